@@ -1,0 +1,3 @@
+export * from "./outline.ts";
+export { outlineSpecFromDocument } from "./outline-yaml.ts";
+export type { CellValue, DataSource } from "./data-source.ts";

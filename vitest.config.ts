@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for every package. Browser tests (e2e/) run last and alone: they share one server and Chromium.
+export default defineConfig({
+  test: {
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "packages/*/test/**/*.test.ts",
+            "openapi/**/*.test.ts",
+            "site/test/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["./e2e/support/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
