@@ -39,7 +39,7 @@ function memberSpec(raw: unknown, where: string, defaultTable: string, tables: S
   }
   if (Object.keys(aliases).length > 0) spec.aliases = aliases;
   for (const key of ["consolidation", "storage", "formula", "timeBalance"] as const) {
-    if (typeof m[key] === "string") (spec as Record<string, unknown>)[key] = m[key];
+    if (typeof m[key] === "string") (spec as unknown as Record<string, unknown>)[key] = m[key];
   }
   if (Array.isArray(m.udas)) spec.udas = m.udas.filter((u): u is string => typeof u === "string");
   if (Array.isArray(m.children)) {
