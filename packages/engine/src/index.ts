@@ -1,3 +1,3 @@
+export type { CellValue, DataSource } from "./data-source.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";
-export type { CellValue, DataSource } from "./data-source.ts";

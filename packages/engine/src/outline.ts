@@ -9,7 +9,13 @@ export type DimensionType = "accounts" | "time" | "regular" | "attribute";
 export type Density = "dense" | "sparse";
 /** `+ - * / %` combine into the parent in outline order; `~` is not rolled up; `^` is never consolidated. */
 export type Consolidation = "+" | "-" | "*" | "/" | "%" | "~" | "^";
-export type Storage = "store" | "dynamic-calc" | "dynamic-calc-and-store" | "label-only" | "shared" | "never-share";
+export type Storage =
+  | "store"
+  | "dynamic-calc"
+  | "dynamic-calc-and-store"
+  | "label-only"
+  | "shared"
+  | "never-share";
 export type TimeBalance = "none" | "first" | "last" | "average";
 export type TimeBalanceSkip = "none" | "missing" | "zeros" | "missing-and-zeros";
 export type AttributeKind = "text" | "numeric" | "boolean" | "date";
@@ -198,7 +204,9 @@ export class Dimension {
     this.density = spec.density ?? (this.type === "attribute" ? "sparse" : "dense");
     this.attributeKind = spec.attributeKind;
     this.baseDimensionName = spec.baseDimension;
-    this.generationNames = new Map(Object.entries(spec.generationNames ?? {}).map(([k, v]) => [Number(k), v]));
+    this.generationNames = new Map(
+      Object.entries(spec.generationNames ?? {}).map(([k, v]) => [Number(k), v]),
+    );
     this.levelNames = new Map(Object.entries(spec.levelNames ?? {}).map(([k, v]) => [Number(k), v]));
     this.dynamicTimeSeries = new Map(Object.entries(spec.dynamicTimeSeries ?? {}));
     // Attribute members are always dynamic; everything else is stored unless said otherwise.
@@ -285,7 +293,9 @@ export class Outline {
           continue;
         }
         if (existing.dimension !== dim) {
-          throw new OutlineError(`Member name "${m.name}" is used in ${existing.dimension.name} and ${dim.name}`);
+          throw new OutlineError(
+            `Member name "${m.name}" is used in ${existing.dimension.name} and ${dim.name}`,
+          );
         }
         if (m.children.length > 0) throw new OutlineError(`Shared member "${m.name}" cannot have children`);
         (m as { storage: Storage }).storage = "shared";
@@ -301,7 +311,9 @@ export class Outline {
           const key = alias.toLowerCase();
           const clash = map.get(key);
           if (clash && clash !== m) {
-            throw new OutlineError(`Alias "${alias}" of table ${table} is used by "${clash.name}" and "${m.name}"`);
+            throw new OutlineError(
+              `Alias "${alias}" of table ${table} is used by "${clash.name}" and "${m.name}"`,
+            );
           }
           map.set(key, m);
         }
@@ -316,8 +328,10 @@ export class Outline {
       const visit = (s: MemberSpec, m: Member): void => {
         for (const [attrDimName, attrMemberName] of Object.entries(s.attributes ?? {})) {
           const attrDim = this.dimension(attrDimName);
-          if (!attrDim || attrDim.type !== "attribute") {
-            throw new OutlineError(`"${m.name}" is associated with unknown attribute dimension "${attrDimName}"`);
+          if (attrDim?.type !== "attribute") {
+            throw new OutlineError(
+              `"${m.name}" is associated with unknown attribute dimension "${attrDimName}"`,
+            );
           }
           if (attrDim.baseDimensionName?.toLowerCase() !== dim.name.toLowerCase()) {
             throw new OutlineError(`Attribute dimension ${attrDim.name} is not attached to ${dim.name}`);
@@ -326,7 +340,8 @@ export class Outline {
           const attr = attrDim.members.find(
             (a) => a.isLeaf && a.ordinal > 0 && a.name.toLowerCase() === attrMemberName.toLowerCase(),
           );
-          if (!attr) throw new OutlineError(`Unknown attribute member "${attrMemberName}" in ${attrDim.name}`);
+          if (!attr)
+            throw new OutlineError(`Unknown attribute member "${attrMemberName}" in ${attrDim.name}`);
           m.attributes.set(attrDim.name, attr);
         }
         s.children?.forEach((cs, j) => {

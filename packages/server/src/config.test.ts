@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, variables } from "./config.ts";
+
+describe("configuration registry", () => {
+  it("gives documented defaults with an empty environment", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.siteDir).toBe("site/build");
+    expect(c.publicUrl).toBeUndefined();
+  });
+
+  it("parses typed values", () => {
+    const c = loadConfig({ PORT: "8080", LOG_LEVEL: "debug", PUBLIC_URL: "https://docs.example.com" });
+    expect(c.port).toBe(8080);
+    expect(c.logLevel).toBe("debug");
+    expect(c.publicUrl).toBe("https://docs.example.com");
+  });
+
+  it("fails fast listing every bad value, without echoing credentials", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", LOG_LEVEL: "loud", PUBLIC_URL: "ftp://u:hunter2@docs" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT (eighty): must be a whole number");
+    expect(message).toContain("LOG_LEVEL (loud): must be one of");
+    expect(message).toContain("PUBLIC_URL (ftp://***@docs): must use http: or https:");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("rejects out-of-range numbers", () => {
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
+  });
+
+  it("is the README's configuration table, variable for variable", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const registered = Object.values(variables).map((v) => v.env);
+    expect(documented.sort()).toEqual([...registered].sort());
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The typed registry of environment variables. Every setting the server reads is declared here, once, with
+ * its parser, default and documentation; `loadConfig` fails fast with every bad value listed. The README's
+ * configuration table is checked against this registry by a test.
+ */
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+type Parser<T> = (raw: string) => T;
+
+interface Variable<T> {
+  /** Environment variable name. */
+  readonly env: string;
+  readonly description: string;
+  /** Default when unset, as it appears in the README (`undefined` = unset is allowed and means "off"). */
+  readonly defaultText: string | undefined;
+  readonly parse: Parser<T>;
+  readonly fallback: T;
+  /** Never printed or logged. */
+  readonly secret?: boolean;
+}
+
+function variable<T>(
+  env: string,
+  description: string,
+  parse: Parser<T>,
+  fallback: T,
+  defaultText: string | undefined,
+  secret = false,
+): Variable<T> {
+  return { env, description, parse, fallback, defaultText, secret };
+}
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`must be a whole number, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new ConfigError(`must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+
+const text: Parser<string> = (raw) => raw;
+
+const url =
+  (protocols: string[]): Parser<string | undefined> =>
+  (raw) => {
+    if (raw.trim() === "") return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError("must be a URL");
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(`must use ${protocols.join(" or ")}, got ${parsed.protocol}`);
+    }
+    return raw.trim();
+  };
+
+const oneOf =
+  <T extends string>(values: readonly T[]): Parser<T> =>
+  (raw) => {
+    const v = raw.trim() as T;
+    if (!values.includes(v)) throw new ConfigError(`must be one of ${values.join(", ")}, got "${raw}"`);
+    return v;
+  };
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The registry. Order is the README's order. */
+export const variables = {
+  port: variable(
+    "PORT",
+    "Port the server listens on (site, API and demo on one port).",
+    integer(0, 65535),
+    3000,
+    "3000",
+  ),
+  host: variable("HOST", "Interface to listen on.", text, "0.0.0.0", "0.0.0.0"),
+  logLevel: variable("LOG_LEVEL", "pino log level.", oneOf(LOG_LEVELS), "info", "info"),
+  publicUrl: variable(
+    "PUBLIC_URL",
+    "Public base URL of this server (OAuth callback addresses, printed URLs).",
+    url(["http:", "https:"]),
+    undefined,
+    undefined,
+  ),
+  siteDir: variable(
+    "SITE_DIR",
+    "Built documentation site to serve at / and /fr/ (empty to serve the API only).",
+    text,
+    "site/build",
+    "site/build",
+  ),
+  bodyLimitBytes: variable(
+    "BODY_LIMIT_BYTES",
+    "Largest request body accepted.",
+    integer(1024, 100 * 1024 * 1024),
+    5 * 1024 * 1024,
+    "5242880",
+  ),
+} as const;
+
+type Variables = typeof variables;
+export type Config = { [K in keyof Variables]: Variables[K]["fallback"] };
+
+/** Hides the user and password of a URL (`scheme://user:pass@host` → `scheme://***@host`). */
+function redactCredentials(raw: string): string {
+  return raw.replace(/\/\/[^/@\s]*@/, "//***@");
+}
+
+/** Reads every variable from `env`; throws one ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const errors: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(variables) as [keyof Variables, Variable<unknown>][]) {
+    const raw = env[v.env];
+    if (raw === undefined || raw === "") {
+      out[key] = v.fallback;
+      continue;
+    }
+    try {
+      out[key] = v.parse(raw);
+    } catch (e) {
+      const shown = v.secret ? "" : ` (${redactCredentials(raw)})`;
+      errors.push(`${v.env}${shown}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
+  return out as Config;
+}

@@ -1,0 +1,55 @@
+import type { AddressInfo } from "node:net";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** Starts the server: `npm start` runs this after building what is missing. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const app = await buildApp({ config });
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const base = config.publicUrl?.replace(/\/$/, "") ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    "QiBates is running:",
+    `  Documentation (English)  ${base}/`,
+    `  Documentation (French)   ${base}/fr/`,
+    `  API reference            ${base}/api/qibates`,
+    `  REST API                 ${base}/qibates/api/v2  (health: ${base}/qibates/api/v2/health)`,
+    "",
+    "Press Ctrl+C to stop.",
+    "",
+  ];
+  process.stdout.write(lines.join("\n"));
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 4000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(
+    `QiBates failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
+  process.exit(1);
+});

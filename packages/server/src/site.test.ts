@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { cleanHtmlPath } from "./site.ts";
+
+let dir: string;
+let app: FastifyInstance;
+
+function page(path: string, body: string): void {
+  const file = join(dir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, body);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "qibates-site-"));
+  page("index.html", "<html lang=en>home</html>");
+  page("fr/index.html", "<html lang=fr>accueil</html>");
+  page("docs/intro/index.html", "<html lang=en>intro</html>");
+  page("fr/docs/intro/index.html", "<html lang=fr>introduction</html>");
+  page("404.html", "<title>Page Not Found</title>");
+  page("fr/404.html", "<title>Page introuvable</title>");
+  page("assets/js/main.abc123.js", `console.log(${JSON.stringify("x".repeat(4000))});`);
+  app = await buildApp({ config: loadConfig({ SITE_DIR: dir }), logger: false });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("documentation site serving", () => {
+  it("serves the English and French home pages", async () => {
+    const en = await app.inject("/");
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain("home");
+    const fr = await app.inject("/fr/");
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toContain("accueil");
+  });
+
+  it("serves clean URLs from folder index pages", async () => {
+    const res = await app.inject("/fr/docs/intro");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("introduction");
+  });
+
+  it("redirects .html and index.html paths to the clean path, keeping the query", async () => {
+    const a = await app.inject("/docs/intro.html?x=1");
+    expect(a.statusCode).toBe(301);
+    expect(a.headers.location).toBe("/docs/intro?x=1");
+    const b = await app.inject("/fr/docs/intro/index.html");
+    expect(b.headers.location).toBe("/fr/docs/intro");
+    const c = await app.inject("/fr/index.html");
+    expect(c.headers.location).toBe("/fr/");
+    const d = await app.inject("/index.html");
+    expect(d.headers.location).toBe("/");
+  });
+
+  it("answers unknown paths with the not-found page of their locale and status 404", async () => {
+    const fr = await app.inject("/fr/nope");
+    expect(fr.statusCode).toBe(404);
+    expect(fr.body).toContain("Page introuvable");
+    const en = await app.inject("/nope/deeper");
+    expect(en.statusCode).toBe(404);
+    expect(en.body).toContain("Page Not Found");
+  });
+
+  it("never serves files outside the site folder", async () => {
+    const res = await app.inject("/../../etc/passwd");
+    expect(res.statusCode).toBe(404);
+    const encoded = await app.inject("/%2e%2e/%2e%2e/etc/passwd");
+    expect(encoded.statusCode).toBe(404);
+  });
+
+  it("compresses and caches hashed assets for a year", async () => {
+    const res = await app.inject({
+      url: "/assets/js/main.abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("keeps API paths out of the site: unknown API calls answer JSON 404", async () => {
+    const res = await app.inject("/qibates/api/v2/nope");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "QB_ERR_NOT_FOUND" });
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+});
+
+describe("cleanHtmlPath", () => {
+  it.each([
+    ["/docs/intro.html", "/docs/intro"],
+    ["/docs/intro/index.html", "/docs/intro"],
+    ["/index.html", "/"],
+    ["/fr/index.html", "/fr/"],
+    ["/docs/intro", null],
+  ])("%s → %s", (input, expected) => {
+    expect(cleanHtmlPath(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests need, from Debian's apt, when they are missing. Idempotent.
+# As root it installs them; otherwise it says what to install and fails.
+set -euo pipefail
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "System packages: all present (chromium)."
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing system packages: ${need[*]}." >&2
+  echo "Install them with: sudo apt-get update && sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+
+echo "Installing system packages: ${need[*]} (apt-get)..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "Installed: ${need[*]}."

@@ -1,0 +1,67 @@
+// Decides whether the documentation site must be (re)built, and builds it. Shared by `npm start`,
+// `npm run build`, `npm test` and the browser tests' global setup.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const BUILD = join(ROOT, "site", "build");
+const STAMP = join(BUILD, ".qibates-build-stamp");
+// Everything the built site is made from. Generated folders (build, .docusaurus, static/scalar,
+// static/openapi) are not sources.
+const SOURCES = [
+  "site/docs",
+  "site/i18n",
+  "site/src",
+  "site/changelog",
+  "site/versioned_docs",
+  "site/versioned_sidebars",
+  "site/static",
+  "site/docusaurus.config.ts",
+  "site/sidebars.ts",
+  "site/versions.json",
+  "site/package.json",
+  "site/scripts",
+  "openapi/qibates.yaml",
+  "openapi/qibates.fr.yaml",
+  "packages/engine/src",
+];
+const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi"]);
+
+function newestMtime(path) {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (SKIP.has(entry) && path.startsWith(join(ROOT, "site"))) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Why the site must be built, or null when the build is up to date. */
+export function siteBuildReason() {
+  if (!existsSync(join(BUILD, "index.html")) || !existsSync(STAMP)) return "the site has not been built yet";
+  const built = statSync(STAMP).mtimeMs;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
+  return newest > built ? "the site's sources changed since the last build" : null;
+}
+
+/** Builds the site (both locales) when needed. Returns true when a build ran. Throws on failure. */
+export function buildSiteIfNeeded({ force = false } = {}) {
+  const reason = force ? "a build was asked for" : siteBuildReason();
+  if (!reason) return false;
+  const started = Date.now();
+  process.stdout.write(`Building the documentation site (English and French) because ${reason}...\n`);
+  const result = spawnSync("npm", ["run", "build", "-w", "site"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`the site build failed (exit ${result.status})`);
+  writeFileSync(STAMP, new Date().toISOString());
+  process.stdout.write(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  return true;
+}
