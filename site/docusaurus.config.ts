@@ -1,0 +1,142 @@
+import type * as Preset from "@docusaurus/preset-classic";
+import type { Config } from "@docusaurus/types";
+import { themes as prismThemes } from "prism-react-renderer";
+import { links } from "./src/site-links";
+
+const config: Config = {
+  title: "QiBates",
+  tagline: "Essbase, Planning, PBCS and SSAS in your spreadsheet",
+  favicon: "img/favicon.svg",
+  url: links.siteUrl,
+  baseUrl: "/",
+  // Pages are written as `docs/intro.html` and linked without a trailing slash; the server maps
+  // `/docs/intro` to that file and redirects `*.html` to the clean path.
+  trailingSlash: false,
+
+  future: { v4: true },
+
+  // Spec §4: broken links fail the build; broken markdown links and duplicate routes only warn.
+  onBrokenLinks: "throw",
+  onBrokenAnchors: "throw",
+  onDuplicateRoutes: "warn",
+  markdown: {
+    // `.md` is CommonMark (what the writers use), `.mdx` is MDX (live examples).
+    format: "detect",
+    hooks: { onBrokenMarkdownLinks: "warn" },
+  },
+
+  i18n: {
+    defaultLocale: "en",
+    locales: ["en", "fr"],
+    localeConfigs: {
+      en: { label: "English", htmlLang: "en" },
+      fr: { label: "Français", htmlLang: "fr" },
+    },
+  },
+
+  presets: [
+    [
+      "classic",
+      {
+        docs: {
+          sidebarPath: "./sidebars.ts",
+          lastVersion: "current",
+          versions: {
+            current: { label: "2.x (current)", path: "" },
+            "1.x": { label: "1.x (legacy)", path: "1.x", banner: "unmaintained" },
+          },
+        },
+        blog: {
+          path: "changelog",
+          routeBasePath: "qibates-changelog",
+          blogTitle: "QiBates changelog",
+          blogDescription: "Releases of the QiBates add-in, its REST API and the embedded demo engine.",
+          blogSidebarTitle: "Releases",
+          blogSidebarCount: "ALL",
+          postsPerPage: "ALL",
+          showReadingTime: false,
+          onInlineAuthors: "ignore",
+          onUntruncatedBlogPosts: "ignore",
+          feedOptions: { type: "all", copyright: `Copyright © 2023 QiBates` },
+        },
+        theme: { customCss: "./src/css/custom.css" },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [
+    [
+      "@easyops-cn/docusaurus-search-local",
+      {
+        hashed: true,
+        language: ["en", "fr"],
+        docsRouteBasePath: "/docs",
+        blogRouteBasePath: "/qibates-changelog",
+        blogDir: "changelog",
+        indexBlog: true,
+        indexPages: false,
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+
+  plugins: ["./src/plugins/api-reference-route.ts"],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: "light",
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    navbar: {
+      title: "QiBates",
+      logo: { alt: "QiBates", src: "img/logo.svg", width: 32, height: 32 },
+      hideOnScroll: false,
+      items: [
+        { type: "doc", docId: "intro", position: "left", label: "Documentation" },
+        { to: "/api/qibates", position: "left", label: "API reference" },
+        { to: "/qibates-changelog", position: "left", label: "Changelog" },
+        { type: "docsVersionDropdown", position: "right" },
+        { type: "localeDropdown", position: "right" },
+        { type: "search", position: "right" },
+      ],
+    },
+    footer: {
+      style: "dark",
+      links: [
+        {
+          title: "Documentation",
+          items: [
+            { label: "Introduction", to: "/docs/intro" },
+            { label: "All documentation", to: "/docs" },
+          ],
+        },
+        {
+          title: "Developers",
+          items: [
+            { label: "API reference", to: "/api/qibates" },
+            { label: "Changelog", to: "/qibates-changelog" },
+          ],
+        },
+        {
+          title: "Company",
+          items: [
+            { label: "LinkedIn", href: links.linkedIn },
+            { label: "QiBates website", href: links.company },
+          ],
+        },
+      ],
+      copyright: "Copyright © 2023 QiBates.",
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ["bash", "json", "yaml"],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

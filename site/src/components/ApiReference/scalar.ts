@@ -1,0 +1,59 @@
+// The parts of the Scalar browser bundle (@scalar/api-reference, loaded from /scalar/) that the page uses.
+export type ScalarServer = {
+  url: string;
+  description?: string;
+  variables?: Record<string, { default: string; description?: string }>;
+};
+
+export type ScalarConfiguration = {
+  url: string;
+  localization: { locale: string };
+  forceDarkModeState: "dark" | "light";
+  hideDarkModeToggle: boolean;
+  withDefaultFonts: boolean;
+  showDeveloperTools: "never";
+  telemetry: boolean;
+  agent: { disabled: boolean };
+  mcp: { disabled: boolean };
+  servers: ScalarServer[];
+  persistAuth: boolean;
+  documentDownloadType: "yaml" | "json" | "both" | "none";
+};
+
+export type ScalarInstance = { destroy: () => void };
+
+export type ScalarGlobal = {
+  createApiReference: (element: HTMLElement, configuration: ScalarConfiguration) => ScalarInstance;
+};
+
+declare global {
+  interface Window {
+    Scalar?: ScalarGlobal;
+  }
+}
+
+const loads = new Map<string, Promise<ScalarGlobal>>();
+
+/** Loads the ES module bundle once per page life; a failed load can be retried. */
+export function loadScalar(src: string): Promise<ScalarGlobal> {
+  const known = loads.get(src);
+  if (known) return known;
+  const loading = new Promise<ScalarGlobal>((resolve, reject) => {
+    if (window.Scalar) {
+      resolve(window.Scalar);
+      return;
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = src;
+    script.onload = () => {
+      if (window.Scalar) resolve(window.Scalar);
+      else reject(new Error(`${src} loaded but did not define window.Scalar`));
+    };
+    script.onerror = () => reject(new Error(`${src} could not be loaded`));
+    document.head.appendChild(script);
+  });
+  loading.catch(() => loads.delete(src));
+  loads.set(src, loading);
+  return loading;
+}
