@@ -5,9 +5,11 @@ set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/redis-server ] || need+=(redis-server)
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "System packages: all present (chromium)."
+  echo "System packages: all present (chromium, redis-server, postgresql)."
   exit 0
 fi
 
@@ -21,4 +23,7 @@ echo "Installing system packages: ${need[*]} (apt-get)..."
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# The Debian packages start their services; the tests start their own servers on free ports instead.
+service redis-server stop >/dev/null 2>&1 || true
+service postgresql stop >/dev/null 2>&1 || true
 echo "Installed: ${need[*]}."

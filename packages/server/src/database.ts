@@ -1,0 +1,141 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+
+/**
+ * One SQL dialect (PostgreSQL) for both stores: PGlite in a local folder by default, a PostgreSQL server
+ * when DATABASE_URL is set. Everything that must survive a restart (API keys, everything a call writes)
+ * goes through this interface, and is committed before the call answers.
+ */
+export interface Database {
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<R[]>;
+  /** Runs `fn` in one transaction: all of it is stored, or none of it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: "pglite" | "postgres";
+}
+
+export interface Queryable {
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<R[]>;
+}
+
+/** Schema migrations, applied in order once each. Never edit a released one: add a new one. */
+const MIGRATIONS: readonly string[] = [
+  `create table api_keys (
+     id bigserial primary key,
+     owner_issuer text not null,
+     owner_subject text not null,
+     owner_email text,
+     provider text not null,
+     name text not null,
+     key_hash text not null unique,
+     key_prefix text not null,
+     created_at timestamptz not null default now(),
+     last_used_at timestamptz,
+     unique (owner_issuer, owner_subject, name)
+   )`,
+  `create table cell_writes (
+     id bigserial primary key,
+     application text not null,
+     cube text not null,
+     members text[] not null,
+     value double precision,
+     text_value text,
+     written_by text not null,
+     written_at timestamptz not null default now()
+   )`,
+  `create index cell_writes_cube on cell_writes (application, cube, id)`,
+  `create table task_status (
+     owner text not null,
+     application text not null,
+     task_list text not null,
+     task text not null,
+     complete boolean not null,
+     updated_at timestamptz not null default now(),
+     primary key (owner, application, task_list, task)
+   )`,
+  `create table user_preferences (
+     owner text not null,
+     application text not null,
+     name text not null,
+     value text not null,
+     updated_at timestamptz not null default now(),
+     primary key (owner, application, name)
+   )`,
+];
+
+async function migrate(db: Database): Promise<void> {
+  await db.query("create table if not exists schema_migrations (version integer primary key)");
+  const done = new Set(
+    (await db.query<{ version: number }>("select version from schema_migrations")).map((r) => r.version),
+  );
+  for (const [i, sql] of MIGRATIONS.entries()) {
+    const version = i + 1;
+    if (done.has(version)) continue;
+    await db.transaction(async (tx) => {
+      await tx.query(sql);
+      await tx.query("insert into schema_migrations (version) values ($1)", [version]);
+    });
+  }
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
+  await migrate(db);
+  return db;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const dir = resolve(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const pg = new PGlite(dir);
+  await pg.waitReady;
+  const run = async <R>(q: { query: PGlite["query"] }, sql: string, params?: unknown[]): Promise<R[]> =>
+    (await q.query<R>(sql, params as unknown[])).rows;
+  type PGlite = InstanceType<typeof import("@electric-sql/pglite").PGlite>;
+  return {
+    kind: "pglite",
+    query: (sql, params) => run(pg, sql, params),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start-up, not on the first call, when the server cannot be reached.
+  const client = await pool.connect();
+  client.release();
+  return {
+    kind: "postgres",
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    transaction: async (fn) => {
+      const c = await pool.connect();
+      try {
+        await c.query("begin");
+        const out = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
+        await c.query("commit");
+        return out;
+      } catch (e) {
+        await c.query("rollback");
+        throw e;
+      } finally {
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

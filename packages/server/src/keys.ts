@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "./database.ts";
+
+/** Who owns a key: the OAuth identity (issuer + subject), never the e-mail, which can change hands. */
+export interface KeyOwner {
+  issuer: string;
+  subject: string;
+  email?: string | undefined;
+  provider: "google" | "microsoft" | "demo";
+}
+
+export interface ApiKeyInfo {
+  name: string;
+  provider: string;
+  email: string | null;
+  /** First characters of the key, enough to recognise it without revealing it. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface VerifiedKey {
+  id: number;
+  name: string;
+  owner: KeyOwner;
+  /** Stable identifier of the owner, used to tie sessions and per-user data to the key's account. */
+  ownerId: string;
+}
+
+/** Key names: a letter or digit, then up to 63 letters, digits, dots, dashes or underscores. */
+export const KEY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const KEY_PREFIX = "qb_";
+
+export class KeyNameTakenError extends Error {
+  override readonly name = "KeyNameTakenError";
+}
+
+export function ownerId(owner: Pick<KeyOwner, "issuer" | "subject">): string {
+  return `${owner.issuer}|${owner.subject}`;
+}
+
+/** Keys carry 256 random bits, so a plain SHA-256 is enough to store them: there is nothing to brute-force. */
+function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export class KeyStore {
+  constructor(private readonly db: Database) {}
+
+  /** Creates a key and returns it in clear: the only time it is ever shown. */
+  async create(owner: KeyOwner, name: string): Promise<{ key: string; info: ApiKeyInfo }> {
+    if (!KEY_NAME_PATTERN.test(name)) throw new RangeError(`invalid key name "${name}"`);
+    const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+    const prefix = key.slice(0, KEY_PREFIX.length + 6);
+    try {
+      const rows = await this.db.query<{ created_at: Date | string }>(
+        `insert into api_keys (owner_issuer, owner_subject, owner_email, provider, name, key_hash, key_prefix)
+         values ($1, $2, $3, $4, $5, $6, $7) returning created_at`,
+        [owner.issuer, owner.subject, owner.email ?? null, owner.provider, name, hashKey(key), prefix],
+      );
+      const createdAt = iso(rows[0]?.created_at) ?? new Date().toISOString();
+      return {
+        key,
+        info: {
+          name,
+          provider: owner.provider,
+          email: owner.email ?? null,
+          prefix,
+          createdAt,
+          lastUsedAt: null,
+        },
+      };
+    } catch (e) {
+      const err = e as { code?: string; constraint?: string };
+      if (err.code === "23505" && err.constraint !== "api_keys_key_hash_key") {
+        throw new KeyNameTakenError(`you already have a key named "${name}"`);
+      }
+      throw e;
+    }
+  }
+
+  /** The key's owner, or null for an unknown or deleted key. Records the time of use. */
+  async verify(key: string): Promise<VerifiedKey | null> {
+    if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
+    const rows = await this.db.query<{
+      id: number | string;
+      name: string;
+      owner_issuer: string;
+      owner_subject: string;
+      owner_email: string | null;
+      provider: KeyOwner["provider"];
+    }>(
+      `update api_keys set last_used_at = now() where key_hash = $1
+       returning id, name, owner_issuer, owner_subject, owner_email, provider`,
+      [hashKey(key)],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const owner: KeyOwner = {
+      issuer: r.owner_issuer,
+      subject: r.owner_subject,
+      email: r.owner_email ?? undefined,
+      provider: r.provider,
+    };
+    return { id: Number(r.id), name: r.name, owner, ownerId: ownerId(owner) };
+  }
+
+  async list(owner: Pick<KeyOwner, "issuer" | "subject">): Promise<ApiKeyInfo[]> {
+    const rows = await this.db.query<{
+      name: string;
+      provider: string;
+      owner_email: string | null;
+      key_prefix: string;
+      created_at: Date | string;
+      last_used_at: Date | string | null;
+    }>(
+      `select name, provider, owner_email, key_prefix, created_at, last_used_at from api_keys
+       where owner_issuer = $1 and owner_subject = $2 order by created_at, id`,
+      [owner.issuer, owner.subject],
+    );
+    return rows.map((r) => ({
+      name: r.name,
+      provider: r.provider,
+      email: r.owner_email,
+      prefix: r.key_prefix,
+      createdAt: iso(r.created_at) ?? "",
+      lastUsedAt: iso(r.last_used_at),
+    }));
+  }
+
+  /** Deletes one of the owner's keys; false when the owner has no key of that name. */
+  async delete(owner: Pick<KeyOwner, "issuer" | "subject">, name: string): Promise<boolean> {
+    const rows = await this.db.query(
+      "delete from api_keys where owner_issuer = $1 and owner_subject = $2 and name = $3 returning id",
+      [owner.issuer, owner.subject, name],
+    );
+    return rows.length > 0;
+  }
+}
+
+function iso(v: Date | string | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  return (v instanceof Date ? v : new Date(v)).toISOString();
+}

@@ -1,0 +1,80 @@
+/**
+ * Provider addresses (spec §5): the URL a login names, checked against the connector's required path suffix
+ * and against the hosts this server may connect to, before anything is connected (no SSRF).
+ */
+
+export type Connector = "essbase" | "ssas" | "planning" | "essbase-stndln" | "pbcs";
+
+/** The path a provider address must end with, per connector. */
+export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {
+  essbase: "/aps/JAPI",
+  ssas: "/aps/JAPI",
+  "essbase-stndln": "/essbase/japi",
+  planning: "/HyperionPlanning/SmartView",
+  pbcs: "/HyperionPlanning/SmartView",
+};
+
+/** Host name of the demo provider: served by the embedded engine, never resolved on the network. */
+export const DEMO_HOST = "demo.qibates.local";
+
+export type ProviderAddressProblem =
+  | { code: "QB_ERR_PROVIDER_ADDRESS"; message: string }
+  | { code: "QB_ERR_HOST_NOT_ALLOWED"; message: string };
+
+export type ProviderTarget = { kind: "demo"; url: URL } | { kind: "remote"; url: URL };
+
+/** `true` when `host` is on the allow-list: exact names, or `*.example.com` for any sub-domain. */
+export function hostAllowed(host: string, allowList: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return allowList.some((entry) => {
+    const e = entry.toLowerCase().trim();
+    if (e.startsWith("*.")) return h.endsWith(e.slice(1)) && h.length > e.length - 1;
+    return h === e;
+  });
+}
+
+/**
+ * Checks a provider address for a connector. Returns where it leads (the embedded demo provider or an
+ * allowed remote server) or the problem, in words a user can act on.
+ */
+export function checkProviderAddress(
+  raw: string,
+  connector: Connector,
+  options: { demo: boolean; allowedHosts: readonly string[] },
+): ProviderTarget | ProviderAddressProblem {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { code: "QB_ERR_PROVIDER_ADDRESS", message: "providerAddress must be an absolute http(s) URL" };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { code: "QB_ERR_PROVIDER_ADDRESS", message: "providerAddress must use https (or http)" };
+  }
+  if (url.username || url.password) {
+    return {
+      code: "QB_ERR_PROVIDER_ADDRESS",
+      message: "providerAddress must not contain credentials: send username and password in the body",
+    };
+  }
+  const suffix = PROVIDER_SUFFIX[connector];
+  const path = url.pathname.replace(/\/+$/, "");
+  if (!path.endsWith(suffix)) {
+    return {
+      code: "QB_ERR_PROVIDER_ADDRESS",
+      message: `providerAddress for connector ${connector} must end with ${suffix}`,
+    };
+  }
+  const host = url.hostname.toLowerCase();
+  if (host === DEMO_HOST) {
+    if (options.demo) return { kind: "demo", url };
+    return { code: "QB_ERR_HOST_NOT_ALLOWED", message: `${DEMO_HOST} is only available in demo mode` };
+  }
+  if (!hostAllowed(host, options.allowedHosts)) {
+    return {
+      code: "QB_ERR_HOST_NOT_ALLOWED",
+      message: `this server is not allowed to connect to ${host} (ask the administrator to add it to ALLOWED_HOSTS)`,
+    };
+  }
+  return { kind: "remote", url };
+}

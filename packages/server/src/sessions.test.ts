@@ -1,0 +1,108 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningService, startRedis } from "../test/support/services.ts";
+import { MemorySessionStore, RedisSessionStore, type SessionLimits, type SessionStore } from "./sessions.ts";
+
+const limits: SessionLimits = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
+const fields = {
+  ownerId: "issuer|alice",
+  connector: "essbase",
+  providerAddress: "https://demo.qibates.local/aps/JAPI",
+  provider: "demo" as const,
+  username: "demo",
+};
+
+let redis: RunningService;
+const clients: Redis[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await redis.stop();
+});
+
+function redisClient(): Redis {
+  const c = new Redis(redis.url);
+  clients.push(c);
+  return c;
+}
+
+// The same behaviour from both stores; the clock is injected so timeouts are tested without waiting.
+describe.each([
+  { name: "memory", make: (now: () => number): SessionStore => new MemorySessionStore(limits, now) },
+  {
+    name: "Redis",
+    make: (now: () => number): SessionStore => new RedisSessionStore(redisClient(), limits, now),
+  },
+])("sessions in $name", ({ make }) => {
+  it("issues unguessable ids of 256 bits and never stores a password", async () => {
+    const store = make(Date.now);
+    const a = await store.create(fields);
+    const b = await store.create(fields);
+    expect(a.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.id).not.toBe(b.id);
+    expect(JSON.stringify(a)).not.toMatch(/password/i);
+  });
+
+  it("ends a session after the idle time, and keeps it alive while used", async () => {
+    let t = 1_000_000;
+    const store = make(() => t);
+    const s = await store.create(fields);
+    t += limits.idleMs - 1000;
+    expect(await store.touch(s.id)).not.toBeNull();
+    t += limits.idleMs - 1000;
+    expect(await store.touch(s.id)).not.toBeNull();
+    t += limits.idleMs + 1;
+    expect(await store.touch(s.id)).toBeNull();
+  });
+
+  it("ends a session at its absolute lifetime however busy it is", async () => {
+    let t = 5_000_000;
+    const store = make(() => t);
+    const s = await store.create(fields);
+    while (t < 5_000_000 + limits.maxMs - 10 * 60_000) {
+      t += 10 * 60_000;
+      expect(await store.touch(s.id)).not.toBeNull();
+    }
+    t = 5_000_000 + limits.maxMs;
+    expect(await store.touch(s.id)).toBeNull();
+  });
+
+  it("ends a session at logout", async () => {
+    const store = make(Date.now);
+    const s = await store.create(fields);
+    expect(await store.delete(s.id)).toBe(true);
+    expect(await store.touch(s.id)).toBeNull();
+    expect(await store.delete(s.id)).toBe(false);
+  });
+
+  it("keeps per-session choices such as the alias table", async () => {
+    const store = make(Date.now);
+    const s = await store.create(fields);
+    await store.update(s.id, { aliasTable: "Long Names" });
+    expect((await store.touch(s.id))?.aliasTable).toBe("Long Names");
+  });
+});
+
+describe("Redis sessions across API server restarts and nodes", () => {
+  it("a session created by one node is live on another, and after the first restarts", async () => {
+    const nodeA = new RedisSessionStore(redisClient(), limits);
+    const s = await nodeA.create(fields);
+    await nodeA.close();
+    const nodeB = new RedisSessionStore(redisClient(), limits);
+    expect((await nodeB.touch(s.id))?.ownerId).toBe("issuer|alice");
+    const nodeARestarted = new RedisSessionStore(redisClient(), limits);
+    expect(await nodeARestarted.touch(s.id)).not.toBeNull();
+    expect(await nodeARestarted.delete(s.id)).toBe(true);
+    expect(await nodeB.touch(s.id)).toBeNull();
+  });
+
+  it("lets Redis expire an idle session by itself", async () => {
+    const store = new RedisSessionStore(redisClient(), { idleMs: 200, maxMs: 60_000 });
+    const s = await store.create(fields);
+    await new Promise((r) => setTimeout(r, 400));
+    const raw = await redisClient().get(`qibates:session:${s.id}`);
+    expect(raw).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+
+/** What the server remembers of a login. Never the password. */
+export interface SessionRecord {
+  id: string;
+  /** The API key owner that logged in: a loginid is valid for this owner only. */
+  ownerId: string;
+  connector: string;
+  providerAddress: string;
+  /** `demo` sessions are served by the embedded engine. */
+  provider: "demo";
+  username: string;
+  /** Active alias table (planning `setalias`), per session. */
+  aliasTable?: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Absolute end of the session (epoch ms), whatever its use. */
+  expiresAt: number;
+}
+
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** Where sessions live: memory for one node, Redis so that several API nodes share them. */
+export interface SessionStore {
+  readonly kind: "memory" | "redis";
+  create(
+    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
+  ): Promise<SessionRecord>;
+  /** The live session, its idle timer restarted; null when unknown, idle too long or past its lifetime. */
+  touch(id: string): Promise<SessionRecord | null>;
+  update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** 256 random bits, URL-safe: unguessable and safe to log as an identifier prefix. */
+export function newSessionId(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
+  return now < r.expiresAt && now - r.lastSeenAt < limits.idleMs;
+}
+
+export class MemorySessionStore implements SessionStore {
+  readonly kind = "memory";
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: SessionLimits,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  async create(
+    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
+  ): Promise<SessionRecord> {
+    const t = this.now();
+    const record: SessionRecord = {
+      ...fields,
+      id: newSessionId(),
+      createdAt: t,
+      lastSeenAt: t,
+      expiresAt: t + this.limits.maxMs,
+    };
+    this.sessions.set(record.id, record);
+    return { ...record };
+  }
+
+  async touch(id: string): Promise<SessionRecord | null> {
+    const r = this.sessions.get(id);
+    if (!r) return null;
+    const t = this.now();
+    if (!isLive(r, t, this.limits)) {
+      this.sessions.delete(id);
+      return null;
+    }
+    r.lastSeenAt = t;
+    return { ...r };
+  }
+
+  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void> {
+    const r = this.sessions.get(id);
+    if (r) Object.assign(r, patch);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.sessions.delete(id);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.sessions.clear();
+  }
+
+  private sweep(): void {
+    const t = this.now();
+    for (const [id, r] of this.sessions) if (!isLive(r, t, this.limits)) this.sessions.delete(id);
+  }
+}
+
+/** Sessions in Redis, one key each, expiring by themselves after the idle time. */
+export class RedisSessionStore implements SessionStore {
+  readonly kind = "redis";
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly limits: SessionLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(id: string): string {
+    return `qibates:session:${id}`;
+  }
+
+  private ttl(r: SessionRecord, t: number): number {
+    return Math.max(1, Math.min(this.limits.idleMs, r.expiresAt - t));
+  }
+
+  async create(
+    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
+  ): Promise<SessionRecord> {
+    const t = this.now();
+    const record: SessionRecord = {
+      ...fields,
+      id: newSessionId(),
+      createdAt: t,
+      lastSeenAt: t,
+      expiresAt: t + this.limits.maxMs,
+    };
+    await this.redis.set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t));
+    return record;
+  }
+
+  async touch(id: string): Promise<SessionRecord | null> {
+    if (!ID_PATTERN.test(id)) return null;
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return null;
+    const r = JSON.parse(raw) as SessionRecord;
+    const t = this.now();
+    if (!isLive(r, t, this.limits)) {
+      await this.redis.del(this.key(id));
+      return null;
+    }
+    r.lastSeenAt = t;
+    await this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX");
+    return r;
+  }
+
+  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void> {
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return;
+    const r = { ...(JSON.parse(raw) as SessionRecord), ...patch };
+    await this.redis.set(this.key(id), JSON.stringify(r), "KEEPTTL", "XX");
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.redis.del(this.key(id))) > 0;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

@@ -1,0 +1,135 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Real Redis and PostgreSQL servers from Debian's packages, started by the tests on loopback with
+ * throw-away data folders (`scripts/ensure-system.sh` installs them).
+ */
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start within ${ms / 1000} s`);
+}
+
+export interface RunningService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
+}
+
+export async function startRedis(): Promise<RunningService> {
+  if (!existsSync("/usr/bin/redis-server")) {
+    throw new Error("redis-server is missing: run `bash scripts/ensure-system.sh` as root");
+  }
+  const port = await freePort();
+  const child = spawn(
+    "/usr/bin/redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", ""],
+    {
+      stdio: "ignore",
+    },
+  );
+  const { Redis } = await import("ioredis");
+  await waitFor(async () => {
+    const r = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0 });
+    r.on("error", () => {});
+    try {
+      await r.connect();
+      return (await r.ping()) === "PONG";
+    } finally {
+      r.disconnect();
+    }
+  }, "redis-server");
+  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+function pgBin(name: string): string {
+  const versions = readdirSync("/usr/lib/postgresql").sort();
+  const v = versions.at(-1);
+  if (!v) throw new Error("PostgreSQL is missing: run `bash scripts/ensure-system.sh` as root");
+  return join("/usr/lib/postgresql", v, "bin", name);
+}
+
+export async function startPostgres(): Promise<RunningService> {
+  if (!existsSync("/usr/lib/postgresql")) {
+    throw new Error("PostgreSQL is missing: run `bash scripts/ensure-system.sh` as root");
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "qibates-pg-"));
+  const data = join(dir, "data");
+  // PostgreSQL refuses to run as root: run it as the `postgres` user the Debian package creates.
+  const asRoot = process.getuid?.() === 0;
+  const wrap = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+  if (asRoot) {
+    chmodSync(dir, 0o755);
+    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), 0);
+  }
+  const [initCmd, initArgs] = wrap(pgBin("initdb"), [
+    "-D",
+    data,
+    "-U",
+    "qibates",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: "ignore" });
+  const [cmd, args] = wrap(pgBin("postgres"), [
+    "-D",
+    data,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+  ]);
+  const child = spawn(cmd, args, { stdio: "ignore" });
+  const url = `postgresql://qibates@127.0.0.1:${port}/postgres`;
+  const { default: pg } = await import("pg");
+  await waitFor(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.end();
+    return true;
+  }, "PostgreSQL");
+  return {
+    url,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
