@@ -1,50 +1,109 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { type Handlers, registerApi } from "./api.ts";
+import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
+import { loadContract } from "./contract.ts";
+import { apiHandlers } from "./handlers/index.ts";
+import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
-import { SERVER_VERSION } from "./version.ts";
 
 export const API_PREFIX = "/qibates/api/v2";
-
-/** Connector values of the API (spec §1, §3). */
-export const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
 
 export interface AppOptions {
   config: Config;
   /** pino options, or false to silence logs (tests). */
   logger?: FastifyServerOptions["logger"];
+  /** Check every answer against the contract (tests). */
+  validateResponses?: boolean;
+  /** Handlers to use instead of the real ones (tests of the routing itself). */
+  handlers?: Handlers;
 }
 
-/** Builds the Fastify application: API under /qibates/api/v2 and the documentation site everywhere else. */
-export async function buildApp({ config, logger }: AppOptions): Promise<FastifyInstance> {
+/** Secrets and grid data never reach the logs. */
+const REDACT = [
+  "req.headers.qibateskey",
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "res.headers['set-cookie']",
+];
+
+/** Builds the Fastify application: the API under /qibates/api/v2 and the documentation site everywhere else. */
+export async function buildApp({
+  config,
+  logger,
+  validateResponses,
+  handlers,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.qibateskey", "req.headers.authorization"],
-    },
+    logger: logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    disableRequestLogging: false,
+    return503OnClosing: true,
   });
+  const services: Services = await openServices(config, { validateResponses: validateResponses ?? false });
+  app.decorate("services", services);
+  app.addHook("onClose", async () => services.close());
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+        requestId: request.id,
+      });
+    }
+    const fe = error as FastifyError;
+    if (
+      fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      (fe.statusCode === 400 && fe instanceof SyntaxError)
+    ) {
+      return reply.code(400).send({
+        code: "QB_ERR_JSON_MALFORMED",
+        message: "The request body is not valid JSON.",
+        requestId: request.id,
+      });
+    }
+    if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.code(413).send({
+        code: "QB_ERR_BODY_TOO_LARGE",
+        message: `The request body is larger than ${config.bodyLimitBytes} bytes.`,
+        requestId: request.id,
+      });
+    }
+    if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.code(415).send({
+        code: "QB_ERR_VALIDATION",
+        message: "Send the request body as application/json.",
+        requestId: request.id,
+      });
+    }
+    if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply
+        .code(fe.statusCode)
+        .send({ code: "QB_ERR_VALIDATION", message: fe.message, requestId: request.id });
+    }
+    request.log.error({ err: error }, "internal error");
+    return reply
+      .code(500)
+      .send({ code: "QB_ERR_INTERNAL", message: "Internal server error", requestId: request.id });
+  });
 
   await app.register(compress, { global: true, encodings: ["br", "gzip", "deflate"], threshold: 1024 });
 
-  app.get(`${API_PREFIX}/health`, async () => ({
-    status: "ok",
-    version: SERVER_VERSION,
-    apiVersion: "v2",
-    connectors: [...CONNECTORS],
-  }));
+  const contract = loadContract();
+  registerApi(app, contract, handlers ?? apiHandlers, services);
 
   // Unknown API paths answer JSON, never the site's HTML 404.
   app.all("/qibates/*", async (request, reply) => {
@@ -62,4 +121,10 @@ export async function buildApp({ config, logger }: AppOptions): Promise<FastifyI
   }
 
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
 }

@@ -44,6 +44,19 @@ const integer =
 
 const text: Parser<string> = (raw) => raw;
 
+const boolean: Parser<boolean> = (raw) => {
+  const v = raw.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(v)) return true;
+  if (["0", "false", "no", "off"].includes(v)) return false;
+  throw new ConfigError(`must be true or false, got "${raw}"`);
+};
+
+const list: Parser<string[]> = (raw) =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+
 const url =
   (protocols: string[]): Parser<string | undefined> =>
   (raw) => {
@@ -95,12 +108,63 @@ export const variables = {
     "site/build",
     "site/build",
   ),
+  dataDir: variable(
+    "DATA_DIR",
+    "Folder of the embedded PGlite database (API keys and everything calls write) when DATABASE_URL is unset.",
+    text,
+    "data",
+    "data",
+  ),
+  databaseUrl: variable(
+    "DATABASE_URL",
+    "PostgreSQL connection string; when set, keys and data are stored there instead of PGlite.",
+    url(["postgres:", "postgresql:"]),
+    undefined,
+    undefined,
+    true,
+  ),
+  redisUrl: variable(
+    "REDIS_URL",
+    "Redis connection string; when set, sessions and rate limits are shared through Redis.",
+    url(["redis:", "rediss:"]),
+    undefined,
+    undefined,
+    true,
+  ),
+  demo: variable(
+    "QIBATES_DEMO",
+    "Demo mode: a demo API key, demo users and demo provider addresses served by the embedded engine.",
+    boolean,
+    true,
+    "true",
+  ),
+  allowedHosts: variable(
+    "ALLOWED_HOSTS",
+    "Comma-separated host names (or *.domain) the server may connect to as provider addresses.",
+    list,
+    [] as string[],
+    "(empty)",
+  ),
+  sessionIdleMinutes: variable(
+    "SESSION_IDLE_MINUTES",
+    "A session ends after this many minutes without a call.",
+    integer(1, 24 * 60),
+    30,
+    "30",
+  ),
+  sessionMaxHours: variable(
+    "SESSION_MAX_HOURS",
+    "A session ends this many hours after login, however busy.",
+    integer(1, 7 * 24),
+    12,
+    "12",
+  ),
   bodyLimitBytes: variable(
     "BODY_LIMIT_BYTES",
     "Largest request body accepted.",
     integer(1024, 100 * 1024 * 1024),
-    5 * 1024 * 1024,
-    "5242880",
+    10 * 1024 * 1024,
+    "10485760",
   ),
 } as const;
 

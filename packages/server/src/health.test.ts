@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { testConfig } from "../test/support/config.ts";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
 
 describe("GET /qibates/api/v2/health", () => {
   it("reports the version and the connectors, with a request id", async () => {
-    const app = await buildApp({ config: loadConfig({ SITE_DIR: "" }), logger: false });
+    const app = await buildApp({ config: testConfig(), logger: false });
     const res = await app.inject("/qibates/api/v2/health");
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,2 +1,2 @@
-export { API_PREFIX, type AppOptions, buildApp, CONNECTORS } from "./app.ts";
+export { API_PREFIX, type AppOptions, buildApp } from "./app.ts";
 export { type Config, ConfigError, loadConfig, variables } from "./config.ts";

@@ -51,7 +51,7 @@ export class KeyStore {
   async create(owner: KeyOwner, name: string): Promise<{ key: string; info: ApiKeyInfo }> {
     if (!KEY_NAME_PATTERN.test(name)) throw new RangeError(`invalid key name "${name}"`);
     const key = KEY_PREFIX + randomBytes(32).toString("base64url");
-    const prefix = key.slice(0, KEY_PREFIX.length + 6);
+    const prefix = key.slice(0, 7);
     try {
       const rows = await this.db.query<{ created_at: Date | string }>(
         `insert into api_keys (owner_issuer, owner_subject, owner_email, provider, name, key_hash, key_prefix)
@@ -115,7 +115,7 @@ export class KeyStore {
       last_used_at: Date | string | null;
     }>(
       `select name, provider, owner_email, key_prefix, created_at, last_used_at from api_keys
-       where owner_issuer = $1 and owner_subject = $2 order by created_at, id`,
+       where owner_issuer = $1 and owner_subject = $2 order by created_at desc, id desc`,
       [owner.issuer, owner.subject],
     );
     return rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DEMO_USERS, demoProviders } from "./demo.ts";
 
 /** Starts the server: `npm start` runs this after building what is missing. */
 async function main(): Promise<void> {
@@ -26,9 +27,18 @@ async function main(): Promise<void> {
     `  API reference            ${base}/api/qibates`,
     `  REST API                 ${base}/qibates/api/v2  (health: ${base}/qibates/api/v2/health)`,
     "",
-    "Press Ctrl+C to stop.",
-    "",
   ];
+  if (app.services.demoKey) {
+    lines.push(
+      "Demo mode (set QIBATES_DEMO=false in production):",
+      `  Demo API key (header qibateskey)  ${app.services.demoKey}`,
+      `  Demo users                        ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(", ")}`,
+      "  Demo provider addresses:",
+      ...demoProviders().map((p) => `    ${p.connector.padEnd(15)} ${p.providerAddress}`),
+      "",
+    );
+  }
+  lines.push("Press Ctrl+C to stop.", "");
   process.stdout.write(lines.join("\n"));
 
   let closing = false;

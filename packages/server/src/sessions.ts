@@ -37,12 +37,16 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** 256 random bits, URL-safe: unguessable and safe to log as an identifier prefix. */
+/**
+ * 128 random bits written in the 8-4-4-4-12 hexadecimal shape of a UUID (all 128 bits random, unlike a
+ * version-4 UUID's 122), the `loginid` format of the contract.
+ */
 export function newSessionId(): string {
-  return randomBytes(32).toString("base64url");
+  const h = randomBytes(16).toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
   return now < r.expiresAt && now - r.lastSeenAt < limits.idleMs;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig } from "../test/support/config.ts";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
 import { cleanHtmlPath } from "./site.ts";
 
 let dir: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   page("404.html", "<title>Page Not Found</title>");
   page("fr/404.html", "<title>Page introuvable</title>");
   page("assets/js/main.abc123.js", `console.log(${JSON.stringify("x".repeat(4000))});`);
-  app = await buildApp({ config: loadConfig({ SITE_DIR: dir }), logger: false });
+  app = await buildApp({ config: testConfig({ SITE_DIR: dir }), logger: false });
 });
 
 afterAll(async () => {

@@ -84,8 +84,9 @@ describe.each(backends)("API keys on $name", ({ open }) => {
 
   it("lists only the owner's keys, without secrets, with last use", async () => {
     const list = await keys.list(alice);
-    expect(list.map((k) => k.name)).toEqual(["laptop", "ci"]);
-    expect(list[0]?.lastUsedAt).not.toBeNull();
+    expect(list.map((k) => k.name)).toEqual(["ci", "laptop"]);
+    expect(list[1]?.lastUsedAt).not.toBeNull();
+    expect(list[0]?.prefix).toMatch(/^qb_.{4}$/);
     expect(JSON.stringify(list)).not.toMatch(/qb_[A-Za-z0-9_-]{40}/);
     expect((await keys.list(bob)).map((k) => k.name)).toEqual(["ci"]);
   });

@@ -1,0 +1,200 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import formatsPlugin from "ajv-formats";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "./api-error.ts";
+import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
+import type { VerifiedKey } from "./keys.ts";
+import type { Services } from "./services.ts";
+import type { SessionRecord } from "./sessions.ts";
+
+/** What a handler receives: the validated input and what authentication established. */
+export interface CallContext {
+  operation: Operation;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The API key's owner (operations secured by `qibateskey`). */
+  key: VerifiedKey | null;
+  /** The `connector` header, checked against the operation's accepted values. */
+  connector: string | null;
+  services: Services;
+}
+
+export type Handler = (ctx: CallContext) => Promise<unknown>;
+export type Handlers = Record<string, Handler>;
+
+const CONNECTOR_VALUES = new Set(["essbase", "ssas", "planning", "essbase-stndln", "pbcs"]);
+
+declare module "fastify" {
+  interface FastifyRequest {
+    qibates?: { key: VerifiedKey | null; connector: string | null; session?: SessionRecord };
+  }
+}
+
+function createValidator(contract: Contract): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
+  // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
+  const mod = formatsPlugin as unknown as { default?: (a: Ajv2020) => void };
+  const addFormats = (mod.default ?? formatsPlugin) as unknown as (a: Ajv2020) => void;
+  addFormats(ajv);
+  ajv.addSchema({ ...contract.document, $id: CONTRACT_SCHEMA_ID });
+  return ajv;
+}
+
+/** `settings.zoomInMode`, or the request's top-level field, for an AJV error. */
+export function errorField(e: ErrorObject): string | undefined {
+  const base = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : p))
+    .join(".")
+    .replace(/\.\[/g, "[");
+  const extra =
+    e.keyword === "required"
+      ? (e.params as { missingProperty: string }).missingProperty
+      : e.keyword === "additionalProperties"
+        ? (e.params as { additionalProperty: string }).additionalProperty
+        : undefined;
+  const field = [base, extra].filter((s) => s).join(".");
+  return field || undefined;
+}
+
+function validationError(where: string, errors: ErrorObject[] | null | undefined): ApiError {
+  const e = errors?.[0];
+  if (!e) return new ApiError("QB_ERR_VALIDATION", `Invalid ${where}.`);
+  const field = errorField(e);
+  const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+  const detail =
+    e.keyword === "required"
+      ? "is required"
+      : e.keyword === "enum" && allowed
+        ? `must be one of ${allowed.join(", ")}`
+        : (e.message ?? "is not valid");
+  const message = field ? `Invalid value for ${field}: ${detail}.` : `Invalid ${where}: ${detail}.`;
+  return new ApiError("QB_ERR_VALIDATION", message, field);
+}
+
+/**
+ * Registers one route per operation of the contract. Key, connector and schema checks run before the
+ * handler, in that order, so a client learns first what it can least guess.
+ */
+export function registerApi(
+  app: FastifyInstance,
+  contract: Contract,
+  handlers: Handlers,
+  services: Services,
+): void {
+  const ajv = createValidator(contract);
+  const compile = (schema: JsonObject | null): ValidateFunction | null =>
+    schema ? ajv.compile(schema) : null;
+  const validateResponses = services.validateResponses;
+
+  for (const op of contract.operations) {
+    const handler = handlers[op.operationId];
+    if (!handler) throw new Error(`no handler for contract operation ${op.operationId}`);
+    const validateBody = compile(op.requestBodySchema);
+    const validateParams = compile(op.pathSchema);
+    const validateQuery = compile(op.querySchema);
+    const responseValidators = new Map<number, ValidateFunction>();
+    if (validateResponses) {
+      for (const [status, schema] of Object.entries(op.responses)) {
+        const v = compile(schema);
+        if (v && /^\d+$/.test(status)) responseValidators.set(Number(status), v);
+      }
+    }
+
+    app.route({
+      method: op.method,
+      url: op.routePath,
+      // The body is validated against the contract below (Ajv 2020-12), not by Fastify's own validator.
+      preValidation: async (request) => {
+        let key: VerifiedKey | null = null;
+        if (op.needsKey) {
+          const raw = request.headers.qibateskey;
+          const given = Array.isArray(raw) ? raw[0] : raw;
+          if (!given) {
+            const cookieAllowed = op.acceptsSessionCookie && services.browserSessionOwner;
+            const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
+            if (!fromCookie)
+              throw new ApiError(
+                "QB_ERR_AUTH_KEY_MISSING",
+                "The qibateskey header is missing.",
+                "qibateskey",
+              );
+            key = fromCookie;
+          } else {
+            key = await services.keys.verify(given);
+            if (!key)
+              throw new ApiError("QB_ERR_AUTH_KEY_INVALID", "The API key is not valid.", "qibateskey");
+          }
+        }
+        let connector: string | null = null;
+        if (op.connectors) {
+          const raw = request.headers.connector;
+          const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+          if (!given || !CONNECTOR_VALUES.has(given)) {
+            throw new ApiError(
+              "QB_ERR_CONNECTOR_INVALID",
+              `The connector header must be one of ${[...CONNECTOR_VALUES].join(", ")}${given ? `; got ${given}` : ""}.`,
+              "connector",
+            );
+          }
+          if (!op.connectors.includes(given)) {
+            throw new ApiError(
+              "QB_ERR_CONNECTOR_FAMILY",
+              `This call accepts the connectors ${op.connectors.join(", ")}; got ${given}.`,
+              "connector",
+            );
+          }
+          connector = given;
+        }
+        request.qibates = { key, connector };
+      },
+      handler: async (request, reply) => {
+        const params = (request.params ?? {}) as Record<string, string>;
+        const query = (request.query ?? {}) as Record<string, string>;
+        if (validateParams && !validateParams(params)) throw validationError("path", validateParams.errors);
+        if (validateQuery && !validateQuery(query)) throw validationError("query", validateQuery.errors);
+        let body = request.body as Record<string, unknown> | undefined;
+        if (validateBody) {
+          if (body === undefined || body === null) {
+            if (op.requestBodyRequired)
+              throw new ApiError("QB_ERR_VALIDATION", "A JSON request body is required.");
+            body = {};
+          }
+          if (typeof body !== "object" || Array.isArray(body)) {
+            throw new ApiError("QB_ERR_VALIDATION", "The request body must be a JSON object.");
+          }
+          if (!validateBody(body)) throw validationError("request body", validateBody.errors);
+        }
+        const result = await handler({
+          operation: op,
+          request,
+          reply,
+          body: body ?? {},
+          params,
+          query,
+          key: request.qibates?.key ?? null,
+          connector: request.qibates?.connector ?? null,
+          services,
+        });
+        if (reply.sent) return reply;
+        const status = reply.statusCode;
+        const check = responseValidators.get(status);
+        if (check && !check(result)) {
+          // Only when QIBATES_VALIDATE_RESPONSES is on (tests): an answer that breaks the contract is a bug.
+          request.log.error(
+            { errors: check.errors, operation: op.operationId },
+            "response does not match the contract",
+          );
+          throw new Error(
+            `response of ${op.operationId} does not match the contract: ${ajv.errorsText(check.errors)}`,
+          );
+        }
+        return result;
+      },
+    });
+  }
+}

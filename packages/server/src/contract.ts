@@ -1,0 +1,159 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+
+/**
+ * The API contract, read from `openapi/qibates.yaml` — the only place routes are declared. The server
+ * registers one route per operation found here, validates requests with the operation's schemas and
+ * (in tests) its answers with the response schemas.
+ */
+
+export const CONTRACT_URL = new URL("../../../openapi/qibates.yaml", import.meta.url);
+/** `$id` under which the whole document is given to the schema validator, so `$ref`s resolve inside it. */
+export const CONTRACT_SCHEMA_ID = "qibates";
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+
+export interface Operation {
+  operationId: string;
+  method: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
+  /** Path as written in the contract, relative to the base path (e.g. `/action/login`). */
+  path: string;
+  /** Fastify route path under the base path (e.g. `/qibates/api/v2/deletekey/:keyname`). */
+  routePath: string;
+  /** Connector values the operation accepts (`x-qibates-connectors`), or null when it takes no connector. */
+  connectors: string[] | null;
+  /** True when the operation declares the `qibateskey` security requirement. */
+  needsKey: boolean;
+  /** Also accepts the browser session cookie instead of the key. */
+  acceptsSessionCookie: boolean;
+  requestBodySchema: JsonObject | null;
+  requestBodyRequired: boolean;
+  pathSchema: JsonObject | null;
+  querySchema: JsonObject | null;
+  /** JSON response schemas by status code. */
+  responses: Record<string, JsonObject | null>;
+  errorCodes: string[];
+  /** Named request examples: value and the connector they are meant for. */
+  requestExamples: { name: string; connector: string | null; value: Json }[];
+}
+
+export interface Contract {
+  document: JsonObject;
+  basePath: string;
+  operations: Operation[];
+}
+
+const METHODS = ["get", "post", "delete", "put", "patch"] as const;
+
+/** Rewrites local `$ref`s (`#/...`) to point into the document registered under {@link CONTRACT_SCHEMA_ID}. */
+function absolutiseRefs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(absolutiseRefs);
+  if (node && typeof node === "object") {
+    const out: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(node)) {
+      out[k] =
+        k === "$ref" && typeof v === "string" && v.startsWith("#")
+          ? `${CONTRACT_SCHEMA_ID}${v}`
+          : absolutiseRefs(v);
+    }
+    return out;
+  }
+  return node;
+}
+
+function resolveLocal(doc: JsonObject, node: Json | undefined): Json | undefined {
+  let current = node;
+  for (let depth = 0; depth < 10; depth++) {
+    if (!current || typeof current !== "object" || Array.isArray(current)) return current;
+    const ref = (current as JsonObject).$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/")) return current;
+    current = ref
+      .slice(2)
+      .split("/")
+      .reduce<Json | undefined>(
+        (acc, part) =>
+          acc && typeof acc === "object" && !Array.isArray(acc)
+            ? (acc as JsonObject)[part.replace(/~1/g, "/").replace(/~0/g, "~")]
+            : undefined,
+        doc,
+      );
+  }
+  return current;
+}
+
+function objectSchema(params: JsonObject[]): JsonObject | null {
+  if (params.length === 0) return null;
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const p of params) {
+    properties[p.name as string] = absolutiseRefs((p.schema as Json) ?? {});
+    if (p.required === true) required.push(p.name as string);
+  }
+  return { type: "object", properties, required };
+}
+
+export function loadContract(source: string | URL = CONTRACT_URL): Contract {
+  const document = parse(readFileSync(source, "utf8")) as JsonObject;
+  const servers = (document.servers as JsonObject[] | undefined) ?? [];
+  const basePath = String(servers[0]?.url ?? "/qibates/api/v2").replace(/\/$/, "");
+  const operations: Operation[] = [];
+  const globalSecurity = (document.security as JsonObject[] | undefined) ?? [];
+  for (const [path, item] of Object.entries((document.paths as JsonObject) ?? {})) {
+    const pathItem = item as JsonObject;
+    const shared = ((pathItem.parameters as JsonObject[]) ?? []).map(
+      (p) => resolveLocal(document, p) as JsonObject,
+    );
+    for (const method of METHODS) {
+      const op = pathItem[method] as JsonObject | undefined;
+      if (!op) continue;
+      const params = [
+        ...shared,
+        ...((op.parameters as JsonObject[]) ?? []).map((p) => resolveLocal(document, p) as JsonObject),
+      ];
+      const security = (op.security as JsonObject[] | undefined) ?? globalSecurity;
+      const body = resolveLocal(document, op.requestBody) as JsonObject | undefined;
+      const bodyContent = (body?.content as JsonObject | undefined)?.["application/json"] as
+        | JsonObject
+        | undefined;
+      const responses: Record<string, JsonObject | null> = {};
+      for (const [status, r] of Object.entries((op.responses as JsonObject) ?? {})) {
+        const resolved = resolveLocal(document, r) as JsonObject;
+        const json = (resolved?.content as JsonObject | undefined)?.["application/json"] as
+          | JsonObject
+          | undefined;
+        responses[status] = json?.schema ? (absolutiseRefs(json.schema) as JsonObject) : null;
+      }
+      const examples = (bodyContent?.examples as JsonObject | undefined) ?? {};
+      operations.push({
+        operationId: String(op.operationId),
+        method: method.toUpperCase() as Operation["method"],
+        path,
+        routePath: basePath + path.replace(/\{([^}]+)\}/g, ":$1"),
+        connectors: Array.isArray(op["x-qibates-connectors"])
+          ? (op["x-qibates-connectors"] as string[])
+          : null,
+        needsKey: security.some((s) => "qibateskey" in s),
+        acceptsSessionCookie: security.some((s) => "qibatesSession" in s),
+        requestBodySchema: bodyContent?.schema ? (absolutiseRefs(bodyContent.schema) as JsonObject) : null,
+        requestBodyRequired: body?.required === true,
+        pathSchema: objectSchema(params.filter((p) => p.in === "path")),
+        querySchema: objectSchema(params.filter((p) => p.in === "query")),
+        responses,
+        errorCodes: Array.isArray(op["x-qibates-error-codes"])
+          ? (op["x-qibates-error-codes"] as string[])
+          : [],
+        requestExamples: Object.entries(examples).map(([name, ex]) => {
+          const e = resolveLocal(document, ex) as JsonObject;
+          return {
+            name,
+            connector:
+              typeof e["x-qibates-connector"] === "string" ? (e["x-qibates-connector"] as string) : null,
+            value: e.value ?? null,
+          };
+        }),
+      });
+    }
+  }
+  return { document, basePath, operations };
+}

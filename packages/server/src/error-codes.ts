@@ -1,0 +1,459 @@
+/**
+ * The registry of API error codes: one entry per `QB_ERR_*` code of `openapi/qibates.yaml`
+ * (schema `ErrorCode`), with its HTTP status and its English and French message templates.
+ *
+ * Plain data and pure functions only, so that the server, the documentation and the tests share it.
+ * Templates name their parameters in braces (`{field}`); `formatErrorMessage` fills them.
+ */
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502;
+
+export type ErrorLocale = "en" | "fr";
+
+export interface ErrorCodeDefinition {
+  /** HTTP status answered with this code. */
+  readonly status: ErrorStatus;
+  /** Message template in English. */
+  readonly en: string;
+  /** Message template in French; same placeholders as `en`. */
+  readonly fr: string;
+  /** When the code is answered, for the error catalogue (English). */
+  readonly when: string;
+  /** When the code is answered, for the error catalogue (French). */
+  readonly whenFr: string;
+}
+
+/** The 500 message is fixed by the product specification, in every locale. */
+export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+
+export const ERROR_CODES = {
+  QB_ERR_VALIDATION: {
+    status: 400,
+    en: "Invalid value for {field}: {reason}.",
+    fr: "Valeur invalide pour {field} : {reason}.",
+    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required).",
+    whenFr:
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire).",
+  },
+  QB_ERR_JSON_MALFORMED: {
+    status: 400,
+    en: "The request body is not valid JSON: {reason}.",
+    fr: "Le corps de la requête n'est pas un JSON valide : {reason}.",
+    when: "The body cannot be parsed as JSON.",
+    whenFr: "Le corps ne peut pas être lu comme du JSON.",
+  },
+  QB_ERR_BODY_TOO_LARGE: {
+    status: 413,
+    en: "The request body exceeds {limit} bytes.",
+    fr: "Le corps de la requête dépasse {limit} octets.",
+    when: "The body is larger than 10 MiB.",
+    whenFr: "Le corps dépasse 10 Mio.",
+  },
+  QB_ERR_MEDIA_TYPE: {
+    status: 415,
+    en: "Unsupported content type {contentType}; send application/json.",
+    fr: "Type de contenu {contentType} non pris en charge ; envoyez application/json.",
+    when: "A POST body is not sent as application/json.",
+    whenFr: "Le corps d'un POST n'est pas envoyé en application/json.",
+  },
+  QB_ERR_NOT_FOUND: {
+    status: 404,
+    en: "No route {method} {path}.",
+    fr: "Aucune route {method} {path}.",
+    when: "The path is not part of the API.",
+    whenFr: "Le chemin ne fait pas partie de l'API.",
+  },
+  QB_ERR_METHOD_NOT_ALLOWED: {
+    status: 405,
+    en: "Method {method} is not allowed on {path}; use {allowed}.",
+    fr: "La méthode {method} n'est pas permise sur {path} ; utilisez {allowed}.",
+    when: "The path exists with another HTTP method.",
+    whenFr: "Le chemin existe avec une autre méthode HTTP.",
+  },
+  QB_ERR_AUTH_KEY_MISSING: {
+    status: 401,
+    en: "The qibateskey header is missing.",
+    fr: "L'en-tête qibateskey est absent.",
+    when: "A call that needs an API key has no qibateskey header (nor session cookie where accepted).",
+    whenFr:
+      "Un appel qui exige une clé d'API n'a pas d'en-tête qibateskey (ni de cookie de session là où il est accepté).",
+  },
+  QB_ERR_AUTH_KEY_INVALID: {
+    status: 401,
+    en: "The API key is unknown or has been deleted.",
+    fr: "La clé d'API est inconnue ou a été supprimée.",
+    when: "The qibateskey header does not match a live key.",
+    whenFr: "L'en-tête qibateskey ne correspond à aucune clé en vigueur.",
+  },
+  QB_ERR_CONNECTOR_INVALID: {
+    status: 400,
+    en: "The connector header must be one of essbase, ssas, planning, essbase-stndln, pbcs.",
+    fr: "L'en-tête connector doit valoir essbase, ssas, planning, essbase-stndln ou pbcs.",
+    when: "The connector header is missing or not one of the five connectors.",
+    whenFr: "L'en-tête connector est absent ou ne désigne aucun des cinq connecteurs.",
+  },
+  QB_ERR_CONNECTOR_FAMILY: {
+    status: 400,
+    en: "This call accepts the connectors {accepted}; got {connector}.",
+    fr: "Cet appel accepte les connecteurs {accepted} ; reçu {connector}.",
+    when: "The connector is not in the x-qibates-connectors list of the call (Essbase family vs planning family).",
+    whenFr:
+      "Le connecteur ne figure pas dans la liste x-qibates-connectors de l'appel (famille Essbase ou famille Planning).",
+  },
+  QB_ERR_CONNECTOR_MISMATCH: {
+    status: 400,
+    en: "The session was opened with connector {expected}; got {connector}.",
+    fr: "La session a été ouverte avec le connecteur {expected} ; reçu {connector}.",
+    when: "The connector header differs from the connector the loginid was opened with.",
+    whenFr: "L'en-tête connector diffère du connecteur avec lequel le loginid a été ouvert.",
+  },
+  QB_ERR_SESSION_UNKNOWN: {
+    status: 401,
+    en: "The session does not exist or has expired; log in again.",
+    fr: "La session n'existe pas ou a expiré ; reconnectez-vous.",
+    when: "The loginid is unknown, logged out, or idle for more than 30 minutes.",
+    whenFr: "Le loginid est inconnu, fermé, ou inactif depuis plus de 30 minutes.",
+  },
+  QB_ERR_SESSION_FORBIDDEN: {
+    status: 403,
+    en: "The session belongs to another API key owner.",
+    fr: "La session appartient au propriétaire d'une autre clé d'API.",
+    when: "The loginid was opened with a key of another account.",
+    whenFr: "Le loginid a été ouvert avec une clé d'un autre compte.",
+  },
+  QB_ERR_PROVIDER_ADDRESS: {
+    status: 400,
+    en: "The provider address for connector {connector} must end with {suffix}.",
+    fr: "L'adresse du fournisseur pour le connecteur {connector} doit se terminer par {suffix}.",
+    when: "providerAddress does not end with the suffix of the connector.",
+    whenFr: "providerAddress ne se termine pas par le suffixe du connecteur.",
+  },
+  QB_ERR_HOST_NOT_ALLOWED: {
+    status: 403,
+    en: "The host {host} is not on the allow-list of this server.",
+    fr: "L'hôte {host} ne figure pas dans la liste des hôtes autorisés de ce serveur.",
+    when: "The host of providerAddress is not on the server's allow-list (checked before any connection).",
+    whenFr:
+      "L'hôte de providerAddress ne figure pas dans la liste des hôtes autorisés du serveur (vérifié avant toute connexion).",
+  },
+  QB_ERR_LOGIN_FAILED: {
+    status: 401,
+    en: "The provider rejected the user name or password.",
+    fr: "Le fournisseur a refusé le nom d'utilisateur ou le mot de passe.",
+    when: "The provider refused the credentials.",
+    whenFr: "Le fournisseur a refusé les identifiants.",
+  },
+  QB_ERR_PROVIDER_UNREACHABLE: {
+    status: 502,
+    en: "The provider at {address} did not answer within {seconds} seconds.",
+    fr: "Le fournisseur à l'adresse {address} n'a pas répondu en {seconds} secondes.",
+    when: "The provider cannot be reached or does not answer in time.",
+    whenFr: "Le fournisseur est injoignable ou ne répond pas à temps.",
+  },
+  QB_ERR_PROVIDER_ERROR: {
+    status: 502,
+    en: "The provider answered an error: {reason}",
+    fr: "Le fournisseur a répondu une erreur : {reason}",
+    when: "The provider answered an error that QiBates cannot map to a more precise code.",
+    whenFr: "Le fournisseur a répondu une erreur que QiBates ne sait pas rattacher à un code plus précis.",
+  },
+  QB_ERR_SERVER_UNKNOWN: {
+    status: 404,
+    en: 'The server "{server}" does not exist.',
+    fr: "Le serveur « {server} » n'existe pas.",
+    when: "server names no server of the provider.",
+    whenFr: "server ne désigne aucun serveur du fournisseur.",
+  },
+  QB_ERR_APPLICATION_UNKNOWN: {
+    status: 404,
+    en: 'The application "{application}" does not exist on server "{server}".',
+    fr: "L'application « {application} » n'existe pas sur le serveur « {server} ».",
+    when: "application names no application of the server, or one the user may not open.",
+    whenFr:
+      "application ne désigne aucune application du serveur, ou une application que l'utilisateur ne peut pas ouvrir.",
+  },
+  QB_ERR_CUBE_UNKNOWN: {
+    status: 404,
+    en: 'The cube "{cube}" does not exist in application "{application}".',
+    fr: "Le cube « {cube} » n'existe pas dans l'application « {application} ».",
+    when: "cube names no cube (or plan type) of the application.",
+    whenFr: "cube ne désigne aucun cube (ou type de plan) de l'application.",
+  },
+  QB_ERR_DIMENSION_UNKNOWN: {
+    status: 404,
+    en: 'The dimension "{dimension}" does not exist in cube "{cube}".',
+    fr: "La dimension « {dimension} » n'existe pas dans le cube « {cube} ».",
+    when: "A dimension named in the body does not exist.",
+    whenFr: "Une dimension nommée dans le corps n'existe pas.",
+  },
+  QB_ERR_MEMBER_UNKNOWN: {
+    status: 422,
+    en: 'Unknown member "{member}".',
+    fr: "Membre inconnu « {member} ».",
+    when: "A grid label, POV member or member argument is neither a member name nor an alias of the active table.",
+    whenFr:
+      "Un libellé de la grille, un membre du PDV ou un membre passé en argument n'est ni un nom de membre ni un alias de la table active.",
+  },
+  QB_ERR_ALIAS_TABLE_UNKNOWN: {
+    status: 404,
+    en: 'The alias table "{aliasTable}" does not exist.',
+    fr: "La table d'alias « {aliasTable} » n'existe pas.",
+    when: "aliastable, settings.aliasTable or aliasId names no alias table.",
+    whenFr: "aliastable, settings.aliasTable ou aliasId ne désigne aucune table d'alias.",
+  },
+  QB_ERR_SCRIPT_UNKNOWN: {
+    status: 404,
+    en: 'The calculation script "{script}" does not exist in cube "{cube}".',
+    fr: "Le script de calcul « {script} » n'existe pas dans le cube « {cube} ».",
+    when: "action.script names no calculation script of the cube.",
+    whenFr: "action.script ne désigne aucun script de calcul du cube.",
+  },
+  QB_ERR_CALC_FAILED: {
+    status: 422,
+    en: 'The calculation script "{script}" failed: {reason}',
+    fr: "Le script de calcul « {script} » a échoué : {reason}",
+    when: "The calculation script stopped with an error.",
+    whenFr: "Le script de calcul s'est arrêté sur une erreur.",
+  },
+  QB_ERR_OPERATION_UNSUPPORTED: {
+    status: 422,
+    en: "{operation} is not supported by connector {connector}.",
+    fr: "{operation} n'est pas pris en charge par le connecteur {connector}.",
+    when: "The provider cannot do this operation or option (for example CALC_LEVEL zoom on SSAS).",
+    whenFr:
+      "Le fournisseur ne sait pas faire cette opération ou cette option (par exemple le zoom CALC_LEVEL sur SSAS).",
+  },
+  QB_ERR_GRID_INVALID: {
+    status: 422,
+    en: "The grid cannot be read: {reason}",
+    fr: "La grille ne peut pas être lue : {reason}",
+    when: "The grid has no row or column dimension, repeats a dimension, or mixes dimensions on one axis.",
+    whenFr:
+      "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension ou mélange des dimensions sur un axe.",
+  },
+  QB_ERR_GRID_TOO_LARGE: {
+    status: 413,
+    en: "The grid is too large: {reason}.",
+    fr: "La grille est trop grande : {reason}.",
+    when: "The request grid or the answered grid exceeds 10 000 rows, 1 000 columns or 500 000 cells.",
+    whenFr:
+      "La grille envoyée ou la grille résultante dépasse 10 000 lignes, 1 000 colonnes ou 500 000 cellules.",
+  },
+  QB_ERR_SELECTION_INVALID: {
+    status: 422,
+    en: "Invalid selection: {reason}.",
+    fr: "Sélection invalide : {reason}.",
+    when: "A selected cell is outside the grid or not a member cell, or the operation would empty an axis.",
+    whenFr:
+      "Une cellule sélectionnée est hors de la grille ou n'est pas une cellule de membre, ou l'opération viderait un axe.",
+  },
+  QB_ERR_PIVOT_LAST_DIMENSION: {
+    status: 422,
+    en: "The dimension {dimension} is the last one on its axis and cannot move.",
+    fr: "La dimension {dimension} est la dernière de son axe et ne peut pas être déplacée.",
+    when: "Pivot or pivot to POV of the only row or column dimension.",
+    whenFr: "Pivot ou pivot vers le PDV de la seule dimension en ligne ou en colonne.",
+  },
+  QB_ERR_FOLDER_UNKNOWN: {
+    status: 404,
+    en: 'The form folder "{folder}" does not exist.',
+    fr: "Le dossier de formulaires « {folder} » n'existe pas.",
+    when: "folder names no form folder the user may read.",
+    whenFr: "folder ne désigne aucun dossier de formulaires lisible par l'utilisateur.",
+  },
+  QB_ERR_FORM_UNKNOWN: {
+    status: 404,
+    en: 'The form "{form}" does not exist in folder "{folder}".',
+    fr: "Le formulaire « {form} » n'existe pas dans le dossier « {folder} ».",
+    when: "formName names no form of the folder the user may open.",
+    whenFr: "formName ne désigne aucun formulaire du dossier que l'utilisateur peut ouvrir.",
+  },
+  QB_ERR_FORM_TYPE_MISMATCH: {
+    status: 422,
+    en: 'The form "{form}" is {actual}, not {expected}.',
+    fr: "Le formulaire « {form} » est de type {actual}, et non {expected}.",
+    when: "type says regular for a composite form or the reverse.",
+    whenFr: "type indique regular pour un formulaire composite, ou l'inverse.",
+  },
+  QB_ERR_CELL_TOO_LONG: {
+    status: 422,
+    en: "The cell at row {row}, column {column} has {length} characters; the limit is 255 unless enableLargeCellSubmit is true.",
+    fr: "La cellule ligne {row}, colonne {column} compte {length} caractères ; la limite est de 255 sauf si enableLargeCellSubmit vaut true.",
+    when: "A submitted text cell is longer than 255 characters and enableLargeCellSubmit is false.",
+    whenFr: "Une cellule texte soumise dépasse 255 caractères et enableLargeCellSubmit vaut false.",
+  },
+  QB_ERR_RULE_UNKNOWN: {
+    status: 404,
+    en: 'The business rule "{rule}" does not exist in plan type "{cube}".',
+    fr: "La règle métier « {rule} » n'existe pas dans le type de plan « {cube} ».",
+    when: "ruleName (or ruleinfo.ruleName) names no business rule the user may launch.",
+    whenFr: "ruleName (ou ruleinfo.ruleName) ne désigne aucune règle métier que l'utilisateur peut lancer.",
+  },
+  QB_ERR_PROMPT_UNKNOWN: {
+    status: 404,
+    en: 'The business rule "{rule}" has no runtime prompt "{prompt}".',
+    fr: "La règle métier « {rule} » n'a pas d'invite d'exécution « {prompt} ».",
+    when: "promptName or a prompt value names no runtime prompt of the rule.",
+    whenFr: "promptName ou une valeur d'invite ne désigne aucune invite d'exécution de la règle.",
+  },
+  QB_ERR_PROMPT_MISSING: {
+    status: 422,
+    en: 'The runtime prompt "{prompt}" of rule "{rule}" needs a value.',
+    fr: "L'invite d'exécution « {prompt} » de la règle « {rule} » exige une valeur.",
+    when: "A required runtime prompt has neither a value nor a default.",
+    whenFr: "Une invite d'exécution obligatoire n'a ni valeur ni valeur par défaut.",
+  },
+  QB_ERR_PROMPT_INVALID: {
+    status: 422,
+    en: 'The value "{value}" is not allowed for runtime prompt "{prompt}" of rule "{rule}".',
+    fr: "La valeur « {value} » n'est pas permise pour l'invite d'exécution « {prompt} » de la règle « {rule} ».",
+    when: "A runtime prompt value is outside the members or range the prompt allows.",
+    whenFr: "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite.",
+  },
+  QB_ERR_RULE_FAILED: {
+    status: 422,
+    en: 'The business rule "{rule}" failed: {reason}',
+    fr: "La règle métier « {rule} » a échoué : {reason}",
+    when: "The business rule stopped with an error.",
+    whenFr: "La règle métier s'est arrêtée sur une erreur.",
+  },
+  QB_ERR_TASKLIST_UNKNOWN: {
+    status: 404,
+    en: 'The task list "{taskList}" does not exist.',
+    fr: "La liste de tâches « {taskList} » n'existe pas.",
+    when: "taskListID names no task list of the user.",
+    whenFr: "taskListID ne désigne aucune liste de tâches de l'utilisateur.",
+  },
+  QB_ERR_TASK_UNKNOWN: {
+    status: 404,
+    en: 'The task "{task}" does not exist in task list "{taskList}".',
+    fr: "La tâche « {task} » n'existe pas dans la liste de tâches « {taskList} ».",
+    when: "taskID names no task of the task list.",
+    whenFr: "taskID ne désigne aucune tâche de la liste de tâches.",
+  },
+  QB_ERR_KEY_UNKNOWN: {
+    status: 404,
+    en: 'The account has no key named "{name}".',
+    fr: "Le compte n'a pas de clé nommée « {name} ».",
+    when: "deletekey names no key of the account.",
+    whenFr: "deletekey ne désigne aucune clé du compte.",
+  },
+  QB_ERR_KEY_NAME_TAKEN: {
+    status: 409,
+    en: 'The account already has a key named "{name}".',
+    fr: "Le compte a déjà une clé nommée « {name} ».",
+    when: "generatekey is called with the name of an existing key of the account.",
+    whenFr: "generatekey est appelé avec le nom d'une clé existante du compte.",
+  },
+  QB_ERR_OAUTH_PROVIDER_UNAVAILABLE: {
+    status: 400,
+    en: "Sign-in with {provider} is not configured on this server.",
+    fr: "La connexion avec {provider} n'est pas configurée sur ce serveur.",
+    when: "provider names an OAuth provider this deployment has no credentials for.",
+    whenFr: "provider désigne un fournisseur OAuth pour lequel ce déploiement n'a pas d'identifiants.",
+  },
+  QB_ERR_OAUTH_STATE: {
+    status: 400,
+    en: "The sign-in request has expired or was altered; start again from generatekey.",
+    fr: "La demande de connexion a expiré ou a été modifiée ; recommencez depuis generatekey.",
+    when: "The OAuth callback state is unknown, reused or older than 10 minutes.",
+    whenFr: "Le state du retour OAuth est inconnu, réutilisé ou date de plus de 10 minutes.",
+  },
+  QB_ERR_OAUTH_FAILED: {
+    status: 401,
+    en: "The sign-in with {provider} failed: {reason}",
+    fr: "La connexion avec {provider} a échoué : {reason}",
+    when: "The provider refused the sign-in or the code exchange failed.",
+    whenFr: "Le fournisseur a refusé la connexion ou l'échange du code a échoué.",
+  },
+  QB_ERR_RATE_LIMITED: {
+    status: 429,
+    en: "Too many requests; retry in {seconds} seconds.",
+    fr: "Trop de requêtes ; réessayez dans {seconds} secondes.",
+    when: "More than 600 requests in a minute with the same key (or from the same address without key).",
+    whenFr: "Plus de 600 requêtes en une minute avec la même clé (ou depuis la même adresse sans clé).",
+  },
+  QB_ERR_INTERNAL: {
+    status: 500,
+    en: INTERNAL_ERROR_MESSAGE,
+    fr: INTERNAL_ERROR_MESSAGE,
+    when: "An internal fault. Nothing was changed; the requestId identifies the fault in the server logs.",
+    whenFr:
+      "Une panne interne. Rien n'a été modifié ; le requestId identifie la panne dans les journaux du serveur.",
+  },
+} as const satisfies Record<string, ErrorCodeDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST: readonly ErrorCode[] = Object.keys(ERROR_CODES) as ErrorCode[];
+
+/** The body of every error answer (schema `Error` of the contract). */
+export interface ErrorBody {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly field: string | null;
+  readonly requestId: string;
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, value);
+}
+
+/** Placeholder names of a template, in order of appearance, without duplicates. */
+export function templateParameters(template: string): string[] {
+  const names: string[] = [];
+  for (const match of template.matchAll(/\{([A-Za-z]+)\}/g)) {
+    const name = match[1] ?? "";
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** Picks French for `fr`, `fr_FR`, `fr-CA`…, English otherwise. */
+export function errorLocale(locale: string | null | undefined): ErrorLocale {
+  return locale?.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+/** Fills a code's template; a missing parameter stays visible as `{name}` rather than failing. */
+export function formatErrorMessage(
+  code: ErrorCode,
+  params: Readonly<Record<string, string | number>> = {},
+  locale: ErrorLocale = "en",
+): string {
+  const template = ERROR_CODES[code][locale];
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+export function errorStatus(code: ErrorCode): ErrorStatus {
+  return ERROR_CODES[code].status;
+}
+
+/** Builds an error body; the 500 message is always the fixed one. */
+export function errorBody(
+  code: ErrorCode,
+  options: {
+    readonly params?: Readonly<Record<string, string | number>>;
+    readonly locale?: ErrorLocale;
+    readonly field?: string | null;
+    readonly requestId: string;
+  },
+): ErrorBody {
+  return {
+    code,
+    message: formatErrorMessage(code, options.params, options.locale),
+    field: options.field ?? null,
+    requestId: options.requestId,
+  };
+}
+
+/**
+ * A regular expression that matches any message the template can produce, for checking
+ * examples and documentation against the registry.
+ */
+export function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{[A-Za-z]+\}/);
+  const escaped = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${escaped.join(".+")}$`, "s");
+}

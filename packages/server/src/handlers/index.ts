@@ -1,0 +1,18 @@
+import type { Handlers } from "../api.ts";
+import { ApiError } from "../api-error.ts";
+import { keyHandlers } from "./keys.ts";
+import { sessionHandlers } from "./session.ts";
+
+const notYet = async (): Promise<never> => {
+  throw new ApiError(
+    "QB_ERR_NOT_IMPLEMENTED",
+    "This call is not available on this server yet.",
+    undefined,
+    501,
+  );
+};
+
+/** Every operation of the contract, by operationId. */
+export const apiHandlers: Handlers = new Proxy({ ...sessionHandlers, ...keyHandlers } as Handlers, {
+  get: (target, prop: string) => target[prop] ?? notYet,
+});

@@ -1,0 +1,104 @@
+import type { CallContext, Handlers } from "../api.ts";
+import { ApiError } from "../api-error.ts";
+import { DEMO_USERS, demoCredentialsValid, demoProviders } from "../demo.ts";
+import { type Connector, checkProviderAddress } from "../provider-address.ts";
+import type { SessionRecord } from "../sessions.ts";
+import { SERVER_VERSION } from "../version.ts";
+
+const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
+
+/** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
+export async function requireSession(ctx: CallContext): Promise<SessionRecord> {
+  const loginid = ctx.body.loginid;
+  if (typeof loginid !== "string") throw new ApiError("QB_ERR_VALIDATION", "loginid is required.", "loginid");
+  const session = await ctx.services.sessions.touch(loginid);
+  if (!session) {
+    throw new ApiError(
+      "QB_ERR_SESSION_UNKNOWN",
+      "The session does not exist or has expired; log in again.",
+      "loginid",
+    );
+  }
+  if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
+    // Same answer whether the session belongs to someone else or not: a loginid reveals nothing.
+    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", "This session belongs to another API key.", "loginid");
+  }
+  if (ctx.connector && ctx.connector !== session.connector) {
+    throw new ApiError(
+      "QB_ERR_CONNECTOR_MISMATCH",
+      `This session was opened with the connector ${session.connector}; got ${ctx.connector}.`,
+      "connector",
+    );
+  }
+  return session;
+}
+
+export function isPlanningFamily(connector: string): boolean {
+  return connector === "planning" || connector === "pbcs";
+}
+
+async function login(ctx: CallContext) {
+  const { username, password, providerAddress } = ctx.body as {
+    username: string;
+    password: string;
+    providerAddress: string;
+  };
+  const connector = ctx.connector as Connector;
+  const { config } = ctx.services;
+  const target = checkProviderAddress(providerAddress, connector, {
+    demo: config.demo,
+    allowedHosts: config.allowedHosts,
+  });
+  if ("code" in target) throw new ApiError(target.code, target.message, "providerAddress");
+  if (target.kind === "remote") {
+    throw new ApiError(
+      "QB_ERR_PROVIDER_UNREACHABLE",
+      `No connector to ${target.url.host} is available on this server: only the embedded demo provider can be reached.`,
+      "providerAddress",
+    );
+  }
+  if (!demoCredentialsValid(username, password)) {
+    throw new ApiError("QB_ERR_LOGIN_FAILED", "The user name or password is not valid.");
+  }
+  if (!ctx.key)
+    throw new ApiError("QB_ERR_AUTH_KEY_MISSING", "The qibateskey header is missing.", "qibateskey");
+  const session = await ctx.services.sessions.create({
+    ownerId: ctx.key.ownerId,
+    connector,
+    providerAddress: target.url.toString().replace(/\/$/, ""),
+    provider: "demo",
+    username,
+  });
+  return {
+    loginid: session.id,
+    connector,
+    providerAddress: session.providerAddress,
+    username,
+    idleTimeoutSeconds: config.sessionIdleMinutes * 60,
+    expiresAt: new Date(session.expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  };
+}
+
+export const sessionHandlers: Handlers = {
+  getHealth: async (ctx) => {
+    const { demoKey } = ctx.services;
+    return {
+      status: "ok",
+      version: SERVER_VERSION,
+      apiVersion: "v2",
+      connectors: [...CONNECTORS],
+      ...(demoKey
+        ? { demo: { apiKey: demoKey, providers: demoProviders(), users: DEMO_USERS.map((u) => ({ ...u })) } }
+        : {}),
+    };
+  },
+
+  login,
+  loginPbcs: login,
+
+  logout: async (ctx) => {
+    const session = await requireSession(ctx);
+    await ctx.services.sessions.delete(session.id);
+    return { loginid: session.id, loggedOut: true };
+  },
+};

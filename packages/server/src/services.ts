@@ -1,0 +1,52 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { issueDemoKey } from "./demo.ts";
+import { KeyStore, type VerifiedKey } from "./keys.ts";
+import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
+
+/** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
+export interface Services {
+  config: Config;
+  db: Database;
+  keys: KeyStore;
+  sessions: SessionStore;
+  /** The demo API key (demo mode only). */
+  demoKey: string | null;
+  /** Check every answer against the contract's response schema (tests). */
+  validateResponses: boolean;
+  /** Owner of the signed-in browser session (OAuth), for the calls that accept it instead of a key. */
+  browserSessionOwner?: (request: FastifyRequest) => Promise<VerifiedKey | null>;
+  close(): Promise<void>;
+}
+
+export async function openServices(
+  config: Config,
+  options: { validateResponses?: boolean } = {},
+): Promise<Services> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
+  let sessions: SessionStore;
+  if (config.redisUrl) {
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    sessions = new RedisSessionStore(redis, limits);
+  } else {
+    sessions = new MemorySessionStore(limits);
+  }
+  const keys = new KeyStore(db);
+  const demoKey = config.demo ? await issueDemoKey(keys) : null;
+  return {
+    config,
+    db,
+    keys,
+    sessions,
+    demoKey,
+    validateResponses: options.validateResponses ?? false,
+    close: async () => {
+      await sessions.close();
+      await db.close();
+    },
+  };
+}
