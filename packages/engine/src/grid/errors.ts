@@ -1,0 +1,36 @@
+/** Stable codes for everything a grid operation can refuse; the server maps them to 4xx answers. */
+export type GridErrorCode =
+  | "GRID_PIVOT_LAST_ROW"
+  | "GRID_PIVOT_NO_START"
+  | "GRID_REMOVE_EMPTIES_AXIS"
+  | "GRID_UNKNOWN_MEMBER"
+  | "GRID_NO_ROW_HEADER"
+  | "GRID_DIMENSION_CONFLICT"
+  | "GRID_BAD_REQUEST";
+
+/** Where an unknown member was typed, in sheet coordinates (0-based). */
+export interface UnknownMember {
+  row: number;
+  column: number;
+  text: string;
+}
+
+/** Essbase's own wording where the corpus recorded it. */
+export const GRID_MESSAGES = {
+  pivotLastRow: "Cannot pivot last row",
+  pivotNoStart: "Pivot starting point cannot be determined",
+  removeEmptiesAxis: "You must have a row header in order to perform this retrieval",
+  noRowHeader: "You must have a row header in order to perform this retrieval",
+} as const;
+
+export class GridError extends Error {
+  override readonly name = "GridError";
+  readonly code: GridErrorCode;
+  readonly unknownMembers: UnknownMember[] | undefined;
+
+  constructor(code: GridErrorCode, message: string, unknownMembers?: UnknownMember[]) {
+    super(message);
+    this.code = code;
+    this.unknownMembers = unknownMembers;
+  }
+}

@@ -1,0 +1,39 @@
+export { GRID_MESSAGES, GridError, type GridErrorCode, type UnknownMember } from "./errors.ts";
+export type { AxisTuple, GridAxis, GridModel, SheetLayout } from "./model.ts";
+export {
+  type CellPosition,
+  GRID_ACTIONS,
+  type GridAction,
+  type GridRequest,
+  type GridResponse,
+  initialGrid,
+  normalizeAction,
+  type Range,
+  runGridOperation,
+} from "./operations.ts";
+export { type CellRef, cellRef, type ParseResult, parseGrid, resolveLabel } from "./parse.ts";
+export { pivotModel } from "./pivot.ts";
+export {
+  type CellKind,
+  formatValue,
+  type GridDataSource,
+  type GridRegion,
+  memberLabel,
+  type Placement,
+  type RenderedGrid,
+  renderGrid,
+} from "./render.ts";
+export { emptySource, ReplayCaseError, type ReplayResult, readLayout, replayCase } from "./replay.ts";
+export {
+  type AncestorPosition,
+  DEFAULT_GRID_SETTINGS,
+  type GridSettings,
+  type Indentation,
+  type MemberDisplay,
+  type ResolvedGridSettings,
+  resolveSettings,
+  ZOOM_MODES,
+  type ZoomMode,
+} from "./settings.ts";
+export type { CellStatus } from "./submit.ts";
+export { zoomExpansion } from "./zoom.ts";

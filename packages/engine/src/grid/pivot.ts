@@ -1,0 +1,158 @@
+import type { Dimension, Member } from "../outline.ts";
+import { GRID_MESSAGES, GridError } from "./errors.ts";
+import { type AxisTuple, type GridAxis, type GridModel, tupleKey } from "./model.ts";
+
+export type Place = { region: "left" | "top" | "pov"; position: number };
+
+/** The dimension a pivot starts from: where it is and the member of the clicked cell. */
+export interface PivotSource extends Place {
+  dimension: Dimension;
+  member: Member;
+}
+
+/** Reads the start of a pivot in the sheet; anything but a member cell has no dimension to move. */
+export function pivotSource(model: GridModel, row: number, column: number): PivotSource {
+  const L = model.layout;
+  const pov = L.povCells.get(`${row},${column}`);
+  if (pov !== undefined) {
+    const member = model.pov[pov] as Member;
+    return { region: "pov", position: pov, dimension: member.dimension, member };
+  }
+  if (row >= L.headerRows && row < L.rows && column >= 0 && column < L.leftColumns) {
+    const t = L.rowTuple[row];
+    const member = t == null ? undefined : model.left.tuples[t]?.members[column];
+    if (member) return { region: "left", position: column, dimension: member.dimension, member };
+  }
+  const k = L.topRows.get(row);
+  if (k !== undefined && column >= L.leftColumns) {
+    const c = L.colTuple[column];
+    const member = c == null ? undefined : model.top.tuples[c]?.members[k];
+    if (member) return { region: "top", position: k, dimension: member.dimension, member };
+  }
+  throw new GridError("GRID_PIVOT_NO_START", GRID_MESSAGES.pivotNoStart);
+}
+
+/**
+ * Reads the destination of a pivot: a row-header column puts the dimension there, a column-header row puts it
+ * at that depth of the column axis, the first column of the POV row makes it the outermost column dimension
+ * and any other POV cell sends it to the POV. A data cell names no destination (`null`).
+ */
+export function pivotDestination(model: GridModel, row: number, column: number): Place | null {
+  const L = model.layout;
+  if (column >= 0 && column < L.leftColumns) return { region: "left", position: column };
+  const k = L.topRows.get(row);
+  if (k !== undefined) return { region: "top", position: k };
+  if (row >= 0 && row < L.headerRows) {
+    if (column === L.leftColumns) return { region: "top", position: 0 };
+    const pov = L.povCells.get(`${row},${column}`);
+    return { region: "pov", position: pov ?? model.pov.length };
+  }
+  return null;
+}
+
+function axisOf(model: GridModel, region: "left" | "top"): GridAxis {
+  return region === "left" ? model.left : model.top;
+}
+
+/** Takes a dimension off an axis: the remaining tuples, duplicates folded, and its members in first-seen order. */
+function takeOff(axis: GridAxis, position: number): Member[] {
+  const members: Member[] = [];
+  const seenMembers = new Set<Member>();
+  const seen = new Set<string>();
+  const tuples: AxisTuple[] = [];
+  for (const t of axis.tuples) {
+    const m = t.members[position] as Member;
+    if (!seenMembers.has(m)) {
+      seenMembers.add(m);
+      members.push(m);
+    }
+    const rest = t.members.filter((_, i) => i !== position);
+    const key = tupleKey(rest);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tuples.push({ members: rest, origin: t.origin });
+  }
+  axis.dims.splice(position, 1);
+  axis.tuples = tuples;
+  return members;
+}
+
+/** Puts a dimension on an axis at `position`, crossing its members with the tuples of each outer group. */
+function putOn(axis: GridAxis, position: number, dimension: Dimension, members: readonly Member[]): void {
+  const j = Math.max(0, Math.min(position, axis.dims.length));
+  axis.dims.splice(j, 0, dimension);
+  const out: AxisTuple[] = [];
+  const tuples = axis.tuples.length > 0 ? axis.tuples : [{ members: [], origin: 0 }];
+  let i = 0;
+  while (i < tuples.length) {
+    const first = tuples[i] as AxisTuple;
+    let end = i + 1;
+    while (end < tuples.length && samePrefix(tuples[end] as AxisTuple, first, j)) end++;
+    for (const m of members) {
+      for (let r = i; r < end; r++) {
+        const t = tuples[r] as AxisTuple;
+        const list = t.members.slice();
+        list.splice(j, 0, m);
+        out.push({ members: list, origin: t.origin });
+      }
+    }
+    i = end;
+  }
+  axis.tuples = out;
+}
+
+function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a.members[i] !== b.members[i]) return false;
+  return true;
+}
+
+/**
+ * Moves a dimension (Essbase's pivot is a general move): from the POV or an axis to an axis or the POV. With no
+ * destination, a POV or column dimension goes to the front of the rows and a row dimension to the outermost
+ * column row. `toPov` (Pivot to POV) sends it to the POV keeping the clicked member; an axis it empties is
+ * back-filled from the POV (the dimension at the destination POV cell, or the first one). Taking the last
+ * dimension off an axis otherwise fails with Essbase's "Cannot pivot last row".
+ */
+export function pivotModel(model: GridModel, src: PivotSource, dest: Place | null, toPov: boolean): boolean {
+  let to: Place;
+  if (toPov) to = dest && dest.region === "pov" ? dest : { region: "pov", position: model.pov.length };
+  else if (dest) to = dest;
+  else to = src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
+
+  if (src.region === "pov") {
+    if (to.region === "pov") return false;
+    model.pov.splice(src.position, 1);
+    putOn(axisOf(model, to.region), to.position, src.dimension, [src.member]);
+    return true;
+  }
+  const from = axisOf(model, src.region);
+  if (to.region === src.region) {
+    const j = Math.max(0, Math.min(to.position, from.dims.length - 1));
+    if (j === src.position) return false;
+    const [d] = from.dims.splice(src.position, 1);
+    from.dims.splice(j, 0, d as Dimension);
+    for (const t of from.tuples) {
+      const [m] = t.members.splice(src.position, 1);
+      t.members.splice(j, 0, m as Member);
+    }
+    return true;
+  }
+  if (from.dims.length === 1 && !(to.region === "pov" && toPov && model.pov.length > 0)) {
+    throw new GridError("GRID_PIVOT_LAST_ROW", GRID_MESSAGES.pivotLastRow);
+  }
+  const members = takeOff(from, src.position);
+  if (to.region === "pov") {
+    const at = Math.max(0, Math.min(to.position, model.pov.length));
+    if (from.dims.length === 0) {
+      const fillIndex = at < model.pov.length ? at : 0;
+      const [fill] = model.pov.splice(fillIndex, 1, src.member);
+      from.tuples = [];
+      putOn(from, 0, (fill as Member).dimension, [fill as Member]);
+    } else {
+      model.pov.splice(at, 0, src.member);
+    }
+    return true;
+  }
+  putOn(axisOf(model, to.region), to.position, src.dimension, members);
+  return true;
+}

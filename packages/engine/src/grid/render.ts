@@ -1,0 +1,287 @@
+import type { CellValue, DataSource } from "../data-source.ts";
+import type { Member, Outline } from "../outline.ts";
+import { type AxisTuple, cellKey, type GridAxis, type GridModel } from "./model.ts";
+import type { ResolvedGridSettings } from "./settings.ts";
+
+/** What a rendered cell is, for colour coding in the add-in. */
+export type CellKind =
+  | "pov"
+  | "column-header"
+  | "row-header"
+  | "data"
+  | "missing"
+  | "noaccess"
+  | "blank"
+  | "corner";
+
+export type GridRegion = "POV" | "TOP" | "LEFT";
+
+/** Where a dimension sits: `index` is the sheet row of a column dimension, the sheet column of a row one, -1 in the POV. */
+export interface Placement {
+  name: string;
+  region: GridRegion;
+  index: number;
+}
+
+export interface RenderedGrid {
+  grid: string[][];
+  kinds: CellKind[][];
+  /** True for a data cell that may be submitted (stored, readable; see domain.md §0.2). */
+  writable: boolean[][];
+  headerRows: number;
+  leftColumns: number;
+  placements: Placement[];
+  /** The model as rendered (after suppression), for callers that chain operations. */
+  model: GridModel;
+}
+
+/** A {@link DataSource} that may also hide cells (security filters): unreadable cells show the no-access label. */
+export interface GridDataSource extends DataSource {
+  canRead?(tuple: readonly Member[]): boolean;
+}
+
+const NO_ACCESS = Symbol("noaccess");
+type Read = CellValue | typeof NO_ACCESS;
+
+/** Builds the tuple the data source wants (base dimensions in outline order, attribute members after). */
+export function tupleBuilder(
+  outline: Outline,
+  pov: readonly Member[],
+): (row: readonly Member[], col: readonly Member[]) => Member[] {
+  const base = outline.baseDimensions;
+  const slot = new Map(base.map((d, i) => [d, i]));
+  const template: Member[] = base.map((d) => d.root);
+  const povAttrs: Member[] = [];
+  for (const m of pov) {
+    const i = slot.get(m.dimension);
+    if (i !== undefined) template[i] = m.stored;
+    else if (m.parent) povAttrs.push(m);
+  }
+  return (row, col) => {
+    const t = template.slice();
+    const extra = povAttrs.slice();
+    for (const list of [row, col]) {
+      for (const m of list) {
+        const i = slot.get(m.dimension);
+        if (i !== undefined) t[i] = m.stored;
+        else if (m.parent) extra.push(m);
+      }
+    }
+    return extra.length > 0 ? [...t, ...extra] : t;
+  };
+}
+
+export function formatValue(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  return String(Number(v.toPrecision(12)));
+}
+
+export function memberLabel(m: Member, s: ResolvedGridSettings): string {
+  if (s.memberDisplay === "name") return m.name;
+  const alias = s.aliasTable ? m.alias(s.aliasTable) : undefined;
+  if (s.memberDisplay === "nameAndAlias") return alias && alias !== m.name ? `${m.name}: ${alias}` : m.name;
+  return alias ?? m.name;
+}
+
+/** Order of tuples and blanks: each blank goes just before the first surviving tuple that followed it. */
+export function placeBlanks(axis: GridAxis): (number | null)[] {
+  const before = new Array<number>(axis.tuples.length).fill(0);
+  for (const anchor of axis.blanks) {
+    const i = axis.tuples.findIndex((t) => t.origin >= anchor);
+    if (i >= 0) before[i] = (before[i] ?? 0) + 1;
+  }
+  const out: (number | null)[] = [];
+  axis.tuples.forEach((_, i) => {
+    for (let b = 0; b < (before[i] ?? 0); b++) out.push(null);
+    out.push(i);
+  });
+  return out;
+}
+
+function suppressed(cells: readonly Read[], missing: boolean, zero: boolean, noAccess: boolean): boolean {
+  if (cells.length === 0) return false;
+  for (const v of cells) {
+    if (v === NO_ACCESS) {
+      if (!noAccess) return false;
+    } else if (v === null) {
+      if (!missing) return false;
+    } else if (v === 0) {
+      if (!zero) return false;
+    } else return false;
+  }
+  return true;
+}
+
+/**
+ * Writes a model out as Essbase lays a grid out: the POV row first (starting at the column where the row
+ * headers end), one row per column dimension, then the data rows; blank rows and columns where they belong;
+ * labels indented, repeated or not, and data read from the source unless navigating without data.
+ */
+export function renderGrid(source: GridDataSource, model: GridModel, s: ResolvedGridSettings): RenderedGrid {
+  const outline = model.outline;
+  const build = tupleBuilder(outline, model.pov);
+  let leftTuples = model.left.tuples;
+  let topTuples = model.top.tuples;
+  const readData = !s.navigateWithoutData;
+
+  let values: Read[][] = [];
+  if (readData) {
+    values = leftTuples.map((r) =>
+      topTuples.map((c) => {
+        const t = build(r.members, c.members);
+        if (source.canRead && !source.canRead(t)) return NO_ACCESS;
+        return source.read(t);
+      }),
+    );
+  }
+
+  // Suppression: rows first, then columns over the surviving rows.
+  const keepRow = leftTuples.map((r, i) => {
+    if (s.suppressUnderscoreRows && r.members.some((m) => memberLabel(m, s).includes("_"))) return false;
+    if (!readData) return true;
+    return !suppressed(values[i] ?? [], s.suppressMissingRows, s.suppressZeroRows, s.suppressNoAccessRows);
+  });
+  if (keepRow.some((k) => !k)) {
+    values = values.filter((_, i) => keepRow[i]);
+    leftTuples = leftTuples.filter((_, i) => keepRow[i]);
+  }
+  if (readData && (s.suppressMissingColumns || s.suppressZeroColumns || s.suppressNoAccessColumns)) {
+    const keepCol = topTuples.map(
+      (_, j) =>
+        !suppressed(
+          values.map((row) => row[j] as Read),
+          s.suppressMissingColumns,
+          s.suppressZeroColumns,
+          s.suppressNoAccessColumns,
+        ),
+    );
+    if (keepCol.some((k) => !k) && leftTuples.length > 0) {
+      values = values.map((row) => row.filter((_, j) => keepCol[j]));
+      topTuples = topTuples.filter((_, j) => keepCol[j]);
+    }
+  }
+  const left: GridAxis = { ...model.left, tuples: leftTuples };
+  const top: GridAxis = { ...model.top, tuples: topTuples };
+  const rowSeq = placeBlanks(left);
+  const colSeq = placeBlanks(top);
+
+  const lc = left.dims.length;
+  const povRows = model.pov.length > 0 ? 1 : 0;
+  const hr = povRows + top.dims.length;
+  const width = Math.max(lc + model.pov.length, lc + colSeq.length, lc + 1);
+  const height = hr + rowSeq.length;
+  const grid: string[][] = [];
+  const kinds: CellKind[][] = [];
+  const writable: boolean[][] = [];
+  for (let r = 0; r < height; r++) {
+    grid.push(new Array<string>(width).fill(""));
+    kinds.push(new Array<CellKind>(width).fill(r < hr ? "corner" : "blank"));
+    writable.push(new Array<boolean>(width).fill(false));
+  }
+  const put = (r: number, c: number, text: string, kind: CellKind): void => {
+    (grid[r] as string[])[c] = text;
+    (kinds[r] as CellKind[])[c] = kind;
+  };
+
+  if (povRows) {
+    for (let c = lc; c < width; c++) (kinds[0] as CellKind[])[c] = "blank";
+    model.pov.forEach((m, i) => {
+      put(0, lc + i, memberLabel(m, s), "pov");
+    });
+  }
+
+  // Column headers: a repeated outer label is left blank unless labels repeat.
+  top.dims.forEach((_, k) => {
+    const r = povRows + k;
+    let prev: AxisTuple | null = null;
+    colSeq.forEach((ti, j) => {
+      const c = lc + j;
+      if (ti === null) {
+        put(r, c, "", "blank");
+        prev = null;
+        return;
+      }
+      const t = top.tuples[ti] as AxisTuple;
+      const repeated =
+        !s.repeatMemberLabels && k < top.dims.length - 1 && prev !== null && samePrefix(prev, t, k);
+      put(r, c, repeated ? "" : memberLabel(t.members[k] as Member, s), "column-header");
+      prev = t;
+    });
+    for (let c = lc + colSeq.length; c < width; c++) put(r, c, "", "blank");
+  });
+
+  // Indentation per row-header column, from the generations shown in it.
+  const indent = left.dims.map((_, k) => {
+    let min = Number.POSITIVE_INFINITY;
+    let max = 0;
+    for (const t of left.tuples) {
+      const g = (t.members[k] as Member).generation;
+      if (g < min) min = g;
+      if (g > max) max = g;
+    }
+    return (m: Member): string => {
+      if (s.indentation === "NONE") return "";
+      const steps = s.indentation === "SUBITEMS" ? m.generation - min : max - m.generation;
+      return steps > 0 ? " ".repeat(5 * steps) : "";
+    };
+  });
+
+  let prev: AxisTuple | null = null;
+  rowSeq.forEach((ti, i) => {
+    const r = hr + i;
+    if (ti === null) {
+      prev = null;
+      return;
+    }
+    const t = left.tuples[ti] as AxisTuple;
+    left.dims.forEach((_, k) => {
+      const m = t.members[k] as Member;
+      const repeated =
+        !s.repeatMemberLabels && k < left.dims.length - 1 && prev !== null && samePrefix(prev, t, k);
+      put(r, k, repeated ? "" : (indent[k] as (m: Member) => string)(m) + memberLabel(m, s), "row-header");
+    });
+    prev = t;
+    const rowValues = values[ti];
+    colSeq.forEach((ci, j) => {
+      const c = lc + j;
+      if (ci === null) return;
+      const col = top.tuples[ci] as AxisTuple;
+      const tuple = build(t.members, col.members);
+      if (!readData) {
+        const typed = model.typed.get(cellKey(t.members, col.members)) ?? "";
+        put(r, c, typed, "data");
+      } else {
+        const v = rowValues?.[ci] ?? null;
+        if (v === NO_ACCESS) put(r, c, s.noAccessLabel, "noaccess");
+        else if (v === null) put(r, c, s.missingLabel, "missing");
+        else put(r, c, formatValue(v), "data");
+        if (v === NO_ACCESS) return;
+      }
+      (writable[r] as boolean[])[c] = source.writeBlocker(tuple) === null;
+    });
+  });
+
+  const placements: Placement[] = [];
+  for (const d of outline.dimensions) {
+    const li = left.dims.indexOf(d);
+    const ti = top.dims.indexOf(d);
+    if (li >= 0) placements.push({ name: d.name, region: "LEFT", index: li });
+    else if (ti >= 0) placements.push({ name: d.name, region: "TOP", index: povRows + ti });
+    else if (model.pov.some((m) => m.dimension === d))
+      placements.push({ name: d.name, region: "POV", index: -1 });
+  }
+  return {
+    grid,
+    kinds,
+    writable,
+    headerRows: hr,
+    leftColumns: lc,
+    placements,
+    model: { ...model, left, top },
+  };
+}
+
+function samePrefix(a: AxisTuple, b: AxisTuple, k: number): boolean {
+  for (let i = 0; i <= k; i++) if (a.members[i] !== b.members[i]) return false;
+  return true;
+}
