@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = join(here, "../../bin/qibates-replay.mjs");
+const fixtures = join(here, "../fixtures/essbase-oracle");
+const outline = join(fixtures, "vision-plan1.yaml");
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("qibates-replay", () => {
+  it("prints the replayed sheet of a case as JSON", () => {
+    const r = run(join(fixtures, "zoom-in-one-row-member.json"), "--outline", outline);
+    expect(r.code).toBe(0);
+    const want = JSON.parse(readFileSync(join(fixtures, "zoom-in-one-row-member.json"), "utf8")).result.cells;
+    expect(JSON.parse(r.out)).toEqual({ cells: want });
+  });
+
+  it("checks a case against its result with --check", () => {
+    expect(run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--check").code).toBe(0);
+  });
+
+  it("fails with a clear message on a malformed case", () => {
+    const dir = mkdtempSync(join(tmpdir(), "replay-"));
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ basis: { cells: [["", "Year"]] } }));
+    const r = run(bad, "--outline", outline);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("malformed case");
+    expect(r.err).toContain("`operation` is missing");
+    writeFileSync(bad, "{ not json");
+    expect(run(bad, "--outline", outline).code).toBe(2);
+  });
+
+  it("reports Essbase's refusal with its message and exit code 1", () => {
+    const dir = mkdtempSync(join(tmpdir(), "replay-"));
+    const doc = JSON.parse(readFileSync(join(fixtures, "zoom-in-one-row-member.json"), "utf8"));
+    doc.operation = { action: "pivot", ranges: [[3, 0, 1, 1]] };
+    doc.basis.cells = doc.basis.cells.map((r: string[]) => r.slice());
+    // One row dimension and one column dimension: pivoting the Entity rows to the columns empties the rows.
+    const file = join(dir, "pivot-last.json");
+    writeFileSync(file, JSON.stringify(doc));
+    const r = run(file, "--outline", outline);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("Cannot pivot last row");
+  });
+
+  it("explains its usage when the outline is missing", () => {
+    const r = run(join(fixtures, "pivot-2-to-0.json"));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--outline");
+  });
+});
