@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { sampleBasicScripts } from "../demo/sample-basic.ts";
+import { createSampleBasicCube } from "../demo/sample-basic-data.ts";
+import { CalcError } from "./calc-eval.ts";
+import { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
+import { runCalcScript } from "./calc-script.ts";
+import type { Cube } from "./cube.ts";
+import type { Member } from "./outline.ts";
+
+function reader(cube: Cube) {
+  return (...parts: string[]): number | null => {
+    const ms = parts.map((p) => {
+      const m = cube.outline.member(p);
+      if (!m) throw new Error(p);
+      return m;
+    });
+    return cube.read(cube.dims.map((d) => ms.find((m: Member) => m.dimension === d) ?? d.root));
+  };
+}
+
+const script = (name: string): string => {
+  const s = sampleBasicScripts.find((x) => x.name === name);
+  if (!s) throw new Error(name);
+  return s.text;
+};
+
+describe("calc script parser", () => {
+  it("parses FIX blocks, assignments, member blocks and SET commands", () => {
+    const stmts = parseCalcScript(`
+      SET AGGMISSG ON;
+      FIX ("New York", @CHILDREN(Qtr1))
+        Sales = Sales->Actual * 1.1;
+        "Ending Inventory" (
+          IF (@ISMBR(Jan)) "Opening Inventory" + Additions - Sales;
+          ELSE #MISSING;
+          ENDIF
+        )
+      ENDFIX
+      CALC DIM (Year, Market);
+      AGG (Product);`);
+    expect(stmts.map((s) => s.kind)).toEqual(["set", "fix", "calcDim", "agg"]);
+  });
+
+  it("reports syntax errors with line and column", () => {
+    expect(() => parseCalcScript("FIX (Budget)\n  Sales = Sales * 2;\n")).toThrow(
+      "Syntax error at line 3, column 1: expected ENDFIX, found end of script",
+    );
+    try {
+      parseCalcScript("CALC ALL;\nFIX (Actual)\n  Sales = (Sales * ;\nENDFIX");
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(CalcSyntaxError);
+      expect((e as CalcSyntaxError).line).toBe(3);
+      expect((e as CalcSyntaxError).column).toBe(20);
+      expect((e as Error).message).toBe(
+        "Syntax error at line 3, column 20: expected a value, a member name or a function, found ';'",
+      );
+    }
+    expect(() => parseCalcScript('Sales = "Cola;')).toThrow(
+      "Syntax error at line 1, column 9: unterminated quoted name",
+    );
+    expect(() => parseCalcScript("CALC EVERYTHING;")).toThrow(
+      /line 1, column 6: expected ALL, DIM or TWOPASS/,
+    );
+  });
+});
+
+describe("calc scripts on Sample.Basic", () => {
+  it("CalcAll recomputes the same totals", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    const res = runCalcScript(cube, script("CalcAll"));
+    expect(res.log).toEqual(["SET UPDATECALC OFF", "CALC ALL"]);
+    expect(r("Sales", "Actual")).toBe(400855);
+    expect(r("Jan", "Sales", "100-10", "East", "Actual")).toBe(109);
+  });
+
+  it("BudSeed seeds Budget from Actual (+5% Sales, +3% COGS) and rolls it up", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    const marketingActual = r("Marketing", "Actual");
+    runCalcScript(cube, script("BudSeed"));
+    expect(r("Jan", "Sales", "100-10", "New York", "Budget")).toBeCloseTo(36 * 1.05, 9);
+    expect(r("Jan", "Sales", "100-10", "East", "Budget")).toBeCloseTo(109 * 1.05, 9);
+    expect(r("Sales", "Budget")).toBeCloseTo(400855 * 1.05, 6);
+    expect(r("COGS", "Budget")).toBeCloseTo(179336 * 1.03, 6);
+    expect(r("Marketing", "Budget")).toBe(marketingActual);
+    expect(r("Sales", "Variance")).toBeCloseTo(400855 - 400855 * 1.05, 6);
+    // Actual is untouched
+    expect(r("Sales", "Actual")).toBe(400855);
+  });
+
+  it("MktCut cuts Marketing in Major Market states only", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    const ny = r("Marketing", "New York", "Actual") as number;
+    const or = r("Marketing", "Oregon", "Actual") as number;
+    const top = r("Marketing", "Actual") as number;
+    runCalcScript(cube, script("MktCut"));
+    expect(r("Marketing", "New York", "Actual")).toBeCloseTo(ny * 0.9, 6);
+    expect(r("Marketing", "Oregon", "Actual")).toBe(or);
+    const major = [
+      "New York",
+      "Massachusetts",
+      "Florida",
+      "California",
+      "Texas",
+      "Illinois",
+      "Ohio",
+      "Colorado",
+    ];
+    const cut = major.reduce((a, s) => a + (r("Marketing", s, "Actual") as number), 0) / 9;
+    expect(r("Marketing", "Actual")).toBeCloseTo(top - cut, 6);
+  });
+
+  it("ClearBud clears Budget; CLEARDATA on a Dynamic Calc member is refused", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    runCalcScript(cube, script("ClearBud"));
+    expect(r("Sales", "Budget")).toBeNull();
+    expect(r("Sales", "Variance")).toBe(400855);
+    expect(() => runCalcScript(cube, "CLEARDATA Variance;")).toThrow(CalcError);
+  });
+
+  it("assignments, IF/ELSE, @functions and #Missing arithmetic", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    runCalcScript(
+      cube,
+      `FIX ("100-10", "New York", Budget)
+         Misc (
+           IF (@ISMBR(Jan) OR @ISMBR(Feb))
+             Misc = 1000;
+           ELSEIF (@ISMBR(@CHILDREN(Qtr2)))
+             Misc = @ROUND(Sales->Actual / 3, 0);
+           ELSE
+             Misc = #MISSING + 5;
+           ENDIF
+         )
+       ENDFIX`,
+    );
+    expect(r("Jan", "Misc", "100-10", "New York", "Budget")).toBe(1000);
+    expect(r("Feb", "Misc", "100-10", "New York", "Budget")).toBe(1000);
+    expect(r("Apr", "Misc", "100-10", "New York", "Budget")).toBe(
+      Math.round((r("Apr", "Sales", "100-10", "New York", "Actual") as number) / 3),
+    );
+    expect(r("Dec", "Misc", "100-10", "New York", "Budget")).toBe(5);
+    expect(r("Qtr1", "Misc", "100-10", "New York", "Budget")).toBe(5); // stale until aggregated, like Essbase
+    runCalcScript(cube, 'FIX ("100-10", "New York", Budget) CALC DIM (Year); ENDFIX');
+    expect(r("Qtr1", "Misc", "100-10", "New York", "Budget")).toBe(2005);
+  });
+
+  it("refuses assignments to Dynamic Calc members, with the statement's position", () => {
+    const cube = createSampleBasicCube();
+    expect(() => runCalcScript(cube, "FIX (Actual)\n  Profit = 1;\nENDFIX")).toThrow(
+      'Cannot assign to "Profit": it is Dynamic Calc (line 2, column 3)',
+    );
+    expect(() => runCalcScript(cube, "FIX (Actual)\n  Sales = Nothing * 2;\nENDFIX")).toThrow(
+      /Unknown member "Nothing"/,
+    );
+  });
+
+  it("AGG and CALC DIM aggregate only the named dimensions; EXCLUDE skips members", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    runCalcScript(cube, 'FIX (Jan, Sales, Actual, "100-10") "New York" = 1000; ENDFIX');
+    expect(r("Jan", "Sales", "100-10", "East", "Actual")).toBe(109);
+    runCalcScript(cube, "AGG (Market);");
+    expect(r("Jan", "Sales", "100-10", "East", "Actual")).toBe(109 - 36 + 1000);
+    expect(r("Jan", "Sales", "100", "East", "Actual")).not.toBe(
+      (r("Jan", "Sales", "100-20", "East", "Actual") ?? 0) + 1073,
+    );
+    runCalcScript(cube, "AGG (Product);");
+    const fam = ["100-10", "100-20", "100-30"].reduce(
+      (a, p) => a + (r("Jan", "Sales", p, "East", "Actual") ?? 0),
+      0,
+    );
+    expect(r("Jan", "Sales", "100", "East", "Actual")).toBe(fam);
+    expect(() => runCalcScript(cube, "AGG (Year);")).toThrow(/sparse dimensions only/);
+
+    runCalcScript(cube, 'EXCLUDE (Actual) FIX ("100-10", "New York", Jan) Sales = 1; ENDFIX ENDEXCLUDE');
+    expect(r("Jan", "Sales", "100-10", "New York", "Budget")).toBe(1);
+    expect(r("Jan", "Sales", "100-10", "New York", "Actual")).toBe(1000);
+  });
+
+  it("DATACOPY copies a member's stored data and uses substitution variables", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    runCalcScript(cube, 'FIX ("100-10") DATACOPY &CurrMonth TO Dec; ENDFIX');
+    expect(r("Dec", "Sales", "100-10", "New York", "Actual")).toBe(912);
+  });
+});

@@ -1,0 +1,1036 @@
+import { BlockIndex } from "./block-index.ts";
+import { FormulaEvaluator } from "./calc-eval.ts";
+import type { CellValue, DataSource } from "./data-source.ts";
+import type { Consolidation, Dimension, Member, Outline } from "./outline.ts";
+
+/**
+ * A block-storage cube (Essbase BSO style). Stored values live in one Float64Array pool of blocks (NaN =
+ * #Missing); a block holds every stored combination of the dense dimensions for one combination of sparse
+ * members, found through a {@link BlockIndex} keyed by the packed sparse ordinals. Upper levels of stored
+ * members are materialised by aggregation (CALC ALL or the incremental pass after writes); dynamic-calc and
+ * label-only members, member formulas, attribute slices and Dynamic Time Series are computed at retrieval.
+ */
+
+/** Per base dimension: the member ordinals a calculation may touch (`null` = every member). */
+export type Region = (Uint8Array | null)[];
+
+const OP_PLUS = 0;
+const OP_MINUS = 1;
+const OP_TIMES = 2;
+const OP_DIVIDE = 3;
+const OP_PERCENT = 4;
+const OP_SKIP = 5;
+
+function opCode(c: Consolidation): number {
+  switch (c) {
+    case "+":
+      return OP_PLUS;
+    case "-":
+      return OP_MINUS;
+    case "*":
+      return OP_TIMES;
+    case "/":
+      return OP_DIVIDE;
+    case "%":
+      return OP_PERCENT;
+    default:
+      return OP_SKIP;
+  }
+}
+
+/** Running result R combined with child value v under an operator, with #Missing arithmetic (domain §1). */
+export function combine(r: number, v: number, op: number): number {
+  switch (op) {
+    case OP_PLUS:
+      return Number.isNaN(r) ? v : Number.isNaN(v) ? r : r + v;
+    case OP_MINUS:
+      return Number.isNaN(r) ? -v : Number.isNaN(v) ? r : r - v;
+    case OP_TIMES:
+      return r * v;
+    case OP_DIVIDE:
+      return v === 0 ? Number.NaN : r / v;
+    case OP_PERCENT:
+      return v === 0 ? Number.NaN : (r / v) * 100;
+    default:
+      return r;
+  }
+}
+
+const TB_NONE = 0;
+const TB_FIRST = 1;
+const TB_LAST = 2;
+const TB_AVERAGE = 3;
+
+/** Whether a member keeps data in the cube (stored or never-share; shared members point at their prototype). */
+export function isStorable(m: Member): boolean {
+  return m.storage === "store" || m.storage === "never-share";
+}
+
+export interface CubeOptions {
+  /** SET AGGMISSG: when true, all-#Missing children overwrite a value stored at the parent. Default false. */
+  aggMissing?: boolean;
+  /** Blocks to reserve room for. */
+  expectedBlocks?: number;
+}
+
+export class CubeError extends Error {
+  override readonly name = "CubeError";
+}
+
+export class Cube implements DataSource {
+  readonly outline: Outline;
+  /** Base (non-attribute) dimensions in outline order: the tuple order. */
+  readonly dims: readonly Dimension[];
+  aggMissing: boolean;
+  readonly denseDims: readonly number[];
+  readonly sparseDims: readonly number[];
+  /** Base dimension indexes in Essbase calculation order (accounts, time, other dense, sparse). */
+  readonly calcOrder: readonly number[];
+  readonly accountsDim: number;
+  readonly timeDim: number;
+  readonly blockSize: number;
+  /** Dense dims: ordinal → slot in the block (-1 when the member is not stored). */
+  readonly slotOf: readonly Int32Array[];
+  readonly denseStride: readonly number[];
+  readonly sparseStride: readonly number[];
+  private readonly childOrds: Int32Array[][];
+  private readonly childOps: Uint8Array[][];
+  /** Per base dim: stored parents by increasing level (their values are materialised by aggregation). */
+  private readonly aggParents: Member[][];
+  private readonly densePlans = new Map<string, Int32Array>();
+  private readonly depChains = new Map<number, number[]>();
+
+  data: Float64Array;
+  /** One bit per cell: the value was written by a user or a load (kept under AGGMISSG off). */
+  private input: Uint32Array;
+  private readonly inputWords: number;
+  keys: Float64Array;
+  blockCount = 0;
+  readonly index: BlockIndex;
+  private readonly dirty = new Set<number>();
+  private readonly evaluator: FormulaEvaluator;
+  /** Bumped on every change, so callers can cache reads. */
+  version = 0;
+
+  constructor(outline: Outline, options: CubeOptions = {}) {
+    this.outline = outline;
+    this.dims = outline.baseDimensions;
+    this.aggMissing = options.aggMissing ?? false;
+    const dense: number[] = [];
+    const sparse: number[] = [];
+    this.dims.forEach((d, i) => {
+      (d.density === "dense" ? dense : sparse).push(i);
+    });
+    this.denseDims = dense;
+    this.sparseDims = sparse;
+    this.accountsDim = this.dims.findIndex((d) => d.type === "accounts");
+    this.timeDim = this.dims.findIndex((d) => d.type === "time");
+    const denseOrder = [
+      ...dense.filter((i) => i === this.accountsDim),
+      ...dense.filter((i) => i === this.timeDim),
+      ...dense.filter((i) => i !== this.accountsDim && i !== this.timeDim),
+    ];
+    this.calcOrder = [...denseOrder, ...sparse];
+
+    const slotOf: Int32Array[] = [];
+    const denseStride: number[] = [];
+    const sparseStride: number[] = [];
+    let bs = 1;
+    for (let i = this.dims.length - 1; i >= 0; i--) {
+      const d = this.dims[i] as Dimension;
+      const slots = new Int32Array(d.size).fill(-1);
+      if (d.density === "dense") {
+        let n = 0;
+        for (const m of d.members) if (isStorable(m)) slots[m.ordinal] = n++;
+        for (const m of d.members)
+          if (m.isShared && m.prototype) slots[m.ordinal] = slots[m.prototype.ordinal] as number;
+        denseStride[i] = bs;
+        bs *= n;
+        sparseStride[i] = 0;
+      } else denseStride[i] = 0;
+      slotOf[i] = slots;
+    }
+    let ss = 1;
+    for (let i = this.dims.length - 1; i >= 0; i--) {
+      const d = this.dims[i] as Dimension;
+      if (d.density === "sparse") {
+        sparseStride[i] = ss;
+        ss *= d.size;
+      }
+    }
+    if (ss > Number.MAX_SAFE_INTEGER)
+      throw new CubeError("Too many sparse combinations for 53-bit block keys");
+    this.slotOf = slotOf;
+    this.denseStride = denseStride;
+    this.sparseStride = sparseStride;
+    this.blockSize = bs;
+    this.inputWords = (bs + 31) >>> 5;
+
+    this.childOrds = this.dims.map((d) =>
+      d.members.map((m) => Int32Array.from(m.children.map((c) => c.stored.ordinal))),
+    );
+    this.childOps = this.dims.map((d) =>
+      d.members.map((m) => Uint8Array.from(m.children.map((c) => opCode(c.consolidation)))),
+    );
+    this.aggParents = this.dims.map((d) =>
+      d.members
+        .filter((m) => !m.isLeaf && isStorable(m))
+        .sort((a, b) => a.level - b.level || a.ordinal - b.ordinal),
+    );
+
+    const cap = Math.max(16, options.expectedBlocks ?? 64);
+    this.data = new Float64Array(cap * bs);
+    this.input = new Uint32Array(cap * this.inputWords);
+    this.keys = new Float64Array(cap);
+    this.index = new BlockIndex(cap);
+    this.evaluator = new FormulaEvaluator(this);
+  }
+
+  // ---------------------------------------------------------------- addressing
+
+  /** Stored ordinals of a tuple of base members (shared members map to their prototype). */
+  coordsOf(tuple: readonly Member[]): number[] {
+    if (tuple.length < this.dims.length) {
+      throw new CubeError(`A tuple needs one member per base dimension (${this.dims.length})`);
+    }
+    const out: number[] = [];
+    for (let i = 0; i < this.dims.length; i++) {
+      const m = tuple[i] as Member;
+      if (m.dimension !== this.dims[i]) {
+        throw new CubeError(
+          `Member "${m.name}" is not in dimension ${this.dims[i]?.name} (tuple position ${i})`,
+        );
+      }
+      out.push(m.stored.ordinal);
+    }
+    return out;
+  }
+
+  member(dim: number, ordinal: number): Member {
+    return (this.dims[dim] as Dimension).members[ordinal] as Member;
+  }
+
+  keyOf(coords: readonly number[]): number {
+    let k = 0;
+    for (const i of this.sparseDims) k += (coords[i] as number) * (this.sparseStride[i] as number);
+    return k;
+  }
+
+  /** Offset of a cell inside its block, or -1 when a dense member is not stored. */
+  cellOf(coords: readonly number[]): number {
+    let c = 0;
+    for (const i of this.denseDims) {
+      const s = (this.slotOf[i] as Int32Array)[coords[i] as number] as number;
+      if (s < 0) return -1;
+      c += s * (this.denseStride[i] as number);
+    }
+    return c;
+  }
+
+  ordOf(key: number, dim: number): number {
+    return Math.floor(key / (this.sparseStride[dim] as number)) % (this.dims[dim] as Dimension).size;
+  }
+
+  blockOf(coords: readonly number[]): number {
+    return this.index.get(this.keyOf(coords));
+  }
+
+  /** Finds or creates the block of a sparse key (new blocks are all #Missing). */
+  ensureBlock(key: number): number {
+    const b = this.index.get(key);
+    if (b >= 0) return b;
+    if (this.blockCount === this.keys.length) this.growBlocks();
+    const nb = this.blockCount++;
+    this.keys[nb] = key;
+    this.data.fill(Number.NaN, nb * this.blockSize, (nb + 1) * this.blockSize);
+    this.index.set(key, nb);
+    return nb;
+  }
+
+  private growBlocks(): void {
+    const cap = this.keys.length * 2;
+    const data = new Float64Array(cap * this.blockSize);
+    data.set(this.data);
+    this.data = data;
+    const input = new Uint32Array(cap * this.inputWords);
+    input.set(this.input);
+    this.input = input;
+    const keys = new Float64Array(cap);
+    keys.set(this.keys);
+    this.keys = keys;
+  }
+
+  isInput(block: number, cell: number): boolean {
+    return (((this.input[block * this.inputWords + (cell >>> 5)] as number) >>> (cell & 31)) & 1) === 1;
+  }
+
+  private setInput(block: number, cell: number, on: boolean): void {
+    const w = block * this.inputWords + (cell >>> 5);
+    const bit = 1 << (cell & 31);
+    this.input[w] = on ? (this.input[w] as number) | bit : (this.input[w] as number) & ~bit;
+  }
+
+  /** Bytes held by stored values, input flags, block keys and the sparse index. */
+  get byteLength(): number {
+    return this.data.byteLength + this.input.byteLength + this.keys.byteLength + this.index.byteLength;
+  }
+
+  /** Bytes actually used by the blocks that exist (pool capacity excluded). */
+  get usedBytes(): number {
+    return this.blockCount * (this.blockSize * 8 + this.inputWords * 4 + 8) + this.index.byteLength;
+  }
+
+  /** Number of non-#Missing stored cells. */
+  storedCellCount(): number {
+    let n = 0;
+    const end = this.blockCount * this.blockSize;
+    const d = this.data;
+    for (let i = 0; i < end; i++) if (!Number.isNaN(d[i])) n++;
+    return n;
+  }
+
+  // ---------------------------------------------------------------- loading and writing
+
+  /**
+   * Loads a stored value without re-aggregating (bulk loads call {@link calcAll} afterwards). Dynamic and
+   * label-only intersections are skipped, as Essbase loads skip them; returns whether the value was kept.
+   */
+  loadCell(coords: readonly number[], value: number | null): boolean {
+    const cell = this.cellOf(coords);
+    if (cell < 0) return false;
+    for (const i of this.sparseDims) if (!isStorable(this.member(i, coords[i] as number))) return false;
+    const key = this.keyOf(coords);
+    if (value === null) {
+      const b = this.index.get(key);
+      if (b < 0) return true;
+      this.data[b * this.blockSize + cell] = Number.NaN;
+      this.setInput(b, cell, false);
+      this.version++;
+      return true;
+    }
+    const b = this.ensureBlock(key);
+    this.data[b * this.blockSize + cell] = value;
+    this.setInput(b, cell, true);
+    this.version++;
+    return true;
+  }
+
+  /** Loads a value by member names (one per base dimension, in outline order). */
+  loadByNames(names: readonly string[], value: number | null): void {
+    const tuple = names.map((n) => {
+      const m = this.outline.member(n);
+      if (!m) throw new CubeError(`Unknown member "${n}"`);
+      return m;
+    });
+    if (!this.loadCell(this.coordsOf(tuple), value))
+      throw new CubeError(`Cannot load into ${names.join(", ")}`);
+  }
+
+  writeBlocker(tuple: readonly Member[]): string | null {
+    if (tuple.length < this.dims.length) return "The intersection needs one member per dimension";
+    for (let i = 0; i < tuple.length; i++) {
+      const m = tuple[i] as Member;
+      if (i >= this.dims.length) {
+        if (m.dimension.type === "attribute" && m.ordinal !== 0)
+          return "Attribute intersections are read-only";
+        continue;
+      }
+      if (m.dimension !== this.dims[i]) return `"${m.name}" is not a member of ${this.dims[i]?.name}`;
+      const s = m.stored;
+      if (s.storage === "label-only") return `"${m.name}" is label only`;
+      if (s.isDynamic) return `"${m.name}" is Dynamic Calc`;
+    }
+    return null;
+  }
+
+  write(tuple: readonly Member[], value: CellValue): void {
+    const blocker = this.writeBlocker(tuple);
+    if (blocker) throw new CubeError(blocker);
+    const coords = this.coordsOf(tuple);
+    const cell = this.cellOf(coords);
+    if (cell < 0) throw new CubeError("The intersection is not stored");
+    const key = this.keyOf(coords);
+    let b = this.index.get(key);
+    if (b < 0) {
+      if (value === null) return;
+      b = this.ensureBlock(key);
+    }
+    const v = value === null ? Number.NaN : value;
+    this.data[b * this.blockSize + cell] = v;
+    this.setInput(b, cell, value !== null);
+    this.dirty.add(b);
+    this.version++;
+  }
+
+  /** Sets a stored cell from a calculation (not an input value). */
+  setCalculated(coords: readonly number[], v: number): boolean {
+    const cell = this.cellOf(coords);
+    if (cell < 0) return false;
+    const key = this.keyOf(coords);
+    let b = this.index.get(key);
+    if (b < 0) {
+      if (Number.isNaN(v)) return true;
+      b = this.ensureBlock(key);
+    }
+    this.data[b * this.blockSize + cell] = v;
+    this.version++;
+    return true;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  read(tuple: readonly Member[]): CellValue {
+    const v = this.readNumber(tuple);
+    return !Number.isNaN(v) ? v : null;
+  }
+
+  /** Like {@link read} with NaN for #Missing. Extra attribute members in the tuple slice by attributes. */
+  readNumber(tuple: readonly Member[]): number {
+    this.flush();
+    const coords = this.coordsOf(tuple);
+    if (tuple.length > this.dims.length) {
+      const attrs = tuple.slice(this.dims.length).filter((m) => m.dimension.type === "attribute");
+      if (attrs.length > 0) return this.readAttributes(coords, attrs);
+    }
+    return this.valueAt(coords);
+  }
+
+  /** The stored value of an intersection (no dynamic calculation). */
+  storedValue(coords: readonly number[]): number {
+    const b = this.blockOf(coords);
+    if (b < 0) return Number.NaN;
+    const c = this.cellOf(coords);
+    return c < 0 ? Number.NaN : (this.data[b * this.blockSize + c] as number);
+  }
+
+  /**
+   * The value of an intersection given as stored ordinals: dynamic members are expanded outermost-first in
+   * reverse calculation order (two-pass members last of all, i.e. outermost), then stored cells are read.
+   */
+  valueAt(coords: number[], depth = 0): number {
+    if (depth > 64) throw new CubeError("Dynamic calculation is too deep (circular formula?)");
+    const order = this.calcOrder;
+    for (let k = order.length - 1; k >= 0; k--) {
+      const i = order[k] as number;
+      const m = this.member(i, coords[i] as number);
+      if (m.twoPass && !isStorable(m)) return this.expand(i, m, coords, depth);
+    }
+    for (let k = order.length - 1; k >= 0; k--) {
+      const i = order[k] as number;
+      const m = this.member(i, coords[i] as number);
+      if (!isStorable(m)) return this.expand(i, m, coords, depth);
+    }
+    return this.storedValue(coords);
+  }
+
+  private expand(i: number, m: Member, coords: number[], depth: number): number {
+    const saved = coords[i] as number;
+    try {
+      if (m.storage === "label-only") {
+        const first = m.children[0];
+        if (!first) return Number.NaN;
+        coords[i] = first.stored.ordinal;
+        return this.valueAt(coords, depth + 1);
+      }
+      if (m.formula) return this.evaluator.memberValue(m, coords, depth + 1);
+      if (m.isLeaf) return Number.NaN;
+      return this.consolidate(i, m, coords, depth);
+    } finally {
+      coords[i] = saved;
+    }
+  }
+
+  private consolidate(i: number, m: Member, coords: number[], depth: number): number {
+    const ords = (this.childOrds[i] as Int32Array[])[m.ordinal] as Int32Array;
+    const ops = (this.childOps[i] as Uint8Array[])[m.ordinal] as Uint8Array;
+    const tb =
+      i === this.timeDim && this.accountsDim >= 0
+        ? this.member(this.accountsDim, coords[this.accountsDim] as number)
+        : null;
+    if (tb && tb.timeBalance !== "none") {
+      const vals: number[] = [];
+      for (let k = 0; k < ords.length; k++) {
+        coords[i] = ords[k] as number;
+        vals.push(this.valueAt(coords, depth + 1));
+      }
+      return timeBalance(vals, tbCode(tb.timeBalance), tb.timeBalanceSkip);
+    }
+    let r = Number.NaN;
+    for (let k = 0; k < ords.length; k++) {
+      const op = ops[k] as number;
+      if (op === OP_SKIP) continue;
+      coords[i] = ords[k] as number;
+      r = combine(r, this.valueAt(coords, depth + 1), op);
+    }
+    return r;
+  }
+
+  private readAttributes(coords: number[], attrs: readonly Member[]): number {
+    let calc = "sum";
+    const filters = new Map<number, Set<Member>[]>();
+    for (const a of attrs) {
+      const dim = a.dimension;
+      if (dim.name.toLowerCase() === "attribute calculations") {
+        if (a.ordinal !== 0) calc = a.name.toLowerCase();
+        continue;
+      }
+      if (a.ordinal === 0) continue;
+      const base = this.dims.findIndex((d) => d.name.toLowerCase() === dim.baseDimensionName?.toLowerCase());
+      if (base < 0) continue;
+      const accepted = new Set(a.isLeaf ? [a] : a.descendants().filter((x) => x.isLeaf));
+      const list = filters.get(base) ?? [];
+      list.push(accepted);
+      filters.set(base, list);
+    }
+    const axes: { dim: number; ords: number[] }[] = [];
+    for (const [dimIdx, sets] of filters) {
+      const top = this.member(dimIdx, coords[dimIdx] as number);
+      const leaves = top.isLeaf ? [top] : top.descendants().filter((x) => x.isLeaf && !x.isShared);
+      const ok = leaves.filter((l) =>
+        sets.every((s) => {
+          const attrOfLeaf = [...l.attributes.values()].find((v) => s.has(v));
+          return attrOfLeaf !== undefined;
+        }),
+      );
+      axes.push({ dim: dimIdx, ords: ok.map((x) => x.ordinal) });
+    }
+    const values: number[] = [];
+    const rec = (k: number): void => {
+      if (k === axes.length) {
+        values.push(this.valueAt(coords));
+        return;
+      }
+      const ax = axes[k] as { dim: number; ords: number[] };
+      const saved = coords[ax.dim] as number;
+      for (const o of ax.ords) {
+        coords[ax.dim] = o;
+        rec(k + 1);
+      }
+      coords[ax.dim] = saved;
+    };
+    rec(0);
+    const present = values.filter((v) => !Number.isNaN(v));
+    switch (calc) {
+      case "count":
+        return present.length;
+      case "min":
+        return present.length ? Math.min(...present) : Number.NaN;
+      case "max":
+        return present.length ? Math.max(...present) : Number.NaN;
+      case "avg":
+        return present.length ? present.reduce((a, b) => a + b, 0) / present.length : Number.NaN;
+      default:
+        return present.length ? present.reduce((a, b) => a + b, 0) : Number.NaN;
+    }
+  }
+
+  /**
+   * A Dynamic Time Series value such as `Q-T-D(May)`: the to-date consolidation of the periods from the start
+   * of the DTS generation's ancestor up to `latest`, honouring time balance of the account.
+   */
+  readToDate(tuple: readonly Member[], dts: string, latest: Member): CellValue {
+    this.flush();
+    if (this.timeDim < 0) throw new CubeError("The outline has no time dimension");
+    const time = this.dims[this.timeDim] as Dimension;
+    const gen = time.dynamicTimeSeries.get(dts.toUpperCase());
+    if (gen === undefined) throw new CubeError(`Dynamic Time Series ${dts} is not enabled`);
+    if (latest.dimension !== time) throw new CubeError(`"${latest.name}" is not a time period`);
+    let anc: Member | null = latest;
+    while (anc && anc.generation > gen) anc = anc.parent;
+    if (!anc) return null;
+    const periods = [anc, ...anc.descendants()].filter((x) => x.level === latest.level && !x.isShared);
+    const upto = periods.slice(0, periods.indexOf(latest) + 1);
+    const coords = this.coordsOf(tuple);
+    const acct =
+      this.accountsDim >= 0 ? this.member(this.accountsDim, coords[this.accountsDim] as number) : null;
+    const vals = upto.map((p) => {
+      coords[this.timeDim] = p.ordinal;
+      return this.valueAt(coords);
+    });
+    const tb = acct && acct.timeBalance !== "none" ? tbCode(acct.timeBalance) : TB_NONE;
+    const v =
+      tb === TB_NONE
+        ? vals.reduce((a, b) => combine(a, b, OP_PLUS), Number.NaN)
+        : timeBalance(vals, tb, acct?.timeBalanceSkip ?? "none");
+    return !Number.isNaN(v) ? v : null;
+  }
+
+  // ---------------------------------------------------------------- aggregation
+
+  /** CALC ALL: dense consolidation in every block, then each sparse dimension in outline order. */
+  calcAll(): void {
+    this.flush();
+    this.aggregate(this.calcOrder, null);
+  }
+
+  /**
+   * Consolidates the given base dimensions (in calculation order) within a region: dense dimensions inside
+   * each block, sparse dimensions across blocks. Used by CALC ALL, CALC DIM and AGG.
+   */
+  aggregate(dims: readonly number[], region: Region | null): void {
+    const ordered = this.calcOrder.filter((i) => dims.includes(i));
+    const dense = ordered.filter((i) => this.denseDims.includes(i));
+    const sparse = ordered.filter((i) => this.sparseDims.includes(i));
+    if (dense.length > 0) {
+      const plan = this.densePlan(dense, region);
+      for (let b = 0; b < this.blockCount; b++) {
+        if (region && !this.blockInRegion(b, region, -1)) continue;
+        this.runDensePlan(plan, b);
+      }
+    }
+    sparse.forEach((d, k) => {
+      this.aggregateSparse(d, region, sparse.slice(k + 1));
+    });
+    this.version++;
+  }
+
+  private blockInRegion(b: number, region: Region, except: number): boolean {
+    const key = this.keys[b] as number;
+    for (const i of this.sparseDims) {
+      if (i === except) continue;
+      const mask = region[i];
+      if (mask && mask[this.ordOf(key, i)] !== 1) return false;
+    }
+    return true;
+  }
+
+  /** Dense cells (block offsets) inside a region, or null for the whole block. */
+  private regionCells(region: Region | null): Int32Array | null {
+    if (!region || this.denseDims.every((i) => !region[i])) return null;
+    const out: number[] = [];
+    const rec = (k: number, off: number): void => {
+      if (k === this.denseDims.length) {
+        out.push(off);
+        return;
+      }
+      const i = this.denseDims[k] as number;
+      const dim = this.dims[i] as Dimension;
+      const mask = region[i];
+      for (const m of dim.members) {
+        if (m.isShared || (mask && mask[m.ordinal] !== 1)) continue;
+        const s = (this.slotOf[i] as Int32Array)[m.ordinal] as number;
+        if (s >= 0) rec(k + 1, off + s * (this.denseStride[i] as number));
+      }
+    };
+    rec(0, 0);
+    return Int32Array.from(out);
+  }
+
+  /**
+   * Compiles the consolidation of stored dense parents into instructions over block offsets:
+   * `[kind, target, n, child0, op0, …]`, kind = time balance code | skip << 2.
+   */
+  private densePlan(dims: readonly number[], region: Region | null): Int32Array {
+    const cacheKey = region ? "" : dims.join(",");
+    const cached = cacheKey ? this.densePlans.get(cacheKey) : undefined;
+    if (cached) return cached;
+    const out: number[] = [];
+    const denseSlots = (i: number): Member[] =>
+      (this.dims[i] as Dimension).members.filter(
+        (m) => !m.isShared && (this.slotOf[i] as Int32Array)[m.ordinal] !== -1,
+      );
+    for (const d of dims) {
+      const others = this.denseDims.filter((i) => i !== d);
+      const parents = (this.aggParents[d] as Member[]).filter(
+        (p) => !region?.[d] || region[d]?.[p.ordinal] === 1,
+      );
+      if (parents.length === 0) continue;
+      // every combination of the other dense dimensions' stored members
+      const combos: Map<number, number>[] = [new Map()];
+      for (const o of others) {
+        const next: Map<number, number>[] = [];
+        for (const c of combos) {
+          for (const m of denseSlots(o)) {
+            if (region?.[o] && region[o]?.[m.ordinal] !== 1) continue;
+            const n = new Map(c);
+            n.set(o, m.ordinal);
+            next.push(n);
+          }
+        }
+        combos.splice(0, combos.length, ...next);
+      }
+      for (const combo of combos) {
+        let base = 0;
+        for (const [o, ord] of combo)
+          base += ((this.slotOf[o] as Int32Array)[ord] as number) * (this.denseStride[o] as number);
+        const acct =
+          d === this.timeDim && this.accountsDim >= 0 && combo.has(this.accountsDim)
+            ? this.member(this.accountsDim, combo.get(this.accountsDim) as number)
+            : null;
+        const kind =
+          acct && acct.timeBalance !== "none"
+            ? tbCode(acct.timeBalance) | (skipCode(acct.timeBalanceSkip) << 2)
+            : 0;
+        for (const p of parents) {
+          const target =
+            base + ((this.slotOf[d] as Int32Array)[p.ordinal] as number) * (this.denseStride[d] as number);
+          const kids: number[] = [];
+          p.children.forEach((c) => {
+            const s = (this.slotOf[d] as Int32Array)[c.stored.ordinal] as number;
+            const op = opCode(c.consolidation);
+            if (op === OP_SKIP && kind === 0) return;
+            kids.push(s < 0 ? -1 : base + s * (this.denseStride[d] as number), op);
+          });
+          out.push(kind, target, kids.length / 2, ...kids);
+        }
+      }
+    }
+    const plan = Int32Array.from(out);
+    if (cacheKey) this.densePlans.set(cacheKey, plan);
+    return plan;
+  }
+
+  private runDensePlan(plan: Int32Array, b: number): void {
+    const data = this.data;
+    const off = b * this.blockSize;
+    const keepInput = !this.aggMissing;
+    let p = 0;
+    const vals: number[] = [];
+    while (p < plan.length) {
+      const kind = plan[p] as number;
+      const target = plan[p + 1] as number;
+      const n = plan[p + 2] as number;
+      let r = Number.NaN;
+      if (kind === 0) {
+        for (let k = 0; k < n; k++) {
+          const c = plan[p + 3 + 2 * k] as number;
+          const v = c < 0 ? Number.NaN : (data[off + c] as number);
+          r = combine(r, v, plan[p + 4 + 2 * k] as number);
+        }
+      } else {
+        vals.length = 0;
+        for (let k = 0; k < n; k++) {
+          const c = plan[p + 3 + 2 * k] as number;
+          vals.push(c < 0 ? Number.NaN : (data[off + c] as number));
+        }
+        r = timeBalance(vals, kind & 3, SKIPS[kind >>> 2] as string);
+      }
+      if (!Number.isNaN(r) || !keepInput || !this.isInput(b, target)) data[off + target] = r;
+      p += 3 + 2 * n;
+    }
+  }
+
+  private aggregateSparse(d: number, region: Region | null, later: readonly number[]): void {
+    const dim = this.dims[d] as Dimension;
+    const stride = this.sparseStride[d] as number;
+    const bs = this.blockSize;
+    const cells = this.regionCells(region);
+    const keepInput = !this.aggMissing;
+    const head = new Int32Array(dim.size).fill(-1);
+    let next = new Int32Array(Math.max(16, this.keys.length)).fill(-1);
+    const push = (b: number, ord: number): void => {
+      if (b >= next.length) {
+        const n2 = new Int32Array(Math.max(next.length * 2, b + 1)).fill(-1);
+        n2.set(next);
+        next = n2;
+      }
+      next[b] = head[ord] as number;
+      head[ord] = b;
+    };
+    // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
+    const laterUpper = later.map((i) => {
+      const isUpper = new Uint8Array((this.dims[i] as Dimension).size);
+      for (const p of this.aggParents[i] as Member[]) isUpper[p.ordinal] = 1;
+      return { i, isUpper };
+    });
+    const n0 = this.blockCount;
+    for (let b = 0; b < n0; b++) {
+      const key = this.keys[b] as number;
+      if (region && !this.blockInRegion(b, region, d)) continue;
+      let skip = false;
+      for (const { i, isUpper } of laterUpper) {
+        if (isUpper[this.ordOf(key, i)] === 1) {
+          skip = true;
+          break;
+        }
+      }
+      if (!skip) push(b, this.ordOf(key, d));
+    }
+    const mask = region?.[d] ?? null;
+    const scratch = new Float64Array(bs);
+    for (const p of this.aggParents[d] as Member[]) {
+      if (mask && mask[p.ordinal] !== 1) continue;
+      const ords = (this.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
+      const ops = (this.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
+      let simple = true;
+      for (let k = 0; k < ops.length; k++)
+        if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
+      if (simple) {
+        // Reset the existing targets (keeping input cells aside under AGGMISSG off), then accumulate.
+        const backups: { b: number; cell: number; v: number }[] = [];
+        for (let t = head[p.ordinal] as number; t >= 0; t = next[t] as number) {
+          const o = t * bs;
+          if (cells) {
+            for (let k = 0; k < cells.length; k++) {
+              const c = cells[k] as number;
+              if (keepInput && this.isInput(t, c))
+                backups.push({ b: t, cell: c, v: this.data[o + c] as number });
+              this.data[o + c] = Number.NaN;
+            }
+          } else {
+            if (keepInput) {
+              for (let c = 0; c < bs; c++)
+                if (this.isInput(t, c)) backups.push({ b: t, cell: c, v: this.data[o + c] as number });
+            }
+            this.data.fill(Number.NaN, o, o + bs);
+          }
+        }
+        for (let k = 0; k < ords.length; k++) {
+          const op = ops[k] as number;
+          if (op === OP_SKIP) continue;
+          const c = ords[k] as number;
+          const sign = op === OP_MINUS ? -1 : 1;
+          const delta = (p.ordinal - c) * stride;
+          for (let b = head[c] as number; b >= 0; b = next[b] as number) {
+            const tKey = (this.keys[b] as number) + delta;
+            let t = this.index.get(tKey);
+            if (t < 0) {
+              t = this.ensureBlock(tKey);
+              push(t, p.ordinal);
+            }
+            const data = this.data;
+            const so = b * bs;
+            const to = t * bs;
+            if (cells) {
+              for (let j = 0; j < cells.length; j++) {
+                const cc = cells[j] as number;
+                const v = data[so + cc] as number;
+                if (!Number.isNaN(v)) {
+                  const x = data[to + cc] as number;
+                  data[to + cc] = !Number.isNaN(x) ? x + sign * v : sign * v;
+                }
+              }
+            } else if (sign === 1) {
+              for (let j = 0; j < bs; j++) {
+                const v = data[so + j] as number;
+                if (!Number.isNaN(v)) {
+                  const x = data[to + j] as number;
+                  data[to + j] = !Number.isNaN(x) ? x + v : v;
+                }
+              }
+            } else {
+              for (let j = 0; j < bs; j++) {
+                const v = data[so + j] as number;
+                if (!Number.isNaN(v)) {
+                  const x = data[to + j] as number;
+                  data[to + j] = !Number.isNaN(x) ? x - v : -v;
+                }
+              }
+            }
+          }
+        }
+        for (const bk of backups) {
+          const at = bk.b * bs + bk.cell;
+          if (Number.isNaN(this.data[at])) this.data[at] = bk.v;
+        }
+      } else {
+        // Ordered operators: compute every target from its children in outline order.
+        for (let k = 0; k < ords.length; k++) {
+          const c = ords[k] as number;
+          if (ops[k] === OP_SKIP) continue;
+          const delta = (p.ordinal - c) * stride;
+          for (let b = head[c] as number; b >= 0; b = next[b] as number) {
+            const tKey = (this.keys[b] as number) + delta;
+            if (this.index.get(tKey) < 0) push(this.ensureBlock(tKey), p.ordinal);
+          }
+        }
+        for (let t = head[p.ordinal] as number; t >= 0; t = next[t] as number) {
+          this.computeBlockFrom(t, d, p, cells, scratch);
+        }
+      }
+    }
+  }
+
+  /** Recomputes block `t` (whose member in sparse dim `d` is `p`) from its children blocks in order. */
+  private computeBlockFrom(
+    t: number,
+    d: number,
+    p: Member,
+    cells: Int32Array | null,
+    scratch: Float64Array,
+  ): boolean {
+    const bs = this.blockSize;
+    const stride = this.sparseStride[d] as number;
+    const ords = (this.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
+    const ops = (this.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
+    const tKey = this.keys[t] as number;
+    scratch.fill(Number.NaN);
+    const data = this.data;
+    for (let k = 0; k < ords.length; k++) {
+      const op = ops[k] as number;
+      if (op === OP_SKIP) continue;
+      const cb = this.index.get(tKey + ((ords[k] as number) - p.ordinal) * stride);
+      const so = cb * bs;
+      if (cells) {
+        for (let j = 0; j < cells.length; j++) {
+          const c = cells[j] as number;
+          scratch[c] = combine(scratch[c] as number, cb < 0 ? Number.NaN : (data[so + c] as number), op);
+        }
+      } else {
+        for (let j = 0; j < bs; j++)
+          scratch[j] = combine(scratch[j] as number, cb < 0 ? Number.NaN : (data[so + j] as number), op);
+      }
+    }
+    const to = t * bs;
+    const keepInput = !this.aggMissing;
+    let any = false;
+    const n = cells ? cells.length : bs;
+    for (let j = 0; j < n; j++) {
+      const c = cells ? (cells[j] as number) : j;
+      const r = scratch[c] as number;
+      if (!Number.isNaN(r)) any = true;
+      if (!Number.isNaN(r) || !keepInput || !this.isInput(t, c)) data[to + c] = r;
+    }
+    return any;
+  }
+
+  /** Stored members whose value depends on a sparse member: its ancestors through every shared instance. */
+  private dependents(d: number, ord: number): number[] {
+    const ck = d * 1e9 + ord;
+    const hit = this.depChains.get(ck);
+    if (hit) return hit;
+    const dim = this.dims[d] as Dimension;
+    const out: number[] = [ord];
+    const seen = new Set<number>([ord]);
+    for (let q = 0; q < out.length; q++) {
+      const m = dim.members[out[q] as number] as Member;
+      for (const inst of dim.members) {
+        if (inst !== m && inst.prototype !== m) continue;
+        const p = inst.parent;
+        if (p && isStorable(p) && !seen.has(p.ordinal)) {
+          seen.add(p.ordinal);
+          out.push(p.ordinal);
+        }
+      }
+    }
+    this.depChains.set(ck, out);
+    return out;
+  }
+
+  /** Brings totals up to date after writes: dense parents in the written blocks, then their sparse ancestors. */
+  flush(): void {
+    if (this.dirty.size === 0) return;
+    const blocks = [...this.dirty];
+    this.dirty.clear();
+    const fullPlan = this.densePlan(
+      this.calcOrder.filter((i) => this.denseDims.includes(i)),
+      null,
+    );
+    for (const b of blocks) this.runDensePlan(fullPlan, b);
+    const sparse = this.calcOrder.filter((i) => this.sparseDims.includes(i));
+    const todo = new Map<number, number>();
+    for (const b of blocks) {
+      const key = this.keys[b] as number;
+      const own = sparse.map((i) => this.ordOf(key, i));
+      const chains = sparse.map((i, k) => this.dependents(i, own[k] as number));
+      const rec = (k: number, kk: number, changed: boolean): void => {
+        if (k === sparse.length) {
+          if (changed && !todo.has(kk)) todo.set(kk, this.rankOf(kk, sparse));
+          return;
+        }
+        const i = sparse[k] as number;
+        const chain = chains[k] as number[];
+        for (let j = 0; j < chain.length; j++) {
+          const nk = kk + ((chain[j] as number) - (own[k] as number)) * (this.sparseStride[i] as number);
+          rec(k + 1, nk, changed || j > 0);
+        }
+      };
+      rec(0, key, false);
+    }
+    const ordered = [...todo.entries()].filter((e) => e[1] >= 0).sort((a, b) => a[1] - b[1]);
+    const scratch = new Float64Array(this.blockSize);
+    for (const [key, rank] of ordered) {
+      const k = Math.floor(rank / 1000);
+      const d = sparse[k] as number;
+      const p = this.member(d, this.ordOf(key, d));
+      this.computeBlockFrom(this.ensureBlock(key), d, p, null, scratch);
+    }
+    this.version++;
+  }
+
+  /** A combination is computed along the last sparse dimension where its member is a stored parent. */
+  private rankOf(key: number, sparse: readonly number[]): number {
+    for (let k = sparse.length - 1; k >= 0; k--) {
+      const i = sparse[k] as number;
+      const m = this.member(i, this.ordOf(key, i));
+      if (!m.isLeaf && isStorable(m)) return k * 1000 + m.level;
+    }
+    return -1;
+  }
+
+  /** Clears stored values in a region (CLEARDATA); with `upperOnly`, only blocks above level 0 (CLEARBLOCK UPPER). */
+  clear(region: Region | null, upperOnly = false): void {
+    this.flush();
+    const cells = this.regionCells(region);
+    for (let b = 0; b < this.blockCount; b++) {
+      if (region && !this.blockInRegion(b, region, -1)) continue;
+      if (upperOnly) {
+        const key = this.keys[b] as number;
+        if (!this.sparseDims.some((i) => !this.member(i, this.ordOf(key, i)).isLeaf)) continue;
+      }
+      const o = b * this.blockSize;
+      if (cells) {
+        for (let j = 0; j < cells.length; j++) {
+          this.data[o + (cells[j] as number)] = Number.NaN;
+          this.setInput(b, cells[j] as number, false);
+        }
+      } else {
+        this.data.fill(Number.NaN, o, o + this.blockSize);
+        this.input.fill(0, b * this.inputWords, (b + 1) * this.inputWords);
+      }
+    }
+    this.version++;
+  }
+
+  /** Calls `fn(block)` for each existing block inside a region (sparse part). */
+  forEachBlock(region: Region | null, fn: (block: number, key: number) => void): void {
+    const n = this.blockCount;
+    for (let b = 0; b < n; b++) {
+      if (region && !this.blockInRegion(b, region, -1)) continue;
+      fn(b, this.keys[b] as number);
+    }
+  }
+
+  /** Decodes the sparse ordinals of a block key into `coords`. */
+  decodeKey(key: number, coords: number[]): void {
+    for (const i of this.sparseDims) coords[i] = this.ordOf(key, i);
+  }
+}
+
+const SKIPS = ["none", "missing", "zeros", "missing-and-zeros"];
+
+function tbCode(tb: string): number {
+  return tb === "first" ? TB_FIRST : tb === "last" ? TB_LAST : tb === "average" ? TB_AVERAGE : TB_NONE;
+}
+
+function skipCode(s: string): number {
+  const i = SKIPS.indexOf(s);
+  return Math.max(i, 0);
+}
+
+/** Time balance over child periods in order: first, last or average, skipping #Missing and/or zeros. */
+function timeBalance(vals: readonly number[], tb: number, skip: string): number {
+  const skipMissing = skip === "missing" || skip === "missing-and-zeros";
+  const skipZeros = skip === "zeros" || skip === "missing-and-zeros";
+  const keep = (v: number): boolean => !((skipMissing && Number.isNaN(v)) || (skipZeros && v === 0));
+  if (tb === TB_FIRST) {
+    for (const v of vals) if (keep(v)) return v;
+    return Number.NaN;
+  }
+  if (tb === TB_LAST) {
+    for (let k = vals.length - 1; k >= 0; k--) if (keep(vals[k] as number)) return vals[k] as number;
+    return Number.NaN;
+  }
+  let sum = 0;
+  let n = 0;
+  let any = false;
+  for (const v of vals) {
+    if (!keep(v)) continue;
+    n++;
+    if (!Number.isNaN(v)) {
+      sum += v;
+      any = true;
+    }
+  }
+  return any && n > 0 ? sum / n : Number.NaN;
+}

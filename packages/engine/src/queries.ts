@@ -1,0 +1,256 @@
+import type { Dimension, Member, Outline } from "./outline.ts";
+
+/**
+ * Member queries used by member selection, the API's `nav/filter`, `nav/dimtree` and `nav/enummembers`, and
+ * the member-set functions of calc scripts. Every function returns members in outline order.
+ */
+
+/** Filter values of the API (`nav/filter`): `arg1` is the level or generation number, or the UDA text. */
+export type ApiFilter = "NONE" | "CHILDREN" | "DESCENDANT" | "UDA" | "LEVEL" | "GENERATION";
+
+/** Member filters of the Planning member selector (spec §9). */
+export type MemberFilterName =
+  | "Hierarchy"
+  | "Substitution"
+  | "Descendants"
+  | "Children"
+  | "Children Inclusive"
+  | "Siblings"
+  | "Siblings Inclusive"
+  | "Parents"
+  | "Ancestors Inclusive"
+  | "Level 0 Descendants";
+
+export const MEMBER_FILTERS: readonly MemberFilterName[] = [
+  "Hierarchy",
+  "Substitution",
+  "Descendants",
+  "Children",
+  "Children Inclusive",
+  "Siblings",
+  "Siblings Inclusive",
+  "Parents",
+  "Ancestors Inclusive",
+  "Level 0 Descendants",
+];
+
+export const API_FILTERS: readonly ApiFilter[] = [
+  "NONE",
+  "CHILDREN",
+  "DESCENDANT",
+  "UDA",
+  "LEVEL",
+  "GENERATION",
+];
+
+export class QueryError extends Error {
+  override readonly name = "QueryError";
+}
+
+export function children(m: Member): Member[] {
+  return [...m.children];
+}
+
+export function childrenInclusive(m: Member): Member[] {
+  return [m, ...m.children];
+}
+
+export function descendants(m: Member): Member[] {
+  return m.descendants();
+}
+
+export function descendantsInclusive(m: Member): Member[] {
+  return [m, ...m.descendants()];
+}
+
+/** Level-0 descendants (the member itself when it is a leaf), shared instances included once per position. */
+export function level0Descendants(m: Member): Member[] {
+  if (m.isLeaf) return [m];
+  return m.descendants().filter((d) => d.isLeaf);
+}
+
+export function siblings(m: Member): Member[] {
+  return m.siblings();
+}
+
+export function siblingsInclusive(m: Member): Member[] {
+  return m.parent ? [...m.parent.children] : [m];
+}
+
+/** The parent of the member and of each of its shared instances (e.g. 100-20 → 100, Diet). */
+export function parents(m: Member): Member[] {
+  const out: Member[] = [];
+  for (const inst of instances(m)) if (inst.parent && !out.includes(inst.parent)) out.push(inst.parent);
+  return sortOutline(out);
+}
+
+export function ancestors(m: Member): Member[] {
+  return m.ancestors().reverse();
+}
+
+/** Ancestors from the dimension down, then the member itself (Essbase @IANCESTORS lists the member first). */
+export function ancestorsInclusive(m: Member): Member[] {
+  return [...m.ancestors().reverse(), m];
+}
+
+/** Members at a level, excluding shared instances (each stored member once). */
+export function levelMembers(dim: Dimension, level: number): Member[] {
+  return dim.members.filter((x) => x.level === level && !x.isShared);
+}
+
+/** Members at a generation (1 = the dimension), excluding shared instances. */
+export function generationMembers(dim: Dimension, generation: number): Member[] {
+  return dim.members.filter((x) => x.generation === generation && !x.isShared);
+}
+
+/** Members carrying a UDA (case-insensitive), first instance only like `<UDA`. */
+export function udaMembers(dim: Dimension, uda: string): Member[] {
+  const u = uda.toLowerCase();
+  return dim.members.filter((x) => !x.isShared && x.udas.some((y) => y.toLowerCase() === u));
+}
+
+/** @RELATIVE: positive n = generation n below m, 0 or negative = level |n| below m (m included when it matches). */
+export function relative(m: Member, n: number): Member[] {
+  const all = [m, ...m.descendants()].filter((x) => !x.isShared || x === m);
+  if (n > 0) return all.filter((x) => x.generation === n);
+  return all.filter((x) => x.level === -n);
+}
+
+/**
+ * Base members associated with an attribute member, or with any level-0 member below an upper attribute
+ * member (e.g. Population `Small`); the attribute dimension itself matches every associated member.
+ */
+export function attributeMembers(outline: Outline, attribute: Member): Member[] {
+  const attrDim = attribute.dimension;
+  const base = attrDim.baseDimensionName ? outline.dimension(attrDim.baseDimensionName) : undefined;
+  if (!base) return [];
+  const accepted = new Set(level0Descendants(attribute));
+  return base.members.filter((x) => {
+    if (x.isShared) return false;
+    const a = x.attributes.get(attrDim.name);
+    return a !== undefined && accepted.has(a);
+  });
+}
+
+/** Substitution variables as `{ name, value }`, sorted by name. */
+export function substitutionVariables(outline: Outline): { name: string; value: string }[] {
+  return [...outline.substitutionVariables.entries()]
+    .map(([name, value]) => ({ name, value }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Members whose name or alias (in `aliasTable`, when given) matches a pattern with `*` (any run) and `?`
+ * (one character), case-insensitive. Without wildcards the whole text must match.
+ */
+export function searchMembers(
+  scope: Dimension | Outline,
+  pattern: string,
+  aliasTable?: string | null,
+): Member[] {
+  const re = wildcardRegExp(pattern);
+  const dims = "members" in scope ? [scope] : scope.dimensions;
+  const out: Member[] = [];
+  for (const d of dims) {
+    for (const m of d.members) {
+      const alias = aliasTable ? m.alias(aliasTable) : undefined;
+      if (re.test(m.name) || (alias !== undefined && re.test(alias))) out.push(m);
+    }
+  }
+  return out;
+}
+
+export function wildcardRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${body}$`, "i");
+}
+
+/** The whole dimension tree in outline order (the `Hierarchy` filter and `nav/dimtree`). */
+export function hierarchy(dim: Dimension): Member[] {
+  return [...dim.members];
+}
+
+/**
+ * The API's `nav/filter`: NONE = the whole dimension, CHILDREN / DESCENDANT of the dimension (or of `member`
+ * when given), UDA with the UDA text in `arg1`, LEVEL / GENERATION with the number in `arg1`.
+ */
+export function applyApiFilter(
+  dim: Dimension,
+  filter: ApiFilter | string,
+  arg1?: string | number | null,
+  member?: Member,
+): Member[] {
+  const root = member ?? dim.root;
+  switch (String(filter).toUpperCase()) {
+    case "NONE":
+      return hierarchy(dim);
+    case "CHILDREN":
+      return children(root);
+    case "DESCENDANT":
+    case "DESCENDANTS":
+      return descendants(root);
+    case "UDA":
+      if (arg1 === undefined || arg1 === null || String(arg1) === "")
+        throw new QueryError("UDA filter needs arg1");
+      return udaMembers(dim, String(arg1));
+    case "LEVEL":
+      return levelMembers(dim, integerArg(arg1, "LEVEL"));
+    case "GENERATION":
+      return generationMembers(dim, integerArg(arg1, "GENERATION"));
+    default:
+      throw new QueryError(`Unknown filter "${filter}"; expected one of ${API_FILTERS.join(", ")}`);
+  }
+}
+
+/** A member filter of spec §9 applied to a member (Hierarchy and Substitution ignore the member's position). */
+export function applyMemberFilter(
+  outline: Outline,
+  filter: MemberFilterName | string,
+  member: Member,
+): Member[] | { name: string; value: string }[] {
+  const key = filter.toLowerCase().replace(/[\s_-]+/g, " ");
+  switch (key) {
+    case "hierarchy":
+      return hierarchy(member.dimension);
+    case "substitution":
+      return substitutionVariables(outline);
+    case "descendants":
+      return descendants(member);
+    case "children":
+      return children(member);
+    case "children inclusive":
+      return childrenInclusive(member);
+    case "siblings":
+      return siblings(member);
+    case "siblings inclusive":
+      return siblingsInclusive(member);
+    case "parents":
+      return parents(member);
+    case "ancestors inclusive":
+      return ancestorsInclusive(member);
+    case "level 0 descendants":
+      return level0Descendants(member);
+    default:
+      throw new QueryError(`Unknown member filter "${filter}"; expected one of ${MEMBER_FILTERS.join(", ")}`);
+  }
+}
+
+/** The stored member and all its shared instances. */
+export function instances(m: Member): Member[] {
+  const stored = m.stored;
+  return stored.dimension.members.filter((x) => x === stored || x.prototype === stored);
+}
+
+function integerArg(arg: string | number | null | undefined, filter: string): number {
+  const n = typeof arg === "number" ? arg : Number(arg);
+  if (!Number.isInteger(n) || n < 0)
+    throw new QueryError(`${filter} filter needs a non-negative integer arg1`);
+  return n;
+}
+
+function sortOutline(ms: Member[]): Member[] {
+  return ms.sort((a, b) => a.dimension.index - b.dimension.index || a.ordinal - b.ordinal);
+}
