@@ -1,6 +1,7 @@
 import type { Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { keyHandlers } from "./keys.ts";
+import { navigationHandlers } from "./navigation.ts";
 import { sessionHandlers } from "./session.ts";
 
 const notYet = async (): Promise<never> => {
@@ -13,6 +14,9 @@ const notYet = async (): Promise<never> => {
 };
 
 /** Every operation of the contract, by operationId. */
-export const apiHandlers: Handlers = new Proxy({ ...sessionHandlers, ...keyHandlers } as Handlers, {
-  get: (target, prop: string) => target[prop] ?? notYet,
-});
+export const apiHandlers: Handlers = new Proxy(
+  { ...sessionHandlers, ...keyHandlers, ...navigationHandlers } as Handlers,
+  {
+    get: (target, prop: string) => target[prop] ?? notYet,
+  },
+);

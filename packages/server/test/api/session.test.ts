@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
+import { testConfig } from "../support/config.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => api.close());
+
+describe("health", () => {
+  it("gives the demo key, providers and users in demo mode", async () => {
+    const res = await api.app.inject("/qibates/api/v2/health");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.demo.apiKey).toBe(api.key);
+    expect(body.demo.users).toEqual([{ username: "demo", password: "demo" }]);
+    expect(body.demo.providers).toContainEqual({ connector: "pbcs", providerAddress: DEMO_ADDRESS.pbcs });
+  });
+
+  it("has no demo key, users or provider outside demo mode", async () => {
+    const prod = await buildApp({ config: testConfig({ QIBATES_DEMO: "false" }), logger: false });
+    try {
+      expect(prod.services.demoKey).toBeNull();
+      const health = await prod.inject("/qibates/api/v2/health");
+      expect(health.json().demo).toBeUndefined();
+      const demoKey = await prod.inject({
+        method: "POST",
+        url: "/qibates/api/v2/action/login",
+        headers: { "content-type": "application/json", qibateskey: api.key, connector: "essbase" },
+        payload: JSON.stringify({
+          username: "demo",
+          password: "demo",
+          providerAddress: DEMO_ADDRESS.essbase,
+        }),
+      });
+      expect(demoKey.statusCode).toBe(401);
+      expect(demoKey.json().code).toBe("QB_ERR_AUTH_KEY_INVALID");
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe("login", () => {
+  it("opens a session with a 128-bit loginid on every demo provider", async () => {
+    for (const connector of ["essbase", "ssas", "essbase-stndln", "planning"]) {
+      const res = await api.post(
+        "action/login",
+        { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS[connector] },
+        { connector },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ connector, username: "demo", idleTimeoutSeconds: 1800 });
+      expect(res.json().loginid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it("logs in to PBCS through loginpbcs only", async () => {
+    const ok = await api.post(
+      "action/loginpbcs",
+      { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.pbcs },
+      { connector: "pbcs" },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const wrong = await api.post(
+      "action/loginpbcs",
+      { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.pbcs },
+      { connector: "planning" },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe("QB_ERR_CONNECTOR_FAMILY");
+  });
+
+  it("fails the same way for a wrong password and an unknown user", async () => {
+    const wrongPassword = await api.post("action/login", {
+      username: "demo",
+      password: "nope",
+      providerAddress: DEMO_ADDRESS.essbase,
+    });
+    const unknownUser = await api.post("action/login", {
+      username: "nobody",
+      password: "demo",
+      providerAddress: DEMO_ADDRESS.essbase,
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    const strip = (b: { requestId?: string }) => ({ ...b, requestId: undefined });
+    expect(strip(wrongPassword.json())).toEqual(strip(unknownUser.json()));
+    expect(wrongPassword.json().code).toBe("QB_ERR_LOGIN_FAILED");
+  });
+
+  it("checks the provider address suffix of the connector", async () => {
+    const res = await api.post(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+      { connector: "planning" },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
+    expect(res.json().message).toContain("/HyperionPlanning/SmartView");
+  });
+
+  it("refuses hosts that are not allowed before connecting anywhere", async () => {
+    const res = await api.post("action/login", {
+      username: "demo",
+      password: "demo",
+      providerAddress: "http://169.254.169.254/aps/JAPI",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("QB_ERR_HOST_NOT_ALLOWED");
+  });
+});
+
+describe("headers and body", () => {
+  const body = { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.essbase };
+
+  it("requires the key", async () => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/qibates/api/v2/action/login",
+      headers: { "content-type": "application/json", connector: "essbase" },
+      payload: JSON.stringify(body),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: "QB_ERR_AUTH_KEY_MISSING", field: "qibateskey" });
+    expect(res.json().requestId).toBe(res.headers["x-request-id"]);
+  });
+
+  it("refuses an unknown key", async () => {
+    const res = await api.post("action/login", body, {
+      qibateskey: "qb_notarealkeynotarealkeynotarealkeynotareal",
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("QB_ERR_AUTH_KEY_INVALID");
+  });
+
+  it("requires a known connector", async () => {
+    const missing = await api.app.inject({
+      method: "POST",
+      url: "/qibates/api/v2/action/login",
+      headers: { "content-type": "application/json", qibateskey: api.key },
+      payload: JSON.stringify(body),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe("QB_ERR_CONNECTOR_INVALID");
+    const unknown = await api.post("action/login", body, { connector: "oracle" });
+    expect(unknown.json()).toMatchObject({ code: "QB_ERR_CONNECTOR_INVALID", field: "connector" });
+  });
+
+  it("answers malformed JSON with 400", async () => {
+    const res = await api.post("action/login", "{not json");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("QB_ERR_JSON_MALFORMED");
+  });
+
+  it("names the missing or mistyped field", async () => {
+    const missing = await api.post("action/login", { username: "demo", password: "demo" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "providerAddress" });
+    const mistyped = await api.post("action/login", { ...body, username: 42 });
+    expect(mistyped.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "username" });
+  });
+
+  it("refuses an oversize body with 413", async () => {
+    const res = await api.post("action/login", { ...body, padding: "x".repeat(11 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe("QB_ERR_BODY_TOO_LARGE");
+  });
+
+  it("never answers an HTML page under the API path", async () => {
+    const res = await api.app.inject("/qibates/api/v2/no/such/call");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+  });
+});
+
+describe("sessions", () => {
+  it("serve the key owner that created them, with their connector, until logout", async () => {
+    const loginid = await api.login("essbase");
+    const servers = await api.post("nav/servers", { loginid });
+    expect(servers.statusCode, servers.body).toBe(200);
+
+    const mismatch = await api.post("nav/servers", { loginid }, { connector: "ssas" });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().code).toBe("QB_ERR_CONNECTOR_MISMATCH");
+
+    const other = await api.app.services.keys.create(
+      {
+        issuer: "https://accounts.google.com",
+        subject: "mallory",
+        email: "m@example.com",
+        provider: "google",
+      },
+      "stolen",
+    );
+    const foreign = await api.post("nav/servers", { loginid }, { qibateskey: other.key });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe("QB_ERR_SESSION_FORBIDDEN");
+
+    const out = await api.post("action/logout", { loginid });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ loginid, loggedOut: true });
+    const after = await api.post("nav/servers", { loginid });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe("QB_ERR_SESSION_UNKNOWN");
+  });
+
+  it("refuses a loginid that was never issued", async () => {
+    const res = await api.post("nav/servers", { loginid: "00000000-0000-0000-0000-000000000000" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("QB_ERR_SESSION_UNKNOWN");
+  });
+});
+
+describe("keys", () => {
+  it("lists the caller's keys without secrets, and deletes only the caller's keys", async () => {
+    const list = await api.app.inject({ url: "/qibates/api/v2/listkeys", headers: { qibateskey: api.key } });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().keys.map((k: { name: string }) => k.name)).toEqual(["demo"]);
+    expect(list.body).not.toContain(api.key);
+
+    const missing = await api.app.inject({
+      method: "DELETE",
+      url: "/qibates/api/v2/deletekey/stolen",
+      headers: { qibateskey: api.key },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("QB_ERR_KEY_UNKNOWN");
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "./config.ts";
+
+/** A demo server in-process, answers checked against the contract, with helpers to call it. */
+export interface TestApi {
+  app: FastifyInstance;
+  key: string;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  login(connector?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const DEMO_ADDRESS: Record<string, string> = {
+  essbase: "https://demo.qibates.local/aps/JAPI",
+  ssas: "https://demo.qibates.local/aps/JAPI",
+  "essbase-stndln": "https://demo.qibates.local/essbase/japi",
+  planning: "https://demo.qibates.local/HyperionPlanning/SmartView",
+  pbcs: "https://demo.qibates.local/HyperionPlanning/SmartView",
+};
+
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+  const key = app.services.demoKey;
+  if (!key) throw new Error("demo key missing");
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url: `/qibates/api/v2/${path}`,
+      headers: { "content-type": "application/json", qibateskey: key, connector: "essbase", ...headers },
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    app,
+    key,
+    post,
+    login: async (connector = "essbase") => {
+      const res = await post(
+        connector === "pbcs" ? "action/loginpbcs" : "action/login",
+        { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS[connector] },
+        { connector },
+      );
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      return res.json().loginid as string;
+    },
+    close: () => app.close(),
+  };
+}
