@@ -223,6 +223,14 @@ export function parseGrid(
         if (at(r, c).kind === "text") unknown.push({ row: r, column: c, text: textAt(r, c) });
       return;
     }
+    // Members over the row-header columns of a column-header row are POV members.
+    for (let c = 0; c < Math.min(lc, columns); c++) {
+      const m = memberOf(at(r, c));
+      if (m) {
+        povCells.set(`${r},${c}`, pov.length);
+        pov.push(m);
+      }
+    }
     const over = dimsOfRow(r, lc);
     const dims = new Set(over.members.map((m) => m.dimension));
     if (dims.size > 1) {
@@ -347,6 +355,16 @@ export function parseGrid(
   for (const d of top.dims) place(d, "the columns");
   for (const m of pov) place(m.dimension, "the POV");
   for (const d of outline.baseDimensions) if (!seen.has(d)) pov.push(d.root);
+  // A grid needs a column dimension: without one, the first POV dimension goes across.
+  if (top.dims.length === 0 && pov.length > 0) {
+    const [m] = pov.splice(0, 1) as [Member];
+    for (const [k, v] of [...povCells]) {
+      if (v === 0) povCells.delete(k);
+      else povCells.set(k, v - 1);
+    }
+    top.dims.push(m.dimension);
+    top.tuples.push({ members: [m], origin: 0 });
+  }
 
   const typed = new Map<string, string>();
   for (let r = hr; r < rows; r++) {

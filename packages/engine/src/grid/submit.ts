@@ -74,7 +74,12 @@ export function submitCells(
       out.push({ row, column, status: "read-only", reason: blocker });
       continue;
     }
-    source.write(t, value);
+    try {
+      source.write(t, value);
+    } catch (e) {
+      out.push({ row, column, status: "read-only", reason: (e as Error).message });
+      continue;
+    }
     out.push({ row, column, status: "written", value });
   }
   return out;
