@@ -8,3 +8,4 @@ export * from "./grid/index.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";
 export * from "./queries.ts";
+export * from "./planning/index.ts";

@@ -1,0 +1,167 @@
+import { PlanningApplication } from "../../src/planning/application.ts";
+import type { FormDefinition, TaskListDefinition } from "../../src/planning/definitions.ts";
+import { MemoryCube } from "../../src/planning/memory-cube.ts";
+import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
+import { visionPlan1Outline } from "./vision-outline.ts";
+import { VISION_RULES } from "./vision-rules.ts";
+
+/**
+ * The demo Vision planning application: plan type Plan1 (vision-outline.ts, data in vision-data.ts), form
+ * folders /Forms/Revenue and /Forms/Drivers, the business rules of vision-rules.ts, two task lists, and an
+ * approval lock on entity 420 (Plan, Working). `createVisionPlanning()` builds a fresh, deterministic
+ * instance each time.
+ */
+
+const SALES_ENTITIES = ["ILvl0Descendants(Sales VP)"];
+
+export const VISION_FORMS: FormDefinition[] = [
+  {
+    type: "regular",
+    name: "Revenue Plan",
+    folder: "/Forms/Revenue",
+    cube: "Plan1",
+    description: "Monthly revenue plan by account.",
+    pov: {
+      HSP_View: "BaseData",
+      Year: "FY15",
+      Scenario: "Plan",
+      Version: "Working",
+      Entity: "410",
+      Product: "P_160",
+      Currency: "USD",
+    },
+    povChoices: { Entity: SALES_ENTITIES, Product: ["ILvl0Descendants(P_TP)"], Year: ["&CurYr"] },
+    rows: { dimensions: ["Account"], segments: [{ members: { Account: ["Children(4100)", "4100"] } }] },
+    columns: { dimensions: ["Period"], segments: [{ members: { Period: ["Children(Q1)", "Q1"] } }] },
+    onSaveRules: ["SeedForecast"],
+  },
+  {
+    type: "regular",
+    name: "Revenue by Product",
+    folder: "/Forms/Revenue",
+    cube: "Plan1",
+    description: "Revenue of each product of entity 410.",
+    pov: { HSP_View: "BaseData", Version: "Working", Entity: "410", Account: "4110", Currency: "USD" },
+    povChoices: { Entity: SALES_ENTITIES, Account: ["Children(4100)", "4100"] },
+    rows: {
+      dimensions: ["Product"],
+      segments: [{ members: { Product: ["Children(P_100)", "P_100", "Children(P_150)", "P_150", "P_TP"] } }],
+    },
+    columns: {
+      dimensions: ["Scenario", "Year", "Period"],
+      segments: [
+        { members: { Scenario: ["Actual"], Year: ["FY14"], Period: ["YearTotal"] }, readOnly: true },
+        { members: { Scenario: ["Plan"], Year: ["FY15"], Period: ["Children(Q1)", "Q1"] } },
+      ],
+    },
+    suppressMissingRows: true,
+  },
+  {
+    type: "composite",
+    name: "Revenue Review",
+    folder: "/Forms/Revenue",
+    cube: "Plan1",
+    description: "Revenue Plan and Revenue by Product side by side.",
+    subforms: [
+      { folder: "/Forms/Revenue", formname: "Revenue Plan", pov: { Entity: "410" } },
+      { folder: "/Forms/Revenue", formname: "Revenue by Product", pov: { Entity: "410" } },
+    ],
+  },
+  {
+    type: "regular",
+    name: "Revenue Drivers",
+    folder: "/Forms/Drivers",
+    cube: "Plan1",
+    description: "Sales growth rate and revenue commentary of each sales entity.",
+    pov: {
+      HSP_View: "BaseData",
+      Year: "FY15",
+      Scenario: "Plan",
+      Version: "Working",
+      Period: "BegBalance",
+      Product: "P_000",
+      Currency: "USD",
+    },
+    rows: { dimensions: ["Entity"], segments: [{ members: { Entity: SALES_ENTITIES } }] },
+    columns: { dimensions: ["Account"], segments: [{ members: { Account: ["Sales Growth Rate", "4190"] } }] },
+  },
+];
+
+export const VISION_TASK_LISTS: TaskListDefinition[] = [
+  {
+    taskListID: "TL_BUDGET",
+    name: "Budget Preparation",
+    tasks: [
+      {
+        taskID: "T_ENTER_REVENUE",
+        name: "Enter the revenue plan",
+        type: "form",
+        target: "/Forms/Revenue/Revenue Plan",
+        dueDate: "2026-12-15",
+      },
+      {
+        taskID: "T_COPY_VERSION",
+        name: "Copy Working to What If",
+        type: "businessRule",
+        target: "CopyVersion",
+        dueDate: "2026-12-18",
+      },
+      {
+        taskID: "T_REVIEW",
+        name: "Review revenue",
+        type: "form",
+        target: "/Forms/Revenue/Revenue Review",
+        dueDate: null,
+      },
+    ],
+  },
+  {
+    taskListID: "TL_FORECAST",
+    name: "Forecast Update",
+    tasks: [
+      {
+        taskID: "T_DRIVERS",
+        name: "Check the growth drivers",
+        type: "form",
+        target: "/Forms/Drivers/Revenue Drivers",
+        dueDate: "2027-01-08",
+      },
+      {
+        taskID: "T_SEED",
+        name: "Seed the forecast",
+        type: "businessRule",
+        target: "SeedForecast",
+        dueDate: "2027-01-12",
+      },
+      {
+        taskID: "T_GUIDE",
+        name: "Read the forecast guide",
+        type: "url",
+        target: "/docs/QiBates/features/actions/TaskLists",
+        dueDate: null,
+      },
+    ],
+  },
+];
+
+export function createVisionPlanning(): PlanningApplication {
+  const outline = visionPlan1Outline();
+  const plan1 = new MemoryCube(outline);
+  loadVisionPlan1(plan1);
+  const app = new PlanningApplication({
+    name: "Vision",
+    planTypes: [{ name: "Plan1", data: plan1, textMembers: ["4190"], defaults: { HSP_Metric: "No Metric" } }],
+    forms: VISION_FORMS,
+    rules: VISION_RULES,
+    taskLists: VISION_TASK_LISTS,
+    locks: [
+      {
+        cube: "Plan1",
+        members: { Entity: ["420"], Scenario: ["Plan"], Version: ["Working"] },
+        reason: "Approval unit 420 (Plan, Working) is approved: its data is locked.",
+      },
+    ],
+  });
+  app.applyCellWrites(visionPlan1Texts(outline));
+  return app;
+}

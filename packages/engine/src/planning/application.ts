@@ -1,0 +1,891 @@
+import type { DataSource } from "../data-source.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
+import type {
+  CompositeFormDefinition,
+  FormDefinition,
+  PlanningApplicationDefinition,
+  PromptDefinition,
+  RegularFormDefinition,
+  RuleDefinition,
+  TaskListDefinition,
+} from "./definitions.ts";
+import { PlanningError } from "./errors.ts";
+import {
+  compileLocks,
+  type FormCellKind,
+  type FormCellState,
+  type FormCube,
+  type FormPreferences,
+  formatNumber,
+  formCell,
+  type LaidOutForm,
+  layOutForm,
+  renderForm,
+} from "./forms.ts";
+import { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
+import { type PromptInput, promptChoices, resolvePrompts, ruleContext, ruleCube } from "./rules.ts";
+import { resolveMember } from "./selection.ts";
+import { listTaskLists, nextTaskStatus, type TaskCompletion, type TaskListInfo } from "./tasks.ts";
+
+/** What the user's session holds for the planning layer (spec: alias choice is per session). */
+export interface PlanningSession {
+  /** Active alias table (`action/setalias`); default `Default`. */
+  aliasTable?: string | null;
+}
+
+export interface FormSummary {
+  formName: string;
+  folder: string;
+  type: "regular" | "composite";
+  cube: string;
+  description: string;
+}
+
+export interface FolderSummary {
+  name: string;
+  folder: string;
+}
+
+export interface OpenFormRequest {
+  folder?: string;
+  formName: string;
+  type?: "regular" | "composite";
+  preferences?: FormPreferences;
+  pov?: Record<string, string>;
+}
+
+export interface FormView {
+  formName: string;
+  folder: string;
+  type: "regular";
+  cube: string;
+  pov: Record<string, string>;
+  /** POV dimension → members the user may choose (page dimensions); one member when the form fixes it. */
+  povChoices: Record<string, string[]>;
+  grid: string[][];
+  /** Member name behind every header cell (`""` elsewhere); send it back with `submitForm`. */
+  codes: string[][];
+  cellKinds: FormCellKind[][];
+  /** Finer than `cellKinds`: `locked` and `text` cells are told apart. */
+  cellStates: FormCellState[][];
+}
+
+export interface OpenFormResult extends Omit<FormView, "type"> {
+  type: "regular" | "composite";
+  /** Composite forms: one view per subform; the top-level grid is then empty. */
+  subforms: FormView[];
+}
+
+export interface SubmitRulePrompts {
+  ruleinfo: { ruleName: string; cube?: string; ruleType?: string };
+  prompts: PromptInput[];
+}
+
+export interface SubmitFormRequest {
+  folder?: string;
+  formName: string;
+  /** For a composite form: the subform the grid belongs to. */
+  subform?: string;
+  pov?: Record<string, string>;
+  grid: readonly (readonly (string | number | null)[])[];
+  codes?: readonly (readonly (string | null)[])[];
+  prompts?: readonly SubmitRulePrompts[];
+  enableLargeCellSubmit?: boolean;
+  preferences?: FormPreferences;
+}
+
+export interface SubmittedCellStatus {
+  row: number;
+  column: number;
+  status: "written" | "truncated" | "read-only" | "invalid";
+  value: string;
+}
+
+export interface RuleRunResult {
+  ruleName: string;
+  status: "completed";
+  durationMs: number;
+  message: string | null;
+}
+
+export interface SubmitFormResult extends FormView {
+  /** Cells written (`written` + `truncated`). */
+  submitted: number;
+  cells: SubmittedCellStatus[];
+  rules: RuleRunResult[];
+  /** Every cell whose stored value changed (submitted cells and on-save rule effects), to journal. */
+  changes: CellWrite[];
+}
+
+export interface PromptInfo {
+  name: string;
+  type: PromptDefinition["type"];
+  dimension: string | null;
+  defaultValue: string | null;
+  required: boolean;
+  description: string;
+}
+
+export interface RulePromptsResult {
+  ruleName: string;
+  cube: string;
+  ruleType: string;
+  prompts: PromptInfo[];
+}
+
+export interface LaunchRuleRequest {
+  cube: string;
+  ruleName: string;
+  ruleType?: string;
+  prompts?: readonly PromptInput[];
+}
+
+export interface LaunchRuleResult extends RuleRunResult {
+  /** Every cell the rule changed, to journal. */
+  changes: CellWrite[];
+}
+
+export interface AliasTableInfo {
+  aliasId: string;
+  name: string;
+  active: boolean;
+}
+
+interface PlanTypeStore extends FormCube {
+  name: string;
+  outline: Outline;
+  data: DataSource;
+  texts: TextStore;
+}
+
+const ROOT = "/Forms";
+
+function normFolder(folder: string | undefined): string {
+  const f = (folder ?? ROOT).trim().replace(/\/+$/, "");
+  return (f === "" ? ROOT : f.startsWith("/") ? f : `/${f}`).toLowerCase();
+}
+
+/**
+ * A Planning application: plan types with their data, form folders and forms, business rules, task lists.
+ * Every method is synchronous and pure TypeScript. Mutating methods (`submitForm`, `launchRule`) are
+ * all-or-nothing and answer the exact list of cells they changed (`changes`), which `applyCellWrites`
+ * replays on another instance (restart). Per-user and per-session state (task status, alias table) is passed
+ * in and answered, never kept here.
+ */
+export class PlanningApplication {
+  readonly name: string;
+  private readonly stores = new Map<string, PlanTypeStore>();
+  private readonly forms: FormDefinition[];
+  private readonly rules: RuleDefinition[];
+  private readonly taskLists: TaskListDefinition[];
+  private readonly folders = new Map<string, string>();
+
+  constructor(def: PlanningApplicationDefinition) {
+    this.name = def.name;
+    for (const pt of def.planTypes) {
+      const outline = pt.data.outline;
+      const textMembers = new Set((pt.textMembers ?? []).map((n) => resolveMember(outline, n).stored));
+      const locks = compileLocks(
+        outline,
+        (def.locks ?? []).filter((l) => l.cube.toLowerCase() === pt.name.toLowerCase()),
+      );
+      const defaults = new Map<Dimension, Member>();
+      for (const [dimName, memberName] of Object.entries(pt.defaults ?? {})) {
+        const dim = outline.dimension(dimName);
+        if (!dim) throw new Error(`Plan type ${pt.name}: unknown dimension ${dimName}`);
+        defaults.set(dim, resolveMember(outline, memberName, dim));
+      }
+      this.stores.set(pt.name.toLowerCase(), {
+        name: pt.name,
+        outline,
+        data: pt.data,
+        texts: new TextStore(),
+        textMembers,
+        locks,
+        defaults,
+      });
+    }
+    this.forms = def.forms;
+    this.rules = def.rules;
+    this.taskLists = def.taskLists;
+    const addFolder = (path: string): void => {
+      let p = path.replace(/\/+$/, "");
+      while (p.length > 0) {
+        this.folders.set(p.toLowerCase(), p);
+        p = p.slice(0, p.lastIndexOf("/"));
+      }
+    };
+    addFolder(ROOT);
+    for (const f of def.folders ?? []) addFolder(f);
+    for (const f of def.forms) addFolder(f.folder);
+  }
+
+  /** Plan type names, in definition order. */
+  get cubes(): string[] {
+    return [...this.stores.values()].map((s) => s.name);
+  }
+
+  outline(cube: string): Outline {
+    return this.store(cube).outline;
+  }
+
+  /** The data of a plan type (for tests and the ad hoc layer). */
+  dataSource(cube: string): DataSource {
+    return this.store(cube).data;
+  }
+
+  /** The text of a planning text cell (tuple: one member name per base dimension, outline order). */
+  readText(cube: string, members: readonly string[]): string | null {
+    const s = this.store(cube);
+    return s.texts.get(this.tupleOf(s, members));
+  }
+
+  private store(cube: string, field = "cube"): PlanTypeStore {
+    const s = this.stores.get(String(cube).toLowerCase());
+    if (!s) {
+      throw new PlanningError(
+        "PLANNING_CUBE_UNKNOWN",
+        `Application ${this.name} has no plan type "${cube}"; it has ${this.cubes.join(", ")}.`,
+        field,
+      );
+    }
+    return s;
+  }
+
+  private tupleOf(s: PlanTypeStore, members: readonly string[]): Member[] {
+    const dims = s.outline.baseDimensions;
+    if (members.length !== dims.length) {
+      throw new PlanningError(
+        "PLANNING_GRID_INVALID",
+        `A cell of ${s.name} needs ${dims.length} members (${dims.map((d) => d.name).join(", ")}).`,
+        "members",
+      );
+    }
+    return dims.map((d, i) => resolveMember(s.outline, members[i] as string, d));
+  }
+
+  // ---------- forms ----------
+
+  /** Sub-folders and forms of a folder, alphabetical. */
+  listForms(folder: string): { folder: string; folders: FolderSummary[]; forms: FormSummary[] } {
+    const key = normFolder(folder);
+    const path = this.folders.get(key);
+    if (!path)
+      throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder");
+    const folders = [...this.folders.entries()]
+      .filter(([k]) => k.startsWith(`${key}/`) && !k.slice(key.length + 1).includes("/"))
+      .map(([, p]) => ({ name: p.slice(p.lastIndexOf("/") + 1), folder: p }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const forms = this.forms
+      .filter((f) => normFolder(f.folder) === key)
+      .map((f) => ({
+        formName: f.name,
+        folder: f.folder,
+        type: f.type,
+        cube: f.cube,
+        description: f.description,
+      }))
+      .sort((a, b) => a.formName.localeCompare(b.formName));
+    return { folder: path, folders, forms };
+  }
+
+  /** The definition of a form (by folder and name; without folder, the form of that name in any folder). */
+  form(folder: string | undefined, formName: string): FormDefinition {
+    const name = String(formName).toLowerCase();
+    if (folder !== undefined && folder !== "") {
+      const key = normFolder(folder);
+      if (!this.folders.has(key)) {
+        throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder");
+      }
+      const f = this.forms.find((x) => normFolder(x.folder) === key && x.name.toLowerCase() === name);
+      if (f) return f;
+      throw new PlanningError(
+        "PLANNING_FORM_UNKNOWN",
+        `The form "${formName}" does not exist in folder "${this.folders.get(key)}".`,
+        "formName",
+      );
+    }
+    const f = this.forms.find((x) => x.name.toLowerCase() === name);
+    if (!f)
+      throw new PlanningError("PLANNING_FORM_UNKNOWN", `The form "${formName}" does not exist.`, "formName");
+    return f;
+  }
+
+  private regular(ref: { folder: string; formname: string }): RegularFormDefinition {
+    const f = this.form(ref.folder, ref.formname);
+    if (f.type !== "regular") throw new Error(`Subform ${ref.formname} must be a regular form`);
+    return f;
+  }
+
+  private view(
+    def: RegularFormDefinition,
+    pov: Record<string, string> | undefined,
+    prefs: FormPreferences,
+    session: PlanningSession,
+  ): FormView {
+    const store = this.store(def.cube);
+    const laid = layOutForm(store, def, pov);
+    const r = renderForm(store, def, laid, prefs, this.aliasTableOf(session));
+    return { formName: def.name, folder: def.folder, type: "regular", cube: store.name, ...r };
+  }
+
+  private aliasTableOf(session: PlanningSession): string {
+    return session.aliasTable && session.aliasTable !== "none" ? session.aliasTable : "Default";
+  }
+
+  /** Opens a regular or composite form for a POV (the form's defaults overridden by `pov`). */
+  openForm(req: OpenFormRequest, session: PlanningSession = {}): OpenFormResult {
+    const def = this.form(req.folder, req.formName);
+    if (req.type && req.type !== def.type) {
+      throw new PlanningError(
+        "PLANNING_FORM_TYPE_MISMATCH",
+        `Form "${def.name}" is a ${def.type} form, not ${req.type}.`,
+        "type",
+      );
+    }
+    const prefs = req.preferences ?? {};
+    if (def.type === "regular") return { ...this.view(def, req.pov, prefs, session), subforms: [] };
+    const subforms = def.subforms.map((ref) => this.subformView(def, ref, req.pov, prefs, session));
+    const pov: Record<string, string> = {};
+    for (const s of subforms) for (const [k, v] of Object.entries(s.pov)) if (!(k in pov)) pov[k] = v;
+    const povChoices: Record<string, string[]> = {};
+    for (const s of subforms) for (const [k, v] of Object.entries(s.povChoices)) povChoices[k] ??= v;
+    return {
+      formName: def.name,
+      folder: def.folder,
+      type: "composite",
+      cube: def.cube,
+      pov,
+      povChoices,
+      grid: [],
+      codes: [],
+      cellKinds: [],
+      cellStates: [],
+      subforms,
+    };
+  }
+
+  private subformPov(
+    sub: RegularFormDefinition,
+    ref: CompositeFormDefinition["subforms"][number],
+    requested: Record<string, string> | undefined,
+  ): Record<string, string> {
+    const pov: Record<string, string> = { ...ref.pov };
+    for (const [k, v] of Object.entries(requested ?? {})) {
+      const choosable = Object.keys(sub.povChoices ?? {}).some((d) => d.toLowerCase() === k.toLowerCase());
+      if (choosable) pov[k] = v;
+    }
+    return pov;
+  }
+
+  private subformView(
+    _composite: CompositeFormDefinition,
+    ref: CompositeFormDefinition["subforms"][number],
+    requested: Record<string, string> | undefined,
+    prefs: FormPreferences,
+    session: PlanningSession,
+  ): FormView {
+    const sub = this.regular(ref);
+    return this.view(sub, this.subformPov(sub, ref, requested), prefs, session);
+  }
+
+  /** The rules a form runs on save, with their prompts. */
+  listOnSaveRules(
+    folder: string | undefined,
+    formName: string,
+  ): {
+    formName: string;
+    folder: string;
+    rules: RulePromptsResult[];
+  } {
+    const def = this.form(folder, formName);
+    const names =
+      def.type === "regular"
+        ? (def.onSaveRules ?? [])
+        : def.subforms.flatMap((s) => this.regular(s).onSaveRules ?? []);
+    const cube = def.cube;
+    const rules = [...new Set(names)].map((n) => this.describeRule(this.rule(cube, n)));
+    return { formName: def.name, folder: def.folder, rules };
+  }
+
+  /**
+   * Submits a form grid: writes every writable data cell of the grid (unchanged values are rewritten, which
+   * changes nothing), then runs the form's on-save rules. All or nothing: a text over 255 characters (without
+   * `enableLargeCellSubmit`), an unknown header, an invalid prompt or a failing rule leaves the data as it was.
+   */
+  submitForm(req: SubmitFormRequest, session: PlanningSession = {}): SubmitFormResult {
+    let def = this.form(req.folder, req.formName);
+    let pov = req.pov;
+    if (def.type === "composite") {
+      const composite = def;
+      const ref = composite.subforms.find(
+        (s) => s.formname.toLowerCase() === String(req.subform ?? "").toLowerCase(),
+      );
+      if (!ref) {
+        throw new PlanningError(
+          "PLANNING_FORM_TYPE_MISMATCH",
+          `Form "${composite.name}" is composite: name the subform to submit (${composite.subforms.map((s) => s.formname).join(", ")}).`,
+          "subform",
+        );
+      }
+      def = this.regular(ref);
+      pov = this.subformPov(def, ref, req.pov);
+    }
+    const form = def;
+    const store = this.store(form.cube);
+    const laid = layOutForm(store, form, pov);
+    const prefs = req.preferences ?? {};
+    const missingLabel = prefs.missingLabel ?? "#Missing";
+    const planned = this.planSubmit(store, laid, req, missingLabel);
+
+    // On-save rules and their prompts are validated before anything is written.
+    const onSave = (form.onSaveRules ?? []).map((n) => this.rule(form.cube, n));
+    (req.prompts ?? []).forEach((p, i) => {
+      const name = String(p?.ruleinfo?.ruleName ?? "");
+      if (!onSave.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
+        throw new PlanningError(
+          "PLANNING_RULE_UNKNOWN",
+          `Rule "${name}" is not run on save by form "${form.name}".`,
+          `prompts[${i}].ruleinfo.ruleName`,
+        );
+      }
+    });
+    const resolved = onSave.map((rule) => {
+      const i = (req.prompts ?? []).findIndex(
+        (p) => String(p.ruleinfo.ruleName).toLowerCase() === rule.name.toLowerCase(),
+      );
+      const given = i >= 0 ? ((req.prompts ?? [])[i]?.prompts ?? []) : [];
+      return {
+        rule,
+        prompts: resolvePrompts(store.outline, rule, given, `prompts[${Math.max(i, 0)}].prompts`),
+      };
+    });
+
+    const changes = new ChangeSet();
+    const cells: SubmittedCellStatus[] = [];
+    const ruleResults: RuleRunResult[] = [];
+    try {
+      for (const p of planned) {
+        if (p.kind === "skip") {
+          cells.push({ row: p.row, column: p.column, status: p.status, value: p.raw });
+          continue;
+        }
+        if (p.kind === "text") {
+          changes.writeText(store, p.tuple, p.text);
+          cells.push({
+            row: p.row,
+            column: p.column,
+            status: p.truncated ? "truncated" : "written",
+            value: p.text,
+          });
+        } else {
+          changes.writeValue(store, p.tuple, p.value);
+          cells.push({
+            row: p.row,
+            column: p.column,
+            status: "written",
+            value: p.value === null ? missingLabel : formatNumber(p.value),
+          });
+        }
+      }
+      for (const { rule, prompts } of resolved) ruleResults.push(this.runRule(rule, prompts, changes));
+    } catch (e) {
+      changes.rollback();
+      throw e;
+    }
+    const refreshed = this.view(form, laid.pov, prefs, session);
+    return {
+      ...refreshed,
+      submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
+      cells,
+      rules: ruleResults,
+      changes: changes.writes(),
+    };
+  }
+
+  private planSubmit(
+    store: PlanTypeStore,
+    laid: LaidOutForm,
+    req: SubmitFormRequest,
+    missingLabel: string,
+  ): PlannedCell[] {
+    const grid = req.grid;
+    if (!Array.isArray(grid))
+      throw new PlanningError("PLANNING_GRID_INVALID", "The grid must be an array of rows.", "grid");
+    const H = laid.colDims.length;
+    const L = laid.rowDims.length;
+    const label = (r: number, c: number): string => {
+      const code = req.codes?.[r]?.[c];
+      if (typeof code === "string" && code.trim() !== "") return code;
+      const g = grid[r]?.[c];
+      return g === null || g === undefined ? "" : String(g);
+    };
+    const resolveHeader = (r: number, c: number, dim: Dimension): Member => {
+      const text = label(r, c).trim();
+      const m = store.outline.resolve(text, "Default") ?? store.outline.resolve(text, null);
+      const hit =
+        m && m.dimension === dim
+          ? m
+          : dim.members.find((x) => x.aliases.size > 0 && [...x.aliases.values()].includes(text));
+      if (!hit) {
+        throw new PlanningError(
+          "PLANNING_GRID_INVALID",
+          `The cell at row ${r}, column ${c} ("${text}") is not a member of ${dim.name}.`,
+          `grid[${r}][${c}]`,
+        );
+      }
+      return hit;
+    };
+    const width = Math.max(0, ...grid.map((row) => (Array.isArray(row) ? row.length : 0)));
+    const cols: (LaidOutForm["cols"][number] | undefined)[] = [];
+    for (let c = L; c < width; c++) {
+      let empty = true;
+      const members = laid.colDims.map((d, h) => {
+        if (label(h, c).trim() === "") return d.root;
+        empty = false;
+        return resolveHeader(h, c, d);
+      });
+      if (empty) {
+        cols[c] = undefined;
+        continue;
+      }
+      const col = laid.cols.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
+      if (!col) {
+        throw new PlanningError(
+          "PLANNING_GRID_INVALID",
+          `Column ${c} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+          `grid[0][${c}]`,
+        );
+      }
+      cols[c] = col;
+    }
+    const planned: PlannedCell[] = [];
+    const tooLong: { row: number; column: number; length: number }[] = [];
+    let previous: Member[] = [];
+    for (let r = H; r < grid.length; r++) {
+      const rowCells = grid[r] ?? [];
+      if (!Array.isArray(rowCells))
+        throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} is not an array.`, `grid[${r}]`);
+      const members = laid.rowDims.map((d, l) => {
+        if (label(r, l).trim() === "" && previous[l]) return previous[l] as Member;
+        return resolveHeader(r, l, d);
+      });
+      previous = members;
+      const row = laid.rows.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
+      if (!row) {
+        throw new PlanningError(
+          "PLANNING_GRID_INVALID",
+          `Row ${r} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+          `grid[${r}][0]`,
+        );
+      }
+      for (let c = L; c < width; c++) {
+        const col = cols[c];
+        if (!col) continue;
+        const rawCell = rowCells[c];
+        const raw = rawCell === null || rawCell === undefined ? "" : String(rawCell);
+        const cell = formCell(store, laid, row, col);
+        if (cell.blocker) {
+          // A protected cell is reported only when the grid tries to change it.
+          const now = cell.text ? store.texts.get(cell.tuple) : store.data.read(cell.tuple);
+          const shown = now === null ? missingLabel : typeof now === "number" ? formatNumber(now) : now;
+          const same =
+            raw.trim() === shown ||
+            (now === null && (raw.trim() === "" || raw.trim() === "#Missing")) ||
+            (typeof now === "number" && raw.trim() !== "" && Number(raw.replace(/,/g, "")) === now);
+          if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
+          continue;
+        }
+        if (cell.text) {
+          const isMissing = raw === missingLabel || raw === "#Missing";
+          const text = isMissing ? "" : raw;
+          if (text.length > 255) {
+            if (!req.enableLargeCellSubmit) tooLong.push({ row: r, column: c, length: text.length });
+            planned.push({
+              kind: "text",
+              row: r,
+              column: c,
+              tuple: cell.tuple,
+              text: text.slice(0, 255),
+              truncated: true,
+            });
+          } else {
+            planned.push({ kind: "text", row: r, column: c, tuple: cell.tuple, text, truncated: false });
+          }
+          continue;
+        }
+        const t = raw.trim();
+        if (t === "" || t === missingLabel || t.toLowerCase() === "#missing") {
+          planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: null });
+          continue;
+        }
+        const n = typeof rawCell === "number" ? rawCell : Number(t.replace(/,/g, ""));
+        if (!Number.isFinite(n)) {
+          planned.push({ kind: "skip", row: r, column: c, status: "invalid", raw });
+          continue;
+        }
+        planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: n });
+      }
+    }
+    if (tooLong.length > 0) {
+      const where = tooLong.map((t) => `grid[${t.row}][${t.column}] (${t.length} characters)`).join(", ");
+      throw new PlanningError(
+        "PLANNING_CELL_TOO_LONG",
+        `Text cells are limited to 255 characters: ${where}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
+        `grid[${tooLong[0]?.row}][${tooLong[0]?.column}]`,
+        { cells: tooLong },
+      );
+    }
+    return planned;
+  }
+
+  // ---------- rules ----------
+
+  private rule(cube: string, ruleName: string, field = "ruleName"): RuleDefinition {
+    const store = this.store(cube);
+    const r = this.rules.find(
+      (x) =>
+        x.name.toLowerCase() === String(ruleName).toLowerCase() &&
+        x.cube.toLowerCase() === store.name.toLowerCase(),
+    );
+    if (!r) {
+      throw new PlanningError(
+        "PLANNING_RULE_UNKNOWN",
+        `Plan type ${store.name} has no business rule "${ruleName}".`,
+        field,
+      );
+    }
+    return r;
+  }
+
+  /** The business rules of a plan type (or of every plan type). */
+  listRules(cube?: string): RulePromptsResult[] {
+    return this.rules
+      .filter((r) => cube === undefined || r.cube.toLowerCase() === cube.toLowerCase())
+      .map((r) => this.describeRule(r));
+  }
+
+  /** The definition of a rule, including its calc script. */
+  ruleDefinition(cube: string, ruleName: string): RuleDefinition {
+    return this.rule(cube, ruleName);
+  }
+
+  private describeRule(r: RuleDefinition): RulePromptsResult {
+    return {
+      ruleName: r.name,
+      cube: r.cube,
+      ruleType: r.ruleType,
+      prompts: r.prompts.map((p) => ({
+        name: p.name,
+        type: p.type,
+        dimension: p.dimension ?? null,
+        defaultValue: p.defaultValue ?? null,
+        required: p.required ?? true,
+        description: p.description,
+      })),
+    };
+  }
+
+  /** The runtime prompts of a rule, in the order the rule asks them. */
+  enumPrompts(cube: string, ruleName: string, _ruleType?: string): RulePromptsResult {
+    return this.describeRule(this.rule(cube, ruleName));
+  }
+
+  /** The members (or dimensions) a runtime prompt accepts, outline order. */
+  enumPromptMembers(req: {
+    cube: string;
+    ruleName: string;
+    promptName: string;
+    aliastable?: string | null;
+  }): {
+    ruleName: string;
+    promptName: string;
+    dimension: string | null;
+    members: MemberInfo[];
+  } {
+    const rule = this.rule(req.cube, req.ruleName);
+    const p = rule.prompts.find((x) => x.name.toLowerCase() === String(req.promptName).toLowerCase());
+    if (!p) {
+      throw new PlanningError(
+        "PLANNING_PROMPT_UNKNOWN",
+        `Rule ${rule.name} has no runtime prompt "${req.promptName}".`,
+        "promptName",
+      );
+    }
+    if (p.type !== "member" && p.type !== "members" && p.type !== "dimension") {
+      throw new PlanningError(
+        "PLANNING_PROMPT_INVALID",
+        `Runtime prompt ${p.name} of rule ${rule.name} takes a ${p.type === "numeric" ? "number" : "text"}, not members.`,
+        "promptName",
+      );
+    }
+    const outline = this.store(rule.cube).outline;
+    const table = this.checkAliasTable(req.aliastable);
+    return {
+      ruleName: rule.name,
+      promptName: p.name,
+      dimension: p.type === "dimension" ? null : (p.dimension ?? null),
+      members: promptChoices(outline, p).map((m) => memberInfo(m, table)),
+    };
+  }
+
+  /** Validates the prompts, runs the rule and answers what it did. All or nothing. */
+  launchRule(req: LaunchRuleRequest): LaunchRuleResult {
+    const rule = this.rule(req.cube, req.ruleName);
+    const prompts = resolvePrompts(this.store(rule.cube).outline, rule, req.prompts ?? []);
+    const changes = new ChangeSet();
+    try {
+      const result = this.runRule(rule, prompts, changes);
+      return { ...result, changes: changes.writes() };
+    } catch (e) {
+      changes.rollback();
+      throw e;
+    }
+  }
+
+  private runRule(
+    rule: RuleDefinition,
+    prompts: ReturnType<typeof resolvePrompts>,
+    changes: ChangeSet,
+  ): RuleRunResult {
+    const started = Date.now();
+    const cube = ruleCube(this.store(rule.cube), changes);
+    const ctx = ruleContext(rule, prompts, cube, (name) => ruleCube(this.store(name), changes));
+    try {
+      const message = rule.run(ctx);
+      return {
+        ruleName: rule.name,
+        status: "completed",
+        durationMs: Date.now() - started,
+        message: message || null,
+      };
+    } catch (e) {
+      if (e instanceof PlanningError) throw e;
+      const why = e instanceof Error ? e.message : String(e);
+      throw new PlanningError(
+        "PLANNING_RULE_FAILED",
+        `Business rule ${rule.name} failed: ${why} No data was changed.`,
+        "ruleName",
+      );
+    }
+  }
+
+  // ---------- task lists ----------
+
+  /** Task lists with the user's completion (`statuses`: the user's stored rows). */
+  listTaskLists(statuses: Iterable<TaskCompletion> = []): { taskLists: TaskListInfo[] } {
+    return listTaskLists(this.taskLists, statuses);
+  }
+
+  /** The new completion of a task, for the server to store for the user. */
+  setTaskStatus(
+    req: { taskListID: string; taskID: string; complete: boolean },
+    current: TaskCompletion | undefined,
+    now: Date = new Date(),
+  ): TaskCompletion {
+    return nextTaskStatus(this.taskLists, req.taskListID, req.taskID, req.complete, current, now);
+  }
+
+  // ---------- aliases and members ----------
+
+  /** Alias tables of the application (union over plan types), the session's one marked active. */
+  listAliasTables(session: PlanningSession = {}): { aliasTables: AliasTableInfo[] } {
+    const active = this.aliasTableOf(session).toLowerCase();
+    return {
+      aliasTables: this.aliasTableNames().map((t) => ({
+        aliasId: t,
+        name: t,
+        active: t.toLowerCase() === active,
+      })),
+    };
+  }
+
+  /** Checks an alias table for `setalias`; the caller keeps it in the session. */
+  setAlias(aliasId: string): AliasTableInfo {
+    const t = this.aliasTableNames().find((x) => x.toLowerCase() === String(aliasId).toLowerCase());
+    if (!t) {
+      throw new PlanningError(
+        "PLANNING_ALIAS_TABLE_UNKNOWN",
+        `Unknown alias table "${aliasId}"; the tables are ${this.aliasTableNames().join(", ")}.`,
+        "aliasId",
+      );
+    }
+    return { aliasId: t, name: t, active: true };
+  }
+
+  private aliasTableNames(): string[] {
+    const out: string[] = [];
+    for (const s of this.stores.values()) {
+      for (const t of s.outline.aliasTables)
+        if (!out.some((x) => x.toLowerCase() === t.toLowerCase())) out.push(t);
+    }
+    return out;
+  }
+
+  private checkAliasTable(table: string | null | undefined): string {
+    if (table === undefined || table === null || table === "") return "Default";
+    return this.setAlias(table).aliasId;
+  }
+
+  private dimension(cube: string | undefined, dim: string): { outline: Outline; dimension: Dimension } {
+    const stores = cube ? [this.store(cube)] : [...this.stores.values()];
+    for (const s of stores) {
+      const d = s.outline.dimension(String(dim));
+      if (d && d.type !== "attribute") return { outline: s.outline, dimension: d };
+    }
+    throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${dim}".`, "dim");
+  }
+
+  /** The member filters `enumMembers` accepts for a dimension. */
+  enumFilters(
+    dim: string,
+    aliastable?: string | null,
+    cube?: string,
+  ): {
+    dimension: string;
+    filters: MemberFilterInfo[];
+  } {
+    this.checkAliasTable(aliastable);
+    const { dimension } = this.dimension(cube, dim);
+    return { dimension: dimension.name, filters: MEMBER_FILTER_INFO.map((f) => ({ ...f })) };
+  }
+
+  /** Members of a dimension chosen by a member filter (spec §9) relative to `arg`, outline order. */
+  enumMembers(req: {
+    cube?: string;
+    dim: string;
+    filter: string;
+    arg?: string | null;
+    aliastable?: string | null;
+  }): { dimension: string; filter: string; arg: string | null; members: MemberInfo[] } {
+    const table = this.checkAliasTable(req.aliastable);
+    const { outline, dimension } = this.dimension(req.cube, req.dim);
+    const { filter, members } = enumerateMembers(outline, dimension, req.filter, req.arg ?? null, table);
+    return { dimension: dimension.name, filter, arg: req.arg ?? null, members };
+  }
+
+  // ---------- durability ----------
+
+  /**
+   * Re-applies journaled cell changes (the `changes` of `submitForm` and `launchRule`), in order, without
+   * form or rule checks. Used to rebuild the state after a restart.
+   */
+  applyCellWrites(writes: readonly CellWrite[]): void {
+    for (const w of writes) {
+      const s = this.store(w.cube);
+      const tuple = this.tupleOf(s, w.members);
+      if (w.text !== undefined) s.texts.set(tuple, w.text === "" ? null : w.text);
+      else s.data.write(tuple, w.value);
+    }
+  }
+}
+
+type PlannedCell =
+  | { kind: "skip"; row: number; column: number; status: "read-only" | "invalid"; raw: string }
+  | { kind: "text"; row: number; column: number; tuple: Member[]; text: string; truncated: boolean }
+  | { kind: "value"; row: number; column: number; tuple: Member[]; value: number | null };
+
+function memberInfo(m: Member, table: string): MemberInfo {
+  return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
+}

@@ -1,0 +1,266 @@
+import type { CellValue, DataSource } from "../data-source.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import type { TextStore } from "./changes.ts";
+import type { AxisSegment, FormAxis, LockDefinition, RegularFormDefinition } from "./definitions.ts";
+import { PlanningError } from "./errors.ts";
+import { resolveMember, selectAll } from "./selection.ts";
+
+/** Form display options of the caller (spec §3 Preferences). */
+export interface FormPreferences {
+  missingRowSuppression?: boolean;
+  missingColSuppression?: boolean;
+  missingLabel?: string;
+  locale?: string;
+}
+
+/** Kind of a cell for colour coding, in the contract's vocabulary (`CellKind`). */
+export type FormCellKind = "blank" | "column-header" | "row-header" | "data" | "missing" | "read-only";
+
+/**
+ * What a cell is, in detail, so the add-in can colour and protect it: `member` a header; `data` a writable
+ * number; `missing` a writable cell without data; `text` a writable text cell; `read-only` not writable
+ * (read-only segment, Dynamic Calc, upper level, label only); `locked` protected by an approval lock.
+ */
+export type FormCellState = "blank" | "member" | "data" | "missing" | "text" | "read-only" | "locked";
+
+/** The plan type a form reads: its data, text cells and locks. */
+export interface FormCube {
+  name: string;
+  outline: Outline;
+  data: DataSource;
+  texts: TextStore;
+  textMembers: ReadonlySet<Member>;
+  /** Member of a dimension that neither the form nor its POV names. */
+  defaults: ReadonlyMap<Dimension, Member>;
+  locks: readonly { members: Map<Dimension, Set<Member>>; reason: string }[];
+}
+
+export interface FormCell {
+  tuple: Member[];
+  text: boolean;
+  /** Why the cell cannot be written, `null` when it can. */
+  blocker: string | null;
+  locked: boolean;
+}
+
+/** A form laid out for one POV: the pieces both open and submit need. */
+export interface LaidOutForm {
+  pov: Record<string, string>;
+  /** Dimension → members the user may choose for it (page and POV choices). */
+  povChoices: Record<string, string[]>;
+  rowDims: Dimension[];
+  colDims: Dimension[];
+  rows: { members: Member[]; segment: AxisSegment }[];
+  cols: { members: Member[]; segment: AxisSegment }[];
+  base: Map<Dimension, Member>;
+}
+
+export interface RenderedForm {
+  pov: Record<string, string>;
+  povChoices: Record<string, string[]>;
+  grid: string[][];
+  codes: string[][];
+  cellKinds: FormCellKind[][];
+  cellStates: FormCellState[][];
+}
+
+export function compileLocks(outline: Outline, locks: readonly LockDefinition[]): FormCube["locks"] {
+  return locks.map((l) => {
+    const members = new Map<Dimension, Set<Member>>();
+    for (const [dimName, names] of Object.entries(l.members)) {
+      const dim = outline.dimension(dimName);
+      if (!dim) throw new Error(`Lock on unknown dimension ${dimName}`);
+      members.set(dim, new Set(names.map((n) => resolveMember(outline, n, dim))));
+    }
+    return { members, reason: l.reason };
+  });
+}
+
+function dimensionOf(outline: Outline, name: string, field: string): Dimension {
+  const d = outline.dimension(name);
+  if (!d) throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${name}".`, field);
+  return d;
+}
+
+/** Resolves the POV (defaults overridden by `requested`) and expands both axes. */
+export function layOutForm(
+  cube: FormCube,
+  def: RegularFormDefinition,
+  requested: Record<string, string> | undefined,
+): LaidOutForm {
+  const { outline } = cube;
+  const base = new Map<Dimension, Member>();
+  const pov: Record<string, string> = {};
+  const povChoices: Record<string, string[]> = {};
+  for (const [dimName, sel] of Object.entries(def.hidden ?? {})) {
+    const dim = dimensionOf(outline, dimName, "hidden");
+    base.set(dim, resolveMember(outline, sel, dim));
+  }
+  const req = new Map<string, string>();
+  for (const [k, v] of Object.entries(requested ?? {})) req.set(k.toLowerCase(), v);
+  for (const [dimName, defaultSel] of Object.entries(def.pov)) {
+    const dim = dimensionOf(outline, dimName, "pov");
+    const choices = def.povChoices?.[dim.name]
+      ? selectAll(outline, def.povChoices[dim.name] as string[], dim)
+      : null;
+    const fallback = resolveMember(outline, defaultSel, dim);
+    let member = fallback;
+    const asked = req.get(dim.name.toLowerCase());
+    if (asked !== undefined && asked !== "") {
+      const field = `pov.${dim.name}`;
+      const m =
+        outline.resolve(asked, null)?.dimension === dim
+          ? (outline.resolve(asked, null) as Member)
+          : resolveMember(outline, asked, dim, field);
+      if (m.stored !== fallback.stored && !(choices ?? []).some((c) => c.stored === m.stored)) {
+        throw new PlanningError(
+          "PLANNING_POV_INVALID",
+          choices
+            ? `Member "${m.name}" is not one of the ${dim.name} members form "${def.name}" allows.`
+            : `Form "${def.name}" fixes ${dim.name} to "${fallback.name}".`,
+          field,
+        );
+      }
+      member = m;
+    }
+    base.set(dim, member);
+    pov[dim.name] = member.name;
+    povChoices[dim.name] = (choices ?? [fallback]).map((m) => m.name);
+  }
+  const rowDims = def.rows.dimensions.map((d) => dimensionOf(outline, d, "rows"));
+  const colDims = def.columns.dimensions.map((d) => dimensionOf(outline, d, "columns"));
+  return {
+    pov,
+    povChoices,
+    rowDims,
+    colDims,
+    rows: expandAxis(outline, def.rows, rowDims),
+    cols: expandAxis(outline, def.columns, colDims),
+    base,
+  };
+}
+
+function expandAxis(
+  outline: Outline,
+  axis: FormAxis,
+  dims: Dimension[],
+): { members: Member[]; segment: AxisSegment }[] {
+  const out: { members: Member[]; segment: AxisSegment }[] = [];
+  for (const segment of axis.segments) {
+    if (segment.hidden) continue;
+    const lists = dims.map((d) => selectAll(outline, segment.members[d.name] ?? [d.name], d));
+    let combos: Member[][] = [[]];
+    for (const list of lists) combos = combos.flatMap((c) => list.map((m) => [...c, m]));
+    for (const members of combos) out.push({ members, segment });
+  }
+  return out;
+}
+
+/** The full tuple (one member per base dimension) of a data cell, and whether and why it is protected. */
+export function formCell(
+  cube: FormCube,
+  form: LaidOutForm,
+  row: { members: Member[]; segment: AxisSegment },
+  col: { members: Member[]; segment: AxisSegment },
+): FormCell {
+  const at = new Map(form.base);
+  form.rowDims.forEach((d, i) => {
+    at.set(d, row.members[i] as Member);
+  });
+  form.colDims.forEach((d, i) => {
+    at.set(d, col.members[i] as Member);
+  });
+  const tuple = cube.outline.baseDimensions.map((d) => at.get(d) ?? cube.defaults.get(d) ?? d.root);
+  const text = tuple.some((m) => cube.textMembers.has(m.stored));
+  let blocker: string | null = null;
+  let locked = false;
+  if (row.segment.readOnly || col.segment.readOnly) blocker = "The form shows this cell read-only.";
+  if (!blocker) blocker = cube.data.writeBlocker(tuple);
+  if (!blocker) {
+    const lock = cube.locks.find((l) =>
+      [...l.members].every(([d, set]) => set.has((at.get(d) ?? cube.defaults.get(d) ?? d.root).stored)),
+    );
+    if (lock) {
+      blocker = lock.reason;
+      locked = true;
+    }
+  }
+  return { tuple, text, blocker, locked };
+}
+
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  return String(Number.parseFloat(v.toFixed(6)));
+}
+
+/** Reads the form's cells and renders grid, codes, cell kinds and states. */
+export function renderForm(
+  cube: FormCube,
+  def: RegularFormDefinition,
+  form: LaidOutForm,
+  prefs: FormPreferences,
+  aliasTable: string,
+): RenderedForm {
+  const missingLabel = prefs.missingLabel ?? "#Missing";
+  const cells = form.rows.map((r) => form.cols.map((c) => formCell(cube, form, r, c)));
+  const values: (CellValue | string)[][] = cells.map((row) =>
+    row.map((cell) => (cell.text ? cube.texts.get(cell.tuple) : cube.data.read(cell.tuple))),
+  );
+  let rowIdx = form.rows.map((_, i) => i);
+  let colIdx = form.cols.map((_, i) => i);
+  if (def.suppressMissingRows || prefs.missingRowSuppression) {
+    rowIdx = rowIdx.filter((r) => colIdx.some((c) => values[r]?.[c] !== null));
+  }
+  if (def.suppressMissingColumns || prefs.missingColSuppression) {
+    colIdx = colIdx.filter((c) => rowIdx.some((r) => values[r]?.[c] !== null));
+  }
+  const display = (m: Member): string => (def.memberDisplay === "name" ? m.name : m.label(aliasTable));
+  const H = form.colDims.length;
+  const L = form.rowDims.length;
+  const grid: string[][] = [];
+  const codes: string[][] = [];
+  const kinds: FormCellKind[][] = [];
+  const states: FormCellState[][] = [];
+  for (let h = 0; h < H; h++) {
+    const g: string[] = new Array(L).fill("");
+    const k: string[] = new Array(L).fill("");
+    const kind: FormCellKind[] = new Array(L).fill("blank");
+    const st: FormCellState[] = new Array(L).fill("blank");
+    for (const c of colIdx) {
+      const m = form.cols[c]?.members[h] as Member;
+      g.push(display(m));
+      k.push(m.name);
+      kind.push("column-header");
+      st.push("member");
+    }
+    grid.push(g);
+    codes.push(k);
+    kinds.push(kind);
+    states.push(st);
+  }
+  for (const r of rowIdx) {
+    const row = form.rows[r] as { members: Member[] };
+    const g = row.members.map(display);
+    const k = row.members.map((m) => m.name);
+    const kind: FormCellKind[] = row.members.map(() => "row-header");
+    const st: FormCellState[] = row.members.map(() => "member");
+    for (const c of colIdx) {
+      const cell = cells[r]?.[c] as FormCell;
+      const v = values[r]?.[c] ?? null;
+      g.push(v === null ? missingLabel : typeof v === "number" ? formatNumber(v) : v);
+      k.push("");
+      if (cell.blocker) {
+        kind.push("read-only");
+        st.push(cell.locked ? "locked" : "read-only");
+      } else {
+        kind.push(v === null ? "missing" : "data");
+        st.push(cell.text ? "text" : v === null ? "missing" : "data");
+      }
+    }
+    grid.push(g);
+    codes.push(k);
+    kinds.push(kind);
+    states.push(st);
+  }
+  return { pov: form.pov, povChoices: form.povChoices, grid, codes, cellKinds: kinds, cellStates: states };
+}

@@ -1,0 +1,16 @@
+export * from "./application.ts";
+export { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
+export type * from "./definitions.ts";
+export { PLANNING_ERROR_HTTP, PlanningError, type PlanningErrorCode } from "./errors.ts";
+export type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
+export { MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
+export { MemoryCube } from "./memory-cube.ts";
+export type { PromptInput } from "./rules.ts";
+export { selectAll, selectMembers } from "./selection.ts";
+export {
+  MemoryTaskStatusStore,
+  type TaskCompletion,
+  type TaskInfo,
+  type TaskListInfo,
+  type TaskStatusStore,
+} from "./tasks.ts";

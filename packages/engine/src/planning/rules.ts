@@ -1,0 +1,255 @@
+import type { CellValue, DataSource } from "../data-source.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import type { ChangeSet, TextStore } from "./changes.ts";
+import type {
+  PromptDefinition,
+  ResolvedPrompt,
+  RuleContext,
+  RuleCube,
+  RuleDefinition,
+} from "./definitions.ts";
+import { PlanningError } from "./errors.ts";
+import { resolveMember, selectAll } from "./selection.ts";
+
+/** A runtime prompt value as callers send it (`{ name, value }`); `members` values may be a list. */
+export interface PromptInput {
+  name: string;
+  value: string | number | boolean | string[] | null;
+}
+
+/** The members a `member`/`members` prompt accepts, or the dimensions a `dimension` prompt accepts. */
+export function promptChoices(outline: Outline, prompt: PromptDefinition): Member[] {
+  if (prompt.type === "dimension") {
+    const names = prompt.allowed ?? outline.baseDimensions.map((d) => d.name);
+    return names.map((n) => {
+      const d = outline.dimension(n);
+      if (!d) throw new Error(`Prompt ${prompt.name}: unknown dimension ${n}`);
+      return d.root;
+    });
+  }
+  if (prompt.type !== "member" && prompt.type !== "members") return [];
+  const dim = prompt.dimension ? outline.dimension(prompt.dimension) : undefined;
+  if (!dim) throw new Error(`Prompt ${prompt.name}: unknown dimension ${prompt.dimension}`);
+  const list = prompt.allowed ? selectAll(outline, prompt.allowed, dim) : [...dim.members];
+  return list.filter((m) => !m.isShared).sort((a, b) => a.ordinal - b.ordinal);
+}
+
+function textOf(v: PromptInput["value"] | undefined): string | null {
+  if (v === undefined || v === null) return null;
+  if (Array.isArray(v)) return v.join(",");
+  return String(v).trim();
+}
+
+/** Validates the prompt values of a launch (defaults fill what is not sent). */
+export function resolvePrompts(
+  outline: Outline,
+  rule: RuleDefinition,
+  given: readonly PromptInput[],
+  fieldPrefix = "prompts",
+): Map<string, ResolvedPrompt> {
+  const byName = new Map<string, { input: PromptInput; index: number }>();
+  given.forEach((input, index) => {
+    const def = rule.prompts.find((p) => p.name.toLowerCase() === String(input.name).toLowerCase());
+    if (!def) {
+      throw new PlanningError(
+        "PLANNING_PROMPT_UNKNOWN",
+        `Rule ${rule.name} has no runtime prompt "${input.name}"; its prompts are ${rule.prompts.map((p) => p.name).join(", ") || "none"}.`,
+        `${fieldPrefix}[${index}].name`,
+      );
+    }
+    byName.set(def.name, { input, index });
+  });
+  const out = new Map<string, ResolvedPrompt>();
+  for (const p of rule.prompts) {
+    const sent = byName.get(p.name);
+    const field = sent ? `${fieldPrefix}[${sent.index}].value` : fieldPrefix;
+    const raw = sent ? textOf(sent.input.value) : (p.defaultValue ?? null);
+    if (raw === null || raw === "") {
+      if (p.required ?? true) {
+        throw new PlanningError(
+          "PLANNING_PROMPT_MISSING",
+          `Runtime prompt ${p.name} of rule ${rule.name} needs a value.`,
+          field,
+        );
+      }
+      out.set(p.name, { type: "empty" });
+      continue;
+    }
+    out.set(p.name, resolveOne(outline, rule, p, raw, field));
+  }
+  return out;
+}
+
+function invalid(rule: RuleDefinition, p: PromptDefinition, field: string, why: string): PlanningError {
+  return new PlanningError(
+    "PLANNING_PROMPT_INVALID",
+    `Runtime prompt ${p.name} of rule ${rule.name}: ${why}`,
+    field,
+  );
+}
+
+function resolveOne(
+  outline: Outline,
+  rule: RuleDefinition,
+  p: PromptDefinition,
+  raw: string,
+  field: string,
+): ResolvedPrompt {
+  switch (p.type) {
+    case "numeric": {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw invalid(rule, p, field, `"${raw}" is not a number.`);
+      if (p.min !== undefined && n < p.min)
+        throw invalid(rule, p, field, `${n} is below the minimum ${p.min}.`);
+      if (p.max !== undefined && n > p.max)
+        throw invalid(rule, p, field, `${n} is above the maximum ${p.max}.`);
+      return { type: "numeric", value: n };
+    }
+    case "string": {
+      const max = p.maxLength ?? 255;
+      if (raw.length > max)
+        throw invalid(rule, p, field, `the text has ${raw.length} characters; at most ${max}.`);
+      return { type: "string", value: raw };
+    }
+    case "dimension": {
+      const choices = promptChoices(outline, p);
+      const d = choices.find((m) => m.dimension.name.toLowerCase() === raw.toLowerCase());
+      if (!d)
+        throw invalid(rule, p, field, `"${raw}" is not one of ${choices.map((c) => c.name).join(", ")}.`);
+      return { type: "dimension", dimension: d.dimension };
+    }
+    default: {
+      const choices = new Set(promptChoices(outline, p));
+      const names =
+        p.type === "members"
+          ? raw
+              .split(",")
+              .map((s) => s.trim().replace(/^"|"$/g, ""))
+              .filter((s) => s !== "")
+          : [raw.replace(/^"|"$/g, "")];
+      const dim = outline.dimension(p.dimension ?? "") as Dimension;
+      const members = names.map((n) => {
+        let m: Member;
+        try {
+          m = resolveMember(outline, n, dim, field);
+        } catch {
+          throw invalid(rule, p, field, `"${n}" is not a member of ${dim.name}.`);
+        }
+        if (!choices.has(m))
+          throw invalid(rule, p, field, `"${m.name}" is not one of the members the prompt allows.`);
+        return m;
+      });
+      if (members.length === 0) throw invalid(rule, p, field, "no member given.");
+      return p.type === "members"
+        ? { type: "members", members }
+        : { type: "member", member: members[0] as Member };
+    }
+  }
+}
+
+/** Thrown by {@link RuleContext.fail}. */
+export class RuleFailure extends Error {
+  override readonly name = "RuleFailure";
+}
+
+export interface RuleStore {
+  name: string;
+  outline: Outline;
+  data: DataSource;
+  texts: TextStore;
+  defaults: ReadonlyMap<Dimension, Member>;
+}
+
+/** A {@link RuleCube} whose writes go through `changes`. */
+export function ruleCube(store: RuleStore, changes: ChangeSet): RuleCube {
+  const { outline } = store;
+  const dims = outline.baseDimensions;
+  const cube: RuleCube = {
+    name: store.name,
+    member(name) {
+      try {
+        return resolveMember(outline, name);
+      } catch (e) {
+        throw new RuleFailure(e instanceof Error ? e.message : String(e));
+      }
+    },
+    select(...selections) {
+      try {
+        return selectAll(outline, selections);
+      } catch (e) {
+        throw new RuleFailure(e instanceof Error ? e.message : String(e));
+      }
+    },
+    tuple(members) {
+      const at = new Map<Dimension, Member>();
+      for (const [dimName, m] of Object.entries(members)) {
+        const d = outline.dimension(dimName);
+        if (!d) throw new RuleFailure(`Unknown dimension ${dimName} in cube ${store.name}.`);
+        const member = typeof m === "string" ? cube.member(m) : m;
+        if (member.dimension !== d) throw new RuleFailure(`${member.name} is not in dimension ${d.name}.`);
+        at.set(d, member);
+      }
+      return dims.map((d) => at.get(d) ?? store.defaults.get(d) ?? d.root);
+    },
+    read: (tuple) => store.data.read(tuple),
+    write(tuple, value: CellValue) {
+      const blocker = store.data.writeBlocker(tuple);
+      if (blocker) throw new RuleFailure(`Cannot write ${tuple.map((m) => m.name).join("->")}: ${blocker}.`);
+      changes.writeValue(store, tuple, value);
+    },
+    readText: (tuple) => store.texts.get(tuple),
+    writeText(tuple, text) {
+      changes.writeText(store, tuple, text);
+    },
+    forEach(fix, fn) {
+      const lists = dims.map((d) => {
+        const entry = Object.entries(fix).find(([k]) => k.toLowerCase() === d.name.toLowerCase());
+        return entry ? entry[1] : [store.defaults.get(d) ?? d.root];
+      });
+      const t: Member[] = new Array(dims.length);
+      const walk = (i: number): void => {
+        if (i === lists.length) {
+          fn(t.slice());
+          return;
+        }
+        for (const m of lists[i] as readonly Member[]) {
+          t[i] = m;
+          walk(i + 1);
+        }
+      };
+      walk(0);
+    },
+  };
+  return cube;
+}
+
+export function ruleContext(
+  rule: RuleDefinition,
+  prompts: Map<string, ResolvedPrompt>,
+  cube: RuleCube,
+  otherCube: (name: string) => RuleCube,
+): RuleContext {
+  const get = <T extends ResolvedPrompt["type"]>(
+    name: string,
+    type: T,
+  ): Extract<ResolvedPrompt, { type: T }> => {
+    const p = prompts.get(name);
+    if (!p || p.type !== type) throw new RuleFailure(`Rule ${rule.name} reads prompt ${name} as ${type}.`);
+    return p as Extract<ResolvedPrompt, { type: T }>;
+  };
+  return {
+    cube,
+    otherCube,
+    member: (n) => get(n, "member").member,
+    members: (n) => get(n, "members").members,
+    number: (n) => get(n, "numeric").value,
+    string: (n) => {
+      const p = prompts.get(n);
+      return p?.type === "string" ? p.value : "";
+    },
+    dimension: (n) => get(n, "dimension").dimension,
+    fail(message: string): never {
+      throw new RuleFailure(message);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { describe, expect, test } from "vitest";
+import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import { PlanningError } from "./errors.ts";
+
+const REVENUE_PLAN_POV = {
+  HSP_View: "BaseData",
+  Year: "FY15",
+  Scenario: "Plan",
+  Version: "Working",
+  Entity: "410",
+  Product: "P_160",
+  Currency: "USD",
+};
+
+function planError(fn: () => unknown): PlanningError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PlanningError) return e;
+    throw e;
+  }
+  throw new Error("expected a PlanningError");
+}
+
+describe("form folders", () => {
+  test("listForms lists the forms of /Forms/Revenue alphabetically, as the API example shows", () => {
+    const app = createVisionPlanning();
+    expect(app.listForms("/Forms/Revenue")).toEqual({
+      folder: "/Forms/Revenue",
+      folders: [],
+      forms: [
+        {
+          formName: "Revenue by Product",
+          folder: "/Forms/Revenue",
+          type: "regular",
+          cube: "Plan1",
+          description: "Revenue of each product of entity 410.",
+        },
+        {
+          formName: "Revenue Plan",
+          folder: "/Forms/Revenue",
+          type: "regular",
+          cube: "Plan1",
+          description: "Monthly revenue plan by account.",
+        },
+        {
+          formName: "Revenue Review",
+          folder: "/Forms/Revenue",
+          type: "composite",
+          cube: "Plan1",
+          description: "Revenue Plan and Revenue by Product side by side.",
+        },
+      ],
+    });
+  });
+
+  test("the root folder lists its sub-folders; an unknown folder is an error", () => {
+    const app = createVisionPlanning();
+    expect(app.listForms("/Forms")).toEqual({
+      folder: "/Forms",
+      folders: [
+        { name: "Drivers", folder: "/Forms/Drivers" },
+        { name: "Revenue", folder: "/Forms/Revenue" },
+      ],
+      forms: [],
+    });
+    expect(planError(() => app.listForms("/Forms/Nope")).code).toBe("PLANNING_FOLDER_UNKNOWN");
+  });
+});
+
+describe("open form", () => {
+  test("Revenue Plan for entity 410 gives the grid, codes and cell kinds of the API example", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      type: "regular",
+      preferences: {
+        missingRowSuppression: false,
+        missingColSuppression: false,
+        missingLabel: "#Missing",
+        locale: "en_US",
+      },
+      pov: { Entity: "410" },
+    });
+    expect(f.pov).toEqual(REVENUE_PLAN_POV);
+    expect(f.grid).toEqual([
+      ["", "Jan", "Feb", "Mar", "Q1"],
+      ["Hardware Sales", "12000", "12500", "13000", "37500"],
+      ["Software Sales", "8000", "8200", "8400", "24600"],
+      ["Total Revenue", "20000", "20700", "21400", "62100"],
+    ]);
+    expect(f.codes).toEqual([
+      ["", "Jan", "Feb", "Mar", "Q1"],
+      ["4110", "", "", "", ""],
+      ["4120", "", "", "", ""],
+      ["4100", "", "", "", ""],
+    ]);
+    expect(f.cellKinds).toEqual([
+      ["blank", "column-header", "column-header", "column-header", "column-header"],
+      ["row-header", "data", "data", "data", "read-only"],
+      ["row-header", "data", "data", "data", "read-only"],
+      ["row-header", "read-only", "read-only", "read-only", "read-only"],
+    ]);
+    expect(f.subforms).toEqual([]);
+    expect(f.povChoices.Entity).toContain("420");
+    expect(f.povChoices.Scenario).toEqual(["Plan"]);
+  });
+
+  test("an approved entity opens with locked cells", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "420" } });
+    expect(f.cellStates[1]).toEqual(["member", "locked", "locked", "locked", "read-only"]);
+    expect(f.cellKinds[1]).toEqual(["row-header", "read-only", "read-only", "read-only", "read-only"]);
+  });
+
+  test("Revenue by Product: read-only actual segment, suppressed empty product, aliases as labels", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue by Product" });
+    expect(f.grid.slice(0, 3)).toEqual([
+      ["", "Actual", "Plan", "Plan", "Plan", "Plan"],
+      ["", "FY14", "FY15", "FY15", "FY15", "FY15"],
+      ["", "Total Year", "Jan", "Feb", "Mar", "Q1"],
+    ]);
+    // P_170 Monitors has no data for 410: the row is suppressed.
+    expect(f.codes.slice(3).map((r) => r[0])).toEqual([
+      "P_110",
+      "P_120",
+      "P_130",
+      "P_100",
+      "P_160",
+      "P_150",
+      "P_TP",
+    ]);
+    const keyboards = f.grid[7] as string[];
+    expect(keyboards.slice(0, 6)).toEqual(["Keyboards", keyboards[1], "12000", "12500", "13000", "37500"]);
+    expect(f.cellKinds[7]).toEqual(["row-header", "read-only", "data", "data", "data", "read-only"]);
+    // Upper-level products are aggregated, not entered.
+    expect(f.cellKinds[6]).toEqual([
+      "row-header",
+      "read-only",
+      "read-only",
+      "read-only",
+      "read-only",
+      "read-only",
+    ]);
+    const sum = [3, 4, 5].reduce((a, r) => a + Number(f.grid[r]?.[2]), 0);
+    expect(Number(f.grid[6]?.[2])).toBe(sum);
+  });
+
+  test("Revenue Review opens as a composite form with one grid per subform", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Review", type: "composite" });
+    expect(f.type).toBe("composite");
+    expect(f.grid).toEqual([]);
+    expect(f.subforms.map((s) => [s.folder, s.formName, s.pov.Entity])).toEqual([
+      ["/Forms/Revenue", "Revenue Plan", "410"],
+      ["/Forms/Revenue", "Revenue by Product", "410"],
+    ]);
+    expect(f.subforms[0]?.grid[1]).toEqual(["Hardware Sales", "12000", "12500", "13000", "37500"]);
+    const other = app.openForm({ formName: "Revenue Review", pov: { Entity: "430" } });
+    expect(other.subforms.map((s) => s.pov.Entity)).toEqual(["430", "430"]);
+  });
+
+  test("Revenue Drivers shows numbers, text cells, a missing driver and the locked entity", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({ folder: "/Forms/Drivers", formName: "Revenue Drivers" });
+    const row = (code: string) => f.codes.findIndex((r) => r[0] === code);
+    expect(f.grid[0]).toEqual(["", "Sales Growth Rate", "Revenue Commentary"]);
+    expect(f.grid[row("450")]).toEqual(["Sales West", "#Missing", "#Missing"]);
+    expect(f.cellStates[row("450")]).toEqual(["member", "missing", "text"]);
+    expect(f.grid[row("410")]?.[1]).toBe("4");
+    expect(f.grid[row("410")]?.[2]).toMatch(/^Keyboard and desktop demand/);
+    expect(f.cellStates[row("420")]).toEqual(["member", "locked", "locked"]);
+  });
+
+  test("errors: unknown form, wrong type, POV member the form does not allow", () => {
+    const app = createVisionPlanning();
+    const unknown = planError(() => app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Forecast" }));
+    expect(unknown.code).toBe("PLANNING_FORM_UNKNOWN");
+    expect(unknown.apiCode).toBe("QB_ERR_FORM_UNKNOWN");
+    expect(unknown.message).toBe('The form "Revenue Forecast" does not exist in folder "/Forms/Revenue".');
+    expect(planError(() => app.openForm({ formName: "Revenue Plan", type: "composite" })).code).toBe(
+      "PLANNING_FORM_TYPE_MISMATCH",
+    );
+    const pov = planError(() => app.openForm({ formName: "Revenue Plan", pov: { Scenario: "Actual" } }));
+    expect(pov.code).toBe("PLANNING_POV_INVALID");
+    expect(pov.field).toBe("pov.Scenario");
+    expect(planError(() => app.openForm({ formName: "Revenue Plan", pov: { Entity: "Nowhere" } })).code).toBe(
+      "PLANNING_MEMBER_UNKNOWN",
+    );
+  });
+});
