@@ -7,6 +7,7 @@ import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
 import { apiHandlers } from "./handlers/index.ts";
+import { registerOperations } from "./operations.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
 
@@ -101,6 +102,8 @@ export async function buildApp({
   });
 
   await app.register(compress, { global: true, encodings: ["br", "gzip", "deflate"], threshold: 1024 });
+
+  await registerOperations(app, services);
 
   const contract = loadContract();
   registerApi(app, contract, handlers ?? apiHandlers, services);

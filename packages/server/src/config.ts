@@ -159,6 +159,14 @@ export const variables = {
     12,
     "12",
   ),
+  rateLimitPerMinute: variable(
+    "RATE_LIMIT_PER_MINUTE",
+    "API calls allowed per API key (or per address without a key) per minute.",
+    integer(1, 1_000_000),
+    600,
+    "600",
+  ),
+  metrics: variable("METRICS", "Serve Prometheus metrics at /metrics.", boolean, true, "true"),
   bodyLimitBytes: variable(
     "BODY_LIMIT_BYTES",
     "Largest request body accepted.",

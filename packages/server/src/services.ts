@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { issueDemoKey } from "./demo.ts";
@@ -11,6 +12,8 @@ export interface Services {
   db: Database;
   keys: KeyStore;
   sessions: SessionStore;
+  /** Shared Redis client (rate limits) when REDIS_URL is set. */
+  redis: Redis | null;
   /** The demo API key (demo mode only). */
   demoKey: string | null;
   /** Check every answer against the contract's response schema (tests). */
@@ -27,11 +30,13 @@ export async function openServices(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
   let sessions: SessionStore;
+  let redis: Redis | null = null;
   if (config.redisUrl) {
     const { Redis } = await import("ioredis");
-    const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
-    sessions = new RedisSessionStore(redis, limits);
+    const sessionClient = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await sessionClient.connect();
+    sessions = new RedisSessionStore(sessionClient, limits);
+    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
   } else {
     sessions = new MemorySessionStore(limits);
   }
@@ -42,10 +47,12 @@ export async function openServices(
     db,
     keys,
     sessions,
+    redis,
     demoKey,
     validateResponses: options.validateResponses ?? false,
     close: async () => {
       await sessions.close();
+      if (redis) await redis.quit();
       await db.close();
     },
   };

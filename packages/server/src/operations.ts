@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { ApiError } from "./api-error.ts";
+import type { Services } from "./services.ts";
+
+/** Rate limits per API key (shared through Redis when configured), metrics and readiness. */
+export async function registerOperations(app: FastifyInstance, services: Services): Promise<void> {
+  const { config } = services;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(services.redis ? { redis: services.redis, nameSpace: "qibates:ratelimit:" } : {}),
+    // The site and the operational endpoints are not API calls.
+    allowList: (request: FastifyRequest) => !request.url.startsWith("/qibates/"),
+    keyGenerator: (request: FastifyRequest) => {
+      const key = request.headers.qibateskey;
+      const given = Array.isArray(key) ? key[0] : key;
+      // A hash, so the key itself never sits in the limiter's store.
+      return given
+        ? `key:${createHash("sha256").update(given).digest("hex").slice(0, 32)}`
+        : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        "QB_ERR_RATE_LIMITED",
+        `Too many requests: at most ${context.max} per minute. Retry in ${context.after}.`,
+        undefined,
+        429,
+      ),
+  });
+
+  if (config.metrics) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: "qibates_" });
+    const duration = new Histogram({
+      name: "qibates_http_request_duration_seconds",
+      help: "Duration of HTTP requests by route and status",
+      labelNames: ["method", "route", "status"] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      const route = request.routeOptions.url ?? "unknown";
+      duration.observe(
+        {
+          method: request.method,
+          route: route.startsWith("/qibates/") ? route : "site",
+          status: reply.statusCode,
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+    app.get("/metrics", { config: { rateLimit: false } }, async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
+  }
+
+  app.get("/readyz", { config: { rateLimit: false } }, async (_request, reply) => {
+    const checks: Record<string, "ok" | "failing"> = {};
+    try {
+      await services.db.query("select 1");
+      checks.database = "ok";
+    } catch {
+      checks.database = "failing";
+    }
+    if (services.redis) {
+      try {
+        await services.redis.ping();
+        checks.redis = "ok";
+      } catch {
+        checks.redis = "failing";
+      }
+    }
+    const ready = Object.values(checks).every((c) => c === "ok");
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", checks });
+  });
+}
