@@ -1,0 +1,3724 @@
+// Generated from openapi/qibates.yaml by `npx tsx openapi/tools/generate.ts` — do not edit.
+// openapi/contract.test.ts fails when this file and the contract disagree.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the server and read its versions
+         * @description Answers `200` when the server can serve requests. Needs no key. In demo mode the answer also carries
+         *     `demo`: the demo API key, the demo provider addresses and the demo users, so that the examples of
+         *     this reference can be run as written.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generatekey/{keyname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start generating an API key
+         * @description Starts the OAuth sign-in that issues a new API key named `keyname`. With `provider`, answers `302` to
+         *     the Google or Microsoft sign-in page; after sign-in the provider sends the browser to
+         *     `GET /generatekey/callback`, which answers the new key. Without `provider`, answers an HTML page
+         *     where the user chooses the provider. Open this address in a browser: it is not meant for scripts.
+         *     The key name must be unique among the keys of the account; `callback` is reserved.
+         */
+        get: operations["generateKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generatekey/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish generating an API key (OAuth callback)
+         * @description The OAuth provider sends the browser here after sign-in. The server checks `state`, exchanges `code`
+         *     for the user's identity (issuer and subject, e-mail), creates the key and answers it. This is the
+         *     only time the key is shown: store it. Also sets the `qibates_session` cookie, which lets the same
+         *     browser call `GET /listkeys` and `DELETE /deletekey/{keyname}` without a key. The example cannot be
+         *     replayed: `code` and `state` are single-use values chosen by the provider and the server.
+         */
+        get: operations["generateKeyCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/listkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys of the account
+         * @description Lists every key of the account that owns the `qibateskey` header (or the `qibates_session` cookie set
+         *     by the OAuth callback), newest first. Key values are never returned, only their names, their first
+         *     characters (`prefix`) and dates.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deletekey/{keyname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a key of the account
+         * @description Deletes the key named `keyname` of the account that owns the `qibateskey` header (or the
+         *     `qibates_session` cookie). The deleted key stops working at once, including for the sessions it
+         *     opened. A key may delete itself. In demo mode the demo account also holds `demo-spare`, recreated at
+         *     every start, so that the example can be run.
+         */
+        delete: operations["deleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in to a provider
+         * @description Opens a session on the provider at `providerAddress` with the user's credentials and answers the
+         *     `loginid` that every later call of the session sends. The address must end with the suffix of the
+         *     `connector` (`/aps/JAPI` for essbase and ssas, `/essbase/japi` for essbase-stndln,
+         *     `/HyperionPlanning/SmartView` for planning and pbcs) and its host must be on the server's allow-list;
+         *     it is checked before any connection is made. The password is sent to the provider only, never
+         *     logged or stored. Sessions expire after 30 minutes without a call.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/loginpbcs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in to Oracle PBCS
+         * @description Same as `action/login` for Oracle Planning and Budgeting Cloud (connector `pbcs`). Cloud user names
+         *     may be given with or without the identity domain (`domain.user`); `identityDomain` may be sent
+         *     separately for legacy PBCS addresses. The address must end with `/HyperionPlanning/SmartView`.
+         */
+        post: operations["loginPbcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends the session: the provider session is closed and the `loginid` stops working at once. Logging
+         *     out a session that has already expired answers `401` with `QB_ERR_SESSION_UNKNOWN`.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the servers of the provider
+         * @description Lists the servers (Essbase clusters, Planning servers, SSAS instances) that the provider of the
+         *     session exposes to the user, in the provider's order.
+         */
+        post: operations["listServers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the applications of a server
+         * @description Lists the applications of `server` that the user may open: Essbase applications, Planning
+         *     applications or SSAS databases. With `sort` (default `true`) they are in case-insensitive alphabetical
+         *     order, otherwise in the provider's order.
+         */
+        post: operations["listApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/cubes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the cubes of an application
+         * @description Lists the cubes (Essbase databases, SSAS cubes) of `application` on `server`, in alphabetical order.
+         */
+        post: operations["listCubes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/dimensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the dimensions of a cube
+         * @description Lists the dimensions of `cube` in outline order: the standard dimensions first, then the attribute
+         *     dimensions. `alias` is read from `aliastable` (default `Default`).
+         */
+        post: operations["listDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/dimtree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the member tree of a dimension
+         * @description Answers the whole hierarchy of `action.dimension`, root first, children in outline order, with each
+         *     member's generation, level, consolidation operator and storage. Shared members appear where they are
+         *     shared, with `storage: shared`. Large dimensions can be read piece by piece with `nav/filter`.
+         */
+        post: operations["getDimensionTree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Select members of a dimension with a filter
+         * @description Answers the members of `dimension` chosen by `action.filter`, in outline order:
+         *     `NONE` every member; `CHILDREN` the children and `DESCENDANT` the descendants of `action.member`
+         *     (default: the dimension itself); `UDA` the members carrying the user-defined attribute named in
+         *     `action.arg1`; `LEVEL` and `GENERATION` the members of the level or generation number given in
+         *     `action.arg1` (levels count from 0 at the leaves, generations from 1 at the dimension).
+         */
+        post: operations["filterMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the calculation scripts of a cube
+         * @description Lists the calculation scripts stored with `cube` that `action/calculate` can run, in alphabetical
+         *     order. SSAS cubes have none: the list is empty.
+         */
+        post: operations["listScripts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/aliastables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the alias tables of a cube
+         * @description Lists the alias tables of `cube`. `Default` always exists and comes first; the others follow in
+         *     alphabetical order. Any of them can be sent as `aliastable` or `settings.aliasTable`.
+         */
+        post: operations["listAliasTables"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a calculation script
+         * @description Runs the calculation script `action.script` on `cube` and answers when it has finished. Scripts are
+         *     those listed by `nav/scripts`. A script that fails answers `422` with `QB_ERR_CALC_FAILED` and the
+         *     provider's message; the cube is then as the provider left it.
+         */
+        post: operations["calculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a grid
+         * @description Reads the sheet in `grid` the way Essbase does (POV row, column headers, row headers, data), fetches
+         *     every data cell for the POV and answers the refreshed grid. Member labels may be member names or
+         *     aliases of the active alias table; leading spaces (indentation) are ignored. Data typed in the sheet
+         *     is replaced by the values of the cube. With `settings.missingSuppression`, rows whose data cells are
+         *     all missing are dropped.
+         */
+        post: operations["refreshGrid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/initgrid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an ad hoc grid
+         * @description Starts ad hoc analysis on `cube`. Without `grid`, answers the default grid: the first dimension of
+         *     the outline on the rows, the second on the columns, every other standard dimension in the POV, each
+         *     at its top member (for Sample.Basic: Year by Measures, POV Product, Market, Scenario). With `grid`,
+         *     reads the sheet as typed by the user (free-form) and answers it refreshed, like `action/refresh`.
+         */
+        post: operations["initGrid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the data of a grid
+         * @description Writes data cells of `grid` to the cube, then answers the refreshed grid and one status per submitted
+         *     cell. Without `cells`, every data cell of the grid is submitted (Smart View "Submit Data Without
+         *     Refresh"); with `cells`, only those (Smart View "Submit Data Range"). A cell holding the missing
+         *     label clears the value. Cells of Dynamic Calc or Label Only members are never written (status
+         *     `read-only`); text that is not a number is rejected (status `invalid`). Either every writable cell is
+         *     written or none is: a provider failure leaves the cube unchanged.
+         */
+        post: operations["saveGrid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/zoomin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Zoom in on members
+         * @description Expands each member cell listed in `cells` according to `settings.zoomInMode` (default
+         *     `NEXT_LEVEL`, its children). With `settings.includeSelection` (default `true`) the member stays in the
+         *     grid; `settings.ancestorPosition` (default `BOTTOM`) puts it after or before the members it expands
+         *     to. `settings.withinSelectedGroup` limits the expansion to the selected group of an outer
+         *     dimension; `settings.removeUnselectedGroups` drops the other groups. New members are indented with
+         *     five spaces per level under `settings.indentation: SUBITEMS` (default). With
+         *     `settings.navigateWithoutData`, data cells come back empty.
+         */
+        post: operations["zoomIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/zoomout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Zoom out on members
+         * @description Collapses each member cell listed in `cells`, with its siblings, into their parent. Zooming out on a
+         *     dimension's top member leaves the grid unchanged. The answer is usually smaller than the sheet:
+         *     clear `rangesToDelete`.
+         */
+        post: operations["zoomOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/keeponly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep only the selected members
+         * @description Keeps, for the dimension of each selected member cell, only the selected members on their axis and
+         *     removes the others. With nested dimensions the operation applies within each group. Selecting a data
+         *     cell or a blank cell answers `422` with `QB_ERR_SELECTION_INVALID`.
+         */
+        post: operations["keepOnly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/removeonly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove only the selected members
+         * @description Removes the selected members from their axis and keeps the others. With nested dimensions the
+         *     operation applies within each group. Removing every member of an axis answers `422` with
+         *     `QB_ERR_SELECTION_INVALID`.
+         */
+        post: operations["removeOnly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/pivot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pivot a dimension
+         * @description Moves the dimension of the member cell at (`row`, `column`) to the outermost position of the other
+         *     axis: a row dimension becomes the top column-header row, a column dimension becomes the leftmost
+         *     row-header column. A POV dimension moves into the grid, on the axis named by `to` (default `rows`).
+         *     The last dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`).
+         */
+        post: operations["pivot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/pivotToPOV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pivot a dimension to the POV
+         * @description Moves the dimension of the member cell at (`row`, `column`) off the grid into the POV, keeping the
+         *     selected member as its POV member; the dimension is appended at the end of the POV row. The last
+         *     dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`).
+         */
+        post: operations["pivotToPov"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/listforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the forms of a folder
+         * @description Lists the subfolders and forms of the form folder `folder` (a path such as `/Forms/Revenue`; `/Forms`
+         *     is the root) that the user may open, in alphabetical order.
+         */
+        post: operations["listForms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/openform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a form
+         * @description Opens the form `formName` of `folder` and answers its grid for the POV: the form's default POV,
+         *     overridden by the members sent in `pov`. The form grid has no POV row: it starts with the
+         *     column-header rows, and the POV is answered in `pov`. Labels follow the form's member display
+         *     (aliases in the demo forms); `codes` gives the member name behind every header cell and must be
+         *     sent back with `action/submitform`. Cells the user cannot write (read-only, Dynamic Calc, locked)
+         *     are of kind `read-only`. A composite form answers its subforms in `subforms`, each with its own
+         *     grid; the top-level `grid` is then empty.
+         */
+        post: operations["openForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/submitform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a form
+         * @description Writes the writable data cells of `grid` (cells of kind `data` in `action/openform`), then runs the
+         *     form's on-save business rules with the runtime prompt values given in `prompts`, then answers the
+         *     refreshed form and one status per written cell. `codes` (from `action/openform`) identifies the
+         *     members when the form shows aliases. Text cells longer than 255 characters are rejected
+         *     (`422`, `QB_ERR_CELL_TOO_LONG`) unless `enableLargeCellSubmit` is `true`: then they are accepted and
+         *     only their first 255 characters are written (status `truncated`). Either every cell is written or
+         *     none is; a failing on-save rule answers `422` with `QB_ERR_RULE_FAILED` after the data was written.
+         */
+        post: operations["submitForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/listtasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the task lists and their tasks
+         * @description Lists the task lists of the application that are assigned to the user, each with its tasks in order,
+         *     their type, due date and completion.
+         */
+        post: operations["listTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/taskstatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a task complete or not complete
+         * @description Sets the completion of task `taskID` of task list `taskListID`. Setting the status a task already has
+         *     succeeds and changes nothing.
+         */
+        post: operations["setTaskStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/listonsaverules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the rules a form runs on save
+         * @description Lists the business rules attached to the form with "Run on Save", in run order, with their runtime
+         *     prompts and default values, so that a caller can build the `prompts` of `action/submitform`.
+         */
+        post: operations["listOnSaveRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/listalias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the alias tables of the application
+         * @description Lists the alias tables of the Planning application, with the one active in the session marked
+         *     `active`. Use `action/setalias` to change it.
+         */
+        post: operations["listAliases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/setalias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the alias table of the session
+         * @description Makes `aliasId` the active alias table of the session: later forms and member lists show its
+         *     aliases. The choice lasts until logout.
+         */
+        post: operations["setAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/enumprompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the runtime prompts of a business rule
+         * @description Lists the runtime prompts of business rule `ruleName` on plan type `cube`, in the order the rule asks
+         *     them, with their type, dimension and default value.
+         */
+        post: operations["listRulePrompts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/launchrule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a business rule
+         * @description Runs business rule `ruleName` on plan type `cube` with the runtime prompt values in `prompts` and
+         *     answers when it has finished. Prompts not sent take their default value; a required prompt without
+         *     value answers `422` with `QB_ERR_PROMPT_MISSING`, a value outside the prompt's allowed members
+         *     `QB_ERR_PROMPT_INVALID`.
+         */
+        post: operations["launchRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/enumfilters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the member filters of a dimension
+         * @description Lists the member filters (relationships) that `nav/enummembers` accepts for dimension `dim`, and
+         *     whether each needs a member in `arg`. The ten filters are Hierarchy, Substitution, Descendants,
+         *     Children, Children Inclusive, Siblings, Siblings Inclusive, Parents, Ancestors Inclusive and Level 0
+         *     Descendants; a dimension may offer fewer.
+         */
+        post: operations["listMemberFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/enummembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List members with a member filter
+         * @description Answers the members of dimension `dim` chosen by `filter` relative to member `arg`, in outline order.
+         *     `Hierarchy` answers the whole dimension and `Substitution` the substitution variables usable for it;
+         *     both ignore `arg`. The "Inclusive" filters include `arg` itself. Only members the user may read are
+         *     answered.
+         */
+        post: operations["listMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/enummembersrule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the members a runtime prompt allows
+         * @description Answers the members that runtime prompt `promptName` of business rule `ruleName` accepts, in outline
+         *     order, limited to those the user may read. Use it to offer choices before `action/launchrule`.
+         */
+        post: operations["listPromptMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Connector family: `essbase` (Essbase 11.x through APS), `ssas` (Microsoft SSAS through APS),
+         *     `planning` (Hyperion Planning), `essbase-stndln` (Essbase 21c standalone), `pbcs` (Oracle PBCS).
+         * @enum {string}
+         */
+        Connector: "essbase" | "ssas" | "planning" | "essbase-stndln" | "pbcs";
+        /**
+         * Format: uuid
+         * @description Session identifier answered by `action/login` or `action/loginpbcs`.
+         */
+        LoginId: string;
+        /** @description Server name as answered by `nav/servers` (for example `EssbaseCluster-1` or `Planning`). */
+        ServerName: string;
+        /** @description Application name as answered by `nav/applications` (for example `Sample` or `Vision`). */
+        ApplicationName: string;
+        /** @description Cube (Essbase database, SSAS cube or Planning plan type) as answered by `nav/cubes` (for example `Basic` or `Plan1`). */
+        CubeName: string;
+        /**
+         * @description Alias table used for the `alias` of answered members. Defaults to `Default`.
+         * @default Default
+         */
+        AliasTableName: string;
+        /** @description Dimension name (for example `Market` or `Period`). */
+        DimensionName: string;
+        /** @description Form folder path, starting with `/` (for example `/Forms/Revenue`; `/Forms` is the root folder). */
+        FolderPath: string;
+        /** @description Form name as answered by `nav/listforms` (for example `Revenue Plan`). */
+        FormName: string;
+        /**
+         * @description `regular` for a simple form, `composite` for a form made of subforms.
+         * @enum {string}
+         */
+        FormType: "regular" | "composite";
+        /**
+         * Format: date-time
+         * @description Date and time in UTC, ISO 8601 (`2026-11-21T09:14:03Z`).
+         */
+        Timestamp: string;
+        /**
+         * Format: uri
+         * @description Address of the provider, `https://` (or `http://` on allow-listed hosts). Its path must end with the
+         *     suffix of the connector — `essbase` and `ssas`: `/aps/JAPI`; `essbase-stndln`: `/essbase/japi`;
+         *     `planning` and `pbcs`: `/HyperionPlanning/SmartView` — compared case-sensitively, one trailing `/`
+         *     tolerated. Its host must be on the server's allow-list.
+         */
+        ProviderAddress: string;
+        /** @description Point of view (POV) — a map from dimension name to the member name chosen for it. */
+        Pov: {
+            [key: string]: string;
+        };
+        /** @description A member of a dimension. */
+        Member: {
+            /** @description Member name, unique in the outline. */
+            name: string;
+            /** @description Alias of the member in the requested alias table; `null` when it has none. */
+            alias: string | null;
+            /** @description Generation number, 1 for the dimension itself; `null` for substitution variables. */
+            generation: number | null;
+            /** @description Level number, 0 for members without children; `null` for substitution variables. */
+            level: number | null;
+        };
+        /** @description A member with its children, as in the outline. */
+        MemberNode: {
+            /** @description Member name. */
+            name: string;
+            /** @description Alias in the requested alias table; `null` when it has none. */
+            alias: string | null;
+            /** @description Generation number, 1 for the dimension. */
+            generation: number;
+            /** @description Level number, 0 for a member without children. */
+            level: number;
+            /**
+             * @description Consolidation operator applied when rolling the member up into its parent (`~` not rolled up, `^` never consolidated).
+             * @enum {string}
+             */
+            consolidation: "+" | "-" | "*" | "/" | "%" | "~" | "^";
+            /**
+             * @description Data storage of the member.
+             * @enum {string}
+             */
+            storage: "store" | "dynamicCalc" | "dynamicCalcAndStore" | "labelOnly" | "shared" | "neverShare";
+            /** @description Children in outline order; empty for a level-0 member. */
+            children: components["schemas"]["MemberNode"][];
+        };
+        /**
+         * @description The sheet, row by row: each row is an array of cells. A cell is a string as the spreadsheet shows it;
+         *     numbers are accepted for data cells and `null` for an empty cell. Rows may have different lengths;
+         *     missing cells are empty. Missing data is written as the missing label (`#Missing` by default).
+         */
+        GridInput: (string | number | null)[][];
+        /**
+         * @description The sheet to write, row by row; every row has the same length. Member cells hold labels (indented
+         *     with five spaces per level under `SUBITEMS` indentation), data cells hold plain decimal numbers or the
+         *     missing label, other cells are empty strings.
+         */
+        Grid: string[][];
+        /**
+         * @description What a cell is, for colour coding: `blank` an empty cell outside the grid's regions; `pov` a member of
+         *     the POV row; `column-header` and `row-header` members; `data` a data cell with a value (writable in a
+         *     form); `missing` a data cell without data; `no-access` a data cell the user may not read (`#NoAccess`);
+         *     `read-only` a data cell the user may not write (forms).
+         * @enum {string}
+         */
+        CellKind: "blank" | "pov" | "column-header" | "row-header" | "data" | "missing" | "no-access" | "read-only";
+        /** @description Kind of every cell, same shape as `grid` (`cellKinds[r][c]` describes `grid[r][c]`). */
+        CellKinds: components["schemas"]["CellKind"][][];
+        /** @description Position of one cell of the grid, 0-based. */
+        CellRef: {
+            /** @description Row index, 0 for the first row of `grid`. */
+            row: number;
+            /** @description Column index, 0 for the first column of `grid`. */
+            column: number;
+        };
+        /** @description A rectangle of the sheet, 0-based. */
+        Range: {
+            /** @description First row of the rectangle. */
+            startRow: number;
+            /** @description First column of the rectangle. */
+            startCol: number;
+            /** @description Number of rows. */
+            rows: number;
+            /** @description Number of columns. */
+            columns: number;
+        };
+        /** @description Where each dimension of the answered grid sits. */
+        Layout: {
+            pov: components["schemas"]["Pov"];
+            /** @description Row dimensions, outermost (leftmost) first. */
+            rowDimensions: string[];
+            /** @description Column dimensions, outermost (top) first. */
+            columnDimensions: string[];
+            /** @description Rows above the data region (POV row plus one row per column dimension). */
+            headerRows: number;
+            /** @description Columns left of the data region (one per row dimension). */
+            leftColumns: number;
+        };
+        /**
+         * @description What zoom in adds under a member: `NEXT_LEVEL` its children; `ALL_LEVELS` all its descendants;
+         *     `BOTTOM_LEVEL` its level-0 descendants; `SIBLING_LEVEL` its siblings; `SAME_LEVEL` every member of
+         *     its level; `SAME_GENERATION` every member of its generation; `CALC_LEVEL` the members of its formula
+         *     or consolidation. `CALC_LEVEL` is not available on SSAS (`QB_ERR_OPERATION_UNSUPPORTED`).
+         * @default NEXT_LEVEL
+         * @enum {string}
+         */
+        ZoomInMode: "ALL_LEVELS" | "BOTTOM_LEVEL" | "CALC_LEVEL" | "NEXT_LEVEL" | "SAME_GENERATION" | "SAME_LEVEL" | "SIBLING_LEVEL";
+        /** @description Ad hoc options, as in the Smart View options dialog. Every property is optional. */
+        Settings: {
+            /**
+             * @description Drop the rows whose data cells are all missing.
+             * @default false
+             */
+            missingSuppression: boolean;
+            /**
+             * @description Text written in data cells without data (for example `#Missing`, `#NoData` or `0`). Also read back as "no data" on submit.
+             * @default #Missing
+             */
+            missingLabel: string;
+            /**
+             * @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Numbers in the grid are not localised.
+             * @default en_US
+             */
+            locale: string;
+            /**
+             * @description When `true`, zoom, pivot, keep only and remove only do not fetch data: data cells come back empty.
+             *     Canonical type boolean; the strings `"true"` and `"false"` are accepted too.
+             * @default false
+             */
+            navigateWithoutData: boolean | ("true" | "false");
+            /**
+             * @description When `true`, member labels are not indented, whatever `indentation` says.
+             * @default false
+             */
+            withoutIndentation: boolean;
+            zoomInMode?: components["schemas"]["ZoomInMode"];
+            /**
+             * @description Keep the zoomed member in the grid together with the members it expands to.
+             * @default true
+             */
+            includeSelection: boolean;
+            /**
+             * @description With nested row or column dimensions, apply zoom only within the group of the selected cell.
+             * @default false
+             */
+            withinSelectedGroup: boolean;
+            /**
+             * @description With nested dimensions, drop the groups other than the selected one when zooming.
+             * @default false
+             */
+            removeUnselectedGroups: boolean;
+            /**
+             * @description Indentation of member labels — `SUBITEMS` indents children under their parent, `TOTALS` indents parents, `NONE` indents nothing. Each level adds five spaces.
+             * @default SUBITEMS
+             * @enum {string}
+             */
+            indentation: "NONE" | "SUBITEMS" | "TOTALS";
+            /**
+             * @description Repeat the label of an outer member on every row or column of its group instead of only the first.
+             * @default true
+             */
+            repeatMemberLabels: boolean;
+            /**
+             * @description Where zoom in puts a parent relative to its children.
+             * @default BOTTOM
+             * @enum {string}
+             */
+            ancestorPosition: "TOP" | "BOTTOM";
+            /**
+             * @description Alias table used when `memberDisplay` is `ALIAS`; `null` means `Default`.
+             * @default null
+             */
+            aliasTable: string | null;
+            /**
+             * @description Show member names or their aliases from `aliasTable` (a member without alias shows its name).
+             * @default NAME
+             * @enum {string}
+             */
+            memberDisplay: "NAME" | "ALIAS";
+        };
+        /** @description How member labels combine the member name (code) and its alias. */
+        CodeAliasParam: {
+            /**
+             * @description Answer member labels as `name - alias` (for example `100-10 - Cola`).
+             * @default false
+             */
+            displayCodeAndAlias: boolean;
+            /**
+             * @description The labels of the request grid are `name - alias`; only the part before ` - ` is read.
+             * @default false
+             */
+            hasCodeAndAlias: boolean;
+        };
+        /** @description Form display options. */
+        Preferences: {
+            /**
+             * @description Drop the columns whose data cells are all missing.
+             * @default false
+             */
+            missingColSuppression: boolean;
+            /**
+             * @description Drop the rows whose data cells are all missing.
+             * @default false
+             */
+            missingRowSuppression: boolean;
+            /**
+             * @description Text written in data cells without data.
+             * @default #Missing
+             */
+            missingLabel: string;
+            /**
+             * @description Locale of the caller, `language_COUNTRY`; selects the language of error messages.
+             * @default en_US
+             */
+            locale: string;
+        };
+        /** @description What happened to one submitted data cell. */
+        SubmittedCell: {
+            /** @description Row of the cell in the request grid. */
+            row: number;
+            /** @description Column of the cell in the request grid. */
+            column: number;
+            /**
+             * @description `written` the value was stored; `truncated` a text longer than 255 characters was stored cut to its
+             *     first 255 characters; `read-only` the cell cannot be written (Dynamic Calc, Label Only, locked or
+             *     read-only in the form) and was skipped; `invalid` the text is not a number and the cell does not
+             *     take text, so it was skipped.
+             * @enum {string}
+             */
+            status: "written" | "truncated" | "read-only" | "invalid";
+            /** @description The value as stored (`written`, `truncated`) or as received (`read-only`, `invalid`). */
+            value: string;
+        };
+        /** @description The body of every error answer. */
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-readable explanation, in English or French. Do not parse it; use `code`. */
+            message: string;
+            /**
+             * @description The input at fault: a body path (`settings.zoomInMode`, `cells[0]`, `grid[3][0]`), a header name
+             *     (`connector`, `qibateskey`) or a parameter name (`keyname`); `null` when no single input is at fault.
+             */
+            field: string | null;
+            /** @description Identifier of the request in the server logs; also sent in the `x-request-id` header. */
+            requestId: string;
+        };
+        /**
+         * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
+         * @enum {string}
+         */
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        /** @description State and versions of the server. */
+        HealthResponse: {
+            /**
+             * @description Always `ok` in a `200` answer.
+             * @enum {string}
+             */
+            status: "ok";
+            /** @description Version of the QiBates server (semantic versioning). */
+            version: string;
+            /**
+             * @description Version of this API, also the last segment of the base path.
+             * @enum {string}
+             */
+            apiVersion: "v2";
+            /** @description Connectors this server accepts. */
+            connectors: components["schemas"]["Connector"][];
+            /** @description Present only in demo mode — what is needed to run the examples of this reference. */
+            demo?: {
+                /** @description The demo API key, to send in the `qibateskey` header. It changes at every start unless set by configuration. */
+                apiKey: string;
+                /** @description Demo provider addresses, one per connector. */
+                providers: {
+                    connector: components["schemas"]["Connector"];
+                    /** @description Address to send as `providerAddress` to `action/login` (or `action/loginpbcs` for `pbcs`). */
+                    providerAddress: string;
+                }[];
+                /** @description Demo users. */
+                users: {
+                    /** @description User name for `action/login`. */
+                    username: string;
+                    /** @description Password for `action/login` (a public demo password). */
+                    password: string;
+                }[];
+            };
+        };
+        /** @description A newly issued API key. The key is shown only in this answer. */
+        GeneratedKey: {
+            /** @description Name of the key, as given in the path of `generatekey`. */
+            name: string;
+            /** @description The key itself, `qb_` followed by 43 base64url characters (256 bits). Send it in the `qibateskey` header. */
+            key: string;
+            /**
+             * @description OAuth provider the account signed in with.
+             * @enum {string}
+             */
+            provider: "google" | "microsoft";
+            /**
+             * Format: email
+             * @description E-mail address of the account, as given by the provider.
+             */
+            email: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A key of the account, without its value. */
+        KeyInfo: {
+            /** @description Name of the key. */
+            name: string;
+            /** @description First 7 characters of the key, to recognise it. */
+            prefix: string;
+            /**
+             * @description OAuth provider of the account (`demo` for the demo account).
+             * @enum {string}
+             */
+            provider: "google" | "microsoft" | "demo";
+            /**
+             * Format: email
+             * @description E-mail address of the account.
+             */
+            email: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last time the key authenticated a call, to the minute; `null` if never used. */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description The keys of an account. */
+        KeyList: {
+            /** @description Keys, newest first. */
+            keys: components["schemas"]["KeyInfo"][];
+        };
+        /** @description Result of a key deletion. */
+        DeletedKey: {
+            /** @description Name of the deleted key. */
+            name: string;
+            /**
+             * @description Always `true`.
+             * @enum {boolean}
+             */
+            deleted: true;
+            deletedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Credentials and provider of a new session. */
+        LoginRequest: {
+            /** @description User name on the provider. */
+            username: string;
+            /**
+             * Format: password
+             * @description Password on the provider. Sent to the provider only; never logged or stored.
+             */
+            password: string;
+            providerAddress: components["schemas"]["ProviderAddress"];
+        };
+        /** @description Credentials and provider of a new PBCS session. */
+        LoginPbcsRequest: {
+            /** @description Cloud user name, with or without the identity domain (`domain.user`). */
+            username: string;
+            /**
+             * Format: password
+             * @description Cloud password. Sent to the provider only; never logged or stored.
+             */
+            password: string;
+            providerAddress: components["schemas"]["ProviderAddress"];
+            /**
+             * @description Identity domain of legacy PBCS instances, when not part of `username`.
+             * @default null
+             */
+            identityDomain: string | null;
+        };
+        /** @description A new session. */
+        LoginResponse: {
+            loginid: components["schemas"]["LoginId"];
+            connector: components["schemas"]["Connector"];
+            /** @description The provider address, as sent. */
+            providerAddress: string;
+            /** @description The user name, as sent. */
+            username: string;
+            /** @description Seconds without a call after which the session expires (1800). */
+            idleTimeoutSeconds: number;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A call that needs only the session. */
+        SessionRequest: {
+            loginid: components["schemas"]["LoginId"];
+        };
+        /** @description Result of a logout. */
+        LogoutResponse: {
+            loginid: components["schemas"]["LoginId"];
+            /**
+             * @description Always `true`.
+             * @enum {boolean}
+             */
+            loggedOut: true;
+        };
+        /** @description Servers of the provider. */
+        ServerList: {
+            /** @description Servers, in provider order. */
+            servers: {
+                /** @description Server name, to send as `server`. */
+                name: string;
+            }[];
+        };
+        /** @description Applications of a server. */
+        ApplicationsRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            /**
+             * @description Sort the applications alphabetically (case-insensitive); `false` keeps the provider's order.
+             * @default true
+             */
+            sort: boolean;
+        };
+        /** @description Applications of a server. */
+        ApplicationList: {
+            /** @description The server, as sent. */
+            server: string;
+            /** @description Applications the user may open. */
+            applications: {
+                /** @description Application name, to send as `application`. */
+                name: string;
+            }[];
+        };
+        /** @description A call about one application. */
+        ApplicationRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+        };
+        /** @description Cubes of an application. */
+        CubeList: {
+            /** @description The server, as sent. */
+            server: string;
+            /** @description The application, as sent. */
+            application: string;
+            /** @description Cubes, in alphabetical order. */
+            cubes: {
+                /** @description Cube name, to send as `cube`. */
+                name: string;
+            }[];
+        };
+        /** @description A call about one cube. */
+        CubeRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+        };
+        /** @description Dimensions of a cube. */
+        DimensionsRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+        };
+        /** @description Dimensions of a cube. */
+        DimensionList: {
+            /** @description The cube, as sent. */
+            cube: string;
+            /** @description Alias table the aliases were read from. */
+            aliastable: string;
+            /** @description Dimensions in outline order, attribute dimensions last. */
+            dimensions: {
+                /** @description Dimension name. */
+                name: string;
+                /** @description Alias of the dimension; `null` when it has none. */
+                alias: string | null;
+                /**
+                 * @description `accounts` and `time` are the tagged dimensions; `attribute` dimensions describe members of a base dimension.
+                 * @enum {string}
+                 */
+                type: "accounts" | "time" | "regular" | "attribute";
+                /**
+                 * @description Dense or sparse storage; `null` when the provider has no such notion (SSAS).
+                 * @enum {string|null}
+                 */
+                storage: "dense" | "sparse" | null;
+            }[];
+        };
+        /** @description The member tree of a dimension. */
+        DimTreeRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+            /** @description What to read. */
+            action: {
+                dimension: components["schemas"]["DimensionName"];
+            };
+        };
+        /** @description The member tree of a dimension. */
+        DimensionTree: {
+            /** @description The dimension, as sent. */
+            dimension: string;
+            /** @description Alias table the aliases were read from. */
+            aliastable: string;
+            root: components["schemas"]["MemberNode"];
+        };
+        /** @description Members of a dimension chosen by a filter. */
+        FilterRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+            dimension: components["schemas"]["DimensionName"];
+            /** @description The filter. */
+            action: {
+                /**
+                 * @description `NONE` all members; `CHILDREN` and `DESCENDANT` relative to `member`; `UDA` by user-defined attribute; `LEVEL` and `GENERATION` by number.
+                 * @enum {string}
+                 */
+                filter: "NONE" | "CHILDREN" | "DESCENDANT" | "UDA" | "LEVEL" | "GENERATION";
+                /**
+                 * @description Argument of the filter: the level number (0 = leaves) for `LEVEL`, the generation number
+                 *     (1 = the dimension) for `GENERATION`, the UDA name for `UDA`. Ignored by the other filters.
+                 * @default null
+                 */
+                arg1: number | string | null;
+                /**
+                 * @description Member whose children or descendants `CHILDREN` and `DESCENDANT` answer; `null` means the dimension itself.
+                 * @default null
+                 */
+                member: string | null;
+            };
+        };
+        /** @description Members chosen by a filter. */
+        FilterResponse: {
+            /** @description The dimension, as sent. */
+            dimension: string;
+            /** @description The filter, as sent. */
+            filter: string;
+            /** @description The argument, as sent; `null` when none was sent. */
+            arg1: number | string | null;
+            /** @description Members in outline order. */
+            members: components["schemas"]["Member"][];
+        };
+        /** @description Calculation scripts of a cube. */
+        ScriptList: {
+            /** @description The cube, as sent. */
+            cube: string;
+            /** @description Scripts in alphabetical order. */
+            scripts: {
+                /** @description Script name, to send as `action.script`. */
+                name: string;
+                /** @description What the script does; `null` when the provider has no description. */
+                description: string | null;
+            }[];
+        };
+        /** @description Alias tables of a cube. */
+        AliasTableList: {
+            /** @description The cube, as sent. */
+            cube: string;
+            /** @description Alias tables, `Default` first. */
+            aliasTables: {
+                /** @description Alias table name, to send as `aliastable` or `settings.aliasTable`. */
+                name: string;
+            }[];
+        };
+        /** @description Run a calculation script. */
+        CalculateRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            /** @description What to run. */
+            action: {
+                /** @description Name of a calculation script listed by `nav/scripts`. */
+                script: string;
+            };
+        };
+        /** @description Result of a calculation. */
+        CalculateResponse: {
+            /** @description The script, as sent. */
+            script: string;
+            /**
+             * @description Always `completed`; failures answer an error.
+             * @enum {string}
+             */
+            status: "completed";
+            /** @description Run time of the script, in milliseconds. */
+            durationMs: number;
+        };
+        /** @description An ad hoc grid of a cube, with its options. */
+        GridRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            grid: components["schemas"]["GridInput"];
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description Start ad hoc analysis on a cube. */
+        InitGridRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            /** @description Optional sheet typed by the user (free-form); omit it for the default grid. */
+            grid?: components["schemas"]["GridInput"];
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description An ad hoc grid and the member cells an operation applies to. */
+        SelectionRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            grid: components["schemas"]["GridInput"];
+            /** @description Selected member cells (row-header, column-header or POV cells), 0-based. */
+            cells: components["schemas"]["CellRef"][];
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description An ad hoc grid to submit. */
+        SaveRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            grid: components["schemas"]["GridInput"];
+            /** @description Data cells to submit; omit to submit every data cell of the grid. */
+            cells?: components["schemas"]["CellRef"][];
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description An ad hoc grid and the member cell whose dimension to pivot. */
+        PivotRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            grid: components["schemas"]["GridInput"];
+            /** @description Row of a member cell of the dimension to move, 0-based. */
+            row: number;
+            /** @description Column of a member cell of the dimension to move, 0-based. */
+            column: number;
+            /**
+             * @description Destination axis of a POV dimension. Ignored for a row or column dimension, which always goes to the other axis.
+             * @default rows
+             * @enum {string}
+             */
+            to: "rows" | "columns";
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description An ad hoc grid and the member cell whose dimension to move to the POV. */
+        PivotToPovRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            grid: components["schemas"]["GridInput"];
+            /** @description Row of a row-header or column-header member cell, 0-based. Its member becomes the POV member. */
+            row: number;
+            /** @description Column of that member cell, 0-based. */
+            column: number;
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description The grid after an ad hoc operation, and what the caller must change in the sheet. */
+        GridResponse: {
+            grid: components["schemas"]["Grid"];
+            cellKinds: components["schemas"]["CellKinds"];
+            layout: components["schemas"]["Layout"];
+            /**
+             * @description Rectangles of the request sheet that lie outside the answered grid and must be cleared, because
+             *     the grid has fewer rows or columns than before. Empty when the grid did not shrink.
+             */
+            rangesToDelete: components["schemas"]["Range"][];
+            /**
+             * @deprecated
+             * @description First entry of `rangesToDelete`, or `null`. Kept for add-ins built against the singular spelling; use `rangesToDelete`.
+             */
+            rangeToDelete: components["schemas"]["Range"] | null;
+        };
+        /** @description Result of a submit, with the refreshed grid. */
+        SaveResponse: {
+            /** @description Number of cells stored (status `written` or `truncated`). */
+            submitted: number;
+            /** @description One entry per submitted data cell, in row then column order. */
+            cells: components["schemas"]["SubmittedCell"][];
+            grid: components["schemas"]["Grid"];
+            cellKinds: components["schemas"]["CellKinds"];
+            layout: components["schemas"]["Layout"];
+            /** @description Rectangles of the request sheet to clear (when suppression dropped rows after the refresh). */
+            rangesToDelete: components["schemas"]["Range"][];
+            /**
+             * @deprecated
+             * @description First entry of `rangesToDelete`, or `null`; use `rangesToDelete`.
+             */
+            rangeToDelete: components["schemas"]["Range"] | null;
+        };
+        /** @description A call about one Planning application. */
+        PlanningAppRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+        };
+        /** @description Content of a form folder. */
+        ListFormsRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            folder: components["schemas"]["FolderPath"];
+        };
+        /** @description A form of a folder. */
+        FormSummary: {
+            /** @description Form name, to send as `formName`. */
+            formName: string;
+            /** @description Folder of the form. */
+            folder: string;
+            type: components["schemas"]["FormType"];
+            /** @description Plan type the form reads and writes. */
+            cube: string;
+            /** @description Description of the form; `null` when it has none. */
+            description: string | null;
+        };
+        /** @description Content of a form folder. */
+        FormList: {
+            /** @description The folder, as sent. */
+            folder: string;
+            /** @description Full paths of the subfolders, in alphabetical order. */
+            folders: string[];
+            /** @description Forms of the folder, in alphabetical order. */
+            forms: components["schemas"]["FormSummary"][];
+        };
+        /** @description Open a form. Send `formName` (canonical) or its older spelling `formname`. */
+        OpenFormRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            folder: components["schemas"]["FolderPath"];
+            formName?: components["schemas"]["FormName"];
+            /**
+             * @deprecated
+             * @description Older spelling of `formName`, accepted; `formName` wins when both are sent.
+             */
+            formname?: string;
+            type?: components["schemas"]["FormType"];
+            preferences?: components["schemas"]["Preferences"];
+            /** @description POV members overriding the form's default POV; dimensions not named keep the form's choice. */
+            pov?: components["schemas"]["Pov"];
+        };
+        /** @description One simple form of a composite form. */
+        Subform: {
+            /** @description Folder of the subform. */
+            folder: string;
+            /** @description Name of the subform; submit it with this name and folder. */
+            formName: string;
+            pov: components["schemas"]["Pov"];
+            grid: components["schemas"]["Grid"];
+            codes: components["schemas"]["Codes"];
+            cellKinds: components["schemas"]["CellKinds"];
+        };
+        /**
+         * @description Member names (codes) behind the labels of `grid`, same shape: for each header cell the member name,
+         *     for other cells an empty string. Needed on submit when the form shows aliases.
+         */
+        Codes: string[][];
+        /** @description An opened form. */
+        FormResponse: {
+            /** @description The form name. */
+            formName: string;
+            /** @description The folder of the form. */
+            folder: string;
+            type: components["schemas"]["FormType"];
+            /** @description Plan type of the form. */
+            cube: string;
+            pov: components["schemas"]["Pov"];
+            grid: components["schemas"]["Grid"];
+            codes: components["schemas"]["Codes"];
+            cellKinds: components["schemas"]["CellKinds"];
+            /** @description Subforms of a composite form, in layout order; empty for a regular form. */
+            subforms: components["schemas"]["Subform"][];
+        };
+        /** @description Identifies a business rule. */
+        RuleInfo: {
+            /** @description Name of the business rule. */
+            ruleName: string;
+            /** @description Plan type the rule runs on. */
+            cube: string;
+            ruleType: components["schemas"]["RuleType"];
+        };
+        /** @description Kind of rule as the provider reports it, for example `graphical` (Calculation Manager rule), `script` or `groovy`. */
+        RuleType: string;
+        /** @description Value of one runtime prompt. */
+        PromptValue: {
+            /** @description Name of the runtime prompt. */
+            name: string;
+            /** @description The value — a member name, a number written with `.`, a text, or for `members` prompts a comma-separated list of member names. */
+            value: string;
+        };
+        /** @description Runtime prompt values of one on-save rule. */
+        SubmitPromptGroup: {
+            ruleinfo: components["schemas"]["RuleInfo"];
+            /** @description Values of the rule's runtime prompts. */
+            prompts: components["schemas"]["PromptValue"][];
+        };
+        /** @description Submit a form. Send `formName` (or `formname`) and `codes` (or `code`). */
+        SubmitFormRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            folder: components["schemas"]["FolderPath"];
+            formName?: components["schemas"]["FormName"];
+            /**
+             * @deprecated
+             * @description Older spelling of `formName`, accepted; `formName` wins when both are sent.
+             */
+            formname?: string;
+            type?: components["schemas"]["FormType"];
+            /** @description POV the grid was opened with (as answered by `action/openform`); defaults to the form's POV. */
+            pov?: components["schemas"]["Pov"];
+            grid: components["schemas"]["GridInput"];
+            codes?: components["schemas"]["Codes"];
+            /**
+             * @deprecated
+             * @description Older spelling of `codes`, accepted; `codes` wins when both are sent.
+             */
+            code?: string[][];
+            preferences?: components["schemas"]["Preferences"];
+            /** @description Runtime prompt values of the on-save rules (see `nav/listonsaverules`); prompts not given take their default. */
+            prompts?: components["schemas"]["SubmitPromptGroup"][];
+            /**
+             * @description Accept text cells longer than 255 characters and write only their first 255 characters (status
+             *     `truncated`). When `false`, such a cell rejects the whole submit with `QB_ERR_CELL_TOO_LONG`.
+             * @default false
+             */
+            enableLargeCellSubmit: boolean;
+        };
+        /** @description Result of a business rule run. */
+        RuleRun: {
+            /** @description The rule. */
+            ruleName: string;
+            /**
+             * @description Always `completed`; failures answer an error.
+             * @enum {string}
+             */
+            status: "completed";
+            /** @description Run time of the rule, in milliseconds. */
+            durationMs: number;
+            /** @description Message the rule returned to the user; `null` when none. */
+            message: string | null;
+        };
+        /** @description Result of a form submit, with the refreshed form. */
+        SubmitFormResponse: {
+            /** @description The form. */
+            formName: string;
+            /** @description Number of cells stored (status `written` or `truncated`). */
+            submitted: number;
+            /** @description One entry per writable data cell of the request grid, in row then column order. */
+            cells: components["schemas"]["SubmittedCell"][];
+            /** @description On-save rules that ran, in run order. */
+            rules: components["schemas"]["RuleRun"][];
+            pov: components["schemas"]["Pov"];
+            grid: components["schemas"]["Grid"];
+            codes: components["schemas"]["Codes"];
+            cellKinds: components["schemas"]["CellKinds"];
+        };
+        /** @description On-save rules of a form. Send `formName` (canonical), `form` or `formname`. */
+        OnSaveRulesRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            folder: components["schemas"]["FolderPath"];
+            formName?: components["schemas"]["FormName"];
+            /** @description Spelling of `formName` used by this call in earlier versions, accepted; `formName` wins when both are sent. */
+            form?: string;
+            /**
+             * @deprecated
+             * @description Older spelling of `formName`, accepted.
+             */
+            formname?: string;
+        };
+        /** @description A runtime prompt of a business rule. */
+        RuntimePrompt: {
+            /** @description Prompt name, to send as `name` in prompt values or as `promptName`. */
+            name: string;
+            /**
+             * @description Kind of value the prompt takes.
+             * @enum {string}
+             */
+            type: "member" | "members" | "memberRange" | "dimension" | "crossDimension" | "numeric" | "integer" | "percent" | "string" | "smartList" | "array";
+            /** @description Dimension the members come from; `null` for prompts that take no member. */
+            dimension: string | null;
+            /** @description Value used when none is sent; `null` when there is none. */
+            defaultValue: string | null;
+            /** @description Whether a value must be given (explicitly or by default). */
+            required: boolean;
+            /** @description Text shown to the user when asking the prompt; `null` when none. */
+            description: string | null;
+        };
+        /** @description On-save rules of a form. */
+        OnSaveRuleList: {
+            /** @description The form. */
+            formName: string;
+            /** @description The folder of the form. */
+            folder: string;
+            /** @description Rules in run order. */
+            rules: {
+                /** @description Rule name, to send in `ruleinfo.ruleName`. */
+                ruleName: string;
+                /** @description Plan type the rule runs on. */
+                cube: string;
+                ruleType: components["schemas"]["RuleType"];
+                /** @description Runtime prompts of the rule; empty when it has none. */
+                prompts: components["schemas"]["RuntimePrompt"][];
+            }[];
+        };
+        /** @description Set the completion of a task. Send `taskListID` (canonical) or its older spelling `tasklistID`. */
+        TaskStatusRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            /** @description Identifier of the task list, as answered by `nav/listtasks`. */
+            taskListID?: string;
+            /**
+             * @deprecated
+             * @description Older spelling of `taskListID`, accepted; `taskListID` wins when both are sent.
+             */
+            tasklistID?: string;
+            /** @description Identifier of the task, as answered by `nav/listtasks`. */
+            taskID: string;
+            /** @description `true` marks the task complete, `false` not complete. */
+            complete: boolean;
+        };
+        /** @description The status of a task. */
+        TaskStatusResponse: {
+            /** @description The task list. */
+            taskListID: string;
+            /** @description The task. */
+            taskID: string;
+            /** @description Whether the task is complete. */
+            complete: boolean;
+            /** @description When the task was marked complete; `null` when it is not complete. */
+            completedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description Task lists of the user. */
+        TaskListList: {
+            /** @description Task lists, in alphabetical order. */
+            taskLists: {
+                /** @description Identifier of the task list, to send as `taskListID`. */
+                taskListID: string;
+                /** @description Name of the task list. */
+                name: string;
+                /** @description Tasks in order. */
+                tasks: {
+                    /** @description Identifier of the task, to send as `taskID`. */
+                    taskID: string;
+                    /** @description Name of the task. */
+                    name: string;
+                    /**
+                     * @description What the task opens or runs.
+                     * @enum {string}
+                     */
+                    type: "url" | "form" | "businessRule" | "manageApprovals" | "jobConsole" | "copyVersion" | "descriptive";
+                    /** @description The form path (`folder/formName`), rule name or URL the task opens; `null` for other types. */
+                    target: string | null;
+                    /**
+                     * Format: date
+                     * @description Due date (`YYYY-MM-DD`); `null` when none.
+                     */
+                    dueDate: string | null;
+                    /** @description Whether the task is complete. */
+                    complete: boolean;
+                    /** @description When the task was marked complete; `null` when it is not complete. */
+                    completedAt: components["schemas"]["Timestamp"] | null;
+                }[];
+            }[];
+        };
+        /** @description An alias table of a Planning application. */
+        PlanningAliasTable: {
+            /** @description Identifier of the alias table, to send as `aliasId`. */
+            aliasId: string;
+            /** @description Name of the alias table. */
+            name: string;
+            /** @description Whether it is the active alias table of the session. */
+            active: boolean;
+        };
+        /** @description Alias tables of a Planning application. */
+        PlanningAliasList: {
+            /** @description Alias tables, `Default` first. */
+            aliasTables: components["schemas"]["PlanningAliasTable"][];
+        };
+        /** @description Choose the alias table of the session. */
+        SetAliasRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            /** @description Identifier of the alias table, as answered by `nav/listalias`. */
+            aliasId: string;
+        };
+        /** @description A business rule. */
+        RuleRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            /** @description Name of the business rule. */
+            ruleName: string;
+            ruleType?: components["schemas"]["RuleType"];
+        };
+        /** @description Runtime prompts of a business rule. */
+        RulePrompts: {
+            /** @description The rule. */
+            ruleName: string;
+            /** @description Plan type of the rule. */
+            cube: string;
+            ruleType: components["schemas"]["RuleType"];
+            /** @description Runtime prompts in the order the rule asks them; empty when it has none. */
+            prompts: components["schemas"]["RuntimePrompt"][];
+        };
+        /** @description Run a business rule. */
+        LaunchRuleRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            /** @description Name of the business rule. */
+            ruleName: string;
+            ruleType?: components["schemas"]["RuleType"];
+            /** @description Runtime prompt values; prompts not given take their default value. */
+            prompts?: components["schemas"]["PromptValue"][];
+        };
+        /**
+         * @description Member filter: `Hierarchy` the whole dimension; `Substitution` the substitution variables of the
+         *     dimension; `Descendants`, `Children`, `Siblings`, `Parents` relative to the member; `Children
+         *     Inclusive`, `Siblings Inclusive`, `Ancestors Inclusive` the same plus the member itself; `Level 0
+         *     Descendants` its leaf descendants.
+         * @enum {string}
+         */
+        MemberFilterName: "Hierarchy" | "Substitution" | "Descendants" | "Children" | "Children Inclusive" | "Siblings" | "Siblings Inclusive" | "Parents" | "Ancestors Inclusive" | "Level 0 Descendants";
+        /** @description Member filters of a dimension. */
+        EnumFiltersRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            dim: components["schemas"]["DimensionName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+        };
+        /** @description Member filters of a dimension. */
+        MemberFilterList: {
+            /** @description The dimension, as sent in `dim`. */
+            dimension: string;
+            /** @description Filters the dimension accepts. */
+            filters: {
+                name: components["schemas"]["MemberFilterName"];
+                /** @description Whether `nav/enummembers` needs a member in `arg` for this filter. */
+                needsMember: boolean;
+            }[];
+        };
+        /** @description Members of a dimension chosen by a member filter. */
+        EnumMembersRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+            dim: components["schemas"]["DimensionName"];
+            filter: components["schemas"]["MemberFilterName"];
+            /**
+             * @description Member the filter is relative to; required when the filter `needsMember`, ignored otherwise.
+             * @default null
+             */
+            arg: string | null;
+        };
+        /** @description Members chosen by a member filter. */
+        MemberList: {
+            /** @description The dimension, as sent in `dim`. */
+            dimension: string;
+            filter: components["schemas"]["MemberFilterName"];
+            /** @description The member, as sent; `null` when none. */
+            arg: string | null;
+            /** @description Members in outline order. */
+            members: components["schemas"]["Member"][];
+        };
+        /** @description Members a runtime prompt accepts. */
+        EnumMembersRuleRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+            /** @description Name of the business rule. */
+            ruleName: string;
+            /** @description Name of the runtime prompt, as answered by `nav/enumprompt`. */
+            promptName: string;
+        };
+        /** @description Members a runtime prompt accepts. */
+        PromptMemberList: {
+            /** @description The rule. */
+            ruleName: string;
+            /** @description The prompt. */
+            promptName: string;
+            /** @description Dimension of the prompt. */
+            dimension: string;
+            /** @description Accepted members, in outline order. */
+            members: components["schemas"]["Member"][];
+        };
+    };
+    responses: {
+        /** @description The request is malformed or does not match the contract (400). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key, the credentials or the session are missing or not valid (401). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The caller may not do this (403). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A server, application, cube, form, rule, task or key named in the request does not exist (404). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with existing data (409). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body or a grid exceeds the limits (413). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request is well-formed but cannot be carried out on this grid, member or rule (422). */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests for this key (429). Retry after the delay in `Retry-After`. */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait before the next request.
+                 * @example 12
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An internal fault (500). Nothing was changed; quote `requestId` to support. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The provider could not be reached or answered an error (502). */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Connector family of the provider. Each operation accepts the values listed in its
+         *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+         *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+         *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+         * @example essbase
+         */
+        connector: components["schemas"]["Connector"];
+        /**
+         * @description Name of the key, chosen by the user: 1 to 64 characters, letters, digits, `.`, `_` and `-`, starting
+         *     with a letter or a digit. Unique within the account; `callback` is reserved.
+         */
+        keyname: string;
+        /**
+         * @description OAuth provider to sign in with. Omit it to get a page that lets the user choose. A provider that is
+         *     not configured on this server answers `400` with `QB_ERR_OAUTH_PROVIDER_UNAVAILABLE`.
+         * @example google
+         */
+        provider: "google" | "microsoft";
+        /**
+         * @description Single-use authorization code chosen by the OAuth provider.
+         * @example 4/0AfJohXlqT9nM2c
+         */
+        oauthCode: string;
+        /**
+         * @description Value the server sent with the redirect, echoed by the provider; it ties the callback to the key name.
+         * @example af0ifjsldkj
+         */
+        oauthState: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateKey: {
+        parameters: {
+            query?: {
+                /**
+                 * @description OAuth provider to sign in with. Omit it to get a page that lets the user choose. A provider that is
+                 *     not configured on this server answers `400` with `QB_ERR_OAUTH_PROVIDER_UNAVAILABLE`.
+                 * @example google
+                 */
+                provider?: components["parameters"]["provider"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Name of the key, chosen by the user: 1 to 64 characters, letters, digits, `.`, `_` and `-`, starting
+                 *     with a letter or a digit. Unique within the account; `callback` is reserved.
+                 */
+                keyname: components["parameters"]["keyname"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No `provider` given — an HTML page that lets the user choose Google or Microsoft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Redirect to the sign-in page of the chosen provider. */
+            302: {
+                headers: {
+                    /**
+                     * @description Address of the provider's authorization endpoint, with `state` and PKCE parameters.
+                     * @example https://accounts.google.com/o/oauth2/v2/auth?client_id=qibates&response_type=code&scope=openid%20email&state=af0ifjsldkj&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateKeyCallback: {
+        parameters: {
+            query: {
+                /**
+                 * @description Single-use authorization code chosen by the OAuth provider.
+                 * @example 4/0AfJohXlqT9nM2c
+                 */
+                code: components["parameters"]["oauthCode"];
+                /**
+                 * @description Value the server sent with the redirect, echoed by the provider; it ties the callback to the key name.
+                 * @example af0ifjsldkj
+                 */
+                state: components["parameters"]["oauthState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key. It is never shown again. */
+            200: {
+                headers: {
+                    /** @description `qibates_session`, an HttpOnly, Secure, SameSite=Lax cookie valid 12 hours. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys of the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Name of the key, chosen by the user: 1 to 64 characters, letters, digits, `.`, `_` and `-`, starting
+                 *     with a letter or a digit. Unique within the account; `callback` is reserved.
+                 */
+                keyname: components["parameters"]["keyname"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The session is open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    loginPbcs: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginPbcsRequest"];
+            };
+        };
+        responses: {
+            /** @description The session is open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session is closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listServers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The servers, in provider order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listCubes: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The cubes of the application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CubeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listDimensions: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DimensionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The dimensions, in outline order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DimensionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getDimensionTree: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DimTreeRequest"];
+            };
+        };
+        responses: {
+            /** @description The tree of the dimension. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DimensionTree"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    filterMembers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FilterRequest"];
+            };
+        };
+        responses: {
+            /** @description The members chosen by the filter, in outline order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listScripts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CubeRequest"];
+            };
+        };
+        responses: {
+            /** @description The calculation scripts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listAliasTables: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CubeRequest"];
+            };
+        };
+        responses: {
+            /** @description The alias tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AliasTableList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    calculate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalculateRequest"];
+            };
+        };
+        responses: {
+            /** @description The script has run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalculateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    refreshGrid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GridRequest"];
+            };
+        };
+        responses: {
+            /** @description The refreshed grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    initGrid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitGridRequest"];
+            };
+        };
+        responses: {
+            /** @description The new grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    saveGrid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The data was written; the grid is refreshed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    zoomIn: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The expanded grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    zoomOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collapsed grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    keepOnly: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The reduced grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    removeOnly: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The reduced grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    pivot: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PivotRequest"];
+            };
+        };
+        responses: {
+            /** @description The pivoted grid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    pivotToPov: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PivotToPovRequest"];
+            };
+        };
+        responses: {
+            /** @description The grid with the dimension in the POV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listForms: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListFormsRequest"];
+            };
+        };
+        responses: {
+            /** @description The content of the folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    openForm: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenFormRequest"];
+            };
+        };
+        responses: {
+            /** @description The form, ready to edit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    submitForm: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitFormRequest"];
+            };
+        };
+        responses: {
+            /** @description The data was written and the on-save rules ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmitFormResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningAppRequest"];
+            };
+        };
+        responses: {
+            /** @description The task lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    setTaskStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The new status of the task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listOnSaveRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnSaveRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description The on-save rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnSaveRuleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listAliases: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningAppRequest"];
+            };
+        };
+        responses: {
+            /** @description The alias tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningAliasList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    setAlias: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAliasRequest"];
+            };
+        };
+        responses: {
+            /** @description The alias table is active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningAliasTable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listRulePrompts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The runtime prompts of the rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulePrompts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    launchRule: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LaunchRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule has run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listMemberFilters: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnumFiltersRequest"];
+            };
+        };
+        responses: {
+            /** @description The member filters of the dimension. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberFilterList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnumMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The members chosen by the filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listPromptMembers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnumMembersRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The members the prompt accepts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+}
