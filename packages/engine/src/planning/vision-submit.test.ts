@@ -1,0 +1,318 @@
+import { describe, expect, test } from "vitest";
+import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import type { PlanningApplication } from "./application.ts";
+import { PlanningError } from "./errors.ts";
+
+function planError(fn: () => unknown): PlanningError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PlanningError) return e;
+    throw e;
+  }
+  throw new Error("expected a PlanningError");
+}
+
+const SEED_410 = [
+  {
+    ruleinfo: { ruleName: "SeedForecast", cube: "Plan1", ruleType: "graphical" },
+    prompts: [{ name: "Entity", value: "410" }],
+  },
+];
+
+/** Value of one Plan1 cell by dimension name (others: Working, USD, BaseData, No Metric, FY15, Plan). */
+function cell(app: PlanningApplication, at: Record<string, string>): number | null {
+  const outline = app.outline("Plan1");
+  const defaults: Record<string, string> = {
+    Scenario: "Plan",
+    Year: "FY15",
+    Version: "Working",
+    Currency: "USD",
+    HSP_View: "BaseData",
+    HSP_Metric: "No Metric",
+    Product: "P_160",
+    Entity: "410",
+  };
+  const tuple = outline.baseDimensions.map((d) => {
+    const name = at[d.name] ?? defaults[d.name] ?? d.name;
+    const m = outline.member(name);
+    if (!m) throw new Error(name);
+    return m;
+  });
+  return app.dataSource("Plan1").read(tuple);
+}
+
+function textAt(app: PlanningApplication, entity: string): string | null {
+  const outline = app.outline("Plan1");
+  const at: Record<string, string> = {
+    Scenario: "Plan",
+    Year: "FY15",
+    Period: "BegBalance",
+    Entity: entity,
+    HSP_Metric: "No Metric",
+    Version: "Working",
+    Currency: "USD",
+    Account: "4190",
+    Product: "P_000",
+    HSP_View: "BaseData",
+  };
+  return app.readText(
+    "Plan1",
+    outline.baseDimensions.map((d) => at[d.name] as string),
+  );
+}
+
+describe("submit form", () => {
+  test("the API example: six writable cells written, SeedForecast run, Q1 and totals recomputed", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "410" } });
+    const res = app.submitForm({
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      pov: open.pov,
+      grid: open.grid,
+      codes: open.codes,
+      prompts: SEED_410,
+      enableLargeCellSubmit: false,
+    });
+    expect(res.submitted).toBe(6);
+    expect(res.cells).toEqual([
+      { row: 1, column: 1, status: "written", value: "12000" },
+      { row: 1, column: 2, status: "written", value: "12500" },
+      { row: 1, column: 3, status: "written", value: "13000" },
+      { row: 2, column: 1, status: "written", value: "8000" },
+      { row: 2, column: 2, status: "written", value: "8200" },
+      { row: 2, column: 3, status: "written", value: "8400" },
+    ]);
+    expect(res.rules.map((r) => [r.ruleName, r.status])).toEqual([["SeedForecast", "completed"]]);
+    expect(res.grid).toEqual(open.grid);
+    // Nothing changed in Plan; SeedForecast wrote the forecast: plan × (1 + 4%).
+    expect(res.changes.every((c) => c.members[0] === "Forecast")).toBe(true);
+    expect(cell(app, { Scenario: "Forecast", Period: "Jan", Account: "4110" })).toBe(12480);
+    expect(cell(app, { Scenario: "Forecast", Period: "Mar", Account: "4120" })).toBe(8736);
+  });
+
+  test("changed cells, and only they, are persisted; totals follow", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue by Product" });
+    const before = app.openForm({ formName: "Revenue by Product" });
+    const grid = open.grid.map((r) => [...r]);
+    const desktops = open.codes.findIndex((r) => r[0] === "P_110");
+    const keyboards = open.codes.findIndex((r) => r[0] === "P_160");
+    (grid[desktops] as string[])[2] = "9999";
+    (grid[keyboards] as string[])[3] = "#Missing";
+    const res = app.submitForm({ formName: "Revenue by Product", pov: open.pov, grid, codes: open.codes });
+    expect(res.changes).toEqual([
+      {
+        cube: "Plan1",
+        members: ["Plan", "FY15", "Jan", "410", "No Metric", "Working", "USD", "4110", "P_110", "BaseData"],
+        value: 9999,
+      },
+      {
+        cube: "Plan1",
+        members: ["Plan", "FY15", "Feb", "410", "No Metric", "Working", "USD", "4110", "P_160", "BaseData"],
+        value: null,
+      },
+    ]);
+    expect(cell(app, { Product: "P_110", Period: "Jan", Account: "4110" })).toBe(9999);
+    expect(cell(app, { Product: "P_160", Period: "Feb", Account: "4110" })).toBeNull();
+    const after = app.openForm({ formName: "Revenue by Product" });
+    expect(after.grid[keyboards]?.slice(2)).toEqual(["12000", "#Missing", "13000", "25000"]);
+    // Every other data cell of the form is as before, except the totals over the changed cells.
+    for (const [r, row] of before.grid.entries()) {
+      for (const [c, v] of row.entries()) {
+        const code = before.codes[r]?.[0] ?? "";
+        const affected =
+          c >= 2 &&
+          ((r === desktops && (c === 2 || c === 5)) ||
+            (r === keyboards && (c === 3 || c === 5)) ||
+            ["P_100", "P_150", "P_TP"].includes(code));
+        if (!affected) expect(after.grid[r]?.[c]).toBe(v);
+      }
+    }
+  });
+
+  test("read-only, locked and invalid cells are skipped and reported", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue by Product" });
+    const grid = open.grid.map((r) => [...r]);
+    const desktops = open.codes.findIndex((r) => r[0] === "P_110");
+    (grid[desktops] as string[])[1] = "1"; // Actual FY14: read-only segment
+    (grid[desktops] as string[])[3] = "abc"; // not a number
+    const res = app.submitForm({ formName: "Revenue by Product", pov: open.pov, grid, codes: open.codes });
+    expect(res.cells.filter((c) => c.status !== "written")).toEqual([
+      { row: desktops, column: 1, status: "read-only", value: "1" },
+      { row: desktops, column: 3, status: "invalid", value: "abc" },
+    ]);
+    expect(res.changes).toEqual([]);
+  });
+
+  test("a text over 255 characters is rejected, naming the cell, and nothing is written", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Drivers" });
+    const grid = open.grid.map((r) => [...r]);
+    const r430 = open.codes.findIndex((r) => r[0] === "430");
+    const long = "x".repeat(300);
+    (grid[r430] as string[])[1] = "7.5";
+    (grid[r430] as string[])[2] = long;
+    const err = planError(() =>
+      app.submitForm({ formName: "Revenue Drivers", pov: open.pov, grid, codes: open.codes }),
+    );
+    expect(err.code).toBe("PLANNING_CELL_TOO_LONG");
+    expect(err.apiCode).toBe("QB_ERR_CELL_TOO_LONG");
+    expect(err.message).toContain(`grid[${r430}][2] (300 characters)`);
+    expect(err.details.cells).toEqual([{ row: r430, column: 2, length: 300 }]);
+    expect(textAt(app, "430")).toBeNull();
+    expect(
+      cell(app, { Entity: "430", Period: "BegBalance", Product: "P_000", Account: "Sales Growth Rate" }),
+    ).toBe(3.5);
+  });
+
+  test("with enableLargeCellSubmit the first 255 characters are stored", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Drivers" });
+    const grid = open.grid.map((r) => [...r]);
+    const r430 = open.codes.findIndex((r) => r[0] === "430");
+    const long = `${"a".repeat(255)}TAIL`;
+    (grid[r430] as string[])[2] = long;
+    const res = app.submitForm({
+      formName: "Revenue Drivers",
+      pov: open.pov,
+      grid,
+      codes: open.codes,
+      enableLargeCellSubmit: true,
+    });
+    expect(res.cells.find((c) => c.row === r430 && c.column === 2)).toEqual({
+      row: r430,
+      column: 2,
+      status: "truncated",
+      value: "a".repeat(255),
+    });
+    expect(textAt(app, "430")).toBe("a".repeat(255));
+    expect(res.changes).toEqual([
+      {
+        cube: "Plan1",
+        members: [
+          "Plan",
+          "FY15",
+          "BegBalance",
+          "430",
+          "No Metric",
+          "Working",
+          "USD",
+          "4190",
+          "P_000",
+          "BaseData",
+        ],
+        value: null,
+        text: "a".repeat(255),
+      },
+    ]);
+    expect(res.grid[r430]?.[2]).toBe("a".repeat(255));
+  });
+
+  test("a failing on-save rule leaves the data unchanged", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan", pov: { Entity: "450" } });
+    const jan = open.grid[1]?.[1];
+    const grid = open.grid.map((r) => [...r]);
+    (grid[1] as string[])[1] = "77777";
+    const err = planError(() =>
+      app.submitForm({
+        formName: "Revenue Plan",
+        pov: open.pov,
+        grid,
+        codes: open.codes,
+        prompts: [{ ruleinfo: { ruleName: "SeedForecast" }, prompts: [{ name: "Entity", value: "450" }] }],
+      }),
+    );
+    expect(err.code).toBe("PLANNING_RULE_FAILED");
+    expect(err.message).toContain("entity 450 has no Sales Growth Rate");
+    expect(app.openForm({ formName: "Revenue Plan", pov: { Entity: "450" } }).grid[1]?.[1]).toBe(jan);
+  });
+
+  test("an invalid on-save prompt is refused before anything is written", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan" });
+    const grid = open.grid.map((r) => [...r]);
+    (grid[1] as string[])[1] = "1";
+    const err = planError(() =>
+      app.submitForm({
+        formName: "Revenue Plan",
+        pov: open.pov,
+        grid,
+        codes: open.codes,
+        prompts: [{ ruleinfo: { ruleName: "SeedForecast" }, prompts: [{ name: "Entity", value: "CFO" }] }],
+      }),
+    );
+    expect(err.code).toBe("PLANNING_PROMPT_INVALID");
+    expect(err.field).toBe("prompts[0].prompts[0].value");
+    expect(cell(app, { Period: "Jan", Account: "4110" })).toBe(12000);
+  });
+
+  test("labels without codes are read as aliases or names; rows not on the form are refused", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan" });
+    const grid = open.grid.map((r) => [...r]);
+    (grid[2] as string[])[1] = "8100";
+    const res = app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid });
+    expect(cell(app, { Period: "Jan", Account: "4120" })).toBe(8100);
+    expect(res.grid[3]?.[1]).toBe("20100");
+    const bad = grid.map((r) => [...r]);
+    (bad[1] as string[])[0] = "Sales Growth Rate";
+    expect(planError(() => app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid: bad })).code).toBe(
+      "PLANNING_GRID_INVALID",
+    );
+  });
+
+  test("a composite form is submitted one subform at a time", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Review" });
+    const sub = open.subforms[0];
+    if (!sub) throw new Error("no subform");
+    const grid = sub.grid.map((r) => [...r]);
+    (grid[1] as string[])[2] = "12600";
+    expect(planError(() => app.submitForm({ formName: "Revenue Review", grid })).code).toBe(
+      "PLANNING_FORM_TYPE_MISMATCH",
+    );
+    const res = app.submitForm({
+      formName: "Revenue Review",
+      subform: "Revenue Plan",
+      grid,
+      codes: sub.codes,
+    });
+    expect(res.formName).toBe("Revenue Plan");
+    expect(cell(app, { Period: "Feb", Account: "4110" })).toBe(12600);
+  });
+
+  test("journaled changes replayed on a fresh application rebuild the same state", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan" });
+    const grid = open.grid.map((r) => [...r]);
+    (grid[1] as string[])[1] = "15000";
+    const journal = [
+      ...app.submitForm({
+        formName: "Revenue Plan",
+        pov: open.pov,
+        grid,
+        codes: open.codes,
+        prompts: SEED_410,
+      }).changes,
+      ...app.launchRule({
+        cube: "Plan1",
+        ruleName: "GrowRevenue",
+        prompts: [
+          { name: "Entities", value: "410" },
+          { name: "Comment", value: "Price rise" },
+        ],
+      }).changes,
+    ];
+    const replica = createVisionPlanning();
+    replica.applyCellWrites(journal);
+    for (const name of ["Revenue Plan", "Revenue by Product", "Revenue Drivers"]) {
+      expect(replica.openForm({ formName: name }).grid).toEqual(app.openForm({ formName: name }).grid);
+    }
+    expect(cell(replica, { Scenario: "Forecast", Period: "Jan", Account: "4110" })).toBe(15600);
+    expect(textAt(replica, "410")).toBe("Price rise");
+  });
+});
