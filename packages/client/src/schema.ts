@@ -438,11 +438,13 @@ export interface paths {
         /**
          * Submit the data of a grid
          * @description Writes data cells of `grid` to the cube, then answers the refreshed grid and one status per submitted
-         *     cell. Without `cells`, every data cell of the grid is submitted (Smart View "Submit Data Without
-         *     Refresh"); with `cells`, only those (Smart View "Submit Data Range"). A cell holding the missing
-         *     label clears the value. Cells of Dynamic Calc or Label Only members are never written (status
-         *     `read-only`); text that is not a number is rejected (status `invalid`). Either every writable cell is
-         *     written or none is: a provider failure leaves the cube unchanged.
+         *     cell. With `cells`, exactly those cells are submitted (the cells the user changed, as Smart View's
+         *     "Submit Data" sends its dirty cells, or a "Submit Data Range"); without `cells`, every data cell whose
+         *     value differs from the cube is submitted, so re-sending an unchanged grid writes nothing. A cell
+         *     holding the missing label clears the value. Cells of Dynamic Calc or Label Only members are never
+         *     written (status `read-only`); text that is not a number is refused (status `invalid`); a listed cell
+         *     that is not a data cell is reported `not-data`. Either every writable cell is written or none is: a
+         *     provider failure leaves the cube unchanged.
          */
         post: operations["saveGrid"];
         delete?: never;
@@ -1145,12 +1147,14 @@ export interface components {
              * @description `written` the value was stored; `truncated` a text longer than 255 characters was stored cut to its
              *     first 255 characters; `read-only` the cell cannot be written (Dynamic Calc, Label Only, locked or
              *     read-only in the form) and was skipped; `invalid` the text is not a number and the cell does not
-             *     take text, so it was skipped.
+             *     take text, so it was skipped; `not-data` the listed cell is not a data cell (ad hoc `cells` only).
              * @enum {string}
              */
-            status: "written" | "truncated" | "read-only" | "invalid";
-            /** @description The value as stored (`written`, `truncated`) or as received (`read-only`, `invalid`). */
+            status: "written" | "truncated" | "read-only" | "invalid" | "not-data";
+            /** @description The value as stored (`written`, `truncated`) or the cell text as received (other statuses). */
             value: string;
+            /** @description Why the cell was not written (for example `"Profit" is Dynamic Calc`); absent or `null` for stored cells. */
+            reason?: string | null;
         };
         /** @description The body of every error answer. */
         Error: {
@@ -1541,7 +1545,7 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
-            /** @description Data cells to submit; omit to submit every data cell of the grid. */
+            /** @description Data cells to submit (the changed cells); omit to submit every data cell whose value differs from the cube. */
             cells?: components["schemas"]["CellRef"][];
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];
@@ -1600,12 +1604,12 @@ export interface components {
         SaveResponse: {
             /** @description Number of cells stored (status `written` or `truncated`). */
             submitted: number;
-            /** @description One entry per submitted data cell, in row then column order. */
+            /** @description One entry per submitted cell, in row then column order; unchanged cells not listed in `cells` do not appear. */
             cells: components["schemas"]["SubmittedCell"][];
             grid: components["schemas"]["Grid"];
             cellKinds: components["schemas"]["CellKinds"];
             layout: components["schemas"]["Layout"];
-            /** @description Rectangles of the request sheet to clear (when suppression dropped rows after the refresh). */
+            /** @description Rectangles of the request sheet to clear (when suppression dropped rows after the refresh); usually empty. */
             rangesToDelete: components["schemas"]["Range"][];
             /**
              * @deprecated
