@@ -2,7 +2,7 @@ import { PlanningApplication } from "../../src/planning/application.ts";
 import type { FormDefinition, TaskListDefinition } from "../../src/planning/definitions.ts";
 import { MemoryCube } from "../../src/planning/memory-cube.ts";
 import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
-import { visionPlan1Outline } from "./vision-outline.ts";
+import { VISION_VARIABLES, visionPlan1Outline } from "./vision-outline.ts";
 import { VISION_RULES } from "./vision-rules.ts";
 
 /**
@@ -150,7 +150,15 @@ export function createVisionPlanning(): PlanningApplication {
   loadVisionPlan1(plan1);
   const app = new PlanningApplication({
     name: "Vision",
-    planTypes: [{ name: "Plan1", data: plan1, textMembers: ["4190"], defaults: { HSP_Metric: "No Metric" } }],
+    planTypes: [
+      {
+        name: "Plan1",
+        data: plan1,
+        textMembers: ["4190"],
+        defaults: { HSP_Metric: "No Metric" },
+        variableNames: VISION_VARIABLES,
+      },
+    ],
     forms: VISION_FORMS,
     rules: VISION_RULES,
     taskLists: VISION_TASK_LISTS,

@@ -91,6 +91,8 @@ function dimension(name: string): DimensionSpec {
   return { name, type, density: name === "Account" || name === "Period" ? "dense" : "sparse", members };
 }
 
+export const VISION_VARIABLES = ["CurYr", "PriorYr", "CurMonth"];
+
 export function visionPlan1Spec(): OutlineSpec {
   return {
     name: "Plan1",

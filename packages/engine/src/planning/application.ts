@@ -153,6 +153,7 @@ export interface AliasTableInfo {
 }
 
 interface PlanTypeStore extends FormCube {
+  variableNames: readonly string[];
   name: string;
   outline: Outline;
   data: DataSource;
@@ -204,6 +205,7 @@ export class PlanningApplication {
         textMembers,
         locks,
         defaults,
+        variableNames: pt.variableNames ?? [],
       });
     }
     this.forms = def.forms;
@@ -828,11 +830,15 @@ export class PlanningApplication {
     return this.setAlias(table).aliasId;
   }
 
-  private dimension(cube: string | undefined, dim: string): { outline: Outline; dimension: Dimension } {
+  private dimension(
+    cube: string | undefined,
+    dim: string,
+  ): { outline: Outline; dimension: Dimension; variableNames: readonly string[] } {
     const stores = cube ? [this.store(cube)] : [...this.stores.values()];
     for (const s of stores) {
       const d = s.outline.dimension(String(dim));
-      if (d && d.type !== "attribute") return { outline: s.outline, dimension: d };
+      if (d && d.type !== "attribute")
+        return { outline: s.outline, dimension: d, variableNames: s.variableNames };
     }
     throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${dim}".`, "dim");
   }
@@ -860,8 +866,15 @@ export class PlanningApplication {
     aliastable?: string | null;
   }): { dimension: string; filter: string; arg: string | null; members: MemberInfo[] } {
     const table = this.checkAliasTable(req.aliastable);
-    const { outline, dimension } = this.dimension(req.cube, req.dim);
-    const { filter, members } = enumerateMembers(outline, dimension, req.filter, req.arg ?? null, table);
+    const { outline, dimension, variableNames } = this.dimension(req.cube, req.dim);
+    const { filter, members } = enumerateMembers(
+      outline,
+      dimension,
+      req.filter,
+      req.arg ?? null,
+      table,
+      variableNames,
+    );
     return { dimension: dimension.name, filter, arg: req.arg ?? null, members };
   }
 

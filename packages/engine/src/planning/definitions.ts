@@ -188,6 +188,8 @@ export interface PlanTypeDefinition {
    * `{ HSP_Metric: "No Metric" }`.
    */
   defaults?: Record<string, string>;
+  /** Substitution variable names as they should be shown (the outline keeps them lower-cased). */
+  variableNames?: string[];
 }
 
 export interface PlanningApplicationDefinition {

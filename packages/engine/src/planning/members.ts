@@ -59,6 +59,7 @@ export function enumerateMembers(
   filter: string,
   arg: string | null,
   aliasTable: string,
+  variableNames: readonly string[] = [],
 ): { filter: string; members: MemberInfo[] } {
   const key = String(filter)
     .trim()
@@ -79,7 +80,7 @@ export function enumerateMembers(
       .filter(([, value]) => outline.member(value)?.dimension === dimension)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name]) => ({
-        name: `&${displayVariable(outline, name)}`,
+        name: `&${variableNames.find((v) => v.toLowerCase() === name) ?? name}`,
         alias: null,
         generation: null,
         level: null,
@@ -96,8 +97,4 @@ export function enumerateMembers(
   const m = resolveMember(outline, arg, dimension, "arg");
   const fn = RELATIONS[key] as (m: Member) => Member[];
   return { filter: known.name, members: fn(m).map((x) => info(x, aliasTable)) };
-}
-
-function displayVariable(_outline: Outline, lowerName: string): string {
-  return lowerName;
 }

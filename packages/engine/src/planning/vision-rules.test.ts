@@ -1,0 +1,304 @@
+import { describe, expect, test } from "vitest";
+import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import type { PlanningApplication } from "./application.ts";
+import { PlanningError } from "./errors.ts";
+
+function planError(fn: () => unknown): PlanningError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PlanningError) return e;
+    throw e;
+  }
+  throw new Error("expected a PlanningError");
+}
+
+function cell(app: PlanningApplication, at: Record<string, string>): number | null {
+  const outline = app.outline("Plan1");
+  const defaults: Record<string, string> = {
+    Scenario: "Plan",
+    Year: "FY15",
+    Version: "Working",
+    Currency: "USD",
+    HSP_View: "BaseData",
+    HSP_Metric: "No Metric",
+    Product: "P_160",
+    Entity: "410",
+  };
+  const tuple = outline.baseDimensions.map((d) => outline.member(at[d.name] ?? defaults[d.name] ?? d.name));
+  if (tuple.some((m) => !m)) throw new Error(JSON.stringify(at));
+  return app.dataSource("Plan1").read(tuple as NonNullable<(typeof tuple)[number]>[]);
+}
+
+describe("runtime prompts", () => {
+  test("enumPrompts of CopyVersion matches the API example", () => {
+    const app = createVisionPlanning();
+    expect(app.enumPrompts("Plan1", "CopyVersion", "graphical")).toEqual({
+      ruleName: "CopyVersion",
+      cube: "Plan1",
+      ruleType: "graphical",
+      prompts: [
+        {
+          name: "SrcVersion",
+          type: "member",
+          dimension: "Version",
+          defaultValue: "Working",
+          required: true,
+          description: "Version to copy from",
+        },
+        {
+          name: "TgtVersion",
+          type: "member",
+          dimension: "Version",
+          defaultValue: "What If",
+          required: true,
+          description: "Version to copy to",
+        },
+      ],
+    });
+  });
+
+  test("every rule enumerates its prompts, of all five types", () => {
+    const app = createVisionPlanning();
+    const types = app
+      .listRules("Plan1")
+      .map((r) => [r.ruleName, r.prompts.map((p) => `${p.name}:${p.type}`)]);
+    expect(types).toEqual([
+      ["CopyVersion", ["SrcVersion:member", "TgtVersion:member"]],
+      ["SeedForecast", ["Entity:member"]],
+      ["GrowRevenue", ["Entities:members", "GrowthPct:numeric", "Comment:string"]],
+      [
+        "AllocateRevenue",
+        ["Amount:numeric", "Account:member", "Period:member", "Entity:member", "Basis:dimension"],
+      ],
+    ]);
+  });
+
+  test("enumPromptMembers lists the members (or dimensions) a prompt accepts", () => {
+    const app = createVisionPlanning();
+    expect(
+      app.enumPromptMembers({
+        cube: "Plan1",
+        ruleName: "CopyVersion",
+        promptName: "TgtVersion",
+        aliastable: "Default",
+      }),
+    ).toEqual({
+      ruleName: "CopyVersion",
+      promptName: "TgtVersion",
+      dimension: "Version",
+      members: [
+        { name: "What If", alias: null, generation: 2, level: 0 },
+        { name: "Working", alias: null, generation: 2, level: 0 },
+      ],
+    });
+    const entities = app.enumPromptMembers({
+      cube: "Plan1",
+      ruleName: "GrowRevenue",
+      promptName: "Entities",
+    });
+    expect(entities.members.map((m) => m.name)).toEqual([
+      "450",
+      "440",
+      "430",
+      "423",
+      "422",
+      "421",
+      "420",
+      "410",
+      "240",
+    ]);
+    expect(entities.members[0]).toEqual({ name: "450", alias: "Sales West", generation: 5, level: 0 });
+    const basis = app.enumPromptMembers({ cube: "Plan1", ruleName: "AllocateRevenue", promptName: "Basis" });
+    expect(basis.members.map((m) => m.name)).toEqual(["Product", "Entity"]);
+    expect(
+      app
+        .enumPromptMembers({ cube: "Plan1", ruleName: "AllocateRevenue", promptName: "Account" })
+        .members.map((m) => m.alias),
+    ).toEqual(["Hardware Sales", "Software Sales"]);
+    expect(
+      planError(() =>
+        app.enumPromptMembers({ cube: "Plan1", ruleName: "GrowRevenue", promptName: "GrowthPct" }),
+      ).code,
+    ).toBe("PLANNING_PROMPT_INVALID");
+    expect(
+      planError(() => app.enumPromptMembers({ cube: "Plan1", ruleName: "GrowRevenue", promptName: "Nope" }))
+        .code,
+    ).toBe("PLANNING_PROMPT_UNKNOWN");
+  });
+
+  test("prompt validation: unknown, invalid member, not allowed, bad number, too long, unknown rule or cube", () => {
+    const app = createVisionPlanning();
+    const launch = (ruleName: string, prompts: { name: string; value: string }[]) =>
+      planError(() => app.launchRule({ cube: "Plan1", ruleName, ruleType: "graphical", prompts }));
+    expect(launch("CopyVersion", [{ name: "Version", value: "Working" }]).code).toBe(
+      "PLANNING_PROMPT_UNKNOWN",
+    );
+    const notAllowed = launch("CopyVersion", [{ name: "TgtVersion", value: "Final" }]);
+    expect(notAllowed.code).toBe("PLANNING_PROMPT_INVALID");
+    expect(notAllowed.field).toBe("prompts[0].value");
+    expect(notAllowed.message).toContain("TgtVersion");
+    expect(launch("SeedForecast", [{ name: "Entity", value: "Atlantis" }]).code).toBe(
+      "PLANNING_PROMPT_INVALID",
+    );
+    expect(launch("GrowRevenue", [{ name: "GrowthPct", value: "ten" }]).code).toBe("PLANNING_PROMPT_INVALID");
+    expect(launch("GrowRevenue", [{ name: "GrowthPct", value: "-150" }]).code).toBe(
+      "PLANNING_PROMPT_INVALID",
+    );
+    expect(launch("GrowRevenue", [{ name: "Comment", value: "y".repeat(256) }]).code).toBe(
+      "PLANNING_PROMPT_INVALID",
+    );
+    expect(launch("GrowRevenue", [{ name: "Entities", value: "" }]).code).toBe("PLANNING_PROMPT_MISSING");
+    expect(launch("AllocateRevenue", [{ name: "Basis", value: "Account" }]).code).toBe(
+      "PLANNING_PROMPT_INVALID",
+    );
+    expect(launch("Nope", []).code).toBe("PLANNING_RULE_UNKNOWN");
+    expect(planError(() => app.launchRule({ cube: "Plan9", ruleName: "CopyVersion" })).code).toBe(
+      "PLANNING_CUBE_UNKNOWN",
+    );
+  });
+});
+
+describe("launch rule", () => {
+  test("CopyVersion copies Working to What If, values and texts", () => {
+    const app = createVisionPlanning();
+    expect(cell(app, { Version: "What If", Period: "Jan", Account: "4110" })).toBeNull();
+    const res = app.launchRule({
+      cube: "Plan1",
+      ruleName: "CopyVersion",
+      ruleType: "graphical",
+      prompts: [
+        { name: "SrcVersion", value: "Working" },
+        { name: "TgtVersion", value: "What If" },
+      ],
+    });
+    expect(res.status).toBe("completed");
+    expect(res.message).toMatch(/^Copied \d+ values and 2 texts from Working to What If\.$/);
+    expect(cell(app, { Version: "What If", Period: "Jan", Account: "4110" })).toBe(12000);
+    expect(
+      cell(app, {
+        Version: "What If",
+        Scenario: "Actual",
+        Year: "FY14",
+        Entity: "430",
+        Product: "P_120",
+        Period: "Jul",
+        Account: "4120",
+      }),
+    ).toBe(
+      cell(app, {
+        Scenario: "Actual",
+        Year: "FY14",
+        Entity: "430",
+        Product: "P_120",
+        Period: "Jul",
+        Account: "4120",
+      }),
+    );
+    expect(
+      cell(app, { Version: "What If", Period: "BegBalance", Product: "P_000", Account: "Sales Growth Rate" }),
+    ).toBe(4);
+    expect(res.changes.every((c) => c.members[5] === "What If")).toBe(true);
+    expect(res.changes.filter((c) => c.text !== undefined)).toHaveLength(2);
+  });
+
+  test("CopyVersion to the same version fails and changes nothing", () => {
+    const app = createVisionPlanning();
+    const err = planError(() =>
+      app.launchRule({
+        cube: "Plan1",
+        ruleName: "CopyVersion",
+        prompts: [{ name: "TgtVersion", value: "Working" }],
+      }),
+    );
+    expect(err.code).toBe("PLANNING_RULE_FAILED");
+    expect(err.message).toBe(
+      "Business rule CopyVersion failed: the source and target versions are both Working. No data was changed.",
+    );
+  });
+
+  test("SeedForecast grows each month's plan by the entity's growth rate", () => {
+    const app = createVisionPlanning();
+    const res = app.launchRule({
+      cube: "Plan1",
+      ruleName: "SeedForecast",
+      prompts: [{ name: "Entity", value: "430" }],
+    });
+    const plan = cell(app, { Entity: "430", Product: "P_110", Period: "Apr", Account: "4110" }) as number;
+    expect(
+      cell(app, { Scenario: "Forecast", Entity: "430", Product: "P_110", Period: "Apr", Account: "4110" }),
+    ).toBe(Math.round(plan * 1.035 * 100) / 100);
+    expect(
+      cell(app, { Scenario: "Forecast", Entity: "410", Product: "P_110", Period: "Apr", Account: "4110" }),
+    ).toBeNull();
+    expect(res.message).toBe("Seeded 120 forecast cells of entity 430 at 3.5% growth.");
+    expect(res.changes).toHaveLength(120);
+  });
+
+  test("GrowRevenue grows the chosen entities only and stores the comment", () => {
+    const app = createVisionPlanning();
+    const before410 = cell(app, { Period: "Jun", Account: "4120" }) as number;
+    const before440 = cell(app, { Entity: "440", Period: "Jun", Account: "4120" });
+    app.launchRule({
+      cube: "Plan1",
+      ruleName: "GrowRevenue",
+      prompts: [
+        { name: "Entities", value: "410,420" },
+        { name: "GrowthPct", value: "10" },
+        { name: "Comment", value: "Price increase of 10%" },
+      ],
+    });
+    expect(cell(app, { Period: "Jun", Account: "4120" })).toBe(Math.round(before410 * 1.1 * 100) / 100);
+    expect(cell(app, { Entity: "440", Period: "Jun", Account: "4120" })).toBe(before440);
+    const drivers = app.openForm({ formName: "Revenue Drivers" });
+    const r420 = drivers.codes.findIndex((r) => r[0] === "420");
+    expect(drivers.grid[r420]?.[2]).toBe("Price increase of 10%");
+  });
+
+  test("AllocateRevenue spreads the amount by FY14 actuals, across products or entities", () => {
+    const app = createVisionPlanning();
+    app.launchRule({
+      cube: "Plan1",
+      ruleName: "AllocateRevenue",
+      prompts: [
+        { name: "Amount", value: "50000" },
+        { name: "Account", value: "4120" },
+        { name: "Period", value: "Dec" },
+        { name: "Entity", value: "421" },
+        { name: "Basis", value: "Product" },
+      ],
+    });
+    const products = ["P_110", "P_120", "P_130", "P_160", "P_170"];
+    const shares = products.map(
+      (p) => cell(app, { Entity: "421", Product: p, Period: "Dec", Account: "4120" }) as number,
+    );
+    expect(Math.round(shares.reduce((a, b) => a + b, 0) * 100) / 100).toBe(50000);
+    const actual = products.map(
+      (p) =>
+        cell(app, {
+          Scenario: "Actual",
+          Year: "FY14",
+          Entity: "421",
+          Product: p,
+          Period: "YearTotal",
+          Account: "4120",
+        }) as number,
+    );
+    const total = actual.reduce((a, b) => a + b, 0);
+    expect(shares[0]).toBe(Math.round(((50000 * (actual[0] as number)) / total) * 100) / 100);
+
+    app.launchRule({
+      cube: "Plan1",
+      ruleName: "AllocateRevenue",
+      prompts: [
+        { name: "Amount", value: "900" },
+        { name: "Basis", value: "Entity" },
+      ],
+    });
+    const byEntity = ["450", "440", "430", "423", "422", "421", "420", "410", "240"].map(
+      (e) => cell(app, { Entity: e, Product: "P_000", Period: "Jan", Account: "4110" }) as number,
+    );
+    expect(Math.round(byEntity.reduce((a, b) => a + b, 0) * 100) / 100).toBe(900);
+    expect(byEntity.every((v) => v > 0)).toBe(true);
+  });
+});
