@@ -42,11 +42,6 @@ export interface FormSummary {
   description: string;
 }
 
-export interface FolderSummary {
-  name: string;
-  folder: string;
-}
-
 export interface OpenFormRequest {
   folder?: string;
   formName: string;
@@ -270,15 +265,15 @@ export class PlanningApplication {
   // ---------- forms ----------
 
   /** Sub-folders and forms of a folder, alphabetical. */
-  listForms(folder: string): { folder: string; folders: FolderSummary[]; forms: FormSummary[] } {
+  listForms(folder: string): { folder: string; folders: string[]; forms: FormSummary[] } {
     const key = normFolder(folder);
     const path = this.folders.get(key);
     if (!path)
       throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder");
     const folders = [...this.folders.entries()]
       .filter(([k]) => k.startsWith(`${key}/`) && !k.slice(key.length + 1).includes("/"))
-      .map(([, p]) => ({ name: p.slice(p.lastIndexOf("/") + 1), folder: p }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .map(([, p]) => p)
+      .sort((a, b) => a.localeCompare(b));
     const forms = this.forms
       .filter((f) => normFolder(f.folder) === key)
       .map((f) => ({
@@ -703,7 +698,7 @@ export class PlanningApplication {
   }): {
     ruleName: string;
     promptName: string;
-    dimension: string | null;
+    dimension: string;
     members: MemberInfo[];
   } {
     const rule = this.rule(req.cube, req.ruleName);
@@ -727,7 +722,7 @@ export class PlanningApplication {
     return {
       ruleName: rule.name,
       promptName: p.name,
-      dimension: p.type === "dimension" ? null : (p.dimension ?? null),
+      dimension: p.type === "dimension" ? "" : (p.dimension ?? ""),
       members: promptChoices(outline, p).map((m) => memberInfo(m, table)),
     };
   }

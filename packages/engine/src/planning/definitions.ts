@@ -151,14 +151,21 @@ export interface RuleDefinition {
   run(ctx: RuleContext): string;
 }
 
-export type TaskType = "form" | "businessRule" | "url" | "manageApprovals" | "jobConsole" | "copyVersion";
+export type TaskType =
+  | "form"
+  | "businessRule"
+  | "url"
+  | "manageApprovals"
+  | "jobConsole"
+  | "copyVersion"
+  | "descriptive";
 
 export interface TaskDefinition {
   taskID: string;
   name: string;
   type: TaskType;
-  /** What the task opens: a form path (`/Forms/Revenue/Revenue Plan`), a rule name or a URL. */
-  target: string;
+  /** What the task opens: a form path (`/Forms/Revenue/Revenue Plan`), a rule name or a URL; `null` otherwise. */
+  target: string | null;
   /** `YYYY-MM-DD`, or `null`. */
   dueDate: string | null;
   instructions?: string;

@@ -38,7 +38,7 @@ export interface TaskInfo {
   taskID: string;
   name: string;
   type: TaskType;
-  target: string;
+  target: string | null;
   dueDate: string | null;
   complete: boolean;
   completedAt: string | null;
@@ -57,22 +57,24 @@ export function listTaskLists(
   const done = new Map<string, TaskCompletion>();
   for (const s of statuses) done.set(`${s.taskListID}\u0000${s.taskID}`, s);
   return {
-    taskLists: lists.map((l) => ({
-      taskListID: l.taskListID,
-      name: l.name,
-      tasks: l.tasks.map((t) => {
-        const s = done.get(`${l.taskListID}\u0000${t.taskID}`);
-        return {
-          taskID: t.taskID,
-          name: t.name,
-          type: t.type,
-          target: t.target,
-          dueDate: t.dueDate,
-          complete: s?.complete ?? false,
-          completedAt: s?.complete ? s.completedAt : null,
-        };
-      }),
-    })),
+    taskLists: [...lists]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((l) => ({
+        taskListID: l.taskListID,
+        name: l.name,
+        tasks: l.tasks.map((t) => {
+          const s = done.get(`${l.taskListID}\u0000${t.taskID}`);
+          return {
+            taskID: t.taskID,
+            name: t.name,
+            type: t.type,
+            target: t.target,
+            dueDate: t.dueDate,
+            complete: s?.complete ?? false,
+            completedAt: s?.complete ? s.completedAt : null,
+          };
+        }),
+      })),
   };
 }
 

@@ -58,10 +58,7 @@ describe("form folders", () => {
     const app = createVisionPlanning();
     expect(app.listForms("/Forms")).toEqual({
       folder: "/Forms",
-      folders: [
-        { name: "Drivers", folder: "/Forms/Drivers" },
-        { name: "Revenue", folder: "/Forms/Revenue" },
-      ],
+      folders: ["/Forms/Drivers", "/Forms/Revenue"],
       forms: [],
     });
     expect(planError(() => app.listForms("/Forms/Nope")).code).toBe("PLANNING_FOLDER_UNKNOWN");
