@@ -980,13 +980,15 @@ export interface components {
          */
         Grid: string[][];
         /**
-         * @description What a cell is, for colour coding: `blank` an empty cell outside the grid's regions; `pov` a member of
-         *     the POV row; `column-header` and `row-header` members; `data` a data cell with a value (writable in a
-         *     form); `missing` a data cell without data; `no-access` a data cell the user may not read (`#NoAccess`);
-         *     `read-only` a data cell the user may not write (forms).
+         * @description What a cell is, for colour coding: `corner` an empty cell above the row headers and left of the column
+         *     headers; `blank` any other empty cell (padding, blank rows or columns); `pov` a member of the POV row;
+         *     `column-header` and `row-header` members; `data` a data cell with a value that can be submitted;
+         *     `read-only` a data cell with a value that cannot be written (Dynamic Calc or Label Only members, locked
+         *     cells, read-only form cells); `missing` a data cell without data; `no-access` a data cell the user may
+         *     not read (`#NoAccess`).
          * @enum {string}
          */
-        CellKind: "blank" | "pov" | "column-header" | "row-header" | "data" | "missing" | "no-access" | "read-only";
+        CellKind: "corner" | "blank" | "pov" | "column-header" | "row-header" | "data" | "missing" | "no-access" | "read-only";
         /** @description Kind of every cell, same shape as `grid` (`cellKinds[r][c]` describes `grid[r][c]`). */
         CellKinds: components["schemas"]["CellKind"][][];
         /** @description Position of one cell of the grid, 0-based. */
@@ -1009,6 +1011,7 @@ export interface components {
         };
         /** @description Where each dimension of the answered grid sits. */
         Layout: {
+            /** @description POV of the grid — dimension name to member name (not its label). */
             pov: components["schemas"]["Pov"];
             /** @description Row dimensions, outermost (leftmost) first. */
             rowDimensions: string[];
@@ -1090,26 +1093,28 @@ export interface components {
              */
             ancestorPosition: "TOP" | "BOTTOM";
             /**
-             * @description Alias table used when `memberDisplay` is `ALIAS`; `null` means `Default`.
-             * @default null
+             * @description Active alias table, used to show and to read member labels; `null` shows member names only.
+             * @default Default
              */
             aliasTable: string | null;
             /**
-             * @description Show member names or their aliases from `aliasTable` (a member without alias shows its name).
-             * @default NAME
+             * @description Member labels: `ALIAS` the alias from `aliasTable` (the name when the member has none, as `Cola` for
+             *     `100-10`), `NAME` the member name, `NAME_AND_ALIAS` both as `name: alias` (`100-10: Cola`). Labels
+             *     sent in `grid` may be names or aliases of the active table whatever this setting.
+             * @default ALIAS
              * @enum {string}
              */
-            memberDisplay: "NAME" | "ALIAS";
+            memberDisplay: "NAME" | "ALIAS" | "NAME_AND_ALIAS";
         };
         /** @description How member labels combine the member name (code) and its alias. */
         CodeAliasParam: {
             /**
-             * @description Answer member labels as `name - alias` (for example `100-10 - Cola`).
+             * @description Answer member labels as `name: alias` (for example `100-10: Cola`); same as `settings.memberDisplay` `NAME_AND_ALIAS`.
              * @default false
              */
             displayCodeAndAlias: boolean;
             /**
-             * @description The labels of the request grid are `name - alias`; only the part before ` - ` is read.
+             * @description The labels of the request grid are `name: alias`; only the part before the first `: ` is read.
              * @default false
              */
             hasCodeAndAlias: boolean;
