@@ -653,8 +653,8 @@ export interface paths {
          *     refreshed form and one status per written cell. `codes` (from `action/openform`) identifies the
          *     members when the form shows aliases. Text cells longer than 255 characters are rejected
          *     (`422`, `QB_ERR_CELL_TOO_LONG`) unless `enableLargeCellSubmit` is `true`: then they are accepted and
-         *     only their first 255 characters are written (status `truncated`). Either every cell is written or
-         *     none is; a failing on-save rule answers `422` with `QB_ERR_RULE_FAILED` after the data was written.
+         *     only their first 255 characters are written (status `truncated`). All or nothing: an invalid prompt
+         *     value or a failing on-save rule (`422`, `QB_ERR_RULE_FAILED`) leaves the data as it was.
          */
         post: operations["submitForm"];
         delete?: never;
@@ -1689,6 +1689,13 @@ export interface components {
          *     for other cells an empty string. Needed on submit when the form shows aliases.
          */
         Codes: string[][];
+        /**
+         * @description For each POV dimension of the form, the members the user may choose (send one in `pov` of
+         *     `action/openform` to change the page); a dimension with one member is fixed by the form.
+         */
+        PovChoices: {
+            [key: string]: string[];
+        };
         /** @description An opened form. */
         FormResponse: {
             /** @description The form name. */
@@ -1699,6 +1706,7 @@ export interface components {
             /** @description Plan type of the form. */
             cube: string;
             pov: components["schemas"]["Pov"];
+            povChoices: components["schemas"]["PovChoices"];
             grid: components["schemas"]["Grid"];
             codes: components["schemas"]["Codes"];
             cellKinds: components["schemas"]["CellKinds"];
