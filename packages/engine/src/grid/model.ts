@@ -44,7 +44,10 @@ export interface GridModel {
   pov: Member[];
   left: GridAxis;
   top: GridAxis;
-  /** Data-region text as typed, keyed by {@link cellKey} of the row and column tuples. */
+  /**
+   * Data-region text as typed, keyed by `rowKey|colKey` ({@link tupleKey} of the row and column tuples). Kept
+   * only when navigating without data (the answer then shows what was typed).
+   */
   typed: Map<string, string>;
   layout: SheetLayout;
 }
@@ -53,10 +56,6 @@ export function tupleKey(members: readonly Member[]): string {
   let k = "";
   for (const m of members) k += `${m.dimension.index}:${m.ordinal};`;
   return k;
-}
-
-export function cellKey(row: readonly Member[], col: readonly Member[]): string {
-  return `${tupleKey(row)}|${tupleKey(col)}`;
 }
 
 export function cloneAxis(a: GridAxis): GridAxis {

@@ -1,6 +1,6 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
-import { type AxisTuple, cellKey, type GridAxis, type GridModel, type SheetLayout } from "./model.ts";
+import { type AxisTuple, type GridAxis, type GridModel, type SheetLayout, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 
 /** What one typed cell is, before regions are known. */
@@ -8,9 +8,11 @@ type CellClass =
   | { kind: "empty" }
   /** A member named without doubt: a non-numeric name or alias, or a numeric name with a leading quote. */
   | { kind: "member"; member: Member }
-  /** A bare number that is also a member name: data in the data region, a member in a header. */
-  | { kind: "numeric-member"; member: Member }
-  | { kind: "number" }
+  /**
+   * A bare number: data in the data region, a member in a header when it names one (`member` is looked up on
+   * first use, `null` when it names none).
+   */
+  | { kind: "number"; text: string; member?: Member | null }
   | { kind: "label" }
   | { kind: "text" };
 
@@ -59,17 +61,20 @@ function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): Cell
     const m = resolveLabel(outline, t.slice(1), s.aliasTable);
     return m ? { kind: "member", member: m } : { kind: "text" };
   }
-  if (isNumericText(t)) {
-    const m = resolveLabel(outline, t, s.aliasTable);
-    return m ? { kind: "numeric-member", member: m } : { kind: "number" };
-  }
+  if (isNumericText(t)) return { kind: "number", text: t };
   if (isLabel(t, s)) return { kind: "label" };
   const m = resolveLabel(outline, t, s.aliasTable);
   return m ? { kind: "member", member: m } : { kind: "text" };
 }
 
+let numberOutline: Outline | null = null;
+let numberTable: string | null = null;
+
 function memberOf(c: CellClass): Member | undefined {
-  return c.kind === "member" || c.kind === "numeric-member" ? c.member : undefined;
+  if (c.kind === "member") return c.member;
+  if (c.kind !== "number" || !numberOutline) return undefined;
+  if (c.member === undefined) c.member = resolveLabel(numberOutline, c.text, numberTable) ?? null;
+  return c.member ?? undefined;
 }
 
 export interface ParseResult {
@@ -93,6 +98,8 @@ export function parseGrid(
   sheet: readonly (readonly unknown[])[],
   settings: ResolvedGridSettings,
 ): ParseResult {
+  numberOutline = outline;
+  numberTable = settings.aliasTable;
   const rows = sheet.length;
   const columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
   const cls: CellClass[][] = [];
@@ -138,7 +145,7 @@ export function parseGrid(
         p = c + 1;
         continue;
       }
-      if (k === "numeric-member") {
+      if (k === "number" && memberOf(at(r, c))) {
         seen = true;
         continue;
       }
@@ -366,8 +373,11 @@ export function parseGrid(
     top.tuples.push({ members: [m], origin: 0 });
   }
 
+  // Typed values only matter when the answer is rendered without reading data.
   const typed = new Map<string, string>();
-  for (let r = hr; r < rows; r++) {
+  const rowKeys = settings.navigateWithoutData ? leftTuples.map((t) => tupleKey(t.members)) : [];
+  const colKeys = settings.navigateWithoutData ? topTuples.map((t) => tupleKey(t.members)) : [];
+  for (let r = settings.navigateWithoutData ? hr : rows; r < rows; r++) {
     const ri = rowTuple[r];
     if (ri == null) continue;
     for (let c = lc; c < columns; c++) {
@@ -375,7 +385,7 @@ export function parseGrid(
       if (ci == null) continue;
       const text = textAt(r, c);
       if (text !== "") {
-        typed.set(cellKey((leftTuples[ri] as AxisTuple).members, (topTuples[ci] as AxisTuple).members), text);
+        typed.set(`${rowKeys[ri]}|${colKeys[ci]}`, text);
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Member, Outline } from "../outline.ts";
-import { type AxisTuple, cellKey, type GridAxis, type GridModel } from "./model.ts";
+import { type AxisTuple, type GridAxis, type GridModel, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 
 /** What a rendered cell is, for colour coding in the add-in. */
@@ -43,11 +43,14 @@ export interface GridDataSource extends DataSource {
 const NO_ACCESS = Symbol("noaccess");
 type Read = CellValue | typeof NO_ACCESS;
 
-/** Builds the tuple the data source wants (base dimensions in outline order, attribute members after). */
+/**
+ * Builds the tuple the data source wants (base dimensions in outline order, attribute members after). With
+ * `into`, that array is filled and returned instead of a new one (the grid reuses one array for its reads).
+ */
 export function tupleBuilder(
   outline: Outline,
   pov: readonly Member[],
-): (row: readonly Member[], col: readonly Member[]) => Member[] {
+): (row: readonly Member[], col: readonly Member[], into?: Member[]) => Member[] {
   const base = outline.baseDimensions;
   const slot = new Map(base.map((d, i) => [d, i]));
   const template: Member[] = base.map((d) => d.root);
@@ -57,17 +60,21 @@ export function tupleBuilder(
     if (i !== undefined) template[i] = m.stored;
     else if (m.parent) povAttrs.push(m);
   }
-  return (row, col) => {
-    const t = template.slice();
-    const extra = povAttrs.slice();
+  return (row, col, into) => {
+    const t = into ?? template.slice();
+    if (into) for (let i = 0; i < template.length; i++) t[i] = template[i] as Member;
+    let extra: Member[] | null = povAttrs.length > 0 ? povAttrs.slice() : null;
     for (const list of [row, col]) {
       for (const m of list) {
         const i = slot.get(m.dimension);
         if (i !== undefined) t[i] = m.stored;
-        else if (m.parent) extra.push(m);
+        else if (m.parent) {
+          if (!extra) extra = [];
+          extra.push(m);
+        }
       }
     }
-    return extra.length > 0 ? [...t, ...extra] : t;
+    return extra ? [...t.slice(0, template.length), ...extra] : t;
   };
 }
 
@@ -126,9 +133,10 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
 
   let values: Read[][] = [];
   if (readData) {
+    const scratch = build([], []);
     values = leftTuples.map((r) =>
       topTuples.map((c) => {
-        const t = build(r.members, c.members);
+        const t = build(r.members, c.members, scratch);
         if (source.canRead && !source.canRead(t)) return NO_ACCESS;
         return source.read(t);
       }),
@@ -226,6 +234,8 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
     };
   });
 
+  const scratch = build([], []);
+  const colKeys = readData || model.typed.size === 0 ? [] : top.tuples.map((t) => tupleKey(t.members));
   let prev: AxisTuple | null = null;
   rowSeq.forEach((ti, i) => {
     const r = hr + i;
@@ -242,13 +252,14 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
     });
     prev = t;
     const rowValues = values[ti];
+    const rowKey = colKeys.length > 0 ? tupleKey(t.members) : "";
     colSeq.forEach((ci, j) => {
       const c = lc + j;
       if (ci === null) return;
       const col = top.tuples[ci] as AxisTuple;
-      const tuple = build(t.members, col.members);
+      const tuple = build(t.members, col.members, scratch);
       if (!readData) {
-        const typed = model.typed.get(cellKey(t.members, col.members)) ?? "";
+        const typed = colKeys.length > 0 ? (model.typed.get(`${rowKey}|${colKeys[ci]}`) ?? "") : "";
         put(r, c, typed, "data");
       } else {
         const v = rowValues?.[ci] ?? null;
