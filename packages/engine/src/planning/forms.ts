@@ -13,8 +13,19 @@ export interface FormPreferences {
   locale?: string;
 }
 
-/** Kind of a cell for colour coding, in the contract's vocabulary (`CellKind`). */
-export type FormCellKind = "blank" | "column-header" | "row-header" | "data" | "missing" | "read-only";
+/**
+ * Kind of a cell for colour coding, in the contract's vocabulary (`CellKind`): `corner` the empty cells above
+ * the row headers; `data` a writable cell with a value; `read-only` a cell with a value that cannot be written;
+ * `missing` a cell without data (writable or not: see {@link FormCellState}).
+ */
+export type FormCellKind =
+  | "corner"
+  | "blank"
+  | "column-header"
+  | "row-header"
+  | "data"
+  | "missing"
+  | "read-only";
 
 /**
  * What a cell is, in detail, so the add-in can colour and protect it: `member` a header; `data` a writable
@@ -224,7 +235,7 @@ export function renderForm(
   for (let h = 0; h < H; h++) {
     const g: string[] = new Array(L).fill("");
     const k: string[] = new Array(L).fill("");
-    const kind: FormCellKind[] = new Array(L).fill("blank");
+    const kind: FormCellKind[] = new Array(L).fill("corner");
     const st: FormCellState[] = new Array(L).fill("blank");
     for (const c of colIdx) {
       const m = form.cols[c]?.members[h] as Member;
@@ -249,13 +260,9 @@ export function renderForm(
       const v = values[r]?.[c] ?? null;
       g.push(v === null ? missingLabel : typeof v === "number" ? formatNumber(v) : v);
       k.push("");
-      if (cell.blocker) {
-        kind.push("read-only");
-        st.push(cell.locked ? "locked" : "read-only");
-      } else {
-        kind.push(v === null ? "missing" : "data");
-        st.push(cell.text ? "text" : v === null ? "missing" : "data");
-      }
+      kind.push(v === null ? "missing" : cell.blocker ? "read-only" : "data");
+      if (cell.blocker) st.push(cell.locked ? "locked" : "read-only");
+      else st.push(cell.text ? "text" : v === null ? "missing" : "data");
     }
     grid.push(g);
     codes.push(k);

@@ -94,7 +94,7 @@ describe("open form", () => {
       ["4100", "", "", "", ""],
     ]);
     expect(f.cellKinds).toEqual([
-      ["blank", "column-header", "column-header", "column-header", "column-header"],
+      ["corner", "column-header", "column-header", "column-header", "column-header"],
       ["row-header", "data", "data", "data", "read-only"],
       ["row-header", "data", "data", "data", "read-only"],
       ["row-header", "read-only", "read-only", "read-only", "read-only"],
