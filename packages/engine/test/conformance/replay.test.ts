@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readLayout, replayCase } from "../../src/grid/index.ts";
+import { emptySource, initialGrid, readLayout, replayCase } from "../../src/grid/index.ts";
 import { Outline } from "../../src/outline.ts";
 import { outlineSpecFromDocument } from "../../src/outline-yaml.ts";
 
@@ -125,4 +125,12 @@ describe("Essbase answer key", () => {
       expect(o.detail).toBe("");
     });
   }
+});
+
+describe("initgrid on Vision.Plan1", () => {
+  it("is the grid the corpus's pivot-pov cases start from (Essbase's default grid)", () => {
+    const doc = JSON.parse(readFileSync(join(fixtures, "pivot-pov-account-to-left.json"), "utf8"));
+    const g = initialGrid(emptySource(loadOutline()), { missingLabel: "" });
+    expect(g.grid).toEqual(doc.basis.cells);
+  });
 });
