@@ -635,5 +635,16 @@ describe("submit", () => {
     });
     expect(r.cellStatus).toEqual([{ row: 2, column: 2, status: "written", value: 50 }]);
     expect(r.grid[2]).toEqual(["Sales", "36", "50", ""]);
+    // A grid shown without data is all empty cells: submitting it writes nothing.
+    const blank = runGridOperation(own, {
+      action: "submit",
+      grid: [
+        ["", "Actual", "Cola", "New York"],
+        ["", "Jan", "Feb"],
+        ["Sales", "", ""],
+      ],
+    });
+    expect(blank.cellStatus).toEqual([]);
+    expect(blank.grid[2]).toEqual(["Sales", "36", "50", ""]);
   });
 });

@@ -17,7 +17,7 @@ export interface CellStatus {
 
 /**
  * Writes the dirty data cells of a sheet. Without an explicit list, a data cell is dirty when the value typed
- * differs from the cube's. Only stored, readable intersections are written (domain.md §0.2: BSO accepts stored
+ * (a number or the missing label; an empty cell never) differs from the cube's. Only stored, readable intersections are written (domain.md §0.2: BSO accepts stored
  * cells at any level; Dynamic Calc and label-only cells never).
  */
 export function submitCells(
@@ -42,6 +42,9 @@ export function submitCells(
       for (let c = L.leftColumns; c < L.columns; c++) {
         const ref = cellRef(model, r, c, sheet);
         if (ref.region !== "data") continue;
+        // An empty cell is never taken as an edit here (a grid shown without data is all empty): clearing a
+        // value takes the missing label, or an explicit dirty list.
+        if (text(r, c).trim() === "") continue;
         const value = parseValue(text(r, c), s);
         if (value === undefined) continue;
         const t = build(
