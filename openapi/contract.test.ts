@@ -198,6 +198,11 @@ describe("enumerations of spec §9", () => {
     expect(props("SubmitFormRequest").codes).toBeDefined();
     expect(obj(props("TaskStatusRequest").tasklistID).deprecated).toBe(true);
     expect(obj(props("GridResponse").rangeToDelete).deprecated).toBe(true);
+    for (const [name, schema] of Object.entries(schemas)) {
+      const oneOf = obj(schema)["x-qibates-required-one-of"];
+      if (!Array.isArray(oneOf)) continue;
+      for (const prop of oneOf) expect(Object.keys(props(name)), name).toContain(prop);
+    }
     const nwd = obj(props("Settings").navigateWithoutData);
     expect(JSON.stringify(nwd.oneOf)).toContain("boolean");
     expect(JSON.stringify(nwd.oneOf)).toContain("string");
@@ -311,6 +316,17 @@ describe("French overlay", () => {
     expect(report.missing).toEqual([]);
     expect(report.extra).toEqual([]);
     expect(report.required).toBeGreaterThan(400);
+  });
+
+  it("translates rather than copies: every operation's summary and description differ from the English", () => {
+    const fr = applyOverlay(doc, overlay).document;
+    const copied: string[] = [];
+    for (const { path, method, operation } of ops) {
+      const french = obj(obj(obj(fr.paths)[path])[method]);
+      if (french.summary === operation.summary) copied.push(`${method} ${path} summary`);
+      if (french.description === operation.description) copied.push(`${method} ${path} description`);
+    }
+    expect(copied).toEqual([]);
   });
 
   it("says it in French", () => {

@@ -14,6 +14,7 @@ import {
   ERROR_CODE_LIST,
   ERROR_CODES,
   errorBody,
+  errorCatalogue,
   errorLocale,
   formatErrorMessage,
   INTERNAL_ERROR_MESSAGE,
@@ -75,6 +76,16 @@ describe("error-code registry", () => {
       field: null,
       requestId: "r1",
     });
+  });
+
+  it("gives the documentation a catalogue in English and in French", () => {
+    const en = errorCatalogue("en");
+    const fr = errorCatalogue("fr");
+    expect(en.map((r) => r.code)).toEqual([...ERROR_CODE_LIST]);
+    expect(en.find((r) => r.code === "QB_ERR_GRID_TOO_LARGE")).toMatchObject({ status: 413 });
+    expect(fr.find((r) => r.code === "QB_ERR_SESSION_UNKNOWN")?.message).toBe(
+      "La session n'existe pas ou a expiré ; reconnectez-vous.",
+    );
   });
 
   it("formats messages in English or French", () => {

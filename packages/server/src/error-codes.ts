@@ -457,3 +457,25 @@ export function templatePattern(template: string): RegExp {
   const escaped = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${escaped.join(".+")}$`, "s");
 }
+
+export interface ErrorCatalogueRow {
+  readonly code: ErrorCode;
+  readonly status: ErrorStatus;
+  /** Message template in the requested language. */
+  readonly message: string;
+  /** When the code is answered, in the requested language. */
+  readonly when: string;
+}
+
+/** The error catalogue in one language, in registry order — what the documentation's error page lists. */
+export function errorCatalogue(locale: ErrorLocale = "en"): ErrorCatalogueRow[] {
+  return ERROR_CODE_LIST.map((code) => {
+    const def: ErrorCodeDefinition = ERROR_CODES[code];
+    return {
+      code,
+      status: def.status,
+      message: locale === "fr" ? def.fr : def.en,
+      when: locale === "fr" ? def.whenFr : def.when,
+    };
+  });
+}
