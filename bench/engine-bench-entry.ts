@@ -1,0 +1,57 @@
+import { createSampleBasicCube } from "@qibates/engine/demo";
+import { buildSyntheticCube, checksums } from "./engine-synthetic.ts";
+
+/** One build + CALC ALL of the synthetic cube; the same code runs in Node and in Chromium (one esbuild bundle). */
+export function runEngineBench(): {
+  cells: number;
+  buildMs: number;
+  calcMs: number;
+  usedBytes: number;
+  blocks: number;
+  grand: number;
+  q1: number;
+  p3c2: number;
+  storedCells: number;
+} {
+  let t = performance.now();
+  const { cube, cells } = buildSyntheticCube();
+  const buildMs = performance.now() - t;
+  t = performance.now();
+  cube.calcAll();
+  const calcMs = performance.now() - t;
+  return { cells, buildMs, calcMs, usedBytes: cube.usedBytes, blocks: cube.blockCount, ...checksums(cube) };
+}
+
+/** Median time of a 100-cell grid refresh on Sample.Basic (10 rows × 10 columns, dynamic members included). */
+export function runSampleReadBench(rounds = 200): { cellsPerRefresh: number; medianMs: number } {
+  const cube = createSampleBasicCube();
+  const o = cube.outline;
+  const m = (n: string) => {
+    const x = o.member(n);
+    if (!x) throw new Error(n);
+    return x;
+  };
+  const rows = ["100-10", "100-20", "100-30", "100", "200", "300", "400", "Diet", "Product", "200-40"].map(m);
+  const cols = ["Jan", "Feb", "Mar", "Qtr1", "Qtr2", "Qtr3", "Qtr4", "Year", "Jul", "Dec"].map(m);
+  const measures = [m("Profit"), m("Sales"), m("Margin %")];
+  const markets = [m("East"), m("Market"), m("New York")];
+  const scen = [m("Actual"), m("Variance")];
+  const times: number[] = [];
+  let sink = 0;
+  for (let k = 0; k < rounds; k++) {
+    const meas = measures[k % 3] as (typeof measures)[number];
+    const mk = markets[k % 3] as (typeof markets)[number];
+    const sc = scen[k % 2] as (typeof scen)[number];
+    const t = performance.now();
+    for (const r of rows) for (const c of cols) sink += cube.readNumber([c, meas, r, mk, sc]) || 0;
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  if (sink === -1) throw new Error("unreachable");
+  return {
+    cellsPerRefresh: rows.length * cols.length,
+    medianMs: times[Math.floor(times.length / 2)] as number,
+  };
+}
+
+(globalThis as { engineBench?: unknown }).engineBench = { runEngineBench, runSampleReadBench };
