@@ -2,8 +2,8 @@ import { PlanningApplication } from "../../src/planning/application.ts";
 import type { FormDefinition, TaskListDefinition } from "../../src/planning/definitions.ts";
 import { MemoryCube } from "../../src/planning/memory-cube.ts";
 import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
-import { VISION_VARIABLES, visionPlan1Outline } from "./vision-outline.ts";
-import { VISION_RULES } from "./vision-rules.ts";
+import { VISION_VARIABLES, visionPlan1Outline, visionPlan2Outline } from "./vision-outline.ts";
+import { VISION_PLAN2_RULES, VISION_RULES } from "./vision-rules.ts";
 
 /**
  * The demo Vision planning application: plan type Plan1 (vision-outline.ts, data in vision-data.ts), form
@@ -87,6 +87,25 @@ export const VISION_FORMS: FormDefinition[] = [
   },
 ];
 
+/** Plan2: the revenue summary fed from Plan1 by the PushRevenueToPlan2 rule (read-only). */
+VISION_FORMS.push({
+  type: "regular",
+  name: "Revenue Summary",
+  folder: "/Forms/Summary",
+  cube: "Plan2",
+  description: "Total revenue by sales entity (plan type Plan2), fed from Plan1 by PushRevenueToPlan2.",
+  pov: { Year: "FY15", Scenario: "Plan", Version: "Working", Currency: "USD", Account: "4100" },
+  povChoices: { Scenario: ["Plan", "Forecast"] },
+  rows: {
+    dimensions: ["Entity"],
+    segments: [{ members: { Entity: ["ILvl0Descendants(Sales VP)", "Sales VP"] } }],
+  },
+  columns: {
+    dimensions: ["Period"],
+    segments: [{ members: { Period: ["Children(Q1)", "Q1", "YearTotal"] }, readOnly: true }],
+  },
+});
+
 export const VISION_TASK_LISTS: TaskListDefinition[] = [
   {
     taskListID: "TL_BUDGET",
@@ -158,9 +177,15 @@ export function createVisionPlanning(): PlanningApplication {
         defaults: { HSP_Metric: "No Metric" },
         variableNames: VISION_VARIABLES,
       },
+      {
+        name: "Plan2",
+        data: new MemoryCube(visionPlan2Outline()),
+        textMembers: ["4190"],
+        variableNames: VISION_VARIABLES,
+      },
     ],
     forms: VISION_FORMS,
-    rules: VISION_RULES,
+    rules: [...VISION_RULES, ...VISION_PLAN2_RULES],
     taskLists: VISION_TASK_LISTS,
     locks: [
       {

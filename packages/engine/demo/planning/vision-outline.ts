@@ -118,3 +118,34 @@ export function visionPlan1Spec(): OutlineSpec {
 export function visionPlan1Outline(): Outline {
   return new Outline(visionPlan1Spec());
 }
+
+/**
+ * Plan type Plan2 (revenue summary by entity, the target of the cross-plan-type rule PushRevenueToPlan2):
+ * Scenario, Year, Period, Entity, Version and Currency as in Plan1, and an Account dimension with only
+ * `4100` Total Revenue (stored here, level 0) and `4190` Revenue Commentary. No Product, no HSP_View.
+ */
+export function visionPlan2Spec(): OutlineSpec {
+  const plan1 = visionPlan1Spec();
+  const keep = ["Scenario", "Year", "Period", "Entity", "Version", "Currency"];
+  return {
+    name: "Plan2",
+    aliasTables: ["Default"],
+    substitutionVariables: plan1.substitutionVariables,
+    dimensions: [
+      ...plan1.dimensions.filter((d) => keep.includes(d.name)),
+      {
+        name: "Account",
+        type: "accounts",
+        density: "dense",
+        members: [
+          { name: "4100", aliases: { Default: "Total Revenue" } },
+          { name: "4190", aliases: { Default: "Revenue Commentary" }, consolidation: "~" },
+        ],
+      },
+    ],
+  };
+}
+
+export function visionPlan2Outline(): Outline {
+  return new Outline(visionPlan2Spec());
+}

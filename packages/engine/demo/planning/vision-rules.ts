@@ -319,3 +319,61 @@ export const allocateRevenue: RuleDefinition = {
 };
 
 export const VISION_RULES: RuleDefinition[] = [copyVersion, seedForecast, growRevenue, allocateRevenue];
+
+export const pushRevenueToPlan2: RuleDefinition = {
+  name: "PushRevenueToPlan2",
+  cube: "Plan1",
+  ruleType: "graphical",
+  description:
+    "Copies the total revenue (4100, all products) of the chosen entities and scenario, FY15 months, from Plan1 to the Plan2 revenue summary.",
+  prompts: [
+    {
+      name: "Entities",
+      type: "members",
+      dimension: "Entity",
+      defaultValue: "ILvl0Descendants(Sales VP)",
+      required: true,
+      description: "Entities to push",
+      allowed: ["ILvl0Descendants(Sales VP)"],
+    },
+    {
+      name: "Scenario",
+      type: "member",
+      dimension: "Scenario",
+      defaultValue: "Plan",
+      required: true,
+      description: "Scenario to push",
+      allowed: ["Plan", "Forecast"],
+    },
+  ],
+  script: [
+    'FIX({Entities}, {Scenario}, "FY15", "Working", "USD", @RELATIVE("YearTotal", 0))',
+    '  "4100"@Plan2 = @XWRITE("4100"->"P_TP"->"BaseData", Plan2);',
+    "ENDFIX",
+  ].join("\n"),
+  run(ctx: RuleContext): string {
+    const plan1 = ctx.cube;
+    const plan2 = ctx.otherCube("Plan2");
+    const scenario = ctx.member("Scenario").name;
+    let n = 0;
+    for (const e of ctx.members("Entities")) {
+      for (const month of MONTHS) {
+        const common = {
+          Scenario: scenario,
+          Year: "FY15",
+          Version: "Working",
+          Currency: "USD",
+          Period: month,
+        };
+        const v = plan1.read(
+          plan1.tuple({ ...common, ...base, Entity: e, Product: "P_TP", Account: "4100" }),
+        );
+        plan2.write(plan2.tuple({ ...common, Entity: e.name, Account: "4100" }), v);
+        if (v !== null) n++;
+      }
+    }
+    return `Pushed ${n} ${scenario} revenue cells to Plan2.`;
+  },
+};
+
+export const VISION_PLAN2_RULES: RuleDefinition[] = [pushRevenueToPlan2];

@@ -9,7 +9,24 @@ import type {
   RuleDefinition,
 } from "./definitions.ts";
 import { PlanningError } from "./errors.ts";
-import { resolveMember, selectAll } from "./selection.ts";
+import { resolveMember, selectAll, selectMembers } from "./selection.ts";
+
+/** Splits a comma-separated list, ignoring commas inside parentheses; strips quotes. */
+function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of text) {
+    if (ch === "(") depth++;
+    if (ch === ")") depth = Math.max(0, depth - 1);
+    if (ch === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim().replace(/^"|"$/g, "")).filter((s) => s !== "");
+}
 
 /** A runtime prompt value as callers send it (`{ name, value }`); `members` values may be a list. */
 export interface PromptInput {
@@ -120,25 +137,24 @@ function resolveOne(
     }
     default: {
       const choices = new Set(promptChoices(outline, p));
-      const names =
-        p.type === "members"
-          ? raw
-              .split(",")
-              .map((s) => s.trim().replace(/^"|"$/g, ""))
-              .filter((s) => s !== "")
-          : [raw.replace(/^"|"$/g, "")];
+      const names = p.type === "members" ? splitTopLevel(raw) : [raw.replace(/^"|"$/g, "")];
       const dim = outline.dimension(p.dimension ?? "") as Dimension;
-      const members = names.map((n) => {
-        let m: Member;
+      const members: Member[] = [];
+      for (const n of names) {
+        let found: Member[];
         try {
-          m = resolveMember(outline, n, dim, field);
+          // `members` prompts also take selections such as ILvl0Descendants(Sales VP).
+          found =
+            p.type === "members" ? selectMembers(outline, n, dim) : [resolveMember(outline, n, dim, field)];
         } catch {
           throw invalid(rule, p, field, `"${n}" is not a member of ${dim.name}.`);
         }
-        if (!choices.has(m))
-          throw invalid(rule, p, field, `"${m.name}" is not one of the members the prompt allows.`);
-        return m;
-      });
+        for (const m of found) {
+          if (!choices.has(m))
+            throw invalid(rule, p, field, `"${m.name}" is not one of the members the prompt allows.`);
+          if (!members.includes(m)) members.push(m);
+        }
+      }
       if (members.length === 0) throw invalid(rule, p, field, "no member given.");
       return p.type === "members"
         ? { type: "members", members }

@@ -58,7 +58,7 @@ describe("form folders", () => {
     const app = createVisionPlanning();
     expect(app.listForms("/Forms")).toEqual({
       folder: "/Forms",
-      folders: ["/Forms/Drivers", "/Forms/Revenue"],
+      folders: ["/Forms/Drivers", "/Forms/Revenue", "/Forms/Summary"],
       forms: [],
     });
     expect(planError(() => app.listForms("/Forms/Nope")).code).toBe("PLANNING_FOLDER_UNKNOWN");

@@ -71,6 +71,7 @@ describe("runtime prompts", () => {
         "AllocateRevenue",
         ["Amount:numeric", "Account:member", "Period:member", "Entity:member", "Basis:dimension"],
       ],
+      ["PushRevenueToPlan2", ["Entities:members", "Scenario:member"]],
     ]);
   });
 
@@ -300,5 +301,40 @@ describe("launch rule", () => {
     );
     expect(Math.round(byEntity.reduce((a, b) => a + b, 0) * 100) / 100).toBe(900);
     expect(byEntity.every((v) => v > 0)).toBe(true);
+  });
+
+  test("PushRevenueToPlan2 writes Plan1 totals into plan type Plan2", () => {
+    const app = createVisionPlanning();
+    const before = app.openForm({ folder: "/Forms/Summary", formName: "Revenue Summary" });
+    expect(before.grid[1]).toEqual([
+      "Sales West",
+      "#Missing",
+      "#Missing",
+      "#Missing",
+      "#Missing",
+      "#Missing",
+    ]);
+    const res = app.launchRule({ cube: "Plan1", ruleName: "PushRevenueToPlan2", prompts: [] });
+    expect(res.message).toBe("Pushed 108 Plan revenue cells to Plan2.");
+    expect(res.changes.every((c) => c.cube === "Plan2")).toBe(true);
+    const after = app.openForm({ folder: "/Forms/Summary", formName: "Revenue Summary" });
+    const r410 = after.codes.findIndex((r) => r[0] === "410");
+    const plan = app.openForm({ formName: "Revenue by Product", pov: { Account: "4100" } });
+    const total = plan.grid[plan.codes.findIndex((r) => r[0] === "P_TP")] as string[];
+    expect(after.grid[r410]?.slice(1, 5)).toEqual(total.slice(2, 6));
+    expect(after.cellKinds[r410]?.slice(1)).toEqual([
+      "read-only",
+      "read-only",
+      "read-only",
+      "read-only",
+      "read-only",
+    ]);
+    const vp = after.grid[after.grid.length - 1] as string[];
+    expect(vp[0]).toBe("Sales VP");
+    const sumJan = after.grid.slice(1, -1).reduce((a, r) => a + Number(r[1]), 0);
+    expect(Number(vp[1])).toBeCloseTo(sumJan, 6);
+    const replica = createVisionPlanning();
+    replica.applyCellWrites(res.changes);
+    expect(replica.openForm({ formName: "Revenue Summary" }).grid).toEqual(after.grid);
   });
 });
