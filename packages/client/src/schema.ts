@@ -1672,6 +1672,20 @@ export interface components {
             preferences?: components["schemas"]["Preferences"];
             /** @description POV members overriding the form's default POV; dimensions not named keep the form's choice. */
             pov?: components["schemas"]["Pov"];
+            /** @description Composite forms only — POV members for individual subforms, applied after `pov`. Subforms not listed keep their POV. */
+            subforms?: components["schemas"]["SubformPovRequest"][];
+        };
+        /** @description POV of one subform of a composite form. Send `formName` (canonical) or `formname`. */
+        SubformPovRequest: {
+            folder: components["schemas"]["FolderPath"];
+            formName?: components["schemas"]["FormName"];
+            /**
+             * @deprecated
+             * @description Spelling of `formName` used for subforms in earlier versions, accepted; `formName` wins when both are sent.
+             */
+            formname?: string;
+            /** @description POV members for this subform. */
+            pov: components["schemas"]["Pov"];
         };
         /** @description One simple form of a composite form. */
         Subform: {
@@ -1680,6 +1694,7 @@ export interface components {
             /** @description Name of the subform; submit it with this name and folder. */
             formName: string;
             pov: components["schemas"]["Pov"];
+            povChoices: components["schemas"]["PovChoices"];
             grid: components["schemas"]["Grid"];
             codes: components["schemas"]["Codes"];
             cellKinds: components["schemas"]["CellKinds"];
