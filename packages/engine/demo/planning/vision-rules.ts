@@ -99,6 +99,7 @@ export const seedForecast: RuleDefinition = {
       required: true,
       description: "Entity to seed the forecast for",
       allowed: ["ILvl0Descendants(Sales VP)"],
+      useMembersOnForm: true,
     },
   ],
   script: [

@@ -452,7 +452,18 @@ export class PlanningApplication {
       const i = (req.prompts ?? []).findIndex(
         (p) => String(p.ruleinfo.ruleName).toLowerCase() === rule.name.toLowerCase(),
       );
-      const given = i >= 0 ? ((req.prompts ?? [])[i]?.prompts ?? []) : [];
+      const sent = i >= 0 ? ((req.prompts ?? [])[i]?.prompts ?? []) : [];
+      // "Use Members on Form": a member prompt not sent takes the form's POV member of its dimension.
+      const fromForm = rule.prompts
+        .filter((p) => p.useMembersOnForm && p.type === "member" && p.dimension)
+        .filter((p) => !sent.some((s) => String(s.name).toLowerCase() === p.name.toLowerCase()))
+        .flatMap((p) => {
+          const key = Object.keys(laid.pov).find(
+            (d) => d.toLowerCase() === String(p.dimension).toLowerCase(),
+          );
+          return key ? [{ name: p.name, value: laid.pov[key] as string }] : [];
+        });
+      const given = [...sent, ...fromForm];
       return {
         rule,
         prompts: resolvePrompts(store.outline, rule, given, `prompts[${Math.max(i, 0)}].prompts`),

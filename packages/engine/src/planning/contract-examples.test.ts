@@ -56,7 +56,9 @@ const CALLS: Record<string, (app: PlanningApplication, b: Json) => Json> = {
     });
     return {
       ...pick(r, FORM_KEYS),
-      subforms: r.subforms.map((s) => pick(s, ["folder", "formName", "pov", "grid", "codes", "cellKinds"])),
+      subforms: r.subforms.map((s) =>
+        pick(s, ["folder", "formName", "pov", "povChoices", "grid", "codes", "cellKinds"]),
+      ),
     };
   },
   "/action/submitform": (app, b) => {

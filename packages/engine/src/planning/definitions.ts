@@ -92,6 +92,11 @@ export interface PromptDefinition {
   max?: number;
   /** `string`: longest value accepted (default 255). */
   maxLength?: number;
+  /**
+   * "Use Members on Form": when the rule runs on save and the prompt is not sent, it takes the form's POV
+   * member of its dimension instead of `defaultValue`.
+   */
+  useMembersOnForm?: boolean;
 }
 
 /** A prompt value after validation. */

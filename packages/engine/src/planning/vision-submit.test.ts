@@ -316,3 +316,18 @@ describe("submit form", () => {
     expect(textAt(replica, "410")).toBe("Price rise");
   });
 });
+
+describe("on-save prompts", () => {
+  test("SeedForecast takes the form's entity when the prompt is not sent (Use Members on Form)", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan", pov: { Entity: "430" } });
+    const res = app.submitForm({
+      formName: "Revenue Plan",
+      pov: open.pov,
+      grid: open.grid,
+      codes: open.codes,
+    });
+    expect(res.rules[0]?.message).toBe("Seeded 120 forecast cells of entity 430 at 3.5% growth.");
+    expect(cell(app, { Scenario: "Forecast", Entity: "410", Period: "Jan", Account: "4110" })).toBeNull();
+  });
+});
