@@ -1,0 +1,157 @@
+import { describe, expect, test } from "vitest";
+import { Outline } from "../outline.ts";
+import { PlanningApplication } from "./application.ts";
+import { ChangeSet, TextStore } from "./changes.ts";
+import { MemoryCube } from "./memory-cube.ts";
+import { selectAll } from "./selection.ts";
+
+/** A tiny application: Account (Profit = Sales − Costs, Note text, Ratio label only), Period, Scenario. */
+function tiny() {
+  const outline = new Outline({
+    name: "Tiny",
+    dimensions: [
+      {
+        name: "Account",
+        type: "accounts",
+        members: [
+          {
+            name: "Profit",
+            aliases: { Default: "Net Profit" },
+            children: [
+              { name: "Sales" },
+              { name: "Costs", consolidation: "-" },
+              { name: "Note", consolidation: "~" },
+            ],
+          },
+          { name: "Ratios", storage: "label-only", children: [{ name: "Margin" }, { name: "Growth" }] },
+        ],
+      },
+      {
+        name: "Period",
+        type: "time",
+        members: [{ name: "H1", storage: "dynamic-calc", children: [{ name: "Jan" }, { name: "Feb" }] }],
+      },
+      { name: "Scenario", members: [{ name: "Actual" }, { name: "Budget" }] },
+    ],
+  });
+  const data = new MemoryCube(outline);
+  const put = (a: string, p: string, s: string, v: number) => data.writeByNames([a, p, s], v);
+  put("Sales", "Jan", "Actual", 100);
+  put("Costs", "Jan", "Actual", 30);
+  put("Sales", "Feb", "Actual", 120);
+  put("Margin", "Jan", "Actual", 0.7);
+  const app = new PlanningApplication({
+    name: "Tiny",
+    planTypes: [{ name: "Main", data, textMembers: ["Note"] }],
+    forms: [
+      {
+        type: "regular",
+        name: "Grid",
+        folder: "/Forms",
+        cube: "Main",
+        description: "",
+        pov: { Scenario: "Actual" },
+        rows: {
+          dimensions: ["Account"],
+          segments: [
+            { members: { Account: ["IChildren(Profit)"] } },
+            { members: { Account: ["Growth"] }, hidden: true },
+            { members: { Account: ["Ratios"] } },
+          ],
+        },
+        columns: { dimensions: ["Period"], segments: [{ members: { Period: ["IDescendants(H1)"] } }] },
+        memberDisplay: "name",
+        suppressMissingColumns: true,
+      },
+    ],
+    rules: [],
+    taskLists: [],
+  });
+  return { outline, data, app };
+}
+
+describe("MemoryCube", () => {
+  test("consolidates with operators, skips ~, label only shows its first child, blocks upper levels", () => {
+    const { outline, data } = tiny();
+    const t = (...names: string[]) =>
+      names.map((n) => outline.member(n) as NonNullable<ReturnType<Outline["member"]>>);
+    expect(data.read(t("Profit", "Jan", "Actual"))).toBe(70);
+    expect(data.read(t("Profit", "H1", "Actual"))).toBe(190);
+    expect(data.read(t("Ratios", "Jan", "Actual"))).toBe(0.7);
+    expect(data.read(t("Profit", "Jan", "Budget"))).toBeNull();
+    expect(data.writeBlocker(t("Profit", "Jan", "Actual"))).toMatch(/upper-level/);
+    expect(data.writeBlocker(t("Sales", "H1", "Actual"))).toMatch(/Dynamic Calc/);
+    expect(data.writeBlocker(t("Ratios", "Jan", "Actual"))).toMatch(/label only/);
+    expect(data.writeBlocker(t("Sales", "Jan", "Budget"))).toBeNull();
+  });
+});
+
+describe("selections", () => {
+  test("functions expand in outline order, I-functions include the member", () => {
+    const { outline } = tiny();
+    const names = (...s: string[]) => selectAll(outline, s).map((m) => m.name);
+    expect(names("IChildren(Profit)")).toEqual(["Profit", "Sales", "Costs", "Note"]);
+    expect(names("Children(Profit)", "Profit")).toEqual(["Sales", "Costs", "Note", "Profit"]);
+    expect(names("Lvl0Descendants(Account)")).toEqual(["Sales", "Costs", "Note", "Margin", "Growth"]);
+    expect(names("IAncestors(Jan)")).toEqual(["Jan", "H1", "Period"]);
+    expect(names("Siblings(Costs)")).toEqual(["Sales", "Note"]);
+    expect(names("Parent(Jan)", "Jan")).toEqual(["H1", "Jan"]);
+  });
+});
+
+describe("forms", () => {
+  test("hidden segments, member names, column suppression, label-only rows", () => {
+    const { app } = tiny();
+    const f = app.openForm({ formName: "Grid" });
+    // Feb has data (Sales 120) so no column is suppressed; Growth is hidden.
+    expect(f.grid).toEqual([
+      ["", "H1", "Jan", "Feb"],
+      ["Profit", "190", "70", "120"],
+      ["Sales", "220", "100", "120"],
+      ["Costs", "30", "30", "#Missing"],
+      ["Note", "#Missing", "#Missing", "#Missing"],
+      ["Ratios", "0.7", "0.7", "#Missing"],
+    ]);
+    expect(f.cellStates[4]).toEqual(["member", "read-only", "text", "text"]);
+    expect(f.cellKinds[5]).toEqual(["row-header", "read-only", "read-only", "missing"]);
+  });
+
+  test("a text cell and a number cleared in one submit", () => {
+    const { app } = tiny();
+    const f = app.openForm({ formName: "Grid" });
+    const grid = f.grid.map((r) => [...r]);
+    (grid[4] as string[])[2] = "Jan note";
+    (grid[3] as string[])[2] = "";
+    const res = app.submitForm({ formName: "Grid", grid, codes: f.codes });
+    expect(res.changes).toEqual([
+      { cube: "Main", members: ["Costs", "Jan", "Actual"], value: null },
+      { cube: "Main", members: ["Note", "Jan", "Actual"], value: null, text: "Jan note" },
+    ]);
+    expect(res.grid[1]).toEqual(["Profit", "220", "100", "120"]);
+    expect(res.grid[4]?.[2]).toBe("Jan note");
+  });
+});
+
+describe("ChangeSet", () => {
+  test("rollback restores values and texts; writes list each cell once with its final value", () => {
+    const { outline, data } = tiny();
+    const texts = new TextStore();
+    const store = { name: "Main", data, texts };
+    const t = ["Sales", "Jan", "Actual"].map(
+      (n) => outline.member(n) as NonNullable<ReturnType<Outline["member"]>>,
+    );
+    const changes = new ChangeSet();
+    expect(changes.writeValue(store, t, 100)).toBe(false);
+    changes.writeValue(store, t, 1);
+    changes.writeValue(store, t, 2);
+    changes.writeText(store, t, "x");
+    expect(changes.writes()).toEqual([
+      { cube: "Main", members: ["Sales", "Jan", "Actual"], value: 2 },
+      { cube: "Main", members: ["Sales", "Jan", "Actual"], value: null, text: "x" },
+    ]);
+    changes.rollback();
+    expect(data.read(t)).toBe(100);
+    expect(texts.get(t)).toBeNull();
+    expect(changes.writes()).toEqual([]);
+  });
+});
