@@ -93,6 +93,8 @@ export class Cube implements DataSource {
   readonly slotOf: readonly Int32Array[];
   readonly denseStride: readonly number[];
   readonly sparseStride: readonly number[];
+  /** Number of sparse member combinations (the range of block keys). */
+  readonly sparseSpace: number;
   private readonly childOrds: Int32Array[][];
   private readonly childOps: Uint8Array[][];
   /** Per base dim: stored parents by increasing level (their values are materialised by aggregation). */
@@ -160,6 +162,7 @@ export class Cube implements DataSource {
     }
     if (ss > Number.MAX_SAFE_INTEGER)
       throw new CubeError("Too many sparse combinations for 53-bit block keys");
+    this.sparseSpace = ss;
     this.slotOf = slotOf;
     this.denseStride = denseStride;
     this.sparseStride = sparseStride;
@@ -242,7 +245,8 @@ export class Cube implements DataSource {
     if (this.blockCount === this.keys.length) this.growBlocks();
     const nb = this.blockCount++;
     this.keys[nb] = key;
-    this.data.fill(Number.NaN, nb * this.blockSize, (nb + 1) * this.blockSize);
+    const data = this.data;
+    for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
     this.index.set(key, nb);
     return nb;
   }
@@ -716,17 +720,8 @@ export class Cube implements DataSource {
     const bs = this.blockSize;
     const cells = this.regionCells(region);
     const keepInput = !this.aggMissing;
-    const head = new Int32Array(dim.size).fill(-1);
-    let next = new Int32Array(Math.max(16, this.keys.length)).fill(-1);
-    const push = (b: number, ord: number): void => {
-      if (b >= next.length) {
-        const n2 = new Int32Array(Math.max(next.length * 2, b + 1)).fill(-1);
-        n2.set(next);
-        next = n2;
-      }
-      next[b] = head[ord] as number;
-      head[ord] = b;
-    };
+    // Blocks by their member of `d`, in block order (sequential in memory).
+    const buckets: number[][] = dim.members.map(() => []);
     // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
     const laterUpper = later.map((i) => {
       const isUpper = new Uint8Array((this.dims[i] as Dimension).size);
@@ -744,101 +739,134 @@ export class Cube implements DataSource {
           break;
         }
       }
-      if (!skip) push(b, this.ordOf(key, d));
+      if (!skip) (buckets[this.ordOf(key, d)] as number[]).push(b);
     }
+    // Targets of one parent share every sparse member but `d`: when that space is small, a flat array indexed
+    // by the other members finds them without hashing.
+    // Indexed by the key with `d`'s member taken out (key − member × stride).
+    const proj = this.sparseSpace <= 1 << 24 ? this.projection(this.sparseSpace) : null;
     const mask = region?.[d] ?? null;
     const scratch = new Float64Array(bs);
     for (const p of this.aggParents[d] as Member[]) {
       if (mask && mask[p.ordinal] !== 1) continue;
       const ords = (this.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
       const ops = (this.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
+      const targets = buckets[p.ordinal] as number[];
       let simple = true;
       for (let k = 0; k < ops.length; k++)
         if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
-      if (simple) {
-        // Reset the existing targets (keeping input cells aside under AGGMISSG off), then accumulate.
-        const backups: { b: number; cell: number; v: number }[] = [];
-        for (let t = head[p.ordinal] as number; t >= 0; t = next[t] as number) {
-          const o = t * bs;
-          if (cells) {
-            for (let k = 0; k < cells.length; k++) {
-              const c = cells[k] as number;
-              if (keepInput && this.isInput(t, c))
-                backups.push({ b: t, cell: c, v: this.data[o + c] as number });
-              this.data[o + c] = Number.NaN;
-            }
-          } else {
-            if (keepInput) {
-              for (let c = 0; c < bs; c++)
-                if (this.isInput(t, c)) backups.push({ b: t, cell: c, v: this.data[o + c] as number });
-            }
-            this.data.fill(Number.NaN, o, o + bs);
-          }
-        }
-        for (let k = 0; k < ords.length; k++) {
-          const op = ops[k] as number;
-          if (op === OP_SKIP) continue;
-          const c = ords[k] as number;
-          const sign = op === OP_MINUS ? -1 : 1;
-          const delta = (p.ordinal - c) * stride;
-          for (let b = head[c] as number; b >= 0; b = next[b] as number) {
-            const tKey = (this.keys[b] as number) + delta;
-            let t = this.index.get(tKey);
-            if (t < 0) {
-              t = this.ensureBlock(tKey);
-              push(t, p.ordinal);
-            }
-            const data = this.data;
-            const so = b * bs;
-            const to = t * bs;
-            if (cells) {
-              for (let j = 0; j < cells.length; j++) {
-                const cc = cells[j] as number;
-                const v = data[so + cc] as number;
-                if (!Number.isNaN(v)) {
-                  const x = data[to + cc] as number;
-                  data[to + cc] = !Number.isNaN(x) ? x + sign * v : sign * v;
-                }
-              }
-            } else if (sign === 1) {
-              for (let j = 0; j < bs; j++) {
-                const v = data[so + j] as number;
-                if (!Number.isNaN(v)) {
-                  const x = data[to + j] as number;
-                  data[to + j] = !Number.isNaN(x) ? x + v : v;
-                }
-              }
-            } else {
-              for (let j = 0; j < bs; j++) {
-                const v = data[so + j] as number;
-                if (!Number.isNaN(v)) {
-                  const x = data[to + j] as number;
-                  data[to + j] = !Number.isNaN(x) ? x - v : -v;
-                }
-              }
-            }
-          }
-        }
-        for (const bk of backups) {
-          const at = bk.b * bs + bk.cell;
-          if (Number.isNaN(this.data[at])) this.data[at] = bk.v;
-        }
-      } else {
+      if (!simple) {
         // Ordered operators: compute every target from its children in outline order.
         for (let k = 0; k < ords.length; k++) {
           const c = ords[k] as number;
           if (ops[k] === OP_SKIP) continue;
           const delta = (p.ordinal - c) * stride;
-          for (let b = head[c] as number; b >= 0; b = next[b] as number) {
+          for (const b of buckets[c] as number[]) {
             const tKey = (this.keys[b] as number) + delta;
-            if (this.index.get(tKey) < 0) push(this.ensureBlock(tKey), p.ordinal);
+            if (this.index.get(tKey) < 0) targets.push(this.ensureBlock(tKey));
           }
         }
-        for (let t = head[p.ordinal] as number; t >= 0; t = next[t] as number) {
-          this.computeBlockFrom(t, d, p, cells, scratch);
+        for (const t of targets) this.computeBlockFrom(t, d, p, cells, scratch);
+        continue;
+      }
+      // Reset the existing targets (keeping input cells aside under AGGMISSG off), then accumulate.
+      const backups: { b: number; cell: number; v: number }[] = [];
+      const touched: number[] = [];
+      for (const t of targets) {
+        const o = t * bs;
+        if (proj) {
+          const r = (this.keys[t] as number) - p.ordinal * stride;
+          proj[r] = t;
+          touched.push(r);
+        }
+        if (cells) {
+          for (let k = 0; k < cells.length; k++) {
+            const c = cells[k] as number;
+            if (keepInput && this.isInput(t, c))
+              backups.push({ b: t, cell: c, v: this.data[o + c] as number });
+            this.data[o + c] = Number.NaN;
+          }
+        } else {
+          if (keepInput) {
+            for (let c = 0; c < bs; c++) {
+              if (this.isInput(t, c)) backups.push({ b: t, cell: c, v: this.data[o + c] as number });
+            }
+          }
+          this.data.fill(Number.NaN, o, o + bs);
         }
       }
+      for (let k = 0; k < ords.length; k++) {
+        const op = ops[k] as number;
+        if (op === OP_SKIP) continue;
+        const c = ords[k] as number;
+        const sign = op === OP_MINUS ? -1 : 1;
+        const delta = (p.ordinal - c) * stride;
+        const sources = buckets[c] as number[];
+        for (let s = 0; s < sources.length; s++) {
+          const b = sources[s] as number;
+          const sKey = this.keys[b] as number;
+          let t: number;
+          if (proj) {
+            const r = sKey - c * stride;
+            t = proj[r] as number;
+            if (t < 0) {
+              t = this.ensureBlock(sKey + delta);
+              targets.push(t);
+              proj[r] = t;
+              touched.push(r);
+            }
+          } else {
+            t = this.index.get(sKey + delta);
+            if (t < 0) {
+              t = this.ensureBlock(sKey + delta);
+              targets.push(t);
+            }
+          }
+          const data = this.data;
+          const so = b * bs;
+          const to = t * bs;
+          if (cells) {
+            for (let j = 0; j < cells.length; j++) {
+              const cc = cells[j] as number;
+              const v = data[so + cc] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + cc] as number;
+                data[to + cc] = Number.isNaN(x) ? sign * v : x + sign * v;
+              }
+            }
+          } else if (sign === 1) {
+            for (let j = 0; j < bs; j++) {
+              const v = data[so + j] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + j] as number;
+                data[to + j] = Number.isNaN(x) ? v : x + v;
+              }
+            }
+          } else {
+            for (let j = 0; j < bs; j++) {
+              const v = data[so + j] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + j] as number;
+                data[to + j] = Number.isNaN(x) ? -v : x - v;
+              }
+            }
+          }
+        }
+      }
+      if (proj) for (const r of touched) proj[r] = -1;
+      for (const bk of backups) {
+        const at = bk.b * bs + bk.cell;
+        if (Number.isNaN(this.data[at] as number)) this.data[at] = bk.v;
+      }
     }
+  }
+
+  private projBuffer: Int32Array | null = null;
+
+  /** A reusable all-minus-one Int32Array of at least `size` entries (callers reset what they set). */
+  private projection(size: number): Int32Array {
+    if (!this.projBuffer || this.projBuffer.length < size) this.projBuffer = new Int32Array(size).fill(-1);
+    return this.projBuffer;
   }
 
   /** Recomputes block `t` (whose member in sparse dim `d` is `p`) from its children blocks in order. */
