@@ -575,6 +575,18 @@ export class PlanningApplication {
       const rowCells = grid[r] ?? [];
       if (!Array.isArray(rowCells))
         throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} is not an array.`, `grid[${r}]`);
+      const cellText = (c: number): string => {
+        const v = rowCells[c];
+        return v === null || v === undefined ? "" : String(v).trim();
+      };
+      const headersBlank = laid.rowDims.every((_, l) => label(r, l).trim() === "");
+      if (headersBlank) {
+        // A blank row is ignored; data under no member is an error, not a repeat of the row above.
+        let hasData = false;
+        for (let c = L; c < rowCells.length; c++) if (cellText(c) !== "") hasData = true;
+        if (!hasData) continue;
+        throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} has data but no member.`, `grid[${r}][0]`);
+      }
       const members = laid.rowDims.map((d, l) => {
         if (label(r, l).trim() === "" && previous[l]) return previous[l] as Member;
         return resolveHeader(r, l, d);
@@ -605,6 +617,8 @@ export class PlanningApplication {
           if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
           continue;
         }
+        // An empty cell is not an edit (the missing label clears a cell), as in the ad hoc submit.
+        if (raw.trim() === "") continue;
         if (cell.text) {
           const isMissing = raw === missingLabel || raw === "#Missing";
           const text = isMissing ? "" : raw;
@@ -624,7 +638,7 @@ export class PlanningApplication {
           continue;
         }
         const t = raw.trim();
-        if (t === "" || t === missingLabel || t.toLowerCase() === "#missing") {
+        if (t === missingLabel || t.toLowerCase() === "#missing") {
           planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: null });
           continue;
         }

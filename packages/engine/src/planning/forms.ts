@@ -119,10 +119,12 @@ export function layOutForm(
     const asked = req.get(dim.name.toLowerCase());
     if (asked !== undefined && asked !== "") {
       const field = `pov.${dim.name}`;
+      // A member name, or an alias of the Default table (what a form shows).
+      const byAlias = outline.memberByAlias(String(asked).trim(), "Default");
       const m =
-        outline.resolve(asked, null)?.dimension === dim
-          ? (outline.resolve(asked, null) as Member)
-          : resolveMember(outline, asked, dim, field);
+        byAlias && byAlias.dimension === dim && !outline.member(String(asked).trim())
+          ? byAlias
+          : resolveMember(outline, String(asked), dim, field);
       if (m.stored !== fallback.stored && !(choices ?? []).some((c) => c.stored === m.stored)) {
         throw new PlanningError(
           "PLANNING_POV_INVALID",

@@ -121,7 +121,8 @@ describe("forms", () => {
     const f = app.openForm({ formName: "Grid" });
     const grid = f.grid.map((r) => [...r]);
     (grid[4] as string[])[2] = "Jan note";
-    (grid[3] as string[])[2] = "";
+    (grid[3] as string[])[2] = "#Missing";
+    (grid[2] as string[])[3] = ""; // an empty cell is not an edit
     const res = app.submitForm({ formName: "Grid", grid, codes: f.codes });
     expect(res.changes).toEqual([
       { cube: "Main", members: ["Costs", "Jan", "Actual"], value: null },

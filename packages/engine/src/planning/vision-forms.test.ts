@@ -155,7 +155,7 @@ describe("open form", () => {
       ["/Forms/Revenue", "Revenue by Product", "410"],
     ]);
     expect(f.subforms[0]?.grid[1]).toEqual(["Hardware Sales", "12000", "12500", "13000", "37500"]);
-    const other = app.openForm({ formName: "Revenue Review", pov: { Entity: "430" } });
+    const other = app.openForm({ formName: "Revenue Review", pov: { Entity: "Sales South" } });
     expect(other.subforms.map((s) => s.pov.Entity)).toEqual(["430", "430"]);
   });
 

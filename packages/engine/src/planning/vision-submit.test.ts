@@ -330,4 +330,19 @@ describe("on-save prompts", () => {
     expect(res.rules[0]?.message).toBe("Seeded 120 forecast cells of entity 430 at 3.5% growth.");
     expect(cell(app, { Scenario: "Forecast", Entity: "410", Period: "Jan", Account: "4110" })).toBeNull();
   });
+
+  test("blank rows and empty cells are not edits; data under no member is refused", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Plan" });
+    const grid = [...open.grid.map((r) => [...r]), ["", "", "", "", ""]];
+    (grid[1] as string[])[1] = "";
+    const res = app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid, codes: open.codes });
+    expect(res.changes.filter((c) => c.members[0] === "Plan")).toEqual([]);
+    expect(res.cells.map((c) => `${c.row},${c.column}`)).not.toContain("1,1");
+    expect(cell(app, { Period: "Jan", Account: "4110" })).toBe(12000);
+    const bad = [...open.grid.map((r) => [...r]), ["", "5", "", "", ""]];
+    expect(planError(() => app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid: bad })).code).toBe(
+      "PLANNING_GRID_INVALID",
+    );
+  });
 });
