@@ -78,6 +78,58 @@ export function tupleBuilder(
   };
 }
 
+/** Fills data-source tuples fast: each axis tuple's slots are worked out once, a cell only copies them. */
+export interface TupleFiller {
+  /** Slot → member pairs of one axis tuple (attribute members under a negative slot). */
+  prepare(members: readonly Member[]): Prepared;
+  /** The tuple of a cell, in `scratch` unless attribute members make it longer (then a new array). */
+  fill(scratch: Member[], row: Prepared, col: Prepared): Member[];
+  /** A new scratch array. */
+  scratch(): Member[];
+}
+
+export interface Prepared {
+  slots: number[];
+  members: Member[];
+  extra: Member[] | null;
+}
+
+export function tupleFiller(outline: Outline, pov: readonly Member[]): TupleFiller {
+  const base = outline.baseDimensions;
+  const slot = new Map(base.map((d, i) => [d, i]));
+  const template: Member[] = base.map((d) => d.root);
+  const povAttrs: Member[] = [];
+  for (const m of pov) {
+    const i = slot.get(m.dimension);
+    if (i !== undefined) template[i] = m.stored;
+    else if (m.parent) povAttrs.push(m);
+  }
+  const n = template.length;
+  return {
+    prepare(members) {
+      const slots: number[] = [];
+      const list: Member[] = [];
+      const extra: Member[] = [];
+      for (const m of members) {
+        const i = slot.get(m.dimension);
+        if (i !== undefined) {
+          slots.push(i);
+          list.push(m.stored);
+        } else if (m.parent) extra.push(m);
+      }
+      return { slots, members: list, extra: extra.length ? extra : null };
+    },
+    fill(scratch, row, col) {
+      for (let i = 0; i < n; i++) scratch[i] = template[i] as Member;
+      for (let k = 0; k < row.slots.length; k++) scratch[row.slots[k] as number] = row.members[k] as Member;
+      for (let k = 0; k < col.slots.length; k++) scratch[col.slots[k] as number] = col.members[k] as Member;
+      if (!row.extra && !col.extra && povAttrs.length === 0) return scratch;
+      return [...scratch.slice(0, n), ...povAttrs, ...(row.extra ?? []), ...(col.extra ?? [])];
+    },
+    scratch: () => template.slice(),
+  };
+}
+
 export function formatValue(v: number): string {
   if (Number.isInteger(v)) return String(v);
   return String(Number(v.toPrecision(12)));
@@ -126,21 +178,23 @@ function suppressed(cells: readonly Read[], missing: boolean, zero: boolean, noA
  */
 export function renderGrid(source: GridDataSource, model: GridModel, s: ResolvedGridSettings): RenderedGrid {
   const outline = model.outline;
-  const build = tupleBuilder(outline, model.pov);
+  const filler = tupleFiller(outline, model.pov);
   let leftTuples = model.left.tuples;
   let topTuples = model.top.tuples;
   const readData = !s.navigateWithoutData;
 
   let values: Read[][] = [];
   if (readData) {
-    const scratch = build([], []);
-    values = leftTuples.map((r) =>
-      topTuples.map((c) => {
-        const t = build(r.members, c.members, scratch);
+    const scratch = filler.scratch();
+    const colPrep = topTuples.map((c) => filler.prepare(c.members));
+    values = leftTuples.map((r) => {
+      const rowPrep = filler.prepare(r.members);
+      return colPrep.map((cp) => {
+        const t = filler.fill(scratch, rowPrep, cp);
         if (source.canRead && !source.canRead(t)) return NO_ACCESS;
         return source.read(t);
-      }),
-    );
+      });
+    });
   }
 
   // Suppression: rows first, then columns over the surviving rows.
@@ -234,7 +288,8 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
     };
   });
 
-  const scratch = build([], []);
+  const scratch = filler.scratch();
+  const topPrep = top.tuples.map((c) => filler.prepare(c.members));
   const colKeys = readData || model.typed.size === 0 ? [] : top.tuples.map((t) => tupleKey(t.members));
   let prev: AxisTuple | null = null;
   rowSeq.forEach((ti, i) => {
@@ -252,12 +307,12 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
     });
     prev = t;
     const rowValues = values[ti];
+    const rowPrep = filler.prepare(t.members);
     const rowKey = colKeys.length > 0 ? tupleKey(t.members) : "";
     colSeq.forEach((ci, j) => {
       const c = lc + j;
       if (ci === null) return;
-      const col = top.tuples[ci] as AxisTuple;
-      const tuple = build(t.members, col.members, scratch);
+      const tuple = filler.fill(scratch, rowPrep, topPrep[ci] as Prepared);
       if (!readData) {
         const typed = colKeys.length > 0 ? (model.typed.get(`${rowKey}|${colKeys[ci]}`) ?? "") : "";
         put(r, c, typed, "data");
