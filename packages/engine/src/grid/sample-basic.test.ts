@@ -426,6 +426,25 @@ describe("zoom in", () => {
     expect(r.grid[2]).toEqual(["Cola", "109", "85", "112", "306"]);
   });
 
+  it("reduces a range spanning two regions to the region it starts in", () => {
+    const r = run({
+      action: "zoomin",
+      grid: sheet,
+      ranges: [{ startRow: 2, startCol: 0, rows: 1, columns: 2 }],
+    });
+    expect(
+      col(r.grid, 0)
+        .slice(2)
+        .map((x) => x.trim()),
+    ).toEqual(["Jan", "Feb", "Mar", "Qtr1", "Qtr2"]);
+    const fromData = run({
+      action: "zoomin",
+      grid: sheet,
+      ranges: [{ startRow: 2, startCol: 1, rows: 2, columns: 1 }],
+    });
+    expect(fromData.changed).toBe(false);
+  });
+
   it("does nothing on a data cell, a blank row or a leaf", () => {
     const blank = [["", "Actual", "Sales", "East"], ["", "Cola"], ["Qtr1"], [""], ["Jan"]];
     for (const cell of [
@@ -465,6 +484,29 @@ describe("zoom out", () => {
     });
     expect(col(r.grid, 0).slice(2)).toEqual(["East", "     Texas"]);
     expect(r.grid[2]?.[1]).toBe("109");
+  });
+
+  it("acts in every group, or only in the picked one within the selected group", () => {
+    const nested = [
+      ["", "", "Actual", "Sales"],
+      ["", "", "Jan"],
+      ["East", "Cola"],
+      ["East", "Diet Cola"],
+      ["West", "Cola"],
+      ["West", "Diet Cola"],
+    ];
+    const pairs = (r: GridResponse) => r.grid.slice(2).map((row) => `${row[0]}/${row[1]}`);
+    expect(pairs(run({ action: "zoomout", grid: nested, cells: [{ row: 2, column: 1 }] }))).toEqual([
+      "East/Colas",
+      "West/Colas",
+    ]);
+    const within = run({
+      action: "zoomout",
+      grid: nested,
+      cells: [{ row: 2, column: 1 }],
+      settings: { withinSelectedGroup: true },
+    });
+    expect(pairs(within)).toEqual(["East/Colas", "West/     Cola", "West/     Diet Cola"]);
   });
 
   it("a dimension's top member cannot zoom out", () => {
