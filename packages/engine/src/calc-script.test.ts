@@ -190,3 +190,48 @@ describe("calc scripts on Sample.Basic", () => {
     expect(r("Dec", "Sales", "100-10", "New York", "Actual")).toBe(912);
   });
 });
+
+describe("consolidation operators on a small cube", () => {
+  it("applies + - * / % in sibling order, skips ~, never consolidates ^ in any dimension", async () => {
+    const { Outline } = await import("./outline.ts");
+    const { Cube } = await import("./cube.ts");
+    const o = new Outline({
+      dimensions: [
+        {
+          name: "Accounts",
+          type: "accounts",
+          density: "dense",
+          members: [
+            {
+              name: "Total",
+              children: [
+                { name: "A" },
+                { name: "B" },
+                { name: "C", consolidation: "-" },
+                { name: "D", consolidation: "*" },
+                { name: "E", consolidation: "%" },
+                { name: "F", consolidation: "/" },
+                { name: "G", consolidation: "~" },
+              ],
+            },
+            { name: "Price", consolidation: "^" },
+          ],
+        },
+        { name: "Region", density: "sparse", members: [{ name: "North" }, { name: "South" }] },
+      ],
+    });
+    const cube = new Cube(o);
+    const vals: Record<string, number> = { A: 10, B: 20, C: 25, D: 40, E: 50, F: 60, G: 1000, Price: 3 };
+    for (const [n, v] of Object.entries(vals)) {
+      cube.loadByNames([n, "North"], v);
+      cube.loadByNames([n, "South"], v);
+    }
+    cube.calcAll();
+    const at = (a: string, r: string) => cube.read([o.member(a) as Member, o.member(r) as Member]);
+    // (((10+20)−25)×40)=200, %50 → 400, /60 → 6.67; ~ skipped (domain.md §1)
+    expect(at("Total", "North")).toBeCloseTo(400 / 60, 10);
+    expect(at("Total", "Region")).toBeCloseTo((2 * 400) / 60, 10);
+    expect(at("Price", "Region")).toBeNull();
+    expect(at("A", "Region")).toBe(20);
+  });
+});

@@ -95,6 +95,10 @@ export class Cube implements DataSource {
   readonly sparseStride: readonly number[];
   /** Number of sparse member combinations (the range of block keys). */
   readonly sparseSpace: number;
+  /** Per base dim: 1 for members tagged `^` (never consolidated, in any dimension); null when none. */
+  private readonly never: (Uint8Array | null)[];
+  /** Dense cells that consolidate across other dimensions (none of their dense members is `^`); null = all. */
+  private readonly consolidating: Int32Array | null;
   private readonly childOrds: Int32Array[][];
   private readonly childOps: Uint8Array[][];
   /** Per base dim: stored parents by increasing level (their values are materialised by aggregation). */
@@ -175,6 +179,14 @@ export class Cube implements DataSource {
     this.childOps = this.dims.map((d) =>
       d.members.map((m) => Uint8Array.from(m.children.map((c) => opCode(c.consolidation)))),
     );
+    this.never = this.dims.map((d) => {
+      if (!d.members.some((m) => m.consolidation === "^")) return null;
+      const mask = new Uint8Array(d.size);
+      for (const m of d.members)
+        if (m.stored.consolidation === "^" || m.consolidation === "^") mask[m.stored.ordinal] = 1;
+      return mask;
+    });
+    this.consolidating = this.regionCells(null, true);
     this.aggParents = this.dims.map((d) =>
       d.members
         .filter((m) => !m.isLeaf && isStorable(m))
@@ -445,6 +457,9 @@ export class Cube implements DataSource {
   }
 
   private consolidate(i: number, m: Member, coords: number[], depth: number): number {
+    for (let j = 0; j < coords.length; j++) {
+      if (j !== i && this.never[j]?.[coords[j] as number] === 1) return Number.NaN;
+    }
     const ords = (this.childOrds[i] as Int32Array[])[m.ordinal] as Int32Array;
     const ops = (this.childOps[i] as Uint8Array[])[m.ordinal] as Uint8Array;
     const tb =
@@ -599,8 +614,9 @@ export class Cube implements DataSource {
   }
 
   /** Dense cells (block offsets) inside a region, or null for the whole block. */
-  private regionCells(region: Region | null): Int32Array | null {
-    if (!region || this.denseDims.every((i) => !region[i])) return null;
+  private regionCells(region: Region | null, consolidating = false): Int32Array | null {
+    const skipNever = consolidating && this.denseDims.some((i) => this.never[i]);
+    if (!skipNever && (!region || this.denseDims.every((i) => !region[i]))) return null;
     const out: number[] = [];
     const rec = (k: number, off: number): void => {
       if (k === this.denseDims.length) {
@@ -609,9 +625,10 @@ export class Cube implements DataSource {
       }
       const i = this.denseDims[k] as number;
       const dim = this.dims[i] as Dimension;
-      const mask = region[i];
+      const mask = region?.[i];
+      const never = skipNever ? this.never[i] : null;
       for (const m of dim.members) {
-        if (m.isShared || (mask && mask[m.ordinal] !== 1)) continue;
+        if (m.isShared || (mask && mask[m.ordinal] !== 1) || never?.[m.ordinal] === 1) continue;
         const s = (this.slotOf[i] as Int32Array)[m.ordinal] as number;
         if (s >= 0) rec(k + 1, off + s * (this.denseStride[i] as number));
       }
@@ -654,6 +671,7 @@ export class Cube implements DataSource {
         combos.splice(0, combos.length, ...next);
       }
       for (const combo of combos) {
+        if ([...combo].some(([o, ord]) => this.never[o]?.[ord] === 1)) continue;
         let base = 0;
         for (const [o, ord] of combo)
           base += ((this.slotOf[o] as Int32Array)[ord] as number) * (this.denseStride[o] as number);
@@ -718,8 +736,9 @@ export class Cube implements DataSource {
     const dim = this.dims[d] as Dimension;
     const stride = this.sparseStride[d] as number;
     const bs = this.blockSize;
-    const cells = this.regionCells(region);
+    const cells = this.regionCells(region, true);
     const keepInput = !this.aggMissing;
+    const neverOthers = this.sparseDims.filter((i) => i !== d && this.never[i]);
     // Blocks by their member of `d`, in block order (sequential in memory).
     const buckets: number[][] = dim.members.map(() => []);
     // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
@@ -733,6 +752,7 @@ export class Cube implements DataSource {
       const key = this.keys[b] as number;
       if (region && !this.blockInRegion(b, region, d)) continue;
       let skip = false;
+      for (const i of neverOthers) if ((this.never[i] as Uint8Array)[this.ordOf(key, i)] === 1) skip = true;
       for (const { i, isUpper } of laterUpper) {
         if (isUpper[this.ordOf(key, i)] === 1) {
           skip = true;
@@ -971,7 +991,9 @@ export class Cube implements DataSource {
       const k = Math.floor(rank / 1000);
       const d = sparse[k] as number;
       const p = this.member(d, this.ordOf(key, d));
-      this.computeBlockFrom(this.ensureBlock(key), d, p, null, scratch);
+      // a block whose member in another sparse dimension is `^` is never consolidated
+      if (this.sparseDims.some((i) => i !== d && this.never[i]?.[this.ordOf(key, i)] === 1)) continue;
+      this.computeBlockFrom(this.ensureBlock(key), d, p, this.consolidating, scratch);
     }
     this.version++;
   }
