@@ -264,6 +264,12 @@ row(
   zoomBase,
 );
 row(
+  `refresh of the zoomed grid (${zoomRows.toLocaleString("en")} rows)`,
+  String(zoomRows * 4),
+  measure(() => runGridOperation(syn, { action: "refresh", grid: zoomed.grid }), 20, 2000, 3),
+  zoomBase,
+);
+row(
   `same zoom, navigate without data → ${zoomRows.toLocaleString("en")} rows`,
   String(zoomRows * 4),
   measure(

@@ -102,14 +102,19 @@ export function parseGrid(
   numberTable = settings.aliasTable;
   const rows = sheet.length;
   const columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
-  const cls: CellClass[][] = [];
-  for (let r = 0; r < rows; r++) {
-    const line: CellClass[] = [];
-    const src = sheet[r] ?? [];
-    for (let c = 0; c < columns; c++) line.push(classify(outline, src[c], settings));
-    cls.push(line);
-  }
-  const at = (r: number, c: number): CellClass => cls[r]?.[c] ?? { kind: "empty" };
+  // Cells are classified on first look: the data region is mostly never looked at.
+  const cls: (CellClass | undefined)[][] = Array.from({ length: rows }, () => []);
+  const EMPTY: CellClass = { kind: "empty" };
+  const at = (r: number, c: number): CellClass => {
+    const line = cls[r];
+    if (!line || c < 0 || c >= columns) return EMPTY;
+    let k = line[c];
+    if (!k) {
+      k = classify(outline, sheet[r]?.[c], settings);
+      line[c] = k;
+    }
+    return k;
+  };
   const textAt = (r: number, c: number): string => {
     const v = sheet[r]?.[c];
     return typeof v === "string" ? v.trim() : v == null ? "" : String(v).trim();
