@@ -67,13 +67,11 @@ function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): Cell
   return m ? { kind: "member", member: m } : { kind: "text" };
 }
 
-let numberOutline: Outline | null = null;
-let numberTable: string | null = null;
-
-function memberOf(c: CellClass): Member | undefined {
+/** The member a cell names, a bare number included (looked up once). */
+function memberOf(outline: Outline, table: string | null, c: CellClass): Member | undefined {
   if (c.kind === "member") return c.member;
-  if (c.kind !== "number" || !numberOutline) return undefined;
-  if (c.member === undefined) c.member = resolveLabel(numberOutline, c.text, numberTable) ?? null;
+  if (c.kind !== "number") return undefined;
+  if (c.member === undefined) c.member = resolveLabel(outline, c.text, table) ?? null;
   return c.member ?? undefined;
 }
 
@@ -98,8 +96,7 @@ export function parseGrid(
   sheet: readonly (readonly unknown[])[],
   settings: ResolvedGridSettings,
 ): ParseResult {
-  numberOutline = outline;
-  numberTable = settings.aliasTable;
+  const memberAt = (c: CellClass): Member | undefined => memberOf(outline, settings.aliasTable, c);
   const rows = sheet.length;
   const columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
   // Cells are classified on first look: the data region is mostly never looked at.
@@ -123,7 +120,7 @@ export function parseGrid(
   // First data row: the first row with a member in column A.
   let hr = -1;
   for (let r = 0; r < rows; r++) {
-    if (memberOf(at(r, 0)) || at(r, 0).kind === "text") {
+    if (memberAt(at(r, 0)) || at(r, 0).kind === "text") {
       hr = r;
       break;
     }
@@ -150,7 +147,7 @@ export function parseGrid(
         p = c + 1;
         continue;
       }
-      if (k === "number" && memberOf(at(r, c))) {
+      if (k === "number" && memberAt(at(r, c))) {
         seen = true;
         continue;
       }
@@ -167,7 +164,7 @@ export function parseGrid(
     const used = new Set<Dimension>();
     for (let r = hr; r < rows; r++) {
       for (let c = 0; c < upTo; c++) {
-        const m = memberOf(at(r, c));
+        const m = memberAt(at(r, c));
         if (m) used.add(m.dimension);
       }
     }
@@ -184,7 +181,7 @@ export function parseGrid(
       let blankRow = true;
       for (let c = 0; c < lc; c++) if (at(r, c).kind !== "empty") blankRow = false;
       if (blankRow) continue;
-      const m = memberOf(at(r, lc));
+      const m = memberAt(at(r, lc));
       if (!m || used.has(m.dimension) || (dim && m.dimension !== dim)) ok = false;
       else {
         dim = m.dimension;
@@ -211,7 +208,7 @@ export function parseGrid(
     const members: Member[] = [];
     const cols: number[] = [];
     for (let c = from; c < columns; c++) {
-      const m = memberOf(at(r, c));
+      const m = memberAt(at(r, c));
       if (m) {
         members.push(m);
         cols.push(c);
@@ -237,7 +234,7 @@ export function parseGrid(
     }
     // Members over the row-header columns of a column-header row are POV members.
     for (let c = 0; c < Math.min(lc, columns); c++) {
-      const m = memberOf(at(r, c));
+      const m = memberAt(at(r, c));
       if (m) {
         povCells.set(`${r},${c}`, pov.length);
         pov.push(m);
@@ -265,7 +262,7 @@ export function parseGrid(
   let pendingColBlanks = 0;
   let prevCol: Member[] | null = null;
   for (let c = lc; c < columns; c++) {
-    const cells = topRowsList.map((t) => memberOf(at(t.row, c)));
+    const cells = topRowsList.map((t) => memberAt(at(t.row, c)));
     if (cells.every((m) => !m)) {
       colTuple[c] = null;
       pendingColBlanks++;
@@ -297,7 +294,7 @@ export function parseGrid(
     const line: (Member | undefined)[] = [];
     for (let c = 0; c < lc; c++) {
       const k = at(r, c);
-      const m = memberOf(k);
+      const m = memberAt(k);
       if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: textAt(r, c) });
       if (m) {
         const d = leftDims[c];
