@@ -14,12 +14,29 @@ export function outlineSpecFromDocument(doc: unknown, name = ""): OutlineSpec {
     const dim = asRecord(d, `dimensions[${i}]`);
     const dimName = requireString(dim.name, `dimensions[${i}].name`);
     const members = Array.isArray(dim.members) ? dim.members : [];
-    return {
+    const spec: DimensionSpec = {
       name: dimName,
       type: (typeof dim.type === "string" ? dim.type : guessType(dimName)) as DimensionType,
       ...(typeof dim.density === "string" ? { density: dim.density as "dense" | "sparse" } : {}),
       members: members.map((m, j) => memberSpec(m, `${dimName}[${j}]`, defaultTable, tables)),
     };
+    // Optional dimension properties (absent from the corpus file, accepted for hand-written outlines).
+    if (typeof dim.storage === "string") spec.storage = dim.storage as DimensionSpec["storage"];
+    if (typeof dim.attributeKind === "string")
+      spec.attributeKind = dim.attributeKind as DimensionSpec["attributeKind"];
+    if (typeof dim.baseDimension === "string") spec.baseDimension = dim.baseDimension;
+    for (const key of ["generationNames", "levelNames"] as const) {
+      const v = dim[key];
+      if (v && typeof v === "object") spec[key] = numberKeyed(v as Record<string, unknown>);
+    }
+    if (dim.dynamicTimeSeries && typeof dim.dynamicTimeSeries === "object") {
+      spec.dynamicTimeSeries = Object.fromEntries(
+        Object.entries(dim.dynamicTimeSeries as Record<string, unknown>).filter(
+          (e): e is [string, number] => typeof e[1] === "number",
+        ),
+      );
+    }
+    return spec;
   });
   return { name, aliasTables: [...tables], dimensions };
 }
@@ -38,14 +55,27 @@ function memberSpec(raw: unknown, where: string, defaultTable: string, tables: S
     }
   }
   if (Object.keys(aliases).length > 0) spec.aliases = aliases;
-  for (const key of ["consolidation", "storage", "formula", "timeBalance"] as const) {
+  for (const key of ["consolidation", "storage", "formula", "timeBalance", "timeBalanceSkip"] as const) {
     if (typeof m[key] === "string") (spec as unknown as Record<string, unknown>)[key] = m[key];
+  }
+  for (const key of ["expense", "twoPass"] as const) if (typeof m[key] === "boolean") spec[key] = m[key];
+  if (m.attributes && typeof m.attributes === "object") {
+    spec.attributes = Object.fromEntries(
+      Object.entries(m.attributes as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    );
   }
   if (Array.isArray(m.udas)) spec.udas = m.udas.filter((u): u is string => typeof u === "string");
   if (Array.isArray(m.children)) {
     spec.children = m.children.map((c, k) => memberSpec(c, `${where}.children[${k}]`, defaultTable, tables));
   }
   return spec;
+}
+
+function numberKeyed(v: Record<string, unknown>): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const [k, x] of Object.entries(v))
+    if (typeof x === "string" && Number.isInteger(Number(k))) out[Number(k)] = x;
+  return out;
 }
 
 function guessType(name: string): DimensionType {
