@@ -4,6 +4,7 @@
  * fault (`field`, a request path such as `grid[3][1]` or `prompts[0]`).
  */
 export type PlanningErrorCode =
+  | "PLANNING_REQUEST_INVALID"
   | "PLANNING_FOLDER_UNKNOWN"
   | "PLANNING_FORM_UNKNOWN"
   | "PLANNING_FORM_TYPE_MISMATCH"
@@ -26,6 +27,7 @@ export type PlanningErrorCode =
 
 /** API code and HTTP status for each planning error code. */
 export const PLANNING_ERROR_HTTP: Readonly<Record<PlanningErrorCode, { apiCode: string; status: number }>> = {
+  PLANNING_REQUEST_INVALID: { apiCode: "QB_ERR_VALIDATION", status: 400 },
   PLANNING_FOLDER_UNKNOWN: { apiCode: "QB_ERR_FOLDER_UNKNOWN", status: 404 },
   PLANNING_FORM_UNKNOWN: { apiCode: "QB_ERR_FORM_UNKNOWN", status: 404 },
   PLANNING_FORM_TYPE_MISMATCH: { apiCode: "QB_ERR_FORM_TYPE_MISMATCH", status: 422 },

@@ -1,3 +1,4 @@
+export * from "./api.ts";
 export * from "./application.ts";
 export { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
 export type * from "./definitions.ts";
