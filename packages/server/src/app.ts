@@ -56,49 +56,32 @@ export async function buildApp({
     reply.header("x-request-id", request.id);
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.field ? { field: error.field } : {}),
-        requestId: request.id,
-      });
-    }
+    const send = (status: number, code: string, message: string, field: string | null = null) =>
+      reply.code(status).send({ code, message, field, requestId: request.id });
+    if (error instanceof ApiError) return send(error.status, error.code, error.message, error.field ?? null);
     const fe = error as FastifyError;
-    if (
-      fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-      fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-      (fe.statusCode === 400 && fe instanceof SyntaxError)
-    ) {
-      return reply.code(400).send({
-        code: "QB_ERR_JSON_MALFORMED",
-        message: "The request body is not valid JSON.",
-        requestId: request.id,
-      });
+    switch (fe.code) {
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+        return send(400, "QB_ERR_JSON_MALFORMED", "The request body is not valid JSON.");
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+        return send(
+          413,
+          "QB_ERR_BODY_TOO_LARGE",
+          `The request body is larger than ${config.bodyLimitBytes} bytes.`,
+        );
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return send(415, "QB_ERR_MEDIA_TYPE", "Send the request body as application/json.");
     }
-    if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return reply.code(413).send({
-        code: "QB_ERR_BODY_TOO_LARGE",
-        message: `The request body is larger than ${config.bodyLimitBytes} bytes.`,
-        requestId: request.id,
-      });
-    }
-    if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return reply.code(415).send({
-        code: "QB_ERR_VALIDATION",
-        message: "Send the request body as application/json.",
-        requestId: request.id,
-      });
+    if (fe instanceof SyntaxError && fe.statusCode === 400) {
+      return send(400, "QB_ERR_JSON_MALFORMED", "The request body is not valid JSON.");
     }
     if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply
-        .code(fe.statusCode)
-        .send({ code: "QB_ERR_VALIDATION", message: fe.message, requestId: request.id });
+      return send(fe.statusCode, "QB_ERR_VALIDATION", fe.message);
     }
+    // Never leak a stack trace or an internal message: the request id ties the answer to the log entry.
     request.log.error({ err: error }, "internal error");
-    return reply
-      .code(500)
-      .send({ code: "QB_ERR_INTERNAL", message: "Internal server error", requestId: request.id });
+    return send(500, "QB_ERR_INTERNAL", "Internal server error");
   });
 
   await app.register(compress, { global: true, encodings: ["br", "gzip", "deflate"], threshold: 1024 });
@@ -113,6 +96,7 @@ export async function buildApp({
     return reply.code(404).send({
       code: "QB_ERR_NOT_FOUND",
       message: `No API call at ${request.method} ${request.url.split("?")[0]}`,
+      field: null,
       requestId: request.id,
     });
   });

@@ -81,6 +81,16 @@ const oneOf =
     return v;
   };
 
+const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
+
+const tenant: Parser<string> = (raw) => {
+  const v = raw.trim();
+  if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
+    throw new ConfigError(`must be common, organizations, consumers, a tenant ID or a domain, got "${raw}"`);
+  }
+  return v;
+};
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** The registry. Order is the README's order. */
@@ -167,12 +177,70 @@ export const variables = {
     "600",
   ),
   metrics: variable("METRICS", "Serve Prometheus metrics at /metrics.", boolean, true, "true"),
+  maxGridCells: variable(
+    "MAX_GRID_CELLS",
+    "Largest grid (in cells) a grid call accepts or answers.",
+    integer(1, 10_000_000),
+    500_000,
+    "500000",
+  ),
   bodyLimitBytes: variable(
     "BODY_LIMIT_BYTES",
     "Largest request body accepted.",
     integer(1024, 100 * 1024 * 1024),
     10 * 1024 * 1024,
     "10485760",
+  ),
+  googleClientId: variable(
+    "GOOGLE_CLIENT_ID",
+    "OAuth client ID of the Google sign-in that issues API keys; unset, Google sign-in is not offered.",
+    optionalText,
+    undefined,
+    undefined,
+  ),
+  googleClientSecret: variable(
+    "GOOGLE_CLIENT_SECRET",
+    "OAuth client secret of the Google sign-in.",
+    optionalText,
+    undefined,
+    undefined,
+    true,
+  ),
+  microsoftClientId: variable(
+    "MICROSOFT_CLIENT_ID",
+    "Application (client) ID of the Microsoft sign-in that issues API keys; unset, Microsoft sign-in is not offered.",
+    optionalText,
+    undefined,
+    undefined,
+  ),
+  microsoftClientSecret: variable(
+    "MICROSOFT_CLIENT_SECRET",
+    "Client secret of the Microsoft sign-in.",
+    optionalText,
+    undefined,
+    undefined,
+    true,
+  ),
+  microsoftTenant: variable(
+    "MICROSOFT_TENANT",
+    "Microsoft Entra tenant: common, organizations, consumers, or a tenant ID or domain.",
+    tenant,
+    "common",
+    "common",
+  ),
+  oauthGoogleIssuer: variable(
+    "OAUTH_GOOGLE_ISSUER",
+    "Tests only: issuer URL of an OpenID provider used in place of Google (discovered at first use).",
+    url(["http:", "https:"]),
+    undefined,
+    undefined,
+  ),
+  oauthMicrosoftIssuer: variable(
+    "OAUTH_MICROSOFT_ISSUER",
+    "Tests only: issuer URL of an OpenID provider used in place of Microsoft (discovered at first use).",
+    url(["http:", "https:"]),
+    undefined,
+    undefined,
   ),
 } as const;
 

@@ -39,17 +39,15 @@ const MIGRATIONS: readonly string[] = [
      last_used_at timestamptz,
      unique (owner_issuer, owner_subject, name)
    )`,
-  `create table cell_writes (
+  `create table journal (
      id bigserial primary key,
      application text not null,
-     cube text not null,
-     members text[] not null,
-     value double precision,
-     text_value text,
+     kind text not null,
+     payload jsonb not null,
      written_by text not null,
      written_at timestamptz not null default now()
    )`,
-  `create index cell_writes_cube on cell_writes (application, cube, id)`,
+  `create index journal_application on journal (application, id)`,
   `create table task_status (
      owner text not null,
      application text not null,
@@ -66,6 +64,25 @@ const MIGRATIONS: readonly string[] = [
      value text not null,
      updated_at timestamptz not null default now(),
      primary key (owner, application, name)
+   )`,
+  `create table oauth_flows (
+     state_hash text primary key,
+     provider text not null,
+     key_name text not null,
+     nonce text not null,
+     code_verifier text not null,
+     redirect_uri text not null,
+     browser_hash text not null,
+     expires_at timestamptz not null
+   )`,
+  `create table browser_sessions (
+     token_hash text primary key,
+     owner_issuer text not null,
+     owner_subject text not null,
+     owner_email text,
+     provider text not null,
+     created_at timestamptz not null default now(),
+     expires_at timestamptz not null
    )`,
 ];
 

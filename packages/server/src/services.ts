@@ -3,7 +3,9 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { issueDemoKey } from "./demo.ts";
+import { type EmbeddedApplications, openEmbedded } from "./embedded-apps.ts";
 import { KeyStore, type VerifiedKey } from "./keys.ts";
+import { OAuthService } from "./oauth/service.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
@@ -14,12 +16,16 @@ export interface Services {
   sessions: SessionStore;
   /** Shared Redis client (rate limits) when REDIS_URL is set. */
   redis: Redis | null;
+  /** The embedded engine's applications (the demo provider). */
+  embedded: EmbeddedApplications;
   /** The demo API key (demo mode only). */
   demoKey: string | null;
   /** Check every answer against the contract's response schema (tests). */
   validateResponses: boolean;
   /** Owner of the signed-in browser session (OAuth), for the calls that accept it instead of a key. */
   browserSessionOwner?: (request: FastifyRequest) => Promise<VerifiedKey | null>;
+  /** The Google / Microsoft sign-in that issues API keys, with its flows and browser sessions (database). */
+  oauth: OAuthService;
   close(): Promise<void>;
 }
 
@@ -42,13 +48,18 @@ export async function openServices(
   }
   const keys = new KeyStore(db);
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
+  const embedded = await openEmbedded(db);
+  const oauth = new OAuthService(config, db, keys);
   return {
     config,
     db,
     keys,
     sessions,
     redis,
+    embedded,
     demoKey,
+    oauth,
+    browserSessionOwner: (request) => oauth.browserSessionOwner(request),
     validateResponses: options.validateResponses ?? false,
     close: async () => {
       await sessions.close();

@@ -1,7 +1,9 @@
 import type { Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { essbaseHandlers } from "./essbase.ts";
 import { keyHandlers } from "./keys.ts";
 import { navigationHandlers } from "./navigation.ts";
+import { oauthHandlers } from "./oauth.ts";
 import { sessionHandlers } from "./session.ts";
 
 const notYet = async (): Promise<never> => {
@@ -15,7 +17,13 @@ const notYet = async (): Promise<never> => {
 
 /** Every operation of the contract, by operationId. */
 export const apiHandlers: Handlers = new Proxy(
-  { ...sessionHandlers, ...keyHandlers, ...navigationHandlers } as Handlers,
+  {
+    ...sessionHandlers,
+    ...keyHandlers,
+    ...navigationHandlers,
+    ...essbaseHandlers,
+    ...oauthHandlers,
+  } as Handlers,
   {
     get: (target, prop: string) => target[prop] ?? notYet,
   },

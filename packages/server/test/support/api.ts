@@ -21,6 +21,11 @@ export const DEMO_ADDRESS: Record<string, string> = {
 
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+  return wrapApp(app);
+}
+
+/** Helpers around an app built elsewhere (e.g. restarted on the same data folder). */
+export async function wrapApp(app: FastifyInstance): Promise<TestApi> {
   const key = app.services.demoKey;
   if (!key) throw new Error("demo key missing");
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
