@@ -7,7 +7,6 @@ export type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
 export { MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
 export { MemoryCube } from "./memory-cube.ts";
 export type { PromptInput } from "./rules.ts";
-export { selectAll, selectMembers } from "./selection.ts";
 export {
   MemoryTaskStatusStore,
   type TaskCompletion,

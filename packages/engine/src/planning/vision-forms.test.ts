@@ -188,3 +188,98 @@ describe("open form", () => {
     );
   });
 });
+
+describe("every demo form, in full", () => {
+  test("Revenue by Product", () => {
+    const f = createVisionPlanning().openForm({ folder: "/Forms/Revenue", formName: "Revenue by Product" });
+    expect(f.grid).toEqual([
+      ["", "Actual", "Plan", "Plan", "Plan", "Plan"],
+      ["", "FY14", "FY15", "FY15", "FY15", "FY15"],
+      ["", "Total Year", "Jan", "Feb", "Mar", "Q1"],
+      ["Desktops", "95090", "8500", "9250", "9630", "27380"],
+      ["Laptops", "145980", "13100", "14000", "14840", "41940"],
+      ["Servers", "82200", "7660", "7530", "8130", "23320"],
+      ["Hardware", "323270", "29260", "30780", "32600", "92640"],
+      ["Keyboards", "198130", "12000", "12500", "13000", "37500"],
+      ["Accessories", "198130", "12000", "12500", "13000", "37500"],
+      ["Total Product", "521400", "41260", "43280", "45600", "130140"],
+    ]);
+    expect(f.codes.map((r) => r[0])).toEqual([
+      "",
+      "",
+      "",
+      "P_110",
+      "P_120",
+      "P_130",
+      "P_100",
+      "P_160",
+      "P_150",
+      "P_TP",
+    ]);
+    expect(f.codes[2]).toEqual(["", "YearTotal", "Jan", "Feb", "Mar", "Q1"]);
+    const leaf = ["row-header", "read-only", "data", "data", "data", "read-only"];
+    const total = ["row-header", "read-only", "read-only", "read-only", "read-only", "read-only"];
+    expect(f.cellKinds.slice(3)).toEqual([leaf, leaf, leaf, total, leaf, total, total]);
+    expect(f.cellKinds[0]?.[0]).toBe("corner");
+  });
+
+  test("Revenue Drivers", () => {
+    const f = createVisionPlanning().openForm({ folder: "/Forms/Drivers", formName: "Revenue Drivers" });
+    expect(f.grid.map((r) => r.slice(0, 2))).toEqual([
+      ["", "Sales Growth Rate"],
+      ["Sales West", "#Missing"],
+      ["Sales Central", "4.5"],
+      ["Sales South", "3.5"],
+      ["Sales SouthEast", "5"],
+      ["Sales Mid-Atlantic", "2.5"],
+      ["Sales NorthEast", "6"],
+      ["Sales East", "3"],
+      ["International Sales", "4"],
+      ["Marketing", "2"],
+    ]);
+    expect(f.codes.map((r) => r[0])).toEqual([
+      "",
+      "450",
+      "440",
+      "430",
+      "423",
+      "422",
+      "421",
+      "420",
+      "410",
+      "240",
+    ]);
+    expect(f.codes[0]).toEqual(["", "Sales Growth Rate", "4190"]);
+    expect(f.cellKinds.map((r) => r.slice(1).join(","))).toEqual([
+      "column-header,column-header",
+      "missing,missing",
+      "data,missing",
+      "data,missing",
+      "data,missing",
+      "data,missing",
+      "data,missing",
+      "read-only,read-only",
+      "data,data",
+      "data,missing",
+    ]);
+  });
+
+  test("Revenue Summary (Plan2) starts empty and read-only", () => {
+    const f = createVisionPlanning().openForm({ folder: "/Forms/Summary", formName: "Revenue Summary" });
+    expect(f.cube).toBe("Plan2");
+    expect(f.codes[0]).toEqual(["", "Jan", "Feb", "Mar", "Q1", "YearTotal"]);
+    expect(f.codes.map((r) => r[0]).slice(1)).toEqual([
+      "450",
+      "440",
+      "430",
+      "423",
+      "422",
+      "421",
+      "420",
+      "410",
+      "240",
+      "Sales VP",
+    ]);
+    expect(f.cellStates.slice(1).every((r) => r.slice(1).every((s) => s === "read-only"))).toBe(true);
+  });
+});
