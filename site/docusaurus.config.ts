@@ -1,6 +1,6 @@
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config } from "@docusaurus/types";
-import { themes as prismThemes } from "prism-react-renderer";
+import { darkCodeTheme, lightCodeTheme } from "./src/prism-themes";
 import { links } from "./src/site-links";
 
 const config: Config = {
@@ -14,6 +14,9 @@ const config: Config = {
   trailingSlash: false,
 
   future: { v4: true },
+  // One storage namespace for both locales, so the colour mode and the docs version chosen on /fr/ also hold
+  // on / (the v4 default namespaces storage by baseUrl).
+  storage: { type: "localStorage", namespace: "qibates" },
 
   // Spec §4: broken links fail the build; broken markdown links and duplicate routes only warn.
   onBrokenLinks: "throw",
@@ -129,11 +132,11 @@ const config: Config = {
           ],
         },
       ],
-      copyright: "Copyright © 2023 QiBates.",
+      copyright: "Copyright © 2023 QiBates. All rights reserved.",
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ["bash", "json", "yaml"],
     },
   } satisfies Preset.ThemeConfig,

@@ -3,7 +3,7 @@ import { useColorMode } from "@docusaurus/theme-common";
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import Layout from "@theme/Layout";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { loadScalar, type ScalarConfiguration } from "./scalar";
+import { loadScalar, patchScalarAccessibility, type ScalarConfiguration } from "./scalar";
 import styles from "./styles.module.css";
 
 const API_PATH = "/qibates/api/v2";
@@ -45,12 +45,19 @@ function ApiReferenceView(): ReactNode {
     description: "Help text of the server address variable in the try-it console",
   });
 
+  const inputLabel = translate({
+    id: "apiReference.input.label",
+    message: "Value",
+    description: "Accessible name of an unlabelled input of the API reference console",
+  });
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load after a failure.
   useEffect(() => {
     const element = host.current;
     if (!element) return undefined;
     let cancelled = false;
     let destroy: (() => void) | undefined;
+    const stopPatching = patchScalarAccessibility(element, inputLabel);
     setStatus({ kind: "loading" });
     const configuration: ScalarConfiguration = {
       url: specUrl,
@@ -87,9 +94,20 @@ function ApiReferenceView(): ReactNode {
       });
     return () => {
       cancelled = true;
+      stopPatching();
       destroy?.();
     };
-  }, [specUrl, locale, colorMode, rootBaseUrl, attempt, thisServer, otherServer, originDescription]);
+  }, [
+    specUrl,
+    locale,
+    colorMode,
+    rootBaseUrl,
+    attempt,
+    thisServer,
+    otherServer,
+    originDescription,
+    inputLabel,
+  ]);
 
   return (
     <>

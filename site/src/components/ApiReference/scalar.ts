@@ -57,3 +57,23 @@ export function loadScalar(src: string): Promise<ScalarGlobal> {
   loads.set(src, loading);
   return loading;
 }
+
+/**
+ * Scalar 1.72 renders its inline code inputs as `role="combobox"` with neither a name nor `aria-expanded`
+ * (axe: aria-input-field-name, aria-required-attr). Until that is fixed upstream, give them both.
+ * Returns a function that stops watching.
+ */
+export function patchScalarAccessibility(root: HTMLElement, fallbackLabel: string): () => void {
+  const fix = (): void => {
+    for (const input of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
+      if (!input.hasAttribute("aria-expanded")) input.setAttribute("aria-expanded", "false");
+      if (!input.hasAttribute("aria-label") && !input.hasAttribute("aria-labelledby")) {
+        input.setAttribute("aria-label", input.dataset.placeholder || fallbackLabel);
+      }
+    }
+  };
+  fix();
+  const observer = new MutationObserver(fix);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

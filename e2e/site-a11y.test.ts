@@ -1,0 +1,51 @@
+import { createRequire } from "node:module";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+const baseUrl = inject("baseUrl");
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+it.each([
+  ["home-en", "/"],
+  ["home-fr", "/fr/"],
+  ["doc-en", "/docs/QiBates/features/actions/Zoom"],
+  ["doc-fr", "/fr/docs/QiBates/features/actions/Zoom"],
+  ["api-en", "/api/qibates"],
+  ["api-fr", "/fr/api/qibates"],
+])("axe-core finds no serious or critical violation on %s", async (name, path) => {
+  const context = await newContext(browser);
+  try {
+    const { page } = await open(context, baseUrl, path);
+    // Scalar mounts after hydration, so its app showing up is the API page's "ready" signal.
+    if (path.endsWith("/api/qibates")) await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+    else await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, `axe-${name}`, true);
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run()).violations;
+    });
+    const blocking = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")})`,
+      );
+    expect(blocking).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,42 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open } from "./support/site-page.ts";
+import { fr, siteRoutes } from "./support/site-routes.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await newContext(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  { locale: "en", routes: siteRoutes },
+  { locale: "fr", routes: siteRoutes.map(fr) },
+])("every spec route of the $locale site", ({ locale, routes }) => {
+  it.each(routes)("%s loads with its content and no error", async (route) => {
+    const { page, status, errors } = await open(context, baseUrl, route);
+    try {
+      expect(status).toBe(200);
+      expect(await page.getAttribute("html", "lang")).toBe(locale);
+      if (route.endsWith("/api/qibates")) {
+        // Client-rendered by Scalar after hydration: wait for its app instead of a server-rendered heading.
+        await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+      } else {
+        await hydrated(page);
+        await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");
+        expect(await page.title()).not.toMatch(/Page not found|Page introuvable/);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,202 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withContext<T>(run: (context: BrowserContext) => Promise<T>, width = 1280): Promise<T> {
+  const context = await newContext(browser, width);
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function theme(page: Page): Promise<string | null> {
+  return page.getAttribute("html", "data-theme");
+}
+
+describe("language", () => {
+  it("switching to French and back keeps the page", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/docs/QiBates/features/actions/Zoom");
+      await hydrated(page);
+      await page.locator(".navbar__items--right .dropdown", { hasText: "English" }).hover();
+      await page.getByRole("link", { name: "Français" }).click();
+      await page.waitForURL(`${baseUrl}/fr/docs/QiBates/features/actions/Zoom`);
+      expect(await page.getAttribute("html", "lang")).toBe("fr");
+      await hydrated(page);
+      await page.locator(".navbar__items--right .dropdown", { hasText: "Français" }).hover();
+      await page.getByRole("link", { name: "English" }).click();
+      await page.waitForURL(`${baseUrl}/docs/QiBates/features/actions/Zoom`);
+      expect(await page.getAttribute("html", "lang")).toBe("en");
+    });
+  });
+});
+
+describe("colour mode", () => {
+  it("is light by default and the dark choice survives a reload", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/docs/intro");
+      await hydrated(page);
+      expect(await theme(page)).toBe("light");
+      await page.getByRole("button", { name: /dark and light mode/ }).click();
+      await expect.poll(() => theme(page)).toBe("dark");
+      await page.reload();
+      expect(await theme(page)).toBe("dark");
+      await screenshot(page, "doc-intro-en-dark");
+      await page.goto(`${baseUrl}/fr/docs/intro`);
+      expect(await theme(page)).toBe("dark");
+      await screenshot(page, "doc-intro-fr-dark");
+    });
+  });
+});
+
+describe("docs versions", () => {
+  it("labels versions in French and remembers the version chosen", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/fr/docs/intro");
+      await hydrated(page);
+      const dropdown = page.locator(".navbar__items--right .dropdown", { hasText: "2.x (actuelle)" });
+      await dropdown.hover();
+      await dropdown.getByRole("link", { name: "1.x (ancienne)" }).click();
+      await page.waitForURL(`${baseUrl}/fr/docs/1.x/intro`);
+      await page.goto(`${baseUrl}/fr/`);
+      await hydrated(page);
+      await page.locator(".navbar__items").getByRole("link", { name: "Documentation" }).first().click();
+      await page.waitForURL(`${baseUrl}/fr/docs/1.x/intro`);
+      await expect.poll(() => page.locator("h1").first().textContent()).toBe("Présentation de QiBates 1.x");
+    });
+  });
+});
+
+describe("search", () => {
+  it.each([
+    { locale: "en", path: "/docs/intro", term: "zoom", expected: "/docs/QiBates/features/actions/Zoom" },
+    {
+      locale: "fr",
+      path: "/fr/docs/intro",
+      term: "actualiser",
+      expected: "/fr/docs/QiBates/features/actions/Refresh",
+    },
+  ])(
+    "finds a known term in $locale without any network but the site",
+    async ({ locale, path, term, expected }) => {
+      await withContext(async (context) => {
+        const { page } = await open(context, baseUrl, path);
+        await hydrated(page);
+        const box = page.locator(".navbar__search-input");
+        await box.click();
+        await box.fill(term);
+        // The first suggestion is the page whose title matches best; Enter opens it.
+        const first = page.locator(".navbar__search [role=option]").first();
+        await first.waitFor({ timeout: 15_000 });
+        await screenshot(page, `search-${locale}`);
+        await first.click();
+        await page.waitForURL((url) => url.pathname === expected);
+      });
+    },
+  );
+});
+
+describe("not found and .html paths", () => {
+  it("an unknown French path answers 404 with the French not-found page", async () => {
+    await withContext(async (context) => {
+      const { page, status } = await open(context, baseUrl, "/fr/docs/cette-page-n-existe-pas");
+      expect(status).toBe(404);
+      await hydrated(page);
+      await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page introuvable");
+      expect(await page.locator("main").textContent()).toContain("propriétaire du site");
+      await screenshot(page, "not-found-fr");
+    });
+  });
+
+  it("an unknown English path answers 404 with the English not-found page", async () => {
+    await withContext(async (context) => {
+      const { page, status } = await open(context, baseUrl, "/docs/no-such-page");
+      expect(status).toBe(404);
+      await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page Not Found");
+    });
+  });
+
+  it.each([
+    ["/docs/intro.html", "/docs/intro"],
+    ["/fr/docs/intro.html", "/fr/docs/intro"],
+    ["/index.html", "/"],
+    ["/fr/index.html", "/fr/"],
+    ["/qibates-changelog.html", "/qibates-changelog"],
+  ])("%s shows the page at %s", async (from, to) => {
+    await withContext(async (context) => {
+      const { page, status } = await open(context, baseUrl, from);
+      expect(status).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(to);
+    });
+  });
+});
+
+describe("mobile layout", () => {
+  it.each(["en", "fr"])("at 390 px the menu button opens the navigation (%s)", async (locale) => {
+    await withContext(async (context) => {
+      const prefix = locale === "fr" ? "/fr" : "";
+      const { page } = await open(context, baseUrl, `${prefix}/docs/QiBates/features/actions/Zoom`);
+      await hydrated(page);
+      await screenshot(page, `mobile-doc-${locale}`);
+      await page.locator("button.navbar__toggle").click();
+      const menu = page.locator(".navbar-sidebar");
+      await menu.waitFor({ state: "visible" });
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      await screenshot(page, `mobile-menu-${locale}`);
+    }, 390);
+  });
+});
+
+describe("API reference", () => {
+  it.each([
+    { locale: "en", path: "/api/qibates", text: "Download OpenAPI Document" },
+    { locale: "fr", path: "/fr/api/qibates", text: "Télécharger le document OpenAPI" },
+  ])(
+    "renders the contract with the try-it server set to this site ($locale)",
+    async ({ locale, path, text }) => {
+      await withContext(async (context) => {
+        const { page, errors } = await open(context, baseUrl, path);
+        await page.getByText(text).first().waitFor({ timeout: 20_000 });
+        await expect
+          .poll(() => page.locator(".scalar-app").first().textContent())
+          .toContain(`${baseUrl}/qibates/api/v2`);
+        await screenshot(page, `api-${locale}`);
+        expect(errors).toEqual([]);
+      });
+    },
+  );
+});
+
+describe("pages in both colour modes", () => {
+  it.each([
+    ["home-en", "/"],
+    ["home-fr", "/fr/"],
+    ["doc-fr", "/fr/docs/QiBates/features/settings/MissingSuppression"],
+    ["docs-index-en", "/docs"],
+    ["category-fr", "/fr/docs/category/settings"],
+    ["changelog-fr", "/fr/qibates-changelog"],
+  ])("%s", async (name, path) => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, path);
+      await hydrated(page);
+      await screenshot(page, `${name}-light`);
+      await page.getByRole("button", { name: /mode/ }).first().click();
+      await expect.poll(() => theme(page)).toBe("dark");
+      await screenshot(page, `${name}-dark`);
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+
+export type OpenedPage = { page: Page; status: number | undefined; errors: string[] };
+
+/** Opens `path` in a fresh page and records uncaught errors and console errors while it loads. */
+export async function open(context: BrowserContext, baseUrl: string, path: string): Promise<OpenedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  const response = await page.goto(baseUrl + path, { waitUntil: "load" });
+  return { page, status: response?.status(), errors };
+}
+
+export async function newContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height }, locale: "en-US", serviceWorkers: "block" });
+}
+
+/** Writes a screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+/** Waits until React has hydrated the page (Docusaurus marks <html> once the client is running). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === "true", undefined, {
+    timeout: 30_000,
+  });
+}

@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, expect, it } from "vitest";
+// Shared with `npm start` and the browser tests: builds the site when its sources changed.
+import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
+import { BUILD, listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
+import { extractTranslations } from "./write-translations.ts";
+
+type Pattern = { message: string; match: RegExp };
+
+let patterns: Pattern[];
+
+/** Text a reader sees or hears: text between tags, and the accessible attributes. */
+function visibleStrings(html: string): string[] {
+  const body = html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<style[\s\S]*?<\/style>/g, "")
+    // The writers' page content (checked by docs-parity.test.ts) may quote English names from the product.
+    .replace(/<div[^>]*class="[^"]*\bmarkdown\b[^"]*"[\s\S]*?<\/article>/g, "</article>");
+  const decode = (s: string): string =>
+    s
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&nbsp;|&#xa0;/g, " ")
+      .replace(/&amp;/g, "&")
+      .trim();
+  const texts = body.split(/<[^>]+>/).map(decode);
+  const attributes = [...body.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((m) =>
+    decode(m[1] ?? ""),
+  );
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+  return [...texts, ...attributes, ...(title ? [decode(title)] : [])].filter((s) => s.length > 0);
+}
+
+beforeAll(() => {
+  buildSiteIfNeeded();
+  const english = extractTranslations("en");
+  const french = listFiles(join(SITE, "i18n", "fr"), /\.json$/);
+  patterns = [];
+  for (const file of french) {
+    const fr = readJson<TranslationFile>(join(SITE, "i18n", "fr", file));
+    for (const [key, { message }] of Object.entries(english[file] ?? {})) {
+      // Only strings that differ in French and are more than a word fragment can betray a missing translation.
+      if (
+        fr[key]?.message === message ||
+        message.includes("|") ||
+        message.replace(/\{\w+\}/g, "").trim().length < 4
+      ) {
+        continue;
+      }
+      const source = message
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".+?");
+      patterns.push({ message, match: new RegExp(`^${source}$`) });
+    }
+  }
+}, 600_000);
+
+it("no English interface string shows on a /fr/ page", () => {
+  const pages = listFiles(join(BUILD, "fr"), /\.html$/);
+  expect(pages.length).toBeGreaterThan(60);
+  const found: string[] = [];
+  for (const page of pages) {
+    const strings = visibleStrings(readFileSync(join(BUILD, "fr", page), "utf8"));
+    for (const { message, match } of patterns) {
+      if (strings.some((s) => match.test(s))) found.push(`fr/${page}: "${message}"`);
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+it("the English patterns do catch English strings on the English pages (the check is not vacuous)", () => {
+  const strings = visibleStrings(readFileSync(join(BUILD, "docs", "intro.html"), "utf8"));
+  const caught = patterns.filter(({ match }) => strings.some((s) => match.test(s))).map((p) => p.message);
+  expect(caught).toEqual(expect.arrayContaining(["API reference", "Changelog", "Skip to main content"]));
+});
