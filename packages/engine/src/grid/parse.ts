@@ -100,15 +100,22 @@ export function parseGrid(
   const rows = sheet.length;
   const columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
   // Cells are classified on first look: the data region is mostly never looked at.
-  const cls: (CellClass | undefined)[][] = Array.from({ length: rows }, () => []);
+  // Equal texts classify alike (labels repeat down a column): one look-up per distinct text.
+  const cls: (CellClass | undefined)[] = new Array(rows * columns);
+  const byText = new Map<string, CellClass>();
   const EMPTY: CellClass = { kind: "empty" };
   const at = (r: number, c: number): CellClass => {
-    const line = cls[r];
-    if (!line || c < 0 || c >= columns) return EMPTY;
-    let k = line[c];
+    if (r < 0 || r >= rows || c < 0 || c >= columns) return EMPTY;
+    let k = cls[r * columns + c];
     if (!k) {
-      k = classify(outline, sheet[r]?.[c], settings);
-      line[c] = k;
+      const raw = sheet[r]?.[c];
+      const key = typeof raw === "string" ? raw : raw == null ? "" : String(raw);
+      k = byText.get(key);
+      if (!k) {
+        k = classify(outline, key, settings);
+        byText.set(key, k);
+      }
+      cls[r * columns + c] = k;
     }
     return k;
   };
