@@ -235,3 +235,37 @@ describe("consolidation operators on a small cube", () => {
     expect(at("A", "Region")).toBe(20);
   });
 });
+
+describe("stored member formulas", () => {
+  it("CALC ALL calculates stored members with formulas and consolidates their results", async () => {
+    const { Outline } = await import("./outline.ts");
+    const { Cube } = await import("./cube.ts");
+    const o = new Outline({
+      dimensions: [
+        {
+          name: "Measures",
+          type: "accounts",
+          density: "dense",
+          members: [
+            { name: "Units" },
+            { name: "Price", consolidation: "^" },
+            { name: "Revenue", formula: "Units * Price;" },
+          ],
+        },
+        { name: "Region", density: "sparse", members: [{ name: "North" }, { name: "South" }] },
+      ],
+    });
+    const cube = new Cube(o);
+    cube.loadByNames(["Units", "North"], 10);
+    cube.loadByNames(["Price", "North"], 2);
+    cube.loadByNames(["Units", "South"], 5);
+    cube.loadByNames(["Price", "South"], 4);
+    runCalcScript(cube, "CALC ALL;");
+    const at = (a: string, r: string) => cube.read([o.member(a) as Member, o.member(r) as Member]);
+    expect(at("Revenue", "North")).toBe(20);
+    expect(at("Revenue", "South")).toBe(20);
+    expect(at("Revenue", "Region")).toBe(40);
+    expect(at("Units", "Region")).toBe(15);
+    expect(at("Price", "Region")).toBeNull();
+  });
+});

@@ -75,7 +75,7 @@ class CalcRunner {
       }
       case "calcAll":
         this.result.log.push("CALC ALL");
-        cube.aggregate(cube.calcOrder, region);
+        this.calculate(cube.calcOrder, region, true);
         return;
       case "calcDim":
       case "agg": {
@@ -88,7 +88,7 @@ class CalcRunner {
             );
         }
         this.result.log.push(`${s.kind === "agg" ? "AGG" : "CALC DIM"} (${s.dims.join(", ")})`);
-        cube.aggregate(dims, region);
+        this.calculate(dims, region, s.kind === "calcDim");
         return;
       }
       case "calcTwoPass":
@@ -137,6 +137,31 @@ class CalcRunner {
           "A calculation outside a member block needs an assignment (Member = expression;)",
         );
     }
+  }
+
+  /**
+   * Consolidates dimensions; with `formulas`, stored members that carry a formula are then calculated (in
+   * calculation order of their dimensions, outline order within) and the dimensions consolidated again so
+   * that parents include the formula results. AGG never runs formulas.
+   */
+  private calculate(dims: readonly number[], region: Region | null, formulas: boolean): void {
+    const cube = this.cube;
+    cube.aggregate(dims, region);
+    if (!formulas) return;
+    let ran = false;
+    for (const i of cube.calcOrder) {
+      if (!dims.includes(i)) continue;
+      for (const m of (cube.dims[i] as Dimension).members) {
+        if (!m.formula || !isStorable(m)) continue;
+        if (region?.[i] && region[i]?.[m.ordinal] !== 1) continue;
+        const ref: Expr & { kind: "ref" } = { kind: "ref", parts: [m.name], pos: { line: 0, column: 0 } };
+        this.forEachTargetCell(ref, region, (coords) => {
+          this.store(coords, this.ev.memberValue(m, coords, 0));
+        });
+        ran = true;
+      }
+    }
+    if (ran) cube.aggregate(dims, region);
   }
 
   /** Statements inside a member block, evaluated at one cell. */
