@@ -125,6 +125,18 @@ describe("rendering", () => {
     expect(s.rangesToDelete).toEqual([{ startRow: 3, startCol: 0, rows: 1, columns: 2 }]);
   });
 
+  it("suppresses rows whose labels hold an underscore", () => {
+    const sheet = [["", "Units"], ["", "M1"], ["110"], ["No_Item"]];
+    expect(runGridOperation(src, { action: "refresh", grid: sheet, aliasTable: null }).grid.length).toBe(4);
+    const r = runGridOperation(src, {
+      action: "refresh",
+      grid: sheet,
+      aliasTable: null,
+      settings: { suppressUnderscoreRows: true },
+    });
+    expect(r.grid.slice(2).map((row) => row[0])).toEqual(["110"]);
+  });
+
   it("reports the columns to clear when the sheet narrows", () => {
     const r = runGridOperation(src, {
       action: "keeponly",
