@@ -136,8 +136,7 @@ function isEmptySheet(grid: readonly (readonly unknown[])[]): boolean {
  * with Essbase's message; a selection that names no member (a data cell, a blank) changes nothing.
  */
 export function runGridOperation(source: GridDataSource, request: GridRequest): GridResponse {
-  if (!request || !Array.isArray(request.grid))
-    throw new GridError("GRID_BAD_REQUEST", "`grid` must be a list of rows");
+  validateRequest(request);
   const action = normalizeAction(String(request.action ?? ""));
   const settings = resolveSettings(request.settings, request.aliasTable);
   if (request.zoomMode)
@@ -214,6 +213,37 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
     changed,
     ...(cellStatus ? { cellStatus } : {}),
   };
+}
+
+function validateRequest(request: GridRequest): void {
+  if (!request || !Array.isArray(request.grid))
+    throw new GridError("GRID_BAD_REQUEST", "`grid` must be a list of rows");
+  request.grid.forEach((row, r) => {
+    if (!Array.isArray(row)) throw new GridError("GRID_BAD_REQUEST", `grid[${r}] must be a list of cells`);
+    row.forEach((v, c) => {
+      if (
+        v !== null &&
+        v !== undefined &&
+        typeof v !== "string" &&
+        typeof v !== "number" &&
+        typeof v !== "boolean"
+      ) {
+        throw new GridError("GRID_BAD_REQUEST", `grid[${r}][${c}] must be a string`);
+      }
+    });
+  });
+  for (const [name, list] of [
+    ["cells", request.cells],
+    ["dirtyCells", request.dirtyCells],
+  ] as const) {
+    if (list === undefined) continue;
+    if (
+      !Array.isArray(list) ||
+      list.some((p) => !p || !Number.isInteger(p.row) || !Number.isInteger(p.column))
+    ) {
+      throw new GridError("GRID_BAD_REQUEST", `\`${name}\` must be a list of {row, column} integers`);
+    }
+  }
 }
 
 function zoomOptions(s: ResolvedGridSettings) {

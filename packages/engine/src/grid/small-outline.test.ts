@@ -274,3 +274,23 @@ describe("submit", () => {
     expect(own.cells.get("M2|110|Units")).toBe(7);
   });
 });
+
+describe("bad requests", () => {
+  it("are refused with GRID_BAD_REQUEST", () => {
+    const bad = [
+      { action: "refresh", grid: "A1" },
+      { action: "refresh", grid: ["abc"] },
+      { action: "refresh", grid: [[{}]] },
+      { action: "zoom", grid: [["", "Units"], ["110"]] },
+      { action: "zoomin", grid: [["", "Units"], ["110"]], cells: [{ row: "1" }] },
+    ];
+    for (const req of bad) {
+      try {
+        runGridOperation(src, req as never);
+        expect.unreachable();
+      } catch (e) {
+        expect((e as GridError).code).toBe("GRID_BAD_REQUEST");
+      }
+    }
+  });
+});
