@@ -281,8 +281,9 @@ export const allocateRevenue: RuleDefinition = {
     },
   ],
   script: [
-    'FIX("Plan", "FY15", "Working", "USD", "BaseData", {Period}, {Account})',
-    '  {Account} = {Amount} * ({Account}->"Actual"->"FY14"->"YearTotal" / @SUM(@RELATIVE({Basis} top, 0)) );',
+    "/* Basis Product: the products of {Entity}. Basis Entity: the sales entities, product P_000. */",
+    'FIX("Plan", "FY15", "Working", "USD", "BaseData", {Period}, {Entity}, @RELATIVE("P_TP", 0))',
+    '  {Account} = {Amount} * {Account}->"Actual"->"FY14"->"YearTotal" / {Account}->"Actual"->"FY14"->"YearTotal"->"P_TP";',
     "ENDFIX",
   ].join("\n"),
   run(ctx: RuleContext): string {
@@ -348,8 +349,11 @@ export const pushRevenueToPlan2: RuleDefinition = {
     },
   ],
   script: [
-    'FIX({Entities}, {Scenario}, "FY15", "Working", "USD", @RELATIVE("YearTotal", 0))',
-    '  "4100"@Plan2 = @XWRITE("4100"->"P_TP"->"BaseData", Plan2);',
+    "/* _Plan2_ is the location alias of Vision.Plan2 */",
+    'FIX({Entities}, {Scenario}, "FY15", "Working", "USD", "BaseData", "P_TP", @RELATIVE("YearTotal", 0))',
+    '  "4100"(',
+    '    @XWRITE("4100", _Plan2_);',
+    "  )",
     "ENDFIX",
   ].join("\n"),
   run(ctx: RuleContext): string {
