@@ -194,7 +194,7 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
         p && p.toRow !== undefined && p.toColumn !== undefined
           ? pivotDestination(model, p.toRow, p.toColumn)
           : null;
-      if (p && p.toRow !== undefined && !dest && action === "pivot") break;
+      if (p && p.toRow !== undefined && p.toColumn !== undefined && !dest && action === "pivot") break;
       changed = pivotModel(work, src, dest, action === "pivottopov");
       break;
     }
