@@ -103,8 +103,8 @@ describe("Essbase answer key", () => {
   ].join("\n");
   console.log(summary);
 
-  it("replays the 49 operation cases and the 7 readable pivot layouts", () => {
-    expect(outcomes.length).toBe(56);
+  it("replays every case of the folder (49 operation cases and 7 readable pivot layouts in the shared set)", () => {
+    expect(outcomes.length).toBeGreaterThanOrEqual(56);
   });
 
   it("matches every case not listed as a known difference", () => {
