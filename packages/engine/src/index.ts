@@ -7,5 +7,5 @@ export type { CellValue, DataSource } from "./data-source.ts";
 export * from "./grid/index.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";
-export * from "./queries.ts";
 export * from "./planning/index.ts";
+export * from "./queries.ts";
