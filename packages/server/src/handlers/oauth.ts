@@ -1,0 +1,35 @@
+import type { Handlers } from "../api.ts";
+import { CHOOSER_HEADERS, chooserPage } from "../oauth/chooser.ts";
+import { flowCookie, sessionCookie } from "../oauth/cookies.ts";
+import { isOAuthProvider } from "../oauth/providers.ts";
+import { keyNameTaken } from "../oauth/service.ts";
+import { FLOW_TTL_SECONDS, SESSION_TTL_SECONDS } from "../oauth/store.ts";
+
+/** `generatekey/{keyname}` and its OAuth callback (spec §6, §7). */
+export const oauthHandlers: Handlers = {
+  generateKey: async (ctx) => {
+    const oauth = ctx.services.oauth;
+    const keyName = ctx.params.keyname ?? "";
+    const provider = ctx.query.provider;
+    if (!isOAuthProvider(provider)) {
+      const accept = ctx.request.headers["accept-language"];
+      ctx.reply.headers(CHOOSER_HEADERS);
+      return chooserPage(keyName, oauth.providers.names(), Array.isArray(accept) ? accept[0] : accept);
+    }
+    const { location, browser } = await oauth.start(provider, keyName, ctx.request);
+    ctx.reply.header("cache-control", "no-store");
+    ctx.reply.header("set-cookie", flowCookie(browser, FLOW_TTL_SECONDS));
+    return ctx.reply.redirect(location, 302);
+  },
+
+  generateKeyCallback: async (ctx) => {
+    // The answer holds the key, and the address a single-use code: neither may be cached or passed on.
+    ctx.reply.header("cache-control", "no-store");
+    ctx.reply.header("referrer-policy", "no-referrer");
+    const result = await ctx.services.oauth.finish(ctx.request, ctx.query.state ?? "");
+    // The flow cookie stays (it expires with the flows): another tab may be signing in too.
+    ctx.reply.header("set-cookie", sessionCookie(result.sessionToken, SESSION_TTL_SECONDS));
+    if (!result.ok) throw keyNameTaken(result.keyName);
+    return result.generated;
+  },
+};
