@@ -115,12 +115,16 @@ class CalcRunner {
         });
         return;
       case "clearData": {
-        const r = this.fixRegion([s.target], region, false);
-        for (const m of this.ev.memberSet(s.target)) {
-          if (m.isDynamic) throw new CalcError(`CLEARDATA has no effect on Dynamic Calc member "${m.name}"`);
+        // Dynamic Calc members hold nothing: CLEARDATA has no effect on them (domain.md §1).
+        const dynamic = this.ev.memberSet(s.target).filter((m) => !isStorable(m.stored));
+        if (dynamic.length > 0) {
+          this.result.log.push(
+            `CLEARDATA has no effect on ${dynamic.map((m) => `"${m.name}"`).join(", ")} (not stored)`,
+          );
+          return;
         }
         this.result.log.push("CLEARDATA");
-        cube.clear(r);
+        cube.clear(this.fixRegion([s.target], region, false));
         return;
       }
       case "clearBlock":
