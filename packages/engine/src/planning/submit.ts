@@ -1,0 +1,166 @@
+import type { Dimension, Member } from "../outline.ts";
+import type { SubmitFormRequest } from "./application.ts";
+import { PlanningError } from "./errors.ts";
+import { type FormCube, formatNumber, formCell, type LaidOutForm } from "./forms.ts";
+
+/** What a submit will do with each data cell of the grid, decided before anything is written. */
+export type PlannedCell =
+  | { kind: "skip"; row: number; column: number; status: "read-only" | "invalid"; raw: string }
+  | { kind: "text"; row: number; column: number; tuple: Member[]; text: string; truncated: boolean }
+  | { kind: "value"; row: number; column: number; tuple: Member[]; value: number | null };
+
+/**
+ * Reads a submitted form grid against the form laid out for its POV: finds each row and column on the form
+ * (through `codes`, else labels), and plans every data cell — write a number or a text, or skip it
+ * (`read-only`, `invalid`). Throws `PLANNING_GRID_INVALID` for a header not on the form and
+ * `PLANNING_CELL_TOO_LONG` (naming every cell) for texts over 255 characters without `enableLargeCellSubmit`.
+ */
+export function planSubmit(
+  store: FormCube,
+  laid: LaidOutForm,
+  req: SubmitFormRequest,
+  missingLabel: string,
+): PlannedCell[] {
+  const grid = req.grid;
+  if (!Array.isArray(grid))
+    throw new PlanningError("PLANNING_GRID_INVALID", "The grid must be an array of rows.", "grid");
+  const H = laid.colDims.length;
+  const L = laid.rowDims.length;
+  const label = (r: number, c: number): string => {
+    const code = req.codes?.[r]?.[c];
+    if (typeof code === "string" && code.trim() !== "") return code;
+    const g = grid[r]?.[c];
+    return g === null || g === undefined ? "" : String(g);
+  };
+  const resolveHeader = (r: number, c: number, dim: Dimension): Member => {
+    const text = label(r, c).trim();
+    const m = store.outline.resolve(text, "Default") ?? store.outline.resolve(text, null);
+    const hit =
+      m && m.dimension === dim
+        ? m
+        : dim.members.find((x) => x.aliases.size > 0 && [...x.aliases.values()].includes(text));
+    if (!hit) {
+      throw new PlanningError(
+        "PLANNING_GRID_INVALID",
+        `The cell at row ${r}, column ${c} ("${text}") is not a member of ${dim.name}.`,
+        `grid[${r}][${c}]`,
+      );
+    }
+    return hit;
+  };
+  const width = Math.max(0, ...grid.map((row) => (Array.isArray(row) ? row.length : 0)));
+  const cols: (LaidOutForm["cols"][number] | undefined)[] = [];
+  for (let c = L; c < width; c++) {
+    let empty = true;
+    const members = laid.colDims.map((d, h) => {
+      if (label(h, c).trim() === "") return d.root;
+      empty = false;
+      return resolveHeader(h, c, d);
+    });
+    if (empty) {
+      cols[c] = undefined;
+      continue;
+    }
+    const col = laid.cols.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
+    if (!col) {
+      throw new PlanningError(
+        "PLANNING_GRID_INVALID",
+        `Column ${c} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+        `grid[0][${c}]`,
+      );
+    }
+    cols[c] = col;
+  }
+  const planned: PlannedCell[] = [];
+  const tooLong: { row: number; column: number; length: number }[] = [];
+  let previous: Member[] = [];
+  for (let r = H; r < grid.length; r++) {
+    const rowCells = grid[r] ?? [];
+    if (!Array.isArray(rowCells))
+      throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} is not an array.`, `grid[${r}]`);
+    const cellText = (c: number): string => {
+      const v = rowCells[c];
+      return v === null || v === undefined ? "" : String(v).trim();
+    };
+    const headersBlank = laid.rowDims.every((_, l) => label(r, l).trim() === "");
+    if (headersBlank) {
+      // A blank row is ignored; data under no member is an error, not a repeat of the row above.
+      let hasData = false;
+      for (let c = L; c < rowCells.length; c++) if (cellText(c) !== "") hasData = true;
+      if (!hasData) continue;
+      throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} has data but no member.`, `grid[${r}][0]`);
+    }
+    const members = laid.rowDims.map((d, l) => {
+      if (label(r, l).trim() === "" && previous[l]) return previous[l] as Member;
+      return resolveHeader(r, l, d);
+    });
+    previous = members;
+    const row = laid.rows.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
+    if (!row) {
+      throw new PlanningError(
+        "PLANNING_GRID_INVALID",
+        `Row ${r} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+        `grid[${r}][0]`,
+      );
+    }
+    for (let c = L; c < width; c++) {
+      const col = cols[c];
+      if (!col) continue;
+      const rawCell = rowCells[c];
+      const raw = rawCell === null || rawCell === undefined ? "" : String(rawCell);
+      const cell = formCell(store, laid, row, col);
+      if (cell.blocker) {
+        // A protected cell is reported only when the grid tries to change it.
+        const now = cell.text ? store.texts.get(cell.tuple) : store.data.read(cell.tuple);
+        const shown = now === null ? missingLabel : typeof now === "number" ? formatNumber(now) : now;
+        const same =
+          raw.trim() === shown ||
+          (now === null && (raw.trim() === "" || raw.trim() === "#Missing")) ||
+          (typeof now === "number" && raw.trim() !== "" && Number(raw.replace(/,/g, "")) === now);
+        if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
+        continue;
+      }
+      // An empty cell is not an edit (the missing label clears a cell), as in the ad hoc submit.
+      if (raw.trim() === "") continue;
+      if (cell.text) {
+        const isMissing = raw === missingLabel || raw === "#Missing";
+        const text = isMissing ? "" : raw;
+        if (text.length > 255) {
+          if (!req.enableLargeCellSubmit) tooLong.push({ row: r, column: c, length: text.length });
+          planned.push({
+            kind: "text",
+            row: r,
+            column: c,
+            tuple: cell.tuple,
+            text: text.slice(0, 255),
+            truncated: true,
+          });
+        } else {
+          planned.push({ kind: "text", row: r, column: c, tuple: cell.tuple, text, truncated: false });
+        }
+        continue;
+      }
+      const t = raw.trim();
+      if (t === missingLabel || t.toLowerCase() === "#missing") {
+        planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: null });
+        continue;
+      }
+      const n = typeof rawCell === "number" ? rawCell : Number(t.replace(/,/g, ""));
+      if (!Number.isFinite(n)) {
+        planned.push({ kind: "skip", row: r, column: c, status: "invalid", raw });
+        continue;
+      }
+      planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: n });
+    }
+  }
+  if (tooLong.length > 0) {
+    const where = tooLong.map((t) => `grid[${t.row}][${t.column}] (${t.length} characters)`).join(", ");
+    throw new PlanningError(
+      "PLANNING_CELL_TOO_LONG",
+      `Text cells are limited to 255 characters: ${where}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
+      `grid[${tooLong[0]?.row}][${tooLong[0]?.column}]`,
+      { cells: tooLong },
+    );
+  }
+  return planned;
+}
