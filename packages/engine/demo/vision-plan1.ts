@@ -1,21 +1,42 @@
 import type { CalcScript } from "../src/calc-script.ts";
 import { Cube } from "../src/cube.ts";
-import { type Member, Outline, type OutlineSpec } from "../src/outline.ts";
+import { type Member, type MemberSpec, Outline, type OutlineSpec } from "../src/outline.ts";
 import { visionPlan1Spec } from "./vision-plan1.generated.ts";
 
 /**
  * Vision.Plan1 as captured in the corpus (vision-plan1.yaml, member order as captured), stored in a block
- * cube: Period and Account dense, the other dimensions sparse. Plausible data (seeded, deterministic) for
+ * cube: Period and Account dense, the other dimensions sparse; scenarios and versions never roll up, upper
+ * members of Year, Currency and HSP_Metric are Dynamic Calc (choices, see visionPlan1OutlineSpec). Plausible data (seeded, deterministic) for
  * Actual FY14–FY15, Plan FY15–FY16 and Forecast FY15, Version Working, currency USD, every level-0 entity of
  * Management Rollup and every level-0 account under ALL and Statistics; the first HSP_Metric member holds it.
  */
 
 export function visionPlan1OutlineSpec(): OutlineSpec {
   const spec = structuredClone(visionPlan1Spec);
+  const walk = (ms: MemberSpec[] | undefined, fn: (m: MemberSpec) => void): void => {
+    for (const m of ms ?? []) {
+      fn(m);
+      walk(m.children, fn);
+    }
+  };
   for (const d of spec.dimensions) {
     d.density = d.name === "Period" || d.name === "Account" ? "dense" : "sparse";
     if (d.name === "Account") d.type = "accounts";
     if (d.name === "Period") d.type = "time";
+    // As in a Planning application, scenarios and versions never roll up (`~`), and the upper members of
+    // Year, Currency and HSP_Metric are Dynamic Calc: only Entity, Period and Account totals are stored,
+    // which keeps the cube small (no blocks for meaningless cross-scenario or all-years totals).
+    if (d.name === "Scenario" || d.name === "Version") {
+      walk(d.members, (m) => {
+        m.consolidation = "~";
+      });
+    }
+    if (d.name === "Year" || d.name === "Currency" || d.name === "HSP_Metric") {
+      d.storage = "dynamic-calc";
+      walk(d.members, (m) => {
+        if (m.children?.length) m.storage = "dynamic-calc";
+      });
+    }
   }
   return spec;
 }
