@@ -63,7 +63,7 @@ export function errorField(e: ErrorObject): string | undefined {
 
 function validationError(where: string, errors: ErrorObject[] | null | undefined): ApiError {
   const e = errors?.[0];
-  if (!e) return new ApiError("QB_ERR_VALIDATION", `Invalid ${where}.`);
+  if (!e) return new ApiError("QB_ERR_VALIDATION", { field: where, reason: "does not match the contract" });
   const field = errorField(e);
   const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
   const detail =
@@ -72,8 +72,7 @@ function validationError(where: string, errors: ErrorObject[] | null | undefined
       : e.keyword === "enum" && allowed
         ? `must be one of ${allowed.join(", ")}`
         : (e.message ?? "is not valid");
-  const message = field ? `Invalid value for ${field}: ${detail}.` : `Invalid ${where}: ${detail}.`;
-  return new ApiError("QB_ERR_VALIDATION", message, field);
+  return new ApiError("QB_ERR_VALIDATION", { field: field ?? where, reason: detail }, field ?? null);
 }
 
 /**
@@ -117,17 +116,11 @@ export function registerApi(
           if (!given) {
             const cookieAllowed = op.acceptsSessionCookie && services.browserSessionOwner;
             const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
-            if (!fromCookie)
-              throw new ApiError(
-                "QB_ERR_AUTH_KEY_MISSING",
-                "The qibateskey header is missing.",
-                "qibateskey",
-              );
+            if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
             key = fromCookie;
           } else {
             key = await services.keys.verify(given);
-            if (!key)
-              throw new ApiError("QB_ERR_AUTH_KEY_INVALID", "The API key is not valid.", "qibateskey");
+            if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
           }
         }
         let connector: string | null = null;
@@ -144,7 +137,7 @@ export function registerApi(
           if (!op.connectors.includes(given)) {
             throw new ApiError(
               "QB_ERR_CONNECTOR_FAMILY",
-              `This call accepts the connectors ${op.connectors.join(", ")}; got ${given}.`,
+              { accepted: op.connectors.join(", "), connector: given },
               "connector",
             );
           }
@@ -161,11 +154,11 @@ export function registerApi(
         if (validateBody) {
           if (body === undefined || body === null) {
             if (op.requestBodyRequired)
-              throw new ApiError("QB_ERR_VALIDATION", "A JSON request body is required.");
+              throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "a JSON object is required" });
             body = {};
           }
           if (typeof body !== "object" || Array.isArray(body)) {
-            throw new ApiError("QB_ERR_VALIDATION", "The request body must be a JSON object.");
+            throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "must be a JSON object" });
           }
           if (!validateBody(body)) throw validationError("request body", validateBody.errors);
         }

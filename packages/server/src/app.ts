@@ -1,11 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { type Handlers, registerApi } from "./api.ts";
 import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
+import {
+  type ErrorCode,
+  type ErrorLocale,
+  errorLocale,
+  errorStatus,
+  formatErrorMessage,
+} from "./error-codes.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { registerOperations } from "./operations.ts";
 import { openServices, type Services } from "./services.ts";
@@ -30,6 +42,20 @@ const REDACT = [
   "req.headers.cookie",
   "res.headers['set-cookie']",
 ];
+
+/**
+ * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
+ * language of `Accept-Language` (spec §3: locale such as `en_US`, `fr_FR`).
+ */
+export function requestLocale(request: FastifyRequest): ErrorLocale {
+  const body = request.body as
+    | { settings?: { locale?: unknown }; preferences?: { locale?: unknown } }
+    | undefined;
+  const fromBody = body?.settings?.locale ?? body?.preferences?.locale;
+  if (typeof fromBody === "string") return errorLocale(fromBody);
+  const header = request.headers["accept-language"];
+  return errorLocale(typeof header === "string" ? header.split(",")[0]?.trim() : undefined);
+}
 
 /** Builds the Fastify application: the API under /qibates/api/v2 and the documentation site everywhere else. */
 export async function buildApp({
@@ -58,7 +84,14 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const send = (status: number, code: string, message: string, field: string | null = null) =>
       reply.code(status).send({ code, message, field, requestId: request.id });
-    if (error instanceof ApiError) return send(error.status, error.code, error.message, error.field ?? null);
+    if (error instanceof ApiError) {
+      return send(
+        error.status,
+        error.code,
+        error.localizedMessage(requestLocale(request)),
+        error.field ?? null,
+      );
+    }
     const fe = error as FastifyError;
     switch (fe.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -95,7 +128,11 @@ export async function buildApp({
   app.all("/qibates/*", async (request, reply) => {
     return reply.code(404).send({
       code: "QB_ERR_NOT_FOUND",
-      message: `No API call at ${request.method} ${request.url.split("?")[0]}`,
+      message: formatErrorMessage(
+        "QB_ERR_NOT_FOUND",
+        { method: request.method, path: request.url.split("?")[0] ?? "" },
+        requestLocale(request),
+      ),
       field: null,
       requestId: request.id,
     });

@@ -29,7 +29,7 @@ export const DEMO_SERVERS: Record<Family, DemoServer> = {
 export function findServer(family: Family, name: unknown): DemoServer {
   const server = DEMO_SERVERS[family];
   if (typeof name !== "string" || name.toLowerCase() !== server.name.toLowerCase()) {
-    throw new ApiError("QB_ERR_SERVER_UNKNOWN", `Unknown server "${String(name)}".`, "server");
+    throw new ApiError("QB_ERR_SERVER_UNKNOWN", { server: String(name) }, "server");
   }
   return server;
 }
@@ -40,13 +40,17 @@ export function findApplication(family: Family, server: unknown, name: unknown):
     (a) => typeof name === "string" && a.name.toLowerCase() === name.toLowerCase(),
   );
   if (!app)
-    throw new ApiError("QB_ERR_APPLICATION_UNKNOWN", `Unknown application "${String(name)}".`, "application");
+    throw new ApiError(
+      "QB_ERR_APPLICATION_UNKNOWN",
+      { application: String(name), server: s.name },
+      "application",
+    );
   return app;
 }
 
 export function findCube(family: Family, server: unknown, application: unknown, name: unknown): string {
   const app = findApplication(family, server, application);
   const cube = app.cubes.find((c) => typeof name === "string" && c.toLowerCase() === name.toLowerCase());
-  if (!cube) throw new ApiError("QB_ERR_CUBE_UNKNOWN", `Unknown cube "${String(name)}".`, "cube");
+  if (!cube) throw new ApiError("QB_ERR_CUBE_UNKNOWN", { cube: String(name), application: app.name }, "cube");
   return cube;
 }

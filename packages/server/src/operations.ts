@@ -24,12 +24,7 @@ export async function registerOperations(app: FastifyInstance, services: Service
         : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        "QB_ERR_RATE_LIMITED",
-        `Too many requests: at most ${context.max} per minute. Retry in ${context.after}.`,
-        undefined,
-        429,
-      ),
+      new ApiError("QB_ERR_RATE_LIMITED", { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 
   if (config.metrics) {

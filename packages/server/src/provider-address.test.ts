@@ -15,14 +15,18 @@ describe("provider addresses (spec §5)", () => {
   });
 
   it.each([
-    ["essbase", "https://essbase.example.com/aps/SmartView", "must end with /aps/JAPI"],
-    ["essbase-stndln", "https://essbase.example.com/aps/JAPI", "must end with /essbase/japi"],
-    ["planning", "https://essbase.example.com/HyperionPlanning", "must end with /HyperionPlanning/SmartView"],
-    ["pbcs", "https://essbase.example.com/aps/JAPI", "must end with /HyperionPlanning/SmartView"],
+    ["essbase", "https://essbase.example.com/aps/SmartView", "does not end with /aps/JAPI"],
+    ["essbase-stndln", "https://essbase.example.com/aps/JAPI", "does not end with /essbase/japi"],
+    [
+      "planning",
+      "https://essbase.example.com/HyperionPlanning",
+      "does not end with /HyperionPlanning/SmartView",
+    ],
+    ["pbcs", "https://essbase.example.com/aps/JAPI", "does not end with /HyperionPlanning/SmartView"],
   ] as const)("refuses %s at %s", (connector, url, message) => {
     const r = checkProviderAddress(url, connector, demo);
-    expect(r).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS" });
-    expect((r as { message: string }).message).toContain(message);
+    expect(r).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", params: { connector } });
+    expect((r as { why: string }).why).toContain(message);
   });
 
   it("accepts a trailing slash", () => {

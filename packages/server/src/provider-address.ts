@@ -17,9 +17,10 @@ export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {
 /** Host name of the demo provider: served by the embedded engine, never resolved on the network. */
 export const DEMO_HOST = "demo.qibates.local";
 
+/** A refused address: the registered error code and the parameters of its message. */
 export type ProviderAddressProblem =
-  | { code: "QB_ERR_PROVIDER_ADDRESS"; message: string }
-  | { code: "QB_ERR_HOST_NOT_ALLOWED"; message: string };
+  | { code: "QB_ERR_PROVIDER_ADDRESS"; params: { connector: string; suffix: string }; why: string }
+  | { code: "QB_ERR_HOST_NOT_ALLOWED"; params: { host: string }; why: string };
 
 export type ProviderTarget = { kind: "demo"; url: URL } | { kind: "remote"; url: URL };
 
@@ -42,39 +43,30 @@ export function checkProviderAddress(
   connector: Connector,
   options: { demo: boolean; allowedHosts: readonly string[] },
 ): ProviderTarget | ProviderAddressProblem {
+  const suffix = PROVIDER_SUFFIX[connector];
+  const bad = (why: string): ProviderAddressProblem => ({
+    code: "QB_ERR_PROVIDER_ADDRESS",
+    params: { connector, suffix },
+    why,
+  });
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { code: "QB_ERR_PROVIDER_ADDRESS", message: "providerAddress must be an absolute http(s) URL" };
+    return bad("not an absolute URL");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return { code: "QB_ERR_PROVIDER_ADDRESS", message: "providerAddress must use https (or http)" };
-  }
-  if (url.username || url.password) {
-    return {
-      code: "QB_ERR_PROVIDER_ADDRESS",
-      message: "providerAddress must not contain credentials: send username and password in the body",
-    };
-  }
-  const suffix = PROVIDER_SUFFIX[connector];
+  if (url.protocol !== "https:" && url.protocol !== "http:") return bad("not an http(s) URL");
+  // Credentials belong in the body, never in an address that may be logged.
+  if (url.username || url.password) return bad("credentials in the URL");
   const path = url.pathname.replace(/\/+$/, "");
-  if (!path.endsWith(suffix)) {
-    return {
-      code: "QB_ERR_PROVIDER_ADDRESS",
-      message: `providerAddress for connector ${connector} must end with ${suffix}`,
-    };
-  }
+  if (!path.endsWith(suffix)) return bad(`the path does not end with ${suffix}`);
   const host = url.hostname.toLowerCase();
   if (host === DEMO_HOST) {
     if (options.demo) return { kind: "demo", url };
-    return { code: "QB_ERR_HOST_NOT_ALLOWED", message: `${DEMO_HOST} is only available in demo mode` };
+    return { code: "QB_ERR_HOST_NOT_ALLOWED", params: { host }, why: "demo mode is off" };
   }
   if (!hostAllowed(host, options.allowedHosts)) {
-    return {
-      code: "QB_ERR_HOST_NOT_ALLOWED",
-      message: `this server is not allowed to connect to ${host} (ask the administrator to add it to ALLOWED_HOSTS)`,
-    };
+    return { code: "QB_ERR_HOST_NOT_ALLOWED", params: { host }, why: "not on ALLOWED_HOSTS" };
   }
   return { kind: "remote", url };
 }

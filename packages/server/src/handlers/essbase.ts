@@ -38,7 +38,7 @@ function aliasTableOf(ctx: CallContext, app: EssbaseApplication, value: unknown)
   if (!known) {
     throw new ApiError(
       "QB_ERR_ALIAS_TABLE_UNKNOWN",
-      `Unknown alias table "${table}"; this cube has ${app.cube.outline.aliasTables.join(", ")}.`,
+      { aliasTable: table },
       ctx.body.aliastable !== undefined ? "aliastable" : "settings.aliasTable",
     );
   }
@@ -47,7 +47,9 @@ function aliasTableOf(ctx: CallContext, app: EssbaseApplication, value: unknown)
 
 function dimensionOf(app: EssbaseApplication, name: unknown, field: string): Dimension {
   const dim = typeof name === "string" ? app.cube.outline.dimension(name) : undefined;
-  if (!dim) throw new ApiError("QB_ERR_DIMENSION_UNKNOWN", `Unknown dimension "${String(name)}".`, field);
+  if (!dim) {
+    throw new ApiError("QB_ERR_DIMENSION_UNKNOWN", { dimension: String(name), cube: app.cubeName }, field);
+  }
   return dim;
 }
 
@@ -179,18 +181,18 @@ function gridError(e: unknown): never {
         const first = e.unknownMembers?.[0];
         throw new ApiError(
           "QB_ERR_MEMBER_UNKNOWN",
-          first ? `Unknown member "${first.text}" at row ${first.row}, column ${first.column}.` : e.message,
+          { member: first?.text ?? "" },
           first ? `grid[${first.row}][${first.column}]` : "grid",
         );
       }
       case "GRID_PIVOT_LAST_ROW":
         throw new ApiError("QB_ERR_PIVOT_LAST_DIMENSION", e.message, "row");
       case "GRID_PIVOT_NO_START":
-        throw new ApiError("QB_ERR_SELECTION_INVALID", e.message, "row");
+        throw new ApiError("QB_ERR_SELECTION_INVALID", { reason: e.message }, "row");
       case "GRID_REMOVE_EMPTIES_AXIS":
-        throw new ApiError("QB_ERR_SELECTION_INVALID", e.message, "cells");
+        throw new ApiError("QB_ERR_SELECTION_INVALID", { reason: e.message }, "cells");
       default:
-        throw new ApiError("QB_ERR_GRID_INVALID", e.message, "grid");
+        throw new ApiError("QB_ERR_GRID_INVALID", { reason: e.message }, "grid");
     }
   }
   throw e;
@@ -202,7 +204,7 @@ function checkGridSize(ctx: CallContext, grid: unknown): void {
   if (cells > ctx.services.config.maxGridCells) {
     throw new ApiError(
       "QB_ERR_GRID_TOO_LARGE",
-      `The grid has ${cells} cells; at most ${ctx.services.config.maxGridCells} are accepted.`,
+      { reason: `${cells} cells sent, at most ${ctx.services.config.maxGridCells} accepted` },
       "grid",
     );
   }
@@ -213,7 +215,7 @@ function checkAnswerSize(ctx: CallContext, r: GridResponse): GridResponse {
   if (cells > ctx.services.config.maxGridCells) {
     throw new ApiError(
       "QB_ERR_GRID_TOO_LARGE",
-      `The answer would have ${cells} cells; at most ${ctx.services.config.maxGridCells} are allowed. Zoom on fewer members.`,
+      { reason: `the answer would have ${cells} cells, at most ${ctx.services.config.maxGridCells} allowed` },
       "cells",
     );
   }
@@ -287,18 +289,15 @@ export const essbaseHandlers: Handlers = {
     if (action.member) {
       member = app.cube.outline.resolve(action.member, table);
       if (!member || member.dimension !== dim) {
-        throw new ApiError(
-          "QB_ERR_MEMBER_UNKNOWN",
-          `"${action.member}" is not a member of ${dim.name}.`,
-          "action.member",
-        );
+        throw new ApiError("QB_ERR_MEMBER_UNKNOWN", { member: action.member }, "action.member");
       }
     }
     let members: Member[];
     try {
       members = applyApiFilter(dim, action.filter, action.arg1 ?? null, member);
     } catch (e) {
-      if (e instanceof QueryError) throw new ApiError("QB_ERR_VALIDATION", e.message, "action.arg1");
+      if (e instanceof QueryError)
+        throw new ApiError("QB_ERR_VALIDATION", { field: "action.arg1", reason: e.message }, "action.arg1");
       throw e;
     }
     return {
@@ -338,11 +337,7 @@ export const essbaseHandlers: Handlers = {
       });
     } catch (e) {
       if (e instanceof CalcSyntaxError || e instanceof CalcError) {
-        throw new ApiError(
-          "QB_ERR_CALC_FAILED",
-          `Script ${script.name} failed: ${e.message}`,
-          "action.script",
-        );
+        throw new ApiError("QB_ERR_CALC_FAILED", { script: script.name, reason: e.message }, "action.script");
       }
       throw e;
     }

@@ -8,9 +8,9 @@ import { sessionHandlers } from "./session.ts";
 
 const notYet = async (): Promise<never> => {
   throw new ApiError(
-    "QB_ERR_NOT_IMPLEMENTED",
-    "This call is not available on this server yet.",
-    undefined,
+    "QB_ERR_OPERATION_UNSUPPORTED",
+    { operation: "This call", connector: "of this server" },
+    null,
     501,
   );
 };

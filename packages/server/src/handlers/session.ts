@@ -10,23 +10,20 @@ const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as 
 /** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
 export async function requireSession(ctx: CallContext): Promise<SessionRecord> {
   const loginid = ctx.body.loginid;
-  if (typeof loginid !== "string") throw new ApiError("QB_ERR_VALIDATION", "loginid is required.", "loginid");
+  if (typeof loginid !== "string")
+    throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
   const session = await ctx.services.sessions.touch(loginid);
   if (!session) {
-    throw new ApiError(
-      "QB_ERR_SESSION_UNKNOWN",
-      "The session does not exist or has expired; log in again.",
-      "loginid",
-    );
+    throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
   }
   if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
     // Same answer whether the session belongs to someone else or not: a loginid reveals nothing.
-    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", "This session belongs to another API key.", "loginid");
+    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", {}, "loginid");
   }
   if (ctx.connector && ctx.connector !== session.connector) {
     throw new ApiError(
       "QB_ERR_CONNECTOR_MISMATCH",
-      `This session was opened with the connector ${session.connector}; got ${ctx.connector}.`,
+      { expected: session.connector, connector: ctx.connector },
       "connector",
     );
   }
@@ -49,19 +46,20 @@ async function login(ctx: CallContext) {
     demo: config.demo,
     allowedHosts: config.allowedHosts,
   });
-  if ("code" in target) throw new ApiError(target.code, target.message, "providerAddress");
+  if ("code" in target) throw new ApiError(target.code, target.params, "providerAddress");
   if (target.kind === "remote") {
     throw new ApiError(
-      "QB_ERR_PROVIDER_UNREACHABLE",
-      `No connector to ${target.url.host} is available on this server: only the embedded demo provider can be reached.`,
+      "QB_ERR_PROVIDER_ERROR",
+      {
+        reason: `this server has no connector to ${target.url.host}; only the embedded demo provider is available`,
+      },
       "providerAddress",
     );
   }
   if (!demoCredentialsValid(username, password)) {
-    throw new ApiError("QB_ERR_LOGIN_FAILED", "The user name or password is not valid.");
+    throw new ApiError("QB_ERR_LOGIN_FAILED");
   }
-  if (!ctx.key)
-    throw new ApiError("QB_ERR_AUTH_KEY_MISSING", "The qibateskey header is missing.", "qibateskey");
+  if (!ctx.key) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
   const session = await ctx.services.sessions.create({
     ownerId: ctx.key.ownerId,
     connector,

@@ -149,6 +149,21 @@ describe("headers and body", () => {
     expect(unknown.json()).toMatchObject({ code: "QB_ERR_CONNECTOR_INVALID", field: "connector" });
   });
 
+  it("answers in French when the caller asks for it", async () => {
+    const byHeader = await api.post(
+      "nav/servers",
+      { loginid: "00000000-0000-0000-0000-000000000000" },
+      {
+        "accept-language": "fr-FR,fr;q=0.9",
+      },
+    );
+    expect(byHeader.json()).toMatchObject({ code: "QB_ERR_SESSION_UNKNOWN" });
+    expect(byHeader.json().message).toMatch(/session/i);
+    expect(byHeader.json().message).not.toBe("The session does not exist or has expired; log in again.");
+    const english = await api.post("nav/servers", { loginid: "00000000-0000-0000-0000-000000000000" });
+    expect(english.json().message).toBe("The session does not exist or has expired; log in again.");
+  });
+
   it("answers malformed JSON with 400", async () => {
     const res = await api.post("action/login", "{not json");
     expect(res.statusCode).toBe(400);
