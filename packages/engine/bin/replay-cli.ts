@@ -6,8 +6,9 @@ import { outlineSpecFromDocument } from "../src/outline-yaml.ts";
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check]
 
-Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout.
---check  also compares with the case's "result" and exits 1 when a cell differs.
+Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout, or
+{"error": {"code", "message"}} when Essbase's rules refuse the operation.
+--check  also compares with the case's "result" (or its recorded refusal) and exits 1 when they differ.
 Exit codes: 0 done, 1 the grid operation was refused (or --check found a difference), 2 bad arguments or case.
 `;
 
@@ -66,12 +67,23 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (e instanceof GridError) {
+      io.out(`${JSON.stringify({ error: { code: e.code, message: e.message } })}\n`);
+      const refused = refusalOf(doc);
+      if (check && refused?.toLowerCase().includes(e.message.toLowerCase())) return 0;
       io.err(`qibates-replay: ${e.code}: ${e.message}\n`);
       return 1;
     }
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
+}
+
+/** The message of a case Essbase refused (`refused`, `error` or `result.error`), if any. */
+function refusalOf(doc: unknown): string | null {
+  const d = (doc ?? {}) as Record<string, unknown>;
+  const result = (d.result ?? {}) as Record<string, unknown>;
+  for (const v of [d.refused, d.error, result.error, result.message]) if (typeof v === "string") return v;
+  return null;
 }
 
 function usage(io: Io, problem: string): number {

@@ -50,6 +50,12 @@ describe("qibates-replay", () => {
     const r = run(file, "--outline", outline);
     expect(r.code).toBe(1);
     expect(r.err).toContain("Cannot pivot last row");
+    expect(JSON.parse(r.out)).toEqual({
+      error: { code: "GRID_PIVOT_LAST_ROW", message: "Cannot pivot last row" },
+    });
+    // a case that records Essbase's refusal passes --check
+    writeFileSync(file, JSON.stringify({ ...doc, result: { error: "Cannot pivot last row" } }));
+    expect(run(file, "--outline", outline, "--check").code).toBe(0);
   });
 
   it("explains its usage when the outline is missing", () => {
