@@ -1,0 +1,281 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+
+// The live Sample.Basic grid of the documentation (site/src/components/LiveGrid): the engine runs in the
+// page, so every answer below is computed in the browser. Figures are Sample.Basic's published ones.
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ZOOM = "/docs/QiBates/features/actions/Zoom";
+const PIVOT = "/docs/QiBates/features/actions/Pivot";
+
+const LABELS = {
+  en: {
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    pivot: "Pivot",
+    pivotToPov: "Pivot to POV",
+    level: "Zoom in level",
+  },
+  fr: {
+    zoomIn: "Zoom avant",
+    zoomOut: "Zoom arrière",
+    pivot: "Pivoter",
+    pivotToPov: "Pivoter vers le PDV",
+    level: "Niveau de zoom avant",
+  },
+} as const;
+
+/** Opens a page, waits for the live grid to load, and returns the page and the grid's section. */
+async function openLiveGrid(path: string): Promise<{ page: Page; grid: Locator; errors: string[] }> {
+  const context = await newContext(browser);
+  const { page, errors } = await open(context, baseUrl, path);
+  await hydrated(page);
+  // The example loads when it comes near the screen.
+  await page.locator("[data-live-grid-placeholder]").scrollIntoViewIfNeeded();
+  const section = page.locator("[data-live-grid]");
+  await section.locator("table[role=grid]").waitFor({ timeout: 20_000 });
+  return { page, grid: section, errors };
+}
+
+/** The sheet as rows of trimmed cell texts (frame headers left out). */
+async function sheet(grid: Locator): Promise<string[][]> {
+  return grid
+    .locator("table[role=grid] tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((tr) =>
+        Array.from(tr.querySelectorAll("[data-cell]")).map((c) => (c.textContent ?? "").trim()),
+      ),
+    );
+}
+
+/** Drops trailing empty cells of every row, so grids compare by what they show. */
+const shown = (rows: string[][]): string[][] =>
+  rows.map((r) => {
+    const out = [...r];
+    while (out.length > 0 && out[out.length - 1] === "") out.pop();
+    return out;
+  });
+
+const cell = (grid: Locator, name: string): Locator => grid.locator(`[data-cell="${name}"]`);
+
+for (const lang of ["en", "fr"] as const) {
+  const prefix = lang === "fr" ? "/fr" : "";
+  const t = LABELS[lang];
+
+  describe(`live grid (${lang})`, () => {
+    it("zooms in on Qtr1 to the months with their values, then zooms back out", async () => {
+      const { page, grid, errors } = await openLiveGrid(prefix + ZOOM);
+      try {
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "100-10", "Sales", "Actual"],
+          ["", "Qtr1"],
+          ["East", "306"],
+        ]);
+        await cell(grid, "B2").click();
+        await grid.getByLabel(t.level).selectOption("NEXT_LEVEL");
+        await grid.getByRole("button", { name: t.zoomIn, exact: true }).click();
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "100-10", "Sales", "Actual"],
+          ["", "Jan", "Feb", "Mar", "Qtr1"],
+          ["East", "109", "85", "112", "306"],
+        ]);
+        await expect.poll(() => grid.locator("[data-status]").textContent()).toContain("5");
+        await screenshot(page, `live-grid-zoom-${lang}`, true);
+        await cell(grid, "C2").click();
+        await grid.getByRole("button", { name: t.zoomOut, exact: true }).click();
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "100-10", "Sales", "Actual"],
+          ["", "Qtr1"],
+          ["East", "306"],
+        ]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("zooms in on East to the bottom level without the selection", async () => {
+      const { page, grid } = await openLiveGrid(prefix + ZOOM);
+      try {
+        await cell(grid, "A3").click();
+        await grid.getByLabel(t.level).selectOption("BOTTOM_LEVEL");
+        await grid.locator("input[type=checkbox]").uncheck();
+        await grid.getByRole("button", { name: t.zoomIn, exact: true }).click();
+        expect(shown(await sheet(grid)).slice(2)).toEqual([
+          ["New York", "107"],
+          ["Massachusetts", "47"],
+          ["Florida", "103"],
+          ["Connecticut", "16"],
+          ["New Hampshire", "33"],
+        ]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("pivots Measures to the columns, then Jul to the POV", async () => {
+      const { page, grid, errors } = await openLiveGrid(prefix + PIVOT);
+      try {
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "", "100-10", "Actual"],
+          ["", "", "Jul"],
+          ["New York", "Sales", "912"],
+          ["New York", "Profit", "370"],
+          ["Florida", "Sales", "286"],
+          ["Florida", "Profit", "104"],
+        ]);
+        await cell(grid, "B3").click();
+        await grid.getByRole("button", { name: t.pivot, exact: true }).click();
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "100-10", "Actual"],
+          ["", "Sales", "Profit"],
+          ["", "Jul", "Jul"],
+          ["New York", "912", "370"],
+          ["Florida", "286", "104"],
+        ]);
+        await cell(grid, "B3").click();
+        await grid.getByRole("button", { name: t.pivotToPov, exact: true }).click();
+        expect(shown(await sheet(grid))).toEqual([
+          ["", "100-10", "Actual", "Jul"],
+          ["", "Sales", "Profit"],
+          ["New York", "912", "370"],
+          ["Florida", "286", "104"],
+        ]);
+        await screenshot(page, `live-grid-pivot-${lang}`, true);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("announces Essbase's message when the last row dimension is pivoted away", async () => {
+      const { page, grid } = await openLiveGrid(prefix + PIVOT);
+      try {
+        await cell(grid, "B3").click();
+        await grid.getByRole("button", { name: t.pivot, exact: true }).click();
+        await cell(grid, "A4").click();
+        await grid.getByRole("button", { name: t.pivot, exact: true }).click();
+        await expect.poll(() => grid.getByRole("status").textContent()).toContain("Cannot pivot last row");
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element matches `done`; fails after 12 presses. */
+async function tabTo(page: Page, done: (el: { cell?: string; text: string }) => boolean, back = false) {
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const el = await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return { cell: a?.dataset.cell, text: (a?.textContent ?? "").trim() };
+    });
+    if (done(el)) return;
+  }
+  throw new Error("the focus never reached the element");
+}
+
+const focusedCell = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.cell);
+
+describe("live grid with the keyboard only", () => {
+  it("moves with the arrow keys, selects with Space and Ctrl+Space, runs operations with Enter", async () => {
+    const { page, grid } = await openLiveGrid(ZOOM);
+    try {
+      // Start on the zoom-in level picker; from there on, only keys.
+      await grid.getByLabel("Zoom in level").focus();
+      await tabTo(page, (el) => el.cell !== undefined);
+      expect(await focusedCell(page)).toBe("B2");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowLeft");
+      expect(await focusedCell(page)).toBe("A3");
+      expect(await cell(grid, "A3").getAttribute("aria-selected")).toBe("true");
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Space");
+      expect(await cell(grid, "B2").getAttribute("aria-selected")).toBe("true");
+      expect(await cell(grid, "A3").getAttribute("aria-selected")).toBe("false");
+      await tabTo(page, (el) => el.text === "Zoom in", true);
+      await page.keyboard.press("Enter");
+      expect(shown(await sheet(grid))).toEqual([
+        ["", "100-10", "Sales", "Actual"],
+        ["", "Jan", "Feb", "Mar", "Qtr1"],
+        ["East", "109", "85", "112", "306"],
+      ]);
+      // Back into the grid on Jan; Ctrl+arrows move without selecting, Ctrl+Space adds Mar.
+      await tabTo(page, (el) => el.cell !== undefined);
+      expect(await focusedCell(page)).toBe("B2");
+      await page.keyboard.press("Control+ArrowRight");
+      await page.keyboard.press("Control+ArrowRight");
+      await page.keyboard.press("Control+Space");
+      expect(await cell(grid, "B2").getAttribute("aria-selected")).toBe("true");
+      expect(await cell(grid, "C2").getAttribute("aria-selected")).toBe("false");
+      expect(await cell(grid, "D2").getAttribute("aria-selected")).toBe("true");
+      await tabTo(page, (el) => el.text === "Zoom out", true);
+      await page.keyboard.press("Enter");
+      expect(shown(await sheet(grid))).toEqual([
+        ["", "100-10", "Sales", "Actual"],
+        ["", "Qtr1"],
+        ["East", "306"],
+      ]);
+      await expect.poll(() => grid.getByRole("status").textContent()).toContain("Zoom out");
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+/** The JavaScript a page loads (URL and body), once its live example (if any) is on screen. */
+async function scriptsOf(path: string, scrollToExample: boolean): Promise<{ url: string; body: string }[]> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const scripts: Promise<{ url: string; body: string }>[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script")
+      scripts.push(res.text().then((body) => ({ url: res.url(), body })));
+  });
+  try {
+    await page.goto(baseUrl + path, { waitUntil: "load" });
+    await hydrated(page);
+    if (scrollToExample) {
+      await page.locator("[data-live-grid-placeholder]").scrollIntoViewIfNeeded();
+      await page.locator("[data-live-grid] table[role=grid]").waitFor({ timeout: 20_000 });
+    }
+    await page.waitForLoadState("networkidle");
+    return await Promise.all(scripts);
+  } finally {
+    await context.close();
+  }
+}
+
+// A string of the engine's code that no documentation page quotes.
+const ENGINE_MARK = "GRID_PIVOT_NO_START";
+
+describe("lazy loading", () => {
+  it("a documentation page without a live example loads none of the engine's code", async () => {
+    for (const path of ["/docs/QiBates/features/actions/Cascade", "/fr/docs/intro"]) {
+      const scripts = await scriptsOf(path, false);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((s) => s.body.includes(ENGINE_MARK)).map((s) => s.url)).toEqual([]);
+    }
+  });
+
+  it("a page with a live example loads the engine only when the example comes on screen", async () => {
+    const before = await scriptsOf(ZOOM, false);
+    expect(before.filter((s) => s.body.includes(ENGINE_MARK))).toEqual([]);
+    const after = await scriptsOf(ZOOM, true);
+    expect(after.filter((s) => s.body.includes(ENGINE_MARK))).toHaveLength(1);
+  });
+});
