@@ -1,5 +1,9 @@
 import { PlanningApplication } from "../../src/planning/application.ts";
-import type { FormDefinition, TaskListDefinition } from "../../src/planning/definitions.ts";
+import type {
+  FormDefinition,
+  SmartListDefinition,
+  TaskListDefinition,
+} from "../../src/planning/definitions.ts";
 import { MemoryCube } from "../../src/planning/memory-cube.ts";
 import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
 import { VISION_VARIABLES, visionPlan1Outline, visionPlan2Outline } from "./vision-outline.ts";
@@ -13,6 +17,13 @@ import { VISION_PLAN2_RULES, VISION_RULES } from "./vision-rules.ts";
  */
 
 const SALES_ENTITIES = ["ILvl0Descendants(Sales VP)"];
+
+/** Smart List of account 4195 Revenue Status. */
+export const VISION_REVENUE_STATUS: SmartListDefinition = {
+  name: "RevenueStatus",
+  members: ["4195"],
+  entries: ["Draft", "Submitted", "Approved"],
+};
 
 export const VISION_FORMS: FormDefinition[] = [
   {
@@ -83,7 +94,10 @@ export const VISION_FORMS: FormDefinition[] = [
       Currency: "USD",
     },
     rows: { dimensions: ["Entity"], segments: [{ members: { Entity: SALES_ENTITIES } }] },
-    columns: { dimensions: ["Account"], segments: [{ members: { Account: ["Sales Growth Rate", "4190"] } }] },
+    columns: {
+      dimensions: ["Account"],
+      segments: [{ members: { Account: ["Sales Growth Rate", "4190", "4195"] } }],
+    },
   },
 ];
 
@@ -174,6 +188,7 @@ export function createVisionPlanning(): PlanningApplication {
         name: "Plan1",
         data: plan1,
         textMembers: ["4190"],
+        smartLists: [VISION_REVENUE_STATUS],
         defaults: { HSP_Metric: "No Metric" },
         variableNames: VISION_VARIABLES,
       },

@@ -22,6 +22,9 @@ export const GROWTH_RATES: Readonly<Record<string, number>> = {
   "240": 2,
 };
 
+/** Revenue Status (Smart List 1 Draft, 2 Submitted, 3 Approved) by entity. */
+export const REVENUE_STATUS: Readonly<Record<string, number>> = { "410": 2, "420": 3, "430": 1 };
+
 /** A small deterministic hash of text → [0, 1). */
 function unit(text: string): number {
   let h = 2166136261;
@@ -89,6 +92,21 @@ export function loadVisionPlan1(cube: MemoryCube): void {
           });
         }
       }
+    }
+    const status = REVENUE_STATUS[e.name];
+    if (status !== undefined) {
+      cube.writeByNames(
+        names(outline, {
+          ...common,
+          Scenario: "Plan",
+          Year: "FY15",
+          Period: "BegBalance",
+          Entity: e.name,
+          Product: "P_000",
+          Account: "4195",
+        }),
+        status,
+      );
     }
     const rate = GROWTH_RATES[e.name];
     if (rate !== undefined) {

@@ -7,7 +7,8 @@ import { type RawMember, VISION_PLAN1_DIMENSIONS } from "./vision-plan1-raw.ts";
  * - Year and the months/quarters of YearTotal in calendar order (FY09 … FY31; Q1 = Jan, Feb, Mar); YearTotal
  *   and the quarters are Dynamic Calc;
  * - Account: `Income Statement` (label only) with `4100` Total Revenue (Dynamic Calc) = `4110` Hardware Sales
- *   + `4120` Software Sales, and `4190` Revenue Commentary (a text account, not rolled up);
+ *   + `4120` Software Sales, `4190` Revenue Commentary (a text account) and `4195` Revenue Status (a Smart
+ *   List account: Draft, Submitted, Approved), neither rolled up;
  * - a Product dimension: P_TP Total Product = P_100 Hardware (P_110 Desktops, P_120 Laptops, P_130 Servers)
  *   + P_150 Accessories (P_160 Keyboards, P_170 Monitors), and P_000 No Product;
  * - the HSP_View dimension of sandbox-enabled cubes: BaseData, SandboxData, ConsolidatedData (Dynamic Calc,
@@ -68,6 +69,7 @@ const INCOME_STATEMENT: MemberSpec = {
       ],
     },
     { name: "4190", aliases: { Default: "Revenue Commentary" }, consolidation: "~" },
+    { name: "4195", aliases: { Default: "Revenue Status" }, consolidation: "~" },
   ],
 };
 

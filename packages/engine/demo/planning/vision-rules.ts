@@ -58,7 +58,7 @@ export const copyVersion: RuleDefinition = {
       Period: cube.select("BegBalance", ...MONTHS),
       Entity: cube.select("ILvl0Descendants(Sales VP)"),
       Product: cube.select("ILvl0Descendants(P_TP)", "P_000"),
-      Account: cube.select("4110", "4120", "Sales Growth Rate", "4190"),
+      Account: cube.select("4110", "4120", "Sales Growth Rate", "4190", "4195"),
       Currency: cube.select("USD"),
       HSP_View: cube.select("BaseData"),
       Version: [src],

@@ -8,6 +8,7 @@ import type {
   PromptDefinition,
   RegularFormDefinition,
   RuleDefinition,
+  SmartListDefinition,
   TaskListDefinition,
 } from "./definitions.ts";
 import { PlanningError } from "./errors.ts";
@@ -181,6 +182,10 @@ export class PlanningApplication {
     for (const pt of def.planTypes) {
       const outline = pt.data.outline;
       const textMembers = new Set((pt.textMembers ?? []).map((n) => resolveMember(outline, n).stored));
+      const smartLists = new Map<Member, SmartListDefinition>();
+      for (const list of pt.smartLists ?? []) {
+        for (const n of list.members) smartLists.set(resolveMember(outline, n).stored, list);
+      }
       const locks = compileLocks(
         outline,
         (def.locks ?? []).filter((l) => l.cube.toLowerCase() === pt.name.toLowerCase()),
@@ -197,6 +202,7 @@ export class PlanningApplication {
         data: pt.data,
         texts: new TextStore(),
         textMembers,
+        smartLists,
         locks,
         defaults,
         variableNames: pt.variableNames ?? [],
@@ -492,7 +498,7 @@ export class PlanningApplication {
             row: p.row,
             column: p.column,
             status: "written",
-            value: p.value === null ? missingLabel : formatNumber(p.value),
+            value: p.value === null ? missingLabel : (p.shown ?? formatNumber(p.value)),
           });
         }
       }

@@ -190,11 +190,24 @@ export interface LockDefinition {
   reason: string;
 }
 
+export interface SmartListDefinition {
+  name: string;
+  /** Members (usually accounts) whose cells take the list. */
+  members: string[];
+  /** Entry labels, in order; entry n is stored as the number n. */
+  entries: string[];
+}
+
 export interface PlanTypeDefinition {
   name: string;
   data: DataSource;
   /** Level-0 members (usually accounts) whose cells hold text, not numbers. */
   textMembers?: string[];
+  /**
+   * Smart Lists: members whose cells hold one entry of a list. The cube stores the entry's number (1 = first
+   * entry); forms show and accept its label.
+   */
+  smartLists?: SmartListDefinition[];
   /**
    * Member used for a dimension a form or rule does not name (default: the dimension itself), e.g.
    * `{ HSP_Metric: "No Metric" }`.

@@ -1,7 +1,13 @@
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import type { TextStore } from "./changes.ts";
-import type { AxisSegment, FormAxis, LockDefinition, RegularFormDefinition } from "./definitions.ts";
+import type {
+  AxisSegment,
+  FormAxis,
+  LockDefinition,
+  RegularFormDefinition,
+  SmartListDefinition,
+} from "./definitions.ts";
 import { PlanningError } from "./errors.ts";
 import { resolveMember, selectAll } from "./selection.ts";
 
@@ -30,9 +36,18 @@ export type FormCellKind =
 /**
  * What a cell is, in detail, so the add-in can colour and protect it: `member` a header; `data` a writable
  * number; `missing` a writable cell without data; `text` a writable text cell; `read-only` not writable
- * (read-only segment, Dynamic Calc, upper level, label only); `locked` protected by an approval lock.
+ * (read-only segment, Dynamic Calc, upper level, label only); `locked` protected by an approval lock;
+ * `smart-list` a writable Smart List cell (shows and takes an entry label).
  */
-export type FormCellState = "blank" | "member" | "data" | "missing" | "text" | "read-only" | "locked";
+export type FormCellState =
+  | "blank"
+  | "member"
+  | "data"
+  | "missing"
+  | "text"
+  | "smart-list"
+  | "read-only"
+  | "locked";
 
 /** The plan type a form reads: its data, text cells and locks. */
 export interface FormCube {
@@ -41,6 +56,8 @@ export interface FormCube {
   data: DataSource;
   texts: TextStore;
   textMembers: ReadonlySet<Member>;
+  /** Smart List of a member's cells. */
+  smartLists: ReadonlyMap<Member, SmartListDefinition>;
   /** Member of a dimension that neither the form nor its POV names. */
   defaults: ReadonlyMap<Dimension, Member>;
   locks: readonly { members: Map<Dimension, Set<Member>>; reason: string }[];
@@ -49,6 +66,7 @@ export interface FormCube {
 export interface FormCell {
   tuple: Member[];
   text: boolean;
+  smartList: SmartListDefinition | null;
   /** Why the cell cannot be written, `null` when it can. */
   blocker: string | null;
   locked: boolean;
@@ -185,6 +203,8 @@ export function formCell(
   });
   const tuple = cube.outline.baseDimensions.map((d) => at.get(d) ?? cube.defaults.get(d) ?? d.root);
   const text = tuple.some((m) => cube.textMembers.has(m.stored));
+  let smartList: SmartListDefinition | null = null;
+  for (const m of tuple) smartList ??= cube.smartLists.get(m.stored) ?? null;
   let blocker: string | null = null;
   let locked = false;
   if (row.segment.readOnly || col.segment.readOnly) blocker = "The form shows this cell read-only.";
@@ -198,7 +218,15 @@ export function formCell(
       locked = true;
     }
   }
-  return { tuple, text, blocker, locked };
+  return { tuple, text, smartList, blocker, locked };
+}
+
+/** How a cell value is shown: a Smart List entry label, a plain decimal number, or the text. */
+export function showValue(cell: FormCell, v: CellValue | string, missingLabel: string): string {
+  if (v === null) return missingLabel;
+  if (typeof v === "string") return v;
+  if (cell.smartList && Number.isInteger(v)) return cell.smartList.entries[v - 1] ?? formatNumber(v);
+  return formatNumber(v);
 }
 
 export function formatNumber(v: number): string {
@@ -260,11 +288,11 @@ export function renderForm(
     for (const c of colIdx) {
       const cell = cells[r]?.[c] as FormCell;
       const v = values[r]?.[c] ?? null;
-      g.push(v === null ? missingLabel : typeof v === "number" ? formatNumber(v) : v);
+      g.push(showValue(cell, v, missingLabel));
       k.push("");
       kind.push(v === null ? "missing" : cell.blocker ? "read-only" : "data");
       if (cell.blocker) st.push(cell.locked ? "locked" : "read-only");
-      else st.push(cell.text ? "text" : v === null ? "missing" : "data");
+      else st.push(cell.text ? "text" : cell.smartList ? "smart-list" : v === null ? "missing" : "data");
     }
     grid.push(g);
     codes.push(k);

@@ -1,13 +1,13 @@
 import type { Dimension, Member } from "../outline.ts";
 import type { SubmitFormRequest } from "./application.ts";
 import { PlanningError } from "./errors.ts";
-import { type FormCube, formatNumber, formCell, type LaidOutForm } from "./forms.ts";
+import { type FormCube, formCell, type LaidOutForm, showValue } from "./forms.ts";
 
 /** What a submit will do with each data cell of the grid, decided before anything is written. */
 export type PlannedCell =
   | { kind: "skip"; row: number; column: number; status: "read-only" | "invalid"; raw: string }
   | { kind: "text"; row: number; column: number; tuple: Member[]; text: string; truncated: boolean }
-  | { kind: "value"; row: number; column: number; tuple: Member[]; value: number | null };
+  | { kind: "value"; row: number; column: number; tuple: Member[]; value: number | null; shown?: string };
 
 /**
  * Reads a submitted form grid against the form laid out for its POV: finds each row and column on the form
@@ -112,7 +112,7 @@ export function planSubmit(
       if (cell.blocker) {
         // A protected cell is reported only when the grid tries to change it.
         const now = cell.text ? store.texts.get(cell.tuple) : store.data.read(cell.tuple);
-        const shown = now === null ? missingLabel : typeof now === "number" ? formatNumber(now) : now;
+        const shown = showValue(cell, now, missingLabel);
         const same =
           raw.trim() === shown ||
           (now === null && (raw.trim() === "" || raw.trim() === "#Missing")) ||
@@ -143,6 +143,16 @@ export function planSubmit(
       const t = raw.trim();
       if (t === missingLabel || t.toLowerCase() === "#missing") {
         planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: null });
+        continue;
+      }
+      if (cell.smartList) {
+        // A Smart List cell takes an entry label (or its number).
+        const i = cell.smartList.entries.findIndex((e) => e.toLowerCase() === t.toLowerCase());
+        const n = i >= 0 ? i + 1 : Number(t);
+        if (Number.isInteger(n) && n >= 1 && n <= cell.smartList.entries.length) {
+          const shown = cell.smartList.entries[n - 1];
+          planned.push({ kind: "value", row: r, column: c, tuple: cell.tuple, value: n, shown });
+        } else planned.push({ kind: "skip", row: r, column: c, status: "invalid", raw });
         continue;
       }
       const n = typeof rawCell === "number" ? rawCell : Number(t.replace(/,/g, ""));

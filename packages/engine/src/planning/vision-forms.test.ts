@@ -163,12 +163,14 @@ describe("open form", () => {
     const app = createVisionPlanning();
     const f = app.openForm({ folder: "/Forms/Drivers", formName: "Revenue Drivers" });
     const row = (code: string) => f.codes.findIndex((r) => r[0] === code);
-    expect(f.grid[0]).toEqual(["", "Sales Growth Rate", "Revenue Commentary"]);
-    expect(f.grid[row("450")]).toEqual(["Sales West", "#Missing", "#Missing"]);
-    expect(f.cellStates[row("450")]).toEqual(["member", "missing", "text"]);
+    expect(f.grid[0]).toEqual(["", "Sales Growth Rate", "Revenue Commentary", "Revenue Status"]);
+    expect(f.grid[row("450")]).toEqual(["Sales West", "#Missing", "#Missing", "#Missing"]);
+    expect(f.cellStates[row("450")]).toEqual(["member", "missing", "text", "smart-list"]);
+    expect(f.grid[row("410")]?.[3]).toBe("Submitted");
     expect(f.grid[row("410")]?.[1]).toBe("4");
     expect(f.grid[row("410")]?.[2]).toMatch(/^Keyboard and desktop demand/);
-    expect(f.cellStates[row("420")]).toEqual(["member", "locked", "locked"]);
+    expect(f.cellStates[row("420")]).toEqual(["member", "locked", "locked", "locked"]);
+    expect(f.grid[row("420")]?.[3]).toBe("Approved");
   });
 
   test("errors: unknown form, wrong type, POV member the form does not allow", () => {
@@ -249,18 +251,30 @@ describe("every demo form, in full", () => {
       "410",
       "240",
     ]);
-    expect(f.codes[0]).toEqual(["", "Sales Growth Rate", "4190"]);
+    expect(f.codes[0]).toEqual(["", "Sales Growth Rate", "4190", "4195"]);
+    expect(f.grid.map((r) => r[3])).toEqual([
+      "Revenue Status",
+      "#Missing",
+      "#Missing",
+      "Draft",
+      "#Missing",
+      "#Missing",
+      "#Missing",
+      "Approved",
+      "Submitted",
+      "#Missing",
+    ]);
     expect(f.cellKinds.map((r) => r.slice(1).join(","))).toEqual([
-      "column-header,column-header",
-      "missing,missing",
-      "data,missing",
-      "data,missing",
-      "data,missing",
-      "data,missing",
-      "data,missing",
-      "read-only,read-only",
-      "data,data",
-      "data,missing",
+      "column-header,column-header,column-header",
+      "missing,missing,missing",
+      "data,missing,missing",
+      "data,missing,data",
+      "data,missing,missing",
+      "data,missing,missing",
+      "data,missing,missing",
+      "read-only,read-only,read-only",
+      "data,data,data",
+      "data,missing,missing",
     ]);
   });
 

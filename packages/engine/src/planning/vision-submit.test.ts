@@ -345,4 +345,25 @@ describe("on-save prompts", () => {
       "PLANNING_GRID_INVALID",
     );
   });
+
+  test("a Smart List cell takes an entry label (or number) and stores the entry number", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue Drivers" });
+    const grid = open.grid.map((r) => [...r]);
+    const r = (code: string) => open.codes.findIndex((x) => x[0] === code);
+    (grid[r("440")] as string[])[3] = "approved";
+    (grid[r("430")] as string[])[3] = "2";
+    (grid[r("423")] as string[])[3] = "Rejected";
+    const res = app.submitForm({ formName: "Revenue Drivers", pov: open.pov, grid, codes: open.codes });
+    const status = (code: string) => res.cells.find((c) => c.row === r(code) && c.column === 3);
+    expect(status("440")).toEqual({ row: r("440"), column: 3, status: "written", value: "Approved" });
+    expect(status("430")?.value).toBe("Submitted");
+    expect(status("423")?.status).toBe("invalid");
+    expect(res.grid[r("440")]?.[3]).toBe("Approved");
+    expect(cell(app, { Entity: "440", Period: "BegBalance", Product: "P_000", Account: "4195" })).toBe(3);
+    expect(res.changes.filter((c) => c.members[7] === "4195").map((c) => [c.members[3], c.value])).toEqual([
+      ["440", 3],
+      ["430", 2],
+    ]);
+  });
 });
