@@ -103,6 +103,8 @@ export class Cube implements DataSource {
   private readonly childOps: Uint8Array[][];
   /** Per base dim: stored parents by increasing level (their values are materialised by aggregation). */
   private readonly aggParents: Member[][];
+  /** Per base dim: 1 for stored parents (the members aggregation materialises). */
+  private readonly isUpperOrd: Uint8Array[];
   private readonly densePlans = new Map<string, Int32Array>();
   private readonly depChains = new Map<number, number[]>();
 
@@ -111,6 +113,8 @@ export class Cube implements DataSource {
   private input: Uint32Array;
   private readonly inputWords: number;
   keys: Float64Array;
+  /** Per block: bit k set when its member in the k-th sparse dimension is a stored parent (upper level). */
+  private upperBits: Uint8Array;
   blockCount = 0;
   readonly index: BlockIndex;
   private readonly dirty = new Set<number>();
@@ -192,11 +196,17 @@ export class Cube implements DataSource {
         .filter((m) => !m.isLeaf && isStorable(m))
         .sort((a, b) => a.level - b.level || a.ordinal - b.ordinal),
     );
+    this.isUpperOrd = this.dims.map((d, i) => {
+      const mask = new Uint8Array(d.size);
+      for (const p of this.aggParents[i] as Member[]) mask[p.ordinal] = 1;
+      return mask;
+    });
 
     const cap = Math.max(16, options.expectedBlocks ?? 64);
     this.data = new Float64Array(cap * bs);
     this.input = new Uint32Array(cap * this.inputWords);
     this.keys = new Float64Array(cap);
+    this.upperBits = new Uint8Array(cap);
     this.index = new BlockIndex(cap);
     this.evaluator = new FormulaEvaluator(this);
   }
@@ -251,20 +261,37 @@ export class Cube implements DataSource {
   }
 
   /** Finds or creates the block of a sparse key (new blocks are all #Missing). */
-  ensureBlock(key: number): number {
+  ensureBlock(key: number, upperBits = -1): number {
     const b = this.index.get(key);
     if (b >= 0) return b;
+    return this.newBlock(key, upperBits);
+  }
+
+  /** Appends a block for a key known to be absent. */
+  private newBlock(key: number, upperBits: number): number {
     if (this.blockCount === this.keys.length) this.growBlocks();
     const nb = this.blockCount++;
     this.keys[nb] = key;
+    this.upperBits[nb] = upperBits >= 0 ? upperBits : this.upperBitsOf(key);
     const data = this.data;
     for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
     this.index.set(key, nb);
     return nb;
   }
 
+  private upperBitsOf(key: number): number {
+    let bits = 0;
+    this.sparseDims.forEach((i, k) => {
+      if (k < 8 && this.isUpperOrd[i]?.[this.ordOf(key, i)] === 1) bits |= 1 << k;
+    });
+    return bits;
+  }
+
   private growBlocks(): void {
     const cap = this.keys.length * 2;
+    const upper = new Uint8Array(cap);
+    upper.set(this.upperBits);
+    this.upperBits = upper;
     const data = new Float64Array(cap * this.blockSize);
     data.set(this.data);
     this.data = data;
@@ -742,23 +769,20 @@ export class Cube implements DataSource {
     // Blocks by their member of `d`, in block order (sequential in memory).
     const buckets: number[][] = dim.members.map(() => []);
     // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
-    const laterUpper = later.map((i) => {
-      const isUpper = new Uint8Array((this.dims[i] as Dimension).size);
-      for (const p of this.aggParents[i] as Member[]) isUpper[p.ordinal] = 1;
-      return { i, isUpper };
-    });
+    let laterMask = 0;
+    for (const i of later) {
+      const k = this.sparseDims.indexOf(i);
+      if (k < 8) laterMask |= 1 << k;
+    }
+    const ownBit = this.sparseDims.indexOf(d) < 8 ? 1 << this.sparseDims.indexOf(d) : 0;
+    const upperBits = this.upperBits;
     const n0 = this.blockCount;
     for (let b = 0; b < n0; b++) {
+      if ((upperBits[b] as number) & laterMask) continue;
       const key = this.keys[b] as number;
       if (region && !this.blockInRegion(b, region, d)) continue;
       let skip = false;
       for (const i of neverOthers) if ((this.never[i] as Uint8Array)[this.ordOf(key, i)] === 1) skip = true;
-      for (const { i, isUpper } of laterUpper) {
-        if (isUpper[this.ordOf(key, i)] === 1) {
-          skip = true;
-          break;
-        }
-      }
       if (!skip) (buckets[this.ordOf(key, d)] as number[]).push(b);
     }
     // Targets of one parent share every sparse member but `d`: when that space is small, a flat array indexed
@@ -826,11 +850,16 @@ export class Cube implements DataSource {
           const b = sources[s] as number;
           const sKey = this.keys[b] as number;
           let t: number;
+          let fresh = false;
           if (proj) {
             const r = sKey - c * stride;
             t = proj[r] as number;
             if (t < 0) {
-              t = this.ensureBlock(sKey + delta);
+              t = this.index.get(sKey + delta);
+              if (t < 0) {
+                t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit);
+                fresh = true;
+              }
               targets.push(t);
               proj[r] = t;
               touched.push(r);
@@ -838,7 +867,8 @@ export class Cube implements DataSource {
           } else {
             t = this.index.get(sKey + delta);
             if (t < 0) {
-              t = this.ensureBlock(sKey + delta);
+              t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit);
+              fresh = true;
               targets.push(t);
             }
           }
@@ -854,6 +884,9 @@ export class Cube implements DataSource {
                 data[to + cc] = Number.isNaN(x) ? sign * v : x + sign * v;
               }
             }
+          } else if (fresh) {
+            // first contribution to a new block: a copy (NaN stays NaN)
+            for (let j = 0; j < bs; j++) data[to + j] = sign * (data[so + j] as number);
           } else if (sign === 1) {
             for (let j = 0; j < bs; j++) {
               const v = data[so + j] as number;
