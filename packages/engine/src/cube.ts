@@ -268,13 +268,13 @@ export class Cube implements DataSource {
   }
 
   /** Appends a block for a key known to be absent. */
-  private newBlock(key: number, upperBits: number): number {
+  private newBlock(key: number, upperBits: number, fill = true): number {
     if (this.blockCount === this.keys.length) this.growBlocks();
     const nb = this.blockCount++;
     this.keys[nb] = key;
     this.upperBits[nb] = upperBits >= 0 ? upperBits : this.upperBitsOf(key);
     const data = this.data;
-    for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
+    if (fill) for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
     this.index.set(key, nb);
     return nb;
   }
@@ -857,7 +857,8 @@ export class Cube implements DataSource {
             if (t < 0) {
               t = this.index.get(sKey + delta);
               if (t < 0) {
-                t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit);
+                // a whole-block copy follows, so the new block needs no #Missing fill
+                t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit, cells !== null);
                 fresh = true;
               }
               targets.push(t);
@@ -867,7 +868,7 @@ export class Cube implements DataSource {
           } else {
             t = this.index.get(sKey + delta);
             if (t < 0) {
-              t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit);
+              t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit, cells !== null);
               fresh = true;
               targets.push(t);
             }
