@@ -104,6 +104,13 @@ export function callPlanning(
           type: body.type as "regular" | "composite" | undefined,
           preferences: body.preferences as FormPreferences | undefined,
           pov: body.pov as Record<string, string> | undefined,
+          subforms: Array.isArray(body.subforms)
+            ? (body.subforms as Body[]).map((s) => ({
+                folder: str(s.folder),
+                formName: required(s, "formName", "formname"),
+                pov: s.pov as Record<string, string> | undefined,
+              }))
+            : undefined,
         },
         session,
       );

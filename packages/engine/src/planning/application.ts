@@ -48,6 +48,8 @@ export interface OpenFormRequest {
   type?: "regular" | "composite";
   preferences?: FormPreferences;
   pov?: Record<string, string>;
+  /** Composite forms: POV members for individual subforms, applied after `pov`. */
+  subforms?: readonly { folder?: string; formName: string; pov?: Record<string, string> }[];
 }
 
 export interface FormView {
@@ -348,7 +350,19 @@ export class PlanningApplication {
     }
     const prefs = req.preferences ?? {};
     if (def.type === "regular") return { ...this.view(def, req.pov, prefs, session), subforms: [] };
-    const subforms = def.subforms.map((ref) => this.subformView(def, ref, req.pov, prefs, session));
+    (req.subforms ?? []).forEach((s, i) => {
+      if (!def.subforms.some((ref) => sameForm(ref, s))) {
+        throw new PlanningError(
+          "PLANNING_FORM_UNKNOWN",
+          `Form "${s.formName}" is not a subform of "${def.name}".`,
+          `subforms[${i}].formName`,
+        );
+      }
+    });
+    const subforms = def.subforms.map((ref) => {
+      const own = (req.subforms ?? []).find((s) => sameForm(ref, s))?.pov;
+      return this.subformView(def, ref, req.pov, own, prefs, session);
+    });
     const pov: Record<string, string> = {};
     for (const s of subforms) for (const [k, v] of Object.entries(s.pov)) if (!(k in pov)) pov[k] = v;
     const povChoices: Record<string, string[]> = {};
@@ -385,11 +399,12 @@ export class PlanningApplication {
     _composite: CompositeFormDefinition,
     ref: CompositeFormDefinition["subforms"][number],
     requested: Record<string, string> | undefined,
+    own: Record<string, string> | undefined,
     prefs: FormPreferences,
     session: PlanningSession,
   ): FormView {
     const sub = this.regular(ref);
-    return this.view(sub, this.subformPov(sub, ref, requested), prefs, session);
+    return this.view(sub, { ...this.subformPov(sub, ref, requested), ...own }, prefs, session);
   }
 
   /** The rules a form runs on save, with their prompts. */
@@ -767,6 +782,16 @@ export class PlanningApplication {
       else s.data.write(tuple, w.value);
     }
   }
+}
+
+function sameForm(
+  ref: { folder: string; formname: string },
+  s: { folder?: string; formName: string },
+): boolean {
+  return (
+    ref.formname.toLowerCase() === String(s.formName).toLowerCase() &&
+    (s.folder === undefined || normFolder(s.folder) === normFolder(ref.folder))
+  );
 }
 
 function memberInfo(m: Member, table: string): MemberInfo {

@@ -157,6 +157,20 @@ describe("open form", () => {
     expect(f.subforms[0]?.grid[1]).toEqual(["Hardware Sales", "12000", "12500", "13000", "37500"]);
     const other = app.openForm({ formName: "Revenue Review", pov: { Entity: "Sales South" } });
     expect(other.subforms.map((s) => s.pov.Entity)).toEqual(["430", "430"]);
+    const own = app.openForm({
+      formName: "Revenue Review",
+      pov: { Entity: "430" },
+      subforms: [
+        { folder: "/Forms/Revenue", formName: "Revenue by Product", pov: { Entity: "440", Account: "4120" } },
+      ],
+    });
+    expect(own.subforms.map((s) => [s.pov.Entity, s.pov.Account ?? null])).toEqual([
+      ["430", null],
+      ["440", "4120"],
+    ]);
+    expect(() =>
+      app.openForm({ formName: "Revenue Review", subforms: [{ formName: "Revenue Drivers" }] }),
+    ).toThrow(/not a subform/);
   });
 
   test("Revenue Drivers shows numbers, text cells, a missing driver and the locked entity", () => {
