@@ -126,7 +126,11 @@ export function layOutForm(
     base.set(dim, resolveMember(outline, sel, dim));
   }
   const req = new Map<string, string>();
-  for (const [k, v] of Object.entries(requested ?? {})) req.set(k.toLowerCase(), v);
+  for (const [k, v] of Object.entries(requested ?? {})) {
+    // Dimensions on the form's axes are ignored; a name that is no dimension at all is an error.
+    dimensionOf(outline, k, `pov.${k}`);
+    req.set(k.toLowerCase(), v);
+  }
   for (const [dimName, defaultSel] of Object.entries(def.pov)) {
     const dim = dimensionOf(outline, dimName, "pov");
     const choices = def.povChoices?.[dim.name]

@@ -202,6 +202,16 @@ describe("open form", () => {
     expect(planError(() => app.openForm({ formName: "Revenue Plan", pov: { Entity: "Nowhere" } })).code).toBe(
       "PLANNING_MEMBER_UNKNOWN",
     );
+    const dim = planError(() => app.openForm({ formName: "Revenue Plan", pov: { Market: "East" } }));
+    expect([dim.code, dim.field]).toEqual(["PLANNING_DIMENSION_UNKNOWN", "pov.Market"]);
+    // A dimension on an axis of the form is not a POV choice: it is ignored.
+    expect(app.openForm({ formName: "Revenue Plan", pov: { Period: "Jul" } }).grid[0]).toEqual([
+      "",
+      "Jan",
+      "Feb",
+      "Mar",
+      "Q1",
+    ]);
   });
 });
 
