@@ -417,12 +417,9 @@ export class PlanningApplication {
     rules: RulePromptsResult[];
   } {
     const def = this.form(folder, formName);
-    const names =
-      def.type === "regular"
-        ? (def.onSaveRules ?? [])
-        : def.subforms.flatMap((s) => this.regular(s).onSaveRules ?? []);
-    const cube = def.cube;
-    const rules = [...new Set(names)].map((n) => this.describeRule(this.rule(cube, n)));
+    const forms = def.type === "regular" ? [def] : def.subforms.map((s) => this.regular(s));
+    const found = forms.flatMap((f) => (f.onSaveRules ?? []).map((n) => this.rule(f.cube, n)));
+    const rules = [...new Set(found)].map((r) => this.describeRule(r));
     return { formName: def.name, folder: def.folder, rules };
   }
 

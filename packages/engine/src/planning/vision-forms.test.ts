@@ -321,3 +321,34 @@ describe("every demo form, in full", () => {
     expect(f.cellStates.slice(1).every((r) => r.slice(1).every((s) => s === "read-only"))).toBe(true);
   });
 });
+
+describe("on-save rules", () => {
+  test("a form lists its on-save rules with their prompts; a composite lists its subforms' rules", () => {
+    const app = createVisionPlanning();
+    expect(app.listOnSaveRules("/Forms/Revenue", "Revenue Plan")).toEqual({
+      formName: "Revenue Plan",
+      folder: "/Forms/Revenue",
+      rules: [
+        {
+          ruleName: "SeedForecast",
+          cube: "Plan1",
+          ruleType: "graphical",
+          prompts: [
+            {
+              name: "Entity",
+              type: "member",
+              dimension: "Entity",
+              defaultValue: "410",
+              required: true,
+              description: "Entity to seed the forecast for",
+            },
+          ],
+        },
+      ],
+    });
+    expect(app.listOnSaveRules("/Forms/Revenue", "Revenue by Product").rules).toEqual([]);
+    expect(app.listOnSaveRules("/Forms/Revenue", "Revenue Review").rules.map((r) => r.ruleName)).toEqual([
+      "SeedForecast",
+    ]);
+  });
+});
