@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
@@ -277,5 +278,87 @@ describe("lazy loading", () => {
     expect(before.filter((s) => s.body.includes(ENGINE_MARK))).toEqual([]);
     const after = await scriptsOf(ZOOM, true);
     expect(after.filter((s) => s.body.includes(ENGINE_MARK))).toHaveLength(1);
+  });
+});
+
+describe("live grid accessibility", () => {
+  it.each([
+    ["/docs/QiBates/features/actions/Submit", "B3"],
+    ["/fr/docs/QiBates/features/actions/Zoom", "B2"],
+  ])("axe-core finds no serious or critical violation in the live grid of %s", async (path, edit) => {
+    const { page, grid } = await openLiveGrid(path);
+    try {
+      // A selected cell, and on Submit a modified (yellow) cell, so that every colour is checked.
+      await cell(grid, edit).click();
+      if (path.endsWith("Submit")) {
+        await page.keyboard.type("50");
+        await page.keyboard.press("Enter");
+        expect(await cell(grid, edit).textContent()).toBe("50");
+        await cell(grid, "C4").click({ modifiers: ["Control"] });
+      }
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+        const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
+        return (await axe.run(document.querySelector("[data-live-grid]"))).violations;
+      });
+      const blocking = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.impact} ${v.id} (${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")})`);
+      expect(blocking).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("live grid on the other pages", () => {
+  it("submits a typed value: the cell is written and Qtr1 and Margin are recalculated", async () => {
+    const { page, grid } = await openLiveGrid("/docs/QiBates/features/actions/Submit");
+    try {
+      expect(shown(await sheet(grid)).slice(2)).toEqual([
+        ["Sales", "36", "32", "39", "107"],
+        ["COGS", "33", "30", "38", "101"],
+        ["Margin", "3", "2", "1", "6"],
+      ]);
+      await cell(grid, "B3").click();
+      await page.keyboard.type("50");
+      await page.keyboard.press("Enter");
+      expect(await cell(grid, "B3").getAttribute("class")).toMatch(/dirty/);
+      await grid.getByRole("button", { name: "Submit", exact: true }).click();
+      expect(shown(await sheet(grid)).slice(2)).toEqual([
+        ["Sales", "50", "32", "39", "121"],
+        ["COGS", "33", "30", "38", "101"],
+        ["Margin", "17", "2", "1", "20"],
+      ]);
+      expect(await cell(grid, "B3").getAttribute("class")).not.toMatch(/dirty/);
+      await expect.poll(() => grid.getByRole("status").textContent()).toContain("1 cells written");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("refreshes a member typed in the French ad hoc example, and names an unknown one", async () => {
+    const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/AdHoc");
+    try {
+      await cell(grid, "A4").click();
+      await page.keyboard.type("Florida");
+      await page.keyboard.press("Enter");
+      await cell(grid, "A5").click();
+      await page.keyboard.type("Floridda");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Actualiser", exact: true }).click();
+      await expect.poll(() => grid.getByRole("status").textContent()).toContain("A5 (Floridda)");
+      await cell(grid, "A5").click();
+      await page.keyboard.press("Delete");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Actualiser", exact: true }).click();
+      expect(shown(await sheet(grid)).slice(2, 4)).toEqual([
+        ["New York", "36", "32", "39"],
+        ["Florida", "37", "29", "37"],
+      ]);
+    } finally {
+      await page.context().close();
+    }
   });
 });

@@ -103,7 +103,7 @@ function startingSheet(cube: Cube, preset: LivePreset, o: Options): Sheet {
     action: "refresh",
     ...preset.setup,
     grid: preset.sheet,
-    settings: toSettings(o, !o.navigateWithoutData),
+    settings: toSettings(o, true),
   });
   return padded(toSheet(r), preset.editable === "members");
 }
@@ -254,12 +254,17 @@ export default function LiveGridApp({ example }: { example: PresetName }): React
     setEditing(null);
     focusGrid.current = true;
     if ((sheet.grid[cell.row]?.[cell.column] ?? "") === value) return;
-    setSheet((s) => ({
-      ...s,
-      grid: s.grid.map((row, i) =>
-        i === cell.row ? row.map((v, j) => (j === cell.column ? value : v)) : row,
-      ),
-    }));
+    setSheet((s) => {
+      const edited = {
+        ...s,
+        grid: s.grid.map((row, i) =>
+          i === cell.row ? row.map((v, j) => (j === cell.column ? value : v)) : row,
+        ),
+      };
+      // Typing in the spare row or column opens a new spare one: a sheet always has more room.
+      const last = cell.row === s.grid.length - 1 || cell.column === (s.grid[0]?.length ?? 0) - 1;
+      return preset.editable === "members" && value.trim() && last ? padded(edited, true) : edited;
+    });
     if (preset.editable === "data") setDirty((d) => (d.some((c) => sameCell(c, cell)) ? d : [...d, cell]));
   };
 
