@@ -438,9 +438,9 @@ export class PlanningApplication {
       );
       if (!ref) {
         throw new PlanningError(
-          "PLANNING_FORM_TYPE_MISMATCH",
-          `Form "${composite.name}" is composite: name the subform to submit (${composite.subforms.map((s) => s.formname).join(", ")}).`,
-          "subform",
+          "PLANNING_REQUEST_INVALID",
+          `Form "${composite.name}" is composite: submit one of its subforms (${composite.subforms.map((s) => s.formname).join(", ")}) by its own folder and formName.`,
+          "formName",
         );
       }
       def = this.regular(ref);
@@ -481,10 +481,18 @@ export class PlanningApplication {
           return key ? [{ name: p.name, value: laid.pov[key] as string }] : [];
         });
       const given = [...sent, ...fromForm];
-      return {
-        rule,
-        prompts: resolvePrompts(store.outline, rule, given, `prompts[${Math.max(i, 0)}].prompts`),
-      };
+      try {
+        return {
+          rule,
+          prompts: resolvePrompts(store.outline, rule, given, `prompts[${Math.max(i, 0)}].prompts`),
+        };
+      } catch (e) {
+        // On submit, a prompt the rule does not have is an invalid prompt value set.
+        if (e instanceof PlanningError && e.code === "PLANNING_PROMPT_UNKNOWN") {
+          throw new PlanningError("PLANNING_PROMPT_INVALID", e.message, e.field);
+        }
+        throw e;
+      }
     });
 
     const changes = new ChangeSet();
@@ -604,7 +612,7 @@ export class PlanningApplication {
     }
     if (p.type !== "member" && p.type !== "members" && p.type !== "dimension") {
       throw new PlanningError(
-        "PLANNING_PROMPT_INVALID",
+        "PLANNING_REQUEST_INVALID",
         `Runtime prompt ${p.name} of rule ${rule.name} takes a ${p.type === "numeric" ? "number" : "text"}, not members.`,
         "promptName",
       );

@@ -107,3 +107,125 @@ describe("callPlanning", () => {
     expect(code).toBe("QB_ERR_VALIDATION");
   });
 });
+
+describe("errors stay within each call's documented error codes", () => {
+  const listed = (path: string): string[] =>
+    (doc.paths[path]?.post as unknown as { "x-qibates-error-codes"?: string[] })["x-qibates-error-codes"] ??
+    [];
+  const form = { folder: "/Forms/Revenue", formName: "Revenue Plan" };
+  const BAD: Record<PlanningOperation, Json[]> = {
+    "/nav/listforms": [{ folder: "/Forms/Nope" }, {}],
+    "/nav/openform": [
+      { folder: "/Forms/Revenue", formName: "Nope" },
+      { folder: "/Forms/Nope", formName: "Revenue Plan" },
+      { ...form, type: "composite" },
+      { ...form, pov: { Entity: "Atlantis" } },
+      { ...form, pov: { Scenario: "Actual" } },
+      { ...form, pov: { Market: "East" } },
+      {
+        folder: "/Forms/Revenue",
+        formName: "Revenue Review",
+        subforms: [{ folder: "/Forms", formName: "X", pov: {} }],
+      },
+    ],
+    "/action/submitform": [
+      {
+        ...form,
+        grid: [
+          ["", "Jan"],
+          ["Nope", "1"],
+        ],
+      },
+      {
+        ...form,
+        grid: [
+          ["", "Jan"],
+          ["Hardware Sales", "1"],
+        ],
+        prompts: [
+          { ruleinfo: { ruleName: "CopyVersion", cube: "Plan1", ruleType: "graphical" }, prompts: [] },
+        ],
+      },
+      {
+        ...form,
+        grid: [
+          ["", "Jan"],
+          ["Hardware Sales", "1"],
+        ],
+        prompts: [
+          {
+            ruleinfo: { ruleName: "SeedForecast", cube: "Plan1", ruleType: "graphical" },
+            prompts: [{ name: "Nope", value: "1" }],
+          },
+        ],
+      },
+      {
+        ...form,
+        pov: { Entity: "450" },
+        grid: [
+          ["", "Jan"],
+          ["Hardware Sales", "1"],
+        ],
+      },
+      { folder: "/Forms/Revenue", formName: "Revenue Review", grid: [] },
+      {
+        folder: "/Forms/Drivers",
+        formName: "Revenue Drivers",
+        grid: [
+          ["", "4190"],
+          ["410", "x".repeat(300)],
+        ],
+      },
+    ],
+    "/nav/listtasks": [],
+    "/action/taskstatus": [
+      { taskListID: "TL_NOPE", taskID: "T_SEED", complete: true },
+      { taskListID: "TL_BUDGET", taskID: "T_NOPE", complete: true },
+    ],
+    "/nav/listonsaverules": [
+      { folder: "/Forms/Revenue", formName: "Nope" },
+      { folder: "/Forms/Nope", form: "X" },
+    ],
+    "/nav/listalias": [],
+    "/action/setalias": [{ aliasId: "French" }],
+    "/nav/enumprompt": [
+      { cube: "Plan9", ruleName: "CopyVersion" },
+      { cube: "Plan1", ruleName: "Nope" },
+    ],
+    "/action/launchrule": [
+      { cube: "Plan9", ruleName: "CopyVersion" },
+      { cube: "Plan1", ruleName: "Nope" },
+      { cube: "Plan1", ruleName: "CopyVersion", prompts: [{ name: "Nope", value: "x" }] },
+      { cube: "Plan1", ruleName: "CopyVersion", prompts: [{ name: "TgtVersion", value: "Final" }] },
+      { cube: "Plan1", ruleName: "CopyVersion", prompts: [{ name: "TgtVersion", value: "Working" }] },
+      { cube: "Plan1", ruleName: "GrowRevenue", prompts: [{ name: "Entities", value: "" }] },
+    ],
+    "/nav/enumfilters": [{ dim: "Market" }, { dim: "Period", aliastable: "French" }],
+    "/nav/enummembers": [
+      { cube: "Plan9", dim: "Period", filter: "Children", arg: "Q1" },
+      { cube: "Plan1", dim: "Market", filter: "Children", arg: "Q1" },
+      { cube: "Plan1", dim: "Period", filter: "Children", arg: "Q9" },
+      { cube: "Plan1", dim: "Period", filter: "Children", arg: "Q1", aliastable: "French" },
+    ],
+    "/nav/enummembersrule": [
+      { cube: "Plan9", ruleName: "CopyVersion", promptName: "TgtVersion" },
+      { cube: "Plan1", ruleName: "Nope", promptName: "TgtVersion" },
+      { cube: "Plan1", ruleName: "CopyVersion", promptName: "Nope" },
+      { cube: "Plan1", ruleName: "GrowRevenue", promptName: "GrowthPct" },
+      { cube: "Plan1", ruleName: "CopyVersion", promptName: "TgtVersion", aliastable: "French" },
+    ],
+  };
+  for (const path of PLANNING_OPERATIONS) {
+    for (const [i, body] of (BAD[path] ?? []).entries()) {
+      test(`${path} bad request ${i}`, () => {
+        let apiCode = "";
+        try {
+          callPlanning(createVisionPlanning(), path, body);
+        } catch (e) {
+          apiCode = (e as { apiCode?: string }).apiCode ?? String(e);
+        }
+        expect(listed(path)).toContain(apiCode);
+      });
+    }
+  }
+});

@@ -128,7 +128,13 @@ export function layOutForm(
   const req = new Map<string, string>();
   for (const [k, v] of Object.entries(requested ?? {})) {
     // Dimensions on the form's axes are ignored; a name that is no dimension at all is an error.
-    dimensionOf(outline, k, `pov.${k}`);
+    if (!outline.dimension(k)) {
+      throw new PlanningError(
+        "PLANNING_POV_INVALID",
+        `The POV names "${k}", which is not a dimension.`,
+        `pov.${k}`,
+      );
+    }
     req.set(k.toLowerCase(), v);
   }
   for (const [dimName, defaultSel] of Object.entries(def.pov)) {

@@ -203,7 +203,11 @@ describe("open form", () => {
       "PLANNING_MEMBER_UNKNOWN",
     );
     const dim = planError(() => app.openForm({ formName: "Revenue Plan", pov: { Market: "East" } }));
-    expect([dim.code, dim.field]).toEqual(["PLANNING_DIMENSION_UNKNOWN", "pov.Market"]);
+    expect([dim.code, dim.apiCode, dim.field]).toEqual([
+      "PLANNING_POV_INVALID",
+      "QB_ERR_MEMBER_UNKNOWN",
+      "pov.Market",
+    ]);
     // A dimension on an axis of the form is not a POV choice: it is ignored.
     expect(app.openForm({ formName: "Revenue Plan", pov: { Period: "Jul" } }).grid[0]).toEqual([
       "",

@@ -121,7 +121,7 @@ describe("runtime prompts", () => {
       planError(() =>
         app.enumPromptMembers({ cube: "Plan1", ruleName: "GrowRevenue", promptName: "GrowthPct" }),
       ).code,
-    ).toBe("PLANNING_PROMPT_INVALID");
+    ).toBe("PLANNING_REQUEST_INVALID");
     expect(
       planError(() => app.enumPromptMembers({ cube: "Plan1", ruleName: "GrowRevenue", promptName: "Nope" }))
         .code,

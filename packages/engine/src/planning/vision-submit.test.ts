@@ -273,7 +273,7 @@ describe("submit form", () => {
     const grid = sub.grid.map((r) => [...r]);
     (grid[1] as string[])[2] = "12600";
     expect(planError(() => app.submitForm({ formName: "Revenue Review", grid })).code).toBe(
-      "PLANNING_FORM_TYPE_MISMATCH",
+      "PLANNING_REQUEST_INVALID",
     );
     const res = app.submitForm({
       formName: "Revenue Review",
