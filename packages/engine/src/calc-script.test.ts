@@ -271,3 +271,27 @@ describe("stored member formulas", () => {
     expect(at("Price", "Region")).toBeNull();
   });
 });
+
+describe("member sets and functions in calc scripts on Sample.Basic", () => {
+  it("FIX on attributes, @UDA, @RELATIVE and @PRIOR", () => {
+    const cube = createSampleBasicCube();
+    const r = reader(cube);
+    // Can = 100-10, 100-20, 300-30, 400-x: mark Jan Misc Budget in New York for them only
+    runCalcScript(cube, 'FIX (Can, "New York", Budget, Jan) Misc = 999; ENDFIX');
+    expect(r("Jan", "Misc", "100-10", "New York", "Budget")).toBe(999);
+    expect(r("Jan", "Misc", "400-30", "New York", "Budget")).toBe(999);
+    expect(r("Jan", "Misc", "100-30", "New York", "Budget")).not.toBe(999);
+    // @RELATIVE(Market, 0) × @UDA: only major-market states
+    runCalcScript(
+      cube,
+      'FIX (@REMOVE(@RELATIVE(Market, 0), @UDA(Market, "Major Market")), "100-10", Budget, Feb) Misc = 998; ENDFIX',
+    );
+    expect(r("Feb", "Misc", "100-10", "Oregon", "Budget")).toBe(998);
+    expect(r("Feb", "Misc", "100-10", "New York", "Budget")).not.toBe(998);
+    // @PRIOR along the months: Budget Sales = prior month's Actual Sales
+    runCalcScript(cube, 'FIX ("100-10", "New York", @CHILDREN(Qtr1)) Budget = @PRIOR(Sales->Actual); ENDFIX');
+    expect(r("Feb", "Sales", "100-10", "New York", "Budget")).toBe(36);
+    expect(r("Mar", "Sales", "100-10", "New York", "Budget")).toBe(32);
+    expect(r("Jan", "Sales", "100-10", "New York", "Budget")).toBeNull();
+  });
+});
