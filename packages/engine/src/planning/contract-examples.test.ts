@@ -109,9 +109,10 @@ describe("callPlanning", () => {
 });
 
 describe("errors stay within each call's documented error codes", () => {
-  const listed = (path: string): string[] =>
-    (doc.paths[path]?.post as unknown as { "x-qibates-error-codes"?: string[] })["x-qibates-error-codes"] ??
-    [];
+  const listed = (path: string): string[] => {
+    const op = doc.paths[path]?.post as { "x-qibates-error-codes"?: string[] } | undefined;
+    return op?.["x-qibates-error-codes"] ?? [];
+  };
   const form = { folder: "/Forms/Revenue", formName: "Revenue Plan" };
   const BAD: Record<PlanningOperation, Json[]> = {
     "/nav/listforms": [{ folder: "/Forms/Nope" }, {}],
