@@ -11,7 +11,7 @@
  * With --write, the Markdown table is written to bench/site-live-grid.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -125,6 +125,15 @@ async function main(): Promise<void> {
       ),
       "",
     ];
+    const js = join(ROOT, "site", "build", "assets", "js");
+    for (const f of readdirSync(js).filter((n) => n.endsWith(".js"))) {
+      const body = readFileSync(join(js, f));
+      if (body.includes(ENGINE_MARK) || f.startsWith("main."))
+        lines.push(
+          `- \`${f}\`: ${kb(body.length)} KiB raw, ${kb(gzipSync(body, { level: 9 }).length)} KiB gzip, ${body.includes(ENGINE_MARK) ? "holds the engine (loaded only by a live example)" : "main bundle, no engine code"}.`,
+        );
+    }
+    lines.push("");
     const md = lines.join("\n");
     process.stdout.write(`${md}\n`);
     if (process.argv.includes("--write")) writeFileSync(join(ROOT, "bench", "site-live-grid.md"), md);
