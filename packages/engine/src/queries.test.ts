@@ -13,6 +13,7 @@ import {
   levelMembers,
   MEMBER_FILTERS,
   parents,
+  parseDynamicTimeSeries,
   QueryError,
   relative,
   searchMembers,
@@ -120,6 +121,14 @@ describe("member queries on Sample.Basic", () => {
     expect(names(applyApiFilter(dim("Year"), "GENERATION", 2))).toEqual(["Qtr1", "Qtr2", "Qtr3", "Qtr4"]);
     expect(() => applyApiFilter(dim("Year"), "LEVEL", "x")).toThrow(QueryError);
     expect(() => applyApiFilter(dim("Year"), "BOGUS")).toThrow(/Unknown filter/);
+  });
+
+  it("parses Dynamic Time Series references", () => {
+    expect(parseDynamicTimeSeries(o, "Q-T-D(May)")).toEqual({ dts: "Q-T-D", latest: m("May") });
+    expect(parseDynamicTimeSeries(o, "h-t-d(&CurrMonth)")).toEqual({ dts: "H-T-D", latest: m("Jul") });
+    expect(parseDynamicTimeSeries(o, "Y-T-D(May)")).toBeUndefined();
+    expect(parseDynamicTimeSeries(o, "Q-T-D(East)")).toBeUndefined();
+    expect(parseDynamicTimeSeries(o, "Qtr1")).toBeUndefined();
   });
 
   it("applies every member filter of spec §9", () => {

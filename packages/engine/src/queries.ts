@@ -254,3 +254,23 @@ function integerArg(arg: string | number | null | undefined, filter: string): nu
 function sortOutline(ms: Member[]): Member[] {
   return ms.sort((a, b) => a.dimension.index - b.dimension.index || a.ordinal - b.ordinal);
 }
+
+/**
+ * Parses a Dynamic Time Series reference such as `Q-T-D(May)` or `H-T-D(&CurrMonth)` against the time
+ * dimension: the DTS name must be enabled there and the latest period must be a time member. Read the value
+ * with {@link Cube.readToDate}.
+ */
+export function parseDynamicTimeSeries(
+  outline: Outline,
+  text: string,
+): { dts: string; latest: Member } | undefined {
+  const m = /^\s*([a-z]-t-d)\s*\(\s*(.+?)\s*\)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const dts = (m[1] as string).toUpperCase();
+  const time = outline.dimensions.find((d) => d.type === "time");
+  if (!time?.dynamicTimeSeries.has(dts)) return undefined;
+  let name = m[2] as string;
+  if (name.startsWith("&")) name = outline.substitutionVariable(name) ?? name;
+  const latest = outline.resolve(name);
+  return latest && latest.dimension === time ? { dts, latest } : undefined;
+}
