@@ -362,3 +362,32 @@ describe("live grid on the other pages", () => {
     }
   });
 });
+
+describe("live Vision form", () => {
+  it("submits Revenue Plan: the typed cell is written, the rule runs, Q1 and Total Revenue follow", async () => {
+    const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/OpenForm");
+    try {
+      expect(shown(await sheet(grid))).toEqual([
+        ["", "BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
+        ["", "Jan", "Feb", "Mar", "Q1"],
+        ["Hardware Sales", "12000", "12500", "13000", "37500"],
+        ["Software Sales", "8000", "8200", "8400", "24600"],
+        ["Total Revenue", "20000", "20700", "21400", "62100"],
+      ]);
+      await cell(grid, "B3").click();
+      await page.keyboard.type("12100");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Soumettre", exact: true }).click();
+      expect(shown(await sheet(grid)).slice(2)).toEqual([
+        ["Hardware Sales", "12100", "12500", "13000", "37600"],
+        ["Software Sales", "8000", "8200", "8400", "24600"],
+        ["Total Revenue", "20100", "20700", "21400", "62200"],
+      ]);
+      await expect.poll(() => grid.getByRole("status").textContent()).toContain("6 cellules écrites");
+      expect(await grid.textContent()).toContain("SeedForecast");
+      await screenshot(page, "live-grid-form-fr", true);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

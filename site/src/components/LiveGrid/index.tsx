@@ -7,6 +7,7 @@ import styles from "./styles.module.css";
 // The engine and the Sample.Basic cube live in this chunk only: pages without a live example never load it,
 // and a page with one loads it when the example comes near the screen.
 const LiveGridApp = lazy(() => import("./LiveGridApp"));
+const LiveFormApp = lazy(() => import("./LiveFormApp"));
 
 function Placeholder({ ref }: { ref?: React.Ref<HTMLDivElement> }): ReactNode {
   return (
@@ -34,7 +35,7 @@ function WhenNearScreen({ example }: { example: PresetName }): ReactNode {
   if (!near) return <Placeholder ref={ref} />;
   return (
     <Suspense fallback={<Placeholder />}>
-      <LiveGridApp example={example} />
+      {example === "openForm" ? <LiveFormApp example={example} /> : <LiveGridApp example={example} />}
     </Suspense>
   );
 }

@@ -36,6 +36,8 @@ export interface LivePreset {
   /** Cells selected at the start (sheet coordinates, 0-based). */
   selected?: { row: number; column: number }[];
   zoomMode?: ZoomMode;
+  /** The demo application: Sample.Basic ad hoc grids (default) or the Vision planning form. */
+  application?: "sample-basic" | "vision";
 }
 
 /** Names, not aliases, as the documentation's tables show them (Display code and alias defaults to names). */
@@ -181,6 +183,16 @@ export const PRESETS = {
     editable: "none",
     settings: { ...NAMES, navigateWithoutData: true },
     selected: [{ row: 2, column: 0 }],
+  },
+  openForm: {
+    // The Revenue Plan form of Vision: the sheet comes from the form's definition.
+    sheet: [],
+    actions: ["submit", "refresh"],
+    controls: [],
+    editable: "data",
+    settings: {},
+    selected: [{ row: 2, column: 1 }],
+    application: "vision",
   },
 } satisfies Record<string, LivePreset>;
 

@@ -1,5 +1,6 @@
 import { translate } from "@docusaurus/Translate";
-import type { CellStatus, ZoomMode } from "@qibates/engine";
+import type { ZoomMode } from "@qibates/engine";
+import type { LiveStatus } from "./backend";
 import type { LiveAction } from "./presets";
 
 /** Button labels, in the page's language (Smart View's French terms: domain.md §6). */
@@ -29,9 +30,10 @@ export function zoomModeLabels(): Record<ZoomMode, string> {
   };
 }
 
-export function statusLabels(): Record<CellStatus["status"], string> {
+export function statusLabels(): Record<LiveStatus["status"], string> {
   return {
     written: translate({ id: "liveGrid.submit.written", message: "Written" }),
+    truncated: translate({ id: "liveGrid.submit.truncated", message: "Written, truncated" }),
     "read-only": translate({ id: "liveGrid.submit.readOnly", message: "Read-only" }),
     invalid: translate({ id: "liveGrid.submit.invalid", message: "Not a number" }),
     "not-data": translate({ id: "liveGrid.submit.notData", message: "Not a data cell" }),
@@ -53,6 +55,13 @@ export const text = {
       id: "liveGrid.intro",
       message:
         "This grid runs the QiBates engine in your browser on the Sample.Basic demo cube: no server is called. Select cells with the mouse or the arrow keys (Shift or Ctrl for several cells, Ctrl+arrows then Space to add a cell), then click an operation.",
+    }),
+  formTitle: () => translate({ id: "liveGrid.formTitle", message: "Try it: live Vision form" }),
+  formIntro: () =>
+    translate({
+      id: "liveGrid.hint.form",
+      message:
+        "The Revenue Plan form of the Vision demo application, opened by the QiBates engine in your browser: no server is called. White cells are writable, grey-blue ones are computed; Submit writes the form, runs its on-save rule and shows the refreshed totals. Move with the mouse or the arrow keys.",
     }),
   editMembers: () =>
     translate({

@@ -1,0 +1,81 @@
+import type { CellKind, ZoomMode } from "@qibates/engine";
+import type { GridCell } from "./cells";
+import type { LiveAction, LivePreset } from "./presets";
+
+/** What the live sheet shows: the text, what each cell is, which data cells may be typed into. */
+export interface Sheet {
+  grid: string[][];
+  kinds: CellKind[][];
+  writable: boolean[][];
+  /** Cells protected by an approval lock (Planning forms): tan. */
+  locked?: boolean[][];
+}
+
+export type MemberDisplay = "name" | "alias" | "nameAndAlias";
+
+export interface Options {
+  zoomMode: ZoomMode;
+  includeSelection: boolean;
+  missingLabel: string;
+  missingSuppression: boolean;
+  withoutIndentation: boolean;
+  memberDisplay: MemberDisplay;
+  navigateWithoutData: boolean;
+}
+
+/** What became of one submitted cell (sheet coordinates). */
+export interface LiveStatus {
+  row: number;
+  column: number;
+  status: "written" | "truncated" | "read-only" | "invalid" | "not-data";
+  value?: string;
+  reason?: string;
+}
+
+export interface RunRequest {
+  action: LiveAction;
+  grid: string[][];
+  cells: GridCell[];
+  dirty: GridCell[];
+  options: Options;
+}
+
+export interface RunResult {
+  sheet: Sheet;
+  changed: boolean;
+  statuses?: LiveStatus[];
+  /** Messages of the business rules run on save. */
+  notes?: string[];
+}
+
+/** An operation the engine refused, with its own message (Essbase's or Planning's wording). */
+export class LiveError extends Error {
+  override readonly name = "LiveError";
+  constructor(
+    message: string,
+    /** Cells holding unknown members, as `A5 (Floridda)`. */
+    readonly unknown: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Runs the page's operations on one in-browser application (Sample.Basic or Vision). */
+export interface Backend {
+  /** Fresh data and the starting sheet (also what Reset does). */
+  start(preset: LivePreset, options: Options): Sheet;
+  run(preset: LivePreset, request: RunRequest): RunResult;
+}
+
+/** The sheet the reader sees: the engine's grid, plus one spare row and column where members can be typed. */
+export function padded(sheet: Sheet, spare: boolean): Sheet {
+  if (!spare) return sheet;
+  const width = sheet.grid.reduce((w, r) => Math.max(w, r.length), 0) + 1;
+  const pad = <T>(rows: T[][], fill: T): T[][] =>
+    [...rows, []].map((r) => [...r, ...Array<T>(width - r.length).fill(fill)]);
+  return {
+    grid: pad(sheet.grid, ""),
+    kinds: pad(sheet.kinds, "blank"),
+    writable: pad(sheet.writable, false),
+  };
+}

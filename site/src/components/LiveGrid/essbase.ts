@@ -1,0 +1,77 @@
+import { GridError, type GridResponse, type GridSettings, runGridOperation } from "@qibates/engine";
+import { createSampleBasicCube } from "../../../../packages/engine/demo/sample-basic-data.ts";
+import { type Backend, LiveError, type Options, padded, type Sheet } from "./backend";
+import { cellName } from "./cells";
+import type { LivePreset } from "./presets";
+
+type Cube = ReturnType<typeof createSampleBasicCube>;
+
+export function toSettings(o: Options, readData: boolean): GridSettings {
+  return {
+    missingLabel: o.missingLabel,
+    missingSuppression: o.missingSuppression,
+    withoutIndentation: o.withoutIndentation,
+    memberDisplay: o.memberDisplay,
+    aliasTable: o.memberDisplay === "name" ? null : "Default",
+    includeSelection: o.includeSelection,
+    navigateWithoutData: readData ? false : o.navigateWithoutData,
+  };
+}
+
+function toSheet(r: Pick<GridResponse, "grid" | "kinds" | "writable">): Sheet {
+  return { grid: r.grid, kinds: r.kinds, writable: r.writable };
+}
+
+/** Sample.Basic, built in the browser from the engine's deterministic demo data. */
+export function sampleBasicBackend(): Backend {
+  let cube: Cube | null = null;
+  const source = (): Cube => {
+    if (!cube) cube = createSampleBasicCube();
+    return cube;
+  };
+  return {
+    start(preset: LivePreset, o: Options): Sheet {
+      cube = createSampleBasicCube();
+      const r = runGridOperation(cube, {
+        action: "refresh",
+        ...preset.setup,
+        grid: preset.sheet,
+        settings: toSettings(o, true),
+      });
+      return padded(toSheet(r), preset.editable === "members");
+    },
+    run(preset, { action, grid, cells, dirty, options }) {
+      try {
+        const r = runGridOperation(source(), {
+          action,
+          grid,
+          cells,
+          ...(action === "submit" ? { dirtyCells: dirty } : {}),
+          settings: toSettings(options, action === "refresh" || action === "submit"),
+          zoomMode: options.zoomMode,
+        });
+        const statuses = r.cellStatus?.map((s) => ({
+          row: s.row,
+          column: s.column,
+          status: s.status,
+          ...(s.value !== undefined
+            ? { value: s.value === null ? options.missingLabel : String(s.value) }
+            : {}),
+          ...(s.reason ? { reason: s.reason } : {}),
+        }));
+        return {
+          sheet: padded(toSheet(r), preset.editable === "members"),
+          changed: r.changed,
+          ...(statuses ? { statuses } : {}),
+        };
+      } catch (e) {
+        if (e instanceof GridError)
+          throw new LiveError(
+            e.message,
+            (e.unknownMembers ?? []).map((u) => `${cellName(u)} (${u.text})`),
+          );
+        throw e;
+      }
+    },
+  };
+}
