@@ -4,6 +4,7 @@ import { sampleBasicScripts } from "./sample-basic.ts";
 import { createSampleBasicCube } from "./sample-basic-data.ts";
 import { createVisionPlan1Cube, visionPlan1Scripts } from "./vision-plan1.ts";
 
+export { createVisionPlanning } from "./planning/vision-app.ts";
 export { sampleBasicOutline, sampleBasicScripts } from "./sample-basic.ts";
 export { createSampleBasicCube, generateSampleBasicData, loadSampleBasicData } from "./sample-basic-data.ts";
 export { createVisionPlan1Cube, visionPlan1OutlineSpec, visionPlan1Scripts } from "./vision-plan1.ts";

@@ -74,6 +74,12 @@ export async function buildApp({
     requestIdHeader: false,
     return503OnClosing: true,
   });
+  // Every route registered, as "METHOD /path": the contract test checks the API's against the contract.
+  const routes: string[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+  });
+  app.decorate("qibatesRoutes", routes);
   const services: Services = await openServices(config, { validateResponses: validateResponses ?? false });
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());
@@ -150,5 +156,6 @@ export async function buildApp({
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    qibatesRoutes: string[];
   }
 }

@@ -84,6 +84,7 @@ const MIGRATIONS: readonly string[] = [
      created_at timestamptz not null default now(),
      expires_at timestamptz not null
    )`,
+  `alter table task_status add column completed_at text`,
 ];
 
 async function migrate(db: Database): Promise<void> {

@@ -10,6 +10,8 @@ export const DEMO_OWNER: KeyOwner = {
   provider: "demo",
 };
 export const DEMO_KEY_NAME = "demo";
+/** A second key of the demo account, so that the `deletekey` example can run (recreated at every start). */
+export const DEMO_SPARE_KEY_NAME = "demo-spare";
 
 /** Demo users of the embedded provider. Their passwords are public on purpose: this is a demo. */
 export const DEMO_USERS: readonly { username: string; password: string }[] = [
@@ -37,6 +39,8 @@ export function demoCredentialsValid(username: string, password: string): boolea
 /** Replaces the demo key by a new one at every start, and returns it to be printed and shown on health. */
 export async function issueDemoKey(keys: KeyStore): Promise<string> {
   await keys.delete(DEMO_OWNER, DEMO_KEY_NAME);
+  await keys.delete(DEMO_OWNER, DEMO_SPARE_KEY_NAME);
   const { key } = await keys.create(DEMO_OWNER, DEMO_KEY_NAME);
+  await keys.create(DEMO_OWNER, DEMO_SPARE_KEY_NAME);
   return key;
 }

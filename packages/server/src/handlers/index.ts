@@ -1,30 +1,17 @@
 import type { Handlers } from "../api.ts";
-import { ApiError } from "../api-error.ts";
 import { essbaseHandlers } from "./essbase.ts";
 import { keyHandlers } from "./keys.ts";
 import { navigationHandlers } from "./navigation.ts";
 import { oauthHandlers } from "./oauth.ts";
+import { planningHandlers } from "./planning.ts";
 import { sessionHandlers } from "./session.ts";
 
-const notYet = async (): Promise<never> => {
-  throw new ApiError(
-    "QB_ERR_OPERATION_UNSUPPORTED",
-    { operation: "This call", connector: "of this server" },
-    null,
-    501,
-  );
+/** Every operation of the contract, by operationId. `registerApi` refuses to start if one is missing. */
+export const apiHandlers: Handlers = {
+  ...sessionHandlers,
+  ...keyHandlers,
+  ...navigationHandlers,
+  ...essbaseHandlers,
+  ...planningHandlers,
+  ...oauthHandlers,
 };
-
-/** Every operation of the contract, by operationId. */
-export const apiHandlers: Handlers = new Proxy(
-  {
-    ...sessionHandlers,
-    ...keyHandlers,
-    ...navigationHandlers,
-    ...essbaseHandlers,
-    ...oauthHandlers,
-  } as Handlers,
-  {
-    get: (target, prop: string) => target[prop] ?? notYet,
-  },
-);

@@ -4,7 +4,6 @@ import * as oidc from "openid-client";
 import { ApiError } from "../api-error.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../database.ts";
-import { formatErrorMessage } from "../error-codes.ts";
 import { KeyNameTakenError, type KeyOwner, type KeyStore, type VerifiedKey } from "../keys.ts";
 import { FLOW_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { type OAuthProviderName, PROVIDER_LABEL, ProviderClients } from "./providers.ts";
@@ -35,30 +34,25 @@ function apiError(
     | "QB_ERR_KEY_NAME_TAKEN",
   params: Record<string, string>,
   field: string | undefined,
-  status: number,
 ): ApiError {
-  return new ApiError(code, formatErrorMessage(code, params), field, status);
+  // Message from the registry's template, in the caller's language.
+  return new ApiError(code, params, field ?? null);
 }
 
 export function providerUnavailable(provider: OAuthProviderName): ApiError {
-  return apiError(
-    "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE",
-    { provider: PROVIDER_LABEL[provider] },
-    "provider",
-    400,
-  );
+  return apiError("QB_ERR_OAUTH_PROVIDER_UNAVAILABLE", { provider: PROVIDER_LABEL[provider] }, "provider");
 }
 
 export function keyNameTaken(name: string): ApiError {
-  return apiError("QB_ERR_KEY_NAME_TAKEN", { name }, "keyname", 409);
+  return apiError("QB_ERR_KEY_NAME_TAKEN", { name }, "keyname");
 }
 
 function stateError(): ApiError {
-  return apiError("QB_ERR_OAUTH_STATE", {}, "state", 400);
+  return apiError("QB_ERR_OAUTH_STATE", {}, "state");
 }
 
 function signInFailed(provider: OAuthProviderName, reason: string): ApiError {
-  return apiError("QB_ERR_OAUTH_FAILED", { provider: PROVIDER_LABEL[provider], reason }, undefined, 401);
+  return apiError("QB_ERR_OAUTH_FAILED", { provider: PROVIDER_LABEL[provider], reason }, undefined);
 }
 
 /** Why a code exchange failed, in words safe to show and log (never a code, token or claim value). */

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/api.ts";
+import { API } from "./support/browser.ts";
+
+/** `generatekey/{keyname}` without `provider`: the bilingual page that lets the user choose. */
+
+let bare: TestApi;
+let both: TestApi;
+beforeAll(async () => {
+  [bare, both] = await Promise.all([
+    startTestApi(),
+    startTestApi({ GOOGLE_CLIENT_ID: "g", MICROSOFT_CLIENT_ID: "m" }),
+  ]);
+});
+afterAll(async () => {
+  await bare?.close();
+  await both?.close();
+});
+
+describe("the provider choice page", () => {
+  it("offers every configured provider, in English and in French", async () => {
+    const res = await both.app.inject(`${API}/generatekey/my-laptop`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(html).toContain("<title>QiBates — new API key</title>");
+    expect(html).toContain("<h1>New API key “my-laptop”</h1>");
+    expect(html).toContain(`<a href="${API}/generatekey/my-laptop?provider=google">Sign in with Google</a>`);
+    expect(html).toContain(
+      `<a href="${API}/generatekey/my-laptop?provider=microsoft">Sign in with Microsoft</a>`,
+    );
+    expect(html).toContain('<section lang="fr"><h2>Nouvelle clé d&#39;API « my-laptop »</h2>');
+    expect(html).toContain("Se connecter avec Google</a>");
+    expect(html).toContain("Se connecter avec Microsoft</a>");
+  });
+
+  it("puts French first for a browser that prefers it", async () => {
+    const res = await both.app.inject({
+      url: `${API}/generatekey/portable`,
+      headers: { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" },
+    });
+    expect(res.body).toMatch(/^<!doctype html><html lang="fr">/);
+    expect(res.body).toContain("<title>QiBates — nouvelle clé d&#39;API</title>");
+    expect(res.body.indexOf('lang="fr"><h1>')).toBeGreaterThan(0);
+    expect(res.body).toContain('<section lang="en"><h2>');
+  });
+
+  it("explains, in both languages, that no provider is configured", async () => {
+    const res = await bare.app.inject(`${API}/generatekey/my-laptop`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<a ");
+    expect(res.body).toContain("No sign-in provider is configured on this server");
+    expect(res.body).toContain("Aucun fournisseur de connexion n&#39;est configuré sur ce serveur");
+  });
+
+  it("checks the key name against its documented pattern", async () => {
+    for (const name of ["-starts-with-dash", "x".repeat(65), "has%20space"]) {
+      const res = await both.app.inject(`${API}/generatekey/${name}`);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "keyname" });
+    }
+  });
+});
+
+describe("without OAuth credentials", () => {
+  it("reports the provider as not configured, in the caller's language", async () => {
+    const res = await bare.app.inject(`${API}/generatekey/my-laptop?provider=microsoft`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE",
+      message: "Sign-in with Microsoft is not configured on this server.",
+      field: "provider",
+    });
+    const fr = await bare.app.inject({
+      url: `${API}/generatekey/my-laptop?provider=google`,
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.json().message).toBe("La connexion avec Google n'est pas configurée sur ce serveur.");
+  });
+
+  it("keeps demo mode working with its demo key", async () => {
+    const res = await bare.app.inject({ url: `${API}/listkeys`, headers: { qibateskey: bare.key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().keys.map((k: { name: string }) => k.name)).toContain("demo");
+  });
+});
