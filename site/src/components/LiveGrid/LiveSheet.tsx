@@ -1,5 +1,4 @@
 import type { CellKind, ZoomMode } from "@qibates/engine";
-import { ZOOM_MODES } from "@qibates/engine";
 import clsx from "clsx";
 import {
   type KeyboardEvent,
@@ -11,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { ZOOM_MODES } from "../../../../packages/engine/src/grid/settings.ts";
 import {
   type Backend,
   LiveError,
