@@ -141,10 +141,14 @@ async function launchDebuggableChromium(port) {
       const res = await fetch(`http://127.0.0.1:${port}/json/version`);
       if (res.ok)
         return {
-          stop: () => {
-            child.kill("SIGTERM");
-            rmSync(profile, { recursive: true, force: true });
-          },
+          stop: () =>
+            new Promise((resolve) => {
+              child.once("exit", () => {
+                rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+                resolve();
+              });
+              child.kill("SIGTERM");
+            }),
         };
     } catch {
       // not up yet
@@ -210,7 +214,7 @@ try {
         ...(await lighthouseScores(server.baseUrl + page.path, port)),
       };
   } finally {
-    chrome.stop();
+    await chrome.stop();
   }
 } finally {
   server.stop();

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+import { hydrated, newContext, open, screenshot, startApiConsole } from "./support/site-page.ts";
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
@@ -29,8 +29,7 @@ it.each([
   const context = await newContext(browser);
   try {
     const { page } = await open(context, baseUrl, path);
-    // Scalar mounts after hydration, so its app showing up is the API page's "ready" signal.
-    if (path.endsWith("/api/qibates")) await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+    if (path.endsWith("/api/qibates")) await startApiConsole(page);
     else await hydrated(page);
     await page.waitForLoadState("networkidle");
     await screenshot(page, `axe-${name}`, true);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open } from "./support/site-page.ts";
+import { hydrated, newContext, open, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
 
 const baseUrl = inject("baseUrl");
@@ -27,8 +27,9 @@ describe.each([
       expect(status).toBe(200);
       expect(await page.getAttribute("html", "lang")).toBe(locale);
       if (route.endsWith("/api/qibates")) {
-        // Client-rendered by Scalar after hydration: wait for its app instead of a server-rendered heading.
-        await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+        // The calls are listed in the HTML; the interactive reference (Scalar) starts on demand.
+        expect(await page.locator("main h2").count()).toBeGreaterThan(3);
+        await startApiConsole(page);
       } else {
         await hydrated(page);
         await expect.poll(() => page.locator("h1").first().textContent()).not.toBe("");

@@ -98,6 +98,8 @@ describe("search", () => {
         await hydrated(page);
         const box = page.locator(".navbar__search-input");
         await box.click();
+        // The search bar's code loads when the reader reaches for it.
+        await page.locator("[data-search-ready=true]").waitFor({ timeout: 15_000 });
         await box.fill(term);
         // The first suggestion is the page whose title matches best; Enter opens it.
         const first = page.locator(".navbar__search [role=option]").first();
@@ -108,6 +110,15 @@ describe("search", () => {
       });
     },
   );
+
+  it("the French search page labels its input in French", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/fr/search?q=zoom");
+      await hydrated(page);
+      await expect.poll(() => page.locator("input[name=q]").getAttribute("aria-label")).toBe("Rechercher");
+      await screenshot(page, "search-page-fr");
+    });
+  });
 });
 
 describe("not found and .html paths", () => {
@@ -163,14 +174,28 @@ describe("mobile layout", () => {
 
 describe("API reference", () => {
   it.each([
-    { locale: "en", path: "/api/qibates", text: "Download OpenAPI Document" },
-    { locale: "fr", path: "/fr/api/qibates", text: "Télécharger le document OpenAPI" },
+    {
+      locale: "en",
+      path: "/api/qibates",
+      button: "Open the interactive reference",
+      text: "Download OpenAPI Document",
+    },
+    {
+      locale: "fr",
+      path: "/fr/api/qibates",
+      button: "Ouvrir la référence interactive",
+      text: "Télécharger le document OpenAPI",
+    },
   ])(
-    "renders the contract with the try-it server set to this site ($locale)",
-    async ({ locale, path, text }) => {
+    "lists the calls, then opens the console with the try-it server set to this site ($locale)",
+    async ({ locale, path, button, text }) => {
       await withContext(async (context) => {
         const { page, errors } = await open(context, baseUrl, path);
-        await page.getByText(text).first().waitFor({ timeout: 20_000 });
+        await hydrated(page);
+        expect(await page.locator("main").textContent()).toContain("/health");
+        await screenshot(page, `api-summary-${locale}`);
+        await page.getByRole("button", { name: button }).click();
+        await page.getByText(text).first().waitFor({ timeout: 30_000 });
         await expect
           .poll(() => page.locator(".scalar-app").first().textContent())
           .toContain(`${baseUrl}/qibates/api/v2`);
@@ -179,6 +204,16 @@ describe("API reference", () => {
       });
     },
   );
+
+  it("the French reference shows the French descriptions of the contract", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/fr/api/qibates");
+      await hydrated(page);
+      const text = await page.locator("main").textContent();
+      expect(text).toContain("API REST QiBates");
+      expect(text).toContain("Clés d'API");
+    });
+  });
 });
 
 describe("pages in both colour modes", () => {

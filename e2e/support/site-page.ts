@@ -37,3 +37,10 @@ export async function hydrated(page: Page): Promise<void> {
     timeout: 30_000,
   });
 }
+
+/** On /api/qibates: asks for the interactive reference (Scalar) and waits until it has rendered. */
+export async function startApiConsole(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.locator("main .button--primary").first().click();
+  await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+}

@@ -27,9 +27,10 @@ function visibleStrings(html: string): string[] {
       .replace(/&amp;/g, "&")
       .trim();
   const texts = body.split(/<[^>]+>/).map(decode);
-  const attributes = [...body.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((m) =>
-    decode(m[1] ?? ""),
-  );
+  // Minified pages leave simple attribute values unquoted.
+  const attributes = [
+    ...body.matchAll(/\s(?:aria-label|title|placeholder|alt)=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g),
+  ].map((m) => decode(m[1] ?? m[2] ?? m[3] ?? ""));
   const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
   return [...texts, ...attributes, ...(title ? [decode(title)] : [])].filter((s) => s.length > 0);
 }
@@ -66,6 +67,9 @@ it("no English interface string shows on a /fr/ page", () => {
   for (const page of pages) {
     const strings = visibleStrings(readFileSync(join(BUILD, "fr", page), "utf8"));
     for (const { message, match } of patterns) {
+      // The search plugin's page hard-codes aria-label="Search" in its HTML; src/theme/SearchPage relabels it
+      // in the browser (checked by e2e/site-ui.test.ts).
+      if (page === "search.html" && message === "Search") continue;
       if (strings.some((s) => match.test(s))) found.push(`fr/${page}: "${message}"`);
     }
   }

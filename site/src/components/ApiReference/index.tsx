@@ -2,9 +2,11 @@ import { translate } from "@docusaurus/Translate";
 import { useColorMode } from "@docusaurus/theme-common";
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import Layout from "@theme/Layout";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import clsx from "clsx";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { loadScalar, patchScalarAccessibility, type ScalarConfiguration } from "./scalar";
 import styles from "./styles.module.css";
+import type { ApiSummary } from "./summary";
 
 const API_PATH = "/qibates/api/v2";
 
@@ -19,7 +21,7 @@ function useRootBaseUrl(): string {
   return baseUrl.endsWith(suffix) ? baseUrl.slice(0, -suffix.length) : baseUrl;
 }
 
-function ApiReferenceView(): ReactNode {
+function ApiReferenceView({ onReady }: { onReady: () => void }): ReactNode {
   const { siteConfig, i18n } = useDocusaurusContext();
   const { colorMode } = useColorMode();
   const rootBaseUrl = useRootBaseUrl();
@@ -87,6 +89,7 @@ function ApiReferenceView(): ReactNode {
         element.replaceChildren();
         destroy = scalar.createApiReference(element, configuration).destroy;
         setStatus({ kind: "ready" });
+        onReady();
       })
       .catch((error: unknown) => {
         if (!cancelled)
@@ -145,8 +148,61 @@ function ApiReferenceView(): ReactNode {
   );
 }
 
+/** Calls of the API grouped by tag, rendered at build time: readable at once, without JavaScript. */
+function Summary({ summary }: { summary: ApiSummary }): ReactNode {
+  return (
+    <div className={styles.summary}>
+      <header className={styles.summaryHeader}>
+        <h1>{summary.title}</h1>
+        <p className={styles.version}>{summary.version}</p>
+        <p className={styles.intro}>{summary.intro}</p>
+      </header>
+      {summary.groups.map((group) => (
+        <section key={group.name} className={styles.group}>
+          <h2>{group.name}</h2>
+          {group.description && <p>{group.description}</p>}
+          <ul className={styles.operations}>
+            {group.operations.map((operation) => (
+              <li key={`${operation.method} ${operation.path}`} className={styles.operation}>
+                <span className={clsx(styles.method, styles[operation.method.toLowerCase()])}>
+                  {operation.method}
+                </span>
+                <code className={styles.path}>{operation.path}</code>
+                <span className={clsx(operation.deprecated && styles.deprecated)}>{operation.summary}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const INTENT_EVENTS = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "focusin"] as const;
+
+/**
+ * Starts the interactive reference on the reader's first sign of activity (or at once for a deep link), so
+ * that the page shows its content without waiting for the renderer's megabyte of JavaScript.
+ */
+function useStartOnIntent(): [boolean, () => void] {
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
+  useEffect(() => {
+    if (started) return undefined;
+    if (window.location.hash) {
+      setStarted(true);
+      return undefined;
+    }
+    for (const event of INTENT_EVENTS) window.addEventListener(event, start, { once: true, passive: true });
+    return () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, start);
+    };
+  }, [started, start]);
+  return [started, start];
+}
+
 /** /api/qibates: the OpenAPI description of the REST API, rendered in the browser by Scalar. */
-export default function ApiReferencePage(): ReactNode {
+export default function ApiReferencePage({ summary }: { summary: ApiSummary }): ReactNode {
   const { siteConfig, i18n } = useDocusaurusContext();
   const specHref = `${siteConfig.baseUrl}openapi/${i18n.currentLocale === "fr" ? "qibates.fr.yaml" : "qibates.yaml"}`;
   const title = translate({
@@ -154,6 +210,9 @@ export default function ApiReferencePage(): ReactNode {
     message: "API reference",
     description: "Title of the API reference page",
   });
+  const [started, start] = useStartOnIntent();
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
   return (
     <Layout
       title={title}
@@ -165,18 +224,30 @@ export default function ApiReferencePage(): ReactNode {
       })}
     >
       <main className={styles.page}>
-        <h1 className={styles.visuallyHidden}>{title}</h1>
-        <noscript>
-          <p className={styles.status}>
-            {translate({
-              id: "apiReference.noscript",
-              message: "The API reference needs JavaScript. You can read the OpenAPI description directly:",
-              description: "Shown when JavaScript is off on the API reference page",
-            })}{" "}
-            <a href={specHref}>qibates.yaml</a>
-          </p>
-        </noscript>
-        <ApiReferenceView />
+        {ready ? (
+          <h1 className={styles.visuallyHidden}>{title}</h1>
+        ) : (
+          <>
+            <div className={styles.toolbar}>
+              <button type="button" className="button button--primary" onClick={start} disabled={started}>
+                {translate({
+                  id: "apiReference.open",
+                  message: "Open the interactive reference and try-it console",
+                  description: "Button that loads the interactive API reference",
+                })}
+              </button>
+              <a className="button button--secondary" href={specHref} download>
+                {translate({
+                  id: "apiReference.download",
+                  message: "Download the OpenAPI description",
+                  description: "Link to the OpenAPI file of the API",
+                })}
+              </a>
+            </div>
+            <Summary summary={summary} />
+          </>
+        )}
+        {started && <ApiReferenceView onReady={onReady} />}
       </main>
     </Layout>
   );
