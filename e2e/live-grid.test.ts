@@ -339,6 +339,32 @@ describe("live grid on the other pages", () => {
     }
   });
 
+  it("refreshes with the missing label, then with missing rows suppressed", async () => {
+    const { page, grid } = await openLiveGrid("/docs/QiBates/features/actions/Refresh");
+    try {
+      expect(shown(await sheet(grid)).slice(2, 5)).toEqual([
+        ["East", "105", "104", "115"],
+        ["Connecticut", "25", "21", "21"],
+        ["Texas", "#Missing", "#Missing", "#Missing"],
+      ]);
+      await grid.getByLabel("Missing label").fill("-");
+      await grid.getByRole("button", { name: "Refresh", exact: true }).click();
+      expect(shown(await sheet(grid))[4]).toEqual(["Texas", "-", "-", "-"]);
+      await grid.getByLabel("Suppress missing rows").check();
+      await grid.getByRole("button", { name: "Refresh", exact: true }).click();
+      expect(
+        shown(await sheet(grid))
+          .slice(2)
+          .filter((r) => r.length > 0),
+      ).toEqual([
+        ["East", "105", "104", "115"],
+        ["Connecticut", "25", "21", "21"],
+      ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("refreshes a member typed in the French ad hoc example, and names an unknown one", async () => {
     const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/AdHoc");
     try {

@@ -89,11 +89,13 @@ export const PRESETS = {
     selected: [{ row: 2, column: 1 }],
   },
   refresh: {
+    // Caffeine Free Cola (100-30) is not sold in the South: the Texas row is all #Missing.
     sheet: [
-      ["", "100-10", "Sales", "Actual"],
+      ["", "100-30", "Sales", "Actual"],
       ["", "Jan", "Feb", "Mar"],
       ["East", "", "", ""],
       ["Connecticut", "", "", ""],
+      ["Texas", "", "", ""],
     ],
     actions: ["refresh"],
     controls: ["missingSuppression", "missingLabel"],
