@@ -1,6 +1,9 @@
-import type { CellKind, OpenFormResult, PlanningApplication } from "@qibates/engine";
+import type { CellKind, OpenFormResult } from "@qibates/engine";
 import { createVisionPlanning } from "../../../../packages/engine/demo/planning/vision-app.ts";
 import { type Backend, LiveError, type Sheet } from "./backend";
+
+type PlanningApplication = ReturnType<typeof createVisionPlanning>;
+
 import type { LivePreset } from "./presets";
 
 const FOLDER = "/Forms/Revenue";
