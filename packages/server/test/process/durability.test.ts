@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { QibatesClient } from "@qibates/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "../support/process.ts";
+import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
+
+/**
+ * What a call acknowledges is stored: the server is killed with SIGKILL right after a 200 and the data is
+ * there after a restart — with the embedded PGlite, and with PostgreSQL and Redis (where the session
+ * survives the restart too).
+ */
+
+const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function login(client: QibatesClient): Promise<string> {
+  const { data, error } = await client.POST("/action/login", {
+    body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+  });
+  if (!data) throw new Error(`login failed: ${JSON.stringify(error)}`);
+  return data.loginid;
+}
+
+const grid = [
+  ["", "Jan", "Cola", "Actual"],
+  ["", "Sales"],
+  ["New York", "77"],
+  ["East", ""],
+];
+
+async function saveNewYork(client: QibatesClient, loginid: string): Promise<void> {
+  const { data, error } = await client.POST("/action/save", {
+    body: { loginid, ...cube, grid, cells: [{ row: 2, column: 1 }] },
+  });
+  expect(error).toBeUndefined();
+  expect(data?.cells[0]?.status).toBe("written");
+}
+
+async function readEast(client: QibatesClient, loginid: string): Promise<string[] | undefined> {
+  const { data, error } = await client.POST("/action/refresh", { body: { loginid, ...cube, grid } });
+  if (!data) throw new Error(JSON.stringify(error));
+  return data.grid.slice(2).map((row) => row[1] ?? "");
+}
+
+async function setTask(client: QibatesClient, loginid: string): Promise<void> {
+  const { data, error } = await client.POST("/action/taskstatus", {
+    params: { header: { connector: "planning" } },
+    body: {
+      loginid,
+      server: "Planning",
+      application: "Vision",
+      taskListID: "TL_BUDGET",
+      taskID: "T_ENTER_REVENUE",
+      complete: true,
+    },
+  });
+  expect(error).toBeUndefined();
+  expect(data?.complete).toBe(true);
+}
+
+async function taskComplete(client: QibatesClient, loginid: string): Promise<boolean | undefined> {
+  const { data } = await client.POST("/nav/listtasks", {
+    params: { header: { connector: "planning" } },
+    body: { loginid, server: "Planning", application: "Vision" },
+  });
+  const tasks = (data?.taskLists ?? []).flatMap((l) => l.tasks);
+  return tasks.find((t) => t.taskID === "T_ENTER_REVENUE")?.complete;
+}
+
+async function planningLogin(client: QibatesClient): Promise<string> {
+  const { data, error } = await client.POST("/action/login", {
+    params: { header: { connector: "planning" } },
+    body: {
+      username: "demo",
+      password: "demo",
+      providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
+    },
+  });
+  if (!data) throw new Error(JSON.stringify(error));
+  return data.loginid;
+}
+
+describe("acknowledged writes survive SIGKILL", () => {
+  it("with the embedded PGlite database", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "qibates-kill-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let server: ServerProcess = await startServer({ DATA_DIR: dataDir });
+    cleanups.push(() => server.stop());
+    let client = await server.client();
+    let loginid = await login(client);
+    await saveNewYork(client, loginid);
+    const planning = await server.client("planning");
+    await setTask(planning, await planningLogin(planning));
+    await server.kill();
+
+    server = await startServer({ DATA_DIR: dataDir });
+    client = await server.client();
+    loginid = await login(client);
+    // New York Jan Cola Sales is 36 in the demo data; East = 109 − 36 + 77.
+    expect(await readEast(client, loginid)).toEqual(["77", "150"]);
+    const planningAfter = await server.client("planning");
+    expect(await taskComplete(planningAfter, await planningLogin(planningAfter))).toBe(true);
+    expect(server.output()).not.toContain("demo\u0000demo");
+  });
+
+  it("with PostgreSQL and Redis, where the session lives on", async () => {
+    const pg: RunningService = await startPostgres();
+    cleanups.push(() => pg.stop());
+    const redis: RunningService = await startRedis();
+    cleanups.push(() => redis.stop());
+    const env = {
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      DATA_DIR: "/nonexistent-so-pglite-is-not-used",
+    };
+    let server = await startServer(env);
+    cleanups.push(() => server.stop());
+    let client = await server.client();
+    const loginid = await login(client);
+    await saveNewYork(client, loginid);
+    await server.kill();
+
+    server = await startServer(env);
+    client = await server.client();
+    // Same loginid: the session is in Redis, the data in PostgreSQL.
+    expect(await readEast(client, loginid)).toEqual(["77", "150"]);
+  });
+});
+
+describe("logs", () => {
+  it("never contain passwords, keys or grid data", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "qibates-logs-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "trace", QIBATES_DEMO: "true" });
+    cleanups.push(() => server.stop());
+    const client = await server.client();
+    const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
+    const loginid = await login(client);
+    await client.POST("/action/login", {
+      body: {
+        username: "demo",
+        password: "S3cret-pass!",
+        providerAddress: "https://demo.qibates.local/aps/JAPI",
+      },
+    });
+    await client.POST("/action/refresh", { body: { loginid, ...cube, grid } });
+    await server.stop();
+    // The key is printed once in the start-up banner (demo mode); after that, never.
+    const logs = server.output().split("Press Ctrl+C to stop.")[1] ?? "";
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(health.demo.apiKey);
+    expect(logs).not.toContain("S3cret-pass!");
+    expect(logs).not.toContain("New York");
+  });
+});

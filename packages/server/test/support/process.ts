@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { createQibatesClient, type QibatesClient } from "@qibates/client";
+
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+
+/** The real server process (`src/main.ts`, as `npm start` runs it), API only, on a free port. */
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  client(connector?: "essbase" | "planning"): Promise<QibatesClient>;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const check = setInterval(() => {
+      const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolve(m[1].replace("localhost", "127.0.0.1"));
+      }
+    }, 50);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      reject(new Error(`server exited (${code}):\n${out}`));
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    baseUrl,
+    child,
+    output: () => out,
+    client: async (connector = "essbase") => {
+      const health = await fetch(`${baseUrl}/qibates/api/v2/health`).then((r) => r.json());
+      return createQibatesClient({ baseUrl, apiKey: health.demo.apiKey, connector });
+    },
+    kill: async () => {
+      child.kill("SIGKILL");
+      await exited;
+    },
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
