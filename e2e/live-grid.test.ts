@@ -333,7 +333,9 @@ describe("live grid on the other pages", () => {
         ["Margin", "17", "2", "1", "20"],
       ]);
       expect(await cell(grid, "B3").getAttribute("class")).not.toMatch(/dirty/);
-      await expect.poll(() => grid.getByRole("status").textContent()).toContain("1 cells written");
+      await expect
+        .poll(() => grid.getByRole("status").textContent())
+        .toContain("cells written 1, rejected 0");
     } finally {
       await page.context().close();
     }
@@ -410,7 +412,9 @@ describe("live Vision form", () => {
         ["Software Sales", "8000", "8200", "8400", "24600"],
         ["Total Revenue", "20100", "20700", "21400", "62200"],
       ]);
-      await expect.poll(() => grid.getByRole("status").textContent()).toContain("6 cellules écrites");
+      await expect
+        .poll(() => grid.getByRole("status").textContent())
+        .toContain("cellules écrites 6, rejetées 0");
       expect(await grid.textContent()).toContain("SeedForecast");
       await screenshot(page, "live-grid-form-fr", true);
     } finally {

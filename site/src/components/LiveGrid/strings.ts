@@ -120,7 +120,7 @@ export const text = {
     translate(
       {
         id: "liveGrid.status.submitted",
-        message: "Submit done: {written} cells written, {rejected} rejected; the grid was refreshed.",
+        message: "Submit done: cells written {written}, rejected {rejected}; the grid was refreshed.",
       },
       { written, rejected },
     ),
