@@ -166,6 +166,7 @@ describe("mobile layout", () => {
       await page.locator("button.navbar__toggle").click();
       const menu = page.locator(".navbar-sidebar");
       await menu.waitFor({ state: "visible" });
+      await page.waitForTimeout(400); // the menu slides in
       await expect.poll(() => menu.isVisible()).toBe(true);
       await screenshot(page, `mobile-menu-${locale}`);
     }, 390);
@@ -231,6 +232,7 @@ describe("pages in both colour modes", () => {
       await screenshot(page, `${name}-light`);
       await page.getByRole("button", { name: /mode/ }).first().click();
       await expect.poll(() => theme(page)).toBe("dark");
+      await page.waitForTimeout(400); // let the colour transition finish before the picture
       await screenshot(page, `${name}-dark`);
     });
   });

@@ -31,11 +31,19 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   return path;
 }
 
-/** Waits until React has hydrated the page (Docusaurus marks <html> once the client is running). */
+/**
+ * Waits until React has hydrated the page (Docusaurus marks <html> once the client is running). Other people's
+ * test runs may rebuild site/build meanwhile, which removes the chunks an already-loaded page asks for: reload
+ * once, as a reader would, before failing.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === "true", undefined, {
-    timeout: 30_000,
-  });
+  const done = () => document.documentElement.dataset.hasHydrated === "true";
+  try {
+    await page.waitForFunction(done, undefined, { timeout: 20_000 });
+  } catch {
+    await page.reload({ waitUntil: "load" });
+    await page.waitForFunction(done, undefined, { timeout: 20_000 });
+  }
 }
 
 /** On /api/qibates: asks for the interactive reference (Scalar) and waits until it has rendered. */

@@ -7,7 +7,7 @@ type CardProps = { to: string; title: string; children: ReactNode };
 /** One entry of the documentation overview: a title that links to a section and one sentence about it. */
 export function SectionCard({ to, title, children }: CardProps): ReactNode {
   return (
-    <Link to={to} className={styles.card}>
+    <Link to={to} className={`qb-card ${styles.card}`}>
       <span className={styles.title}>{title}</span>
       <span className={styles.body}>{children}</span>
     </Link>
