@@ -43,6 +43,11 @@ const REDACT = [
   "res.headers['set-cookie']",
 ];
 
+/** OAuth `code` and `state` (and anything like them) never reach the logs with the request's address. */
+export function maskSecretsInUrl(url: string): string {
+  return url.replace(/([?&](?:code|state|session_state|id_token|access_token)=)[^&#]*/gi, "$1***");
+}
+
 /**
  * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
  * language of `Accept-Language` (spec §3: locale such as `en_US`, `fr_FR`).
@@ -65,7 +70,18 @@ export async function buildApp({
   handlers,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: REDACT },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: REDACT,
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: maskSecretsInUrl(req.url),
+          host: req.hostname,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

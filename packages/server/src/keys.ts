@@ -44,8 +44,32 @@ function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
+/** Tells the other API nodes that a key was deleted (Redis pub/sub), so their caches drop it at once. */
+export interface KeyInvalidation {
+  publish(keyHash: string): Promise<void>;
+}
+
+const CACHE_LIMIT = 10_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 export class KeyStore {
-  constructor(private readonly db: Database) {}
+  /**
+   * Verified keys by hash. Only used when every deletion reaches every node at once: one node (PGlite), or
+   * several sharing Redis, where deletions are broadcast. A deleted key is dropped before `delete` returns.
+   */
+  private readonly cache: Map<string, { verified: VerifiedKey; usedAt: number }> | null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { cache?: boolean; invalidation?: KeyInvalidation } = {},
+  ) {
+    this.cache = options.cache ? new Map() : null;
+  }
+
+  /** Drops a key from this node's cache (called for deletions made on other nodes). */
+  evict(keyHash: string): void {
+    this.cache?.delete(keyHash);
+  }
 
   /** Creates a key and returns it in clear: the only time it is ever shown. */
   async create(owner: KeyOwner, name: string): Promise<{ key: string; info: ApiKeyInfo }> {
@@ -79,9 +103,21 @@ export class KeyStore {
     }
   }
 
-  /** The key's owner, or null for an unknown or deleted key. Records the time of use. */
+  /**
+   * The key's owner, or null for an unknown or deleted key (checked against the database on every call, so
+   * a deleted key stops working at once on every node). Records the time of use, to the minute.
+   */
   async verify(key: string): Promise<VerifiedKey | null> {
     if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
+    const hash = hashKey(key);
+    const cached = this.cache?.get(hash);
+    if (cached) {
+      if (Date.now() - cached.usedAt > LAST_USED_RESOLUTION_MS) {
+        cached.usedAt = Date.now();
+        await this.db.query("update api_keys set last_used_at = now() where id = $1", [cached.verified.id]);
+      }
+      return cached.verified;
+    }
     const rows = await this.db.query<{
       id: number | string;
       name: string;
@@ -89,20 +125,28 @@ export class KeyStore {
       owner_subject: string;
       owner_email: string | null;
       provider: KeyOwner["provider"];
+      stale: boolean;
     }>(
-      `update api_keys set last_used_at = now() where key_hash = $1
-       returning id, name, owner_issuer, owner_subject, owner_email, provider`,
-      [hashKey(key)],
+      `select id, name, owner_issuer, owner_subject, owner_email, provider,
+              (last_used_at is null or last_used_at < now() - interval '1 minute') as stale
+       from api_keys where key_hash = $1`,
+      [hash],
     );
     const r = rows[0];
     if (!r) return null;
+    if (r.stale) await this.db.query("update api_keys set last_used_at = now() where id = $1", [r.id]);
     const owner: KeyOwner = {
       issuer: r.owner_issuer,
       subject: r.owner_subject,
       email: r.owner_email ?? undefined,
       provider: r.provider,
     };
-    return { id: Number(r.id), name: r.name, owner, ownerId: ownerId(owner) };
+    const verified = { id: Number(r.id), name: r.name, owner, ownerId: ownerId(owner) };
+    if (this.cache) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(hash, { verified, usedAt: Date.now() });
+    }
+    return verified;
   }
 
   async list(owner: Pick<KeyOwner, "issuer" | "subject">): Promise<ApiKeyInfo[]> {
@@ -130,10 +174,14 @@ export class KeyStore {
 
   /** Deletes one of the owner's keys; false when the owner has no key of that name. */
   async delete(owner: Pick<KeyOwner, "issuer" | "subject">, name: string): Promise<boolean> {
-    const rows = await this.db.query(
-      "delete from api_keys where owner_issuer = $1 and owner_subject = $2 and name = $3 returning id",
+    const rows = await this.db.query<{ key_hash: string }>(
+      "delete from api_keys where owner_issuer = $1 and owner_subject = $2 and name = $3 returning key_hash",
       [owner.issuer, owner.subject, name],
     );
+    for (const r of rows) {
+      this.evict(r.key_hash);
+      await this.options.invalidation?.publish(r.key_hash);
+    }
     return rows.length > 0;
   }
 }

@@ -16,6 +16,21 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await buildApp({ config });
+  // Handlers first, so a signal that arrives while the banner is printed still closes cleanly.
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 4000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const base = config.publicUrl?.replace(/\/$/, "") ?? `http://localhost:${port}`;
@@ -40,21 +55,6 @@ async function main(): Promise<void> {
   }
   lines.push("Press Ctrl+C to stop.", "");
   process.stdout.write(lines.join("\n"));
-
-  let closing = false;
-  const shutdown = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 4000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
 main().catch((e: unknown) => {

@@ -46,7 +46,21 @@ export async function openServices(
   } else {
     sessions = new MemorySessionStore(limits);
   }
-  const keys = new KeyStore(db);
+  // Keys are cached per node only when a deletion reaches every node at once: a single node (PGlite),
+  // or nodes sharing Redis, where deletions are broadcast on a channel.
+  const KEY_CHANNEL = "qibates:keys:deleted";
+  let subscriber: Redis | null = null;
+  const keys = new KeyStore(db, {
+    cache: !config.databaseUrl || Boolean(config.redisUrl),
+    ...(redis
+      ? { invalidation: { publish: async (hash: string) => void (await redis?.publish(KEY_CHANNEL, hash)) } }
+      : {}),
+  });
+  if (redis) {
+    subscriber = redis.duplicate();
+    await subscriber.subscribe(KEY_CHANNEL);
+    subscriber.on("message", (_channel, hash: string) => keys.evict(hash));
+  }
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
   const embedded = await openEmbedded(db);
   const oauth = new OAuthService(config, db, keys);
@@ -63,6 +77,7 @@ export async function openServices(
     validateResponses: options.validateResponses ?? false,
     close: async () => {
       await sessions.close();
+      if (subscriber) await subscriber.quit();
       if (redis) await redis.quit();
       await db.close();
     },

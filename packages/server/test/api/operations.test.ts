@@ -55,3 +55,12 @@ describe("operations endpoints", () => {
     expect(res.json()).toEqual({ status: "ready", checks: { database: "ok" } });
   });
 });
+
+describe("logs", () => {
+  it("mask OAuth codes and states in logged addresses", async () => {
+    const { maskSecretsInUrl } = await import("../../src/app.ts");
+    expect(maskSecretsInUrl("/qibates/api/v2/generatekey/callback?code=4/0Af&state=xyz&x=1")).toBe(
+      "/qibates/api/v2/generatekey/callback?code=***&state=***&x=1",
+    );
+  });
+});

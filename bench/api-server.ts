@@ -1,0 +1,178 @@
+/**
+ * API throughput and latency against a bare Fastify JSON endpoint measured in the same run (issue 7):
+ *   bare Fastify `GET /` → `{hello: "world"}` (the floor), `POST nav/servers` with a key and a session, and a
+ *   100-cell `POST action/refresh` on Sample.Basic. Each server runs in its own process; autocannon drives it
+ *   from this process over loopback, 10 connections.
+ * Run: `npx tsx bench/api-server.ts [--duration 10] [--write]`
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf("--duration") + 1]) || 10;
+const write = args.includes("--write");
+
+function start(
+  cmd: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, cmd, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = ready.exec(out);
+      if (m?.[1]) resolve({ child, url: m[1].replace("localhost", "127.0.0.1") });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Result> {
+  // Warm-up, then the measured run.
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration, connections: 10 });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "qibates-bench-"));
+  const bare = await start(["bench/bare-fastify.mjs"], {}, /listening (http:\/\/\S+)/);
+  const api = await start(
+    ["--import", "tsx", "packages/server/src/main.ts"],
+    {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SITE_DIR: "",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      METRICS: process.env.BENCH_METRICS ?? "true",
+    },
+    /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/,
+  );
+  try {
+    const base = `${api.url}/qibates/api/v2`;
+    const health = (await fetch(`${base}/health`).then((r) => r.json())) as { demo: { apiKey: string } };
+    const headers = {
+      "content-type": "application/json",
+      qibateskey: health.demo.apiKey,
+      connector: "essbase",
+    };
+    const login = (await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        username: "demo",
+        password: "demo",
+        providerAddress: "https://demo.qibates.local/aps/JAPI",
+      }),
+    }).then((r) => r.json())) as { loginid: string };
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"];
+    const markets = [
+      "New York",
+      "Massachusetts",
+      "Florida",
+      "Connecticut",
+      "New Hampshire",
+      "California",
+      "Oregon",
+      "Washington",
+      "Utah",
+      "Nevada",
+    ];
+    const grid = [
+      ["", "Sales", "Cola", "Actual"],
+      ["", ...months],
+      ...markets.map((m) => [m, ...months.map(() => "")]),
+    ];
+    const refreshBody = JSON.stringify({
+      loginid: login.loginid,
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      grid,
+    });
+    const check = await fetch(`${base}/action/refresh`, { method: "POST", headers, body: refreshBody });
+    if (check.status !== 200) throw new Error(`refresh failed: ${await check.text()}`);
+
+    const results = [
+      await load("bare Fastify GET / (floor)", { url: `${bare.url}/` }),
+      await load("POST nav/servers (key + session)", {
+        url: `${base}/nav/servers`,
+        method: "POST",
+        headers,
+        body: JSON.stringify({ loginid: login.loginid }),
+      }),
+      await load("POST action/refresh, 100 data cells (key + session)", {
+        url: `${base}/action/refresh`,
+        method: "POST",
+        headers,
+        body: refreshBody,
+      }),
+    ];
+    const [floor, servers, refresh] = results as [Result, Result, Result];
+    const ratio = servers.rps / floor.rps;
+    const lines = [
+      `Command: \`npx tsx bench/api-server.ts --duration ${duration} --write\` (${new Date().toISOString()}, Node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          " / ",
+        )}; autocannon, 10 connections, ${duration} s after a 2 s warm-up; each server in its own process, the load generator shares the 2 CPUs).`,
+      "",
+      "| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |",
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+      ...results.map(
+        (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+      ),
+      "",
+      `- \`nav/servers\` / bare Fastify throughput: **${(ratio * 100).toFixed(0)} %** (target ≥ 50 %): key check in the database, session check, contract validation, JSON answer.`,
+      `- 100-cell refresh p99 at 10 connections: **${refresh.p99} ms** (target ≤ 5 ms).`,
+    ];
+    const text = lines.join("\n");
+    process.stdout.write(`${text}\n`);
+    if (write) {
+      const file = join(ROOT, "bench/BENCHMARKS.md");
+      const md = readFileSync(file, "utf8");
+      const section = `<!-- api:start -->\n## API server\n\n${text}\n<!-- api:end -->`;
+      const next = /<!-- api:start -->[\s\S]*<!-- api:end -->/.test(md)
+        ? md.replace(/<!-- api:start -->[\s\S]*<!-- api:end -->/, section)
+        : `${md.trimEnd()}\n\n${section}\n`;
+      writeFileSync(file, next);
+    }
+  } finally {
+    bare.child.kill("SIGTERM");
+    api.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

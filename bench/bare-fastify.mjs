@@ -1,0 +1,7 @@
+// The floor of the API benchmark: a bare Fastify JSON endpoint, no logging, no hooks.
+import Fastify from "fastify";
+
+const app = Fastify({ logger: false });
+app.get("/", async () => ({ hello: "world" }));
+await app.listen({ port: 0, host: "127.0.0.1" });
+console.log(`listening http://127.0.0.1:${app.server.address().port}`);
