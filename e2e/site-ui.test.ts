@@ -206,6 +206,25 @@ describe("API reference", () => {
     },
   );
 
+  it("the try-it console sends the request to this server and shows its answer", async () => {
+    await withContext(async (context) => {
+      // A deep link to an operation opens the interactive reference at once.
+      const { page } = await open(context, baseUrl, "/api/qibates#tag/health/GET/health");
+      await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+      await page
+        .getByRole("button", { name: /Test Request/ })
+        .first()
+        .click();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url() === `${baseUrl}/qibates/api/v2/health`, { timeout: 15_000 }),
+        page.getByRole("button", { name: /^Send/ }).first().click(),
+      ]);
+      expect(response.status()).toBe(200);
+      await page.getByText("200 OK").first().waitFor({ timeout: 15_000 });
+      await screenshot(page, "api-try-it");
+    });
+  });
+
   it("the French reference shows the French descriptions of the contract", async () => {
     await withContext(async (context) => {
       const { page } = await open(context, baseUrl, "/fr/api/qibates");
