@@ -44,31 +44,21 @@ function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-/** Tells the other API nodes that a key was deleted (Redis pub/sub), so their caches drop it at once. */
-export interface KeyInvalidation {
-  publish(keyHash: string): Promise<void>;
-}
-
 const CACHE_LIMIT = 10_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class KeyStore {
   /**
-   * Verified keys by hash. Only used when every deletion reaches every node at once: one node (PGlite), or
-   * several sharing Redis, where deletions are broadcast. A deleted key is dropped before `delete` returns.
+   * Verified keys by hash, for a single node only (the embedded PGlite): a deleted key is dropped before
+   * `delete` returns, so it stops working at once.
    */
   private readonly cache: Map<string, { verified: VerifiedKey; usedAt: number }> | null;
 
   constructor(
     private readonly db: Database,
-    private readonly options: { cache?: boolean; invalidation?: KeyInvalidation } = {},
+    options: { cache?: boolean } = {},
   ) {
     this.cache = options.cache ? new Map() : null;
-  }
-
-  /** Drops a key from this node's cache (called for deletions made on other nodes). */
-  evict(keyHash: string): void {
-    this.cache?.delete(keyHash);
   }
 
   /** Creates a key and returns it in clear: the only time it is ever shown. */
@@ -178,10 +168,7 @@ export class KeyStore {
       "delete from api_keys where owner_issuer = $1 and owner_subject = $2 and name = $3 returning key_hash",
       [owner.issuer, owner.subject, name],
     );
-    for (const r of rows) {
-      this.evict(r.key_hash);
-      await this.options.invalidation?.publish(r.key_hash);
-    }
+    for (const r of rows) this.cache?.delete(r.key_hash);
     return rows.length > 0;
   }
 }

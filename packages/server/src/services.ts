@@ -46,21 +46,9 @@ export async function openServices(
   } else {
     sessions = new MemorySessionStore(limits);
   }
-  // Keys are cached per node only when a deletion reaches every node at once: a single node (PGlite),
-  // or nodes sharing Redis, where deletions are broadcast on a channel.
-  const KEY_CHANNEL = "qibates:keys:deleted";
-  let subscriber: Redis | null = null;
-  const keys = new KeyStore(db, {
-    cache: !config.databaseUrl || Boolean(config.redisUrl),
-    ...(redis
-      ? { invalidation: { publish: async (hash: string) => void (await redis?.publish(KEY_CHANNEL, hash)) } }
-      : {}),
-  });
-  if (redis) {
-    subscriber = redis.duplicate();
-    await subscriber.subscribe(KEY_CHANNEL);
-    subscriber.on("message", (_channel, hash: string) => keys.evict(hash));
-  }
+  // Verified keys are cached only with the embedded PGlite, which serves one node. With PostgreSQL several
+  // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
+  const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
   const embedded = await openEmbedded(db);
   const oauth = new OAuthService(config, db, keys);
@@ -77,7 +65,6 @@ export async function openServices(
     validateResponses: options.validateResponses ?? false,
     close: async () => {
       await sessions.close();
-      if (subscriber) await subscriber.quit();
       if (redis) await redis.quit();
       await db.close();
     },

@@ -1,0 +1,213 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODE_LIST, type ErrorLocale, errorCatalogue } from "../../src/error-codes.ts";
+import { type ServerProcess, startServer } from "../support/process.ts";
+
+/**
+ * The developers' API guide (`site/docs/QiBates/api-guide.md` and its French twin) runs as written: every
+ * curl block and every TypeScript block of both pages is executed against a real demo server, the TypeScript
+ * blocks are type-checked against `@qibates/client`, and the error catalogue of each page is the registry's.
+ */
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const PAGES: Record<ErrorLocale, string> = {
+  en: join(ROOT, "site/docs/QiBates/api-guide.md"),
+  fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/QiBates/api-guide.md"),
+};
+const API = "/qibates/api/v2";
+const DEMO_ADDRESS = {
+  essbase: "https://demo.qibates.local/aps/JAPI",
+  planning: "https://demo.qibates.local/HyperionPlanning/SmartView",
+} as const;
+
+interface Block {
+  readonly lang: string;
+  readonly code: string;
+  /** 1-based line of the opening fence, to name the block in failures. */
+  readonly line: number;
+}
+
+function codeBlocks(source: string): Block[] {
+  const out: Block[] = [];
+  for (const m of source.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```\s*$/gm)) {
+    out.push({
+      lang: m[1] ?? "",
+      code: m[2] ?? "",
+      line: source.slice(0, m.index).split("\n").length,
+    });
+  }
+  return out;
+}
+
+/** The block without its leading comment lines. */
+function firstCommand(code: string): string {
+  return code.replace(/^(\s*#.*\n)*/, "").trimStart();
+}
+
+/** `# expect: QB_ERR_…` marks an example that shows an error on purpose. */
+function expectedError(code: string): string | undefined {
+  return /^#\s*expect:\s*(QB_ERR_[A-Z_]+)\s*$/m.exec(code)?.[1];
+}
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(file: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Error-catalogue rows of a page: `| \`QB_ERR_X\` | 400 | when |`. */
+function catalogueRows(source: string): { code: string; status: number; when: string }[] {
+  return [...source.matchAll(/^\| `(QB_ERR_[A-Z_]+)` \| (\d{3}) \| (.+?) \|\s*$/gm)].map((m) => ({
+    code: m[1] ?? "",
+    status: Number(m[2]),
+    when: m[3] ?? "",
+  }));
+}
+
+const work = mkdtempSync(join(tmpdir(), "qibates-api-guide-"));
+// The TypeScript blocks import `@qibates/client` as a reader's program would: from the workspace's packages.
+symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.each(["en"] as const)("API guide (%s)", (locale) => {
+  const source = readFileSync(PAGES[locale], "utf8");
+  const blocks = codeBlocks(source);
+  const curlBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("curl"));
+  const setupBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("export"));
+  const tsBlocks = blocks.filter((b) => b.lang === "ts");
+  const dir = join(work, locale);
+  mkdirSync(dir);
+
+  let server: ServerProcess;
+  let key = "";
+
+  async function login(connector: keyof typeof DEMO_ADDRESS): Promise<string> {
+    const res = await fetch(`${server.baseUrl}${API}/action/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", qibateskey: key, connector },
+      body: JSON.stringify({ username: "demo", password: "demo", providerAddress: DEMO_ADDRESS[connector] }),
+    });
+    const body = (await res.json()) as { loginid?: string };
+    if (!body.loginid) throw new Error(`login failed: ${JSON.stringify(body)}`);
+    return body.loginid;
+  }
+
+  /** The variables the examples read; fresh sessions for every block, as the logout example ends its own. */
+  async function environment(): Promise<Record<string, string>> {
+    return {
+      QIBATES_URL: server.baseUrl,
+      QIBATES_KEY: key,
+      LOGINID: await login("essbase"),
+      PLANNING_LOGINID: await login("planning"),
+    };
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: mkdtempSync(join(work, `data-${locale}-`)) });
+    const health = (await fetch(`${server.baseUrl}${API}/health`).then((r) => r.json())) as {
+      demo: { apiKey: string };
+    };
+    key = health.demo.apiKey;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("has curl and TypeScript examples for logging in, navigating, grids, forms and errors", () => {
+    const paths = curlBlocks.map((b) => /\/qibates\/api\/v2\/([\w/-]+)/.exec(b.code)?.[1]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "health",
+        "listkeys",
+        "action/login",
+        "action/logout",
+        "nav/servers",
+        "nav/dimtree",
+        "nav/filter",
+        "action/refresh",
+        "action/zoomin",
+        "action/keeponly",
+        "action/pivot",
+        "action/save",
+        "nav/openform",
+        "action/submitform",
+        "action/taskstatus",
+      ]),
+    );
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(6);
+    expect(curlBlocks.filter((b) => expectedError(b.code)).length).toBeGreaterThan(0);
+  });
+
+  it("sets QIBATES_KEY to the demo key with the setup example", async () => {
+    expect(setupBlocks).toHaveLength(1);
+    const code = (setupBlocks[0]?.code ?? "").replaceAll("http://localhost:3000", server.baseUrl);
+    const result = await run("bash", ["-c", `set -euo pipefail\n${code}\nprintf '%s' "$QIBATES_KEY"`], {});
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe(key);
+  });
+
+  it.concurrent.each(curlBlocks.map((b) => [b.line, b] as const))(
+    "curl example at line %i answers JSON as the text says",
+    async (_line, block) => {
+      const result = await run("bash", ["-c", `set -euo pipefail\n${block.code}`], await environment());
+      expect(result.code, result.stderr).toBe(0);
+      const body = JSON.parse(result.stdout) as { code?: string };
+      const expected = expectedError(block.code);
+      if (expected) expect(body.code).toBe(expected);
+      else expect(result.stdout).not.toMatch(/"code":"QB_ERR/);
+    },
+  );
+
+  it("type-checks every TypeScript example against @qibates/client", async () => {
+    tsBlocks.forEach((b, i) => {
+      writeFileSync(join(dir, `example-${i + 1}-line-${b.line}.mts`), b.code);
+    });
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        extends: join(ROOT, "tsconfig.base.json"),
+        compilerOptions: { types: ["node"], lib: ["ES2023", "DOM", "DOM.Iterable"] },
+        include: ["*.mts"],
+      }),
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const result = await run(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], {});
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  it.concurrent.each(tsBlocks.map((b) => [b.line, b] as const))(
+    "TypeScript example at line %i runs to the end",
+    async (line, block) => {
+      const file = join(dir, `run-line-${line}.mts`);
+      writeFileSync(file, block.code);
+      const result = await run(process.execPath, ["--import", "tsx", file], await environment());
+      expect(result.code, result.stderr).toBe(0);
+    },
+  );
+
+  it("lists every error code of the registry with its status and when it is answered", () => {
+    const expected = errorCatalogue(locale).map(({ code, status, when }) => ({ code, status, when }));
+    const rows = catalogueRows(source);
+    expect(rows.map((r) => r.code)).toEqual([...ERROR_CODE_LIST]);
+    expect(rows).toEqual(expected);
+  });
+});
