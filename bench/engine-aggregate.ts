@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../e2e/support/browser.ts";
 import { median, runDuckDb } from "./engine-duckdb.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,19 +69,7 @@ const duck = await runDuckDb(2, duckRepeats);
 nodeRuns.push(api.runEngineBench());
 const sampleRead = api.runSampleReadBench(300);
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--js-flags=--max-old-space-size=4096",
-  ],
-});
+const browser = await launchChromium(["--js-flags=--max-old-space-size=4096"]);
 const browserVersion = browser.version();
 const browserRuns: EngineRun[] = [];
 for (let k = 0; k < repeats; k++) {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { launchChromium } from "../../../e2e/support/browser.ts";
 
 // The engine must run in the browser: bundle it for the browser (no Node built-ins allowed) and run a smoke
 // case in Debian's Chromium.
@@ -18,18 +18,7 @@ describe("engine in the browser", () => {
     });
     const code = out.outputFiles[0]?.text ?? "";
     expect(code).not.toMatch(/require\("node:|from "node:/);
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.setContent("<!doctype html><title>engine smoke</title>");

@@ -19,6 +19,9 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** What a login gives; the store adds the id and the times. */
+export type NewSession = Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">;
+
 export interface SessionLimits {
   idleMs: number;
   maxMs: number;
@@ -27,9 +30,7 @@ export interface SessionLimits {
 /** Where sessions live: memory for one node, Redis so that several API nodes share them. */
 export interface SessionStore {
   readonly kind: "memory" | "redis";
-  create(
-    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
-  ): Promise<SessionRecord>;
+  create(fields: NewSession): Promise<SessionRecord>;
   /** The live session, its idle timer restarted; null when unknown, idle too long or past its lifetime. */
   touch(id: string): Promise<SessionRecord | null>;
   update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void>;
@@ -48,6 +49,10 @@ export function newSessionId(): string {
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+function newRecord(fields: NewSession, t: number, limits: SessionLimits): SessionRecord {
+  return { ...fields, id: newSessionId(), createdAt: t, lastSeenAt: t, expiresAt: t + limits.maxMs };
+}
+
 function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
   return now < r.expiresAt && now - r.lastSeenAt < limits.idleMs;
 }
@@ -65,17 +70,9 @@ export class MemorySessionStore implements SessionStore {
     this.sweeper.unref();
   }
 
-  async create(
-    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
-  ): Promise<SessionRecord> {
+  async create(fields: NewSession): Promise<SessionRecord> {
     const t = this.now();
-    const record: SessionRecord = {
-      ...fields,
-      id: newSessionId(),
-      createdAt: t,
-      lastSeenAt: t,
-      expiresAt: t + this.limits.maxMs,
-    };
+    const record = newRecord(fields, t, this.limits);
     this.sessions.set(record.id, record);
     return { ...record };
   }
@@ -130,17 +127,9 @@ export class RedisSessionStore implements SessionStore {
     return Math.max(1, Math.min(this.limits.idleMs, r.expiresAt - t));
   }
 
-  async create(
-    fields: Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">,
-  ): Promise<SessionRecord> {
+  async create(fields: NewSession): Promise<SessionRecord> {
     const t = this.now();
-    const record: SessionRecord = {
-      ...fields,
-      id: newSessionId(),
-      createdAt: t,
-      lastSeenAt: t,
-      expiresAt: t + this.limits.maxMs,
-    };
+    const record = newRecord(fields, t, this.limits);
     await this.redis.set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t));
     return record;
   }
