@@ -2171,10 +2171,22 @@ export interface components {
          */
         provider: "google" | "microsoft";
         /**
-         * @description Single-use authorization code chosen by the OAuth provider.
+         * @description Single-use authorization code chosen by the OAuth provider. Absent when the sign-in was refused or
+         *     cancelled, in which case `error` says why.
          * @example 4/0AfJohXlqT9nM2c
          */
         oauthCode: string;
+        /**
+         * @description Sent by the provider instead of `code` when the sign-in was refused or cancelled (for example
+         *     `access_denied`); the answer is then `401` with `QB_ERR_OAUTH_FAILED` and no key is created.
+         * @example access_denied
+         */
+        oauthError: string;
+        /**
+         * @description Human-readable explanation the provider may add to `error`.
+         * @example The user cancelled the sign-in.
+         */
+        oauthErrorDescription: string;
         /**
          * @description Value the server sent with the redirect, echoed by the provider; it ties the callback to the key name.
          * @example af0ifjsldkj
@@ -2261,10 +2273,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Single-use authorization code chosen by the OAuth provider.
+                 * @description Single-use authorization code chosen by the OAuth provider. Absent when the sign-in was refused or
+                 *     cancelled, in which case `error` says why.
                  * @example 4/0AfJohXlqT9nM2c
                  */
-                code: components["parameters"]["oauthCode"];
+                code?: components["parameters"]["oauthCode"];
+                /**
+                 * @description Sent by the provider instead of `code` when the sign-in was refused or cancelled (for example
+                 *     `access_denied`); the answer is then `401` with `QB_ERR_OAUTH_FAILED` and no key is created.
+                 * @example access_denied
+                 */
+                error?: components["parameters"]["oauthError"];
+                /**
+                 * @description Human-readable explanation the provider may add to `error`.
+                 * @example The user cancelled the sign-in.
+                 */
+                error_description?: components["parameters"]["oauthErrorDescription"];
                 /**
                  * @description Value the server sent with the redirect, echoed by the provider; it ties the callback to the key name.
                  * @example af0ifjsldkj

@@ -52,6 +52,17 @@ describe("the callback", () => {
     expect(await keyNames()).not.toContain("unknown-state");
   });
 
+  it("answers a sign-in the user cancelled at the provider with QB_ERR_OAUTH_FAILED, and creates no key", async () => {
+    const browser = new TestBrowser(api.app);
+    const callback = new URL(await browser.signInAt("cancelled", "google", "alice"));
+    callback.searchParams.delete("code");
+    callback.searchParams.set("error", "access_denied");
+    callback.searchParams.set("error_description", "The user cancelled the sign-in.");
+    const res = await browser.callback(callback.href);
+    expectError(res, 401, "QB_ERR_OAUTH_FAILED");
+    expect(await keyNames()).not.toContain("cancelled");
+  });
+
   it("accepts a state once: a replayed callback is refused", async () => {
     const browser = new TestBrowser(api.app);
     const callback = await browser.signInAt("replayed-state", "google", "alice");
