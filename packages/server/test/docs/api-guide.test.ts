@@ -87,7 +87,7 @@ const work = mkdtempSync(join(tmpdir(), "qibates-api-guide-"));
 symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe.each(["en"] as const)("API guide (%s)", (locale) => {
+describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   const source = readFileSync(PAGES[locale], "utf8");
   const blocks = codeBlocks(source);
   const curlBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("curl"));
