@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODE_LIST, type ErrorLocale, errorCatalogue } from "../../src/error-codes.ts";
+import {
+  ERROR_CODE_LIST,
+  ERROR_CODES,
+  type ErrorLocale,
+  errorCatalogue,
+  isErrorCode,
+  templatePattern,
+} from "../../src/error-codes.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
@@ -169,10 +176,17 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     async (_line, block) => {
       const result = await run("bash", ["-c", `set -euo pipefail\n${block.code}`], await environment());
       expect(result.code, result.stderr).toBe(0);
-      const body = JSON.parse(result.stdout) as { code?: string };
+      const body = JSON.parse(result.stdout) as { code?: string; message?: string };
       const expected = expectedError(block.code);
-      if (expected) expect(body.code).toBe(expected);
-      else expect(result.stdout).not.toMatch(/"code":"QB_ERR/);
+      if (expected && isErrorCode(expected)) {
+        // The message is in the language the example asks for.
+        const language = /accept-language: fr/i.test(block.code) ? "fr" : "en";
+        expect(body.code).toBe(expected);
+        expect(body.message).toMatch(templatePattern(ERROR_CODES[expected][language]));
+      } else {
+        expect(expected, "unknown code in # expect:").toBeUndefined();
+        expect(result.stdout).not.toMatch(/"code":"QB_ERR/);
+      }
     },
   );
 
