@@ -7,9 +7,12 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
+# The API guide's curl examples are run by the tests.
+command -v curl >/dev/null || need+=(curl)
+command -v jq >/dev/null || need+=(jq)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "System packages: all present (chromium, redis-server, postgresql)."
+  echo "System packages: all present (chromium, redis-server, postgresql, curl, jq)."
   exit 0
 fi
 

@@ -15,7 +15,8 @@ const BANNER =
 
 /** TypeScript types (`paths`, `components`, `operations`) of the contract, for the client and the server. */
 export async function generateSchemaSource(contractFile: URL): Promise<string> {
-  const ast = await openapiTS(contractFile, { alphabetize: false, exportType: false });
+  // Request properties with a default stay optional for callers (`defaultNonNullable: false`).
+  const ast = await openapiTS(contractFile, { alphabetize: false, exportType: false, defaultNonNullable: false });
   return `${BANNER}${astToString(ast)}`;
 }
 

@@ -1037,66 +1037,66 @@ export interface components {
              * @description Drop the rows whose data cells are all missing.
              * @default false
              */
-            missingSuppression: boolean;
+            missingSuppression?: boolean;
             /**
              * @description Text written in data cells without data (for example `#Missing`, `#NoData` or `0`). Also read back as "no data" on submit.
              * @default #Missing
              */
-            missingLabel: string;
+            missingLabel?: string;
             /**
              * @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Numbers in the grid are not localised.
              * @default en_US
              */
-            locale: string;
+            locale?: string;
             /**
              * @description When `true`, zoom, pivot, keep only and remove only do not fetch data: data cells come back empty.
              *     Canonical type boolean; the strings `"true"` and `"false"` are accepted too.
              * @default false
              */
-            navigateWithoutData: boolean | ("true" | "false");
+            navigateWithoutData?: boolean | ("true" | "false");
             /**
              * @description When `true`, member labels are not indented, whatever `indentation` says.
              * @default false
              */
-            withoutIndentation: boolean;
+            withoutIndentation?: boolean;
             zoomInMode?: components["schemas"]["ZoomInMode"];
             /**
              * @description Keep the zoomed member in the grid together with the members it expands to.
              * @default true
              */
-            includeSelection: boolean;
+            includeSelection?: boolean;
             /**
              * @description With nested row or column dimensions, apply zoom only within the group of the selected cell.
              * @default false
              */
-            withinSelectedGroup: boolean;
+            withinSelectedGroup?: boolean;
             /**
              * @description With nested dimensions, drop the groups other than the selected one when zooming.
              * @default false
              */
-            removeUnselectedGroups: boolean;
+            removeUnselectedGroups?: boolean;
             /**
              * @description Indentation of member labels — `SUBITEMS` indents children under their parent, `TOTALS` indents parents, `NONE` indents nothing. Each level adds five spaces.
              * @default SUBITEMS
              * @enum {string}
              */
-            indentation: "NONE" | "SUBITEMS" | "TOTALS";
+            indentation?: "NONE" | "SUBITEMS" | "TOTALS";
             /**
              * @description Repeat the label of an outer member on every row or column of its group instead of only the first.
              * @default true
              */
-            repeatMemberLabels: boolean;
+            repeatMemberLabels?: boolean;
             /**
              * @description Where zoom in puts a parent relative to its children.
              * @default BOTTOM
              * @enum {string}
              */
-            ancestorPosition: "TOP" | "BOTTOM";
+            ancestorPosition?: "TOP" | "BOTTOM";
             /**
              * @description Active alias table, used to show and to read member labels; `null` shows member names only.
              * @default Default
              */
-            aliasTable: string | null;
+            aliasTable?: string | null;
             /**
              * @description Member labels: `ALIAS` the alias from `aliasTable` (the name when the member has none, as `Cola` for
              *     `100-10`), `NAME` the member name, `NAME_AND_ALIAS` both as `name: alias` (`100-10: Cola`). Labels
@@ -1104,7 +1104,7 @@ export interface components {
              * @default ALIAS
              * @enum {string}
              */
-            memberDisplay: "NAME" | "ALIAS" | "NAME_AND_ALIAS";
+            memberDisplay?: "NAME" | "ALIAS" | "NAME_AND_ALIAS";
         };
         /** @description How member labels combine the member name (code) and its alias. */
         CodeAliasParam: {
@@ -1112,12 +1112,12 @@ export interface components {
              * @description Answer member labels as `name: alias` (for example `100-10: Cola`); same as `settings.memberDisplay` `NAME_AND_ALIAS`.
              * @default false
              */
-            displayCodeAndAlias: boolean;
+            displayCodeAndAlias?: boolean;
             /**
              * @description The labels of the request grid are `name: alias`; only the part before the first `: ` is read.
              * @default false
              */
-            hasCodeAndAlias: boolean;
+            hasCodeAndAlias?: boolean;
         };
         /** @description Form display options. */
         Preferences: {
@@ -1125,22 +1125,22 @@ export interface components {
              * @description Drop the columns whose data cells are all missing.
              * @default false
              */
-            missingColSuppression: boolean;
+            missingColSuppression?: boolean;
             /**
              * @description Drop the rows whose data cells are all missing.
              * @default false
              */
-            missingRowSuppression: boolean;
+            missingRowSuppression?: boolean;
             /**
              * @description Text written in data cells without data.
              * @default #Missing
              */
-            missingLabel: string;
+            missingLabel?: string;
             /**
              * @description Locale of the caller, `language_COUNTRY`; selects the language of error messages.
              * @default en_US
              */
-            locale: string;
+            locale?: string;
         };
         /** @description What happened to one submitted data cell. */
         SubmittedCell: {
@@ -1293,7 +1293,7 @@ export interface components {
              * @description Identity domain of legacy PBCS instances, when not part of `username`.
              * @default null
              */
-            identityDomain: string | null;
+            identityDomain?: string | null;
         };
         /** @description A new session. */
         LoginResponse: {
@@ -1336,7 +1336,7 @@ export interface components {
              * @description Sort the applications alphabetically (case-insensitive); `false` keeps the provider's order.
              * @default true
              */
-            sort: boolean;
+            sort?: boolean;
         };
         /** @description Applications of a server. */
         ApplicationList: {
@@ -1445,12 +1445,12 @@ export interface components {
                  *     (1 = the dimension) for `GENERATION`, the UDA name for `UDA`. Ignored by the other filters.
                  * @default null
                  */
-                arg1: number | string | null;
+                arg1?: number | string | null;
                 /**
                  * @description Member whose children or descendants `CHILDREN` and `DESCENDANT` answer; `null` means the dimension itself.
                  * @default null
                  */
-                member: string | null;
+                member?: string | null;
             };
         };
         /** @description Members chosen by a filter. */
@@ -1571,7 +1571,7 @@ export interface components {
              * @default rows
              * @enum {string}
              */
-            to: "rows" | "columns";
+            to?: "rows" | "columns";
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];
         };
@@ -1781,7 +1781,7 @@ export interface components {
              *     `truncated`). When `false`, such a cell rejects the whole submit with `QB_ERR_CELL_TOO_LONG`.
              * @default false
              */
-            enableLargeCellSubmit: boolean;
+            enableLargeCellSubmit?: boolean;
         };
         /** @description Result of a business rule run. */
         RuleRun: {
@@ -2017,7 +2017,7 @@ export interface components {
              * @description Member the filter is relative to; required when the filter `needsMember`, ignored otherwise.
              * @default null
              */
-            arg: string | null;
+            arg?: string | null;
         };
         /** @description Members chosen by a member filter. */
         MemberList: {
