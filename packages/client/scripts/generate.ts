@@ -16,7 +16,11 @@ const BANNER =
 /** TypeScript types (`paths`, `components`, `operations`) of the contract, for the client and the server. */
 export async function generateSchemaSource(contractFile: URL): Promise<string> {
   // Request properties with a default stay optional for callers (`defaultNonNullable: false`).
-  const ast = await openapiTS(contractFile, { alphabetize: false, exportType: false, defaultNonNullable: false });
+  const ast = await openapiTS(contractFile, {
+    alphabetize: false,
+    exportType: false,
+    defaultNonNullable: false,
+  });
   return `${BANNER}${astToString(ast)}`;
 }
 
