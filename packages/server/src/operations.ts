@@ -37,16 +37,19 @@ export async function registerOperations(app: FastifyInstance, services: Service
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     });
-    app.addHook("onResponse", async (request, reply) => {
-      const route = request.routeOptions.url ?? "unknown";
-      duration.observe(
-        {
-          method: request.method,
-          route: route.startsWith("/qibates/") ? route : "site",
-          status: reply.statusCode,
-        },
-        reply.elapsedTime / 1000,
-      );
+    // One bound child per (method, route, status): label hashing once, not on every request.
+    const children = new Map<string, { observe(v: number): void }>();
+    app.addHook("onResponse", (request, reply, done) => {
+      const url = request.routeOptions.url ?? "unknown";
+      const route = url.startsWith("/qibates/") ? url : "site";
+      const key = `${request.method} ${route} ${reply.statusCode}`;
+      let child = children.get(key);
+      if (!child) {
+        child = duration.labels({ method: request.method, route, status: reply.statusCode });
+        children.set(key, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+      done();
     });
     app.get("/metrics", { config: { rateLimit: false } }, async (_request, reply) => {
       reply.type(registry.contentType);
