@@ -33,6 +33,11 @@ const PAGES = [
     path: "/docs/QiBates/features/actions/Zoom",
     targets: { performance: 95, accessibility: 98 },
   },
+  {
+    name: "doc page, no live example",
+    path: "/docs/QiBates/features/actions/Cascade",
+    targets: { performance: 95, accessibility: 98 },
+  },
   { name: "home (fr)", path: "/fr/", targets: { performance: 95, accessibility: 98 } },
   {
     name: "doc page (fr)",
