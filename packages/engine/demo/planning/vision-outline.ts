@@ -1,9 +1,9 @@
 import { type DimensionSpec, type MemberSpec, Outline, type OutlineSpec } from "../../src/outline.ts";
-import { type RawMember, VISION_PLAN1_DIMENSIONS } from "./vision-plan1-raw.ts";
+import { visionPlan1Spec as capturedPlan1 } from "../vision-plan1.generated.ts";
 
 /**
  * The outline of the demo Vision planning application, plan type Plan1: the Vision.Plan1 outline captured
- * from a live server (vision-plan1-raw.ts) with what a planner needs on top of it:
+ * from a live server (../vision-plan1.generated.ts) with what a planner needs on top of it:
  * - Year and the months/quarters of YearTotal in calendar order (FY09 … FY31; Q1 = Jan, Feb, Mar); YearTotal
  *   and the quarters are Dynamic Calc;
  * - Account: `Income Statement` (label only) with `4100` Total Revenue (Dynamic Calc) = `4110` Hardware Sales
@@ -17,15 +17,18 @@ import { type RawMember, VISION_PLAN1_DIMENSIONS } from "./vision-plan1-raw.ts";
  * - substitution variables CurYr = FY15, PriorYr = FY14, CurMonth = Jan.
  * Other members keep the order and aliases of the captured outline.
  */
-function spec(raw: RawMember, reverse: boolean): MemberSpec {
+function spec(raw: MemberSpec, reverse: boolean): MemberSpec {
   const s: MemberSpec = { name: raw.name };
-  if (raw.alias) s.aliases = { Default: raw.alias };
+  if (raw.aliases) s.aliases = { ...raw.aliases };
   if (raw.children) {
     const kids = raw.children.map((c) => spec(c, reverse));
     s.children = reverse ? kids.reverse() : kids;
   }
   return s;
 }
+
+/** The captured Vision.Plan1 outline, shared with the engine's Essbase-side demo (one copy of the data). */
+const VISION_PLAN1_DIMENSIONS = capturedPlan1.dimensions;
 
 const PRODUCT: MemberSpec[] = [
   {
