@@ -49,6 +49,13 @@ export async function hydrated(page: Page): Promise<void> {
 /** On /api/qibates: asks for the interactive reference (Scalar) and waits until it has rendered. */
 export async function startApiConsole(page: Page): Promise<void> {
   await hydrated(page);
-  await page.locator("main .button--primary").first().click();
+  // The reference also starts on the reader's first intent (pointer over the page, scroll): the pointer
+  // moving to the button may already have started it, disabling then removing the button. Either way the
+  // reference must render.
+  await page
+    .locator("main .button--primary")
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
 }
