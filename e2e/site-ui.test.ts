@@ -195,7 +195,11 @@ describe("API reference", () => {
         await hydrated(page);
         expect(await page.locator("main").textContent()).toContain("/health");
         await screenshot(page, `api-summary-${locale}`);
-        await page.getByRole("button", { name: button }).click();
+        // The pointer moving to the button may already start the reference (and remove the button).
+        await page
+          .getByRole("button", { name: button })
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
         await page.getByText(text).first().waitFor({ timeout: 30_000 });
         await expect
           .poll(() => page.locator(".scalar-app").first().textContent())
