@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import type { VerifiedKey } from "./keys.ts";
+import { isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
 import type { SessionRecord } from "./sessions.ts";
 
@@ -23,9 +24,13 @@ export interface CallContext {
 }
 
 export type Handler = (ctx: CallContext) => Promise<unknown>;
-export type Handlers = Record<string, Handler>;
 
-const CONNECTOR_VALUES = new Set(["essbase", "ssas", "planning", "essbase-stndln", "pbcs"]);
+/** The caller's key; `registerApi` has already refused a call without one for operations that need it. */
+export function callerKey(ctx: CallContext): VerifiedKey {
+  if (!ctx.key) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
+  return ctx.key;
+}
+export type Handlers = Record<string, Handler>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -127,13 +132,7 @@ export function registerApi(
         if (op.connectors) {
           const raw = request.headers.connector;
           const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-          if (!given || !CONNECTOR_VALUES.has(given)) {
-            throw new ApiError(
-              "QB_ERR_CONNECTOR_INVALID",
-              `The connector header must be one of ${[...CONNECTOR_VALUES].join(", ")}${given ? `; got ${given}` : ""}.`,
-              "connector",
-            );
-          }
+          if (!given || !isConnector(given)) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
           if (!op.connectors.includes(given)) {
             throw new ApiError(
               "QB_ERR_CONNECTOR_FAMILY",

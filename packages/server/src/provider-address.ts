@@ -3,7 +3,13 @@
  * and against the hosts this server may connect to, before anything is connected (no SSRF).
  */
 
-export type Connector = "essbase" | "ssas" | "planning" | "essbase-stndln" | "pbcs";
+/** The connector values of the API (spec §1), in the spec's order. */
+export const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
+export type Connector = (typeof CONNECTORS)[number];
+
+export function isConnector(value: string): value is Connector {
+  return (CONNECTORS as readonly string[]).includes(value);
+}
 
 /** The path a provider address must end with, per connector. */
 export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {

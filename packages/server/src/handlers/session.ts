@@ -1,11 +1,9 @@
-import type { CallContext, Handlers } from "../api.ts";
+import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { DEMO_USERS, demoCredentialsValid, demoProviders } from "../demo.ts";
-import { type Connector, checkProviderAddress } from "../provider-address.ts";
+import { CONNECTORS, type Connector, checkProviderAddress } from "../provider-address.ts";
 import type { SessionRecord } from "../sessions.ts";
 import { SERVER_VERSION } from "../version.ts";
-
-const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
 
 /** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
 export async function requireSession(ctx: CallContext): Promise<SessionRecord> {
@@ -28,10 +26,6 @@ export async function requireSession(ctx: CallContext): Promise<SessionRecord> {
     );
   }
   return session;
-}
-
-export function isPlanningFamily(connector: string): boolean {
-  return connector === "planning" || connector === "pbcs";
 }
 
 async function login(ctx: CallContext) {
@@ -59,9 +53,8 @@ async function login(ctx: CallContext) {
   if (!demoCredentialsValid(username, password)) {
     throw new ApiError("QB_ERR_LOGIN_FAILED");
   }
-  if (!ctx.key) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
   const session = await ctx.services.sessions.create({
-    ownerId: ctx.key.ownerId,
+    ownerId: callerKey(ctx).ownerId,
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: "demo",
