@@ -6,7 +6,6 @@ import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } fr
 import type { VerifiedKey } from "./keys.ts";
 import { isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
-import type { SessionRecord } from "./sessions.ts";
 
 /** What a handler receives: the validated input and what authentication established. */
 export interface CallContext {
@@ -31,12 +30,6 @@ export function callerKey(ctx: CallContext): VerifiedKey {
   return ctx.key;
 }
 export type Handlers = Record<string, Handler>;
-
-declare module "fastify" {
-  interface FastifyRequest {
-    qibates?: { key: VerifiedKey | null; connector: string | null; session?: SessionRecord };
-  }
-}
 
 function createValidator(contract: Contract): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
@@ -109,42 +102,44 @@ export function registerApi(
       }
     }
 
+    /** Key, then connector: what a client can least guess comes first. */
+    const authenticate = async (request: FastifyRequest): Promise<VerifiedKey | null> => {
+      if (!op.needsKey) return null;
+      const raw = request.headers.qibateskey;
+      const given = Array.isArray(raw) ? raw[0] : raw;
+      if (given) {
+        const key = await services.keys.verify(given);
+        if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
+        return key;
+      }
+      const cookieAllowed = op.acceptsSessionCookie && services.browserSessionOwner;
+      const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
+      if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
+      return fromCookie;
+    };
+    const checkConnector = (request: FastifyRequest): string | null => {
+      if (!op.connectors) return null;
+      const raw = request.headers.connector;
+      const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+      if (!given || !isConnector(given)) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
+      if (!op.connectors.includes(given)) {
+        throw new ApiError(
+          "QB_ERR_CONNECTOR_FAMILY",
+          { accepted: op.connectors.join(", "), connector: given },
+          "connector",
+        );
+      }
+      return given;
+    };
+
     app.route({
       method: op.method,
       url: op.routePath,
+      // One handler, no extra hooks: each hook costs a promise turn on every call (bench/api-server.ts).
       // The body is validated against the contract below (Ajv 2020-12), not by Fastify's own validator.
-      preValidation: async (request) => {
-        let key: VerifiedKey | null = null;
-        if (op.needsKey) {
-          const raw = request.headers.qibateskey;
-          const given = Array.isArray(raw) ? raw[0] : raw;
-          if (!given) {
-            const cookieAllowed = op.acceptsSessionCookie && services.browserSessionOwner;
-            const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
-            if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
-            key = fromCookie;
-          } else {
-            key = await services.keys.verify(given);
-            if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
-          }
-        }
-        let connector: string | null = null;
-        if (op.connectors) {
-          const raw = request.headers.connector;
-          const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-          if (!given || !isConnector(given)) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
-          if (!op.connectors.includes(given)) {
-            throw new ApiError(
-              "QB_ERR_CONNECTOR_FAMILY",
-              { accepted: op.connectors.join(", "), connector: given },
-              "connector",
-            );
-          }
-          connector = given;
-        }
-        request.qibates = { key, connector };
-      },
       handler: async (request, reply) => {
+        const key = await authenticate(request);
+        const connector = checkConnector(request);
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
         if (validateParams && !validateParams(params)) throw validationError("path", validateParams.errors);
@@ -168,8 +163,8 @@ export function registerApi(
           body: body ?? {},
           params,
           query,
-          key: request.qibates?.key ?? null,
-          connector: request.qibates?.connector ?? null,
+          key,
+          connector,
           services,
         });
         if (reply.sent) return reply;

@@ -11,13 +11,7 @@ import { type Handlers, registerApi } from "./api.ts";
 import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
-import {
-  type ErrorCode,
-  type ErrorLocale,
-  errorLocale,
-  errorStatus,
-  formatErrorMessage,
-} from "./error-codes.ts";
+import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { registerOperations } from "./operations.ts";
 import { openServices, type Services } from "./services.ts";
@@ -100,8 +94,10 @@ export async function buildApp({
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());
 
-  app.addHook("onSend", async (request, reply) => {
+  // Set when the request arrives (a callback hook: no promise turn), so every answer carries it.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const send = (status: number, code: string, message: string, field: string | null = null) =>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Database } from "./database.ts";
 
 /** Who owns a key: the OAuth identity (issuer + subject), never the e-mail, which can change hands. */
@@ -40,8 +40,8 @@ export function ownerId(owner: Pick<KeyOwner, "issuer" | "subject">): string {
 }
 
 /** Keys carry 256 random bits, so a plain SHA-256 is enough to store them: there is nothing to brute-force. */
-function hashKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+export function hashKey(key: string): string {
+  return hash("sha256", key, "hex");
 }
 
 const CACHE_LIMIT = 10_000;

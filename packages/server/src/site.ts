@@ -46,12 +46,10 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     return reply.sendFile(relative, root);
   };
 
-  app.route({
-    method: ["GET", "HEAD"],
-    url: "/*",
-    handler,
-  });
-  app.route({ method: ["GET", "HEAD"], url: "/", handler });
+  // Pages of the site are not API calls: no rate limit.
+  const config = { rateLimit: false as const };
+  app.route({ method: ["GET", "HEAD"], url: "/*", handler, config });
+  app.route({ method: ["GET", "HEAD"], url: "/", handler, config });
 }
 
 function splitQuery(url: string): [string, string | undefined] {

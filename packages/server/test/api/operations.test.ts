@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
@@ -32,9 +35,20 @@ describe("rate limit", () => {
     expect((await call(other.key)).statusCode).toBe(200);
   });
 
-  it("does not count pages of the site", async () => {
-    const a = await app({ RATE_LIMIT_PER_MINUTE: "1" });
-    for (let i = 0; i < 3; i++) expect((await a.inject("/readyz")).statusCode).toBe(200);
+  it("does not count pages of the site or the operational endpoints", async () => {
+    const site = mkdtempSync(join(tmpdir(), "qibates-test-site-"));
+    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
+    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const a = await app({ RATE_LIMIT_PER_MINUTE: "1", SITE_DIR: site });
+    for (let i = 0; i < 3; i++) {
+      expect((await a.inject("/readyz")).statusCode).toBe(200);
+      expect((await a.inject("/")).statusCode).toBe(200);
+      expect((await a.inject("/docs/nope")).statusCode).toBe(404);
+    }
+    // The API itself is limited on the same server.
+    const health = () => a.inject("/qibates/api/v2/health");
+    expect((await health()).statusCode).toBe(200);
+    expect((await health()).statusCode).toBe(429);
   });
 });
 
