@@ -63,6 +63,46 @@ describe("colour mode", () => {
   });
 });
 
+describe("code blocks", () => {
+  const tokenColour = (page: Page) =>
+    page
+      .locator("pre .token.string")
+      .first()
+      .evaluate((token) => getComputedStyle(token).color);
+
+  it("keep the build's highlighting in both colour modes and copy their code", async () => {
+    await withContext(async (context) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const { page, errors } = await open(context, baseUrl, "/docs/QiBates/features/actions/Cascade");
+      await hydrated(page);
+      expect(await page.locator("pre").first().locator(".token").count()).toBeGreaterThan(10);
+      expect(await tokenColour(page)).toBe("rgb(176, 18, 79)");
+      await page.getByRole("button", { name: /dark and light mode/ }).click();
+      await expect.poll(() => theme(page)).toBe("dark");
+      expect(await tokenColour(page)).toBe("rgb(206, 145, 120)");
+      const block = page.locator(".theme-code-block").first();
+      await block.hover();
+      await block.getByRole("button", { name: "Copy code to clipboard" }).click();
+      const lines = await block.locator(".token-line").allTextContents();
+      expect(lines[0]).toContain('"loginid"');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lines.join("\n"));
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("are highlighted when a client-side navigation brings them (fr)", async () => {
+    await withContext(async (context) => {
+      const { page, errors } = await open(context, baseUrl, "/fr/docs/QiBates/features/actions/Zoom");
+      await hydrated(page);
+      await page.locator(".theme-doc-sidebar-menu a[href$='/actions/Cascade']").click();
+      await page.waitForURL(`${baseUrl}/fr/docs/QiBates/features/actions/Cascade`);
+      await expect.poll(() => page.locator("pre .token").count()).toBeGreaterThan(10);
+      expect(await tokenColour(page)).toBe("rgb(176, 18, 79)");
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
 describe("docs versions", () => {
   it("labels versions in French and remembers the version chosen", async () => {
     await withContext(async (context) => {

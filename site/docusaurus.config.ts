@@ -1,6 +1,6 @@
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config } from "@docusaurus/types";
-import { darkCodeTheme, lightCodeTheme } from "./src/prism-themes";
+import { codeTheme } from "./src/prism-themes";
 import { links } from "./src/site-links";
 
 const config: Config = {
@@ -84,7 +84,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: ["./src/plugins/api-reference-route.ts"],
+  plugins: ["./src/plugins/api-reference-route.ts", "./src/plugins/code-blocks.ts"],
 
   themeConfig: {
     colorMode: {
@@ -135,8 +135,9 @@ const config: Config = {
       copyright: "Copyright © 2023 QiBates. All rights reserved.",
     },
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      // One theme whose colours are CSS variables set per colour mode (src/plugins/code-blocks.ts).
+      theme: codeTheme,
+      darkTheme: codeTheme,
       additionalLanguages: ["bash", "json", "yaml"],
     },
   } satisfies Preset.ThemeConfig,
