@@ -20,13 +20,29 @@ import {
 
 /** A calculation error tied to a position in the script or formula. */
 export class CalcError extends Error {
-  override readonly name = "CalcError";
+  override readonly name: string = "CalcError";
   constructor(
     message: string,
     readonly line?: number,
     readonly column?: number,
   ) {
     super(line !== undefined ? `${message} (line ${line}, column ${column})` : message);
+  }
+}
+
+/**
+ * `@RETURN("message", ERROR | WARNING | INFO)`: stops the calculation. With ERROR the run fails with the
+ * message; otherwise it ends early and reports it.
+ */
+export class CalcReturn extends CalcError {
+  override readonly name: string = "CalcReturn";
+  constructor(
+    readonly text: string,
+    readonly level: "ERROR" | "WARNING" | "INFO",
+    line?: number,
+    column?: number,
+  ) {
+    super(text, line, column);
   }
 }
 
@@ -95,6 +111,10 @@ export class FormulaEvaluator {
   readonly outline: Outline;
   /** Calc-script variables (VAR x = …). */
   readonly vars = new Map<string, number>();
+  /** Other cubes by location alias (`_Plan2_`), the targets of @XWRITE. */
+  locations = new Map<string, Cube>();
+  /** Cells written by @XWRITE. */
+  xwrites = 0;
 
   constructor(readonly cube: Cube) {
     this.outline = cube.outline;
@@ -243,6 +263,43 @@ export class FormulaEvaluator {
     throw new CalcError(`${fn} expects a name`, e.pos.line, e.pos.column);
   }
 
+  /**
+   * `@XWRITE(expression, locationAlias [, members])`: writes the expression's value at the current cell to the
+   * same intersection of another cube, matching members by name dimension by dimension; the optional members
+   * name the target's members in dimensions the source does not have (or override a matched one). Dimensions
+   * of the source that the target lacks are left out. Answers the value written.
+   */
+  private xwrite(e: Expr & { kind: "call" }, coords: number[], depth: number): number {
+    const a = e.args;
+    if (!a[0] || !a[1])
+      throw new CalcError("@XWRITE needs an expression and a location alias", e.pos.line, e.pos.column);
+    const alias = this.argText(a[1], "@XWRITE");
+    const target = this.locations.get(alias.toLowerCase());
+    if (!target) throw new CalcError(`Unknown location alias ${alias}`, e.pos.line, e.pos.column);
+    const value = this.eval(a[0], coords, depth);
+    const given = new Map<string, string>();
+    for (const x of a.slice(2)) {
+      for (const m of this.memberSet(x, coords)) given.set(m.dimension.name.toLowerCase(), m.name);
+    }
+    const tuple = target.dims.map((d, i) => {
+      const explicit = given.get(d.name.toLowerCase());
+      const own = this.cube.dims.findIndex((s) => s.name.toLowerCase() === d.name.toLowerCase());
+      const name = explicit ?? (own >= 0 ? this.cube.member(own, coords[own] as number).name : undefined);
+      const m = name === undefined ? undefined : target.outline.member(name);
+      if (!m || m.dimension !== target.dims[i]) {
+        throw new CalcError(
+          `@XWRITE: ${alias} has no member ${name ?? "given"} in dimension ${d.name}`,
+          e.pos.line,
+          e.pos.column,
+        );
+      }
+      return m;
+    });
+    target.write(tuple, Number.isNaN(value) ? null : value);
+    this.xwrites++;
+    return value;
+  }
+
   private call(e: Expr & { kind: "call" }, coords: number[], depth: number): number {
     const a = e.args;
     const num = (k: number): number => {
@@ -251,6 +308,19 @@ export class FormulaEvaluator {
       return this.eval(x, coords, depth);
     };
     switch (e.name) {
+      case "RETURN": {
+        const text = this.argText(a[0], "@RETURN");
+        const level = a[1] ? this.argText(a[1], "@RETURN").toUpperCase() : "INFO";
+        if (level !== "ERROR" && level !== "WARNING" && level !== "INFO")
+          throw new CalcError(
+            `@RETURN level must be ERROR, WARNING or INFO, not ${level}`,
+            e.pos.line,
+            e.pos.column,
+          );
+        throw new CalcReturn(text, level, e.pos.line, e.pos.column);
+      }
+      case "XWRITE":
+        return this.xwrite(e, coords, depth);
       case "VAR":
       case "VARPER": {
         const x = this.eval(a[0] as Expr, coords, depth);

@@ -295,3 +295,85 @@ describe("member sets and functions in calc scripts on Sample.Basic", () => {
     expect(r("Jan", "Sales", "100-10", "New York", "Budget")).toBeNull();
   });
 });
+
+describe("@RETURN, @XWRITE and snapshots", () => {
+  it("@RETURN ERROR fails the run; WARNING ends it early and reports the message", () => {
+    const cube = createSampleBasicCube();
+    const read = reader(cube);
+    const before = read("Sales", "Jan", "New York", "100-10", "Budget");
+    const snap = cube.snapshot();
+    expect(() =>
+      runCalcScript(
+        cube,
+        `FIX ("New York", "100-10", Jan)
+           Budget = 1;
+           Budget ( IF (Sales->Actual > 0) @RETURN("stop here", ERROR); ENDIF )
+         ENDFIX`,
+      ),
+    ).toThrow(/stop here/);
+    // The assignment before the failure did change data: undoing it is the caller's snapshot.
+    expect(read("Sales", "Jan", "New York", "100-10", "Budget")).toBe(1);
+    cube.restore(snap);
+    expect(read("Sales", "Jan", "New York", "100-10", "Budget")).toBe(before);
+    const warned = runCalcScript(
+      cube,
+      `FIX ("New York", "100-10", Jan, Sales)
+         Budget ( @RETURN("nothing to do", WARNING); )
+       ENDFIX
+       FIX ("New York", "100-10", Jan, Sales) Budget = 5; ENDFIX`,
+    );
+    expect(warned.returned).toEqual({ message: "nothing to do", level: "WARNING" });
+    expect(read("Sales", "Jan", "New York", "100-10", "Budget")).toBe(before);
+  });
+
+  it("@XWRITE writes to another cube by member names; an unknown location alias is an error", () => {
+    const source = createSampleBasicCube();
+    const target = createSampleBasicCube();
+    const run = runCalcScript(
+      source,
+      `FIX ("New York", "100-10", Jan, Actual)
+         Sales ( @XWRITE(Sales * 2, _Copy_, Budget); )
+       ENDFIX`,
+      { locations: { _Copy_: target } },
+    );
+    expect(run.remoteCellsWritten).toBe(1);
+    expect(reader(target)("Sales", "Jan", "New York", "100-10", "Budget")).toBe(
+      (reader(source)("Sales", "Jan", "New York", "100-10", "Actual") as number) * 2,
+    );
+    // The source is untouched, and the target's totals follow the written cell.
+    expect(reader(source)("Sales", "Jan", "New York", "100-10", "Budget")).not.toBe(
+      reader(target)("Sales", "Jan", "New York", "100-10", "Budget"),
+    );
+    expect(() =>
+      runCalcScript(
+        source,
+        `FIX ("New York", "100-10", Jan, Actual) Sales ( @XWRITE(Sales, _Nope_); ) ENDFIX`,
+      ),
+    ).toThrow(/Unknown location alias _Nope_/);
+  });
+
+  it("changesSince lists exactly the stored cells that differ, and setStored replays them", () => {
+    const cube = createSampleBasicCube();
+    const replica = createSampleBasicCube();
+    const snap = cube.snapshot();
+    const read = reader(cube);
+    cube.write(
+      ["Sales", "Jan", "New York", "100-10", "Budget"]
+        .map((n) => cube.outline.member(n) as Member)
+        .sort((a, b) => cube.dims.indexOf(a.dimension) - cube.dims.indexOf(b.dimension)),
+      12345,
+    );
+    const changes: { coords: number[]; value: number; input: boolean }[] = [];
+    cube.changesSince(snap, (coords, value, input) => changes.push({ coords: [...coords], value, input }));
+    expect(changes.length).toBeGreaterThan(1); // the cell and the stored totals over it
+    expect(changes.filter((c) => c.input)).toHaveLength(1);
+    for (const c of changes) replica.setStored(c.coords, c.value, c.input);
+    for (const m of ["Jan", "Qtr1", "Year"]) {
+      for (const mk of ["New York", "East", "Market"]) {
+        expect(reader(replica)("Sales", m, mk, "100-10", "Budget")).toBe(
+          read("Sales", m, mk, "100-10", "Budget"),
+        );
+      }
+    }
+  });
+});

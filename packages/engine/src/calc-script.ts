@@ -1,4 +1,4 @@
-import { CalcError, FormulaEvaluator } from "./calc-eval.ts";
+import { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
 import { type Expr, parseCalcScript, type Stmt } from "./calc-parser.ts";
 import { type Cube, isStorable, type Region } from "./cube.ts";
 import type { Dimension, Member } from "./outline.ts";
@@ -14,6 +14,10 @@ export interface CalcScript {
 export interface CalcRunResult {
   /** Stored cells assigned by formulas, DATACOPY or CLEARDATA. */
   cellsWritten: number;
+  /** Cells written to other cubes by @XWRITE. */
+  remoteCellsWritten: number;
+  /** The message of an `@RETURN` with level WARNING or INFO that ended the run early. */
+  returned?: { message: string; level: "WARNING" | "INFO" };
   /** One line per statement executed (e.g. "CALC ALL", "SET AGGMISSG ON"). */
   log: string[];
 }
@@ -23,17 +27,28 @@ export interface CalcRunResult {
  * sets, assignments and member blocks with IF/ELSEIF/ELSE, CLEARDATA, CLEARBLOCK, DATACOPY, VAR and SET
  * commands. Syntax errors are thrown before anything runs ({@link CalcSyntaxError} with line and column).
  */
-export function runCalcScript(cube: Cube, text: string): CalcRunResult {
+export function runCalcScript(cube: Cube, text: string, options: CalcRunOptions = {}): CalcRunResult {
   const stmts = parseCalcScript(text);
-  return new CalcRunner(cube).run(stmts);
+  return new CalcRunner(cube, options).run(stmts);
+}
+
+export interface CalcRunOptions {
+  /** Other cubes by location alias (e.g. `_Plan2_`), for @XWRITE. */
+  locations?: Record<string, Cube>;
 }
 
 class CalcRunner {
   private readonly ev: FormulaEvaluator;
-  private readonly result: CalcRunResult = { cellsWritten: 0, log: [] };
+  private readonly result: CalcRunResult = { cellsWritten: 0, remoteCellsWritten: 0, log: [] };
 
-  constructor(private readonly cube: Cube) {
+  constructor(
+    private readonly cube: Cube,
+    options: CalcRunOptions,
+  ) {
     this.ev = new FormulaEvaluator(cube);
+    for (const [alias, target] of Object.entries(options.locations ?? {})) {
+      this.ev.locations.set(alias.toLowerCase(), target);
+    }
   }
 
   run(stmts: Stmt[]): CalcRunResult {
@@ -41,9 +56,14 @@ class CalcRunner {
     this.cube.flush();
     try {
       this.block(stmts, null);
+    } catch (e) {
+      if (!(e instanceof CalcReturn) || e.level === "ERROR") throw e;
+      this.result.returned = { message: e.text, level: e.level };
+      this.result.log.push(`@RETURN ${e.level}: ${e.text}`);
     } finally {
       this.cube.aggMissing = savedAggMissing;
       this.cube.version++;
+      this.result.remoteCellsWritten = this.ev.xwrites;
     }
     return this.result;
   }
@@ -179,6 +199,8 @@ class CalcRunner {
         }
         case "expr": {
           const v = this.ev.eval(s.value, coords, 0);
+          // @XWRITE and @RETURN act by themselves; any other expression is the block member's new value.
+          if (s.value.kind === "call" && (s.value.name === "XWRITE" || s.value.name === "RETURN")) break;
           this.withMembers(this.targetMembers(blockTarget), coords, () => this.store(coords, v));
           break;
         }

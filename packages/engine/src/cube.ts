@@ -73,6 +73,15 @@ export interface CubeOptions {
   expectedBlocks?: number;
 }
 
+/** Stored values of a cube at one moment ({@link Cube.snapshot}). */
+export interface CubeSnapshot {
+  readonly blockCount: number;
+  readonly keys: Float64Array;
+  readonly data: Float64Array;
+  readonly input: Uint32Array;
+  readonly upperBits: Uint8Array;
+}
+
 export class CubeError extends Error {
   override readonly name = "CubeError";
 }
@@ -1064,6 +1073,106 @@ export class Cube implements DataSource {
       }
     }
     this.version++;
+  }
+
+  // ---------------------------------------------------------------- snapshots (all-or-nothing changes)
+
+  /**
+   * A copy of every stored value and input flag (totals brought up to date first). Blocks are only ever
+   * appended, never moved, so block `b` of the snapshot is block `b` of the cube afterwards.
+   */
+  snapshot(): CubeSnapshot {
+    this.flush();
+    const n = this.blockCount;
+    return {
+      blockCount: n,
+      keys: this.keys.slice(0, n),
+      data: this.data.slice(0, n * this.blockSize),
+      input: this.input.slice(0, n * this.inputWords),
+      upperBits: this.upperBits.slice(0, n),
+    };
+  }
+
+  /** Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). */
+  restore(s: CubeSnapshot): void {
+    this.dirty.clear();
+    this.data.set(s.data);
+    this.input.set(s.input);
+    this.keys.set(s.keys);
+    this.upperBits.set(s.upperBits);
+    this.blockCount = s.blockCount;
+    this.index.clear();
+    for (let b = 0; b < s.blockCount; b++) this.index.set(s.keys[b] as number, b);
+    this.version++;
+  }
+
+  /**
+   * Calls `fn` for every stored cell whose value or input flag differs from the snapshot, with its stored
+   * coordinates (reused array), its value (NaN = #Missing) and whether it holds input.
+   */
+  changesSince(s: CubeSnapshot, fn: (coords: number[], value: number, input: boolean) => void): void {
+    this.flush();
+    const bs = this.blockSize;
+    const iw = this.inputWords;
+    const coords = this.dims.map(() => 0);
+    const denseOrds = this.denseOrdinalsOfCells();
+    for (let b = 0; b < this.blockCount; b++) {
+      const old = b < s.blockCount;
+      let decoded = false;
+      for (let c = 0; c < bs; c++) {
+        const v = this.data[b * bs + c] as number;
+        const was = old ? (s.data[b * bs + c] as number) : Number.NaN;
+        const input = this.isInput(b, c);
+        const wasInput = old && (((s.input[b * iw + (c >>> 5)] as number) >>> (c & 31)) & 1) === 1;
+        if ((v === was || (Number.isNaN(v) && Number.isNaN(was))) && input === wasInput) continue;
+        if (!decoded) {
+          this.decodeKey(this.keys[b] as number, coords);
+          decoded = true;
+        }
+        this.denseDims.forEach((i, k) => {
+          coords[i] = (denseOrds[k] as Int32Array)[c] as number;
+        });
+        fn(coords, v, input);
+      }
+    }
+  }
+
+  /**
+   * Sets one stored cell exactly (value and input flag) without recalculating anything: replays a change
+   * listed by {@link changesSince}. Returns false when the intersection is not stored.
+   */
+  setStored(coords: readonly number[], value: number, input: boolean): boolean {
+    const cell = this.cellOf(coords);
+    if (cell < 0) return false;
+    for (const i of this.sparseDims) if (!isStorable(this.member(i, coords[i] as number))) return false;
+    this.flush();
+    const b = this.ensureBlock(this.keyOf(coords));
+    this.data[b * this.blockSize + cell] = value;
+    this.setInput(b, cell, input);
+    this.version++;
+    return true;
+  }
+
+  private cellOrds: Int32Array[] | null = null;
+
+  /** Per dense dimension (in `denseDims` order): the stored member ordinal of each cell offset. */
+  private denseOrdinalsOfCells(): Int32Array[] {
+    if (this.cellOrds) return this.cellOrds;
+    this.cellOrds = this.denseDims.map((i) => {
+      const d = this.dims[i] as Dimension;
+      const slots = this.slotOf[i] as Int32Array;
+      const bySlot: number[] = [];
+      for (const m of d.members) {
+        const sl = slots[m.ordinal] as number;
+        if (sl >= 0 && m.stored === m && bySlot[sl] === undefined) bySlot[sl] = m.ordinal;
+      }
+      const stride = this.denseStride[i] as number;
+      const out = new Int32Array(this.blockSize);
+      for (let c = 0; c < this.blockSize; c++)
+        out[c] = bySlot[Math.floor(c / stride) % bySlot.length] as number;
+      return out;
+    });
+    return this.cellOrds;
   }
 
   /** Calls `fn(block)` for each existing block inside a region (sparse part). */

@@ -1,8 +1,8 @@
 export { BlockIndex } from "./block-index.ts";
-export { CalcError, FormulaEvaluator } from "./calc-eval.ts";
+export { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
 export { CalcSyntaxError, type Expr, parseCalcScript, parseFormula, type Stmt } from "./calc-parser.ts";
-export { type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
-export { Cube, CubeError, type CubeOptions, isStorable, type Region } from "./cube.ts";
+export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
+export { Cube, CubeError, type CubeOptions, type CubeSnapshot, isStorable, type Region } from "./cube.ts";
 export type { CellValue, DataSource } from "./data-source.ts";
 export * from "./grid/index.ts";
 export * from "./outline.ts";

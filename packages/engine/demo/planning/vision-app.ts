@@ -1,10 +1,10 @@
+import { Cube } from "../../src/cube.ts";
 import { PlanningApplication } from "../../src/planning/application.ts";
 import type {
   FormDefinition,
   SmartListDefinition,
   TaskListDefinition,
 } from "../../src/planning/definitions.ts";
-import { MemoryCube } from "../../src/planning/memory-cube.ts";
 import { loadVisionPlan1, visionPlan1Texts } from "./vision-data.ts";
 import { VISION_VARIABLES, visionPlan1Outline, visionPlan2Outline } from "./vision-outline.ts";
 import { VISION_PLAN2_RULES, VISION_RULES } from "./vision-rules.ts";
@@ -179,7 +179,7 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
 
 export function createVisionPlanning(): PlanningApplication {
   const outline = visionPlan1Outline();
-  const plan1 = new MemoryCube(outline);
+  const plan1 = new Cube(outline, { expectedBlocks: 1024 });
   loadVisionPlan1(plan1);
   const app = new PlanningApplication({
     name: "Vision",
@@ -194,7 +194,7 @@ export function createVisionPlanning(): PlanningApplication {
       },
       {
         name: "Plan2",
-        data: new MemoryCube(visionPlan2Outline()),
+        data: new Cube(visionPlan2Outline()),
         textMembers: ["4190"],
         variableNames: VISION_VARIABLES,
       },

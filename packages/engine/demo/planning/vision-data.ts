@@ -1,6 +1,6 @@
+import type { Cube } from "../../src/cube.ts";
 import type { Member, Outline } from "../../src/outline.ts";
 import type { CellWrite } from "../../src/planning/changes.ts";
-import type { MemoryCube } from "../../src/planning/memory-cube.ts";
 
 /**
  * Deterministic data of the demo Vision Plan1 cube: revenue (4110 Hardware Sales, 4120 Software Sales) by
@@ -64,7 +64,8 @@ function monthly(
   return Math.round((base * season * drift * noise) / 10) * 10;
 }
 
-export function loadVisionPlan1(cube: MemoryCube): void {
+/** Loads the level-0 data into a new cube, then aggregates it (CALC ALL). */
+export function loadVisionPlan1(cube: Cube): void {
   const outline = cube.outline;
   const common = { HSP_View: "BaseData", Version: "Working", Currency: "USD" };
   for (const e of salesEntities(outline)) {
@@ -77,7 +78,7 @@ export function loadVisionPlan1(cube: MemoryCube): void {
           MONTHS.forEach((month, m) => {
             const v = monthly(e.name, p.name, account, scenario, m);
             if (v === null) return;
-            cube.writeByNames(
+            cube.loadByNames(
               names(outline, {
                 ...common,
                 Scenario: scenario,
@@ -95,7 +96,7 @@ export function loadVisionPlan1(cube: MemoryCube): void {
     }
     const status = REVENUE_STATUS[e.name];
     if (status !== undefined) {
-      cube.writeByNames(
+      cube.loadByNames(
         names(outline, {
           ...common,
           Scenario: "Plan",
@@ -110,7 +111,7 @@ export function loadVisionPlan1(cube: MemoryCube): void {
     }
     const rate = GROWTH_RATES[e.name];
     if (rate !== undefined) {
-      cube.writeByNames(
+      cube.loadByNames(
         names(outline, {
           ...common,
           Scenario: "Plan",
@@ -124,6 +125,7 @@ export function loadVisionPlan1(cube: MemoryCube): void {
       );
     }
   }
+  cube.calcAll();
 }
 
 /** The initial texts of the 4190 Revenue Commentary account, as cell writes. */

@@ -14,6 +14,8 @@ import { visionPlan1Spec as capturedPlan1 } from "../vision-plan1.generated.ts";
  * - the HSP_View dimension of sandbox-enabled cubes: BaseData, SandboxData, ConsolidatedData (Dynamic Calc,
  *   shows BaseData);
  * - `No Metric`, a level-0 HSP_Metric member that holds the data (forms and rules never show HSP_Metric);
+ * - storage as a Planning application sets it: scenarios, versions and views never roll up, the upper members
+ *   of Year, Currency and HSP_Metric are Dynamic Calc; Entity and Product totals are stored;
  * - substitution variables CurYr = FY15, PriorYr = FY14, CurMonth = Jan.
  * Other members keep the order and aliases of the captured outline.
  */
@@ -76,6 +78,13 @@ const INCOME_STATEMENT: MemberSpec = {
   ],
 };
 
+function walk(ms: MemberSpec[] | undefined, fn: (m: MemberSpec) => void): void {
+  for (const m of ms ?? []) {
+    fn(m);
+    walk(m.children, fn);
+  }
+}
+
 function dimension(name: string): DimensionSpec {
   const raw = VISION_PLAN1_DIMENSIONS.find((d) => d.name === name);
   if (!raw) throw new Error(`Vision.Plan1 has no dimension ${name}`);
@@ -92,8 +101,20 @@ function dimension(name: string): DimensionSpec {
   }
   if (name === "Account") members = [INCOME_STATEMENT, ...members];
   if (name === "HSP_Metric") members = [{ name: "No Metric" }, ...members];
+  // As in a Planning application: scenarios and versions never roll up, and the upper members of Year,
+  // Currency and HSP_Metric are Dynamic Calc, so the block cube stores only meaningful totals (Entity,
+  // Product) and stays small.
+  let storage: DimensionSpec["storage"];
+  if (name === "Scenario" || name === "Version") walk(members, (m) => (m.consolidation = "~"));
+  if (name === "Year" || name === "Currency" || name === "HSP_Metric") {
+    storage = "dynamic-calc";
+    walk(members, (m) => {
+      if (m.children?.length) m.storage = "dynamic-calc";
+    });
+  }
   const type = name === "Account" ? "accounts" : name === "Period" ? "time" : "regular";
-  return { name, type, density: name === "Account" || name === "Period" ? "dense" : "sparse", members };
+  const density = name === "Account" || name === "Period" ? "dense" : "sparse";
+  return { name, type, density, members, ...(storage ? { storage } : {}) };
 }
 
 export const VISION_VARIABLES = ["CurYr", "PriorYr", "CurMonth"];
@@ -111,9 +132,9 @@ export function visionPlan1Spec(): OutlineSpec {
         type: "regular",
         density: "sparse",
         members: [
-          { name: "BaseData" },
-          { name: "SandboxData" },
-          { name: "ConsolidatedData", storage: "dynamic-calc", formula: "BaseData;" },
+          { name: "BaseData", consolidation: "~" },
+          { name: "SandboxData", consolidation: "~" },
+          { name: "ConsolidatedData", consolidation: "~", storage: "dynamic-calc", formula: "BaseData;" },
         ],
       },
     ],

@@ -1,18 +1,21 @@
-import type { Member } from "../../src/outline.ts";
 import type { RuleContext, RuleDefinition } from "../../src/planning/definitions.ts";
 import { MONTHS } from "./vision-data.ts";
 
 /**
- * Business rules of the demo Vision application (plan type Plan1). Each one is described by its calc
- * script (with `{Prompt}` runtime prompts, as Calc Manager shows it) and runs through the planning layer's
- * rule context, so every change it makes is undone if it fails and journaled if it succeeds.
+ * Business rules of the demo Vision application. Each one is a calc script with `{Prompt}` runtime prompts,
+ * as Calc Manager shows it; launching it substitutes the prompt values and runs the script with the engine's
+ * calc interpreter on the plan type's block cube (the other plan type is `_Plan2_` for @XWRITE). Texts
+ * (Revenue Commentary) live beside the cube, as in Planning's relational store, so the two rules that touch
+ * them do so in a `texts` step after their script. Every change is undone if any step fails, and journaled
+ * if the operation succeeds.
  */
 
-const REVENUE = ["4110", "4120"];
-const base = { HSP_View: "BaseData", Currency: "USD" };
+/** Level-0 intersections every rule works on: the data of Vision lives in BaseData, No Metric, USD. */
+const BASE = '"USD", "BaseData", "No Metric"';
 
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
+/** Brings the stored Entity and Product totals of a slice up to date after a script changed level 0. */
+function aggregate(fix: string): string {
+  return [`FIX(${fix}, ${BASE})`, '  AGG("Entity", "Product");', "ENDFIX"].join("\n");
 }
 
 export const copyVersion: RuleDefinition = {
@@ -20,7 +23,7 @@ export const copyVersion: RuleDefinition = {
   cube: "Plan1",
   ruleType: "graphical",
   description:
-    "Copies the plan, forecast and actual data of one version to another (the target is cleared first).",
+    "Copies the plan, forecast and actual data of one version to another (the target is cleared first), with the Revenue Commentary texts.",
   prompts: [
     {
       name: "SrcVersion",
@@ -42,46 +45,47 @@ export const copyVersion: RuleDefinition = {
     },
   ],
   script: [
-    'FIX("Actual", "Plan", "Forecast", "FY14", "FY15", "USD", "BaseData", @RELATIVE("Sales VP", 0), @RELATIVE("P_TP", 0), "P_000")',
+    `FIX("Actual", "Plan", "Forecast", "FY14", "FY15", ${BASE}, @RELATIVE("Sales VP", 0), @RELATIVE("P_TP", 0), "P_000")`,
     "  CLEARDATA {TgtVersion};",
     "  DATACOPY {SrcVersion} TO {TgtVersion};",
     "ENDFIX",
+    aggregate('"Actual", "Plan", "Forecast", "FY14", "FY15", {TgtVersion}'),
   ].join("\n"),
-  run(ctx: RuleContext): string {
+  check(ctx) {
+    const src = ctx.member("SrcVersion");
+    return src === ctx.member("TgtVersion") ? `the source and target versions are both ${src.name}.` : null;
+  },
+  texts(ctx: RuleContext): number {
+    const cube = ctx.cube;
     const src = ctx.member("SrcVersion");
     const tgt = ctx.member("TgtVersion");
-    if (src === tgt) ctx.fail(`the source and target versions are both ${src.name}.`);
-    const cube = ctx.cube;
-    const fix = {
-      Scenario: cube.select("Actual", "Plan", "Forecast"),
-      Year: cube.select("FY14", "FY15"),
-      Period: cube.select("BegBalance", ...MONTHS),
-      Entity: cube.select("ILvl0Descendants(Sales VP)"),
-      Product: cube.select("ILvl0Descendants(P_TP)", "P_000"),
-      Account: cube.select("4110", "4120", "Sales Growth Rate", "4190", "4195"),
-      Currency: cube.select("USD"),
-      HSP_View: cube.select("BaseData"),
-      Version: [src],
-    };
     const vi = cube.tuple({ Version: src }).indexOf(src);
-    let values = 0;
-    let texts = 0;
-    cube.forEach(fix, (t) => {
-      const target = t.slice();
-      target[vi] = tgt;
-      const text = cube.readText(t);
-      if (text !== null || cube.readText(target) !== null) {
-        cube.writeText(target, text);
-        if (text !== null) texts++;
-      }
-      const v = cube.read(t);
-      if (v !== null || cube.read(target) !== null) {
-        cube.write(target, v);
-        if (v !== null) values++;
-      }
-    });
-    return `Copied ${values} values and ${texts} texts from ${src.name} to ${tgt.name}.`;
+    let copied = 0;
+    cube.forEach(
+      {
+        Scenario: cube.select("Actual", "Plan", "Forecast"),
+        Year: cube.select("FY14", "FY15"),
+        Period: cube.select("BegBalance", ...MONTHS),
+        Entity: cube.select("ILvl0Descendants(Sales VP)"),
+        Product: cube.select("ILvl0Descendants(P_TP)", "P_000"),
+        Account: cube.select("4190"),
+        Currency: cube.select("USD"),
+        HSP_View: cube.select("BaseData"),
+        Version: [src],
+      },
+      (t) => {
+        const target = t.slice();
+        target[vi] = tgt;
+        const text = cube.readText(t);
+        if (text !== null || cube.readText(target) !== null) {
+          cube.writeText(target, text);
+          if (text !== null) copied++;
+        }
+      },
+    );
+    return copied;
   },
+  message: "Copied {SrcVersion} to {TgtVersion}: {cells} cells and {texts} texts.",
 };
 
 export const seedForecast: RuleDefinition = {
@@ -103,45 +107,18 @@ export const seedForecast: RuleDefinition = {
     },
   ],
   script: [
-    'FIX({Entity}, "FY15", "Working", "USD", "BaseData", @RELATIVE("P_TP", 0), @RELATIVE("YearTotal", 0), "4110", "4120")',
-    '  IF ("Sales Growth Rate"->"Plan"->"BegBalance"->"P_000" == #MISSING)',
-    '    @RETURN("No Sales Growth Rate for the entity", ERROR);',
-    "  ENDIF",
-    '  "Forecast" = "Plan" * (1 + "Sales Growth Rate"->"Plan"->"BegBalance"->"P_000" / 100);',
+    `FIX({Entity}, "FY15", "Working", ${BASE}, @RELATIVE("P_TP", 0), @RELATIVE("YearTotal", 0), "4110", "4120")`,
+    '  "Forecast"(',
+    '    IF ("Sales Growth Rate"->"Plan"->"BegBalance"->"P_000" == #MISSING)',
+    '      @RETURN("entity {Entity} has no Sales Growth Rate for FY15 (form Revenue Drivers)", ERROR);',
+    "    ELSE",
+    '      "Forecast" = @ROUND("Plan" * (1 + "Sales Growth Rate"->"Plan"->"BegBalance"->"P_000" / 100), 2);',
+    "    ENDIF",
+    "  )",
     "ENDFIX",
+    aggregate('"Forecast", "FY15", "Working"'),
   ].join("\n"),
-  run(ctx: RuleContext): string {
-    const cube = ctx.cube;
-    const entity = ctx.member("Entity");
-    const common = { ...base, Version: "Working", Year: "FY15", Entity: entity };
-    const rate = cube.read(
-      cube.tuple({
-        ...common,
-        Scenario: "Plan",
-        Period: "BegBalance",
-        Product: "P_000",
-        Account: "Sales Growth Rate",
-      }),
-    );
-    if (rate === null) {
-      ctx.fail(`entity ${entity.name} has no Sales Growth Rate for FY15 (form Revenue Drivers).`);
-    }
-    let n = 0;
-    for (const product of cube.select("ILvl0Descendants(P_TP)")) {
-      for (const account of REVENUE) {
-        for (const month of MONTHS) {
-          const at = { ...common, Product: product, Account: account, Period: month };
-          const plan = cube.read(cube.tuple({ ...at, Scenario: "Plan" }));
-          cube.write(
-            cube.tuple({ ...at, Scenario: "Forecast" }),
-            plan === null ? null : round2(plan * (1 + rate / 100)),
-          );
-          if (plan !== null) n++;
-        }
-      }
-    }
-    return `Seeded ${n} forecast cells of entity ${entity.name} at ${rate}% growth.`;
-  },
+  message: "Seeded the FY15 forecast of entity {Entity}: {cells} cells.",
 };
 
 export const growRevenue: RuleDefinition = {
@@ -178,55 +155,36 @@ export const growRevenue: RuleDefinition = {
     },
   ],
   script: [
-    'FIX({Entities}, "Plan", "FY15", "Working", "USD", "BaseData", @RELATIVE("P_TP", 0), @RELATIVE("YearTotal", 0))',
-    '  "4110" = "4110" * (1 + {GrowthPct} / 100);',
-    '  "4120" = "4120" * (1 + {GrowthPct} / 100);',
+    `FIX({Entities}, "Plan", "FY15", "Working", ${BASE}, @RELATIVE("P_TP", 0), @RELATIVE("YearTotal", 0))`,
+    '  "4110" = @ROUND("4110" * (1 + {GrowthPct} / 100), 2);',
+    '  "4120" = @ROUND("4120" * (1 + {GrowthPct} / 100), 2);',
     "ENDFIX",
+    aggregate('"Plan", "FY15", "Working"'),
   ].join("\n"),
-  run(ctx: RuleContext): string {
-    const cube = ctx.cube;
-    const pct = ctx.number("GrowthPct");
+  texts(ctx: RuleContext): number {
     const comment = ctx.string("Comment");
+    if (comment === "") return 0;
+    const cube = ctx.cube;
     const entities = ctx.members("Entities");
-    let n = 0;
-    cube.forEach(
-      {
-        Scenario: cube.select("Plan"),
-        Year: cube.select("FY15"),
-        Version: cube.select("Working"),
-        Currency: cube.select("USD"),
-        HSP_View: cube.select("BaseData"),
-        Entity: entities,
-        Product: cube.select("ILvl0Descendants(P_TP)"),
-        Account: cube.select(...REVENUE),
-        Period: cube.select(...MONTHS),
-      },
-      (t) => {
-        const v = cube.read(t);
-        if (v === null) return;
-        cube.write(t, round2(v * (1 + pct / 100)));
-        n++;
-      },
-    );
-    if (comment !== "") {
-      for (const e of entities) {
-        cube.writeText(
-          cube.tuple({
-            ...base,
-            Version: "Working",
-            Scenario: "Plan",
-            Year: "FY15",
-            Period: "BegBalance",
-            Entity: e,
-            Product: "P_000",
-            Account: "4190",
-          }),
-          comment,
-        );
-      }
+    for (const e of entities) {
+      cube.writeText(
+        cube.tuple({
+          HSP_View: "BaseData",
+          Currency: "USD",
+          Version: "Working",
+          Scenario: "Plan",
+          Year: "FY15",
+          Period: "BegBalance",
+          Entity: e,
+          Product: "P_000",
+          Account: "4190",
+        }),
+        comment,
+      );
     }
-    return `Grew ${n} plan cells of ${entities.map((e) => e.name).join(", ")} by ${pct}%.`;
+    return entities.length;
   },
+  message: "Grew the FY15 plan revenue of {Entities} by {GrowthPct}%: {cells} cells, {texts} comments.",
 };
 
 export const allocateRevenue: RuleDefinition = {
@@ -234,7 +192,7 @@ export const allocateRevenue: RuleDefinition = {
   cube: "Plan1",
   ruleType: "graphical",
   description:
-    "Allocates an amount of FY15 plan revenue for one month across products (of an entity) or entities (product P_000), in proportion to their FY14 actual revenue.",
+    "Allocates an amount of FY15 plan revenue for one month across the products of an entity, in proportion to their FY14 actual revenue.",
   prompts: [
     {
       name: "Amount",
@@ -268,59 +226,61 @@ export const allocateRevenue: RuleDefinition = {
       dimension: "Entity",
       defaultValue: "410",
       required: true,
-      description: "Entity whose products share the amount (basis Product)",
+      description: "Entity whose products share the amount",
       allowed: ["ILvl0Descendants(Sales VP)"],
-    },
-    {
-      name: "Basis",
-      type: "dimension",
-      defaultValue: "Product",
-      required: true,
-      description: "Dimension the amount is spread across: Product or Entity",
-      allowed: ["Product", "Entity"],
     },
   ],
   script: [
-    "/* Basis Product: the products of {Entity}. Basis Entity: the sales entities, product P_000. */",
-    'FIX("Plan", "FY15", "Working", "USD", "BaseData", {Period}, {Entity}, @RELATIVE("P_TP", 0))',
-    '  {Account} = {Amount} * {Account}->"Actual"->"FY14"->"YearTotal" / {Account}->"Actual"->"FY14"->"YearTotal"->"P_TP";',
+    `FIX("Plan", "FY15", "Working", ${BASE}, {Period}, {Entity}, @RELATIVE("P_TP", 0))`,
+    "  {Account}(",
+    '    IF ({Account}->"Actual"->"FY14"->"YearTotal"->"P_TP" == #MISSING)',
+    '      @RETURN("the products of entity {Entity} have no FY14 actual {Account} to allocate by", ERROR);',
+    "    ELSE",
+    '      {Account} = {Amount} * {Account}->"Actual"->"FY14"->"YearTotal" / {Account}->"Actual"->"FY14"->"YearTotal"->"P_TP";',
+    "    ENDIF",
+    "  )",
     "ENDFIX",
+    aggregate('"Plan", "FY15", "Working", {Period}'),
   ].join("\n"),
-  run(ctx: RuleContext): string {
-    const cube = ctx.cube;
-    const amount = ctx.number("Amount");
-    const account = ctx.member("Account");
-    const period = ctx.member("Period");
-    const basis = ctx.dimension("Basis");
-    const byProduct = basis.name === "Product";
-    const targets = byProduct
-      ? cube.select("ILvl0Descendants(P_TP)")
-      : cube.select("ILvl0Descendants(Sales VP)");
-    const at = (m: Member, scenario: string, year: string, p: string | Member, weight = false) =>
-      cube.tuple({
-        ...base,
-        Version: "Working",
-        Scenario: scenario,
-        Year: year,
-        Period: p,
-        Account: account,
-        Entity: byProduct ? ctx.member("Entity") : m,
-        Product: byProduct ? m : weight ? "P_TP" : "P_000",
-      });
-    const weights = targets.map((m) => cube.read(at(m, "Actual", "FY14", "YearTotal", true)) ?? 0);
-    const total = weights.reduce((a, b) => a + b, 0);
-    if (total <= 0) ctx.fail(`the targets have no FY14 actual ${account.name} to allocate by.`);
-    let left = round2(amount);
-    targets.forEach((m, i) => {
-      const share = i === targets.length - 1 ? left : round2((amount * (weights[i] as number)) / total);
-      left = round2(left - share);
-      cube.write(at(m, "Plan", "FY15", period), share);
-    });
-    return `Allocated ${amount} of ${account.name} in ${period.name} across ${targets.length} ${byProduct ? "products" : "entities"}.`;
-  },
+  message: "Allocated {Amount} of {Account} in {Period} across the products of {Entity}: {cells} cells.",
 };
 
-export const VISION_RULES: RuleDefinition[] = [copyVersion, seedForecast, growRevenue, allocateRevenue];
+export const aggregateData: RuleDefinition = {
+  name: "AggregateData",
+  cube: "Plan1",
+  ruleType: "script",
+  description:
+    "Aggregates one dimension (Entity or Product) of a scenario, Working version: the totals after a data load.",
+  prompts: [
+    {
+      name: "Dimension",
+      type: "dimension",
+      defaultValue: "Entity",
+      required: true,
+      description: "Dimension to aggregate",
+      allowed: ["Entity", "Product"],
+    },
+    {
+      name: "Scenario",
+      type: "member",
+      dimension: "Scenario",
+      defaultValue: "Plan",
+      required: true,
+      description: "Scenario to aggregate",
+      allowed: ["Actual", "Plan", "Forecast"],
+    },
+  ],
+  script: [`FIX({Scenario}, "Working", ${BASE})`, "  AGG({Dimension});", "ENDFIX"].join("\n"),
+  message: "Aggregated {Dimension} for {Scenario}: {cells} cells.",
+};
+
+export const VISION_RULES: RuleDefinition[] = [
+  copyVersion,
+  seedForecast,
+  growRevenue,
+  allocateRevenue,
+  aggregateData,
+];
 
 export const pushRevenueToPlan2: RuleDefinition = {
   name: "PushRevenueToPlan2",
@@ -349,36 +309,15 @@ export const pushRevenueToPlan2: RuleDefinition = {
     },
   ],
   script: [
-    "/* _Plan2_ is the location alias of Vision.Plan2 */",
-    'FIX({Entities}, {Scenario}, "FY15", "Working", "USD", "BaseData", "P_TP", @RELATIVE("YearTotal", 0))',
-    '  "4100"(',
-    '    @XWRITE("4100", _Plan2_);',
+    "/* _Plan2_ is the location alias of Vision.Plan2; Total Revenue (4100) is Dynamic Calc in Plan1, so the",
+    "   block iterates its stored child 4110 and writes 4100 to Plan2's account 4100. */",
+    `FIX({Entities}, {Scenario}, "FY15", "Working", ${BASE}, "P_TP", @RELATIVE("YearTotal", 0))`,
+    '  "4110"(',
+    '    @XWRITE("4100", _Plan2_, "4100");',
     "  )",
     "ENDFIX",
   ].join("\n"),
-  run(ctx: RuleContext): string {
-    const plan1 = ctx.cube;
-    const plan2 = ctx.otherCube("Plan2");
-    const scenario = ctx.member("Scenario").name;
-    let n = 0;
-    for (const e of ctx.members("Entities")) {
-      for (const month of MONTHS) {
-        const common = {
-          Scenario: scenario,
-          Year: "FY15",
-          Version: "Working",
-          Currency: "USD",
-          Period: month,
-        };
-        const v = plan1.read(
-          plan1.tuple({ ...common, ...base, Entity: e, Product: "P_TP", Account: "4100" }),
-        );
-        plan2.write(plan2.tuple({ ...common, Entity: e.name, Account: "4100" }), v);
-        if (v !== null) n++;
-      }
-    }
-    return `Pushed ${n} ${scenario} revenue cells to Plan2.`;
-  },
+  message: "Pushed the {Scenario} revenue of {Entities} to Plan2: {cells} cells.",
 };
 
 export const VISION_PLAN2_RULES: RuleDefinition[] = [pushRevenueToPlan2];

@@ -1,4 +1,6 @@
-import type { DataSource } from "../data-source.ts";
+import { CalcError, CalcReturn } from "../calc-eval.ts";
+import { runCalcScript } from "../calc-script.ts";
+import type { Cube } from "../cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
 import type {
@@ -23,7 +25,16 @@ import {
   renderForm,
 } from "./forms.ts";
 import { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
-import { type PromptInput, promptChoices, resolvePrompts, ruleContext, ruleCube } from "./rules.ts";
+import {
+  type PromptInput,
+  promptChoices,
+  RuleFailure,
+  resolvePrompts,
+  ruleContext,
+  ruleCube,
+  ruleMessage,
+  substitutePrompts,
+} from "./rules.ts";
 import { resolveMember } from "./selection.ts";
 import { planSubmit } from "./submit.ts";
 import { listTaskLists, nextTaskStatus, type TaskCompletion, type TaskListInfo } from "./tasks.ts";
@@ -153,7 +164,7 @@ interface PlanTypeStore extends FormCube {
   variableNames: readonly string[];
   name: string;
   outline: Outline;
-  data: DataSource;
+  data: Cube;
   texts: TextStore;
 }
 
@@ -234,8 +245,8 @@ export class PlanningApplication {
     return this.store(cube).outline;
   }
 
-  /** The data of a plan type (for tests and the ad hoc layer). */
-  dataSource(cube: string): DataSource {
+  /** The cube of a plan type (for tests and the ad hoc layer). */
+  dataSource(cube: string): Cube {
     return this.store(cube).data;
   }
 
@@ -641,25 +652,53 @@ export class PlanningApplication {
     }
   }
 
+  /**
+   * Runs one rule inside an operation: the prompt check, then the calc script (prompt values substituted) on
+   * the plan type's cube, other plan types reachable by @XWRITE as `_Name_`, then the rule's text step. Any
+   * failure answers `PLANNING_RULE_FAILED`; the caller rolls the whole operation back.
+   */
   private runRule(
     rule: RuleDefinition,
     prompts: ReturnType<typeof resolvePrompts>,
     changes: ChangeSet,
   ): RuleRunResult {
     const started = Date.now();
-    const cube = ruleCube(this.store(rule.cube), changes);
-    const ctx = ruleContext(rule, prompts, cube, (name) => ruleCube(this.store(name), changes));
+    const store = this.store(rule.cube);
+    const ctx = ruleContext(rule, prompts, ruleCube(store, changes), (name) =>
+      ruleCube(this.store(name), changes),
+    );
     try {
-      const message = rule.run(ctx);
+      const refused = rule.check?.(ctx);
+      if (refused) throw new RuleFailure(refused);
+      const script = substitutePrompts(rule, prompts);
+      const locations: Record<string, Cube> = {};
+      const all = [...this.stores.values()];
+      for (const s of all) {
+        changes.touch(s);
+        if (s !== store) locations[`_${s.name}_`] = s.data;
+      }
+      const changedBefore = all.reduce((n, s) => n + changes.changedCells(s), 0);
+      const run = runCalcScript(store.data, script, { locations });
+      const changedAfter = all.reduce((n, s) => n + changes.changedCells(s), 0);
+      const texts = rule.texts?.(ctx) ?? 0;
+      // Stored cells (totals included) that the script left different, in every plan type.
+      const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts });
       return {
         ruleName: rule.name,
         status: "completed",
         durationMs: Date.now() - started,
-        message: message || null,
+        message: run.returned ? `${message} ${run.returned.message}` : message || null,
       };
     } catch (e) {
       if (e instanceof PlanningError) throw e;
-      const why = e instanceof Error ? e.message : String(e);
+      const why =
+        e instanceof CalcReturn
+          ? e.text.replace(/\.?$/, ".")
+          : e instanceof CalcError
+            ? `its calc script stopped: ${e.message}.`
+            : e instanceof Error
+              ? e.message
+              : String(e);
       throw new PlanningError(
         "PLANNING_RULE_FAILED",
         `Business rule ${rule.name} failed: ${why} No data was changed.`,
@@ -784,6 +823,7 @@ export class PlanningApplication {
       const s = this.store(w.cube);
       const tuple = this.tupleOf(s, w.members);
       if (w.text !== undefined) s.texts.set(tuple, w.text === "" ? null : w.text);
+      else if (w.stored) s.data.setStored(s.data.coordsOf(tuple), w.value ?? Number.NaN, w.input ?? false);
       else s.data.write(tuple, w.value);
     }
   }

@@ -1,16 +1,21 @@
+import type { Cube, CubeSnapshot } from "../cube.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Member } from "../outline.ts";
 
 /**
  * One cell changed by a planning operation, in a form the server can journal and replay: the plan type, one
- * member name per base dimension (outline order) and the new value. Text cells carry `text` (the empty
- * string clears the text) and `value: null`.
+ * member name per base dimension (outline order) and the new value. `stored: true` marks a stored cell set
+ * exactly as it was left (value and `input` flag, totals included, nothing recalculated); without it the
+ * value is written like a form entry (totals follow). Text cells carry `text` (the empty string clears the
+ * text) and `value: null`.
  */
 export interface CellWrite {
   cube: string;
   members: string[];
   value: number | null;
   text?: string;
+  stored?: boolean;
+  input?: boolean;
 }
 
 /** The text of planning text cells, keyed by cell tuple; kept beside the numeric cube. */
@@ -40,34 +45,46 @@ function textKey(tuple: readonly Member[]): string {
 
 interface PlanTypeStore {
   name: string;
-  data: DataSource;
+  data: Cube;
   texts: TextStore;
 }
 
-type Undo =
-  | { store: PlanTypeStore; tuple: Member[]; kind: "value"; old: CellValue }
-  | {
-      store: PlanTypeStore;
-      tuple: Member[];
-      kind: "text";
-      old: string | null;
-    };
+/**
+ * Why a planning user cannot enter a cell, or null: what the cube refuses (label only, Dynamic Calc), plus
+ * Planning's bottom-up rule: an upper-level member's value is aggregated from its children, never entered.
+ */
+export function planningWriteBlocker(data: DataSource, tuple: readonly Member[]): string | null {
+  const blocker = data.writeBlocker(tuple);
+  if (blocker) return blocker;
+  for (const m of tuple) {
+    if (!m.stored.isLeaf)
+      return `${m.name} is an upper-level member; its value is aggregated from its children`;
+  }
+  return null;
+}
 
 /**
- * The changes of one mutating operation. Every write goes through it: it remembers the old value (undo log)
- * and the final value of every changed cell (journal). `rollback()` restores the cube exactly; `writes()`
- * lists each changed cell once, with its final value, in first-change order.
+ * The changes of one mutating operation (a submit and its on-save rules, or a launched rule), all or
+ * nothing. The first change to a plan type takes a snapshot of its cube; `rollback()` puts every touched
+ * cube back exactly (values, input flags, blocks) and undoes the texts. `writes()` lists what changed, once
+ * per cell with its final state: the stored cells of each cube that differ from the snapshot (totals
+ * included, `stored: true`, replayed exactly by {@link PlanningApplication.applyCellWrites}) and the texts.
  */
 export class ChangeSet {
-  private readonly undo: Undo[] = [];
-  private readonly final = new Map<string, CellWrite>();
+  private readonly snapshots = new Map<PlanTypeStore, CubeSnapshot>();
+  private readonly textUndo: { store: PlanTypeStore; tuple: Member[]; old: string | null }[] = [];
+  private readonly texts = new Map<string, CellWrite>();
+
+  /** Snapshots a plan type before its cube is changed (by a write, a calc script or @XWRITE). */
+  touch(store: PlanTypeStore): void {
+    if (!this.snapshots.has(store)) this.snapshots.set(store, store.data.snapshot());
+  }
 
   writeValue(store: PlanTypeStore, tuple: readonly Member[], value: CellValue): boolean {
     const old = store.data.read(tuple);
     if (sameValue(old, value)) return false;
-    this.undo.push({ store, tuple: [...tuple], kind: "value", old });
+    this.touch(store);
     store.data.write(tuple, value);
-    this.record(store.name, tuple, { cube: store.name, members: tuple.map((m) => m.name), value });
     return true;
   }
 
@@ -75,9 +92,11 @@ export class ChangeSet {
     const old = store.texts.get(tuple);
     const next = text === "" ? null : text;
     if (old === next) return false;
-    this.undo.push({ store, tuple: [...tuple], kind: "text", old });
+    this.textUndo.push({ store, tuple: [...tuple], old });
     store.texts.set(tuple, next);
-    this.record(store.name, tuple, {
+    const key = `${store.name}|${tuple.map((m) => m.stored.ordinal).join(",")}`;
+    this.texts.delete(key);
+    this.texts.set(key, {
       cube: store.name,
       members: tuple.map((m) => m.name),
       value: null,
@@ -86,29 +105,47 @@ export class ChangeSet {
     return true;
   }
 
-  /** Restores every changed cell to its value before the operation. */
+  /** Restores every touched cube and every changed text to its state before the operation. */
   rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) {
-      const u = this.undo[i] as Undo;
-      if (u.kind === "value") u.store.data.write(u.tuple, u.old);
-      else u.store.texts.set(u.tuple, u.old);
+    for (const [store, snap] of this.snapshots) store.data.restore(snap);
+    for (let i = this.textUndo.length - 1; i >= 0; i--) {
+      const u = this.textUndo[i] as (typeof this.textUndo)[number];
+      u.store.texts.set(u.tuple, u.old);
     }
-    this.undo.length = 0;
-    this.final.clear();
+    this.snapshots.clear();
+    this.textUndo.length = 0;
+    this.texts.clear();
   }
 
-  /** The changed cells with their final values. */
+  /** The changed cells with their final values (stored cells of the cubes, then texts). */
   writes(): CellWrite[] {
-    return [...this.final.values()];
+    const out: CellWrite[] = [];
+    for (const [store, snap] of this.snapshots) {
+      const cube = store.data;
+      cube.changesSince(snap, (coords, value, input) => {
+        out.push({
+          cube: store.name,
+          members: coords.map((o, i) => cube.member(i, o).name),
+          value: Number.isNaN(value) ? null : value,
+          stored: true,
+          input,
+        });
+      });
+    }
+    return [...out, ...this.texts.values()];
   }
 
-  private record(cube: string, tuple: readonly Member[], w: CellWrite): void {
-    const key = `${cube}|${tuple.map((m) => m.stored.ordinal).join(",")}|${w.text === undefined ? "v" : "t"}`;
-    this.final.delete(key);
-    this.final.set(key, w);
+  /** Number of stored cells changed in a plan type so far (for rule messages). */
+  changedCells(store: PlanTypeStore): number {
+    const snap = this.snapshots.get(store);
+    if (!snap) return 0;
+    let n = 0;
+    store.data.changesSince(snap, () => {
+      n++;
+    });
+    return n;
   }
 }
-
 function sameValue(a: CellValue, b: CellValue): boolean {
   if (a === null || b === null) return a === b;
   return a === b || Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

@@ -61,7 +61,12 @@ describe("callPlanning", () => {
   test("answers what the server must persist: journal, task status, alias table", () => {
     const app = createVisionPlanning();
     const launch = callPlanning(app, "/action/launchrule", { cube: "Plan1", ruleName: "SeedForecast" });
-    expect(launch.changes).toHaveLength(96); // 4 products × 2 accounts × 12 months (P_170 has no plan for 410)
+    // 4 products × 2 accounts × 12 months at level 0 (P_170 has no plan for 410), plus their stored totals.
+    const leaves = (launch.changes ?? []).filter((c) =>
+      ["P_110", "P_120", "P_130", "P_160", "P_170"].includes(c.members[8] ?? ""),
+    );
+    expect(leaves.filter((c) => c.members[3] === "410")).toHaveLength(96);
+    expect(launch.changes?.every((c) => c.members[0] === "Forecast")).toBe(true);
     expect(Object.keys(launch.body)).toEqual(["ruleName", "status", "durationMs", "message"]);
     const now = new Date("2026-11-21T10:00:00Z");
     const set = callPlanning(

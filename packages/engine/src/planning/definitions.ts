@@ -1,4 +1,5 @@
-import type { CellValue, DataSource } from "../data-source.ts";
+import type { Cube } from "../cube.ts";
+import type { CellValue } from "../data-source.ts";
 import type { Dimension, Member } from "../outline.ts";
 
 /**
@@ -108,7 +109,10 @@ export type ResolvedPrompt =
   | { type: "dimension"; dimension: Dimension }
   | { type: "empty" };
 
-/** A cube as a rule sees it: reads and writes go through the undo/journal of the running operation. */
+/**
+ * A cube as a rule's prompt check and text step see it: values are read only (numbers change through the
+ * rule's calc script), texts are written through the undo/journal of the running operation.
+ */
 export interface RuleCube {
   readonly name: string;
   /** Members by name (or `&SubVar`), throws a rule failure when unknown. */
@@ -121,7 +125,6 @@ export interface RuleCube {
    */
   tuple(members: Record<string, Member | string>): Member[];
   read(tuple: readonly Member[]): CellValue;
-  write(tuple: readonly Member[], value: CellValue): void;
   readText(tuple: readonly Member[]): string | null;
   writeText(tuple: readonly Member[], text: string | null): void;
   /** Calls `fn` for every tuple of the cross product of the given member lists (dimensions not given: root). */
@@ -138,7 +141,7 @@ export interface RuleContext {
   number(prompt: string): number;
   string(prompt: string): string;
   dimension(prompt: string): Dimension;
-  /** Stops the rule: every change it made is undone and the launch answers `PLANNING_RULE_FAILED`. */
+  /** Stops the rule: every change made is undone and the launch answers `PLANNING_RULE_FAILED`. */
   fail(message: string): never;
 }
 
@@ -150,10 +153,25 @@ export interface RuleDefinition {
   ruleType: string;
   description: string;
   prompts: PromptDefinition[];
-  /** The rule as a calc script, `{Prompt}` marking runtime prompts (what Calc Manager would show). */
+  /**
+   * The rule as a calc script, `{Prompt}` marking runtime prompts (what Calc Manager shows). Launching it
+   * substitutes the prompt values (members quoted, member lists comma-separated, numbers as typed) and runs
+   * the script with the engine's calc interpreter on the plan type's cube; `_PlanType_` location aliases name
+   * the other plan types for `@XWRITE`. `@RETURN("why", ERROR)` fails the rule.
+   */
   script: string;
-  /** Runs the rule; answers the message reported to the user. */
-  run(ctx: RuleContext): string;
+  /** Checks the prompt values together before anything runs; answers why the launch is refused, or null. */
+  check?(ctx: RuleContext): string | null;
+  /**
+   * Cell texts the rule changes once its script has run (Planning keeps texts beside the cube, where a calc
+   * script cannot reach them); answers how many texts it wrote.
+   */
+  texts?(ctx: RuleContext): number;
+  /**
+   * The message reported: `{cells}` is the number of cells the script calculated (this cube and @XWRITE
+   * targets), `{texts}` the texts written, `{Prompt}` a prompt's value.
+   */
+  message: string;
 }
 
 export type TaskType =
@@ -200,7 +218,8 @@ export interface SmartListDefinition {
 
 export interface PlanTypeDefinition {
   name: string;
-  data: DataSource;
+  /** The plan type's block cube (upper levels stored and kept up to date after entries, as in Essbase). */
+  data: Cube;
   /** Level-0 members (usually accounts) whose cells hold text, not numbers. */
   textMembers?: string[];
   /**

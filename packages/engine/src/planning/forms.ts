@@ -1,6 +1,6 @@
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import type { TextStore } from "./changes.ts";
+import { planningWriteBlocker, type TextStore } from "./changes.ts";
 import type {
   AxisSegment,
   FormAxis,
@@ -218,7 +218,7 @@ export function formCell(
   let blocker: string | null = null;
   let locked = false;
   if (row.segment.readOnly || col.segment.readOnly) blocker = "The form shows this cell read-only.";
-  if (!blocker) blocker = cube.data.writeBlocker(tuple);
+  if (!blocker) blocker = planningWriteBlocker(cube.data, tuple);
   if (!blocker) {
     const lock = cube.locks.find((l) =>
       [...l.members].every(([d, set]) => set.has((at.get(d) ?? cube.defaults.get(d) ?? d.root).stored)),

@@ -5,7 +5,6 @@ export type * from "./definitions.ts";
 export { PLANNING_ERROR_HTTP, PlanningError, type PlanningErrorCode } from "./errors.ts";
 export type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
 export { MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
-export { MemoryCube } from "./memory-cube.ts";
 export type { PromptInput } from "./rules.ts";
 export {
   MemoryTaskStatusStore,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { Cube } from "../cube.ts";
 import { Outline } from "../outline.ts";
 import { PlanningApplication } from "./application.ts";
-import { ChangeSet, TextStore } from "./changes.ts";
-import { MemoryCube } from "./memory-cube.ts";
+import { ChangeSet, planningWriteBlocker, TextStore } from "./changes.ts";
 import { selectAll } from "./selection.ts";
 
 /** A tiny application: Account (Profit = Sales − Costs, Note text, Ratio label only), Period, Scenario. */
@@ -34,12 +34,13 @@ function tiny() {
       { name: "Scenario", members: [{ name: "Actual" }, { name: "Budget" }] },
     ],
   });
-  const data = new MemoryCube(outline);
-  const put = (a: string, p: string, s: string, v: number) => data.writeByNames([a, p, s], v);
+  const data = new Cube(outline);
+  const put = (a: string, p: string, s: string, v: number) => data.loadByNames([a, p, s], v);
   put("Sales", "Jan", "Actual", 100);
   put("Costs", "Jan", "Actual", 30);
   put("Sales", "Feb", "Actual", 120);
   put("Margin", "Jan", "Actual", 0.7);
+  data.calcAll();
   const app = new PlanningApplication({
     name: "Tiny",
     planTypes: [{ name: "Main", data, textMembers: ["Note"] }],
@@ -70,8 +71,8 @@ function tiny() {
   return { outline, data, app };
 }
 
-describe("MemoryCube", () => {
-  test("consolidates with operators, skips ~, label only shows its first child, blocks upper levels", () => {
+describe("plan type cube", () => {
+  test("consolidates with operators, skips ~, label only shows its first child; planners enter level 0 only", () => {
     const { outline, data } = tiny();
     const t = (...names: string[]) =>
       names.map((n) => outline.member(n) as NonNullable<ReturnType<Outline["member"]>>);
@@ -79,10 +80,10 @@ describe("MemoryCube", () => {
     expect(data.read(t("Profit", "H1", "Actual"))).toBe(190);
     expect(data.read(t("Ratios", "Jan", "Actual"))).toBe(0.7);
     expect(data.read(t("Profit", "Jan", "Budget"))).toBeNull();
-    expect(data.writeBlocker(t("Profit", "Jan", "Actual"))).toMatch(/upper-level/);
-    expect(data.writeBlocker(t("Sales", "H1", "Actual"))).toMatch(/Dynamic Calc/);
-    expect(data.writeBlocker(t("Ratios", "Jan", "Actual"))).toMatch(/label only/);
-    expect(data.writeBlocker(t("Sales", "Jan", "Budget"))).toBeNull();
+    expect(planningWriteBlocker(data, t("Profit", "Jan", "Actual"))).toMatch(/upper-level/);
+    expect(planningWriteBlocker(data, t("Sales", "H1", "Actual"))).toMatch(/Dynamic Calc/);
+    expect(planningWriteBlocker(data, t("Ratios", "Jan", "Actual"))).toMatch(/label only/);
+    expect(planningWriteBlocker(data, t("Sales", "Jan", "Budget"))).toBeNull();
   });
 });
 
@@ -124,10 +125,17 @@ describe("forms", () => {
     (grid[3] as string[])[2] = "#Missing";
     (grid[2] as string[])[3] = ""; // an empty cell is not an edit
     const res = app.submitForm({ formName: "Grid", grid, codes: f.codes });
-    expect(res.changes).toEqual([
-      { cube: "Main", members: ["Costs", "Jan", "Actual"], value: null },
-      { cube: "Main", members: ["Note", "Jan", "Actual"], value: null, text: "Jan note" },
-    ]);
+    // The cleared cell and the stored total over it (Profit), then the text.
+    expect(res.changes).toEqual(
+      expect.arrayContaining([
+        { cube: "Main", members: ["Profit", "Jan", "Actual"], value: 100, stored: true, input: false },
+        { cube: "Main", members: ["Costs", "Jan", "Actual"], value: null, stored: true, input: false },
+        { cube: "Main", members: ["Note", "Jan", "Actual"], value: null, text: "Jan note" },
+      ]),
+    );
+    // Besides, only the stored totals over Jan Costs changed (the Account and Scenario roots).
+    expect(res.changes).toHaveLength(7);
+    expect(res.changes.every((c) => c.members[1] === "Jan")).toBe(true);
     expect(res.grid[1]).toEqual(["Profit", "220", "100", "120"]);
     expect(res.grid[4]?.[2]).toBe("Jan note");
   });
@@ -146,12 +154,34 @@ describe("ChangeSet", () => {
     changes.writeValue(store, t, 1);
     changes.writeValue(store, t, 2);
     changes.writeText(store, t, "x");
-    expect(changes.writes()).toEqual([
-      { cube: "Main", members: ["Sales", "Jan", "Actual"], value: 2 },
-      { cube: "Main", members: ["Sales", "Jan", "Actual"], value: null, text: "x" },
-    ]);
+    expect(changes.writes()).toEqual(
+      expect.arrayContaining([
+        { cube: "Main", members: ["Profit", "Jan", "Actual"], value: -28, stored: true, input: false },
+        { cube: "Main", members: ["Sales", "Jan", "Actual"], value: 2, stored: true, input: true },
+        { cube: "Main", members: ["Sales", "Jan", "Actual"], value: null, text: "x" },
+      ]),
+    );
+    expect(changes.writes().filter((c) => c.members.join() === "Sales,Jan,Actual")).toHaveLength(2);
+    // Replayed on a fresh copy, the journal gives the same state.
+    const replica = tiny();
+    replica.app.applyCellWrites(changes.writes());
+    expect(
+      replica.data.read(
+        ["Sales", "Jan", "Actual"].map(
+          (n) => replica.outline.member(n) as NonNullable<ReturnType<Outline["member"]>>,
+        ),
+      ),
+    ).toBe(2);
+    expect(replica.app.readText("Main", ["Sales", "Jan", "Actual"])).toBe("x");
     changes.rollback();
     expect(data.read(t)).toBe(100);
+    expect(
+      data.read(
+        ["Profit", "Jan", "Actual"].map(
+          (n) => outline.member(n) as NonNullable<ReturnType<Outline["member"]>>,
+        ),
+      ),
+    ).toBe(70);
     expect(texts.get(t)).toBeNull();
     expect(changes.writes()).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { CellValue, DataSource } from "../data-source.ts";
+import type { Cube } from "../cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import type { ChangeSet, TextStore } from "./changes.ts";
 import type {
@@ -171,7 +171,7 @@ export class RuleFailure extends Error {
 export interface RuleStore {
   name: string;
   outline: Outline;
-  data: DataSource;
+  data: Cube;
   texts: TextStore;
   defaults: ReadonlyMap<Dimension, Member>;
 }
@@ -208,11 +208,6 @@ export function ruleCube(store: RuleStore, changes: ChangeSet): RuleCube {
       return dims.map((d) => at.get(d) ?? store.defaults.get(d) ?? d.root);
     },
     read: (tuple) => store.data.read(tuple),
-    write(tuple, value: CellValue) {
-      const blocker = store.data.writeBlocker(tuple);
-      if (blocker) throw new RuleFailure(`Cannot write ${tuple.map((m) => m.name).join("->")}: ${blocker}.`);
-      changes.writeValue(store, tuple, value);
-    },
     readText: (tuple) => store.texts.get(tuple),
     writeText(tuple, text) {
       changes.writeText(store, tuple, text);
@@ -268,4 +263,89 @@ export function ruleContext(
       throw new RuleFailure(message);
     },
   };
+}
+
+function quoted(name: string): string {
+  return `"${name}"`;
+}
+
+/** A prompt value as calc-script text: members quoted, lists comma-separated, numbers as given. */
+function scriptText(p: ResolvedPrompt): string {
+  switch (p.type) {
+    case "member":
+      return quoted(p.member.name);
+    case "members":
+      return p.members.map((m) => quoted(m.name)).join(", ");
+    case "numeric":
+      return String(p.value);
+    case "string":
+      return quoted(p.value.replace(/"/g, "'"));
+    case "dimension":
+      return quoted(p.dimension.name);
+    case "empty":
+      return "#MISSING";
+  }
+}
+
+/** A prompt value as the user reads it in a message. */
+function displayText(p: ResolvedPrompt): string {
+  switch (p.type) {
+    case "member":
+      return p.member.name;
+    case "members":
+      return p.members.map((m) => m.name).join(", ");
+    case "numeric":
+      return String(p.value);
+    case "string":
+      return p.value;
+    case "dimension":
+      return p.dimension.name;
+    case "empty":
+      return "";
+  }
+}
+
+function promptFor(rule: RuleDefinition, prompts: Map<string, ResolvedPrompt>, name: string) {
+  const def = rule.prompts.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  return def ? prompts.get(def.name) : undefined;
+}
+
+/**
+ * The rule's calc script with every `{Prompt}` replaced by its value: as script text outside quotes (members
+ * quoted, lists comma-separated), as plain text inside a quoted string (e.g. an @RETURN message). A `{Name}`
+ * that is not a prompt of the rule is a fault of the rule's definition.
+ */
+export function substitutePrompts(rule: RuleDefinition, prompts: Map<string, ResolvedPrompt>): string {
+  let out = "";
+  let inString = false;
+  const text = rule.script;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    const m = ch === "{" ? /^\{([A-Za-z_]\w*)\}/.exec(text.slice(i)) : null;
+    if (!m) {
+      if (ch === '"') inString = !inString;
+      out += ch;
+      continue;
+    }
+    const name = m[1] as string;
+    const p = promptFor(rule, prompts, name);
+    if (!p) throw new Error(`Rule ${rule.name}: its script names {${name}}, which is not one of its prompts`);
+    out += inString ? displayText(p).replace(/"/g, "'") : scriptText(p);
+    i += m[0].length - 1;
+  }
+  return out;
+}
+
+/** The rule's message with `{cells}`, `{texts}` and `{Prompt}` filled in. */
+export function ruleMessage(
+  rule: RuleDefinition,
+  prompts: Map<string, ResolvedPrompt>,
+  counts: { cells: number; texts: number },
+): string {
+  return rule.message.replace(/\{([A-Za-z_][\w]*)\}/g, (whole, name: string) => {
+    if (name === "cells") return String(counts.cells);
+    if (name === "texts") return String(counts.texts);
+    const p = promptFor(rule, prompts, name);
+    return p ? displayText(p) : whole;
+  });
 }

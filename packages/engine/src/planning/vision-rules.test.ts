@@ -67,10 +67,8 @@ describe("runtime prompts", () => {
       ["CopyVersion", ["SrcVersion:member", "TgtVersion:member"]],
       ["SeedForecast", ["Entity:member"]],
       ["GrowRevenue", ["Entities:members", "GrowthPct:numeric", "Comment:string"]],
-      [
-        "AllocateRevenue",
-        ["Amount:numeric", "Account:member", "Period:member", "Entity:member", "Basis:dimension"],
-      ],
+      ["AllocateRevenue", ["Amount:numeric", "Account:member", "Period:member", "Entity:member"]],
+      ["AggregateData", ["Dimension:dimension", "Scenario:member"]],
       ["PushRevenueToPlan2", ["Entities:members", "Scenario:member"]],
     ]);
   });
@@ -110,8 +108,8 @@ describe("runtime prompts", () => {
       "240",
     ]);
     expect(entities.members[0]).toEqual({ name: "450", alias: "Sales West", generation: 5, level: 0 });
-    const basis = app.enumPromptMembers({ cube: "Plan1", ruleName: "AllocateRevenue", promptName: "Basis" });
-    expect(basis.members.map((m) => m.name)).toEqual(["Product", "Entity"]);
+    const dims = app.enumPromptMembers({ cube: "Plan1", ruleName: "AggregateData", promptName: "Dimension" });
+    expect(dims.members.map((m) => m.name)).toEqual(["Entity", "Product"]);
     expect(
       app
         .enumPromptMembers({ cube: "Plan1", ruleName: "AllocateRevenue", promptName: "Account" })
@@ -150,7 +148,7 @@ describe("runtime prompts", () => {
       "PLANNING_PROMPT_INVALID",
     );
     expect(launch("GrowRevenue", [{ name: "Entities", value: "" }]).code).toBe("PLANNING_PROMPT_MISSING");
-    expect(launch("AllocateRevenue", [{ name: "Basis", value: "Account" }]).code).toBe(
+    expect(launch("AggregateData", [{ name: "Dimension", value: "Account" }]).code).toBe(
       "PLANNING_PROMPT_INVALID",
     );
     expect(launch("Nope", []).code).toBe("PLANNING_RULE_UNKNOWN");
@@ -174,7 +172,7 @@ describe("launch rule", () => {
       ],
     });
     expect(res.status).toBe("completed");
-    expect(res.message).toMatch(/^Copied \d+ values and 2 texts from Working to What If\.$/);
+    expect(res.message).toMatch(/^Copied Working to What If: \d+ cells and 2 texts\.$/);
     expect(cell(app, { Version: "What If", Period: "Jan", Account: "4110" })).toBe(12000);
     expect(
       cell(app, {
@@ -232,8 +230,20 @@ describe("launch rule", () => {
     expect(
       cell(app, { Scenario: "Forecast", Entity: "410", Product: "P_110", Period: "Apr", Account: "4110" }),
     ).toBeNull();
-    expect(res.message).toBe("Seeded 120 forecast cells of entity 430 at 3.5% growth.");
-    expect(res.changes).toHaveLength(120);
+    // The 120 level-0 cells (5 products with data × 2 accounts × 12 months) and their stored totals.
+    const leaves = res.changes.filter(
+      (c) =>
+        c.members.includes("430") &&
+        ["P_110", "P_120", "P_130", "P_160", "P_170"].includes(c.members[8] ?? ""),
+    );
+    expect(leaves).toHaveLength(120);
+    expect(res.changes.every((c) => c.members[0] === "Forecast" && c.members[5] === "Working")).toBe(true);
+    expect(res.message).toBe(`Seeded the FY15 forecast of entity 430: ${res.changes.length} cells.`);
+    // The script aggregates: the totals of the other entities (none seeded) are the totals of 430.
+    const forecastTotal = (entity: string) =>
+      cell(app, { Scenario: "Forecast", Entity: entity, Product: "P_TP", Period: "Apr", Account: "4110" });
+    expect(forecastTotal("Sales VP")).toBe(forecastTotal("430"));
+    expect(forecastTotal("Sales VP")).toBeGreaterThan(0);
   });
 
   test("GrowRevenue grows the chosen entities only and stores the comment", () => {
@@ -256,9 +266,9 @@ describe("launch rule", () => {
     expect(drivers.grid[r420]?.[2]).toBe("Price increase of 10%");
   });
 
-  test("AllocateRevenue spreads the amount by FY14 actuals, across products or entities", () => {
+  test("AllocateRevenue spreads the amount across an entity's products by FY14 actuals", () => {
     const app = createVisionPlanning();
-    app.launchRule({
+    const res = app.launchRule({
       cube: "Plan1",
       ruleName: "AllocateRevenue",
       prompts: [
@@ -266,14 +276,14 @@ describe("launch rule", () => {
         { name: "Account", value: "4120" },
         { name: "Period", value: "Dec" },
         { name: "Entity", value: "421" },
-        { name: "Basis", value: "Product" },
       ],
     });
+    expect(res.message).toMatch(/^Allocated 50000 of 4120 in Dec across the products of 421: \d+ cells\.$/);
     const products = ["P_110", "P_120", "P_130", "P_160", "P_170"];
     const shares = products.map(
-      (p) => cell(app, { Entity: "421", Product: p, Period: "Dec", Account: "4120" }) as number,
+      (p) => cell(app, { Entity: "421", Product: p, Period: "Dec", Account: "4120" }) ?? 0,
     );
-    expect(Math.round(shares.reduce((a, b) => a + b, 0) * 100) / 100).toBe(50000);
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(50000, 6);
     const actual = products.map(
       (p) =>
         cell(app, {
@@ -283,24 +293,99 @@ describe("launch rule", () => {
           Product: p,
           Period: "YearTotal",
           Account: "4120",
-        }) as number,
+        }) ?? 0,
     );
     const total = actual.reduce((a, b) => a + b, 0);
-    expect(shares[0]).toBe(Math.round(((50000 * (actual[0] as number)) / total) * 100) / 100);
+    shares.forEach((share, i) => {
+      expect(share).toBeCloseTo((50000 * (actual[i] as number)) / total, 6);
+    });
+    // The stored product total follows (the script ends with AGG).
+    expect(cell(app, { Entity: "421", Product: "P_TP", Period: "Dec", Account: "4120" })).toBeCloseTo(
+      50000,
+      6,
+    );
+  });
 
-    app.launchRule({
+  test("a rule that stops with @RETURN ERROR fails and changes nothing", () => {
+    const app = createVisionPlanning();
+    const jan = cell(app, {
+      Scenario: "Forecast",
+      Entity: "450",
+      Product: "P_110",
+      Period: "Jan",
+      Account: "4110",
+    });
+    const err = planError(() =>
+      app.launchRule({
+        cube: "Plan1",
+        ruleName: "SeedForecast",
+        prompts: [{ name: "Entity", value: "450" }],
+      }),
+    );
+    expect(err.code).toBe("PLANNING_RULE_FAILED");
+    expect(err.message).toBe(
+      "Business rule SeedForecast failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.",
+    );
+    expect(
+      cell(app, { Scenario: "Forecast", Entity: "450", Product: "P_110", Period: "Jan", Account: "4110" }),
+    ).toBe(jan);
+  });
+
+  test("AggregateData (a dimension prompt) brings the totals of a loaded slice up to date", () => {
+    const app = createVisionPlanning();
+    const cube = app.dataSource("Plan1");
+    const at = (entity: string, product: string) => ({
+      Scenario: "Forecast",
+      Entity: entity,
+      Product: product,
+      Period: "Feb",
+      Account: "4110",
+    });
+    // A data load writes level 0 without aggregating.
+    const outline = app.outline("Plan1");
+    const names: Record<string, string> = {
+      Scenario: "Forecast",
+      Year: "FY15",
+      Version: "Working",
+      Currency: "USD",
+      HSP_View: "BaseData",
+      HSP_Metric: "No Metric",
+      Entity: "422",
+      Product: "P_130",
+      Period: "Feb",
+      Account: "4110",
+    };
+    cube.loadByNames(
+      outline.baseDimensions.map((d) => names[d.name] as string),
+      700,
+    );
+    expect(cell(app, at("Sales VP", "P_130"))).toBeNull();
+    const byEntity = app.launchRule({
       cube: "Plan1",
-      ruleName: "AllocateRevenue",
+      ruleName: "AggregateData",
       prompts: [
-        { name: "Amount", value: "900" },
-        { name: "Basis", value: "Entity" },
+        { name: "Dimension", value: "Entity" },
+        { name: "Scenario", value: "Forecast" },
       ],
     });
-    const byEntity = ["450", "440", "430", "423", "422", "421", "420", "410", "240"].map(
-      (e) => cell(app, { Entity: e, Product: "P_000", Period: "Jan", Account: "4110" }) as number,
-    );
-    expect(Math.round(byEntity.reduce((a, b) => a + b, 0) * 100) / 100).toBe(900);
-    expect(byEntity.every((v) => v > 0)).toBe(true);
+    expect(cell(app, at("Sales VP", "P_130"))).toBe(700);
+    expect(cell(app, at("422", "P_TP"))).toBeNull();
+    expect(byEntity.message).toMatch(/^Aggregated Entity for Forecast: \d+ cells\.$/);
+    app.launchRule({
+      cube: "Plan1",
+      ruleName: "AggregateData",
+      prompts: [{ name: "Dimension", value: "Product" }],
+    });
+    expect(cell(app, at("422", "P_TP"))).toBeNull();
+    app.launchRule({
+      cube: "Plan1",
+      ruleName: "AggregateData",
+      prompts: [
+        { name: "Dimension", value: "Product" },
+        { name: "Scenario", value: "Forecast" },
+      ],
+    });
+    expect(cell(app, at("422", "P_TP"))).toBe(700);
   });
 
   test("PushRevenueToPlan2 writes Plan1 totals into plan type Plan2", () => {
@@ -315,7 +400,9 @@ describe("launch rule", () => {
       "#Missing",
     ]);
     const res = app.launchRule({ cube: "Plan1", ruleName: "PushRevenueToPlan2", prompts: [] });
-    expect(res.message).toBe("Pushed 108 Plan revenue cells to Plan2.");
+    expect(res.message).toMatch(
+      /^Pushed the Plan revenue of 450, 440, 430, 423, 422, 421, 420, 410, 240 to Plan2: \d+ cells\.$/,
+    );
     expect(res.changes.every((c) => c.cube === "Plan2")).toBe(true);
     const after = app.openForm({ folder: "/Forms/Summary", formName: "Revenue Summary" });
     const r410 = after.codes.findIndex((r) => r[0] === "410");

@@ -102,18 +102,42 @@ describe("submit form", () => {
     (grid[desktops] as string[])[2] = "9999";
     (grid[keyboards] as string[])[3] = "#Missing";
     const res = app.submitForm({ formName: "Revenue by Product", pov: open.pov, grid, codes: open.codes });
-    expect(res.changes).toEqual([
+    // The journal lists the two entered cells and the stored totals over them (Entity and Product
+    // ancestors), each with its final value; nothing else.
+    const entered = res.changes.filter(
+      (c) => c.members[3] === "410" && ["P_110", "P_160"].includes(c.members[8] ?? ""),
+    );
+    expect(entered).toEqual([
       {
         cube: "Plan1",
         members: ["Plan", "FY15", "Jan", "410", "No Metric", "Working", "USD", "4110", "P_110", "BaseData"],
         value: 9999,
+        stored: true,
+        input: true,
       },
       {
         cube: "Plan1",
         members: ["Plan", "FY15", "Feb", "410", "No Metric", "Working", "USD", "4110", "P_160", "BaseData"],
         value: null,
+        stored: true,
+        input: false,
       },
     ]);
+    const outline = app.outline("Plan1");
+    for (const c of res.changes) {
+      expect(c.members.slice(0, 3).concat(c.members.slice(5, 8), c.members.slice(9))).toEqual(
+        c.members[2] === "Jan"
+          ? ["Plan", "FY15", "Jan", "Working", "USD", "4110", "BaseData"]
+          : ["Plan", "FY15", "Feb", "Working", "USD", "4110", "BaseData"],
+      );
+      const entity = outline.member(c.members[3] as string);
+      const product = outline.member(c.members[8] as string);
+      expect(entity?.name === "410" || entity?.descendants().some((m) => m.name === "410")).toBe(true);
+      expect(
+        ["P_110", "P_160"].includes(product?.name ?? "") ||
+          product?.descendants().some((m) => m.name === "P_110" || m.name === "P_160"),
+      ).toBe(true);
+    }
     expect(cell(app, { Product: "P_110", Period: "Jan", Account: "4110" })).toBe(9999);
     expect(cell(app, { Product: "P_160", Period: "Feb", Account: "4110" })).toBeNull();
     const after = app.openForm({ formName: "Revenue by Product" });
@@ -327,7 +351,7 @@ describe("on-save prompts", () => {
       grid: open.grid,
       codes: open.codes,
     });
-    expect(res.rules[0]?.message).toBe("Seeded 120 forecast cells of entity 430 at 3.5% growth.");
+    expect(res.rules[0]?.message).toMatch(/^Seeded the FY15 forecast of entity 430: \d+ cells\.$/);
     expect(cell(app, { Scenario: "Forecast", Entity: "410", Period: "Jan", Account: "4110" })).toBeNull();
   });
 
@@ -361,9 +385,14 @@ describe("on-save prompts", () => {
     expect(status("423")?.status).toBe("invalid");
     expect(res.grid[r("440")]?.[3]).toBe("Approved");
     expect(cell(app, { Entity: "440", Period: "BegBalance", Product: "P_000", Account: "4195" })).toBe(3);
-    expect(res.changes.filter((c) => c.members[7] === "4195").map((c) => [c.members[3], c.value])).toEqual([
-      ["440", 3],
+    expect(
+      res.changes
+        .filter((c) => c.members[7] === "4195" && c.input)
+        .map((c) => [c.members[3], c.value])
+        .sort(),
+    ).toEqual([
       ["430", 2],
+      ["440", 3],
     ]);
   });
 });
