@@ -1,8 +1,11 @@
-import type { CellWrite, PlanningApplication } from "@qibates/engine";
+import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine";
 import type { Database } from "./database.ts";
 import { type JournalEntry, JournaledApplication } from "./embedded.ts";
 
-/** The demo Vision planning application, its journal of cell changes, rebuilt at start-up. */
+/**
+ * The demo Vision planning application and its journal (entered cells and launched rules, replayed in order;
+ * older `cells` entries hold changed cells), rebuilt at start-up.
+ */
 export class PlanningDemoApplication extends JournaledApplication {
   private current: PlanningApplication | null = null;
   private version = 0;
@@ -35,7 +38,10 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   protected replay(entry: JournalEntry): void {
-    if (entry.kind !== "cells") throw new Error(`unknown journal entry ${entry.kind} for ${this.name}`);
-    this.app.applyCellWrites((entry.payload as { writes: CellWrite[] }).writes);
+    if (entry.kind === "planning")
+      this.app.applyJournal((entry.payload as { steps: PlanningJournalStep[] }).steps);
+    else if (entry.kind === "cells")
+      this.app.applyCellWrites((entry.payload as { writes: CellWrite[] }).writes);
+    else throw new Error(`unknown journal entry ${entry.kind} for ${this.name}`);
   }
 }

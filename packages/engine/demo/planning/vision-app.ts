@@ -179,7 +179,7 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
 
 export function createVisionPlanning(): PlanningApplication {
   const outline = visionPlan1Outline();
-  const plan1 = new Cube(outline, { expectedBlocks: 1024 });
+  const plan1 = new Cube(outline, { expectedBlocks: 512 });
   loadVisionPlan1(plan1);
   const app = new PlanningApplication({
     name: "Vision",

@@ -1,5 +1,5 @@
 import type { PlanningApplication, PlanningSession } from "./application.ts";
-import type { CellWrite } from "./changes.ts";
+import type { CellWrite, PlanningJournalStep } from "./changes.ts";
 import { PlanningError } from "./errors.ts";
 import type { FormPreferences } from "./forms.ts";
 import type { PromptInput } from "./rules.ts";
@@ -9,7 +9,7 @@ import type { TaskCompletion } from "./tasks.ts";
  * The planning calls of the API (`openapi/qibates.yaml`, tag Planning*) mapped onto a
  * {@link PlanningApplication}: takes the request body as the contract describes it (older spellings such as
  * `formname`, `form`, `code`, `tasklistID` included) and answers the response body of the contract, plus
- * what the server must persist before answering: the cell `changes` to journal, the user's new task status,
+ * what the server must persist before answering: the `journal` of a change, the user's new task status,
  * the session's new alias table. Bodies are assumed validated against the contract (types, required fields).
  */
 export type PlanningOperation =
@@ -55,8 +55,10 @@ export interface PlanningCallContext {
 export interface PlanningCallResult {
   /** The response body (200). */
   body: Record<string, unknown>;
-  /** Cells changed (`submitform`, `launchrule`): journal them before answering. */
+  /** Cells changed (`submitform`, `launchrule`), totals and texts included. */
   changes: CellWrite[];
+  /** What to journal before answering (`submitform`, `launchrule`), replayed by `applyJournal`. */
+  journal: PlanningJournalStep[];
   /** `taskstatus`: the user's new status row, to store. */
   taskStatus?: TaskCompletion;
   /** `setalias`: the session's new alias table, to store. */
@@ -95,7 +97,7 @@ export function callPlanning(
   const none: CellWrite[] = [];
   switch (operation) {
     case "/nav/listforms":
-      return { body: app.listForms(required(body, "folder")), changes: none };
+      return { body: app.listForms(required(body, "folder")), changes: none, journal: [] };
     case "/nav/openform": {
       const r = app.openForm(
         {
@@ -117,6 +119,7 @@ export function callPlanning(
       return {
         body: { ...pick(r, FORM_FIELDS), subforms: r.subforms.map((s) => pick(s, SUBFORM_FIELDS)) },
         changes: none,
+        journal: [],
       };
     }
     case "/action/submitform": {
@@ -137,10 +140,11 @@ export function callPlanning(
       return {
         body: pick(r, ["formName", "submitted", "cells", "rules", "pov", "grid", "codes", "cellKinds"]),
         changes: r.changes,
+        journal: r.journal,
       };
     }
     case "/nav/listtasks":
-      return { body: app.listTaskLists(ctx.taskStatuses ?? []), changes: none };
+      return { body: app.listTaskLists(ctx.taskStatuses ?? []), changes: none, journal: [] };
     case "/action/taskstatus": {
       const taskListID = required(body, "taskListID", "tasklistID");
       const taskID = required(body, "taskID");
@@ -154,23 +158,25 @@ export function callPlanning(
         current,
         ctx.now,
       );
-      return { body: { ...status }, changes: none, taskStatus: status };
+      return { body: { ...status }, changes: none, journal: [], taskStatus: status };
     }
     case "/nav/listonsaverules":
       return {
         body: app.listOnSaveRules(str(body.folder), required(body, "formName", "form", "formname")),
         changes: none,
+        journal: [],
       };
     case "/nav/listalias":
-      return { body: app.listAliasTables(session), changes: none };
+      return { body: app.listAliasTables(session), changes: none, journal: [] };
     case "/action/setalias": {
       const t = app.setAlias(required(body, "aliasId"));
-      return { body: { ...t }, changes: none, aliasTable: t.aliasId };
+      return { body: { ...t }, changes: none, journal: [], aliasTable: t.aliasId };
     }
     case "/nav/enumprompt":
       return {
         body: { ...app.enumPrompts(required(body, "cube"), required(body, "ruleName"), str(body.ruleType)) },
         changes: none,
+        journal: [],
       };
     case "/action/launchrule": {
       const r = app.launchRule({
@@ -179,7 +185,11 @@ export function callPlanning(
         ruleType: str(body.ruleType),
         prompts: (body.prompts ?? []) as PromptInput[],
       });
-      return { body: pick(r, ["ruleName", "status", "durationMs", "message"]), changes: r.changes };
+      return {
+        body: pick(r, ["ruleName", "status", "durationMs", "message"]),
+        changes: r.changes,
+        journal: r.journal,
+      };
     }
     case "/nav/enumfilters":
       return {
@@ -189,6 +199,7 @@ export function callPlanning(
           str(body.cube),
         ),
         changes: none,
+        journal: [],
       };
     case "/nav/enummembers":
       return {
@@ -200,6 +211,7 @@ export function callPlanning(
           aliastable: str(body.aliastable) ?? session.aliasTable,
         }),
         changes: none,
+        journal: [],
       };
     case "/nav/enummembersrule":
       return {
@@ -210,6 +222,7 @@ export function callPlanning(
           aliastable: str(body.aliastable) ?? session.aliasTable,
         }),
         changes: none,
+        journal: [],
       };
     default:
       throw new Error(`Not a planning operation: ${String(operation)}`);

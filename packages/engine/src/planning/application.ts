@@ -2,7 +2,13 @@ import { CalcError, CalcReturn } from "../calc-eval.ts";
 import { runCalcScript } from "../calc-script.ts";
 import type { Cube } from "../cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
+import {
+  type CellWrite,
+  ChangeSet,
+  type PlanningJournalStep,
+  type PromptValue,
+  TextStore,
+} from "./changes.ts";
 import type {
   CompositeFormDefinition,
   FormDefinition,
@@ -122,8 +128,10 @@ export interface SubmitFormResult extends FormView {
   submitted: number;
   cells: SubmittedCellStatus[];
   rules: RuleRunResult[];
-  /** Every cell whose stored value changed (submitted cells and on-save rule effects), to journal. */
+  /** Every stored cell that changed (submitted cells, totals and on-save rule effects) and the texts. */
   changes: CellWrite[];
+  /** What to journal: the entered cells, then each on-save rule with its prompts ({@link applyJournal}). */
+  journal: PlanningJournalStep[];
 }
 
 export interface PromptInfo {
@@ -150,8 +158,10 @@ export interface LaunchRuleRequest {
 }
 
 export interface LaunchRuleResult extends RuleRunResult {
-  /** Every cell the rule changed, to journal. */
+  /** Every stored cell the rule changed (totals included) and the texts. */
   changes: CellWrite[];
+  /** What to journal: the rule with its prompt values ({@link PlanningApplication.applyJournal}). */
+  journal: PlanningJournalStep[];
 }
 
 export interface AliasTableInfo {
@@ -545,6 +555,7 @@ export class PlanningApplication {
       cells,
       rules: ruleResults,
       changes: changes.writes(),
+      journal: changes.journal(),
     };
   }
 
@@ -645,7 +656,7 @@ export class PlanningApplication {
     const changes = new ChangeSet();
     try {
       const result = this.runRule(rule, prompts, changes);
-      return { ...result, changes: changes.writes() };
+      return { ...result, changes: changes.writes(), journal: changes.journal() };
     } catch (e) {
       changes.rollback();
       throw e;
@@ -667,7 +678,41 @@ export class PlanningApplication {
     const ctx = ruleContext(rule, prompts, ruleCube(store, changes), (name) =>
       ruleCube(this.store(name), changes),
     );
+    const step = {
+      step: "rule" as const,
+      cube: store.name,
+      ruleName: rule.name,
+      prompts: promptValues(prompts),
+    };
     try {
+      return changes.asRule(step, () => this.runScript(rule, prompts, changes, ctx, store, started));
+    } catch (e) {
+      if (e instanceof PlanningError) throw e;
+      const why =
+        e instanceof CalcReturn
+          ? e.text.replace(/\.?$/, ".")
+          : e instanceof CalcError
+            ? `its calc script stopped: ${e.message}.`
+            : e instanceof Error
+              ? e.message
+              : String(e);
+      throw new PlanningError(
+        "PLANNING_RULE_FAILED",
+        `Business rule ${rule.name} failed: ${why} No data was changed.`,
+        "ruleName",
+      );
+    }
+  }
+
+  private runScript(
+    rule: RuleDefinition,
+    prompts: ReturnType<typeof resolvePrompts>,
+    changes: ChangeSet,
+    ctx: ReturnType<typeof ruleContext>,
+    store: PlanTypeStore,
+    started: number,
+  ): RuleRunResult {
+    {
       const refused = rule.check?.(ctx);
       if (refused) throw new RuleFailure(refused);
       const script = substitutePrompts(rule, prompts);
@@ -689,21 +734,6 @@ export class PlanningApplication {
         durationMs: Date.now() - started,
         message: run.returned ? `${message} ${run.returned.message}` : message || null,
       };
-    } catch (e) {
-      if (e instanceof PlanningError) throw e;
-      const why =
-        e instanceof CalcReturn
-          ? e.text.replace(/\.?$/, ".")
-          : e instanceof CalcError
-            ? `its calc script stopped: ${e.message}.`
-            : e instanceof Error
-              ? e.message
-              : String(e);
-      throw new PlanningError(
-        "PLANNING_RULE_FAILED",
-        `Business rule ${rule.name} failed: ${why} No data was changed.`,
-        "ruleName",
-      );
     }
   }
 
@@ -815,9 +845,28 @@ export class PlanningApplication {
   // ---------- durability ----------
 
   /**
-   * Re-applies journaled cell changes (the `changes` of `submitForm` and `launchRule`), in order, without
-   * form or rule checks. Used to rebuild the state after a restart.
+   * Replays journaled operations (the `journal` of `submitForm` and `launchRule`), in order: entered cells
+   * are written again, rules run again with the same prompts. Used to rebuild the state after a restart.
    */
+  applyJournal(steps: readonly PlanningJournalStep[]): void {
+    for (const s of steps) {
+      if (s.step === "cells") {
+        this.applyCellWrites(s.writes);
+        continue;
+      }
+      const rule = this.rule(s.cube, s.ruleName);
+      const prompts = resolvePrompts(this.store(rule.cube).outline, rule, s.prompts);
+      const changes = new ChangeSet();
+      try {
+        this.runRule(rule, prompts, changes);
+      } catch (e) {
+        changes.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /** Re-applies cell changes (`changes`, or the `cells` steps of a journal) without form or rule checks. */
   applyCellWrites(writes: readonly CellWrite[]): void {
     for (const w of writes) {
       const s = this.store(w.cube);
@@ -841,4 +890,24 @@ function sameForm(
 
 function memberInfo(m: Member, table: string): MemberInfo {
   return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
+}
+
+/** Resolved prompt values as journaled (names, not members). */
+function promptValues(prompts: ReturnType<typeof resolvePrompts>): PromptValue[] {
+  return [...prompts].map(([name, p]) => {
+    switch (p.type) {
+      case "member":
+        return { name, value: p.member.name };
+      case "members":
+        return { name, value: p.members.map((m) => m.name) };
+      case "numeric":
+        return { name, value: p.value };
+      case "string":
+        return { name, value: p.value };
+      case "dimension":
+        return { name, value: p.dimension.name };
+      case "empty":
+        return { name, value: null };
+    }
+  });
 }

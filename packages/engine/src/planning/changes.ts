@@ -50,6 +50,21 @@ interface PlanTypeStore {
 }
 
 /**
+ * One step of a planning operation as the server journals it: the cells a user entered (form semantics:
+ * totals follow) and texts, or a business rule with its prompt values, replayed by running it again. Much
+ * smaller than the cells a rule changes, and exact because replay starts from the same state.
+ */
+export type PlanningJournalStep =
+  | { step: "cells"; writes: CellWrite[] }
+  | { step: "rule"; cube: string; ruleName: string; prompts: PromptValue[] };
+
+/** A prompt value as journaled: a name, a list of names, a number, a text, or null when left empty. */
+export interface PromptValue {
+  name: string;
+  value: string | number | string[] | null;
+}
+
+/**
  * Why a planning user cannot enter a cell, or null: what the cube refuses (label only, Dynamic Calc), plus
  * Planning's bottom-up rule: an upper-level member's value is aggregated from its children, never entered.
  */
@@ -74,6 +89,34 @@ export class ChangeSet {
   private readonly snapshots = new Map<PlanTypeStore, CubeSnapshot>();
   private readonly textUndo: { store: PlanTypeStore; tuple: Member[]; old: string | null }[] = [];
   private readonly texts = new Map<string, CellWrite>();
+  private readonly steps: PlanningJournalStep[] = [];
+  /** Off while a rule runs: the rule's own effects are journaled as the rule, not as cells. */
+  private recording = true;
+
+  /** The operation's journal: entered cells and texts, then rules, in order. */
+  journal(): PlanningJournalStep[] {
+    return this.steps.map((s) => (s.step === "cells" ? { step: "cells", writes: [...s.writes] } : s));
+  }
+
+  /** Runs a rule's effects (recorded as one `rule` step, not as the cells it writes). */
+  asRule<T>(step: Extract<PlanningJournalStep, { step: "rule" }>, run: () => T): T {
+    const was = this.recording;
+    this.recording = false;
+    try {
+      const result = run();
+      if (was) this.steps.push(step);
+      return result;
+    } finally {
+      this.recording = was;
+    }
+  }
+
+  private recordCell(w: CellWrite): void {
+    if (!this.recording) return;
+    const last = this.steps[this.steps.length - 1];
+    if (last?.step === "cells") last.writes.push(w);
+    else this.steps.push({ step: "cells", writes: [w] });
+  }
 
   /** Snapshots a plan type before its cube is changed (by a write, a calc script or @XWRITE). */
   touch(store: PlanTypeStore): void {
@@ -85,6 +128,7 @@ export class ChangeSet {
     if (sameValue(old, value)) return false;
     this.touch(store);
     store.data.write(tuple, value);
+    this.recordCell({ cube: store.name, members: tuple.map((m) => m.name), value });
     return true;
   }
 
@@ -95,13 +139,15 @@ export class ChangeSet {
     this.textUndo.push({ store, tuple: [...tuple], old });
     store.texts.set(tuple, next);
     const key = `${store.name}|${tuple.map((m) => m.stored.ordinal).join(",")}`;
-    this.texts.delete(key);
-    this.texts.set(key, {
+    const w: CellWrite = {
       cube: store.name,
       members: tuple.map((m) => m.name),
       value: null,
       text: next ?? "",
-    });
+    };
+    this.texts.delete(key);
+    this.texts.set(key, w);
+    this.recordCell(w);
     return true;
   }
 
@@ -115,6 +161,7 @@ export class ChangeSet {
     this.snapshots.clear();
     this.textUndo.length = 0;
     this.texts.clear();
+    this.steps.length = 0;
   }
 
   /** The changed cells with their final values (stored cells of the cubes, then texts). */

@@ -1,6 +1,13 @@
 export * from "./api.ts";
 export * from "./application.ts";
-export { type CellWrite, ChangeSet, TextStore } from "./changes.ts";
+export {
+  type CellWrite,
+  ChangeSet,
+  type PlanningJournalStep,
+  type PromptValue,
+  planningWriteBlocker,
+  TextStore,
+} from "./changes.ts";
 export type * from "./definitions.ts";
 export { PLANNING_ERROR_HTTP, PlanningError, type PlanningErrorCode } from "./errors.ts";
 export type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";

@@ -309,35 +309,76 @@ describe("submit form", () => {
     expect(cell(app, { Period: "Feb", Account: "4110" })).toBe(12600);
   });
 
-  test("journaled changes replayed on a fresh application rebuild the same state", () => {
+  test("the journal (entered cells, then rules with their prompts) replayed on a fresh application rebuilds the same state", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Plan" });
     const grid = open.grid.map((r) => [...r]);
     (grid[1] as string[])[1] = "15000";
-    const journal = [
-      ...app.submitForm({
-        formName: "Revenue Plan",
-        pov: open.pov,
-        grid,
-        codes: open.codes,
-        prompts: SEED_410,
-      }).changes,
-      ...app.launchRule({
+    const submitted = app.submitForm({
+      formName: "Revenue Plan",
+      pov: open.pov,
+      grid,
+      codes: open.codes,
+      prompts: SEED_410,
+    });
+    const launched = app.launchRule({
+      cube: "Plan1",
+      ruleName: "GrowRevenue",
+      prompts: [
+        { name: "Entities", value: "410" },
+        { name: "Comment", value: "Price rise" },
+      ],
+    });
+    // Compact: what the user did, not the thousands of cells the rules changed.
+    expect(submitted.journal).toEqual([
+      {
+        step: "cells",
+        writes: [
+          {
+            cube: "Plan1",
+            members: [
+              "Plan",
+              "FY15",
+              "Jan",
+              "410",
+              "No Metric",
+              "Working",
+              "USD",
+              "4110",
+              "P_160",
+              "BaseData",
+            ],
+            value: 15000,
+          },
+        ],
+      },
+      { step: "rule", cube: "Plan1", ruleName: "SeedForecast", prompts: [{ name: "Entity", value: "410" }] },
+    ]);
+    expect(launched.journal).toEqual([
+      {
+        step: "rule",
         cube: "Plan1",
         ruleName: "GrowRevenue",
         prompts: [
-          { name: "Entities", value: "410" },
+          { name: "Entities", value: ["410"] },
+          { name: "GrowthPct", value: 5 },
           { name: "Comment", value: "Price rise" },
         ],
-      }).changes,
-    ];
+      },
+    ]);
+    const forms = (a: typeof app) =>
+      ["Revenue Plan", "Revenue by Product", "Revenue Drivers"].map(
+        (name) => a.openForm({ formName: name }).grid,
+      );
     const replica = createVisionPlanning();
-    replica.applyCellWrites(journal);
-    for (const name of ["Revenue Plan", "Revenue by Product", "Revenue Drivers"]) {
-      expect(replica.openForm({ formName: name }).grid).toEqual(app.openForm({ formName: name }).grid);
-    }
+    replica.applyJournal(JSON.parse(JSON.stringify([...submitted.journal, ...launched.journal])));
+    expect(forms(replica)).toEqual(forms(app));
     expect(cell(replica, { Scenario: "Forecast", Period: "Jan", Account: "4110" })).toBe(15600);
     expect(textAt(replica, "410")).toBe("Price rise");
+    // The exact cell changes replay to the same state too.
+    const exact = createVisionPlanning();
+    exact.applyCellWrites([...submitted.changes, ...launched.changes]);
+    expect(forms(exact)).toEqual(forms(app));
   });
 });
 

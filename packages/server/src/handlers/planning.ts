@@ -67,11 +67,11 @@ function planningCall(operation: PlanningOperation): Handler {
       const result = await demo
         .mutate(owner, () => {
           const r = callPlanning(demo.app, operation, ctx.body, context);
-          if (r.changes.length > 0) demo.changed();
-          return {
-            result: r,
-            entry: r.changes.length > 0 ? { kind: "cells", payload: { writes: r.changes } } : null,
-          };
+          const changed = r.changes.length > 0;
+          if (changed) demo.changed();
+          // The journal holds what the user did (entered cells, rules with their prompts), not every cell
+          // a rule changed: replaying it from the same state gives the same data.
+          return { result: r, entry: changed ? { kind: "planning", payload: { steps: r.journal } } : null };
         })
         .catch(planningError);
       return result.body;

@@ -85,6 +85,44 @@ async function planningLogin(client: QibatesClient): Promise<string> {
   return data.loginid;
 }
 
+const vision = { server: "Planning", application: "Vision" } as const;
+
+/** GrowRevenue for entity 410 with a comment: journaled as the rule and its prompts, replayed at start-up. */
+async function growRevenue(client: QibatesClient, loginid: string): Promise<void> {
+  const { data, error } = await client.POST("/action/launchrule", {
+    params: { header: { connector: "planning" } },
+    body: {
+      loginid,
+      ...vision,
+      cube: "Plan1",
+      ruleName: "GrowRevenue",
+      ruleType: "graphical",
+      prompts: [
+        { name: "Entities", value: "410" },
+        { name: "GrowthPct", value: "10" },
+        { name: "Comment", value: "Survives a crash" },
+      ],
+    },
+  });
+  expect(error).toBeUndefined();
+  expect(data?.status).toBe("completed");
+}
+
+/** Hardware Sales Jan of entity 410, Keyboards, and the entity's Revenue Commentary. */
+async function revenue410(client: QibatesClient, loginid: string): Promise<[string, string]> {
+  const plan = await client.POST("/nav/openform", {
+    params: { header: { connector: "planning" } },
+    body: { loginid, ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" },
+  });
+  const drivers = await client.POST("/nav/openform", {
+    params: { header: { connector: "planning" } },
+    body: { loginid, ...vision, folder: "/Forms/Drivers", formName: "Revenue Drivers" },
+  });
+  if (!plan.data || !drivers.data) throw new Error(JSON.stringify(plan.error ?? drivers.error));
+  const r410 = drivers.data.codes.findIndex((r) => r[0] === "410");
+  return [plan.data.grid[1]?.[1] ?? "", drivers.data.grid[r410]?.[2] ?? ""];
+}
+
 describe("acknowledged writes survive SIGKILL", () => {
   it("with the embedded PGlite database", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "qibates-kill-"));
@@ -95,7 +133,12 @@ describe("acknowledged writes survive SIGKILL", () => {
     let loginid = await login(client);
     await saveNewYork(client, loginid);
     const planning = await server.client("planning");
-    await setTask(planning, await planningLogin(planning));
+    const planningId = await planningLogin(planning);
+    await setTask(planning, planningId);
+    expect((await revenue410(planning, planningId))[0]).toBe("12000");
+    await growRevenue(planning, planningId);
+    const grown = await revenue410(planning, planningId);
+    expect(grown).toEqual(["13200", "Survives a crash"]);
     await server.kill();
 
     server = await startServer({ DATA_DIR: dataDir });
@@ -104,7 +147,9 @@ describe("acknowledged writes survive SIGKILL", () => {
     // New York Jan Cola Sales is 36 in the demo data; East = 109 − 36 + 77.
     expect(await readEast(client, loginid)).toEqual(["77", "150"]);
     const planningAfter = await server.client("planning");
-    expect(await taskComplete(planningAfter, await planningLogin(planningAfter))).toBe(true);
+    const afterId = await planningLogin(planningAfter);
+    expect(await taskComplete(planningAfter, afterId)).toBe(true);
+    expect(await revenue410(planningAfter, afterId)).toEqual(grown);
     expect(server.output()).not.toContain("demo\u0000demo");
   });
 
