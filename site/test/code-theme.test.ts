@@ -10,8 +10,8 @@ import { codeTheme, codeThemeCss, darkCodeTheme, lightCodeTheme } from "../src/p
 const SAMPLES: Record<string, string> = {
   json: '{ "loginid": "0f4a", "grid": [["", 100, -2.5e3]], "ok": true, "none": null }',
   typescript:
-    'import { Client } from "@qibates/client";\n// comment\nconst api = new Client<Key>({ key: `qb_${id}` });\nexport async function f(a: number): Promise<void> { await api.get("/x", a > 0 ? 1 : 2); }',
-  markup: '<!DOCTYPE html>\n<div class="a" data-x=\'1\'><!-- c --><br/>&amp;</div>',
+    'import { Client } from "@qibates/client";\n// comment\nconst api = new Client<Key>({ key: "qb_" + id });\nexport async function f(a: number): Promise<void> { await api.get("/x", a > 0 ? 1 : 2); }',
+  markup: "<!DOCTYPE html>\n<div class=\"a\" data-x='1'><!-- c --><br/>&amp;</div>",
   yaml: "openapi: 3.1.0\npaths:\n  /x: # comment\n    get: { summary: 'Refresh', deprecated: false }",
 };
 
@@ -23,8 +23,10 @@ function tokenColours(theme: PrismTheme, language: string, code: string): (strin
       theme,
       code,
       language,
+      // biome-ignore lint/correctness/noChildrenProp: Highlight takes its render function as `children` (no JSX in a .ts test)
       children: ({ tokens, getTokenProps }) => {
-        for (const line of tokens) for (const token of line) colours.push(getTokenProps({ token }).style?.color);
+        for (const line of tokens)
+          for (const token of line) colours.push(getTokenProps({ token }).style?.color);
         return null;
       },
     }),
