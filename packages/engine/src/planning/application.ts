@@ -906,7 +906,7 @@ function promptValues(prompts: ReturnType<typeof resolvePrompts>): PromptValue[]
         return { name, value: p.value };
       case "dimension":
         return { name, value: p.dimension.name };
-      case "empty":
+      default:
         return { name, value: null };
     }
   });
