@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { startProduct } from "../scripts/start-product.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -83,37 +84,6 @@ function measureBuild() {
   const pages = countPages(OUT);
   rmSync(OUT, { recursive: true, force: true });
   return { cold, warm, pages, coldMsPerPage: (cold * 1000) / pages, warmMsPerPage: (warm * 1000) / pages };
-}
-
-function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), "qibates-bench-"));
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = /Documentation \(English\)\s+(http:\/\/[^\s/]+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          baseUrl: m[1].replace("localhost", "127.0.0.1"),
-          stop: () => {
-            child.kill("SIGTERM");
-            rmSync(dataDir, { recursive: true, force: true });
-          },
-        });
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
 }
 
 /** All JavaScript a page loads until the network is idle: raw bytes, gzip bytes (level 9), bytes on the wire. */
@@ -217,11 +187,11 @@ async function lighthouseScores(url, port) {
 
 const report = { date: new Date().toISOString(), node: process.version };
 if (!skipBuild) report.build = measureBuild();
-const server = await startServer();
+const server = await startProduct({ dataDirPrefix: "qibates-bench-" });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   report.js = {};
-  for (const page of PAGES) report.js[page.name] = await jsWeight(browser, server.baseUrl + page.path);
+  for (const page of PAGES) report.js[page.name] = await jsWeight(browser, server.url + page.path);
   await browser.close();
   const port = 9333;
   const chrome = await launchDebuggableChromium(port);
@@ -231,13 +201,13 @@ try {
       report.lighthouse[page.name] = {
         path: page.path,
         targets: page.targets,
-        ...(await lighthouseScores(server.baseUrl + page.path, port)),
+        ...(await lighthouseScores(server.url + page.path, port)),
       };
   } finally {
     await chrome.stop();
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
 
 mkdirSync(join(ROOT, "bench", "tmp"), { recursive: true });

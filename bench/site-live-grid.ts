@@ -10,13 +10,13 @@
  *
  * With --write, the Markdown table is written to bench/site-live-grid.md.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../e2e/support/browser.ts";
+import { startProduct } from "../scripts/start-product.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Strings of the engine's code that no documentation page quotes: its grid layer and its planning layer.
@@ -30,24 +30,6 @@ interface Weight {
   gzip: number;
   engineScripts: number;
   showMs?: number;
-}
-
-function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "qibates-bench-"));
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = /Documentation \(English\)\s+(http:\/\/[^\s/]+)\//.exec(out);
-      if (m?.[1]) resolve({ url: m[1].replace("localhost", "127.0.0.1"), child, dataDir });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
 }
 
 async function measure(browser: Browser, base: string, path: string, show: boolean, label: string) {
@@ -87,17 +69,8 @@ async function measure(browser: Browser, base: string, path: string, show: boole
 const kb = (n: number): string => (n / 1024).toFixed(1);
 
 async function main(): Promise<void> {
-  const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  const server = await startProduct({ dataDirPrefix: "qibates-bench-" });
+  const browser = await launchChromium();
   try {
     const zoom = "/docs/QiBates/features/actions/Zoom";
     const rows = [
@@ -148,8 +121,7 @@ async function main(): Promise<void> {
     if (process.argv.includes("--write")) writeFileSync(join(ROOT, "bench", "site-live-grid.md"), md);
   } finally {
     await browser.close();
-    server.child.kill("SIGTERM");
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

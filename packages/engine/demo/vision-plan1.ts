@@ -1,6 +1,12 @@
 import type { CalcScript } from "../src/calc-script.ts";
 import { Cube } from "../src/cube.ts";
-import { type Member, type MemberSpec, Outline, type OutlineSpec } from "../src/outline.ts";
+import {
+  type DimensionSpec,
+  type Member,
+  type MemberSpec,
+  Outline,
+  type OutlineSpec,
+} from "../src/outline.ts";
 import { visionPlan1Spec } from "./vision-plan1.generated.ts";
 
 /**
@@ -11,32 +17,40 @@ import { visionPlan1Spec } from "./vision-plan1.generated.ts";
  * Management Rollup and every level-0 account under ALL and Statistics; the first HSP_Metric member holds it.
  */
 
+function walk(ms: MemberSpec[] | undefined, fn: (m: MemberSpec) => void): void {
+  for (const m of ms ?? []) {
+    fn(m);
+    walk(m.children, fn);
+  }
+}
+
+/**
+ * Storage as a Planning application sets it (changes `d` in place): scenarios and versions never roll up
+ * (`~`), and the upper members of Year, Currency and HSP_Metric are Dynamic Calc, so only Entity, Period,
+ * Account (and Product) totals are stored — no blocks for meaningless cross-scenario or all-years totals,
+ * which keeps the cube small. Shared with the demo Vision planning application.
+ */
+export function applyPlanningStorage(d: DimensionSpec): void {
+  if (d.name === "Scenario" || d.name === "Version") {
+    walk(d.members, (m) => {
+      m.consolidation = "~";
+    });
+  }
+  if (d.name === "Year" || d.name === "Currency" || d.name === "HSP_Metric") {
+    d.storage = "dynamic-calc";
+    walk(d.members, (m) => {
+      if (m.children?.length) m.storage = "dynamic-calc";
+    });
+  }
+}
+
 export function visionPlan1OutlineSpec(): OutlineSpec {
   const spec = structuredClone(visionPlan1Spec);
-  const walk = (ms: MemberSpec[] | undefined, fn: (m: MemberSpec) => void): void => {
-    for (const m of ms ?? []) {
-      fn(m);
-      walk(m.children, fn);
-    }
-  };
   for (const d of spec.dimensions) {
     d.density = d.name === "Period" || d.name === "Account" ? "dense" : "sparse";
     if (d.name === "Account") d.type = "accounts";
     if (d.name === "Period") d.type = "time";
-    // As in a Planning application, scenarios and versions never roll up (`~`), and the upper members of
-    // Year, Currency and HSP_Metric are Dynamic Calc: only Entity, Period and Account totals are stored,
-    // which keeps the cube small (no blocks for meaningless cross-scenario or all-years totals).
-    if (d.name === "Scenario" || d.name === "Version") {
-      walk(d.members, (m) => {
-        m.consolidation = "~";
-      });
-    }
-    if (d.name === "Year" || d.name === "Currency" || d.name === "HSP_Metric") {
-      d.storage = "dynamic-calc";
-      walk(d.members, (m) => {
-        if (m.children?.length) m.storage = "dynamic-calc";
-      });
-    }
+    applyPlanningStorage(d);
   }
   return spec;
 }

@@ -94,36 +94,21 @@ export function loadVisionPlan1(cube: Cube): void {
         }
       }
     }
-    const status = REVENUE_STATUS[e.name];
-    if (status !== undefined) {
-      cube.loadByNames(
-        names(outline, {
-          ...common,
-          Scenario: "Plan",
-          Year: "FY15",
-          Period: "BegBalance",
-          Entity: e.name,
-          Product: "P_000",
-          Account: "4195",
-        }),
-        status,
-      );
-    }
-    const rate = GROWTH_RATES[e.name];
-    if (rate !== undefined) {
-      cube.loadByNames(
-        names(outline, {
-          ...common,
-          Scenario: "Plan",
-          Year: "FY15",
-          Period: "BegBalance",
-          Entity: e.name,
-          Product: "P_000",
-          Account: "Sales Growth Rate",
-        }),
-        rate,
-      );
-    }
+    // Drivers: Plan FY15 BegBalance, product P_000.
+    const driver = (account: string, value: number | undefined): void => {
+      if (value === undefined) return;
+      const at = {
+        ...common,
+        Scenario: "Plan",
+        Year: "FY15",
+        Period: "BegBalance",
+        Entity: e.name,
+        Product: "P_000",
+      };
+      cube.loadByNames(names(outline, { ...at, Account: account }), value);
+    };
+    driver("4195", REVENUE_STATUS[e.name]);
+    driver("Sales Growth Rate", GROWTH_RATES[e.name]);
   }
   cube.calcAll();
 }

@@ -1,5 +1,6 @@
 import { type DimensionSpec, type MemberSpec, Outline, type OutlineSpec } from "../../src/outline.ts";
 import { visionPlan1Spec as capturedPlan1 } from "../vision-plan1.generated.ts";
+import { applyPlanningStorage } from "../vision-plan1.ts";
 
 /**
  * The outline of the demo Vision planning application, plan type Plan1: the Vision.Plan1 outline captured
@@ -78,13 +79,6 @@ const INCOME_STATEMENT: MemberSpec = {
   ],
 };
 
-function walk(ms: MemberSpec[] | undefined, fn: (m: MemberSpec) => void): void {
-  for (const m of ms ?? []) {
-    fn(m);
-    walk(m.children, fn);
-  }
-}
-
 function dimension(name: string): DimensionSpec {
   const raw = VISION_PLAN1_DIMENSIONS.find((d) => d.name === name);
   if (!raw) throw new Error(`Vision.Plan1 has no dimension ${name}`);
@@ -101,20 +95,11 @@ function dimension(name: string): DimensionSpec {
   }
   if (name === "Account") members = [INCOME_STATEMENT, ...members];
   if (name === "HSP_Metric") members = [{ name: "No Metric" }, ...members];
-  // As in a Planning application: scenarios and versions never roll up, and the upper members of Year,
-  // Currency and HSP_Metric are Dynamic Calc, so the block cube stores only meaningful totals (Entity,
-  // Product) and stays small.
-  let storage: DimensionSpec["storage"];
-  if (name === "Scenario" || name === "Version") walk(members, (m) => (m.consolidation = "~"));
-  if (name === "Year" || name === "Currency" || name === "HSP_Metric") {
-    storage = "dynamic-calc";
-    walk(members, (m) => {
-      if (m.children?.length) m.storage = "dynamic-calc";
-    });
-  }
   const type = name === "Account" ? "accounts" : name === "Period" ? "time" : "regular";
   const density = name === "Account" || name === "Period" ? "dense" : "sparse";
-  return { name, type, density, members, ...(storage ? { storage } : {}) };
+  const dim: DimensionSpec = { name, type, density, members };
+  applyPlanningStorage(dim);
+  return dim;
 }
 
 export const VISION_VARIABLES = ["CurYr", "PriorYr", "CurMonth"];

@@ -51,31 +51,8 @@ export function tupleBuilder(
   outline: Outline,
   pov: readonly Member[],
 ): (row: readonly Member[], col: readonly Member[], into?: Member[]) => Member[] {
-  const base = outline.baseDimensions;
-  const slot = new Map(base.map((d, i) => [d, i]));
-  const template: Member[] = base.map((d) => d.root);
-  const povAttrs: Member[] = [];
-  for (const m of pov) {
-    const i = slot.get(m.dimension);
-    if (i !== undefined) template[i] = m.stored;
-    else if (m.parent) povAttrs.push(m);
-  }
-  return (row, col, into) => {
-    const t = into ?? template.slice();
-    if (into) for (let i = 0; i < template.length; i++) t[i] = template[i] as Member;
-    let extra: Member[] | null = povAttrs.length > 0 ? povAttrs.slice() : null;
-    for (const list of [row, col]) {
-      for (const m of list) {
-        const i = slot.get(m.dimension);
-        if (i !== undefined) t[i] = m.stored;
-        else if (m.parent) {
-          if (!extra) extra = [];
-          extra.push(m);
-        }
-      }
-    }
-    return extra ? [...t.slice(0, template.length), ...extra] : t;
-  };
+  const filler = tupleFiller(outline, pov);
+  return (row, col, into) => filler.fill(into ?? filler.scratch(), filler.prepare(row), filler.prepare(col));
 }
 
 /** Fills data-source tuples fast: each axis tuple's slots are worked out once, a cell only copies them. */

@@ -712,29 +712,29 @@ export class PlanningApplication {
     store: PlanTypeStore,
     started: number,
   ): RuleRunResult {
-    {
-      const refused = rule.check?.(ctx);
-      if (refused) throw new RuleFailure(refused);
-      const script = substitutePrompts(rule, prompts);
-      const locations: Record<string, Cube> = {};
-      const all = [...this.stores.values()];
-      for (const s of all) {
-        changes.touch(s);
-        if (s !== store) locations[`_${s.name}_`] = s.data;
-      }
-      const changedBefore = all.reduce((n, s) => n + changes.changedCells(s), 0);
-      const run = runCalcScript(store.data, script, { locations });
-      const changedAfter = all.reduce((n, s) => n + changes.changedCells(s), 0);
-      const texts = rule.texts?.(ctx) ?? 0;
-      // Stored cells (totals included) that the script left different, in every plan type.
-      const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts });
-      return {
-        ruleName: rule.name,
-        status: "completed",
-        durationMs: Date.now() - started,
-        message: run.returned ? `${message} ${run.returned.message}` : message || null,
-      };
+    const refused = rule.check?.(ctx);
+    if (refused) throw new RuleFailure(refused);
+    const script = substitutePrompts(rule, prompts);
+    const locations: Record<string, Cube> = {};
+    const all = [...this.stores.values()];
+    // Cells changed earlier in the operation (entered on a form, or by a previous on-save rule) are not this
+    // rule's: count them first, except on a cube snapshotted just now (nothing changed yet, no scan).
+    let changedBefore = 0;
+    for (const s of all) {
+      if (!changes.touch(s)) changedBefore += changes.changedCells(s);
+      if (s !== store) locations[`_${s.name}_`] = s.data;
     }
+    const run = runCalcScript(store.data, script, { locations });
+    const changedAfter = all.reduce((n, s) => n + changes.changedCells(s), 0);
+    const texts = rule.texts?.(ctx) ?? 0;
+    // Stored cells (totals included) that the script left different, in every plan type.
+    const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts });
+    return {
+      ruleName: rule.name,
+      status: "completed",
+      durationMs: Date.now() - started,
+      message: run.returned ? `${message} ${run.returned.message}` : message || null,
+    };
   }
 
   // ---------- task lists ----------

@@ -1,5 +1,5 @@
 import type { Cube, CubeSnapshot } from "../cube.ts";
-import type { CellValue, DataSource } from "../data-source.ts";
+import type { CellValue } from "../data-source.ts";
 import type { Member } from "../outline.ts";
 
 /**
@@ -65,20 +65,6 @@ export interface PromptValue {
 }
 
 /**
- * Why a planning user cannot enter a cell, or null: what the cube refuses (label only, Dynamic Calc), plus
- * Planning's bottom-up rule: an upper-level member's value is aggregated from its children, never entered.
- */
-export function planningWriteBlocker(data: DataSource, tuple: readonly Member[]): string | null {
-  const blocker = data.writeBlocker(tuple);
-  if (blocker) return blocker;
-  for (const m of tuple) {
-    if (!m.stored.isLeaf)
-      return `${m.name} is an upper-level member; its value is aggregated from its children`;
-  }
-  return null;
-}
-
-/**
  * The changes of one mutating operation (a submit and its on-save rules, or a launched rule), all or
  * nothing. The first change to a plan type takes a snapshot of its cube; `rollback()` puts every touched
  * cube back exactly (values, input flags, blocks) and undoes the texts. `writes()` lists what changed, once
@@ -118,9 +104,14 @@ export class ChangeSet {
     else this.steps.push({ step: "cells", writes: [w] });
   }
 
-  /** Snapshots a plan type before its cube is changed (by a write, a calc script or @XWRITE). */
-  touch(store: PlanTypeStore): void {
-    if (!this.snapshots.has(store)) this.snapshots.set(store, store.data.snapshot());
+  /**
+   * Snapshots a plan type before its cube is changed (by a write, a calc script or @XWRITE); answers true
+   * when the snapshot is taken now, false when the operation had already touched the cube.
+   */
+  touch(store: PlanTypeStore): boolean {
+    if (this.snapshots.has(store)) return false;
+    this.snapshots.set(store, store.data.snapshot());
+    return true;
   }
 
   writeValue(store: PlanTypeStore, tuple: readonly Member[], value: CellValue): boolean {

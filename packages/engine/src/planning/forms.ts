@@ -1,6 +1,6 @@
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { planningWriteBlocker, type TextStore } from "./changes.ts";
+import type { TextStore } from "./changes.ts";
 import type {
   AxisSegment,
   FormAxis,
@@ -48,6 +48,20 @@ export type FormCellState =
   | "smart-list"
   | "read-only"
   | "locked";
+
+/**
+ * Why a planning user cannot enter a cell, or null: what the cube refuses (label only, Dynamic Calc), plus
+ * Planning's bottom-up rule: an upper-level member's value is aggregated from its children, never entered.
+ */
+export function planningWriteBlocker(data: DataSource, tuple: readonly Member[]): string | null {
+  const blocker = data.writeBlocker(tuple);
+  if (blocker) return blocker;
+  for (const m of tuple) {
+    if (!m.stored.isLeaf)
+      return `${m.name} is an upper-level member; its value is aggregated from its children`;
+  }
+  return null;
+}
 
 /** The plan type a form reads: its data, text cells and locks. */
 export interface FormCube {

@@ -5,12 +5,16 @@ export {
   ChangeSet,
   type PlanningJournalStep,
   type PromptValue,
-  planningWriteBlocker,
   TextStore,
 } from "./changes.ts";
 export type * from "./definitions.ts";
 export { PLANNING_ERROR_HTTP, PlanningError, type PlanningErrorCode } from "./errors.ts";
-export type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
+export {
+  type FormCellKind,
+  type FormCellState,
+  type FormPreferences,
+  planningWriteBlocker,
+} from "./forms.ts";
 export { MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
 export type { PromptInput } from "./rules.ts";
 export {

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { Cube } from "../cube.ts";
 import { Outline } from "../outline.ts";
 import { PlanningApplication } from "./application.ts";
-import { ChangeSet, planningWriteBlocker, TextStore } from "./changes.ts";
+import { ChangeSet, TextStore } from "./changes.ts";
+import { planningWriteBlocker } from "./forms.ts";
 import { selectAll } from "./selection.ts";
 
 /** A tiny application: Account (Profit = Sales − Costs, Note text, Ratio label only), Period, Scenario. */
