@@ -1116,23 +1116,32 @@ export class Cube implements DataSource {
     const iw = this.inputWords;
     const coords = this.dims.map(() => 0);
     const denseOrds = this.denseOrdinalsOfCells();
+    const data = this.data;
+    const input = this.input;
     for (let b = 0; b < this.blockCount; b++) {
       const old = b < s.blockCount;
       let decoded = false;
-      for (let c = 0; c < bs; c++) {
-        const v = this.data[b * bs + c] as number;
-        const was = old ? (s.data[b * bs + c] as number) : Number.NaN;
-        const input = this.isInput(b, c);
-        const wasInput = old && (((s.input[b * iw + (c >>> 5)] as number) >>> (c & 31)) & 1) === 1;
-        if ((v === was || (Number.isNaN(v) && Number.isNaN(was))) && input === wasInput) continue;
-        if (!decoded) {
-          this.decodeKey(this.keys[b] as number, coords);
-          decoded = true;
+      // 32 cells per input word: compare the word once, values cell by cell (NaN = NaN).
+      for (let w = 0; w < iw; w++) {
+        const nowBits = input[b * iw + w] as number;
+        const wasBits = old ? (s.input[b * iw + w] as number) : 0;
+        for (let c = w * 32, end = Math.min(bs, c + 32); c < end; c++) {
+          const v = data[b * bs + c] as number;
+          const was = old ? (s.data[b * bs + c] as number) : Number.NaN;
+          const sameValue = v === was || (v !== v && was !== was);
+          if (sameValue && nowBits === wasBits) continue;
+          const bit = 1 << (c & 31);
+          const isInput = (nowBits & bit) !== 0;
+          if (sameValue && isInput === ((wasBits & bit) !== 0)) continue;
+          if (!decoded) {
+            this.decodeKey(this.keys[b] as number, coords);
+            decoded = true;
+          }
+          for (let k = 0; k < denseOrds.length; k++) {
+            coords[this.denseDims[k] as number] = (denseOrds[k] as Int32Array)[c] as number;
+          }
+          fn(coords, v, isInput);
         }
-        this.denseDims.forEach((i, k) => {
-          coords[i] = (denseOrds[k] as Int32Array)[c] as number;
-        });
-        fn(coords, v, input);
       }
     }
   }

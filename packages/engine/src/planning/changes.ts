@@ -150,6 +150,7 @@ export class ChangeSet {
       u.store.texts.set(u.tuple, u.old);
     }
     this.snapshots.clear();
+    this.diffs.clear();
     this.textUndo.length = 0;
     this.texts.clear();
     this.steps.length = 0;
@@ -157,33 +158,42 @@ export class ChangeSet {
 
   /** The changed cells with their final values (stored cells of the cubes, then texts). */
   writes(): CellWrite[] {
-    const out: CellWrite[] = [];
-    for (const [store, snap] of this.snapshots) {
-      const cube = store.data;
-      cube.changesSince(snap, (coords, value, input) => {
-        out.push({
-          cube: store.name,
-          members: coords.map((o, i) => cube.member(i, o).name),
-          value: Number.isNaN(value) ? null : value,
-          stored: true,
-          input,
-        });
-      });
-    }
-    return [...out, ...this.texts.values()];
+    return [
+      ...[...this.snapshots.keys()].flatMap((store) => this.storedChanges(store)),
+      ...this.texts.values(),
+    ];
   }
 
   /** Number of stored cells changed in a plan type so far (for rule messages). */
   changedCells(store: PlanTypeStore): number {
+    return this.storedChanges(store).length;
+  }
+
+  /** Diffs of each cube against its snapshot, kept while the cube's version does not move (one scan, not two). */
+  private readonly diffs = new Map<PlanTypeStore, { version: number; cells: CellWrite[] }>();
+
+  private storedChanges(store: PlanTypeStore): CellWrite[] {
     const snap = this.snapshots.get(store);
-    if (!snap) return 0;
-    let n = 0;
-    store.data.changesSince(snap, () => {
-      n++;
+    if (!snap) return [];
+    const cube = store.data;
+    cube.flush();
+    const hit = this.diffs.get(store);
+    if (hit && hit.version === cube.version) return hit.cells;
+    const cells: CellWrite[] = [];
+    cube.changesSince(snap, (coords, value, input) => {
+      cells.push({
+        cube: store.name,
+        members: coords.map((o, i) => cube.member(i, o).name),
+        value: Number.isNaN(value) ? null : value,
+        stored: true,
+        input,
+      });
     });
-    return n;
+    this.diffs.set(store, { version: cube.version, cells });
+    return cells;
   }
 }
+
 function sameValue(a: CellValue, b: CellValue): boolean {
   if (a === null || b === null) return a === b;
   return a === b || Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
