@@ -1128,7 +1128,7 @@ export class Cube implements DataSource {
         for (let c = w * 32, end = Math.min(bs, c + 32); c < end; c++) {
           const v = data[b * bs + c] as number;
           const was = old ? (s.data[b * bs + c] as number) : Number.NaN;
-          const sameValue = v === was || (v !== v && was !== was);
+          const sameValue = v === was || (Number.isNaN(v) && Number.isNaN(was));
           if (sameValue && nowBits === wasBits) continue;
           const bit = 1 << (c & 31);
           const isInput = (nowBits & bit) !== 0;
