@@ -10,22 +10,13 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { startProduct } from "../scripts/start-product.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const skipBuild = args.includes("--skip-build");
 const runs = Number(args[args.indexOf("--runs") + 1]) || 3;
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const PAGES = [
   { name: "home", path: "/", targets: { performance: 95, accessibility: 98 } },
@@ -119,8 +110,8 @@ async function jsWeight(browser, url) {
 async function launchDebuggableChromium(port) {
   const profile = mkdtempSync(join(tmpdir(), "qibates-lh-"));
   const child = spawn(
-    CHROMIUM,
-    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
     { stdio: "ignore" },
   );
   for (let i = 0; i < 100; i += 1) {
@@ -189,7 +180,7 @@ const report = { date: new Date().toISOString(), node: process.version };
 if (!skipBuild) report.build = measureBuild();
 const server = await startProduct({ dataDirPrefix: "qibates-bench-" });
 try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   report.js = {};
   for (const page of PAGES) report.js[page.name] = await jsWeight(browser, server.url + page.path);
   await browser.close();

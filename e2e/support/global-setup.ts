@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 // @ts-expect-error: plain ESM helper shared with the npm scripts
 import { buildSiteIfNeeded } from "../../scripts/site-build.mjs";
 import { startProduct } from "../../scripts/start-product.mjs";
@@ -16,7 +17,7 @@ declare module "vitest" {
  * folder, once for every browser test file, and stops it afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync("/usr/bin/chromium")) {
+  if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       "Chromium is missing: run `bash scripts/ensure-system.sh` (as root) or `apt-get install -y chromium`.",
     );
