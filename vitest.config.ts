@@ -27,6 +27,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // The browser tests share the machine with the unit tests: a lazily loaded chunk (Prism after a
+          // client-side navigation, the search index) can take seconds under load, not vitest's default 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

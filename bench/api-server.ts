@@ -1,8 +1,11 @@
 /**
  * API throughput and latency against a bare Fastify JSON endpoint measured in the same run (issue 7):
- *   bare Fastify `GET /` → `{hello: "world"}` (the floor), `POST nav/servers` with a key and a session, and a
- *   100-cell `POST action/refresh` on Sample.Basic. Each server runs in its own process; autocannon drives it
- *   from this process over loopback, 10 connections.
+ *   bare Fastify `GET /` → `{hello: "world"}` (the floor) and `POST /` with a JSON body; the API server's own
+ *   pipeline in front of a route that does nothing (bench/api-pipeline.ts, the ceiling of any API call);
+ *   `POST nav/servers` with a key and a session; a 100-cell `POST action/refresh` on Sample.Basic. Each server
+ *   runs in its own process; autocannon drives it from this process over loopback, 10 connections. Besides
+ *   req/s, each row gives the CPU time its server process spent per request (from /proc: steadier than req/s
+ *   on a shared machine, and it shows where the time goes).
  * Run: `npx tsx bench/api-server.ts [--duration 10] [--rounds 3] [--write]` (rounds interleave the endpoints;
  * the table shows medians).
  */
@@ -49,12 +52,26 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time (user + system) of the server process per request, in µs; NaN where /proc is missing. */
+  cpuUs: number;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Result> {
+/** CPU time used so far by a process, in µs (Linux /proc; clock ticks of 10 ms). */
+function processCpuMicros(pid: number | undefined): number {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(name: string, pid: number | undefined, opts: autocannon.Options): Promise<Result> {
   // Warm-up, then the measured run.
   await autocannon({ ...opts, duration: 2 });
+  const cpuBefore = processCpuMicros(pid);
   const r = await autocannon({ ...opts, duration, connections: 10 });
+  const cpuUs = (processCpuMicros(pid) - cpuBefore) / r.requests.total;
   return {
     name,
     rps: r.requests.average,
@@ -62,24 +79,30 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    cpuUs,
   };
 }
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "qibates-bench-"));
   const bare = await start(["bench/bare-fastify.mjs"], {}, /listening (http:\/\/\S+)/);
+  const apiEnv = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SITE_DIR: "",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    METRICS: process.env.BENCH_METRICS ?? "true",
+  };
   const api = await start(
     ["--import", "tsx", "packages/server/src/main.ts"],
-    {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_DIR: "",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      METRICS: process.env.BENCH_METRICS ?? "true",
-    },
+    { ...apiEnv, DATA_DIR: join(dataDir, "api") },
     /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/,
+  );
+  const pipeline = await start(
+    ["--import", "tsx", "bench/api-pipeline.ts"],
+    { ...apiEnv, DATA_DIR: join(dataDir, "pipeline") },
+    /listening (http:\/\/\S+)/,
   );
   try {
     const base = `${api.url}/qibates/api/v2`;
@@ -126,10 +149,11 @@ async function main(): Promise<void> {
     const check = await fetch(`${base}/action/refresh`, { method: "POST", headers, body: refreshBody });
     if (check.status !== 200) throw new Error(`refresh failed: ${await check.text()}`);
 
-    const targets: [string, autocannon.Options][] = [
-      ["bare Fastify GET / (floor)", { url: `${bare.url}/` }],
+    const targets: [string, number | undefined, autocannon.Options][] = [
+      ["bare Fastify GET / (floor)", bare.child.pid, { url: `${bare.url}/` }],
       [
         "bare Fastify POST / with a JSON body (no key, session, validation or plugins)",
+        bare.child.pid,
         {
           url: `${bare.url}/`,
           method: "POST",
@@ -138,7 +162,18 @@ async function main(): Promise<void> {
         },
       ],
       [
+        "POST through the API server's pipeline, no-op route (logger, request id, rate limit, metrics, compression)",
+        pipeline.child.pid,
+        {
+          url: `${pipeline.url}/qibates/api/v2/bench/noop`,
+          method: "POST",
+          headers,
+          body: JSON.stringify({ loginid: login.loginid }),
+        },
+      ],
+      [
         "POST nav/servers (key + session)",
+        api.child.pid,
         {
           url: `${base}/nav/servers`,
           method: "POST",
@@ -148,13 +183,16 @@ async function main(): Promise<void> {
       ],
       [
         "POST action/refresh, 100 data cells (key + session)",
+        api.child.pid,
         { url: `${base}/action/refresh`, method: "POST", headers, body: refreshBody },
       ],
     ];
     // Interleaved rounds, medians: a burst of load from elsewhere on the machine hits one round, not one row.
     const rounds: Result[][] = targets.map(() => []);
     for (let r = 0; r < roundCount; r++) {
-      for (const [i, [name, opts]] of targets.entries()) (rounds[i] as Result[]).push(await load(name, opts));
+      for (const [i, [name, pid, opts]] of targets.entries()) {
+        (rounds[i] as Result[]).push(await load(name, pid, opts));
+      }
     }
     const median = (xs: number[]): number => {
       const s = [...xs].sort((a, b) => a - b);
@@ -167,12 +205,21 @@ async function main(): Promise<void> {
       p99: median(rs.map((x) => x.p99)),
       errors: rs.reduce((a, x) => a + x.errors, 0),
       non2xx: rs.reduce((a, x) => a + x.non2xx, 0),
+      cpuUs: median(rs.map((x) => x.cpuUs)),
     }));
     const perRound = (rounds[0] as Result[]).map(
-      (f, r) => `${((((rounds[2] as Result[])[r] as Result).rps / f.rps) * 100).toFixed(0)} %`,
+      (f, r) => `${((((rounds[3] as Result[])[r] as Result).rps / f.rps) * 100).toFixed(0)} %`,
     );
-    const [floor, barePost, servers, refresh] = results as [Result, Result, Result, Result];
+    const [floor, barePost, pipelineOnly, servers, refresh] = results as [
+      Result,
+      Result,
+      Result,
+      Result,
+      Result,
+    ];
     const ratio = servers.rps / floor.rps;
+    const pct = (a: Result, b: Result): string => `${((a.rps / b.rps) * 100).toFixed(0)} %`;
+    const cpu = (r: Result): string => `${r.cpuUs.toFixed(1)} µs`;
     const lines = [
       `Command: \`npx tsx bench/api-server.ts --duration ${duration} --rounds ${roundCount} --write\` (${new Date().toISOString()}, Node ${process.version}, load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -180,13 +227,15 @@ async function main(): Promise<void> {
           " / ",
         )}; autocannon, 10 connections, ${duration} s after a 2 s warm-up; each server in its own process, the load generator shares the 2 CPUs; medians of ${roundCount} interleaved rounds).`,
       "",
-      "| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |",
-      "| --- | ---: | ---: | ---: | ---: | ---: |",
+      "| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU per request |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...results.map(
-        (r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+        (r) =>
+          `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpu(r)} |`,
       ),
       "",
-      `- \`nav/servers\` / bare Fastify throughput: **${(ratio * 100).toFixed(0)} %** (target ≥ 50 %): key check (SHA-256, cached), rate limit, session check, contract validation, metrics, JSON answer. Per round: ${perRound.join(", ")}. Against the bare POST with a JSON body: ${((servers.rps / barePost.rps) * 100).toFixed(0)} %.`,
+      `- \`nav/servers\` / bare Fastify throughput: **${(ratio * 100).toFixed(0)} %** (target ≥ 50 %): key check (SHA-256, cached), rate limit, session check, contract validation, metrics, JSON answer. Per round: ${perRound.join(", ")}. Against the bare POST with a JSON body: ${pct(servers, barePost)}.`,
+      `- The API server's pipeline alone, in front of a route that does nothing, reaches ${pct(pipelineOnly, floor)} of the bare GET (${pct(pipelineOnly, barePost)} of the bare POST): that is the ceiling of any API call. Server CPU per request: bare GET ${cpu(floor)}, bare POST ${cpu(barePost)}, pipeline ${cpu(pipelineOnly)}, \`nav/servers\` ${cpu(servers)}.`,
       `- 100-cell refresh p99 at 10 connections: **${refresh.p99} ms** (target ≤ 5 ms).`,
     ];
     const text = lines.join("\n");
@@ -203,6 +252,7 @@ async function main(): Promise<void> {
   } finally {
     bare.child.kill("SIGTERM");
     api.child.kill("SIGTERM");
+    pipeline.child.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@ import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
-import type { VerifiedKey } from "./keys.ts";
+import { requestKeyHash, type VerifiedKey } from "./keys.ts";
 import { isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
 
@@ -108,7 +108,7 @@ export function registerApi(
       const raw = request.headers.qibateskey;
       const given = Array.isArray(raw) ? raw[0] : raw;
       if (given) {
-        const key = await services.keys.verify(given);
+        const key = await services.keys.verify(given, requestKeyHash(request, given));
         if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
         return key;
       }

@@ -44,6 +44,21 @@ export function hashKey(key: string): string {
   return hash("sha256", key, "hex");
 }
 
+const requestHashes = new WeakMap<object, string>();
+
+/**
+ * `hashKey` of the key a request carries, computed once per request: the rate limiter (which keys its counts
+ * by the hash, so the key never sits in its store) and the key check both need it.
+ */
+export function requestKeyHash(request: object, key: string): string {
+  let hashed = requestHashes.get(request);
+  if (hashed === undefined) {
+    hashed = hashKey(key);
+    requestHashes.set(request, hashed);
+  }
+  return hashed;
+}
+
 const CACHE_LIMIT = 10_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -97,9 +112,9 @@ export class KeyStore {
    * The key's owner, or null for an unknown or deleted key (checked against the database on every call, so
    * a deleted key stops working at once on every node). Records the time of use, to the minute.
    */
-  async verify(key: string): Promise<VerifiedKey | null> {
+  async verify(key: string, keyHash?: string): Promise<VerifiedKey | null> {
     if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-    const hash = hashKey(key);
+    const hash = keyHash ?? hashKey(key);
     const cached = this.cache?.get(hash);
     if (cached) {
       if (Date.now() - cached.usedAt > LAST_USED_RESOLUTION_MS) {
