@@ -94,10 +94,13 @@ describe("code blocks", () => {
     await withContext(async (context) => {
       const { page, errors } = await open(context, baseUrl, "/fr/docs/QiBates/features/actions/Zoom");
       await hydrated(page);
+      const zoomTitle = await page.locator("h1").first().textContent();
       await page.locator(".theme-doc-sidebar-menu a[href$='/actions/Cascade']").click();
       await page.waitForURL(`${baseUrl}/fr/docs/QiBates/features/actions/Cascade`);
+      // The address changes before the new page renders: until then the Zoom page's own code is on screen.
+      await expect.poll(() => page.locator("h1").first().textContent()).not.toBe(zoomTitle);
       await expect.poll(() => page.locator("pre .token").count()).toBeGreaterThan(10);
-      expect(await tokenColour(page)).toBe("rgb(176, 18, 79)");
+      await expect.poll(() => tokenColour(page)).toBe("rgb(176, 18, 79)");
       expect(errors).toEqual([]);
     });
   });
