@@ -90,6 +90,8 @@ export async function buildApp({
     for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
   });
   app.decorate("qibatesRoutes", routes);
+  // Set by `requestKeyHash` (keys.ts); declared here so every request object has the same shape.
+  app.decorateRequest("qibatesKeyHash", null);
   const services: Services = await openServices(config, { validateResponses: validateResponses ?? false });
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());
@@ -169,5 +171,9 @@ declare module "fastify" {
   interface FastifyInstance {
     services: Services;
     qibatesRoutes: string[];
+  }
+  interface FastifyRequest {
+    /** SHA-256 of the request's `qibateskey`, once computed (keys.ts `requestKeyHash`). */
+    qibatesKeyHash: string | null;
   }
 }
