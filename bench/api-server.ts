@@ -207,9 +207,6 @@ async function main(): Promise<void> {
       non2xx: rs.reduce((a, x) => a + x.non2xx, 0),
       cpuUs: median(rs.map((x) => x.cpuUs)),
     }));
-    const perRound = (rounds[0] as Result[]).map(
-      (f, r) => `${((((rounds[3] as Result[])[r] as Result).rps / f.rps) * 100).toFixed(0)} %`,
-    );
     const [floor, barePost, pipelineOnly, servers, refresh] = results as [
       Result,
       Result,
@@ -219,6 +216,8 @@ async function main(): Promise<void> {
     ];
     const ratio = servers.rps / floor.rps;
     const pct = (a: Result, b: Result): string => `${((a.rps / b.rps) * 100).toFixed(0)} %`;
+    const [floorRounds = [], , , serverRounds = []] = rounds;
+    const perRound = floorRounds.map((f, r) => pct(serverRounds[r] as Result, f));
     const cpu = (r: Result): string => `${r.cpuUs.toFixed(1)} µs`;
     const lines = [
       `Command: \`npx tsx bench/api-server.ts --duration ${duration} --rounds ${roundCount} --write\` (${new Date().toISOString()}, Node ${process.version}, load average ${loadavg()

@@ -3,7 +3,7 @@ import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
-import { requestKeyHash, type VerifiedKey } from "./keys.ts";
+import { presentedKey, type VerifiedKey } from "./keys.ts";
 import { isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
 
@@ -105,10 +105,9 @@ export function registerApi(
     /** Key, then connector: what a client can least guess comes first. */
     const authenticate = async (request: FastifyRequest): Promise<VerifiedKey | null> => {
       if (!op.needsKey) return null;
-      const raw = request.headers.qibateskey;
-      const given = Array.isArray(raw) ? raw[0] : raw;
+      const given = presentedKey(request);
       if (given) {
-        const key = await services.keys.verify(given, requestKeyHash(request, given));
+        const key = await services.keys.verify(given.key, given.hash);
         if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
         return key;
       }

@@ -90,7 +90,7 @@ export async function buildApp({
     for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
   });
   app.decorate("qibatesRoutes", routes);
-  // Set by `requestKeyHash` (keys.ts); declared here so every request object has the same shape.
+  // Set by `presentedKey` (keys.ts); declared here so every request object has the same shape.
   app.decorateRequest("qibatesKeyHash", null);
   const services: Services = await openServices(config, { validateResponses: validateResponses ?? false });
   app.decorate("services", services);
@@ -173,7 +173,7 @@ declare module "fastify" {
     qibatesRoutes: string[];
   }
   interface FastifyRequest {
-    /** SHA-256 of the request's `qibateskey`, once computed (keys.ts `requestKeyHash`). */
+    /** SHA-256 of the request's `qibateskey`, once computed (keys.ts `presentedKey`). */
     qibatesKeyHash: string | null;
   }
 }

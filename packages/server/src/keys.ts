@@ -1,4 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
+import type { FastifyRequest } from "fastify";
 import type { Database } from "./database.ts";
 
 /** Who owns a key: the OAuth identity (issuer + subject), never the e-mail, which can change hands. */
@@ -45,14 +46,19 @@ export function hashKey(key: string): string {
 }
 
 /**
- * `hashKey` of the key a request carries, computed once per request: the rate limiter (which keys its counts
- * by the hash, so the key never sits in its store) and the key check both need it. Kept on the request
- * (`qibatesKeyHash`, declared by `buildApp`), not in a WeakMap keyed by requests, which costs the garbage
- * collector more than the hash it saves.
+ * The key a request presents in its `qibateskey` header (the first one if repeated) with its `hashKey`,
+ * hashed once per request: the rate limiter (which keys its counts by the hash, so the key never sits in its
+ * store) and the key check both need it. The hash is kept on the request (`qibatesKeyHash`, declared by
+ * `buildApp`), not in a WeakMap keyed by requests, which costs the garbage collector more than the hash.
  */
-export function requestKeyHash(request: { qibatesKeyHash: string | null }, key: string): string {
+export function presentedKey(
+  request: Pick<FastifyRequest, "headers" | "qibatesKeyHash">,
+): { key: string; hash: string } | null {
+  const raw = request.headers.qibateskey;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key) return null;
   request.qibatesKeyHash ??= hashKey(key);
-  return request.qibatesKeyHash;
+  return { key, hash: request.qibatesKeyHash };
 }
 
 const CACHE_LIMIT = 10_000;

@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";
-import { requestKeyHash } from "./keys.ts";
+import { presentedKey } from "./keys.ts";
 import type { Services } from "./services.ts";
 
 /** Rate limits per API key (shared through Redis when configured), metrics and readiness. */
@@ -16,10 +16,9 @@ export async function registerOperations(app: FastifyInstance, services: Service
     // The site and the operational endpoints opt out per route (`config: { rateLimit: false }`), so an API
     // call pays for no allow-list check.
     keyGenerator: (request: FastifyRequest) => {
-      const key = request.headers.qibateskey;
-      const given = Array.isArray(key) ? key[0] : key;
       // A hash, so the key itself never sits in the limiter's store.
-      return given ? `key:${requestKeyHash(request, given).slice(0, 32)}` : `ip:${request.ip}`;
+      const given = presentedKey(request);
+      return given ? `key:${given.hash.slice(0, 32)}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new ApiError("QB_ERR_RATE_LIMITED", { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),

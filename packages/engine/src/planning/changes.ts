@@ -129,7 +129,7 @@ export class ChangeSet {
     if (old === next) return false;
     this.textUndo.push({ store, tuple: [...tuple], old });
     store.texts.set(tuple, next);
-    const key = `${store.name}|${tuple.map((m) => m.stored.ordinal).join(",")}`;
+    const key = `${store.name}|${textKey(tuple)}`;
     const w: CellWrite = {
       cube: store.name,
       members: tuple.map((m) => m.name),

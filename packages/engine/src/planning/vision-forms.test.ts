@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import { PlanningError } from "./errors.ts";
+import { planError } from "../../test/vision-plan1.ts";
 
 const REVENUE_PLAN_POV = {
   HSP_View: "BaseData",
@@ -11,16 +11,6 @@ const REVENUE_PLAN_POV = {
   Product: "P_160",
   Currency: "USD",
 };
-
-function planError(fn: () => unknown): PlanningError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlanningError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlanningError");
-}
 
 describe("form folders", () => {
   test("listForms lists the forms of /Forms/Revenue alphabetically, as the API example shows", () => {

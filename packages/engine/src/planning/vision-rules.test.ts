@@ -1,34 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import type { PlanningApplication } from "./application.ts";
-import { PlanningError } from "./errors.ts";
-
-function planError(fn: () => unknown): PlanningError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlanningError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlanningError");
-}
-
-function cell(app: PlanningApplication, at: Record<string, string>): number | null {
-  const outline = app.outline("Plan1");
-  const defaults: Record<string, string> = {
-    Scenario: "Plan",
-    Year: "FY15",
-    Version: "Working",
-    Currency: "USD",
-    HSP_View: "BaseData",
-    HSP_Metric: "No Metric",
-    Product: "P_160",
-    Entity: "410",
-  };
-  const tuple = outline.baseDimensions.map((d) => outline.member(at[d.name] ?? defaults[d.name] ?? d.name));
-  if (tuple.some((m) => !m)) throw new Error(JSON.stringify(at));
-  return app.dataSource("Plan1").read(tuple as NonNullable<(typeof tuple)[number]>[]);
-}
+import { cell, plan1Names, planError } from "../../test/vision-plan1.ts";
 
 describe("runtime prompts", () => {
   test("enumPrompts of CopyVersion matches the API example", () => {
@@ -342,23 +314,7 @@ describe("launch rule", () => {
       Account: "4110",
     });
     // A data load writes level 0 without aggregating.
-    const outline = app.outline("Plan1");
-    const names: Record<string, string> = {
-      Scenario: "Forecast",
-      Year: "FY15",
-      Version: "Working",
-      Currency: "USD",
-      HSP_View: "BaseData",
-      HSP_Metric: "No Metric",
-      Entity: "422",
-      Product: "P_130",
-      Period: "Feb",
-      Account: "4110",
-    };
-    cube.loadByNames(
-      outline.baseDimensions.map((d) => names[d.name] as string),
-      700,
-    );
+    cube.loadByNames(plan1Names(app, at("422", "P_130")), 700);
     expect(cell(app, at("Sales VP", "P_130"))).toBeNull();
     const byEntity = app.launchRule({
       cube: "Plan1",

@@ -1,17 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import { cell, plan1Names, planError } from "../../test/vision-plan1.ts";
 import type { PlanningApplication } from "./application.ts";
-import { PlanningError } from "./errors.ts";
-
-function planError(fn: () => unknown): PlanningError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlanningError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlanningError");
-}
 
 const SEED_410 = [
   {
@@ -20,45 +10,10 @@ const SEED_410 = [
   },
 ];
 
-/** Value of one Plan1 cell by dimension name (others: Working, USD, BaseData, No Metric, FY15, Plan). */
-function cell(app: PlanningApplication, at: Record<string, string>): number | null {
-  const outline = app.outline("Plan1");
-  const defaults: Record<string, string> = {
-    Scenario: "Plan",
-    Year: "FY15",
-    Version: "Working",
-    Currency: "USD",
-    HSP_View: "BaseData",
-    HSP_Metric: "No Metric",
-    Product: "P_160",
-    Entity: "410",
-  };
-  const tuple = outline.baseDimensions.map((d) => {
-    const name = at[d.name] ?? defaults[d.name] ?? d.name;
-    const m = outline.member(name);
-    if (!m) throw new Error(name);
-    return m;
-  });
-  return app.dataSource("Plan1").read(tuple);
-}
-
 function textAt(app: PlanningApplication, entity: string): string | null {
-  const outline = app.outline("Plan1");
-  const at: Record<string, string> = {
-    Scenario: "Plan",
-    Year: "FY15",
-    Period: "BegBalance",
-    Entity: entity,
-    HSP_Metric: "No Metric",
-    Version: "Working",
-    Currency: "USD",
-    Account: "4190",
-    Product: "P_000",
-    HSP_View: "BaseData",
-  };
   return app.readText(
     "Plan1",
-    outline.baseDimensions.map((d) => at[d.name] as string),
+    plan1Names(app, { Period: "BegBalance", Entity: entity, Account: "4190", Product: "P_000" }),
   );
 }
 

@@ -1,17 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import { PlanningError } from "./errors.ts";
+import { planError } from "../../test/vision-plan1.ts";
 import { MemoryTaskStatusStore } from "./tasks.ts";
-
-function planError(fn: () => unknown): PlanningError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlanningError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlanningError");
-}
 
 describe("task lists", () => {
   test("Budget Preparation lists its tasks in order, as the API example shows", () => {

@@ -1,0 +1,43 @@
+// Test support for the demo Vision application (planning tests): one place for the cell address defaults and
+// the error capture that every planning test file needs.
+import type { PlanningApplication } from "../src/planning/application.ts";
+import { PlanningError } from "../src/planning/errors.ts";
+
+/** The PlanningError `fn` throws (fails the test if it throws nothing or something else). */
+export function planError(fn: () => unknown): PlanningError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PlanningError) return e;
+    throw e;
+  }
+  throw new Error("expected a PlanningError");
+}
+
+/** Plan1 members of the dimensions a test leaves out (Period and Account are always given). */
+const PLAN1_DEFAULTS: Record<string, string> = {
+  Scenario: "Plan",
+  Year: "FY15",
+  Version: "Working",
+  Currency: "USD",
+  HSP_View: "BaseData",
+  HSP_Metric: "No Metric",
+  Product: "P_160",
+  Entity: "410",
+};
+
+/** One member name per Plan1 base dimension (outline order): `at`, else the defaults above. */
+export function plan1Names(app: PlanningApplication, at: Record<string, string>): string[] {
+  return app.outline("Plan1").baseDimensions.map((d) => at[d.name] ?? PLAN1_DEFAULTS[d.name] ?? d.name);
+}
+
+/** Value of one Plan1 cell by dimension name (others: Plan, FY15, Working, USD, BaseData, No Metric, P_160, 410). */
+export function cell(app: PlanningApplication, at: Record<string, string>): number | null {
+  const outline = app.outline("Plan1");
+  const tuple = plan1Names(app, at).map((name) => {
+    const m = outline.member(name);
+    if (!m) throw new Error(name);
+    return m;
+  });
+  return app.dataSource("Plan1").read(tuple);
+}
