@@ -1195,6 +1195,8 @@ export interface components {
             apiVersion: "v2";
             /** @description Connectors this server accepts. */
             connectors: components["schemas"]["Connector"][];
+            /** @description The capability table: for each connector, which operations QiBates does with that kind of server. An operation whose capability is not supported answers `422` with `QB_ERR_OPERATION_UNSUPPORTED` before any server is called; the demo provider honours the table of the session's connector. */
+            capabilities?: components["schemas"]["ConnectorCapabilities"][];
             /** @description Present only in demo mode — what is needed to run the examples of this reference. */
             demo?: {
                 /** @description The demo API key, to send in the `qibateskey` header. It changes at every start unless set by configuration. */
@@ -1232,6 +1234,39 @@ export interface components {
             email: string;
             createdAt: components["schemas"]["Timestamp"];
         };
+        /** @description What QiBates does with one kind of server. */
+        ConnectorCapabilities: {
+            connector: components["schemas"]["Connector"];
+            /**
+             * @description Server family, which decides the calls the connector accepts (Essbase family or planning family).
+             * @enum {string}
+             */
+            family: "essbase" | "planning";
+            /**
+             * @description The server this connector stands for.
+             * @example Oracle Essbase 21c (standalone)
+             */
+            server: string;
+            /**
+             * @description Path a provider address of this connector must end with.
+             * @example /essbase/japi
+             */
+            providerAddressSuffix: string;
+            /** @description Whether this server can reach a real server of this kind. `false`: only the embedded demo provider answers, and a real address is refused at login with `QB_ERR_PROVIDER_ERROR`. */
+            realServers: boolean;
+            /** @description Every capability of the connector's family. */
+            capabilities: {
+                /**
+                 * @description Capability name, such as `zoomIn:CALC_LEVEL`, `calcScripts`, `forms` or `taskLists`.
+                 * @example zoomIn:CALC_LEVEL
+                 */
+                name: string;
+                /** @description Whether the connector does it. */
+                supported: boolean;
+                /** @description Why the connector cannot do it (only when `supported` is `false`). */
+                reason?: string;
+            }[];
+        };
         /** @description A key of the account, without its value. */
         KeyInfo: {
             /** @description Name of the key. */
@@ -1243,11 +1278,8 @@ export interface components {
              * @enum {string}
              */
             provider: "google" | "microsoft" | "demo";
-            /**
-             * Format: email
-             * @description E-mail address of the account.
-             */
-            email: string;
+            /** @description E-mail address of the account; `null` when the sign-in did not share one. */
+            email: string | null;
             createdAt: components["schemas"]["Timestamp"];
             /** @description Last time the key authenticated a call, to the minute; `null` if never used. */
             lastUsedAt: components["schemas"]["Timestamp"] | null;

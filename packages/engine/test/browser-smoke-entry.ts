@@ -1,12 +1,10 @@
-import { createDemoApplications } from "../demo/index.ts";
+import { createSampleBasicCube, sampleBasicScripts } from "../demo/index.ts";
+import { runCalcScript } from "../src/calc-script.ts";
 import { applyMemberFilter } from "../src/queries.ts";
 
 /** Runs in Chromium: the engine bundle must work with no Node built-ins. */
 function smoke(): Record<string, unknown> {
-  const server = createDemoApplications();
-  const demo = server.cube("Sample", "Basic");
-  if (!demo) throw new Error("no Sample.Basic");
-  const cube = demo.cube;
+  const cube = createSampleBasicCube();
   const o = cube.outline;
   const read = (...names: string[]): number | null => {
     const ms = names.map((n) => o.member(n));
@@ -17,7 +15,9 @@ function smoke(): Record<string, unknown> {
     sales: read("Sales", "Actual"),
     varPct: read("Sales", "Variance %"),
   };
-  const log = demo.runScript("BudSeed").log;
+  const budSeed = sampleBasicScripts.find((s) => s.name === "BudSeed");
+  if (!budSeed) throw new Error("no BudSeed script");
+  const log = runCalcScript(cube, budSeed.text).log;
   const children = applyMemberFilter(
     o,
     "Children",

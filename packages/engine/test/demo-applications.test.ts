@@ -1,24 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { createDemoApplications } from "../demo/index.ts";
+import {
+  createVisionPlan1Cube,
+  DEMO_SERVERS,
+  sampleBasicScripts,
+  visionPlan1Scripts,
+} from "../demo/index.ts";
+import { runCalcScript } from "../src/calc-script.ts";
 import type { Member } from "../src/outline.ts";
 
 describe("demo applications", () => {
-  const server = createDemoApplications();
-
-  it("serves EssbaseCluster-1 with Sample.Basic and Vision.Plan1 and their scripts", () => {
-    expect(server.name).toBe("EssbaseCluster-1");
-    expect(server.applications.map((a) => [a.name, a.cubes.map((c) => c.name)])).toEqual([
-      ["Sample", ["Basic"]],
-      ["Vision", ["Plan1"]],
-    ]);
-    expect(server.cube("sample", "basic")?.scriptNames).toEqual(["CalcAll", "BudSeed", "MktCut", "ClearBud"]);
-    expect(server.cube("Vision", "Plan1")?.scriptNames).toEqual(["CalcAll", "FcstSeed"]);
+  it("serve Sample.Basic to the Essbase family and Vision.Plan1 to the planning family, with their scripts", () => {
+    expect(DEMO_SERVERS.essbase.name).toBe("EssbaseCluster-1");
+    expect(DEMO_SERVERS.essbase.applications).toEqual([{ name: "Sample", cubes: ["Basic"] }]);
+    expect(DEMO_SERVERS.planning.name).toBe("Planning");
+    expect(DEMO_SERVERS.planning.applications).toEqual([{ name: "Vision", cubes: ["Plan1"] }]);
+    expect(sampleBasicScripts.map((s) => s.name)).toEqual(["CalcAll", "BudSeed", "MktCut", "ClearBud"]);
+    expect(visionPlan1Scripts.map((s) => s.name)).toEqual(["CalcAll", "FcstSeed"]);
   });
 
   it("Vision.Plan1 follows the corpus outline and holds consolidated data", () => {
-    const demo = server.cube("Vision", "Plan1");
-    if (!demo) throw new Error("no Vision");
-    const cube = demo.cube;
+    const cube = createVisionPlan1Cube();
     const o = cube.outline;
     expect(cube.dims.map((d) => d.name)).toEqual([
       "Scenario",
@@ -54,7 +55,9 @@ describe("demo applications", () => {
       (e) => at({ ...pov, Period: "YearTotal", Entity: e.name, Account: "1100" }) ?? 0,
     );
     expect(rollup).toBe(kids.reduce((a, b) => a + b, 0));
-    demo.runScript("FcstSeed");
+    const seed = visionPlan1Scripts.find((s) => s.name === "FcstSeed");
+    if (!seed) throw new Error("no FcstSeed script");
+    runCalcScript(cube, seed.text);
     expect(at({ ...pov, Scenario: "Forecast", Period: "Q1", Entity: "410", Account: "1110" })).toBe(q1);
   });
 });

@@ -1,35 +1,59 @@
+import type { operations } from "@qibates/client/schema";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import { presentedKey, type VerifiedKey } from "./keys.ts";
-import { isConnector } from "./provider-address.ts";
+import { type Connector, isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
 
+/** The operations of the contract, by `operationId` (types generated from `openapi/qibates.yaml`). */
+export type OperationId = keyof operations;
+
+type JsonContent<T> = T extends { content: { "application/json": infer B } } ? B : never;
+
+/** The JSON request body of an operation, as the contract describes it (after defaults are applied). */
+export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody: infer R }
+  ? JsonContent<R>
+  : operations[Id] extends { requestBody?: infer R }
+    ? JsonContent<NonNullable<R>>
+    : Record<string, never>;
+
+type SuccessOf<R> = { [S in keyof R]: S extends 200 | 201 ? JsonContent<R[S]> : never }[keyof R];
+
+/** What an operation answers with success: its 200/201 JSON body (`unknown` for HTML and redirects). */
+export type Answer<Id extends OperationId> = [SuccessOf<operations[Id]["responses"]>] extends [never]
+  ? unknown
+  : SuccessOf<operations[Id]["responses"]>;
+
 /** What a handler receives: the validated input and what authentication established. */
-export interface CallContext {
+export interface CallContext<Id extends OperationId = OperationId> {
   operation: Operation;
   request: FastifyRequest;
   reply: FastifyReply;
-  body: Record<string, unknown>;
+  body: RequestBody<Id>;
   params: Record<string, string>;
   query: Record<string, string>;
   /** The API key's owner (operations secured by `qibateskey`). */
   key: VerifiedKey | null;
   /** The `connector` header, checked against the operation's accepted values. */
-  connector: string | null;
+  connector: Connector | null;
   services: Services;
 }
 
-export type Handler = (ctx: CallContext) => Promise<unknown>;
+/** A handler answers its operation's success body, or sends the reply itself (redirects, HTML). */
+export type Handler<Id extends OperationId = OperationId> = (
+  ctx: CallContext<Id>,
+) => Promise<Answer<Id> | FastifyReply>;
 
 /** The caller's key; `registerApi` has already refused a call without one for operations that need it. */
-export function callerKey(ctx: CallContext): VerifiedKey {
+export function callerKey(ctx: { key: VerifiedKey | null }): VerifiedKey {
   if (!ctx.key) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
   return ctx.key;
 }
-export type Handlers = Record<string, Handler>;
+/** One handler per operation of the contract: a handler whose input or answer breaks it fails the typecheck. */
+export type Handlers = { [Id in OperationId]: Handler<Id> };
 
 function createValidator(contract: Contract): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
@@ -89,7 +113,7 @@ export function registerApi(
   const validateResponses = services.validateResponses;
 
   for (const op of contract.operations) {
-    const handler = handlers[op.operationId];
+    const handler = handlers[op.operationId as OperationId] as Handler | undefined;
     if (!handler) throw new Error(`no handler for contract operation ${op.operationId}`);
     const validateBody = compile(op.requestBodySchema);
     const validateParams = compile(op.pathSchema);
@@ -116,7 +140,7 @@ export function registerApi(
       if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
       return fromCookie;
     };
-    const checkConnector = (request: FastifyRequest): string | null => {
+    const checkConnector = (request: FastifyRequest): Connector | null => {
       if (!op.connectors) return null;
       const raw = request.headers.connector;
       const given = (Array.isArray(raw) ? raw[0] : raw)?.trim();
@@ -159,7 +183,7 @@ export function registerApi(
           operation: op,
           request,
           reply,
-          body: body ?? {},
+          body: (body ?? {}) as RequestBody<OperationId>,
           params,
           query,
           key,

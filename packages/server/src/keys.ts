@@ -12,7 +12,7 @@ export interface KeyOwner {
 
 export interface ApiKeyInfo {
   name: string;
-  provider: string;
+  provider: KeyOwner["provider"];
   email: string | null;
   /** First characters of the key, enough to recognise it without revealing it. */
   prefix: string;
@@ -159,7 +159,7 @@ export class KeyStore {
   async list(owner: Pick<KeyOwner, "issuer" | "subject">): Promise<ApiKeyInfo[]> {
     const rows = await this.db.query<{
       name: string;
-      provider: string;
+      provider: KeyOwner["provider"];
       owner_email: string | null;
       key_prefix: string;
       created_at: Date | string;

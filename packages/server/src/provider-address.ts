@@ -3,22 +3,9 @@
  * and against the hosts this server may connect to, before anything is connected (no SSRF).
  */
 
-/** The connector values of the API (spec §1), in the spec's order. */
-export const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
-export type Connector = (typeof CONNECTORS)[number];
+import { type Connector, PROVIDER_SUFFIX } from "@qibates/connectors";
 
-export function isConnector(value: string): value is Connector {
-  return (CONNECTORS as readonly string[]).includes(value);
-}
-
-/** The path a provider address must end with, per connector. */
-export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {
-  essbase: "/aps/JAPI",
-  ssas: "/aps/JAPI",
-  "essbase-stndln": "/essbase/japi",
-  planning: "/HyperionPlanning/SmartView",
-  pbcs: "/HyperionPlanning/SmartView",
-};
+export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/connectors";
 
 /** Host name of the demo provider: served by the embedded engine, never resolved on the network. */
 export const DEMO_HOST = "demo.qibates.local";

@@ -3,9 +3,9 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { issueDemoKey } from "./demo.ts";
-import { type EmbeddedApplications, openEmbedded } from "./embedded-apps.ts";
 import { KeyStore, type VerifiedKey } from "./keys.ts";
 import { OAuthService } from "./oauth/service.ts";
+import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
@@ -16,8 +16,8 @@ export interface Services {
   sessions: SessionStore;
   /** Shared Redis client (rate limits) when REDIS_URL is set. */
   redis: Redis | null;
-  /** The embedded engine's applications (the demo provider). */
-  embedded: EmbeddedApplications;
+  /** The providers that serve sessions: the embedded engine (demo addresses), later one per protocol. */
+  providers: ProviderRegistry;
   /** The demo API key (demo mode only). */
   demoKey: string | null;
   /** Check every answer against the contract's response schema (tests). */
@@ -31,7 +31,7 @@ export interface Services {
 
 export async function openServices(
   config: Config,
-  options: { validateResponses?: boolean } = {},
+  options: { validateResponses?: boolean; providers?: ProviderRegistry } = {},
 ): Promise<Services> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
@@ -50,7 +50,7 @@ export async function openServices(
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
-  const embedded = await openEmbedded(db);
+  const providers = options.providers ?? (await openProviders(db));
   const oauth = new OAuthService(config, db, keys);
   return {
     config,
@@ -58,7 +58,7 @@ export async function openServices(
     keys,
     sessions,
     redis,
-    embedded,
+    providers,
     demoKey,
     oauth,
     browserSessionOwner: (request) => oauth.browserSessionOwner(request),

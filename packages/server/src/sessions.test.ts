@@ -6,9 +6,9 @@ import { MemorySessionStore, RedisSessionStore, type SessionLimits, type Session
 const limits: SessionLimits = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
 const fields = {
   ownerId: "issuer|alice",
-  connector: "essbase",
+  connector: "essbase" as const,
   providerAddress: "https://demo.qibates.local/aps/JAPI",
-  provider: "demo" as const,
+  provider: "embedded",
   username: "demo",
 };
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Connector } from "@qibates/connectors";
 import type { Redis } from "ioredis";
 
 /** What the server remembers of a login. Never the password. */
@@ -6,10 +7,10 @@ export interface SessionRecord {
   id: string;
   /** The API key owner that logged in: a loginid is valid for this owner only. */
   ownerId: string;
-  connector: string;
+  connector: Connector;
   providerAddress: string;
-  /** `demo` sessions are served by the embedded engine. */
-  provider: "demo";
+  /** The id of the provider that serves the session (`embedded` for the demo addresses). */
+  provider: string;
   username: string;
   /** Active alias table (planning `setalias`), per session. */
   aliasTable?: string;

@@ -1,7 +1,7 @@
 import { callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 
-export const keyHandlers: Handlers = {
+export const keyHandlers = {
   listKeys: async (ctx) => {
     const keys = await ctx.services.keys.list(callerKey(ctx).owner);
     return { keys };
@@ -13,4 +13,4 @@ export const keyHandlers: Handlers = {
     if (!deleted) throw new ApiError("QB_ERR_KEY_UNKNOWN", { name }, "keyname");
     return { name, deleted: true, deletedAt: new Date().toISOString() };
   },
-};
+} satisfies Partial<Handlers>;

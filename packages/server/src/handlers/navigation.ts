@@ -1,28 +1,21 @@
 import type { Handlers } from "../api.ts";
-import { DEMO_SERVERS, familyOf, findApplication, findServer } from "../backend.ts";
-import { requireSession } from "./session.ts";
+import { fromProvider } from "../provider-errors.ts";
+import { sessionProvider } from "../session-provider.ts";
 
-export const navigationHandlers: Handlers = {
+export const navigationHandlers = {
   listServers: async (ctx) => {
-    const session = await requireSession(ctx);
-    return { servers: [{ name: DEMO_SERVERS[familyOf(session.connector)].name }] };
+    const { session, provider } = await sessionProvider(ctx);
+    return fromProvider(provider.servers(session));
   },
 
   listApplications: async (ctx) => {
-    const session = await requireSession(ctx);
-    const server = findServer(familyOf(session.connector), ctx.body.server);
-    const names = server.applications.map((a) => a.name);
-    if (ctx.body.sort !== false) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
-    return { server: ctx.body.server, applications: names.map((name) => ({ name })) };
+    const { session, provider } = await sessionProvider(ctx);
+    return fromProvider(provider.applications(session, ctx.body.server, ctx.body.sort !== false));
   },
 
   listCubes: async (ctx) => {
-    const session = await requireSession(ctx);
-    const app = findApplication(familyOf(session.connector), ctx.body.server, ctx.body.application);
-    return {
-      server: ctx.body.server,
-      application: ctx.body.application,
-      cubes: [...app.cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
-    };
+    const { session, provider } = await sessionProvider(ctx);
+    const { server, application } = ctx.body;
+    return fromProvider(provider.cubes(session, { server, application }));
   },
-};
+} satisfies Partial<Handlers>;

@@ -6,7 +6,7 @@ import { keyNameTaken } from "../oauth/service.ts";
 import { FLOW_TTL_SECONDS, SESSION_TTL_SECONDS } from "../oauth/store.ts";
 
 /** `generatekey/{keyname}` and its OAuth callback (spec §6, §7). */
-export const oauthHandlers: Handlers = {
+export const oauthHandlers = {
   generateKey: async (ctx) => {
     const oauth = ctx.services.oauth;
     const keyName = ctx.params.keyname ?? "";
@@ -32,4 +32,4 @@ export const oauthHandlers: Handlers = {
     if (!result.ok) throw keyNameTaken(result.keyName);
     return result.generated;
   },
-};
+} satisfies Partial<Handlers>;

@@ -1,121 +1,182 @@
-import { callPlanning, PlanningError, type PlanningOperation, type TaskCompletion } from "@qibates/engine";
-import type { CallContext, Handler, Handlers } from "../api.ts";
+import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/connectors";
+import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
-import { findApplication } from "../backend.ts";
-import { type ErrorCode, isErrorCode } from "../error-codes.ts";
-import { requireSession } from "./session.ts";
+import { fromProvider } from "../provider-errors.ts";
+import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 
-const PREFERENCE_ALIAS = "aliasTable";
+type PlanningCall<Id extends OperationId> = CallContext<Id> & {
+  body: { loginid: string; server: string; application: string };
+};
 
-async function taskStatuses(ctx: CallContext, owner: string, application: string): Promise<TaskCompletion[]> {
-  const rows = await ctx.services.db.query<{
-    task_list: string;
-    task: string;
-    complete: boolean;
-    completed_at: string | null;
-  }>(
-    "select task_list, task, complete, completed_at from task_status where owner = $1 and application = $2",
-    [owner, application],
-  );
-  return rows.map((r) => ({
-    taskListID: r.task_list,
-    taskID: r.task,
-    complete: r.complete,
-    completedAt: r.completed_at,
-  }));
-}
-
-async function storedAliasTable(
-  ctx: CallContext,
-  owner: string,
-  application: string,
-): Promise<string | null> {
-  const rows = await ctx.services.db.query<{ value: string }>(
-    "select value from user_preferences where owner = $1 and application = $2 and name = $3",
-    [owner, application, PREFERENCE_ALIAS],
-  );
-  return rows[0]?.value ?? null;
-}
-
-function planningError(e: unknown): never {
-  if (e instanceof PlanningError) {
-    const code: ErrorCode = isErrorCode(e.apiCode) ? e.apiCode : "QB_ERR_VALIDATION";
-    throw new ApiError(code, e.message, e.field, e.status);
+/** The session's provider for a planning call, once the connector is known to have `capability`. */
+async function planning<Id extends OperationId>(
+  ctx: PlanningCall<Id>,
+  capability: Capability,
+  operation: string,
+): Promise<{ sp: SessionProvider; ops: PlanningOperations; app: ApplicationRef }> {
+  const sp = await sessionProvider(ctx);
+  requireCapability(sp.record.connector, capability, operation);
+  if (!sp.provider.planning) {
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector: sp.record.connector }, null);
   }
-  throw e;
-}
-
-/**
- * One planning call on the demo Vision application: reads the user's stored state (task status, alias
- * table), runs the engine's call, and stores what it changed — cells in the journal, task status and alias
- * preference in their tables — before answering.
- */
-function planningCall(operation: PlanningOperation): Handler {
-  return async (ctx) => {
-    const session = await requireSession(ctx);
-    const application = findApplication("planning", ctx.body.server, ctx.body.application).name;
-    const demo = ctx.services.embedded.planning;
-    const owner = session.ownerId;
-    const aliasTable = session.aliasTable ?? (await storedAliasTable(ctx, owner, application)) ?? "Default";
-    const context = {
-      session: { aliasTable },
-      ...(operation === "/nav/listtasks" || operation === "/action/taskstatus"
-        ? { taskStatuses: await taskStatuses(ctx, owner, application) }
-        : {}),
-    };
-    if (operation === "/action/submitform" || operation === "/action/launchrule") {
-      const result = await demo
-        .mutate(owner, () => {
-          const r = callPlanning(demo.app, operation, ctx.body, context);
-          const changed = r.changes.length > 0;
-          if (changed) demo.changed();
-          // The journal holds what the user did (entered cells, rules with their prompts), not every cell
-          // a rule changed: replaying it from the same state gives the same data.
-          return { result: r, entry: changed ? { kind: "planning", payload: { steps: r.journal } } : null };
-        })
-        .catch(planningError);
-      return result.body;
-    }
-    let r: ReturnType<typeof callPlanning>;
-    try {
-      r = callPlanning(demo.app, operation, ctx.body, context);
-    } catch (e) {
-      planningError(e);
-    }
-    if (r.taskStatus) {
-      const t = r.taskStatus;
-      await ctx.services.db.query(
-        `insert into task_status (owner, application, task_list, task, complete, completed_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, now())
-         on conflict (owner, application, task_list, task)
-         do update set complete = excluded.complete, completed_at = excluded.completed_at, updated_at = now()`,
-        [owner, application, t.taskListID, t.taskID, t.complete, t.completedAt],
-      );
-    }
-    if (r.aliasTable) {
-      await ctx.services.db.query(
-        `insert into user_preferences (owner, application, name, value, updated_at) values ($1, $2, $3, $4, now())
-         on conflict (owner, application, name) do update set value = excluded.value, updated_at = now()`,
-        [owner, application, PREFERENCE_ALIAS, r.aliasTable],
-      );
-      await ctx.services.sessions.update(session.id, { aliasTable: r.aliasTable });
-    }
-    return r.body;
+  return {
+    sp,
+    ops: sp.provider.planning,
+    app: { server: ctx.body.server, application: ctx.body.application },
   };
 }
 
-export const planningHandlers: Handlers = {
-  listForms: planningCall("/nav/listforms"),
-  openForm: planningCall("/nav/openform"),
-  submitForm: planningCall("/action/submitform"),
-  listTasks: planningCall("/nav/listtasks"),
-  setTaskStatus: planningCall("/action/taskstatus"),
-  listOnSaveRules: planningCall("/nav/listonsaverules"),
-  listAliases: planningCall("/nav/listalias"),
-  setAlias: planningCall("/action/setalias"),
-  listRulePrompts: planningCall("/nav/enumprompt"),
-  launchRule: planningCall("/action/launchrule"),
-  listMemberFilters: planningCall("/nav/enumfilters"),
-  listMembers: planningCall("/nav/enummembers"),
-  listPromptMembers: planningCall("/nav/enummembersrule"),
-};
+/**
+ * The first non-empty value among the accepted spellings of a field (the API takes `formName` and the older
+ * `formname`, `form`; `taskListID` and `tasklistID`), or the validation error naming the canonical one.
+ */
+function required(body: object, ...names: string[]): string {
+  for (const n of names) {
+    const v = (body as Record<string, unknown>)[n];
+    if (typeof v === "string" && v !== "") return v;
+  }
+  throw new ApiError("QB_ERR_VALIDATION", `The request needs ${names[0]}.`, names[0] ?? null);
+}
+
+const aliasOf = (body: { aliastable?: string }) =>
+  body.aliastable !== undefined ? { aliasTable: body.aliastable } : {};
+
+export const planningHandlers = {
+  listForms: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "forms", "nav/listforms");
+    return fromProvider(ops.listForms(sp.session, app, required(ctx.body, "folder")));
+  },
+
+  openForm: async (ctx) => {
+    const b = ctx.body;
+    const composite = b.type === "composite" || (b.subforms?.length ?? 0) > 0;
+    const { sp, ops, app } = await planning(ctx, composite ? "compositeForms" : "forms", "nav/openform");
+    const formName = required(b, "formName", "formname");
+    return fromProvider(
+      ops.openForm(sp.session, app, {
+        folder: b.folder,
+        formName,
+        ...(b.type ? { type: b.type } : {}),
+        ...(b.preferences ? { preferences: b.preferences } : {}),
+        ...(b.pov ? { pov: b.pov } : {}),
+        ...(b.subforms
+          ? {
+              subforms: b.subforms.map((s) => ({
+                folder: s.folder,
+                formName: required(s, "formName", "formname"),
+                pov: s.pov,
+              })),
+            }
+          : {}),
+      }),
+    );
+  },
+
+  submitForm: async (ctx) => {
+    const b = ctx.body;
+    const { sp, ops, app } = await planning(ctx, "formSubmit", "action/submitform");
+    const subform = (b as { subform?: unknown }).subform;
+    const codes = b.codes ?? b.code;
+    return fromProvider(
+      ops.submitForm(sp.session, app, {
+        folder: b.folder,
+        formName: required(b, "formName", "formname"),
+        ...(typeof subform === "string" ? { subform } : {}),
+        ...(b.type ? { type: b.type } : {}),
+        ...(b.pov ? { pov: b.pov } : {}),
+        grid: b.grid ?? [],
+        ...(codes ? { codes } : {}),
+        ...(b.preferences ? { preferences: b.preferences } : {}),
+        ...(b.prompts ? { prompts: b.prompts } : {}),
+        enableLargeCellSubmit: b.enableLargeCellSubmit === true,
+      }),
+    );
+  },
+
+  listTasks: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "taskLists", "nav/listtasks");
+    return fromProvider(ops.listTaskLists(sp.session, app));
+  },
+
+  setTaskStatus: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "taskLists", "action/taskstatus");
+    const taskListID = required(ctx.body, "taskListID", "tasklistID");
+    const taskID = required(ctx.body, "taskID");
+    return fromProvider(
+      ops.setTaskStatus(sp.session, app, { taskListID, taskID, complete: ctx.body.complete === true }),
+    );
+  },
+
+  listOnSaveRules: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "businessRules", "nav/listonsaverules");
+    const formName = required(ctx.body, "formName", "form", "formname");
+    return fromProvider(ops.listOnSaveRules(sp.session, app, { folder: ctx.body.folder, formName }));
+  },
+
+  listAliases: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "planningAliasTables", "nav/listalias");
+    return fromProvider(ops.listAliasTables(sp.session, app));
+  },
+
+  setAlias: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "planningAliasTables", "action/setalias");
+    const table = await fromProvider(ops.setAlias(sp.session, app, required(ctx.body, "aliasId")));
+    await ctx.services.sessions.update(sp.record.id, { aliasTable: table.aliasId });
+    return table;
+  },
+
+  listRulePrompts: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "runtimePrompts", "nav/enumprompt");
+    const { cube, ruleName, ruleType } = ctx.body;
+    return fromProvider(
+      ops.rulePrompts(sp.session, app, { cube, ruleName, ...(ruleType ? { ruleType } : {}) }),
+    );
+  },
+
+  launchRule: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "businessRules", "action/launchrule");
+    const { cube, ruleName, ruleType } = ctx.body;
+    return fromProvider(
+      ops.launchRule(sp.session, app, {
+        cube,
+        ruleName,
+        ...(ruleType ? { ruleType } : {}),
+        prompts: ctx.body.prompts ?? [],
+      }),
+    );
+  },
+
+  listMemberFilters: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "planningMemberFilters", "nav/enumfilters");
+    const cube = (ctx.body as { cube?: unknown }).cube;
+    return fromProvider(
+      ops.memberFilters(sp.session, app, {
+        dim: ctx.body.dim,
+        ...aliasOf(ctx.body),
+        ...(typeof cube === "string" ? { cube } : {}),
+      }),
+    );
+  },
+
+  listMembers: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "planningMemberFilters", "nav/enummembers");
+    const b = ctx.body;
+    return fromProvider(
+      ops.members(sp.session, app, {
+        cube: b.cube,
+        dim: b.dim,
+        filter: b.filter,
+        arg: typeof b.arg === "string" ? b.arg : null,
+        ...aliasOf(b),
+      }),
+    );
+  },
+
+  listPromptMembers: async (ctx) => {
+    const { sp, ops, app } = await planning(ctx, "runtimePrompts", "nav/enummembersrule");
+    const { cube, ruleName, promptName } = ctx.body;
+    return fromProvider(
+      ops.promptMembers(sp.session, app, { cube, ruleName, promptName, ...aliasOf(ctx.body) }),
+    );
+  },
+} satisfies Partial<Handlers>;

@@ -1,47 +1,26 @@
+import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS } from "@qibates/connectors";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
-import { DEMO_USERS, demoCredentialsValid, demoProviders } from "../demo.ts";
-import { CONNECTORS, type Connector, checkProviderAddress } from "../provider-address.ts";
-import type { SessionRecord } from "../sessions.ts";
+import { DEMO_USERS, demoProviders } from "../demo.ts";
+import { checkProviderAddress } from "../provider-address.ts";
+import { fromProvider } from "../provider-errors.ts";
+import { sessionProvider } from "../session-provider.ts";
 import { SERVER_VERSION } from "../version.ts";
 
-/** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
-export async function requireSession(ctx: CallContext): Promise<SessionRecord> {
-  const loginid = ctx.body.loginid;
-  if (typeof loginid !== "string")
-    throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
-  const session = await ctx.services.sessions.touch(loginid);
-  if (!session) {
-    throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
-  }
-  if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
-    // Same answer whether the session belongs to someone else or not: a loginid reveals nothing.
-    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", {}, "loginid");
-  }
-  if (ctx.connector && ctx.connector !== session.connector) {
-    throw new ApiError(
-      "QB_ERR_CONNECTOR_MISMATCH",
-      { expected: session.connector, connector: ctx.connector },
-      "connector",
-    );
-  }
-  return session;
-}
+export { requireSession } from "../session-provider.ts";
 
-async function login(ctx: CallContext) {
-  const { username, password, providerAddress } = ctx.body as {
-    username: string;
-    password: string;
-    providerAddress: string;
-  };
-  const connector = ctx.connector as Connector;
+async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
+  const { username, password, providerAddress } = ctx.body;
+  const connector = ctx.connector;
+  if (!connector) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
   const { config } = ctx.services;
   const target = checkProviderAddress(providerAddress, connector, {
     demo: config.demo,
     allowedHosts: config.allowedHosts,
   });
   if ("code" in target) throw new ApiError(target.code, target.params, "providerAddress");
-  if (target.kind === "remote") {
+  const provider = ctx.services.providers.forLogin(target, connector);
+  if (!provider) {
     throw new ApiError(
       "QB_ERR_PROVIDER_ERROR",
       {
@@ -50,14 +29,12 @@ async function login(ctx: CallContext) {
       "providerAddress",
     );
   }
-  if (!demoCredentialsValid(username, password)) {
-    throw new ApiError("QB_ERR_LOGIN_FAILED");
-  }
+  await fromProvider(provider.login({ connector, username, password, address: target.url }));
   const session = await ctx.services.sessions.create({
     ownerId: callerKey(ctx).ownerId,
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
-    provider: "demo",
+    provider: provider.id,
     username,
   });
   return {
@@ -70,14 +47,37 @@ async function login(ctx: CallContext) {
   };
 }
 
-export const sessionHandlers: Handlers = {
+/** The capability table as `/health` lists it: per connector, every capability of its family. */
+function capabilityTable() {
+  return CONNECTORS.map((connector) => {
+    const profile = CONNECTOR_PROFILES[connector];
+    return {
+      connector,
+      family: profile.family,
+      server: profile.server.en,
+      providerAddressSuffix: profile.providerAddressSuffix,
+      realServers: profile.realServers,
+      capabilities: CAPABILITIES.filter((c) => c.family === profile.family).map((c) => {
+        const support = profile.capabilities[c.id];
+        return {
+          name: c.id,
+          supported: support?.status === "yes",
+          ...(support?.status === "no" ? { reason: support.why.en } : {}),
+        };
+      }),
+    };
+  });
+}
+
+export const sessionHandlers = {
   getHealth: async (ctx) => {
     const { demoKey } = ctx.services;
     return {
-      status: "ok",
+      status: "ok" as const,
       version: SERVER_VERSION,
-      apiVersion: "v2",
+      apiVersion: "v2" as const,
       connectors: [...CONNECTORS],
+      capabilities: capabilityTable(),
       ...(demoKey
         ? { demo: { apiKey: demoKey, providers: demoProviders(), users: DEMO_USERS.map((u) => ({ ...u })) } }
         : {}),
@@ -88,8 +88,10 @@ export const sessionHandlers: Handlers = {
   loginPbcs: login,
 
   logout: async (ctx) => {
-    const session = await requireSession(ctx);
-    await ctx.services.sessions.delete(session.id);
-    return { loginid: session.id, loggedOut: true };
+    const { record, session, provider } = await sessionProvider(ctx);
+    await ctx.services.sessions.delete(record.id);
+    // The API session is gone whatever the server says; a failed upstream logout only expires there.
+    await provider.logout(session).catch(() => undefined);
+    return { loginid: record.id, loggedOut: true as const };
   },
-};
+} satisfies Partial<Handlers>;

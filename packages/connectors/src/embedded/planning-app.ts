@@ -1,6 +1,6 @@
 import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine";
-import type { Database } from "./database.ts";
-import { type JournalEntry, JournaledApplication } from "./embedded.ts";
+import { JournaledApplication } from "./journal.ts";
+import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /**
  * The demo Vision planning application and its journal (entered cells and launched rules, replayed in order;
@@ -12,10 +12,10 @@ export class PlanningDemoApplication extends JournaledApplication {
 
   constructor(
     name: string,
-    db: Database,
+    store: EmbeddedStore,
     private readonly create: () => PlanningApplication,
   ) {
-    super(name, db);
+    super(name, store);
   }
 
   get app(): PlanningApplication {

@@ -1,6 +1,6 @@
 import { type CalcScript, type Cube, runCalcScript } from "@qibates/engine";
-import type { Database } from "./database.ts";
-import { applyCellWrites, type CellWrite, type JournalEntry, JournaledApplication } from "./embedded.ts";
+import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
+import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /** An Essbase-family demo application with one cube (Sample.Basic), its calc scripts and its journal. */
 export class EssbaseApplication extends JournaledApplication {
@@ -9,11 +9,11 @@ export class EssbaseApplication extends JournaledApplication {
   constructor(
     name: string,
     readonly cubeName: string,
-    db: Database,
+    store: EmbeddedStore,
     private readonly createCube: () => Cube,
     readonly scripts: readonly CalcScript[],
   ) {
-    super(name, db);
+    super(name, store);
   }
 
   get cube(): Cube {

@@ -1,7 +1,7 @@
 import { createSampleBasicCube, createVisionPlanning, sampleBasicScripts } from "@qibates/engine/demo";
-import type { Database } from "./database.ts";
 import { EssbaseApplication } from "./essbase-app.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
+import type { EmbeddedStore } from "./store.ts";
 
 /** The applications of the embedded engine behind the demo provider addresses. */
 export interface EmbeddedApplications {
@@ -11,9 +11,10 @@ export interface EmbeddedApplications {
   planning: PlanningDemoApplication;
 }
 
-export async function openEmbedded(db: Database): Promise<EmbeddedApplications> {
-  const essbase = new EssbaseApplication("Sample", "Basic", db, createSampleBasicCube, sampleBasicScripts);
-  const planning = new PlanningDemoApplication("Vision", db, createVisionPlanning);
+/** Builds the demo applications and replays their journals. */
+export async function openEmbeddedApplications(store: EmbeddedStore): Promise<EmbeddedApplications> {
+  const essbase = new EssbaseApplication("Sample", "Basic", store, createSampleBasicCube, sampleBasicScripts);
+  const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning);
   await Promise.all([essbase.load(), planning.load()]);
   return { essbase, planning };
 }

@@ -1,16 +1,11 @@
-import type { CalcScript, CellValue, Cube, GridDataSource, Member } from "@qibates/engine";
-import type { Database } from "./database.ts";
+import type { CellValue, Cube, GridDataSource, Member } from "@qibates/engine";
+import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /**
  * The embedded demo applications, made durable by a journal: every change a call makes is appended to the
- * `journal` table inside the same transaction as the change, before the call answers. At start-up each
+ * store's journal inside the same transaction as the change, before the call answers. At start-up each
  * application is rebuilt from its deterministic demo data and the journal is replayed in order.
  */
-
-export interface JournalEntry {
-  kind: string;
-  payload: unknown;
-}
 
 /** One cell write, by member names (one per base dimension, outline order). */
 export interface CellWrite {
@@ -37,7 +32,7 @@ export abstract class JournaledApplication {
 
   constructor(
     readonly name: string,
-    protected readonly db: Database,
+    protected readonly store: EmbeddedStore,
   ) {}
 
   /** Builds the application's state from its demo data (no journal). */
@@ -50,14 +45,7 @@ export abstract class JournaledApplication {
   /** Rebuilds the state: demo data, then every journal entry in order. */
   async load(): Promise<void> {
     this.reset();
-    const rows = await this.db.query<{ kind: string; payload: unknown }>(
-      "select kind, payload from journal where application = $1 order by id",
-      [this.name],
-    );
-    for (const r of rows) {
-      const payload = typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload;
-      this.replay({ kind: r.kind, payload });
-    }
+    for (const entry of await this.store.journal(this.name)) this.replay(entry);
   }
 
   /**
@@ -69,16 +57,7 @@ export abstract class JournaledApplication {
     return this.mutex.run(async () => {
       const before = this.stateVersion();
       try {
-        return await this.db.transaction(async (tx) => {
-          const { result, entry } = run();
-          if (entry) {
-            await tx.query(
-              "insert into journal (application, kind, payload, written_by) values ($1, $2, $3, $4)",
-              [this.name, entry.kind, JSON.stringify(entry.payload), writtenBy],
-            );
-          }
-          return result;
-        });
+        return await this.store.journaled(this.name, writtenBy, run);
       } catch (e) {
         if (this.stateVersion() !== before) await this.load();
         throw e;
@@ -111,9 +90,4 @@ export function applyCellWrites(cube: Cube, writes: readonly CellWrite[]): void 
     });
     cube.write(tuple, w.value);
   }
-}
-
-export interface CubeFactory {
-  create(): Cube;
-  scripts: readonly CalcScript[];
 }

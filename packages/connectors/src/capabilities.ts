@@ -1,0 +1,289 @@
+import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
+
+/**
+ * The capability table: for each connector value, which operations QiBates does with that kind of server.
+ * One table, read by the API server (an operation a connector lacks answers QB_ERR_OPERATION_UNSUPPORTED
+ * before any provider is called), by `GET /health`, and by the "Features and compatibility" documentation
+ * page (a test compares the page with this table). The embedded demo provider honours the table of the
+ * connector a session was opened with, so the demo behaves as that kind of server does.
+ */
+
+/** Zoom In modes (spec §9), in the contract's order. */
+export const ZOOM_IN_MODES = [
+  "ALL_LEVELS",
+  "BOTTOM_LEVEL",
+  "CALC_LEVEL",
+  "NEXT_LEVEL",
+  "SAME_GENERATION",
+  "SAME_LEVEL",
+  "SIBLING_LEVEL",
+] as const;
+export type ZoomInMode = (typeof ZOOM_IN_MODES)[number];
+
+export type Capability =
+  | "metadata"
+  | "memberFilters"
+  | "udaFilter"
+  | "aliasTables"
+  | "calcScripts"
+  | "adhoc"
+  | `zoomIn:${ZoomInMode}`
+  | "zoomOut"
+  | "keepRemoveOnly"
+  | "pivot"
+  | "writeBack"
+  | "forms"
+  | "compositeForms"
+  | "formSubmit"
+  | "taskLists"
+  | "businessRules"
+  | "runtimePrompts"
+  | "planningAliasTables"
+  | "planningMemberFilters";
+
+export interface Text {
+  en: string;
+  fr: string;
+}
+
+export interface CapabilityInfo {
+  id: Capability;
+  family: Family;
+  /** What the capability covers, for `/health` and the documentation. */
+  label: Text;
+  /** The API calls that need it. */
+  operations: readonly string[];
+}
+
+const zoom = (mode: ZoomInMode): CapabilityInfo => ({
+  id: `zoomIn:${mode}`,
+  family: "essbase",
+  label: { en: `Zoom In, ${mode}`, fr: `Zoom avant, ${mode}` },
+  operations: ["action/zoomin"],
+});
+
+/** Every capability, in the order the table lists them. */
+export const CAPABILITIES: readonly CapabilityInfo[] = [
+  {
+    id: "metadata",
+    family: "essbase",
+    label: { en: "Dimensions and dimension trees", fr: "Dimensions et arbres de dimension" },
+    operations: ["nav/dimensions", "nav/dimtree"],
+  },
+  {
+    id: "memberFilters",
+    family: "essbase",
+    label: {
+      en: "Member filters: children, descendants, level, generation",
+      fr: "Filtres de membres : enfants, descendants, niveau, génération",
+    },
+    operations: ["nav/filter"],
+  },
+  {
+    id: "udaFilter",
+    family: "essbase",
+    label: { en: "Member filter by UDA", fr: "Filtre de membres par UDA" },
+    operations: ["nav/filter"],
+  },
+  {
+    id: "aliasTables",
+    family: "essbase",
+    label: { en: "Alias tables", fr: "Tables d'alias" },
+    operations: ["nav/aliastables"],
+  },
+  {
+    id: "calcScripts",
+    family: "essbase",
+    label: { en: "Calculation scripts", fr: "Scripts de calcul" },
+    operations: ["nav/scripts", "action/calculate"],
+  },
+  {
+    id: "adhoc",
+    family: "essbase",
+    label: { en: "Ad hoc grid and Refresh", fr: "Grille ad hoc et Actualiser" },
+    operations: ["action/initgrid", "action/refresh"],
+  },
+  ...[
+    "NEXT_LEVEL",
+    "ALL_LEVELS",
+    "BOTTOM_LEVEL",
+    "SIBLING_LEVEL",
+    "SAME_LEVEL",
+    "SAME_GENERATION",
+    "CALC_LEVEL",
+  ].map((m) => zoom(m as ZoomInMode)),
+  {
+    id: "zoomOut",
+    family: "essbase",
+    label: { en: "Zoom Out", fr: "Zoom arrière" },
+    operations: ["action/zoomout"],
+  },
+  {
+    id: "keepRemoveOnly",
+    family: "essbase",
+    label: { en: "Keep Only and Remove Only", fr: "Conserver uniquement et Supprimer uniquement" },
+    operations: ["action/keeponly", "action/removeonly"],
+  },
+  {
+    id: "pivot",
+    family: "essbase",
+    label: { en: "Pivot and Pivot to POV", fr: "Pivoter et Pivoter vers le PDV" },
+    operations: ["action/pivot", "action/pivotToPOV"],
+  },
+  {
+    id: "writeBack",
+    family: "essbase",
+    label: { en: "Submit data (write-back)", fr: "Soumettre des données (réécriture)" },
+    operations: ["action/save"],
+  },
+  {
+    id: "forms",
+    family: "planning",
+    label: { en: "Forms: list and open", fr: "Formulaires : lister et ouvrir" },
+    operations: ["nav/listforms", "nav/openform"],
+  },
+  {
+    id: "compositeForms",
+    family: "planning",
+    label: { en: "Composite forms", fr: "Formulaires composites" },
+    operations: ["nav/openform"],
+  },
+  {
+    id: "formSubmit",
+    family: "planning",
+    label: { en: "Submit forms", fr: "Soumettre des formulaires" },
+    operations: ["action/submitform"],
+  },
+  {
+    id: "taskLists",
+    family: "planning",
+    label: { en: "Task lists", fr: "Listes de tâches" },
+    operations: ["nav/listtasks", "action/taskstatus"],
+  },
+  {
+    id: "businessRules",
+    family: "planning",
+    label: {
+      en: "Business rules: on save and on demand",
+      fr: "Règles métier : à l'enregistrement et à la demande",
+    },
+    operations: ["nav/listonsaverules", "action/launchrule"],
+  },
+  {
+    id: "runtimePrompts",
+    family: "planning",
+    label: {
+      en: "Runtime prompts: list them and their allowed members",
+      fr: "Invites d'exécution : les lister avec leurs membres autorisés",
+    },
+    operations: ["nav/enumprompt", "nav/enummembersrule"],
+  },
+  {
+    id: "planningAliasTables",
+    family: "planning",
+    label: { en: "Alias tables", fr: "Tables d'alias" },
+    operations: ["nav/listalias", "action/setalias"],
+  },
+  {
+    id: "planningMemberFilters",
+    family: "planning",
+    label: { en: "Member selection filters", fr: "Filtres de sélection de membres" },
+    operations: ["nav/enumfilters", "nav/enummembers"],
+  },
+];
+
+/** How a connector stands for one capability. */
+export type Support = { status: "yes" } | { status: "no"; why: Text };
+
+export interface ConnectorProfile {
+  connector: Connector;
+  family: Family;
+  /** The server this connector value stands for. */
+  server: Text;
+  /** The path a provider address must end with. */
+  providerAddressSuffix: string;
+  /**
+   * Whether QiBates can reach a real server of this kind. `false`: only the embedded demo provider answers;
+   * a real address is refused at login (`QB_ERR_PROVIDER_ERROR`), because no client of that server's
+   * protocol exists yet.
+   */
+  realServers: boolean;
+  capabilities: Readonly<Partial<Record<Capability, Support>>>;
+}
+
+const YES: Support = { status: "yes" };
+
+function profile(
+  connector: Connector,
+  server: Text,
+  refused: Partial<Record<Capability, Text>> = {},
+): ConnectorProfile {
+  const family = familyOf(connector);
+  const capabilities: Partial<Record<Capability, Support>> = {};
+  for (const c of CAPABILITIES) {
+    if (c.family !== family) continue;
+    const why = refused[c.id];
+    capabilities[c.id] = why ? { status: "no", why } : YES;
+  }
+  return {
+    connector,
+    family,
+    server,
+    providerAddressSuffix: PROVIDER_SUFFIX[connector],
+    realServers: false,
+    capabilities,
+  };
+}
+
+const SSAS_NO_FORMULAS: Text = {
+  en: "SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
+  fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
+};
+
+/** The table, one profile per connector value, in the spec's order. */
+export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
+  essbase: profile("essbase", {
+    en: "Oracle Essbase 11.x through Provider Services",
+    fr: "Oracle Essbase 11.x via Provider Services",
+  }),
+  ssas: profile(
+    "ssas",
+    { en: "Microsoft SQL Server Analysis Services", fr: "Microsoft SQL Server Analysis Services" },
+    {
+      "zoomIn:CALC_LEVEL": SSAS_NO_FORMULAS,
+      calcScripts: {
+        en: "SSAS has no calculation scripts: its calculations are MDX expressions defined in the cube.",
+        fr: "SSAS n'a pas de scripts de calcul : ses calculs sont des expressions MDX définies dans le cube.",
+      },
+      udaFilter: {
+        en: "SSAS has no user-defined attributes (UDAs).",
+        fr: "SSAS n'a pas d'attributs définis par l'utilisateur (UDA).",
+      },
+    },
+  ),
+  planning: profile("planning", {
+    en: "Oracle Hyperion Planning (on premises)",
+    fr: "Oracle Hyperion Planning (sur site)",
+  }),
+  "essbase-stndln": profile("essbase-stndln", {
+    en: "Oracle Essbase 21c (standalone)",
+    fr: "Oracle Essbase 21c (autonome)",
+  }),
+  pbcs: profile("pbcs", {
+    en: "Oracle PBCS / EPM Cloud Planning",
+    fr: "Oracle PBCS / EPM Cloud Planning",
+  }),
+};
+
+/** How `connector` stands for `capability`; a capability of the other family is `no`. */
+export function supportOf(connector: Connector, capability: Capability): Support {
+  return (
+    CONNECTOR_PROFILES[connector].capabilities[capability] ?? {
+      status: "no",
+      why: {
+        en: "Not an operation of this server family.",
+        fr: "Pas une opération de cette famille de serveurs.",
+      },
+    }
+  );
+}

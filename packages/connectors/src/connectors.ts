@@ -1,0 +1,27 @@
+/**
+ * The connector values of the API (spec §1) and what each stands for: its server family and the path a
+ * provider address must end with (spec §5).
+ */
+
+export const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;
+export type Connector = (typeof CONNECTORS)[number];
+
+/** Essbase family: ad hoc grids, calc scripts. Planning family: forms, rules, task lists. */
+export type Family = "essbase" | "planning";
+
+export function isConnector(value: string): value is Connector {
+  return (CONNECTORS as readonly string[]).includes(value);
+}
+
+export function familyOf(connector: Connector): Family {
+  return connector === "planning" || connector === "pbcs" ? "planning" : "essbase";
+}
+
+/** The path a provider address must end with, per connector. */
+export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {
+  essbase: "/aps/JAPI",
+  ssas: "/aps/JAPI",
+  "essbase-stndln": "/essbase/japi",
+  planning: "/HyperionPlanning/SmartView",
+  pbcs: "/HyperionPlanning/SmartView",
+};

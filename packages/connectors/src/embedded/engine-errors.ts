@@ -1,0 +1,80 @@
+import {
+  CalcError,
+  CalcSyntaxError,
+  CubeError,
+  GridError,
+  PlanningError,
+  type PlanningErrorCode,
+  QueryError,
+} from "@qibates/engine";
+import { ProviderError, type ProviderErrorCode } from "../errors.ts";
+
+/** The engine's planning error codes in the provider's terms. */
+const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
+  PLANNING_REQUEST_INVALID: "INVALID_INPUT",
+  PLANNING_FOLDER_UNKNOWN: "FOLDER_UNKNOWN",
+  PLANNING_FORM_UNKNOWN: "FORM_UNKNOWN",
+  PLANNING_FORM_TYPE_MISMATCH: "FORM_TYPE_MISMATCH",
+  PLANNING_CUBE_UNKNOWN: "CUBE_UNKNOWN",
+  PLANNING_DIMENSION_UNKNOWN: "DIMENSION_UNKNOWN",
+  PLANNING_MEMBER_UNKNOWN: "MEMBER_UNKNOWN",
+  PLANNING_POV_INVALID: "MEMBER_UNKNOWN",
+  PLANNING_ALIAS_TABLE_UNKNOWN: "ALIAS_TABLE_UNKNOWN",
+  PLANNING_FILTER_UNKNOWN: "INVALID_INPUT",
+  PLANNING_GRID_INVALID: "GRID_INVALID",
+  PLANNING_CELL_TOO_LONG: "CELL_TOO_LONG",
+  PLANNING_CELL_NOT_WRITABLE: "GRID_INVALID",
+  PLANNING_RULE_UNKNOWN: "RULE_UNKNOWN",
+  PLANNING_PROMPT_UNKNOWN: "PROMPT_UNKNOWN",
+  PLANNING_PROMPT_MISSING: "PROMPT_MISSING",
+  PLANNING_PROMPT_INVALID: "PROMPT_INVALID",
+  PLANNING_RULE_FAILED: "RULE_FAILED",
+  PLANNING_TASKLIST_UNKNOWN: "TASKLIST_UNKNOWN",
+  PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
+};
+
+/**
+ * Every error the engine throws, as a provider error; anything else (a bug) is thrown as it is. `context`
+ * names what the call was doing for the errors whose message needs it (the script of a calculation).
+ */
+export function engineError(e: unknown, context: { script?: string } = {}): never {
+  if (e instanceof ProviderError) throw e;
+  if (e instanceof GridError) {
+    switch (e.code) {
+      case "GRID_UNKNOWN_MEMBER": {
+        const first = e.unknownMembers?.[0];
+        throw new ProviderError(
+          "MEMBER_UNKNOWN",
+          e.message,
+          { member: first?.text ?? "" },
+          first ? `grid[${first.row}][${first.column}]` : "grid",
+        );
+      }
+      case "GRID_PIVOT_LAST_ROW":
+        throw new ProviderError("PIVOT_LAST_DIMENSION", e.message, null, "row");
+      case "GRID_PIVOT_NO_START":
+        throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "row");
+      case "GRID_REMOVE_EMPTIES_AXIS":
+        throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "cells");
+      default:
+        throw new ProviderError("GRID_INVALID", e.message, { reason: e.message }, "grid");
+    }
+  }
+  if (e instanceof PlanningError) throw new ProviderError(PLANNING[e.code], e.message, null, e.field);
+  if (e instanceof CalcSyntaxError || e instanceof CalcError) {
+    const script = context.script ?? "";
+    throw new ProviderError("CALC_FAILED", e.message, { script, reason: e.message }, "action.script");
+  }
+  if (e instanceof QueryError) {
+    throw new ProviderError(
+      "INVALID_INPUT",
+      e.message,
+      { field: "action.arg1", reason: e.message },
+      "action.arg1",
+    );
+  }
+  if (e instanceof CubeError) {
+    throw new ProviderError("PROVIDER_FAILED", e.message, { reason: e.message });
+  }
+  throw e;
+}

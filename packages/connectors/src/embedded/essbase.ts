@@ -1,0 +1,376 @@
+import type { components } from "@qibates/client/schema";
+import {
+  applyApiFilter,
+  type CellKind,
+  type Dimension,
+  type GridRequest,
+  type GridResponse,
+  type GridSettings,
+  initialGrid,
+  type Member,
+  type Outline,
+  parseGrid,
+  resolveSettings,
+  runCalcScript,
+  runGridOperation,
+} from "@qibates/engine";
+import { ProviderError } from "../errors.ts";
+import type {
+  CubeRef,
+  EssbaseOperations,
+  GridCall,
+  GridInput,
+  ProviderSession,
+  SaveInput,
+} from "../provider.ts";
+import type { EmbeddedCatalogue } from "./catalogue.ts";
+import { engineError } from "./engine-errors.ts";
+import type { EssbaseApplication } from "./essbase-app.ts";
+import { recordingSource } from "./journal.ts";
+
+type Schemas = components["schemas"];
+
+const STORAGE: Record<Member["storage"], Schemas["MemberNode"]["storage"]> = {
+  store: "store",
+  "dynamic-calc": "dynamicCalc",
+  "dynamic-calc-and-store": "dynamicCalcAndStore",
+  "label-only": "labelOnly",
+  shared: "shared",
+  "never-share": "neverShare",
+};
+
+function memberInfo(m: Member, table: string): Schemas["Member"] {
+  return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
+}
+
+function memberNode(m: Member, table: string): Schemas["MemberNode"] {
+  return {
+    name: m.name,
+    alias: m.alias(table) ?? null,
+    generation: m.generation,
+    level: m.level,
+    consolidation: m.consolidation as Schemas["MemberNode"]["consolidation"],
+    storage: STORAGE[m.storage],
+    children: m.children.map((c) => memberNode(c, table)),
+  };
+}
+
+/** Contract settings (spec §3 plus the Smart View options) → the engine's grid settings. */
+export function engineSettings(input: Partial<GridInput>): {
+  settings: GridSettings;
+  aliasTable: string | null;
+} {
+  const s = (input.settings ?? {}) as Record<string, unknown>;
+  const cap = input.codeAliasParam ?? {};
+  // Contract defaults: aliases of the Default table; `aliasTable: null` shows member names only.
+  const aliasTable =
+    s.aliasTable === null ? null : typeof s.aliasTable === "string" ? s.aliasTable : "Default";
+  const display =
+    s.memberDisplay === "NAME" || aliasTable === null
+      ? "name"
+      : s.memberDisplay === "NAME_AND_ALIAS"
+        ? "nameAndAlias"
+        : "alias";
+  const settings: GridSettings = {
+    missingSuppression: s.missingSuppression === true,
+    ...(typeof s.missingLabel === "string" ? { missingLabel: s.missingLabel } : {}),
+    navigateWithoutData: s.navigateWithoutData === true || s.navigateWithoutData === "true",
+    withoutIndentation: s.withoutIndentation === true,
+    ...(typeof s.indentation === "string" ? { indentation: s.indentation } : {}),
+    ...(typeof s.zoomInMode === "string" ? { zoomInPreference: s.zoomInMode } : {}),
+    ...(typeof s.includeSelection === "boolean" ? { includeSelection: s.includeSelection } : {}),
+    ...(typeof s.withinSelectedGroup === "boolean" ? { withinSelectedGroup: s.withinSelectedGroup } : {}),
+    ...(typeof s.removeUnselectedGroups === "boolean"
+      ? { removeUnselectedGroup: s.removeUnselectedGroups }
+      : {}),
+    ...(typeof s.repeatMemberLabels === "boolean" ? { repeatMemberLabels: s.repeatMemberLabels } : {}),
+    ancestorPosition: typeof s.ancestorPosition === "string" ? s.ancestorPosition : "BOTTOM",
+    memberDisplay: cap.displayCodeAndAlias ? "nameAndAlias" : display,
+    codeAliasParam: cap,
+  };
+  return { settings, aliasTable };
+}
+
+const KIND: Record<string, Schemas["CellKind"]> = {
+  corner: "corner",
+  blank: "blank",
+  pov: "pov",
+  "column-header": "column-header",
+  "row-header": "row-header",
+  data: "data",
+  missing: "missing",
+  noaccess: "no-access",
+  "no-access": "no-access",
+  "read-only": "read-only",
+};
+
+function contractKind(kind: CellKind, writable: boolean | undefined): Schemas["CellKind"] {
+  if (kind === "data" && writable === false) return "read-only";
+  return KIND[kind] ?? "blank";
+}
+
+/** The engine's answer → the contract's GridResponse. */
+function gridAnswer(r: GridResponse, outline: Outline, aliasTable: string | null): Schemas["GridResponse"] {
+  const placements = r.placements;
+  const povDims = new Set(placements.filter((p) => p.region === "POV").map((p) => p.name));
+  // The POV row names one member per POV dimension (by name or alias): answer their member names.
+  const pov: Record<string, string> = {};
+  r.grid[0]?.forEach((text, column) => {
+    if (r.kinds[0]?.[column] !== "pov") return;
+    const label = text.trim();
+    const m =
+      outline.resolve(label, aliasTable ?? "Default") ?? outline.resolve(label.split(" - ")[0] ?? "", null);
+    if (m && povDims.has(m.dimension.name)) pov[m.dimension.name] = m.name;
+  });
+  const byIndex = (region: string) =>
+    placements
+      .filter((p) => p.region === region)
+      .sort((a, b) => a.index - b.index)
+      .map((p) => p.name);
+  return {
+    grid: r.grid,
+    cellKinds: r.kinds.map((line, row) =>
+      line.map((kind, column) => contractKind(kind, r.writable[row]?.[column])),
+    ),
+    layout: {
+      pov,
+      rowDimensions: byIndex("LEFT"),
+      columnDimensions: byIndex("TOP"),
+      headerRows: r.headerRows,
+      leftColumns: r.leftColumns,
+    },
+    rangesToDelete: r.rangesToDelete,
+    rangeToDelete: r.rangesToDelete[0] ?? null,
+  };
+}
+
+/** Sample.Basic (and any Essbase-family application of the catalogue) answered by the engine. */
+export class EmbeddedEssbase implements EssbaseOperations {
+  constructor(private readonly catalogue: EmbeddedCatalogue) {}
+
+  private app(session: ProviderSession, ref: CubeRef): EssbaseApplication {
+    return this.catalogue.essbaseCube(session.connector, ref);
+  }
+
+  private aliasTable(app: EssbaseApplication, value: string | undefined, field: string): string {
+    const table = value !== undefined && value !== "" ? value : "Default";
+    const known = app.cube.outline.aliasTables.find((t) => t.toLowerCase() === table.toLowerCase());
+    if (!known) {
+      throw new ProviderError(
+        "ALIAS_TABLE_UNKNOWN",
+        `Unknown alias table ${table}.`,
+        { aliasTable: table },
+        field,
+      );
+    }
+    return known;
+  }
+
+  private dimension(app: EssbaseApplication, name: string, field: string): Dimension {
+    const dim = app.cube.outline.dimension(name);
+    if (!dim) {
+      throw new ProviderError(
+        "DIMENSION_UNKNOWN",
+        `Unknown dimension ${name}.`,
+        { dimension: name, cube: app.cubeName },
+        field,
+      );
+    }
+    return dim;
+  }
+
+  /** The alias table of a grid call's settings, checked against the outline. */
+  private gridAliasTable(app: EssbaseApplication, input: Partial<GridInput>) {
+    const resolved = engineSettings(input);
+    if (resolved.aliasTable) this.aliasTable(app, resolved.aliasTable, "settings.aliasTable");
+    return resolved;
+  }
+
+  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
+    const app = this.app(session, ref);
+    const table = this.aliasTable(app, aliasTable, "aliastable");
+    const outline = app.cube.outline;
+    const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+    return {
+      cube: ref.cube,
+      aliastable: table,
+      dimensions: dims.map((d) => ({
+        name: d.name,
+        alias: d.root.alias(table) ?? null,
+        type: d.type as Schemas["DimensionList"]["dimensions"][number]["type"],
+        storage: d.density as Schemas["DimensionList"]["dimensions"][number]["storage"],
+      })),
+    };
+  }
+
+  async dimensionTree(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: { dimension: string; aliasTable?: string },
+  ) {
+    const app = this.app(session, ref);
+    const table = this.aliasTable(app, input.aliasTable, "aliastable");
+    const dim = this.dimension(app, input.dimension, "action.dimension");
+    return { dimension: input.dimension, aliastable: table, root: memberNode(dim.root, table) };
+  }
+
+  async filterMembers(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: Parameters<EssbaseOperations["filterMembers"]>[2],
+  ) {
+    const app = this.app(session, ref);
+    const table = this.aliasTable(app, input.aliasTable, "aliastable");
+    const dim = this.dimension(app, input.dimension, "dimension");
+    let member: Member | undefined;
+    if (input.member) {
+      member = app.cube.outline.resolve(input.member, table);
+      if (!member || member.dimension !== dim) {
+        throw new ProviderError(
+          "MEMBER_UNKNOWN",
+          `Unknown member ${input.member}.`,
+          { member: input.member },
+          "action.member",
+        );
+      }
+    }
+    let members: Member[];
+    try {
+      members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
+    } catch (e) {
+      engineError(e);
+    }
+    return {
+      dimension: input.dimension,
+      filter: input.filter,
+      arg1: input.arg1 ?? null,
+      members: members.map((m) => memberInfo(m, table)),
+    };
+  }
+
+  async scripts(session: ProviderSession, ref: CubeRef) {
+    const app = this.app(session, ref);
+    return {
+      cube: ref.cube,
+      scripts: [...app.scripts]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((s) => ({ name: s.name, description: s.description ?? null })),
+    };
+  }
+
+  async aliasTables(session: ProviderSession, ref: CubeRef) {
+    const app = this.app(session, ref);
+    return { cube: ref.cube, aliasTables: app.cube.outline.aliasTables.map((name) => ({ name })) };
+  }
+
+  async calculate(session: ProviderSession, ref: CubeRef, name: string) {
+    const app = this.app(session, ref);
+    const script = app.scripts.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (!script) {
+      throw new ProviderError(
+        "SCRIPT_UNKNOWN",
+        `Unknown calculation script "${name}".`,
+        null,
+        "action.script",
+      );
+    }
+    const started = performance.now();
+    await app
+      .mutate(session.ownerId, () => {
+        runCalcScript(app.cube, script.text);
+        return { result: null, entry: { kind: "calc", payload: { script: script.name, text: script.text } } };
+      })
+      .catch((e: unknown) => engineError(e, { script: script.name }));
+    return {
+      script: name,
+      status: "completed" as const,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+    const app = this.app(session, ref);
+    const { settings, aliasTable } = this.gridAliasTable(app, call.input);
+    try {
+      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+        return gridAnswer(initialGrid(app.cube, settings, aliasTable), app.cube.outline, aliasTable);
+      }
+      const request: GridRequest = {
+        action: call.action === "initgrid" ? "refresh" : call.action,
+        grid: (call.input.grid ?? []) as unknown[][],
+        settings,
+        aliasTable,
+        ...this.selection(app, call, settings),
+      };
+      return gridAnswer(runGridOperation(app.cube, request), app.cube.outline, aliasTable);
+    } catch (e) {
+      engineError(e);
+    }
+  }
+
+  /** The cells, or the pivot's source and target, of a grid call in the engine's terms. */
+  private selection(app: EssbaseApplication, call: GridCall, settings: GridSettings): Partial<GridRequest> {
+    switch (call.action) {
+      case "zoomin":
+      case "zoomout":
+      case "keeponly":
+      case "removeonly":
+        return { cells: call.input.cells };
+      case "pivottopov":
+        return { row: call.input.row, column: call.input.column };
+      case "pivot": {
+        const { row, column } = call.input;
+        if (call.input.to !== "columns") return { row, column };
+        // A POV dimension sent to the columns goes to the outermost column row, right of the row headers.
+        const { model } = parseGrid(
+          app.cube.outline,
+          call.input.grid as unknown[][],
+          resolveSettings(settings),
+        );
+        const firstTopRow = [...model.layout.topRows.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
+        if (firstTopRow === undefined) return { row, column };
+        return { pivot: { row, column, toRow: firstTopRow, toColumn: model.layout.leftColumns } };
+      }
+      default:
+        return {};
+    }
+  }
+
+  async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
+    const app = this.app(session, ref);
+    const { settings, aliasTable } = this.gridAliasTable(app, input);
+    const r = await app
+      .mutate(session.ownerId, () => {
+        const { source, writes } = recordingSource(app.cube);
+        const result = runGridOperation(source, {
+          action: "submit",
+          grid: input.grid as unknown[][],
+          ...(input.cells ? { dirtyCells: input.cells } : {}),
+          settings,
+          aliasTable,
+        });
+        return { result, entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null };
+      })
+      .catch((e: unknown) => engineError(e));
+    const sent = input.grid;
+    const missingLabel = settings.missingLabel ?? "#Missing";
+    const cells = (r.cellStatus ?? []).map((c): Schemas["SubmittedCell"] => {
+      const received = sent[c.row]?.[c.column];
+      const status = c.status === "written" ? "written" : c.status === "read-only" ? "read-only" : "invalid";
+      const value =
+        status === "written"
+          ? c.value === null || c.value === undefined
+            ? missingLabel
+            : String(c.value)
+          : received === null || received === undefined
+            ? ""
+            : String(received);
+      return { row: c.row, column: c.column, status, value };
+    });
+    return {
+      submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
+      cells,
+      ...gridAnswer(r, app.cube.outline, aliasTable),
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export type { EmbeddedApplications } from "./applications.ts";
+export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
+export type { EmbeddedStore, JournalEntry } from "./store.ts";

@@ -1,0 +1,259 @@
+import type { components } from "@qibates/client/schema";
+import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine";
+import type {
+  ApplicationRef,
+  OpenFormInput,
+  PlanningOperations,
+  ProviderSession,
+  RuleRef,
+  SubmitFormInput,
+} from "../provider.ts";
+import type { EmbeddedCatalogue } from "./catalogue.ts";
+import { engineError } from "./engine-errors.ts";
+import type { PlanningDemoApplication } from "./planning-app.ts";
+import type { EmbeddedStore } from "./store.ts";
+
+type Schemas = components["schemas"];
+
+/** The user's alias table preference, kept across sessions (`action/setalias`). */
+const PREFERENCE_ALIAS = "aliasTable";
+
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> => {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) if (k in o) out[k] = o[k];
+  return out;
+};
+
+const FORM_FIELDS = [
+  "formName",
+  "folder",
+  "type",
+  "cube",
+  "pov",
+  "povChoices",
+  "grid",
+  "codes",
+  "cellKinds",
+] as const;
+const SUBFORM_FIELDS = ["folder", "formName", "pov", "povChoices", "grid", "codes", "cellKinds"] as const;
+
+/**
+ * The Vision planning demo answered by the engine's `PlanningApplication`. What users change is journaled
+ * (entered cells and launched rules, not every cell a rule touched: replaying them from the same state gives
+ * the same data); task status and the alias table preference are kept per user in the store.
+ */
+export class EmbeddedPlanning implements PlanningOperations {
+  constructor(
+    private readonly catalogue: EmbeddedCatalogue,
+    private readonly store: EmbeddedStore,
+  ) {}
+
+  private demo(session: ProviderSession, ref: ApplicationRef): PlanningDemoApplication {
+    return this.catalogue.planningApplication(session.connector, ref);
+  }
+
+  /** Runs a read-only call of the planning application, its errors in the provider's terms. */
+  private read<T>(session: ProviderSession, ref: ApplicationRef, call: (app: PlanningApplication) => T): T {
+    const demo = this.demo(session, ref);
+    try {
+      return call(demo.app);
+    } catch (e) {
+      engineError(e);
+    }
+  }
+
+  /** The session's alias table, else the user's stored preference, else Default. */
+  private async aliasTable(session: ProviderSession, demo: PlanningDemoApplication): Promise<string> {
+    return (
+      session.aliasTable ??
+      (await this.store.preference(session.ownerId, demo.name, PREFERENCE_ALIAS)) ??
+      "Default"
+    );
+  }
+
+  async listForms(session: ProviderSession, ref: ApplicationRef, folder: string) {
+    return this.read(session, ref, (app) => app.listForms(folder));
+  }
+
+  async openForm(session: ProviderSession, ref: ApplicationRef, input: OpenFormInput) {
+    const demo = this.demo(session, ref);
+    const aliasTable = await this.aliasTable(session, demo);
+    return this.read(session, ref, (app) => {
+      const r = app.openForm(
+        {
+          folder: input.folder,
+          formName: input.formName,
+          ...(input.type ? { type: input.type } : {}),
+          ...(input.preferences ? { preferences: input.preferences as FormPreferences } : {}),
+          ...(input.pov ? { pov: input.pov } : {}),
+          ...(input.subforms ? { subforms: input.subforms } : {}),
+        },
+        { aliasTable },
+      );
+      return {
+        ...pick(r, FORM_FIELDS),
+        subforms: r.subforms.map((s) => pick(s, SUBFORM_FIELDS)),
+      } as Schemas["FormResponse"];
+    });
+  }
+
+  async submitForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: SubmitFormInput & { subform?: string },
+  ) {
+    const demo = this.demo(session, ref);
+    const aliasTable = await this.aliasTable(session, demo);
+    const r = await demo
+      .mutate(session.ownerId, () => {
+        const result = demo.app.submitForm(
+          {
+            folder: input.folder,
+            formName: input.formName,
+            ...(input.subform !== undefined ? { subform: input.subform } : {}),
+            ...(input.pov ? { pov: input.pov } : {}),
+            grid: input.grid,
+            ...(input.codes ? { codes: input.codes } : {}),
+            ...(input.prompts
+              ? { prompts: input.prompts as { ruleinfo: { ruleName: string }; prompts: PromptInput[] }[] }
+              : {}),
+            enableLargeCellSubmit: input.enableLargeCellSubmit,
+            ...(input.preferences ? { preferences: input.preferences as FormPreferences } : {}),
+          },
+          { aliasTable },
+        );
+        const changed = result.changes.length > 0;
+        if (changed) demo.changed();
+        return { result, entry: changed ? { kind: "planning", payload: { steps: result.journal } } : null };
+      })
+      .catch((e: unknown) => engineError(e));
+    return pick(r, [
+      "formName",
+      "submitted",
+      "cells",
+      "rules",
+      "pov",
+      "grid",
+      "codes",
+      "cellKinds",
+    ]) as Schemas["SubmitFormResponse"];
+  }
+
+  async listTaskLists(session: ProviderSession, ref: ApplicationRef) {
+    const demo = this.demo(session, ref);
+    const statuses = await this.store.taskStatuses(session.ownerId, demo.name);
+    return this.read(session, ref, (app) => app.listTaskLists(statuses)) as Schemas["TaskListList"];
+  }
+
+  async setTaskStatus(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { taskListID: string; taskID: string; complete: boolean },
+  ) {
+    const demo = this.demo(session, ref);
+    const statuses = await this.store.taskStatuses(session.ownerId, demo.name);
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    const current = statuses.find(
+      (s) => same(s.taskListID, input.taskListID) && same(s.taskID, input.taskID),
+    );
+    const status = this.read(session, ref, (app) => app.setTaskStatus(input, current));
+    await this.store.saveTaskStatus(session.ownerId, demo.name, status);
+    return { ...status };
+  }
+
+  async listOnSaveRules(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { folder: string; formName: string },
+  ) {
+    return this.read(session, ref, (app) => app.listOnSaveRules(input.folder, input.formName));
+  }
+
+  async listAliasTables(session: ProviderSession, ref: ApplicationRef) {
+    const demo = this.demo(session, ref);
+    const aliasTable = await this.aliasTable(session, demo);
+    return this.read(session, ref, (app) => app.listAliasTables({ aliasTable }));
+  }
+
+  async setAlias(session: ProviderSession, ref: ApplicationRef, aliasId: string) {
+    const demo = this.demo(session, ref);
+    const table = this.read(session, ref, (app) => app.setAlias(aliasId));
+    await this.store.savePreference(session.ownerId, demo.name, PREFERENCE_ALIAS, table.aliasId);
+    return { ...table };
+  }
+
+  async rulePrompts(session: ProviderSession, ref: ApplicationRef, rule: RuleRef) {
+    return this.read(session, ref, (app) => ({
+      ...app.enumPrompts(rule.cube, rule.ruleName, rule.ruleType),
+    }));
+  }
+
+  async launchRule(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ) {
+    const demo = this.demo(session, ref);
+    const r = await demo
+      .mutate(session.ownerId, () => {
+        const result = demo.app.launchRule({
+          cube: input.cube,
+          ruleName: input.ruleName,
+          ...(input.ruleType !== undefined ? { ruleType: input.ruleType } : {}),
+          prompts: input.prompts,
+        });
+        const changed = result.changes.length > 0;
+        if (changed) demo.changed();
+        return { result, entry: changed ? { kind: "planning", payload: { steps: result.journal } } : null };
+      })
+      .catch((e: unknown) => engineError(e));
+    return pick(r, ["ruleName", "status", "durationMs", "message"]) as Schemas["RuleRun"];
+  }
+
+  async memberFilters(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { dim: string; aliasTable?: string; cube?: string },
+  ) {
+    const demo = this.demo(session, ref);
+    const aliasTable = input.aliasTable ?? (await this.aliasTable(session, demo));
+    return this.read(session, ref, (app) =>
+      app.enumFilters(input.dim, aliasTable, input.cube),
+    ) as Schemas["MemberFilterList"];
+  }
+
+  async members(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["members"]>[2],
+  ) {
+    const demo = this.demo(session, ref);
+    const aliastable = input.aliasTable ?? (await this.aliasTable(session, demo));
+    return this.read(session, ref, (app) =>
+      app.enumMembers({
+        ...(input.cube !== undefined ? { cube: input.cube } : {}),
+        dim: input.dim,
+        filter: input.filter,
+        arg: input.arg,
+        aliastable,
+      }),
+    ) as Schemas["MemberList"];
+  }
+
+  async promptMembers(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { cube: string; ruleName: string; promptName: string; aliasTable?: string },
+  ) {
+    const demo = this.demo(session, ref);
+    const aliastable = input.aliasTable ?? (await this.aliasTable(session, demo));
+    return this.read(session, ref, (app) =>
+      app.enumPromptMembers({
+        cube: input.cube,
+        ruleName: input.ruleName,
+        promptName: input.promptName,
+        aliastable,
+      }),
+    );
+  }
+}

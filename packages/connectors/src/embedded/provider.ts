@@ -1,0 +1,66 @@
+import { ProviderError } from "../errors.ts";
+import type { ApplicationRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
+import { openEmbeddedApplications } from "./applications.ts";
+import { EmbeddedCatalogue } from "./catalogue.ts";
+import { EmbeddedEssbase } from "./essbase.ts";
+import { EmbeddedPlanning } from "./planning.ts";
+import type { EmbeddedStore } from "./store.ts";
+
+export interface EmbeddedProviderOptions {
+  /** Where changes are journaled and per-user state is kept. */
+  store: EmbeddedStore;
+  /** Checks a user name and password of the demo (constant time, without telling which was wrong). */
+  credentialsValid: (username: string, password: string) => boolean;
+}
+
+/**
+ * The embedded engine as a provider: the demo applications (Sample.Basic for the Essbase family, Vision for
+ * the planning family) behind the demo addresses, for every connector value.
+ */
+export class EmbeddedProvider implements Provider {
+  readonly id = "embedded";
+  readonly essbase: EmbeddedEssbase;
+  readonly planning: EmbeddedPlanning;
+
+  private constructor(
+    private readonly catalogue: EmbeddedCatalogue,
+    private readonly options: EmbeddedProviderOptions,
+  ) {
+    this.essbase = new EmbeddedEssbase(catalogue);
+    this.planning = new EmbeddedPlanning(catalogue, options.store);
+  }
+
+  /** Builds the demo applications and replays what the store journaled. */
+  static async open(options: EmbeddedProviderOptions): Promise<EmbeddedProvider> {
+    const applications = await openEmbeddedApplications(options.store);
+    return new EmbeddedProvider(new EmbeddedCatalogue(applications), options);
+  }
+
+  async login(input: LoginInput) {
+    if (!this.options.credentialsValid(input.username, input.password)) {
+      throw new ProviderError("LOGIN_FAILED", "The provider refused the user name or password.");
+    }
+    return { username: input.username };
+  }
+
+  async logout(_session: ProviderSession): Promise<void> {}
+
+  async servers(session: ProviderSession) {
+    return { servers: [{ name: this.catalogue.server(session.connector).name }] };
+  }
+
+  async applications(session: ProviderSession, server: string, sort: boolean) {
+    const names = this.catalogue.findServer(session.connector, server).applications.map((a) => a.name);
+    if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    return { server, applications: names.map((name) => ({ name })) };
+  }
+
+  async cubes(session: ProviderSession, ref: ApplicationRef) {
+    const app = this.catalogue.findApplication(session.connector, ref);
+    return {
+      server: ref.server,
+      application: ref.application,
+      cubes: [...app.cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
+    };
+  }
+}

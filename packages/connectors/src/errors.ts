@@ -1,0 +1,57 @@
+/**
+ * Errors a provider answers, in domain terms. The API server maps each code to one registry code
+ * (`QB_ERR_*`) and its HTTP status, in one place (`packages/server/src/provider-errors.ts`); a provider
+ * knows nothing of HTTP.
+ */
+export type ProviderErrorCode =
+  /** The input does not make sense for this operation (a missing form name, a bad filter argument). */
+  | "INVALID_INPUT"
+  | "LOGIN_FAILED"
+  /** No provider can serve this address (no client for that server's protocol yet). */
+  | "NO_CONNECTOR"
+  /** The operation or option is not available on this kind of server (capability table). */
+  | "UNSUPPORTED"
+  | "SERVER_UNKNOWN"
+  | "APPLICATION_UNKNOWN"
+  | "CUBE_UNKNOWN"
+  | "DIMENSION_UNKNOWN"
+  | "MEMBER_UNKNOWN"
+  | "ALIAS_TABLE_UNKNOWN"
+  | "SCRIPT_UNKNOWN"
+  | "CALC_FAILED"
+  | "GRID_INVALID"
+  | "SELECTION_INVALID"
+  | "PIVOT_LAST_DIMENSION"
+  | "FOLDER_UNKNOWN"
+  | "FORM_UNKNOWN"
+  | "FORM_TYPE_MISMATCH"
+  | "CELL_TOO_LONG"
+  | "RULE_UNKNOWN"
+  | "PROMPT_UNKNOWN"
+  | "PROMPT_MISSING"
+  | "PROMPT_INVALID"
+  | "RULE_FAILED"
+  | "TASKLIST_UNKNOWN"
+  | "TASK_UNKNOWN"
+  /** The server (or the embedded engine) could not do what was asked, with its own message. */
+  | "PROVIDER_FAILED";
+
+export type ProviderErrorParams = Readonly<Record<string, string | number>>;
+
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+
+  /**
+   * @param params the parameters of the registry's message template for this code; `null` when only the
+   *   (English) `message` says what went wrong.
+   * @param field the input at fault (`grid[3][1]`, `action.script`, `prompts[0]`), or `null`.
+   */
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+    readonly params: ProviderErrorParams | null = null,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}

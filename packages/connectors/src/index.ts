@@ -1,0 +1,37 @@
+export {
+  CAPABILITIES,
+  type Capability,
+  type CapabilityInfo,
+  CONNECTOR_PROFILES,
+  type ConnectorProfile,
+  type Support,
+  supportOf,
+  type Text,
+  ZOOM_IN_MODES,
+  type ZoomInMode,
+} from "./capabilities.ts";
+export {
+  CONNECTORS,
+  type Connector,
+  type Family,
+  familyOf,
+  isConnector,
+  PROVIDER_SUFFIX,
+} from "./connectors.ts";
+export { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "./errors.ts";
+export type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  OpenFormInput,
+  PlanningOperations,
+  Provider,
+  ProviderSession,
+  RuleRef,
+  SaveInput,
+  SubmitFormInput,
+} from "./provider.ts";

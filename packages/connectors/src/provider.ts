@@ -1,0 +1,200 @@
+import type { components } from "@qibates/client/schema";
+import type { Connector } from "./connectors.ts";
+
+/**
+ * The provider contract: what the API server asks of a server, whatever its protocol. Inputs and answers are
+ * the neutral models of the API contract (`openapi/qibates.yaml`: grids, members, forms…), without what only
+ * the API carries (`loginid`, the connector header, spelling variants the API accepts). No HTTP here: a
+ * provider throws `ProviderError`s with domain codes, and the server maps them to the registry.
+ *
+ * The embedded engine is one provider (the demo addresses); each server protocol gets its own.
+ * See `site/docs/QiBates/architecture.md` for the path of a call from route to provider and back.
+ */
+
+type Schemas = components["schemas"];
+
+/** What every call of a session tells the provider about that session. */
+export interface ProviderSession {
+  /** The API session (`loginid`). */
+  id: string;
+  /** The API key owner that opened it: per-user state (task status, preferences) is kept under it. */
+  ownerId: string;
+  connector: Connector;
+  username: string;
+  providerAddress: string;
+  /** The active planning alias table of the session (`action/setalias`), if one was chosen. */
+  aliasTable: string | null;
+}
+
+export interface LoginInput {
+  connector: Connector;
+  username: string;
+  /** Kept in memory for the call only; never logged. */
+  password: string;
+  address: URL;
+}
+
+export interface CubeRef {
+  server: string;
+  application: string;
+  cube: string;
+}
+
+export interface ApplicationRef {
+  server: string;
+  application: string;
+}
+
+type GridSettings = Pick<Schemas["GridRequest"], "settings" | "codeAliasParam">;
+
+/** A grid and the display settings it was read with. */
+export interface GridInput extends GridSettings {
+  grid: Schemas["GridInput"];
+}
+
+/** The Essbase-family ad hoc grid operations. */
+export type GridCall =
+  | { action: "refresh"; input: GridInput }
+  | { action: "initgrid"; input: Partial<GridInput> }
+  | {
+      action: "zoomin" | "zoomout" | "keeponly" | "removeonly";
+      input: GridInput & { cells: Schemas["CellRef"][] };
+    }
+  | { action: "pivot"; input: GridInput & { row: number; column: number; to?: "rows" | "columns" } }
+  | { action: "pivottopov"; input: GridInput & { row: number; column: number } };
+
+export interface SaveInput extends GridInput {
+  /** The cells the user changed; without it, every data cell of the grid is sent. */
+  cells?: Schemas["CellRef"][];
+}
+
+export interface FilterInput {
+  dimension: string;
+  aliasTable?: string;
+  filter: Schemas["FilterRequest"]["action"]["filter"];
+  arg1?: number | string | null;
+  member?: string | null;
+}
+
+/** Essbase, Essbase 21c and SSAS: metadata, member queries, ad hoc grids, calc scripts, write-back. */
+export interface EssbaseOperations {
+  dimensions(session: ProviderSession, cube: CubeRef, aliasTable?: string): Promise<Schemas["DimensionList"]>;
+  dimensionTree(
+    session: ProviderSession,
+    cube: CubeRef,
+    input: { dimension: string; aliasTable?: string },
+  ): Promise<Schemas["DimensionTree"]>;
+  filterMembers(
+    session: ProviderSession,
+    cube: CubeRef,
+    input: FilterInput,
+  ): Promise<Schemas["FilterResponse"]>;
+  scripts(session: ProviderSession, cube: CubeRef): Promise<Schemas["ScriptList"]>;
+  aliasTables(session: ProviderSession, cube: CubeRef): Promise<Schemas["AliasTableList"]>;
+  calculate(session: ProviderSession, cube: CubeRef, script: string): Promise<Schemas["CalculateResponse"]>;
+  grid(session: ProviderSession, cube: CubeRef, call: GridCall): Promise<Schemas["GridResponse"]>;
+  save(session: ProviderSession, cube: CubeRef, input: SaveInput): Promise<Schemas["SaveResponse"]>;
+}
+
+export interface OpenFormInput {
+  folder: string;
+  formName: string;
+  type?: Schemas["FormType"];
+  preferences?: Schemas["Preferences"];
+  pov?: Schemas["Pov"];
+  subforms?: { folder: string; formName: string; pov?: Schemas["Pov"] }[];
+}
+
+export interface SubmitFormInput {
+  folder: string;
+  formName: string;
+  type?: Schemas["FormType"];
+  pov?: Schemas["Pov"];
+  grid: Schemas["GridInput"];
+  codes?: Schemas["Codes"];
+  preferences?: Schemas["Preferences"];
+  prompts?: Schemas["SubmitPromptGroup"][];
+  enableLargeCellSubmit: boolean;
+}
+
+export interface RuleRef {
+  cube: string;
+  ruleName: string;
+  ruleType?: string;
+}
+
+/** Planning and PBCS: forms, submit, business rules with runtime prompts, task lists, aliases, members. */
+export interface PlanningOperations {
+  listForms(session: ProviderSession, app: ApplicationRef, folder: string): Promise<Schemas["FormList"]>;
+  openForm(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: OpenFormInput,
+  ): Promise<Schemas["FormResponse"]>;
+  submitForm(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: SubmitFormInput,
+  ): Promise<Schemas["SubmitFormResponse"]>;
+  listTaskLists(session: ProviderSession, app: ApplicationRef): Promise<Schemas["TaskListList"]>;
+  setTaskStatus(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: { taskListID: string; taskID: string; complete: boolean },
+  ): Promise<Schemas["TaskStatusResponse"]>;
+  listOnSaveRules(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: { folder: string; formName: string },
+  ): Promise<Schemas["OnSaveRuleList"]>;
+  listAliasTables(session: ProviderSession, app: ApplicationRef): Promise<Schemas["PlanningAliasList"]>;
+  /** Makes `aliasId` the session's alias table; the caller records it on the session. */
+  setAlias(
+    session: ProviderSession,
+    app: ApplicationRef,
+    aliasId: string,
+  ): Promise<Schemas["PlanningAliasTable"]>;
+  rulePrompts(session: ProviderSession, app: ApplicationRef, rule: RuleRef): Promise<Schemas["RulePrompts"]>;
+  launchRule(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ): Promise<Schemas["RuleRun"]>;
+  memberFilters(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: { dim: string; aliasTable?: string; cube?: string },
+  ): Promise<Schemas["MemberFilterList"]>;
+  members(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: {
+      cube?: string;
+      dim: string;
+      filter: Schemas["MemberFilterName"];
+      arg: string | null;
+      aliasTable?: string;
+    },
+  ): Promise<Schemas["MemberList"]>;
+  promptMembers(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: { cube: string; ruleName: string; promptName: string; aliasTable?: string },
+  ): Promise<Schemas["PromptMemberList"]>;
+}
+
+/** One provider: a way to reach servers of one or more connector values. */
+export interface Provider {
+  /** Recorded on the sessions it serves (`embedded` for the demo). */
+  readonly id: string;
+  /** Checks the credentials with the server; throws `LOGIN_FAILED` when it refuses them. */
+  login(input: LoginInput): Promise<{ username: string }>;
+  logout(session: ProviderSession): Promise<void>;
+  servers(session: ProviderSession): Promise<Schemas["ServerList"]>;
+  applications(session: ProviderSession, server: string, sort: boolean): Promise<Schemas["ApplicationList"]>;
+  cubes(session: ProviderSession, app: ApplicationRef): Promise<Schemas["CubeList"]>;
+  /** `null` when the provider serves no Essbase-family connector. */
+  readonly essbase: EssbaseOperations | null;
+  /** `null` when the provider serves no planning-family connector. */
+  readonly planning: PlanningOperations | null;
+}

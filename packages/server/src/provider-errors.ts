@@ -1,0 +1,60 @@
+import { ProviderError, type ProviderErrorCode } from "@qibates/connectors";
+import { ApiError } from "./api-error.ts";
+import type { ErrorCode } from "./error-codes.ts";
+
+/**
+ * The one place where a provider's errors become the registry's: each domain code has one `QB_ERR_*` code,
+ * answered with that code's status. The message is the registry's template, in the caller's language, when
+ * the provider gave its parameters; otherwise the provider's own words.
+ */
+const REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCode>> = {
+  INVALID_INPUT: "QB_ERR_VALIDATION",
+  LOGIN_FAILED: "QB_ERR_LOGIN_FAILED",
+  NO_CONNECTOR: "QB_ERR_PROVIDER_ERROR",
+  UNSUPPORTED: "QB_ERR_OPERATION_UNSUPPORTED",
+  SERVER_UNKNOWN: "QB_ERR_SERVER_UNKNOWN",
+  APPLICATION_UNKNOWN: "QB_ERR_APPLICATION_UNKNOWN",
+  CUBE_UNKNOWN: "QB_ERR_CUBE_UNKNOWN",
+  DIMENSION_UNKNOWN: "QB_ERR_DIMENSION_UNKNOWN",
+  MEMBER_UNKNOWN: "QB_ERR_MEMBER_UNKNOWN",
+  ALIAS_TABLE_UNKNOWN: "QB_ERR_ALIAS_TABLE_UNKNOWN",
+  SCRIPT_UNKNOWN: "QB_ERR_SCRIPT_UNKNOWN",
+  CALC_FAILED: "QB_ERR_CALC_FAILED",
+  GRID_INVALID: "QB_ERR_GRID_INVALID",
+  SELECTION_INVALID: "QB_ERR_SELECTION_INVALID",
+  PIVOT_LAST_DIMENSION: "QB_ERR_PIVOT_LAST_DIMENSION",
+  FOLDER_UNKNOWN: "QB_ERR_FOLDER_UNKNOWN",
+  FORM_UNKNOWN: "QB_ERR_FORM_UNKNOWN",
+  FORM_TYPE_MISMATCH: "QB_ERR_FORM_TYPE_MISMATCH",
+  CELL_TOO_LONG: "QB_ERR_CELL_TOO_LONG",
+  RULE_UNKNOWN: "QB_ERR_RULE_UNKNOWN",
+  PROMPT_UNKNOWN: "QB_ERR_PROMPT_UNKNOWN",
+  PROMPT_MISSING: "QB_ERR_PROMPT_MISSING",
+  PROMPT_INVALID: "QB_ERR_PROMPT_INVALID",
+  RULE_FAILED: "QB_ERR_RULE_FAILED",
+  TASKLIST_UNKNOWN: "QB_ERR_TASKLIST_UNKNOWN",
+  TASK_UNKNOWN: "QB_ERR_TASK_UNKNOWN",
+  PROVIDER_FAILED: "QB_ERR_PROVIDER_ERROR",
+};
+
+/** The registry code a provider error is answered with (for tests and documentation). */
+export function registryCodeOf(code: ProviderErrorCode): ErrorCode {
+  return REGISTRY[code];
+}
+
+/** Rethrows a provider error as the API error it stands for; anything else as it is (a 500). */
+export function providerError(e: unknown): never {
+  if (e instanceof ProviderError) {
+    throw new ApiError(REGISTRY[e.code], e.params ?? e.message, e.field);
+  }
+  throw e;
+}
+
+/** Calls a provider operation; its errors come back as API errors. */
+export async function fromProvider<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    providerError(e);
+  }
+}

@@ -1,0 +1,79 @@
+import { type Capability, type Provider, type ProviderSession, supportOf } from "@qibates/connectors";
+import { ApiError } from "./api-error.ts";
+import type { VerifiedKey } from "./keys.ts";
+import type { Connector } from "./provider-address.ts";
+import type { Services } from "./services.ts";
+import type { SessionRecord } from "./sessions.ts";
+
+/** What the session checks need of a call. */
+export interface SessionCall {
+  body: { loginid?: string };
+  key: VerifiedKey | null;
+  connector: Connector | null;
+  services: Services;
+}
+
+/** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
+export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
+  const loginid = ctx.body.loginid;
+  if (typeof loginid !== "string")
+    throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
+  const session = await ctx.services.sessions.touch(loginid);
+  if (!session) {
+    throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
+  }
+  if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
+    // Same answer whether the session belongs to someone else or not: a loginid reveals nothing.
+    throw new ApiError("QB_ERR_SESSION_FORBIDDEN", {}, "loginid");
+  }
+  if (ctx.connector && ctx.connector !== session.connector) {
+    throw new ApiError(
+      "QB_ERR_CONNECTOR_MISMATCH",
+      { expected: session.connector, connector: ctx.connector },
+      "connector",
+    );
+  }
+  return session;
+}
+
+/** What a provider is told of a session. */
+export function providerSession(session: SessionRecord): ProviderSession {
+  return {
+    id: session.id,
+    ownerId: session.ownerId,
+    connector: session.connector,
+    username: session.username,
+    providerAddress: session.providerAddress,
+    aliasTable: session.aliasTable ?? null,
+  };
+}
+
+export interface SessionProvider {
+  record: SessionRecord;
+  session: ProviderSession;
+  provider: Provider;
+}
+
+/** The caller's session and the provider that serves it. */
+export async function sessionProvider(ctx: SessionCall): Promise<SessionProvider> {
+  const record = await requireSession(ctx);
+  const provider = ctx.services.providers.byId(record.provider);
+  // A session whose provider this node does not have (an older node's session in a shared Redis) is gone.
+  if (!provider) throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
+  return { record, session: providerSession(record), provider };
+}
+
+/**
+ * Refuses, before any provider is called, an operation the session's connector lacks (capability table of
+ * `@qibates/connectors`). `operation` names the call (and option) in the message, in every language.
+ */
+export function requireCapability(
+  connector: Connector,
+  capability: Capability,
+  operation: string,
+  field: string | null = null,
+): void {
+  if (supportOf(connector, capability).status !== "yes") {
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector }, field);
+  }
+}
