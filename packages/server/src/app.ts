@@ -11,9 +11,11 @@ import { type Handlers, registerApi } from "./api.ts";
 import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
+import type { Database } from "./database.ts";
 import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { registerOperations } from "./operations.ts";
+import type { ProviderRegistry } from "./providers.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
 
@@ -27,6 +29,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Handlers to use instead of the real ones (tests of the routing itself). */
   handlers?: Handlers;
+  /** Providers to use instead of the product's (tests of the provider seam). */
+  providers?: (db: Database) => Promise<ProviderRegistry>;
 }
 
 /** Secrets and grid data never reach the logs. */
@@ -62,6 +66,7 @@ export async function buildApp({
   logger,
   validateResponses,
   handlers,
+  providers,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -92,7 +97,10 @@ export async function buildApp({
   app.decorate("qibatesRoutes", routes);
   // Set by `presentedKey` (keys.ts); declared here so every request object has the same shape.
   app.decorateRequest("qibatesKeyHash", null);
-  const services: Services = await openServices(config, { validateResponses: validateResponses ?? false });
+  const services: Services = await openServices(config, {
+    validateResponses: validateResponses ?? false,
+    ...(providers ? { providers } : {}),
+  });
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());
 

@@ -31,7 +31,11 @@ export interface Services {
 
 export async function openServices(
   config: Config,
-  options: { validateResponses?: boolean; providers?: ProviderRegistry } = {},
+  options: {
+    validateResponses?: boolean;
+    /** Providers to use instead of the product's (tests of the seam); built over the opened database. */
+    providers?: (db: Database) => Promise<ProviderRegistry>;
+  } = {},
 ): Promise<Services> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
@@ -50,7 +54,7 @@ export async function openServices(
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
-  const providers = options.providers ?? (await openProviders(db));
+  const providers = await (options.providers ?? openProviders)(db);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,

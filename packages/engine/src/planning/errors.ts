@@ -1,7 +1,7 @@
 /**
- * Errors of the planning layer. Every error has a stable `code`, the matching API error code (`apiCode`,
- * `QB_ERR_*` of the contract), the HTTP status the server should answer, an English message and the input at
- * fault (`field`, a request path such as `grid[3][1]` or `prompts[0]`).
+ * Errors of the planning layer. Every error has a stable `code`, an English message and the input at fault
+ * (`field`, a path such as `grid[3][1]` or `prompts[0]`). What a caller answers for each code is its own
+ * business: the API maps them in `@qibates/connectors` (embedded provider) and the server's registry.
  */
 export type PlanningErrorCode =
   | "PLANNING_REQUEST_INVALID"
@@ -25,34 +25,8 @@ export type PlanningErrorCode =
   | "PLANNING_TASKLIST_UNKNOWN"
   | "PLANNING_TASK_UNKNOWN";
 
-/** API code and HTTP status for each planning error code. */
-export const PLANNING_ERROR_HTTP: Readonly<Record<PlanningErrorCode, { apiCode: string; status: number }>> = {
-  PLANNING_REQUEST_INVALID: { apiCode: "QB_ERR_VALIDATION", status: 400 },
-  PLANNING_FOLDER_UNKNOWN: { apiCode: "QB_ERR_FOLDER_UNKNOWN", status: 404 },
-  PLANNING_FORM_UNKNOWN: { apiCode: "QB_ERR_FORM_UNKNOWN", status: 404 },
-  PLANNING_FORM_TYPE_MISMATCH: { apiCode: "QB_ERR_FORM_TYPE_MISMATCH", status: 422 },
-  PLANNING_CUBE_UNKNOWN: { apiCode: "QB_ERR_CUBE_UNKNOWN", status: 404 },
-  PLANNING_DIMENSION_UNKNOWN: { apiCode: "QB_ERR_DIMENSION_UNKNOWN", status: 404 },
-  PLANNING_MEMBER_UNKNOWN: { apiCode: "QB_ERR_MEMBER_UNKNOWN", status: 422 },
-  PLANNING_POV_INVALID: { apiCode: "QB_ERR_MEMBER_UNKNOWN", status: 422 },
-  PLANNING_ALIAS_TABLE_UNKNOWN: { apiCode: "QB_ERR_ALIAS_TABLE_UNKNOWN", status: 404 },
-  PLANNING_FILTER_UNKNOWN: { apiCode: "QB_ERR_VALIDATION", status: 400 },
-  PLANNING_GRID_INVALID: { apiCode: "QB_ERR_GRID_INVALID", status: 422 },
-  PLANNING_CELL_TOO_LONG: { apiCode: "QB_ERR_CELL_TOO_LONG", status: 422 },
-  PLANNING_CELL_NOT_WRITABLE: { apiCode: "QB_ERR_GRID_INVALID", status: 422 },
-  PLANNING_RULE_UNKNOWN: { apiCode: "QB_ERR_RULE_UNKNOWN", status: 404 },
-  PLANNING_PROMPT_UNKNOWN: { apiCode: "QB_ERR_PROMPT_UNKNOWN", status: 422 },
-  PLANNING_PROMPT_MISSING: { apiCode: "QB_ERR_PROMPT_MISSING", status: 422 },
-  PLANNING_PROMPT_INVALID: { apiCode: "QB_ERR_PROMPT_INVALID", status: 422 },
-  PLANNING_RULE_FAILED: { apiCode: "QB_ERR_RULE_FAILED", status: 422 },
-  PLANNING_TASKLIST_UNKNOWN: { apiCode: "QB_ERR_TASKLIST_UNKNOWN", status: 404 },
-  PLANNING_TASK_UNKNOWN: { apiCode: "QB_ERR_TASK_UNKNOWN", status: 404 },
-};
-
 export class PlanningError extends Error {
   override readonly name = "PlanningError";
-  readonly apiCode: string;
-  readonly status: number;
   constructor(
     readonly code: PlanningErrorCode,
     message: string,
@@ -62,7 +36,5 @@ export class PlanningError extends Error {
     readonly details: { cells?: { row: number; column: number; length: number }[] } = {},
   ) {
     super(message);
-    this.apiCode = PLANNING_ERROR_HTTP[code].apiCode;
-    this.status = PLANNING_ERROR_HTTP[code].status;
   }
 }

@@ -1,4 +1,3 @@
-export * from "./api.ts";
 export * from "./application.ts";
 export {
   type CellWrite,
@@ -8,7 +7,7 @@ export {
   TextStore,
 } from "./changes.ts";
 export type * from "./definitions.ts";
-export { PLANNING_ERROR_HTTP, PlanningError, type PlanningErrorCode } from "./errors.ts";
+export { PlanningError, type PlanningErrorCode } from "./errors.ts";
 export {
   type FormCellKind,
   type FormCellState,

@@ -181,7 +181,6 @@ describe("open form", () => {
     const app = createVisionPlanning();
     const unknown = planError(() => app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Forecast" }));
     expect(unknown.code).toBe("PLANNING_FORM_UNKNOWN");
-    expect(unknown.apiCode).toBe("QB_ERR_FORM_UNKNOWN");
     expect(unknown.message).toBe('The form "Revenue Forecast" does not exist in folder "/Forms/Revenue".');
     expect(planError(() => app.openForm({ formName: "Revenue Plan", type: "composite" })).code).toBe(
       "PLANNING_FORM_TYPE_MISMATCH",
@@ -193,11 +192,7 @@ describe("open form", () => {
       "PLANNING_MEMBER_UNKNOWN",
     );
     const dim = planError(() => app.openForm({ formName: "Revenue Plan", pov: { Market: "East" } }));
-    expect([dim.code, dim.apiCode, dim.field]).toEqual([
-      "PLANNING_POV_INVALID",
-      "QB_ERR_MEMBER_UNKNOWN",
-      "pov.Market",
-    ]);
+    expect([dim.code, dim.field]).toEqual(["PLANNING_POV_INVALID", "pov.Market"]);
     // A dimension on an axis of the form is not a POV choice: it is ignored.
     expect(app.openForm({ formName: "Revenue Plan", pov: { Period: "Jul" } }).grid[0]).toEqual([
       "",

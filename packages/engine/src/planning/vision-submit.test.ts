@@ -138,7 +138,6 @@ describe("submit form", () => {
       app.submitForm({ formName: "Revenue Drivers", pov: open.pov, grid, codes: open.codes }),
     );
     expect(err.code).toBe("PLANNING_CELL_TOO_LONG");
-    expect(err.apiCode).toBe("QB_ERR_CELL_TOO_LONG");
     expect(err.message).toContain(`grid[${r430}][2] (300 characters)`);
     expect(err.details.cells).toEqual([{ row: r430, column: 2, length: 300 }]);
     expect(textAt(app, "430")).toBeNull();

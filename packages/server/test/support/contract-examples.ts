@@ -1,0 +1,83 @@
+import type { LightMyRequestResponse } from "fastify";
+import { loadContract, type Operation } from "../../src/contract.ts";
+import type { TestApi } from "./api.ts";
+
+/** The request examples of the contract, and how to send one as written to a test server. */
+
+const contract = loadContract();
+const ESSBASE_EXAMPLE_LOGIN = "0f4a7c2e-6b1d-4e8a-9c3f-5d2b7a1e8c40";
+const PLANNING_EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
+
+/** Example values that cannot be replayed as written and why. */
+const NOT_REPLAYABLE: Record<string, string> = {
+  generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
+};
+
+const MUTATING = new Set([
+  "logout",
+  "deleteKey",
+  "calculate",
+  "saveGrid",
+  "submitForm",
+  "launchRule",
+  "setTaskStatus",
+  "setAlias",
+]);
+
+export interface Example {
+  name: string;
+  connector: string | null;
+  value: unknown;
+}
+
+export interface ExampleCase {
+  op: Operation;
+  ex: Example;
+}
+
+/** Every replayable example, read-only calls first, changes after, logout at the very end. */
+export function contractExampleCases(): ExampleCase[] {
+  return contract.operations
+    .filter((op) => !NOT_REPLAYABLE[op.operationId])
+    .flatMap((op) => {
+      const examples: Example[] =
+        op.requestExamples.length > 0
+          ? op.requestExamples
+          : [{ name: "default", connector: null, value: null }];
+      return examples.map((ex) => ({ op, ex }));
+    })
+    .sort((a, b) => {
+      const rank = (id: string) => (id === "logout" ? 2 : MUTATING.has(id) ? 1 : 0);
+      return rank(a.op.operationId) - rank(b.op.operationId);
+    });
+}
+
+/** Sends one example as written, with a live `loginid` (of the example's connector) in place of the example's. */
+export async function sendExample(api: TestApi, op: Operation, ex: Example): Promise<LightMyRequestResponse> {
+  const connector = ex.connector ?? op.connectors?.[0] ?? "essbase";
+  const loginid = await api.login(connector);
+  const body = JSON.parse(
+    JSON.stringify(ex.value ?? {})
+      .replaceAll(ESSBASE_EXAMPLE_LOGIN, loginid)
+      .replaceAll(PLANNING_EXAMPLE_LOGIN, loginid),
+  );
+  const url = op.routePath.replace(/:([A-Za-z]+)/g, (_m, p: string) => {
+    const param = (
+      contract.document.components as Record<
+        string,
+        Record<string, { name: string; examples?: Record<string, { value: string }> }>
+      >
+    ).parameters?.[p];
+    return param?.examples ? (Object.values(param.examples).at(-1)?.value ?? p) : p;
+  });
+  return api.app.inject({
+    method: op.method,
+    url,
+    headers: {
+      qibateskey: api.key,
+      ...(op.connectors ? { connector } : {}),
+      ...(op.method !== "GET" && op.method !== "DELETE" ? { "content-type": "application/json" } : {}),
+    },
+    ...(op.method === "GET" || op.method === "DELETE" ? {} : { payload: JSON.stringify(body) }),
+  });
+}
