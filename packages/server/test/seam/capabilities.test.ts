@@ -1,0 +1,176 @@
+import { CAPABILITIES, CONNECTORS, ProviderError, type ProviderErrorCode } from "@qibates/connectors";
+import { engineError } from "@qibates/connectors/embedded";
+import { CubeError } from "@qibates/engine";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api-error.ts";
+import { ERROR_CODES } from "../../src/error-codes.ts";
+import { providerError } from "../../src/provider-errors.ts";
+import { startTestApi, type TestApi } from "../support/api.ts";
+
+/** The capability table, as an API user meets it: on `/health`, and as the typed error of a missing one. */
+
+const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const GRID = [
+  ["", "Sales", "Actual"],
+  ["", "Jan", "Feb"],
+  ["Market", "", ""],
+];
+
+let api: TestApi;
+const logins: Record<string, string> = {};
+beforeAll(async () => {
+  api = await startTestApi();
+  logins.essbase = await api.login("essbase");
+  logins.ssas = await api.login("ssas");
+});
+afterAll(async () => api.close());
+
+const call = (connector: string, path: string, body: Record<string, unknown>, language = "en") =>
+  api.post(
+    path,
+    { ...CUBE, ...body, loginid: logins[connector] },
+    { connector, "accept-language": language },
+  );
+
+describe("an operation the connector lacks answers the typed error before any provider is called", () => {
+  const zoomFormulas = {
+    grid: GRID,
+    cells: [{ row: 2, column: 0 }],
+    settings: { zoomInMode: "CALC_LEVEL" },
+  };
+
+  it("Zoom In to formulas on SSAS: 422, connector and operation named, in English and French", async () => {
+    const en = await call("ssas", "action/zoomin", zoomFormulas);
+    expect(en.statusCode).toBe(422);
+    expect(en.json()).toMatchObject({
+      code: "QB_ERR_OPERATION_UNSUPPORTED",
+      field: "settings.zoomInMode",
+      message: "action/zoomin (CALC_LEVEL) is not supported by connector ssas.",
+    });
+    const fr = await call("ssas", "action/zoomin", {
+      ...zoomFormulas,
+      settings: { ...zoomFormulas.settings, locale: "fr_FR" },
+    });
+    expect(fr.json().message).toBe(
+      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas.",
+    );
+  });
+
+  it("the same zoom works on Essbase, and other zoom modes work on SSAS", async () => {
+    expect((await call("essbase", "action/zoomin", zoomFormulas)).statusCode).toBe(200);
+    const next = await call("ssas", "action/zoomin", {
+      ...zoomFormulas,
+      settings: { zoomInMode: "NEXT_LEVEL" },
+    });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().grid.map((r: string[]) => r[0]?.trim())).toContain("East");
+  });
+
+  it("calc scripts on SSAS: listing and running them are refused; on Essbase they work", async () => {
+    for (const [path, body] of [
+      ["nav/scripts", {}],
+      ["action/calculate", { action: { script: "CalcAll" } }],
+    ] as const) {
+      const res = await call("ssas", path, body);
+      expect([res.statusCode, res.json().code], path).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
+    }
+    expect((await call("essbase", "nav/scripts", {})).json().scripts.length).toBeGreaterThan(0);
+  });
+
+  it("the UDA member filter on SSAS is refused; other filters work", async () => {
+    const uda = await call("ssas", "nav/filter", {
+      dimension: "Market",
+      action: { filter: "UDA", arg1: "Major Market" },
+    });
+    expect([uda.statusCode, uda.json().code, uda.json().field]).toEqual([
+      422,
+      "QB_ERR_OPERATION_UNSUPPORTED",
+      "action.filter",
+    ]);
+    const children = await call("ssas", "nav/filter", {
+      dimension: "Market",
+      action: { filter: "CHILDREN", arg1: null },
+    });
+    expect(children.statusCode).toBe(200);
+    const essbaseUda = await call("essbase", "nav/filter", {
+      dimension: "Market",
+      action: { filter: "UDA", arg1: "Major Market" },
+    });
+    expect(essbaseUda.json().members.length).toBeGreaterThan(0);
+  });
+});
+
+describe("GET /health lists each connector with its capabilities", () => {
+  it("one entry per connector, every capability of its family, reasons for what it lacks", async () => {
+    const res = await api.app.inject({ method: "GET", url: "/qibates/api/v2/health" });
+    const table = res.json().capabilities as {
+      connector: string;
+      family: string;
+      realServers: boolean;
+      capabilities: { name: string; supported: boolean; reason?: string }[];
+    }[];
+    expect(table.map((c) => c.connector)).toEqual([...CONNECTORS]);
+    for (const entry of table) {
+      expect(entry.realServers).toBe(false);
+      expect(entry.capabilities.map((c) => c.name)).toEqual(
+        CAPABILITIES.filter((c) => c.family === entry.family).map((c) => c.id),
+      );
+      for (const c of entry.capabilities) expect(c.supported || (c.reason ?? "").length > 10).toBe(true);
+    }
+    const ssas = table.find((c) => c.connector === "ssas");
+    expect(ssas?.capabilities.filter((c) => !c.supported).map((c) => c.name)).toEqual([
+      "udaFilter",
+      "calcScripts",
+      "zoomIn:CALC_LEVEL",
+    ]);
+    const pbcs = table.find((c) => c.connector === "pbcs");
+    expect(pbcs?.capabilities.every((c) => c.supported)).toBe(true);
+  });
+});
+
+describe("provider errors, mapped in one place", () => {
+  const codes: ProviderErrorCode[] = [
+    "INVALID_INPUT",
+    "LOGIN_FAILED",
+    "NO_CONNECTOR",
+    "UNSUPPORTED",
+    "SERVER_UNKNOWN",
+    "MEMBER_UNKNOWN",
+    "PROMPT_UNKNOWN",
+    "PROVIDER_FAILED",
+  ];
+
+  it.each(codes)("%s becomes a registered code with the registry's status", (code) => {
+    let mapped: unknown;
+    try {
+      providerError(new ProviderError(code, "words of the provider"));
+    } catch (e) {
+      mapped = e;
+    }
+    expect(mapped).toBeInstanceOf(ApiError);
+    const api = mapped as ApiError;
+    expect(api.status).toBe(ERROR_CODES[api.code].status);
+    expect(api.localizedMessage("en")).toBe("words of the provider");
+  });
+
+  it("an engine failure on valid input (a too-deep dynamic calculation) is a provider error, not a 500", () => {
+    let mapped: unknown;
+    try {
+      engineError(new CubeError("Dynamic calculation is too deep (circular formula?)"));
+    } catch (e) {
+      try {
+        providerError(e);
+      } catch (api) {
+        mapped = api;
+      }
+    }
+    expect(mapped).toMatchObject({ code: "QB_ERR_PROVIDER_ERROR", status: 502 });
+    expect((mapped as ApiError).localizedMessage("fr")).toBe(
+      "Le fournisseur a répondu une erreur : Dynamic calculation is too deep (circular formula?)",
+    );
+  });
+
+  it("anything else stays an internal error", () => {
+    expect(() => providerError(new TypeError("bug"))).toThrow(TypeError);
+  });
+});
