@@ -8,7 +8,7 @@ import type { Connector } from "./connectors.ts";
  * provider throws `ProviderError`s with domain codes, and the server maps them to the registry.
  *
  * The embedded engine is one provider (the demo addresses); each server protocol gets its own.
- * See `site/docs/QiBates/architecture.md` for the path of a call from route to provider and back.
+ * See `ARCHITECTURE.md` (repository root) for the path of a call from route to provider and back.
  */
 
 type Schemas = components["schemas"];
