@@ -21,7 +21,7 @@ import {
   resolveSettings,
   runGridOperation,
 } from "@qibates/engine";
-import { createSampleBasicCube } from "../packages/engine/demo/sample-basic-data.ts";
+import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { buildSyntheticCube } from "./engine-synthetic.ts";
 
 interface Stat {

@@ -26,6 +26,8 @@ const SOURCES = [
   "openapi/qibates.yaml",
   "openapi/qibates.fr.yaml",
   "packages/engine/src",
+  "packages/engine/demo",
+  "packages/engine/package.json",
 ];
 const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi"]);
 

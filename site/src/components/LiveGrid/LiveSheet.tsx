@@ -1,4 +1,5 @@
 import type { CellKind, ZoomMode } from "@qibates/engine";
+import { ZOOM_MODES } from "@qibates/engine/grid/settings";
 import clsx from "clsx";
 import {
   type KeyboardEvent,
@@ -10,7 +11,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { ZOOM_MODES } from "../../../../packages/engine/src/grid/settings.ts";
 import {
   type Backend,
   LiveError,

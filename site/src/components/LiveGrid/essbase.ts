@@ -1,8 +1,8 @@
 import type { GridResponse, GridSettings } from "@qibates/engine";
-import { createSampleBasicCube } from "../../../../packages/engine/demo/sample-basic-data.ts";
+import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 // The grid layer straight from its folder, not through the package index: the index also re-exports the planning
 // layer, which webpack would then keep in this chunk too (the engine declares no "sideEffects": false).
-import { GridError, runGridOperation } from "../../../../packages/engine/src/grid/index.ts";
+import { GridError, runGridOperation } from "@qibates/engine/grid";
 import { type Backend, LiveError, type Options, padded, type Sheet } from "./backend";
 import { cellName } from "./cells";
 import type { LivePreset } from "./presets";

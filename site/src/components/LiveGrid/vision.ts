@@ -1,5 +1,5 @@
 import type { CellKind, OpenFormResult } from "@qibates/engine";
-import { createVisionPlanning } from "../../../../packages/engine/demo/planning/vision-app.ts";
+import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { type Backend, LiveError, type Sheet } from "./backend";
 
 type PlanningApplication = ReturnType<typeof createVisionPlanning>;
