@@ -19,7 +19,7 @@ import {
 } from "./tools/contract.ts";
 import { emit } from "./tools/emit.ts";
 import { frenchCoverage } from "./tools/french.ts";
-import { generateAll } from "./tools/generate.ts";
+import { DOCUMENT_FILE, generateAll } from "./tools/generate.ts";
 import { applyOverlay } from "./tools/overlay.ts";
 
 const doc = loadContract();
@@ -369,5 +369,6 @@ describe("lint and derived artefacts", () => {
     const fresh = await generateAll();
     expect(readFileSync(SCHEMA_FILE, "utf8")).toBe(fresh.schema);
     expect(readFileSync(ROUTES_FILE, "utf8")).toBe(fresh.routes);
+    expect(readFileSync(DOCUMENT_FILE, "utf8")).toBe(fresh.document);
   });
 });

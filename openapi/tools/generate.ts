@@ -8,15 +8,22 @@ import {
 import { CONTRACT_FILE, listContractRoutes, loadContract } from "./contract.ts";
 
 /** `npx tsx openapi/tools/generate.ts` — regenerates the committed types and route list from the contract. */
-export async function generateAll(): Promise<{ schema: string; routes: string }> {
+export async function generateAll(): Promise<{ schema: string; routes: string; document: string }> {
   const schema = await generateSchemaSource(CONTRACT_FILE);
   const routes = generateRoutesSource(listContractRoutes(loadContract()));
-  return { schema, routes };
+  // The document itself, shipped in the client package for the server (no YAML read at run time).
+  const document = `${JSON.stringify(loadContract())}\n`;
+  return { schema, routes, document };
 }
 
+export const DOCUMENT_FILE = new URL("../../packages/client/src/contract.generated.json", import.meta.url);
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { schema, routes } = await generateAll();
+  const { schema, routes, document } = await generateAll();
   writeFileSync(SCHEMA_FILE, schema);
   writeFileSync(ROUTES_FILE, routes);
-  process.stdout.write(`wrote ${SCHEMA_FILE.pathname}\nwrote ${ROUTES_FILE.pathname}\n`);
+  writeFileSync(DOCUMENT_FILE, document);
+  process.stdout.write(
+    `wrote ${SCHEMA_FILE.pathname}\nwrote ${ROUTES_FILE.pathname}\nwrote ${DOCUMENT_FILE.pathname}\n`,
+  );
 }

@@ -1,13 +1,16 @@
-import { readFileSync } from "node:fs";
-import { parse } from "yaml";
+import {
+  basePath as contractBasePath,
+  operations as contractOperations,
+  resolveRef,
+} from "@qibates/client/contract";
+import contractDocument from "@qibates/client/contract.json" with { type: "json" };
 
 /**
- * The API contract, read from `openapi/qibates.yaml` — the only place routes are declared. The server
- * registers one route per operation found here, validates requests with the operation's schemas and
- * (in tests) its answers with the response schemas.
+ * The API contract — `openapi/qibates.yaml`, the only place routes are declared, shipped as data in
+ * `@qibates/client` (the server reads no file of the repository). The server registers one route per operation
+ * found here, validates requests with the operation's schemas and (in tests) its answers with the response
+ * schemas.
  */
-
-export const CONTRACT_URL = new URL("../../../openapi/qibates.yaml", import.meta.url);
 /** `$id` under which the whole document is given to the schema validator, so `$ref`s resolve inside it. */
 export const CONTRACT_SCHEMA_ID = "qibates";
 
@@ -62,26 +65,6 @@ function absolutiseRefs(node: Json): Json {
   return node;
 }
 
-function resolveLocal(doc: JsonObject, node: Json | undefined): Json | undefined {
-  let current = node;
-  for (let depth = 0; depth < 10; depth++) {
-    if (!current || typeof current !== "object" || Array.isArray(current)) return current;
-    const ref = (current as JsonObject).$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#/")) return current;
-    current = ref
-      .slice(2)
-      .split("/")
-      .reduce<Json | undefined>(
-        (acc, part) =>
-          acc && typeof acc === "object" && !Array.isArray(acc)
-            ? (acc as JsonObject)[part.replace(/~1/g, "/").replace(/~0/g, "~")]
-            : undefined,
-        doc,
-      );
-  }
-  return current;
-}
-
 function objectSchema(params: JsonObject[]): JsonObject | null {
   if (params.length === 0) return null;
   const properties: JsonObject = {};
@@ -93,67 +76,57 @@ function objectSchema(params: JsonObject[]): JsonObject | null {
   return { type: "object", properties, required };
 }
 
-export function loadContract(source: string | URL = CONTRACT_URL): Contract {
-  const document = parse(readFileSync(source, "utf8")) as JsonObject;
-  const servers = (document.servers as JsonObject[] | undefined) ?? [];
-  const basePath = String(servers[0]?.url ?? "/qibates/api/v2").replace(/\/$/, "");
+export function loadContract(document: JsonObject = contractDocument as unknown as JsonObject): Contract {
+  const basePath = contractBasePath(document) || "/qibates/api/v2";
   const operations: Operation[] = [];
   const globalSecurity = (document.security as JsonObject[] | undefined) ?? [];
-  for (const [path, item] of Object.entries((document.paths as JsonObject) ?? {})) {
-    const pathItem = item as JsonObject;
+  for (const { method, path, operation: op, pathItem } of contractOperations(document)) {
+    if (!(METHODS as readonly string[]).includes(method)) continue;
     const shared = ((pathItem.parameters as JsonObject[]) ?? []).map(
-      (p) => resolveLocal(document, p) as JsonObject,
+      (p) => resolveRef(document, p) as JsonObject,
     );
-    for (const method of METHODS) {
-      const op = pathItem[method] as JsonObject | undefined;
-      if (!op) continue;
-      const params = [
-        ...shared,
-        ...((op.parameters as JsonObject[]) ?? []).map((p) => resolveLocal(document, p) as JsonObject),
-      ];
-      const security = (op.security as JsonObject[] | undefined) ?? globalSecurity;
-      const body = resolveLocal(document, op.requestBody) as JsonObject | undefined;
-      const bodyContent = (body?.content as JsonObject | undefined)?.["application/json"] as
+    const params = [
+      ...shared,
+      ...((op.parameters as JsonObject[]) ?? []).map((p) => resolveRef(document, p) as JsonObject),
+    ];
+    const security = (op.security as JsonObject[] | undefined) ?? globalSecurity;
+    const body = resolveRef(document, op.requestBody) as JsonObject | undefined;
+    const bodyContent = (body?.content as JsonObject | undefined)?.["application/json"] as
+      | JsonObject
+      | undefined;
+    const responses: Record<string, JsonObject | null> = {};
+    for (const [status, r] of Object.entries((op.responses as JsonObject) ?? {})) {
+      const resolved = resolveRef(document, r) as JsonObject;
+      const json = (resolved?.content as JsonObject | undefined)?.["application/json"] as
         | JsonObject
         | undefined;
-      const responses: Record<string, JsonObject | null> = {};
-      for (const [status, r] of Object.entries((op.responses as JsonObject) ?? {})) {
-        const resolved = resolveLocal(document, r) as JsonObject;
-        const json = (resolved?.content as JsonObject | undefined)?.["application/json"] as
-          | JsonObject
-          | undefined;
-        responses[status] = json?.schema ? (absolutiseRefs(json.schema) as JsonObject) : null;
-      }
-      const examples = (bodyContent?.examples as JsonObject | undefined) ?? {};
-      operations.push({
-        operationId: String(op.operationId),
-        method: method.toUpperCase() as Operation["method"],
-        path,
-        routePath: basePath + path.replace(/\{([^}]+)\}/g, ":$1"),
-        connectors: Array.isArray(op["x-qibates-connectors"])
-          ? (op["x-qibates-connectors"] as string[])
-          : null,
-        needsKey: security.some((s) => "qibateskey" in s),
-        acceptsSessionCookie: security.some((s) => "qibatesSession" in s),
-        requestBodySchema: bodyContent?.schema ? (absolutiseRefs(bodyContent.schema) as JsonObject) : null,
-        requestBodyRequired: body?.required === true,
-        pathSchema: objectSchema(params.filter((p) => p.in === "path")),
-        querySchema: objectSchema(params.filter((p) => p.in === "query")),
-        responses,
-        errorCodes: Array.isArray(op["x-qibates-error-codes"])
-          ? (op["x-qibates-error-codes"] as string[])
-          : [],
-        requestExamples: Object.entries(examples).map(([name, ex]) => {
-          const e = resolveLocal(document, ex) as JsonObject;
-          return {
-            name,
-            connector:
-              typeof e["x-qibates-connector"] === "string" ? (e["x-qibates-connector"] as string) : null,
-            value: e.value ?? null,
-          };
-        }),
-      });
+      responses[status] = json?.schema ? (absolutiseRefs(json.schema) as JsonObject) : null;
     }
+    const examples = (bodyContent?.examples as JsonObject | undefined) ?? {};
+    operations.push({
+      operationId: String(op.operationId),
+      method: method.toUpperCase() as Operation["method"],
+      path,
+      routePath: basePath + path.replace(/\{([^}]+)\}/g, ":$1"),
+      connectors: Array.isArray(op["x-qibates-connectors"]) ? (op["x-qibates-connectors"] as string[]) : null,
+      needsKey: security.some((s) => "qibateskey" in s),
+      acceptsSessionCookie: security.some((s) => "qibatesSession" in s),
+      requestBodySchema: bodyContent?.schema ? (absolutiseRefs(bodyContent.schema) as JsonObject) : null,
+      requestBodyRequired: body?.required === true,
+      pathSchema: objectSchema(params.filter((p) => p.in === "path")),
+      querySchema: objectSchema(params.filter((p) => p.in === "query")),
+      responses,
+      errorCodes: Array.isArray(op["x-qibates-error-codes"]) ? (op["x-qibates-error-codes"] as string[]) : [],
+      requestExamples: Object.entries(examples).map(([name, ex]) => {
+        const e = resolveRef(document, ex) as JsonObject;
+        return {
+          name,
+          connector:
+            typeof e["x-qibates-connector"] === "string" ? (e["x-qibates-connector"] as string) : null,
+          value: e.value ?? null,
+        };
+      }),
+    });
   }
   return { document, basePath, operations };
 }
