@@ -13,15 +13,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type Cube,
-  type GridRequest,
-  type Member,
-  parseGrid,
-  resolveSettings,
-  runGridOperation,
-} from "@qibates/engine";
+import type { Cube, Member } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
+import { type GridRequest, parseGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { buildSyntheticCube } from "./engine-synthetic.ts";
 
 interface Stat {

@@ -1,11 +1,10 @@
-export { BlockIndex } from "./block-index.ts";
-export { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
-export { CalcSyntaxError, type Expr, parseCalcScript, parseFormula, type Stmt } from "./calc-parser.ts";
+// The root of @qibates/engine: outlines, cubes and calc scripts. The rest has its own entry point:
+// `@qibates/engine/grid` (ad hoc grid), `@qibates/engine/planning` (planning objects),
+// `@qibates/engine/members` (member queries), `@qibates/engine/demo` (demo applications).
+export { CalcError } from "./calc-eval.ts";
+export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
-export { Cube, CubeError, type CubeOptions, type CubeSnapshot, isStorable, type Region } from "./cube.ts";
+export { Cube, CubeError, type CubeOptions, type CubeSnapshot, isStorable } from "./cube.ts";
 export type { CellValue, DataSource } from "./data-source.ts";
-export * from "./grid/index.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";
-export * from "./planning/index.ts";
-export * from "./queries.ts";

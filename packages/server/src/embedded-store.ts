@@ -1,5 +1,5 @@
 import type { EmbeddedStore, JournalEntry } from "@qibates/connectors/embedded";
-import type { TaskCompletion } from "@qibates/engine";
+import type { TaskCompletion } from "@qibates/engine/planning";
 import type { Database } from "./database.ts";
 
 /**

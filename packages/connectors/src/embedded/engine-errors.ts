@@ -1,12 +1,7 @@
-import {
-  CalcError,
-  CalcSyntaxError,
-  CubeError,
-  GridError,
-  PlanningError,
-  type PlanningErrorCode,
-  QueryError,
-} from "@qibates/engine";
+import { CalcError, CalcSyntaxError, CubeError } from "@qibates/engine";
+import { GridError } from "@qibates/engine/grid";
+import { QueryError } from "@qibates/engine/members";
+import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
 import { ProviderError, type ProviderErrorCode } from "../errors.ts";
 
 /** The engine's planning error codes in the provider's terms. */

@@ -1,19 +1,16 @@
 import type { components } from "@qibates/client/schema";
+import { type Dimension, type Member, type Outline, runCalcScript } from "@qibates/engine";
 import {
-  applyApiFilter,
   type CellKind,
-  type Dimension,
   type GridRequest,
   type GridResponse,
   type GridSettings,
   initialGrid,
-  type Member,
-  type Outline,
   parseGrid,
   resolveSettings,
-  runCalcScript,
   runGridOperation,
-} from "@qibates/engine";
+} from "@qibates/engine/grid";
+import { applyApiFilter } from "@qibates/engine/members";
 import { ProviderError } from "../errors.ts";
 import type {
   CubeRef,

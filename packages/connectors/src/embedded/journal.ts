@@ -1,4 +1,5 @@
-import type { CellValue, Cube, GridDataSource, Member } from "@qibates/engine";
+import type { CellValue, Cube, Member } from "@qibates/engine";
+import type { GridDataSource } from "@qibates/engine/grid";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine";
+import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine/planning";
 import { JournaledApplication } from "./journal.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 

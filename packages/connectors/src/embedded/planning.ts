@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine";
+import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine/planning";
 import type {
   ApplicationRef,
   OpenFormInput,

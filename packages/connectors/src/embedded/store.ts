@@ -1,4 +1,4 @@
-import type { TaskCompletion } from "@qibates/engine";
+import type { TaskCompletion } from "@qibates/engine/planning";
 
 /** One change of an embedded application, as journaled: replayed in order at start-up. */
 export interface JournalEntry {

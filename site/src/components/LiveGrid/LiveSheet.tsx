@@ -1,4 +1,4 @@
-import type { CellKind, ZoomMode } from "@qibates/engine";
+import type { CellKind, ZoomMode } from "@qibates/engine/grid";
 import { ZOOM_MODES } from "@qibates/engine/grid/settings";
 import clsx from "clsx";
 import {

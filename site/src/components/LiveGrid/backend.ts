@@ -1,4 +1,4 @@
-import type { CellKind, ZoomMode } from "@qibates/engine";
+import type { CellKind, ZoomMode } from "@qibates/engine/grid";
 import type { GridCell } from "./cells";
 import type { LiveAction, LivePreset } from "./presets";
 

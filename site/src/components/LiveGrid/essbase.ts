@@ -1,5 +1,5 @@
-import type { GridResponse, GridSettings } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
+import type { GridResponse, GridSettings } from "@qibates/engine/grid";
 // The grid layer straight from its folder, not through the package index: the index also re-exports the planning
 // layer, which webpack would then keep in this chunk too (the engine declares no "sideEffects": false).
 import { GridError, runGridOperation } from "@qibates/engine/grid";

@@ -1,4 +1,4 @@
-import type { GridRequest, GridSettings, ZoomMode } from "@qibates/engine";
+import type { GridRequest, GridSettings, ZoomMode } from "@qibates/engine/grid";
 
 /** The operations a live example can offer. */
 export type LiveAction =

@@ -1,5 +1,5 @@
 import { translate } from "@docusaurus/Translate";
-import type { ZoomMode } from "@qibates/engine";
+import type { ZoomMode } from "@qibates/engine/grid";
 import type { LiveStatus } from "./backend";
 import type { LiveAction } from "./presets";
 

@@ -1,5 +1,6 @@
-import type { CellKind, OpenFormResult } from "@qibates/engine";
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
+import type { CellKind } from "@qibates/engine/grid";
+import type { OpenFormResult } from "@qibates/engine/planning";
 import { type Backend, LiveError, type Sheet } from "./backend";
 
 type PlanningApplication = ReturnType<typeof createVisionPlanning>;
