@@ -205,37 +205,48 @@ export function applyApiFilter(
   }
 }
 
+/**
+ * The member relations of the member filters of spec §9, by normalised name (`level 0 descendants`): the one
+ * implementation behind `applyMemberFilter`, the planning member calls and the member selection of prompts.
+ */
+const RELATIONS: Readonly<Record<string, (m: Member) => Member[]>> = {
+  descendants,
+  children,
+  "children inclusive": childrenInclusive,
+  siblings,
+  "siblings inclusive": siblingsInclusive,
+  parents,
+  "ancestors inclusive": ancestorsInclusive,
+  "level 0 descendants": level0Descendants,
+};
+
+/** A filter name as written by users (`Level 0 Descendants`, `level_0-descendants`) in its one spelling. */
+export function memberFilterKey(filter: string): string {
+  return String(filter)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
+}
+
+/** The relation of a member filter that starts from a member, or undefined (Hierarchy, Substitution, unknown). */
+export function memberRelation(filter: string): ((m: Member) => Member[]) | undefined {
+  return RELATIONS[memberFilterKey(filter)];
+}
+
 /** A member filter of spec §9 applied to a member (Hierarchy and Substitution ignore the member's position). */
 export function applyMemberFilter(
   outline: Outline,
   filter: MemberFilterName | string,
   member: Member,
 ): Member[] | { name: string; value: string }[] {
-  const key = filter.toLowerCase().replace(/[\s_-]+/g, " ");
-  switch (key) {
-    case "hierarchy":
-      return hierarchy(member.dimension);
-    case "substitution":
-      return substitutionVariables(outline);
-    case "descendants":
-      return descendants(member);
-    case "children":
-      return children(member);
-    case "children inclusive":
-      return childrenInclusive(member);
-    case "siblings":
-      return siblings(member);
-    case "siblings inclusive":
-      return siblingsInclusive(member);
-    case "parents":
-      return parents(member);
-    case "ancestors inclusive":
-      return ancestorsInclusive(member);
-    case "level 0 descendants":
-      return level0Descendants(member);
-    default:
-      throw new QueryError(`Unknown member filter "${filter}"; expected one of ${MEMBER_FILTERS.join(", ")}`);
+  const key = memberFilterKey(filter);
+  if (key === "hierarchy") return hierarchy(member.dimension);
+  if (key === "substitution") return substitutionVariables(outline);
+  const relation = RELATIONS[key];
+  if (!relation) {
+    throw new QueryError(`Unknown member filter "${filter}"; expected one of ${MEMBER_FILTERS.join(", ")}`);
   }
+  return relation(member);
 }
 
 /** The stored member and all its shared instances. */

@@ -1,4 +1,5 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
+import { MEMBER_FILTERS, memberFilterKey, memberRelation } from "../queries.ts";
 import { PlanningError } from "./errors.ts";
 import { resolveMember } from "./selection.ts";
 
@@ -17,36 +18,10 @@ export interface MemberFilterInfo {
 }
 
 /** The member filters of the Planning member selector (spec §9), in the order the selector lists them. */
-export const MEMBER_FILTER_INFO: readonly MemberFilterInfo[] = [
-  { name: "Hierarchy", needsMember: false },
-  { name: "Substitution", needsMember: false },
-  { name: "Descendants", needsMember: true },
-  { name: "Children", needsMember: true },
-  { name: "Children Inclusive", needsMember: true },
-  { name: "Siblings", needsMember: true },
-  { name: "Siblings Inclusive", needsMember: true },
-  { name: "Parents", needsMember: true },
-  { name: "Ancestors Inclusive", needsMember: true },
-  { name: "Level 0 Descendants", needsMember: true },
-];
-
-const RELATIONS: Record<string, (m: Member) => Member[]> = {
-  descendants: (m) => m.descendants(),
-  children: (m) => [...m.children],
-  "children inclusive": (m) => [m, ...m.children],
-  siblings: (m) => m.siblings(),
-  "siblings inclusive": (m) => (m.parent ? [...m.parent.children] : [m]),
-  parents: (m) => {
-    // The parent of the member and of each of its shared instances (outline order).
-    const stored = m.stored;
-    const out = stored.dimension.members
-      .filter((x) => (x === stored || x.prototype === stored) && x.parent)
-      .map((x) => x.parent as Member);
-    return [...new Set(out)].sort((a, b) => a.ordinal - b.ordinal);
-  },
-  "ancestors inclusive": (m) => [...m.ancestors().reverse(), m],
-  "level 0 descendants": (m) => (m.isLeaf ? [m] : m.descendants().filter((d) => d.isLeaf)),
-};
+export const MEMBER_FILTER_INFO: readonly MemberFilterInfo[] = MEMBER_FILTERS.map((name) => ({
+  name,
+  needsMember: memberRelation(name) !== undefined,
+}));
 
 function info(m: Member, table: string): MemberInfo {
   return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
@@ -61,10 +36,7 @@ export function enumerateMembers(
   aliasTable: string,
   variableNames: readonly string[] = [],
 ): { filter: string; members: MemberInfo[] } {
-  const key = String(filter)
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, " ");
+  const key = memberFilterKey(filter);
   const known = MEMBER_FILTER_INFO.find((f) => f.name.toLowerCase() === key);
   if (!known) {
     throw new PlanningError(
@@ -95,6 +67,6 @@ export function enumerateMembers(
     );
   }
   const m = resolveMember(outline, arg, dimension, "arg");
-  const fn = RELATIONS[key] as (m: Member) => Member[];
+  const fn = memberRelation(key) as (m: Member) => Member[];
   return { filter: known.name, members: fn(m).map((x) => info(x, aliasTable)) };
 }
