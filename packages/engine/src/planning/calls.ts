@@ -1,0 +1,134 @@
+import type { CellWrite, PlanningJournalStep } from "./changes.ts";
+import type { PromptDefinition } from "./definitions.ts";
+import type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
+import type { PromptInput } from "./rules.ts";
+
+/**
+ * What the planning application's calls take and return: requests, views and results, apart from the
+ * application that answers them (`application.ts`).
+ */
+
+/** What the user's session holds for the planning layer (spec: alias choice is per session). */
+export interface PlanningSession {
+  /** Active alias table (`action/setalias`); default `Default`. */
+  aliasTable?: string | null;
+}
+
+export interface FormSummary {
+  formName: string;
+  folder: string;
+  type: "regular" | "composite";
+  cube: string;
+  description: string;
+}
+
+export interface OpenFormRequest {
+  folder?: string;
+  formName: string;
+  type?: "regular" | "composite";
+  preferences?: FormPreferences;
+  pov?: Record<string, string>;
+  /** Composite forms: POV members for individual subforms, applied after `pov`. */
+  subforms?: readonly { folder?: string; formName: string; pov?: Record<string, string> }[];
+}
+
+export interface FormView {
+  formName: string;
+  folder: string;
+  type: "regular";
+  cube: string;
+  pov: Record<string, string>;
+  /** POV dimension → members the user may choose (page dimensions); one member when the form fixes it. */
+  povChoices: Record<string, string[]>;
+  grid: string[][];
+  /** Member name behind every header cell (`""` elsewhere); send it back with `submitForm`. */
+  codes: string[][];
+  cellKinds: FormCellKind[][];
+  /** Finer than `cellKinds`: `locked` and `text` cells are told apart. */
+  cellStates: FormCellState[][];
+}
+
+export interface OpenFormResult extends Omit<FormView, "type"> {
+  type: "regular" | "composite";
+  /** Composite forms: one view per subform; the top-level grid is then empty. */
+  subforms: FormView[];
+}
+
+export interface SubmitRulePrompts {
+  ruleinfo: { ruleName: string; cube?: string; ruleType?: string };
+  prompts: PromptInput[];
+}
+
+export interface SubmitFormRequest {
+  folder?: string;
+  formName: string;
+  /** For a composite form: the subform the grid belongs to. */
+  subform?: string;
+  pov?: Record<string, string>;
+  grid: readonly (readonly (string | number | null)[])[];
+  codes?: readonly (readonly (string | null)[])[];
+  prompts?: readonly SubmitRulePrompts[];
+  enableLargeCellSubmit?: boolean;
+  preferences?: FormPreferences;
+}
+
+export interface SubmittedCellStatus {
+  row: number;
+  column: number;
+  status: "written" | "truncated" | "read-only" | "invalid";
+  value: string;
+}
+
+export interface RuleRunResult {
+  ruleName: string;
+  status: "completed";
+  durationMs: number;
+  message: string | null;
+}
+
+export interface SubmitFormResult extends FormView {
+  /** Cells written (`written` + `truncated`). */
+  submitted: number;
+  cells: SubmittedCellStatus[];
+  rules: RuleRunResult[];
+  /** Every stored cell that changed (submitted cells, totals and on-save rule effects) and the texts. */
+  changes: CellWrite[];
+  /** What to journal: the entered cells, then each on-save rule with its prompts ({@link applyJournal}). */
+  journal: PlanningJournalStep[];
+}
+
+export interface PromptInfo {
+  name: string;
+  type: PromptDefinition["type"];
+  dimension: string | null;
+  defaultValue: string | null;
+  required: boolean;
+  description: string;
+}
+
+export interface RulePromptsResult {
+  ruleName: string;
+  cube: string;
+  ruleType: string;
+  prompts: PromptInfo[];
+}
+
+export interface LaunchRuleRequest {
+  cube: string;
+  ruleName: string;
+  ruleType?: string;
+  prompts?: readonly PromptInput[];
+}
+
+export interface LaunchRuleResult extends RuleRunResult {
+  /** Every stored cell the rule changed (totals included) and the texts. */
+  changes: CellWrite[];
+  /** What to journal: the rule with its prompt values ({@link PlanningApplication.applyJournal}). */
+  journal: PlanningJournalStep[];
+}
+
+export interface AliasTableInfo {
+  aliasId: string;
+  name: string;
+  active: boolean;
+}
