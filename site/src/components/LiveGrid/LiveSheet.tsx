@@ -1,5 +1,4 @@
-import type { CellKind, ZoomMode } from "@qibates/engine/grid";
-import { ZOOM_MODES } from "@qibates/engine/grid/settings";
+import type { CellKind } from "@qibates/engine/grid";
 import clsx from "clsx";
 import {
   type KeyboardEvent,
@@ -11,29 +10,17 @@ import {
   useRef,
   useState,
 } from "react";
-import {
-  type Backend,
-  LiveError,
-  type LiveStatus,
-  type MemberDisplay,
-  type Options,
-  padded,
-  type Sheet,
-} from "./backend";
+import { type Backend, LiveError, type MemberDisplay, type Options, padded, type Sheet } from "./backend";
 import { cellName, clampCell, type GridCell, moveCell, sameCell } from "./cells";
 import { type LiveAction, type LivePreset, PRESETS, type PresetName } from "./presets";
-import { actionLabels, memberDisplayLabels, statusLabels, text, zoomModeLabels } from "./strings";
+import { SettingsPanel } from "./SettingsPanel";
+import { type SubmitReport, SubmitReportView } from "./SubmitReport";
+import { actionLabels, text } from "./strings";
 import styles from "./styles.module.css";
 
 interface Message {
   error: boolean;
   text: string;
-}
-
-interface SubmitReport {
-  statuses: LiveStatus[];
-  totals: { cell: string; before: string; after: string }[];
-  notes: string[];
 }
 
 const MEMBER_KINDS: ReadonlySet<CellKind> = new Set(["pov", "column-header", "row-header"]);
@@ -77,15 +64,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
   const id = useId();
 
-  const labels = useMemo(
-    () => ({
-      actions: actionLabels(),
-      zoom: zoomModeLabels(),
-      status: statusLabels(),
-      display: memberDisplayLabels(),
-    }),
-    [],
-  );
+  const labels = useMemo(() => ({ actions: actionLabels() }), []);
   const rows = sheet.grid.length;
   const columns = sheet.grid.reduce((w, r) => Math.max(w, r.length), 0);
 
@@ -297,91 +276,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
             : ""}
       </p>
       {preset.controls.length > 0 && (
-        <fieldset className={styles.settings}>
-          <legend>{text.settings()}</legend>
-          {preset.controls.includes("zoomMode") && (
-            <label className={styles.control}>
-              {text.zoomMode()}
-              <select
-                value={options.zoomMode}
-                onChange={(e) => setOptions({ ...options, zoomMode: e.target.value as ZoomMode })}
-              >
-                {ZOOM_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {labels.zoom[m]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {preset.controls.includes("includeSelection") && (
-            <label className={styles.control}>
-              <input
-                type="checkbox"
-                checked={options.includeSelection}
-                onChange={(e) => setOptions({ ...options, includeSelection: e.target.checked })}
-              />
-              {text.includeSelection()}
-            </label>
-          )}
-          {preset.controls.includes("missingSuppression") && (
-            <label className={styles.control}>
-              <input
-                type="checkbox"
-                checked={options.missingSuppression}
-                onChange={(e) => setOptions({ ...options, missingSuppression: e.target.checked })}
-              />
-              {text.missingSuppression()}
-            </label>
-          )}
-          {preset.controls.includes("missingLabel") && (
-            <label className={styles.control}>
-              {text.missingLabel()}
-              <input
-                type="text"
-                size={10}
-                value={options.missingLabel}
-                onChange={(e) => setOptions({ ...options, missingLabel: e.target.value })}
-              />
-            </label>
-          )}
-          {preset.controls.includes("withoutIndentation") && (
-            <label className={styles.control}>
-              <input
-                type="checkbox"
-                checked={options.withoutIndentation}
-                onChange={(e) => setOptions({ ...options, withoutIndentation: e.target.checked })}
-              />
-              {text.withoutIndentation()}
-            </label>
-          )}
-          {preset.controls.includes("memberDisplay") && (
-            <label className={styles.control}>
-              {text.memberDisplay()}
-              <select
-                value={options.memberDisplay}
-                onChange={(e) => setOptions({ ...options, memberDisplay: e.target.value as MemberDisplay })}
-              >
-                {(["name", "alias", "nameAndAlias"] as const).map((m) => (
-                  <option key={m} value={m}>
-                    {labels.display[m]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {preset.controls.includes("navigateWithoutData") && (
-            <label className={styles.control}>
-              <input
-                type="checkbox"
-                checked={options.navigateWithoutData}
-                onChange={(e) => setOptions({ ...options, navigateWithoutData: e.target.checked })}
-              />
-              {text.navigateWithoutData()}
-            </label>
-          )}
-          <span className={styles.note}>{text.optionsApply()}</span>
-        </fieldset>
+        <SettingsPanel preset={preset} options={options} onChange={setOptions} />
       )}
       <div className={styles.toolbar} role="toolbar" aria-label={text.operations()}>
         {preset.actions.map((a) => (
@@ -527,62 +422,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
       >
         {message?.text ?? ""}
       </p>
-      {report && (
-        <div className={styles.report}>
-          <table className={styles.reportTable}>
-            <caption>{text.statusCaption()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.cell()}</th>
-                <th scope="col">{text.value()}</th>
-                <th scope="col">{text.status()}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.statuses.map((s) => (
-                <tr key={`${s.row},${s.column}`}>
-                  <td>{cellName(s)}</td>
-                  <td>
-                    {s.value === undefined ? "" : s.value === null ? options.missingLabel : String(s.value)}
-                  </td>
-                  <td>
-                    {labels.status[s.status]}
-                    {s.reason ? ` (${s.reason})` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {report.notes.length > 0 && (
-            <ul className={styles.notes}>
-              {report.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          )}
-          {report.totals.length > 0 && (
-            <table className={styles.reportTable}>
-              <caption>{text.totalsCaption()}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{text.cell()}</th>
-                  <th scope="col">{text.before()}</th>
-                  <th scope="col">{text.after()}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.totals.map((t) => (
-                  <tr key={t.cell}>
-                    <td>{t.cell}</td>
-                    <td>{t.before}</td>
-                    <td>{t.after}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-      )}
+      {report && <SubmitReportView report={report} missingLabel={options.missingLabel} />}
     </section>
   );
 }
