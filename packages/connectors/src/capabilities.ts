@@ -1,3 +1,5 @@
+import type { ZoomMode as ZoomInMode } from "@qibates/engine/grid";
+import { ZOOM_MODES } from "@qibates/engine/grid/settings";
 import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
 
 /**
@@ -8,17 +10,7 @@ import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connec
  * connector a session was opened with, so the demo behaves as that kind of server does.
  */
 
-/** Zoom In modes (spec §9), in the contract's order. */
-export const ZOOM_IN_MODES = [
-  "ALL_LEVELS",
-  "BOTTOM_LEVEL",
-  "CALC_LEVEL",
-  "NEXT_LEVEL",
-  "SAME_GENERATION",
-  "SAME_LEVEL",
-  "SIBLING_LEVEL",
-] as const;
-export type ZoomInMode = (typeof ZOOM_IN_MODES)[number];
+export type { ZoomMode as ZoomInMode } from "@qibates/engine/grid";
 
 export type Capability =
   | "metadata"
@@ -103,15 +95,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     label: { en: "Ad hoc grid and Refresh", fr: "Grille ad hoc et Actualiser" },
     operations: ["action/initgrid", "action/refresh"],
   },
-  ...[
-    "NEXT_LEVEL",
-    "ALL_LEVELS",
-    "BOTTOM_LEVEL",
-    "SIBLING_LEVEL",
-    "SAME_LEVEL",
-    "SAME_GENERATION",
-    "CALC_LEVEL",
-  ].map((m) => zoom(m as ZoomInMode)),
+  ...ZOOM_MODES.map(zoom),
   {
     id: "zoomOut",
     family: "essbase",

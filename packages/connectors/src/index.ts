@@ -7,7 +7,6 @@ export {
   type Support,
   supportOf,
   type Text,
-  ZOOM_IN_MODES,
   type ZoomInMode,
 } from "./capabilities.ts";
 export {

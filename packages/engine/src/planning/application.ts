@@ -56,23 +56,7 @@ import { resolveMember } from "./selection.ts";
 import { planSubmit } from "./submit.ts";
 import { listTaskLists, nextTaskStatus, type TaskCompletion, type TaskListInfo } from "./tasks.ts";
 
-export type {
-  AliasTableInfo,
-  FormSummary,
-  FormView,
-  LaunchRuleRequest,
-  LaunchRuleResult,
-  OpenFormRequest,
-  OpenFormResult,
-  PlanningSession,
-  PromptInfo,
-  RulePromptsResult,
-  RuleRunResult,
-  SubmitFormRequest,
-  SubmitFormResult,
-  SubmitRulePrompts,
-  SubmittedCellStatus,
-} from "./calls.ts";
+export type * from "./calls.ts";
 
 interface PlanTypeStore extends FormCube {
   variableNames: readonly string[];

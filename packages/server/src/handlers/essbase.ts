@@ -1,5 +1,5 @@
 import type { Capability, CubeRef, EssbaseOperations, GridCall, ZoomInMode } from "@qibates/connectors";
-import type { CallContext, Handlers, OperationId } from "../api.ts";
+import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
@@ -88,6 +88,13 @@ const settingsOf = <T extends { settings?: unknown; codeAliasParam?: unknown }>(
     : {}),
 });
 
+/** The grid, its selected cells and its settings: the input of the operations on a selection. */
+const selectionInput = (body: RequestBody<"zoomIn">) => ({
+  grid: body.grid,
+  cells: body.cells,
+  ...settingsOf(body),
+});
+
 export const essbaseHandlers = {
   listDimensions: async (ctx) => {
     const { sp, ops, cube } = await essbase(ctx, "metadata", "nav/dimensions");
@@ -165,24 +172,21 @@ export const essbaseHandlers = {
       ctx,
       `zoomIn:${mode}`,
       `action/zoomin (${mode})`,
-      { action: "zoomin", input: { grid: ctx.body.grid, cells: ctx.body.cells, ...settingsOf(ctx.body) } },
+      { action: "zoomin", input: selectionInput(ctx.body) },
       "settings.zoomInMode",
     );
   },
   zoomOut: (ctx) =>
-    gridCall(ctx, "zoomOut", "action/zoomout", {
-      action: "zoomout",
-      input: { grid: ctx.body.grid, cells: ctx.body.cells, ...settingsOf(ctx.body) },
-    }),
+    gridCall(ctx, "zoomOut", "action/zoomout", { action: "zoomout", input: selectionInput(ctx.body) }),
   keepOnly: (ctx) =>
     gridCall(ctx, "keepRemoveOnly", "action/keeponly", {
       action: "keeponly",
-      input: { grid: ctx.body.grid, cells: ctx.body.cells, ...settingsOf(ctx.body) },
+      input: selectionInput(ctx.body),
     }),
   removeOnly: (ctx) =>
     gridCall(ctx, "keepRemoveOnly", "action/removeonly", {
       action: "removeonly",
-      input: { grid: ctx.body.grid, cells: ctx.body.cells, ...settingsOf(ctx.body) },
+      input: selectionInput(ctx.body),
     }),
   pivot: (ctx) =>
     gridCall(ctx, "pivot", "action/pivot", {
