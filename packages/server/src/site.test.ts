@@ -61,6 +61,21 @@ describe("documentation site serving", () => {
     expect(d.headers.location).toBe("/");
   });
 
+  it("never redirects to another site, however the path starts (open redirect)", async () => {
+    for (const [url, location] of [
+      ["//evil.example.html", "/evil.example"],
+      ["/%2F%2Fevil.example/x.html", "/evil.example/x"],
+      ["/%5Cevil.example.html", "/evil.example"],
+      ["/%5C%2Fevil.example/index.html", "/evil.example"],
+      ["///evil.example/a.html?next=1", "/evil.example/a?next=1"],
+    ] as const) {
+      const res = await app.inject(url);
+      expect([url, res.statusCode, res.headers.location]).toEqual([url, 301, location]);
+      // A browser resolves the answer against this site, never another host.
+      expect(new URL(String(res.headers.location), "https://qibates.example/").host).toBe("qibates.example");
+    }
+  });
+
   it("answers unknown paths with the not-found page of their locale and status 404", async () => {
     const fr = await app.inject("/fr/nope");
     expect(fr.statusCode).toBe(404);

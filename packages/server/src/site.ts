@@ -57,8 +57,17 @@ function splitQuery(url: string): [string, string | undefined] {
   return i < 0 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
 }
 
-/** The clean path for a `.html` path, or null when the path is already clean. */
+/**
+ * The clean path for a `.html` path, or null when the path is already clean. Always a path of this site: leading
+ * slashes and backslashes collapse to one, since a `Location` of `//host` or `/\host` would send the browser to
+ * another site (open redirect).
+ */
 export function cleanHtmlPath(path: string): string | null {
+  const clean = cleanPath(path);
+  return clean === null ? null : clean.replace(/^[/\\]+/, "/");
+}
+
+function cleanPath(path: string): string | null {
   if (path.endsWith("/index.html")) {
     const dir = path.slice(0, -"index.html".length);
     return isLocaleRoot(dir) ? dir : dir.replace(/\/+$/, "") || "/";
