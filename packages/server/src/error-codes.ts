@@ -338,6 +338,13 @@ export const ERROR_CODES = {
     when: "deletekey names no key of the account.",
     whenFr: "deletekey ne désigne aucune clé du compte.",
   },
+  QB_ERR_KEY_PROTECTED: {
+    status: 403,
+    en: 'The key "{name}" is the shared demo key and cannot be deleted.',
+    fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
+    when: "deletekey names the demo key published on GET /health (demo mode).",
+    whenFr: "deletekey désigne la clé de démonstration publiée par GET /health (mode démo).",
+  },
   QB_ERR_KEY_NAME_TAKEN: {
     status: 409,
     en: 'The account already has a key named "{name}".',

@@ -1,5 +1,6 @@
 import { callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { DEMO_KEY_NAME, DEMO_OWNER } from "../demo.ts";
 
 export const keyHandlers = {
   listKeys: async (ctx) => {
@@ -9,7 +10,16 @@ export const keyHandlers = {
 
   deleteKey: async (ctx) => {
     const name = ctx.params.keyname ?? "";
-    const deleted = await ctx.services.keys.delete(callerKey(ctx).owner, name);
+    const owner = callerKey(ctx).owner;
+    // The demo key is published on /health for everyone: deleting it would break the demo for all.
+    if (
+      owner.issuer === DEMO_OWNER.issuer &&
+      owner.subject === DEMO_OWNER.subject &&
+      name === DEMO_KEY_NAME
+    ) {
+      throw new ApiError("QB_ERR_KEY_PROTECTED", { name }, "keyname");
+    }
+    const deleted = await ctx.services.keys.delete(owner, name);
     if (!deleted) throw new ApiError("QB_ERR_KEY_UNKNOWN", { name }, "keyname");
     return { name, deleted: true, deletedAt: new Date().toISOString() };
   },

@@ -249,4 +249,27 @@ describe("keys", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe("QB_ERR_KEY_UNKNOWN");
   });
+
+  it("never deletes the shared demo key that /health publishes, and says so in the caller's language", async () => {
+    const del = (language: string) =>
+      api.app.inject({
+        method: "DELETE",
+        url: "/qibates/api/v2/deletekey/demo",
+        headers: { qibateskey: api.key, "accept-language": language },
+      });
+    const en = await del("en");
+    expect([en.statusCode, en.json().code, en.json().field]).toEqual([
+      403,
+      "QB_ERR_KEY_PROTECTED",
+      "keyname",
+    ]);
+    expect(en.json().message).toBe('The key "demo" is the shared demo key and cannot be deleted.');
+    expect((await del("fr-FR")).json().message).toBe(
+      "La clé « demo » est la clé de démonstration partagée et ne peut pas être supprimée.",
+    );
+    // The key still works, and logins with it too.
+    const health = await api.app.inject({ url: "/qibates/api/v2/health" });
+    expect(health.json().demo.apiKey).toBe(api.key);
+    expect(await api.login("essbase")).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
