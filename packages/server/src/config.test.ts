@@ -33,6 +33,15 @@ describe("configuration registry", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("refuses an OAuth sign-in without PUBLIC_URL (no callback address taken from the Host header)", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "g" })).toThrow(
+      /PUBLIC_URL: must be set when GOOGLE_CLIENT_ID/,
+    );
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "g", PUBLIC_URL: "https://docs.example.com" }).googleClientId).toBe(
+      "g",
+    );
+  });
+
   it("rejects out-of-range numbers", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });

@@ -177,6 +177,14 @@ export const variables = {
     "600",
   ),
   metrics: variable("METRICS", "Serve Prometheus metrics at /metrics.", boolean, true, "true"),
+  metricsToken: variable(
+    "METRICS_TOKEN",
+    "Bearer token that /metrics requires; unset, /metrics answers only requests from this machine (loopback).",
+    optionalText,
+    undefined,
+    undefined,
+    true,
+  ),
   maxGridCells: variable(
     "MAX_GRID_CELLS",
     "Largest grid (in cells) a grid call accepts or answers.",
@@ -269,6 +277,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       errors.push(`${v.env}${shown}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  const config = out as Config;
+  // The OAuth callback address must not come from the request's Host header, which the client chooses.
+  if ((config.googleClientId || config.microsoftClientId) && !config.publicUrl && errors.length === 0) {
+    errors.push(
+      "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
+    );
+  }
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
-  return out as Config;
+  return config;
 }

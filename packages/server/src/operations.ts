@@ -1,9 +1,21 @@
+import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";
 import { presentedKey } from "./keys.ts";
 import type { Services } from "./services.ts";
+
+/** `/metrics` with the configured bearer token, or from the loopback address when no token is set. */
+export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    const expected = Buffer.from(`Bearer ${token}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  const ip = request.socket.remoteAddress ?? "";
+  return ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
+}
 
 /** Rate limits per API key (shared through Redis when configured), metrics and readiness. */
 export async function registerOperations(app: FastifyInstance, services: Services): Promise<void> {
@@ -48,7 +60,10 @@ export async function registerOperations(app: FastifyInstance, services: Service
       child.observe(reply.elapsedTime / 1000);
       done();
     });
-    app.get("/metrics", { config: { rateLimit: false } }, async (_request, reply) => {
+    app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {
+      // Not for everyone: with METRICS_TOKEN, the bearer token; without it, this machine only.
+      if (!metricsAllowed(request, config.metricsToken))
+        throw new ApiError("QB_ERR_NOT_FOUND", { method: "GET", path: "/metrics" });
       reply.type(registry.contentType);
       return registry.metrics();
     });

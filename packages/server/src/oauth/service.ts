@@ -106,12 +106,13 @@ export class OAuthService {
     this.sessions = new BrowserSessionStore(db);
   }
 
-  /** The callback address: PUBLIC_URL when set, otherwise the address the request came to. */
-  callbackUrl(request: FastifyRequest): string {
-    const base = this.config.publicUrl
-      ? this.config.publicUrl.replace(/\/+$/, "")
-      : `${request.protocol}://${request.host}`;
-    return `${base}${CALLBACK_PATH}`;
+  /**
+   * The callback address, from PUBLIC_URL (required by the configuration when a sign-in is configured), never
+   * from the request's Host header.
+   */
+  callbackUrl(_request: FastifyRequest): string {
+    if (!this.config.publicUrl) throw new Error("PUBLIC_URL is required for OAuth sign-in");
+    return `${this.config.publicUrl.replace(/\/+$/, "")}${CALLBACK_PATH}`;
   }
 
   /**

@@ -63,10 +63,50 @@ describe("operations endpoints", () => {
     );
   });
 
+  it("keeps /metrics from other machines; with METRICS_TOKEN, only the bearer of the token reads it", async () => {
+    const open = await app();
+    const remote = await open.inject({ url: "/metrics", remoteAddress: "203.0.113.7" });
+    expect([remote.statusCode, remote.json().code]).toEqual([404, "QB_ERR_NOT_FOUND"]);
+    const guarded = await app({ METRICS_TOKEN: "s3cret-token" });
+    expect((await guarded.inject("/metrics")).statusCode).toBe(404);
+    const wrong = await guarded.inject({ url: "/metrics", headers: { authorization: "Bearer nope" } });
+    expect(wrong.statusCode).toBe(404);
+    const right = await guarded.inject({
+      url: "/metrics",
+      remoteAddress: "203.0.113.7",
+      headers: { authorization: "Bearer s3cret-token" },
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
   it("reports readiness of the database", async () => {
     const a = await app();
     const res = await a.inject("/readyz");
     expect(res.json()).toEqual({ status: "ready", checks: { database: "ok" } });
+  });
+});
+
+describe("answers", () => {
+  it("carry security headers, site and API alike; API answers are never stored", async () => {
+    const a = await app({ PUBLIC_URL: "https://docs.example.com" });
+    for (const url of ["/qibates/api/v2/health", "/", "/nope"]) {
+      const res = await a.inject(url);
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["content-security-policy"], url).toBe("frame-ancestors 'self'");
+      expect(res.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["strict-transport-security"], url).toBe("max-age=31536000");
+    }
+    expect((await a.inject("/qibates/api/v2/health")).headers["cache-control"]).toBe("no-store");
+    expect((await a.inject("/")).headers["cache-control"]).not.toBe("no-store");
+    const plain = await app();
+    expect((await plain.inject("/")).headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("carry a request id the server chose, whatever the client sent", async () => {
+    const a = await app();
+    const res = await a.inject({ url: "/qibates/api/v2/health", headers: { "x-request-id": "mine-123" } });
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers["x-request-id"]).not.toBe("mine-123");
   });
 });
 

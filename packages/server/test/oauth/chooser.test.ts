@@ -9,7 +9,7 @@ let both: TestApi;
 beforeAll(async () => {
   [bare, both] = await Promise.all([
     startTestApi(),
-    startTestApi({ GOOGLE_CLIENT_ID: "g", MICROSOFT_CLIENT_ID: "m" }),
+    startTestApi({ PUBLIC_URL: "https://docs.example.com", GOOGLE_CLIENT_ID: "g", MICROSOFT_CLIENT_ID: "m" }),
   ]);
 });
 afterAll(async () => {

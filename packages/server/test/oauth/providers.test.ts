@@ -228,8 +228,12 @@ describe("the callback with Microsoft (tenant common)", () => {
 });
 
 describe("a Microsoft tenant given by its ID", () => {
-  it("signs in at that tenant's endpoint, with the address of the request when PUBLIC_URL is unset", async () => {
-    const tenantApi = await startTestApi({ MICROSOFT_CLIENT_ID: "m", MICROSOFT_TENANT: TENANT_A });
+  it("signs in at that tenant's endpoint, with the PUBLIC_URL callback whatever the Host header says", async () => {
+    const tenantApi = await startTestApi({
+      PUBLIC_URL,
+      MICROSOFT_CLIENT_ID: "m",
+      MICROSOFT_TENANT: TENANT_A,
+    });
     try {
       const res = await tenantApi.app.inject({
         method: "GET",
@@ -239,9 +243,7 @@ describe("a Microsoft tenant given by its ID", () => {
       expect(res.statusCode).toBe(302);
       const location = new URL(String(res.headers.location));
       expect(location.pathname).toBe(`/${TENANT_A}/oauth2/v2.0/authorize`);
-      expect(location.searchParams.get("redirect_uri")).toBe(
-        `http://qibates.example.org${API}/generatekey/callback`,
-      );
+      expect(location.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}${API}/generatekey/callback`);
       const chooser = await tenantApi.app.inject(`${API}/generatekey/t-key`);
       expect(chooser.body).toContain(`href="${API}/generatekey/t-key?provider=microsoft"`);
       expect(chooser.body).not.toContain("provider=google");
