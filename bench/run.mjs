@@ -1,0 +1,57 @@
+// `npm run bench` lists the benchmarks; `npm run bench -- <name> [options]` runs one (options go to it).
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** Each benchmark: its file, what it measures, and the usual options. */
+const BENCHMARKS = {
+  engine: {
+    file: "engine-aggregate.ts",
+    what: "5 M-cell cube: build, bytes per cell, aggregation vs DuckDB",
+  },
+  grid: {
+    file: "grid-bench.ts",
+    what: "every grid operation on Sample.Basic and on the 5 M-cell cube",
+    args: "--write",
+  },
+  api: {
+    file: "api-server.ts",
+    what: "API throughput, latency and server CPU per request vs bare Fastify",
+    args: "--duration 10 --write",
+  },
+  site: {
+    file: "site-bench.mjs",
+    what: "site build time, JS weight of a doc page, Lighthouse scores",
+    args: "--runs 3",
+  },
+  "live-grid": { file: "site-live-grid.ts", what: "JS weight of pages with and without a live grid" },
+};
+
+const command = (b) => `${b.file.endsWith(".mjs") ? "node" : "npx tsx"} bench/${b.file}`;
+const [name, ...rest] = process.argv.slice(2);
+
+if (!name) {
+  process.stdout.write("Benchmarks (results go to bench/BENCHMARKS.md):\n\n");
+  for (const [n, b] of Object.entries(BENCHMARKS)) {
+    process.stdout.write(
+      `  ${n.padEnd(10)} ${b.what}\n             npm run bench -- ${n}${b.args ? ` ${b.args}` : ""}  (${command(b)})\n`,
+    );
+  }
+  process.exit(0);
+}
+
+const bench = BENCHMARKS[name];
+if (!bench) {
+  process.stderr.write(
+    `Unknown benchmark "${name}"; the benchmarks are: ${Object.keys(BENCHMARKS).join(", ")}.\n`,
+  );
+  process.exit(2);
+}
+const [cmd, ...pre] = bench.file.endsWith(".mjs") ? ["node"] : ["npx", "tsx"];
+const r = spawnSync(cmd, [...pre, join(HERE, bench.file), ...rest], {
+  stdio: "inherit",
+  cwd: join(HERE, ".."),
+});
+process.exit(r.status ?? 1);
