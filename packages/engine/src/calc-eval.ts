@@ -1,5 +1,6 @@
 import { type Expr, parseFormula, type Stmt } from "./calc-parser.ts";
 import type { Cube } from "./cube.ts";
+import { EngineError } from "./engine-error.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
 import {
   ancestors,
@@ -19,14 +20,14 @@ import {
 } from "./queries.ts";
 
 /** A calculation error tied to a position in the script or formula. */
-export class CalcError extends Error {
+export class CalcError extends EngineError {
   override readonly name: string = "CalcError";
   constructor(
     message: string,
     readonly line?: number,
     readonly column?: number,
   ) {
-    super(line !== undefined ? `${message} (line ${line}, column ${column})` : message);
+    super("CALC_FAILED", line !== undefined ? `${message} (line ${line}, column ${column})` : message);
   }
 }
 

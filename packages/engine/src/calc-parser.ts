@@ -1,3 +1,4 @@
+import { EngineError } from "./engine-error.ts";
 /**
  * Lexer and recursive-descent parser for Essbase calc scripts and member formulas. Produces an AST; member
  * names stay text until the runner binds them to an outline. Errors carry line and column.
@@ -36,14 +37,14 @@ export type Stmt =
   | { kind: "dataCopy"; from: Expr; to: Expr; pos: Position }
   | { kind: "var"; name: string; value: Expr | null; pos: Position };
 
-export class CalcSyntaxError extends Error {
+export class CalcSyntaxError extends EngineError {
   override readonly name = "CalcSyntaxError";
   constructor(
     readonly line: number,
     readonly column: number,
     readonly detail: string,
   ) {
-    super(`Syntax error at line ${line}, column ${column}: ${detail}`);
+    super("CALC_SYNTAX", `Syntax error at line ${line}, column ${column}: ${detail}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { BlockIndex } from "./block-index.ts";
 import { FormulaEvaluator } from "./calc-eval.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
+import { EngineError } from "./engine-error.ts";
 import type { Consolidation, Dimension, Member, Outline } from "./outline.ts";
 
 /**
@@ -82,8 +83,12 @@ export interface CubeSnapshot {
   readonly upperBits: Uint8Array;
 }
 
-export class CubeError extends Error {
+/** A cube operation the data or the outline does not allow; `code` says which. */
+export class CubeError extends EngineError {
   override readonly name = "CubeError";
+  constructor(message: string, code = "CUBE_INVALID") {
+    super(code, message);
+  }
 }
 
 export class Cube implements DataSource {
@@ -460,7 +465,8 @@ export class Cube implements DataSource {
    * reverse calculation order (two-pass members last of all, i.e. outermost), then stored cells are read.
    */
   valueAt(coords: number[], depth = 0): number {
-    if (depth > 64) throw new CubeError("Dynamic calculation is too deep (circular formula?)");
+    if (depth > 64)
+      throw new CubeError("Dynamic calculation is too deep (circular formula?)", "CUBE_TOO_DEEP");
     const order = this.calcOrder;
     for (let k = order.length - 1; k >= 0; k--) {
       const i = order[k] as number;

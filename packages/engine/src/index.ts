@@ -6,5 +6,6 @@ export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
 export { Cube, CubeError, type CubeOptions, type CubeSnapshot, isStorable } from "./cube.ts";
 export type { CellValue, DataSource } from "./data-source.ts";
+export { EngineError } from "./engine-error.ts";
 export * from "./outline.ts";
 export { outlineSpecFromDocument } from "./outline-yaml.ts";

@@ -1,3 +1,4 @@
+import { EngineError } from "./engine-error.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
 
 /**
@@ -43,8 +44,11 @@ export const API_FILTERS: readonly ApiFilter[] = [
   "GENERATION",
 ];
 
-export class QueryError extends Error {
+export class QueryError extends EngineError {
   override readonly name = "QueryError";
+  constructor(message: string, field: string | null = null) {
+    super("QUERY_INVALID", message, field);
+  }
 }
 
 export function children(m: Member): Member[] {

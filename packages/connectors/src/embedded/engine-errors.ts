@@ -1,4 +1,4 @@
-import { CalcError, CalcSyntaxError, CubeError } from "@qibates/engine";
+import { CalcError, CalcSyntaxError, EngineError } from "@qibates/engine";
 import { GridError } from "@qibates/engine/grid";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
@@ -68,8 +68,8 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
       "action.arg1",
     );
   }
-  if (e instanceof CubeError) {
-    throw new ProviderError("PROVIDER_FAILED", e.message, { reason: e.message });
-  }
+  // Any other engine error (a too-deep dynamic calculation, a write the cube refuses): the server failed
+  // on this request, with its own words.
+  if (e instanceof EngineError) throw new ProviderError("PROVIDER_FAILED", e.message, { reason: e.message });
   throw e;
 }

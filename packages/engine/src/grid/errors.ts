@@ -1,3 +1,4 @@
+import { EngineError } from "../engine-error.ts";
 /** Stable codes for everything a grid operation can refuse; the server maps them to 4xx answers. */
 export type GridErrorCode =
   | "GRID_PIVOT_LAST_ROW"
@@ -23,14 +24,14 @@ export const GRID_MESSAGES = {
   noRowHeader: "You must have a row header in order to perform this retrieval",
 } as const;
 
-export class GridError extends Error {
+export class GridError extends EngineError {
   override readonly name = "GridError";
-  readonly code: GridErrorCode;
+  declare readonly code: GridErrorCode;
   readonly unknownMembers: UnknownMember[] | undefined;
 
   constructor(code: GridErrorCode, message: string, unknownMembers?: UnknownMember[]) {
-    super(message);
-    this.code = code;
+    const first = unknownMembers?.[0];
+    super(code, message, first ? `grid[${first.row}][${first.column}]` : null);
     this.unknownMembers = unknownMembers;
   }
 }

@@ -1,3 +1,4 @@
+import { EngineError } from "../engine-error.ts";
 /**
  * Errors of the planning layer. Every error has a stable `code`, an English message and the input at fault
  * (`field`, a path such as `grid[3][1]` or `prompts[0]`). What a caller answers for each code is its own
@@ -25,16 +26,17 @@ export type PlanningErrorCode =
   | "PLANNING_TASKLIST_UNKNOWN"
   | "PLANNING_TASK_UNKNOWN";
 
-export class PlanningError extends Error {
+export class PlanningError extends EngineError {
   override readonly name = "PlanningError";
+  declare readonly code: PlanningErrorCode;
   constructor(
-    readonly code: PlanningErrorCode,
+    code: PlanningErrorCode,
     message: string,
     /** The input at fault (`formName`, `grid[2][3]`, `prompts[1]`), or `null`. */
-    readonly field: string | null = null,
+    field: string | null = null,
     /** Extra detail: for `PLANNING_CELL_TOO_LONG` the cells at fault. */
     readonly details: { cells?: { row: number; column: number; length: number }[] } = {},
   ) {
-    super(message);
+    super(code, message, field);
   }
 }
