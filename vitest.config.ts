@@ -15,6 +15,7 @@ export default defineConfig({
             "site/test/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
+          globalSetup: ["./scripts/vitest-server-build.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

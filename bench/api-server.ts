@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -94,8 +95,10 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: "1000000",
     METRICS: process.env.BENCH_METRICS ?? "true",
   };
+  // The server as `npm start` runs it: the bundle, with plain node.
+  await buildServerIfNeeded();
   const api = await start(
-    ["--import", "tsx", "packages/server/src/main.ts"],
+    [SERVER_ENTRY],
     { ...apiEnv, DATA_DIR: join(dataDir, "api") },
     /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/,
   );

@@ -31,7 +31,8 @@ const SOURCES = [
 ];
 const SKIP = new Set(["node_modules", "build", ".docusaurus", "scalar", "openapi"]);
 
-function newestMtime(path) {
+/** The newest modification time of a file or folder tree (ms since the epoch; 0 when missing). */
+export function newestMtime(path) {
   let st;
   try {
     st = statSync(path);

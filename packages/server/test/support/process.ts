@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
+import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 
-const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-
-/** The real server process (`src/main.ts`, as `npm start` runs it), API only, on a free port. */
+/**
+ * The real server process — the bundle `npm start` runs with plain `node` (built by the unit project's global
+ * setup, `scripts/vitest-server-build.ts`) — API only, on a free port.
+ */
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
@@ -16,7 +17,7 @@ export interface ServerProcess {
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,6 @@
+/** The server bundle that `npm start` runs with plain `node`. */
+export const SERVER_ENTRY: string;
+/** Why the server bundle must be rebuilt, or null when it is up to date. */
+export function serverBuildReason(): string | null;
+/** Builds the server bundle when needed (or always with `force`); true when a build ran. */
+export function buildServerIfNeeded(options?: { force?: boolean }): Promise<boolean>;

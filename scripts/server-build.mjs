@@ -1,0 +1,65 @@
+// Decides whether the server must be (re)built, and builds it: one JavaScript bundle that plain `node` runs
+// (`packages/server/dist/main.mjs`), with the @qibates/* workspace packages inside and every npm dependency left
+// to node_modules. Shared by `npm start` and `npm run build`.
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { newestMtime, ROOT } from "./site-build.mjs";
+
+const DIST = join(ROOT, "packages", "server", "dist");
+export const SERVER_ENTRY = join(DIST, "main.mjs");
+const STAMP = join(DIST, ".qibates-build-stamp");
+// Everything the bundle is made from.
+const SOURCES = [
+  "packages/server/src",
+  "packages/connectors/src",
+  "packages/engine/src",
+  "packages/engine/demo",
+  "packages/client/src",
+  "packages/server/package.json",
+  "packages/connectors/package.json",
+  "packages/engine/package.json",
+  "packages/client/package.json",
+];
+
+/** Why the server must be built, or null when the bundle is up to date. */
+export function serverBuildReason() {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(STAMP)) return "it has not been built yet";
+  const built = statSync(STAMP).mtimeMs;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
+  return newest > built ? "its sources changed since the last build" : null;
+}
+
+/** Builds the server bundle when needed. Returns true when a build ran. Throws on failure. */
+export async function buildServerIfNeeded({ force = false } = {}) {
+  const reason = force ? "a build was asked for" : serverBuildReason();
+  if (!reason) return false;
+  const started = Date.now();
+  process.stdout.write(`Building the server because ${reason}...\n`);
+  const { build } = await import("esbuild");
+  mkdirSync(DIST, { recursive: true });
+  await build({
+    entryPoints: [join(ROOT, "packages", "server", "src", "main.ts")],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: true,
+    logLevel: "warning",
+    plugins: [
+      {
+        // npm packages stay in node_modules (their own files, native parts and all); only our own
+        // workspace packages, written in TypeScript, go into the bundle.
+        name: "dependencies-external",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@qibates/") ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  writeFileSync(STAMP, new Date().toISOString());
+  process.stdout.write(`Server built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  return true;
+}

@@ -1,0 +1,7 @@
+// Vitest global setup of the unit project: the tests that run the real server process spawn the same bundle
+// `npm start` runs, built once here before any test file starts (never by two test files at once).
+import { buildServerIfNeeded } from "./server-build.mjs";
+
+export default async function setup(): Promise<void> {
+  await buildServerIfNeeded();
+}
