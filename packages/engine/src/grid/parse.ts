@@ -96,55 +96,121 @@ export function parseGrid(
   sheet: readonly (readonly unknown[])[],
   settings: ResolvedGridSettings,
 ): ParseResult {
-  const memberAt = (c: CellClass): Member | undefined => memberOf(outline, settings.aliasTable, c);
-  const rows = sheet.length;
-  const columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
-  // Cells are classified on first look: the data region is mostly never looked at.
-  // Equal texts classify alike (labels repeat down a column): one look-up per distinct text.
-  const cls: (CellClass | undefined)[] = new Array(rows * columns);
-  const byText = new Map<string, CellClass>();
-  const EMPTY: CellClass = { kind: "empty" };
-  const at = (r: number, c: number): CellClass => {
-    if (r < 0 || r >= rows || c < 0 || c >= columns) return EMPTY;
-    let k = cls[r * columns + c];
+  const reader = new SheetReader(outline, sheet, settings);
+  const hr = firstDataRow(reader);
+  const lc = rowHeaderWidth(reader, hr);
+  const unknown: UnknownMember[] = [];
+  const header = readHeaderRows(reader, hr, lc, unknown);
+  const columnsRead = readColumnTuples(reader, lc, header.topRows);
+  const rowsRead = readRowHeaders(reader, hr, lc, unknown);
+  if (unknown.length > 0) {
+    const list = unknown.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ");
+    return failUnknown(unknown, list);
+  }
+  const { left, rowTuple } = readRowTuples(reader, hr, rowsRead);
+  const top = columnsRead.top;
+  placeDimensions(outline, left, top, header.pov, header.povCells);
+  const typed = typedValues(reader, hr, lc, left, top, rowTuple, columnsRead.colTuple);
+  const topRows = new Map<number, number>();
+  header.topRows.forEach((t, i) => {
+    topRows.set(t.row, i);
+  });
+  const layout: SheetLayout = {
+    rows: reader.rows,
+    columns: reader.columns,
+    headerRows: hr,
+    leftColumns: lc,
+    rowTuple,
+    colTuple: columnsRead.colTuple,
+    povCells: header.povCells,
+    topRows,
+  };
+  return { model: { outline, pov: header.pov, left, top, typed, layout }, unknownMembers: [] };
+}
+
+/**
+ * The sheet as the parse steps read it. Cells are classified on first look (the data region is mostly never
+ * looked at), and equal texts classify alike (labels repeat down a column): one look-up per distinct text.
+ */
+class SheetReader {
+  readonly rows: number;
+  readonly columns: number;
+  private readonly cls: (CellClass | undefined)[];
+  private readonly byText = new Map<string, CellClass>();
+
+  constructor(
+    private readonly outline: Outline,
+    private readonly sheet: readonly (readonly unknown[])[],
+    readonly settings: ResolvedGridSettings,
+  ) {
+    this.rows = sheet.length;
+    this.columns = sheet.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
+    this.cls = new Array(this.rows * this.columns);
+  }
+
+  at(r: number, c: number): CellClass {
+    if (r < 0 || r >= this.rows || c < 0 || c >= this.columns) return EMPTY;
+    let k = this.cls[r * this.columns + c];
     if (!k) {
-      const raw = sheet[r]?.[c];
+      const raw = this.sheet[r]?.[c];
       const key = typeof raw === "string" ? raw : raw == null ? "" : String(raw);
-      k = byText.get(key);
+      k = this.byText.get(key);
       if (!k) {
-        k = classify(outline, key, settings);
-        byText.set(key, k);
+        k = classify(this.outline, key, this.settings);
+        this.byText.set(key, k);
       }
-      cls[r * columns + c] = k;
+      this.cls[r * this.columns + c] = k;
     }
     return k;
-  };
-  const textAt = (r: number, c: number): string => {
-    const v = sheet[r]?.[c];
-    return typeof v === "string" ? v.trim() : v == null ? "" : String(v).trim();
-  };
-
-  // First data row: the first row with a member in column A.
-  let hr = -1;
-  for (let r = 0; r < rows; r++) {
-    if (memberAt(at(r, 0)) || at(r, 0).kind === "text") {
-      hr = r;
-      break;
-    }
   }
-  if (hr < 0)
-    throw new GridError(
-      "GRID_NO_ROW_HEADER",
-      "You must have a row header in order to perform this retrieval",
-    );
 
-  // Row-header width: the leading run of members (after blank continuation cells) in each data row.
+  /** The member a cell names, a bare number included. */
+  memberAt(r: number, c: number): Member | undefined {
+    return memberOf(this.outline, this.settings.aliasTable, this.at(r, c));
+  }
+
+  textAt(r: number, c: number): string {
+    const v = this.sheet[r]?.[c];
+    return typeof v === "string" ? v.trim() : v == null ? "" : String(v).trim();
+  }
+
+  /** The members of a row from column `from` on, with their columns. */
+  membersOfRow(r: number, from: number): { members: Member[]; cols: number[] } {
+    const members: Member[] = [];
+    const cols: number[] = [];
+    for (let c = from; c < this.columns; c++) {
+      const m = this.memberAt(r, c);
+      if (m) {
+        members.push(m);
+        cols.push(c);
+      }
+    }
+    return { members, cols };
+  }
+}
+
+const EMPTY: CellClass = { kind: "empty" };
+
+/** The first data row: the first row with a member (or an unknown name) in column A. */
+function firstDataRow(reader: SheetReader): number {
+  for (let r = 0; r < reader.rows; r++) {
+    if (reader.memberAt(r, 0) || reader.at(r, 0).kind === "text") return r;
+  }
+  throw new GridError("GRID_NO_ROW_HEADER", "You must have a row header in order to perform this retrieval");
+}
+
+/**
+ * The row-header width: the leading run of members (after blank continuation cells) in each data row, then any
+ * column of bare numbers that all name members of one further dimension.
+ */
+function rowHeaderWidth(reader: SheetReader, hr: number): number {
+  const { rows, columns } = reader;
   let lc = 1;
   for (let r = hr; r < rows; r++) {
     let seen = false;
     let p = 0;
     for (let c = 0; c < columns; c++) {
-      const k = at(r, c).kind;
+      const k = reader.at(r, c).kind;
       if (k === "empty") {
         if (seen) break;
         continue;
@@ -154,7 +220,7 @@ export function parseGrid(
         p = c + 1;
         continue;
       }
-      if (k === "number" && memberAt(at(r, c))) {
+      if (k === "number" && reader.memberAt(r, c)) {
         seen = true;
         continue;
       }
@@ -171,13 +237,12 @@ export function parseGrid(
     const used = new Set<Dimension>();
     for (let r = hr; r < rows; r++) {
       for (let c = 0; c < upTo; c++) {
-        const m = memberAt(at(r, c));
+        const m = reader.memberAt(r, c);
         if (m) used.add(m.dimension);
       }
     }
     return used;
   };
-  // A column of bare numbers that all name members of one further dimension is a row-header column too.
   for (;;) {
     if (lc >= columns) break;
     const used = usedLeft(lc);
@@ -186,9 +251,9 @@ export function parseGrid(
     let any = false;
     for (let r = hr; r < rows && ok; r++) {
       let blankRow = true;
-      for (let c = 0; c < lc; c++) if (at(r, c).kind !== "empty") blankRow = false;
+      for (let c = 0; c < lc; c++) if (reader.at(r, c).kind !== "empty") blankRow = false;
       if (blankRow) continue;
-      const m = memberAt(at(r, lc));
+      const m = reader.memberAt(r, lc);
       if (!m || used.has(m.dimension) || (dim && m.dimension !== dim)) ok = false;
       else {
         dim = m.dimension;
@@ -198,33 +263,31 @@ export function parseGrid(
     if (!ok || !any) break;
     lc++;
   }
+  return lc;
+}
 
-  const unknown: UnknownMember[] = [];
-
-  // Header rows: POV rows and column-dimension rows.
+/**
+ * The header rows: a row with members of several dimensions, once each, is a POV row; every other one is a
+ * column-dimension row (members over the row-header columns are POV members). Unknown names go to `unknown`.
+ */
+function readHeaderRows(
+  reader: SheetReader,
+  hr: number,
+  lc: number,
+  unknown: UnknownMember[],
+): { pov: Member[]; povCells: Map<string, number>; topRows: { row: number; dim: Dimension }[] } {
+  const { columns } = reader;
   const pov: Member[] = [];
   const povCells = new Map<string, number>();
-  const topRowsList: { row: number; dim: Dimension }[] = [];
+  const topRows: { row: number; dim: Dimension }[] = [];
   const headerRows: number[] = [];
   for (let r = 0; r < hr; r++) {
     let any = false;
-    for (let c = 0; c < columns; c++) if (at(r, c).kind !== "empty") any = true;
+    for (let c = 0; c < columns; c++) if (reader.at(r, c).kind !== "empty") any = true;
     if (any) headerRows.push(r);
   }
-  const dimsOfRow = (r: number, from: number): { members: Member[]; cols: number[] } => {
-    const members: Member[] = [];
-    const cols: number[] = [];
-    for (let c = from; c < columns; c++) {
-      const m = memberAt(at(r, c));
-      if (m) {
-        members.push(m);
-        cols.push(c);
-      }
-    }
-    return { members, cols };
-  };
   headerRows.forEach((r, i) => {
-    const all = dimsOfRow(r, 0);
+    const all = reader.membersOfRow(r, 0);
     const distinct = new Set(all.members.map((m) => m.dimension));
     const isPov =
       all.members.length > 0 &&
@@ -236,18 +299,17 @@ export function parseGrid(
         pov.push(m);
       });
       for (let c = 0; c < columns; c++)
-        if (at(r, c).kind === "text") unknown.push({ row: r, column: c, text: textAt(r, c) });
+        if (reader.at(r, c).kind === "text") unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
       return;
     }
-    // Members over the row-header columns of a column-header row are POV members.
     for (let c = 0; c < Math.min(lc, columns); c++) {
-      const m = memberAt(at(r, c));
+      const m = reader.memberAt(r, c);
       if (m) {
         povCells.set(`${r},${c}`, pov.length);
         pov.push(m);
       }
     }
-    const over = dimsOfRow(r, lc);
+    const over = reader.membersOfRow(r, lc);
     const dims = new Set(over.members.map((m) => m.dimension));
     if (dims.size > 1) {
       throw new GridError(
@@ -256,53 +318,67 @@ export function parseGrid(
       );
     }
     for (let c = lc; c < columns; c++)
-      if (at(r, c).kind === "text") unknown.push({ row: r, column: c, text: textAt(r, c) });
+      if (reader.at(r, c).kind === "text") unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
     const dim = over.members[0]?.dimension;
-    if (dim) topRowsList.push({ row: r, dim });
+    if (dim) topRows.push({ row: r, dim });
   });
+  return { pov, povCells, topRows };
+}
 
-  // Column tuples.
-  const topDims = topRowsList.map((t) => t.dim);
+/** The column tuples over the data columns: blank cells continue the label to their left. */
+function readColumnTuples(
+  reader: SheetReader,
+  lc: number,
+  topRows: readonly { row: number; dim: Dimension }[],
+): { top: GridAxis; colTuple: (number | null | undefined)[] } {
+  const { columns } = reader;
   const colTuple: (number | null | undefined)[] = new Array(columns).fill(undefined);
-  const topTuples: AxisTuple[] = [];
-  const topBlanks: number[] = [];
-  let pendingColBlanks = 0;
-  let prevCol: Member[] | null = null;
+  const tuples: AxisTuple[] = [];
+  const blanks: number[] = [];
+  let pendingBlanks = 0;
+  let prev: Member[] | null = null;
   for (let c = lc; c < columns; c++) {
-    const cells = topRowsList.map((t) => memberAt(at(t.row, c)));
+    const cells = topRows.map((t) => reader.memberAt(t.row, c));
     if (cells.every((m) => !m)) {
       colTuple[c] = null;
-      pendingColBlanks++;
+      pendingBlanks++;
       continue;
     }
     const members: Member[] = [];
     let ok = true;
     cells.forEach((m, i) => {
-      const v = m ?? prevCol?.[i];
+      const v = m ?? prev?.[i];
       if (!v) ok = false;
       else members.push(v);
     });
     if (!ok) {
       colTuple[c] = null;
-      pendingColBlanks++;
+      pendingBlanks++;
       continue;
     }
-    for (; pendingColBlanks > 0; pendingColBlanks--) topBlanks.push(topTuples.length);
-    colTuple[c] = topTuples.length;
-    topTuples.push({ members, origin: topTuples.length });
-    prevCol = members;
+    for (; pendingBlanks > 0; pendingBlanks--) blanks.push(tuples.length);
+    colTuple[c] = tuples.length;
+    tuples.push({ members, origin: tuples.length });
+    prev = members;
   }
+  return { top: { dims: topRows.map((t) => t.dim), tuples, blanks }, colTuple };
+}
 
-  // Row tuples.
+/** The row-header cells of the data rows, and the dimension of each row-header column. */
+function readRowHeaders(
+  reader: SheetReader,
+  hr: number,
+  lc: number,
+  unknown: UnknownMember[],
+): { leftDims: (Dimension | undefined)[]; rowMembers: (Member | undefined)[][] } {
   const leftDims: (Dimension | undefined)[] = new Array(lc).fill(undefined);
-  const rowTuple: (number | null | undefined)[] = new Array(rows).fill(undefined);
   const rowMembers: (Member | undefined)[][] = [];
-  for (let r = hr; r < rows; r++) {
+  for (let r = hr; r < reader.rows; r++) {
     const line: (Member | undefined)[] = [];
     for (let c = 0; c < lc; c++) {
-      const k = at(r, c);
-      const m = memberAt(k);
-      if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: textAt(r, c) });
+      const k = reader.at(r, c);
+      const m = reader.memberAt(r, c);
+      if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
       if (m) {
         const d = leftDims[c];
         if (d && d !== m.dimension) {
@@ -317,46 +393,59 @@ export function parseGrid(
     }
     rowMembers.push(line);
   }
-  if (unknown.length > 0) {
-    const list = unknown.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ");
-    return failUnknown(unknown, list);
-  }
-  const leftTuples: AxisTuple[] = [];
-  const leftBlanks: number[] = [];
-  let pendingRowBlanks = 0;
-  let prevRow: Member[] | null = null;
-  for (let r = hr; r < rows; r++) {
+  return { leftDims, rowMembers };
+}
+
+/** The row tuples: blank outer cells continue the label above; a row with no row header is a blank row. */
+function readRowTuples(
+  reader: SheetReader,
+  hr: number,
+  { leftDims, rowMembers }: { leftDims: (Dimension | undefined)[]; rowMembers: (Member | undefined)[][] },
+): { left: GridAxis; rowTuple: (number | null | undefined)[] } {
+  const rowTuple: (number | null | undefined)[] = new Array(reader.rows).fill(undefined);
+  const tuples: AxisTuple[] = [];
+  const blanks: number[] = [];
+  let pendingBlanks = 0;
+  let prev: Member[] | null = null;
+  for (let r = hr; r < reader.rows; r++) {
     const line = rowMembers[r - hr] as (Member | undefined)[];
     if (line.every((m) => !m)) {
       rowTuple[r] = null;
-      pendingRowBlanks++;
+      pendingBlanks++;
       continue;
     }
     const members: Member[] = [];
     let ok = true;
     line.forEach((m, i) => {
-      const v = m ?? prevRow?.[i];
+      const v = m ?? prev?.[i];
       if (!v) ok = false;
       else members.push(v);
     });
     if (!ok || leftDims.some((d) => !d)) {
       rowTuple[r] = null;
-      pendingRowBlanks++;
+      pendingBlanks++;
       continue;
     }
-    for (; pendingRowBlanks > 0; pendingRowBlanks--) leftBlanks.push(leftTuples.length);
-    rowTuple[r] = leftTuples.length;
-    leftTuples.push({ members, origin: leftTuples.length });
-    prevRow = members;
+    for (; pendingBlanks > 0; pendingBlanks--) blanks.push(tuples.length);
+    rowTuple[r] = tuples.length;
+    tuples.push({ members, origin: tuples.length });
+    prev = members;
   }
-  const left: GridAxis = {
-    dims: leftDims.filter((d): d is Dimension => !!d),
-    tuples: leftTuples,
-    blanks: leftBlanks,
-  };
-  const top: GridAxis = { dims: topDims, tuples: topTuples, blanks: topBlanks };
+  const left: GridAxis = { dims: leftDims.filter((d): d is Dimension => !!d), tuples, blanks };
+  return { left, rowTuple };
+}
 
-  // Each dimension in one place.
+/**
+ * Each dimension in one place; dimensions found nowhere join the POV at their top member, in outline order;
+ * a grid with no column dimension gets the first POV dimension across.
+ */
+function placeDimensions(
+  outline: Outline,
+  left: GridAxis,
+  top: GridAxis,
+  pov: Member[],
+  povCells: Map<string, number>,
+): void {
   const seen = new Map<Dimension, string>();
   const place = (d: Dimension, where: string): void => {
     const before = seen.get(d);
@@ -371,7 +460,6 @@ export function parseGrid(
   for (const d of top.dims) place(d, "the columns");
   for (const m of pov) place(m.dimension, "the POV");
   for (const d of outline.baseDimensions) if (!seen.has(d)) pov.push(d.root);
-  // A grid needs a column dimension: without one, the first POV dimension goes across.
   if (top.dims.length === 0 && pov.length > 0) {
     const [m] = pov.splice(0, 1) as [Member];
     for (const [k, v] of [...povCells]) {
@@ -381,38 +469,33 @@ export function parseGrid(
     top.dims.push(m.dimension);
     top.tuples.push({ members: [m], origin: 0 });
   }
+}
 
-  // Typed values only matter when the answer is rendered without reading data.
+/** The values typed in the data region, by tuple keys (only read when navigating without data). */
+function typedValues(
+  reader: SheetReader,
+  hr: number,
+  lc: number,
+  left: GridAxis,
+  top: GridAxis,
+  rowTuple: readonly (number | null | undefined)[],
+  colTuple: readonly (number | null | undefined)[],
+): Map<string, string> {
   const typed = new Map<string, string>();
-  const rowKeys = settings.navigateWithoutData ? leftTuples.map((t) => tupleKey(t.members)) : [];
-  const colKeys = settings.navigateWithoutData ? topTuples.map((t) => tupleKey(t.members)) : [];
-  for (let r = settings.navigateWithoutData ? hr : rows; r < rows; r++) {
+  if (!reader.settings.navigateWithoutData) return typed;
+  const rowKeys = left.tuples.map((t) => tupleKey(t.members));
+  const colKeys = top.tuples.map((t) => tupleKey(t.members));
+  for (let r = hr; r < reader.rows; r++) {
     const ri = rowTuple[r];
     if (ri == null) continue;
-    for (let c = lc; c < columns; c++) {
+    for (let c = lc; c < reader.columns; c++) {
       const ci = colTuple[c];
       if (ci == null) continue;
-      const text = textAt(r, c);
-      if (text !== "") {
-        typed.set(`${rowKeys[ri]}|${colKeys[ci]}`, text);
-      }
+      const text = reader.textAt(r, c);
+      if (text !== "") typed.set(`${rowKeys[ri]}|${colKeys[ci]}`, text);
     }
   }
-  const topRows = new Map<number, number>();
-  topRowsList.forEach((t, i) => {
-    topRows.set(t.row, i);
-  });
-  const layout: SheetLayout = {
-    rows,
-    columns,
-    headerRows: hr,
-    leftColumns: lc,
-    rowTuple,
-    colTuple,
-    povCells,
-    topRows,
-  };
-  return { model: { outline, pov, left, top, typed, layout }, unknownMembers: [] };
+  return typed;
 }
 
 function failUnknown(unknown: UnknownMember[], list: string): never {
