@@ -1,8 +1,23 @@
 import { BlockIndex } from "./block-index.ts";
 import { FormulaEvaluator } from "./calc-eval.ts";
+import {
+  combine,
+  OP_MINUS,
+  OP_SKIP,
+  opCode,
+  SKIPS,
+  skipCode,
+  tbCode,
+  timeBalance,
+} from "./cube/arithmetic.ts";
+import { readByAttributes } from "./cube/attributes.ts";
+import { CubeError } from "./cube/cube-error.ts";
+import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
-import { EngineError } from "./engine-error.ts";
-import type { Consolidation, Dimension, Member, Outline } from "./outline.ts";
+import type { Dimension, Member, Outline } from "./outline.ts";
+
+export { combine } from "./cube/arithmetic.ts";
+export { CubeError } from "./cube/cube-error.ts";
 
 /**
  * A block-storage cube (Essbase BSO style). Stored values live in one Float64Array pool of blocks (NaN =
@@ -14,53 +29,6 @@ import type { Consolidation, Dimension, Member, Outline } from "./outline.ts";
 
 /** Per base dimension: the member ordinals a calculation may touch (`null` = every member). */
 export type Region = (Uint8Array | null)[];
-
-const OP_PLUS = 0;
-const OP_MINUS = 1;
-const OP_TIMES = 2;
-const OP_DIVIDE = 3;
-const OP_PERCENT = 4;
-const OP_SKIP = 5;
-
-function opCode(c: Consolidation): number {
-  switch (c) {
-    case "+":
-      return OP_PLUS;
-    case "-":
-      return OP_MINUS;
-    case "*":
-      return OP_TIMES;
-    case "/":
-      return OP_DIVIDE;
-    case "%":
-      return OP_PERCENT;
-    default:
-      return OP_SKIP;
-  }
-}
-
-/** Running result R combined with child value v under an operator, with #Missing arithmetic (domain §1). */
-export function combine(r: number, v: number, op: number): number {
-  switch (op) {
-    case OP_PLUS:
-      return Number.isNaN(r) ? v : Number.isNaN(v) ? r : r + v;
-    case OP_MINUS:
-      return Number.isNaN(r) ? -v : Number.isNaN(v) ? r : r - v;
-    case OP_TIMES:
-      return r * v;
-    case OP_DIVIDE:
-      return v === 0 ? Number.NaN : r / v;
-    case OP_PERCENT:
-      return v === 0 ? Number.NaN : (r / v) * 100;
-    default:
-      return r;
-  }
-}
-
-const TB_NONE = 0;
-const TB_FIRST = 1;
-const TB_LAST = 2;
-const TB_AVERAGE = 3;
 
 /** Whether a member keeps data in the cube (stored or never-share; shared members point at their prototype). */
 export function isStorable(m: Member): boolean {
@@ -81,14 +49,6 @@ export interface CubeSnapshot {
   readonly data: Float64Array;
   readonly input: Uint32Array;
   readonly upperBits: Uint8Array;
-}
-
-/** A cube operation the data or the outline does not allow; `code` says which. */
-export class CubeError extends EngineError {
-  override readonly name = "CubeError";
-  constructor(message: string, code = "CUBE_INVALID") {
-    super(code, message);
-  }
 }
 
 export class Cube implements DataSource {
@@ -447,7 +407,7 @@ export class Cube implements DataSource {
     const coords = this.coordsOf(tuple);
     if (tuple.length > this.dims.length) {
       const attrs = tuple.slice(this.dims.length).filter((m) => m.dimension.type === "attribute");
-      if (attrs.length > 0) return this.readAttributes(coords, attrs);
+      if (attrs.length > 0) return readByAttributes(this, coords, attrs);
     }
     return this.valueAt(coords);
   }
@@ -526,94 +486,11 @@ export class Cube implements DataSource {
     return r;
   }
 
-  private readAttributes(coords: number[], attrs: readonly Member[]): number {
-    let calc = "sum";
-    const filters = new Map<number, Set<Member>[]>();
-    for (const a of attrs) {
-      const dim = a.dimension;
-      if (dim.name.toLowerCase() === "attribute calculations") {
-        if (a.ordinal !== 0) calc = a.name.toLowerCase();
-        continue;
-      }
-      if (a.ordinal === 0) continue;
-      const base = this.dims.findIndex((d) => d.name.toLowerCase() === dim.baseDimensionName?.toLowerCase());
-      if (base < 0) continue;
-      const accepted = new Set(a.isLeaf ? [a] : a.descendants().filter((x) => x.isLeaf));
-      const list = filters.get(base) ?? [];
-      list.push(accepted);
-      filters.set(base, list);
-    }
-    const axes: { dim: number; ords: number[] }[] = [];
-    for (const [dimIdx, sets] of filters) {
-      const top = this.member(dimIdx, coords[dimIdx] as number);
-      const leaves = top.isLeaf ? [top] : top.descendants().filter((x) => x.isLeaf && !x.isShared);
-      const ok = leaves.filter((l) =>
-        sets.every((s) => {
-          const attrOfLeaf = [...l.attributes.values()].find((v) => s.has(v));
-          return attrOfLeaf !== undefined;
-        }),
-      );
-      axes.push({ dim: dimIdx, ords: ok.map((x) => x.ordinal) });
-    }
-    const values: number[] = [];
-    const rec = (k: number): void => {
-      if (k === axes.length) {
-        values.push(this.valueAt(coords));
-        return;
-      }
-      const ax = axes[k] as { dim: number; ords: number[] };
-      const saved = coords[ax.dim] as number;
-      for (const o of ax.ords) {
-        coords[ax.dim] = o;
-        rec(k + 1);
-      }
-      coords[ax.dim] = saved;
-    };
-    rec(0);
-    const present = values.filter((v) => !Number.isNaN(v));
-    switch (calc) {
-      case "count":
-        return present.length;
-      case "min":
-        return present.length ? Math.min(...present) : Number.NaN;
-      case "max":
-        return present.length ? Math.max(...present) : Number.NaN;
-      case "avg":
-        return present.length ? present.reduce((a, b) => a + b, 0) / present.length : Number.NaN;
-      default:
-        return present.length ? present.reduce((a, b) => a + b, 0) : Number.NaN;
-    }
-  }
-
   /**
-   * A Dynamic Time Series value such as `Q-T-D(May)`: the to-date consolidation of the periods from the start
-   * of the DTS generation's ancestor up to `latest`, honouring time balance of the account.
+   * A Dynamic Time Series value such as `Q-T-D(May)` (see `cube/time-series.ts`).
    */
   readToDate(tuple: readonly Member[], dts: string, latest: Member): CellValue {
-    this.flush();
-    if (this.timeDim < 0) throw new CubeError("The outline has no time dimension");
-    const time = this.dims[this.timeDim] as Dimension;
-    const gen = time.dynamicTimeSeries.get(dts.toUpperCase());
-    if (gen === undefined) throw new CubeError(`Dynamic Time Series ${dts} is not enabled`);
-    if (latest.dimension !== time) throw new CubeError(`"${latest.name}" is not a time period`);
-    let anc: Member | null = latest;
-    while (anc && anc.generation > gen) anc = anc.parent;
-    if (!anc) return null;
-    const periods = [anc, ...anc.descendants()].filter((x) => x.level === latest.level && !x.isShared);
-    const upto = periods.slice(0, periods.indexOf(latest) + 1);
-    const coords = this.coordsOf(tuple);
-    const acct =
-      this.accountsDim >= 0 ? this.member(this.accountsDim, coords[this.accountsDim] as number) : null;
-    const vals = upto.map((p) => {
-      coords[this.timeDim] = p.ordinal;
-      return this.valueAt(coords);
-    });
-    const tb = acct && acct.timeBalance !== "none" ? tbCode(acct.timeBalance) : TB_NONE;
-    const v =
-      tb === TB_NONE
-        ? vals.reduce((a, b) => combine(a, b, OP_PLUS), Number.NaN)
-        : timeBalance(vals, tb, acct?.timeBalanceSkip ?? "none");
-    return !Number.isNaN(v) ? v : null;
+    return readToDate(this, tuple, dts, latest);
   }
 
   // ---------------------------------------------------------------- aggregation
@@ -1203,42 +1080,4 @@ export class Cube implements DataSource {
   decodeKey(key: number, coords: number[]): void {
     for (const i of this.sparseDims) coords[i] = this.ordOf(key, i);
   }
-}
-
-const SKIPS = ["none", "missing", "zeros", "missing-and-zeros"];
-
-function tbCode(tb: string): number {
-  return tb === "first" ? TB_FIRST : tb === "last" ? TB_LAST : tb === "average" ? TB_AVERAGE : TB_NONE;
-}
-
-function skipCode(s: string): number {
-  const i = SKIPS.indexOf(s);
-  return Math.max(i, 0);
-}
-
-/** Time balance over child periods in order: first, last or average, skipping #Missing and/or zeros. */
-function timeBalance(vals: readonly number[], tb: number, skip: string): number {
-  const skipMissing = skip === "missing" || skip === "missing-and-zeros";
-  const skipZeros = skip === "zeros" || skip === "missing-and-zeros";
-  const keep = (v: number): boolean => !((skipMissing && Number.isNaN(v)) || (skipZeros && v === 0));
-  if (tb === TB_FIRST) {
-    for (const v of vals) if (keep(v)) return v;
-    return Number.NaN;
-  }
-  if (tb === TB_LAST) {
-    for (let k = vals.length - 1; k >= 0; k--) if (keep(vals[k] as number)) return vals[k] as number;
-    return Number.NaN;
-  }
-  let sum = 0;
-  let n = 0;
-  let any = false;
-  for (const v of vals) {
-    if (!keep(v)) continue;
-    n++;
-    if (!Number.isNaN(v)) {
-      sum += v;
-      any = true;
-    }
-  }
-  return any && n > 0 ? sum / n : Number.NaN;
 }
