@@ -355,12 +355,12 @@ class CalcRunner {
       const denseLists = cube.denseDims.map((j) =>
         j === i ? [src.stored.ordinal] : this.storedOrdinals(cube.dims[j] as Dimension, region?.[j] ?? null),
       );
-      const blocks: number[] = [];
-      cube.forEachBlock(cube.sparseDims.includes(i) ? srcRegion : region, (b) => {
-        blocks.push(b);
+      const keys: number[] = [];
+      cube.forEachBlock(cube.sparseDims.includes(i) ? srcRegion : region, (_b, key) => {
+        keys.push(key);
       });
-      for (const b of blocks) {
-        cube.decodeKey(cube.keys[b] as number, coords);
+      for (const key of keys) {
+        cube.decodeKey(key, coords);
         const rec = (k: number): void => {
           if (k === cube.denseDims.length) {
             const v = cube.storedValue(coords);

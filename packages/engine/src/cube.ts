@@ -82,15 +82,15 @@ export class Cube implements DataSource {
   private readonly densePlans = new Map<string, Int32Array>();
   private readonly depChains = new Map<number, number[]>();
 
-  data: Float64Array;
+  private data: Float64Array;
   /** One bit per cell: the value was written by a user or a load (kept under AGGMISSG off). */
   private input: Uint32Array;
   private readonly inputWords: number;
-  keys: Float64Array;
+  private keys: Float64Array;
   /** Per block: bit k set when its member in the k-th sparse dimension is a stored parent (upper level). */
   private upperBits: Uint8Array;
   blockCount = 0;
-  readonly index: BlockIndex;
+  private readonly index: BlockIndex;
   private readonly dirty = new Set<number>();
   private readonly evaluator: FormulaEvaluator;
   /** Bumped on every change, so callers can cache reads. */
