@@ -1,4 +1,3 @@
-import { BlockIndex } from "./block-index.ts";
 import { FormulaEvaluator } from "./calc-eval.ts";
 import {
   combine,
@@ -12,12 +11,14 @@ import {
 } from "./cube/arithmetic.ts";
 import { readByAttributes } from "./cube/attributes.ts";
 import { CubeError } from "./cube/cube-error.ts";
+import { BlockStore, type CubeSnapshot } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
 
 export { combine } from "./cube/arithmetic.ts";
 export { CubeError } from "./cube/cube-error.ts";
+export type { CubeSnapshot } from "./cube/storage.ts";
 
 /**
  * A block-storage cube (Essbase BSO style). Stored values live in one Float64Array pool of blocks (NaN =
@@ -40,15 +41,6 @@ export interface CubeOptions {
   aggMissing?: boolean;
   /** Blocks to reserve room for. */
   expectedBlocks?: number;
-}
-
-/** Stored values of a cube at one moment ({@link Cube.snapshot}). */
-export interface CubeSnapshot {
-  readonly blockCount: number;
-  readonly keys: Float64Array;
-  readonly data: Float64Array;
-  readonly input: Uint32Array;
-  readonly upperBits: Uint8Array;
 }
 
 export class Cube implements DataSource {
@@ -82,15 +74,8 @@ export class Cube implements DataSource {
   private readonly densePlans = new Map<string, Int32Array>();
   private readonly depChains = new Map<number, number[]>();
 
-  private data: Float64Array;
-  /** One bit per cell: the value was written by a user or a load (kept under AGGMISSG off). */
-  private input: Uint32Array;
-  private readonly inputWords: number;
-  private keys: Float64Array;
-  /** Per block: bit k set when its member in the k-th sparse dimension is a stored parent (upper level). */
-  private upperBits: Uint8Array;
-  blockCount = 0;
-  private readonly index: BlockIndex;
+  /** The blocks: stored values, input flags, keys, upper-level bits and the sparse index. */
+  private readonly store: BlockStore;
   private readonly dirty = new Set<number>();
   private readonly evaluator: FormulaEvaluator;
   /** Bumped on every change, so callers can cache reads. */
@@ -149,7 +134,6 @@ export class Cube implements DataSource {
     this.denseStride = denseStride;
     this.sparseStride = sparseStride;
     this.blockSize = bs;
-    this.inputWords = (bs + 31) >>> 5;
 
     this.childOrds = this.dims.map((d) =>
       d.members.map((m) => Int32Array.from(m.children.map((c) => c.stored.ordinal))),
@@ -176,12 +160,7 @@ export class Cube implements DataSource {
       return mask;
     });
 
-    const cap = Math.max(16, options.expectedBlocks ?? 64);
-    this.data = new Float64Array(cap * bs);
-    this.input = new Uint32Array(cap * this.inputWords);
-    this.keys = new Float64Array(cap);
-    this.upperBits = new Uint8Array(cap);
-    this.index = new BlockIndex(cap);
+    this.store = new BlockStore(bs, Math.max(16, options.expectedBlocks ?? 64));
     this.evaluator = new FormulaEvaluator(this);
   }
 
@@ -231,26 +210,19 @@ export class Cube implements DataSource {
   }
 
   blockOf(coords: readonly number[]): number {
-    return this.index.get(this.keyOf(coords));
+    return this.store.index.get(this.keyOf(coords));
   }
 
   /** Finds or creates the block of a sparse key (new blocks are all #Missing). */
   ensureBlock(key: number, upperBits = -1): number {
-    const b = this.index.get(key);
+    const b = this.store.index.get(key);
     if (b >= 0) return b;
-    return this.newBlock(key, upperBits);
+    return this.appendBlock(key, upperBits);
   }
 
   /** Appends a block for a key known to be absent. */
-  private newBlock(key: number, upperBits: number, fill = true): number {
-    if (this.blockCount === this.keys.length) this.growBlocks();
-    const nb = this.blockCount++;
-    this.keys[nb] = key;
-    this.upperBits[nb] = upperBits >= 0 ? upperBits : this.upperBitsOf(key);
-    const data = this.data;
-    if (fill) for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
-    this.index.set(key, nb);
-    return nb;
+  private appendBlock(key: number, upperBits: number, fill = true): number {
+    return this.store.append(key, upperBits >= 0 ? upperBits : this.upperBitsOf(key), fill);
   }
 
   private upperBitsOf(key: number): number {
@@ -261,49 +233,28 @@ export class Cube implements DataSource {
     return bits;
   }
 
-  private growBlocks(): void {
-    const cap = this.keys.length * 2;
-    const upper = new Uint8Array(cap);
-    upper.set(this.upperBits);
-    this.upperBits = upper;
-    const data = new Float64Array(cap * this.blockSize);
-    data.set(this.data);
-    this.data = data;
-    const input = new Uint32Array(cap * this.inputWords);
-    input.set(this.input);
-    this.input = input;
-    const keys = new Float64Array(cap);
-    keys.set(this.keys);
-    this.keys = keys;
-  }
-
   isInput(block: number, cell: number): boolean {
-    return (((this.input[block * this.inputWords + (cell >>> 5)] as number) >>> (cell & 31)) & 1) === 1;
+    return this.store.isInput(block, cell);
   }
 
-  private setInput(block: number, cell: number, on: boolean): void {
-    const w = block * this.inputWords + (cell >>> 5);
-    const bit = 1 << (cell & 31);
-    this.input[w] = on ? (this.input[w] as number) | bit : (this.input[w] as number) & ~bit;
+  /** Blocks that exist. */
+  get blockCount(): number {
+    return this.store.blockCount;
   }
 
   /** Bytes held by stored values, input flags, block keys and the sparse index. */
   get byteLength(): number {
-    return this.data.byteLength + this.input.byteLength + this.keys.byteLength + this.index.byteLength;
+    return this.store.byteLength;
   }
 
   /** Bytes actually used by the blocks that exist (pool capacity excluded). */
   get usedBytes(): number {
-    return this.blockCount * (this.blockSize * 8 + this.inputWords * 4 + 8) + this.index.byteLength;
+    return this.store.usedBytes;
   }
 
   /** Number of non-#Missing stored cells. */
   storedCellCount(): number {
-    let n = 0;
-    const end = this.blockCount * this.blockSize;
-    const d = this.data;
-    for (let i = 0; i < end; i++) if (!Number.isNaN(d[i])) n++;
-    return n;
+    return this.store.storedCellCount();
   }
 
   // ---------------------------------------------------------------- loading and writing
@@ -318,16 +269,16 @@ export class Cube implements DataSource {
     for (const i of this.sparseDims) if (!isStorable(this.member(i, coords[i] as number))) return false;
     const key = this.keyOf(coords);
     if (value === null) {
-      const b = this.index.get(key);
+      const b = this.store.index.get(key);
       if (b < 0) return true;
-      this.data[b * this.blockSize + cell] = Number.NaN;
-      this.setInput(b, cell, false);
+      this.store.data[b * this.blockSize + cell] = Number.NaN;
+      this.store.setInput(b, cell, false);
       this.version++;
       return true;
     }
     const b = this.ensureBlock(key);
-    this.data[b * this.blockSize + cell] = value;
-    this.setInput(b, cell, true);
+    this.store.data[b * this.blockSize + cell] = value;
+    this.store.setInput(b, cell, true);
     this.version++;
     return true;
   }
@@ -367,14 +318,14 @@ export class Cube implements DataSource {
     const cell = this.cellOf(coords);
     if (cell < 0) throw new CubeError("The intersection is not stored");
     const key = this.keyOf(coords);
-    let b = this.index.get(key);
+    let b = this.store.index.get(key);
     if (b < 0) {
       if (value === null) return;
       b = this.ensureBlock(key);
     }
     const v = value === null ? Number.NaN : value;
-    this.data[b * this.blockSize + cell] = v;
-    this.setInput(b, cell, value !== null);
+    this.store.data[b * this.blockSize + cell] = v;
+    this.store.setInput(b, cell, value !== null);
     this.dirty.add(b);
     this.version++;
   }
@@ -384,12 +335,12 @@ export class Cube implements DataSource {
     const cell = this.cellOf(coords);
     if (cell < 0) return false;
     const key = this.keyOf(coords);
-    let b = this.index.get(key);
+    let b = this.store.index.get(key);
     if (b < 0) {
       if (Number.isNaN(v)) return true;
       b = this.ensureBlock(key);
     }
-    this.data[b * this.blockSize + cell] = v;
+    this.store.data[b * this.blockSize + cell] = v;
     this.version++;
     return true;
   }
@@ -417,7 +368,7 @@ export class Cube implements DataSource {
     const b = this.blockOf(coords);
     if (b < 0) return Number.NaN;
     const c = this.cellOf(coords);
-    return c < 0 ? Number.NaN : (this.data[b * this.blockSize + c] as number);
+    return c < 0 ? Number.NaN : (this.store.data[b * this.blockSize + c] as number);
   }
 
   /**
@@ -511,7 +462,7 @@ export class Cube implements DataSource {
     const sparse = ordered.filter((i) => this.sparseDims.includes(i));
     if (dense.length > 0) {
       const plan = this.densePlan(dense, region);
-      for (let b = 0; b < this.blockCount; b++) {
+      for (let b = 0; b < this.store.blockCount; b++) {
         if (region && !this.blockInRegion(b, region, -1)) continue;
         this.runDensePlan(plan, b);
       }
@@ -523,7 +474,7 @@ export class Cube implements DataSource {
   }
 
   private blockInRegion(b: number, region: Region, except: number): boolean {
-    const key = this.keys[b] as number;
+    const key = this.store.keys[b] as number;
     for (const i of this.sparseDims) {
       if (i === except) continue;
       const mask = region[i];
@@ -622,7 +573,7 @@ export class Cube implements DataSource {
   }
 
   private runDensePlan(plan: Int32Array, b: number): void {
-    const data = this.data;
+    const data = this.store.data;
     const off = b * this.blockSize;
     const keepInput = !this.aggMissing;
     let p = 0;
@@ -667,11 +618,11 @@ export class Cube implements DataSource {
       if (k < 8) laterMask |= 1 << k;
     }
     const ownBit = this.sparseDims.indexOf(d) < 8 ? 1 << this.sparseDims.indexOf(d) : 0;
-    const upperBits = this.upperBits;
-    const n0 = this.blockCount;
+    const upperBits = this.store.upperBits;
+    const n0 = this.store.blockCount;
     for (let b = 0; b < n0; b++) {
       if ((upperBits[b] as number) & laterMask) continue;
-      const key = this.keys[b] as number;
+      const key = this.store.keys[b] as number;
       if (region && !this.blockInRegion(b, region, d)) continue;
       let skip = false;
       for (const i of neverOthers) if ((this.never[i] as Uint8Array)[this.ordOf(key, i)] === 1) skip = true;
@@ -698,8 +649,8 @@ export class Cube implements DataSource {
           if (ops[k] === OP_SKIP) continue;
           const delta = (p.ordinal - c) * stride;
           for (const b of buckets[c] as number[]) {
-            const tKey = (this.keys[b] as number) + delta;
-            if (this.index.get(tKey) < 0) targets.push(this.ensureBlock(tKey));
+            const tKey = (this.store.keys[b] as number) + delta;
+            if (this.store.index.get(tKey) < 0) targets.push(this.ensureBlock(tKey));
           }
         }
         for (const t of targets) this.computeBlockFrom(t, d, p, cells, scratch);
@@ -711,7 +662,7 @@ export class Cube implements DataSource {
       for (const t of targets) {
         const o = t * bs;
         if (proj) {
-          const r = (this.keys[t] as number) - p.ordinal * stride;
+          const r = (this.store.keys[t] as number) - p.ordinal * stride;
           proj[r] = t;
           touched.push(r);
         }
@@ -719,16 +670,16 @@ export class Cube implements DataSource {
           for (let k = 0; k < cells.length; k++) {
             const c = cells[k] as number;
             if (keepInput && this.isInput(t, c))
-              backups.push({ b: t, cell: c, v: this.data[o + c] as number });
-            this.data[o + c] = Number.NaN;
+              backups.push({ b: t, cell: c, v: this.store.data[o + c] as number });
+            this.store.data[o + c] = Number.NaN;
           }
         } else {
           if (keepInput) {
             for (let c = 0; c < bs; c++) {
-              if (this.isInput(t, c)) backups.push({ b: t, cell: c, v: this.data[o + c] as number });
+              if (this.isInput(t, c)) backups.push({ b: t, cell: c, v: this.store.data[o + c] as number });
             }
           }
-          this.data.fill(Number.NaN, o, o + bs);
+          this.store.data.fill(Number.NaN, o, o + bs);
         }
       }
       for (let k = 0; k < ords.length; k++) {
@@ -740,17 +691,21 @@ export class Cube implements DataSource {
         const sources = buckets[c] as number[];
         for (let s = 0; s < sources.length; s++) {
           const b = sources[s] as number;
-          const sKey = this.keys[b] as number;
+          const sKey = this.store.keys[b] as number;
           let t: number;
           let fresh = false;
           if (proj) {
             const r = sKey - c * stride;
             t = proj[r] as number;
             if (t < 0) {
-              t = this.index.get(sKey + delta);
+              t = this.store.index.get(sKey + delta);
               if (t < 0) {
                 // a whole-block copy follows, so the new block needs no #Missing fill
-                t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit, cells !== null);
+                t = this.appendBlock(
+                  sKey + delta,
+                  (this.store.upperBits[b] as number) | ownBit,
+                  cells !== null,
+                );
                 fresh = true;
               }
               targets.push(t);
@@ -758,14 +713,18 @@ export class Cube implements DataSource {
               touched.push(r);
             }
           } else {
-            t = this.index.get(sKey + delta);
+            t = this.store.index.get(sKey + delta);
             if (t < 0) {
-              t = this.newBlock(sKey + delta, (this.upperBits[b] as number) | ownBit, cells !== null);
+              t = this.appendBlock(
+                sKey + delta,
+                (this.store.upperBits[b] as number) | ownBit,
+                cells !== null,
+              );
               fresh = true;
               targets.push(t);
             }
           }
-          const data = this.data;
+          const data = this.store.data;
           const so = b * bs;
           const to = t * bs;
           if (cells) {
@@ -802,7 +761,7 @@ export class Cube implements DataSource {
       if (proj) for (const r of touched) proj[r] = -1;
       for (const bk of backups) {
         const at = bk.b * bs + bk.cell;
-        if (Number.isNaN(this.data[at] as number)) this.data[at] = bk.v;
+        if (Number.isNaN(this.store.data[at] as number)) this.store.data[at] = bk.v;
       }
     }
   }
@@ -827,13 +786,13 @@ export class Cube implements DataSource {
     const stride = this.sparseStride[d] as number;
     const ords = (this.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
     const ops = (this.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
-    const tKey = this.keys[t] as number;
+    const tKey = this.store.keys[t] as number;
     scratch.fill(Number.NaN);
-    const data = this.data;
+    const data = this.store.data;
     for (let k = 0; k < ords.length; k++) {
       const op = ops[k] as number;
       if (op === OP_SKIP) continue;
-      const cb = this.index.get(tKey + ((ords[k] as number) - p.ordinal) * stride);
+      const cb = this.store.index.get(tKey + ((ords[k] as number) - p.ordinal) * stride);
       const so = cb * bs;
       if (cells) {
         for (let j = 0; j < cells.length; j++) {
@@ -894,7 +853,7 @@ export class Cube implements DataSource {
     const sparse = this.calcOrder.filter((i) => this.sparseDims.includes(i));
     const todo = new Map<number, number>();
     for (const b of blocks) {
-      const key = this.keys[b] as number;
+      const key = this.store.keys[b] as number;
       const own = sparse.map((i) => this.ordOf(key, i));
       const chains = sparse.map((i, k) => this.dependents(i, own[k] as number));
       const rec = (k: number, kk: number, changed: boolean): void => {
@@ -938,21 +897,21 @@ export class Cube implements DataSource {
   clear(region: Region | null, upperOnly = false): void {
     this.flush();
     const cells = this.regionCells(region);
-    for (let b = 0; b < this.blockCount; b++) {
+    for (let b = 0; b < this.store.blockCount; b++) {
       if (region && !this.blockInRegion(b, region, -1)) continue;
       if (upperOnly) {
-        const key = this.keys[b] as number;
+        const key = this.store.keys[b] as number;
         if (!this.sparseDims.some((i) => !this.member(i, this.ordOf(key, i)).isLeaf)) continue;
       }
       const o = b * this.blockSize;
       if (cells) {
         for (let j = 0; j < cells.length; j++) {
-          this.data[o + (cells[j] as number)] = Number.NaN;
-          this.setInput(b, cells[j] as number, false);
+          this.store.data[o + (cells[j] as number)] = Number.NaN;
+          this.store.setInput(b, cells[j] as number, false);
         }
       } else {
-        this.data.fill(Number.NaN, o, o + this.blockSize);
-        this.input.fill(0, b * this.inputWords, (b + 1) * this.inputWords);
+        this.store.data.fill(Number.NaN, o, o + this.blockSize);
+        this.store.input.fill(0, b * this.store.inputWords, (b + 1) * this.store.inputWords);
       }
     }
     this.version++;
@@ -966,26 +925,13 @@ export class Cube implements DataSource {
    */
   snapshot(): CubeSnapshot {
     this.flush();
-    const n = this.blockCount;
-    return {
-      blockCount: n,
-      keys: this.keys.slice(0, n),
-      data: this.data.slice(0, n * this.blockSize),
-      input: this.input.slice(0, n * this.inputWords),
-      upperBits: this.upperBits.slice(0, n),
-    };
+    return this.store.snapshot();
   }
 
   /** Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). */
   restore(s: CubeSnapshot): void {
     this.dirty.clear();
-    this.data.set(s.data);
-    this.input.set(s.input);
-    this.keys.set(s.keys);
-    this.upperBits.set(s.upperBits);
-    this.blockCount = s.blockCount;
-    this.index.clear();
-    for (let b = 0; b < s.blockCount; b++) this.index.set(s.keys[b] as number, b);
+    this.store.restore(s);
     this.version++;
   }
 
@@ -996,12 +942,12 @@ export class Cube implements DataSource {
   changesSince(s: CubeSnapshot, fn: (coords: number[], value: number, input: boolean) => void): void {
     this.flush();
     const bs = this.blockSize;
-    const iw = this.inputWords;
+    const iw = this.store.inputWords;
     const coords = this.dims.map(() => 0);
     const denseOrds = this.denseOrdinalsOfCells();
-    const data = this.data;
-    const input = this.input;
-    for (let b = 0; b < this.blockCount; b++) {
+    const data = this.store.data;
+    const input = this.store.input;
+    for (let b = 0; b < this.store.blockCount; b++) {
       const old = b < s.blockCount;
       let decoded = false;
       // 32 cells per input word: compare the word once, values cell by cell (NaN = NaN).
@@ -1017,7 +963,7 @@ export class Cube implements DataSource {
           const isInput = (nowBits & bit) !== 0;
           if (sameValue && isInput === ((wasBits & bit) !== 0)) continue;
           if (!decoded) {
-            this.decodeKey(this.keys[b] as number, coords);
+            this.decodeKey(this.store.keys[b] as number, coords);
             decoded = true;
           }
           for (let k = 0; k < denseOrds.length; k++) {
@@ -1039,8 +985,8 @@ export class Cube implements DataSource {
     for (const i of this.sparseDims) if (!isStorable(this.member(i, coords[i] as number))) return false;
     this.flush();
     const b = this.ensureBlock(this.keyOf(coords));
-    this.data[b * this.blockSize + cell] = value;
-    this.setInput(b, cell, input);
+    this.store.data[b * this.blockSize + cell] = value;
+    this.store.setInput(b, cell, input);
     this.version++;
     return true;
   }
@@ -1069,10 +1015,10 @@ export class Cube implements DataSource {
 
   /** Calls `fn(block)` for each existing block inside a region (sparse part). */
   forEachBlock(region: Region | null, fn: (block: number, key: number) => void): void {
-    const n = this.blockCount;
+    const n = this.store.blockCount;
     for (let b = 0; b < n; b++) {
       if (region && !this.blockInRegion(b, region, -1)) continue;
-      fn(b, this.keys[b] as number);
+      fn(b, this.store.keys[b] as number);
     }
   }
 

@@ -1,0 +1,121 @@
+import { BlockIndex } from "../block-index.ts";
+
+/** Stored values of a cube at one moment ({@link BlockStore.snapshot}). */
+export interface CubeSnapshot {
+  readonly blockCount: number;
+  readonly keys: Float64Array;
+  readonly data: Float64Array;
+  readonly input: Uint32Array;
+  readonly upperBits: Uint8Array;
+}
+
+/**
+ * The blocks of a cube: one Float64Array pool of stored values (NaN = #Missing, `blockSize` cells a block), one
+ * input bit per cell, the sparse key and upper-level bits of each block, and the index from keys to blocks.
+ * Blocks are only ever appended, never moved. The arrays are read in place by the cube's calculation loops;
+ * they are replaced when the pool grows, so a loop that appends blocks reads them again afterwards.
+ */
+export class BlockStore {
+  data: Float64Array;
+  /** One bit per cell: the value was written by a user or a load (kept under AGGMISSG off). */
+  input: Uint32Array;
+  keys: Float64Array;
+  /** Per block: bit k set when its member in the k-th sparse dimension is a stored parent (upper level). */
+  upperBits: Uint8Array;
+  blockCount = 0;
+  readonly index: BlockIndex;
+  /** Input-flag words per block. */
+  readonly inputWords: number;
+
+  constructor(
+    readonly blockSize: number,
+    capacity: number,
+  ) {
+    this.inputWords = (blockSize + 31) >>> 5;
+    this.data = new Float64Array(capacity * blockSize);
+    this.input = new Uint32Array(capacity * this.inputWords);
+    this.keys = new Float64Array(capacity);
+    this.upperBits = new Uint8Array(capacity);
+    this.index = new BlockIndex(capacity);
+  }
+
+  /** Appends a block for a key known to be absent (all #Missing unless `fill` is false). */
+  append(key: number, upperBits: number, fill = true): number {
+    if (this.blockCount === this.keys.length) this.grow();
+    const nb = this.blockCount++;
+    this.keys[nb] = key;
+    this.upperBits[nb] = upperBits;
+    const data = this.data;
+    if (fill) for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
+    this.index.set(key, nb);
+    return nb;
+  }
+
+  private grow(): void {
+    const cap = this.keys.length * 2;
+    const upper = new Uint8Array(cap);
+    upper.set(this.upperBits);
+    this.upperBits = upper;
+    const data = new Float64Array(cap * this.blockSize);
+    data.set(this.data);
+    this.data = data;
+    const input = new Uint32Array(cap * this.inputWords);
+    input.set(this.input);
+    this.input = input;
+    const keys = new Float64Array(cap);
+    keys.set(this.keys);
+    this.keys = keys;
+  }
+
+  isInput(block: number, cell: number): boolean {
+    return (((this.input[block * this.inputWords + (cell >>> 5)] as number) >>> (cell & 31)) & 1) === 1;
+  }
+
+  setInput(block: number, cell: number, on: boolean): void {
+    const w = block * this.inputWords + (cell >>> 5);
+    const bit = 1 << (cell & 31);
+    this.input[w] = on ? (this.input[w] as number) | bit : (this.input[w] as number) & ~bit;
+  }
+
+  /** Bytes held by stored values, input flags, block keys and the sparse index. */
+  get byteLength(): number {
+    return this.data.byteLength + this.input.byteLength + this.keys.byteLength + this.index.byteLength;
+  }
+
+  /** Bytes actually used by the blocks that exist (pool capacity excluded). */
+  get usedBytes(): number {
+    return this.blockCount * (this.blockSize * 8 + this.inputWords * 4 + 8) + this.index.byteLength;
+  }
+
+  /** Number of non-#Missing stored cells. */
+  storedCellCount(): number {
+    let n = 0;
+    const end = this.blockCount * this.blockSize;
+    const d = this.data;
+    for (let i = 0; i < end; i++) if (!Number.isNaN(d[i])) n++;
+    return n;
+  }
+
+  /** A copy of every block as it is. */
+  snapshot(): CubeSnapshot {
+    const n = this.blockCount;
+    return {
+      blockCount: n,
+      keys: this.keys.slice(0, n),
+      data: this.data.slice(0, n * this.blockSize),
+      input: this.input.slice(0, n * this.inputWords),
+      upperBits: this.upperBits.slice(0, n),
+    };
+  }
+
+  /** Back exactly to a snapshot (blocks appended since are dropped). */
+  restore(s: CubeSnapshot): void {
+    this.data.set(s.data);
+    this.input.set(s.input);
+    this.keys.set(s.keys);
+    this.upperBits.set(s.upperBits);
+    this.blockCount = s.blockCount;
+    this.index.clear();
+    for (let b = 0; b < s.blockCount; b++) this.index.set(s.keys[b] as number, b);
+  }
+}
