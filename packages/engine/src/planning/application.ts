@@ -17,13 +17,7 @@ import type {
   SubmitFormResult,
   SubmittedCellStatus,
 } from "./calls.ts";
-import {
-  type CellWrite,
-  ChangeSet,
-  type PlanningJournalStep,
-  type PromptValue,
-  TextStore,
-} from "./changes.ts";
+import { type CellWrite, ChangeSet, type PlanningJournalStep, TextStore } from "./changes.ts";
 import type {
   CompositeFormDefinition,
   FormDefinition,
@@ -42,9 +36,17 @@ import {
   layOutForm,
   renderForm,
 } from "./forms.ts";
-import { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
 import {
+  enumerateMembers,
+  MEMBER_FILTER_INFO,
+  type MemberFilterInfo,
+  type MemberInfo,
+  memberInfo,
+} from "./members.ts";
+import {
+  describeRule,
   promptChoices,
+  promptValues,
   RuleFailure,
   resolvePrompts,
   ruleContext,
@@ -328,7 +330,7 @@ export class PlanningApplication {
     const def = this.form(folder, formName);
     const forms = def.type === "regular" ? [def] : def.subforms.map((s) => this.regular(s));
     const found = forms.flatMap((f) => (f.onSaveRules ?? []).map((n) => this.rule(f.cube, n)));
-    const rules = [...new Set(found)].map((r) => this.describeRule(r));
+    const rules = [...new Set(found)].map((r) => describeRule(r));
     return { formName: def.name, folder: def.folder, rules };
   }
 
@@ -470,7 +472,7 @@ export class PlanningApplication {
   listRules(cube?: string): RulePromptsResult[] {
     return this.rules
       .filter((r) => cube === undefined || r.cube.toLowerCase() === cube.toLowerCase())
-      .map((r) => this.describeRule(r));
+      .map((r) => describeRule(r));
   }
 
   /** The definition of a rule, including its calc script. */
@@ -478,25 +480,9 @@ export class PlanningApplication {
     return this.rule(cube, ruleName);
   }
 
-  private describeRule(r: RuleDefinition): RulePromptsResult {
-    return {
-      ruleName: r.name,
-      cube: r.cube,
-      ruleType: r.ruleType,
-      prompts: r.prompts.map((p) => ({
-        name: p.name,
-        type: p.type,
-        dimension: p.dimension ?? null,
-        defaultValue: p.defaultValue ?? null,
-        required: p.required ?? true,
-        description: p.description,
-      })),
-    };
-  }
-
   /** The runtime prompts of a rule, in the order the rule asks them. */
   enumPrompts(cube: string, ruleName: string, _ruleType?: string): RulePromptsResult {
-    return this.describeRule(this.rule(cube, ruleName));
+    return describeRule(this.rule(cube, ruleName));
   }
 
   /** The members (or dimensions) a runtime prompt accepts, outline order. */
@@ -774,28 +760,4 @@ function sameForm(
     ref.formname.toLowerCase() === String(s.formName).toLowerCase() &&
     (s.folder === undefined || normFolder(s.folder) === normFolder(ref.folder))
   );
-}
-
-function memberInfo(m: Member, table: string): MemberInfo {
-  return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
-}
-
-/** Resolved prompt values as journaled (names, not members). */
-function promptValues(prompts: ReturnType<typeof resolvePrompts>): PromptValue[] {
-  return [...prompts].map(([name, p]) => {
-    switch (p.type) {
-      case "member":
-        return { name, value: p.member.name };
-      case "members":
-        return { name, value: p.members.map((m) => m.name) };
-      case "numeric":
-        return { name, value: p.value };
-      case "string":
-        return { name, value: p.value };
-      case "dimension":
-        return { name, value: p.dimension.name };
-      default:
-        return { name, value: null };
-    }
-  });
 }

@@ -23,7 +23,8 @@ export const MEMBER_FILTER_INFO: readonly MemberFilterInfo[] = MEMBER_FILTERS.ma
   needsMember: memberRelation(name) !== undefined,
 }));
 
-function info(m: Member, table: string): MemberInfo {
+/** A member as the planning calls answer it, with its alias in `table`. */
+export function memberInfo(m: Member, table: string): MemberInfo {
   return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
 }
 
@@ -46,7 +47,7 @@ export function enumerateMembers(
     );
   }
   if (key === "hierarchy")
-    return { filter: known.name, members: dimension.members.map((m) => info(m, aliasTable)) };
+    return { filter: known.name, members: dimension.members.map((m) => memberInfo(m, aliasTable)) };
   if (key === "substitution") {
     const members = [...outline.substitutionVariables.entries()]
       .filter(([, value]) => outline.member(value)?.dimension === dimension)
@@ -68,5 +69,5 @@ export function enumerateMembers(
   }
   const m = resolveMember(outline, arg, dimension, "arg");
   const fn = memberRelation(key) as (m: Member) => Member[];
-  return { filter: known.name, members: fn(m).map((x) => info(x, aliasTable)) };
+  return { filter: known.name, members: fn(m).map((x) => memberInfo(x, aliasTable)) };
 }

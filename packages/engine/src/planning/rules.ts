@@ -1,6 +1,7 @@
 import type { Cube } from "../cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import type { ChangeSet, TextStore } from "./changes.ts";
+import type { RulePromptsResult } from "./calls.ts";
+import type { ChangeSet, PromptValue, TextStore } from "./changes.ts";
 import type {
   PromptDefinition,
   ResolvedPrompt,
@@ -347,5 +348,42 @@ export function ruleMessage(
     if (name === "texts") return String(counts.texts);
     const p = promptFor(rule, prompts, name);
     return p ? displayText(p) : whole;
+  });
+}
+
+/** A rule as the planning calls describe it: its name, plan type, type and runtime prompts. */
+export function describeRule(r: RuleDefinition): RulePromptsResult {
+  return {
+    ruleName: r.name,
+    cube: r.cube,
+    ruleType: r.ruleType,
+    prompts: r.prompts.map((p) => ({
+      name: p.name,
+      type: p.type,
+      dimension: p.dimension ?? null,
+      defaultValue: p.defaultValue ?? null,
+      required: p.required ?? true,
+      description: p.description,
+    })),
+  };
+}
+
+/** Resolved prompt values as journaled (names, not members). */
+export function promptValues(prompts: ReturnType<typeof resolvePrompts>): PromptValue[] {
+  return [...prompts].map(([name, p]) => {
+    switch (p.type) {
+      case "member":
+        return { name, value: p.member.name };
+      case "members":
+        return { name, value: p.members.map((m) => m.name) };
+      case "numeric":
+        return { name, value: p.value };
+      case "string":
+        return { name, value: p.value };
+      case "dimension":
+        return { name, value: p.dimension.name };
+      default:
+        return { name, value: null };
+    }
   });
 }
