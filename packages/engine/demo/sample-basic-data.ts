@@ -3,7 +3,7 @@ import { Outline } from "../src/outline.ts";
 import { sampleBasicOutline } from "./sample-basic.ts";
 
 /**
- * Deterministic Sample.Basic data. The published points of domain.md §2 are set exactly (level-0 cells
+ * Deterministic Sample.Basic data. The published Sample.Basic data points are set exactly (level-0 cells
  * pinned, free cells scaled to the published totals with integer rounding) and everything else comes from a
  * seeded generator, so every total consolidates from its level-0 cells:
  * - Actual Sales of Cola (100-10) for Jan–Mar in the five East states (East 109/85/112);

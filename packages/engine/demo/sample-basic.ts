@@ -2,7 +2,7 @@ import type { CalcScript } from "../src/calc-script.ts";
 import type { MemberSpec, OutlineSpec } from "../src/outline.ts";
 
 /**
- * The Sample.Basic outline (domain.md §2). Facts marked U in domain.md are choices, listed in the package
+ * The Sample.Basic outline. Facts no public source fixes are choices, listed in the package
  * README: Year is Dynamic Calc at the top with stored quarters; Measures and Scenario are label only;
  * Inventory and Ratios are label only with `~` children; Ending Inventory is time balance Last; Budget,
  * Variance and Variance % are `~`; the attribute links of the 300 and 400 families, the state populations and

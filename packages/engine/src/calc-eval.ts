@@ -53,7 +53,7 @@ function isMissing(v: number): boolean {
   return Number.isNaN(v);
 }
 
-/** #Missing arithmetic of domain.md §1: X+#M=X, #M−X=−X, X×#M=#M, divisions with #M or by 0 give #M. */
+/** Essbase #Missing arithmetic: X+#M=X, #M−X=−X, X×#M=#M, divisions with #M or by 0 give #M. */
 export function arith(op: string, a: number, b: number): number {
   switch (op) {
     case "+":

@@ -230,7 +230,7 @@ describe("consolidation operators on a small cube", () => {
     }
     cube.calcAll();
     const at = (a: string, r: string) => cube.read([o.member(a) as Member, o.member(r) as Member]);
-    // (((10+20)−25)×40)=200, %50 → 400, /60 → 6.67; ~ skipped (domain.md §1)
+    // (((10+20)−25)×40)=200, %50 → 400, /60 → 6.67; ~ skipped
     expect(at("Total", "North")).toBeCloseTo(400 / 60, 10);
     expect(at("Total", "Region")).toBeCloseTo((2 * 400) / 60, 10);
     expect(at("Price", "Region")).toBeNull();

@@ -135,7 +135,7 @@ class CalcRunner {
         });
         return;
       case "clearData": {
-        // Dynamic Calc members hold nothing: CLEARDATA has no effect on them (domain.md §1).
+        // Dynamic Calc members hold nothing: CLEARDATA has no effect on them.
         const dynamic = this.ev.memberSet(s.target).filter((m) => !isStorable(m.stored));
         if (dynamic.length > 0) {
           this.result.log.push(

@@ -6,7 +6,7 @@ import { type Member, Outline, type TimeBalance, type TimeBalanceSkip } from "./
 
 const M = Number.NaN;
 
-describe("#Missing arithmetic (domain.md §1)", () => {
+describe("#Missing arithmetic", () => {
   it("follows X+#M=X, #M−X=−X, X×#M=#M, X/0=#M", () => {
     expect(arith("+", 5, M)).toBe(5);
     expect(arith("-", 5, M)).toBe(5);
@@ -62,7 +62,7 @@ describe("time balance", () => {
       c.put("Jan", 60);
       c.put("Feb", 70);
       c.cube.calcAll();
-      expect(c.q1()).toBe(70); // Last + Skip Missing: Jan 60, Feb 70, Mar #MI → 70 (domain.md §1)
+      expect(c.q1()).toBe(70); // Last + Skip Missing: Jan 60, Feb 70, Mar #MI → 70
       c = timeCube("last", "none", stored);
       c.put("Jan", 60);
       c.put("Feb", 70);

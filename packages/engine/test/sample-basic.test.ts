@@ -27,7 +27,7 @@ function read(...parts: string[]): number | null {
   return cube.read([...cube.dims.map((d) => chosen.get(d.name) ?? d.root), ...attrs]);
 }
 
-describe("Sample.Basic outline (domain.md §2)", () => {
+describe("Sample.Basic outline", () => {
   it("has the base and attribute dimensions with their densities", () => {
     const o = cube.outline;
     expect(o.baseDimensions.map((d) => [d.name, d.type, d.density])).toEqual([
@@ -407,7 +407,7 @@ describe("Sample.Basic writes", () => {
     expect(cube.writeBlocker(t("Jan", "Sales", "100-10", "New York", "Variance"))).toMatch(/Dynamic Calc/);
     expect(cube.writeBlocker(t("Jan", "Inventory", "100-10", "New York", "Actual"))).toMatch(/label only/);
     expect(cube.writeBlocker(t("Year", "Sales", "100-10", "New York", "Actual"))).toMatch(/Dynamic Calc/);
-    // BSO accepts stored upper-level cells (domain.md §0.2)
+    // BSO accepts stored upper-level cells
     expect(cube.writeBlocker(t("Qtr1", "Sales", "100", "East", "Budget"))).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ export interface Placement {
 export interface RenderedGrid {
   grid: string[][];
   kinds: CellKind[][];
-  /** True for a data cell that may be submitted (stored, readable; see domain.md §0.2). */
+  /** True for a data cell that may be submitted (stored, readable: block storage accepts stored upper-level cells). */
   writable: boolean[][];
   headerRows: number;
   leftColumns: number;

@@ -3,7 +3,7 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../cube.ts";
 import { GridError, type GridRequest, type GridResponse, initialGrid, runGridOperation } from "./index.ts";
 
-/** Ad hoc operations on Sample.Basic, checked by value against the published figures (domain.md §2). */
+/** Ad hoc operations on Sample.Basic, checked by value against the published figures. */
 let cube: Cube;
 beforeAll(() => {
   cube = createSampleBasicCube();

@@ -1,5 +1,5 @@
 /**
- * Grid settings: the Smart View data and member options (domain.md §3) under both the names of the QiBates
+ * Grid settings: the Smart View data and member options under both the names of the QiBates
  * API (spec §3: missingSuppression, missingLabel, navigateWithoutData, withoutIndentation, codeAliasParam) and
  * the names of the Essbase grid preferences (indentation, suppressMissingRows, zoomInPreference, …).
  * {@link resolveSettings} turns either into one complete {@link ResolvedGridSettings}.

@@ -17,7 +17,7 @@ export interface CellStatus {
 
 /**
  * Writes the dirty data cells of a sheet. Without an explicit list, a data cell is dirty when the value typed
- * (a number or the missing label; an empty cell never) differs from the cube's. Only stored, readable intersections are written (domain.md §0.2: BSO accepts stored
+ * (a number or the missing label; an empty cell never) differs from the cube's. Only stored, readable intersections are written (block storage accepts stored
  * cells at any level; Dynamic Calc and label-only cells never).
  */
 export function submitCells(

@@ -3,7 +3,7 @@ import type { ZoomMode } from "@qibates/engine/grid";
 import type { LiveStatus } from "./backend";
 import type { LiveAction } from "./presets";
 
-/** Button labels, in the page's language (Smart View's French terms: domain.md §6). */
+/** Button labels, in the page's language (Smart View's French terms). */
 export function actionLabels(): Record<LiveAction, string> {
   return {
     zoomin: translate({ id: "liveGrid.action.zoomIn", message: "Zoom in" }),
