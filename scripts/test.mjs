@@ -40,13 +40,25 @@ const site = step("Build the site", () => {
   buildSiteIfNeeded();
   return true;
 });
+// Built once here, so that no two test projects build it at the same time (both find it up to date).
+const server = step("Build the server", () => {
+  const r = spawnSync(
+    process.execPath,
+    ["-e", 'import("./scripts/server-build.mjs").then((m) => m.buildServerIfNeeded())'],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  return r.status === 0;
+});
 step("Tests (Vitest: unit, integration, browser)", () => {
   const args = ["vitest", "run"];
-  if (!system || !site) {
+  if (!system || !site || !server) {
     process.stdout.write("Browser tests cannot run (see above); running the other tests.\n");
     args.push("--project", "unit");
   }
-  return run("npx", args) && system && site;
+  return run("npx", args) && system && site && server;
 });
 
 process.stdout.write("\n=== Summary ===\n");
