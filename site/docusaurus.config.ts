@@ -1,7 +1,13 @@
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config } from "@docusaurus/types";
+import remarkFrenchTypography, { frenchFrontMatter, isFrenchSource } from "./src/plugins/french-typography";
 import { codeTheme } from "./src/prism-themes";
 import { links } from "./src/site-links";
+
+// Docusaurus loads this file once per locale it builds, with the locale in this variable.
+const french = process.env.DOCUSAURUS_CURRENT_LOCALE === "fr";
+// French spacing (no-break spaces before : ; ? !, inside « », thousands) in the French docs, changelog and pages.
+const frenchContent = french ? { beforeDefaultRemarkPlugins: [remarkFrenchTypography] } : {};
 
 const config: Config = {
   title: "QiBates",
@@ -26,6 +32,12 @@ const config: Config = {
     // `.md` is CommonMark (what the writers use), `.mdx` is MDX (live examples).
     format: "detect",
     hooks: { onBrokenMarkdownLinks: "warn" },
+    // Titles, sidebar labels and descriptions of the French pages get the same French spacing as their text.
+    parseFrontMatter: async (params) => {
+      const result = await params.defaultParseFrontMatter(params);
+      if (!french || !isFrenchSource(params.filePath)) return result;
+      return { ...result, frontMatter: frenchFrontMatter(result.frontMatter) };
+    },
   },
 
   i18n: {
@@ -43,6 +55,7 @@ const config: Config = {
       {
         docs: {
           sidebarPath: "./sidebars.ts",
+          ...frenchContent,
           lastVersion: "current",
           versions: {
             current: { label: "2.x (current)", path: "" },
@@ -51,6 +64,7 @@ const config: Config = {
         },
         blog: {
           path: "changelog",
+          ...frenchContent,
           routeBasePath: "qibates-changelog",
           blogTitle: "QiBates changelog",
           blogDescription: "Releases of the QiBates add-in, its REST API and the embedded demo engine.",
@@ -62,6 +76,7 @@ const config: Config = {
           onUntruncatedBlogPosts: "ignore",
           feedOptions: { type: "all", copyright: `Copyright © 2023 QiBates` },
         },
+        pages: { ...frenchContent },
         theme: { customCss: "./src/css/custom.css" },
       } satisfies Preset.Options,
     ],

@@ -1,0 +1,166 @@
+/**
+ * French typography, applied at build time to the French pages (docs, changelog, pages) and kept by the
+ * French interface strings (checked by site/test/french-typography.test.ts):
+ * - a narrow no-break space (U+202F) before `;`, `?` and `!`;
+ * - a no-break space (U+00A0) before `:` and inside « guillemets »;
+ * - narrow no-break spaces between the thousands of numbers of five digits or more (`37500` → `37 500`), and
+ *   in place of the ordinary spaces of an already grouped number (`5 000`).
+ * Only prose is changed: code, URLs, link targets, JSX attributes and MDX expressions are not text nodes, and a
+ * URL, an Excel error value (`#VALEUR!`), a time (`10:30`), an identifier (`100-10`, `v2`), a year or an
+ * error number (`error 1260046`) inside a text node are left as they are. Applying it twice changes nothing.
+ */
+
+export const NNBSP = "\u202F";
+export const NBSP = "\u00A0";
+
+const SPACES = "[ \\u00A0\\u202F\\t]";
+// A URL or a bare domain path inside prose: never touched.
+const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.|mailto:)[^\s<>«»"]*/gi;
+// Words after which a number is a code, not a quantity.
+const CODE_WORD = /(?:\b(?:error|erreur|code|port|n°|no|id|identifiant|numéro|version|build)|#)\s*$/i;
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, NNBSP);
+}
+
+/** French spacing for one piece of prose that holds no URL. */
+function spaceSegment(text: string): string {
+  let out = text;
+  // « guillemets »: one no-break space inside, whatever was there.
+  out = out.replace(new RegExp(`«${SPACES}*`, "g"), `«${NBSP}`);
+  out = out.replace(new RegExp(`${SPACES}*»`, "g"), `${NBSP}»`);
+  // ; ? ! (a run such as ?! counts as one mark): a narrow no-break space before, when the mark ends a word
+  // of prose (followed by a space, the end, or closing punctuation).
+  out = out.replace(
+    new RegExp(`(${SPACES}*)([;?!]+)(?=$|[\\s)\\]»"'’.,:…*_])`, "g"),
+    (match, sp, marks, at) => (keepsMark(out, at, sp) ? match : `${NNBSP}${marks}`),
+  );
+  // : a no-break space before, when followed by a space or the end (not 10:30, http:, a:b).
+  out = out.replace(new RegExp(`(${SPACES}*):(?=$|\\s)`, "g"), (match, sp, at) =>
+    keepsMark(out, at, sp) ? match : `${NBSP}:`,
+  );
+  // Thousands: an already grouped number gets narrow no-break spaces.
+  out = out.replace(
+    /(?<![\p{L}\p{N}_.,/#:-])(\d{1,3}(?:[ \u00A0\u202F]\d{3})+)(?![\p{L}\p{N}_/-]|[.:]\d| \d)/gu,
+    (match, number: string, at: number) =>
+      CODE_WORD.test(out.slice(0, at)) ? match : number.replace(/[ \u00A0]/g, NNBSP),
+  );
+  // Thousands: a number of five digits or more (not starting with 0, not part of an identifier).
+  out = out.replace(
+    /(?<![\p{L}\p{N}_.,/#:'’\u202F\u00A0])(?<![\p{L}\p{N}]-)([1-9]\d{4,})(?![\p{L}\p{N}_/-]|[.:]\d)/gu,
+    (match, number: string, at: number) =>
+      CODE_WORD.test(out.slice(0, at)) ? match : groupThousands(number),
+  );
+  return out;
+}
+
+/**
+ * True when the mark at `at` (after the spaces `spaces`) stays as it is: right after an opening bracket, or
+ * glued to a `#` token such as the Excel error `#VALEUR!`.
+ */
+function keepsMark(text: string, at: number, spaces: string): boolean {
+  const before = text.slice(0, at);
+  if (/[([{«"'‘“]$/.test(before)) return true;
+  const word = /(\S*)$/.exec(before)?.[1] ?? "";
+  return spaces === "" && word.startsWith("#");
+}
+
+/** French spacing for a piece of prose (a text node, a title, an interface string). */
+export function frenchTypography(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(URL)) {
+    out += spaceSegment(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + spaceSegment(text.slice(last));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The remark plugin.
+
+type MdNode = {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  data?: { hProperties?: Record<string, unknown>; [k: string]: unknown };
+};
+
+/** The heading text as Docusaurus reads it to make the anchor (html and jsx children left out). */
+function plainText(node: MdNode): string {
+  if (node.type === "html" || node.type === "jsx") return "";
+  if (typeof node.value === "string") return node.value;
+  return (node.children ?? []).map(plainText).join("");
+}
+
+// Nodes whose text is not prose a reader sees as such.
+const SKIP = new Set([
+  "code",
+  "inlineCode",
+  "html",
+  "mdxFlowExpression",
+  "mdxTextExpression",
+  "mdxjsEsm",
+  "yaml",
+]);
+
+function transformText(node: MdNode): void {
+  if (SKIP.has(node.type)) return;
+  if (node.type === "text" && typeof node.value === "string") {
+    node.value = frenchTypography(node.value);
+    return;
+  }
+  for (const child of node.children ?? []) transformText(child);
+}
+
+/** True for a source file of the French locale (the fr build falls back to English for untranslated files). */
+export function isFrenchSource(path: string | undefined): boolean {
+  return typeof path === "string" && /[\\/]i18n[\\/]fr[\\/]/.test(path);
+}
+
+/**
+ * Remark plugin: French spacing in the text nodes of French sources. Registered before Docusaurus's own remark
+ * plugins, so the table of contents shows the same text as the headings; a heading whose text changes keeps the
+ * anchor its source text gives (links to it keep working).
+ */
+export default function remarkFrenchTypography(options: { all?: boolean } = {}) {
+  return (tree: MdNode, file: { path?: string }): void => {
+    if (!options.all && !isFrenchSource(file.path)) return;
+    const visit = (node: MdNode): void => {
+      if (node.type === "heading") {
+        const before = plainText(node);
+        transformText(node);
+        const lastType = node.children?.at(-1)?.type ?? "";
+        const explicitId =
+          /\{#[^}]+\}\s*$/.test(before) || lastType === "mdxTextExpression" || lastType === "html";
+        if (plainText(node) !== before && !explicitId) {
+          node.data ??= {};
+          node.data.hProperties ??= {};
+          // Docusaurus slugs an id it finds here (keeping case), so lower-case it as it would have.
+          node.data.hProperties.id ??= before.toLowerCase();
+        }
+        return;
+      }
+      if (SKIP.has(node.type)) return;
+      if (node.type === "text") {
+        transformText(node);
+        return;
+      }
+      for (const child of node.children ?? []) visit(child);
+    };
+    visit(tree);
+  };
+}
+
+/** The front-matter fields shown as text (titles, sidebar labels, descriptions). */
+const FRONT_MATTER_TEXT = ["title", "sidebar_label", "description", "pagination_label", "title_meta"];
+
+/** French spacing in the front matter's text fields of a French source (`markdown.parseFrontMatter`). */
+export function frenchFrontMatter(frontMatter: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...frontMatter };
+  for (const field of FRONT_MATTER_TEXT) {
+    const value = out[field];
+    if (typeof value === "string") out[field] = frenchTypography(value);
+  }
+  return out;
+}

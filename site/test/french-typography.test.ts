@@ -1,0 +1,219 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import remarkGfm from "remark-gfm";
+import remarkMdx from "remark-mdx";
+import remarkParse from "remark-parse";
+import remarkStringify from "remark-stringify";
+import { unified } from "unified";
+import { describe, expect, it } from "vitest";
+import remarkFrenchTypography, {
+  frenchFrontMatter,
+  frenchTypography,
+  NBSP,
+  NNBSP,
+} from "../src/plugins/french-typography.ts";
+import { BUILD, listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
+
+/** Runs the plugin on a French markdown (MDX) snippet and gives back the markdown. */
+function md(source: string, path = "/site/i18n/fr/docusaurus-plugin-content-docs/current/page.mdx"): string {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkGfm)
+    .use(remarkFrenchTypography)
+    .use(remarkStringify);
+  return String(processor.processSync({ value: source, path })).trimEnd();
+}
+
+/** Spaces made visible: `_` for a no-break space, `^` for a narrow one. */
+const show = (s: string): string => s.replaceAll(NBSP, "_").replaceAll(NNBSP, "^");
+
+describe("French typography of a text", () => {
+  it("puts a narrow no-break space before ; ? and !", () => {
+    expect(show(frenchTypography("Prêt? Oui; vraiment!"))).toBe("Prêt^? Oui^; vraiment^!");
+    expect(show(frenchTypography("Vraiment ?!"))).toBe("Vraiment^?!");
+  });
+
+  it("puts a no-break space before : and inside « »", () => {
+    expect(show(frenchTypography("Méthode: tendance"))).toBe("Méthode_: tendance");
+    expect(show(frenchTypography("le message «Connecté» apparaît"))).toBe("le message «_Connecté_» apparaît");
+  });
+
+  it("replaces an ordinary space before the mark instead of adding a second one", () => {
+    expect(show(frenchTypography("Voir : « Détails » ; et ? puis !"))).toBe(
+      "Voir_: «_Détails_»^; et^? puis^!",
+    );
+    expect(show(frenchTypography("deux  :"))).toBe("deux_:");
+  });
+
+  it("groups the thousands of prose numbers with narrow no-break spaces", () => {
+    expect(show(frenchTypography("Q1 affiche 37500 et 5 000 membres, -20396 au total."))).toBe(
+      "Q1 affiche 37^500 et 5^000 membres, -20^396 au total.",
+    );
+    expect(show(frenchTypography("1234567,5"))).toBe("1^234^567,5");
+    expect(show(frenchTypography("le libellé #Missing ; ensuite"))).toBe("le libellé #Missing^; ensuite");
+  });
+
+  it("leaves years, times, identifiers, versions, error numbers and URLs alone", () => {
+    for (const text of [
+      "en 2024 et 2026",
+      "à 10:30",
+      "le produit 100-10 et le compte 4110",
+      "version 11.1.2.4 et v12345",
+      "OLAP error 1260046",
+      "l'identifiant 00000000",
+      "http://localhost:3000/docs?x=1&y=2",
+      "https://example.com/a:b/12345?q!",
+      "#VALEUR! et #DIV/0!",
+      "a:b et x?y et !important",
+    ]) {
+      expect(frenchTypography(text), text).toBe(text);
+    }
+  });
+
+  it("is idempotent", () => {
+    const once = frenchTypography("Voir: « x » ; 37500 ? oui ! 5 000 : fin");
+    expect(frenchTypography(once)).toBe(once);
+  });
+});
+
+describe("the remark plugin on French markdown", () => {
+  it("changes the prose of paragraphs, emphasis, links, lists and tables", () => {
+    const out = md(
+      [
+        "Cliquez sur **Actualiser** : la grille affiche 37500.",
+        "",
+        "- Une question ? Voir [la page : détails](Page.md) !",
+        "",
+        "| Cas | Message |",
+        "| --- | --- |",
+        "| A | « Connecté » |",
+      ].join("\n"),
+    );
+    expect(show(out)).toContain("**Actualiser**_: la grille affiche 37^500.");
+    expect(show(out)).toContain("Une question^? Voir [la page_: détails](Page.md)^!");
+    expect(show(out)).toContain("«_Connecté_»");
+  });
+
+  it("leaves inline code, code blocks, URLs, JSX attributes and MDX expressions untouched", () => {
+    const source = [
+      'Saisissez `nom: alias` ou `a ; b ? c !` puis <Card title="Titre : x ?" />.',
+      "",
+      "```js",
+      "const x = { a : 1 }; // pourquoi ? 37500 « x »",
+      "```",
+      "",
+      'Voir [l\'aide](https://example.com/a?b=1:2) et {"a : b ?"} !',
+    ].join("\n");
+    const out = md(source);
+    expect(out).toContain("`nom: alias` ou `a ; b ? c !`");
+    expect(out).toContain('<Card title="Titre : x ?" />');
+    expect(out).toContain("const x = { a : 1 }; // pourquoi ? 37500 « x »");
+    expect(out).toContain("(https://example.com/a?b=1:2)");
+    expect(out).toContain('{"a : b ?"}');
+    expect(show(out)).toContain('{"a : b ?"}^!');
+  });
+
+  it("is idempotent", () => {
+    const once = md("Texte : « x » ; 37500 ? oui !\n\n## Pourquoi ?");
+    expect(md(once)).toBe(once);
+  });
+
+  it("keeps the anchor a heading's source text gives", () => {
+    const tree = unified().use(remarkParse).parse("## Que faire ?");
+    const transform = remarkFrenchTypography();
+    transform(tree as never, { path: "/x/i18n/fr/docusaurus-plugin-content-docs/current/a.md" });
+    const heading = tree.children[0] as {
+      data?: { hProperties?: { id?: string } };
+      children: { value: string }[];
+    };
+    expect(show(heading.children[0]?.value ?? "")).toBe("Que faire^?");
+    expect(heading.data?.hProperties?.id).toBe("que faire ?");
+  });
+
+  it("leaves English sources alone", () => {
+    const out = md("Note : see « this » ?", "/site/docs/page.md");
+    expect(out).toBe("Note : see « this » ?");
+  });
+
+  it("spaces the text fields of the front matter", () => {
+    expect(
+      show(String(frenchFrontMatter({ title: "Pourquoi ?", slug: "/a:b", sidebar_position: 2 }).title)),
+    ).toBe("Pourquoi^?");
+    expect(frenchFrontMatter({ slug: "/a : b" }).slug).toBe("/a : b");
+  });
+});
+
+// Only the interface strings' own text: placeholders such as {count} stay as they are.
+const FRENCH_JSON = listFiles(join(SITE, "i18n", "fr"), /\.json$/);
+
+it("the French interface strings (i18n/fr/*.json) already have French spacing", () => {
+  expect(FRENCH_JSON.length).toBeGreaterThan(3);
+  const wrong: string[] = [];
+  for (const file of FRENCH_JSON) {
+    for (const [key, { message }] of Object.entries(
+      readJson<TranslationFile>(join(SITE, "i18n", "fr", file)),
+    )) {
+      if (frenchTypography(message) !== message) wrong.push(`${file} ${key}: ${show(message)}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+/** Prose of a built page: text between tags, outside scripts, styles, code and pre blocks. */
+function proseTexts(html: string): string[] {
+  const body = html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<style[\s\S]*?<\/style>/g, "")
+    .replace(/<pre[\s\S]*?<\/pre>/g, "<pre></pre>")
+    .replace(/<code[\s\S]*?<\/code>/g, "<code></code>");
+  return body
+    .split(/<[^>]+>/)
+    .map((s) =>
+      s
+        .replace(/&nbsp;|&#xa0;|&#160;/gi, NBSP)
+        .replace(/&#x202f;|&#8239;/gi, NNBSP)
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&"),
+    )
+    .filter((s) => s.trim().length > 0);
+}
+
+// An ordinary space before : ; ? ! (ending a word), after « or before ».
+const WRONG_SPACE = /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)/;
+
+describe("the built French site", () => {
+  const pages = listFiles(join(BUILD, "fr"), /\.html$/);
+
+  it.skipIf(pages.length === 0)(
+    "has no ordinary space before : ; ? ! or inside « » in its prose (site/build/fr; skipped when the site is not built)",
+    () => {
+      const wrong: string[] = [];
+      for (const page of pages) {
+        for (const text of proseTexts(readFileSync(join(BUILD, "fr", page), "utf8"))) {
+          const m = WRONG_SPACE.exec(text);
+          if (m) wrong.push(`fr/${page}: …${text.slice(Math.max(0, m.index - 30), m.index + 10)}…`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it.skipIf(pages.length === 0)("writes the no-break spaces into the French pages", () => {
+    const html = readFileSync(join(BUILD, "fr", "docs", "intro.html"), "utf8");
+    expect(proseTexts(html).some((t) => t.includes(`${NBSP}:`))).toBe(true);
+  });
+
+  it("the check catches an ordinary space (it is not vacuous)", () => {
+    expect(proseTexts("<p>Voir : <code>a : b</code> « x »</p>").filter((t) => WRONG_SPACE.test(t))).toEqual([
+      "Voir : ",
+      " « x »",
+    ]);
+    expect(proseTexts(`<p>Voir${NBSP}: <code>a : b</code></p>`).filter((t) => WRONG_SPACE.test(t))).toEqual(
+      [],
+    );
+  });
+});
