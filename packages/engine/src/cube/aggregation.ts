@@ -1,0 +1,351 @@
+import type { Dimension, Member } from "../outline.ts";
+import { combine, OP_MINUS, OP_SKIP } from "./arithmetic.ts";
+import { compileDensePlan, runDensePlan } from "./dense-plan.ts";
+import { type CubeLayout, isStorable, type Region } from "./layout.ts";
+import type { BlockStore } from "./storage.ts";
+
+/**
+ * Aggregation: the stored upper levels of the outline materialised from level 0 in the blocks. CALC ALL, CALC
+ * DIM and AGG consolidate whole dimensions (dense parents inside each block, then each sparse dimension across
+ * blocks); after writes, only the written blocks and their sparse ancestors are recomputed.
+ *
+ * Under AGGMISSG off (`aggMissing` false, the default), a loaded value at a parent stays when all its children
+ * are #Missing.
+ */
+export class Aggregation {
+  private readonly densePlans = new Map<string, Int32Array>();
+  private readonly depChains = new Map<number, number[]>();
+  private projBuffer: Int32Array | null = null;
+
+  constructor(
+    private readonly layout: CubeLayout,
+    private readonly store: BlockStore,
+  ) {}
+
+  /**
+   * Consolidates the given base dimensions (in calculation order) within a region: dense dimensions inside
+   * each block, sparse dimensions across blocks.
+   */
+  aggregate(dims: readonly number[], region: Region | null, aggMissing: boolean): void {
+    const layout = this.layout;
+    const ordered = layout.calcOrder.filter((i) => dims.includes(i));
+    const dense = ordered.filter((i) => layout.denseDims.includes(i));
+    const sparse = ordered.filter((i) => layout.sparseDims.includes(i));
+    if (dense.length > 0) {
+      const plan = this.densePlan(dense, region);
+      for (let b = 0; b < this.store.blockCount; b++) {
+        if (region && !layout.keyInRegion(this.store.keys[b] as number, region, -1)) continue;
+        runDensePlan(plan, this.store, b, !aggMissing);
+      }
+    }
+    sparse.forEach((d, k) => {
+      this.aggregateSparse(d, region, sparse.slice(k + 1), !aggMissing);
+    });
+  }
+
+  /** Brings totals up to date after writes: dense parents in the written blocks, then their sparse ancestors. */
+  afterWrites(blocks: readonly number[], aggMissing: boolean): void {
+    const layout = this.layout;
+    const keepInput = !aggMissing;
+    const fullPlan = this.densePlan(
+      layout.calcOrder.filter((i) => layout.denseDims.includes(i)),
+      null,
+    );
+    for (const b of blocks) runDensePlan(fullPlan, this.store, b, keepInput);
+    const sparse = layout.calcOrder.filter((i) => layout.sparseDims.includes(i));
+    const todo = new Map<number, number>();
+    for (const b of blocks) {
+      const key = this.store.keys[b] as number;
+      const own = sparse.map((i) => layout.ordOf(key, i));
+      const chains = sparse.map((i, k) => this.dependents(i, own[k] as number));
+      const rec = (k: number, kk: number, changed: boolean): void => {
+        if (k === sparse.length) {
+          if (changed && !todo.has(kk)) todo.set(kk, this.rankOf(kk, sparse));
+          return;
+        }
+        const i = sparse[k] as number;
+        const chain = chains[k] as number[];
+        for (let j = 0; j < chain.length; j++) {
+          const nk = kk + ((chain[j] as number) - (own[k] as number)) * (layout.sparseStride[i] as number);
+          rec(k + 1, nk, changed || j > 0);
+        }
+      };
+      rec(0, key, false);
+    }
+    const ordered = [...todo.entries()].filter((e) => e[1] >= 0).sort((a, b) => a[1] - b[1]);
+    const scratch = new Float64Array(layout.blockSize);
+    for (const [key, rank] of ordered) {
+      const k = Math.floor(rank / 1000);
+      const d = sparse[k] as number;
+      const p = layout.member(d, layout.ordOf(key, d));
+      // a block whose member in another sparse dimension is `^` is never consolidated
+      if (layout.neverOutside(key, d)) continue;
+      this.computeBlockFrom(this.ensure(key), d, p, layout.consolidating, scratch, keepInput);
+    }
+  }
+
+  /** The compiled dense plan of whole dimensions is kept; a plan restricted to a region is compiled each time. */
+  private densePlan(dims: readonly number[], region: Region | null): Int32Array {
+    const cacheKey = region ? "" : dims.join(",");
+    const cached = cacheKey ? this.densePlans.get(cacheKey) : undefined;
+    if (cached) return cached;
+    const plan = compileDensePlan(this.layout, dims, region);
+    if (cacheKey) this.densePlans.set(cacheKey, plan);
+    return plan;
+  }
+
+  /** The block of a key, created (all #Missing) when absent. */
+  private ensure(key: number): number {
+    const b = this.store.index.get(key);
+    return b >= 0 ? b : this.store.append(key, this.layout.upperBitsOf(key));
+  }
+
+  /** Consolidates sparse dimension `d` across blocks; `later` are the sparse dimensions aggregated after it. */
+  private aggregateSparse(
+    d: number,
+    region: Region | null,
+    later: readonly number[],
+    keepInput: boolean,
+  ): void {
+    const layout = this.layout;
+    const store = this.store;
+    const dim = layout.dims[d] as Dimension;
+    const stride = layout.sparseStride[d] as number;
+    const bs = layout.blockSize;
+    const cells = layout.regionCells(region, true);
+    const never = layout.never;
+    const neverOthers = layout.sparseDims.filter((i) => i !== d && never[i]);
+    // Blocks by their member of `d`, in block order (sequential in memory).
+    const buckets: number[][] = dim.members.map(() => []);
+    // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
+    let laterMask = 0;
+    for (const i of later) {
+      const k = layout.sparseDims.indexOf(i);
+      if (k < 8) laterMask |= 1 << k;
+    }
+    const ownBit = layout.sparseDims.indexOf(d) < 8 ? 1 << layout.sparseDims.indexOf(d) : 0;
+    const upperBits = store.upperBits;
+    const n0 = store.blockCount;
+    for (let b = 0; b < n0; b++) {
+      if ((upperBits[b] as number) & laterMask) continue;
+      const key = store.keys[b] as number;
+      if (region && !layout.keyInRegion(key, region, d)) continue;
+      let skip = false;
+      for (const i of neverOthers) if ((never[i] as Uint8Array)[layout.ordOf(key, i)] === 1) skip = true;
+      if (!skip) (buckets[layout.ordOf(key, d)] as number[]).push(b);
+    }
+    // Targets of one parent share every sparse member but `d`: when that space is small, a flat array indexed
+    // by the other members finds them without hashing.
+    // Indexed by the key with `d`'s member taken out (key − member × stride).
+    const proj = layout.sparseSpace <= 1 << 24 ? this.projection(layout.sparseSpace) : null;
+    const mask = region?.[d] ?? null;
+    const scratch = new Float64Array(bs);
+    for (const p of layout.aggParents[d] as Member[]) {
+      if (mask && mask[p.ordinal] !== 1) continue;
+      const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
+      const ops = (layout.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
+      const targets = buckets[p.ordinal] as number[];
+      let simple = true;
+      for (let k = 0; k < ops.length; k++)
+        if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
+      if (!simple) {
+        // Ordered operators: compute every target from its children in outline order.
+        for (let k = 0; k < ords.length; k++) {
+          const c = ords[k] as number;
+          if (ops[k] === OP_SKIP) continue;
+          const delta = (p.ordinal - c) * stride;
+          for (const b of buckets[c] as number[]) {
+            const tKey = (store.keys[b] as number) + delta;
+            if (store.index.get(tKey) < 0) targets.push(this.ensure(tKey));
+          }
+        }
+        for (const t of targets) this.computeBlockFrom(t, d, p, cells, scratch, keepInput);
+        continue;
+      }
+      // Reset the existing targets (keeping input cells aside under AGGMISSG off), then accumulate.
+      const backups: { b: number; cell: number; v: number }[] = [];
+      const touched: number[] = [];
+      for (const t of targets) {
+        const o = t * bs;
+        if (proj) {
+          const r = (store.keys[t] as number) - p.ordinal * stride;
+          proj[r] = t;
+          touched.push(r);
+        }
+        if (cells) {
+          for (let k = 0; k < cells.length; k++) {
+            const c = cells[k] as number;
+            if (keepInput && store.isInput(t, c))
+              backups.push({ b: t, cell: c, v: store.data[o + c] as number });
+            store.data[o + c] = Number.NaN;
+          }
+        } else {
+          if (keepInput) {
+            for (let c = 0; c < bs; c++) {
+              if (store.isInput(t, c)) backups.push({ b: t, cell: c, v: store.data[o + c] as number });
+            }
+          }
+          store.data.fill(Number.NaN, o, o + bs);
+        }
+      }
+      for (let k = 0; k < ords.length; k++) {
+        const op = ops[k] as number;
+        if (op === OP_SKIP) continue;
+        const c = ords[k] as number;
+        const sign = op === OP_MINUS ? -1 : 1;
+        const delta = (p.ordinal - c) * stride;
+        const sources = buckets[c] as number[];
+        for (let s = 0; s < sources.length; s++) {
+          const b = sources[s] as number;
+          const sKey = store.keys[b] as number;
+          let t: number;
+          let fresh = false;
+          if (proj) {
+            const r = sKey - c * stride;
+            t = proj[r] as number;
+            if (t < 0) {
+              t = store.index.get(sKey + delta);
+              if (t < 0) {
+                // a whole-block copy follows, so the new block needs no #Missing fill
+                t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
+                fresh = true;
+              }
+              targets.push(t);
+              proj[r] = t;
+              touched.push(r);
+            }
+          } else {
+            t = store.index.get(sKey + delta);
+            if (t < 0) {
+              t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
+              fresh = true;
+              targets.push(t);
+            }
+          }
+          // read after any append: the pool is replaced when it grows
+          const data = store.data;
+          const so = b * bs;
+          const to = t * bs;
+          if (cells) {
+            for (let j = 0; j < cells.length; j++) {
+              const cc = cells[j] as number;
+              const v = data[so + cc] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + cc] as number;
+                data[to + cc] = Number.isNaN(x) ? sign * v : x + sign * v;
+              }
+            }
+          } else if (fresh) {
+            // first contribution to a new block: a copy (NaN stays NaN)
+            for (let j = 0; j < bs; j++) data[to + j] = sign * (data[so + j] as number);
+          } else if (sign === 1) {
+            for (let j = 0; j < bs; j++) {
+              const v = data[so + j] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + j] as number;
+                data[to + j] = Number.isNaN(x) ? v : x + v;
+              }
+            }
+          } else {
+            for (let j = 0; j < bs; j++) {
+              const v = data[so + j] as number;
+              if (!Number.isNaN(v)) {
+                const x = data[to + j] as number;
+                data[to + j] = Number.isNaN(x) ? -v : x - v;
+              }
+            }
+          }
+        }
+      }
+      if (proj) for (const r of touched) proj[r] = -1;
+      for (const bk of backups) {
+        const at = bk.b * bs + bk.cell;
+        if (Number.isNaN(store.data[at] as number)) store.data[at] = bk.v;
+      }
+    }
+  }
+
+  /** A reusable all-minus-one Int32Array of at least `size` entries (callers reset what they set). */
+  private projection(size: number): Int32Array {
+    if (!this.projBuffer || this.projBuffer.length < size) this.projBuffer = new Int32Array(size).fill(-1);
+    return this.projBuffer;
+  }
+
+  /** Recomputes block `t` (whose member in sparse dim `d` is `p`) from its children blocks in order. */
+  private computeBlockFrom(
+    t: number,
+    d: number,
+    p: Member,
+    cells: Int32Array | null,
+    scratch: Float64Array,
+    keepInput: boolean,
+  ): boolean {
+    const layout = this.layout;
+    const store = this.store;
+    const bs = layout.blockSize;
+    const stride = layout.sparseStride[d] as number;
+    const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
+    const ops = (layout.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
+    const tKey = store.keys[t] as number;
+    scratch.fill(Number.NaN);
+    const data = store.data;
+    for (let k = 0; k < ords.length; k++) {
+      const op = ops[k] as number;
+      if (op === OP_SKIP) continue;
+      const cb = store.index.get(tKey + ((ords[k] as number) - p.ordinal) * stride);
+      const so = cb * bs;
+      if (cells) {
+        for (let j = 0; j < cells.length; j++) {
+          const c = cells[j] as number;
+          scratch[c] = combine(scratch[c] as number, cb < 0 ? Number.NaN : (data[so + c] as number), op);
+        }
+      } else {
+        for (let j = 0; j < bs; j++)
+          scratch[j] = combine(scratch[j] as number, cb < 0 ? Number.NaN : (data[so + j] as number), op);
+      }
+    }
+    const to = t * bs;
+    let any = false;
+    const n = cells ? cells.length : bs;
+    for (let j = 0; j < n; j++) {
+      const c = cells ? (cells[j] as number) : j;
+      const r = scratch[c] as number;
+      if (!Number.isNaN(r)) any = true;
+      if (!Number.isNaN(r) || !keepInput || !store.isInput(t, c)) data[to + c] = r;
+    }
+    return any;
+  }
+
+  /** Stored members whose value depends on a sparse member: its ancestors through every shared instance. */
+  private dependents(d: number, ord: number): number[] {
+    const ck = d * 1e9 + ord;
+    const hit = this.depChains.get(ck);
+    if (hit) return hit;
+    const dim = this.layout.dims[d] as Dimension;
+    const out: number[] = [ord];
+    const seen = new Set<number>([ord]);
+    for (let q = 0; q < out.length; q++) {
+      const m = dim.members[out[q] as number] as Member;
+      for (const inst of dim.members) {
+        if (inst !== m && inst.prototype !== m) continue;
+        const p = inst.parent;
+        if (p && isStorable(p) && !seen.has(p.ordinal)) {
+          seen.add(p.ordinal);
+          out.push(p.ordinal);
+        }
+      }
+    }
+    this.depChains.set(ck, out);
+    return out;
+  }
+
+  /** A combination is computed along the last sparse dimension where its member is a stored parent. */
+  private rankOf(key: number, sparse: readonly number[]): number {
+    for (let k = sparse.length - 1; k >= 0; k--) {
+      const i = sparse[k] as number;
+      const m = this.layout.member(i, this.layout.ordOf(key, i));
+      if (!m.isLeaf && isStorable(m)) return k * 1000 + m.level;
+    }
+    return -1;
+  }
+}

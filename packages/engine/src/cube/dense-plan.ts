@@ -1,0 +1,104 @@
+import type { Dimension, Member } from "../outline.ts";
+import { combine, OP_SKIP, opCode, SKIPS, skipCode, tbCode, timeBalance } from "./arithmetic.ts";
+import type { CubeLayout, Region } from "./layout.ts";
+import type { BlockStore } from "./storage.ts";
+
+/**
+ * Consolidation inside one block: the stored parents of the dense dimensions, compiled once into a flat
+ * instruction array over block offsets, `[kind, target, n, child0, op0, …]` with kind = time balance code |
+ * skip option << 2 (0 = the outline operators), then run block by block.
+ */
+
+/** Compiles the consolidation of the stored parents of dense dimensions `dims` (inside `region`, if any). */
+export function compileDensePlan(
+  layout: CubeLayout,
+  dims: readonly number[],
+  region: Region | null,
+): Int32Array {
+  const out: number[] = [];
+  const { slotOf, denseStride, never } = layout;
+  const denseSlots = (i: number): Member[] =>
+    (layout.dims[i] as Dimension).members.filter(
+      (m) => !m.isShared && (slotOf[i] as Int32Array)[m.ordinal] !== -1,
+    );
+  for (const d of dims) {
+    const others = layout.denseDims.filter((i) => i !== d);
+    const parents = (layout.aggParents[d] as Member[]).filter(
+      (p) => !region?.[d] || region[d]?.[p.ordinal] === 1,
+    );
+    if (parents.length === 0) continue;
+    // every combination of the other dense dimensions' stored members
+    const combos: Map<number, number>[] = [new Map()];
+    for (const o of others) {
+      const next: Map<number, number>[] = [];
+      for (const c of combos) {
+        for (const m of denseSlots(o)) {
+          if (region?.[o] && region[o]?.[m.ordinal] !== 1) continue;
+          const n = new Map(c);
+          n.set(o, m.ordinal);
+          next.push(n);
+        }
+      }
+      combos.splice(0, combos.length, ...next);
+    }
+    for (const combo of combos) {
+      if ([...combo].some(([o, ord]) => never[o]?.[ord] === 1)) continue;
+      let base = 0;
+      for (const [o, ord] of combo)
+        base += ((slotOf[o] as Int32Array)[ord] as number) * (denseStride[o] as number);
+      const acct =
+        d === layout.timeDim && layout.accountsDim >= 0 && combo.has(layout.accountsDim)
+          ? layout.member(layout.accountsDim, combo.get(layout.accountsDim) as number)
+          : null;
+      const kind =
+        acct && acct.timeBalance !== "none"
+          ? tbCode(acct.timeBalance) | (skipCode(acct.timeBalanceSkip) << 2)
+          : 0;
+      for (const p of parents) {
+        const target = base + ((slotOf[d] as Int32Array)[p.ordinal] as number) * (denseStride[d] as number);
+        const kids: number[] = [];
+        p.children.forEach((c) => {
+          const s = (slotOf[d] as Int32Array)[c.stored.ordinal] as number;
+          const op = opCode(c.consolidation);
+          if (op === OP_SKIP && kind === 0) return;
+          kids.push(s < 0 ? -1 : base + s * (denseStride[d] as number), op);
+        });
+        out.push(kind, target, kids.length / 2, ...kids);
+      }
+    }
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * Runs a compiled plan in block `b`. With `keepInput` (AGGMISSG off), an all-#Missing result leaves a loaded
+ * value at its target.
+ */
+export function runDensePlan(plan: Int32Array, store: BlockStore, b: number, keepInput: boolean): void {
+  const data = store.data;
+  const off = b * store.blockSize;
+  let p = 0;
+  const vals: number[] = [];
+  while (p < plan.length) {
+    const kind = plan[p] as number;
+    const target = plan[p + 1] as number;
+    const n = plan[p + 2] as number;
+    let r = Number.NaN;
+    if (kind === 0) {
+      for (let k = 0; k < n; k++) {
+        const c = plan[p + 3 + 2 * k] as number;
+        const v = c < 0 ? Number.NaN : (data[off + c] as number);
+        r = combine(r, v, plan[p + 4 + 2 * k] as number);
+      }
+    } else {
+      vals.length = 0;
+      for (let k = 0; k < n; k++) {
+        const c = plan[p + 3 + 2 * k] as number;
+        vals.push(c < 0 ? Number.NaN : (data[off + c] as number));
+      }
+      r = timeBalance(vals, kind & 3, SKIPS[kind >>> 2] as string);
+    }
+    if (!Number.isNaN(r) || !keepInput || !store.isInput(b, target)) data[off + target] = r;
+    p += 3 + 2 * n;
+  }
+}
