@@ -34,7 +34,19 @@ export type ProviderErrorCode =
   | "TASKLIST_UNKNOWN"
   | "TASK_UNKNOWN"
   /** The server (or the embedded engine) could not do what was asked, with its own message. */
-  | "PROVIDER_FAILED";
+  | "PROVIDER_FAILED"
+  /** The provider address's host is not on the allow-list (checked again before any connection). */
+  | "HOST_NOT_ALLOWED"
+  /** The host resolves to a loopback, private, link-local or metadata address and is not listed exactly. */
+  | "ADDRESS_INTERNAL"
+  /** The server cannot be reached: no such name, connection refused, TLS certificate not trusted. */
+  | "UPSTREAM_UNREACHABLE"
+  /** The server did not answer within the connect or read timeout. */
+  | "UPSTREAM_TIMEOUT"
+  /** The server answered something that is not what its protocol says (bad JSON, missing fields). */
+  | "UPSTREAM_MALFORMED"
+  /** The provider holds no upstream session for this API session any more (restart, other node): log in again. */
+  | "SESSION_LOST";
 
 export type ProviderErrorParams = Readonly<Record<string, string | number>>;
 

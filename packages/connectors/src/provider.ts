@@ -24,6 +24,8 @@ export interface ProviderSession {
   providerAddress: string;
   /** The active planning alias table of the session (`action/setalias`), if one was chosen. */
   aliasTable: string | null;
+  /** What the provider's `login` answered to find its upstream session again (`null` when it keeps none). */
+  handle?: string | null;
 }
 
 export interface LoginInput {
@@ -187,8 +189,11 @@ export interface PlanningOperations {
 export interface Provider {
   /** Recorded on the sessions it serves (`embedded` for the demo). */
   readonly id: string;
-  /** Checks the credentials with the server; throws `LOGIN_FAILED` when it refuses them. */
-  login(input: LoginInput): Promise<{ username: string }>;
+  /**
+   * Checks the credentials with the server; throws `LOGIN_FAILED` when it refuses them. A provider that keeps
+   * an upstream session answers a `handle`, recorded on the API session and given back in `ProviderSession`.
+   */
+  login(input: LoginInput): Promise<{ username: string; handle?: string }>;
   logout(session: ProviderSession): Promise<void>;
   servers(session: ProviderSession): Promise<Schemas["ServerList"]>;
   applications(session: ProviderSession, server: string, sort: boolean): Promise<Schemas["ApplicationList"]>;

@@ -66,8 +66,9 @@ describe("error-code registry", () => {
     for (const code of ERROR_CODE_LIST) {
       const { status } = ERROR_CODES[code];
       if (code === "QB_ERR_INTERNAL") expect(status).toBe(500);
-      else if (code === "QB_ERR_PROVIDER_UNREACHABLE" || code === "QB_ERR_PROVIDER_ERROR")
-        expect(status).toBe(502);
+      else if (code.startsWith("QB_ERR_PROVIDER_") && code !== "QB_ERR_PROVIDER_ADDRESS")
+        // Upstream failures: the provider, not the caller, is at fault.
+        expect(status, code).toBe(502);
       else expect(status, code).toBeLessThan(500);
     }
     expect(errorBody("QB_ERR_INTERNAL", { requestId: "r1", locale: "fr" })).toEqual({

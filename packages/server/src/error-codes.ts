@@ -6,9 +6,18 @@
  * Templates name their parameters in braces (`{field}`); `formatErrorMessage` fills them.
  */
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 502;
 
 export type ErrorLocale = "en" | "fr";
+
+/** A parameter worded in each language (a reason the server writes itself rather than a name it quotes). */
+export interface LocalizedText {
+  readonly en: string;
+  readonly fr: string;
+}
+
+/** The parameters of a message template: values quoted as they are, or words given in each language. */
+export type ErrorParams = Readonly<Record<string, string | number | LocalizedText>>;
 
 export interface ErrorCodeDefinition {
   /** HTTP status answered with this code. */
@@ -39,15 +48,17 @@ export const ERROR_CODES = {
     status: 400,
     en: "The request body is not valid JSON: {reason}.",
     fr: "Le corps de la requête n'est pas un JSON valide : {reason}.",
-    when: "The body cannot be parsed as JSON.",
-    whenFr: "Le corps ne peut pas être lu comme du JSON.",
+    when: "The body cannot be parsed as JSON, or nests arrays and objects more than 64 levels deep.",
+    whenFr:
+      "Le corps ne peut pas être lu comme du JSON, ou imbrique tableaux et objets sur plus de 64 niveaux.",
   },
   QB_ERR_BODY_TOO_LARGE: {
     status: 413,
     en: "The request body exceeds {limit} bytes.",
     fr: "Le corps de la requête dépasse {limit} octets.",
-    when: "The body is larger than 10 MiB.",
-    whenFr: "Le corps dépasse 10 Mio.",
+    when: "The body is larger than the call accepts: 10 MiB for the calls that carry a grid, 64 KiB for the others.",
+    whenFr:
+      "Le corps dépasse ce que l'appel accepte : 10 Mio pour les appels qui portent une grille, 64 Kio pour les autres.",
   },
   QB_ERR_MEDIA_TYPE: {
     status: 415,
@@ -55,6 +66,37 @@ export const ERROR_CODES = {
     fr: "Type de contenu {contentType} non pris en charge ; envoyez application/json.",
     when: "A POST body is not sent as application/json.",
     whenFr: "Le corps d'un POST n'est pas envoyé en application/json.",
+  },
+  QB_ERR_CONTENT_ENCODING: {
+    status: 415,
+    en: "Unsupported content encoding {encoding}; {accepted}.",
+    fr: "Encodage de contenu {encoding} non pris en charge ; {accepted}.",
+    when: "The body is compressed (Content-Encoding) on a call that takes it uncompressed, or with an encoding other than gzip, deflate or br on a grid call.",
+    whenFr:
+      "Le corps est compressé (Content-Encoding) pour un appel qui le prend non compressé, ou avec un autre encodage que gzip, deflate ou br pour un appel de grille.",
+  },
+  QB_ERR_REQUEST_MALFORMED: {
+    status: 400,
+    en: "The HTTP request cannot be read: {reason}.",
+    fr: "La requête HTTP est illisible : {reason}.",
+    when: "The address is not validly percent-encoded, or the request line, headers, Content-Length or chunked encoding are malformed.",
+    whenFr:
+      "L'adresse n'est pas correctement encodée en pourcentage, ou la ligne de requête, les en-têtes, le Content-Length ou le découpage en blocs sont mal formés.",
+  },
+  QB_ERR_REQUEST_TIMEOUT: {
+    status: 408,
+    en: "The request was not received in full within the time allowed ({seconds} s).",
+    fr: "La requête n'a pas été reçue en entier dans le délai imparti ({seconds} s).",
+    when: "Headers and body did not arrive within REQUEST_TIMEOUT_SECONDS (60 seconds by default); the connection is closed.",
+    whenFr:
+      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée.",
+  },
+  QB_ERR_HEADERS_TOO_LARGE: {
+    status: 431,
+    en: "The request headers are larger than {limit} bytes.",
+    fr: "Les en-têtes de la requête dépassent {limit} octets.",
+    when: "The request line and headers together exceed 16 KiB; the connection is closed.",
+    whenFr: "La ligne de requête et les en-têtes dépassent ensemble 16 Kio ; la connexion est fermée.",
   },
   QB_ERR_NOT_FOUND: {
     status: 404,
@@ -136,6 +178,14 @@ export const ERROR_CODES = {
     whenFr:
       "L'hôte de providerAddress ne figure pas dans la liste des hôtes autorisés du serveur (vérifié avant toute connexion).",
   },
+  QB_ERR_HOST_INTERNAL_ADDRESS: {
+    status: 403,
+    en: "The host {host} resolves to an internal address ({address}); only a host listed exactly in the allow-list may.",
+    fr: "L'hôte {host} correspond à une adresse interne ({address}) ; seul un hôte inscrit tel quel dans la liste des hôtes autorisés le peut.",
+    when: "The provider's host resolves to a loopback, private, link-local or cloud metadata address and is not listed by its exact name in ALLOWED_HOSTS.",
+    whenFr:
+      "L'hôte du fournisseur correspond à une adresse de bouclage, privée, lien-local ou de métadonnées cloud et ne figure pas sous son nom exact dans ALLOWED_HOSTS.",
+  },
   QB_ERR_LOGIN_FAILED: {
     status: 401,
     en: "The provider rejected the user name or password.",
@@ -145,10 +195,27 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
     status: 502,
+    en: "The provider at {address} cannot be reached: {reason}.",
+    fr: "Le fournisseur à l'adresse {address} est injoignable : {reason}.",
+    when: "The provider cannot be reached: its name does not resolve, the connection is refused, or its TLS certificate is not trusted.",
+    whenFr:
+      "Le fournisseur est injoignable : son nom ne se résout pas, la connexion est refusée ou son certificat TLS n'est pas reconnu.",
+  },
+  QB_ERR_PROVIDER_TIMEOUT: {
+    status: 502,
     en: "The provider at {address} did not answer within {seconds} seconds.",
     fr: "Le fournisseur à l'adresse {address} n'a pas répondu en {seconds} secondes.",
-    when: "The provider cannot be reached or does not answer in time.",
-    whenFr: "Le fournisseur est injoignable ou ne répond pas à temps.",
+    when: "The provider accepted the connection but did not answer within the connect or read timeout.",
+    whenFr:
+      "Le fournisseur a accepté la connexion mais n'a pas répondu dans le délai de connexion ou de lecture.",
+  },
+  QB_ERR_PROVIDER_MALFORMED: {
+    status: 502,
+    en: "The provider at {address} answered something QiBates cannot read: {reason}.",
+    fr: "Le fournisseur à l'adresse {address} a renvoyé une réponse illisible pour QiBates : {reason}.",
+    when: "The provider's answer does not follow its protocol (not JSON, a missing field, an answer too large).",
+    whenFr:
+      "La réponse du fournisseur ne respecte pas son protocole (pas du JSON, un champ manquant, une réponse trop volumineuse).",
   },
   QB_ERR_PROVIDER_ERROR: {
     status: 502,
@@ -424,13 +491,15 @@ export function errorLocale(locale: string | null | undefined): ErrorLocale {
 /** Fills a code's template; a missing parameter stays visible as `{name}` rather than failing. */
 export function formatErrorMessage(
   code: ErrorCode,
-  params: Readonly<Record<string, string | number>> = {},
+  params: ErrorParams = {},
   locale: ErrorLocale = "en",
 ): string {
   const template = ERROR_CODES[code][locale];
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    return typeof value === "object" ? value[locale] : String(value);
+  });
 }
 
 export function errorStatus(code: ErrorCode): ErrorStatus {
@@ -441,7 +510,7 @@ export function errorStatus(code: ErrorCode): ErrorStatus {
 export function errorBody(
   code: ErrorCode,
   options: {
-    readonly params?: Readonly<Record<string, string | number>>;
+    readonly params?: ErrorParams;
     readonly locale?: ErrorLocale;
     readonly field?: string | null;
     readonly requestId: string;

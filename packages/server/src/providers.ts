@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import type { Connector, Provider } from "@qibates/connectors";
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { Upstreams } from "@qibates/connectors/net";
+import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";
 import { databaseStore } from "./embedded-store.ts";
@@ -30,11 +34,44 @@ export function providerRegistry(providers: {
   };
 }
 
-/** The product's providers: the embedded engine over the server's database. */
-export async function openProviders(db: Database): Promise<ProviderRegistry> {
+/**
+ * The product's providers: the embedded engine over the server's database for the demo addresses, and one
+ * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API), all reaching
+ * the network through one set of rules (`Upstreams`: allow-list, internal addresses, timeouts, TLS).
+ */
+export async function openProviders(
+  db: Database,
+  config?: Pick<
+    Config,
+    | "allowedHosts"
+    | "providerConnectTimeoutSeconds"
+    | "providerReadTimeoutSeconds"
+    | "providerCaFile"
+    | "calcJobTimeoutSeconds"
+    | "sessionIdleMinutes"
+  >,
+): Promise<ProviderRegistry & { close(): Promise<void> }> {
   const embedded = await EmbeddedProvider.open({
     store: databaseStore(db),
     credentialsValid: demoCredentialsValid,
   });
-  return providerRegistry({ demo: embedded });
+  if (!config) return { ...providerRegistry({ demo: embedded }), close: async () => {} };
+  const upstreams = new Upstreams({
+    allowedHosts: config.allowedHosts,
+    connectTimeoutMs: config.providerConnectTimeoutSeconds * 1000,
+    readTimeoutMs: config.providerReadTimeoutSeconds * 1000,
+    ...(config.providerCaFile ? { extraCa: readFileSync(config.providerCaFile, "utf8") } : {}),
+  });
+  const essbaseRest = new EssbaseRestProvider({
+    upstreams,
+    idleMs: config.sessionIdleMinutes * 60_000,
+    jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
+  });
+  return {
+    ...providerRegistry({ demo: embedded, remote: { "essbase-stndln": essbaseRest } }),
+    close: async () => {
+      await essbaseRest.close();
+      await upstreams.close();
+    },
+  };
 }

@@ -54,7 +54,7 @@ export async function openServices(
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
-  const providers = await (options.providers ?? openProviders)(db);
+  const providers = options.providers ? await options.providers(db) : await openProviders(db, config);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,
@@ -69,6 +69,7 @@ export async function openServices(
     validateResponses: options.validateResponses ?? false,
     close: async () => {
       await sessions.close();
+      if ("close" in providers && typeof providers.close === "function") await providers.close();
       if (redis) await redis.quit();
       await db.close();
     },

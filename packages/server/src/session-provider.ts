@@ -45,6 +45,7 @@ export function providerSession(session: SessionRecord): ProviderSession {
     username: session.username,
     providerAddress: session.providerAddress,
     aliasTable: session.aliasTable ?? null,
+    handle: session.providerHandle ?? null,
   };
 }
 

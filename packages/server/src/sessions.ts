@@ -14,6 +14,8 @@ export interface SessionRecord {
   username: string;
   /** Active alias table (planning `setalias`), per session. */
   aliasTable?: string;
+  /** What the provider's login answered to find its upstream session (a server connector's cookies). */
+  providerHandle?: string;
   createdAt: number;
   lastSeenAt: number;
   /** Absolute end of the session (epoch ms), whatever its use. */

@@ -36,11 +36,11 @@ const STORAGE: Record<Member["storage"], Schemas["MemberNode"]["storage"]> = {
   "never-share": "neverShare",
 };
 
-function memberInfo(m: Member, table: string): Schemas["Member"] {
+export function memberInfo(m: Member, table: string): Schemas["Member"] {
   return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
 }
 
-function memberNode(m: Member, table: string): Schemas["MemberNode"] {
+export function memberNode(m: Member, table: string): Schemas["MemberNode"] {
   return {
     name: m.name,
     alias: m.alias(table) ?? null,
@@ -107,7 +107,11 @@ function contractKind(kind: CellKind, writable: boolean | undefined): Schemas["C
 }
 
 /** The engine's answer → the contract's GridResponse. */
-function gridAnswer(r: GridResponse, outline: Outline, aliasTable: string | null): Schemas["GridResponse"] {
+export function gridAnswer(
+  r: GridResponse,
+  outline: Outline,
+  aliasTable: string | null,
+): Schemas["GridResponse"] {
   const placements = r.placements;
   const povDims = new Set(placements.filter((p) => p.region === "POV").map((p) => p.name));
   // The POV row names one member per POV dimension (by name or alias): answer their member names.

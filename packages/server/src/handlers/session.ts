@@ -24,18 +24,19 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     throw new ApiError(
       "QB_ERR_PROVIDER_ERROR",
       {
-        reason: `this server has no connector to ${target.url.host}; only the embedded demo provider is available`,
+        reason: `QiBates cannot reach ${connector} servers yet (no connector for it); only the demo addresses and essbase-stndln servers can be reached`,
       },
       "providerAddress",
     );
   }
-  await fromProvider(provider.login({ connector, username, password, address: target.url }));
+  const upstream = await fromProvider(provider.login({ connector, username, password, address: target.url }));
   const session = await ctx.services.sessions.create({
     ownerId: callerKey(ctx).ownerId,
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,
     username,
+    ...(upstream.handle ? { providerHandle: upstream.handle } : {}),
   });
   return {
     loginid: session.id,

@@ -1,0 +1,160 @@
+import { ProviderError } from "../errors.ts";
+import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
+
+/**
+ * One upstream session of Essbase 21c's REST API (`/essbase/rest/v1`): HTTP Basic once, then the session
+ * cookies the server set (`JSESSIONID`, and `_WL_AUTHCOOKIE_JSESSIONID` behind WebLogic) on every call, so that
+ * the server keeps one session (and its grid preferences) per QiBates session instead of one per call. When
+ * the server forgets the session (401 with the cookies), the client logs in again once and repeats the call.
+ * The password stays in this object's memory; it is never logged.
+ */
+export class EssbaseRestClient {
+  private cookies = new Map<string, string>();
+  /** Grid preferences last sent in this upstream session (a JSON text), so unchanged ones are not sent again. */
+  preferencesSent: string | null = null;
+  lastUsed = Date.now();
+
+  constructor(
+    private readonly upstreams: Upstreams,
+    /** `https://host:port/essbase/rest/v1`, without a trailing slash. */
+    readonly base: string,
+    private readonly username: string,
+    private readonly password: string,
+  ) {}
+
+  /** Opens the upstream session (`GET /session` with Basic); `LOGIN_FAILED` when the server refuses. */
+  async login(): Promise<void> {
+    this.cookies.clear();
+    this.preferencesSent = null;
+    const answer = await this.send("GET", "/session", undefined, true);
+    if (answer.status === 401 || answer.status === 403) {
+      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+    }
+    this.check(answer, "GET /session");
+    if (this.cookies.size === 0) {
+      throw this.malformed("the login answer set no session cookie");
+    }
+  }
+
+  /** Ends the upstream session (`DELETE /session`). */
+  async logout(): Promise<void> {
+    if (this.cookies.size === 0) return;
+    try {
+      await this.send("DELETE", "/session", undefined, false);
+    } finally {
+      this.cookies.clear();
+    }
+  }
+
+  async get<T>(path: string): Promise<T> {
+    return this.json<T>("GET", path);
+  }
+
+  async post<T>(path: string, body: unknown): Promise<T> {
+    return this.json<T>("POST", path, body);
+  }
+
+  async put(path: string, body?: unknown): Promise<void> {
+    const answer = await this.call("PUT", path, body);
+    this.check(answer, `PUT ${path}`);
+  }
+
+  /** A call with the session cookies; logs in again once when the server no longer knows the session. */
+  private async call(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) {
+    this.lastUsed = Date.now();
+    if (this.cookies.size === 0) await this.login();
+    let answer = await this.send(method, path, body, false);
+    if (answer.status === 401) {
+      await this.login();
+      answer = await this.send(method, path, body, false);
+      if (answer.status === 401) {
+        throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      }
+    }
+    return answer;
+  }
+
+  private async json<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const answer = await this.call(method, path, body);
+    this.check(answer, `${method} ${path}`);
+    try {
+      return JSON.parse(answer.body) as T;
+    } catch {
+      throw this.malformed(`${method} ${path} did not answer JSON`);
+    }
+  }
+
+  private async send(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    body: unknown,
+    basic: boolean,
+  ): Promise<UpstreamAnswer> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (basic || this.cookies.size === 0) {
+      headers.authorization = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString("base64")}`;
+    }
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const answer = await this.upstreams.request(new URL(`${this.base}${path}`), {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    this.keepCookies(answer);
+    return answer;
+  }
+
+  /** Keeps the cookies of the login answer; a later answer that sets them again is ignored (as Essbase clients do). */
+  private keepCookies(answer: UpstreamAnswer): void {
+    const raw = answer.headers["set-cookie"];
+    const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    for (const line of lines) {
+      const pair = line.split(";")[0] ?? "";
+      const eq = pair.indexOf("=");
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      if (!this.cookies.has(name)) this.cookies.set(name, pair.slice(eq + 1).trim());
+    }
+  }
+
+  /** Non-2xx answers become `PROVIDER_FAILED` with the server's own message. */
+  private check(answer: UpstreamAnswer, what: string): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    const message = serverMessage(answer.body) || `HTTP ${answer.status}`;
+    throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+  }
+
+  malformed(reason: string): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.base} answered ${reason}.`, {
+      address: new URL(this.base).origin,
+      reason,
+    });
+  }
+}
+
+/**
+ * The message of an error answer. Essbase's error body format is not publicly documented: a JSON body with
+ * `errorMessage` or `message` is read, otherwise the text itself (trimmed, one line, at most 500 characters).
+ */
+export function serverMessage(body: string): string {
+  const text = body.trim();
+  if (text.startsWith("{")) {
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      for (const k of ["errorMessage", "message", "error"]) {
+        if (typeof json[k] === "string" && json[k] !== "") return oneLine(json[k] as string);
+      }
+    } catch {
+      // Not JSON after all: the text is the message.
+    }
+  }
+  return oneLine(text);
+}
+
+function oneLine(s: string): string {
+  const line = s.replace(/\s+/g, " ").trim();
+  return line.length > 500 ? `${line.slice(0, 497)}...` : line;
+}

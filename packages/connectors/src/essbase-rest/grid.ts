@@ -1,0 +1,249 @@
+import type { Outline } from "@qibates/engine";
+import {
+  type CellKind,
+  emptySource,
+  formatValue,
+  type GridResponse,
+  type ResolvedGridSettings,
+  readLayout,
+  resolveLabel,
+  runGridOperation,
+} from "@qibates/engine/grid";
+
+/**
+ * The Essbase REST grid (`Grid{dimensions, alias, slice}`) and the sheet the QiBates API speaks, both ways.
+ * Wire facts (Oracle's REST description and captured exchanges): the slice is the sheet row-major in one
+ * range (`values[]` as strings, numbers like Java's `105522.0`); `types[]` "0" member, "2" data, "7" blank;
+ * a POV dimension carries its member in `pov` with `row`/`column` -1; a left-axis dimension its column; a
+ * top-axis dimension its row.
+ */
+
+export interface RestGridDimension {
+  name: string;
+  row: number;
+  column: number;
+  pov: string;
+  hidden: boolean;
+  expanded: boolean;
+}
+
+export interface RestGridRange {
+  start: number;
+  end: number;
+  values: string[];
+  types?: string[];
+}
+
+export interface RestGrid {
+  alias?: string;
+  dimensions?: RestGridDimension[];
+  slice: {
+    rows: number;
+    columns: number;
+    dirtyCells?: number[];
+    dirtyTexts?: number[];
+    data: { ranges: RestGridRange[] };
+  };
+}
+
+/** The preferences object of `PUT /preferences/grid` for a call's resolved settings. */
+export function restPreferences(s: ResolvedGridSettings): Record<string, unknown> {
+  const suppression = (missing: boolean, zero: boolean, noAccess: boolean, underScore: boolean) => ({
+    missing,
+    zero,
+    noAccess,
+    underScore,
+    derived: false,
+    invalid: false,
+    error: false,
+    emptyBlocks: false,
+  });
+  return {
+    indentation: s.indentation,
+    zoomIn: {
+      ancestor: s.ancestorPosition === "TOP" ? "top" : "bottom",
+      mode:
+        s.zoomInPreference === "ALL_LEVELS"
+          ? "descendents"
+          : s.zoomInPreference === "BOTTOM_LEVEL"
+            ? "base"
+            : "children",
+    },
+    includeSelection: s.includeSelection,
+    withinSelectedGroup: s.withinSelectedGroup,
+    removeUnSelectedGroup: s.removeUnselectedGroup,
+    repeatMemberLabels: s.repeatMemberLabels,
+    navigate: !s.navigateWithoutData,
+    missingText: s.missingLabel,
+    noAccessText: s.noAccessLabel,
+    rowSupression: suppression(
+      s.suppressMissingRows,
+      s.suppressZeroRows,
+      s.suppressNoAccessRows,
+      s.suppressUnderscoreRows,
+    ),
+    columnSupression: suppression(
+      s.suppressMissingColumns,
+      s.suppressZeroColumns,
+      s.suppressNoAccessColumns,
+      false,
+    ),
+  };
+}
+
+/** A sheet cell as the slice carries it. */
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  return String(v);
+}
+
+/** The sheet as a REST grid: the slice, and where each dimension sits (read with Essbase's rules). */
+export function restGridOf(
+  outline: Outline,
+  sheet: readonly (readonly unknown[])[],
+  settings: ResolvedGridSettings,
+): RestGrid {
+  const rows = sheet.length;
+  const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
+  const values: string[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) values.push(cellText(sheet[r]?.[c]));
+  const cells = sheet.map((r) => Array.from({ length: columns }, (_, c) => cellText(r[c])));
+  let dimensions: RestGridDimension[] = [];
+  if (rows > 0) {
+    const layout = readLayout(outline, cells, settings);
+    // The POV row names one member per POV dimension; a dimension absent from the sheet stands at its top.
+    const povMember = new Map<string, string>();
+    for (const text of cells[0] ?? []) {
+      const m = text.trim() === "" ? undefined : resolveLabel(outline, text.trim(), settings.aliasTable);
+      if (m && !povMember.has(m.dimension.name)) povMember.set(m.dimension.name, m.name);
+    }
+    dimensions = layout.placements.map((p) => ({
+      name: p.name,
+      row: p.region === "TOP" ? p.index : -1,
+      column: p.region === "LEFT" ? p.index : -1,
+      pov: p.region === "POV" ? (povMember.get(p.name) ?? p.name) : "",
+      hidden: false,
+      expanded: false,
+    }));
+  }
+  return {
+    ...(settings.aliasTable ? { alias: settings.aliasTable } : {}),
+    dimensions,
+    slice: { rows, columns, data: { ranges: [{ start: 0, end: rows * columns - 1, values }] } },
+  };
+}
+
+/** The cells of a REST grid, row by row, with their types. */
+export function sheetOf(grid: RestGrid): { cells: string[][]; types: string[][] } | null {
+  const slice = grid?.slice;
+  if (!slice || !Number.isInteger(slice.rows) || !Number.isInteger(slice.columns)) return null;
+  const { rows, columns } = slice;
+  const cells = Array.from({ length: rows }, () => Array<string>(columns).fill(""));
+  const types = Array.from({ length: rows }, () => Array<string>(columns).fill("7"));
+  for (const range of slice.data?.ranges ?? []) {
+    if (!Array.isArray(range.values) || !Number.isInteger(range.start)) return null;
+    range.values.forEach((v, i) => {
+      const at = range.start + i;
+      const r = Math.floor(at / columns);
+      const c = at % columns;
+      if (r < rows) {
+        (cells[r] as string[])[c] = v ?? "";
+        (types[r] as string[])[c] = range.types?.[i] ?? (v === "" ? "7" : "0");
+      }
+    });
+  }
+  return { cells, types };
+}
+
+/**
+ * The engine's answer for an upstream sheet: the layout, kinds and labels are read with the engine's rules
+ * over the remote outline (data left out), then each data cell takes the server's value.
+ */
+export function answerOf(
+  outline: Outline,
+  upstream: { cells: string[][]; types: string[][] },
+  settings: ResolvedGridSettings,
+  sent: { rows: number; columns: number },
+): GridResponse {
+  // Nothing suppressed: the layout must stay the server's, cell for cell.
+  const layoutSettings = {
+    ...settings,
+    suppressMissingRows: false,
+    suppressZeroRows: false,
+    suppressUnderscoreRows: false,
+    suppressNoAccessRows: false,
+    suppressMissingColumns: false,
+    suppressZeroColumns: false,
+    suppressNoAccessColumns: false,
+  };
+  const local = runGridOperation(emptySource(outline), {
+    action: "refresh",
+    grid: upstream.cells,
+    settings: layoutSettings,
+    aliasTable: settings.aliasTable,
+  });
+  const sameShape =
+    local.grid.length === upstream.cells.length &&
+    local.grid.every((row, r) => row.length === (upstream.cells[r]?.length ?? 0));
+  const grid = sameShape ? local.grid.map((row) => [...row]) : upstream.cells.map((row) => [...row]);
+  const kinds: CellKind[][] = sameShape
+    ? local.kinds.map((row) => [...row])
+    : upstream.types.map((row) => row.map((t) => (t === "2" ? "data" : t === "0" ? "row-header" : "blank")));
+  upstream.cells.forEach((row, r) => {
+    row.forEach((value, c) => {
+      if (upstream.types[r]?.[c] !== "2") return;
+      const kindRow = kinds[r] as CellKind[];
+      const gridRow = grid[r] as string[];
+      const v = value.trim();
+      if (v === "" || v === settings.missingLabel || v === "#Missing") {
+        gridRow[c] = settings.missingLabel;
+        kindRow[c] = "missing";
+      } else if (v === settings.noAccessLabel || v === "#No Access" || v === "#NoAccess") {
+        gridRow[c] = settings.noAccessLabel;
+        kindRow[c] = "noaccess";
+      } else if (Number.isFinite(Number(v))) {
+        gridRow[c] = formatValue(Number(v));
+        kindRow[c] = "data";
+      } else {
+        gridRow[c] = value;
+        kindRow[c] = "data";
+      }
+    });
+  });
+  const rows = grid.length;
+  const columns = grid[0]?.length ?? 0;
+  const rangesToDelete = [];
+  if (rows < sent.rows && sent.columns > 0)
+    rangesToDelete.push({ startRow: rows, startCol: 0, rows: sent.rows - rows, columns: sent.columns });
+  if (columns < sent.columns && Math.min(rows, sent.rows) > 0)
+    rangesToDelete.push({
+      startRow: 0,
+      startCol: columns,
+      rows: Math.min(rows, sent.rows),
+      columns: sent.columns - columns,
+    });
+  return {
+    grid,
+    kinds,
+    writable: local.writable.length === rows ? local.writable : grid.map((row) => row.map(() => true)),
+    rangesToDelete,
+    headerRows: local.headerRows,
+    leftColumns: local.leftColumns,
+    placements: local.placements,
+    changed: true,
+  };
+}
+
+/** A number written as Java's `Double.toString` does, as Essbase's REST answers carry data values. */
+export function javaDouble(v: number): string {
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+  if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
+  const abs = Math.abs(v);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(v);
+    return s.includes(".") ? s : `${s}.0`;
+  }
+  const [mantissa, exponent] = v.toExponential().split("e") as [string, string];
+  const m = mantissa.includes(".") ? mantissa : `${mantissa}.0`;
+  return `${m}E${Number(exponent)}`;
+}

@@ -1,0 +1,8 @@
+export { EssbaseRestClient, serverMessage } from "./client.ts";
+export { javaDouble, type RestGrid } from "./grid.ts";
+export {
+  ESSBASE_21C_SERVER,
+  type EssbaseRestOptions,
+  EssbaseRestProvider,
+  restBase,
+} from "./provider.ts";

@@ -1,0 +1,571 @@
+import { randomUUID } from "node:crypto";
+import type { components } from "@qibates/client/schema";
+import type { Member } from "@qibates/engine";
+import {
+  emptySource,
+  type GridRequest,
+  type ResolvedGridSettings,
+  resolveSettings,
+  runGridOperation,
+} from "@qibates/engine/grid";
+import { applyApiFilter } from "@qibates/engine/members";
+import { engineError } from "../embedded/engine-errors.ts";
+import { engineSettings, gridAnswer, memberInfo, memberNode } from "../embedded/essbase.ts";
+import { ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  GridCall,
+  GridInput,
+  LoginInput,
+  Provider,
+  ProviderSession,
+  SaveInput,
+} from "../provider.ts";
+import { EssbaseRestClient } from "./client.ts";
+import { answerOf, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
+import { type RemoteOutline, readRemoteOutline } from "./outline.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * The `essbase-stndln` connector: Essbase 21c through its REST API (`/essbase/rest/v1`, derived from the
+ * provider address `…/essbase/japi`). One upstream session per QiBates session; metadata through the
+ * outline endpoints; ad hoc grids through the grid endpoint with the session's grid preferences set first;
+ * calc scripts through jobs, polled until done. Layout-only operations the REST API lacks (the zoom modes
+ * beyond children/descendants/base, pivot and pivot to POV) are laid out with the engine's Essbase rules over
+ * the cube's outline and then refreshed on the server, so the data always comes from Essbase.
+ */
+
+/** Essbase 21c has no server level: the deployment is one cluster, named as Smart View shows it. */
+export const ESSBASE_21C_SERVER = "EssbaseCluster-1";
+
+export interface EssbaseRestOptions {
+  upstreams: Upstreams;
+  /** An upstream session unused this long is ended (its API session has expired by then). */
+  idleMs: number;
+  /** How long a calculation job is polled before the call gives up. */
+  jobTimeoutMs: number;
+  /** How long a cube's outline read from the server is reused within one session. */
+  outlineTtlMs?: number;
+}
+
+interface UpstreamSession {
+  client: EssbaseRestClient;
+  outlines: Map<string, { at: number; outline: Promise<RemoteOutline> }>;
+}
+
+interface JobRecord {
+  job_ID?: number;
+  statusCode?: number;
+  statusMessage?: string;
+  jobOutputInfo?: Record<string, unknown>;
+}
+
+const enc = encodeURIComponent;
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** `https://h:p/essbase/japi` → `https://h:p/essbase/rest/v1`. */
+export function restBase(address: string | URL): string {
+  const url = new URL(String(address));
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/japi$/i, "/rest/v1");
+  return `${url.origin}${path}`;
+}
+
+export class EssbaseRestProvider implements Provider {
+  readonly id = "essbase-rest";
+  readonly planning = null;
+  readonly essbase: EssbaseOperations;
+  private readonly sessions = new Map<string, UpstreamSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: EssbaseRestOptions) {
+    this.essbase = new EssbaseRestOperations(this, options);
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+  }
+
+  async login(input: LoginInput) {
+    const client = new EssbaseRestClient(
+      this.options.upstreams,
+      restBase(input.address),
+      input.username,
+      input.password,
+    );
+    await client.login();
+    const handle = randomUUID();
+    this.sessions.set(handle, { client, outlines: new Map() });
+    return { username: input.username, handle };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s || !session.handle) return;
+    this.sessions.delete(session.handle);
+    await s.client.logout();
+  }
+
+  /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
+  upstream(session: ProviderSession): UpstreamSession {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s) {
+      throw new ProviderError(
+        "SESSION_LOST",
+        "This QiBates node holds no Essbase session for this login any more; log in again.",
+      );
+    }
+    return s;
+  }
+
+  /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
+  outline(session: ProviderSession, app: string, cube: string): Promise<RemoteOutline> {
+    const s = this.upstream(session);
+    const key = `${app.toLowerCase()}.${cube.toLowerCase()}`;
+    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
+    const cached = s.outlines.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.outline;
+    const outline = readRemoteOutline(s.client, app, cube);
+    s.outlines.set(key, { at: Date.now(), outline });
+    outline.catch(() => s.outlines.delete(key));
+    return outline;
+  }
+
+  async servers(session: ProviderSession) {
+    this.upstream(session);
+    return { servers: [{ name: ESSBASE_21C_SERVER }] };
+  }
+
+  private checkServer(server: string): void {
+    if (!same(server, ESSBASE_21C_SERVER)) {
+      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    }
+  }
+
+  async applications(session: ProviderSession, server: string, sort: boolean) {
+    this.checkServer(server);
+    const { client } = this.upstream(session);
+    const names = (await allItems<{ name: string }>(client, "/applications")).map((a) => a.name);
+    if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    return { server: ESSBASE_21C_SERVER, applications: names.map((name) => ({ name })) };
+  }
+
+  /** The application's real name, or `APPLICATION_UNKNOWN`. */
+  async application(session: ProviderSession, ref: ApplicationRef): Promise<string> {
+    this.checkServer(ref.server);
+    const { client } = this.upstream(session);
+    const names = (await allItems<{ name: string }>(client, "/applications")).map((a) => a.name);
+    const name = names.find((n) => same(n, ref.application));
+    if (!name) {
+      throw new ProviderError(
+        "APPLICATION_UNKNOWN",
+        `Unknown application ${ref.application}.`,
+        { application: ref.application, server: ESSBASE_21C_SERVER },
+        "application",
+      );
+    }
+    return name;
+  }
+
+  async cubeNames(session: ProviderSession, ref: ApplicationRef): Promise<{ app: string; cubes: string[] }> {
+    const app = await this.application(session, ref);
+    const { client } = this.upstream(session);
+    const cubes = (await allItems<{ name: string }>(client, `/applications/${enc(app)}/databases`)).map(
+      (c) => c.name,
+    );
+    return { app, cubes };
+  }
+
+  async cubes(session: ProviderSession, ref: ApplicationRef) {
+    const { app, cubes } = await this.cubeNames(session, ref);
+    return {
+      server: ref.server,
+      application: app,
+      cubes: [...cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
+    };
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - this.options.idleMs;
+    for (const [handle, s] of this.sessions) {
+      if (s.client.lastUsed < limit) {
+        this.sessions.delete(handle);
+        s.client.logout().catch(() => undefined);
+      }
+    }
+  }
+
+  /** Ends every upstream session (at shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+  }
+}
+
+/** Every item of a paged list answer (`items`, `hasMore`). */
+async function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
+  const out: T[] = [];
+  const sep = path.includes("?") ? "&" : "?";
+  for (let offset = 0; ; ) {
+    const page = await client.get<{ items?: T[]; hasMore?: boolean }>(
+      `${path}${sep}offset=${offset}&limit=500`,
+    );
+    if (!Array.isArray(page.items)) throw client.malformed(`${path} without an items list`);
+    out.push(...page.items);
+    if (!page.hasMore || page.items.length === 0) return out;
+    offset += page.items.length;
+  }
+}
+
+const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
+
+class EssbaseRestOperations implements EssbaseOperations {
+  constructor(
+    private readonly p: EssbaseRestProvider,
+    private readonly options: EssbaseRestOptions,
+  ) {}
+
+  /** The cube's real names (application, cube) and its outline. */
+  private async cube(session: ProviderSession, ref: CubeRef) {
+    const { app, cubes } = await this.p.cubeNames(session, ref);
+    const cube = cubes.find((c) => same(c, ref.cube));
+    if (!cube) {
+      throw new ProviderError(
+        "CUBE_UNKNOWN",
+        `Unknown cube ${ref.cube}.`,
+        { cube: ref.cube, application: app },
+        "cube",
+      );
+    }
+    const remote = await this.p.outline(session, app, cube);
+    return { app, cube, remote, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
+  }
+
+  private aliasTable(remote: RemoteOutline, value: string | undefined, field: string): string {
+    const table = value !== undefined && value !== "" ? value : "Default";
+    const known = remote.aliasTables.find((t) => same(t, table));
+    if (!known) {
+      throw new ProviderError(
+        "ALIAS_TABLE_UNKNOWN",
+        `Unknown alias table ${table}.`,
+        { aliasTable: table },
+        field,
+      );
+    }
+    return known;
+  }
+
+  private dimension(remote: RemoteOutline, name: string, cube: string, field: string) {
+    const dim = remote.outline.dimension(name);
+    if (!dim) {
+      throw new ProviderError(
+        "DIMENSION_UNKNOWN",
+        `Unknown dimension ${name}.`,
+        { dimension: name, cube },
+        field,
+      );
+    }
+    return dim;
+  }
+
+  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
+    const { remote } = await this.cube(session, ref);
+    const table = this.aliasTable(remote, aliasTable, "aliastable");
+    return {
+      cube: ref.cube,
+      aliastable: table,
+      dimensions: remote.dimensions.map((d) => ({
+        name: d.name,
+        alias: remote.outline.dimension(d.name)?.root.alias(table) ?? null,
+        type: d.type,
+        // The REST API does not say whether a dimension is dense or sparse.
+        storage: null,
+      })),
+    };
+  }
+
+  async dimensionTree(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: { dimension: string; aliasTable?: string },
+  ) {
+    const { remote, cube } = await this.cube(session, ref);
+    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
+    const dim = this.dimension(remote, input.dimension, cube, "action.dimension");
+    return { dimension: input.dimension, aliastable: table, root: memberNode(dim.root, table) };
+  }
+
+  async filterMembers(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: Parameters<EssbaseOperations["filterMembers"]>[2],
+  ) {
+    const { remote, cube } = await this.cube(session, ref);
+    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
+    const dim = this.dimension(remote, input.dimension, cube, "dimension");
+    let member: Member | undefined;
+    if (input.member) {
+      member = remote.outline.resolve(input.member, table);
+      if (!member || member.dimension !== dim) {
+        throw new ProviderError(
+          "MEMBER_UNKNOWN",
+          `Unknown member ${input.member}.`,
+          { member: input.member },
+          "action.member",
+        );
+      }
+    }
+    let members: Member[];
+    try {
+      members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
+    } catch (e) {
+      engineError(e);
+    }
+    return {
+      dimension: input.dimension,
+      filter: input.filter,
+      arg1: input.arg1 ?? null,
+      members: members.map((m) => memberInfo(m, table)),
+    };
+  }
+
+  async scripts(session: ProviderSession, ref: CubeRef) {
+    const { path } = await this.cube(session, ref);
+    const { client } = this.p.upstream(session);
+    const list = await client.get<{ items?: { name: string }[] }>(`${path}/scripts`);
+    if (!Array.isArray(list.items)) throw client.malformed(`${path}/scripts without an items list`);
+    return {
+      cube: ref.cube,
+      scripts: list.items
+        .map((s) => ({ name: s.name.replace(/\.csc$/i, ""), description: null }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  async aliasTables(session: ProviderSession, ref: CubeRef) {
+    const { remote } = await this.cube(session, ref);
+    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
+  }
+
+  async calculate(session: ProviderSession, ref: CubeRef, name: string) {
+    const { app, cube } = await this.cube(session, ref);
+    const scripts = await this.scripts(session, ref);
+    const script = scripts.scripts.find((s) => same(s.name, name));
+    if (!script) {
+      throw new ProviderError(
+        "SCRIPT_UNKNOWN",
+        `Unknown calculation script "${name}".`,
+        null,
+        "action.script",
+      );
+    }
+    const { client } = this.p.upstream(session);
+    const started = performance.now();
+    let job = await client.post<JobRecord>("/jobs", {
+      application: app,
+      db: cube,
+      jobtype: "calc",
+      parameters: { file: `${script.name}.csc` },
+    });
+    const deadline = Date.now() + this.options.jobTimeoutMs;
+    let wait = 50;
+    while (job.statusCode === 100 || job.statusCode === undefined) {
+      if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
+      if (Date.now() > deadline) {
+        throw new ProviderError(
+          "CALC_FAILED",
+          `The calculation ${script.name} was still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${job.job_ID}); it goes on on the server.`,
+          {
+            script: script.name,
+            reason: `still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${job.job_ID})`,
+          },
+          "action.script",
+        );
+      }
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 1000);
+      job = await client.get<JobRecord>(`/jobs/${job.job_ID}`);
+    }
+    if (job.statusCode !== 200 && job.statusCode !== 300) {
+      const reason = job.statusMessage || `job status ${job.statusCode}`;
+      throw new ProviderError(
+        "CALC_FAILED",
+        `The calculation ${script.name} failed: ${reason}`,
+        {
+          script: script.name,
+          reason,
+        },
+        "action.script",
+      );
+    }
+    return {
+      script: name,
+      status: "completed" as const,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Sets the session's grid preferences on the server when they differ from the last ones sent. */
+  private async preferences(session: ProviderSession, settings: ResolvedGridSettings): Promise<void> {
+    const { client } = this.p.upstream(session);
+    const prefs = JSON.stringify(restPreferences(settings));
+    if (client.preferencesSent === prefs) return;
+    await client.put("/preferences/grid", JSON.parse(prefs));
+    client.preferencesSent = prefs;
+  }
+
+  private resolved(remote: RemoteOutline, input: Partial<GridInput>) {
+    const { settings, aliasTable } = engineSettings(input);
+    if (aliasTable) this.aliasTable(remote, aliasTable, "settings.aliasTable");
+    if (settings.memberDisplay === "nameAndAlias") {
+      throw new ProviderError(
+        "UNSUPPORTED",
+        "Member names with aliases are not available through Essbase's REST API.",
+        { operation: "settings.memberDisplay NAME_AND_ALIAS", connector: "essbase-stndln" },
+        "settings.memberDisplay",
+      );
+    }
+    return { resolved: resolveSettings(settings, aliasTable), aliasTable };
+  }
+
+  /** Posts one grid operation and reads the answer back as the API's grid. */
+  private async post(
+    session: ProviderSession,
+    cube: { path: string; remote: RemoteOutline },
+    s: ResolvedGridSettings,
+    sheet: readonly (readonly unknown[])[],
+    operation: { action: string; ranges?: number[][]; coordinates?: number[]; dirty?: number[] },
+  ) {
+    const { client } = this.p.upstream(session);
+    await this.preferences(session, s);
+    const grid = restGridOf(cube.remote.outline, sheet, s);
+    if (operation.dirty) grid.slice.dirtyCells = operation.dirty;
+    const answer = await client.post<RestGrid>(`${cube.path}/grid`, {
+      grid,
+      action: operation.action,
+      ...(s.aliasTable ? { alias: s.aliasTable } : {}),
+      ...(operation.ranges ? { ranges: operation.ranges } : {}),
+      ...(operation.coordinates ? { coordinates: operation.coordinates } : {}),
+    });
+    const read = sheetOf(answer);
+    if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
+    const sent = { rows: sheet.length, columns: sheet.reduce((w, r) => Math.max(w, r.length), 0) };
+    try {
+      return answerOf(cube.remote.outline, read, s, sent);
+    } catch (e) {
+      engineError(e);
+    }
+  }
+
+  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+    const cube = await this.cube(session, ref);
+    const { resolved, aliasTable } = this.resolved(cube.remote, call.input);
+    const outline = cube.remote.outline;
+    const sheet = (call.input.grid ?? []) as unknown[][];
+    let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
+    if (call.action === "initgrid" && sheet.length === 0) {
+      const { client } = this.p.upstream(session);
+      await this.preferences(session, resolved);
+      const answer = await client.get<RestGrid>(`${cube.path}/grid`);
+      const read = sheetOf(answer);
+      if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
+      r = answerOf(outline, read, resolved, { rows: 0, columns: 0 });
+    } else if (call.action === "refresh" || call.action === "initgrid") {
+      r = await this.post(session, cube, resolved, sheet, { action: "refresh" });
+    } else if (
+      (call.action === "zoomin" && !REST_ZOOM.has(resolved.zoomInPreference)) ||
+      call.action === "pivot" ||
+      call.action === "pivottopov"
+    ) {
+      // Laid out with Essbase's rules over the cube's outline, then refreshed on the server.
+      const local = this.layout(outline, resolved, aliasTable, call);
+      r = await this.post(session, cube, resolved, local, { action: "refresh" });
+    } else {
+      const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
+      r = await this.post(session, cube, resolved, sheet, {
+        action: call.action,
+        ranges: cells.map((c) => [c.row, c.column, 1, 1]),
+      });
+    }
+    return gridAnswer(r, outline, aliasTable);
+  }
+
+  /** A layout-only operation done by the engine over an empty copy of the outline: the new sheet. */
+  private layout(
+    outline: RemoteOutline["outline"],
+    settings: ResolvedGridSettings,
+    aliasTable: string | null,
+    call: GridCall,
+  ): string[][] {
+    const input = call.input as GridInput & {
+      cells?: Schemas["CellRef"][];
+      row?: number;
+      column?: number;
+      to?: string;
+    };
+    const request: GridRequest = {
+      action: call.action,
+      grid: input.grid as unknown[][],
+      settings: { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
+      aliasTable,
+      ...(input.cells ? { cells: input.cells } : {}),
+      ...(call.action === "pivot" || call.action === "pivottopov"
+        ? { row: input.row, column: input.column }
+        : {}),
+    };
+    if (call.action === "pivot" && input.to === "columns") {
+      throw new ProviderError(
+        "UNSUPPORTED",
+        "Pivoting a POV dimension to the columns is not available through Essbase's REST API yet.",
+        { operation: "action/pivot to columns", connector: "essbase-stndln" },
+        "to",
+      );
+    }
+    try {
+      return runGridOperation(emptySource(outline), request).grid;
+    } catch (e) {
+      engineError(e);
+    }
+  }
+
+  async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
+    const cube = await this.cube(session, ref);
+    const { resolved, aliasTable } = this.resolved(cube.remote, input);
+    const sheet = input.grid as unknown[][];
+    const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
+    // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
+    let cells = input.cells;
+    if (!cells) {
+      const local = runGridOperation(emptySource(cube.remote.outline), {
+        action: "refresh",
+        grid: sheet,
+        settings: { ...resolved, suppressMissingRows: false, suppressMissingColumns: false },
+        aliasTable,
+      });
+      const found: Schemas["CellRef"][] = [];
+      local.kinds.forEach((row, r) => {
+        row.forEach((k, c) => {
+          if (k === "data" || k === "missing") found.push({ row: r, column: c });
+        });
+      });
+      cells = found;
+    }
+    const dirty = [...new Set(cells.map((c) => c.row * columns + c.column))].sort((a, b) => a - b);
+    const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty });
+    const missingLabel = resolved.missingLabel;
+    const answered = gridAnswer(r, cube.remote.outline, aliasTable);
+    const written: Schemas["SubmittedCell"][] = (cells ?? []).map((c) => {
+      const kind = r.kinds[c.row]?.[c.column];
+      const ok = kind === "data" || kind === "missing";
+      const value = ok ? (r.grid[c.row]?.[c.column] ?? missingLabel) : String(sheet[c.row]?.[c.column] ?? "");
+      return { row: c.row, column: c.column, status: ok ? "written" : "invalid", value };
+    });
+    return {
+      submitted: written.filter((c) => c.status === "written").length,
+      cells: written,
+      ...answered,
+    };
+  }
+}

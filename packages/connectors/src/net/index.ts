@@ -1,0 +1,8 @@
+export { isInternalAddress } from "./addresses.ts";
+export {
+  hostAllowed,
+  type NetworkPolicy,
+  type UpstreamAnswer,
+  type UpstreamRequest,
+  Upstreams,
+} from "./upstream.ts";

@@ -1,0 +1,228 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProviderError } from "../src/errors.ts";
+import { isInternalAddress } from "../src/net/addresses.ts";
+import { type NetworkPolicy, Upstreams } from "../src/net/upstream.ts";
+
+/** The network rules every connector obeys, against real local servers. */
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function listen(server: Server, handler: Handler): Promise<number> {
+  server.on("request", handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return (server.address() as AddressInfo).port;
+}
+
+const servers: Server[] = [];
+async function serve(handler: Handler): Promise<number> {
+  const s = createServer();
+  servers.push(s);
+  return listen(s, handler);
+}
+
+afterAll(async () => {
+  for (const s of servers) {
+    s.closeAllConnections?.();
+    await new Promise((r) => s.close(r));
+  }
+});
+
+function policy(over: Partial<NetworkPolicy>): NetworkPolicy {
+  return { allowedHosts: [], connectTimeoutMs: 2000, readTimeoutMs: 2000, ...over };
+}
+
+async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ProviderError) return e;
+    throw e;
+  }
+  throw new Error("the request succeeded");
+}
+
+const GET = { method: "GET" as const, headers: {} };
+
+describe("internal address ranges", () => {
+  it("tells loopback, private, link-local, metadata and mapped addresses from public ones", () => {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "::",
+      "fd00:ec2::254",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "::ffff:a9fe:a9fe",
+    ])
+      expect(isInternalAddress(a), a).toBe(true);
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"])
+      expect(isInternalAddress(a), a).toBe(false);
+  });
+});
+
+describe("Upstreams", () => {
+  let port: number;
+  let hits = 0;
+  beforeAll(async () => {
+    port = await serve((req, res) => {
+      hits++;
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ host: req.headers.host, path: req.url }));
+    });
+  });
+
+  it("refuses a host that is not on the allow-list, before any connection", async () => {
+    const before = hits;
+    const up = new Upstreams(policy({ allowedHosts: ["essbase.example.com"] }));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${port}/x`), GET));
+    expect(e.code).toBe("HOST_NOT_ALLOWED");
+    expect(hits).toBe(before);
+  });
+
+  it("refuses a listed name that resolves to loopback, private or metadata addresses unless listed exactly", async () => {
+    for (const address of ["127.0.0.1", "10.0.0.5", "169.254.169.254", "::1"]) {
+      const up = new Upstreams(
+        policy({
+          allowedHosts: ["*.corp.example"],
+          resolve: async () => [{ address, family: address.includes(":") ? 6 : 4 }],
+        }),
+      );
+      const e = await failure(up.request(new URL(`http://essbase.corp.example:${port}/x`), GET));
+      expect(e.code, address).toBe("ADDRESS_INTERNAL");
+      expect(e.params).toMatchObject({ host: "essbase.corp.example", address });
+    }
+    // A name answering one public and one internal address (DNS rebinding) is refused whole.
+    const mixed = new Upstreams(
+      policy({
+        allowedHosts: ["*.corp.example"],
+        resolve: async () => [
+          { address: "93.184.216.34", family: 4 },
+          { address: "127.0.0.1", family: 4 },
+        ],
+      }),
+    );
+    expect((await failure(mixed.request(new URL(`http://a.corp.example:${port}/x`), GET))).code).toBe(
+      "ADDRESS_INTERNAL",
+    );
+  });
+
+  it("connects to the address it checked, looked up once, when the exact host is listed", async () => {
+    let lookups = 0;
+    const up = new Upstreams(
+      policy({
+        allowedHosts: ["essbase.internal.example"],
+        resolve: async () => {
+          lookups++;
+          return [{ address: "127.0.0.1", family: 4 }];
+        },
+      }),
+    );
+    const url = new URL(`http://essbase.internal.example:${port}/essbase/rest/v1/about`);
+    const a = await up.request(url, GET);
+    const b = await up.request(url, GET);
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body)).toEqual({
+      host: `essbase.internal.example:${port}`,
+      path: "/essbase/rest/v1/about",
+    });
+    expect(b.status).toBe(200);
+    expect(lookups).toBe(1);
+    await up.close();
+  });
+
+  it("does not follow a redirect", async () => {
+    let reached = 0;
+    const target = await serve((_req, res) => {
+      reached++;
+      res.end("{}");
+    });
+    const redirecting = await serve((_req, res) => {
+      res.statusCode = 302;
+      res.setHeader("location", `http://127.0.0.1:${target}/elsewhere`);
+      res.end();
+    });
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${redirecting}/x`), GET));
+    expect(e.code).toBe("PROVIDER_FAILED");
+    expect(e.message).toMatch(/redirect/);
+    expect(reached).toBe(0);
+    await up.close();
+  });
+
+  it("times out a server that accepts the connection but does not answer", async () => {
+    const slow = await serve(() => {
+      // Never answers.
+    });
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], readTimeoutMs: 300 }));
+    const started = Date.now();
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${slow}/x`), GET));
+    expect(e.code).toBe("UPSTREAM_TIMEOUT");
+    expect(e.params).toMatchObject({ seconds: 0.3 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    await up.close();
+  });
+
+  it("tells an unreachable server (connection refused, unknown name)", async () => {
+    const closed = createServer();
+    const p = await listen(closed, () => {});
+    await new Promise((r) => closed.close(r));
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1", "nowhere.invalid"] }));
+    const refused = await failure(up.request(new URL(`http://127.0.0.1:${p}/x`), GET));
+    expect(refused.code).toBe("UPSTREAM_UNREACHABLE");
+    expect(String(refused.params?.reason)).toMatch(/ECONNREFUSED/);
+    const unknown = await failure(up.request(new URL("http://nowhere.invalid/x"), GET));
+    expect(unknown.code).toBe("UPSTREAM_UNREACHABLE");
+    await up.close();
+  });
+
+  it("verifies TLS certificates, and trusts an extra CA bundle when configured", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qb-tls-"));
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
+    const cert = readFileSync(join(dir, "cert.pem"), "utf8");
+    const tls = createTlsServer({ key: readFileSync(join(dir, "key.pem")), cert });
+    servers.push(tls);
+    const p = await listen(tls, (_req, res) => res.end('{"ok":true}'));
+    const url = new URL(`https://127.0.0.1:${p}/x`);
+    const strict = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
+    const e = await failure(strict.request(url, GET));
+    expect(e.code).toBe("UPSTREAM_UNREACHABLE");
+    expect(String(e.params?.reason)).toMatch(/certificate/);
+    const trusting = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], extraCa: cert }));
+    expect((await trusting.request(url, GET)).body).toBe('{"ok":true}');
+    await strict.close();
+    await trusting.close();
+  });
+});
