@@ -1,0 +1,682 @@
+import {
+  type Connector,
+  type CubeRef,
+  type GridCall,
+  type Provider,
+  ProviderError,
+} from "@qibates/connectors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { badRequest, MESSAGES, WireError } from "./errors.ts";
+import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
+import { JobStore } from "./jobs.ts";
+import {
+  descendants,
+  essbaseOf,
+  findMember,
+  memberBean,
+  type OutlineIndex,
+  page,
+  readOutline,
+} from "./outline.ts";
+import { gridSettings, mergePreferences } from "./preferences.ts";
+import { type WireSession, WireSessions } from "./sessions.ts";
+
+export { CELL_TYPE, type RestGrid } from "./grid.ts";
+export { javaDouble } from "./java-double.ts";
+export { defaultPreferences, type GridPreferences } from "./preferences.ts";
+
+/** Where the endpoint answers: Essbase 21c's REST base path. */
+export const ESSBASE_REST_BASE = "/essbase/rest/v1";
+/** The session cookie, as Essbase (WebLogic) names it, and its path. */
+export const SESSION_COOKIE = "JSESSIONID";
+export const COOKIE_PATH = "/essbase";
+
+export interface EssbaseRestOptions {
+  /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
+  provider: Provider;
+  /** The connector value of the provider sessions (`essbase-stndln`, Essbase 21c). */
+  connector?: Connector;
+  /** A session unused this long ends (default 30 minutes). */
+  idleMinutes?: number;
+  /** At most this many sessions at once; beyond, the least recently used ends (default 1000). */
+  maxSessions?: number;
+  /** Name and version `GET /about` answers. */
+  about?: { name: string; version: string };
+  /** Who writes are journaled under, from the user name (default `essbase-rest:<user>`). */
+  owner?: (username: string) => string;
+}
+
+const ACTIONS = [
+  "zoomin",
+  "zoomout",
+  "keeponly",
+  "removeonly",
+  "refresh",
+  "pivot",
+  "pivotToPOV",
+  "submit",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+const JSON_TYPE = "application/json";
+const TEXT_TYPE = "text/plain; charset=utf-8";
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function basicCredentials(header: string | undefined): { username: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 1) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function whole(value: unknown, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw badRequest(`${name} must be a whole number, got "${String(value)}".`);
+  return n;
+}
+
+function bool(value: unknown): boolean {
+  return value === true || value === "true";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    essbaseSession: WireSession | null;
+  }
+}
+
+/**
+ * Essbase 21c's REST API (`/essbase/rest/v1/…`) answered by a provider: a Fastify plugin for the routes a
+ * client needs to log in, read applications, cubes and outlines, work an ad hoc grid, keep grid preferences
+ * and run calc scripts as jobs. Authentication is Essbase's: HTTP Basic creates a session, answered with a
+ * `JSESSIONID` cookie (path `/essbase`) that later calls send instead. Errors are the status with the message
+ * as plain text.
+ */
+export async function essbaseRestEndpoint(app: FastifyInstance, options: EssbaseRestOptions): Promise<void> {
+  const provider = options.provider;
+  const connector = options.connector ?? "essbase-stndln";
+  const owner = options.owner ?? ((u: string) => `essbase-rest:${u}`);
+  const sessions = new WireSessions({
+    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    max: options.maxSessions ?? 1000,
+  });
+  const jobs = new JobStore();
+  const about = options.about ?? { name: "QiBates Essbase REST endpoint", version: "" };
+
+  await app.register(
+    async (scope) => {
+      scope.decorateRequest("essbaseSession", null);
+
+      scope.setErrorHandler((error, request, reply) => {
+        if (error instanceof WireError) return sendText(reply, error.status, error.message);
+        if (error instanceof ProviderError) {
+          return sendText(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
+        }
+        const e = error as { statusCode?: number; message?: string; code?: string };
+        if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+          return sendText(reply, 415, "Send the body as application/json.");
+        if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+          return sendText(reply, e.statusCode, e.message ?? "Bad request");
+        }
+        request.log.error({ err: error }, "essbase-rest: internal error");
+        return sendText(reply, 500, "Internal server error");
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        sendText(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
+      );
+
+      // Every call but GET /about needs a session: the cookie's, or a new one from HTTP Basic.
+      scope.addHook("onRequest", async (request, reply) => {
+        if (request.method === "GET" && request.url.split("?")[0] === `${ESSBASE_REST_BASE}/about`) return;
+        const found = sessions.find(cookieValue(request.headers.cookie, SESSION_COOKIE));
+        if (found) {
+          request.essbaseSession = found;
+          return;
+        }
+        const basic = basicCredentials(request.headers.authorization);
+        const providerAddress = `${request.protocol}://${request.headers.host ?? "localhost"}/essbase/japi`;
+        let username: string | null = null;
+        if (basic) {
+          try {
+            username = (
+              await provider.login({
+                connector,
+                username: basic.username,
+                password: basic.password,
+                address: new URL(providerAddress),
+              })
+            ).username;
+          } catch (e) {
+            if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;
+          }
+        }
+        if (username === null) {
+          reply.header("www-authenticate", 'Basic realm="Essbase"');
+          return sendText(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
+        }
+        const name = username;
+        const session = sessions.create(name, (id) => ({
+          id,
+          ownerId: owner(name),
+          connector,
+          username: name,
+          providerAddress,
+          aliasTable: null,
+        }));
+        const secure = request.protocol === "https" ? "; Secure" : "";
+        reply.header("set-cookie", `${SESSION_COOKIE}=${session.id}; Path=${COOKIE_PATH}; HttpOnly${secure}`);
+        request.essbaseSession = session;
+      });
+
+      registerRoutes(scope);
+    },
+    { prefix: ESSBASE_REST_BASE },
+  );
+
+  function sendText(reply: FastifyReply, status: number, message: string) {
+    return reply.code(status).type(TEXT_TYPE).send(message);
+  }
+
+  function sessionOf(request: FastifyRequest): WireSession {
+    const s = request.essbaseSession;
+    if (!s) throw new WireError(401, "Authentication required.");
+    return s;
+  }
+
+  let serverName: Promise<string> | null = null;
+  /** The provider's server (one per connector family); asked once. */
+  async function server(session: WireSession): Promise<string> {
+    serverName ??= provider.servers(session.provider).then((list) => {
+      const first = list.servers[0]?.name;
+      if (!first) throw badRequest("The provider has no server.");
+      return first;
+    });
+    return serverName.catch((e) => {
+      serverName = null;
+      throw e;
+    });
+  }
+
+  async function cubeRef(session: WireSession, params: unknown): Promise<CubeRef> {
+    const p = params as Record<string, string>;
+    const application = p.applicationName ?? p.app ?? "";
+    const cube = p.databaseName ?? p.cube ?? "";
+    const ref = { server: await server(session), application, cube };
+    // Unknown application or cube: the provider's error, answered as 400.
+    const cubes = await provider.cubes(session.provider, ref);
+    const known = cubes.cubes.find((c) => c.name.toLowerCase() === cube.toLowerCase());
+    if (!known) throw badRequest(`Cube ${application}.${cube} does not exist.`);
+    return { ...ref, application: cubes.application, cube: known.name };
+  }
+
+  const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();
+
+  function outline(session: WireSession, ref: CubeRef): Promise<OutlineIndex> {
+    const key = cubeKey(ref);
+    let index = session.outlines.get(key);
+    if (!index) {
+      index = readOutline(provider, session.provider, ref);
+      index.catch(() => session.outlines.delete(key));
+      session.outlines.set(key, index);
+    }
+    return index;
+  }
+
+  const activeAlias = (session: WireSession, ref: CubeRef) =>
+    session.activeAlias.get(cubeKey(ref)) ?? "Default";
+
+  /** The alias table of a grid call: the request's `alias`, else the session's active one; `none` = names. */
+  function gridAlias(session: WireSession, ref: CubeRef, requested: unknown): string | null {
+    const alias = typeof requested === "string" && requested !== "" ? requested : activeAlias(session, ref);
+    return alias.toLowerCase() === "none" ? null : alias;
+  }
+
+  function registerRoutes(scope: FastifyInstance) {
+    scope.get("/about", async (_request, reply) =>
+      reply.type(JSON_TYPE).send({
+        name: about.name,
+        version: about.version,
+        description: "Essbase 21c REST API (a subset) answered by QiBates over its embedded engine",
+      }),
+    );
+
+    scope.get("/urls", async (request, reply) => {
+      const base = `${request.protocol}://${request.headers.host ?? "localhost"}/essbase`;
+      return reply.type(JSON_TYPE).send({
+        items: [
+          { application: "rest", url: `${base}/rest/v1` },
+          { application: "japi", url: `${base}/japi` },
+        ],
+      });
+    });
+
+    scope.get("/session", async (request, reply) => {
+      const s = sessionOf(request);
+      return reply.type(JSON_TYPE).send({ id: s.username, name: s.username, role: "user", groups: [] });
+    });
+
+    scope.delete("/session", async (request, reply) => {
+      const s = sessionOf(request);
+      sessions.end(s.id);
+      await provider.logout(s.provider);
+      reply.header("set-cookie", `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly`);
+      return reply.code(200).send();
+    });
+
+    scope.get("/preferences/grid", async (request, reply) =>
+      reply.type(JSON_TYPE).send(sessionOf(request).preferences),
+    );
+
+    scope.put("/preferences/grid", async (request, reply) => {
+      const s = sessionOf(request);
+      s.preferences = mergePreferences(s.preferences, request.body);
+      return reply.code(200).send();
+    });
+
+    scope.get("/applications", async (request, reply) => {
+      const s = sessionOf(request);
+      const q = request.query as Record<string, string | undefined>;
+      const list = await provider.applications(s.provider, await server(s), true);
+      const filter = (q.filter ?? "").toLowerCase();
+      const names = list.applications.map((a) => a.name).filter((n) => n.toLowerCase().includes(filter));
+      const result = page(names, whole(q.offset, 0, "offset"), whole(q.limit, 50, "limit"));
+      return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((name) => ({ name })) });
+    });
+
+    scope.get("/applications/actions/tree", async (request, reply) => {
+      const s = sessionOf(request);
+      const srv = await server(s);
+      const list = await provider.applications(s.provider, srv, true);
+      const items = await Promise.all(
+        list.applications.map(async (a) => {
+          const cubes = await provider.cubes(s.provider, { server: srv, application: a.name });
+          return { name: a.name, databases: cubes.cubes.map((c) => ({ name: c.name })) };
+        }),
+      );
+      return reply.type(JSON_TYPE).send({ items, count: items.length, totalResults: items.length });
+    });
+
+    scope.get("/applications/:applicationName/databases", async (request, reply) => {
+      const s = sessionOf(request);
+      const { applicationName } = request.params as { applicationName: string };
+      const cubes = await provider.cubes(s.provider, {
+        server: await server(s),
+        application: applicationName,
+      });
+      const result = page(cubes.cubes, 0, cubes.cubes.length);
+      return reply.type(JSON_TYPE).send({
+        ...result,
+        limit: Math.max(result.limit, 50),
+        items: cubes.cubes.map((c) => ({ name: c.name, application: cubes.application })),
+      });
+    });
+
+    const db = "/applications/:applicationName/databases/:databaseName";
+
+    scope.get(`${db}/dimensions`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const index = await outline(s, ref);
+      const items = index.dimensions.map((d) => ({
+        name: d.name,
+        type: d.dimensionType.toUpperCase(),
+        members: 1 + descendants(d),
+      }));
+      return reply
+        .type(JSON_TYPE)
+        .send({ ...page(items, 0, items.length), limit: Math.max(items.length, 50) });
+    });
+
+    scope.get(`${db}/aliases`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const tables = (await essbaseOf(provider).aliasTables(s.provider, ref)).aliasTables.map((t) => t.name);
+      return reply
+        .type(JSON_TYPE)
+        .send({ ...page(tables, 0, tables.length), limit: Math.max(tables.length, 50) });
+    });
+
+    scope.get(`${db}/aliases/getActiveAlias`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      return reply.type(TEXT_TYPE).send(activeAlias(s, ref));
+    });
+
+    scope.put(`${db}/aliases/setActiveAlias`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const wanted = (request.query as { aliasTableName?: string }).aliasTableName ?? "";
+      const tables = (await essbaseOf(provider).aliasTables(s.provider, ref)).aliasTables.map((t) => t.name);
+      const table = tables.find((t) => t.toLowerCase() === wanted.toLowerCase());
+      if (!table) throw badRequest(`Alias table ${wanted} does not exist.`);
+      s.activeAlias.set(cubeKey(ref), table);
+      return reply.type(JSON_TYPE).send({ ...page([table], 0, 1), limit: 50 });
+    });
+
+    scope.get(`${db}/scripts`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const scripts = (await essbaseOf(provider).scripts(s.provider, ref)).scripts.map((x) => ({
+        name: x.name,
+      }));
+      return reply
+        .type(JSON_TYPE)
+        .send({ ...page(scripts, 0, scripts.length), limit: Math.max(scripts.length, 50) });
+    });
+
+    scope.get(`${db}/scripts/:scriptName/content`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const name = scriptName((request.params as { scriptName: string }).scriptName);
+      const scripts = (await essbaseOf(provider).scripts(s.provider, ref)).scripts;
+      if (!scripts.some((x) => x.name.toLowerCase() === name.toLowerCase())) {
+        throw badRequest(`Calculation script ${name} does not exist.`);
+      }
+      // The provider contract lists scripts (name, description) without their text.
+      return reply
+        .code(501)
+        .type(TEXT_TYPE)
+        .send("The text of calculation scripts is not available through this endpoint.");
+    });
+
+    const outlinePath = "/outline/:app/:cube";
+
+    scope.get(outlinePath, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const index = await outline(s, ref);
+      const q = request.query as Record<string, string | undefined>;
+      const offset = whole(q.offset, 0, "offset");
+      const limit = whole(q.limit, 50, "limit");
+      const parent = q.parent ?? q.parentUniqueName;
+      let members = index.dimensions;
+      if (parent !== undefined && parent !== "") {
+        members = findMember(index, parent).children;
+      } else if (q.keyword !== undefined && q.keyword !== "") {
+        const k = q.keyword.toLowerCase();
+        const whole = bool(q.matchWholeWord);
+        const hit = (text: string) => (whole ? text.toLowerCase() === k : text.toLowerCase().includes(k));
+        members = index.members.filter((m) => hit(m.name) || Object.values(m.aliases).some(hit));
+      }
+      const alias = activeAlias(s, ref);
+      const result = page(members, offset, limit);
+      return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((m) => memberBean(m, alias)) });
+    });
+
+    scope.get(`${outlinePath}/descendantsCount/:memberUniqueName`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const m = findMember(
+        await outline(s, ref),
+        (request.params as { memberUniqueName: string }).memberUniqueName,
+      );
+      return reply.type(TEXT_TYPE).send(String(descendants(m)));
+    });
+
+    scope.get(`${outlinePath}/ancestors/:memberUniqueName`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const m = findMember(
+        await outline(s, ref),
+        (request.params as { memberUniqueName: string }).memberUniqueName,
+      );
+      const ancestors = [];
+      for (let p = m.parent; p; p = p.parent) ancestors.unshift(p);
+      const alias = activeAlias(s, ref);
+      const result = page(ancestors, 0, ancestors.length);
+      return reply
+        .type(JSON_TYPE)
+        .send({
+          ...result,
+          limit: Math.max(result.limit, 50),
+          items: result.items.map((a) => memberBean(a, alias)),
+        });
+    });
+
+    scope.get(`${outlinePath}/:memberUniqueName`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const m = findMember(
+        await outline(s, ref),
+        (request.params as { memberUniqueName: string }).memberUniqueName,
+      );
+      return reply.type(JSON_TYPE).send(memberBean(m, activeAlias(s, ref)));
+    });
+
+    scope.get(`${db}/grid`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const alias = gridAlias(s, ref, undefined);
+      const answer = await essbaseOf(provider).grid(s.provider, ref, {
+        action: "initgrid",
+        input: gridSettings(s.preferences, alias),
+      });
+      return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
+    });
+
+    scope.post(`${db}/grid`, async (request, reply) => {
+      const s = sessionOf(request);
+      const body = request.body as Record<string, unknown> | null;
+      if (!body || typeof body !== "object" || Array.isArray(body)) {
+        throw badRequest("The request body must be a grid operation (JSON object).");
+      }
+      const action = body.action;
+      if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
+        throw badRequest(MESSAGES.badAction(String(action)));
+      }
+      const ref = await cubeRef(s, request.params);
+      const grid = await gridOperation(s, ref, action as Action, body);
+      return reply.type(JSON_TYPE).send(grid);
+    });
+
+    scope.post("/jobs", async (request, reply) => {
+      const s = sessionOf(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      for (const field of ["application", "db", "jobtype"]) {
+        if (typeof body[field] !== "string" || body[field] === "") throw badRequest(`${field} is required.`);
+      }
+      const jobtype = body.jobtype as string;
+      if (jobtype !== "calc") {
+        throw badRequest(`Job type ${jobtype} is not supported by this endpoint; only calc jobs are.`);
+      }
+      const ref = await cubeRef(s, { app: body.application, cube: body.db });
+      const parameters = (body.parameters ?? {}) as Record<string, unknown>;
+      const file = typeof parameters.file === "string" ? parameters.file : "";
+      if (file === "") throw badRequest("parameters.file (the calc script) is required for a calc job.");
+      const script = scriptName(file);
+      const job = jobs.start(
+        {
+          appName: ref.application,
+          dbName: ref.cube,
+          jobType: "Calc",
+          jobfileName: script,
+          userName: s.username,
+          jobInputInfo: { file },
+        },
+        async () => {
+          try {
+            await essbaseOf(provider).calculate(s.provider, ref, script);
+          } catch (e) {
+            if (e instanceof ProviderError) throw e;
+            request.log.error({ err: e }, "essbase-rest: calc job failed");
+            throw new Error("The calculation failed on the server.");
+          }
+        },
+      );
+      return reply.type(JSON_TYPE).send(job);
+    });
+
+    scope.get("/jobs/:id", async (request, reply) => {
+      const s = sessionOf(request);
+      const id = (request.params as { id: string }).id;
+      const job = /^\d+$/.test(id) ? jobs.find(Number(id), s.username) : null;
+      if (!job) throw badRequest(`Job ${id} does not exist.`);
+      return reply.type(JSON_TYPE).send(job);
+    });
+  }
+
+  /** A calc script named with or without its `.csc` suffix. */
+  function scriptName(file: string): string {
+    return file.replace(/\.csc$/i, "");
+  }
+
+  async function answerGrid(
+    session: WireSession,
+    ref: CubeRef,
+    answer: Parameters<typeof restGrid>[0],
+    alias: string | null,
+  ): Promise<RestGrid> {
+    const index = await outline(session, ref);
+    return restGrid(
+      answer,
+      index.dimensions.map((d) => d.name),
+      alias,
+    );
+  }
+
+  /** `POST …/grid`: one operation on the sheet the request's grid describes (its `dimensions` are not read). */
+  async function gridOperation(
+    s: WireSession,
+    ref: CubeRef,
+    action: Action,
+    body: Record<string, unknown>,
+  ): Promise<RestGrid> {
+    const essbase = essbaseOf(provider);
+    const { sheet, rows, columns } = sheetOf(body.grid);
+    const alias = gridAlias(s, ref, body.alias ?? (body.grid as { alias?: unknown }).alias);
+    const input = { grid: sheet, ...gridSettings(s.preferences, alias) };
+    const ranges = body.ranges;
+    const coordinates = Array.isArray(body.coordinates) ? body.coordinates : null;
+    const hasRanges = Array.isArray(ranges) && ranges.length > 0;
+    const run = async (call: GridCall) =>
+      answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
+    const refresh = () => run({ action: "refresh", input });
+
+    switch (action) {
+      case "refresh":
+        return refresh();
+      case "zoomin":
+      case "zoomout":
+      case "keeponly":
+      case "removeonly": {
+        let cells: { row: number; column: number }[];
+        if (hasRanges) cells = rangeCells(ranges, rows, columns);
+        else if (coordinates && coordinates.length > 0) {
+          // A live server ignores coordinates for zoom out and keep only (the grid comes back unchanged);
+          // zoom in reads them as [row, column] pairs; remove only as flat cell indices.
+          if (action === "zoomout" || action === "keeponly") return refresh();
+          cells =
+            action === "zoomin"
+              ? pairCells(coordinates, rows, columns)
+              : flatCells(coordinates, rows, columns);
+        } else return refresh();
+        return run({ action, input: { ...input, cells } });
+      }
+      case "pivot":
+      case "pivotToPOV": {
+        const picks =
+          coordinates && coordinates.length > 0
+            ? coordinates
+            : hasRanges
+              ? [firstRangeIndex(ranges, rows, columns)]
+              : [];
+        const from = cellAt(picks[0], rows, columns);
+        if (!from) throw badRequest(MESSAGES.pivotNoStart);
+        if (action === "pivotToPOV") return run({ action: "pivottopov", input: { ...input, ...from } });
+        if (picks.length < 2) return run({ action: "pivot", input: { ...input, ...from } });
+        const to = cellAt(picks[1], rows, columns);
+        if (!to) throw badRequest(MESSAGES.nonsensical);
+        return pivotTo(s, ref, input, from, to, alias);
+      }
+      case "submit": {
+        const dirty = (body.grid as { slice?: { dirtyCells?: unknown } }).slice?.dirtyCells ?? [];
+        if (!Array.isArray(dirty)) throw badRequest("slice.dirtyCells must be an array of cell indices.");
+        const cells = flatCells(dirty, rows, columns);
+        const saved = await essbase.save(s.provider, ref, { ...input, cells });
+        return answerGrid(s, ref, saved, alias);
+      }
+    }
+  }
+
+  /** `pivot [from, to]`: the dimension of `from` to the POV, the rows or the columns, wherever `to` lies. */
+  async function pivotTo(
+    s: WireSession,
+    ref: CubeRef,
+    input: { grid: string[][] } & ReturnType<typeof gridSettings>,
+    from: { row: number; column: number },
+    to: { row: number; column: number },
+    alias: string | null,
+  ): Promise<RestGrid> {
+    const essbase = essbaseOf(provider);
+    // The sheet's regions, as the provider reads them.
+    const read = await essbase.grid(s.provider, ref, { action: "refresh", input });
+    const { headerRows, leftColumns } = read.layout;
+    const kind = (c: { row: number; column: number }) => read.cellKinds[c.row]?.[c.column];
+    const region = (c: { row: number; column: number }) => {
+      const k = kind(c);
+      if (k === "pov") return "pov";
+      if (k === "row-header" || (c.row >= headerRows && c.column < leftColumns)) return "rows";
+      if (k === "column-header" || (c.row < headerRows && c.column >= leftColumns)) return "columns";
+      return null;
+    };
+    const source = region(from);
+    if (source === null) throw badRequest(MESSAGES.pivotNoStart);
+    const target = region(to);
+    const run = async (call: GridCall) =>
+      answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
+    if (target === null) return answerGrid(s, ref, read, alias);
+    if (target === source) {
+      throw badRequest(
+        "This endpoint moves a dimension to another axis or to the POV, not within its own axis.",
+      );
+    }
+    if (target === "pov") return run({ action: "pivottopov", input: { ...input, ...from } });
+    return run({ action: "pivot", input: { ...input, ...from, to: target } });
+  }
+
+  function flatCells(indices: unknown[], rows: number, columns: number) {
+    return indices.map((i) => {
+      const cell = cellAt(i, rows, columns);
+      if (!cell) throw badRequest(MESSAGES.nonsensical);
+      return cell;
+    });
+  }
+
+  function pairCells(values: unknown[], rows: number, columns: number) {
+    if (values.length % 2 !== 0) throw badRequest(MESSAGES.nonsensical);
+    const cells: { row: number; column: number }[] = [];
+    for (let i = 0; i < values.length; i += 2) {
+      const [row, column] = [values[i], values[i + 1]];
+      if (
+        typeof row !== "number" ||
+        typeof column !== "number" ||
+        !Number.isInteger(row) ||
+        !Number.isInteger(column) ||
+        row < 0 ||
+        column < 0 ||
+        row >= rows ||
+        column >= columns
+      ) {
+        throw badRequest(MESSAGES.nonsensical);
+      }
+      cells.push({ row, column });
+    }
+    return cells;
+  }
+
+  function firstRangeIndex(ranges: unknown, rows: number, columns: number): number {
+    const [first] = rangeCells(ranges, rows, columns);
+    return first ? first.row * columns + first.column : -1;
+  }
+}

@@ -1,0 +1,70 @@
+/** A job record (`JobRecordBean`): 100 in progress, 200 completed, 400 failed. */
+export interface JobRecord {
+  job_ID: number;
+  appName: string;
+  dbName: string;
+  jobType: string;
+  jobfileName: string;
+  userName: string;
+  startTime: number;
+  endTime?: number;
+  statusCode: 100 | 200 | 400;
+  statusMessage: string;
+  jobInputInfo: Record<string, unknown>;
+  jobOutputInfo: Record<string, unknown>;
+}
+
+/** The jobs of the endpoint, in memory, newest kept: at most `max` records. */
+export class JobStore {
+  private readonly jobs = new Map<number, JobRecord>();
+  private next = 1;
+
+  constructor(private readonly max = 1000) {}
+
+  /**
+   * Records a job as in progress and runs `work` after the answer has been sent (the client polls
+   * `GET /jobs/{id}`); the record then says completed, or failed with the error's message.
+   */
+  start(
+    record: Omit<JobRecord, "job_ID" | "statusCode" | "statusMessage" | "startTime" | "jobOutputInfo">,
+    work: () => Promise<void>,
+  ): JobRecord {
+    const job: JobRecord = {
+      ...record,
+      job_ID: this.next++,
+      startTime: Date.now(),
+      statusCode: 100,
+      statusMessage: "In Progress",
+      jobOutputInfo: {},
+    };
+    this.jobs.set(job.job_ID, job);
+    for (const id of this.jobs.keys()) {
+      if (this.jobs.size <= this.max) break;
+      this.jobs.delete(id);
+    }
+    setTimeout(() => {
+      work().then(
+        () => {
+          job.statusCode = 200;
+          job.statusMessage = "Completed";
+          job.jobOutputInfo = { errorMessage: "" };
+          job.endTime = Date.now();
+        },
+        (e: unknown) => {
+          const message = e instanceof Error ? e.message : String(e);
+          job.statusCode = 400;
+          job.statusMessage = message;
+          job.jobOutputInfo = { errorMessage: message };
+          job.endTime = Date.now();
+        },
+      );
+    }, 0);
+    return { ...job };
+  }
+
+  /** The job `id` if `username` started it. */
+  find(id: number, username: string): JobRecord | null {
+    const job = this.jobs.get(id);
+    return job && job.userName === username ? { ...job } : null;
+  }
+}

@@ -1,0 +1,140 @@
+import type { GridInput } from "@qibates/connectors";
+import { badRequest } from "./errors.ts";
+
+/** The suppression flags of `rowSupression` / `columnSupression` (one "p", as on the wire). */
+export interface Suppression {
+  zero: boolean;
+  missing: boolean;
+  underScore: boolean;
+  derived: boolean;
+  noAccess: boolean;
+  emptyBlocks: boolean;
+  invalid: boolean;
+  error: boolean;
+}
+
+/** The grid preferences of a session (`GET/PUT /preferences/grid`, schema `Preferences`). */
+export interface GridPreferences {
+  maxRows: number;
+  indentation: "NONE" | "SUBITEMS" | "TOTALS";
+  cellText: boolean;
+  columnSupression: Suppression;
+  zoomIn: { ancestor: "top" | "bottom"; mode: "children" | "descendents" | "base" };
+  navigate: boolean;
+  includeSelection: boolean;
+  repeatMemberLabels: boolean;
+  withinSelectedGroup: boolean;
+  removeUnSelectedGroup: boolean;
+  includeDescriptionLabel: boolean;
+  missingText: string;
+  noAccessText: string;
+  rowSupression: Suppression;
+  maxColumns: number;
+  formulaRetention: { comments: boolean; zoom: boolean; focus: boolean; retrive: boolean; fill: boolean };
+}
+
+const noSuppression = (): Suppression => ({
+  zero: false,
+  missing: false,
+  underScore: false,
+  derived: false,
+  noAccess: false,
+  emptyBlocks: false,
+  invalid: false,
+  error: false,
+});
+
+/** Essbase's defaults, as `GET /preferences/grid` answers them on a new session. */
+export function defaultPreferences(): GridPreferences {
+  return {
+    maxRows: 0,
+    indentation: "SUBITEMS",
+    cellText: true,
+    columnSupression: noSuppression(),
+    zoomIn: { ancestor: "top", mode: "children" },
+    navigate: true,
+    includeSelection: true,
+    repeatMemberLabels: true,
+    withinSelectedGroup: false,
+    removeUnSelectedGroup: false,
+    includeDescriptionLabel: false,
+    missingText: "#Missing",
+    noAccessText: "#No Access",
+    rowSupression: noSuppression(),
+    maxColumns: 0,
+    formulaRetention: { comments: false, zoom: false, focus: false, retrive: false, fill: false },
+  };
+}
+
+const ENUMS: Record<string, readonly string[]> = {
+  indentation: ["NONE", "SUBITEMS", "TOTALS"],
+  "zoomIn.ancestor": ["top", "bottom"],
+  "zoomIn.mode": ["children", "descendents", "base"],
+};
+
+/**
+ * `PUT /preferences/grid`: the properties sent replace the session's, the others are kept. Each value must have
+ * the type of the current one (and an enum value, case-sensitive, where the schema has an enum); unknown
+ * properties are ignored.
+ */
+export function mergePreferences(current: GridPreferences, body: unknown): GridPreferences {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw badRequest("The grid preferences must be a JSON object.");
+  }
+  const merge = (target: Record<string, unknown>, patch: Record<string, unknown>, path: string) => {
+    const out: Record<string, unknown> = { ...target };
+    for (const [key, value] of Object.entries(patch)) {
+      if (!(key in target) || value === null) continue;
+      const name = path ? `${path}.${key}` : key;
+      const was = target[key];
+      if (typeof was === "object" && was !== null) {
+        if (typeof value !== "object" || Array.isArray(value)) {
+          throw badRequest(`Preference ${name} must be an object.`);
+        }
+        out[key] = merge(was as Record<string, unknown>, value as Record<string, unknown>, name);
+        continue;
+      }
+      if (typeof value !== typeof was || (typeof value === "number" && !Number.isInteger(value))) {
+        throw badRequest(
+          `Preference ${name} must be ${typeof was === "number" ? "a whole number" : `a ${typeof was}`}.`,
+        );
+      }
+      const allowed = ENUMS[name];
+      if (allowed && !allowed.includes(value as string)) {
+        throw badRequest(`Preference ${name} must be one of ${allowed.join(", ")}; got "${String(value)}".`);
+      }
+      out[key] = value;
+    }
+    return out;
+  };
+  return merge(
+    current as unknown as Record<string, unknown>,
+    body as Record<string, unknown>,
+    "",
+  ) as unknown as GridPreferences;
+}
+
+const ZOOM_MODE = { children: "NEXT_LEVEL", descendents: "ALL_LEVELS", base: "BOTTOM_LEVEL" } as const;
+
+/**
+ * The session's preferences and alias table as the provider contract's grid settings. `aliasTable` `null` shows
+ * member names.
+ */
+export function gridSettings(p: GridPreferences, aliasTable: string | null): Pick<GridInput, "settings"> {
+  return {
+    settings: {
+      indentation: p.indentation,
+      zoomInMode: ZOOM_MODE[p.zoomIn.mode],
+      ancestorPosition: p.zoomIn.ancestor === "top" ? "TOP" : "BOTTOM",
+      includeSelection: p.includeSelection,
+      withinSelectedGroup: p.withinSelectedGroup,
+      removeUnselectedGroups: p.removeUnSelectedGroup,
+      repeatMemberLabels: p.repeatMemberLabels,
+      missingSuppression: p.rowSupression.missing,
+      missingLabel: p.missingText,
+      navigateWithoutData: !p.navigate,
+      aliasTable,
+      memberDisplay: aliasTable === null ? "NAME" : p.includeDescriptionLabel ? "NAME_AND_ALIAS" : "ALIAS",
+    },
+  };
+}

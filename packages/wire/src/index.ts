@@ -1,0 +1,12 @@
+export {
+  CELL_TYPE,
+  COOKIE_PATH,
+  defaultPreferences,
+  ESSBASE_REST_BASE,
+  type EssbaseRestOptions,
+  essbaseRestEndpoint,
+  type GridPreferences,
+  javaDouble,
+  type RestGrid,
+  SESSION_COOKIE,
+} from "./essbase-rest/index.ts";

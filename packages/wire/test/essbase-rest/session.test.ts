@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WireSessions } from "../../src/essbase-rest/sessions.ts";
+import { EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+
+beforeAll(async () => {
+  endpoint = await startEndpoint();
+});
+afterAll(async () => {
+  await endpoint.app.close();
+});
+
+describe("Essbase REST sessions", () => {
+  it("creates a session from HTTP Basic and answers a JSESSIONID cookie on /essbase", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    const first = await client.get("/session");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ id: "demo", name: "demo" });
+    const cookie = first.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^JSESSIONID=[A-Za-z0-9_-]{20,}; Path=\/essbase; HttpOnly$/);
+  });
+
+  it("reuses the session of the cookie: Basic is not read again and no new cookie is set", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    await client.get("/session");
+    const cookie = client.cookie;
+    client.credentials = { username: "demo", password: "wrong" };
+    const again = await client.get("/applications");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(client.cookie).toBe(cookie);
+  });
+
+  it("keeps one session per cookie: preferences set in one are not seen in another", async () => {
+    const a = new EssbaseClient(endpoint.origin);
+    const b = new EssbaseClient(endpoint.origin);
+    await a.get("/session");
+    await b.get("/session");
+    expect(a.cookie).not.toBe(b.cookie);
+    await a.put("/preferences/grid", { missingText: "n/a" });
+    expect((await a.get("/preferences/grid")).json.missingText).toBe("n/a");
+    expect((await b.get("/preferences/grid")).json.missingText).toBe("#Missing");
+  });
+
+  it("answers 401 with a Basic challenge without credentials, with wrong ones, and with an unknown cookie", async () => {
+    const none = new EssbaseClient(endpoint.origin, null);
+    const r1 = await none.get("/applications");
+    expect(r1.status).toBe(401);
+    expect(r1.headers.get("www-authenticate")).toMatch(/^Basic realm="/);
+    expect(r1.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+
+    const wrong = new EssbaseClient(endpoint.origin, { username: "demo", password: "nope" });
+    const r2 = await wrong.get("/applications");
+    expect(r2.status).toBe(401);
+    expect(r2.headers.get("set-cookie")).toBeNull();
+
+    const forged = new EssbaseClient(endpoint.origin, null);
+    forged.cookie = "JSESSIONID=forged";
+    expect((await forged.get("/session")).status).toBe(401);
+  });
+
+  it("answers GET /about without a session", async () => {
+    const client = new EssbaseClient(endpoint.origin, null);
+    const r = await client.get("/about");
+    expect(r.status).toBe(200);
+    expect(r.json.name).toBe("QiBates");
+  });
+
+  it("ends the session on DELETE /session: the cookie no longer works", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    await client.get("/session");
+    const cookie = client.cookie;
+    const bye = await client.delete("/session");
+    expect(bye.status).toBe(200);
+    const stale = new EssbaseClient(endpoint.origin, null);
+    stale.cookie = cookie;
+    expect((await stale.get("/session")).status).toBe(401);
+  });
+
+  it("answers 404 as text for a path it does not serve", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    const r = await client.call("GET", "/nothing/here", undefined, { check: false });
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+});
+
+describe("session store", () => {
+  const provider = (id: string) => ({
+    id,
+    ownerId: "o",
+    connector: "essbase-stndln" as const,
+    username: "demo",
+    providerAddress: "http://h/essbase/japi",
+    aliasTable: null,
+  });
+
+  it("slides a session on use and ends it after the idle time", () => {
+    let now = 0;
+    const sessions = new WireSessions({ idleMs: 1000, max: 10, now: () => now });
+    const s = sessions.create("demo", provider);
+    now = 900;
+    expect(sessions.find(s.id)).toBe(s);
+    now = 1800;
+    expect(sessions.find(s.id)).toBe(s);
+    now = 2801;
+    expect(sessions.find(s.id)).toBeNull();
+  });
+
+  it("caps the number of sessions, ending the least recently used", () => {
+    let now = 0;
+    const sessions = new WireSessions({ idleMs: 60_000, max: 2, now: () => now });
+    const a = sessions.create("demo", provider);
+    now = 1;
+    const b = sessions.create("demo", provider);
+    now = 2;
+    sessions.find(a.id);
+    now = 3;
+    const c = sessions.create("demo", provider);
+    expect(sessions.size).toBe(2);
+    expect(sessions.find(b.id)).toBeNull();
+    expect(sessions.find(a.id)).toBe(a);
+    expect(sessions.find(c.id)).toBe(c);
+  });
+});

@@ -1,0 +1,103 @@
+import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import Fastify, { type FastifyInstance } from "fastify";
+import { type EssbaseRestOptions, essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
+import { memoryStore } from "./memory-store.ts";
+import { checkRequest, checkResponse } from "./swagger.ts";
+
+export const BASE = "/essbase/rest/v1";
+
+/** A Fastify server answering the Essbase REST endpoint over the embedded provider (demo/demo), on a free port. */
+export async function startEndpoint(options: Partial<EssbaseRestOptions> = {}) {
+  const store = memoryStore();
+  const provider = await EmbeddedProvider.open({
+    store,
+    credentialsValid: (u, p) => u === "demo" && p === "demo",
+  });
+  const app: FastifyInstance = Fastify({ logger: false });
+  await app.register(essbaseRestEndpoint, {
+    provider,
+    about: { name: "QiBates", version: "test" },
+    ...options,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, store, provider, origin: `http://127.0.0.1:${port}` };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in tests
+  json: any;
+}
+
+/**
+ * An HTTP client of the endpoint that keeps the session cookie as a browser would, sends Basic credentials
+ * when given, and checks every request body and every 200 answer against Oracle's description.
+ */
+export class EssbaseClient {
+  cookie: string | null = null;
+
+  constructor(
+    readonly origin: string,
+    public credentials: { username: string; password: string } | null = {
+      username: "demo",
+      password: "demo",
+    },
+  ) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { check?: boolean } = {},
+  ): Promise<Answer> {
+    const url = `${BASE}${path}`;
+    if (options.check !== false && body !== undefined) checkRequest(method, url, body);
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.credentials) {
+      const { username, password } = this.credentials;
+      headers.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+    }
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(`${this.origin}${url}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.headers.get("set-cookie");
+    const m = setCookie ? /^JSESSIONID=([^;]*)/.exec(setCookie) : null;
+    if (m) this.cookie = m[1] ? `JSESSIONID=${m[1]}` : null;
+    const text = await res.text();
+    const contentType = res.headers.get("content-type") ?? "";
+    if (options.check !== false) checkResponse(method, url, res.status, contentType, text);
+    let json: unknown = null;
+    if (contentType.startsWith("application/json") && text !== "") json = JSON.parse(text);
+    return { status: res.status, headers: res.headers, text, json };
+  }
+
+  get(path: string) {
+    return this.call("GET", path);
+  }
+  post(path: string, body: unknown, options?: { check?: boolean }) {
+    return this.call("POST", path, body, options);
+  }
+  put(path: string, body?: unknown) {
+    return this.call("PUT", path, body);
+  }
+  delete(path: string) {
+    return this.call("DELETE", path);
+  }
+}
+
+/** The sheet of an answered Grid, row by row. */
+export function sheet(grid: {
+  slice: { rows: number; columns: number; data: { ranges: { values: string[] }[] } };
+}) {
+  const { rows, columns } = grid.slice;
+  const values = grid.slice.data.ranges[0]?.values ?? [];
+  return Array.from({ length: rows }, (_, r) => values.slice(r * columns, (r + 1) * columns));
+}
