@@ -435,13 +435,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       for (let p = m.parent; p; p = p.parent) ancestors.unshift(p);
       const alias = activeAlias(s, ref);
       const result = page(ancestors, 0, ancestors.length);
-      return reply
-        .type(JSON_TYPE)
-        .send({
-          ...result,
-          limit: Math.max(result.limit, 50),
-          items: result.items.map((a) => memberBean(a, alias)),
-        });
+      return reply.type(JSON_TYPE).send({
+        ...result,
+        limit: Math.max(result.limit, 50),
+        items: result.items.map((a) => memberBean(a, alias)),
+      });
     });
 
     scope.get(`${outlinePath}/:memberUniqueName`, async (request, reply) => {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { javaDouble } from "../../src/essbase-rest/java-double.ts";
+import { type EssbaseClient as Client, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+
+beforeAll(async () => {
+  endpoint = await startEndpoint();
+});
+afterAll(async () => {
+  await endpoint.app.close();
+});
+
+async function poll(client: Client, id: number) {
+  for (let i = 0; i < 200; i++) {
+    const r = await client.get(`/jobs/${id}`);
+    if (r.json.statusCode !== 100) return r.json;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} still in progress`);
+}
+
+describe("calc jobs", () => {
+  it("starts a calc job in progress, which the client polls to completed", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    const before = endpoint.store.entries.length;
+    const started = await client.post("/jobs", {
+      application: "Sample",
+      db: "Basic",
+      jobtype: "calc",
+      parameters: { file: "CalcAll.csc" },
+    });
+    expect(started.status).toBe(200);
+    expect(started.json).toMatchObject({
+      appName: "Sample",
+      dbName: "Basic",
+      jobType: "Calc",
+      jobfileName: "CalcAll",
+      userName: "demo",
+      statusCode: 100,
+    });
+    const done = await poll(client, started.json.job_ID);
+    expect(done).toMatchObject({ statusCode: 200, statusMessage: "Completed" });
+    expect(done.endTime).toBeGreaterThanOrEqual(done.startTime);
+    expect(endpoint.store.entries.slice(before).map((e) => e.entry.kind)).toEqual(["calc"]);
+  });
+
+  it("fails a job whose script does not exist, with the error as statusMessage", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    const started = await client.post("/jobs", {
+      application: "Sample",
+      db: "Basic",
+      jobtype: "calc",
+      parameters: { file: "NoSuchScript" },
+    });
+    const done = await poll(client, started.json.job_ID);
+    expect(done.statusCode).toBe(400);
+    expect(done.statusMessage).toMatch(/NoSuchScript/);
+    expect(done.jobOutputInfo.errorMessage).toBe(done.statusMessage);
+  });
+
+  it("refuses other job types, an unknown cube, a missing script and an unknown job id", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    const load = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "dataload" });
+    expect(load.status).toBe(400);
+    expect(load.text).toMatch(/dataload is not supported/);
+    const cube = await client.post("/jobs", {
+      application: "Sample",
+      db: "Nope",
+      jobtype: "calc",
+      parameters: { file: "CalcAll" },
+    });
+    expect(cube.status).toBe(400);
+    const noFile = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "calc" });
+    expect(noFile.status).toBe(400);
+    expect((await client.get("/jobs/999999")).status).toBe(400);
+  });
+});
+
+describe("data values as Java's Double.toString", () => {
+  it("writes whole numbers with .0, decimals as they are, and scientific form outside 10^-3..10^7", () => {
+    expect(javaDouble(105522)).toBe("105522.0");
+    expect(javaDouble(-20396)).toBe("-20396.0");
+    expect(javaDouble(7.4)).toBe("7.4");
+    expect(javaDouble(9999999)).toBe("9999999.0");
+    expect(javaDouble(1e7)).toBe("1.0E7");
+    expect(javaDouble(12345678.5)).toBe("1.23456785E7");
+    expect(javaDouble(0.001)).toBe("0.001");
+    expect(javaDouble(0.0001)).toBe("1.0E-4");
+    expect(javaDouble(-1.5e-5)).toBe("-1.5E-5");
+    expect(javaDouble(0)).toBe("0.0");
+  });
+});
