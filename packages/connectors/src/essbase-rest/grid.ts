@@ -1,8 +1,8 @@
-import type { Outline } from "@qibates/engine";
+import type { Member, Outline } from "@qibates/engine";
 import {
   type CellKind,
-  emptySource,
   formatValue,
+  type GridDataSource,
   type GridResponse,
   type ResolvedGridSettings,
   readLayout,
@@ -43,6 +43,29 @@ export interface RestGrid {
     dirtyCells?: number[];
     dirtyTexts?: number[];
     data: { ranges: RestGridRange[] };
+  };
+}
+
+/**
+ * A cube with no data over a remote outline, for laying sheets out: which cells may be written follows the
+ * outline as the server's does (label-only and dynamic members and attribute intersections are read-only).
+ */
+export function layoutSource(outline: Outline): GridDataSource {
+  return {
+    outline,
+    read: () => null,
+    writeBlocker: (tuple: readonly Member[]) => {
+      for (const m of tuple) {
+        if (m.dimension.type === "attribute") {
+          if (m.ordinal !== 0) return "Attribute intersections are read-only";
+          continue;
+        }
+        if (m.stored.storage === "label-only") return `"${m.name}" is label only`;
+        if (m.stored.isDynamic) return `"${m.name}" is Dynamic Calc`;
+      }
+      return null;
+    },
+    write: () => {},
   };
 }
 
@@ -176,7 +199,7 @@ export function answerOf(
     suppressZeroColumns: false,
     suppressNoAccessColumns: false,
   };
-  const local = runGridOperation(emptySource(outline), {
+  const local = runGridOperation(layoutSource(outline), {
     action: "refresh",
     grid: upstream.cells,
     settings: layoutSettings,

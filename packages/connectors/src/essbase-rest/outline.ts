@@ -6,8 +6,9 @@ import type { EssbaseRestClient } from "./client.ts";
  * The outline of a remote cube, read through the outline endpoints (`GET /outline/{app}/{cube}` for the
  * dimensions, `?parent=` for each member's children, paged) and rebuilt as an engine `Outline`, so that the
  * connector reads sheets, lists trees, applies member filters and lays out the zoom modes the REST API lacks
- * with the same rules as the embedded engine. Attribute dimensions are kept as plain dimensions (the REST
- * API does not say which base members carry which attribute).
+ * with the same rules as the embedded engine. Attribute dimensions are known by their type, without their
+ * associations to base members (the REST API does not list them): attribute members read from a sheet are
+ * sent to the server as they are.
  */
 
 /** A member as the outline endpoints answer it (only what the connector reads). */
@@ -71,15 +72,16 @@ const CONSOLIDATION: Record<string, Consolidation> = {
   NEVER: "^",
 };
 
+/** Storage types, matched without case, spaces or underscores (`STOREDATA`, `Dynamic Calc`, `LABEL_ONLY`). */
 const STORAGE: Record<string, Storage> = {
-  STORE_DATA: "store",
+  STOREDATA: "store",
   STORE: "store",
-  DYNAMIC_CALC: "dynamic-calc",
-  DYNAMIC_CALC_AND_STORE: "dynamic-calc-and-store",
-  LABEL_ONLY: "label-only",
-  SHARED_MEMBER: "shared",
+  DYNAMICCALC: "dynamic-calc",
+  DYNAMICCALCANDSTORE: "dynamic-calc-and-store",
+  LABELONLY: "label-only",
+  SHAREDMEMBER: "shared",
   SHARED: "shared",
-  NEVER_SHARE: "never-share",
+  NEVERSHARE: "never-share",
 };
 
 function dimensionType(raw: string | undefined): RemoteDimension["type"] {
@@ -140,7 +142,7 @@ export async function readRemoteOutline(
     if (m.aliases && Object.keys(m.aliases).length > 0) spec.aliases = { ...m.aliases };
     const consolidation = CONSOLIDATION[m.consolidation ?? ""];
     if (consolidation) spec.consolidation = consolidation;
-    const storage = STORAGE[(m.dataStorageType ?? "").toUpperCase()];
+    const storage = STORAGE[(m.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "")];
     if (storage) spec.storage = storage;
     if (m.uda && m.uda.length > 0) spec.udas = [...m.uda];
     if (typeof m.formula === "string" && m.formula.trim() !== "") spec.formula = m.formula;
@@ -155,10 +157,11 @@ export async function readRemoteOutline(
   }));
   const specs: DimensionSpec[] = roots.map((r, i) => {
     const type = dimensions[i]?.type ?? "regular";
+    const storage = STORAGE[(r.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "")];
     return {
       name: r.name,
-      // Attribute dimensions become plain dimensions: their associations are not on the wire.
-      type: type === "attribute" ? "regular" : type,
+      type,
+      ...(storage ? { storage } : {}),
       ...(r.aliases && Object.keys(r.aliases).length > 0 ? { aliases: { ...r.aliases } } : {}),
       members: (children.get(r) ?? []).map(member),
     };

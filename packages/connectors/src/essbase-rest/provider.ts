@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import {
-  emptySource,
   type GridRequest,
   type ResolvedGridSettings,
   resolveSettings,
@@ -25,7 +24,7 @@ import type {
   SaveInput,
 } from "../provider.ts";
 import { EssbaseRestClient } from "./client.ts";
-import { answerOf, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
+import { answerOf, layoutSource, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { type RemoteOutline, readRemoteOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -437,6 +436,8 @@ class EssbaseRestOperations implements EssbaseOperations {
     s: ResolvedGridSettings,
     sheet: readonly (readonly unknown[])[],
     operation: { action: string; ranges?: number[][]; coordinates?: number[]; dirty?: number[] },
+    /** The sheet the caller sent, when `sheet` is a layout made from it (what the caller must clear). */
+    original: readonly (readonly unknown[])[] = sheet,
   ) {
     const { client } = this.p.upstream(session);
     await this.preferences(session, s);
@@ -451,7 +452,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     });
     const read = sheetOf(answer);
     if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
-    const sent = { rows: sheet.length, columns: sheet.reduce((w, r) => Math.max(w, r.length), 0) };
+    const sent = { rows: original.length, columns: original.reduce((w, r) => Math.max(w, r.length), 0) };
     try {
       return answerOf(cube.remote.outline, read, s, sent);
     } catch (e) {
@@ -481,7 +482,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     ) {
       // Laid out with Essbase's rules over the cube's outline, then refreshed on the server.
       const local = this.layout(outline, resolved, aliasTable, call);
-      r = await this.post(session, cube, resolved, local, { action: "refresh" });
+      r = await this.post(session, cube, resolved, local, { action: "refresh" }, sheet);
     } else {
       const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
       r = await this.post(session, cube, resolved, sheet, {
@@ -524,7 +525,7 @@ class EssbaseRestOperations implements EssbaseOperations {
       );
     }
     try {
-      return runGridOperation(emptySource(outline), request).grid;
+      return runGridOperation(layoutSource(outline), request).grid;
     } catch (e) {
       engineError(e);
     }
@@ -538,7 +539,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
     let cells = input.cells;
     if (!cells) {
-      const local = runGridOperation(emptySource(cube.remote.outline), {
+      const local = runGridOperation(layoutSource(cube.remote.outline), {
         action: "refresh",
         grid: sheet,
         settings: { ...resolved, suppressMissingRows: false, suppressMissingColumns: false },

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEndpoint } from "../../wire/test/support/endpoint.ts";
+import { ProviderError } from "../src/errors.ts";
+import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
+import { Upstreams } from "../src/net/upstream.ts";
+import type { GridCall, Provider, ProviderSession } from "../src/provider.ts";
+
+/**
+ * The essbase-stndln connector over real HTTP against the Essbase REST endpoint of @qibates/wire (itself
+ * checked against Oracle's published description): every answer equals the embedded provider's answer to
+ * the same call, which is what the demo address answers.
+ */
+
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+let upstreams: Upstreams;
+let connector: EssbaseRestProvider;
+let remote: ProviderSession;
+let demo: ProviderSession;
+
+const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+
+function session(id: string, handle: string | null, address: string): ProviderSession {
+  return {
+    id,
+    ownerId: "owner",
+    connector: "essbase-stndln",
+    username: "demo",
+    providerAddress: address,
+    aliasTable: null,
+    handle,
+  };
+}
+
+beforeAll(async () => {
+  endpoint = await startEndpoint();
+  upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+  connector = new EssbaseRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 20_000 });
+  const address = `${endpoint.origin}/essbase/japi`;
+  const { handle } = await connector.login({
+    connector: "essbase-stndln",
+    username: "demo",
+    password: "demo",
+    address: new URL(address),
+  });
+  remote = session("remote", handle ?? null, address);
+  demo = session("demo", null, "https://demo.qibates.local/essbase/japi");
+});
+
+afterAll(async () => {
+  await connector?.close();
+  await upstreams?.close();
+  await endpoint?.app.close();
+});
+
+const embedded = (): Provider => endpoint.provider as unknown as Provider;
+
+async function both<T>(call: (p: Provider, s: ProviderSession) => Promise<T>): Promise<[T, T]> {
+  const want = await call(embedded(), demo);
+  const got = await call(connector, remote);
+  return [got, want];
+}
+
+/** Both answers, or both refusals (code and message): an operation Essbase refuses is refused the same way. */
+async function outcomes<T>(call: (p: Provider, s: ProviderSession) => Promise<T>) {
+  const settle = (p: Promise<T>) =>
+    p.then(
+      (value) => ({ value }),
+      (e: unknown) => {
+        if (e instanceof ProviderError) return { refused: e.code, message: e.message };
+        throw e;
+      },
+    );
+  const want = await settle(call(embedded(), demo));
+  const got = await settle(call(connector, remote));
+  return [got, want] as const;
+}
+
+describe("essbase-stndln over HTTP", () => {
+  it("refuses wrong credentials with LOGIN_FAILED", async () => {
+    const e = await connector
+      .login({
+        connector: "essbase-stndln",
+        username: "demo",
+        password: "wrong",
+        address: new URL(`${endpoint.origin}/essbase/japi`),
+      })
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ProviderError);
+    expect((e as ProviderError).code).toBe("LOGIN_FAILED");
+  });
+
+  it("navigates as the demo does: servers, applications, cubes", async () => {
+    const [servers, wantServers] = await both((p, s) => p.servers(s));
+    expect(servers).toEqual(wantServers);
+    const [apps, wantApps] = await both((p, s) => p.applications(s, "EssbaseCluster-1", true));
+    expect(apps).toEqual(wantApps);
+    const [cubes, wantCubes] = await both((p, s) => p.cubes(s, CUBE));
+    expect(cubes).toEqual(wantCubes);
+  });
+
+  it("answers dimensions, trees, member filters, alias tables and scripts as the demo does", async () => {
+    const [dims, wantDims] = await both((p, s) => p.essbase!.dimensions(s, CUBE));
+    // Density is not on Essbase's REST wire: the connector answers null.
+    expect(dims).toEqual({
+      ...wantDims,
+      dimensions: wantDims.dimensions.map((d) => ({ ...d, storage: null })),
+    });
+    for (const dimension of ["Year", "Market", "Product", "Measures"]) {
+      const [tree, want] = await both((p, s) => p.essbase!.dimensionTree(s, CUBE, { dimension }));
+      expect(tree, dimension).toEqual(want);
+    }
+    for (const input of [
+      { dimension: "Market", filter: "children" as const, member: "East" },
+      { dimension: "Product", filter: "descendants" as const, member: "Product" },
+      { dimension: "Year", filter: "level" as const, arg1: 0 },
+      { dimension: "Market", filter: "generation" as const, arg1: 2 },
+    ]) {
+      const [got, want] = await both((p, s) => p.essbase!.filterMembers(s, CUBE, input));
+      expect(got, JSON.stringify(input)).toEqual(want);
+    }
+    const [aliases, wantAliases] = await both((p, s) => p.essbase!.aliasTables(s, CUBE));
+    expect(aliases).toEqual(wantAliases);
+    const [scripts, wantScripts] = await both((p, s) => p.essbase!.scripts(s, CUBE));
+    expect(scripts.scripts.map((x) => x.name)).toEqual(wantScripts.scripts.map((x) => x.name));
+  });
+
+  it("answers the grid operations as the demo does", async () => {
+    const [init, wantInit] = await both((p, s) =>
+      p.essbase!.grid(s, CUBE, { action: "initgrid", input: {} }),
+    );
+    expect(init).toEqual(wantInit);
+    const grid = wantInit.grid;
+    const yearRow = grid.findIndex((r) => r.some((c) => c.trim() === "Year"));
+    const yearCol = (grid[yearRow] ?? []).findIndex((c) => c.trim() === "Year");
+    const calls: GridCall[] = [
+      { action: "refresh", input: { grid } },
+      { action: "zoomin", input: { grid, cells: [{ row: yearRow, column: yearCol }] } },
+      {
+        action: "zoomin",
+        input: { grid, cells: [{ row: yearRow, column: yearCol }], settings: { zoomInMode: "ALL_LEVELS" } },
+      },
+      {
+        action: "zoomin",
+        input: { grid, cells: [{ row: yearRow, column: yearCol }], settings: { zoomInMode: "BOTTOM_LEVEL" } },
+      },
+      { action: "pivot", input: { grid, row: yearRow, column: yearCol } },
+    ];
+    for (const call of calls) {
+      const [got, want] = await outcomes((p, s) => p.essbase!.grid(s, CUBE, call));
+      expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
+    }
+    // Zoom into Qtr1 then out again, keep only and remove only on the zoomed grid.
+    const zoomed = (await embedded().essbase!.grid(demo, CUBE, calls[1] as GridCall)).grid;
+    const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr1"));
+    const col = (zoomed[qtr] ?? []).findIndex((c) => c.trim() === "Qtr1");
+    for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
+      const call = {
+        action,
+        input: { grid: zoomed, cells: [{ row: qtr, column: col }], row: qtr, column: col },
+      } as GridCall;
+      const [got, want] = await outcomes((p, s) => p.essbase!.grid(s, CUBE, call));
+      expect(got, action).toEqual(want);
+    }
+  });
+
+  it("lays out the zoom modes the REST API lacks with Essbase's rules, then reads the data on the server", async () => {
+    const { grid } = await embedded().essbase!.grid(demo, CUBE, { action: "initgrid", input: {} });
+    const zoom = await embedded().essbase!.grid(demo, CUBE, {
+      action: "zoomin",
+      input: { grid, cells: [{ row: 2, column: 0 }] },
+    });
+    const qtr = zoom.grid.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
+    for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"]) {
+      const call: GridCall = {
+        action: "zoomin",
+        input: { grid: zoom.grid, cells: [{ row: qtr, column: 0 }], settings: { zoomInMode: mode } },
+      };
+      const [got, want] = await both((p, s) => p.essbase!.grid(s, CUBE, call));
+      expect(got, mode).toEqual(want);
+    }
+  });
+
+  it("saves through the grid endpoint and calculates through a job", async () => {
+    // A stored intersection: Jan, Sales, Cola (100-10), New York, Actual.
+    const zoom = await embedded().essbase!.grid(demo, CUBE, {
+      action: "refresh",
+      input: {
+        grid: [
+          ["", "100-10", "New York", "Actual"],
+          ["", "Sales", "", ""],
+          ["Jan", "", "", ""],
+        ],
+        settings: { aliasTable: null },
+      },
+    });
+    const sheet = zoom.grid.map((r) => [...r]);
+    const qtr = 2;
+    expect(zoom.cellKinds[qtr]?.[1]).toBe("data");
+    const before = sheet[qtr]?.[1];
+    (sheet[qtr] as string[])[1] = "12345";
+    const noAlias = { aliasTable: null };
+    const saved = await connector.essbase.save(remote, CUBE, {
+      grid: sheet,
+      cells: [{ row: qtr, column: 1 }],
+      settings: noAlias,
+    });
+    expect(saved.submitted).toBe(1);
+    expect(saved.grid[qtr]?.[1]).toBe("12345");
+    // The demo sees the value: the endpoint writes into the same embedded data.
+    const read = await embedded().essbase!.grid(demo, CUBE, {
+      action: "refresh",
+      input: { grid: sheet, settings: noAlias },
+    });
+    expect(read.grid[qtr]?.[1]).toBe("12345");
+    (sheet[qtr] as string[])[1] = String(before);
+    await connector.essbase.save(remote, CUBE, {
+      grid: sheet,
+      cells: [{ row: qtr, column: 1 }],
+      settings: noAlias,
+    });
+
+    const scripts = await connector.essbase.scripts(remote, CUBE);
+    const name = scripts.scripts[0]?.name as string;
+    const calc = await connector.essbase.calculate(remote, CUBE, name);
+    expect(calc).toMatchObject({ script: name, status: "completed" });
+    const unknown = await connector.essbase.calculate(remote, CUBE, "NoSuchScript").catch((e: unknown) => e);
+    expect((unknown as ProviderError).code).toBe("SCRIPT_UNKNOWN");
+  });
+
+  it("logs in again transparently when the server forgets the session, and logs out", async () => {
+    const address = `${endpoint.origin}/essbase/japi`;
+    const { handle } = await connector.login({
+      connector: "essbase-stndln",
+      username: "demo",
+      password: "demo",
+      address: new URL(address),
+    });
+    const s = session("again", handle ?? null, address);
+    await connector.servers(s);
+    // The server ends every session (as an expiry would): the next call logs in again by itself.
+    const sessions = (endpoint.app as unknown as { essbaseSessions?: { clear(): void } }).essbaseSessions;
+    sessions?.clear();
+    const apps = await connector.applications(s, "EssbaseCluster-1", false);
+    expect(apps.applications.map((a) => a.name)).toContain("Sample");
+    await connector.logout(s);
+    const gone = await connector.servers(s).catch((e: unknown) => e);
+    expect((gone as ProviderError).code).toBe("SESSION_LOST");
+  });
+});
