@@ -147,12 +147,12 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
     expect(zoomed.json.slice.rows).toBe(15);
     expect(
       sheet(zoomed.json)
-        .map((line) => line[0].trim())
+        .map((line) => (line[0] ?? "").trim())
         .slice(2, 5),
     ).toEqual(["Year", "Jan", "Feb"]);
     // Zooming out of Jan folds its siblings back into Qtr1.
     const out = await client.post(GRID, { action: "zoomout", ranges: [[3, 0, 1, 1]], grid: zoomed.json });
-    const labels = sheet(out.json).map((line) => line[0].trim());
+    const labels = sheet(out.json).map((line) => (line[0] ?? "").trim());
     expect(labels.slice(2, 5)).toEqual(["Year", "Qtr1", "Apr"]);
     expect(labels).toHaveLength(13);
   });
@@ -191,7 +191,7 @@ describe("keep only, remove only, pivots", () => {
     const client = await session();
     const grid = await quarters(client);
     const kept = await client.post(GRID, { action: "keeponly", ranges: [[3, 0, 2, 1]], grid });
-    expect(sheet(kept.json).map((line) => line[0].trim())).toEqual(["", "", "Qtr1", "Qtr2"]);
+    expect(sheet(kept.json).map((line) => (line[0] ?? "").trim())).toEqual(["", "", "Qtr1", "Qtr2"]);
     const ignored = await client.post(GRID, { action: "keeponly", coordinates: [12], grid });
     expect(sheet(ignored.json)).toEqual(sheet(grid));
     const zoomOutIgnored = await client.post(GRID, { action: "zoomout", coordinates: [12], grid });
@@ -202,7 +202,7 @@ describe("keep only, remove only, pivots", () => {
     const client = await session();
     const grid = await quarters(client);
     const removed = await client.post(GRID, { action: "removeonly", ranges: [[2, 0, 1, 1]], grid });
-    expect(sheet(removed.json).map((line) => line[0].trim())).toEqual([
+    expect(sheet(removed.json).map((line) => (line[0] ?? "").trim())).toEqual([
       "",
       "",
       "Qtr1",
@@ -211,7 +211,13 @@ describe("keep only, remove only, pivots", () => {
       "Qtr4",
     ]);
     const byIndex = await client.post(GRID, { action: "removeonly", coordinates: [12], grid: removed.json });
-    expect(sheet(byIndex.json).map((line) => line[0].trim())).toEqual(["", "", "Qtr1", "Qtr3", "Qtr4"]);
+    expect(sheet(byIndex.json).map((line) => (line[0] ?? "").trim())).toEqual([
+      "",
+      "",
+      "Qtr1",
+      "Qtr3",
+      "Qtr4",
+    ]);
     const start = (await client.get(GRID)).json;
     const empty = await client.post(GRID, { action: "removeonly", ranges: [[2, 0, 1, 1]], grid: start });
     expect(empty.status).toBe(400);
