@@ -11,6 +11,7 @@ const docs: Record<string, string[]> = {
     "OpenForm",
     "Pivot",
     "Refresh",
+    "RunRule",
     "Submit",
     "TaskLists",
     "Zoom",
