@@ -1,5 +1,5 @@
 import { CAPABILITIES, CONNECTOR_PROFILES, type Text } from "./capabilities.ts";
-import { CONNECTORS, type Family } from "./connectors.ts";
+import { CONNECTORS, type Connector, type Family } from "./connectors.ts";
 
 /**
  * The last section of the "Features and compatibility" documentation page, in English and French, written from
@@ -14,8 +14,20 @@ const WORDS = {
     heading: "## What the API does with each connector",
     intro: [
       "The tables above describe the add-in with each server. The QiBates REST API follows the capability table below, the one `GET /qibates/api/v2/health` returns: an operation marked **No** returns `422` with `QB_ERR_OPERATION_UNSUPPORTED` before any server is called, and the demo server behaves as that kind of server does.",
-      "**Real servers are not reachable yet.** Today the API answers from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), with every connector value. A real server address, even on the allow-list, is refused at login with `502 QB_ERR_PROVIDER_ERROR`: QiBates has no client of those servers' protocols yet.",
     ],
+    realHeading: "### Which connectors reach real servers",
+    realNone:
+      "**None yet.** Today the API returns data from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), at the demo addresses below, whatever the connector. A real server address, even one on the allow-list (`ALLOWED_HOSTS`), is refused at login with `502 QB_ERR_PROVIDER_ERROR`: QiBates has no client of those servers' protocols yet.",
+    realSome: (real: string, demoOnly: string) =>
+      `**${real}.** A login with ${real.includes(",") || real.includes(" and ") ? "these connectors" : "this connector"} to an address on the allow-list (\`ALLOWED_HOSTS\`) reaches that server. With ${demoOnly}, the API returns data from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), at the demo addresses below: a real server address, even one on the allow-list, is refused at login with \`502 QB_ERR_PROVIDER_ERROR\`, because QiBates has no client of those servers' protocols yet.`,
+    realAll:
+      "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server; the demo addresses below are answered by the embedded demo server.",
+    realHealth:
+      "`GET /qibates/api/v2/health` gives the same answer for each connector (`realServers`). The demo addresses answer only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
+    and: "and",
+    connector: "Connector",
+    server: "Server",
+    demoAddress: "Demo address",
     families: { essbase: "### Essbase family", planning: "### Planning family" } as Record<Family, string>,
     capability: "Capability",
     calls: "API calls",
@@ -29,8 +41,20 @@ const WORDS = {
     heading: "## Ce que fait l'API avec chaque connecteur",
     intro: [
       "Les tableaux ci-dessus décrivent le complément avec chaque serveur. L'API REST de QiBates suit la table des capacités ci-dessous, celle que renvoie `GET /qibates/api/v2/health` : une opération marquée **Non** renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` avant tout appel à un serveur, et le serveur de démonstration se comporte comme ce type de serveur.",
-      "**Les vrais serveurs ne sont pas encore joignables.** Aujourd'hui, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), quelle que soit la valeur du connecteur. Une adresse de serveur réel, même présente dans la liste des hôtes autorisés, est refusée à la connexion avec `502 QB_ERR_PROVIDER_ERROR` : QiBates n'a pas encore de client pour les protocoles de ces serveurs.",
     ],
+    realHeading: "### Connecteurs qui joignent de vrais serveurs",
+    realNone:
+      "**Aucun pour l'instant.** Aujourd'hui, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), aux adresses de démonstration ci-dessous, quel que soit le connecteur. Une adresse de serveur réel, même présente dans la liste des hôtes autorisés (`ALLOWED_HOSTS`), est refusée à la connexion avec `502 QB_ERR_PROVIDER_ERROR` : QiBates n'a pas encore de client pour les protocoles de ces serveurs.",
+    realSome: (real: string, demoOnly: string) =>
+      `**${real}.** Une connexion avec ${real.includes(",") || real.includes(" et ") ? "ces connecteurs" : "ce connecteur"} à une adresse de la liste des hôtes autorisés (\`ALLOWED_HOSTS\`) joint ce serveur. Avec ${demoOnly}, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), aux adresses de démonstration ci-dessous : une adresse de serveur réel, même présente dans la liste des hôtes autorisés, est refusée à la connexion avec \`502 QB_ERR_PROVIDER_ERROR\`, car QiBates n'a pas encore de client pour les protocoles de ces serveurs.`,
+    realAll:
+      "**Tous les connecteurs.** Une connexion à une adresse de la liste des hôtes autorisés (`ALLOWED_HOSTS`) joint ce serveur ; les adresses de démonstration ci-dessous sont servies par le serveur de démonstration intégré.",
+    realHealth:
+      "`GET /qibates/api/v2/health` donne la même réponse pour chaque connecteur (`realServers`). Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
+    and: "et",
+    connector: "Connecteur",
+    server: "Serveur",
+    demoAddress: "Adresse de démonstration",
     families: { essbase: "### Famille Essbase", planning: "### Famille Planning" } as Record<Family, string>,
     capability: "Capacité",
     calls: "Appels de l'API",
@@ -79,10 +103,51 @@ function familyTable(family: Family, locale: DocLocale): string[] {
   return lines;
 }
 
+/** Host of the embedded demo provider (the server answers it in demo mode only). */
+const DEMO_HOST = "demo.qibates.local";
+
+/** The connectors whose `realServers` is true, in the table's order. */
+export function realServerConnectors(): Connector[] {
+  return CONNECTORS.filter((c) => CONNECTOR_PROFILES[c].realServers);
+}
+
+function listOf(connectors: readonly Connector[], locale: DocLocale): string {
+  const names = connectors.map((c) => `\`${c}\``);
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${WORDS[locale].and} ${names.at(-1)}`;
+}
+
+/** Which connectors reach real servers, written from `realServers`, with each connector's demo address. */
+function realServersPart(locale: DocLocale): string[] {
+  const w = WORDS[locale];
+  const real = realServerConnectors();
+  const demoOnly = CONNECTORS.filter((c) => !real.includes(c));
+  const statement =
+    real.length === 0
+      ? w.realNone
+      : demoOnly.length === 0
+        ? w.realAll
+        : w.realSome(listOf(real, locale), listOf(demoOnly, locale));
+  return [
+    w.realHeading,
+    "",
+    statement,
+    "",
+    w.realHealth,
+    "",
+    `| ${w.connector} | ${w.server} | ${w.realServers} | ${w.demoAddress} |`,
+    "|---|---|---|---|",
+    ...CONNECTORS.map((c) => {
+      const p = CONNECTOR_PROFILES[c];
+      return `| \`${c}\` | ${p.server[locale]} | ${p.realServers ? w.yes : w.notYet} | \`https://${DEMO_HOST}${p.providerAddressSuffix}\` |`;
+    }),
+  ];
+}
+
 /** The section, from its heading to the end of the page. */
 export function capabilitySection(locale: DocLocale): string {
   const w = WORDS[locale];
-  const lines = [w.heading, "", ...w.intro.flatMap((p) => [p, ""])];
+  const lines = [w.heading, "", ...w.intro.flatMap((p) => [p, ""]), ...realServersPart(locale), ""];
   lines.push(...familyTable("essbase", locale), "", ...familyTable("planning", locale));
   return `${lines.join("\n")}\n`;
 }

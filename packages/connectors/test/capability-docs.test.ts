@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONNECTOR_PROFILES } from "../src/capabilities.ts";
-import { capabilityHeading, capabilitySection, type DocLocale } from "../src/capability-docs.ts";
+import { CONNECTOR_PROFILES, type ConnectorProfile } from "../src/capabilities.ts";
+import {
+  capabilityHeading,
+  capabilitySection,
+  type DocLocale,
+  realServerConnectors,
+} from "../src/capability-docs.ts";
+import { CONNECTORS } from "../src/connectors.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
 
 /** The documentation says what the capability table says, in both languages. */
@@ -27,6 +33,46 @@ describe("the Features and compatibility page", () => {
       const why = CONNECTOR_PROFILES.ssas.capabilities["zoomIn:CALC_LEVEL"];
       if (why?.status !== "no") throw new Error("SSAS should lack CALC_LEVEL");
       expect(section).toContain(why.why[locale]);
+    }
+  });
+
+  it("says which connectors reach real servers from realServers, and follows a change of it", () => {
+    const statement = (locale: DocLocale) =>
+      capabilitySection(locale)
+        .split("\n")
+        .find((l) => l.startsWith("**")) ?? "";
+    const rows = (locale: DocLocale) =>
+      capabilitySection(locale)
+        .split("\n")
+        .filter((l) => l.includes("https://demo.qibates.local/"));
+    // Each connector has a row with its demo address and what realServers says.
+    for (const locale of ["en", "fr"] as const) {
+      expect(rows(locale)).toHaveLength(CONNECTORS.length);
+      for (const c of CONNECTORS) {
+        const row = rows(locale).find((r) => r.startsWith(`| \`${c}\` |`));
+        expect(row, c).toMatch(
+          CONNECTOR_PROFILES[c].realServers ? /\| (Yes|Oui) \|/ : /\| (Not yet|Pas encore) \|/,
+        );
+      }
+    }
+    if (realServerConnectors().length === 0) {
+      expect(statement("en")).toMatch(/^\*\*None yet\.\*\*.*`502 QB_ERR_PROVIDER_ERROR`/);
+      expect(statement("fr")).toMatch(/^\*\*Aucun pour l'instant\.\*\*.*`502 QB_ERR_PROVIDER_ERROR`/);
+    }
+    // Flip one connector: the statement names it as reaching real servers, and the others as demo only.
+    const profile = CONNECTOR_PROFILES["essbase-stndln"] as { realServers: boolean } & ConnectorProfile;
+    const before = profile.realServers;
+    profile.realServers = true;
+    try {
+      const en = statement("en");
+      expect(en).toMatch(/^\*\*(`[a-z-]+`(, | and ))*`essbase-stndln`/);
+      expect(en).not.toContain("None yet");
+      if (realServerConnectors().length < CONNECTORS.length)
+        expect(en).toContain("502 QB_ERR_PROVIDER_ERROR");
+      expect(statement("fr")).toMatch(/`essbase-stndln`.*joint ce serveur/);
+      expect(rows("en").find((r) => r.startsWith("| `essbase-stndln` |"))).toMatch(/\| Yes \|/);
+    } finally {
+      profile.realServers = before;
     }
   });
 });
