@@ -3,7 +3,7 @@ import { startEndpoint } from "../../wire/test/support/endpoint.ts";
 import { ProviderError } from "../src/errors.ts";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
 import { Upstreams } from "../src/net/upstream.ts";
-import type { GridCall, Provider, ProviderSession } from "../src/provider.ts";
+import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "../src/provider.ts";
 
 /**
  * The essbase-stndln connector over real HTTP against the Essbase REST endpoint of @qibates/wire (itself
@@ -54,6 +54,11 @@ afterAll(async () => {
 
 const embedded = (): Provider => endpoint.provider as unknown as Provider;
 
+function ess(p: Provider): EssbaseOperations {
+  if (!p.essbase) throw new Error(`${p.id} serves no Essbase-family connector`);
+  return p.essbase;
+}
+
 async function both<T>(call: (p: Provider, s: ProviderSession) => Promise<T>): Promise<[T, T]> {
   const want = await call(embedded(), demo);
   const got = await call(connector, remote);
@@ -99,35 +104,34 @@ describe("essbase-stndln over HTTP", () => {
   });
 
   it("answers dimensions, trees, member filters, alias tables and scripts as the demo does", async () => {
-    const [dims, wantDims] = await both((p, s) => p.essbase!.dimensions(s, CUBE));
+    const [dims, wantDims] = await both((p, s) => ess(p).dimensions(s, CUBE));
     // Density is not on Essbase's REST wire: the connector answers null.
     expect(dims).toEqual({
       ...wantDims,
       dimensions: wantDims.dimensions.map((d) => ({ ...d, storage: null })),
     });
     for (const dimension of ["Year", "Market", "Product", "Measures"]) {
-      const [tree, want] = await both((p, s) => p.essbase!.dimensionTree(s, CUBE, { dimension }));
+      const [tree, want] = await both((p, s) => ess(p).dimensionTree(s, CUBE, { dimension }));
       expect(tree, dimension).toEqual(want);
     }
-    for (const input of [
-      { dimension: "Market", filter: "children" as const, member: "East" },
-      { dimension: "Product", filter: "descendants" as const, member: "Product" },
-      { dimension: "Year", filter: "level" as const, arg1: 0 },
-      { dimension: "Market", filter: "generation" as const, arg1: 2 },
-    ]) {
-      const [got, want] = await both((p, s) => p.essbase!.filterMembers(s, CUBE, input));
+    const filters: FilterInput[] = [
+      { dimension: "Market", filter: "CHILDREN" as const, member: "East" },
+      { dimension: "Product", filter: "DESCENDANT" as const, member: "Product" },
+      { dimension: "Year", filter: "LEVEL" as const, arg1: 0 },
+      { dimension: "Market", filter: "GENERATION" as const, arg1: 2 },
+    ];
+    for (const input of filters) {
+      const [got, want] = await both((p, s) => ess(p).filterMembers(s, CUBE, input));
       expect(got, JSON.stringify(input)).toEqual(want);
     }
-    const [aliases, wantAliases] = await both((p, s) => p.essbase!.aliasTables(s, CUBE));
+    const [aliases, wantAliases] = await both((p, s) => ess(p).aliasTables(s, CUBE));
     expect(aliases).toEqual(wantAliases);
-    const [scripts, wantScripts] = await both((p, s) => p.essbase!.scripts(s, CUBE));
+    const [scripts, wantScripts] = await both((p, s) => ess(p).scripts(s, CUBE));
     expect(scripts.scripts.map((x) => x.name)).toEqual(wantScripts.scripts.map((x) => x.name));
   });
 
   it("answers the grid operations as the demo does", async () => {
-    const [init, wantInit] = await both((p, s) =>
-      p.essbase!.grid(s, CUBE, { action: "initgrid", input: {} }),
-    );
+    const [init, wantInit] = await both((p, s) => ess(p).grid(s, CUBE, { action: "initgrid", input: {} }));
     expect(init).toEqual(wantInit);
     const grid = wantInit.grid;
     const yearRow = grid.findIndex((r) => r.some((c) => c.trim() === "Year"));
@@ -146,11 +150,11 @@ describe("essbase-stndln over HTTP", () => {
       { action: "pivot", input: { grid, row: yearRow, column: yearCol } },
     ];
     for (const call of calls) {
-      const [got, want] = await outcomes((p, s) => p.essbase!.grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
       expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
     }
     // Zoom into Qtr1 then out again, keep only and remove only on the zoomed grid.
-    const zoomed = (await embedded().essbase!.grid(demo, CUBE, calls[1] as GridCall)).grid;
+    const zoomed = (await ess(embedded()).grid(demo, CUBE, calls[1] as GridCall)).grid;
     const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr1"));
     const col = (zoomed[qtr] ?? []).findIndex((c) => c.trim() === "Qtr1");
     for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
@@ -158,31 +162,31 @@ describe("essbase-stndln over HTTP", () => {
         action,
         input: { grid: zoomed, cells: [{ row: qtr, column: col }], row: qtr, column: col },
       } as GridCall;
-      const [got, want] = await outcomes((p, s) => p.essbase!.grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
       expect(got, action).toEqual(want);
     }
   });
 
   it("lays out the zoom modes the REST API lacks with Essbase's rules, then reads the data on the server", async () => {
-    const { grid } = await embedded().essbase!.grid(demo, CUBE, { action: "initgrid", input: {} });
-    const zoom = await embedded().essbase!.grid(demo, CUBE, {
+    const { grid } = await ess(embedded()).grid(demo, CUBE, { action: "initgrid", input: {} });
+    const zoom = await ess(embedded()).grid(demo, CUBE, {
       action: "zoomin",
       input: { grid, cells: [{ row: 2, column: 0 }] },
     });
     const qtr = zoom.grid.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
-    for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"]) {
+    for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"] as const) {
       const call: GridCall = {
         action: "zoomin",
         input: { grid: zoom.grid, cells: [{ row: qtr, column: 0 }], settings: { zoomInMode: mode } },
       };
-      const [got, want] = await both((p, s) => p.essbase!.grid(s, CUBE, call));
+      const [got, want] = await both((p, s) => ess(p).grid(s, CUBE, call));
       expect(got, mode).toEqual(want);
     }
   });
 
   it("saves through the grid endpoint and calculates through a job", async () => {
     // A stored intersection: Jan, Sales, Cola (100-10), New York, Actual.
-    const zoom = await embedded().essbase!.grid(demo, CUBE, {
+    const zoom = await ess(embedded()).grid(demo, CUBE, {
       action: "refresh",
       input: {
         grid: [
@@ -207,7 +211,7 @@ describe("essbase-stndln over HTTP", () => {
     expect(saved.submitted).toBe(1);
     expect(saved.grid[qtr]?.[1]).toBe("12345");
     // The demo sees the value: the endpoint writes into the same embedded data.
-    const read = await embedded().essbase!.grid(demo, CUBE, {
+    const read = await ess(embedded()).grid(demo, CUBE, {
       action: "refresh",
       input: { grid: sheet, settings: noAlias },
     });

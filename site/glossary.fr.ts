@@ -1,0 +1,85 @@
+/**
+ * The French wording of the site: one term per thing. Each rule gives the term to use, the variants that must
+ * not appear in French prose (docs, versioned docs, changelog, interface strings) and why.
+ * site/test/glossary.test.ts checks every French page against it; code, URLs and link targets are not prose.
+ * The terms of the multidimensional domain (dimension, membre, point de vue…) follow the Oracle and Microsoft
+ * French documentation.
+ */
+export type GlossaryRule = {
+  /** The term (or wording) to use. */
+  preferred: string;
+  /** Variants that must not appear in prose. */
+  forbidden: RegExp[];
+  /** Why, in one sentence. */
+  reason: string;
+};
+
+export const frenchGlossary: GlossaryRule[] = [
+  {
+    preferred: "notification",
+    forbidden: [/\btoasts?\b/iu],
+    reason: "« toast » est un anglicisme : le message qui s'affiche en bas du volet est une notification.",
+  },
+  {
+    preferred: "volet (le volet QiBates) ; écran ou vue pour une partie du volet",
+    forbidden: [/\bpanneaux?\b/iu],
+    reason:
+      "QiBates s'ouvre dans un volet (le « volet Office » d'Excel) ; « panneau » désignait tantôt le volet, tantôt un de ses écrans.",
+  },
+  {
+    preferred: "menu principal",
+    forbidden: [/\bmenu burger\b/iu, /\bburger\b/iu, /\bhamburger\b/iu],
+    reason: "Le menu ☰ du volet se nomme menu principal, dans les titres comme dans le texte.",
+  },
+  {
+    preferred: "Manquant affiché à zéro",
+    forbidden: [/\bvaleurs? manquantes? à zéro\b/iu],
+    reason: "Un paramètre garde le nom de sa page, dans les titres comme dans les liens.",
+  },
+  {
+    preferred: "Fusionner les cellules",
+    forbidden: [/\bfusion des cellules\b/iu],
+    reason: "Un paramètre garde le nom de sa page, dans les titres comme dans les liens.",
+  },
+  {
+    preferred: "les noms de membres de l'outline, en anglais (East, South, Qtr1…)",
+    forbidden: [/(?<![\p{L}])(?:le |l'|l’)(?:Sud|Nord|Est|Ouest)\b/u, /\bTrim(?:estre)? ?[1-4]\b/u],
+    reason: "Un nom de membre est ce que l'utilisateur saisit dans la feuille : il ne se traduit jamais.",
+  },
+  {
+    preferred: "une étape commence par un verbe : « puis cliquez sur **Actualiser** »",
+    forbidden: [/\bpuis \*\*\p{Lu}/u, /\bpuis ☰/u, /^[ \t]*\d+\.[ \t]+\*\*[^*\n]*›/mu],
+    reason: "Un libellé d'interface seul ne dit pas quoi faire : cliquer, choisir, ouvrir.",
+  },
+  {
+    preferred: "« 2 terminées sur 4 »",
+    forbidden: [/\b\d+ sur \d+ terminées?\b/u],
+    reason: "Le compteur d'une liste de tâches se lit dans l'ordre français : le nombre fait, puis le total.",
+  },
+  {
+    preferred: "l'interface web de Planning",
+    forbidden: [/\bPlanning web\b/u],
+    reason: "« Planning web » calque l'anglais ; en français, le complément du nom vient après.",
+  },
+  {
+    preferred: "naïve saisonnière",
+    forbidden: [/\bsaisonnière naïve\b/iu],
+    reason: "Nom usuel de la méthode de prévision (méthode naïve, variante saisonnière).",
+  },
+  {
+    preferred: "a renvoyé une erreur",
+    forbidden: [/\brépond(?:u)? une erreur\b/iu],
+    reason: "« répondre » ne prend pas de complément d'objet direct : un serveur renvoie une erreur.",
+  },
+  {
+    preferred: "Lire la suite",
+    forbidden: [/\bLire plus\b/iu],
+    reason: "Formule française du lien vers la suite d'un billet.",
+  },
+  {
+    preferred: "les cellules gris-bleu",
+    forbidden: [/\bles gris-bleu\b/iu],
+    reason:
+      "« gris-bleu » est un adjectif de couleur (invariable) : il qualifie les cellules, il ne les remplace pas.",
+  },
+];

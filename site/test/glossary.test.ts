@@ -1,0 +1,91 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { englishGlossary } from "../glossary.en.ts";
+import { frenchGlossary } from "../glossary.fr.ts";
+import { findForbidden, markdownProse } from "./glossary-check.ts";
+import { listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
+
+const FR = join(SITE, "i18n", "fr");
+const EN_DIRS = ["docs", "versioned_docs", "changelog"].map((d) => join(SITE, d));
+
+const report = (where: string, f: { line: number; found: string; preferred: string }): string =>
+  `${where}:${f.line}: "${f.found}" → ${f.preferred}`;
+
+describe("the glossary checker", () => {
+  it("finds a forbidden variant in prose, with its line, and not in code or link targets", () => {
+    const page = [
+      "---",
+      "title: Messages et toasts",
+      "slug: /toasts",
+      "---",
+      "",
+      "Un toast vert s'affiche en bas du panneau.",
+      "",
+      "Le composant `ToastFlow` et le lien [Messages](ToastFlow.md) restent tels quels.",
+      "",
+      "```tsx",
+      '<Toast kind="success" />',
+      "```",
+      "",
+      "1. **Accueil › QiBates**, puis ☰ › **Paramètres**.",
+      "2. Changez le PDV, puis **Actualiser**.",
+    ].join("\n");
+    const found = findForbidden(markdownProse(page), frenchGlossary).map((f) => `${f.line} ${f.found}`);
+    expect(found).toEqual([
+      "2 toasts",
+      "6 toast",
+      "6 panneau",
+      "14 puis ☰",
+      "14 1. **Accueil ›",
+      "15 puis **A",
+    ]);
+  });
+
+  it("accepts the preferred wording", () => {
+    const page =
+      "Une notification verte s'affiche en bas du volet. Cliquez sur **Accueil › QiBates**, puis ouvrez ☰ › **Paramètres** et cliquez sur **Actualiser** : les ventes de East, « 2 terminées sur 4 ».";
+    expect(findForbidden(markdownProse(page), frenchGlossary)).toEqual([]);
+  });
+
+  it("applies the English rules", () => {
+    const bad =
+      "The server answers with a `loginid`. Requests and answers are JSON; the call returns a grid.";
+    expect(findForbidden(markdownProse(bad), englishGlossary).map((f) => f.found)).toEqual(["answers"]);
+  });
+});
+
+describe("French wording follows site/glossary.fr.ts", () => {
+  it("in every French page (docs, versioned docs, changelog)", () => {
+    const wrong: string[] = [];
+    const pages = listFiles(FR, /\.mdx?$/);
+    expect(pages.length).toBeGreaterThan(50);
+    for (const page of pages) {
+      const prose = markdownProse(readFileSync(join(FR, page), "utf8"));
+      for (const f of findForbidden(prose, frenchGlossary)) wrong.push(report(`i18n/fr/${page}`, f));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("in every French interface string (code.json, sidebars, navbar, footer, blog)", () => {
+    const wrong: string[] = [];
+    for (const file of listFiles(FR, /\.json$/)) {
+      for (const [key, { message }] of Object.entries(readJson<TranslationFile>(join(FR, file)))) {
+        for (const f of findForbidden(message, frenchGlossary)) wrong.push(report(`${file} ${key}`, f));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+it("English wording follows site/glossary.en.ts in every English page", () => {
+  const wrong: string[] = [];
+  for (const dir of EN_DIRS) {
+    for (const page of listFiles(dir, /\.mdx?$/)) {
+      const prose = markdownProse(readFileSync(join(dir, page), "utf8"));
+      for (const f of findForbidden(prose, englishGlossary))
+        wrong.push(report(join(dir, page).slice(SITE.length + 1), f));
+    }
+  }
+  expect(wrong).toEqual([]);
+});
