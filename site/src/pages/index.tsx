@@ -30,7 +30,7 @@ const audiences: Audience[] = [
       </Translate>
     ),
     to: "/docs/category/activate-the-plugin",
-    cta: <Translate id="home.audience.admins.cta">Activate the plugin</Translate>,
+    cta: <Translate id="home.audience.admins.cta">Activate the add-in</Translate>,
   },
   {
     title: <Translate id="home.audience.developers.title">For developers</Translate>,
