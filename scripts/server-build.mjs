@@ -15,10 +15,12 @@ const SOURCES = [
   "packages/engine/src",
   "packages/engine/demo",
   "packages/client/src",
+  "packages/wire/src",
   "packages/server/package.json",
   "packages/connectors/package.json",
   "packages/engine/package.json",
   "packages/client/package.json",
+  "packages/wire/package.json",
 ];
 
 /** Why the server must be built, or null when the bundle is up to date. */

@@ -18,6 +18,7 @@ import { registerOperations } from "./operations.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
+import { registerWireEndpoints } from "./wire.ts";
 
 export const API_PREFIX = "/qibates/api/v2";
 
@@ -182,6 +183,9 @@ export async function buildApp({
 
   const contract = loadContract();
   registerApi(app, contract, handlers ?? apiHandlers, services);
+
+  // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), outside the API and its keys.
+  await registerWireEndpoints(app, config, services);
 
   // Unknown API paths answer JSON, never the site's HTML 404.
   app.all("/qibates/*", async (request, reply) => {

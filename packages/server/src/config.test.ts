@@ -46,6 +46,21 @@ describe("configuration registry", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
 
+  it("reads the wire endpoints: essbase-rest, all, and refuses the others with a clear message", () => {
+    expect(loadConfig({}).wireEndpoints).toEqual([]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }).wireEndpoints).toEqual(["essbase-rest"]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: " all , essbase-rest" }).wireEndpoints).toEqual([
+      "essbase-rest",
+    ]);
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,xmla" })).toThrow(
+      /QIBATES_WIRE_ENDPOINTS \(essbase-rest,xmla\): xmla is not available yet; available: essbase-rest/,
+    );
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "soap" })).toThrow(/unknown wire endpoint "soap"/);
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", QIBATES_DEMO: "false" })).toThrow(
+      /QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true/,
+    );
+  });
+
   it("is the README's configuration table, variable for variable", () => {
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
     const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);

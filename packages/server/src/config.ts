@@ -83,6 +83,28 @@ const oneOf =
 
 const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
 
+/** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
+export const WIRE_ENDPOINTS = ["essbase-rest"] as const;
+export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
+const COMING_WIRE_ENDPOINTS = ["xmla", "smartview", "planning-rest"];
+
+const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
+  const out = new Set<WireEndpoint>();
+  for (const name of list(raw)) {
+    const v = name.toLowerCase();
+    if (v === "all") for (const e of WIRE_ENDPOINTS) out.add(e);
+    else if ((WIRE_ENDPOINTS as readonly string[]).includes(v)) out.add(v as WireEndpoint);
+    else if (COMING_WIRE_ENDPOINTS.includes(v)) {
+      throw new ConfigError(`${name} is not available yet; available: ${WIRE_ENDPOINTS.join(", ")} (or all)`);
+    } else {
+      throw new ConfigError(
+        `unknown wire endpoint "${name}": list essbase-rest, xmla, smartview, planning-rest, or all`,
+      );
+    }
+  }
+  return [...out];
+};
+
 const tenant: Parser<string> = (raw) => {
   const v = raw.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
@@ -147,6 +169,13 @@ export const variables = {
     boolean,
     true,
     "true",
+  ),
+  wireEndpoints: variable(
+    "QIBATES_WIRE_ENDPOINTS",
+    "Comma-separated wire endpoints to serve (essbase-rest, or all) over the embedded engine's demo users and data.",
+    wireEndpoints,
+    [] as WireEndpoint[],
+    "(empty)",
   ),
   allowedHosts: variable(
     "ALLOWED_HOSTS",
@@ -311,6 +340,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errors.push(
       "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
     );
+  }
+  // The wire endpoints serve the demo's users and data, which exist only in demo mode.
+  if (config.wireEndpoints?.length > 0 && !config.demo && errors.length === 0) {
+    errors.push("QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true");
   }
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
   return config;

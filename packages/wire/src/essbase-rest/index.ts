@@ -123,11 +123,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         if (error instanceof ProviderError) {
           return sendText(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
         }
-        const e = error as { statusCode?: number; message?: string; code?: string };
-        if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
-          return sendText(reply, 415, "Send the body as application/json.");
-        if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-          return sendText(reply, e.statusCode, e.message ?? "Bad request");
+        // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
+        const e = error as { statusCode?: unknown; status?: unknown; message?: string };
+        const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
+        if (typeof status === "number" && status >= 400 && status < 500) {
+          return sendText(reply, status, e.message ?? "Bad request");
         }
         request.log.error({ err: error }, "essbase-rest: internal error");
         return sendText(reply, 500, "Internal server error");

@@ -18,6 +18,8 @@ export interface OutlineMember {
   storage: Storage;
   /** Alias per alias table that has one. */
   aliases: Record<string, string>;
+  /** User-defined attributes. */
+  udas: readonly string[];
 }
 
 /** The members of a cube, dimension by dimension, in outline order. */
@@ -46,11 +48,12 @@ export async function readOutline(
   const aliasTables = tables.aliasTables.map((t) => t.name);
   const index: OutlineIndex = { dimensions: [], members: [], byName: new Map(), aliasTables };
   for (const dim of dims.dimensions) {
-    const trees = await Promise.all(
-      aliasTables.map((table) =>
+    const [udas, ...trees] = await Promise.all([
+      essbase.memberUdas(session, cube, dim.name),
+      ...aliasTables.map((table) =>
         essbase.dimensionTree(session, cube, { dimension: dim.name, aliasTable: table }),
       ),
-    );
+    ]);
     const build = (nodes: Schemas["MemberNode"][], parent: OutlineMember | null): OutlineMember => {
       const [first] = nodes as [Schemas["MemberNode"]];
       const m: OutlineMember = {
@@ -64,6 +67,7 @@ export async function readOutline(
         consolidation: first.consolidation,
         storage: first.storage,
         aliases: {},
+        udas: udas[first.name] ?? [],
       };
       nodes.forEach((n, i) => {
         const table = aliasTables[i];
@@ -136,6 +140,7 @@ export function memberBean(m: OutlineMember, activeAlias: string): Record<string
   };
   if (m.children.length > 0) bean.numberOfChildren = m.children.length;
   if (m.parent) bean.parentName = m.parent.name;
+  if (m.udas.length > 0) bean.uda = [...m.udas];
   if (m.consolidation !== "+") bean.consolidation = m.consolidation;
   if (activeAlias.toLowerCase() !== "default") bean.activeAliasName = m.aliases[activeAlias] ?? m.name;
   if (!m.parent) {

@@ -1,0 +1,27 @@
+import { essbaseRestEndpoint } from "@qibates/wire";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import type { Services } from "./services.ts";
+import { SERVER_VERSION } from "./version.ts";
+
+/**
+ * The wire endpoints `QIBATES_WIRE_ENDPOINTS` lists: servers' own protocols answered over the embedded provider
+ * (the demo's users and data, writes journaled as the demo's). They sit outside the API: no QiBates key, each
+ * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie).
+ */
+export async function registerWireEndpoints(app: FastifyInstance, config: Config, services: Services) {
+  if (config.wireEndpoints.length === 0) return;
+  const provider = services.providers.byId("embedded");
+  if (!provider) throw new Error("the wire endpoints need the embedded provider");
+  if (config.wireEndpoints.includes("essbase-rest")) {
+    await app.register(essbaseRestEndpoint, {
+      provider,
+      connector: "essbase-stndln",
+      idleMinutes: config.sessionIdleMinutes,
+      about: { name: "QiBates", version: SERVER_VERSION },
+    });
+    app.log.info(
+      "wire endpoint essbase-rest: Essbase REST API at /essbase/rest/v1 (login address /essbase/japi)",
+    );
+  }
+}
