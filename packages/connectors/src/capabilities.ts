@@ -201,6 +201,7 @@ function profile(
   connector: Connector,
   server: Text,
   refused: Partial<Record<Capability, Text>> = {},
+  realServers = false,
 ): ConnectorProfile {
   const family = familyOf(connector);
   const capabilities: Partial<Record<Capability, Support>> = {};
@@ -214,7 +215,7 @@ function profile(
     family,
     server,
     providerAddressSuffix: PROVIDER_SUFFIX[connector],
-    realServers: false,
+    realServers,
     capabilities,
   };
 }
@@ -249,10 +250,23 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     en: "Oracle Hyperion Planning (on premises)",
     fr: "Oracle Hyperion Planning (sur site)",
   }),
-  "essbase-stndln": profile("essbase-stndln", {
-    en: "Oracle Essbase 21c (standalone)",
-    fr: "Oracle Essbase 21c (autonome)",
-  }),
+  // Essbase 21c through its REST API (packages/connectors/src/essbase-rest). The REST API lists no member
+  // formulas, so the formula level cannot be laid out without guessing; the other zoom modes REST lacks are
+  // laid out with Essbase's rules over the outline and refreshed on the server.
+  "essbase-stndln": profile(
+    "essbase-stndln",
+    {
+      en: "Oracle Essbase 21c (standalone)",
+      fr: "Oracle Essbase 21c (autonome)",
+    },
+    {
+      "zoomIn:CALC_LEVEL": {
+        en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
+        fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
+      },
+    },
+    true,
+  ),
   pbcs: profile("pbcs", {
     en: "Oracle PBCS / EPM Cloud Planning",
     fr: "Oracle PBCS / EPM Cloud Planning",

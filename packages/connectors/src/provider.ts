@@ -91,6 +91,15 @@ export interface EssbaseOperations {
     cube: CubeRef,
     input: FilterInput,
   ): Promise<Schemas["FilterResponse"]>;
+  /**
+   * The user-defined attributes of a dimension's members (member name → UDAs; members without any left
+   * out), for clients that rebuild an outline (the Essbase REST endpoint's member answers carry them).
+   */
+  memberUdas(
+    session: ProviderSession,
+    cube: CubeRef,
+    dimension: string,
+  ): Promise<Record<string, readonly string[]>>;
   scripts(session: ProviderSession, cube: CubeRef): Promise<Schemas["ScriptList"]>;
   aliasTables(session: ProviderSession, cube: CubeRef): Promise<Schemas["AliasTableList"]>;
   calculate(session: ProviderSession, cube: CubeRef, script: string): Promise<Schemas["CalculateResponse"]>;

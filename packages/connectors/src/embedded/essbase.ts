@@ -249,6 +249,14 @@ export class EmbeddedEssbase implements EssbaseOperations {
     };
   }
 
+  async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
+    const app = this.app(session, ref);
+    const dim = this.dimension(app, dimension, "dimension");
+    const out: Record<string, readonly string[]> = {};
+    for (const m of dim.members) if (m.udas.length > 0) out[m.name] = [...m.udas];
+    return out;
+  }
+
   async scripts(session: ProviderSession, ref: CubeRef) {
     const app = this.app(session, ref);
     return {

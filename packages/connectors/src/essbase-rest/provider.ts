@@ -330,6 +330,14 @@ class EssbaseRestOperations implements EssbaseOperations {
     };
   }
 
+  async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
+    const { remote, cube } = await this.cube(session, ref);
+    const dim = this.dimension(remote, dimension, cube, "dimension");
+    const out: Record<string, readonly string[]> = {};
+    for (const m of dim.members) if (m.udas.length > 0) out[m.name] = [...m.udas];
+    return out;
+  }
+
   async scripts(session: ProviderSession, ref: CubeRef) {
     const { path } = await this.cube(session, ref);
     const { client } = this.p.upstream(session);
@@ -466,6 +474,15 @@ class EssbaseRestOperations implements EssbaseOperations {
     const outline = cube.remote.outline;
     const sheet = (call.input.grid ?? []) as unknown[][];
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
+    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
+      // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
+      throw new ProviderError(
+        "UNSUPPORTED",
+        "Zoom In to the formula level is not available through Essbase's REST API.",
+        { operation: "action/zoomin CALC_LEVEL", connector: "essbase-stndln" },
+        "settings.zoomInMode",
+      );
+    }
     if (call.action === "initgrid" && sheet.length === 0) {
       const { client } = this.p.upstream(session);
       await this.preferences(session, resolved);
