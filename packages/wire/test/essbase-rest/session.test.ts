@@ -124,3 +124,23 @@ describe("session store", () => {
     expect(sessions.find(c.id)).toBe(c);
   });
 });
+
+describe("cookie over https", () => {
+  it("marks the session cookie Secure when the request came over https (behind a trusted proxy)", async () => {
+    const Fastify = (await import("fastify")).default;
+    const { essbaseRestEndpoint } = await import("../../src/essbase-rest/index.ts");
+    const app = Fastify({ logger: false, trustProxy: true });
+    await app.register(essbaseRestEndpoint, { provider: endpoint.provider });
+    const r = await app.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/session",
+      headers: {
+        authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}`,
+        "x-forwarded-proto": "https",
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers["set-cookie"]).toMatch(/; Path=\/essbase; HttpOnly; Secure$/);
+    await app.close();
+  });
+});
