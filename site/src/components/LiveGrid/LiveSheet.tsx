@@ -15,7 +15,7 @@ import { cellName, clampCell, type GridCell, moveCell, sameCell } from "./cells"
 import { type LiveAction, type LivePreset, PRESETS, type PresetName } from "./presets";
 import { SettingsPanel } from "./SettingsPanel";
 import { type SubmitReport, SubmitReportView } from "./SubmitReport";
-import { actionLabels, text } from "./strings";
+import { actionLabels, doneLabels, text } from "./strings";
 import styles from "./styles.module.css";
 
 interface Message {
@@ -64,7 +64,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
   const id = useId();
 
-  const labels = useMemo(() => ({ actions: actionLabels() }), []);
+  const labels = useMemo(() => ({ actions: actionLabels(), done: doneLabels() }), []);
   const rows = sheet.grid.length;
   const columns = sheet.grid.reduce((w, r) => Math.max(w, r.length), 0);
 
@@ -129,7 +129,10 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
         const width = (next.grid[0]?.length ?? 0) - (preset.editable === "members" ? 1 : 0);
         setMessage({
           error: false,
-          text: r.changed || action === "refresh" ? text.done(label, shape, width) : text.unchanged(label),
+          text:
+            r.changed || action === "refresh"
+              ? text.done(labels.done[action], shape, width)
+              : text.unchanged(label),
         });
       }
       setSheet(next);

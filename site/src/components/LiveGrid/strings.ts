@@ -17,6 +17,22 @@ export function actionLabels(): Record<LiveAction, string> {
   };
 }
 
+/**
+ * What the status line says once an operation has run, one phrase per operation (in French the noun and its
+ * agreement differ: « Pivot effectué », « Actualisation effectuée »).
+ */
+export function doneLabels(): Record<Exclude<LiveAction, "submit">, string> {
+  return {
+    zoomin: translate({ id: "liveGrid.done.zoomIn", message: "Zoom in done" }),
+    zoomout: translate({ id: "liveGrid.done.zoomOut", message: "Zoom out done" }),
+    keeponly: translate({ id: "liveGrid.done.keepOnly", message: "Keep only done" }),
+    removeonly: translate({ id: "liveGrid.done.removeOnly", message: "Remove only done" }),
+    pivot: translate({ id: "liveGrid.done.pivot", message: "Pivot done" }),
+    pivottopov: translate({ id: "liveGrid.done.pivotToPov", message: "Pivot to POV done" }),
+    refresh: translate({ id: "liveGrid.done.refresh", message: "Refresh done" }),
+  };
+}
+
 /** The zoom-in levels as the Zoom page names them. */
 export function zoomModeLabels(): Record<ZoomMode, string> {
   return {
@@ -93,13 +109,13 @@ export const text = {
   selection: (cells: string) =>
     translate({ id: "liveGrid.selection", message: "Selection: {cells}" }, { cells: cells || "—" }),
   editCell: (cell: string) => translate({ id: "liveGrid.editCell", message: "Edit cell {cell}" }, { cell }),
-  done: (action: string, rows: number, columns: number) =>
+  done: (done: string, rows: number, columns: number) =>
     translate(
       {
         id: "liveGrid.status.done",
-        message: "{action} done: the grid now has {rows} rows and {columns} columns.",
+        message: "{done}: the grid now has {rows} rows and {columns} columns.",
       },
-      { action, rows, columns },
+      { done, rows, columns },
     ),
   unchanged: (action: string) =>
     translate(
