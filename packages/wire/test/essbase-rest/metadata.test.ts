@@ -139,6 +139,14 @@ describe("outline", () => {
     expect(products.json.items[0]).toMatchObject({ name: "100", aliases: { Default: "Colas" } });
   });
 
+  it("answers members' UDAs, left out on members without any", async () => {
+    const r = await client.get(`${outline}?parent=East`);
+    const byName = Object.fromEntries(r.json.items.map((m: { name: string }) => [m.name, m]));
+    expect(byName["New York"].uda).toEqual(["Major Market"]);
+    expect(byName["New Hampshire"].uda).toEqual(["Small Market"]);
+    expect(byName.Connecticut.uda).toBeUndefined();
+  });
+
   it("pages children with offset and limit", async () => {
     const r = await client.get(`${outline}?parent=Market&offset=1&limit=2`);
     expect(r.json).toMatchObject({ count: 2, offset: 1, limit: 2, totalResults: 4, hasMore: true });
