@@ -133,8 +133,11 @@ export interface paths {
          *     `loginid` that every later call of the session sends. The address must end with the suffix of the
          *     `connector` (`/aps/JAPI` for essbase and ssas, `/essbase/japi` for essbase-stndln,
          *     `/HyperionPlanning/SmartView` for planning and pbcs) and its host must be on the server's allow-list;
-         *     it is checked before any connection is made. The password is sent to the provider only, never
-         *     logged or stored. Sessions expire after 30 minutes without a call.
+         *     it is checked before any connection is made. The password is sent only to the provider that answers
+         *     the address (the embedded demo provider, or the real server for a connector whose `realServers` is
+         *     `true` in `GET /health`), never logged or stored. With a connector whose `realServers` is `false`, an
+         *     address other than a demo address answers `502` with `QB_ERR_PROVIDER_ERROR`. Sessions expire after 30
+         *     minutes without a call.
          */
         post: operations["login"];
         delete?: never;
