@@ -6,7 +6,13 @@ import type { EmbeddedApplications } from "./applications.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
 
-type DemoServer = (typeof DEMO_SERVERS)[Family];
+/** What an embedded provider serves: one server per connector family, with its applications and cubes. */
+export interface EmbeddedServers {
+  essbase: { name: string; applications: readonly { name: string; cubes: readonly string[] }[] };
+  planning: { name: string; applications: readonly { name: string; cubes: readonly string[] }[] };
+}
+
+type DemoServer = EmbeddedServers[Family];
 type DemoApplication = DemoServer["applications"][number];
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -16,10 +22,13 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * connector family sees its own server. Names are matched without regard to case, as Essbase does.
  */
 export class EmbeddedCatalogue {
-  constructor(private readonly applications: EmbeddedApplications) {}
+  constructor(
+    private readonly applications: EmbeddedApplications,
+    private readonly servers: EmbeddedServers = DEMO_SERVERS,
+  ) {}
 
   server(connector: Connector): DemoServer {
-    return DEMO_SERVERS[familyOf(connector)];
+    return this.servers[familyOf(connector)];
   }
 
   findServer(connector: Connector, name: string): DemoServer {

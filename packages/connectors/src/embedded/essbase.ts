@@ -145,6 +145,20 @@ export function gridAnswer(
   };
 }
 
+/** A pivot call in the engine's terms: a POV dimension sent to the columns goes to the outermost column row. */
+export function pivotSelection(
+  outline: Outline,
+  input: { grid: readonly (readonly unknown[])[]; row: number; column: number; to?: "rows" | "columns" },
+  settings: GridSettings,
+): Partial<GridRequest> {
+  const { row, column } = input;
+  if (input.to !== "columns") return { row, column };
+  const { model } = parseGrid(outline, input.grid as unknown[][], resolveSettings(settings));
+  const firstTopRow = [...model.layout.topRows.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
+  if (firstTopRow === undefined) return { row, column };
+  return { pivot: { row, column, toRow: firstTopRow, toColumn: model.layout.leftColumns } };
+}
+
 /** Sample.Basic (and any Essbase-family application of the catalogue) answered by the engine. */
 export class EmbeddedEssbase implements EssbaseOperations {
   constructor(private readonly catalogue: EmbeddedCatalogue) {}
@@ -327,19 +341,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
         return { cells: call.input.cells };
       case "pivottopov":
         return { row: call.input.row, column: call.input.column };
-      case "pivot": {
-        const { row, column } = call.input;
-        if (call.input.to !== "columns") return { row, column };
-        // A POV dimension sent to the columns goes to the outermost column row, right of the row headers.
-        const { model } = parseGrid(
-          app.cube.outline,
-          call.input.grid as unknown[][],
-          resolveSettings(settings),
-        );
-        const firstTopRow = [...model.layout.topRows.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
-        if (firstTopRow === undefined) return { row, column };
-        return { pivot: { row, column, toRow: firstTopRow, toColumn: model.layout.leftColumns } };
-      }
+      case "pivot":
+        return pivotSelection(app.cube.outline, call.input, settings);
       default:
         return {};
     }

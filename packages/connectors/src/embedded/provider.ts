@@ -1,7 +1,7 @@
 import { ProviderError } from "../errors.ts";
 import type { ApplicationRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
-import { openEmbeddedApplications } from "./applications.ts";
-import { EmbeddedCatalogue } from "./catalogue.ts";
+import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
+import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import type { EmbeddedStore } from "./store.ts";
@@ -30,10 +30,19 @@ export class EmbeddedProvider implements Provider {
     this.planning = new EmbeddedPlanning(catalogue, options.store);
   }
 
-  /** Builds the demo applications and replays what the store journaled. */
-  static async open(options: EmbeddedProviderOptions): Promise<EmbeddedProvider> {
-    const applications = await openEmbeddedApplications(options.store);
-    return new EmbeddedProvider(new EmbeddedCatalogue(applications), options);
+  /**
+   * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications
+   * instead (loaded by the caller), e.g. a cube of a captured answer key replayed through a connector.
+   */
+  static async open(
+    options: EmbeddedProviderOptions & {
+      catalogue?: { applications: EmbeddedApplications; servers: EmbeddedServers };
+    },
+  ): Promise<EmbeddedProvider> {
+    const catalogue = options.catalogue
+      ? new EmbeddedCatalogue(options.catalogue.applications, options.catalogue.servers)
+      : new EmbeddedCatalogue(await openEmbeddedApplications(options.store));
+    return new EmbeddedProvider(catalogue, options);
   }
 
   async login(input: LoginInput) {

@@ -9,7 +9,7 @@ import {
 } from "@qibates/engine/grid";
 import { applyApiFilter } from "@qibates/engine/members";
 import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer, memberInfo, memberNode } from "../embedded/essbase.ts";
+import { engineSettings, gridAnswer, memberInfo, memberNode, pivotSelection } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
@@ -521,26 +521,29 @@ class EssbaseRestOperations implements EssbaseOperations {
       cells?: Schemas["CellRef"][];
       row?: number;
       column?: number;
-      to?: string;
+      to?: "rows" | "columns";
     };
+    const layoutSettings = { ...settings, suppressMissingRows: false, suppressMissingColumns: false };
     const request: GridRequest = {
       action: call.action,
       grid: input.grid as unknown[][],
-      settings: { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
+      settings: layoutSettings,
       aliasTable,
       ...(input.cells ? { cells: input.cells } : {}),
-      ...(call.action === "pivot" || call.action === "pivottopov"
-        ? { row: input.row, column: input.column }
+      ...(call.action === "pivottopov" ? { row: input.row, column: input.column } : {}),
+      ...(call.action === "pivot"
+        ? pivotSelection(
+            outline,
+            {
+              grid: input.grid,
+              row: input.row ?? 0,
+              column: input.column ?? 0,
+              ...(input.to ? { to: input.to } : {}),
+            },
+            layoutSettings,
+          )
         : {}),
     };
-    if (call.action === "pivot" && input.to === "columns") {
-      throw new ProviderError(
-        "UNSUPPORTED",
-        "Pivoting a POV dimension to the columns is not available through Essbase's REST API yet.",
-        { operation: "action/pivot to columns", connector: "essbase-stndln" },
-        "to",
-      );
-    }
     try {
       return runGridOperation(layoutSource(outline), request).grid;
     } catch (e) {

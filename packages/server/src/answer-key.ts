@@ -1,0 +1,233 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EmbeddedProvider, EssbaseApplication, PlanningDemoApplication } from "@qibates/connectors/embedded";
+import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { Upstreams } from "@qibates/connectors/net";
+import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
+import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { demoCredentialsValid } from "./demo.ts";
+import { databaseStore } from "./embedded-store.ts";
+import { providerRegistry } from "./providers.ts";
+
+/**
+ * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
+ * Essbase answered) through the whole product path of a connector: the QiBates API, the `essbase-stndln`
+ * connector, HTTP to the Essbase REST endpoint, the embedded engine over the captured outline with no data.
+ * Used by the conformance test and by `qibates-replay --via essbase-stndln`.
+ */
+
+export interface CaseOutcome {
+  name: string;
+  match: boolean;
+  /** Why it does not match (the first differing cell, or the error), empty when it matches. */
+  detail: string;
+  /** The sheet the API answered, or its error. */
+  answer: { cells: string[][] } | { error: { code: string; message: string } };
+}
+
+type Doc = Record<string, unknown>;
+
+const ACTIONS: Record<string, string> = {
+  keeponly: "action/keeponly",
+  removeonly: "action/removeonly",
+  zoomin: "action/zoomin",
+  zoomout: "action/zoomout",
+  pivot: "action/pivot",
+  pivottopov: "action/pivotToPOV",
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The case's refusal message, when Essbase refused the operation. */
+export function refusalOf(doc: Doc): string | null {
+  const result = isRecord(doc.result) ? doc.result : undefined;
+  for (const v of [doc.refused, doc.error, result?.error, result?.message])
+    if (typeof v === "string") return v;
+  return null;
+}
+
+/** The API call a case stands for: route and body (without `loginid` and the cube). */
+export function caseCall(doc: Doc): { path: string; body: Record<string, unknown> } {
+  const op = isRecord(doc.operation) ? doc.operation : {};
+  const action = String(op.action ?? "")
+    .replace(/[_\s-]/g, "")
+    .toLowerCase();
+  const path = ACTIONS[action];
+  if (!path) throw new Error(`unknown operation ${String(op.action)}`);
+  const basis = isRecord(doc.basis) ? doc.basis : {};
+  const grid = (basis.cells ?? []) as string[][];
+  const columns = grid.reduce((w, r) => Math.max(w, r.length), 0);
+  const prefs = isRecord(doc.preferences) ? doc.preferences : {};
+  const settings: Record<string, unknown> = {
+    // The key records no data: missing cells are empty, as it wrote them.
+    missingLabel: "",
+    aliasTable: typeof doc.aliasTable === "string" ? doc.aliasTable : "Default",
+  };
+  if (typeof prefs.indentation === "string") settings.indentation = prefs.indentation;
+  if (typeof prefs.suppressMissingRows === "boolean") settings.missingSuppression = prefs.suppressMissingRows;
+  if (typeof prefs.repeatMemberLabels === "boolean") settings.repeatMemberLabels = prefs.repeatMemberLabels;
+  if (typeof prefs.zoomInPreference === "string") settings.zoomInMode = prefs.zoomInPreference;
+  if (typeof prefs.includeSelection === "boolean") settings.includeSelection = prefs.includeSelection;
+  if (typeof prefs.withinSelectedGroup === "boolean")
+    settings.withinSelectedGroup = prefs.withinSelectedGroup;
+  if (typeof prefs.removeUnselectedGroup === "boolean")
+    settings.removeUnselectedGroups = prefs.removeUnselectedGroup;
+  if (typeof prefs.ancestorPosition === "string") settings.ancestorPosition = prefs.ancestorPosition;
+  const points: { row: number; column: number }[] = [];
+  const cells: { row: number; column: number }[] = [];
+  for (const r of (op.ranges ?? []) as number[][]) {
+    if (r.length === 4) {
+      const [row, column, rows, cols] = r as [number, number, number, number];
+      points.push({ row, column });
+      for (let i = 0; i < rows; i++)
+        for (let j = 0; j < cols; j++) cells.push({ row: row + i, column: column + j });
+    } else {
+      for (const n of r) {
+        const p = { row: Math.floor(n / Math.max(1, columns)), column: n % Math.max(1, columns) };
+        points.push(p);
+        cells.push(p);
+      }
+    }
+  }
+  if (action === "pivot" || action === "pivottopov") {
+    const [from, to] = points;
+    if (!from) throw new Error("a pivot needs a starting cell");
+    const leftColumns = typeof basis.leftColumns === "number" ? basis.leftColumns : 1;
+    const body: Record<string, unknown> = { grid, settings, row: from.row, column: from.column };
+    // The API names the destination axis: a target cell left of the data is the rows, otherwise the columns.
+    if (action === "pivot" && to) body.to = to.column < leftColumns ? "rows" : "columns";
+    return { path, body };
+  }
+  return { path, body: { grid, settings, cells } };
+}
+
+function firstDifference(got: string[][], want: string[][]): string {
+  const rows = Math.max(got.length, want.length);
+  for (let r = 0; r < rows; r++) {
+    const cols = Math.max(got[r]?.length ?? 0, want[r]?.length ?? 0);
+    for (let c = 0; c < cols; c++) {
+      const g = got[r]?.[c];
+      const w = want[r]?.[c];
+      if (g !== w) return `cell (${r}, ${c}): got ${JSON.stringify(g)}, want ${JSON.stringify(w)}`;
+    }
+  }
+  return "";
+}
+
+/**
+ * Starts the product in this process with the Essbase REST endpoint serving the captured outline (cube
+ * `application.cube` of the first case, no data), logs in with `essbase-stndln` to it over HTTP, replays every
+ * case through the API, and stops.
+ */
+export async function replayThroughConnector(
+  outlineDocument: unknown,
+  cases: { name: string; doc: Doc }[],
+): Promise<CaseOutcome[]> {
+  const first = cases[0]?.doc ?? {};
+  const application = typeof first.application === "string" ? first.application : "Vision";
+  const cubeName = typeof first.cube === "string" ? first.cube : "Plan1";
+  const spec = outlineSpecFromDocument(outlineDocument, `${application}.${cubeName}`);
+  // The captured outline names no densities: time and accounts dense, the rest sparse (no data is stored).
+  for (const d of spec.dimensions)
+    d.density ??= d.type === "time" || d.type === "accounts" ? "dense" : "sparse";
+  const outline = new Outline(spec);
+  const dataDir = mkdtempSync(join(tmpdir(), "qibates-replay-"));
+  const config = loadConfig({
+    SITE_DIR: "",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+    ALLOWED_HOSTS: "127.0.0.1",
+  });
+  const upstreams = new Upstreams({
+    allowedHosts: ["127.0.0.1"],
+    connectTimeoutMs: 10_000,
+    readTimeoutMs: 60_000,
+  });
+  const connector = new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
+  const app = await buildApp({
+    config,
+    logger: false,
+    providers: async (db) => {
+      const store = databaseStore(db);
+      const essbase = new EssbaseApplication(application, cubeName, store, () => new Cube(outline), []);
+      const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning);
+      await Promise.all([essbase.load(), planning.load()]);
+      const embedded = await EmbeddedProvider.open({
+        store,
+        credentialsValid: demoCredentialsValid,
+        catalogue: {
+          applications: { essbase, planning },
+          servers: {
+            essbase: {
+              name: DEMO_SERVERS.essbase.name,
+              applications: [{ name: application, cubes: [cubeName] }],
+            },
+            planning: DEMO_SERVERS.planning,
+          },
+        },
+      });
+      return providerRegistry({ demo: embedded, remote: { "essbase-stndln": connector } });
+    },
+  });
+  try {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const key = app.services.demoKey ?? "";
+    const post = (path: string, body: unknown) =>
+      app.inject({
+        method: "POST",
+        url: `/qibates/api/v2/${path}`,
+        headers: { "content-type": "application/json", qibateskey: key, connector: "essbase-stndln" },
+        payload: JSON.stringify(body),
+      });
+    const login = await post("action/login", {
+      username: "demo",
+      password: "demo",
+      providerAddress: `http://127.0.0.1:${port}/essbase/japi`,
+    });
+    if (login.statusCode !== 200) throw new Error(`login through essbase-stndln failed: ${login.body}`);
+    const loginid = login.json().loginid as string;
+    const outcomes: CaseOutcome[] = [];
+    for (const { name, doc } of cases) {
+      const refusal = refusalOf(doc);
+      const { path, body } = caseCall(doc);
+      const res = await post(path, {
+        ...body,
+        loginid,
+        server: DEMO_SERVERS.essbase.name,
+        application,
+        cube: cubeName,
+      });
+      const json = res.json() as { grid?: string[][]; code?: string; message?: string };
+      if (res.statusCode === 200 && json.grid) {
+        const want = ((doc.result as Doc | undefined)?.cells ?? []) as string[][];
+        const detail = refusal
+          ? `answered a grid where Essbase refused: ${refusal}`
+          : firstDifference(json.grid, want);
+        outcomes.push({ name, match: detail === "", detail, answer: { cells: json.grid } });
+      } else {
+        const message = String(json.message ?? res.body);
+        const match = !!refusal && refusal.toLowerCase().includes(message.toLowerCase().replace(/\.$/, ""));
+        outcomes.push({
+          name,
+          match,
+          detail: match ? "" : `answered ${res.statusCode} ${json.code ?? ""}: ${message}`,
+          answer: { error: { code: String(json.code ?? res.statusCode), message } },
+        });
+      }
+    }
+    return outcomes;
+  } finally {
+    await app.close();
+    await connector.close();
+    await upstreams.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
