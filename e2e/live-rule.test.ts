@@ -1,0 +1,118 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+
+// The live business-rule launcher of "Run a business rule on demand" (site/src/components/LiveRule): the
+// engine runs the Vision demo application in the page, so every status and message below is computed in the
+// browser.
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGE = "/docs/QiBates/features/actions/RunRule";
+
+const LABELS = {
+  en: {
+    rule: "Business rule",
+    launch: "Launch",
+    completed: "GrowRevenue: completed in",
+    failed: "SeedForecast: failed",
+  },
+  fr: {
+    rule: "Règle métier",
+    launch: "Lancer",
+    completed: "GrowRevenue\u00a0: terminée en",
+    failed: "SeedForecast\u00a0: échec",
+  },
+} as const;
+
+async function openLiveRule(path: string): Promise<{ page: Page; live: Locator; errors: string[] }> {
+  const context = await newContext(browser);
+  const { page, errors } = await open(context, baseUrl, path);
+  await hydrated(page);
+  // The example loads when it comes near the screen.
+  await page.locator("[data-live-rule-placeholder]").scrollIntoViewIfNeeded();
+  const live = page.locator("[data-live-rule]");
+  await live.locator("select").first().waitFor({ timeout: 20_000 });
+  return { page, live, errors };
+}
+
+/** The status line, with the French typography's spaces kept. */
+const status = (live: Locator) => live.getByRole("status").textContent();
+
+for (const lang of ["en", "fr"] as const) {
+  const t = LABELS[lang];
+  describe(`live business rule (${lang})`, () => {
+    it("lists the Vision rules, answers GrowRevenue's prompts from its allowed members and launches it", async () => {
+      const { page, live, errors } = await openLiveRule(`${lang === "fr" ? "/fr" : ""}${PAGE}`);
+      try {
+        const ruleSelect = live.getByLabel(t.rule, { exact: true });
+        const rules = await ruleSelect.locator("option").allTextContents();
+        expect(rules).toEqual([
+          "CopyVersion",
+          "SeedForecast",
+          "GrowRevenue",
+          "AllocateRevenue",
+          "AggregateData",
+          "PushRevenueToPlan2",
+        ]);
+        await ruleSelect.selectOption("GrowRevenue");
+        // The Entities prompt offers the sales entities with their aliases, its default (410, 420) chosen.
+        const entities = live.locator("[data-prompt=Entities] select");
+        expect(await entities.locator("option").allTextContents()).toContain("410 — International Sales");
+        expect(
+          await entities.evaluate((s: HTMLSelectElement) => Array.from(s.selectedOptions, (o) => o.value)),
+        ).toEqual(["420", "410"]);
+        await entities.selectOption(["410"]);
+        await live.locator("[data-prompt=GrowthPct] input").fill("5");
+        await live.getByRole("button", { name: t.launch, exact: true }).click();
+        await expect.poll(() => status(live), { timeout: 30_000 }).toContain(t.completed);
+        expect(await live.locator("[data-rule-message]").textContent()).toBe(
+          "Grew the FY15 plan revenue of 410 by 5%: 1536 cells, 0 comments.",
+        );
+        // The changed cells: Plan, FY15, entity 410 only.
+        const rows = await live
+          .locator("table tbody tr")
+          .evaluateAll((trs) =>
+            trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")),
+          );
+        expect(rows.length).toBe(5);
+        for (const r of rows) expect(r.slice(0, 4)).toEqual(["Plan", "FY15", r[2], "410"]);
+        // The API bodies follow the answers.
+        const api = await live.locator("details").textContent();
+        expect(api).toContain("/qibates/api/v2/action/launchrule");
+        expect(api?.replace(/\s+/g, "")).toContain(
+          '"prompts":[{"name":"Entities","value":["410"]},{"name":"GrowthPct","value":5}]',
+        );
+        await screenshot(page, `live-rule-${lang}`, true);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("shows the rule's own reason when SeedForecast fails for entity 450", async () => {
+      const { page, live } = await openLiveRule(`${lang === "fr" ? "/fr" : ""}${PAGE}`);
+      try {
+        await live.getByLabel(t.rule, { exact: true }).selectOption("SeedForecast");
+        await live.locator("[data-prompt=Entity] select").selectOption("450");
+        await live.getByRole("button", { name: t.launch, exact: true }).click();
+        await expect.poll(() => status(live), { timeout: 30_000 }).toContain(t.failed);
+        expect(await live.locator("[data-rule-message]").textContent()).toBe(
+          "Business rule SeedForecast failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.",
+        );
+        expect(await live.locator("table").count()).toBe(0);
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
