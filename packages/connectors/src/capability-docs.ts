@@ -22,6 +22,12 @@ const WORDS = {
       `**${real}.** A login with ${real.includes(",") || real.includes(" and ") ? "these connectors" : "this connector"} to an address on the allow-list (\`ALLOWED_HOSTS\`) reaches that server. With ${demoOnly}, the API returns data from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), at the demo addresses below: a real server address, even one on the allow-list, is refused at login with \`502 QB_ERR_PROVIDER_ERROR\`, because QiBates has no client of those servers' protocols yet.`,
     realAll:
       "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server; the demo addresses below are answered by the embedded demo server.",
+    realGuides: (links: string) =>
+      `For the address, the network settings and what each call does on the server, see ${links}.`,
+    /** The page that explains how to reach a real server with each connector that can (a link from this page). */
+    guides: {
+      "essbase-stndln": "[Connect QiBates to an Essbase 21c server](connect-essbase-21c.md)",
+    } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` gives the same answer for each connector (`realServers`). The demo addresses answer only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
     and: "and",
@@ -49,6 +55,11 @@ const WORDS = {
       `**${real}.** Une connexion avec ${real.includes(",") || real.includes(" et ") ? "ces connecteurs" : "ce connecteur"} à une adresse de la liste des hôtes autorisés (\`ALLOWED_HOSTS\`) joint ce serveur. Avec ${demoOnly}, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), aux adresses de démonstration ci-dessous : une adresse de serveur réel, même présente dans la liste des hôtes autorisés, est refusée à la connexion avec \`502 QB_ERR_PROVIDER_ERROR\`, car QiBates n'a pas encore de client pour les protocoles de ces serveurs.`,
     realAll:
       "**Tous les connecteurs.** Une connexion à une adresse de la liste des hôtes autorisés (`ALLOWED_HOSTS`) joint ce serveur ; les adresses de démonstration ci-dessous sont servies par le serveur de démonstration intégré.",
+    realGuides: (links: string) =>
+      `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
+    guides: {
+      "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](connect-essbase-21c.md)",
+    } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` donne la même réponse pour chaque connecteur (`realServers`). Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
     and: "et",
@@ -112,9 +123,20 @@ export function realServerConnectors(): Connector[] {
 }
 
 function listOf(connectors: readonly Connector[], locale: DocLocale): string {
-  const names = connectors.map((c) => `\`${c}\``);
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} ${WORDS[locale].and} ${names.at(-1)}`;
+  return joined(
+    connectors.map((c) => `\`${c}\``),
+    locale,
+  );
+}
+
+function joined(items: readonly string[], locale: DocLocale): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${WORDS[locale].and} ${items.at(-1)}`;
+}
+
+/** The connection guides of the connectors that reach real servers (none for a demo-only connector). */
+export function realServerGuides(locale: DocLocale): string[] {
+  return realServerConnectors().flatMap((c) => WORDS[locale].guides[c] ?? []);
 }
 
 /** Which connectors reach real servers, written from `realServers`, with each connector's demo address. */
@@ -128,11 +150,13 @@ function realServersPart(locale: DocLocale): string[] {
       : demoOnly.length === 0
         ? w.realAll
         : w.realSome(listOf(real, locale), listOf(demoOnly, locale));
+  const guides = realServerGuides(locale);
   return [
     w.realHeading,
     "",
     statement,
     "",
+    ...(guides.length > 0 ? [w.realGuides(joined(guides, locale)), ""] : []),
     w.realHealth,
     "",
     `| ${w.connector} | ${w.server} | ${w.realServers} | ${w.demoAddress} |`,

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CONNECTOR_PROFILES, type ConnectorProfile } from "../src/capabilities.ts";
 import {
@@ -6,6 +6,7 @@ import {
   capabilitySection,
   type DocLocale,
   realServerConnectors,
+  realServerGuides,
 } from "../src/capability-docs.ts";
 import { CONNECTORS } from "../src/connectors.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
@@ -71,6 +72,30 @@ describe("the Features and compatibility page", () => {
         expect(en).toContain("502 QB_ERR_PROVIDER_ERROR");
       expect(statement("fr")).toMatch(/`essbase-stndln`.*joint ce serveur/);
       expect(rows("en").find((r) => r.startsWith("| `essbase-stndln` |"))).toMatch(/\| Yes \|/);
+    } finally {
+      profile.realServers = before;
+    }
+  });
+
+  it("links the connection guide of each connector that reaches real servers, and the guide exists", () => {
+    const profile = CONNECTOR_PROFILES["essbase-stndln"] as { realServers: boolean } & ConnectorProfile;
+    const before = profile.realServers;
+    try {
+      for (const real of [true, false]) {
+        profile.realServers = real;
+        for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][]) {
+          const section = capabilitySection(locale);
+          const guides = realServerGuides(locale);
+          // A demo-only connector links no guide; a real one its page, which exists beside this page.
+          expect(guides.some((g) => g.includes("(connect-essbase-21c.md)"))).toBe(real);
+          expect(section.includes("(connect-essbase-21c.md)")).toBe(real);
+          for (const guide of guides) {
+            expect(section).toContain(guide);
+            const target = /\]\(([^)#]+)/.exec(guide)?.[1] ?? "";
+            expect(existsSync(new URL(target, url)), `${locale}: ${target}`).toBe(true);
+          }
+        }
+      }
     } finally {
       profile.realServers = before;
     }
