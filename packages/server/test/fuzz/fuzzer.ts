@@ -1508,6 +1508,13 @@ export class Fuzzer {
         d.what.push(`raw HTTP: ${what}`);
         const req = finish(d, index, kind);
         req.raw = raw;
+        // The request line as written (its method and target may differ from the operation's).
+        const [rawMethod, target] = raw
+          .subarray(0, 300)
+          .toString("latin1")
+          .split(/[ \r\n]/);
+        req.method = rawMethod ?? req.method;
+        req.path = target ?? req.path;
         delete req.body;
         delete req.chunks;
         return req;

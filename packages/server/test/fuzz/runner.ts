@@ -207,6 +207,9 @@ export function judge(r: FuzzRequest, a: Answer): string | null {
   if (a.status === null) return "no status";
   if (a.status >= 500) return `answered ${a.status}`;
   if (a.status < 400 || r.method === "HEAD") return null;
+  // The registry's format is the API's: a target outside it (`OPTIONS *`) gets the site's answer, and the
+  // process under test serves no site.
+  if (!/^(https?:\/\/[^/]*)?\/qibates\//.test(r.path)) return null;
   const type = String(a.headers["content-type"] ?? "");
   if (!type.startsWith("application/json"))
     return `error answer ${a.status} is not JSON (${type || "no type"})`;
@@ -232,6 +235,12 @@ export function judge(r: FuzzRequest, a: Answer): string | null {
 /** Methods the API's catch-all route (`app.all("/qibates/*")`) answers. */
 const DECLARED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
 
+function headLength(r: FuzzRequest): number {
+  return (
+    r.path.length + Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
+  );
+}
+
 function bodyLength(r: FuzzRequest): number {
   return r.body?.length ?? r.chunks?.reduce((n, c) => n + c.length, 0) ?? 0;
 }
@@ -249,10 +258,17 @@ export const KNOWN_GAPS: { id: string; what: string; matches(f: Failure): boolea
       !DECLARED_METHODS.includes(f.request.method) && f.status === 404 && f.reason.includes("registry"),
   },
   {
-    id: "oversize-body-reset",
-    what: "a body over the route's limit: the server answers 413 and closes at once while the client is still sending, so the client's TCP stack receives a reset and the answer is lost (no lingering close)",
+    id: "oversize-request-reset",
+    what: "a request over a limit (a body over the route's limit, a request line or headers over 16 KiB): the server answers 413/431 and closes at once while the client is still sending, so the client's TCP stack receives a reset and the answer is lost (no lingering close)",
     matches: (f) =>
-      f.status === null && bodyLength(f.request) > 64 * 1024 && /EPIPE|ECONNRESET/.test(f.reason),
+      f.status === null &&
+      (bodyLength(f.request) > 64 * 1024 || headLength(f.request) > 16 * 1024) &&
+      /EPIPE|ECONNRESET/.test(f.reason),
+  },
+  {
+    id: "expect-417",
+    what: "an `Expect` header other than `100-continue` is answered by Node's HTTP server itself: 417 with no body (nor the security headers), not the registry's format",
+    matches: (f) => f.status === 417 && f.reason.includes("not JSON"),
   },
 ];
 
@@ -549,8 +565,17 @@ export function formatSummary(s: FuzzSummary): string {
     `latency p50 ${s.latency.p50.toFixed(2)} ms, p99 ${s.latency.p99.toFixed(2)} ms, max ${s.latency.max.toFixed(0)} ms`,
     `health checks: ${s.healthChecks}, failed: ${s.healthFailures.length}`,
     `failures: ${s.failures.length}`,
+    ...KNOWN_GAPS.flatMap((g) => {
+      const n = s.failures.filter((f) => knownGap(f) === g.id).length;
+      return n > 0 ? [`  of which known gap ${g.id}: ${n}`] : [];
+    }),
   ];
-  for (const f of s.failures.slice(0, 20)) {
+  // Unexpected failures first; of each known gap, the first two.
+  const shown = [
+    ...s.failures.filter((f) => !knownGap(f)),
+    ...KNOWN_GAPS.flatMap((g) => s.failures.filter((f) => knownGap(f) === g.id).slice(0, 2)),
+  ].slice(0, 20);
+  for (const f of shown) {
     lines.push(
       "",
       `FAILURE: ${f.reason}${knownGap(f) ? ` (known gap ${knownGap(f)})` : ""}`,
@@ -561,7 +586,7 @@ export function formatSummary(s: FuzzSummary): string {
         : "  (an unchanged baseline)",
     );
   }
-  if (s.failures.length > 20) lines.push(`… and ${s.failures.length - 20} more`);
+  if (s.failures.length > shown.length) lines.push(`… and ${s.failures.length - shown.length} more`);
   for (const h of s.healthFailures) lines.push(`HEALTH: ${h}`);
   return lines.join("\n");
 }
