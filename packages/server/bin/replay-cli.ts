@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
+import { Outline, outlineSpecFromDocument } from "@qibates/engine";
+import { GridError, ReplayCaseError, replayCase } from "@qibates/engine/grid";
 import { parse } from "yaml";
-import { GridError, ReplayCaseError, replayCase } from "../src/grid/index.ts";
-import { Outline } from "../src/outline.ts";
-import { outlineSpecFromDocument } from "../src/outline-yaml.ts";
+import { replayThroughConnector } from "../src/answer-key.ts";
 
-const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check]
+const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln]
 
 Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout, or
 {"error": {"code", "message"}} when Essbase's rules refuse the operation.
 --check  also compares with the case's "result" (or its recorded refusal) and exits 1 when they differ.
+--via essbase-stndln  replays through the product instead of the engine alone: the QiBates API, the
+         essbase-stndln connector, HTTP to the Essbase REST endpoint, the engine over the outline.
 Exit codes: 0 done, 1 the grid operation was refused (or --check found a difference), 2 bad arguments or case.
 `;
 
@@ -21,11 +23,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   let casePath: string | undefined;
   let outlinePath: string | undefined;
   let check = false;
+  let via: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--outline") outlinePath = argv[++i];
     else if (a.startsWith("--outline=")) outlinePath = a.slice("--outline=".length);
     else if (a === "--check") check = true;
+    else if (a === "--via") via = argv[++i];
+    else if (a.startsWith("--via=")) via = a.slice("--via=".length);
     else if (a === "--help" || a === "-h") {
       io.out(USAGE);
       return 0;
@@ -35,10 +40,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (!casePath) return usage(io, "no case file given");
   if (!outlinePath) return usage(io, "no outline given (--outline OUTLINE.yaml)");
+  if (via !== undefined && via !== "essbase-stndln")
+    return usage(
+      io,
+      `--via ${via || "(nothing)"}: only essbase-stndln can be replayed through a connector today`,
+    );
 
   let outline: Outline;
+  let outlineDocument: unknown;
   try {
-    outline = new Outline(outlineSpecFromDocument(parse(readFileSync(outlinePath, "utf8"))));
+    outlineDocument = parse(readFileSync(outlinePath, "utf8"));
+    outline = new Outline(outlineSpecFromDocument(outlineDocument));
   } catch (e) {
     io.err(`qibates-replay: cannot read outline ${outlinePath}: ${(e as Error).message}\n`);
     return 2;
@@ -50,6 +62,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.err(`qibates-replay: cannot read case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
+  if (via) return replayVia(outlineDocument, casePath, doc, check, io);
   try {
     const result = replayCase(outline, doc);
     io.out(`${JSON.stringify({ cells: result.cells })}\n`);
@@ -89,4 +102,38 @@ function refusalOf(doc: unknown): string | null {
 function usage(io: Io, problem: string): number {
   io.err(`qibates-replay: ${problem}\n\n${USAGE}`);
   return 2;
+}
+
+/** `--via essbase-stndln`: the case through the API, the connector, HTTP and the Essbase REST endpoint. */
+async function replayVia(
+  outlineDocument: unknown,
+  casePath: string,
+  doc: unknown,
+  check: boolean,
+  io: Io,
+): Promise<number> {
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+    io.err(`qibates-replay: malformed case ${casePath}: the case must be a JSON object\n`);
+    return 2;
+  }
+  let outcome: Awaited<ReturnType<typeof replayThroughConnector>>[number] | undefined;
+  try {
+    [outcome] = await replayThroughConnector(outlineDocument, [
+      { name: casePath, doc: doc as Record<string, unknown> },
+    ]);
+  } catch (e) {
+    io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (!outcome) return 2;
+  io.out(`${JSON.stringify(outcome.answer)}\n`);
+  if ("error" in outcome.answer && !(check && outcome.match)) {
+    io.err(`qibates-replay: ${outcome.answer.error.code}: ${outcome.answer.error.message}\n`);
+    return 1;
+  }
+  if (check && !outcome.match) {
+    io.err(`qibates-replay: the result differs from the case's result (essbase-stndln): ${outcome.detail}\n`);
+    return 1;
+  }
+  return 0;
 }

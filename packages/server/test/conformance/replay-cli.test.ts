@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { main } from "../../bin/replay-cli.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, "../../bin/qibates-replay.mjs");
-const fixtures = join(here, "../fixtures/essbase-oracle");
+const fixtures = join(here, "../../../engine/test/fixtures/essbase-oracle");
 const outline = join(fixtures, "vision-plan1.yaml");
 
 function run(...args: string[]) {
@@ -25,6 +26,45 @@ describe("qibates-replay", () => {
 
   it("checks a case against its result with --check", () => {
     expect(run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--check").code).toBe(0);
+  });
+
+  it("replays a case through the essbase-stndln connector with --via", () => {
+    const r = run(
+      join(fixtures, "keep-only-one-row-member.json"),
+      "--outline",
+      outline,
+      "--via",
+      "essbase-stndln",
+      "--check",
+    );
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const want = JSON.parse(readFileSync(join(fixtures, "keep-only-one-row-member.json"), "utf8")).result
+      .cells;
+    expect(JSON.parse(r.out)).toEqual({ cells: want });
+    expect(
+      run(join(fixtures, "keep-only-one-row-member.json"), "--outline", outline, "--via", "xmla").code,
+    ).toBe(2);
+  });
+
+  it("reports a case that does not match through the connector, with exit code 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replay-via-"));
+    const changed = JSON.parse(readFileSync(join(fixtures, "keep-only-one-row-member.json"), "utf8"));
+    changed.result.cells[2][0] = "Total Entity";
+    writeFileSync(join(dir, "changed.json"), JSON.stringify(changed));
+    let err = "";
+    const code = await main(
+      [join(dir, "changed.json"), "--outline", outline, "--via", "essbase-stndln", "--check"],
+      {
+        out: () => {},
+        err: (s) => {
+          err += s;
+        },
+      },
+    );
+    expect(code).toBe(1);
+    expect(err).toContain("differs");
+    expect(err).toContain("essbase-stndln");
   });
 
   it("fails with a clear message on a malformed case", () => {
