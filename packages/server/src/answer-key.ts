@@ -119,30 +119,46 @@ function firstDifference(got: string[][], want: string[][]): string {
   return "";
 }
 
+export interface ConnectorHarness {
+  application: string;
+  cube: string;
+  /** A session opened with essbase-stndln on the demo address (API → engine). */
+  demoLogin: string;
+  /** A session opened with essbase-stndln on the Essbase REST endpoint (API → connector → HTTP → engine). */
+  wireLogin: string;
+  /** Calls the API in process (`path` without `/qibates/api/v2/`). */
+  post(path: string, body: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
+  close(): Promise<void>;
+}
+
 /**
- * Starts the product in this process with the Essbase REST endpoint serving the captured outline (cube
- * `application.cube` of the first case, no data), logs in with `essbase-stndln` to it over HTTP, replays every
- * case through the API, and stops.
+ * Starts the product in this process with the Essbase REST endpoint on 127.0.0.1, serving the demo's
+ * Sample.Basic, or (with `outlineDocument`) one cube of that outline with no data, and opens two sessions
+ * with essbase-stndln: one on the demo address, one over HTTP on the endpoint. For the answer-key replay and
+ * the connector-path benchmark.
  */
-export async function replayThroughConnector(
-  outlineDocument: unknown,
-  cases: { name: string; doc: Doc }[],
-): Promise<CaseOutcome[]> {
-  const first = cases[0]?.doc ?? {};
-  const application = typeof first.application === "string" ? first.application : "Vision";
-  const cubeName = typeof first.cube === "string" ? first.cube : "Plan1";
-  const spec = outlineSpecFromDocument(outlineDocument, `${application}.${cubeName}`);
-  // The captured outline names no densities: time and accounts dense, the rest sparse (no data is stored).
-  for (const d of spec.dimensions)
-    d.density ??= d.type === "time" || d.type === "accounts" ? "dense" : "sparse";
-  const outline = new Outline(spec);
-  const dataDir = mkdtempSync(join(tmpdir(), "qibates-replay-"));
+export async function openConnectorHarness(
+  options: { outlineDocument?: unknown; application?: string; cube?: string } = {},
+): Promise<ConnectorHarness> {
+  const custom = options.outlineDocument !== undefined;
+  const application = custom ? (options.application ?? "Vision") : "Sample";
+  const cubeName = custom ? (options.cube ?? "Plan1") : "Basic";
+  let outline: Outline | null = null;
+  if (custom) {
+    const spec = outlineSpecFromDocument(options.outlineDocument, `${application}.${cubeName}`);
+    // A captured outline names no densities: time and accounts dense, the rest sparse (no data is stored).
+    for (const d of spec.dimensions)
+      d.density ??= d.type === "time" || d.type === "accounts" ? "dense" : "sparse";
+    outline = new Outline(spec);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "qibates-harness-"));
   const config = loadConfig({
     SITE_DIR: "",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     QIBATES_WIRE_ENDPOINTS: "essbase-rest",
     ALLOWED_HOSTS: "127.0.0.1",
+    RATE_LIMIT_PER_MINUTE: "1000000",
   });
   const upstreams = new Upstreams({
     allowedHosts: ["127.0.0.1"],
@@ -155,7 +171,12 @@ export async function replayThroughConnector(
     logger: false,
     providers: async (db) => {
       const store = databaseStore(db);
-      const essbase = new EssbaseApplication(application, cubeName, store, () => new Cube(outline), []);
+      if (!outline) {
+        const embedded = await EmbeddedProvider.open({ store, credentialsValid: demoCredentialsValid });
+        return providerRegistry({ demo: embedded, remote: { "essbase-stndln": connector } });
+      }
+      const cubeOutline = outline;
+      const essbase = new EssbaseApplication(application, cubeName, store, () => new Cube(cubeOutline), []);
       const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning);
       await Promise.all([essbase.load(), planning.load()]);
       const embedded = await EmbeddedProvider.open({
@@ -175,6 +196,12 @@ export async function replayThroughConnector(
       return providerRegistry({ demo: embedded, remote: { "essbase-stndln": connector } });
     },
   });
+  const close = async () => {
+    await app.close();
+    await connector.close();
+    await upstreams.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
@@ -187,13 +214,43 @@ export async function replayThroughConnector(
         headers: { "content-type": "application/json", qibateskey: key, connector: "essbase-stndln" },
         payload: JSON.stringify(body),
       });
-    const login = await post("action/login", {
-      username: "demo",
-      password: "demo",
-      providerAddress: `http://127.0.0.1:${port}/essbase/japi`,
-    });
-    if (login.statusCode !== 200) throw new Error(`login through essbase-stndln failed: ${login.body}`);
-    const loginid = login.json().loginid as string;
+    const login = async (providerAddress: string) => {
+      const res = await post("action/login", { username: "demo", password: "demo", providerAddress });
+      if (res.statusCode !== 200) throw new Error(`login to ${providerAddress} failed: ${res.body}`);
+      return res.json().loginid as string;
+    };
+    return {
+      application,
+      cube: cubeName,
+      demoLogin: await login("https://demo.qibates.local/essbase/japi"),
+      wireLogin: await login(`http://127.0.0.1:${port}/essbase/japi`),
+      post,
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Replays every case through the connector path: the product in this process, the Essbase REST endpoint
+ * serving the captured outline (cube `application.cube` of the first case, no data), one essbase-stndln
+ * session over HTTP.
+ */
+export async function replayThroughConnector(
+  outlineDocument: unknown,
+  cases: { name: string; doc: Doc }[],
+): Promise<CaseOutcome[]> {
+  const first = cases[0]?.doc ?? {};
+  const harness = await openConnectorHarness({
+    outlineDocument,
+    ...(typeof first.application === "string" ? { application: first.application } : {}),
+    ...(typeof first.cube === "string" ? { cube: first.cube } : {}),
+  });
+  const { application, cube: cubeName, post } = harness;
+  const loginid = harness.wireLogin;
+  try {
     const outcomes: CaseOutcome[] = [];
     for (const { name, doc } of cases) {
       const refusal = refusalOf(doc);
@@ -225,9 +282,6 @@ export async function replayThroughConnector(
     }
     return outcomes;
   } finally {
-    await app.close();
-    await connector.close();
-    await upstreams.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await harness.close();
   }
 }

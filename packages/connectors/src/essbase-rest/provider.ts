@@ -54,6 +54,8 @@ export interface EssbaseRestOptions {
 interface UpstreamSession {
   client: EssbaseRestClient;
   outlines: Map<string, { at: number; outline: Promise<RemoteOutline> }>;
+  /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
+  cubes: Map<string, { at: number; app: string; cube: string }>;
 }
 
 interface JobRecord {
@@ -94,7 +96,7 @@ export class EssbaseRestProvider implements Provider {
     );
     await client.login();
     const handle = randomUUID();
-    this.sessions.set(handle, { client, outlines: new Map() });
+    this.sessions.set(handle, { client, outlines: new Map(), cubes: new Map() });
     return { username: input.username, handle };
   }
 
@@ -226,10 +228,24 @@ class EssbaseRestOperations implements EssbaseOperations {
     private readonly options: EssbaseRestOptions,
   ) {}
 
-  /** The cube's real names (application, cube) and its outline. */
+  /** The cube's real names (application, cube) and its outline; looked up once per session and TTL. */
   private async cube(session: ProviderSession, ref: CubeRef) {
+    const upstream = this.p.upstream(session);
+    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
+    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
+    const known = upstream.cubes.get(key);
+    if (known && Date.now() - known.at < ttl) {
+      const remote = await this.p.outline(session, known.app, known.cube);
+      return {
+        app: known.app,
+        cube: known.cube,
+        remote,
+        path: `/applications/${enc(known.app)}/databases/${enc(known.cube)}`,
+      };
+    }
     const { app, cubes } = await this.p.cubeNames(session, ref);
     const cube = cubes.find((c) => same(c, ref.cube));
+    if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     if (!cube) {
       throw new ProviderError(
         "CUBE_UNKNOWN",
