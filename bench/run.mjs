@@ -27,6 +27,11 @@ const BENCHMARKS = {
     args: "--runs 3",
   },
   "live-grid": { file: "site-live-grid.ts", what: "JS weight of pages with and without a live grid" },
+  connector: {
+    file: "connector-path.ts",
+    what: "essbase-stndln path (API → connector → HTTP → Essbase REST endpoint) beside the demo path",
+    args: "--rounds 400 --zoom-rounds 15 --write",
+  },
   fuzz: {
     file: "fuzz.ts",
     what: "contract-driven fuzzing of the server process: no 5xx, no dropped connection, /health alive",
