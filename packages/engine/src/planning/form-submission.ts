@@ -1,0 +1,176 @@
+import type {
+  PlanningSession,
+  RulePromptsResult,
+  RuleRunResult,
+  SubmitFormRequest,
+  SubmitFormResult,
+  SubmittedCellStatus,
+} from "./calls.ts";
+import { ChangeSet } from "./changes.ts";
+import type { RegularFormDefinition, RuleDefinition } from "./definitions.ts";
+import { PlanningError } from "./errors.ts";
+import { type FormLibrary, subformPov } from "./form-library.ts";
+import type { FormViews } from "./form-views.ts";
+import { formatNumber, type LaidOutForm, layOutForm } from "./forms.ts";
+import type { PlanTypeStore, PlanTypes } from "./plan-types.ts";
+import type { ResolvedPrompts, RuleRuns } from "./rule-runs.ts";
+import { describeRule, resolvePrompts } from "./rules.ts";
+import { planSubmit } from "./submit.ts";
+
+/**
+ * Submitting a form: the subform of a composite, the grid planned cell by cell (`submit.ts`), the form's
+ * on-save rules and their prompts checked, then the entries written and the rules run in one
+ * {@link ChangeSet} (all or nothing), and the form answered as it now reads.
+ */
+export class FormSubmission {
+  constructor(
+    private readonly planTypes: PlanTypes,
+    private readonly library: FormLibrary,
+    private readonly views: FormViews,
+    private readonly rules: RuleRuns,
+  ) {}
+
+  /** The rules a form runs on save, with their prompts. */
+  onSaveRules(
+    folder: string | undefined,
+    formName: string,
+  ): {
+    formName: string;
+    folder: string;
+    rules: RulePromptsResult[];
+  } {
+    const def = this.library.find(folder, formName);
+    const forms = this.library.regularForms(def);
+    const found = forms.flatMap((f) => (f.onSaveRules ?? []).map((n) => this.rules.find(f.cube, n)));
+    const rules = [...new Set(found)].map((r) => describeRule(r));
+    return { formName: def.name, folder: def.folder, rules };
+  }
+
+  /**
+   * Submits a form grid: writes every writable data cell of the grid (unchanged values are rewritten, which
+   * changes nothing), then runs the form's on-save rules. All or nothing.
+   */
+  submit(req: SubmitFormRequest, session: PlanningSession): SubmitFormResult {
+    let def = this.library.find(req.folder, req.formName);
+    let pov = req.pov;
+    if (def.type === "composite") {
+      const composite = def;
+      const ref = composite.subforms.find(
+        (s) => s.formname.toLowerCase() === String(req.subform ?? "").toLowerCase(),
+      );
+      if (!ref) {
+        throw new PlanningError(
+          "PLANNING_REQUEST_INVALID",
+          `Form "${composite.name}" is composite: submit one of its subforms (${composite.subforms.map((s) => s.formname).join(", ")}) by its own folder and formName.`,
+          "formName",
+        );
+      }
+      def = this.library.regular(ref);
+      pov = subformPov(def, ref, req.pov);
+    }
+    const form = def;
+    const store = this.planTypes.get(form.cube);
+    const laid = layOutForm(store, form, pov);
+    const prefs = req.preferences ?? {};
+    const missingLabel = prefs.missingLabel ?? "#Missing";
+    const planned = planSubmit(store, laid, req, missingLabel);
+
+    // On-save rules and their prompts are validated before anything is written.
+    const resolved = this.onSavePrompts(form, store, laid, req);
+
+    const changes = new ChangeSet();
+    const cells: SubmittedCellStatus[] = [];
+    const ruleResults: RuleRunResult[] = [];
+    try {
+      for (const p of planned) {
+        if (p.kind === "skip") {
+          cells.push({ row: p.row, column: p.column, status: p.status, value: p.raw });
+          continue;
+        }
+        if (p.kind === "text") {
+          changes.writeText(store, p.tuple, p.text);
+          cells.push({
+            row: p.row,
+            column: p.column,
+            status: p.truncated ? "truncated" : "written",
+            value: p.text,
+          });
+        } else {
+          changes.writeValue(store, p.tuple, p.value);
+          cells.push({
+            row: p.row,
+            column: p.column,
+            status: "written",
+            value: p.value === null ? missingLabel : (p.shown ?? formatNumber(p.value)),
+          });
+        }
+      }
+      for (const { rule, prompts } of resolved) ruleResults.push(this.rules.run(rule, prompts, changes));
+    } catch (e) {
+      changes.rollback();
+      throw e;
+    }
+    const refreshed = this.views.view(form, laid.pov, prefs, session);
+    return {
+      ...refreshed,
+      submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
+      cells,
+      rules: ruleResults,
+      changes: changes.writes(),
+      journal: changes.journal(),
+    };
+  }
+
+  /**
+   * The form's on-save rules with their prompt values: those sent for the rule, else "Use Members on Form"
+   * (the form's POV member of the prompt's dimension), else the defaults. A prompt for a rule the form does
+   * not run on save is `PLANNING_RULE_UNKNOWN`; a prompt the rule does not have is `PLANNING_PROMPT_INVALID`.
+   */
+  private onSavePrompts(
+    form: RegularFormDefinition,
+    store: PlanTypeStore,
+    laid: LaidOutForm,
+    req: SubmitFormRequest,
+  ): { rule: RuleDefinition; prompts: ResolvedPrompts }[] {
+    const onSave = (form.onSaveRules ?? []).map((n) => this.rules.find(form.cube, n));
+    (req.prompts ?? []).forEach((p, i) => {
+      const name = String(p?.ruleinfo?.ruleName ?? "");
+      if (!onSave.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
+        throw new PlanningError(
+          "PLANNING_RULE_UNKNOWN",
+          `Rule "${name}" is not run on save by form "${form.name}".`,
+          `prompts[${i}].ruleinfo.ruleName`,
+        );
+      }
+    });
+    return onSave.map((rule) => {
+      const i = (req.prompts ?? []).findIndex(
+        (p) => String(p.ruleinfo.ruleName).toLowerCase() === rule.name.toLowerCase(),
+      );
+      const sent = i >= 0 ? ((req.prompts ?? [])[i]?.prompts ?? []) : [];
+      // "Use Members on Form": a member prompt not sent takes the form's POV member of its dimension.
+      const fromForm = rule.prompts
+        .filter((p) => p.useMembersOnForm && p.type === "member" && p.dimension)
+        .filter((p) => !sent.some((s) => String(s.name).toLowerCase() === p.name.toLowerCase()))
+        .flatMap((p) => {
+          const key = Object.keys(laid.pov).find(
+            (d) => d.toLowerCase() === String(p.dimension).toLowerCase(),
+          );
+          return key ? [{ name: p.name, value: laid.pov[key] as string }] : [];
+        });
+      const given = [...sent, ...fromForm];
+      try {
+        return {
+          rule,
+          prompts: resolvePrompts(store.outline, rule, given, `prompts[${Math.max(i, 0)}].prompts`),
+        };
+      } catch (e) {
+        // On submit, a prompt the rule does not have is an invalid prompt value set.
+        if (e instanceof PlanningError && e.code === "PLANNING_PROMPT_UNKNOWN") {
+          throw new PlanningError("PLANNING_PROMPT_INVALID", e.message, e.field);
+        }
+        throw e;
+      }
+    });
+  }
+}

@@ -1,0 +1,190 @@
+import { CalcError, CalcReturn } from "../calc-eval.ts";
+import { runCalcScript } from "../calc-script.ts";
+import type { Cube } from "../cube.ts";
+import type { LaunchRuleRequest, LaunchRuleResult, RulePromptsResult, RuleRunResult } from "./calls.ts";
+import { ChangeSet, type PlanningJournalStep } from "./changes.ts";
+import type { RuleDefinition } from "./definitions.ts";
+import { PlanningError } from "./errors.ts";
+import { type MemberInfo, memberInfo } from "./members.ts";
+import type { PlanTypeStore, PlanTypes } from "./plan-types.ts";
+import {
+  describeRule,
+  promptChoices,
+  promptValues,
+  RuleFailure,
+  resolvePrompts,
+  ruleContext,
+  ruleCube,
+  ruleMessage,
+  substitutePrompts,
+} from "./rules.ts";
+
+/** A rule's prompt values, validated. */
+export type ResolvedPrompts = ReturnType<typeof resolvePrompts>;
+
+/**
+ * Business rules of an application as the calls use them: looked up by plan type and name, described with
+ * their prompts and the members a prompt accepts, and run — alone (launch, journal replay: all or nothing) or
+ * inside an operation that already holds a {@link ChangeSet} (the on-save rules of a submit).
+ */
+export class RuleRuns {
+  constructor(
+    private readonly planTypes: PlanTypes,
+    private readonly rules: readonly RuleDefinition[],
+  ) {}
+
+  /** A rule of a plan type by name (any case); `PLANNING_RULE_UNKNOWN` on input `field` otherwise. */
+  find(cube: string, ruleName: string, field = "ruleName"): RuleDefinition {
+    const store = this.planTypes.get(cube);
+    const r = this.rules.find(
+      (x) =>
+        x.name.toLowerCase() === String(ruleName).toLowerCase() &&
+        x.cube.toLowerCase() === store.name.toLowerCase(),
+    );
+    if (!r) {
+      throw new PlanningError(
+        "PLANNING_RULE_UNKNOWN",
+        `Plan type ${store.name} has no business rule "${ruleName}".`,
+        field,
+      );
+    }
+    return r;
+  }
+
+  /** The business rules of a plan type (or of every plan type). */
+  list(cube?: string): RulePromptsResult[] {
+    return this.rules
+      .filter((r) => cube === undefined || r.cube.toLowerCase() === cube.toLowerCase())
+      .map((r) => describeRule(r));
+  }
+
+  /** The members (or dimensions) a runtime prompt accepts, outline order. */
+  promptMembers(req: { cube: string; ruleName: string; promptName: string; aliastable?: string | null }): {
+    ruleName: string;
+    promptName: string;
+    dimension: string;
+    members: MemberInfo[];
+  } {
+    const rule = this.find(req.cube, req.ruleName);
+    const p = rule.prompts.find((x) => x.name.toLowerCase() === String(req.promptName).toLowerCase());
+    if (!p) {
+      throw new PlanningError(
+        "PLANNING_PROMPT_UNKNOWN",
+        `Rule ${rule.name} has no runtime prompt "${req.promptName}".`,
+        "promptName",
+      );
+    }
+    if (p.type !== "member" && p.type !== "members" && p.type !== "dimension") {
+      throw new PlanningError(
+        "PLANNING_REQUEST_INVALID",
+        `Runtime prompt ${p.name} of rule ${rule.name} takes a ${p.type === "numeric" ? "number" : "text"}, not members.`,
+        "promptName",
+      );
+    }
+    const outline = this.planTypes.get(rule.cube).outline;
+    const table = this.planTypes.checkAliasTable(req.aliastable);
+    return {
+      ruleName: rule.name,
+      promptName: p.name,
+      dimension: p.type === "dimension" ? "" : (p.dimension ?? ""),
+      members: promptChoices(outline, p).map((m) => memberInfo(m, table)),
+    };
+  }
+
+  /** Validates the prompts, runs the rule and answers what it did. All or nothing. */
+  launch(req: LaunchRuleRequest): LaunchRuleResult {
+    const rule = this.find(req.cube, req.ruleName);
+    const prompts = resolvePrompts(this.planTypes.get(rule.cube).outline, rule, req.prompts ?? []);
+    const changes = new ChangeSet();
+    try {
+      const result = this.run(rule, prompts, changes);
+      return { ...result, changes: changes.writes(), journal: changes.journal() };
+    } catch (e) {
+      changes.rollback();
+      throw e;
+    }
+  }
+
+  /** Runs a journaled rule step again with the same prompts. All or nothing. */
+  replay(step: Extract<PlanningJournalStep, { step: "rule" }>): void {
+    const rule = this.find(step.cube, step.ruleName);
+    const prompts = resolvePrompts(this.planTypes.get(rule.cube).outline, rule, step.prompts);
+    const changes = new ChangeSet();
+    try {
+      this.run(rule, prompts, changes);
+    } catch (e) {
+      changes.rollback();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs one rule inside an operation: the prompt check, then the calc script (prompt values substituted) on
+   * the plan type's cube, other plan types reachable by @XWRITE as `_Name_`, then the rule's text step. Any
+   * failure answers `PLANNING_RULE_FAILED`; the caller rolls the whole operation back.
+   */
+  run(rule: RuleDefinition, prompts: ResolvedPrompts, changes: ChangeSet): RuleRunResult {
+    const started = Date.now();
+    const store = this.planTypes.get(rule.cube);
+    const ctx = ruleContext(rule, prompts, ruleCube(store, changes), (name) =>
+      ruleCube(this.planTypes.get(name), changes),
+    );
+    const step = {
+      step: "rule" as const,
+      cube: store.name,
+      ruleName: rule.name,
+      prompts: promptValues(prompts),
+    };
+    try {
+      return changes.asRule(step, () => this.runScript(rule, prompts, changes, ctx, store, started));
+    } catch (e) {
+      if (e instanceof PlanningError) throw e;
+      const why =
+        e instanceof CalcReturn
+          ? e.text.replace(/\.?$/, ".")
+          : e instanceof CalcError
+            ? `its calc script stopped: ${e.message}.`
+            : e instanceof Error
+              ? e.message
+              : String(e);
+      throw new PlanningError(
+        "PLANNING_RULE_FAILED",
+        `Business rule ${rule.name} failed: ${why} No data was changed.`,
+        "ruleName",
+      );
+    }
+  }
+
+  private runScript(
+    rule: RuleDefinition,
+    prompts: ResolvedPrompts,
+    changes: ChangeSet,
+    ctx: ReturnType<typeof ruleContext>,
+    store: PlanTypeStore,
+    started: number,
+  ): RuleRunResult {
+    const refused = rule.check?.(ctx);
+    if (refused) throw new RuleFailure(refused);
+    const script = substitutePrompts(rule, prompts);
+    const locations: Record<string, Cube> = {};
+    const all = this.planTypes.all();
+    // Cells changed earlier in the operation (entered on a form, or by a previous on-save rule) are not this
+    // rule's: count them first, except on a cube snapshotted just now (nothing changed yet, no scan).
+    let changedBefore = 0;
+    for (const s of all) {
+      if (!changes.touch(s)) changedBefore += changes.changedCells(s);
+      if (s !== store) locations[`_${s.name}_`] = s.data;
+    }
+    const run = runCalcScript(store.data, script, { locations });
+    const changedAfter = all.reduce((n, s) => n + changes.changedCells(s), 0);
+    const texts = rule.texts?.(ctx) ?? 0;
+    // Stored cells (totals included) that the script left different, in every plan type.
+    const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts });
+    return {
+      ruleName: rule.name,
+      status: "completed",
+      durationMs: Date.now() - started,
+      message: run.returned ? `${message} ${run.returned.message}` : message || null,
+    };
+  }
+}
