@@ -1,13 +1,14 @@
 import {
   type ErrorCode,
   type ErrorLocale,
+  type ErrorParams,
   errorStatus,
   formatErrorMessage,
   INTERNAL_ERROR_MESSAGE,
   isErrorCode,
 } from "./error-codes.ts";
 
-type Params = Readonly<Record<string, string | number>>;
+type Params = ErrorParams;
 
 /**
  * An error a client can act on: a registered code (`error-codes.ts`, the contract's `ErrorCode`), the

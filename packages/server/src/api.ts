@@ -4,7 +4,8 @@ import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
-import { presentedKey, type VerifiedKey } from "./keys.ts";
+import { bodyLimitOf, ENCODING_ADVICE, quoted, REQUEST_ENCODINGS } from "./http-limits.ts";
+import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
 
@@ -97,9 +98,42 @@ function validationError(where: string, errors: ErrorObject[] | null | undefined
   return new ApiError("QB_ERR_VALIDATION", { field: field ?? where, reason: detail }, field ?? null);
 }
 
+/** True when the request announces a body (a length other than 0, or a chunked body). */
+function announcesBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * The body's encoding and type, checked from the headers before a byte of the body is read: compressed bodies
+ * only on grid calls (gzip, deflate or br), JSON only.
+ */
+function checkBodyHeaders(request: FastifyRequest, op: Operation): void {
+  if (!announcesBody(request)) return;
+  const rawEncoding = request.headers["content-encoding"];
+  const encoding = (Array.isArray(rawEncoding) ? rawEncoding[0] : rawEncoding)?.trim().toLowerCase();
+  if (encoding && encoding !== "identity") {
+    const accepted = op.carriesGrid && (REQUEST_ENCODINGS as readonly string[]).includes(encoding);
+    if (!accepted) {
+      throw new ApiError("QB_ERR_CONTENT_ENCODING", {
+        encoding: quoted(rawEncoding),
+        accepted: op.carriesGrid ? ENCODING_ADVICE.grid : ENCODING_ADVICE.none,
+      });
+    }
+  }
+  if (op.requestBodySchema) {
+    const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") {
+      throw new ApiError("QB_ERR_MEDIA_TYPE", { contentType: quoted(request.headers["content-type"]) });
+    }
+  }
+}
+
 /**
  * Registers one route per operation of the contract. Key, connector and schema checks run before the
- * handler, in that order, so a client learns first what it can least guess.
+ * handler, in that order, so a client learns first what it can least guess. The key is checked when the
+ * request arrives, before its body is read: a call with a bad key costs no decompression and no parsing, and
+ * is counted by the rate limiter against its address (a verified key is counted against the key).
  */
 export function registerApi(
   app: FastifyInstance,
@@ -111,6 +145,10 @@ export function registerApi(
   const compile = (schema: JsonObject | null): ValidateFunction | null =>
     schema ? ajv.compile(schema) : null;
   const validateResponses = services.validateResponses;
+  app.decorateRequest("qibatesKey", null);
+  app.decorateRequest("qibatesLimitKey", null);
+  // The rate limiter, run by the key check below rather than as a hook of its own.
+  const limit = app.hasDecorator("rateLimit") ? app.rateLimit() : null;
 
   for (const op of contract.operations) {
     const handler = handlers[op.operationId as OperationId] as Handler | undefined;
@@ -155,13 +193,49 @@ export function registerApi(
       return given;
     };
 
+    /**
+     * When the request arrives: the key (or session cookie) is verified, the call counted against the
+     * verified key or else the client's address, and only then is a bad key refused; the body's headers are
+     * checked before it is read.
+     */
+    const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      let refused: unknown = null;
+      try {
+        const key = await authenticate(request);
+        request.qibatesKey = key;
+        if (key) {
+          const hash = request.qibatesKeyHash ?? hashKey(`owner:${key.ownerId}`);
+          request.qibatesLimitKey = `key:${hash.slice(0, 32)}`;
+        }
+      } catch (e) {
+        refused = e;
+      }
+      if (limit) await limit.call(app, request, reply);
+      if (refused) {
+        // The body is never read: close the connection rather than drain it.
+        if (announcesBody(request)) reply.header("connection", "close");
+        throw refused;
+      }
+      checkBodyHeaders(request, op);
+    };
+
     app.route({
       method: op.method,
       url: op.routePath,
-      // One handler, no extra hooks: each hook costs a promise turn on every call (bench/api-server.ts).
-      // The body is validated against the contract below (Ajv 2020-12), not by Fastify's own validator.
+      bodyLimit: bodyLimitOf(services.config, op.carriesGrid),
+      ...(op.needsKey
+        ? {
+            onRequest: admit,
+            // Counted by `admit`; grid calls may be compressed, and are decompressed after the key check.
+            config: { rateLimit: false },
+            ...(op.carriesGrid ? { decompress: { requestEncodings: [...REQUEST_ENCODINGS] } } : {}),
+          }
+        : {}),
+      // One handler and, for calls with a key, one hook: each hook costs a promise turn on every call
+      // (bench/api-server.ts). The body is validated against the contract below (Ajv 2020-12), not by
+      // Fastify's own validator.
       handler: async (request, reply) => {
-        const key = await authenticate(request);
+        const key = op.needsKey ? request.qibatesKey : null;
         const connector = checkConnector(request);
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
@@ -206,5 +280,14 @@ export function registerApi(
         return result;
       },
     });
+  }
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The verified owner of the request's key or session cookie (calls that need a key), set on arrival. */
+    qibatesKey: VerifiedKey | null;
+    /** What the rate limiter counts the request against: its verified key, or (null) its address. */
+    qibatesLimitKey: string | null;
   }
 }

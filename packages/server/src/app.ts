@@ -14,6 +14,7 @@ import { loadContract } from "./contract.ts";
 import type { Database } from "./database.ts";
 import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
 import { apiHandlers } from "./handlers/index.ts";
+import { frameworkError, installJsonParser, rememberLocale, serverOptions } from "./http-limits.ts";
 import { registerOperations } from "./operations.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { openServices, type Services } from "./services.ts";
@@ -116,6 +117,8 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Timeouts, trusted proxies, and the registry's error format for what the HTTP layer refuses.
+    ...serverOptions(config, securityHeaders(config)),
   });
   // Every route registered, as "METHOD /path": the contract test checks the API's against the contract.
   const routes: string[] = [];
@@ -137,6 +140,7 @@ export async function buildApp({
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     reply.headers(security);
+    rememberLocale(request);
     // API answers carry loginids and keys: never kept by a browser or a shared cache.
     if (request.url.startsWith(API_PREFIX)) reply.header("cache-control", "no-store");
     done();
@@ -152,32 +156,29 @@ export async function buildApp({
         error.field ?? null,
       );
     }
-    const fe = error as FastifyError;
-    switch (fe.code) {
-      case "FST_ERR_CTP_INVALID_JSON_BODY":
-      case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return send(400, "QB_ERR_JSON_MALFORMED", "The request body is not valid JSON.");
-      case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return send(
-          413,
-          "QB_ERR_BODY_TOO_LARGE",
-          `The request body is larger than ${config.bodyLimitBytes} bytes.`,
-        );
-      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return send(415, "QB_ERR_MEDIA_TYPE", "Send the request body as application/json.");
-    }
-    if (fe instanceof SyntaxError && fe.statusCode === 400) {
-      return send(400, "QB_ERR_JSON_MALFORMED", "The request body is not valid JSON.");
-    }
-    if (typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return send(fe.statusCode, "QB_ERR_VALIDATION", fe.message);
+    // What Fastify and its plugins refuse while reading the request (http-limits.ts).
+    const refusal = frameworkError(error as FastifyError, request);
+    if (refusal) {
+      return send(
+        refusal.status,
+        refusal.code,
+        refusal.localizedMessage(requestLocale(request)),
+        refusal.field,
+      );
     }
     // Never leak a stack trace or an internal message: the request id ties the answer to the log entry.
     request.log.error({ err: error }, "internal error");
     return send(500, "QB_ERR_INTERNAL", "Internal server error");
   });
 
-  await app.register(compress, { global: true, encodings: ["br", "gzip", "deflate"], threshold: 1024 });
+  // Answers are compressed; request bodies are decompressed only on grid calls (api.ts), after the key check.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ["br", "gzip", "deflate"],
+    threshold: 1024,
+  });
+  installJsonParser(app);
 
   await registerOperations(app, services);
 

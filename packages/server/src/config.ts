@@ -4,6 +4,8 @@
  * configuration table is checked against this registry by a test.
  */
 
+import { isIP } from "node:net";
+
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
@@ -82,6 +84,43 @@ const oneOf =
   };
 
 const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
+
+/** Fastify's `trustProxy`: off, the number of proxies in front of the server, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IPv4 or IPv6 address, optionally with a /prefix, or one of the named ranges proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy: Parser<TrustProxy> = (raw) => {
+  const v = raw.trim().toLowerCase();
+  if (["0", "false", "no", "off"].includes(v)) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) throw new ConfigError(`a hop count must be between 0 and 32, got ${hops}`);
+    return hops;
+  }
+  if (["1", "true", "yes", "on"].includes(v)) {
+    throw new ConfigError("give the number of proxies (1 for one proxy) or their addresses, not true");
+  }
+  const entries = list(raw);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(
+      `must be off, a hop count, or comma-separated IP addresses, CIDRs, loopback, linklocal or uniquelocal; not ${bad.join(", ") || "empty"}`,
+    );
+  }
+  return entries;
+};
 
 /** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
 export const WIRE_ENDPOINTS = ["essbase-rest"] as const;
@@ -226,12 +265,26 @@ export const variables = {
     12,
     "12",
   ),
+  maxSessionsPerKey: variable(
+    "MAX_SESSIONS_PER_KEY",
+    "Sessions one API key owner may hold at once; a login beyond it ends that owner's oldest session.",
+    integer(1, 100_000),
+    100,
+    "100",
+  ),
   rateLimitPerMinute: variable(
     "RATE_LIMIT_PER_MINUTE",
     "API calls allowed per API key (or per address without a key) per minute.",
     integer(1, 1_000_000),
     600,
     "600",
+  ),
+  trustProxy: variable(
+    "TRUST_PROXY",
+    "Reverse proxies whose X-Forwarded-For gives the client address: off, a hop count, or addresses/CIDRs.",
+    trustProxy,
+    false as TrustProxy,
+    "off",
   ),
   metrics: variable("METRICS", "Serve Prometheus metrics at /metrics.", boolean, true, "true"),
   metricsToken: variable(
@@ -255,6 +308,27 @@ export const variables = {
     integer(1024, 100 * 1024 * 1024),
     10 * 1024 * 1024,
     "10485760",
+  ),
+  requestTimeoutSeconds: variable(
+    "REQUEST_TIMEOUT_SECONDS",
+    "Time a client has to send a whole request (headers and body) before the connection is closed.",
+    integer(1, 3600),
+    60,
+    "60",
+  ),
+  connectionTimeoutSeconds: variable(
+    "CONNECTION_TIMEOUT_SECONDS",
+    "A connection on which nothing is sent or received for this long is closed.",
+    integer(1, 3600),
+    120,
+    "120",
+  ),
+  keepAliveTimeoutSeconds: variable(
+    "KEEP_ALIVE_TIMEOUT_SECONDS",
+    "An idle keep-alive connection is closed after this many seconds.",
+    integer(1, 3600),
+    72,
+    "72",
   ),
   googleClientId: variable(
     "GOOGLE_CLIENT_ID",

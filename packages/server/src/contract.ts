@@ -32,6 +32,8 @@ export interface Operation {
   acceptsSessionCookie: boolean;
   requestBodySchema: JsonObject | null;
   requestBodyRequired: boolean;
+  /** The request body has a `grid` (ad hoc grid calls, form submission): the large body limit applies. */
+  carriesGrid: boolean;
   pathSchema: JsonObject | null;
   querySchema: JsonObject | null;
   /** JSON response schemas by status code. */
@@ -76,6 +78,12 @@ function objectSchema(params: JsonObject[]): JsonObject | null {
   return { type: "object", properties, required };
 }
 
+/** True when a request body schema has a `grid` property. */
+function hasGridProperty(schema: JsonObject | undefined): boolean {
+  const properties = schema?.properties;
+  return !!properties && typeof properties === "object" && !Array.isArray(properties) && "grid" in properties;
+}
+
 export function loadContract(document: JsonObject = contractDocument as unknown as JsonObject): Contract {
   const basePath = contractBasePath(document) || "/qibates/api/v2";
   const operations: Operation[] = [];
@@ -113,6 +121,7 @@ export function loadContract(document: JsonObject = contractDocument as unknown 
       acceptsSessionCookie: security.some((s) => "qibatesSession" in s),
       requestBodySchema: bodyContent?.schema ? (absolutiseRefs(bodyContent.schema) as JsonObject) : null,
       requestBodyRequired: body?.required === true,
+      carriesGrid: hasGridProperty(resolveRef(document, bodyContent?.schema) as JsonObject | undefined),
       pathSchema: objectSchema(params.filter((p) => p.in === "path")),
       querySchema: objectSchema(params.filter((p) => p.in === "query")),
       responses,

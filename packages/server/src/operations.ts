@@ -3,7 +3,6 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";
-import { presentedKey } from "./keys.ts";
 import type { Services } from "./services.ts";
 
 /** `/metrics` with the configured bearer token, or from the loopback address when no token is set. */
@@ -27,11 +26,10 @@ export async function registerOperations(app: FastifyInstance, services: Service
     ...(services.redis ? { redis: services.redis, nameSpace: "qibates:ratelimit:" } : {}),
     // The site and the operational endpoints opt out per route (`config: { rateLimit: false }`), so an API
     // call pays for no allow-list check.
-    keyGenerator: (request: FastifyRequest) => {
-      // A hash, so the key itself never sits in the limiter's store.
-      const given = presentedKey(request);
-      return given ? `key:${given.hash.slice(0, 32)}` : `ip:${request.ip}`;
-    },
+    // A verified key (a hash of it, so the key itself never sits in the limiter's store), set by the key
+    // check on arrival (api.ts); an unknown key, or none, counts against the client's address, so rotating
+    // made-up keys buys no allowance. The address comes from X-Forwarded-For only behind TRUST_PROXY.
+    keyGenerator: (request: FastifyRequest) => request.qibatesLimitKey ?? `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new ApiError("QB_ERR_RATE_LIMITED", { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

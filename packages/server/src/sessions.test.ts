@@ -77,6 +77,24 @@ describe.each([
     expect(await store.delete(s.id)).toBe(false);
   });
 
+  it("ends an owner's oldest sessions beyond the number kept, and no one else's", async () => {
+    let t = 9_000_000;
+    const store = make(() => t);
+    const owner = `issuer|cap-${Math.random()}`;
+    const made = [];
+    for (let i = 0; i < 4; i++) {
+      t += 1000;
+      made.push(await store.create({ ...fields, ownerId: owner }));
+    }
+    const other = await store.create({ ...fields, ownerId: `${owner}-other` });
+    await store.delete(made[1]?.id ?? "");
+    const ended = await store.endOldest(owner, 2);
+    expect(ended.map((r) => r.id)).toEqual([made[0]?.id]);
+    expect(await store.touch(made[0]?.id ?? "")).toBeNull();
+    for (const kept of [made[2], made[3], other]) expect(await store.touch(kept?.id ?? "")).not.toBeNull();
+    expect(await store.endOldest(owner, 2)).toEqual([]);
+  });
+
   it("keeps per-session choices such as the alias table", async () => {
     const store = make(Date.now);
     const s = await store.create(fields);

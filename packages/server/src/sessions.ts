@@ -38,6 +38,11 @@ export interface SessionStore {
   touch(id: string): Promise<SessionRecord | null>;
   update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void>;
   delete(id: string): Promise<boolean>;
+  /**
+   * Ends the owner's oldest live sessions beyond the `keep` newest, and answers them (their provider sessions
+   * are for the caller to end).
+   */
+  endOldest(ownerId: string, keep: number): Promise<SessionRecord[]>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,8 @@ function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
 export class MemorySessionStore implements SessionStore {
   readonly kind = "memory";
   private readonly sessions = new Map<string, SessionRecord>();
+  /** Each owner's session ids, oldest first. */
+  private readonly byOwner = new Map<string, Set<string>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -77,7 +84,38 @@ export class MemorySessionStore implements SessionStore {
     const t = this.now();
     const record = newRecord(fields, t, this.limits);
     this.sessions.set(record.id, record);
+    const owned = this.byOwner.get(record.ownerId) ?? new Set<string>();
+    owned.add(record.id);
+    this.byOwner.set(record.ownerId, owned);
     return { ...record };
+  }
+
+  async endOldest(ownerId: string, keep: number): Promise<SessionRecord[]> {
+    const owned = [...(this.byOwner.get(ownerId) ?? [])];
+    const t = this.now();
+    const live = owned.filter((id) => {
+      const r = this.sessions.get(id);
+      if (r && isLive(r, t, this.limits)) return true;
+      this.remove(id);
+      return false;
+    });
+    const ended: SessionRecord[] = [];
+    for (const id of live.slice(0, Math.max(0, live.length - keep))) {
+      const r = this.sessions.get(id);
+      if (r) ended.push({ ...r });
+      this.remove(id);
+    }
+    return ended;
+  }
+
+  private remove(id: string): boolean {
+    const r = this.sessions.get(id);
+    if (!r) return false;
+    this.sessions.delete(id);
+    const owned = this.byOwner.get(r.ownerId);
+    owned?.delete(id);
+    if (owned?.size === 0) this.byOwner.delete(r.ownerId);
+    return true;
   }
 
   async touch(id: string): Promise<SessionRecord | null> {
@@ -85,7 +123,7 @@ export class MemorySessionStore implements SessionStore {
     if (!r) return null;
     const t = this.now();
     if (!isLive(r, t, this.limits)) {
-      this.sessions.delete(id);
+      this.remove(id);
       return null;
     }
     r.lastSeenAt = t;
@@ -98,17 +136,18 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.sessions.delete(id);
+    return this.remove(id);
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.sessions.clear();
+    this.byOwner.clear();
   }
 
   private sweep(): void {
     const t = this.now();
-    for (const [id, r] of this.sessions) if (!isLive(r, t, this.limits)) this.sessions.delete(id);
+    for (const [id, r] of this.sessions) if (!isLive(r, t, this.limits)) this.remove(id);
   }
 }
 
@@ -126,6 +165,11 @@ export class RedisSessionStore implements SessionStore {
     return `qibates:session:${id}`;
   }
 
+  /** A sorted set of the owner's session ids, scored by creation time. */
+  private ownerKey(ownerId: string): string {
+    return `qibates:owner-sessions:${ownerId}`;
+  }
+
   private ttl(r: SessionRecord, t: number): number {
     return Math.max(1, Math.min(this.limits.idleMs, r.expiresAt - t));
   }
@@ -133,8 +177,36 @@ export class RedisSessionStore implements SessionStore {
   async create(fields: NewSession): Promise<SessionRecord> {
     const t = this.now();
     const record = newRecord(fields, t, this.limits);
-    await this.redis.set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t));
+    await this.redis
+      .multi()
+      .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
+      .zadd(this.ownerKey(record.ownerId), t, record.id)
+      .pexpire(this.ownerKey(record.ownerId), this.limits.maxMs)
+      .exec();
     return record;
+  }
+
+  async endOldest(ownerId: string, keep: number): Promise<SessionRecord[]> {
+    const owner = this.ownerKey(ownerId);
+    const ids = await this.redis.zrange(owner, 0, -1);
+    if (ids.length <= keep) return [];
+    const raws = ids.length > 0 ? await this.redis.mget(...ids.map((id) => this.key(id))) : [];
+    // Sessions Redis expired by itself leave their id behind: dropped here.
+    const gone = ids.filter((_, i) => raws[i] === null);
+    if (gone.length > 0) await this.redis.zrem(owner, ...gone);
+    const live = ids.flatMap((_id, i) => {
+      const raw = raws[i];
+      return raw ? [JSON.parse(raw) as SessionRecord] : [];
+    });
+    const ended = live.slice(0, Math.max(0, live.length - keep));
+    if (ended.length > 0) {
+      await this.redis
+        .multi()
+        .del(...ended.map((r) => this.key(r.id)))
+        .zrem(owner, ...ended.map((r) => r.id))
+        .exec();
+    }
+    return ended;
   }
 
   async touch(id: string): Promise<SessionRecord | null> {

@@ -4,7 +4,7 @@ import { ApiError } from "../api-error.ts";
 import { DEMO_USERS, demoProviders } from "../demo.ts";
 import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
-import { sessionProvider } from "../session-provider.ts";
+import { providerSession, sessionProvider } from "../session-provider.ts";
 import { SERVER_VERSION } from "../version.ts";
 
 export { requireSession } from "../session-provider.ts";
@@ -38,6 +38,15 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     username,
     ...(upstream.handle ? { providerHandle: upstream.handle } : {}),
   });
+  // At most MAX_SESSIONS_PER_KEY sessions per owner: a login beyond it ends the owner's oldest session (the
+  // one most likely abandoned), upstream too, rather than refusing the login.
+  const ended = await ctx.services.sessions.endOldest(session.ownerId, config.maxSessionsPerKey);
+  for (const old of ended) {
+    await ctx.services.providers
+      .byId(old.provider)
+      ?.logout(providerSession(old))
+      .catch(() => undefined);
+  }
   return {
     loginid: session.id,
     connector,

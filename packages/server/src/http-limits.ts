@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import { maxHeaderSize, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type {
+  FastifyError,
+  FastifyHttpOptions,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
+import { ApiError } from "./api-error.ts";
+import type { Config } from "./config.ts";
+import { type ErrorLocale, errorLocale } from "./error-codes.ts";
+
+/**
+ * What a request may cost before and while it is read: timeouts, body sizes, JSON depth, compression, and
+ * the registry's error format for every refusal the HTTP layer makes itself.
+ */
+
+/** Largest body of a call that carries no grid (login, navigation, metadata), unless BODY_LIMIT_BYTES is smaller. */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/** Deepest nesting of arrays and objects a JSON body may have (a grid is three levels deep). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Request encodings a grid call accepts; every other call takes its body uncompressed. */
+export const REQUEST_ENCODINGS = ["gzip", "deflate", "br"] as const;
+
+/** The body limit of a call: the configured maximum for grid calls, 64 KiB (at most) for the others. */
+export function bodyLimitOf(config: Config, carriesGrid: boolean): number {
+  return carriesGrid ? config.bodyLimitBytes : Math.min(SMALL_BODY_BYTES, config.bodyLimitBytes);
+}
+
+/**
+ * True when `text` nests arrays and objects deeper than `limit`: one pass over the characters, brackets
+ * inside strings ignored, so that a body of 10 MiB of `[` is refused before the JSON parser sees it.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+/** The JSON parser of the API: the depth is checked first, then Fastify's own parser (prototype poisoning refused). */
+export function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      done(
+        new ApiError("QB_ERR_JSON_MALFORMED", {
+          reason: {
+            en: `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep`,
+            fr: `tableaux et objets y sont imbriqués sur plus de ${MAX_JSON_DEPTH} niveaux`,
+          },
+        }),
+        undefined,
+      );
+      return;
+    }
+    parse(request, text, (error, value) => {
+      if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);
+      // Fastify's parser drops the reason; the failure path alone parses again to tell the caller where.
+      let reason = jsonReason("prototype");
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        reason = jsonReason(e instanceof Error ? e.message : "");
+      }
+      done(new ApiError("QB_ERR_JSON_MALFORMED", { reason }), undefined);
+    });
+  });
+}
+
+/** The reason a JSON body was refused, in both languages, from the parser's message. */
+function jsonReason(message: string): { en: string; fr: string } {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position) {
+    return {
+      en: `unexpected character at position ${position}`,
+      fr: `caractère inattendu à la position ${position}`,
+    };
+  }
+  const token = /Unexpected token '(.{1,8}?)'/.exec(message)?.[1];
+  if (token) return { en: `unexpected "${token}"`, fr: `« ${token} » inattendu` };
+  if (/end of JSON input/i.test(message))
+    return { en: "the body ends too early", fr: "le corps s'arrête trop tôt" };
+  if (/prototype|constructor/i.test(message)) {
+    return {
+      en: "it sets __proto__ or constructor.prototype",
+      fr: "il définit __proto__ ou constructor.prototype",
+    };
+  }
+  return { en: "it is not a JSON document", fr: "ce n'est pas un document JSON" };
+}
+
+/** A header value as it may be quoted in a message: printable, at most 100 characters. */
+export function quoted(value: string | string[] | undefined): string {
+  const v = (Array.isArray(value) ? value[0] : value) ?? "";
+  const printable = v.replace(/[^\x20-\x7e]/g, "?");
+  return printable === "" ? "(none)" : printable.length > 100 ? `${printable.slice(0, 100)}…` : printable;
+}
+
+const FRAMING = {
+  en: "its request line, headers, Content-Length or chunked encoding are malformed",
+  fr: "sa ligne de requête, ses en-têtes, son Content-Length ou son découpage en blocs sont mal formés",
+};
+
+export const ENCODING_ADVICE = {
+  none: { en: "send this call's body uncompressed", fr: "envoyez le corps de cet appel non compressé" },
+  grid: { en: "use gzip, deflate or br", fr: "utilisez gzip, deflate ou br" },
+};
+
+/**
+ * The registry error standing for an error Fastify (or one of its plugins) raised while reading the request,
+ * or null for anything else (a bug: 500).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest): ApiError | null {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ApiError("QB_ERR_JSON_MALFORMED", { reason: jsonReason(error.message) });
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new ApiError("QB_ERR_JSON_MALFORMED", {
+        reason: { en: "the body is empty", fr: "le corps est vide" },
+      });
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError("QB_ERR_BODY_TOO_LARGE", { limit: request.routeOptions.bodyLimit ?? 0 });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_EMPTY_TYPE":
+      return new ApiError("QB_ERR_MEDIA_TYPE", { contentType: quoted(request.headers["content-type"]) });
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ApiError("QB_ERR_REQUEST_MALFORMED", {
+        reason: {
+          en: "the body's length differs from its Content-Length",
+          fr: "la longueur du corps diffère de son Content-Length",
+        },
+      });
+    case "FST_ERR_BAD_URL":
+      return new ApiError(
+        "QB_ERR_REQUEST_MALFORMED",
+        {
+          reason: {
+            en: "its address is not validly percent-encoded",
+            fr: "son adresse n'est pas correctement encodée en pourcentage",
+          },
+        },
+        "url",
+      );
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new ApiError("QB_ERR_NOT_FOUND", {
+        method: request.method,
+        path: quoted(request.url.split("?")[0]),
+      });
+    case "FST_CP_ERR_INVALID_CONTENT_ENCODING":
+      return new ApiError("QB_ERR_CONTENT_ENCODING", {
+        encoding: quoted(request.headers["content-encoding"]),
+        accepted: ENCODING_ADVICE.grid,
+      });
+    case "FST_CP_ERR_INVALID_CONTENT":
+      return new ApiError("QB_ERR_REQUEST_MALFORMED", {
+        reason: {
+          en: `its body cannot be decompressed as ${quoted(request.headers["content-encoding"])}`,
+          fr: `son corps ne peut pas être décompressé en ${quoted(request.headers["content-encoding"])}`,
+        },
+      });
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new ApiError("QB_ERR_JSON_MALFORMED", { reason: jsonReason(error.message) });
+  }
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: FRAMING });
+  }
+  return null;
+}
+
+/** The language a request asked for in its Accept-Language header. */
+function headerLocale(value: string | string[] | undefined): ErrorLocale {
+  const v = Array.isArray(value) ? value[0] : value;
+  return errorLocale(v?.split(",")[0]?.trim());
+}
+
+/** The language of the last request read on each connection, for the errors that end the connection. */
+const connectionLocale = new WeakMap<Socket, ErrorLocale>();
+
+/** Remembers a request's language on its connection (only French needs remembering: English is the default). */
+export function rememberLocale(request: FastifyRequest): void {
+  const header = request.headers["accept-language"];
+  if (header && headerLocale(header) === "fr") connectionLocale.set(request.raw.socket, "fr");
+}
+
+/** The language of a request the HTTP parser refused: its Accept-Language line if it got that far. */
+function rawLocale(error: { rawPacket?: unknown }, socket: Socket): ErrorLocale {
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString("latin1") : undefined;
+  const line = raw ? /^accept-language:[ \t]*([^\r\n]*)/im.exec(raw)?.[1] : undefined;
+  return line !== undefined ? headerLocale(line) : (connectionLocale.get(socket) ?? "en");
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line or Content-Length,
+ * headers too large, a request not received in time): answered in the registry's format, then the
+ * connection is closed, as Node itself does.
+ */
+function clientErrorHandler(config: Config, headers: Record<string, string>) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const refusal =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new ApiError("QB_ERR_REQUEST_TIMEOUT", { seconds: config.requestTimeoutSeconds })
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? new ApiError("QB_ERR_HEADERS_TOO_LARGE", { limit: maxHeaderSize })
+          : new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: FRAMING });
+    // Nothing is written over an answer already under way on this connection.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const requestId = randomUUID();
+      const body = JSON.stringify({
+        code: refusal.code,
+        message: refusal.localizedMessage(rawLocale(error, socket)),
+        field: null,
+        requestId,
+      });
+      const lines = [
+        `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status] ?? "Error"}`,
+        "content-type: application/json; charset=utf-8",
+        `content-length: ${Buffer.byteLength(body)}`,
+        "cache-control: no-store",
+        `x-request-id: ${requestId}`,
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        "connection: close",
+      ];
+      socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
+    }
+    socket.destroy();
+  };
+}
+
+/** A hop count as the function Fastify's `trustProxy` takes (its typings name no number). */
+function trustProxyOption(value: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (value === false) return false;
+  if (typeof value === "number") return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
+/**
+ * The server options that bound a request before any route runs: timeouts (the whole request within
+ * REQUEST_TIMEOUT_SECONDS, checked every second or faster), idle connections, trusted proxies, and the
+ * registry's error format for what the HTTP parser and the router refuse.
+ */
+export function serverOptions(
+  config: Config,
+  headers: Record<string, string>,
+): Partial<FastifyHttpOptions<Server>> {
+  const requestMs = config.requestTimeoutSeconds * 1000;
+  return {
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestTimeout: requestMs,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: requestMs,
+      connectionsCheckingInterval: Math.min(1000, requestMs / 4),
+    },
+    clientErrorHandler: clientErrorHandler(config, headers),
+    // Typed loosely: Fastify's typings of this option expect a reply typed by a route schema.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const refusal =
+        frameworkError(error as FastifyError, request) ??
+        new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: FRAMING });
+      reply.headers({ ...headers, "cache-control": "no-store", "x-request-id": request.id });
+      return reply.code(refusal.status).send({
+        code: refusal.code,
+        message: refusal.localizedMessage(headerLocale(request.headers["accept-language"])),
+        field: refusal.field ?? null,
+        requestId: request.id,
+      });
+    },
+  };
+}

@@ -1,0 +1,400 @@
+import { connect } from "node:net";
+import { gzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { DEMO_ADDRESS } from "../support/api.ts";
+import { testConfig } from "../support/config.ts";
+
+/** Servers listening on a loopback port: these tests speak HTTP over real sockets. */
+const servers: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+async function listen(env: Record<string, string> = {}) {
+  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+  servers.push(app);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as { port: number };
+  return { app, port, base: `http://127.0.0.1:${port}/qibates/api/v2`, key: app.services.demoKey as string };
+}
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  /** Milliseconds from the first byte written to the connection's close. */
+  closedAfterMs: number;
+}
+
+/**
+ * Writes `head` on a fresh connection, then each chunk of `trickle` every `everyMs`, and collects what the
+ * server answers until it closes the connection (or `giveUpMs`).
+ */
+function rawRequest(
+  port: number,
+  head: string | Buffer,
+  trickle: (string | Buffer)[] = [],
+  everyMs = 0,
+  giveUpMs = 10_000,
+): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [headers = "", body = ""] = text.split("\r\n\r\n");
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0),
+        headers,
+        body,
+        closedAfterMs: Date.now() - started,
+      });
+    };
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+    }, giveUpMs);
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("close", done);
+    socket.on("error", () => undefined);
+    socket.on("connect", () => {
+      socket.write(head);
+      const queue = [...trickle];
+      if (queue.length > 0) {
+        timer = setInterval(() => {
+          const next = queue.shift();
+          if (next === undefined || socket.destroyed) return clearInterval(timer);
+          socket.write(next);
+        }, everyMs);
+      }
+    });
+  });
+}
+
+function postHead(path: string, headers: Record<string, string | number>): string {
+  const lines = [`POST /qibates/api/v2/${path} HTTP/1.1`, "Host: 127.0.0.1"];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  return `${lines.join("\r\n")}\r\n\r\n`;
+}
+
+/** 9.5 KB of gzip that unpacks to 10 MiB of `[`. */
+const BOMB = gzipSync(Buffer.alloc(10 * 1024 * 1024, "["), { level: 9 });
+
+describe("the key is checked before the body is read", () => {
+  const bogusBomb = (port: number, body: Buffer) =>
+    rawRequest(
+      port,
+      Buffer.concat([
+        Buffer.from(
+          postHead("action/refresh", {
+            "content-type": "application/json",
+            "content-encoding": "gzip",
+            "content-length": BOMB.length,
+            qibateskey: "qb_made-up-key",
+            connector: "essbase",
+          }),
+        ),
+        body,
+      ]),
+    );
+
+  it("answers a bogus key 401 without waiting for a gzip bomb's body", async () => {
+    const { port } = await listen();
+    // Half the bomb is sent and the rest never comes: an answer proves the body was not needed.
+    const answer = await bogusBomb(port, BOMB.subarray(0, BOMB.length >> 1));
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: "QB_ERR_AUTH_KEY_INVALID", field: "qibateskey" });
+    // The server closed the connection instead of draining a body it will never use.
+    expect(answer.headers.toLowerCase()).toContain("connection: close");
+    expect(answer.closedAfterMs).toBeLessThan(8000);
+  });
+
+  it("spends almost no CPU on a whole gzip bomb sent with a bogus key", async () => {
+    const { port } = await listen();
+    // Test and server share this process; the cheapest of three tries leaves out what else ran meanwhile.
+    // Unpacking 10 MiB and scanning it would cost far more than 50 ms.
+    let cheapest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const cpu = process.cpuUsage();
+      const answer = await bogusBomb(port, BOMB);
+      const spent = process.cpuUsage(cpu);
+      expect(answer.status).toBe(401);
+      cheapest = Math.min(cheapest, (spent.user + spent.system) / 1000);
+    }
+    expect(cheapest).toBeLessThan(50);
+  });
+
+  it("unpacks a grid call's body only for a verified key, and refuses JSON nested too deep", async () => {
+    const { port, key } = await listen();
+    const small = gzipSync(Buffer.alloc(1024 * 1024, "["));
+    const answer = await rawRequest(
+      port,
+      Buffer.concat([
+        Buffer.from(
+          postHead("action/refresh", {
+            "content-type": "application/json",
+            "content-encoding": "gzip",
+            "content-length": small.length,
+            "accept-language": "fr-FR",
+            qibateskey: key,
+            connector: "essbase",
+            connection: "close",
+          }),
+        ),
+        small,
+      ]),
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: "QB_ERR_JSON_MALFORMED",
+      message:
+        "Le corps de la requête n'est pas un JSON valide : tableaux et objets y sont imbriqués sur plus de 64 niveaux.",
+    });
+  });
+
+  it("counts unknown keys against the client's address, and a verified key against the key", async () => {
+    const { base, key } = await listen({ RATE_LIMIT_PER_MINUTE: "3" });
+    const listKeys = (k: string) => fetch(`${base}/listkeys`, { headers: { qibateskey: k } });
+    for (let i = 0; i < 3; i++) expect((await listKeys(`qb_fake-${i}`)).status).toBe(401);
+    const limited = await listKeys("qb_fake-3");
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).code).toBe("QB_ERR_RATE_LIMITED");
+    // No key at all counts against the same address.
+    expect((await fetch(`${base}/listkeys`)).status).toBe(429);
+    // The demo key has an allowance of its own, from the same address.
+    expect((await listKeys(key)).status).toBe(200);
+  });
+
+  it("takes the client's address from X-Forwarded-For only from a trusted proxy", async () => {
+    const call = (base: string, from: string) =>
+      fetch(`${base}/listkeys`, { headers: { qibateskey: "qb_fake", "x-forwarded-for": from } });
+    const direct = await listen({ RATE_LIMIT_PER_MINUTE: "1" });
+    expect((await call(direct.base, "203.0.113.1")).status).toBe(401);
+    // Without TRUST_PROXY the header is ignored: the second address is the same loopback client.
+    expect((await call(direct.base, "203.0.113.2")).status).toBe(429);
+    const proxied = await listen({ RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "127.0.0.1" });
+    expect((await call(proxied.base, "203.0.113.1")).status).toBe(401);
+    expect((await call(proxied.base, "203.0.113.2")).status).toBe(401);
+    expect((await call(proxied.base, "203.0.113.1")).status).toBe(429);
+  });
+});
+
+describe("bodies", () => {
+  const login = { username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.essbase };
+
+  it("accept 64 KiB on calls without a grid and the configured maximum on grid calls", async () => {
+    const { base, key } = await listen();
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const big = { ...login, padding: "x".repeat(100 * 1024) };
+    const refused = await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(big),
+    });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({
+      code: "QB_ERR_BODY_TOO_LARGE",
+      message: "The request body exceeds 65536 bytes.",
+    });
+    // The same size on a grid call is read, and judged on its content.
+    const grid = Array.from({ length: 200 }, () => Array.from({ length: 50 }, () => "x".repeat(10)));
+    const refresh = await fetch(`${base}/action/refresh`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        loginid: "00000000-0000-0000-0000-000000000000",
+        server: "s",
+        application: "a",
+        cube: "c",
+        grid,
+      }),
+    });
+    expect((await refresh.json()).code).toBe("QB_ERR_SESSION_UNKNOWN");
+  });
+
+  it("are decompressed on grid calls only, and must be JSON", async () => {
+    const { base, key } = await listen();
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const gz = (v: unknown) => gzipSync(JSON.stringify(v));
+    const compressedLogin = await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers: { ...headers, "content-encoding": "gzip", "accept-language": "fr" },
+      body: gz(login),
+    });
+    expect(compressedLogin.status).toBe(415);
+    expect(await compressedLogin.json()).toMatchObject({
+      code: "QB_ERR_CONTENT_ENCODING",
+      message: "Encodage de contenu gzip non pris en charge ; envoyez le corps de cet appel non compressé.",
+    });
+    const { loginid } = await (
+      await fetch(`${base}/action/login`, { method: "POST", headers, body: JSON.stringify(login) })
+    ).json();
+    const grid = {
+      loginid,
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      grid: [
+        ["", "Sales"],
+        ["East", "#Missing"],
+      ],
+    };
+    const refresh = await fetch(`${base}/action/refresh`, {
+      method: "POST",
+      headers: { ...headers, "content-encoding": "gzip" },
+      body: gz(grid),
+    });
+    expect(refresh.status, await refresh.clone().text()).toBe(200);
+    expect((await refresh.json()).grid.flat()).toContain("East");
+    const zstd = await fetch(`${base}/action/refresh`, {
+      method: "POST",
+      headers: { ...headers, "content-encoding": "compress" },
+      body: JSON.stringify(grid),
+    });
+    expect([zstd.status, (await zstd.json()).code]).toEqual([415, "QB_ERR_CONTENT_ENCODING"]);
+    const text = await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: JSON.stringify(login),
+    });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({
+      code: "QB_ERR_MEDIA_TYPE",
+      message: "Unsupported content type text/plain; send application/json.",
+    });
+  });
+});
+
+describe("errors of the HTTP layer answer in the registry's format", () => {
+  const isRegistryError = (body: string, code: string) => {
+    const parsed = JSON.parse(body);
+    expect(parsed.code).toBe(code);
+    expect(parsed.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof parsed.message).toBe("string");
+    return parsed as { code: string; message: string };
+  };
+
+  it("an address that is not valid percent-encoding, in the caller's language", async () => {
+    const { port } = await listen();
+    for (const path of ["/%ff", "/qibates/api/v2/%ff"]) {
+      const answer = await rawRequest(
+        port,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nAccept-Language: fr-FR\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status).toBe(400);
+      expect(isRegistryError(answer.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
+        "La requête HTTP est illisible : son adresse n'est pas correctement encodée en pourcentage.",
+      );
+      expect(answer.headers.toLowerCase()).toContain("x-content-type-options: nosniff");
+    }
+  });
+
+  it("a malformed Content-Length or request line, and headers too large", async () => {
+    const { port } = await listen();
+    const badLength = await rawRequest(
+      port,
+      "POST /qibates/api/v2/action/login HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Length: abc\r\n\r\n",
+    );
+    expect(badLength.status).toBe(400);
+    expect(isRegistryError(badLength.body, "QB_ERR_REQUEST_MALFORMED").message).toMatch(
+      /^La requête HTTP est illisible/,
+    );
+    const garbage = await rawRequest(port, "NOT HTTP AT ALL\r\n\r\n");
+    expect(garbage.status).toBe(400);
+    expect(isRegistryError(garbage.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
+      "The HTTP request cannot be read: its request line, headers, Content-Length or chunked encoding are malformed.",
+    );
+    const huge = await rawRequest(
+      port,
+      `GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge.status).toBe(431);
+    isRegistryError(huge.body, "QB_ERR_HEADERS_TOO_LARGE");
+  });
+
+  it("malformed JSON and an oversize body, in French when asked", async () => {
+    const { base, key } = await listen();
+    const headers = {
+      "content-type": "application/json",
+      qibateskey: key,
+      connector: "essbase",
+      "accept-language": "fr",
+    };
+    const malformed = await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers,
+      body: '{"username": }',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({
+      code: "QB_ERR_JSON_MALFORMED",
+      message: "Le corps de la requête n'est pas un JSON valide : « } » inattendu.",
+    });
+    const large = await fetch(`${base}/nav/servers`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ p: "x".repeat(70_000) }),
+    });
+    expect(await large.json()).toMatchObject({
+      code: "QB_ERR_BODY_TOO_LARGE",
+      message: "Le corps de la requête dépasse 65536 octets.",
+    });
+  });
+});
+
+describe("timeouts", () => {
+  it("cut off a body that trickles in slower than the request timeout allows", async () => {
+    const { port, key } = await listen({ REQUEST_TIMEOUT_SECONDS: "1" });
+    const answer = await rawRequest(
+      port,
+      postHead("action/login", {
+        "content-type": "application/json",
+        "content-length": 100,
+        "accept-language": "fr",
+        qibateskey: key,
+        connector: "essbase",
+      }),
+      Array.from({ length: 20 }, () => " "),
+      400,
+    );
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: "QB_ERR_REQUEST_TIMEOUT",
+      message: "La requête n'a pas été reçue en entier dans le délai imparti (1 s).",
+    });
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(answer.closedAfterMs).toBeLessThan(3500);
+  });
+});
+
+describe("sessions", () => {
+  it("are capped per key owner: a login beyond the cap ends the owner's oldest session", async () => {
+    const { base, key } = await listen({ MAX_SESSIONS_PER_KEY: "2" });
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const login = async () =>
+      (
+        await (
+          await fetch(`${base}/action/login`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({
+              username: "demo",
+              password: "demo",
+              providerAddress: DEMO_ADDRESS.essbase,
+            }),
+          })
+        ).json()
+      ).loginid as string;
+    const servers = (loginid: string) =>
+      fetch(`${base}/nav/servers`, { method: "POST", headers, body: JSON.stringify({ loginid }) });
+    const [first, second, third] = [await login(), await login(), await login()];
+    expect((await (await servers(first)).json()).code).toBe("QB_ERR_SESSION_UNKNOWN");
+    expect((await servers(second)).status).toBe(200);
+    expect((await servers(third)).status).toBe(200);
+  });
+});
