@@ -108,8 +108,12 @@ export class BlockStore {
     };
   }
 
-  /** Back exactly to a snapshot (blocks appended since are dropped). */
+  /**
+   * Back exactly to a snapshot (blocks appended since are dropped), or to a snapshot of another cube with the
+   * same layout (a fresh cube loading a stored snapshot: the pool grows to hold its blocks).
+   */
   restore(s: CubeSnapshot): void {
+    while (this.keys.length < s.blockCount) this.grow();
     this.data.set(s.data);
     this.input.set(s.input);
     this.keys.set(s.keys);

@@ -239,6 +239,17 @@ export class PlanningApplication {
     }
   }
 
+  /**
+   * Every text cell of a plan type, by member names (one per base dimension, outline order): with the plan
+   * type's cube ({@link dataSource}), its whole state, for a snapshot that `applyCellWrites` restores.
+   */
+  textCells(cube: string): { members: string[]; text: string }[] {
+    return this.planTypes
+      .get(cube)
+      .texts.entries()
+      .map((t) => ({ members: t.tuple.map((m) => m.name), text: t.text }));
+  }
+
   /** Re-applies cell changes (`changes`, or the `cells` steps of a journal) without form or rule checks. */
   applyCellWrites(writes: readonly CellWrite[]): void {
     for (const w of writes) {

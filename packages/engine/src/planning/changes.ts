@@ -20,20 +20,25 @@ export interface CellWrite {
 
 /** The text of planning text cells, keyed by cell tuple; kept beside the numeric cube. */
 export class TextStore {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new Map<string, { tuple: readonly Member[]; text: string }>();
 
   get size(): number {
     return this.texts.size;
   }
 
   get(tuple: readonly Member[]): string | null {
-    return this.texts.get(textKey(tuple)) ?? null;
+    return this.texts.get(textKey(tuple))?.text ?? null;
   }
 
   set(tuple: readonly Member[], text: string | null): void {
     const k = textKey(tuple);
     if (text === null || text === "") this.texts.delete(k);
-    else this.texts.set(k, text);
+    else this.texts.set(k, { tuple: [...tuple], text });
+  }
+
+  /** Every text with its cell (as last written), in the order they were first written. */
+  entries(): { tuple: readonly Member[]; text: string }[] {
+    return [...this.texts.values()];
   }
 }
 
