@@ -140,14 +140,18 @@ export function restGridOf(
       const m = text.trim() === "" ? undefined : resolveLabel(outline, text.trim(), settings.aliasTable);
       if (m && !povMember.has(m.dimension.name)) povMember.set(m.dimension.name, m.name);
     }
-    dimensions = layout.placements.map((p) => ({
-      name: p.name,
-      row: p.region === "TOP" ? p.index : -1,
-      column: p.region === "LEFT" ? p.index : -1,
-      pov: p.region === "POV" ? (povMember.get(p.name) ?? p.name) : "",
-      hidden: false,
-      expanded: false,
-    }));
+    // Attribute dimensions are listed only when the sheet shows them (Essbase's grid has no POV for them).
+    const attribute = new Set(outline.attributeDimensions.map((d) => d.name));
+    dimensions = layout.placements
+      .filter((p) => p.region !== "POV" || !attribute.has(p.name))
+      .map((p) => ({
+        name: p.name,
+        row: p.region === "TOP" ? p.index : -1,
+        column: p.region === "LEFT" ? p.index : -1,
+        pov: p.region === "POV" ? (povMember.get(p.name) ?? p.name) : "",
+        hidden: false,
+        expanded: false,
+      }));
   }
   return {
     ...(settings.aliasTable ? { alias: settings.aliasTable } : {}),
