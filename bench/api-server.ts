@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { refreshGrid100 } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -124,24 +125,7 @@ async function main(): Promise<void> {
         providerAddress: "https://demo.qibates.local/aps/JAPI",
       }),
     }).then((r) => r.json())) as { loginid: string };
-    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"];
-    const markets = [
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "Connecticut",
-      "New Hampshire",
-      "California",
-      "Oregon",
-      "Washington",
-      "Utah",
-      "Nevada",
-    ];
-    const grid = [
-      ["", "Sales", "Cola", "Actual"],
-      ["", ...months],
-      ...markets.map((m) => [m, ...months.map(() => "")]),
-    ];
+    const grid = refreshGrid100();
     const refreshBody = JSON.stringify({
       loginid: login.loginid,
       server: "EssbaseCluster-1",

@@ -13,6 +13,7 @@ import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/server/src/answer-key.ts";
+import { refreshGrid100 } from "./sample-grids.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -77,27 +78,10 @@ function summary(r: Row) {
 }
 
 async function main() {
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"];
-  const markets = [
-    "New York",
-    "Massachusetts",
-    "Florida",
-    "Connecticut",
-    "New Hampshire",
-    "California",
-    "Oregon",
-    "Washington",
-    "Utah",
-    "Nevada",
-  ];
   const sample = await openConnectorHarness();
   const rows: Row[] = [];
   try {
-    const grid = [
-      ["", "Sales", "Cola", "Actual"],
-      ["", ...months],
-      ...markets.map((m) => [m, ...months.map(() => "")]),
-    ];
+    const grid = refreshGrid100();
     rows.push(
       await measure(
         sample,
