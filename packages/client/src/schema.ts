@@ -1586,7 +1586,7 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
-            /** @description Data cells to submit (the changed cells); omit to submit every data cell whose value differs from the cube. */
+            /** @description Data cells to submit (the changed cells); omit to submit every data cell whose value differs from the cube. A cell listed several times is submitted once; a list naming more distinct cells than the grid has is refused (`QB_ERR_VALIDATION`). */
             cells?: components["schemas"]["CellRef"][];
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];

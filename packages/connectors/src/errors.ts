@@ -20,6 +20,8 @@ export type ProviderErrorCode =
   | "SCRIPT_UNKNOWN"
   | "CALC_FAILED"
   | "GRID_INVALID"
+  /** The answer would exceed the caller's cell budget (`GridInput.maxCells`); params `cells` and `max`. */
+  | "GRID_TOO_LARGE"
   | "SELECTION_INVALID"
   | "PIVOT_LAST_DIMENSION"
   | "FOLDER_UNKNOWN"

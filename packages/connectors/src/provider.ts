@@ -52,6 +52,11 @@ type GridSettings = Pick<Schemas["GridRequest"], "settings" | "codeAliasParam">;
 /** A grid and the display settings it was read with. */
 export interface GridInput extends GridSettings {
   grid: Schemas["GridInput"];
+  /**
+   * Largest answer the caller accepts, in cells: a provider that can stops as soon as the answer would
+   * exceed it (`GRID_TOO_LARGE`) rather than building it.
+   */
+  maxCells?: number;
 }
 
 /** The Essbase-family ad hoc grid operations. */

@@ -21,6 +21,7 @@ const REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCode>> = {
   SCRIPT_UNKNOWN: "QB_ERR_SCRIPT_UNKNOWN",
   CALC_FAILED: "QB_ERR_CALC_FAILED",
   GRID_INVALID: "QB_ERR_GRID_INVALID",
+  GRID_TOO_LARGE: "QB_ERR_GRID_TOO_LARGE",
   SELECTION_INVALID: "QB_ERR_SELECTION_INVALID",
   PIVOT_LAST_DIMENSION: "QB_ERR_PIVOT_LAST_DIMENSION",
   FOLDER_UNKNOWN: "QB_ERR_FOLDER_UNKNOWN",
@@ -48,8 +49,28 @@ export function registryCodeOf(code: ProviderErrorCode): ErrorCode {
   return REGISTRY[code];
 }
 
+/**
+ * `QB_ERR_GRID_TOO_LARGE` with its reason in both languages: the grid sent (`sent`) or the answer had, or
+ * would have had at least, `cells` cells, over the `max` allowed.
+ */
+export function gridTooLarge(cells: number, max: number, sent: boolean, field: string): ApiError {
+  const reason = sent
+    ? {
+        en: `${cells} cells sent, at most ${max} accepted`,
+        fr: `${cells} cellules envoyées, ${max} au plus acceptées`,
+      }
+    : {
+        en: `the answer would have at least ${cells} cells, at most ${max} allowed`,
+        fr: `la réponse aurait au moins ${cells} cellules, ${max} au plus permises`,
+      };
+  return new ApiError("QB_ERR_GRID_TOO_LARGE", { reason }, field);
+}
+
 /** Rethrows a provider error as the API error it stands for; anything else as it is (a 500). */
 export function providerError(e: unknown): never {
+  if (e instanceof ProviderError && e.code === "GRID_TOO_LARGE") {
+    throw gridTooLarge(Number(e.params?.cells ?? 0), Number(e.params?.max ?? 0), false, e.field ?? "grid");
+  }
   if (e instanceof ProviderError) {
     throw new ApiError(REGISTRY[e.code], e.params ?? e.message, e.field);
   }

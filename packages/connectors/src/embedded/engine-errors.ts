@@ -51,6 +51,13 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
         throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "row");
       case "GRID_REMOVE_EMPTIES_AXIS":
         throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "cells");
+      case "GRID_TOO_LARGE":
+        throw new ProviderError(
+          "GRID_TOO_LARGE",
+          e.message,
+          { cells: e.size?.cells ?? 0, max: e.size?.max ?? 0 },
+          "grid",
+        );
       default:
         throw new ProviderError("GRID_INVALID", e.message, { reason: e.message }, "grid");
     }

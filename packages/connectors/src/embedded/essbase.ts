@@ -316,13 +316,18 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const { settings, aliasTable } = this.gridAliasTable(app, call.input);
     try {
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
-        return gridAnswer(initialGrid(app.cube, settings, aliasTable), app.cube.outline, aliasTable);
+        return gridAnswer(
+          initialGrid(app.cube, settings, aliasTable, call.input.maxCells),
+          app.cube.outline,
+          aliasTable,
+        );
       }
       const request: GridRequest = {
         action: call.action === "initgrid" ? "refresh" : call.action,
         grid: (call.input.grid ?? []) as unknown[][],
         settings,
         aliasTable,
+        ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
       return gridAnswer(runGridOperation(app.cube, request), app.cube.outline, aliasTable);
@@ -358,6 +363,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
           action: "submit",
           grid: input.grid as unknown[][],
           ...(input.cells ? { dirtyCells: input.cells } : {}),
+          ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
           settings,
           aliasTable,
         });

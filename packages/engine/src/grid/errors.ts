@@ -7,7 +7,9 @@ export type GridErrorCode =
   | "GRID_UNKNOWN_MEMBER"
   | "GRID_NO_ROW_HEADER"
   | "GRID_DIMENSION_CONFLICT"
-  | "GRID_BAD_REQUEST";
+  | "GRID_BAD_REQUEST"
+  /** The answer would have more cells than the caller's budget (`maxCells`); nothing more was built. */
+  | "GRID_TOO_LARGE";
 
 /** Where an unknown member was typed, in sheet coordinates (0-based). */
 export interface UnknownMember {
@@ -28,10 +30,30 @@ export class GridError extends EngineError {
   override readonly name = "GridError";
   declare readonly code: GridErrorCode;
   readonly unknownMembers: UnknownMember[] | undefined;
+  /** `GRID_TOO_LARGE`: the cells the answer would have at least, and the budget. */
+  readonly size: { cells: number; max: number } | undefined;
 
-  constructor(code: GridErrorCode, message: string, unknownMembers?: UnknownMember[]) {
+  constructor(
+    code: GridErrorCode,
+    message: string,
+    unknownMembers?: UnknownMember[],
+    size?: { cells: number; max: number },
+  ) {
     const first = unknownMembers?.[0];
     super(code, message, first ? `grid[${first.row}][${first.column}]` : null);
     this.unknownMembers = unknownMembers;
+    this.size = size;
+  }
+}
+
+/** Stops a grid operation whose answer would have more than `max` cells (`cells` is a lower bound of its size). */
+export function checkCellBudget(cells: number, max: number): void {
+  if (cells > max) {
+    throw new GridError(
+      "GRID_TOO_LARGE",
+      `The grid would have at least ${cells} cells; at most ${max} are allowed`,
+      undefined,
+      { cells, max },
+    );
   }
 }

@@ -63,6 +63,11 @@ export interface GridRequest {
   aliasTable?: string | null;
   /** Zoom-in level for this call (overrides `settings.zoomInPreference`). */
   zoomMode?: ZoomMode;
+  /**
+   * Largest answer the caller accepts, in cells: the operation stops (`GRID_TOO_LARGE`) as soon as the
+   * answer would exceed it, before reading the data of the rows beyond it.
+   */
+  maxCells?: number;
 }
 
 export interface GridResponse {
@@ -145,7 +150,7 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
   const oldCols = request.grid.reduce((w, r) => Math.max(w, r?.length ?? 0), 0);
 
   if (isEmptySheet(request.grid) && (action === "refresh" || action === "submit")) {
-    const init = initialGrid(source, request.settings, request.aliasTable);
+    const init = initialGrid(source, request.settings, request.aliasTable, request.maxCells);
     return {
       ...init,
       rangesToDelete: diffRanges(oldRows, oldCols, init.grid.length, init.grid[0]?.length ?? 0),
@@ -200,7 +205,7 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
     }
   }
 
-  const out = renderGrid(source, work, settings);
+  const out = renderGrid(source, work, settings, request.maxCells);
   const newCols = out.grid[0]?.length ?? 0;
   return {
     grid: out.grid,
@@ -265,6 +270,7 @@ export function initialGrid(
   source: GridDataSource,
   settings?: GridSettings,
   aliasTable?: string | null,
+  maxCells?: number,
 ): Omit<GridResponse, "rangesToDelete"> & { rangesToDelete: Range[] } {
   const s = resolveSettings(settings, aliasTable);
   const dims = source.outline.baseDimensions;
@@ -295,7 +301,7 @@ export function initialGrid(
       topRows: new Map(),
     },
   };
-  const out = renderGrid(source, model, s);
+  const out = renderGrid(source, model, s, maxCells);
   return {
     grid: out.grid,
     kinds: out.kinds,

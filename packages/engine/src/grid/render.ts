@@ -1,5 +1,6 @@
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Member, Outline } from "../outline.ts";
+import { checkCellBudget } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 
@@ -153,33 +154,60 @@ function suppressed(cells: readonly Read[], missing: boolean, zero: boolean, noA
  * headers end), one row per column dimension, then the data rows; blank rows and columns where they belong;
  * labels indented, repeated or not, and data read from the source unless navigating without data.
  */
-export function renderGrid(source: GridDataSource, model: GridModel, s: ResolvedGridSettings): RenderedGrid {
+export function renderGrid(
+  source: GridDataSource,
+  model: GridModel,
+  s: ResolvedGridSettings,
+  maxCells?: number,
+): RenderedGrid {
   const outline = model.outline;
   const filler = tupleFiller(outline, model.pov);
   let leftTuples = model.left.tuples;
   let topTuples = model.top.tuples;
   const readData = !s.navigateWithoutData;
+  // With a cell budget, reading stops at the first row that takes the answer over it: the rows kept so far,
+  // at the narrowest width the answer can have, already exceed the budget.
+  const headerRows = (model.pov.length > 0 ? 1 : 0) + model.top.dims.length;
+  const suppressesColumns =
+    readData && (s.suppressMissingColumns || s.suppressZeroColumns || s.suppressNoAccessColumns);
+  const lcols = model.left.dims.length;
+  const narrowest = Math.max(
+    lcols + model.pov.length,
+    lcols + (suppressesColumns ? 1 : topTuples.length),
+    lcols + 1,
+  );
+  const budget = (keptRows: number) => {
+    if (maxCells !== undefined) checkCellBudget((headerRows + keptRows) * narrowest, maxCells);
+  };
+  const suppressesRows =
+    s.suppressUnderscoreRows ||
+    (readData && (s.suppressMissingRows || s.suppressZeroRows || s.suppressNoAccessRows));
+  // Without row suppression every row stays: the answer's size is known before any data is read.
+  budget(suppressesRows ? 0 : leftTuples.length);
 
+  // Suppression: rows first (as each row is read), then columns over the surviving rows.
   let values: Read[][] = [];
-  if (readData) {
-    const scratch = filler.scratch();
-    const colPrep = topTuples.map((c) => filler.prepare(c.members));
-    values = leftTuples.map((r) => {
+  const keepRow: boolean[] = [];
+  const readScratch = filler.scratch();
+  const colPrep = readData ? topTuples.map((c) => filler.prepare(c.members)) : [];
+  let kept = 0;
+  for (const r of leftTuples) {
+    let row: Read[] = [];
+    if (readData) {
       const rowPrep = filler.prepare(r.members);
-      return colPrep.map((cp) => {
-        const t = filler.fill(scratch, rowPrep, cp);
+      row = colPrep.map((cp) => {
+        const t = filler.fill(readScratch, rowPrep, cp);
         if (source.canRead && !source.canRead(t)) return NO_ACCESS;
         return source.read(t);
       });
-    });
+    }
+    values.push(row);
+    const keep =
+      !(s.suppressUnderscoreRows && r.members.some((m) => memberLabel(m, s).includes("_"))) &&
+      (!readData || !suppressed(row, s.suppressMissingRows, s.suppressZeroRows, s.suppressNoAccessRows));
+    keepRow.push(keep);
+    if (keep) budget(++kept);
   }
-
-  // Suppression: rows first, then columns over the surviving rows.
-  const keepRow = leftTuples.map((r, i) => {
-    if (s.suppressUnderscoreRows && r.members.some((m) => memberLabel(m, s).includes("_"))) return false;
-    if (!readData) return true;
-    return !suppressed(values[i] ?? [], s.suppressMissingRows, s.suppressZeroRows, s.suppressNoAccessRows);
-  });
   if (keepRow.some((k) => !k)) {
     values = values.filter((_, i) => keepRow[i]);
     leftTuples = leftTuples.filter((_, i) => keepRow[i]);
@@ -209,6 +237,7 @@ export function renderGrid(source: GridDataSource, model: GridModel, s: Resolved
   const hr = povRows + top.dims.length;
   const width = Math.max(lc + model.pov.length, lc + colSeq.length, lc + 1);
   const height = hr + rowSeq.length;
+  if (maxCells !== undefined) checkCellBudget(width * height, maxCells);
   const grid: string[][] = [];
   const kinds: CellKind[][] = [];
   const writable: boolean[][] = [];

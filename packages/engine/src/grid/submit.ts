@@ -1,3 +1,4 @@
+import { GridError } from "./errors.ts";
 import type { GridModel } from "./model.ts";
 import { type CellRef, cellRef, parseValue } from "./parse.ts";
 import { type GridDataSource, tupleBuilder } from "./render.ts";
@@ -34,7 +35,23 @@ export function submitCells(
   };
   let cells: { row: number; column: number; ref: CellRef }[];
   if (dirty) {
-    cells = dirty.map((d) => ({ ...d, ref: cellRef(model, d.row, d.column, sheet) }));
+    // Each cell once, in the order first listed; never more cells than the sheet has (a list of 300,000
+    // copies of one cell writes it once, a list larger than the sheet is refused before anything is written).
+    const seen = new Set<string>();
+    const unique = dirty.filter((d) => {
+      const key = `${d.row},${d.column}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const size = sheet.reduce((n, row) => n + (row?.length ?? 0), 0);
+    if (unique.length > size) {
+      throw new GridError(
+        "GRID_BAD_REQUEST",
+        `The list of cells names ${unique.length} different cells; the grid has ${size}`,
+      );
+    }
+    cells = unique.map((d) => ({ ...d, ref: cellRef(model, d.row, d.column, sheet) }));
   } else {
     cells = [];
     const L = model.layout;

@@ -1,7 +1,7 @@
 import type { Capability, CubeRef, EssbaseOperations, GridCall, ZoomInMode } from "@qibates/connectors";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
-import { fromProvider } from "../provider-errors.ts";
+import { fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 
 /** The Essbase-family calls name a cube; the provider gets it apart from the rest of the input. */
@@ -41,26 +41,47 @@ function cellCount(grid: unknown): number {
 function checkGridSize(ctx: CallContext, grid: unknown): void {
   const cells = cellCount(grid);
   const max = ctx.services.config.maxGridCells;
-  if (cells > max) {
-    throw new ApiError(
-      "QB_ERR_GRID_TOO_LARGE",
-      { reason: `${cells} cells sent, at most ${max} accepted` },
-      "grid",
-    );
-  }
+  if (cells > max) throw gridTooLarge(cells, max, true, "grid");
 }
 
+/**
+ * The answer's size, for providers that cannot stop early: the embedded engine stops as soon as the answer
+ * would exceed `maxCells` (passed with every grid call) without building it.
+ */
 function checkAnswerSize<T extends { grid: string[][] }>(ctx: CallContext, answer: T): T {
   const cells = answer.grid.length * (answer.grid[0]?.length ?? 0);
   const max = ctx.services.config.maxGridCells;
-  if (cells > max) {
+  if (cells > max) throw gridTooLarge(cells, max, false, "cells");
+  return answer;
+}
+
+/**
+ * The cells of a save, each once (in the order first listed), and never more than the grid has: 300,000
+ * copies of one cell submit it once; a list naming more distinct cells than the grid holds is refused.
+ */
+function saveCells(grid: unknown, cells: readonly { row: number; column: number }[]) {
+  const seen = new Set<string>();
+  const unique = cells.filter((c) => {
+    const key = `${c.row},${c.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const size = cellCount(grid);
+  if (unique.length > size) {
     throw new ApiError(
-      "QB_ERR_GRID_TOO_LARGE",
-      { reason: `the answer would have ${cells} cells, at most ${max} allowed` },
+      "QB_ERR_VALIDATION",
+      {
+        field: "cells",
+        reason: {
+          en: `it names ${unique.length} different cells, more than the ${size} of the grid`,
+          fr: `elle désigne ${unique.length} cellules différentes, plus que les ${size} de la grille`,
+        },
+      },
       "cells",
     );
   }
-  return answer;
+  return unique;
 }
 
 /** The zoom mode of a Zoom In: the request's setting, else Essbase's default (next level). */
@@ -78,7 +99,11 @@ async function gridCall<Id extends OperationId>(
 ) {
   const { sp, ops, cube } = await essbase(ctx, capability, operation, field);
   checkGridSize(ctx, ctx.body.grid);
-  return checkAnswerSize(ctx, await fromProvider(ops.grid(sp.session, cube, call)));
+  const budgeted = {
+    ...call,
+    input: { ...call.input, maxCells: ctx.services.config.maxGridCells },
+  } as GridCall;
+  return checkAnswerSize(ctx, await fromProvider(ops.grid(sp.session, cube, budgeted)));
 }
 
 const settingsOf = <T extends { settings?: unknown; codeAliasParam?: unknown }>(body: T) => ({
@@ -161,7 +186,8 @@ export const essbaseHandlers = {
       ops.save(sp.session, cube, {
         grid: ctx.body.grid,
         ...settingsOf(ctx.body),
-        ...(Array.isArray(ctx.body.cells) ? { cells: ctx.body.cells } : {}),
+        ...(Array.isArray(ctx.body.cells) ? { cells: saveCells(ctx.body.grid, ctx.body.cells) } : {}),
+        maxCells: ctx.services.config.maxGridCells,
       }),
     );
   },

@@ -398,3 +398,75 @@ describe("sessions", () => {
     expect((await servers(third)).status).toBe(200);
   });
 });
+
+describe("bounded cost of grid calls", () => {
+  const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+
+  async function session(env: Record<string, string> = {}) {
+    const { base, key } = await listen(env);
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${base}/${path}`, {
+        method: "POST",
+        headers: { ...headers, ...extra },
+        body: JSON.stringify(body),
+      });
+    const { loginid } = await (
+      await post("action/login", {
+        username: "demo",
+        password: "demo",
+        providerAddress: DEMO_ADDRESS.essbase,
+      })
+    ).json();
+    return { post, loginid: loginid as string };
+  }
+
+  it("stops a zoom whose answer would exceed MAX_GRID_CELLS: 413, in the caller's language", async () => {
+    const { post, loginid } = await session({ MAX_GRID_CELLS: "60" });
+    const grid = [
+      ["", "Measures", "Year", "Scenario"],
+      ["", "Product", "", ""],
+      ["Market", "0", "", ""],
+    ];
+    const small = await post("action/refresh", { loginid, ...cube, grid });
+    expect(small.status, await small.clone().text()).toBe(200);
+    const zoom = await post(
+      "action/zoomin",
+      {
+        loginid,
+        ...cube,
+        grid,
+        cells: [{ row: 2, column: 0 }],
+        settings: { zoomInMode: "ALL_LEVELS", locale: "fr_FR" },
+      },
+      { "accept-language": "fr" },
+    );
+    expect(zoom.status).toBe(413);
+    expect(await zoom.json()).toMatchObject({
+      code: "QB_ERR_GRID_TOO_LARGE",
+      message: expect.stringMatching(
+        /^La grille est trop grande : la réponse aurait au moins \d+ cellules, 60 au plus permises\.$/,
+      ),
+      field: "grid",
+    });
+  });
+
+  it("submits a cell listed 300,000 times once, and refuses more distinct cells than the grid has", async () => {
+    const { post, loginid } = await session();
+    const grid = [
+      ["", "Sales", "Cola", "Actual"],
+      ["", "Jan", "Feb", "Mar"],
+      ["New York", "700", "645", "675"],
+    ];
+    const copies = Array.from({ length: 300_000 }, () => ({ row: 2, column: 1 }));
+    const saved = await post("action/save", { loginid, ...cube, grid, cells: copies });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const answer = await saved.json();
+    expect(answer.submitted).toBe(1);
+    expect(answer.cells).toEqual([{ row: 2, column: 1, status: "written", value: "700" }]);
+    const outside = Array.from({ length: 13 }, (_, i) => ({ row: 10 + i, column: 1 }));
+    const refused = await post("action/save", { loginid, ...cube, grid, cells: outside });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "cells" });
+  });
+});
