@@ -32,12 +32,16 @@ export function pivotSource(model: GridModel, row: number, column: number): Pivo
   throw new GridError("GRID_PIVOT_NO_START", GRID_MESSAGES.pivotNoStart);
 }
 
+/** Where a pivot may send a dimension, or a data cell (which names no place: a pivot there is refused). */
+export type Destination = Place | { region: "data"; position: -1 };
+
 /**
- * Reads the destination of a pivot: a row-header column puts the dimension there, a column-header row puts it
- * at that depth of the column axis, the first column of the POV row makes it the outermost column dimension
- * and any other POV cell sends it to the POV. A data cell names no destination (`null`).
+ * Reads the destination of a pivot: a row-header column (header rows included) puts the dimension there, a
+ * column-header row puts it at that depth of the column axis, the first column of the POV row makes it the
+ * outermost column dimension and any other POV-row cell sends it to the POV (at that cell's place, else last).
+ * A cell of the data region names no place (`region: "data"`).
  */
-export function pivotDestination(model: GridModel, row: number, column: number): Place | null {
+export function pivotDestination(model: GridModel, row: number, column: number): Destination {
   const L = model.layout;
   if (column >= 0 && column < L.leftColumns) return { region: "left", position: column };
   const k = L.topRows.get(row);
@@ -47,7 +51,7 @@ export function pivotDestination(model: GridModel, row: number, column: number):
     const pov = L.povCells.get(`${row},${column}`);
     return { region: "pov", position: pov ?? model.pov.length };
   }
-  return null;
+  return { region: "data", position: -1 };
 }
 
 function axisOf(model: GridModel, region: "left" | "top"): GridAxis {
@@ -107,20 +111,56 @@ function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
 }
 
 /**
- * Moves a dimension (Essbase's pivot is a general move): from the POV or an axis to an axis or the POV. With no
- * destination, a POV or column dimension goes to the front of the rows and a row dimension to the outermost
- * column row. `toPov` (Pivot to POV) sends it to the POV keeping the clicked member; an axis it empties is
- * back-filled from the POV (the dimension at the destination POV cell, or the first one). Taking the last
- * dimension off an axis otherwise fails with Essbase's "Cannot pivot last row".
+ * Where a pivot sends the dimension (Essbase's pivot is a general move, the answer key's README): to the
+ * destination cell's place; with no destination, a POV or column dimension to the front of the rows and a row
+ * dimension to the outermost column row (Smart View); Pivot to POV to the POV (at the destination POV cell's
+ * place, else last). A data-cell destination is refused for a pivot; for Pivot to POV it names no POV cell.
  */
-export function pivotModel(model: GridModel, src: PivotSource, dest: Place | null, toPov: boolean): boolean {
-  let to: Place;
-  if (toPov) to = dest && dest.region === "pov" ? dest : { region: "pov", position: model.pov.length };
-  else if (dest) to = dest;
-  else to = src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
+export function pivotTarget(src: Place, dest: Destination | null, toPov: boolean): Place {
+  if (toPov)
+    return dest && dest.region === "pov" ? dest : { region: "pov", position: Number.MAX_SAFE_INTEGER };
+  if (dest?.region === "data") throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_NO_DESTINATION);
+  if (dest) return dest;
+  return src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
+}
+
+/** Refusal of a pivot whose destination is a data cell. */
+export const GRID_PIVOT_NO_DESTINATION = "Pivot destination cannot be determined";
+/** Refusal of a pivot that would leave the dimension where it is. */
+export const GRID_PIVOT_IN_PLACE = "The dimension is already at the pivot destination";
+
+/** Moves an entry of a list to index `to` (clamped to the list); false when it would not move. */
+function reorder<T>(list: T[], from: number, to: number): boolean {
+  const j = Math.max(0, Math.min(to, list.length - 1));
+  if (j === from) return false;
+  const [x] = list.splice(from, 1);
+  list.splice(j, 0, x as T);
+  return true;
+}
+
+/**
+ * Moves a dimension, from the POV or an axis to an axis or the POV, where {@link pivotTarget} says: on an
+ * axis its members travel with it (crossed with each outer group; from the POV, the clicked member); in the
+ * POV it keeps the clicked member. Within one region it changes place (the POV's order, an axis's nesting).
+ * Refused, with a {@link GridError} and never an unchanged grid: a data-cell destination, a destination that
+ * is the dimension's own place (`GRID_BAD_REQUEST`), taking the last dimension off an axis
+ * (`GRID_PIVOT_LAST_ROW`, Essbase's "Cannot pivot last row") — except Pivot to POV, which back-fills the
+ * emptied axis from the POV (the dimension at the destination POV cell, or the first one).
+ */
+export function pivotModel(
+  model: GridModel,
+  src: PivotSource,
+  dest: Destination | null,
+  toPov: boolean,
+): true {
+  const to = pivotTarget(src, dest, toPov);
 
   if (src.region === "pov") {
-    if (to.region === "pov") return false;
+    if (to.region === "pov") {
+      if (!reorder(model.pov, src.position, to.position))
+        throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_IN_PLACE);
+      return true;
+    }
     model.pov.splice(src.position, 1);
     putOn(axisOf(model, to.region), to.position, src.dimension, [src.member]);
     return true;
@@ -128,13 +168,8 @@ export function pivotModel(model: GridModel, src: PivotSource, dest: Place | nul
   const from = axisOf(model, src.region);
   if (to.region === src.region) {
     const j = Math.max(0, Math.min(to.position, from.dims.length - 1));
-    if (j === src.position) return false;
-    const [d] = from.dims.splice(src.position, 1);
-    from.dims.splice(j, 0, d as Dimension);
-    for (const t of from.tuples) {
-      const [m] = t.members.splice(src.position, 1);
-      t.members.splice(j, 0, m as Member);
-    }
+    if (!reorder(from.dims, src.position, j)) throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_IN_PLACE);
+    for (const t of from.tuples) reorder(t.members, src.position, j);
     return true;
   }
   if (from.dims.length === 1 && !(to.region === "pov" && toPov && model.pov.length > 0)) {
