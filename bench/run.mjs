@@ -37,6 +37,11 @@ const BENCHMARKS = {
     what: "contract-driven fuzzing of the server process: no 5xx, no dropped connection, /health alive",
     args: "--requests 20000 --seed 18 --write",
   },
+  "load-faults": {
+    file: "load-faults.ts",
+    what: "small calls beside 4 heavy grid calls; Redis and PostgreSQL stopped under load; SIGKILL mid-save",
+    args: "--heavy-seconds 30 --down-seconds 5 --kills 3 --write",
+  },
 };
 
 const command = (b) => `${b.file.endsWith(".mjs") ? "node" : "npx tsx"} bench/${b.file}`;
@@ -46,7 +51,7 @@ if (!name) {
   process.stdout.write("Benchmarks (results go to bench/BENCHMARKS.md):\n\n");
   for (const [n, b] of Object.entries(BENCHMARKS)) {
     process.stdout.write(
-      `  ${n.padEnd(10)} ${b.what}\n             npm run bench -- ${n}${b.args ? ` ${b.args}` : ""}  (${command(b)})\n`,
+      `  ${n.padEnd(11)} ${b.what}\n              npm run bench -- ${n}${b.args ? ` ${b.args}` : ""}  (${command(b)})\n`,
     );
   }
   process.exit(0);
