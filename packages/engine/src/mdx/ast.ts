@@ -1,0 +1,73 @@
+import type { MdxPosition } from "./errors.ts";
+
+/** The syntax tree of an MDX query. Every node carries the position of its first token. */
+
+/** One part of a dotted reference: `[East]` (bracketed) or `East` (bare). */
+export interface NamePart {
+  name: string;
+  bracketed: boolean;
+  at: MdxPosition;
+}
+
+export type Expr =
+  /** A member, dimension, level or named set: `[Market].[East]`, `East`, `[Market]`. */
+  | { kind: "ref"; parts: NamePart[]; at: MdxPosition }
+  /** A function call `CrossJoin(a, b)`; names are compared case-insensitively. */
+  | { kind: "call"; name: string; args: Expr[]; at: MdxPosition }
+  /** A dotted function `x.Children`, `x.Levels(0)`; `args` is null without parentheses. */
+  | { kind: "method"; target: Expr; name: string; args: Expr[] | null; at: MdxPosition }
+  /** `{ a, b }` */
+  | { kind: "set"; items: Expr[]; at: MdxPosition }
+  /** `( a, b )` with two items or more. */
+  | { kind: "tuple"; items: Expr[]; at: MdxPosition }
+  /** `a : b` */
+  | { kind: "range"; from: Expr; to: Expr; at: MdxPosition }
+  | { kind: "number"; value: number; at: MdxPosition }
+  | { kind: "string"; value: string; at: MdxPosition }
+  /** A bare keyword argument such as `DESC`, `SELF_AND_AFTER`, `ALL`. */
+  | { kind: "flag"; name: string; at: MdxPosition }
+  /** An omitted argument: `Descendants(x, , LEAVES)`. */
+  | { kind: "empty"; at: MdxPosition }
+  | { kind: "unary"; op: "-" | "+" | "NOT"; operand: Expr; at: MdxPosition }
+  | {
+      kind: "binary";
+      op: "+" | "-" | "*" | "/" | "=" | "<>" | "<" | ">" | "<=" | ">=" | "AND" | "OR" | "XOR";
+      left: Expr;
+      right: Expr;
+      at: MdxPosition;
+    };
+
+export interface CalculatedMemberDef {
+  kind: "member";
+  parts: NamePart[];
+  expr: Expr;
+  solveOrder: number;
+  at: MdxPosition;
+}
+
+export interface NamedSetDef {
+  kind: "set";
+  parts: NamePart[];
+  expr: Expr;
+  at: MdxPosition;
+}
+
+export interface AxisSpec {
+  /** 0 = COLUMNS, 1 = ROWS, 2 = PAGES, 3 = CHAPTERS, 4 = SECTIONS, or `AXIS(n)`. */
+  ordinal: number;
+  nonEmpty: boolean;
+  set: Expr;
+  at: MdxPosition;
+}
+
+export interface MdxQuery {
+  with: (CalculatedMemberDef | NamedSetDef)[];
+  axes: AxisSpec[];
+  cube: NamePart[];
+  where: Expr | null;
+}
+
+/** A reference as written, e.g. `[Market].[East]`. */
+export function refText(parts: readonly NamePart[]): string {
+  return parts.map((p) => (p.bracketed ? `[${p.name.replaceAll("]", "]]")}]` : p.name)).join(".");
+}

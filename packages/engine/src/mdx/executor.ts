@@ -1,0 +1,1070 @@
+import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
+import type { CellValue, DataSource } from "../data-source.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import { type Expr, type MdxQuery, type NamePart, refText } from "./ast.ts";
+import { MdxError, type MdxPosition } from "./errors.ts";
+import { parseMdx } from "./parser.ts";
+
+/**
+ * The MDX executor: sets are evaluated over the outline, values over a {@link DataSource} (the cube's `read`,
+ * one member per base dimension in outline order, attribute members after). Essbase semantics: generation 1 is
+ * the dimension, level 0 the leaves; every dimension not on an axis nor in the slicer is at its top member;
+ * #Missing is `null` in the result and follows Essbase arithmetic in calculated members (`#Missing + 5` is 5,
+ * `#Missing * 5` and `x / 0` are #Missing).
+ */
+
+/** A member defined by `WITH MEMBER`. */
+export class CalculatedMember {
+  readonly calculated = true;
+  constructor(
+    readonly name: string,
+    readonly dimension: Dimension,
+    readonly parent: Member | null,
+    readonly expr: Expr,
+    readonly solveOrder: number,
+  ) {}
+
+  toString(): string {
+    return this.name;
+  }
+}
+
+export type MdxMember = Member | CalculatedMember;
+export type MdxTuple = readonly MdxMember[];
+
+export interface MdxAxis {
+  /** 0 = columns, 1 = rows, 2 = pages… */
+  ordinal: number;
+  /** The dimensions of every tuple, in tuple order (empty for an empty set). */
+  dimensions: Dimension[];
+  tuples: MdxTuple[];
+}
+
+export interface MdxResult {
+  /** Axes in axis order (columns first). */
+  axes: MdxAxis[];
+  /** The slicer: the members of the `WHERE` tuple (empty without `WHERE`). */
+  slicer: MdxTuple;
+  /**
+   * Cell values, `null` for #Missing, by cell ordinal: the tuple index on axis 0, plus the index on axis 1
+   * times the length of axis 0, and so on (columns vary fastest). One cell when there is no axis.
+   */
+  cells: CellValue[];
+}
+
+export interface MdxOptions {
+  /** The application name a `FROM [App].[Cube]` may carry (checked when given). */
+  application?: string;
+  /** The cube name `FROM` must name; the outline's name by default. */
+  cube?: string;
+}
+
+/** The value of one cell of a result, by its position on each axis (columns first). */
+export function cellAt(result: MdxResult, positions: readonly number[]): CellValue {
+  let ordinal = 0;
+  let stride = 1;
+  result.axes.forEach((axis, k) => {
+    ordinal += (positions[k] ?? 0) * stride;
+    stride *= axis.tuples.length;
+  });
+  return result.cells[ordinal] ?? null;
+}
+
+/** Parses and runs an MDX query against a cube (or any data source). */
+export function executeMdx(
+  source: DataSource,
+  query: string | MdxQuery,
+  options: MdxOptions = {},
+): MdxResult {
+  const q = typeof query === "string" ? parseMdx(query) : query;
+  return new Executor(source, options).run(q);
+}
+
+// ------------------------------------------------------------------------------------------------ values
+
+type Layer = { by: "level" | "generation"; dimension: Dimension; n: number };
+
+type Val =
+  | { t: "member"; m: MdxMember }
+  | { t: "tuple"; ms: MdxMember[] }
+  | { t: "set"; tuples: MdxMember[][] }
+  /** NaN is #Missing. */
+  | { t: "num"; v: number }
+  | { t: "str"; v: string }
+  | { t: "bool"; v: boolean }
+  | { t: "layer"; layer: Layer }
+  | { t: "flag"; name: string }
+  | { t: "empty" };
+
+type Coords = Map<Dimension, MdxMember>;
+
+const MAX_DEPTH = 64;
+
+const DESCENDANT_FLAGS: Record<string, readonly number[]> = {
+  SELF: [0],
+  AFTER: [1],
+  BEFORE: [-1],
+  BEFORE_AND_AFTER: [-1, 1],
+  SELF_AND_AFTER: [0, 1],
+  SELF_AND_BEFORE: [-1, 0],
+  SELF_BEFORE_AFTER: [-1, 0, 1],
+};
+
+const isCalc = (m: MdxMember): m is CalculatedMember => m instanceof CalculatedMember;
+
+function describe(v: Val): string {
+  switch (v.t) {
+    case "num":
+    case "str":
+    case "bool":
+      return "a value";
+    case "layer":
+      return "a level";
+    case "flag":
+      return `the keyword ${v.name}`;
+    case "empty":
+      return "nothing";
+    default:
+      return `a ${v.t}`;
+  }
+}
+
+class Executor {
+  private readonly outline: Outline;
+  private readonly base: readonly Dimension[];
+  private readonly calcMembers: CalculatedMember[] = [];
+  private readonly namedSets = new Map<string, { expr: Expr; value: MdxMember[][] | null }>();
+  private slicerCoords: Coords = new Map();
+
+  constructor(
+    private readonly source: DataSource,
+    private readonly options: MdxOptions,
+  ) {
+    this.outline = source.outline;
+    this.base = this.outline.baseDimensions;
+  }
+
+  run(q: MdxQuery): MdxResult {
+    this.checkCube(q.cube);
+    for (const def of q.with) {
+      const last = def.parts[def.parts.length - 1] as NamePart;
+      if (def.kind === "set") {
+        this.namedSets.set(last.name.toLowerCase(), { expr: def.expr, value: null });
+        continue;
+      }
+      let dimension: Dimension;
+      let parent: Member | null = null;
+      if (def.parts.length === 1) {
+        dimension = this.outline.dimensions.find((d) => d.type === "accounts") ?? (this.base[0] as Dimension);
+        parent = dimension.root;
+      } else {
+        const owner = this.resolveRef(def.parts.slice(0, -1), def.at);
+        if (owner.t !== "member" || isCalc(owner.m))
+          throw new MdxError(
+            "MDX_ARGUMENT",
+            `${refText(def.parts)} needs a dimension or a member before its name`,
+            def.at,
+          );
+        dimension = owner.m.dimension;
+        parent = owner.m;
+      }
+      this.calcMembers.push(new CalculatedMember(last.name, dimension, parent, def.expr, def.solveOrder));
+    }
+
+    const slicer: MdxMember[] = [];
+    if (q.where) {
+      const v = this.evaluate(q.where, new Map());
+      const tuples = this.toSet(v, q.where.at);
+      if (tuples.length !== 1)
+        throw new MdxError("MDX_ARGUMENT", "The WHERE clause needs one tuple", q.where.at);
+      slicer.push(...(tuples[0] as MdxMember[]));
+    }
+    this.slicerCoords = new Map(slicer.map((m) => [m.dimension, m]));
+
+    const specs = [...q.axes].sort((a, b) => a.ordinal - b.ordinal);
+    const used = new Map<Dimension, string>(slicer.map((m) => [m.dimension, "the slicer"]));
+    const axes: MdxAxis[] = specs.map((spec, k) => {
+      if (spec.ordinal !== k) {
+        const what = k === 0 ? "COLUMNS" : `axis ${k}`;
+        throw new MdxError("MDX_ARGUMENT", `Axis ${spec.ordinal} is used without ${what}`, spec.at);
+      }
+      const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), spec.set.at);
+      const dimensions = tuples[0]?.map((m) => m.dimension) ?? [];
+      for (const d of dimensions) {
+        const other = used.get(d);
+        if (other)
+          throw new MdxError(
+            "MDX_DUPLICATE_DIMENSION",
+            `The dimension ${d.name} is on axis ${k} and on ${other}`,
+            spec.set.at,
+          );
+        used.set(d, `axis ${k}`);
+      }
+      return { ordinal: k, dimensions, tuples };
+    });
+
+    let cells = this.cells(axes);
+    for (let k = 0; k < specs.length; k++) {
+      if (!specs[k]?.nonEmpty) continue;
+      const keep = this.nonEmptyPositions(axes, cells, k);
+      if (keep.length === (axes[k] as MdxAxis).tuples.length) continue;
+      cells = this.project(axes, cells, k, keep);
+      const axis = axes[k] as MdxAxis;
+      axis.tuples = keep.map((i) => axis.tuples[i] as MdxTuple);
+    }
+    return { axes, slicer, cells };
+  }
+
+  private checkCube(parts: NamePart[]): void {
+    const expected = (this.options.cube ?? this.outline.name).toLowerCase();
+    const last = parts[parts.length - 1] as NamePart;
+    const app = parts.length > 1 ? parts[parts.length - 2] : undefined;
+    const appOk =
+      !app || !this.options.application || app.name.toLowerCase() === this.options.application.toLowerCase();
+    if (last.name.toLowerCase() !== expected || !appOk || parts.length > 2) {
+      const at = parts[0] as NamePart;
+      throw new MdxError("MDX_UNKNOWN_CUBE", `Unknown cube ${refText(parts)}`, {
+        ...at.at,
+        text: refText(parts),
+      });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------- cells
+
+  private cells(axes: MdxAxis[]): CellValue[] {
+    const total = axes.reduce((n, a) => n * a.tuples.length, 1);
+    const out: CellValue[] = new Array(total);
+    const idx = axes.map(() => 0);
+    for (let c = 0; c < total; c++) {
+      const coords = new Map(this.slicerCoords);
+      axes.forEach((a, k) => {
+        for (const m of a.tuples[idx[k] as number] as MdxTuple) coords.set(m.dimension, m);
+      });
+      const v = this.cellValue(coords, 0);
+      out[c] = Number.isNaN(v) ? null : v;
+      for (let k = 0; k < idx.length; k++) {
+        idx[k] = (idx[k] as number) + 1;
+        if ((idx[k] as number) < (axes[k] as MdxAxis).tuples.length) break;
+        idx[k] = 0;
+      }
+    }
+    return out;
+  }
+
+  private strides(axes: MdxAxis[]): number[] {
+    const s: number[] = [];
+    let n = 1;
+    for (const a of axes) {
+      s.push(n);
+      n *= a.tuples.length;
+    }
+    return s;
+  }
+
+  private nonEmptyPositions(axes: MdxAxis[], cells: CellValue[], k: number): number[] {
+    const stride = this.strides(axes)[k] as number;
+    const len = (axes[k] as MdxAxis).tuples.length;
+    const has = new Array<boolean>(len).fill(false);
+    cells.forEach((v, c) => {
+      if (v !== null) has[Math.floor(c / stride) % len] = true;
+    });
+    return has.flatMap((h, i) => (h ? [i] : []));
+  }
+
+  private project(axes: MdxAxis[], cells: CellValue[], k: number, keep: number[]): CellValue[] {
+    const stride = this.strides(axes)[k] as number;
+    const len = (axes[k] as MdxAxis).tuples.length;
+    const out: CellValue[] = [];
+    const outer = cells.length / (stride * len);
+    for (let o = 0; o < outer; o++)
+      for (const i of keep)
+        for (let s = 0; s < stride; s++) out.push(cells[o * stride * len + i * stride + s] as CellValue);
+    return out;
+  }
+
+  /** The value at coordinates: the calculated member of highest solve order computes it, else the source. */
+  private cellValue(coords: Coords, depth: number): number {
+    let calc: CalculatedMember | null = null;
+    for (const m of coords.values()) if (isCalc(m) && (!calc || m.solveOrder > calc.solveOrder)) calc = m;
+    if (calc) {
+      if (depth > MAX_DEPTH)
+        throw new MdxError(
+          "MDX_TOO_DEEP",
+          `The calculated member ${calc.name} refers to itself`,
+          calc.expr.at,
+        );
+      return this.toNumber(this.evaluate(calc.expr, coords, depth + 1), calc.expr.at, coords, depth + 1);
+    }
+    const tuple: Member[] = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
+    for (const [d, m] of coords) if (d.type === "attribute" && (m as Member).parent) tuple.push(m as Member);
+    const v = this.source.read(tuple);
+    return v === null ? Number.NaN : v;
+  }
+
+  // ----------------------------------------------------------------------------------------- coercion
+
+  private toSet(v: Val, at: MdxPosition): MdxMember[][] {
+    switch (v.t) {
+      case "set":
+        return v.tuples;
+      case "member":
+        return [[v.m]];
+      case "tuple":
+        return [v.ms];
+      default:
+        throw new MdxError("MDX_ARGUMENT", `Expected a set, found ${describe(v)}`, at);
+    }
+  }
+
+  private toMember(v: Val, at: MdxPosition): MdxMember {
+    if (v.t === "member") return v.m;
+    if (v.t === "set" && v.tuples.length === 1 && v.tuples[0]?.length === 1)
+      return v.tuples[0][0] as MdxMember;
+    if (v.t === "tuple" && v.ms.length === 1) return v.ms[0] as MdxMember;
+    if (v.t === "set" && v.tuples.length === 0)
+      throw new MdxError("MDX_ARGUMENT", `${at.text} is an empty member here`, at);
+    throw new MdxError("MDX_ARGUMENT", `Expected a member, found ${describe(v)}`, at);
+  }
+
+  private toOutlineMember(v: Val, at: MdxPosition): Member {
+    const m = this.toMember(v, at);
+    if (isCalc(m))
+      throw new MdxError("MDX_ARGUMENT", `The calculated member ${m.name} has no place in the outline`, at);
+    return m;
+  }
+
+  private toNumber(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
+    switch (v.t) {
+      case "num":
+        return v.v;
+      case "bool":
+        return v.v ? 1 : 0;
+      case "member":
+        return this.cellValue(this.override(ctx, [v.m]), depth);
+      case "tuple":
+        return this.cellValue(this.override(ctx, v.ms), depth);
+      case "set":
+        if (v.tuples.length === 1)
+          return this.cellValue(this.override(ctx, v.tuples[0] as MdxMember[]), depth);
+        throw new MdxError("MDX_ARGUMENT", "Expected a value, found a set", at);
+      default:
+        throw new MdxError("MDX_ARGUMENT", `Expected a value, found ${describe(v)}`, at);
+    }
+  }
+
+  private toBool(v: Val, at: MdxPosition, ctx: Coords, depth: number): boolean {
+    if (v.t === "bool") return v.v;
+    const n = this.toNumber(v, at, ctx, depth);
+    return !Number.isNaN(n) && n !== 0;
+  }
+
+  private toInteger(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
+    const n = this.toNumber(v, at, ctx, depth);
+    if (!Number.isFinite(n) || !Number.isInteger(n) || n < 0)
+      throw new MdxError("MDX_ARGUMENT", `Expected a whole number, found ${at.text}`, at);
+    return n;
+  }
+
+  private override(ctx: Coords, ms: readonly MdxMember[]): Coords {
+    const out = new Map(ctx);
+    for (const m of ms) out.set(m.dimension, m);
+    return out;
+  }
+
+  /** Checks that every tuple of a set has the same dimensions in the same order. */
+  private uniform(tuples: MdxMember[][], at: MdxPosition): MdxMember[][] {
+    const first = tuples[0];
+    if (!first) return tuples;
+    for (const t of tuples) {
+      if (t.length !== first.length || t.some((m, i) => m.dimension !== first[i]?.dimension)) {
+        const dims = (x: MdxMember[]): string => x.map((m) => m.dimension.name).join(", ");
+        throw new MdxError("MDX_ARGUMENT", `A set mixes tuples of (${dims(first)}) and of (${dims(t)})`, at);
+      }
+    }
+    return tuples;
+  }
+
+  // -------------------------------------------------------------------------------------- evaluation
+
+  private evaluate(e: Expr, ctx: Coords, depth = 0): Val {
+    switch (e.kind) {
+      case "number":
+        return { t: "num", v: e.value };
+      case "string":
+        return { t: "str", v: e.value };
+      case "empty":
+        return { t: "empty" };
+      case "flag":
+        return { t: "flag", name: e.name };
+      case "ref":
+        return this.resolveRef(e.parts, e.at);
+      case "set": {
+        const tuples: MdxMember[][] = [];
+        for (const item of e.items) tuples.push(...this.toSet(this.evaluate(item, ctx, depth), item.at));
+        return { t: "set", tuples: this.uniform(tuples, e.at) };
+      }
+      case "tuple": {
+        const ms: MdxMember[] = [];
+        for (const item of e.items) {
+          const v = this.evaluate(item, ctx, depth);
+          const part = v.t === "tuple" ? v.ms : [this.toMember(v, item.at)];
+          for (const m of part) {
+            if (ms.some((x) => x.dimension === m.dimension))
+              throw new MdxError(
+                "MDX_DUPLICATE_DIMENSION",
+                `The tuple has two members of ${m.dimension.name}`,
+                item.at,
+              );
+            ms.push(m);
+          }
+        }
+        return { t: "tuple", ms };
+      }
+      case "range":
+        return { t: "set", tuples: this.range(e.from, e.to, ctx, depth) };
+      case "unary": {
+        const v = this.evaluate(e.operand, ctx, depth);
+        if (e.op === "NOT") return { t: "bool", v: !this.toBool(v, e.operand.at, ctx, depth) };
+        const n = this.toNumber(v, e.operand.at, ctx, depth);
+        return { t: "num", v: e.op === "-" ? -n : n };
+      }
+      case "binary":
+        return this.binary(e, ctx, depth);
+      case "method":
+        return this.method(e.name, e.target, e.args ?? [], e.args === null, e.at, ctx, depth);
+      case "call":
+        return this.call(e.name, e.args, e.at, ctx, depth);
+    }
+  }
+
+  private binary(e: Extract<Expr, { kind: "binary" }>, ctx: Coords, depth: number): Val {
+    const l = this.evaluate(e.left, ctx, depth);
+    if (e.op === "AND" || e.op === "OR" || e.op === "XOR") {
+      const a = this.toBool(l, e.left.at, ctx, depth);
+      if (e.op === "AND" && !a) return { t: "bool", v: false };
+      if (e.op === "OR" && a) return { t: "bool", v: true };
+      const b = this.toBool(this.evaluate(e.right, ctx, depth), e.right.at, ctx, depth);
+      return { t: "bool", v: e.op === "XOR" ? a !== b : b };
+    }
+    const r = this.evaluate(e.right, ctx, depth);
+    if ((l.t === "set" || r.t === "set") && (e.op === "+" || e.op === "-" || e.op === "*")) {
+      const a = this.toSet(l, e.left.at);
+      const b = this.toSet(r, e.right.at);
+      if (e.op === "+") return { t: "set", tuples: this.uniform(distinct([...a, ...b]), e.at) };
+      if (e.op === "-") return { t: "set", tuples: except(a, b) };
+      return { t: "set", tuples: this.crossJoin([a, b], e.at) };
+    }
+    if (l.t === "str" || r.t === "str") {
+      if (l.t !== "str" || r.t !== "str")
+        throw new MdxError("MDX_ARGUMENT", `${e.op} compares a string with a value`, e.at);
+      const c = compareStrings(l.v, r.v);
+      switch (e.op) {
+        case "=":
+          return { t: "bool", v: c === 0 };
+        case "<>":
+          return { t: "bool", v: c !== 0 };
+        case "<":
+          return { t: "bool", v: c < 0 };
+        case ">":
+          return { t: "bool", v: c > 0 };
+        case "<=":
+          return { t: "bool", v: c <= 0 };
+        case ">=":
+          return { t: "bool", v: c >= 0 };
+        default:
+          throw new MdxError("MDX_ARGUMENT", `${e.op} does not apply to strings`, e.at);
+      }
+    }
+    const a = this.toNumber(l, e.left.at, ctx, depth);
+    const b = this.toNumber(r, e.right.at, ctx, depth);
+    switch (e.op) {
+      case "+":
+        return { t: "num", v: combine(a, b, OP_PLUS) };
+      case "-":
+        return { t: "num", v: combine(a, b, OP_MINUS) };
+      case "*":
+        return { t: "num", v: combine(a, b, OP_TIMES) };
+      case "/":
+        return { t: "num", v: combine(a, b, OP_DIVIDE) };
+    }
+    // Comparisons: #Missing counts as 0.
+    const x = Number.isNaN(a) ? 0 : a;
+    const y = Number.isNaN(b) ? 0 : b;
+    switch (e.op) {
+      case "=":
+        return { t: "bool", v: x === y };
+      case "<>":
+        return { t: "bool", v: x !== y };
+      case "<":
+        return { t: "bool", v: x < y };
+      case ">":
+        return { t: "bool", v: x > y };
+      case "<=":
+        return { t: "bool", v: x <= y };
+      default:
+        return { t: "bool", v: x >= y };
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------- references
+
+  private resolveRef(parts: NamePart[], at: MdxPosition): Val {
+    const unknown = (upTo: number): never => {
+      const p = parts[upTo] as NamePart;
+      const text = refText(parts.slice(0, upTo + 1));
+      throw new MdxError("MDX_UNKNOWN_MEMBER", `Unknown member ${text}`, { ...p.at, text });
+    };
+    const first = parts[0] as NamePart;
+    let cur: Val | null = null;
+    if (parts.length === 1) {
+      const set = this.namedSets.get(first.name.toLowerCase());
+      if (set) {
+        if (!set.value) set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), set.expr.at);
+        return { t: "set", tuples: set.value };
+      }
+      const calc = this.calcMembers.find((c) => c.name.toLowerCase() === first.name.toLowerCase());
+      if (calc) return { t: "member", m: calc };
+    }
+    const dim = this.outline.dimension(first.name);
+    if (dim) cur = { t: "member", m: dim.root };
+    else {
+      const m = this.outline.resolve(first.name);
+      if (m) cur = { t: "member", m };
+    }
+    if (!cur) return unknown(0);
+    for (let i = 1; i < parts.length; i++) {
+      const name = (parts[i] as NamePart).name;
+      const lower = name.toLowerCase();
+      if (cur.t !== "member" || isCalc(cur.m)) return unknown(i);
+      const m: Member = cur.m;
+      const calc = this.calcMembers.find(
+        (c) =>
+          c.dimension === m.dimension &&
+          c.name.toLowerCase() === lower &&
+          (m.parent === null || c.parent === m),
+      );
+      if (calc) {
+        cur = { t: "member", m: calc };
+        continue;
+      }
+      const child =
+        m.children.find((c) => c.name.toLowerCase() === lower) ??
+        m.children.find((c) => c.alias("Default")?.toLowerCase() === lower);
+      if (child) {
+        cur = { t: "member", m: child };
+        continue;
+      }
+      const deeper = this.outline.resolve(name);
+      if (deeper && deeper.dimension === m.dimension && deeper.isDescendantOf(m)) {
+        cur = { t: "member", m: deeper };
+        continue;
+      }
+      if (m.parent === null && i === parts.length - 1) {
+        const g = m.dimension.generationByName(name);
+        if (g !== undefined) return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: g } };
+        const l = m.dimension.levelByName(name);
+        if (l !== undefined) return { t: "layer", layer: { by: "level", dimension: m.dimension, n: l } };
+      }
+      return unknown(i);
+    }
+    void at;
+    return cur;
+  }
+
+  private range(fromE: Expr, toE: Expr, ctx: Coords, depth: number): MdxMember[][] {
+    const a = this.toOutlineMember(this.evaluate(fromE, ctx, depth), fromE.at);
+    const b = this.toOutlineMember(this.evaluate(toE, ctx, depth), toE.at);
+    if (a.dimension !== b.dimension)
+      throw new MdxError("MDX_ARGUMENT", `${a.name} and ${b.name} are not in the same dimension`, toE.at);
+    const peers = a.dimension.members.filter((m) => m.generation === a.generation && !m.isShared);
+    const ia = peers.indexOf(a.stored);
+    const ib = peers.indexOf(b.stored);
+    if (ib < 0) throw new MdxError("MDX_ARGUMENT", `${b.name} is not at the generation of ${a.name}`, toE.at);
+    const slice = ia <= ib ? peers.slice(ia, ib + 1) : peers.slice(ib, ia + 1).reverse();
+    return slice.map((m) => [m]);
+  }
+
+  // ----------------------------------------------------------------------------------------- functions
+
+  private method(
+    name: string,
+    target: Expr,
+    args: Expr[],
+    bare: boolean,
+    at: MdxPosition,
+    ctx: Coords,
+    depth: number,
+  ): Val {
+    const tv = this.evaluate(target, ctx, depth);
+    const arity = (n: number): void => {
+      if (args.length !== n)
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          n === 0 ? `.${name} takes no argument` : `.${name} needs ${n} argument${n > 1 ? "s" : ""}`,
+          at,
+        );
+    };
+    const set = (ms: readonly Member[]): Val => ({ t: "set", tuples: ms.map((m) => [m]) });
+    switch (name) {
+      case "MEMBERS": {
+        arity(0);
+        if (tv.t === "layer") return set(layerMembers(tv.layer));
+        const m = this.toMember(tv, target.at);
+        if (isCalc(m) || m.parent !== null)
+          throw new MdxError("MDX_ARGUMENT", ".Members needs a dimension or a level", at);
+        return set(m.dimension.members);
+      }
+      case "LEVELS":
+      case "GENERATIONS": {
+        arity(1);
+        const m = this.toMember(tv, target.at);
+        const arg = this.evaluate(args[0] as Expr, ctx, depth);
+        const dimension = m.dimension;
+        let n: number | undefined;
+        let by: "level" | "generation" = name === "LEVELS" ? "level" : "generation";
+        if (arg.t === "str") {
+          n = by === "level" ? dimension.levelByName(arg.v) : dimension.generationByName(arg.v);
+          if (n === undefined) {
+            // A level name that is a generation name (or the reverse) still names a layer of the dimension.
+            const other = by === "level" ? dimension.generationByName(arg.v) : dimension.levelByName(arg.v);
+            if (other === undefined)
+              throw new MdxError(
+                "MDX_UNKNOWN_MEMBER",
+                `Unknown level "${arg.v}" in ${dimension.name}`,
+                (args[0] as Expr).at,
+              );
+            n = other;
+            by = by === "level" ? "generation" : "level";
+          }
+        } else n = this.toInteger(arg, (args[0] as Expr).at, ctx, depth);
+        if (by === "generation" && n < 1)
+          throw new MdxError("MDX_ARGUMENT", "Generations start at 1 (the dimension)", (args[0] as Expr).at);
+        return { t: "layer", layer: { by, dimension, n } };
+      }
+      case "CURRENTMEMBER": {
+        arity(0);
+        const m = this.toMember(tv, target.at);
+        return { t: "member", m: ctx.get(m.dimension) ?? m.dimension.root };
+      }
+      case "NAME":
+        arity(0);
+        if (tv.t === "layer") return { t: "str", v: layerName(tv.layer) };
+        return { t: "str", v: this.toMember(tv, target.at).name };
+      case "LEVEL_NUMBER":
+      case "GEN_NUMBER": {
+        arity(0);
+        const m = this.toMember(tv, target.at);
+        if (isCalc(m)) return { t: "num", v: name === "GEN_NUMBER" ? 2 : 0 };
+        return { t: "num", v: name === "GEN_NUMBER" ? m.generation : m.level };
+      }
+    }
+    if (!bare && args.length > 0) arity(0);
+    const m = this.toMember(tv, target.at);
+    if (isCalc(m)) {
+      if (name === "PARENT") return m.parent ? { t: "member", m: m.parent } : { t: "set", tuples: [] };
+      if (name === "SIBLINGS") return { t: "set", tuples: [[m]] };
+      if (["CHILDREN", "FIRSTCHILD", "LASTCHILD"].includes(name)) return { t: "set", tuples: [] };
+    } else {
+      switch (name) {
+        case "CHILDREN":
+          return set(m.children);
+        case "PARENT":
+          return m.parent ? { t: "member", m: m.parent } : { t: "set", tuples: [] };
+        case "SIBLINGS":
+          return set(m.parent ? m.parent.children : [m]);
+        case "FIRSTCHILD":
+        case "LASTCHILD": {
+          const c = name === "FIRSTCHILD" ? m.children[0] : m.children[m.children.length - 1];
+          return c ? { t: "member", m: c } : { t: "set", tuples: [] };
+        }
+      }
+    }
+    throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${at.text}`, at);
+  }
+
+  private call(name: string, args: Expr[], at: MdxPosition, ctx: Coords, depth: number): Val {
+    const argc = (min: number, max = min): void => {
+      if (args.length < min || args.length > max) {
+        const n =
+          min === max ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          `${at.text} takes ${n} argument${n === "1" ? "" : "s"}, not ${args.length}`,
+          at,
+        );
+      }
+    };
+    const arg = (i: number): Expr => args[i] as Expr;
+    const val = (i: number, c: Coords = ctx): Val => this.evaluate(arg(i), c, depth);
+    const setArg = (i: number): MdxMember[][] => this.toSet(val(i), arg(i).at);
+    const flagArg = (i: number, allowed: readonly string[]): string | null => {
+      if (i >= args.length || arg(i).kind === "empty") return null;
+      const v = val(i);
+      if (v.t !== "flag" || !allowed.includes(v.name))
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          `Expected ${allowed.join(", ")}, found ${arg(i).at.text}`,
+          arg(i).at,
+        );
+      return v.name;
+    };
+    /** Evaluates a value expression for each tuple of a set, in the context of that tuple. */
+    const valuesOver = (tuples: MdxMember[][], i: number): (number | string)[] =>
+      tuples.map((t) => {
+        const c = this.override(ctx, t);
+        if (i >= args.length) return this.cellValue(c, depth);
+        const v = this.evaluate(arg(i), c, depth);
+        return v.t === "str" ? v.v : this.toNumber(v, arg(i).at, c, depth);
+      });
+
+    switch (name) {
+      case "CROSSJOIN":
+        argc(2, Number.POSITIVE_INFINITY);
+        return {
+          t: "set",
+          tuples: this.crossJoin(
+            args.map((_, i) => setArg(i)),
+            at,
+          ),
+        };
+      case "UNION": {
+        argc(2, Number.POSITIVE_INFINITY);
+        const all = args[args.length - 1]?.kind === "flag" && flagArg(args.length - 1, ["ALL"]) === "ALL";
+        const sets = (all ? args.slice(0, -1) : args).map((_, i) => setArg(i));
+        const tuples = sets.flat();
+        return { t: "set", tuples: this.uniform(all ? tuples : distinct(tuples), at) };
+      }
+      case "EXCEPT":
+      case "INTERSECT": {
+        argc(2, 3);
+        const all = flagArg(2, ["ALL"]) === "ALL";
+        const a = setArg(0);
+        const b = setArg(1);
+        const out = name === "EXCEPT" ? except(a, b) : intersect(a, b);
+        return { t: "set", tuples: all ? out : distinct(out) };
+      }
+      case "FILTER": {
+        argc(2);
+        const tuples = setArg(0);
+        return {
+          t: "set",
+          tuples: tuples.filter((t) => {
+            const c = this.override(ctx, t);
+            return this.toBool(this.evaluate(arg(1), c, depth), arg(1).at, c, depth);
+          }),
+        };
+      }
+      case "ORDER": {
+        argc(2, 3);
+        const tuples = setArg(0);
+        const dir = flagArg(2, ["ASC", "DESC", "BASC", "BDESC"]) ?? "ASC";
+        const keys = valuesOver(tuples, 1);
+        const desc = dir === "DESC" || dir === "BDESC";
+        const hierarchical = (dir === "ASC" || dir === "DESC") && tuples.every((t) => t.length === 1);
+        return {
+          t: "set",
+          tuples: hierarchical ? hierOrder(tuples, keys, desc) : flatOrder(tuples, keys, desc),
+        };
+      }
+      case "HEAD":
+      case "TAIL": {
+        argc(1, 2);
+        const tuples = setArg(0);
+        const n = args.length > 1 ? this.toInteger(val(1), arg(1).at, ctx, depth) : 1;
+        return {
+          t: "set",
+          tuples: name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
+        };
+      }
+      case "TOPCOUNT":
+      case "BOTTOMCOUNT": {
+        argc(2, 3);
+        const tuples = setArg(0);
+        const n = this.toInteger(val(1), arg(1).at, ctx, depth);
+        if (args.length < 3) return { t: "set", tuples: tuples.slice(0, n) };
+        const keys = valuesOver(tuples, 2);
+        return { t: "set", tuples: flatOrder(tuples, keys, name === "TOPCOUNT").slice(0, n) };
+      }
+      case "DESCENDANTS": {
+        argc(1, 3);
+        const m = this.toOutlineMember(val(0), arg(0).at);
+        const layer = args.length > 1 ? this.layerArg(val(1), arg(1).at, m, ctx, depth) : null;
+        const flag =
+          flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
+        return { t: "set", tuples: descendants(m, layer, flag).map((d) => [d]) };
+      }
+      case "ANCESTOR": {
+        argc(2);
+        const m = this.toOutlineMember(val(0), arg(0).at);
+        const layer = this.layerArg(val(1), arg(1).at, m, ctx, depth);
+        const a = ancestor(m, layer);
+        return a ? { t: "member", m: a } : { t: "set", tuples: [] };
+      }
+      case "UDA": {
+        argc(2);
+        const m = this.toOutlineMember(val(0), arg(0).at);
+        const uda = this.stringArg(val(1), arg(1).at);
+        const pool =
+          m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
+        return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
+      }
+      case "ISUDA": {
+        argc(2);
+        const m = this.toMember(val(0), arg(0).at);
+        const uda = this.stringArg(val(1), arg(1).at);
+        return { t: "bool", v: !isCalc(m) && hasUda(m, uda) };
+      }
+      case "ISLEAF": {
+        argc(1);
+        const m = this.toMember(val(0), arg(0).at);
+        return { t: "bool", v: isCalc(m) || m.isLeaf };
+      }
+      case "ISEMPTY": {
+        argc(1);
+        const v = val(0);
+        return { t: "bool", v: v.t !== "str" && Number.isNaN(this.toNumber(v, arg(0).at, ctx, depth)) };
+      }
+      case "IIF": {
+        argc(3);
+        return this.toBool(val(0), arg(0).at, ctx, depth) ? val(1) : val(2);
+      }
+      case "SUM":
+      case "AVG":
+      case "MIN":
+      case "MAX": {
+        argc(1, 2);
+        const nums = valuesOver(setArg(0), 1).filter(
+          (v): v is number => typeof v === "number" && !Number.isNaN(v),
+        );
+        if (nums.length === 0) return { t: "num", v: Number.NaN };
+        const sum = nums.reduce((a, b) => a + b, 0);
+        const v =
+          name === "SUM"
+            ? sum
+            : name === "AVG"
+              ? sum / nums.length
+              : name === "MIN"
+                ? Math.min(...nums)
+                : Math.max(...nums);
+        return { t: "num", v };
+      }
+      case "COUNT":
+        argc(1);
+        return { t: "num", v: setArg(0).length };
+      case "DISTINCT":
+        argc(1);
+        return { t: "set", tuples: distinct(setArg(0)) };
+      case "HIERARCHIZE":
+        argc(1);
+        return { t: "set", tuples: hierarchize(setArg(0)) };
+      case "MEMBERS":
+      case "CHILDREN":
+      case "PARENT":
+      case "SIBLINGS":
+      case "FIRSTCHILD":
+      case "LASTCHILD":
+        argc(1);
+        return this.method(name, arg(0), [], true, at, ctx, depth);
+    }
+    throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+  }
+
+  private stringArg(v: Val, at: MdxPosition): string {
+    if (v.t !== "str") throw new MdxError("MDX_ARGUMENT", `Expected a string, found ${at.text}`, at);
+    return v.v;
+  }
+
+  /** The layer argument of Descendants and Ancestor: a level, a generation, or a distance. */
+  private layerArg(
+    v: Val,
+    at: MdxPosition,
+    m: Member,
+    ctx: Coords,
+    depth: number,
+  ): Layer | { by: "distance"; n: number } | null {
+    if (v.t === "empty") return null;
+    if (v.t === "layer") {
+      if (v.layer.dimension !== m.dimension)
+        throw new MdxError("MDX_ARGUMENT", `${at.text} is not a level of ${m.dimension.name}`, at);
+      return v.layer;
+    }
+    if (v.t === "num") return { by: "distance", n: this.toInteger(v, at, ctx, depth) };
+    throw new MdxError("MDX_ARGUMENT", `Expected a level or a distance, found ${describe(v)}`, at);
+  }
+
+  private crossJoin(sets: MdxMember[][][], at: MdxPosition): MdxMember[][] {
+    let out: MdxMember[][] = [[]];
+    for (const s of sets) {
+      const next: MdxMember[][] = [];
+      for (const a of out)
+        for (const b of s) {
+          for (const m of b)
+            if (a.some((x) => x.dimension === m.dimension))
+              throw new MdxError("MDX_DUPLICATE_DIMENSION", `CrossJoin has ${m.dimension.name} twice`, at);
+          next.push([...a, ...b]);
+        }
+      out = next;
+    }
+    return out;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ set helpers
+
+const key = (t: readonly MdxMember[]): string =>
+  t
+    .map((m) => (isCalc(m) ? `calc:${m.dimension.index}:${m.name}` : `${m.dimension.index}:${m.ordinal}`))
+    .join("|");
+
+function distinct(tuples: MdxMember[][]): MdxMember[][] {
+  const seen = new Set<string>();
+  return tuples.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function except(a: MdxMember[][], b: MdxMember[][]): MdxMember[][] {
+  const drop = new Set(b.map(key));
+  return a.filter((t) => !drop.has(key(t)));
+}
+
+function intersect(a: MdxMember[][], b: MdxMember[][]): MdxMember[][] {
+  const keep = new Set(b.map(key));
+  return a.filter((t) => keep.has(key(t)));
+}
+
+function hasUda(m: Member, uda: string): boolean {
+  const lower = uda.toLowerCase();
+  return [...m.udas, ...m.stored.udas].some((u) => u.toLowerCase() === lower);
+}
+
+function compareStrings(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Sort keys: #Missing below every number, strings after numbers. */
+function compareKeys(a: number | string, b: number | string): number {
+  if (typeof a === "string" || typeof b === "string") {
+    if (typeof a !== "string") return -1;
+    if (typeof b !== "string") return 1;
+    return compareStrings(a, b);
+  }
+  const x = Number.isNaN(a) ? Number.NEGATIVE_INFINITY : a;
+  const y = Number.isNaN(b) ? Number.NEGATIVE_INFINITY : b;
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** BASC / BDESC: one stable sort of the whole set. */
+function flatOrder(tuples: MdxMember[][], keys: (number | string)[], desc: boolean): MdxMember[][] {
+  const idx = tuples.map((_, i) => i);
+  idx.sort((i, j) => {
+    const c = compareKeys(keys[i] as number | string, keys[j] as number | string);
+    return desc ? -c : c;
+  });
+  return idx.map((i) => tuples[i] as MdxMember[]);
+}
+
+/**
+ * ASC / DESC: the hierarchy is kept — a member comes after its nearest ancestor in the set, and members under
+ * the same such ancestor are sorted among themselves.
+ */
+function hierOrder(tuples: MdxMember[][], keys: (number | string)[], desc: boolean): MdxMember[][] {
+  const members = tuples.map((t) => t[0] as MdxMember);
+  const indexOf = new Map<MdxMember, number>();
+  members.forEach((m, i) => {
+    if (!indexOf.has(m)) indexOf.set(m, i);
+  });
+  const groups = new Map<number, number[]>();
+  members.forEach((m, i) => {
+    let owner = -1;
+    for (let p = m.parent; p; p = p.parent) {
+      const j = indexOf.get(p);
+      if (j !== undefined && j !== i) {
+        owner = j;
+        break;
+      }
+    }
+    const g = groups.get(owner) ?? [];
+    g.push(i);
+    groups.set(owner, g);
+  });
+  const out: MdxMember[][] = [];
+  const emit = (owner: number): void => {
+    const g = groups.get(owner);
+    if (!g) return;
+    g.sort((i, j) => {
+      const c = compareKeys(keys[i] as number | string, keys[j] as number | string);
+      return desc ? -c : c;
+    });
+    for (const i of g) {
+      out.push(tuples[i] as MdxMember[]);
+      emit(i);
+    }
+  };
+  emit(-1);
+  return out;
+}
+
+/** Outline order, tuple by tuple (first dimension first); calculated members after the outline's. */
+function hierarchize(tuples: MdxMember[][]): MdxMember[][] {
+  const rank = (m: MdxMember): number => (isCalc(m) ? Number.MAX_SAFE_INTEGER : m.ordinal);
+  return [...tuples].sort((a, b) => {
+    for (let i = 0; i < a.length; i++) {
+      const d = rank(a[i] as MdxMember) - rank(b[i] as MdxMember);
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
+}
+
+function layerMembers(layer: Layer): Member[] {
+  return layer.by === "level" ? layer.dimension.level(layer.n) : layer.dimension.generation(layer.n);
+}
+
+function layerName(layer: Layer): string {
+  const names = layer.by === "level" ? layer.dimension.levelNames : layer.dimension.generationNames;
+  return names.get(layer.n) ?? `${layer.by === "level" ? "Level" : "Generation"} ${layer.n}`;
+}
+
+type AnyLayer = Layer | { by: "distance"; n: number };
+
+/** Where a descendant `d` of `m` stands against a layer: -1 above it, 0 on it, 1 below it. */
+function side(m: Member, d: Member, layer: AnyLayer | null): number {
+  if (!layer) return 0;
+  switch (layer.by) {
+    case "distance":
+      return Math.sign(d.generation - m.generation - layer.n);
+    case "generation":
+      return Math.sign(d.generation - layer.n);
+    case "level":
+      return Math.sign(layer.n - d.level);
+  }
+}
+
+/** Descendants(member, layer, flag), in outline order, the member itself included when the flag says so. */
+function descendants(m: Member, layer: AnyLayer | null, flag: string): Member[] {
+  const all = [m, ...m.descendants()];
+  if (flag === "LEAVES") return all.filter((d) => d.isLeaf && side(m, d, layer) <= 0);
+  const sides = DESCENDANT_FLAGS[flag] as readonly number[];
+  return all.filter((d) => sides.includes(side(m, d, layer)));
+}
+
+/** Ancestor(member, layer): the ancestor (or the member itself) on the layer, or null. */
+function ancestor(m: Member, layer: AnyLayer | null): Member | null {
+  if (!layer) return m;
+  if (layer.by === "distance") {
+    let a: Member | null = m;
+    for (let i = 0; i < layer.n && a; i++) a = a.parent;
+    return a;
+  }
+  for (let a: Member | null = m; a; a = a.parent) {
+    if (layer.by === "generation" ? a.generation === layer.n : a.level === layer.n) return a;
+  }
+  return null;
+}

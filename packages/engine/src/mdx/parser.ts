@@ -1,0 +1,409 @@
+import type { AxisSpec, CalculatedMemberDef, Expr, MdxQuery, NamedSetDef, NamePart } from "./ast.ts";
+import { MdxError, type MdxPosition } from "./errors.ts";
+import { type Origin, type Token, tokenize } from "./lexer.ts";
+
+/**
+ * The recursive-descent MDX parser:
+ *
+ *   query   := [WITH (MEMBER ref AS formula [, SOLVE_ORDER = n] [, FORMAT_STRING = '…'] | SET ref AS set)+]
+ *              SELECT [axis (, axis)*] FROM cube [WHERE expr]
+ *   axis    := [NON EMPTY] expr ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
+ *   expr    := or;  or := and ((OR | XOR) and)*;  and := not (AND not)*;  not := NOT not | cmp
+ *   cmp     := add ((= | <> | < | > | <= | >=) add)?;  add := mul ((+ | -) mul)*;  mul := unary ((* | /) unary)*
+ *   unary   := (- | +) unary | range;  range := postfix (: postfix)?
+ *   postfix := primary (. (name | ident [( args )]))*
+ *   primary := number | string | name | ident [( args )] | { [expr (, expr)*] } | ( expr (, expr)* )
+ *
+ * A bare identifier after a dot is a dotted function when MDX has one of that name (`Children`, `Members`…),
+ * a member name otherwise; a bracketed part is always a name. A formula in quotes is parsed in place, with
+ * the positions of its tokens in the query.
+ */
+
+const RESERVED = new Set([
+  "SELECT",
+  "FROM",
+  "WHERE",
+  "WITH",
+  "ON",
+  "NON",
+  "EMPTY",
+  "AND",
+  "OR",
+  "XOR",
+  "NOT",
+  "AS",
+  "MEMBER",
+  "SET",
+]);
+
+/** Dotted functions, upper case. */
+export const DOT_FUNCTIONS = new Set([
+  "MEMBERS",
+  "CHILDREN",
+  "PARENT",
+  "SIBLINGS",
+  "LEVELS",
+  "GENERATIONS",
+  "FIRSTCHILD",
+  "LASTCHILD",
+  "CURRENTMEMBER",
+  "NAME",
+  "LEVEL_NUMBER",
+  "GEN_NUMBER",
+]);
+
+const AXIS_NAMES = ["COLUMNS", "ROWS", "PAGES", "CHAPTERS", "SECTIONS"];
+
+/** Keywords accepted as bare arguments (Order directions, Descendants flags, ALL). */
+const FLAGS = new Set([
+  "ASC",
+  "DESC",
+  "BASC",
+  "BDESC",
+  "SELF",
+  "AFTER",
+  "BEFORE",
+  "BEFORE_AND_AFTER",
+  "SELF_AND_AFTER",
+  "SELF_AND_BEFORE",
+  "SELF_BEFORE_AFTER",
+  "LEAVES",
+  "ALL",
+]);
+
+export function parseMdx(text: string): MdxQuery {
+  const p = new Parser(tokenize(text));
+  const q = p.query();
+  p.expectEnd();
+  return q;
+}
+
+/** Parses a value or set expression alone (a calculated member's formula, a test). */
+export function parseMdxExpression(text: string, origin?: Origin): Expr {
+  const p = new Parser(tokenize(text, origin));
+  const e = p.expr();
+  p.expectEnd();
+  return e;
+}
+
+const pos = (t: Token): MdxPosition => ({ line: t.line, column: t.column, text: t.text });
+
+class Parser {
+  private i = 0;
+  constructor(private readonly toks: Token[]) {}
+
+  private get tok(): Token {
+    return this.toks[this.i] as Token;
+  }
+
+  private next(): Token {
+    const t = this.tok;
+    if (t.kind !== "eof") this.i++;
+    return t;
+  }
+
+  private isKw(word: string, t: Token = this.tok): boolean {
+    return t.kind === "ident" && t.value.toUpperCase() === word;
+  }
+
+  private isPunct(p: string, t: Token = this.tok): boolean {
+    return t.kind === "punct" && t.value === p;
+  }
+
+  private fail(expected: string, t: Token = this.tok): never {
+    const found = t.kind === "eof" ? "end of query" : t.text;
+    throw new MdxError("MDX_SYNTAX", `Syntax error: expected ${expected}, found ${found}`, pos(t));
+  }
+
+  private kw(word: string): Token {
+    if (!this.isKw(word)) this.fail(word);
+    return this.next();
+  }
+
+  private punct(p: string, expected = p): Token {
+    if (!this.isPunct(p)) this.fail(expected);
+    return this.next();
+  }
+
+  expectEnd(): void {
+    if (this.tok.kind !== "eof") this.fail("end of query");
+  }
+
+  query(): MdxQuery {
+    const withs: (CalculatedMemberDef | NamedSetDef)[] = [];
+    if (this.isKw("WITH")) {
+      this.next();
+      while (this.isKw("MEMBER") || this.isKw("SET")) withs.push(this.definition());
+      if (withs.length === 0) this.fail("MEMBER or SET");
+    }
+    this.kw("SELECT");
+    const axes: AxisSpec[] = [];
+    if (!this.isKw("FROM")) {
+      for (;;) {
+        axes.push(this.axis());
+        if (!this.isPunct(",")) break;
+        this.next();
+      }
+    }
+    this.kw("FROM");
+    const cube = this.nameParts("a cube name");
+    let where: Expr | null = null;
+    if (this.isKw("WHERE")) {
+      this.next();
+      where = this.expr();
+    }
+    return { with: withs, axes, cube, where };
+  }
+
+  private definition(): CalculatedMemberDef | NamedSetDef {
+    const start = this.next();
+    const isMember = start.value.toUpperCase() === "MEMBER";
+    const parts = this.nameParts(isMember ? "a member name" : "a set name");
+    this.kw("AS");
+    let expr: Expr;
+    if (this.tok.kind === "string") {
+      const s = this.next();
+      // The formula starts one column after the opening quote.
+      expr = parseMdxExpression(s.value, { line: s.line, column: s.column + 1 });
+    } else {
+      expr = this.expr();
+    }
+    let solveOrder = 0;
+    while (this.isPunct(",")) {
+      this.next();
+      const prop = this.tok;
+      if (prop.kind !== "ident") this.fail("SOLVE_ORDER or FORMAT_STRING");
+      this.next();
+      this.punct("=");
+      const v = this.next();
+      if (prop.value.toUpperCase() === "SOLVE_ORDER") {
+        if (v.kind !== "number") this.fail("a number", v);
+        solveOrder = Number(v.value);
+      } else if (v.kind !== "string" && v.kind !== "number") {
+        this.fail("a string or a number", v);
+      }
+    }
+    if (isMember) return { kind: "member", parts, expr, solveOrder, at: pos(start) };
+    return { kind: "set", parts, expr, at: pos(start) };
+  }
+
+  private nameParts(expected: string): NamePart[] {
+    const parts: NamePart[] = [];
+    for (;;) {
+      const t = this.tok;
+      if (t.kind === "name") parts.push({ name: t.value, bracketed: true, at: pos(t) });
+      else if (t.kind === "ident" && !RESERVED.has(t.value.toUpperCase()))
+        parts.push({ name: t.value, bracketed: false, at: pos(t) });
+      else this.fail(expected);
+      this.next();
+      if (!this.isPunct(".")) return parts;
+      this.next();
+    }
+  }
+
+  private axis(): AxisSpec {
+    const at = pos(this.tok);
+    let nonEmpty = false;
+    if (this.isKw("NON")) {
+      this.next();
+      this.kw("EMPTY");
+      nonEmpty = true;
+    }
+    const set = this.expr();
+    this.kw("ON");
+    const t = this.tok;
+    let ordinal: number;
+    if (t.kind === "number") {
+      ordinal = Number(t.value);
+      this.next();
+    } else if (this.isKw("AXIS")) {
+      this.next();
+      this.punct("(");
+      const n = this.next();
+      if (n.kind !== "number") this.fail("an axis number", n);
+      ordinal = Number(n.value);
+      this.punct(")");
+    } else {
+      ordinal = t.kind === "ident" ? AXIS_NAMES.indexOf(t.value.toUpperCase()) : -1;
+      if (ordinal < 0) this.fail("COLUMNS, ROWS, PAGES, CHAPTERS, SECTIONS or AXIS(n)");
+      this.next();
+    }
+    if (!Number.isInteger(ordinal)) this.fail("an axis number", t);
+    return { ordinal, nonEmpty, set, at };
+  }
+
+  expr(): Expr {
+    let left = this.and();
+    while (this.isKw("OR") || this.isKw("XOR")) {
+      const t = this.next();
+      left = {
+        kind: "binary",
+        op: t.value.toUpperCase() as "OR" | "XOR",
+        left,
+        right: this.and(),
+        at: pos(t),
+      };
+    }
+    return left;
+  }
+
+  private and(): Expr {
+    let left = this.not();
+    while (this.isKw("AND")) {
+      const t = this.next();
+      left = { kind: "binary", op: "AND", left, right: this.not(), at: pos(t) };
+    }
+    return left;
+  }
+
+  private not(): Expr {
+    if (this.isKw("NOT")) {
+      const t = this.next();
+      return { kind: "unary", op: "NOT", operand: this.not(), at: pos(t) };
+    }
+    return this.comparison();
+  }
+
+  private comparison(): Expr {
+    const left = this.additive();
+    const t = this.tok;
+    if (t.kind === "punct" && ["=", "<>", "<", ">", "<=", ">="].includes(t.value)) {
+      this.next();
+      const op = t.value as "=" | "<>" | "<" | ">" | "<=" | ">=";
+      return { kind: "binary", op, left, right: this.additive(), at: pos(t) };
+    }
+    return left;
+  }
+
+  private additive(): Expr {
+    let left = this.multiplicative();
+    while (this.isPunct("+") || this.isPunct("-")) {
+      const t = this.next();
+      left = { kind: "binary", op: t.value as "+" | "-", left, right: this.multiplicative(), at: pos(t) };
+    }
+    return left;
+  }
+
+  private multiplicative(): Expr {
+    let left = this.unary();
+    while (this.isPunct("*") || this.isPunct("/")) {
+      const t = this.next();
+      left = { kind: "binary", op: t.value as "*" | "/", left, right: this.unary(), at: pos(t) };
+    }
+    return left;
+  }
+
+  private unary(): Expr {
+    if (this.isPunct("-") || this.isPunct("+")) {
+      const t = this.next();
+      return { kind: "unary", op: t.value as "-" | "+", operand: this.unary(), at: pos(t) };
+    }
+    return this.range();
+  }
+
+  private range(): Expr {
+    const from = this.postfix();
+    if (this.isPunct(":")) {
+      const t = this.next();
+      return { kind: "range", from, to: this.postfix(), at: pos(t) };
+    }
+    return from;
+  }
+
+  private postfix(): Expr {
+    let e = this.primary();
+    while (this.isPunct(".")) {
+      this.next();
+      const t = this.tok;
+      if (t.kind === "name") {
+        this.next();
+        const part: NamePart = { name: t.value, bracketed: true, at: pos(t) };
+        if (e.kind === "ref") e = { ...e, parts: [...e.parts, part] };
+        else e = { kind: "method", target: e, name: t.value, args: null, at: pos(t) };
+        continue;
+      }
+      if (t.kind !== "ident") this.fail("a name or a function after the dot");
+      this.next();
+      const upper = t.value.toUpperCase();
+      if (this.isPunct("(") || DOT_FUNCTIONS.has(upper)) {
+        const args = this.isPunct("(") ? this.args() : null;
+        e = { kind: "method", target: e, name: upper, args, at: pos(t) };
+      } else if (e.kind === "ref") {
+        e = { ...e, parts: [...e.parts, { name: t.value, bracketed: false, at: pos(t) }] };
+      } else {
+        throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${t.value}`, pos(t));
+      }
+    }
+    return e;
+  }
+
+  private args(): Expr[] {
+    this.punct("(");
+    const args: Expr[] = [];
+    if (this.isPunct(")")) {
+      this.next();
+      return args;
+    }
+    for (;;) {
+      if (this.isPunct(",") || this.isPunct(")")) args.push({ kind: "empty", at: pos(this.tok) });
+      else args.push(this.expr());
+      if (this.isPunct(",")) {
+        this.next();
+        continue;
+      }
+      this.punct(")", ", or )");
+      return args;
+    }
+  }
+
+  private primary(): Expr {
+    const t = this.tok;
+    switch (t.kind) {
+      case "number":
+        this.next();
+        return { kind: "number", value: Number(t.value), at: pos(t) };
+      case "string":
+        this.next();
+        return { kind: "string", value: t.value, at: pos(t) };
+      case "name":
+        this.next();
+        return { kind: "ref", parts: [{ name: t.value, bracketed: true, at: pos(t) }], at: pos(t) };
+      case "ident": {
+        const upper = t.value.toUpperCase();
+        if (RESERVED.has(upper)) this.fail("a member, a set or a value");
+        this.next();
+        if (this.isPunct("(")) return { kind: "call", name: upper, args: this.args(), at: pos(t) };
+        if (FLAGS.has(upper)) return { kind: "flag", name: upper, at: pos(t) };
+        return { kind: "ref", parts: [{ name: t.value, bracketed: false, at: pos(t) }], at: pos(t) };
+      }
+      case "punct":
+        if (t.value === "{") {
+          this.next();
+          const items: Expr[] = [];
+          if (!this.isPunct("}")) {
+            for (;;) {
+              items.push(this.expr());
+              if (!this.isPunct(",")) break;
+              this.next();
+            }
+          }
+          this.punct("}", ", or }");
+          return { kind: "set", items, at: pos(t) };
+        }
+        if (t.value === "(") {
+          this.next();
+          const items: Expr[] = [this.expr()];
+          while (this.isPunct(",")) {
+            this.next();
+            items.push(this.expr());
+          }
+          this.punct(")", ", or )");
+          if (items.length === 1) return items[0] as Expr;
+          return { kind: "tuple", items, at: pos(t) };
+        }
+        return this.fail("a member, a set or a value");
+      default:
+        return this.fail("a member, a set or a value");
+    }
+  }
+}
