@@ -41,6 +41,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { refreshGrid100 } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -467,17 +468,6 @@ const MEASURES_LEVEL0 = [
   "Profit per Ounce",
 ];
 
-/** The API benchmark's 100-cell refresh: Sales, Cola, Actual; 10 markets × 10 months. */
-function refresh100Grid(): string[][] {
-  const months = MONTHS.slice(0, 10);
-  const markets = STATES.slice(0, 10);
-  return [
-    ["", "Sales", "Cola", "Actual"],
-    ["", ...months],
-    ...markets.map((m) => [m, ...months.map(() => "")]),
-  ];
-}
-
 /**
  * The heavy grid: rows = Product's descendants (families and SKUs, shared members left out) × Market's
  * descendants (regions and states) × the 12 months; columns = Measures' level-0 members × Actual and Budget.
@@ -579,7 +569,7 @@ class Api {
   refresh100(): Promise<Answer> {
     return this.post(
       "/action/refresh",
-      JSON.stringify({ loginid: this.loginid, ...CUBE, grid: refresh100Grid() }),
+      JSON.stringify({ loginid: this.loginid, ...CUBE, grid: refreshGrid100() }),
     );
   }
 
