@@ -85,6 +85,14 @@ const MIGRATIONS: readonly string[] = [
      expires_at timestamptz not null
    )`,
   `alter table task_status add column completed_at text`,
+  `create table journal_snapshots (
+     application text not null,
+     position bigint not null,
+     compacted_through bigint not null,
+     data bytea not null,
+     written_at timestamptz not null default now(),
+     primary key (application, position)
+   )`,
 ];
 
 async function migrate(db: Database): Promise<void> {

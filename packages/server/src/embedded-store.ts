@@ -1,36 +1,123 @@
-import type { EmbeddedStore, JournalEntry } from "@qibates/connectors/embedded";
+import type {
+  EmbeddedStore,
+  JournalEntry,
+  JournalReader,
+  JournalWriter,
+  SnapshotInfo,
+  StoredEntry,
+} from "@qibates/connectors/embedded";
 import type { TaskCompletion } from "@qibates/engine/planning";
-import type { Database } from "./database.ts";
+import type { Database, Queryable } from "./database.ts";
 
-/**
- * The embedded provider's storage over the server's database (PGlite or PostgreSQL): the `journal` of each
- * demo application, and each user's task status and preferences.
- */
-export function databaseStore(db: Database): EmbeddedStore {
+/** Journal rows read per query when replaying (a huge journal is not read in one answer). */
+const PAGE = 20_000;
+
+function journalReader(q: Queryable): JournalReader {
   return {
-    async journal(application) {
-      const rows = await db.query<{ kind: string; payload: unknown }>(
-        "select kind, payload from journal where application = $1 order by id",
+    async head(application) {
+      const rows = await q.query<{ head: string | number | null }>(
+        "select max(id) as head from journal where application = $1",
+        [application],
+      );
+      return Number(rows[0]?.head ?? 0);
+    },
+
+    async entriesAfter(application, after) {
+      const out: StoredEntry[] = [];
+      for (let from = after; ; ) {
+        const rows = await q.query<{ id: string | number; kind: string; payload: string }>(
+          "select id, kind, payload::text as payload from journal where application = $1 and id > $2 order by id limit $3",
+          [application, from, PAGE],
+        );
+        for (const r of rows) {
+          out.push({
+            position: Number(r.id),
+            kind: r.kind,
+            payload: JSON.parse(r.payload),
+            bytes: r.payload.length,
+          });
+        }
+        if (rows.length < PAGE) return out;
+        from = out[out.length - 1]?.position ?? from;
+      }
+    },
+
+    async snapshots(application) {
+      const rows = await q.query<{ position: string | number; compacted_through: string | number }>(
+        "select position, compacted_through from journal_snapshots where application = $1 order by position desc",
         [application],
       );
       return rows.map(
-        (r): JournalEntry => ({
-          kind: r.kind,
-          payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
+        (r): SnapshotInfo => ({
+          position: Number(r.position),
+          compactedThrough: Number(r.compacted_through),
         }),
       );
     },
 
-    journaled(application, writtenBy, change) {
-      return db.transaction(async (tx) => {
-        const { result, entry } = change();
-        if (entry) {
-          await tx.query(
-            "insert into journal (application, kind, payload, written_by) values ($1, $2, $3, $4)",
-            [application, entry.kind, JSON.stringify(entry.payload), writtenBy],
+    async snapshotData(application, position) {
+      const rows = await q.query<{ data: Uint8Array }>(
+        "select data from journal_snapshots where application = $1 and position = $2",
+        [application, position],
+      );
+      return rows[0]?.data ?? null;
+    },
+  };
+}
+
+/** Holds the application's journal lock until the transaction ends: one writer at a time across API nodes. */
+async function lockJournal(tx: Queryable, application: string): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtext($1))", [`qibates.journal:${application}`]);
+}
+
+/**
+ * The embedded provider's storage over the server's database (PGlite or PostgreSQL): the `journal` of each
+ * demo application with its `journal_snapshots`, and each user's task status and preferences. With
+ * PostgreSQL several API nodes share it: `shared` makes each node read what the others appended.
+ */
+export function databaseStore(db: Database): EmbeddedStore {
+  const locked: EmbeddedStore["locked"] = (application, fn) =>
+    db.transaction(async (tx) => {
+      await lockJournal(tx, application);
+      const writer: JournalWriter = {
+        ...journalReader(tx),
+        async append(app, writtenBy, entry: JournalEntry) {
+          const payload = JSON.stringify(entry.payload);
+          const rows = await tx.query<{ id: string | number }>(
+            "insert into journal (application, kind, payload, written_by) values ($1, $2, $3, $4) returning id",
+            [app, entry.kind, payload, writtenBy],
           );
-        }
-        return result;
+          return { ...entry, position: Number(rows[0]?.id), bytes: payload.length };
+        },
+      };
+      return fn(writer);
+    });
+
+  return {
+    shared: db.kind === "postgres",
+    ...journalReader(db),
+    locked,
+
+    saveSnapshot(application, position, data) {
+      return db.transaction(async (tx) => {
+        await lockJournal(tx, application);
+        const newest = await tx.query<{ position: string | number }>(
+          "select max(position) as position from journal_snapshots where application = $1",
+          [application],
+        );
+        const previous = Number(newest[0]?.position ?? 0);
+        if (previous >= position) return false;
+        await tx.query(
+          "insert into journal_snapshots (application, position, compacted_through, data) values ($1, $2, $3, $4)",
+          [application, position, previous, Buffer.from(data.buffer, data.byteOffset, data.byteLength)],
+        );
+        // The previous snapshot stays as a fallback with the entries after it; what it covers goes.
+        await tx.query("delete from journal_snapshots where application = $1 and position < $2", [
+          application,
+          previous,
+        ]);
+        await tx.query("delete from journal where application = $1 and id <= $2", [application, previous]);
+        return true;
       });
     },
 

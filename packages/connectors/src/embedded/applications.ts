@@ -1,5 +1,6 @@
 import { createSampleBasicCube, createVisionPlanning, sampleBasicScripts } from "@qibates/engine/demo";
 import { EssbaseApplication } from "./essbase-app.ts";
+import type { JournalOptions } from "./journal.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
 import type { EmbeddedStore } from "./store.ts";
 
@@ -11,10 +12,19 @@ export interface EmbeddedApplications {
   planning: PlanningDemoApplication;
 }
 
-/** Builds the demo applications and replays their journals. */
-export async function openEmbeddedApplications(store: EmbeddedStore): Promise<EmbeddedApplications> {
-  const essbase = new EssbaseApplication("Sample", "Basic", store, createSampleBasicCube, sampleBasicScripts);
-  const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning);
+/** Builds the demo applications: each loads its newest snapshot and replays its journal after it. */
+export async function openEmbeddedApplications(
+  store: EmbeddedStore,
+  journal: Partial<JournalOptions> = {},
+): Promise<EmbeddedApplications> {
+  const essbase = new EssbaseApplication(
+    "Sample",
+    "Basic",
+    store,
+    createSampleBasicCube,
+    sampleBasicScripts,
+  ).configure(journal);
+  const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning).configure(journal);
   await Promise.all([essbase.load(), planning.load()]);
   return { essbase, planning };
 }

@@ -1,10 +1,12 @@
 import { type CalcScript, type Cube, runCalcScript } from "@qibates/engine";
 import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
+import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /** An Essbase-family demo application with one cube (Sample.Basic), its calc scripts and its journal. */
 export class EssbaseApplication extends JournaledApplication {
   private current: Cube | null = null;
+  private outlineDigest: string | null = null;
 
   constructor(
     name: string,
@@ -27,6 +29,26 @@ export class EssbaseApplication extends JournaledApplication {
 
   protected stateVersion(): number {
     return this.current?.version ?? -1;
+  }
+
+  protected fingerprint(): string {
+    // Outlines never change: the demo cube's (built for this when the application is not loaded yet).
+    this.outlineDigest ??= outlineFingerprint([
+      { name: this.cubeName, cube: this.current ?? this.createCube() },
+    ]);
+    return this.outlineDigest;
+  }
+
+  protected captureState(): ApplicationState {
+    return { cubes: [{ name: this.cubeName, snapshot: this.cube.snapshot() }], texts: [] };
+  }
+
+  protected restoreState(state: ApplicationState): void {
+    const saved = state.cubes.find((c) => c.name === this.cubeName);
+    if (!saved || state.cubes.length !== 1)
+      throw new Error(`snapshot of ${this.name} lacks cube ${this.cubeName}`);
+    checkFits(this.cube, saved.snapshot);
+    this.cube.restore(saved.snapshot);
   }
 
   protected replay(entry: JournalEntry): void {

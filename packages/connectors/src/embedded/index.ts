@@ -2,6 +2,16 @@ export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
 export { engineError } from "./engine-errors.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
+export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";
+export { memoryStore } from "./memory-store.ts";
 export { PlanningDemoApplication } from "./planning-app.ts";
 export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
-export type { EmbeddedStore, JournalEntry } from "./store.ts";
+export { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT, SnapshotError } from "./snapshot.ts";
+export type {
+  EmbeddedStore,
+  JournalEntry,
+  JournalReader,
+  JournalWriter,
+  SnapshotInfo,
+  StoredEntry,
+} from "./store.ts";

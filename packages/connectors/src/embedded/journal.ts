@@ -1,11 +1,14 @@
 import type { CellValue, Cube, Member } from "@qibates/engine";
 import type { GridDataSource } from "@qibates/engine/grid";
-import type { EmbeddedStore, JournalEntry } from "./store.ts";
+import { type ApplicationState, decodeSnapshot, encodeSnapshot, SnapshotError } from "./snapshot.ts";
+import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./store.ts";
 
 /**
  * The embedded demo applications, made durable by a journal: every change a call makes is appended to the
- * store's journal inside the same transaction as the change, before the call answers. At start-up each
- * application is rebuilt from its deterministic demo data and the journal is replayed in order.
+ * store's journal inside the same transaction as the change, before the call answers. The state is saved as a
+ * snapshot now and then (and at shutdown); at start-up an application loads its newest snapshot and replays
+ * only the entries after it. Several API nodes over one database each apply the entries they have not applied
+ * yet before a call, and write one at a time under the application's lock.
  */
 
 /** One cell write, by member names (one per base dimension, outline order). */
@@ -13,6 +16,24 @@ export interface CellWrite {
   members: string[];
   value: number | null;
 }
+
+/** Where the journal reports what an operator should know (a snapshot that could not be used or saved). */
+export interface JournalLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface JournalOptions {
+  /** A snapshot is saved once this many entries were applied since the last one. */
+  snapshotEntries: number;
+  /** … or once the entries applied since the last one hold this many bytes. */
+  snapshotBytes: number;
+  log?: JournalLog;
+}
+
+export const DEFAULT_JOURNAL_OPTIONS: JournalOptions = {
+  snapshotEntries: 1000,
+  snapshotBytes: 64 * 1024 * 1024,
+};
 
 /** Serialises the changes of one application: a change and its journal entry commit together. */
 class Mutex {
@@ -30,11 +51,25 @@ class Mutex {
 
 export abstract class JournaledApplication {
   private readonly mutex = new Mutex();
+  /** Position of the last journal entry in the in-memory state (0: none). */
+  private applied = 0;
+  /** Entries (and their bytes) applied since the newest snapshot this process knows of. */
+  private sinceSnapshot = { entries: 0, bytes: 0 };
+  private snapshotting: Promise<void> | null = null;
+  /** A catch-up queued and not started yet: calls arriving meanwhile wait for it instead of queuing another. */
+  private pendingCatchUp: Promise<void> | null = null;
+  private options: JournalOptions = DEFAULT_JOURNAL_OPTIONS;
 
   constructor(
     readonly name: string,
     protected readonly store: EmbeddedStore,
   ) {}
+
+  /** Snapshot thresholds and where to warn (the server passes its settings and logger). */
+  configure(options: Partial<JournalOptions>): this {
+    this.options = { ...this.options, ...options };
+    return this;
+  }
 
   /** Builds the application's state from its demo data (no journal). */
   protected abstract reset(): void;
@@ -42,28 +77,191 @@ export abstract class JournaledApplication {
   protected abstract replay(entry: JournalEntry): void;
   /** A number that changes whenever the in-memory state changes (to know whether a failed call touched it). */
   protected abstract stateVersion(): number;
+  /** The outlines' fingerprint: a snapshot taken from other outlines is not loaded. */
+  protected abstract fingerprint(): string;
+  /** A copy of the whole state (taken synchronously, so that it matches the position applied). */
+  protected abstract captureState(): ApplicationState;
+  /** Puts a state captured by {@link captureState} into a freshly reset application. */
+  protected abstract restoreState(state: ApplicationState): void;
 
-  /** Rebuilds the state: demo data, then every journal entry in order. */
-  async load(): Promise<void> {
-    this.reset();
-    for (const entry of await this.store.journal(this.name)) this.replay(entry);
+  /** Position of the last journal entry applied (0: none). */
+  get position(): number {
+    return this.applied;
+  }
+
+  private warn(details: Record<string, unknown>, message: string): void {
+    this.options.log?.warn({ application: this.name, ...details }, message);
+  }
+
+  private apply(entry: StoredEntry): void {
+    this.replay(entry);
+    this.applied = entry.position;
+    this.sinceSnapshot.entries++;
+    this.sinceSnapshot.bytes += entry.bytes;
   }
 
   /**
-   * Runs a change and journals it atomically. `run` changes the in-memory state and returns the result and
-   * the journal entry (or null when nothing changed). If anything fails after the state changed, the state
-   * is rebuilt from the journal so memory and storage never disagree.
+   * Rebuilds the state: the newest snapshot that can be loaded, then every journal entry after it. A snapshot
+   * that cannot be loaded (corrupt, another format, other outlines) is skipped with a warning for the one
+   * before it, or for the demo data and the whole journal, as long as the entries after it are all still
+   * stored; otherwise the application refuses to load rather than serve a state that lacks acknowledged writes.
+   */
+  async load(journal: JournalReader = this.store): Promise<void> {
+    await this.mutex.run(() => this.rebuild(journal));
+    this.snapshotIfDue();
+  }
+
+  private async rebuild(journal: JournalReader): Promise<void> {
+    for (;;) {
+      const snapshots = await journal.snapshots(this.name);
+      const compactedThrough = snapshots[0]?.compactedThrough ?? 0;
+      let base: { position: number; state: ApplicationState | null } | null = null;
+      for (const s of snapshots) {
+        if (s.position < compactedThrough) break;
+        const data = await journal.snapshotData(this.name, s.position);
+        if (!data) continue;
+        try {
+          base = { position: s.position, state: decodeSnapshot(data, this.name, this.fingerprint()) };
+          break;
+        } catch (e) {
+          if (!(e instanceof SnapshotError)) throw e;
+          this.warn(
+            { snapshotPosition: s.position, reason: e.message },
+            "journal snapshot ignored: the state is rebuilt from an older one and the entries after it",
+          );
+        }
+      }
+      if (!base) {
+        if (compactedThrough > 0) {
+          throw new Error(
+            `Application ${this.name}: no stored snapshot can be loaded and the journal entries up to position ` +
+              `${compactedThrough} were compacted into them, so its state cannot be rebuilt. Restore the database ` +
+              "from a backup, or delete the application's rows from journal_snapshots and journal to start again " +
+              "from the demo data.",
+          );
+        }
+        base = { position: 0, state: null };
+      }
+      const entries = await journal.entriesAfter(this.name, base.position);
+      // Another node may have compacted entries after the snapshot read above: read again if so.
+      const after = await journal.snapshots(this.name);
+      if ((after[0]?.compactedThrough ?? 0) > base.position) continue;
+      // Everything is read: the state changes in one synchronous step, never half-built under a reader.
+      this.reset();
+      if (base.state) this.restoreState(base.state);
+      this.applied = base.position;
+      this.sinceSnapshot = { entries: 0, bytes: 0 };
+      for (const entry of entries) this.apply(entry);
+      return;
+    }
+  }
+
+  /** Applies what other processes appended since this one last looked (call it holding the mutex). */
+  private async catchUp(journal: JournalReader): Promise<void> {
+    if ((await journal.head(this.name)) <= this.applied) return;
+    const entries = await journal.entriesAfter(this.name, this.applied);
+    const snapshots = await journal.snapshots(this.name);
+    if ((snapshots[0]?.compactedThrough ?? 0) > this.applied) {
+      await this.rebuild(journal);
+      return;
+    }
+    for (const entry of entries) this.apply(entry);
+  }
+
+  /**
+   * Brings the state up to every change committed before this call, by any process: a call that reads the
+   * application awaits it first. Free when only this process writes the journal; otherwise one indexed query
+   * when nothing changed.
+   */
+  upToDate(): Promise<void> {
+    if (!this.store.shared) return Promise.resolve();
+    if (this.pendingCatchUp) return this.pendingCatchUp;
+    const run = this.mutex.run(async () => {
+      // Started: a call arriving from now on may have been acknowledged after the query below, so it queues its own.
+      if (this.pendingCatchUp === run) this.pendingCatchUp = null;
+      await this.catchUp(this.store);
+    });
+    this.pendingCatchUp = run;
+    return run.finally(() => this.snapshotIfDue());
+  }
+
+  /**
+   * Runs a change and journals it atomically, under the application's lock across processes: the entries other
+   * processes appended are applied first, then `run` changes the in-memory state and returns the result and the
+   * journal entry (or null when nothing changed). If anything fails after the state changed, the state is rebuilt
+   * from the store so memory and storage never disagree.
    */
   mutate<T>(writtenBy: string, run: () => { result: T; entry: JournalEntry | null }): Promise<T> {
-    return this.mutex.run(async () => {
-      const before = this.stateVersion();
-      try {
-        return await this.store.journaled(this.name, writtenBy, run);
-      } catch (e) {
-        if (this.stateVersion() !== before) await this.load();
-        throw e;
-      }
-    });
+    return this.mutex
+      .run(async () => {
+        const before = this.stateVersion();
+        const appliedBefore = this.applied;
+        try {
+          return await this.store.locked(this.name, async (journal) => {
+            if (this.store.shared) await this.catchUp(journal);
+            const { result, entry } = run();
+            if (entry) this.noteAppended(await journal.append(this.name, writtenBy, entry));
+            return result;
+          });
+        } catch (e) {
+          if (this.stateVersion() !== before || this.applied !== appliedBefore)
+            await this.rebuild(this.store);
+          throw e;
+        }
+      })
+      .finally(() => this.snapshotIfDue());
+  }
+
+  private noteAppended(entry: StoredEntry): void {
+    this.applied = entry.position;
+    this.sinceSnapshot.entries++;
+    this.sinceSnapshot.bytes += entry.bytes;
+  }
+
+  private snapshotIfDue(): void {
+    const { entries, bytes } = this.sinceSnapshot;
+    if (this.snapshotting || (entries < this.options.snapshotEntries && bytes < this.options.snapshotBytes)) {
+      return;
+    }
+    this.snapshotting = this.snapshot().then(
+      () => {
+        this.snapshotting = null;
+        // Changes applied while it was saved may have made another one due.
+        this.snapshotIfDue();
+      },
+      (e: unknown) => {
+        this.snapshotting = null;
+        this.warn(
+          { error: e instanceof Error ? e.message : String(e) },
+          "journal snapshot not saved: the journal is kept and replayed instead",
+        );
+      },
+    );
+  }
+
+  /**
+   * Saves the state as a snapshot of the journal up to the position applied (compacting what an older snapshot
+   * covers). Answers false when there was nothing to save or a snapshot at or beyond it already exists.
+   */
+  async snapshot(): Promise<boolean> {
+    const taken = await this.mutex.run(async () => ({
+      position: this.applied,
+      since: { ...this.sinceSnapshot },
+      state: this.applied > 0 ? this.captureState() : null,
+    }));
+    if (!taken.state) return false;
+    const data = await encodeSnapshot(this.name, this.fingerprint(), taken.state);
+    const saved = await this.store.saveSnapshot(this.name, taken.position, data);
+    // Whether this process saved it or another one had saved a newer one, those entries are covered.
+    this.sinceSnapshot.entries = Math.max(0, this.sinceSnapshot.entries - taken.since.entries);
+    this.sinceSnapshot.bytes = Math.max(0, this.sinceSnapshot.bytes - taken.since.bytes);
+    return saved;
+  }
+
+  /** At shutdown: waits for a snapshot under way, then saves one if anything was applied since the last. */
+  async close(): Promise<void> {
+    if (this.snapshotting) await this.snapshotting;
+    if (this.sinceSnapshot.entries > 0) await this.snapshot();
   }
 }
 

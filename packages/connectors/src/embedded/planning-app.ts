@@ -1,5 +1,6 @@
 import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine/planning";
 import { JournaledApplication } from "./journal.ts";
+import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /**
@@ -9,6 +10,7 @@ import type { EmbeddedStore, JournalEntry } from "./store.ts";
 export class PlanningDemoApplication extends JournaledApplication {
   private current: PlanningApplication | null = null;
   private version = 0;
+  private outlineDigest: string | null = null;
 
   constructor(
     name: string,
@@ -37,7 +39,48 @@ export class PlanningDemoApplication extends JournaledApplication {
     return this.version;
   }
 
+  protected fingerprint(): string {
+    // Outlines never change: the demo application's (built for this when it is not loaded yet).
+    const app = this.current ?? this.create();
+    this.outlineDigest ??= outlineFingerprint(
+      app.cubes.map((name) => ({ name, cube: app.dataSource(name) })),
+    );
+    return this.outlineDigest;
+  }
+
+  protected captureState(): ApplicationState {
+    const app = this.app;
+    return {
+      cubes: app.cubes.map((name) => ({ name, snapshot: app.dataSource(name).snapshot() })),
+      texts: app.cubes.flatMap((cube) => app.textCells(cube).map((t) => ({ cube, ...t }))),
+    };
+  }
+
+  protected restoreState(state: ApplicationState): void {
+    const app = this.app;
+    if (state.cubes.length !== app.cubes.length) throw new Error(`snapshot of ${this.name} lacks plan types`);
+    for (const { name, snapshot } of state.cubes) {
+      checkFits(app.dataSource(name), snapshot);
+      app.dataSource(name).restore(snapshot);
+    }
+    // Texts: the demo's that the snapshot no longer has are cleared, then the snapshot's are written.
+    const kept = new Set(state.texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));
+    for (const cube of app.cubes) {
+      app.applyCellWrites(
+        app
+          .textCells(cube)
+          .filter((t) => !kept.has(`${cube.toLowerCase()}\n${t.members.join("\n")}`))
+          .map((t) => ({ cube, members: t.members, value: null, text: "" })),
+      );
+    }
+    app.applyCellWrites(
+      state.texts.map((t) => ({ cube: t.cube, members: t.members, value: null, text: t.text })),
+    );
+    this.version++;
+  }
+
   protected replay(entry: JournalEntry): void {
+    this.version++;
     if (entry.kind === "planning")
       this.app.applyJournal((entry.payload as { steps: PlanningJournalStep[] }).steps);
     else if (entry.kind === "cells")

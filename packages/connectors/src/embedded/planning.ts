@@ -78,6 +78,9 @@ export class EmbeddedPlanning implements PlanningOperations {
   async openForm(session: ProviderSession, ref: ApplicationRef, input: OpenFormInput) {
     const demo = this.demo(session, ref);
     const aliasTable = await this.aliasTable(session, demo);
+    // Data and texts written by another API node before this call are read too (form definitions, rules and
+    // outlines never change: other reads need not look).
+    await demo.upToDate();
     return this.read(session, ref, (app) => {
       const r = app.openForm(
         {

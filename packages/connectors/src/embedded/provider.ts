@@ -3,6 +3,7 @@ import type { ApplicationRef, LoginInput, Provider, ProviderSession } from "../p
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
+import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import type { EmbeddedStore } from "./store.ts";
 
@@ -11,6 +12,8 @@ export interface EmbeddedProviderOptions {
   store: EmbeddedStore;
   /** Checks a user name and password of the demo (constant time, without telling which was wrong). */
   credentialsValid: (username: string, password: string) => boolean;
+  /** When the demo applications save a snapshot of their journal, and where they warn. */
+  journal?: Partial<JournalOptions>;
 }
 
 /**
@@ -25,6 +28,7 @@ export class EmbeddedProvider implements Provider {
   private constructor(
     private readonly catalogue: EmbeddedCatalogue,
     private readonly options: EmbeddedProviderOptions,
+    private readonly apps: EmbeddedApplications,
   ) {
     this.essbase = new EmbeddedEssbase(catalogue);
     this.planning = new EmbeddedPlanning(catalogue, options.store);
@@ -39,10 +43,16 @@ export class EmbeddedProvider implements Provider {
       catalogue?: { applications: EmbeddedApplications; servers: EmbeddedServers };
     },
   ): Promise<EmbeddedProvider> {
-    const catalogue = options.catalogue
-      ? new EmbeddedCatalogue(options.catalogue.applications, options.catalogue.servers)
-      : new EmbeddedCatalogue(await openEmbeddedApplications(options.store));
-    return new EmbeddedProvider(catalogue, options);
+    const applications = options.catalogue
+      ? options.catalogue.applications
+      : await openEmbeddedApplications(options.store, options.journal);
+    const catalogue = new EmbeddedCatalogue(applications, options.catalogue?.servers);
+    return new EmbeddedProvider(catalogue, options, applications);
+  }
+
+  /** At shutdown: each application saves a snapshot of what it applied since its last one. */
+  async close(): Promise<void> {
+    await Promise.all([this.apps.essbase.close(), this.apps.planning.close()]);
   }
 
   async login(input: LoginInput) {

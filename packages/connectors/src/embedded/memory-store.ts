@@ -1,0 +1,124 @@
+import type { TaskCompletion } from "@qibates/engine/planning";
+import type { EmbeddedStore, JournalEntry, JournalWriter, SnapshotInfo, StoredEntry } from "./store.ts";
+
+interface MemoryEntry extends StoredEntry {
+  application: string;
+  writtenBy: string;
+  entry: JournalEntry;
+}
+
+interface MemorySnapshot extends SnapshotInfo {
+  application: string;
+  data: Uint8Array;
+}
+
+/**
+ * An {@link EmbeddedStore} in memory, with the same journal, snapshot and compaction rules as the server's
+ * database store: for tests, and for an embedded provider that keeps nothing. `shared` tells the applications
+ * to read what they have not applied before every call, as API nodes over one PostgreSQL do.
+ */
+export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore & {
+  entries: MemoryEntry[];
+  snapshotsKept: MemorySnapshot[];
+} {
+  const entries: MemoryEntry[] = [];
+  const snapshotsKept: MemorySnapshot[] = [];
+  const tasks = new Map<string, TaskCompletion[]>();
+  const preferences = new Map<string, string>();
+  let position = 0;
+  let lock: Promise<void> = Promise.resolve();
+  const ofApp = (application: string) => entries.filter((e) => e.application === application);
+  const snapshotsOf = (application: string) =>
+    snapshotsKept.filter((s) => s.application === application).sort((a, b) => b.position - a.position);
+
+  const reader = {
+    async head(application: string) {
+      return ofApp(application).at(-1)?.position ?? 0;
+    },
+    async entriesAfter(application: string, after: number) {
+      return ofApp(application)
+        .filter((e) => e.position > after)
+        .map((e): StoredEntry => ({ ...e.entry, position: e.position, bytes: e.bytes }));
+    },
+    async snapshots(application: string) {
+      return snapshotsOf(application).map(
+        (s): SnapshotInfo => ({ position: s.position, compactedThrough: s.compactedThrough }),
+      );
+    },
+    async snapshotData(application: string, at: number) {
+      return snapshotsOf(application).find((s) => s.position === at)?.data ?? null;
+    },
+  };
+
+  /** One holder of the lock at a time; what `fn` appends is dropped when it throws. */
+  function locked<T>(_application: string, fn: (journal: JournalWriter) => Promise<T>): Promise<T> {
+    const run = async () => {
+      const appended: MemoryEntry[] = [];
+      const writer: JournalWriter = {
+        ...reader,
+        async append(app, writtenBy, entry) {
+          const stored = JSON.stringify(entry.payload);
+          const e: MemoryEntry = {
+            application: app,
+            writtenBy,
+            entry: { kind: entry.kind, payload: JSON.parse(stored) },
+            kind: entry.kind,
+            payload: JSON.parse(stored),
+            position: ++position,
+            bytes: stored.length,
+          };
+          appended.push(e);
+          return { kind: e.kind, payload: e.payload, position: e.position, bytes: e.bytes };
+        },
+      };
+      const out = await fn(writer);
+      entries.push(...appended);
+      return out;
+    };
+    const result = lock.then(run, run);
+    lock = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  return {
+    shared: options.shared ?? false,
+    entries,
+    snapshotsKept,
+    ...reader,
+    locked,
+    saveSnapshot(application, at, data) {
+      return locked(application, async () => {
+        const kept = snapshotsOf(application);
+        const newest = kept[0];
+        if (newest && newest.position >= at) return false;
+        const through = newest?.position ?? 0;
+        snapshotsKept.push({ application, position: at, compactedThrough: through, data });
+        for (const old of kept.slice(1)) snapshotsKept.splice(snapshotsKept.indexOf(old), 1);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const e = entries[i] as MemoryEntry;
+          if (e.application === application && e.position <= through) entries.splice(i, 1);
+        }
+        return true;
+      });
+    },
+    async taskStatuses(owner, application) {
+      return tasks.get(`${owner}\n${application}`) ?? [];
+    },
+    async saveTaskStatus(owner, application, status) {
+      const key = `${owner}\n${application}`;
+      const list = (tasks.get(key) ?? []).filter(
+        (t) => !(t.taskListID === status.taskListID && t.taskID === status.taskID),
+      );
+      tasks.set(key, [...list, status]);
+    },
+    async preference(owner, application, name) {
+      return preferences.get(`${owner}\n${application}\n${name}`) ?? null;
+    },
+    async savePreference(owner, application, name, value) {
+      preferences.set(`${owner}\n${application}\n${name}`, value);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { expect } from "vitest";
+import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/embedded/index.ts";
+import type { ProviderSession } from "../src/provider.ts";
+
+/** Calls on the embedded provider that change and read both demo applications, for the journal's tests. */
+
+export type Store = ReturnType<typeof memoryStore>;
+
+const essbase: ProviderSession = {
+  id: "s1",
+  ownerId: "owner",
+  connector: "essbase",
+  username: "demo",
+  providerAddress: "https://demo.qibates.local/aps/JAPI",
+  aliasTable: null,
+};
+const planning: ProviderSession = { ...essbase, id: "s2", connector: "planning" };
+const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const vision = { server: "Planning", application: "Vision" };
+
+export const open = (store: Store, journal: Partial<JournalOptions> = {}) =>
+  EmbeddedProvider.open({ store, credentialsValid: () => true, journal });
+
+/** Jan Cola Sales for New York (Actual) and East, and the Budget East that BudSeed derives from Actual. */
+const grid = [
+  ["", "Jan", "Cola", "Sales"],
+  ["", "Actual", "Budget"],
+  ["New York", "", ""],
+  ["East", "", ""],
+];
+
+export async function save(
+  p: EmbeddedProvider,
+  market: "New York" | "Massachusetts",
+  value: number,
+): Promise<void> {
+  const g = grid.map((r) => [...r]);
+  (g[2] as string[])[0] = market;
+  (g[2] as string[])[1] = String(value);
+  const r = await p.essbase.save(essbase, cube, { grid: g, cells: [{ row: 2, column: 1 }] });
+  expect(r.cells[0]?.status).toBe("written");
+}
+
+export async function read(p: EmbeddedProvider): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const market of ["New York", "Massachusetts"]) {
+    const g = grid.map((r) => [...r]);
+    (g[2] as string[])[0] = market;
+    const r = await p.essbase.grid(essbase, cube, { action: "refresh", input: { grid: g } });
+    rows.push(...r.grid.slice(2).map((row) => row.slice(1, 3).map(String)));
+  }
+  return rows;
+}
+
+export async function budSeed(p: EmbeddedProvider): Promise<void> {
+  expect((await p.essbase.calculate(essbase, cube, "BudSeed")).status).toBe("completed");
+}
+
+/** GrowRevenue on entity 410 with a comment (a rule writes cells and a text). */
+export async function growRevenue(p: EmbeddedProvider, comment: string): Promise<void> {
+  const r = await p.planning.launchRule(planning, vision, {
+    cube: "Plan1",
+    ruleName: "GrowRevenue",
+    ruleType: "graphical",
+    prompts: [
+      { name: "Entities", value: "410" },
+      { name: "GrowthPct", value: "10" },
+      { name: "Comment", value: comment },
+    ],
+  });
+  expect(r.status).toBe("completed");
+}
+
+/** Hardware Sales Jan of entity 410 and the entity's Revenue Commentary. */
+export async function revenue410(p: EmbeddedProvider): Promise<[string, string]> {
+  const plan = await p.planning.openForm(planning, vision, {
+    folder: "/Forms/Revenue",
+    formName: "Revenue Plan",
+  });
+  const drivers = await p.planning.openForm(planning, vision, {
+    folder: "/Forms/Drivers",
+    formName: "Revenue Drivers",
+  });
+  const row = drivers.codes.findIndex((r) => r[0] === "410");
+  return [String(plan.grid[1]?.[1] ?? ""), String(drivers.grid[row]?.[2] ?? "")];
+}
+
+export async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+/** The same changes, in the same order, on a provider. */
+export async function history(p: EmbeddedProvider): Promise<void> {
+  await save(p, "New York", 77);
+  await budSeed(p);
+  await growRevenue(p, "First");
+  await save(p, "Massachusetts", 12);
+  await growRevenue(p, "Second");
+  await save(p, "New York", 91);
+}
