@@ -131,6 +131,7 @@ export async function buildApp({
   const services: Services = await openServices(config, {
     validateResponses: validateResponses ?? false,
     ...(providers ? { providers } : {}),
+    log: app.log,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());

@@ -202,6 +202,20 @@ export const variables = {
     undefined,
     true,
   ),
+  journalSnapshotEntries: variable(
+    "JOURNAL_SNAPSHOT_ENTRIES",
+    "An embedded demo application saves a snapshot of its state once this many changes were journaled since the last one.",
+    integer(1, 100_000_000),
+    1000,
+    "1000",
+  ),
+  journalSnapshotBytes: variable(
+    "JOURNAL_SNAPSHOT_BYTES",
+    "… or once the changes journaled since the last snapshot hold this many bytes.",
+    integer(1024, 16 * 1024 * 1024 * 1024),
+    64 * 1024 * 1024,
+    "67108864",
+  ),
   demo: variable(
     "QIBATES_DEMO",
     "Demo mode: a demo API key, demo users and demo provider addresses served by the embedded engine.",

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Connector, Provider } from "@qibates/connectors";
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider, type JournalLog } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import type { Config } from "./config.ts";
@@ -49,13 +49,22 @@ export async function openProviders(
     | "providerCaFile"
     | "calcJobTimeoutSeconds"
     | "sessionIdleMinutes"
+    | "journalSnapshotEntries"
+    | "journalSnapshotBytes"
   >,
+  log?: JournalLog,
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   const embedded = await EmbeddedProvider.open({
     store: databaseStore(db),
     credentialsValid: demoCredentialsValid,
+    journal: {
+      ...(config
+        ? { snapshotEntries: config.journalSnapshotEntries, snapshotBytes: config.journalSnapshotBytes }
+        : {}),
+      ...(log ? { log } : {}),
+    },
   });
-  if (!config) return { ...providerRegistry({ demo: embedded }), close: async () => {} };
+  if (!config) return { ...providerRegistry({ demo: embedded }), close: () => embedded.close() };
   const upstreams = new Upstreams({
     allowedHosts: config.allowedHosts,
     connectTimeoutMs: config.providerConnectTimeoutSeconds * 1000,
@@ -70,6 +79,8 @@ export async function openProviders(
   return {
     ...providerRegistry({ demo: embedded, remote: { "essbase-stndln": essbaseRest } }),
     close: async () => {
+      // The demo applications save a snapshot of what they journaled since their last one.
+      await embedded.close();
       await essbaseRest.close();
       await upstreams.close();
     },

@@ -1,3 +1,4 @@
+import type { JournalLog } from "@qibates/connectors/embedded";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
@@ -35,6 +36,8 @@ export async function openServices(
     validateResponses?: boolean;
     /** Providers to use instead of the product's (tests of the seam); built over the opened database. */
     providers?: (db: Database) => Promise<ProviderRegistry>;
+    /** Where the embedded applications warn (a journal snapshot ignored or not saved). */
+    log?: JournalLog;
   } = {},
 ): Promise<Services> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -54,7 +57,9 @@ export async function openServices(
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
-  const providers = options.providers ? await options.providers(db) : await openProviders(db, config);
+  const providers = options.providers
+    ? await options.providers(db)
+    : await openProviders(db, config, options.log);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,
