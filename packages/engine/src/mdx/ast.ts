@@ -71,3 +71,17 @@ export interface MdxQuery {
 export function refText(parts: readonly NamePart[]): string {
   return parts.map((p) => (p.bracketed ? `[${p.name.replaceAll("]", "]]")}]` : p.name)).join(".");
 }
+
+/** The position of an expression's first token (a binary node's own position is its operator's). */
+export function startOf(e: Expr): MdxPosition {
+  switch (e.kind) {
+    case "binary":
+      return startOf(e.left);
+    case "range":
+      return startOf(e.from);
+    case "method":
+      return startOf(e.target);
+    default:
+      return e.at;
+  }
+}

@@ -1,7 +1,7 @@
 import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { type Expr, type MdxQuery, type NamePart, refText } from "./ast.ts";
+import { type Expr, type MdxQuery, type NamePart, refText, startOf } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
 import { parseMdx } from "./parser.ts";
 
@@ -174,9 +174,9 @@ class Executor {
     const slicer: MdxMember[] = [];
     if (q.where) {
       const v = this.evaluate(q.where, new Map());
-      const tuples = this.toSet(v, q.where.at);
+      const tuples = this.toSet(v, startOf(q.where));
       if (tuples.length !== 1)
-        throw new MdxError("MDX_ARGUMENT", "The WHERE clause needs one tuple", q.where.at);
+        throw new MdxError("MDX_ARGUMENT", "The WHERE clause needs one tuple", startOf(q.where));
       slicer.push(...(tuples[0] as MdxMember[]));
     }
     this.slicerCoords = new Map(slicer.map((m) => [m.dimension, m]));
@@ -188,7 +188,7 @@ class Executor {
         const what = k === 0 ? "COLUMNS" : `axis ${k}`;
         throw new MdxError("MDX_ARGUMENT", `Axis ${spec.ordinal} is used without ${what}`, spec.at);
       }
-      const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), spec.set.at);
+      const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), startOf(spec.set));
       const dimensions = tuples[0]?.map((m) => m.dimension) ?? [];
       for (const d of dimensions) {
         const other = used.get(d);
@@ -196,7 +196,7 @@ class Executor {
           throw new MdxError(
             "MDX_DUPLICATE_DIMENSION",
             `The dimension ${d.name} is on axis ${k} and on ${other}`,
-            spec.set.at,
+            startOf(spec.set),
           );
         used.set(d, `axis ${k}`);
       }
@@ -292,9 +292,14 @@ class Executor {
         throw new MdxError(
           "MDX_TOO_DEEP",
           `The calculated member ${calc.name} refers to itself`,
-          calc.expr.at,
+          startOf(calc.expr),
         );
-      return this.toNumber(this.evaluate(calc.expr, coords, depth + 1), calc.expr.at, coords, depth + 1);
+      return this.toNumber(
+        this.evaluate(calc.expr, coords, depth + 1),
+        startOf(calc.expr),
+        coords,
+        depth + 1,
+      );
     }
     const tuple: Member[] = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
     for (const [d, m] of coords) if (d.type === "attribute" && (m as Member).parent) tuple.push(m as Member);
@@ -323,7 +328,7 @@ class Executor {
       return v.tuples[0][0] as MdxMember;
     if (v.t === "tuple" && v.ms.length === 1) return v.ms[0] as MdxMember;
     if (v.t === "set" && v.tuples.length === 0)
-      throw new MdxError("MDX_ARGUMENT", `${at.text} is an empty member here`, at);
+      throw new MdxError("MDX_ARGUMENT", "Expected a member, found an empty set", at);
     throw new MdxError("MDX_ARGUMENT", `Expected a member, found ${describe(v)}`, at);
   }
 
@@ -401,20 +406,21 @@ class Executor {
         return this.resolveRef(e.parts, e.at);
       case "set": {
         const tuples: MdxMember[][] = [];
-        for (const item of e.items) tuples.push(...this.toSet(this.evaluate(item, ctx, depth), item.at));
+        for (const item of e.items)
+          tuples.push(...this.toSet(this.evaluate(item, ctx, depth), startOf(item)));
         return { t: "set", tuples: this.uniform(tuples, e.at) };
       }
       case "tuple": {
         const ms: MdxMember[] = [];
         for (const item of e.items) {
           const v = this.evaluate(item, ctx, depth);
-          const part = v.t === "tuple" ? v.ms : [this.toMember(v, item.at)];
+          const part = v.t === "tuple" ? v.ms : [this.toMember(v, startOf(item))];
           for (const m of part) {
             if (ms.some((x) => x.dimension === m.dimension))
               throw new MdxError(
                 "MDX_DUPLICATE_DIMENSION",
                 `The tuple has two members of ${m.dimension.name}`,
-                item.at,
+                startOf(item),
               );
             ms.push(m);
           }
@@ -425,8 +431,8 @@ class Executor {
         return { t: "set", tuples: this.range(e.from, e.to, ctx, depth) };
       case "unary": {
         const v = this.evaluate(e.operand, ctx, depth);
-        if (e.op === "NOT") return { t: "bool", v: !this.toBool(v, e.operand.at, ctx, depth) };
-        const n = this.toNumber(v, e.operand.at, ctx, depth);
+        if (e.op === "NOT") return { t: "bool", v: !this.toBool(v, startOf(e.operand), ctx, depth) };
+        const n = this.toNumber(v, startOf(e.operand), ctx, depth);
         return { t: "num", v: e.op === "-" ? -n : n };
       }
       case "binary":
@@ -441,16 +447,16 @@ class Executor {
   private binary(e: Extract<Expr, { kind: "binary" }>, ctx: Coords, depth: number): Val {
     const l = this.evaluate(e.left, ctx, depth);
     if (e.op === "AND" || e.op === "OR" || e.op === "XOR") {
-      const a = this.toBool(l, e.left.at, ctx, depth);
+      const a = this.toBool(l, startOf(e.left), ctx, depth);
       if (e.op === "AND" && !a) return { t: "bool", v: false };
       if (e.op === "OR" && a) return { t: "bool", v: true };
-      const b = this.toBool(this.evaluate(e.right, ctx, depth), e.right.at, ctx, depth);
+      const b = this.toBool(this.evaluate(e.right, ctx, depth), startOf(e.right), ctx, depth);
       return { t: "bool", v: e.op === "XOR" ? a !== b : b };
     }
     const r = this.evaluate(e.right, ctx, depth);
     if ((l.t === "set" || r.t === "set") && (e.op === "+" || e.op === "-" || e.op === "*")) {
-      const a = this.toSet(l, e.left.at);
-      const b = this.toSet(r, e.right.at);
+      const a = this.toSet(l, startOf(e.left));
+      const b = this.toSet(r, startOf(e.right));
       if (e.op === "+") return { t: "set", tuples: this.uniform(distinct([...a, ...b]), e.at) };
       if (e.op === "-") return { t: "set", tuples: except(a, b) };
       return { t: "set", tuples: this.crossJoin([a, b], e.at) };
@@ -476,8 +482,8 @@ class Executor {
           throw new MdxError("MDX_ARGUMENT", `${e.op} does not apply to strings`, e.at);
       }
     }
-    const a = this.toNumber(l, e.left.at, ctx, depth);
-    const b = this.toNumber(r, e.right.at, ctx, depth);
+    const a = this.toNumber(l, startOf(e.left), ctx, depth);
+    const b = this.toNumber(r, startOf(e.right), ctx, depth);
     switch (e.op) {
       case "+":
         return { t: "num", v: combine(a, b, OP_PLUS) };
@@ -520,7 +526,7 @@ class Executor {
     if (parts.length === 1) {
       const set = this.namedSets.get(first.name.toLowerCase());
       if (set) {
-        if (!set.value) set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), set.expr.at);
+        if (!set.value) set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), startOf(set.expr));
         return { t: "set", tuples: set.value };
       }
       const calc = this.calcMembers.find((c) => c.name.toLowerCase() === first.name.toLowerCase());
@@ -573,14 +579,19 @@ class Executor {
   }
 
   private range(fromE: Expr, toE: Expr, ctx: Coords, depth: number): MdxMember[][] {
-    const a = this.toOutlineMember(this.evaluate(fromE, ctx, depth), fromE.at);
-    const b = this.toOutlineMember(this.evaluate(toE, ctx, depth), toE.at);
+    const a = this.toOutlineMember(this.evaluate(fromE, ctx, depth), startOf(fromE));
+    const b = this.toOutlineMember(this.evaluate(toE, ctx, depth), startOf(toE));
     if (a.dimension !== b.dimension)
-      throw new MdxError("MDX_ARGUMENT", `${a.name} and ${b.name} are not in the same dimension`, toE.at);
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        `${a.name} and ${b.name} are not in the same dimension`,
+        startOf(toE),
+      );
     const peers = a.dimension.members.filter((m) => m.generation === a.generation && !m.isShared);
     const ia = peers.indexOf(a.stored);
     const ib = peers.indexOf(b.stored);
-    if (ib < 0) throw new MdxError("MDX_ARGUMENT", `${b.name} is not at the generation of ${a.name}`, toE.at);
+    if (ib < 0)
+      throw new MdxError("MDX_ARGUMENT", `${b.name} is not at the generation of ${a.name}`, startOf(toE));
     const slice = ia <= ib ? peers.slice(ia, ib + 1) : peers.slice(ib, ia + 1).reverse();
     return slice.map((m) => [m]);
   }
@@ -610,7 +621,7 @@ class Executor {
       case "MEMBERS": {
         arity(0);
         if (tv.t === "layer") return set(layerMembers(tv.layer));
-        const m = this.toMember(tv, target.at);
+        const m = this.toMember(tv, startOf(target));
         if (isCalc(m) || m.parent !== null)
           throw new MdxError("MDX_ARGUMENT", ".Members needs a dimension or a level", at);
         return set(m.dimension.members);
@@ -618,7 +629,7 @@ class Executor {
       case "LEVELS":
       case "GENERATIONS": {
         arity(1);
-        const m = this.toMember(tv, target.at);
+        const m = this.toMember(tv, startOf(target));
         const arg = this.evaluate(args[0] as Expr, ctx, depth);
         const dimension = m.dimension;
         let n: number | undefined;
@@ -632,35 +643,39 @@ class Executor {
               throw new MdxError(
                 "MDX_UNKNOWN_MEMBER",
                 `Unknown level "${arg.v}" in ${dimension.name}`,
-                (args[0] as Expr).at,
+                startOf(args[0] as Expr),
               );
             n = other;
             by = by === "level" ? "generation" : "level";
           }
-        } else n = this.toInteger(arg, (args[0] as Expr).at, ctx, depth);
+        } else n = this.toInteger(arg, startOf(args[0] as Expr), ctx, depth);
         if (by === "generation" && n < 1)
-          throw new MdxError("MDX_ARGUMENT", "Generations start at 1 (the dimension)", (args[0] as Expr).at);
+          throw new MdxError(
+            "MDX_ARGUMENT",
+            "Generations start at 1 (the dimension)",
+            startOf(args[0] as Expr),
+          );
         return { t: "layer", layer: { by, dimension, n } };
       }
       case "CURRENTMEMBER": {
         arity(0);
-        const m = this.toMember(tv, target.at);
+        const m = this.toMember(tv, startOf(target));
         return { t: "member", m: ctx.get(m.dimension) ?? m.dimension.root };
       }
       case "NAME":
         arity(0);
         if (tv.t === "layer") return { t: "str", v: layerName(tv.layer) };
-        return { t: "str", v: this.toMember(tv, target.at).name };
+        return { t: "str", v: this.toMember(tv, startOf(target)).name };
       case "LEVEL_NUMBER":
       case "GEN_NUMBER": {
         arity(0);
-        const m = this.toMember(tv, target.at);
+        const m = this.toMember(tv, startOf(target));
         if (isCalc(m)) return { t: "num", v: name === "GEN_NUMBER" ? 2 : 0 };
         return { t: "num", v: name === "GEN_NUMBER" ? m.generation : m.level };
       }
     }
     if (!bare && args.length > 0) arity(0);
-    const m = this.toMember(tv, target.at);
+    const m = this.toMember(tv, startOf(target));
     if (isCalc(m)) {
       if (name === "PARENT") return m.parent ? { t: "member", m: m.parent } : { t: "set", tuples: [] };
       if (name === "SIBLINGS") return { t: "set", tuples: [[m]] };
@@ -697,15 +712,15 @@ class Executor {
     };
     const arg = (i: number): Expr => args[i] as Expr;
     const val = (i: number, c: Coords = ctx): Val => this.evaluate(arg(i), c, depth);
-    const setArg = (i: number): MdxMember[][] => this.toSet(val(i), arg(i).at);
+    const setArg = (i: number): MdxMember[][] => this.toSet(val(i), startOf(arg(i)));
     const flagArg = (i: number, allowed: readonly string[]): string | null => {
       if (i >= args.length || arg(i).kind === "empty") return null;
       const v = val(i);
       if (v.t !== "flag" || !allowed.includes(v.name))
         throw new MdxError(
           "MDX_ARGUMENT",
-          `Expected ${allowed.join(", ")}, found ${arg(i).at.text}`,
-          arg(i).at,
+          `Expected ${allowed.join(", ")}, found ${startOf(arg(i)).text}`,
+          startOf(arg(i)),
         );
       return v.name;
     };
@@ -715,7 +730,7 @@ class Executor {
         const c = this.override(ctx, t);
         if (i >= args.length) return this.cellValue(c, depth);
         const v = this.evaluate(arg(i), c, depth);
-        return v.t === "str" ? v.v : this.toNumber(v, arg(i).at, c, depth);
+        return v.t === "str" ? v.v : this.toNumber(v, startOf(arg(i)), c, depth);
       });
 
     switch (name) {
@@ -751,7 +766,7 @@ class Executor {
           t: "set",
           tuples: tuples.filter((t) => {
             const c = this.override(ctx, t);
-            return this.toBool(this.evaluate(arg(1), c, depth), arg(1).at, c, depth);
+            return this.toBool(this.evaluate(arg(1), c, depth), startOf(arg(1)), c, depth);
           }),
         };
       }
@@ -771,7 +786,7 @@ class Executor {
       case "TAIL": {
         argc(1, 2);
         const tuples = setArg(0);
-        const n = args.length > 1 ? this.toInteger(val(1), arg(1).at, ctx, depth) : 1;
+        const n = args.length > 1 ? this.toInteger(val(1), startOf(arg(1)), ctx, depth) : 1;
         return {
           t: "set",
           tuples: name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
@@ -781,53 +796,53 @@ class Executor {
       case "BOTTOMCOUNT": {
         argc(2, 3);
         const tuples = setArg(0);
-        const n = this.toInteger(val(1), arg(1).at, ctx, depth);
+        const n = this.toInteger(val(1), startOf(arg(1)), ctx, depth);
         if (args.length < 3) return { t: "set", tuples: tuples.slice(0, n) };
         const keys = valuesOver(tuples, 2);
         return { t: "set", tuples: flatOrder(tuples, keys, name === "TOPCOUNT").slice(0, n) };
       }
       case "DESCENDANTS": {
         argc(1, 3);
-        const m = this.toOutlineMember(val(0), arg(0).at);
-        const layer = args.length > 1 ? this.layerArg(val(1), arg(1).at, m, ctx, depth) : null;
+        const m = this.toOutlineMember(val(0), startOf(arg(0)));
+        const layer = args.length > 1 ? this.layerArg(val(1), startOf(arg(1)), m, ctx, depth) : null;
         const flag =
           flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
         return { t: "set", tuples: descendants(m, layer, flag).map((d) => [d]) };
       }
       case "ANCESTOR": {
         argc(2);
-        const m = this.toOutlineMember(val(0), arg(0).at);
-        const layer = this.layerArg(val(1), arg(1).at, m, ctx, depth);
+        const m = this.toOutlineMember(val(0), startOf(arg(0)));
+        const layer = this.layerArg(val(1), startOf(arg(1)), m, ctx, depth);
         const a = ancestor(m, layer);
         return a ? { t: "member", m: a } : { t: "set", tuples: [] };
       }
       case "UDA": {
         argc(2);
-        const m = this.toOutlineMember(val(0), arg(0).at);
-        const uda = this.stringArg(val(1), arg(1).at);
+        const m = this.toOutlineMember(val(0), startOf(arg(0)));
+        const uda = this.stringArg(val(1), startOf(arg(1)));
         const pool =
           m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
         return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
       }
       case "ISUDA": {
         argc(2);
-        const m = this.toMember(val(0), arg(0).at);
-        const uda = this.stringArg(val(1), arg(1).at);
+        const m = this.toMember(val(0), startOf(arg(0)));
+        const uda = this.stringArg(val(1), startOf(arg(1)));
         return { t: "bool", v: !isCalc(m) && hasUda(m, uda) };
       }
       case "ISLEAF": {
         argc(1);
-        const m = this.toMember(val(0), arg(0).at);
+        const m = this.toMember(val(0), startOf(arg(0)));
         return { t: "bool", v: isCalc(m) || m.isLeaf };
       }
       case "ISEMPTY": {
         argc(1);
         const v = val(0);
-        return { t: "bool", v: v.t !== "str" && Number.isNaN(this.toNumber(v, arg(0).at, ctx, depth)) };
+        return { t: "bool", v: v.t !== "str" && Number.isNaN(this.toNumber(v, startOf(arg(0)), ctx, depth)) };
       }
       case "IIF": {
         argc(3);
-        return this.toBool(val(0), arg(0).at, ctx, depth) ? val(1) : val(2);
+        return this.toBool(val(0), startOf(arg(0)), ctx, depth) ? val(1) : val(2);
       }
       case "SUM":
       case "AVG":
@@ -886,7 +901,11 @@ class Executor {
     if (v.t === "empty") return null;
     if (v.t === "layer") {
       if (v.layer.dimension !== m.dimension)
-        throw new MdxError("MDX_ARGUMENT", `${at.text} is not a level of ${m.dimension.name}`, at);
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          `The level is one of ${v.layer.dimension.name}, not of ${m.dimension.name}`,
+          at,
+        );
       return v.layer;
     }
     if (v.t === "num") return { by: "distance", n: this.toInteger(v, at, ctx, depth) };
