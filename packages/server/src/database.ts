@@ -142,6 +142,12 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL drops (a restart, a failover) emits an error on the pool: without a
+  // listener it would end the process. The pool discards that connection; calls made while the database is
+  // down fail with their own error and succeed again once it is back.
+  pool.on("error", (e: Error) => {
+    process.emitWarning(`PostgreSQL dropped an idle connection: ${e.message}`, { code: "QIBATES_PG_IDLE" });
+  });
   // Fail at start-up, not on the first call, when the server cannot be reached.
   const client = await pool.connect();
   client.release();
