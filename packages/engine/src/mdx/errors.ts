@@ -15,7 +15,9 @@ export type MdxErrorCode =
   /** A dimension used on two axes, or on an axis and in the slicer. */
   | "MDX_DUPLICATE_DIMENSION"
   /** Calculated members that refer to each other without end. */
-  | "MDX_TOO_DEEP";
+  | "MDX_TOO_DEEP"
+  /** The axes cross into more cells than `MdxOptions.maxCells` allows. */
+  | "MDX_TOO_LARGE";
 
 /** Where an error is: 1-based line and column of the token at fault, and the token as written. */
 export interface MdxPosition {

@@ -1,7 +1,7 @@
 import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { type Expr, type MdxQuery, type NamePart, refText, startOf } from "./ast.ts";
+import { type AxisSpec, type Expr, type MdxQuery, type NamePart, refText, startOf } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
 import { parseMdx } from "./parser.ts";
 
@@ -57,6 +57,8 @@ export interface MdxOptions {
   application?: string;
   /** The cube name `FROM` must name; the outline's name by default. */
   cube?: string;
+  /** The most cells a query may compute (the product of the axes' lengths before NON EMPTY); 1,000,000 by default. */
+  maxCells?: number;
 }
 
 /** The value of one cell of a result, by its position on each axis (columns first). */
@@ -203,6 +205,14 @@ class Executor {
       return { ordinal: k, dimensions, tuples };
     });
 
+    const total = axes.reduce((n, a) => n * a.tuples.length, 1);
+    const maxCells = this.options.maxCells ?? 1_000_000;
+    if (total > maxCells)
+      throw new MdxError(
+        "MDX_TOO_LARGE",
+        `The query crosses into ${total} cells, more than the ${maxCells} allowed`,
+        (specs[0] as AxisSpec).at,
+      );
     let cells = this.cells(axes);
     for (let k = 0; k < specs.length; k++) {
       if (!specs[k]?.nonEmpty) continue;

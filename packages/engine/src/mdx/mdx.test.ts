@@ -575,3 +575,86 @@ describe("MDX: calculated members and named sets", () => {
     expect(r.cells).toEqual([912, 665]);
   });
 });
+
+describe("MDX: further functions", () => {
+  it("FirstChild, LastChild, Intersect, Distinct and Hierarchize", () => {
+    expect(axis(run("SELECT {[Qtr1].FirstChild, [Qtr4].LastChild} ON COLUMNS FROM Basic"), 0)).toEqual([
+      "Jan",
+      "Dec",
+    ]);
+    expect(
+      axis(
+        run(
+          "SELECT Intersect([Market].[State].Members, UDA([Market], 'Small Market')) ON COLUMNS FROM Basic",
+        ),
+        0,
+      ),
+    ).toEqual(["New Hampshire", "Oregon", "Utah", "Nevada", "Oklahoma", "New Mexico", "Iowa"]);
+    expect(axis(run("SELECT Distinct({[Jan], [Feb], [Jan]}) ON COLUMNS FROM Basic"), 0)).toEqual([
+      "Jan",
+      "Feb",
+    ]);
+    expect(axis(run("SELECT Hierarchize({[Mar], [Qtr1], [Year], [Jan]}) ON COLUMNS FROM Basic"), 0)).toEqual([
+      "Year",
+      "Qtr1",
+      "Jan",
+      "Mar",
+    ]);
+  });
+
+  it("levels by name, level and generation numbers, IsLeaf and IIf", () => {
+    expect(axis(run('SELECT [Product].Levels("Family").Members ON COLUMNS FROM Basic'), 0)).toEqual([
+      "100",
+      "200",
+      "300",
+      "400",
+      "Diet",
+    ]);
+    expect(
+      axis(
+        run("SELECT Filter([Year].Members, [Year].CurrentMember.Gen_Number = 2) ON COLUMNS FROM Basic"),
+        0,
+      ),
+    ).toEqual(["Qtr1", "Qtr2", "Qtr3", "Qtr4"]);
+    expect(
+      axis(
+        run(
+          "SELECT Filter([Product].Members, [Product].CurrentMember.Level_Number = 2) ON COLUMNS FROM Basic",
+        ),
+        0,
+      ),
+    ).toEqual(["Product"]);
+    expect(
+      axis(
+        run("SELECT Filter(Descendants([East]), NOT IsLeaf([Market].CurrentMember)) ON COLUMNS FROM Basic"),
+        0,
+      ),
+    ).toEqual(["East"]);
+    const r = run(
+      `WITH MEMBER [Measures].[Band] AS 'IIf([Sales] > 500, 2, 1)' SELECT {[Band]} ON COLUMNS, [East].Children ON ROWS FROM Basic ${JUL}`,
+    );
+    expect(grid(r)).toEqual([[2], [2], [1], [1], [1]]);
+  });
+
+  it("Min, Max and Avg over a set", () => {
+    const r = run(
+      "WITH MEMBER [Measures].[Lo] AS 'Min([East].Children, [Sales])' MEMBER [Measures].[Hi] AS 'Max([East].Children, [Sales])' " +
+        `MEMBER [Measures].[Mean] AS 'Avg([East].Children, [Sales])' SELECT {[Lo], [Hi], [Mean]} ON COLUMNS FROM Basic ${JUL}`,
+    );
+    expect(r.cells).toEqual([180, 912, 2248 / 5]);
+  });
+
+  it("a query crossing into more cells than allowed is refused before any read", () => {
+    const q = "SELECT [Product].Members ON COLUMNS, [Market].Members ON ROWS FROM Basic";
+    expect(executeMdx(cube, q).cells).toHaveLength(22 * 25);
+    try {
+      executeMdx(cube, q, { maxCells: 500 });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as { code: string }).code).toBe("MDX_TOO_LARGE");
+      expect((e as Error).message).toBe(
+        "The query crosses into 550 cells, more than the 500 allowed at line 1, column 8",
+      );
+    }
+  });
+});
