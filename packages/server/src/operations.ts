@@ -24,6 +24,9 @@ export async function registerOperations(app: FastifyInstance, services: Service
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     ...(services.redis ? { redis: services.redis, nameSpace: "qibates:ratelimit:" } : {}),
+    // Redis out of reach: calls are not counted rather than all refused (the limiter fails open); calls that
+    // need a session still fail, on their own, until Redis is back.
+    skipOnError: true,
     // The site and the operational endpoints opt out per route (`config: { rateLimit: false }`), so an API
     // call pays for no allow-list check.
     // A verified key (a hash of it, so the key itself never sits in the limiter's store), set by the key

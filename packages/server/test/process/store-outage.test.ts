@@ -1,8 +1,8 @@
 import { afterAll, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
-import { type RunningService, startPostgres } from "../support/services.ts";
+import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
 
-/** PostgreSQL stopping under a running server (a restart, a failover) must not end the server process. */
+/** PostgreSQL or Redis stopping under a running server (a restart, a failover) must not take it down. */
 
 let pg: RunningService | undefined;
 let server: ServerProcess | undefined;
@@ -26,4 +26,18 @@ it("keeps running and answering when PostgreSQL goes away", async () => {
   expect(server.child.exitCode, server.output()).toBeNull();
   const after = await fetch(`${server.baseUrl}/qibates/api/v2/health`);
   expect(after.status).toBe(200);
+}, 180_000);
+
+it("keeps answering /health when Redis goes away (the rate limiter fails open)", async () => {
+  const redis = await startRedis();
+  const node = await startServer({ REDIS_URL: redis.url });
+  try {
+    expect((await fetch(`${node.baseUrl}/qibates/api/v2/health`)).status).toBe(200);
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await fetch(`${node.baseUrl}/qibates/api/v2/health`);
+    expect(after.status, node.output().slice(-2000)).toBe(200);
+  } finally {
+    await node.stop();
+  }
 }, 180_000);
