@@ -8,6 +8,7 @@ import { BlockStore, type CubeSnapshot } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
+import { toDateOf } from "./time-series-members.ts";
 
 export { combine } from "./cube/arithmetic.ts";
 export { CubeError } from "./cube/cube-error.ts";
@@ -255,6 +256,18 @@ export class Cube implements DataSource {
   /** Like {@link read} with NaN for #Missing. Extra attribute members in the tuple slice by attributes. */
   readNumber(tuple: readonly Member[]): number {
     this.flush();
+    for (let i = 0; i < tuple.length; i++) {
+      const m = tuple[i] as Member;
+      // Outline members are numbered within their dimension; only a DTS member's ordinal lies past it.
+      if (m.ordinal < m.dimension.members.length) continue;
+      const toDate = toDateOf(m);
+      if (!toDate) continue;
+      // A Dynamic Time Series member (`Q-T-D(Feb)`, typed in a grid): the to-date value up to its latest period.
+      const at = tuple.slice(0, this.dims.length);
+      at[i] = toDate.latest;
+      const v = readToDate(this, at, toDate.dts, toDate.latest);
+      return v === null ? Number.NaN : v;
+    }
     const coords = this.coordsOf(tuple);
     if (tuple.length > this.dims.length) {
       const attrs = tuple.slice(this.dims.length).filter((m) => m.dimension.type === "attribute");

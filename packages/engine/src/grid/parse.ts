@@ -1,4 +1,5 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
+import { dynamicTimeSeriesMember } from "../time-series-members.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, type SheetLayout, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
@@ -16,6 +17,8 @@ type CellClass =
   | { kind: "label" }
   | { kind: "text" };
 
+/** `Q-T-D(Feb)`: a Dynamic Time Series name and its latest period. */
+const DTS = /^([a-z]-t-d)\s*\(\s*(.+?)\s*\)$/i;
 const NUMBER = /^[-+]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][-+]?\d+)?%?$/;
 
 export function isNumericText(t: string): boolean {
@@ -43,12 +46,30 @@ function isLabel(t: string, s: ResolvedGridSettings): boolean {
   return isMissingLabel(t, s) || l === s.noAccessLabel.toLowerCase() || l === "#noaccess" || l === "#invalid";
 }
 
-/** Resolves a label as written in a grid: indentation ignored, `name: alias` accepted, leading quote ignored. */
+/**
+ * Resolves a label as written in a grid: indentation ignored, `name: alias` accepted, leading quote ignored.
+ * Also, as Essbase reads an ad hoc grid:
+ * - a substitution variable (`&CurrMonth`) names the member it stands for. The answer shows that member, not
+ *   the variable: domain.md says nothing of the display, and Smart View's documentation says the variable's
+ *   current value replaces it in the cell on refresh;
+ * - a Dynamic Time Series member the time dimension enables (`Q-T-D(Feb)`, `H-T-D(&CurrMonth)`) names that
+ *   to-date member ({@link dynamicTimeSeriesMember}); it stays on the grid as `Q-T-D(Feb)`.
+ */
 export function resolveLabel(outline: Outline, text: string, aliasTable: string | null): Member | undefined {
   const t = text.trim();
   if (t === "") return undefined;
   const direct = outline.resolve(t, aliasTable);
   if (direct) return direct;
+  if (t.startsWith("&")) {
+    const value = outline.substitutionVariable(t);
+    return value === undefined ? undefined : outline.resolve(value, aliasTable);
+  }
+  const dts = DTS.exec(t);
+  if (dts) {
+    // The latest period: a name, an alias of the active table or a substitution variable.
+    const latest = resolveLabel(outline, dts[2] as string, aliasTable);
+    if (latest) return dynamicTimeSeriesMember(outline, dts[1] as string, latest);
+  }
   const colon = t.indexOf(": ");
   if (colon > 0) return outline.resolve(t.slice(0, colon), aliasTable);
   return undefined;
