@@ -7,6 +7,8 @@ import type { EmbeddedStore, JournalEntry } from "./store.ts";
 export class EssbaseApplication extends JournaledApplication {
   private current: Cube | null = null;
   private outlineDigest: string | null = null;
+  /** A demo cube built for the fingerprint before the first load, used by that load. */
+  private spare: Cube | null = null;
 
   constructor(
     name: string,
@@ -24,7 +26,8 @@ export class EssbaseApplication extends JournaledApplication {
   }
 
   protected reset(): void {
-    this.current = this.createCube();
+    this.current = this.spare ?? this.createCube();
+    this.spare = null;
   }
 
   protected stateVersion(): number {
@@ -32,10 +35,11 @@ export class EssbaseApplication extends JournaledApplication {
   }
 
   protected fingerprint(): string {
-    // Outlines never change: the demo cube's (built for this when the application is not loaded yet).
-    this.outlineDigest ??= outlineFingerprint([
-      { name: this.cubeName, cube: this.current ?? this.createCube() },
-    ]);
+    // Outlines never change: the demo cube's (built now when the application is not loaded yet).
+    if (!this.outlineDigest) {
+      const cube = this.current ?? (this.spare ??= this.createCube());
+      this.outlineDigest = outlineFingerprint([{ name: this.cubeName, cube }]);
+    }
     return this.outlineDigest;
   }
 

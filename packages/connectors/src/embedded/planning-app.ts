@@ -11,6 +11,8 @@ export class PlanningDemoApplication extends JournaledApplication {
   private current: PlanningApplication | null = null;
   private version = 0;
   private outlineDigest: string | null = null;
+  /** A demo application built for the fingerprint before the first load, used by that load. */
+  private spare: PlanningApplication | null = null;
 
   constructor(
     name: string,
@@ -31,7 +33,8 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   protected reset(): void {
-    this.current = this.create();
+    this.current = this.spare ?? this.create();
+    this.spare = null;
     this.version++;
   }
 
@@ -40,11 +43,13 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   protected fingerprint(): string {
-    // Outlines never change: the demo application's (built for this when it is not loaded yet).
-    const app = this.current ?? this.create();
-    this.outlineDigest ??= outlineFingerprint(
-      app.cubes.map((name) => ({ name, cube: app.dataSource(name) })),
-    );
+    // Outlines never change: the demo application's (built now when it is not loaded yet).
+    if (!this.outlineDigest) {
+      const app = this.current ?? (this.spare ??= this.create());
+      this.outlineDigest = outlineFingerprint(
+        app.cubes.map((name) => ({ name, cube: app.dataSource(name) })),
+      );
+    }
     return this.outlineDigest;
   }
 
