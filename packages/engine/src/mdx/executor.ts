@@ -160,7 +160,7 @@ class Executor {
         dimension = this.outline.dimensions.find((d) => d.type === "accounts") ?? (this.base[0] as Dimension);
         parent = dimension.root;
       } else {
-        const owner = this.resolveRef(def.parts.slice(0, -1), def.at);
+        const owner = this.resolveRef(def.parts.slice(0, -1));
         if (owner.t !== "member" || isCalc(owner.m))
           throw new MdxError(
             "MDX_ARGUMENT",
@@ -413,7 +413,7 @@ class Executor {
       case "flag":
         return { t: "flag", name: e.name };
       case "ref":
-        return this.resolveRef(e.parts, e.at);
+        return this.resolveRef(e.parts);
       case "set": {
         const tuples: MdxMember[][] = [];
         for (const item of e.items)
@@ -525,7 +525,7 @@ class Executor {
 
   // ---------------------------------------------------------------------------------------- references
 
-  private resolveRef(parts: NamePart[], at: MdxPosition): Val {
+  private resolveRef(parts: NamePart[]): Val {
     const unknown = (upTo: number): never => {
       const p = parts[upTo] as NamePart;
       const text = refText(parts.slice(0, upTo + 1));
@@ -564,6 +564,8 @@ class Executor {
         cur = { t: "member", m: calc };
         continue;
       }
+      // SSAS names a hierarchy after its dimension: [Market].[Market].[East].
+      if (i === 1 && m.parent === null && lower === m.dimension.name.toLowerCase()) continue;
       const child =
         m.children.find((c) => c.name.toLowerCase() === lower) ??
         m.children.find((c) => c.alias("Default")?.toLowerCase() === lower);
@@ -584,7 +586,6 @@ class Executor {
       }
       return unknown(i);
     }
-    void at;
     return cur;
   }
 
@@ -628,13 +629,20 @@ class Executor {
     };
     const set = (ms: readonly Member[]): Val => ({ t: "set", tuples: ms.map((m) => [m]) });
     switch (name) {
-      case "MEMBERS": {
+      case "MEMBERS":
+      case "ALLMEMBERS": {
         arity(0);
-        if (tv.t === "layer") return set(layerMembers(tv.layer));
+        const calculated = (d: Dimension): MdxMember[][] =>
+          name === "ALLMEMBERS" ? this.calcMembers.filter((c) => c.dimension === d).map((c) => [c]) : [];
+        if (tv.t === "layer")
+          return {
+            t: "set",
+            tuples: [...layerMembers(tv.layer).map((x) => [x]), ...calculated(tv.layer.dimension)],
+          };
         const m = this.toMember(tv, startOf(target));
         if (isCalc(m) || m.parent !== null)
-          throw new MdxError("MDX_ARGUMENT", ".Members needs a dimension or a level", at);
-        return set(m.dimension.members);
+          throw new MdxError("MDX_ARGUMENT", `.${at.text} needs a dimension or a level`, at);
+        return { t: "set", tuples: [...m.dimension.members.map((x) => [x]), ...calculated(m.dimension)] };
       }
       case "LEVELS":
       case "GENERATIONS": {

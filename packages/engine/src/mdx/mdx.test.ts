@@ -658,3 +658,34 @@ describe("MDX: further functions", () => {
     }
   });
 });
+
+describe("MDX: what SSAS clients send", () => {
+  it("hierarchy-qualified names, numbered axes, DIMENSION PROPERTIES and CELL PROPERTIES", () => {
+    const r = run(
+      "SELECT NON EMPTY {[Market].[Market].[East], [Market].[Market].[Central]} DIMENSION PROPERTIES MEMBER_CAPTION, PARENT_UNIQUE_NAME ON 0, " +
+        "{[Measures].[Sales], [Measures].[Profit]} PROPERTIES MEMBER_CAPTION ON AXIS(1) " +
+        `FROM [Sample].[Basic] ${JUL} CELL PROPERTIES VALUE, FORMATTED_VALUE`,
+    );
+    expect(axis(r, 0)).toEqual(["East", "Central"]);
+    expect(grid(r)).toEqual([
+      [2248, 1392],
+      [1156, 369],
+    ]);
+  });
+
+  it("AllMembers adds the calculated members to Members", () => {
+    const r = run(
+      "WITH MEMBER [Scenario].[Actual less Budget] AS '[Actual] - [Budget]' SELECT [Scenario].AllMembers ON COLUMNS FROM Basic WHERE ([Sales])",
+    );
+    expect(axis(r, 0)).toEqual([
+      "Scenario",
+      "Actual",
+      "Budget",
+      "Variance",
+      "Variance %",
+      "Actual less Budget",
+    ]);
+    expect(r.cells[5]).toBe(400855 - 373080);
+    expect(r.cells[3]).toBe(read("Variance", "Sales"));
+  });
+});

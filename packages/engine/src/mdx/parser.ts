@@ -7,7 +7,9 @@ import { type Origin, type Token, tokenize } from "./lexer.ts";
  *
  *   query   := [WITH (MEMBER ref AS formula [, SOLVE_ORDER = n] [, FORMAT_STRING = '…'] | SET ref AS set)+]
  *              SELECT [axis (, axis)*] FROM cube [WHERE expr]
- *   axis    := [NON EMPTY] expr ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
+ *              [CELL PROPERTIES name (, name)*]
+ *   axis    := [NON EMPTY] expr [[DIMENSION] PROPERTIES name (, name)*]
+ *              ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
  *   expr    := or;  or := and ((OR | XOR) and)*;  and := not (AND not)*;  not := NOT not | cmp
  *   cmp     := add ((= | <> | < | > | <= | >=) add)?;  add := mul ((+ | -) mul)*;  mul := unary ((* | /) unary)*
  *   unary   := (- | +) unary | range;  range := postfix (: postfix)?
@@ -39,6 +41,7 @@ const RESERVED = new Set([
 /** Dotted functions, upper case. */
 export const DOT_FUNCTIONS = new Set([
   "MEMBERS",
+  "ALLMEMBERS",
   "CHILDREN",
   "PARENT",
   "SIBLINGS",
@@ -152,6 +155,12 @@ class Parser {
       this.next();
       where = this.expr();
     }
+    if (this.isKw("CELL")) {
+      // CELL PROPERTIES VALUE, FORMATTED_VALUE…: the result carries values only.
+      this.next();
+      this.kw("PROPERTIES");
+      this.propertyList();
+    }
     return { with: withs, axes, cube, where };
   }
 
@@ -210,6 +219,12 @@ class Parser {
       nonEmpty = true;
     }
     const set = this.expr();
+    if (this.isKw("DIMENSION") || this.isKw("PROPERTIES")) {
+      // DIMENSION PROPERTIES MEMBER_CAPTION…: members come with their names and outline facts anyway.
+      if (this.isKw("DIMENSION")) this.next();
+      this.kw("PROPERTIES");
+      this.propertyList();
+    }
     this.kw("ON");
     const t = this.tok;
     let ordinal: number;
@@ -230,6 +245,14 @@ class Parser {
     }
     if (!Number.isInteger(ordinal)) this.fail("an axis number", t);
     return { ordinal, nonEmpty, set, at };
+  }
+
+  private propertyList(): void {
+    for (;;) {
+      this.nameParts("a property name");
+      if (!this.isPunct(",")) return;
+      this.next();
+    }
   }
 
   expr(): Expr {
