@@ -261,6 +261,8 @@ export class Outline {
   readonly dimensions: Dimension[];
   readonly aliasTables: readonly string[];
   readonly substitutionVariables: ReadonlyMap<string, string>;
+  /** The substitution variables' names as the outline spells them (the map above is keyed in lower case). */
+  readonly substitutionVariableNames: readonly string[];
   private readonly byName = new Map<string, Member>();
   private readonly byAlias = new Map<string, Map<string, Member>>();
   private readonly dimByName = new Map<string, Dimension>();
@@ -273,6 +275,7 @@ export class Outline {
     this.substitutionVariables = new Map(
       Object.entries(spec.substitutionVariables ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
     );
+    this.substitutionVariableNames = Object.keys(spec.substitutionVariables ?? {});
     this.dimensions = spec.dimensions.map((d, i) => new Dimension(d, i));
 
     for (const dim of this.dimensions) {

@@ -9,9 +9,12 @@ import {
   children,
   descendantsInclusive,
   generationMembers,
+  keywordRegExp,
+  keywordSearch,
   level0Descendants,
   levelMembers,
   MEMBER_FILTERS,
+  outlineVariables,
   parents,
   parseDynamicTimeSeries,
   QueryError,
@@ -169,5 +172,44 @@ describe("member queries on Sample.Basic", () => {
       "Profit per Ounce",
     ]);
     expect(() => f("Cousins", "Jan")).toThrow(QueryError);
+  });
+});
+
+describe("keyword search (Smart View's Find)", () => {
+  const find = (keyword: string, over: Partial<Parameters<typeof keywordSearch>[1]> = {}) =>
+    names(
+      keywordSearch(o.baseDimensions, {
+        keyword,
+        matchWholeWord: false,
+        searchIn: "BOTH",
+        aliasTable: "Default",
+        ...over,
+      }),
+    );
+
+  it("finds a part of a name or alias, case ignored, in outline order, shared members once", () => {
+    expect(find("COLA")).toEqual(["100", "100-10", "100-20", "100-30"]);
+    expect(find("cola", { matchWholeWord: true })).toEqual(["100-10"]);
+    expect(find("cola", { searchIn: "NAME" })).toEqual([]);
+    expect(find("100-2", { searchIn: "NAME" })).toEqual(["100-20"]);
+  });
+
+  it("takes * as any run of characters and every other character literally", () => {
+    expect(find("new*", { matchWholeWord: true, searchIn: "NAME" })).toEqual([
+      "New York",
+      "New Hampshire",
+      "New Mexico",
+    ]);
+    expect(keywordRegExp("1.0", false).test("100")).toBe(false);
+    expect(keywordRegExp("a?c", true).test("abc")).toBe(false);
+    expect(keywordRegExp("a?c", true).test("A?C")).toBe(true);
+  });
+
+  it("lists the outline's substitution variables as it spells them", () => {
+    expect(outlineVariables(o)).toEqual([
+      { name: "CurrMonth", value: "Jul" },
+      { name: "CurrQtr", value: "Qtr3" },
+      { name: "PriorMonth", value: "Jun" },
+    ]);
   });
 });

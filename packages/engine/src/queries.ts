@@ -172,6 +172,53 @@ export function wildcardRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}$`, "i");
 }
 
+/** Where a keyword search looks: member names, aliases (of one alias table), or both. */
+export type KeywordSearchIn = "NAME" | "ALIAS" | "BOTH";
+
+export interface KeywordSearch {
+  /** The text to find; `*` stands for any run of characters (none included). Case is ignored. */
+  keyword: string;
+  /** `true`: the keyword (with its wildcards) must match the whole name or alias; else any part of it. */
+  matchWholeWord: boolean;
+  searchIn: KeywordSearchIn;
+  /** The alias table whose aliases are searched. */
+  aliasTable: string;
+}
+
+/** The regular expression of a search keyword: only `*` is a wildcard, every other character is literal. */
+export function keywordRegExp(keyword: string, matchWholeWord: boolean): RegExp {
+  const body = keyword
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return matchWholeWord ? new RegExp(`^${body}$`, "is") : new RegExp(body, "is");
+}
+
+/**
+ * Smart View's Find (Essbase REST's `keyword` search): the members of `dims` (in order, each in outline order)
+ * whose name or alias matches the keyword. A shared member is not repeated: its stored member is found once.
+ */
+export function keywordSearch(dims: readonly Dimension[], search: KeywordSearch): Member[] {
+  const re = keywordRegExp(search.keyword, search.matchWholeWord);
+  const out: Member[] = [];
+  for (const d of dims) {
+    for (const m of d.members) {
+      if (m.isShared) continue;
+      const byName = search.searchIn !== "ALIAS" && re.test(m.name);
+      const alias = search.searchIn !== "NAME" ? m.alias(search.aliasTable) : undefined;
+      if (byName || (alias !== undefined && re.test(alias))) out.push(m);
+    }
+  }
+  return out;
+}
+
+/** The substitution variables of an outline as it spells them, sorted by name. */
+export function outlineVariables(outline: Outline): { name: string; value: string }[] {
+  return outline.substitutionVariableNames
+    .map((name) => ({ name, value: outline.substitutionVariable(name) ?? "" }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The whole dimension tree in outline order (the `Hierarchy` filter and `nav/dimtree`). */
 export function hierarchy(dim: Dimension): Member[] {
   return [...dim.members];
