@@ -42,6 +42,11 @@ const BENCHMARKS = {
     what: "small calls beside 4 heavy grid calls; Redis and PostgreSQL stopped under load; SIGKILL mid-save",
     args: "--heavy-seconds 30 --down-seconds 5 --kills 3 --write",
   },
+  "journal-startup": {
+    file: "journal-startup.ts",
+    what: "server start-up after 1,000,000 journaled cell writes: whole-journal replay vs the snapshot",
+    args: "--writes 1000000 --per-entry 10 --runs 3 --write",
+  },
 };
 
 const command = (b) => `${b.file.endsWith(".mjs") ? "node" : "npx tsx"} bench/${b.file}`;
