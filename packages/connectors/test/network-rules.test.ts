@@ -162,6 +162,42 @@ describe("Upstreams", () => {
     await up.close();
   });
 
+  it("reads an answer sent in chunks whole, with its repeated headers, and refuses one past the size limit", async () => {
+    const body = JSON.stringify({ values: Array.from({ length: 2000 }, (_, i) => `cell ${i} — é`) });
+    const chunked = await serve((_req, res) => {
+      res.setHeader("set-cookie", ["JSESSIONID=abc; Path=/essbase", "_WL_AUTHCOOKIE_JSESSIONID=def; Path=/"]);
+      res.setHeader("content-type", "application/json");
+      // Written in pieces that split a two-byte character, without a Content-Length.
+      const bytes = Buffer.from(body, "utf8");
+      let at = 0;
+      const next = () => {
+        if (at >= bytes.length) return res.end();
+        res.write(bytes.subarray(at, at + 1001));
+        at += 1001;
+        setImmediate(next);
+      };
+      next();
+    });
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
+    const a = await up.request(new URL(`http://127.0.0.1:${chunked}/x`), GET);
+    expect(a.status).toBe(200);
+    expect(a.body).toBe(body);
+    expect(a.headers["set-cookie"]).toEqual([
+      "JSESSIONID=abc; Path=/essbase",
+      "_WL_AUTHCOOKIE_JSESSIONID=def; Path=/",
+    ]);
+    expect(a.headers["content-type"]).toBe("application/json");
+    await up.close();
+    const small = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], maxAnswerBytes: 10_000 }));
+    const e = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
+    expect(e.code).toBe("UPSTREAM_MALFORMED");
+    expect(e.message).toMatch(/more than 10000 bytes/);
+    // The pool still serves the next call.
+    const again = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
+    expect(again.code).toBe("UPSTREAM_MALFORMED");
+    await small.close();
+  });
+
   it("times out a server that accepts the connection but does not answer", async () => {
     const slow = await serve(() => {
       // Never answers.

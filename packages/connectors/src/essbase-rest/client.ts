@@ -10,6 +10,8 @@ import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
  */
 export class EssbaseRestClient {
   private cookies = new Map<string, string>();
+  /** The `Cookie` header of the kept cookies, built once. */
+  private cookieHeader: string | null = null;
   /** Grid preferences last sent in this upstream session (a JSON text), so unchanged ones are not sent again. */
   preferencesSent: string | null = null;
   lastUsed = Date.now();
@@ -25,6 +27,7 @@ export class EssbaseRestClient {
   /** Opens the upstream session (`GET /session` with Basic); `LOGIN_FAILED` when the server refuses. */
   async login(): Promise<void> {
     this.cookies.clear();
+    this.cookieHeader = null;
     this.preferencesSent = null;
     const answer = await this.send("GET", "/session", undefined, true);
     if (answer.status === 401 || answer.status === 403) {
@@ -43,6 +46,7 @@ export class EssbaseRestClient {
       await this.send("DELETE", "/session", undefined, false);
     } finally {
       this.cookies.clear();
+      this.cookieHeader = null;
     }
   }
 
@@ -95,7 +99,8 @@ export class EssbaseRestClient {
       headers.authorization = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString("base64")}`;
     }
     if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      this.cookieHeader ??= [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      headers.cookie = this.cookieHeader;
     }
     if (body !== undefined) headers["content-type"] = "application/json";
     const answer = await this.upstreams.request(new URL(`${this.base}${path}`), {
@@ -116,7 +121,9 @@ export class EssbaseRestClient {
       const eq = pair.indexOf("=");
       if (eq <= 0) continue;
       const name = pair.slice(0, eq).trim();
-      if (!this.cookies.has(name)) this.cookies.set(name, pair.slice(eq + 1).trim());
+      if (this.cookies.has(name)) continue;
+      this.cookies.set(name, pair.slice(eq + 1).trim());
+      this.cookieHeader = null;
     }
   }
 

@@ -127,31 +127,45 @@ export function restGridOf(
   settings: ResolvedGridSettings,
 ): RestGrid {
   const rows = sheet.length;
-  const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
+  let columns = 0;
+  for (const line of sheet) if (line.length > columns) columns = line.length;
+  // Each cell's text once: row by row for the layout, row-major for the slice.
   const values: string[] = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) values.push(cellText(sheet[r]?.[c]));
-  const cells = sheet.map((r) => Array.from({ length: columns }, (_, c) => cellText(r[c])));
-  let dimensions: RestGridDimension[] = [];
+  const cells: string[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const line = sheet[r];
+    const out: string[] = [];
+    for (let c = 0; c < columns; c++) {
+      const text = cellText(line?.[c]);
+      out.push(text);
+      values.push(text);
+    }
+    cells.push(out);
+  }
+  const dimensions: RestGridDimension[] = [];
   if (rows > 0) {
     const layout = readLayout(outline, cells, settings);
     // The POV row names one member per POV dimension; a dimension absent from the sheet stands at its top.
     const povMember = new Map<string, string>();
     for (const text of cells[0] ?? []) {
-      const m = text.trim() === "" ? undefined : resolveLabel(outline, text.trim(), settings.aliasTable);
+      const t = text.trim();
+      const m = t === "" ? undefined : resolveLabel(outline, t, settings.aliasTable);
       if (m && !povMember.has(m.dimension.name)) povMember.set(m.dimension.name, m.name);
     }
     // Attribute dimensions are listed only when the sheet shows them (Essbase's grid has no POV for them).
-    const attribute = new Set(outline.attributeDimensions.map((d) => d.name));
-    dimensions = layout.placements
-      .filter((p) => p.region !== "POV" || !attribute.has(p.name))
-      .map((p) => ({
+    const attributes = outline.attributeDimensions;
+    const isAttribute = (name: string) => attributes.some((d) => d.name === name);
+    for (const p of layout.placements) {
+      if (p.region === "POV" && isAttribute(p.name)) continue;
+      dimensions.push({
         name: p.name,
         row: p.region === "TOP" ? p.index : -1,
         column: p.region === "LEFT" ? p.index : -1,
         pov: p.region === "POV" ? (povMember.get(p.name) ?? p.name) : "",
         hidden: false,
         expanded: false,
-      }));
+      });
+    }
   }
   return {
     ...(settings.aliasTable ? { alias: settings.aliasTable } : {}),
@@ -165,19 +179,25 @@ export function sheetOf(grid: RestGrid): { cells: string[][]; types: string[][] 
   const slice = grid?.slice;
   if (!slice || !Number.isInteger(slice.rows) || !Number.isInteger(slice.columns)) return null;
   const { rows, columns } = slice;
-  const cells = Array.from({ length: rows }, () => Array<string>(columns).fill(""));
-  const types = Array.from({ length: rows }, () => Array<string>(columns).fill("7"));
+  const cells: string[][] = [];
+  const types: string[][] = [];
+  for (let r = 0; r < rows; r++) {
+    cells.push(Array<string>(columns).fill(""));
+    types.push(Array<string>(columns).fill("7"));
+  }
   for (const range of slice.data?.ranges ?? []) {
-    if (!Array.isArray(range.values) || !Number.isInteger(range.start)) return null;
-    range.values.forEach((v, i) => {
-      const at = range.start + i;
+    const { values, start } = range;
+    if (!Array.isArray(values) || !Number.isInteger(start)) return null;
+    const rangeTypes = range.types;
+    for (let i = 0; i < values.length; i++) {
+      const at = start + i;
       const r = Math.floor(at / columns);
+      if (r >= rows) continue;
       const c = at % columns;
-      if (r < rows) {
-        (cells[r] as string[])[c] = v ?? "";
-        (types[r] as string[])[c] = range.types?.[i] ?? (v === "" ? "7" : "0");
-      }
-    });
+      const v = values[i];
+      (cells[r] as string[])[c] = v ?? "";
+      (types[r] as string[])[c] = rangeTypes?.[i] ?? (v === "" ? "7" : "0");
+    }
   }
   return { cells, types };
 }
@@ -212,31 +232,34 @@ export function answerOf(
   const sameShape =
     local.grid.length === upstream.cells.length &&
     local.grid.every((row, r) => row.length === (upstream.cells[r]?.length ?? 0));
-  const grid = sameShape ? local.grid.map((row) => [...row]) : upstream.cells.map((row) => [...row]);
+  // The local reading is this call's own (fresh arrays): its data cells are filled in place.
+  const grid = sameShape ? local.grid : upstream.cells.map((row) => [...row]);
   const kinds: CellKind[][] = sameShape
-    ? local.kinds.map((row) => [...row])
+    ? local.kinds
     : upstream.types.map((row) => row.map((t) => (t === "2" ? "data" : t === "0" ? "row-header" : "blank")));
-  upstream.cells.forEach((row, r) => {
-    row.forEach((value, c) => {
-      if (upstream.types[r]?.[c] !== "2") return;
-      const kindRow = kinds[r] as CellKind[];
-      const gridRow = grid[r] as string[];
+  const { missingLabel, noAccessLabel } = settings;
+  for (let r = 0; r < upstream.cells.length; r++) {
+    const row = upstream.cells[r] as string[];
+    const typeRow = upstream.types[r];
+    const kindRow = kinds[r] as CellKind[];
+    const gridRow = grid[r] as string[];
+    for (let c = 0; c < row.length; c++) {
+      if (typeRow?.[c] !== "2") continue;
+      const value = row[c] as string;
       const v = value.trim();
-      if (v === "" || v === settings.missingLabel || v === "#Missing") {
-        gridRow[c] = settings.missingLabel;
+      if (v === "" || v === missingLabel || v === "#Missing") {
+        gridRow[c] = missingLabel;
         kindRow[c] = "missing";
-      } else if (v === settings.noAccessLabel || v === "#No Access" || v === "#NoAccess") {
-        gridRow[c] = settings.noAccessLabel;
+      } else if (v === noAccessLabel || v === "#No Access" || v === "#NoAccess") {
+        gridRow[c] = noAccessLabel;
         kindRow[c] = "noaccess";
-      } else if (Number.isFinite(Number(v))) {
-        gridRow[c] = formatValue(Number(v));
-        kindRow[c] = "data";
       } else {
-        gridRow[c] = value;
+        const n = Number(v);
+        gridRow[c] = Number.isFinite(n) ? formatValue(n) : value;
         kindRow[c] = "data";
       }
-    });
-  });
+    }
+  }
   const rows = grid.length;
   const columns = grid[0]?.length ?? 0;
   const rangesToDelete = [];

@@ -42,6 +42,20 @@ const DEFAULT_MAX_ANSWER = 64 * 1024 * 1024;
 /** A pool is rebuilt (and its host looked up again) after this long, so DNS changes are followed. */
 const POOL_TTL_MS = 5 * 60_000;
 
+/** An answer's raw headers as a record: names in lower case, a repeated header as a list (`set-cookie`). */
+function headerRecord(raw: Buffer[]): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = Object.create(null);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as Buffer).toString("latin1").toLowerCase();
+    const value = (raw[i + 1] as Buffer).toString("latin1");
+    const was = out[name];
+    if (was === undefined) out[name] = value;
+    else if (Array.isArray(was)) was.push(value);
+    else out[name] = [was, value];
+  }
+  return out;
+}
+
 /** `true` when `host` is on the allow-list: exact names, or `*.example.com` for any sub-domain. */
 export function hostAllowed(host: string, allowList: readonly string[]): boolean {
   const h = normalHost(host);
@@ -83,35 +97,79 @@ export class Upstreams {
   async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
     const origin = url.origin;
     const { pool } = await this.pool(url);
-    let answer: Awaited<ReturnType<Pool["request"]>>;
+    let answer: UpstreamAnswer;
     try {
-      answer = await pool.request({
-        path: `${url.pathname}${url.search}`,
-        method: init.method,
-        headers: init.headers,
-        ...(init.body !== undefined ? { body: init.body } : {}),
-      });
+      answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
     } catch (e) {
       throw this.networkError(e, origin);
     }
-    let body: string;
-    try {
-      body = await this.readBody(answer.body, origin);
-    } catch (e) {
-      if (e instanceof ProviderError) throw e;
-      throw this.networkError(e, origin);
-    }
-    if (answer.statusCode >= 300 && answer.statusCode < 400) {
+    if (answer.status >= 300 && answer.status < 400) {
       const location = answer.headers.location;
       throw new ProviderError(
         "PROVIDER_FAILED",
         `The server at ${origin} answered a redirect${location ? ` to ${String(location)}` : ""}; QiBates does not follow redirects.`,
         {
-          reason: `the server answered HTTP ${answer.statusCode} (a redirect), which QiBates does not follow`,
+          reason: `the server answered HTTP ${answer.status} (a redirect), which QiBates does not follow`,
         },
       );
     }
-    return { status: answer.statusCode, headers: answer.headers, body };
+    return answer;
+  }
+
+  /**
+   * One request through the pool, its answer read whole (at most `maxAnswerBytes`). Undici's dispatcher is
+   * called directly: no stream per answer, the chunks are kept as they arrive.
+   */
+  private exchange(pool: Pool, path: string, init: UpstreamRequest, origin: string): Promise<UpstreamAnswer> {
+    const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER;
+    return new Promise((resolve, reject) => {
+      let abort: ((reason?: Error) => void) | null = null;
+      let status = 0;
+      let headers: Record<string, string | string[] | undefined> = {};
+      const chunks: Buffer[] = [];
+      let size = 0;
+      pool.dispatch(
+        {
+          path,
+          method: init.method,
+          headers: init.headers,
+          ...(init.body !== undefined ? { body: init.body } : {}),
+        },
+        {
+          onConnect: (abortRequest: (reason?: Error) => void) => {
+            abort = abortRequest;
+          },
+          onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
+            status = statusCode;
+            headers = headerRecord(rawHeaders);
+            return true;
+          },
+          onData: (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > max) {
+              abort?.(
+                new ProviderError(
+                  "UPSTREAM_MALFORMED",
+                  `The server at ${origin} answered more than ${max} bytes.`,
+                  {
+                    address: origin,
+                    reason: `the answer is larger than ${max} bytes`,
+                  },
+                ),
+              );
+              return false;
+            }
+            chunks.push(chunk);
+            return true;
+          },
+          onComplete: () => {
+            const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+            resolve({ status, headers, body: body.toString("utf8") });
+          },
+          onError: (e: Error) => reject(e),
+        } as unknown as Parameters<Pool["dispatch"]>[1],
+      );
+    });
   }
 
   /** Closes every pool (at shutdown). */
@@ -119,24 +177,6 @@ export class Upstreams {
     const entries = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(entries.map((e) => e.pool.close().catch(() => undefined)));
-  }
-
-  private async readBody(body: AsyncIterable<Buffer>, origin: string): Promise<string> {
-    const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > max) {
-        throw new ProviderError(
-          "UPSTREAM_MALFORMED",
-          `The server at ${origin} answered more than ${max} bytes.`,
-          { address: origin, reason: `the answer is larger than ${max} bytes` },
-        );
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString("utf8");
   }
 
   private async pool(url: URL): Promise<PoolEntry> {

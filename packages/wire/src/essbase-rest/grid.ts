@@ -65,7 +65,8 @@ export function sheetOf(grid: unknown): { sheet: string[][]; rows: number; colum
   ) {
     throw badRequest("The grid must have a slice with whole numbers of rows and columns.");
   }
-  const sheet = Array.from({ length: rows }, () => Array.from({ length: columns }, () => ""));
+  const sheet: string[][] = [];
+  for (let r = 0; r < rows; r++) sheet.push(new Array<string>(columns).fill(""));
   const ranges = slice.data?.ranges ?? [];
   if (!Array.isArray(ranges)) throw badRequest("slice.data.ranges must be an array.");
   for (const range of ranges as { start?: unknown; values?: unknown }[]) {
@@ -74,12 +75,13 @@ export function sheetOf(grid: unknown): { sheet: string[][]; rows: number; colum
     if (typeof start !== "number" || !Number.isInteger(start) || start < 0 || !Array.isArray(values)) {
       throw badRequest("Each grid range needs a whole start and an array of values.");
     }
-    values.forEach((v, i) => {
+    for (let i = 0; i < values.length; i++) {
       const at = start + i;
       const row = sheet[Math.floor(at / columns)];
       if (columns === 0 || !row) throw badRequest(MESSAGES.nonsensical);
-      row[at % columns] = v === null || v === undefined ? "" : String(v);
-    });
+      const v = values[i];
+      row[at % columns] = v === null || v === undefined ? "" : typeof v === "string" ? v : String(v);
+    }
   }
   return { sheet, rows, columns };
 }
@@ -118,14 +120,18 @@ export function restGrid(
   outlineOrder: readonly string[],
   alias: string | null,
 ): RestGrid {
-  const rows = answer.grid.length;
-  const columns = answer.grid.reduce((n, line) => Math.max(n, line.length), 0);
+  const { grid, cellKinds } = answer;
+  const rows = grid.length;
+  let columns = 0;
+  for (const line of grid) if (line.length > columns) columns = line.length;
   const values: string[] = [];
   const types: string[] = [];
   for (let r = 0; r < rows; r++) {
+    const line = grid[r];
+    const kindLine = cellKinds[r];
     for (let c = 0; c < columns; c++) {
-      const text = answer.grid[r]?.[c] ?? "";
-      const type = TYPE_OF_KIND[answer.cellKinds[r]?.[c] ?? "blank"];
+      const text = line?.[c] ?? "";
+      const type = TYPE_OF_KIND[kindLine?.[c] ?? "blank"];
       values.push(type === CELL_TYPE.data ? javaDataText(text) : text);
       types.push(type);
     }
@@ -142,12 +148,18 @@ export function restGrid(
   columnDimensions.forEach((name, i) => {
     placed.set(name, { name, row: firstTopRow + i, column: -1, pov: "", hidden: false, expanded: false });
   });
-  const order = [
-    ...outlineOrder.filter((d) => placed.has(d)),
-    ...[...placed.keys()].filter((d) => !outlineOrder.includes(d)),
-  ];
+  // Outline order first, then any placed dimension the outline does not name.
+  const dimensions: RestGridDimension[] = [];
+  for (const d of outlineOrder) {
+    const p = placed.get(d);
+    if (p) {
+      dimensions.push(p);
+      placed.delete(d);
+    }
+  }
+  for (const p of placed.values()) dimensions.push(p);
   return {
-    dimensions: order.map((d) => placed.get(d) as RestGridDimension),
+    dimensions,
     alias: alias ?? "none",
     slice: {
       rows,

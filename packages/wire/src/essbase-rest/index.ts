@@ -208,16 +208,22 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     });
   }
 
+  /** The cube a call names, as the provider spells it; looked up once per session (a failed lookup is not kept). */
   async function cubeRef(session: WireSession, params: unknown): Promise<CubeRef> {
     const p = params as Record<string, string>;
     const application = p.applicationName ?? p.app ?? "";
     const cube = p.databaseName ?? p.cube ?? "";
+    const key = `${application}\n${cube}`.toLowerCase();
+    const known = session.cubes.get(key);
+    if (known) return known;
     const ref = { server: await server(session), application, cube };
     // Unknown application or cube: the provider's error, answered as 400.
     const cubes = await provider.cubes(session.provider, ref);
-    const known = cubes.cubes.find((c) => c.name.toLowerCase() === cube.toLowerCase());
-    if (!known) throw badRequest(`Cube ${application}.${cube} does not exist.`);
-    return { ...ref, application: cubes.application, cube: known.name };
+    const found = cubes.cubes.find((c) => c.name.toLowerCase() === cube.toLowerCase());
+    if (!found) throw badRequest(`Cube ${application}.${cube} does not exist.`);
+    const resolved = { ...ref, application: cubes.application, cube: found.name };
+    session.cubes.set(key, resolved);
+    return { ...resolved };
   }
 
   const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ProviderSession } from "@qibates/connectors";
+import type { CubeRef, ProviderSession } from "@qibates/connectors";
 import type { OutlineIndex } from "./outline.ts";
 import { defaultPreferences, type GridPreferences } from "./preferences.ts";
 
@@ -15,6 +15,8 @@ export interface WireSession {
   readonly activeAlias: Map<string, string>;
   /** Outlines read through the provider, per cube (`app.db`, lower case). */
   readonly outlines: Map<string, Promise<OutlineIndex>>;
+  /** Cubes as the provider names them, by the names a call gave (`app\ndb`, lower case). */
+  readonly cubes: Map<string, CubeRef>;
 }
 
 export interface SessionLimits {
@@ -74,6 +76,7 @@ export class WireSessions {
       preferences: defaultPreferences(),
       activeAlias: new Map(),
       outlines: new Map(),
+      cubes: new Map(),
     };
     this.sessions.set(id, s);
     return s;
