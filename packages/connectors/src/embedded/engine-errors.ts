@@ -48,6 +48,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
       case "GRID_PIVOT_LAST_ROW":
         throw new ProviderError("PIVOT_LAST_DIMENSION", e.message, null, "row");
       case "GRID_PIVOT_NO_START":
+      case "GRID_PIVOT_NO_DESTINATION":
         throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "row");
       case "GRID_REMOVE_EMPTIES_AXIS":
         throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "cells");

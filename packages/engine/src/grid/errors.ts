@@ -3,6 +3,8 @@ import { EngineError } from "../engine-error.ts";
 export type GridErrorCode =
   | "GRID_PIVOT_LAST_ROW"
   | "GRID_PIVOT_NO_START"
+  /** A pivot whose destination names no place (a data cell) or is where the dimension already is. */
+  | "GRID_PIVOT_NO_DESTINATION"
   | "GRID_REMOVE_EMPTIES_AXIS"
   | "GRID_UNKNOWN_MEMBER"
   | "GRID_NO_ROW_HEADER"
@@ -22,6 +24,9 @@ export interface UnknownMember {
 export const GRID_MESSAGES = {
   pivotLastRow: "Cannot pivot last row",
   pivotNoStart: "Pivot starting point cannot be determined",
+  // Not recorded from Essbase (the corpus has no such case): QiBates' wording.
+  pivotNoDestination: "Pivot destination cannot be determined",
+  pivotInPlace: "The dimension is already at the pivot destination",
   removeEmptiesAxis: "You must have a row header in order to perform this retrieval",
   noRowHeader: "You must have a row header in order to perform this retrieval",
 } as const;

@@ -98,7 +98,7 @@ function destinationAt(r: GridResponse, L: Layout, row: number, column: number):
 function expectedMove(L: Layout, src: Place, dest: Place | "data" | null, toPov: boolean): Expected {
   let to: Place;
   if (toPov) to = dest && dest !== "data" && dest.region === "pov" ? dest : { region: "pov", position: 99 };
-  else if (dest === "data") return { error: "GRID_BAD_REQUEST" };
+  else if (dest === "data") return { error: "GRID_PIVOT_NO_DESTINATION" };
   else if (dest) to = dest;
   else to = src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
 
@@ -108,7 +108,7 @@ function expectedMove(L: Layout, src: Place, dest: Place | "data" | null, toPov:
   const target = next[to.region];
   if (to.region === src.region) {
     const j = Math.min(to.position, target.length);
-    if (j === src.position) return { error: "GRID_BAD_REQUEST" };
+    if (j === src.position) return { error: "GRID_PIVOT_NO_DESTINATION" };
     target.splice(j, 0, dim);
     return { layout: next };
   }

@@ -119,15 +119,11 @@ function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
 export function pivotTarget(src: Place, dest: Destination | null, toPov: boolean): Place {
   if (toPov)
     return dest && dest.region === "pov" ? dest : { region: "pov", position: Number.MAX_SAFE_INTEGER };
-  if (dest?.region === "data") throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_NO_DESTINATION);
+  if (dest?.region === "data")
+    throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotNoDestination);
   if (dest) return dest;
   return src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
 }
-
-/** Refusal of a pivot whose destination is a data cell. */
-export const GRID_PIVOT_NO_DESTINATION = "Pivot destination cannot be determined";
-/** Refusal of a pivot that would leave the dimension where it is. */
-export const GRID_PIVOT_IN_PLACE = "The dimension is already at the pivot destination";
 
 /** Moves an entry of a list to index `to` (clamped to the list); false when it would not move. */
 function reorder<T>(list: T[], from: number, to: number): boolean {
@@ -143,7 +139,7 @@ function reorder<T>(list: T[], from: number, to: number): boolean {
  * axis its members travel with it (crossed with each outer group; from the POV, the clicked member); in the
  * POV it keeps the clicked member. Within one region it changes place (the POV's order, an axis's nesting).
  * Refused, with a {@link GridError} and never an unchanged grid: a data-cell destination, a destination that
- * is the dimension's own place (`GRID_BAD_REQUEST`), taking the last dimension off an axis
+ * is the dimension's own place (`GRID_PIVOT_NO_DESTINATION`), taking the last dimension off an axis
  * (`GRID_PIVOT_LAST_ROW`, Essbase's "Cannot pivot last row") — except Pivot to POV, which back-fills the
  * emptied axis from the POV (the dimension at the destination POV cell, or the first one).
  */
@@ -158,7 +154,7 @@ export function pivotModel(
   if (src.region === "pov") {
     if (to.region === "pov") {
       if (!reorder(model.pov, src.position, to.position))
-        throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_IN_PLACE);
+        throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotInPlace);
       return true;
     }
     model.pov.splice(src.position, 1);
@@ -168,7 +164,8 @@ export function pivotModel(
   const from = axisOf(model, src.region);
   if (to.region === src.region) {
     const j = Math.max(0, Math.min(to.position, from.dims.length - 1));
-    if (!reorder(from.dims, src.position, j)) throw new GridError("GRID_BAD_REQUEST", GRID_PIVOT_IN_PLACE);
+    if (!reorder(from.dims, src.position, j))
+      throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotInPlace);
     for (const t of from.tuples) reorder(t.members, src.position, j);
     return true;
   }

@@ -217,6 +217,36 @@ describe("ad hoc grid on Sample.Basic", () => {
     expect(r.body.layout.rowDimensions).toEqual(["Market"]);
   });
 
+  it("refuses a pivot that would leave the dimension where it is, rather than answer the grid unchanged", async () => {
+    const grid = [
+      ["", "", "Sales", "Actual"],
+      ["", "", "Jan", "Feb"],
+      ["East", "100-10", "", ""],
+    ];
+    const r = await call("action/pivotToPOV", { grid, row: 0, column: 3 });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({
+      code: "QB_ERR_SELECTION_INVALID",
+      message: "Invalid selection: The dimension is already at the pivot destination.",
+    });
+  });
+
+  it("reads substitution variables and Dynamic Time Series members typed in the grid", async () => {
+    const r = await call("action/refresh", {
+      grid: [
+        ["", "Actual", "Cola", "East"],
+        ["", "Sales"],
+        ["&CurrMonth", ""],
+        ["Q-T-D(Feb)", ""],
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.grid.slice(2).map((row: string[]) => [row[0]?.trim(), row[1]])).toEqual([
+      ["Jul", "2248"],
+      ["Q-T-D(Feb)", "194"],
+    ]);
+  });
+
   it("reports an unknown member with its cell", async () => {
     const r = await call("action/refresh", {
       grid: [
