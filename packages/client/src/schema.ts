@@ -319,6 +319,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nav/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find members by part of their name or alias
+         * @description Smart View's Find: answers the members whose name or alias (in `aliastable`) contains `action.keyword`,
+         *     case ignored, in one dimension (`dimension`) or in every dimension of the cube (dimensions in outline
+         *     order, members in outline order within each). `*` in the keyword stands for any run of characters
+         *     (`Col*a` finds Cola and Colorado); every other character is literal. With `action.matchWholeWord` the
+         *     keyword must match the whole name or alias (`Cola` finds Cola, not Diet Cola). `action.searchIn`
+         *     limits the search to names (`NAME`) or aliases (`ALIAS`). A shared member is found once, as its stored
+         *     member. The answer is one page (`action.offset`, `action.limit`) and says how many members match in
+         *     all (`total`).
+         */
+        post: operations["searchMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nav/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the substitution variables of a server, an application or a cube
+         * @description Lists the substitution variables defined at one level, sorted by name: the server's (only `server`
+         *     sent), an application's (`application` too) or a cube's (`application` and `cube`). Variables of the
+         *     levels above are not repeated: a grid of a cube sees the cube's, the application's and the server's
+         *     variables, a cube's variable hiding one of the same name above it. On the demo, the variables are
+         *     defined on the cubes (Sample.Basic has `CurrMonth`, `CurrQtr` and `PriorMonth`); the server and the
+         *     applications have none.
+         */
+        post: operations["listVariables"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action/setvariable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a substitution variable
+         * @description Creates or changes the substitution variable `name` at the level that `server`, `application` and
+         *     `cube` name (as in `nav/variables`), with the value `value`. Only connectors whose capability table
+         *     says so set variables (`variablesSet`). None does today: the demo's outlines are shared by every
+         *     user, so one user's variable would change every other user's grids, and QiBates reaches no Essbase
+         *     server whose variables it may change yet. The call answers `QB_ERR_OPERATION_UNSUPPORTED`.
+         */
+        post: operations["setVariable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nav/scripts": {
         parameters: {
             query?: never;
@@ -1499,6 +1575,130 @@ export interface components {
             arg1: number | string | null;
             /** @description Members in outline order. */
             members: components["schemas"]["Member"][];
+        };
+        /** @description A member search by keyword. */
+        SearchRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            aliastable?: components["schemas"]["AliasTableName"];
+            /**
+             * @description The dimension to search; `null` searches every dimension of the cube.
+             * @default null
+             */
+            dimension?: string | null;
+            /** @description What to find. */
+            action: {
+                /** @description Text to find, case ignored; `*` stands for any run of characters. At least one character other than `*`. */
+                keyword: string;
+                /**
+                 * @description `true`: the keyword must match the whole name or alias; `false`: any part of it.
+                 * @default false
+                 */
+                matchWholeWord?: boolean;
+                /**
+                 * @description Search member names (`NAME`), aliases of `aliastable` (`ALIAS`) or both.
+                 * @default BOTH
+                 * @enum {string}
+                 */
+                searchIn?: "BOTH" | "NAME" | "ALIAS";
+                /**
+                 * @description How many matching members to skip.
+                 * @default 0
+                 */
+                offset?: number;
+                /**
+                 * @description Most members to answer.
+                 * @default 50
+                 */
+                limit?: number;
+            };
+        };
+        /** @description One page of the members found by a search. */
+        SearchResponse: {
+            /** @description The keyword, as sent. */
+            keyword: string;
+            /** @description Whether the whole name or alias had to match. */
+            matchWholeWord: boolean;
+            /**
+             * @description What was searched.
+             * @enum {string}
+             */
+            searchIn: "BOTH" | "NAME" | "ALIAS";
+            /** @description How many members match in all, on every page. */
+            total: number;
+            /** @description The offset, as sent. */
+            offset: number;
+            /** @description The limit, as sent. */
+            limit: number;
+            /** @description The members of this page, dimensions in outline order and members in outline order within each. */
+            members: components["schemas"]["SearchHit"][];
+        };
+        /** @description A member found by a search, with its dimension. */
+        SearchHit: {
+            /** @description The member's dimension. */
+            dimension: string;
+            /** @description Member name. */
+            name: string;
+            /** @description Alias of the member in the requested alias table; `null` when it has none. */
+            alias: string | null;
+            /** @description Generation number, 1 for the dimension itself. */
+            generation: number;
+            /** @description Level number, 0 for members without children. */
+            level: number;
+        };
+        /** @description The level whose substitution variables to list. */
+        VariablesRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            /**
+             * @description The application; `null` for the server's variables.
+             * @default null
+             */
+            application?: string | null;
+            /**
+             * @description The cube of `application`; `null` for the application's (or the server's) variables.
+             * @default null
+             */
+            cube?: string | null;
+        };
+        /** @description A substitution variable to create or change. */
+        SetVariableRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            /**
+             * @description The application; `null` for a server variable.
+             * @default null
+             */
+            application?: string | null;
+            /**
+             * @description The cube of `application`; `null` for an application (or server) variable.
+             * @default null
+             */
+            cube?: string | null;
+            /** @description Variable name, without the `&` that grids put before it. */
+            name: string;
+            /** @description The value, usually a member name. */
+            value: string;
+        };
+        /** @description A substitution variable. */
+        Variable: {
+            /** @description Variable name, without `&`. */
+            name: string;
+            /** @description Its value, usually a member name. */
+            value: string;
+        };
+        /** @description The substitution variables defined at one level. */
+        VariableList: {
+            /** @description The server, as sent. */
+            server: string;
+            /** @description The application, as sent; `null` for the server's variables. */
+            application: string | null;
+            /** @description The cube, as sent; `null` for the server's or an application's variables. */
+            cube: string | null;
+            /** @description Variables sorted by name. */
+            variables: components["schemas"]["Variable"][];
         };
         /** @description Calculation scripts of a cube. */
         ScriptList: {
@@ -2762,6 +2962,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FilterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    searchMembers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the members found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listVariables: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariablesRequest"];
+            };
+        };
+        responses: {
+            /** @description The variables defined at that level. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariableList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    setVariable: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetVariableRequest"];
+            };
+        };
+        responses: {
+            /** @description The variable as set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variable"];
                 };
             };
             400: components["responses"]["BadRequest"];

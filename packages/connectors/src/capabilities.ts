@@ -16,6 +16,9 @@ export type Capability =
   | "metadata"
   | "memberFilters"
   | "udaFilter"
+  | "memberSearch"
+  | "variables"
+  | "variablesSet"
   | "aliasTables"
   | "calcScripts"
   | "adhoc"
@@ -76,6 +79,30 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     family: "essbase",
     label: { en: "Member filter by UDA", fr: "Filtre de membres par UDA" },
     operations: ["nav/filter"],
+  },
+  {
+    id: "memberSearch",
+    family: "essbase",
+    label: {
+      en: "Member search by name or alias (whole word or wildcard)",
+      fr: "Recherche de membres par nom ou alias (mot entier ou caractère générique)",
+    },
+    operations: ["nav/search"],
+  },
+  {
+    id: "variables",
+    family: "essbase",
+    label: {
+      en: "Substitution variables: list (server, application, cube)",
+      fr: "Variables de substitution : lister (serveur, application, cube)",
+    },
+    operations: ["nav/variables"],
+  },
+  {
+    id: "variablesSet",
+    family: "essbase",
+    label: { en: "Substitution variables: set", fr: "Variables de substitution : définir" },
+    operations: ["action/setvariable"],
   },
   {
     id: "aliasTables",
@@ -220,6 +247,17 @@ function profile(
   };
 }
 
+/** Why no connector sets substitution variables yet (`action/setvariable`). */
+const NO_VARIABLE_SET: Text = {
+  en: "The demo's outlines are shared by every user, so a variable set by one would change every other user's grids; QiBates sets no variable on a real server yet.",
+  fr: "Les outlines de la démonstration sont partagées par tous les utilisateurs : une variable définie par l'un changerait les grilles de tous les autres ; QiBates ne définit encore aucune variable sur un serveur réel.",
+};
+
+const SSAS_NO_VARIABLES: Text = {
+  en: "SSAS has no substitution variables.",
+  fr: "SSAS n'a pas de variables de substitution.",
+};
+
 const SSAS_NO_FORMULAS: Text = {
   en: "SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
   fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
@@ -227,10 +265,14 @@ const SSAS_NO_FORMULAS: Text = {
 
 /** The table, one profile per connector value, in the spec's order. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
-  essbase: profile("essbase", {
-    en: "Oracle Essbase 11.x through Provider Services",
-    fr: "Oracle Essbase 11.x via Provider Services",
-  }),
+  essbase: profile(
+    "essbase",
+    {
+      en: "Oracle Essbase 11.x through Provider Services",
+      fr: "Oracle Essbase 11.x via Provider Services",
+    },
+    { variablesSet: NO_VARIABLE_SET },
+  ),
   ssas: profile(
     "ssas",
     { en: "Microsoft SQL Server Analysis Services", fr: "Microsoft SQL Server Analysis Services" },
@@ -244,6 +286,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         en: "SSAS has no user-defined attributes (UDAs).",
         fr: "SSAS n'a pas d'attributs définis par l'utilisateur (UDA).",
       },
+      variables: SSAS_NO_VARIABLES,
+      variablesSet: SSAS_NO_VARIABLES,
     },
   ),
   planning: profile("planning", {
@@ -264,6 +308,11 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
         fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
       },
+      variables: {
+        en: "The essbase-stndln connector does not read substitution variables yet: the Essbase REST endpoint it is tested against does not serve them.",
+        fr: "Le connecteur essbase-stndln ne lit pas encore les variables de substitution : le point d'accès REST Essbase sur lequel il est testé ne les sert pas.",
+      },
+      variablesSet: NO_VARIABLE_SET,
     },
     true,
   ),

@@ -32,5 +32,7 @@ export type {
   ProviderSession,
   RuleRef,
   SaveInput,
+  SearchInput,
   SubmitFormInput,
+  VariableLevel,
 } from "./provider.ts";

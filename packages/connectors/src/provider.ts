@@ -83,6 +83,26 @@ export interface FilterInput {
   member?: string | null;
 }
 
+/** A member search (`nav/search`), with the contract's defaults filled in. */
+export interface SearchInput {
+  /** `null`: every dimension of the cube. */
+  dimension: string | null;
+  aliasTable?: string;
+  keyword: string;
+  matchWholeWord: boolean;
+  searchIn: Schemas["SearchResponse"]["searchIn"];
+  offset: number;
+  limit: number;
+}
+
+/** The level substitution variables are defined at: the server, an application, or a cube of it. */
+export interface VariableLevel {
+  server: string;
+  application: string | null;
+  /** Only with an application. */
+  cube: string | null;
+}
+
 /** Essbase, Essbase 21c and SSAS: metadata, member queries, ad hoc grids, calc scripts, write-back. */
 export interface EssbaseOperations {
   dimensions(session: ProviderSession, cube: CubeRef, aliasTable?: string): Promise<Schemas["DimensionList"]>;
@@ -96,6 +116,20 @@ export interface EssbaseOperations {
     cube: CubeRef,
     input: FilterInput,
   ): Promise<Schemas["FilterResponse"]>;
+  /** Members found by part of their name or alias, one page of them (capability `memberSearch`). */
+  searchMembers(
+    session: ProviderSession,
+    cube: CubeRef,
+    input: SearchInput,
+  ): Promise<Schemas["SearchResponse"]>;
+  /** The substitution variables defined at `level` (capability `variables`). */
+  variables(session: ProviderSession, level: VariableLevel): Promise<Schemas["VariableList"]>;
+  /** Creates or changes a substitution variable at `level` (capability `variablesSet`). */
+  setVariable(
+    session: ProviderSession,
+    level: VariableLevel,
+    variable: Schemas["Variable"],
+  ): Promise<Schemas["Variable"]>;
   /**
    * The user-defined attributes of a dimension's members (member name → UDAs; members without any left
    * out), for clients that rebuild an outline (the Essbase REST endpoint's member answers carry them).

@@ -10,8 +10,9 @@ import {
   resolveSettings,
   runGridOperation,
 } from "@qibates/engine/grid";
-import { applyApiFilter } from "@qibates/engine/members";
+import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
 import { ProviderError } from "../errors.ts";
+import { searchOutline } from "../member-search.ts";
 import type {
   CubeRef,
   EssbaseOperations,
@@ -19,6 +20,8 @@ import type {
   GridInput,
   ProviderSession,
   SaveInput,
+  SearchInput,
+  VariableLevel,
 } from "../provider.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
@@ -263,6 +266,38 @@ export class EmbeddedEssbase implements EssbaseOperations {
     };
   }
 
+  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const app = this.app(session, ref);
+    const table = this.aliasTable(app, input.aliasTable, "aliastable");
+    const dim = input.dimension === null ? null : this.dimension(app, input.dimension, "dimension");
+    return searchOutline(app.cube.outline, dim, table, input);
+  }
+
+  /**
+   * The demo defines its substitution variables on the cubes (each outline's own); the server and the
+   * applications have none. The level is checked all the same: an unknown application or cube is refused.
+   */
+  async variables(session: ProviderSession, level: VariableLevel) {
+    const { server, application, cube } = level;
+    this.catalogue.findServer(session.connector, server);
+    let variables: Schemas["Variable"][] = [];
+    if (application !== null) {
+      if (cube === null) this.catalogue.findApplication(session.connector, { server, application });
+      else variables = outlineVariables(this.app(session, { server, application, cube }).cube.outline);
+    }
+    return { server, application, cube, variables };
+  }
+
+  /** The capability table refuses `variablesSet` for every connector: the demo's outlines are shared. */
+  async setVariable(session: ProviderSession): Promise<Schemas["Variable"]> {
+    throw new ProviderError(
+      "UNSUPPORTED",
+      "Substitution variables cannot be set on the demo.",
+      { operation: "action/setvariable", connector: session.connector },
+      null,
+    );
+  }
+
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
     const app = this.app(session, ref);
     const dim = this.dimension(app, dimension, "dimension");
@@ -314,6 +349,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const app = this.app(session, ref);
     const { settings, aliasTable } = this.gridAliasTable(app, call.input);
+    // Data written by another API node before this call is read too (outlines never change: other calls
+    // need not look).
+    await app.upToDate();
     try {
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
         return gridAnswer(

@@ -11,6 +11,7 @@ import { applyApiFilter } from "@qibates/engine/members";
 import { engineError } from "../embedded/engine-errors.ts";
 import { engineSettings, gridAnswer, memberInfo, memberNode, pivotSelection } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
+import { searchOutline } from "../member-search.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -22,6 +23,7 @@ import type {
   Provider,
   ProviderSession,
   SaveInput,
+  SearchInput,
 } from "../provider.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, layoutSource, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
@@ -220,6 +222,15 @@ async function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]
   }
 }
 
+function unsupported(operation: string, session: ProviderSession): ProviderError {
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector ${session.connector}.`,
+    { operation, connector: session.connector },
+    null,
+  );
+}
+
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
 
 class EssbaseRestOperations implements EssbaseOperations {
@@ -344,6 +355,26 @@ class EssbaseRestOperations implements EssbaseOperations {
       arg1: input.arg1 ?? null,
       members: members.map((m) => memberInfo(m, table)),
     };
+  }
+
+  /**
+   * Over the outline the connector already read (the REST `keyword` search has no wildcard and no
+   * name-only or alias-only search), so that a search answers as on the demo.
+   */
+  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const { remote, cube } = await this.cube(session, ref);
+    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
+    const dim = input.dimension === null ? null : this.dimension(remote, input.dimension, cube, "dimension");
+    return searchOutline(remote.outline, dim, table, input);
+  }
+
+  /** Not read yet (capability `variables` says so, and the server refuses the call before it gets here). */
+  async variables(session: ProviderSession): Promise<Schemas["VariableList"]> {
+    throw unsupported("nav/variables", session);
+  }
+
+  async setVariable(session: ProviderSession): Promise<Schemas["Variable"]> {
+    throw unsupported("action/setvariable", session);
   }
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {

@@ -18,7 +18,7 @@ type EssbaseCall<Id extends OperationId> = CallContext<Id> & { body: CubeCall };
  * The session's provider for an Essbase-family call, once the connector is known to have `capability`
  * (`operation`, and the field at fault, name what is refused otherwise).
  */
-async function essbase<Id extends OperationId>(
+export async function essbase<Id extends OperationId>(
   ctx: EssbaseCall<Id>,
   capability: Capability,
   operation: string,

@@ -1,6 +1,7 @@
 import type { Handlers } from "../api.ts";
 import { essbaseHandlers } from "./essbase.ts";
 import { keyHandlers } from "./keys.ts";
+import { memberHandlers } from "./members.ts";
 import { navigationHandlers } from "./navigation.ts";
 import { oauthHandlers } from "./oauth.ts";
 import { planningHandlers } from "./planning.ts";
@@ -12,6 +13,7 @@ export const apiHandlers: Handlers = {
   ...keyHandlers,
   ...navigationHandlers,
   ...essbaseHandlers,
+  ...memberHandlers,
   ...planningHandlers,
   ...oauthHandlers,
 };

@@ -121,6 +121,8 @@ describe("GET /health lists each connector with its capabilities", () => {
     const ssas = table.find((c) => c.connector === "ssas");
     expect(ssas?.capabilities.filter((c) => !c.supported).map((c) => c.name)).toEqual([
       "udaFilter",
+      "variables",
+      "variablesSet",
       "calcScripts",
       "zoomIn:CALC_LEVEL",
     ]);

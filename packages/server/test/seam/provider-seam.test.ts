@@ -70,6 +70,8 @@ const EXPECTED: Record<string, string> = {
   listDimensions: "essbase.dimensions",
   getDimensionTree: "essbase.dimensionTree",
   filterMembers: "essbase.filterMembers",
+  searchMembers: "essbase.searchMembers",
+  listVariables: "essbase.variables",
   listScripts: "essbase.scripts",
   listAliasTables: "essbase.aliasTables",
   calculate: "essbase.calculate",

@@ -11,6 +11,8 @@ const PLANNING_EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
 /** Example values that cannot be replayed as written and why. */
 const NOT_REPLAYABLE: Record<string, string> = {
   generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
+  setVariable:
+    "no connector sets variables yet: the demo refuses (QB_ERR_OPERATION_UNSUPPORTED), see test/api/members-variables.test.ts",
 };
 
 const MUTATING = new Set([

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEndpoint } from "../../wire/test/support/endpoint.ts";
+import { ProviderError } from "../src/errors.ts";
+import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
+import { Upstreams } from "../src/net/upstream.ts";
+import type { EssbaseOperations, Provider, ProviderSession, SearchInput } from "../src/provider.ts";
+
+/**
+ * Member search (`nav/search`) through essbase-stndln over real HTTP against the Essbase REST endpoint of
+ * @qibates/wire: the same members, pages and refusals as the embedded provider (the demo address).
+ */
+
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+let upstreams: Upstreams;
+let connector: EssbaseRestProvider;
+let remote: ProviderSession;
+let demo: ProviderSession;
+
+const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+
+function session(id: string, handle: string | null, address: string): ProviderSession {
+  return {
+    id,
+    ownerId: "owner",
+    connector: "essbase-stndln",
+    username: "demo",
+    providerAddress: address,
+    aliasTable: null,
+    handle,
+  };
+}
+
+beforeAll(async () => {
+  endpoint = await startEndpoint();
+  upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+  connector = new EssbaseRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 20_000 });
+  const address = `${endpoint.origin}/essbase/japi`;
+  const { handle } = await connector.login({
+    connector: "essbase-stndln",
+    username: "demo",
+    password: "demo",
+    address: new URL(address),
+  });
+  remote = session("remote", handle ?? null, address);
+  demo = session("demo", null, "https://demo.qibates.local/essbase/japi");
+});
+
+afterAll(async () => {
+  await connector?.close();
+  await upstreams?.close();
+  await endpoint?.app.close();
+});
+
+const ess = (p: Provider): EssbaseOperations => {
+  if (!p.essbase) throw new Error(`${p.id} serves no Essbase-family connector`);
+  return p.essbase;
+};
+const embedded = (): Provider => endpoint.provider as unknown as Provider;
+
+const input = (over: Partial<SearchInput>): SearchInput => ({
+  dimension: null,
+  keyword: "cola",
+  matchWholeWord: false,
+  searchIn: "BOTH",
+  offset: 0,
+  limit: 50,
+  ...over,
+});
+
+describe("nav/search through essbase-stndln", () => {
+  it.each([
+    ["a part of a name or alias, every dimension", input({})],
+    ["a whole alias", input({ keyword: "Cola", matchWholeWord: true })],
+    [
+      "a wildcard on names, one page",
+      input({ keyword: "new*", matchWholeWord: true, searchIn: "NAME", limit: 2 }),
+    ],
+    ["aliases of another table", input({ keyword: "honey", aliasTable: "Long Names" })],
+    ["one dimension, a later page", input({ keyword: "e", dimension: "Market", offset: 3, limit: 4 })],
+  ])("finds %s as the demo does", async (_name, search) => {
+    const got = await ess(connector).searchMembers(remote, CUBE, search);
+    const want = await ess(embedded()).searchMembers(demo, CUBE, search);
+    expect(got).toEqual(want);
+    expect(got.members.length).toBeGreaterThan(0);
+  });
+
+  it("pages with the total of every page", async () => {
+    const page = await ess(connector).searchMembers(
+      remote,
+      CUBE,
+      input({ keyword: "new*", matchWholeWord: true, searchIn: "NAME", limit: 2 }),
+    );
+    expect(page.total).toBe(3);
+    expect(page.members.map((m) => m.name)).toEqual(["New York", "New Hampshire"]);
+  });
+
+  it("refuses an unknown dimension and alias table as the demo does", async () => {
+    for (const bad of [input({ dimension: "Nowhere" }), input({ aliasTable: "Klingon" })]) {
+      const refusal = (p: Provider, s: ProviderSession) =>
+        ess(p)
+          .searchMembers(s, CUBE, bad)
+          .then(
+            () => null,
+            (e: unknown) => (e instanceof ProviderError ? e.code : String(e)),
+          );
+      const got = await refusal(connector, remote);
+      expect(got).not.toBeNull();
+      expect(got).toBe(await refusal(embedded(), demo));
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/api.ts";
+
+/** `nav/search`, `nav/variables` and `action/setvariable` on the demo (Sample.Basic), answers and refusals. */
+
+let api: TestApi;
+const sessions: Record<string, string> = {};
+const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+
+beforeAll(async () => {
+  api = await startTestApi();
+  for (const c of ["essbase", "ssas", "essbase-stndln", "planning"]) sessions[c] = await api.login(c);
+});
+afterAll(async () => api.close());
+
+const call = async (path: string, body: Record<string, unknown>, connector = "essbase") => {
+  const res = await api.post(path, { loginid: sessions[connector], ...body }, { connector });
+  return { status: res.statusCode, body: res.json() };
+};
+
+type Hit = { dimension: string; name: string; alias: string | null };
+const search = (
+  action: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  connector = "essbase",
+) => call("nav/search", { ...cube, ...extra, action }, connector);
+const names = (r: { body: { members: Hit[] } }) => r.body.members.map((m) => m.name);
+
+describe("nav/search on Sample.Basic", () => {
+  it("finds members by part of their alias, in one dimension, with the total", async () => {
+    const r = await search({ keyword: "COLA" }, { dimension: "Product" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ keyword: "COLA", matchWholeWord: false, searchIn: "BOTH", total: 4 });
+    expect(r.body.members).toEqual([
+      { dimension: "Product", name: "100", alias: "Colas", generation: 2, level: 1 },
+      { dimension: "Product", name: "100-10", alias: "Cola", generation: 3, level: 0 },
+      { dimension: "Product", name: "100-20", alias: "Diet Cola", generation: 3, level: 0 },
+      { dimension: "Product", name: "100-30", alias: "Caffeine Free Cola", generation: 3, level: 0 },
+    ]);
+  });
+
+  it("matches the whole name or alias when asked", async () => {
+    const r = await search({ keyword: "cola", matchWholeWord: true });
+    expect(names(r)).toEqual(["100-10"]);
+  });
+
+  it("searches names only or aliases only", async () => {
+    expect(names(await search({ keyword: "cola", searchIn: "NAME" }))).toEqual([]);
+    expect(names(await search({ keyword: "100-1", searchIn: "ALIAS" }))).toEqual([]);
+    expect(names(await search({ keyword: "100-1", searchIn: "NAME" }))).toEqual(["100-10"]);
+  });
+
+  it("takes * as any run of characters, across every dimension, in outline order", async () => {
+    const r = await search({ keyword: "new*", matchWholeWord: true, searchIn: "NAME" });
+    expect(r.body.members.map((m: Hit) => `${m.dimension}/${m.name}`)).toEqual([
+      "Market/New York",
+      "Market/New Hampshire",
+      "Market/New Mexico",
+    ]);
+    // Without matchWholeWord the pattern may match any part: "Col*a" finds Cola and Colorado.
+    const part = await search({ keyword: "col*a" });
+    expect(names(part)).toEqual(expect.arrayContaining(["100-10", "100-20", "Colorado"]));
+    expect(names(part)).not.toContain("New York");
+  });
+
+  it("pages the answer with offset and limit, the total unchanged", async () => {
+    const all = names(await search({ keyword: "a", searchIn: "NAME" }, { dimension: "Market" }));
+    expect(all.length).toBeGreaterThan(5);
+    const page = await search(
+      { keyword: "a", searchIn: "NAME", offset: 2, limit: 3 },
+      { dimension: "Market" },
+    );
+    expect(page.body).toMatchObject({ total: all.length, offset: 2, limit: 3 });
+    expect(names(page)).toEqual(all.slice(2, 5));
+    const beyond = await search({ keyword: "a", searchIn: "NAME", offset: 500 }, { dimension: "Market" });
+    expect(beyond.body).toMatchObject({ total: all.length, members: [] });
+  });
+
+  it("finds a shared member once, and reads aliases of the requested table", async () => {
+    const r = await search({ keyword: "100-20", matchWholeWord: true });
+    expect(r.body.members).toHaveLength(1);
+    const long = await search({ keyword: "cola", matchWholeWord: true }, { aliastable: "Long Names" });
+    expect(long.body.members).toEqual([]);
+    const honey = await search({ keyword: "honey" }, { aliastable: "Long Names" });
+    expect(honey.body.members).toEqual([
+      { dimension: "Product", name: "100-20", alias: "Diet Cola with Honey", generation: 3, level: 0 },
+    ]);
+  });
+
+  it("searches the same through the other Essbase-family connectors of the demo", async () => {
+    for (const c of ["ssas", "essbase-stndln"]) {
+      const r = await search({ keyword: "cola" }, { dimension: "Product" }, c);
+      expect(r.status, c).toBe(200);
+      expect(names(r)).toEqual(["100", "100-10", "100-20", "100-30"]);
+    }
+  });
+
+  it("refuses an unknown dimension or alias table, an empty keyword and a limit out of range", async () => {
+    const dim = await search({ keyword: "x" }, { dimension: "Nowhere" });
+    expect([dim.status, dim.body.code]).toEqual([404, "QB_ERR_DIMENSION_UNKNOWN"]);
+    const table = await search({ keyword: "x" }, { aliastable: "Klingon" });
+    expect(table.body.code).toBe("QB_ERR_ALIAS_TABLE_UNKNOWN");
+    for (const action of [
+      { keyword: "" },
+      { keyword: "**" },
+      { keyword: "a", limit: 0 },
+      { keyword: "a", limit: 1001 },
+    ]) {
+      const r = await search(action);
+      expect([r.status, r.body.code], JSON.stringify(action)).toEqual([400, "QB_ERR_VALIDATION"]);
+    }
+  });
+
+  it("is an Essbase-family call: a planning session is refused", async () => {
+    const r = await search({ keyword: "cola" }, {}, "planning");
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("QB_ERR_CONNECTOR_FAMILY");
+  });
+});
+
+describe("substitution variables", () => {
+  it("lists the cube's variables as the outline spells them, sorted by name", async () => {
+    const r = await call("nav/variables", cube);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({
+      ...cube,
+      variables: [
+        { name: "CurrMonth", value: "Jul" },
+        { name: "CurrQtr", value: "Qtr3" },
+        { name: "PriorMonth", value: "Jun" },
+      ],
+    });
+  });
+
+  it("lists none at the server and application levels of the demo", async () => {
+    const server = await call("nav/variables", { server: cube.server });
+    expect(server.body).toEqual({ server: cube.server, application: null, cube: null, variables: [] });
+    const app = await call("nav/variables", { server: cube.server, application: "Sample" });
+    expect(app.body).toEqual({ server: cube.server, application: "Sample", cube: null, variables: [] });
+  });
+
+  it("refuses unknown levels and a cube without its application", async () => {
+    const server = await call("nav/variables", { server: "Elsewhere" });
+    expect(server.body.code).toBe("QB_ERR_SERVER_UNKNOWN");
+    const app = await call("nav/variables", { server: cube.server, application: "Nope" });
+    expect(app.body.code).toBe("QB_ERR_APPLICATION_UNKNOWN");
+    const c = await call("nav/variables", { ...cube, cube: "Nope" });
+    expect(c.body.code).toBe("QB_ERR_CUBE_UNKNOWN");
+    const orphan = await call("nav/variables", { server: cube.server, cube: "Basic" });
+    expect([orphan.status, orphan.body.code, orphan.body.field]).toEqual([400, "QB_ERR_VALIDATION", "cube"]);
+  });
+
+  it("answers the connectors without variables with the typed unsupported error", async () => {
+    for (const c of ["ssas", "essbase-stndln"]) {
+      const r = await call("nav/variables", cube, c);
+      expect([r.status, r.body.code], c).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
+      expect(r.body.message).toContain("nav/variables");
+    }
+  });
+
+  it("refuses to set a variable on the shared demo, which keeps its value", async () => {
+    const r = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "Aug" });
+    expect([r.status, r.body.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
+    expect(r.body.message).toContain("action/setvariable");
+    const fr = await api.post(
+      "action/setvariable",
+      { loginid: sessions.essbase, ...cube, name: "CurrMonth", value: "Aug" },
+      { "accept-language": "fr" },
+    );
+    expect(fr.json().message).toContain("action/setvariable");
+    expect(fr.json().message).not.toBe(r.body.message);
+    const after = await call("nav/variables", cube);
+    expect(after.body.variables[0]).toEqual({ name: "CurrMonth", value: "Jul" });
+  });
+
+  it("validates a variable before anything else", async () => {
+    const r = await call("action/setvariable", { ...cube, name: "&CurrMonth", value: "Aug" });
+    expect([r.status, r.body.code]).toEqual([400, "QB_ERR_VALIDATION"]);
+    const empty = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "" });
+    expect(empty.body.code).toBe("QB_ERR_VALIDATION");
+  });
+});
