@@ -221,8 +221,8 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider answered an error: {reason}",
     fr: "Le fournisseur a répondu une erreur : {reason}",
-    when: "The provider answered an error that QiBates cannot map to a more precise code.",
-    whenFr: "Le fournisseur a répondu une erreur que QiBates ne sait pas rattacher à un code plus précis.",
+    when: "The provider returned an error that QiBates cannot map to a more precise code.",
+    whenFr: "Le fournisseur a renvoyé une erreur que QiBates ne sait pas rattacher à un code plus précis.",
   },
   QB_ERR_SERVER_UNKNOWN: {
     status: 404,
