@@ -37,7 +37,8 @@ export class EssbaseApplication extends JournaledApplication {
   protected fingerprint(): string {
     // Outlines never change: the demo cube's (built now when the application is not loaded yet).
     if (!this.outlineDigest) {
-      const cube = this.current ?? (this.spare ??= this.createCube());
+      if (!this.current && !this.spare) this.spare = this.createCube();
+      const cube = (this.current ?? this.spare) as Cube;
       this.outlineDigest = outlineFingerprint([{ name: this.cubeName, cube }]);
     }
     return this.outlineDigest;

@@ -45,7 +45,8 @@ export class PlanningDemoApplication extends JournaledApplication {
   protected fingerprint(): string {
     // Outlines never change: the demo application's (built now when it is not loaded yet).
     if (!this.outlineDigest) {
-      const app = this.current ?? (this.spare ??= this.create());
+      if (!this.current && !this.spare) this.spare = this.create();
+      const app = (this.current ?? this.spare) as PlanningApplication;
       this.outlineDigest = outlineFingerprint(
         app.cubes.map((name) => ({ name, cube: app.dataSource(name) })),
       );
