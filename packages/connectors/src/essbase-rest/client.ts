@@ -12,6 +12,7 @@ export class EssbaseRestClient {
   private cookies = new Map<string, string>();
   /** The `Cookie` header of the kept cookies, built once. */
   private cookieHeader: string | null = null;
+  private readonly urls = new Map<string, URL>();
   /** Grid preferences last sent in this upstream session (a JSON text), so unchanged ones are not sent again. */
   preferencesSent: string | null = null;
   lastUsed = Date.now();
@@ -103,13 +104,24 @@ export class EssbaseRestClient {
       headers.cookie = this.cookieHeader;
     }
     if (body !== undefined) headers["content-type"] = "application/json";
-    const answer = await this.upstreams.request(new URL(`${this.base}${path}`), {
+    const answer = await this.upstreams.request(this.url(path), {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     this.keepCookies(answer);
     return answer;
+  }
+
+  /** The address of a path under the base; the last few are kept parsed (a grid call repeats its path). */
+  private url(path: string): URL {
+    let url = this.urls.get(path);
+    if (!url) {
+      if (this.urls.size >= 32) this.urls.clear();
+      url = new URL(`${this.base}${path}`);
+      this.urls.set(path, url);
+    }
+    return url;
   }
 
   /** Keeps the cookies of the login answer; a later answer that sets them again is ignored (as Essbase clients do). */

@@ -96,7 +96,8 @@ export class Upstreams {
   /** Sends one request and reads its answer; network failures become `ProviderError`s with their code. */
   async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
     const origin = url.origin;
-    const { pool } = await this.pool(url);
+    const cached = this.pools.get(origin);
+    const { pool } = cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : await this.pool(url);
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);

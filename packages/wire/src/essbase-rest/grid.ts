@@ -142,12 +142,14 @@ export function restGrid(
   for (const [name, member] of Object.entries(pov)) {
     placed.set(name, { name, row: -1, column: -1, pov: member, hidden: false, expanded: false });
   }
-  rowDimensions.forEach((name, column) => {
+  for (let column = 0; column < rowDimensions.length; column++) {
+    const name = rowDimensions[column] as string;
     placed.set(name, { name, row: -1, column, pov: "", hidden: false, expanded: false });
-  });
-  columnDimensions.forEach((name, i) => {
+  }
+  for (let i = 0; i < columnDimensions.length; i++) {
+    const name = columnDimensions[i] as string;
     placed.set(name, { name, row: firstTopRow + i, column: -1, pov: "", hidden: false, expanded: false });
-  });
+  }
   // Outline order first, then any placed dimension the outline does not name.
   const dimensions: RestGridDimension[] = [];
   for (const d of outlineOrder) {

@@ -560,16 +560,33 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     const { sheet, rows, columns } = sheetOf(body.grid);
     const alias = gridAlias(s, ref, body.alias ?? (body.grid as { alias?: unknown }).alias);
     const input = { grid: sheet, ...gridSettings(s.preferences, alias) };
+    if (action === "submit") {
+      const dirty = (body.grid as { slice?: { dirtyCells?: unknown } }).slice?.dirtyCells ?? [];
+      if (!Array.isArray(dirty)) throw badRequest("slice.dirtyCells must be an array of cell indices.");
+      const cells = flatCells(dirty, rows, columns);
+      const saved = await essbase.save(s.provider, ref, { ...input, cells });
+      return answerGrid(s, ref, saved, alias);
+    }
+    const call = gridCall(action, body, input, rows, columns);
+    if (!("action" in call)) return pivotTo(s, ref, input, call.from, call.to, alias);
+    return answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
+  }
+
+  /** The provider call of a grid operation other than submit, or the two cells of a pivot to a given place. */
+  function gridCall(
+    action: Exclude<Action, "submit">,
+    body: Record<string, unknown>,
+    input: { grid: string[][] } & ReturnType<typeof gridSettings>,
+    rows: number,
+    columns: number,
+  ): GridCall | { from: { row: number; column: number }; to: { row: number; column: number } } {
+    const refresh: GridCall = { action: "refresh", input };
     const ranges = body.ranges;
     const coordinates = Array.isArray(body.coordinates) ? body.coordinates : null;
     const hasRanges = Array.isArray(ranges) && ranges.length > 0;
-    const run = async (call: GridCall) =>
-      answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
-    const refresh = () => run({ action: "refresh", input });
-
     switch (action) {
       case "refresh":
-        return refresh();
+        return refresh;
       case "zoomin":
       case "zoomout":
       case "keeponly":
@@ -579,13 +596,13 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         else if (coordinates && coordinates.length > 0) {
           // A live server ignores coordinates for zoom out and keep only (the grid comes back unchanged);
           // zoom in reads them as [row, column] pairs; remove only as flat cell indices.
-          if (action === "zoomout" || action === "keeponly") return refresh();
+          if (action === "zoomout" || action === "keeponly") return refresh;
           cells =
             action === "zoomin"
               ? pairCells(coordinates, rows, columns)
               : flatCells(coordinates, rows, columns);
-        } else return refresh();
-        return run({ action, input: { ...input, cells } });
+        } else return refresh;
+        return { action, input: { ...input, cells } };
       }
       case "pivot":
       case "pivotToPOV": {
@@ -597,18 +614,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
               : [];
         const from = cellAt(picks[0], rows, columns);
         if (!from) throw badRequest(MESSAGES.pivotNoStart);
-        if (action === "pivotToPOV") return run({ action: "pivottopov", input: { ...input, ...from } });
-        if (picks.length < 2) return run({ action: "pivot", input: { ...input, ...from } });
+        if (action === "pivotToPOV") return { action: "pivottopov", input: { ...input, ...from } };
+        if (picks.length < 2) return { action: "pivot", input: { ...input, ...from } };
         const to = cellAt(picks[1], rows, columns);
         if (!to) throw badRequest(MESSAGES.nonsensical);
-        return pivotTo(s, ref, input, from, to, alias);
-      }
-      case "submit": {
-        const dirty = (body.grid as { slice?: { dirtyCells?: unknown } }).slice?.dirtyCells ?? [];
-        if (!Array.isArray(dirty)) throw badRequest("slice.dirtyCells must be an array of cell indices.");
-        const cells = flatCells(dirty, rows, columns);
-        const saved = await essbase.save(s.provider, ref, { ...input, cells });
-        return answerGrid(s, ref, saved, alias);
+        return { from, to };
       }
     }
   }
