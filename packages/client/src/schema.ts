@@ -333,7 +333,8 @@ export interface paths {
          * @description Smart View's Find: answers the members whose name or alias (in `aliastable`) contains `action.keyword`,
          *     case ignored, in one dimension (`dimension`) or in every dimension of the cube (dimensions in outline
          *     order, members in outline order within each). `*` in the keyword stands for any run of characters
-         *     (`Col*a` finds Cola and Colorado); every other character is literal. With `action.matchWholeWord` the
+         *     (`Col*a` finds Cola and Colorado) and `?` for exactly one (`100-?0` finds 100-10, 100-20 and 100-30);
+         *     every other character is literal. With `action.matchWholeWord` the
          *     keyword must match the whole name or alias (`Cola` finds Cola, not Diet Cola). `action.searchIn`
          *     limits the search to names (`NAME`) or aliases (`ALIAS`). A shared member is found once, as its stored
          *     member. The answer is one page (`action.offset`, `action.limit`) and says how many members match in
@@ -1590,7 +1591,7 @@ export interface components {
             dimension?: string | null;
             /** @description What to find. */
             action: {
-                /** @description Text to find, case ignored; `*` stands for any run of characters. At least one character other than `*`. */
+                /** @description Text to find, case ignored; `*` stands for any run of characters and `?` for exactly one. At least one character other than `*` and `?`. */
                 keyword: string;
                 /**
                  * @description `true`: the keyword must match the whole name or alias; `false`: any part of it.

@@ -194,15 +194,17 @@ describe("keyword search (Smart View's Find)", () => {
     expect(find("100-2", { searchIn: "NAME" })).toEqual(["100-20"]);
   });
 
-  it("takes * as any run of characters and every other character literally", () => {
+  it("takes * as any run of characters, ? as one, and every other character literally", () => {
     expect(find("new*", { matchWholeWord: true, searchIn: "NAME" })).toEqual([
       "New York",
       "New Hampshire",
       "New Mexico",
     ]);
+    expect(find("100-?0", { matchWholeWord: true })).toEqual(["100-10", "100-20", "100-30"]);
     expect(keywordRegExp("1.0", false).test("100")).toBe(false);
-    expect(keywordRegExp("a?c", true).test("abc")).toBe(false);
-    expect(keywordRegExp("a?c", true).test("A?C")).toBe(true);
+    expect(keywordRegExp("a?c", true).test("Abc")).toBe(true);
+    expect(keywordRegExp("a?c", true).test("ac")).toBe(false);
+    expect(keywordRegExp("(a)", false).test("x(A)y")).toBe(true);
   });
 
   it("lists the outline's substitution variables as it spells them", () => {

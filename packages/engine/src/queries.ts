@@ -176,7 +176,7 @@ export function wildcardRegExp(pattern: string): RegExp {
 export type KeywordSearchIn = "NAME" | "ALIAS" | "BOTH";
 
 export interface KeywordSearch {
-  /** The text to find; `*` stands for any run of characters (none included). Case is ignored. */
+  /** The text to find; `*` stands for any run of characters (none included), `?` for one. Case is ignored. */
   keyword: string;
   /** `true`: the keyword (with its wildcards) must match the whole name or alias; else any part of it. */
   matchWholeWord: boolean;
@@ -185,12 +185,15 @@ export interface KeywordSearch {
   aliasTable: string;
 }
 
-/** The regular expression of a search keyword: only `*` is a wildcard, every other character is literal. */
+/**
+ * The regular expression of a search keyword: `*` any run of characters, `?` exactly one (as the Member
+ * Selection dialog's search), every other character literal.
+ */
 export function keywordRegExp(keyword: string, matchWholeWord: boolean): RegExp {
   const body = keyword
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+    .join("");
   return matchWholeWord ? new RegExp(`^${body}$`, "is") : new RegExp(body, "is");
 }
 

@@ -61,6 +61,13 @@ describe("nav/search on Sample.Basic", () => {
     const part = await search({ keyword: "col*a" });
     expect(names(part)).toEqual(expect.arrayContaining(["100-10", "100-20", "Colorado"]));
     expect(names(part)).not.toContain("New York");
+    // ? is exactly one character.
+    expect(names(await search({ keyword: "100-?0", matchWholeWord: true }))).toEqual([
+      "100-10",
+      "100-20",
+      "100-30",
+    ]);
+    expect(names(await search({ keyword: "100-?", matchWholeWord: true }))).toEqual([]);
   });
 
   it("pages the answer with offset and limit, the total unchanged", async () => {
@@ -103,6 +110,7 @@ describe("nav/search on Sample.Basic", () => {
     for (const action of [
       { keyword: "" },
       { keyword: "**" },
+      { keyword: "?*" },
       { keyword: "a", limit: 0 },
       { keyword: "a", limit: 1001 },
     ]) {
