@@ -392,6 +392,30 @@ describe("live grid on the other pages", () => {
   });
 });
 
+describe("live ad hoc grid: substitution variables and Dynamic Time Series", () => {
+  it("refreshes &CurrMonth as Jul and Q-T-D(Mar) as the quarter-to-date value, computed in the browser", async () => {
+    const { page, grid } = await openLiveGrid("/docs/QiBates/features/actions/AdHoc");
+    try {
+      await cell(grid, "B2").click();
+      await page.keyboard.type("&CurrMonth");
+      await page.keyboard.press("Enter");
+      await cell(grid, "D2").click();
+      await page.keyboard.type("Q-T-D(Mar)");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Refresh", exact: true }).click();
+      // Sample.Basic: CurrMonth = Jul; New York, Cola, Sales, Actual: Jul 912, Jan 36 + Feb 32 + Mar 39 = 107.
+      await expect
+        .poll(async () => shown(await sheet(grid)).slice(1, 3))
+        .toEqual([
+          ["", "Jul", "Feb", "Q-T-D(Mar)"],
+          ["New York", "912", "32", "107"],
+        ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe("live Vision form", () => {
   it("submits Revenue Plan: the typed cell is written, the rule runs, Q1 and Total Revenue follow", async () => {
     const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/OpenForm");
