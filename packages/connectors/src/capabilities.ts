@@ -308,10 +308,6 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
         fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
       },
-      variables: {
-        en: "The essbase-stndln connector does not read substitution variables yet: the Essbase REST endpoint it is tested against does not serve them.",
-        fr: "Le connecteur essbase-stndln ne lit pas encore les variables de substitution : le point d'accès REST Essbase sur lequel il est testé ne les sert pas.",
-      },
       variablesSet: NO_VARIABLE_SET,
     },
     true,

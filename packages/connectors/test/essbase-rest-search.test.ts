@@ -6,8 +6,9 @@ import { Upstreams } from "../src/net/upstream.ts";
 import type { EssbaseOperations, Provider, ProviderSession, SearchInput } from "../src/provider.ts";
 
 /**
- * Member search (`nav/search`) through essbase-stndln over real HTTP against the Essbase REST endpoint of
- * @qibates/wire: the same members, pages and refusals as the embedded provider (the demo address).
+ * Member search (`nav/search`) and substitution variables (`nav/variables`) through essbase-stndln over real
+ * HTTP against the Essbase REST endpoint of @qibates/wire: the same members, pages, variables and refusals as
+ * the embedded provider (the demo address).
  */
 
 let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
@@ -107,5 +108,44 @@ describe("nav/search through essbase-stndln", () => {
       expect(got).not.toBeNull();
       expect(got).toBe(await refusal(embedded(), demo));
     }
+  });
+});
+
+describe("nav/variables through essbase-stndln", () => {
+  const levels = [
+    { server: CUBE.server, application: null, cube: null },
+    { server: CUBE.server, application: "sample", cube: null },
+    { server: CUBE.server, application: "Sample", cube: "basic" },
+  ];
+
+  it.each(levels.map((l) => [`${l.application ?? "-"}.${l.cube ?? "-"}`, l] as const))(
+    "lists the variables of %s as the demo does",
+    async (_name, level) => {
+      const got = await ess(connector).variables(remote, level);
+      const want = await ess(embedded()).variables(demo, level);
+      expect(got).toEqual(want);
+    },
+  );
+
+  it("reads the cube's variables from the server, as the outline spells them", async () => {
+    const got = await ess(connector).variables(remote, levels[2] as (typeof levels)[2]);
+    expect(got.variables).toEqual([
+      { name: "CurrMonth", value: "Jul" },
+      { name: "CurrQtr", value: "Qtr3" },
+      { name: "PriorMonth", value: "Jun" },
+    ]);
+  });
+
+  it("refuses an unknown server, application or cube", async () => {
+    const code = (level: { server: string; application: string | null; cube: string | null }) =>
+      ess(connector)
+        .variables(remote, level)
+        .then(
+          () => null,
+          (e: unknown) => (e instanceof ProviderError ? e.code : String(e)),
+        );
+    expect(await code({ server: "Elsewhere", application: null, cube: null })).toBe("SERVER_UNKNOWN");
+    expect(await code({ server: CUBE.server, application: "Nope", cube: null })).toBe("APPLICATION_UNKNOWN");
+    expect(await code({ server: CUBE.server, application: "Sample", cube: "Nope" })).toBe("CUBE_UNKNOWN");
   });
 });

@@ -24,6 +24,7 @@ import type {
   ProviderSession,
   SaveInput,
   SearchInput,
+  VariableLevel,
 } from "../provider.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, layoutSource, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
@@ -368,11 +369,33 @@ class EssbaseRestOperations implements EssbaseOperations {
     return searchOutline(remote.outline, dim, table, input);
   }
 
-  /** Not read yet (capability `variables` says so, and the server refuses the call before it gets here). */
-  async variables(session: ProviderSession): Promise<Schemas["VariableList"]> {
-    throw unsupported("nav/variables", session);
+  /**
+   * `GET /variables`, `GET /applications/{app}/variables` or `GET /applications/{app}/databases/{db}/variables`:
+   * the variables defined at that level, sorted by name.
+   */
+  async variables(session: ProviderSession, level: VariableLevel): Promise<Schemas["VariableList"]> {
+    const { server, application, cube } = level;
+    let path = "/variables";
+    if (application !== null && cube !== null) {
+      path = `${(await this.cube(session, { server, application, cube })).path}/variables`;
+    } else if (application !== null) {
+      path = `/applications/${enc(await this.p.application(session, { server, application }))}/variables`;
+    } else if (!same(server, ESSBASE_21C_SERVER)) {
+      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    }
+    const { client } = this.p.upstream(session);
+    const items = await allItems<{ name?: unknown; value?: unknown }>(client, path);
+    const variables = items.map((v) => {
+      if (typeof v.name !== "string" || typeof v.value !== "string") {
+        throw client.malformed(`${path}: a variable without a name or value`);
+      }
+      return { name: v.name, value: v.value };
+    });
+    variables.sort((x, y) => x.name.localeCompare(y.name));
+    return { server, application, cube, variables };
   }
 
+  /** QiBates sets no variable on a real server yet (capability `variablesSet`). */
   async setVariable(session: ProviderSession): Promise<Schemas["Variable"]> {
     throw unsupported("action/setvariable", session);
   }

@@ -328,6 +328,26 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       });
     });
 
+    /** Substitution variables of one level (server, application, cube), as the provider lists them. */
+    const variables = async (s: WireSession, application: string | null, cube: string | null) => {
+      const list = await essbaseOf(provider).variables(s.provider, {
+        server: await server(s),
+        application,
+        cube,
+      });
+      const items = list.variables.map((v) => ({ name: v.name, value: v.value }));
+      return { ...page(items, 0, items.length), limit: Math.max(items.length, 50) };
+    };
+
+    scope.get("/variables", async (request, reply) =>
+      reply.type(JSON_TYPE).send(await variables(sessionOf(request), null, null)),
+    );
+
+    scope.get("/applications/:applicationName/variables", async (request, reply) => {
+      const { applicationName } = request.params as { applicationName: string };
+      return reply.type(JSON_TYPE).send(await variables(sessionOf(request), applicationName, null));
+    });
+
     const db = "/applications/:applicationName/databases/:databaseName";
 
     scope.get(`${db}/dimensions`, async (request, reply) => {
@@ -394,6 +414,12 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         .code(501)
         .type(TEXT_TYPE)
         .send("The text of calculation scripts is not available through this endpoint.");
+    });
+
+    scope.get(`${db}/variables`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      return reply.type(JSON_TYPE).send(await variables(s, ref.application, ref.cube));
     });
 
     const outlinePath = "/outline/:app/:cube";

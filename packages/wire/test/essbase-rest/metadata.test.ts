@@ -99,6 +99,21 @@ describe("applications, cubes and dimensions", () => {
       "MktCut",
     ]);
   });
+
+  it("lists the substitution variables of the server, an application and a cube", async () => {
+    expect((await client.get("/variables")).json.items).toEqual([]);
+    expect((await client.get("/applications/Sample/variables")).json.items).toEqual([]);
+    const r = await client.get("/applications/Sample/databases/Basic/variables");
+    expect(r.json).toMatchObject({ count: 3, totalResults: 3, hasMore: false });
+    expect(r.json.items).toEqual([
+      { name: "CurrMonth", value: "Jul" },
+      { name: "CurrQtr", value: "Qtr3" },
+      { name: "PriorMonth", value: "Jun" },
+    ]);
+    const bad = await client.get("/applications/Nope/variables");
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/Nope/);
+  });
 });
 
 describe("outline", () => {
