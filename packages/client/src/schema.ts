@@ -386,8 +386,9 @@ export interface paths {
          * @description Creates or changes the substitution variable `name` at the level that `server`, `application` and
          *     `cube` name (as in `nav/variables`), with the value `value`. Only connectors whose capability table
          *     says so set variables (`variablesSet`). None does today: the demo's outlines are shared by every
-         *     user, so one user's variable would change every other user's grids, and QiBates reaches no Essbase
-         *     server whose variables it may change yet. The call answers `QB_ERR_OPERATION_UNSUPPORTED`.
+         *     user, so one user's variable would change every other user's grids, and QiBates does not set
+         *     variables on a real server yet (`essbase-stndln` lists them only). The call answers
+         *     `QB_ERR_OPERATION_UNSUPPORTED`.
          */
         post: operations["setVariable"];
         delete?: never;
