@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEndpoint } from "../../wire/test/support/endpoint.ts";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "../src/errors.ts";
-import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
-import { Upstreams } from "../src/net/upstream.ts";
-import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "../src/provider.ts";
+import type { FilterInput, GridCall, Provider, ProviderSession } from "../src/provider.ts";
+import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**
  * The essbase-stndln connector over real HTTP against the Essbase REST endpoint of @qibates/wire (itself
@@ -11,57 +9,11 @@ import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSessio
  * the same call, which is what the demo address answers.
  */
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-let upstreams: Upstreams;
-let connector: EssbaseRestProvider;
-let remote: ProviderSession;
-let demo: ProviderSession;
-
-const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-
-function session(id: string, handle: string | null, address: string): ProviderSession {
-  return {
-    id,
-    ownerId: "owner",
-    connector: "essbase-stndln",
-    username: "demo",
-    providerAddress: address,
-    aliasTable: null,
-    handle,
-  };
-}
-
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-  upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
-  connector = new EssbaseRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 20_000 });
-  const address = `${endpoint.origin}/essbase/japi`;
-  const { handle } = await connector.login({
-    connector: "essbase-stndln",
-    username: "demo",
-    password: "demo",
-    address: new URL(address),
-  });
-  remote = session("remote", handle ?? null, address);
-  demo = session("demo", null, "https://demo.qibates.local/essbase/japi");
-});
-
-afterAll(async () => {
-  await connector?.close();
-  await upstreams?.close();
-  await endpoint?.app.close();
-});
-
-const embedded = (): Provider => endpoint.provider as unknown as Provider;
-
-function ess(p: Provider): EssbaseOperations {
-  if (!p.essbase) throw new Error(`${p.id} serves no Essbase-family connector`);
-  return p.essbase;
-}
+const f = useEssbaseRest();
 
 async function both<T>(call: (p: Provider, s: ProviderSession) => Promise<T>): Promise<[T, T]> {
-  const want = await call(embedded(), demo);
-  const got = await call(connector, remote);
+  const want = await call(f.embedded(), f.demo);
+  const got = await call(f.connector, f.remote);
   return [got, want];
 }
 
@@ -75,19 +27,19 @@ async function outcomes<T>(call: (p: Provider, s: ProviderSession) => Promise<T>
         throw e;
       },
     );
-  const want = await settle(call(embedded(), demo));
-  const got = await settle(call(connector, remote));
+  const want = await settle(call(f.embedded(), f.demo));
+  const got = await settle(call(f.connector, f.remote));
   return [got, want] as const;
 }
 
 describe("essbase-stndln over HTTP", () => {
   it("refuses wrong credentials with LOGIN_FAILED", async () => {
-    const e = await connector
+    const e = await f.connector
       .login({
         connector: "essbase-stndln",
         username: "demo",
         password: "wrong",
-        address: new URL(`${endpoint.origin}/essbase/japi`),
+        address: new URL(`${f.endpoint.origin}/essbase/japi`),
       })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ProviderError);
@@ -154,7 +106,7 @@ describe("essbase-stndln over HTTP", () => {
       expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
     }
     // Zoom into Qtr1 then out again, keep only and remove only on the zoomed grid.
-    const zoomed = (await ess(embedded()).grid(demo, CUBE, calls[1] as GridCall)).grid;
+    const zoomed = (await ess(f.embedded()).grid(f.demo, CUBE, calls[1] as GridCall)).grid;
     const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr1"));
     const col = (zoomed[qtr] ?? []).findIndex((c) => c.trim() === "Qtr1");
     for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
@@ -168,8 +120,8 @@ describe("essbase-stndln over HTTP", () => {
   });
 
   it("lays out the zoom modes the REST API lacks with Essbase's rules, then reads the data on the server", async () => {
-    const { grid } = await ess(embedded()).grid(demo, CUBE, { action: "initgrid", input: {} });
-    const zoom = await ess(embedded()).grid(demo, CUBE, {
+    const { grid } = await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} });
+    const zoom = await ess(f.embedded()).grid(f.demo, CUBE, {
       action: "zoomin",
       input: { grid, cells: [{ row: 2, column: 0 }] },
     });
@@ -186,7 +138,7 @@ describe("essbase-stndln over HTTP", () => {
 
   it("saves through the grid endpoint and calculates through a job", async () => {
     // A stored intersection: Jan, Sales, Cola (100-10), New York, Actual.
-    const zoom = await ess(embedded()).grid(demo, CUBE, {
+    const zoom = await ess(f.embedded()).grid(f.demo, CUBE, {
       action: "refresh",
       input: {
         grid: [
@@ -203,7 +155,7 @@ describe("essbase-stndln over HTTP", () => {
     const before = sheet[qtr]?.[1];
     (sheet[qtr] as string[])[1] = "12345";
     const noAlias = { aliasTable: null };
-    const saved = await connector.essbase.save(remote, CUBE, {
+    const saved = await f.connector.essbase.save(f.remote, CUBE, {
       grid: sheet,
       cells: [{ row: qtr, column: 1 }],
       settings: noAlias,
@@ -211,43 +163,45 @@ describe("essbase-stndln over HTTP", () => {
     expect(saved.submitted).toBe(1);
     expect(saved.grid[qtr]?.[1]).toBe("12345");
     // The demo sees the value: the endpoint writes into the same embedded data.
-    const read = await ess(embedded()).grid(demo, CUBE, {
+    const read = await ess(f.embedded()).grid(f.demo, CUBE, {
       action: "refresh",
       input: { grid: sheet, settings: noAlias },
     });
     expect(read.grid[qtr]?.[1]).toBe("12345");
     (sheet[qtr] as string[])[1] = String(before);
-    await connector.essbase.save(remote, CUBE, {
+    await f.connector.essbase.save(f.remote, CUBE, {
       grid: sheet,
       cells: [{ row: qtr, column: 1 }],
       settings: noAlias,
     });
 
-    const scripts = await connector.essbase.scripts(remote, CUBE);
+    const scripts = await f.connector.essbase.scripts(f.remote, CUBE);
     const name = scripts.scripts[0]?.name as string;
-    const calc = await connector.essbase.calculate(remote, CUBE, name);
+    const calc = await f.connector.essbase.calculate(f.remote, CUBE, name);
     expect(calc).toMatchObject({ script: name, status: "completed" });
-    const unknown = await connector.essbase.calculate(remote, CUBE, "NoSuchScript").catch((e: unknown) => e);
+    const unknown = await f.connector.essbase
+      .calculate(f.remote, CUBE, "NoSuchScript")
+      .catch((e: unknown) => e);
     expect((unknown as ProviderError).code).toBe("SCRIPT_UNKNOWN");
   });
 
   it("logs in again transparently when the server forgets the session, and logs out", async () => {
-    const address = `${endpoint.origin}/essbase/japi`;
-    const { handle } = await connector.login({
+    const address = `${f.endpoint.origin}/essbase/japi`;
+    const { handle } = await f.connector.login({
       connector: "essbase-stndln",
       username: "demo",
       password: "demo",
       address: new URL(address),
     });
-    const s = session("again", handle ?? null, address);
-    await connector.servers(s);
+    const s = f.session("again", handle ?? null, address);
+    await f.connector.servers(s);
     // The server ends every session (as an expiry would): the next call logs in again by itself.
-    const sessions = (endpoint.app as unknown as { essbaseSessions?: { clear(): void } }).essbaseSessions;
+    const sessions = (f.endpoint.app as unknown as { essbaseSessions?: { clear(): void } }).essbaseSessions;
     sessions?.clear();
-    const apps = await connector.applications(s, "EssbaseCluster-1", false);
+    const apps = await f.connector.applications(s, "EssbaseCluster-1", false);
     expect(apps.applications.map((a) => a.name)).toContain("Sample");
-    await connector.logout(s);
-    const gone = await connector.servers(s).catch((e: unknown) => e);
+    await f.connector.logout(s);
+    const gone = await f.connector.servers(s).catch((e: unknown) => e);
     expect((gone as ProviderError).code).toBe("SESSION_LOST");
   });
 });

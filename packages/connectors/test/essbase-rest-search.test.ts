@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEndpoint } from "../../wire/test/support/endpoint.ts";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "../src/errors.ts";
-import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
-import { Upstreams } from "../src/net/upstream.ts";
-import type { EssbaseOperations, Provider, ProviderSession, SearchInput } from "../src/provider.ts";
+import type { Provider, ProviderSession, SearchInput } from "../src/provider.ts";
+import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**
  * Member search (`nav/search`) and substitution variables (`nav/variables`) through essbase-stndln over real
@@ -11,52 +9,7 @@ import type { EssbaseOperations, Provider, ProviderSession, SearchInput } from "
  * the embedded provider (the demo address).
  */
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-let upstreams: Upstreams;
-let connector: EssbaseRestProvider;
-let remote: ProviderSession;
-let demo: ProviderSession;
-
-const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-
-function session(id: string, handle: string | null, address: string): ProviderSession {
-  return {
-    id,
-    ownerId: "owner",
-    connector: "essbase-stndln",
-    username: "demo",
-    providerAddress: address,
-    aliasTable: null,
-    handle,
-  };
-}
-
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-  upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
-  connector = new EssbaseRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 20_000 });
-  const address = `${endpoint.origin}/essbase/japi`;
-  const { handle } = await connector.login({
-    connector: "essbase-stndln",
-    username: "demo",
-    password: "demo",
-    address: new URL(address),
-  });
-  remote = session("remote", handle ?? null, address);
-  demo = session("demo", null, "https://demo.qibates.local/essbase/japi");
-});
-
-afterAll(async () => {
-  await connector?.close();
-  await upstreams?.close();
-  await endpoint?.app.close();
-});
-
-const ess = (p: Provider): EssbaseOperations => {
-  if (!p.essbase) throw new Error(`${p.id} serves no Essbase-family connector`);
-  return p.essbase;
-};
-const embedded = (): Provider => endpoint.provider as unknown as Provider;
+const f = useEssbaseRest();
 
 const input = (over: Partial<SearchInput>): SearchInput => ({
   dimension: null,
@@ -79,15 +32,15 @@ describe("nav/search through essbase-stndln", () => {
     ["aliases of another table", input({ keyword: "honey", aliasTable: "Long Names" })],
     ["one dimension, a later page", input({ keyword: "e", dimension: "Market", offset: 3, limit: 4 })],
   ])("finds %s as the demo does", async (_name, search) => {
-    const got = await ess(connector).searchMembers(remote, CUBE, search);
-    const want = await ess(embedded()).searchMembers(demo, CUBE, search);
+    const got = await ess(f.connector).searchMembers(f.remote, CUBE, search);
+    const want = await ess(f.embedded()).searchMembers(f.demo, CUBE, search);
     expect(got).toEqual(want);
     expect(got.members.length).toBeGreaterThan(0);
   });
 
   it("pages with the total of every page", async () => {
-    const page = await ess(connector).searchMembers(
-      remote,
+    const page = await ess(f.connector).searchMembers(
+      f.remote,
       CUBE,
       input({ keyword: "new*", matchWholeWord: true, searchIn: "NAME", limit: 2 }),
     );
@@ -104,9 +57,9 @@ describe("nav/search through essbase-stndln", () => {
             () => null,
             (e: unknown) => (e instanceof ProviderError ? e.code : String(e)),
           );
-      const got = await refusal(connector, remote);
+      const got = await refusal(f.connector, f.remote);
       expect(got).not.toBeNull();
-      expect(got).toBe(await refusal(embedded(), demo));
+      expect(got).toBe(await refusal(f.embedded(), f.demo));
     }
   });
 });
@@ -121,14 +74,14 @@ describe("nav/variables through essbase-stndln", () => {
   it.each(levels.map((l) => [`${l.application ?? "-"}.${l.cube ?? "-"}`, l] as const))(
     "lists the variables of %s as the demo does",
     async (_name, level) => {
-      const got = await ess(connector).variables(remote, level);
-      const want = await ess(embedded()).variables(demo, level);
+      const got = await ess(f.connector).variables(f.remote, level);
+      const want = await ess(f.embedded()).variables(f.demo, level);
       expect(got).toEqual(want);
     },
   );
 
   it("reads the cube's variables from the server, as the outline spells them", async () => {
-    const got = await ess(connector).variables(remote, levels[2] as (typeof levels)[2]);
+    const got = await ess(f.connector).variables(f.remote, levels[2] as (typeof levels)[2]);
     expect(got.variables).toEqual([
       { name: "CurrMonth", value: "Jul" },
       { name: "CurrQtr", value: "Qtr3" },
@@ -138,8 +91,8 @@ describe("nav/variables through essbase-stndln", () => {
 
   it("refuses an unknown server, application or cube", async () => {
     const code = (level: { server: string; application: string | null; cube: string | null }) =>
-      ess(connector)
-        .variables(remote, level)
+      ess(f.connector)
+        .variables(f.remote, level)
         .then(
           () => null,
           (e: unknown) => (e instanceof ProviderError ? e.code : String(e)),

@@ -16,6 +16,7 @@ import { searchOutline } from "../member-search.ts";
 import type {
   CubeRef,
   EssbaseOperations,
+  FilterInput,
   GridCall,
   GridInput,
   ProviderSession,
@@ -52,6 +53,39 @@ export function memberNode(m: Member, table: string): Schemas["MemberNode"] {
     consolidation: m.consolidation as Schemas["MemberNode"]["consolidation"],
     storage: STORAGE[m.storage],
     children: m.children.map((c) => memberNode(c, table)),
+  };
+}
+
+/** `nav/filter` over an outline (the demo cube's, or a server's read by a connector). */
+export function filterOutline(
+  outline: Outline,
+  dim: Dimension,
+  table: string,
+  input: FilterInput,
+): Schemas["FilterResponse"] {
+  let member: Member | undefined;
+  if (input.member) {
+    member = outline.resolve(input.member, table);
+    if (!member || member.dimension !== dim) {
+      throw new ProviderError(
+        "MEMBER_UNKNOWN",
+        `Unknown member ${input.member}.`,
+        { member: input.member },
+        "action.member",
+      );
+    }
+  }
+  let members: Member[];
+  try {
+    members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
+  } catch (e) {
+    engineError(e);
+  }
+  return {
+    dimension: input.dimension,
+    filter: input.filter,
+    arg1: input.arg1 ?? null,
+    members: members.map((m) => memberInfo(m, table)),
   };
 }
 
@@ -240,30 +274,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const app = this.app(session, ref);
     const table = this.aliasTable(app, input.aliasTable, "aliastable");
     const dim = this.dimension(app, input.dimension, "dimension");
-    let member: Member | undefined;
-    if (input.member) {
-      member = app.cube.outline.resolve(input.member, table);
-      if (!member || member.dimension !== dim) {
-        throw new ProviderError(
-          "MEMBER_UNKNOWN",
-          `Unknown member ${input.member}.`,
-          { member: input.member },
-          "action.member",
-        );
-      }
-    }
-    let members: Member[];
-    try {
-      members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
-    } catch (e) {
-      engineError(e);
-    }
-    return {
-      dimension: input.dimension,
-      filter: input.filter,
-      arg1: input.arg1 ?? null,
-      members: members.map((m) => memberInfo(m, table)),
-    };
+    return filterOutline(app.cube.outline, dim, table, input);
   }
 
   async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {

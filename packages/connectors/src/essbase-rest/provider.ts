@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
-import type { Member } from "@qibates/engine";
 import {
   type GridRequest,
   type ResolvedGridSettings,
   resolveSettings,
   runGridOperation,
 } from "@qibates/engine/grid";
-import { applyApiFilter } from "@qibates/engine/members";
 import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer, memberInfo, memberNode, pivotSelection } from "../embedded/essbase.ts";
+import {
+  engineSettings,
+  filterOutline,
+  gridAnswer,
+  memberNode,
+  pivotSelection,
+} from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
 import type { Upstreams } from "../net/upstream.ts";
@@ -332,30 +336,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const { remote, cube } = await this.cube(session, ref);
     const table = this.aliasTable(remote, input.aliasTable, "aliastable");
     const dim = this.dimension(remote, input.dimension, cube, "dimension");
-    let member: Member | undefined;
-    if (input.member) {
-      member = remote.outline.resolve(input.member, table);
-      if (!member || member.dimension !== dim) {
-        throw new ProviderError(
-          "MEMBER_UNKNOWN",
-          `Unknown member ${input.member}.`,
-          { member: input.member },
-          "action.member",
-        );
-      }
-    }
-    let members: Member[];
-    try {
-      members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
-    } catch (e) {
-      engineError(e);
-    }
-    return {
-      dimension: input.dimension,
-      filter: input.filter,
-      arg1: input.arg1 ?? null,
-      members: members.map((m) => memberInfo(m, table)),
-    };
+    return filterOutline(remote.outline, dim, table, input);
   }
 
   /**
