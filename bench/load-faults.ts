@@ -40,6 +40,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { SKUS } from "../packages/engine/demo/sample-basic-data.ts";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
 import { refreshGrid100 } from "./sample-grids.ts";
 
@@ -425,21 +426,6 @@ class Supervisor {
 // Sample.Basic: the calls
 
 const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
-const SKUS = [
-  "100-10",
-  "100-20",
-  "100-30",
-  "200-10",
-  "200-20",
-  "200-30",
-  "200-40",
-  "300-10",
-  "300-20",
-  "300-30",
-  "400-10",
-  "400-20",
-  "400-30",
-];
 const FAMILIES: [string, string[]][] = [
   ["100", SKUS.slice(0, 3)],
   ["200", SKUS.slice(3, 7)],

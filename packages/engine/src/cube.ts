@@ -16,6 +16,19 @@ export { isStorable, type Region } from "./cube/layout.ts";
 export type { CubeSnapshot } from "./cube/storage.ts";
 
 /**
+ * Why a member makes every intersection it is in read-only, whatever the data: label only, Dynamic Calc, or
+ * an attribute member below its dimension. `null` when it does not. Read from the outline alone.
+ */
+export function memberWriteBlocker(m: Member): string | null {
+  if (m.dimension.type === "attribute")
+    return m.ordinal !== 0 ? "Attribute intersections are read-only" : null;
+  const s = m.stored;
+  if (s.storage === "label-only") return `"${m.name}" is label only`;
+  if (s.isDynamic) return `"${m.name}" is Dynamic Calc`;
+  return null;
+}
+
+/**
  * A block-storage cube (Essbase BSO style). Stored values live in one Float64Array pool of blocks (NaN =
  * #Missing); a block holds every stored combination of the dense dimensions for one combination of sparse
  * members, found through a {@link BlockIndex} keyed by the packed sparse ordinals. Upper levels of stored
@@ -205,9 +218,8 @@ export class Cube implements DataSource {
         continue;
       }
       if (m.dimension !== this.dims[i]) return `"${m.name}" is not a member of ${this.dims[i]?.name}`;
-      const s = m.stored;
-      if (s.storage === "label-only") return `"${m.name}" is label only`;
-      if (s.isDynamic) return `"${m.name}" is Dynamic Calc`;
+      const why = memberWriteBlocker(m);
+      if (why) return why;
     }
     return null;
   }

@@ -4,7 +4,14 @@
 export { CalcError } from "./calc-eval.ts";
 export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
-export { Cube, CubeError, type CubeOptions, type CubeSnapshot, isStorable } from "./cube.ts";
+export {
+  Cube,
+  CubeError,
+  type CubeOptions,
+  type CubeSnapshot,
+  isStorable,
+  memberWriteBlocker,
+} from "./cube.ts";
 export type { CellValue, DataSource } from "./data-source.ts";
 export { EngineError } from "./engine-error.ts";
 export * from "./outline.ts";

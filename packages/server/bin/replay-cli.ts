@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { GridError, ReplayCaseError, replayCase } from "@qibates/engine/grid";
 import { parse } from "yaml";
-import { replayThroughConnector } from "../src/answer-key.ts";
+import { refusalOf, replayThroughConnector } from "../src/answer-key.ts";
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln]
 
@@ -89,14 +89,6 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
-}
-
-/** The message of a case Essbase refused (`refused`, `error` or `result.error`), if any. */
-function refusalOf(doc: unknown): string | null {
-  const d = (doc ?? {}) as Record<string, unknown>;
-  const result = (d.result ?? {}) as Record<string, unknown>;
-  for (const v of [d.refused, d.error, result.error, result.message]) if (typeof v === "string") return v;
-  return null;
 }
 
 function usage(io: Io, problem: string): number {

@@ -44,7 +44,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** The case's refusal message, when Essbase refused the operation. */
-export function refusalOf(doc: Doc): string | null {
+export function refusalOf(doc: unknown): string | null {
+  if (!isRecord(doc)) return null;
   const result = isRecord(doc.result) ? doc.result : undefined;
   for (const v of [doc.refused, doc.error, result?.error, result?.message])
     if (typeof v === "string") return v;

@@ -4,8 +4,10 @@
  */
 
 import { type Connector, PROVIDER_SUFFIX } from "@qibates/connectors";
+import { hostAllowed } from "@qibates/connectors/net";
 
 export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/connectors";
+export { hostAllowed } from "@qibates/connectors/net";
 
 /** Host name of the demo provider: served by the embedded engine, never resolved on the network. */
 export const DEMO_HOST = "demo.qibates.local";
@@ -16,16 +18,6 @@ export type ProviderAddressProblem =
   | { code: "QB_ERR_HOST_NOT_ALLOWED"; params: { host: string }; why: string };
 
 export type ProviderTarget = { kind: "demo"; url: URL } | { kind: "remote"; url: URL };
-
-/** `true` when `host` is on the allow-list: exact names, or `*.example.com` for any sub-domain. */
-export function hostAllowed(host: string, allowList: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  return allowList.some((entry) => {
-    const e = entry.toLowerCase().trim();
-    if (e.startsWith("*.")) return h.endsWith(e.slice(1)) && h.length > e.length - 1;
-    return h === e;
-  });
-}
 
 /**
  * Checks a provider address for a connector. Returns where it leads (the embedded demo provider or an

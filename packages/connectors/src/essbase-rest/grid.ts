@@ -1,4 +1,4 @@
-import type { Member, Outline } from "@qibates/engine";
+import { type Member, memberWriteBlocker, type Outline } from "@qibates/engine";
 import {
   type CellKind,
   formatValue,
@@ -48,7 +48,7 @@ export interface RestGrid {
 
 /**
  * A cube with no data over a remote outline, for laying sheets out: which cells may be written follows the
- * outline as the server's does (label-only and dynamic members and attribute intersections are read-only).
+ * outline with the engine's own rule (`memberWriteBlocker`), as the server's cube does.
  */
 export function layoutSource(outline: Outline): GridDataSource {
   return {
@@ -56,12 +56,8 @@ export function layoutSource(outline: Outline): GridDataSource {
     read: () => null,
     writeBlocker: (tuple: readonly Member[]) => {
       for (const m of tuple) {
-        if (m.dimension.type === "attribute") {
-          if (m.ordinal !== 0) return "Attribute intersections are read-only";
-          continue;
-        }
-        if (m.stored.storage === "label-only") return `"${m.name}" is label only`;
-        if (m.stored.isDynamic) return `"${m.name}" is Dynamic Calc`;
+        const why = memberWriteBlocker(m);
+        if (why) return why;
       }
       return null;
     },
