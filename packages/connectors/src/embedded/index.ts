@@ -1,5 +1,12 @@
 export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
+export {
+  type EngineCellWrite,
+  type EngineCube,
+  type EngineCubes,
+  EngineCubeWriteError,
+  engineCubesOf,
+} from "./engine-cube.ts";
 export { engineError } from "./engine-errors.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";

@@ -1,7 +1,9 @@
+import type { Connector } from "../connectors.ts";
 import { ProviderError } from "../errors.ts";
-import type { ApplicationRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
+import type { ApplicationRef, CubeRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
+import { type EngineCube, type EngineCubes, engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
@@ -20,7 +22,7 @@ export interface EmbeddedProviderOptions {
  * The embedded engine as a provider: the demo applications (Sample.Basic for the Essbase family, Vision for
  * the planning family) behind the demo addresses, for every connector value.
  */
-export class EmbeddedProvider implements Provider {
+export class EmbeddedProvider implements Provider, EngineCubes {
   readonly id = "embedded";
   readonly essbase: EmbeddedEssbase;
   readonly planning: EmbeddedPlanning;
@@ -53,6 +55,13 @@ export class EmbeddedProvider implements Provider {
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {
     await Promise.all([this.apps.essbase.close(), this.apps.planning.close()]);
+  }
+
+  /** A cube of the catalogue as the engine sees it (the XMLA endpoint's MDX and write-back); names as the catalogue spells them. */
+  engineCube(connector: Connector, ref: CubeRef): EngineCube {
+    const application = this.catalogue.findApplication(connector, ref).name;
+    const cube = this.catalogue.findCube(connector, ref);
+    return engineCubeOf(this.catalogue.essbaseCube(connector, ref), { application, cube });
   }
 
   async login(input: LoginInput) {

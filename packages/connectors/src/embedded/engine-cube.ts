@@ -1,0 +1,83 @@
+import type { CellValue, Member, Outline } from "@qibates/engine";
+import { executeMdx, type MdxOptions, type MdxQuery, type MdxResult } from "@qibates/engine/mdx";
+import type { Connector } from "../connectors.ts";
+import type { CubeRef } from "../provider.ts";
+import type { EssbaseApplication } from "./essbase-app.ts";
+import { recordingSource } from "./journal.ts";
+
+/** One cell an `UPDATE CUBE` writes: one member per base dimension, in outline order. */
+export interface EngineCellWrite {
+  tuple: readonly Member[];
+  value: CellValue;
+}
+
+/**
+ * A cube of the embedded catalogue seen as the engine sees it, for the wire endpoints whose protocol is
+ * richer than the provider contract (XMLA: MDX over the outline, cell write-back). Reads and writes go
+ * through the application as every provider call does: after the changes other nodes journaled, writes
+ * journaled under the caller.
+ */
+export interface EngineCube {
+  readonly application: string;
+  readonly cube: string;
+  readonly outline: Outline;
+  /** Runs an MDX query over the cube's current data. */
+  mdx(query: string | MdxQuery, options?: Pick<MdxOptions, "maxCells">): Promise<MdxResult>;
+  /**
+   * Writes cells as one journaled change. Each is checked with the cube's write rule first: when one cannot be
+   * written, nothing is and its reason is thrown (`EngineCubeWriteError`).
+   */
+  write(ownerId: string, cells: readonly EngineCellWrite[]): Promise<number>;
+}
+
+/** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
+export class EngineCubeWriteError extends Error {
+  override readonly name = "EngineCubeWriteError";
+  constructor(
+    readonly tuple: readonly Member[],
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The engine cubes a provider answers by connector and cube: the embedded provider does. */
+export interface EngineCubes {
+  engineCube(connector: Connector, ref: CubeRef): EngineCube;
+}
+
+export function engineCubesOf(provider: unknown): EngineCubes | null {
+  const p = provider as Partial<EngineCubes> | null;
+  return p && typeof p.engineCube === "function" ? (p as EngineCubes) : null;
+}
+
+export function engineCubeOf(
+  app: EssbaseApplication,
+  ref: { application: string; cube: string },
+): EngineCube {
+  return {
+    application: ref.application,
+    cube: ref.cube,
+    get outline() {
+      return app.cube.outline;
+    },
+    async mdx(query, options = {}) {
+      await app.upToDate();
+      return executeMdx(app.cube, query, { ...options, application: ref.application, cube: ref.cube });
+    },
+    write(ownerId, cells) {
+      return app.mutate(ownerId, () => {
+        for (const c of cells) {
+          const blocker = app.cube.writeBlocker(c.tuple);
+          if (blocker !== null) throw new EngineCubeWriteError(c.tuple, blocker);
+        }
+        const { source, writes } = recordingSource(app.cube);
+        for (const c of cells) source.write(c.tuple, c.value);
+        return {
+          result: writes.length,
+          entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null,
+        };
+      });
+    },
+  };
+}
