@@ -7,15 +7,8 @@ import {
   runGridOperation,
 } from "@qibates/engine/grid";
 import { engineError } from "../embedded/engine-errors.ts";
-import {
-  engineSettings,
-  filterOutline,
-  gridAnswer,
-  memberNode,
-  pivotSelection,
-} from "../embedded/essbase.ts";
+import { engineSettings, gridAnswer, pivotSelection } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
-import { searchOutline } from "../member-search.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -30,6 +23,14 @@ import type {
   SearchInput,
   VariableLevel,
 } from "../provider.ts";
+import {
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "../remote-outline.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, layoutSource, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { type RemoteOutline, readRemoteOutline } from "./outline.ts";
@@ -274,47 +275,9 @@ class EssbaseRestOperations implements EssbaseOperations {
     return { app, cube, remote, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
   }
 
-  private aliasTable(remote: RemoteOutline, value: string | undefined, field: string): string {
-    const table = value !== undefined && value !== "" ? value : "Default";
-    const known = remote.aliasTables.find((t) => same(t, table));
-    if (!known) {
-      throw new ProviderError(
-        "ALIAS_TABLE_UNKNOWN",
-        `Unknown alias table ${table}.`,
-        { aliasTable: table },
-        field,
-      );
-    }
-    return known;
-  }
-
-  private dimension(remote: RemoteOutline, name: string, cube: string, field: string) {
-    const dim = remote.outline.dimension(name);
-    if (!dim) {
-      throw new ProviderError(
-        "DIMENSION_UNKNOWN",
-        `Unknown dimension ${name}.`,
-        { dimension: name, cube },
-        field,
-      );
-    }
-    return dim;
-  }
-
   async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
     const { remote } = await this.cube(session, ref);
-    const table = this.aliasTable(remote, aliasTable, "aliastable");
-    return {
-      cube: ref.cube,
-      aliastable: table,
-      dimensions: remote.dimensions.map((d) => ({
-        name: d.name,
-        alias: remote.outline.dimension(d.name)?.root.alias(table) ?? null,
-        type: d.type,
-        // The REST API does not say whether a dimension is dense or sparse.
-        storage: null,
-      })),
-    };
+    return remoteDimensions(remote, ref.cube, aliasTable);
   }
 
   async dimensionTree(
@@ -323,9 +286,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     input: { dimension: string; aliasTable?: string },
   ) {
     const { remote, cube } = await this.cube(session, ref);
-    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
-    const dim = this.dimension(remote, input.dimension, cube, "action.dimension");
-    return { dimension: input.dimension, aliastable: table, root: memberNode(dim.root, table) };
+    return remoteDimensionTree(remote, cube, input);
   }
 
   async filterMembers(
@@ -334,9 +295,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     input: Parameters<EssbaseOperations["filterMembers"]>[2],
   ) {
     const { remote, cube } = await this.cube(session, ref);
-    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
-    const dim = this.dimension(remote, input.dimension, cube, "dimension");
-    return filterOutline(remote.outline, dim, table, input);
+    return remoteFilter(remote, cube, input);
   }
 
   /**
@@ -345,9 +304,7 @@ class EssbaseRestOperations implements EssbaseOperations {
    */
   async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
     const { remote, cube } = await this.cube(session, ref);
-    const table = this.aliasTable(remote, input.aliasTable, "aliastable");
-    const dim = input.dimension === null ? null : this.dimension(remote, input.dimension, cube, "dimension");
-    return searchOutline(remote.outline, dim, table, input);
+    return remoteSearch(remote, cube, input);
   }
 
   /**
@@ -383,10 +340,7 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
     const { remote, cube } = await this.cube(session, ref);
-    const dim = this.dimension(remote, dimension, cube, "dimension");
-    const out: Record<string, readonly string[]> = {};
-    for (const m of dim.members) if (m.udas.length > 0) out[m.name] = [...m.udas];
-    return out;
+    return remoteUdas(remote, cube, dimension);
   }
 
   async scripts(session: ProviderSession, ref: CubeRef) {
@@ -476,7 +430,7 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   private resolved(remote: RemoteOutline, input: Partial<GridInput>) {
     const { settings, aliasTable } = engineSettings(input);
-    if (aliasTable) this.aliasTable(remote, aliasTable, "settings.aliasTable");
+    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
     if (settings.memberDisplay === "nameAndAlias") {
       throw new ProviderError(
         "UNSUPPORTED",
