@@ -205,6 +205,11 @@ export interface PlanningOperations {
     aliasId: string,
   ): Promise<Schemas["PlanningAliasTable"]>;
   rulePrompts(session: ProviderSession, app: ApplicationRef, rule: RuleRef): Promise<Schemas["RulePrompts"]>;
+  /**
+   * The business rules of the application with the plan type each is deployed to (no API call needs it:
+   * wire endpoints list job definitions with it, and a Planning REST client finds a rule's plan type).
+   */
+  listRules(session: ProviderSession, app: ApplicationRef): Promise<{ rules: RuleRef[] }>;
   launchRule(
     session: ProviderSession,
     app: ApplicationRef,

@@ -123,9 +123,9 @@ const trustProxy: Parser<TrustProxy> = (raw) => {
 };
 
 /** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
-export const WIRE_ENDPOINTS = ["essbase-rest"] as const;
+export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest"] as const;
 export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
-const COMING_WIRE_ENDPOINTS = ["xmla", "smartview", "planning-rest"];
+const COMING_WIRE_ENDPOINTS = ["xmla", "smartview"];
 
 const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
   const out = new Set<WireEndpoint>();

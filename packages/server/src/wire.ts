@@ -1,4 +1,4 @@
-import { essbaseRestEndpoint } from "@qibates/wire";
+import { essbaseRestEndpoint, planningRestEndpoint } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { Services } from "./services.ts";
@@ -7,7 +7,8 @@ import { SERVER_VERSION } from "./version.ts";
 /**
  * The wire endpoints `QIBATES_WIRE_ENDPOINTS` lists: servers' own protocols answered over the embedded provider
  * (the demo's users and data, writes journaled as the demo's). They sit outside the API: no QiBates key, each
- * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie).
+ * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie; Planning REST: HTTP
+ * Basic on every call).
  */
 export async function registerWireEndpoints(app: FastifyInstance, config: Config, services: Services) {
   if (config.wireEndpoints.length === 0) return;
@@ -22,6 +23,12 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     });
     app.log.info(
       "wire endpoint essbase-rest: Essbase REST API at /essbase/rest/v1 (login address /essbase/japi)",
+    );
+  }
+  if (config.wireEndpoints.includes("planning-rest")) {
+    await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
+    app.log.info(
+      "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",
     );
   }
 }

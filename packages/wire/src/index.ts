@@ -10,3 +10,10 @@ export {
   type RestGrid,
   SESSION_COOKIE,
 } from "./essbase-rest/index.ts";
+export {
+  JOB_STATUS,
+  PLANNING_REST_ROOT,
+  PLANNING_REST_VERSION,
+  type PlanningRestOptions,
+  planningRestEndpoint,
+} from "./planning-rest/index.ts";

@@ -191,6 +191,12 @@ export class EmbeddedPlanning implements PlanningOperations {
     }));
   }
 
+  async listRules(session: ProviderSession, ref: ApplicationRef) {
+    return this.read(session, ref, (app) => ({
+      rules: app.listRules().map((r) => ({ cube: r.cube, ruleName: r.ruleName, ruleType: r.ruleType })),
+    }));
+  }
+
   async launchRule(
     session: ProviderSession,
     ref: ApplicationRef,

@@ -14,7 +14,7 @@ export {
   type FormPreferences,
   planningWriteBlocker,
 } from "./forms.ts";
-export { MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
+export { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
 export type { PromptInput } from "./rules.ts";
 export {
   MemoryTaskStatusStore,

@@ -1,0 +1,451 @@
+import {
+  type ApplicationRef,
+  type Connector,
+  type PlanningOperations,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/connectors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type MemberNode, memberTree, subtree } from "./members.ts";
+
+/**
+ * The Planning REST API of EPM Cloud (`/HyperionPlanning/rest/v3/…`) answered by a provider: a Fastify plugin
+ * for what a client needs to find the API version, list applications, plan types and business rules, launch
+ * a rule with its runtime prompts as a job and poll it, and read dimension members. Every call authenticates
+ * with HTTP Basic, the user name alone or `identitydomain.user`. Replies have the JSON shapes of Oracle's REST
+ * pages and of a live-tested client (sources in `packages/connectors/NOTES-planning-rest.md`); errors answer
+ * the JSON fields Oracle's pages list for them (`status`, `detail`, `message`, `localizedMessage`).
+ */
+
+export const PLANNING_REST_ROOT = "/HyperionPlanning/rest";
+export const PLANNING_REST_VERSION = "v3";
+
+export interface PlanningRestOptions {
+  /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
+  provider: Provider;
+  /** The connector value of the provider sessions (default `pbcs`). */
+  connector?: Connector;
+  /** Who rule runs are journaled under, from the user name (default `planning-rest:<user>`). */
+  owner?: (username: string) => string;
+  /** At most this many job records are kept, newest first (default 1000). */
+  maxJobs?: number;
+}
+
+/** Job status codes of `GET …/jobs/{id}` (Oracle's "Retrieve Job Status" page). */
+export const JOB_STATUS = {
+  inProgress: -1,
+  completed: 0,
+  error: 1,
+  invalidParameter: 4,
+} as const;
+
+const DESCRIPTIVE: Record<number, string> = {
+  [JOB_STATUS.inProgress]: "In Progress",
+  [JOB_STATUS.completed]: "Completed",
+  [JOB_STATUS.error]: "Error",
+  [JOB_STATUS.invalidParameter]: "Invalid Parameter",
+};
+
+interface Job {
+  jobId: number;
+  jobName: string;
+  application: string;
+  username: string;
+  status: number;
+  details: string | null;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Caller {
+  username: string;
+  session: ProviderSession;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    planningCaller: Caller | null;
+  }
+}
+
+function basicCredentials(header: string | undefined): { username: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 1) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** `RULES` / `Rules`: both spellings are accepted (Oracle's "Rules" page). */
+const isRules = (jobType: unknown) => typeof jobType === "string" && jobType.toUpperCase() === "RULES";
+
+export async function planningRestEndpoint(
+  app: FastifyInstance,
+  options: PlanningRestOptions,
+): Promise<void> {
+  const provider = options.provider;
+  const planning = provider.planning;
+  if (!planning) throw new Error("the Planning REST endpoint needs a provider of the planning family");
+  const connector = options.connector ?? "pbcs";
+  const owner = options.owner ?? ((u: string) => `planning-rest:${u}`);
+  const maxJobs = options.maxJobs ?? 1000;
+  const jobs = new Map<number, Job>();
+  let nextJob = 1;
+
+  await app.register(
+    async (scope) => {
+      scope.decorateRequest("planningCaller", null);
+
+      scope.setErrorHandler((error, request, reply) => {
+        if (error instanceof HttpError) return sendError(reply, error.status, error.message);
+        if (error instanceof ProviderError) {
+          return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
+        }
+        const e = error as { statusCode?: unknown; message?: string };
+        if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+          return sendError(reply, e.statusCode, e.message ?? "Bad request");
+        }
+        request.log.error({ err: error }, "planning-rest: internal error");
+        return sendError(reply, 500, "Internal server error");
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
+      );
+
+      scope.addHook("onRequest", async (request, reply) => {
+        const basic = basicCredentials(request.headers.authorization);
+        const caller = basic ? await authenticate(request, basic) : null;
+        if (!caller) {
+          reply.header("www-authenticate", 'Basic realm="EPM"');
+          return sendError(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
+        }
+        request.planningCaller = caller;
+      });
+
+      registerRoutes(scope);
+    },
+    { prefix: PLANNING_REST_ROOT },
+  );
+
+  /** Checks the credentials with the provider: the user name as sent, else what follows `identitydomain.`. */
+  async function authenticate(
+    request: FastifyRequest,
+    basic: { username: string; password: string },
+  ): Promise<Caller | null> {
+    const providerAddress = `${request.protocol}://${request.headers.host ?? "localhost"}/HyperionPlanning/SmartView`;
+    const dot = basic.username.indexOf(".");
+    const names = dot > 0 ? [basic.username, basic.username.slice(dot + 1)] : [basic.username];
+    for (const name of names) {
+      try {
+        const { username } = await provider.login({
+          connector,
+          username: name,
+          password: basic.password,
+          address: new URL(providerAddress),
+        });
+        return {
+          username,
+          session: {
+            id: `planning-rest:${username}`,
+            ownerId: owner(username),
+            connector,
+            username,
+            providerAddress,
+            aliasTable: null,
+          },
+        };
+      } catch (e) {
+        if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;
+      }
+    }
+    return null;
+  }
+
+  function sendError(reply: FastifyReply, status: number, message: string) {
+    return reply.code(status).type("application/json").send({
+      status,
+      detail: message,
+      message,
+      localizedMessage: message,
+    });
+  }
+
+  function callerOf(request: FastifyRequest): Caller {
+    const c = request.planningCaller;
+    if (!c) throw new HttpError(401, "Authentication required.");
+    return c;
+  }
+
+  let serverName: Promise<string> | null = null;
+  async function server(session: ProviderSession): Promise<string> {
+    serverName ??= provider.servers(session).then((list) => {
+      const first = list.servers[0]?.name;
+      if (!first) throw new HttpError(500, "The provider has no server.");
+      return first;
+    });
+    return serverName.catch((e) => {
+      serverName = null;
+      throw e;
+    });
+  }
+
+  /** The application a path names, as the provider spells it. */
+  async function appRef(session: ProviderSession, name: string): Promise<ApplicationRef> {
+    const srv = await server(session);
+    const list = await provider.applications(session, srv, false);
+    const found = list.applications.find((a) => a.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw new HttpError(400, `Application ${name} does not exist.`);
+    return { server: srv, application: found.name };
+  }
+
+  const link = (request: FastifyRequest, path: string, rel: string, action = "GET") => ({
+    rel,
+    href: `${request.protocol}://${request.headers.host ?? "localhost"}${PLANNING_REST_ROOT}${path}`,
+    action,
+  });
+
+  function jobReply(request: FastifyRequest, job: Job) {
+    const self = `/${PLANNING_REST_VERSION}/applications/${encodeURIComponent(job.application)}/jobs/${job.jobId}`;
+    return {
+      status: job.status,
+      details: job.details,
+      jobId: job.jobId,
+      jobName: job.jobName,
+      descriptiveStatus: DESCRIPTIVE[job.status] ?? "Unknown",
+      links: [link(request, self, "self"), link(request, `${self}/details`, "job-details")],
+    };
+  }
+
+  function registerRoutes(scope: FastifyInstance) {
+    // Version discovery: the trailing slash is required (a live-tested client's note).
+    scope.get("/", async (request) => ({
+      items: [
+        {
+          version: PLANNING_REST_VERSION,
+          lifecycle: "active",
+          isLatest: true,
+          links: [link(request, `/${PLANNING_REST_VERSION}`, "current")],
+        },
+      ],
+      links: [link(request, "/", "self")],
+    }));
+
+    const v = `/${PLANNING_REST_VERSION}`;
+
+    scope.get(`${v}/applications`, async (request) => {
+      const { session } = callerOf(request);
+      const list = await provider.applications(session, await server(session), false);
+      return {
+        type: "HP",
+        items: list.applications.map((a) => ({
+          name: a.name,
+          type: "HP",
+          dpEnabled: false,
+          adminMode: false,
+          unicode: true,
+          appStorage: "Multidim",
+        })),
+      };
+    });
+
+    scope.get<{ Params: { app: string } }>(`${v}/applications/:app/plantypes`, async (request) => {
+      const { session } = callerOf(request);
+      const ref = await appRef(session, request.params.app);
+      const cubes = await provider.cubes(session, ref);
+      return {
+        items: cubes.cubes.map((c, i) => ({
+          planTypeName: c.name,
+          planType: i + 1,
+          cubeName: c.name,
+          cubeType: 0,
+        })),
+        links: [link(request, `${v}/applications/${encodeURIComponent(ref.application)}/plantypes`, "self")],
+      };
+    });
+
+    scope.get<{ Params: { app: string }; Querystring: { q?: string } }>(
+      `${v}/applications/:app/jobdefinitions`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const wanted = jobTypeFilter(request.query.q);
+        const { rules } = await (planning as PlanningOperations).listRules(session, ref);
+        const items =
+          wanted === null || wanted === "RULES"
+            ? rules.map((r) => ({ jobType: "RULES", jobName: r.ruleName, links: null }))
+            : [];
+        return { items };
+      },
+    );
+
+    scope.post<{ Params: { app: string }; Body: unknown }>(
+      `${v}/applications/:app/jobs`,
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const type = String(request.headers["content-type"] ?? "");
+        if (!/^application\/json\b/i.test(type)) {
+          throw new HttpError(415, "Unsupported Media Type: the body must be application/json.");
+        }
+        const ref = await appRef(caller.session, request.params.app);
+        const body = (request.body ?? {}) as { jobType?: unknown; jobName?: unknown; parameters?: unknown };
+        if (!isRules(body.jobType)) {
+          throw new HttpError(400, `Job type ${String(body.jobType)} is not supported by this server.`);
+        }
+        if (typeof body.jobName !== "string" || body.jobName === "") {
+          throw new HttpError(400, "jobName is required.");
+        }
+        const parameters = stringParameters(body.parameters);
+        const { rules } = await (planning as PlanningOperations).listRules(caller.session, ref);
+        const planType = parameters.planType;
+        const named = rules.filter(
+          (r) => r.ruleName.toLowerCase() === (body.jobName as string).toLowerCase(),
+        );
+        const rule =
+          named.find((r) => planType !== undefined && r.cube.toLowerCase() === planType.toLowerCase()) ??
+          named[0];
+        if (!rule) throw new HttpError(400, `Business rule ${body.jobName} does not exist.`);
+        const job: Job = {
+          jobId: nextJob++,
+          jobName: rule.ruleName,
+          application: ref.application,
+          username: caller.username,
+          status: JOB_STATUS.inProgress,
+          details: null,
+        };
+        jobs.set(job.jobId, job);
+        for (const id of jobs.keys()) {
+          if (jobs.size <= maxJobs) break;
+          jobs.delete(id);
+        }
+        const prompts = await promptsOf(caller.session, ref, rule.cube, rule.ruleName, parameters);
+        // The rule runs after the answer is sent: the client polls GET …/jobs/{id}.
+        setTimeout(() => {
+          (planning as PlanningOperations)
+            .launchRule(caller.session, ref, { cube: rule.cube, ruleName: rule.ruleName, prompts })
+            .then(
+              (run) => {
+                job.status = JOB_STATUS.completed;
+                job.details = run.message;
+              },
+              (e: unknown) => {
+                const invalid =
+                  e instanceof ProviderError &&
+                  (e.code === "PROMPT_INVALID" || e.code === "PROMPT_MISSING" || e.code === "PROMPT_UNKNOWN");
+                job.status = invalid ? JOB_STATUS.invalidParameter : JOB_STATUS.error;
+                job.details = e instanceof Error ? e.message : String(e);
+              },
+            );
+        }, 0);
+        return reply.send(jobReply(request, job));
+      },
+    );
+
+    scope.get<{ Params: { app: string; id: string } }>(`${v}/applications/:app/jobs/:id`, async (request) => {
+      const caller = callerOf(request);
+      const job = jobs.get(Number(request.params.id));
+      if (
+        !job ||
+        job.username !== caller.username ||
+        job.application.toLowerCase() !== request.params.app.toLowerCase()
+      ) {
+        throw new HttpError(404, `Job ${request.params.id} does not exist.`);
+      }
+      return jobReply(request, job);
+    });
+
+    scope.get<{ Params: { app: string; dim: string; member: string } }>(
+      `${v}/applications/:app/dimensions/:dim/members/:member`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const tree = await dimensionTree(session, ref, request.params.dim);
+        const node = subtree(tree, request.params.member);
+        if (!node) {
+          throw new HttpError(
+            400,
+            `Member ${request.params.member} does not exist in dimension ${request.params.dim}.`,
+          );
+        }
+        return memberReply(node, tree.name);
+      },
+    );
+  }
+
+  async function dimensionTree(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    dim: string,
+  ): Promise<MemberNode> {
+    const list = await (planning as PlanningOperations).members(session, ref, {
+      dim,
+      filter: "Hierarchy",
+      arg: null,
+      aliasTable: "Default",
+    });
+    return memberTree(list.members);
+  }
+
+  /** The runtime prompts of the rule, valued from the job's parameters (names matched without case). */
+  async function promptsOf(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    cube: string,
+    ruleName: string,
+    parameters: Record<string, string>,
+  ) {
+    const info = await (planning as PlanningOperations).rulePrompts(session, ref, { cube, ruleName });
+    const byName = new Map(Object.entries(parameters).map(([k, val]) => [k.toLowerCase(), val]));
+    return info.prompts.flatMap((p) => {
+      const value = byName.get(p.name.toLowerCase());
+      return value === undefined ? [] : [{ name: p.name, value }];
+    });
+  }
+}
+
+/** The member as `GET …/members/{member}` answers it, its descendants nested in `children`. */
+function memberReply(node: MemberNode, dimName: string): Record<string, unknown> {
+  return {
+    name: node.name,
+    alias: node.alias,
+    ...(node.parent ? { parentName: node.parent.name } : {}),
+    dimName,
+    generation: node.generation,
+    children: node.children.map((c) => memberReply(c, dimName)),
+  };
+}
+
+/** `q={"jobType":"RULES"}` → `RULES`; no `q` → `null`. */
+function jobTypeFilter(q: string | undefined): string | null {
+  if (q === undefined || q === "") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(q);
+  } catch {
+    throw new HttpError(400, "q must be a JSON object.");
+  }
+  const jobType = (parsed as { jobType?: unknown } | null)?.jobType;
+  return typeof jobType === "string" ? jobType.toUpperCase() : null;
+}
+
+/** The job's `parameters`: names to string values (numbers written as sent). */
+function stringParameters(raw: unknown): Record<string, string> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== "object" || Array.isArray(raw))
+    throw new HttpError(400, "parameters must be an object.");
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof val === "string") out[k] = val;
+    else if (typeof val === "number" || typeof val === "boolean") out[k] = String(val);
+    else throw new HttpError(400, `Parameter ${k} must be a string.`);
+  }
+  return out;
+}

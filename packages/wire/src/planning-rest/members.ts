@@ -1,0 +1,46 @@
+/** A dimension's members as a tree, rebuilt from the provider's outline-order list. */
+export interface MemberNode {
+  name: string;
+  alias: string | null;
+  generation: number;
+  parent: MemberNode | null;
+  children: MemberNode[];
+}
+
+interface ListedMember {
+  name: string;
+  alias: string | null;
+  generation: number | null;
+  level: number | null;
+}
+
+/**
+ * The tree of a dimension from its members in outline order (depth first, parents before children, as the
+ * `Hierarchy` member filter lists them): each member's parent is the nearest member before it one generation up.
+ */
+export function memberTree(members: readonly ListedMember[]): MemberNode {
+  const stack: MemberNode[] = [];
+  let root: MemberNode | null = null;
+  for (const m of members) {
+    const generation = m.generation ?? 1;
+    while (stack.length > 0 && (stack.at(-1)?.generation ?? 0) >= generation) stack.pop();
+    const parent = stack.at(-1) ?? null;
+    const node: MemberNode = { name: m.name, alias: m.alias, generation, parent, children: [] };
+    if (parent) parent.children.push(node);
+    else root ??= node;
+    stack.push(node);
+  }
+  if (!root) throw new Error("a dimension without members");
+  return root;
+}
+
+/** The node of `name` (matched without case; `%20` already decoded by the router), or `null`. */
+export function subtree(root: MemberNode, name: string): MemberNode | null {
+  const wanted = name.toLowerCase();
+  const stack = [root];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    if (n.name.toLowerCase() === wanted) return n;
+    stack.push(...n.children);
+  }
+  return null;
+}

@@ -1,0 +1,295 @@
+import { readFileSync } from "node:fs";
+import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
+import { memoryStore } from "../support/memory-store.ts";
+
+/**
+ * The Planning REST endpoint over the embedded Vision application: the requests of a live-tested client's
+ * collection (pbj-pbcs-client `requests.http`) and Oracle's examples are fed to it, and its answers are compared
+ * in shape with Oracle's example replies (fixtures in `test/fixtures/planning-rest`, see its NOTICE).
+ */
+
+const FIXTURES = new URL("../fixtures/planning-rest/", import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), "utf8");
+const json = (name: string) => JSON.parse(fixture(name)) as Record<string, unknown>;
+
+interface HttpRequest {
+  title: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** The requests of an IntelliJ `.http` collection: `###` title, method and URL, headers, blank line, body. */
+function httpRequests(text: string): HttpRequest[] {
+  return text
+    .split(/^###/m)
+    .slice(1)
+    .flatMap((block) => {
+      const lines = block.split("\n");
+      const title = (lines.shift() ?? "").trim();
+      const start = lines.findIndex((l) => /^(GET|POST|PUT|PATCH|DELETE) /.test(l));
+      if (start < 0) return [];
+      const [method = "", url = ""] = (lines[start] ?? "").split(/ (.+)/);
+      const headers: Record<string, string> = {};
+      let i = start + 1;
+      for (; i < lines.length && (lines[i] ?? "").trim() !== ""; i++) {
+        const line = lines[i] ?? "";
+        const colon = line.indexOf(":");
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const rest = lines
+        .slice(i)
+        .filter((l) => !l.startsWith("#"))
+        .join("\n")
+        .trim();
+      return [{ title, method, url: url.trim(), headers, body: rest === "" ? null : rest }];
+    });
+}
+
+const DEMO = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+let app: FastifyInstance;
+let origin: string;
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    authorization: DEMO,
+    accept: "application/json",
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers["content-type"] ??= "application/json";
+  const r = await fetch(`${origin}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined
+      ? { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }
+      : {}),
+  });
+  const text = await r.text();
+  return { status: r.status, json: text ? JSON.parse(text) : null };
+}
+
+async function pollJob(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const r = await call("GET", `/HyperionPlanning/rest/v3/applications/Vision/jobs/${id}`);
+    if (r.json.status !== -1) return r;
+    await new Promise((res) => setTimeout(res, 10));
+  }
+  throw new Error("the job did not end");
+}
+
+const keys = (o: unknown) => Object.keys(o as object).sort();
+
+beforeAll(async () => {
+  const provider = await EmbeddedProvider.open({
+    store: memoryStore(),
+    credentialsValid: (u, p) => u === "demo" && p === "demo",
+  });
+  app = Fastify({ logger: false });
+  await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe("the captured requests of pbj-pbcs-client", () => {
+  const served =
+    /\/HyperionPlanning\/rest\/(v3\/applications(\/[^/]+\/(plantypes|jobdefinitions.*|jobs|dimensions\/[^/]+\/members\/.+))?)?$/;
+  const requests = httpRequests(fixture("requests.http")).filter((r) =>
+    served.test(r.url.replace(/^https:\/\/\{\{server\}\}/, "").split("?")[0] ?? ""),
+  );
+
+  it("covers version discovery, applications, plan types, job definitions, rule jobs and members", () => {
+    const titles = requests.map((r) => r.title);
+    expect(titles).toContain("Get All API Version Info");
+    expect(titles).toContain("Get Applications");
+    expect(titles).toContain("Get Plan Types");
+    expect(titles.filter((t) => t.startsWith("Execute")).length).toBeGreaterThanOrEqual(2);
+    expect(titles.filter((t) => t.startsWith("Get Member")).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers each with JSON, 200 for what Vision has and 400 with Oracle's error fields otherwise", async () => {
+    for (const r of requests) {
+      const path = r.url
+        .replace(/^https:\/\/\{\{server\}\}/, "")
+        .replaceAll("{{app}}", "Vision")
+        .replaceAll("{{cube}}", "Plan1")
+        .replaceAll(" ", "%20");
+      const headers = { ...r.headers, authorization: DEMO };
+      const answer = await call(r.method, path, { headers, ...(r.body ? { body: r.body } : {}) });
+      expect([200, 400], `${r.title}: ${path}`).toContain(answer.status);
+      if (answer.status === 400)
+        expect(keys(answer.json)).toEqual(["detail", "localizedMessage", "message", "status"]);
+    }
+  });
+});
+
+describe("version discovery and metadata", () => {
+  it("lists v3 as the active, latest version with a `current` link (trailing slash)", async () => {
+    const r = await call("GET", "/HyperionPlanning/rest/");
+    expect(r.status).toBe(200);
+    expect(r.json.items).toEqual([
+      expect.objectContaining({ version: "v3", lifecycle: "active", isLatest: true }),
+    ]);
+    expect(r.json.items[0].links[0]).toEqual({
+      rel: "current",
+      href: `${origin}/HyperionPlanning/rest/v3`,
+      action: "GET",
+    });
+  });
+
+  it("lists Vision and its plan types", async () => {
+    const apps = await call("GET", "/HyperionPlanning/rest/v3/applications");
+    expect(apps.json).toEqual({
+      type: "HP",
+      items: [expect.objectContaining({ name: "Vision", type: "HP" })],
+    });
+    const pts = await call("GET", "/HyperionPlanning/rest/v3/applications/vision/plantypes");
+    expect(pts.json.items.map((p: { planTypeName: string }) => p.planTypeName)).toContain("Plan1");
+    expect(keys(pts.json.items[0])).toEqual(["cubeName", "cubeType", "planType", "planTypeName"]);
+  });
+
+  it("lists the rules as job definitions in Oracle's shape, with or without q", async () => {
+    const oracle = json("jobdefinitions-get.response.partial.json") as { items: object[] };
+    const all = await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/jobdefinitions");
+    const rules = await call(
+      "GET",
+      `/HyperionPlanning/rest/v3/applications/Vision/jobdefinitions?q=${encodeURIComponent('{"jobType":"RULES"}')}`,
+    );
+    expect(keys(all.json)).toEqual(keys(oracle));
+    expect(keys(all.json.items[0])).toEqual(keys(oracle.items[0]));
+    expect(rules.json.items.map((i: { jobName: string }) => i.jobName)).toContain("CopyVersion");
+    expect(rules.json).toEqual(all.json);
+    const none = await call(
+      "GET",
+      `/HyperionPlanning/rest/v3/applications/Vision/jobdefinitions?q=${encodeURIComponent('{"jobType":"RULESET"}')}`,
+    );
+    expect(none.json.items).toEqual([]);
+  });
+
+  it("answers a member with its descendants nested in children, the dimension root without parentName", async () => {
+    const root = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Product/members/Product",
+    );
+    expect(root.json.parentName).toBeUndefined();
+    expect(root.json.dimName).toBe("Product");
+    const hw = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Product/members/P_100",
+    );
+    expect(hw.json).toEqual({
+      name: "P_100",
+      alias: expect.any(String),
+      parentName: "P_TP",
+      dimName: "Product",
+      generation: 3,
+      children: ["P_110", "P_120", "P_130"].map((name) =>
+        expect.objectContaining({ name, parentName: "P_100", generation: 4, children: [] }),
+      ),
+    });
+    const unknown = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Product/members/Nope",
+    );
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe("business rules as jobs", () => {
+  it("refuses a job without Content-Type: application/json with 415, as the live client's note says", async () => {
+    const r = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
+      body: JSON.stringify({ jobType: "RULES", jobName: "CopyVersion" }),
+      headers: { "content-type": "text/plain" },
+    });
+    expect(r.status).toBe(415);
+  });
+
+  it("launches a rule with Oracle's request shape and answers the job record of Oracle's status page", async () => {
+    const oracleRequest = json("jobs-post.rules.request.json") as { parameters: Record<string, string> };
+    const oracleStatus = json("jobs-id-get.response.json");
+    const body = {
+      ...oracleRequest,
+      jobName: "CopyVersion",
+      parameters: { SrcVersion: "Working", TgtVersion: "What If", planType: "Plan1" },
+    };
+    expect(keys(body)).toEqual(keys(oracleRequest));
+    const launched = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", { body });
+    expect(launched.status).toBe(200);
+    expect(keys(launched.json)).toEqual(keys(oracleStatus));
+    expect(launched.json).toMatchObject({
+      status: -1,
+      jobName: "CopyVersion",
+      descriptiveStatus: "In Progress",
+    });
+    const done = await pollJob(launched.json.jobId);
+    expect(keys(done.json)).toEqual(keys(oracleStatus));
+    expect(done.json).toMatchObject({
+      status: 0,
+      descriptiveStatus: "Completed",
+      jobId: launched.json.jobId,
+    });
+    expect(done.json.links.map((l: { rel: string }) => l.rel)).toEqual(["self", "job-details"]);
+  });
+
+  it("ends a job with an invalid prompt value with status 4, a failing rule with 1, the message in details", async () => {
+    const invalid = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
+      body: {
+        jobType: "Rules",
+        jobName: "CopyVersion",
+        parameters: { SrcVersion: "Nope", TgtVersion: "Working" },
+      },
+    });
+    const bad = await pollJob(invalid.json.jobId);
+    expect(bad.json).toMatchObject({ status: 4, descriptiveStatus: "Invalid Parameter" });
+    expect(bad.json.details).toMatch(/Nope/);
+    const failing = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
+      body: {
+        jobType: "Rules",
+        jobName: "CopyVersion",
+        parameters: { SrcVersion: "Working", TgtVersion: "Working" },
+      },
+    });
+    const failed = await pollJob(failing.json.jobId);
+    expect(failed.json).toMatchObject({ status: 1, descriptiveStatus: "Error" });
+    expect(failed.json.details).toMatch(/Working/);
+  });
+
+  it("refuses an unknown rule and an unknown job id; another user cannot read the job", async () => {
+    const r = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
+      body: { jobType: "RULES", jobName: "NoSuchRule" },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.detail).toMatch(/NoSuchRule/);
+    expect((await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/jobs/99999")).status).toBe(404);
+  });
+});
+
+describe("authentication", () => {
+  it("accepts identitydomain.user and refuses a wrong password or no credentials with 401", async () => {
+    const domain = `Basic ${Buffer.from("idcs-1234.demo:demo").toString("base64")}`;
+    expect(
+      (await call("GET", "/HyperionPlanning/rest/v3/applications", { headers: { authorization: domain } }))
+        .status,
+    ).toBe(200);
+    const wrong = `Basic ${Buffer.from("demo:nope").toString("base64")}`;
+    expect(
+      (await call("GET", "/HyperionPlanning/rest/v3/applications", { headers: { authorization: wrong } }))
+        .status,
+    ).toBe(401);
+    const r = await fetch(`${origin}/HyperionPlanning/rest/v3/applications`);
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toMatch(/^Basic/);
+  });
+});
