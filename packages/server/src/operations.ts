@@ -16,6 +16,16 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
   return ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
 }
 
+/**
+ * The `route` label of a request: the route's pattern (API calls, wire endpoints such as
+ * `/essbase/rest/v1/applications/:application`, operational endpoints), or `site` for the pages the site's
+ * catch-all routes serve (one label, not one per page); `unknown` when no route matched.
+ */
+export function metricsRoute(url: string | undefined): string {
+  if (url === undefined) return "unknown";
+  return url === "/" || url === "/*" ? "site" : url;
+}
+
 /** Rate limits per API key (shared through Redis when configured), metrics and readiness. */
 export async function registerOperations(app: FastifyInstance, services: Services): Promise<void> {
   const { config } = services;
@@ -50,8 +60,7 @@ export async function registerOperations(app: FastifyInstance, services: Service
     // One bound child per (method, route, status): label hashing once, not on every request.
     const children = new Map<string, { observe(v: number): void }>();
     app.addHook("onResponse", (request, reply, done) => {
-      const url = request.routeOptions.url ?? "unknown";
-      const route = url.startsWith("/qibates/") ? url : "site";
+      const route = metricsRoute(request.routeOptions.url);
       const key = `${request.method} ${route} ${reply.statusCode}`;
       let child = children.get(key);
       if (!child) {

@@ -63,6 +63,24 @@ describe("operations endpoints", () => {
     );
   });
 
+  it("labels a wire endpoint's calls by their route, and the site's pages as site", async () => {
+    const site = mkdtempSync(join(tmpdir(), "qibates-metrics-site-"));
+    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
+    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const a = await app({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", SITE_DIR: site });
+    const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+    const wire = await a.inject({ url: "/essbase/rest/v1/applications", headers: { authorization: basic } });
+    expect(wire.statusCode).toBe(200);
+    expect((await a.inject("/")).statusCode).toBe(200);
+    const body = (await a.inject("/metrics")).body;
+    expect(body).toContain(
+      'qibates_http_request_duration_seconds_count{method="GET",route="/essbase/rest/v1/applications",status="200"} 1',
+    );
+    expect(body).toContain(
+      'qibates_http_request_duration_seconds_count{method="GET",route="site",status="200"} 1',
+    );
+  });
+
   it("keeps /metrics from other machines; with METRICS_TOKEN, only the bearer of the token reads it", async () => {
     const open = await app();
     const remote = await open.inject({ url: "/metrics", remoteAddress: "203.0.113.7" });
