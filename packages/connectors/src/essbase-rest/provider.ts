@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
-import {
-  type GridRequest,
-  type ResolvedGridSettings,
-  resolveSettings,
-  runGridOperation,
-} from "@qibates/engine/grid";
+import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer, pivotSelection } from "../embedded/essbase.ts";
+import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
@@ -32,7 +27,16 @@ import {
   remoteUdas,
 } from "../remote-outline.ts";
 import { EssbaseRestClient } from "./client.ts";
-import { answerOf, layoutSource, type RestGrid, restGridOf, restPreferences, sheetOf } from "./grid.ts";
+import {
+  answerOf,
+  dataCellsOf,
+  gridRequestOf,
+  layoutSource,
+  type RestGrid,
+  restGridOf,
+  restPreferences,
+  sheetOf,
+} from "./grid.ts";
 import { type RemoteOutline, readRemoteOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -522,33 +526,12 @@ class EssbaseRestOperations implements EssbaseOperations {
     aliasTable: string | null,
     call: GridCall,
   ): string[][] {
-    const input = call.input as GridInput & {
-      cells?: Schemas["CellRef"][];
-      row?: number;
-      column?: number;
-      to?: "rows" | "columns";
-    };
-    const layoutSettings = { ...settings, suppressMissingRows: false, suppressMissingColumns: false };
-    const request: GridRequest = {
-      action: call.action,
-      grid: input.grid as unknown[][],
-      settings: layoutSettings,
+    const request = gridRequestOf(
+      outline,
+      { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
       aliasTable,
-      ...(input.cells ? { cells: input.cells } : {}),
-      ...(call.action === "pivottopov" ? { row: input.row, column: input.column } : {}),
-      ...(call.action === "pivot"
-        ? pivotSelection(
-            outline,
-            {
-              grid: input.grid,
-              row: input.row ?? 0,
-              column: input.column ?? 0,
-              ...(input.to ? { to: input.to } : {}),
-            },
-            layoutSettings,
-          )
-        : {}),
-    };
+      call,
+    );
     try {
       return runGridOperation(layoutSource(outline), request).grid;
     } catch (e) {
@@ -562,22 +545,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const sheet = input.grid as unknown[][];
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
-    let cells = input.cells;
-    if (!cells) {
-      const local = runGridOperation(layoutSource(cube.remote.outline), {
-        action: "refresh",
-        grid: sheet,
-        settings: { ...resolved, suppressMissingRows: false, suppressMissingColumns: false },
-        aliasTable,
-      });
-      const found: Schemas["CellRef"][] = [];
-      local.kinds.forEach((row, r) => {
-        row.forEach((k, c) => {
-          if (k === "data" || k === "missing") found.push({ row: r, column: c });
-        });
-      });
-      cells = found;
-    }
+    const cells = input.cells ?? dataCellsOf(cube.remote.outline, sheet, resolved, aliasTable);
     const dirty = [...new Set(cells.map((c) => c.row * columns + c.column))].sort((a, b) => a - b);
     const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty });
     const missingLabel = resolved.missingLabel;
