@@ -6,6 +6,7 @@ import {
   ProviderError,
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { basicCredentials } from "../basic-auth.ts";
 import { badRequest, MESSAGES, WireError } from "./errors.ts";
 import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
 import { JobStore } from "./jobs.ts";
@@ -67,15 +68,6 @@ function cookieValue(header: string | undefined, name: string): string | undefin
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
-}
-
-function basicCredentials(header: string | undefined): { username: string; password: string } | null {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
-  if (!m?.[1]) return null;
-  const decoded = Buffer.from(m[1], "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 1) return null;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 function whole(value: unknown, fallback: number, name: string): number {
