@@ -150,16 +150,9 @@ export function gridAnswer(
   aliasTable: string | null,
 ): Schemas["GridResponse"] {
   const placements = r.placements;
-  const povDims = new Set(placements.filter((p) => p.region === "POV").map((p) => p.name));
-  // The POV row names one member per POV dimension (by name or alias): answer their member names.
+  // The member each POV dimension stands at, as the engine laid it out (a Dynamic Time Series member too).
   const pov: Record<string, string> = {};
-  r.grid[0]?.forEach((text, column) => {
-    if (r.kinds[0]?.[column] !== "pov") return;
-    const label = text.trim();
-    const m =
-      outline.resolve(label, aliasTable ?? "Default") ?? outline.resolve(label.split(" - ")[0] ?? "", null);
-    if (m && povDims.has(m.dimension.name)) pov[m.dimension.name] = m.name;
-  });
+  for (const p of placements) if (p.region === "POV" && p.member !== undefined) pov[p.name] = p.member;
   const byIndex = (region: string) =>
     placements
       .filter((p) => p.region === region)

@@ -22,6 +22,11 @@ export interface Placement {
   name: string;
   region: GridRegion;
   index: number;
+  /**
+   * POV only: the name of the member the dimension stands at, as the grid names it (a Dynamic Time Series
+   * member is `Q-T-D(Feb)`, a substitution variable its member).
+   */
+  member?: string;
 }
 
 export interface RenderedGrid {
@@ -339,8 +344,10 @@ export function renderGrid(
     const ti = top.dims.indexOf(d);
     if (li >= 0) placements.push({ name: d.name, region: "LEFT", index: li });
     else if (ti >= 0) placements.push({ name: d.name, region: "TOP", index: povRows + ti });
-    else if (model.pov.some((m) => m.dimension === d))
-      placements.push({ name: d.name, region: "POV", index: -1 });
+    else {
+      const m = model.pov.find((p) => p.dimension === d);
+      if (m) placements.push({ name: d.name, region: "POV", index: -1, member: m.name });
+    }
   }
   return {
     grid,

@@ -146,7 +146,10 @@ export function readLayout(
     if (li >= 0) placements.push({ name: d.name, region: "LEFT", index: li });
     else if (ti >= 0)
       placements.push({ name: d.name, region: "TOP", index: topRowOf.get(ti) ?? (povRow ? ti + 1 : ti) });
-    else placements.push({ name: d.name, region: "POV", index: -1 });
+    else {
+      const m = model.pov.find((p) => p.dimension === d);
+      placements.push({ name: d.name, region: "POV", index: -1, member: m?.name ?? d.name });
+    }
   }
   return { headerRows: model.layout.headerRows, leftColumns: model.layout.leftColumns, placements };
 }

@@ -247,6 +247,29 @@ describe("ad hoc grid on Sample.Basic", () => {
     ]);
   });
 
+  it("names a Dynamic Time Series member placed in the POV in layout.pov", async () => {
+    const r = await call("action/pivotToPOV", {
+      grid: [
+        ["", "Actual", "Cola", "East"],
+        ["", "Sales"],
+        ["Q-T-D(Feb)", ""],
+      ],
+      row: 2,
+      column: 0,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.layout.pov).toEqual({ Year: "Q-T-D(Feb)", Product: "100-10", Market: "East" });
+    const typed = await call("action/refresh", {
+      grid: [
+        ["", "Q-T-D(Feb)", "Actual", "Cola"],
+        ["", "Sales"],
+        ["East", ""],
+      ],
+    });
+    expect(typed.body.layout.pov).toEqual({ Year: "Q-T-D(Feb)", Scenario: "Actual", Product: "100-10" });
+    expect(typed.body.grid[2].slice(0, 2)).toEqual(["East", "194"]);
+  });
+
   it("reports an unknown member with its cell", async () => {
     const r = await call("action/refresh", {
       grid: [
