@@ -122,6 +122,29 @@ const trustProxy: Parser<TrustProxy> = (raw) => {
   return entries;
 };
 
+/** `providerAddress=xmlaUrl` pairs: both http(s) addresses, the provider address ending with `/aps/JAPI`. */
+const xmlaUrls: Parser<[string, string][]> = (raw) =>
+  list(raw).map((pair) => {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new ConfigError(`"${pair}" is not providerAddress=xmlaUrl`);
+    const [address, xmla] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+    for (const u of [address, xmla]) {
+      let url: URL;
+      try {
+        url = new URL(u);
+      } catch {
+        throw new ConfigError(`"${u}" is not an address`);
+      }
+      if (url.protocol !== "https:" && url.protocol !== "http:") {
+        throw new ConfigError(`"${u}" must be an http or https address`);
+      }
+    }
+    if (!/\/aps\/japi\/?$/i.test(new URL(address).pathname)) {
+      throw new ConfigError(`"${address}" must end with /aps/JAPI (an ssas provider address)`);
+    }
+    return [address, xmla];
+  });
+
 /** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
 export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest"] as const;
 export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
@@ -257,6 +280,13 @@ export const variables = {
     text,
     undefined as string | undefined,
     undefined,
+  ),
+  ssasXmlaUrls: variable(
+    "SSAS_XMLA_URLS",
+    "Comma-separated providerAddress=xmlaUrl pairs: the XMLA address (e.g. https://host/olap/msmdpump.dll) an ssas provider address (…/aps/JAPI) stands for. Unlisted addresses use /olap/msmdpump.dll on the same scheme, host and port.",
+    xmlaUrls,
+    [] as [string, string][],
+    "(empty)",
   ),
   calcJobTimeoutSeconds: variable(
     "CALC_JOB_TIMEOUT_SECONDS",

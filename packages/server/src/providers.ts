@@ -3,6 +3,7 @@ import type { Connector, Provider } from "@qibates/connectors";
 import { EmbeddedProvider, type JournalLog } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
+import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";
@@ -47,6 +48,7 @@ export async function openProviders(
     | "providerConnectTimeoutSeconds"
     | "providerReadTimeoutSeconds"
     | "providerCaFile"
+    | "ssasXmlaUrls"
     | "calcJobTimeoutSeconds"
     | "sessionIdleMinutes"
     | "journalSnapshotEntries"
@@ -76,12 +78,18 @@ export async function openProviders(
     idleMs: config.sessionIdleMinutes * 60_000,
     jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
   });
+  const xmla = new XmlaProvider({
+    upstreams,
+    idleMs: config.sessionIdleMinutes * 60_000,
+    xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
+  });
   return {
-    ...providerRegistry({ demo: embedded, remote: { "essbase-stndln": essbaseRest } }),
+    ...providerRegistry({ demo: embedded, remote: { "essbase-stndln": essbaseRest, ssas: xmla } }),
     close: async () => {
       // The demo applications save a snapshot of what they journaled since their last one.
       await embedded.close();
       await essbaseRest.close();
+      await xmla.close();
       await upstreams.close();
     },
   };

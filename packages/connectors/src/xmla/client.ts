@@ -1,0 +1,142 @@
+import { ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import {
+  type DataSet,
+  dataSetOf,
+  discoverEnvelope,
+  executeEnvelope,
+  parseSoap,
+  rowsOf,
+  type SessionHeader,
+  type SoapAnswer,
+} from "./soap.ts";
+
+/**
+ * One XMLA connection of a QiBates session: every request is a SOAP POST to the XMLA address with HTTP Basic
+ * (`msmdpump.dll` maps it to a Windows account; Essbase's `/aps/XMLA` checks it itself), inside one XMLA
+ * session begun at login (`BeginSession`, then `Session@SessionId` on every request, `EndSession` at logout).
+ * When the server no longer knows the session (a fault to a request sent in it), the client begins a new one
+ * and sends the request once more. The password stays in this object's memory; it is never logged.
+ */
+export class XmlaClient {
+  private sessionId: string | null = null;
+  /** `false` once the server answered a `BeginSession` without a `Session` header: it keeps no sessions. */
+  private sessions = true;
+  private readonly authorization: string;
+  lastUsed = Date.now();
+
+  constructor(
+    private readonly upstreams: Upstreams,
+    readonly url: URL,
+    username: string,
+    password: string,
+  ) {
+    this.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+  }
+
+  /**
+   * Checks the credentials and begins the XMLA session: `Discover DISCOVER_DATASOURCES` with `BeginSession`.
+   * Answers the data sources (the servers).
+   */
+  async login(): Promise<Record<string, string>[]> {
+    this.sessionId = null;
+    this.sessions = true;
+    const answer = await this.post("Discover", (h) => discoverEnvelope("DISCOVER_DATASOURCES", {}, {}, h), {
+      kind: "begin",
+    });
+    this.sessionId = answer.sessionId;
+    this.sessions = answer.sessionId !== null;
+    return rowsOf(this.ok(answer, "DISCOVER_DATASOURCES"));
+  }
+
+  /** Ends the XMLA session (`EndSession` on a last `Discover`). */
+  async logout(): Promise<void> {
+    const id = this.sessionId;
+    this.sessionId = null;
+    if (!id) return;
+    await this.post("Discover", (h) => discoverEnvelope("DISCOVER_DATASOURCES", {}, {}, h), {
+      kind: "end",
+      id,
+    });
+  }
+
+  /** The rows of one schema rowset. */
+  async discover(
+    requestType: string,
+    restrictions: Record<string, string | undefined>,
+    properties: Record<string, string | undefined> = {},
+  ): Promise<Record<string, string>[]> {
+    const answer = await this.inSession("Discover", (h) =>
+      discoverEnvelope(requestType, restrictions, properties, h),
+    );
+    return rowsOf(this.ok(answer, requestType));
+  }
+
+  /** Runs one MDX statement; its multidimensional answer. */
+  async execute(statement: string, properties: Record<string, string | undefined>): Promise<DataSet> {
+    const answer = await this.inSession("Execute", (h) => executeEnvelope(statement, properties, h));
+    const root = this.ok(answer, "Execute");
+    const data = dataSetOf(root);
+    if (!data) throw this.malformed("an Execute answer that is not a multidimensional data set");
+    return data;
+  }
+
+  /** A request inside the session; a fault to it begins a new session and sends it once more. */
+  private async inSession(method: string, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
+    this.lastUsed = Date.now();
+    if (!this.sessions) return this.post(method, build, { kind: "none" });
+    if (this.sessionId === null) return this.begin(method, build);
+    const answer = await this.post(method, build, { kind: "session", id: this.sessionId });
+    if (!answer.fault) return answer;
+    return this.begin(method, build);
+  }
+
+  private async begin(method: string, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
+    const answer = await this.post(method, build, { kind: "begin" });
+    if (answer.sessionId) this.sessionId = answer.sessionId;
+    return answer;
+  }
+
+  private async post(
+    method: string,
+    build: (h: SessionHeader) => string,
+    header: SessionHeader,
+  ): Promise<SoapAnswer> {
+    const answer = await this.upstreams.request(this.url, {
+      method: "POST",
+      headers: {
+        authorization: this.authorization,
+        "content-type": "text/xml; charset=utf-8",
+        soapaction: `"urn:schemas-microsoft-com:xml-analysis:${method}"`,
+        accept: "text/xml",
+      },
+      body: build(header),
+    });
+    if (answer.status === 401 || answer.status === 403) {
+      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+    }
+    const soap = parseSoap(answer.body);
+    if (soap) return soap;
+    if (answer.status < 200 || answer.status >= 300) {
+      const reason = `HTTP ${answer.status}`;
+      throw new ProviderError("PROVIDER_FAILED", `${method}: ${reason}`, { reason });
+    }
+    throw this.malformed(`a ${method} answer that is not a SOAP envelope`);
+  }
+
+  /** The answer's root, or its fault as `PROVIDER_FAILED` with the server's own message. */
+  private ok(answer: SoapAnswer, what: string) {
+    if (answer.fault || !answer.root) {
+      const message = answer.fault?.message || answer.fault?.code || "error";
+      throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+    }
+    return answer.root;
+  }
+
+  malformed(reason: string): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.url.origin} answered ${reason}.`, {
+      address: this.url.origin,
+      reason,
+    });
+  }
+}

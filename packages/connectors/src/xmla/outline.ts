@@ -1,0 +1,138 @@
+import type { DimensionSpec, Member, MemberSpec } from "@qibates/engine";
+import { Outline } from "@qibates/engine";
+import type { RemoteDimension, RemoteOutline } from "../essbase-rest/outline.ts";
+import type { XmlaClient } from "./client.ts";
+
+/**
+ * The outline of a cube read through XMLA Discover and rebuilt as an engine `Outline`, so that the connector
+ * lists trees, applies member filters, searches and lays grids out with the same rules as the embedded engine:
+ * `MDSCHEMA_DIMENSIONS` (order, type, default hierarchy), then `MDSCHEMA_MEMBERS` of each dimension's default
+ * hierarchy, the tree rebuilt from `PARENT_UNIQUE_NAME` in the order the server lists the members. A member
+ * listed again under another parent is a shared member; `MEMBER_TYPE` 4 (formula) is a calculated member,
+ * read-only as Essbase's dynamic members are; a `MEMBER_CAPTION` other than the name is the member's alias in
+ * the `Default` table (XMLA has one caption per member). Each member keeps its `MEMBER_UNIQUE_NAME`, which the
+ * MDX the connector sends uses.
+ */
+
+export interface XmlaOutline extends RemoteOutline {
+  /** The MDX unique name of a member of the rebuilt outline. */
+  uniqueName(member: Member): string;
+}
+
+/** `DIMENSION_TYPE`: 1 time, 2 measures, 6 accounts (OLE DB for OLAP and Analysis Services values). */
+function dimensionType(raw: string): RemoteDimension["type"] {
+  if (raw === "1") return "time";
+  if (raw === "2" || raw === "6") return "accounts";
+  return "regular";
+}
+
+const PARALLEL = 4;
+
+export async function readXmlaOutline(
+  client: XmlaClient,
+  properties: Record<string, string | undefined>,
+  catalog: string,
+  cube: string,
+): Promise<XmlaOutline> {
+  const dimRows = await client.discover(
+    "MDSCHEMA_DIMENSIONS",
+    { CATALOG_NAME: catalog, CUBE_NAME: cube },
+    properties,
+  );
+  const dims = dimRows
+    .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
+    .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
+    .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
+    .map((d) => d.row);
+  if (dims.length === 0) throw client.malformed(`MDSCHEMA_DIMENSIONS with no dimension for ${cube}`);
+
+  const memberRows: Record<string, string>[][] = [];
+  for (let i = 0; i < dims.length; i += PARALLEL) {
+    const batch = dims.slice(i, i + PARALLEL);
+    const answers = await Promise.all(
+      batch.map((d) =>
+        client.discover(
+          "MDSCHEMA_MEMBERS",
+          {
+            CATALOG_NAME: catalog,
+            CUBE_NAME: cube,
+            DIMENSION_UNIQUE_NAME: d.DIMENSION_UNIQUE_NAME,
+            HIERARCHY_UNIQUE_NAME: d.DEFAULT_HIERARCHY || undefined,
+          },
+          properties,
+        ),
+      ),
+    );
+    memberRows.push(...answers);
+  }
+
+  const uniqueNames = new Map<string, string>();
+  const key = (dimension: string, member: string) =>
+    `${dimension.toLowerCase()}\u0000${member.toLowerCase()}`;
+  const dimensions: RemoteDimension[] = [];
+  const specs: DimensionSpec[] = dims.map((d, i) => {
+    const name = d.DIMENSION_NAME as string;
+    const type = dimensionType(d.DIMENSION_TYPE ?? "");
+    dimensions.push({ name, type });
+    const rows = memberRows[i] ?? [];
+    const byUnique = new Map<string, Record<string, string>>();
+    for (const r of rows) if (r.MEMBER_UNIQUE_NAME) byUnique.set(r.MEMBER_UNIQUE_NAME, r);
+    const children = new Map<string, Record<string, string>[]>();
+    const tops: Record<string, string>[] = [];
+    for (const r of rows) {
+      if (!r.MEMBER_UNIQUE_NAME || !r.MEMBER_NAME) continue;
+      const parent = r.PARENT_UNIQUE_NAME ?? "";
+      if (parent && byUnique.has(parent)) {
+        const list = children.get(parent) ?? [];
+        list.push(r);
+        children.set(parent, list);
+      } else tops.push(r);
+    }
+    const seen = new Set<string>();
+    const member = (r: Record<string, string>): MemberSpec => {
+      const memberName = r.MEMBER_NAME as string;
+      const spec: MemberSpec = { name: memberName };
+      const lower = memberName.toLowerCase();
+      if (seen.has(lower)) spec.storage = "shared";
+      else {
+        seen.add(lower);
+        uniqueNames.set(key(name, memberName), r.MEMBER_UNIQUE_NAME as string);
+        if (r.MEMBER_TYPE === "4") spec.storage = "dynamic-calc";
+      }
+      const caption = r.MEMBER_CAPTION ?? "";
+      if (caption !== "" && caption !== memberName) {
+        spec.aliases = { Default: caption };
+      }
+      const kids = spec.storage === "shared" ? [] : (children.get(r.MEMBER_UNIQUE_NAME as string) ?? []);
+      if (kids.length > 0) spec.children = kids.map(member);
+      return spec;
+    };
+    // One top member stands for the dimension (Essbase's dimension member, SSAS's All member); several
+    // top members (a measures dimension without an All member) hang under the dimension itself.
+    const single = tops.length === 1 ? (tops[0] as Record<string, string>) : null;
+    seen.add(name.toLowerCase());
+    uniqueNames.set(
+      key(name, name),
+      single?.MEMBER_UNIQUE_NAME ?? d.DEFAULT_HIERARCHY ?? d.DIMENSION_UNIQUE_NAME ?? `[${name}]`,
+    );
+    const topCaption = single?.MEMBER_CAPTION ?? "";
+    return {
+      name,
+      type,
+      ...(topCaption !== "" && topCaption !== name && topCaption !== single?.MEMBER_NAME
+        ? { aliases: { Default: topCaption } }
+        : {}),
+      members: (single ? (children.get(single.MEMBER_UNIQUE_NAME as string) ?? []) : tops).map(member),
+    };
+  });
+  const aliasTables = ["Default"];
+  const outline = new Outline({ name: `${catalog}.${cube}`, aliasTables, dimensions: specs });
+  return {
+    outline,
+    dimensions,
+    aliasTables,
+    uniqueName: (m) =>
+      uniqueNames.get(key(m.dimension.name, m.name)) ??
+      `[${m.dimension.name}].[${m.name.replace(/]/g, "]]")}]`,
+  };
+}

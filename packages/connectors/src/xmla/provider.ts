@@ -1,0 +1,419 @@
+import { randomUUID } from "node:crypto";
+import type { components } from "@qibates/client/schema";
+import type { Member } from "@qibates/engine";
+import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import { engineError } from "../embedded/engine-errors.ts";
+import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
+import { ProviderError } from "../errors.ts";
+import { dataCellsOf, gridRequestOf, layoutSource } from "../essbase-rest/grid.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  Provider,
+  ProviderSession,
+  SaveInput,
+  SearchInput,
+} from "../provider.ts";
+import {
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "../remote-outline.ts";
+import { XmlaClient } from "./client.ts";
+import { bracket, cellQuery, cellValue, gridOverServer } from "./grid.ts";
+import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * The `ssas` connector: Microsoft Analysis Services (and any XMLA server) through XML for Analysis over HTTP.
+ * The provider address (`…/aps/JAPI`) stands for an XMLA address: the one the `SSAS_XMLA_URLS` setting maps it
+ * to, else `/olap/msmdpump.dll` on the same scheme, host and port. One XMLA session per QiBates session, HTTP
+ * Basic on every request. Metadata through Discover (data sources → servers, catalogs → applications, cubes,
+ * then each cube's dimensions and members once per session); every grid operation laid out by the engine over
+ * that outline and its data read with one MDX `SELECT` (`grid.ts`); saves written back with `UPDATE CUBE`.
+ */
+
+export interface XmlaOptions {
+  upstreams: Upstreams;
+  /** Provider address → XMLA address (`SSAS_XMLA_URLS`); addresses compared without case or trailing slash. */
+  xmlaUrls?: ReadonlyMap<string, string>;
+  /** An upstream session unused this long is ended. */
+  idleMs: number;
+  /** How long a cube's outline read from the server is reused within one session. */
+  outlineTtlMs?: number;
+}
+
+interface XmlaSession {
+  client: XmlaClient;
+  /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
+  sources: { name: string; info: string }[];
+  outlines: Map<string, { at: number; outline: Promise<{ app: string; cube: string; remote: XmlaOutline }> }>;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A provider address as a key of the mapping: origin and path, lower case, without a trailing slash. */
+export function addressKey(address: string | URL): string {
+  const url = new URL(String(address));
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`.toLowerCase();
+}
+
+/** The XMLA address a provider address stands for: the mapping's, else `/olap/msmdpump.dll` on the same origin. */
+export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, string>): URL {
+  const mapped = mapping?.get(addressKey(address));
+  return new URL(mapped ?? `${new URL(String(address)).origin}/olap/msmdpump.dll`);
+}
+
+function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector ssas: ${why}`,
+    { operation, connector: "ssas" },
+    field,
+  );
+}
+
+export class XmlaProvider implements Provider {
+  readonly id = "xmla";
+  readonly planning = null;
+  readonly essbase: EssbaseOperations;
+  private readonly sessions = new Map<string, XmlaSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: XmlaOptions) {
+    this.essbase = new XmlaOperations(this);
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+  }
+
+  async login(input: LoginInput) {
+    const client = new XmlaClient(
+      this.options.upstreams,
+      xmlaUrlFor(input.address, this.options.xmlaUrls),
+      input.username,
+      input.password,
+    );
+    const rows = await client.login();
+    const sources = rows
+      .filter((r) => r.DataSourceName)
+      .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
+    if (sources.length === 0) sources.push({ name: client.url.hostname, info: "" });
+    const handle = randomUUID();
+    this.sessions.set(handle, { client, sources, outlines: new Map() });
+    return { username: input.username, handle };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s || !session.handle) return;
+    this.sessions.delete(session.handle);
+    await s.client.logout();
+  }
+
+  upstream(session: ProviderSession): XmlaSession {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s) {
+      throw new ProviderError(
+        "SESSION_LOST",
+        "This QiBates node holds no XMLA session for this login any more; log in again.",
+      );
+    }
+    return s;
+  }
+
+  /** The `DataSourceInfo` and `Catalog` properties of requests about `server` and `catalog`. */
+  properties(session: ProviderSession, server: string, catalog?: string): Record<string, string | undefined> {
+    const s = this.upstream(session);
+    const source = s.sources.find((d) => same(d.name, server));
+    if (!source) throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    return { DataSourceInfo: source.info || undefined, Catalog: catalog };
+  }
+
+  async servers(session: ProviderSession) {
+    return { servers: this.upstream(session).sources.map((d) => ({ name: d.name })) };
+  }
+
+  private async catalogs(session: ProviderSession, server: string): Promise<string[]> {
+    const props = this.properties(session, server);
+    const rows = await this.upstream(session).client.discover("DBSCHEMA_CATALOGS", {}, props);
+    return rows.map((r) => r.CATALOG_NAME).filter((n): n is string => !!n);
+  }
+
+  async applications(session: ProviderSession, server: string, sort: boolean) {
+    const names = await this.catalogs(session, server);
+    if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    const real = this.upstream(session).sources.find((d) => same(d.name, server))?.name ?? server;
+    return { server: real, applications: names.map((name) => ({ name })) };
+  }
+
+  /** The catalog's real name and its cubes (dimension cubes left out), or `APPLICATION_UNKNOWN`. */
+  async cubeNames(session: ProviderSession, ref: ApplicationRef): Promise<{ app: string; cubes: string[] }> {
+    const app = (await this.catalogs(session, ref.server)).find((n) => same(n, ref.application));
+    if (!app) {
+      throw new ProviderError(
+        "APPLICATION_UNKNOWN",
+        `Unknown application ${ref.application}.`,
+        { application: ref.application, server: ref.server },
+        "application",
+      );
+    }
+    const rows = await this.upstream(session).client.discover(
+      "MDSCHEMA_CUBES",
+      { CATALOG_NAME: app },
+      this.properties(session, ref.server, app),
+    );
+    const cubes = rows
+      .filter((r) => r.CUBE_NAME && (r.CUBE_TYPE ?? "CUBE").toUpperCase() === "CUBE")
+      .map((r) => r.CUBE_NAME as string);
+    return { app, cubes };
+  }
+
+  async cubes(session: ProviderSession, ref: ApplicationRef) {
+    const { app, cubes } = await this.cubeNames(session, ref);
+    return {
+      server: ref.server,
+      application: app,
+      cubes: [...cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
+    };
+  }
+
+  /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
+  async cube(session: ProviderSession, ref: CubeRef) {
+    const s = this.upstream(session);
+    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
+    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
+    let cached = s.outlines.get(key);
+    if (!cached || Date.now() - cached.at >= ttl) {
+      const outline = (async () => {
+        const { app, cubes } = await this.cubeNames(session, ref);
+        const cube = cubes.find((c) => same(c, ref.cube));
+        if (!cube) {
+          throw new ProviderError(
+            "CUBE_UNKNOWN",
+            `Unknown cube ${ref.cube}.`,
+            { cube: ref.cube, application: app },
+            "cube",
+          );
+        }
+        const remote = await readXmlaOutline(s.client, this.properties(session, ref.server, app), app, cube);
+        return { app, cube, remote };
+      })();
+      cached = { at: Date.now(), outline };
+      s.outlines.set(key, cached);
+      outline.catch(() => s.outlines.delete(key));
+    }
+    const { app, cube, remote } = await cached.outline;
+    return { app, cube, remote, properties: this.properties(session, ref.server, app) };
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - this.options.idleMs;
+    for (const [handle, s] of this.sessions) {
+      if (s.client.lastUsed < limit) {
+        this.sessions.delete(handle);
+        s.client.logout().catch(() => undefined);
+      }
+    }
+  }
+
+  /** Ends every XMLA session (at shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+  }
+}
+
+class XmlaOperations implements EssbaseOperations {
+  constructor(private readonly p: XmlaProvider) {}
+
+  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
+    const { remote } = await this.p.cube(session, ref);
+    return remoteDimensions(remote, ref.cube, aliasTable);
+  }
+
+  async dimensionTree(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: { dimension: string; aliasTable?: string },
+  ) {
+    const { remote, cube } = await this.p.cube(session, ref);
+    return remoteDimensionTree(remote, cube, input);
+  }
+
+  async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+    const { remote, cube } = await this.p.cube(session, ref);
+    return remoteFilter(remote, cube, input);
+  }
+
+  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const { remote, cube } = await this.p.cube(session, ref);
+    return remoteSearch(remote, cube, input);
+  }
+
+  async variables(): ReturnType<EssbaseOperations["variables"]> {
+    throw unsupported("nav/variables", "SSAS has no substitution variables.");
+  }
+
+  async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
+    throw unsupported("action/setvariable", "SSAS has no substitution variables.");
+  }
+
+  async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
+    const { remote, cube } = await this.p.cube(session, ref);
+    return remoteUdas(remote, cube, dimension);
+  }
+
+  async scripts(): Promise<Schemas["ScriptList"]> {
+    throw unsupported("nav/scripts", "SSAS has no calculation scripts.");
+  }
+
+  async aliasTables(session: ProviderSession, ref: CubeRef) {
+    const { remote } = await this.p.cube(session, ref);
+    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
+  }
+
+  async calculate(): Promise<Schemas["CalculateResponse"]> {
+    throw unsupported("action/calculate", "SSAS has no calculation scripts.");
+  }
+
+  private settings(remote: XmlaOutline, input: Partial<GridInput>) {
+    const { settings, aliasTable } = engineSettings(input);
+    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    return { resolved: resolveSettings(settings, aliasTable), aliasTable };
+  }
+
+  /** Reads `tuples` with one MDX `SELECT` (cell i is tuple i). */
+  private async read(
+    session: ProviderSession,
+    cube: { cube: string; remote: XmlaOutline; properties: Record<string, string | undefined> },
+    tuples: Member[][],
+  ) {
+    let statement: string;
+    try {
+      statement = cellQuery(cube.remote, cube.cube, tuples);
+    } catch {
+      throw unsupported("a grid mixing attribute members", "its cells cannot be read with one MDX set.");
+    }
+    const data = await this.p.upstream(session).client.execute(statement, cube.properties);
+    const columns = data.axes[0]?.length ?? 0;
+    if (data.axes.length !== 1 || columns !== tuples.length) {
+      throw this.p
+        .upstream(session)
+        .client.malformed(`${columns} tuples on the columns of a SELECT of ${tuples.length} tuples`);
+    }
+    return tuples.map((_, i) => cellValue(data, i));
+  }
+
+  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+    const cube = await this.p.cube(session, ref);
+    const { resolved, aliasTable } = this.settings(cube.remote, call.input);
+    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
+      throw unsupported(
+        "action/zoomin CALC_LEVEL",
+        "SSAS calculations are MDX expressions, not outline formulas.",
+        "settings.zoomInMode",
+      );
+    }
+    const outline = cube.remote.outline;
+    try {
+      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+        // Essbase's default grid of the cube (first dimension down, second across, the rest in the POV).
+        const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
+        const r = await gridOverServer(
+          cube.remote,
+          { action: "refresh", grid: first.grid, settings: resolved, aliasTable },
+          (t) => this.read(session, cube, t),
+        );
+        return gridAnswer(r, outline, aliasTable);
+      }
+      const request = gridRequestOf(outline, resolved, aliasTable, call);
+      const r = await gridOverServer(cube.remote, request, (t) => this.read(session, cube, t));
+      return gridAnswer(r, outline, aliasTable);
+    } catch (e) {
+      if (e instanceof ProviderError) throw e;
+      engineError(e);
+    }
+  }
+
+  /**
+   * The cells the engine would write (statuses checked with the outline's write rule), sent as one
+   * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
+   * answers the typed unsupported error with its own message.
+   */
+  async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
+    const cube = await this.p.cube(session, ref);
+    const { resolved, aliasTable } = this.settings(cube.remote, input);
+    const outline = cube.remote.outline;
+    const sheet = input.grid as unknown[][];
+    const cells = input.cells ?? dataCellsOf(outline, sheet, resolved, aliasTable);
+    const writes: { tuple: Member[]; value: number | null }[] = [];
+    let submitted: ReturnType<typeof runGridOperation>;
+    try {
+      submitted = runGridOperation(
+        {
+          ...layoutSource(outline),
+          write: (tuple, value) => {
+            writes.push({ tuple: [...tuple], value });
+          },
+        },
+        { action: "submit", grid: sheet, dirtyCells: cells, settings: resolved, aliasTable },
+      );
+    } catch (e) {
+      engineError(e);
+    }
+    if (writes.length > 0) {
+      const name = (m: Member) => cube.remote.uniqueName(m);
+      const sets = writes.map(
+        (w) => `(${w.tuple.map(name).join(", ")}) = ${w.value === null ? "NULL" : String(w.value)}`,
+      );
+      const statement = `UPDATE CUBE ${bracket(cube.cube)} SET ${sets.join(", ")}`;
+      try {
+        await this.p.upstream(session).client.execute(statement, cube.properties);
+      } catch (e) {
+        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
+          throw new ProviderError(
+            "UNSUPPORTED",
+            `The server refused the write-back (UPDATE CUBE): ${e.params?.reason ?? e.message}`,
+            { operation: "action/save", connector: "ssas" },
+            null,
+          );
+        }
+        throw e;
+      }
+    }
+    const answered = await this.grid(session, ref, {
+      action: "refresh",
+      input: { ...input, grid: input.grid },
+    });
+    const missingLabel = resolved.missingLabel;
+    const statusOf = new Map((submitted.cellStatus ?? []).map((c) => [`${c.row},${c.column}`, c]));
+    const written: Schemas["SubmittedCell"][] = cells.map((c) => {
+      const s = statusOf.get(`${c.row},${c.column}`);
+      const status =
+        s?.status === "written" ? "written" : s?.status === "read-only" ? "read-only" : "invalid";
+      const value =
+        status === "written"
+          ? s?.value === null || s?.value === undefined
+            ? missingLabel
+            : String(s.value)
+          : String(sheet[c.row]?.[c.column] ?? "");
+      return { row: c.row, column: c.column, status, value };
+    });
+    return {
+      submitted: written.filter((c) => c.status === "written").length,
+      cells: written,
+      ...answered,
+    };
+  }
+}

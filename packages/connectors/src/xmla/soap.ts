@@ -1,0 +1,245 @@
+import { XMLParser } from "fast-xml-parser";
+
+/**
+ * XML for Analysis over SOAP 1.1, the parts the `ssas` connector speaks (wire facts: Microsoft's XMLA
+ * reference, see `test/fixtures/xmla/NOTICE`): `Discover` and `Execute` envelopes with the session headers
+ * (`BeginSession`, `Session@SessionId`, `EndSession`), and the three answer shapes: a rowset (`row`s), a
+ * multidimensional data set (`OlapInfo`, `Axes`, `CellData` whose `Cell`s are keyed by `CellOrdinal`, empty
+ * cells left out) and errors (a SOAP `Fault` with `detail/Error@ErrorCode,Description`, `Messages/Error` in a
+ * successful answer, an `Error` inside a cell's `Value`). Elements are read by local name: servers declare
+ * their namespaces differently (prefixed or not, engine namespaces on the response element).
+ */
+
+export const XMLA_NS = "urn:schemas-microsoft-com:xml-analysis";
+
+export type SessionHeader =
+  | { kind: "none" }
+  | { kind: "begin" }
+  | { kind: "session"; id: string }
+  | { kind: "end"; id: string };
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+function headerXml(h: SessionHeader): string {
+  switch (h.kind) {
+    case "none":
+      return "";
+    case "begin":
+      return `<soap:Header><BeginSession soap:mustUnderstand="1" xmlns="${XMLA_NS}"/></soap:Header>`;
+    case "session":
+      return `<soap:Header><Session soap:mustUnderstand="1" SessionId="${escapeXml(h.id)}" xmlns="${XMLA_NS}"/></soap:Header>`;
+    case "end":
+      return `<soap:Header><EndSession soap:mustUnderstand="1" SessionId="${escapeXml(h.id)}" xmlns="${XMLA_NS}"/></soap:Header>`;
+  }
+}
+
+function listXml(tag: string, entries: Record<string, string | undefined>): string {
+  const inner = Object.entries(entries)
+    .filter((e): e is [string, string] => e[1] !== undefined)
+    .map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`)
+    .join("");
+  return `<${tag}>${inner}</${tag}>`;
+}
+
+/** A `Discover` request envelope. */
+export function discoverEnvelope(
+  requestType: string,
+  restrictions: Record<string, string | undefined>,
+  properties: Record<string, string | undefined>,
+  session: SessionHeader,
+): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">${headerXml(session)}` +
+    `<soap:Body><Discover xmlns="${XMLA_NS}"><RequestType>${escapeXml(requestType)}</RequestType>` +
+    `<Restrictions>${listXml("RestrictionList", restrictions)}</Restrictions>` +
+    `<Properties>${listXml("PropertyList", { ...properties, Format: "Tabular" })}</Properties>` +
+    "</Discover></soap:Body></soap:Envelope>"
+  );
+}
+
+/** An `Execute` request envelope for one MDX statement, answered as a multidimensional data set. */
+export function executeEnvelope(
+  statement: string,
+  properties: Record<string, string | undefined>,
+  session: SessionHeader,
+): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">${headerXml(session)}` +
+    `<soap:Body><Execute xmlns="${XMLA_NS}"><Command><Statement>${escapeXml(statement)}</Statement></Command>` +
+    `<Properties>${listXml("PropertyList", {
+      ...properties,
+      Format: "Multidimensional",
+      AxisFormat: "TupleFormat",
+    })}</Properties>` +
+    "</Execute></soap:Body></soap:Envelope>"
+  );
+}
+
+/** An error the server answered, in any of XMLA's error channels. */
+export interface XmlaFault {
+  /** `faultcode` (`XMLAnalysisError.0x…`), or the `ErrorCode` of a `Messages/Error`. */
+  code: string;
+  /** The server's own words: `Error@Description`, else `faultstring`. */
+  message: string;
+}
+
+type Node = Record<string, unknown>;
+
+const ARRAYS = new Set(["row", "Axis", "Tuple", "Member", "Cell", "Error", "HierarchyInfo"]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => ARRAYS.has(name),
+});
+
+export interface SoapAnswer {
+  /** The `SessionId` of a `Session` reply header, if the server sent one. */
+  sessionId: string | null;
+  fault: XmlaFault | null;
+  /** The method's `return/root` element (rowset or data set), `null` with a fault. */
+  root: Node | null;
+}
+
+function isNode(v: unknown): v is Node {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+function text(v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (isNode(v)) return text(v["#text"]);
+  return String(v);
+}
+
+/** The first `Error` of an errors element (`detail`, `Messages`), as a fault. */
+function errorOf(holder: unknown, fallbackCode: string, fallbackMessage: string): XmlaFault | null {
+  if (!isNode(holder)) return null;
+  const errors = holder.Error;
+  const first = Array.isArray(errors) ? errors[0] : errors;
+  if (!isNode(first)) return null;
+  const description = text(first["@Description"] ?? first.Description);
+  const code = text(first["@ErrorCode"] ?? first.ErrorCode);
+  return { code: fallbackCode || code, message: description || fallbackMessage || `error ${code}` };
+}
+
+/** Reads a SOAP answer; `null` when the text is not a SOAP envelope. */
+export function parseSoap(xml: string): SoapAnswer | null {
+  let doc: Node;
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch {
+    return null;
+  }
+  const envelope = doc.Envelope;
+  if (!isNode(envelope)) return null;
+  const header = isNode(envelope.Header) ? envelope.Header : {};
+  const session = header.Session;
+  const sessionId = isNode(session) ? text(session["@SessionId"]) || null : null;
+  const body = isNode(envelope.Body) ? envelope.Body : null;
+  if (!body) return null;
+  if (isNode(body.Fault)) {
+    const f = body.Fault;
+    const faultcode = text(f.faultcode);
+    const faultstring = text(f.faultstring);
+    const fault = errorOf(f.detail, faultcode, faultstring) ?? { code: faultcode, message: faultstring };
+    return { sessionId, fault, root: null };
+  }
+  const response = Object.entries(body).find(([k]) => k.endsWith("Response"))?.[1];
+  if (!isNode(response)) return null;
+  const ret = response.return;
+  const root = isNode(ret) && isNode(ret.root) ? ret.root : isNode(ret) ? ret : {};
+  // A successful answer may still carry errors (`Messages/Error`, or an `Exception` then `Messages`).
+  const messages = errorOf(root.Messages, "", "");
+  if (messages) return { sessionId, fault: messages, root: null };
+  return { sessionId, fault: null, root };
+}
+
+/** The rows of a rowset, each column's text by its element name. */
+export function rowsOf(root: Node): Record<string, string>[] {
+  const rows = root.row;
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(isNode).map((r) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r)) if (!k.startsWith("@")) out[k] = text(v);
+    return out;
+  });
+}
+
+export interface DataSetMember {
+  hierarchy: string;
+  uniqueName: string;
+  caption: string;
+}
+
+export interface DataSetCell {
+  /** A number, a text value, or `null` (an empty `Value`). */
+  value: number | string | null;
+  /** The cell's own error (`Value/Error/Description`), e.g. a security error. */
+  error: string | null;
+}
+
+export interface DataSet {
+  /** `Axis0`, `Axis1`, … in order (the slicer axis left out): each a list of tuples of members. */
+  axes: DataSetMember[][][];
+  /** Cells by `CellOrdinal` (Axis0 varies fastest); cells the server left out are empty. */
+  cells: Map<number, DataSetCell>;
+}
+
+/** A multidimensional data set (`Format=Multidimensional`, `AxisFormat=TupleFormat`); `null` when it is not one. */
+export function dataSetOf(root: Node): DataSet | null {
+  const axesNode = root.Axes;
+  const axes: DataSetMember[][][] = [];
+  if (axesNode !== undefined && axesNode !== "") {
+    if (!isNode(axesNode)) return null;
+    const list = Array.isArray(axesNode.Axis) ? axesNode.Axis : [];
+    const named = list.filter(isNode).filter((a) => /^Axis\d+$/.test(text(a["@name"])));
+    named.sort((a, b) => Number(text(a["@name"]).slice(4)) - Number(text(b["@name"]).slice(4)));
+    for (const axis of named) {
+      const tuplesNode = axis.Tuples;
+      const tuples = isNode(tuplesNode) && Array.isArray(tuplesNode.Tuple) ? tuplesNode.Tuple : [];
+      axes.push(
+        tuples.filter(isNode).map((t) =>
+          (Array.isArray(t.Member) ? t.Member : []).filter(isNode).map((m) => ({
+            hierarchy: text(m["@Hierarchy"]),
+            uniqueName: text(m.UName),
+            caption: text(m.Caption),
+          })),
+        ),
+      );
+    }
+  }
+  const cells = new Map<number, DataSetCell>();
+  const cellData = root.CellData;
+  if (cellData !== undefined && cellData !== "" && !isNode(cellData)) return null;
+  for (const cell of isNode(cellData) && Array.isArray(cellData.Cell) ? cellData.Cell : []) {
+    if (!isNode(cell)) continue;
+    const ordinal = Number(text(cell["@CellOrdinal"]));
+    if (!Number.isInteger(ordinal) || ordinal < 0) return null;
+    const v = cell.Value;
+    if (isNode(v) && v.Error !== undefined) {
+      const e = Array.isArray(v.Error) ? v.Error[0] : v.Error;
+      cells.set(ordinal, { value: null, error: text(isNode(e) ? e.Description : e) || "error" });
+      continue;
+    }
+    const raw = text(v);
+    const type = isNode(v) ? text(v["@type"]) : "";
+    const numeric = type === "" || /(double|float|decimal|int|long|short|byte)$/i.test(type);
+    const n = Number(raw);
+    cells.set(ordinal, {
+      value: raw === "" ? null : numeric && Number.isFinite(n) ? n : raw,
+      error: null,
+    });
+  }
+  return { axes, cells };
+}
