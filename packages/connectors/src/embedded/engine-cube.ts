@@ -1,15 +1,16 @@
-import type { CellValue, Member, Outline } from "@qibates/engine";
-import { executeMdx, type MdxOptions, type MdxQuery, type MdxResult } from "@qibates/engine/mdx";
+import type { Member, Outline } from "@qibates/engine";
+import {
+  executeMdx,
+  type MdxOptions,
+  type MdxQuery,
+  type MdxResult,
+  type MdxUpdate,
+  resolveMdxUpdate,
+} from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
 import type { CubeRef } from "../provider.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import { recordingSource } from "./journal.ts";
-
-/** One cell an `UPDATE CUBE` writes: one member per base dimension, in outline order. */
-export interface EngineCellWrite {
-  tuple: readonly Member[];
-  value: CellValue;
-}
 
 /**
  * A cube of the embedded catalogue seen as the engine sees it, for the wire endpoints whose protocol is
@@ -24,10 +25,11 @@ export interface EngineCube {
   /** Runs an MDX query over the cube's current data. */
   mdx(query: string | MdxQuery, options?: Pick<MdxOptions, "maxCells">): Promise<MdxResult>;
   /**
-   * Writes cells as one journaled change. Each is checked with the cube's write rule first: when one cannot be
-   * written, nothing is and its reason is thrown (`EngineCubeWriteError`).
+   * Runs an `UPDATE CUBE` as one journaled change: its values are computed under the application's lock, each
+   * cell is checked with the cube's write rule first and, when one cannot be written, nothing is and its reason
+   * is thrown (`EngineCubeWriteError`). Answers the number of cells written.
    */
-  write(ownerId: string, cells: readonly EngineCellWrite[]): Promise<number>;
+  update(ownerId: string, statement: MdxUpdate): Promise<number>;
 }
 
 /** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
@@ -65,8 +67,9 @@ export function engineCubeOf(
       await app.upToDate();
       return executeMdx(app.cube, query, { ...options, application: ref.application, cube: ref.cube });
     },
-    write(ownerId, cells) {
+    update(ownerId, statement) {
       return app.mutate(ownerId, () => {
+        const cells = resolveMdxUpdate(app.cube, statement, { application: ref.application, cube: ref.cube });
         for (const c of cells) {
           const blocker = app.cube.writeBlocker(c.tuple);
           if (blocker !== null) throw new EngineCubeWriteError(c.tuple, blocker);

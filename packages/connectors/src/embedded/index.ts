@@ -1,7 +1,6 @@
 export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
 export {
-  type EngineCellWrite,
   type EngineCube,
   type EngineCubes,
   EngineCubeWriteError,

@@ -67,6 +67,21 @@ export interface MdxQuery {
   where: Expr | null;
 }
 
+/** One assignment of `UPDATE CUBE … SET tuple = value [allocation]`. */
+export interface UpdateAssignment {
+  tuple: Expr;
+  value: Expr;
+  /** `USE_EQUAL_ALLOCATION` and the like, upper case; `null` when none is written. */
+  allocation: string | null;
+  at: MdxPosition;
+}
+
+/** `UPDATE [CUBE] cube SET tuple = value (, tuple = value)*`: SSAS write-back. */
+export interface MdxUpdate {
+  cube: NamePart[];
+  assignments: UpdateAssignment[];
+}
+
 /** A reference as written, e.g. `[Market].[East]`. */
 export function refText(parts: readonly NamePart[]): string {
   return parts.map((p) => (p.bracketed ? `[${p.name.replaceAll("]", "]]")}]` : p.name)).join(".");

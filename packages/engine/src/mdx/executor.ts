@@ -1,7 +1,15 @@
 import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { type AxisSpec, type Expr, type MdxQuery, type NamePart, refText, startOf } from "./ast.ts";
+import {
+  type AxisSpec,
+  type Expr,
+  type MdxQuery,
+  type MdxUpdate,
+  type NamePart,
+  refText,
+  startOf,
+} from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
 import { parseMdx } from "./parser.ts";
 
@@ -80,6 +88,25 @@ export function executeMdx(
 ): MdxResult {
   const q = typeof query === "string" ? parseMdx(query) : query;
   return new Executor(source, options).run(q);
+}
+
+/** One cell an `UPDATE CUBE` writes: one stored member per base dimension (outline order), and its value. */
+export interface MdxCellWrite {
+  tuple: Member[];
+  value: CellValue;
+}
+
+/**
+ * The cells an `UPDATE CUBE` statement writes, with their values computed over the source as it is: every base
+ * dimension the tuple leaves out is at its top member, as in a query. Allocations (`USE_EQUAL_ALLOCATION`…)
+ * are refused: Essbase writes the cell named, whatever its level, and the source's write rule decides.
+ */
+export function resolveMdxUpdate(
+  source: DataSource,
+  update: MdxUpdate,
+  options: MdxOptions = {},
+): MdxCellWrite[] {
+  return new Executor(source, options).updates(update);
 }
 
 // ------------------------------------------------------------------------------------------------ values
@@ -223,6 +250,46 @@ class Executor {
       axis.tuples = keep.map((i) => axis.tuples[i] as MdxTuple);
     }
     return { axes, slicer, cells };
+  }
+
+  updates(u: MdxUpdate): MdxCellWrite[] {
+    this.checkCube(u.cube);
+    return u.assignments.map((a) => {
+      if (a.allocation !== null)
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          `${a.allocation} is not supported: write one cell at a time`,
+          a.at,
+        );
+      const tuples = this.toSet(this.evaluate(a.tuple, new Map()), startOf(a.tuple));
+      if (tuples.length !== 1)
+        throw new MdxError("MDX_ARGUMENT", "UPDATE CUBE needs one tuple per assignment", startOf(a.tuple));
+      const coords: Coords = new Map();
+      for (const m of tuples[0] as MdxMember[]) {
+        if (isCalc(m))
+          throw new MdxError(
+            "MDX_ARGUMENT",
+            `The calculated member ${m.name} cannot be written`,
+            startOf(a.tuple),
+          );
+        if (m.dimension.type === "attribute")
+          throw new MdxError(
+            "MDX_ARGUMENT",
+            `The attribute member ${m.name} cannot be written`,
+            startOf(a.tuple),
+          );
+        if (coords.has(m.dimension))
+          throw new MdxError(
+            "MDX_DUPLICATE_DIMENSION",
+            `The dimension ${m.dimension.name} is twice in the tuple`,
+            startOf(a.tuple),
+          );
+        coords.set(m.dimension, m);
+      }
+      const v = this.toNumber(this.evaluate(a.value, coords), startOf(a.value), coords, 0);
+      const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
+      return { tuple, value: Number.isNaN(v) ? null : v };
+    });
   }
 
   private checkCube(parts: NamePart[]): void {

@@ -1,4 +1,13 @@
-import type { AxisSpec, CalculatedMemberDef, Expr, MdxQuery, NamedSetDef, NamePart } from "./ast.ts";
+import type {
+  AxisSpec,
+  CalculatedMemberDef,
+  Expr,
+  MdxQuery,
+  MdxUpdate,
+  NamedSetDef,
+  NamePart,
+  UpdateAssignment,
+} from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
 import { type Origin, type Token, tokenize } from "./lexer.ts";
 
@@ -8,6 +17,7 @@ import { type Origin, type Token, tokenize } from "./lexer.ts";
  *   query   := [WITH (MEMBER ref AS formula [, SOLVE_ORDER = n] [, FORMAT_STRING = '…'] | SET ref AS set)+]
  *              SELECT [axis (, axis)*] FROM cube [WHERE expr]
  *              [CELL PROPERTIES name (, name)*]
+ *   update  := UPDATE [CUBE] cube SET add = add [USE_… [BY add]] (, add = add [USE_… [BY add]])*
  *   axis    := [NON EMPTY] expr [[DIMENSION] PROPERTIES name (, name)*]
  *              ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
  *   expr    := or;  or := and ((OR | XOR) and)*;  and := not (AND not)*;  not := NOT not | cmp
@@ -79,6 +89,14 @@ export function parseMdx(text: string): MdxQuery {
   const q = p.query();
   p.expectEnd();
   return q;
+}
+
+/** Parses an `UPDATE CUBE` statement (write-back). */
+export function parseMdxUpdate(text: string): MdxUpdate {
+  const p = new Parser(tokenize(text));
+  const u = p.update();
+  p.expectEnd();
+  return u;
 }
 
 /** Parses a value or set expression alone (a calculated member's formula, a test). */
@@ -162,6 +180,32 @@ class Parser {
       this.propertyList();
     }
     return { with: withs, axes, cube, where };
+  }
+
+  update(): MdxUpdate {
+    this.kw("UPDATE");
+    if (this.isKw("CUBE")) this.next();
+    const cube = this.nameParts("a cube name");
+    this.kw("SET");
+    const assignments: UpdateAssignment[] = [];
+    for (;;) {
+      const at = pos(this.tok);
+      const tuple = this.additive();
+      this.punct("=");
+      const value = this.additive();
+      let allocation: string | null = null;
+      if (this.tok.kind === "ident" && /^USE_/i.test(this.tok.value)) {
+        allocation = this.next().value.toUpperCase();
+        if (this.isKw("BY")) {
+          this.next();
+          this.additive();
+        }
+      }
+      assignments.push({ tuple, value, allocation, at });
+      if (!this.isPunct(",")) break;
+      this.next();
+    }
+    return { cube, assignments };
   }
 
   private definition(): CalculatedMemberDef | NamedSetDef {

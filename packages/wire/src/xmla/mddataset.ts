@@ -1,0 +1,233 @@
+import type { Dimension, Member, Outline } from "@qibates/engine";
+import { CalculatedMember, type MdxMember, type MdxResult } from "@qibates/engine/mdx";
+import { bracket, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
+import { esc } from "./xml.ts";
+
+export const MDDATASET_NS = "urn:schemas-microsoft-com:xml-analysis:mddataset";
+
+/** What an Execute answer carries (the `Content` property): schema, data, both, or neither. */
+export interface ContentParts {
+  schema: boolean;
+  data: boolean;
+}
+
+/** The member properties of every axis member, with their declared types (TupleFormat). */
+const MEMBER_PROPERTIES = [
+  ["UName", "MEMBER_UNIQUE_NAME", "xsd:string"],
+  ["Caption", "MEMBER_CAPTION", "xsd:string"],
+  ["LName", "LEVEL_UNIQUE_NAME", "xsd:string"],
+  ["LNum", "LEVEL_NUMBER", "xsd:int"],
+  ["DisplayInfo", "DISPLAY_INFO", "xsd:unsignedInt"],
+] as const;
+
+/** DISPLAY_INFO bits (MDDataSet): children count in the low 16 bits, then drilled down, then same parent. */
+const DRILLED_DOWN = 0x10000;
+const SAME_PARENT_AS_PREV = 0x20000;
+
+/** The XSD of the MDDataSet answer (TupleFormat), in the shape Analysis Services declares it. */
+function schemaXml(): string {
+  const anyOfTarget =
+    '<xsd:any namespace="##targetNamespace" minOccurs="0" maxOccurs="unbounded" processContents="skip"/>';
+  const named = (name: string, body: string) => `<xsd:complexType name="${name}">${body}</xsd:complexType>`;
+  const seq = (...items: string[]) => `<xsd:sequence>${items.join("")}</xsd:sequence>`;
+  const el = (name: string, type: string, extra = "") =>
+    `<xsd:element name="${name}" type="${type}"${extra}/>`;
+  const inline = (name: string, body: string, extra = "") =>
+    `<xsd:element name="${name}"${extra}><xsd:complexType>${body}</xsd:complexType></xsd:element>`;
+  const attr = (name: string, type: string, extra = "") =>
+    `<xsd:attribute name="${name}" type="${type}"${extra}/>`;
+  const many = ' minOccurs="0" maxOccurs="unbounded"';
+  return [
+    `<xsd:schema xmlns="${MDDATASET_NS}" targetNamespace="${MDDATASET_NS}" elementFormDefault="qualified">`,
+    named("MemberType", seq(anyOfTarget) + attr("Hierarchy", "xsd:string")),
+    named("TupleType", seq(el("Member", "MemberType", many))),
+    named("TuplesType", seq(el("Tuple", "TupleType", many))),
+    named(
+      "OlapInfo",
+      seq(
+        inline(
+          "CubeInfo",
+          seq(
+            inline(
+              "Cube",
+              seq(
+                el("CubeName", "xsd:string"),
+                el("LastDataUpdate", "xsd:dateTime", ' minOccurs="0"'),
+                el("LastSchemaUpdate", "xsd:dateTime", ' minOccurs="0"'),
+              ),
+              ' maxOccurs="unbounded"',
+            ),
+          ),
+        ),
+        inline(
+          "AxesInfo",
+          seq(
+            inline(
+              "AxisInfo",
+              seq(
+                inline(
+                  "HierarchyInfo",
+                  seq(anyOfTarget) + attr("name", "xsd:string", ' use="required"'),
+                  many,
+                ),
+              ) + attr("name", "xsd:string"),
+              ' maxOccurs="unbounded"',
+            ),
+          ),
+        ),
+        inline("CellInfo", `<xsd:choice${many}>${anyOfTarget}</xsd:choice>`),
+      ),
+    ),
+    named(
+      "Axes",
+      seq(
+        inline(
+          "Axis",
+          seq(el("Tuples", "TuplesType")) + attr("name", "xsd:string"),
+          ' maxOccurs="unbounded"',
+        ),
+      ),
+    ),
+    named(
+      "CellData",
+      seq(inline("Cell", seq(anyOfTarget) + attr("CellOrdinal", "xsd:unsignedInt", ' use="required"'), many)),
+    ),
+    inline(
+      "root",
+      seq(
+        '<xsd:any namespace="http://www.w3.org/2001/XMLSchema" processContents="strict" minOccurs="0"/>',
+        el("OlapInfo", "OlapInfo", ' minOccurs="0"'),
+        el("Axes", "Axes", ' minOccurs="0"'),
+        el("CellData", "CellData", ' minOccurs="0"'),
+      ),
+    ),
+    "</xsd:schema>",
+  ].join("");
+}
+
+const SCHEMA = schemaXml();
+
+/** The unique name of an axis member, calculated members under their parent (or their dimension). */
+function uniqueName(m: MdxMember): string {
+  if (m instanceof CalculatedMember)
+    return `${m.parent ? memberName(m.parent) : dimensionName(m.dimension)}.${bracket(m.name)}`;
+  return memberName(m);
+}
+
+function generationOf(m: MdxMember): number {
+  if (m instanceof CalculatedMember) return m.parent ? m.parent.generation + 1 : 1;
+  return m.generation;
+}
+
+function parentOf(m: MdxMember): Member | null {
+  return m.parent;
+}
+
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: true });
+
+/** `FmtValue`: the value with thousands separators and at most two decimals. */
+export function formatValue(v: number): string {
+  return number.format(v);
+}
+
+export interface MdDataSetInput {
+  cube: string;
+  outline: Outline;
+  result: MdxResult;
+  content: ContentParts;
+  /** The alias table member captions come from. */
+  aliasTable: string;
+}
+
+/**
+ * An Execute answer in MDDataSet form (TupleFormat): `OlapInfo` (cube, each axis's hierarchies and member
+ * properties, the cell properties), `Axes` (the axes' tuples, then the slicer: every base dimension not on an
+ * axis, at the slicer's member or its top), `CellData` (one `Cell` per non-missing value, by ordinal, columns
+ * varying fastest; #Missing cells are left out).
+ */
+export function mdDataSetXml(input: MdDataSetInput): string {
+  const { result, outline } = input;
+  const out: string[] = [
+    `<root xmlns="${MDDATASET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
+  ];
+  if (input.content.schema) out.push(SCHEMA);
+  const onAxes = new Set<Dimension>(result.axes.flatMap((a) => a.dimensions));
+  const slicerBy = new Map<Dimension, MdxMember>(result.slicer.map((m) => [m.dimension, m]));
+  const slicer: MdxMember[] = [];
+  for (const d of outline.baseDimensions) if (!onAxes.has(d)) slicer.push(slicerBy.get(d) ?? d.root);
+  for (const m of result.slicer) if (!outline.baseDimensions.includes(m.dimension)) slicer.push(m);
+  const axes = [
+    ...result.axes.map((a) => ({ name: `Axis${a.ordinal}`, dimensions: a.dimensions, tuples: a.tuples })),
+    { name: "SlicerAxis", dimensions: slicer.map((m) => m.dimension), tuples: [slicer] },
+  ];
+
+  out.push(`<OlapInfo><CubeInfo><Cube><CubeName>${esc(input.cube)}</CubeName></Cube></CubeInfo><AxesInfo>`);
+  for (const axis of axes) {
+    out.push(`<AxisInfo name="${axis.name}">`);
+    for (const d of axis.dimensions) {
+      const h = dimensionName(d);
+      out.push(`<HierarchyInfo name="${esc(h)}">`);
+      for (const [tag, prop, type] of MEMBER_PROPERTIES)
+        out.push(`<${tag} name="${esc(`${h}.[${prop}]`)}" type="${type}"/>`);
+      out.push("</HierarchyInfo>");
+    }
+    out.push("</AxisInfo>");
+  }
+  out.push(
+    "</AxesInfo><CellInfo>" +
+      '<Value name="VALUE"/><FmtValue name="FORMATTED_VALUE" type="xsd:string"/>' +
+      '<CellOrdinal name="CELL_ORDINAL" type="xsd:unsignedInt"/></CellInfo></OlapInfo>',
+  );
+  if (!input.content.data) {
+    out.push("</root>");
+    return out.join("");
+  }
+
+  out.push("<Axes>");
+  for (const axis of axes) {
+    out.push(`<Axis name="${axis.name}"><Tuples>`);
+    axis.tuples.forEach((tuple, i) => {
+      out.push("<Tuple>");
+      tuple.forEach((m, k) => {
+        out.push(memberXml(m, input.aliasTable, axis.tuples[i - 1]?.[k], axis.tuples[i + 1]?.[k]));
+      });
+      out.push("</Tuple>");
+    });
+    out.push("</Tuples></Axis>");
+  }
+  out.push("</Axes><CellData>");
+  const cells = result.cells;
+  for (let c = 0; c < cells.length; c++) {
+    const v = cells[c];
+    if (v === null || v === undefined) continue;
+    out.push(
+      `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${v}</Value><FmtValue>${formatValue(v)}</FmtValue></Cell>`,
+    );
+  }
+  out.push("</CellData></root>");
+  return out.join("");
+}
+
+function memberXml(
+  m: MdxMember,
+  aliasTable: string,
+  prev: MdxMember | undefined,
+  next: MdxMember | undefined,
+) {
+  const calc = m instanceof CalculatedMember;
+  const gen = generationOf(m);
+  const children = calc ? 0 : Math.min((m as Member).children.length, 0xffff);
+  let info = children;
+  if (next && !calc && parentOf(next) === m) info |= DRILLED_DOWN;
+  if (prev && parentOf(prev) === parentOf(m)) info |= SAME_PARENT_AS_PREV;
+  const name = calc ? m.name : caption(m as Member, aliasTable);
+  return (
+    `<Member Hierarchy="${esc(dimensionName(m.dimension))}">` +
+    `<UName>${esc(uniqueName(m))}</UName>` +
+    `<Caption>${esc(name)}</Caption>` +
+    `<LName>${esc(levelUniqueName(m.dimension, gen))}</LName>` +
+    `<LNum>${gen - 1}</LNum>` +
+    `<DisplayInfo>${info}</DisplayInfo>` +
+    "</Member>"
+  );
+}

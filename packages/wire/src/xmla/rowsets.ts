@@ -1,0 +1,528 @@
+import type { EngineCube } from "@qibates/connectors/embedded";
+import type { Member } from "@qibates/engine";
+import { XmlaFault } from "./faults.ts";
+import {
+  caption,
+  depth,
+  dimensionName,
+  dimensionType,
+  levelName,
+  levelUniqueName,
+  memberName,
+  memberType,
+} from "./names.ts";
+import { leaf } from "./xml.ts";
+
+export const ROWSET_NS = "urn:schemas-microsoft-com:xml-analysis:rowset";
+
+type XsdType = "string" | "boolean" | "int" | "short" | "unsignedInt" | "unsignedShort" | "dateTime" | "uuid";
+
+interface Column {
+  name: string;
+  type: XsdType;
+  required: boolean;
+  repeated: boolean;
+}
+
+type Value = string | number | boolean | readonly string[] | undefined;
+export type Row = Record<string, Value>;
+
+/** `NAME`, `NAME:type`, `NAME!` (required), `NAME*` (repeated); string and optional by default. */
+function columns(...specs: string[]): Column[] {
+  return specs.map((s) => {
+    const m = /^([A-Za-z_]+)(?::([A-Za-z]+))?([!*]?)$/.exec(s);
+    if (!m) throw new Error(`bad column spec ${s}`);
+    return {
+      name: m[1] as string,
+      type: (m[2] ?? "string") as XsdType,
+      required: m[3] === "!",
+      repeated: m[3] === "*",
+    };
+  });
+}
+
+/**
+ * The columns of each rowset the endpoint answers, in the order Analysis Services declares them in the
+ * schema of its answers (the recorded SSAS 2008 R2 replies; MS-SSAS names the same columns).
+ */
+const COLUMNS = {
+  DISCOVER_DATASOURCES: columns(
+    "DataSourceName!",
+    "DataSourceDescription",
+    "URL",
+    "DataSourceInfo",
+    "ProviderName!",
+    "ProviderType*",
+    "AuthenticationMode",
+  ),
+  DBSCHEMA_CATALOGS: columns("CATALOG_NAME", "DESCRIPTION", "ROLES", "DATE_MODIFIED:dateTime"),
+  MDSCHEMA_CUBES: columns(
+    "CATALOG_NAME!",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "CUBE_TYPE",
+    "CUBE_GUID:uuid",
+    "CREATED_ON:dateTime",
+    "LAST_SCHEMA_UPDATE:dateTime",
+    "SCHEMA_UPDATED_BY",
+    "LAST_DATA_UPDATE:dateTime",
+    "DATA_UPDATED_BY",
+    "DESCRIPTION",
+    "IS_DRILLTHROUGH_ENABLED:boolean",
+    "IS_LINKABLE:boolean",
+    "IS_WRITE_ENABLED:boolean",
+    "IS_SQL_ENABLED:boolean",
+    "CUBE_CAPTION",
+    "BASE_CUBE_NAME",
+    "CUBE_SOURCE:unsignedShort",
+    "PREFERRED_QUERY_PATTERNS:unsignedShort",
+  ),
+  MDSCHEMA_DIMENSIONS: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "DIMENSION_NAME",
+    "DIMENSION_UNIQUE_NAME",
+    "DIMENSION_GUID:uuid",
+    "DIMENSION_CAPTION",
+    "DIMENSION_ORDINAL:unsignedInt",
+    "DIMENSION_TYPE:short",
+    "DIMENSION_CARDINALITY:unsignedInt",
+    "DEFAULT_HIERARCHY",
+    "DESCRIPTION",
+    "IS_VIRTUAL:boolean",
+    "IS_READWRITE:boolean",
+    "DIMENSION_UNIQUE_SETTINGS:int",
+    "DIMENSION_MASTER_NAME",
+    "DIMENSION_IS_VISIBLE:boolean",
+  ),
+  MDSCHEMA_HIERARCHIES: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "DIMENSION_UNIQUE_NAME",
+    "HIERARCHY_NAME",
+    "HIERARCHY_UNIQUE_NAME",
+    "HIERARCHY_GUID:uuid",
+    "HIERARCHY_CAPTION",
+    "DIMENSION_TYPE:short",
+    "HIERARCHY_CARDINALITY:unsignedInt",
+    "DEFAULT_MEMBER",
+    "ALL_MEMBER",
+    "DESCRIPTION",
+    "STRUCTURE:short",
+    "IS_VIRTUAL:boolean",
+    "IS_READWRITE:boolean",
+    "DIMENSION_UNIQUE_SETTINGS:int",
+    "DIMENSION_MASTER_UNIQUE_NAME",
+    "DIMENSION_IS_VISIBLE:boolean",
+    "HIERARCHY_ORDINAL:unsignedInt",
+    "DIMENSION_IS_SHARED:boolean",
+    "HIERARCHY_IS_VISIBLE:boolean",
+    "HIERARCHY_ORIGIN:unsignedShort",
+    "HIERARCHY_DISPLAY_FOLDER",
+    "INSTANCE_SELECTION:unsignedShort",
+    "GROUPING_BEHAVIOR:unsignedShort",
+  ),
+  MDSCHEMA_LEVELS: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "DIMENSION_UNIQUE_NAME",
+    "HIERARCHY_UNIQUE_NAME",
+    "LEVEL_NAME",
+    "LEVEL_UNIQUE_NAME",
+    "LEVEL_GUID:uuid",
+    "LEVEL_CAPTION",
+    "LEVEL_NUMBER:unsignedInt",
+    "LEVEL_CARDINALITY:unsignedInt",
+    "LEVEL_TYPE:int",
+    "DESCRIPTION",
+    "CUSTOM_ROLLUP_SETTINGS:int",
+    "LEVEL_UNIQUE_SETTINGS:int",
+    "LEVEL_IS_VISIBLE:boolean",
+    "LEVEL_ORDERING_PROPERTY",
+    "LEVEL_DBTYPE:int",
+    "LEVEL_MASTER_UNIQUE_NAME",
+    "LEVEL_NAME_SQL_COLUMN_NAME",
+    "LEVEL_KEY_SQL_COLUMN_NAME",
+    "LEVEL_UNIQUE_NAME_SQL_COLUMN_NAME",
+    "LEVEL_ATTRIBUTE_HIERARCHY_NAME",
+    "LEVEL_KEY_CARDINALITY:unsignedShort",
+    "LEVEL_ORIGIN:unsignedShort",
+  ),
+  MDSCHEMA_MEMBERS: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "DIMENSION_UNIQUE_NAME",
+    "HIERARCHY_UNIQUE_NAME",
+    "LEVEL_UNIQUE_NAME",
+    "LEVEL_NUMBER:unsignedInt",
+    "MEMBER_ORDINAL:unsignedInt",
+    "MEMBER_NAME",
+    "MEMBER_UNIQUE_NAME",
+    "MEMBER_TYPE:int",
+    "MEMBER_GUID:uuid",
+    "MEMBER_CAPTION",
+    "CHILDREN_CARDINALITY:unsignedInt",
+    "PARENT_LEVEL:unsignedInt",
+    "PARENT_UNIQUE_NAME",
+    "PARENT_COUNT:unsignedInt",
+    "DESCRIPTION",
+    "EXPRESSION",
+    "MEMBER_KEY",
+    "IS_PLACEHOLDERMEMBER:boolean",
+    "IS_DATAMEMBER:boolean",
+    "SCOPE:int",
+  ),
+} as const;
+
+export type RequestType = keyof typeof COLUMNS;
+export const REQUEST_TYPES = Object.keys(COLUMNS) as RequestType[];
+
+/** Restrictions a rowset takes beyond its own columns (MS-SSAS MDSCHEMA_MEMBERS). */
+const EXTRA_RESTRICTIONS: Partial<Record<RequestType, readonly string[]>> = {
+  MDSCHEMA_MEMBERS: ["TREE_OP", "CUBE_SOURCE"],
+  MDSCHEMA_CUBES: [],
+  MDSCHEMA_DIMENSIONS: ["CUBE_SOURCE", "DIMENSION_VISIBILITY"],
+  MDSCHEMA_HIERARCHIES: ["CUBE_SOURCE", "HIERARCHY_VISIBILITY"],
+  MDSCHEMA_LEVELS: ["CUBE_SOURCE", "LEVEL_VISIBILITY"],
+};
+
+/** TREE_OP bits (MS-SSAS 2.2.5.5.9 restrictions of MDSCHEMA_MEMBERS). */
+export const TREE_OP = {
+  CHILDREN: 0x01,
+  SIBLINGS: 0x02,
+  PARENT: 0x04,
+  SELF: 0x08,
+  DESCENDANTS: 0x10,
+  ANCESTORS: 0x20,
+} as const;
+
+/** What Discover reads: the server's catalogs (applications) and their cubes as the engine sees them. */
+export interface DiscoverSource {
+  dataSourceName: string;
+  url: string;
+  providerName: string;
+  /** The catalogs a rowset covers when CATALOG_NAME does not restrict it (the `Catalog` property, else all). */
+  defaultCatalog: string | null;
+  catalogs(): Promise<string[]>;
+  cubes(catalog: string): Promise<string[]>;
+  engine(catalog: string, cube: string): Promise<EngineCube>;
+  /** Whether cells can be written back (`UPDATE CUBE`). */
+  writeEnabled: boolean;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The rows of a Discover request, restricted. */
+export async function discoverRows(
+  type: RequestType,
+  restrictions: ReadonlyMap<string, string>,
+  source: DiscoverSource,
+): Promise<Row[]> {
+  const allowed = new Set([...COLUMNS[type].map((c) => c.name), ...(EXTRA_RESTRICTIONS[type] ?? [])]);
+  for (const name of restrictions.keys()) {
+    if (!allowed.has(name))
+      throw new XmlaFault("bad-request", `The restriction ${name} is not valid for ${type}.`);
+  }
+  let rows: Row[];
+  switch (type) {
+    case "DISCOVER_DATASOURCES":
+      rows = [
+        {
+          DataSourceName: source.dataSourceName,
+          DataSourceDescription: "",
+          URL: source.url,
+          DataSourceInfo: "",
+          ProviderName: source.providerName,
+          ProviderType: ["MDP"],
+          AuthenticationMode: "Authenticated",
+        },
+      ];
+      break;
+    case "DBSCHEMA_CATALOGS":
+      rows = (await source.catalogs()).map((name) => ({ CATALOG_NAME: name, DESCRIPTION: "" }));
+      break;
+    default:
+      rows = await cubeRows(type, restrictions, source);
+  }
+  const treeOp = restrictions.has("TREE_OP");
+  return rows.filter((row) => {
+    for (const [name, value] of restrictions) {
+      if (!(name in row) && !COLUMNS[type].some((c) => c.name === name)) continue;
+      // TREE_OP picks members around MEMBER_UNIQUE_NAME: that restriction names the pivot, not the rows.
+      if (treeOp && name === "MEMBER_UNIQUE_NAME") continue;
+      const v = row[name];
+      if (v === undefined || !same(String(v), value)) return false;
+    }
+    return true;
+  });
+}
+
+async function cubeRows(
+  type: RequestType,
+  restrictions: ReadonlyMap<string, string>,
+  source: DiscoverSource,
+): Promise<Row[]> {
+  // A CATALOG_NAME restriction filters; without it, the rowset covers the current catalog, else every one.
+  const wanted = restrictions.get("CATALOG_NAME") ?? source.defaultCatalog;
+  const all = await source.catalogs();
+  const catalogs = wanted === null ? all : all.filter((c) => same(c, wanted));
+  const rows: Row[] = [];
+  for (const catalog of catalogs) {
+    for (const cubeName of await source.cubes(catalog)) {
+      const wantedCube = restrictions.get("CUBE_NAME");
+      if (wantedCube !== undefined && !same(wantedCube, cubeName)) continue;
+      const engine = await source.engine(catalog, cubeName);
+      const base = { CATALOG_NAME: engine.application, CUBE_NAME: engine.cube };
+      rows.push(...rowsOfCube(type, base, engine, restrictions, source));
+    }
+  }
+  return rows;
+}
+
+function rowsOfCube(
+  type: RequestType,
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  engine: EngineCube,
+  restrictions: ReadonlyMap<string, string>,
+  source: DiscoverSource,
+): Row[] {
+  const outline = engine.outline;
+  const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+  switch (type) {
+    case "MDSCHEMA_CUBES":
+      return [
+        {
+          ...base,
+          CUBE_TYPE: "CUBE",
+          DESCRIPTION: "",
+          IS_DRILLTHROUGH_ENABLED: false,
+          IS_LINKABLE: false,
+          IS_WRITE_ENABLED: source.writeEnabled,
+          IS_SQL_ENABLED: false,
+          CUBE_CAPTION: engine.cube,
+          CUBE_SOURCE: 1,
+          PREFERRED_QUERY_PATTERNS: 0,
+        },
+      ];
+    case "MDSCHEMA_DIMENSIONS":
+      return dims.map((d, i) => ({
+        ...base,
+        DIMENSION_NAME: d.name,
+        DIMENSION_UNIQUE_NAME: dimensionName(d),
+        DIMENSION_CAPTION: d.name,
+        DIMENSION_ORDINAL: i + 1,
+        DIMENSION_TYPE: dimensionType(d),
+        DIMENSION_CARDINALITY: d.size,
+        DEFAULT_HIERARCHY: dimensionName(d),
+        DESCRIPTION: "",
+        IS_VIRTUAL: d.type === "attribute",
+        IS_READWRITE: false,
+        DIMENSION_UNIQUE_SETTINGS: 1,
+        DIMENSION_MASTER_NAME: d.name,
+        DIMENSION_IS_VISIBLE: true,
+      }));
+    case "MDSCHEMA_HIERARCHIES":
+      return dims.map((d) => {
+        const leaves = d.members.filter((m) => m.isLeaf);
+        const balanced = leaves.every((m) => m.generation === leaves[0]?.generation);
+        return {
+          ...base,
+          DIMENSION_UNIQUE_NAME: dimensionName(d),
+          HIERARCHY_NAME: d.name,
+          HIERARCHY_UNIQUE_NAME: dimensionName(d),
+          HIERARCHY_CAPTION: d.name,
+          DIMENSION_TYPE: dimensionType(d),
+          HIERARCHY_CARDINALITY: d.size,
+          DEFAULT_MEMBER: memberName(d.root),
+          ...(d.type === "accounts" ? {} : { ALL_MEMBER: memberName(d.root) }),
+          DESCRIPTION: "",
+          // MD_STRUCTURE_FULLYBALANCED 0, MD_STRUCTURE_UNBALANCED 2.
+          STRUCTURE: balanced ? 0 : 2,
+          IS_VIRTUAL: d.type === "attribute",
+          IS_READWRITE: false,
+          DIMENSION_UNIQUE_SETTINGS: 1,
+          DIMENSION_IS_VISIBLE: true,
+          HIERARCHY_ORDINAL: 1,
+          DIMENSION_IS_SHARED: true,
+          HIERARCHY_IS_VISIBLE: true,
+          HIERARCHY_DISPLAY_FOLDER: "",
+        };
+      });
+    case "MDSCHEMA_LEVELS":
+      return dims.flatMap((d) =>
+        Array.from({ length: depth(d) }, (_, k) => {
+          const gen = k + 1;
+          return {
+            ...base,
+            DIMENSION_UNIQUE_NAME: dimensionName(d),
+            HIERARCHY_UNIQUE_NAME: dimensionName(d),
+            LEVEL_NAME: levelName(d, gen),
+            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
+            LEVEL_CAPTION: levelName(d, gen),
+            LEVEL_NUMBER: k,
+            LEVEL_CARDINALITY: d.members.filter((m) => m.generation === gen).length,
+            // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
+            LEVEL_TYPE: gen === 1 && d.type !== "accounts" ? 1 : 0,
+            DESCRIPTION: "",
+            CUSTOM_ROLLUP_SETTINGS: 0,
+            LEVEL_UNIQUE_SETTINGS: 0,
+            LEVEL_IS_VISIBLE: true,
+          };
+        }),
+      );
+    case "MDSCHEMA_MEMBERS":
+      return memberRows(base, engine, restrictions);
+    default:
+      throw new XmlaFault("unsupported", `The request type ${type} is not supported.`);
+  }
+}
+
+function memberRow(base: Row, m: Member): Row {
+  const d = m.dimension;
+  const parent = m.parent;
+  return {
+    ...base,
+    DIMENSION_UNIQUE_NAME: dimensionName(d),
+    HIERARCHY_UNIQUE_NAME: dimensionName(d),
+    LEVEL_UNIQUE_NAME: levelUniqueName(d, m.generation),
+    LEVEL_NUMBER: m.generation - 1,
+    MEMBER_ORDINAL: m.ordinal,
+    MEMBER_NAME: m.name,
+    MEMBER_UNIQUE_NAME: memberName(m),
+    MEMBER_TYPE: memberType(m),
+    MEMBER_CAPTION: caption(m, "Default"),
+    CHILDREN_CARDINALITY: m.children.length,
+    PARENT_LEVEL: parent ? parent.generation - 1 : 0,
+    ...(parent ? { PARENT_UNIQUE_NAME: memberName(parent) } : {}),
+    PARENT_COUNT: parent ? 1 : 0,
+    ...(m.formula !== undefined ? { EXPRESSION: m.formula } : {}),
+    MEMBER_KEY: m.name,
+    IS_PLACEHOLDERMEMBER: false,
+    IS_DATAMEMBER: false,
+  };
+}
+
+function memberRows(base: Row, engine: EngineCube, restrictions: ReadonlyMap<string, string>): Row[] {
+  const outline = engine.outline;
+  const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+  const treeOpText = restrictions.get("TREE_OP");
+  if (treeOpText === undefined) return dims.flatMap((d) => d.members.map((m) => memberRow(base, m)));
+  const op = Number(treeOpText);
+  if (!Number.isInteger(op) || op < 0 || op > 0x3f)
+    throw new XmlaFault("bad-request", `TREE_OP must be a combination of 1, 2, 4, 8, 16 and 32.`);
+  const unique = restrictions.get("MEMBER_UNIQUE_NAME");
+  if (unique === undefined)
+    throw new XmlaFault("bad-request", "TREE_OP needs the MEMBER_UNIQUE_NAME restriction.");
+  const pivot = findMember(engine, unique);
+  const picked = new Set<Member>();
+  const add = (ms: Iterable<Member>) => {
+    for (const m of ms) picked.add(m);
+  };
+  if (op & TREE_OP.SELF) picked.add(pivot);
+  if (op & TREE_OP.CHILDREN) add(pivot.children);
+  if (op & TREE_OP.DESCENDANTS) add(pivot.descendants().filter((m) => m !== pivot));
+  if (op & TREE_OP.PARENT && pivot.parent) picked.add(pivot.parent);
+  if (op & TREE_OP.ANCESTORS) add(pivot.ancestors().filter((m) => m !== pivot));
+  if (op & TREE_OP.SIBLINGS) add((pivot.parent?.children ?? [pivot]).filter((m) => m !== pivot));
+  // In outline order, as the dimension lists its members.
+  return pivot.dimension.members.filter((m) => picked.has(m)).map((m) => memberRow(base, m));
+}
+
+/** A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`). */
+export function findMember(engine: EngineCube, unique: string): Member {
+  const parts = splitName(unique);
+  const outline = engine.outline;
+  const unknown = () => new XmlaFault("unknown-member", `The member ${unique} does not exist in the cube.`);
+  const dim = parts[0] === undefined ? undefined : outline.dimension(parts[0]);
+  if (!dim) throw unknown();
+  let cur = dim.root;
+  for (const name of parts.slice(1)) {
+    const next =
+      cur.children.find((c) => same(c.name, name)) ??
+      (() => {
+        const m = outline.member(name);
+        return m && m.dimension === dim && m.isDescendantOf(cur) ? m : undefined;
+      })();
+    if (!next) throw unknown();
+    cur = next;
+  }
+  return cur;
+}
+
+/** `[a].[b]` or `a.b` → `["a", "b"]` (`]]` inside brackets is one `]`). */
+export function splitName(text: string): string[] {
+  const parts: string[] = [];
+  let i = 0;
+  const s = text.trim();
+  while (i < s.length) {
+    if (s[i] === "[") {
+      let name = "";
+      i++;
+      for (;;) {
+        if (i >= s.length) throw new XmlaFault("bad-request", `Unbalanced brackets in ${text}.`);
+        if (s[i] === "]") {
+          if (s[i + 1] === "]") {
+            name += "]";
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        name += s[i];
+        i++;
+      }
+      parts.push(name);
+    } else {
+      const dot = s.indexOf(".", i);
+      parts.push(s.slice(i, dot < 0 ? s.length : dot).trim());
+      i = dot < 0 ? s.length : dot;
+    }
+    if (s[i] === ".") i++;
+  }
+  return parts;
+}
+
+/** A rowset: the XSD schema of its row, then its rows, as Analysis Services answers them. */
+export function rowsetXml(type: RequestType, rows: readonly Row[], content: { schema: boolean }): string {
+  const cols = COLUMNS[type];
+  const out: string[] = [
+    `<root xmlns="${ROWSET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
+  ];
+  if (content.schema) out.push(...schemaXml(cols));
+  for (const row of rows) {
+    out.push("<row>");
+    for (const c of cols) {
+      const v = row[c.name];
+      if (v === undefined) continue;
+      if (Array.isArray(v)) for (const item of v) out.push(leaf(c.name, item));
+      else out.push(leaf(c.name, v as string | number | boolean));
+    }
+    out.push("</row>");
+  }
+  out.push("</root>");
+  return out.join("");
+}
+
+function schemaXml(cols: readonly Column[]): string[] {
+  const out = [
+    `<xsd:schema xmlns:sql="urn:schemas-microsoft-com:xml-sql" targetNamespace="${ROWSET_NS}" elementFormDefault="qualified">`,
+    '<xsd:element name="root"><xsd:complexType><xsd:sequence minOccurs="0" maxOccurs="unbounded">',
+    '<xsd:element name="row" type="row"/></xsd:sequence></xsd:complexType></xsd:element>',
+    '<xsd:simpleType name="uuid"><xsd:restriction base="xsd:string">',
+    '<xsd:pattern value="[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}"/>',
+    "</xsd:restriction></xsd:simpleType>",
+    '<xsd:complexType name="row"><xsd:sequence>',
+  ];
+  for (const c of cols) {
+    const type = c.type === "uuid" ? "uuid" : `xsd:${c.type}`;
+    const occurs = c.required ? "" : c.repeated ? ' minOccurs="0" maxOccurs="unbounded"' : ' minOccurs="0"';
+    out.push(`<xsd:element sql:field="${c.name}" name="${c.name}" type="${type}"${occurs}/>`);
+  }
+  out.push("</xsd:sequence></xsd:complexType></xsd:schema>");
+  return out;
+}

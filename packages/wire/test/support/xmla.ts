@@ -1,0 +1,133 @@
+import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
+import Fastify, { type FastifyInstance } from "fastify";
+import { type XmlaOptions, xmlaEndpoint } from "../../src/xmla/index.ts";
+import { child, parseXml, type XmlElement } from "../../src/xmla/xml.ts";
+
+export const SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
+export const XA = "urn:schemas-microsoft-com:xml-analysis";
+
+/** A Fastify server answering the XMLA endpoint over the embedded provider (demo/demo), on a free port. */
+export async function startXmla(options: Partial<XmlaOptions> = {}) {
+  const store = memoryStore();
+  const provider = await EmbeddedProvider.open({
+    store,
+    credentialsValid: (u, p) => u === "demo" && p === "demo",
+  });
+  const app: FastifyInstance = Fastify({ logger: false });
+  await app.register(xmlaEndpoint, { provider, about: { name: "QiBates", version: "test" }, ...options });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, provider, origin: `http://127.0.0.1:${port}` };
+}
+
+export interface XmlaAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed envelope (null when the answer is not XML). */
+  envelope: XmlElement | null;
+}
+
+export const DEMO_AUTH = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+
+/** Posts a SOAP envelope (or any text) to the endpoint. */
+export async function post(
+  origin: string,
+  body: string,
+  options: { path?: string; auth?: string | null; action?: string } = {},
+): Promise<XmlaAnswer> {
+  const headers: Record<string, string> = { "content-type": "text/xml" };
+  const auth = options.auth === undefined ? DEMO_AUTH : options.auth;
+  if (auth) headers.authorization = auth;
+  if (options.action) headers.soapaction = `"${XA}:${options.action}"`;
+  const res = await fetch(`${origin}${options.path ?? "/olap/msmdpump.dll"}`, {
+    method: "POST",
+    headers,
+    body,
+  });
+  const text = await res.text();
+  let envelope: XmlElement | null = null;
+  try {
+    envelope = text ? parseXml(text) : null;
+  } catch {
+    envelope = null;
+  }
+  return { status: res.status, headers: res.headers, text, envelope };
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A SOAP envelope around one XMLA method, with optional headers. */
+export function envelope(method: string, header = ""): string {
+  return (
+    `<soap:Envelope xmlns:soap="${SOAP}">` +
+    (header ? `<soap:Header>${header}</soap:Header>` : "") +
+    `<soap:Body>${method}</soap:Body></soap:Envelope>`
+  );
+}
+
+export function discoverBody(
+  type: string,
+  restrictions: Record<string, string> = {},
+  properties: Record<string, string> = {},
+): string {
+  const r = Object.entries(restrictions)
+    .map(([k, v]) => `<${k}>${esc(v)}</${k}>`)
+    .join("");
+  const p = Object.entries(properties)
+    .map(([k, v]) => `<${k}>${esc(v)}</${k}>`)
+    .join("");
+  return (
+    `<Discover xmlns="${XA}"><RequestType>${type}</RequestType>` +
+    `<Restrictions><RestrictionList>${r}</RestrictionList></Restrictions>` +
+    `<Properties><PropertyList>${p}</PropertyList></Properties></Discover>`
+  );
+}
+
+export function executeBody(statement: string, properties: Record<string, string> = {}): string {
+  const p = Object.entries({
+    Catalog: "Sample",
+    Format: "Multidimensional",
+    AxisFormat: "TupleFormat",
+    ...properties,
+  })
+    .map(([k, v]) => `<${k}>${esc(v)}</${k}>`)
+    .join("");
+  return (
+    `<Execute xmlns="${XA}"><Command><Statement>${esc(statement)}</Statement></Command>` +
+    `<Properties><PropertyList>${p}</PropertyList></Properties></Execute>`
+  );
+}
+
+/** The `return/root` element of a Discover or Execute answer. */
+export function rootOf(answer: XmlaAnswer): XmlElement {
+  const body = child(answer.envelope ?? undefined, "Body");
+  const response = body?.children[0];
+  const root = child(child(response, "return"), "root");
+  if (!root) throw new Error(`no return/root in ${answer.text.slice(0, 500)}`);
+  return root;
+}
+
+/** Rows of a rowset answer as records of their elements' text (repeated elements joined by `|`). */
+export function rowsOf(answer: XmlaAnswer): Record<string, string>[] {
+  return rootOf(answer)
+    .children.filter((c) => c.name === "row")
+    .map((row) => {
+      const out: Record<string, string> = {};
+      for (const c of row.children) out[c.name] = c.name in out ? `${out[c.name]}|${c.text}` : c.text;
+      return out;
+    });
+}
+
+/** The fault of an answer: faultcode, faultstring, detail/Error attributes. */
+export function faultOf(answer: XmlaAnswer) {
+  const fault = child(child(answer.envelope ?? undefined, "Body"), "Fault");
+  if (!fault) return null;
+  const error = child(child(fault, "detail"), "Error");
+  return {
+    faultcode: child(fault, "faultcode")?.text ?? "",
+    faultstring: child(fault, "faultstring")?.text ?? "",
+    error: error?.attrs ?? {},
+  };
+}
