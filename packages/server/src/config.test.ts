@@ -46,14 +46,17 @@ describe("configuration registry", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
 
-  it("reads the wire endpoints: essbase-rest, all, and refuses the others with a clear message", () => {
+  it("reads the wire endpoints: each by name, all, and refuses the others with a clear message", () => {
     expect(loadConfig({}).wireEndpoints).toEqual([]);
     expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }).wireEndpoints).toEqual(["essbase-rest"]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla" }).wireEndpoints).toEqual(["xmla"]);
     expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: " all , essbase-rest" }).wireEndpoints).toEqual([
       "essbase-rest",
+      "planning-rest",
+      "xmla",
     ]);
-    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,xmla" })).toThrow(
-      /QIBATES_WIRE_ENDPOINTS \(essbase-rest,xmla\): xmla is not available yet; available: essbase-rest/,
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,smartview" })).toThrow(
+      /QIBATES_WIRE_ENDPOINTS \(essbase-rest,smartview\): smartview is not available yet; available: essbase-rest, planning-rest, xmla/,
     );
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "soap" })).toThrow(/unknown wire endpoint "soap"/);
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", QIBATES_DEMO: "false" })).toThrow(

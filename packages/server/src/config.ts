@@ -146,9 +146,9 @@ const xmlaUrls: Parser<[string, string][]> = (raw) =>
   });
 
 /** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
-export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest"] as const;
+export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest", "xmla"] as const;
 export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
-const COMING_WIRE_ENDPOINTS = ["xmla", "smartview"];
+const COMING_WIRE_ENDPOINTS = ["smartview"];
 
 const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
   const out = new Set<WireEndpoint>();
@@ -248,7 +248,7 @@ export const variables = {
   ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",
-    "Comma-separated wire endpoints to serve (essbase-rest, or all) over the embedded engine's demo users and data.",
+    "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, or all) over the embedded engine's demo users and data.",
     wireEndpoints,
     [] as WireEndpoint[],
     "(empty)",

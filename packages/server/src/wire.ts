@@ -1,4 +1,4 @@
-import { essbaseRestEndpoint, planningRestEndpoint } from "@qibates/wire";
+import { essbaseRestEndpoint, planningRestEndpoint, XMLA_PATHS, xmlaEndpoint } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { Services } from "./services.ts";
@@ -8,7 +8,7 @@ import { SERVER_VERSION } from "./version.ts";
  * The wire endpoints `QIBATES_WIRE_ENDPOINTS` lists: servers' own protocols answered over the embedded provider
  * (the demo's users and data, writes journaled as the demo's). They sit outside the API: no QiBates key, each
  * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie; Planning REST: HTTP
- * Basic on every call).
+ * Basic on every call; XMLA: HTTP Basic on every call, with XMLA sessions in SOAP headers).
  */
 export async function registerWireEndpoints(app: FastifyInstance, config: Config, services: Services) {
   if (config.wireEndpoints.length === 0) return;
@@ -29,6 +29,17 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
     app.log.info(
       "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",
+    );
+  }
+  if (config.wireEndpoints.includes("xmla")) {
+    await app.register(xmlaEndpoint, {
+      provider,
+      connector: "ssas",
+      idleMinutes: config.sessionIdleMinutes,
+      about: { name: "QiBates", version: SERVER_VERSION },
+    });
+    app.log.info(
+      `wire endpoint xmla: XML for Analysis at ${XMLA_PATHS.join(" and ")} (login address /aps/JAPI)`,
     );
   }
 }

@@ -17,3 +17,4 @@ export {
   type PlanningRestOptions,
   planningRestEndpoint,
 } from "./planning-rest/index.ts";
+export { XMLA_PATHS, type XmlaOptions, xmlaEndpoint } from "./xmla/index.ts";
