@@ -146,7 +146,8 @@ export function parseSoap(xml: string): SoapAnswer | null {
   const header = isNode(envelope.Header) ? envelope.Header : {};
   const session = header.Session;
   const sessionId = isNode(session) ? text(session["@SessionId"]) || null : null;
-  const body = isNode(envelope.Body) ? envelope.Body : null;
+  // Microsoft's sample puts the fault straight in the envelope; SOAP 1.1 puts it in the body: both are read.
+  const body = isNode(envelope.Body) ? envelope.Body : isNode(envelope.Fault) ? envelope : null;
   if (!body) return null;
   if (isNode(body.Fault)) {
     const f = body.Fault;
