@@ -286,7 +286,15 @@ class Executor {
           );
         coords.set(m.dimension, m);
       }
-      const v = this.toNumber(this.evaluate(a.value, coords), startOf(a.value), coords, 0);
+      // `NULL` empties the cell (#Missing).
+      const isNull =
+        a.value.kind === "ref" &&
+        a.value.parts.length === 1 &&
+        !a.value.parts[0]?.bracketed &&
+        a.value.parts[0]?.name.toUpperCase() === "NULL";
+      const v = isNull
+        ? Number.NaN
+        : this.toNumber(this.evaluate(a.value, coords), startOf(a.value), coords, 0);
       const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
       return { tuple, value: Number.isNaN(v) ? null : v };
     });
