@@ -10,7 +10,7 @@ import type { XmlaClient } from "./client.ts";
  * hierarchy, the tree rebuilt from `PARENT_UNIQUE_NAME` in the order the server lists the members. A member
  * listed again under another parent is a shared member; `MEMBER_TYPE` 4 (formula) is a calculated member,
  * read-only as Essbase's dynamic members are; a `MEMBER_CAPTION` other than the name is the member's alias in
- * the `Default` table (XMLA has one caption per member). Each member keeps its `MEMBER_UNIQUE_NAME`, which the
+ * the `Default` table (XMLA has one caption per member); a virtual dimension is an attribute dimension. Each member keeps its `MEMBER_UNIQUE_NAME`, which the
  * MDX the connector sends uses.
  */
 
@@ -72,7 +72,8 @@ export async function readXmlaOutline(
   const dimensions: RemoteDimension[] = [];
   const specs: DimensionSpec[] = dims.map((d, i) => {
     const name = d.DIMENSION_NAME as string;
-    const type = dimensionType(d.DIMENSION_TYPE ?? "");
+    // Essbase's attribute dimensions are virtual dimensions of the cube (IS_VIRTUAL, always false on SSAS).
+    const type = d.IS_VIRTUAL === "true" ? "attribute" : dimensionType(d.DIMENSION_TYPE ?? "");
     dimensions.push({ name, type });
     const rows = memberRows[i] ?? [];
     const byUnique = new Map<string, Record<string, string>>();
