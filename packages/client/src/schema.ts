@@ -527,6 +527,12 @@ export interface paths {
          *     written (status `read-only`); text that is not a number is refused (status `invalid`); a listed cell
          *     that is not a data cell is reported `not-data`. Either every writable cell is written or none is: a
          *     provider failure leaves the cube unchanged.
+         *
+         *     With `dataVersion` (the value of the answer the grid was read from), a save that would write a cell
+         *     another save or a calculation changed since answers `409 QB_ERR_SAVE_CONFLICT` with those cells in
+         *     `conflicts`, and writes nothing; `overwrite: true` writes them all the same. The embedded engine keeps
+         *     data versions; a connector to a server without a concurrency check (`essbase-stndln`: Essbase 21c's
+         *     REST API has none) answers no `dataVersion` and ignores it.
          */
         post: operations["saveGrid"];
         delete?: never;
@@ -1255,12 +1261,14 @@ export interface components {
             field: string | null;
             /** @description Identifier of the request in the server logs; also sent in the `x-request-id` header. */
             requestId: string;
+            /** @description With `QB_ERR_SAVE_CONFLICT`, the cells of the grid that changed since it was read. */
+            conflicts?: components["schemas"]["CellRef"][];
         };
         /**
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -1790,9 +1798,22 @@ export interface components {
             grid: components["schemas"]["GridInput"];
             /** @description Data cells to submit (the changed cells); omit to submit every data cell whose value differs from the cube. A cell listed several times is submitted once; a list naming more distinct cells than the grid has is refused (`QB_ERR_VALIDATION`). */
             cells?: components["schemas"]["CellRef"][];
+            dataVersion?: components["schemas"]["DataVersion"];
+            /**
+             * @description With `dataVersion`, write the cells even if they changed since the grid was read (no `409`).
+             * @default false
+             */
+            overwrite?: boolean;
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];
         };
+        /**
+         * @description The version of the cube's data a grid was read at, as a grid answer gives it. Send it back with
+         *     `action/save` to refuse writing cells changed since (`409 QB_ERR_SAVE_CONFLICT`). Opaque: compare or
+         *     store it as it is.
+         * @example 1841
+         */
+        DataVersion: string;
         /** @description An ad hoc grid and the member cell whose dimension to pivot. */
         PivotRequest: {
             loginid: components["schemas"]["LoginId"];
@@ -1832,6 +1853,7 @@ export interface components {
             grid: components["schemas"]["Grid"];
             cellKinds: components["schemas"]["CellKinds"];
             layout: components["schemas"]["Layout"];
+            dataVersion?: components["schemas"]["DataVersion"];
             /**
              * @description Rectangles of the request sheet that lie outside the answered grid and must be cleared, because
              *     the grid has fewer rows or columns than before. Empty when the grid did not shrink.
@@ -1852,6 +1874,7 @@ export interface components {
             grid: components["schemas"]["Grid"];
             cellKinds: components["schemas"]["CellKinds"];
             layout: components["schemas"]["Layout"];
+            dataVersion?: components["schemas"]["DataVersion"];
             /** @description Rectangles of the request sheet to clear (when suppression dropped rows after the refresh); usually empty. */
             rangesToDelete: components["schemas"]["Range"][];
             /**
@@ -2330,6 +2353,15 @@ export interface components {
         };
         /** @description The request conflicts with existing data (409). */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Cells the save would write changed since its grid was read (409); nothing was written. */
+        SaveConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3346,6 +3378,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["SaveConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -47,6 +47,11 @@ export type ProviderErrorCode =
   | "UPSTREAM_TIMEOUT"
   /** The server answered something that is not what its protocol says (bad JSON, missing fields). */
   | "UPSTREAM_MALFORMED"
+  /**
+   * A save's grid was read (its `dataVersion`) before another change to cells it writes: nothing was written;
+   * `conflicts` lists those cells.
+   */
+  | "SAVE_CONFLICT"
   /** The provider holds no upstream session for this API session any more (restart, other node): log in again. */
   | "SESSION_LOST";
 
@@ -65,6 +70,8 @@ export class ProviderError extends Error {
     message: string,
     readonly params: ProviderErrorParams | null = null,
     readonly field: string | null = null,
+    /** The grid cells at fault, for `SAVE_CONFLICT`. */
+    readonly conflicts: readonly { row: number; column: number }[] | null = null,
   ) {
     super(message);
   }

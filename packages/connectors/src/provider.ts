@@ -73,6 +73,12 @@ export type GridCall =
 export interface SaveInput extends GridInput {
   /** The cells the user changed; without it, every data cell of the grid is sent. */
   cells?: Schemas["CellRef"][];
+  /**
+   * The `dataVersion` of the answer the grid was read from: a provider that keeps one refuses (`SAVE_CONFLICT`)
+   * to write cells changed since, unless `overwrite`. A provider without versions ignores both.
+   */
+  dataVersion?: string;
+  overwrite?: boolean;
 }
 
 export interface FilterInput {

@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly params: Params;
+  /** The grid cells at fault, answered as `conflicts` (`QB_ERR_SAVE_CONFLICT`). */
+  conflicts: { row: number; column: number }[] | null = null;
   /** A message given in words rather than by template (English only); prefer template parameters. */
   private readonly fixedMessage: string | null;
 

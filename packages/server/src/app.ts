@@ -150,12 +150,17 @@ export async function buildApp({
     const send = (status: number, code: string, message: string, field: string | null = null) =>
       reply.code(status).send({ code, message, field, requestId: request.id });
     if (error instanceof ApiError) {
-      return send(
-        error.status,
-        error.code,
-        error.localizedMessage(requestLocale(request)),
-        error.field ?? null,
-      );
+      const message = error.localizedMessage(requestLocale(request));
+      if (error.conflicts) {
+        return reply.code(error.status).send({
+          code: error.code,
+          message,
+          field: error.field ?? null,
+          requestId: request.id,
+          conflicts: error.conflicts,
+        });
+      }
+      return send(error.status, error.code, message, error.field ?? null);
     }
     // What Fastify and its plugins refuse while reading the request (http-limits.ts).
     const refusal = frameworkError(error as FastifyError, request);

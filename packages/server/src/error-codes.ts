@@ -321,6 +321,14 @@ export const ERROR_CODES = {
     when: "Pivot or pivot to POV of the only row or column dimension.",
     whenFr: "Pivot ou pivot vers le PDV de la seule dimension en ligne ou en colonne.",
   },
+  QB_ERR_SAVE_CONFLICT: {
+    status: 409,
+    en: "{cells} cells of the grid changed since it was read (data version {dataVersion}): nothing was saved. Refresh the grid, or save again with overwrite.",
+    fr: "{cells} cellules de la grille ont changé depuis sa lecture (version des données {dataVersion}) : rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.",
+    when: "action/save with dataVersion would write cells that another save or a calculation changed since the grid was read (embedded engine); conflicts lists them. Nothing is written; overwrite: true writes them all the same.",
+    whenFr:
+      "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré) ; conflicts les liste. Rien n'est écrit ; overwrite: true les écrit tout de même.",
+  },
   QB_ERR_FOLDER_UNKNOWN: {
     status: 404,
     en: 'The form folder "{folder}" does not exist.',

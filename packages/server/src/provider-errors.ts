@@ -41,6 +41,7 @@ const REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCode>> = {
   UPSTREAM_UNREACHABLE: "QB_ERR_PROVIDER_UNREACHABLE",
   UPSTREAM_TIMEOUT: "QB_ERR_PROVIDER_TIMEOUT",
   UPSTREAM_MALFORMED: "QB_ERR_PROVIDER_MALFORMED",
+  SAVE_CONFLICT: "QB_ERR_SAVE_CONFLICT",
   SESSION_LOST: "QB_ERR_SESSION_UNKNOWN",
 };
 
@@ -72,7 +73,9 @@ export function providerError(e: unknown): never {
     throw gridTooLarge(Number(e.params?.cells ?? 0), Number(e.params?.max ?? 0), false, e.field ?? "grid");
   }
   if (e instanceof ProviderError) {
-    throw new ApiError(REGISTRY[e.code], e.params ?? e.message, e.field);
+    const error = new ApiError(REGISTRY[e.code], e.params ?? e.message, e.field);
+    if (e.conflicts) error.conflicts = e.conflicts.map(({ row, column }) => ({ row, column }));
+    throw error;
   }
   throw e;
 }

@@ -1,4 +1,5 @@
 import { type CalcScript, type Cube, runCalcScript } from "@qibates/engine";
+import { cellKey } from "./change-sequence.ts";
 import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
@@ -54,6 +55,18 @@ export class EssbaseApplication extends JournaledApplication {
       throw new Error(`snapshot of ${this.name} lacks cube ${this.cubeName}`);
     checkFits(this.cube, saved.snapshot);
     this.cube.restore(saved.snapshot);
+  }
+
+  /** Whether `members` (one cell) changed after the application was read at `version`. */
+  changedSince(members: readonly string[], version: number): boolean {
+    return this.changes.changedSince(cellKey(members), version);
+  }
+
+  protected override changedCells(entry: JournalEntry): Iterable<string> | "all" | null {
+    if (entry.kind === "calc") return "all";
+    if (entry.kind === "cells")
+      return (entry.payload as { writes: CellWrite[] }).writes.map((w) => cellKey(w.members));
+    return null;
   }
 
   protected replay(entry: JournalEntry): void {

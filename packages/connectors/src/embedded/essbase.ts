@@ -357,12 +357,17 @@ export class EmbeddedEssbase implements EssbaseOperations {
     // need not look).
     await app.upToDate();
     try {
+      // Read with the grid, in the same synchronous step: what a later save checks its cells against.
+      const dataVersion = String(app.position);
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
-        return gridAnswer(
-          initialGrid(app.cube, settings, aliasTable, call.input.maxCells),
-          app.cube.outline,
-          aliasTable,
-        );
+        return {
+          ...gridAnswer(
+            initialGrid(app.cube, settings, aliasTable, call.input.maxCells),
+            app.cube.outline,
+            aliasTable,
+          ),
+          dataVersion,
+        };
       }
       const request: GridRequest = {
         action: call.action === "initgrid" ? "refresh" : call.action,
@@ -372,7 +377,10 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
-      return gridAnswer(runGridOperation(app.cube, request), app.cube.outline, aliasTable);
+      return {
+        ...gridAnswer(runGridOperation(app.cube, request), app.cube.outline, aliasTable),
+        dataVersion,
+      };
     } catch (e) {
       engineError(e);
     }
@@ -398,17 +406,22 @@ export class EmbeddedEssbase implements EssbaseOperations {
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const app = this.app(session, ref);
     const { settings, aliasTable } = this.gridAliasTable(app, input);
-    const r = await app
-      .mutate(session.ownerId, () => {
+    const readAt =
+      input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);
+    const request: GridRequest = {
+      action: "submit",
+      grid: input.grid as unknown[][],
+      ...(input.cells ? { dirtyCells: input.cells } : {}),
+      ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
+      settings,
+      aliasTable,
+    };
+    const { result: r, position } = await app
+      .mutateAt(session.ownerId, () => {
+        // Under the application's lock, after every change journaled before: nothing can change in between.
+        if (readAt !== null) refuseConflicts(app, request, readAt, input.dataVersion ?? "");
         const { source, writes } = recordingSource(app.cube);
-        const result = runGridOperation(source, {
-          action: "submit",
-          grid: input.grid as unknown[][],
-          ...(input.cells ? { dirtyCells: input.cells } : {}),
-          ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
-          settings,
-          aliasTable,
-        });
+        const result = runGridOperation(source, request);
         return { result, entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null };
       })
       .catch((e: unknown) => engineError(e));
@@ -431,6 +444,45 @@ export class EmbeddedEssbase implements EssbaseOperations {
       submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
       cells,
       ...gridAnswer(r, app.cube.outline, aliasTable),
+      dataVersion: String(position),
     };
   }
+}
+
+/** A `dataVersion` as the journal position it names. */
+function version(text: string): number {
+  if (!/^[0-9]{1,15}$/.test(text)) {
+    throw new ProviderError(
+      "INVALID_INPUT",
+      "dataVersion is not a data version this server answered.",
+      null,
+      "dataVersion",
+    );
+  }
+  return Number(text);
+}
+
+/**
+ * Refuses a save whose grid was read at `readAt` when a cell it would write changed since (a save or a
+ * calculation by anyone): a dry pass of the submit says which cells it would write, and nothing is written.
+ */
+function refuseConflicts(app: EssbaseApplication, request: GridRequest, readAt: number, sent: string): void {
+  const dry = recordingSource(app.cube, true);
+  const would = runGridOperation(dry.source, request);
+  // The dry source records one write per cell answered `written`, in the same order.
+  const written = (would.cellStatus ?? []).filter((c) => c.status === "written");
+  const conflicts = written
+    .filter((_, i) => {
+      const w = dry.writes[i];
+      return w !== undefined && app.changedSince(w.members, readAt);
+    })
+    .map(({ row, column }) => ({ row, column }));
+  if (conflicts.length === 0) return;
+  throw new ProviderError(
+    "SAVE_CONFLICT",
+    `${conflicts.length} cells changed since the grid was read (data version ${sent}): nothing was saved.`,
+    { cells: conflicts.length, dataVersion: sent },
+    "dataVersion",
+    conflicts,
+  );
 }

@@ -1,5 +1,6 @@
 import type { CellValue, Cube, Member } from "@qibates/engine";
 import type { GridDataSource } from "@qibates/engine/grid";
+import { ChangeSequence } from "./change-sequence.ts";
 import { type ApplicationState, decodeSnapshot, encodeSnapshot, SnapshotError } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./store.ts";
 
@@ -59,6 +60,8 @@ export abstract class JournaledApplication {
   /** A catch-up queued and not started yet: calls arriving meanwhile wait for it instead of queuing another. */
   private pendingCatchUp: Promise<void> | null = null;
   private options: JournalOptions = DEFAULT_JOURNAL_OPTIONS;
+  /** When each cell last changed (journal positions), for the conflict check of a save. */
+  protected readonly changes = new ChangeSequence();
 
   constructor(
     readonly name: string,
@@ -83,6 +86,13 @@ export abstract class JournaledApplication {
   protected abstract captureState(): ApplicationState;
   /** Puts a state captured by {@link captureState} into a freshly reset application. */
   protected abstract restoreState(state: ApplicationState): void;
+  /**
+   * The cells an entry changes, as {@link cellKey}s, or `"all"` when it may change any cell (a calculation);
+   * `null` for an application whose saves are not checked for conflicts.
+   */
+  protected changedCells(_entry: JournalEntry): Iterable<string> | "all" | null {
+    return null;
+  }
 
   /** Position of the last journal entry applied (0: none). */
   get position(): number {
@@ -93,8 +103,15 @@ export abstract class JournaledApplication {
     this.options.log?.warn({ application: this.name, ...details }, message);
   }
 
+  private track(entry: StoredEntry): void {
+    const cells = this.changedCells(entry);
+    if (cells === "all") this.changes.changedAll(entry.position);
+    else if (cells) this.changes.written(cells, entry.position);
+  }
+
   private apply(entry: StoredEntry): void {
     this.replay(entry);
+    this.track(entry);
     this.applied = entry.position;
     this.sinceSnapshot.entries++;
     this.sinceSnapshot.bytes += entry.bytes;
@@ -148,7 +165,11 @@ export abstract class JournaledApplication {
       if ((after[0]?.compactedThrough ?? 0) > base.position) continue;
       // Everything is read: the state changes in one synchronous step, never half-built under a reader.
       this.reset();
-      if (base.state) this.restoreState(base.state);
+      this.changes.clear();
+      if (base.state) {
+        this.restoreState(base.state);
+        this.changes.restore(base.state.sequences ?? null, base.position);
+      }
       this.applied = base.position;
       this.sinceSnapshot = { entries: 0, bytes: 0 };
       for (const entry of entries) this.apply(entry);
@@ -192,6 +213,14 @@ export abstract class JournaledApplication {
    * from the store so memory and storage never disagree.
    */
   mutate<T>(writtenBy: string, run: () => { result: T; entry: JournalEntry | null }): Promise<T> {
+    return this.mutateAt(writtenBy, run).then((r) => r.result);
+  }
+
+  /** {@link mutate}, also answering the position the state is at after the change (its data version). */
+  mutateAt<T>(
+    writtenBy: string,
+    run: () => { result: T; entry: JournalEntry | null },
+  ): Promise<{ result: T; position: number }> {
     return this.mutex
       .run(async () => {
         const before = this.stateVersion();
@@ -201,7 +230,7 @@ export abstract class JournaledApplication {
             if (this.store.shared) await this.catchUp(journal);
             const { result, entry } = run();
             if (entry) this.noteAppended(await journal.append(this.name, writtenBy, entry));
-            return result;
+            return { result, position: this.applied };
           });
         } catch (e) {
           if (this.stateVersion() !== before || this.applied !== appliedBefore)
@@ -213,6 +242,7 @@ export abstract class JournaledApplication {
   }
 
   private noteAppended(entry: StoredEntry): void {
+    this.track(entry);
     this.applied = entry.position;
     this.sinceSnapshot.entries++;
     this.sinceSnapshot.bytes += entry.bytes;
@@ -247,7 +277,7 @@ export abstract class JournaledApplication {
     const taken = await this.mutex.run(async () => ({
       position: this.applied,
       since: { ...this.sinceSnapshot },
-      state: this.applied > 0 ? this.captureState() : null,
+      state: this.applied > 0 ? { ...this.captureState(), sequences: this.changes.capture() } : null,
     }));
     if (!taken.state) return false;
     const data = await encodeSnapshot(this.name, this.fingerprint(), taken.state);
@@ -265,15 +295,18 @@ export abstract class JournaledApplication {
   }
 }
 
-/** A data source over a cube that records every write, for the journal. */
-export function recordingSource(cube: Cube): { source: GridDataSource; writes: CellWrite[] } {
+/**
+ * A data source over a cube that records every write, for the journal; a `dry` one records without writing (to
+ * know what a save would write before doing it).
+ */
+export function recordingSource(cube: Cube, dry = false): { source: GridDataSource; writes: CellWrite[] } {
   const writes: CellWrite[] = [];
   const source: GridDataSource = {
     outline: cube.outline,
     read: (tuple) => cube.read(tuple),
     writeBlocker: (tuple) => cube.writeBlocker(tuple),
     write: (tuple: readonly Member[], value: CellValue) => {
-      cube.write(tuple, value);
+      if (!dry) cube.write(tuple, value);
       writes.push({ members: tuple.map((m) => m.name), value });
     },
   };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
 import type { Cube, CubeSnapshot } from "@qibates/engine";
+import type { SequenceState } from "./change-sequence.ts";
 
 /**
  * The stored form of an application's state (a snapshot of the journal): every cube's blocks exactly as they
@@ -10,13 +11,19 @@ import type { Cube, CubeSnapshot } from "@qibates/engine";
  * member ordinals, so a snapshot is only loaded into the very outlines it was taken from.
  */
 
-/** Bumped whenever the encoding changes: older snapshots are then ignored. */
-export const SNAPSHOT_FORMAT = 1;
+/**
+ * Bumped whenever the encoding changes: older snapshots are then ignored, except format 1 (no change
+ * sequences), still loaded with every cell counted as changed at its position.
+ */
+export const SNAPSHOT_FORMAT = 2;
+const READABLE_FORMATS = [1, 2];
 const MAGIC = "QBSNAP";
 
 export interface ApplicationState {
   cubes: { name: string; snapshot: CubeSnapshot }[];
   texts: { cube: string; members: string[]; text: string }[];
+  /** When each cell last changed (format 2 on); absent from a format-1 snapshot. */
+  sequences?: SequenceState;
 }
 
 interface Header {
@@ -26,6 +33,7 @@ interface Header {
   fingerprint: string;
   cubes: { name: string; keys: number; data: number; input: number; upper: number }[];
   texts: ApplicationState["texts"];
+  sequences?: SequenceState;
 }
 
 /** Why a stored snapshot cannot be loaded. */
@@ -76,6 +84,7 @@ export async function encodeSnapshot(
       upper: s.upperBits.length,
     })),
     texts: state.texts,
+    ...(state.sequences ? { sequences: state.sequences } : {}),
   };
   const head = new TextEncoder().encode(JSON.stringify(header));
   let size = pad8(4 + head.length);
@@ -115,9 +124,9 @@ export function decodeSnapshot(
   } catch {
     throw new SnapshotError("the snapshot is not readable (corrupt header)");
   }
-  if (header.magic !== MAGIC || header.format !== SNAPSHOT_FORMAT) {
+  if (header.magic !== MAGIC || !READABLE_FORMATS.includes(header.format)) {
     throw new SnapshotError(
-      `the snapshot has format ${String(header.format)}, this version reads ${SNAPSHOT_FORMAT}`,
+      `the snapshot has format ${String(header.format)}, this version reads formats ${READABLE_FORMATS.join(" and ")}`,
     );
   }
   if (header.application !== application) {
@@ -143,7 +152,11 @@ export function decodeSnapshot(
     if (upperBits.length !== keys.length) throw new SnapshotError("the snapshot's blocks do not add up");
     return { name: c.name, snapshot: { blockCount: keys.length, keys, data, input, upperBits } };
   });
-  return { cubes, texts: header.texts };
+  return {
+    cubes,
+    texts: header.texts,
+    ...(header.format >= 2 && header.sequences ? { sequences: header.sequences } : {}),
+  };
 }
 
 /** Checks that a decoded cube snapshot fits a cube (block size and input words per block). */

@@ -187,6 +187,8 @@ export const essbaseHandlers = {
         grid: ctx.body.grid,
         ...settingsOf(ctx.body),
         ...(Array.isArray(ctx.body.cells) ? { cells: saveCells(ctx.body.grid, ctx.body.cells) } : {}),
+        ...(ctx.body.dataVersion !== undefined ? { dataVersion: ctx.body.dataVersion } : {}),
+        ...(ctx.body.overwrite === true ? { overwrite: true } : {}),
         maxCells: ctx.services.config.maxGridCells,
       }),
     );
