@@ -172,7 +172,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     }
 
     const properties = propertyList(method);
-    const catalogProperty = properties.get("Catalog");
+    const catalogProperty = properties.get("Catalog") || undefined;
     const ps = providerSession(request, username, session?.id ?? `xmla-${randomUUID()}`);
     const context = new CallContext(ps, catalogProperty ?? session?.catalog ?? null);
     if (catalogProperty !== undefined) {

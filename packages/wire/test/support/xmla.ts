@@ -6,12 +6,12 @@ import { child, parseXml, type XmlElement } from "../../src/xmla/xml.ts";
 export const SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
 export const XA = "urn:schemas-microsoft-com:xml-analysis";
 
-/** A Fastify server answering the XMLA endpoint over the embedded provider (demo/demo), on a free port. */
+/** A Fastify server answering the XMLA endpoint over the embedded provider (demo/demo, other/other), on a free port. */
 export async function startXmla(options: Partial<XmlaOptions> = {}) {
   const store = memoryStore();
   const provider = await EmbeddedProvider.open({
     store,
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
+    credentialsValid: (u, p) => (u === "demo" && p === "demo") || (u === "other" && p === "other"),
   });
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(xmlaEndpoint, { provider, about: { name: "QiBates", version: "test" }, ...options });

@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { child, type XmlElement } from "../src/xmla/xml.ts";
+import {
+  discoverBody,
+  envelope,
+  executeBody,
+  faultOf,
+  post,
+  rootOf,
+  rowsOf,
+  startXmla,
+  XA,
+} from "./support/xmla.ts";
+
+/** The XMLA endpoint over Sample.Basic: values checked by hand (domain reference), TREE_OP, faults, sessions, auth. */
+
+let server: Awaited<ReturnType<typeof startXmla>>;
+beforeAll(async () => {
+  server = await startXmla();
+});
+afterAll(async () => {
+  await server.app.close();
+});
+
+const discover = (
+  type: string,
+  restrictions: Record<string, string> = {},
+  properties = { Catalog: "Sample" },
+) => post(server.origin, envelope(discoverBody(type, restrictions, properties)));
+const execute = (mdx: string, properties: Record<string, string> = {}, header = "") =>
+  post(server.origin, envelope(executeBody(mdx, properties), header));
+
+/** An MDDataSet answer read back: each axis's tuples as unique names, cells by ordinal. */
+function dataSet(answer: Awaited<ReturnType<typeof post>>) {
+  const root = rootOf(answer);
+  const axes = new Map<string, string[][]>();
+  for (const axis of child(root, "Axes")?.children ?? []) {
+    axes.set(
+      axis.attrs.name ?? "",
+      (child(axis, "Tuples")?.children ?? []).map((t) =>
+        t.children.map((m) => child(m, "UName")?.text ?? ""),
+      ),
+    );
+  }
+  const cells = new Map<number, { value: number; fmt: string }>();
+  for (const c of child(root, "CellData")?.children ?? [])
+    cells.set(Number(c.attrs.CellOrdinal), {
+      value: Number(child(c, "Value")?.text),
+      fmt: child(c, "FmtValue")?.text ?? "",
+    });
+  return { root, axes, cells };
+}
+
+const members = (a: Awaited<ReturnType<typeof post>>) => rowsOf(a).map((r) => r.MEMBER_UNIQUE_NAME);
+
+describe("Discover on Sample.Basic", () => {
+  it("DBSCHEMA_CATALOGS lists the applications; MDSCHEMA_CUBES their cubes", async () => {
+    expect(
+      rowsOf(await discover("DBSCHEMA_CATALOGS", {}, {} as { Catalog: string })).map((r) => r.CATALOG_NAME),
+    ).toEqual(["Sample"]);
+    const cubes = rowsOf(await discover("MDSCHEMA_CUBES"));
+    expect(cubes.map((r) => [r.CATALOG_NAME, r.CUBE_NAME, r.IS_WRITE_ENABLED])).toEqual([
+      ["Sample", "Basic", "true"],
+    ]);
+  });
+
+  it("MDSCHEMA_DIMENSIONS: the base dimensions then the attribute dimensions, typed", async () => {
+    const rows = rowsOf(await discover("MDSCHEMA_DIMENSIONS", { CUBE_NAME: "Basic" }));
+    expect(rows.slice(0, 5).map((r) => [r.DIMENSION_NAME, r.DIMENSION_TYPE])).toEqual([
+      ["Year", "1"],
+      ["Measures", "2"],
+      ["Product", "3"],
+      ["Market", "3"],
+      ["Scenario", "3"],
+    ]);
+    expect(rows.map((r) => r.DIMENSION_NAME)).toContain("Caffeinated");
+    expect(rows.find((r) => r.DIMENSION_NAME === "Year")?.DIMENSION_CARDINALITY).toBe("17");
+  });
+
+  it("MDSCHEMA_HIERARCHIES: one per dimension, named as it; measures without an All member", async () => {
+    const rows = rowsOf(await discover("MDSCHEMA_HIERARCHIES", { DIMENSION_UNIQUE_NAME: "[Market]" }));
+    expect(rows.map((r) => [r.HIERARCHY_UNIQUE_NAME, r.DEFAULT_MEMBER, r.ALL_MEMBER])).toEqual([
+      ["[Market]", "[Market]", "[Market]"],
+    ]);
+    const measures = rowsOf(await discover("MDSCHEMA_HIERARCHIES", { HIERARCHY_UNIQUE_NAME: "[Measures]" }));
+    expect(measures[0]?.ALL_MEMBER).toBeUndefined();
+  });
+
+  it("MDSCHEMA_LEVELS: one per generation, named by the outline's generation names", async () => {
+    const year = rowsOf(await discover("MDSCHEMA_LEVELS", { HIERARCHY_UNIQUE_NAME: "[Year]" }));
+    expect(year.map((r) => [r.LEVEL_UNIQUE_NAME, r.LEVEL_NUMBER, r.LEVEL_CARDINALITY])).toEqual([
+      ["[Year].[History]", "0", "1"],
+      ["[Year].[Quarter]", "1", "4"],
+      ["[Year].[Months]", "2", "12"],
+    ]);
+    const scenario = rowsOf(await discover("MDSCHEMA_LEVELS", { DIMENSION_UNIQUE_NAME: "[Scenario]" }));
+    expect(scenario.map((r) => r.LEVEL_NAME)).toEqual(["Gen1,Scenario", "Gen2,Scenario"]);
+  });
+
+  it("MDSCHEMA_MEMBERS: a level's members, with parent, type and caption (alias)", async () => {
+    const rows = rowsOf(await discover("MDSCHEMA_MEMBERS", { LEVEL_UNIQUE_NAME: "[Product].[Category]" }));
+    expect(
+      rows.map((r) => [r.MEMBER_UNIQUE_NAME, r.MEMBER_CAPTION, r.PARENT_UNIQUE_NAME, r.LEVEL_NUMBER]),
+    ).toEqual([
+      ["[Product].[100]", "Colas", "[Product]", "1"],
+      ["[Product].[200]", "Root Beer", "[Product]", "1"],
+      ["[Product].[300]", "Cream Soda", "[Product]", "1"],
+      ["[Product].[400]", "Fruit Soda", "[Product]", "1"],
+      ["[Product].[Diet]", "Diet Drinks", "[Product]", "1"],
+    ]);
+    const scenario = rowsOf(await discover("MDSCHEMA_MEMBERS", { DIMENSION_UNIQUE_NAME: "[Scenario]" }));
+    expect(scenario.map((r) => [r.MEMBER_NAME, r.MEMBER_TYPE])).toEqual([
+      ["Scenario", "2"],
+      ["Actual", "1"],
+      ["Budget", "1"],
+      ["Variance", "4"],
+      ["Variance %", "4"],
+    ]);
+    expect(
+      rowsOf(await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Measures].[Sales]" }))[0]
+        ?.MEMBER_TYPE,
+    ).toBe("3");
+  });
+
+  it("MDSCHEMA_MEMBERS: shared members are named through their parent", async () => {
+    const diet = await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Product].[Diet]", TREE_OP: "1" });
+    expect(members(diet)).toEqual([
+      "[Product].[Diet].[100-20]",
+      "[Product].[Diet].[200-20]",
+      "[Product].[Diet].[300-30]",
+    ]);
+    expect(rowsOf(diet).map((r) => r.MEMBER_NAME)).toEqual(["100-20", "200-20", "300-30"]);
+  });
+
+  it("TREE_OP: children, siblings, parent, self, descendants, ancestors and their combinations", async () => {
+    const around = async (unique: string, op: number) =>
+      members(await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: unique, TREE_OP: String(op) }));
+    const states = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"].map(
+      (s) => `[Market].[${s}]`,
+    );
+    expect(await around("[Market].[East]", 0x01)).toEqual(states);
+    expect(await around("[Market].[East]", 0x02)).toEqual([
+      "[Market].[West]",
+      "[Market].[South]",
+      "[Market].[Central]",
+    ]);
+    expect(await around("[Market].[East]", 0x04)).toEqual(["[Market]"]);
+    expect(await around("[Market].[East]", 0x08)).toEqual(["[Market].[East]"]);
+    expect(await around("[Market].[East]", 0x10)).toEqual(states);
+    expect(await around("[Market].[New York]", 0x20)).toEqual(["[Market]", "[Market].[East]"]);
+    // Ancestors and siblings (0x22), the member itself left out; outline order.
+    expect(await around("[Year].[Jan]", 0x22)).toEqual([
+      "[Year]",
+      "[Year].[Qtr1]",
+      "[Year].[Feb]",
+      "[Year].[Mar]",
+    ]);
+    expect(await around("[Year].[Qtr1]", 0x08 | 0x10)).toEqual(
+      ["Qtr1", "Jan", "Feb", "Mar"].map((m) => `[Year].[${m}]`),
+    );
+  });
+});
+
+describe("Execute on Sample.Basic (hand-checked values)", () => {
+  it("Actual Sales of Cola in Jan, Feb, Mar for East's states: New York 36/32/39 … New Hampshire 12/10/11", async () => {
+    const answer = await execute(
+      "SELECT {[Jan], [Feb], [Mar]} ON COLUMNS, [East].Children ON ROWS FROM [Sample].[Basic] " +
+        "WHERE ([Actual], [Sales], [100-10])",
+    );
+    expect(answer.status).toBe(200);
+    const { axes, cells } = dataSet(answer);
+    expect(axes.get("Axis0")).toEqual([["[Year].[Jan]"], ["[Year].[Feb]"], ["[Year].[Mar]"]]);
+    expect(axes.get("Axis1")?.map((t) => t[0])).toEqual([
+      "[Market].[New York]",
+      "[Market].[Massachusetts]",
+      "[Market].[Florida]",
+      "[Market].[Connecticut]",
+      "[Market].[New Hampshire]",
+    ]);
+    // The slicer: every dimension not on an axis, in outline order.
+    expect(axes.get("SlicerAxis")).toEqual([
+      ["[Measures].[Sales]", "[Product].[100-10]", "[Scenario].[Actual]"],
+    ]);
+    const value = (row: number, col: number) => cells.get(row * 3 + col)?.value ?? null;
+    expect([0, 1, 2].map((c) => value(0, c))).toEqual([36, 32, 39]);
+    expect([0, 1, 2].map((c) => value(1, c))).toEqual([24, 9, 14]);
+    expect([0, 1, 2].map((c) => value(2, c))).toEqual([37, 29, 37]);
+    expect([0, 1, 2].map((c) => value(3, c))).toEqual([0, 5, 11]);
+    expect([0, 1, 2].map((c) => value(4, c))).toEqual([12, 10, 11]);
+  });
+
+  it("Sales and Profit of Cola in Jul: East 2248/1156, New York 912/370, Texas 567/206, Colorado 199/70", async () => {
+    const { cells } = dataSet(
+      await execute(
+        "SELECT {[Sales], [Profit]} ON COLUMNS, {[East], [New York], [Texas], [Colorado]} ON ROWS " +
+          "FROM [Sample].[Basic] WHERE ([Jul], [Actual], [100-10])",
+      ),
+    );
+    expect([...cells.values()].map((c) => c.value)).toEqual([2248, 1156, 912, 370, 567, 206, 199, 70]);
+  });
+
+  it("Sales Actual 400855, Budget 373080, Variance 27775 (FmtValue with thousands separators)", async () => {
+    const { cells, axes } = dataSet(
+      await execute(
+        "SELECT {[Actual], [Budget], [Variance]} ON COLUMNS FROM [Sample].[Basic] WHERE ([Sales])",
+      ),
+    );
+    expect([0, 1, 2].map((i) => cells.get(i))).toEqual([
+      { value: 400855, fmt: "400,855" },
+      { value: 373080, fmt: "373,080" },
+      { value: 27775, fmt: "27,775" },
+    ]);
+    expect(axes.get("SlicerAxis")?.[0]).toEqual(["[Year]", "[Measures].[Sales]", "[Product]", "[Market]"]);
+  });
+
+  it("Product 100's Sales by quarter: 7048/7872/8511/7037; South × 400 is #Missing and left out", async () => {
+    const q = dataSet(
+      await execute(
+        "SELECT [Year].Children ON COLUMNS FROM [Sample].[Basic] WHERE ([100], [Sales], [Actual])",
+      ),
+    );
+    expect([0, 1, 2, 3].map((i) => q.cells.get(i)?.value)).toEqual([7048, 7872, 8511, 7037]);
+    const south = dataSet(
+      await execute(
+        "SELECT {[400], [100]} ON COLUMNS, {[South]} ON ROWS FROM [Sample].[Basic] WHERE ([Sales], [Actual])",
+      ),
+    );
+    expect(south.cells.has(0)).toBe(false);
+    expect(south.cells.has(1)).toBe(true);
+  });
+
+  it("Member properties: caption (alias), level name and number, DisplayInfo's children count", async () => {
+    const answer = await execute("SELECT {[100], [100].Children} ON COLUMNS FROM Basic", {
+      Catalog: "Sample",
+    });
+    const tuples = child(child(rootOf(answer), "Axes")?.children[0], "Tuples")?.children ?? [];
+    const props = (t: XmlElement) => {
+      const m = t.children[0] as XmlElement;
+      return [
+        child(m, "Caption")?.text,
+        child(m, "LName")?.text,
+        child(m, "LNum")?.text,
+        Number(child(m, "DisplayInfo")?.text),
+      ];
+    };
+    // 100 has 3 children and is drilled down (0x10000) into 100-10; siblings after it share a parent (0x20000).
+    expect(props(tuples[0] as XmlElement)).toEqual(["Colas", "[Product].[Category]", "1", 3 | 0x10000]);
+    expect(props(tuples[1] as XmlElement)).toEqual(["Cola", "[Product].[Product SKU]", "2", 0]);
+    expect(props(tuples[2] as XmlElement)).toEqual(["Diet Cola", "[Product].[Product SKU]", "2", 0x20000]);
+  });
+
+  it("a calculated member and NON EMPTY go through the engine's executor", async () => {
+    const { axes, cells } = dataSet(
+      await execute(
+        "WITH MEMBER [Measures].[Double] AS '[Sales] * 2' SELECT {[Sales], [Double]} ON COLUMNS, " +
+          "NON EMPTY {[South], [East]} ON ROWS FROM [Sample].[Basic] WHERE ([400], [Actual])",
+      ),
+    );
+    expect(axes.get("Axis0")).toEqual([["[Measures].[Sales]"], ["[Measures].[Double]"]]);
+    expect(axes.get("Axis1")).toEqual([["[Market].[East]"]]);
+    expect((cells.get(1)?.value ?? 0) / (cells.get(0)?.value ?? 1)).toBe(2);
+  });
+
+  it("the same query answers at /aps/XMLA, and FROM Sample.Basic names the catalog", async () => {
+    const answer = await post(
+      server.origin,
+      envelope(
+        executeBody(
+          "SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE ([East], [Sales], [Actual], [100-10])",
+          { Catalog: "" },
+        ),
+      ),
+      { path: "/aps/XMLA" },
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(dataSet(answer).cells.get(0)?.value).toBe(109);
+  });
+});
+
+describe("write-back (UPDATE CUBE)", () => {
+  it("writes a level-0 cell, journaled, read back by the next query; NULL empties it", async () => {
+    const cell = "([Jan], [Sales], [100-10], [New York], [Actual])";
+    const read = async () =>
+      dataSet(
+        await execute(`SELECT {[Jan]} ON COLUMNS FROM [Sample].[Basic] WHERE (${cell.slice(8, -1)})`),
+      ).cells.get(0)?.value ?? null;
+    expect(await read()).toBe(36);
+    const write = await execute(`UPDATE CUBE [Sample].[Basic] SET ${cell} = 40`);
+    expect(write.status, write.text).toBe(200);
+    expect(rootOf(write).ns).toBe(`${XA}:empty`);
+    expect(await read()).toBe(40);
+    expect((await execute(`UPDATE CUBE Basic SET ${cell} = NULL`)).status).toBe(200);
+    expect(await read()).toBeNull();
+    expect((await execute(`UPDATE CUBE Basic SET ${cell} = 36`)).status).toBe(200);
+    expect(await read()).toBe(36);
+  });
+
+  it("refuses a dynamic cell and an allocation, writing nothing", async () => {
+    const dynamic = await execute(
+      "UPDATE CUBE Basic SET ([Jan], [Profit], [100-10], [New York], [Actual]) = 1",
+    );
+    expect(dynamic.status).toBe(500);
+    expect(faultOf(dynamic)?.faultstring).toBeTruthy();
+    const allocation = await execute(
+      "UPDATE CUBE Basic SET ([Qtr1], [Sales], [100-10], [New York], [Actual]) = 300 USE_EQUAL_ALLOCATION",
+    );
+    expect(faultOf(allocation)?.faultstring).toMatch(/USE_EQUAL_ALLOCATION is not supported/);
+  });
+});
+
+describe("faults", () => {
+  it("syntax error, unknown member, unknown cube, unknown catalog: each a fault naming it", async () => {
+    expect(faultOf(await execute("SELECT {[Jan] ON COLUMNS FROM Basic"))?.faultstring).toMatch(
+      /^Syntax error: expected , or }, found ON at line 1, column 15$/,
+    );
+    expect(faultOf(await execute("SELECT {[Market].[Eest]} ON COLUMNS FROM Basic"))?.faultstring).toMatch(
+      /Unknown member \[Market\]\.\[Eest\] at line 1, column 18/,
+    );
+    expect(faultOf(await execute("SELECT {[Jan]} ON COLUMNS FROM [Sample].[Nope]"))?.faultstring).toMatch(
+      /Unknown cube Nope/,
+    );
+    expect(faultOf(await discover("MDSCHEMA_CUBES", {}, { Catalog: "Nope" }))?.faultstring).toBe(
+      "The catalog Nope does not exist.",
+    );
+    expect(
+      faultOf(await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Market].[Eest]", TREE_OP: "1" }))
+        ?.faultstring,
+    ).toBe("The member [Market].[Eest] does not exist in the cube.");
+  });
+
+  it("bad requests: not XML, not SOAP, not an XMLA method, an unknown rowset or restriction, a format", async () => {
+    const bad = async (body: string) => {
+      const a = await post(server.origin, body);
+      expect(a.status).toBe(500);
+      return faultOf(a)?.faultstring ?? "";
+    };
+    expect(await bad("<soap:Envelope")).toMatch(/Malformed XML/);
+    expect(await bad(`<Envelope xmlns="urn:other"><Body/></Envelope>`)).toMatch(/not a SOAP 1.1 envelope/);
+    expect(await bad(envelope(`<Drop xmlns="${XA}"/>`))).toMatch(/Drop is not an XMLA method/);
+    expect(await bad(envelope(discoverBody("MDSCHEMA_ACTIONS")))).toMatch(
+      /MDSCHEMA_ACTIONS is not supported/,
+    );
+    expect(await bad(envelope(discoverBody("MDSCHEMA_CUBES", { COLOR: "red" })))).toMatch(
+      /restriction COLOR is not valid/,
+    );
+    expect(
+      await bad(envelope(discoverBody("MDSCHEMA_MEMBERS", { TREE_OP: "1" }, { Catalog: "Sample" }))),
+    ).toMatch(/TREE_OP needs the MEMBER_UNIQUE_NAME/);
+    expect(await bad(envelope(executeBody("SELECT FROM Basic", { AxisFormat: "ClusterFormat" })))).toMatch(
+      /TupleFormat axis format only/,
+    );
+    expect(await bad(`<!DOCTYPE x [<!ENTITY a "b">]><x/>`)).toMatch(/document type declaration/);
+  });
+});
+
+describe("sessions", () => {
+  const begin = `<BeginSession xmlns="${XA}"/>`;
+  const session = (id: string) => `<Session xmlns="${XA}" SessionId="${id}"/>`;
+  const end = (id: string) => `<EndSession xmlns="${XA}" SessionId="${id}"/>`;
+  const sessionIdOf = (a: Awaited<ReturnType<typeof post>>) =>
+    child(child(a.envelope as XmlElement, "Header"), "Session")?.attrs.SessionId ?? null;
+
+  it("BeginSession → Session@SessionId; later calls name it and keep its catalog; EndSession ends it", async () => {
+    const opened = await execute("", { Catalog: "Sample" }, begin);
+    expect(opened.status).toBe(200);
+    const id = sessionIdOf(opened) as string;
+    expect(id).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
+    // Without a Catalog property, the session's catalog applies.
+    const within = await post(
+      server.origin,
+      envelope(
+        `<Execute xmlns="${XA}"><Command><Statement>SELECT {[Sales]} ON COLUMNS FROM Basic</Statement></Command>` +
+          "<Properties><PropertyList><Format>Multidimensional</Format></PropertyList></Properties></Execute>",
+        session(id),
+      ),
+    );
+    expect(within.status, within.text).toBe(200);
+    expect(sessionIdOf(within)).toBe(id);
+    const closed = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), end(id)));
+    expect(closed.status).toBe(200);
+    expect(sessionIdOf(closed)).toBeNull();
+    const after = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), session(id)));
+    expect(after.status).toBe(500);
+    expect(faultOf(after)?.faultstring).toBe(`The session ${id} does not exist or has ended.`);
+  });
+
+  it("an unknown session id, or another user's, is a fault", async () => {
+    const unknown = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), session("581")));
+    expect(faultOf(unknown)?.faultstring).toBe("The session 581 does not exist or has ended.");
+    const mine = sessionIdOf(
+      await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), begin)),
+    ) as string;
+    const theirs = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), session(mine)), {
+      auth: `Basic ${Buffer.from("other:other").toString("base64")}`,
+    });
+    expect(faultOf(theirs)?.faultstring).toBe(`The session ${mine} does not exist or has ended.`);
+  });
+});
+
+describe("authentication: HTTP Basic on every request", () => {
+  it("refuses a request without Basic, or with a wrong password, with 401 and a Basic challenge", async () => {
+    for (const auth of [null, `Basic ${Buffer.from("demo:wrong").toString("base64")}`, "Bearer x"]) {
+      for (const path of ["/olap/msmdpump.dll", "/aps/XMLA"]) {
+        const a = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS")), { auth, path });
+        expect(a.status).toBe(401);
+        expect(a.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
+        expect(a.text).toBe("");
+      }
+    }
+  });
+});
