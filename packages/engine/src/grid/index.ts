@@ -6,6 +6,7 @@ export {
   type GridAction,
   type GridRequest,
   type GridResponse,
+  gridOperationSteps,
   initialGrid,
   normalizeAction,
   type Range,
@@ -22,6 +23,7 @@ export {
   type Placement,
   type RenderedGrid,
   renderGrid,
+  renderGridSteps,
 } from "./render.ts";
 export { emptySource, ReplayCaseError, type ReplayResult, readLayout, replayCase } from "./replay.ts";
 export {
@@ -35,5 +37,6 @@ export {
   ZOOM_MODES,
   type ZoomMode,
 } from "./settings.ts";
+export { finish, STEP_CELLS, type Steps } from "./steps.ts";
 export type { CellStatus } from "./submit.ts";
 export { zoomExpansion } from "./zoom.ts";

@@ -4,8 +4,9 @@ import { keepOrRemoveAxis } from "./keep-remove.ts";
 import { cloneAxis, type GridModel } from "./model.ts";
 import { type CellRef, cellRef, parseGrid } from "./parse.ts";
 import { pivotDestination, pivotModel, pivotSource } from "./pivot.ts";
-import { type CellKind, type GridDataSource, type Placement, renderGrid } from "./render.ts";
+import { type CellKind, type GridDataSource, type Placement, renderGrid, renderGridSteps } from "./render.ts";
 import { type GridSettings, type ResolvedGridSettings, resolveSettings, type ZoomMode } from "./settings.ts";
+import { finish, type Steps } from "./steps.ts";
 import { type CellStatus, submitCells } from "./submit.ts";
 import { type AxisPick, zoomInAxis, zoomOutAxis } from "./zoom.ts";
 
@@ -141,6 +142,14 @@ function isEmptySheet(grid: readonly (readonly unknown[])[]): boolean {
  * with Essbase's message; a selection that names no member (a data cell, a blank) changes nothing.
  */
 export function runGridOperation(source: GridDataSource, request: GridRequest): GridResponse {
+  return finish(gridOperationSteps(source, request));
+}
+
+/**
+ * {@link runGridOperation} in steps (see `steps.ts`): the data is read and the answer written a few rows at a
+ * time. The caller keeps the source unchanged from the first step to the last.
+ */
+export function* gridOperationSteps(source: GridDataSource, request: GridRequest): Steps<GridResponse> {
   validateRequest(request);
   const action = normalizeAction(String(request.action ?? ""));
   const settings = resolveSettings(request.settings, request.aliasTable);
@@ -205,7 +214,7 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
     }
   }
 
-  const out = renderGrid(source, work, settings, request.maxCells);
+  const out = yield* renderGridSteps(source, work, settings, request.maxCells);
   const newCols = out.grid[0]?.length ?? 0;
   return {
     grid: out.grid,

@@ -3,6 +3,7 @@ import type { Member, Outline } from "../outline.ts";
 import { checkCellBudget } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
+import { finish, STEP_CELLS, type Steps } from "./steps.ts";
 
 /** What a rendered cell is, for colour coding in the add-in. */
 export type CellKind =
@@ -165,6 +166,16 @@ export function renderGrid(
   s: ResolvedGridSettings,
   maxCells?: number,
 ): RenderedGrid {
+  return finish(renderGridSteps(source, model, s, maxCells));
+}
+
+/** {@link renderGrid} in steps: it pauses after every {@link STEP_CELLS} cells or so, read or written. */
+export function* renderGridSteps(
+  source: GridDataSource,
+  model: GridModel,
+  s: ResolvedGridSettings,
+  maxCells?: number,
+): Steps<RenderedGrid> {
   const outline = model.outline;
   const filler = tupleFiller(outline, model.pov);
   let leftTuples = model.left.tuples;
@@ -196,6 +207,7 @@ export function renderGrid(
   const readScratch = filler.scratch();
   const colPrep = readData ? topTuples.map((c) => filler.prepare(c.members)) : [];
   let kept = 0;
+  let work = 0;
   for (const r of leftTuples) {
     let row: Read[] = [];
     if (readData) {
@@ -212,6 +224,11 @@ export function renderGrid(
       (!readData || !suppressed(row, s.suppressMissingRows, s.suppressZeroRows, s.suppressNoAccessRows));
     keepRow.push(keep);
     if (keep) budget(++kept);
+    work += row.length + 1;
+    if (work >= STEP_CELLS) {
+      work = 0;
+      yield;
+    }
   }
   if (keepRow.some((k) => !k)) {
     values = values.filter((_, i) => keepRow[i]);
@@ -303,11 +320,12 @@ export function renderGrid(
   const topPrep = top.tuples.map((c) => filler.prepare(c.members));
   const colKeys = readData || model.typed.size === 0 ? [] : top.tuples.map((t) => tupleKey(t.members));
   let prev: AxisTuple | null = null;
-  rowSeq.forEach((ti, i) => {
+  for (let i = 0; i < rowSeq.length; i++) {
+    const ti = rowSeq[i] ?? null;
     const r = hr + i;
     if (ti === null) {
       prev = null;
-      return;
+      continue;
     }
     const t = left.tuples[ti] as AxisTuple;
     left.dims.forEach((_, k) => {
@@ -336,7 +354,12 @@ export function renderGrid(
       }
       (writable[r] as boolean[])[c] = source.writeBlocker(tuple) === null;
     });
-  });
+    work += colSeq.length + 1;
+    if (work >= STEP_CELLS) {
+      work = 0;
+      yield;
+    }
+  }
 
   const placements: Placement[] = [];
   for (const d of outline.dimensions) {
