@@ -119,7 +119,7 @@ describe("ssas over XMLA", () => {
       dimension: null,
       keyword: "Col*",
       matchWholeWord: false,
-      searchIn: "both" as const,
+      searchIn: "BOTH" as const,
       offset: 0,
       limit: 50,
     };

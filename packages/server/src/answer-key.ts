@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { EmbeddedProvider, EssbaseApplication, PlanningDemoApplication } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
+import { XmlaProvider } from "@qibates/connectors/xmla";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { buildApp } from "./app.ts";
@@ -14,10 +15,18 @@ import { providerRegistry } from "./providers.ts";
 
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
- * Essbase answered) through the whole product path of a connector: the QiBates API, the `essbase-stndln`
- * connector, HTTP to the Essbase REST endpoint, the embedded engine over the captured outline with no data.
- * Used by the conformance test and by `qibates-replay --via essbase-stndln`.
+ * Essbase answered) through the whole product path of a connector: the QiBates API, the connector
+ * (`essbase-stndln` over HTTP to the Essbase REST endpoint, or `ssas` over HTTP to the XMLA endpoint), the
+ * embedded engine over the captured outline with no data. Used by the conformance test and by
+ * `qibates-replay --via essbase-stndln|ssas`.
  */
+
+/** The connectors a case can be replayed through, with the wire endpoint each one reaches. */
+export const REPLAY_CONNECTORS = {
+  "essbase-stndln": { endpoint: "essbase-rest", suffix: "/essbase/japi" },
+  ssas: { endpoint: "xmla", suffix: "/aps/JAPI" },
+} as const;
+export type ReplayConnector = keyof typeof REPLAY_CONNECTORS;
 
 export interface CaseOutcome {
   name: string;
@@ -26,6 +35,8 @@ export interface CaseOutcome {
   detail: string;
   /** The sheet the API answered, or its error. */
   answer: { cells: string[][] } | { error: { code: string; message: string } };
+  /** The API answered the typed unsupported error (`QB_ERR_OPERATION_UNSUPPORTED`) where Essbase answered. */
+  unsupported?: boolean;
 }
 
 type Doc = Record<string, unknown>;
@@ -123,9 +134,11 @@ function firstDifference(got: string[][], want: string[][]): string {
 export interface ConnectorHarness {
   application: string;
   cube: string;
-  /** A session opened with essbase-stndln on the demo address (API → engine). */
+  /** The connector both sessions were opened with. */
+  via: ReplayConnector;
+  /** A session opened with the connector on the demo address (API → engine). */
   demoLogin: string;
-  /** A session opened with essbase-stndln on the Essbase REST endpoint (API → connector → HTTP → engine). */
+  /** A session opened with the connector on its wire endpoint (API → connector → HTTP → engine). */
   wireLogin: string;
   /** Calls the API in process (`path` without `/qibates/api/v2/`). */
   post(path: string, body: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
@@ -133,14 +146,16 @@ export interface ConnectorHarness {
 }
 
 /**
- * Starts the product in this process with the Essbase REST endpoint on 127.0.0.1, serving the demo's
- * Sample.Basic, or (with `outlineDocument`) one cube of that outline with no data, and opens two sessions
- * with essbase-stndln: one on the demo address, one over HTTP on the endpoint. For the answer-key replay and
- * the connector-path benchmark.
+ * Starts the product in this process with the connector's wire endpoint on 127.0.0.1 (`via`, essbase-stndln
+ * by default), serving the demo's Sample.Basic, or (with `outlineDocument`) one cube of that outline with no
+ * data, and opens two sessions with that connector: one on the demo address, one over HTTP on the endpoint.
+ * For the answer-key replay and the connector-path benchmark.
  */
 export async function openConnectorHarness(
-  options: { outlineDocument?: unknown; application?: string; cube?: string } = {},
+  options: { outlineDocument?: unknown; application?: string; cube?: string; via?: ReplayConnector } = {},
 ): Promise<ConnectorHarness> {
+  const via = options.via ?? "essbase-stndln";
+  const { endpoint, suffix } = REPLAY_CONNECTORS[via];
   const custom = options.outlineDocument !== undefined;
   const application = custom ? (options.application ?? "Vision") : "Sample";
   const cubeName = custom ? (options.cube ?? "Plan1") : "Basic";
@@ -157,7 +172,7 @@ export async function openConnectorHarness(
     SITE_DIR: "",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
-    QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+    QIBATES_WIRE_ENDPOINTS: endpoint,
     ALLOWED_HOSTS: "127.0.0.1",
     RATE_LIMIT_PER_MINUTE: "1000000",
   });
@@ -166,7 +181,10 @@ export async function openConnectorHarness(
     connectTimeoutMs: 10_000,
     readTimeoutMs: 60_000,
   });
-  const connector = new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
+  const connector =
+    via === "ssas"
+      ? new XmlaProvider({ upstreams, idleMs: 3_600_000 })
+      : new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
   const app = await buildApp({
     config,
     logger: false,
@@ -174,7 +192,7 @@ export async function openConnectorHarness(
       const store = databaseStore(db);
       if (!outline) {
         const embedded = await EmbeddedProvider.open({ store, credentialsValid: demoCredentialsValid });
-        return providerRegistry({ demo: embedded, remote: { "essbase-stndln": connector } });
+        return providerRegistry({ demo: embedded, remote: { [via]: connector } });
       }
       const cubeOutline = outline;
       const essbase = new EssbaseApplication(application, cubeName, store, () => new Cube(cubeOutline), []);
@@ -194,7 +212,7 @@ export async function openConnectorHarness(
           },
         },
       });
-      return providerRegistry({ demo: embedded, remote: { "essbase-stndln": connector } });
+      return providerRegistry({ demo: embedded, remote: { [via]: connector } });
     },
   });
   const close = async () => {
@@ -212,7 +230,7 @@ export async function openConnectorHarness(
       app.inject({
         method: "POST",
         url: `/qibates/api/v2/${path}`,
-        headers: { "content-type": "application/json", qibateskey: key, connector: "essbase-stndln" },
+        headers: { "content-type": "application/json", qibateskey: key, connector: via },
         payload: JSON.stringify(body),
       });
     const login = async (providerAddress: string) => {
@@ -223,8 +241,9 @@ export async function openConnectorHarness(
     return {
       application,
       cube: cubeName,
-      demoLogin: await login("https://demo.qibates.local/essbase/japi"),
-      wireLogin: await login(`http://127.0.0.1:${port}/essbase/japi`),
+      via,
+      demoLogin: await login(`https://demo.qibates.local${suffix}`),
+      wireLogin: await login(`http://127.0.0.1:${port}${suffix}`),
       post,
       close,
     };
@@ -235,17 +254,19 @@ export async function openConnectorHarness(
 }
 
 /**
- * Replays every case through the connector path: the product in this process, the Essbase REST endpoint
- * serving the captured outline (cube `application.cube` of the first case, no data), one essbase-stndln
- * session over HTTP.
+ * Replays every case through the connector path: the product in this process, the connector's wire endpoint
+ * serving the captured outline (cube `application.cube` of the first case, no data), one session of the
+ * connector (`via`, essbase-stndln by default) over HTTP.
  */
 export async function replayThroughConnector(
   outlineDocument: unknown,
   cases: { name: string; doc: Doc }[],
+  via: ReplayConnector = "essbase-stndln",
 ): Promise<CaseOutcome[]> {
   const first = cases[0]?.doc ?? {};
   const harness = await openConnectorHarness({
     outlineDocument,
+    via,
     ...(typeof first.application === "string" ? { application: first.application } : {}),
     ...(typeof first.cube === "string" ? { cube: first.cube } : {}),
   });
@@ -278,6 +299,7 @@ export async function replayThroughConnector(
           match,
           detail: match ? "" : `answered ${res.statusCode} ${json.code ?? ""}: ${message}`,
           answer: { error: { code: String(json.code ?? res.statusCode), message } },
+          ...(!match && json.code === "QB_ERR_OPERATION_UNSUPPORTED" ? { unsupported: true } : {}),
         });
       }
     }
@@ -285,4 +307,23 @@ export async function replayThroughConnector(
   } finally {
     await harness.close();
   }
+}
+
+/** The zoom mode a case's preferences name (`CALC_LEVEL`…), if any. */
+export function caseZoomMode(doc: unknown): string | null {
+  if (!isRecord(doc) || !isRecord(doc.preferences)) return null;
+  const mode = doc.preferences.zoomInPreference;
+  return typeof mode === "string" ? mode : null;
+}
+
+/**
+ * The summary line of a replay: `N of M cases match (connector)`, then the cases answered with the typed
+ * unsupported error, by name.
+ */
+export function replaySummary(outcomes: readonly CaseOutcome[], via: string): string {
+  const matching = outcomes.filter((o) => o.match).length;
+  const unsupported = outcomes.filter((o) => o.unsupported).map((o) => o.name);
+  return `${matching} of ${outcomes.length} cases match (${via})${
+    unsupported.length > 0 ? `; ${unsupported.length} unsupported: ${unsupported.join(", ")}` : ""
+  }`;
 }
