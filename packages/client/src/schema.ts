@@ -1355,6 +1355,13 @@ export interface components {
                 supported: boolean;
                 /** @description Why the connector cannot do it (only when `supported` is `false`). */
                 reason?: string;
+                /**
+                 * @description Only when the demo does it but a real server reached with this connector does not (`no`) or does part of it (`partly`): such a call answers `QB_ERR_OPERATION_UNSUPPORTED` from the connector.
+                 * @enum {string}
+                 */
+                onRealServers?: "no" | "partly";
+                /** @description Why a real server does not do it, or which part it does (only with `onRealServers`). */
+                realServersReason?: string;
             }[];
         };
         /** @description A key of the account, without its value. */

@@ -27,6 +27,7 @@ export type Capability =
   | "keepRemoveOnly"
   | "pivot"
   | "writeBack"
+  | "mdx"
   | "forms"
   | "compositeForms"
   | "formSubmit"
@@ -148,6 +149,12 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     operations: ["action/save"],
   },
   {
+    id: "mdx",
+    family: "essbase",
+    label: { en: "MDX queries laid out as a grid", fr: "Requêtes MDX présentées en grille" },
+    operations: ["action/mdx"],
+  },
+  {
     id: "forms",
     family: "planning",
     label: { en: "Forms: list and open", fr: "Formulaires : lister et ouvrir" },
@@ -203,8 +210,18 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   },
 ];
 
-/** How a connector stands for one capability. */
-export type Support = { status: "yes" } | { status: "no"; why: Text };
+/** How a real server reached with a connector stands for a capability the demo has: not at all, or in part. */
+export interface RealServerSupport {
+  status: "no" | "partly";
+  why: Text;
+}
+
+/**
+ * How a connector stands for one capability. `yes` with `realServers`: the demo server does it, but a real
+ * server reached with this connector does not (or only in part), because that server's protocol has no public
+ * call for it; the connector then answers `UNSUPPORTED` itself (QB_ERR_OPERATION_UNSUPPORTED).
+ */
+export type Support = { status: "yes"; realServers?: RealServerSupport } | { status: "no"; why: Text };
 
 export interface ConnectorProfile {
   connector: Connector;
@@ -229,13 +246,15 @@ function profile(
   server: Text,
   refused: Partial<Record<Capability, Text>> = {},
   realServers = false,
+  onRealServers: Partial<Record<Capability, RealServerSupport>> = {},
 ): ConnectorProfile {
   const family = familyOf(connector);
   const capabilities: Partial<Record<Capability, Support>> = {};
   for (const c of CAPABILITIES) {
     if (c.family !== family) continue;
     const why = refused[c.id];
-    capabilities[c.id] = why ? { status: "no", why } : YES;
+    const real = onRealServers[c.id];
+    capabilities[c.id] = why ? { status: "no", why } : real ? { status: "yes", realServers: real } : YES;
   }
   return {
     connector,
@@ -247,12 +266,6 @@ function profile(
   };
 }
 
-/** Why no connector sets substitution variables yet (`action/setvariable`). */
-const NO_VARIABLE_SET: Text = {
-  en: "The demo's outlines are shared by every user, so a variable set by one would change every other user's grids; QiBates sets no variable on a real server yet.",
-  fr: "Les outlines de la démonstration sont partagées par tous les utilisateurs : une variable définie par l'un changerait les grilles de tous les autres ; QiBates ne définit encore aucune variable sur un serveur réel.",
-};
-
 const SSAS_NO_VARIABLES: Text = {
   en: "SSAS has no substitution variables.",
   fr: "SSAS n'a pas de variables de substitution.",
@@ -263,16 +276,59 @@ const SSAS_NO_FORMULAS: Text = {
   fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
 };
 
+const NO_REST_FORMS: Text = {
+  en: "Planning REST has no public call that lists, opens or submits a form. EPM Cloud's 2026 form endpoints (Export Form Data, form definitions) are announced, but no public copy of their pages shows the JSON they answer, so QiBates does not guess it.",
+  fr: "Planning REST n'a pas d'appel public qui liste, ouvre ou soumet un formulaire. Les points d'accès de formulaires d'EPM Cloud de 2026 (Export Form Data, définitions de formulaires) sont annoncés, mais aucune copie publique de leurs pages ne montre le JSON qu'ils renvoient : QiBates ne le devine pas.",
+};
+
+/** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
+const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
+  forms: { status: "no", why: NO_REST_FORMS },
+  compositeForms: { status: "no", why: NO_REST_FORMS },
+  formSubmit: { status: "no", why: NO_REST_FORMS },
+  taskLists: {
+    status: "no",
+    why: {
+      en: "Planning REST has no public call for task lists.",
+      fr: "Planning REST n'a pas d'appel public pour les listes de tâches.",
+    },
+  },
+  businessRules: {
+    status: "partly",
+    why: {
+      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused, because Planning REST gives no form's rules.",
+      fr: "Sur un serveur réel, action/launchrule exécute la règle comme tâche RULES et en suit l'état ; nav/listonsaverules est refusé, car Planning REST ne donne pas les règles d'un formulaire.",
+    },
+  },
+  runtimePrompts: {
+    status: "no",
+    why: {
+      en: "No public Planning REST call gives a rule's runtime prompts: Calculation Manager rule definitions are announced for 2026, but no public copy of their pages shows their JSON. A launch still sends the prompt values you give.",
+      fr: "Aucun appel Planning REST public ne donne les invites d'exécution d'une règle : les définitions de règles de Calculation Manager sont annoncées pour 2026, mais aucune copie publique de leurs pages ne montre leur JSON. Un lancement envoie tout de même les valeurs d'invite que vous donnez.",
+    },
+  },
+  planningAliasTables: {
+    status: "no",
+    why: {
+      en: "Planning REST has no public call that lists alias tables; a member's answer carries one alias.",
+      fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias ; la réponse d'un membre porte un seul alias.",
+    },
+  },
+  planningMemberFilters: {
+    status: "partly",
+    why: {
+      en: "On a real server, the filters are applied to the dimension read from Planning REST; the Substitution filter is refused, because QiBates reads no substitution variables from Planning REST yet.",
+      fr: "Sur un serveur réel, les filtres sont appliqués à la dimension lue par Planning REST ; le filtre Substitution est refusé, car QiBates ne lit pas encore de variables de substitution par Planning REST.",
+    },
+  },
+};
+
 /** The table, one profile per connector value, in the spec's order. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
-  essbase: profile(
-    "essbase",
-    {
-      en: "Oracle Essbase 11.x through Provider Services",
-      fr: "Oracle Essbase 11.x via Provider Services",
-    },
-    { variablesSet: NO_VARIABLE_SET },
-  ),
+  essbase: profile("essbase", {
+    en: "Oracle Essbase 11.x through Provider Services",
+    fr: "Oracle Essbase 11.x via Provider Services",
+  }),
   ssas: profile(
     "ssas",
     { en: "Microsoft SQL Server Analysis Services", fr: "Microsoft SQL Server Analysis Services" },
@@ -290,10 +346,18 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       variablesSet: SSAS_NO_VARIABLES,
     },
   ),
-  planning: profile("planning", {
-    en: "Oracle Hyperion Planning (on premises)",
-    fr: "Oracle Hyperion Planning (sur site)",
-  }),
+  // Planning on premises and EPM Cloud through the Planning REST API (packages/connectors/src/planning-rest):
+  // what the API has no public call for is done by the demo only (sources: packages/connectors/NOTES-planning-rest.md).
+  planning: profile(
+    "planning",
+    {
+      en: "Oracle Hyperion Planning (on premises)",
+      fr: "Oracle Hyperion Planning (sur site)",
+    },
+    {},
+    true,
+    PLANNING_REST_LIMITS,
+  ),
   // Essbase 21c through its REST API (packages/connectors/src/essbase-rest). The REST API lists no member
   // formulas, so the formula level cannot be laid out without guessing; the other zoom modes REST lacks are
   // laid out with Essbase's rules over the outline and refreshed on the server.
@@ -308,14 +372,19 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
         fr: "L'API REST d'Essbase 21c ne donne pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
       },
-      variablesSet: NO_VARIABLE_SET,
     },
     true,
   ),
-  pbcs: profile("pbcs", {
-    en: "Oracle PBCS / EPM Cloud Planning",
-    fr: "Oracle PBCS / EPM Cloud Planning",
-  }),
+  pbcs: profile(
+    "pbcs",
+    {
+      en: "Oracle PBCS / EPM Cloud Planning",
+      fr: "Oracle PBCS / EPM Cloud Planning",
+    },
+    {},
+    true,
+    PLANNING_REST_LIMITS,
+  ),
 };
 
 /** How `connector` stands for `capability`; a capability of the other family is `no`. */

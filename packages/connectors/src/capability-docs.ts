@@ -14,6 +14,7 @@ const WORDS = {
     heading: "## What the API does with each connector",
     intro: [
       "The tables above describe the add-in with each server. The QiBates REST API follows the capability table below, the one `GET /qibates/api/v2/health` returns: an operation marked **No** returns `422` with `QB_ERR_OPERATION_UNSUPPORTED` before any server is called, and the demo server behaves as that kind of server does.",
+      "A capability marked **Demo only** is done by the demo server, but not by a real server reached with that connector, because its protocol has no public call for it: the call returns `422` with `QB_ERR_OPERATION_UNSUPPORTED`. **Yes, partly on real servers** means that a real server does part of it; the note says which part.",
     ],
     realHeading: "### Which connectors reach real servers",
     realNone:
@@ -27,6 +28,7 @@ const WORDS = {
     /** The page that explains how to reach a real server with each connector that can (a link from this page). */
     guides: {
       "essbase-stndln": "[Connect QiBates to an Essbase 21c server](connect-essbase-21c.md)",
+      planning: "[Connect QiBates to Planning and EPM Cloud](connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` gives the same answer for each connector (`realServers`). The demo addresses answer only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
@@ -41,12 +43,15 @@ const WORDS = {
     notYet: "Not yet",
     yes: "Yes",
     no: "No",
+    demoOnly: "Demo only",
+    partly: "Yes, partly on real servers",
     notes: "Why:",
   },
   fr: {
     heading: "## Ce que fait l'API avec chaque connecteur",
     intro: [
       "Les tableaux ci-dessus décrivent le complément avec chaque serveur. L'API REST de QiBates suit la table des capacités ci-dessous, celle que renvoie `GET /qibates/api/v2/health` : une opération marquée **Non** renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` avant tout appel à un serveur, et le serveur de démonstration se comporte comme ce type de serveur.",
+      "Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n'a pas d'appel public pour cela : l'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle.",
     ],
     realHeading: "### Connecteurs qui joignent de vrais serveurs",
     realNone:
@@ -59,6 +64,7 @@ const WORDS = {
       `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
     guides: {
       "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](connect-essbase-21c.md)",
+      planning: "[Connecter QiBates à Planning et EPM Cloud](connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` donne la même réponse pour chaque connecteur (`realServers`). Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
@@ -73,6 +79,8 @@ const WORDS = {
     notYet: "Pas encore",
     yes: "Oui",
     no: "Non",
+    demoOnly: "Démo seulement",
+    partly: "Oui, en partie sur serveur réel",
     notes: "Pourquoi :",
   },
 };
@@ -100,7 +108,10 @@ function familyTable(family: Family, locale: DocLocale): string[] {
   for (const cap of CAPABILITIES.filter((c) => c.family === family)) {
     const cells = connectors.map((c) => {
       const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
-      return s?.status === "no" ? `${w.no} ${sup(noteOf(s.why))}` : w.yes;
+      if (s?.status === "no") return `${w.no} ${sup(noteOf(s.why))}`;
+      const real = s?.realServers;
+      if (real) return `${real.status === "no" ? w.demoOnly : w.partly} ${sup(noteOf(real.why))}`;
+      return w.yes;
     });
     const calls = cap.operations.map((o) => `\`${o}\``).join(", ");
     lines.push(`| ${cap.label[locale]} | ${calls} | ${cells.join(" | ")} |`);

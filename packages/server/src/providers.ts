@@ -3,6 +3,7 @@ import type { Connector, Provider } from "@qibates/connectors";
 import { EmbeddedProvider, type JournalLog } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
+import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
@@ -37,7 +38,8 @@ export function providerRegistry(providers: {
 
 /**
  * The product's providers: the embedded engine over the server's database for the demo addresses, and one
- * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API), all reaching
+ * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API, and `pbcs` and
+ * `planning`, the Planning REST API), all reaching
  * the network through one set of rules (`Upstreams`: allow-list, internal addresses, timeouts, TLS).
  */
 export async function openProviders(
@@ -78,17 +80,26 @@ export async function openProviders(
     idleMs: config.sessionIdleMinutes * 60_000,
     jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
   });
+  const planningRest = new PlanningRestProvider({
+    upstreams,
+    idleMs: config.sessionIdleMinutes * 60_000,
+    jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
+  });
   const xmla = new XmlaProvider({
     upstreams,
     idleMs: config.sessionIdleMinutes * 60_000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   });
   return {
-    ...providerRegistry({ demo: embedded, remote: { "essbase-stndln": essbaseRest, ssas: xmla } }),
+    ...providerRegistry({
+      demo: embedded,
+      remote: { "essbase-stndln": essbaseRest, pbcs: planningRest, planning: planningRest, ssas: xmla },
+    }),
     close: async () => {
       // The demo applications save a snapshot of what they journaled since their last one.
       await embedded.close();
       await essbaseRest.close();
+      await planningRest.close();
       await xmla.close();
       await upstreams.close();
     },

@@ -69,10 +69,12 @@ function capabilityTable() {
       realServers: profile.realServers,
       capabilities: CAPABILITIES.filter((c) => c.family === profile.family).map((c) => {
         const support = profile.capabilities[c.id];
+        const real = support?.status === "yes" ? support.realServers : undefined;
         return {
           name: c.id,
           supported: support?.status === "yes",
           ...(support?.status === "no" ? { reason: support.why.en } : {}),
+          ...(real ? { onRealServers: real.status, realServersReason: real.why.en } : {}),
         };
       }),
     };

@@ -7,6 +7,7 @@ import {
   type ProviderSession,
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { basicCredentials } from "../basic-auth.ts";
 import { type MemberNode, memberTree, subtree } from "./members.ts";
 
 /**
@@ -74,15 +75,6 @@ declare module "fastify" {
   interface FastifyRequest {
     planningCaller: Caller | null;
   }
-}
-
-function basicCredentials(header: string | undefined): { username: string; password: string } | null {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
-  if (!m?.[1]) return null;
-  const decoded = Buffer.from(m[1], "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 1) return null;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 /** `RULES` / `Rules`: both spellings are accepted (Oracle's "Rules" page). */

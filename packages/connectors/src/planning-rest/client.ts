@@ -1,0 +1,99 @@
+import { ProviderError } from "../errors.ts";
+import { serverMessage } from "../essbase-rest/client.ts";
+import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
+
+/**
+ * A client of the Planning REST API (`…/HyperionPlanning/rest/v3`) for one QiBates session. The API keeps no
+ * session: every call carries HTTP Basic (`identitydomain.user` on EPM Cloud, as the user typed it). The
+ * password stays in this object's memory; it is never logged.
+ */
+export class PlanningRestClient {
+  lastUsed = Date.now();
+  private readonly authorization: string;
+
+  constructor(
+    private readonly upstreams: Upstreams,
+    /** `https://host:port/HyperionPlanning/rest`, without a trailing slash. */
+    readonly root: string,
+    username: string,
+    password: string,
+  ) {
+    this.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+  }
+
+  /** The versioned base every call but version discovery goes under. */
+  get base(): string {
+    return `${this.root}/v3`;
+  }
+
+  /**
+   * Checks the credentials: version discovery (`GET …/rest/`, trailing slash required) must list `v3`, then
+   * `GET …/v3/applications` must accept them. `LOGIN_FAILED` when the server refuses them.
+   */
+  async login(): Promise<void> {
+    const discovery = await this.send("GET", `${this.root}/`);
+    if (discovery.status === 401 || discovery.status === 403) throw loginFailed();
+    this.check(discovery, "GET /HyperionPlanning/rest/");
+    const versions = this.parse<{ items?: { version?: unknown }[] }>(
+      discovery,
+      "GET /HyperionPlanning/rest/",
+    );
+    if (!Array.isArray(versions.items) || !versions.items.some((v) => v.version === "v3")) {
+      throw this.malformed("a version list without v3");
+    }
+    const apps = await this.send("GET", `${this.base}/applications`);
+    if (apps.status === 401 || apps.status === 403) throw loginFailed();
+    this.check(apps, "GET /applications");
+  }
+
+  async get<T>(path: string): Promise<T> {
+    return this.json<T>("GET", path);
+  }
+
+  async post<T>(path: string, body: unknown): Promise<T> {
+    return this.json<T>("POST", path, body);
+  }
+
+  private async json<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const answer = await this.send(method, `${this.base}${path}`, body);
+    if (answer.status === 401) throw loginFailed();
+    this.check(answer, `${method} ${path}`);
+    return this.parse<T>(answer, `${method} ${path}`);
+  }
+
+  private async send(method: "GET" | "POST", url: string, body?: unknown): Promise<UpstreamAnswer> {
+    this.lastUsed = Date.now();
+    const headers: Record<string, string> = { accept: "application/json", authorization: this.authorization };
+    // The jobs resource answers 415 without it (a live-tested client's note).
+    if (body !== undefined) headers["content-type"] = "application/json";
+    return this.upstreams.request(new URL(url), {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  private parse<T>(answer: UpstreamAnswer, what: string): T {
+    try {
+      return JSON.parse(answer.body) as T;
+    } catch {
+      throw this.malformed(`${what} without JSON`);
+    }
+  }
+
+  /** Non-2xx answers become `PROVIDER_FAILED` with the server's own message (`message`, else the text). */
+  private check(answer: UpstreamAnswer, what: string): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    const message = serverMessage(answer.body) || `HTTP ${answer.status}`;
+    throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+  }
+
+  malformed(reason: string): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.root} answered ${reason}.`, {
+      address: new URL(this.root).origin,
+      reason,
+    });
+  }
+}
+
+const loginFailed = () => new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");

@@ -1,0 +1,420 @@
+import { randomUUID } from "node:crypto";
+import type { components } from "@qibates/client/schema";
+import type { MemberSpec } from "@qibates/engine";
+import { Outline } from "@qibates/engine";
+import { enumerateMembers, MEMBER_FILTER_INFO } from "@qibates/engine/planning";
+import { engineError } from "../embedded/engine-errors.ts";
+import { ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import type {
+  ApplicationRef,
+  LoginInput,
+  PlanningOperations,
+  Provider,
+  ProviderSession,
+  RuleRef,
+} from "../provider.ts";
+import { PlanningRestClient } from "./client.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * The `pbcs` (EPM Cloud Planning) and `planning` (Planning on premises, where it has the API) connectors over
+ * the Planning REST API (`…/HyperionPlanning/rest/v3`, derived from the provider address
+ * `…/HyperionPlanning/SmartView`). What the API has: applications, plan types, business rules launched as
+ * `RULES` jobs and polled, dimension members (one call answers a member with its descendants). What it has no
+ * public call for answers `UNSUPPORTED`: forms and their on-save rules, task lists, runtime-prompt
+ * definitions, alias tables, and the substitution-variable member filter (sources and reasons in
+ * `packages/connectors/NOTES-planning-rest.md`).
+ */
+
+/** Planning REST has no server level: one server per address, named as the demo names its Planning server. */
+export const PLANNING_REST_SERVER = "Planning";
+
+export interface PlanningRestOptions {
+  upstreams: Upstreams;
+  /** An upstream client unused this long is dropped (its API session has expired by then). */
+  idleMs: number;
+  /** How long a rule's job is polled before the call gives up. */
+  jobTimeoutMs: number;
+  /** Time between two polls of a job (default 200 ms). */
+  pollMs?: number;
+  /** How long a dimension's members read from the server are reused within one session (default 10 minutes). */
+  membersTtlMs?: number;
+}
+
+interface RestMember {
+  name?: unknown;
+  alias?: unknown;
+  children?: unknown;
+}
+
+interface JobStatus {
+  status?: unknown;
+  details?: unknown;
+  jobId?: unknown;
+}
+
+interface UpstreamSession {
+  client: PlanningRestClient;
+  /** Dimension trees as an engine outline, per `app\ndim` (lower case). */
+  dimensions: Map<string, { at: number; outline: Promise<Outline> }>;
+}
+
+const enc = encodeURIComponent;
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Job status codes (Oracle's "Retrieve Job Status"): -1 in progress, 0 success, 1 error, 2 cancel pending, 3 cancelled, 4 invalid parameter. */
+const RUNNING = new Set([-1, 2]);
+
+/** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/HyperionPlanning/rest`. */
+export function planningRestRoot(address: string | URL): string {
+  const url = new URL(String(address));
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/SmartView$/i, "/rest");
+  return `${url.origin}${path}`;
+}
+
+function unsupported(operation: string, session: ProviderSession, why: string): ProviderError {
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector ${session.connector}: ${why}`,
+    { operation, connector: session.connector },
+    null,
+  );
+}
+
+const NO_FORMS =
+  "Planning REST has no public call that lists, opens or submits a form, or gives a form's rules.";
+
+export class PlanningRestProvider implements Provider {
+  readonly id = "planning-rest";
+  readonly essbase = null;
+  readonly planning: PlanningOperations;
+  private readonly sessions = new Map<string, UpstreamSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: PlanningRestOptions) {
+    this.planning = new PlanningRestOperations(this, options);
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+  }
+
+  async login(input: LoginInput) {
+    const client = new PlanningRestClient(
+      this.options.upstreams,
+      planningRestRoot(input.address),
+      input.username,
+      input.password,
+    );
+    await client.login();
+    const handle = randomUUID();
+    this.sessions.set(handle, { client, dimensions: new Map() });
+    return { username: input.username, handle };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    if (session.handle) this.sessions.delete(session.handle);
+  }
+
+  /** The client of an API session; `SESSION_LOST` when this node has none (restart, other node). */
+  upstream(session: ProviderSession): UpstreamSession {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s) {
+      throw new ProviderError(
+        "SESSION_LOST",
+        "This QiBates node holds no Planning session for this login any more; log in again.",
+      );
+    }
+    return s;
+  }
+
+  async servers(session: ProviderSession) {
+    this.upstream(session);
+    return { servers: [{ name: PLANNING_REST_SERVER }] };
+  }
+
+  private checkServer(server: string): void {
+    if (!same(server, PLANNING_REST_SERVER)) {
+      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    }
+  }
+
+  private async applicationNames(session: ProviderSession): Promise<string[]> {
+    const { client } = this.upstream(session);
+    const r = await client.get<{ items?: { name?: unknown }[] }>("/applications");
+    if (!Array.isArray(r.items)) throw client.malformed("GET /applications without an items list");
+    return r.items.flatMap((a) => (typeof a.name === "string" ? [a.name] : []));
+  }
+
+  async applications(session: ProviderSession, server: string, sort: boolean) {
+    this.checkServer(server);
+    const names = await this.applicationNames(session);
+    if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    return { server: PLANNING_REST_SERVER, applications: names.map((name) => ({ name })) };
+  }
+
+  /** The application's name as the server spells it, or `APPLICATION_UNKNOWN`. */
+  async application(session: ProviderSession, ref: ApplicationRef): Promise<string> {
+    this.checkServer(ref.server);
+    const name = (await this.applicationNames(session)).find((n) => same(n, ref.application));
+    if (!name) {
+      throw new ProviderError(
+        "APPLICATION_UNKNOWN",
+        `Unknown application ${ref.application}.`,
+        { application: ref.application, server: PLANNING_REST_SERVER },
+        "application",
+      );
+    }
+    return name;
+  }
+
+  async cubes(session: ProviderSession, ref: ApplicationRef) {
+    const app = await this.application(session, ref);
+    const { client } = this.upstream(session);
+    const r = await client.get<{ items?: { planTypeName?: unknown }[] }>(
+      `/applications/${enc(app)}/plantypes`,
+    );
+    if (!Array.isArray(r.items)) throw client.malformed("GET /plantypes without an items list");
+    const names = r.items.flatMap((p) => (typeof p.planTypeName === "string" ? [p.planTypeName] : []));
+    return {
+      server: ref.server,
+      application: app,
+      cubes: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
+    };
+  }
+
+  /**
+   * A dimension of the application as an engine outline, from `GET …/dimensions/{dim}/members/{dim}` (the root
+   * member with its descendants nested in `children`); read once per session (and again after `membersTtlMs`).
+   */
+  dimension(session: ProviderSession, app: string, dim: string): Promise<Outline> {
+    const s = this.upstream(session);
+    const key = `${app}\n${dim}`.toLowerCase();
+    const ttl = this.options.membersTtlMs ?? 10 * 60_000;
+    const cached = s.dimensions.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.outline;
+    const outline = s.client
+      .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
+      .then((root) => outlineOf(s.client, root));
+    s.dimensions.set(key, { at: Date.now(), outline });
+    outline.catch(() => s.dimensions.delete(key));
+    return outline;
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - this.options.idleMs;
+    for (const [handle, s] of this.sessions) if (s.client.lastUsed < limit) this.sessions.delete(handle);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.sessions.clear();
+  }
+}
+
+/** One dimension as an engine outline: names, the alias the server gives (as the Default table's), children. */
+function outlineOf(client: PlanningRestClient, root: RestMember): Outline {
+  const spec = (m: RestMember): MemberSpec => {
+    if (typeof m.name !== "string" || m.name === "") throw client.malformed("a member without a name");
+    const kids = Array.isArray(m.children) ? (m.children as RestMember[]) : [];
+    return {
+      name: m.name,
+      ...(typeof m.alias === "string" && m.alias !== "" ? { aliases: { Default: m.alias } } : {}),
+      ...(kids.length > 0 ? { children: kids.map(spec) } : {}),
+    };
+  };
+  const top = spec(root);
+  return new Outline({
+    name: top.name,
+    dimensions: [
+      {
+        name: top.name,
+        ...(top.aliases ? { aliases: top.aliases } : {}),
+        members: top.children ?? [],
+      },
+    ],
+  });
+}
+
+class PlanningRestOperations implements PlanningOperations {
+  constructor(
+    private readonly provider: PlanningRestProvider,
+    private readonly options: PlanningRestOptions,
+  ) {}
+
+  async listForms(session: ProviderSession): Promise<Schemas["FormList"]> {
+    throw unsupported("nav/listforms", session, NO_FORMS);
+  }
+
+  async openForm(session: ProviderSession): Promise<Schemas["FormResponse"]> {
+    throw unsupported("nav/openform", session, NO_FORMS);
+  }
+
+  async submitForm(session: ProviderSession): Promise<Schemas["SubmitFormResponse"]> {
+    throw unsupported("action/submitform", session, NO_FORMS);
+  }
+
+  async listOnSaveRules(session: ProviderSession): Promise<Schemas["OnSaveRuleList"]> {
+    throw unsupported("nav/listonsaverules", session, NO_FORMS);
+  }
+
+  async listTaskLists(session: ProviderSession): Promise<Schemas["TaskListList"]> {
+    throw unsupported("nav/listtasks", session, "Planning REST has no public call for task lists.");
+  }
+
+  async setTaskStatus(session: ProviderSession): Promise<Schemas["TaskStatusResponse"]> {
+    throw unsupported("action/taskstatus", session, "Planning REST has no public call for task lists.");
+  }
+
+  async listAliasTables(session: ProviderSession): Promise<Schemas["PlanningAliasList"]> {
+    throw unsupported("nav/listalias", session, "Planning REST has no public call that lists alias tables.");
+  }
+
+  async setAlias(session: ProviderSession): Promise<Schemas["PlanningAliasTable"]> {
+    throw unsupported(
+      "action/setalias",
+      session,
+      "Planning REST has no public call that lists alias tables.",
+    );
+  }
+
+  async rulePrompts(session: ProviderSession): Promise<Schemas["RulePrompts"]> {
+    throw unsupported(
+      "nav/enumprompt",
+      session,
+      "no public Planning REST call gives a rule's runtime prompts.",
+    );
+  }
+
+  async promptMembers(session: ProviderSession): Promise<Schemas["PromptMemberList"]> {
+    throw unsupported(
+      "nav/enummembersrule",
+      session,
+      "no public Planning REST call gives a rule's runtime prompts.",
+    );
+  }
+
+  /** Job definitions give no plan type: a rule's deployment cannot be listed. */
+  async listRules(session: ProviderSession): Promise<{ rules: RuleRef[] }> {
+    throw unsupported("listRules", session, "Planning REST job definitions do not name a rule's plan type.");
+  }
+
+  /** The names of the application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`). */
+  private async ruleNames(session: ProviderSession, app: string): Promise<string[]> {
+    const { client } = this.provider.upstream(session);
+    const q = enc(JSON.stringify({ jobType: "RULES" }));
+    const r = await client.get<{ items?: { jobType?: unknown; jobName?: unknown }[] }>(
+      `/applications/${enc(app)}/jobdefinitions?q=${q}`,
+    );
+    if (!Array.isArray(r.items)) throw client.malformed("GET /jobdefinitions without an items list");
+    return r.items.flatMap((i) =>
+      typeof i.jobName === "string" && typeof i.jobType === "string" && same(i.jobType, "RULES")
+        ? [i.jobName]
+        : [],
+    );
+  }
+
+  /**
+   * Runs the rule as a `RULES` job (`POST …/jobs`, prompts as `parameters`; it runs on the plan type it is
+   * deployed to) and polls `GET …/jobs/{id}` until it ends.
+   */
+  async launchRule(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ): Promise<Schemas["RuleRun"]> {
+    const app = await this.provider.application(session, ref);
+    const ruleName = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
+    if (!ruleName) {
+      throw new ProviderError(
+        "RULE_UNKNOWN",
+        `Unknown business rule ${input.ruleName}.`,
+        { rule: input.ruleName, cube: input.cube },
+        "ruleName",
+      );
+    }
+    const { client } = this.provider.upstream(session);
+    const started = Date.now();
+    const parameters = Object.fromEntries(input.prompts.map((p) => [p.name, p.value]));
+    let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, {
+      jobType: "RULES",
+      jobName: ruleName,
+      parameters,
+    });
+    const jobId = job.jobId;
+    if (typeof jobId !== "number") throw client.malformed("a job launch without a jobId");
+    while (typeof job.status === "number" && RUNNING.has(job.status)) {
+      if (Date.now() - started > this.options.jobTimeoutMs) {
+        const reason = `still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${jobId})`;
+        throw new ProviderError(
+          "RULE_FAILED",
+          `The business rule ${ruleName} was ${reason}; it goes on on the server.`,
+          { rule: ruleName, reason },
+        );
+      }
+      await new Promise((r) => setTimeout(r, this.options.pollMs ?? 200));
+      job = await client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`);
+    }
+    const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
+    if (job.status === 0) {
+      return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
+    }
+    if (job.status === 4) {
+      throw new ProviderError(
+        "PROMPT_INVALID",
+        details ?? `Invalid runtime prompt value for ${ruleName}.`,
+        null,
+        "prompts",
+      );
+    }
+    if (typeof job.status !== "number") throw client.malformed("a job status without a status code");
+    const reason = details ?? `job ${jobId} ended with status ${job.status}`;
+    throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${reason}`, {
+      rule: ruleName,
+      reason,
+    });
+  }
+
+  /** The member filters of the member selector, once the server knows the dimension. */
+  async memberFilters(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { dim: string; aliasTable?: string; cube?: string },
+  ): Promise<Schemas["MemberFilterList"]> {
+    const app = await this.provider.application(session, ref);
+    const outline = await this.provider.dimension(session, app, input.dim);
+    return {
+      dimension: outline.dimensions[0]?.name ?? input.dim,
+      filters: MEMBER_FILTER_INFO.map((f) => ({ ...f })) as Schemas["MemberFilterList"]["filters"],
+    };
+  }
+
+  /** A member filter applied with the engine's rules over the dimension read from the server. */
+  async members(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["members"]>[2],
+  ): Promise<Schemas["MemberList"]> {
+    if (input.filter.toLowerCase() === "substitution") {
+      throw unsupported(
+        "nav/enummembers (Substitution)",
+        session,
+        "QiBates reads no substitution variables from Planning REST yet.",
+      );
+    }
+    const app = await this.provider.application(session, ref);
+    const outline = await this.provider.dimension(session, app, input.dim);
+    const dimension = outline.dimensions[0];
+    if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
+    try {
+      const r = enumerateMembers(outline, dimension, input.filter, input.arg, input.aliasTable ?? "Default");
+      return {
+        dimension: dimension.name,
+        filter: r.filter,
+        arg: input.arg,
+        members: r.members,
+      } as Schemas["MemberList"];
+    } catch (e) {
+      engineError(e);
+    }
+  }
+}
