@@ -4,7 +4,6 @@ export {
   type CapabilityInfo,
   CONNECTOR_PROFILES,
   type ConnectorProfile,
-  type RealServerSupport,
   type Support,
   supportOf,
   type Text,
@@ -37,3 +36,4 @@ export type {
   SubmitFormInput,
   VariableLevel,
 } from "./provider.ts";
+export { type SliceOptions, type SliceRun, SliceScheduler, slices, type Work } from "./slices.ts";

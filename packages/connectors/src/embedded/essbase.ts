@@ -2,13 +2,17 @@ import type { components } from "@qibates/client/schema";
 import { type Dimension, type Member, type Outline, runCalcScript } from "@qibates/engine";
 import {
   type CellKind,
+  finish,
   type GridRequest,
   type GridResponse,
   type GridSettings,
+  gridOperationSteps,
   initialGrid,
   parseGrid,
   resolveSettings,
   runGridOperation,
+  STEP_CELLS,
+  type Steps,
 } from "@qibates/engine/grid";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
 import { ProviderError } from "../errors.ts";
@@ -24,6 +28,7 @@ import type {
   SearchInput,
   VariableLevel,
 } from "../provider.ts";
+import { slices } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -143,11 +148,29 @@ function contractKind(kind: CellKind, writable: boolean | undefined): Schemas["C
   return KIND[kind] ?? "blank";
 }
 
-/** The engine's answer → the contract's GridResponse. */
+/** The contract's kind of each cell of an engine answer, a few rows at a time (see `@qibates/engine/grid`'s `Steps`). */
+export function* cellKindsSteps(r: GridResponse): Steps<Schemas["CellKind"][][]> {
+  const out: Schemas["CellKind"][][] = [];
+  let work = 0;
+  for (let row = 0; row < r.kinds.length; row++) {
+    const line = r.kinds[row] as CellKind[];
+    const writable = r.writable[row];
+    out.push(line.map((kind, column) => contractKind(kind, writable?.[column])));
+    work += line.length + 1;
+    if (work >= STEP_CELLS) {
+      work = 0;
+      yield;
+    }
+  }
+  return out;
+}
+
+/** The engine's answer → the contract's GridResponse (`kinds`: its cells' kinds, when already worked out). */
 export function gridAnswer(
   r: GridResponse,
   outline: Outline,
   aliasTable: string | null,
+  kinds: Schemas["CellKind"][][] = finish(cellKindsSteps(r)),
 ): Schemas["GridResponse"] {
   const placements = r.placements;
   // The member each POV dimension stands at, as the engine laid it out (a Dynamic Time Series member too).
@@ -160,9 +183,7 @@ export function gridAnswer(
       .map((p) => p.name);
   return {
     grid: r.grid,
-    cellKinds: r.kinds.map((line, row) =>
-      line.map((kind, column) => contractKind(kind, r.writable[row]?.[column])),
-    ),
+    cellKinds: kinds,
     layout: {
       pov,
       rowDimensions: byIndex("LEFT"),
@@ -377,10 +398,21 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
-      return {
-        ...gridAnswer(runGridOperation(app.cube, request), app.cube.outline, aliasTable),
-        dataVersion,
-      };
+      // Read a few rows at a time, other calls served in between (../slices.ts); should the cube change
+      // meanwhile, the grid is read again from the start, at once.
+      let cube = app.cube;
+      let version = cube.version;
+      return await slices.run({
+        start: function* () {
+          cube = app.cube;
+          version = cube.version;
+          const r = yield* gridOperationSteps(cube, request);
+          const answer = gridAnswer(r, cube.outline, aliasTable, yield* cellKindsSteps(r));
+          // Read with the grid's last step: what a later save checks its cells against.
+          return { ...answer, dataVersion: String(app.position) };
+        },
+        changed: () => app.cube !== cube || cube.version !== version,
+      });
     } catch (e) {
       engineError(e);
     }
