@@ -4,6 +4,7 @@ export {
   type CapabilityInfo,
   CONNECTOR_PROFILES,
   type ConnectorProfile,
+  type RealServerSupport,
   type Support,
   supportOf,
   type Text,
