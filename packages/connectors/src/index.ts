@@ -34,7 +34,18 @@ export type {
   RuleRef,
   SaveInput,
   SearchInput,
+  SessionVariable,
   SubmitFormInput,
   VariableLevel,
+  VariableSet,
 } from "./provider.ts";
+export {
+  cubeVariables,
+  levelVariables,
+  sessionVariablesAt,
+  VARIABLE_NAME_MAX,
+  VARIABLE_VALUE_MAX,
+  variableRefusal,
+  withSessionVariable,
+} from "./session-variables.ts";
 export { type SliceOptions, type SliceRun, SliceScheduler, slices, type Work } from "./slices.ts";

@@ -26,6 +26,8 @@ export interface ProviderSession {
   aliasTable: string | null;
   /** What the provider's `login` answered to find its upstream session again (`null` when it keeps none). */
   handle?: string | null;
+  /** The substitution variables this session set for itself ({@link VariableSet}), oldest first. */
+  variables?: readonly SessionVariable[];
 }
 
 export interface LoginInput {
@@ -109,6 +111,25 @@ export interface VariableLevel {
   cube: string | null;
 }
 
+/**
+ * A substitution variable set for one API session only: the demo's outlines are shared by every user, so a
+ * variable one user sets changes that user's grids and no one else's. It ends with the session.
+ */
+export interface SessionVariable extends VariableLevel {
+  name: string;
+  value: string;
+}
+
+/**
+ * What `setVariable` did: the variable as set, and `session` when it holds for the calling session only (the
+ * caller records it on the session and gives it back in {@link ProviderSession.variables}); `null` when the
+ * server keeps it for everyone.
+ */
+export interface VariableSet {
+  variable: Schemas["Variable"];
+  session: SessionVariable | null;
+}
+
 /** Essbase, Essbase 21c and SSAS: metadata, member queries, ad hoc grids, calc scripts, write-back. */
 export interface EssbaseOperations {
   dimensions(session: ProviderSession, cube: CubeRef, aliasTable?: string): Promise<Schemas["DimensionList"]>;
@@ -135,7 +156,7 @@ export interface EssbaseOperations {
     session: ProviderSession,
     level: VariableLevel,
     variable: Schemas["Variable"],
-  ): Promise<Schemas["Variable"]>;
+  ): Promise<VariableSet>;
   /**
    * The user-defined attributes of a dimension's members (member name → UDAs; members without any left
    * out), for clients that rebuild an outline (the Essbase REST endpoint's member answers carry them).

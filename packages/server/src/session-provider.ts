@@ -46,6 +46,7 @@ export function providerSession(session: SessionRecord): ProviderSession {
     providerAddress: session.providerAddress,
     aliasTable: session.aliasTable ?? null,
     handle: session.providerHandle ?? null,
+    ...(session.variables ? { variables: session.variables } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Connector } from "@qibates/connectors";
+import type { Connector, SessionVariable } from "@qibates/connectors";
 import type { Redis } from "ioredis";
 
 /** What the server remembers of a login. Never the password. */
@@ -16,6 +16,11 @@ export interface SessionRecord {
   aliasTable?: string;
   /** What the provider's login answered to find its upstream session (a server connector's cookies). */
   providerHandle?: string;
+  /**
+   * Substitution variables the session set for itself (the demo's `action/setvariable`): kept with the
+   * session, so that every API node sees them, and gone with it at logout or expiry.
+   */
+  variables?: SessionVariable[];
   createdAt: number;
   lastSeenAt: number;
   /** Absolute end of the session (epoch ms), whatever its use. */
@@ -36,7 +41,7 @@ export interface SessionStore {
   create(fields: NewSession): Promise<SessionRecord>;
   /** The live session, its idle timer restarted; null when unknown, idle too long or past its lifetime. */
   touch(id: string): Promise<SessionRecord | null>;
-  update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void>;
+  update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void>;
   delete(id: string): Promise<boolean>;
   /**
    * Ends the owner's oldest live sessions beyond the `keep` newest, and answers them (their provider sessions
@@ -130,7 +135,7 @@ export class MemorySessionStore implements SessionStore {
     return { ...r };
   }
 
-  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void> {
+  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
     const r = this.sessions.get(id);
     if (r) Object.assign(r, patch);
   }
@@ -224,7 +229,7 @@ export class RedisSessionStore implements SessionStore {
     return r;
   }
 
-  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable">>): Promise<void> {
+  async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
     const raw = await this.redis.get(this.key(id));
     if (!raw) return;
     const r = { ...(JSON.parse(raw) as SessionRecord), ...patch };

@@ -27,7 +27,9 @@ import type {
   SaveInput,
   SearchInput,
   VariableLevel,
+  VariableSet,
 } from "../provider.ts";
+import { cubeVariables, levelVariables, variableRefusal } from "../session-variables.ts";
 import { slices } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
@@ -245,10 +247,20 @@ export class EmbeddedEssbase implements EssbaseOperations {
     return dim;
   }
 
-  /** The alias table of a grid call's settings, checked against the outline. */
-  private gridAliasTable(app: EssbaseApplication, input: Partial<GridInput>) {
+  /**
+   * The engine's settings of a grid call: the alias table checked against the outline, and the substitution
+   * variables of the cube with those the session set for itself.
+   */
+  private gridAliasTable(
+    app: EssbaseApplication,
+    input: Partial<GridInput>,
+    session: ProviderSession,
+    ref: CubeRef,
+  ) {
     const resolved = engineSettings(input);
     if (resolved.aliasTable) this.aliasTable(app, resolved.aliasTable, "settings.aliasTable");
+    const variables = cubeVariables(session.variables, ref, outlineVariables(app.cube.outline));
+    if (variables) resolved.settings.substitutionVariables = variables;
     return resolved;
   }
 
@@ -300,27 +312,45 @@ export class EmbeddedEssbase implements EssbaseOperations {
 
   /**
    * The demo defines its substitution variables on the cubes (each outline's own); the server and the
-   * applications have none. The level is checked all the same: an unknown application or cube is refused.
+   * applications have none. A session sees those it set for itself too, in place of any of the same name at
+   * the same level. The level is checked all the same: an unknown application or cube is refused.
    */
   async variables(session: ProviderSession, level: VariableLevel) {
     const { server, application, cube } = level;
-    this.catalogue.findServer(session.connector, server);
-    let variables: Schemas["Variable"][] = [];
-    if (application !== null) {
-      if (cube === null) this.catalogue.findApplication(session.connector, { server, application });
-      else variables = outlineVariables(this.app(session, { server, application, cube }).cube.outline);
-    }
-    return { server, application, cube, variables };
+    this.checkLevel(session, level);
+    const own =
+      application !== null && cube !== null
+        ? outlineVariables(this.app(session, { server, application, cube }).cube.outline)
+        : [];
+    return { server, application, cube, variables: levelVariables(own, session.variables, level) };
   }
 
-  /** The capability table refuses `variablesSet` for every connector: the demo's outlines are shared. */
-  async setVariable(session: ProviderSession): Promise<Schemas["Variable"]> {
-    throw new ProviderError(
-      "UNSUPPORTED",
-      "Substitution variables cannot be set on the demo.",
-      { operation: "action/setvariable", connector: session.connector },
-      null,
-    );
+  /**
+   * Sets a variable for the calling session only ({@link VariableSet}): the demo's outlines are shared by
+   * every user, so a variable one user sets must change that user's grids and no one else's. The session may
+   * set one at any level it can reach (the server, an application, a cube of it); the value is not checked
+   * against the outline, as Essbase's is not (a grid naming a variable whose value is no member answers the
+   * unknown member).
+   */
+  async setVariable(
+    session: ProviderSession,
+    level: VariableLevel,
+    variable: Schemas["Variable"],
+  ): Promise<VariableSet> {
+    this.checkLevel(session, level);
+    const refusal = variableRefusal(variable);
+    if (refusal) throw new ProviderError("INVALID_INPUT", refusal.message, null, refusal.field);
+    const set = { ...level, name: variable.name, value: variable.value };
+    return { variable: { name: set.name, value: set.value }, session: set };
+  }
+
+  /** Refuses a level the session cannot reach: an unknown server, application or cube. */
+  private checkLevel(session: ProviderSession, level: VariableLevel): void {
+    const { server, application, cube } = level;
+    this.catalogue.findServer(session.connector, server);
+    if (application === null) return;
+    if (cube === null) this.catalogue.findApplication(session.connector, { server, application });
+    else this.app(session, { server, application, cube });
   }
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
@@ -373,7 +403,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
 
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const app = this.app(session, ref);
-    const { settings, aliasTable } = this.gridAliasTable(app, call.input);
+    const { settings, aliasTable } = this.gridAliasTable(app, call.input, session, ref);
     // Data written by another API node before this call is read too (outlines never change: other calls
     // need not look).
     await app.upToDate();
@@ -437,7 +467,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const app = this.app(session, ref);
-    const { settings, aliasTable } = this.gridAliasTable(app, input);
+    const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);
     const request: GridRequest = {

@@ -17,6 +17,7 @@ import type {
   SaveInput,
   SearchInput,
   VariableLevel,
+  VariableSet,
 } from "../provider.ts";
 import {
   remoteAliasTable,
@@ -232,15 +233,6 @@ async function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]
   }
 }
 
-function unsupported(operation: string, session: ProviderSession): ProviderError {
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector ${session.connector}.`,
-    { operation, connector: session.connector },
-    null,
-  );
-}
-
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
 
 class EssbaseRestOperations implements EssbaseOperations {
@@ -311,20 +303,27 @@ class EssbaseRestOperations implements EssbaseOperations {
     return remoteSearch(remote, cube, input);
   }
 
+  /** Where a level's variables are: `/variables`, `/applications/{app}/variables` or the cube's `…/variables`. */
+  private async variablesPath(session: ProviderSession, level: VariableLevel): Promise<string> {
+    const { server, application, cube } = level;
+    if (application !== null && cube !== null) {
+      return `${(await this.cube(session, { server, application, cube })).path}/variables`;
+    }
+    if (application !== null) {
+      return `/applications/${enc(await this.p.application(session, { server, application }))}/variables`;
+    }
+    if (!same(server, ESSBASE_21C_SERVER)) {
+      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    }
+    return "/variables";
+  }
+
   /**
    * `GET /variables`, `GET /applications/{app}/variables` or `GET /applications/{app}/databases/{db}/variables`:
    * the variables defined at that level, sorted by name.
    */
   async variables(session: ProviderSession, level: VariableLevel): Promise<Schemas["VariableList"]> {
-    const { server, application, cube } = level;
-    let path = "/variables";
-    if (application !== null && cube !== null) {
-      path = `${(await this.cube(session, { server, application, cube })).path}/variables`;
-    } else if (application !== null) {
-      path = `/applications/${enc(await this.p.application(session, { server, application }))}/variables`;
-    } else if (!same(server, ESSBASE_21C_SERVER)) {
-      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
-    }
+    const path = await this.variablesPath(session, level);
     const { client } = this.p.upstream(session);
     const items = await allItems<{ name?: unknown; value?: unknown }>(client, path);
     const variables = items.map((v) => {
@@ -334,12 +333,33 @@ class EssbaseRestOperations implements EssbaseOperations {
       return { name: v.name, value: v.value };
     });
     variables.sort((x, y) => x.name.localeCompare(y.name));
-    return { server, application, cube, variables };
+    return { ...level, variables };
   }
 
-  /** QiBates sets no variable on a real server yet (capability `variablesSet`). */
-  async setVariable(session: ProviderSession): Promise<Schemas["Variable"]> {
-    throw unsupported("action/setvariable", session);
+  /**
+   * Changes the variable with `PUT …/variables/{name}` when the level already defines one of that name (any
+   * case, listed first), else creates it with `POST …/variables`: Essbase refuses a POST of a name that exists
+   * and a PUT of one that does not. The server keeps it for every user, as any variable; its refusal (a user
+   * without the role that level needs, a value it does not accept) is answered with its own message.
+   */
+  async setVariable(
+    session: ProviderSession,
+    level: VariableLevel,
+    variable: Schemas["Variable"],
+  ): Promise<VariableSet> {
+    const path = await this.variablesPath(session, level);
+    const existing = (await this.variables(session, level)).variables.find(
+      (v) => v.name.toLowerCase() === variable.name.toLowerCase(),
+    );
+    const { client } = this.p.upstream(session);
+    if (existing) {
+      const set = { name: existing.name, value: variable.value };
+      await client.put(`${path}/${enc(existing.name)}`, set);
+      return { variable: set, session: null };
+    }
+    const set = { name: variable.name, value: variable.value };
+    await client.post<unknown>(path, set);
+    return { variable: set, session: null };
   }
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {

@@ -54,20 +54,28 @@ function isLabel(t: string, s: ResolvedGridSettings): boolean {
  *   current value replaces it in the cell on refresh;
  * - a Dynamic Time Series member the time dimension enables (`Q-T-D(Feb)`, `H-T-D(&CurrMonth)`) names that
  *   to-date member ({@link dynamicTimeSeriesMember}); it stays on the grid as `Q-T-D(Feb)`.
+ *
+ * `variables` (lower-case name → value), when given, are the variables the grid sees in place of the
+ * outline's: those of one session, which set some for itself (settings' `substitutionVariables`).
  */
-export function resolveLabel(outline: Outline, text: string, aliasTable: string | null): Member | undefined {
+export function resolveLabel(
+  outline: Outline,
+  text: string,
+  aliasTable: string | null,
+  variables: ReadonlyMap<string, string> | null = null,
+): Member | undefined {
   const t = text.trim();
   if (t === "") return undefined;
   const direct = outline.resolve(t, aliasTable);
   if (direct) return direct;
   if (t.startsWith("&")) {
-    const value = outline.substitutionVariable(t);
+    const value = variables ? variables.get(t.slice(1).toLowerCase()) : outline.substitutionVariable(t);
     return value === undefined ? undefined : outline.resolve(value, aliasTable);
   }
   const dts = DTS.exec(t);
   if (dts) {
     // The latest period: a name, an alias of the active table or a substitution variable.
-    const latest = resolveLabel(outline, dts[2] as string, aliasTable);
+    const latest = resolveLabel(outline, dts[2] as string, aliasTable, variables);
     if (latest) return dynamicTimeSeriesMember(outline, dts[1] as string, latest);
   }
   const colon = t.indexOf(": ");
@@ -79,12 +87,12 @@ function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): Cell
   const t = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw).trim();
   if (t === "") return { kind: "empty" };
   if (t.startsWith("'")) {
-    const m = resolveLabel(outline, t.slice(1), s.aliasTable);
+    const m = resolveLabel(outline, t.slice(1), s.aliasTable, s.variables);
     return m ? { kind: "member", member: m } : { kind: "text" };
   }
   if (isNumericText(t)) return { kind: "number", text: t };
   if (isLabel(t, s)) return { kind: "label" };
-  const m = resolveLabel(outline, t, s.aliasTable);
+  const m = resolveLabel(outline, t, s.aliasTable, s.variables);
   return m ? { kind: "member", member: m } : { kind: "text" };
 }
 

@@ -59,6 +59,11 @@ export interface GridSettings {
   memberDisplay?: MemberDisplay;
   /** Active alias table; `null` or `"none"` shows member names. */
   aliasTable?: string | null;
+  /**
+   * The substitution variables the grid sees (name → value), in place of the outline's: those of a session
+   * that set some for itself. Without it, the outline's.
+   */
+  substitutionVariables?: Readonly<Record<string, string>>;
 }
 
 export interface ResolvedGridSettings {
@@ -81,6 +86,8 @@ export interface ResolvedGridSettings {
   navigateWithoutData: boolean;
   memberDisplay: MemberDisplay;
   aliasTable: string | null;
+  /** `substitutionVariables` keyed by lower-case name; `null`: the outline's. */
+  variables: ReadonlyMap<string, string> | null;
 }
 
 /**
@@ -109,6 +116,7 @@ export const DEFAULT_GRID_SETTINGS: Readonly<ResolvedGridSettings> = Object.free
   navigateWithoutData: false,
   memberDisplay: "alias",
   aliasTable: "Default",
+  variables: null,
 });
 
 /** Enum values match by name with underscores, spaces and case ignored (`SUBITEMS` = `Sub_Items`). */
@@ -174,5 +182,8 @@ export function resolveSettings(
     navigateWithoutData: bool(s.navigateWithoutData) ?? d.navigateWithoutData,
     memberDisplay: memberDisplay === "alias" && !activeTable ? "name" : memberDisplay,
     aliasTable: activeTable,
+    variables: s.substitutionVariables
+      ? new Map(Object.entries(s.substitutionVariables).map(([k, v]) => [k.toLowerCase(), v]))
+      : null,
   };
 }

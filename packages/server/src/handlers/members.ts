@@ -1,4 +1,4 @@
-import type { VariableLevel } from "@qibates/connectors";
+import { type VariableLevel, withSessionVariable } from "@qibates/connectors";
 import type { CallContext, Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider } from "../provider-errors.ts";
@@ -74,6 +74,15 @@ export const memberHandlers = {
   setVariable: async (ctx) => {
     const level = variableLevel(ctx.body);
     const { session, ops } = await variablesProvider(ctx, "variablesSet", "action/setvariable");
-    return fromProvider(ops.setVariable(session, level, { name: ctx.body.name, value: ctx.body.value }));
+    const set = await fromProvider(
+      ops.setVariable(session, level, { name: ctx.body.name, value: ctx.body.value }),
+    );
+    // A variable for this session only (the demo): kept with the session, ended with it.
+    if (set.session) {
+      await ctx.services.sessions.update(session.id, {
+        variables: withSessionVariable(session.variables, set.session),
+      });
+    }
+    return set.variable;
   },
 } satisfies Partial<Handlers>;

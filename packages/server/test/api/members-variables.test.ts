@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
 
-/** `nav/search`, `nav/variables` and `action/setvariable` on the demo (Sample.Basic), answers and refusals. */
+/**
+ * `nav/search`, `nav/variables` and `action/setvariable` on the demo (Sample.Basic), answers and refusals; a
+ * variable set on the demo holds for the session that set it.
+ */
 
 let api: TestApi;
 const sessions: Record<string, string> = {};
@@ -171,25 +174,130 @@ describe("substitution variables", () => {
     expect(r.body.message).toContain("nav/variables");
   });
 
-  it("refuses to set a variable on the shared demo, which keeps its value", async () => {
-    const r = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "Aug" });
+  it("refuses to set a variable with SSAS, which has none", async () => {
+    const r = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "Aug" }, "ssas");
     expect([r.status, r.body.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     expect(r.body.message).toContain("action/setvariable");
-    const fr = await api.post(
-      "action/setvariable",
-      { loginid: sessions.essbase, ...cube, name: "CurrMonth", value: "Aug" },
-      { "accept-language": "fr" },
-    );
-    expect(fr.json().message).toContain("action/setvariable");
-    expect(fr.json().message).not.toBe(r.body.message);
+  });
+
+  it("validates a variable before anything else, with Essbase's naming rules", async () => {
+    for (const [name, value, field] of [
+      ["&CurrMonth", "Aug", "name"],
+      ["Curr Month", "Aug", "name"],
+      ["Curr-Month", "Aug", "name"],
+      ["CurrMonth", "", "value"],
+      ["CurrMonth", "&PriorMonth", "value"],
+      ["CurrMonth", "x".repeat(257), "value"],
+    ]) {
+      const r = await call("action/setvariable", { ...cube, name, value });
+      expect([r.status, r.body.code, r.body.field], `${name}=${value}`).toEqual([
+        400,
+        "QB_ERR_VALIDATION",
+        field,
+      ]);
+    }
     const after = await call("nav/variables", cube);
     expect(after.body.variables[0]).toEqual({ name: "CurrMonth", value: "Jul" });
   });
+});
 
-  it("validates a variable before anything else", async () => {
-    const r = await call("action/setvariable", { ...cube, name: "&CurrMonth", value: "Aug" });
-    expect([r.status, r.body.code]).toEqual([400, "QB_ERR_VALIDATION"]);
-    const empty = await call("action/setvariable", { ...cube, name: "CurrMonth", value: "" });
-    expect(empty.body.code).toBe("QB_ERR_VALIDATION");
+describe("action/setvariable on the demo: a variable for the session that sets it", () => {
+  const grid = [
+    ["", "Actual", "Cola", "East"],
+    ["", "Sales"],
+    ["&CurrMonth", ""],
+  ];
+  const refresh = (loginid: string, sheet: unknown[][] = grid) =>
+    api
+      .post("action/refresh", { loginid, ...cube, grid: sheet }, { connector: "essbase" })
+      .then((r) => r.json());
+  const set = (loginid: string, body: Record<string, unknown>, connector = "essbase") =>
+    api.post("action/setvariable", { loginid, ...body }, { connector });
+
+  it("sets &CurrMonth on Sample.Basic: that session's grids show the new member, another session's do not", async () => {
+    const mine = await api.login("essbase");
+    const other = await api.login("essbase");
+    const r = await set(mine, { ...cube, name: "CurrMonth", value: "Aug" });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ name: "CurrMonth", value: "Aug" });
+
+    const aug = await refresh(mine, [grid[0], grid[1], ["Aug", ""]]);
+    const seen = await refresh(mine);
+    expect(seen.grid[2]).toEqual(aug.grid[2]);
+    expect(seen.grid[2][0]).toBe("Aug");
+    const shared = await refresh(other);
+    expect(shared.grid[2].slice(0, 2)).toEqual(["Jul", "2248"]);
+
+    const listed = await api.post("nav/variables", { loginid: mine, ...cube }, { connector: "essbase" });
+    expect(listed.json().variables).toEqual([
+      { name: "CurrMonth", value: "Aug" },
+      { name: "CurrQtr", value: "Qtr3" },
+      { name: "PriorMonth", value: "Jun" },
+    ]);
+    const theirs = await api.post("nav/variables", { loginid: other, ...cube }, { connector: "essbase" });
+    expect(theirs.json().variables[0]).toEqual({ name: "CurrMonth", value: "Jul" });
+
+    // Gone with the session: after logout, the same user's next session reads the demo's value.
+    await api.post("action/logout", { loginid: mine }, { connector: "essbase" });
+    expect((await refresh(mine)).code).toBe("QB_ERR_SESSION_UNKNOWN");
+    expect((await refresh(await api.login("essbase"))).grid[2][0]).toBe("Jul");
+  });
+
+  it("changes a variable it set, and keeps each level apart: a cube's variable hides the application's and the server's", async () => {
+    const id = await api.login("essbase");
+    expect((await set(id, { server: cube.server, name: "Month", value: "Feb" })).statusCode).toBe(200);
+    expect(
+      (await set(id, { server: cube.server, application: "Sample", name: "Month", value: "Mar" })).statusCode,
+    ).toBe(200);
+    const sheet = [grid[0], grid[1], ["&Month", ""]];
+    expect((await refresh(id, sheet)).grid[2][0]).toBe("Mar");
+    await set(id, { ...cube, name: "month", value: "Apr" });
+    expect((await refresh(id, sheet)).grid[2][0]).toBe("Apr");
+    await set(id, { ...cube, name: "Month", value: "May" });
+    expect((await refresh(id, sheet)).grid[2][0]).toBe("May");
+    // The server's CurrMonth is hidden by the cube's own.
+    await set(id, { server: cube.server, name: "CurrMonth", value: "Dec" });
+    expect((await refresh(id)).grid[2][0]).toBe("Jul");
+    const levels = await Promise.all(
+      [{ server: cube.server }, { server: cube.server, application: "Sample" }, cube].map((level) =>
+        api
+          .post("nav/variables", { loginid: id, ...level }, { connector: "essbase" })
+          .then((r) => r.json().variables),
+      ),
+    );
+    expect(levels).toEqual([
+      [
+        { name: "CurrMonth", value: "Dec" },
+        { name: "Month", value: "Feb" },
+      ],
+      [{ name: "Month", value: "Mar" }],
+      [
+        { name: "CurrMonth", value: "Jul" },
+        { name: "CurrQtr", value: "Qtr3" },
+        { name: "Month", value: "May" },
+        { name: "PriorMonth", value: "Jun" },
+      ],
+    ]);
+  });
+
+  it("sets only where the session can reach: unknown server, application or cube", async () => {
+    const id = await api.login("essbase");
+    const codes = await Promise.all(
+      [{ server: "Elsewhere" }, { server: cube.server, application: "Nope" }, { ...cube, cube: "Nope" }].map(
+        (level) => set(id, { ...level, name: "M", value: "Jan" }).then((r) => [r.statusCode, r.json().code]),
+      ),
+    );
+    expect(codes).toEqual([
+      [404, "QB_ERR_SERVER_UNKNOWN"],
+      [404, "QB_ERR_APPLICATION_UNKNOWN"],
+      [404, "QB_ERR_CUBE_UNKNOWN"],
+    ]);
+  });
+
+  it("a variable whose value is no member is kept, and a grid naming it answers the unknown member", async () => {
+    const id = await api.login("essbase");
+    expect((await set(id, { ...cube, name: "CurrMonth", value: "FY2026" })).statusCode).toBe(200);
+    const r = await refresh(id);
+    expect([r.code, r.field]).toEqual(["QB_ERR_MEMBER_UNKNOWN", "grid[2][0]"]);
   });
 });

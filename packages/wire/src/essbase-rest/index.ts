@@ -21,6 +21,7 @@ import {
 } from "./outline.ts";
 import { gridSettings, mergePreferences } from "./preferences.ts";
 import { type WireSession, WireSessions } from "./sessions.ts";
+import { registerVariableRoutes } from "./variables.ts";
 
 export { CELL_TYPE, type RestGrid } from "./grid.ts";
 export { javaDouble } from "./java-double.ts";
@@ -320,25 +321,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       });
     });
 
-    /** Substitution variables of one level (server, application, cube), as the provider lists them. */
-    const variables = async (s: WireSession, application: string | null, cube: string | null) => {
-      const list = await essbaseOf(provider).variables(s.provider, {
-        server: await server(s),
-        application,
-        cube,
-      });
-      const items = list.variables.map((v) => ({ name: v.name, value: v.value }));
-      return { ...page(items, 0, items.length), limit: Math.max(items.length, 50) };
-    };
-
-    scope.get("/variables", async (request, reply) =>
-      reply.type(JSON_TYPE).send(await variables(sessionOf(request), null, null)),
-    );
-
-    scope.get("/applications/:applicationName/variables", async (request, reply) => {
-      const { applicationName } = request.params as { applicationName: string };
-      return reply.type(JSON_TYPE).send(await variables(sessionOf(request), applicationName, null));
-    });
+    registerVariableRoutes(scope, { provider, sessionOf, server, cubeRef });
 
     const db = "/applications/:applicationName/databases/:databaseName";
 
@@ -406,12 +389,6 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         .code(501)
         .type(TEXT_TYPE)
         .send("The text of calculation scripts is not available through this endpoint.");
-    });
-
-    scope.get(`${db}/variables`, async (request, reply) => {
-      const s = sessionOf(request);
-      const ref = await cubeRef(s, request.params);
-      return reply.type(JSON_TYPE).send(await variables(s, ref.application, ref.cube));
     });
 
     const outlinePath = "/outline/:app/:cube";

@@ -1,0 +1,106 @@
+import type { CubeRef, SessionVariable, VariableLevel } from "./provider.ts";
+
+/**
+ * Substitution variables a session set for itself (see {@link SessionVariable}): which of them a level holds,
+ * what a grid of a cube sees, and the list a session keeps after one more is set. Names and levels match
+ * without regard to case, as Essbase's do.
+ */
+
+const key = (text: string | null) => (text === null ? null : text.toLowerCase());
+
+function sameLevel(a: VariableLevel, b: VariableLevel): boolean {
+  return (
+    key(a.server) === key(b.server) &&
+    key(a.application) === key(b.application) &&
+    key(a.cube) === key(b.cube)
+  );
+}
+
+/** The session's variables defined at exactly `level` (not those above it). */
+export function sessionVariablesAt(
+  variables: readonly SessionVariable[] | undefined,
+  level: VariableLevel,
+): SessionVariable[] {
+  return (variables ?? []).filter((v) => sameLevel(v, level));
+}
+
+/** The list a session keeps once `set` is set: a variable of the same name at the same level is replaced. */
+export function withSessionVariable(
+  variables: readonly SessionVariable[] | undefined,
+  set: SessionVariable,
+): SessionVariable[] {
+  const name = set.name.toLowerCase();
+  return [...(variables ?? []).filter((v) => !(sameLevel(v, set) && v.name.toLowerCase() === name)), set];
+}
+
+/**
+ * `own` (the variables a level defines for everyone, name → value) with the session's at that level in their
+ * place when they have the same name, sorted by name.
+ */
+export function levelVariables(
+  own: readonly { name: string; value: string }[],
+  variables: readonly SessionVariable[] | undefined,
+  level: VariableLevel,
+): { name: string; value: string }[] {
+  const byName = new Map(own.map((v) => [v.name.toLowerCase(), { name: v.name, value: v.value }]));
+  for (const v of sessionVariablesAt(variables, level)) {
+    byName.set(v.name.toLowerCase(), { name: v.name, value: v.value });
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * What a grid of `cube` sees, as Essbase resolves a name: the cube's variable, else the application's, else
+ * the server's; at each level the session's own hide the ones defined for everyone (`cubeOwn`: the cube's;
+ * the demo's server and applications define none). `null` when the session set none that reaches the cube.
+ */
+export function cubeVariables(
+  variables: readonly SessionVariable[] | undefined,
+  cube: CubeRef,
+  cubeOwn: readonly { name: string; value: string }[],
+): Record<string, string> | null {
+  const levels: VariableLevel[] = [
+    { server: cube.server, application: null, cube: null },
+    { server: cube.server, application: cube.application, cube: null },
+    { server: cube.server, application: cube.application, cube: cube.cube },
+  ];
+  if (!levels.some((l) => sessionVariablesAt(variables, l).length > 0)) return null;
+  const seen = new Map<string, { name: string; value: string }>();
+  levels.forEach((level, i) => {
+    const list = i === 2 ? levelVariables(cubeOwn, variables, level) : sessionVariablesAt(variables, level);
+    for (const v of list) {
+      seen.delete(v.name.toLowerCase());
+      seen.set(v.name.toLowerCase(), { name: v.name, value: v.value });
+    }
+  });
+  return Object.fromEntries([...seen.values()].map((v) => [v.name, v.value]));
+}
+
+/** Essbase's limits on a substitution variable (Oracle's "Name and Related Artifact Limits" and naming rules). */
+export const VARIABLE_NAME_MAX = 320;
+export const VARIABLE_VALUE_MAX = 256;
+
+/**
+ * Why Essbase would refuse this variable (the field and the reason), or `null`: the name is letters, digits
+ * and underscores, at most 320 characters; the value is 1 to 256 characters and does not start with `&`.
+ */
+export function variableRefusal(variable: {
+  name: string;
+  value: string;
+}): { field: "name" | "value"; message: string } | null {
+  const { name, value } = variable;
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    return {
+      field: "name",
+      message: `The variable name ${JSON.stringify(name)} may hold only letters, digits and underscores.`,
+    };
+  }
+  if (name.length > VARIABLE_NAME_MAX) {
+    return { field: "name", message: `The variable name is longer than ${VARIABLE_NAME_MAX} characters.` };
+  }
+  if (value === "" || value.length > VARIABLE_VALUE_MAX) {
+    return { field: "value", message: `The variable value must hold 1 to ${VARIABLE_VALUE_MAX} characters.` };
+  }
+  if (value.startsWith("&")) return { field: "value", message: "The variable value may not start with &." };
+  return null;
+}
