@@ -127,6 +127,13 @@ const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGro
 
 /** `FmtValue`: the value with thousands separators and at most two decimals. */
 export function formatValue(v: number): string {
+  // Whole numbers (most cells) without Intl: the same text, several times faster.
+  if (Number.isInteger(v) && Math.abs(v) < 1e15) {
+    const digits = String(Math.abs(v));
+    let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+    for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+    return v < 0 ? `-${out}` : out;
+  }
   return number.format(v);
 }
 
