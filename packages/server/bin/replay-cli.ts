@@ -2,15 +2,22 @@ import { readFileSync } from "node:fs";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { GridError, ReplayCaseError, replayCase } from "@qibates/engine/grid";
 import { parse } from "yaml";
-import { refusalOf, replayThroughConnector } from "../src/answer-key.ts";
+import {
+  REPLAY_CONNECTORS,
+  type ReplayConnector,
+  refusalOf,
+  replayThroughConnector,
+} from "../src/answer-key.ts";
 
-const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln]
+const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas]
 
 Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout, or
 {"error": {"code", "message"}} when Essbase's rules refuse the operation.
 --check  also compares with the case's "result" (or its recorded refusal) and exits 1 when they differ.
 --via essbase-stndln  replays through the product instead of the engine alone: the QiBates API, the
          essbase-stndln connector, HTTP to the Essbase REST endpoint, the engine over the outline.
+--via ssas  the same through the ssas connector, HTTP to the XMLA endpoint (each operation laid out by the
+         engine over the outline read with Discover, its cells read with one MDX SELECT).
 Exit codes: 0 done, 1 the grid operation was refused (or --check found a difference), 2 bad arguments or case.
 `;
 
@@ -40,10 +47,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (!casePath) return usage(io, "no case file given");
   if (!outlinePath) return usage(io, "no outline given (--outline OUTLINE.yaml)");
-  if (via !== undefined && via !== "essbase-stndln")
+  if (via !== undefined && !Object.hasOwn(REPLAY_CONNECTORS, via))
     return usage(
       io,
-      `--via ${via || "(nothing)"}: only essbase-stndln can be replayed through a connector today`,
+      `--via ${via || "(nothing)"}: a case can be replayed through ${Object.keys(REPLAY_CONNECTORS).join(" or ")}`,
     );
 
   let outline: Outline;
@@ -62,7 +69,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.err(`qibates-replay: cannot read case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
-  if (via) return replayVia(outlineDocument, casePath, doc, check, io);
+  if (via) return replayVia(outlineDocument, casePath, doc, check, io, via as ReplayConnector);
   try {
     const result = replayCase(outline, doc);
     io.out(`${JSON.stringify({ cells: result.cells })}\n`);
@@ -96,13 +103,14 @@ function usage(io: Io, problem: string): number {
   return 2;
 }
 
-/** `--via essbase-stndln`: the case through the API, the connector, HTTP and the Essbase REST endpoint. */
+/** `--via essbase-stndln|ssas`: the case through the API, the connector, HTTP and its wire endpoint. */
 async function replayVia(
   outlineDocument: unknown,
   casePath: string,
   doc: unknown,
   check: boolean,
   io: Io,
+  via: ReplayConnector,
 ): Promise<number> {
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
     io.err(`qibates-replay: malformed case ${casePath}: the case must be a JSON object\n`);
@@ -110,9 +118,11 @@ async function replayVia(
   }
   let outcome: Awaited<ReturnType<typeof replayThroughConnector>>[number] | undefined;
   try {
-    [outcome] = await replayThroughConnector(outlineDocument, [
-      { name: casePath, doc: doc as Record<string, unknown> },
-    ]);
+    [outcome] = await replayThroughConnector(
+      outlineDocument,
+      [{ name: casePath, doc: doc as Record<string, unknown> }],
+      via,
+    );
   } catch (e) {
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
     return 2;
@@ -124,7 +134,7 @@ async function replayVia(
     return 1;
   }
   if (check && !outcome.match) {
-    io.err(`qibates-replay: the result differs from the case's result (essbase-stndln): ${outcome.detail}\n`);
+    io.err(`qibates-replay: the result differs from the case's result (${via}): ${outcome.detail}\n`);
     return 1;
   }
   return 0;

@@ -47,6 +47,16 @@ describe("qibates-replay", () => {
     ).toBe(2);
   });
 
+  it("replays a case through the ssas connector with --via ssas", () => {
+    for (const name of ["zoom-in-one-row-member.json"]) {
+      const r = run(join(fixtures, name), "--outline", outline, "--via", "ssas", "--check");
+      expect(r.err, name).toBe("");
+      expect(r.code, name).toBe(0);
+      const want = JSON.parse(readFileSync(join(fixtures, name), "utf8")).result.cells;
+      expect(JSON.parse(r.out), name).toEqual({ cells: want });
+    }
+  });
+
   it("reports a case that does not match through the connector, with exit code 1", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replay-via-"));
     const changed = JSON.parse(readFileSync(join(fixtures, "keep-only-one-row-member.json"), "utf8"));
