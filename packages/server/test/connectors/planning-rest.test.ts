@@ -170,6 +170,43 @@ describe.each(["pbcs", "planning"] as const)(
         connector,
       );
       expect(unknown.json.code).toBe("QB_ERR_RULE_UNKNOWN");
+      // A job that ends in error (status 1): the rule's own message, as the demo address gives it.
+      const same = [
+        { name: "SrcVersion", value: "Working" },
+        { name: "TgtVersion", value: "Working" },
+      ];
+      const rule = {
+        server: "Planning",
+        application: "Vision",
+        cube: "Plan1",
+        ruleName: "CopyVersion",
+        prompts: same,
+      };
+      const failed = await api("/qibates/api/v2/action/launchrule", { loginid, ...rule }, connector);
+      const demo = await login(connector, "https://demo.qibates.local/HyperionPlanning/SmartView");
+      const onDemo = await api(
+        "/qibates/api/v2/action/launchrule",
+        { loginid: demo.json.loginid, ...rule },
+        connector,
+      );
+      expect([failed.status, failed.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
+      expect([onDemo.status, onDemo.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
+      expect(failed.json.message).toContain(String(onDemo.json.message).replace(/^.*?failed: /, ""));
+      // The Substitution member filter needs variable values Planning REST is not read for.
+      const substitution = await api(
+        "/qibates/api/v2/nav/enummembers",
+        {
+          loginid,
+          server: "Planning",
+          application: "Vision",
+          cube: "Plan1",
+          dim: "Period",
+          filter: "Substitution",
+          arg: null,
+        },
+        connector,
+      );
+      expect([substitution.status, substitution.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     });
   },
 );
