@@ -678,6 +678,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/action/mdx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an MDX query as a grid
+         * @description Runs the MDX query `query` (`SELECT … ON COLUMNS, … ON ROWS FROM app.cube WHERE (…)`) on `cube` and
+         *     answers its result laid out as an ad hoc grid, the same shape `action/refresh` answers: the POV row
+         *     first (the members of the `WHERE` tuple, and the top member of every dimension the query does not
+         *     name, in outline order), then one header row per dimension of the columns axis, then one row per
+         *     tuple of the rows axis, with one header column per dimension of that axis. A query without a rows axis
+         *     answers a single data row. The display settings apply (alias table, member name or alias, indentation,
+         *     missing and no-access labels, missing suppression). `FROM` must name `cube` (or `application.cube`).
+         *     Cells are typed as in the other grid answers; a cell of a calculated member (`WITH MEMBER`) is
+         *     `read-only`. A grid without calculated members can be sent on to `action/refresh`, `action/zoomin` or
+         *     `action/save`.
+         *
+         *     A query that is not MDX answers `400` with `QB_ERR_MDX_SYNTAX`, naming the unexpected token, its line
+         *     and its column (both from 1); one that cannot run `422` with `QB_ERR_MDX_INVALID`; a member the outline
+         *     lacks `422` with `QB_ERR_MEMBER_UNKNOWN`; an answer over the cell limit `413` with
+         *     `QB_ERR_GRID_TOO_LARGE`.
+         */
+        post: operations["mdxQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nav/listforms": {
         parameters: {
             query?: never;
@@ -1268,7 +1302,7 @@ export interface components {
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -1770,6 +1804,17 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
+            settings?: components["schemas"]["Settings"];
+            codeAliasParam?: components["schemas"]["CodeAliasParam"];
+        };
+        /** @description An MDX query on a cube, with the display settings of its grid. */
+        MdxRequest: {
+            loginid: components["schemas"]["LoginId"];
+            server: components["schemas"]["ServerName"];
+            application: components["schemas"]["ApplicationName"];
+            cube: components["schemas"]["CubeName"];
+            /** @description The MDX query, one `SELECT` statement (optionally with `WITH MEMBER` / `WITH SET`). */
+            query: string;
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];
         };
@@ -3626,6 +3671,48 @@ export interface operations {
         };
         responses: {
             /** @description The grid with the dimension in the POV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GridResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    mdxQuery: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Connector family of the provider. Each operation accepts the values listed in its
+                 *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
+                 *     unknown value `QB_ERR_CONNECTOR_INVALID`. After login, it must be the connector the session was
+                 *     opened with (`QB_ERR_CONNECTOR_MISMATCH`).
+                 * @example essbase
+                 */
+                connector: components["parameters"]["connector"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MdxRequest"];
+            };
+        };
+        responses: {
+            /** @description The result of the query, as a grid. */
             200: {
                 headers: {
                     [name: string]: unknown;

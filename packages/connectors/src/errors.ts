@@ -23,6 +23,10 @@ export type ProviderErrorCode =
   /** The answer would exceed the caller's cell budget (`GridInput.maxCells`); params `cells` and `max`. */
   | "GRID_TOO_LARGE"
   | "SELECTION_INVALID"
+  /** An MDX query that is not MDX; params `token`, `line`, `column` (1-based), `reason`. */
+  | "MDX_SYNTAX"
+  /** An MDX query that cannot run (unknown function, wrong argument, another cube); same params. */
+  | "MDX_INVALID"
   | "PIVOT_LAST_DIMENSION"
   | "FOLDER_UNKNOWN"
   | "FORM_UNKNOWN"

@@ -27,6 +27,7 @@ export type {
   GridCall,
   GridInput,
   LoginInput,
+  MdxInput,
   OpenFormInput,
   PlanningOperations,
   Provider,

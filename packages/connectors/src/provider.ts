@@ -72,6 +72,14 @@ export type GridCall =
   | { action: "pivot"; input: GridInput & { row: number; column: number; to?: "rows" | "columns" } }
   | { action: "pivottopov"; input: GridInput & { row: number; column: number } };
 
+/** An MDX query (`action/mdx`) and the display settings its grid is laid out with. */
+export interface MdxInput extends GridSettings {
+  /** The MDX text: `SELECT … ON COLUMNS, … ON ROWS FROM app.cube WHERE (…)`. */
+  query: string;
+  /** Largest answer the caller accepts, in cells (`GRID_TOO_LARGE` beyond it), as for {@link GridInput}. */
+  maxCells?: number;
+}
+
 export interface SaveInput extends GridInput {
   /** The cells the user changed; without it, every data cell of the grid is sent. */
   cells?: Schemas["CellRef"][];
@@ -170,6 +178,13 @@ export interface EssbaseOperations {
   aliasTables(session: ProviderSession, cube: CubeRef): Promise<Schemas["AliasTableList"]>;
   calculate(session: ProviderSession, cube: CubeRef, script: string): Promise<Schemas["CalculateResponse"]>;
   grid(session: ProviderSession, cube: CubeRef, call: GridCall): Promise<Schemas["GridResponse"]>;
+  /**
+   * Runs an MDX query and lays its answer out as a grid (capability `mdx`): the slicer and the dimensions no
+   * axis names in the POV row, the columns axis across, the rows axis down. A query that is not MDX throws
+   * `MDX_SYNTAX`; one that cannot run (unknown function, wrong argument) `MDX_INVALID`, both with params
+   * `token`, `line`, `column` and `reason`.
+   */
+  mdx(session: ProviderSession, cube: CubeRef, input: MdxInput): Promise<Schemas["GridResponse"]>;
   save(session: ProviderSession, cube: CubeRef, input: SaveInput): Promise<Schemas["SaveResponse"]>;
 }
 

@@ -314,6 +314,22 @@ export const ERROR_CODES = {
     whenFr:
       "Une cellule sélectionnée est hors de la grille ou n'est pas une cellule de membre, ou l'opération viderait un axe.",
   },
+  QB_ERR_MDX_SYNTAX: {
+    status: 400,
+    en: 'The MDX query is not valid MDX: unexpected "{token}" at line {line}, column {column}.',
+    fr: "La requête MDX n'est pas du MDX valide : « {token} » inattendu à la ligne {line}, colonne {column}.",
+    when: "action/mdx: the query cannot be read as MDX (an unexpected token, an unbalanced brace or parenthesis, an unterminated string or name).",
+    whenFr:
+      "action/mdx : la requête ne peut pas être lue comme du MDX (un élément inattendu, une accolade ou une parenthèse non fermée, une chaîne ou un nom non terminé).",
+  },
+  QB_ERR_MDX_INVALID: {
+    status: 422,
+    en: 'The MDX query cannot run: {reason} (at "{token}", line {line}, column {column}).',
+    fr: "La requête MDX ne peut pas s'exécuter : {reason} (sur « {token} », ligne {line}, colonne {column}).",
+    when: "action/mdx: the query is MDX but cannot run: a function MDX or the provider lacks, an argument of the wrong kind, a dimension on two axes, another cube in FROM. The reason is the provider's, in English.",
+    whenFr:
+      "action/mdx : la requête est du MDX mais ne peut pas s'exécuter : une fonction que MDX ou le fournisseur n'a pas, un argument du mauvais type, une dimension sur deux axes, un autre cube dans FROM. La raison est celle du fournisseur, en anglais.",
+  },
   QB_ERR_PIVOT_LAST_DIMENSION: {
     status: 422,
     en: "The dimension {dimension} is the last one on its axis and cannot move.",

@@ -465,8 +465,15 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
   }
 
+  async mdx(): Promise<Schemas["GridResponse"]> {
+    throw new ProviderError("UNSUPPORTED", "action/mdx is not supported by connector essbase yet.", {
+      operation: "action/mdx",
+      connector: "essbase",
+    });
+  }
+
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
-    const app = this.app(session, ref);
+    const app = await this.data(session, ref, true);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);

@@ -559,6 +559,13 @@ class EssbaseRestOperations implements EssbaseOperations {
     }
   }
 
+  async mdx(): Promise<Schemas["GridResponse"]> {
+    throw new ProviderError("UNSUPPORTED", "action/mdx is not supported by connector essbase-stndln yet.", {
+      operation: "action/mdx",
+      connector: "essbase-stndln",
+    });
+  }
+
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const cube = await this.cube(session, ref);
     const { resolved, aliasTable } = this.resolved(cube.remote, input);

@@ -351,6 +351,10 @@ class XmlaOperations implements EssbaseOperations {
    * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
    * answers the typed unsupported error with its own message.
    */
+  async mdx(): Promise<Schemas["GridResponse"]> {
+    throw unsupported("action/mdx", "the ssas connector does not send MDX queries yet.");
+  }
+
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, input);

@@ -167,6 +167,12 @@ export const essbaseHandlers = {
     return fromProvider(ops.calculate(sp.session, cube, ctx.body.action.script));
   },
 
+  mdxQuery: async (ctx) => {
+    const { sp, ops, cube } = await essbase(ctx, "mdx", "action/mdx", "query");
+    const input = { query: ctx.body.query, ...settingsOf(ctx.body), maxCells: ctx.services.config.maxGridCells };
+    return checkAnswerSize(ctx, await fromProvider(ops.mdx(sp.session, cube, input)));
+  },
+
   refreshGrid: (ctx) =>
     gridCall(ctx, "adhoc", "action/refresh", {
       action: "refresh",
