@@ -473,7 +473,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
-    const app = await this.data(session, ref, true);
+    const app = this.app(session, ref);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);
