@@ -314,13 +314,6 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
       fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias ; la réponse d'un membre porte un seul alias.",
     },
   },
-  planningMemberFilters: {
-    status: "partly",
-    why: {
-      en: "On a real server, the filters are applied to the dimension read from Planning REST; the Substitution filter is refused, because QiBates reads no substitution variables from Planning REST yet.",
-      fr: "Sur un serveur réel, les filtres sont appliqués à la dimension lue par Planning REST ; le filtre Substitution est refusé, car QiBates ne lit pas encore de variables de substitution par Planning REST.",
-    },
-  },
 };
 
 /** The table, one profile per connector value, in the spec's order. */
@@ -344,6 +337,25 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       },
       variables: SSAS_NO_VARIABLES,
       variablesSet: SSAS_NO_VARIABLES,
+    },
+    // Through XMLA (packages/connectors/src/xmla): Discover for metadata, every grid operation laid out by the
+    // engine over the outline read with Discover and its cells read with one MDX SELECT, UPDATE CUBE for saves.
+    true,
+    {
+      aliasTables: {
+        status: "partly",
+        why: {
+          en: "XMLA gives one caption per member: on a real server the Default alias table holds the members' captions, and no other alias table is listed.",
+          fr: "XMLA donne une seule légende par membre : sur un serveur réel, la table d'alias Default contient les légendes des membres, et aucune autre table d'alias n'est listée.",
+        },
+      },
+      writeBack: {
+        status: "partly",
+        why: {
+          en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save answers the typed unsupported error with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
+          fr: "Sur un serveur réel, un enregistrement est réécrit par l'instruction MDX UPDATE CUBE, que seul un cube ouvert en écriture accepte ; sinon l'enregistrement renvoie l'erreur typée d'opération non prise en charge avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
+        },
+      },
     },
   ),
   // Planning on premises and EPM Cloud through the Planning REST API (packages/connectors/src/planning-rest):

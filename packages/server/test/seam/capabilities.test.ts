@@ -117,9 +117,9 @@ describe("GET /health lists each connector with its capabilities", () => {
     }[];
     expect(table.map((c) => c.connector)).toEqual([...CONNECTORS]);
     for (const entry of table) {
-      // Essbase 21c (its REST API) and the planning family (Planning REST) reach real servers so far.
+      // Essbase 21c (its REST API), SSAS (XMLA) and the planning family (Planning REST) reach real servers so far.
       expect(entry.realServers, entry.connector).toBe(
-        ["essbase-stndln", "planning", "pbcs"].includes(entry.connector),
+        ["essbase-stndln", "ssas", "planning", "pbcs"].includes(entry.connector),
       );
       expect(entry.capabilities.map((c) => c.name)).toEqual(
         CAPABILITIES.filter((c) => c.family === entry.family).map((c) => c.id),
