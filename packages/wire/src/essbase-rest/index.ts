@@ -1,12 +1,7 @@
-import {
-  type Connector,
-  type CubeRef,
-  type GridCall,
-  type Provider,
-  ProviderError,
-} from "@qibates/connectors";
+import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import type { WireEndpointOptions } from "../options.ts";
 import { badRequest, MESSAGES, WireError } from "./errors.ts";
 import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
 import { JobStore } from "./jobs.ts";
@@ -33,20 +28,9 @@ export const ESSBASE_REST_BASE = "/essbase/rest/v1";
 export const SESSION_COOKIE = "JSESSIONID";
 export const COOKIE_PATH = "/essbase";
 
-export interface EssbaseRestOptions {
-  /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
-  provider: Provider;
-  /** The connector value of the provider sessions (`essbase-stndln`, Essbase 21c). */
-  connector?: Connector;
-  /** A session unused this long ends (default 30 minutes). */
-  idleMinutes?: number;
-  /** At most this many sessions at once; beyond, the least recently used ends (default 1000). */
-  maxSessions?: number;
-  /** Name and version `GET /about` answers. */
-  about?: { name: string; version: string };
-  /** Who writes are journaled under, from the user name (default `essbase-rest:<user>`). */
-  owner?: (username: string) => string;
-}
+/** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what
+ * `GET /about` answers, writes are journaled as `essbase-rest:<user>`. */
+export type EssbaseRestOptions = WireEndpointOptions;
 
 const ACTIONS = [
   "zoomin",

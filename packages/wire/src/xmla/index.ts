@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/connectors";
+import { ProviderError, type ProviderSession } from "@qibates/connectors";
 import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/connectors/embedded";
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
 import { type ContentParts, mdDataSetXml } from "./mddataset.ts";
@@ -19,20 +20,12 @@ export { SOAP_ENV, XMLA_NS };
 /** Where the endpoint answers: Analysis Services' HTTP pump (IIS) and Essbase's APS XMLA address. */
 export const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA"] as const;
 
-export interface XmlaOptions {
-  /** Every call goes to this provider; it must answer cubes as the engine sees them (the embedded provider). */
-  provider: Provider;
-  /** The connector value of the provider sessions (`ssas` by default: the capability table's SSAS profile). */
-  connector?: Connector;
-  /** An XMLA session unused this long ends (default 30 minutes). */
-  idleMinutes?: number;
-  /** At most this many sessions at once; beyond, the least recently used ends (default 1000). */
-  maxSessions?: number;
-  /** The provider name DISCOVER_DATASOURCES answers, and the source of faults. */
-  about?: { name: string; version: string };
-  /** Who writes are journaled under, from the user name (default `xmla:<user>`). */
-  owner?: (username: string) => string;
-}
+/**
+ * Options of the XMLA endpoint: `provider` must answer cubes as the engine sees them (the embedded provider);
+ * `connector` defaults to `ssas` (the capability table's SSAS profile); `about.name` is the provider name
+ * DISCOVER_DATASOURCES answers and the source of faults; writes are journaled as `xmla:<user>`.
+ */
+export type XmlaOptions = WireEndpointOptions;
 
 interface XmlaSession {
   readonly id: string;

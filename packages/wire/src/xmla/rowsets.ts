@@ -1,5 +1,6 @@
 import type { EngineCube } from "@qibates/connectors/embedded";
 import type { Member } from "@qibates/engine";
+import { type Expr, MdxError, parseMdxExpression } from "@qibates/engine/mdx";
 import { XmlaFault } from "./faults.ts";
 import {
   caption,
@@ -432,9 +433,23 @@ function memberRows(base: Row, engine: EngineCube, restrictions: ReadonlyMap<str
   return pivot.dimension.members.filter((m) => picked.has(m)).map((m) => memberRow(base, m));
 }
 
+/** `[a].[b]` or `a.b` → `["a", "b"]`, read by the engine's MDX parser. */
+function nameParts(text: string): string[] {
+  let e: Expr;
+  try {
+    e = parseMdxExpression(text);
+  } catch (err) {
+    if (err instanceof MdxError)
+      throw new XmlaFault("bad-request", `${text} is not a member name: ${err.message}.`);
+    throw err;
+  }
+  if (e.kind !== "ref") throw new XmlaFault("bad-request", `${text} is not a member name.`);
+  return e.parts.map((p) => p.name);
+}
+
 /** A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`). */
 export function findMember(engine: EngineCube, unique: string): Member {
-  const parts = splitName(unique);
+  const parts = nameParts(unique);
   const outline = engine.outline;
   const unknown = () => new XmlaFault("unknown-member", `The member ${unique} does not exist in the cube.`);
   const dim = parts[0] === undefined ? undefined : outline.dimension(parts[0]);
@@ -451,40 +466,6 @@ export function findMember(engine: EngineCube, unique: string): Member {
     cur = next;
   }
   return cur;
-}
-
-/** `[a].[b]` or `a.b` → `["a", "b"]` (`]]` inside brackets is one `]`). */
-export function splitName(text: string): string[] {
-  const parts: string[] = [];
-  let i = 0;
-  const s = text.trim();
-  while (i < s.length) {
-    if (s[i] === "[") {
-      let name = "";
-      i++;
-      for (;;) {
-        if (i >= s.length) throw new XmlaFault("bad-request", `Unbalanced brackets in ${text}.`);
-        if (s[i] === "]") {
-          if (s[i + 1] === "]") {
-            name += "]";
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        name += s[i];
-        i++;
-      }
-      parts.push(name);
-    } else {
-      const dot = s.indexOf(".", i);
-      parts.push(s.slice(i, dot < 0 ? s.length : dot).trim());
-      i = dot < 0 ? s.length : dot;
-    }
-    if (s[i] === ".") i++;
-  }
-  return parts;
 }
 
 /** A rowset: the XSD schema of its row, then its rows, as Analysis Services answers them. */

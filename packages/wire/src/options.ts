@@ -1,0 +1,17 @@
+import type { Connector, Provider } from "@qibates/connectors";
+
+/** What every wire endpoint plugin takes. */
+export interface WireEndpointOptions {
+  /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
+  provider: Provider;
+  /** The connector value of the provider sessions (each endpoint names its default). */
+  connector?: Connector;
+  /** A session unused this long ends (default 30 minutes). */
+  idleMinutes?: number;
+  /** At most this many sessions at once; beyond, the least recently used ends (default 1000). */
+  maxSessions?: number;
+  /** The server's name and version, as the endpoint announces them. */
+  about?: { name: string; version: string };
+  /** Who writes are journaled under, from the user name (default `<endpoint>:<user>`). */
+  owner?: (username: string) => string;
+}
