@@ -111,6 +111,23 @@ export function resolveMdxUpdate(
 
 // ------------------------------------------------------------------------------------------------ values
 
+/**
+ * A generation or level by name: the outline's names (`Quarter`), else Essbase's default names `Gen2,Year` and
+ * `Lev0,Year` (a generation or level the dimension has).
+ */
+function layerByName(dimension: Dimension, name: string): Layer | null {
+  const g = dimension.generationByName(name);
+  if (g !== undefined) return { by: "generation", dimension, n: g };
+  const l = dimension.levelByName(name);
+  if (l !== undefined) return { by: "level", dimension, n: l };
+  const m = /^(gen|lev)(\d+),(.+)$/i.exec(name);
+  if (!m || (m[3] as string).toLowerCase() !== dimension.name.toLowerCase()) return null;
+  const n = Number(m[2]);
+  const isGen = (m[1] as string).toLowerCase() === "gen";
+  const exists = dimension.members.some((x) => (isGen ? x.generation === n : x.level === n));
+  return exists ? { by: isGen ? "generation" : "level", dimension, n } : null;
+}
+
 type Layer = { by: "level" | "generation"; dimension: Dimension; n: number };
 
 type Val =
@@ -654,10 +671,8 @@ class Executor {
         continue;
       }
       if (m.parent === null && i === parts.length - 1) {
-        const g = m.dimension.generationByName(name);
-        if (g !== undefined) return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: g } };
-        const l = m.dimension.levelByName(name);
-        if (l !== undefined) return { t: "layer", layer: { by: "level", dimension: m.dimension, n: l } };
+        const layer = layerByName(m.dimension, name);
+        if (layer) return { t: "layer", layer };
       }
       return unknown(i);
     }
