@@ -206,7 +206,8 @@ export function restGridOf(
     const povMember = new Map<string, string>();
     for (const text of cells[0] ?? []) {
       const t = text.trim();
-      const m = t === "" ? undefined : resolveLabel(outline, t, settings.aliasTable);
+      const m =
+        t === "" ? undefined : resolveLabel(outline, t, settings.aliasTable, settings.substitutionVariables);
       if (m && !povMember.has(m.dimension.name)) povMember.set(m.dimension.name, m.name);
     }
     // Attribute dimensions are listed only when the sheet shows them (Essbase's grid has no POV for them).

@@ -466,6 +466,42 @@ class EssbaseRestOperations implements EssbaseOperations {
     return { resolved: resolveSettings(settings, aliasTable), aliasTable };
   }
 
+  /**
+   * The settings of a grid call, with the substitution variables the cube sees when the sheet names one
+   * (`&CurrMonth`, `Q-T-D(&CurrMonth)`): the connector reads the sheet's layout itself, so it must know what
+   * they stand for. They are read from the server then (the cube's over the application's over the server's),
+   * never kept: a variable changed by anyone is read as it is now.
+   */
+  private async sheetSettings(
+    session: ProviderSession,
+    ref: CubeRef,
+    remote: RemoteOutline,
+    input: Partial<GridInput>,
+    sheet: readonly (readonly unknown[])[],
+  ) {
+    const own = this.resolved(remote, input);
+    if (
+      !sheet.some((row) => row.some((cell) => typeof cell === "string" && /(^|\()\s*'?&/.test(cell.trim())))
+    ) {
+      return own;
+    }
+    const levels: VariableLevel[] = [
+      { server: ref.server, application: null, cube: null },
+      { server: ref.server, application: ref.application, cube: null },
+      { ...ref },
+    ];
+    const substitutionVariables: Record<string, string> = {};
+    for (const level of levels) {
+      for (const v of (await this.variables(session, level)).variables) {
+        for (const k of Object.keys(substitutionVariables)) {
+          if (k.toLowerCase() === v.name.toLowerCase()) delete substitutionVariables[k];
+        }
+        substitutionVariables[v.name] = v.value;
+      }
+    }
+    return { ...own, resolved: { ...own.resolved, substitutionVariables } };
+  }
+
   /** Posts one grid operation and reads the answer back as the API's grid. */
   private async post(
     session: ProviderSession,
@@ -499,9 +535,9 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const cube = await this.cube(session, ref);
-    const { resolved, aliasTable } = this.resolved(cube.remote, call.input);
-    const outline = cube.remote.outline;
     const sheet = (call.input.grid ?? []) as unknown[][];
+    const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, call.input, sheet);
+    const outline = cube.remote.outline;
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
       // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
@@ -568,8 +604,8 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const cube = await this.cube(session, ref);
-    const { resolved, aliasTable } = this.resolved(cube.remote, input);
     const sheet = input.grid as unknown[][];
+    const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, input, sheet);
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
     const cells = input.cells ?? dataCellsOf(cube.remote.outline, sheet, resolved, aliasTable);

@@ -55,21 +55,22 @@ function isLabel(t: string, s: ResolvedGridSettings): boolean {
  * - a Dynamic Time Series member the time dimension enables (`Q-T-D(Feb)`, `H-T-D(&CurrMonth)`) names that
  *   to-date member ({@link dynamicTimeSeriesMember}); it stays on the grid as `Q-T-D(Feb)`.
  *
- * `variables` (lower-case name → value), when given, are the variables the grid sees in place of the
- * outline's: those of one session, which set some for itself (settings' `substitutionVariables`).
+ * `variables` (name → value, names matched without regard to case), when given, are the variables the grid
+ * sees in place of the outline's: those of one session, which set some for itself, or a server's read by a
+ * connector (settings' `substitutionVariables`).
  */
 export function resolveLabel(
   outline: Outline,
   text: string,
   aliasTable: string | null,
-  variables: ReadonlyMap<string, string> | null = null,
+  variables?: Readonly<Record<string, string>>,
 ): Member | undefined {
   const t = text.trim();
   if (t === "") return undefined;
   const direct = outline.resolve(t, aliasTable);
   if (direct) return direct;
   if (t.startsWith("&")) {
-    const value = variables ? variables.get(t.slice(1).toLowerCase()) : outline.substitutionVariable(t);
+    const value = variables ? variableValue(variables, t.slice(1)) : outline.substitutionVariable(t);
     return value === undefined ? undefined : outline.resolve(value, aliasTable);
   }
   const dts = DTS.exec(t);
@@ -83,16 +84,23 @@ export function resolveLabel(
   return undefined;
 }
 
+/** The value of the variable `name` (any case) among `variables`. */
+function variableValue(variables: Readonly<Record<string, string>>, name: string): string | undefined {
+  const key = name.toLowerCase();
+  for (const [k, v] of Object.entries(variables)) if (k.toLowerCase() === key) return v;
+  return undefined;
+}
+
 function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): CellClass {
   const t = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw).trim();
   if (t === "") return { kind: "empty" };
   if (t.startsWith("'")) {
-    const m = resolveLabel(outline, t.slice(1), s.aliasTable, s.variables);
+    const m = resolveLabel(outline, t.slice(1), s.aliasTable, s.substitutionVariables);
     return m ? { kind: "member", member: m } : { kind: "text" };
   }
   if (isNumericText(t)) return { kind: "number", text: t };
   if (isLabel(t, s)) return { kind: "label" };
-  const m = resolveLabel(outline, t, s.aliasTable, s.variables);
+  const m = resolveLabel(outline, t, s.aliasTable, s.substitutionVariables);
   return m ? { kind: "member", member: m } : { kind: "text" };
 }
 

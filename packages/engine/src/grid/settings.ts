@@ -86,8 +86,8 @@ export interface ResolvedGridSettings {
   navigateWithoutData: boolean;
   memberDisplay: MemberDisplay;
   aliasTable: string | null;
-  /** `substitutionVariables` keyed by lower-case name; `null`: the outline's. */
-  variables: ReadonlyMap<string, string> | null;
+  /** As sent; without it, the outline's variables. */
+  substitutionVariables?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -116,7 +116,6 @@ export const DEFAULT_GRID_SETTINGS: Readonly<ResolvedGridSettings> = Object.free
   navigateWithoutData: false,
   memberDisplay: "alias",
   aliasTable: "Default",
-  variables: null,
 });
 
 /** Enum values match by name with underscores, spaces and case ignored (`SUBITEMS` = `Sub_Items`). */
@@ -182,8 +181,6 @@ export function resolveSettings(
     navigateWithoutData: bool(s.navigateWithoutData) ?? d.navigateWithoutData,
     memberDisplay: memberDisplay === "alias" && !activeTable ? "name" : memberDisplay,
     aliasTable: activeTable,
-    variables: s.substitutionVariables
-      ? new Map(Object.entries(s.substitutionVariables).map(([k, v]) => [k.toLowerCase(), v]))
-      : null,
+    ...(s.substitutionVariables ? { substitutionVariables: s.substitutionVariables } : {}),
   };
 }

@@ -202,11 +202,9 @@ describe("substitution variables", () => {
 });
 
 describe("action/setvariable on the demo: a variable for the session that sets it", () => {
-  const grid = [
-    ["", "Actual", "Cola", "East"],
-    ["", "Sales"],
-    ["&CurrMonth", ""],
-  ];
+  const pov = ["", "Actual", "Cola", "East"];
+  const sales = ["", "Sales"];
+  const grid = [pov, sales, ["&CurrMonth", ""]];
   const refresh = (loginid: string, sheet: unknown[][] = grid) =>
     api
       .post("action/refresh", { loginid, ...cube, grid: sheet }, { connector: "essbase" })
@@ -221,7 +219,7 @@ describe("action/setvariable on the demo: a variable for the session that sets i
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ name: "CurrMonth", value: "Aug" });
 
-    const aug = await refresh(mine, [grid[0], grid[1], ["Aug", ""]]);
+    const aug = await refresh(mine, [pov, sales, ["Aug", ""]]);
     const seen = await refresh(mine);
     expect(seen.grid[2]).toEqual(aug.grid[2]);
     expect(seen.grid[2][0]).toBe("Aug");
@@ -249,7 +247,7 @@ describe("action/setvariable on the demo: a variable for the session that sets i
     expect(
       (await set(id, { server: cube.server, application: "Sample", name: "Month", value: "Mar" })).statusCode,
     ).toBe(200);
-    const sheet = [grid[0], grid[1], ["&Month", ""]];
+    const sheet = [pov, sales, ["&Month", ""]];
     expect((await refresh(id, sheet)).grid[2][0]).toBe("Mar");
     await set(id, { ...cube, name: "month", value: "Apr" });
     expect((await refresh(id, sheet)).grid[2][0]).toBe("Apr");

@@ -17,6 +17,8 @@ function comparable(body: unknown): unknown {
   return JSON.parse(JSON.stringify(body), (k, v) => {
     if (k === "loginid" || k === "requestId" || k === "durationMs" || k === "expiresAt") return undefined;
     if (k === "providerAddress") return undefined;
+    // Essbase's REST API has no concurrency check: essbase-stndln answers no dataVersion.
+    if (k === "dataVersion") return undefined;
     // Dimension density and calc script descriptions are not on the REST wire: the connector answers null.
     if (k === "storage" && (v === "dense" || v === "sparse" || v === null)) return undefined;
     if (k === "description" && (typeof v === "string" || v === null)) return undefined;
@@ -128,5 +130,50 @@ describe("essbase-stndln through the API, over HTTP to the Essbase REST endpoint
     );
     expect(zoom.status).toBe(422);
     expect(zoom.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+  });
+
+  it("sets &CurrMonth on Sample.Basic with PUT on the cube's variables: that session's grids read it, another's do not", async () => {
+    const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+    const mine = (await login(`${server.baseUrl}/essbase/japi`)).json.loginid as string;
+    const other = (await login(`${server.baseUrl}/essbase/japi`)).json.loginid as string;
+    const set = await api(
+      "/qibates/api/v2/action/setvariable",
+      { loginid: mine, ...cube, name: "CurrMonth", value: "Aug" },
+      "essbase-stndln",
+    );
+    expect([set.status, set.json]).toEqual([200, { name: "CurrMonth", value: "Aug" }]);
+    const grid = [
+      ["", "Actual", "Cola", "East"],
+      ["", "Sales"],
+      ["&CurrMonth", ""],
+    ];
+    const refresh = async (loginid: string, sheet = grid) => {
+      const r = await api(
+        "/qibates/api/v2/action/refresh",
+        { loginid, ...cube, grid: sheet },
+        "essbase-stndln",
+      );
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      return r.json.grid as string[][];
+    };
+    const seen = await refresh(mine);
+    expect(seen[2]?.[0]).toBe("Aug");
+    expect(seen[2]).toEqual(
+      (await refresh(mine, [grid[0] as string[], grid[1] as string[], ["Aug", ""]]))[2],
+    );
+    expect((await refresh(other))[2]?.slice(0, 2)).toEqual(["Jul", "2248"]);
+    // A new variable is created (POST) at the application level, then listed there.
+    const created = await api(
+      "/qibates/api/v2/action/setvariable",
+      { loginid: mine, server: cube.server, application: "Sample", name: "Month", value: "Mar" },
+      "essbase-stndln",
+    );
+    expect(created.status).toBe(200);
+    const listed = await api(
+      "/qibates/api/v2/nav/variables",
+      { loginid: mine, server: cube.server, application: "Sample" },
+      "essbase-stndln",
+    );
+    expect(listed.json.variables).toEqual([{ name: "Month", value: "Mar" }]);
   });
 });
