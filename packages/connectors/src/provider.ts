@@ -252,6 +252,15 @@ export interface PlanningOperations {
    * wire endpoints list job definitions with it, and a Planning REST client finds a rule's plan type).
    */
   listRules(session: ProviderSession, app: ApplicationRef): Promise<{ rules: RuleRef[] }>;
+  /**
+   * The substitution variables a plan type sees, names as defined, for the `Substitution` member filter of a
+   * client that reads them from a server, and for wire endpoints that serve them.
+   */
+  planTypeVariables(
+    session: ProviderSession,
+    app: ApplicationRef,
+    cube: string,
+  ): Promise<{ name: string; value: string }[]>;
   launchRule(
     session: ProviderSession,
     app: ApplicationRef,

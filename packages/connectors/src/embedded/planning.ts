@@ -197,6 +197,16 @@ export class EmbeddedPlanning implements PlanningOperations {
     }));
   }
 
+  async planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    return this.read(session, ref, (app) => {
+      const outline = app.outline(cube);
+      return outline.substitutionVariableNames.map((name) => ({
+        name,
+        value: outline.substitutionVariables.get(name.toLowerCase()) ?? "",
+      }));
+    });
+  }
+
   async launchRule(
     session: ProviderSession,
     ref: ApplicationRef,

@@ -22,10 +22,9 @@ type Schemas = components["schemas"];
  * The `pbcs` (EPM Cloud Planning) and `planning` (Planning on premises, where it has the API) connectors over
  * the Planning REST API (`…/HyperionPlanning/rest/v3`, derived from the provider address
  * `…/HyperionPlanning/SmartView`). What the API has: applications, plan types, business rules launched as
- * `RULES` jobs and polled, dimension members (one call answers a member with its descendants). What it has no
- * public call for answers `UNSUPPORTED`: forms and their on-save rules, task lists, runtime-prompt
- * definitions, alias tables, and the substitution-variable member filter (sources and reasons in
- * `packages/connectors/NOTES-planning-rest.md`).
+ * `RULES` jobs and polled, dimension members (one call answers a member with its descendants), substitution
+ * variables. What it has no public call for answers `UNSUPPORTED`: forms and their on-save rules, task lists,
+ * runtime-prompt definitions and alias tables (sources and reasons in `packages/connectors/NOTES-planning-rest.md`).
  */
 
 /** Planning REST has no server level: one server per address, named as the demo names its Planning server. */
@@ -57,8 +56,8 @@ interface JobStatus {
 
 interface UpstreamSession {
   client: PlanningRestClient;
-  /** Dimension trees as an engine outline, per `app\ndim` (lower case). */
-  dimensions: Map<string, { at: number; outline: Promise<Outline> }>;
+  /** Dimension trees as read (`root`) and as an engine outline, per `app\ndim` (lower case). */
+  dimensions: Map<string, { at: number; read: Promise<{ root: RestMember; outline: Outline }> }>;
 }
 
 const enc = encodeURIComponent;
@@ -183,21 +182,43 @@ export class PlanningRestProvider implements Provider {
   }
 
   /**
-   * A dimension of the application as an engine outline, from `GET …/dimensions/{dim}/members/{dim}` (the root
-   * member with its descendants nested in `children`); read once per session (and again after `membersTtlMs`).
+   * A dimension of the application, from `GET …/dimensions/{dim}/members/{dim}` (the root member with its
+   * descendants nested in `children`), as read and as an engine outline; read once per session (and again after
+   * `membersTtlMs`).
    */
-  dimension(session: ProviderSession, app: string, dim: string): Promise<Outline> {
+  dimension(
+    session: ProviderSession,
+    app: string,
+    dim: string,
+  ): Promise<{ root: RestMember; outline: Outline }> {
     const s = this.upstream(session);
     const key = `${app}\n${dim}`.toLowerCase();
     const ttl = this.options.membersTtlMs ?? 10 * 60_000;
     const cached = s.dimensions.get(key);
-    if (cached && Date.now() - cached.at < ttl) return cached.outline;
-    const outline = s.client
+    if (cached && Date.now() - cached.at < ttl) return cached.read;
+    const read = s.client
       .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
-      .then((root) => outlineOf(s.client, root));
-    s.dimensions.set(key, { at: Date.now(), outline });
-    outline.catch(() => s.dimensions.delete(key));
-    return outline;
+      .then((root) => ({ root, outline: outlineOf(s.client, root) }));
+    s.dimensions.set(key, { at: Date.now(), read });
+    read.catch(() => s.dimensions.delete(key));
+    return read;
+  }
+
+  /** A plan type's substitution variables (`GET …/plantypes/{cube}/substitutionvariables?q={"derivedValues":true}`). */
+  async variables(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+  ): Promise<{ name: string; value: string }[]> {
+    const { client } = this.upstream(session);
+    const q = enc(JSON.stringify({ derivedValues: true }));
+    const r = await client.get<{ items?: { name?: unknown; value?: unknown }[] }>(
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/substitutionvariables?q=${q}`,
+    );
+    if (!Array.isArray(r.items)) throw client.malformed("GET /substitutionvariables without an items list");
+    return r.items.flatMap((x) =>
+      typeof x.name === "string" && typeof x.value === "string" ? [{ name: x.name, value: x.value }] : [],
+    );
   }
 
   private sweep(): void {
@@ -211,8 +232,15 @@ export class PlanningRestProvider implements Provider {
   }
 }
 
-/** One dimension as an engine outline: names, the alias the server gives (as the Default table's), children. */
-function outlineOf(client: PlanningRestClient, root: RestMember): Outline {
+/**
+ * One dimension as an engine outline: names, the alias the server gives (as the Default table's), children, and
+ * the substitution variables given (for the `Substitution` filter).
+ */
+function outlineOf(
+  client: PlanningRestClient,
+  root: RestMember,
+  variables: readonly { name: string; value: string }[] = [],
+): Outline {
   const spec = (m: RestMember): MemberSpec => {
     if (typeof m.name !== "string" || m.name === "") throw client.malformed("a member without a name");
     const kids = Array.isArray(m.children) ? (m.children as RestMember[]) : [];
@@ -225,6 +253,9 @@ function outlineOf(client: PlanningRestClient, root: RestMember): Outline {
   const top = spec(root);
   return new Outline({
     name: top.name,
+    ...(variables.length > 0
+      ? { substitutionVariables: Object.fromEntries(variables.map((x) => [x.name, x.value])) }
+      : {}),
     dimensions: [
       {
         name: top.name,
@@ -296,6 +327,11 @@ class PlanningRestOperations implements PlanningOperations {
   /** Job definitions give no plan type: a rule's deployment cannot be listed. */
   async listRules(session: ProviderSession): Promise<{ rules: RuleRef[] }> {
     throw unsupported("listRules", session, "Planning REST job definitions do not name a rule's plan type.");
+  }
+
+  async planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    const app = await this.provider.application(session, ref);
+    return this.provider.variables(session, app, cube);
   }
 
   /** The names of the application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`). */
@@ -381,7 +417,7 @@ class PlanningRestOperations implements PlanningOperations {
     input: { dim: string; aliasTable?: string; cube?: string },
   ): Promise<Schemas["MemberFilterList"]> {
     const app = await this.provider.application(session, ref);
-    const outline = await this.provider.dimension(session, app, input.dim);
+    const { outline } = await this.provider.dimension(session, app, input.dim);
     return {
       dimension: outline.dimensions[0]?.name ?? input.dim,
       filters: MEMBER_FILTER_INFO.map((f) => ({ ...f })) as Schemas["MemberFilterList"]["filters"],
@@ -394,19 +430,28 @@ class PlanningRestOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["members"]>[2],
   ): Promise<Schemas["MemberList"]> {
-    if (input.filter.toLowerCase() === "substitution") {
-      throw unsupported(
-        "nav/enummembers (Substitution)",
-        session,
-        "QiBates reads no substitution variables from Planning REST yet.",
-      );
-    }
     const app = await this.provider.application(session, ref);
-    const outline = await this.provider.dimension(session, app, input.dim);
+    const read = await this.provider.dimension(session, app, input.dim);
+    let outline = read.outline;
+    let names: string[] = [];
+    if (input.filter.toLowerCase() === "substitution") {
+      // The variables of the plan type named, else of the application's first plan type (as the demo does).
+      const cube = input.cube ?? (await this.provider.cubes(session, ref)).cubes[0]?.name;
+      const variables = cube ? await this.provider.variables(session, app, cube) : [];
+      outline = outlineOf(this.provider.upstream(session).client, read.root, variables);
+      names = variables.map((x) => x.name);
+    }
     const dimension = outline.dimensions[0];
     if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
     try {
-      const r = enumerateMembers(outline, dimension, input.filter, input.arg, input.aliasTable ?? "Default");
+      const r = enumerateMembers(
+        outline,
+        dimension,
+        input.filter,
+        input.arg,
+        input.aliasTable ?? "Default",
+        names,
+      );
       return {
         dimension: dimension.name,
         filter: r.filter,

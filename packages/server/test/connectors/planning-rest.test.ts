@@ -192,21 +192,24 @@ describe.each(["pbcs", "planning"] as const)(
       expect([failed.status, failed.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
       expect([onDemo.status, onDemo.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
       expect(failed.json.message).toContain(String(onDemo.json.message).replace(/^.*?failed: /, ""));
-      // The Substitution member filter needs variable values Planning REST is not read for.
-      const substitution = await api(
+      // The Substitution member filter reads the plan type's variables from the server: as on the demo.
+      const substitution = {
+        server: "Planning",
+        application: "Vision",
+        cube: "Plan1",
+        dim: "Period",
+        filter: "Substitution",
+        arg: null,
+      };
+      const viaWire = await api("/qibates/api/v2/nav/enummembers", { loginid, ...substitution }, connector);
+      const viaDemo = await api(
         "/qibates/api/v2/nav/enummembers",
-        {
-          loginid,
-          server: "Planning",
-          application: "Vision",
-          cube: "Plan1",
-          dim: "Period",
-          filter: "Substitution",
-          arg: null,
-        },
+        { loginid: demo.json.loginid, ...substitution },
         connector,
       );
-      expect([substitution.status, substitution.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
+      expect(viaWire.status).toBe(200);
+      expect(viaWire.json.members).toEqual(viaDemo.json.members);
+      expect((viaWire.json.members as { name: string }[]).map((m) => m.name)).toContain("&CurMonth");
     });
   },
 );

@@ -147,7 +147,6 @@ describe("GET /health lists each connector with its capabilities", () => {
         ["businessRules", "partly"],
         ["runtimePrompts", "no"],
         ["planningAliasTables", "no"],
-        ["planningMemberFilters", "partly"],
       ]);
       for (const c of entry?.capabilities ?? []) {
         if (c.onRealServers) expect((c.realServersReason ?? "").length).toBeGreaterThan(10);

@@ -13,7 +13,7 @@ import { type MemberNode, memberTree, subtree } from "./members.ts";
 /**
  * The Planning REST API of EPM Cloud (`/HyperionPlanning/rest/v3/…`) answered by a provider: a Fastify plugin
  * for what a client needs to find the API version, list applications, plan types and business rules, launch
- * a rule with its runtime prompts as a job and poll it, and read dimension members. Every call authenticates
+ * a rule with its runtime prompts as a job and poll it, read dimension members and substitution variables. Every call authenticates
  * with HTTP Basic, the user name alone or `identitydomain.user`. Replies have the JSON shapes of Oracle's REST
  * pages and of a live-tested client (sources in `packages/connectors/NOTES-planning-rest.md`); errors answer
  * the JSON fields Oracle's pages list for them (`status`, `detail`, `message`, `localizedMessage`).
@@ -353,6 +353,34 @@ export async function planningRestEndpoint(
       }
       return jobReply(request, job);
     });
+
+    // Substitution variables: the demo defines them per plan type only, so the application level lists none;
+    // a plan type's (with or without q={"derivedValues":true}) are its own.
+    scope.get<{ Params: { app: string } }>(
+      `${v}/applications/:app/substitutionvariables`,
+      async (request) => {
+        const { session } = callerOf(request);
+        await appRef(session, request.params.app);
+        return { items: [] };
+      },
+    );
+
+    scope.get<{ Params: { app: string; pt: string } }>(
+      `${v}/applications/:app/plantypes/:pt/substitutionvariables`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const cubes = await provider.cubes(session, ref);
+        const planType = cubes.cubes.find((c) => c.name.toLowerCase() === request.params.pt.toLowerCase());
+        if (!planType) throw new HttpError(400, `Plan type ${request.params.pt} does not exist.`);
+        const variables = await (planning as PlanningOperations).planTypeVariables(
+          session,
+          ref,
+          planType.name,
+        );
+        return { items: variables.map((x) => ({ name: x.name, value: x.value, planType: planType.name })) };
+      },
+    );
 
     scope.get<{ Params: { app: string; dim: string; member: string } }>(
       `${v}/applications/:app/dimensions/:dim/members/:member`,

@@ -207,6 +207,29 @@ describe("version discovery and metadata", () => {
   });
 });
 
+describe("substitution variables", () => {
+  it("lists a plan type's variables as items of name, value and planType; none at the application level", async () => {
+    const q = encodeURIComponent('{"derivedValues":true}');
+    const pt = await call(
+      "GET",
+      `/HyperionPlanning/rest/v3/applications/Vision/plantypes/plan1/substitutionvariables?q=${q}`,
+    );
+    expect(pt.status).toBe(200);
+    expect(pt.json.items).toContainEqual({ name: "CurMonth", value: "Jan", planType: "Plan1" });
+    for (const item of pt.json.items) expect(keys(item)).toEqual(["name", "planType", "value"]);
+    const app = await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/substitutionvariables");
+    expect(app.json).toEqual({ items: [] });
+    expect(
+      (
+        await call(
+          "GET",
+          "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Nope/substitutionvariables",
+        )
+      ).status,
+    ).toBe(400);
+  });
+});
+
 describe("business rules as jobs", () => {
   it("refuses a job without Content-Type: application/json with 415, as the live client's note says", async () => {
     const r = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
