@@ -161,6 +161,33 @@ describe("Discover on Sample.Basic", () => {
   });
 });
 
+describe("every name Discover answers reads back in MDX", () => {
+  it("each member's unique name, and each level's members as many as LEVEL_CARDINALITY", async () => {
+    const rows = rowsOf(await discover("MDSCHEMA_MEMBERS", { CUBE_NAME: "Basic" }));
+    expect(rows.length).toBeGreaterThan(100);
+    const byDimension = new Map<string, string[]>();
+    for (const r of rows) {
+      const list = byDimension.get(r.DIMENSION_UNIQUE_NAME as string) ?? [];
+      list.push(r.MEMBER_UNIQUE_NAME as string);
+      byDimension.set(r.DIMENSION_UNIQUE_NAME as string, list);
+    }
+    for (const [dimension, uniques] of byDimension) {
+      const back = dataSet(await execute(`SELECT {${uniques.join(", ")}} ON COLUMNS FROM Basic`));
+      expect(
+        back.axes.get("Axis0")?.map((t) => t[0]),
+        dimension,
+      ).toEqual(uniques);
+    }
+    for (const level of rowsOf(await discover("MDSCHEMA_LEVELS", { CUBE_NAME: "Basic" }))) {
+      const answer = await execute(`SELECT ${level.LEVEL_UNIQUE_NAME}.Members ON COLUMNS FROM Basic`);
+      expect(answer.status, `${level.LEVEL_UNIQUE_NAME}: ${answer.text.slice(0, 300)}`).toBe(200);
+      expect(dataSet(answer).axes.get("Axis0")?.length, level.LEVEL_UNIQUE_NAME).toBe(
+        Number(level.LEVEL_CARDINALITY),
+      );
+    }
+  });
+});
+
 describe("Execute on Sample.Basic (hand-checked values)", () => {
   it("Actual Sales of Cola in Jan, Feb, Mar for East's states: New York 36/32/39 … New Hampshire 12/10/11", async () => {
     const answer = await execute(
@@ -274,6 +301,29 @@ describe("Execute on Sample.Basic (hand-checked values)", () => {
     );
     expect(answer.status, answer.text).toBe(200);
     expect(dataSet(answer).cells.get(0)?.value).toBe(109);
+  });
+});
+
+describe("an Essbase APS client's Execute", () => {
+  it("is answered as APS's XMLA provider takes it: Catalog the application, FROM App.Cube, SchemaData", async () => {
+    // Written from the facts of Essbase's XMLA request example (Provider=Essbase DataSourceInfo, encodingStyle on
+    // the method, the statement on several lines), at the APS address.
+    const request =
+      '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" ' +
+      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
+      `<SOAP-ENV:Body><Execute xmlns="${XA}" SOAP-ENV:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/">` +
+      "<Command><Statement>\n  SELECT CrossJoin([Measures].CHILDREN, [Market].CHILDREN)\n  on columns, " +
+      "[Product].Members on rows\n  from Sample.Basic\n</Statement></Command>" +
+      "<Properties><PropertyList><DataSourceInfo>\n Provider=Essbase;Data Source=localhost\n</DataSourceInfo>" +
+      "<Catalog>Sample</Catalog><Format>Multidimensional</Format><AxisFormat>TupleFormat</AxisFormat>" +
+      "<Content>SchemaData</Content></PropertyList></Properties></Execute></SOAP-ENV:Body></SOAP-ENV:Envelope>";
+    const answer = await post(server.origin, request, { path: "/aps/XMLA" });
+    expect(answer.status, answer.text).toBe(200);
+    const { axes } = dataSet(answer);
+    expect(axes.get("Axis0")?.length).toBe(3 * 4);
+    expect(axes.get("Axis0")?.[0]).toEqual(["[Measures].[Profit]", "[Market].[East]"]);
+    expect(axes.get("Axis1")?.length).toBe(22);
+    expect(axes.get("SlicerAxis")).toEqual([["[Year]", "[Scenario]"]]);
   });
 });
 
