@@ -36,6 +36,8 @@ export class MdxError extends EngineError {
   readonly line: number;
   readonly column: number;
   readonly token: string;
+  /** `MDX_TOO_LARGE`: the cells the axes cross into, and the most allowed. */
+  size: { cells: number; max: number } | undefined;
   constructor(
     code: MdxErrorCode,
     readonly detail: string,

@@ -251,12 +251,15 @@ class Executor {
 
     const total = axes.reduce((n, a) => n * a.tuples.length, 1);
     const maxCells = this.options.maxCells ?? 1_000_000;
-    if (total > maxCells)
-      throw new MdxError(
+    if (total > maxCells) {
+      const e = new MdxError(
         "MDX_TOO_LARGE",
         `The query crosses into ${total} cells, more than the ${maxCells} allowed`,
         (specs[0] as AxisSpec).at,
       );
+      e.size = { cells: total, max: maxCells };
+      throw e;
+    }
     let cells = this.cells(axes);
     for (let k = 0; k < specs.length; k++) {
       if (!specs[k]?.nonEmpty) continue;

@@ -1,6 +1,7 @@
 /**
  * MDX in the engine: `parseMdx` (text → syntax tree), `executeMdx` (a query over a cube → axes of tuples and
- * cells), `parseMdxUpdate` and `resolveMdxUpdate` (`UPDATE CUBE` → the cells it writes), `MdxError` (code, message naming the token, 1-based line and column).
+ * cells), `parseMdxUpdate` and `resolveMdxUpdate` (`UPDATE CUBE` → the cells it writes), `MdxError` (code, message naming the token, 1-based line and column), `runMdxGrid` and `mdxGrid` (an
+ * answer laid out as an ad hoc grid).
  */
 export type {
   AxisSpec,
@@ -25,4 +26,5 @@ export {
   type MdxTuple,
   resolveMdxUpdate,
 } from "./executor.ts";
+export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
