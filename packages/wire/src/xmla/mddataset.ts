@@ -126,13 +126,15 @@ function parentOf(m: MdxMember): Member | null {
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: true });
 
 /** `FmtValue`: the value with thousands separators and at most two decimals. */
-export function formatValue(v: number): string {
-  // Whole numbers (most cells) without Intl: the same text, several times faster.
-  if (Number.isInteger(v) && Math.abs(v) < 1e15) {
-    const digits = String(Math.abs(v));
-    let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
-    for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-    return v < 0 ? `-${out}` : out;
+export function formatValue(v: number, text = String(v)): string {
+  // Whole numbers (most cells) from their text, without Intl: the same result, several times faster.
+  if (Number.isInteger(v) && Math.abs(v) < 1e15 && !Object.is(v, -0)) {
+    const sign = v < 0 ? 1 : 0;
+    const n = text.length - sign;
+    if (n <= 3) return text;
+    let out = text.slice(0, sign + (((n - 1) % 3) + 1));
+    for (let i = out.length; i < text.length; i += 3) out += `,${text.slice(i, i + 3)}`;
+    return out;
   }
   return number.format(v);
 }
@@ -204,14 +206,14 @@ export function mdDataSetXml(input: MdDataSetInput): string {
   }
   out.push("</Axes><CellData>");
   const cells = result.cells;
+  let data = "";
   for (let c = 0; c < cells.length; c++) {
     const v = cells[c];
     if (v === null || v === undefined) continue;
-    out.push(
-      `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${v}</Value><FmtValue>${formatValue(v)}</FmtValue></Cell>`,
-    );
+    const text = String(v);
+    data += `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${text}</Value><FmtValue>${formatValue(v, text)}</FmtValue></Cell>`;
   }
-  out.push("</CellData></root>");
+  out.push(data, "</CellData></root>");
   return out.join("");
 }
 
