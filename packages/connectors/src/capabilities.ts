@@ -310,8 +310,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   planningAliasTables: {
     status: "no",
     why: {
-      en: "Planning REST has no public call that lists alias tables; a member's answer carries one alias.",
-      fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias ; la réponse d'un membre porte un seul alias.",
+      en: "Planning REST has no public call that lists alias tables: a member comes with one alias, returned as the Default table's (nav/enummembers with another aliastable is refused).",
+      fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias : un membre arrive avec un seul alias, renvoyé comme celui de la table Default (nav/enummembers avec un autre aliastable est refusé).",
     },
   },
 };

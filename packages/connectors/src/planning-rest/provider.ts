@@ -430,6 +430,13 @@ class PlanningRestOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["members"]>[2],
   ): Promise<Schemas["MemberList"]> {
+    if (input.aliasTable !== undefined && !same(input.aliasTable, "Default")) {
+      throw unsupported(
+        `nav/enummembers (aliastable ${input.aliasTable})`,
+        session,
+        "Planning REST gives one alias per member, read as the Default table's; it lists no other alias table.",
+      );
+    }
     const app = await this.provider.application(session, ref);
     const read = await this.provider.dimension(session, app, input.dim);
     let outline = read.outline;

@@ -210,6 +210,13 @@ describe.each(["pbcs", "planning"] as const)(
       expect(viaWire.status).toBe(200);
       expect(viaWire.json.members).toEqual(viaDemo.json.members);
       expect((viaWire.json.members as { name: string }[]).map((m) => m.name)).toContain("&CurMonth");
+      // Members carry the one alias Planning REST gives: another alias table is refused, not answered without.
+      const otherTable = await api(
+        "/qibates/api/v2/nav/enummembers",
+        { loginid, ...substitution, filter: "Children", arg: "Q1", aliastable: "English" },
+        connector,
+      );
+      expect([otherTable.status, otherTable.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     });
   },
 );
