@@ -401,6 +401,15 @@ describe("faults", () => {
     );
     expect(await bad(`<!DOCTYPE x [<!ENTITY a "b">]><x/>`)).toMatch(/document type declaration/);
   });
+
+  it("a body over the HTTP limit keeps its status (413), with a fault as its body", async () => {
+    const big = await post(
+      server.origin,
+      envelope(executeBody(`SELECT {${"[Jan], ".repeat(200_000)}[Feb]} ON 0 FROM Basic`)),
+    );
+    expect(big.status).toBe(413);
+    expect(faultOf(big)?.faultcode).toBe("XMLAnalysisError.0x80000005");
+  });
 });
 
 describe("sessions", () => {

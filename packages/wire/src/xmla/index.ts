@@ -69,9 +69,10 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     scope.setErrorHandler((error, request, reply) => {
       const fault = asFault(error);
       if (fault) return sendFault(reply, fault);
+      // What the HTTP layer refuses (body too large, rate limit…) keeps its status, with a fault as its body.
       const e = error as { statusCode?: unknown };
       if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-        return sendFault(reply, new XmlaFault("bad-request", (error as Error).message));
+        return sendFault(reply, new XmlaFault("bad-request", (error as Error).message), e.statusCode);
       }
       request.log.error({ err: error }, "xmla: internal error");
       return sendFault(reply, new XmlaFault("query", "An unexpected error has occurred."));
@@ -86,9 +87,9 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     }
   });
 
-  function sendFault(reply: FastifyReply, fault: XmlaFault) {
-    // SOAP 1.1 over HTTP: a fault answers 500.
-    return reply.code(500).type(XML_TYPE).send(faultEnvelope(fault, source));
+  /** SOAP 1.1 over HTTP: a fault answers 500 (an HTTP-layer refusal keeps its own status). */
+  function sendFault(reply: FastifyReply, fault: XmlaFault, status = 500) {
+    return reply.code(status).type(XML_TYPE).send(faultEnvelope(fault, source));
   }
 
   /** The user of HTTP Basic credentials the provider accepts; else a 401 challenge is sent and `null` answered. */
