@@ -363,7 +363,7 @@ export interface paths {
          *     levels above are not repeated: a grid of a cube sees the cube's, the application's and the server's
          *     variables, a cube's variable hiding one of the same name above it. On the demo, the variables are
          *     defined on the cubes (Sample.Basic has `CurrMonth`, `CurrQtr` and `PriorMonth`); the server and the
-         *     applications have none.
+         *     applications have none, except those the session set for itself with `action/setvariable`.
          */
         post: operations["listVariables"];
         delete?: never;
@@ -384,11 +384,23 @@ export interface paths {
         /**
          * Set a substitution variable
          * @description Creates or changes the substitution variable `name` at the level that `server`, `application` and
-         *     `cube` name (as in `nav/variables`), with the value `value`. Only connectors whose capability table
-         *     says so set variables (`variablesSet`). None does today: the demo's outlines are shared by every
-         *     user, so one user's variable would change every other user's grids, and QiBates does not set
-         *     variables on a real server yet (`essbase-stndln` lists them only). The call answers
-         *     `QB_ERR_OPERATION_UNSUPPORTED`.
+         *     `cube` name (as in `nav/variables`), with the value `value`, and answers it. Grids then read `&name`
+         *     as the new value, a cube's variable hiding an application's of the same name, which hides the
+         *     server's. Essbase's rules apply: the name holds only letters, digits and underscores (at most 320
+         *     characters); the value holds 1 to 256 characters and does not start with `&`
+         *     (`QB_ERR_VALIDATION`). The value is not checked against the outline: a grid naming a variable whose
+         *     value is no member answers `QB_ERR_MEMBER_UNKNOWN`.
+         *
+         *     - On the demo (`essbase`, `essbase-stndln` at the demo address) the outlines are shared by every
+         *       user, so the variable holds for the calling session only: its grids and its `nav/variables` see
+         *       it, no other session's do, and it ends with the session (logout or expiry). A session may set one
+         *       at any level it reaches; an unknown server, application or cube answers its `…_UNKNOWN` error.
+         *       Calculation scripts run on the shared data and read the demo's own variables.
+         *     - Through `essbase-stndln` to a real Essbase 21c, the server keeps the variable for every user:
+         *       QiBates changes it (`PUT …/variables/{name}`) when the level already defines that name, and
+         *       creates it (`POST …/variables`) otherwise. The server decides who may: its refusal (a user without
+         *       the role that level needs) answers `QB_ERR_PROVIDER_ERROR` with its message.
+         *     - `ssas` has no substitution variables: `QB_ERR_OPERATION_UNSUPPORTED`.
          */
         post: operations["setVariable"];
         delete?: never;
@@ -1728,9 +1740,9 @@ export interface components {
              * @default null
              */
             cube?: string | null;
-            /** @description Variable name, without the `&` that grids put before it. */
+            /** @description Variable name, without the `&` that grids put before it; letters, digits and underscores. */
             name: string;
-            /** @description The value, usually a member name. */
+            /** @description The value, usually a member name; it does not start with `&`. */
             value: string;
         };
         /** @description A substitution variable. */
