@@ -89,7 +89,7 @@ describe("@qibates/client", () => {
       path: "/qibates/api/v2/action/zoomin",
       connectors: ["essbase", "ssas", "essbase-stndln"],
     });
-    // 39 calls, plus member search, substitution variables listed and set (issue 19).
-    expect(contractRoutes).toHaveLength(42);
+    // 39 calls, plus member search, substitution variables listed and set (issue 19), and MDX (issue 16).
+    expect(contractRoutes).toHaveLength(43);
   });
 });

@@ -703,11 +703,13 @@ export interface paths {
          * Run an MDX query as a grid
          * @description Runs the MDX query `query` (`SELECT … ON COLUMNS, … ON ROWS FROM app.cube WHERE (…)`) on `cube` and
          *     answers its result laid out as an ad hoc grid, the same shape `action/refresh` answers: the POV row
-         *     first (the members of the `WHERE` tuple, and the top member of every dimension the query does not
-         *     name, in outline order), then one header row per dimension of the columns axis, then one row per
-         *     tuple of the rows axis, with one header column per dimension of that axis. A query without a rows axis
-         *     answers a single data row. The display settings apply (alias table, member name or alias, indentation,
-         *     missing and no-access labels, missing suppression). `FROM` must name `cube` (or `application.cube`).
+         *     first, with the members of the `WHERE` tuple in outline order (no POV row without `WHERE`: the column
+         *     headers then start on the first row, as Essbase's own MDX grids do), then one header row per
+         *     dimension of the columns axis, then one row per tuple of the rows axis, with one header column per
+         *     dimension of that axis. Every dimension the query does not name stands at its top member. A query
+         *     without a rows axis answers a single data row without row headers; `PAGES` and further axes are
+         *     refused. The display settings apply (alias table, member name or alias, indentation, missing and
+         *     no-access labels, missing suppression). `FROM` must name `cube` (or `application.cube`).
          *     Cells are typed as in the other grid answers; a cell of a calculated member (`WITH MEMBER`) is
          *     `read-only`. A grid without calculated members can be sent on to `action/refresh`, `action/zoomin` or
          *     `action/save`.

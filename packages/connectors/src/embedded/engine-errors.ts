@@ -1,5 +1,6 @@
 import { CalcError, CalcSyntaxError, EngineError } from "@qibates/engine";
 import { GridError } from "@qibates/engine/grid";
+import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
 import { ProviderError, type ProviderErrorCode } from "../errors.ts";
@@ -63,6 +64,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
         throw new ProviderError("GRID_INVALID", e.message, { reason: e.message }, "grid");
     }
   }
+  if (e instanceof MdxError) mdxError(e);
   if (e instanceof PlanningError) throw new ProviderError(PLANNING[e.code], e.message, null, e.field);
   if (e instanceof CalcSyntaxError || e instanceof CalcError) {
     const script = context.script ?? "";
@@ -80,4 +82,24 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
   // on this request, with its own words.
   if (e instanceof EngineError) throw new ProviderError("PROVIDER_FAILED", e.message, { reason: e.message });
   throw e;
+}
+
+/** An MDX error in the provider's terms: the token at fault and its 1-based line and column, on `query`. */
+export function mdxError(e: MdxError): never {
+  const at = { token: e.token, line: e.line, column: e.column };
+  switch (e.code) {
+    case "MDX_SYNTAX":
+      throw new ProviderError("MDX_SYNTAX", e.message, { ...at, reason: e.detail }, "query");
+    case "MDX_UNKNOWN_MEMBER":
+      throw new ProviderError("MEMBER_UNKNOWN", e.message, { member: e.token }, "query");
+    case "MDX_TOO_LARGE":
+      throw new ProviderError(
+        "GRID_TOO_LARGE",
+        e.message,
+        { cells: e.size?.cells ?? 0, max: e.size?.max ?? 0 },
+        "query",
+      );
+    default:
+      throw new ProviderError("MDX_INVALID", e.message, { ...at, reason: e.detail }, "query");
+  }
 }

@@ -14,6 +14,7 @@ import {
   STEP_CELLS,
   type Steps,
 } from "@qibates/engine/grid";
+import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
@@ -23,6 +24,7 @@ import type {
   FilterInput,
   GridCall,
   GridInput,
+  MdxInput,
   ProviderSession,
   SaveInput,
   SearchInput,
@@ -465,11 +467,33 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
   }
 
-  async mdx(): Promise<Schemas["GridResponse"]> {
-    throw new ProviderError("UNSUPPORTED", "action/mdx is not supported by connector essbase yet.", {
-      operation: "action/mdx",
-      connector: "essbase",
-    });
+  async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
+    const app = this.app(session, ref);
+    const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
+    await app.upToDate();
+    try {
+      const options = {
+        settings: resolveSettings(settings, aliasTable),
+        application: ref.application,
+        cube: ref.cube,
+        ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
+      };
+      // As a grid call: a few rows at a time, read again from the start should the cube change meanwhile.
+      let cube = app.cube;
+      let version = cube.version;
+      return await slices.run({
+        start: function* () {
+          cube = app.cube;
+          version = cube.version;
+          const r = yield* runMdxGridSteps(cube, input.query, options);
+          const answer = gridAnswer(r, cube.outline, aliasTable, yield* cellKindsSteps(r));
+          return { ...answer, dataVersion: String(app.position) };
+        },
+        changed: () => app.cube !== cube || cube.version !== version,
+      });
+    } catch (e) {
+      engineError(e);
+    }
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {

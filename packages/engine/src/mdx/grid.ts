@@ -101,7 +101,9 @@ export function* mdxGridSteps(
       : {}),
   };
   const model: GridModel = { outline, pov, left, top, typed: new Map(), layout: emptyLayout() };
-  const out = yield* renderGridSteps(answer, model, settings, maxCells);
+  // A query is asked for its data: "navigate without data" has nothing to keep here.
+  const shown = settings.navigateWithoutData ? { ...settings, navigateWithoutData: false } : settings;
+  const out = yield* renderGridSteps(answer, model, shown, maxCells);
   return {
     grid: out.grid,
     kinds: out.kinds,
