@@ -327,6 +327,29 @@ describe("an Essbase APS client's Execute", () => {
   });
 });
 
+describe("how a statement is written", () => {
+  it("in CDATA, or with character references, reads as the same MDX", async () => {
+    const mdx = "SELECT {[Jan]} ON COLUMNS FROM [Sample].[Basic] WHERE ([East], [Sales], [Actual], [100-10])";
+    const cdata = await post(
+      server.origin,
+      envelope(
+        executeBody("X").replace("<Statement>X</Statement>", `<Statement><![CDATA[${mdx}]]></Statement>`),
+      ),
+    );
+    expect(dataSet(cdata).cells.get(0)?.value).toBe(109);
+    const refs = await post(
+      server.origin,
+      envelope(
+        executeBody("X").replace(
+          "<Statement>X</Statement>",
+          `<Statement>${mdx.replace("J", "&#74;").replace("E", "&#x45;")}</Statement>`,
+        ),
+      ),
+    );
+    expect(dataSet(refs).cells.get(0)?.value).toBe(109);
+  });
+});
+
 describe("write-back (UPDATE CUBE)", () => {
   it("writes a level-0 cell, journaled, read back by the next query; NULL empties it", async () => {
     const cell = "([Jan], [Sales], [100-10], [New York], [Actual])";

@@ -21,6 +21,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
+  // Character references (`&#65;`, `&#x41;`) are read too.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   commentPropName: "#comment",
