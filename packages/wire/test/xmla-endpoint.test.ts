@@ -122,6 +122,38 @@ describe("Discover on Sample.Basic", () => {
     ).toBe("3");
   });
 
+  it("MDSCHEMA_MEASURES: the accounts members, formulas calculated, time balance unknown, the others summed", async () => {
+    const rows = rowsOf(await discover("MDSCHEMA_MEASURES", { CUBE_NAME: "Basic" }));
+    const of = (name: string) => rows.find((r) => r.MEASURE_NAME === name);
+    expect(rows.map((r) => r.MEASURE_NAME)).toEqual([
+      "Profit",
+      "Margin",
+      "Sales",
+      "COGS",
+      "Total Expenses",
+      "Marketing",
+      "Payroll",
+      "Misc",
+      "Inventory",
+      "Opening Inventory",
+      "Additions",
+      "Ending Inventory",
+      "Ratios",
+      "Margin %",
+      "Profit %",
+      "Profit per Ounce",
+    ]);
+    expect([of("Sales")?.MEASURE_UNIQUE_NAME, of("Sales")?.MEASURE_AGGREGATOR]).toEqual([
+      "[Measures].[Sales]",
+      "1",
+    ]);
+    expect([of("COGS")?.MEASURE_CAPTION, of("Margin %")?.MEASURE_AGGREGATOR]).toEqual([
+      "Cost of Goods Sold",
+      "127",
+    ]);
+    expect(of("Opening Inventory")?.MEASURE_AGGREGATOR).toBe("0");
+  });
+
   it("MDSCHEMA_MEMBERS: shared members are named through their parent", async () => {
     const diet = await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Product].[Diet]", TREE_OP: "1" });
     expect(members(diet)).toEqual([

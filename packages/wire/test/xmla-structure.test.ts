@@ -68,6 +68,7 @@ const ROWSETS = [
   ["MDSCHEMA_HIERARCHIES", "MDSCHEMA_HIERARCHIES.testFlow.3", {}],
   ["MDSCHEMA_LEVELS", "MDSCHEMA_LEVELS.testFlow.4", {}],
   ["MDSCHEMA_MEMBERS", "MDSCHEMA_MEMBERS.testFlow.5", { MEMBER_UNIQUE_NAME: "[Market].[East]" }],
+  ["MDSCHEMA_MEASURES", "MDSCHEMA_MEASURES.testGetMDSchemaMeasures.1", {}],
 ] as const;
 
 describe("Discover rowsets have the structure Analysis Services answers", () => {
@@ -149,6 +150,11 @@ const OPTIONAL_ELSEWHERE = new Set([
   "HIERARCHY_ORIGIN",
   "INSTANCE_SELECTION",
   "GROUPING_BEHAVIOR",
+  "NUMERIC_PRECISION",
+  "NUMERIC_SCALE",
+  "MEASURE_NAME_SQL_COLUMN_NAME",
+  "MEASUREGROUP_NAME",
+  "DEFAULT_FORMAT_STRING",
 ]);
 
 describe("Execute answers have the structure of an MDDataSet", () => {

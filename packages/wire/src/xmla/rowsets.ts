@@ -177,6 +177,29 @@ const COLUMNS = {
     "IS_DATAMEMBER:boolean",
     "SCOPE:int",
   ),
+  MDSCHEMA_MEASURES: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "MEASURE_NAME",
+    "MEASURE_UNIQUE_NAME",
+    "MEASURE_CAPTION",
+    "MEASURE_GUID:uuid",
+    "MEASURE_AGGREGATOR:int",
+    "DATA_TYPE:unsignedShort",
+    "NUMERIC_PRECISION:unsignedShort",
+    "NUMERIC_SCALE:short",
+    "MEASURE_UNITS",
+    "DESCRIPTION",
+    "EXPRESSION",
+    "MEASURE_IS_VISIBLE:boolean",
+    "LEVELS_LIST",
+    "MEASURE_NAME_SQL_COLUMN_NAME",
+    "MEASURE_UNQUALIFIED_CAPTION",
+    "MEASUREGROUP_NAME",
+    "MEASURE_DISPLAY_FOLDER",
+    "DEFAULT_FORMAT_STRING",
+  ),
 } as const;
 
 export type RequestType = keyof typeof COLUMNS;
@@ -186,6 +209,7 @@ export const REQUEST_TYPES = Object.keys(COLUMNS) as RequestType[];
 const EXTRA_RESTRICTIONS: Partial<Record<RequestType, readonly string[]>> = {
   MDSCHEMA_MEMBERS: ["TREE_OP", "CUBE_SOURCE"],
   MDSCHEMA_CUBES: [],
+  MDSCHEMA_MEASURES: ["CUBE_SOURCE", "MEASURE_VISIBILITY"],
   MDSCHEMA_DIMENSIONS: ["CUBE_SOURCE", "DIMENSION_VISIBILITY"],
   MDSCHEMA_HIERARCHIES: ["CUBE_SOURCE", "HIERARCHY_VISIBILITY"],
   MDSCHEMA_LEVELS: ["CUBE_SOURCE", "LEVEL_VISIBILITY"],
@@ -377,6 +401,27 @@ function rowsOfCube(
       );
     case "MDSCHEMA_MEMBERS":
       return memberRows(base, engine, restrictions);
+    case "MDSCHEMA_MEASURES": {
+      // Every member of the accounts dimension below its top is a measure; a member with a formula is
+      // calculated (MDMEASURE_AGGR_CALCULATED 127), a time-balanced one unknown (0), the others summed (1).
+      const accounts = outline.baseDimensions.find((d) => d.type === "accounts");
+      return (accounts?.members ?? [])
+        .filter((m) => m.parent !== null && !m.isShared)
+        .map((m) => ({
+          ...base,
+          MEASURE_NAME: m.name,
+          MEASURE_UNIQUE_NAME: memberName(m),
+          MEASURE_CAPTION: caption(m, "Default"),
+          MEASURE_AGGREGATOR: m.formula !== undefined ? 127 : m.timeBalance !== "none" ? 0 : 1,
+          // DBTYPE_R8: values are doubles.
+          DATA_TYPE: 5,
+          DESCRIPTION: "",
+          ...(m.formula !== undefined ? { EXPRESSION: m.formula } : {}),
+          MEASURE_IS_VISIBLE: true,
+          MEASURE_UNQUALIFIED_CAPTION: caption(m, "Default"),
+          MEASURE_DISPLAY_FOLDER: "",
+        }));
+    }
     default:
       throw new XmlaFault("unsupported", `The request type ${type} is not supported.`);
   }
