@@ -163,6 +163,11 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       ending = named.name === "EndSession";
     } else if (xa("BeginSession")) {
       session = sessions.add((id, now) => ({ id, username, lastUsed: now, catalog: null }));
+      // A session begun by a request that fails is never known to the client: it ends with the request.
+      const begun = session.id;
+      reply.raw.once("finish", () => {
+        if (reply.statusCode !== 200) sessions.end(begun);
+      });
     }
 
     const properties = propertyList(method);
