@@ -11,8 +11,18 @@ import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
 const f = useEssbaseRest();
 
+/**
+ * The demo's answer without its `dataVersion`: the connector answers none, Essbase 21c's REST API having no
+ * concurrency check (a save through it ignores the version).
+ */
+function unversioned<T>(answer: T): T {
+  if (answer === null || typeof answer !== "object" || !("dataVersion" in answer)) return answer;
+  const { dataVersion: _, ...rest } = answer as T & { dataVersion: unknown };
+  return rest as T;
+}
+
 async function both<T>(call: (p: Provider, s: ProviderSession) => Promise<T>): Promise<[T, T]> {
-  const want = await call(f.embedded(), f.demo);
+  const want = unversioned(await call(f.embedded(), f.demo));
   const got = await call(f.connector, f.remote);
   return [got, want];
 }
@@ -27,7 +37,7 @@ async function outcomes<T>(call: (p: Provider, s: ProviderSession) => Promise<T>
         throw e;
       },
     );
-  const want = await settle(call(f.embedded(), f.demo));
+  const want = await settle(call(f.embedded(), f.demo).then(unversioned));
   const got = await settle(call(f.connector, f.remote));
   return [got, want] as const;
 }
