@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/** The XMLA endpoint as the server serves it: behind QIBATES_WIRE_ENDPOINTS, HTTP Basic, no API key. */
+
+const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+const XA = "urn:schemas-microsoft-com:xml-analysis";
+const soap = (body: string) =>
+  `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+const execute = (statement: string) =>
+  soap(
+    `<Execute xmlns="${XA}"><Command><Statement>${statement}</Statement></Command>` +
+      "<Properties><PropertyList><Catalog>Sample</Catalog><Format>Multidimensional</Format></PropertyList></Properties></Execute>",
+  );
+
+describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "xmla" }), logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("answers Discover at both addresses with Basic and no QiBates key", async () => {
+    for (const url of ["/olap/msmdpump.dll", "/aps/XMLA"]) {
+      const r = await app.inject({
+        method: "POST",
+        url,
+        headers: { authorization: basic, "content-type": "text/xml" },
+        payload: soap(`<Discover xmlns="${XA}"><RequestType>DBSCHEMA_CATALOGS</RequestType></Discover>`),
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers["content-type"]).toBe("text/xml; charset=utf-8");
+      expect(r.body).toContain("<CATALOG_NAME>Sample</CATALOG_NAME>");
+    }
+  });
+
+  it("answers 401 with a Basic challenge without credentials", async () => {
+    const r = await app.inject({ method: "POST", url: "/olap/msmdpump.dll", payload: "<x/>" });
+    expect(r.statusCode).toBe(401);
+    expect(r.headers["www-authenticate"]).toMatch(/^Basic /);
+  });
+
+  it("writes through the demo's journal: an UPDATE CUBE is in the database under xmla:<user>", async () => {
+    const cell = "([Feb], [Sales], [100-20], [Utah], [Budget])";
+    const write = await app.inject({
+      method: "POST",
+      url: "/olap/msmdpump.dll",
+      headers: { authorization: basic, "content-type": "text/xml" },
+      payload: execute(`UPDATE CUBE Basic SET ${cell} = 123`),
+    });
+    expect(write.statusCode, write.body).toBe(200);
+    const read = await app.inject({
+      method: "POST",
+      url: "/olap/msmdpump.dll",
+      headers: { authorization: basic, "content-type": "text/xml" },
+      payload: execute(`SELECT {[Feb]} ON COLUMNS FROM Basic WHERE ([Sales], [100-20], [Utah], [Budget])`),
+    });
+    expect(read.body).toContain('<Value xsi:type="xsd:double">123</Value>');
+    const rows = await app.services.db.query("select written_by from journal where kind = 'cells'");
+    expect(rows).toContainEqual({ written_by: "xmla:demo" });
+  });
+});
+
+describe("without xmla in QIBATES_WIRE_ENDPOINTS", () => {
+  it("serves no XMLA address", async () => {
+    const app = await buildApp({
+      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }),
+      logger: false,
+    });
+    const r = await app.inject({ method: "POST", url: "/olap/msmdpump.dll", payload: "<x/>" });
+    expect(r.statusCode).toBe(404);
+    await app.close();
+  });
+});
