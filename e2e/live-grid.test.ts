@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
+import { cell, openLiveGrid as openGrid, sheet, shown } from "./support/live-grid.ts";
+import { hydrated, newContext, screenshot } from "./support/site-page.ts";
 
 // The live Sample.Basic grid of the documentation (site/src/components/LiveGrid): the engine runs in the
 // page, so every answer below is computed in the browser. Figures are Sample.Basic's published ones.
@@ -38,37 +39,7 @@ const LABELS = {
 } as const;
 
 /** Opens a page, waits for the live grid to load, and returns the page and the grid's section. */
-async function openLiveGrid(path: string): Promise<{ page: Page; grid: Locator; errors: string[] }> {
-  const context = await newContext(browser);
-  const { page, errors } = await open(context, baseUrl, path);
-  await hydrated(page);
-  // The example loads when it comes near the screen.
-  await page.locator("[data-live-grid-placeholder]").scrollIntoViewIfNeeded();
-  const section = page.locator("[data-live-grid]");
-  await section.locator("table[role=grid]").waitFor({ timeout: 20_000 });
-  return { page, grid: section, errors };
-}
-
-/** The sheet as rows of trimmed cell texts (frame headers left out). */
-async function sheet(grid: Locator): Promise<string[][]> {
-  return grid
-    .locator("table[role=grid] tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((tr) =>
-        Array.from(tr.querySelectorAll("[data-cell]")).map((c) => (c.textContent ?? "").trim()),
-      ),
-    );
-}
-
-/** Drops trailing empty cells of every row, so grids compare by what they show. */
-const shown = (rows: string[][]): string[][] =>
-  rows.map((r) => {
-    const out = [...r];
-    while (out.length > 0 && out[out.length - 1] === "") out.pop();
-    return out;
-  });
-
-const cell = (grid: Locator, name: string): Locator => grid.locator(`[data-cell="${name}"]`);
+const openLiveGrid = (path: string) => openGrid(browser, baseUrl, path);
 
 for (const lang of ["en", "fr"] as const) {
   const prefix = lang === "fr" ? "/fr" : "";

@@ -16,6 +16,7 @@ import {
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
+import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
 import type {
@@ -261,7 +262,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
   ) {
     const resolved = engineSettings(input);
     if (resolved.aliasTable) this.aliasTable(app, resolved.aliasTable, "settings.aliasTable");
-    const variables = cubeVariables(session.variables, ref, outlineVariables(app.cube.outline));
+    // A connector whose servers have no substitution variables (SSAS) reads `&Name` as no member, as they do.
+    const variables =
+      supportOf(session.connector, "variables").status === "yes"
+        ? cubeVariables(session.variables, ref, outlineVariables(app.cube.outline))
+        : {};
     if (variables) resolved.settings.substitutionVariables = variables;
     return resolved;
   }

@@ -12,6 +12,7 @@ import {
 } from "react";
 import { type Backend, LiveError, type MemberDisplay, type Options, padded, type Sheet } from "./backend";
 import { cellName, clampCell, type GridCell, moveCell, sameCell } from "./cells";
+import { MemberTools } from "./MemberTools";
 import { type LiveAction, type LivePreset, PRESETS, type PresetName } from "./presets";
 import { SettingsPanel } from "./SettingsPanel";
 import { type SubmitReport, SubmitReportView } from "./SubmitReport";
@@ -174,6 +175,11 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
     setEditing(null);
     focusGrid.current = true;
     if ((sheet.grid[cell.row]?.[cell.column] ?? "") === value) return;
+    writeCell(cell, value);
+  };
+
+  /** Puts `value` in a cell, as typing it would (and, on a member sheet, opens a new spare row or column). */
+  const writeCell = (cell: GridCell, value: string): void => {
     setSheet((s) => {
       const edited = {
         ...s,
@@ -280,6 +286,21 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
       </p>
       {preset.controls.length > 0 && (
         <SettingsPanel preset={preset} options={options} onChange={setOptions} />
+      )}
+      {preset.tools && preset.editable === "members" && (
+        <MemberTools
+          tools={preset.tools}
+          backend={engine.current as Backend}
+          target={cellName(active)}
+          onPick={(value) => {
+            if (!isEditable(active)) {
+              setMessage({ error: true, text: text.pickWhere() });
+              return;
+            }
+            writeCell(active, value);
+            focusGrid.current = true;
+          }}
+        />
       )}
       <div className={styles.toolbar} role="toolbar" aria-label={text.operations()}>
         {preset.actions.map((a) => (

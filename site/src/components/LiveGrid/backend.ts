@@ -60,11 +60,25 @@ export class LiveError extends Error {
   }
 }
 
+/** A member found by a search, as the API's `nav/search` lists it. */
+export interface FoundMember {
+  dimension: string;
+  name: string;
+  alias: string | null;
+}
+
 /** Runs the page's operations on one in-browser application (Sample.Basic or Vision). */
 export interface Backend {
   /** Fresh data and the starting sheet (also what Reset does). */
   start(preset: LivePreset, options: Options): Sheet;
   run(preset: LivePreset, request: RunRequest): RunResult;
+  /**
+   * Members whose name or alias (Default table) holds `keyword` (`*` any run of characters, `?` one), as
+   * `nav/search` finds them: the first `limit`, and how many there are in all.
+   */
+  search?(keyword: string, limit: number): { total: number; members: FoundMember[] };
+  /** The cube's substitution variables, sorted by name, as `nav/variables` lists them. */
+  variables?(): { name: string; value: string }[];
 }
 
 /** The sheet the reader sees: the engine's grid, plus one spare row and column where members can be typed. */

@@ -3,6 +3,7 @@ import type { GridResponse, GridSettings } from "@qibates/engine/grid";
 // The grid layer straight from its folder, not through the package index: the index also re-exports the planning
 // layer, which webpack would then keep in this chunk too (the engine declares no "sideEffects": false).
 import { GridError, runGridOperation } from "@qibates/engine/grid";
+import { keywordSearch, outlineVariables } from "@qibates/engine/members";
 import { type Backend, LiveError, type Options, padded, type Sheet } from "./backend";
 import { cellName } from "./cells";
 import type { LivePreset } from "./presets";
@@ -76,5 +77,23 @@ export function sampleBasicBackend(): Backend {
         throw e;
       }
     },
+    search(keyword, limit) {
+      const outline = source().outline;
+      const found = keywordSearch([...outline.baseDimensions, ...outline.attributeDimensions], {
+        keyword,
+        matchWholeWord: false,
+        searchIn: "BOTH",
+        aliasTable: "Default",
+      });
+      return {
+        total: found.length,
+        members: found.slice(0, limit).map((m) => ({
+          dimension: m.dimension.name,
+          name: m.name,
+          alias: m.alias("Default") ?? null,
+        })),
+      };
+    },
+    variables: () => outlineVariables(source().outline),
   };
 }

@@ -21,6 +21,9 @@ export type LiveControl =
   | "memberDisplay"
   | "navigateWithoutData";
 
+/** Helpers shown beside the grid: member search (`nav/search`) and the cube's substitution variables. */
+export type LiveTool = "search" | "variables";
+
 /** Which cells the reader may type into: member cells (ad hoc), writable data cells (submit), or none. */
 export type Editable = "members" | "data" | "none";
 
@@ -38,6 +41,8 @@ export interface LivePreset {
   zoomMode?: ZoomMode;
   /** The demo application: Sample.Basic ad hoc grids (default) or the Vision planning form. */
   application?: "sample-basic" | "vision";
+  /** Helpers that type a found member or a variable into the active cell (pages with `editable: "members"`). */
+  tools?: LiveTool[];
 }
 
 /** Names, not aliases, as the documentation's tables show them (Display code and alias defaults to names). */
@@ -129,6 +134,7 @@ export const PRESETS = {
     editable: "members",
     settings: NAMES,
     selected: [{ row: 3, column: 0 }],
+    tools: ["search", "variables"],
   },
   missingLabel: {
     sheet: [

@@ -152,4 +152,32 @@ export const text = {
     translate({ id: "liveGrid.submit.totalsCaption", message: "Totals recalculated after the refresh" }),
   before: () => translate({ id: "liveGrid.submit.before", message: "Before" }),
   after: () => translate({ id: "liveGrid.submit.after", message: "After" }),
+  findLabel: () => translate({ id: "liveGrid.search.label", message: "Find a member by name or alias" }),
+  find: () => translate({ id: "liveGrid.search.find", message: "Find" }),
+  found: (total: number, keyword: string) =>
+    translate(
+      { id: "liveGrid.search.found", message: "{total} members match “{keyword}”." },
+      { total, keyword },
+    ),
+  pickMember: (cell: string) =>
+    translate(
+      { id: "liveGrid.search.pick", message: "Click one to type it in cell {cell}, then Refresh." },
+      { cell },
+    ),
+  variablesCaption: () =>
+    translate({ id: "liveGrid.variables.caption", message: "Substitution variables of Sample.Basic" }),
+  variablesIntro: (cell: string) =>
+    translate(
+      {
+        id: "liveGrid.variables.intro",
+        message: "Click a variable to type it in cell {cell}; Refresh shows the member it stands for.",
+      },
+      { cell },
+    ),
+  variable: () => translate({ id: "liveGrid.variables.name", message: "Variable" }),
+  pickWhere: () =>
+    translate({
+      id: "liveGrid.tools.pickWhere",
+      message: "Select a member cell or an empty cell of the sheet first.",
+    }),
 };

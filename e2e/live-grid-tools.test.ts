@@ -1,0 +1,102 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { cell, openLiveGrid, sheet, shown } from "./support/live-grid.ts";
+import { screenshot } from "./support/site-page.ts";
+
+// The Ad hoc page's live grid (site/src/components/LiveGrid/MemberTools.tsx): find a member as nav/search does
+// and type a substitution variable from the list nav/variables gives, then Refresh — all in the browser, on
+// Sample.Basic (CurrMonth = Jul; New York, Cola, Sales, Actual: Jan 36, Jul 912).
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGES = {
+  en: {
+    path: "/docs/QiBates/features/actions/AdHoc",
+    find: "Find",
+    refresh: "Refresh",
+    field: /Find a member/,
+  },
+  fr: {
+    path: "/fr/docs/QiBates/features/actions/AdHoc",
+    find: "Rechercher",
+    refresh: "Actualiser",
+    field: /Rechercher un membre/,
+  },
+} as const;
+
+for (const lang of ["en", "fr"] as const) {
+  const t = PAGES[lang];
+
+  describe(`live ad hoc grid tools (${lang})`, () => {
+    it("finds members by part of an alias, and types the one clicked into the active cell", async () => {
+      const { page, grid, errors } = await openLiveGrid(browser, baseUrl, t.path);
+      try {
+        const tools = grid.locator("[data-live-tools]");
+        await tools.getByLabel(t.field).fill("cola");
+        await tools.getByRole("button", { name: t.find, exact: true }).click();
+        await expect
+          .poll(() => tools.locator("[data-found-total]").getAttribute("data-found-total"))
+          .toBe("4");
+        expect(await tools.locator("[data-member]").allTextContents()).toEqual([
+          "100 (Colas)",
+          "100-10 (Cola)",
+          "100-20 (Diet Cola)",
+          "100-30 (Caffeine Free Cola)",
+        ]);
+        // Replace New York (A3) by Massachusetts, found by a wildcard search on its name.
+        await tools.getByLabel(t.field).fill("mass*");
+        await tools.getByRole("button", { name: t.find, exact: true }).click();
+        await cell(grid, "A3").click();
+        await tools.locator('[data-member="Massachusetts"]').click();
+        await grid.getByRole("button", { name: t.refresh, exact: true }).click();
+        await expect
+          .poll(async () => shown(await sheet(grid)).slice(2, 3))
+          .toEqual([["Massachusetts", "24", "9", "14"]]);
+        await screenshot(page, `live-grid-search-${lang}`, true);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("lists Sample.Basic's substitution variables; &CurrMonth clicked into a header refreshes as Jul", async () => {
+      const { page, grid, errors } = await openLiveGrid(browser, baseUrl, t.path);
+      try {
+        const variables = grid.locator('[data-tool="variables"]');
+        expect(
+          await variables
+            .locator("tbody tr")
+            .evaluateAll((rows) =>
+              rows.map((r) => Array.from(r.querySelectorAll("td")).map((c) => (c.textContent ?? "").trim())),
+            ),
+        ).toEqual([
+          ["&CurrMonth", "Jul"],
+          ["&CurrQtr", "Qtr3"],
+          ["&PriorMonth", "Jun"],
+        ]);
+        await cell(grid, "B2").click();
+        await variables.locator('[data-variable="CurrMonth"]').click();
+        expect((await sheet(grid))[1]?.[1]).toBe("&CurrMonth");
+        await grid.getByRole("button", { name: t.refresh, exact: true }).click();
+        await expect
+          .poll(async () => shown(await sheet(grid)).slice(1, 3))
+          .toEqual([
+            ["", "Jul", "Feb", "Mar"],
+            ["New York", "912", "32", "39"],
+          ]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
