@@ -52,6 +52,14 @@ describe("an MDX answer as a grid", () => {
     ]);
   });
 
+  it("lists the slicer in outline order, whatever the order of the WHERE tuple", () => {
+    const r = grid(
+      "SELECT {[Jan], [Feb], [Mar]} ON COLUMNS, {[East], [New York]} ON ROWS FROM Sample.Basic " +
+        "WHERE ([Actual], [100-10], [Sales])",
+    );
+    expect(r.grid).toEqual(grid(COLA_EAST).grid);
+  });
+
   it("answers what a refresh of the same sheet answers", () => {
     const r = grid(COLA_EAST);
     const refreshed = runGridOperation(cube, { action: "refresh", grid: r.grid });
@@ -155,7 +163,7 @@ describe("an MDX answer as a grid", () => {
       "SELECT {[Qtr1], [Qtr2], [Qtr3], [Qtr4]} ON COLUMNS FROM Sample.Basic WHERE ([Sales], [Actual], [100])",
     );
     expect(r.grid).toEqual([
-      ["Sales", "Actual", "Colas", ""],
+      ["Sales", "Colas", "Actual", ""],
       ["Qtr1", "Qtr2", "Qtr3", "Qtr4"],
       ["7048", "7872", "8511", "7037"],
     ]);

@@ -74,7 +74,8 @@ export function* mdxGridSteps(
     throw new Error("An MDX result with more than two axes has no grid layout");
   }
   const standIns = new StandIns();
-  const pov = result.slicer.map((m) => standIns.of(m));
+  // The POV row in outline order, whatever the order of the WHERE tuple.
+  const pov = result.slicer.map((m) => standIns.of(m)).sort((a, b) => a.dimension.index - b.dimension.index);
   const top = axisOf(result, 0, standIns);
   const left = axisOf(result, 1, standIns);
   // The result's cells, found again by the tuple the grid reads for them.

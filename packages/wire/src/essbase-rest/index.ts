@@ -463,6 +463,20 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       return reply.type(JSON_TYPE).send(grid);
     });
 
+    // Essbase's "Execute MDX Query" (Grid.executeMDX): `{query}` in, the answer as a Grid.
+    scope.post(`${db}/grid/mdx`, async (request, reply) => {
+      const s = sessionOf(request);
+      const query = (request.body as { query?: unknown } | null)?.query;
+      if (typeof query !== "string" || query.trim() === "") throw badRequest("query is required.");
+      const ref = await cubeRef(s, request.params);
+      const alias = gridAlias(s, ref, undefined);
+      const answer = await essbaseOf(provider).mdx(s.provider, ref, {
+        query,
+        ...gridSettings(s.preferences, alias),
+      });
+      return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
+    });
+
     scope.post("/jobs", async (request, reply) => {
       const s = sessionOf(request);
       const body = (request.body ?? {}) as Record<string, unknown>;

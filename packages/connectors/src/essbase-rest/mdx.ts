@@ -1,0 +1,107 @@
+import type { Dimension, Member, Outline } from "@qibates/engine";
+import { resolveLabel } from "@qibates/engine/grid";
+import { CalculatedMember, type MdxAxis, type MdxMember, type MdxResult } from "@qibates/engine/mdx";
+import type { RestGrid, RestGridDimension } from "./grid.ts";
+
+/**
+ * Essbase REST's answer to `POST …/grid/mdx` (a `Grid`) read back as an MDX result, so that the engine lays
+ * it out as the demo lays its own MDX answers out (`@qibates/engine/mdx`'s `mdxGrid`). The Grid's
+ * `dimensions` say where each dimension is (Oracle's `GridDimension`): a columns-axis dimension on the sheet
+ * row `row` (`column` -1, as the documented example has Market), a rows-axis dimension in the sheet column
+ * `column`, a slicer dimension with its member in `pov`. Header labels are member names or aliases of the
+ * Grid's `alias` table; a label the outline lacks is a calculated member of that dimension (`WITH MEMBER`).
+ * Data cells are numbers as Essbase writes them; anything else is #Missing.
+ *
+ * Returns `null` when the Grid does not say where its dimensions are.
+ */
+export function mdxResultOf(
+  outline: Outline,
+  grid: RestGrid,
+  sheet: { cells: string[][]; types: string[][] },
+): MdxResult | null {
+  const placed = grid.dimensions;
+  if (!Array.isArray(placed)) return null;
+  const aliasTable = grid.alias && grid.alias.toLowerCase() !== "none" ? grid.alias : null;
+  const dimension = (d: RestGridDimension) => outline.dimension(d.name);
+  const top = placed.filter((d) => d.row >= 0 && d.column < 0).sort((a, b) => a.row - b.row);
+  const left = placed.filter((d) => d.column >= 0).sort((a, b) => a.column - b.column);
+  const axisDims = [...top, ...left].map(dimension);
+  if (axisDims.some((d) => d === undefined)) return null;
+
+  const slicer: Member[] = [];
+  for (const d of placed) {
+    if (d.row >= 0 || d.column >= 0 || !d.pov) continue;
+    const m = resolveLabel(outline, d.pov, aliasTable);
+    if (!m) return null;
+    slicer.push(m);
+  }
+
+  const calculated = new Map<string, CalculatedMember>();
+  const member = (dim: Dimension, label: string): MdxMember => {
+    const text = label.trim();
+    const m = resolveLabel(outline, text, aliasTable);
+    if (m && m.dimension === dim) return m;
+    const key = `${dim.index}:${text}`;
+    let c = calculated.get(key);
+    if (!c) {
+      c = new CalculatedMember(text, dim, dim.root, { kind: "empty", at: { line: 0, column: 0, text } }, 0);
+      calculated.set(key, c);
+    }
+    return c;
+  };
+
+  const rows = sheet.cells.length;
+  const width = sheet.cells.reduce((w, r) => Math.max(w, r.length), 0);
+  const label = (r: number, c: number) => (sheet.cells[r]?.[c] ?? "").trim();
+  const headerRows = top.length > 0 ? Math.max(...top.map((d) => d.row)) + 1 : slicer.length > 0 ? 1 : 0;
+  const leftColumns = left.length;
+
+  // Columns: every column whose innermost header is written; an outer header left blank repeats the last one.
+  const topDims = top.map(dimension) as Dimension[];
+  const columns: { at: number; tuple: MdxMember[] }[] = [];
+  if (top.length === 0) columns.push({ at: leftColumns, tuple: [] });
+  else {
+    const inner = top[top.length - 1] as RestGridDimension;
+    let last: MdxMember[] = [];
+    for (let c = leftColumns; c < width; c++) {
+      if (label(inner.row, c) === "") continue;
+      const tuple = top.map((d, k) => {
+        const text = label(d.row, c);
+        return text === "" && last[k] ? (last[k] as MdxMember) : member(topDims[k] as Dimension, text);
+      });
+      columns.push({ at: c, tuple });
+      last = tuple;
+    }
+  }
+
+  // Rows: every row below the headers whose innermost label is written (one row without a rows axis).
+  const leftDims = left.map(dimension) as Dimension[];
+  const lines: { at: number; tuple: MdxMember[] }[] = [];
+  if (left.length === 0) {
+    if (headerRows < rows) lines.push({ at: headerRows, tuple: [] });
+  } else {
+    const inner = left[left.length - 1] as RestGridDimension;
+    let last: MdxMember[] = [];
+    for (let r = headerRows; r < rows; r++) {
+      if (label(r, inner.column) === "") continue;
+      const tuple = left.map((d, k) => {
+        const text = label(r, d.column);
+        return text === "" && last[k] ? (last[k] as MdxMember) : member(leftDims[k] as Dimension, text);
+      });
+      lines.push({ at: r, tuple });
+      last = tuple;
+    }
+  }
+
+  const cells: (number | null)[] = [];
+  for (const line of lines) {
+    for (const col of columns) {
+      const text = label(line.at, col.at);
+      const n = sheet.types[line.at]?.[col.at] === "2" && text !== "" ? Number(text) : Number.NaN;
+      cells.push(Number.isFinite(n) ? n : null);
+    }
+  }
+  const axes: MdxAxis[] = [{ ordinal: 0, dimensions: topDims, tuples: columns.map((c) => c.tuple) }];
+  if (left.length > 0) axes.push({ ordinal: 1, dimensions: leftDims, tuples: lines.map((l) => l.tuple) });
+  return { axes, slicer, cells };
+}
