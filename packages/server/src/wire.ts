@@ -36,6 +36,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       provider,
       connector: "ssas",
       idleMinutes: config.sessionIdleMinutes,
+      maxCells: config.maxGridCells,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(

@@ -457,6 +457,19 @@ describe("faults", () => {
     expect(await bad(`<!DOCTYPE x [<!ENTITY a "b">]><x/>`)).toMatch(/document type declaration/);
   });
 
+  it("a query crossing into more cells than maxCells is a fault naming the count", async () => {
+    const small = await startXmla({ maxCells: 100 });
+    try {
+      const answer = await post(
+        small.origin,
+        envelope(executeBody("SELECT [Year].Members ON COLUMNS, [Market].Members ON ROWS FROM Basic")),
+      );
+      expect(faultOf(answer)?.faultstring).toMatch(/crosses into 425 cells, more than the 100 allowed/);
+    } finally {
+      await small.app.close();
+    }
+  });
+
   it("a body over the HTTP limit keeps its status (413), with a fault as its body", async () => {
     const big = await post(
       server.origin,

@@ -25,7 +25,10 @@ export const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA"] as const;
  * `connector` defaults to `ssas` (the capability table's SSAS profile); `about.name` is the provider name
  * DISCOVER_DATASOURCES answers and the source of faults; writes are journaled as `xmla:<user>`.
  */
-export type XmlaOptions = WireEndpointOptions;
+export interface XmlaOptions extends WireEndpointOptions {
+  /** The most cells an MDX query may cross into (the engine's default, 1,000,000, when absent). */
+  maxCells?: number;
+}
 
 interface XmlaSession {
   readonly id: string;
@@ -112,8 +115,10 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     return null;
   }
 
+  /** The provider address the endpoint stands for (`/aps/JAPI` on the host the client named). */
   function loginAddress(request: FastifyRequest): string {
-    return `${request.protocol}://${request.headers.host ?? "localhost"}/aps/JAPI`;
+    const address = `${request.protocol}://${request.headers.host ?? "localhost"}/aps/JAPI`;
+    return URL.canParse(address) ? address : `${request.protocol}://localhost/aps/JAPI`;
   }
 
   function providerSession(request: FastifyRequest, username: string, id: string): ProviderSession {
@@ -317,7 +322,10 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       );
     const query: MdxQuery = parseMdx(statement);
     const cube = await context.cubeOf(query.cube.map((p) => p.name));
-    const result = await cube.mdx(query);
+    const result = await cube.mdx(
+      query,
+      options.maxCells !== undefined ? { maxCells: options.maxCells } : {},
+    );
     return mdDataSetXml({ cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" });
   }
 }
