@@ -116,6 +116,23 @@ describe("Redis sessions across API server restarts and nodes", () => {
     expect(await nodeB.touch(s.id)).toBeNull();
   });
 
+  it("a substitution variable one node records on a session is read by another, and goes with the session", async () => {
+    const nodeA = new RedisSessionStore(redisClient(), limits);
+    const nodeB = new RedisSessionStore(redisClient(), limits);
+    const s = await nodeA.create(fields);
+    const variable = {
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      name: "CurrMonth",
+      value: "Aug",
+    };
+    await nodeA.update(s.id, { variables: [variable] });
+    expect((await nodeB.touch(s.id))?.variables).toEqual([variable]);
+    expect(await nodeB.delete(s.id)).toBe(true);
+    expect(await nodeA.touch(s.id)).toBeNull();
+  });
+
   it("lets Redis expire an idle session by itself", async () => {
     const store = new RedisSessionStore(redisClient(), { idleMs: 200, maxMs: 60_000 });
     const s = await store.create(fields);
