@@ -39,6 +39,8 @@ interface XmlaSession {
 }
 
 const XML_TYPE = "text/xml; charset=utf-8";
+/** What a command without a result answers: Microsoft's EmptyResult data type (XMLA, ms186689). */
+const EMPTY_RESULT = `<root xmlns="${XMLA_NS}:empty"/>`;
 
 type Properties = ReadonlyMap<string, string>;
 
@@ -304,12 +306,12 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
   ): Promise<string> {
     const statement = child(child(method, "Command"), "Statement")?.text ?? "";
     // A command without a statement (how clients open or close a session) answers an empty result.
-    if (statement.trim() === "") return `<root xmlns="${XMLA_NS}:empty"/>`;
+    if (statement.trim() === "") return EMPTY_RESULT;
     if (/^\s*UPDATE\b/i.test(statement)) {
       const update = parseMdxUpdate(statement);
       const cube = await context.cubeOf(update.cube.map((p) => p.name));
       await cube.update(owner(username), update);
-      return `<root xmlns="${XMLA_NS}:empty"/>`;
+      return EMPTY_RESULT;
     }
     const format = properties.get("Format") ?? "Native";
     if (format !== "Multidimensional" && format !== "Native")
