@@ -1,10 +1,12 @@
 import type { operations } from "@qibates/client/schema";
+import { slices } from "@qibates/connectors";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import { bodyLimitOf, ENCODING_ADVICE, quoted, REQUEST_ENCODINGS } from "./http-limits.ts";
+import { jsonSteps } from "./json-steps.ts";
 import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
 import type { Services } from "./services.ts";
@@ -276,6 +278,11 @@ export function registerApi(
           throw new Error(
             `response of ${op.operationId} does not match the contract: ${ajv.errorsText(check.errors)}`,
           );
+        }
+        // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
+        if (op.carriesGrid && result !== null && typeof result === "object") {
+          const text = await slices.run({ start: () => jsonSteps(result) });
+          return reply.type("application/json; charset=utf-8").send(text);
         }
         return result;
       },
