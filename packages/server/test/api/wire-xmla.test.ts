@@ -37,10 +37,12 @@ describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
     }
   });
 
-  it("answers 401 with a Basic challenge without credentials", async () => {
+  it("answers 401 with a Basic challenge without credentials, and asks nothing of the other paths", async () => {
     const r = await app.inject({ method: "POST", url: "/olap/msmdpump.dll", payload: "<x/>" });
     expect(r.statusCode).toBe(401);
     expect(r.headers["www-authenticate"]).toMatch(/^Basic /);
+    const health = await app.inject({ method: "GET", url: "/qibates/api/v2/health" });
+    expect(health.statusCode).toBe(200);
   });
 
   it("writes through the demo's journal: an UPDATE CUBE is in the database under xmla:<user>", async () => {

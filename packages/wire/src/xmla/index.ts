@@ -30,6 +30,13 @@ export interface XmlaOptions extends WireEndpointOptions {
   maxCells?: number;
 }
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The XMLA endpoint's user, from HTTP Basic. */
+    xmlaUser: string | null;
+  }
+}
+
 interface XmlaSession {
   readonly id: string;
   readonly username: string;
@@ -83,12 +90,16 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       return sendFault(reply, new XmlaFault("query", "An unexpected error has occurred."));
     });
 
+    // HTTP Basic is checked on arrival, before the body is read.
+    scope.decorateRequest("xmlaUser", null);
+    scope.addHook("onRequest", async (request, reply) => {
+      const username = await authenticate(request, reply);
+      if (username === null) return reply;
+      request.xmlaUser = username;
+    });
+
     for (const path of XMLA_PATHS) {
-      scope.post(path, async (request, reply) => {
-        const username = await authenticate(request, reply);
-        if (username === null) return reply;
-        return answer(request, reply, username);
-      });
+      scope.post(path, async (request, reply) => answer(request, reply, request.xmlaUser as string));
     }
   });
 
