@@ -246,6 +246,13 @@ export const variables = {
     true,
     "true",
   ),
+  demoSessionViews: variable(
+    "QIBATES_DEMO_SESSION_VIEWS",
+    "Each session opened with the demo API key changes a copy of the demo data of its own, never seen by other sessions and dropped at logout or expiry; false: it changes the shared demo data.",
+    boolean,
+    true,
+    "true",
+  ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",
     "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, or all) over the embedded engine's demo users and data.",

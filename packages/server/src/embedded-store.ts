@@ -121,6 +121,23 @@ export function databaseStore(db: Database): EmbeddedStore {
       });
     },
 
+    dropApplication(application) {
+      return db.transaction(async (tx) => {
+        await lockJournal(tx, application);
+        await tx.query("delete from journal where application = $1", [application]);
+        await tx.query("delete from journal_snapshots where application = $1", [application]);
+      });
+    },
+
+    async applicationsNamed(prefix) {
+      // The prefix is matched as text, not as a LIKE pattern (an application name may hold _ or %).
+      const rows = await db.query<{ application: string }>(
+        "select distinct application from journal where left(application, length($1)) = $1",
+        [prefix],
+      );
+      return rows.map((r) => r.application);
+    },
+
     async taskStatuses(owner, application) {
       const rows = await db.query<{
         task_list: string;

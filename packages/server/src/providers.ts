@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Connector, Provider } from "@qibates/connectors";
-import { EmbeddedProvider, type JournalLog } from "@qibates/connectors/embedded";
+import {
+  EmbeddedProvider,
+  type EmbeddedProviderOptions,
+  type JournalLog,
+} from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
@@ -57,10 +61,12 @@ export async function openProviders(
     | "journalSnapshotBytes"
   >,
   log?: JournalLog,
+  ownViews?: EmbeddedProviderOptions["ownViews"],
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   const embedded = await EmbeddedProvider.open({
     store: databaseStore(db),
     credentialsValid: demoCredentialsValid,
+    ...(ownViews ? { ownViews } : {}),
     journal: {
       ...(config
         ? { snapshotEntries: config.journalSnapshotEntries, snapshotBytes: config.journalSnapshotBytes }

@@ -3,8 +3,8 @@ import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
-import { issueDemoKey } from "./demo.ts";
-import { KeyStore, type VerifiedKey } from "./keys.ts";
+import { DEMO_OWNER, issueDemoKey } from "./demo.ts";
+import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
@@ -57,9 +57,20 @@ export async function openServices(
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
   const demoKey = config.demo ? await issueDemoKey(keys) : null;
+  // Demo mode: the sessions of the published demo key change views of their own, never the shared demo.
+  const demoOwner = ownerId(DEMO_OWNER);
+  const ownViews =
+    config.demo && config.demoSessionViews
+      ? {
+          isolated: (session: { ownerId: string }) => session.ownerId === demoOwner,
+          alive: (id: string) => sessions.alive(id),
+          sweepMs: 60_000,
+          idleMs: limits.idleMs,
+        }
+      : undefined;
   const providers = options.providers
     ? await options.providers(db)
-    : await openProviders(db, config, options.log);
+    : await openProviders(db, config, options.log, ownViews);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,

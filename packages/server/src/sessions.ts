@@ -43,6 +43,8 @@ export interface SessionStore {
   touch(id: string): Promise<SessionRecord | null>;
   update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void>;
   delete(id: string): Promise<boolean>;
+  /** Whether the session lives, without restarting its idle timer. */
+  alive(id: string): Promise<boolean>;
   /**
    * Ends the owner's oldest live sessions beyond the `keep` newest, and answers them (their provider sessions
    * are for the caller to end).
@@ -121,6 +123,11 @@ export class MemorySessionStore implements SessionStore {
     owned?.delete(id);
     if (owned?.size === 0) this.byOwner.delete(r.ownerId);
     return true;
+  }
+
+  async alive(id: string): Promise<boolean> {
+    const r = this.sessions.get(id);
+    return r !== undefined && isLive(r, this.now(), this.limits);
   }
 
   async touch(id: string): Promise<SessionRecord | null> {
@@ -212,6 +219,11 @@ export class RedisSessionStore implements SessionStore {
         .exec();
     }
     return ended;
+  }
+
+  async alive(id: string): Promise<boolean> {
+    // Redis drops a session at the end of its idle time or lifetime, whichever comes first.
+    return ID_PATTERN.test(id) && (await this.redis.exists(this.key(id))) === 1;
   }
 
   async touch(id: string): Promise<SessionRecord | null> {

@@ -24,7 +24,9 @@ export async function openEmbeddedApplications(
     createSampleBasicCube,
     sampleBasicScripts,
   ).configure(journal);
-  const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning).configure(journal);
+  const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning, () =>
+    createVisionPlanning({ empty: true }),
+  ).configure(journal);
   await Promise.all([essbase.load(), planning.load()]);
   return { essbase, planning };
 }

@@ -1,4 +1,4 @@
-import { type CalcScript, type Cube, runCalcScript } from "@qibates/engine";
+import { type CalcScript, Cube, runCalcScript } from "@qibates/engine";
 import { cellKey } from "./change-sequence.ts";
 import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
@@ -33,6 +33,22 @@ export class EssbaseApplication extends JournaledApplication {
 
   protected stateVersion(): number {
     return this.current?.version ?? -1;
+  }
+
+  /**
+   * A session's own view of this application (`session-views.ts`), journaled as `name`: an empty cube of the
+   * same outline, filled with this application's state at each rebuild.
+   */
+  sessionView(name: string, copied: (position: number) => void): EssbaseApplication {
+    const outline = this.cube.outline;
+    const aggMissing = this.cube.aggMissing;
+    return new EssbaseApplication(
+      name,
+      this.cubeName,
+      this.store,
+      () => new Cube(outline, { aggMissing }),
+      this.scripts,
+    ).copyOf(this, copied);
   }
 
   protected fingerprint(): string {

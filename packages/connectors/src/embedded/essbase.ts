@@ -38,6 +38,7 @@ import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import { recordingSource } from "./journal.ts";
+import type { DemoSessionViews } from "./session-views.ts";
 
 type Schemas = components["schemas"];
 
@@ -217,10 +218,19 @@ export function pivotSelection(
 
 /** Sample.Basic (and any Essbase-family application of the catalogue) answered by the engine. */
 export class EmbeddedEssbase implements EssbaseOperations {
-  constructor(private readonly catalogue: EmbeddedCatalogue) {}
+  constructor(
+    private readonly catalogue: EmbeddedCatalogue,
+    private readonly views: DemoSessionViews | null = null,
+  ) {}
 
   private app(session: ProviderSession, ref: CubeRef): EssbaseApplication {
     return this.catalogue.essbaseCube(session.connector, ref);
+  }
+
+  /** The application whose data a call reads or changes: the session's own view when it has one. */
+  private data(session: ProviderSession, ref: CubeRef, write: boolean): Promise<EssbaseApplication> {
+    const app = this.app(session, ref);
+    return this.views ? this.views.data(session, app, write) : Promise.resolve(app);
   }
 
   private aliasTable(app: EssbaseApplication, value: string | undefined, field: string): string {
@@ -384,8 +394,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   async calculate(session: ProviderSession, ref: CubeRef, name: string) {
-    const app = this.app(session, ref);
-    const script = app.scripts.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    const script = this.app(session, ref).scripts.find((s) => s.name.toLowerCase() === name.toLowerCase());
     if (!script) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
@@ -394,6 +403,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
         "action.script",
       );
     }
+    const app = await this.data(session, ref, true);
     const started = performance.now();
     await app
       .mutate(session.ownerId, () => {
@@ -409,7 +419,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const app = this.app(session, ref);
+    const app = await this.data(session, ref, false);
     const { settings, aliasTable } = this.gridAliasTable(app, call.input, session, ref);
     // Data written by another API node before this call is read too (outlines never change: other calls
     // need not look).
@@ -502,7 +512,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
-    const app = this.app(session, ref);
+    const app = await this.data(session, ref, true);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);

@@ -60,6 +60,7 @@ export abstract class JournaledApplication {
   /** A catch-up queued and not started yet: calls arriving meanwhile wait for it instead of queuing another. */
   private pendingCatchUp: Promise<void> | null = null;
   private options: JournalOptions = DEFAULT_JOURNAL_OPTIONS;
+  private copySource: { base: JournaledApplication; copied: (position: number) => void } | null = null;
   /** When each cell last changed (journal positions), for the conflict check of a save. */
   protected readonly changes = new ChangeSequence();
 
@@ -67,6 +68,15 @@ export abstract class JournaledApplication {
     readonly name: string,
     protected readonly store: EmbeddedStore,
   ) {}
+
+  /**
+   * Makes this application a copy of `base` (a session's view, see `session-views.ts`): each rebuild starts from
+   * `base`'s state as it is then, rather than from the demo data; `copied` hears `base`'s position.
+   */
+  copyOf(base: JournaledApplication, copied: (position: number) => void): this {
+    this.copySource = { base, copied };
+    return this;
+  }
 
   /** Snapshot thresholds and where to warn (the server passes its settings and logger). */
   configure(options: Partial<JournalOptions>): this {
@@ -166,6 +176,11 @@ export abstract class JournaledApplication {
       // Everything is read: the state changes in one synchronous step, never half-built under a reader.
       this.reset();
       this.changes.clear();
+      if (this.copySource) {
+        // A view: the shared application's state as it is now (the same on every node), its entries on top.
+        this.restoreState(this.copySource.base.captureState());
+        this.copySource.copied(this.copySource.base.position);
+      }
       if (base.state) {
         this.restoreState(base.state);
         this.changes.restore(base.state.sequences ?? null, base.position);

@@ -104,6 +104,19 @@ export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore &
         return true;
       });
     },
+    dropApplication(application) {
+      return locked(application, async () => {
+        for (let i = entries.length - 1; i >= 0; i--) {
+          if ((entries[i] as MemoryEntry).application === application) entries.splice(i, 1);
+        }
+        for (let i = snapshotsKept.length - 1; i >= 0; i--) {
+          if ((snapshotsKept[i] as MemorySnapshot).application === application) snapshotsKept.splice(i, 1);
+        }
+      });
+    },
+    async applicationsNamed(prefix) {
+      return [...new Set(entries.map((e) => e.application).filter((a) => a.startsWith(prefix)))];
+    },
     async taskStatuses(owner, application) {
       return tasks.get(`${owner}\n${application}`) ?? [];
     },

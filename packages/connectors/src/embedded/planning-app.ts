@@ -18,8 +18,18 @@ export class PlanningDemoApplication extends JournaledApplication {
     name: string,
     store: EmbeddedStore,
     private readonly create: () => PlanningApplication,
+    /** The same application without its demo data (for a view, whose data is copied in). */
+    private readonly createEmpty: () => PlanningApplication = create,
   ) {
     super(name, store);
+  }
+
+  /** A session's own view of this application (`session-views.ts`), journaled as `name`. */
+  sessionView(name: string, copied: (position: number) => void): PlanningDemoApplication {
+    return new PlanningDemoApplication(name, this.store, this.createEmpty, this.createEmpty).copyOf(
+      this,
+      copied,
+    );
   }
 
   get app(): PlanningApplication {

@@ -11,6 +11,7 @@ import type {
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
+import type { DemoSessionViews } from "./session-views.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 type Schemas = components["schemas"];
@@ -46,15 +47,24 @@ export class EmbeddedPlanning implements PlanningOperations {
   constructor(
     private readonly catalogue: EmbeddedCatalogue,
     private readonly store: EmbeddedStore,
+    private readonly views: DemoSessionViews | null = null,
   ) {}
 
   private demo(session: ProviderSession, ref: ApplicationRef): PlanningDemoApplication {
     return this.catalogue.planningApplication(session.connector, ref);
   }
 
+  /** The application whose data a call reads or changes: the session's own view when it has one. */
+  private data(session: ProviderSession, demo: PlanningDemoApplication, write: boolean) {
+    return this.views ? this.views.data(session, demo, write) : Promise.resolve(demo);
+  }
+
   /** Runs a read-only call of the planning application, its errors in the provider's terms. */
   private read<T>(session: ProviderSession, ref: ApplicationRef, call: (app: PlanningApplication) => T): T {
-    const demo = this.demo(session, ref);
+    return this.call(this.demo(session, ref), call);
+  }
+
+  private call<T>(demo: PlanningDemoApplication, call: (app: PlanningApplication) => T): T {
     try {
       return call(demo.app);
     } catch (e) {
@@ -76,12 +86,12 @@ export class EmbeddedPlanning implements PlanningOperations {
   }
 
   async openForm(session: ProviderSession, ref: ApplicationRef, input: OpenFormInput) {
-    const demo = this.demo(session, ref);
-    const aliasTable = await this.aliasTable(session, demo);
+    const aliasTable = await this.aliasTable(session, this.demo(session, ref));
+    const demo = await this.data(session, this.demo(session, ref), false);
     // Data and texts written by another API node before this call are read too (form definitions, rules and
     // outlines never change: other reads need not look).
     await demo.upToDate();
-    return this.read(session, ref, (app) => {
+    return this.call(demo, (app) => {
       const r = app.openForm(
         {
           folder: input.folder,
@@ -105,8 +115,8 @@ export class EmbeddedPlanning implements PlanningOperations {
     ref: ApplicationRef,
     input: SubmitFormInput & { subform?: string },
   ) {
-    const demo = this.demo(session, ref);
-    const aliasTable = await this.aliasTable(session, demo);
+    const aliasTable = await this.aliasTable(session, this.demo(session, ref));
+    const demo = await this.data(session, this.demo(session, ref), true);
     const r = await demo
       .mutate(session.ownerId, () => {
         const result = demo.app.submitForm(
@@ -212,7 +222,7 @@ export class EmbeddedPlanning implements PlanningOperations {
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ) {
-    const demo = this.demo(session, ref);
+    const demo = await this.data(session, this.demo(session, ref), true);
     const r = await demo
       .mutate(session.ownerId, () => {
         const result = demo.app.launchRule({

@@ -7,6 +7,7 @@ import { type EngineCube, type EngineCubes, engineCubeOf } from "./engine-cube.t
 import { EmbeddedEssbase } from "./essbase.ts";
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
+import { DemoSessionViews } from "./session-views.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 export interface EmbeddedProviderOptions {
@@ -16,6 +17,18 @@ export interface EmbeddedProviderOptions {
   credentialsValid: (username: string, password: string) => boolean;
   /** When the demo applications save a snapshot of their journal, and where they warn. */
   journal?: Partial<JournalOptions>;
+  /**
+   * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
+   * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
+   */
+  ownViews?: {
+    isolated: (session: ProviderSession) => boolean;
+    /** Whether a session still lives (the views of those that expired are dropped). */
+    alive: (sessionId: string) => Promise<boolean>;
+    /** How often to look for views of expired sessions, and how long an unused view stays in memory. */
+    sweepMs: number;
+    idleMs: number;
+  };
 }
 
 /**
@@ -32,9 +45,27 @@ export class EmbeddedProvider implements Provider, EngineCubes {
     private readonly options: EmbeddedProviderOptions,
     private readonly apps: EmbeddedApplications,
   ) {
-    this.essbase = new EmbeddedEssbase(catalogue);
-    this.planning = new EmbeddedPlanning(catalogue, options.store);
+    const own = options.ownViews;
+    this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
+    this.essbase = new EmbeddedEssbase(catalogue, this.views);
+    this.planning = new EmbeddedPlanning(catalogue, options.store, this.views);
+    if (own && this.views) {
+      const views = this.views;
+      this.sweeper = setInterval(() => {
+        views.sweep(own.alive, own.idleMs).catch((e: unknown) => {
+          options.journal?.log?.warn(
+            { error: e instanceof Error ? e.message : String(e) },
+            "session views not swept: tried again later",
+          );
+        });
+      }, own.sweepMs);
+      this.sweeper.unref();
+    }
   }
+
+  /** The demo sessions' own views (null when every session changes the shared data). */
+  readonly views: DemoSessionViews | null;
+  private readonly sweeper: ReturnType<typeof setInterval> | null = null;
 
   /**
    * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications
@@ -54,6 +85,7 @@ export class EmbeddedProvider implements Provider, EngineCubes {
 
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     await Promise.all([this.apps.essbase.close(), this.apps.planning.close()]);
   }
 
@@ -71,7 +103,10 @@ export class EmbeddedProvider implements Provider, EngineCubes {
     return { username: input.username };
   }
 
-  async logout(_session: ProviderSession): Promise<void> {}
+  /** A session's own views end with it. */
+  async logout(session: ProviderSession): Promise<void> {
+    await this.views?.drop(session.id);
+  }
 
   async servers(session: ProviderSession) {
     return { servers: [{ name: this.catalogue.server(session.connector).name }] };

@@ -63,6 +63,10 @@ export interface EmbeddedStore extends JournalReader {
    * kept as a fallback, older snapshots and the entries the previous snapshot covers are deleted.
    */
   saveSnapshot(application: string, position: number, data: Uint8Array): Promise<boolean>;
+  /** Deletes an application's journal entries and snapshots (a session's view, when the session ends). */
+  dropApplication(application: string): Promise<void>;
+  /** The applications with journal entries whose name starts with `prefix`. */
+  applicationsNamed(prefix: string): Promise<string[]>;
   taskStatuses(owner: string, application: string): Promise<TaskCompletion[]>;
   saveTaskStatus(owner: string, application: string, status: TaskCompletion): Promise<void>;
   preference(owner: string, application: string, name: string): Promise<string | null>;

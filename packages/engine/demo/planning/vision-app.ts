@@ -177,10 +177,14 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
   },
 ];
 
-export function createVisionPlanning(): PlanningApplication {
+/**
+ * The Vision planning application with its demo data; `empty: true` leaves its cubes without data (for a copy
+ * whose data is then restored from another, which skips generating the demo data).
+ */
+export function createVisionPlanning(options: { empty?: boolean } = {}): PlanningApplication {
   const outline = visionPlan1Outline();
   const plan1 = new Cube(outline, { expectedBlocks: 512 });
-  loadVisionPlan1(plan1);
+  if (!options.empty) loadVisionPlan1(plan1);
   const app = new PlanningApplication({
     name: "Vision",
     planTypes: [

@@ -169,7 +169,11 @@ export const essbaseHandlers = {
 
   mdxQuery: async (ctx) => {
     const { sp, ops, cube } = await essbase(ctx, "mdx", "action/mdx", "query");
-    const input = { query: ctx.body.query, ...settingsOf(ctx.body), maxCells: ctx.services.config.maxGridCells };
+    const input = {
+      query: ctx.body.query,
+      ...settingsOf(ctx.body),
+      maxCells: ctx.services.config.maxGridCells,
+    };
     return checkAnswerSize(ctx, await fromProvider(ops.mdx(sp.session, cube, input)));
   },
 

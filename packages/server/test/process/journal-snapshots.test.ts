@@ -53,7 +53,8 @@ describe("journal snapshots in the server process", () => {
   it("saved after every change, compacted, and nothing acknowledged lost across SIGKILLs", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "qibates-snapshots-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, JOURNAL_SNAPSHOT_ENTRIES: "1" };
+    // New logins after each restart read the shared data: demo-key sessions change it too here.
+    const env = { DATA_DIR: dataDir, JOURNAL_SNAPSHOT_ENTRIES: "1", QIBATES_DEMO_SESSION_VIEWS: "false" };
     let server: ServerProcess = await startServer(env);
     cleanups.push(() => server.stop());
     let client = await server.client();

@@ -2,6 +2,8 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/database.ts";
+import { KeyStore } from "../../src/keys.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
 
@@ -9,7 +11,8 @@ import { type RunningService, startPostgres, startRedis } from "../support/servi
  * Two API nodes (the server bundle, twice) over one PostgreSQL and one Redis, behind one address: a tiny
  * round-robin balancer. What one node acknowledges, the other serves on the very next call — saved cells,
  * a calculation, a planning rule — and the session (`loginid`) works on both, while the nodes compact the
- * journal into snapshots as they go.
+ * journal into snapshots as they go. The shared data is changed with an account's own key; a session of the
+ * demo key changes a view of its own, which follows it from node to node.
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
@@ -58,10 +61,14 @@ const grid = [
 let nodes: ServerProcess[];
 let lb: Awaited<ReturnType<typeof balancer>>;
 let client: (connector?: "essbase" | "planning") => QibatesClient;
+let demoClient: (connector?: "essbase" | "planning") => QibatesClient;
+let pgUrl = "";
+let accountKey = "";
 
 beforeAll(async () => {
   const pg: RunningService = await startPostgres();
   cleanups.push(() => pg.stop());
+  pgUrl = pg.url;
   const redis: RunningService = await startRedis();
   cleanups.push(() => redis.stop());
   const env = {
@@ -80,8 +87,17 @@ beforeAll(async () => {
   cleanups.push(() => new Promise<void>((resolve) => lb.server.close(() => resolve())));
   // Each node issues the demo key at start-up, replacing the one before: the second node's is the valid one.
   const health = await fetch(`${b.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
-  client = (connector = "essbase") =>
+  demoClient = (connector = "essbase") =>
     createQibatesClient({ baseUrl: lb.url, apiKey: health.demo.apiKey, connector });
+  // A key of an account (as OAuth issues them): its sessions change the shared demo data.
+  const db = await openDatabase({ databaseUrl: pg.url, dataDir: "/nonexistent-so-pglite-is-not-used" });
+  const { key } = await new KeyStore(db).create(
+    { issuer: "https://accounts.google.com", subject: "ada", email: "ada@example.com", provider: "google" },
+    "two-nodes",
+  );
+  await db.close();
+  accountKey = key;
+  client = (connector = "essbase") => createQibatesClient({ baseUrl: lb.url, apiKey: key, connector });
 }, 180_000);
 
 /** The node that served an answer (0 or 1), from the balancer's header. */
@@ -134,7 +150,7 @@ describe("two API nodes over one PostgreSQL and one Redis, behind one address", 
     for (const node of nodes) {
       const direct = createQibatesClient({
         baseUrl: node.baseUrl,
-        apiKey: (await fetch(`${nodes[1]?.baseUrl}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey,
+        apiKey: accountKey,
         connector: "essbase",
       });
       const r = await direct.POST("/action/refresh", { body: { loginid, ...cube, grid } });
@@ -184,5 +200,56 @@ describe("two API nodes over one PostgreSQL and one Redis, behind one address", 
     expect(nodeOf(form.response)).not.toBe(nodeOf(rule.response));
     const row = form.data?.codes.findIndex((r) => r[0] === "410") ?? -1;
     expect(form.data?.grid[row]?.[2]).toBe("Seen on both nodes");
+  });
+
+  it("a demo-key session's own view follows it from node to node, unseen by others, and goes at logout", async () => {
+    const api = demoClient();
+    const open = async () => {
+      const login = await api.POST("/action/login", {
+        body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+      });
+      if (!login.data) throw new Error(JSON.stringify(login.error));
+      return login.data.loginid;
+    };
+    const mine = await open();
+    const other = await open();
+    const g = grid.map((r) => [...r]);
+    (g[2] as string[])[1] = "555";
+    const saved = await api.POST("/action/save", {
+      body: { loginid: mine, ...cube, grid: g, cells: [{ row: 2, column: 1 }] },
+    });
+    expect(saved.data?.cells[0]?.status).toBe("written");
+    // Read on both nodes: the session's own value on each, never for the other session or an account's.
+    const janOf = async (c: QibatesClient, loginid: string) => {
+      const r = await c.POST("/action/refresh", { body: { loginid, ...cube, grid } });
+      if (!r.data) throw new Error(JSON.stringify(r.error));
+      return { node: nodeOf(r.response), jan: r.data.grid[2]?.[1] };
+    };
+    const reads = [await janOf(api, mine), await janOf(api, mine)];
+    expect(new Set(reads.map((r) => r.node)).size).toBe(2);
+    expect(reads.map((r) => r.jan)).toEqual(["555", "555"]);
+    for (let i = 0; i < 2; i++) expect((await janOf(api, other)).jan).not.toBe("555");
+    const account = client();
+    const login = await account.POST("/action/login", {
+      body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+    });
+    if (!login.data) throw new Error(JSON.stringify(login.error));
+    expect((await janOf(account, login.data.loginid)).jan).not.toBe("555");
+
+    // Journaled under the session, and gone with its logout (whichever node serves it).
+    const db = await openDatabase({ databaseUrl: pgUrl, dataDir: "/nonexistent-so-pglite-is-not-used" });
+    const count = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>("select count(*) as n from journal where application = $1", [
+            `Sample@${mine}`,
+          ])
+        )[0]?.n,
+      );
+    expect(await count()).toBe(1);
+    const out = await api.POST("/action/logout", { body: { loginid: mine } });
+    expect(out.error).toBeUndefined();
+    expect(await count()).toBe(0);
+    await db.close();
   });
 });

@@ -1,0 +1,170 @@
+import type { ProviderSession } from "../provider.ts";
+import type { EmbeddedApplications } from "./applications.ts";
+import type { EssbaseApplication } from "./essbase-app.ts";
+import type { JournaledApplication } from "./journal.ts";
+import type { PlanningDemoApplication } from "./planning-app.ts";
+import type { EmbeddedStore } from "./store.ts";
+
+interface View<A> {
+  app: A;
+  /** Position of the shared application the view's state was copied from. */
+  basedOn: number;
+  usedAt: number;
+}
+
+/**
+ * Each session's own view of a shared demo application, for the sessions that must not change the demo for
+ * everyone (those opened with the published demo key): copy on write — a session reads the shared application
+ * until it first changes something, then a copy of the shared state with its own changes on top.
+ *
+ * A view is journaled like an application of its own, named `<application>@<session id>`, so that any API node
+ * serving the session rebuilds it: the shared application's current state, then the session's entries in
+ * order. When the shared application changes (a user with a key of their own), the view is rebuilt the same
+ * way on its next use. A view is dropped, in memory and in the journal, when its session ends (logout, or
+ * expiry found by {@link SessionViews.sweep}).
+ */
+export class SessionViews<A extends JournaledApplication> {
+  private readonly open = new Map<string, View<A>>();
+  private readonly opening = new Map<string, Promise<View<A>>>();
+
+  /**
+   * @param makeView builds an application named `name` whose reset copies `base`'s state as it is then, and
+   *   reports the base position copied through `copied`.
+   */
+  constructor(
+    readonly base: A,
+    private readonly store: EmbeddedStore,
+    private readonly makeView: (name: string, copied: (position: number) => void) => A,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The journal name of a session's view. */
+  name(sessionId: string): string {
+    return `${this.base.name}@${sessionId}`;
+  }
+
+  /** Session ids a journal name of this application's views stands for (null: not a view of it). */
+  sessionOf(application: string): string | null {
+    const prefix = `${this.base.name}@`;
+    return application.startsWith(prefix) ? application.slice(prefix.length) : null;
+  }
+
+  /**
+   * The application a session reads: its view once it changed something (here or on another node), else the
+   * shared application. Either is up to date with every change acknowledged before the call.
+   */
+  async reading(sessionId: string): Promise<A> {
+    await this.base.upToDate();
+    const open = this.open.get(sessionId);
+    if (open) return this.current(open);
+    // Another node may have journaled this session's first change: one indexed lookup.
+    if ((await this.store.head(this.name(sessionId))) === 0) return this.base;
+    return this.writing(sessionId);
+  }
+
+  /** The session's view, copied from the shared application on its first change. */
+  async writing(sessionId: string): Promise<A> {
+    await this.base.upToDate();
+    let open = this.open.get(sessionId);
+    if (!open) {
+      // Two first calls of one session at once build one view.
+      let opening = this.opening.get(sessionId);
+      if (!opening) {
+        opening = this.build(sessionId).finally(() => this.opening.delete(sessionId));
+        this.opening.set(sessionId, opening);
+      }
+      open = await opening;
+    }
+    return this.current(open);
+  }
+
+  private async build(sessionId: string): Promise<View<A>> {
+    const view: View<A> = { app: null as unknown as A, basedOn: -1, usedAt: this.now() };
+    view.app = this.makeView(this.name(sessionId), (position) => {
+      view.basedOn = position;
+    });
+    // A view lives as long as its session: its few entries are replayed, never compacted into snapshots.
+    view.app.configure({ snapshotEntries: Number.MAX_SAFE_INTEGER, snapshotBytes: Number.MAX_SAFE_INTEGER });
+    await view.app.load();
+    this.open.set(sessionId, view);
+    return view;
+  }
+
+  private async current(open: View<A>): Promise<A> {
+    open.usedAt = this.now();
+    // The shared state moved since the copy: copy it again and replay the session's changes on it.
+    if (open.basedOn !== this.base.position) await open.app.load();
+    else await open.app.upToDate();
+    return open.app;
+  }
+
+  /** Ends a session's view: gone from memory and from the journal. */
+  async drop(sessionId: string): Promise<void> {
+    this.open.delete(sessionId);
+    await this.store.dropApplication(this.name(sessionId));
+  }
+
+  /**
+   * Drops the views of sessions that ended without a logout (`alive` says which still live), and forgets on
+   * this node the views unused for `idleMs` (rebuilt from the journal if their session comes back).
+   */
+  async sweep(alive: (sessionId: string) => Promise<boolean>, idleMs: number): Promise<void> {
+    const t = this.now();
+    for (const [id, open] of this.open) if (t - open.usedAt >= idleMs) this.open.delete(id);
+    for (const application of await this.store.applicationsNamed(`${this.base.name}@`)) {
+      const id = this.sessionOf(application);
+      if (id !== null && !(await alive(id))) await this.drop(id);
+    }
+  }
+
+  /** Views open on this node (for tests and metrics). */
+  get size(): number {
+    return this.open.size;
+  }
+}
+
+/**
+ * The views of the demo applications for the sessions `isolated` picks (the server picks those opened with the
+ * published demo key): their writes land in their own views; everyone else's in the shared applications.
+ */
+export class DemoSessionViews {
+  readonly essbase: SessionViews<EssbaseApplication>;
+  readonly planning: SessionViews<PlanningDemoApplication>;
+
+  constructor(
+    applications: EmbeddedApplications,
+    store: EmbeddedStore,
+    readonly isolated: (session: ProviderSession) => boolean,
+  ) {
+    const { essbase, planning } = applications;
+    this.essbase = new SessionViews(essbase, store, (name, copied) => essbase.sessionView(name, copied));
+    this.planning = new SessionViews(planning, store, (name, copied) => planning.sessionView(name, copied));
+  }
+
+  /**
+   * The application a call of `session` reads (`write` false) or changes: `base` itself unless the session
+   * is isolated and `base` is a demo application with views.
+   */
+  async data<A extends EssbaseApplication | PlanningDemoApplication>(
+    session: ProviderSession,
+    base: A,
+    write: boolean,
+  ): Promise<A> {
+    if (!this.isolated(session)) return base;
+    const views = (
+      base === this.essbase.base ? this.essbase : base === this.planning.base ? this.planning : null
+    ) as SessionViews<A> | null;
+    if (!views) return base;
+    return write ? views.writing(session.id) : views.reading(session.id);
+  }
+
+  /** At logout: the session's views are gone. */
+  async drop(sessionId: string): Promise<void> {
+    await Promise.all([this.essbase.drop(sessionId), this.planning.drop(sessionId)]);
+  }
+
+  async sweep(alive: (sessionId: string) => Promise<boolean>, idleMs: number): Promise<void> {
+    await this.essbase.sweep(alive, idleMs);
+    await this.planning.sweep(alive, idleMs);
+  }
+}
