@@ -514,6 +514,11 @@ describe("sessions", () => {
   it("an unknown session id, or another user's, is a fault", async () => {
     const unknown = await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), session("581")));
     expect(faultOf(unknown)?.faultstring).toBe("The session 581 does not exist or has ended.");
+    const noId = await post(
+      server.origin,
+      envelope(discoverBody("DBSCHEMA_CATALOGS"), `<Session xmlns="${XA}"/>`),
+    );
+    expect(faultOf(noId)?.faultstring).toBe("The Session header needs a SessionId.");
     const mine = sessionIdOf(
       await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"), begin)),
     ) as string;

@@ -174,6 +174,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     const named = xa("Session") ?? xa("EndSession");
     if (named) {
       const id = named.attrs.SessionId ?? "";
+      if (id === "") throw new XmlaFault("session", `The ${named.name} header needs a SessionId.`);
       const found = sessions.find(id);
       if (!found || found.username !== username)
         throw new XmlaFault("session", `The session ${id} does not exist or has ended.`);
