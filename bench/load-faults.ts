@@ -1208,6 +1208,8 @@ async function main(): Promise<void> {
       SITE_DIR: "",
       LOG_LEVEL: "warn",
       QIBATES_DEMO: "true",
+      // Saves are read back by later sessions (a session lost in an outage logs in again): the shared data.
+      QIBATES_DEMO_SESSION_VIEWS: "false",
       RATE_LIMIT_PER_MINUTE: "1000000",
       MAX_GRID_CELLS: "1000000",
       DATABASE_URL: pg.url,
