@@ -156,6 +156,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
         "action/zoomin",
         "action/keeponly",
         "action/pivot",
+        "action/mdx",
         "action/save",
         "nav/openform",
         "action/submitform",
