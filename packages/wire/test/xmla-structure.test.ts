@@ -271,3 +271,80 @@ describe("faults and session headers have the shape of Microsoft's samples", () 
     expect(Object.keys(session.attrs)).toEqual(["SessionId"]);
   });
 });
+
+describe("Microsoft's documentation samples and fragments", () => {
+  const frag = (name: string) => parseXml(fixture(`microsoft-docs/${name}`));
+
+  it("rowset: the root holds the schema, then rows (rowset-data-type-xmla)", async () => {
+    const sample = frag("rowset.structure.fragment.xml");
+    const root = rootOf(await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"))));
+    expect([root.name, root.ns]).toEqual([sample.name, sample.ns]);
+    expect(names(root.children).filter((n) => n !== "schema")).toEqual(names(sample.children));
+  });
+
+  it("MDDataSet: OlapInfo, Axes, CellData; Tuples/Tuple/Member@Hierarchy with UName first; Cell with Value and FmtValue", async () => {
+    const answer = await post(
+      server.origin,
+      envelope(
+        executeBody("SELECT CrossJoin({[Actual], [Budget]}, {[Qtr1]}) ON COLUMNS FROM [Sample].[Basic]"),
+      ),
+    );
+    const root = rootOf(answer);
+    expect(names(root.children).filter((n) => n !== "schema")).toEqual(
+      names(frag("mddataset.structure.fragment.xml").children),
+    );
+    const axes = frag("axes.tuples.fragment.xml");
+    const ours = child(root, "Axes") as XmlElement;
+    const axis0 = (a: XmlElement) => a.children.find((x) => x.attrs.name === "Axis0") as XmlElement;
+    expect(names(axis0(ours).children)).toEqual(names(axis0(axes).children));
+    const tuple = (a: XmlElement) => child(child(axis0(a), "Tuples"), "Tuple") as XmlElement;
+    expect(names(tuple(ours).children)).toEqual(names(tuple(axes).children));
+    expect(Object.keys(tuple(ours).children[0]?.attrs ?? {})).toEqual(
+      Object.keys(tuple(axes).children[0]?.attrs ?? {}),
+    );
+    expect(tuple(ours).children[0]?.children[0]?.name).toBe(tuple(axes).children[0]?.children[0]?.name);
+    const cells = frag("celldata.values.fragment.xml");
+    const sampleCell = cells.children[0] as XmlElement;
+    const cell = child(child(root, "CellData"), "Cell") as XmlElement;
+    expect(Object.keys(cell.attrs)).toEqual(Object.keys(sampleCell.attrs));
+    // Value then FmtValue, as the sample (which adds FormatString, a cell property not asked for here).
+    expect(inOrder(names(cell.children), names(sampleCell.children))).toBe(true);
+    expect(names(cell.children)).toEqual(["Value", "FmtValue"]);
+  });
+
+  it("the session headers of the samples: Session@SessionId on later requests, EndSession to end", async () => {
+    const begin = fixture("microsoft-docs/beginsession.request.fragment.xml")
+      .replace("...<!-- Discover or Execute call goes here.-->", discoverBody("DBSCHEMA_CATALOGS"))
+      .replace('xsi:type="xsd:int"', "");
+    const opened = await post(server.origin, begin);
+    const id = child(child(opened.envelope as XmlElement, "Header"), "Session")?.attrs.SessionId as string;
+    expect(id).toBeTruthy();
+    const withHeader = (fragment: string) =>
+      `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${SOAP}">` +
+      fixture(`microsoft-docs/${fragment}`)
+        .replace('SessionId="581"', `SessionId="${id}"`)
+        .replace('xsi:type="xsd:int"', "") +
+      `<SOAP-ENV:Body>${discoverBody("DBSCHEMA_CATALOGS")}</SOAP-ENV:Body></SOAP-ENV:Envelope>`;
+    const inSession = await post(server.origin, withHeader("session.request-header.fragment.xml"));
+    expect(inSession.status, inSession.text).toBe(200);
+    expect(child(child(inSession.envelope as XmlElement, "Header"), "Session")?.attrs.SessionId).toBe(id);
+    expect((await post(server.origin, withHeader("endsession.request-header.fragment.xml"))).status).toBe(
+      200,
+    );
+    const after = await post(server.origin, withHeader("session.request-header.fragment.xml"));
+    expect(faultOf(after)?.faultstring).toBe(`The session ${id} does not exist or has ended.`);
+  });
+
+  it("the Execute sample asks for ClusterFormat, which the endpoint refuses with a fault", async () => {
+    const body = fixture("microsoft-docs/execute.mdx-clusterformat.request.xml")
+      .replaceAll("Adventure Works DW Multidimensional 2012", "Sample")
+      .replace("[Adventure Works]", "[Basic]");
+    const answer = await post(server.origin, envelope(body));
+    expect(answer.status).toBe(500);
+    expect(faultOf(answer)?.faultstring).toBe(
+      "Execute answers the TupleFormat axis format only, not ClusterFormat.",
+    );
+    const tuple = await post(server.origin, envelope(body.replace("ClusterFormat", "TupleFormat")));
+    expect(tuple.status, tuple.text).toBe(200);
+  });
+});
