@@ -58,6 +58,10 @@ describe("Discover on Sample.Basic", () => {
     expect(
       rowsOf(await discover("DBSCHEMA_CATALOGS", {}, {} as { Catalog: string })).map((r) => r.CATALOG_NAME),
     ).toEqual(["Sample"]);
+    expect(rowsOf(await discover("MDSCHEMA_CUBES", { CUBE_NAME: "" })).map((r) => r.CUBE_NAME)).toEqual([
+      "Basic",
+    ]);
+    expect(rowsOf(await discover("MDSCHEMA_CUBES", { CUBE_NAME: "Other" }))).toEqual([]);
     const cubes = rowsOf(await discover("MDSCHEMA_CUBES"));
     expect(cubes.map((r) => [r.CATALOG_NAME, r.CUBE_NAME, r.IS_WRITE_ENABLED])).toEqual([
       ["Sample", "Basic", "true"],

@@ -293,7 +293,8 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       throw new XmlaFault("unsupported", `Discover answers the Tabular format only, not ${format}.`);
     const restrictions = new Map<string, string>();
     const list = child(child(method, "Restrictions"), "RestrictionList");
-    for (const r of list?.children ?? []) restrictions.set(r.name, r.text.trim());
+    // An empty restriction (`<CUBE_NAME/>`) restricts nothing.
+    for (const r of list?.children ?? []) if (r.text.trim() !== "") restrictions.set(r.name, r.text.trim());
     const rows = content.data
       ? await discoverRows(type as RequestType, restrictions, {
           dataSourceName: await context.serverName(),
