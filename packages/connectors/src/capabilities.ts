@@ -352,7 +352,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       writeBack: {
         status: "partly",
         why: {
-          en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save answers the typed unsupported error with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
+          en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns the typed unsupported error with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
           fr: "Sur un serveur réel, un enregistrement est réécrit par l'instruction MDX UPDATE CUBE, que seul un cube ouvert en écriture accepte ; sinon l'enregistrement renvoie l'erreur typée d'opération non prise en charge avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
         },
       },

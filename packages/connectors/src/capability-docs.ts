@@ -28,6 +28,7 @@ const WORDS = {
     /** The page that explains how to reach a real server with each connector that can (a link from this page). */
     guides: {
       "essbase-stndln": "[Connect QiBates to an Essbase 21c server](connect-essbase-21c.md)",
+      ssas: "[Connect QiBates to Microsoft Analysis Services (SSAS)](connect-ssas.md)",
       planning: "[Connect QiBates to Planning and EPM Cloud](connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
@@ -64,6 +65,7 @@ const WORDS = {
       `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
     guides: {
       "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](connect-essbase-21c.md)",
+      ssas: "[Connecter QiBates à Microsoft Analysis Services (SSAS)](connect-ssas.md)",
       planning: "[Connecter QiBates à Planning et EPM Cloud](connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
