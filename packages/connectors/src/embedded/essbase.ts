@@ -174,8 +174,6 @@ export function* cellKindsSteps(r: GridResponse): Steps<Schemas["CellKind"][][]>
 /** The engine's answer → the contract's GridResponse (`kinds`: its cells' kinds, when already worked out). */
 export function gridAnswer(
   r: GridResponse,
-  outline: Outline,
-  aliasTable: string | null,
   kinds: Schemas["CellKind"][][] = finish(cellKindsSteps(r)),
 ): Schemas["GridResponse"] {
   const placements = r.placements;
@@ -429,11 +427,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
       const dataVersion = String(app.position);
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
         return {
-          ...gridAnswer(
-            initialGrid(app.cube, settings, aliasTable, call.input.maxCells),
-            app.cube.outline,
-            aliasTable,
-          ),
+          ...gridAnswer(initialGrid(app.cube, settings, aliasTable, call.input.maxCells)),
           dataVersion,
         };
       }
@@ -454,7 +448,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
           cube = app.cube;
           version = cube.version;
           const r = yield* gridOperationSteps(cube, request);
-          const answer = gridAnswer(r, cube.outline, aliasTable, yield* cellKindsSteps(r));
+          const answer = gridAnswer(r, yield* cellKindsSteps(r));
           // Read with the grid's last step: what a later save checks its cells against.
           return { ...answer, dataVersion: String(app.position) };
         },
@@ -501,7 +495,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
           cube = app.cube;
           version = cube.version;
           const r = yield* runMdxGridSteps(cube, input.query, options);
-          const answer = gridAnswer(r, cube.outline, aliasTable, yield* cellKindsSteps(r));
+          const answer = gridAnswer(r, yield* cellKindsSteps(r));
           return { ...answer, dataVersion: String(app.position) };
         },
         changed: () => app.cube !== cube || cube.version !== version,
@@ -551,7 +545,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     return {
       submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
       cells,
-      ...gridAnswer(r, app.cube.outline, aliasTable),
+      ...gridAnswer(r),
       dataVersion: String(position),
     };
   }

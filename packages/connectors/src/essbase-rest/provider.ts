@@ -575,7 +575,7 @@ class EssbaseRestOperations implements EssbaseOperations {
         ranges: cells.map((c) => [c.row, c.column, 1, 1]),
       });
     }
-    return gridAnswer(r, outline, aliasTable);
+    return gridAnswer(r);
   }
 
   /** A layout-only operation done by the engine over an empty copy of the outline: the new sheet. */
@@ -605,7 +605,7 @@ class EssbaseRestOperations implements EssbaseOperations {
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.cube(session, ref);
-    const { resolved, aliasTable } = this.resolved(cube.remote, input);
+    const { resolved } = this.resolved(cube.remote, input);
     const { client } = this.p.upstream(session);
     await this.preferences(session, resolved);
     const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: input.query });
@@ -614,11 +614,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const result = read ? mdxResultOf(outline, answer, read) : null;
     if (!result) throw client.malformed(`${cube.path}/grid/mdx without a readable grid`);
     try {
-      return gridAnswer(
-        mdxGrid(layoutSource(outline), result, resolved, input.maxCells),
-        outline,
-        aliasTable,
-      );
+      return gridAnswer(mdxGrid(layoutSource(outline), result, resolved, input.maxCells));
     } catch (e) {
       engineError(e);
     }
@@ -634,7 +630,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const dirty = [...new Set(cells.map((c) => c.row * columns + c.column))].sort((a, b) => a - b);
     const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty });
     const missingLabel = resolved.missingLabel;
-    const answered = gridAnswer(r, cube.remote.outline, aliasTable);
+    const answered = gridAnswer(r);
     const written: Schemas["SubmittedCell"][] = (cells ?? []).map((c) => {
       const kind = r.kinds[c.row]?.[c.column];
       const ok = kind === "data" || kind === "missing";

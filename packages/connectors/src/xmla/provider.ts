@@ -335,11 +335,11 @@ class XmlaOperations implements EssbaseOperations {
           { action: "refresh", grid: first.grid, settings: resolved, aliasTable },
           (t) => this.read(session, cube, t),
         );
-        return gridAnswer(r, outline, aliasTable);
+        return gridAnswer(r);
       }
       const request = gridRequestOf(outline, resolved, aliasTable, call);
       const r = await gridOverServer(cube.remote, request, (t) => this.read(session, cube, t));
-      return gridAnswer(r, outline, aliasTable);
+      return gridAnswer(r);
     } catch (e) {
       if (e instanceof ProviderError) throw e;
       engineError(e);
