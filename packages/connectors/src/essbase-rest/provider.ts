@@ -494,8 +494,10 @@ class EssbaseRestOperations implements EssbaseOperations {
       { ...ref },
     ];
     const substitutionVariables: Record<string, string> = {};
-    for (const level of levels) {
-      for (const v of (await this.variables(session, level)).variables) {
+    // Read at once; applied server first, so that an application's hides it and a cube's hides both.
+    const lists = await Promise.all(levels.map((level) => this.variables(session, level)));
+    for (const list of lists) {
+      for (const v of list.variables) {
         for (const k of Object.keys(substitutionVariables)) {
           if (k.toLowerCase() === v.name.toLowerCase()) delete substitutionVariables[k];
         }
