@@ -4,6 +4,7 @@ import compress from "@fastify/compress";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
@@ -14,7 +15,13 @@ import { loadContract } from "./contract.ts";
 import type { Database } from "./database.ts";
 import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
 import { apiHandlers } from "./handlers/index.ts";
-import { frameworkError, installJsonParser, rememberLocale, serverOptions } from "./http-limits.ts";
+import {
+  frameworkError,
+  installJsonParser,
+  refineHttpServer,
+  rememberLocale,
+  serverOptions,
+} from "./http-limits.ts";
 import { registerOperations } from "./operations.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { openServices, type Services } from "./services.ts";
@@ -120,6 +127,7 @@ export async function buildApp({
     // Timeouts, trusted proxies, and the registry's error format for what the HTTP layer refuses.
     ...serverOptions(config, securityHeaders(config)),
   });
+  refineHttpServer(app.server, securityHeaders(config));
   // Every route registered, as "METHOD /path": the contract test checks the API's against the contract.
   const routes: string[] = [];
   app.addHook("onRoute", (route) => {
@@ -194,8 +202,9 @@ export async function buildApp({
   // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), outside the API and its keys.
   await registerWireEndpoints(app, config, services);
 
-  // Unknown API paths answer JSON, never the site's HTML 404.
-  app.all("/qibates/*", async (request, reply) => {
+  // Unknown API paths answer JSON, never the site's HTML 404; so does a request no route takes at all (a
+  // method no route declares, such as LOCK, included).
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     return reply.code(404).send({
       code: "QB_ERR_NOT_FOUND",
       message: formatErrorMessage(
@@ -206,7 +215,9 @@ export async function buildApp({
       field: null,
       requestId: request.id,
     });
-  });
+  };
+  app.all("/qibates/*", notFound);
+  app.setNotFoundHandler(notFound);
 
   if (config.siteDir && existsSync(config.siteDir)) {
     await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX });

@@ -6,7 +6,23 @@
  * Templates name their parameters in braces (`{field}`); `formatErrorMessage` fills them.
  */
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 502;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 408
+  | 409
+  | 413
+  | 415
+  | 417
+  | 422
+  | 429
+  | 431
+  | 500
+  | 502
+  | 503;
 
 export type ErrorLocale = "en" | "fr";
 
@@ -98,6 +114,13 @@ export const ERROR_CODES = {
     when: "The request line and headers together exceed 16 KiB; the connection is closed.",
     whenFr: "La ligne de requête et les en-têtes dépassent ensemble 16 Kio ; la connexion est fermée.",
   },
+  QB_ERR_EXPECTATION_FAILED: {
+    status: 417,
+    en: "The expectation {expect} cannot be met; send the request without Expect, or with Expect: 100-continue.",
+    fr: "L'attente {expect} ne peut pas être satisfaite ; envoyez la requête sans Expect, ou avec Expect: 100-continue.",
+    when: "The request has an Expect header other than 100-continue; the body, if any, is not read.",
+    whenFr: "La requête porte un en-tête Expect autre que 100-continue ; son corps éventuel n'est pas lu.",
+  },
   QB_ERR_NOT_FOUND: {
     status: 404,
     en: "No route {method} {path}.",
@@ -162,6 +185,14 @@ export const ERROR_CODES = {
     fr: "La session appartient au propriétaire d'une autre clé d'API.",
     when: "The loginid was opened with a key of another account.",
     whenFr: "Le loginid a été ouvert avec une clé d'un autre compte.",
+  },
+  QB_ERR_SESSION_STORE_UNAVAILABLE: {
+    status: 503,
+    en: "Sessions cannot be read or written now: their store is unavailable. Try again in a moment.",
+    fr: "Les sessions ne peuvent pas être lues ni écrites pour l'instant : leur stockage est indisponible. Réessayez dans un instant.",
+    when: "The session store (Redis, REDIS_URL) cannot be reached: login, logout and every call with a loginid are refused until it is back.",
+    whenFr:
+      "Le stockage des sessions (Redis, REDIS_URL) est injoignable : la connexion, la déconnexion et chaque appel avec un loginid sont refusés jusqu'à son retour.",
   },
   QB_ERR_PROVIDER_ADDRESS: {
     status: 400,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { maxHeaderSize, type Server, type ServerResponse } from "node:http";
+import { type IncomingMessage, maxHeaderSize, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type {
   FastifyError,
@@ -248,8 +248,72 @@ function clientErrorHandler(config: Config, headers: Record<string, string>) {
       ];
       socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
     }
-    socket.destroy();
+    lingeringClose.call(socket);
   };
+}
+
+/** How long, and for how many bytes, a closing connection still reads what the client is sending. */
+export const LINGER = { ms: 2000, bytes: 32 * 1024 * 1024 };
+
+/**
+ * Closes a connection after its last answer without losing that answer: a client still sending a body the
+ * server refused (413 over the limit, 401 before the body) would otherwise meet a socket closed with unread
+ * data, which the system answers with a reset, dropping the answer before the client reads it. The connection
+ * is half-closed once the answer is written, then what arrives is read and dropped until the client closes
+ * its side, for at most {@link LINGER} (time and bytes), then closed.
+ */
+function lingeringClose(this: Socket): void {
+  if (this.destroyed) return;
+  if (this.writable) this.end();
+  // Nothing more is parsed: what arrives now is dropped unread.
+  this.removeAllListeners("data");
+  const timer = setTimeout(() => this.destroy(), LINGER.ms);
+  timer.unref();
+  let read = 0;
+  this.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER.bytes) this.destroy();
+  });
+  this.once("end", () => this.destroy());
+  this.once("close", () => clearTimeout(timer));
+  this.resume();
+}
+
+/**
+ * A request whose `Expect` header is not `100-continue`: answered `417` in the registry's format (Node's
+ * server would answer a bare 417 itself), its body unread, and the connection closed.
+ */
+function expectationFailed(headers: Record<string, string>) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const refusal = new ApiError("QB_ERR_EXPECTATION_FAILED", { expect: quoted(request.headers.expect) });
+    const requestId = randomUUID();
+    const body = JSON.stringify({
+      code: refusal.code,
+      message: refusal.localizedMessage(headerLocale(request.headers["accept-language"])),
+      field: "expect",
+      requestId,
+    });
+    response.writeHead(refusal.status, {
+      ...headers,
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      connection: "close",
+    });
+    response.end(body);
+  };
+}
+
+/**
+ * What the HTTP server does before Fastify sees a request, in the registry's terms: an unmet `Expect`
+ * answered in its format, and connections closed after their answer has reached the client.
+ */
+export function refineHttpServer(server: Server, headers: Record<string, string>): void {
+  server.on("checkExpectation", expectationFailed(headers));
+  server.on("connection", (socket: Socket) => {
+    socket.destroySoon = lingeringClose;
+  });
 }
 
 /** A hop count as the function Fastify's `trustProxy` takes (its typings name no number). */

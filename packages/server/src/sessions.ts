@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Connector, SessionVariable } from "@qibates/connectors";
 import type { Redis } from "ioredis";
+import { ApiError } from "./api-error.ts";
 
 /** What the server remembers of a login. Never the password. */
 export interface SessionRecord {
@@ -163,6 +164,18 @@ export class MemorySessionStore implements SessionStore {
   }
 }
 
+/**
+ * A Redis command's answer; when Redis cannot answer (down, unreachable, out of retries), the call is refused
+ * with `503 QB_ERR_SESSION_STORE_UNAVAILABLE` rather than an internal fault.
+ */
+async function stored<T>(command: Promise<T>): Promise<T> {
+  try {
+    return await command;
+  } catch (e) {
+    throw Object.assign(new ApiError("QB_ERR_SESSION_STORE_UNAVAILABLE"), { cause: e });
+  }
+}
+
 /** Sessions in Redis, one key each, expiring by themselves after the idle time. */
 export class RedisSessionStore implements SessionStore {
   readonly kind = "redis";
@@ -189,67 +202,71 @@ export class RedisSessionStore implements SessionStore {
   async create(fields: NewSession): Promise<SessionRecord> {
     const t = this.now();
     const record = newRecord(fields, t, this.limits);
-    await this.redis
-      .multi()
-      .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
-      .zadd(this.ownerKey(record.ownerId), t, record.id)
-      .pexpire(this.ownerKey(record.ownerId), this.limits.maxMs)
-      .exec();
+    await stored(
+      this.redis
+        .multi()
+        .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
+        .zadd(this.ownerKey(record.ownerId), t, record.id)
+        .pexpire(this.ownerKey(record.ownerId), this.limits.maxMs)
+        .exec(),
+    );
     return record;
   }
 
   async endOldest(ownerId: string, keep: number): Promise<SessionRecord[]> {
     const owner = this.ownerKey(ownerId);
-    const ids = await this.redis.zrange(owner, 0, -1);
+    const ids = await stored(this.redis.zrange(owner, 0, -1));
     if (ids.length <= keep) return [];
-    const raws = ids.length > 0 ? await this.redis.mget(...ids.map((id) => this.key(id))) : [];
+    const raws = ids.length > 0 ? await stored(this.redis.mget(...ids.map((id) => this.key(id)))) : [];
     // Sessions Redis expired by itself leave their id behind: dropped here.
     const gone = ids.filter((_, i) => raws[i] === null);
-    if (gone.length > 0) await this.redis.zrem(owner, ...gone);
+    if (gone.length > 0) await stored(this.redis.zrem(owner, ...gone));
     const live = ids.flatMap((_id, i) => {
       const raw = raws[i];
       return raw ? [JSON.parse(raw) as SessionRecord] : [];
     });
     const ended = live.slice(0, Math.max(0, live.length - keep));
     if (ended.length > 0) {
-      await this.redis
-        .multi()
-        .del(...ended.map((r) => this.key(r.id)))
-        .zrem(owner, ...ended.map((r) => r.id))
-        .exec();
+      await stored(
+        this.redis
+          .multi()
+          .del(...ended.map((r) => this.key(r.id)))
+          .zrem(owner, ...ended.map((r) => r.id))
+          .exec(),
+      );
     }
     return ended;
   }
 
   async alive(id: string): Promise<boolean> {
     // Redis drops a session at the end of its idle time or lifetime, whichever comes first.
-    return ID_PATTERN.test(id) && (await this.redis.exists(this.key(id))) === 1;
+    return ID_PATTERN.test(id) && (await stored(this.redis.exists(this.key(id)))) === 1;
   }
 
   async touch(id: string): Promise<SessionRecord | null> {
     if (!ID_PATTERN.test(id)) return null;
-    const raw = await this.redis.get(this.key(id));
+    const raw = await stored(this.redis.get(this.key(id)));
     if (!raw) return null;
     const r = JSON.parse(raw) as SessionRecord;
     const t = this.now();
     if (!isLive(r, t, this.limits)) {
-      await this.redis.del(this.key(id));
+      await stored(this.redis.del(this.key(id)));
       return null;
     }
     r.lastSeenAt = t;
-    await this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX");
+    await stored(this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX"));
     return r;
   }
 
   async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
-    const raw = await this.redis.get(this.key(id));
+    const raw = await stored(this.redis.get(this.key(id)));
     if (!raw) return;
     const r = { ...(JSON.parse(raw) as SessionRecord), ...patch };
-    await this.redis.set(this.key(id), JSON.stringify(r), "KEEPTTL", "XX");
+    await stored(this.redis.set(this.key(id), JSON.stringify(r), "KEEPTTL", "XX"));
   }
 
   async delete(id: string): Promise<boolean> {
-    return (await this.redis.del(this.key(id))) > 0;
+    return (await stored(this.redis.del(this.key(id)))) > 0;
   }
 
   async close(): Promise<void> {

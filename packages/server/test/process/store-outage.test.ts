@@ -41,3 +41,61 @@ it("keeps answering /health when Redis goes away (the rate limiter fails open)",
     await node.stop();
   }
 }, 180_000);
+
+it("answers 503 QB_ERR_SESSION_STORE_UNAVAILABLE (en, fr) for session calls while Redis is away", async () => {
+  const redis = await startRedis();
+  const node = await startServer({ REDIS_URL: redis.url, QIBATES_DEMO: "true" });
+  const api = `${node.baseUrl}/qibates/api/v2`;
+  try {
+    const key = ((await (await fetch(`${api}/health`)).json()) as { demo: { apiKey: string } }).demo.apiKey;
+    const headers = { qibateskey: key, connector: "essbase", "content-type": "application/json" };
+    const login = () =>
+      fetch(`${api}/action/login`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          username: "demo",
+          password: "demo",
+          providerAddress: "https://demo.qibates.local/aps/JAPI",
+        }),
+      });
+    const opened = await login();
+    expect(opened.status).toBe(200);
+    const { loginid } = (await opened.json()) as { loginid: string };
+    const servers = (language: string) =>
+      fetch(`${api}/nav/servers`, {
+        method: "POST",
+        headers: { ...headers, "accept-language": language },
+        body: JSON.stringify({ loginid }),
+      });
+    expect((await servers("en")).status).toBe(200);
+
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    const en = await servers("en");
+    const enBody = (await en.json()) as { code: string; message: string; requestId: string };
+    expect([en.status, enBody.code], node.output().slice(-2000)).toEqual([
+      503,
+      "QB_ERR_SESSION_STORE_UNAVAILABLE",
+    ]);
+    expect(enBody.message).toBe(
+      "Sessions cannot be read or written now: their store is unavailable. Try again in a moment.",
+    );
+    const fr = (await (await servers("fr-FR")).json()) as { code: string; message: string };
+    expect(fr).toMatchObject({
+      code: "QB_ERR_SESSION_STORE_UNAVAILABLE",
+      message:
+        "Les sessions ne peuvent pas être lues ni écrites pour l'instant : leur stockage est indisponible. Réessayez dans un instant.",
+    });
+    const refusedLogin = await login();
+    expect([refusedLogin.status, ((await refusedLogin.json()) as { code: string }).code]).toEqual([
+      503,
+      "QB_ERR_SESSION_STORE_UNAVAILABLE",
+    ]);
+    // No internal fault was logged for it.
+    expect(node.output()).not.toContain("internal error");
+    expect(node.child.exitCode).toBeNull();
+  } finally {
+    await node.stop();
+  }
+}, 180_000);
