@@ -26,6 +26,11 @@ interface View<A> {
 export class SessionViews<A extends JournaledApplication> {
   private readonly open = new Map<string, View<A>>();
   private readonly opening = new Map<string, Promise<View<A>>>();
+  /**
+   * Sessions found without a view, when only this process writes the journal (PGlite, memory): none can appear
+   * but through {@link writing} here, so the lookup is not repeated on every call (forgotten at each sweep).
+   */
+  private readonly absent = new Set<string>();
 
   /**
    * @param makeView builds an application named `name` whose reset copies `base`'s state as it is then, and
@@ -57,8 +62,12 @@ export class SessionViews<A extends JournaledApplication> {
     await this.base.upToDate();
     const open = this.open.get(sessionId);
     if (open) return this.current(open);
-    // Another node may have journaled this session's first change: one indexed lookup.
-    if ((await this.store.head(this.name(sessionId))) === 0) return this.base;
+    if (this.absent.has(sessionId)) return this.base;
+    // Another node (or this one before a restart) may have journaled this session's first change.
+    if ((await this.store.head(this.name(sessionId))) === 0) {
+      if (!this.store.shared) this.absent.add(sessionId);
+      return this.base;
+    }
     return this.writing(sessionId);
   }
 
@@ -79,6 +88,7 @@ export class SessionViews<A extends JournaledApplication> {
   }
 
   private async build(sessionId: string): Promise<View<A>> {
+    this.absent.delete(sessionId);
     const view: View<A> = { app: null as unknown as A, basedOn: -1, usedAt: this.now() };
     view.app = this.makeView(this.name(sessionId), (position) => {
       view.basedOn = position;
@@ -101,6 +111,7 @@ export class SessionViews<A extends JournaledApplication> {
   /** Ends a session's view: gone from memory and from the journal. */
   async drop(sessionId: string): Promise<void> {
     this.open.delete(sessionId);
+    this.absent.delete(sessionId);
     await this.store.dropApplication(this.name(sessionId));
   }
 
@@ -110,6 +121,7 @@ export class SessionViews<A extends JournaledApplication> {
    */
   async sweep(alive: (sessionId: string) => Promise<boolean>, idleMs: number): Promise<void> {
     const t = this.now();
+    this.absent.clear();
     for (const [id, open] of this.open) if (t - open.usedAt >= idleMs) this.open.delete(id);
     for (const application of await this.store.applicationsNamed(`${this.base.name}@`)) {
       const id = this.sessionOf(application);
