@@ -177,6 +177,29 @@ describe("ssas over XMLA", () => {
     }
   });
 
+  it("answers MDX queries (action/mdx) as the demo does, through one Execute", async () => {
+    const queries = [
+      "SELECT {[Jan], [Feb], [Mar]} ON COLUMNS, {[East], [New York]} ON ROWS FROM Sample.Basic WHERE ([Sales], [100-10], [Actual])",
+      "SELECT {[Qtr1].Children} ON COLUMNS, {[Market].Children} ON ROWS FROM [Basic]",
+      "WITH MEMBER [Measures].[Twice] AS '[Sales] * 2' SELECT {[Sales], [Twice]} ON COLUMNS, " +
+        "CrossJoin({[East], [West]}, {[Actual], [Budget]}) ON ROWS FROM Sample.Basic WHERE ([Jan])",
+      "SELECT {[Year]} ON COLUMNS FROM Sample.Basic",
+    ];
+    for (const query of queries) {
+      const [got, want] = await outcomes((p, s) =>
+        ess(p).mdx(s, CUBE, { query, settings: { missingLabel: "#Missing" } }),
+      );
+      expect(got, query).toEqual(want);
+      expect("value" in got, query).toBe(true);
+    }
+    // A query the server refuses: its own description, as a provider error.
+    const bad = await ess(f.connector)
+      .mdx(f.remote, CUBE, { query: "SELECT {[Eest]} ON COLUMNS FROM Sample.Basic" })
+      .catch((e: unknown) => e);
+    expect((bad as ProviderError).code).toBe("PROVIDER_FAILED");
+    expect((bad as ProviderError).message).toContain("Eest");
+  });
+
   it("refuses what SSAS has not: the formula level, calc scripts, variables", async () => {
     const grid = (await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} })).grid;
     const calc = await ess(f.connector)

@@ -1,4 +1,4 @@
-import type { DimensionSpec, Member, MemberSpec } from "@qibates/engine";
+import type { Dimension, DimensionSpec, Member, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import type { RemoteDimension, RemoteOutline } from "../essbase-rest/outline.ts";
 import type { XmlaClient } from "./client.ts";
@@ -17,6 +17,10 @@ import type { XmlaClient } from "./client.ts";
 export interface XmlaOutline extends RemoteOutline {
   /** The MDX unique name of a member of the rebuilt outline. */
   uniqueName(member: Member): string;
+  /** The member of the rebuilt outline a unique name stands for (as the server wrote it). */
+  memberOf(uniqueName: string): Member | undefined;
+  /** The dimension a hierarchy or dimension unique name stands for. */
+  dimensionOf(uniqueName: string): Dimension | undefined;
 }
 
 /** `DIMENSION_TYPE`: 1 time, 2 measures, 6 accounts (OLE DB for OLAP and Analysis Services values). */
@@ -67,11 +71,15 @@ export async function readXmlaOutline(
   }
 
   const uniqueNames = new Map<string, string>();
+  /** Unique name → [dimension, member name]; hierarchy and dimension unique names → dimension. */
+  const memberAt = new Map<string, [string, string]>();
+  const dimensionsByUnique = new Map<string, string>();
   const key = (dimension: string, member: string) =>
     `${dimension.toLowerCase()}\u0000${member.toLowerCase()}`;
   const dimensions: RemoteDimension[] = [];
   const specs: DimensionSpec[] = dims.map((d, i) => {
     const name = d.DIMENSION_NAME as string;
+    for (const u of [d.DIMENSION_UNIQUE_NAME, d.DEFAULT_HIERARCHY]) if (u) dimensionsByUnique.set(u, name);
     // Essbase's attribute dimensions are virtual dimensions of the cube (IS_VIRTUAL, always false on SSAS).
     const type = d.IS_VIRTUAL === "true" ? "attribute" : dimensionType(d.DIMENSION_TYPE ?? "");
     dimensions.push({ name, type });
@@ -98,6 +106,7 @@ export async function readXmlaOutline(
       else {
         seen.add(lower);
         uniqueNames.set(key(name, memberName), r.MEMBER_UNIQUE_NAME as string);
+        memberAt.set(r.MEMBER_UNIQUE_NAME as string, [name, memberName]);
         if (r.MEMBER_TYPE === "4") spec.storage = "dynamic-calc";
       }
       const caption = r.MEMBER_CAPTION ?? "";
@@ -112,10 +121,10 @@ export async function readXmlaOutline(
     // top members (a measures dimension without an All member) hang under the dimension itself.
     const single = tops.length === 1 ? (tops[0] as Record<string, string>) : null;
     seen.add(name.toLowerCase());
-    uniqueNames.set(
-      key(name, name),
-      single?.MEMBER_UNIQUE_NAME ?? d.DEFAULT_HIERARCHY ?? d.DIMENSION_UNIQUE_NAME ?? `[${name}]`,
-    );
+    const rootName =
+      single?.MEMBER_UNIQUE_NAME ?? d.DEFAULT_HIERARCHY ?? d.DIMENSION_UNIQUE_NAME ?? `[${name}]`;
+    uniqueNames.set(key(name, name), rootName);
+    memberAt.set(rootName, [name, name]);
     const topCaption = single?.MEMBER_CAPTION ?? "";
     return {
       name,
@@ -132,6 +141,14 @@ export async function readXmlaOutline(
     outline,
     dimensions,
     aliasTables,
+    memberOf: (u) => {
+      const at = memberAt.get(u);
+      return at ? outline.dimension(at[0])?.members.find((m) => m.name === at[1] && !m.isShared) : undefined;
+    },
+    dimensionOf: (u) => {
+      const name = dimensionsByUnique.get(u);
+      return name === undefined ? undefined : outline.dimension(name);
+    },
     uniqueName: (m) =>
       uniqueNames.get(key(m.dimension.name, m.name)) ??
       `[${m.dimension.name}].[${m.name.replace(/]/g, "]]")}]`,

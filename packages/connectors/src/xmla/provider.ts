@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import { mdxGrid } from "@qibates/engine/mdx";
 import { engineError } from "../embedded/engine-errors.ts";
 import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
@@ -15,6 +16,7 @@ import type {
   GridCall,
   GridInput,
   LoginInput,
+  MdxInput,
   Provider,
   ProviderSession,
   SaveInput,
@@ -30,6 +32,7 @@ import {
 } from "../remote-outline.ts";
 import { XmlaClient } from "./client.ts";
 import { bracket, cellQuery, cellValue, gridOverServer } from "./grid.ts";
+import { mdxResultOfDataSet } from "./mdx.ts";
 import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -351,8 +354,23 @@ class XmlaOperations implements EssbaseOperations {
    * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
    * answers the typed unsupported error with its own message.
    */
-  async mdx(): Promise<Schemas["GridResponse"]> {
-    throw unsupported("action/mdx", "the ssas connector does not send MDX queries yet.");
+  /**
+   * The query sent as it is in one `Execute`; the multidimensional answer read back as an MDX result
+   * (`./mdx.ts`) and laid out by the engine as the demo lays out its own. The server's refusals (an MDX
+   * error among them) come back as `PROVIDER_FAILED` with the server's own description.
+   */
+  async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
+    const cube = await this.p.cube(session, ref);
+    const { resolved } = this.settings(cube.remote, input);
+    const client = this.p.upstream(session).client;
+    const data = await client.execute(input.query, cube.properties);
+    const result = mdxResultOfDataSet(cube.remote, data, input.query);
+    if (!result) throw client.malformed("an MDX answer with a member of no known dimension");
+    try {
+      return gridAnswer(mdxGrid(layoutSource(cube.remote.outline), result, resolved, input.maxCells));
+    } catch (e) {
+      engineError(e);
+    }
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {

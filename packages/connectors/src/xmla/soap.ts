@@ -193,6 +193,8 @@ export interface DataSetCell {
 export interface DataSet {
   /** `Axis0`, `Axis1`, … in order (the slicer axis left out): each a list of tuples of members. */
   axes: DataSetMember[][][];
+  /** The members of the slicer axis (`SlicerAxis`), empty when the answer has none. */
+  slicer: DataSetMember[];
   /** Cells by `CellOrdinal` (Axis0 varies fastest); cells the server left out are empty. */
   cells: Map<number, DataSetCell>;
 }
@@ -201,24 +203,26 @@ export interface DataSet {
 export function dataSetOf(root: Node): DataSet | null {
   const axesNode = root.Axes;
   const axes: DataSetMember[][][] = [];
+  let slicer: DataSetMember[] = [];
   if (axesNode !== undefined && axesNode !== "") {
     if (!isNode(axesNode)) return null;
-    const list = Array.isArray(axesNode.Axis) ? axesNode.Axis : [];
-    const named = list.filter(isNode).filter((a) => /^Axis\d+$/.test(text(a["@name"])));
-    named.sort((a, b) => Number(text(a["@name"]).slice(4)) - Number(text(b["@name"]).slice(4)));
-    for (const axis of named) {
+    const list = (Array.isArray(axesNode.Axis) ? axesNode.Axis : []).filter(isNode);
+    const tuplesOf = (axis: Node) => {
       const tuplesNode = axis.Tuples;
       const tuples = isNode(tuplesNode) && Array.isArray(tuplesNode.Tuple) ? tuplesNode.Tuple : [];
-      axes.push(
-        tuples.filter(isNode).map((t) =>
-          (Array.isArray(t.Member) ? t.Member : []).filter(isNode).map((m) => ({
-            hierarchy: text(m["@Hierarchy"]),
-            uniqueName: text(m.UName),
-            caption: text(m.Caption),
-          })),
-        ),
+      return tuples.filter(isNode).map((t) =>
+        (Array.isArray(t.Member) ? t.Member : []).filter(isNode).map((m) => ({
+          hierarchy: text(m["@Hierarchy"]),
+          uniqueName: text(m.UName),
+          caption: text(m.Caption),
+        })),
       );
-    }
+    };
+    const named = list.filter((a) => /^Axis\d+$/.test(text(a["@name"])));
+    named.sort((a, b) => Number(text(a["@name"]).slice(4)) - Number(text(b["@name"]).slice(4)));
+    for (const axis of named) axes.push(tuplesOf(axis));
+    const slicerAxis = list.find((a) => text(a["@name"]) === "SlicerAxis");
+    slicer = slicerAxis ? (tuplesOf(slicerAxis)[0] ?? []) : [];
   }
   const cells = new Map<number, DataSetCell>();
   const cellData = root.CellData;
@@ -242,5 +246,5 @@ export function dataSetOf(root: Node): DataSet | null {
       error: null,
     });
   }
-  return { axes, cells };
+  return { axes, slicer, cells };
 }
