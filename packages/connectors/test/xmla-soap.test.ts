@@ -70,6 +70,8 @@ describe("XMLA multidimensional data sets (SSAS 2008 R2 Execute answers)", () =>
     ]);
     expect(data.axes[0]?.[1]?.[1]).toMatchObject({ hierarchy: "[Date].[Month of Year]", caption: "January" });
     expect(data.axes[1]?.[1]?.[0]?.uniqueName).toBe("[Product].[Product Categories].[Category].&[1]");
+    expect(data.slicer[0]?.uniqueName).toBe("[Date].[Fiscal].[All Periods]");
+    expect(data.slicer.at(-1)?.uniqueName).toBe("[Sales Channel].[Sales Channel].[All Sales Channels]");
     expect(data.cells.size).toBe(832);
     expect(data.cells.get(0)).toEqual({ value: 61931, error: null });
     expect(data.cells.get(883)?.value).toBeCloseTo(0.10110049117579146, 15);
@@ -78,6 +80,7 @@ describe("XMLA multidimensional data sets (SSAS 2008 R2 Execute answers)", () =>
   it("reads an answer with no axis: one cell", () => {
     const data = dataSetOf(answer("may-day-olap/testNoAxesButOneCell.response.xml").root ?? {});
     expect(data?.axes).toEqual([]);
+    expect(data?.slicer[0]?.uniqueName).toBe("[Measures].[Sales Amount]");
     expect(data?.cells.get(0)?.value).toBe(109809274.20300156);
   });
 
