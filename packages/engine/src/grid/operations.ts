@@ -2,7 +2,7 @@ import type { Member } from "../outline.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
 import { cloneAxis, type GridModel } from "./model.ts";
-import { type CellRef, cellRef, parseGrid } from "./parse.ts";
+import { type CellRef, cellRef, parseGridSteps } from "./parse.ts";
 import { pivotDestination, pivotModel, pivotSource } from "./pivot.ts";
 import { type CellKind, type GridDataSource, type Placement, renderGrid, renderGridSteps } from "./render.ts";
 import { type GridSettings, type ResolvedGridSettings, resolveSettings, type ZoomMode } from "./settings.ts";
@@ -151,6 +151,7 @@ export function runGridOperation(source: GridDataSource, request: GridRequest): 
  */
 export function* gridOperationSteps(source: GridDataSource, request: GridRequest): Steps<GridResponse> {
   validateRequest(request);
+  yield;
   const action = normalizeAction(String(request.action ?? ""));
   const settings = resolveSettings(request.settings, request.aliasTable);
   if (request.zoomMode)
@@ -166,7 +167,7 @@ export function* gridOperationSteps(source: GridDataSource, request: GridRequest
     };
   }
 
-  const { model } = parseGrid(source.outline, request.grid, settings);
+  const { model } = yield* parseGridSteps(source.outline, request.grid, settings);
   const work: GridModel = {
     ...model,
     pov: [...model.pov],

@@ -3,6 +3,7 @@ import { dynamicTimeSeriesMember } from "../time-series-members.ts";
 import { GridError, type UnknownMember } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, type SheetLayout, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
+import { finish, type Steps } from "./steps.ts";
 
 /** What one typed cell is, before regions are known. */
 type CellClass =
@@ -133,13 +134,24 @@ export function parseGrid(
   sheet: readonly (readonly unknown[])[],
   settings: ResolvedGridSettings,
 ): ParseResult {
+  return finish(parseGridSteps(outline, sheet, settings));
+}
+
+/** {@link parseGrid} in steps (see `steps.ts`): it pauses between its passes over the sheet. */
+export function* parseGridSteps(
+  outline: Outline,
+  sheet: readonly (readonly unknown[])[],
+  settings: ResolvedGridSettings,
+): Steps<ParseResult> {
   const reader = new SheetReader(outline, sheet, settings);
   const hr = firstDataRow(reader);
   const lc = rowHeaderWidth(reader, hr);
+  yield;
   const unknown: UnknownMember[] = [];
   const header = readHeaderRows(reader, hr, lc, unknown);
   const columnsRead = readColumnTuples(reader, lc, header.topRows);
   const rowsRead = readRowHeaders(reader, hr, lc, unknown);
+  yield;
   if (unknown.length > 0) {
     const list = unknown.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ");
     return failUnknown(unknown, list);
@@ -147,6 +159,7 @@ export function parseGrid(
   const { left, rowTuple } = readRowTuples(reader, hr, rowsRead);
   const top = columnsRead.top;
   placeDimensions(outline, left, top, header.pov, header.povCells);
+  yield;
   const typed = typedValues(reader, hr, lc, left, top, rowTuple, columnsRead.colTuple);
   const topRows = new Map<number, number>();
   header.topRows.forEach((t, i) => {
