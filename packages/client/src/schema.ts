@@ -394,7 +394,8 @@ export interface paths {
          *     - On the demo (`essbase`, `essbase-stndln` at the demo address) the outlines are shared by every
          *       user, so the variable holds for the calling session only: its grids and its `nav/variables` see
          *       it, no other session's do, and it ends with the session (logout or expiry). A session may set one
-         *       at any level it reaches; an unknown server, application or cube answers its `…_UNKNOWN` error.
+         *       at any level it reaches; an unknown server, application or cube answers its `…_UNKNOWN` error. It
+         *       keeps at most 64 variables of its own (`QB_ERR_VALIDATION` beyond; changing one it set is allowed).
          *       Calculation scripts run on the shared data and read the demo's own variables.
          *     - Through `essbase-stndln` to a real Essbase 21c, the server keeps the variable for every user:
          *       QiBates changes it (`PUT …/variables/{name}`) when the level already defines that name, and

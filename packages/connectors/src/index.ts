@@ -43,6 +43,7 @@ export type {
 export {
   cubeVariables,
   levelVariables,
+  SESSION_VARIABLES_MAX,
   sessionVariablesAt,
   VARIABLE_NAME_MAX,
   VARIABLE_VALUE_MAX,

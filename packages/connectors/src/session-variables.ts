@@ -76,6 +76,12 @@ export function cubeVariables(
   return Object.fromEntries([...seen.values()].map((v) => [v.name, v.value]));
 }
 
+/**
+ * At most this many variables per session (every level together): they travel with the session record, read on
+ * every call, so a session cannot make it grow without bound. Changing one it already set is always allowed.
+ */
+export const SESSION_VARIABLES_MAX = 64;
+
 /** Essbase's limits on a substitution variable (Oracle's "Name and Related Artifact Limits" and naming rules). */
 export const VARIABLE_NAME_MAX = 320;
 export const VARIABLE_VALUE_MAX = 256;

@@ -32,7 +32,13 @@ import type {
   VariableLevel,
   VariableSet,
 } from "../provider.ts";
-import { cubeVariables, levelVariables, variableRefusal } from "../session-variables.ts";
+import {
+  cubeVariables,
+  levelVariables,
+  SESSION_VARIABLES_MAX,
+  variableRefusal,
+  withSessionVariable,
+} from "../session-variables.ts";
 import { slices } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
@@ -356,6 +362,15 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const refusal = variableRefusal(variable);
     if (refusal) throw new ProviderError("INVALID_INPUT", refusal.message, null, refusal.field);
     const set = { ...level, name: variable.name, value: variable.value };
+    const kept = withSessionVariable(session.variables, set);
+    if (kept.length > SESSION_VARIABLES_MAX) {
+      throw new ProviderError(
+        "INVALID_INPUT",
+        `A session keeps at most ${SESSION_VARIABLES_MAX} substitution variables of its own; change one it set, or log in again.`,
+        null,
+        "name",
+      );
+    }
     return { variable: { name: set.name, value: set.value }, session: set };
   }
 

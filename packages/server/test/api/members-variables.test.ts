@@ -292,6 +292,22 @@ describe("action/setvariable on the demo: a variable for the session that sets i
     ]);
   });
 
+  it("keeps at most 64 variables of a session's own; changing one it set is still allowed", async () => {
+    const id = await api.login("essbase");
+    for (let i = 0; i < 64; i++) {
+      expect((await set(id, { ...cube, name: `V${i}`, value: "Jan" })).statusCode).toBe(200);
+    }
+    const over = await set(id, { ...cube, name: "V64", value: "Jan" });
+    expect([over.statusCode, over.json().code, over.json().field]).toEqual([
+      400,
+      "QB_ERR_VALIDATION",
+      "name",
+    ]);
+    expect((await set(id, { ...cube, name: "v0", value: "Feb" })).statusCode).toBe(200);
+    const listed = await api.post("nav/variables", { loginid: id, ...cube }, { connector: "essbase" });
+    expect(listed.json().variables).toHaveLength(64 + 3);
+  });
+
   it("a variable whose value is no member is kept, and a grid naming it answers the unknown member", async () => {
     const id = await api.login("essbase");
     expect((await set(id, { ...cube, name: "CurrMonth", value: "FY2026" })).statusCode).toBe(200);
