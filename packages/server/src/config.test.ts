@@ -46,6 +46,29 @@ describe("configuration registry", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
 
+  it("reads SSAS_XMLA_URLS as providerAddress=xmlaUrl pairs and refuses malformed ones at start", () => {
+    expect(loadConfig({}).ssasXmlaUrls).toEqual([]);
+    expect(
+      loadConfig({
+        SSAS_XMLA_URLS:
+          "https://olap.example.com/aps/JAPI=https://bi.example.com/as/msmdpump.dll , http://127.0.0.1:3000/aps/japi/=http://127.0.0.1:3000/olap/msmdpump.dll",
+      }).ssasXmlaUrls,
+    ).toEqual([
+      ["https://olap.example.com/aps/JAPI", "https://bi.example.com/as/msmdpump.dll"],
+      ["http://127.0.0.1:3000/aps/japi/", "http://127.0.0.1:3000/olap/msmdpump.dll"],
+    ]);
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/aps/JAPI" })).toThrow(
+      /SSAS_XMLA_URLS .*is not providerAddress=xmlaUrl/,
+    );
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/aps/JAPI=ftp://bi/x" })).toThrow(
+      /must be an http or https address/,
+    );
+    expect(() =>
+      loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/essbase/japi=https://bi/x" }),
+    ).toThrow(/must end with \/aps\/JAPI/);
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "not a url=https://bi/x" })).toThrow(/is not an address/);
+  });
+
   it("reads the wire endpoints: each by name, all, and refuses the others with a clear message", () => {
     expect(loadConfig({}).wireEndpoints).toEqual([]);
     expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }).wireEndpoints).toEqual(["essbase-rest"]);
