@@ -253,6 +253,22 @@ describe("ssas over XMLA", () => {
     });
   });
 
+  it("answers the typed unsupported error, with the server's words, when the server refuses the write-back", async () => {
+    // Year is a dynamic calculation on Sample.Basic: XMLA does not say so, the server refuses UPDATE CUBE.
+    const sheet = [
+      ["", "100-10", "New York", "Actual"],
+      ["", "Sales", "", ""],
+      ["Year", "1", "", ""],
+    ];
+    const e = await ess(f.connector)
+      .save(f.remote, CUBE, { grid: sheet, cells: [{ row: 2, column: 1 }], settings: { aliasTable: null } })
+      .catch((x: unknown) => x);
+    expect((e as ProviderError).code).toBe("UNSUPPORTED");
+    expect((e as ProviderError).message).toBe(
+      'The server refused the write-back (UPDATE CUBE): "Year" is Dynamic Calc',
+    );
+  });
+
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {
     // One session at most: a second login ends the first one's XMLA session on the server.
     const endpoint = await startXmla({ maxSessions: 1 });
