@@ -77,10 +77,9 @@ describe("configuration registry", () => {
       "essbase-rest",
       "planning-rest",
       "xmla",
+      "smartview",
     ]);
-    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,smartview" })).toThrow(
-      /QIBATES_WIRE_ENDPOINTS \(essbase-rest,smartview\): smartview is not available yet; available: essbase-rest, planning-rest, xmla/,
-    );
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "smartview" }).wireEndpoints).toEqual(["smartview"]);
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "soap" })).toThrow(/unknown wire endpoint "soap"/);
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", QIBATES_DEMO: "false" })).toThrow(
       /QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true/,

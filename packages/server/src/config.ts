@@ -145,10 +145,9 @@ const xmlaUrls: Parser<[string, string][]> = (raw) =>
     return [address, xmla];
   });
 
-/** The wire endpoints the server serves today (`all` means these); the later connector issues add the others. */
-export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest", "xmla"] as const;
+/** The wire endpoints the server serves (`all` means these). */
+export const WIRE_ENDPOINTS = ["essbase-rest", "planning-rest", "xmla", "smartview"] as const;
 export type WireEndpoint = (typeof WIRE_ENDPOINTS)[number];
-const COMING_WIRE_ENDPOINTS = ["smartview"];
 
 const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
   const out = new Set<WireEndpoint>();
@@ -156,9 +155,7 @@ const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
     const v = name.toLowerCase();
     if (v === "all") for (const e of WIRE_ENDPOINTS) out.add(e);
     else if ((WIRE_ENDPOINTS as readonly string[]).includes(v)) out.add(v as WireEndpoint);
-    else if (COMING_WIRE_ENDPOINTS.includes(v)) {
-      throw new ConfigError(`${name} is not available yet; available: ${WIRE_ENDPOINTS.join(", ")} (or all)`);
-    } else {
+    else {
       throw new ConfigError(
         `unknown wire endpoint "${name}": list essbase-rest, xmla, smartview, planning-rest, or all`,
       );
@@ -255,7 +252,7 @@ export const variables = {
   ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",
-    "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, or all) over the embedded engine's demo users and data.",
+    "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, smartview, or all) over the embedded engine's demo users and data.",
     wireEndpoints,
     [] as WireEndpoint[],
     "(empty)",

@@ -1,4 +1,11 @@
-import { essbaseRestEndpoint, planningRestEndpoint, XMLA_PATHS, xmlaEndpoint } from "@qibates/wire";
+import {
+  essbaseRestEndpoint,
+  planningRestEndpoint,
+  SMARTVIEW_PATH,
+  smartViewEndpoint,
+  XMLA_PATHS,
+  xmlaEndpoint,
+} from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { Services } from "./services.ts";
@@ -41,6 +48,17 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     });
     app.log.info(
       `wire endpoint xmla: XML for Analysis at ${XMLA_PATHS.join(" and ")} (login address /aps/JAPI)`,
+    );
+  }
+  if (config.wireEndpoints.includes("smartview")) {
+    await app.register(smartViewEndpoint, {
+      provider,
+      connector: "essbase",
+      idleMinutes: config.sessionIdleMinutes,
+      about: { name: "QiBates", version: SERVER_VERSION },
+    });
+    app.log.info(
+      `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI)`,
     );
   }
 }

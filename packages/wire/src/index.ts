@@ -17,4 +17,5 @@ export {
   type PlanningRestOptions,
   planningRestEndpoint,
 } from "./planning-rest/index.ts";
+export { SMARTVIEW_PATH, type SmartViewOptions, smartViewEndpoint } from "./smartview/index.ts";
 export { XMLA_PATHS, type XmlaOptions, xmlaEndpoint } from "./xmla/index.ts";
