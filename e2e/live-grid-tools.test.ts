@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
@@ -8,6 +9,7 @@ import { screenshot } from "./support/site-page.ts";
 // and type a substitution variable from the list nav/variables gives, then Refresh — all in the browser, on
 // Sample.Basic (CurrMonth = Jul; New York, Cola, Sales, Actual: Jan 36, Jul 912).
 const baseUrl = inject("baseUrl");
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -62,6 +64,19 @@ for (const lang of ["en", "fr"] as const) {
           .poll(async () => shown(await sheet(grid)).slice(2, 3))
           .toEqual([["Massachusetts", "24", "9", "14"]]);
         await screenshot(page, `live-grid-search-${lang}`, true);
+        // The search form, its results and the variables table: no serious or critical accessibility fault.
+        await page.addScriptTag({ path: axePath });
+        const blocking = await page.evaluate(async () => {
+          type Violation = { id: string; impact: string | null; nodes: { target: unknown }[] };
+          const axe = (
+            window as unknown as { axe: { run: (c: string) => Promise<{ violations: Violation[] }> } }
+          ).axe;
+          const { violations } = await axe.run("[data-live-tools]");
+          return violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.impact} ${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+        });
+        expect(blocking).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();
