@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
@@ -29,6 +28,7 @@ import {
   remoteSearch,
   remoteUdas,
 } from "../remote-outline.ts";
+import { UpstreamSessions } from "../upstream-sessions.ts";
 import { EssbaseRestClient } from "./client.ts";
 import {
   answerOf,
@@ -95,12 +95,11 @@ export class EssbaseRestProvider implements Provider {
   readonly id = "essbase-rest";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions = new Map<string, UpstreamSession>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sessions: UpstreamSessions<UpstreamSession>;
 
   constructor(private readonly options: EssbaseRestOptions) {
     this.essbase = new EssbaseRestOperations(this, options);
-    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+    this.sessions = new UpstreamSessions(options.idleMs, "Essbase");
   }
 
   async login(input: LoginInput) {
@@ -111,28 +110,17 @@ export class EssbaseRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = randomUUID();
-    this.sessions.set(handle, { client, outlines: new Map(), cubes: new Map() });
+    const handle = this.sessions.add({ client, outlines: new Map(), cubes: new Map() });
     return { username: input.username, handle };
   }
 
   async logout(session: ProviderSession): Promise<void> {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s || !session.handle) return;
-    this.sessions.delete(session.handle);
-    await s.client.logout();
+    await this.sessions.end(session);
   }
 
   /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
   upstream(session: ProviderSession): UpstreamSession {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s) {
-      throw new ProviderError(
-        "SESSION_LOST",
-        "This QiBates node holds no Essbase session for this login any more; log in again.",
-      );
-    }
-    return s;
+    return this.sessions.get(session);
   }
 
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
@@ -202,22 +190,9 @@ export class EssbaseRestProvider implements Provider {
     };
   }
 
-  private sweep(): void {
-    const limit = Date.now() - this.options.idleMs;
-    for (const [handle, s] of this.sessions) {
-      if (s.client.lastUsed < limit) {
-        this.sessions.delete(handle);
-        s.client.logout().catch(() => undefined);
-      }
-    }
-  }
-
   /** Ends every upstream session (at shutdown). */
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+    await this.sessions.close();
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
@@ -14,6 +13,7 @@ import type {
   ProviderSession,
   RuleRef,
 } from "../provider.ts";
+import { UpstreamSessions } from "../upstream-sessions.ts";
 import { PlanningRestClient } from "./client.ts";
 
 type Schemas = components["schemas"];
@@ -89,12 +89,11 @@ export class PlanningRestProvider implements Provider {
   readonly id = "planning-rest";
   readonly essbase = null;
   readonly planning: PlanningOperations;
-  private readonly sessions = new Map<string, UpstreamSession>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sessions: UpstreamSessions<UpstreamSession>;
 
   constructor(private readonly options: PlanningRestOptions) {
     this.planning = new PlanningRestOperations(this, options);
-    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+    this.sessions = new UpstreamSessions(options.idleMs, "Planning");
   }
 
   async login(input: LoginInput) {
@@ -105,25 +104,17 @@ export class PlanningRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = randomUUID();
-    this.sessions.set(handle, { client, dimensions: new Map() });
+    const handle = this.sessions.add({ client, dimensions: new Map() });
     return { username: input.username, handle };
   }
 
   async logout(session: ProviderSession): Promise<void> {
-    if (session.handle) this.sessions.delete(session.handle);
+    await this.sessions.end(session);
   }
 
   /** The client of an API session; `SESSION_LOST` when this node has none (restart, other node). */
   upstream(session: ProviderSession): UpstreamSession {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s) {
-      throw new ProviderError(
-        "SESSION_LOST",
-        "This QiBates node holds no Planning session for this login any more; log in again.",
-      );
-    }
-    return s;
+    return this.sessions.get(session);
   }
 
   async servers(session: ProviderSession) {
@@ -221,14 +212,8 @@ export class PlanningRestProvider implements Provider {
     );
   }
 
-  private sweep(): void {
-    const limit = Date.now() - this.options.idleMs;
-    for (const [handle, s] of this.sessions) if (s.client.lastUsed < limit) this.sessions.delete(handle);
-  }
-
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
-    this.sessions.clear();
+    await this.sessions.close();
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
@@ -30,6 +29,7 @@ import {
   remoteSearch,
   remoteUdas,
 } from "../remote-outline.ts";
+import { UpstreamSessions } from "../upstream-sessions.ts";
 import { XmlaClient } from "./client.ts";
 import { bracket, cellQuery, cellValue, gridOverServer } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
@@ -90,12 +90,11 @@ export class XmlaProvider implements Provider {
   readonly id = "xmla";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions = new Map<string, XmlaSession>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sessions: UpstreamSessions<XmlaSession>;
 
   constructor(private readonly options: XmlaOptions) {
     this.essbase = new XmlaOperations(this);
-    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+    this.sessions = new UpstreamSessions(options.idleMs, "XMLA");
   }
 
   async login(input: LoginInput) {
@@ -110,27 +109,17 @@ export class XmlaProvider implements Provider {
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
     if (sources.length === 0) sources.push({ name: client.url.hostname, info: "" });
-    const handle = randomUUID();
-    this.sessions.set(handle, { client, sources, outlines: new Map() });
+    const handle = this.sessions.add({ client, sources, outlines: new Map() });
     return { username: input.username, handle };
   }
 
   async logout(session: ProviderSession): Promise<void> {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s || !session.handle) return;
-    this.sessions.delete(session.handle);
-    await s.client.logout();
+    await this.sessions.end(session);
   }
 
+  /** The XMLA session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
   upstream(session: ProviderSession): XmlaSession {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s) {
-      throw new ProviderError(
-        "SESSION_LOST",
-        "This QiBates node holds no XMLA session for this login any more; log in again.",
-      );
-    }
-    return s;
+    return this.sessions.get(session);
   }
 
   /** The `DataSourceInfo` and `Catalog` properties of requests about `server` and `catalog`. */
@@ -218,22 +207,9 @@ export class XmlaProvider implements Provider {
     return { app, cube, remote, properties: this.properties(session, ref.server, app) };
   }
 
-  private sweep(): void {
-    const limit = Date.now() - this.options.idleMs;
-    for (const [handle, s] of this.sessions) {
-      if (s.client.lastUsed < limit) {
-        this.sessions.delete(handle);
-        s.client.logout().catch(() => undefined);
-      }
-    }
-  }
-
   /** Ends every XMLA session (at shutdown). */
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+    await this.sessions.close();
   }
 }
 

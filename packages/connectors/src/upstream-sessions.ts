@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { ProviderError } from "./errors.ts";
+import type { ProviderSession } from "./provider.ts";
+
+/** What a connector keeps per login: a client of the server, used last at `lastUsed`, that can log out. */
+export interface UpstreamState {
+  client: { lastUsed: number; logout?(): Promise<void> };
+}
+
+/**
+ * The upstream sessions of a real-server provider, one per API login, found again by the `handle` the login
+ * answered: `SESSION_LOST` when this node holds none (a restart, another node); a session unused for
+ * `idleMs` is ended (its API session has expired by then), and every one at shutdown. Shared by the
+ * connectors (essbase-stndln, ssas, planning/pbcs).
+ */
+export class UpstreamSessions<S extends UpstreamState> {
+  private readonly sessions = new Map<string, S>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly idleMs: number,
+    /** The server's kind, for the message of `SESSION_LOST` ("Essbase", "XMLA"…). */
+    private readonly kind: string,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, idleMs)).unref();
+  }
+
+  /** Keeps a new upstream session; answers its handle. */
+  add(state: S): string {
+    const handle = randomUUID();
+    this.sessions.set(handle, state);
+    return handle;
+  }
+
+  /** The upstream session of an API session; `SESSION_LOST` when this node has none. */
+  get(session: ProviderSession): S {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s) {
+      throw new ProviderError(
+        "SESSION_LOST",
+        `This QiBates node holds no ${this.kind} session for this login any more; log in again.`,
+      );
+    }
+    return s;
+  }
+
+  /** Forgets the upstream session of an API session and logs its client out. */
+  async end(session: ProviderSession): Promise<void> {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s || !session.handle) return;
+    this.sessions.delete(session.handle);
+    await s.client.logout?.();
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - this.idleMs;
+    for (const [handle, s] of this.sessions) {
+      if (s.client.lastUsed < limit) {
+        this.sessions.delete(handle);
+        s.client.logout?.().catch(() => undefined);
+      }
+    }
+  }
+
+  /** Ends every upstream session (at shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((s) => s.client.logout?.().catch(() => undefined)));
+  }
+}
