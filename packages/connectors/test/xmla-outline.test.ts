@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import type { XmlaClient } from "../src/xmla/client.ts";
+import { cellQuery } from "../src/xmla/grid.ts";
+import { readXmlaOutline } from "../src/xmla/outline.ts";
+
+/**
+ * The outline rebuilt from Discover rowsets shaped as SSAS answers them (the columns and key-based unique
+ * names of the recorded SSAS 2008 R2 answers in fixtures/xmla/may-day-olap): an `All` member on top of a
+ * dimension, a measures dimension without one, a member listed under two parents, a formula member.
+ */
+
+type Rows = Record<string, string>[];
+
+function fakeClient(rows: Record<string, Rows>, asked: string[] = []): XmlaClient {
+  return {
+    discover: async (type: string, restrictions: Record<string, string | undefined>) => {
+      asked.push(`${type} ${JSON.stringify(restrictions)}`);
+      if (type === "MDSCHEMA_DIMENSIONS") return rows.dims ?? [];
+      return rows[restrictions.DIMENSION_UNIQUE_NAME ?? ""] ?? [];
+    },
+    malformed: (reason: string) => new Error(reason),
+  } as unknown as XmlaClient;
+}
+
+const member = (
+  dim: string,
+  name: string,
+  unique: string,
+  parent: string | null,
+  extra: Rows[number] = {},
+) => ({
+  DIMENSION_UNIQUE_NAME: dim,
+  MEMBER_NAME: name,
+  MEMBER_UNIQUE_NAME: unique,
+  MEMBER_CAPTION: name,
+  MEMBER_TYPE: "1",
+  ...(parent ? { PARENT_UNIQUE_NAME: parent } : {}),
+  ...extra,
+});
+
+const ROWS: Record<string, Rows> = {
+  dims: [
+    {
+      DIMENSION_NAME: "Product",
+      DIMENSION_UNIQUE_NAME: "[Product]",
+      DIMENSION_ORDINAL: "2",
+      DIMENSION_TYPE: "3",
+      DEFAULT_HIERARCHY: "[Product].[Category]",
+    },
+    {
+      DIMENSION_NAME: "Measures",
+      DIMENSION_UNIQUE_NAME: "[Measures]",
+      DIMENSION_ORDINAL: "1",
+      DIMENSION_TYPE: "2",
+    },
+    {
+      DIMENSION_NAME: "Date",
+      DIMENSION_UNIQUE_NAME: "[Date]",
+      DIMENSION_ORDINAL: "3",
+      DIMENSION_TYPE: "1",
+      DEFAULT_HIERARCHY: "[Date].[Calendar]",
+    },
+  ],
+  "[Product]": [
+    member("[Product]", "All Products", "[Product].[Category].[All Products]", null, { MEMBER_TYPE: "2" }),
+    member("[Product]", "Bikes", "[Product].[Category].&[1]", "[Product].[Category].[All Products]"),
+    member("[Product]", "Clothing", "[Product].[Category].&[3]", "[Product].[Category].[All Products]", {
+      MEMBER_CAPTION: "Clothes",
+    }),
+    member("[Product]", "Mountain", "[Product].[Category].&[1].&[12]", "[Product].[Category].&[1]"),
+    member("[Product]", "Mountain", "[Product].[Category].&[3].&[12]", "[Product].[Category].&[3]"),
+  ],
+  "[Measures]": [
+    member("[Measures]", "Sales Amount", "[Measures].[Sales Amount]", null, { MEMBER_TYPE: "3" }),
+    member("[Measures]", "Order Count", "[Measures].[Order Count]", null, { MEMBER_TYPE: "3" }),
+    member("[Measures]", "Margin", "[Measures].[Margin]", null, { MEMBER_TYPE: "4" }),
+  ],
+  "[Date]": [
+    member("[Date]", "All Periods", "[Date].[Calendar].[All Periods]", null, { MEMBER_TYPE: "2" }),
+    member(
+      "[Date]",
+      "CY 2007",
+      "[Date].[Calendar].[Calendar Year].&[2007]",
+      "[Date].[Calendar].[All Periods]",
+    ),
+  ],
+};
+
+describe("the outline of an XMLA cube", () => {
+  it("rebuilds dimensions in DIMENSION_ORDINAL order, their types, trees, captions and shared members", async () => {
+    const asked: string[] = [];
+    const remote = await readXmlaOutline(fakeClient(ROWS, asked), { Catalog: "AW" }, "AW", "Sales");
+    expect(remote.dimensions).toEqual([
+      { name: "Measures", type: "accounts" },
+      { name: "Product", type: "regular" },
+      { name: "Date", type: "time" },
+    ]);
+    // Each dimension's members asked for once, by its default hierarchy when it has one.
+    expect(asked.filter((a) => a.startsWith("MDSCHEMA_MEMBERS"))).toContain(
+      'MDSCHEMA_MEMBERS {"CATALOG_NAME":"AW","CUBE_NAME":"Sales","DIMENSION_UNIQUE_NAME":"[Product]","HIERARCHY_UNIQUE_NAME":"[Product].[Category]"}',
+    );
+    const outline = remote.outline;
+    const product = outline.dimension("Product");
+    expect(product?.root.children.map((m) => m.name)).toEqual(["Bikes", "Clothing"]);
+    expect(outline.resolve("Clothes", "Default")?.name).toBe("Clothing");
+    const mountains = product?.members.filter((m) => m.name === "Mountain") ?? [];
+    expect(mountains.map((m) => [m.parent?.name, m.isShared])).toEqual([
+      ["Bikes", false],
+      ["Clothing", true],
+    ]);
+    // A measures dimension without an All member: its members hang under the dimension.
+    expect(outline.dimension("Measures")?.root.children.map((m) => m.name)).toEqual([
+      "Sales Amount",
+      "Order Count",
+      "Margin",
+    ]);
+    expect(outline.member("Margin")?.storage).toBe("dynamic-calc");
+    // Unique names both ways: the All member stands for the dimension's top.
+    expect(remote.uniqueName(product?.root as never)).toBe("[Product].[Category].[All Products]");
+    expect(remote.memberOf("[Product].[Category].&[3]")?.name).toBe("Clothing");
+    expect(remote.dimensionOf("[Date].[Calendar]")?.name).toBe("Date");
+  });
+
+  it("reads cells with the server's unique names, constant dimensions in the slicer", async () => {
+    const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+    const o = remote.outline;
+    const m = (name: string) => {
+      const found = o.member(name);
+      if (!found) throw new Error(name);
+      return found;
+    };
+    const root = (d: string) => o.dimension(d)?.root as NonNullable<ReturnType<typeof o.member>>;
+    const query = cellQuery(remote, "Adventure Works", [
+      [m("Sales Amount"), m("Bikes"), root("Date")],
+      [m("Sales Amount"), m("Clothing"), root("Date")],
+    ]);
+    expect(query).toBe(
+      "SELECT {([Measures].[Sales Amount], [Product].[Category].&[1]), ([Measures].[Sales Amount], [Product].[Category].&[3])} " +
+        "ON COLUMNS FROM [Adventure Works] WHERE ([Date].[Calendar].[All Periods])",
+    );
+  });
+});
