@@ -1,6 +1,6 @@
-import BrowserOnly from "@docusaurus/BrowserOnly";
 import Translate from "@docusaurus/Translate";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode } from "react";
+import NearScreen from "../NearScreen";
 import type { PresetName } from "./presets";
 import styles from "./styles.module.css";
 
@@ -17,30 +17,11 @@ function Placeholder({ ref }: { ref?: React.Ref<HTMLDivElement> }): ReactNode {
   );
 }
 
-function WhenNearScreen({ example }: { example: PresetName }): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-  if (!near) return <Placeholder ref={ref} />;
-  return (
-    <Suspense fallback={<Placeholder />}>
-      {example === "openForm" ? <LiveFormApp example={example} /> : <LiveGridApp example={example} />}
-    </Suspense>
-  );
-}
-
 /** A live Sample.Basic grid for a documentation page, loaded in the browser only when the page shows it. */
 export default function LiveGrid({ example }: { example: PresetName }): ReactNode {
-  return <BrowserOnly fallback={<Placeholder />}>{() => <WhenNearScreen example={example} />}</BrowserOnly>;
+  return (
+    <NearScreen placeholder={(ref) => <Placeholder ref={ref} />}>
+      {() => (example === "openForm" ? <LiveFormApp example={example} /> : <LiveGridApp example={example} />)}
+    </NearScreen>
+  );
 }
