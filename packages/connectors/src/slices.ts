@@ -1,6 +1,6 @@
 /**
- * Long work on the event loop, in slices: a heavy grid call (or the serialisation of its answer) runs a few
- * milliseconds at a time, one slice per turn of the event loop for all such work together, so that the calls
+ * Long work on the event loop, in slices: a heavy grid call (or the serialisation of its answer) runs about a
+ * millisecond at a time, one slice per turn of the event loop for all such work together, so that the calls
  * arriving meanwhile (a small refresh, `/health`) are served between two slices instead of after the whole
  * of it. Work is a generator that yields between steps (`@qibates/engine/grid`'s `Steps`).
  *
@@ -130,4 +130,4 @@ export class SliceScheduler {
 }
 
 /** The process's scheduler: the embedded engine's grid calls and the server's large answers share it. */
-export const slices = new SliceScheduler({ sliceMs: 2, maxRunning: 2 });
+export const slices = new SliceScheduler({ sliceMs: 1, maxRunning: 2 });
