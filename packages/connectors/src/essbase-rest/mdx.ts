@@ -56,42 +56,39 @@ export function mdxResultOf(
   const headerRows = top.length > 0 ? Math.max(...top.map((d) => d.row)) + 1 : slicer.length > 0 ? 1 : 0;
   const leftColumns = left.length;
 
-  // Columns: every column whose innermost header is written; an outer header left blank repeats the last one.
-  const topDims = top.map(dimension) as Dimension[];
-  const columns: { at: number; tuple: MdxMember[] }[] = [];
-  if (top.length === 0) columns.push({ at: leftColumns, tuple: [] });
-  else {
-    const inner = top[top.length - 1] as RestGridDimension;
+  /**
+   * The tuples of an axis: one per position (sheet column across, sheet row down) from `from` to `to` whose
+   * innermost header is written; an outer header left blank repeats the one before. `headerAt(d, p)` is the
+   * label of dimension `d` at position `p`.
+   */
+  const axisTuples = (
+    dims: RestGridDimension[],
+    from: number,
+    to: number,
+    headerAt: (d: RestGridDimension, p: number) => string,
+  ) => {
+    const outline = dims.map(dimension) as Dimension[];
+    const out: { at: number; tuple: MdxMember[] }[] = [];
+    const inner = dims[dims.length - 1];
+    if (!inner) return { dims: outline, tuples: from < to ? [{ at: from, tuple: [] }] : [] };
     let last: MdxMember[] = [];
-    for (let c = leftColumns; c < width; c++) {
-      if (label(inner.row, c) === "") continue;
-      const tuple = top.map((d, k) => {
-        const text = label(d.row, c);
-        return text === "" && last[k] ? (last[k] as MdxMember) : member(topDims[k] as Dimension, text);
+    for (let p = from; p < to; p++) {
+      if (headerAt(inner, p) === "") continue;
+      const tuple = dims.map((d, k) => {
+        const text = headerAt(d, p);
+        return text === "" && last[k] ? (last[k] as MdxMember) : member(outline[k] as Dimension, text);
       });
-      columns.push({ at: c, tuple });
+      out.push({ at: p, tuple });
       last = tuple;
     }
-  }
-
-  // Rows: every row below the headers whose innermost label is written (one row without a rows axis).
-  const leftDims = left.map(dimension) as Dimension[];
-  const lines: { at: number; tuple: MdxMember[] }[] = [];
-  if (left.length === 0) {
-    if (headerRows < rows) lines.push({ at: headerRows, tuple: [] });
-  } else {
-    const inner = left[left.length - 1] as RestGridDimension;
-    let last: MdxMember[] = [];
-    for (let r = headerRows; r < rows; r++) {
-      if (label(r, inner.column) === "") continue;
-      const tuple = left.map((d, k) => {
-        const text = label(r, d.column);
-        return text === "" && last[k] ? (last[k] as MdxMember) : member(leftDims[k] as Dimension, text);
-      });
-      lines.push({ at: r, tuple });
-      last = tuple;
-    }
-  }
+    return { dims: outline, tuples: out };
+  };
+  // Across: the columns right of the row headers; down: the rows below the column headers (one data row, and
+  // one data column, when the axis is missing).
+  const across = axisTuples(top, leftColumns, Math.max(width, leftColumns + 1), (d, c) => label(d.row, c));
+  const down = axisTuples(left, headerRows, rows, (d, r) => label(r, d.column));
+  const columns = across.tuples;
+  const lines = down.tuples;
 
   const cells: (number | null)[] = [];
   for (const line of lines) {
@@ -101,7 +98,7 @@ export function mdxResultOf(
       cells.push(Number.isFinite(n) ? n : null);
     }
   }
-  const axes: MdxAxis[] = [{ ordinal: 0, dimensions: topDims, tuples: columns.map((c) => c.tuple) }];
-  if (left.length > 0) axes.push({ ordinal: 1, dimensions: leftDims, tuples: lines.map((l) => l.tuple) });
+  const axes: MdxAxis[] = [{ ordinal: 0, dimensions: across.dims, tuples: columns.map((c) => c.tuple) }];
+  if (left.length > 0) axes.push({ ordinal: 1, dimensions: down.dims, tuples: lines.map((l) => l.tuple) });
   return { axes, slicer, cells };
 }
