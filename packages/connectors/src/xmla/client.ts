@@ -86,9 +86,19 @@ export class XmlaClient {
     this.lastUsed = Date.now();
     if (!this.sessions) return this.post(method, build, { kind: "none" });
     if (this.sessionId === null) return this.begin(method, build);
-    const answer = await this.post(method, build, { kind: "session", id: this.sessionId });
+    const old = this.sessionId;
+    const answer = await this.post(method, build, { kind: "session", id: old });
     if (!answer.fault) return answer;
-    return this.begin(method, build);
+    const again = await this.begin(method, build);
+    // The fault may not have been about the session (an MDX error, a refused write): the old session, if the
+    // server still keeps it, is ended rather than left to expire there.
+    if (this.sessionId !== old) {
+      this.post("Discover", (h) => discoverEnvelope("DISCOVER_DATASOURCES", {}, {}, h), {
+        kind: "end",
+        id: old,
+      }).catch(() => undefined);
+    }
+    return again;
   }
 
   private async begin(method: string, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
