@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { EmbeddedProvider, EssbaseApplication, PlanningDemoApplication } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
+import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
@@ -25,6 +26,7 @@ import { providerRegistry } from "./providers.ts";
 export const REPLAY_CONNECTORS = {
   "essbase-stndln": { endpoint: "essbase-rest", suffix: "/essbase/japi" },
   ssas: { endpoint: "xmla", suffix: "/aps/JAPI" },
+  essbase: { endpoint: "smartview", suffix: "/aps/JAPI" },
 } as const;
 export type ReplayConnector = keyof typeof REPLAY_CONNECTORS;
 
@@ -184,7 +186,9 @@ export async function openConnectorHarness(
   const connector =
     via === "ssas"
       ? new XmlaProvider({ upstreams, idleMs: 3_600_000 })
-      : new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
+      : via === "essbase"
+        ? new SmartViewProvider({ upstreams, idleMs: 3_600_000 })
+        : new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
   const app = await buildApp({
     config,
     logger: false,

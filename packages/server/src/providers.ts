@@ -8,6 +8,7 @@ import {
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
@@ -96,10 +97,17 @@ export async function openProviders(
     idleMs: config.sessionIdleMinutes * 60_000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   });
+  const smartView = new SmartViewProvider({ upstreams, idleMs: config.sessionIdleMinutes * 60_000 });
   return {
     ...providerRegistry({
       demo: embedded,
-      remote: { "essbase-stndln": essbaseRest, pbcs: planningRest, planning: planningRest, ssas: xmla },
+      remote: {
+        "essbase-stndln": essbaseRest,
+        pbcs: planningRest,
+        planning: planningRest,
+        ssas: xmla,
+        essbase: smartView,
+      },
     }),
     close: async () => {
       // The demo applications save a snapshot of what they journaled since their last one.
@@ -107,6 +115,7 @@ export async function openProviders(
       await essbaseRest.close();
       await planningRest.close();
       await xmla.close();
+      await smartView.close();
       await upstreams.close();
     },
   };

@@ -1,0 +1,205 @@
+import { XMLParser } from "fast-xml-parser";
+import { ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import { escapeXml } from "../xmla/soap.ts";
+
+/**
+ * One Smart View XML provider session (Essbase APS 11.x, `…/aps/SmartView`) of a QiBates session. Every call
+ * is one POST of one XML document, `req_<Method>` with the session id `sID` first; the answer is
+ * `res_<Method>` or an `exception` element (`errcode`, `type`, `desc`). Login is `ConnectToProvider` with the
+ * user name and password (the password stays in this object's memory, never logged); calls about a cube
+ * first open its application and the cube (`OpenApplication`, `OpenCube`), as Smart View does, so calls are
+ * queued one at a time per session. `Logout` ends it.
+ */
+
+/** A parsed element: name, attributes, children in order, its own text. */
+export interface SvElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: SvElement[];
+  text: string;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+type RawNode = Record<string, unknown> & { ":@"?: Record<string, string> };
+
+function toElement(node: RawNode): SvElement | null {
+  const name = Object.keys(node).find((k) => k !== ":@" && k !== "#text");
+  if (!name) return null;
+  const el: SvElement = { name, attrs: { ...(node[":@"] ?? {}) }, children: [], text: "" };
+  for (const c of (node[name] as RawNode[]) ?? []) {
+    if (c["#text"] !== undefined) el.text += String(c["#text"]);
+    else {
+      const e = toElement(c);
+      if (e) el.children.push(e);
+    }
+  }
+  return el;
+}
+
+/** The root element of a document, or `null` when the text is not XML. */
+export function parseSv(text: string): SvElement | null {
+  try {
+    const nodes = parser.parse(text) as RawNode[];
+    for (const n of nodes) {
+      const e = toElement(n);
+      if (e) return e;
+    }
+  } catch {
+    // not XML
+  }
+  return null;
+}
+
+export function svChild(e: SvElement | undefined, name: string): SvElement | undefined {
+  return e?.children.find((c) => c.name === name);
+}
+
+export function svText(e: SvElement | undefined, name: string): string {
+  return svChild(e, name)?.text ?? "";
+}
+
+/** A pipe list (`enc="1"`), empty fields kept; an empty element is an empty list. */
+export function svList(e: SvElement | undefined, name: string): string[] {
+  const c = svChild(e, name);
+  if (!c || c.text === "") return [];
+  return c.text.split("|");
+}
+
+/** `<name>text</name>` (escaped), or `<name/>` when empty. */
+export function leaf(name: string, value: string | number): string {
+  const text = escapeXml(String(value));
+  return text === "" ? `<${name}/>` : `<${name}>${text}</${name}>`;
+}
+
+/** The exception element as a provider error: Essbase's unknown-member words as `MEMBER_UNKNOWN`. */
+export function exceptionError(e: SvElement): ProviderError {
+  const desc = svText(e, "desc").trim() || `error ${e.attrs.errcode ?? ""}`.trim();
+  const unknown = /OLAP error \(1260046\): Unknown Member (.+) used in query/.exec(desc);
+  if (unknown) {
+    const member = unknown[1] as string;
+    return new ProviderError("MEMBER_UNKNOWN", `Unknown member ${member}.`, { member });
+  }
+  return new ProviderError("PROVIDER_FAILED", desc, { reason: desc });
+}
+
+export interface OpenCube {
+  server: string;
+  application: string;
+  cube: string;
+}
+
+export class SmartViewClient {
+  private sid: string | null = null;
+  private open: OpenCube | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  lastUsed = Date.now();
+
+  constructor(
+    private readonly upstreams: Upstreams,
+    readonly url: URL,
+    private readonly username: string,
+    private readonly password: string,
+  ) {}
+
+  /** `ConnectToProvider` with the user name and password: the session id, or `LOGIN_FAILED`. */
+  async connect(): Promise<void> {
+    const body = [
+      leaf("ClientXMLVersion", "3.1.0.0.0"),
+      leaf("usr", this.username),
+      leaf("pwd", this.password),
+      '<lngs enc="0">en_US</lngs>',
+    ];
+    const answer = await this.post("ConnectToProvider", body.join("\n"));
+    if (answer.name !== "res_ConnectToProvider") {
+      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+    }
+    const sid = svText(answer, "sID");
+    if (sid === "") throw this.malformed("a ConnectToProvider answer without sID");
+    this.sid = sid;
+    this.open = null;
+  }
+
+  /** `Logout`: the session ends. */
+  async logout(): Promise<void> {
+    const sid = this.sid;
+    this.sid = null;
+    if (sid === null) return;
+    await this.post("Logout", leaf("sID", sid));
+  }
+
+  /** One call in the session (`sID` first, then `body`), queued after the session's other calls. */
+  call(method: string, body: string, cube?: OpenCube): Promise<SvElement> {
+    const run = async () => {
+      if (cube) await this.openCube(cube);
+      return this.send(method, body);
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async openCube(cube: OpenCube): Promise<void> {
+    const o = this.open;
+    if (o && o.server === cube.server && o.application === cube.application && o.cube === cube.cube) return;
+    this.open = null;
+    await this.send(
+      "OpenApplication",
+      [
+        leaf("usr", this.username),
+        leaf("pwd", this.password),
+        leaf("srv", cube.server),
+        leaf("app", cube.application),
+      ].join("\n"),
+    );
+    await this.send(
+      "OpenCube",
+      [leaf("srv", cube.server), leaf("app", cube.application), leaf("cube", cube.cube)].join("\n"),
+    );
+    this.open = { ...cube };
+  }
+
+  private async send(method: string, body: string): Promise<SvElement> {
+    if (this.sid === null) await this.connect();
+    this.lastUsed = Date.now();
+    const answer = await this.post(method, `${leaf("sID", this.sid ?? "")}\n${body}`);
+    if (answer.name === "exception") throw exceptionError(answer);
+    if (answer.name !== `res_${method}`) throw this.malformed(`${answer.name} to req_${method}`);
+    return answer;
+  }
+
+  private async post(method: string, body: string): Promise<SvElement> {
+    const answer = await this.upstreams.request(this.url, {
+      method: "POST",
+      headers: { "content-type": "application/xml", accept: "application/xml" },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<req_${method}>\n${body}\n</req_${method}>`,
+    });
+    const root = parseSv(answer.body);
+    if (root) return root;
+    if (answer.status === 401 || answer.status === 403) {
+      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const reason = `HTTP ${answer.status}`;
+      throw new ProviderError("PROVIDER_FAILED", `${method}: ${reason}`, { reason });
+    }
+    throw this.malformed(`a ${method} answer that is not XML`);
+  }
+
+  malformed(reason: string): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.url.origin} answered ${reason}.`, {
+      address: this.url.origin,
+      reason,
+    });
+  }
+}

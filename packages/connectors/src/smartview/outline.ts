@@ -1,0 +1,174 @@
+import type { DimensionSpec, MemberSpec } from "@qibates/engine";
+import { Outline } from "@qibates/engine";
+import type { RemoteDimension } from "../essbase-rest/outline.ts";
+import { bracket } from "../xmla/grid.ts";
+import type { XmlaOutline } from "../xmla/outline.ts";
+import { leaf, type OpenCube, type SmartViewClient, svChild, svList } from "./client.ts";
+import { executeQueryBody, readGrid } from "./grid.ts";
+
+/**
+ * The outline of a cube read through Smart View messages and rebuilt as an engine `Outline`, so that the
+ * connector lists trees, applies member filters, searches and lays grids out with the engine's rules:
+ * `EnumAliasTables` (the alias tables), `EnumDims` (dimensions in outline order; `type="Attribute"` marks an
+ * attribute dimension), then per dimension `EnumMembers` with the `Level(dim, 0)` filter (the members without
+ * children) and `Children(member)` for every other member, from the dimension down; a member listed under a
+ * second parent is a shared member. Aliases: one `ExecuteQuery` per dimension and alias table, with that table
+ * as `aliasTableName`, of `DESCENDANTS` of the dimension on the rows, read beside the same query with member
+ * names. The protocol says nothing of storage, consolidation, formulas or UDAs: members are stored, `+`.
+ */
+
+const PARALLEL = 8;
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function membersFilter(dim: string, filter: string, args: string[]): string {
+  return [
+    leaf("dim", dim),
+    "<memberFilter>",
+    `  <filter name="${filter}">`,
+    ...args.map((a, i) => `    <arg id="${i}">${a.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</arg>`),
+    "  </filter>",
+    "</memberFilter>",
+    leaf("getAtts", 1),
+    leaf("alsTbl", "none"),
+    leaf("allGenerations", 0),
+  ].join("\n");
+}
+
+/** The member names an `EnumMembers` answers. */
+export async function enumMembers(
+  client: SmartViewClient,
+  cube: OpenCube,
+  dim: string,
+  filter: string,
+  args: string[],
+): Promise<string[]> {
+  const answer = await client.call("EnumMembers", membersFilter(dim, filter, args), cube);
+  return svList(answer, "mbrs").filter((m) => m !== "");
+}
+
+export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<XmlaOutline> {
+  const tables = svList(await client.call("EnumAliasTables", "", cube), "alstbls").filter((t) => t !== "");
+  const aliasTables = tables.length > 0 ? tables : ["Default"];
+  const dimList = await client.call("EnumDims", leaf("alsTbl", "none"), cube);
+  const dims = (svChild(dimList, "dimList")?.children ?? [])
+    .filter((d) => d.name === "dim" && d.attrs.name)
+    .map((d) => ({
+      name: d.attrs.name as string,
+      type:
+        (d.attrs.type ?? "").toLowerCase() === "attribute" ? ("attribute" as const) : ("regular" as const),
+    }));
+  if (dims.length === 0) throw client.malformed(`EnumDims with no dimension for ${cube.cube}`);
+
+  const trees: Map<string, string[]>[] = [];
+  for (const d of dims) trees.push(await readTree(client, cube, d.name));
+
+  // Aliases: member name → alias, per table, from two queries of the same members.
+  const aliases = new Map<string, Record<string, string>>();
+  const base = dims.filter((d) => d.type !== "attribute");
+  for (const d of dims) {
+    const across = base.find((o) => o.name !== d.name);
+    if (!across) continue;
+    const mdx = `SELECT {${bracket(across.name)}} ON COLUMNS, {DESCENDANTS(${bracket(d.name)})} ON ROWS`;
+    const labels = async (table: string | null) => {
+      const g = readGrid(await client.call("ExecuteQuery", executeQueryBody(mdx, table), cube));
+      if (!g) return [];
+      const out: string[] = [];
+      for (let r = g.columns.length; r < g.height; r++) out.push((g.vals[r * g.width] ?? "").trim());
+      return out;
+    };
+    let names: string[];
+    try {
+      names = await labels(null);
+    } catch {
+      continue;
+    }
+    for (const table of aliasTables) {
+      const shown = await labels(table).catch(() => [] as string[]);
+      if (shown.length !== names.length) continue;
+      names.forEach((n, i) => {
+        const a = shown[i] as string;
+        if (a !== "" && a !== n) {
+          const key = `${d.name}\u0000${n}`.toLowerCase();
+          const record = aliases.get(key) ?? {};
+          record[table] ??= a;
+          aliases.set(key, record);
+        }
+      });
+    }
+  }
+
+  const dimensions: RemoteDimension[] = dims.map((d) => ({ name: d.name, type: d.type }));
+  const specs: DimensionSpec[] = dims.map((d, i) => {
+    const children = trees[i] as Map<string, string[]>;
+    const seen = new Set<string>([d.name.toLowerCase()]);
+    const aliasOf = (m: string) => aliases.get(`${d.name}\u0000${m}`.toLowerCase());
+    const member = (name: string): MemberSpec => {
+      const spec: MemberSpec = { name };
+      const lower = name.toLowerCase();
+      if (seen.has(lower)) {
+        spec.storage = "shared";
+        return spec;
+      }
+      seen.add(lower);
+      const a = aliasOf(name);
+      if (a) spec.aliases = a;
+      const kids = children.get(lower) ?? [];
+      if (kids.length > 0) spec.children = kids.map(member);
+      return spec;
+    };
+    const rootAlias = aliasOf(d.name);
+    return {
+      name: d.name,
+      type: d.type,
+      ...(rootAlias ? { aliases: rootAlias } : {}),
+      members: (children.get(d.name.toLowerCase()) ?? []).map(member),
+    };
+  });
+  const outline = new Outline({ name: `${cube.application}.${cube.cube}`, aliasTables, dimensions: specs });
+  return {
+    outline,
+    dimensions,
+    aliasTables,
+    uniqueName: (m) => `${bracket(m.dimension.name)}.${bracket(m.name)}`,
+    memberOf: (uniqueName) => {
+      const parts = /^\[((?:[^\]]|]])*)]\.\[((?:[^\]]|]])*)]$/.exec(uniqueName);
+      if (!parts) return undefined;
+      const m = outline.resolve((parts[2] as string).replace(/]]/g, "]"), aliasTables[0] ?? "Default");
+      return m && same(m.dimension.name, (parts[1] as string).replace(/]]/g, "]")) ? m : undefined;
+    },
+    dimensionOf: (uniqueName) => outline.dimension(uniqueName.replace(/^\[|]$/g, "").replace(/]]/g, "]")),
+  };
+}
+
+/** Parent (lower case) → children names, from the dimension down: `Children` of every member not at level 0. */
+async function readTree(
+  client: SmartViewClient,
+  cube: OpenCube,
+  dim: string,
+): Promise<Map<string, string[]>> {
+  const leaves = new Set(
+    (await enumMembers(client, cube, dim, "Level", [dim, "0"])).map((m) => m.toLowerCase()),
+  );
+  const tree = new Map<string, string[]>();
+  let parents = [dim];
+  while (parents.length > 0) {
+    const next: string[] = [];
+    for (let i = 0; i < parents.length; i += PARALLEL) {
+      const batch = parents.slice(i, i + PARALLEL);
+      const answers = await Promise.all(batch.map((p) => enumMembers(client, cube, dim, "Children", [p])));
+      batch.forEach((p, j) => {
+        const kids = answers[j] ?? [];
+        tree.set(p.toLowerCase(), kids);
+        for (const k of kids) {
+          const lower = k.toLowerCase();
+          // A member seen before (shared) or without children is not asked for its children.
+          if (!leaves.has(lower) && !tree.has(lower) && !next.some((n) => n.toLowerCase() === lower))
+            next.push(k);
+        }
+      });
+    }
+    parents = next;
+  }
+  return tree;
+}

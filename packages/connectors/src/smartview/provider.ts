@@ -1,0 +1,494 @@
+import { randomUUID } from "node:crypto";
+import type { components } from "@qibates/client/schema";
+import type { Member } from "@qibates/engine";
+import { initialGrid, resolveSettings } from "@qibates/engine/grid";
+import { engineError } from "../embedded/engine-errors.ts";
+import { engineSettings, gridAnswer, memberInfo } from "../embedded/essbase.ts";
+import { ProviderError } from "../errors.ts";
+import { gridRequestOf, layoutSource } from "../essbase-rest/grid.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  MdxInput,
+  Provider,
+  ProviderSession,
+  SearchInput,
+} from "../provider.ts";
+import {
+  remoteAliasTable,
+  remoteDimension,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+} from "../remote-outline.ts";
+import { gridOverServer } from "../xmla/grid.ts";
+import type { XmlaOutline } from "../xmla/outline.ts";
+import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
+import { cellOf, cellQuery, executeQueryBody, readGrid, type SvGrid } from "./grid.ts";
+import { enumMembers, readSmartViewOutline } from "./outline.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * The `essbase` connector: Essbase 11.x through Provider Services, with Smart View's XML provider protocol at
+ * `…/aps/SmartView` (the provider address ends with `/aps/JAPI`, Java API's address on the same server).
+ * Only the messages public captures show are sent (see `client.ts`, `grid.ts`, `outline.ts`): servers,
+ * applications and cubes (`ListServers`, `ListApplications`, `ListCubes`); the outline read once per session
+ * (`EnumAliasTables`, `EnumDims`, `EnumMembers`, `ExecuteQuery`); trees, member filters and search over it
+ * (the UDA filter asked of the server: the outline carries no UDAs); calc scripts as business rules
+ * (`EnumBusinessRules`, `LaunchBusinessRule`); every ad hoc grid operation laid out by the engine over the
+ * outline, its data read with one `ExecuteQuery` per answer; MDX sent as it is (`ExecuteQuery`). No capture
+ * shows a write-back answer, substitution variables or member properties: those answer the typed error.
+ */
+
+export interface SmartViewProviderOptions {
+  upstreams: Upstreams;
+  /** An upstream session unused this long is ended. */
+  idleMs: number;
+  /** How long a cube's outline read from the server is reused within one session. */
+  outlineTtlMs?: number;
+}
+
+interface SvSession {
+  client: SmartViewClient;
+  outlines: Map<string, { at: number; outline: Promise<{ ref: CubeRef; remote: XmlaOutline }> }>;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The Smart View address a provider address stands for: `…/aps/JAPI` → `…/aps/SmartView`. */
+export function smartViewUrlFor(address: string | URL): URL {
+  const url = new URL(String(address));
+  url.pathname = url.pathname.replace(/\/aps\/japi\/?$/i, "/aps/SmartView");
+  url.search = "";
+  url.hash = "";
+  return url;
+}
+
+export function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector essbase: ${why}`,
+    { operation, connector: "essbase" },
+    field,
+  );
+}
+
+export class SmartViewProvider implements Provider {
+  readonly id = "smartview";
+  readonly planning = null;
+  readonly essbase: EssbaseOperations;
+  private readonly sessions = new Map<string, SvSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: SmartViewProviderOptions) {
+    this.essbase = new SmartViewOperations(this);
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+  }
+
+  async login(input: LoginInput) {
+    const client = new SmartViewClient(
+      this.options.upstreams,
+      smartViewUrlFor(input.address),
+      input.username,
+      input.password,
+    );
+    await client.connect();
+    const handle = randomUUID();
+    this.sessions.set(handle, { client, outlines: new Map() });
+    return { username: input.username, handle };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s || !session.handle) return;
+    this.sessions.delete(session.handle);
+    await s.client.logout();
+  }
+
+  client(session: ProviderSession): SmartViewClient {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    if (!s) {
+      throw new ProviderError(
+        "SESSION_LOST",
+        "This QiBates node holds no Smart View session for this login any more; log in again.",
+      );
+    }
+    return s.client;
+  }
+
+  async servers(session: ProviderSession) {
+    const answer = await this.client(session).call("ListServers", "");
+    return {
+      servers: svList(answer, "srvs")
+        .filter((n) => n !== "")
+        .map((name) => ({ name })),
+    };
+  }
+
+  private async serverName(session: ProviderSession, server: string): Promise<string> {
+    const { servers } = await this.servers(session);
+    const found = servers.find((s) => same(s.name, server));
+    if (!found) throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    return found.name;
+  }
+
+  async applications(session: ProviderSession, server: string, sort: boolean) {
+    const real = await this.serverName(session, server);
+    const answer = await this.client(session).call(
+      "ListApplications",
+      [leaf("srv", real), leaf("type", ""), leaf("url", "")].join("\n"),
+    );
+    const names = svList(answer, "apps").filter((n) => n !== "");
+    if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    return { server: real, applications: names.map((name) => ({ name })) };
+  }
+
+  /** The real server, application and cube names, or the `…_UNKNOWN` error of the first one not found. */
+  async resolve(session: ProviderSession, ref: ApplicationRef & { cube?: string }) {
+    const { server, applications } = await this.applications(session, ref.server, false);
+    const app = applications.find((a) => same(a.name, ref.application))?.name;
+    if (!app) {
+      throw new ProviderError(
+        "APPLICATION_UNKNOWN",
+        `Unknown application ${ref.application}.`,
+        { application: ref.application, server },
+        "application",
+      );
+    }
+    const answer = await this.client(session).call(
+      "ListCubes",
+      [leaf("srv", server), leaf("app", app)].join("\n"),
+    );
+    const cubes = svList(answer, "cubes").filter((n) => n !== "");
+    let cube = "";
+    if (ref.cube !== undefined) {
+      cube = cubes.find((c) => same(c, ref.cube as string)) ?? "";
+      if (!cube) {
+        throw new ProviderError(
+          "CUBE_UNKNOWN",
+          `Unknown cube ${ref.cube}.`,
+          { cube: ref.cube, application: app },
+          "cube",
+        );
+      }
+    }
+    return { server, application: app, cube, cubes };
+  }
+
+  async cubes(session: ProviderSession, ref: ApplicationRef) {
+    const r = await this.resolve(session, ref);
+    return {
+      server: r.server,
+      application: r.application,
+      cubes: [...r.cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
+    };
+  }
+
+  /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
+  async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: XmlaOutline }> {
+    const s = session.handle ? this.sessions.get(session.handle) : undefined;
+    const client = this.client(session);
+    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
+    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
+    const outlines = s?.outlines ?? new Map();
+    let cached = outlines.get(key);
+    if (!cached || Date.now() - cached.at >= ttl) {
+      const outline = (async () => {
+        const r = await this.resolve(session, ref);
+        const real = { server: r.server, application: r.application, cube: r.cube };
+        return { ref: real, remote: await readSmartViewOutline(client, real) };
+      })();
+      cached = { at: Date.now(), outline };
+      outlines.set(key, cached);
+      outline.catch(() => outlines.delete(key));
+    }
+    return cached.outline;
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - this.options.idleMs;
+    for (const [handle, s] of this.sessions) {
+      if (s.client.lastUsed < limit) {
+        this.sessions.delete(handle);
+        s.client.logout().catch(() => undefined);
+      }
+    }
+  }
+
+  /** Ends every Smart View session (at shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+  }
+}
+
+const NO_VARIABLES = "no public capture shows a Smart View message about substitution variables.";
+
+class SmartViewOperations implements EssbaseOperations {
+  constructor(private readonly p: SmartViewProvider) {}
+
+  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
+    const { remote } = await this.p.cube(session, ref);
+    return remoteDimensions(remote, ref.cube, aliasTable);
+  }
+
+  async dimensionTree(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: { dimension: string; aliasTable?: string },
+  ) {
+    const { remote, ref: real } = await this.p.cube(session, ref);
+    return remoteDimensionTree(remote, real.cube, input);
+  }
+
+  async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+    const { remote, ref: real } = await this.p.cube(session, ref);
+    if (input.filter !== "UDA") return remoteFilter(remote, real.cube, input);
+    // The outline read carries no UDAs: the server applies its UDA filter (`UDA(dimension, "uda")`).
+    const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
+    const dim = remoteDimension(remote, input.dimension, real.cube, "dimension");
+    const uda = String(input.arg1 ?? "");
+    const names = await enumMembers(this.p.client(session), real, dim.name, "UDA", [dim.name, `"${uda}"`]);
+    const members = names
+      .map((n) => remote.outline.resolve(n, table))
+      .filter((m): m is Member => !!m && m.dimension === dim);
+    return {
+      dimension: input.dimension,
+      filter: input.filter,
+      arg1: input.arg1 ?? null,
+      members: members.map((m) => memberInfo(m, table)),
+    };
+  }
+
+  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
+    const { remote, ref: real } = await this.p.cube(session, ref);
+    return remoteSearch(remote, real.cube, input);
+  }
+
+  async variables(): ReturnType<EssbaseOperations["variables"]> {
+    throw unsupported("nav/variables", NO_VARIABLES);
+  }
+
+  async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
+    throw unsupported("action/setvariable", NO_VARIABLES);
+  }
+
+  async memberUdas(): Promise<Record<string, readonly string[]>> {
+    throw unsupported("member UDAs", "no public capture shows a Smart View message listing a member's UDAs.");
+  }
+
+  async scripts(session: ProviderSession, ref: CubeRef): Promise<Schemas["ScriptList"]> {
+    const { ref: real } = await this.p.cube(session, ref);
+    const answer = await this.p
+      .client(session)
+      .call("EnumBusinessRules", [leaf("cube", real.cube), leaf("runOnSave", 0)].join("\n"), real);
+    const names = (svChild(answer, "rules")?.children ?? [])
+      .filter((r) => r.name === "rule")
+      .map((r) => r.text);
+    return {
+      cube: ref.cube,
+      scripts: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name, description: null })),
+    };
+  }
+
+  async aliasTables(session: ProviderSession, ref: CubeRef) {
+    const { remote } = await this.p.cube(session, ref);
+    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
+  }
+
+  async calculate(
+    session: ProviderSession,
+    ref: CubeRef,
+    script: string,
+  ): Promise<Schemas["CalculateResponse"]> {
+    const { ref: real } = await this.p.cube(session, ref);
+    const { scripts } = await this.scripts(session, ref);
+    const name = scripts.find((s) => same(s.name, script))?.name;
+    if (!name) {
+      throw new ProviderError(
+        "SCRIPT_UNKNOWN",
+        `Unknown calculation script ${script}.`,
+        { script },
+        "action.script",
+      );
+    }
+    const started = Date.now();
+    try {
+      await this.p
+        .client(session)
+        .call(
+          "LaunchBusinessRule",
+          [
+            leaf("cube", real.cube),
+            `<rule type="type">${name.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</rule>`,
+            "<prompts/>",
+          ].join("\n"),
+          real,
+        );
+    } catch (e) {
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
+        throw new ProviderError("CALC_FAILED", `${name}: ${e.message}`, { script: name, reason: e.message });
+      }
+      throw e;
+    }
+    return { script, status: "completed", durationMs: Date.now() - started };
+  }
+
+  /** Reads `tuples` with one `ExecuteQuery` (cell i is tuple i). */
+  private async read(session: ProviderSession, real: CubeRef, remote: XmlaOutline, tuples: Member[][]) {
+    const q = cellQuery(remote, tuples);
+    const answer = await this.p.client(session).call("ExecuteQuery", executeQueryBody(q.mdx), real);
+    const g = readGrid(answer);
+    if (!g) throw this.p.client(session).malformed("an ExecuteQuery answer without a grid");
+    return q.valuesOf(g);
+  }
+
+  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+    const { ref: real, remote } = await this.p.cube(session, ref);
+    const { settings, aliasTable } = engineSettings(call.input);
+    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    const resolved = resolveSettings(settings, aliasTable);
+    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
+      throw unsupported(
+        "action/zoomin CALC_LEVEL",
+        "the Smart View messages with public evidence carry no member formulas.",
+        "settings.zoomInMode",
+      );
+    }
+    const outline = remote.outline;
+    const fetch = (t: Member[][]) => this.read(session, real, remote, t);
+    try {
+      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+        const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
+        const r = await gridOverServer(
+          remote,
+          { action: "refresh", grid: first.grid, settings: resolved, aliasTable },
+          fetch,
+        );
+        return gridAnswer(r);
+      }
+      const request = gridRequestOf(outline, resolved, aliasTable, call);
+      return gridAnswer(await gridOverServer(remote, request, fetch));
+    } catch (e) {
+      if (e instanceof ProviderError) throw e;
+      engineError(e);
+    }
+  }
+
+  /** The query sent as it is (`ExecuteQuery`), its answer's grid read back as the API's grid. */
+  async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput): Promise<Schemas["GridResponse"]> {
+    const { ref: real, remote } = await this.p.cube(session, ref);
+    const { settings, aliasTable } = engineSettings(input as Partial<GridInput>);
+    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    const answer = await this.p
+      .client(session)
+      .call("ExecuteQuery", executeQueryBody(input.query, aliasTable), real);
+    const g = readGrid(answer);
+    if (!g) throw this.p.client(session).malformed("an ExecuteQuery answer without a grid");
+    const cells = g.width * g.height;
+    if (input.maxCells !== undefined && cells > input.maxCells) {
+      throw new ProviderError(
+        "GRID_TOO_LARGE",
+        `The answer has ${cells} cells.`,
+        { cells, max: input.maxCells },
+        "query",
+      );
+    }
+    return mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing");
+  }
+
+  async save(): Promise<Schemas["SaveResponse"]> {
+    throw unsupported(
+      "action/save",
+      "no public capture shows the answer to Smart View's WriteBack message, so the connector does not write data.",
+    );
+  }
+}
+
+/**
+ * A Smart View grid as the API's grid: a POV row first with the POV members other than a dimension's top
+ * (the slicer, when the query has one), then the slice as the server laid it out (its member labels as they
+ * came), missing cells written with the caller's missing label.
+ */
+function mdxAnswer(
+  g: SvGrid,
+  remote: XmlaOutline,
+  aliasTable: string | null,
+  missingLabel: string,
+): Schemas["GridResponse"] {
+  const label = (dimension: string, member: string) => {
+    const m = remote.outline.resolve(member, "Default") ?? remote.outline.dimension(dimension)?.root;
+    return (aliasTable && m?.alias(aliasTable)) || member;
+  };
+  const pov = Object.fromEntries(g.pov.map((p) => [p.dimension, p.member]));
+  const slicer = g.pov.filter((p) => !same(p.member, p.dimension));
+  const grid: (string | number)[][] = [];
+  const kinds: Schemas["CellKind"][][] = [];
+  const width = Math.max(g.width, slicer.length);
+  if (slicer.length > 0) {
+    grid.push([
+      ...slicer.map((p) => label(p.dimension, p.member)),
+      ...new Array(width - slicer.length).fill(""),
+    ]);
+    kinds.push([...slicer.map(() => "pov" as const), ...new Array(width - slicer.length).fill("blank")]);
+  }
+  const top = g.columns.length;
+  const left = g.rows.length;
+  for (let r = 0; r < g.height; r++) {
+    const row: (string | number)[] = [];
+    const kind: Schemas["CellKind"][] = [];
+    for (let c = 0; c < width; c++) {
+      const i = r * g.width + c;
+      if (c >= g.width) {
+        row.push("");
+        kind.push("blank");
+        continue;
+      }
+      const type = g.types[i];
+      if (type === 2) {
+        const v = cellOf(g, i);
+        if (v === null) {
+          row.push(missingLabel);
+          kind.push("missing");
+        } else if (v === "noaccess") {
+          row.push(g.vals[i] ?? "");
+          kind.push("no-access");
+        } else {
+          row.push(v);
+          kind.push("data");
+        }
+      } else if (type === 0) {
+        row.push((g.vals[i] ?? "").trim());
+        kind.push(r < top ? "column-header" : "row-header");
+      } else {
+        row.push("");
+        kind.push(r < top && c < left ? "corner" : "blank");
+      }
+    }
+    grid.push(row);
+    kinds.push(kind);
+  }
+  return {
+    grid: grid as Schemas["Grid"],
+    cellKinds: kinds,
+    layout: {
+      pov,
+      rowDimensions: g.rows,
+      columnDimensions: g.columns,
+      headerRows: top + (slicer.length > 0 ? 1 : 0),
+      leftColumns: left,
+    },
+    rangesToDelete: [],
+    rangeToDelete: null,
+  };
+}
