@@ -4,8 +4,10 @@
  * arriving meanwhile (a small refresh, `/health`) are served between two slices instead of after the whole
  * of it. Work is a generator that yields between steps (`@qibates/engine/grid`'s `Steps`).
  *
- * Work that ends within its first slice never waits: it runs at once, as a plain call would. At most
- * `maxRunning` pieces of longer work take turns; the others wait after their first slice for one to end.
+ * Work that ends within its first slice never waits: it runs at once, as a plain call would. Work that has
+ * run less than `shortMs` in all goes first (a small call slowed down by a busy machine still ends within a
+ * few slices); longer work takes turns, at most `maxRunning` pieces at once in the order they started, the
+ * others waiting for one to end.
  */
 
 /** A generator that yields between steps and returns its result. */
@@ -14,7 +16,9 @@ export type Work<T> = Generator<void, T, void>;
 export interface SliceOptions {
   /** Longest run of steps before the event loop gets a turn, in milliseconds. */
   sliceMs: number;
-  /** Pieces of work taking turns at once. */
+  /** Work that has run less than this, in milliseconds, goes before longer work. */
+  shortMs: number;
+  /** Pieces of longer work taking turns at once. */
   maxRunning: number;
 }
 
@@ -29,21 +33,23 @@ export interface SliceRun<T> {
 }
 
 interface Job {
+  /** Milliseconds of slices run so far. */
+  ran: number;
   /** Runs one slice: true when the work ended (its promise settled). */
   slice(deadline: number): boolean;
 }
 
 export class SliceScheduler {
-  private readonly running: Job[] = [];
-  private readonly waiting: (() => void)[] = [];
+  /** Work under way after its first slice, in the order it started. */
+  private readonly jobs: Job[] = [];
   private next = 0;
   private scheduled = false;
 
   constructor(readonly options: SliceOptions) {}
 
-  /** Pieces of work started and not ended (taking turns or waiting for one). */
+  /** Pieces of work started and not ended. */
   get pending(): number {
-    return this.running.length + this.waiting.length;
+    return this.jobs.length;
   }
 
   /** Runs `work` in slices and answers its result (or its error). */
@@ -61,6 +67,7 @@ export class SliceScheduler {
       }
     };
     const job: Job = {
+      ran: 0,
       slice: (deadline) => {
         try {
           if (!first && work.changed?.()) {
@@ -89,24 +96,27 @@ export class SliceScheduler {
       },
     };
     // The first slice at once, whatever else is under way: small work ends here, without waiting for a turn.
-    if (job.slice(now + this.options.sliceMs)) {
+    if (this.timed(job, now)) {
       const o = outcome as { value: T } | { error: unknown } | null;
       if (o && "value" in o) return Promise.resolve(o.value);
       return Promise.reject(o ? o.error : new Error("slice ended without an outcome"));
     }
     return new Promise<T>((resolve, reject) => {
       settle = { resolve, reject };
-      const enter = () => {
-        this.running.push(job);
-        this.schedule();
-      };
-      if (this.running.length < this.options.maxRunning) enter();
-      else this.waiting.push(enter);
+      this.jobs.push(job);
+      this.schedule();
     });
   }
 
+  /** One slice of `job`, its time counted: true when the work ended. */
+  private timed(job: Job, started: number): boolean {
+    const ended = job.slice(started + this.options.sliceMs);
+    job.ran += performance.now() - started;
+    return ended;
+  }
+
   private schedule(): void {
-    if (this.scheduled || this.running.length === 0) return;
+    if (this.scheduled || this.jobs.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -114,20 +124,26 @@ export class SliceScheduler {
     });
   }
 
-  /** One slice of the next piece of work (round robin), then the event loop gets its turn. */
+  /**
+   * One slice of the next piece of work, then the event loop gets its turn: the short work that has run least,
+   * else the next of the `maxRunning` oldest pieces of longer work, in turn.
+   */
   private turn(): void {
-    if (this.running.length === 0) return;
-    if (this.next >= this.running.length) this.next = 0;
-    const job = this.running[this.next] as Job;
-    if (job.slice(performance.now() + this.options.sliceMs)) {
-      this.running.splice(this.next, 1);
-      this.waiting.shift()?.();
-    } else {
-      this.next++;
+    if (this.jobs.length === 0) return;
+    let pick = -1;
+    for (let i = 0; i < this.jobs.length; i++) {
+      const ran = (this.jobs[i] as Job).ran;
+      if (ran < this.options.shortMs && (pick < 0 || ran < (this.jobs[pick] as Job).ran)) pick = i;
     }
+    if (pick < 0) {
+      this.next = (this.next + 1) % Math.min(this.options.maxRunning, this.jobs.length);
+      pick = this.next;
+    }
+    const job = this.jobs[pick] as Job;
+    if (this.timed(job, performance.now())) this.jobs.splice(pick, 1);
     this.schedule();
   }
 }
 
 /** The process's scheduler: the embedded engine's grid calls and the server's large answers share it. */
-export const slices = new SliceScheduler({ sliceMs: 1, maxRunning: 2 });
+export const slices = new SliceScheduler({ sliceMs: 1, shortMs: 5, maxRunning: 2 });
