@@ -492,7 +492,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
-    const app = this.app(session, ref);
+    // The session's own view of the data, when it has one, as its grids read.
+    const app = await this.data(session, ref, false);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     await app.upToDate();
     try {

@@ -109,6 +109,31 @@ describe("action/mdx on Sample.Basic", () => {
     expect(r.body.layout.leftColumns).toBe(0);
   });
 
+  it("reads what the session saved, as its grids do; another session still reads the demo's data", async () => {
+    const mine = await api.login("essbase");
+    const saved = await api.post(
+      "action/save",
+      {
+        loginid: mine,
+        ...cube,
+        grid: [
+          ["", "Jan", "Cola", "Sales"],
+          ["", "Actual"],
+          ["New York", "99"],
+        ],
+        cells: [{ row: 2, column: 1 }],
+      },
+      { connector: "essbase" },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const query =
+      "SELECT {[Actual]} ON COLUMNS, {[New York]} ON ROWS FROM Sample.Basic WHERE ([Jan], [100-10], [Sales])";
+    const own = await api.post("action/mdx", { loginid: mine, ...cube, query }, { connector: "essbase" });
+    expect(own.json().grid.at(-1).slice(0, 2)).toEqual(["New York", "99"]);
+    const other = await mdx(query);
+    expect(other.body.grid.at(-1).slice(0, 2)).toEqual(["New York", "36"]);
+  });
+
   it("answers the same on ssas, the other connector of the family served by the demo", async () => {
     const r = await mdx(COLA_EAST, {}, "ssas");
     expect(r.status, JSON.stringify(r.body)).toBe(200);
