@@ -115,6 +115,10 @@ describe("an MDX answer as a grid", () => {
     ]);
   });
 
+  it("reads the data even with navigate without data: a query is asked for its values", () => {
+    expect(grid(COLA_EAST, { navigateWithoutData: true }).grid).toEqual(grid(COLA_EAST).grid);
+  });
+
   it("shows names or aliases as the settings say", () => {
     const names = grid(COLA_EAST, { aliasTable: "none" });
     expect(names.grid[0]).toEqual(["", "Sales", "100-10", "Actual"]);
