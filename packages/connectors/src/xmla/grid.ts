@@ -114,7 +114,21 @@ export async function gridOverServer(
       return null;
     },
   };
-  runGridOperation(recording, { ...request, settings: unsuppressed(request.settings) });
+  // The cell budget counts the rows an answer keeps: with suppression, the first pass may read more than that.
+  const s = request.settings;
+  const suppresses =
+    s.suppressMissingRows ||
+    s.suppressZeroRows ||
+    s.suppressNoAccessRows ||
+    s.suppressMissingColumns ||
+    s.suppressZeroColumns ||
+    s.suppressNoAccessColumns;
+  const { maxCells, ...rest } = request;
+  runGridOperation(recording, {
+    ...rest,
+    ...(maxCells !== undefined && !suppresses ? { maxCells } : {}),
+    settings: unsuppressed(s),
+  });
   await fetchWanted();
   for (let attempt = 0; ; attempt++) {
     let missed = false;
