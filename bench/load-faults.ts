@@ -21,6 +21,7 @@
  * operating-system crash: what it committed is in the page cache, and crash recovery replays its WAL).
  *
  * Run: `npx tsx bench/load-faults.ts [--heavy-seconds 30] [--alone-seconds 10] [--down-seconds 5] [--kills 3] [--write]`
+ * (`--heavy-only`: phase 1 alone, its table printed and nothing written)
  * (needs `redis-server` and PostgreSQL from Debian's packages: `bash scripts/ensure-system.sh` as root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -55,7 +56,8 @@ const HEAVY_SECONDS = option("heavy-seconds", 30);
 const ALONE_SECONDS = option("alone-seconds", 10);
 const DOWN_SECONDS = option("down-seconds", 5);
 const KILLS = option("kills", 3);
-const write = args.includes("--write");
+const HEAVY_ONLY = args.includes("--heavy-only");
+const write = args.includes("--write") && !HEAVY_ONLY;
 /** A call without an answer after this long counts as a hang. */
 const CALL_TIMEOUT_MS = 10_000;
 const HEAVY_CONCURRENCY = 4;
@@ -1076,19 +1078,14 @@ const tallyText = (labels: Map<string, number>) =>
     .map(([l, c]) => `${l} × ${fmt(c)}`)
     .join(", ") || "—";
 
-function report(
-  h: HeavyPhase,
-  f: FaultsPhase,
-  k: KillRound[],
-  finalCheck: { missing: number; total: number },
-  startMs: number,
-): string {
+/** The command line and the table of phase 1. */
+function heavyReport(h: HeavyPhase): string[] {
   const p = (xs: number[], q: number) => percentile(xs, q);
   const ok = (v: number, target: number) => (v <= target ? "✅" : "❌");
   const heavyOk = h.heavyCalls.filter((c) => c.status === 200);
   const heavyMs = heavyOk.map((c) => c.ms);
-  const lines: string[] = [
-    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} --down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
+  return [
+    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         " / ",
@@ -1103,6 +1100,16 @@ function report(
     `| \`GET /health\` | ${ms1(p(h.alone.health, 50))} / ${ms1(p(h.alone.health, 99))} | ${ms1(p(h.loaded.health, 50))} / **${ms1(p(h.loaded.health, 99))}** / ${ms1(Math.max(...h.loaded.health))} | ${fmt(h.alone.health.length)} / ${fmt(h.loaded.health.length)} | ≤ 20 ms | ${ok(p(h.loaded.health, 99), 20)} |`,
     `| 100-cell \`action/refresh\` | ${ms1(p(h.alone.refresh, 50))} / ${ms1(p(h.alone.refresh, 99))} | ${ms1(p(h.loaded.refresh, 50))} / **${ms1(p(h.loaded.refresh, 99))}** / ${ms1(Math.max(...h.loaded.refresh))} | ${fmt(h.alone.refresh.length)} / ${fmt(h.loaded.refresh.length)} | ≤ 10 ms | ${ok(p(h.loaded.refresh, 99), 10)} |`,
   ];
+}
+
+function report(
+  h: HeavyPhase,
+  f: FaultsPhase,
+  k: KillRound[],
+  finalCheck: { missing: number; total: number },
+  startMs: number,
+): string {
+  const lines: string[] = heavyReport(h);
   const smallFailures = [...h.alone.failures, ...h.loaded.failures];
   if (smallFailures.length)
     lines.push("", `Small calls that failed: ${smallFailures.slice(0, 10).join("; ")}.`);
@@ -1224,6 +1231,10 @@ async function main(): Promise<void> {
 
     log("phase 1: small calls beside heavy grid calls");
     const heavy = await heavyPhase(api);
+    if (HEAVY_ONLY) {
+      process.stdout.write(`\n${heavyReport(heavy).join("\n")}\n`);
+      return;
+    }
 
     log("phase 2: Redis and PostgreSQL stopped under load");
     const faults = await faultsPhase(api, sup, redis, pg);

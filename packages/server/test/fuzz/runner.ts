@@ -232,19 +232,6 @@ export function judge(r: FuzzRequest, a: Answer): string | null {
   return null;
 }
 
-/** Methods the API's catch-all route (`app.all("/qibates/*")`) answers. */
-const DECLARED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
-
-function headLength(r: FuzzRequest): number {
-  return (
-    r.path.length + Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
-  );
-}
-
-function bodyLength(r: FuzzRequest): number {
-  return r.body?.length ?? r.chunks?.reduce((n, c) => n + c.length, 0) ?? 0;
-}
-
 /**
  * Failures known to come from the server and left to its maintainers: each still counts in the summary, and the
  * test that needs it fixed is marked as a known failure until it is. None is open: the three the fuzzer found
