@@ -318,10 +318,55 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
 
 /** The table, one profile per connector value, in the spec's order. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
-  essbase: profile("essbase", {
-    en: "Oracle Essbase 11.x through Provider Services",
-    fr: "Oracle Essbase 11.x via Provider Services",
-  }),
+  // Essbase 11.x through Provider Services with Smart View's XML provider protocol (packages/connectors/src/
+  // smartview): only the messages public captures show are sent; grid operations are laid out by the engine
+  // over the outline read with EnumDims/EnumMembers, their cells read with ExecuteQuery (MDX).
+  essbase: profile(
+    "essbase",
+    {
+      en: "Oracle Essbase 11.x through Provider Services",
+      fr: "Oracle Essbase 11.x via Provider Services",
+    },
+    {},
+    true,
+    {
+      metadata: {
+        status: "partly",
+        why: {
+          en: "The Smart View messages with public evidence give the dimensions, members, parents and aliases, not dimension types, storage, consolidation operators or formulas: on a real server every base dimension is returned as regular, without density, and every member as stored with +.",
+          fr: "Les messages Smart View attestés publiquement donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme régulière, sans densité, et chaque membre comme stocké avec +.",
+        },
+      },
+      "zoomIn:CALC_LEVEL": {
+        status: "no",
+        why: {
+          en: "The Smart View messages with public evidence do not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
+          fr: "Les messages Smart View attestés publiquement ne donnent pas les formules des membres : QiBates ne peut donc pas savoir quels membres un zoom au niveau des formules afficherait.",
+        },
+      },
+      writeBack: {
+        status: "no",
+        why: {
+          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server (action/save returns the typed unsupported error).",
+          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel (action/save renvoie l'erreur typée d'opération non prise en charge).",
+        },
+      },
+      variables: {
+        status: "no",
+        why: {
+          en: "No public capture shows a Smart View message about substitution variables.",
+          fr: "Aucune capture publique ne montre de message Smart View sur les variables de substitution.",
+        },
+      },
+      variablesSet: {
+        status: "no",
+        why: {
+          en: "No public capture shows a Smart View message about substitution variables.",
+          fr: "Aucune capture publique ne montre de message Smart View sur les variables de substitution.",
+        },
+      },
+    },
+  ),
   ssas: profile(
     "ssas",
     { en: "Microsoft SQL Server Analysis Services", fr: "Microsoft SQL Server Analysis Services" },

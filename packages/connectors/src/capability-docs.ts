@@ -22,11 +22,12 @@ const WORDS = {
     realSome: (real: string, demoOnly: string) =>
       `**${real}.** A login with ${real.includes(",") || real.includes(" and ") ? "these connectors" : "this connector"} to an address on the allow-list (\`ALLOWED_HOSTS\`) reaches that server. With ${demoOnly}, the API returns data from its embedded demo server only (Sample.Basic for the Essbase family, Vision for the planning family), at the demo addresses below: a real server address, even one on the allow-list, is refused at login with \`502 QB_ERR_PROVIDER_ERROR\`, because QiBates has no client of those servers' protocols yet.`,
     realAll:
-      "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server; the demo addresses below are answered by the embedded demo server.",
+      "**Every connector.** A login to an address on the allow-list (`ALLOWED_HOSTS`) reaches that server; the embedded demo server serves the demo addresses below.",
     realGuides: (links: string) =>
       `For the address, the network settings and what each call does on the server, see ${links}.`,
     /** The page that explains how to reach a real server with each connector that can (a link from this page). */
     guides: {
+      essbase: "[Connect QiBates to Essbase 11.x (Provider Services)](connect-essbase-11.md)",
       "essbase-stndln": "[Connect QiBates to an Essbase 21c server](connect-essbase-21c.md)",
       ssas: "[Connect QiBates to Microsoft Analysis Services (SSAS)](connect-ssas.md)",
       planning: "[Connect QiBates to Planning and EPM Cloud](connect-planning.md)",
@@ -64,6 +65,7 @@ const WORDS = {
     realGuides: (links: string) =>
       `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
     guides: {
+      essbase: "[Connecter QiBates à Essbase 11.x (Provider Services)](connect-essbase-11.md)",
       "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](connect-essbase-21c.md)",
       ssas: "[Connecter QiBates à Microsoft Analysis Services (SSAS)](connect-ssas.md)",
       planning: "[Connecter QiBates à Planning et EPM Cloud](connect-planning.md)",
