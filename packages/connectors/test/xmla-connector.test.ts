@@ -144,6 +144,19 @@ describe("ssas over XMLA", () => {
       zoom("BOTTOM_LEVEL"),
       { action: "pivot", input: { grid, ...year } },
       { action: "pivottopov", input: { grid, ...year } },
+      // Attribute members down the rows, the attribute dimension's top among them.
+      {
+        action: "refresh",
+        input: {
+          grid: [
+            ["", "Market", "Scenario", "Year"],
+            ["", "Sales", "", ""],
+            ["True", "", "", ""],
+            ["False", "", "", ""],
+            ["Caffeinated", "", "", ""],
+          ],
+        },
+      },
       // A cell budget: refused as on the demo, with or without suppression.
       {
         action: "zoomin",

@@ -1,4 +1,4 @@
-import type { CellValue, Member } from "@qibates/engine";
+import type { CellValue, Dimension, Member } from "@qibates/engine";
 import {
   type GridDataSource,
   type GridRequest,
@@ -31,21 +31,33 @@ function tupleKey(tuple: readonly Member[]): string {
   return key;
 }
 
-/** The `SELECT` that reads `tuples` of `cube`: one column per tuple, constant dimensions in the slicer. */
+/**
+ * The `SELECT` that reads `tuples` of `cube`: one column per tuple, constant dimensions in the slicer. A tuple
+ * holds one member per base dimension in outline order, then the attribute members a grid slices by; a tuple
+ * without a member of an attribute dimension another one has is read at that dimension's top (no slicing), so
+ * that every tuple of the set names the same dimensions.
+ */
 export function cellQuery(
   outline: XmlaOutline,
   cube: string,
   tuples: readonly (readonly Member[])[],
 ): string {
-  const width = tuples[0]?.length ?? 0;
-  if (tuples.some((t) => t.length !== width)) {
-    throw new Error("tuples of different dimensionality cannot be read in one set");
-  }
-  const first = tuples[0] ?? [];
+  const base = outline.outline.baseDimensions.length;
+  const attributes: Dimension[] = [];
+  for (const t of tuples)
+    for (let i = base; i < t.length; i++) {
+      const d = (t[i] as Member).dimension;
+      if (!attributes.includes(d)) attributes.push(d);
+    }
+  const rows: Member[][] = tuples.map((t) => [
+    ...t.slice(0, base),
+    ...attributes.map((d) => t.slice(base).find((m) => m.dimension === d) ?? d.root),
+  ]);
+  const first = rows[0] ?? [];
   // The first dimension always stays on the axis, so that the answer has one: cell i is tuple i.
-  const varying = first.map((m, i) => i === 0 || tuples.some((t) => t[i] !== m));
+  const varying = first.map((m, i) => i === 0 || rows.some((t) => t[i] !== m));
   const name = (m: Member) => outline.uniqueName(m);
-  const axis = tuples
+  const axis = rows
     .map(
       (t) =>
         `(${t

@@ -278,12 +278,7 @@ class XmlaOperations implements EssbaseOperations {
     cube: { cube: string; remote: XmlaOutline; properties: Record<string, string | undefined> },
     tuples: Member[][],
   ) {
-    let statement: string;
-    try {
-      statement = cellQuery(cube.remote, cube.cube, tuples);
-    } catch {
-      throw unsupported("a grid mixing attribute members", "its cells cannot be read with one MDX set.");
-    }
+    const statement = cellQuery(cube.remote, cube.cube, tuples);
     const data = await this.p.upstream(session).client.execute(statement, cube.properties);
     const columns = data.axes[0]?.length ?? 0;
     if (data.axes.length !== 1 || columns !== tuples.length) {
