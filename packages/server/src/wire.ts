@@ -1,7 +1,10 @@
 import {
   essbaseRestEndpoint,
+  PLANNING_SMARTVIEW_PATH,
   planningRestEndpoint,
+  planningSmartViewEndpoint,
   SMARTVIEW_PATH,
+  SMARTVIEW_PROVIDERS_PATH,
   smartViewEndpoint,
   XMLA_PATHS,
   xmlaEndpoint,
@@ -59,6 +62,15 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     });
     app.log.info(
       `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI)`,
+    );
+    await app.register(planningSmartViewEndpoint, {
+      provider,
+      connector: "planning",
+      idleMinutes: config.sessionIdleMinutes,
+      about: { name: "QiBates", version: SERVER_VERSION },
+    });
+    app.log.info(
+      `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
     );
   }
 }

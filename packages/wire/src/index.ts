@@ -18,4 +18,10 @@ export {
   planningRestEndpoint,
 } from "./planning-rest/index.ts";
 export { SMARTVIEW_PATH, type SmartViewOptions, smartViewEndpoint } from "./smartview/index.ts";
+export {
+  PLANNING_SMARTVIEW_PATH,
+  type PlanningSmartViewOptions,
+  planningSmartViewEndpoint,
+  SMARTVIEW_PROVIDERS_PATH,
+} from "./smartview/planning.ts";
 export { XMLA_PATHS, type XmlaOptions, xmlaEndpoint } from "./xmla/index.ts";

@@ -1,0 +1,285 @@
+import { randomBytes } from "node:crypto";
+import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { WireEndpointOptions } from "../options.ts";
+import { SessionStore } from "../session-store.ts";
+import { child, esc, parseXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
+import { pipes } from "./grid.ts";
+
+/** Where Hyperion Planning answers Smart View, and where EPM Workspace hands out the single sign-on token. */
+export const PLANNING_SMARTVIEW_PATH = "/HyperionPlanning/SmartView";
+export const SMARTVIEW_PROVIDERS_PATH = "/workspace/SmartViewProviders";
+
+/** Options of the Planning Smart View endpoint; `connector` defaults to `planning`. */
+export type PlanningSmartViewOptions = WireEndpointOptions;
+
+interface PlanningSvSession {
+  readonly id: string;
+  lastUsed: number;
+  readonly provider: ProviderSession;
+  app: ApplicationRef | null;
+}
+
+interface SsoToken {
+  readonly id: string;
+  lastUsed: number;
+  readonly username: string;
+  readonly handle: string | null;
+}
+
+class SvException extends Error {}
+
+const XML_TYPE = "application/xml; charset=utf-8";
+
+const text = (e: XmlElement | undefined, name: string): string => child(e, name)?.text ?? "";
+
+/**
+ * Hyperion Planning's Smart View provider (`/HyperionPlanning/SmartView`) and EPM Workspace's provider list
+ * (`/workspace/SmartViewProviders`) over the embedded engine's Vision application, answering the on-premises
+ * login and the messages a described client sends (terameta/EPMToolBox-v3, see
+ * `packages/connectors/NOTES-planning-smartview.md`), in the shapes of agardiner/SmartView's APS captures where
+ * the two overlap (`EnumBusinessRules`, `LaunchBusinessRule`, the exception element):
+ *
+ * - Workspace: `GetProvisionedDataSources` with `usr`/`pwd` (or a token already given, as `sso`) answers an
+ *   `sso` token and the Planning provider (`Product id="HP"`, `Server context=` its address).
+ * - Planning: `ConnectToProvider` without a token answers the provider's name only (the client's hello); with
+ *   `sso` it answers `sID`. Then `ListServers`, `ListApplications`, `OpenApplication`, `ListCubes`,
+ *   `OpenCube`, `EnumAliasTables`, `EnumBusinessRules` (`runOnSave` 0), `EnumRunTimePrompts`,
+ *   `LaunchBusinessRule`, `Logout`. Anything else answers the exception element.
+ */
+export async function planningSmartViewEndpoint(
+  app: FastifyInstance,
+  options: PlanningSmartViewOptions,
+): Promise<void> {
+  const provider = options.provider;
+  const ops = provider.planning;
+  if (!ops) throw new Error("the Planning Smart View endpoint needs a provider of the planning family");
+  const planning = ops;
+  const connector = options.connector ?? "planning";
+  const owner = options.owner ?? ((u: string) => `smartview:${u}`);
+  const about = options.about ?? { name: "QiBates", version: "" };
+  const limits = { idleMs: (options.idleMinutes ?? 30) * 60_000, max: options.maxSessions ?? 1000 };
+  const tokens = new SessionStore<SsoToken>({
+    ...limits,
+    newId: () => randomBytes(24).toString("base64url"),
+  });
+  const sessions = new SessionStore<PlanningSvSession>({
+    ...limits,
+    newId: () => `{${randomBytes(16).toString("hex").toUpperCase()}}`,
+  });
+  let nextBid = 1;
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
+        return sendException(reply, error.message);
+      }
+      const e = error as { statusCode?: unknown };
+      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+        return sendException(reply, (error as Error).message, e.statusCode);
+      }
+      request.log.error({ err: error }, "smartview planning: internal error");
+      return sendException(reply, "An unexpected error has occurred.");
+    });
+    const route = (path: string, answer: typeof workspace) =>
+      scope.post(path, async (request, reply) => {
+        const req = parseXml(typeof request.body === "string" ? request.body : "");
+        if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
+        const method = req.name.slice(4);
+        const content = await answer(method, req, request);
+        return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
+      });
+    route(SMARTVIEW_PROVIDERS_PATH, workspace);
+    route(PLANNING_SMARTVIEW_PATH, answer);
+  });
+
+  function sendException(reply: FastifyReply, desc: string, status = 200) {
+    return reply
+      .code(status)
+      .type(XML_TYPE)
+      .send(`<exception errcode="4" type="error">\n<desc>${esc(desc)}</desc>\n</exception>`);
+  }
+
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? "localhost"}`;
+
+  /** EPM Workspace: the single sign-on token and the provider list (the Planning provider only). */
+  async function workspace(method: string, req: XmlElement, request: FastifyRequest): Promise<string> {
+    if (method !== "GetProvisionedDataSources") {
+      throw new SvException(`${method} is not supported by this provider.`);
+    }
+    let token = tokens.find(text(req, "sso") || undefined);
+    if (!token) {
+      const username = text(req, "usr");
+      if (username === "") throw new SvException("User authentication needed.");
+      const address = new URL(`${origin(request)}${PLANNING_SMARTVIEW_PATH}`);
+      let login: { username: string; handle?: string };
+      try {
+        login = await provider.login({ connector, username, password: text(req, "pwd"), address });
+      } catch (e) {
+        if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException("Invalid login.");
+        throw e;
+      }
+      token = tokens.add((id, now) => ({
+        id,
+        lastUsed: now,
+        username: login.username,
+        handle: login.handle ?? null,
+      }));
+    }
+    return [
+      `<sso>${esc(token.id)}</sso>`,
+      `<Product id="HP" name="Hyperion Planning">`,
+      `  <Server context="${esc(`${origin(request)}${PLANNING_SMARTVIEW_PATH}`)}"/>`,
+      "</Product>",
+    ].join("\n");
+  }
+
+  function session(req: XmlElement): PlanningSvSession {
+    const id = text(req, "sID");
+    const s = sessions.find(id);
+    if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
+    return s;
+  }
+
+  function appOf(s: PlanningSvSession): ApplicationRef {
+    if (!s.app) throw new SvException("No application is open in this session.");
+    return s.app;
+  }
+
+  /** The plan type a request names, as the application spells it. */
+  async function planType(s: PlanningSvSession, name: string): Promise<string> {
+    const { cubes } = await provider.cubes(s.provider, appOf(s));
+    const found = cubes.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw new SvException(`Plan type ${name} does not exist.`);
+    return found.name;
+  }
+
+  async function answer(method: string, req: XmlElement, request: FastifyRequest): Promise<string> {
+    switch (method) {
+      case "ConnectToProvider": {
+        const provided = `<provider>Hyperion Planning (${esc(about.name)} ${esc(about.version)})</provider>`;
+        const sso = text(req, "sso");
+        // The client's hello: no token, no session.
+        if (sso === "") return provided;
+        const token = tokens.find(sso);
+        if (!token) throw new SvException("Invalid or expired single sign-on token: log in again.");
+        const s = sessions.add((id, now) => ({
+          id,
+          lastUsed: now,
+          provider: {
+            id: `smartview-planning-${id}`,
+            ownerId: owner(token.username),
+            connector,
+            username: token.username,
+            providerAddress: `${origin(request)}${PLANNING_SMARTVIEW_PATH}`,
+            aliasTable: null,
+            handle: token.handle,
+          },
+          app: null,
+        }));
+        return `<sID>${esc(s.id)}</sID>\n${provided}`;
+      }
+      case "Logout": {
+        const s = session(req);
+        sessions.end(s.id);
+        return "";
+      }
+      case "ListServers": {
+        const { servers } = await provider.servers(session(req).provider);
+        return `<srvs enc="1">${pipes(servers.map((x) => x.name))}</srvs>`;
+      }
+      case "ListApplications": {
+        const s = session(req);
+        const { applications } = await provider.applications(s.provider, text(req, "srv"), false);
+        return `<apps enc="1">${pipes(applications.map((a) => a.name))}</apps>`;
+      }
+      case "OpenApplication":
+      case "OpenCube": {
+        const s = session(req);
+        const { server, application, cubes } = await provider.cubes(s.provider, {
+          server: text(req, "srv"),
+          application: text(req, "app"),
+        });
+        if (
+          method === "OpenCube" &&
+          !cubes.some((c) => c.name.toLowerCase() === text(req, "cube").toLowerCase())
+        )
+          throw new SvException(`Plan type ${text(req, "cube")} does not exist.`);
+        s.app = { server, application };
+        return "";
+      }
+      case "ListCubes": {
+        const s = session(req);
+        const { cubes } = await provider.cubes(s.provider, {
+          server: text(req, "srv"),
+          application: text(req, "app"),
+        });
+        return `<cubes enc="1">${pipes(cubes.map((c) => c.name))}</cubes>`;
+      }
+      case "EnumAliasTables": {
+        const s = session(req);
+        const { aliasTables } = await planning.listAliasTables(s.provider, appOf(s));
+        return `<alstbls enc="1">${pipes(aliasTables.map((t) => t.name))}</alstbls>`;
+      }
+      case "EnumBusinessRules": {
+        const s = session(req);
+        // No public capture or client asks for the rules run on save (runOnSave is always 0 there).
+        if (text(req, "runOnSave") === "1")
+          throw new SvException("Rules run on save are not listed by this provider.");
+        const cube = await planType(s, text(req, "cube"));
+        const { rules } = await planning.listRules(s.provider, appOf(s));
+        const lines = [];
+        for (const r of rules.filter((x) => x.cube === cube)) {
+          const { prompts } = await planning.rulePrompts(s.provider, appOf(s), r);
+          lines.push(
+            `  <rule type="${esc(r.ruleType ?? "")}" rtp="${prompts.length > 0 ? 1 : 0}">${esc(r.ruleName)}</rule>`,
+          );
+        }
+        return `<sID>${esc(s.id)}</sID>\n<rules>\n${lines.join("\n")}\n</rules>`;
+      }
+      case "EnumRunTimePrompts": {
+        const s = session(req);
+        const cube = await planType(s, text(req, "cube"));
+        const rule = child(req, "rule");
+        const { prompts } = await planning.rulePrompts(s.provider, appOf(s), {
+          cube,
+          ruleName: rule?.text ?? "",
+          ...(rule?.attrs.type ? { ruleType: rule.attrs.type } : {}),
+        });
+        const rtps = prompts.map((p) =>
+          [
+            "  <rtp>",
+            `    <name>${esc(p.name)}</name>`,
+            `    <description>${esc(p.description ?? "")}</description>`,
+            `    <member dim="${esc(p.dimension ?? "")}" mbrselect="${p.dimension ? 1 : 0}">`,
+            `      <default>${esc(p.defaultValue ?? "")}</default>`,
+            `      <cube>${esc(cube)}</cube>`,
+            "    </member>",
+            `    <allowMissing>${p.required ? 0 : 1}</allowMissing>`,
+            "  </rtp>",
+          ].join("\n"),
+        );
+        return `<prompts>\n${rtps.join("\n")}\n</prompts>`;
+      }
+      case "LaunchBusinessRule": {
+        const s = session(req);
+        const cube = await planType(s, text(req, "cube"));
+        const rule = child(req, "rule");
+        const prompts = (child(req, "prompts")?.children ?? [])
+          .filter((c) => c.name === "rtp")
+          .map((c) => ({ name: text(c, "name"), value: text(c, "val") }));
+        await planning.launchRule(s.provider, appOf(s), {
+          cube,
+          ruleName: rule?.text ?? "",
+          ...(rule?.attrs.type ? { ruleType: rule.attrs.type } : {}),
+          prompts,
+        });
+        return `<bid>${nextBid++}</bid>`;
+      }
+      default:
+        throw new SvException(`${method} is not supported by this provider.`);
+    }
+  }
+}
