@@ -100,16 +100,16 @@ export interface OpenCube {
 }
 
 export class SmartViewClient {
-  private sid: string | null = null;
-  private open: OpenCube | null = null;
+  protected sid: string | null = null;
+  protected open: OpenCube | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   lastUsed = Date.now();
 
   constructor(
     private readonly upstreams: Upstreams,
     readonly url: URL,
-    private readonly username: string,
-    private readonly password: string,
+    protected readonly username: string,
+    protected readonly password: string,
   ) {}
 
   /** `ConnectToProvider` with the user name and password: the session id, or `LOGIN_FAILED`. */
@@ -155,18 +155,18 @@ export class SmartViewClient {
     this.open = null;
     await this.send(
       "OpenApplication",
-      [
-        leaf("usr", this.username),
-        leaf("pwd", this.password),
-        leaf("srv", cube.server),
-        leaf("app", cube.application),
-      ].join("\n"),
+      [...this.credentials(), leaf("srv", cube.server), leaf("app", cube.application)].join("\n"),
     );
     await this.send(
       "OpenCube",
       [leaf("srv", cube.server), leaf("app", cube.application), leaf("cube", cube.cube)].join("\n"),
     );
     this.open = { ...cube };
+  }
+
+  /** What `OpenApplication` carries to authenticate: the user name and password (APS). */
+  protected credentials(): string[] {
+    return [leaf("usr", this.username), leaf("pwd", this.password)];
   }
 
   private async send(method: string, body: string): Promise<SvElement> {
@@ -178,8 +178,9 @@ export class SmartViewClient {
     return answer;
   }
 
-  private async post(method: string, body: string): Promise<SvElement> {
-    const answer = await this.upstreams.request(this.url, {
+  /** One message posted to `url` (the provider's address unless told), its answer's root element. */
+  protected async post(method: string, body: string, url: URL = this.url): Promise<SvElement> {
+    const answer = await this.upstreams.request(url, {
       method: "POST",
       headers: { "content-type": "application/xml", accept: "application/xml" },
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<req_${method}>\n${body}\n</req_${method}>`,
