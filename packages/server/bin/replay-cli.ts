@@ -9,7 +9,7 @@ import {
   replayThroughConnector,
 } from "../src/answer-key.ts";
 
-const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas]
+const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas|essbase]
 
 Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout, or
 {"error": {"code", "message"}} when Essbase's rules refuse the operation.
@@ -18,6 +18,8 @@ Applies the case's preferences and operation to its "basis" and prints {"cells":
          essbase-stndln connector, HTTP to the Essbase REST endpoint, the engine over the outline.
 --via ssas  the same through the ssas connector, HTTP to the XMLA endpoint (each operation laid out by the
          engine over the outline read with Discover, its cells read with one MDX SELECT).
+--via essbase  the same through the essbase connector, HTTP to the Smart View endpoint (each operation laid
+         out by the engine over the outline read with EnumDims/EnumMembers, its cells read with ExecuteQuery).
 Exit codes: 0 done, 1 the grid operation was refused (or --check found a difference), 2 bad arguments or case.
 `;
 
@@ -103,7 +105,7 @@ function usage(io: Io, problem: string): number {
   return 2;
 }
 
-/** `--via essbase-stndln|ssas`: the case through the API, the connector, HTTP and its wire endpoint. */
+/** `--via essbase-stndln|ssas|essbase`: the case through the API, the connector, HTTP and its wire endpoint. */
 async function replayVia(
   outlineDocument: unknown,
   casePath: string,

@@ -104,7 +104,7 @@ const norm = (s: string) => s.trim().toLowerCase();
 /**
  * The `SELECT` that reads `tuples` (one member per dimension, in the same dimension order), without `FROM`
  * (the open cube, as in the capture): the first dimension whose member varies goes on the columns, the other
- * varying ones make the row tuples, the rest go to `WHERE`. Answers the query and how to find each tuple's
+ * varying ones make the row tuples, the rest go to `WHERE` (but a dimension's top member, its default). Answers the query and how to find each tuple's
  * cell in the answer.
  */
 export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Member[])[]) {
@@ -135,7 +135,10 @@ export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Membe
   const rowSet = rowTuples.map((r) =>
     r.length === 1 ? name(r[0] as Member) : `(${r.map(name).join(", ")})`,
   );
-  const slicer = first.filter((_, i) => i !== col && !rowDims.includes(i)).map(name);
+  // A dimension no axis or slicer names stands at its top member, as in the capture (`pov="Account"`).
+  const slicer = first
+    .filter((m, i) => i !== col && !rowDims.includes(i) && m !== m.dimension.root)
+    .map(name);
   const mdx = `SELECT {${cols.map(name).join(", ")}} ON COLUMNS, {${rowSet.join(", ")}} ON ROWS${
     slicer.length > 0 ? ` WHERE (${slicer.join(", ")})` : ""
   }`;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
-import { initialGrid, resolveSettings } from "@qibates/engine/grid";
+import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
 import { engineError } from "../embedded/engine-errors.ts";
 import { engineSettings, gridAnswer, memberInfo } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
@@ -430,20 +430,24 @@ function mdxAnswer(
     const m = remote.outline.resolve(member, "Default") ?? remote.outline.dimension(dimension)?.root;
     return (aliasTable && m?.alias(aliasTable)) || member;
   };
-  const pov = Object.fromEntries(g.pov.map((p) => [p.dimension, p.member]));
   const slicer = g.pov.filter((p) => !same(p.member, p.dimension));
+  const pov = Object.fromEntries(slicer.map((p) => [p.dimension, p.member]));
   const grid: (string | number)[][] = [];
   const kinds: Schemas["CellKind"][][] = [];
-  const width = Math.max(g.width, slicer.length);
-  if (slicer.length > 0) {
-    grid.push([
-      ...slicer.map((p) => label(p.dimension, p.member)),
-      ...new Array(width - slicer.length).fill(""),
-    ]);
-    kinds.push([...slicer.map(() => "pov" as const), ...new Array(width - slicer.length).fill("blank")]);
-  }
   const top = g.columns.length;
   const left = g.rows.length;
+  // The POV row starts after the row headers' columns, as the engine lays it out.
+  const width = Math.max(g.width, left + slicer.length);
+  if (slicer.length > 0) {
+    const povRow: string[] = new Array(width).fill("");
+    const povKinds: Schemas["CellKind"][] = new Array(width).fill("blank");
+    slicer.forEach((p, i) => {
+      povRow[left + i] = label(p.dimension, p.member);
+      povKinds[left + i] = "pov";
+    });
+    grid.push(povRow);
+    kinds.push(povKinds);
+  }
   for (let r = 0; r < g.height; r++) {
     const row: (string | number)[] = [];
     const kind: Schemas["CellKind"][] = [];
@@ -464,7 +468,7 @@ function mdxAnswer(
           row.push(g.vals[i] ?? "");
           kind.push("no-access");
         } else {
-          row.push(v);
+          row.push(formatValue(v));
           kind.push("data");
         }
       } else if (type === 0) {

@@ -7,7 +7,8 @@ import { caseZoomMode, replaySummary, replayThroughConnector } from "../../src/a
 
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed through the
- * API → connector → HTTP → wire endpoint → engine path, for essbase-stndln (Essbase REST) and ssas (XMLA):
+ * API → connector → HTTP → wire endpoint → engine path, for essbase-stndln (Essbase REST), ssas (XMLA) and
+ * essbase (Smart View XML, every operation laid out by the engine and read with ExecuteQuery):
  * every operation case, cell by cell, indentation included, or the same refusal.
  */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,11 @@ const KNOWN_DIFFERENCES: Record<string, string> = {};
  * Zoom modes a connector refuses with the typed unsupported error, as its capability table says: ssas has no
  * formula level (SSAS calculations are MDX expressions, not outline formulas).
  */
-const UNSUPPORTED_ZOOM: Record<string, readonly string[]> = { "essbase-stndln": [], ssas: ["CALC_LEVEL"] };
+const UNSUPPORTED_ZOOM: Record<string, readonly string[]> = {
+  "essbase-stndln": [],
+  ssas: ["CALC_LEVEL"],
+  essbase: ["CALC_LEVEL"],
+};
 
 function cases() {
   return readdirSync(fixtures)
@@ -32,7 +37,7 @@ function cases() {
     });
 }
 
-for (const via of ["essbase-stndln", "ssas"] as const) {
+for (const via of ["essbase-stndln", "ssas", "essbase"] as const) {
   it(`replays the answer key through the ${via} connector`, async () => {
     const outline = parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"));
     const all = cases();

@@ -47,9 +47,12 @@ describe("qibates-replay", () => {
     ).toBe(2);
   });
 
-  it("replays a case through the ssas connector with --via ssas", () => {
-    for (const name of ["zoom-in-one-row-member.json"]) {
-      const r = run(join(fixtures, name), "--outline", outline, "--via", "ssas", "--check");
+  it("replays a case through the ssas connector with --via ssas, and the essbase one with --via essbase", () => {
+    for (const [name, via] of [
+      ["zoom-in-one-row-member.json", "ssas"],
+      ["zoom-in-one-row-member.json", "essbase"],
+    ] as const) {
+      const r = run(join(fixtures, name), "--outline", outline, "--via", via, "--check");
       expect(r.err, name).toBe("");
       expect(r.code, name).toBe(0);
       const want = JSON.parse(readFileSync(join(fixtures, name), "utf8")).result.cells;

@@ -117,9 +117,10 @@ describe("GET /health lists each connector with its capabilities", () => {
     }[];
     expect(table.map((c) => c.connector)).toEqual([...CONNECTORS]);
     for (const entry of table) {
-      // Essbase 21c (its REST API), SSAS (XMLA) and the planning family (Planning REST) reach real servers so far.
+      // Essbase 21c (its REST API), Essbase 11.x (Smart View XML), SSAS (XMLA) and the planning family
+      // (Planning REST) reach real servers.
       expect(entry.realServers, entry.connector).toBe(
-        ["essbase-stndln", "ssas", "planning", "pbcs"].includes(entry.connector),
+        ["essbase", "essbase-stndln", "ssas", "planning", "pbcs"].includes(entry.connector),
       );
       expect(entry.capabilities.map((c) => c.name)).toEqual(
         CAPABILITIES.filter((c) => c.family === entry.family).map((c) => c.id),
@@ -133,6 +134,18 @@ describe("GET /health lists each connector with its capabilities", () => {
       "variablesSet",
       "calcScripts",
       "zoomIn:CALC_LEVEL",
+    ]);
+    // Essbase 11.x through Smart View: the demo does everything; a real server lacks what no capture shows.
+    const essbase = table.find((c) => c.connector === "essbase");
+    expect(essbase?.capabilities.every((c) => c.supported)).toBe(true);
+    expect(
+      essbase?.capabilities.filter((c) => c.onRealServers).map((c) => [c.name, c.onRealServers]),
+    ).toEqual([
+      ["metadata", "partly"],
+      ["variables", "no"],
+      ["variablesSet", "no"],
+      ["zoomIn:CALC_LEVEL", "no"],
+      ["writeBack", "no"],
     ]);
     // The demo does every planning operation; Planning REST lacks some on real servers, each with its reason.
     for (const connector of ["pbcs", "planning"]) {
