@@ -4,10 +4,11 @@
  * arriving meanwhile (a small refresh, `/health`) are served between two slices instead of after the whole
  * of it. Work is a generator that yields between steps (`@qibates/engine/grid`'s `Steps`).
  *
- * Work that ends within its first slice never waits: it runs at once, as a plain call would. Work that has
- * run less than `shortMs` in all goes first (a small call slowed down by a busy machine still ends within a
- * few slices); longer work takes turns, at most `maxRunning` pieces at once in the order they started, the
- * others waiting for one to end.
+ * Work that ends within its first slice never waits: it runs at once, as a plain call would. Work that has had
+ * fewer than `shortSlices` slices goes first, fewest first (a small call that a busy machine or a garbage
+ * collection slowed past its first slice still ends within a few turns); longer work takes turns, at most
+ * `maxRunning` pieces at once in the order they started, the others waiting for one to end. Slices are counted,
+ * not timed: a slice stretched by a pause of the process does not make small work look long.
  */
 
 /** A generator that yields between steps and returns its result. */
@@ -16,8 +17,8 @@ export type Work<T> = Generator<void, T, void>;
 export interface SliceOptions {
   /** Longest run of steps before the event loop gets a turn, in milliseconds. */
   sliceMs: number;
-  /** Work that has run less than this, in milliseconds, goes before longer work. */
-  shortMs: number;
+  /** Work that has had fewer slices than this goes before longer work. */
+  shortSlices: number;
   /** Pieces of longer work taking turns at once. */
   maxRunning: number;
 }
@@ -33,7 +34,7 @@ export interface SliceRun<T> {
 }
 
 interface Job {
-  /** Milliseconds of slices run so far. */
+  /** Slices run so far. */
   ran: number;
   /** Runs one slice: true when the work ended (its promise settled). */
   slice(deadline: number): boolean;
@@ -108,11 +109,10 @@ export class SliceScheduler {
     });
   }
 
-  /** One slice of `job`, its time counted: true when the work ended. */
+  /** One slice of `job`, counted: true when the work ended. */
   private timed(job: Job, started: number): boolean {
-    const ended = job.slice(started + this.options.sliceMs);
-    job.ran += performance.now() - started;
-    return ended;
+    job.ran++;
+    return job.slice(started + this.options.sliceMs);
   }
 
   private schedule(): void {
@@ -133,7 +133,7 @@ export class SliceScheduler {
     let pick = -1;
     for (let i = 0; i < this.jobs.length; i++) {
       const ran = (this.jobs[i] as Job).ran;
-      if (ran < this.options.shortMs && (pick < 0 || ran < (this.jobs[pick] as Job).ran)) pick = i;
+      if (ran < this.options.shortSlices && (pick < 0 || ran < (this.jobs[pick] as Job).ran)) pick = i;
     }
     if (pick < 0) {
       this.next = (this.next + 1) % Math.min(this.options.maxRunning, this.jobs.length);
@@ -146,4 +146,4 @@ export class SliceScheduler {
 }
 
 /** The process's scheduler: the embedded engine's grid calls and the server's large answers share it. */
-export const slices = new SliceScheduler({ sliceMs: 1, shortMs: 5, maxRunning: 2 });
+export const slices = new SliceScheduler({ sliceMs: 1, shortSlices: 8, maxRunning: 1 });

@@ -16,7 +16,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe("SliceScheduler", () => {
   it("ends short work within its first slice, before the caller's next turn", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 5, shortMs: 5, maxRunning: 1 });
+    const scheduler = new SliceScheduler({ sliceMs: 5, shortSlices: 8, maxRunning: 1 });
     const log: string[] = [];
     const done = scheduler.run({ start: () => busy(2, 0, log, "small") });
     // Ran at once, synchronously: nothing is left for a later turn.
@@ -26,7 +26,7 @@ describe("SliceScheduler", () => {
   });
 
   it("lets the event loop run between the slices of long work", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 2, shortMs: 5, maxRunning: 2 });
+    const scheduler = new SliceScheduler({ sliceMs: 2, shortSlices: 8, maxRunning: 2 });
     const log: string[] = [];
     const heavy = scheduler.run({ start: () => busy(50, 0.5, log, "heavy") });
     let turns = 0;
@@ -57,7 +57,7 @@ describe("SliceScheduler", () => {
   });
 
   it("runs at most maxRunning pieces of long work in turn; the others wait after their first slice", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 1, shortMs: 0, maxRunning: 1 });
+    const scheduler = new SliceScheduler({ sliceMs: 1, shortSlices: 0, maxRunning: 1 });
     const log: string[] = [];
     const a = scheduler.run({ start: () => busy(10, 0.6, log, "a") });
     const b = scheduler.run({ start: () => busy(10, 0.6, log, "b") });
@@ -71,12 +71,11 @@ describe("SliceScheduler", () => {
   });
 
   it("lets short work that outran its first slice go before longer work", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 1, shortMs: 5, maxRunning: 1 });
+    const scheduler = new SliceScheduler({ sliceMs: 1, shortSlices: 8, maxRunning: 1 });
     const log: string[] = [];
-    const heavy = scheduler.run({ start: () => busy(30, 0.4, log, "heavy") });
-    await turn();
-    await turn();
-    // About 1.6 ms of work: more than a slice, far less than shortMs.
+    const heavy = scheduler.run({ start: () => busy(60, 0.4, log, "heavy") });
+    for (let i = 0; i < 10; i++) await turn();
+    // About 1.6 ms of work: two or three slices, fewer than shortSlices.
     const small = scheduler.run({ start: () => busy(4, 0.4, log, "small") });
     expect(await Promise.all([heavy, small])).toEqual(["heavy", "small"]);
     const first = log.indexOf("small");
@@ -87,7 +86,7 @@ describe("SliceScheduler", () => {
   });
 
   it("starts again from the beginning, at once, when what the work reads changed", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 1, shortMs: 5, maxRunning: 2 });
+    const scheduler = new SliceScheduler({ sliceMs: 1, shortSlices: 8, maxRunning: 2 });
     let state = 1;
     let starts = 0;
     const read = scheduler.run({
@@ -110,7 +109,7 @@ describe("SliceScheduler", () => {
   });
 
   it("answers the work's error", async () => {
-    const scheduler = new SliceScheduler({ sliceMs: 1, shortMs: 5, maxRunning: 1 });
+    const scheduler = new SliceScheduler({ sliceMs: 1, shortSlices: 8, maxRunning: 1 });
     const failing = function* (): Work<never> {
       const until = performance.now() + 3;
       while (performance.now() < until);
