@@ -9,8 +9,11 @@ import { leaf, type SvElement, svChild, svList } from "./client.ts";
  * cells as pipe lists (`vals`, `types`: 7 blank, 0 member, 2 data; `status`: 8193 on `#MISSING`).
  */
 
-/** The preferences block of the capture, with `aliasTableName` (`none`: member names). */
-export function queryPreferences(aliasTable: string | null): string {
+/** `essIndent`: 0 none, 1 sub-items (the capture's), 2 totals — Smart View's three indentation options. */
+export const ESS_INDENT = { NONE: 0, SUBITEMS: 1, TOTALS: 2 } as const;
+
+/** The preferences block of the capture, with `aliasTableName` (`none`: member names) and `essIndent`. */
+export function queryPreferences(aliasTable: string | null, indent = 1): string {
   return [
     "<preferences>",
     '  <row_suppression zero="0" invalid="0" missing="0" underscore="0" noaccess="0"/>',
@@ -26,14 +29,14 @@ export function queryPreferences(aliasTable: string | null): string {
     '  <noAccessText val="#NoAccess"/>',
     '  <invalidLabelText val="#Invalid"/>',
     `  <aliasTableName val="${(aliasTable ?? "none").replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}"/>`,
-    '  <essIndent val="1"/>',
+    `  <essIndent val="${indent}"/>`,
     "</preferences>",
   ].join("\n");
 }
 
 /** The body of `req_ExecuteQuery` (after `sID`). */
-export function executeQueryBody(mdx: string, aliasTable: string | null = null): string {
-  return `${queryPreferences(aliasTable)}\n${leaf("mdx", mdx)}`;
+export function executeQueryBody(mdx: string, aliasTable: string | null = null, indent = 1): string {
+  return `${queryPreferences(aliasTable, indent)}\n${leaf("mdx", mdx)}`;
 }
 
 export interface SvGrid {

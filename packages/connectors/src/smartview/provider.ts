@@ -31,7 +31,7 @@ import {
 import { gridOverServer } from "../xmla/grid.ts";
 import type { XmlaOutline } from "../xmla/outline.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
-import { cellOf, cellQuery, executeQueryBody, readGrid, type SvGrid } from "./grid.ts";
+import { cellOf, cellQuery, ESS_INDENT, executeQueryBody, readGrid, type SvGrid } from "./grid.ts";
 import { enumMembers, readSmartViewOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -392,7 +392,15 @@ class SmartViewOperations implements EssbaseOperations {
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
     const answer = await this.p
       .client(session)
-      .call("ExecuteQuery", executeQueryBody(input.query, aliasTable), real);
+      .call(
+        "ExecuteQuery",
+        executeQueryBody(
+          input.query,
+          aliasTable,
+          ESS_INDENT[resolveSettings(settings, aliasTable).indentation],
+        ),
+        real,
+      );
     const g = readGrid(answer);
     if (!g) throw this.p.client(session).malformed("an ExecuteQuery answer without a grid");
     const cells = g.width * g.height;
@@ -441,6 +449,7 @@ function mdxAnswer(
   if (slicer.length > 0) {
     const povRow: string[] = new Array(width).fill("");
     const povKinds: Schemas["CellKind"][] = new Array(width).fill("blank");
+    for (let c = 0; c < left; c++) povKinds[c] = "corner";
     slicer.forEach((p, i) => {
       povRow[left + i] = label(p.dimension, p.member);
       povKinds[left + i] = "pov";
@@ -472,7 +481,8 @@ function mdxAnswer(
           kind.push("data");
         }
       } else if (type === 0) {
-        row.push((g.vals[i] ?? "").trim());
+        // Labels as the server wrote them, indentation included.
+        row.push(g.vals[i] ?? "");
         kind.push(r < top ? "column-header" : "row-header");
       } else {
         row.push("");

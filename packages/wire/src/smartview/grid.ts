@@ -111,6 +111,7 @@ export interface QueryPreferences {
   missingLabelText: string;
   noAccessText: string;
   aliasTableName: string;
+  essIndent: string;
 }
 
 /** The preferences element of a reply, in the capture's shape (`zoomin` split in two elements). */

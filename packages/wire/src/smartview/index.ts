@@ -300,7 +300,7 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
       missingSuppression: prefs.suppress.missing === "1",
       repeatMemberLabels: prefs.repeatMemberLabels !== "0",
       missingLabel: "#MISSING",
-      withoutIndentation: true,
+      indentation: INDENTATION[prefs.essIndent] ?? "NONE",
     };
     const query = withFrom(text(req, "mdx"), ref.application, ref.cube);
     let answered: Awaited<ReturnType<typeof essbase.mdx>>;
@@ -321,6 +321,9 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
     return `<sID>${s.id}</sID>\n${gridXml(answered, names, preferencesXml(prefs))}`;
   }
 }
+
+/** `essIndent`: Smart View's three indentation options (the capture sends 1, its default, sub-items). */
+const INDENTATION: Record<string, "NONE" | "SUBITEMS" | "TOTALS"> = { "0": "NONE", "1": "SUBITEMS", "2": "TOTALS" };
 
 /** `none` (or nothing) shows member names; any other value names an alias table. */
 function aliasTableOf(value: string): string | null {
@@ -350,6 +353,7 @@ function preferencesOf(p: XmlElement | undefined): QueryPreferences {
     missingLabelText: val("missingLabelText", "#Missing"),
     noAccessText: val("noAccessText", "#NoAccess"),
     aliasTableName: val("aliasTableName", "none"),
+    essIndent: val("essIndent", "0"),
   };
 }
 
