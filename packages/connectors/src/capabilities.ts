@@ -316,6 +316,29 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   },
 };
 
+/**
+ * What the `planning` connector cannot do on a real server (Planning on premises): Planning REST's limits, less
+ * what Smart View's XML protocol gives at the same address (packages/connectors/src/planning-smartview; sources:
+ * packages/connectors/NOTES-planning-smartview.md).
+ */
+const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
+  ...PLANNING_REST_LIMITS,
+  runtimePrompts: {
+    status: "partly",
+    why: {
+      en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts answers an empty list; a rule with prompts is refused, because the answer, as public sources show it, names each prompt, its dimension and default but not which kind of value it takes. nav/enummembersrule is refused (no public source shows how a prompt's member choice is given). A launch still sends the prompt values you give.",
+      fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts) : une règle sans invite renvoie une liste vide ; une règle avec invites est refusée, car la réponse, telle que les sources publiques la montrent, nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé (aucune source publique ne montre comment le choix de membres d'une invite est donné). Un lancement envoie tout de même les valeurs d'invite que vous donnez.",
+    },
+  },
+  planningAliasTables: {
+    status: "partly",
+    why: {
+      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts only Default, because Planning REST's member read gives one alias per member, the Default table's (another table answers the typed unsupported error).",
+      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte que Default, car la lecture des membres de Planning REST donne un seul alias par membre, celui de la table Default (une autre table renvoie l'erreur typée d'opération non prise en charge).",
+    },
+  },
+};
+
 /** The table, one profile per connector value, in the spec's order. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
   // Essbase 11.x through Provider Services with Smart View's XML provider protocol (packages/connectors/src/
@@ -403,8 +426,9 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       },
     },
   ),
-  // Planning on premises and EPM Cloud through the Planning REST API (packages/connectors/src/planning-rest):
-  // what the API has no public call for is done by the demo only (sources: packages/connectors/NOTES-planning-rest.md).
+  // Planning on premises through the Planning REST API (packages/connectors/src/planning-rest) and Smart View's
+  // XML protocol for alias tables and prompts (planning-smartview): what neither has a public call or capture
+  // for is done by the demo only (sources: packages/connectors/NOTES-planning-rest.md, NOTES-planning-smartview.md).
   planning: profile(
     "planning",
     {
@@ -413,7 +437,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     },
     {},
     true,
-    PLANNING_REST_LIMITS,
+    PLANNING_SMARTVIEW_LIMITS,
   ),
   // Essbase 21c through its REST API (packages/connectors/src/essbase-rest). The REST API lists no member
   // formulas, so the formula level cannot be laid out without guessing; the other zoom modes REST lacks are

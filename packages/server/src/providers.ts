@@ -8,6 +8,7 @@ import {
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Config } from "./config.ts";
@@ -44,7 +45,7 @@ export function providerRegistry(providers: {
 /**
  * The product's providers: the embedded engine over the server's database for the demo addresses, and one
  * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API, and `pbcs` and
- * `planning`, the Planning REST API), all reaching
+ * `planning`, the Planning REST API — with Smart View's XML protocol for `planning`'s alias tables and prompts), all reaching
  * the network through one set of rules (`Upstreams`: allow-list, internal addresses, timeouts, TLS).
  */
 export async function openProviders(
@@ -98,13 +99,17 @@ export async function openProviders(
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   });
   const smartView = new SmartViewProvider({ upstreams, idleMs: config.sessionIdleMinutes * 60_000 });
+  const planningSmartView = new PlanningSmartViewProvider(planningRest, {
+    upstreams,
+    idleMs: config.sessionIdleMinutes * 60_000,
+  });
   return {
     ...providerRegistry({
       demo: embedded,
       remote: {
         "essbase-stndln": essbaseRest,
         pbcs: planningRest,
-        planning: planningRest,
+        planning: planningSmartView,
         ssas: xmla,
         essbase: smartView,
       },
@@ -113,6 +118,7 @@ export async function openProviders(
       // The demo applications save a snapshot of what they journaled since their last one.
       await embedded.close();
       await essbaseRest.close();
+      await planningSmartView.close();
       await planningRest.close();
       await xmla.close();
       await smartView.close();

@@ -72,8 +72,10 @@ describe.each(["pbcs", "planning"] as const)(
   (connector) => {
     it("answers every documented planning-family example as the demo address does, or the typed unsupported error", async () => {
       const demo = await login(connector, "https://demo.qibates.local/HyperionPlanning/SmartView");
-      // EPM Cloud user names are `identitydomain.user`: the endpoint takes the name after the dot.
-      const wire = await login(connector, `${server.baseUrl}/HyperionPlanning/SmartView`, "idcs-demo.demo");
+      // EPM Cloud user names are `identitydomain.user`: the endpoint takes the name after the dot. Planning on
+      // premises has no identity domain (its Smart View login goes through Workspace with the user name).
+      const user = connector === "pbcs" ? "idcs-demo.demo" : "demo";
+      const wire = await login(connector, `${server.baseUrl}/HyperionPlanning/SmartView`, user);
       expect(demo.status).toBe(200);
       expect(wire.status, JSON.stringify(wire.json)).toBe(200);
       const sessions = { demo: demo.json.loginid as string, wire: wire.json.loginid as string };
@@ -120,6 +122,8 @@ describe.each(["pbcs", "planning"] as const)(
         "listMemberFilters",
         "listMembers",
         "launchRule",
+        // Planning on premises: the alias tables through Smart View's XML protocol.
+        ...(connector === "planning" ? ["listAliases", "setAlias"] : []),
       ]) {
         expect(
           real.some((w) => w.startsWith(`${op} `)),
@@ -220,3 +224,28 @@ describe.each(["pbcs", "planning"] as const)(
     });
   },
 );
+
+describe("planning through the API, over HTTP to the Planning Smart View endpoint (alias tables, prompts)", () => {
+  it("lists the alias tables as the demo does, refuses an unknown one as the demo does, and refuses a rule's prompts it cannot type", async () => {
+    const wire = await login("planning", `${server.baseUrl}/HyperionPlanning/SmartView`);
+    const demo = await login("planning", "https://demo.qibates.local/HyperionPlanning/SmartView");
+    const app = { server: "Planning", application: "Vision" };
+    const call = (path: string, loginid: unknown, body: object = {}) =>
+      api(`/qibates/api/v2/${path}`, { loginid, ...app, ...body }, "planning");
+    const tables = await call("nav/listalias", wire.json.loginid);
+    expect(tables.status, JSON.stringify(tables.json)).toBe(200);
+    expect(comparable(tables.json, "listAliases")).toEqual(
+      comparable((await call("nav/listalias", demo.json.loginid)).json, "listAliases"),
+    );
+    expect((tables.json.aliasTables as { name: string }[]).map((t) => t.name)).toContain("Default");
+    const unknown = await call("action/setalias", wire.json.loginid, { aliasId: "NoSuchTable" });
+    expect(unknown.json.code).toBe(
+      (await call("action/setalias", demo.json.loginid, { aliasId: "NoSuchTable" })).json.code,
+    );
+    const rule = { cube: "Plan1", ruleName: "CopyVersion" };
+    const prompts = await call("nav/enumprompt", wire.json.loginid, rule);
+    expect([prompts.status, prompts.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
+    const noRule = await call("nav/enumprompt", wire.json.loginid, { ...rule, ruleName: "NoSuchRule" });
+    expect(noRule.json.code).toBe("QB_ERR_RULE_UNKNOWN");
+  });
+});

@@ -1,0 +1,328 @@
+import type { components } from "@qibates/client/schema";
+import { ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
+import type { PlanningRestProvider } from "../planning-rest/provider.ts";
+import type {
+  ApplicationRef,
+  LoginInput,
+  PlanningOperations,
+  Provider,
+  ProviderSession,
+  RuleRef,
+} from "../provider.ts";
+import { leaf, svChild, svList, svText } from "../smartview/client.ts";
+import { UpstreamSessions } from "../upstream-sessions.ts";
+import { escapeXml } from "../xmla/soap.ts";
+import { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * The `planning` connector (Hyperion Planning on premises): Planning REST for what it has (applications, plan
+ * types, members and member filters, substitution variables, rules launched as jobs; `PlanningRestProvider`),
+ * and Smart View's XML provider protocol at the same address (`…/HyperionPlanning/SmartView`) for what only it
+ * has: the alias tables (`EnumAliasTables`) and whether a rule prompts (`EnumBusinessRules`,
+ * `EnumRunTimePrompts`). A login logs in to both. Sources in `packages/connectors/NOTES-planning-smartview.md`.
+ */
+export interface PlanningSmartViewOptions {
+  upstreams: Upstreams;
+  /** An upstream session unused this long is ended. */
+  idleMs: number;
+}
+
+interface Upstream {
+  client: PlanningSmartViewClient;
+  /** The login's handle in the Planning REST provider. */
+  restHandle: string | null;
+  /** Smart View's server name (`ListServers`), read once. */
+  server: Promise<string> | null;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The one alias table Planning REST's member read gives (a member's `alias`, read as the Default table's). */
+const REST_ALIAS_TABLE = "Default";
+
+function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector planning: ${why}`,
+    { operation, connector: "planning" },
+    field,
+  );
+}
+
+export class PlanningSmartViewProvider implements Provider {
+  readonly id = "planning-smartview";
+  readonly essbase = null;
+  readonly planning: PlanningOperations;
+  private readonly sessions: UpstreamSessions<Upstream>;
+
+  constructor(
+    private readonly rest: PlanningRestProvider,
+    private readonly options: PlanningSmartViewOptions,
+  ) {
+    this.sessions = new UpstreamSessions(options.idleMs, "Planning");
+    this.planning = new PlanningSmartViewOperations(this, rest.planning);
+  }
+
+  async login(input: LoginInput) {
+    const rest = await this.rest.login(input);
+    const url = new URL(String(input.address));
+    url.search = "";
+    url.hash = "";
+    const client = new PlanningSmartViewClient(
+      this.options.upstreams,
+      url,
+      workspaceUrlFor(url),
+      input.username,
+      input.password,
+    );
+    try {
+      await client.connect();
+    } catch (e) {
+      await this.rest.logout({
+        id: "",
+        ownerId: "",
+        connector: input.connector,
+        username: rest.username,
+        providerAddress: String(input.address),
+        aliasTable: null,
+        handle: rest.handle ?? null,
+      });
+      throw e;
+    }
+    const handle = this.sessions.add({ client, restHandle: rest.handle ?? null, server: null });
+    return { username: rest.username, handle };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    const s = session.handle ? this.sessionOrNull(session) : null;
+    await this.sessions.end(session);
+    if (s) await this.rest.logout({ ...session, handle: s.restHandle });
+  }
+
+  private sessionOrNull(session: ProviderSession): Upstream | null {
+    try {
+      return this.sessions.get(session);
+    } catch {
+      return null;
+    }
+  }
+
+  upstream(session: ProviderSession): Upstream {
+    return this.sessions.get(session);
+  }
+
+  /** The API session as the Planning REST provider knows it (its own handle). */
+  rest$(session: ProviderSession): ProviderSession {
+    return { ...session, handle: this.upstream(session).restHandle };
+  }
+
+  servers(session: ProviderSession) {
+    return this.rest.servers(this.rest$(session));
+  }
+
+  applications(session: ProviderSession, server: string, sort: boolean) {
+    return this.rest.applications(this.rest$(session), server, sort);
+  }
+
+  cubes(session: ProviderSession, ref: ApplicationRef) {
+    return this.rest.cubes(this.rest$(session), ref);
+  }
+
+  /** One Smart View call with the application open on plan type `cube` (the first plan type when not told). */
+  async call(session: ProviderSession, ref: ApplicationRef, method: string, body: string, cube?: string) {
+    const s = this.upstream(session);
+    const { application, cubes } = await this.cubes(session, ref);
+    const planType = cube ?? cubes[0]?.name;
+    if (!planType) throw new ProviderError("CUBE_UNKNOWN", `Application ${application} has no plan type.`);
+    s.server ??= s.client.call("ListServers", "").then((r) => {
+      const first = svList(r, "srvs")[0];
+      if (!first) throw s.client.malformed("a ListServers answer without a server");
+      return first;
+    });
+    const server = await s.server.catch((e: unknown) => {
+      s.server = null;
+      throw e;
+    });
+    return s.client.call(method, body, { server, application, cube: planType });
+  }
+
+  async close(): Promise<void> {
+    await this.sessions.close();
+  }
+}
+
+class PlanningSmartViewOperations implements PlanningOperations {
+  constructor(
+    private readonly provider: PlanningSmartViewProvider,
+    private readonly rest: PlanningOperations,
+  ) {}
+
+  private r(session: ProviderSession) {
+    return this.provider.rest$(session);
+  }
+
+  // Planning REST: forms, task lists and on-save rules answer its typed error; members, variables, rules.
+  listForms(session: ProviderSession, ref: ApplicationRef, folder: string) {
+    return this.rest.listForms(this.r(session), ref, folder);
+  }
+  openForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["openForm"]>[2],
+  ) {
+    return this.rest.openForm(this.r(session), ref, input);
+  }
+  submitForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["submitForm"]>[2],
+  ) {
+    return this.rest.submitForm(this.r(session), ref, input);
+  }
+  listTaskLists(session: ProviderSession, ref: ApplicationRef) {
+    return this.rest.listTaskLists(this.r(session), ref);
+  }
+  setTaskStatus(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["setTaskStatus"]>[2],
+  ) {
+    return this.rest.setTaskStatus(this.r(session), ref, input);
+  }
+  listOnSaveRules(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { folder: string; formName: string },
+  ) {
+    return this.rest.listOnSaveRules(this.r(session), ref, input);
+  }
+  listRules(session: ProviderSession, ref: ApplicationRef) {
+    return this.rest.listRules(this.r(session), ref);
+  }
+  planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    return this.rest.planTypeVariables(this.r(session), ref, cube);
+  }
+  launchRule(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ) {
+    return this.rest.launchRule(this.r(session), ref, input);
+  }
+  memberFilters(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["memberFilters"]>[2],
+  ) {
+    return this.rest.memberFilters(this.r(session), ref, input);
+  }
+  members(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["members"]>[2],
+  ) {
+    return this.rest.members(this.r(session), ref, input);
+  }
+  promptMembers(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["promptMembers"]>[2],
+  ) {
+    return this.rest.promptMembers(this.r(session), ref, input);
+  }
+
+  // Smart View.
+
+  /** `EnumAliasTables`, in the server's order; the session's table (Default when none was set) is active. */
+  async listAliasTables(
+    session: ProviderSession,
+    ref: ApplicationRef,
+  ): Promise<Schemas["PlanningAliasList"]> {
+    const names = await this.aliasTableNames(session, ref);
+    const active = session.aliasTable ?? REST_ALIAS_TABLE;
+    return { aliasTables: names.map((name) => ({ aliasId: name, name, active: same(name, active) })) };
+  }
+
+  /**
+   * An alias table the server lists, made the session's: only the Default table, the one whose aliases
+   * Planning REST's member read gives (member lists could not show another table's).
+   */
+  async setAlias(session: ProviderSession, ref: ApplicationRef, aliasId: string) {
+    const name = (await this.aliasTableNames(session, ref)).find((n) => same(n, aliasId));
+    if (!name) {
+      throw new ProviderError(
+        "ALIAS_TABLE_UNKNOWN",
+        `Unknown alias table ${aliasId}.`,
+        { aliasTable: aliasId },
+        "aliasId",
+      );
+    }
+    if (!same(name, REST_ALIAS_TABLE)) {
+      throw unsupported(
+        `action/setalias (aliasId ${name})`,
+        "Planning REST's member read gives one alias per member, the Default table's, so member lists could not show another table's aliases.",
+        "aliasId",
+      );
+    }
+    return { aliasId: name, name, active: true };
+  }
+
+  private async aliasTableNames(session: ProviderSession, ref: ApplicationRef): Promise<string[]> {
+    const answer = await this.provider.call(session, ref, "EnumAliasTables", "");
+    return svList(answer, "alstbls").filter((n) => n !== "");
+  }
+
+  /**
+   * The rule's prompts from `EnumRunTimePrompts` (its type from `EnumBusinessRules`): a rule without prompts
+   * answers an empty list. Public sources show a prompt's name, description, dimension, default and whether it
+   * may be left empty, but not which kind of value it takes (one member, several, a number, a text…), so a rule
+   * with prompts answers the typed unsupported error naming them.
+   */
+  async rulePrompts(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    rule: RuleRef,
+  ): Promise<Schemas["RulePrompts"]> {
+    const { cubes } = await this.provider.cubes(session, ref);
+    const cube = cubes.find((c) => same(c.name, rule.cube))?.name;
+    if (!cube)
+      throw new ProviderError("CUBE_UNKNOWN", `Unknown plan type ${rule.cube}.`, { cube: rule.cube }, "cube");
+    const listed = await this.provider.call(
+      session,
+      ref,
+      "EnumBusinessRules",
+      [leaf("cube", cube), leaf("runOnSave", 0)].join("\n"),
+      cube,
+    );
+    const found = (svChild(listed, "rules")?.children ?? []).find(
+      (r) => r.name === "rule" && same(r.text, rule.ruleName),
+    );
+    if (!found) {
+      throw new ProviderError(
+        "RULE_UNKNOWN",
+        `Unknown business rule ${rule.ruleName}.`,
+        { rule: rule.ruleName, cube },
+        "ruleName",
+      );
+    }
+    const ruleType = found.attrs.type ?? "";
+    const answer = await this.provider.call(
+      session,
+      ref,
+      "EnumRunTimePrompts",
+      [leaf("cube", cube), `<rule type="${escapeXml(ruleType)}">${escapeXml(found.text)}</rule>`].join("\n"),
+      cube,
+    );
+    const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");
+    if (prompts.length > 0) {
+      throw unsupported(
+        "nav/enumprompt",
+        `the server names the prompts of ${found.text} (${prompts.map((p) => svText(p, "name")).join(", ")}) but its answer does not say which kind of value each takes.`,
+      );
+    }
+    return { ruleName: found.text, cube, ruleType, prompts: [] };
+  }
+}

@@ -1,0 +1,190 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Upstreams } from "../src/net/upstream.ts";
+import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
+import { workspaceUrlFor } from "../src/planning-smartview/client.ts";
+import { PlanningSmartViewProvider } from "../src/planning-smartview/provider.ts";
+import type { PlanningOperations, ProviderSession } from "../src/provider.ts";
+import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
+
+/**
+ * The planning connector's Smart View half against a recording server: Planning REST's login (version
+ * discovery, applications, plan types) as the Planning REST connector sends it, then Smart View's on-premises
+ * login and calls. Replies with a capture (EnumBusinessRules: fixtures/smartview, see its NOTICE) are the
+ * captured ones; the others have the shape terameta/EPMToolBox-v3's client reads (described, not copied).
+ * The EnumBusinessRules request is compared in structure with the captured request.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixture = (name: string) => readFileSync(join(here, "fixtures/smartview", name), "utf8");
+
+function shape(e: SvElement): unknown {
+  return { name: e.name, attrs: Object.keys(e.attrs).sort(), children: e.children.map(shape) };
+}
+
+const APP = { server: "Planning", application: "RACE_Rpt" };
+
+describe("planning connector: Smart View for alias tables and prompts", () => {
+  const requests: { path: string; root: SvElement | null; body: string }[] = [];
+  const replies = new Map<string, string | ((req: SvElement) => string)>();
+  let server: Server;
+  let origin = "";
+  let upstreams: Upstreams;
+  let rest: PlanningRestProvider;
+  let provider: PlanningSmartViewProvider;
+  let s: ProviderSession;
+  const ops = (): PlanningOperations => provider.planning;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        const path = (req.url ?? "").split("?")[0] ?? "";
+        if (path.startsWith("/HyperionPlanning/rest")) {
+          res.setHeader("content-type", "application/json");
+          if (path === "/HyperionPlanning/rest/") res.end(JSON.stringify({ items: [{ version: "v3" }] }));
+          else if (path.endsWith("/applications")) res.end(JSON.stringify({ items: [{ name: "RACE_Rpt" }] }));
+          else res.end(JSON.stringify({ items: [{ planTypeName: "RACE_Rpt" }] }));
+          return;
+        }
+        const root = parseSv(body);
+        requests.push({ path, root, body });
+        const reply = root ? replies.get(root.name) : undefined;
+        res.setHeader("content-type", "application/xml");
+        res.end(
+          typeof reply === "function" && root
+            ? reply(root)
+            : typeof reply === "string"
+              ? reply
+              : '<exception errcode="4" type="error"><desc>?</desc></exception>',
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    replies.set("req_ConnectToProvider", (req) =>
+      svChild(req, "sso")?.text === "tok-1"
+        ? "<res_ConnectToProvider><sID>{A1}</sID><provider>Hyperion Planning</provider></res_ConnectToProvider>"
+        : "<res_ConnectToProvider><provider>Hyperion Planning</provider></res_ConnectToProvider>",
+    );
+    replies.set("req_GetProvisionedDataSources", (req) =>
+      svChild(req, "pwd")?.text === "p"
+        ? `<res_GetProvisionedDataSources><sso>tok-1</sso><Product id="HP"><Server context="${origin}/HyperionPlanning/SmartView"/></Product></res_GetProvisionedDataSources>`
+        : '<exception errcode="4" type="error"><desc>Invalid login</desc></exception>',
+    );
+    replies.set("req_ListServers", '<res_ListServers><srvs enc="1">wscrunad0035</srvs></res_ListServers>');
+    replies.set("req_OpenApplication", "<res_OpenApplication/>");
+    replies.set("req_OpenCube", "<res_OpenCube/>");
+    replies.set(
+      "req_EnumAliasTables",
+      '<res_EnumAliasTables><alstbls enc="1">Default|French</alstbls></res_EnumAliasTables>',
+    );
+    replies.set("req_EnumBusinessRules", fixture("ess_calc.04.res_EnumBusinessRules.xml"));
+    replies.set("req_EnumRunTimePrompts", (req) =>
+      svChild(req, "rule")?.text === "AggAct"
+        ? "<res_EnumRunTimePrompts><prompts/></res_EnumRunTimePrompts>"
+        : '<res_EnumRunTimePrompts><prompts><rtp><name>Ent</name><description>Entity</description><member dim="Entity" mbrselect="1"><default>E1</default><cube>RACE_Rpt</cube></member><allowMissing>0</allowMissing></rtp></prompts></res_EnumRunTimePrompts>',
+    );
+    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    rest = new PlanningRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 10_000 });
+    provider = new PlanningSmartViewProvider(rest, { upstreams, idleMs: 60_000 });
+    const address = `${origin}/HyperionPlanning/SmartView`;
+    const { handle } = await provider.login({
+      connector: "planning",
+      username: "u",
+      password: "p",
+      address: new URL(address),
+    });
+    s = {
+      id: "s",
+      ownerId: "o",
+      connector: "planning",
+      username: "u",
+      providerAddress: address,
+      aliasTable: null,
+      handle: handle ?? null,
+    };
+  });
+  afterAll(async () => {
+    await provider.close();
+    await rest.close();
+    await upstreams.close();
+    await new Promise((r) => server.close(r));
+  });
+
+  const sent = (name: string) => requests.filter((r) => r.root?.name === name);
+
+  it("logs in as the described client: hello, Workspace's token with the password, then the token", () => {
+    expect(String(workspaceUrlFor(`${origin}/HyperionPlanning/SmartView`))).toBe(
+      `${origin}/workspace/SmartViewProviders`,
+    );
+    const order = requests.slice(0, 3).map((r) => [r.path, r.root?.name]);
+    expect(order).toEqual([
+      ["/HyperionPlanning/SmartView", "req_ConnectToProvider"],
+      ["/workspace/SmartViewProviders", "req_GetProvisionedDataSources"],
+      ["/HyperionPlanning/SmartView", "req_ConnectToProvider"],
+    ]);
+    expect(svChild(requests[0]?.root ?? undefined, "usr")?.text).toBe("");
+    expect(svChild(requests[1]?.root ?? undefined, "usr")?.text).toBe("u");
+    expect(requests[2]?.root?.children.map((c) => c.name)).toEqual(["ClientXMLVersion", "lngs", "sso"]);
+    expect(requests[2]?.body).not.toContain(">p<");
+  });
+
+  it("refuses a password Workspace refuses with LOGIN_FAILED", async () => {
+    await expect(
+      provider.login({
+        connector: "planning",
+        username: "u",
+        password: "nope",
+        address: new URL(`${origin}/HyperionPlanning/SmartView`),
+      }),
+    ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
+  });
+
+  it("lists alias tables with EnumAliasTables after opening the application with the token", async () => {
+    const list = await ops().listAliasTables(s, APP);
+    expect(list.aliasTables).toEqual([
+      { aliasId: "Default", name: "Default", active: true },
+      { aliasId: "French", name: "French", active: false },
+    ]);
+    const open = sent("req_OpenApplication").at(-1)?.root;
+    expect(open?.children.map((c) => c.name)).toEqual(["sID", "sso", "srv", "app"]);
+    expect(svChild(open ?? undefined, "srv")?.text).toBe("wscrunad0035");
+    expect(await ops().setAlias(s, APP, "default")).toEqual({
+      aliasId: "Default",
+      name: "Default",
+      active: true,
+    });
+    await expect(ops().setAlias(s, APP, "French")).rejects.toMatchObject({ code: "UNSUPPORTED" });
+    await expect(ops().setAlias(s, APP, "Klingon")).rejects.toMatchObject({ code: "ALIAS_TABLE_UNKNOWN" });
+  });
+
+  it("answers a rule without prompts; refuses a rule with prompts it cannot type, and an unknown rule", async () => {
+    const none = await ops().rulePrompts(s, APP, { cube: "race_rpt", ruleName: "aggact" });
+    expect(none).toEqual({ ruleName: "AggAct", cube: "RACE_Rpt", ruleType: "type", prompts: [] });
+    const listed = sent("req_EnumBusinessRules").at(-1)?.root as SvElement;
+    expect(shape(listed)).toEqual(
+      shape(parseSv(fixture("ess_calc.03.req_EnumBusinessRules.xml")) as SvElement),
+    );
+    const asked = sent("req_EnumRunTimePrompts").at(-1)?.root;
+    expect(asked?.children.map((c) => [c.name, c.attrs.type ?? null, c.text])).toEqual([
+      ["sID", null, "{A1}"],
+      ["cube", null, "RACE_Rpt"],
+      ["rule", "type", "AggAct"],
+    ]);
+    await expect(ops().rulePrompts(s, APP, { cube: "RACE_Rpt", ruleName: "ClrAct" })).rejects.toMatchObject({
+      code: "UNSUPPORTED",
+      message: expect.stringContaining("(Ent)"),
+    });
+    await expect(ops().rulePrompts(s, APP, { cube: "RACE_Rpt", ruleName: "Nope" })).rejects.toMatchObject({
+      code: "RULE_UNKNOWN",
+    });
+  });
+});
