@@ -270,10 +270,16 @@ describe("Smart View endpoint: the captured exchanges", () => {
     }
   });
 
-  it("a message the captures do not show answers the exception element", async () => {
+  it("a message whose answer is not served answers the exception element: WriteBack, GetDimensionsInfo", async () => {
     const sid = await connect();
+    await openSampleBasic(sid);
     const a = await post(`<req_WriteBack><sID>${sid}</sID></req_WriteBack>`);
     expect(a.root.name).toBe("exception");
+    // The capture shows GetDimensionsInfo's answer, but not what most of its properties mean.
+    const info = await post(
+      captured("ess_mbr_sel_attr.01.req_GetDimensionsInfo.xml", sid, { Statutory: "Market" }),
+    );
+    expect(shape(info.root)).toEqual(shape(parseXml(fixture("ess_maxl_query.02.exception.xml"))));
   });
 });
 

@@ -16,6 +16,7 @@ const PAGES = {
     adhoc: new URL("docs/QiBates/features/actions/AdHoc.md", DOCS),
     yes: "Yes",
     no: "No",
+    demoOnly: "Demo only",
     variablesRow: "Substitution variables",
   },
   fr: {
@@ -26,6 +27,7 @@ const PAGES = {
     adhoc: new URL("i18n/fr/docusaurus-plugin-content-docs/current/QiBates/features/actions/AdHoc.md", DOCS),
     yes: "Oui",
     no: "Non",
+    demoOnly: "Démo seulement",
     variablesRow: "Variables de substitution",
   },
 } as const;
@@ -46,9 +48,9 @@ function tableRows(markdown: string): string[][] {
     );
 }
 
-/** Yes or No, as a cell of the page says it (its note marks and qualifiers left out). */
+/** Yes or No, as a cell of the page says it (its note marks and qualifiers left out); "Demo only" is yes here. */
 function verdict(lang: Lang, text: string): "yes" | "no" {
-  if (text.startsWith(PAGES[lang].yes)) return "yes";
+  if (text.startsWith(PAGES[lang].yes) || text.startsWith(PAGES[lang].demoOnly)) return "yes";
   if (text.startsWith(PAGES[lang].no)) return "no";
   throw new Error(`neither yes nor no: ${text}`);
 }
