@@ -323,7 +323,11 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
 }
 
 /** `essIndent`: Smart View's three indentation options (the capture sends 1, its default, sub-items). */
-const INDENTATION: Record<string, "NONE" | "SUBITEMS" | "TOTALS"> = { "0": "NONE", "1": "SUBITEMS", "2": "TOTALS" };
+const INDENTATION: Record<string, "NONE" | "SUBITEMS" | "TOTALS"> = {
+  "0": "NONE",
+  "1": "SUBITEMS",
+  "2": "TOTALS",
+};
 
 /** `none` (or nothing) shows member names; any other value names an alias table. */
 function aliasTableOf(value: string): string | null {
