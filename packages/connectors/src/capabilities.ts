@@ -326,14 +326,14 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
   runtimePrompts: {
     status: "partly",
     why: {
-      en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts answers an empty list; a rule with prompts is refused, because the answer, as public sources show it, names each prompt, its dimension and default but not which kind of value it takes. nav/enummembersrule is refused (no public source shows how a prompt's member choice is given). A launch still sends the prompt values you give.",
+      en: "On a real server, nav/enumprompt asks Smart View (EnumBusinessRules, EnumRunTimePrompts): a rule without prompts returns an empty list; a rule with prompts is refused, because the answer, as public sources show it, names each prompt, its dimension and default but not which kind of value it takes. nav/enummembersrule is refused (no public source shows how a prompt's member choice is given). A launch still sends the prompt values you give.",
       fr: "Sur un serveur réel, nav/enumprompt interroge Smart View (EnumBusinessRules, EnumRunTimePrompts) : une règle sans invite renvoie une liste vide ; une règle avec invites est refusée, car la réponse, telle que les sources publiques la montrent, nomme chaque invite, sa dimension et sa valeur par défaut, mais pas le genre de valeur qu'elle attend. nav/enummembersrule est refusé (aucune source publique ne montre comment le choix de membres d'une invite est donné). Un lancement envoie tout de même les valeurs d'invite que vous donnez.",
     },
   },
   planningAliasTables: {
     status: "partly",
     why: {
-      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts only Default, because Planning REST's member read gives one alias per member, the Default table's (another table answers the typed unsupported error).",
+      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts only Default, because Planning REST's member read gives one alias per member, the Default table's (another table returns the typed unsupported error).",
       fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte que Default, car la lecture des membres de Planning REST donne un seul alias par membre, celui de la table Default (une autre table renvoie l'erreur typée d'opération non prise en charge).",
     },
   },
