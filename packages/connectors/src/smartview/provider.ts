@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
@@ -28,6 +27,7 @@ import {
   remoteFilter,
   remoteSearch,
 } from "../remote-outline.ts";
+import { UpstreamSessions } from "../upstream-sessions.ts";
 import { gridOverServer } from "../xmla/grid.ts";
 import type { XmlaOutline } from "../xmla/outline.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
@@ -85,12 +85,11 @@ export class SmartViewProvider implements Provider {
   readonly id = "smartview";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions = new Map<string, SvSession>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sessions: UpstreamSessions<SvSession>;
 
   constructor(private readonly options: SmartViewProviderOptions) {
     this.essbase = new SmartViewOperations(this);
-    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, options.idleMs)).unref();
+    this.sessions = new UpstreamSessions<SvSession>(options.idleMs, "Smart View");
   }
 
   async login(input: LoginInput) {
@@ -101,27 +100,15 @@ export class SmartViewProvider implements Provider {
       input.password,
     );
     await client.connect();
-    const handle = randomUUID();
-    this.sessions.set(handle, { client, outlines: new Map() });
-    return { username: input.username, handle };
+    return { username: input.username, handle: this.sessions.add({ client, outlines: new Map() }) };
   }
 
   async logout(session: ProviderSession): Promise<void> {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s || !session.handle) return;
-    this.sessions.delete(session.handle);
-    await s.client.logout();
+    await this.sessions.end(session);
   }
 
   client(session: ProviderSession): SmartViewClient {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    if (!s) {
-      throw new ProviderError(
-        "SESSION_LOST",
-        "This QiBates node holds no Smart View session for this login any more; log in again.",
-      );
-    }
-    return s.client;
+    return this.sessions.get(session).client;
   }
 
   async servers(session: ProviderSession) {
@@ -194,11 +181,9 @@ export class SmartViewProvider implements Provider {
 
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
   async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: XmlaOutline }> {
-    const s = session.handle ? this.sessions.get(session.handle) : undefined;
-    const client = this.client(session);
+    const { client, outlines } = this.sessions.get(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
     const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
-    const outlines = s?.outlines ?? new Map();
     let cached = outlines.get(key);
     if (!cached || Date.now() - cached.at >= ttl) {
       const outline = (async () => {
@@ -213,22 +198,9 @@ export class SmartViewProvider implements Provider {
     return cached.outline;
   }
 
-  private sweep(): void {
-    const limit = Date.now() - this.options.idleMs;
-    for (const [handle, s] of this.sessions) {
-      if (s.client.lastUsed < limit) {
-        this.sessions.delete(handle);
-        s.client.logout().catch(() => undefined);
-      }
-    }
-  }
-
   /** Ends every Smart View session (at shutdown). */
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(all.map((s) => s.client.logout().catch(() => undefined)));
+    await this.sessions.close();
   }
 }
 
