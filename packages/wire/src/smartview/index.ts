@@ -1,9 +1,10 @@
 import { ProviderError, type ProviderSession } from "@qibates/connectors";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
-import { child, esc, parseXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
+import { child, esc, type XmlElement } from "../xmla/xml.ts";
 import { gridXml, pipes, preferencesXml, type QueryPreferences } from "./grid.ts";
+import { SvException, smartViewRoutes } from "./protocol.ts";
 
 /** Where Essbase's Provider Services (APS 11.x) answers Smart View. */
 export const SMARTVIEW_PATH = "/aps/SmartView";
@@ -22,11 +23,6 @@ interface SvSession {
   application: string | null;
   cube: string | null;
 }
-
-/** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
-class SvException extends Error {}
-
-const XML_TYPE = "application/xml; charset=utf-8";
 
 /** Essbase's words for an unknown member in a query, with its OLAP error number, as the capture shows them. */
 function unknownMemberText(member: string): string {
@@ -65,37 +61,7 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   });
   let nextBid = 1;
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
-        return sendException(reply, error.message);
-      }
-      const e = error as { statusCode?: unknown };
-      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-        return sendException(reply, (error as Error).message, e.statusCode);
-      }
-      request.log.error({ err: error }, "smartview: internal error");
-      return sendException(reply, "An unexpected error has occurred.");
-    });
-    scope.post(SMARTVIEW_PATH, async (request, reply) => {
-      const body = typeof request.body === "string" ? request.body : "";
-      const req = parseXml(body);
-      if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
-      const method = req.name.slice(4);
-      const content = await answer(method, req, request);
-      return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
-    });
-  });
-
-  /** The capture's failure: a bare `exception` root (the HTTP status stays 200, as the protocol carries it). */
-  function sendException(reply: FastifyReply, desc: string, status = 200) {
-    return reply
-      .code(status)
-      .type(XML_TYPE)
-      .send(`<exception errcode="4" type="error">\n<desc>${esc(desc)}</desc>\n</exception>`);
-  }
+  await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview");
 
   function session(req: XmlElement): SvSession {
     const id = text(req, "sID");

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
-import { child, esc, parseXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
+import { child, esc, type XmlElement } from "../xmla/xml.ts";
 import { pipes } from "./grid.ts";
+import { SvException, smartViewRoutes } from "./protocol.ts";
 
 /** Where Hyperion Planning answers Smart View, and where EPM Workspace hands out the single sign-on token. */
 export const PLANNING_SMARTVIEW_PATH = "/HyperionPlanning/SmartView";
@@ -26,10 +27,6 @@ interface SsoToken {
   readonly username: string;
   readonly handle: string | null;
 }
-
-class SvException extends Error {}
-
-const XML_TYPE = "application/xml; charset=utf-8";
 
 const text = (e: XmlElement | undefined, name: string): string => child(e, name)?.text ?? "";
 
@@ -69,38 +66,11 @@ export async function planningSmartViewEndpoint(
   });
   let nextBid = 1;
 
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
-        return sendException(reply, error.message);
-      }
-      const e = error as { statusCode?: unknown };
-      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-        return sendException(reply, (error as Error).message, e.statusCode);
-      }
-      request.log.error({ err: error }, "smartview planning: internal error");
-      return sendException(reply, "An unexpected error has occurred.");
-    });
-    const route = (path: string, answer: typeof workspace) =>
-      scope.post(path, async (request, reply) => {
-        const req = parseXml(typeof request.body === "string" ? request.body : "");
-        if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
-        const method = req.name.slice(4);
-        const content = await answer(method, req, request);
-        return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
-      });
-    route(SMARTVIEW_PROVIDERS_PATH, workspace);
-    route(PLANNING_SMARTVIEW_PATH, answer);
-  });
-
-  function sendException(reply: FastifyReply, desc: string, status = 200) {
-    return reply
-      .code(status)
-      .type(XML_TYPE)
-      .send(`<exception errcode="4" type="error">\n<desc>${esc(desc)}</desc>\n</exception>`);
-  }
+  await smartViewRoutes(
+    app,
+    { [SMARTVIEW_PROVIDERS_PATH]: workspace, [PLANNING_SMARTVIEW_PATH]: answer },
+    "smartview planning",
+  );
 
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? "localhost"}`;
 

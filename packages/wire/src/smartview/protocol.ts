@@ -1,0 +1,55 @@
+import { ProviderError } from "@qibates/connectors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { esc, parseXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
+
+/** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
+export class SvException extends Error {}
+
+/** How one Smart View address answers a message: the content of `res_<method>`. */
+export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;
+
+const XML_TYPE = "application/xml; charset=utf-8";
+
+/**
+ * Smart View's XML provider protocol at each path of `routes`: one XML document per POST, request root
+ * `req_<Method>`, answer root `res_<Method>`; a failure (`SvException`, a provider's refusal, unreadable XML)
+ * answers the capture's bare `exception` root with HTTP status 200, as the protocol carries it.
+ */
+export async function smartViewRoutes(
+  app: FastifyInstance,
+  routes: Record<string, SvAnswer>,
+  label: string,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
+        return sendException(reply, error.message);
+      }
+      const e = error as { statusCode?: unknown };
+      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+        return sendException(reply, (error as Error).message, e.statusCode);
+      }
+      request.log.error({ err: error }, `${label}: internal error`);
+      return sendException(reply, "An unexpected error has occurred.");
+    });
+    for (const [path, answer] of Object.entries(routes)) {
+      scope.post(path, async (request, reply) => {
+        const body = typeof request.body === "string" ? request.body : "";
+        const req = parseXml(body);
+        if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
+        const method = req.name.slice(4);
+        const content = await answer(method, req, request);
+        return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
+      });
+    }
+  });
+}
+
+function sendException(reply: FastifyReply, desc: string, status = 200) {
+  return reply
+    .code(status)
+    .type(XML_TYPE)
+    .send(`<exception errcode="4" type="error">\n<desc>${esc(desc)}</desc>\n</exception>`);
+}
