@@ -119,9 +119,10 @@ describe("SliceScheduler", () => {
     await expect(scheduler.run({ start: failing })).rejects.toThrow("refused");
     await expect(
       scheduler.run({
-        start: function* (): Work<never> {
+        start: function* (): Work<string> {
           if (scheduler.pending >= 0) throw new Error("at once");
           yield;
+          return "never reached";
         },
       }),
     ).rejects.toThrow("at once");
