@@ -40,6 +40,7 @@ describe("i18n/fr translation files", () => {
       "Versions",
       "info",
       "danger",
+      "Variable",
     ]);
     const untranslated: string[] = [];
     for (const [file, messages] of Object.entries(english)) {

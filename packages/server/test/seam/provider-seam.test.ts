@@ -75,6 +75,7 @@ const EXPECTED: Record<string, string> = {
   listScripts: "essbase.scripts",
   listAliasTables: "essbase.aliasTables",
   calculate: "essbase.calculate",
+  mdxQuery: "essbase.mdx",
   refreshGrid: "essbase.grid",
   initGrid: "essbase.grid",
   saveGrid: "essbase.save",
