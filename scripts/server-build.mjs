@@ -7,6 +7,7 @@ import { newestMtime, ROOT } from "./site-build.mjs";
 
 const DIST = join(ROOT, "packages", "server", "dist");
 export const SERVER_ENTRY = join(DIST, "main.mjs");
+const GRID_WORKER = join(DIST, "grid-worker.mjs");
 const STAMP = join(DIST, ".qibates-build-stamp");
 // Everything the bundle is made from.
 const SOURCES = [
@@ -25,7 +26,8 @@ const SOURCES = [
 
 /** Why the server must be built, or null when the bundle is up to date. */
 export function serverBuildReason() {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(STAMP)) return "it has not been built yet";
+  if (!existsSync(SERVER_ENTRY) || !existsSync(GRID_WORKER) || !existsSync(STAMP))
+    return "it has not been built yet";
   const built = statSync(STAMP).mtimeMs;
   const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   return newest > built ? "its sources changed since the last build" : null;
@@ -40,8 +42,13 @@ export async function buildServerIfNeeded({ force = false } = {}) {
   const { build } = await import("esbuild");
   mkdirSync(DIST, { recursive: true });
   await build({
-    entryPoints: [join(ROOT, "packages", "server", "src", "main.ts")],
-    outfile: SERVER_ENTRY,
+    // The server, and the grid workers' thread beside it (`grid-worker.mjs`, which the server starts by that name).
+    entryPoints: {
+      main: join(ROOT, "packages", "server", "src", "main.ts"),
+      "grid-worker": join(ROOT, "packages", "connectors", "src", "embedded", "grid-worker.ts"),
+    },
+    outdir: DIST,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,3 +1,4 @@
+export { answerGridSize, answerText, type GridSize } from "./answer-text.ts";
 export {
   CAPABILITIES,
   type Capability,

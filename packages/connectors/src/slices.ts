@@ -31,6 +31,12 @@ export interface SliceRun<T> {
    * work is then run again from its start, to its end at once, so that its answer reads one state.
    */
   changed?: () => boolean;
+  /**
+   * Where work still running after `after` slices goes instead (a grid worker, `embedded/grid-workers.ts`): it
+   * is dropped here, unfinished, and its answer is what `to()` answers. The work must have no effect of its
+   * own (a read).
+   */
+  move?: { after: number; to: () => Promise<T> };
 }
 
 interface Job {
@@ -38,6 +44,9 @@ interface Job {
   ran: number;
   /** Runs one slice: true when the work ended (its promise settled). */
   slice(deadline: number): boolean;
+  /** Hands the work over elsewhere when it has had this many slices (see `SliceRun.move`). */
+  moveAfter: number;
+  moveOut(): void;
 }
 
 export class SliceScheduler {
@@ -69,6 +78,21 @@ export class SliceScheduler {
     };
     const job: Job = {
       ran: 0,
+      moveAfter: work.move ? work.move.after : Number.POSITIVE_INFINITY,
+      moveOut: () => {
+        const move = work.move;
+        if (!move) return;
+        let moved: Promise<T>;
+        try {
+          moved = move.to();
+        } catch (e) {
+          moved = Promise.reject(e);
+        }
+        moved.then(
+          (value) => end({ value }),
+          (error: unknown) => end({ error }),
+        );
+      },
       slice: (deadline) => {
         try {
           if (!first && work.changed?.()) {
@@ -140,7 +164,10 @@ export class SliceScheduler {
       pick = this.next;
     }
     const job = this.jobs[pick] as Job;
-    if (this.timed(job, performance.now())) this.jobs.splice(pick, 1);
+    if (job.ran >= job.moveAfter) {
+      this.jobs.splice(pick, 1);
+      job.moveOut();
+    } else if (this.timed(job, performance.now())) this.jobs.splice(pick, 1);
     this.schedule();
   }
 }

@@ -128,4 +128,39 @@ describe("SliceScheduler", () => {
     ).rejects.toThrow("at once");
     expect(scheduler.pending).toBe(0);
   });
+
+  it("moves work that outlasts its short slices elsewhere, unfinished, and answers what it answers there", async () => {
+    const scheduler = new SliceScheduler({ sliceMs: 1, shortSlices: 3, maxRunning: 1 });
+    const log: string[] = [];
+    let moved = 0;
+    const heavy = scheduler.run({
+      start: () => busy(100, 0.5, log, "heavy"),
+      move: {
+        after: 3,
+        to: async () => {
+          moved++;
+          return "elsewhere";
+        },
+      },
+    });
+    const small = scheduler.run({
+      start: () => busy(1, 0, log, "small"),
+      move: { after: 3, to: async () => "never" },
+    });
+    await expect(small).resolves.toBe("small");
+    await expect(heavy).resolves.toBe("elsewhere");
+    expect(moved).toBe(1);
+    // Three slices of about a millisecond ran here, far from the work's 100 steps.
+    expect(log.filter((x) => x === "heavy").length).toBeLessThan(30);
+    expect(scheduler.pending).toBe(0);
+    // Its failure there is the work's failure.
+    const failing = scheduler.run({
+      start: () => busy(100, 0.5, [], "heavy"),
+      move: {
+        after: 1,
+        to: () => Promise.reject(new Error("worker stopped")),
+      },
+    });
+    await expect(failing).rejects.toThrow("worker stopped");
+  });
 });

@@ -1,5 +1,5 @@
 import type { operations } from "@qibates/client/schema";
-import { slices } from "@qibates/connectors";
+import { answerText, slices } from "@qibates/connectors";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -280,8 +280,9 @@ export function registerApi(
           );
         }
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
+        // One a grid worker answered arrived as JSON already (`@qibates/connectors`' answer-text.ts).
         if (op.carriesGrid && result !== null && typeof result === "object") {
-          const text = await slices.run({ start: () => jsonSteps(result) });
+          const text = answerText(result) ?? (await slices.run({ start: () => jsonSteps(result) }));
           return reply.type("application/json; charset=utf-8").send(text);
         }
         return result;

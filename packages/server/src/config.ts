@@ -5,6 +5,7 @@
  */
 
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -249,6 +250,13 @@ export const variables = {
     boolean,
     true,
     "true",
+  ),
+  gridWorkers: variable(
+    "QIBATES_GRID_WORKERS",
+    "Worker threads for the embedded engine's heavy grid and MDX reads (0: every read on the event loop, in slices).",
+    integer(0, 16),
+    availableParallelism() > 1 ? 1 : 0,
+    "1 (0 on one processor)",
   ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",

@@ -61,6 +61,7 @@ export async function openProviders(
     | "sessionIdleMinutes"
     | "journalSnapshotEntries"
     | "journalSnapshotBytes"
+    | "gridWorkers"
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
@@ -69,6 +70,7 @@ export async function openProviders(
     store: databaseStore(db),
     credentialsValid: demoCredentialsValid,
     ...(ownViews ? { ownViews } : {}),
+    ...(config ? { gridWorkers: config.gridWorkers } : {}),
     journal: {
       ...(config
         ? { snapshotEntries: config.journalSnapshotEntries, snapshotBytes: config.journalSnapshotBytes }

@@ -17,13 +17,9 @@ export async function openEmbeddedApplications(
   store: EmbeddedStore,
   journal: Partial<JournalOptions> = {},
 ): Promise<EmbeddedApplications> {
-  const essbase = new EssbaseApplication(
-    "Sample",
-    "Basic",
-    store,
-    createSampleBasicCube,
-    sampleBasicScripts,
-  ).configure(journal);
+  const essbase = new EssbaseApplication("Sample", "Basic", store, createSampleBasicCube, sampleBasicScripts)
+    .configure(journal)
+    .replicated("Sample.Basic");
   const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning, () =>
     createVisionPlanning({ empty: true }),
   ).configure(journal);

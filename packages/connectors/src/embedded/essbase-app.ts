@@ -10,6 +10,11 @@ export class EssbaseApplication extends JournaledApplication {
   private outlineDigest: string | null = null;
   /** A demo cube built for the fingerprint before the first load, used by that load. */
   private spare: Cube | null = null;
+  /**
+   * The demo cube (`replica-bases.ts`) this application's cube is built from, when a grid worker can build it
+   * too (`grid-workers.ts`); null when only the event loop can read it.
+   */
+  replica: string | null = null;
 
   constructor(
     name: string,
@@ -42,13 +47,21 @@ export class EssbaseApplication extends JournaledApplication {
   sessionView(name: string, copied: (position: number) => void): EssbaseApplication {
     const outline = this.cube.outline;
     const aggMissing = this.cube.aggMissing;
-    return new EssbaseApplication(
+    const view = new EssbaseApplication(
       name,
       this.cubeName,
       this.store,
       () => new Cube(outline, { aggMissing }),
       this.scripts,
     ).copyOf(this, copied);
+    view.replica = this.replica;
+    return view;
+  }
+
+  /** Says that grid workers can read this application: its cube is built from the demo cube `base`. */
+  replicated(base: string): this {
+    this.replica = base;
+    return this;
   }
 
   protected fingerprint(): string {

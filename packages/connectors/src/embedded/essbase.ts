@@ -1,17 +1,13 @@
 import type { components } from "@qibates/client/schema";
 import { type Dimension, type Member, type Outline, runCalcScript } from "@qibates/engine";
 import {
-  type CellKind,
-  finish,
   type GridRequest,
-  type GridResponse,
   type GridSettings,
   gridOperationSteps,
   initialGrid,
   parseGrid,
   resolveSettings,
   runGridOperation,
-  STEP_CELLS,
   type Steps,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
@@ -43,10 +39,17 @@ import { slices } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
+import { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
+import type { GridWorkers, WorkerWork } from "./grid-workers.ts";
 import { recordingSource } from "./journal.ts";
 import type { DemoSessionViews } from "./session-views.ts";
 
 type Schemas = components["schemas"];
+
+export { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
+
+/** A grid call whose sheet has at least this many cells goes to a grid worker at once, when there is one. */
+export const WORKER_GRID_CELLS = 10_000;
 
 const STORAGE: Record<Member["storage"], Schemas["MemberNode"]["storage"]> = {
   store: "store",
@@ -142,70 +145,6 @@ export function engineSettings(input: Partial<GridInput>): {
   return { settings, aliasTable };
 }
 
-const KIND: Record<string, Schemas["CellKind"]> = {
-  corner: "corner",
-  blank: "blank",
-  pov: "pov",
-  "column-header": "column-header",
-  "row-header": "row-header",
-  data: "data",
-  missing: "missing",
-  noaccess: "no-access",
-  "no-access": "no-access",
-  "read-only": "read-only",
-};
-
-function contractKind(kind: CellKind, writable: boolean | undefined): Schemas["CellKind"] {
-  if (kind === "data" && writable === false) return "read-only";
-  return KIND[kind] ?? "blank";
-}
-
-/** The contract's kind of each cell of an engine answer, a few rows at a time (see `@qibates/engine/grid`'s `Steps`). */
-export function* cellKindsSteps(r: GridResponse): Steps<Schemas["CellKind"][][]> {
-  const out: Schemas["CellKind"][][] = [];
-  let work = 0;
-  for (let row = 0; row < r.kinds.length; row++) {
-    const line = r.kinds[row] as CellKind[];
-    const writable = r.writable[row];
-    out.push(line.map((kind, column) => contractKind(kind, writable?.[column])));
-    work += line.length + 1;
-    if (work >= STEP_CELLS) {
-      work = 0;
-      yield;
-    }
-  }
-  return out;
-}
-
-/** The engine's answer → the contract's GridResponse (`kinds`: its cells' kinds, when already worked out). */
-export function gridAnswer(
-  r: GridResponse,
-  kinds: Schemas["CellKind"][][] = finish(cellKindsSteps(r)),
-): Schemas["GridResponse"] {
-  const placements = r.placements;
-  // The member each POV dimension stands at, as the engine laid it out (a Dynamic Time Series member too).
-  const pov: Record<string, string> = {};
-  for (const p of placements) if (p.region === "POV" && p.member !== undefined) pov[p.name] = p.member;
-  const byIndex = (region: string) =>
-    placements
-      .filter((p) => p.region === region)
-      .sort((a, b) => a.index - b.index)
-      .map((p) => p.name);
-  return {
-    grid: r.grid,
-    cellKinds: kinds,
-    layout: {
-      pov,
-      rowDimensions: byIndex("LEFT"),
-      columnDimensions: byIndex("TOP"),
-      headerRows: r.headerRows,
-      leftColumns: r.leftColumns,
-    },
-    rangesToDelete: r.rangesToDelete,
-    rangeToDelete: r.rangesToDelete[0] ?? null,
-  };
-}
-
 /** A pivot call in the engine's terms: a POV dimension sent to the columns goes to the outermost column row. */
 export function pivotSelection(
   outline: Outline,
@@ -225,7 +164,38 @@ export class EmbeddedEssbase implements EssbaseOperations {
   constructor(
     private readonly catalogue: EmbeddedCatalogue,
     private readonly views: DemoSessionViews | null = null,
+    /** Where heavy reads run off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
+    private readonly workers: GridWorkers | null = null,
   ) {}
+
+  /**
+   * A read of `app`: in a grid worker at once when `heavy` and there is one, else in slices on the event loop
+   * (`../slices.ts`), moved to a worker should it outlast the short slices. On the event loop, should the cube
+   * change meanwhile, the read starts again from the start, at once; a worker reads the state of the moment it
+   * is given the work.
+   */
+  private read(
+    app: EssbaseApplication,
+    work: WorkerWork,
+    heavy: boolean,
+    steps: () => Steps<Schemas["GridResponse"]>,
+  ): Promise<Schemas["GridResponse"] & { dataVersion: string }> {
+    const workers = this.workers?.accepts(app) ? this.workers : null;
+    if (workers && heavy) return workers.run(app, work);
+    let cube = app.cube;
+    let version = cube.version;
+    return slices.run({
+      start: function* () {
+        cube = app.cube;
+        version = cube.version;
+        const answer = yield* steps();
+        // Read with the grid's last step: what a later save checks its cells against.
+        return { ...answer, dataVersion: String(app.position) };
+      },
+      changed: () => app.cube !== cube || cube.version !== version,
+      ...(workers ? { move: { after: slices.options.shortSlices, to: () => workers.run(app, work) } } : {}),
+    });
+  }
 
   private app(session: ProviderSession, ref: CubeRef): EssbaseApplication {
     return this.catalogue.essbaseCube(session.connector, ref);
@@ -454,20 +424,10 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
-      // Read a few rows at a time, other calls served in between (../slices.ts); should the cube change
-      // meanwhile, the grid is read again from the start, at once.
-      let cube = app.cube;
-      let version = cube.version;
-      return await slices.run({
-        start: function* () {
-          cube = app.cube;
-          version = cube.version;
-          const r = yield* gridOperationSteps(cube, request);
-          const answer = gridAnswer(r, yield* cellKindsSteps(r));
-          // Read with the grid's last step: what a later save checks its cells against.
-          return { ...answer, dataVersion: String(app.position) };
-        },
-        changed: () => app.cube !== cube || cube.version !== version,
+      const heavy = cellCount(request.grid) >= WORKER_GRID_CELLS;
+      return await this.read(app, { kind: "grid", request }, heavy, function* () {
+        const r = yield* gridOperationSteps(app.cube, request);
+        return gridAnswer(r, yield* cellKindsSteps(r));
       });
     } catch (e) {
       engineError(e);
@@ -503,18 +463,10 @@ export class EmbeddedEssbase implements EssbaseOperations {
         cube: ref.cube,
         ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
       };
-      // As a grid call: a few rows at a time, read again from the start should the cube change meanwhile.
-      let cube = app.cube;
-      let version = cube.version;
-      return await slices.run({
-        start: function* () {
-          cube = app.cube;
-          version = cube.version;
-          const r = yield* runMdxGridSteps(cube, input.query, options);
-          const answer = gridAnswer(r, yield* cellKindsSteps(r));
-          return { ...answer, dataVersion: String(app.position) };
-        },
-        changed: () => app.cube !== cube || cube.version !== version,
+      // As a grid call: a few rows at a time, or in a grid worker should it outlast a few slices.
+      return await this.read(app, { kind: "mdx", query: input.query, options }, false, function* () {
+        const r = yield* runMdxGridSteps(app.cube, input.query, options);
+        return gridAnswer(r, yield* cellKindsSteps(r));
       });
     } catch (e) {
       engineError(e);
@@ -565,6 +517,13 @@ export class EmbeddedEssbase implements EssbaseOperations {
       dataVersion: String(position),
     };
   }
+}
+
+/** The cells of a sheet (its rows' lengths added up). */
+function cellCount(grid: readonly (readonly unknown[])[]): number {
+  let n = 0;
+  for (const row of grid) n += Array.isArray(row) ? row.length : 0;
+  return n;
 }
 
 /** A `dataVersion` as the journal position it names. */

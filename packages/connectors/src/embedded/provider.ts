@@ -5,6 +5,7 @@ import { type EmbeddedApplications, openEmbeddedApplications } from "./applicati
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import { type EngineCube, type EngineCubes, engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
+import { GridWorkers } from "./grid-workers.ts";
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
@@ -21,6 +22,11 @@ export interface EmbeddedProviderOptions {
    * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
    * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
    */
+  /**
+   * Worker threads for heavy grid and MDX reads (`grid-workers.ts`), started at their first call; 0 or absent:
+   * every read runs on the event loop, in slices.
+   */
+  gridWorkers?: number;
   ownViews?: {
     isolated: (session: ProviderSession) => boolean;
     /** Whether a session still lives (the views of those that expired are dropped). */
@@ -47,7 +53,8 @@ export class EmbeddedProvider implements Provider, EngineCubes {
   ) {
     const own = options.ownViews;
     this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
-    this.essbase = new EmbeddedEssbase(catalogue, this.views);
+    this.workers = options.gridWorkers ? new GridWorkers(options.gridWorkers) : null;
+    this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers);
     this.planning = new EmbeddedPlanning(catalogue, options.store, this.views);
     if (own && this.views) {
       const views = this.views;
@@ -66,6 +73,7 @@ export class EmbeddedProvider implements Provider, EngineCubes {
   /** The demo sessions' own views (null when every session changes the shared data). */
   readonly views: DemoSessionViews | null;
   private readonly sweeper: ReturnType<typeof setInterval> | null = null;
+  private readonly workers: GridWorkers | null;
 
   /**
    * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications
@@ -86,6 +94,7 @@ export class EmbeddedProvider implements Provider, EngineCubes {
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    await this.workers?.close();
     await Promise.all([this.apps.essbase.close(), this.apps.planning.close()]);
   }
 

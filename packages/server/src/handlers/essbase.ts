@@ -1,4 +1,11 @@
-import type { Capability, CubeRef, EssbaseOperations, GridCall, ZoomInMode } from "@qibates/connectors";
+import {
+  answerGridSize,
+  type Capability,
+  type CubeRef,
+  type EssbaseOperations,
+  type GridCall,
+  type ZoomInMode,
+} from "@qibates/connectors";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";
@@ -49,7 +56,9 @@ function checkGridSize(ctx: CallContext, grid: unknown): void {
  * would exceed `maxCells` (passed with every grid call) without building it.
  */
 function checkAnswerSize<T extends { grid: string[][] }>(ctx: CallContext, answer: T): T {
-  const cells = answer.grid.length * (answer.grid[0]?.length ?? 0);
+  // Read without parsing an answer that a grid worker sent as text.
+  const { rows, columns } = answerGridSize(answer);
+  const cells = rows * columns;
   const max = ctx.services.config.maxGridCells;
   if (cells > max) throw gridTooLarge(cells, max, false, "cells");
   return answer;

@@ -421,6 +421,39 @@ describe("bounded cost of grid calls", () => {
     return { post, loginid: loginid as string };
   }
 
+  it("answers a heavy grid from a grid worker with the same text as from the event loop", async () => {
+    const measures = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
+    const columns = measures.flatMap((m) => ["Actual", "Budget"].map((sc) => [m, sc]));
+    const rows = ["100-10", "100-20", "200-10", "200-20", "300-10", "300-20", "400-10", "400-20", "400-30"]
+      .flatMap((p) =>
+        ["New York", "Florida", "Texas", "California", "Oregon", "Utah", "Ohio", "Iowa"].map((st) => [p, st]),
+      )
+      .flatMap((r) =>
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((mo) => [
+          ...r,
+          mo,
+        ]),
+      );
+    const grid = [
+      ["", "", "", ...columns.map((c) => c[0])],
+      ["", "", "", ...columns.map((c) => c[1])],
+      ...rows.map((r) => [...r, ...columns.map(() => "")]),
+    ];
+    // A sheet of 10,000 cells or more goes to a worker (the contract is checked on its answer too).
+    expect(grid.length * (grid[0] as string[]).length).toBeGreaterThanOrEqual(10_000);
+    const answers: string[] = [];
+    for (const workers of ["1", "0"]) {
+      const { post, loginid } = await session({ QIBATES_GRID_WORKERS: workers });
+      const r = await post("action/refresh", { loginid, ...cube, grid });
+      const text = await r.text();
+      expect(r.status, text.slice(0, 300)).toBe(200);
+      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+      answers.push(text);
+    }
+    expect(answers[0]).toBe(answers[1]);
+    expect((JSON.parse(answers[0] as string) as { grid: string[][] }).grid).toHaveLength(grid.length);
+  });
+
   it("stops a zoom whose answer would exceed MAX_GRID_CELLS: 413, in the caller's language", async () => {
     const { post, loginid } = await session({ MAX_GRID_CELLS: "60" });
     const grid = [

@@ -1,0 +1,113 @@
+/**
+ * A grid worker's thread (`grid-workers.ts` starts it): it keeps a replica of each demo cube it is asked to
+ * read — the cube the demo data builds, its stored values replaced by the snapshot the event loop sends whenever
+ * the cube changed since the last call — and answers heavy grid and MDX reads on it with the contract's answer
+ * already written as JSON text, so that neither the engine's work nor the answer's objects touch the event
+ * loop that serves every other call.
+ */
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
+import { parentPort } from "node:worker_threads";
+import { Cube } from "@qibates/engine";
+import { finish, gridOperationSteps } from "@qibates/engine/grid";
+import { runMdxGridSteps } from "@qibates/engine/mdx";
+import { ProviderError } from "../errors.ts";
+import { engineError } from "./engine-errors.ts";
+import { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
+import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
+import { replicaBase } from "./replica-bases.ts";
+
+/** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
+const REPLICAS = 16;
+
+interface Replica {
+  cube: Cube;
+  stamp: string;
+}
+
+/** Replicas by application (`Sample`, `Sample@<loginid>`), least recently used first. */
+const replicas = new Map<string, Replica>();
+/** The demo cubes replicas are made from, by base application: built once. */
+const bases = new Map<string, Cube>();
+
+function replicaOf(call: WorkerCall): Cube {
+  const known = replicas.get(call.key);
+  if (call.state) {
+    let base = bases.get(call.base);
+    if (!base) {
+      base = replicaBase(call.base)();
+      bases.set(call.base, base);
+    }
+    const cube = known?.cube ?? new Cube(base.outline, { aggMissing: base.aggMissing });
+    cube.restore(call.state);
+    replicas.delete(call.key);
+    replicas.set(call.key, { cube, stamp: call.stamp });
+    while (replicas.size > REPLICAS) replicas.delete(replicas.keys().next().value as string);
+    return cube;
+  }
+  if (!known || known.stamp !== call.stamp) {
+    // The event loop sends the state whenever it does not know this worker to hold it: a bug if it is missing.
+    throw new Error(`grid worker: replica of ${call.key} is not at ${call.stamp}`);
+  }
+  replicas.delete(call.key);
+  replicas.set(call.key, known);
+  return known.cube;
+}
+
+function answer(call: WorkerCall): WorkerAnswer {
+  try {
+    const cube = replicaOf(call);
+    let text: string;
+    let rows: number;
+    let columns: number;
+    try {
+      const work = call.work;
+      const r =
+        work.kind === "grid"
+          ? finish(gridOperationSteps(cube, work.request))
+          : finish(runMdxGridSteps(cube, work.query, work.options));
+      const result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
+      rows = result.grid.length;
+      columns = result.grid[0]?.length ?? 0;
+      text = JSON.stringify(result);
+    } catch (e) {
+      engineError(e);
+    }
+    return { id: call.id, ok: true, text, rows, columns };
+  } catch (e) {
+    if (e instanceof ProviderError) {
+      return {
+        id: call.id,
+        ok: false,
+        provider: {
+          code: e.code,
+          message: e.message,
+          params: e.params,
+          field: e.field,
+          conflicts: e.conflicts,
+        },
+      };
+    }
+    const error = e instanceof Error ? e : new Error(String(e));
+    return { id: call.id, ok: false, bug: { message: error.message, stack: error.stack ?? "" } };
+  }
+}
+
+/**
+ * The worker's thread runs at a lower priority than the event loop's (Linux: a thread's nice value is its
+ * own): on a busy machine the small calls of the event loop get the processor first.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not allowed: the worker runs at the process's priority.
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  lowerPriority();
+  port.on("message", (call: WorkerCall) => port.postMessage(answer(call)));
+}

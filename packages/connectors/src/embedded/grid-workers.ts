@@ -1,0 +1,206 @@
+/**
+ * Grid workers: heavy grid and MDX reads of the embedded engine run on worker threads (`grid-worker.ts`), off
+ * the event loop that serves every other call. A worker holds a replica of each demo cube it reads; the event
+ * loop sends the cube's stored values with a call whenever they changed since that worker last had them (a
+ * copy of typed arrays: about a millisecond for Sample.Basic), so a worker's answer reads the state of the cube
+ * when the call was made, as a read on the event loop would. The answer comes back as JSON text
+ * (`answer-text.ts`): the event loop neither builds nor serialises its objects.
+ */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { components } from "@qibates/client/schema";
+import type { Cube, CubeSnapshot } from "@qibates/engine";
+import type { GridRequest } from "@qibates/engine/grid";
+import type { MdxGridOptions } from "@qibates/engine/mdx";
+import { answerFromText } from "../answer-text.ts";
+import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "../errors.ts";
+import type { EssbaseApplication } from "./essbase-app.ts";
+
+type GridResponse = components["schemas"]["GridResponse"];
+
+/** What a worker reads: a grid operation, or an MDX query laid out as a grid. */
+export type WorkerWork =
+  | { kind: "grid"; request: GridRequest }
+  | { kind: "mdx"; query: string; options: MdxGridOptions };
+
+/** A call to a worker. */
+export interface WorkerCall {
+  id: number;
+  /** The application read (a demo session's view has its own: `Sample@<loginid>`). */
+  key: string;
+  /** The demo cube it is a copy of (`replica-bases.ts`). */
+  base: string;
+  /** Which state of the cube the call reads. */
+  stamp: string;
+  /** The cube's stored values, when the worker does not hold them at `stamp` yet. */
+  state?: CubeSnapshot;
+  work: WorkerWork;
+  /** The answer's `dataVersion`: the journal position of the state read. */
+  dataVersion: string;
+}
+
+/** A worker's answer: the contract's answer as JSON text, or the error the call ended with. */
+export type WorkerAnswer =
+  | { id: number; ok: true; text: string; rows: number; columns: number }
+  | {
+      id: number;
+      ok: false;
+      provider: {
+        code: ProviderErrorCode;
+        message: string;
+        params: ProviderErrorParams | null;
+        field: string | null;
+        conflicts: readonly { row: number; column: number }[] | null;
+      };
+    }
+  | { id: number; ok: false; bug: { message: string; stack: string } };
+
+interface Slot {
+  worker: Worker;
+  /** Calls sent and not answered, by id. */
+  pending: Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>;
+  /** The state of each application this worker holds. */
+  stamps: Map<string, string>;
+}
+
+/** Numbers for cube objects: an application loaded again gets a new cube, whose version starts again. */
+const cubeIds = new WeakMap<Cube, number>();
+let nextCubeId = 1;
+
+function stampOf(cube: Cube): string {
+  let id = cubeIds.get(cube);
+  if (id === undefined) {
+    id = nextCubeId++;
+    cubeIds.set(cube, id);
+  }
+  return `${id}.${cube.version}`;
+}
+
+/**
+ * How a worker thread is started. The server's bundle has the worker beside it (`grid-worker.mjs`, built by
+ * `scripts/server-build.mjs`); run from the TypeScript sources (tests, `tsx`), the worker loads them through
+ * tsx's loader, as its parent does.
+ */
+function spawn(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith(".ts")) return new Worker(new URL("./grid-worker.mjs", here));
+  // tsx's module hooks, registered in the worker's thread (tsx registers itself on the main thread only), then
+  // the worker's sources through them. `require.resolve` names the CommonJS build of tsx's API: its ES module
+  // build is beside it.
+  const api = createRequire(here)
+    .resolve("tsx/esm/api")
+    .replace(/\.cjs$/, ".mjs");
+  const entry = new URL("./grid-worker.ts", here).href;
+  const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); }).catch((e) => { console.error(e); process.exit(1); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/** Worker threads for the heavy reads of the embedded engine; each call goes to the least busy one. */
+export class GridWorkers {
+  private readonly slots: (Slot | null)[];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {
+    this.slots = Array.from({ length: size }, () => null);
+  }
+
+  /** Whether `app` can be read by a worker: its cube is one a worker can build (`replica-bases.ts`). */
+  accepts(app: EssbaseApplication): boolean {
+    return !this.closed && app.replica !== null;
+  }
+
+  /** Reads `work` on `app` in a worker: the answer at the cube's state now, with `dataVersion`. */
+  async run(app: EssbaseApplication, work: WorkerWork): Promise<GridResponse & { dataVersion: string }> {
+    if (this.closed) throw new Error("grid workers are closed");
+    const base = app.replica;
+    if (base === null) throw new Error(`application ${app.name} has no replica for grid workers`);
+    const slot = this.pick();
+    const key = app.name;
+    const cube = app.cube;
+    let state: CubeSnapshot | undefined;
+    let stamp = stampOf(cube);
+    if (slot.stamps.get(key) !== stamp) {
+      state = cube.snapshot();
+      // Taking the snapshot brings totals up to date, which may count as a change: the stamp is read after it.
+      stamp = stampOf(cube);
+      slot.stamps.set(key, stamp);
+    }
+    const id = this.nextId++;
+    const call: WorkerCall = {
+      id,
+      key,
+      base,
+      stamp,
+      ...(state ? { state } : {}),
+      work,
+      dataVersion: String(app.position),
+    };
+    const answered = new Promise<WorkerAnswer>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+    });
+    // A worker with calls under way keeps the process alive (an idle one does not).
+    slot.worker.ref();
+    // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.
+    slot.worker.postMessage(
+      call,
+      state ? [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer) : [],
+    );
+    const a = await answered;
+    if (a.ok) return answerFromText<GridResponse & { dataVersion: string }>(a.text, a.rows, a.columns);
+    if ("provider" in a) {
+      const p = a.provider;
+      throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);
+    }
+    const bug = new Error(`grid worker: ${a.bug.message}`);
+    bug.stack = a.bug.stack;
+    throw bug;
+  }
+
+  /** Stops the workers (at shutdown); calls under way fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.slots.filter((s): s is Slot => s !== null);
+    this.slots.fill(null);
+    await Promise.all(running.map((s) => s.worker.terminate()));
+  }
+
+  /** The least busy worker, started when it is not running. */
+  private pick(): Slot {
+    let best = -1;
+    for (let i = 0; i < this.slots.length; i++) {
+      const s = this.slots[i];
+      if (!s) {
+        best = i;
+        break;
+      }
+      const current = best >= 0 ? this.slots[best] : null;
+      if (!current || s.pending.size < current.pending.size) best = i;
+    }
+    const existing = this.slots[best];
+    if (existing) return existing;
+    const slot: Slot = { worker: spawn(), pending: new Map(), stamps: new Map() };
+    const fail = (error: Error) => {
+      // A worker that died is replaced at the next call; its calls under way fail (a bug, answered 500).
+      if (this.slots[best] === slot) this.slots[best] = null;
+      for (const p of slot.pending.values()) p.reject(error);
+      slot.pending.clear();
+    };
+    slot.worker.on("message", (a: WorkerAnswer) => {
+      const p = slot.pending.get(a.id);
+      if (!p) return;
+      slot.pending.delete(a.id);
+      if (slot.pending.size === 0) slot.worker.unref();
+      p.resolve(a);
+    });
+    slot.worker.on("error", (e: Error) => fail(e));
+    slot.worker.on("exit", (code) => {
+      if (!this.closed) fail(new Error(`grid worker stopped (exit code ${code})`));
+    });
+    // An idle worker does not keep the process alive.
+    slot.worker.unref();
+    this.slots[best] = slot;
+    return slot;
+  }
+}

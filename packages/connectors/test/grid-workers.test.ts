@@ -1,0 +1,168 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { answerGridSize, answerText } from "../src/answer-text.ts";
+import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
+import { ProviderError } from "../src/errors.ts";
+import type { GridCall, ProviderSession } from "../src/provider.ts";
+
+/**
+ * Heavy reads in grid workers (`grid-workers.ts`): the same answers as on the event loop, at the state of the
+ * cube when the call was made (a change before the call is read, by the shared data and by a session's view),
+ * errors as the provider's, and answers sent as JSON text whose size is known without parsing it.
+ */
+
+const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const session = (id: string, ownerId = "ada"): ProviderSession => ({
+  id,
+  ownerId,
+  connector: "essbase",
+  username: "demo",
+  providerAddress: "https://demo.qibates.local/aps/JAPI",
+  aliasTable: null,
+});
+
+const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
+const STATES = [
+  "New York",
+  "Massachusetts",
+  "Florida",
+  "Connecticut",
+  "California",
+  "Oregon",
+  "Texas",
+  "Utah",
+];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MEASURES = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
+
+/** Products × states × months down, measures × Actual and Budget across: 864 rows, 8,640 data cells. */
+function heavyGrid(): string[][] {
+  const columns = MEASURES.flatMap((m) => ["Actual", "Budget"].map((s) => [m, s] as const));
+  const rows = PRODUCTS.flatMap((p) => STATES.flatMap((st) => MONTHS.map((mo) => [p, st, mo])));
+  return [
+    ["", "", "", ...columns.map((c) => c[0])],
+    ["", "", "", ...columns.map((c) => c[1])],
+    ...rows.map((r) => [...r, ...columns.map(() => "")]),
+  ];
+}
+
+const refresh = (grid: string[][]): GridCall => ({ action: "refresh", input: { grid } });
+
+const providers: EmbeddedProvider[] = [];
+async function open(gridWorkers: number, views = false): Promise<EmbeddedProvider> {
+  const p = await EmbeddedProvider.open({
+    store: memoryStore(),
+    credentialsValid: () => true,
+    gridWorkers,
+    ...(views
+      ? {
+          ownViews: {
+            isolated: (s: ProviderSession) => s.ownerId === "demo-owner",
+            alive: async () => true,
+            sweepMs: 3_600_000,
+            idleMs: 3_600_000,
+          },
+        }
+      : {}),
+  });
+  providers.push(p);
+  return p;
+}
+afterAll(async () => {
+  await Promise.all(providers.map((p) => p.close()));
+});
+
+/** The answer as a plain object, whichever way it came. */
+const plain = (a: unknown) => JSON.parse(answerText(a) ?? JSON.stringify(a)) as { grid: string[][] };
+
+describe("grid workers", () => {
+  it("answer a heavy refresh as the event loop does, as JSON text of known size", async () => {
+    const onLoop = await open(0);
+    const inWorker = await open(1);
+    const grid = heavyGrid();
+    expect(grid.length * (grid[0] as string[]).length).toBeGreaterThanOrEqual(10_000);
+    const expected = await onLoop.essbase.grid(session("a"), cube, refresh(grid));
+    expect(answerText(expected)).toBeNull();
+    const got = await inWorker.essbase.grid(session("a"), cube, refresh(grid));
+    const text = answerText(got);
+    expect(text).not.toBeNull();
+    expect(JSON.parse(text as string)).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(answerGridSize(got)).toEqual({ rows: 866, columns: 13 });
+    // Read as an object, it is the same answer (a check of the contract, a wire endpoint).
+    expect(got.grid[2]).toEqual(expected.grid[2]);
+    expect({ ...got }).toEqual(JSON.parse(JSON.stringify(expected)));
+    // Never changed in place: the text would no longer be the answer.
+    expect(() => {
+      (got as { dataVersion?: string }).dataVersion = "0";
+    }).toThrow(TypeError);
+  });
+
+  it("read the data saved before the call, at one moment: values and data version together", async () => {
+    const p = await open(1);
+    const s = session("b");
+    const grid = heavyGrid();
+    // 100-10, New York, Jan
+    const row = 2;
+    const before = plain(await p.essbase.grid(s, cube, refresh(grid)));
+    expect(before.grid[row]?.[4]).not.toBe("1234.5");
+    const saved = grid.map((r) => [...r]);
+    (saved[row] as string[])[4] = "1234.5"; // Sales, Budget
+    const r = await p.essbase.save(s, cube, { grid: saved, cells: [{ row, column: 4 }] });
+    expect(r.cells[0]?.status).toBe("written");
+    const pending = p.essbase.grid(s, cube, refresh(grid));
+    // Saved again while the worker reads: the answer is the state of the call, with its data version.
+    const again = saved.map((x) => [...x]);
+    (again[row] as string[])[4] = "99";
+    const r2 = await p.essbase.save(s, cube, { grid: again, cells: [{ row, column: 4 }], overwrite: true });
+    const after = await pending;
+    // One state or the other, never a mix: the value and the data version of the same moment.
+    expect(answerText(after)).not.toBeNull();
+    const seen = after.grid[row]?.[4];
+    expect(seen === "1234.5" ? r.dataVersion : seen === "99" ? r2.dataVersion : null).toBe(after.dataVersion);
+    const latest = await p.essbase.grid(s, cube, refresh(grid));
+    expect(latest.grid[row]?.[4]).toBe("99");
+  });
+
+  it("read a demo session's own view, and the shared data for everyone else", async () => {
+    const p = await open(1, true);
+    const mine = session("c", "demo-owner");
+    const other = session("d", "demo-owner");
+    const grid = heavyGrid();
+    const row = 2;
+    const saved = grid.map((r) => [...r]);
+    (saved[row] as string[])[3] = "4321";
+    await p.essbase.save(mine, cube, { grid: saved, cells: [{ row, column: 3 }] });
+    const [a, b] = await Promise.all([
+      p.essbase.grid(mine, cube, refresh(grid)),
+      p.essbase.grid(other, cube, refresh(grid)),
+    ]);
+    expect(answerText(a)).not.toBeNull();
+    expect(a.grid[row]?.[3]).toBe("4321");
+    expect(b.grid[row]?.[3]).not.toBe("4321");
+  });
+
+  it("answer the engine's errors as the provider's", async () => {
+    const p = await open(1);
+    const grid = heavyGrid();
+    (grid[5] as string[])[0] = "No Such Product";
+    const e = await p.essbase.grid(session("e"), cube, refresh(grid)).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ProviderError);
+    expect((e as ProviderError).code).toBe("MEMBER_UNKNOWN");
+    const onLoop = await open(0);
+    const same = await onLoop.essbase.grid(session("e"), cube, refresh(grid)).catch((x: unknown) => x);
+    expect((e as ProviderError).message).toBe((same as ProviderError).message);
+    expect((e as ProviderError).field).toBe((same as ProviderError).field);
+  });
+
+  it("take over a read that outlasts its first slices on the event loop (an MDX query of thousands of rows)", async () => {
+    const p = await open(1);
+    const onLoop = await open(0);
+    const query =
+      "SELECT {[Measures].Children} ON COLUMNS, NON EMPTY CrossJoin(Descendants([Product], 2), CrossJoin([Market].Levels(0).Members, [Year].Levels(0).Members)) ON ROWS FROM Sample.Basic";
+    const [m1, m2] = await Promise.all([
+      onLoop.essbase.mdx(session("g"), cube, { query }),
+      p.essbase.mdx(session("g"), cube, { query }),
+    ]);
+    expect(plain(m2)).toEqual(plain(m1));
+    expect(answerText(m2)).not.toBeNull();
+  });
+});
