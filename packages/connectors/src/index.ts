@@ -1,4 +1,4 @@
-export { answerGridSize, answerText, type GridSize } from "./answer-text.ts";
+export { answerGridSize, answerJson, type GridSize } from "./answer-json.ts";
 export {
   CAPABILITIES,
   type Capability,

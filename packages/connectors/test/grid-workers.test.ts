@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { answerGridSize, answerText } from "../src/answer-text.ts";
+import { answerFromJson, answerGridSize, answerJson } from "../src/answer-json.ts";
+
+const answerText = (a: unknown): string | null => {
+  const json = answerJson(a);
+  return json ? new TextDecoder().decode(json) : null;
+};
+
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 import { ProviderError } from "../src/errors.ts";
 import type { GridCall, ProviderSession } from "../src/provider.ts";
@@ -75,7 +81,7 @@ afterAll(async () => {
 const plain = (a: unknown) => JSON.parse(answerText(a) ?? JSON.stringify(a)) as { grid: string[][] };
 
 describe("grid workers", () => {
-  it("answer a heavy refresh as the event loop does, as JSON text of known size", async () => {
+  it("answer a heavy refresh as the event loop does, as UTF-8 JSON of known size", async () => {
     const onLoop = await open(0);
     const inWorker = await open(1);
     const grid = heavyGrid();
@@ -164,5 +170,19 @@ describe("grid workers", () => {
     ]);
     expect(plain(m2)).toEqual(plain(m1));
     expect(answerText(m2)).not.toBeNull();
+  });
+
+  it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {
+    // Not JSON: any parse would throw.
+    const a = answerFromJson<{ grid: string[][] }>(
+      new TextEncoder().encode("{not json"),
+      { rows: 3, columns: 4 },
+      ["grid"],
+    );
+    await expect(Promise.resolve(a)).resolves.toBe(a);
+    expect(answerText(a)).toBe("{not json");
+    expect(answerGridSize(a)).toEqual({ rows: 3, columns: 4 });
+    expect(Object.keys(a)).toEqual(["grid"]);
+    expect(() => a.grid).toThrow(SyntaxError);
   });
 });

@@ -1,5 +1,5 @@
 import type { operations } from "@qibates/client/schema";
-import { answerText, slices } from "@qibates/connectors";
+import { answerJson, slices } from "@qibates/connectors";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -280,9 +280,12 @@ export function registerApi(
           );
         }
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
-        // One a grid worker answered arrived as JSON already (`@qibates/connectors`' answer-text.ts).
+        // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/connectors`' answer-json.ts).
         if (op.carriesGrid && result !== null && typeof result === "object") {
-          const text = answerText(result) ?? (await slices.run({ start: () => jsonSteps(result) }));
+          const json = answerJson(result);
+          const text = json
+            ? Buffer.from(json.buffer, json.byteOffset, json.byteLength)
+            : await slices.run({ start: () => jsonSteps(result) });
           return reply.type("application/json; charset=utf-8").send(text);
         }
         return result;

@@ -2,7 +2,7 @@
  * A grid worker's thread (`grid-workers.ts` starts it): it keeps a replica of each demo cube it is asked to
  * read — the cube the demo data builds, its stored values replaced by the snapshot the event loop sends whenever
  * the cube changed since the last call — and answers heavy grid and MDX reads on it with the contract's answer
- * already written as JSON text, so that neither the engine's work nor the answer's objects touch the event
+ * already written as UTF-8 JSON, so that neither the engine's work nor the answer's objects touch the event
  * loop that serves every other call.
  */
 import { readlinkSync } from "node:fs";
@@ -57,9 +57,10 @@ function replicaOf(call: WorkerCall): Cube {
 function answer(call: WorkerCall): WorkerAnswer {
   try {
     const cube = replicaOf(call);
-    let text: string;
+    let json: Uint8Array;
     let rows: number;
     let columns: number;
+    let keys: string[];
     try {
       const work = call.work;
       const r =
@@ -69,11 +70,12 @@ function answer(call: WorkerCall): WorkerAnswer {
       const result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
       rows = result.grid.length;
       columns = result.grid[0]?.length ?? 0;
-      text = JSON.stringify(result);
+      keys = Object.keys(result);
+      json = new TextEncoder().encode(JSON.stringify(result));
     } catch (e) {
       engineError(e);
     }
-    return { id: call.id, ok: true, text, rows, columns };
+    return { id: call.id, ok: true, json, rows, columns, keys };
   } catch (e) {
     if (e instanceof ProviderError) {
       return {
@@ -109,5 +111,9 @@ function lowerPriority(): void {
 if (parentPort) {
   const port = parentPort;
   lowerPriority();
-  port.on("message", (call: WorkerCall) => port.postMessage(answer(call)));
+  port.on("message", (call: WorkerCall) => {
+    const a = answer(call);
+    // The answer's bytes move to the event loop's thread, not copied.
+    port.postMessage(a, a.ok ? [a.json.buffer as ArrayBuffer] : []);
+  });
 }

@@ -3,8 +3,8 @@
  * the event loop that serves every other call. A worker holds a replica of each demo cube it reads; the event
  * loop sends the cube's stored values with a call whenever they changed since that worker last had them (a
  * copy of typed arrays: about a millisecond for Sample.Basic), so a worker's answer reads the state of the cube
- * when the call was made, as a read on the event loop would. The answer comes back as JSON text
- * (`answer-text.ts`): the event loop neither builds nor serialises its objects.
+ * when the call was made, as a read on the event loop would. The answer comes back as JSON
+ * in UTF-8 (`answer-json.ts`): the event loop neither builds, serialises nor encodes its objects.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -13,7 +13,7 @@ import type { components } from "@qibates/client/schema";
 import type { Cube, CubeSnapshot } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
 import type { MdxGridOptions } from "@qibates/engine/mdx";
-import { answerFromText } from "../answer-text.ts";
+import { answerFromJson } from "../answer-json.ts";
 import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "../errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 
@@ -42,7 +42,7 @@ export interface WorkerCall {
 
 /** A worker's answer: the contract's answer as JSON text, or the error the call ended with. */
 export type WorkerAnswer =
-  | { id: number; ok: true; text: string; rows: number; columns: number }
+  | { id: number; ok: true; json: Uint8Array; rows: number; columns: number; keys: string[] }
   | {
       id: number;
       ok: false;
@@ -148,7 +148,12 @@ export class GridWorkers {
       state ? [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer) : [],
     );
     const a = await answered;
-    if (a.ok) return answerFromText<GridResponse & { dataVersion: string }>(a.text, a.rows, a.columns);
+    if (a.ok)
+      return answerFromJson<GridResponse & { dataVersion: string }>(
+        a.json,
+        { rows: a.rows, columns: a.columns },
+        a.keys,
+      );
     if ("provider" in a) {
       const p = a.provider;
       throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);

@@ -1,0 +1,67 @@
+/**
+ * Answers that arrive already written as JSON, in UTF-8 (a grid worker's, `embedded/grid-workers.ts`): the server
+ * sends the bytes as they are, and reads the grid's size without parsing them. The object still reads as the
+ * answer it stands for — its fields are parsed the first time one is read (a check of the contract in tests, a
+ * wire endpoint) — and any copy of it (a spread, a new object) is an ordinary object without the bytes.
+ */
+
+const JSON_BYTES = Symbol("qibates.answerJson");
+const SIZE = Symbol("qibates.answerSize");
+
+/** Rows and columns of an answer's grid. */
+export interface GridSize {
+  rows: number;
+  columns: number;
+}
+
+/**
+ * An answer object standing for `json` (the UTF-8 JSON of an object with the top-level `keys`, whose `grid` has
+ * `rows` × `columns` cells): read-only, its fields parsed on first use. Reading a key it does not have parses
+ * nothing (a promise resolved with it asks for `then`).
+ */
+export function answerFromJson<T extends object>(
+  json: Uint8Array,
+  size: GridSize,
+  keys: readonly string[],
+): T {
+  const own = new Set(keys);
+  let parsed: Record<string, unknown> | null = null;
+  const fields = (): Record<string, unknown> => {
+    parsed ??= JSON.parse(new TextDecoder().decode(json)) as Record<string, unknown>;
+    return parsed;
+  };
+  const answer = {};
+  Object.defineProperty(answer, JSON_BYTES, { value: json });
+  Object.defineProperty(answer, SIZE, { value: size });
+  // The answer's fields, parsed once, on first read of one of them.
+  return new Proxy(answer, {
+    get: (target, key) => {
+      if (typeof key === "symbol") return Reflect.get(target, key);
+      return own.has(key) ? fields()[key] : Reflect.get(Object.prototype, key);
+    },
+    has: (target, key) =>
+      typeof key === "symbol" ? Reflect.has(target, key) : own.has(key) || key in Object.prototype,
+    ownKeys: (target) => [...keys, ...Reflect.ownKeys(target)],
+    getOwnPropertyDescriptor: (target, key) => {
+      if (typeof key === "symbol") return Reflect.getOwnPropertyDescriptor(target, key);
+      return own.has(key) ? { get: () => fields()[key], enumerable: true, configurable: true } : undefined;
+    },
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  }) as T;
+}
+
+/** The UTF-8 JSON an answer arrived as (see {@link answerFromJson}), or null for an ordinary object. */
+export function answerJson(value: unknown): Uint8Array | null {
+  if (value === null || typeof value !== "object") return null;
+  const json = (value as { [JSON_BYTES]?: unknown })[JSON_BYTES];
+  return json instanceof Uint8Array ? json : null;
+}
+
+/** The size of an answer's grid, without parsing an answer that arrived as text. */
+export function answerGridSize(answer: { grid: readonly (readonly unknown[])[] }): GridSize {
+  const known = (answer as { [SIZE]?: GridSize })[SIZE];
+  if (known) return known;
+  return { rows: answer.grid.length, columns: answer.grid[0]?.length ?? 0 };
+}
