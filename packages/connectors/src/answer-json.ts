@@ -65,3 +65,19 @@ export function answerGridSize(answer: { grid: readonly (readonly unknown[])[] }
   if (known) return known;
   return { rows: answer.grid.length, columns: answer.grid[0]?.length ?? 0 };
 }
+
+/** The JSON texts grids were parsed from, by grid (the same array: a copy or a new grid has none). */
+const GRID_SOURCES = new WeakMap<object, string>();
+
+/**
+ * Says that `grid` was parsed from the `grid` field of the JSON `text` (a request body) and is not changed
+ * afterwards: a grid worker is then sent the text, which it parses itself, rather than a copy of the grid.
+ */
+export function noteGridJson(grid: object, text: string): void {
+  GRID_SOURCES.set(grid, text);
+}
+
+/** The JSON text whose `grid` field `grid` was parsed from (see {@link noteGridJson}). */
+export function gridJsonOf(grid: object): string | undefined {
+  return GRID_SOURCES.get(grid);
+}

@@ -1,4 +1,4 @@
-export { answerGridSize, answerJson, type GridSize } from "./answer-json.ts";
+export { answerGridSize, answerJson, type GridSize, noteGridJson } from "./answer-json.ts";
 export {
   CAPABILITIES,
   type Capability,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { answerFromJson, answerGridSize, answerJson } from "../src/answer-json.ts";
+import { answerFromJson, answerGridSize, answerJson, noteGridJson } from "../src/answer-json.ts";
 
 const answerText = (a: unknown): string | null => {
   const json = answerJson(a);
@@ -170,6 +170,27 @@ describe("grid workers", () => {
     ]);
     expect(plain(m2)).toEqual(plain(m1));
     expect(answerText(m2)).not.toBeNull();
+  });
+
+  it("parse the caller's JSON of a grid themselves, when told the grid came from it", async () => {
+    const p = await open(1);
+    const grid = heavyGrid();
+    const expected = plain(await p.essbase.grid(session("h"), cube, refresh(grid)));
+    // The same grid, parsed from a body: the worker is sent the body's text and answers the same.
+    const body = JSON.stringify({ loginid: "x", grid });
+    const parsed = (JSON.parse(body) as { grid: string[][] }).grid;
+    noteGridJson(parsed, body);
+    expect(plain(await p.essbase.grid(session("h"), cube, refresh(parsed)))).toEqual(expected);
+    // It is the text the worker reads (here it names another state than the parsed grid: a first row of Texas).
+    const other = grid.map((r) => [...r]);
+    (other[2] as string[])[1] = "Texas";
+    const lying = (JSON.parse(body) as { grid: string[][] }).grid;
+    noteGridJson(lying, JSON.stringify({ grid: other }));
+    const read = plain(await p.essbase.grid(session("h"), cube, refresh(lying)));
+    expect(read.grid[2]?.[1]).toBe("Texas");
+    // A copy of a noted grid is not noted.
+    const copy = plain(await p.essbase.grid(session("h"), cube, refresh(lying.map((r) => [...r]))));
+    expect(copy.grid[2]?.[1]).toBe("New York");
   });
 
   it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingMessage, maxHeaderSize, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { noteGridJson } from "@qibates/connectors";
 import type {
   FastifyError,
   FastifyHttpOptions,
@@ -52,6 +53,9 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/** Bodies at least this long are kept as text beside their grid (`noteGridJson`). */
+const GRID_JSON_MIN_CHARS = 32 * 1024;
+
 /** The JSON parser of the API: the depth is checked first, then Fastify's own parser (prototype poisoning refused). */
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error");
@@ -71,6 +75,11 @@ export function installJsonParser(app: FastifyInstance): void {
       return;
     }
     parse(request, text, (error, value) => {
+      // A large body's grid is parsed again by a grid worker from the text, rather than copied to it.
+      if (!error && text.length >= GRID_JSON_MIN_CHARS) {
+        const grid = (value as { grid?: unknown } | null)?.grid;
+        if (Array.isArray(grid)) noteGridJson(grid, text);
+      }
       if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);
       // Fastify's parser drops the reason; the failure path alone parses again to tell the caller where.
       let reason = jsonReason("prototype");

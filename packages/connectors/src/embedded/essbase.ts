@@ -12,6 +12,7 @@ import {
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
+import { gridJsonOf } from "../answer-json.ts";
 import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
@@ -425,7 +426,14 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...this.selection(app, call, settings),
       };
       const heavy = cellCount(request.grid) >= WORKER_GRID_CELLS;
-      return await this.read(app, { kind: "grid", request }, heavy, function* () {
+      // The caller's JSON, when there is one, goes to a worker instead of the parsed grid (a copy of a string
+      // costs the event loop far less than one of a hundred thousand cells).
+      const gridJson = gridJsonOf(request.grid);
+      const work: WorkerWork =
+        gridJson === undefined
+          ? { kind: "grid", request }
+          : { kind: "grid", request: { ...request, grid: [] }, gridJson };
+      return await this.read(app, work, heavy, function* () {
         const r = yield* gridOperationSteps(app.cube, request);
         return gridAnswer(r, yield* cellKindsSteps(r));
       });

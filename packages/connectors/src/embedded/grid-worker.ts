@@ -9,7 +9,7 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { Cube } from "@qibates/engine";
-import { finish, gridOperationSteps } from "@qibates/engine/grid";
+import { finish, type GridRequest, gridOperationSteps } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { ProviderError } from "../errors.ts";
 import { engineError } from "./engine-errors.ts";
@@ -54,6 +54,12 @@ function replicaOf(call: WorkerCall): Cube {
   return known.cube;
 }
 
+/** The grid request, its grid parsed here from the caller's JSON when the event loop sent that instead. */
+function gridRequest(request: GridRequest, gridJson: string | undefined): GridRequest {
+  if (gridJson === undefined) return request;
+  return { ...request, grid: (JSON.parse(gridJson) as { grid: unknown[][] }).grid };
+}
+
 function answer(call: WorkerCall): WorkerAnswer {
   try {
     const cube = replicaOf(call);
@@ -65,7 +71,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       const work = call.work;
       const r =
         work.kind === "grid"
-          ? finish(gridOperationSteps(cube, work.request))
+          ? finish(gridOperationSteps(cube, gridRequest(work.request, work.gridJson)))
           : finish(runMdxGridSteps(cube, work.query, work.options));
       const result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
       rows = result.grid.length;

@@ -21,7 +21,12 @@ type GridResponse = components["schemas"]["GridResponse"];
 
 /** What a worker reads: a grid operation, or an MDX query laid out as a grid. */
 export type WorkerWork =
-  | { kind: "grid"; request: GridRequest }
+  | {
+      kind: "grid";
+      request: GridRequest;
+      /** A JSON text whose `grid` field is the request's grid (which is then left empty here): parsed in the worker. */
+      gridJson?: string;
+    }
   | { kind: "mdx"; query: string; options: MdxGridOptions };
 
 /** A call to a worker. */
