@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 import type { ProviderSession } from "../src/provider.ts";
+import { demoSession } from "./support/demo-session.ts";
 
 /**
  * Views of the demo for isolated sessions, over one store shared by two providers (API nodes over one
@@ -14,14 +15,7 @@ const grid = (jan = "") => [
   ["New York", jan, ""],
   ["East", "", ""],
 ];
-const session = (id: string, ownerId = "demo-owner"): ProviderSession => ({
-  id,
-  ownerId,
-  connector: "essbase",
-  username: "demo",
-  providerAddress: "https://demo.qibates.local/aps/JAPI",
-  aliasTable: null,
-});
+const session = (id: string, ownerId = "demo-owner"): ProviderSession => demoSession(id, ownerId);
 
 async function node(store: ReturnType<typeof memoryStore>, alive: Set<string>) {
   return EmbeddedProvider.open({

@@ -9,6 +9,7 @@ const answerText = (a: unknown): string | null => {
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 import { ProviderError } from "../src/errors.ts";
 import type { GridCall, ProviderSession } from "../src/provider.ts";
+import { demoSession } from "./support/demo-session.ts";
 
 /**
  * Heavy reads in grid workers (`grid-workers.ts`): the same answers as on the event loop, at the state of the
@@ -17,14 +18,7 @@ import type { GridCall, ProviderSession } from "../src/provider.ts";
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const session = (id: string, ownerId = "ada"): ProviderSession => ({
-  id,
-  ownerId,
-  connector: "essbase",
-  username: "demo",
-  providerAddress: "https://demo.qibates.local/aps/JAPI",
-  aliasTable: null,
-});
+const session = (id: string, ownerId = "ada"): ProviderSession => demoSession(id, ownerId);
 
 const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
 const STATES = [

@@ -1,0 +1,11 @@
+import type { ProviderSession } from "../../src/provider.ts";
+
+/** A session of the embedded demo's Essbase family (connector essbase), for the embedded provider's tests. */
+export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession => ({
+  id,
+  ownerId,
+  connector: "essbase",
+  username: "demo",
+  providerAddress: "https://demo.qibates.local/aps/JAPI",
+  aliasTable: null,
+});
