@@ -428,7 +428,7 @@ async function main(): Promise<void> {
     }
     const seconds = (performance.now() - started) / 1000;
 
-    // The server's background work (timers, the event-loop delay monitor of the metrics) goes on while a batch
+    // The server's background work (timers, the event-loop delay monitor of the metrics every 10 ms) goes on while a batch
     // waits for the server to close its connections: subtracted at the rate measured in the quiet windows.
     const idleCpuPerMs = idle.runNs / 1e6 / idle.ms;
     const idleTicksPerMs = idle.ticks / idle.ms;
@@ -489,7 +489,7 @@ async function main(): Promise<void> {
           " / ",
         )}, from other work on the machine). The server process as \`npm start\` runs it (\`packages/server/dist/main.mjs\`, plain node, demo mode, embedded PGlite, \`RATE_LIMIT_PER_MINUTE=1000000\` so that no request is answered 429). Every request on a fresh connection from the benchmark's process; ${ROUNDS} rounds, each a batch of ${PER_ROUND} requests at once of every kind and a quiet window of ${QUIET_MS / 1000} s, in a rotating order (${(tallies[0] as Tally).requests} requests per kind), in ${seconds.toFixed(0)} s.`,
       "",
-      `Server CPU: the server process's CPU time (user + system) over a batch, summed over its threads (\`se.sum_exec_runtime\` of \`/proc/<pid>/task/*/sched\`, nanoseconds), less its background work over the batch's duration (${f3(idleCpuPerMs * 1000)} ms of CPU per second, measured in the quiet windows: timers and the metrics' event-loop delay monitor), divided by the batch's requests; per batch: the lowest and highest batch (± the standard error of the kind's figure). Cross-check: \`utime + stime\` of \`/proc/<pid>/stat\` (10 ms ticks, every thread that ran), treated the same way. Server read: the process's \`rchar\` (\`/proc/<pid>/io\`, bytes taken by \`read()\`-like calls, sockets included) per request, head included, less its background rate; body sent: the body bytes the client handed to its socket (what the kernel took, whether the server read it or not).`,
+      `Server CPU: the server process's CPU time (user + system) over a batch, summed over its threads (\`se.sum_exec_runtime\` of \`/proc/<pid>/task/*/sched\`, nanoseconds), less its background work over the batch's duration (${f3(idleCpuPerMs * 1000)} ms of CPU per second, measured in the quiet windows: timers, among them the default metrics' event-loop delay monitor, which wakes every 10 ms), divided by the batch's requests; per batch: the lowest and highest batch (± the standard error of the kind's figure). Cross-check: \`utime + stime\` of \`/proc/<pid>/stat\` (10 ms ticks, every thread that ran), treated the same way. Server read: the process's \`rchar\` (\`/proc/<pid>/io\`, bytes taken by \`read()\`-like calls, sockets included) per request, head included, less its background rate; body sent: the body bytes the client handed to its socket (what the kernel took, whether the server read it or not).`,
       "",
       "| Request | Body | Answers | Connection held (median) | Server CPU / request, raw | **Less background** | Per batch | Cross-check (ticks) | Body's cost (− baseline) | Body sent | Server read |",
       "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
