@@ -7,6 +7,7 @@
 
 const JSON_BYTES = Symbol("qibates.answerJson");
 const SIZE = Symbol("qibates.answerSize");
+const KEYS = Symbol("qibates.answerKeys");
 
 /** Rows and columns of an answer's grid. */
 export interface GridSize {
@@ -33,6 +34,7 @@ export function answerFromJson<T extends object>(
   const answer = {};
   Object.defineProperty(answer, JSON_BYTES, { value: json });
   Object.defineProperty(answer, SIZE, { value: size });
+  Object.defineProperty(answer, KEYS, { value: keys });
   // The answer's fields, parsed once, on first read of one of them.
   return new Proxy(answer, {
     get: (target, key) => {
@@ -80,4 +82,24 @@ export function noteGridJson(grid: object, text: string): void {
 /** The JSON text whose `grid` field `grid` was parsed from (see {@link noteGridJson}). */
 export function gridJsonOf(grid: object): string | undefined {
   return GRID_SOURCES.get(grid);
+}
+
+/**
+ * `answer` with a `dataVersion` added at its end: for an answer that arrived as JSON (a grid worker's), its
+ * bytes with the field written after the others, without parsing them; for any other, a copy with the field.
+ */
+export function withDataVersion<T extends object>(answer: object, dataVersion: string): T {
+  const json = answerJson(answer);
+  const keys = (answer as { [KEYS]?: readonly string[] })[KEYS];
+  if (!json || !keys || keys.includes("dataVersion")) return { ...answer, dataVersion } as T;
+  const size = (answer as { [SIZE]: GridSize })[SIZE];
+  // The JSON of an object ends with its closing brace: the field goes just before it.
+  const end = json.lastIndexOf(0x7d);
+  const field = new TextEncoder().encode(
+    `${keys.length > 0 ? "," : ""}"dataVersion":${JSON.stringify(dataVersion)}}`,
+  );
+  const out = new Uint8Array(end + field.length);
+  out.set(json.subarray(0, end));
+  out.set(field, end);
+  return answerFromJson<T>(out, size, [...keys, "dataVersion"]);
 }

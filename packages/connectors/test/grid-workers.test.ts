@@ -187,6 +187,85 @@ describe("grid workers", () => {
     expect(copy.grid[2]?.[1]).toBe("New York");
   });
 
+  it("submit a heavy save as the event loop does: same answer, same data after it", async () => {
+    const onLoop = await open(0);
+    const inWorker = await open(1);
+    const grid = heavyGrid();
+    // The Budget cells of the first 60 rows edited, three of each row listed as changed (the others are not
+    // saved), and a text a data cell cannot hold.
+    const edited = grid.map((r, i) =>
+      i >= 2 && i < 62 ? r.map((v, j) => (j >= 3 && j % 2 === 0 ? String(i * 10 + j) : v)) : [...r],
+    );
+    (edited[70] as string[])[3] = "not a number";
+    const cells = edited.flatMap((_, i) =>
+      i >= 2 && i < 62 ? [4, 6, 8].map((column) => ({ row: i, column })) : [],
+    );
+    cells.push({ row: 70, column: 3 });
+    const input = { grid: edited, cells };
+    const expected = await onLoop.essbase.save(session("i"), cube, input);
+    const got = await inWorker.essbase.save(session("i"), cube, input);
+    // Sent as the worker wrote it, with the data version added by the event loop once journaled.
+    expect(answerText(got)).not.toBeNull();
+    expect(plain(got)).toEqual(plain(expected));
+    expect(got.submitted).toBe(180);
+    expect(got.cells.find((c) => c.row === 70)?.status).toBe("invalid");
+    const after = async (p: EmbeddedProvider) =>
+      plain(await p.essbase.grid(session("i"), cube, refresh(grid)));
+    expect(await after(inWorker)).toEqual(await after(onLoop));
+    expect((await after(inWorker)).grid[2]?.[4]).toBe("24");
+  });
+
+  it("refuse a heavy save whose cells changed since its grid was read, writing nothing", async () => {
+    const p = await open(1);
+    const grid = heavyGrid();
+    const read = await p.essbase.grid(session("j"), cube, refresh(grid));
+    const other = grid.map((r) => [...r]);
+    (other[3] as string[])[4] = "77";
+    await p.essbase.save(session("k", "bob"), cube, { grid: other, cells: [{ row: 3, column: 4 }] });
+    const mine = grid.map((r) => [...r]);
+    (mine[3] as string[])[4] = "88";
+    (mine[4] as string[])[4] = "99";
+    const e = await p.essbase
+      .save(session("j"), cube, {
+        grid: mine,
+        cells: [
+          { row: 3, column: 4 },
+          { row: 4, column: 4 },
+        ],
+        dataVersion: read.dataVersion,
+      })
+      .catch((x: unknown) => x);
+    expect((e as ProviderError).code).toBe("SAVE_CONFLICT");
+    expect((e as ProviderError).conflicts).toEqual([{ row: 3, column: 4 }]);
+    const now = plain(await p.essbase.grid(session("j"), cube, refresh(grid)));
+    expect(now.grid[3]?.[4]).toBe("77");
+    expect(now.grid[4]?.[4]).not.toBe("99");
+  });
+
+  it("save on the event loop when the data changed while the worker submitted", async () => {
+    const p = await open(1);
+    const grid = heavyGrid();
+    const mine = grid.map((r) => [...r]);
+    (mine[2] as string[])[4] = "1111";
+    const pending = p.essbase.save(session("l"), cube, { grid: mine, cells: [{ row: 2, column: 4 }] });
+    // Another user's save, of a small sheet (on the event loop), of a cell of the same sheet lands first.
+    expect((grid[5] as string[]).slice(0, 3)).toEqual(["100-10", "New York", "Apr"]);
+    const small = [
+      ["", "", "", "Sales"],
+      ["", "", "", "Budget"],
+      ["100-10", "New York", "Apr", "2222"],
+    ];
+    const theirs = await p.essbase.save(session("m", "bob"), cube, {
+      grid: small,
+      cells: [{ row: 2, column: 3 }],
+    });
+    const saved = await pending;
+    // The answer is the data after both saves, not the copy the worker saved on.
+    expect(saved.grid[2]?.[4]).toBe("1111");
+    expect(saved.grid[5]?.[4]).toBe("2222");
+    expect(Number(saved.dataVersion)).toBeGreaterThan(Number(theirs.dataVersion));
+  });
+
   it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {
     // Not JSON: any parse would throw.
     const a = answerFromJson<{ grid: string[][] }>(

@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import { type Dimension, type Member, type Outline, runCalcScript } from "@qibates/engine";
 import {
   type GridRequest,
+  type GridResponse,
   type GridSettings,
   gridOperationSteps,
   initialGrid,
@@ -12,7 +13,7 @@ import {
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
-import { gridJsonOf } from "../answer-json.ts";
+import { gridJsonOf, withDataVersion } from "../answer-json.ts";
 import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
@@ -40,10 +41,11 @@ import { slices } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
-import { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
-import type { GridWorkers, WorkerWork } from "./grid-workers.ts";
-import { recordingSource } from "./journal.ts";
+import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "./grid-answer.ts";
+import { type GridWorkers, type SavePlan, stampOf, type WorkerRead } from "./grid-workers.ts";
+import { applyCellWrites, type CellWrite, recordingSource } from "./journal.ts";
 import type { DemoSessionViews } from "./session-views.ts";
+import type { JournalEntry } from "./store.ts";
 
 type Schemas = components["schemas"];
 
@@ -177,7 +179,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
    */
   private read(
     app: EssbaseApplication,
-    work: WorkerWork,
+    work: WorkerRead,
     heavy: boolean,
     steps: () => Steps<Schemas["GridResponse"]>,
   ): Promise<Schemas["GridResponse"] & { dataVersion: string }> {
@@ -429,7 +431,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
       // The caller's JSON, when there is one, goes to a worker instead of the parsed grid (a copy of a string
       // costs the event loop far less than one of a hundred thousand cells).
       const gridJson = gridJsonOf(request.grid);
-      const work: WorkerWork =
+      const work: WorkerRead =
         gridJson === undefined
           ? { kind: "grid", request }
           : { kind: "grid", request: { ...request, grid: [] }, gridJson };
@@ -486,6 +488,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);
+    const sent = input.dataVersion ?? "";
     const request: GridRequest = {
       action: "submit",
       grid: input.grid as unknown[][],
@@ -494,38 +497,38 @@ export class EmbeddedEssbase implements EssbaseOperations {
       settings,
       aliasTable,
     };
-    const { result: r, position } = await app
-      .mutateAt(session.ownerId, () => {
+    const missingLabel = settings.missingLabel ?? "#Missing";
+    // A large sheet is submitted in a grid worker first, on a copy of the data as it is now (reading the sheet,
+    // deciding what to write, laying out the answer); under the lock, its writes are applied here as they are
+    // unless the data changed meanwhile, in which case the save runs here, as any other save does.
+    const workers =
+      this.workers?.accepts(app) && cellCount(request.grid) >= WORKER_GRID_CELLS ? this.workers : null;
+    const plan = workers ? await workers.save(app, request, missingLabel) : null;
+    const { result, position } = await app
+      .mutateAt(session.ownerId, (): { result: GridResponse | SavePlan; entry: JournalEntry | null } => {
         // Under the application's lock, after every change journaled before: nothing can change in between.
-        if (readAt !== null) refuseConflicts(app, request, readAt, input.dataVersion ?? "");
+        if (plan && plan.stamp === stampOf(app.cube)) {
+          if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
+          applyCellWrites(app.cube, plan.writes);
+          return { result: plan, entry: plan.writes.length > 0 ? cellsEntry(plan.writes) : null };
+        }
+        if (readAt !== null) {
+          const dry = recordingSource(app.cube, true);
+          const would = runGridOperation(dry.source, request);
+          refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
+        }
         const { source, writes } = recordingSource(app.cube);
-        const result = runGridOperation(source, request);
-        return { result, entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null };
+        const r = runGridOperation(source, request);
+        return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
       })
       .catch((e: unknown) => engineError(e));
-    const sent = input.grid;
-    const missingLabel = settings.missingLabel ?? "#Missing";
-    const cells = (r.cellStatus ?? []).map((c): Schemas["SubmittedCell"] => {
-      const received = sent[c.row]?.[c.column];
-      const status = c.status === "written" ? "written" : c.status === "read-only" ? "read-only" : "invalid";
-      const value =
-        status === "written"
-          ? c.value === null || c.value === undefined
-            ? missingLabel
-            : String(c.value)
-          : received === null || received === undefined
-            ? ""
-            : String(received);
-      return { row: c.row, column: c.column, status, value };
-    });
-    return {
-      submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
-      cells,
-      ...gridAnswer(r),
-      dataVersion: String(position),
-    };
+    const dataVersion = String(position);
+    if ("stamp" in result) return withDataVersion<Schemas["SaveResponse"]>(result.answer, dataVersion);
+    return { ...savedAnswer(result, input.grid, missingLabel), dataVersion };
   }
 }
+
+const cellsEntry = (writes: CellWrite[]): JournalEntry => ({ kind: "cells", payload: { writes } });
 
 /** The cells of a sheet (its rows' lengths added up). */
 function cellCount(grid: readonly (readonly unknown[])[]): number {
@@ -548,20 +551,21 @@ function version(text: string): number {
 }
 
 /**
- * Refuses a save whose grid was read at `readAt` when a cell it would write changed since (a save or a
- * calculation by anyone): a dry pass of the submit says which cells it would write, and nothing is written.
+ * Refuses a save whose grid was read at `readAt` when a cell it writes changed since (a save or a calculation
+ * by anyone): `written` are the cells a pass of the submit answered written, `writes` what it wrote for each,
+ * in the same order; nothing is written.
  */
-function refuseConflicts(app: EssbaseApplication, request: GridRequest, readAt: number, sent: string): void {
-  const dry = recordingSource(app.cube, true);
-  const would = runGridOperation(dry.source, request);
-  // The dry source records one write per cell answered `written`, in the same order.
-  const written = (would.cellStatus ?? []).filter((c) => c.status === "written");
-  const conflicts = written
-    .filter((_, i) => {
-      const w = dry.writes[i];
-      return w !== undefined && app.changedSince(w.members, readAt);
-    })
-    .map(({ row, column }) => ({ row, column }));
+function refuseConflicts(
+  app: EssbaseApplication,
+  written: readonly { row: number; column: number }[],
+  writes: readonly CellWrite[],
+  readAt: number,
+  sent: string,
+): void {
+  const conflicts = written.filter((_, i) => {
+    const w = writes[i];
+    return w !== undefined && app.changedSince(w.members, readAt);
+  });
   if (conflicts.length === 0) return;
   throw new ProviderError(
     "SAVE_CONFLICT",

@@ -67,3 +67,39 @@ export function gridAnswer(
     rangeToDelete: r.rangesToDelete[0] ?? null,
   };
 }
+
+/**
+ * A submit's answer in the contract's terms, without its `dataVersion` (known once the writes are journaled):
+ * each submitted cell with its status and what it holds now (`sent`: the sheet as the caller sent it).
+ */
+export function savedAnswer(
+  r: GridResponse,
+  sent: readonly (readonly unknown[])[],
+  missingLabel: string,
+): Omit<Schemas["SaveResponse"], "dataVersion"> {
+  const cells = (r.cellStatus ?? []).map((c): Schemas["SubmittedCell"] => {
+    const received = sent[c.row]?.[c.column];
+    const status = c.status === "written" ? "written" : c.status === "read-only" ? "read-only" : "invalid";
+    const value =
+      status === "written"
+        ? c.value === null || c.value === undefined
+          ? missingLabel
+          : String(c.value)
+        : received === null || received === undefined
+          ? ""
+          : String(received);
+    return { row: c.row, column: c.column, status, value };
+  });
+  return {
+    submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
+    cells,
+    ...gridAnswer(r),
+  };
+}
+
+/** The cells a submit answered `written`, in the order its source was asked to write them (one write each). */
+export function writtenCells(r: GridResponse): { row: number; column: number }[] {
+  return (r.cellStatus ?? [])
+    .filter((c) => c.status === "written")
+    .map(({ row, column }) => ({ row, column }));
+}

@@ -1,20 +1,22 @@
 /**
  * A grid worker's thread (`grid-workers.ts` starts it): it keeps a replica of each demo cube it is asked to
  * read — the cube the demo data builds, its stored values replaced by the snapshot the event loop sends whenever
- * the cube changed since the last call — and answers heavy grid and MDX reads on it with the contract's answer
- * already written as UTF-8 JSON, so that neither the engine's work nor the answer's objects touch the event
- * loop that serves every other call.
+ * the cube changed since the last call — and answers heavy grid and MDX reads on it, and submits heavy saves on
+ * it (the event loop then applies their writes to its own data), with the contract's answer already written as
+ * UTF-8 JSON, so that neither the engine's work nor the answer's objects touch the event loop that serves every
+ * other call.
  */
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { Cube } from "@qibates/engine";
-import { finish, type GridRequest, gridOperationSteps } from "@qibates/engine/grid";
+import { finish, type GridRequest, gridOperationSteps, runGridOperation } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { ProviderError } from "../errors.ts";
 import { engineError } from "./engine-errors.ts";
-import { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
+import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "./grid-answer.ts";
 import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
+import { type CellWrite, recordingSource } from "./journal.ts";
 import { replicaBase } from "./replica-bases.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
@@ -63,25 +65,43 @@ function gridRequest(request: GridRequest, gridJson: string | undefined): GridRe
 function answer(call: WorkerCall): WorkerAnswer {
   try {
     const cube = replicaOf(call);
-    let json: Uint8Array;
+    let result: object;
     let rows: number;
     let columns: number;
-    let keys: string[];
+    let saved: { writes: CellWrite[]; written: { row: number; column: number }[] } | undefined;
     try {
       const work = call.work;
-      const r =
-        work.kind === "grid"
-          ? finish(gridOperationSteps(cube, gridRequest(work.request, work.gridJson)))
-          : finish(runMdxGridSteps(cube, work.query, work.options));
-      const result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
-      rows = result.grid.length;
-      columns = result.grid[0]?.length ?? 0;
-      keys = Object.keys(result);
-      json = new TextEncoder().encode(JSON.stringify(result));
+      if (work.kind === "save") {
+        // Written on this copy as the event loop would write its own; the event loop applies `writes` after.
+        const request = gridRequest(work.request, work.gridJson);
+        const { source, writes } = recordingSource(cube);
+        const r = runGridOperation(source, request);
+        saved = { writes, written: writtenCells(r) };
+        result = savedAnswer(r, request.grid, work.missingLabel);
+        rows = r.grid.length;
+        columns = r.grid[0]?.length ?? 0;
+      } else {
+        const r =
+          work.kind === "grid"
+            ? finish(gridOperationSteps(cube, gridRequest(work.request, work.gridJson)))
+            : finish(runMdxGridSteps(cube, work.query, work.options));
+        result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
+        rows = r.grid.length;
+        columns = r.grid[0]?.length ?? 0;
+      }
     } catch (e) {
       engineError(e);
     }
-    return { id: call.id, ok: true, json, rows, columns, keys };
+    const json = new TextEncoder().encode(JSON.stringify(result));
+    return {
+      id: call.id,
+      ok: true,
+      json,
+      rows,
+      columns,
+      keys: Object.keys(result),
+      ...(saved ? { saved } : {}),
+    };
   } catch (e) {
     if (e instanceof ProviderError) {
       return {

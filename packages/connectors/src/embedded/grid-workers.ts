@@ -13,14 +13,15 @@ import type { components } from "@qibates/client/schema";
 import type { Cube, CubeSnapshot } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
 import type { MdxGridOptions } from "@qibates/engine/mdx";
-import { answerFromJson } from "../answer-json.ts";
+import { answerFromJson, gridJsonOf } from "../answer-json.ts";
 import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "../errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
+import type { CellWrite } from "./journal.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
 
 /** What a worker reads: a grid operation, or an MDX query laid out as a grid. */
-export type WorkerWork =
+export type WorkerRead =
   | {
       kind: "grid";
       request: GridRequest;
@@ -28,6 +29,27 @@ export type WorkerWork =
       gridJson?: string;
     }
   | { kind: "mdx"; query: string; options: MdxGridOptions };
+
+/** What a worker does: a read, or a save submitted on its copy of the data. */
+export type WorkerWork =
+  | WorkerRead
+  | {
+      kind: "save";
+      request: GridRequest;
+      gridJson?: string;
+      /** The label a written cell without a value shows. */
+      missingLabel: string;
+    };
+
+/** A save submitted in a worker (`GridWorkers.save`). */
+export interface SavePlan {
+  /** The state of the data the worker saved on (`stampOf`). */
+  stamp: string;
+  writes: CellWrite[];
+  written: { row: number; column: number }[];
+  /** The save's answer without its `dataVersion`. */
+  answer: object;
+}
 
 /** A call to a worker. */
 export interface WorkerCall {
@@ -47,7 +69,16 @@ export interface WorkerCall {
 
 /** A worker's answer: the contract's answer as JSON text, or the error the call ended with. */
 export type WorkerAnswer =
-  | { id: number; ok: true; json: Uint8Array; rows: number; columns: number; keys: string[] }
+  | {
+      id: number;
+      ok: true;
+      json: Uint8Array;
+      rows: number;
+      columns: number;
+      keys: string[];
+      /** A save's writes, in order, and the cells it answered written (one each, in the same order). */
+      saved?: { writes: CellWrite[]; written: { row: number; column: number }[] };
+    }
   | {
       id: number;
       ok: false;
@@ -73,7 +104,8 @@ interface Slot {
 const cubeIds = new WeakMap<Cube, number>();
 let nextCubeId = 1;
 
-function stampOf(cube: Cube): string {
+/** Which state of its data a cube is at: the same string as long as nothing changed it. */
+export function stampOf(cube: Cube): string {
   let id = cubeIds.get(cube);
   if (id === undefined) {
     id = nextCubeId++;
@@ -117,7 +149,37 @@ export class GridWorkers {
   }
 
   /** Reads `work` on `app` in a worker: the answer at the cube's state now, with `dataVersion`. */
-  async run(app: EssbaseApplication, work: WorkerWork): Promise<GridResponse & { dataVersion: string }> {
+  async run(app: EssbaseApplication, work: WorkerRead): Promise<GridResponse & { dataVersion: string }> {
+    const { answer } = await this.call(app, work);
+    return answerFromJson(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys);
+  }
+
+  /**
+   * Submits `request` in a worker, on a copy of `app`'s data as it is now: what it writes (to apply under the
+   * application's lock, if the data is still at `stamp` then), the cells it answers written, and the answer
+   * without its `dataVersion`.
+   */
+  async save(app: EssbaseApplication, request: GridRequest, missingLabel: string): Promise<SavePlan> {
+    const gridJson = gridJsonOf(request.grid);
+    const work: WorkerWork =
+      gridJson === undefined
+        ? { kind: "save", request, missingLabel }
+        : { kind: "save", request: { ...request, grid: [] }, gridJson, missingLabel };
+    const { answer, stamp } = await this.call(app, work);
+    const saved = answer.saved ?? { writes: [], written: [] };
+    return {
+      stamp,
+      writes: saved.writes,
+      written: saved.written,
+      answer: answerFromJson(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys),
+    };
+  }
+
+  /** Sends `work` on `app` to the least busy worker, with the cube's values if it lacks them. */
+  private async call(
+    app: EssbaseApplication,
+    work: WorkerWork,
+  ): Promise<{ answer: Extract<WorkerAnswer, { ok: true }>; stamp: string }> {
     if (this.closed) throw new Error("grid workers are closed");
     const base = app.replica;
     if (base === null) throw new Error(`application ${app.name} has no replica for grid workers`);
@@ -132,6 +194,8 @@ export class GridWorkers {
       stamp = stampOf(cube);
       slot.stamps.set(key, stamp);
     }
+    // A save changes the worker's copy: it no longer stands for any state of the event loop's.
+    if (work.kind === "save") slot.stamps.delete(key);
     const id = this.nextId++;
     const call: WorkerCall = {
       id,
@@ -153,12 +217,7 @@ export class GridWorkers {
       state ? [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer) : [],
     );
     const a = await answered;
-    if (a.ok)
-      return answerFromJson<GridResponse & { dataVersion: string }>(
-        a.json,
-        { rows: a.rows, columns: a.columns },
-        a.keys,
-      );
+    if (a.ok) return { answer: a, stamp };
     if ("provider" in a) {
       const p = a.provider;
       throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);

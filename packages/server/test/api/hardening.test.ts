@@ -421,7 +421,7 @@ describe("bounded cost of grid calls", () => {
     return { post, loginid: loginid as string };
   }
 
-  it("answers a heavy grid from a grid worker with the same text as from the event loop", async () => {
+  it("answers a heavy grid and its save from a grid worker with the same text as from the event loop", async () => {
     const measures = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
     const columns = measures.flatMap((m) => ["Actual", "Budget"].map((sc) => [m, sc]));
     const rows = ["100-10", "100-20", "200-10", "200-20", "300-10", "300-20", "400-10", "400-20", "400-30"]
@@ -449,8 +449,29 @@ describe("bounded cost of grid calls", () => {
       expect(r.status, text.slice(0, 300)).toBe(200);
       expect(r.headers.get("content-type")).toMatch(/^application\/json/);
       answers.push(text);
+      // A save of the same sheet, two cells changed: submitted in the worker, written here.
+      const { dataVersion } = JSON.parse(text) as { dataVersion: string };
+      const edited = grid.map((row) => [...row]);
+      (edited[2] as string[])[4] = "123";
+      (edited[3] as string[])[4] = "456";
+      const cells = [
+        { row: 2, column: 4 },
+        { row: 3, column: 4 },
+      ];
+      const s = await post("action/save", { loginid, ...cube, grid: edited, cells, dataVersion });
+      const saved = await s.text();
+      expect(s.status, saved.slice(0, 300)).toBe(200);
+      answers.push(saved);
     }
-    expect(answers[0]).toBe(answers[1]);
+    expect(answers[0]).toBe(answers[2]);
+    expect(answers[1]).toBe(answers[3]);
+    const saved = JSON.parse(answers[1] as string) as {
+      submitted: number;
+      grid: string[][];
+      dataVersion: string;
+    };
+    expect(saved.submitted).toBe(2);
+    expect(saved.grid[3]?.[4]).toBe("456");
     expect((JSON.parse(answers[0] as string) as { grid: string[][] }).grid).toHaveLength(grid.length);
   });
 
