@@ -21,7 +21,8 @@
  * operating-system crash: what it committed is in the page cache, and crash recovery replays its WAL).
  *
  * Run: `npx tsx bench/load-faults.ts [--heavy-seconds 30] [--alone-seconds 10] [--down-seconds 5] [--kills 3] [--write]`
- * (`--heavy-only`: phase 1 alone, its table printed and nothing written)
+ * (`--heavy-only`: phase 1 alone, its table printed and nothing written; `--heavy-save`: the same with heavy saves
+ * of the nested grid, 10 of its Budget cells given new values by each, instead of heavy refreshes)
  * (needs `redis-server` and PostgreSQL from Debian's packages: `bash scripts/ensure-system.sh` as root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -56,7 +57,9 @@ const HEAVY_SECONDS = option("heavy-seconds", 30);
 const ALONE_SECONDS = option("alone-seconds", 10);
 const DOWN_SECONDS = option("down-seconds", 5);
 const KILLS = option("kills", 3);
-const HEAVY_ONLY = args.includes("--heavy-only");
+const HEAVY_ONLY = args.includes("--heavy-only") || args.includes("--heavy-save");
+/** The heavy calls are saves of the nested grid (10 cells changed each time) instead of refreshes. */
+const HEAVY_SAVE = args.includes("--heavy-save");
 const write = args.includes("--write") && !HEAVY_ONLY;
 /** A call without an answer after this long counts as a hang. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -542,6 +545,11 @@ class Api {
   }
 
   async login(): Promise<void> {
+    this.loginid = await this.newSession();
+  }
+
+  /** A new session of the demo user, its login id. */
+  async newSession(): Promise<string> {
     const a = await this.post(
       "/action/login",
       JSON.stringify({
@@ -551,7 +559,7 @@ class Api {
       }),
     );
     if (a.status !== 200) throw new Error(`login failed: ${label(a)} ${a.body.slice(0, 300)}`);
-    this.loginid = (JSON.parse(a.body) as { loginid: string }).loginid;
+    return (JSON.parse(a.body) as { loginid: string }).loginid;
   }
 
   refresh100(): Promise<Answer> {
@@ -604,10 +612,14 @@ const HEAVY_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
 const agent = new http.Agent({ keepAlive: true });
-const { url, headers, body, concurrency } = workerData;
+const { url, headers, body: template, concurrency, loginids } = workerData;
 let stop = false;
+let n = 0;
 const calls = [];
-function one() {
+function one(caller) {
+  // A save's values change from one call to the next (the token __N__ in its body); each caller has its own
+  // session (the token __L__) when the bench gives them.
+  const body = template.replaceAll("__N__", String(++n)).replace("__L__", loginids ? loginids[caller % loginids.length] : "");
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
@@ -620,9 +632,9 @@ function one() {
     req.end(body);
   });
 }
-async function loop() {
+async function loop(_, caller) {
   while (!stop) {
-    const r = await one();
+    const r = await one(caller);
     calls.push(r);
     if (calls.length === 1) parentPort.postMessage({ first: true });
   }
@@ -644,14 +656,16 @@ interface HeavyCall {
 function startHeavy(
   api: Api,
   body: string,
+  loginids: string[] | null,
 ): { firstAnswer: Promise<void>; stop: () => Promise<HeavyCall[]> } {
   const worker = new Worker(HEAVY_WORKER, {
     eval: true,
     workerData: {
-      url: `${api.base}/action/refresh`,
+      url: `${api.base}/${HEAVY_SAVE ? "action/save" : "action/refresh"}`,
       headers: api.headers,
       body,
       concurrency: HEAVY_CONCURRENCY,
+      loginids,
     },
   });
   let first: () => void = () => {};
@@ -711,12 +725,26 @@ interface HeavyPhase {
 
 async function heavyPhase(api: Api): Promise<HeavyPhase> {
   const { grid, dataCells } = heavyGrid();
-  const body = JSON.stringify({ loginid: api.loginid, ...CUBE, grid });
+  // A save: the first Budget column of rows 2-11 takes a new value at each call (__N__, replaced by the caller).
+  const cells = Array.from({ length: 10 }, (_, i) => ({ row: 2 + i, column: 4 }));
+  const edited = grid.map((r, i) => (i >= 2 && i < 12 ? r.map((v, j) => (j === 4 ? `${i}__N__` : v)) : r));
+  // Heavy saves come from 4 users, each with a session (and so, with the demo key, a copy of the data) of their own.
+  const savers = HEAVY_SAVE
+    ? await Promise.all(Array.from({ length: HEAVY_CONCURRENCY }, () => api.newSession()))
+    : null;
+  const body = HEAVY_SAVE
+    ? JSON.stringify({ loginid: "__L__", ...CUBE, grid: edited, cells })
+    : JSON.stringify({ loginid: api.loginid, ...CUBE, grid });
+  const path = HEAVY_SAVE ? "/action/save" : "/action/refresh";
   const heavyAloneMs: number[] = [];
   let answerBytes = 0;
   let gridCells = 0;
   for (let i = 0; i < 3; i++) {
-    const a = await api.post("/action/refresh", body, 120_000);
+    const a = await api.post(
+      path,
+      body.replaceAll("__N__", String(900 + i)).replace("__L__", api.loginid),
+      120_000,
+    );
     if (a.status !== 200) throw new Error(`the heavy grid call failed: ${label(a)} ${a.body.slice(0, 300)}`);
     heavyAloneMs.push(a.ms);
     answerBytes = Buffer.byteLength(a.body);
@@ -731,7 +759,7 @@ async function heavyPhase(api: Api): Promise<HeavyPhase> {
   log(
     `alone: /health p99 ${percentile(alone.health, 99).toFixed(1)} ms, refresh p99 ${percentile(alone.refresh, 99).toFixed(1)} ms`,
   );
-  const heavy = startHeavy(api, body);
+  const heavy = startHeavy(api, body, savers);
   await heavy.firstAnswer;
   const loaded = await smallCalls(api, HEAVY_SECONDS);
   const heavyCalls = await heavy.stop();
@@ -1085,7 +1113,7 @@ function heavyReport(h: HeavyPhase): string[] {
   const heavyOk = h.heavyCalls.filter((c) => c.status === 200);
   const heavyMs = heavyOk.map((c) => c.ms);
   return [
-    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
+    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_SAVE ? "--heavy-save" : HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         " / ",
@@ -1093,7 +1121,7 @@ function heavyReport(h: HeavyPhase): string[] {
     "",
     "### Small calls while 4 heavy grid calls run",
     "",
-    `Heavy call: \`action/refresh\` of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
+    `Heavy call: ${HEAVY_SAVE ? "`action/save` (10 Budget cells of the sheet given new values by each call, listed in `cells`; each of the 4 callers with a session of its own)" : "`action/refresh`"} of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
     "",
     "| call | alone p50 / p99 ms | with 4 heavy calls p50 / p99 / max ms | calls (alone / loaded) | target (loaded p99) | |",
     "| --- | ---: | ---: | ---: | ---: | :---: |",

@@ -242,7 +242,7 @@ describe("grid workers", () => {
     expect(now.grid[4]?.[4]).not.toBe("99");
   });
 
-  it("save on the event loop when the data changed while the worker submitted", async () => {
+  it("submit again on the new data when it changed while the worker submitted", async () => {
     const p = await open(1);
     const grid = heavyGrid();
     const mine = grid.map((r) => [...r]);

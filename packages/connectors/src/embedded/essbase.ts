@@ -51,6 +51,12 @@ type Schemas = components["schemas"];
 
 export { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
 
+/**
+ * Times a save of a large sheet is submitted in a grid worker before it is done on the event loop: each time
+ * the data changed between the worker's submit and the lock, it is submitted again on the new data.
+ */
+const SAVE_PLANS = 3;
+
 /** A grid call whose sheet has at least this many cells goes to a grid worker at once, when there is one. */
 export const WORKER_GRID_CELLS = 10_000;
 
@@ -500,28 +506,37 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const missingLabel = settings.missingLabel ?? "#Missing";
     // A large sheet is submitted in a grid worker first, on a copy of the data as it is now (reading the sheet,
     // deciding what to write, laying out the answer); under the lock, its writes are applied here as they are
-    // unless the data changed meanwhile, in which case the save runs here, as any other save does.
+    // unless the data changed meanwhile. Then it is submitted again on the new data, up to SAVE_PLANS times in
+    // all, and at last here, under the lock, as any other save is.
     const workers =
       this.workers?.accepts(app) && cellCount(request.grid) >= WORKER_GRID_CELLS ? this.workers : null;
-    const plan = workers ? await workers.save(app, request, missingLabel) : null;
-    const { result, position } = await app
-      .mutateAt(session.ownerId, (): { result: GridResponse | SavePlan; entry: JournalEntry | null } => {
-        // Under the application's lock, after every change journaled before: nothing can change in between.
-        if (plan && plan.stamp === stampOf(app.cube)) {
-          if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
-          applyCellWrites(app.cube, plan.writes);
-          return { result: plan, entry: plan.writes.length > 0 ? cellsEntry(plan.writes) : null };
-        }
-        if (readAt !== null) {
-          const dry = recordingSource(app.cube, true);
-          const would = runGridOperation(dry.source, request);
-          refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
-        }
-        const { source, writes } = recordingSource(app.cube);
-        const r = runGridOperation(source, request);
-        return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
-      })
-      .catch((e: unknown) => engineError(e));
+    let outcome: { result: GridResponse | SavePlan | null; position: number } | null = null;
+    for (let attempt = 1; !outcome || outcome.result === null; attempt++) {
+      const plan = workers && attempt <= SAVE_PLANS ? await workers.save(app, request, missingLabel) : null;
+      outcome = await app
+        .mutateAt(
+          session.ownerId,
+          (): { result: GridResponse | SavePlan | null; entry: JournalEntry | null } => {
+            // Under the application's lock, after every change journaled before: nothing can change in between.
+            if (plan) {
+              if (plan.stamp !== stampOf(app.cube)) return { result: null, entry: null };
+              if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
+              applyCellWrites(app.cube, plan.writes);
+              return { result: plan, entry: plan.writes.length > 0 ? cellsEntry(plan.writes) : null };
+            }
+            if (readAt !== null) {
+              const dry = recordingSource(app.cube, true);
+              const would = runGridOperation(dry.source, request);
+              refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
+            }
+            const { source, writes } = recordingSource(app.cube);
+            const r = runGridOperation(source, request);
+            return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
+          },
+        )
+        .catch((e: unknown) => engineError(e));
+    }
+    const { result, position } = outcome as { result: GridResponse | SavePlan; position: number };
     const dataVersion = String(position);
     if ("stamp" in result) return withDataVersion<Schemas["SaveResponse"]>(result.answer, dataVersion);
     return { ...savedAnswer(result, input.grid, missingLabel), dataVersion };
