@@ -7,14 +7,14 @@
  * Run: `npx tsx bench/journal-startup.ts [--writes 1000000] [--per-entry 10] [--runs 3] [--write]`
  * Target (issue 18): start-up ≤ 3 s after 1,000,000 journaled cell writes.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import { openDatabase } from "../packages/server/src/database.ts";
-import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { startBundledServer } from "./bundled-server.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -105,31 +105,7 @@ const grid = [
 /** Starts the server on `dataDir`; answers spawn-to-banner time, a grid it serves, and its stop time. */
 async function startOnce(dataDir: string): Promise<{ bannerMs: number; stopMs: number; answer: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const check = setInterval(() => {
-      const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
-      if (m?.[1]) {
-        clearInterval(check);
-        resolve(m[1].replace("localhost", "127.0.0.1"));
-      }
-    }, 5);
-    void exited.then((code) => {
-      clearInterval(check);
-      reject(new Error(`server exited (${code}):\n${out}`));
-    });
-  });
+  const { child, base, exited, output } = await startBundledServer({ DATA_DIR: dataDir });
   const bannerMs = performance.now() - started;
   const api = `${base}/qibates/api/v2`;
   const health = (await fetch(`${api}/health`).then((r) => r.json())) as { demo: { apiKey: string } };
@@ -162,7 +138,7 @@ async function startOnce(dataDir: string): Promise<{ bannerMs: number; stopMs: n
   const stopping = performance.now();
   child.kill("SIGTERM");
   const code = await exited;
-  if (code !== 0) throw new Error(`server stopped with ${code}:\n${out}`);
+  if (code !== 0) throw new Error(`server stopped with ${code}:\n${output()}`);
   return { bannerMs, stopMs: performance.now() - stopping, answer };
 }
 

@@ -30,14 +30,14 @@
  * Run: `npx tsx bench/unauth-body.ts [--rounds 10] [--per-round 32] [--write]` (about 2.5 minutes)
  * Target (issue 18): an unauthenticated 10 MiB body costs ≤ 1 ms of server CPU.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { startBundledServer } from "./bundled-server.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -255,45 +255,16 @@ const bytes = (x: number) =>
       : `${Math.round(x)} B`;
 
 async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_DIR: "",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      // Every request here counts against the client's address: the limiter would answer 429 after 600.
-      RATE_LIMIT_PER_MINUTE: "1000000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const check = setInterval(() => {
-      const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
-      if (m?.[1]) {
-        clearInterval(check);
-        resolve(m[1].replace("localhost", "127.0.0.1"));
-      }
-    }, 5);
-    void exited.then((code) => {
-      clearInterval(check);
-      reject(new Error(`server exited (${code}):\n${out}`));
-    });
+  const { child, base, exited, output } = await startBundledServer({
+    DATA_DIR: dataDir,
+    // Every request here counts against the client's address: the limiter would answer 429 after 600.
+    RATE_LIMIT_PER_MINUTE: "1000000",
   });
   const stop = async () => {
     child.kill("SIGTERM");
     await exited;
   };
-  return { child, base, port: Number(new URL(base).port), stop, output: () => out };
+  return { child, base, port: Number(new URL(base).port), stop, output };
 }
 
 async function main(): Promise<void> {
