@@ -14,14 +14,12 @@ import { fileURLToPath } from "node:url";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import { openDatabase } from "../packages/server/src/database.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { args, numberOption, seededRandom } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { statesByMonthGrid } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const option = numberOption;
 const WRITES = option("writes", 1_000_000);
 const PER_ENTRY = option("per-entry", 10);
 const RUNS = option("runs", 3);
@@ -35,16 +33,7 @@ function writableCells(): string[][] {
   );
 }
 
-/** A deterministic pseudo-random sequence (xorshift32), so every run journals the same writes. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 async function journal(dataDir: string): Promise<{ entries: number; ms: number }> {
   const started = performance.now();
@@ -92,15 +81,7 @@ async function dropSnapshots(dataDir: string): Promise<void> {
   await db.close();
 }
 
-const grid = [
-  ["", "Product", "Sales", "Actual"],
-  ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  ["New York"],
-  ["Massachusetts"],
-  ["California"],
-  ["Texas"],
-  ["Market"],
-];
+const grid = statesByMonthGrid();
 
 /** Starts the server on `dataDir`; answers spawn-to-banner time, a grid it serves, and its stop time. */
 async function startOnce(dataDir: string): Promise<{ bannerMs: number; stopMs: number; answer: string }> {

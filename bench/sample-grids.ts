@@ -22,3 +22,16 @@ export function refreshGrid100(): string[][] {
     ...MARKETS.map((m) => [m, ...MONTHS.map(() => "")]),
   ];
 }
+
+/** Sales of all products (Actual) by month for four states and Market: 7 rows of 13 cells, 60 data cells. */
+export function statesByMonthGrid(): string[][] {
+  return [
+    ["", "Product", "Sales", "Actual"],
+    ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    ["New York"],
+    ["Massachusetts"],
+    ["California"],
+    ["Texas"],
+    ["Market"],
+  ];
+}

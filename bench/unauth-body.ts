@@ -37,14 +37,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { args, numberOption, seededRandom } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { statesByMonthGrid } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const option = numberOption;
 const ROUNDS = option("rounds", 10);
 const PER_ROUND = option("per-round", 32);
 const write = args.includes("--write");
@@ -56,15 +54,7 @@ const BODY_BYTES = 10 * MIB;
 /** Largest piece handed to the socket at once: a write waits for `drain` beyond it. */
 const CHUNK = 64 * 1024;
 const BOGUS_KEY = "qb_made-up-key";
-const SMALL_GRID = [
-  ["", "Product", "Sales", "Actual"],
-  ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  ["New York"],
-  ["Massachusetts"],
-  ["California"],
-  ["Texas"],
-  ["Market"],
-];
+const SMALL_GRID = statesByMonthGrid();
 const REFRESH = {
   loginid: "made-up-login",
   server: "EssbaseCluster-1",
@@ -72,16 +62,7 @@ const REFRESH = {
   cube: "Basic",
 };
 
-/** A deterministic pseudo-random sequence (xorshift32), so every run sends the same bodies. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 /** A refresh body of exactly `bytes` bytes: a grid of rows of 100 numbers, padded with JSON whitespace. */
 function bigRefreshBody(bytes: number): Buffer {
