@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { ApiError } from "./api-error.ts";
 
 /**
  * One SQL dialect (PostgreSQL) for both stores: PGlite in a local folder by default, a PostgreSQL server
@@ -139,6 +140,48 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** Socket errors of a connection to PostgreSQL that could not be made or was lost. */
+const CONNECTION_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // A Unix-domain socket whose server stopped.
+  "ENOENT",
+]);
+
+/**
+ * Whether an error of the `pg` client says PostgreSQL cannot be reached (rather than refusing a statement):
+ * a socket error, a SQLSTATE of class 08 (connection exception), 57P01–57P03 (shut down, starting up) or
+ * 53300 (too many connections), or the pool's own messages for a lost or timed-out connection.
+ */
+export function databaseUnreachable(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (CONNECTION_ERRORS.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === "53300") return true;
+  }
+  return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|is not queryable/i.test(
+    e.message,
+  );
+}
+
+/** Runs a database call; PostgreSQL out of reach is answered `503 QB_ERR_DATA_STORE_UNAVAILABLE`. */
+async function reachable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (databaseUnreachable(e))
+      throw Object.assign(new ApiError("QB_ERR_DATA_STORE_UNAVAILABLE"), { cause: e });
+    throw e;
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -153,21 +196,29 @@ async function openPostgres(url: string): Promise<Database> {
   client.release();
   return {
     kind: "postgres",
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
-    transaction: async (fn) => {
-      const c = await pool.connect();
-      try {
-        await c.query("begin");
-        const out = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
-        await c.query("commit");
-        return out;
-      } catch (e) {
-        await c.query("rollback");
-        throw e;
-      } finally {
-        c.release();
-      }
-    },
+    query: (sql, params) => reachable(async () => (await pool.query(sql, params)).rows),
+    transaction: (fn) =>
+      reachable(async () => {
+        const c = await pool.connect();
+        let lost: Error | undefined;
+        try {
+          await c.query("begin");
+          const out = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
+          await c.query("commit");
+          return out;
+        } catch (e) {
+          if (databaseUnreachable(e)) lost = e as Error;
+          // A connection that is gone cannot roll back: what it began ends with it.
+          await c.query("rollback").catch((r: unknown) => {
+            if (!databaseUnreachable(r)) throw r;
+            lost = r as Error;
+          });
+          throw e;
+        } finally {
+          // A lost connection is dropped from the pool, not handed to the next call.
+          c.release(lost);
+        }
+      }),
     close: () => pool.end(),
   };
 }

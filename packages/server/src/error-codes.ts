@@ -194,6 +194,14 @@ export const ERROR_CODES = {
     whenFr:
       "Le stockage des sessions (Redis, REDIS_URL) est injoignable : la connexion, la déconnexion et chaque appel avec un loginid sont refusés jusqu'à son retour.",
   },
+  QB_ERR_DATA_STORE_UNAVAILABLE: {
+    status: 503,
+    en: "The server's database cannot be reached now. Try again in a moment.",
+    fr: "La base de données du serveur est injoignable pour l'instant. Réessayez dans un instant.",
+    when: "The database (PostgreSQL, DATABASE_URL) cannot be reached: calls that read API keys, the journal or saved state are refused until it is back.",
+    whenFr:
+      "La base de données (PostgreSQL, DATABASE_URL) est injoignable : les appels qui lisent les clés d'API, le journal ou l'état enregistré sont refusés jusqu'à son retour.",
+  },
   QB_ERR_PROVIDER_ADDRESS: {
     status: 400,
     en: "The provider address for connector {connector} must end with {suffix}.",

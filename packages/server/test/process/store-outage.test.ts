@@ -1,10 +1,10 @@
 import { afterAll, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
-import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
+import { type RunningPostgres, startPostgres, startRedis } from "../support/services.ts";
 
 /** PostgreSQL or Redis stopping under a running server (a restart, a failover) must not take it down. */
 
-let pg: RunningService | undefined;
+let pg: RunningPostgres | undefined;
 let server: ServerProcess | undefined;
 
 afterAll(async () => {
@@ -97,5 +97,77 @@ it("answers 503 QB_ERR_SESSION_STORE_UNAVAILABLE (en, fr) for session calls whil
     expect(node.child.exitCode).toBeNull();
   } finally {
     await node.stop();
+  }
+}, 180_000);
+
+it("answers 503 QB_ERR_DATA_STORE_UNAVAILABLE (en, fr) while PostgreSQL is down, and 200 once it is back", async () => {
+  const db = await startPostgres();
+  const node = await startServer({ DATABASE_URL: db.url, QIBATES_DEMO: "true", QIBATES_GRID_WORKERS: "0" });
+  const api = `${node.baseUrl}/qibates/api/v2`;
+  try {
+    const key = ((await (await fetch(`${api}/health`)).json()) as { demo: { apiKey: string } }).demo.apiKey;
+    const headers = { qibateskey: key, connector: "essbase", "content-type": "application/json" };
+    const login = (language = "en") =>
+      fetch(`${api}/action/login`, {
+        method: "POST",
+        headers: { ...headers, "accept-language": language },
+        body: JSON.stringify({
+          username: "demo",
+          password: "demo",
+          providerAddress: "https://demo.qibates.local/aps/JAPI",
+        }),
+      });
+    const opened = await login();
+    expect(opened.status).toBe(200);
+    const { loginid } = (await opened.json()) as { loginid: string };
+    const save = (value: string, language = "en") =>
+      fetch(`${api}/action/save`, {
+        method: "POST",
+        headers: { ...headers, "accept-language": language },
+        body: JSON.stringify({
+          loginid,
+          server: "EssbaseCluster-1",
+          application: "Sample",
+          cube: "Basic",
+          grid: [
+            ["", "Jan", "Cola", "Budget"],
+            ["", "Sales"],
+            ["New York", value],
+          ],
+          cells: [{ row: 2, column: 1 }],
+        }),
+      });
+    expect((await save("101")).status).toBe(200);
+
+    await db.down();
+    // API keys and saves live in PostgreSQL: refused with the registry's code, in the caller's language.
+    const en = await login();
+    const enBody = (await en.json()) as { code: string; message: string };
+    expect([en.status, enBody.code], node.output().slice(-2000)).toEqual([
+      503,
+      "QB_ERR_DATA_STORE_UNAVAILABLE",
+    ]);
+    expect(enBody.message).toBe("The server's database cannot be reached now. Try again in a moment.");
+    const fr = await save("102", "fr-FR");
+    expect(await fr.json()).toMatchObject({
+      code: "QB_ERR_DATA_STORE_UNAVAILABLE",
+      message: "La base de données du serveur est injoignable pour l'instant. Réessayez dans un instant.",
+    });
+    expect(fr.status).toBe(503);
+    expect((await fetch(`${api}/health`)).status).toBe(200);
+    expect(node.output()).not.toContain("internal error");
+
+    await db.up();
+    let back = 0;
+    for (let i = 0; i < 50 && back !== 200; i++) {
+      back = (await save("103")).status;
+      if (back !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(back, node.output().slice(-2000)).toBe(200);
+    expect((await login()).status).toBe(200);
+    expect(node.child.exitCode).toBeNull();
+  } finally {
+    await node.stop();
+    await db.stop();
   }
 }, 180_000);

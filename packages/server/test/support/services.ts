@@ -37,6 +37,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** PostgreSQL, which can also be shut down (fast: clients disconnected) and started again on its data. */
+export interface RunningPostgres extends RunningService {
+  down(): Promise<void>;
+  up(): Promise<void>;
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -79,7 +85,7 @@ function pgBin(name: string): string {
   return join("/usr/lib/postgresql", v, "bin", name);
 }
 
-export async function startPostgres(): Promise<RunningService> {
+export async function startPostgres(): Promise<RunningPostgres> {
   if (!existsSync("/usr/lib/postgresql")) {
     throw new Error("PostgreSQL is missing: run `bash scripts/ensure-system.sh` as root");
   }
@@ -116,20 +122,38 @@ export async function startPostgres(): Promise<RunningService> {
     "-c",
     "fsync=off",
   ]);
-  const child = spawn(cmd, args, { stdio: "ignore" });
   const url = `postgresql://qibates@127.0.0.1:${port}/postgres`;
   const { default: pg } = await import("pg");
-  await waitFor(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.end();
-    return true;
-  }, "PostgreSQL");
+  const start = async () => {
+    const started = spawn(cmd, args, { stdio: "ignore" });
+    await waitFor(async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.end();
+      return true;
+    }, "PostgreSQL");
+    return started;
+  };
+  let child: ChildProcess | null = await start();
   return {
     url,
     stop: async () => {
-      await stopChild(child);
+      if (child) await stopChild(child);
+      child = null;
       rmSync(dir, { recursive: true, force: true });
+    },
+    down: async () => {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+      // pg_ctl, as the `postgres` user when the tests run as root: a signal to `runuser` would not reach it.
+      const [ctl, ctlArgs] = wrap(pgBin("pg_ctl"), ["stop", "-D", data, "-m", "fast", "-w"]);
+      execFileSync(ctl, ctlArgs, { stdio: "ignore" });
+      await exited;
+    },
+    up: async () => {
+      child ??= await start();
     },
   };
 }
