@@ -94,6 +94,12 @@ const MIGRATIONS: readonly string[] = [
      written_at timestamptz not null default now(),
      primary key (application, position)
    )`,
+  // The demo key in clear, so that every API node over one database publishes the same one (demo.ts). It is
+  // no secret: GET /health shows it to anyone.
+  `create table demo_key (
+     id integer primary key check (id = 1),
+     api_key text not null
+   )`,
 ];
 
 async function migrate(db: Database): Promise<void> {

@@ -56,7 +56,7 @@ export async function openServices(
   // Verified keys are cached only with the embedded PGlite, which serves one node. With PostgreSQL several
   // nodes share the keys, and every call checks the database so that a deleted key stops working at once.
   const keys = new KeyStore(db, { cache: !config.databaseUrl });
-  const demoKey = config.demo ? await issueDemoKey(keys) : null;
+  const demoKey = config.demo ? await issueDemoKey(keys, db) : null;
   // Demo mode: the sessions of the published demo key change views of their own, never the shared demo.
   const demoOwner = ownerId(DEMO_OWNER);
   const ownViews =

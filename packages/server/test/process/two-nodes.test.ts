@@ -85,7 +85,7 @@ beforeAll(async () => {
   nodes = [a, b];
   lb = await balancer([a.baseUrl, b.baseUrl]);
   cleanups.push(() => new Promise<void>((resolve) => lb.server.close(() => resolve())));
-  // Each node issues the demo key at start-up, replacing the one before: the second node's is the valid one.
+  // The second node adopted the demo key the first one issued (checked below).
   const health = await fetch(`${b.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
   demoClient = (connector = "essbase") =>
     createQibatesClient({ baseUrl: lb.url, apiKey: health.demo.apiKey, connector });
@@ -104,6 +104,31 @@ beforeAll(async () => {
 const nodeOf = (response: Response) => response.headers.get("x-test-node");
 
 describe("two API nodes over one PostgreSQL and one Redis, behind one address", () => {
+  it("publish the same demo key, which logs in on both", async () => {
+    const keys = await Promise.all(
+      nodes.map(async (n) => {
+        const h = (await fetch(`${n.baseUrl}/qibates/api/v2/health`).then((r) => r.json())) as {
+          demo: { apiKey: string };
+        };
+        return h.demo.apiKey;
+      }),
+    );
+    expect(keys[0]).toMatch(/^qb_/);
+    expect(keys[1]).toBe(keys[0]);
+    for (const n of nodes) {
+      const login = await fetch(`${n.baseUrl}/qibates/api/v2/action/login`, {
+        method: "POST",
+        headers: { qibateskey: keys[0] as string, connector: "essbase", "content-type": "application/json" },
+        body: JSON.stringify({
+          username: "demo",
+          password: "demo",
+          providerAddress: "https://demo.qibates.local/aps/JAPI",
+        }),
+      });
+      expect(login.status).toBe(200);
+    }
+  });
+
   it("a change acknowledged on one node is read on the other by the next call", async () => {
     const api = client();
     const login = await api.POST("/action/login", {
