@@ -856,7 +856,7 @@ class SteadyLoad {
         this.events.push({ kind, start, end: now(), label: label(a) });
         const code = a.status === 401 || a.status === 403 ? registryCode(a.body) : null;
         if (code === "QB_ERR_AUTH_KEY_INVALID") {
-          // A server started again issues a new demo key: read it from /health (once for all loops).
+          // The demo key changed (a server started on a database without it): read it from /health (once for all loops).
           this.keyRenewed++;
           this.renewing ??= this.api.renewKey().finally(() => {
             this.renewing = null;
