@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { SERVER_ENTRY } from "../scripts/server-build.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The server as `npm start` runs it (the bundle, plain node), started by a benchmark. */
 export interface BundledServer {
@@ -18,16 +21,18 @@ export interface BundledServer {
  */
 export async function startBundledServer(env: Record<string, string>): Promise<BundledServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout.on("data", (c: Buffer) => {
+  // The last 100-200 kB of what it printed (a server run for minutes by load-faults).
+  const onData = (c: Buffer) => {
     out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = await new Promise<string>((resolve, reject) => {
     const check = setInterval(() => {

@@ -43,7 +43,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { SKUS } from "../packages/engine/demo/sample-basic-data.ts";
-import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { startBundledServer } from "./bundled-server.ts";
 import { refreshGrid100 } from "./sample-grids.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -350,32 +351,8 @@ interface ServerProcess {
 
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const started = now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const onData = (c: Buffer) => {
-    out += c.toString();
-    if (out.length > 200_000) out = out.slice(-100_000);
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /REST API\s+(http:\/\/\S+?)\/qibates\/api\/v2/.exec(out);
-      if (m?.[1]) {
-        clearInterval(timer);
-        resolve(m[1].replace("localhost", "127.0.0.1"));
-      }
-    }, 10);
-    child.once("exit", (code) => {
-      clearInterval(timer);
-      reject(new Error(`the server exited (${code}):\n${out}`));
-    });
-  });
-  return { child, base: `${url}/qibates/api/v2`, log: () => out, startMs: now() - started };
+  const s = await startBundledServer(env);
+  return { child: s.child, base: `${s.base}/qibates/api/v2`, log: s.output, startMs: now() - started };
 }
 
 /** An exit of the server that the bench did not cause. */

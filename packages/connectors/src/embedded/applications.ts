@@ -2,6 +2,7 @@ import { createSampleBasicCube, createVisionPlanning, sampleBasicScripts } from 
 import { EssbaseApplication } from "./essbase-app.ts";
 import type { JournalOptions } from "./journal.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
+import { SAMPLE_BASIC } from "./replica-bases.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 /** The applications of the embedded engine behind the demo provider addresses. */
@@ -19,7 +20,7 @@ export async function openEmbeddedApplications(
 ): Promise<EmbeddedApplications> {
   const essbase = new EssbaseApplication("Sample", "Basic", store, createSampleBasicCube, sampleBasicScripts)
     .configure(journal)
-    .replicated("Sample.Basic");
+    .replicated(SAMPLE_BASIC);
   const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning, () =>
     createVisionPlanning({ empty: true }),
   ).configure(journal);

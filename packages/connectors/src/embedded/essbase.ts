@@ -10,10 +10,11 @@ import {
   resolveSettings,
   runGridOperation,
   type Steps,
+  sheetCells,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
-import { gridJsonOf, withDataVersion } from "../answer-json.ts";
+import { withDataVersion } from "../answer-json.ts";
 import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
@@ -176,6 +177,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
     /** Where heavy reads run off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
     private readonly workers: GridWorkers | null = null,
   ) {}
+
+  /** The grid workers that take a call on `app` at once: when there are some and the sheet is large. */
+  private heavyWork(app: EssbaseApplication, sheet: unknown): GridWorkers | null {
+    return this.workers?.accepts(app) && sheetCells(sheet) >= WORKER_GRID_CELLS ? this.workers : null;
+  }
 
   /**
    * A read of `app`: in a grid worker at once when `heavy` and there is one, else in slices on the event loop
@@ -433,15 +439,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
-      const heavy = cellCount(request.grid) >= WORKER_GRID_CELLS;
-      // The caller's JSON, when there is one, goes to a worker instead of the parsed grid (a copy of a string
-      // costs the event loop far less than one of a hundred thousand cells).
-      const gridJson = gridJsonOf(request.grid);
-      const work: WorkerRead =
-        gridJson === undefined
-          ? { kind: "grid", request }
-          : { kind: "grid", request: { ...request, grid: [] }, gridJson };
-      return await this.read(app, work, heavy, function* () {
+      const heavy = this.heavyWork(app, request.grid) !== null;
+      return await this.read(app, { kind: "grid", request }, heavy, function* () {
         const r = yield* gridOperationSteps(app.cube, request);
         return gridAnswer(r, yield* cellKindsSteps(r));
       });
@@ -508,8 +507,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     // deciding what to write, laying out the answer); under the lock, its writes are applied here as they are
     // unless the data changed meanwhile. Then it is submitted again on the new data, up to SAVE_PLANS times in
     // all, and at last here, under the lock, as any other save is.
-    const workers =
-      this.workers?.accepts(app) && cellCount(request.grid) >= WORKER_GRID_CELLS ? this.workers : null;
+    const workers = this.heavyWork(app, request.grid);
     let outcome: { result: GridResponse | SavePlan | null; position: number } | null = null;
     for (let attempt = 1; !outcome || outcome.result === null; attempt++) {
       const plan = workers && attempt <= SAVE_PLANS ? await workers.save(app, request, missingLabel) : null;
@@ -544,13 +542,6 @@ export class EmbeddedEssbase implements EssbaseOperations {
 }
 
 const cellsEntry = (writes: CellWrite[]): JournalEntry => ({ kind: "cells", payload: { writes } });
-
-/** The cells of a sheet (its rows' lengths added up). */
-function cellCount(grid: readonly (readonly unknown[])[]): number {
-  let n = 0;
-  for (const row of grid) n += Array.isArray(row) ? row.length : 0;
-  return n;
-}
 
 /** A `dataVersion` as the journal position it names. */
 function version(text: string): number {

@@ -25,7 +25,7 @@ export type WorkerRead =
   | {
       kind: "grid";
       request: GridRequest;
-      /** A JSON text whose `grid` field is the request's grid (which is then left empty here): parsed in the worker. */
+      /** A JSON text whose `grid` field is the request's grid (then left empty): parsed in the worker (`call`). */
       gridJson?: string;
     }
   | { kind: "mdx"; query: string; options: MdxGridOptions };
@@ -100,6 +100,16 @@ interface Slot {
   stamps: Map<string, string>;
 }
 
+/**
+ * `work` with its grid sent as the caller's JSON when the grid was parsed from it (`noteGridJson`): the worker
+ * parses the text, and the event loop copies a string instead of a hundred thousand cells.
+ */
+function withGridJson(work: WorkerWork): WorkerWork {
+  if (work.kind === "mdx") return work;
+  const gridJson = gridJsonOf(work.request.grid);
+  return gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] }, gridJson };
+}
+
 /** Numbers for cube objects: an application loaded again gets a new cube, whose version starts again. */
 const cubeIds = new WeakMap<Cube, number>();
 let nextCubeId = 1;
@@ -160,12 +170,7 @@ export class GridWorkers {
    * without its `dataVersion`.
    */
   async save(app: EssbaseApplication, request: GridRequest, missingLabel: string): Promise<SavePlan> {
-    const gridJson = gridJsonOf(request.grid);
-    const work: WorkerWork =
-      gridJson === undefined
-        ? { kind: "save", request, missingLabel }
-        : { kind: "save", request: { ...request, grid: [] }, gridJson, missingLabel };
-    const { answer, stamp } = await this.call(app, work);
+    const { answer, stamp } = await this.call(app, { kind: "save", request, missingLabel });
     const saved = answer.saved ?? { writes: [], written: [] };
     return {
       stamp,
@@ -203,7 +208,7 @@ export class GridWorkers {
       base,
       stamp,
       ...(state ? { state } : {}),
-      work,
+      work: withGridJson(work),
       dataVersion: String(app.position),
     };
     const answered = new Promise<WorkerAnswer>((resolve, reject) => {

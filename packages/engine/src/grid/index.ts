@@ -12,7 +12,7 @@ export {
   type Range,
   runGridOperation,
 } from "./operations.ts";
-export { type CellRef, cellRef, type ParseResult, parseGrid, resolveLabel } from "./parse.ts";
+export { type CellRef, cellRef, type ParseResult, parseGrid, resolveLabel, sheetCells } from "./parse.ts";
 export { pivotModel } from "./pivot.ts";
 export {
   type CellKind,

@@ -1,6 +1,6 @@
 import { GridError } from "./errors.ts";
 import type { GridModel } from "./model.ts";
-import { type CellRef, cellRef, parseValue } from "./parse.ts";
+import { type CellRef, cellRef, parseValue, sheetCells } from "./parse.ts";
 import { type GridDataSource, tupleBuilder } from "./render.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 
@@ -44,7 +44,7 @@ export function submitCells(
       seen.add(key);
       return true;
     });
-    const size = sheet.reduce((n, row) => n + (row?.length ?? 0), 0);
+    const size = sheetCells(sheet);
     if (unique.length > size) {
       throw new GridError(
         "GRID_BAD_REQUEST",

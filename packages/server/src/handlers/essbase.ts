@@ -6,6 +6,7 @@ import {
   type GridCall,
   type ZoomInMode,
 } from "@qibates/connectors";
+import { sheetCells } from "@qibates/engine/grid";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";
@@ -40,13 +41,8 @@ export async function essbase<Id extends OperationId>(
   return { sp, ops: sp.provider.essbase, cube: { server, application, cube } };
 }
 
-function cellCount(grid: unknown): number {
-  if (!Array.isArray(grid)) return 0;
-  return grid.reduce((n: number, r: unknown) => n + (Array.isArray(r) ? r.length : 0), 0);
-}
-
 function checkGridSize(ctx: CallContext, grid: unknown): void {
-  const cells = cellCount(grid);
+  const cells = sheetCells(grid);
   const max = ctx.services.config.maxGridCells;
   if (cells > max) throw gridTooLarge(cells, max, true, "grid");
 }
@@ -76,7 +72,7 @@ function saveCells(grid: unknown, cells: readonly { row: number; column: number 
     seen.add(key);
     return true;
   });
-  const size = cellCount(grid);
+  const size = sheetCells(grid);
   if (unique.length > size) {
     throw new ApiError(
       "QB_ERR_VALIDATION",

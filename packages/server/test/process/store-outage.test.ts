@@ -4,6 +4,29 @@ import { type RunningPostgres, startPostgres, startRedis } from "../support/serv
 
 /** PostgreSQL or Redis stopping under a running server (a restart, a failover) must not take it down. */
 
+/**
+ * The demo key's headers for connector essbase, a login of the demo user in a given language, and the loginid
+ * of a session opened with it.
+ */
+async function demoCalls(api: string) {
+  const key = ((await (await fetch(`${api}/health`)).json()) as { demo: { apiKey: string } }).demo.apiKey;
+  const headers = { qibateskey: key, connector: "essbase", "content-type": "application/json" };
+  const login = (language = "en") =>
+    fetch(`${api}/action/login`, {
+      method: "POST",
+      headers: { ...headers, "accept-language": language },
+      body: JSON.stringify({
+        username: "demo",
+        password: "demo",
+        providerAddress: "https://demo.qibates.local/aps/JAPI",
+      }),
+    });
+  const opened = await login();
+  expect(opened.status).toBe(200);
+  const { loginid } = (await opened.json()) as { loginid: string };
+  return { headers, login, loginid };
+}
+
 let pg: RunningPostgres | undefined;
 let server: ServerProcess | undefined;
 
@@ -47,21 +70,7 @@ it("answers 503 QB_ERR_SESSION_STORE_UNAVAILABLE (en, fr) for session calls whil
   const node = await startServer({ REDIS_URL: redis.url, QIBATES_DEMO: "true" });
   const api = `${node.baseUrl}/qibates/api/v2`;
   try {
-    const key = ((await (await fetch(`${api}/health`)).json()) as { demo: { apiKey: string } }).demo.apiKey;
-    const headers = { qibateskey: key, connector: "essbase", "content-type": "application/json" };
-    const login = () =>
-      fetch(`${api}/action/login`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          username: "demo",
-          password: "demo",
-          providerAddress: "https://demo.qibates.local/aps/JAPI",
-        }),
-      });
-    const opened = await login();
-    expect(opened.status).toBe(200);
-    const { loginid } = (await opened.json()) as { loginid: string };
+    const { headers, login, loginid } = await demoCalls(api);
     const servers = (language: string) =>
       fetch(`${api}/nav/servers`, {
         method: "POST",
@@ -105,21 +114,7 @@ it("answers 503 QB_ERR_DATA_STORE_UNAVAILABLE (en, fr) while PostgreSQL is down,
   const node = await startServer({ DATABASE_URL: db.url, QIBATES_DEMO: "true", QIBATES_GRID_WORKERS: "0" });
   const api = `${node.baseUrl}/qibates/api/v2`;
   try {
-    const key = ((await (await fetch(`${api}/health`)).json()) as { demo: { apiKey: string } }).demo.apiKey;
-    const headers = { qibateskey: key, connector: "essbase", "content-type": "application/json" };
-    const login = (language = "en") =>
-      fetch(`${api}/action/login`, {
-        method: "POST",
-        headers: { ...headers, "accept-language": language },
-        body: JSON.stringify({
-          username: "demo",
-          password: "demo",
-          providerAddress: "https://demo.qibates.local/aps/JAPI",
-        }),
-      });
-    const opened = await login();
-    expect(opened.status).toBe(200);
-    const { loginid } = (await opened.json()) as { loginid: string };
+    const { headers, login, loginid } = await demoCalls(api);
     const save = (value: string, language = "en") =>
       fetch(`${api}/action/save`, {
         method: "POST",
