@@ -1,3 +1,5 @@
+/** The cells of a sheet, as the providers count them (the server's size checks, before any provider call). */
+export { sheetCells } from "@qibates/engine/grid";
 export { answerGridSize, answerJson, type GridSize, noteGridJson } from "./answer-json.ts";
 export {
   CAPABILITIES,

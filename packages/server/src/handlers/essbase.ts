@@ -4,9 +4,9 @@ import {
   type CubeRef,
   type EssbaseOperations,
   type GridCall,
+  sheetCells,
   type ZoomInMode,
 } from "@qibates/connectors";
-import { sheetCells } from "@qibates/engine/grid";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";
