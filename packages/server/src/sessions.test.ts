@@ -1,7 +1,13 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startRedis } from "../test/support/services.ts";
-import { MemorySessionStore, RedisSessionStore, type SessionLimits, type SessionStore } from "./sessions.ts";
+import {
+  MemorySessionStore,
+  RedisSessionStore,
+  type SessionLimits,
+  type SessionStore,
+  TOUCH_RESOLUTION_MS,
+} from "./sessions.ts";
 
 const limits: SessionLimits = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
 const fields = {
@@ -131,6 +137,24 @@ describe("Redis sessions across API server restarts and nodes", () => {
     expect((await nodeB.touch(s.id))?.variables).toEqual([variable]);
     expect(await nodeB.delete(s.id)).toBe(true);
     expect(await nodeA.touch(s.id)).toBeNull();
+  });
+
+  it("restarts a session's idle timer at most once a second: calls in between only read it", async () => {
+    let t = 5_000_000;
+    const store = new RedisSessionStore(redisClient(), limits, () => t);
+    const s = await store.create(fields);
+    const watcher = redisClient();
+    const stored = async () => JSON.parse((await watcher.get(`qibates:session:${s.id}`)) ?? "null");
+    t += TOUCH_RESOLUTION_MS - 1;
+    expect((await store.touch(s.id))?.lastSeenAt).toBe(s.lastSeenAt);
+    expect((await stored()).lastSeenAt).toBe(s.lastSeenAt);
+    t += 1;
+    expect((await store.touch(s.id))?.lastSeenAt).toBe(t);
+    expect((await stored()).lastSeenAt).toBe(t);
+    expect(await watcher.pttl(`qibates:session:${s.id}`)).toBeGreaterThan(limits.idleMs - 5_000);
+    // It stays live for the idle time after that restart.
+    t += limits.idleMs - 1;
+    expect(await store.touch(s.id)).not.toBeNull();
   });
 
   it("lets Redis expire an idle session by itself", async () => {
