@@ -266,6 +266,42 @@ describe("grid workers", () => {
     expect(Number(saved.dataVersion)).toBeGreaterThan(Number(theirs.dataVersion));
   });
 
+  it("run a calculation as the event loop does: the same data after it", async () => {
+    const onLoop = await open(0);
+    const inWorker = await open(1);
+    const grid = heavyGrid();
+    const before = plain(await inWorker.essbase.grid(session("n"), cube, refresh(grid)));
+    const calculated = await inWorker.essbase.calculate(session("n"), cube, "BudSeed");
+    expect(calculated.status).toBe("completed");
+    await onLoop.essbase.calculate(session("n"), cube, "BudSeed");
+    const after = async (p: EmbeddedProvider) =>
+      plain(await p.essbase.grid(session("n"), cube, refresh(grid)));
+    const fromWorker = await after(inWorker);
+    expect(fromWorker).toEqual(await after(onLoop));
+    expect(fromWorker).not.toEqual(before);
+  });
+
+  it("calculate again on the new data when it changed while the worker calculated", async () => {
+    const p = await open(1);
+    const pending = p.essbase.calculate(session("o"), cube, "BudSeed");
+    // A save on the event loop lands while the worker runs the script on the data it was sent.
+    const sheet = (scenario: string, value = "") => [
+      ["", "", "", "Sales"],
+      ["", "", "", scenario],
+      ["100-10", "New York", "Apr", value],
+    ];
+    await p.essbase.save(session("q", "bob"), cube, {
+      grid: sheet("Actual", "2222"),
+      cells: [{ row: 2, column: 3 }],
+    });
+    await pending;
+    // The save is kept, and the script ran after it: Budget Sales is the new Actual grown by 5 %.
+    const value = async (scenario: string) =>
+      (await p.essbase.grid(session("o"), cube, refresh(sheet(scenario)))).grid[2]?.[3];
+    expect(await value("Actual")).toBe("2222");
+    expect(await value("Budget")).toBe("2333.1");
+  });
+
   it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {
     // Not JSON: any parse would throw.
     const a = answerFromJson<{ grid: string[][] }>(

@@ -53,8 +53,8 @@ type Schemas = components["schemas"];
 export { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
 
 /**
- * Times a save of a large sheet is submitted in a grid worker before it is done on the event loop: each time
- * the data changed between the worker's submit and the lock, it is submitted again on the new data.
+ * Times a save of a large sheet (or a calculation) is worked out in a grid worker before it is done on the event
+ * loop: each time the data changed between the worker's work and the lock, it is done again on the new data.
  */
 const SAVE_PLANS = 3;
 
@@ -403,12 +403,25 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
     const app = await this.data(session, ref, true);
     const started = performance.now();
-    await app
-      .mutate(session.ownerId, () => {
-        runCalcScript(app.cube, script.text);
-        return { result: null, entry: { kind: "calc", payload: { script: script.name, text: script.text } } };
-      })
-      .catch((e: unknown) => engineError(e, { script: script.name }));
+    const entry: JournalEntry = { kind: "calc", payload: { script: script.name, text: script.text } };
+    // With grid workers, the script runs in one, on a copy of the data as it is now; under the lock, the state it
+    // ends with is put in place here unless the data changed meanwhile. Then it runs again in the worker on the
+    // new data, up to SAVE_PLANS times in all, and at last here, under the lock. The journal keeps the script,
+    // which gives the same state when replayed from the same data.
+    const workers = this.workers?.accepts(app) ? this.workers : null;
+    for (let attempt = 1, done = false; !done; attempt++) {
+      const plan =
+        workers && attempt <= SAVE_PLANS ? await workers.calculate(app, script.name, script.text) : null;
+      done = await app
+        .mutate(session.ownerId, () => {
+          if (plan) {
+            if (plan.stamp !== stampOf(app.cube)) return { result: false, entry: null };
+            app.cube.restore(plan.state);
+          } else runCalcScript(app.cube, script.text);
+          return { result: true, entry };
+        })
+        .catch((e: unknown) => engineError(e, { script: script.name }));
+    }
     return {
       script: name,
       status: "completed" as const,

@@ -9,7 +9,7 @@
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { Cube } from "@qibates/engine";
+import { Cube, type CubeSnapshot, runCalcScript } from "@qibates/engine";
 import { finish, type GridRequest, gridOperationSteps, runGridOperation } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { ProviderError } from "../errors.ts";
@@ -69,9 +69,17 @@ function answer(call: WorkerCall): WorkerAnswer {
     let rows: number;
     let columns: number;
     let saved: { writes: CellWrite[]; written: { row: number; column: number }[] } | undefined;
+    let calculated: CubeSnapshot | undefined;
+    const work = call.work;
     try {
-      const work = call.work;
-      if (work.kind === "save") {
+      if (work.kind === "calc") {
+        // Run on this copy as the event loop would run it; the event loop puts the resulting state in place after.
+        const r = runCalcScript(cube, work.text);
+        calculated = cube.snapshot();
+        result = { cellsWritten: r.cellsWritten };
+        rows = 0;
+        columns = 0;
+      } else if (work.kind === "save") {
         // Written on this copy as the event loop would write its own; the event loop applies `writes` after.
         const request = gridRequest(work.request, work.gridJson);
         const { source, writes } = recordingSource(cube);
@@ -90,7 +98,7 @@ function answer(call: WorkerCall): WorkerAnswer {
         columns = r.grid[0]?.length ?? 0;
       }
     } catch (e) {
-      engineError(e);
+      engineError(e, work.kind === "calc" ? { script: work.script } : {});
     }
     const json = new TextEncoder().encode(JSON.stringify(result));
     return {
@@ -101,6 +109,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       columns,
       keys: Object.keys(result),
       ...(saved ? { saved } : {}),
+      ...(calculated ? { calculated } : {}),
     };
   } catch (e) {
     if (e instanceof ProviderError) {
@@ -139,7 +148,14 @@ if (parentPort) {
   lowerPriority();
   port.on("message", (call: WorkerCall) => {
     const a = answer(call);
-    // The answer's bytes move to the event loop's thread, not copied.
-    port.postMessage(a, a.ok ? [a.json.buffer as ArrayBuffer] : []);
+    // The answer's bytes (and a calculation's state) move to the event loop's thread, not copied.
+    const state = a.ok ? a.calculated : undefined;
+    const moved = a.ok
+      ? [a.json, ...(state ? [state.keys, state.data, state.input, state.upperBits] : [])]
+      : [];
+    port.postMessage(
+      a,
+      moved.map((v) => v.buffer as ArrayBuffer),
+    );
   });
 }

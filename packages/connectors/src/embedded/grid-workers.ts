@@ -39,7 +39,21 @@ export type WorkerWork =
       gridJson?: string;
       /** The label a written cell without a value shows. */
       missingLabel: string;
+    }
+  | {
+      kind: "calc";
+      /** The script's name (named in its errors) and text. */
+      script: string;
+      text: string;
     };
+
+/** A calculation run in a worker (`GridWorkers.calculate`). */
+export interface CalcPlan {
+  /** The state of the data the worker calculated on (`stampOf`). */
+  stamp: string;
+  /** Every stored value and input flag after the calculation, to put in place under the application's lock. */
+  state: CubeSnapshot;
+}
 
 /** A save submitted in a worker (`GridWorkers.save`). */
 export interface SavePlan {
@@ -78,6 +92,8 @@ export type WorkerAnswer =
       keys: string[];
       /** A save's writes, in order, and the cells it answered written (one each, in the same order). */
       saved?: { writes: CellWrite[]; written: { row: number; column: number }[] };
+      /** A calculation's resulting state (its arrays moved, not copied). */
+      calculated?: CubeSnapshot;
     }
   | {
       id: number;
@@ -105,7 +121,7 @@ interface Slot {
  * parses the text, and the event loop copies a string instead of a hundred thousand cells.
  */
 function withGridJson(work: WorkerWork): WorkerWork {
-  if (work.kind === "mdx") return work;
+  if (work.kind === "mdx" || work.kind === "calc") return work;
   const gridJson = gridJsonOf(work.request.grid);
   return gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] }, gridJson };
 }
@@ -180,6 +196,16 @@ export class GridWorkers {
     };
   }
 
+  /**
+   * Runs the calculation script `text` in a worker, on a copy of `app`'s data as it is now: the resulting state
+   * (to put in place under the application's lock, if the data is still at `stamp` then).
+   */
+  async calculate(app: EssbaseApplication, script: string, text: string): Promise<CalcPlan> {
+    const { answer, stamp } = await this.call(app, { kind: "calc", script, text });
+    if (!answer.calculated) throw new Error("grid worker: a calculation answered no state");
+    return { stamp, state: answer.calculated };
+  }
+
   /** Sends `work` on `app` to the least busy worker, with the cube's values if it lacks them. */
   private async call(
     app: EssbaseApplication,
@@ -199,8 +225,8 @@ export class GridWorkers {
       stamp = stampOf(cube);
       slot.stamps.set(key, stamp);
     }
-    // A save changes the worker's copy: it no longer stands for any state of the event loop's.
-    if (work.kind === "save") slot.stamps.delete(key);
+    // A save or a calculation changes the worker's copy: it no longer stands for any state of the event loop's.
+    if (work.kind === "save" || work.kind === "calc") slot.stamps.delete(key);
     const id = this.nextId++;
     const call: WorkerCall = {
       id,
