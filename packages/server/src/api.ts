@@ -3,6 +3,7 @@ import { answerJson, slices } from "@qibates/connectors";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import { bodyLimitOf, ENCODING_ADVICE, quoted, REQUEST_ENCODINGS } from "./http-limits.ts";
@@ -281,12 +282,14 @@ export function registerApi(
         }
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
         // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/connectors`' answer-json.ts).
+        // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
         if (op.carriesGrid && result !== null && typeof result === "object") {
-          const json = answerJson(result);
-          const text = json
-            ? Buffer.from(json.buffer, json.byteOffset, json.byteLength)
-            : await slices.run({ start: () => jsonSteps(result) });
-          return reply.type("application/json; charset=utf-8").send(text);
+          const json = answerJson(result) ?? (await slices.run({ start: () => jsonSteps(result) }));
+          const { body: answer, bytes } = answerBody(json);
+          return reply
+            .type("application/json; charset=utf-8")
+            .header("content-length", String(bytes))
+            .send(answer);
         }
         return result;
       },
