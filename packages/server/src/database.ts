@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError } from "./api-error.ts";
@@ -188,6 +189,22 @@ async function reachable<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A parameterised statement goes to PostgreSQL as a named prepared statement: each connection parses and plans
+ * it once, then only binds and runs it (the key check and the journal's head are on every call's path). A
+ * statement without parameters (a migration may hold several) is sent as it is.
+ */
+function statement(sql: string, params: readonly unknown[] | undefined) {
+  if (!params || params.length === 0) return { text: sql };
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `qb_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] };
+}
+const statementNames = new Map<string, string>();
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -202,14 +219,16 @@ async function openPostgres(url: string): Promise<Database> {
   client.release();
   return {
     kind: "postgres",
-    query: (sql, params) => reachable(async () => (await pool.query(sql, params)).rows),
+    query: (sql, params) => reachable(async () => (await pool.query(statement(sql, params))).rows),
     transaction: (fn) =>
       reachable(async () => {
         const c = await pool.connect();
         let lost: Error | undefined;
         try {
           await c.query("begin");
-          const out = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
+          const out = await fn({
+            query: async (sql, params) => (await c.query(statement(sql, params))).rows,
+          });
           await c.query("commit");
           return out;
         } catch (e) {
