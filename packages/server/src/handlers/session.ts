@@ -57,8 +57,14 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   };
 }
 
-/** The capability table as `/health` lists it: per connector, every capability of its family. */
-function capabilityTable() {
+/** The capability table as `/health` lists it: per connector, every capability of its family (built once). */
+let capabilities: ReturnType<typeof buildCapabilityTable> | null = null;
+const capabilityTable = () => {
+  capabilities ??= buildCapabilityTable();
+  return capabilities;
+};
+
+function buildCapabilityTable() {
   return CONNECTORS.map((connector) => {
     const profile = CONNECTOR_PROFILES[connector];
     return {
