@@ -20,7 +20,11 @@ export interface BundledServer {
  * and answers once its banner names the API's address (rejects if it exits first).
  */
 export async function startBundledServer(env: Record<string, string>): Promise<BundledServer> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // QIBATES_BENCH_SERVER: another build's main.mjs, to compare two builds in one run; QIBATES_BENCH_NODE_ARGS:
+  // node flags for the server (`--cpu-prof --cpu-prof-dir=/tmp/prof`, `--trace-gc`), space-separated.
+  const entry = process.env.QIBATES_BENCH_SERVER || SERVER_ENTRY;
+  const nodeArgs = (process.env.QIBATES_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -20,7 +20,7 @@
  * production Redis that keeps sessions would; PostgreSQL runs with `fsync=off` (an immediate stop is not an
  * operating-system crash: what it committed is in the page cache, and crash recovery replays its WAL).
  *
- * Run: `npx tsx bench/load-faults.ts [--heavy-seconds 30] [--alone-seconds 10] [--down-seconds 5] [--kills 3] [--write]`
+ * Run: `npx tsx bench/load-faults.ts [--heavy-seconds 30] [--alone-seconds 10] [--down-seconds 5] [--kills 3] [--heavy-client-nice 10] [--write]`
  * (`--heavy-only`: phase 1 alone, its table printed and nothing written; `--heavy-save`: the same with heavy saves
  * of the nested grid, 10 of its Budget cells given new values by each, instead of heavy refreshes)
  * (needs `redis-server` and PostgreSQL from Debian's packages: `bash scripts/ensure-system.sh` as root).
@@ -58,6 +58,13 @@ const HEAVY_SECONDS = option("heavy-seconds", 30);
 const ALONE_SECONDS = option("alone-seconds", 10);
 const DOWN_SECONDS = option("down-seconds", 5);
 const KILLS = option("kills", 3);
+/**
+ * Nice value of the bench's thread that sends the heavy calls (`--heavy-client-nice 0`: none): on this one
+ * machine it would otherwise take the processors from the server it loads, which a client elsewhere does not.
+ */
+const HEAVY_CLIENT_NICE = args.includes("--heavy-client-nice")
+  ? Math.max(0, Math.min(19, Number(args[args.indexOf("--heavy-client-nice") + 1]) || 0))
+  : 10;
 const HEAVY_ONLY = args.includes("--heavy-only") || args.includes("--heavy-save");
 /** The heavy calls are saves of the nested grid (10 cells changed each time) instead of refreshes. */
 const HEAVY_SAVE = args.includes("--heavy-save");
@@ -589,7 +596,14 @@ const HEAVY_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
 const agent = new http.Agent({ keepAlive: true });
-const { url, headers, body: template, concurrency, loginids } = workerData;
+const { url, headers, body: template, concurrency, loginids, nice } = workerData;
+// The load generator's thread yields the processors to the server it loads (Linux: a thread's nice value is its
+// own), standing in for a client on another machine.
+if (nice > 0) {
+  try {
+    require("node:os").setPriority(Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()), nice);
+  } catch {}
+}
 let stop = false;
 let n = 0;
 const calls = [];
@@ -643,6 +657,7 @@ function startHeavy(
       body,
       concurrency: HEAVY_CONCURRENCY,
       loginids,
+      nice: HEAVY_CLIENT_NICE,
     },
   });
   let first: () => void = () => {};
@@ -1092,7 +1107,7 @@ function heavyReport(h: HeavyPhase): string[] {
   const heavyOk = h.heavyCalls.filter((c) => c.status === 200);
   const heavyMs = heavyOk.map((c) => c.ms);
   return [
-    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_SAVE ? "--heavy-save" : HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
+    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_SAVE ? "--heavy-save" : HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}${HEAVY_CLIENT_NICE !== 10 ? ` --heavy-client-nice ${HEAVY_CLIENT_NICE}` : ""}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         " / ",
@@ -1100,7 +1115,7 @@ function heavyReport(h: HeavyPhase): string[] {
     "",
     "### Small calls while 4 heavy grid calls run",
     "",
-    `Heavy call: ${HEAVY_SAVE ? "`action/save` (10 Budget cells of the sheet given new values by each call, listed in `cells`; each of the 4 callers with a session of its own)" : "`action/refresh`"} of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
+    `Heavy call: ${HEAVY_SAVE ? "`action/save` (10 Budget cells of the sheet given new values by each call, listed in `cells`; each of the 4 callers with a session of its own)" : "`action/refresh`"} of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench${HEAVY_CLIENT_NICE > 0 ? ` at nice ${HEAVY_CLIENT_NICE} (a load generator on this machine yields the processors to the server, as one on another machine would; \`--heavy-client-nice 0\` to run it at the server's priority)` : " at the server's priority"} (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
     "",
     "| call | alone p50 / p99 ms | with 4 heavy calls p50 / p99 / max ms | calls (alone / loaded) | target (loaded p99) | |",
     "| --- | ---: | ---: | ---: | ---: | :---: |",
@@ -1182,6 +1197,7 @@ function report(
 
 /** The commit the server bundle was built from, and whether the tree held other changes to its sources. */
 function serverSource(): string {
+  if (process.env.QIBATES_BENCH_SERVER) return `started from ${process.env.QIBATES_BENCH_SERVER}`;
   try {
     const git = (...a: string[]) =>
       execFileSync("git", ["-C", ROOT, ...a], { stdio: ["ignore", "pipe", "ignore"] })
