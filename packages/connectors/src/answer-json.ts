@@ -5,6 +5,8 @@
  * wire endpoint) — and any copy of it (a spread, a new object) is an ordinary object without the bytes.
  */
 
+import { sheetCells as engineSheetCells } from "@qibates/engine/grid";
+
 const JSON_BYTES = Symbol("qibates.answerJson");
 const SIZE = Symbol("qibates.answerSize");
 const KEYS = Symbol("qibates.answerKeys");
@@ -77,6 +79,46 @@ const GRID_SOURCES = new WeakMap<object, string>();
  */
 export function noteGridJson(grid: object, text: string): void {
   GRID_SOURCES.set(grid, text);
+}
+
+/** Deferred grids (see {@link deferredGrid}) and their cell counts. */
+const DEFERRED = new WeakMap<object, number>();
+
+/**
+ * A grid left as the JSON it came in (`text.slice(start, end)`, the `grid` field of the body `text`, already
+ * checked to be an array of `cells` strings in rows, within the contract's limits): an array that parses that
+ * text the first time anything reads it. Until then it costs nothing on the event loop: its size is known
+ * ({@link sheetCells}), and a grid worker is sent the body's text to parse ({@link gridJsonOf}).
+ */
+export function deferredGrid(text: string, start: number, end: number, cells: number): unknown[][] {
+  let parsed: unknown[][] | null = null;
+  const grid = (): unknown[][] => {
+    parsed ??= JSON.parse(text.slice(start, end)) as unknown[][];
+    return parsed;
+  };
+  const proxy = new Proxy<unknown[][]>([], {
+    get: (_target, key) => Reflect.get(grid(), key),
+    set: (_target, key, value) => Reflect.set(grid(), key, value),
+    has: (_target, key) => Reflect.has(grid(), key),
+    ownKeys: () => Reflect.ownKeys(grid()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(grid(), key),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(grid(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(grid(), key),
+  });
+  DEFERRED.set(proxy, cells);
+  GRID_SOURCES.set(proxy, text);
+  return proxy;
+}
+
+/** Whether `grid` is a grid not parsed yet (see {@link deferredGrid}). */
+export function isDeferredGrid(grid: unknown): boolean {
+  return typeof grid === "object" && grid !== null && DEFERRED.has(grid);
+}
+
+/** The cells of a sheet (its rows' lengths added up), without parsing a deferred grid. */
+export function sheetCells(sheet: unknown): number {
+  const deferred = typeof sheet === "object" && sheet !== null ? DEFERRED.get(sheet) : undefined;
+  return deferred ?? engineSheetCells(sheet);
 }
 
 /** The JSON text whose `grid` field `grid` was parsed from (see {@link noteGridJson}). */

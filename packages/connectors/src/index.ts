@@ -1,6 +1,14 @@
-/** The cells of a sheet, as the providers count them (the server's size checks, before any provider call). */
-export { sheetCells } from "@qibates/engine/grid";
-export { answerGridSize, answerJson, type GridSize, noteGridJson } from "./answer-json.ts";
+// sheetCells: the cells of a sheet, as the providers count them (the server's size checks, before any provider
+// call), a deferred grid's without parsing it.
+export {
+  answerGridSize,
+  answerJson,
+  deferredGrid,
+  type GridSize,
+  isDeferredGrid,
+  noteGridJson,
+  sheetCells,
+} from "./answer-json.ts";
 export {
   CAPABILITIES,
   type Capability,

@@ -17,6 +17,7 @@ import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes
 import { apiHandlers } from "./handlers/index.ts";
 import {
   frameworkError,
+  gridLimitsOf,
   installJsonParser,
   refineHttpServer,
   rememberLocale,
@@ -192,11 +193,11 @@ export async function buildApp({
     encodings: ["br", "gzip", "deflate"],
     threshold: 1024,
   });
-  installJsonParser(app);
+  const contract = loadContract();
+  installJsonParser(app, gridLimitsOf(contract.document));
 
   await registerOperations(app, services);
 
-  const contract = loadContract();
   registerApi(app, contract, handlers ?? apiHandlers, services);
 
   // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), outside the API and its keys.

@@ -10,11 +10,10 @@ import {
   resolveSettings,
   runGridOperation,
   type Steps,
-  sheetCells,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
-import { withDataVersion } from "../answer-json.ts";
+import { sheetCells, withDataVersion } from "../answer-json.ts";
 import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";

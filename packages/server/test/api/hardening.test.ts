@@ -421,6 +421,68 @@ describe("bounded cost of grid calls", () => {
     return { post, loginid: loginid as string };
   }
 
+  it("reads a large body's grid, and refuses it, exactly as when the body is parsed whole", async () => {
+    const { base, key } = await listen({ QIBATES_GRID_WORKERS: "0" });
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const send = (text: string) => fetch(`${base}/action/refresh`, { method: "POST", headers, body: text });
+    const login = await fetch(`${base}/action/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ username: "demo", password: "demo", providerAddress: DEMO_ADDRESS.essbase }),
+    });
+    const { loginid } = (await login.json()) as { loginid: string };
+    // Over 32 KiB (the JSON parser then leaves a grid it vouches for as text until it is read), under 10,000
+    // cells (read on the event loop, without workers anyway).
+    const states = ["New York", "Florida", "Texas", "Utah"];
+    const grid = [
+      ["", "", "", "Sales"],
+      ["", "", "", "Actual"],
+      ...Array.from({ length: 1300 }, (_, i) => [
+        "Cola",
+        states[i % 4] as string,
+        ["Jan", "Feb", "Mar"][i % 3] as string,
+        "",
+      ]),
+    ];
+    const text = JSON.stringify({ loginid, ...cube, grid });
+    expect(text.length).toBeGreaterThan(32 * 1024);
+    // The same body with its grid's key escaped: no grid the parser can vouch for, so parsed whole.
+    const whole = text.replace('"grid":', '"gr\\u0069d":');
+    const [deferred, parsed] = await Promise.all([send(text), send(whole)]);
+    expect(deferred.status).toBe(200);
+    const answer = await deferred.text();
+    expect(answer).toBe(await parsed.text());
+    expect((JSON.parse(answer) as { grid: string[][] }).grid).toHaveLength(grid.length);
+
+    // A cell of another kind deep in the grid, and a row longer than the contract allows.
+    const refusal = async (body: string) => {
+      const r = await send(body);
+      expect(r.status).toBe(400);
+      return (await r.json()) as { code: string; field?: string; message: string };
+    };
+    const objectCell = text.replace('["Cola","Utah","Jan",""]', '["Cola","Utah","Jan",{}]');
+    expect(objectCell).not.toBe(text);
+    expect(await refusal(objectCell)).toMatchObject({ code: "QB_ERR_VALIDATION", field: "grid[5][3]" });
+    const longRow = JSON.stringify({
+      loginid,
+      ...cube,
+      grid: [...grid, Array.from({ length: 1001 }, () => "")],
+    });
+    expect(await refusal(longRow)).toMatchObject({ code: "QB_ERR_VALIDATION", field: "grid[1302]" });
+    // A syntax error inside the grid: the position is the whole body's.
+    const broken = text.replace('["Cola","Texas","Mar",""]', '["Cola","Texas" "Mar",""]');
+    let where = "";
+    try {
+      JSON.parse(broken);
+    } catch (e) {
+      where = /position (\d+)/.exec((e as Error).message)?.[1] ?? "";
+    }
+    expect(where).not.toBe("");
+    const malformed = await refusal(broken);
+    expect(malformed.code).toBe("QB_ERR_JSON_MALFORMED");
+    expect(malformed.message).toContain(`position ${where}`);
+  });
+
   it("answers a heavy grid and its save from a grid worker with the same text as from the event loop", async () => {
     const measures = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
     const columns = measures.flatMap((m) => ["Actual", "Budget"].map((sc) => [m, sc]));
