@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Rng } from "../test/fuzz/fuzzer.ts";
 import { loadContract } from "./contract.ts";
 import {
   type GridLimits,
@@ -10,16 +11,10 @@ import {
 
 const limits = gridLimitsOf(loadContract().document);
 
-/** A seeded sequence (mulberry32), so that a failure is replayed by its seed. */
+/** A seeded sequence (the fuzzer's), so that a failure is replayed by its seed. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 const CELL_TEXTS = [
