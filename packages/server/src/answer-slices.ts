@@ -18,61 +18,42 @@ export function answerBody(payload: Uint8Array | string): {
 } {
   if (typeof payload === "string") {
     const bytes = Buffer.byteLength(payload);
-    return { body: bytes <= ANSWER_SLICE_BYTES ? payload : new TextSlices(payload), bytes };
+    return { body: bytes <= ANSWER_SLICE_BYTES ? payload : new Slices(textSlices(payload)), bytes };
   }
   const buffer = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   return {
-    body: buffer.byteLength <= ANSWER_SLICE_BYTES ? buffer : new ByteSlices(buffer),
+    body: buffer.byteLength <= ANSWER_SLICE_BYTES ? buffer : new Slices(byteSlices(buffer)),
     bytes: buffer.byteLength,
   };
 }
 
 /** Hands out the next slice on the next turn of the event loop; the socket's back-pressure paces the rest. */
-abstract class Slices extends Readable {
-  constructor() {
+class Slices extends Readable {
+  constructor(private readonly slices: Iterator<Buffer>) {
     super({ highWaterMark: ANSWER_SLICE_BYTES });
   }
 
-  protected abstract next(): Buffer | null;
-
   override _read(): void {
     setImmediate(() => {
-      if (!this.destroyed) this.push(this.next());
+      if (this.destroyed) return;
+      const next = this.slices.next();
+      this.push(next.done ? null : next.value);
     });
   }
 }
 
-class ByteSlices extends Slices {
-  private at = 0;
-
-  constructor(private readonly bytes: Buffer) {
-    super();
-  }
-
-  protected next(): Buffer | null {
-    if (this.at >= this.bytes.byteLength) return null;
-    const end = Math.min(this.at + ANSWER_SLICE_BYTES, this.bytes.byteLength);
-    const slice = this.bytes.subarray(this.at, end);
-    this.at = end;
-    return slice;
-  }
+function* byteSlices(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.byteLength; at += ANSWER_SLICE_BYTES)
+    yield bytes.subarray(at, at + ANSWER_SLICE_BYTES);
 }
 
-class TextSlices extends Slices {
-  private at = 0;
-
-  constructor(private readonly text: string) {
-    super();
-  }
-
-  protected next(): Buffer | null {
-    if (this.at >= this.text.length) return null;
-    let end = Math.min(this.at + TEXT_SLICE_CHARS, this.text.length);
-    // Never between the two halves of a surrogate pair: each slice is encoded on its own.
-    const last = this.text.charCodeAt(end - 1);
-    if (end < this.text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const slice = Buffer.from(this.text.slice(this.at, end), "utf8");
-    this.at = end;
-    return slice;
+/** Each slice encoded on its own, never between the two halves of a surrogate pair. */
+function* textSlices(text: string): Generator<Buffer> {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + TEXT_SLICE_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield Buffer.from(text.slice(at, end), "utf8");
+    at = end;
   }
 }

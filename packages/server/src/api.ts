@@ -1,5 +1,5 @@
 import type { operations } from "@qibates/client/schema";
-import { answerJson, isDeferredGrid, slices } from "@qibates/connectors";
+import { answerGridSize, answerJson, isDeferredGrid, slices } from "@qibates/connectors";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -141,9 +141,8 @@ const SLICED_ANSWER_CELLS = 10_000;
  */
 function serialised(answer: object): string | Promise<string> {
   const grid = (answer as { grid?: unknown }).grid;
-  const rows = Array.isArray(grid) ? (grid as unknown[]) : [];
-  const cells = rows.length * (Array.isArray(rows[0]) ? rows[0].length : 0);
-  return cells < SLICED_ANSWER_CELLS
+  const size = Array.isArray(grid) ? answerGridSize({ grid }) : { rows: 0, columns: 0 };
+  return size.rows * size.columns < SLICED_ANSWER_CELLS
     ? JSON.stringify(answer)
     : slices.run({ start: () => jsonSteps(answer) });
 }

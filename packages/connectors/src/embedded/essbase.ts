@@ -52,10 +52,13 @@ type Schemas = components["schemas"];
 export { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
 
 /**
- * Times a save of a large sheet (or a calculation) is worked out in a grid worker before it is done on the event
- * loop: each time the data changed between the worker's work and the lock, it is done again on the new data.
+ * Times a change (a save of a large sheet, a calculation) is worked out in a grid worker before it is done on the
+ * event loop: each time the data changed between the worker's work and the lock, it is worked out again.
  */
-const SAVE_PLANS = 3;
+const WORKER_PLANS = 3;
+
+/** What `planned`'s step under the lock answers when the data changed since the worker's plan. */
+const STALE = Symbol("stale plan");
 
 /** A grid call whose sheet has at least this many cells goes to a grid worker at once, when there is one. */
 export const WORKER_GRID_CELLS = 10_000;
@@ -180,6 +183,31 @@ export class EmbeddedEssbase implements EssbaseOperations {
   /** The grid workers that take a call on `app` at once: when there are some and the sheet is large. */
   private heavyWork(app: EssbaseApplication, sheet: unknown): GridWorkers | null {
     return this.workers?.accepts(app) && sheetCells(sheet) >= WORKER_GRID_CELLS ? this.workers : null;
+  }
+
+  /**
+   * A change of `app` worked out in a grid worker on a copy of the data as it is now (`plan`, when there is a
+   * worker for it), then made here under the application's lock by `apply`: handed the plan when the cube is
+   * still at the state the worker worked on, else the plan is made again on the new data, up to WORKER_PLANS
+   * times in all, and at last `apply` is handed null and does the work itself, under the lock, as without workers.
+   */
+  private async planned<P extends { stamp: string }, R>(
+    app: EssbaseApplication,
+    ownerId: string,
+    plan: (() => Promise<P>) | null,
+    apply: (plan: P | null) => { result: R; entry: JournalEntry | null },
+    failed: (e: unknown) => never,
+  ): Promise<{ result: R; position: number }> {
+    for (let attempt = 1; ; attempt++) {
+      const p = plan && attempt <= WORKER_PLANS ? await plan() : null;
+      // Under the application's lock, after every change journaled before: nothing can change in between.
+      const outcome = await app
+        .mutateAt(ownerId, (): { result: R | typeof STALE; entry: JournalEntry | null } =>
+          p && p.stamp !== stampOf(app.cube) ? { result: STALE, entry: null } : apply(p),
+        )
+        .catch(failed);
+      if (outcome.result !== STALE) return outcome as { result: R; position: number };
+    }
   }
 
   /**
@@ -403,24 +431,20 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const app = await this.data(session, ref, true);
     const started = performance.now();
     const entry: JournalEntry = { kind: "calc", payload: { script: script.name, text: script.text } };
-    // With grid workers, the script runs in one, on a copy of the data as it is now; under the lock, the state it
-    // ends with is put in place here unless the data changed meanwhile. Then it runs again in the worker on the
-    // new data, up to SAVE_PLANS times in all, and at last here, under the lock. The journal keeps the script,
-    // which gives the same state when replayed from the same data.
+    // With grid workers, the script runs in one and the state it ends with is put in place here (`planned`). The
+    // journal keeps the script, which gives the same state when replayed from the same data.
     const workers = this.workers?.accepts(app) ? this.workers : null;
-    for (let attempt = 1, done = false; !done; attempt++) {
-      const plan =
-        workers && attempt <= SAVE_PLANS ? await workers.calculate(app, script.name, script.text) : null;
-      done = await app
-        .mutate(session.ownerId, () => {
-          if (plan) {
-            if (plan.stamp !== stampOf(app.cube)) return { result: false, entry: null };
-            app.cube.restore(plan.state);
-          } else runCalcScript(app.cube, script.text);
-          return { result: true, entry };
-        })
-        .catch((e: unknown) => engineError(e, { script: script.name }));
-    }
+    await this.planned(
+      app,
+      session.ownerId,
+      workers ? () => workers.calculate(app, script.name, script.text) : null,
+      (plan) => {
+        if (plan) app.cube.restore(plan.state);
+        else runCalcScript(app.cube, script.text);
+        return { result: null, entry };
+      },
+      (e) => engineError(e, { script: script.name }),
+    );
     return {
       script: name,
       status: "completed" as const,
@@ -515,38 +539,30 @@ export class EmbeddedEssbase implements EssbaseOperations {
       aliasTable,
     };
     const missingLabel = settings.missingLabel ?? "#Missing";
-    // A large sheet is submitted in a grid worker first, on a copy of the data as it is now (reading the sheet,
-    // deciding what to write, laying out the answer); under the lock, its writes are applied here as they are
-    // unless the data changed meanwhile. Then it is submitted again on the new data, up to SAVE_PLANS times in
-    // all, and at last here, under the lock, as any other save is.
+    // A large sheet is submitted in a grid worker (reading the sheet, deciding what to write, laying out the
+    // answer), and its writes applied here (`planned`).
     const workers = this.heavyWork(app, request.grid);
-    let outcome: { result: GridResponse | SavePlan | null; position: number } | null = null;
-    for (let attempt = 1; !outcome || outcome.result === null; attempt++) {
-      const plan = workers && attempt <= SAVE_PLANS ? await workers.save(app, request, missingLabel) : null;
-      outcome = await app
-        .mutateAt(
-          session.ownerId,
-          (): { result: GridResponse | SavePlan | null; entry: JournalEntry | null } => {
-            // Under the application's lock, after every change journaled before: nothing can change in between.
-            if (plan) {
-              if (plan.stamp !== stampOf(app.cube)) return { result: null, entry: null };
-              if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
-              applyCellWrites(app.cube, plan.writes);
-              return { result: plan, entry: plan.writes.length > 0 ? cellsEntry(plan.writes) : null };
-            }
-            if (readAt !== null) {
-              const dry = recordingSource(app.cube, true);
-              const would = runGridOperation(dry.source, request);
-              refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
-            }
-            const { source, writes } = recordingSource(app.cube);
-            const r = runGridOperation(source, request);
-            return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
-          },
-        )
-        .catch((e: unknown) => engineError(e));
-    }
-    const { result, position } = outcome as { result: GridResponse | SavePlan; position: number };
+    const { result, position } = await this.planned(
+      app,
+      session.ownerId,
+      workers ? () => workers.save(app, request, missingLabel) : null,
+      (plan): { result: GridResponse | SavePlan; entry: JournalEntry | null } => {
+        if (plan) {
+          if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
+          applyCellWrites(app.cube, plan.writes);
+          return { result: plan, entry: plan.writes.length > 0 ? cellsEntry(plan.writes) : null };
+        }
+        if (readAt !== null) {
+          const dry = recordingSource(app.cube, true);
+          const would = runGridOperation(dry.source, request);
+          refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
+        }
+        const { source, writes } = recordingSource(app.cube);
+        const r = runGridOperation(source, request);
+        return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
+      },
+      (e) => engineError(e),
+    );
     const dataVersion = String(position);
     if ("stamp" in result) return withDataVersion<Schemas["SaveResponse"]>(result.answer, dataVersion);
     return { ...savedAnswer(result, input.grid, missingLabel), dataVersion };

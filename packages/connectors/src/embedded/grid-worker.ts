@@ -74,9 +74,9 @@ function answer(call: WorkerCall): WorkerAnswer {
     try {
       if (work.kind === "calc") {
         // Run on this copy as the event loop would run it; the event loop puts the resulting state in place after.
-        const r = runCalcScript(cube, work.text);
+        runCalcScript(cube, work.text);
         calculated = cube.snapshot();
-        result = { cellsWritten: r.cellsWritten };
+        result = {};
         rows = 0;
         columns = 0;
       } else if (work.kind === "save") {
