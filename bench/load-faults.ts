@@ -22,7 +22,8 @@
  *
  * Run: `npx tsx bench/load-faults.ts [--heavy-seconds 30] [--alone-seconds 10] [--down-seconds 5] [--kills 3] [--heavy-client-nice 10] [--write]`
  * (`--heavy-only`: phase 1 alone, its table printed and nothing written; `--heavy-save`: the same with heavy saves
- * of the nested grid, 10 of its Budget cells given new values by each, instead of heavy refreshes)
+ * of the nested grid, 10 of its Budget cells given new values by each, instead of heavy refreshes; `--heavy-xmla`:
+ * the same with MDX queries of about as many cells through the XMLA endpoint)
  * (needs `redis-server` and PostgreSQL from Debian's packages: `bash scripts/ensure-system.sh` as root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -65,9 +66,27 @@ const KILLS = option("kills", 3);
 const HEAVY_CLIENT_NICE = args.includes("--heavy-client-nice")
   ? Math.max(0, Math.min(19, Number(args[args.indexOf("--heavy-client-nice") + 1]) || 0))
   : 10;
-const HEAVY_ONLY = args.includes("--heavy-only") || args.includes("--heavy-save");
+const HEAVY_ONLY =
+  args.includes("--heavy-only") || args.includes("--heavy-save") || args.includes("--heavy-xmla");
 /** The heavy calls are saves of the nested grid (10 cells changed each time) instead of refreshes. */
 const HEAVY_SAVE = args.includes("--heavy-save");
+/** The heavy calls are MDX queries of about as many cells through the XMLA endpoint (`QIBATES_WIRE_ENDPOINTS=xmla`). */
+const HEAVY_XMLA = args.includes("--heavy-xmla");
+/** The heavy XMLA query: Measures' level-0 members × Actual, Budget across; Product's and Market's descendants × months down. */
+const XMLA_QUERY =
+  "SELECT CrossJoin([Measures].Levels(0).Members, {[Actual], [Budget]}) ON COLUMNS, " +
+  "CrossJoin(Descendants([Product]), CrossJoin(Descendants([Market]), [Year].Levels(0).Members)) ON ROWS " +
+  "FROM Sample.Basic";
+const XMLA_EXECUTE =
+  '<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+  '<soap:Body><Execute xmlns="urn:schemas-microsoft-com:xml-analysis"><Command><Statement>' +
+  XMLA_QUERY.replaceAll("&", "&amp;").replaceAll("<", "&lt;") +
+  "</Statement></Command><Properties><PropertyList><Catalog>Sample</Catalog><Format>Multidimensional</Format>" +
+  "</PropertyList></Properties></Execute></soap:Body></soap:Envelope>";
+const XMLA_HEADERS = {
+  "content-type": "text/xml",
+  authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}`,
+};
 const write = args.includes("--write") && !HEAVY_ONLY;
 /** A call without an answer after this long counts as a hang. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -520,6 +539,11 @@ class Api {
     this.key = (JSON.parse(a.body) as { demo: { apiKey: string } }).demo.apiKey;
   }
 
+  /** The XMLA endpoint of the same server (served with `QIBATES_WIRE_ENDPOINTS=xmla`). */
+  get xmlaUrl(): string {
+    return `${this.base.replace(/\/qibates\/api\/v2$/, "")}/olap/msmdpump.dll`;
+  }
+
   get headers(): Record<string, string> {
     return { "content-type": "application/json", qibateskey: this.key, connector: "essbase" };
   }
@@ -652,8 +676,8 @@ function startHeavy(
   const worker = new Worker(HEAVY_WORKER, {
     eval: true,
     workerData: {
-      url: `${api.base}/${HEAVY_SAVE ? "action/save" : "action/refresh"}`,
-      headers: api.headers,
+      url: HEAVY_XMLA ? api.xmlaUrl : `${api.base}/${HEAVY_SAVE ? "action/save" : "action/refresh"}`,
+      headers: HEAVY_XMLA ? XMLA_HEADERS : api.headers,
       body,
       concurrency: HEAVY_CONCURRENCY,
       loginids,
@@ -724,27 +748,42 @@ async function heavyPhase(api: Api): Promise<HeavyPhase> {
   const savers = HEAVY_SAVE
     ? await Promise.all(Array.from({ length: HEAVY_CONCURRENCY }, () => api.newSession()))
     : null;
-  const body = HEAVY_SAVE
-    ? JSON.stringify({ loginid: "__L__", ...CUBE, grid: edited, cells })
-    : JSON.stringify({ loginid: api.loginid, ...CUBE, grid });
+  const body = HEAVY_XMLA
+    ? XMLA_EXECUTE
+    : HEAVY_SAVE
+      ? JSON.stringify({ loginid: "__L__", ...CUBE, grid: edited, cells })
+      : JSON.stringify({ loginid: api.loginid, ...CUBE, grid });
   const path = HEAVY_SAVE ? "/action/save" : "/action/refresh";
   const heavyAloneMs: number[] = [];
   let answerBytes = 0;
   let gridCells = 0;
+  let xmlaCells = 0;
   for (let i = 0; i < 3; i++) {
-    const a = await api.post(
-      path,
-      body.replaceAll("__N__", String(900 + i)).replace("__L__", api.loginid),
-      120_000,
-    );
+    const a = HEAVY_XMLA
+      ? await call(api.xmlaUrl, { method: "POST", headers: XMLA_HEADERS, body, timeoutMs: 120_000 })
+      : await api.post(
+          path,
+          body.replaceAll("__N__", String(900 + i)).replace("__L__", api.loginid),
+          120_000,
+        );
     if (a.status !== 200) throw new Error(`the heavy grid call failed: ${label(a)} ${a.body.slice(0, 300)}`);
     heavyAloneMs.push(a.ms);
     answerBytes = Buffer.byteLength(a.body);
-    const answer = (JSON.parse(a.body) as { grid: string[][] }).grid;
-    gridCells = answer.length * (answer[0]?.length ?? 0);
+    if (HEAVY_XMLA) {
+      // The query's cells (axis 0 × axis 1 tuples), and the non-missing ones the MDDataSet carries.
+      const tuples = [...a.body.matchAll(/<Axis name="Axis[01]"><Tuples>(.*?)<\/Tuples>/gs)].map(
+        (m) => (m[1] as string).split("<Tuple>").length - 1,
+      );
+      gridCells = tuples.reduce((n, t) => n * t, 1);
+      xmlaCells = a.body.split("<Cell ").length - 1;
+    } else {
+      const answer = (JSON.parse(a.body) as { grid: string[][] }).grid;
+      gridCells = answer.length * (answer[0]?.length ?? 0);
+    }
   }
+  const cellsOfCall = HEAVY_XMLA ? xmlaCells : dataCells;
   log(
-    `heavy grid: ${dataCells.toLocaleString("en-US")} data cells (${gridCells.toLocaleString("en-US")} with headers), request ${(Buffer.byteLength(body) / 1e6).toFixed(2)} MB, answer ${(answerBytes / 1e6).toFixed(2)} MB, alone ${heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms`,
+    `heavy ${HEAVY_XMLA ? "MDX" : "grid"}: ${cellsOfCall.toLocaleString("en-US")} data cells (${gridCells.toLocaleString("en-US")} with headers), request ${(Buffer.byteLength(body) / 1e6).toFixed(2)} MB, answer ${(answerBytes / 1e6).toFixed(2)} MB, alone ${heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms`,
   );
   await smallCalls(api, 2); // warm-up
   const alone = await smallCalls(api, ALONE_SECONDS);
@@ -759,7 +798,7 @@ async function heavyPhase(api: Api): Promise<HeavyPhase> {
     `with ${HEAVY_CONCURRENCY} heavy: /health p99 ${percentile(loaded.health, 99).toFixed(1)} ms, refresh p99 ${percentile(loaded.refresh, 99).toFixed(1)} ms; ${heavyCalls.length} heavy calls`,
   );
   return {
-    dataCells,
+    dataCells: cellsOfCall,
     gridCells,
     requestBytes: Buffer.byteLength(body),
     answerBytes,
@@ -1107,7 +1146,7 @@ function heavyReport(h: HeavyPhase): string[] {
   const heavyOk = h.heavyCalls.filter((c) => c.status === 200);
   const heavyMs = heavyOk.map((c) => c.ms);
   return [
-    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_SAVE ? "--heavy-save" : HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}${HEAVY_CLIENT_NICE !== 10 ? ` --heavy-client-nice ${HEAVY_CLIENT_NICE}` : ""}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
+    `Command: \`npx tsx bench/load-faults.ts --heavy-seconds ${HEAVY_SECONDS} ${HEAVY_XMLA ? "--heavy-xmla" : HEAVY_SAVE ? "--heavy-save" : HEAVY_ONLY ? "--heavy-only" : `--down-seconds ${DOWN_SECONDS} --kills ${KILLS} --write`}${HEAVY_CLIENT_NICE !== 10 ? ` --heavy-client-nice ${HEAVY_CLIENT_NICE}` : ""}\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPUs shared with other work, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         " / ",
@@ -1115,7 +1154,9 @@ function heavyReport(h: HeavyPhase): string[] {
     "",
     "### Small calls while 4 heavy grid calls run",
     "",
-    `Heavy call: ${HEAVY_SAVE ? "`action/save` (10 Budget cells of the sheet given new values by each call, listed in `cells`; each of the 4 callers with a session of its own)" : "`action/refresh`"} of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench${HEAVY_CLIENT_NICE > 0 ? ` at nice ${HEAVY_CLIENT_NICE} (a load generator on this machine yields the processors to the server, as one on another machine would; \`--heavy-client-nice 0\` to run it at the server's priority)` : " at the server's priority"} (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
+    HEAVY_XMLA
+      ? `Heavy call: an XMLA \`Execute\` (HTTP Basic, SOAP) at \`/olap/msmdpump.dll\` (\`QIBATES_WIRE_ENDPOINTS=xmla\`) of \`${XMLA_QUERY}\`: **${fmt(h.gridCells)} cells** (${fmt(h.dataCells)} not missing, one \`Cell\` element each), request ${(h.requestBytes / 1e3).toFixed(1)} kB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench at nice ${HEAVY_CLIENT_NICE} (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`
+      : `Heavy call: ${HEAVY_SAVE ? "`action/save` (10 Budget cells of the sheet given new values by each call, listed in `cells`; each of the 4 callers with a session of its own)" : "`action/refresh`"} of a nested grid on Sample.Basic — rows Product's descendants (17, shared members left out) × Market's descendants (24) × 12 months = ${fmt(h.dataCells / 22)} rows, columns Measures' level-0 members (11) × Actual, Budget = 22: **${fmt(h.dataCells)} data cells** (${fmt(h.gridCells)} with headers), request ${(h.requestBytes / 1e6).toFixed(2)} MB, answer ${(h.answerBytes / 1e6).toFixed(2)} MB; alone ${h.heavyAloneMs.map((m) => m.toFixed(0)).join(" / ")} ms. ${HEAVY_CONCURRENCY} of them ran without pause from a worker thread of the bench${HEAVY_CLIENT_NICE > 0 ? ` at nice ${HEAVY_CLIENT_NICE} (a load generator on this machine yields the processors to the server, as one on another machine would; \`--heavy-client-nice 0\` to run it at the server's priority)` : " at the server's priority"} (${fmt(h.heavyCalls.length)} calls in ${HEAVY_SECONDS} s, ${fmt(heavyOk.length)} answered 200, p50 ${ms1(p(heavyMs, 50))} ms, p99 ${ms1(p(heavyMs, 99))} ms) while the small calls ran one at a time, \`/health\` and the 100-cell refresh in turn (${ALONE_SECONDS} s alone, ${HEAVY_SECONDS} s with the heavy calls).`,
     "",
     "| call | alone p50 / p99 ms | with 4 heavy calls p50 / p99 / max ms | calls (alone / loaded) | target (loaded p99) | |",
     "| --- | ---: | ---: | ---: | ---: | :---: |",
@@ -1242,6 +1283,7 @@ async function main(): Promise<void> {
       QIBATES_DEMO_SESSION_VIEWS: "false",
       RATE_LIMIT_PER_MINUTE: "1000000",
       MAX_GRID_CELLS: "1000000",
+      ...(HEAVY_XMLA ? { QIBATES_WIRE_ENDPOINTS: "xmla" } : {}),
       DATABASE_URL: pg.url,
       REDIS_URL: redis.url,
       DATA_DIR: join(tmpdir(), "qibates-lf-no-pglite"),

@@ -6,6 +6,10 @@ const answerText = (a: unknown): string | null => {
   return json ? new TextDecoder().decode(json) : null;
 };
 
+import type { Member } from "@qibates/engine";
+import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
+import type { EmbeddedCatalogue } from "../src/embedded/catalogue.ts";
+import type { GridWorkers } from "../src/embedded/grid-workers.ts";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 import { ProviderError } from "../src/errors.ts";
 import type { GridCall, ProviderSession } from "../src/provider.ts";
@@ -164,6 +168,63 @@ describe("grid workers", () => {
     ]);
     expect(plain(m2)).toEqual(plain(m1));
     expect(answerText(m2)).not.toBeNull();
+  });
+
+  it("take over an engine cube's MDX query that outlasts its first slices (the XMLA endpoint's), to the same result", async () => {
+    const calls: string[] = [];
+    const p = await open(1);
+    const workers = (p as unknown as { workers: GridWorkers }).workers;
+    const run = workers.mdxResult.bind(workers);
+    workers.mdxResult = (app, text, q, options) => {
+      calls.push(text);
+      return run(app, text, q, options);
+    };
+    const onLoop = await open(0);
+    const query =
+      "WITH MEMBER [Measures].[Margin %] AS '[Measures].[Profit] / [Measures].[Sales] * 100' " +
+      "SELECT {[Measures].Children, [Measures].[Margin %]} ON COLUMNS, NON EMPTY CrossJoin(Descendants([Product]), " +
+      "CrossJoin([Market].Levels(0).Members, [Year].Levels(0).Members)) ON ROWS FROM Sample.Basic";
+    const names = (r: MdxResult) =>
+      r.axes.map((a) => a.tuples.map((t) => t.map((m) => `${m.dimension.name}:${m.name}@${m.parent?.name}`)));
+    const [m1, m2] = await Promise.all([
+      onLoop.engineCube("essbase", cube).mdx(query),
+      p.engineCube("essbase", cube).mdx(query),
+    ]);
+    expect(calls).toEqual([query]);
+    expect(names(m2)).toEqual(names(m1));
+    expect(m2.cells).toEqual(m1.cells);
+    // Members of the event loop's own outline, shared ones among them.
+    const outline = p.engineCube("essbase", cube).outline;
+    const rows = (m2.axes[1]?.tuples ?? []).map((t) => t[0] as Member);
+    expect(rows.some((m) => m.isShared)).toBe(true);
+    expect(rows.every((m) => outline.dimensions[m.dimension.index]?.members[m.ordinal] === m)).toBe(true);
+    // A small query stays on the event loop.
+    await p.engineCube("essbase", cube).mdx("SELECT {[Sales]} ON COLUMNS FROM Sample.Basic");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("answer an MDX result's engine error as the engine's own (code, message, position)", async () => {
+    const p = await open(1);
+    const workers = (p as unknown as { workers: GridWorkers }).workers;
+    const query =
+      "WITH MEMBER [Measures].[Loop] AS '[Measures].[Loop] + 1' SELECT {[Measures].[Loop]} ON COLUMNS FROM Sample.Basic";
+    const app = (p as unknown as { catalogue: EmbeddedCatalogue }).catalogue.essbaseCube("essbase", cube);
+    const e = await workers.mdxResult(app, query, parseMdx(query), {}).catch((x: unknown) => x);
+    const direct = (() => {
+      try {
+        executeMdx(app.cube, query);
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toBeInstanceOf(MdxError);
+    expect(direct).toBeInstanceOf(MdxError);
+    const fields = (x: unknown) => {
+      const m = x as MdxError;
+      return { code: m.code, message: m.message, line: m.line, column: m.column, token: m.token };
+    };
+    expect(fields(e)).toEqual(fields(direct));
+    expect((e as MdxError).code).toBe("MDX_TOO_DEEP");
   });
 
   it("parse the caller's JSON of a grid themselves, when told the grid came from it", async () => {

@@ -545,3 +545,43 @@ describe("authentication: HTTP Basic on every request", () => {
     }
   });
 });
+
+describe("a large query: off the event loop", () => {
+  let withWorkers: Awaited<ReturnType<typeof startXmla>>;
+  /** The SOAP methods of the requests the server with workers answered, in the order their answers were ready. */
+  const answered: string[] = [];
+  beforeAll(async () => {
+    withWorkers = await startXmla({}, 1, (method) => answered.push(method));
+  });
+  afterAll(async () => {
+    await withWorkers.app.close();
+    await withWorkers.provider.close();
+  });
+
+  const LARGE =
+    "WITH MEMBER [Measures].[Margin %] AS '[Measures].[Profit] / [Measures].[Sales] * 100' " +
+    "SELECT {[Measures].Children, [Measures].[Margin %]} ON COLUMNS, CrossJoin(Descendants([Product]), " +
+    "CrossJoin([Market].Levels(0).Members, [Year].Levels(0).Members)) ON ROWS FROM Sample.Basic";
+
+  it("answers the same MDDataSet, byte for byte, computed in a grid worker as on the event loop", async () => {
+    const body = envelope(executeBody(LARGE, { Catalog: "Sample" }));
+    const [onLoop, inWorker] = await Promise.all([post(server.origin, body), post(withWorkers.origin, body)]);
+    expect(onLoop.status).toBe(200);
+    const { axes, cells } = dataSet(inWorker);
+    expect((axes.get("Axis1") ?? []).length).toBeGreaterThan(5_000);
+    expect(cells.size).toBeGreaterThan(10_000);
+    expect(inWorker.text === onLoop.text).toBe(true);
+  });
+
+  it("answers a small call sent while it runs before it ends", async () => {
+    answered.length = 0;
+    const large = post(withWorkers.origin, envelope(executeBody(LARGE, { Catalog: "Sample" })));
+    // Sent once the large query has started (its request read and its first slices run). On the event loop
+    // alone, the server would read the small call only after it had answered the large one.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const small = post(withWorkers.origin, envelope(discoverBody("DBSCHEMA_CATALOGS")));
+    const [l, s] = await Promise.all([large, small]);
+    expect([l.status, s.status]).toEqual([200, 200]);
+    expect(answered).toEqual(["Discover", "Execute"]);
+  });
+});

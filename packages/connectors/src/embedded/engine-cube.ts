@@ -1,15 +1,18 @@
 import type { Member, Outline } from "@qibates/engine";
 import {
-  executeMdx,
+  executeMdxSteps,
   type MdxOptions,
   type MdxQuery,
   type MdxResult,
   type MdxUpdate,
+  parseMdx,
   resolveMdxUpdate,
 } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
 import type { CubeRef } from "../provider.ts";
+import { slices } from "../slices.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
+import type { GridWorkers } from "./grid-workers.ts";
 import { recordingSource } from "./journal.ts";
 
 /**
@@ -22,8 +25,12 @@ export interface EngineCube {
   readonly application: string;
   readonly cube: string;
   readonly outline: Outline;
-  /** Runs an MDX query over the cube's current data. */
-  mdx(query: string | MdxQuery, options?: Pick<MdxOptions, "maxCells">): Promise<MdxResult>;
+  /**
+   * Runs the MDX query `text` over the cube's current data (`parsed`: the same text already parsed, when the
+   * caller has it). As a grid call: a few cells at a time on the event loop, moved to a grid worker should it
+   * outlast a few slices.
+   */
+  mdx(text: string, options?: Pick<MdxOptions, "maxCells">, parsed?: MdxQuery): Promise<MdxResult>;
   /**
    * Runs an `UPDATE CUBE` as one journaled change: its values are computed under the application's lock, each
    * cell is checked with the cube's write rule first and, when one cannot be written, nothing is and its reason
@@ -56,6 +63,8 @@ export function engineCubesOf(provider: unknown): EngineCubes | null {
 export function engineCubeOf(
   app: EssbaseApplication,
   ref: { application: string; cube: string },
+  /** Where a long query goes off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
+  workers: GridWorkers | null = null,
 ): EngineCube {
   return {
     application: ref.application,
@@ -63,9 +72,24 @@ export function engineCubeOf(
     get outline() {
       return app.cube.outline;
     },
-    async mdx(query, options = {}) {
+    async mdx(text, options = {}, parsed) {
+      const q = parsed ?? parseMdx(text);
+      const mdxOptions = { ...options, application: ref.application, cube: ref.cube };
       await app.upToDate();
-      return executeMdx(app.cube, query, { ...options, application: ref.application, cube: ref.cube });
+      const to = workers?.accepts(app) ? workers : null;
+      let cube = app.cube;
+      let version = cube.version;
+      return slices.run({
+        start: () => {
+          cube = app.cube;
+          version = cube.version;
+          return executeMdxSteps(cube, q, mdxOptions);
+        },
+        changed: () => app.cube !== cube || cube.version !== version,
+        ...(to
+          ? { move: { after: slices.options.shortSlices, to: () => to.mdxResult(app, text, q, mdxOptions) } }
+          : {}),
+      });
     },
     update(ownerId, statement) {
       return app.mutate(ownerId, () => {

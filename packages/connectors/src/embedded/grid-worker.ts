@@ -11,7 +11,15 @@ import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { Cube, type CubeSnapshot, runCalcScript } from "@qibates/engine";
 import { finish, type GridRequest, gridOperationSteps, runGridOperation } from "@qibates/engine/grid";
-import { runMdxGridSteps } from "@qibates/engine/mdx";
+import {
+  encodeMdxResult,
+  executeMdx,
+  MdxError,
+  type MdxErrorCode,
+  type MdxResultTransfer,
+  runMdxGridSteps,
+  transferBuffers,
+} from "@qibates/engine/mdx";
 import { ProviderError } from "../errors.ts";
 import { engineError } from "./engine-errors.ts";
 import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "./grid-answer.ts";
@@ -70,9 +78,15 @@ function answer(call: WorkerCall): WorkerAnswer {
     let columns: number;
     let saved: { writes: CellWrite[]; written: { row: number; column: number }[] } | undefined;
     let calculated: CubeSnapshot | undefined;
+    let mdx: MdxResultTransfer | undefined;
     const work = call.work;
     try {
-      if (work.kind === "calc") {
+      if (work.kind === "mdx-result") {
+        mdx = encodeMdxResult(cube.outline, executeMdx(cube, work.query, work.options));
+        result = {};
+        rows = 0;
+        columns = 0;
+      } else if (work.kind === "calc") {
         // Run on this copy as the event loop would run it; the event loop puts the resulting state in place after.
         runCalcScript(cube, work.text);
         calculated = cube.snapshot();
@@ -98,6 +112,20 @@ function answer(call: WorkerCall): WorkerAnswer {
         columns = r.grid[0]?.length ?? 0;
       }
     } catch (e) {
+      // An MDX result goes back to the engine's caller (the XMLA endpoint) with the engine's own error.
+      if (work.kind === "mdx-result" && e instanceof MdxError) {
+        const { code, detail, line, column, token, size } = e;
+        return {
+          id: call.id,
+          ok: false,
+          mdxError: {
+            code: code as MdxErrorCode,
+            detail,
+            at: { line, column, text: token },
+            size: size ?? null,
+          },
+        };
+      }
       engineError(e, work.kind === "calc" ? { script: work.script } : {});
     }
     const json = new TextEncoder().encode(JSON.stringify(result));
@@ -110,6 +138,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       keys: Object.keys(result),
       ...(saved ? { saved } : {}),
       ...(calculated ? { calculated } : {}),
+      ...(mdx ? { mdx } : {}),
     };
   } catch (e) {
     if (e instanceof ProviderError) {
@@ -148,14 +177,14 @@ if (parentPort) {
   lowerPriority();
   port.on("message", (call: WorkerCall) => {
     const a = answer(call);
-    // The answer's bytes (and a calculation's state) move to the event loop's thread, not copied.
+    // The answer's bytes (and a calculation's state, an MDX result's arrays) move to the event loop's thread.
     const state = a.ok ? a.calculated : undefined;
     const moved = a.ok
-      ? [a.json, ...(state ? [state.keys, state.data, state.input, state.upperBits] : [])]
+      ? [a.json, ...(state ? [state.keys, state.data, state.input, state.upperBits] : [])].map(
+          (v) => v.buffer as ArrayBuffer,
+        )
       : [];
-    port.postMessage(
-      a,
-      moved.map((v) => v.buffer as ArrayBuffer),
-    );
+    if (a.ok && a.mdx) moved.push(...transferBuffers(a.mdx));
+    port.postMessage(a, moved);
   });
 }

@@ -12,7 +12,17 @@ import { Worker } from "node:worker_threads";
 import type { components } from "@qibates/client/schema";
 import type { Cube, CubeSnapshot } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
-import type { MdxGridOptions } from "@qibates/engine/mdx";
+import {
+  decodeMdxResult,
+  MdxError,
+  type MdxErrorCode,
+  type MdxGridOptions,
+  type MdxOptions,
+  type MdxPosition,
+  type MdxQuery,
+  type MdxResult,
+  type MdxResultTransfer,
+} from "@qibates/engine/mdx";
 import { answerFromJson, gridJsonOf } from "../answer-json.ts";
 import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "../errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -30,9 +40,15 @@ export type WorkerRead =
     }
   | { kind: "mdx"; query: string; options: MdxGridOptions };
 
-/** What a worker does: a read, or a save submitted on its copy of the data. */
+/** What a worker does: a read, an MDX result, or a change worked out on its copy of the data. */
 export type WorkerWork =
   | WorkerRead
+  | {
+      /** An MDX query's result as the engine answers it (axes of members, cells), for the XMLA endpoint. */
+      kind: "mdx-result";
+      query: string;
+      options: MdxOptions;
+    }
   | {
       kind: "save";
       request: GridRequest;
@@ -94,6 +110,8 @@ export type WorkerAnswer =
       saved?: { writes: CellWrite[]; written: { row: number; column: number }[] };
       /** A calculation's resulting state (its arrays moved, not copied). */
       calculated?: CubeSnapshot;
+      /** An `mdx-result`'s result (its arrays moved, not copied). */
+      mdx?: MdxResultTransfer;
     }
   | {
       id: number;
@@ -104,6 +122,17 @@ export type WorkerAnswer =
         params: ProviderErrorParams | null;
         field: string | null;
         conflicts: readonly { row: number; column: number }[] | null;
+      };
+    }
+  | {
+      id: number;
+      ok: false;
+      /** An `mdx-result`'s query failed: the engine's error, made again on the event loop's side. */
+      mdxError: {
+        code: MdxErrorCode;
+        detail: string;
+        at: MdxPosition;
+        size: { cells: number; max: number } | null;
       };
     }
   | { id: number; ok: false; bug: { message: string; stack: string } };
@@ -121,7 +150,7 @@ interface Slot {
  * parses the text, and the event loop copies a string instead of a hundred thousand cells.
  */
 function withGridJson(work: WorkerWork): WorkerWork {
-  if (work.kind === "mdx" || work.kind === "calc") return work;
+  if (work.kind !== "grid" && work.kind !== "save") return work;
   const gridJson = gridJsonOf(work.request.grid);
   return gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] }, gridJson };
 }
@@ -206,6 +235,21 @@ export class GridWorkers {
     return { stamp, state: answer.calculated };
   }
 
+  /**
+   * Runs the MDX query `text` (parsed as `q`) in a worker, on a copy of `app`'s data as it is now: the engine's
+   * result, its members those of `app`'s outline.
+   */
+  async mdxResult(
+    app: EssbaseApplication,
+    text: string,
+    q: MdxQuery,
+    options: MdxOptions,
+  ): Promise<MdxResult> {
+    const { answer } = await this.call(app, { kind: "mdx-result", query: text, options });
+    if (!answer.mdx) throw new Error("grid worker: an MDX query answered no result");
+    return decodeMdxResult(app.cube, q, answer.mdx);
+  }
+
   /** Sends `work` on `app` to the least busy worker, with the cube's values if it lacks them. */
   private async call(
     app: EssbaseApplication,
@@ -252,6 +296,12 @@ export class GridWorkers {
     if ("provider" in a) {
       const p = a.provider;
       throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);
+    }
+    if ("mdxError" in a) {
+      const m = a.mdxError;
+      const error = new MdxError(m.code, m.detail, m.at);
+      if (m.size) error.size = m.size;
+      throw error;
     }
     const bug = new Error(`grid worker: ${a.bug.message}`);
     bug.stack = a.bug.stack;

@@ -102,7 +102,7 @@ export class EmbeddedProvider implements Provider, EngineCubes {
   engineCube(connector: Connector, ref: CubeRef): EngineCube {
     const application = this.catalogue.findApplication(connector, ref).name;
     const cube = this.catalogue.findCube(connector, ref);
-    return engineCubeOf(this.catalogue.essbaseCube(connector, ref), { application, cube });
+    return engineCubeOf(this.catalogue.essbaseCube(connector, ref), { application, cube }, this.workers);
   }
 
   async login(input: LoginInput) {

@@ -1,5 +1,6 @@
 import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
+import { finish, STEP_CELLS, type Steps } from "../grid/steps.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import {
   type AxisSpec,
@@ -86,8 +87,30 @@ export function executeMdx(
   query: string | MdxQuery,
   options: MdxOptions = {},
 ): MdxResult {
+  return finish(executeMdxSteps(source, query, options));
+}
+
+/**
+ * {@link executeMdx} in steps (`../grid/steps.ts`): the axes are evaluated in one step, then the cells are
+ * computed about {@link STEP_CELLS} at a time, so that a host may run a large query a slice at a time.
+ */
+export function* executeMdxSteps(
+  source: DataSource,
+  query: string | MdxQuery,
+  options: MdxOptions = {},
+): Steps<MdxResult> {
   const q = typeof query === "string" ? parseMdx(query) : query;
-  return new Executor(source, options).run(q);
+  return yield* new Executor(source, options).run(q);
+}
+
+/**
+ * The calculated members a query's `WITH` clause defines over `source`'s outline, in the order it defines them:
+ * the members an execution of the query puts on its axes (`transfer.ts` finds them again by these).
+ */
+export function calculatedMembersOf(source: DataSource, q: MdxQuery): CalculatedMember[] {
+  const executor = new Executor(source, {});
+  executor.define(q);
+  return executor.calculated;
 }
 
 /** One cell an `UPDATE CUBE` writes: one stored member per base dimension (outline order), and its value. */
@@ -190,8 +213,12 @@ class Executor {
     this.base = this.outline.baseDimensions;
   }
 
-  run(q: MdxQuery): MdxResult {
-    this.checkCube(q.cube);
+  get calculated(): CalculatedMember[] {
+    return this.calcMembers;
+  }
+
+  /** Takes in the `WITH` clause: the named sets, and the calculated members over the outline. */
+  define(q: MdxQuery): void {
     for (const def of q.with) {
       const last = def.parts[def.parts.length - 1] as NamePart;
       if (def.kind === "set") {
@@ -216,6 +243,11 @@ class Executor {
       }
       this.calcMembers.push(new CalculatedMember(last.name, dimension, parent, def.expr, def.solveOrder));
     }
+  }
+
+  *run(q: MdxQuery): Steps<MdxResult> {
+    this.checkCube(q.cube);
+    this.define(q);
 
     const slicer: MdxMember[] = [];
     if (q.where) {
@@ -260,11 +292,13 @@ class Executor {
       e.size = { cells: total, max: maxCells };
       throw e;
     }
-    let cells = this.cells(axes);
+    let cells = yield* this.cells(axes);
     for (let k = 0; k < specs.length; k++) {
       if (!specs[k]?.nonEmpty) continue;
+      yield;
       const keep = this.nonEmptyPositions(axes, cells, k);
       if (keep.length === (axes[k] as MdxAxis).tuples.length) continue;
+      yield;
       cells = this.project(axes, cells, k, keep);
       const axis = axes[k] as MdxAxis;
       axis.tuples = keep.map((i) => axis.tuples[i] as MdxTuple);
@@ -337,11 +371,12 @@ class Executor {
 
   // -------------------------------------------------------------------------------------------- cells
 
-  private cells(axes: MdxAxis[]): CellValue[] {
+  private *cells(axes: MdxAxis[]): Steps<CellValue[]> {
     const total = axes.reduce((n, a) => n * a.tuples.length, 1);
     const out: CellValue[] = new Array(total);
     const idx = axes.map(() => 0);
     for (let c = 0; c < total; c++) {
+      if (c > 0 && c % STEP_CELLS === 0) yield;
       const coords = new Map(this.slicerCoords);
       axes.forEach((a, k) => {
         for (const m of a.tuples[idx[k] as number] as MdxTuple) coords.set(m.dimension, m);

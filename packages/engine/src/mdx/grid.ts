@@ -10,7 +10,7 @@ import { MdxError } from "./errors.ts";
 import {
   CalculatedMember,
   cellAt,
-  executeMdx,
+  executeMdxSteps,
   type MdxMember,
   type MdxOptions,
   type MdxResult,
@@ -50,7 +50,7 @@ export function* runMdxGridSteps(
       );
     }
   }
-  const result = executeMdx(source, q, options);
+  const result = yield* executeMdxSteps(source, q, options);
   return yield* mdxGridSteps(source, result, options.settings, options.maxCells);
 }
 

@@ -1,7 +1,8 @@
 /**
  * MDX in the engine: `parseMdx` (text → syntax tree), `executeMdx` (a query over a cube → axes of tuples and
  * cells), `parseMdxUpdate` and `resolveMdxUpdate` (`UPDATE CUBE` → the cells it writes), `MdxError` (code, message naming the token, 1-based line and column), `runMdxGrid` and `mdxGrid` (an
- * answer laid out as an ad hoc grid).
+ * answer laid out as an ad hoc grid), `executeMdxSteps` (the same in steps, for a host that slices long work),
+ * `encodeMdxResult` / `decodeMdxResult` (a result as plain numbers, from one thread to another).
  */
 export type {
   AxisSpec,
@@ -16,8 +17,10 @@ export type {
 export { MdxError, type MdxErrorCode, type MdxPosition } from "./errors.ts";
 export {
   CalculatedMember,
+  calculatedMembersOf,
   cellAt,
   executeMdx,
+  executeMdxSteps,
   type MdxAxis,
   type MdxCellWrite,
   type MdxMember,
@@ -28,3 +31,4 @@ export {
 } from "./executor.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
+export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ProviderError, type ProviderSession } from "@qibates/connectors";
+import { ProviderError, type ProviderSession, slices } from "@qibates/connectors";
 import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/connectors/embedded";
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -7,7 +7,7 @@ import { basicCredentials } from "../basic-auth.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
-import { type ContentParts, mdDataSetXml } from "./mddataset.ts";
+import { type ContentParts, mdDataSetXmlSteps } from "./mddataset.ts";
 import { discoverRows, REQUEST_TYPES, type RequestType, rowsetXml } from "./rowsets.ts";
 import { child, isNil, parseXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
 
@@ -338,10 +338,13 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     const query: MdxQuery = parseMdx(statement);
     const cube = await context.cubeOf(query.cube.map((p) => p.name));
     const result = await cube.mdx(
-      query,
+      statement,
       options.maxCells !== undefined ? { maxCells: options.maxCells } : {},
+      query,
     );
-    return mdDataSetXml({ cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" });
+    // Written a slice at a time on the event loop, between other calls (`slices`).
+    const input = { cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" };
+    return slices.run({ start: () => mdDataSetXmlSteps(input) });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Dimension, Member, Outline } from "@qibates/engine";
+import { STEP_CELLS, type Steps } from "@qibates/engine/grid";
 import { CalculatedMember, type MdxMember, type MdxResult } from "@qibates/engine/mdx";
 import { bracket, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
 import { esc } from "./xml.ts";
@@ -148,13 +149,18 @@ export interface MdDataSetInput {
   aliasTable: string;
 }
 
+/** Axis members written between two steps of {@link mdDataSetXmlSteps} (about as long as STEP_CELLS cells). */
+const STEP_MEMBERS = 256;
+
 /**
  * An Execute answer in MDDataSet form (TupleFormat): `OlapInfo` (cube, each axis's hierarchies and member
  * properties, the cell properties), `Axes` (the axes' tuples, then the slicer: every base dimension not on an
  * axis, at the slicer's member or its top), `CellData` (one `Cell` per non-missing value, by ordinal, columns
- * varying fastest; #Missing cells are left out).
+ * varying fastest; #Missing cells are left out). In steps (`@qibates/engine/grid`'s `Steps`): a few hundred
+ * members or about a thousand cells at a time, so that the event loop writes a large answer a slice at a time
+ * between other calls.
  */
-export function mdDataSetXml(input: MdDataSetInput): string {
+export function* mdDataSetXmlSteps(input: MdDataSetInput): Steps<string> {
   const { result, outline } = input;
   const out: string[] = [
     `<root xmlns="${MDDATASET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
@@ -193,21 +199,26 @@ export function mdDataSetXml(input: MdDataSetInput): string {
   }
 
   out.push("<Axes>");
+  let members = 0;
   for (const axis of axes) {
     out.push(`<Axis name="${axis.name}"><Tuples>`);
-    axis.tuples.forEach((tuple, i) => {
+    for (let i = 0; i < axis.tuples.length; i++) {
+      const tuple = axis.tuples[i] as readonly MdxMember[];
       out.push("<Tuple>");
-      tuple.forEach((m, k) => {
+      for (let k = 0; k < tuple.length; k++) {
+        if (++members % STEP_MEMBERS === 0) yield;
+        const m = tuple[k] as MdxMember;
         out.push(memberXml(m, input.aliasTable, axis.tuples[i - 1]?.[k], axis.tuples[i + 1]?.[k]));
-      });
+      }
       out.push("</Tuple>");
-    });
+    }
     out.push("</Tuples></Axis>");
   }
   out.push("</Axes><CellData>");
   const cells = result.cells;
   let data = "";
   for (let c = 0; c < cells.length; c++) {
+    if (c > 0 && c % STEP_CELLS === 0) yield;
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);

@@ -7,14 +7,27 @@ export const SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
 export const XA = "urn:schemas-microsoft-com:xml-analysis";
 
 /** A Fastify server answering the XMLA endpoint over the embedded provider (demo/demo, other/other), on a free port. */
-export async function startXmla(options: Partial<XmlaOptions> = {}) {
+export async function startXmla(
+  options: Partial<XmlaOptions> = {},
+  gridWorkers = 0,
+  /** Told of each answer as the server is about to send it (its body is built): the request's SOAP method. */
+  onAnswered?: (method: string) => void,
+) {
   const store = memoryStore();
   const provider = await EmbeddedProvider.open({
     store,
     credentialsValid: (u, p) => (u === "demo" && p === "demo") || (u === "other" && p === "other"),
+    gridWorkers,
   });
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(xmlaEndpoint, { provider, about: { name: "QiBates", version: "test" }, ...options });
+  if (onAnswered) {
+    app.addHook("onSend", async (request, _reply, payload) => {
+      const body = typeof request.body === "string" ? request.body : "";
+      onAnswered(/<(?:\w+:)?Execute\b/.test(body) ? "Execute" : "Discover");
+      return payload;
+    });
+  }
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
