@@ -131,6 +131,7 @@ export function decodeMdxResult(source: DataSource, q: MdxQuery, t: MdxResultTra
   });
   const slicerDims = t.slicer.dimensions.map(dimension);
   const slicer = slicerDims.length > 0 ? (tuples(slicerDims, t.slicer.members)[0] ?? []) : [];
-  const cells = Array.from(t.values, (v, c) => (t.missing[c] === 1 ? null : v));
+  const cells: (number | null)[] = new Array(t.values.length);
+  for (let c = 0; c < cells.length; c++) cells[c] = t.missing[c] === 1 ? null : (t.values[c] as number);
   return { axes, slicer, cells };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PassThrough } from "node:stream";
 import { ProviderError, type ProviderSession, slices } from "@qibates/connectors";
 import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/connectors/embedded";
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
@@ -7,7 +8,7 @@ import { basicCredentials } from "../basic-auth.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
-import { type ContentParts, mdDataSetXmlSteps } from "./mddataset.ts";
+import { type ContentParts, type MdDataSetInput, mdDataSetXmlSteps } from "./mddataset.ts";
 import { discoverRows, REQUEST_TYPES, type RequestType, rowsetXml } from "./rowsets.ts";
 import { child, isNil, parseXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
 
@@ -207,13 +208,24 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       session && !ending
         ? `<soap:Header><Session xmlns="${XMLA_NS}" SessionId="${session.id}"/></soap:Header>`
         : "";
-    return reply
-      .type(XML_TYPE)
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<soap:Envelope xmlns:soap="${SOAP_ENV}">${sessionHeader}` +
-          `<soap:Body><${method.name}Response xmlns="${XMLA_NS}"><return>${result}</return>` +
-          `</${method.name}Response></soap:Body></soap:Envelope>`,
-      );
+    const head =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<soap:Envelope xmlns:soap="${SOAP_ENV}">${sessionHeader}` +
+      `<soap:Body><${method.name}Response xmlns="${XMLA_NS}"><return>`;
+    const tail = `</return></${method.name}Response></soap:Body></soap:Envelope>`;
+    if (typeof result === "string") return reply.type(XML_TYPE).send(head + result + tail);
+    // An MDDataSet: written a slice at a time on the event loop, between other calls (`slices`), each chunk sent
+    // as soon as it is written, so that neither the whole answer's text nor one write of it holds the loop.
+    const stream = new PassThrough();
+    stream.write(head);
+    slices.run({ start: () => mdDataSetXmlSteps(result, (chunk) => stream.write(chunk)) }).then(
+      () => stream.end(tail),
+      (e: unknown) => {
+        // Nothing can be answered instead once the answer has started: the connection ends short of it.
+        request.log.error({ err: e }, "xmla: an answer could not be written");
+        stream.destroy(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+    return reply.type(XML_TYPE).send(stream);
   }
 
   /** What one call reads from the provider: the server, its applications (catalogs) and their cubes. */
@@ -316,7 +328,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     context: CallContext,
     content: ContentParts,
     username: string,
-  ): Promise<string> {
+  ): Promise<string | MdDataSetInput> {
     const statement = child(child(method, "Command"), "Statement")?.text ?? "";
     // A command without a statement (how clients open or close a session) answers an empty result.
     if (statement.trim() === "") return EMPTY_RESULT;
@@ -342,9 +354,8 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       options.maxCells !== undefined ? { maxCells: options.maxCells } : {},
       query,
     );
-    // Written a slice at a time on the event loop, between other calls (`slices`).
-    const input = { cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" };
-    return slices.run({ start: () => mdDataSetXmlSteps(input) });
+    // Written by `answer` (an answer streamed in chunks).
+    return { cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" };
   }
 }
 

@@ -158,13 +158,14 @@ const STEP_MEMBERS = 256;
  * axis, at the slicer's member or its top), `CellData` (one `Cell` per non-missing value, by ordinal, columns
  * varying fastest; #Missing cells are left out). In steps (`@qibates/engine/grid`'s `Steps`): a few hundred
  * members or about a thousand cells at a time, so that the event loop writes a large answer a slice at a time
- * between other calls.
+ * between other calls; handed to `emit` in chunks of about {@link XML_CHUNK_CHARS} characters, in order.
  */
-export function* mdDataSetXmlSteps(input: MdDataSetInput): Steps<string> {
+export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Steps<void> {
   const { result, outline } = input;
-  const out: string[] = [
+  const out = new Chunks(emit);
+  out.push(
     `<root xmlns="${MDDATASET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
-  ];
+  );
   if (input.content.schema) out.push(SCHEMA);
   const onAxes = new Set<Dimension>(result.axes.flatMap((a) => a.dimensions));
   const slicerBy = new Map<Dimension, MdxMember>(result.slicer.map((m) => [m.dimension, m]));
@@ -195,7 +196,8 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput): Steps<string> {
   );
   if (!input.content.data) {
     out.push("</root>");
-    return out.join("");
+    out.end();
+    return;
   }
 
   out.push("<Axes>");
@@ -216,16 +218,49 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput): Steps<string> {
   }
   out.push("</Axes><CellData>");
   const cells = result.cells;
-  let data = "";
   for (let c = 0; c < cells.length; c++) {
     if (c > 0 && c % STEP_CELLS === 0) yield;
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);
-    data += `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${text}</Value><FmtValue>${formatValue(v, text)}</FmtValue></Cell>`;
+    out.push(
+      `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${text}</Value><FmtValue>${formatValue(v, text)}</FmtValue></Cell>`,
+    );
   }
-  out.push(data, "</CellData></root>");
-  return out.join("");
+  out.push("</CellData></root>");
+  out.end();
+}
+
+/** Characters of XML handed on at once by {@link mdDataSetXmlSteps}: a chunk of the answer sent by itself. */
+export const XML_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Pieces of text gathered into chunks of about {@link XML_CHUNK_CHARS}: each is handed on (to the socket, when
+ * the answer is streamed) as soon as it is full, so that no string of the whole answer is built and its pieces
+ * are dropped young.
+ */
+class Chunks {
+  private parts: string[] = [];
+  private size = 0;
+  constructor(private readonly emit: (chunk: string) => void) {}
+
+  push(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= XML_CHUNK_CHARS) this.flush();
+  }
+
+  end(): void {
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.size === 0) return;
+    const chunk = this.parts.join("");
+    this.parts = [];
+    this.size = 0;
+    this.emit(chunk);
+  }
 }
 
 function memberXml(
