@@ -10,7 +10,7 @@ import {
 } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
 import type { CubeRef } from "../provider.ts";
-import { slices } from "../slices.ts";
+import { readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
 import { recordingSource } from "./journal.ts";
@@ -77,19 +77,11 @@ export function engineCubeOf(
       const mdxOptions = { ...options, application: ref.application, cube: ref.cube };
       await app.upToDate();
       const to = workers?.accepts(app) ? workers : null;
-      let cube = app.cube;
-      let version = cube.version;
-      return slices.run({
-        start: () => {
-          cube = app.cube;
-          version = cube.version;
-          return executeMdxSteps(cube, q, mdxOptions);
-        },
-        changed: () => app.cube !== cube || cube.version !== version,
-        ...(to
-          ? { move: { after: slices.options.shortSlices, to: () => to.mdxResult(app, text, q, mdxOptions) } }
-          : {}),
-      });
+      return readInSlices(
+        app,
+        () => executeMdxSteps(app.cube, q, mdxOptions),
+        to ? () => to.mdxResult(app, text, q, mdxOptions) : null,
+      );
     },
     update(ownerId, statement) {
       return app.mutate(ownerId, () => {

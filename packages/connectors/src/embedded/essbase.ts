@@ -37,7 +37,7 @@ import {
   variableRefusal,
   withSessionVariable,
 } from "../session-variables.ts";
-import { slices } from "../slices.ts";
+import { slices, type Work } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -171,6 +171,28 @@ export function pivotSelection(
   return { pivot: { row, column, toRow: firstTopRow, toColumn: model.layout.leftColumns } };
 }
 
+/**
+ * A read of `app` in slices on the event loop (`../slices.ts`), started again from the start should the cube
+ * change meanwhile, and handed to `moveTo` (a grid worker) should it outlast the short slices.
+ */
+export function readInSlices<T>(
+  app: EssbaseApplication,
+  start: () => Work<T>,
+  moveTo: (() => Promise<T>) | null,
+): Promise<T> {
+  let cube = app.cube;
+  let version = cube.version;
+  return slices.run({
+    start: () => {
+      cube = app.cube;
+      version = cube.version;
+      return start();
+    },
+    changed: () => app.cube !== cube || cube.version !== version,
+    ...(moveTo ? { move: { after: slices.options.shortSlices, to: moveTo } } : {}),
+  });
+}
+
 /** Sample.Basic (and any Essbase-family application of the catalogue) answered by the engine. */
 export class EmbeddedEssbase implements EssbaseOperations {
   constructor(
@@ -224,19 +246,15 @@ export class EmbeddedEssbase implements EssbaseOperations {
   ): Promise<Schemas["GridResponse"] & { dataVersion: string }> {
     const workers = this.workers?.accepts(app) ? this.workers : null;
     if (workers && heavy) return workers.run(app, work);
-    let cube = app.cube;
-    let version = cube.version;
-    return slices.run({
-      start: function* () {
-        cube = app.cube;
-        version = cube.version;
+    return readInSlices(
+      app,
+      function* () {
         const answer = yield* steps();
         // Read with the grid's last step: what a later save checks its cells against.
         return { ...answer, dataVersion: String(app.position) };
       },
-      changed: () => app.cube !== cube || cube.version !== version,
-      ...(workers ? { move: { after: slices.options.shortSlices, to: () => workers.run(app, work) } } : {}),
-    });
+      workers ? () => workers.run(app, work) : null,
+    );
   }
 
   private app(session: ProviderSession, ref: CubeRef): EssbaseApplication {
