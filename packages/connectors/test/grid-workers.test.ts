@@ -203,6 +203,39 @@ describe("grid workers", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("take over an MDX query one step of which would hold the event loop (one cell summing a large set)", async () => {
+    const moved: string[] = [];
+    const p = await open(1);
+    const workers = (p as unknown as { workers: GridWorkers }).workers;
+    const mdxResult = workers.mdxResult.bind(workers);
+    workers.mdxResult = (app, text, q, options) => {
+      moved.push(`engine cube: ${"stepWork" in options}`);
+      return mdxResult(app, text, q, options);
+    };
+    const run = workers.run.bind(workers);
+    workers.run = (app, work) => {
+      moved.push(`${work.kind}: ${work.kind === "mdx" && "stepWork" in work.options}`);
+      return run(app, work);
+    };
+    const onLoop = await open(0);
+    // One cell, so one step: without a limit on the step, it would run whole in the first slice.
+    const query =
+      "WITH MEMBER [Measures].[All] AS 'Sum(CrossJoin([Product].Members, [Market].Members, [Year].Members), [Measures].[Sales])' " +
+      "SELECT {[Measures].[All]} ON COLUMNS FROM Sample.Basic";
+    const [r1, r2] = await Promise.all([
+      onLoop.engineCube("essbase", cube).mdx(query),
+      p.engineCube("essbase", cube).mdx(query),
+    ]);
+    expect(r2.cells).toEqual(r1.cells);
+    const [g1, g2] = await Promise.all([
+      onLoop.essbase.mdx(session("s"), cube, { query }),
+      p.essbase.mdx(session("s"), cube, { query }),
+    ]);
+    expect(plain(g2)).toEqual(plain(g1));
+    // Moved at once, and the worker runs it without the event loop's step limit.
+    expect(moved).toEqual(["engine cube: false", "mdx: false"]);
+  });
+
   it("answer an MDX result's engine error as the engine's own (code, message, position)", async () => {
     const p = await open(1);
     const workers = (p as unknown as { workers: GridWorkers }).workers;

@@ -10,7 +10,7 @@ import {
 } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
 import type { CubeRef } from "../provider.ts";
-import { readInSlices } from "./essbase.ts";
+import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
 import { recordingSource } from "./journal.ts";
@@ -79,7 +79,7 @@ export function engineCubeOf(
       const to = workers?.accepts(app) ? workers : null;
       return readInSlices(
         app,
-        () => executeMdxSteps(app.cube, q, mdxOptions),
+        () => executeMdxSteps(app.cube, q, to ? { ...mdxOptions, stepWork: MDX_LOOP_STEP_WORK } : mdxOptions),
         to ? () => to.mdxResult(app, text, q, mdxOptions) : null,
       );
     },

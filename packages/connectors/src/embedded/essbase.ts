@@ -10,6 +10,7 @@ import {
   resolveSettings,
   runGridOperation,
   type Steps,
+  StepTooLong,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
@@ -175,14 +176,14 @@ export function pivotSelection(
  * A read of `app` in slices on the event loop (`../slices.ts`), started again from the start should the cube
  * change meanwhile, and handed to `moveTo` (a grid worker) should it outlast the short slices.
  */
-export function readInSlices<T>(
+export async function readInSlices<T>(
   app: EssbaseApplication,
   start: () => Work<T>,
   moveTo: (() => Promise<T>) | null,
 ): Promise<T> {
   let cube = app.cube;
   let version = cube.version;
-  return slices.run({
+  const run = slices.run({
     start: () => {
       cube = app.cube;
       version = cube.version;
@@ -191,7 +192,22 @@ export function readInSlices<T>(
     changed: () => app.cube !== cube || cube.version !== version,
     ...(moveTo ? { move: { after: slices.options.shortSlices, to: moveTo } } : {}),
   });
+  if (!moveTo) return run;
+  try {
+    return await run;
+  } catch (e) {
+    // One step of the work would hold the event loop too long (an MDX query's set or calculated cell): the
+    // work had no effect; the worker does it all again.
+    if (e instanceof StepTooLong) return moveTo();
+    throw e;
+  }
 }
+
+/**
+ * The longest step an MDX query may take on the event loop when a grid worker can take it instead (units of
+ * `MdxOptions.maxWork`: about 5 ms at worst); past it, the query moves to the worker at once.
+ */
+export const MDX_LOOP_STEP_WORK = 20_000;
 
 /** Sample.Basic (and any Essbase-family application of the catalogue) answered by the engine. */
 export class EmbeddedEssbase implements EssbaseOperations {
@@ -532,9 +548,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
         cube: ref.cube,
         ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
       };
-      // As a grid call: a few rows at a time, or in a grid worker should it outlast a few slices.
+      // As a grid call: a few rows at a time, or in a grid worker should it outlast a few slices or one of
+      // its steps be long (StepTooLong: the worker runs it without that limit).
+      const onLoop = this.workers?.accepts(app) ? { ...options, stepWork: MDX_LOOP_STEP_WORK } : options;
       return await this.read(app, { kind: "mdx", query: input.query, options }, false, function* () {
-        const r = yield* runMdxGridSteps(app.cube, input.query, options);
+        const r = yield* runMdxGridSteps(app.cube, input.query, onLoop);
         return gridAnswer(r, yield* cellKindsSteps(r));
       });
     } catch (e) {

@@ -15,3 +15,15 @@ export function finish<T>(steps: Steps<T>): T {
     if (next.done) return next.value;
   }
 }
+
+/**
+ * Thrown by work asked to keep each of its steps short (`MdxOptions.stepWork`) when one step would not be: the
+ * host should run the work again from its start where a long step holds nothing up (a worker thread), or with
+ * no such limit. The work had no effect.
+ */
+export class StepTooLong extends Error {
+  override readonly name = "StepTooLong";
+  constructor() {
+    super("A step of this work is longer than its host allows");
+  }
+}

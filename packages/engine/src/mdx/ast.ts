@@ -89,14 +89,12 @@ export function refText(parts: readonly NamePart[]): string {
 
 /** The position of an expression's first token (a binary node's own position is its operator's). */
 export function startOf(e: Expr): MdxPosition {
-  switch (e.kind) {
-    case "binary":
-      return startOf(e.left);
-    case "range":
-      return startOf(e.from);
-    case "method":
-      return startOf(e.target);
-    default:
-      return e.at;
+  // A loop, not recursion: a left-deep chain of operators may be long.
+  let cur = e;
+  for (;;) {
+    if (cur.kind === "binary") cur = cur.left;
+    else if (cur.kind === "range") cur = cur.from;
+    else if (cur.kind === "method") cur = cur.target;
+    else return cur.at;
   }
 }

@@ -14,9 +14,14 @@ export type MdxErrorCode =
   | "MDX_ARGUMENT"
   /** A dimension used on two axes, or on an axis and in the slicer. */
   | "MDX_DUPLICATE_DIMENSION"
-  /** Calculated members that refer to each other without end. */
+  /**
+   * Calculated members or named sets that refer to each other without end, or expressions nested deeper than
+   * the engine evaluates (parentheses, calls, calculated members within calculated members).
+   */
   | "MDX_TOO_DEEP"
-  /** The axes cross into more cells than `MdxOptions.maxCells` allows. */
+  /** The query needs more work than `MdxOptions.maxWork` allows (sets built, cells read, expressions evaluated). */
+  | "MDX_TOO_COSTLY"
+  /** The axes cross into more cells than `MdxOptions.maxCells` allows, or one set holds more tuples than that. */
   | "MDX_TOO_LARGE";
 
 /** Where an error is: 1-based line and column of the token at fault, and the token as written. */

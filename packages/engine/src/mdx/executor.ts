@@ -1,6 +1,6 @@
 import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
-import { finish, STEP_CELLS, type Steps } from "../grid/steps.ts";
+import { finish, STEP_CELLS, type Steps, StepTooLong } from "../grid/steps.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import {
   type AxisSpec,
@@ -68,7 +68,28 @@ export interface MdxOptions {
   cube?: string;
   /** The most cells a query may compute (the product of the axes' lengths before NON EMPTY); 1,000,000 by default. */
   maxCells?: number;
+  /**
+   * The most work a query may do, in units of one expression evaluated, one cell read or one tuple built
+   * ({@link MAX_MDX_WORK} by default): counted as the work is done, sets before they are built, so that a query
+   * over it is refused (`MDX_TOO_COSTLY`) after at most that much work, whatever its shape.
+   */
+  maxWork?: number;
+  /**
+   * When set, a step (the work between two yields of {@link executeMdxSteps}) that would do more than this much
+   * work throws {@link StepTooLong} instead: a host that must not be held long runs the query elsewhere.
+   */
+  stepWork?: number;
 }
+
+/**
+ * The default work budget of a query: about half a second of work on one core of a small server (the query that
+ * reaches it is refused at once). Sample.Basic's largest sensible queries (every level-0 product by every
+ * level-0 market by the months, a few measures) stay far below it.
+ */
+export const MAX_MDX_WORK = 1_000_000;
+
+/** Work between two steps of {@link executeMdxSteps}' cells: about a millisecond. */
+const STEP_WORK = 8_192;
 
 /** The value of one cell of a result, by its position on each axis (columns first). */
 export function cellAt(result: MdxResult, positions: readonly number[]): CellValue {
@@ -169,6 +190,20 @@ type Coords = Map<Dimension, MdxMember>;
 
 const MAX_DEPTH = 64;
 
+/** The deepest nesting of evaluations (expressions within calculated members within expressions…). */
+const MAX_EVAL_DEPTH = 1_000;
+
+/** Calculated-member values kept at once (see `Executor.memo`); the memo starts again past it. */
+const MEMO_SIZE = 100_000;
+
+/**
+ * The work of one value read from the source inside an expression: an upper-level cell is aggregated on the
+ * fly, a few microseconds, several times the cost of evaluating one expression.
+ */
+const READ_WORK = 4;
+
+const ORIGIN: MdxPosition = { line: 1, column: 1, text: "" };
+
 const DESCENDANT_FLAGS: Record<string, readonly number[]> = {
   SELF: [0],
   AFTER: [1],
@@ -202,8 +237,24 @@ class Executor {
   private readonly outline: Outline;
   private readonly base: readonly Dimension[];
   private readonly calcMembers: CalculatedMember[] = [];
-  private readonly namedSets = new Map<string, { expr: Expr; value: MdxMember[][] | null }>();
+  private readonly namedSets = new Map<
+    string,
+    { expr: Expr; value: MdxMember[][] | null; evaluating: boolean }
+  >();
   private slicerCoords: Coords = new Map();
+  /** Work done so far, and at the start of the current step (see `MdxOptions.maxWork`). */
+  private work = 0;
+  private stepStart = 0;
+  private readonly maxWork: number;
+  /** Nesting of `evaluate`, bounded so that no query exhausts the stack. */
+  private evalDepth = 0;
+  /**
+   * Values of calculated members already computed, by coordinates: a member used twice at the same coordinates
+   * (`[x2] AS [x1] + [x1]`) is computed once, so a chain of members costs its length, not a power of two.
+   */
+  private readonly memo = new Map<string, number>();
+  /** The coordinates whose calculated value is being computed: met again, a member refers to itself. */
+  private readonly computing = new Set<string>();
 
   constructor(
     private readonly source: DataSource,
@@ -211,6 +262,42 @@ class Executor {
   ) {
     this.outline = source.outline;
     this.base = this.outline.baseDimensions;
+    this.maxWork = options.maxWork ?? MAX_MDX_WORK;
+  }
+
+  /** Counts `n` units of work: refused past the query's budget, or past the step's when the host set one. */
+  private charge(n: number, at: MdxPosition): void {
+    this.work += n;
+    if (this.work > this.maxWork) {
+      throw new MdxError(
+        "MDX_TOO_COSTLY",
+        `The query needs more than the ${this.maxWork} units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets`,
+        at,
+      );
+    }
+    if (this.options.stepWork !== undefined && this.work - this.stepStart > this.options.stepWork)
+      throw new StepTooLong();
+  }
+
+  /**
+   * No set may hold more tuples than the query may have cells: such a set can never be answered on an axis,
+   * and building it would hold memory for nothing.
+   */
+  private checkSetSize(tuples: number, at: MdxPosition): void {
+    const max = this.options.maxCells ?? 1_000_000;
+    if (tuples <= max) return;
+    const e = new MdxError(
+      "MDX_TOO_LARGE",
+      `A set of ${tuples} tuples, more than the ${max} cells one query may answer`,
+      at,
+    );
+    e.size = { cells: tuples, max };
+    throw e;
+  }
+
+  /** Marks the start of a new step (after a yield). */
+  private stepped(): void {
+    this.stepStart = this.work;
   }
 
   get calculated(): CalculatedMember[] {
@@ -222,7 +309,7 @@ class Executor {
     for (const def of q.with) {
       const last = def.parts[def.parts.length - 1] as NamePart;
       if (def.kind === "set") {
-        this.namedSets.set(last.name.toLowerCase(), { expr: def.expr, value: null });
+        this.namedSets.set(last.name.toLowerCase(), { expr: def.expr, value: null, evaluating: false });
         continue;
       }
       let dimension: Dimension;
@@ -296,9 +383,11 @@ class Executor {
     for (let k = 0; k < specs.length; k++) {
       if (!specs[k]?.nonEmpty) continue;
       yield;
+      this.stepped();
       const keep = this.nonEmptyPositions(axes, cells, k);
       if (keep.length === (axes[k] as MdxAxis).tuples.length) continue;
       yield;
+      this.stepped();
       cells = this.project(axes, cells, k, keep);
       const axis = axes[k] as MdxAxis;
       axis.tuples = keep.map((i) => axis.tuples[i] as MdxTuple);
@@ -375,13 +464,21 @@ class Executor {
     const total = axes.reduce((n, a) => n * a.tuples.length, 1);
     const out: CellValue[] = new Array(total);
     const idx = axes.map(() => 0);
+    let stepCells = 0;
     for (let c = 0; c < total; c++) {
-      if (c > 0 && c % STEP_CELLS === 0) yield;
+      if (stepCells >= STEP_CELLS || this.work - this.stepStart >= STEP_WORK) {
+        yield;
+        this.stepped();
+        stepCells = 0;
+      }
+      stepCells++;
       const coords = new Map(this.slicerCoords);
       axes.forEach((a, k) => {
         for (const m of a.tuples[idx[k] as number] as MdxTuple) coords.set(m.dimension, m);
       });
-      const v = this.cellValue(coords, 0);
+      // The answer's own cells are bounded by `maxCells`: their stored values are read free of the work budget,
+      // as a grid of that size would be; what calculated members do for them is counted.
+      const v = this.cellValue(coords, 0, false);
       out[c] = Number.isNaN(v) ? null : v;
       for (let k = 0; k < idx.length; k++) {
         idx[k] = (idx[k] as number) + 1;
@@ -424,27 +521,44 @@ class Executor {
   }
 
   /** The value at coordinates: the calculated member of highest solve order computes it, else the source. */
-  private cellValue(coords: Coords, depth: number): number {
+  private cellValue(coords: Coords, depth: number, counted = true): number {
     let calc: CalculatedMember | null = null;
     for (const m of coords.values()) if (isCalc(m) && (!calc || m.solveOrder > calc.solveOrder)) calc = m;
     if (calc) {
-      if (depth > MAX_DEPTH)
-        throw new MdxError(
-          "MDX_TOO_DEEP",
-          `The calculated member ${calc.name} refers to itself`,
-          startOf(calc.expr),
-        );
-      return this.toNumber(
-        this.evaluate(calc.expr, coords, depth + 1),
-        startOf(calc.expr),
-        coords,
-        depth + 1,
-      );
+      const at = startOf(calc.expr);
+      this.charge(1, at);
+      const selfRef = (): MdxError =>
+        new MdxError("MDX_TOO_DEEP", `The calculated member ${calc.name} refers to itself`, at);
+      if (depth > MAX_DEPTH) throw selfRef();
+      const k = this.coordsKey(coords);
+      const known = this.memo.get(k);
+      if (known !== undefined) return known;
+      if (this.computing.has(k)) throw selfRef();
+      this.computing.add(k);
+      try {
+        const v = this.toNumber(this.evaluate(calc.expr, coords, depth + 1), at, coords, depth + 1);
+        if (this.memo.size >= MEMO_SIZE) this.memo.clear();
+        this.memo.set(k, v);
+        return v;
+      } finally {
+        this.computing.delete(k);
+      }
     }
+    if (counted) this.charge(READ_WORK, ORIGIN);
     const tuple: Member[] = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
     for (const [d, m] of coords) if (d.type === "attribute" && (m as Member).parent) tuple.push(m as Member);
     const v = this.source.read(tuple);
     return v === null ? Number.NaN : v;
+  }
+
+  /** Coordinates as a key: each dimension's member in outline order (an absent dimension is its top). */
+  private coordsKey(coords: Coords): string {
+    let k = "";
+    for (const d of this.outline.dimensions) {
+      const m = coords.get(d);
+      k += m === undefined ? "|" : isCalc(m) ? `|c${this.calcMembers.indexOf(m)}` : `|${m.ordinal}`;
+    }
+    return k;
   }
 
   // ----------------------------------------------------------------------------------------- coercion
@@ -533,6 +647,28 @@ class Executor {
   // -------------------------------------------------------------------------------------- evaluation
 
   private evaluate(e: Expr, ctx: Coords, depth = 0): Val {
+    this.charge(1, e.at);
+    if (this.evalDepth >= MAX_EVAL_DEPTH)
+      throw new MdxError(
+        "MDX_TOO_DEEP",
+        `The query nests calculations more than ${MAX_EVAL_DEPTH} deep`,
+        startOf(e),
+      );
+    this.evalDepth++;
+    try {
+      const v = this.evaluateNode(e, ctx, depth);
+      // A set costs its tuples (a set built from others can be twice their size: `{[s], [s]}`).
+      if (v.t === "set") {
+        this.checkSetSize(v.tuples.length, e.at);
+        this.charge(v.tuples.length, e.at);
+      }
+      return v;
+    } finally {
+      this.evalDepth--;
+    }
+  }
+
+  private evaluateNode(e: Expr, ctx: Coords, depth: number): Val {
     switch (e.kind) {
       case "number":
         return { t: "num", v: e.value };
@@ -546,8 +682,11 @@ class Executor {
         return this.resolveRef(e.parts);
       case "set": {
         const tuples: MdxMember[][] = [];
-        for (const item of e.items)
-          tuples.push(...this.toSet(this.evaluate(item, ctx, depth), startOf(item)));
+        for (const item of e.items) {
+          const part = this.toSet(this.evaluate(item, ctx, depth), startOf(item));
+          this.checkSetSize(tuples.length + part.length, e.at);
+          for (const t of part) tuples.push(t);
+        }
         return { t: "set", tuples: this.uniform(tuples, e.at) };
       }
       case "tuple": {
@@ -666,7 +805,16 @@ class Executor {
     if (parts.length === 1) {
       const set = this.namedSets.get(first.name.toLowerCase());
       if (set) {
-        if (!set.value) set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), startOf(set.expr));
+        if (!set.value) {
+          if (set.evaluating)
+            throw new MdxError("MDX_TOO_DEEP", `The named set ${first.name} refers to itself`, first.at);
+          set.evaluating = true;
+          try {
+            set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), startOf(set.expr));
+          } finally {
+            set.evaluating = false;
+          }
+        }
         return { t: "set", tuples: set.value };
       }
       const calc = this.calcMembers.find((c) => c.name.toLowerCase() === first.name.toLowerCase());
@@ -726,6 +874,7 @@ class Executor {
         `${a.name} and ${b.name} are not in the same dimension`,
         startOf(toE),
       );
+    this.charge(a.dimension.members.length, startOf(fromE));
     const peers = a.dimension.members.filter((m) => m.generation === a.generation && !m.isShared);
     const ia = peers.indexOf(a.stored);
     const ib = peers.indexOf(b.stored);
@@ -953,7 +1102,9 @@ class Executor {
         const layer = args.length > 1 ? this.layerArg(val(1), startOf(arg(1)), m, ctx, depth) : null;
         const flag =
           flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
-        return { t: "set", tuples: descendants(m, layer, flag).map((d) => [d]) };
+        const subtree = [m, ...m.descendants()];
+        this.charge(subtree.length, at);
+        return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
       }
       case "ANCESTOR": {
         argc(2);
@@ -968,6 +1119,7 @@ class Executor {
         const uda = this.stringArg(val(1), startOf(arg(1)));
         const pool =
           m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
+        this.charge(pool.length, at);
         return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
       }
       case "ISUDA": {
@@ -1006,8 +1158,8 @@ class Executor {
             : name === "AVG"
               ? sum / nums.length
               : name === "MIN"
-                ? Math.min(...nums)
-                : Math.max(...nums);
+                ? nums.reduce((x, y) => Math.min(x, y))
+                : nums.reduce((x, y) => Math.max(x, y));
         return { t: "num", v };
       }
       case "COUNT":
@@ -1059,6 +1211,11 @@ class Executor {
   }
 
   private crossJoin(sets: MdxMember[][][], at: MdxPosition): MdxMember[][] {
+    // The product's size is counted before it is built: a CrossJoin of every dimension is refused at once.
+    let size = 1;
+    for (const s of sets) size *= s.length;
+    this.checkSetSize(size, at);
+    this.charge(size, at);
     let out: MdxMember[][] = [[]];
     for (const s of sets) {
       const next: MdxMember[][] = [];
@@ -1213,8 +1370,7 @@ function side(m: Member, d: Member, layer: AnyLayer | null): number {
 }
 
 /** Descendants(member, layer, flag), in outline order, the member itself included when the flag says so. */
-function descendants(m: Member, layer: AnyLayer | null, flag: string): Member[] {
-  const all = [m, ...m.descendants()];
+function descendants(m: Member, all: Member[], layer: AnyLayer | null, flag: string): Member[] {
   if (flag === "LEAVES") return all.filter((d) => d.isLeaf && side(m, d, layer) <= 0);
   const sides = DESCENDANT_FLAGS[flag] as readonly number[];
   return all.filter((d) => sides.includes(side(m, d, layer)));

@@ -1,12 +1,13 @@
-import type {
-  AxisSpec,
-  CalculatedMemberDef,
-  Expr,
-  MdxQuery,
-  MdxUpdate,
-  NamedSetDef,
-  NamePart,
-  UpdateAssignment,
+import {
+  type AxisSpec,
+  type CalculatedMemberDef,
+  type Expr,
+  type MdxQuery,
+  type MdxUpdate,
+  type NamedSetDef,
+  type NamePart,
+  startOf,
+  type UpdateAssignment,
 } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
 import { type Origin, type Token, tokenize } from "./lexer.ts";
@@ -84,11 +85,57 @@ const FLAGS = new Set([
   "ALL",
 ]);
 
+/**
+ * The deepest nesting of parentheses, braces, function calls and unary operators a query may have, and the
+ * deepest syntax tree (a chain of 2,000 `+` is 2,000 deep): beyond them the query is refused (`MDX_TOO_DEEP`)
+ * rather than parsed or run by recursion that could exhaust the stack.
+ */
+export const MAX_MDX_NESTING = 128;
+export const MAX_MDX_TREE_DEPTH = 512;
+
 export function parseMdx(text: string): MdxQuery {
   const p = new Parser(tokenize(text));
   const q = p.query();
   p.expectEnd();
+  for (const def of q.with) checkTreeDepth(def.expr);
+  for (const axis of q.axes) checkTreeDepth(axis.set);
+  if (q.where) checkTreeDepth(q.where);
   return q;
+}
+
+/** Refuses a syntax tree deeper than {@link MAX_MDX_TREE_DEPTH}, walked without recursion. */
+function checkTreeDepth(root: Expr): void {
+  const stack: [Expr, number][] = [[root, 1]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [e, depth] = top;
+    if (depth > MAX_MDX_TREE_DEPTH)
+      throw new MdxError(
+        "MDX_TOO_DEEP",
+        `The expression nests more than ${MAX_MDX_TREE_DEPTH} operations deep`,
+        startOf(e),
+      );
+    for (const child of childrenOf(e)) stack.push([child, depth + 1]);
+  }
+}
+
+function childrenOf(e: Expr): Expr[] {
+  switch (e.kind) {
+    case "set":
+    case "tuple":
+      return e.items;
+    case "range":
+      return [e.from, e.to];
+    case "unary":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "method":
+      return [e.target, ...(e.args ?? [])];
+    case "call":
+      return e.args;
+    default:
+      return [];
+  }
 }
 
 /** Parses an `UPDATE CUBE` statement (write-back). */
@@ -96,6 +143,10 @@ export function parseMdxUpdate(text: string): MdxUpdate {
   const p = new Parser(tokenize(text));
   const u = p.update();
   p.expectEnd();
+  for (const a of u.assignments) {
+    checkTreeDepth(a.tuple);
+    checkTreeDepth(a.value);
+  }
   return u;
 }
 
@@ -104,6 +155,7 @@ export function parseMdxExpression(text: string, origin?: Origin): Expr {
   const p = new Parser(tokenize(text, origin));
   const e = p.expr();
   p.expectEnd();
+  checkTreeDepth(e);
   return e;
 }
 
@@ -111,6 +163,8 @@ const pos = (t: Token): MdxPosition => ({ line: t.line, column: t.column, text: 
 
 class Parser {
   private i = 0;
+  /** Nesting of the expression being parsed (parentheses, braces, calls, unary operators). */
+  private nesting = 0;
   constructor(private readonly toks: Token[]) {}
 
   private get tok(): Token {
@@ -300,9 +354,40 @@ class Parser {
   }
 
   expr(): Expr {
+    return this.nested(() => this.or());
+  }
+
+  /** A chain of `n` operators makes a tree `n` deep: refused as soon as it is too long. */
+  private chain(n: number, t: Token): void {
+    if (n > MAX_MDX_TREE_DEPTH)
+      throw new MdxError(
+        "MDX_TOO_DEEP",
+        `The expression nests more than ${MAX_MDX_TREE_DEPTH} operations deep`,
+        pos(t),
+      );
+  }
+
+  /** Runs one level of nesting, refused past {@link MAX_MDX_NESTING}. */
+  private nested<T>(parse: () => T): T {
+    if (this.nesting >= MAX_MDX_NESTING)
+      throw new MdxError(
+        "MDX_TOO_DEEP",
+        `The query nests expressions more than ${MAX_MDX_NESTING} deep`,
+        pos(this.tok),
+      );
+    this.nesting++;
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private or(): Expr {
     let left = this.and();
-    while (this.isKw("OR") || this.isKw("XOR")) {
+    for (let n = 1; this.isKw("OR") || this.isKw("XOR"); n++) {
       const t = this.next();
+      this.chain(n, t);
       left = {
         kind: "binary",
         op: t.value.toUpperCase() as "OR" | "XOR",
@@ -316,8 +401,9 @@ class Parser {
 
   private and(): Expr {
     let left = this.not();
-    while (this.isKw("AND")) {
+    for (let n = 1; this.isKw("AND"); n++) {
       const t = this.next();
+      this.chain(n, t);
       left = { kind: "binary", op: "AND", left, right: this.not(), at: pos(t) };
     }
     return left;
@@ -326,7 +412,7 @@ class Parser {
   private not(): Expr {
     if (this.isKw("NOT")) {
       const t = this.next();
-      return { kind: "unary", op: "NOT", operand: this.not(), at: pos(t) };
+      return { kind: "unary", op: "NOT", operand: this.nested(() => this.not()), at: pos(t) };
     }
     return this.comparison();
   }
@@ -344,8 +430,9 @@ class Parser {
 
   private additive(): Expr {
     let left = this.multiplicative();
-    while (this.isPunct("+") || this.isPunct("-")) {
+    for (let n = 1; this.isPunct("+") || this.isPunct("-"); n++) {
       const t = this.next();
+      this.chain(n, t);
       left = { kind: "binary", op: t.value as "+" | "-", left, right: this.multiplicative(), at: pos(t) };
     }
     return left;
@@ -353,8 +440,9 @@ class Parser {
 
   private multiplicative(): Expr {
     let left = this.unary();
-    while (this.isPunct("*") || this.isPunct("/")) {
+    for (let n = 1; this.isPunct("*") || this.isPunct("/"); n++) {
       const t = this.next();
+      this.chain(n, t);
       left = { kind: "binary", op: t.value as "*" | "/", left, right: this.unary(), at: pos(t) };
     }
     return left;
@@ -363,7 +451,12 @@ class Parser {
   private unary(): Expr {
     if (this.isPunct("-") || this.isPunct("+")) {
       const t = this.next();
-      return { kind: "unary", op: t.value as "-" | "+", operand: this.unary(), at: pos(t) };
+      return {
+        kind: "unary",
+        op: t.value as "-" | "+",
+        operand: this.nested(() => this.unary()),
+        at: pos(t),
+      };
     }
     return this.range();
   }

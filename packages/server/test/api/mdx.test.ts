@@ -201,6 +201,46 @@ describe("action/mdx refusals", () => {
     }
   });
 
+  it("answers costly and endless queries with a typed 4xx that names the limit, and keeps serving", async () => {
+    const chain = Array.from({ length: 22 }, (_, i) => {
+      const prev = i === 0 ? "[Measures].[Sales]" : `[Measures].[x${i}]`;
+      return `MEMBER [Measures].[x${i + 1}] AS '${prev} + ${prev}'`;
+    }).join(" ");
+    // A doubling chain 22 deep held the event loop 14 s: now each member is computed once per cell.
+    const doubled = await mdx(`WITH ${chain} SELECT {[Measures].[x22]} ON COLUMNS FROM Sample.Basic`);
+    const sales = await mdx("SELECT {[Measures].[Sales]} ON COLUMNS FROM Sample.Basic");
+    expect(doubled.status, JSON.stringify(doubled.body)).toBe(200);
+    const value = (g: string[][]) => Number((g[g.length - 1] as string[])[0]);
+    expect(value(doubled.body.grid)).toBe(value(sales.body.grid) * 2 ** 22);
+
+    const every = await mdx(
+      "SELECT CrossJoin([Year].Members, [Measures].Members, [Product].Members, [Market].Members, [Scenario].Members, " +
+        "[Caffeinated].Members, [Ounces].Members, [Pkg Type].Members, [Population].Members, [Intro Date].Members) " +
+        "ON COLUMNS FROM Sample.Basic",
+    );
+    expect(every.status).toBe(413);
+    expect(every.body.code).toBe("QB_ERR_GRID_TOO_LARGE");
+
+    const costly = await mdx(
+      "WITH MEMBER [Measures].[S] AS 'Sum(CrossJoin(CrossJoin([Product].Members, [Market].Members), [Year].Members), [Measures].[Sales])' " +
+        "SELECT {[Measures].[S]} ON COLUMNS, CrossJoin([Scenario].Members, [Year].Members) ON ROWS FROM Sample.Basic",
+    );
+    expect(costly.status).toBe(422);
+    expect(costly.body.code).toBe("QB_ERR_MDX_INVALID");
+    expect(costly.body.message).toContain("more than the 1000000 units of work one query may do");
+
+    for (const query of [
+      "WITH SET [s] AS '[s]' SELECT [s] ON COLUMNS FROM Sample.Basic",
+      `SELECT {${"(".repeat(5000)}[Sales]${")".repeat(5000)}} ON COLUMNS FROM Sample.Basic`,
+      `WITH MEMBER [Measures].[a] AS '${"Abs(".repeat(3000)}1${")".repeat(3000)}' SELECT {[Measures].[a]} ON COLUMNS FROM Sample.Basic`,
+    ]) {
+      const r = await mdx(query);
+      expect(r.status, query.slice(0, 40)).toBe(422);
+      expect(r.body.code).toBe("QB_ERR_MDX_INVALID");
+    }
+    expect((await mdx(COLA_EAST)).status).toBe(200);
+  });
+
   it("is an Essbase-family call: a planning session is refused", async () => {
     const r = await mdx(COLA_EAST, {}, "planning");
     expect(r.status).toBe(400);
