@@ -58,6 +58,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       provider,
       connector: "essbase",
       idleMinutes: config.sessionIdleMinutes,
+      maxCells: config.maxGridCells,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(

@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
-import { esc } from "../xmla/xml.ts";
+import { child, esc, type XmlElement } from "../xmla/xml.ts";
+import { SvException } from "./protocol.ts";
 
 type Schemas = components["schemas"];
 
@@ -139,4 +140,113 @@ export function preferencesXml(p: QueryPreferences): string {
     val("aliasTableName", p.aliasTableName),
     "  </preferences>",
   ].join("\n");
+}
+
+/**
+ * A grid as a request sends it (`Refresh`, `ProcessFreeFormGrid`; agardiner/SmartView `lib/smartview/grid.rb`
+ * `to_xml`, `dims_to_xml`): `dims/dim@{id, name, row=i | col=i | pov=member}` (inside `grid`, or beside it in
+ * `ProcessFreeFormGrid`) and one `slice@{rows, cols}/data/range@{start, end}` with the pipe lists `vals` and
+ * `types` (7 blank, 0 member, 2 data), row-major, without the POV row.
+ */
+export interface SvRequestGrid {
+  rows: number;
+  cols: number;
+  vals: string[];
+  types: string[];
+  rowDims: string[];
+  colDims: string[];
+  /** POV dimension → member, as the `dims` say (a `pov` left empty is not a POV member). */
+  pov: Map<string, string>;
+}
+
+/** Reads a request's grid; `null` when it has none. A slice of more than `maxCells` cells is refused. */
+export function readRequestGrid(
+  grid: XmlElement | undefined,
+  dims: XmlElement | undefined,
+  maxCells: number,
+): SvRequestGrid | null {
+  if (!grid) return null;
+  const slice = child(child(grid, "slices"), "slice");
+  if (!slice) throw new SvException("The grid has no slice.");
+  const rows = wholeNumber(slice.attrs.rows);
+  const cols = wholeNumber(slice.attrs.cols);
+  if (rows === null || cols === null) throw new SvException("The grid's slice needs whole rows and cols.");
+  if (rows * cols > maxCells) {
+    throw new SvException(`The grid has ${rows * cols} cells; at most ${maxCells} are read.`);
+  }
+  const size = rows * cols;
+  const vals = new Array<string>(size).fill("");
+  const types = new Array<string>(size).fill("");
+  for (const range of child(slice, "data")?.children ?? []) {
+    if (range.name !== "range") continue;
+    const start = wholeNumber(range.attrs.start ?? "0");
+    if (start === null) throw new SvException("A range's start must be a whole number.");
+    const place = (list: string[], into: string[]) => {
+      list.forEach((v, i) => {
+        if (start + i < size) into[start + i] = v;
+      });
+    };
+    place(pipeList(child(range, "vals")?.text), vals);
+    place(pipeList(child(range, "types")?.text), types);
+  }
+  const rowDims: { at: number; name: string }[] = [];
+  const colDims: { at: number; name: string }[] = [];
+  const pov = new Map<string, string>();
+  for (const d of (dims ?? child(grid, "dims"))?.children ?? []) {
+    const name = d.attrs.name ?? "";
+    if (d.name !== "dim" || name === "") continue;
+    if (d.attrs.row !== undefined) rowDims.push({ at: Number(d.attrs.row), name });
+    else if (d.attrs.col !== undefined) colDims.push({ at: Number(d.attrs.col), name });
+    else if ((d.attrs.pov ?? "") !== "") pov.set(name, d.attrs.pov as string);
+  }
+  const order = (list: { at: number; name: string }[]) => list.sort((a, b) => a.at - b.at).map((d) => d.name);
+  return { rows, cols, vals, types, rowDims: order(rowDims), colDims: order(colDims), pov };
+}
+
+function wholeNumber(text: string | undefined): number | null {
+  if (text === undefined || !/^\d{1,9}$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
+
+/** A pipe list (`enc="1"`), empty fields kept, as SVgem reads them (`split('|', -1)`). */
+export function pipeList(text: string | undefined): string[] {
+  return text === undefined || text === "" ? [] : text.split("|");
+}
+
+/**
+ * The sheet the engine reads for a grid of `labels` (rows of cells, data cells already blank): a POV row of
+ * the `pov` members (those of dimensions on neither axis) over the columns after the `left` row-header
+ * columns, then the grid's rows. Data is never read from the sheet: a refresh reads it again.
+ */
+export function sheetWithPov(
+  labels: readonly (readonly string[])[],
+  left: number,
+  pov: ReadonlyMap<string, string>,
+  onAxes: readonly string[],
+): string[][] {
+  const axes = new Set(onAxes.map((d) => d.toLowerCase()));
+  const members = [...pov].filter(([d, m]) => !axes.has(d.toLowerCase()) && m !== "").map(([, m]) => m);
+  const sheet = labels.map((r) => [...r]);
+  if (members.length > 0) sheet.unshift([...new Array<string>(left).fill(""), ...members]);
+  return sheet;
+}
+
+/** The rows of a request's grid with its data cells (type 2) blank, and its row-header width. */
+export function labelsOf(g: SvRequestGrid): { labels: string[][]; left: number } {
+  const labels: string[][] = [];
+  for (let r = 0; r < g.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < g.cols; c++) {
+      const i = r * g.cols + c;
+      row.push(g.types[i] === String(SV_TYPE.data) ? "" : (g.vals[i] ?? ""));
+    }
+    labels.push(row);
+  }
+  let left = g.rowDims.length;
+  if (left === 0) {
+    // No row dimension named: the blank corner cells of the first row tell the row-header width.
+    const first = labels[0] ?? [];
+    while (left < first.length && first[left] === "" && g.types[left] !== String(SV_TYPE.member)) left++;
+  }
+  return { labels, left };
 }

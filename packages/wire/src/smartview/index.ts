@@ -1,10 +1,24 @@
-import { ProviderError, type ProviderSession } from "@qibates/connectors";
+import { randomBytes } from "node:crypto";
+import type { components } from "@qibates/client/schema";
+import { type GridCall, ProviderError, type ProviderSession } from "@qibates/connectors";
+import { engineCubesOf } from "@qibates/connectors/embedded";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
-import { gridXml, pipes, preferencesXml, type QueryPreferences } from "./grid.ts";
+import {
+  gridXml,
+  labelsOf,
+  pipes,
+  preferencesXml,
+  type QueryPreferences,
+  readRequestGrid,
+  sheetWithPov,
+} from "./grid.ts";
 import { SvException, smartViewRoutes } from "./protocol.ts";
+
+type Schemas = components["schemas"];
+type MemberNode = Schemas["MemberNode"];
 
 /** Where Essbase's Provider Services (APS 11.x) answers Smart View. */
 export const SMARTVIEW_PATH = "/aps/SmartView";
@@ -13,7 +27,10 @@ export const SMARTVIEW_PATH = "/aps/SmartView";
  * Options of the Smart View endpoint: `provider` answers as the embedded engine does; `connector` defaults to
  * `essbase` (the capability table's Essbase 11.x profile); writes are journaled as `smartview:<user>`.
  */
-export type SmartViewOptions = WireEndpointOptions;
+export type SmartViewOptions = WireEndpointOptions & {
+  /** Largest grid (in cells) a grid message sends or is answered (default 500,000, `MAX_GRID_CELLS`'s). */
+  maxCells?: number;
+};
 
 interface SvSession {
   readonly id: string;
@@ -22,6 +39,50 @@ interface SvSession {
   server: string | null;
   application: string | null;
   cube: string | null;
+  /** The single sign-on token `GetSSOToken` gave this session, if any. */
+  sso: string | null;
+}
+
+/** A single sign-on token (`GetSSOToken`): whose it is, to open further sessions without the password. */
+interface SsoToken {
+  readonly id: string;
+  lastUsed: number;
+  readonly username: string;
+  readonly handle: string | null;
+}
+
+/** A session id: 128 random bits written as a decimal number (APS's `sID` is a plain integer in the capture). */
+function newSessionId(): string {
+  return BigInt(`0x${randomBytes(16).toString("hex")}`).toString(10);
+}
+
+/** Smart View's wildcards in a member search (`*` any run, `?` one character), case-insensitive. */
+function wildcard(pattern: string): RegExp {
+  const body = pattern
+    .trim()
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${body}$`, "i");
+}
+
+/** The nodes of a tree under `top`, in outline order (pre-order), `top` itself first. */
+function preorder(top: MemberNode): MemberNode[] {
+  const out: MemberNode[] = [];
+  const stack: MemberNode[] = [top];
+  while (stack.length > 0) {
+    const n = stack.pop() as MemberNode;
+    out.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as MemberNode);
+  }
+  return out;
+}
+
+/** The node a filter's `top` names (name, or alias of the request's table), its stored occurrence first. */
+function nodeNamed(root: MemberNode, name: string): MemberNode | undefined {
+  const key = name.trim().toLowerCase();
+  const all = preorder(root).filter((n) => n.name.toLowerCase() === key || n.alias?.toLowerCase() === key);
+  return all.find((n) => n.storage !== "shared") ?? all[0];
 }
 
 /** Essbase's words for an unknown member in a query, with its OLAP error number, as the capture shows them. */
@@ -53,15 +114,20 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   const connector = options.connector ?? "essbase";
   const owner = options.owner ?? ((u: string) => `smartview:${u}`);
   const about = options.about ?? { name: "QiBates", version: "" };
-  let nextId = 1 + Math.floor(Math.random() * 90_000);
+  const maxCells = options.maxCells ?? 500_000;
+  const idleMs = (options.idleMinutes ?? 30) * 60_000;
   const sessions = new SessionStore<SvSession>({
-    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    idleMs,
     max: options.maxSessions ?? 1000,
-    newId: () => String(nextId++),
+    newId: newSessionId,
   });
+  const tokens = new SessionStore<SsoToken>({ idleMs, max: options.maxSessions ?? 1000 });
   let nextBid = 1;
 
-  await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview");
+  await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview", {
+    prefix: "/aps/",
+    except: ["/aps/XMLA"],
+  });
 
   function session(req: XmlElement): SvSession {
     const id = text(req, "sID");
@@ -81,13 +147,21 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
       case "ConnectToProvider": {
         const username = text(req, "usr");
         const address = new URL(`${request.protocol}://${request.headers.host ?? "localhost"}/aps/JAPI`);
-        let login: { username: string; handle?: string };
-        try {
-          login = await provider.login({ connector, username, password: text(req, "pwd"), address });
-        } catch (e) {
-          if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
-            throw new SvException("Invalid login: user name or password.");
-          throw e;
+        let login: { username: string; handle?: string | null };
+        const sso = text(req, "sso");
+        if (username === "" && sso !== "") {
+          // A token from GetSSOToken stands for the user who logged in (agardiner/SmartView `connect(sso)`).
+          const token = tokens.find(sso);
+          if (!token) throw new SvException("Invalid login: the single sign-on token is not valid.");
+          login = { username: token.username, handle: token.handle };
+        } else {
+          try {
+            login = await provider.login({ connector, username, password: text(req, "pwd"), address });
+          } catch (e) {
+            if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
+              throw new SvException("Invalid login: user name or password.");
+            throw e;
+          }
         }
         const s = sessions.add((id, now) => ({
           id,
@@ -104,12 +178,14 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
           server: null,
           application: null,
           cube: null,
+          sso: null,
         }));
         return `<sID>${s.id}</sID>\n<provider>Analytic Services (${esc(about.name)} ${esc(about.version)})</provider>`;
       }
       case "Logout": {
         const s = session(req);
         sessions.end(s.id);
+        if (s.sso) tokens.end(s.sso);
         await provider.logout(s.provider);
         return "";
       }
@@ -129,8 +205,27 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
         const { cubes } = await provider.cubes(s.provider, ref);
         return `<cubes enc="1">${pipes(cubes.map((c) => c.name))}</cubes>`;
       }
+      case "GetSSOToken": {
+        const s = session(req);
+        if (!s.sso || !tokens.find(s.sso)) {
+          const p = s.provider;
+          s.sso = tokens.add((id, now) => ({
+            id,
+            lastUsed: now,
+            username: p.username,
+            handle: p.handle ?? null,
+          })).id;
+        }
+        return `<sso>${esc(s.sso)}</sso>`;
+      }
       case "OpenApplication": {
         const s = session(req);
+        const sso = text(req, "sso");
+        if (sso !== "") {
+          const token = tokens.find(sso);
+          if (!token || token.username.toLowerCase() !== s.provider.username.toLowerCase())
+            throw new SvException("Invalid login: the single sign-on token is not valid.");
+        }
         const ref = { server: text(req, "srv"), application: text(req, "app") };
         const { server, application } = await provider.cubes(s.provider, ref);
         s.server = server;
@@ -169,6 +264,42 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
         return FILTER_CATALOGUE;
       case "EnumMembers":
         return enumMembers(session(req), req);
+      case "FindMember":
+        return findMember(session(req), req);
+      case "GetDefaultPOV": {
+        const s = session(req);
+        const table = aliasTableOf(text(req, "alsTbl"));
+        const list = await essbase.dimensions(s.provider, cubeOf(s), table ?? undefined);
+        const base = list.dimensions.filter((d) => d.type !== "attribute");
+        return [
+          `<dims enc="1">${pipes(base.map((d) => d.name))}</dims>`,
+          `<mbrs enc="1">${pipes(base.map((d) => (table && d.alias) || d.name))}</mbrs>`,
+        ].join("\n");
+      }
+      case "GetDefaultGrid":
+        return defaultGrid(session(req), req);
+      case "Refresh": {
+        const s = session(req);
+        const g = readRequestGrid(child(req, "grid"), undefined, maxCells);
+        if (!g) throw new SvException("Refresh needs a grid.");
+        const { labels, left } = labelsOf(g);
+        const sheet = sheetWithPov(labels, left, g.pov, [...g.rowDims, ...g.colDims]);
+        return gridAnswer(s, req, (settings) => ({ action: "refresh", input: { grid: sheet, settings } }));
+      }
+      case "ProcessFreeFormGrid": {
+        const s = session(req);
+        const g = readRequestGrid(child(req, "grid"), child(req, "dims"), maxCells);
+        if (!g) throw new SvException("ProcessFreeFormGrid needs a grid.");
+        const pov = backgroundPov(req);
+        for (const [d, m] of g.pov) pov.set(d, m);
+        const { labels, left } = labelsOf(g);
+        const sheet = sheetWithPov(labels, left, pov, [...g.rowDims, ...g.colDims]);
+        // The grid comes back laid out without data (SVgem refreshes it next): navigation without data.
+        return gridAnswer(s, req, (settings) => ({
+          action: "refresh",
+          input: { grid: sheet, settings: { ...settings, navigateWithoutData: true } },
+        }));
+      }
       case "EnumBusinessRules": {
         const s = session(req);
         // Essbase has no rules run on save: that list is empty.
@@ -201,6 +332,19 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   }
 
   async function enumMembers(s: SvSession, req: XmlElement): Promise<string> {
+    const aliasTable = aliasTableOf(text(req, "alsTbl"));
+    const members = await filteredMembers(s, req);
+    const names = members.map((m) => (aliasTable && m.alias) || m.name);
+    return [
+      "<overflow>0</overflow>",
+      `<mbrs enc="1">${pipes(names)}</mbrs>`,
+      `<atts enc="1">${pipes(members.map((m) => ((m.level ?? 0) > 0 ? 2 : 0)))}</atts>`,
+      `<mbrDesc enc="1">${pipes(members.map(() => ""))}</mbrDesc>`,
+    ].join("\n");
+  }
+
+  /** The members an `EnumMembers` request's filter chooses, in outline order. */
+  async function filteredMembers(s: SvSession, req: XmlElement) {
     const ref = cubeOf(s);
     const dimension = text(req, "dim");
     const filter = child(child(req, "memberFilter"), "filter");
@@ -227,14 +371,38 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
       inside.add(top.toLowerCase());
       return answer.members.filter((m) => inside.has(m.name.toLowerCase()));
     };
-    let members: Awaited<ReturnType<typeof run>>["members"];
+    let members: { name: string; alias: string | null; level: number | null }[];
+    const tree = async () => {
+      const { root } = await essbase.dimensionTree(s.provider, ref, {
+        dimension,
+        ...(aliasTable ? { aliasTable } : {}),
+      });
+      const node = nodeNamed(root, top);
+      if (!node) throw new SvException(`Member ${top} is not in dimension ${dimension}.`);
+      return node;
+    };
     switch (name) {
       case "Hierarchy":
+        // allGenerations 1: every generation under the top (outline order); 0: its children, as captured.
+        members =
+          text(req, "allGenerations") === "1"
+            ? preorder(await tree()).slice(1)
+            : (await run("CHILDREN", null)).members;
+        break;
       case "Children":
         members = (await run("CHILDREN", null)).members;
         break;
+      case "SharedLevel": {
+        const n = Number(arg("1"));
+        members = preorder(await tree()).filter((m) => m.level === n);
+        break;
+      }
+      case "Attribute":
+        members = attributeMembers(ref, dimension, arg("0"), aliasTable ?? null);
+        break;
       case "Descendants":
-        members = (await run("DESCENDANT", null)).members;
+        // DESCENDANTS(%0), the catalogue's MDX: the member itself, then everything under it.
+        members = preorder(await tree());
         break;
       case "Level":
         members = await under(await run("LEVEL", Number(arg("1"))));
@@ -248,13 +416,162 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
       default:
         throw new SvException(`The member filter ${name} is not supported by this provider.`);
     }
-    const names = members.map((m) => (aliasTable && m.alias) || m.name);
-    return [
-      "<overflow>0</overflow>",
-      `<mbrs enc="1">${pipes(names)}</mbrs>`,
-      `<atts enc="1">${pipes(members.map((m) => ((m.level ?? 0) > 0 ? 2 : 0)))}</atts>`,
-      `<mbrDesc enc="1">${pipes(members.map(() => ""))}</mbrDesc>`,
-    ].join("\n");
+    return members;
+  }
+
+  /**
+   * `Attribute(name)`: the members of `dimension` associated with the attribute member `name` or a member
+   * under it. The provider contract carries no attribute associations: read from the engine's outline.
+   */
+  function attributeMembers(
+    ref: { server: string; application: string; cube: string },
+    dimension: string,
+    name: string,
+    aliasTable: string | null,
+  ) {
+    const engines = engineCubesOf(provider);
+    if (!engines) throw new SvException("The member filter Attribute is not supported by this provider.");
+    const outline = engines.engineCube(connector, ref).outline;
+    const attr = outline.resolve(name, aliasTable ?? "Default");
+    if (attr?.dimension.type !== "attribute")
+      throw new SvException(`${name} is not an attribute member.`);
+    const dim = outline.dimension(dimension);
+    if (!dim) throw new SvException(`Dimension ${dimension} does not exist.`);
+    const under = new Set([attr, ...attr.descendants()]);
+    return dim.members
+      .filter((m) => !m.isShared && [...m.attributes.values()].some((a) => under.has(a)))
+      .map((m) => ({
+        name: m.name,
+        alias: aliasTable ? (m.aliases.get(aliasTable) ?? null) : null,
+        level: m.level,
+      }));
+  }
+
+  /**
+   * `FindMember`: the members of the dimension within the filter (the whole hierarchy by default) whose name,
+   * or alias in the request's table, matches `mbr` (`*` and `?` wildcards), each as its path from the
+   * dimension down (agardiner/SmartView `find_member` reads `pathList/path/mbrs`).
+   */
+  async function findMember(s: SvSession, req: XmlElement): Promise<string> {
+    const ref = cubeOf(s);
+    const dimension = text(req, "dim");
+    const aliasTable = aliasTableOf(text(req, "alsTbl")) ?? undefined;
+    const { root } = await essbase.dimensionTree(s.provider, ref, {
+      dimension,
+      ...(aliasTable ? { aliasTable } : {}),
+    });
+    const filter = child(req, "filter");
+    const name = filter?.attrs.name ?? "Hierarchy";
+    // The filter's top member (arg 0, the dimension when absent) bounds the search, wherever it is a member.
+    const topName = filter?.children.find((a) => a.name === "arg" && a.attrs.id === "0")?.text || dimension;
+    const top = nodeNamed(root, topName);
+    if (!top && name !== "Attribute") {
+      throw new SvException(`Member ${topName} is not in dimension ${dimension}.`);
+    }
+    const under = new Set(preorder(top ?? root));
+    let inScope: (n: MemberNode) => boolean = (n) => under.has(n);
+    if (name !== "Hierarchy") {
+      const enumReq: XmlElement = {
+        name: "req_EnumMembers",
+        ns: "",
+        attrs: {},
+        text: "",
+        children: [
+          { name: "dim", ns: "", attrs: {}, text: dimension, children: [] },
+          { name: "memberFilter", ns: "", attrs: {}, text: "", children: filter ? [filter] : [] },
+          { name: "alsTbl", ns: "", attrs: {}, text: text(req, "alsTbl"), children: [] },
+          { name: "allGenerations", ns: "", attrs: {}, text: "1", children: [] },
+        ],
+      };
+      const names = new Set((await filteredMembers(s, enumReq)).map((m) => m.name.toLowerCase()));
+      // A shared occurrence is found only by the filter that lists them (SharedLevel).
+      const shared = name === "SharedLevel";
+      inScope = (n) => under.has(n) && names.has(n.name.toLowerCase()) && (shared || n.storage !== "shared");
+    }
+    const match = wildcard(text(req, "mbr"));
+    const paths: string[] = [];
+    const label = (n: MemberNode) => (aliasTable && n.alias) || n.name;
+    const walk = (n: MemberNode, path: string[]) => {
+      const here = [...path, label(n)];
+      if (inScope(n) && (match.test(n.name) || (aliasTable && n.alias && match.test(n.alias)))) {
+        paths.push(`  <path><mbrs enc="1">${pipes(here)}</mbrs></path>`);
+      }
+      for (const c of n.children) walk(c, here);
+    };
+    walk(root, []);
+    return paths.length === 0 ? "<pathList/>" : `<pathList>\n${paths.join("\n")}\n</pathList>`;
+  }
+
+  /** `GetDefaultGrid`: the cube's default grid, its POV taken from `backgroundpov` where it names one. */
+  async function defaultGrid(s: SvSession, req: XmlElement): Promise<string> {
+    const wanted = backgroundPov(req);
+    return gridAnswer(
+      s,
+      req,
+      (settings) => ({ action: "initgrid", input: { settings } }),
+      async (first, run) => {
+        const pov = new Map(Object.entries(first.layout.pov));
+        let changed = false;
+        for (const [d, m] of wanted) {
+          const at = [...pov.keys()].find((k) => k.toLowerCase() === d.toLowerCase());
+          if (at !== undefined && (pov.get(at) ?? "").toLowerCase() !== m.toLowerCase()) {
+            pov.set(at, m);
+            changed = true;
+          }
+        }
+        if (!changed) return first;
+        const { layout } = first;
+        const povRows = layout.headerRows - layout.columnDimensions.length;
+        const labels = first.grid.slice(povRows).map((row, r) =>
+          row.map((v, c) => {
+            const kind = first.cellKinds[povRows + r]?.[c];
+            return kind === "column-header" || kind === "row-header" ? String(v) : "";
+          }),
+        );
+        const sheet = sheetWithPov(labels, layout.leftColumns, pov, [
+          ...layout.rowDimensions,
+          ...layout.columnDimensions,
+        ]);
+        return run({ action: "refresh", input: { grid: sheet } });
+      },
+    );
+  }
+
+  /**
+   * A grid message's answer: the provider's grid call (with the request's preferences as settings, and the
+   * cell cap) written as `sID` and `grid`, as `res_ExecuteQuery` is in the capture. A provider's refusal is
+   * the capture's "Cannot perform cube view operation." exception.
+   */
+  async function gridAnswer(
+    s: SvSession,
+    req: XmlElement,
+    call: (settings: Record<string, unknown>) => GridCall,
+    then?: (
+      first: Schemas["GridResponse"],
+      run: (call: GridCall) => Promise<Schemas["GridResponse"]>,
+    ) => Promise<Schemas["GridResponse"]>,
+  ): Promise<string> {
+    const ref = cubeOf(s);
+    const prefs = preferencesOf(child(req, "preferences"));
+    const settings = settingsOf(prefs);
+    const run = async (c: GridCall) => {
+      const withSettings = {
+        ...c,
+        input: { ...c.input, settings: { ...settings, ...(c.input.settings ?? {}) }, maxCells },
+      } as GridCall;
+      try {
+        return await essbase.grid(s.provider, ref, withSettings);
+      } catch (e) {
+        if (e instanceof ProviderError)
+          throw new SvException(`Cannot perform cube view operation. ${e.message}`);
+        throw e;
+      }
+    };
+    let answered = await run(call(settings));
+    if (then) answered = await then(answered, run);
+    const { dimensions } = await essbase.dimensions(s.provider, ref);
+    const names = dimensions.filter((d) => d.type !== "attribute").map((d) => d.name);
+    return `<sID>${s.id}</sID>\n${gridXml(answered, names, preferencesXml(prefs))}`;
   }
 
   async function executeQuery(s: SvSession, req: XmlElement): Promise<string> {
@@ -300,6 +617,42 @@ function aliasTableOf(value: string): string | null {
   return value === "" || value.toLowerCase() === "none" ? null : value;
 }
 
+/** `zoomin@mode`: Smart View's three zoom levels (agardiner/SmartView `preferences.rb`). */
+const ZOOM: Record<string, string> = {
+  children: "NEXT_LEVEL",
+  descendents: "ALL_LEVELS",
+  descendants: "ALL_LEVELS",
+  base: "BOTTOM_LEVEL",
+};
+
+/** The grid settings a request's preferences stand for (`Refresh`, `GetDefaultGrid`, `ProcessFreeFormGrid`). */
+function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
+  return {
+    aliasTable: aliasTableOf(prefs.aliasTableName),
+    missingSuppression: prefs.suppress.missing === "1",
+    repeatMemberLabels: prefs.repeatMemberLabels !== "0",
+    missingLabel: "#MISSING",
+    indentation: INDENTATION[prefs.essIndent] ?? "NONE",
+    zoomInMode: ZOOM[prefs.zoomin.mode.toLowerCase()] ?? "NEXT_LEVEL",
+    ancestorPosition: prefs.zoomin.ancestor.toLowerCase() === "top" ? "TOP" : "BOTTOM",
+    includeSelection: prefs.includeSelection !== "0",
+    withinSelectedGroup: prefs.withinSelectedGroup === "1",
+    removeUnselectedGroups: prefs.removeUnSelectedGroup === "1",
+    navigateWithoutData: prefs.navigate === "0",
+  };
+}
+
+/** `backgroundpov/dim@{name, pov}`: the POV a grid message asks for (dimension → member). */
+function backgroundPov(req: XmlElement): Map<string, string> {
+  const pov = new Map<string, string>();
+  for (const d of child(req, "backgroundpov")?.children ?? []) {
+    const name = d.attrs.name ?? "";
+    const member = d.attrs.pov ?? "";
+    if (d.name === "dim" && name !== "" && member !== "") pov.set(name, member);
+  }
+  return pov;
+}
+
 /** The request's preferences, with the capture's values where one is not sent. */
 function preferencesOf(p: XmlElement | undefined): QueryPreferences {
   const at = (name: string, attr: string, fallback: string) => child(p, name)?.attrs[attr] ?? fallback;
@@ -318,7 +671,8 @@ function preferencesOf(p: XmlElement | undefined): QueryPreferences {
     includeSelection: val("includeSelection", "1"),
     repeatMemberLabels: val("repeatMemberLabels", "1"),
     withinSelectedGroup: val("withinSelectedGroup", "0"),
-    removeUnSelectedGroup: val("removeUnSelectedGroup", "0"),
+    // The capture spells it removeUnSelectedGroup, agardiner/SmartView removeUnselectedGroup.
+    removeUnSelectedGroup: val("removeUnSelectedGroup", val("removeUnselectedGroup", "0")),
     includeDescriptionInLabel: val("includeDescriptionInLabel", "0"),
     missingLabelText: val("missingLabelText", "#Missing"),
     noAccessText: val("noAccessText", "#NoAccess"),
@@ -361,5 +715,12 @@ const FILTER_CATALOGUE = `<filterList>
   <filter name="UDA" id="5" compose="UDA(%0, %1)" decompose="^UDA\\((.+), *(.+)\\)$">
     <arg id="0" name="top" type="str" prompt="Top Dimension or Member"/>
     <arg id="1" name="uda" type="str" prompt="UDA"/>
+  </filter>
+  <filter name="Attribute" id="6" compose="ATTRIBUTE(%0)" decompose="^ATTRIBUTE\\( *(.+) *\\)$">
+    <arg id="0" name="name" type="attribute" prompt="Attribute Member"/>
+  </filter>
+  <filter name="SharedLevel" id="7" compose="SHAREDLEVEL(%0,%0.DIMENSION.LEVELS(%1))" decompose="^SHAREDLEVEL\\((.+),.*\\.LEVELS\\((.+)\\)\\)$">
+    <arg id="0" name="top" type="str" prompt="Member"/>
+    <arg id="1" name="n" type="int" prompt="Level"/>
   </filter>
 </filterList>`;

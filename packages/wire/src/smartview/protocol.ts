@@ -19,6 +19,7 @@ export async function smartViewRoutes(
   app: FastifyInstance,
   routes: Record<string, SvAnswer>,
   label: string,
+  unknownPaths?: UnknownPaths,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -44,7 +45,33 @@ export async function smartViewRoutes(
         return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
       });
     }
+    if (unknownPaths) {
+      const known = new Set(Object.keys(routes));
+      const others = new Set(unknownPaths.except);
+      scope.all(`${unknownPaths.prefix}*`, async (request, reply) => {
+        const path = request.url.split("?")[0] ?? "";
+        if (others.has(path)) return reply.callNotFound();
+        if (known.has(path)) {
+          reply.header("allow", "POST");
+          return sendException(
+            reply,
+            `${request.method} is not allowed here: post a Smart View request.`,
+            405,
+          );
+        }
+        return sendException(reply, `There is no Smart View provider at ${path}.`, 404);
+      });
+    }
   });
+}
+
+/**
+ * Paths under `prefix` that no route of the endpoint answers: the exception element with HTTP 404 (a known path
+ * asked with another method than POST: 405), never the site's page; `except` are left to whoever serves them.
+ */
+export interface UnknownPaths {
+  prefix: string;
+  except: readonly string[];
 }
 
 function sendException(reply: FastifyReply, desc: string, status = 200) {
