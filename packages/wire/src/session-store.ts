@@ -58,6 +58,12 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     return s;
   }
 
+  /** The live sessions (not touched: listing them does not slide them). */
+  *live(): IterableIterator<T> {
+    const now = this.now();
+    for (const s of this.sessions.values()) if (now - s.lastUsed <= this.limits.idleMs) yield s;
+  }
+
   end(id: string): T | null {
     const s = this.sessions.get(id) ?? null;
     this.sessions.delete(id);

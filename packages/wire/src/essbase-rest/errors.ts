@@ -1,7 +1,11 @@
+import type { FastifyReply } from "fastify";
+
 /**
- * A refusal of the Essbase REST endpoint: an HTTP status and a message. Nothing public shows the JSON body of
- * Essbase's own error answers, so the endpoint answers the message alone as `text/plain; charset=utf-8`, and
- * uses Essbase's words where a live server's message was recorded (`MESSAGES`).
+ * A refusal of the Essbase REST endpoint: an HTTP status and a message, answered as Essbase's error body
+ * `{"errorMessage": "…"}` (`application/json`): Oracle's description of `POST …/mdx` says to "check for
+ * errorMessage tag in the response" for errors, and appliedolap's client reads the message of every failed
+ * call from that key (`EssApiException.getBestMessage`). Where a live server's message was recorded, its
+ * words are used (`MESSAGES`). Sources: `NOTES.md`.
  */
 export class WireError extends Error {
   override readonly name = "WireError";
@@ -24,3 +28,11 @@ export const MESSAGES = {
 } as const;
 
 export const badRequest = (message: string) => new WireError(400, message);
+
+/** The media type of every error answer. */
+export const ERROR_TYPE = "application/json";
+
+/** Sends an error as Essbase does: the status, and `{"errorMessage": message}`. */
+export function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type(ERROR_TYPE).send({ errorMessage: message });
+}

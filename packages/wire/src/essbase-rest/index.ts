@@ -2,17 +2,22 @@ import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { badRequest, MESSAGES, WireError } from "./errors.ts";
+import { badRequest, MESSAGES, sendError, WireError } from "./errors.ts";
 import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
-import { JobStore } from "./jobs.ts";
+import { type JobRecord, JobStore } from "./jobs.ts";
+import { mdxJson } from "./mdx-json.ts";
 import {
   descendants,
   essbaseOf,
   findMember,
+  generationLevels,
+  getLink,
   memberBean,
   type OutlineIndex,
+  type OutlineMember,
   page,
   readOutline,
+  storedMembers,
 } from "./outline.ts";
 import { gridSettings, mergePreferences } from "./preferences.ts";
 import { type WireSession, WireSessions } from "./sessions.ts";
@@ -45,10 +50,23 @@ const ACTIONS = [
 type Action = (typeof ACTIONS)[number];
 
 const JSON_TYPE = "application/json";
+/** Fields `GET /jobs` sorts by (`orderBy=field:asc|desc`). */
+const JOB_ORDER = new Set<string>([
+  "job_ID",
+  "appName",
+  "dbName",
+  "jobType",
+  "jobfileName",
+  "userName",
+  "startTime",
+  "endTime",
+  "statusCode",
+]);
 const TEXT_TYPE = "text/plain; charset=utf-8";
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
+  // `;` between cookies, and `,` as RFC 2965 clients write several (`$Version=1;JSESSIONID=a,$Version=1;…`).
+  for (const part of (header ?? "").split(/[;,]/)) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
@@ -67,6 +85,18 @@ function bool(value: unknown): boolean {
   return value === true || value === "true";
 }
 
+/** `links=none` (John Goodwin's Essbase REST series: "suppress the links in the JSON that is returned"). */
+function wantsLinks(request: FastifyRequest): boolean {
+  return (request.query as { links?: unknown } | null)?.links !== "none";
+}
+
+/** This endpoint's base address as the request reached it (`http://host/essbase/rest/v1`), for links. */
+function restBase(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? "localhost"}${ESSBASE_REST_BASE}`;
+}
+
+const enc = encodeURIComponent;
+
 declare module "fastify" {
   interface FastifyRequest {
     essbaseSession: WireSession | null;
@@ -77,8 +107,8 @@ declare module "fastify" {
  * Essbase 21c's REST API (`/essbase/rest/v1/…`) answered by a provider: a Fastify plugin for the routes a
  * client needs to log in, read applications, cubes and outlines, work an ad hoc grid, keep grid preferences
  * and run calc scripts as jobs. Authentication is Essbase's: HTTP Basic creates a session, answered with a
- * `JSESSIONID` cookie (path `/essbase`) that later calls send instead. Errors are the status with the message
- * as plain text.
+ * `JSESSIONID` cookie (path `/essbase`) that later calls send instead. Errors are the status with Essbase's
+ * `{"errorMessage": …}`, also for any path under `/essbase` the endpoint does not serve.
  */
 export async function essbaseRestEndpoint(app: FastifyInstance, options: EssbaseRestOptions): Promise<void> {
   const provider = options.provider;
@@ -89,6 +119,8 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     max: options.maxSessions ?? 1000,
   });
   const jobs = new JobStore();
+  /** Applications are "started" from the moment the endpoint answers for them. */
+  const startTime = Date.now();
   const about = options.about ?? { name: "QiBates Essbase REST endpoint", version: "" };
 
   await app.register(
@@ -96,22 +128,23 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       scope.decorateRequest("essbaseSession", null);
 
       scope.setErrorHandler((error, request, reply) => {
-        if (error instanceof WireError) return sendText(reply, error.status, error.message);
+        if (error instanceof WireError) return sendError(reply, error.status, error.message);
         if (error instanceof ProviderError) {
-          return sendText(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
+          return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
         }
         // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
         const e = error as { statusCode?: unknown; status?: unknown; message?: string };
         const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
         if (typeof status === "number" && status >= 400 && status < 500) {
-          return sendText(reply, status, e.message ?? "Bad request");
+          return sendError(reply, status, e.message ?? "Bad request");
         }
         request.log.error({ err: error }, "essbase-rest: internal error");
-        return sendText(reply, 500, "Internal server error");
+        return sendError(reply, 500, "Internal server error");
       });
-      scope.setNotFoundHandler((request, reply) =>
-        sendText(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
-      );
+      scope.setNotFoundHandler(notServed);
+      // A route, so that no wider route of the host (the documentation site's `/*`) answers these paths.
+      scope.all("/*", notServed);
+      scope.all("", notServed);
 
       // Every call but GET /about needs a session: the cookie's, or a new one from HTTP Basic.
       scope.addHook("onRequest", async (request, reply) => {
@@ -140,10 +173,10 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         }
         if (username === null) {
           reply.header("www-authenticate", 'Basic realm="Essbase"');
-          return sendText(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
+          return sendError(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
         }
         const name = username;
-        const session = sessions.create(name, (id) => ({
+        const session = sessions.create(name, request.ip, (id) => ({
           id,
           ownerId: owner(name),
           connector,
@@ -161,8 +194,13 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     { prefix: ESSBASE_REST_BASE },
   );
 
-  function sendText(reply: FastifyReply, status: number, message: string) {
-    return reply.code(status).type(TEXT_TYPE).send(message);
+  // The rest of `/essbase` (other REST versions, `/essbase/rest`, the web console's paths): Essbase's JSON
+  // error too, never the host's page, and no session needed to be told so.
+  app.all("/essbase", notServed);
+  app.all("/essbase/*", notServed);
+
+  function notServed(request: FastifyRequest, reply: FastifyReply) {
+    return sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`);
   }
 
   function sessionOf(request: FastifyRequest): WireSession {
@@ -192,7 +230,10 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     const cube = p.databaseName ?? p.cube ?? "";
     const key = `${application}\n${cube}`.toLowerCase();
     const known = session.cubes.get(key);
-    if (known) return known;
+    if (known) {
+      connect(session, known);
+      return known;
+    }
     const ref = { server: await server(session), application, cube };
     // Unknown application or cube: the provider's error, answered as 400.
     const cubes = await provider.cubes(session.provider, ref);
@@ -200,7 +241,14 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     if (!found) throw badRequest(`Cube ${application}.${cube} does not exist.`);
     const resolved = { ...ref, application: cubes.application, cube: found.name };
     session.cubes.set(key, resolved);
+    connect(session, resolved);
     return { ...resolved };
+  }
+
+  /** The cube a session works on now (`GET /sessions`, `connectedUsersCount`). */
+  function connect(session: WireSession, ref: CubeRef): void {
+    if (session.connected && cubeKey(session.connected.ref) === cubeKey(ref)) return;
+    session.connected = { ref, since: Date.now() };
   }
 
   const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();
@@ -234,6 +282,14 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       }),
     );
 
+    // appliedolap's process.sh models this answer from a live server: three booleans. None of those features
+    // (provisioning, password reset, the Administration Services console) is offered here.
+    scope.get("/about/instance", async (_request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send({ provisioningSupported: false, resetPasswordSupported: false, easInstalled: false }),
+    );
+
     scope.get("/urls", async (request, reply) => {
       const base = `${request.protocol}://${request.headers.host ?? "localhost"}/essbase`;
       return reply.type(JSON_TYPE).send({
@@ -251,8 +307,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
 
     scope.delete("/session", async (request, reply) => {
       const s = sessionOf(request);
-      sessions.end(s.id);
-      await provider.logout(s.provider);
+      await endSession(s);
       reply.header("set-cookie", `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly`);
       return reply.code(200).send();
     });
@@ -274,7 +329,21 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       const filter = (q.filter ?? "").toLowerCase();
       const names = list.applications.map((a) => a.name).filter((n) => n.toLowerCase().includes(filter));
       const result = page(names, whole(q.offset, 0, "offset"), whole(q.limit, 50, "limit"));
-      return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((name) => ({ name })) });
+      const links = wantsLinks(request) ? restBase(request) : null;
+      return reply
+        .type(JSON_TYPE)
+        .send({ ...result, items: result.items.map((name) => applicationBean(name, links)) });
+    });
+
+    scope.get("/applications/:applicationName", async (request, reply) => {
+      const s = sessionOf(request);
+      const wanted = (request.params as { applicationName: string }).applicationName;
+      const list = await provider.applications(s.provider, await server(s), true);
+      const name = list.applications.find((a) => a.name.toLowerCase() === wanted.toLowerCase())?.name;
+      if (!name) throw badRequest(`Application ${wanted} does not exist.`);
+      return reply
+        .type(JSON_TYPE)
+        .send(applicationBean(name, wantsLinks(request) ? restBase(request) : null));
     });
 
     scope.get("/applications/actions/tree", async (request, reply) => {
@@ -297,12 +366,19 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         server: await server(s),
         application: applicationName,
       });
+      const links = wantsLinks(request) ? restBase(request) : null;
       const result = page(cubes.cubes, 0, cubes.cubes.length);
       return reply.type(JSON_TYPE).send({
         ...result,
         limit: Math.max(result.limit, 50),
-        items: cubes.cubes.map((c) => ({ name: c.name, application: cubes.application })),
+        items: cubes.cubes.map((c) => cubeBean({ application: cubes.application, cube: c.name }, links)),
       });
+    });
+
+    scope.get("/applications/:applicationName/databases/:databaseName", async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      return reply.type(JSON_TYPE).send(cubeBean(ref, wantsLinks(request) ? restBase(request) : null));
     });
 
     registerVariableRoutes(scope, { provider, sessionOf, server, cubeRef });
@@ -313,15 +389,50 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       const s = sessionOf(request);
       const ref = await cubeRef(s, request.params);
       const index = await outline(s, ref);
-      const items = index.dimensions.map((d) => ({
-        name: d.name,
-        type: d.dimensionType.toUpperCase(),
-        members: 1 + descendants(d),
-      }));
+      const base = wantsLinks(request) ? `${restBase(request)}${cubePath(ref)}/dimensions` : null;
+      const items = index.dimensions.map((d) => {
+        const bean: Record<string, unknown> = {
+          name: d.name,
+          type: d.dimensionType.toUpperCase(),
+          members: 1 + descendants(d),
+          storedMembers: storedMembers(d),
+        };
+        if (base !== null) {
+          const at = `${base}/${enc(d.name)}`;
+          bean.links = [getLink("generations", `${at}/generations`), getLink("levels", `${at}/levels`)];
+        }
+        return bean;
+      });
       return reply
         .type(JSON_TYPE)
         .send({ ...page(items, 0, items.length), limit: Math.max(items.length, 50) });
     });
+
+    for (const kind of ["generations", "levels"] as const) {
+      const one = kind === "generations" ? "generationNumber" : "levelNumber";
+      const listOf = async (request: FastifyRequest) => {
+        const s = sessionOf(request);
+        const ref = await cubeRef(s, request.params);
+        const dimension = dimensionOf(await outline(s, ref), request.params);
+        const base = wantsLinks(request)
+          ? `${restBase(request)}${cubePath(ref)}/dimensions/${enc(dimension.name)}/${kind}`
+          : null;
+        return generationLevels(dimension, kind, base);
+      };
+      scope.get(`${db}/dimensions/:dimensionName/${kind}`, async (request, reply) => {
+        const items = await listOf(request);
+        return reply
+          .type(JSON_TYPE)
+          .send({ ...page(items, 0, items.length), limit: Math.max(items.length, 50) });
+      });
+      scope.get(`${db}/dimensions/:dimensionName/${kind}/:${one}`, async (request, reply) => {
+        const wanted = (request.params as Record<string, string>)[one] ?? "";
+        const item = (await listOf(request)).find((g) => String(g.number) === wanted);
+        if (!item)
+          throw badRequest(`${kind === "generations" ? "Generation" : "Level"} ${wanted} does not exist.`);
+        return reply.type(JSON_TYPE).send(item);
+      });
+    }
 
     scope.get(`${db}/aliases`, async (request, reply) => {
       const s = sessionOf(request);
@@ -352,9 +463,12 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     scope.get(`${db}/scripts`, async (request, reply) => {
       const s = sessionOf(request);
       const ref = await cubeRef(s, request.params);
-      const scripts = (await essbaseOf(provider).scripts(s.provider, ref)).scripts.map((x) => ({
-        name: x.name,
-      }));
+      const base = wantsLinks(request) ? `${restBase(request)}${cubePath(ref)}/scripts` : null;
+      const scripts = (await essbaseOf(provider).scripts(s.provider, ref)).scripts.map((x) =>
+        base === null
+          ? { name: x.name }
+          : { name: x.name, links: [getLink("self", `${base}/${enc(x.name)}`)] },
+      );
       return reply
         .type(JSON_TYPE)
         .send({ ...page(scripts, 0, scripts.length), limit: Math.max(scripts.length, 50) });
@@ -369,10 +483,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         throw badRequest(`Calculation script ${name} does not exist.`);
       }
       // The provider contract lists scripts (name, description) without their text.
-      return reply
-        .code(501)
-        .type(TEXT_TYPE)
-        .send("The text of calculation scripts is not available through this endpoint.");
+      return sendError(reply, 501, "The text of calculation scripts is not available through this endpoint.");
     });
 
     const outlinePath = "/outline/:app/:cube";
@@ -395,8 +506,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         members = index.members.filter((m) => hit(m.name) || Object.values(m.aliases).some(hit));
       }
       const alias = activeAlias(s, ref);
+      const links = outlineLinks(request, ref);
       const result = page(members, offset, limit);
-      return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((m) => memberBean(m, alias)) });
+      return reply
+        .type(JSON_TYPE)
+        .send({ ...result, items: result.items.map((m) => memberBean(m, alias, links)) });
     });
 
     scope.get(`${outlinePath}/descendantsCount/:memberUniqueName`, async (request, reply) => {
@@ -419,11 +533,12 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       const ancestors = [];
       for (let p = m.parent; p; p = p.parent) ancestors.unshift(p);
       const alias = activeAlias(s, ref);
+      const links = outlineLinks(request, ref);
       const result = page(ancestors, 0, ancestors.length);
       return reply.type(JSON_TYPE).send({
         ...result,
         limit: Math.max(result.limit, 50),
-        items: result.items.map((a) => memberBean(a, alias)),
+        items: result.items.map((a) => memberBean(a, alias, links)),
       });
     });
 
@@ -434,7 +549,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         await outline(s, ref),
         (request.params as { memberUniqueName: string }).memberUniqueName,
       );
-      return reply.type(JSON_TYPE).send(memberBean(m, activeAlias(s, ref)));
+      return reply.type(JSON_TYPE).send(memberBean(m, activeAlias(s, ref), outlineLinks(request, ref)));
     });
 
     scope.get(`${db}/grid`, async (request, reply) => {
@@ -477,6 +592,115 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
     });
 
+    // Essbase's "Execute MDX" (`MDX.executeMDX`): `MDXInput {query, preferences}` in, the report in the
+    // `format` asked. JSON only: no description or capture shows the CSV, HTML or XLSX layouts.
+    scope.post("/applications/:applicationName/databases/:databaseName/mdx", async (request, reply) => {
+      const s = sessionOf(request);
+      const format = String((request.query as { format?: unknown }).format ?? "JSON");
+      if (!["XLSX", "CSV", "HTML", "JSON"].includes(format)) {
+        throw badRequest(`format must be one of XLSX, CSV, HTML, JSON; got "${format}".`);
+      }
+      if (format !== "JSON")
+        throw badRequest(`The ${format} format is not supported by this endpoint; JSON is.`);
+      const body = request.body as { query?: unknown; preferences?: unknown } | null;
+      const query = body?.query;
+      if (typeof query !== "string" || query.trim() === "") throw badRequest("query is required.");
+      const prefs = (body?.preferences ?? {}) as { memberIdentifierType?: unknown; dataless?: unknown };
+      const ref = await cubeRef(s, request.params);
+      const alias = prefs.memberIdentifierType === "ALIAS" ? activeAlias(s, ref) : null;
+      const answer = await essbaseOf(provider).mdx(s.provider, ref, {
+        query,
+        ...gridSettings(s.preferences, alias),
+      });
+      const index = await outline(s, ref);
+      return reply.type(JSON_TYPE).send(
+        mdxJson(
+          answer,
+          index.dimensions.map((d) => ({ name: d.name, attribute: d.dimensionType === "attribute" })),
+          prefs.dataless === true,
+        ),
+      );
+    });
+
+    scope.get("/jobs", async (request, reply) => {
+      const s = sessionOf(request);
+      const q = request.query as Record<string, string | undefined>;
+      const orderBy = q.orderBy ?? "job_ID:desc";
+      const order = /^([A-Za-z_]+)(?::(asc|desc))?$/i.exec(orderBy);
+      const field = order?.[1] as keyof JobRecord | undefined;
+      if (!order || !field || !JOB_ORDER.has(field)) throw badRequest(`orderBy ${orderBy} is not supported.`);
+      const app = (q.fullAppName ?? q.application ?? "").toLowerCase();
+      const cube = (q.fullDatabaseName ?? q.database ?? "").toLowerCase();
+      const keyword = (q.keyword ?? "").toLowerCase();
+      // `systemjobs=true` asks for the server's own jobs too: this endpoint runs none.
+      const listed = jobs
+        .list(s.username)
+        .filter(
+          (j) =>
+            (app === "" || j.appName.toLowerCase() === app) &&
+            (cube === "" || j.dbName.toLowerCase() === cube) &&
+            (keyword === "" ||
+              [j.appName, j.dbName, j.jobType, j.jobfileName, j.userName, j.statusMessage].some((t) =>
+                t.toLowerCase().includes(keyword),
+              )),
+        );
+      const desc = (order[2] ?? "asc").toLowerCase() === "desc";
+      listed.sort((a, b) => {
+        const x = a[field] ?? "";
+        const y = b[field] ?? "";
+        const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+        return desc ? -c : c;
+      });
+      const base = wantsLinks(request) ? restBase(request) : null;
+      const result = page(listed, whole(q.offset, 0, "offset"), whole(q.limit, 50, "limit"));
+      return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((j) => jobBean(j, base)) });
+    });
+
+    scope.post("/jobs/:id", async (request, reply) => {
+      const s = sessionOf(request);
+      const id = (request.params as { id: string }).id;
+      const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), s.username) : null;
+      if (!job) throw badRequest(`Job ${id} does not exist.`);
+      return reply.type(JSON_TYPE).send(jobBean(job, wantsLinks(request) ? restBase(request) : null));
+    });
+
+    // The caller's own sessions only: another user's sessions are not shown to a user (the session numbers are
+    // not the cookies, which never leave the session they belong to).
+    scope.get("/sessions", async (request, reply) => {
+      const s = sessionOf(request);
+      const q = request.query as Record<string, string | undefined>;
+      const now = Date.now();
+      const items = [...sessions.live()]
+        .filter((x) => x.username === s.username)
+        .filter((x) => q.userId === undefined || q.userId === "" || x.username === q.userId)
+        .filter((x) => matches(x, q.application, q.database))
+        .sort((a, b) => a.number - b.number)
+        .map((x) => sessionAttributes(x, now));
+      return reply.type(JSON_TYPE).send(items);
+    });
+
+    scope.delete("/sessions/:sessionId", async (request, reply) => {
+      const s = sessionOf(request);
+      const id = (request.params as { sessionId: string }).sessionId;
+      const target = [...sessions.live()].find((x) => String(x.number) === id && x.username === s.username);
+      if (!target) throw badRequest(`Session ${id} does not exist.`);
+      await endSession(target);
+      return reply.code(200).send();
+    });
+
+    scope.delete("/sessions", async (request, reply) => {
+      const s = sessionOf(request);
+      const q = request.query as Record<string, string | undefined>;
+      if (q.userId !== undefined && q.userId !== "" && q.userId !== s.username) {
+        throw badRequest(`User ${q.userId} has no session this user may end.`);
+      }
+      const ending = [...sessions.live()].filter(
+        (x) => x.username === s.username && matches(x, q.application, q.database),
+      );
+      for (const x of ending) await endSession(x);
+      return reply.code(200).send();
+    });
+
     scope.post("/jobs", async (request, reply) => {
       const s = sessionOf(request);
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -496,7 +720,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         {
           appName: ref.application,
           dbName: ref.cube,
-          jobType: "Calc",
+          jobType: "Calc Execution",
           jobfileName: script,
           userName: s.username,
           jobInputInfo: { file },
@@ -511,7 +735,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
           }
         },
       );
-      return reply.type(JSON_TYPE).send(job);
+      return reply.type(JSON_TYPE).send(jobBean(job, wantsLinks(request) ? restBase(request) : null));
     });
 
     scope.get("/jobs/:id", async (request, reply) => {
@@ -519,8 +743,115 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       const id = (request.params as { id: string }).id;
       const job = /^\d+$/.test(id) ? jobs.find(Number(id), s.username) : null;
       if (!job) throw badRequest(`Job ${id} does not exist.`);
-      return reply.type(JSON_TYPE).send(job);
+      return reply.type(JSON_TYPE).send(jobBean(job, wantsLinks(request) ? restBase(request) : null));
     });
+  }
+
+  async function endSession(s: WireSession): Promise<void> {
+    sessions.end(s.id);
+    await provider.logout(s.provider);
+  }
+
+  function matches(s: WireSession, application: string | undefined, database: string | undefined): boolean {
+    const c = s.connected?.ref;
+    if (application && application !== "" && c?.application.toLowerCase() !== application.toLowerCase()) {
+      return false;
+    }
+    if (database && database !== "" && c?.cube.toLowerCase() !== database.toLowerCase()) return false;
+    return true;
+  }
+
+  /** `SessionAttributes`: times in seconds as strings, as MaxL's `display session` counts them (elapsed). */
+  function sessionAttributes(s: WireSession, now: number): Record<string, string> {
+    const out: Record<string, string> = {
+      userId: s.username,
+      sessionId: String(s.number),
+      loginTimeInSeconds: String(Math.floor((now - s.loginTime) / 1000)),
+      connectionSource: s.source,
+    };
+    if (s.connected) {
+      out.application = s.connected.ref.application;
+      out.database = s.connected.ref.cube;
+      out.dbConnectTimeInSeconds = String(Math.floor((now - s.connected.since) / 1000));
+    }
+    return out;
+  }
+
+  const cubePath = (ref: { application: string; cube: string }) =>
+    `/applications/${enc(ref.application)}/databases/${enc(ref.cube)}`;
+
+  /** The `/outline/{app}/{cube}` address members link to, or null for `links=none`. */
+  function outlineLinks(request: FastifyRequest, ref: CubeRef): string | null {
+    return wantsLinks(request)
+      ? `${restBase(request)}/outline/${enc(ref.application)}/${enc(ref.cube)}`
+      : null;
+  }
+
+  /** Users with a session working on `application` (`connectedUsersCount`). */
+  function connectedUsers(application: string): number {
+    const users = new Set<string>();
+    for (const x of sessions.live()) {
+      if (x.connected?.ref.application.toLowerCase() === application.toLowerCase()) users.add(x.username);
+    }
+    return users.size;
+  }
+
+  /**
+   * `Application` with what the provider can tell: running (`started`) since the endpoint answers for it,
+   * block storage (the engine's calculation model: calc scripts, stored and dynamic members), the users
+   * working on it. The provider contract carries no owner, creation or modification record, nor the user's
+   * role, so those fields are left out rather than made up (NOTES.md).
+   */
+  function applicationBean(name: string, base: string | null): Record<string, unknown> {
+    const bean: Record<string, unknown> = {
+      name,
+      status: "started",
+      type: "BSO",
+      startTime,
+      connectedUsersCount: connectedUsers(name),
+    };
+    if (base !== null) {
+      const at = `${base}/applications/${enc(name)}`;
+      bean.links = [getLink("self", at), getLink("databases", `${at}/databases`)];
+    }
+    return bean;
+  }
+
+  /** `Cube`, on the same terms as `applicationBean`. */
+  function cubeBean(
+    ref: { application: string; cube: string },
+    base: string | null,
+  ): Record<string, unknown> {
+    const bean: Record<string, unknown> = {
+      name: ref.cube,
+      application: ref.application,
+      status: "started",
+      type: "BSO",
+      startTime,
+    };
+    if (base !== null) {
+      const at = `${base}${cubePath(ref)}`;
+      bean.links = [
+        getLink("self", at),
+        getLink("dimensions", `${at}/dimensions`),
+        getLink("scripts", `${at}/scripts`),
+        getLink("grid", `${at}/grid`),
+        getLink("variables", `${at}/variables`),
+        getLink("outline", `${base}/outline/${enc(ref.application)}/${enc(ref.cube)}`),
+      ];
+    }
+    return bean;
+  }
+
+  function jobBean(job: JobRecord, base: string | null): Record<string, unknown> {
+    return base === null ? { ...job } : { ...job, links: [getLink("self", `${base}/jobs/${job.job_ID}`)] };
+  }
+
+  function dimensionOf(index: OutlineIndex, params: unknown): OutlineMember {
+    const wanted = (params as { dimensionName?: string }).dimensionName ?? "";
+    const d = index.dimensions.find((x) => x.name.toLowerCase() === wanted.toLowerCase());
+    if (!d) throw badRequest(`Dimension ${wanted} does not exist.`);
+    return d;
   }
 
   /** A calc script named with or without its `.csc` suffix. */

@@ -3,6 +3,7 @@ export interface JobRecord {
   job_ID: number;
   appName: string;
   dbName: string;
+  /** The job type as Essbase displays it (`Calc Execution` for `jobtype: calc`). */
   jobType: string;
   jobfileName: string;
   userName: string;
@@ -14,9 +15,17 @@ export interface JobRecord {
   jobOutputInfo: Record<string, unknown>;
 }
 
+/** What a job runs; kept so that `POST /jobs/{id}` can run it again. */
+export type JobWork = () => Promise<void>;
+
+interface Entry {
+  record: JobRecord;
+  work: JobWork;
+}
+
 /** The jobs of the endpoint, in memory, newest kept: at most `max` records. */
 export class JobStore {
-  private readonly jobs = new Map<number, JobRecord>();
+  private readonly jobs = new Map<number, Entry>();
   private next = 1;
 
   constructor(private readonly max = 1000) {}
@@ -27,7 +36,7 @@ export class JobStore {
    */
   start(
     record: Omit<JobRecord, "job_ID" | "statusCode" | "statusMessage" | "startTime" | "jobOutputInfo">,
-    work: () => Promise<void>,
+    work: JobWork,
   ): JobRecord {
     const job: JobRecord = {
       ...record,
@@ -37,7 +46,7 @@ export class JobStore {
       statusMessage: "In Progress",
       jobOutputInfo: {},
     };
-    this.jobs.set(job.job_ID, job);
+    this.jobs.set(job.job_ID, { record: job, work });
     for (const id of this.jobs.keys()) {
       if (this.jobs.size <= this.max) break;
       this.jobs.delete(id);
@@ -64,7 +73,22 @@ export class JobStore {
 
   /** The job `id` if `username` started it. */
   find(id: number, username: string): JobRecord | null {
-    const job = this.jobs.get(id);
-    return job && job.userName === username ? { ...job } : null;
+    const entry = this.jobs.get(id);
+    return entry && entry.record.userName === username ? { ...entry.record } : null;
+  }
+
+  /** Starts job `id` of `username` again as a new job (`POST /jobs/{id}`); `null` when there is no such job. */
+  rerun(id: number, username: string): JobRecord | null {
+    const entry = this.jobs.get(id);
+    if (!entry || entry.record.userName !== username) return null;
+    const { job_ID, statusCode, statusMessage, startTime, endTime, jobOutputInfo, ...again } = entry.record;
+    return this.start(again, entry.work);
+  }
+
+  /** The jobs `username` started, newest first. */
+  list(username: string): JobRecord[] {
+    const out: JobRecord[] = [];
+    for (const { record } of this.jobs.values()) if (record.userName === username) out.push({ ...record });
+    return out.reverse();
   }
 }

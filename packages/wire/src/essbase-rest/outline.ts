@@ -7,6 +7,8 @@ type Storage = Schemas["MemberNode"]["storage"];
 
 /** One member of an outline read through the provider. */
 export interface OutlineMember {
+  /** Position in outline order (depth first, from 1), the number of `memberId`. */
+  id: number;
   name: string;
   dimension: string;
   dimensionType: string;
@@ -57,6 +59,7 @@ export async function readOutline(
     const build = (nodes: Schemas["MemberNode"][], parent: OutlineMember | null): OutlineMember => {
       const [first] = nodes as [Schemas["MemberNode"]];
       const m: OutlineMember = {
+        id: index.members.length + 1,
         name: first.name,
         dimension: dim.name,
         dimensionType: dim.type,
@@ -122,15 +125,46 @@ export function descendants(m: OutlineMember): number {
   return m.children.reduce((n, c) => n + 1 + descendants(c), 0);
 }
 
+/** A `Link` of Oracle's description: where a related resource is, and how to ask for it. */
+export interface RestLink {
+  rel: string;
+  href: string;
+  method: string;
+  type: string;
+}
+
+/** A GET link answering JSON. */
+export const getLink = (rel: string, href: string): RestLink => ({
+  rel,
+  href,
+  method: "GET",
+  type: "application/json",
+});
+
+/** Members stored in the cube: neither dynamic, label only nor shared. */
+export function storedMembers(m: OutlineMember): number {
+  const own = m.storage === "store" || m.storage === "neverShare" || m.storage === "dynamicCalcAndStore";
+  return (own ? 1 : 0) + m.children.reduce((n, c) => n + storedMembers(c), 0);
+}
+
 /**
  * A member as `MemberBean`. As Essbase does, defaults are left out: `consolidation` when it is `+`,
  * `numberOfChildren` on a leaf, `activeAliasName` unless the session's alias table is not `Default`, the
- * `dimension`, `account` and `attribute` flags when false.
+ * `dimension`, `account` and `attribute` flags when false. `memberId` is `id__<n>` (the shape appliedolap
+ * recorded from a live server), `n` the member's place in outline order; `links` (unless the call asked
+ * `links=none`) point at the member, its children, its ancestors and its descendant count under `outline`
+ * (the cube's `/outline/{app}/{cube}` address).
  */
-export function memberBean(m: OutlineMember, activeAlias: string): Record<string, unknown> {
+export function memberBean(
+  m: OutlineMember,
+  activeAlias: string,
+  outline: string | null = null,
+): Record<string, unknown> {
+  const siblings = m.parent ? m.parent.children : null;
   const bean: Record<string, unknown> = {
     name: m.name,
     uniqueName: m.name,
+    memberId: `id__${m.id}`,
     dimensionName: m.dimension,
     levelNumber: m.level,
     generationNumber: m.generation,
@@ -140,6 +174,7 @@ export function memberBean(m: OutlineMember, activeAlias: string): Record<string
   };
   if (m.children.length > 0) bean.numberOfChildren = m.children.length;
   if (m.parent) bean.parentName = m.parent.name;
+  if (siblings) bean.previousSiblingsCount = siblings.indexOf(m);
   if (m.udas.length > 0) bean.uda = [...m.udas];
   if (m.consolidation !== "+") bean.consolidation = m.consolidation;
   if (activeAlias.toLowerCase() !== "default") bean.activeAliasName = m.aliases[activeAlias] ?? m.name;
@@ -149,16 +184,57 @@ export function memberBean(m: OutlineMember, activeAlias: string): Record<string
   }
   if (m.dimensionType === "accounts") bean.account = true;
   if (m.dimensionType === "attribute") bean.attribute = true;
+  if (outline !== null) {
+    const name = encodeURIComponent(m.name);
+    bean.links = [
+      getLink("self", `${outline}/${name}`),
+      getLink("children", `${outline}?parent=${name}`),
+      getLink("ancestors", `${outline}/ancestors/${name}`),
+      getLink("descendantsCount", `${outline}/descendantsCount/${name}`),
+    ];
+  }
   return bean;
 }
 
-/** `offset`/`limit` of a list, as `RestCollectionResponse` (and the other `*List` wrappers) answer it. */
+/** The depth of a dimension: its generations (1 for the top alone). */
+export function generationsOf(dimension: OutlineMember): number {
+  return dimension.children.reduce((n, c) => Math.max(n, generationsOf(c) + 1), 1);
+}
+
+/**
+ * The generations (`kind` "generations", 1 = the dimension) or levels (0 = the leaves) of a dimension, as
+ * `GenerationLevel`: named as Essbase names them when the outline gives no name (`Gen2,Market`,
+ * `Lev0,Market`), `unique` false (the outline's default).
+ */
+export function generationLevels(
+  dimension: OutlineMember,
+  kind: "generations" | "levels",
+  base: string | null,
+): Record<string, unknown>[] {
+  const depth = generationsOf(dimension);
+  const numbers =
+    kind === "generations"
+      ? Array.from({ length: depth }, (_, i) => i + 1)
+      : Array.from({ length: depth }, (_, i) => i);
+  return numbers.map((number) => {
+    const name = `${kind === "generations" ? "Gen" : "Lev"}${number},${dimension.name}`;
+    const item: Record<string, unknown> = { name, number, unique: false };
+    if (base !== null) item.links = [getLink("self", `${base}/${number}`)];
+    return item;
+  });
+}
+
+/**
+ * `offset`/`limit` of a list, as `RestCollectionResponse` (and the other `*List` wrappers) answer it. A
+ * `limit` of 0 sets no limit: appliedolap's client, written against live servers, asks `limit=0` for the
+ * dimensions and the children of a member and reads every one from the answer (NOTES.md).
+ */
 export function page<T>(
   all: readonly T[],
   offset: number,
   limit: number,
 ): { items: T[]; count: number; hasMore: boolean; offset: number; limit: number; totalResults: number } {
-  const items = all.slice(offset, offset + limit);
+  const items = limit === 0 ? all.slice(offset) : all.slice(offset, offset + limit);
   return {
     items,
     count: items.length,

@@ -6,9 +6,15 @@ import { defaultPreferences, type GridPreferences } from "./preferences.ts";
 /** One Essbase REST session: what `JSESSIONID` stands for. */
 export interface WireSession {
   readonly id: string;
+  /** Essbase's session number (`SessionAttributes.sessionId`), never the cookie. */
+  readonly number: number;
   readonly username: string;
   /** The provider session every call of this session is made with. */
   readonly provider: ProviderSession;
+  /** When the session began (ms since the epoch). */
+  readonly loginTime: number;
+  /** Where the client connected from (its address). */
+  readonly source: string;
   lastUsed: number;
   preferences: GridPreferences;
   /** Active alias table per cube (`app.db`, lower case), set by `setActiveAlias`. */
@@ -17,6 +23,8 @@ export interface WireSession {
   readonly outlines: Map<string, Promise<OutlineIndex>>;
   /** Cubes as the provider names them, by the names a call gave (`app\ndb`, lower case). */
   readonly cubes: Map<string, CubeRef>;
+  /** The cube this session used last, and when it first used it (for `GET /sessions`). */
+  connected: { ref: CubeRef; since: number } | null;
 }
 
 /**
@@ -24,16 +32,23 @@ export interface WireSession {
  * idleness or, beyond the cap, least recently used first.
  */
 export class WireSessions extends SessionStore<WireSession> {
-  create(username: string, provider: (id: string) => ProviderSession): WireSession {
+  private nextNumber = 1;
+
+  create(username: string, source: string, provider: (id: string) => ProviderSession): WireSession {
+    const number = this.nextNumber++;
     return this.add((id, now) => ({
       id,
+      number,
       username,
       provider: provider(id),
+      loginTime: now,
+      source,
       lastUsed: now,
       preferences: defaultPreferences(),
       activeAlias: new Map(),
       outlines: new Map(),
       cubes: new Map(),
+      connected: null,
     }));
   }
 }

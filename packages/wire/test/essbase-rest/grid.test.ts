@@ -60,7 +60,7 @@ describe("grid preferences", () => {
       { check: false },
     );
     expect(upper.status).toBe(400);
-    expect(upper.text).toMatch(/top, bottom/);
+    expect(upper.error).toMatch(/top, bottom/);
     const wrong = await client.call("PUT", "/preferences/grid", { navigate: "yes" }, { check: false });
     expect(wrong.status).toBe(400);
   });
@@ -166,8 +166,8 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
       { check: false },
     );
     expect(r.status).toBe(400);
-    expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(r.text).toBe(
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(r.error).toBe(
       'Cannot deserialize value of type oracle.essbase.restws.services.main.grid.Action from String "ZOOMIN": value not one of declared Enum instance names: [removeonly, keeponly, pivot, submit, pivotToPOV, refresh, zoomin, zoomout]',
     );
   });
@@ -177,7 +177,7 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
     const start = (await client.get(GRID)).json;
     const r = await client.post(GRID, { action: "zoomin", ranges: [[2, 0, 2, 0]], grid: start });
     expect(r.status).toBe(400);
-    expect(r.text).toBe("This operation would generate a nonsensical report");
+    expect(r.error).toBe("This operation would generate a nonsensical report");
   });
 });
 
@@ -221,7 +221,7 @@ describe("keep only, remove only, pivots", () => {
     const start = (await client.get(GRID)).json;
     const empty = await client.post(GRID, { action: "removeonly", ranges: [[2, 0, 1, 1]], grid: start });
     expect(empty.status).toBe(400);
-    expect(empty.text).toBe("You must have a row header in order to perform this retrieval");
+    expect(empty.error).toBe("You must have a row header in order to perform this retrieval");
   });
 
   it("pivots a POV dimension to the rows by flat index, and back to the POV with pivotToPOV", async () => {
@@ -266,10 +266,10 @@ describe("keep only, remove only, pivots", () => {
     const start = (await client.get(GRID)).json;
     const last = await client.post(GRID, { action: "pivot", coordinates: [8], grid: start });
     expect(last.status).toBe(400);
-    expect(last.text).toBe("Cannot pivot last row");
+    expect(last.error).toBe("Cannot pivot last row");
     const data = await client.post(GRID, { action: "pivot", coordinates: [9], grid: start });
     expect(data.status).toBe(400);
-    expect(data.text).toBe("Pivot starting point cannot be determined");
+    expect(data.error).toBe("Pivot starting point cannot be determined");
   });
 });
 

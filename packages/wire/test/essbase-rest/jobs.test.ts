@@ -34,7 +34,7 @@ describe("calc jobs", () => {
     expect(started.json).toMatchObject({
       appName: "Sample",
       dbName: "Basic",
-      jobType: "Calc",
+      jobType: "Calc Execution",
       jobfileName: "CalcAll",
       userName: "demo",
       statusCode: 100,
@@ -63,7 +63,7 @@ describe("calc jobs", () => {
     const client = new EssbaseClient(endpoint.origin);
     const load = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "dataload" });
     expect(load.status).toBe(400);
-    expect(load.text).toMatch(/dataload is not supported/);
+    expect(load.error).toMatch(/dataload is not supported/);
     const cube = await client.post("/jobs", {
       application: "Sample",
       db: "Nope",

@@ -104,7 +104,7 @@ describe("grid/mdx", () => {
     const client = new EssbaseClient(endpoint.origin);
     const bad = await client.post(MDX, { query: "SELECT {[Jan] ON COLUMNS FROM Sample.Basic" });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain("line 1, column 15");
+    expect(bad.error).toContain("line 1, column 15");
     const empty = await client.post(MDX, {}, { check: false });
     expect(empty.status).toBe(400);
   });

@@ -50,13 +50,15 @@ describe("applications, cubes and dimensions", () => {
     });
   });
 
-  it("lists the cubes of an application, and refuses an unknown application with 400 text", async () => {
+  it("lists the cubes of an application, and refuses an unknown application with 400 and its errorMessage", async () => {
     const r = await client.get("/applications/Sample/databases");
-    expect(r.json.items).toEqual([{ name: "Basic", application: "Sample" }]);
+    expect(r.json.items).toMatchObject([
+      { name: "Basic", application: "Sample", status: "started", type: "BSO" },
+    ]);
     const bad = await client.get("/applications/Nope/databases");
     expect(bad.status).toBe(400);
-    expect(bad.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(bad.text).toMatch(/Nope/);
+    expect(bad.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(bad.error).toMatch(/Nope/);
   });
 
   it("lists the dimensions of Sample.Basic in outline order", async () => {
@@ -112,7 +114,7 @@ describe("applications, cubes and dimensions", () => {
     ]);
     const bad = await client.get("/applications/Nope/variables");
     expect(bad.status).toBe(400);
-    expect(bad.text).toMatch(/Nope/);
+    expect(bad.error).toMatch(/Nope/);
   });
 });
 

@@ -48,7 +48,7 @@ describe("Essbase REST sessions", () => {
     const r1 = await none.get("/applications");
     expect(r1.status).toBe(401);
     expect(r1.headers.get("www-authenticate")).toMatch(/^Basic realm="/);
-    expect(r1.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(r1.headers.get("content-type")).toBe("application/json; charset=utf-8");
 
     const wrong = new EssbaseClient(endpoint.origin, { username: "demo", password: "nope" });
     const r2 = await wrong.get("/applications");
@@ -78,11 +78,11 @@ describe("Essbase REST sessions", () => {
     expect((await stale.get("/session")).status).toBe(401);
   });
 
-  it("answers 404 as text for a path it does not serve", async () => {
+  it("answers 404 with an errorMessage for a path it does not serve", async () => {
     const client = new EssbaseClient(endpoint.origin);
     const r = await client.call("GET", "/nothing/here", undefined, { check: false });
     expect(r.status).toBe(404);
-    expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });
 });
 
@@ -99,7 +99,7 @@ describe("session store", () => {
   it("slides a session on use and ends it after the idle time", () => {
     let now = 0;
     const sessions = new WireSessions({ idleMs: 1000, max: 10, now: () => now });
-    const s = sessions.create("demo", provider);
+    const s = sessions.create("demo", "127.0.0.1", provider);
     now = 900;
     expect(sessions.find(s.id)).toBe(s);
     now = 1800;
@@ -111,13 +111,13 @@ describe("session store", () => {
   it("caps the number of sessions, ending the least recently used", () => {
     let now = 0;
     const sessions = new WireSessions({ idleMs: 60_000, max: 2, now: () => now });
-    const a = sessions.create("demo", provider);
+    const a = sessions.create("demo", "127.0.0.1", provider);
     now = 1;
-    const b = sessions.create("demo", provider);
+    const b = sessions.create("demo", "127.0.0.1", provider);
     now = 2;
     sessions.find(a.id);
     now = 3;
-    const c = sessions.create("demo", provider);
+    const c = sessions.create("demo", "127.0.0.1", provider);
     expect(sessions.size).toBe(2);
     expect(sessions.find(b.id)).toBeNull();
     expect(sessions.find(a.id)).toBe(a);

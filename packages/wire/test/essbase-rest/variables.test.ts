@@ -68,9 +68,9 @@ describe("setting substitution variables", () => {
     expect((await refresh(client, "&Month"))?.[0]).toBe("Mar");
 
     const again = await client.post("/variables", { name: "month", value: "Apr" });
-    expect([again.status, again.text]).toEqual([400, "Variable month already exists in the server."]);
+    expect([again.status, again.error]).toEqual([400, "Variable month already exists in the server."]);
     const missing = await client.put(`${cube}/variables/NoSuch`, { name: "NoSuch", value: "Apr" });
-    expect([missing.status, missing.text]).toEqual([
+    expect([missing.status, missing.error]).toEqual([
       400,
       "Variable NoSuch does not exist in database Sample.Basic.",
     ]);
@@ -81,11 +81,11 @@ describe("setting substitution variables", () => {
   it("refuses what Essbase refuses: a name outside its rules, a value starting with &, an unknown application", async () => {
     const bad = await client.post("/variables", { name: "Curr-Month", value: "Aug" });
     expect(bad.status).toBe(400);
-    expect(bad.text).toMatch(/letters, digits and underscores/);
+    expect(bad.error).toMatch(/letters, digits and underscores/);
     const amp = await client.put(`${cube}/variables/CurrMonth`, { name: "CurrMonth", value: "&PriorMonth" });
     expect(amp.status).toBe(400);
     const app = await client.post("/applications/Nope/variables", { name: "M", value: "Jan" });
     expect(app.status).toBe(400);
-    expect(app.text).toMatch(/Nope/);
+    expect(app.error).toMatch(/Nope/);
   });
 });

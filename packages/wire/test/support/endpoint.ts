@@ -31,6 +31,8 @@ export interface Answer {
   text: string;
   // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in tests
   json: any;
+  /** The `errorMessage` of an error answer (Essbase's JSON error body), else null. */
+  error: string | null;
 }
 
 /**
@@ -76,7 +78,13 @@ export class EssbaseClient {
     if (options.check !== false) checkResponse(method, url, res.status, contentType, text);
     let json: unknown = null;
     if (contentType.startsWith("application/json") && text !== "") json = JSON.parse(text);
-    return { status: res.status, headers: res.headers, text, json };
+    const error =
+      res.status >= 400 &&
+      json !== null &&
+      typeof (json as { errorMessage?: unknown }).errorMessage === "string"
+        ? (json as { errorMessage: string }).errorMessage
+        : null;
+    return { status: res.status, headers: res.headers, text, json, error };
   }
 
   get(path: string) {

@@ -1,0 +1,57 @@
+import type { components } from "@qibates/client/schema";
+import { javaDataText } from "./java-double.ts";
+
+type Schemas = components["schemas"];
+
+/** The JSON answer of `POST …/mdx?format=JSON` (Essbase 21.x): the axes' dimensions and the report, row by row. */
+export interface MdxJson {
+  metadata: { page: string[]; column: string[]; row: string[] };
+  data: string[][];
+}
+
+const DATA_KINDS = new Set<Schemas["CellKind"]>(["data", "read-only", "missing", "no-access"]);
+
+/**
+ * A provider's MDX grid as Essbase 21.x's `…/mdx` JSON: `metadata.page` the dimensions on no axis (names, in
+ * outline order), `column` and `row` the axes' dimensions, `data` the report from the first column-header row
+ * down, corner cells `""`, data values as Java's `Double.toString` (`"400855.0"`). The shape is the one
+ * appliedolap recorded from 21.7 (`MdxJsonTest`, page dimensions as bare names; 26.1 writes objects).
+ */
+export function mdxJson(
+  answer: Pick<Schemas["GridResponse"], "grid" | "cellKinds" | "layout">,
+  outline: readonly { name: string; attribute: boolean }[],
+  dataless: boolean,
+): MdxJson {
+  const { grid, cellKinds, layout } = answer;
+  // Every base dimension on no axis (21.7's answer to a query without WHERE lists Product, Market and
+  // Scenario of Sample.Basic, not its attribute dimensions), and any dimension of the slicer.
+  const onAxes = new Set([...layout.rowDimensions, ...layout.columnDimensions]);
+  const slicer = Object.keys(layout.pov);
+  const page = [
+    ...outline
+      .filter((d) => !onAxes.has(d.name) && (!d.attribute || slicer.includes(d.name)))
+      .map((d) => d.name),
+    ...slicer.filter((d) => !outline.some((o) => o.name === d) && !onAxes.has(d)),
+  ];
+  const firstTop = Math.max(0, layout.headerRows - layout.columnDimensions.length);
+  let columns = 0;
+  for (const line of grid) if (line.length > columns) columns = line.length;
+  const data: string[][] = [];
+  for (let r = firstTop; r < grid.length; r++) {
+    const line = grid[r] ?? [];
+    const kinds = cellKinds[r] ?? [];
+    const out: string[] = [];
+    for (let c = 0; c < columns; c++) {
+      const text = line[c] ?? "";
+      const kind = kinds[c] ?? "blank";
+      if (DATA_KINDS.has(kind)) out.push(dataless ? "" : javaDataText(text));
+      else if (kind === "corner" || kind === "blank") out.push("");
+      else out.push(text.trim());
+    }
+    data.push(out);
+  }
+  return {
+    metadata: { page, column: [...layout.columnDimensions], row: [...layout.rowDimensions] },
+    data,
+  };
+}
