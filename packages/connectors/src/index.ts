@@ -33,6 +33,9 @@ export { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from 
 export type {
   ApplicationRef,
   CubeRef,
+  DataSlice,
+  DataSliceInput,
+  DataSliceSegment,
   EssbaseOperations,
   FilterInput,
   GridCall,

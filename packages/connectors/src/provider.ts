@@ -215,6 +215,38 @@ export interface RuleRef {
   ruleType?: string;
 }
 
+/**
+ * One segment of a data slice's axis (or its POV): `members[i]` are the member selections of `dimensions[i]`
+ * (a name, `&Variable` or a function such as `IDescendants(Q1)`), crossed, the first list outermost. Without
+ * `dimensions`, each list's dimension is the one its first member belongs to.
+ */
+export interface DataSliceSegment {
+  dimensions?: string[];
+  members: string[][];
+}
+
+/** A data slice of a plan type to read (Planning REST's `exportdataslice` grid definition). */
+export interface DataSliceInput {
+  cube: string;
+  /** One member per dimension; `null`: none. Dimensions the grid does not name take their default member. */
+  pov: DataSliceSegment | null;
+  columns: DataSliceSegment[];
+  rows: DataSliceSegment[];
+  suppressMissingBlocks: boolean;
+  suppressMissingRows: boolean;
+  suppressMissingColumns: boolean;
+  /** Largest grid (rows × columns before suppression) the caller accepts. */
+  maxCells?: number;
+}
+
+/** A data slice read: every cell a number, a text or Smart List label, or `null` (missing). */
+export interface DataSlice {
+  pov: string[];
+  /** One list per column dimension, as long as there are columns. */
+  columns: string[][];
+  rows: { headers: string[]; data: (number | string | null)[] }[];
+}
+
 /** Planning and PBCS: forms, submit, business rules with runtime prompts, task lists, aliases, members. */
 export interface PlanningOperations {
   listForms(session: ProviderSession, app: ApplicationRef, folder: string): Promise<Schemas["FormList"]>;
@@ -287,6 +319,10 @@ export interface PlanningOperations {
     app: ApplicationRef,
     input: { cube: string; ruleName: string; promptName: string; aliasTable?: string },
   ): Promise<Schemas["PromptMemberList"]>;
+  /** The base dimensions of a plan type, in outline order (no API call needs it: wire endpoints list them). */
+  planTypeDimensions(session: ProviderSession, app: ApplicationRef, cube: string): Promise<string[]>;
+  /** Reads a data slice of a plan type (no API call needs it: the Planning REST wire endpoint serves it). */
+  exportDataSlice(session: ProviderSession, app: ApplicationRef, input: DataSliceInput): Promise<DataSlice>;
 }
 
 /** One provider: a way to reach servers of one or more connector values. */

@@ -2,6 +2,8 @@ import type { components } from "@qibates/client/schema";
 import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine/planning";
 import type {
   ApplicationRef,
+  DataSlice,
+  DataSliceInput,
   OpenFormInput,
   PlanningOperations,
   ProviderSession,
@@ -267,6 +269,31 @@ export class EmbeddedPlanning implements PlanningOperations {
         aliastable,
       }),
     ) as Schemas["MemberList"];
+  }
+
+  async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    return this.read(session, ref, (app) => app.outline(cube).baseDimensions.map((d) => d.name));
+  }
+
+  async exportDataSlice(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: DataSliceInput,
+  ): Promise<DataSlice> {
+    const demo = await this.data(session, this.demo(session, ref), false);
+    await demo.upToDate();
+    return this.call(demo, (app) =>
+      app.exportDataSlice({
+        cube: input.cube,
+        pov: input.pov,
+        columns: input.columns,
+        rows: input.rows,
+        suppressMissingBlocks: input.suppressMissingBlocks,
+        suppressMissingRows: input.suppressMissingRows,
+        suppressMissingColumns: input.suppressMissingColumns,
+        ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
+      }),
+    );
   }
 
   async promptMembers(

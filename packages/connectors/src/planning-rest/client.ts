@@ -50,6 +50,27 @@ export class PlanningRestClient {
     return this.json<T>("GET", path);
   }
 
+  /** `GET` under the versioned base; `null` when the server has no such resource (404). */
+  async getIfFound<T>(path: string): Promise<T | null> {
+    const answer = await this.send("GET", `${this.base}${path}`);
+    if (answer.status === 404) return null;
+    if (answer.status === 401) throw loginFailed();
+    this.check(answer, `GET ${path}`);
+    return this.parse<T>(answer, `GET ${path}`);
+  }
+
+  /**
+   * `GET` under Data Management's REST API of the same server (`…/aif/rest/V1`, beside `…/HyperionPlanning/rest`),
+   * which older servers use to name an application's plan types.
+   */
+  async dataManagement<T>(path: string): Promise<T> {
+    const root = this.root.replace(/\/HyperionPlanning\/rest$/i, "/aif/rest/V1");
+    const answer = await this.send("GET", `${root}${path}`);
+    if (answer.status === 401) throw loginFailed();
+    this.check(answer, `GET /aif/rest/V1${path}`);
+    return this.parse<T>(answer, `GET /aif/rest/V1${path}`);
+  }
+
   async post<T>(path: string, body: unknown): Promise<T> {
     return this.json<T>("POST", path, body);
   }

@@ -7,6 +7,9 @@ import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
+  DataSlice,
+  DataSliceInput,
+  DataSliceSegment,
   LoginInput,
   PlanningOperations,
   Provider,
@@ -52,6 +55,8 @@ interface JobStatus {
   status?: unknown;
   details?: unknown;
   jobId?: unknown;
+  /** Oracle's "Execute a Job" page spells it so; its "Retrieve Job Status" page `jobId`. */
+  jobID?: unknown;
 }
 
 interface UpstreamSession {
@@ -65,6 +70,18 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Job status codes (Oracle's "Retrieve Job Status"): -1 in progress, 0 success, 1 error, 2 cancel pending, 3 cancelled, 4 invalid parameter. */
 const RUNNING = new Set([-1, 2]);
+
+/**
+ * A cell of an exportdataslice answer: values come as strings, a missing cell as `""` (a live-tested client's
+ * note); a number is read as one, anything else (text, Smart List label, date) stays text.
+ */
+function cellValue(v: unknown): number | string | null {
+  if (v === null || v === undefined || v === "") return null;
+  if (typeof v === "number") return v;
+  const s = String(v);
+  const n = Number(s);
+  return s.trim() !== "" && Number.isFinite(n) ? n : s;
+}
 
 /** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/HyperionPlanning/rest`. */
 export function planningRestRoot(address: string | URL): string {
@@ -157,14 +174,29 @@ export class PlanningRestProvider implements Provider {
     return name;
   }
 
+  /**
+   * The application's plan types: `GET …/plantypes` (Oracle's "Get Plan Types", release 26.04); a server
+   * without it (404) names them in Data Management's application (`GET /aif/rest/V1/applications/{app}`,
+   * `plan1Name` … `plan6Name`), where a live-tested client reads them.
+   */
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const app = await this.application(session, ref);
     const { client } = this.upstream(session);
-    const r = await client.get<{ items?: { planTypeName?: unknown }[] }>(
+    const r = await client.getIfFound<{ items?: { planTypeName?: unknown }[] }>(
       `/applications/${enc(app)}/plantypes`,
     );
-    if (!Array.isArray(r.items)) throw client.malformed("GET /plantypes without an items list");
-    const names = r.items.flatMap((p) => (typeof p.planTypeName === "string" ? [p.planTypeName] : []));
+    let names: string[];
+    if (r !== null) {
+      if (!Array.isArray(r.items)) throw client.malformed("GET /plantypes without an items list");
+      names = r.items.flatMap((p) => (typeof p.planTypeName === "string" ? [p.planTypeName] : []));
+    } else {
+      const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
+      names = [1, 2, 3, 4, 5, 6].flatMap((i) => {
+        const name = dm[`plan${i}Name`];
+        return typeof name === "string" && name !== "" ? [name] : [];
+      });
+      if (names.length === 0) throw client.malformed("a Data Management application without plan names");
+    }
     return {
       server: ref.server,
       application: app,
@@ -361,7 +393,7 @@ class PlanningRestOperations implements PlanningOperations {
       jobName: ruleName,
       parameters,
     });
-    const jobId = job.jobId;
+    const jobId = typeof job.jobId === "number" ? job.jobId : job.jobID;
     if (typeof jobId !== "number") throw client.malformed("a job launch without a jobId");
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
       if (Date.now() - started > this.options.jobTimeoutMs) {
@@ -393,6 +425,75 @@ class PlanningRestOperations implements PlanningOperations {
       rule: ruleName,
       reason,
     });
+  }
+
+  /**
+   * `GET …/plantypes/{cube}/dimensions?limit=-1` (Oracle's "Get Dimensions for a Plan Type", 26.04), attribute
+   * dimensions left out; a server without it (404) names them in Data Management's application
+   * (`appDimensions[]` with `validForPlan1` … `validForPlan6` against `plan1Name` … `plan6Name`).
+   */
+  async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string): Promise<string[]> {
+    const app = await this.provider.application(session, ref);
+    const { client } = this.provider.upstream(session);
+    const r = await client.getIfFound<{ items?: { name?: unknown; dimType?: unknown }[] }>(
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions?limit=-1`,
+    );
+    if (r !== null) {
+      if (!Array.isArray(r.items)) throw client.malformed("GET /dimensions without an items list");
+      return r.items.flatMap((d) =>
+        typeof d.name === "string" && d.dimType !== "Attribute Dimension" ? [d.name] : [],
+      );
+    }
+    const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
+    const plan = [1, 2, 3, 4, 5, 6].find(
+      (i) => typeof dm[`plan${i}Name`] === "string" && same(dm[`plan${i}Name`] as string, cube),
+    );
+    if (plan === undefined) {
+      throw new ProviderError("CUBE_UNKNOWN", `Unknown cube ${cube}.`, { cube, application: app }, "cube");
+    }
+    const dims = Array.isArray(dm.appDimensions) ? (dm.appDimensions as Record<string, unknown>[]) : [];
+    return dims.flatMap((d) =>
+      typeof d.dimensionName === "string" && d[`validForPlan${plan}`] === 1 ? [d.dimensionName] : [],
+    );
+  }
+
+  /** `POST …/plantypes/{cube}/exportdataslice`: the grid definition as given; cells read back as numbers or text. */
+  async exportDataSlice(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: DataSliceInput,
+  ): Promise<DataSlice> {
+    const app = await this.provider.application(session, ref);
+    const { client } = this.provider.upstream(session);
+    const segment = (s: DataSliceSegment) => ({
+      ...(s.dimensions ? { dimensions: s.dimensions } : {}),
+      members: s.members,
+    });
+    const r = await client.post<{ pov?: unknown; columns?: unknown; rows?: unknown }>(
+      `/applications/${enc(app)}/plantypes/${enc(input.cube)}/exportdataslice`,
+      {
+        exportPlanningData: false,
+        gridDefinition: {
+          suppressMissingBlocks: input.suppressMissingBlocks,
+          suppressMissingRows: input.suppressMissingRows,
+          suppressMissingColumns: input.suppressMissingColumns,
+          pov: input.pov ? segment(input.pov) : { members: [] },
+          columns: input.columns.map(segment),
+          rows: input.rows.map(segment),
+        },
+      },
+    );
+    const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (!Array.isArray(r.rows) || !Array.isArray(r.columns) || !r.columns.every(strings)) {
+      throw client.malformed("an exportdataslice answer without columns and rows");
+    }
+    const rows = (r.rows as { headers?: unknown; data?: unknown }[]).map((row) => {
+      if (!strings(row.headers) || !Array.isArray(row.data)) {
+        throw client.malformed("an exportdataslice row without headers and data");
+      }
+      return { headers: row.headers, data: row.data.map(cellValue) };
+    });
+    return { pov: strings(r.pov) ? r.pov : [], columns: r.columns as string[][], rows };
   }
 
   /** The member filters of the member selector, once the server knows the dimension. */

@@ -233,6 +233,16 @@ class PlanningSmartViewOperations implements PlanningOperations {
   ) {
     return this.rest.promptMembers(this.r(session), ref, input);
   }
+  planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    return this.rest.planTypeDimensions(this.r(session), ref, cube);
+  }
+  exportDataSlice(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: Parameters<PlanningOperations["exportDataSlice"]>[2],
+  ) {
+    return this.rest.exportDataSlice(this.r(session), ref, input);
+  }
 
   // Smart View.
 

@@ -13,6 +13,7 @@ import type {
   SubmitFormResult,
 } from "./calls.ts";
 import type { CellWrite, PlanningJournalStep } from "./changes.ts";
+import { type DataSliceRequest, type DataSliceResult, exportDataSlice } from "./data-slices.ts";
 import type {
   FormDefinition,
   PlanningApplicationDefinition,
@@ -78,6 +79,14 @@ export class PlanningApplication {
   readText(cube: string, members: readonly string[]): string | null {
     const s = this.planTypes.get(cube);
     return s.texts.get(this.planTypes.tupleOf(s, members));
+  }
+
+  /**
+   * Reads a data slice of a plan type (Planning REST's `exportdataslice` grid definition): POV, column and row
+   * segments of member selections, crossed; every cell a number, a text, a Smart List label or `null`.
+   */
+  exportDataSlice(req: DataSliceRequest): DataSliceResult {
+    return exportDataSlice(this.planTypes.get(req.cube), req);
   }
 
   // ---------- forms ----------

@@ -6,6 +6,14 @@ export {
   type PromptValue,
   TextStore,
 } from "./changes.ts";
+export {
+  DATA_SLICE_TOO_LARGE,
+  type DataSliceRequest,
+  type DataSliceResult,
+  type DataSliceSegment,
+  type DataSliceValue,
+  unknownMemberMessage,
+} from "./data-slices.ts";
 export type * from "./definitions.ts";
 export { PlanningError, type PlanningErrorCode } from "./errors.ts";
 export {

@@ -50,9 +50,17 @@ export function resolveMember(
   return m;
 }
 
+const FUNCTION_CALL = /^\s*([A-Za-z0-9]+)\s*\((.*)\)\s*$/;
+
+/** The member (or `&Variable`) a selection is about: `IDescendants(Q1)` → `Q1`, `Jan` → `Jan`. */
+export function selectionArgument(selection: string): string {
+  const match = FUNCTION_CALL.exec(selection);
+  return match && FUNCTIONS[(match[1] as string).toLowerCase()] ? (match[2] as string) : selection;
+}
+
 /** Expands one selection expression. */
 export function selectMembers(outline: Outline, selection: string, dimension?: Dimension): Member[] {
-  const match = /^\s*([A-Za-z0-9]+)\s*\((.*)\)\s*$/.exec(selection);
+  const match = FUNCTION_CALL.exec(selection);
   const fn = match ? FUNCTIONS[(match[1] as string).toLowerCase()] : undefined;
   if (match && fn) return fn(resolveMember(outline, match[2] as string, dimension));
   return [resolveMember(outline, selection, dimension)];

@@ -8,6 +8,7 @@ import {
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { exportSliceInput, SliceRequestError, sliceGrid } from "./data-slices.ts";
 import { type MemberNode, memberTree, subtree } from "./members.ts";
 
 /**
@@ -21,6 +22,9 @@ import { type MemberNode, memberTree, subtree } from "./members.ts";
 
 export const PLANNING_REST_ROOT = "/HyperionPlanning/rest";
 export const PLANNING_REST_VERSION = "v3";
+/** Data Management's (Data Integration's) REST API on the same server, where older clients read plan types. */
+export const DATA_MANAGEMENT_REST_ROOT = "/aif/rest";
+export const DATA_MANAGEMENT_REST_VERSION = "V1";
 
 export interface PlanningRestOptions {
   /** Every call goes to this provider (the server passes the embedded one: the demo's users and data). */
@@ -31,6 +35,8 @@ export interface PlanningRestOptions {
   owner?: (username: string) => string;
   /** At most this many job records are kept, newest first (default 1000). */
   maxJobs?: number;
+  /** Largest data slice answered, in cells (default 100,000); beyond it, Planning's "threshold" error. */
+  maxSliceCells?: number;
 }
 
 /** Job status codes of `GET …/jobs/{id}` (Oracle's "Retrieve Job Status" page). */
@@ -90,43 +96,61 @@ export async function planningRestEndpoint(
   const connector = options.connector ?? "pbcs";
   const owner = options.owner ?? ((u: string) => `planning-rest:${u}`);
   const maxJobs = options.maxJobs ?? 1000;
+  const maxSliceCells = options.maxSliceCells ?? 100_000;
   const jobs = new Map<number, Job>();
   let nextJob = 1;
 
-  await app.register(
-    async (scope) => {
-      scope.decorateRequest("planningCaller", null);
+  /**
+   * One REST API of the server under its prefix: HTTP Basic on every call, errors (unknown paths included) in
+   * that API's JSON error body.
+   */
+  const api = (
+    prefix: string,
+    sendError: (reply: FastifyReply, status: number, message: string) => FastifyReply,
+    routes: (scope: FastifyInstance) => void,
+  ) =>
+    app.register(
+      async (scope) => {
+        scope.decorateRequest("planningCaller", null);
 
-      scope.setErrorHandler((error, request, reply) => {
-        if (error instanceof HttpError) return sendError(reply, error.status, error.message);
-        if (error instanceof ProviderError) {
-          return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
-        }
-        const e = error as { statusCode?: unknown; message?: string };
-        if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-          return sendError(reply, e.statusCode, e.message ?? "Bad request");
-        }
-        request.log.error({ err: error }, "planning-rest: internal error");
-        return sendError(reply, 500, "Internal server error");
-      });
-      scope.setNotFoundHandler((request, reply) =>
-        sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
-      );
+        scope.setErrorHandler((error, request, reply) => {
+          if (error instanceof HttpError) return sendError(reply, error.status, error.message);
+          if (error instanceof SliceRequestError) return sendError(reply, 400, error.message);
+          if (error instanceof ProviderError) {
+            return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
+          }
+          const e = error as { statusCode?: unknown; message?: string };
+          if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+            return sendError(reply, e.statusCode, e.message ?? "Bad request");
+          }
+          request.log.error({ err: error }, "planning-rest: internal error");
+          return sendError(reply, 500, "Internal server error");
+        });
+        scope.setNotFoundHandler((request, reply) =>
+          sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
+        );
 
-      scope.addHook("onRequest", async (request, reply) => {
-        const basic = basicCredentials(request.headers.authorization);
-        const caller = basic ? await authenticate(request, basic) : null;
-        if (!caller) {
-          reply.header("www-authenticate", 'Basic realm="EPM"');
-          return sendError(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
-        }
-        request.planningCaller = caller;
-      });
+        scope.addHook("onRequest", async (request, reply) => {
+          const basic = basicCredentials(request.headers.authorization);
+          const caller = basic ? await authenticate(request, basic) : null;
+          if (!caller) {
+            reply.header("www-authenticate", 'Basic realm="EPM"');
+            return sendError(
+              reply,
+              401,
+              basic ? "Invalid user name or password." : "Authentication required.",
+            );
+          }
+          request.planningCaller = caller;
+        });
 
-      registerRoutes(scope);
-    },
-    { prefix: PLANNING_REST_ROOT },
-  );
+        routes(scope);
+      },
+      { prefix },
+    );
+
+  await api(PLANNING_REST_ROOT, sendError, registerRoutes);
+  await api(DATA_MANAGEMENT_REST_ROOT, sendDataManagementError, registerDataManagementRoutes);
 
   /** Checks the credentials with the provider: the user name as sent, else what follows `identitydomain.`. */
   async function authenticate(
@@ -169,6 +193,14 @@ export async function planningRestEndpoint(
       message,
       localizedMessage: message,
     });
+  }
+
+  /**
+   * Data Management's error: its answers carry `status` (its job codes: 1 = error) and `details` (Oracle's Data
+   * Integration "Retrieve Job Status" page); the HTTP status says what went wrong.
+   */
+  function sendDataManagementError(reply: FastifyReply, status: number, message: string) {
+    return reply.code(status).type("application/json").send({ status: 1, details: message });
   }
 
   function callerOf(request: FastifyRequest): Caller {
@@ -217,21 +249,26 @@ export async function planningRestEndpoint(
     };
   }
 
+  /** The one version served, as `GET …/rest/` lists it and `GET …/rest/v3` describes it. */
+  const versionInfo = (request: FastifyRequest, extra: ReturnType<typeof link>[] = []) => ({
+    version: PLANNING_REST_VERSION,
+    lifecycle: "active",
+    isLatest: true,
+    links: [link(request, `/${PLANNING_REST_VERSION}`, "canonical"), ...extra],
+  });
+
   function registerRoutes(scope: FastifyInstance) {
-    // Version discovery: the trailing slash is required (a live-tested client's note).
+    // Version discovery: `GET /HyperionPlanning/rest/` lists the versions (the trailing slash is required, a
+    // live-tested client's note); `GET /HyperionPlanning/rest/v3` describes one (Oracle's "Get Information
+    // about a Specific REST API Version"), which pbj-pbcs-client reads as `…/v3/`.
     scope.get("/", async (request) => ({
-      items: [
-        {
-          version: PLANNING_REST_VERSION,
-          lifecycle: "active",
-          isLatest: true,
-          links: [link(request, `/${PLANNING_REST_VERSION}`, "current")],
-        },
-      ],
+      items: [versionInfo(request, [link(request, `/${PLANNING_REST_VERSION}`, "current")])],
       links: [link(request, "/", "self")],
     }));
 
     const v = `/${PLANNING_REST_VERSION}`;
+    scope.get(v, async (request) => versionInfo(request));
+    scope.get(`${v}/`, async (request) => versionInfo(request));
 
     scope.get(`${v}/applications`, async (request) => {
       const { session } = callerOf(request);
@@ -241,6 +278,7 @@ export async function planningRestEndpoint(
         items: list.applications.map((a) => ({
           name: a.name,
           type: "HP",
+          appType: "EPBCS",
           dpEnabled: false,
           adminMode: false,
           unicode: true,
@@ -283,10 +321,7 @@ export async function planningRestEndpoint(
       `${v}/applications/:app/jobs`,
       async (request, reply) => {
         const caller = callerOf(request);
-        const type = String(request.headers["content-type"] ?? "");
-        if (!/^application\/json\b/i.test(type)) {
-          throw new HttpError(415, "Unsupported Media Type: the body must be application/json.");
-        }
+        requireJson(request);
         const ref = await appRef(caller.session, request.params.app);
         const body = (request.body ?? {}) as { jobType?: unknown; jobName?: unknown; parameters?: unknown };
         if (!isRules(body.jobType)) {
@@ -354,14 +389,48 @@ export async function planningRestEndpoint(
       return jobReply(request, job);
     });
 
-    // Substitution variables: the demo defines them per plan type only, so the application level lists none;
-    // a plan type's (with or without q={"derivedValues":true}) are its own.
+    // Substitution variables (Oracle's "Get All Substitution Variables Defined for the Application": every
+    // plan type's, each with its planType, `ALL` for the application level, which the demo does not use); a
+    // plan type's (with or without q={"derivedValues":true}) are its own.
+    const planTypeVariables = async (session: ProviderSession, ref: ApplicationRef, cube: string) =>
+      (await (planning as PlanningOperations).planTypeVariables(session, ref, cube)).map((x) => ({
+        name: x.name,
+        value: x.value,
+        planType: cube,
+      }));
+    const applicationVariables = async (session: ProviderSession, ref: ApplicationRef) => {
+      const cubes = (await provider.cubes(session, ref)).cubes.map((c) => c.name);
+      return (await Promise.all(cubes.map((c) => planTypeVariables(session, ref, c)))).flat();
+    };
+    const variableReply = (request: FastifyRequest, path: string, variable: object) => ({
+      ...variable,
+      links: [link(request, path, "self")],
+    });
+
     scope.get<{ Params: { app: string } }>(
       `${v}/applications/:app/substitutionvariables`,
       async (request) => {
         const { session } = callerOf(request);
-        await appRef(session, request.params.app);
-        return { items: [] };
+        const ref = await appRef(session, request.params.app);
+        return { items: await applicationVariables(session, ref) };
+      },
+    );
+
+    scope.get<{ Params: { app: string; name: string } }>(
+      `${v}/applications/:app/substitutionvariables/:name`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        // The application level holds `ALL` variables only; the demo defines none there.
+        const found = (await applicationVariables(session, ref)).find(
+          (x) => x.planType === "ALL" && x.name.toLowerCase() === request.params.name.toLowerCase(),
+        );
+        if (!found) throw new HttpError(400, `Substitution variable ${request.params.name} does not exist.`);
+        return variableReply(
+          request,
+          `${v}/applications/${encodeURIComponent(ref.application)}/substitutionvariables/${encodeURIComponent(found.name)}`,
+          found,
+        );
       },
     );
 
@@ -370,15 +439,39 @@ export async function planningRestEndpoint(
       async (request) => {
         const { session } = callerOf(request);
         const ref = await appRef(session, request.params.app);
-        const cubes = await provider.cubes(session, ref);
-        const planType = cubes.cubes.find((c) => c.name.toLowerCase() === request.params.pt.toLowerCase());
-        if (!planType) throw new HttpError(400, `Plan type ${request.params.pt} does not exist.`);
-        const variables = await (planning as PlanningOperations).planTypeVariables(
-          session,
-          ref,
-          planType.name,
+        const cube = await planTypeOf(session, ref, request.params.pt);
+        return { items: await planTypeVariables(session, ref, cube) };
+      },
+    );
+
+    scope.get<{ Params: { app: string; pt: string; name: string } }>(
+      `${v}/applications/:app/plantypes/:pt/substitutionvariables/:name`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const cube = await planTypeOf(session, ref, request.params.pt);
+        const found = (await planTypeVariables(session, ref, cube)).find(
+          (x) => x.name.toLowerCase() === request.params.name.toLowerCase(),
         );
-        return { items: variables.map((x) => ({ name: x.name, value: x.value, planType: planType.name })) };
+        if (!found) throw new HttpError(400, `Substitution variable ${request.params.name} does not exist.`);
+        return variableReply(
+          request,
+          `${v}/applications/${encodeURIComponent(ref.application)}/plantypes/${encodeURIComponent(cube)}/substitutionvariables/${encodeURIComponent(found.name)}`,
+          found,
+        );
+      },
+    );
+
+    scope.post<{ Params: { app: string; pt: string }; Body: unknown }>(
+      `${v}/applications/:app/plantypes/:pt/exportdataslice`,
+      async (request) => {
+        const { session } = callerOf(request);
+        requireJson(request);
+        const ref = await appRef(session, request.params.app);
+        const cube = await planTypeOf(session, ref, request.params.pt);
+        const input = exportSliceInput(request.body, cube, maxSliceCells);
+        const slice = await (planning as PlanningOperations).exportDataSlice(session, ref, input);
+        return sliceGrid(slice);
       },
     );
 
@@ -390,14 +483,65 @@ export async function planningRestEndpoint(
         const tree = await dimensionTree(session, ref, request.params.dim);
         const node = subtree(tree, request.params.member);
         if (!node) {
-          throw new HttpError(
-            400,
-            `Member ${request.params.member} does not exist in dimension ${request.params.dim}.`,
-          );
+          // Planning's words for an unknown member (recorded from a live server by pbj-pbcs-client, whose
+          // getMember turns a 400 whose message starts with "The member" into its no-such-member error).
+          throw new HttpError(400, unknownMemberMessage(request.params.member));
         }
         return memberReply(node, tree.name);
       },
     );
+  }
+
+  /** The plan type a path names, as the provider spells it, or a 400. */
+  async function planTypeOf(session: ProviderSession, ref: ApplicationRef, name: string): Promise<string> {
+    const cubes = await provider.cubes(session, ref);
+    const found = cubes.cubes.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw new HttpError(400, `Plan type ${name} does not exist.`);
+    return found.name;
+  }
+
+  /**
+   * Data Management's REST API (`/aif/rest/V1`): the version, and an application with its plan types and
+   * dimensions (`plan1Name` … `plan6Name`, `appDimensions[{dimensionName, validForPlan1…6}]`), the shape
+   * pbj-pbcs-client reads plan types from. Nothing else of Data Management is served.
+   */
+  function registerDataManagementRoutes(scope: FastifyInstance) {
+    const v = `/${DATA_MANAGEMENT_REST_VERSION}`;
+    const version = (request: FastifyRequest) => ({
+      version: DATA_MANAGEMENT_REST_VERSION,
+      lifecycle: "active",
+      isLatest: true,
+      links: [
+        {
+          rel: "canonical",
+          href: `${request.protocol}://${request.headers.host ?? "localhost"}${DATA_MANAGEMENT_REST_ROOT}${v}`,
+          action: "GET",
+        },
+      ],
+    });
+    scope.get(v, async (request) => version(request));
+    scope.get(`${v}/`, async (request) => version(request));
+
+    scope.get<{ Params: { app: string } }>(`${v}/applications/:app`, async (request) => {
+      const { session } = callerOf(request);
+      const ref = await appRef(session, request.params.app);
+      const plans = (await provider.cubes(session, ref)).cubes.map((c) => c.name).slice(0, 6);
+      const perPlan = await Promise.all(
+        plans.map((cube) => (planning as PlanningOperations).planTypeDimensions(session, ref, cube)),
+      );
+      const names: string[] = [];
+      for (const dims of perPlan) for (const d of dims) if (!names.includes(d)) names.push(d);
+      const out: Record<string, unknown> = { applicationName: ref.application };
+      plans.forEach((p, i) => {
+        out[`plan${i + 1}Name`] = p;
+      });
+      out.appDimensions = names.map((dimensionName) => {
+        const dim: Record<string, unknown> = { dimensionName };
+        for (let i = 0; i < 6; i++) dim[`validForPlan${i + 1}`] = perPlan[i]?.includes(dimensionName) ? 1 : 0;
+        return dim;
+      });
+      return out;
+    });
   }
 
   async function dimensionTree(
@@ -441,6 +585,22 @@ function memberReply(node: MemberNode, dimName: string): Record<string, unknown>
     generation: node.generation,
     children: node.children.map((c) => memberReply(c, dimName)),
   };
+}
+
+/**
+ * Planning's words for a member the application lacks: "The member X does not exist for the specified cube or
+ * you do not have access to it." (recorded from a live server, pbj-pbcs-client `PbcsApplicationImplIT`).
+ */
+function unknownMemberMessage(name: string): string {
+  return `The member ${name} does not exist for the specified cube or you do not have access to it.`;
+}
+
+/** A body must be sent as `application/json` (else 415, a live-tested client's note on the jobs resource). */
+function requireJson(request: FastifyRequest): void {
+  const type = String(request.headers["content-type"] ?? "");
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, "Unsupported Media Type: the body must be application/json.");
+  }
 }
 
 /** `q={"jobType":"RULES"}` → `RULES`; no `q` → `null`. */

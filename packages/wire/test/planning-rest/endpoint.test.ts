@@ -105,7 +105,7 @@ afterAll(async () => {
 
 describe("the captured requests of pbj-pbcs-client", () => {
   const served =
-    /\/HyperionPlanning\/rest\/(v3\/applications(\/[^/]+\/(plantypes|jobdefinitions.*|jobs|dimensions\/[^/]+\/members\/.+))?)?$/;
+    /\/HyperionPlanning\/rest\/(v3\/applications(\/[^/]+\/(plantypes|plantypes\/[^/]+\/exportdataslice|jobdefinitions.*|jobs|dimensions\/[^/]+\/members\/.+))?)?$/;
   const requests = httpRequests(fixture("requests.http")).filter((r) =>
     served.test(r.url.replace(/^https:\/\/\{\{server\}\}/, "").split("?")[0] ?? ""),
   );
@@ -117,6 +117,7 @@ describe("the captured requests of pbj-pbcs-client", () => {
     expect(titles).toContain("Get Plan Types");
     expect(titles.filter((t) => t.startsWith("Execute")).length).toBeGreaterThanOrEqual(2);
     expect(titles.filter((t) => t.startsWith("Get Member")).length).toBeGreaterThanOrEqual(5);
+    expect(titles.filter((t) => t.startsWith("Export Data Slice")).length).toBeGreaterThanOrEqual(5);
   });
 
   it("answers each with JSON, 200 for what Vision has and 400 with Oracle's error fields otherwise", async () => {
@@ -136,17 +137,68 @@ describe("the captured requests of pbj-pbcs-client", () => {
 });
 
 describe("version discovery and metadata", () => {
-  it("lists v3 as the active, latest version with a `current` link (trailing slash)", async () => {
+  it("lists v3 as the active, latest version with `canonical` and `current` links (trailing slash)", async () => {
     const r = await call("GET", "/HyperionPlanning/rest/");
     expect(r.status).toBe(200);
     expect(r.json.items).toEqual([
       expect.objectContaining({ version: "v3", lifecycle: "active", isLatest: true }),
     ]);
-    expect(r.json.items[0].links[0]).toEqual({
-      rel: "current",
-      href: `${origin}/HyperionPlanning/rest/v3`,
-      action: "GET",
-    });
+    const href = `${origin}/HyperionPlanning/rest/v3`;
+    expect(r.json.items[0].links).toEqual([
+      { rel: "canonical", href, action: "GET" },
+      { rel: "current", href, action: "GET" },
+    ]);
+  });
+
+  it("describes v3 at /v3 and /v3/ (Oracle's version page; pbj-pbcs-client reads /v3/)", async () => {
+    for (const path of ["/HyperionPlanning/rest/v3", "/HyperionPlanning/rest/v3/"]) {
+      const r = await call("GET", path);
+      expect(r.status, path).toBe(200);
+      expect(r.json).toEqual({
+        version: "v3",
+        lifecycle: "active",
+        isLatest: true,
+        links: [{ rel: "canonical", href: `${origin}/HyperionPlanning/rest/v3`, action: "GET" }],
+      });
+    }
+  });
+
+  it("answers unknown paths and methods of both APIs with their JSON error, never HTML", async () => {
+    for (const [method, path] of [
+      ["GET", "/HyperionPlanning/rest/v2/"],
+      ["GET", "/HyperionPlanning/rest/v3/nothing/here"],
+      ["DELETE", "/HyperionPlanning/rest/v3/applications"],
+      ["GET", "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/nothing"],
+    ] as const) {
+      const r = await fetch(`${origin}${path}`, { method, headers: { authorization: DEMO } });
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(keys(await r.json())).toEqual(["detail", "localizedMessage", "message", "status"]);
+    }
+    for (const path of ["/aif/rest/V1/jobs/1", "/aif/rest/", "/aif/rest/V1/applications/Vision/x"]) {
+      const r = await fetch(`${origin}${path}`, { headers: { authorization: DEMO } });
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await r.json()).toEqual({ status: 1, details: expect.any(String) });
+    }
+    const anonymous = await fetch(`${origin}/aif/rest/V1/applications/Vision`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ status: 1, details: "Authentication required." });
+  });
+
+  it("names the plan types and their dimensions in Data Management's application (/aif/rest/V1)", async () => {
+    const version = await call("GET", "/aif/rest/V1");
+    expect(version.json).toMatchObject({ version: "V1", lifecycle: "active", isLatest: true });
+    const r = await call("GET", "/aif/rest/V1/applications/vision");
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ applicationName: "Vision", plan1Name: "Plan1" });
+    expect(r.json.plan2Name).toBeUndefined();
+    const names = r.json.appDimensions.map((d: { dimensionName: string }) => d.dimensionName);
+    expect(names).toEqual(expect.arrayContaining(["Account", "Entity", "Period", "HSP_View"]));
+    for (const d of r.json.appDimensions) {
+      expect(d).toMatchObject({ validForPlan1: 1, validForPlan2: 0, validForPlan6: 0 });
+    }
+    expect((await call("GET", "/aif/rest/V1/applications/Nope")).status).toBe(400);
   });
 
   it("lists Vision and its plan types", async () => {
@@ -217,8 +269,29 @@ describe("substitution variables", () => {
     expect(pt.status).toBe(200);
     expect(pt.json.items).toContainEqual({ name: "CurMonth", value: "Jan", planType: "Plan1" });
     for (const item of pt.json.items) expect(keys(item)).toEqual(["name", "planType", "value"]);
+    // The application level lists every plan type's variables, each with its plan type (Oracle's example).
     const app = await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/substitutionvariables");
-    expect(app.json).toEqual({ items: [] });
+    expect(app.json.items).toEqual(pt.json.items);
+    const one = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/substitutionvariables/curmonth",
+    );
+    expect(one.json).toEqual({
+      name: "CurMonth",
+      value: "Jan",
+      planType: "Plan1",
+      links: [
+        {
+          rel: "self",
+          href: `${origin}/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/substitutionvariables/CurMonth`,
+          action: "GET",
+        },
+      ],
+    });
+    expect(
+      (await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/substitutionvariables/CurMonth"))
+        .status,
+    ).toBe(400);
     expect(
       (
         await call(
@@ -314,5 +387,147 @@ describe("authentication", () => {
     const r = await fetch(`${origin}/HyperionPlanning/rest/v3/applications`);
     expect(r.status).toBe(401);
     expect(r.headers.get("www-authenticate")).toMatch(/^Basic/);
+  });
+});
+
+describe("export data slice", () => {
+  const slice = (body: unknown, pt = "Plan1") =>
+    call("POST", `/HyperionPlanning/rest/v3/applications/Vision/plantypes/${pt}/exportdataslice`, { body });
+  const POV = { members: [["BaseData"], ["FY15"], ["Plan"], ["Working"], ["410"], ["P_160"], ["USD"]] };
+
+  it("reads one cell of pbj's point grid, values as strings", async () => {
+    const r = await slice({
+      exportPlanningData: false,
+      gridDefinition: {
+        suppressMissingBlocks: false,
+        pov: POV,
+        columns: [{ members: [["Jan"]] }],
+        rows: [{ members: [["4110"]] }],
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.pov).toEqual(["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"]);
+    expect(r.json.columns).toEqual([["Jan"]]);
+    expect(r.json.rows).toEqual([{ headers: ["4110"], data: [expect.stringMatching(/^-?\d+(\.\d+)?$/)] }]);
+  });
+
+  it("expands member functions with named dimensions, crosses two column dimensions, blanks missing cells", async () => {
+    const r = await slice({
+      gridDefinition: {
+        pov: {
+          dimensions: ["HSP_View", "Scenario", "Version", "Entity", "Product", "Currency"],
+          members: [["BaseData"], ["Plan"], ["Working"], ["410"], ["P_160"], ["USD"]],
+        },
+        columns: [{ dimensions: ["Year", "Period"], members: [["FY15", "FY16"], ["IChildren(Q1)"]] }],
+        rows: [{ dimensions: ["Account"], members: [["4110", "4120"]] }],
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.columns).toEqual([
+      ["FY15", "FY15", "FY15", "FY15", "FY16", "FY16", "FY16", "FY16"],
+      ["Q1", "Jan", "Feb", "Mar", "Q1", "Jan", "Feb", "Mar"],
+    ]);
+    expect(r.json.rows.map((x: { headers: string[] }) => x.headers)).toEqual([["4110"], ["4120"]]);
+    for (const row of r.json.rows) {
+      expect(row.data).toHaveLength(8);
+      for (const v of row.data) expect(typeof v).toBe("string");
+    }
+    // The Plan1 cells of FY15 are the same as pbj's point read.
+    const point = await slice({
+      gridDefinition: { pov: POV, columns: [{ members: [["Jan"]] }], rows: [{ members: [["4110"]] }] },
+    });
+    expect(r.json.rows[0].data[1]).toBe(point.json.rows[0].data[0]);
+  });
+
+  it("leaves out rows (and columns) whose cells are all missing when asked", async () => {
+    const body = (flags: object) => ({
+      gridDefinition: {
+        ...flags,
+        pov: { members: [["BaseData"], ["FY15"], ["Plan"], ["Working"], ["P_160"], ["USD"], ["Jan"]] },
+        columns: [{ members: [["4110"]] }],
+        rows: [{ members: [["ILvl0Descendants(TD)"]] }],
+      },
+    });
+    const all = await slice(body({}));
+    const kept = await slice(body({ suppressMissingRows: true }));
+    const blocks = await slice(body({ suppressMissingBlocks: true }));
+    expect(all.json.rows.some((x: { data: string[] }) => x.data[0] === "")).toBe(true);
+    expect(kept.json.rows.length).toBeLessThan(all.json.rows.length);
+    expect(kept.json.rows.every((x: { data: string[] }) => x.data[0] !== "")).toBe(true);
+    expect(blocks.json.rows).toEqual(kept.json.rows);
+  });
+
+  it("refuses a grid Planning would not read, with its words for an unknown member and a too large slice", async () => {
+    const unknown = await slice({
+      gridDefinition: {
+        pov: POV,
+        columns: [{ members: [["Jan"]] }],
+        rows: [{ members: [["NoSuchAccount"]] }],
+      },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toBe(
+      "The member NoSuchAccount does not exist for the specified cube or you do not have access to it.",
+    );
+    for (const gridDefinition of [
+      { pov: POV, columns: [{ members: [["Jan"]] }], rows: [{ members: [["Feb"]] }] },
+      {
+        pov: { members: [["FY15", "FY16"]] },
+        columns: [{ members: [["Jan"]] }],
+        rows: [{ members: [["4110"]] }],
+      },
+      { pov: POV, columns: [], rows: [{ members: [["4110"]] }] },
+      {
+        pov: POV,
+        columns: [{ dimensions: ["Period", "Year"], members: [["Jan"]] }],
+        rows: [{ members: [["4110"]] }],
+      },
+    ]) {
+      const r = await slice({ gridDefinition });
+      expect(r.status, JSON.stringify(gridDefinition)).toBe(400);
+      expect(keys(r.json)).toEqual(["detail", "localizedMessage", "message", "status"]);
+    }
+    expect((await slice({ nothing: true })).status).toBe(400);
+    expect(
+      (
+        await slice(
+          { gridDefinition: { columns: [{ members: [["Jan"]] }], rows: [{ members: [["4110"]] }] } },
+          "Nope",
+        )
+      ).status,
+    ).toBe(400);
+    const text = await call(
+      "POST",
+      "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/exportdataslice",
+      {
+        body: "{}",
+        headers: { "content-type": "text/plain" },
+      },
+    );
+    expect(text.status).toBe(415);
+
+    const provider = await EmbeddedProvider.open({
+      store: memoryStore(),
+      credentialsValid: (u, p) => u === "demo" && p === "demo",
+    });
+    const small = Fastify({ logger: false });
+    await small.register(planningRestEndpoint, { provider, connector: "pbcs", maxSliceCells: 10 });
+    const r = await small.inject({
+      method: "POST",
+      url: "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/exportdataslice",
+      headers: { authorization: DEMO, "content-type": "application/json" },
+      payload: {
+        gridDefinition: {
+          pov: POV,
+          columns: [{ members: [["Descendants(YearTotal)"]] }],
+          rows: [{ members: [["4110"]] }],
+        },
+      },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().detail).toBe(
+      "Unable to load the data entry form as the number of data entry cells exceeded the threshold.",
+    );
+    await small.close();
   });
 });
