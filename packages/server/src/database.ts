@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError } from "./api-error.ts";
+import { lockFolder } from "./folder-lock.ts";
 
 /**
  * One SQL dialect (PostgreSQL) for both stores: PGlite in a local folder by default, a PostgreSQL server
@@ -134,8 +135,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const dir = resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const pg = new PGlite(dir);
-  await pg.waitReady;
+  // One server per folder: a second one refuses to start (FolderInUseError) rather than corrupt the files.
+  const unlock = lockFolder(resolve(dataDir));
+  let pg: PGlite;
+  try {
+    pg = new PGlite(dir);
+    await pg.waitReady;
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const run = async <R>(q: { query: PGlite["query"] }, sql: string, params?: unknown[]): Promise<R[]> =>
     (await q.query<R>(sql, params as unknown[])).rows;
   type PGlite = InstanceType<typeof import("@electric-sql/pglite").PGlite>;
@@ -143,7 +152,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     query: (sql, params) => run(pg, sql, params),
     transaction: (fn) => pg.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

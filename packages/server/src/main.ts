@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_USERS, demoProviders } from "./demo.ts";
+import { FolderInUseError } from "./folder-lock.ts";
 
 /** Starts the server: `npm start` runs this after building what is missing. */
 async function main(): Promise<void> {
@@ -15,7 +16,16 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const app = await buildApp({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (e) {
+    if (e instanceof FolderInUseError) {
+      process.stderr.write(`QiBates cannot start: ${e.message}\n`);
+      process.exit(3);
+    }
+    throw e;
+  }
   // Handlers first, so a signal that arrives while the banner is printed still closes cleanly.
   let closing = false;
   const shutdown = (signal: string): void => {

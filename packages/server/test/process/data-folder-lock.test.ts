@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { QibatesClient } from "@qibates/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
+import { type ServerProcess, startServer } from "../support/process.ts";
+
+/**
+ * One server per embedded database folder: a second server started on a `DATA_DIR` in use refuses to start,
+ * naming the folder and the process holding it, and the first keeps serving every acknowledged write; once
+ * the first is killed (SIGKILL: its lock stays behind), the next server takes the folder over by itself.
+ */
+
+const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
+const grid = [
+  ["", "Jan", "Cola", "Actual"],
+  ["", "Sales"],
+  ["New York", "4242"],
+];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function session(client: QibatesClient): Promise<string> {
+  const { data, error } = await client.POST("/action/login", {
+    body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+  });
+  if (!data) throw new Error(`login failed: ${JSON.stringify(error)}`);
+  return data.loginid;
+}
+
+async function newYorkJan(client: QibatesClient): Promise<string | undefined> {
+  const loginid = await session(client);
+  const { data, error } = await client.POST("/action/refresh", { body: { loginid, ...cube, grid } });
+  if (!data) throw new Error(JSON.stringify(error));
+  return data.grid[2]?.[1];
+}
+
+/** Runs a server to its exit (it must not start): its exit code and what it printed. */
+function refusedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
+}
+
+describe("the embedded database folder", () => {
+  it("is held by one server: a second refuses to start, the first keeps its writes; after SIGKILL the next takes over", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "qibates-lock-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" };
+    let first: ServerProcess = await startServer(env);
+    cleanups.push(() => first.stop());
+    const client = await first.client();
+    const loginid = await session(client);
+    const saved = await client.POST("/action/save", {
+      body: { loginid, ...cube, grid, cells: [{ row: 2, column: 1 }] },
+    });
+    expect(saved.data?.cells[0]?.status).toBe("written");
+
+    const second = await refusedStart(env);
+    expect(second.code).toBe(3);
+    expect(second.out).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
+    expect(second.out).not.toMatch(/RuntimeError|Aborted/);
+    // The first is untouched: it still answers, with the write it acknowledged.
+    expect(await newYorkJan(client)).toBe("4242");
+
+    await first.kill();
+    expect(existsSync(join(dataDir, "qibates.lock"))).toBe(true);
+    first = await startServer(env);
+    expect(await newYorkJan(await first.client())).toBe("4242");
+    await first.stop();
+    // A clean stop gives the folder back.
+    expect(existsSync(join(dataDir, "qibates.lock"))).toBe(false);
+  });
+});
