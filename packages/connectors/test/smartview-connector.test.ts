@@ -4,8 +4,12 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Outline } from "@qibates/engine";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smartViewEndpoint } from "../../wire/src/smartview/index.ts";
+import { memoryStore } from "../../wire/test/support/memory-store.ts";
 import { startSmartView } from "../../wire/test/support/smartview.ts";
+import { EmbeddedProvider } from "../src/embedded/index.ts";
 import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import type { EssbaseOperations, Provider, ProviderSession } from "../src/provider.ts";
@@ -228,7 +232,7 @@ describe("essbase connector against the captured replies", () => {
   });
 });
 
-describe("the grid read: one ExecuteQuery per answer", () => {
+describe("the grid read: the cells of one answer in one query", () => {
   // The capture's cube: Scenario across, Statutory down, the eleven others at their top member.
   const names = [
     "Scenario",
@@ -394,3 +398,93 @@ function stripTree<T>(tree: T): T {
   const t = tree as unknown as { root: Record<string, unknown> };
   return { ...t, root: walk(t.root) } as unknown as T;
 }
+
+describe("essbase connector: Smart View's own messages (SSO token, default grid, Refresh)", () => {
+  const posted: SvElement[] = [];
+  let app: FastifyInstance;
+  let origin = "";
+  let upstreams: Upstreams;
+  let provider: SmartViewProvider;
+  let remote: ProviderSession;
+  const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+  beforeAll(async () => {
+    const embedded = await EmbeddedProvider.open({
+      store: memoryStore(),
+      credentialsValid: (u, p) => u === "demo" && p === "demo",
+    });
+    app = Fastify({ logger: false });
+    // Every message the connector posts, as the endpoint receives it.
+    app.addHook("preHandler", async (request) => {
+      if (typeof request.body === "string") posted.push(parseSv(request.body) as SvElement);
+    });
+    await app.register(smartViewEndpoint, {
+      provider: embedded,
+      about: { name: "QiBates", version: "test" },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
+    const address = `${origin}/aps/JAPI`;
+    const { handle } = await provider.login({
+      connector: "essbase",
+      username: "demo",
+      password: "demo",
+      address: new URL(address),
+    });
+    remote = session(handle ?? null, address);
+  });
+  afterAll(async () => {
+    await provider.close();
+    await upstreams.close();
+    await app.close();
+  });
+  const names = () => posted.map((p) => p.name);
+
+  it("asks GetSSOToken after the first OpenApplication and opens with the token afterwards", async () => {
+    const client = provider.client(remote);
+    await client.call("EnumAliasTables", "", CUBE);
+    // Another spelling of the cube opens it again (the server's names are not case-sensitive).
+    await client.call("EnumAliasTables", "", { ...CUBE, cube: "basic" });
+    const opens = posted.filter((p) => p.name === "req_OpenApplication");
+    expect(opens).toHaveLength(2);
+    expect(opens[0]?.children.map((c) => c.name)).toEqual(["sID", "usr", "pwd", "srv", "app"]);
+    expect(opens[1]?.children.map((c) => c.name)).toEqual(["sID", "sso", "srv", "app"]);
+    const order = names();
+    const first = order.indexOf("req_OpenApplication");
+    expect(order.slice(first, first + 3)).toEqual(["req_OpenApplication", "req_GetSSOToken", "req_OpenCube"]);
+    expect(order.filter((n) => n === "req_GetSSOToken")).toHaveLength(1);
+  });
+
+  it("initgrid is the server's default grid (GetDefaultPOV, GetDefaultGrid); grid data is read with Refresh", async () => {
+    const settings = { aliasTable: "Default" };
+    await ess(provider).dimensions(remote, CUBE); // the outline, read once
+    const before = posted.length;
+    const init = await ess(provider).grid(remote, CUBE, { action: "initgrid", input: { settings } });
+    const initSent = names().slice(before);
+    expect(initSent.slice(0, 2)).toEqual(["req_GetDefaultPOV", "req_GetDefaultGrid"]);
+    const defaultGrid = posted[before + 1] as SvElement;
+    expect(svChild(defaultGrid, "backgroundpov")?.children.map((d) => d.attrs.name)).toEqual([
+      "Year",
+      "Measures",
+      "Product",
+      "Market",
+      "Scenario",
+    ]);
+    expect(initSent.slice(2)).toEqual(["req_Refresh"]);
+    const mid = posted.length;
+    const zoom = await ess(provider).grid(remote, CUBE, {
+      action: "zoomin",
+      input: { grid: init.grid, settings, cells: [{ row: 1, column: 1 }] },
+    });
+    expect(names().slice(mid)).toEqual(["req_Refresh"]);
+    const refresh = posted.at(-1) as SvElement;
+    const grid = svChild(refresh, "grid") as SvElement;
+    // The grid as agardiner/SmartView sends one: dims by place, one slice of vals and types.
+    expect(grid.children.map((c) => c.name)).toEqual(["cube", "dims", "slices"]);
+    expect(
+      svChild(grid, "dims")?.children.every((d) => "row" in d.attrs || "col" in d.attrs || "pov" in d.attrs),
+    ).toBe(true);
+    expect(zoom.grid.flat().length).toBeGreaterThan(init.grid.flat().length);
+  });
+});

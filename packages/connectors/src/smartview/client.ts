@@ -102,6 +102,9 @@ export interface OpenCube {
 export class SmartViewClient {
   protected sid: string | null = null;
   protected open: OpenCube | null = null;
+  /** The single sign-on token `GetSSOToken` gave this connection (`null`: none asked yet, or refused). */
+  private ssoToken: string | null = null;
+  private ssoRefused = false;
   private queue: Promise<unknown> = Promise.resolve();
   lastUsed = Date.now();
 
@@ -128,6 +131,8 @@ export class SmartViewClient {
     if (sid === "") throw this.malformed("a ConnectToProvider answer without sID");
     this.sid = sid;
     this.open = null;
+    this.ssoToken = null;
+    this.ssoRefused = false;
   }
 
   /** `Logout`: the session ends. */
@@ -153,10 +158,24 @@ export class SmartViewClient {
     const o = this.open;
     if (o && o.server === cube.server && o.application === cube.application && o.cube === cube.cube) return;
     this.open = null;
+    const credentials = this.credentials();
     await this.send(
       "OpenApplication",
-      [...this.credentials(), leaf("srv", cube.server), leaf("app", cube.application)].join("\n"),
+      [...credentials, leaf("srv", cube.server), leaf("app", cube.application)].join("\n"),
     );
+    if (this.ssoToken === null && !this.ssoRefused && credentials.some((c) => c.startsWith("<pwd"))) {
+      // As Smart View clients do after a password login (agardiner/SmartView `open_app`): a token for the
+      // later OpenApplication calls, so the password crosses the wire once per connection. A server that
+      // refuses GetSSOToken keeps getting the user name and password.
+      try {
+        const token = svText(await this.send("GetSSOToken", ""), "sso");
+        if (token === "") this.ssoRefused = true;
+        else this.ssoToken = token;
+      } catch (e) {
+        if (!(e instanceof ProviderError)) throw e;
+        this.ssoRefused = true;
+      }
+    }
     await this.send(
       "OpenCube",
       [leaf("srv", cube.server), leaf("app", cube.application), leaf("cube", cube.cube)].join("\n"),
@@ -164,8 +183,12 @@ export class SmartViewClient {
     this.open = { ...cube };
   }
 
-  /** What `OpenApplication` carries to authenticate: the user name and password (APS). */
+  /**
+   * What `OpenApplication` carries to authenticate (APS): the SSO token once `GetSSOToken` gave one, else the
+   * user name and password.
+   */
   protected credentials(): string[] {
+    if (this.ssoToken !== null) return [leaf("sso", this.ssoToken)];
     return [leaf("usr", this.username), leaf("pwd", this.password)];
   }
 

@@ -145,6 +145,48 @@ export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Membe
   const mdx = `SELECT {${cols.map(name).join(", ")}} ON COLUMNS, {${rowSet.join(", ")}} ON ROWS${
     slicer.length > 0 ? ` WHERE (${slicer.join(", ")})` : ""
   }`;
+  /**
+   * The same cells as the grid of a `Refresh` (agardiner/SmartView `grid.rb` `to_xml`): the column dimension
+   * across the first row, the row dimensions down the left, every other dimension in the POV at its member;
+   * data cells empty (type 2), the corner blank (7), member names (0).
+   */
+  const refreshGrid = (): string => {
+    const left = rowDims.length;
+    const width = left + cols.length;
+    const height = 1 + rowTuples.length;
+    const vals: string[] = [...new Array<string>(left).fill(""), ...cols.map((m) => m.name)];
+    const types: number[] = [...new Array<number>(left).fill(7), ...cols.map(() => 0)];
+    for (const r of rowTuples) {
+      vals.push(...r.map((m) => m.name), ...cols.map(() => ""));
+      types.push(...r.map(() => 0), ...cols.map(() => 2));
+    }
+    const dims = first.map((m, i) => {
+      const d = escapeAttr(m.dimension.name);
+      if (i === col) return `    <dim id="${i}" name="${d}" col="0" hidden="0" expand="1"/>`;
+      const at = rowDims.indexOf(i);
+      if (at >= 0) return `    <dim id="${i}" name="${d}" row="${at}" hidden="0" expand="1"/>`;
+      const pov = escapeAttr(m.name);
+      return `    <dim id="${i}" name="${d}" pov="${pov}" display="${pov}" hidden="0" expand="1"/>`;
+    });
+    return [
+      "<grid>",
+      "  <cube/>",
+      "  <dims>",
+      ...dims,
+      "  </dims>",
+      "  <slices>",
+      `    <slice rows="${height}" cols="${width}">`,
+      "      <data>",
+      `        <range start="0" end="${height * width - 1}">`,
+      `          ${leaf("vals", vals.join("|"))}`,
+      `          ${leaf("types", types.join("|"))}`,
+      "        </range>",
+      "      </data>",
+      "    </slice>",
+      "  </slices>",
+      "</grid>",
+    ].join("\n");
+  };
   /** The values of `tuples` read from the answer's grid, matched by member names. */
   const valuesOf = (g: SvGrid): (CellValue | "noaccess")[] => {
     const top = g.columns.length;
@@ -171,5 +213,46 @@ export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Membe
       return cellOf(g, r * g.width + c);
     });
   };
-  return { mdx, valuesOf };
+  return { mdx, refreshGrid, valuesOf };
+}
+
+function escapeAttr(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The body of `req_Refresh` (after `sID`): preferences (names, no indentation), then the grid. */
+export function refreshBody(grid: string): string {
+  return `${queryPreferences(null, ESS_INDENT.NONE)}\n${grid}`;
+}
+
+/**
+ * The body of `req_GetDefaultGrid` (after `sID`), as agardiner/SmartView's `default_grid` sends it:
+ * preferences, then `backgroundpov/dim@{name, pov}` (the server's default POV, from `GetDefaultPOV`).
+ */
+export function defaultGridBody(pov: readonly { dimension: string; member: string }[]): string {
+  const dims = pov.map((p) => `  <dim name="${escapeAttr(p.dimension)}" pov="${escapeAttr(p.member)}"/>`);
+  return [
+    queryPreferences(null, ESS_INDENT.NONE),
+    dims.length > 0 ? `<backgroundpov>\n${dims.join("\n")}\n</backgroundpov>` : "<backgroundpov/>",
+  ].join("\n");
+}
+
+/**
+ * A server's grid (`GetDefaultGrid`) as the sheet the engine reads: a POV row of its POV members over the
+ * columns after the row headers, then its rows with the data cells left empty (the grid is read again).
+ */
+export function sheetOf(g: SvGrid): string[][] {
+  const left = g.rows.length;
+  const sheet: string[][] = [];
+  const pov = g.pov.filter((p) => p.member !== "").map((p) => p.member);
+  if (pov.length > 0) sheet.push([...new Array<string>(left).fill(""), ...pov]);
+  for (let r = 0; r < g.height; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < g.width; c++) {
+      const i = r * g.width + c;
+      row.push(g.types[i] === 0 ? (g.vals[i] ?? "") : "");
+    }
+    sheet.push(row);
+  }
+  return sheet;
 }

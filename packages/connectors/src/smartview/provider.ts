@@ -31,7 +31,17 @@ import { UpstreamSessions } from "../upstream-sessions.ts";
 import { gridOverServer } from "../xmla/grid.ts";
 import type { XmlaOutline } from "../xmla/outline.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
-import { cellOf, cellQuery, ESS_INDENT, executeQueryBody, readGrid, type SvGrid } from "./grid.ts";
+import {
+  cellOf,
+  cellQuery,
+  defaultGridBody,
+  ESS_INDENT,
+  executeQueryBody,
+  readGrid,
+  refreshBody,
+  type SvGrid,
+  sheetOf,
+} from "./grid.ts";
 import { enumMembers, readSmartViewOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -316,13 +326,39 @@ class SmartViewOperations implements EssbaseOperations {
     return { script, status: "completed", durationMs: Date.now() - started };
   }
 
-  /** Reads `tuples` with one `ExecuteQuery` (cell i is tuple i). */
+  /**
+   * Reads `tuples` with one `Refresh` of a grid holding them (cell i is tuple i), Smart View's own message
+   * for reading a sheet's data (agardiner/SmartView `refresh`, whose answer's grid it parses).
+   */
   private async read(session: ProviderSession, real: CubeRef, remote: XmlaOutline, tuples: Member[][]) {
     const q = cellQuery(remote, tuples);
-    const answer = await this.p.client(session).call("ExecuteQuery", executeQueryBody(q.mdx), real);
+    const answer = await this.p.client(session).call("Refresh", refreshBody(q.refreshGrid()), real);
     const g = readGrid(answer);
-    if (!g) throw this.p.client(session).malformed("an ExecuteQuery answer without a grid");
+    if (!g) throw this.p.client(session).malformed("a Refresh answer without a grid");
     return q.valuesOf(g);
+  }
+
+  /**
+   * The server's default grid (`GetDefaultPOV`, then `GetDefaultGrid` with that POV, as agardiner/SmartView's
+   * `open_app` and `default_grid` do) as a sheet; `null` when the server answers neither.
+   */
+  private async defaultSheet(session: ProviderSession, real: CubeRef): Promise<string[][] | null> {
+    const client = this.p.client(session);
+    try {
+      const pov = await client.call(
+        "GetDefaultPOV",
+        [leaf("getAtts", 0), leaf("alsTbl", "none")].join("\n"),
+        real,
+      );
+      const dims = svList(pov, "dims");
+      const mbrs = svList(pov, "mbrs");
+      const background = dims.map((dimension, i) => ({ dimension, member: mbrs[i] ?? dimension }));
+      const g = readGrid(await client.call("GetDefaultGrid", defaultGridBody(background), real));
+      return g && g.height > 0 ? sheetOf(g) : null;
+    } catch (e) {
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") return null;
+      throw e;
+    }
   }
 
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
@@ -341,6 +377,15 @@ class SmartViewOperations implements EssbaseOperations {
     const fetch = (t: Member[][]) => this.read(session, real, remote, t);
     try {
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+        const sheet = await this.defaultSheet(session, real);
+        if (sheet) {
+          const request = gridRequestOf(outline, resolved, aliasTable, {
+            action: "refresh",
+            input: { ...call.input, grid: sheet },
+          });
+          return gridAnswer(await gridOverServer(remote, request, fetch));
+        }
+        // A server without GetDefaultGrid: the engine's default grid over the outline.
         const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
         const r = await gridOverServer(
           remote,
