@@ -8,7 +8,7 @@ import { basicCredentials } from "../basic-auth.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
-import { type ContentParts, type MdDataSetInput, mdDataSetXmlSteps } from "./mddataset.ts";
+import { type ContentParts, type MdDataSetInput, mdDataSetXmlSteps, tabularXmlSteps } from "./mddataset.ts";
 import { discoverRows, REQUEST_TYPES, type RequestType, rowsetXml } from "./rowsets.ts";
 import { child, isNil, parseXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
 
@@ -101,11 +101,43 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
 
     for (const path of XMLA_PATHS) {
       scope.post(path, async (request, reply) => answer(request, reply, request.xmlaUser as string));
+      // The pump answers POST only: a browser's GET of msmdpump.dll gets 501 from IIS (NOTES.md).
+      scope.route({
+        method: ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"],
+        url: path,
+        handler: async (request, reply) =>
+          sendFault(
+            reply,
+            new XmlaFault("bad-request", `${request.method} is not an XMLA method: send a SOAP POST.`),
+            501,
+          ),
+      });
+    }
+    // Any other address under /olap/ is not the pump: a fault, never the site's HTML page.
+    for (const other of ["/olap", "/olap/*"]) {
+      scope.all(other, async (request, reply) =>
+        sendFault(
+          reply,
+          new XmlaFault(
+            "bad-request",
+            `${request.url.split("?")[0]} is not an XMLA address: use ${XMLA_PATHS.join(" or ")}.`,
+          ),
+          404,
+        ),
+      );
     }
   });
 
-  /** SOAP 1.1 over HTTP: a fault answers 500 (an HTTP-layer refusal keeps its own status). */
-  function sendFault(reply: FastifyReply, fault: XmlaFault, status = 500) {
+  /** Replies that carry a fault: a session begun by their request ends with it. */
+  const faulted = new WeakSet<FastifyReply>();
+
+  /**
+   * A SOAP fault answers HTTP 200, as Mondrian's XMLA servlet does and as the XMLA clients written against
+   * Analysis Services expect (xmla4js and olap4j read a fault only from a 2xx answer; zeep reads either):
+   * NOTES.md. An HTTP-layer refusal (body too large, rate limit, unknown address) keeps its own status.
+   */
+  function sendFault(reply: FastifyReply, fault: XmlaFault, status = 200) {
+    faulted.add(reply);
     return reply.code(status).type(XML_TYPE).send(faultEnvelope(fault, source));
   }
 
@@ -186,7 +218,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       // A session begun by a request that fails is never known to the client: it ends with the request.
       const begun = session.id;
       reply.raw.once("finish", () => {
-        if (reply.statusCode !== 200) sessions.end(begun);
+        if (faulted.has(reply) || reply.statusCode !== 200) sessions.end(begun);
       });
     }
 
@@ -217,7 +249,8 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     // as soon as it is written, so that neither the whole answer's text nor one write of it holds the loop.
     const stream = new PassThrough();
     stream.write(head);
-    slices.run({ start: () => mdDataSetXmlSteps(result, (chunk) => stream.write(chunk)) }).then(
+    const write = result.format === "Tabular" ? tabularXmlSteps : mdDataSetXmlSteps;
+    slices.run({ start: () => write(result, (chunk) => stream.write(chunk)) }).then(
       () => stream.end(tail),
       (e: unknown) => {
         // Nothing can be answered instead once the answer has started: the connection ends short of it.
@@ -339,15 +372,24 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       return EMPTY_RESULT;
     }
     const format = properties.get("Format") ?? "Native";
-    if (format !== "Multidimensional" && format !== "Native")
-      throw new XmlaFault("unsupported", `Execute answers the Multidimensional format only, not ${format}.`);
+    if (format !== "Multidimensional" && format !== "Native" && format !== "Tabular")
+      throw new XmlaFault(
+        "unsupported",
+        `Execute answers the Multidimensional and Tabular formats only, not ${format}.`,
+      );
     const axisFormat = properties.get("AxisFormat") ?? "TupleFormat";
-    if (axisFormat !== "TupleFormat")
+    // AxisFormat shapes the axes of an MDDataSet only; a Tabular answer has none.
+    if (format !== "Tabular" && axisFormat !== "TupleFormat")
       throw new XmlaFault(
         "unsupported",
         `Execute answers the TupleFormat axis format only, not ${axisFormat}.`,
       );
     const query: MdxQuery = parseMdx(statement);
+    if (format === "Tabular" && query.axes.length > 2)
+      throw new XmlaFault(
+        "unsupported",
+        "The Tabular format flattens COLUMNS and ROWS only: this query has more axes.",
+      );
     const cube = await context.cubeOf(query.cube.map((p) => p.name));
     const result = await cube.mdx(
       statement,
@@ -355,7 +397,14 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       query,
     );
     // Written by `answer` (an answer streamed in chunks).
-    return { cube: cube.cube, outline: cube.outline, result, content, aliasTable: "Default" };
+    return {
+      cube: cube.cube,
+      outline: cube.outline,
+      result,
+      content,
+      aliasTable: "Default",
+      format: format === "Tabular" ? "Tabular" : "Multidimensional",
+    };
   }
 }
 

@@ -147,6 +147,8 @@ export interface MdDataSetInput {
   content: ContentParts;
   /** The alias table member captions come from. */
   aliasTable: string;
+  /** The `Format` asked for: an MDDataSet, or a flattened rowset ({@link tabularXmlSteps}). */
+  format?: "Multidimensional" | "Tabular";
 }
 
 /** Axis members written between two steps of {@link mdDataSetXmlSteps} (about as long as STEP_CELLS cells). */
@@ -228,6 +230,115 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     );
   }
   out.push("</CellData></root>");
+  out.end();
+}
+
+const ROWSET_NS = "urn:schemas-microsoft-com:xml-analysis:rowset";
+
+/**
+ * An XML name for a column (SQL Server's and Analysis Services' encoding, `XmlConvert.EncodeLocalName`): every
+ * character an XML name cannot hold, and a `_` that would start `_x`, becomes `_xHHHH_` (its UTF-16 code);
+ * the column's own name travels unchanged in the schema's `sql:field`.
+ */
+export function xmlColumnName(name: string): string {
+  let out = "";
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i] as string;
+    const ok =
+      i === 0 ? /[A-Za-z]/.test(ch) : /[A-Za-z0-9.-]/.test(ch) || (ch === "_" && name[i + 1] !== "x");
+    out += ok ? ch : `_x${name.charCodeAt(i).toString(16).toUpperCase().padStart(4, "0")}_`;
+  }
+  return out || "_x0020_";
+}
+
+/**
+ * An Execute answer in the Tabular format (a "flattened" rowset, XML for Analysis 1.1 §"Tabular"): one row per
+ * tuple of the ROWS axis (one row without it). Its columns are, for each dimension on ROWS, one per level from
+ * the top down to the deepest member shown, named `<level unique name>.[MEMBER_CAPTION]` and holding the caption
+ * of the row member's ancestor at that level (nothing below the member's own level); then one per tuple of the
+ * COLUMNS axis, named by its members' unique names joined by `.`, holding the cell's value (`xsd:double`; a
+ * #Missing cell is left out). Element names are encoded by {@link xmlColumnName}; `sql:field` names the column.
+ * In steps, handed to `emit` in chunks, as {@link mdDataSetXmlSteps}.
+ */
+export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Steps<void> {
+  const { result } = input;
+  const columnsAxis = result.axes.find((a) => a.ordinal === 0);
+  const rowsAxis = result.axes.find((a) => a.ordinal === 1);
+  const rowTuples: readonly (readonly MdxMember[])[] = rowsAxis ? rowsAxis.tuples : [[]];
+  // Row columns: per dimension on ROWS, its levels down to the deepest member shown there.
+  const levels: { index: number; dimension: Dimension; generation: number; field: string }[] = [];
+  for (const [index, d] of (rowsAxis?.dimensions ?? []).entries()) {
+    let deepest = 1;
+    for (const t of rowTuples) deepest = Math.max(deepest, generationOf(t[index] as MdxMember));
+    for (let gen = 1; gen <= deepest; gen++)
+      levels.push({
+        index,
+        dimension: d,
+        generation: gen,
+        field: `${levelUniqueName(d, gen)}.[MEMBER_CAPTION]`,
+      });
+  }
+  const valueFields = (columnsAxis?.tuples ?? []).map((t) => t.map(uniqueName).join("."));
+  const fields = [...levels.map((l) => l.field), ...valueFields];
+  const names = fields.map(xmlColumnName);
+  // Two columns may not share an element name: later ones get a number.
+  const seen = new Map<string, number>();
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i] as string;
+    const count = seen.get(n) ?? 0;
+    seen.set(n, count + 1);
+    if (count > 0) names[i] = `${n}_${count}`;
+  }
+  const out = new Chunks(emit);
+  out.push(
+    `<root xmlns="${ROWSET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
+  );
+  if (input.content.schema) {
+    out.push(
+      `<xsd:schema xmlns:sql="urn:schemas-microsoft-com:xml-sql" targetNamespace="${ROWSET_NS}" elementFormDefault="qualified">` +
+        '<xsd:element name="root"><xsd:complexType><xsd:sequence minOccurs="0" maxOccurs="unbounded">' +
+        '<xsd:element name="row" type="row"/></xsd:sequence></xsd:complexType></xsd:element>' +
+        '<xsd:complexType name="row"><xsd:sequence>',
+    );
+    for (let i = 0; i < fields.length; i++) {
+      const type = i < levels.length ? "xsd:string" : "xsd:double";
+      out.push(
+        `<xsd:element sql:field="${esc(fields[i] as string)}" name="${names[i]}" type="${type}" minOccurs="0"/>`,
+      );
+    }
+    out.push("</xsd:sequence></xsd:complexType></xsd:schema>");
+  }
+  if (input.content.data) {
+    const width = valueFields.length;
+    const cells = result.cells;
+    let work = 0;
+    for (let r = 0; r < rowTuples.length; r++) {
+      work += width + levels.length + 1;
+      if (work >= STEP_CELLS) {
+        work = 0;
+        yield;
+      }
+      const tuple = rowTuples[r] as readonly MdxMember[];
+      out.push("<row>");
+      for (let l = 0; l < levels.length; l++) {
+        const level = levels[l] as (typeof levels)[number];
+        let m: MdxMember | null = tuple[level.index] as MdxMember;
+        if (generationOf(m) < level.generation) continue;
+        while (m && generationOf(m) > level.generation) m = parentOf(m);
+        if (!m) continue;
+        const name = m instanceof CalculatedMember ? m.name : caption(m as Member, input.aliasTable);
+        out.push(`<${names[l]}>${esc(name)}</${names[l]}>`);
+      }
+      for (let c = 0; c < width; c++) {
+        const v = cells[r * width + c];
+        if (v === null || v === undefined) continue;
+        const tag = names[levels.length + c] as string;
+        out.push(`<${tag}>${String(v)}</${tag}>`);
+      }
+      out.push("</row>");
+    }
+  }
+  out.push("</root>");
   out.end();
 }
 

@@ -1,5 +1,5 @@
 import type { EngineCube } from "@qibates/connectors/embedded";
-import type { Member } from "@qibates/engine";
+import type { Dimension, Member } from "@qibates/engine";
 import { type Expr, MdxError, parseMdxExpression } from "@qibates/engine/mdx";
 import { XmlaFault } from "./faults.ts";
 import {
@@ -16,7 +16,18 @@ import { leaf } from "./xml.ts";
 
 export const ROWSET_NS = "urn:schemas-microsoft-com:xml-analysis:rowset";
 
-type XsdType = "string" | "boolean" | "int" | "short" | "unsignedInt" | "unsignedShort" | "dateTime" | "uuid";
+type XsdType =
+  | "string"
+  | "boolean"
+  | "int"
+  | "short"
+  | "unsignedInt"
+  | "unsignedShort"
+  | "unsignedLong"
+  | "dateTime"
+  | "uuid"
+  /** DISCOVER_SCHEMA_ROWSETS' `Restrictions`: repeated, each with a `Name` and a `Type`. */
+  | "restrictions";
 
 interface Column {
   name: string;
@@ -25,7 +36,13 @@ interface Column {
   repeated: boolean;
 }
 
-type Value = string | number | boolean | readonly string[] | undefined;
+/** A restriction a rowset takes, as DISCOVER_SCHEMA_ROWSETS lists it. */
+export interface RestrictionInfo {
+  Name: string;
+  Type: string;
+}
+
+type Value = string | number | boolean | readonly string[] | readonly RestrictionInfo[] | undefined;
 export type Row = Record<string, Value>;
 
 /** `NAME`, `NAME:type`, `NAME!` (required), `NAME*` (repeated); string and optional by default. */
@@ -200,6 +217,82 @@ const COLUMNS = {
     "MEASURE_DISPLAY_FOLDER",
     "DEFAULT_FORMAT_STRING",
   ),
+  MDSCHEMA_SETS: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "SET_NAME",
+    "SCOPE:int",
+    "DESCRIPTION",
+    "EXPRESSION",
+    "DIMENSIONS",
+    "SET_CAPTION",
+    "SET_DISPLAY_FOLDER",
+    "SET_EVALUATION_CONTEXT:int",
+  ),
+  MDSCHEMA_PROPERTIES: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "DIMENSION_UNIQUE_NAME",
+    "HIERARCHY_UNIQUE_NAME",
+    "LEVEL_UNIQUE_NAME",
+    "MEMBER_UNIQUE_NAME",
+    "PROPERTY_TYPE:short",
+    "PROPERTY_NAME",
+    "PROPERTY_CAPTION",
+    "DATA_TYPE:unsignedShort",
+    "CHARACTER_MAXIMUM_LENGTH:unsignedInt",
+    "CHARACTER_OCTET_LENGTH:unsignedInt",
+    "NUMERIC_PRECISION:unsignedShort",
+    "NUMERIC_SCALE:short",
+    "DESCRIPTION",
+    "PROPERTY_CONTENT_TYPE:short",
+    "SQL_COLUMN_NAME",
+    "LANGUAGE:unsignedShort",
+    "PROPERTY_ORIGIN:unsignedShort",
+    "PROPERTY_ATTRIBUTE_HIERARCHY_NAME",
+    "PROPERTY_CARDINALITY",
+    "MIME_TYPE",
+    "PROPERTY_IS_VISIBLE:boolean",
+  ),
+  MDSCHEMA_ACTIONS: columns(
+    "CATALOG_NAME",
+    "SCHEMA_NAME",
+    "CUBE_NAME",
+    "ACTION_NAME",
+    "ACTION_TYPE:int",
+    "COORDINATE",
+    "COORDINATE_TYPE:int",
+    "ACTION_CAPTION",
+    "DESCRIPTION",
+    "CONTENT",
+    "APPLICATION",
+    "INVOCATION:int",
+  ),
+  DISCOVER_SCHEMA_ROWSETS: columns(
+    "SchemaName!",
+    "SchemaGuid:uuid",
+    "Restrictions:restrictions*",
+    "Description",
+    "RestrictionsMask:unsignedLong",
+  ),
+  DISCOVER_PROPERTIES: columns(
+    "PropertyName!",
+    "PropertyDescription",
+    "PropertyType",
+    "PropertyAccessType!",
+    "IsRequired:boolean",
+    "Value",
+  ),
+  DISCOVER_LITERALS: columns(
+    "LiteralName!",
+    "LiteralValue!",
+    "LiteralInvalidChars",
+    "LiteralInvalidStartingChars",
+    "LiteralMaxLength:int",
+    "LiteralNameEnumValue:int",
+  ),
 } as const;
 
 export type RequestType = keyof typeof COLUMNS;
@@ -213,7 +306,94 @@ const EXTRA_RESTRICTIONS: Partial<Record<RequestType, readonly string[]>> = {
   MDSCHEMA_DIMENSIONS: ["CUBE_SOURCE", "DIMENSION_VISIBILITY"],
   MDSCHEMA_HIERARCHIES: ["CUBE_SOURCE", "HIERARCHY_VISIBILITY"],
   MDSCHEMA_LEVELS: ["CUBE_SOURCE", "LEVEL_VISIBILITY"],
+  MDSCHEMA_SETS: ["HIERARCHY_UNIQUE_NAME", "CUBE_SOURCE"],
+  MDSCHEMA_PROPERTIES: ["CUBE_SOURCE", "PROPERTY_VISIBILITY"],
+  MDSCHEMA_ACTIONS: ["CUBE_SOURCE"],
 };
+
+/**
+ * What DISCOVER_SCHEMA_ROWSETS answers for each rowset served: its OLE DB for OLAP GUID and the restrictions
+ * it takes, in the order (and with the types) of the SSAS 2008 R2 reply recorded by may-day/olap
+ * (`DISCOVER_SCHEMA_ROWSETS.testFlow.0.response.xml`). `RestrictionsMask` has one bit per restriction.
+ */
+const SCHEMA_ROWSETS: Record<RequestType, { guid: string; restrictions: string }> = {
+  DISCOVER_DATASOURCES: {
+    guid: "06C03D41-F66D-49F3-B1B8-987F7AF4CF18",
+    restrictions: "DataSourceName URL ProviderName ProviderType AuthenticationMode",
+  },
+  DISCOVER_PROPERTIES: { guid: "4B40ADFB-8B09-4758-97BB-636E8AE97BCF", restrictions: "PropertyName" },
+  DISCOVER_SCHEMA_ROWSETS: { guid: "EEA0302B-7922-4992-8991-0E605D0E5593", restrictions: "SchemaName" },
+  DISCOVER_LITERALS: { guid: "C3EF5ECB-0A07-4665-A140-B075722DBDC2", restrictions: "LiteralName" },
+  DBSCHEMA_CATALOGS: { guid: "C8B52211-5CF3-11CE-ADE5-00AA0044773D", restrictions: "CATALOG_NAME" },
+  MDSCHEMA_CUBES: {
+    guid: "C8B522D8-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions: "CATALOG_NAME SCHEMA_NAME CUBE_NAME CUBE_SOURCE:unsignedShort BASE_CUBE_NAME",
+  },
+  MDSCHEMA_DIMENSIONS: {
+    guid: "C8B522D9-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_NAME DIMENSION_UNIQUE_NAME CUBE_SOURCE:unsignedShort DIMENSION_VISIBILITY:unsignedShort",
+  },
+  MDSCHEMA_HIERARCHIES: {
+    guid: "C8B522DA-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_NAME HIERARCHY_UNIQUE_NAME HIERARCHY_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort HIERARCHY_VISIBILITY:unsignedShort",
+  },
+  MDSCHEMA_LEVELS: {
+    guid: "C8B522DB-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_NAME LEVEL_UNIQUE_NAME LEVEL_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort LEVEL_VISIBILITY:unsignedShort",
+  },
+  MDSCHEMA_MEASURES: {
+    guid: "C8B522DC-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME MEASURE_NAME MEASURE_UNIQUE_NAME MEASUREGROUP_NAME CUBE_SOURCE:unsignedShort MEASURE_VISIBILITY:unsignedShort",
+  },
+  MDSCHEMA_PROPERTIES: {
+    guid: "C8B522DD-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_UNIQUE_NAME MEMBER_UNIQUE_NAME PROPERTY_NAME PROPERTY_TYPE:short PROPERTY_CONTENT_TYPE:short PROPERTY_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort PROPERTY_VISIBILITY:unsignedShort",
+  },
+  MDSCHEMA_MEMBERS: {
+    guid: "C8B522DE-5CF3-11CE-ADE5-00AA0044773D",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_UNIQUE_NAME LEVEL_NUMBER:unsignedInt MEMBER_NAME MEMBER_UNIQUE_NAME MEMBER_CAPTION MEMBER_TYPE:int TREE_OP:int CUBE_SOURCE:unsignedShort SCOPE:int",
+  },
+  MDSCHEMA_ACTIONS: {
+    guid: "A07CCD08-8148-11D0-87BB-00C04FC33942",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME ACTION_NAME ACTION_TYPE:int COORDINATE COORDINATE_TYPE:int INVOCATION:int CUBE_SOURCE:unsignedShort",
+  },
+  MDSCHEMA_SETS: {
+    guid: "A07CCD0B-8148-11D0-87BB-00C04FC33942",
+    restrictions:
+      "CATALOG_NAME SCHEMA_NAME CUBE_NAME SET_NAME SCOPE:int HIERARCHY_UNIQUE_NAME CUBE_SOURCE:unsignedShort SET_EVALUATION_CONTEXT:int",
+  },
+};
+
+/** The properties the endpoint reads (DISCOVER_PROPERTIES), as SSAS describes them; `Value` is the default. */
+const PROPERTIES: readonly Row[] = [
+  { PropertyName: "AxisFormat", PropertyType: "string", PropertyAccessType: "Write", Value: "TupleFormat" },
+  { PropertyName: "Catalog", PropertyType: "string", PropertyAccessType: "ReadWrite" },
+  { PropertyName: "Content", PropertyType: "string", PropertyAccessType: "Write", Value: "SchemaData" },
+  { PropertyName: "DataSourceInfo", PropertyType: "string", PropertyAccessType: "ReadWrite" },
+  { PropertyName: "Format", PropertyType: "string", PropertyAccessType: "Write", Value: "Native" },
+];
+
+/**
+ * The literals of the engine's MDX (DISCOVER_LITERALS): names are quoted in `[` `]` and their parts joined by
+ * `.`; the enumeration values are OLE DB's, as SSAS answers them.
+ */
+const LITERALS: readonly Row[] = [
+  {
+    LiteralName: "DBLITERAL_CATALOG_SEPARATOR",
+    LiteralValue: ".",
+    LiteralMaxLength: 1,
+    LiteralNameEnumValue: 3,
+  },
+  { LiteralName: "DBLITERAL_QUOTE_PREFIX", LiteralValue: "[", LiteralMaxLength: 1, LiteralNameEnumValue: 15 },
+  { LiteralName: "DBLITERAL_QUOTE_SUFFIX", LiteralValue: "]", LiteralMaxLength: 1, LiteralNameEnumValue: 28 },
+];
 
 /** TREE_OP bits (MS-SSAS 2.2.5.5.9 restrictions of MDSCHEMA_MEMBERS). */
 export const TREE_OP = {
@@ -270,6 +450,34 @@ export async function discoverRows(
     case "DBSCHEMA_CATALOGS":
       rows = (await source.catalogs()).map((name) => ({ CATALOG_NAME: name, DESCRIPTION: "" }));
       break;
+    case "DISCOVER_SCHEMA_ROWSETS":
+      rows = REQUEST_TYPES.map((t) => {
+        const restrictionList = SCHEMA_ROWSETS[t].restrictions.split(" ").map((spec) => {
+          const [name, type] = spec.split(":");
+          return { Name: name as string, Type: `xsd:${type ?? "string"}` };
+        });
+        return {
+          SchemaName: t,
+          SchemaGuid: SCHEMA_ROWSETS[t].guid,
+          Restrictions: restrictionList,
+          Description: "",
+          RestrictionsMask: 2 ** restrictionList.length - 1,
+        };
+      });
+      break;
+    case "DISCOVER_PROPERTIES":
+      rows = PROPERTIES.map((p) => ({
+        ...p,
+        PropertyDescription: p.PropertyName,
+        IsRequired: false,
+        ...(p.PropertyName === "Catalog" && source.defaultCatalog !== null
+          ? { Value: source.defaultCatalog }
+          : {}),
+      }));
+      break;
+    case "DISCOVER_LITERALS":
+      rows = LITERALS.map((l) => ({ ...l, LiteralInvalidChars: "", LiteralInvalidStartingChars: "" }));
+      break;
     default:
       rows = await cubeRows(type, restrictions, source);
   }
@@ -279,6 +487,8 @@ export async function discoverRows(
       if (!(name in row) && !COLUMNS[type].some((c) => c.name === name)) continue;
       // TREE_OP picks members around MEMBER_UNIQUE_NAME: that restriction names the pivot, not the rows.
       if (treeOp && name === "MEMBER_UNIQUE_NAME") continue;
+      // PROPERTY_TYPE is a bit mask of the kinds wanted (member, cell…): the rows were chosen by it.
+      if (type === "MDSCHEMA_PROPERTIES" && name === "PROPERTY_TYPE") continue;
       const v = row[name];
       if (v === undefined || !same(String(v), value)) return false;
     }
@@ -401,6 +611,12 @@ function rowsOfCube(
       );
     case "MDSCHEMA_MEMBERS":
       return memberRows(base, engine, restrictions);
+    // The engine has no named sets and no actions: the rowsets are empty.
+    case "MDSCHEMA_SETS":
+    case "MDSCHEMA_ACTIONS":
+      return [];
+    case "MDSCHEMA_PROPERTIES":
+      return propertyRows(base, dims, restrictions);
     case "MDSCHEMA_MEASURES": {
       // Every member of the accounts dimension below its top is a measure; a member with a formula is
       // calculated (MDMEASURE_AGGR_CALCULATED 127), a time-balanced one unknown (0), the others summed (1).
@@ -425,6 +641,67 @@ function rowsOfCube(
     default:
       throw new XmlaFault("unsupported", `The request type ${type} is not supported.`);
   }
+}
+
+/** MDPROP_MEMBER, MDPROP_CELL and MDPROP_SYSTEM (OLE DB for OLAP), the bits of PROPERTY_TYPE. */
+const MDPROP = { MEMBER: 0x01, CELL: 0x02, SYSTEM: 0x04 } as const;
+/** DBTYPE_WSTR, DBTYPE_VARIANT, DBTYPE_UI4. */
+const DBTYPE = { WSTR: 130, VARIANT: 12, UI4: 19 } as const;
+
+/**
+ * MDSCHEMA_PROPERTIES: by default (or with the member bit of PROPERTY_TYPE) the member properties of each
+ * level — the intrinsic KEY0, NAME and MEMBER_VALUE, text for every member here (a member's key and value
+ * are its name), typed as SSAS answers them (PROPERTY_TYPE 5, member and system); with the cell bit, the cell
+ * properties an MDDataSet carries (VALUE, FORMATTED_VALUE, CELL_ORDINAL, as its `CellInfo`).
+ */
+function propertyRows(
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  dims: readonly Dimension[],
+  restrictions: ReadonlyMap<string, string>,
+): Row[] {
+  const text = restrictions.get("PROPERTY_TYPE");
+  const wanted = text === undefined ? MDPROP.MEMBER : Number(text);
+  if (!Number.isInteger(wanted) || wanted < 0)
+    throw new XmlaFault("bad-request", "PROPERTY_TYPE must be a combination of 1 (member) and 2 (cell).");
+  const rows: Row[] = [];
+  if (wanted & MDPROP.MEMBER) {
+    for (const d of dims) {
+      for (let gen = 1; gen <= depth(d); gen++) {
+        for (const name of ["KEY0", "NAME", "MEMBER_VALUE"]) {
+          rows.push({
+            ...base,
+            DIMENSION_UNIQUE_NAME: dimensionName(d),
+            HIERARCHY_UNIQUE_NAME: dimensionName(d),
+            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
+            PROPERTY_TYPE: MDPROP.MEMBER | MDPROP.SYSTEM,
+            PROPERTY_NAME: name,
+            PROPERTY_CAPTION: name,
+            DATA_TYPE: DBTYPE.WSTR,
+            PROPERTY_ORIGIN: 1,
+            PROPERTY_IS_VISIBLE: true,
+          });
+        }
+      }
+    }
+  }
+  if (wanted & MDPROP.CELL) {
+    const cell: [string, number][] = [
+      ["VALUE", DBTYPE.VARIANT],
+      ["FORMATTED_VALUE", DBTYPE.WSTR],
+      ["CELL_ORDINAL", DBTYPE.UI4],
+    ];
+    for (const [name, dataType] of cell) {
+      rows.push({
+        ...base,
+        PROPERTY_TYPE: MDPROP.CELL,
+        PROPERTY_NAME: name,
+        PROPERTY_CAPTION: name,
+        DATA_TYPE: dataType,
+        PROPERTY_IS_VISIBLE: true,
+      });
+    }
+  }
+  return rows;
 }
 
 function memberRow(base: Row, m: Member): Row {
@@ -525,7 +802,10 @@ export function rowsetXml(type: RequestType, rows: readonly Row[], content: { sc
     for (const c of cols) {
       const v = row[c.name];
       if (v === undefined) continue;
-      if (Array.isArray(v)) for (const item of v) out.push(leaf(c.name, item));
+      if (c.type === "restrictions") {
+        for (const r of v as readonly RestrictionInfo[])
+          out.push(`<${c.name}>${leaf("Name", r.Name)}${leaf("Type", r.Type)}</${c.name}>`);
+      } else if (Array.isArray(v)) for (const item of v as readonly string[]) out.push(leaf(c.name, item));
       else out.push(leaf(c.name, v as string | number | boolean));
     }
     out.push("</row>");
@@ -545,8 +825,18 @@ function schemaXml(cols: readonly Column[]): string[] {
     '<xsd:complexType name="row"><xsd:sequence>',
   ];
   for (const c of cols) {
-    const type = c.type === "uuid" ? "uuid" : `xsd:${c.type}`;
     const occurs = c.required ? "" : c.repeated ? ' minOccurs="0" maxOccurs="unbounded"' : ' minOccurs="0"';
+    if (c.type === "restrictions") {
+      // As SSAS declares it: an anonymous type of two optional strings.
+      out.push(
+        `<xsd:element sql:field="${c.name}" name="${c.name}"${occurs}><xsd:complexType><xsd:sequence>` +
+          '<xsd:element sql:field="Name" name="Name" type="xsd:string" minOccurs="0"/>' +
+          '<xsd:element sql:field="Type" name="Type" type="xsd:string" minOccurs="0"/>' +
+          "</xsd:sequence></xsd:complexType></xsd:element>",
+      );
+      continue;
+    }
+    const type = c.type === "uuid" ? "uuid" : `xsd:${c.type}`;
     out.push(`<xsd:element sql:field="${c.name}" name="${c.name}" type="${type}"${occurs}/>`);
   }
   out.push("</xsd:sequence></xsd:complexType></xsd:schema>");
