@@ -342,8 +342,9 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
 /** The table, one profile per connector value, in the spec's order. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
   // Essbase 11.x through Provider Services with Smart View's XML provider protocol (packages/connectors/src/
-  // smartview): only the messages public captures show are sent; grid operations are laid out by the engine
-  // over the outline read with EnumDims/EnumMembers, their cells read with ExecuteQuery (MDX).
+  // smartview): only the messages public captures show, or agardiner/SmartView sends and reads, are sent; the
+  // default grid is the server's (GetDefaultGrid); other grid operations are laid out by the engine over the
+  // outline read with EnumDims/EnumMembers, their cells read with Refresh.
   essbase: profile(
     "essbase",
     {
