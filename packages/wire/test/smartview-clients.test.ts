@@ -275,7 +275,7 @@ describe("Smart View sessions and tokens", () => {
   });
 
   it("an unknown path under /aps/ answers the exception element with 404, never HTML", async () => {
-    for (const path of ["/aps/nothing", "/aps/SmartView/x", "/aps/"]) {
+    for (const path of ["/aps/nothing", "/aps/SmartView/x", "/aps/", "/aps"]) {
       const r = await post("<req_ListServers/>", path);
       expect(r.status).toBe(404);
       expect(r.root.name).toBe("exception");

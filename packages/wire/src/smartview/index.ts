@@ -433,8 +433,7 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
     if (!engines) throw new SvException("The member filter Attribute is not supported by this provider.");
     const outline = engines.engineCube(connector, ref).outline;
     const attr = outline.resolve(name, aliasTable ?? "Default");
-    if (attr?.dimension.type !== "attribute")
-      throw new SvException(`${name} is not an attribute member.`);
+    if (attr?.dimension.type !== "attribute") throw new SvException(`${name} is not an attribute member.`);
     const dim = outline.dimension(dimension);
     if (!dim) throw new SvException(`Dimension ${dimension} does not exist.`);
     const under = new Set([attr, ...attr.descendants()]);

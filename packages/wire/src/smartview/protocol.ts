@@ -48,7 +48,7 @@ export async function smartViewRoutes(
     if (unknownPaths) {
       const known = new Set(Object.keys(routes));
       const others = new Set(unknownPaths.except);
-      scope.all(`${unknownPaths.prefix}*`, async (request, reply) => {
+      const unknown = async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split("?")[0] ?? "";
         if (others.has(path)) return reply.callNotFound();
         if (known.has(path)) {
@@ -60,7 +60,10 @@ export async function smartViewRoutes(
           );
         }
         return sendException(reply, `There is no Smart View provider at ${path}.`, 404);
-      });
+      };
+      scope.all(`${unknownPaths.prefix}*`, unknown);
+      // The prefix itself without its last slash (`/aps`).
+      if (unknownPaths.prefix.endsWith("/")) scope.all(unknownPaths.prefix.slice(0, -1), unknown);
     }
   });
 }
