@@ -42,6 +42,7 @@ export type {
   GridInput,
   LoginInput,
   MdxInput,
+  MemberProperties,
   OpenFormInput,
   PlanningOperations,
   Provider,

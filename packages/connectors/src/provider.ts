@@ -247,6 +247,12 @@ export interface DataSlice {
   rows: { headers: string[]; data: (number | string | null)[] }[];
 }
 
+/** A member's storage (as an outline names it) and two-pass flag. */
+export interface MemberProperties {
+  storage: "store" | "dynamic-calc" | "dynamic-calc-and-store" | "label-only" | "shared" | "never-share";
+  twoPass: boolean;
+}
+
 /** Planning and PBCS: forms, submit, business rules with runtime prompts, task lists, aliases, members. */
 export interface PlanningOperations {
   listForms(session: ProviderSession, app: ApplicationRef, folder: string): Promise<Schemas["FormList"]>;
@@ -319,6 +325,16 @@ export interface PlanningOperations {
     app: ApplicationRef,
     input: { cube: string; ruleName: string; promptName: string; aliasTable?: string },
   ): Promise<Schemas["PromptMemberList"]>;
+  /**
+   * How each member of a dimension stores its data, and whether it is calculated in two passes (member name →
+   * properties; a shared member's name gives its prototype's). No API call needs it: wire endpoints answer it
+   * with members.
+   */
+  memberProperties(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: { dim: string },
+  ): Promise<Record<string, MemberProperties>>;
   /** The base dimensions of a plan type, in outline order (no API call needs it: wire endpoints list them). */
   planTypeDimensions(session: ProviderSession, app: ApplicationRef, cube: string): Promise<string[]>;
   /** Reads a data slice of a plan type (no API call needs it: the Planning REST wire endpoint serves it). */

@@ -49,6 +49,20 @@ describe("pbcs connector against an older Planning server", () => {
             ],
           });
         }
+        if (path === `${v3}/Vision/dimensions/Period/members/Period`) {
+          return send(200, {
+            name: "Period",
+            dataStorage: "Label Only",
+            children: [
+              {
+                name: "Q1",
+                dataStorage: "Dynamic Calc",
+                twoPass: true,
+                children: [{ name: "Jan", dataStorage: "STOREDATA" }, { name: "Feb" }],
+              },
+            ],
+          });
+        }
         if (path === `${v3}/Vision/jobdefinitions`) {
           return send(200, { items: [{ jobType: "RULES", jobName: "AggregateData", links: null }] });
         }
@@ -122,6 +136,15 @@ describe("pbcs connector against an older Planning server", () => {
     expect(await ops.planTypeDimensions(s, app, "Plan2")).toEqual(["Account", "Period"]);
     expect(await ops.planTypeDimensions(s, app, "plan1")).toEqual(["Account", "Product", "Period"]);
     await expect(ops.planTypeDimensions(s, app, "Plan9")).rejects.toMatchObject({ code: "CUBE_UNKNOWN" });
+  });
+
+  it("reads members' storage in pbj's spellings and Oracle's, a member without one as stored", async () => {
+    expect(await provider.planning.memberProperties(s, app, { dim: "Period" })).toEqual({
+      Period: { storage: "label-only", twoPass: false },
+      Q1: { storage: "dynamic-calc", twoPass: true },
+      Jan: { storage: "store", twoPass: false },
+      Feb: { storage: "store", twoPass: false },
+    });
   });
 
   it("follows a job whose launch answers jobID", async () => {

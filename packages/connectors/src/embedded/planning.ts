@@ -1,9 +1,11 @@
 import type { components } from "@qibates/client/schema";
 import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine/planning";
+import { ProviderError } from "../errors.ts";
 import type {
   ApplicationRef,
   DataSlice,
   DataSliceInput,
+  MemberProperties,
   OpenFormInput,
   PlanningOperations,
   ProviderSession,
@@ -269,6 +271,26 @@ export class EmbeddedPlanning implements PlanningOperations {
         aliastable,
       }),
     ) as Schemas["MemberList"];
+  }
+
+  async memberProperties(session: ProviderSession, ref: ApplicationRef, input: { dim: string }) {
+    return this.read(session, ref, (app) => {
+      for (const cube of app.cubes) {
+        const dim = app.outline(cube).dimension(input.dim);
+        if (!dim || dim.type === "attribute") continue;
+        const out: Record<string, MemberProperties> = {};
+        for (const m of [dim.root, ...dim.root.descendants()]) {
+          if (!m.isShared || !(m.name in out)) out[m.name] = { storage: m.storage, twoPass: m.twoPass };
+        }
+        return out;
+      }
+      throw new ProviderError(
+        "DIMENSION_UNKNOWN",
+        `Unknown dimension ${input.dim}.`,
+        { dimension: input.dim },
+        "dim",
+      );
+    });
   }
 
   async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {

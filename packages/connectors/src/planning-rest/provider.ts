@@ -11,6 +11,7 @@ import type {
   DataSliceInput,
   DataSliceSegment,
   LoginInput,
+  MemberProperties,
   PlanningOperations,
   Provider,
   ProviderSession,
@@ -49,6 +50,22 @@ interface RestMember {
   name?: unknown;
   alias?: unknown;
   children?: unknown;
+  dataStorage?: unknown;
+  twoPass?: unknown;
+}
+
+const STORAGES: Record<string, MemberProperties["storage"]> = {
+  storedata: "store",
+  dynamiccalc: "dynamic-calc",
+  dynamiccalcandstore: "dynamic-calc-and-store",
+  labelonly: "label-only",
+  shared: "shared",
+  nevershare: "never-share",
+};
+
+/** A member's `dataStorage` as the outline names it (pbj's "Store Data", Oracle's `STOREDATA`); stored if unknown. */
+function storageOf(v: unknown): MemberProperties["storage"] {
+  return (typeof v === "string" && STORAGES[v.toLowerCase().replace(/[\s_]/g, "")]) || "store";
 }
 
 interface JobStatus {
@@ -425,6 +442,30 @@ class PlanningRestOperations implements PlanningOperations {
       rule: ruleName,
       reason,
     });
+  }
+
+  /**
+   * Storage and two-pass flag of the dimension's members, from the same read as the member selector's
+   * (`GET …/dimensions/{dim}/members/{dim}`: `dataStorage`, `twoPass` of each member). `dataStorage` is read in
+   * the spellings a live-tested client knows ("Store Data", "Dynamic Calc", …) and Oracle's example's
+   * (`STOREDATA`), without case, spaces or underscores; a member without one is stored.
+   */
+  async memberProperties(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: { dim: string },
+  ): Promise<Record<string, MemberProperties>> {
+    const app = await this.provider.application(session, ref);
+    const { root } = await this.provider.dimension(session, app, input.dim);
+    const out: Record<string, MemberProperties> = {};
+    const walk = (m: RestMember) => {
+      if (typeof m.name === "string" && !(m.name in out)) {
+        out[m.name] = { storage: storageOf(m.dataStorage), twoPass: m.twoPass === true };
+      }
+      if (Array.isArray(m.children)) for (const c of m.children as RestMember[]) walk(c);
+    };
+    walk(root);
+    return out;
   }
 
   /**

@@ -233,6 +233,9 @@ class PlanningSmartViewOperations implements PlanningOperations {
   ) {
     return this.rest.promptMembers(this.r(session), ref, input);
   }
+  memberProperties(session: ProviderSession, ref: ApplicationRef, input: { dim: string }) {
+    return this.rest.memberProperties(this.r(session), ref, input);
+  }
   planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {
     return this.rest.planTypeDimensions(this.r(session), ref, cube);
   }

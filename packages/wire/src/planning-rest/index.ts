@@ -1,6 +1,7 @@
 import {
   type ApplicationRef,
   type Connector,
+  type MemberProperties,
   type PlanningOperations,
   type Provider,
   ProviderError,
@@ -311,7 +312,9 @@ export async function planningRestEndpoint(
         const { rules } = await (planning as PlanningOperations).listRules(session, ref);
         const items =
           wanted === null || wanted === "RULES"
-            ? rules.map((r) => ({ jobType: "RULES", jobName: r.ruleName, links: null }))
+            ? // Oracle's example items are {jobType, jobName, links}; a rule also names the plan type it is
+              // deployed to (pbj's JobDefinition.planTypeName, which its PbcsPlanType.getJobs filters on).
+              rules.map((r) => ({ jobType: "RULES", jobName: r.ruleName, planTypeName: r.cube, links: null }))
             : [];
         return { items };
       },
@@ -487,7 +490,10 @@ export async function planningRestEndpoint(
           // getMember turns a 400 whose message starts with "The member" into its no-such-member error).
           throw new HttpError(400, unknownMemberMessage(request.params.member));
         }
-        return memberReply(node, tree.name);
+        const properties = await (planning as PlanningOperations).memberProperties(session, ref, {
+          dim: tree.name,
+        });
+        return memberReply(node, tree.name, properties);
       },
     );
   }
@@ -576,16 +582,36 @@ export async function planningRestEndpoint(
 }
 
 /** The member as `GET …/members/{member}` answers it, its descendants nested in `children`. */
-function memberReply(node: MemberNode, dimName: string): Record<string, unknown> {
+function memberReply(
+  node: MemberNode,
+  dimName: string,
+  properties: Record<string, MemberProperties>,
+): Record<string, unknown> {
+  const p = properties[node.name];
   return {
     name: node.name,
     alias: node.alias,
     ...(node.parent ? { parentName: node.parent.name } : {}),
     dimName,
     generation: node.generation,
-    children: node.children.map((c) => memberReply(c, dimName)),
+    ...(p ? { dataStorage: DATA_STORAGE[p.storage], twoPass: p.twoPass } : {}),
+    children: node.children.map((c) => memberReply(c, dimName, properties)),
   };
 }
+
+/**
+ * `dataStorage` as a member read gives it: the spellings pbj-pbcs-client (live-tested) maps (its
+ * `PbcsMemberProperties.DataStorage`: "Store Data", "Dynamic Calc", …). Oracle's Add Member page shows one value
+ * written `STOREDATA`; the other values in that form are shown nowhere.
+ */
+const DATA_STORAGE: Record<MemberProperties["storage"], string> = {
+  store: "Store Data",
+  "dynamic-calc": "Dynamic Calc",
+  "dynamic-calc-and-store": "Dynamic Calc and Store",
+  "label-only": "Label Only",
+  shared: "Shared",
+  "never-share": "Never Share",
+};
 
 /**
  * Planning's words for a member the application lacks: "The member X does not exist for the specified cube or

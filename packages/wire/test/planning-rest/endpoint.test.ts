@@ -220,7 +220,13 @@ describe("version discovery and metadata", () => {
       `/HyperionPlanning/rest/v3/applications/Vision/jobdefinitions?q=${encodeURIComponent('{"jobType":"RULES"}')}`,
     );
     expect(keys(all.json)).toEqual(keys(oracle));
-    expect(keys(all.json.items[0])).toEqual(keys(oracle.items[0]));
+    expect(keys(all.json.items[0])).toEqual([...keys(oracle.items[0]), "planTypeName"].sort());
+    expect(all.json.items).toContainEqual({
+      jobType: "RULES",
+      jobName: "AggregateData",
+      planTypeName: "Plan1",
+      links: null,
+    });
     expect(rules.json.items.map((i: { jobName: string }) => i.jobName)).toContain("CopyVersion");
     expect(rules.json).toEqual(all.json);
     const none = await call(
@@ -247,10 +253,24 @@ describe("version discovery and metadata", () => {
       parentName: "P_TP",
       dimName: "Product",
       generation: 3,
+      dataStorage: "Store Data",
+      twoPass: false,
       children: ["P_110", "P_120", "P_130"].map((name) =>
         expect.objectContaining({ name, parentName: "P_100", generation: 4, children: [] }),
       ),
     });
+    // dataStorage in the spellings a live-tested client maps (pbj's DataStorage), as the outline stores it.
+    const q1 = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Period/members/Q1",
+    );
+    expect(q1.json).toMatchObject({ name: "Q1", dataStorage: "Dynamic Calc", twoPass: false });
+    expect(q1.json.children[0]).toMatchObject({ name: "Jan", dataStorage: "Store Data" });
+    const label = await call(
+      "GET",
+      "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Account/members/Income%20Statement",
+    );
+    expect(label.json.dataStorage).toBe("Label Only");
     const unknown = await call(
       "GET",
       "/HyperionPlanning/rest/v3/applications/Vision/dimensions/Product/members/Nope",

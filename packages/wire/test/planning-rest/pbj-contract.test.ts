@@ -61,7 +61,8 @@ const READS: Record<string, { model: string; fields: Record<string, Kind> }> = {
   },
   "app.getJobDefinitions": {
     model: "api/v3/JobDefinitionsWrapper.java, JobDefinition.java",
-    fields: { "items[].jobType": "string", "items[].jobName": "string" },
+    // PbcsPlanTypeImpl.getJobs filters on planTypeName.equals(…): a rule without one is a NullPointerException.
+    fields: { "items[].jobType": "string", "items[].jobName": "string", "items[].planTypeName": "string" },
   },
   "app.launchBusinessRule(AggregateData)": {
     model: "api/v3/JobLaunchResponse.java",
@@ -103,6 +104,8 @@ const READS: Record<string, { model: string; fields: Record<string, Kind> }> = {
       parentName: "string",
       dimName: "string",
       generation: "number",
+      dataStorage: "string",
+      twoPass: "boolean",
       children: "array",
     },
   },
