@@ -103,13 +103,15 @@ export async function readRemoteOutline(
   const base = `/outline/${enc(app)}/${enc(cube)}`;
   const page = async (query: string): Promise<RestMember[]> => {
     const all: RestMember[] = [];
-    for (let offset = 0; ; offset += PAGE) {
+    // The next page starts where this one ended: a server may answer fewer items than `limit` asks.
+    for (let offset = 0; ; ) {
       const r = await client.get<RestCollection<RestMember>>(
         `${base}?${query}offset=${offset}&limit=${PAGE}`,
       );
       if (!Array.isArray(r.items)) throw client.malformed(`${base} without an items list`);
       all.push(...r.items);
       if (!r.hasMore || r.items.length === 0) return all;
+      offset += r.items.length;
     }
   };
   const [roots, dimList, aliasList] = await Promise.all([
