@@ -197,6 +197,71 @@ describe("Discover on Sample.Basic", () => {
   });
 });
 
+describe("MDSCHEMA_FUNCTIONS lists functions the engine runs", () => {
+  /** A set using each function, for `SELECT <set> ON COLUMNS FROM Basic`. */
+  const EXAMPLES: Record<string, string> = {
+    ALLMEMBERS: "{[Market].ALLMEMBERS}",
+    ANCESTOR: "{Ancestor([New York], [Market].Generations(2))}",
+    AVG: "Filter([Market].Children, Avg({[Jan], [Feb]}, [Sales]) > 0)",
+    BOTTOMCOUNT: "BottomCount([Market].Children, 2, [Sales])",
+    CHILDREN: "[Market].Children",
+    COUNT: "Filter([Market].Children, Count([Market].Children) = 4)",
+    CROSSJOIN: "CrossJoin({[Sales]}, [Market].Children)",
+    CURRENTMEMBER: 'Filter([Market].Children, [Market].CurrentMember.Name = "East")',
+    DESCENDANTS: "Descendants([East], [Market].Levels(0))",
+    DISTINCT: "Distinct({[East], [East]})",
+    EXCEPT: "Except([Market].Children, {[East]})",
+    FILTER: "Filter([Market].Children, [Sales] > 0)",
+    FIRSTCHILD: "{[Market].FirstChild}",
+    GENERATIONS: "[Market].Generations(2).Members",
+    GEN_NUMBER: "Filter([Market].Children, [Market].CurrentMember.GEN_NUMBER = 2)",
+    HEAD: "Head([Market].Children, 2)",
+    HIERARCHIZE: "Hierarchize({[New York], [East]})",
+    IIF: "Filter([Market].Children, IIf([Sales] > 0, 1, 0) = 1)",
+    INTERSECT: "Intersect([Market].Children, {[East]})",
+    ISEMPTY: "Filter([Market].Children, IIf(IsEmpty([Sales]), 0, 1) = 1)",
+    ISLEAF: "Filter([East].Children, IsLeaf([Market].CurrentMember))",
+    ISUDA: 'Filter([Market].Children, IsUda([Market].CurrentMember, "Major Market"))',
+    LASTCHILD: "{[Market].LastChild}",
+    LEVELS: "[Market].Levels(0).Members",
+    LEVEL_NUMBER: "Filter([Market].Children, [Market].CurrentMember.LEVEL_NUMBER = 1)",
+    MAX: "Filter([Market].Children, Max({[Jan], [Feb]}, [Sales]) > 0)",
+    MEMBERS: "[Market].Members",
+    MIN: "Filter([Market].Children, Min({[Jan], [Feb]}, [Sales]) > 0)",
+    NAME: 'Filter([Market].Children, [Market].CurrentMember.Name = "West")',
+    ORDER: "Order([Market].Children, [Sales], BDESC)",
+    PARENT: "{[East].Parent}",
+    SIBLINGS: "[East].Siblings",
+    SUM: "Filter([Market].Children, Sum({[Jan], [Feb]}, [Sales]) > 0)",
+    TAIL: "Tail([Market].Children, 2)",
+    TOPCOUNT: "TopCount([Market].Children, 2, [Sales])",
+    UDA: 'Uda([Market], "Major Market")',
+    UNION: "Union({[East]}, {[West]}, ALL)",
+  };
+
+  it("each function listed runs in a query (and an unknown one is refused, so the check can fail)", async () => {
+    const listed = rowsOf(await discover("MDSCHEMA_FUNCTIONS", {}, { Catalog: "Sample" }));
+    expect(listed.length).toBeGreaterThan(30);
+    for (const row of listed) {
+      const name = row.FUNCTION_NAME as string;
+      expect([name, row.ORIGIN, row.RETURN_TYPE]).toEqual([name, "1", "12"]);
+      const example = EXAMPLES[name];
+      expect(example, `an example for ${name}`).toBeDefined();
+      expect(example?.toUpperCase()).toContain(name);
+      const a = await execute(`SELECT ${example} ON COLUMNS FROM Basic`);
+      expect(faultOf(a)?.faultstring, name).toBeUndefined();
+    }
+    const unknown = await execute("SELECT Frobnicate([Market].Children) ON COLUMNS FROM Basic");
+    expect(faultOf(unknown)?.faultstring).toMatch(/Frobnicate/i);
+    const one = rowsOf(
+      await discover("MDSCHEMA_FUNCTIONS", { FUNCTION_NAME: "TOPCOUNT" }, { Catalog: "Sample" }),
+    );
+    expect(one.map((r) => [r.FUNCTION_NAME, r.INTERFACE_NAME, r.PARAMETER_LIST])).toEqual([
+      ["TOPCOUNT", "Set", "\u00abSet\u00bb, \u00abCount\u00bb[, \u00abNumeric Expression\u00bb]"],
+    ]);
+  });
+});
+
 describe("every name Discover answers reads back in MDX", () => {
   it("each member's unique name, and each level's members as many as LEVEL_CARDINALITY", async () => {
     const rows = rowsOf(await discover("MDSCHEMA_MEMBERS", { CUBE_NAME: "Basic" }));
@@ -446,8 +511,8 @@ describe("faults", () => {
     expect(await bad("<soap:Envelope")).toMatch(/Malformed XML/);
     expect(await bad(`<Envelope xmlns="urn:other"><Body/></Envelope>`)).toMatch(/not a SOAP 1.1 envelope/);
     expect(await bad(envelope(`<Drop xmlns="${XA}"/>`))).toMatch(/Drop is not an XMLA method/);
-    expect(await bad(envelope(discoverBody("MDSCHEMA_FUNCTIONS")))).toMatch(
-      /MDSCHEMA_FUNCTIONS is not supported/,
+    expect(await bad(envelope(discoverBody("DISCOVER_KEYWORDS")))).toMatch(
+      /DISCOVER_KEYWORDS is not supported/,
     );
     expect(await bad(envelope(discoverBody("MDSCHEMA_CUBES", { COLOR: "red" })))).toMatch(
       /restriction COLOR is not valid/,

@@ -2,6 +2,7 @@ import type { EngineCube } from "@qibates/connectors/embedded";
 import type { Dimension, Member } from "@qibates/engine";
 import { type Expr, MdxError, parseMdxExpression } from "@qibates/engine/mdx";
 import { XmlaFault } from "./faults.ts";
+import { MDX_FUNCTIONS } from "./functions.ts";
 import {
   caption,
   depth,
@@ -285,6 +286,20 @@ const COLUMNS = {
     "IsRequired:boolean",
     "Value",
   ),
+  MDSCHEMA_FUNCTIONS: columns(
+    "FUNCTION_NAME",
+    "DESCRIPTION",
+    "PARAMETER_LIST",
+    "RETURN_TYPE:int",
+    "ORIGIN:int",
+    "INTERFACE_NAME",
+    "LIBRARY_NAME",
+    "DLL_NAME",
+    "HELP_FILE",
+    "HELP_CONTEXT:int",
+    "OBJECT",
+    "CAPTION",
+  ),
   DISCOVER_LITERALS: columns(
     "LiteralName!",
     "LiteralValue!",
@@ -363,6 +378,10 @@ const SCHEMA_ROWSETS: Record<RequestType, { guid: string; restrictions: string }
     guid: "A07CCD08-8148-11D0-87BB-00C04FC33942",
     restrictions:
       "CATALOG_NAME SCHEMA_NAME CUBE_NAME ACTION_NAME ACTION_TYPE:int COORDINATE COORDINATE_TYPE:int INVOCATION:int CUBE_SOURCE:unsignedShort",
+  },
+  MDSCHEMA_FUNCTIONS: {
+    guid: "A07CCD07-8148-11D0-87BB-00C04FC33942",
+    restrictions: "LIBRARY_NAME INTERFACE_NAME FUNCTION_NAME ORIGIN:int",
   },
   MDSCHEMA_SETS: {
     guid: "A07CCD0B-8148-11D0-87BB-00C04FC33942",
@@ -473,6 +492,18 @@ export async function discoverRows(
         ...(p.PropertyName === "Catalog" && source.defaultCatalog !== null
           ? { Value: source.defaultCatalog }
           : {}),
+      }));
+      break;
+    case "MDSCHEMA_FUNCTIONS":
+      rows = MDX_FUNCTIONS.map((f) => ({
+        FUNCTION_NAME: f.name,
+        DESCRIPTION: f.description,
+        PARAMETER_LIST: f.parameters,
+        RETURN_TYPE: 12,
+        ORIGIN: 1,
+        INTERFACE_NAME: f.group,
+        OBJECT: f.object ?? "",
+        CAPTION: f.name,
       }));
       break;
     case "DISCOVER_LITERALS":
