@@ -18,12 +18,12 @@ export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
   const loginid = ctx.body.loginid;
   if (typeof loginid !== "string")
     throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
-  const session = await ctx.services.sessions.touch(loginid);
+  // The idle timer restarts for the session's owner only: another key's call keeps nothing alive.
+  const session = await ctx.services.sessions.touch(loginid, ctx.key?.ownerId ?? null);
   if (!session) {
     throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
   }
   if (!ctx.key || session.ownerId !== ctx.key.ownerId) {
-    // Same answer whether the session belongs to someone else or not: a loginid reveals nothing.
     throw new ApiError("QB_ERR_SESSION_FORBIDDEN", {}, "loginid");
   }
   if (ctx.connector && ctx.connector !== session.connector) {

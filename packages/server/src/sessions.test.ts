@@ -63,6 +63,16 @@ describe.each([
     expect(await store.touch(s.id)).toBeNull();
   });
 
+  it("keeps a session alive for its owner's calls only: another owner's call with its loginid restarts nothing", async () => {
+    let t = 2_000_000;
+    const store = make(() => t);
+    const s = await store.create(fields);
+    t += limits.idleMs - 5000;
+    expect((await store.touch(s.id, "someone-else"))?.ownerId).toBe(fields.ownerId);
+    t += 5001;
+    expect(await store.touch(s.id, fields.ownerId)).toBeNull();
+  });
+
   it("ends a session at its absolute lifetime however busy it is", async () => {
     let t = 5_000_000;
     const store = make(() => t);

@@ -8,6 +8,12 @@ export interface SessionRecord {
   id: string;
   /** The API key owner that logged in: a loginid is valid for this owner only. */
   ownerId: string;
+  /**
+   * Whose sessions this one counts among for `MAX_SESSIONS_PER_KEY` (`endOldest`): the owner, except for the
+   * public demo key, shared by everyone, where it is the owner at one client address, so that one address's
+   * logins never end another's sessions.
+   */
+  capGroup?: string;
   connector: Connector;
   providerAddress: string;
   /** The id of the provider that serves the session (`embedded` for the demo addresses). */
@@ -40,17 +46,20 @@ export interface SessionLimits {
 export interface SessionStore {
   readonly kind: "memory" | "redis";
   create(fields: NewSession): Promise<SessionRecord>;
-  /** The live session, its idle timer restarted; null when unknown, idle too long or past its lifetime. */
-  touch(id: string): Promise<SessionRecord | null>;
+  /**
+   * The live session; null when unknown, idle too long or past its lifetime. Its idle timer is restarted only
+   * when `ownerId` (the caller's) owns it, or is left out: a call with another owner's loginid keeps nothing alive.
+   */
+  touch(id: string, ownerId?: string | null): Promise<SessionRecord | null>;
   update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void>;
   delete(id: string): Promise<boolean>;
   /** Whether the session lives, without restarting its idle timer. */
   alive(id: string): Promise<boolean>;
   /**
-   * Ends the owner's oldest live sessions beyond the `keep` newest, and answers them (their provider sessions
-   * are for the caller to end).
+   * Ends the oldest live sessions of a cap group (an owner, or the demo key's owner at one address) beyond
+   * the `keep` newest, and answers them (their provider sessions are for the caller to end).
    */
-  endOldest(ownerId: string, keep: number): Promise<SessionRecord[]>;
+  endOldest(capGroup: string, keep: number): Promise<SessionRecord[]>;
   close(): Promise<void>;
 }
 
@@ -70,6 +79,11 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 function newRecord(fields: NewSession, t: number, limits: SessionLimits): SessionRecord {
   return { ...fields, id: newSessionId(), createdAt: t, lastSeenAt: t, expiresAt: t + limits.maxMs };
+}
+
+/** The group a session counts among for the per-key cap. */
+export function capGroupOf(r: Pick<SessionRecord, "ownerId" | "capGroup">): string {
+  return r.capGroup ?? r.ownerId;
 }
 
 function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
@@ -95,14 +109,15 @@ export class MemorySessionStore implements SessionStore {
     const t = this.now();
     const record = newRecord(fields, t, this.limits);
     this.sessions.set(record.id, record);
-    const owned = this.byOwner.get(record.ownerId) ?? new Set<string>();
+    const group = capGroupOf(record);
+    const owned = this.byOwner.get(group) ?? new Set<string>();
     owned.add(record.id);
-    this.byOwner.set(record.ownerId, owned);
+    this.byOwner.set(group, owned);
     return { ...record };
   }
 
-  async endOldest(ownerId: string, keep: number): Promise<SessionRecord[]> {
-    const owned = [...(this.byOwner.get(ownerId) ?? [])];
+  async endOldest(capGroup: string, keep: number): Promise<SessionRecord[]> {
+    const owned = [...(this.byOwner.get(capGroup) ?? [])];
     const t = this.now();
     const live = owned.filter((id) => {
       const r = this.sessions.get(id);
@@ -123,9 +138,10 @@ export class MemorySessionStore implements SessionStore {
     const r = this.sessions.get(id);
     if (!r) return false;
     this.sessions.delete(id);
-    const owned = this.byOwner.get(r.ownerId);
+    const group = capGroupOf(r);
+    const owned = this.byOwner.get(group);
     owned?.delete(id);
-    if (owned?.size === 0) this.byOwner.delete(r.ownerId);
+    if (owned?.size === 0) this.byOwner.delete(group);
     return true;
   }
 
@@ -134,7 +150,7 @@ export class MemorySessionStore implements SessionStore {
     return r !== undefined && isLive(r, this.now(), this.limits);
   }
 
-  async touch(id: string): Promise<SessionRecord | null> {
+  async touch(id: string, ownerId?: string | null): Promise<SessionRecord | null> {
     const r = this.sessions.get(id);
     if (!r) return null;
     const t = this.now();
@@ -142,6 +158,7 @@ export class MemorySessionStore implements SessionStore {
       this.remove(id);
       return null;
     }
+    if (ownerId !== undefined && ownerId !== r.ownerId) return { ...r };
     r.lastSeenAt = t;
     return { ...r };
   }
@@ -209,15 +226,15 @@ export class RedisSessionStore implements SessionStore {
       this.redis
         .multi()
         .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
-        .zadd(this.ownerKey(record.ownerId), t, record.id)
-        .pexpire(this.ownerKey(record.ownerId), this.limits.maxMs)
+        .zadd(this.ownerKey(capGroupOf(record)), t, record.id)
+        .pexpire(this.ownerKey(capGroupOf(record)), this.limits.maxMs)
         .exec(),
     );
     return record;
   }
 
-  async endOldest(ownerId: string, keep: number): Promise<SessionRecord[]> {
-    const owner = this.ownerKey(ownerId);
+  async endOldest(capGroup: string, keep: number): Promise<SessionRecord[]> {
+    const owner = this.ownerKey(capGroup);
     const ids = await stored(this.redis.zrange(owner, 0, -1));
     if (ids.length <= keep) return [];
     const raws = ids.length > 0 ? await stored(this.redis.mget(...ids.map((id) => this.key(id)))) : [];
@@ -246,7 +263,7 @@ export class RedisSessionStore implements SessionStore {
     return ID_PATTERN.test(id) && (await stored(this.redis.exists(this.key(id)))) === 1;
   }
 
-  async touch(id: string): Promise<SessionRecord | null> {
+  async touch(id: string, ownerId?: string | null): Promise<SessionRecord | null> {
     if (!ID_PATTERN.test(id)) return null;
     const raw = await stored(this.redis.get(this.key(id)));
     if (!raw) return null;
@@ -260,6 +277,7 @@ export class RedisSessionStore implements SessionStore {
     // enough, so that a busy client's calls cost one read each. The session then ends between the idle time less
     // a second and the idle time after its last call.
     if (t - r.lastSeenAt < TOUCH_RESOLUTION_MS) return r;
+    if (ownerId !== undefined && ownerId !== r.ownerId) return r;
     r.lastSeenAt = t;
     await stored(this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX"));
     return r;

@@ -5,6 +5,7 @@ import { DEMO_USERS, demoProviders } from "../demo.ts";
 import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { providerSession, sessionProvider } from "../session-provider.ts";
+import { capGroupOf } from "../sessions.ts";
 import { SERVER_VERSION } from "../version.ts";
 
 export { requireSession } from "../session-provider.ts";
@@ -30,8 +31,12 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     );
   }
   const upstream = await fromProvider(provider.login({ connector, username, password, address: target.url }));
+  const key = callerKey(ctx);
   const session = await ctx.services.sessions.create({
-    ownerId: callerKey(ctx).ownerId,
+    ownerId: key.ownerId,
+    // The public demo key is everyone's: its cap counts one client address's sessions, so that no one ends
+    // the sessions of other people by logging in again and again.
+    ...(key.owner.provider === "demo" ? { capGroup: `${key.ownerId}@${ctx.request.ip}` } : {}),
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,
@@ -40,7 +45,7 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   });
   // At most MAX_SESSIONS_PER_KEY sessions per owner: a login beyond it ends the owner's oldest session (the
   // one most likely abandoned), upstream too, rather than refusing the login.
-  const ended = await ctx.services.sessions.endOldest(session.ownerId, config.maxSessionsPerKey);
+  const ended = await ctx.services.sessions.endOldest(capGroupOf(session), config.maxSessionsPerKey);
   for (const old of ended) {
     await ctx.services.providers
       .byId(old.provider)

@@ -397,6 +397,40 @@ describe("sessions", () => {
     expect((await servers(second)).status).toBe(200);
     expect((await servers(third)).status).toBe(200);
   });
+
+  it("are capped per client address with the public demo key: one address's logins end none of another's", async () => {
+    const { app, key } = await listen({ MAX_SESSIONS_PER_KEY: "2" });
+    const call = (remoteAddress: string, path: string, body: unknown) =>
+      app.inject({
+        method: "POST",
+        url: `/qibates/api/v2/${path}`,
+        remoteAddress,
+        headers: { "content-type": "application/json", qibateskey: key, connector: "essbase" },
+        payload: JSON.stringify(body),
+      });
+    const login = async (from: string) =>
+      (
+        await call(from, "action/login", {
+          username: "demo",
+          password: "demo",
+          providerAddress: DEMO_ADDRESS.essbase,
+        })
+      ).json().loginid as string;
+    const alive = async (from: string, loginid: string) =>
+      (await call(from, "nav/servers", { loginid })).statusCode === 200;
+    const someone = await login("198.51.100.7");
+    const mine = [];
+    for (let i = 0; i < 5; i++) mine.push(await login("203.0.113.9"));
+    expect(await alive("198.51.100.7", someone)).toBe(true);
+    // The cap still holds for the address that logs in again and again: its oldest sessions ended.
+    expect(await Promise.all(mine.map((id) => alive("203.0.113.9", id)))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
 });
 
 describe("bounded cost of grid calls", () => {
