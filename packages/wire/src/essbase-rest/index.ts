@@ -474,6 +474,22 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         .send({ ...page(scripts, 0, scripts.length), limit: Math.max(scripts.length, 50) });
     });
 
+    scope.get(`${db}/scripts/:scriptName`, async (request, reply) => {
+      const s = sessionOf(request);
+      const ref = await cubeRef(s, request.params);
+      const name = scriptName((request.params as { scriptName: string }).scriptName);
+      const script = (await essbaseOf(provider).scripts(s.provider, ref)).scripts.find(
+        (x) => x.name.toLowerCase() === name.toLowerCase(),
+      );
+      if (!script) throw badRequest(`Calculation script ${name} does not exist.`);
+      const bean: Record<string, unknown> = { name: script.name };
+      if (wantsLinks(request)) {
+        const at = `${restBase(request)}${cubePath(ref)}/scripts/${enc(script.name)}`;
+        bean.links = [getLink("self", at), getLink("content", `${at}/content`)];
+      }
+      return reply.type(JSON_TYPE).send(bean);
+    });
+
     scope.get(`${db}/scripts/:scriptName/content`, async (request, reply) => {
       const s = sessionOf(request);
       const ref = await cubeRef(s, request.params);
@@ -654,6 +670,19 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       const base = wantsLinks(request) ? restBase(request) : null;
       const result = page(listed, whole(q.offset, 0, "offset"), whole(q.limit, 50, "limit"));
       return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((j) => jobBean(j, base)) });
+    });
+
+    // `JobStatisticsBean` (the swagger's spelling, `succesCt`), of the caller's own jobs only.
+    scope.get("/jobs/statistics/:userId", async (request, reply) => {
+      const s = sessionOf(request);
+      const userId = (request.params as { userId: string }).userId;
+      if (userId !== s.username)
+        throw badRequest(`The jobs of user ${userId} are not visible to ${s.username}.`);
+      const mine = jobs.list(s.username);
+      const count = (code: number) => mine.filter((j) => j.statusCode === code).length;
+      return reply
+        .type(JSON_TYPE)
+        .send({ errCt: count(400), succesCt: count(200), warningCt: 0, runningCt: count(100) });
     });
 
     scope.post("/jobs/:id", async (request, reply) => {

@@ -92,6 +92,14 @@ export function registerVariableRoutes(scope: FastifyInstance, ctx: VariableRout
       return reply.type(JSON_TYPE).send(await set(s, level, variable));
     });
 
+    scope.get(`${base}/:variableName`, async (request, reply) => {
+      const { s, level } = await levelOf(request);
+      const pathName = (request.params as { variableName: string }).variableName;
+      const found = (await listed(s, level)).find((v) => v.name.toLowerCase() === pathName.toLowerCase());
+      if (!found) throw badRequest(`Variable ${pathName} does not exist in ${where(level)}.`);
+      return reply.type(JSON_TYPE).send(found);
+    });
+
     scope.put(`${base}/:variableName`, async (request, reply) => {
       const { s, level } = await levelOf(request);
       const pathName = (request.params as { variableName: string }).variableName;

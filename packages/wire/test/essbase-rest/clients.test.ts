@@ -368,6 +368,26 @@ describe("appliedolap essbase-rest-client: operations the kit does not run", () 
   });
 });
 
+describe("appliedolap essbase-rest-client: more of its generated API", () => {
+  it("reads one variable, one script and the caller's job statistics (VariablesApi, ScriptsApi, JobsApi)", async () => {
+    const jar = new Jar(endpoint.origin);
+    const cube = "/essbase/rest/v1/applications/Sample/databases/Basic";
+    const v = await jar.send("GET", `${cube}/variables/currmonth`);
+    expect(v.json).toEqual({ name: "CurrMonth", value: "Jul" });
+    expect((await jar.send("GET", "/essbase/rest/v1/variables/CurrMonth")).status).toBe(400);
+    const script = await jar.send("GET", `${cube}/scripts/CalcAll?links=none`);
+    expect(script.json).toEqual({ name: "CalcAll" });
+    const stats = await jar.send("GET", "/essbase/rest/v1/jobs/statistics/demo");
+    expect(stats.json).toEqual({
+      errCt: expect.any(Number),
+      succesCt: expect.any(Number),
+      warningCt: 0,
+      runningCt: expect.any(Number),
+    });
+    expect((await jar.send("GET", "/essbase/rest/v1/jobs/statistics/admin")).status).toBe(400);
+  });
+});
+
 describe("paths the endpoint does not serve", () => {
   it("answers 404 with Essbase's JSON error under /essbase/rest/v1 and anywhere under /essbase", async () => {
     const client = new EssbaseClient(endpoint.origin);
