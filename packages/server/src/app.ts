@@ -145,6 +145,7 @@ export async function buildApp({
   app.decorate("services", services);
   app.addHook("onClose", async () => services.close());
 
+  const NO_HOST = { en: "its Host header is missing", fr: "son en-tête Host manque" };
   // Set when the request arrives (a callback hook: no promise turn), so every answer carries it.
   const security = securityHeaders(config);
   app.addHook("onRequest", (request, reply, done) => {
@@ -153,6 +154,11 @@ export async function buildApp({
     rememberLocale(request);
     // API answers carry loginids and keys: never kept by a browser or a shared cache.
     if (request.url.startsWith(API_PREFIX)) reply.header("cache-control", "no-store");
+    // HTTP/1.1 requires Host (RFC 9112 §3.2): refused here in the registry's format rather than by Node's bare 400.
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
+      done(new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: NO_HOST }));
+      return;
+    }
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

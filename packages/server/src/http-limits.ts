@@ -543,6 +543,8 @@ export function serverOptions(
     connectionTimeout: config.connectionTimeoutSeconds * 1000,
     keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
     http: {
+      // A request without Host is refused by the API's own hook, in the registry's format (app.ts).
+      requireHostHeader: false,
       requestTimeout: requestMs,
       headersTimeout: requestMs,
       connectionsCheckingInterval: Math.min(1000, requestMs / 4),

@@ -294,6 +294,21 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     }
   });
 
+  it("an HTTP/1.1 request without Host, in the registry's format and the caller's language", async () => {
+    const { port } = await listen();
+    const answer = await rawRequest(
+      port,
+      "GET /qibates/api/v2/health HTTP/1.1\r\nAccept-Language: fr\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer.status).toBe(400);
+    expect(isRegistryError(answer.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
+      "La requête HTTP est illisible : son en-tête Host manque.",
+    );
+    // HTTP/1.0 has no Host requirement.
+    const old = await rawRequest(port, "GET /qibates/api/v2/health HTTP/1.0\r\n\r\n");
+    expect(old.status).toBe(200);
+  });
+
   it("a malformed Content-Length or request line, and headers too large", async () => {
     const { port } = await listen();
     const badLength = await rawRequest(
