@@ -120,9 +120,11 @@ export async function planningRestEndpoint(
           if (error instanceof ProviderError) {
             return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
           }
-          const e = error as { statusCode?: unknown; message?: string };
-          if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-            return sendError(reply, e.statusCode, e.message ?? "Bad request");
+          // Fastify's own errors carry `statusCode`; the host server's body parser throws errors with `status`.
+          const e = error as { statusCode?: unknown; status?: unknown; message?: string };
+          const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
+          if (typeof status === "number" && status >= 400 && status < 500) {
+            return sendError(reply, status, e.message ?? "Bad request");
           }
           request.log.error({ err: error }, "planning-rest: internal error");
           return sendError(reply, 500, "Internal server error");

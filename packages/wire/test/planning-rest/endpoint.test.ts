@@ -410,6 +410,30 @@ describe("authentication", () => {
   });
 });
 
+describe("bodies the host server cannot read", () => {
+  it("answers a body parser's 4xx (an error with `status`, as the server's parser throws) in the Planning error body", async () => {
+    const provider = await EmbeddedProvider.open({
+      store: memoryStore(),
+      credentialsValid: (u, p) => u === "demo" && p === "demo",
+    });
+    const host = Fastify({ logger: false });
+    host.removeAllContentTypeParsers();
+    host.addContentTypeParser("application/json", { parseAs: "string" }, (_req, _body, done) => {
+      done(Object.assign(new Error("The request body is not valid JSON."), { status: 400 }), undefined);
+    });
+    await host.register(planningRestEndpoint, { provider, connector: "pbcs" });
+    const r = await host.inject({
+      method: "POST",
+      url: "/HyperionPlanning/rest/v3/applications/Vision/jobs",
+      headers: { authorization: DEMO, "content-type": "application/json" },
+      payload: "{bad",
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ status: 400, message: "The request body is not valid JSON." });
+    await host.close();
+  });
+});
+
 describe("export data slice", () => {
   const slice = (body: unknown, pt = "Plan1") =>
     call("POST", `/HyperionPlanning/rest/v3/applications/Vision/plantypes/${pt}/exportdataslice`, { body });
