@@ -197,6 +197,27 @@ describe("Discover on Sample.Basic", () => {
   });
 });
 
+describe("DISCOVER_ENUMERATORS: the XMLA enumerations, with the elements the endpoint supports", () => {
+  it("formats, contents and axis formats the endpoint answers; each listed format is accepted by Execute", async () => {
+    const rows = rowsOf(await discover("DISCOVER_ENUMERATORS"));
+    const of = (name: string) => rows.filter((r) => r.EnumName === name).map((r) => r.ElementName);
+    expect(of("ResultsetFormat")).toEqual(["Tabular", "Multidimensional"]);
+    expect(of("ResultsetAxisFormat")).toEqual(["TupleFormat"]);
+    expect(of("ResultsetContents")).toEqual(["None", "Schema", "Data", "SchemaData"]);
+    expect(of("StateActionVerb")).toEqual(["BeginSession", "EndSession", "Session"]);
+    for (const format of of("ResultsetFormat"))
+      for (const content of of("ResultsetContents")) {
+        const a = await execute("SELECT {[Sales]} ON COLUMNS FROM Basic", {
+          Format: format,
+          Content: content,
+        });
+        expect(faultOf(a), `${format} ${content}`).toBeNull();
+      }
+    const restricted = rowsOf(await discover("DISCOVER_ENUMERATORS", { EnumName: "ProviderType" }));
+    expect(restricted.map((r) => [r.ElementName, r.ElementValue])).toEqual([["MDP", "2"]]);
+  });
+});
+
 describe("MDSCHEMA_FUNCTIONS lists functions the engine runs", () => {
   /** A set using each function, for `SELECT <set> ON COLUMNS FROM Basic`. */
   const EXAMPLES: Record<string, string> = {

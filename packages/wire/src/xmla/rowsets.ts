@@ -300,6 +300,14 @@ const COLUMNS = {
     "OBJECT",
     "CAPTION",
   ),
+  DISCOVER_ENUMERATORS: columns(
+    "EnumName!",
+    "EnumDescription",
+    "EnumType!",
+    "ElementName!",
+    "ElementDescription",
+    "ElementValue",
+  ),
   DISCOVER_LITERALS: columns(
     "LiteralName!",
     "LiteralValue!",
@@ -339,6 +347,7 @@ const SCHEMA_ROWSETS: Record<RequestType, { guid: string; restrictions: string }
   DISCOVER_PROPERTIES: { guid: "4B40ADFB-8B09-4758-97BB-636E8AE97BCF", restrictions: "PropertyName" },
   DISCOVER_SCHEMA_ROWSETS: { guid: "EEA0302B-7922-4992-8991-0E605D0E5593", restrictions: "SchemaName" },
   DISCOVER_LITERALS: { guid: "C3EF5ECB-0A07-4665-A140-B075722DBDC2", restrictions: "LiteralName" },
+  DISCOVER_ENUMERATORS: { guid: "55A9E78B-ACCB-45B4-95A6-94C5065617A7", restrictions: "EnumName" },
   DBSCHEMA_CATALOGS: { guid: "C8B52211-5CF3-11CE-ADE5-00AA0044773D", restrictions: "CATALOG_NAME" },
   MDSCHEMA_CUBES: {
     guid: "C8B522D8-5CF3-11CE-ADE5-00AA0044773D",
@@ -397,6 +406,31 @@ const PROPERTIES: readonly Row[] = [
   { PropertyName: "Content", PropertyType: "string", PropertyAccessType: "Write", Value: "SchemaData" },
   { PropertyName: "DataSourceInfo", PropertyType: "string", PropertyAccessType: "ReadWrite" },
   { PropertyName: "Format", PropertyType: "string", PropertyAccessType: "Write", Value: "Native" },
+];
+
+/**
+ * The XMLA enumerations (DISCOVER_ENUMERATORS), with only the elements this endpoint supports, under SSAS's
+ * names and values (the recorded `DISCOVER_ENUMERATORS.testGetEnumerators.1.response.xml`): an MD provider with
+ * HTTP Basic, sessions, Tabular and Multidimensional results in TupleFormat, any Content.
+ */
+const ENUMERATORS: readonly [string, string, number][] = [
+  ["ProviderType", "MDP", 2],
+  ["AuthenticationMode", "Authenticated", 12],
+  ["PropertyAccessType", "Read", 21],
+  ["PropertyAccessType", "Write", 22],
+  ["PropertyAccessType", "ReadWrite", 23],
+  ["StateSupport", "Sessions", 32],
+  ["StateActionVerb", "BeginSession", 41],
+  ["StateActionVerb", "EndSession", 42],
+  ["StateActionVerb", "Session", 43],
+  ["ResultsetFormat", "Tabular", 51],
+  ["ResultsetFormat", "Multidimensional", 52],
+  ["ResultsetContents", "None", 61],
+  ["ResultsetContents", "Schema", 62],
+  ["ResultsetContents", "Data", 63],
+  ["ResultsetContents", "SchemaData", 64],
+  ["ResultsetAxisFormat", "TupleFormat", 70],
+  ["MDXSupportLevel", "Core", 80],
 ];
 
 /**
@@ -504,6 +538,16 @@ export async function discoverRows(
         INTERFACE_NAME: f.group,
         OBJECT: f.object ?? "",
         CAPTION: f.name,
+      }));
+      break;
+    case "DISCOVER_ENUMERATORS":
+      rows = ENUMERATORS.map(([enumName, element, value]) => ({
+        EnumName: enumName,
+        EnumDescription: "",
+        EnumType: "string",
+        ElementName: element,
+        ElementDescription: "",
+        ElementValue: String(value),
       }));
       break;
     case "DISCOVER_LITERALS":
