@@ -102,6 +102,15 @@ describe("essbase through the API, over HTTP to the Smart View endpoint", () => 
     expect(compared.length).toBe(cases.length);
   });
 
+  it("answers an unknown path under /aps/ with Smart View's exception element, never a page", async () => {
+    for (const path of ["/aps/SmartView2", "/aps/JAPI", "/aps"]) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method: "POST", body: "<req_ListServers/>" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/xml/);
+      expect(await res.text(), path).toMatch(/^<exception errcode="4" type="error">/);
+    }
+  });
+
   it("refuses a wrong password, and keeps the password out of the logs", async () => {
     const secret = "Zq9-unlikely-Pa55word";
     const refused = await login(`${server.baseUrl}/aps/JAPI`, secret);
