@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 
@@ -17,8 +20,19 @@ export interface ServerProcess {
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  // A data folder of its own unless the test names one: servers started at once by test files running in
+  // parallel must not share the embedded database (the second would refuse to start: folder-lock.ts).
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "qibates-process-"));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SITE_DIR: "",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -44,7 +58,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       reject(new Error(`server exited (${code}):\n${out}`));
     });
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      if (env.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
   return {
     baseUrl,
     child,
