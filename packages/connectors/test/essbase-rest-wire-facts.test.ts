@@ -88,6 +88,9 @@ describe("essbase-stndln against Essbase's wire", () => {
     ]);
     // The forwarder did cap the pages, and the connector went on from where each page ended.
     expect(seen.some((u) => /\/outline\/Sample\/Basic\?parent=East&offset=2&limit=2/.test(u))).toBe(true);
+    // Every call asks Essbase to leave its links out, which the connector never follows.
+    expect(seen.length).toBeGreaterThan(0);
+    for (const u of seen) expect(u, u).toMatch(/[?&]links=none$/);
   });
 
   it("reports the server's errorMessage, not its JSON body, when a call is refused", async () => {

@@ -113,12 +113,17 @@ export class EssbaseRestClient {
     return answer;
   }
 
-  /** The address of a path under the base; the last few are kept parsed (a grid call repeats its path). */
+  /**
+   * The address of a path under the base, with `links=none`: Essbase then leaves out the links it would add to
+   * every application, cube, member and job (a large part of an outline page), which the connector never
+   * follows. appliedolap's client, used against live servers, sends it on every call. The last few addresses
+   * are kept parsed (a grid call repeats its path).
+   */
   private url(path: string): URL {
     let url = this.urls.get(path);
     if (!url) {
       if (this.urls.size >= 32) this.urls.clear();
-      url = new URL(`${this.base}${path}`);
+      url = new URL(`${this.base}${path}${path.includes("?") ? "&" : "?"}links=none`);
       this.urls.set(path, url);
     }
     return url;
