@@ -119,6 +119,8 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     max: options.maxSessions ?? 1000,
   });
   const jobs = new JobStore();
+  /** The endpoint's routes (verb and path pattern), for 405 answers. */
+  const known: { method: string; pattern: RegExp }[] = [];
   /** Applications are "started" from the moment the endpoint answers for them. */
   const startTime = Date.now();
   const about = options.about ?? { name: "QiBates Essbase REST endpoint", version: "" };
@@ -126,6 +128,18 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   await app.register(
     async (scope) => {
       scope.decorateRequest("essbaseSession", null);
+      // The endpoint's own paths, to tell a verb a path does not take (405) from a path it does not serve (404).
+      scope.addHook("onRoute", (route) => {
+        if (route.url.endsWith("*") || route.url === ESSBASE_REST_BASE) return;
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        const pattern = new RegExp(
+          `^${route.url
+            .split("/")
+            .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+            .join("/")}$`,
+        );
+        for (const method of methods) if (method !== "HEAD") known.push({ method, pattern });
+      });
 
       scope.setErrorHandler((error, request, reply) => {
         if (error instanceof WireError) return sendError(reply, error.status, error.message);
@@ -199,8 +213,22 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   app.all("/essbase", notServed);
   app.all("/essbase/*", notServed);
 
+  /**
+   * A path the endpoint does not serve: 404, or 405 with `Allow` when the path is served with other verbs
+   * (Oracle's status codes page: "405 Method Not Allowed: the HTTP verb … is not supported for this request URI").
+   */
   function notServed(request: FastifyRequest, reply: FastifyReply) {
-    return sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`);
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = [...new Set(known.filter((k) => k.pattern.test(path)).map((k) => k.method))];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header("allow", allowed.join(", "));
+      return sendError(
+        reply,
+        405,
+        `${request.method} is not supported for ${path}; use ${allowed.join(" or ")}.`,
+      );
+    }
+    return sendError(reply, 404, `No resource at ${request.method} ${path}.`);
   }
 
   function sessionOf(request: FastifyRequest): WireSession {

@@ -409,6 +409,19 @@ describe("paths the endpoint does not serve", () => {
     }
   });
 
+  it("answers 405 with Allow for a verb a served path does not take", async () => {
+    const jar = new Jar(endpoint.origin);
+    const r = await jar.send("DELETE", "/essbase/rest/v1/applications/Sample/databases/Basic/dimensions");
+    expect(r.status).toBe(405);
+    expect(r.json.errorMessage).toMatch(/DELETE/);
+    const put = await fetch(`${endpoint.origin}/essbase/rest/v1/jobs`, {
+      method: "PUT",
+      headers: { authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}` },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, POST");
+  });
+
   it("wins over a host route that would answer every path with a page (the documentation site's /*)", async () => {
     const app = Fastify({ logger: false });
     app.get("/*", async (_request, reply) => reply.code(404).type("text/html").send("<html>site</html>"));
