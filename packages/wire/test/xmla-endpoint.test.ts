@@ -200,7 +200,7 @@ describe("Discover on Sample.Basic", () => {
 describe("DISCOVER_ENUMERATORS: the XMLA enumerations, with the elements the endpoint supports", () => {
   it("formats, contents and axis formats the endpoint answers; each listed format is accepted by Execute", async () => {
     const rows = rowsOf(await discover("DISCOVER_ENUMERATORS"));
-    const of = (name: string) => rows.filter((r) => r.EnumName === name).map((r) => r.ElementName);
+    const of = (name: string) => rows.filter((r) => r.EnumName === name).map((r) => r.ElementName ?? "");
     expect(of("ResultsetFormat")).toEqual(["Tabular", "Multidimensional"]);
     expect(of("ResultsetAxisFormat")).toEqual(["TupleFormat"]);
     expect(of("ResultsetContents")).toEqual(["None", "Schema", "Data", "SchemaData"]);
