@@ -22,7 +22,7 @@ describe("QIBATES_WIRE_ENDPOINTS=essbase-rest", () => {
       headers: { authorization: basic },
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json().items).toEqual([{ name: "Sample" }]);
+    expect(login.json().items).toMatchObject([{ name: "Sample", status: "started" }]);
     const cookie = String(login.headers["set-cookie"]).split(";")[0] ?? "";
     expect(cookie).toMatch(/^JSESSIONID=/);
     const grid = await app.inject({
@@ -34,11 +34,20 @@ describe("QIBATES_WIRE_ENDPOINTS=essbase-rest", () => {
     expect(grid.json().slice).toMatchObject({ rows: 3, columns: 4 });
   });
 
-  it("answers 401 with a Basic challenge, as text, without credentials", async () => {
+  it("answers 401 with a Basic challenge, in Essbase's JSON error, without credentials", async () => {
     const r = await app.inject({ method: "GET", url: "/essbase/rest/v1/applications" });
     expect(r.statusCode).toBe(401);
     expect(r.headers["www-authenticate"]).toMatch(/^Basic /);
-    expect(r.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(r.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(r.json()).toEqual({ errorMessage: "Authentication required." });
+  });
+
+  it("answers Essbase's JSON 404 for any path under /essbase it does not serve, not the API's error", async () => {
+    for (const url of ["/essbase/rest/v2/x", "/essbase/console", "/essbase"]) {
+      const r = await app.inject({ method: "GET", url });
+      expect(r.statusCode, url).toBe(404);
+      expect(Object.keys(r.json()), url).toEqual(["errorMessage"]);
+    }
   });
 
   it("writes through the demo's journal: a calc job started over the wire is in the database", async () => {
