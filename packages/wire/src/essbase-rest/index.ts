@@ -518,7 +518,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       return reply.type(JSON_TYPE).send(bean);
     });
 
-    scope.get(`${db}/scripts/:scriptName/content`, async (request, reply) => {
+    scope.get(`${db}/scripts/:scriptName/content`, async (request) => {
       const s = sessionOf(request);
       const ref = await cubeRef(s, request.params);
       const name = scriptName((request.params as { scriptName: string }).scriptName);
@@ -526,8 +526,9 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       if (!scripts.some((x) => x.name.toLowerCase() === name.toLowerCase())) {
         throw badRequest(`Calculation script ${name} does not exist.`);
       }
-      // The provider contract lists scripts (name, description) without their text.
-      return sendError(reply, 501, "The text of calculation scripts is not available through this endpoint.");
+      // The provider contract lists scripts (name, description) without their text. 400, as every refusal: 501
+      // is not among the statuses Oracle lists for the API.
+      throw badRequest("The text of calculation scripts is not available through this endpoint.");
     });
 
     const outlinePath = "/outline/:app/:cube";

@@ -377,6 +377,9 @@ describe("appliedolap essbase-rest-client: more of its generated API", () => {
     expect((await jar.send("GET", "/essbase/rest/v1/variables/CurrMonth")).status).toBe(400);
     const script = await jar.send("GET", `${cube}/scripts/CalcAll?links=none`);
     expect(script.json).toEqual({ name: "CalcAll" });
+    const text = await jar.send("GET", `${cube}/scripts/CalcAll/content`);
+    expect(text.status).toBe(400);
+    expect(text.json.errorMessage).toMatch(/not available/);
     const stats = await jar.send("GET", "/essbase/rest/v1/jobs/statistics/demo");
     expect(stats.json).toEqual({
       errCt: expect.any(Number),
