@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const lines = [
     "",
     "QiBates is running:",
+    `  Node.js                  ${process.version}`,
     `  Documentation (English)  ${base}/`,
     `  Documentation (French)   ${base}/fr/`,
     `  API reference            ${base}/api/qibates`,
