@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
+import { wireErrorAnswer } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -162,8 +163,12 @@ export async function buildApp({
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const send = (status: number, code: string, message: string, field: string | null = null) =>
-      reply.code(status).send({ code, message, field, requestId: request.id });
+    const send = (status: number, code: string, message: string, field: string | null = null) => {
+      // Under a wire endpoint's prefix, the refusal is in that protocol's format, not the registry's.
+      const wire = wireErrorAnswer(request.url, status, message, config.wireEndpoints);
+      if (wire) return reply.code(status).type(wire.contentType).send(wire.body);
+      return reply.code(status).send({ code, message, field, requestId: request.id });
+    };
     if (error instanceof ApiError) {
       const message = error.localizedMessage(requestLocale(request));
       if (error.conflicts) {
@@ -212,16 +217,15 @@ export async function buildApp({
   // Unknown API paths answer JSON, never the site's HTML 404; so does a request no route takes at all (a
   // method no route declares, such as LOCK, included).
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
-    return reply.code(404).send({
-      code: "QB_ERR_NOT_FOUND",
-      message: formatErrorMessage(
-        "QB_ERR_NOT_FOUND",
-        { method: request.method, path: request.url.split("?")[0] ?? "" },
-        requestLocale(request),
-      ),
-      field: null,
-      requestId: request.id,
-    });
+    const message = formatErrorMessage(
+      "QB_ERR_NOT_FOUND",
+      { method: request.method, path: request.url.split("?")[0] ?? "" },
+      requestLocale(request),
+    );
+    // A path no route of a wire endpoint takes (one its router cannot match): that protocol's 404.
+    const wire = wireErrorAnswer(request.url, 404, message, config.wireEndpoints);
+    if (wire) return reply.code(404).type(wire.contentType).send(wire.body);
+    return reply.code(404).send({ code: "QB_ERR_NOT_FOUND", message, field: null, requestId: request.id });
   };
   app.all("/qibates/*", notFound);
   app.setNotFoundHandler(notFound);

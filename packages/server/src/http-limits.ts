@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type IncomingMessage, maxHeaderSize, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { deferredGrid, noteGridJson } from "@qibates/connectors";
+import { wireErrorAnswer } from "@qibates/wire";
 import type {
   FastifyError,
   FastifyHttpOptions,
@@ -556,6 +557,9 @@ export function serverOptions(
         frameworkError(error as FastifyError, request) ??
         new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: FRAMING });
       reply.headers({ ...headers, "cache-control": "no-store", "x-request-id": request.id });
+      const message = refusal.localizedMessage(headerLocale(request.headers["accept-language"]));
+      const wire = wireErrorAnswer(request.url, refusal.status, message, config.wireEndpoints);
+      if (wire) return reply.code(refusal.status).type(wire.contentType).send(wire.body);
       return reply.code(refusal.status).send({
         code: refusal.code,
         message: refusal.localizedMessage(headerLocale(request.headers["accept-language"])),

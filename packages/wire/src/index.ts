@@ -1,4 +1,10 @@
 export {
+  type WireEndpointName,
+  type WireErrorAnswer,
+  wireErrorAnswer,
+  wireProtocolOf,
+} from "./error-answers.ts";
+export {
   CELL_TYPE,
   COOKIE_PATH,
   defaultPreferences,

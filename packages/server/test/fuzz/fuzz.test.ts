@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
 import { contractOperations, Fuzzer, Rng } from "./fuzzer.ts";
 import { type Answer, type FuzzSummary, formatSummary, judge, knownGap, runFuzz } from "./runner.ts";
+import { judgeWire } from "./wire-fuzzer.ts";
+import { formatWireSummary, runWireFuzz } from "./wire-runner.ts";
 
 /**
  * Contract-driven fuzzing of the real server process (issue 18): every operation of the contract, each field
@@ -18,6 +20,7 @@ import { type Answer, type FuzzSummary, formatSummary, judge, knownGap, runFuzz 
 
 const SEED = Number(process.env.FUZZ_SEED ?? 18);
 const REQUESTS = 2_000;
+const WIRE_REQUESTS = 1_000;
 
 let server: ServerProcess;
 let dataDir: string;
@@ -30,6 +33,7 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
     QIBATES_DEMO: "true",
     RATE_LIMIT_PER_MINUTE: "1000000",
+    QIBATES_WIRE_ENDPOINTS: "all",
   });
 });
 
@@ -122,6 +126,66 @@ describe("the fuzzer", () => {
     ).toMatch(/registry/);
     expect(judge(r, answer(400, { ...registry, code: "QB_ERR_MADE_UP" }))).toMatch(/ErrorCode/);
     expect(judge(r, answer(400, { ...registry, requestId: "other" }))).toMatch(/requestId/);
+  });
+});
+
+describe(`fuzzing the wire endpoints (seed ${SEED})`, () => {
+  it("judges a 5xx (but an XMLA fault), HTML, the API's format on a wire path and an answer in another format as failures", () => {
+    const answer = (status: number, type: string, body: string) => ({
+      status,
+      headers: { "content-type": type },
+      body: Buffer.from(body),
+      error: null,
+    });
+    const xmla = { method: "POST", path: "/olap/msmdpump.dll" };
+    const fault =
+      "<soap:Envelope><soap:Body><soap:Fault><faultstring>x</faultstring></soap:Fault></soap:Body></soap:Envelope>";
+    expect(judgeWire(xmla, answer(200, "text/xml", fault))).toBeNull();
+    expect(judgeWire(xmla, answer(500, "text/xml", fault))).toBeNull();
+    expect(judgeWire(xmla, answer(500, "text/xml", "<x/>"))).toMatch(/answered 500/);
+    expect(judgeWire(xmla, answer(400, "application/json", '{"code":"QB_ERR_X"}'))).toMatch(/not XML/);
+    const rest = { method: "GET", path: "/essbase/rest/v1/applications" };
+    expect(judgeWire(rest, answer(404, "application/json", '{"errorMessage":"x"}'))).toBeNull();
+    expect(judgeWire(rest, answer(404, "text/html", "<!DOCTYPE html><html/>"))).toMatch(/HTML/);
+    expect(judgeWire(rest, answer(400, "application/json", '{"code":"QB_ERR_REQUEST_MALFORMED"}'))).toMatch(
+      /API's error format/,
+    );
+    expect(judgeWire(rest, answer(400, "text/plain", "Bad request"))).toMatch(/not JSON/);
+    // A hostile path that left the wire prefixes is the API's: its JSON is right there.
+    expect(
+      judgeWire(
+        { method: "GET", path: "/aif/x" },
+        answer(404, "application/json", '{"code":"QB_ERR_NOT_FOUND"}'),
+      ),
+    ).toBeNull();
+  });
+
+  it(`answers ${WIRE_REQUESTS.toLocaleString("en-US")} hostile requests to the wire endpoints in their protocols' formats, with no 5xx but XMLA's faults`, async () => {
+    const s = await runWireFuzz({
+      baseUrl: server.baseUrl,
+      seed: SEED,
+      requests: WIRE_REQUESTS,
+      concurrency: 2,
+    });
+    const report = formatWireSummary(s);
+    process.stdout.write(`${report}\n`);
+    expect(s.requests).toBeGreaterThanOrEqual(WIRE_REQUESTS);
+    expect(Object.keys(s.byProtocol).sort()).toEqual([
+      "aif",
+      "essbase-rest",
+      "planning-rest",
+      "smartview",
+      "xmla",
+    ]);
+    // The baselines work: each protocol answers its valid requests.
+    expect(
+      s.baselineStatuses.filter((b) => b.status !== 200).map((b) => `${b.operationId}: ${b.status}`),
+    ).toEqual([]);
+    expect(
+      s.failures.map((f) => `${f.reason}: #${f.request.index} ${f.request.operationId} ${f.request.what}`),
+      report,
+    ).toEqual([]);
+    expect(s.healthFailures).toEqual([]);
   });
 });
 

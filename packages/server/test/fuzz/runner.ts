@@ -71,11 +71,12 @@ export interface RunOptions {
 
 const ERROR_CODES = contractErrorCodes(CONTRACT);
 
-function send(agent: http.Agent, base: URL, r: FuzzRequest, timeoutMs: number): Promise<Answer> {
+export function send(agent: http.Agent, base: URL, r: FuzzRequest, timeoutMs: number): Promise<Answer> {
   if (r.raw) return sendRaw(base, r.raw, timeoutMs);
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const done = (a: Omit<Answer, "ms">) => {
       if (settled) return;
       settled = true;
@@ -100,7 +101,7 @@ function send(agent: http.Agent, base: URL, r: FuzzRequest, timeoutMs: number): 
       done({ status: null, headers: {}, body: Buffer.alloc(0), error: `not sent: ${(e as Error).message}` });
       return;
     }
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       req.destroy(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
     let status: number | null = null;
@@ -380,7 +381,7 @@ class Sessions implements FuzzContext {
   }
 }
 
-async function health(base: URL, prefix: string): Promise<string | null> {
+export async function health(base: URL, prefix: string): Promise<string | null> {
   // A new connection each time: the server still accepts them.
   const agent = new http.Agent({ keepAlive: false });
   const a = await send(

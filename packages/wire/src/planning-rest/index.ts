@@ -129,9 +129,9 @@ export async function planningRestEndpoint(
           request.log.error({ err: error }, "planning-rest: internal error");
           return sendError(reply, 500, "Internal server error");
         });
-        scope.setNotFoundHandler((request, reply) =>
-          sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`),
-        );
+        const notServed = (request: FastifyRequest, reply: FastifyReply) =>
+          sendError(reply, 404, `No resource at ${request.method} ${request.url.split("?")[0] ?? ""}.`);
+        scope.setNotFoundHandler(notServed);
 
         scope.addHook("onRequest", async (request, reply) => {
           const basic = basicCredentials(request.headers.authorization);
@@ -148,6 +148,11 @@ export async function planningRestEndpoint(
         });
 
         routes(scope);
+        // Every other path under the prefix, as a route: with the documentation site served, its catch-all
+        // route would otherwise answer its HTML page before any not-found handler runs.
+        scope.all("/*", notServed);
+        // Data Management serves nothing at its root (Planning lists its versions there).
+        if (prefix === DATA_MANAGEMENT_REST_ROOT) scope.all("/", notServed);
       },
       { prefix },
     );

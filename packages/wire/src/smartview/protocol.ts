@@ -28,9 +28,11 @@ export async function smartViewRoutes(
       if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
         return sendException(reply, error.message);
       }
-      const e = error as { statusCode?: unknown };
-      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-        return sendException(reply, (error as Error).message, e.statusCode);
+      // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
+      const e = error as { statusCode?: unknown; status?: unknown };
+      const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        return sendException(reply, (error as Error).message, status);
       }
       request.log.error({ err: error }, `${label}: internal error`);
       return sendException(reply, "An unexpected error has occurred.");

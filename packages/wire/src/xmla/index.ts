@@ -83,9 +83,11 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       const fault = asFault(error);
       if (fault) return sendFault(reply, fault);
       // What the HTTP layer refuses (body too large, rate limit…) keeps its status, with a fault as its body.
-      const e = error as { statusCode?: unknown };
-      if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-        return sendFault(reply, new XmlaFault("bad-request", (error as Error).message), e.statusCode);
+      // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
+      const e = error as { statusCode?: unknown; status?: unknown };
+      const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        return sendFault(reply, new XmlaFault("bad-request", (error as Error).message), status);
       }
       request.log.error({ err: error }, "xmla: internal error");
       return sendFault(reply, new XmlaFault("query", "An unexpected error has occurred."));

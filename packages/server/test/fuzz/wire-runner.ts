@@ -1,0 +1,187 @@
+/**
+ * Sends the wire fuzzer's requests (`wire-fuzzer.ts`) to a server serving every wire endpoint and judges each
+ * answer with `judgeWire`; `GET /health` must answer 200 on a new connection after each batch. A Smart View
+ * session is opened before each batch (a fuzzed Logout may have ended the last one).
+ */
+import http from "node:http";
+import type { FuzzRequest } from "./fuzzer.ts";
+import { formatRequest, health, send } from "./runner.ts";
+import { judgeWire, type WireContext, WireFuzzer, type WireRequest } from "./wire-fuzzer.ts";
+
+export interface WireFailure {
+  request: WireRequest;
+  status: number | null;
+  reason: string;
+  answer: string;
+}
+
+export interface WireSummary {
+  seed: number;
+  planned: number;
+  requests: number;
+  byClass: Record<string, number>;
+  byProtocol: Record<string, number>;
+  byKind: Record<string, number>;
+  failures: WireFailure[];
+  baselineStatuses: { operationId: string; status: number | null }[];
+  healthChecks: number;
+  healthFailures: string[];
+  latency: { p50: number; p99: number; max: number };
+  seconds: number;
+}
+
+const asFuzzRequest = (r: WireRequest): FuzzRequest => ({
+  index: r.index,
+  operationId: r.operationId,
+  kind: "baseline",
+  what: r.what,
+  method: r.method,
+  path: r.path,
+  headers: r.headers,
+  ...(r.body !== undefined ? { body: r.body } : {}),
+});
+
+async function smartViewSession(agent: http.Agent, base: URL): Promise<string> {
+  const a = await send(
+    agent,
+    base,
+    asFuzzRequest({
+      index: -1,
+      protocol: "smartview",
+      operationId: "smartview login",
+      kind: "baseline",
+      what: "login",
+      method: "POST",
+      path: "/aps/SmartView",
+      headers: { "content-type": "text/xml" },
+      body: Buffer.from(
+        "<req_ConnectToProvider><ClientXMLVersion>3.1.0.0.0</ClientXMLVersion><usr>demo</usr><pwd>demo</pwd></req_ConnectToProvider>",
+      ),
+    }),
+    30_000,
+  );
+  const id = /<sID>([^<]+)<\/sID>/.exec(a.body.toString("utf8"))?.[1];
+  if (!id) throw new Error(`Smart View login failed: ${a.status} ${a.body.toString("utf8").slice(0, 300)}`);
+  return id;
+}
+
+export async function runWireFuzz(options: {
+  baseUrl: string;
+  seed: number;
+  requests: number;
+  concurrency?: number;
+  batch?: number;
+  only?: number;
+  timeoutMs?: number;
+  progress?: (done: number, s: WireSummary) => void;
+}): Promise<WireSummary> {
+  const concurrency = options.concurrency ?? 4;
+  const batch = options.batch ?? 100;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const base = new URL(options.baseUrl);
+  const fuzzer = new WireFuzzer(options.seed);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const started = performance.now();
+  const summary: WireSummary = {
+    seed: options.seed,
+    planned: options.requests,
+    requests: 0,
+    byClass: {},
+    byProtocol: {},
+    byKind: {},
+    failures: [],
+    baselineStatuses: [],
+    healthChecks: 0,
+    healthFailures: [],
+    latency: { p50: 0, p99: 0, max: 0 },
+    seconds: 0,
+  };
+  const latencies: number[] = [];
+  const count = (m: Record<string, number>, k: string) => {
+    m[k] = (m[k] ?? 0) + 1;
+  };
+  const handle = async (r: WireRequest) => {
+    const a = await send(agent, base, asFuzzRequest(r), timeoutMs);
+    summary.requests++;
+    latencies.push(a.ms);
+    count(summary.byClass, a.status === null ? "none" : `${Math.floor(a.status / 100)}xx`);
+    count(summary.byProtocol, r.protocol);
+    count(summary.byKind, r.kind);
+    const reason = judgeWire(r, a);
+    if (reason) {
+      const text = a.body.toString("utf8");
+      summary.failures.push({
+        request: r,
+        status: a.status,
+        reason,
+        answer: text.length > 300 ? `${text.slice(0, 300)}… (${a.body.length} bytes)` : text,
+      });
+    }
+    return a;
+  };
+
+  const ctx: WireContext = { smartViewSession: await smartViewSession(agent, base) };
+  if (options.only === undefined) {
+    for (let i = 0; i < fuzzer.baselines.length; i++) {
+      const r = fuzzer.baseline(i, ctx);
+      const a = await handle(r);
+      summary.baselineStatuses.push({ operationId: r.operationId, status: a.status });
+    }
+  }
+  const indexes =
+    options.only !== undefined ? [options.only] : Array.from({ length: options.requests }, (_, i) => i);
+  for (let from = 0; from < indexes.length; from += batch) {
+    ctx.smartViewSession = await smartViewSession(agent, base);
+    const slice = indexes.slice(from, from + batch);
+    let next = 0;
+    const worker = async () => {
+      while (next < slice.length) {
+        const index = slice[next++] as number;
+        await handle(fuzzer.request(index, ctx));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    summary.healthChecks++;
+    const h = await health(base, "/qibates/api/v2");
+    if (h) summary.healthFailures.push(`after request ${from + slice.length}: ${h}`);
+    options.progress?.(from + slice.length, summary);
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  summary.latency = { p50: at(50), p99: at(99), max: latencies[latencies.length - 1] ?? 0 };
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+export function formatWireSummary(s: WireSummary): string {
+  const lines = [
+    `Wire fuzz run: seed ${s.seed}, ${s.requests} requests (${s.baselineStatuses.length} baselines, then ${s.requests - s.baselineStatuses.length} of ${s.planned} planned) in ${s.seconds.toFixed(1)} s`,
+    `answers: ${Object.entries(s.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+    `by protocol: ${Object.entries(s.byProtocol)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+    `latency p50 ${s.latency.p50.toFixed(2)} ms, p99 ${s.latency.p99.toFixed(2)} ms, max ${s.latency.max.toFixed(0)} ms`,
+    `health checks: ${s.healthChecks}, failed: ${s.healthFailures.length}`,
+    `failures: ${s.failures.length}`,
+  ];
+  for (const f of s.failures.slice(0, 20)) {
+    lines.push(
+      "",
+      `FAILURE [${f.request.protocol}]: ${f.reason}`,
+      formatRequest(asFuzzRequest(f.request), "\u0000no key\u0000"),
+      `  answer: ${f.answer}`,
+      f.request.index >= 0
+        ? `  replay: npx tsx bench/fuzz.ts --wire --seed ${s.seed} --requests ${s.planned} --only ${f.request.index}`
+        : "  (an unchanged baseline)",
+    );
+  }
+  if (s.failures.length > 20) lines.push(`… and ${s.failures.length - 20} more`);
+  for (const h of s.healthFailures) lines.push(`HEALTH: ${h}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,65 @@
+import { faultEnvelope } from "./xmla/faults.ts";
+import { esc } from "./xmla/xml.ts";
+
+/**
+ * The error answer of the wire protocol a request address belongs to, for refusals made before any wire route
+ * runs: an address that is not valid percent-encoding, a path the router cannot match (a segment longer than
+ * it takes), a body the framework refuses (a media type it cannot read, a body on GET). The API and the site
+ * answer those in the registry's JSON; under a wire prefix a client of that protocol must get its own format:
+ * Essbase REST `{"errorMessage"}`, Planning REST `{status, detail, message, localizedMessage}`, Data Management
+ * `{status: 1, details}`, a SOAP Fault for XMLA, Smart View's `exception` element. Each format is the one its
+ * endpoint answers its own errors with (the endpoints' NOTES name the sources).
+ */
+
+export type WireEndpointName = "essbase-rest" | "planning-rest" | "xmla" | "smartview";
+
+export interface WireErrorAnswer {
+  contentType: string;
+  body: string;
+}
+
+const json = (body: unknown): WireErrorAnswer => ({
+  contentType: "application/json; charset=utf-8",
+  body: JSON.stringify(body),
+});
+
+/** The protocol of an address under one of the served endpoints' prefixes, or null. */
+export function wireProtocolOf(
+  url: string,
+  served: readonly WireEndpointName[],
+): WireEndpointName | "aif" | null {
+  const path = url.split("?")[0]?.toLowerCase() ?? "";
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (served.includes("xmla") && (under("/olap") || under("/aps/xmla"))) return "xmla";
+  if (served.includes("smartview") && under("/aps")) return "smartview";
+  if (served.includes("essbase-rest") && under("/essbase")) return "essbase-rest";
+  if (served.includes("planning-rest") && under("/hyperionplanning/rest")) return "planning-rest";
+  if (served.includes("planning-rest") && under("/aif")) return "aif";
+  return null;
+}
+
+/** The answer in the protocol's own error format for a refusal of `status` with `message`, or null. */
+export function wireErrorAnswer(
+  url: string,
+  status: number,
+  message: string,
+  served: readonly WireEndpointName[],
+): WireErrorAnswer | null {
+  switch (wireProtocolOf(url, served)) {
+    case "essbase-rest":
+      return json({ errorMessage: message });
+    case "planning-rest":
+      return json({ status, detail: message, message, localizedMessage: message });
+    case "aif":
+      return json({ status: 1, details: message });
+    case "xmla":
+      return { contentType: "text/xml; charset=utf-8", body: faultEnvelope({ message }, "QiBates") };
+    case "smartview":
+      return {
+        contentType: "application/xml; charset=utf-8",
+        body: `<exception errcode="4" type="error">\n<desc>${esc(message)}</desc>\n</exception>`,
+      };
+    default:
+      return null;
+  }
+}
