@@ -8,7 +8,7 @@ export interface WireEndpointOptions {
   connector?: Connector;
   /** A session unused this long ends (default 30 minutes). */
   idleMinutes?: number;
-  /** At most this many sessions at once; beyond, the least recently used ends (default 1000). */
+  /** At most this many sessions at once, all users together; beyond, a login is refused (default 10,000). */
   maxSessions?: number;
   /** The server's name and version, as the endpoint announces them. */
   about?: { name: string; version: string };

@@ -3,19 +3,43 @@ import { randomBytes } from "node:crypto";
 export interface SessionLimits {
   /** A session unused this long ends. */
   idleMs: number;
-  /** At most this many sessions at once; a new one ends the least recently used. */
+  /**
+   * At most this many sessions at once, all owners together: beyond it a new session is refused
+   * (`SessionsFull`, 503), never made by ending someone else's.
+   */
   max: number;
+  /**
+   * At most this many sessions per owner (a user at one client address): a new one beyond it ends that
+   * owner's least recently used session, nobody else's. 100 by default.
+   */
+  maxPerOwner?: number;
   now?: () => number;
   /** A new session's id (default: 24 random bytes, base64url). */
   newId?: () => string;
 }
 
+/** No room for another session (`SessionLimits.max`): a wire endpoint answers it in its format, status 503. */
+export class SessionsFull extends Error {
+  override readonly name = "SessionsFull";
+  readonly status = 503;
+  constructor() {
+    super("Too many sessions are open on this server: try again later.");
+  }
+}
+
+/** The owner of a wire session for the per-owner cap: its user at the client's address. */
+export const sessionOwner = (username: string, address: string): string =>
+  `${username.toLowerCase()}\n${address}`;
+
 /**
  * A wire endpoint's sessions, in memory: found by id, sliding on each use, ended on demand, by idleness or,
- * beyond the cap, least recently used first.
+ * beyond an owner's cap, that owner's least recently used first.
  */
 export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   private readonly sessions = new Map<string, T>();
+  /** Each session's owner, and each owner's number of sessions. */
+  private readonly ownerOf = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
   private readonly now: () => number;
   private readonly newId: () => string;
 
@@ -35,7 +59,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     if (!s) return null;
     const now = this.now();
     if (now - s.lastUsed > this.limits.idleMs) {
-      this.sessions.delete(id);
+      this.remove(id);
       return null;
     }
     s.lastUsed = now;
@@ -45,17 +69,37 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     return s;
   }
 
-  /** A new session, from its id and the time it starts. */
-  add(make: (id: string, now: number) => T): T {
+  /**
+   * A new session of `owner` (see {@link sessionOwner}), from its id and the time it starts. Beyond the
+   * owner's cap, the owner's least recently used session ends; beyond the store's, {@link SessionsFull}.
+   */
+  add(make: (id: string, now: number) => T, owner = ""): T {
     this.sweep();
-    while (this.sessions.size >= this.limits.max) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest === undefined) break;
-      this.sessions.delete(oldest);
+    const perOwner = this.limits.maxPerOwner ?? 100;
+    if ((this.counts.get(owner) ?? 0) >= perOwner) {
+      // Map order is the order of last use: the owner's first entry is its least recently used.
+      for (const id of this.sessions.keys()) {
+        if (this.ownerOf.get(id) === owner) {
+          this.remove(id);
+          break;
+        }
+      }
     }
+    if (this.sessions.size >= this.limits.max) throw new SessionsFull();
     const s = make(this.newId(), this.now());
     this.sessions.set(s.id, s);
+    this.ownerOf.set(s.id, owner);
+    this.counts.set(owner, (this.counts.get(owner) ?? 0) + 1);
     return s;
+  }
+
+  private remove(id: string): void {
+    if (!this.sessions.delete(id)) return;
+    const owner = this.ownerOf.get(id) ?? "";
+    this.ownerOf.delete(id);
+    const n = (this.counts.get(owner) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(owner);
+    else this.counts.set(owner, n);
   }
 
   /** The live sessions (not touched: listing them does not slide them). */
@@ -66,7 +110,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
 
   end(id: string): T | null {
     const s = this.sessions.get(id) ?? null;
-    this.sessions.delete(id);
+    this.remove(id);
     return s;
   }
 
@@ -75,7 +119,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     const now = this.now();
     for (const [id, s] of this.sessions) {
       if (now - s.lastUsed <= this.limits.idleMs) break;
-      this.sessions.delete(id);
+      this.remove(id);
     }
   }
 }

@@ -116,7 +116,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   const owner = options.owner ?? ((u: string) => `essbase-rest:${u}`);
   const sessions = new WireSessions({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
-    max: options.maxSessions ?? 1000,
+    max: options.maxSessions ?? 10_000,
   });
   const jobs = new JobStore();
   /** The endpoint's routes (verb and path pattern), for 405 answers. */
@@ -149,7 +149,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
         const e = error as { statusCode?: unknown; status?: unknown; message?: string };
         const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-        if (typeof status === "number" && status >= 400 && status < 500) {
+        if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
           return sendError(reply, status, e.message ?? "Bad request");
         }
         request.log.error({ err: error }, "essbase-rest: internal error");

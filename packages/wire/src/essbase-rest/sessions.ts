@@ -1,5 +1,5 @@
 import type { CubeRef, ProviderSession } from "@qibates/connectors";
-import { SessionStore } from "../session-store.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
 import { defaultPreferences, type GridPreferences } from "./preferences.ts";
 
@@ -36,19 +36,22 @@ export class WireSessions extends SessionStore<WireSession> {
 
   create(username: string, source: string, provider: (id: string) => ProviderSession): WireSession {
     const number = this.nextNumber++;
-    return this.add((id, now) => ({
-      id,
-      number,
-      username,
-      provider: provider(id),
-      loginTime: now,
-      source,
-      lastUsed: now,
-      preferences: defaultPreferences(),
-      activeAlias: new Map(),
-      outlines: new Map(),
-      cubes: new Map(),
-      connected: null,
-    }));
+    return this.add(
+      (id, now) => ({
+        id,
+        number,
+        username,
+        provider: provider(id),
+        loginTime: now,
+        source,
+        lastUsed: now,
+        preferences: defaultPreferences(),
+        activeAlias: new Map(),
+        outlines: new Map(),
+        cubes: new Map(),
+        connected: null,
+      }),
+      sessionOwner(username, source),
+    );
   }
 }

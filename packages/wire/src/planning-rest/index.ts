@@ -123,7 +123,7 @@ export async function planningRestEndpoint(
           // Fastify's own errors carry `statusCode`; the host server's body parser throws errors with `status`.
           const e = error as { statusCode?: unknown; status?: unknown; message?: string };
           const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-          if (typeof status === "number" && status >= 400 && status < 500) {
+          if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
             return sendError(reply, status, e.message ?? "Bad request");
           }
           request.log.error({ err: error }, "planning-rest: internal error");

@@ -4,7 +4,7 @@ import { type GridCall, ProviderError, type ProviderSession } from "@qibates/con
 import { engineCubesOf } from "@qibates/connectors/embedded";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
-import { SessionStore } from "../session-store.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
 import {
   gridXml,
@@ -118,10 +118,10 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   const idleMs = (options.idleMinutes ?? 30) * 60_000;
   const sessions = new SessionStore<SvSession>({
     idleMs,
-    max: options.maxSessions ?? 1000,
+    max: options.maxSessions ?? 10_000,
     newId: newSessionId,
   });
-  const tokens = new SessionStore<SsoToken>({ idleMs, max: options.maxSessions ?? 1000 });
+  const tokens = new SessionStore<SsoToken>({ idleMs, max: options.maxSessions ?? 10_000 });
   let nextBid = 1;
 
   await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview", {
@@ -163,23 +163,26 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
             throw e;
           }
         }
-        const s = sessions.add((id, now) => ({
-          id,
-          lastUsed: now,
-          provider: {
-            id: `smartview-${id}`,
-            ownerId: owner(login.username),
-            connector,
-            username: login.username,
-            providerAddress: String(address),
-            aliasTable: null,
-            handle: login.handle ?? null,
-          },
-          server: null,
-          application: null,
-          cube: null,
-          sso: null,
-        }));
+        const s = sessions.add(
+          (id, now) => ({
+            id,
+            lastUsed: now,
+            provider: {
+              id: `smartview-${id}`,
+              ownerId: owner(login.username),
+              connector,
+              username: login.username,
+              providerAddress: String(address),
+              aliasTable: null,
+              handle: login.handle ?? null,
+            },
+            server: null,
+            application: null,
+            cube: null,
+            sso: null,
+          }),
+          sessionOwner(login.username, request.ip),
+        );
         return `<sID>${s.id}</sID>\n<provider>Analytic Services (${esc(about.name)} ${esc(about.version)})</provider>`;
       }
       case "Logout": {
@@ -209,12 +212,10 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
         const s = session(req);
         if (!s.sso || !tokens.find(s.sso)) {
           const p = s.provider;
-          s.sso = tokens.add((id, now) => ({
-            id,
-            lastUsed: now,
-            username: p.username,
-            handle: p.handle ?? null,
-          })).id;
+          s.sso = tokens.add(
+            (id, now) => ({ id, lastUsed: now, username: p.username, handle: p.handle ?? null }),
+            sessionOwner(p.username, request.ip),
+          ).id;
         }
         return `<sso>${esc(s.sso)}</sso>`;
       }

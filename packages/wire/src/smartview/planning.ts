@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
-import { SessionStore } from "../session-store.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
 import { pipes } from "./grid.ts";
 import { SvException, smartViewRoutes } from "./protocol.ts";
@@ -55,7 +55,7 @@ export async function planningSmartViewEndpoint(
   const connector = options.connector ?? "planning";
   const owner = options.owner ?? ((u: string) => `smartview:${u}`);
   const about = options.about ?? { name: "QiBates", version: "" };
-  const limits = { idleMs: (options.idleMinutes ?? 30) * 60_000, max: options.maxSessions ?? 1000 };
+  const limits = { idleMs: (options.idleMinutes ?? 30) * 60_000, max: options.maxSessions ?? 10_000 };
   const tokens = new SessionStore<SsoToken>({
     ...limits,
     newId: () => randomBytes(24).toString("base64url"),
@@ -91,12 +91,10 @@ export async function planningSmartViewEndpoint(
         if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException("Invalid login.");
         throw e;
       }
-      token = tokens.add((id, now) => ({
-        id,
-        lastUsed: now,
-        username: login.username,
-        handle: login.handle ?? null,
-      }));
+      token = tokens.add(
+        (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
+        sessionOwner(login.username, request.ip),
+      );
     }
     return [
       `<sso>${esc(token.id)}</sso>`,
@@ -135,20 +133,23 @@ export async function planningSmartViewEndpoint(
         if (sso === "") return provided;
         const token = tokens.find(sso);
         if (!token) throw new SvException("Invalid or expired single sign-on token: log in again.");
-        const s = sessions.add((id, now) => ({
-          id,
-          lastUsed: now,
-          provider: {
-            id: `smartview-planning-${id}`,
-            ownerId: owner(token.username),
-            connector,
-            username: token.username,
-            providerAddress: `${origin(request)}${PLANNING_SMARTVIEW_PATH}`,
-            aliasTable: null,
-            handle: token.handle,
-          },
-          app: null,
-        }));
+        const s = sessions.add(
+          (id, now) => ({
+            id,
+            lastUsed: now,
+            provider: {
+              id: `smartview-planning-${id}`,
+              ownerId: owner(token.username),
+              connector,
+              username: token.username,
+              providerAddress: `${origin(request)}${PLANNING_SMARTVIEW_PATH}`,
+              aliasTable: null,
+              handle: token.handle,
+            },
+            app: null,
+          }),
+          sessionOwner(token.username, request.ip),
+        );
         return `<sID>${esc(s.id)}</sID>\n${provided}`;
       }
       case "Logout": {

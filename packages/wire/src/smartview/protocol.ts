@@ -31,7 +31,7 @@ export async function smartViewRoutes(
       // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
       const e = error as { statusCode?: unknown; status?: unknown };
       const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-      if (typeof status === "number" && status >= 400 && status < 500) {
+      if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
         return sendException(reply, (error as Error).message, status);
       }
       request.log.error({ err: error }, `${label}: internal error`);

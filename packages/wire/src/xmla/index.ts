@@ -6,7 +6,7 @@ import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engi
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { SessionStore } from "../session-store.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
 import { type ContentParts, type MdDataSetInput, mdDataSetXmlSteps, tabularXmlSteps } from "./mddataset.ts";
 import { discoverRows, REQUEST_TYPES, type RequestType, rowsetXml } from "./rowsets.ts";
@@ -70,7 +70,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
   const source = `${about.name} XMLA`;
   const sessions = new SessionStore<XmlaSession>({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
-    max: options.maxSessions ?? 1000,
+    max: options.maxSessions ?? 10_000,
     newId: () => randomUUID().toUpperCase(),
   });
 
@@ -86,7 +86,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
       const e = error as { statusCode?: unknown; status?: unknown };
       const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-      if (typeof status === "number" && status >= 400 && status < 500) {
+      if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
         return sendFault(reply, new XmlaFault("bad-request", (error as Error).message), status);
       }
       request.log.error({ err: error }, "xmla: internal error");
@@ -216,7 +216,10 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       session = found;
       ending = named.name === "EndSession";
     } else if (xa("BeginSession")) {
-      session = sessions.add((id, now) => ({ id, username, lastUsed: now, catalog: null }));
+      session = sessions.add(
+        (id, now) => ({ id, username, lastUsed: now, catalog: null }),
+        sessionOwner(username, request.ip),
+      );
       // A session begun by a request that fails is never known to the client: it ends with the request.
       const begun = session.id;
       reply.raw.once("finish", () => {

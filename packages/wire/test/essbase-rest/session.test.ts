@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WireSessions } from "../../src/essbase-rest/sessions.ts";
+import { SessionsFull } from "../../src/session-store.ts";
 import { EssbaseClient, startEndpoint } from "../support/endpoint.ts";
 
 let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
@@ -108,20 +109,35 @@ describe("session store", () => {
     expect(sessions.find(s.id)).toBeNull();
   });
 
-  it("caps the number of sessions, ending the least recently used", () => {
+  it("caps the sessions of one user at one address, ending that owner's least recently used only", () => {
     let now = 0;
-    const sessions = new WireSessions({ idleMs: 60_000, max: 2, now: () => now });
+    const sessions = new WireSessions({ idleMs: 60_000, max: 100, maxPerOwner: 2, now: () => now });
+    const other = sessions.create("demo", "198.51.100.7", provider);
     const a = sessions.create("demo", "127.0.0.1", provider);
     now = 1;
     const b = sessions.create("demo", "127.0.0.1", provider);
     now = 2;
     sessions.find(a.id);
-    now = 3;
-    const c = sessions.create("demo", "127.0.0.1", provider);
-    expect(sessions.size).toBe(2);
+    // 1,100 logins from one address (issue 30 logged every other client out with them).
+    for (let i = 0; i < 1100; i++) {
+      now = 3 + i;
+      sessions.create("demo", "127.0.0.1", provider);
+    }
+    expect(sessions.size).toBe(3);
     expect(sessions.find(b.id)).toBeNull();
+    expect(sessions.find(a.id)).toBeNull();
+    expect(sessions.find(other.id)).toBe(other);
+  });
+
+  it("refuses a session beyond the store's cap rather than ending someone else's", () => {
+    const sessions = new WireSessions({ idleMs: 60_000, max: 2, now: () => 0 });
+    const a = sessions.create("ada", "127.0.0.1", provider);
+    const b = sessions.create("bob", "127.0.0.2", provider);
+    expect(() => sessions.create("eve", "127.0.0.3", provider)).toThrow(SessionsFull);
     expect(sessions.find(a.id)).toBe(a);
-    expect(sessions.find(c.id)).toBe(c);
+    expect(sessions.find(b.id)).toBe(b);
+    sessions.end(a.id);
+    expect(sessions.create("eve", "127.0.0.3", provider).username).toBe("eve");
   });
 });
 
