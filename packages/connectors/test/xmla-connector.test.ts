@@ -299,8 +299,8 @@ describe("ssas over XMLA", () => {
   });
 
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {
-    // One session at most: a second login ends the first one's XMLA session on the server.
-    const endpoint = await startXmla({ maxSessions: 1 });
+    // One session per user and address at most: a second login ends the first one's XMLA session on the server.
+    const endpoint = await startXmla({ maxSessionsPerUser: 1 });
     const upstreams = new Upstreams({
       allowedHosts: ["127.0.0.1"],
       connectTimeoutMs: 5000,

@@ -1,5 +1,6 @@
 import {
   essbaseRestEndpoint,
+  LoginThrottle,
   PLANNING_SMARTVIEW_PATH,
   planningRestEndpoint,
   planningSmartViewEndpoint,
@@ -24,9 +25,12 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
   if (config.wireEndpoints.length === 0) return;
   const provider = services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
+  // One count of failed logins for every endpoint: another protocol is no way around it.
+  const loginThrottle = new LoginThrottle();
   if (config.wireEndpoints.includes("essbase-rest")) {
     await app.register(essbaseRestEndpoint, {
       provider,
+      loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
       about: { name: "QiBates", version: SERVER_VERSION },
@@ -36,7 +40,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     );
   }
   if (config.wireEndpoints.includes("planning-rest")) {
-    await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
+    await app.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle });
     app.log.info(
       "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",
     );
@@ -44,6 +48,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
   if (config.wireEndpoints.includes("xmla")) {
     await app.register(xmlaEndpoint, {
       provider,
+      loginThrottle,
       connector: "ssas",
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
@@ -56,6 +61,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
   if (config.wireEndpoints.includes("smartview")) {
     await app.register(smartViewEndpoint, {
       provider,
+      loginThrottle,
       connector: "essbase",
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
@@ -66,6 +72,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
     );
     await app.register(planningSmartViewEndpoint, {
       provider,
+      loginThrottle,
       connector: "planning",
       idleMinutes: config.sessionIdleMinutes,
       about: { name: "QiBates", version: SERVER_VERSION },

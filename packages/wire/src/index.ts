@@ -16,6 +16,7 @@ export {
   type RestGrid,
   SESSION_COOKIE,
 } from "./essbase-rest/index.ts";
+export { LoginThrottle, TooManyLogins } from "./login-throttle.ts";
 export {
   JOB_STATUS,
   PLANNING_REST_ROOT,
@@ -23,6 +24,7 @@ export {
   type PlanningRestOptions,
   planningRestEndpoint,
 } from "./planning-rest/index.ts";
+export { SessionsFull } from "./session-store.ts";
 export { SMARTVIEW_PATH, type SmartViewOptions, smartViewEndpoint } from "./smartview/index.ts";
 export {
   PLANNING_SMARTVIEW_PATH,

@@ -1,4 +1,5 @@
 import type { Connector, Provider } from "@qibates/connectors";
+import type { LoginThrottle } from "./login-throttle.ts";
 
 /** What every wire endpoint plugin takes. */
 export interface WireEndpointOptions {
@@ -10,8 +11,12 @@ export interface WireEndpointOptions {
   idleMinutes?: number;
   /** At most this many sessions at once, all users together; beyond, a login is refused (default 10,000). */
   maxSessions?: number;
+  /** At most this many sessions of one user at one client address; beyond, that owner's least recently used ends (default 100). */
+  maxSessionsPerUser?: number;
   /** The server's name and version, as the endpoint announces them. */
   about?: { name: string; version: string };
+  /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
+  loginThrottle?: LoginThrottle;
   /** Who writes are journaled under, from the user name (default `<endpoint>:<user>`). */
   owner?: (username: string) => string;
 }

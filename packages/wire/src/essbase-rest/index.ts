@@ -1,6 +1,7 @@
 import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { badRequest, MESSAGES, sendError, WireError } from "./errors.ts";
 import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
@@ -112,11 +113,13 @@ declare module "fastify" {
  */
 export async function essbaseRestEndpoint(app: FastifyInstance, options: EssbaseRestOptions): Promise<void> {
   const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
   const connector = options.connector ?? "essbase-stndln";
   const owner = options.owner ?? ((u: string) => `essbase-rest:${u}`);
   const sessions = new WireSessions({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
   });
   const jobs = new JobStore();
   /** The endpoint's routes (verb and path pattern), for 405 answers. */
@@ -174,12 +177,18 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
         if (basic) {
           try {
             username = (
-              await provider.login({
-                connector,
-                username: basic.username,
-                password: basic.password,
-                address: new URL(providerAddress),
-              })
+              await throttle.attempt(
+                request.ip,
+                basic.username,
+                () =>
+                  provider.login({
+                    connector,
+                    username: basic.username,
+                    password: basic.password,
+                    address: new URL(providerAddress),
+                  }),
+                loginFailed,
+              )
             ).username;
           } catch (e) {
             if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;

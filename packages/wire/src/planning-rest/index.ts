@@ -9,6 +9,7 @@ import {
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { LoginThrottle } from "../login-throttle.ts";
 import { exportSliceInput, SliceRequestError, sliceGrid } from "./data-slices.ts";
 import { type MemberNode, memberTree, subtree } from "./members.ts";
 
@@ -38,6 +39,8 @@ export interface PlanningRestOptions {
   maxJobs?: number;
   /** Largest data slice answered, in cells (default 100,000); beyond it, Planning's "threshold" error. */
   maxSliceCells?: number;
+  /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
+  loginThrottle?: LoginThrottle;
 }
 
 /** Job status codes of `GET …/jobs/{id}` (Oracle's "Retrieve Job Status" page). */
@@ -92,6 +95,7 @@ export async function planningRestEndpoint(
   options: PlanningRestOptions,
 ): Promise<void> {
   const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
   const planning = provider.planning;
   if (!planning) throw new Error("the Planning REST endpoint needs a provider of the planning family");
   const connector = options.connector ?? "pbcs";
@@ -135,7 +139,21 @@ export async function planningRestEndpoint(
 
         scope.addHook("onRequest", async (request, reply) => {
           const basic = basicCredentials(request.headers.authorization);
-          const caller = basic ? await authenticate(request, basic) : null;
+          // Failed logins limited per address and user name (login-throttle.ts): a 429 past them.
+          const refused = Symbol("refused");
+          const caller = basic
+            ? await throttle
+                .attempt(
+                  request.ip,
+                  basic.username,
+                  async () => (await authenticate(request, basic)) ?? Promise.reject(refused),
+                  (e) => e === refused,
+                )
+                .catch((e: unknown) => {
+                  if (e === refused) return null;
+                  throw e;
+                })
+            : null;
           if (!caller) {
             reply.header("www-authenticate", 'Basic realm="EPM"');
             return sendError(

@@ -3,6 +3,7 @@ import type { components } from "@qibates/client/schema";
 import { type GridCall, ProviderError, type ProviderSession } from "@qibates/connectors";
 import { engineCubesOf } from "@qibates/connectors/embedded";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
@@ -108,6 +109,7 @@ function text(e: XmlElement | undefined, name: string): string {
  */
 export async function smartViewEndpoint(app: FastifyInstance, options: SmartViewOptions): Promise<void> {
   const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
   const ops = provider.essbase;
   if (!ops) throw new Error("the Smart View endpoint needs a provider with Essbase operations");
   const essbase = ops;
@@ -119,9 +121,14 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   const sessions = new SessionStore<SvSession>({
     idleMs,
     max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
     newId: newSessionId,
   });
-  const tokens = new SessionStore<SsoToken>({ idleMs, max: options.maxSessions ?? 10_000 });
+  const tokens = new SessionStore<SsoToken>({
+    idleMs,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+  });
   let nextBid = 1;
 
   await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview", {
@@ -156,7 +163,12 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
           login = { username: token.username, handle: token.handle };
         } else {
           try {
-            login = await provider.login({ connector, username, password: text(req, "pwd"), address });
+            login = await throttle.attempt(
+              request.ip,
+              username,
+              () => provider.login({ connector, username, password: text(req, "pwd"), address }),
+              loginFailed,
+            );
           } catch (e) {
             if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
               throw new SvException("Invalid login: user name or password.");

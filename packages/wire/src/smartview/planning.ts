@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
@@ -49,13 +50,18 @@ export async function planningSmartViewEndpoint(
   options: PlanningSmartViewOptions,
 ): Promise<void> {
   const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
   const ops = provider.planning;
   if (!ops) throw new Error("the Planning Smart View endpoint needs a provider of the planning family");
   const planning = ops;
   const connector = options.connector ?? "planning";
   const owner = options.owner ?? ((u: string) => `smartview:${u}`);
   const about = options.about ?? { name: "QiBates", version: "" };
-  const limits = { idleMs: (options.idleMinutes ?? 30) * 60_000, max: options.maxSessions ?? 10_000 };
+  const limits = {
+    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+  };
   const tokens = new SessionStore<SsoToken>({
     ...limits,
     newId: () => randomBytes(24).toString("base64url"),
@@ -86,7 +92,12 @@ export async function planningSmartViewEndpoint(
       const address = new URL(`${origin(request)}${PLANNING_SMARTVIEW_PATH}`);
       let login: { username: string; handle?: string };
       try {
-        login = await provider.login({ connector, username, password: text(req, "pwd"), address });
+        login = await throttle.attempt(
+          request.ip,
+          username,
+          () => provider.login({ connector, username, password: text(req, "pwd"), address }),
+          loginFailed,
+        );
       } catch (e) {
         if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException("Invalid login.");
         throw e;

@@ -5,6 +5,7 @@ import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/c
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
@@ -61,6 +62,7 @@ type Properties = ReadonlyMap<string, string>;
  */
 export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): Promise<void> {
   const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
   const engines = engineCubesOf(provider);
   if (!engines)
     throw new Error("the XMLA endpoint needs a provider that answers engine cubes (the embedded one)");
@@ -71,6 +73,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
   const sessions = new SessionStore<XmlaSession>({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
     newId: () => randomUUID().toUpperCase(),
   });
 
@@ -148,12 +151,18 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     const basic = basicCredentials(request.headers.authorization);
     if (basic) {
       try {
-        const { username } = await provider.login({
-          connector,
-          username: basic.username,
-          password: basic.password,
-          address: new URL(loginAddress(request)),
-        });
+        const { username } = await throttle.attempt(
+          request.ip,
+          basic.username,
+          () =>
+            provider.login({
+              connector,
+              username: basic.username,
+              password: basic.password,
+              address: new URL(loginAddress(request)),
+            }),
+          loginFailed,
+        );
         return username;
       } catch (e) {
         if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * Failed logins on the wire endpoints are limited per client address and per user name, across every
+ * protocol, and refused in the protocol's own format with 429 (issue 30: wrong Basic passwords on XMLA, Essbase
+ * REST and Planning REST were never limited, the credential check running before the API's rate limit).
+ */
+
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+const discover =
+  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+  '<Discover xmlns="urn:schemas-microsoft-com:xml-analysis"><RequestType>DBSCHEMA_CATALOGS</RequestType></Discover>' +
+  "</soap:Body></soap:Envelope>";
+
+describe("failed logins on the wire endpoints", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" }),
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const xmla = (from: string, authorization: string) =>
+    app.inject({
+      method: "POST",
+      url: "/olap/msmdpump.dll",
+      remoteAddress: from,
+      headers: { authorization, "content-type": "text/xml" },
+      payload: discover,
+    });
+  const essbase = (from: string, authorization: string) =>
+    app.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/applications",
+      remoteAddress: from,
+      headers: { authorization },
+    });
+  const planning = (from: string, authorization: string) =>
+    app.inject({
+      method: "GET",
+      url: "/HyperionPlanning/rest/v3/applications",
+      remoteAddress: from,
+      headers: { authorization },
+    });
+  const smartView = (from: string, password: string) =>
+    app.inject({
+      method: "POST",
+      url: "/aps/SmartView",
+      remoteAddress: from,
+      headers: { "content-type": "text/xml" },
+      payload: `<req_ConnectToProvider><ClientXMLVersion>3.1.0.0.0</ClientXMLVersion><usr>demo</usr><pwd>${password}</pwd></req_ConnectToProvider>`,
+    });
+
+  it("meet 429 in each protocol's format past 20 from one address, even with the right password; other addresses log in", async () => {
+    const attacker = "203.0.113.50";
+    const statuses: number[] = [];
+    // 700 wrong passwords, spread over the protocols (the count is shared).
+    for (let i = 0; i < 700; i++) {
+      const wrong = basic("demo", `guess${i}`);
+      const r = await [xmla, essbase, planning][i % 3]?.(attacker, wrong);
+      statuses.push(r?.statusCode ?? 0);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // Refused before the password is checked, in each protocol's own format.
+    const x = await xmla(attacker, basic("demo", "demo"));
+    expect([x.statusCode, x.headers["content-type"]]).toEqual([429, "text/xml; charset=utf-8"]);
+    expect(x.body).toMatch(/<faultstring>Too many failed logins: try again in \d+ seconds\.<\/faultstring>/);
+    const e = await essbase(attacker, basic("demo", "demo"));
+    expect([e.statusCode, e.json().errorMessage]).toEqual([
+      429,
+      expect.stringMatching(/^Too many failed logins/),
+    ]);
+    const p = await planning(attacker, basic("demo", "demo"));
+    expect([p.statusCode, p.json().status]).toEqual([429, 429]);
+    const sv = await smartView(attacker, "demo");
+    expect(sv.statusCode).toBe(429);
+    expect(sv.body).toMatch(/^<exception errcode="4" type="error">\n<desc>Too many failed logins/);
+    // Another address is not held back by this one's failures.
+    expect((await xmla("198.51.100.8", basic("demo", "demo"))).statusCode).toBe(200);
+    expect((await smartView("198.51.100.8", "demo")).body).toMatch(/<sID>\d+<\/sID>/);
+  });
+});

@@ -1,0 +1,94 @@
+import { ProviderError } from "@qibates/connectors";
+
+/**
+ * Failed logins on the wire endpoints, limited per client address and per user name: every endpoint checks
+ * HTTP Basic (or `ConnectToProvider`'s password) itself, before the API's rate limit would count the call, so
+ * wrong passwords could otherwise be tried without end. Past the limit, a login is refused at once (its
+ * password is not even checked) with {@link TooManyLogins}, a 429 each endpoint answers in its own format,
+ * until the window in which the failures were counted ends. A successful login does not reset the counts.
+ * In memory, per server process: behind several API nodes each node counts its own.
+ */
+
+export interface LoginLimits {
+  /** Failed logins one client address may make per window (default 20). */
+  perAddress: number;
+  /** Failed logins for one user name, from any address, per window (default 100). */
+  perUser: number;
+  /** The window, in milliseconds (default one minute). */
+  windowMs: number;
+  now: () => number;
+}
+
+export class TooManyLogins extends Error {
+  override readonly name = "TooManyLogins";
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed logins: try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+interface Window {
+  start: number;
+  failures: number;
+}
+
+export class LoginThrottle {
+  private readonly limits: LoginLimits;
+  private readonly windows = new Map<string, Window>();
+
+  constructor(limits: Partial<LoginLimits> = {}) {
+    this.limits = { perAddress: 20, perUser: 100, windowMs: 60_000, now: Date.now, ...limits };
+  }
+
+  /**
+   * Runs `login` for `username` from `address` unless either is over its limit; a failure `login` reports by
+   * throwing what `failed` recognises is counted against both.
+   */
+  async attempt<T>(
+    address: string,
+    username: string,
+    login: () => Promise<T>,
+    failed: (e: unknown) => boolean,
+  ): Promise<T> {
+    if (this.windows.size > 10_000) this.sweep();
+    const keys = [`a:${address}`, `u:${username.toLowerCase()}`];
+    const limits = [this.limits.perAddress, this.limits.perUser];
+    const now = this.limits.now();
+    keys.forEach((k, i) => {
+      const w = this.current(k, now);
+      if (w && w.failures >= (limits[i] as number))
+        throw new TooManyLogins(Math.max(1, Math.ceil((w.start + this.limits.windowMs - now) / 1000)));
+    });
+    try {
+      return await login();
+    } catch (e) {
+      if (failed(e)) {
+        for (const k of keys) {
+          const w = this.current(k, now) ?? { start: now, failures: 0 };
+          w.failures++;
+          this.windows.set(k, w);
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** Forgets the windows that ended (many user names tried once each). */
+  private sweep(): void {
+    const now = this.limits.now();
+    for (const [k, w] of this.windows) if (now - w.start >= this.limits.windowMs) this.windows.delete(k);
+  }
+
+  private current(key: string, now: number): Window | null {
+    const w = this.windows.get(key);
+    if (!w) return null;
+    if (now - w.start >= this.limits.windowMs) {
+      this.windows.delete(key);
+      return null;
+    }
+    return w;
+  }
+}
+
+/** A provider's refusal of the user name or password: what counts as a failed login. */
+export const loginFailed = (e: unknown): boolean => e instanceof ProviderError && e.code === "LOGIN_FAILED";
