@@ -16,7 +16,7 @@ import {
   readRequestGrid,
   sheetWithPov,
 } from "./grid.ts";
-import { SvException, smartViewRoutes } from "./protocol.ts";
+import { namedSession, SvException, smartViewRoutes } from "./protocol.ts";
 
 type Schemas = components["schemas"];
 type MemberNode = Schemas["MemberNode"];
@@ -131,10 +131,13 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   });
   let nextBid = 1;
 
-  await smartViewRoutes(app, { [SMARTVIEW_PATH]: answer }, "smartview", {
-    prefix: "/aps/",
-    except: ["/aps/XMLA"],
-  });
+  await smartViewRoutes(
+    app,
+    { [SMARTVIEW_PATH]: answer },
+    "smartview",
+    { prefix: "/aps/", except: ["/aps/XMLA"] },
+    (body) => sessions.find(namedSession(body) ?? undefined) !== null,
+  );
 
   function session(req: XmlElement): SvSession {
     const id = text(req, "sID");

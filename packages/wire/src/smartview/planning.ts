@@ -6,7 +6,7 @@ import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { child, esc, type XmlElement } from "../xmla/xml.ts";
 import { pipes } from "./grid.ts";
-import { SvException, smartViewRoutes } from "./protocol.ts";
+import { namedSession, SvException, smartViewRoutes } from "./protocol.ts";
 
 /** Where Hyperion Planning answers Smart View, and where EPM Workspace hands out the single sign-on token. */
 export const PLANNING_SMARTVIEW_PATH = "/HyperionPlanning/SmartView";
@@ -76,6 +76,8 @@ export async function planningSmartViewEndpoint(
     app,
     { [SMARTVIEW_PROVIDERS_PATH]: workspace, [PLANNING_SMARTVIEW_PATH]: answer },
     "smartview planning",
+    undefined,
+    (body) => sessions.find(namedSession(body) ?? undefined) !== null,
   );
 
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? "localhost"}`;

@@ -1,6 +1,6 @@
 import { ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { esc, parseXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
+import { esc, parseXml, type XmlElement, XmlSyntaxError, XmlTooLarge } from "../xmla/xml.ts";
 
 /** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
 export class SvException extends Error {}
@@ -9,6 +9,14 @@ export class SvException extends Error {}
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;
 
 const XML_TYPE = "application/xml; charset=utf-8";
+
+/** The largest request that names no live session (a login, a hello): 64 KiB. */
+export const PRE_LOGIN_CHARS = 64 * 1024;
+
+/** The session id a request names, read from its first 4 KiB without parsing it. */
+export function namedSession(body: string): string | null {
+  return /<sID>\s*([^<\s]{1,200})\s*<\/sID>/.exec(body.slice(0, 4096))?.[1] ?? null;
+}
 
 /**
  * Smart View's XML provider protocol at each path of `routes`: one XML document per POST, request root
@@ -20,6 +28,8 @@ export async function smartViewRoutes(
   routes: Record<string, SvAnswer>,
   label: string,
   unknownPaths?: UnknownPaths,
+  /** Whether a request names a live session (its `sID`): only such a request may be larger than 64 KiB. */
+  inSession?: (body: string) => boolean,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -40,6 +50,9 @@ export async function smartViewRoutes(
     for (const [path, answer] of Object.entries(routes)) {
       scope.post(path, async (request, reply) => {
         const body = typeof request.body === "string" ? request.body : "";
+        // Before login the user name and password travel in the body: a stranger's body stays small.
+        if (body.length > PRE_LOGIN_CHARS && !inSession?.(body))
+          throw new XmlTooLarge(`A request outside a session may not exceed ${PRE_LOGIN_CHARS} characters.`);
         const req = parseXml(body);
         if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
         const method = req.name.slice(4);

@@ -1,7 +1,14 @@
 import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
 import Fastify, { type FastifyInstance } from "fastify";
 import { type XmlaOptions, xmlaEndpoint } from "../../src/xmla/index.ts";
-import { child, parseXml, type XmlElement } from "../../src/xmla/xml.ts";
+import { child, parseXml, type XmlElement, type XmlLimits } from "../../src/xmla/xml.ts";
+
+const ANSWER_LIMITS: XmlLimits = {
+  maxChars: Number.POSITIVE_INFINITY,
+  maxElements: Number.POSITIVE_INFINITY,
+  maxAttributes: Number.POSITIVE_INFINITY,
+  maxDepth: Number.POSITIVE_INFINITY,
+};
 
 export const SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
 export const XA = "urn:schemas-microsoft-com:xml-analysis";
@@ -62,7 +69,8 @@ export async function post(
   const text = await res.text();
   let envelope: XmlElement | null = null;
   try {
-    envelope = text ? parseXml(text) : null;
+    // An answer, not a request: read whatever its size (the request limits are the endpoint's).
+    envelope = text ? parseXml(text, ANSWER_LIMITS) : null;
   } catch {
     envelope = null;
   }
