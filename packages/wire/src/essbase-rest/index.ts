@@ -208,7 +208,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
           aliasTable: null,
         }));
         const secure = request.protocol === "https" ? "; Secure" : "";
-        reply.header("set-cookie", `${SESSION_COOKIE}=${session.id}; Path=${COOKIE_PATH}; HttpOnly${secure}`);
+        // SameSite=Strict: the session is a REST client's, never a browser page's on another site.
+        reply.header(
+          "set-cookie",
+          `${SESSION_COOKIE}=${session.id}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`,
+        );
         request.essbaseSession = session;
       });
 
@@ -345,7 +349,10 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     scope.delete("/session", async (request, reply) => {
       const s = sessionOf(request);
       await endSession(s);
-      reply.header("set-cookie", `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly`);
+      reply.header(
+        "set-cookie",
+        `${SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Strict`,
+      );
       return reply.code(200).send();
     });
 

@@ -19,7 +19,7 @@ describe("Essbase REST sessions", () => {
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ id: "demo", name: "demo" });
     const cookie = first.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^JSESSIONID=[A-Za-z0-9_-]{20,}; Path=\/essbase; HttpOnly$/);
+    expect(cookie).toMatch(/^JSESSIONID=[A-Za-z0-9_-]{20,}; Path=\/essbase; HttpOnly; SameSite=Strict$/);
   });
 
   it("reuses the session of the cookie: Basic is not read again and no new cookie is set", async () => {
@@ -156,7 +156,7 @@ describe("cookie over https", () => {
       },
     });
     expect(r.statusCode).toBe(200);
-    expect(r.headers["set-cookie"]).toMatch(/; Path=\/essbase; HttpOnly; Secure$/);
+    expect(r.headers["set-cookie"]).toMatch(/; Path=\/essbase; HttpOnly; SameSite=Strict; Secure$/);
     await app.close();
   });
 });
