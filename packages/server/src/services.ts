@@ -1,15 +1,19 @@
 import type { JournalLog } from "@qibates/connectors/embedded";
+import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
-import { DEMO_OWNER, issueDemoKey } from "./demo.ts";
+import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
+/** Owners of the wire endpoints' sessions: `<endpoint>:<user>` (each endpoint's default `owner`). */
+const WIRE_OWNER = /^(essbase-rest|planning-rest|xmla|smartview):/;
+
 export interface Services {
   config: Config;
   db: Database;
@@ -62,8 +66,13 @@ export async function openServices(
   const ownViews =
     config.demo && config.demoSessionViews
       ? {
-          isolated: (session: { ownerId: string }) => session.ownerId === demoOwner,
-          alive: (id: string) => sessions.alive(id),
+          // The demo key's sessions, and the demo users' sessions of the wire endpoints (owned
+          // `<endpoint>:<user>`), which anyone may open with the published password.
+          isolated: (session: { ownerId: string; username: string }) =>
+            session.ownerId === demoOwner ||
+            (WIRE_OWNER.test(session.ownerId) && DEMO_USERS.some((u) => u.username === session.username)),
+          // A wire session's view lives as long as the wire session (wire-owned ids are not API sessions).
+          alive: async (id: string) => wireSessionAlive(id) || (await sessions.alive(id)),
           sweepMs: 60_000,
           idleMs: limits.idleMs,
         }

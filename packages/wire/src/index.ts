@@ -16,6 +16,7 @@ export {
   type RestGrid,
   SESSION_COOKIE,
 } from "./essbase-rest/index.ts";
+export { wireSessionAlive } from "./live-sessions.ts";
 export { LoginThrottle, TooManyLogins } from "./login-throttle.ts";
 export {
   JOB_STATUS,

@@ -102,6 +102,12 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     else this.counts.set(owner, n);
   }
 
+  /** Whether a session of this id lives (not touched). */
+  has(id: string): boolean {
+    const s = this.sessions.get(id);
+    return s !== undefined && this.now() - s.lastUsed <= this.limits.idleMs;
+  }
+
   /** The live sessions (not touched: listing them does not slide them). */
   *live(): IterableIterator<T> {
     const now = this.now();

@@ -9,7 +9,7 @@ import {
   resolveMdxUpdate,
 } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
-import type { CubeRef } from "../provider.ts";
+import type { CubeRef, ProviderSession } from "../provider.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
@@ -52,7 +52,11 @@ export class EngineCubeWriteError extends Error {
 
 /** The engine cubes a provider answers by connector and cube: the embedded provider does. */
 export interface EngineCubes {
-  engineCube(connector: Connector, ref: CubeRef): EngineCube;
+  /**
+   * The engine cube `ref` names, as `session` reads and writes it: a session the provider keeps apart (the
+   * demo's own views) works on its own view of the data.
+   */
+  engineCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineCube;
 }
 
 export function engineCubesOf(provider: unknown): EngineCubes | null {
@@ -61,18 +65,21 @@ export function engineCubesOf(provider: unknown): EngineCubes | null {
 }
 
 export function engineCubeOf(
-  app: EssbaseApplication,
+  shared: EssbaseApplication,
   ref: { application: string; cube: string },
   /** Where a long query goes off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
   workers: GridWorkers | null = null,
+  /** The application a call reads (`false`) or writes (`true`): a session's own view; the shared one by default. */
+  data: (write: boolean) => Promise<EssbaseApplication> = async () => shared,
 ): EngineCube {
   return {
     application: ref.application,
     cube: ref.cube,
     get outline() {
-      return app.cube.outline;
+      return shared.cube.outline;
     },
     async mdx(text, options = {}, parsed) {
+      const app = await data(false);
       const q = parsed ?? parseMdx(text);
       const mdxOptions = { ...options, application: ref.application, cube: ref.cube };
       await app.upToDate();
@@ -83,7 +90,8 @@ export function engineCubeOf(
         to ? () => to.mdxResult(app, text, q, mdxOptions) : null,
       );
     },
-    update(ownerId, statement) {
+    async update(ownerId, statement) {
+      const app = await data(true);
       return app.mutate(ownerId, () => {
         const cells = resolveMdxUpdate(app.cube, statement, { application: ref.application, cube: ref.cube });
         for (const c of cells) {

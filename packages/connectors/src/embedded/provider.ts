@@ -99,10 +99,14 @@ export class EmbeddedProvider implements Provider, EngineCubes {
   }
 
   /** A cube of the catalogue as the engine sees it (the XMLA endpoint's MDX and write-back); names as the catalogue spells them. */
-  engineCube(connector: Connector, ref: CubeRef): EngineCube {
+  engineCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineCube {
     const application = this.catalogue.findApplication(connector, ref).name;
     const cube = this.catalogue.findCube(connector, ref);
-    return engineCubeOf(this.catalogue.essbaseCube(connector, ref), { application, cube }, this.workers);
+    const shared = this.catalogue.essbaseCube(connector, ref);
+    const views = this.views;
+    // A session kept apart (the demo's own views) reads and writes its own view, as its grid calls do.
+    const data = views && session ? (write: boolean) => views.data(session, shared, write) : undefined;
+    return engineCubeOf(shared, { application, cube }, this.workers, data);
   }
 
   async login(input: LoginInput) {

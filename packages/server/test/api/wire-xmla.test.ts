@@ -66,6 +66,62 @@ describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
   });
 });
 
+describe("the demo stays as shipped: a demo user's XMLA writes land in a view of its own", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    // Demo mode with its own views (the defaults): the sessions anyone may open must not change the demo.
+    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all" }), logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const cell = "([Mar], [Sales], [100-20], [Utah], [Budget])";
+  const xmla = (from: string, statement: string) =>
+    app.inject({
+      method: "POST",
+      url: "/olap/msmdpump.dll",
+      remoteAddress: from,
+      headers: { authorization: basic, "content-type": "text/xml" },
+      payload: execute(statement),
+    });
+  const value = (body: string) =>
+    /<Value xsi:type="xsd:double">([^<]*)<\/Value>/.exec(body)?.[1] ?? "#Missing";
+  const read = async (from: string) =>
+    value(
+      (await xmla(from, "SELECT {[Mar]} ON COLUMNS FROM Basic WHERE ([Sales], [100-20], [Utah], [Budget])"))
+        .body,
+    );
+
+  it("is read back by the writer at its address, never by another address or a demo-key API session", async () => {
+    const shipped = await read("198.51.100.20");
+    expect((await xmla("198.51.100.20", `UPDATE CUBE Basic SET ${cell} = 4242`)).statusCode).toBe(200);
+    expect(await read("198.51.100.20")).toBe("4242");
+    expect(await read("203.0.113.20")).toBe(shipped);
+    const key = app.services.demoKey as string;
+    const headers = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
+    const login = await app.inject({
+      method: "POST",
+      url: "/qibates/api/v2/action/login",
+      headers,
+      payload: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+    });
+    const refreshed = await app.inject({
+      method: "POST",
+      url: "/qibates/api/v2/action/mdx",
+      headers,
+      payload: {
+        loginid: login.json().loginid,
+        server: "EssbaseCluster-1",
+        application: "Sample",
+        cube: "Basic",
+        query: "SELECT {[Mar]} ON COLUMNS FROM Sample.Basic WHERE ([Sales], [100-20], [Utah], [Budget])",
+      },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(JSON.stringify(refreshed.json().grid)).not.toContain("4242");
+  });
+});
+
 describe("without xmla in QIBATES_WIRE_ENDPOINTS", () => {
   it("serves no XMLA address", async () => {
     const app = await buildApp({

@@ -1,6 +1,7 @@
 import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { badRequest, MESSAGES, sendError, WireError } from "./errors.ts";
@@ -121,6 +122,9 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     max: options.maxSessions ?? 10_000,
     maxPerOwner: options.maxSessionsPerUser ?? 100,
   });
+  // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
+  const unregister = registerLiveSessions((id) => sessions.has(id));
+  app.addHook("onClose", async () => unregister());
   const jobs = new JobStore();
   /** The endpoint's routes (verb and path pattern), for 405 answers. */
   const known: { method: string; pattern: RegExp }[] = [];

@@ -9,6 +9,7 @@ import {
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { exportSliceInput, SliceRequestError, sliceGrid } from "./data-slices.ts";
 import { type MemberNode, memberTree, subtree } from "./members.ts";
@@ -39,6 +40,8 @@ export interface PlanningRestOptions {
   maxJobs?: number;
   /** Largest data slice answered, in cells (default 100,000); beyond it, Planning's "threshold" error. */
   maxSliceCells?: number;
+  /** A caller's provider session (the demo's own view of its writes) ends this long after its last call (default 30 minutes). */
+  idleMinutes?: number;
   /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
   loginThrottle?: LoginThrottle;
 }
@@ -96,6 +99,10 @@ export async function planningRestEndpoint(
 ): Promise<void> {
   const provider = options.provider;
   const throttle = options.loginThrottle ?? new LoginThrottle();
+  // Basic on every call, no session: one provider session per user at one address (the demo's own views).
+  const callers = new CallerSessions("planning-rest", (options.idleMinutes ?? 30) * 60_000);
+  const unregister = registerLiveSessions((id) => callers.alive(id));
+  app.addHook("onClose", async () => unregister());
   const planning = provider.planning;
   if (!planning) throw new Error("the Planning REST endpoint needs a provider of the planning family");
   const connector = options.connector ?? "pbcs";
@@ -197,7 +204,7 @@ export async function planningRestEndpoint(
         return {
           username,
           session: {
-            id: `planning-rest:${username}`,
+            id: callers.id(username, request.ip),
             ownerId: owner(username),
             connector,
             username,

@@ -3,6 +3,7 @@ import type { components } from "@qibates/client/schema";
 import { type GridCall, ProviderError, type ProviderSession } from "@qibates/connectors";
 import { engineCubesOf } from "@qibates/connectors/embedded";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
@@ -130,6 +131,10 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
     maxPerOwner: options.maxSessionsPerUser ?? 100,
   });
   let nextBid = 1;
+  const unregister = registerLiveSessions(
+    (id) => id.startsWith("smartview-") && sessions.has(id.slice("smartview-".length)),
+  );
+  app.addHook("onClose", async () => unregister());
 
   await smartViewRoutes(
     app,

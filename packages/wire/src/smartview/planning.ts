@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
@@ -71,6 +72,10 @@ export async function planningSmartViewEndpoint(
     newId: () => `{${randomBytes(16).toString("hex").toUpperCase()}}`,
   });
   let nextBid = 1;
+  const unregister = registerLiveSessions(
+    (id) => id.startsWith("smartview-planning-") && sessions.has(id.slice("smartview-planning-".length)),
+  );
+  app.addHook("onClose", async () => unregister());
 
   await smartViewRoutes(
     app,

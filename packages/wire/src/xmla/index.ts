@@ -5,6 +5,7 @@ import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/c
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
@@ -63,6 +64,10 @@ type Properties = ReadonlyMap<string, string>;
 export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): Promise<void> {
   const provider = options.provider;
   const throttle = options.loginThrottle ?? new LoginThrottle();
+  // A request without session headers: one provider session per user at one address (the demo's own views).
+  const callers = new CallerSessions("xmla", (options.idleMinutes ?? 30) * 60_000);
+  const unregister = registerLiveSessions((id) => sessions.has(id) || callers.alive(id));
+  app.addHook("onClose", async () => unregister());
   const engines = engineCubesOf(provider);
   if (!engines)
     throw new Error("the XMLA endpoint needs a provider that answers engine cubes (the embedded one)");
@@ -238,7 +243,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
 
     const properties = propertyList(method);
     const catalogProperty = properties.get("Catalog") || undefined;
-    const ps = providerSession(request, username, session?.id ?? `xmla-${randomUUID()}`);
+    const ps = providerSession(request, username, session?.id ?? callers.id(username, request.ip));
     const context = new CallContext(ps, catalogProperty ?? session?.catalog ?? null);
     if (catalogProperty !== undefined) {
       await context.checkCatalog(catalogProperty);
@@ -311,11 +316,12 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
 
     async engine(catalog: string, cube: string): Promise<EngineCube> {
       const server = await this.serverName();
-      return (engines as NonNullable<typeof engines>).engineCube(connector, {
-        server,
-        application: catalog,
-        cube,
-      });
+      // As this call's provider session: a demo user's writes land in a view of its own.
+      return (engines as NonNullable<typeof engines>).engineCube(
+        connector,
+        { server, application: catalog, cube },
+        this.session,
+      );
     }
 
     /** The cube a statement's `FROM` names: `[App].[Cube]`, or a cube of the current catalog, or the one cube of that name. */
