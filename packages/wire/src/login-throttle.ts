@@ -1,4 +1,5 @@
-import { ProviderError } from "@qibates/connectors";
+import { type Connector, type Provider, ProviderError } from "@qibates/connectors";
+import { basicCredentials } from "./basic-auth.ts";
 
 /**
  * Failed logins on the wire endpoints, limited per client address and per user name: every endpoint checks
@@ -92,3 +93,26 @@ export class LoginThrottle {
 
 /** A provider's refusal of the user name or password: what counts as a failed login. */
 export const loginFailed = (e: unknown): boolean => e instanceof ProviderError && e.code === "LOGIN_FAILED";
+
+/**
+ * The user of a request's HTTP Basic credentials, checked by `provider` for `address` within `throttle`'s
+ * limits: null when there are none or the provider refuses them; {@link TooManyLogins} past the limits.
+ */
+export async function basicLogin(
+  throttle: LoginThrottle,
+  provider: Provider,
+  connector: Connector,
+  request: { ip: string; headers: { authorization?: string | undefined } },
+  address: URL,
+): Promise<string | null> {
+  const basic = basicCredentials(request.headers.authorization);
+  if (!basic) return null;
+  try {
+    const login = () =>
+      provider.login({ connector, username: basic.username, password: basic.password, address });
+    return (await throttle.attempt(request.ip, basic.username, login, loginFailed)).username;
+  } catch (e) {
+    if (loginFailed(e)) return null;
+    throw e;
+  }
+}

@@ -37,6 +37,6 @@ export {
   ZOOM_MODES,
   type ZoomMode,
 } from "./settings.ts";
-export { finish, STEP_CELLS, StepTooLong, type Steps } from "./steps.ts";
+export { finish, STEP_CELLS, type Steps, StepTooLong } from "./steps.ts";
 export type { CellStatus } from "./submit.ts";
 export { zoomExpansion } from "./zoom.ts";

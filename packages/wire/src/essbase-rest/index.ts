@@ -2,7 +2,7 @@ import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { registerLiveSessions } from "../live-sessions.ts";
-import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import { basicLogin, LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { badRequest, MESSAGES, sendError, WireError } from "./errors.ts";
 import { cellAt, type RestGrid, rangeCells, restGrid, sheetOf } from "./grid.ts";
@@ -175,32 +175,12 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
           request.essbaseSession = found;
           return;
         }
-        const basic = basicCredentials(request.headers.authorization);
         const providerAddress = `${request.protocol}://${request.headers.host ?? "localhost"}/essbase/japi`;
-        let username: string | null = null;
-        if (basic) {
-          try {
-            username = (
-              await throttle.attempt(
-                request.ip,
-                basic.username,
-                () =>
-                  provider.login({
-                    connector,
-                    username: basic.username,
-                    password: basic.password,
-                    address: new URL(providerAddress),
-                  }),
-                loginFailed,
-              )
-            ).username;
-          } catch (e) {
-            if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;
-          }
-        }
+        const username = await basicLogin(throttle, provider, connector, request, new URL(providerAddress));
         if (username === null) {
           reply.header("www-authenticate", 'Basic realm="Essbase"');
-          return sendError(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
+          const sent = basicCredentials(request.headers.authorization) !== null;
+          return sendError(reply, 401, sent ? "Invalid user name or password." : "Authentication required.");
         }
         const name = username;
         const session = sessions.create(name, request.ip, (id) => ({

@@ -4,9 +4,8 @@ import { ProviderError, type ProviderSession, slices } from "@qibates/connectors
 import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/connectors/embedded";
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { basicCredentials } from "../basic-auth.ts";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
-import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import { basicLogin, LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
@@ -153,26 +152,8 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
 
   /** The user of HTTP Basic credentials the provider accepts; else a 401 challenge is sent and `null` answered. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-    const basic = basicCredentials(request.headers.authorization);
-    if (basic) {
-      try {
-        const { username } = await throttle.attempt(
-          request.ip,
-          basic.username,
-          () =>
-            provider.login({
-              connector,
-              username: basic.username,
-              password: basic.password,
-              address: new URL(loginAddress(request)),
-            }),
-          loginFailed,
-        );
-        return username;
-      } catch (e) {
-        if (!(e instanceof ProviderError && e.code === "LOGIN_FAILED")) throw e;
-      }
-    }
+    const username = await basicLogin(throttle, provider, connector, request, new URL(loginAddress(request)));
+    if (username !== null) return username;
     reply.code(401).header("www-authenticate", 'Basic realm="XMLA"').send();
     return null;
   }
