@@ -335,6 +335,13 @@ export const variables = {
     600,
     "600",
   ),
+  wireLoginFailuresPerMinute: variable(
+    "WIRE_LOGIN_FAILURES_PER_MINUTE",
+    "Failed logins on the wire endpoints allowed per client address per minute (five times as many per user name).",
+    integer(1, 1_000_000),
+    20,
+    "20",
+  ),
   trustProxy: variable(
     "TRUST_PROXY",
     "Reverse proxies whose X-Forwarded-For gives the client address: off, a hop count, or addresses/CIDRs.",

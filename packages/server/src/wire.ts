@@ -26,7 +26,10 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
   const provider = services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
   // One count of failed logins for every endpoint: another protocol is no way around it.
-  const loginThrottle = new LoginThrottle();
+  const loginThrottle = new LoginThrottle({
+    perAddress: config.wireLoginFailuresPerMinute,
+    perUser: config.wireLoginFailuresPerMinute * 5,
+  });
   if (config.wireEndpoints.includes("essbase-rest")) {
     await app.register(essbaseRestEndpoint, {
       provider,
