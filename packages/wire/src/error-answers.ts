@@ -23,11 +23,24 @@ const json = (body: unknown): WireErrorAnswer => ({
   body: JSON.stringify(body),
 });
 
+/**
+ * The status of a refusal made outside an endpoint's own code, which the endpoint answers in its format with
+ * that status: Fastify's (`statusCode`: bad JSON, body too large…) or the host's and the wire's (`status`: the
+ * rate limit's 429, `TooManyLogins` 429, `XmlTooLarge` 413, `SessionsFull` 503). Null for anything else (a
+ * failure of the endpoint, answered 500 and logged).
+ */
+export function refusalStatus(error: unknown): number | null {
+  const e = error as { statusCode?: unknown; status?: unknown } | null;
+  const status = typeof e?.statusCode === "number" ? e.statusCode : e?.status;
+  return typeof status === "number" && ((status >= 400 && status < 500) || status === 503) ? status : null;
+}
+
 /** The protocol of an address under one of the served endpoints' prefixes, or null. */
 export function wireProtocolOf(
   url: string,
   served: readonly WireEndpointName[],
 ): WireEndpointName | "aif" | null {
+  if (served.length === 0) return null;
   const path = url.split("?")[0]?.toLowerCase() ?? "";
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   if (served.includes("xmla") && (under("/olap") || under("/aps/xmla"))) return "xmla";

@@ -284,7 +284,7 @@ export function formatRequest(r: FuzzRequest, key: string): string {
   ].join("\n");
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }

@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import type { FuzzRequest } from "./fuzzer.ts";
-import { formatRequest, health, send } from "./runner.ts";
+import { formatRequest, health, percentile, send } from "./runner.ts";
 import { judgeWire, type WireContext, WireFuzzer, type WireRequest } from "./wire-fuzzer.ts";
 
 export interface WireFailure {
@@ -148,9 +148,11 @@ export async function runWireFuzz(options: {
   }
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  summary.latency = { p50: at(50), p99: at(99), max: latencies[latencies.length - 1] ?? 0 };
+  summary.latency = {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
 }

@@ -1,6 +1,7 @@
 import { type CubeRef, type GridCall, ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { refusalStatus } from "../error-answers.ts";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { basicLogin, LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
@@ -154,11 +155,8 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
           return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
         }
         // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
-        const e = error as { statusCode?: unknown; status?: unknown; message?: string };
-        const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-        if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
-          return sendError(reply, status, e.message ?? "Bad request");
-        }
+        const status = refusalStatus(error);
+        if (status !== null) return sendError(reply, status, (error as Error).message ?? "Bad request");
         request.log.error({ err: error }, "essbase-rest: internal error");
         return sendError(reply, 500, "Internal server error");
       });

@@ -9,6 +9,7 @@ import {
 } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
+import { refusalStatus } from "../error-answers.ts";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { exportSliceInput, SliceRequestError, sliceGrid } from "./data-slices.ts";
@@ -131,12 +132,9 @@ export async function planningRestEndpoint(
           if (error instanceof ProviderError) {
             return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
           }
-          // Fastify's own errors carry `statusCode`; the host server's body parser throws errors with `status`.
-          const e = error as { statusCode?: unknown; status?: unknown; message?: string };
-          const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-          if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
-            return sendError(reply, status, e.message ?? "Bad request");
-          }
+          // Fastify's refusals, the host's and the wire's (refusalStatus).
+          const status = refusalStatus(error);
+          if (status !== null) return sendError(reply, status, (error as Error).message ?? "Bad request");
           request.log.error({ err: error }, "planning-rest: internal error");
           return sendError(reply, 500, "Internal server error");
         });

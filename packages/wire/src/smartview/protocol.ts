@@ -1,5 +1,6 @@
 import { ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { refusalStatus } from "../error-answers.ts";
 import { esc, parseXml, type XmlElement, XmlSyntaxError, XmlTooLarge } from "../xmla/xml.ts";
 
 /** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
@@ -38,12 +39,9 @@ export async function smartViewRoutes(
       if (error instanceof SvException || error instanceof ProviderError || error instanceof XmlSyntaxError) {
         return sendException(reply, error.message);
       }
-      // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
-      const e = error as { statusCode?: unknown; status?: unknown };
-      const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-      if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
-        return sendException(reply, (error as Error).message, status);
-      }
+      // Fastify's refusals, the host's and the wire's (refusalStatus).
+      const status = refusalStatus(error);
+      if (status !== null) return sendException(reply, (error as Error).message, status);
       request.log.error({ err: error }, `${label}: internal error`);
       return sendException(reply, "An unexpected error has occurred.");
     });

@@ -4,6 +4,7 @@ import { ProviderError, type ProviderSession, slices } from "@qibates/connectors
 import { type EngineCube, EngineCubeWriteError, engineCubesOf } from "@qibates/connectors/embedded";
 import { MdxError, type MdxQuery, parseMdx, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { refusalStatus } from "../error-answers.ts";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { basicLogin, LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
@@ -90,12 +91,9 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
       const fault = asFault(error);
       if (fault) return sendFault(reply, fault);
       // What the HTTP layer refuses (body too large, rate limit…) keeps its status, with a fault as its body.
-      // Fastify's own refusals carry `statusCode`; the host's (its rate limit: 429) `status`.
-      const e = error as { statusCode?: unknown; status?: unknown };
-      const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
-      if (typeof status === "number" && ((status >= 400 && status < 500) || status === 503)) {
+      const status = refusalStatus(error);
+      if (status !== null)
         return sendFault(reply, new XmlaFault("bad-request", (error as Error).message), status);
-      }
       request.log.error({ err: error }, "xmla: internal error");
       return sendFault(reply, new XmlaFault("query", "An unexpected error has occurred."));
     });
