@@ -12,6 +12,7 @@ import {
   isErrorCode,
   templatePattern,
 } from "../../src/error-codes.ts";
+import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
@@ -128,7 +129,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: mkdtempSync(join(work, `data-${locale}-`)) });
+    server = await startServer({ DATA_DIR: testDataDir(`data-${locale}-`, work) });
     const health = (await fetch(`${server.baseUrl}${API}/health`).then((r) => r.json())) as {
       demo: { apiKey: string };
     };

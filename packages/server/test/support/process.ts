@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
+import { testDataDir } from "./data-dir.ts";
 
 /**
  * The real server process — the bundle `npm start` runs with plain `node` (built by the unit project's global
@@ -22,7 +21,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   // A data folder of its own unless the test names one: servers started at once by test files running in
   // parallel must not share the embedded database (the second would refuse to start: folder-lock.ts).
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "qibates-process-"));
+  const dataDir = env.DATA_DIR ?? testDataDir("qibates-process-");
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,

@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Throw-away data folders for test servers. A fresh embedded database (PGlite's initdb plus the migrations)
+ * costs 4–6 s of CPU; every test server used to pay it. The unit project's global setup makes one migrated
+ * database folder (the template) and each test's data folder starts as a copy of it (~0.1 s), which is what a
+ * fresh folder holds after the server's own migrations. The folders are removed when the test process exits.
+ */
+
+const DATABASE_SOURCE = fileURLToPath(new URL("../../src/database.ts", import.meta.url));
+
+/** The template's folder: keyed by the schema's source and PGlite's version, so a change makes a new one. */
+function templateDir(): string {
+  const require = createRequire(DATABASE_SOURCE);
+  let pglite = "unknown";
+  try {
+    const main = require.resolve("@electric-sql/pglite");
+    let dir = dirname(main);
+    while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
+    pglite = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    // An unknown version only means the key changes less often; the migrations still run on open.
+  }
+  const key = createHash("sha256")
+    .update(readFileSync(DATABASE_SOURCE))
+    .update(pglite)
+    .update(process.version)
+    .digest("hex")
+    .slice(0, 16);
+  return join(tmpdir(), `qibates-pglite-template-${key}`);
+}
+
+/** Makes the template once per schema (global setup; several runners at once each build, one rename wins). */
+export async function preparePgliteTemplate(): Promise<void> {
+  const target = templateDir();
+  if (existsSync(join(target, "PG_VERSION"))) return;
+  const { openDatabase } = await import("../../src/database.ts");
+  const work = mkdtempSync(join(tmpdir(), "qibates-pglite-build-"));
+  try {
+    const db = await openDatabase({ dataDir: work });
+    await db.close();
+    try {
+      renameSync(join(work, "pglite"), target);
+    } catch (e) {
+      if (!existsSync(join(target, "PG_VERSION"))) throw e;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const made: string[] = [];
+let cleanupRegistered = false;
+
+/**
+ * A new data folder for one test server, holding a copy of the migrated template when it exists (the server
+ * would make the same from nothing, only slower). Removed when this test process exits.
+ */
+export function testDataDir(prefix = "qibates-test-data-", parent = tmpdir()): string {
+  const dir = mkdtempSync(join(parent, prefix));
+  const template = templateDir();
+  if (existsSync(join(template, "PG_VERSION"))) cpSync(template, join(dir, "pglite"), { recursive: true });
+  made.push(dir);
+  if (!cleanupRegistered) {
+    cleanupRegistered = true;
+    process.once("exit", () => {
+      for (const d of made) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  return dir;
+}
