@@ -16,6 +16,33 @@ export type GlossaryRule = {
 
 export const frenchGlossary: GlossaryRule[] = [
   {
+    preferred: "Enlever uniquement (Remove Only)",
+    forbidden: [/\bsupprimer uniquement(?! les fichiers)/iu],
+    reason:
+      "La documentation Oracle en français nomme l'opération ad hoc Remove Only « Enlever uniquement » ; « Supprimer uniquement les fichiers » reste le libellé de Google pour une autorisation.",
+  },
+  {
+    preferred: "écriture différée (write-back, table d'écriture différée)",
+    forbidden: [/\bréécritures?\b/iu],
+    reason:
+      "Microsoft nomme le write-back d'Analysis Services « écriture différée » ; « réécrire » garde son sens courant (écrire de nouveau).",
+  },
+  {
+    preferred: "dense / dispersée (stockage d'une dimension)",
+    forbidden: [/(?<!\p{L})éparses?(?!\p{L})/iu],
+    reason: "La documentation Essbase d'Oracle en français dit « dimensions denses et dispersées ».",
+  },
+  {
+    preferred: "mise en retrait (indentation)",
+    forbidden: [/\bindentations?\b/iu],
+    reason: "Terme de Smart View en français pour l'indentation des membres.",
+  },
+  {
+    preferred: "Se connecter à… (libellé des pages de connexion dans le menu latéral)",
+    forbidden: [/^sidebar_label: Connexion à/mu],
+    reason: "Les pages « Connecter QiBates à… » ont toutes le même libellé de menu, à l'infinitif.",
+  },
+  {
     preferred: "notification",
     forbidden: [/\btoasts?\b/iu],
     reason: "« toast » est un anglicisme : le message qui s'affiche en bas du volet est une notification.",

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CAPABILITIES, CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
+import {
+  addinTables,
+  capabilitySection,
+  GENERATED_PAGES,
+} from "../../packages/connectors/src/capability-docs.ts";
 import { englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
 import { findForbidden, markdownProse } from "./glossary-check.ts";
@@ -48,6 +54,24 @@ describe("the glossary checker", () => {
     expect(findForbidden(markdownProse(page), frenchGlossary)).toEqual([]);
   });
 
+  it("finds the domain terms' variants: Remove Only, write-back, sparse, indentation, the Connect pages' menu label", () => {
+    const page = [
+      "---",
+      "sidebar_label: Connexion à SSAS",
+      "---",
+      "Conserver uniquement et Supprimer uniquement ; la réécriture d'un cube ; une dimension éparse ; l'indentation.",
+      "Supprimer uniquement les fichiers Google Drive que vous utilisez ; une valeur réécrite.",
+    ].join("\n");
+    const found = findForbidden(markdownProse(page), frenchGlossary).map((f) => `${f.line} ${f.found}`);
+    expect(found).toEqual([
+      "2 sidebar_label: Connexion à",
+      "4 Supprimer uniquement",
+      "4 réécriture",
+      "4 éparse",
+      "4 indentation",
+    ]);
+  });
+
   it("applies the English rules", () => {
     const bad =
       "The server answers with a `loginid`. Requests and answers are JSON; the call returns a grid.";
@@ -56,6 +80,28 @@ describe("the glossary checker", () => {
 });
 
 describe("French wording follows site/glossary.fr.ts", () => {
+  it("in the French text generated from the capability table (labels, reasons, tables, page blocks)", () => {
+    const texts: [string, string][] = [
+      ["capabilitySection", capabilitySection("fr")],
+      ["addinTables", addinTables("fr")],
+      ...CAPABILITIES.map((c): [string, string] => [`label ${c.id}`, c.label.fr]),
+      ...Object.values(CONNECTOR_PROFILES).flatMap((p) =>
+        Object.entries(p.capabilities).map(([id, s]): [string, string] => [
+          `${p.connector} ${id}`,
+          s?.status === "no" ? s.why.fr : (s?.realServers?.why.fr ?? ""),
+        ]),
+      ),
+      ...GENERATED_PAGES.flatMap((p) =>
+        Object.entries(p.blocks("fr")).map(([name, text]): [string, string] => [`${p.path} ${name}`, text]),
+      ),
+    ];
+    const wrong: string[] = [];
+    for (const [where, text] of texts) {
+      for (const f of findForbidden(markdownProse(text), frenchGlossary)) wrong.push(report(where, f));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("in every French page (docs, versioned docs, changelog)", () => {
     const wrong: string[] = [];
     const pages = listFiles(FR, /\.mdx?$/);

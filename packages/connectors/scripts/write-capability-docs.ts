@@ -1,8 +1,16 @@
-// Writes the capability table into the "Features and compatibility" pages (en and fr): run
-// `npx tsx packages/connectors/scripts/write-capability-docs.ts` after changing `src/capabilities.ts`.
+// Writes the capability table into the documentation (en and fr): the "Features and compatibility" pages' last
+// section and every generated block of the other pages (`GENERATED_PAGES`). Run
+// `npx tsx packages/connectors/scripts/write-capability-docs.ts` after changing `src/capabilities.ts` or
+// `src/capability-docs.ts`.
 import { readFileSync, writeFileSync } from "node:fs";
-import { capabilityHeading, capabilitySection, type DocLocale } from "../src/capability-docs.ts";
-import { FEATURE_PAGES } from "../test/feature-pages.ts";
+import {
+  capabilityHeading,
+  capabilitySection,
+  type DocLocale,
+  GENERATED_PAGES,
+  withGeneratedBlocks,
+} from "../src/capability-docs.ts";
+import { DOCS_ROOTS, FEATURE_PAGES } from "../test/feature-pages.ts";
 
 for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][]) {
   const page = readFileSync(url, "utf8");
@@ -10,4 +18,16 @@ for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][])
   const before = at >= 0 ? page.slice(0, at) : `${page.trimEnd()}\n\n`;
   writeFileSync(url, before + capabilitySection(locale));
   process.stdout.write(`wrote ${url.pathname}\n`);
+}
+
+for (const [locale, root] of Object.entries(DOCS_ROOTS) as [DocLocale, URL][]) {
+  for (const page of GENERATED_PAGES) {
+    const url = new URL(page.path, root);
+    const source = readFileSync(url, "utf8");
+    const written = withGeneratedBlocks(source, page, locale);
+    if (written !== source) {
+      writeFileSync(url, written);
+      process.stdout.write(`wrote ${url.pathname}\n`);
+    }
+  }
 }

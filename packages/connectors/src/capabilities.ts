@@ -133,7 +133,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   {
     id: "keepRemoveOnly",
     family: "essbase",
-    label: { en: "Keep Only and Remove Only", fr: "Conserver uniquement et Supprimer uniquement" },
+    label: { en: "Keep Only and Remove Only", fr: "Conserver uniquement et Enlever uniquement" },
     operations: ["action/keeponly", "action/removeonly"],
   },
   {
@@ -145,7 +145,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   {
     id: "writeBack",
     family: "essbase",
-    label: { en: "Submit data (write-back)", fr: "Soumettre des données (réécriture)" },
+    label: { en: "Submit data (write-back)", fr: "Soumettre des données (écriture différée)" },
     operations: ["action/save"],
   },
   {
@@ -411,6 +411,13 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     // engine over the outline read with Discover and its cells read with one MDX SELECT, UPDATE CUBE for saves.
     true,
     {
+      metadata: {
+        status: "partly",
+        why: {
+          en: "XMLA gives no dimension storage and no member storage or consolidation: on a real server nav/dimensions returns storage null for every dimension, and nav/dimtree does not show the server's member storage and consolidation.",
+          fr: "XMLA ne donne ni le stockage des dimensions, ni le stockage ou la consolidation des membres : sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension, et nav/dimtree ne montre pas le stockage et la consolidation des membres du serveur.",
+        },
+      },
       aliasTables: {
         status: "partly",
         why: {
@@ -422,7 +429,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         status: "partly",
         why: {
           en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns the typed unsupported error with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
-          fr: "Sur un serveur réel, un enregistrement est réécrit par l'instruction MDX UPDATE CUBE, que seul un cube ouvert en écriture accepte ; sinon l'enregistrement renvoie l'erreur typée d'opération non prise en charge avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
+          fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie l'erreur typée d'opération non prise en charge avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
         },
       },
     },
@@ -456,6 +463,15 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       },
     },
     true,
+    {
+      metadata: {
+        status: "partly",
+        why: {
+          en: "Essbase 21c's REST API does not say whether a dimension is dense or sparse: on a real server nav/dimensions returns storage null for every dimension.",
+          fr: "L'API REST d'Essbase 21c ne dit pas si une dimension est dense ou dispersée : sur un serveur réel, nav/dimensions renvoie storage null pour chaque dimension.",
+        },
+      },
+    },
   ),
   pbcs: profile(
     "pbcs",

@@ -1,10 +1,13 @@
 import type { DocLocale } from "../src/capability-docs.ts";
 
+/** The documentation's folders, by language (a page's path under them is the same in both). */
+export const DOCS_ROOTS: Record<DocLocale, URL> = {
+  en: new URL("../../../site/docs/", import.meta.url),
+  fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-docs/current/", import.meta.url),
+};
+
 /** The "Features and compatibility" documentation pages, by language. */
 export const FEATURE_PAGES: Record<DocLocale, URL> = {
-  en: new URL("../../../site/docs/QiBates/features-compatibility.md", import.meta.url),
-  fr: new URL(
-    "../../../site/i18n/fr/docusaurus-plugin-content-docs/current/QiBates/features-compatibility.md",
-    import.meta.url,
-  ),
+  en: new URL("QiBates/features-compatibility.md", DOCS_ROOTS.en),
+  fr: new URL("QiBates/features-compatibility.md", DOCS_ROOTS.fr),
 };

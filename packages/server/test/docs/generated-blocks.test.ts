@@ -1,0 +1,229 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES } from "../../../connectors/src/capabilities.ts";
+import {
+  addinTables,
+  blockEnd,
+  blockStart,
+  type DocLocale,
+  featurePageCapabilities,
+  GENERATED_PAGES,
+  realServerAdmonition,
+  withGeneratedBlocks,
+} from "../../../connectors/src/capability-docs.ts";
+import { CONNECTORS, type Connector } from "../../../connectors/src/connectors.ts";
+
+/**
+ * Every per-connector statement of the documentation comes from the capability table: the blocks written by
+ * packages/connectors/scripts/write-capability-docs.ts equal a fresh generation, in both languages, and no
+ * hand-written table says Yes for a connector where the table says No, Demo only or partly.
+ */
+const SITE = fileURLToPath(new URL("../../../../site/", import.meta.url));
+const ROOTS: Record<DocLocale, string> = {
+  en: join(SITE, "docs"),
+  fr: join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current"),
+};
+const LOCALES = ["en", "fr"] as const;
+const RUN = "run packages/connectors/scripts/write-capability-docs.ts";
+
+function pages(dir: string, under = ""): string[] {
+  return readdirSync(join(dir, under)).flatMap((name) => {
+    const rel = under ? `${under}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) return pages(dir, rel);
+    return /\.mdx?$/.test(name) ? [rel] : [];
+  });
+}
+
+/** The page without its generated blocks: what people wrote by hand. */
+function handWritten(source: string): string {
+  return source.replace(/<!-- generated:([\w-]+) [^\n]*-->[\s\S]*?<!-- end generated:\1 -->/g, "");
+}
+
+describe.each(LOCALES)("generated blocks (%s)", (locale) => {
+  it.each(GENERATED_PAGES.map((p) => p.path))(`%s equals a fresh generation (${RUN})`, (path) => {
+    const page = GENERATED_PAGES.find((p) => p.path === path);
+    if (!page) throw new Error(path);
+    const source = readFileSync(join(ROOTS[locale], path), "utf8");
+    for (const [name, content] of Object.entries(page.blocks(locale))) {
+      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockStart(name));
+      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockEnd(name));
+    }
+    expect(withGeneratedBlocks(source, page, locale)).toBe(source);
+  });
+});
+
+/** The verdict a hand-written cell gives (its note marks left out), or undefined when it is not a verdict. */
+const VERDICT: Record<DocLocale, Record<string, "yes" | "no" | "partial" | "demoOnly">> = {
+  en: { Yes: "yes", No: "no", Partial: "partial", "Demo only": "demoOnly" },
+  fr: { Oui: "yes", Non: "no", Partiel: "partial", "Démo seulement": "demoOnly" },
+};
+const COLUMN_CONNECTOR: Record<string, Connector> = {
+  Essbase: "essbase",
+  "Essbase 11.x": "essbase",
+  "`essbase`": "essbase",
+  SSAS: "ssas",
+  "`ssas`": "ssas",
+  Planning: "planning",
+  "`planning`": "planning",
+  "Essbase 21c": "essbase-stndln",
+  "`essbase-stndln`": "essbase-stndln",
+  PBCS: "pbcs",
+  "`pbcs`": "pbcs",
+};
+
+/** Markdown tables of a text: each as its rows of trimmed cells. */
+function tables(text: string): string[][][] {
+  const out: string[][][] = [];
+  let current: string[][] | undefined;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("|")) {
+      const cells = line
+        .slice(1, line.endsWith("|") ? -1 : undefined)
+        .split("|")
+        .map((c) => c.trim());
+      if (!current) {
+        current = [];
+        out.push(current);
+      }
+      current.push(cells);
+    } else current = undefined;
+  }
+  return out;
+}
+
+/** How the capability table stands for one connector and capability: yes, no, demoOnly or partial. */
+function tableSays(connector: Connector, cap: Capability): "yes" | "no" | "partial" | "demoOnly" {
+  const s = CONNECTOR_PROFILES[connector].capabilities[cap];
+  if (!s || s.status === "no") return "no";
+  if (s.realServers) return s.realServers.status === "no" ? "demoOnly" : "partial";
+  return "yes";
+}
+
+/** The hand-written claims a page makes: a verdict in a connector's column, on a row naming a capability. */
+function claims(locale: DocLocale, text: string): { connector: Connector; cap: Capability; said: string }[] {
+  const out: { connector: Connector; cap: Capability; said: string }[] = [];
+  for (const table of tables(text)) {
+    const header = table[0] ?? [];
+    for (const row of table.slice(2)) {
+      header.forEach((title, i) => {
+        const connector = COLUMN_CONNECTOR[title];
+        if (!connector) return;
+        // Both families have an "Alias tables" row: the connector's family tells them apart.
+        const cap = CAPABILITIES.find(
+          (c) => c.label[locale] === row[0] && c.family === CONNECTOR_PROFILES[connector].family,
+        );
+        const word = (row[i] ?? "").replace(/[\s⁰¹²³⁴⁵⁶⁷⁸⁹]+$/u, "");
+        if (cap && VERDICT[locale][word]) out.push({ connector, cap: cap.id, said: word });
+      });
+    }
+  }
+  return out;
+}
+
+describe("hand-written statements agree with the capability table", () => {
+  it.each(LOCALES)(
+    "no hand-written table of the %s docs says Yes where the table says otherwise",
+    (locale) => {
+      const wrong: string[] = [];
+      for (const page of pages(ROOTS[locale])) {
+        const text = handWritten(readFileSync(join(ROOTS[locale], page), "utf8"));
+        for (const c of claims(locale, text)) {
+          const truth = tableSays(c.connector, c.cap);
+          if (VERDICT[locale][c.said] !== truth)
+            wrong.push(`${page}: ${c.cap} for ${c.connector} says ${c.said}, the table ${truth}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it("the checker finds a hand-written Yes that the table contradicts (Essbase 11.x write-back, PBCS forms)", () => {
+    const en =
+      "| Capability | `essbase` | `ssas` |\n|---|---|---|\n| Submit data (write-back) | Yes | Yes ¹ |\n";
+    const fr =
+      "| Capacité | `planning` | `pbcs` |\n|---|---|---|\n| Formulaires : lister et ouvrir | Oui | Oui |\n";
+    const bad = (locale: DocLocale, text: string) =>
+      claims(locale, text)
+        .filter((c) => VERDICT[locale][c.said] !== tableSays(c.connector, c.cap))
+        .map((c) => `${c.connector} ${c.cap}`);
+    expect(bad("en", en)).toEqual(["essbase writeBack", "ssas writeBack"]);
+    expect(bad("fr", fr)).toEqual(["planning forms", "pbcs forms"]);
+  });
+
+  // Statements the code contradicts, found by an editor's read (issue 32): they must not come back.
+  const CONTRADICTED: [RegExp, string][] = [
+    [
+      /APS\/XMLA|passerelle (?:APS|Provider Services)|Provider Services bridge/u,
+      "SSAS is reached with XMLA at msmdpump.dll, no bridge",
+    ],
+    [
+      /Native through Provider Services|En natif via Provider Services/u,
+      "Essbase 11.x grids are laid out by QiBates",
+    ],
+    [
+      /DrilldownMember|Except\(set|Except\(ensemble/u,
+      "SSAS grids are one SELECT of tuples, not MDX rewrites",
+    ],
+    [/[Oo]nly some connectors|[Ss]euls certains connecteurs/u, "every connector reaches real servers"],
+    [
+      /evaluates the filters with MDX|évalue les filtres par des requêtes MDX/u,
+      "21c filters run over the outline",
+    ],
+  ];
+  it.each(LOCALES)("the %s docs do not repeat a statement the code contradicts", (locale) => {
+    const wrong: string[] = [];
+    for (const page of pages(ROOTS[locale])) {
+      const text = readFileSync(join(ROOTS[locale], page), "utf8");
+      for (const [pattern, why] of CONTRADICTED) {
+        const m = pattern.exec(text);
+        if (m && !page.startsWith("QiBates/xmla-endpoint") && !page.startsWith("QiBates/mdx-queries"))
+          wrong.push(`${page}: "${m[0]}" (${why})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("the demo-only note at the top of a feature page", () => {
+  it("names each connector for which a capability of the page is demo only, and links its Connect page", () => {
+    for (const locale of LOCALES) {
+      for (const page of GENERATED_PAGES.filter((p) => featurePageCapabilities(p.path))) {
+        const caps = featurePageCapabilities(page.path) ?? [];
+        const note = realServerAdmonition(caps, locale, "../../");
+        const demoOnly = CONNECTORS.filter((c) => caps.some((cap) => tableSays(c, cap) === "demoOnly"));
+        if (
+          demoOnly.length === 0 &&
+          !CONNECTORS.some((c) => caps.some((cap) => tableSays(c, cap) === "partial"))
+        ) {
+          expect(note, page.path).toBe("");
+          continue;
+        }
+        for (const c of demoOnly) expect(note, `${page.path} ${c}`).toContain(`\`${c}\``);
+        expect(note).toMatch(/\]\(\.\.\/\.\.\/connect-[a-z0-9-]+\.md#/);
+        const source = readFileSync(join(ROOTS[locale], page.path), "utf8");
+        const h1 = source.indexOf("\n# ");
+        expect(source.indexOf(blockStart("real-servers")), page.path).toBeGreaterThan(h1);
+        expect(source.indexOf(blockStart("real-servers")), page.path).toBeLessThan(source.indexOf("\n## "));
+      }
+    }
+  });
+
+  it("follows the table: a capability made to work on real servers leaves the note", () => {
+    const pbcs = CONNECTOR_PROFILES.pbcs.capabilities as Record<string, unknown>;
+    const before = pbcs.taskLists;
+    try {
+      expect(realServerAdmonition(["taskLists"], "en", "../../")).toContain("`planning` and `pbcs`");
+      pbcs.taskLists = { status: "yes" };
+      const note = realServerAdmonition(["taskLists"], "en", "../../");
+      expect(note).toContain("`planning`");
+      expect(note).not.toContain("`pbcs`");
+      expect(addinTables("en")).toMatch(
+        /\| \[Task lists\]\([^)]+\) \| No \| No \| Demo only [¹²³⁴⁵⁶⁷⁸⁹⁰]+ \| No \| Yes \|/u,
+      );
+    } finally {
+      pbcs.taskLists = before;
+    }
+  });
+});
