@@ -54,6 +54,20 @@ describe("French typography of a text", () => {
     expect(show(frenchTypography("le libellé #Missing ; ensuite"))).toBe("le libellé #Missing^; ensuite");
   });
 
+  it("puts a narrow no-break space between a number and % or its unit", () => {
+    expect(show(frenchTypography("une hausse de 5% puis de 12,5 % en 2026"))).toBe(
+      "une hausse de 5^% puis de 12,5^% en 2026",
+    );
+    expect(
+      show(frenchTypography("au-delà de 64 Mio, 500 ms, 10 s ou 30 min ; 37500 Mo et 1 000 Ko ; 12 €")),
+    ).toBe("au-delà de 64^Mio, 500^ms, 10^s ou 30^min^; 37^500^Mo et 1^000^Ko^; 12^€");
+    expect(show(frenchTypography(`120${NBSP}s`))).toBe("120^s");
+    // Not a quantity and its unit: left as written.
+    for (const text of ["les 3 sites", "2 minutes", "le code 42 s", "v2 s", "64MiB", "x%", "100-10 Mo"]) {
+      expect(frenchTypography(text), text).toBe(text);
+    }
+  });
+
   it("leaves years, times, identifiers, versions, error numbers and URLs alone", () => {
     for (const text of [
       "en 2024 et 2026",
@@ -72,7 +86,7 @@ describe("French typography of a text", () => {
   });
 
   it("is idempotent", () => {
-    const once = frenchTypography("Voir: « x » ; 37500 ? oui ! 5 000 : fin");
+    const once = frenchTypography("Voir: « x » ; 37500 ? oui ! 5 000 : fin, 5% et 64 Mio, 1 000 ms");
     expect(frenchTypography(once)).toBe(once);
   });
 });
@@ -182,8 +196,9 @@ function proseTexts(html: string): string[] {
     .filter((s) => s.trim().length > 0);
 }
 
-// An ordinary space before : ; ? ! (ending a word), after « or before ».
-const WRONG_SPACE = /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)/;
+// An ordinary space before : ; ? ! (ending a word), after « or before », between a number and % or a unit.
+const WRONG_SPACE =
+  /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)|(?<![\p{L}\p{N}_.,#/-])\d[ \u00A0]?(?:%|Mio|Kio|Gio|MiB|KiB|GiB|ms|min)(?![\p{L}\p{N}])/u;
 
 describe("the built French site", () => {
   const pages = listFiles(join(BUILD, "fr"), /\.html$/);
@@ -215,5 +230,8 @@ describe("the built French site", () => {
     expect(proseTexts(`<p>Voir${NBSP}: <code>a : b</code></p>`).filter((t) => WRONG_SPACE.test(t))).toEqual(
       [],
     );
+    expect(
+      proseTexts(`<p>5 % et 64 Mio</p><p>5${NNBSP}% et 64${NNBSP}Mio</p>`).filter((t) => WRONG_SPACE.test(t)),
+    ).toEqual(["5 % et 64 Mio"]);
   });
 });

@@ -4,7 +4,10 @@
  * - a narrow no-break space (U+202F) before `;`, `?` and `!`;
  * - a no-break space (U+00A0) before `:` and inside « guillemets »;
  * - narrow no-break spaces between the thousands of numbers of five digits or more (`37500` → `37 500`), and
- *   in place of the ordinary spaces of an already grouped number (`5 000`).
+ *   in place of the ordinary spaces of an already grouped number (`5 000`);
+ * - a narrow no-break space between a number and `%` (`20%` and `20 %` → `20 %`) and between a number and
+ *   the symbol of its unit (`64 Mio`, `500 ms`, `10 s`, `30 min`, `12 €`), in place of an ordinary or no-break
+ *   space (a number glued to a unit, `64MiB`, is left as written).
  * Only prose is changed: code, URLs, link targets, JSX attributes and MDX expressions are not text nodes, and a
  * URL, an Excel error value (`#VALEUR!`), a time (`10:30`), an identifier (`100-10`, `v2`), a year or an
  * error number (`error 1260046`) inside a text node are left as they are. Applying it twice changes nothing.
@@ -23,6 +26,10 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, NNBSP);
 }
 
+// Unit symbols written after a number (French and binary prefixes, time, money, screen sizes).
+const UNIT =
+  "(?:%|‰|ms|µs|ns|s|min|h|j|[kKMGT]i?[oB]|[kKMGT]o|octets|Kio|Mio|Gio|Tio|KiB|MiB|GiB|TiB|kB|MB|GB|TB|px|pt|cm|mm|km|€|°C)";
+
 /** French spacing for one piece of prose that holds no URL. */
 function spaceSegment(text: string): string {
   let out = text;
@@ -38,6 +45,15 @@ function spaceSegment(text: string): string {
   // : a no-break space before, when followed by a space or the end (not 10:30, http:, a:b).
   out = out.replace(new RegExp(`(${SPACES}*):(?=$|\\s)`, "g"), (match, sp, at) =>
     keepsMark(out, at, sp) ? match : `${NBSP}:`,
+  );
+  // A number and its unit, a number and %: a narrow no-break space between them.
+  out = out.replace(
+    new RegExp(
+      `(?<![\\p{L}\\p{N}_.,#/\\u202F-])(\\d(?:[\\d\\u202F]*\\d)?(?:,\\d+)?)(?:[ \\u00A0]|(?=%))(${UNIT})(?![\\p{L}\\p{N}_])`,
+      "gu",
+    ),
+    (match, number: string, unit: string, at: number) =>
+      CODE_WORD.test(out.slice(0, at)) ? match : `${number}${NNBSP}${unit}`,
   );
   // Thousands: an already grouped number gets narrow no-break spaces.
   out = out.replace(
