@@ -34,6 +34,8 @@ export type {
   ApplicationRef,
   CubeRef,
   DataSlice,
+  DataSliceImportAnswer,
+  DataSliceImportInput,
   DataSliceInput,
   DataSliceSegment,
   EssbaseOperations,

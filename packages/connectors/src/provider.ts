@@ -339,6 +339,31 @@ export interface PlanningOperations {
   planTypeDimensions(session: ProviderSession, app: ApplicationRef, cube: string): Promise<string[]>;
   /** Reads a data slice of a plan type (no API call needs it: the Planning REST wire endpoint serves it). */
   exportDataSlice(session: ProviderSession, app: ApplicationRef, input: DataSliceInput): Promise<DataSlice>;
+  /**
+   * Writes a data grid into a plan type, cell by cell, rejected cells with their reasons, no on-save rule (no
+   * API call needs it: the Planning REST wire endpoint's `importdataslice`). Absent where a provider cannot.
+   */
+  importDataSlice?(
+    session: ProviderSession,
+    app: ApplicationRef,
+    input: DataSliceImportInput,
+  ): Promise<DataSliceImportAnswer>;
+}
+
+/** A data grid to write (Planning REST's `dataGrid`). */
+export interface DataSliceImportInput {
+  cube: string;
+  pov: string[];
+  columns: string[][];
+  rows: { headers: string[]; data: (string | number | null)[] }[];
+  aggregateEssbaseData: boolean;
+}
+
+export interface DataSliceImportAnswer {
+  numAcceptedCells: number;
+  numUpdateCells: number;
+  numRejectedCells: number;
+  rejectedCells: { memberNames: string[]; readOnlyReasons: string[]; otherReasons: string[] }[];
 }
 
 /** One provider: a way to reach servers of one or more connector values. */

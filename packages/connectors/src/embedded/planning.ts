@@ -4,6 +4,8 @@ import { ProviderError } from "../errors.ts";
 import type {
   ApplicationRef,
   DataSlice,
+  DataSliceImportAnswer,
+  DataSliceImportInput,
   DataSliceInput,
   MemberProperties,
   OpenFormInput,
@@ -316,6 +318,24 @@ export class EmbeddedPlanning implements PlanningOperations {
         ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
       }),
     );
+  }
+
+  async importDataSlice(session: ProviderSession, ref: ApplicationRef, input: DataSliceImportInput) {
+    const demo = await this.data(session, this.demo(session, ref), true);
+    const r = await demo
+      .mutate(session.ownerId, () => {
+        const result = demo.app.importDataSlice(input);
+        const changed = result.changes.length > 0;
+        if (changed) demo.changed();
+        return { result, entry: changed ? { kind: "planning", payload: { steps: result.journal } } : null };
+      })
+      .catch((e: unknown) => engineError(e));
+    return pick(r, [
+      "numAcceptedCells",
+      "numUpdateCells",
+      "numRejectedCells",
+      "rejectedCells",
+    ]) as DataSliceImportAnswer;
   }
 
   async promptMembers(

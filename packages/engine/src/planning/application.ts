@@ -13,6 +13,7 @@ import type {
   SubmitFormResult,
 } from "./calls.ts";
 import type { CellWrite, PlanningJournalStep } from "./changes.ts";
+import { type DataSliceImportRequest, type DataSliceImportResult, importDataSlice } from "./data-import.ts";
 import { type DataSliceRequest, type DataSliceResult, exportDataSlice } from "./data-slices.ts";
 import type {
   FormDefinition,
@@ -87,6 +88,15 @@ export class PlanningApplication {
    */
   exportDataSlice(req: DataSliceRequest): DataSliceResult {
     return exportDataSlice(this.planTypes.get(req.cube), req);
+  }
+
+  /**
+   * Writes a data grid into a plan type (Planning REST's `importdataslice`): cells the user may enter are
+   * written (totals follow), the others rejected with their reasons; no on-save rule runs. Answers `journal`
+   * and `changes` as `submitForm` does.
+   */
+  importDataSlice(req: DataSliceImportRequest): DataSliceImportResult {
+    return importDataSlice(this.planTypes.get(req.cube), req);
   }
 
   // ---------- forms ----------

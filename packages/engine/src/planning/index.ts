@@ -6,6 +6,7 @@ export {
   type PromptValue,
   TextStore,
 } from "./changes.ts";
+export type { DataSliceImportRequest, DataSliceImportResult, RejectedCell } from "./data-import.ts";
 export {
   DATA_SLICE_TOO_LARGE,
   type DataSliceRequest,

@@ -13,6 +13,7 @@ import { refusalStatus } from "../error-answers.ts";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { exportSliceInput, SliceRequestError, sliceGrid } from "./data-slices.ts";
+import { DISPLAY_MEMBER_AS, type DisplayMemberAs, formData, formDefinition, formId } from "./forms.ts";
 import { type MemberNode, memberTree, subtree } from "./members.ts";
 
 /**
@@ -508,6 +509,153 @@ export async function planningRestEndpoint(
       },
     );
 
+    scope.post<{ Params: { app: string; pt: string }; Body: unknown }>(
+      `${v}/applications/:app/plantypes/:pt/importdataslice`,
+      async (request) => {
+        const { session } = callerOf(request);
+        requireJson(request);
+        const ref = await appRef(session, request.params.app);
+        const cube = await planTypeOf(session, ref, request.params.pt);
+        const ops = planning as PlanningOperations;
+        if (!ops.importDataSlice) throw new HttpError(400, "This server cannot import data slices.");
+        const input = importSliceInput(request.body, cube);
+        const r = await ops.importDataSlice(session, ref, input.grid);
+        // Oracle's documented spelling `numUpdateCells` (25.06) and a live pod's `numUpdatedCells` (pbj's
+        // tests): both sent. Rejected cells as bracketed strings; with details when asked (first 100 of each).
+        const out: Record<string, unknown> = {
+          numAcceptedCells: r.numAcceptedCells,
+          numUpdateCells: r.numUpdateCells,
+          numUpdatedCells: r.numUpdateCells,
+          numRejectedCells: r.numRejectedCells,
+        };
+        if (input.includeRejectedCells) {
+          out.rejectedCells = r.rejectedCells.slice(0, 100).map((c) => `[${c.memberNames.join(", ")}]`);
+        }
+        if (input.includeDetails) out.rejectedCellsWithDetails = r.rejectedCells.slice(0, 100);
+        return out;
+      },
+    );
+
+    // Export Form Data (`GET …/forms/{idorname}/data`) and the form definition (`GET …/formdefinitions/{idorname}`).
+    scope.get<{ Params: { app: string; form: string }; Querystring: Record<string, string | string[]> }>(
+      `${v}/applications/:app/forms/:form/data`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const found = await findForm(session, ref, request.params.form);
+        if (found.type === "composite") {
+          throw new HttpError(
+            400,
+            `Form ${found.formName} is a composite form: export the data of its simple forms.`,
+          );
+        }
+        const q = request.query;
+        const one = (k: string) => (Array.isArray(q[k]) ? q[k][0] : q[k]);
+        const as = (one("displayMemberAs") ?? "MEMBER_NAME").toUpperCase();
+        if (!DISPLAY_MEMBER_AS.includes(as as DisplayMemberAs)) {
+          throw new HttpError(400, `displayMemberAs must be one of ${DISPLAY_MEMBER_AS.join(", ")}.`);
+        }
+        const fieldsParam = one("fields");
+        const fields =
+          fieldsParam === undefined || fieldsParam === ""
+            ? null
+            : new Set(fieldsParam.split(",").map((f) => f.trim()));
+        // Page members: `pageMbrList` (Oracle's table; comma-separated here) or repeated `page` (its example URL).
+        const pages = [q.pageMbrList, q.page]
+          .flatMap((x) => (x === undefined ? [] : Array.isArray(x) ? x : [x]))
+          .flatMap((x) => x.split(","))
+          .map((x) => x.trim())
+          .filter((x) => x !== "");
+        const first = await openSimple(session, ref, found, {});
+        const pageDims = pageDimensions(first);
+        const pov: Record<string, string> = {};
+        for (const name of pages) {
+          const dim = pageDims.find((d) =>
+            (first.povChoices[d] ?? []).some((m) => m.toLowerCase() === name.toLowerCase()),
+          );
+          if (!dim) {
+            throw new HttpError(400, `${name} is not a page member of form ${found.formName}.`);
+          }
+          pov[dim] = name;
+        }
+        const form = pages.length > 0 ? await openSimple(session, ref, found, pov) : first;
+        const dimensionOf = await dimensionIndex(session, ref, form.cube);
+        return formData(form, {
+          displayMemberAs: as as DisplayMemberAs,
+          delimiter: one("memberAliasDelimiter") ?? ":",
+          fields,
+          dimensionOf,
+          pageDims,
+        });
+      },
+    );
+
+    scope.get<{ Params: { app: string; form: string } }>(
+      `${v}/applications/:app/formdefinitions/:form`,
+      async (request) => {
+        const { session } = callerOf(request);
+        const ref = await appRef(session, request.params.app);
+        const found = await findForm(session, ref, request.params.form);
+        if (found.type === "composite") {
+          throw new HttpError(
+            400,
+            `Form ${found.formName} is a composite form: only simple forms have a definition here.`,
+          );
+        }
+        const form = await openSimple(session, ref, found, {});
+        const rules = await (planning as PlanningOperations).listOnSaveRules(session, ref, {
+          folder: found.folder,
+          formName: found.formName,
+        });
+        return formDefinition(
+          form,
+          found,
+          rules.rules.map((r) => r.ruleName),
+          { dimensionOf: await dimensionIndex(session, ref, form.cube), pageDims: pageDimensions(form) },
+        );
+      },
+    );
+
+    // Get Dimension Details (26.04): the whole hierarchy, `children` nested (leaves without), the alias of
+    // the table asked (`aliasTableName`, default Default), the fields asked (default all).
+    scope.get<{
+      Params: { app: string; pt: string; dim: string };
+      Querystring: { fields?: string; aliasTableName?: string };
+    }>(`${v}/applications/:app/plantypes/:pt/dimensions/:dim`, async (request) => {
+      const { session } = callerOf(request);
+      const ref = await appRef(session, request.params.app);
+      const cube = await planTypeOf(session, ref, request.params.pt);
+      const dims = await (planning as PlanningOperations).planTypeDimensions(session, ref, cube);
+      const dim = dims.find((d) => d.toLowerCase() === request.params.dim.toLowerCase());
+      if (!dim)
+        throw new HttpError(400, `Dimension ${request.params.dim} does not exist in plan type ${cube}.`);
+      const table = request.query.aliasTableName ?? "Default";
+      const list = await (planning as PlanningOperations)
+        .members(session, ref, { cube, dim, filter: "Hierarchy", arg: null, aliasTable: table })
+        .catch((e: unknown) => {
+          if (e instanceof ProviderError && /alias/i.test(e.code)) {
+            throw new HttpError(400, `Alias table ${table} does not exist.`);
+          }
+          throw e;
+        });
+      const tree = memberTree(list.members);
+      const fields = new Set(
+        (request.query.fields ?? "id,name,alias,path,children").split(",").map((f) => f.trim()),
+      );
+      const node = (n: MemberNode, path: string): Record<string, unknown> => {
+        const here = path === "" ? n.name : `${path}/${n.name}`;
+        const out: Record<string, unknown> = {};
+        if (fields.has("name")) out.name = n.name;
+        if (fields.has("path")) out.path = here;
+        if (fields.has("id")) out.id = formId(dim, n.name);
+        if (fields.has("alias") && n.alias !== null) out.alias = n.alias;
+        if (fields.has("children") && n.children.length > 0)
+          out.children = n.children.map((c) => node(c, here));
+        return out;
+      };
+      return node(tree, "");
+    });
+
     scope.get<{ Params: { app: string; dim: string; member: string } }>(
       `${v}/applications/:app/dimensions/:dim/members/:member`,
       async (request) => {
@@ -526,6 +674,82 @@ export async function planningRestEndpoint(
         return memberReply(node, tree.name, properties);
       },
     );
+  }
+
+  interface FoundForm {
+    formName: string;
+    folder: string;
+    type: string;
+    cube: string;
+    description: string;
+  }
+
+  /** A form by name (any folder, any case) or by its id, walking the form folders from `/Forms`. */
+  async function findForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    idOrName: string,
+  ): Promise<FoundForm> {
+    const ops = planning as PlanningOperations;
+    const wanted = idOrName.toLowerCase();
+    const queue = ["/Forms"];
+    const seen = new Set<string>();
+    for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
+      if (seen.has(folder) || seen.size > 500) continue;
+      seen.add(folder);
+      const list = await ops.listForms(session, ref, folder);
+      const hit = list.forms.find(
+        (f) => f.formName.toLowerCase() === wanted || formId(f.folder, f.formName) === wanted,
+      );
+      if (hit) return { ...hit, description: hit.description ?? "" } as FoundForm;
+      queue.push(...list.folders);
+    }
+    throw new HttpError(404, `Form ${idOrName} does not exist.`);
+  }
+
+  async function openSimple(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    found: FoundForm,
+    pov: Record<string, string>,
+  ) {
+    return (planning as PlanningOperations).openForm(session, ref, {
+      folder: found.folder,
+      formName: found.formName,
+      type: "regular",
+      preferences: { missingRowSuppression: false, missingColSuppression: false, missingLabel: "" },
+      pov,
+    });
+  }
+
+  /** Page dimensions: POV dimensions the form lets the user choose among several members. */
+  function pageDimensions(form: { povChoices: Record<string, string[]> }): string[] {
+    return Object.entries(form.povChoices)
+      .filter(([, members]) => members.length > 1)
+      .map(([d]) => d);
+  }
+
+  /** Member name (any case) → its dimension, over the plan type's dimensions (read once per plan type). */
+  const dimensionIndexes = new Map<string, Promise<Map<string, string>>>();
+  async function dimensionIndex(session: ProviderSession, ref: ApplicationRef, cube: string) {
+    const key = `${ref.application}\n${cube}`.toLowerCase();
+    let index = dimensionIndexes.get(key);
+    if (!index) {
+      const ops = planning as PlanningOperations;
+      index = (async () => {
+        const map = new Map<string, string>();
+        for (const dim of await ops.planTypeDimensions(session, ref, cube)) {
+          const list = await ops.members(session, ref, { cube, dim, filter: "Hierarchy", arg: null });
+          for (const m of list.members)
+            if (!map.has(m.name.toLowerCase())) map.set(m.name.toLowerCase(), dim);
+        }
+        return map;
+      })();
+      dimensionIndexes.set(key, index);
+      index.catch(() => dimensionIndexes.delete(key));
+    }
+    const map = await index;
+    return (member: string) => map.get(member.toLowerCase()) ?? null;
   }
 
   /** The plan type a path names, as the provider spells it, or a 400. */
@@ -657,6 +881,52 @@ function requireJson(request: FastifyRequest): void {
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, "Unsupported Media Type: the body must be application/json.");
   }
+}
+
+/**
+ * The `importdataslice` body: `dataGrid{pov[], columns[[…]], rows[{headers[], data[]}]}`,
+ * `aggregateEssbaseData`, `customParams{IncludeRejectedCells, IncludeRejectedCellsWithDetails}` (Oracle's
+ * "Import Data Slices"; pbj's recorded requests send numbers as strings).
+ */
+function importSliceInput(body: unknown, cube: string) {
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === "object" && x !== null && !Array.isArray(x);
+  const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((y) => typeof y === "string");
+  if (!isObject(body) || !isObject(body.dataGrid)) throw new HttpError(400, "dataGrid is required.");
+  const g = body.dataGrid;
+  const pov = g.pov ?? [];
+  if (!strings(pov)) throw new HttpError(400, "dataGrid.pov must be a list of member names.");
+  if (!Array.isArray(g.columns) || !g.columns.every(strings) || g.columns.length === 0) {
+    throw new HttpError(400, "dataGrid.columns must be a list of member lists.");
+  }
+  if (!Array.isArray(g.rows)) throw new HttpError(400, "dataGrid.rows must be a list.");
+  const rows = g.rows.map((r: unknown, i: number) => {
+    if (!isObject(r) || !strings(r.headers) || !Array.isArray(r.data)) {
+      throw new HttpError(400, `dataGrid.rows[${i}] needs headers and data.`);
+    }
+    const data = r.data.map((d: unknown) => {
+      if (d === null || typeof d === "string" || typeof d === "number") return d;
+      throw new HttpError(400, `dataGrid.rows[${i}].data holds a value that is not a string or a number.`);
+    });
+    return { headers: r.headers, data };
+  });
+  if (body.aggregateEssbaseData !== undefined && typeof body.aggregateEssbaseData !== "boolean") {
+    throw new HttpError(400, "aggregateEssbaseData must be true or false.");
+  }
+  const custom = isObject(body.customParams) ? body.customParams : {};
+  const yes = (x: unknown) => x === true || (typeof x === "string" && x.toLowerCase() === "true");
+  return {
+    grid: {
+      cube,
+      pov,
+      columns: g.columns as string[][],
+      rows,
+      aggregateEssbaseData: body.aggregateEssbaseData === true,
+    },
+    // Oracle: the answer lists the first 100 rejected cells; details when asked.
+    includeRejectedCells: custom.IncludeRejectedCells === undefined ? true : yes(custom.IncludeRejectedCells),
+    includeDetails: yes(custom.IncludeRejectedCellsWithDetails),
+  };
 }
 
 /** `q={"jobType":"RULES"}` → `RULES`; no `q` → `null`. */
