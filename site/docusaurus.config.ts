@@ -99,7 +99,12 @@ const config: Config = {
     ],
   ],
 
-  plugins: ["./src/plugins/api-reference-route.ts", "./src/plugins/code-blocks.ts"],
+  plugins: [
+    "./src/plugins/api-reference-route.ts",
+    "./src/plugins/code-blocks.ts",
+    // Hashes of the pages' inline scripts, for the server's script CSP (build/script-hashes.json).
+    "./src/plugins/script-hashes.ts",
+  ],
 
   themeConfig: {
     colorMode: {

@@ -58,15 +58,19 @@ function clientRequestId(given: string | string[] | undefined): { clientRequestI
   return typeof value === "string" && /^[\x21-\x7e]{1,128}$/.test(value) ? { clientRequestId: value } : {};
 }
 
+/** The policy every answer carries: no framing by other sites. */
+const FRAME_ANCESTORS = "frame-ancestors 'self'";
+
 /**
  * Headers every answer carries, site and API: no MIME sniffing, no framing by other sites, no full URL in the
- * Referer sent elsewhere, and HSTS when the public address is https. (A full script CSP for the site is left to
- * a change that tests it in the browser against the docs, the API reference and the live grids.)
+ * Referer sent elsewhere, and HSTS when the public address is https. The site's HTML pages get a fuller policy
+ * instead (`sitePolicy` in site.ts: scripts from this origin or with the hash of one of the build's inline
+ * scripts, no plugins, no foreign `<base>`, plus this one).
  */
 export function securityHeaders(config: Config): Record<string, string> {
   return {
     "x-content-type-options": "nosniff",
-    "content-security-policy": "frame-ancestors 'self'",
+    "content-security-policy": FRAME_ANCESTORS,
     "x-frame-options": "SAMEORIGIN",
     "referrer-policy": "strict-origin-when-cross-origin",
     ...(config.publicUrl?.startsWith("https:") ? { "strict-transport-security": "max-age=31536000" } : {}),
@@ -231,7 +235,7 @@ export async function buildApp({
   app.setNotFoundHandler(notFound);
 
   if (config.siteDir && existsSync(config.siteDir)) {
-    await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX });
+    await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX, basePolicy: FRAME_ANCESTORS });
   } else if (config.siteDir) {
     app.log.warn({ siteDir: config.siteDir }, "documentation site not built: serving the API only");
   }

@@ -1,17 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../test/support/config.ts";
 import { buildApp } from "./app.ts";
-import { cleanHtmlPath } from "./site.ts";
+import { cleanHtmlPath, SCRIPT_HASHES_FILE } from "./site.ts";
 
 let dir: string;
 let app: FastifyInstance;
 
-function page(path: string, body: string): void {
-  const file = join(dir, path);
+// Two locales' manifests as the site build writes them (site/src/plugins/script-hashes.ts).
+const THEME = "sha256-r0MT4rOIkhs/e3XRBCNF/GqKzLQ+n0qOgQ/uXBRpXVo=";
+const BANNER_EN = "sha256-ByKaI/rimPHWCJW+jCvFlORyuIF5lU2Zigu9+639SD0=";
+const BANNER_FR = "sha256-PXiSTQBEMrkjhV/HVXbfle0jibV5yXEA1lVUePcKOfw=";
+const manifest = (scripts: Record<string, number>): string => JSON.stringify({ locale: "x", scripts });
+
+function page(path: string, body: string, root = dir): void {
+  const file = join(root, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, body);
 }
@@ -25,6 +31,8 @@ beforeAll(async () => {
   page("404.html", "<title>Page Not Found</title>");
   page("fr/404.html", "<title>Page introuvable</title>");
   page("assets/js/main.abc123.js", `console.log(${JSON.stringify("x".repeat(4000))});`);
+  page(SCRIPT_HASHES_FILE, manifest({ [THEME]: 3, [BANNER_EN]: 1, "sha256-not a hash'; script-src *": 1 }));
+  page(`fr/${SCRIPT_HASHES_FILE}`, manifest({ [THEME]: 3, [BANNER_FR]: 1 }));
   app = await buildApp({ config: testConfig({ SITE_DIR: dir }), logger: false });
 });
 
@@ -107,6 +115,54 @@ describe("documentation site serving", () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: "QB_ERR_NOT_FOUND" });
     expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+});
+
+describe("content security policy of the site", () => {
+  const policy = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers["content-security-policy"]);
+
+  it("lets the HTML pages run only this origin's scripts and the inline scripts the build hashed", async () => {
+    for (const url of ["/", "/fr/", "/docs/intro", "/fr/docs/intro", "/nope", "/fr/nope"]) {
+      const res = await app.inject(url);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect([url, policy(res)]).toEqual([
+        url,
+        `script-src 'self' '${BANNER_EN}' '${BANNER_FR}' '${THEME}'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`,
+      ]);
+    }
+  });
+
+  it("leaves the other answers (assets, the API) with the policy every answer carries", async () => {
+    expect(policy(await app.inject("/assets/js/main.abc123.js"))).toBe("frame-ancestors 'self'");
+    expect(policy(await app.inject("/qibates/api/v2/nope"))).toBe("frame-ancestors 'self'");
+    expect(policy(await app.inject("/qibates/api/v2/health"))).toBe("frame-ancestors 'self'");
+  });
+
+  it("without a manifest, allows no inline script, warns at start, and follows a new build", async () => {
+    const bare = mkdtempSync(join(tmpdir(), "qibates-site-"));
+    page("index.html", "<html lang=en>home</html>", bare);
+    const warnings: string[] = [];
+    const stream = { write: (line: string) => warnings.push(line) };
+    const other = await buildApp({
+      config: testConfig({ SITE_DIR: bare }),
+      logger: { level: "warn", stream },
+    });
+    try {
+      expect(policy(await other.inject("/"))).toBe(
+        "script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+      );
+      expect(warnings.join("")).toContain(SCRIPT_HASHES_FILE);
+      // A build written while the server runs is picked up (checked at most once a second).
+      page(SCRIPT_HASHES_FILE, manifest({ [THEME]: 1 }), bare);
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(join(bare, SCRIPT_HASHES_FILE), later, later);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(policy(await other.inject("/"))).toContain(`script-src 'self' '${THEME}';`);
+    } finally {
+      await other.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Locales of the site other than the default (English at `/`); each has its own 404 page. */
 const LOCALE_PREFIXES = ["fr"] as const;
@@ -11,6 +11,93 @@ export interface SiteOptions {
   root: string;
   /** Path prefixes that belong to the API and are never served from the site. */
   apiPrefix: string;
+  /** Directives every answer's policy carries (`frame-ancestors …`), kept in the pages' policy. */
+  basePolicy: string;
+}
+
+/**
+ * Written by the site build into each locale's folder (site/src/plugins/script-hashes.ts): the CSP hashes of
+ * the inline scripts of that locale's pages.
+ */
+export const SCRIPT_HASHES_FILE = "script-hashes.json";
+const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The Content-Security-Policy of the site's HTML pages: scripts only from this origin or inline with one of
+ * the build's hashes (no `'unsafe-inline'`, no `eval`), no plugins (`<object>`, `<embed>`), no `<base>` to
+ * another origin. Styles, images, fonts and fetches are left open: Docusaurus and the API reference (Scalar)
+ * set inline styles, and nothing the site loads comes from elsewhere.
+ */
+export function sitePolicy(scriptHashes: readonly string[], basePolicy: string): string {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`)].join(" ");
+  return `script-src ${scripts}; object-src 'none'; base-uri 'self'; ${basePolicy}`;
+}
+
+/** The hashes one manifest lists, or why it cannot be used. */
+function readScriptHashes(file: string): { hashes: string[] } | { problem: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return { problem: "missing" };
+  }
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+    if (typeof scripts !== "object" || scripts === null) return { problem: "no `scripts` object" };
+    return { hashes: Object.keys(scripts).filter((h) => SCRIPT_HASH.test(h)) };
+  } catch {
+    return { problem: "not JSON" };
+  }
+}
+
+/**
+ * The pages' policy from the manifests of every locale built (`script-hashes.json`, `fr/script-hashes.json`),
+ * read again when one changes (a new build while the server runs; checked at most once a second). Without a
+ * manifest, the policy still holds: scripts from this origin only (the inline ones are then refused).
+ */
+function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): () => string {
+  const folders = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))];
+  const files = folders.map((folder) => join(folder, SCRIPT_HASHES_FILE));
+  const stamp = (): string =>
+    files
+      .map((f) => {
+        try {
+          return String(statSync(f).mtimeMs);
+        } catch {
+          return "-";
+        }
+      })
+      .join(",");
+  const load = (warn: boolean): string => {
+    const hashes = new Set<string>();
+    for (const [i, file] of files.entries()) {
+      const read = readScriptHashes(file);
+      if ("hashes" in read) for (const h of read.hashes) hashes.add(h);
+      // A locale not built has no pages to vouch for.
+      else if (warn && existsSync(folders[i] ?? root)) {
+        log.warn(
+          { file, problem: read.problem },
+          "site script hashes unusable: its pages' inline scripts are refused (script-src 'self'); rebuild the site",
+        );
+      }
+    }
+    return sitePolicy([...hashes].sort(), basePolicy);
+  };
+  let seen = stamp();
+  let policy = load(true);
+  let checked = Date.now();
+  return () => {
+    const now = Date.now();
+    if (now - checked >= 1000) {
+      checked = now;
+      const current = stamp();
+      if (current !== seen) {
+        seen = current;
+        policy = load(true);
+      }
+    }
+    return policy;
+  };
 }
 
 /**
@@ -20,6 +107,7 @@ export interface SiteOptions {
  */
 export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = resolve(options.root);
+  const policy = pagePolicy(root, options.basePolicy, app.log);
   await app.register(fastifyStatic, {
     root,
     serve: false,
@@ -33,16 +121,17 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     try {
       path = decodeURIComponent(rawPath);
     } catch {
-      return notFound(reply, root, "/");
+      return notFound(reply, root, "/", policy());
     }
     const clean = cleanHtmlPath(path);
     if (clean !== null) {
       return reply.redirect(encodeURI(clean) + (query ? `?${query}` : ""), 301);
     }
     const file = resolveFile(root, path);
-    if (!file) return notFound(reply, root, path);
+    if (!file) return notFound(reply, root, path, policy());
     const relative = file.slice(root.length + 1);
     setCacheHeaders(reply, relative);
+    if (relative.endsWith(".html")) reply.header("content-security-policy", policy());
     return reply.sendFile(relative, root);
   };
 
@@ -106,10 +195,15 @@ function setCacheHeaders(reply: FastifyReply, relative: string): void {
   }
 }
 
-function notFound(reply: FastifyReply, root: string, path: string): FastifyReply {
+function notFound(reply: FastifyReply, root: string, path: string, policy: string): FastifyReply {
   const locale = LOCALE_PREFIXES.find((l) => path === `/${l}` || path.startsWith(`/${l}/`));
   const page = locale ? `${locale}/404.html` : "404.html";
   reply.code(404).header("cache-control", "no-cache");
-  if (existsSync(join(root, page))) return reply.type("text/html; charset=utf-8").sendFile(page, root);
+  if (existsSync(join(root, page))) {
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", policy)
+      .sendFile(page, root);
+  }
   return reply.type("text/plain; charset=utf-8").send("Not found");
 }

@@ -43,6 +43,10 @@ export function loadScalar(src: string): Promise<ScalarGlobal> {
       resolve(window.Scalar);
       return;
     }
+    // The bundle's Zod probes for `eval` (`Function("")`) unless told not to compile its schemas: the site's
+    // CSP allows no eval, so the probe would only raise a violation report. Zod reads this global.
+    const zod = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+    zod.__zod_globalConfig = { ...zod.__zod_globalConfig, jitless: true };
     const script = document.createElement("script");
     script.type = "module";
     script.src = src;
