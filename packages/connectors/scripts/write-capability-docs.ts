@@ -10,7 +10,7 @@ import {
   GENERATED_PAGES,
   withGeneratedBlocks,
 } from "../src/capability-docs.ts";
-import { DOCS_ROOTS, FEATURE_PAGES } from "../test/feature-pages.ts";
+import { CHANGELOG_ROOTS, DOCS_ROOTS, FEATURE_PAGES } from "../test/feature-pages.ts";
 
 for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][]) {
   const page = readFileSync(url, "utf8");
@@ -20,9 +20,9 @@ for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][])
   process.stdout.write(`wrote ${url.pathname}\n`);
 }
 
-for (const [locale, root] of Object.entries(DOCS_ROOTS) as [DocLocale, URL][]) {
+for (const locale of ["en", "fr"] as const) {
   for (const page of GENERATED_PAGES) {
-    const url = new URL(page.path, root);
+    const url = new URL(page.path, (page.site === "changelog" ? CHANGELOG_ROOTS : DOCS_ROOTS)[locale]);
     const source = readFileSync(url, "utf8");
     const written = withGeneratedBlocks(source, page, locale);
     if (written !== source) {

@@ -207,10 +207,23 @@ export function capabilityHeading(locale: DocLocale): string {
 // from the capability table, and `packages/connectors/scripts/write-capability-docs.ts` writes it between
 // markers. A test compares each block with a fresh generation (packages/server/test/docs/generated-blocks.test.ts).
 
-/** How a block starts and ends in a page (an HTML comment: Docusaurus drops it, in Markdown and in MDX). */
-export const blockStart = (name: string) =>
-  `<!-- generated:${name} from the capability table: run packages/connectors/scripts/write-capability-docs.ts -->`;
-export const blockEnd = (name: string) => `<!-- end generated:${name} -->`;
+/**
+ * How a block starts and ends in a page: an HTML comment in a Markdown page, an MDX comment in an MDX page
+ * (MDX has no HTML comments); Docusaurus shows neither.
+ */
+export const blockStart = (name: string, mdx = false) =>
+  comment(
+    `generated:${name} from the capability table: run packages/connectors/scripts/write-capability-docs.ts`,
+    mdx,
+  );
+export const blockEnd = (name: string, mdx = false) => comment(`end generated:${name}`, mdx);
+const comment = (text: string, mdx: boolean) => (mdx ? `{/* ${text} */}` : `<!-- ${text} -->`);
+
+/** True when a page is compiled as MDX (its front matter says `format: mdx`). */
+export function isMdxPage(source: string): boolean {
+  const front = /^---\n([\s\S]*?)\n---\n/.exec(source)?.[1] ?? "";
+  return /^\s+format:\s*mdx\s*$/m.test(front);
+}
 
 type Verdict = "yes" | "partial" | "demoOnly" | "no";
 const RANK: Record<Verdict, number> = { yes: 0, partial: 1, demoOnly: 2, no: 3 };
@@ -891,6 +904,8 @@ export function connectBlock(connectors: readonly Connector[], locale: DocLocale
 
 /** A documentation page with generated blocks, by its path under the docs folder (the same in both languages). */
 export interface GeneratedPage {
+  /** The folder the path is under: the docs (default) or the changelog. */
+  site?: "docs" | "changelog";
   path: string;
   blocks: (locale: DocLocale) => Record<string, string>;
 }
@@ -951,7 +966,46 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     path,
     blocks: (locale: DocLocale) => ({ "not-available": connectBlock(connectors, locale) }),
   })),
+  {
+    site: "changelog",
+    path: "2026-11-23-qibates-2.1.0.md",
+    blocks: (locale: DocLocale) => ({ "real-servers": releaseRealServers(locale) }),
+  },
 ];
+
+/** The documentation page of a Connect page, as an absolute link from the changelog. */
+const docLink = (page: string) => `/docs/QiBates/${page.replace(/\.md$/, "")}`;
+
+/** Per connector, what a real server does not do yet, or only in part: the release notes' list. */
+export function releaseRealServers(locale: DocLocale): string {
+  const words =
+    locale === "en"
+      ? { demoOnly: "Demo server only", partly: "In part", all: "Everything the capability table lists." }
+      : {
+          demoOnly: "Serveur de démonstration seulement",
+          partly: "En partie",
+          all: "Tout ce que liste la table des capacités.",
+        };
+  const colon = locale === "fr" ? " : " : ": ";
+  const sep = locale === "fr" ? " ; " : "; ";
+  return CONNECTORS.flatMap((c) => {
+    const p = CONNECTOR_PROFILES[c];
+    const of = (status: "no" | "partly") =>
+      CAPABILITIES.filter((cap) => {
+        const s = p.capabilities[cap.id];
+        return s?.status === "yes" && s.realServers?.status === status;
+      }).map((cap) => cap.label[locale]);
+    const demo = of("no");
+    const partly = of("partly");
+    const guide = CONNECT_PAGE[c];
+    return [
+      `- **\`${c}\`**, ${p.server[locale]} ([${guide.title[locale]}](${docLink(guide.page)}))${colon.trimEnd()}`,
+      ...(demo.length ? [`  - ${words.demoOnly}${colon}${demo.join(sep)}.`] : []),
+      ...(partly.length ? [`  - ${words.partly}${colon}${partly.join(sep)}.`] : []),
+      ...(demo.length + partly.length === 0 ? [`  - ${words.all}`] : []),
+    ];
+  }).join("\n");
+}
 
 const BEHAVIOUR_HEADING: Record<DocLocale, string> = {
   en: "## Behaviour by connector",
@@ -974,9 +1028,10 @@ function insertionLine(lines: readonly string[], name: string, locale: DocLocale
  */
 export function withGeneratedBlocks(source: string, page: GeneratedPage, locale: DocLocale): string {
   let text = source;
+  const mdx = isMdxPage(source);
   for (const [name, content] of Object.entries(page.blocks(locale))) {
-    const start = blockStart(name);
-    const end = blockEnd(name);
+    const start = blockStart(name, mdx);
+    const end = blockEnd(name, mdx);
     const a = text.indexOf(start);
     const block = content === "" ? "" : `${start}\n\n${content}\n\n${end}`;
     if (a >= 0) {

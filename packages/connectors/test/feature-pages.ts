@@ -6,6 +6,12 @@ export const DOCS_ROOTS: Record<DocLocale, URL> = {
   fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-docs/current/", import.meta.url),
 };
 
+/** The changelog's folders, by language. */
+export const CHANGELOG_ROOTS: Record<DocLocale, URL> = {
+  en: new URL("../../../site/changelog/", import.meta.url),
+  fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-blog/", import.meta.url),
+};
+
 /** The "Features and compatibility" documentation pages, by language. */
 export const FEATURE_PAGES: Record<DocLocale, URL> = {
   en: new URL("QiBates/features-compatibility.md", DOCS_ROOTS.en),

@@ -10,6 +10,7 @@ import {
   type DocLocale,
   featurePageCapabilities,
   GENERATED_PAGES,
+  isMdxPage,
   realServerAdmonition,
   withGeneratedBlocks,
 } from "../../../connectors/src/capability-docs.ts";
@@ -25,6 +26,10 @@ const ROOTS: Record<DocLocale, string> = {
   en: join(SITE, "docs"),
   fr: join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current"),
 };
+const CHANGELOG: Record<DocLocale, string> = {
+  en: join(SITE, "changelog"),
+  fr: join(SITE, "i18n/fr/docusaurus-plugin-content-blog"),
+};
 const LOCALES = ["en", "fr"] as const;
 const RUN = "run packages/connectors/scripts/write-capability-docs.ts";
 
@@ -38,17 +43,20 @@ function pages(dir: string, under = ""): string[] {
 
 /** The page without its generated blocks: what people wrote by hand. */
 function handWritten(source: string): string {
-  return source.replace(/<!-- generated:([\w-]+) [^\n]*-->[\s\S]*?<!-- end generated:\1 -->/g, "");
+  return source
+    .replace(/<!-- generated:([\w-]+) [^\n]*-->[\s\S]*?<!-- end generated:\1 -->/g, "")
+    .replace(/\{\/\* generated:([\w-]+) [^\n]*\*\/\}[\s\S]*?\{\/\* end generated:\1 \*\/\}/g, "");
 }
 
 describe.each(LOCALES)("generated blocks (%s)", (locale) => {
   it.each(GENERATED_PAGES.map((p) => p.path))(`%s equals a fresh generation (${RUN})`, (path) => {
     const page = GENERATED_PAGES.find((p) => p.path === path);
     if (!page) throw new Error(path);
-    const source = readFileSync(join(ROOTS[locale], path), "utf8");
+    const source = readFileSync(join((page.site === "changelog" ? CHANGELOG : ROOTS)[locale], path), "utf8");
     for (const [name, content] of Object.entries(page.blocks(locale))) {
-      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockStart(name));
-      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockEnd(name));
+      const mdx = isMdxPage(source);
+      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockStart(name, mdx));
+      if (content !== "") expect(source, `${path}: ${name}`).toContain(blockEnd(name, mdx));
     }
     expect(withGeneratedBlocks(source, page, locale)).toBe(source);
   });
@@ -203,9 +211,10 @@ describe("the demo-only note at the top of a feature page", () => {
         for (const c of demoOnly) expect(note, `${page.path} ${c}`).toContain(`\`${c}\``);
         expect(note).toMatch(/\]\(\.\.\/\.\.\/connect-[a-z0-9-]+\.md#/);
         const source = readFileSync(join(ROOTS[locale], page.path), "utf8");
-        const h1 = source.indexOf("\n# ");
-        expect(source.indexOf(blockStart("real-servers")), page.path).toBeGreaterThan(h1);
-        expect(source.indexOf(blockStart("real-servers")), page.path).toBeLessThan(source.indexOf("\n## "));
+        const h1 = source.indexOf("\n# ", source.indexOf("\n---\n", 4));
+        const at = source.indexOf(blockStart("real-servers", isMdxPage(source)));
+        expect(at, page.path).toBeGreaterThan(h1);
+        expect(at, page.path).toBeLessThan(source.indexOf("\n## "));
       }
     }
   });
