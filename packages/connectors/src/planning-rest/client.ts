@@ -1,5 +1,5 @@
 import { ProviderError } from "../errors.ts";
-import { serverMessage } from "../essbase-rest/client.ts";
+import { httpFailure, serverMessage } from "../essbase-rest/client.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 
 /**
@@ -71,6 +71,27 @@ export class PlanningRestClient {
     return this.parse<T>(answer, `GET /aif/rest/V1${path}`);
   }
 
+  /**
+   * A call under the versioned base whose refusal the caller handles: `{ ok, status, value, message }`, the
+   * server's own message on a refusal; a 401 is still `LOGIN_FAILED`.
+   */
+  async attempt<T>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+  ): Promise<{ ok: true; value: T } | { ok: false; status: number; message: string }> {
+    const answer = await this.send(method, `${this.base}${path}`, body);
+    if (answer.status === 401) throw loginFailed();
+    if (answer.status >= 200 && answer.status < 300) {
+      return { ok: true, value: this.parse<T>(answer, `${method} ${path}`) };
+    }
+    return {
+      ok: false,
+      status: answer.status,
+      message: serverMessage(answer.body) || `HTTP ${answer.status}`,
+    };
+  }
+
   async post<T>(path: string, body: unknown): Promise<T> {
     return this.json<T>("POST", path, body);
   }
@@ -102,11 +123,10 @@ export class PlanningRestClient {
     }
   }
 
-  /** Non-2xx answers become `PROVIDER_FAILED` with the server's own message (`message`, else the text). */
+  /** Non-2xx answers: the server's own JSON error message, else the one error of an unreachable server. */
   private check(answer: UpstreamAnswer, what: string): void {
     if (answer.status >= 200 && answer.status < 300) return;
-    const message = serverMessage(answer.body) || `HTTP ${answer.status}`;
-    throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+    throw httpFailure(this.upstreams, this.root, answer, what);
   }
 
   malformed(reason: string): ProviderError {

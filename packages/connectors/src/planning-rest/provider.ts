@@ -12,13 +12,16 @@ import type {
   DataSliceSegment,
   LoginInput,
   MemberProperties,
+  OpenFormInput,
   PlanningOperations,
   Provider,
   ProviderSession,
   RuleRef,
+  SubmitFormInput,
 } from "../provider.ts";
 import { UpstreamSessions } from "../upstream-sessions.ts";
 import { PlanningRestClient } from "./client.ts";
+import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
 
 type Schemas = components["schemas"];
 
@@ -116,8 +119,10 @@ function unsupported(operation: string, session: ProviderSession, why: string): 
   );
 }
 
-const NO_FORMS =
-  "Planning REST has no public call that lists, opens or submits a form, or gives a form's rules.";
+const NO_FORM_LIST =
+  "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).";
+const NO_ONSAVE_PROMPTS =
+  "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives a rule's runtime prompts.";
 
 export class PlanningRestProvider implements Provider {
   readonly id = "planning-rest";
@@ -307,19 +312,149 @@ class PlanningRestOperations implements PlanningOperations {
   ) {}
 
   async listForms(session: ProviderSession): Promise<Schemas["FormList"]> {
-    throw unsupported("nav/listforms", session, NO_FORMS);
+    throw unsupported("nav/listforms", session, NO_FORM_LIST);
   }
 
-  async openForm(session: ProviderSession): Promise<Schemas["FormResponse"]> {
-    throw unsupported("nav/openform", session, NO_FORMS);
+  /** What the form code needs of this session: the client, plan types with their dimensions, hierarchies. */
+  private async formHost(session: ProviderSession, ref: ApplicationRef): Promise<FormHost> {
+    const app = await this.provider.application(session, ref);
+    const { client } = this.provider.upstream(session);
+    return {
+      client,
+      app,
+      planTypes: async () => {
+        const { cubes } = await this.provider.cubes(session, ref);
+        return Promise.all(
+          cubes.map(async (c) => ({
+            cube: c.name,
+            dims: await this.planTypeDimensions(session, ref, c.name),
+          })),
+        );
+      },
+      dimension: (cube, dim) => this.dimensionInfo(session, app, cube, dim),
+      unsupported: (operation, why) => unsupported(operation, session, why),
+    };
   }
 
-  async submitForm(session: ProviderSession): Promise<Schemas["SubmitFormResponse"]> {
-    throw unsupported("action/submitform", session, NO_FORMS);
+  /**
+   * A dimension's aliases and which members take entries: Get Dimension Details (26.04, any role: the whole
+   * hierarchy, the Default table's aliases); a server without it (404), the member read (`dataStorage` too).
+   * A member with children, Dynamic Calc or Label Only takes no entry (Planning's bottom-up rule).
+   */
+  private async dimensionInfo(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+    dim: string,
+  ): Promise<DimensionInfo> {
+    const { client } = this.provider.upstream(session);
+    const details = await client.attempt<RestMember>(
+      "GET",
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=Default`,
+    );
+    const root = details.ok ? details.value : (await this.provider.dimension(session, app, dim)).root;
+    const members = new Map<string, { alias: string | null; writable: boolean }>();
+    const walk = (m: RestMember) => {
+      if (typeof m.name !== "string") return;
+      const kids = Array.isArray(m.children) ? (m.children as RestMember[]) : [];
+      const storage = storageOf(m.dataStorage);
+      const key = m.name.toLowerCase();
+      if (!members.has(key)) {
+        members.set(key, {
+          alias: typeof m.alias === "string" && m.alias !== "" ? m.alias : null,
+          writable: kids.length === 0 && storage !== "dynamic-calc" && storage !== "label-only",
+        });
+      }
+      for (const k of kids) walk(k);
+    };
+    walk(root);
+    return {
+      label: (name) => members.get(name.toLowerCase())?.alias ?? name,
+      writable: (name) => members.get(name.toLowerCase())?.writable ?? false,
+    };
+  }
+
+  /** Export Form Data (see `forms.ts`); a composite form or a refused call is the typed unsupported error. */
+  async openForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: OpenFormInput,
+  ): Promise<Schemas["FormResponse"]> {
+    return (await openForm(await this.formHost(session, ref), input)).response;
+  }
+
+  /**
+   * The form opened for the grid's POV, its writable cells written through `importdataslice`, then the rules
+   * its definition runs on save launched as `RULES` jobs (prompts as sent; the server's defaults otherwise).
+   * Where the definition cannot be read (Service Administrator only), no rule runs and `rules` is empty. Unlike
+   * a Smart View form save, the import and the rules are separate calls: a failing rule leaves the cells saved.
+   */
+  async submitForm(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: SubmitFormInput,
+  ): Promise<Schemas["SubmitFormResponse"]> {
+    const host = await this.formHost(session, ref);
+    const form = await openForm(host, {
+      folder: input.folder,
+      formName: input.formName,
+      ...(input.type ? { type: input.type } : {}),
+      ...(input.pov ? { pov: input.pov } : {}),
+      ...(input.preferences ? { preferences: input.preferences } : {}),
+    });
+    const definition = await host.client.attempt<{ businessRules?: unknown }>(
+      "GET",
+      `/applications/${enc(host.app)}/formdefinitions/${enc(input.formName)}`,
+    );
+    const onSave = definition.ok
+      ? (Array.isArray(definition.value.businessRules) ? definition.value.businessRules : []).flatMap((r) =>
+          typeof r === "string" ? [r] : typeof r?.name === "string" ? [r.name as string] : [],
+        )
+      : [];
+    (input.prompts ?? []).forEach((p, i) => {
+      const name = String(p?.ruleinfo?.ruleName ?? "");
+      if (definition.ok && !onSave.some((r) => same(r, name))) {
+        throw new ProviderError(
+          "RULE_UNKNOWN",
+          `Rule "${name}" is not run on save by form "${input.formName}".`,
+          { rule: name },
+          `prompts[${i}].ruleinfo.ruleName`,
+        );
+      }
+    });
+    const cells = await submitCells(host, form, input);
+    const rules: Schemas["RuleRun"][] = [];
+    for (const ruleName of onSave) {
+      const sent = (input.prompts ?? []).find((p) => same(String(p.ruleinfo.ruleName), ruleName));
+      rules.push(
+        await this.launchRule(session, ref, {
+          cube: form.cube,
+          ruleName,
+          prompts: (sent?.prompts ?? []) as Schemas["PromptValue"][],
+        }),
+      );
+    }
+    const after = await openForm(host, {
+      folder: input.folder,
+      formName: input.formName,
+      pov: form.response.pov,
+      ...(input.preferences ? { preferences: input.preferences } : {}),
+    });
+    const r = after.response;
+    return {
+      formName: r.formName,
+      submitted: cells.filter((c) => c.status === "written" || c.status === "truncated").length,
+      cells,
+      rules,
+      pov: r.pov,
+      grid: r.grid,
+      codes: r.codes,
+      cellKinds: r.cellKinds,
+    };
   }
 
   async listOnSaveRules(session: ProviderSession): Promise<Schemas["OnSaveRuleList"]> {
-    throw unsupported("nav/listonsaverules", session, NO_FORMS);
+    throw unsupported("nav/listonsaverules", session, NO_ONSAVE_PROMPTS);
   }
 
   async listTaskLists(session: ProviderSession): Promise<Schemas["TaskListList"]> {
@@ -334,11 +469,20 @@ class PlanningRestOperations implements PlanningOperations {
     throw unsupported("nav/listalias", session, "Planning REST has no public call that lists alias tables.");
   }
 
-  async setAlias(session: ProviderSession): Promise<Schemas["PlanningAliasTable"]> {
+  /**
+   * The Default table, which every Planning application has and whose aliases the member reads give, is
+   * accepted (kept by the client: Planning REST has no session alias table); another name cannot be checked.
+   */
+  async setAlias(
+    session: ProviderSession,
+    _ref: ApplicationRef,
+    aliasId: string,
+  ): Promise<Schemas["PlanningAliasTable"]> {
+    if (same(aliasId, "Default")) return { aliasId: "Default", name: "Default", active: true };
     throw unsupported(
-      "action/setalias",
+      `action/setalias (aliasId ${aliasId})`,
       session,
-      "Planning REST has no public call that lists alias tables.",
+      "Planning REST has no public call that lists alias tables, so only Default can be chosen.",
     );
   }
 

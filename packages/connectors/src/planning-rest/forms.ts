@@ -1,0 +1,391 @@
+import type { components } from "@qibates/client/schema";
+import { ProviderError } from "../errors.ts";
+import type { ApplicationRef, OpenFormInput, ProviderSession, SubmitFormInput } from "../provider.ts";
+import type { PlanningRestClient } from "./client.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * Forms over Planning REST: a form opened from Export Form Data (`GET …/forms/{idorname}/data`, 26.04, any
+ * role, needs AI Studio; asked first for `gridInfo,pov`, then with the page members), labelled and marked
+ * writable from the dimensions' hierarchies (an upper-level, Dynamic Calc or Label Only member makes a cell
+ * read-only, Planning's bottom-up rule); submitted through `importdataslice` (plan-type scoped, no form save
+ * behaviour), then the form's rules on save read from its definition (`GET …/formdefinitions/{idorname}`,
+ * Service Administrator) launched as `RULES` jobs. Sources in `packages/wire/src/planning-rest/NOTES.md`.
+ */
+
+export interface FormDataAnswer {
+  gridInfo?: {
+    pageDimNames?: unknown;
+    allowedPageMembersByDim?: unknown;
+    rowDimNames?: unknown;
+    columnDimNames?: unknown;
+  };
+  pov?: unknown;
+  columns?: unknown;
+  rows?: unknown;
+}
+
+/** What the connector needs of a dimension: each member's alias, whether it can hold entered data. */
+export interface DimensionInfo {
+  label(name: string): string;
+  writable(name: string): boolean;
+}
+
+export interface FormHost {
+  client: PlanningRestClient;
+  app: string;
+  /** The plan types and their base dimensions. */
+  planTypes(): Promise<{ cube: string; dims: string[] }[]>;
+  dimension(cube: string, dim: string): Promise<DimensionInfo>;
+  unsupported(operation: string, why: string): ProviderError;
+}
+
+const enc = encodeURIComponent;
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+
+export const NO_FORM_DATA =
+  "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio";
+export const NO_COMPOSITE =
+  "no public Planning REST call names a composite form's subforms (Oracle's form pages speak of simple forms only)";
+
+/** A number as forms show it: an integer as is, else at most six decimals. */
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  return String(Number.parseFloat(v.toFixed(6)));
+}
+
+export interface OpenedForm {
+  response: Schemas["FormResponse"];
+  cube: string;
+  rowDims: string[];
+  colDims: string[];
+  /** Per data row/column of `response.grid` (after the headers): member names. */
+  rowMembers: string[][];
+  colMembers: string[][];
+  /** Per data cell: whether it can be written. */
+  writable: boolean[][];
+  /** Per data cell: the value as read (number, text, null). */
+  values: (number | string | null)[][];
+}
+
+/** Reads Export Form Data; a refusal is the typed unsupported error naming the server's reason. */
+async function exportFormData(host: FormHost, formName: string, query: string): Promise<FormDataAnswer> {
+  const r = await host.client.attempt<FormDataAnswer>(
+    "GET",
+    `/applications/${enc(host.app)}/forms/${enc(formName)}/data?${query}`,
+  );
+  if (r.ok) return r.value;
+  if (/does not exist/i.test(r.message)) {
+    throw new ProviderError("FORM_UNKNOWN", `Unknown form ${formName}.`, { form: formName }, "formName");
+  }
+  if (/composite/i.test(r.message)) throw host.unsupported("nav/openform", `${NO_COMPOSITE} (${r.message})`);
+  throw host.unsupported("nav/openform", `${NO_FORM_DATA} (${r.message}).`);
+}
+
+function cellValue(v: unknown): number | string | null {
+  if (v === null || v === undefined || v === "") return null;
+  if (typeof v === "number") return v;
+  return String(v);
+}
+
+/** Opens a simple form for a POV (page members from `input.pov`). */
+export async function openForm(host: FormHost, input: OpenFormInput): Promise<OpenedForm> {
+  if (input.type === "composite") throw host.unsupported("nav/openform", `${NO_COMPOSITE}.`);
+  const name = input.formName;
+  const info = await exportFormData(host, name, "fields=gridInfo,pov&displayMemberAs=MEMBER_NAME");
+  const g = info.gridInfo ?? {};
+  const pageDims = strings(g.pageDimNames) ? g.pageDimNames : [];
+  const allowed = (typeof g.allowedPageMembersByDim === "object" && g.allowedPageMembersByDim) || {};
+  const rowDims = strings(g.rowDimNames) ? g.rowDimNames : [];
+  const colDims = strings(g.columnDimNames) ? g.columnDimNames : [];
+  const basePov = (typeof info.pov === "object" && info.pov ? info.pov : {}) as Record<string, unknown>;
+  const pages: string[] = [];
+  for (const [dim, member] of Object.entries(input.pov ?? {})) {
+    const page = pageDims.find((d) => d.toLowerCase() === dim.toLowerCase());
+    if (page && typeof member === "string" && member !== "") pages.push(member);
+  }
+  const data =
+    pages.length === 0
+      ? await exportFormData(host, name, "displayMemberAs=MEMBER_NAME")
+      : await exportFormData(host, name, `displayMemberAs=MEMBER_NAME&pageMbrList=${enc(pages.join(","))}`);
+  const povRaw = (typeof data.pov === "object" && data.pov ? data.pov : basePov) as Record<string, unknown>;
+  const pov: Record<string, string> = {};
+  for (const [d, m] of Object.entries(povRaw)) if (typeof m === "string") pov[d] = m;
+  if (!Array.isArray(data.columns) || !data.columns.every(strings) || !Array.isArray(data.rows)) {
+    throw host.client.malformed("an Export Form Data answer without columns and rows");
+  }
+  const columns = data.columns as string[][];
+  const rows = (data.rows as { headers?: unknown; data?: unknown }[]).map((r) => {
+    if (!strings(r.headers) || !Array.isArray(r.data)) {
+      throw host.client.malformed("an Export Form Data row without headers and data");
+    }
+    return { headers: r.headers, data: r.data.map(cellValue) };
+  });
+  // The plan type: the one whose base dimensions hold every dimension the form shows (the fewest such).
+  const shown = [...Object.keys(pov), ...rowDims, ...colDims].map((d) => d.toLowerCase());
+  const candidates = (await host.planTypes())
+    .filter((p) => shown.every((d) => p.dims.some((x) => x.toLowerCase() === d)))
+    .sort((a, b) => a.dims.length - b.dims.length);
+  const cube = candidates[0]?.cube;
+  if (!cube) throw host.client.malformed(`form ${name} whose dimensions no plan type has`);
+  const infos = new Map<string, DimensionInfo>();
+  for (const d of new Set([...Object.keys(pov), ...rowDims, ...colDims])) {
+    infos.set(d, await host.dimension(cube, d));
+  }
+  const dimInfo = (d: string) => infos.get(d) as DimensionInfo;
+  const H = colDims.length;
+  const L = rowDims.length;
+  const width = columns[0]?.length ?? 0;
+  const colMembers = Array.from({ length: width }, (_, c) => colDims.map((_, h) => columns[h]?.[c] ?? ""));
+  const rowMembers = rows.map((r) => r.headers);
+  const povWritable = Object.entries(pov).every(([d, m]) => dimInfo(d).writable(m));
+  const writable = rows.map((r) =>
+    colMembers.map(
+      (cm) =>
+        povWritable &&
+        r.headers.every((m, l) => dimInfo(rowDims[l] as string).writable(m)) &&
+        cm.every((m, h) => dimInfo(colDims[h] as string).writable(m)),
+    ),
+  );
+  const values = rows.map((r) => r.data);
+  // Missing rows and columns dropped as the user's preferences ask.
+  const prefs = input.preferences ?? {};
+  let rowIdx = rows.map((_, i) => i);
+  let colIdx = colMembers.map((_, i) => i);
+  if (prefs.missingRowSuppression) rowIdx = rowIdx.filter((r) => colIdx.some((c) => values[r]?.[c] !== null));
+  if (prefs.missingColSuppression) colIdx = colIdx.filter((c) => rowIdx.some((r) => values[r]?.[c] !== null));
+  const missingLabel = prefs.missingLabel ?? "#Missing";
+  const grid: string[][] = [];
+  const codes: string[][] = [];
+  const kinds: Schemas["CellKinds"] = [];
+  for (let h = 0; h < H; h++) {
+    const dim = dimInfo(colDims[h] as string);
+    grid.push([...new Array(L).fill(""), ...colIdx.map((c) => dim.label(colMembers[c]?.[h] ?? ""))]);
+    codes.push([...new Array(L).fill(""), ...colIdx.map((c) => colMembers[c]?.[h] ?? "")]);
+    kinds.push([...new Array(L).fill("corner"), ...colIdx.map(() => "column-header" as const)]);
+  }
+  for (const r of rowIdx) {
+    const headers = rowMembers[r] as string[];
+    grid.push([
+      ...headers.map((m, l) => dimInfo(rowDims[l] as string).label(m)),
+      ...colIdx.map((c) => {
+        const v = values[r]?.[c] ?? null;
+        return v === null ? missingLabel : typeof v === "number" ? formatNumber(v) : v;
+      }),
+    ]);
+    codes.push([...headers, ...colIdx.map(() => "")]);
+    kinds.push([
+      ...headers.map(() => "row-header" as const),
+      ...colIdx.map((c) =>
+        (values[r]?.[c] ?? null) === null ? ("missing" as const) : writable[r]?.[c] ? "data" : "read-only",
+      ),
+    ]);
+  }
+  const povChoices: Record<string, string[]> = {};
+  for (const d of Object.keys(pov)) {
+    const list = (allowed as Record<string, unknown>)[d];
+    povChoices[d] = strings(list) && pageDims.includes(d) ? list : [pov[d] as string];
+  }
+  return {
+    response: {
+      formName: name,
+      folder: input.folder,
+      type: "regular",
+      cube,
+      pov,
+      povChoices,
+      grid,
+      codes,
+      cellKinds: kinds,
+      subforms: [],
+    } as Schemas["FormResponse"],
+    cube,
+    rowDims,
+    colDims,
+    rowMembers: rowIdx.map((r) => rowMembers[r] as string[]),
+    colMembers: colIdx.map((c) => colMembers[c] as string[]),
+    writable: rowIdx.map((r) => colIdx.map((c) => writable[r]?.[c] ?? false)),
+    values: rowIdx.map((r) => colIdx.map((c) => values[r]?.[c] ?? null)),
+  };
+}
+
+interface ImportAnswer {
+  numAcceptedCells?: unknown;
+  numUpdateCells?: unknown;
+  numUpdatedCells?: unknown;
+  numRejectedCells?: unknown;
+  rejectedCellsWithDetails?: { memberNames?: unknown; readOnlyReasons?: unknown; otherReasons?: unknown }[];
+}
+
+/**
+ * Writes the grid's changed writable cells through `importdataslice` (one call per set of columns written),
+ * each cell's status from the answer's rejected cells. Texts over 255 characters are `CELL_TOO_LONG` unless
+ * `enableLargeCellSubmit`, then cut to 255 (`truncated`).
+ */
+export async function submitCells(
+  host: FormHost,
+  form: OpenedForm,
+  input: SubmitFormInput,
+): Promise<Schemas["SubmittedCell"][]> {
+  const grid = input.grid as unknown[][];
+  const H = form.colDims.length;
+  const L = form.rowDims.length;
+  const missingLabel = input.preferences?.missingLabel ?? "#Missing";
+  const label = (r: number, c: number) => {
+    const code = input.codes?.[r]?.[c];
+    if (typeof code === "string" && code.trim() !== "") return code.trim();
+    const g = grid[r]?.[c];
+    return g === null || g === undefined ? "" : String(g).trim();
+  };
+  const labels = form.response.grid;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  // Column c of the request → column of the opened form (by member names, else labels).
+  const width = Math.max(0, ...grid.map((row) => (Array.isArray(row) ? row.length : 0)));
+  const colOf: (number | undefined)[] = [];
+  for (let c = L; c < width; c++) {
+    const names = Array.from({ length: H }, (_, h) => label(h, c));
+    if (names.every((n) => n === "")) continue;
+    const i = form.colMembers.findIndex((cm, k) =>
+      cm.every((m, h) => same(m, names[h] ?? "") || same(labels[h]?.[L + k] ?? "", names[h] ?? "")),
+    );
+    if (i < 0) {
+      throw new ProviderError(
+        "GRID_INVALID",
+        `Column ${c} (${names.join(", ")}) is not on the form.`,
+        null,
+        `grid[0][${c}]`,
+      );
+    }
+    colOf[c] = i;
+  }
+  const cells: Schemas["SubmittedCell"][] = [];
+  const writes: {
+    r: number;
+    c: number;
+    row: number;
+    col: number;
+    value: string;
+    status: "written" | "truncated";
+  }[] = [];
+  const tooLong: string[] = [];
+  for (let r = H; r < grid.length; r++) {
+    const row = grid[r];
+    if (!Array.isArray(row)) continue;
+    const names = Array.from({ length: L }, (_, l) => label(r, l));
+    if (names.every((n) => n === "")) continue;
+    const i = form.rowMembers.findIndex((rm, k) =>
+      rm.every((m, l) => same(m, names[l] ?? "") || same(labels[H + k]?.[l] ?? "", names[l] ?? "")),
+    );
+    if (i < 0) {
+      throw new ProviderError(
+        "GRID_INVALID",
+        `Row ${r} (${names.join(", ")}) is not on the form.`,
+        null,
+        `grid[${r}][0]`,
+      );
+    }
+    for (let c = L; c < width; c++) {
+      const k = colOf[c];
+      if (k === undefined) continue;
+      const raw = row[c] === null || row[c] === undefined ? "" : String(row[c]);
+      const t = raw.trim();
+      const now = form.values[i]?.[k] ?? null;
+      const shown = now === null ? missingLabel : typeof now === "number" ? formatNumber(now) : now;
+      if (!form.writable[i]?.[k]) {
+        const unchanged =
+          t === shown ||
+          (now === null && (t === "" || t.toLowerCase() === "#missing")) ||
+          (typeof now === "number" && t !== "" && Number(t.replace(/,/g, "")) === now);
+        if (!unchanged) cells.push({ row: r, column: c, status: "read-only", value: raw });
+        continue;
+      }
+      if (t === "") continue;
+      const isMissing = t === missingLabel || t.toLowerCase() === "#missing";
+      const n = Number(t.replace(/,/g, ""));
+      if (isMissing) {
+        writes.push({ r, c, row: i, col: k, value: "#missing", status: "written" });
+      } else if (Number.isFinite(n)) {
+        writes.push({ r, c, row: i, col: k, value: String(n), status: "written" });
+      } else if (raw.length > 255) {
+        if (!input.enableLargeCellSubmit) tooLong.push(`grid[${r}][${c}] (${raw.length} characters)`);
+        writes.push({ r, c, row: i, col: k, value: raw.slice(0, 255), status: "truncated" });
+      } else writes.push({ r, c, row: i, col: k, value: raw, status: "written" });
+    }
+  }
+  if (tooLong.length > 0) {
+    throw new ProviderError(
+      "CELL_TOO_LONG",
+      `Text cells are limited to 255 characters: ${tooLong.join(", ")}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
+      null,
+      "grid",
+    );
+  }
+  // One importdataslice per set of columns written (rows grouped by it).
+  const groups = new Map<string, typeof writes>();
+  for (const w of writes) {
+    const key = writes
+      .filter((x) => x.row === w.row)
+      .map((x) => x.col)
+      .join(",");
+    groups.set(key, [...(groups.get(key) ?? []), w]);
+  }
+  const rejected = new Map<string, { readOnly: string[]; other: string[] }>();
+  const pov = Object.values(form.response.pov);
+  for (const [key, group] of groups) {
+    const cols = key.split(",").map(Number);
+    const rowsOf = [...new Set(group.map((w) => w.row))];
+    const body = {
+      aggregateEssbaseData: false,
+      dataGrid: {
+        pov,
+        columns: form.colDims.map((_, h) => cols.map((c) => form.colMembers[c]?.[h] ?? "")),
+        rows: rowsOf.map((row) => ({
+          headers: form.rowMembers[row],
+          data: cols.map((c) => group.find((w) => w.row === row && w.col === c)?.value ?? ""),
+        })),
+      },
+      customParams: { IncludeRejectedCells: true, IncludeRejectedCellsWithDetails: true },
+    };
+    const answer = await host.client.post<ImportAnswer>(
+      `/applications/${enc(host.app)}/plantypes/${enc(form.cube)}/importdataslice`,
+      body,
+    );
+    for (const d of answer.rejectedCellsWithDetails ?? []) {
+      if (!strings(d.memberNames)) continue;
+      const names = new Set(d.memberNames.map((m) => m.toLowerCase()));
+      for (const w of group) {
+        const members = [...(form.rowMembers[w.row] ?? []), ...(form.colMembers[w.col] ?? [])];
+        if (members.every((m) => names.has(m.toLowerCase()))) {
+          rejected.set(`${w.r},${w.c}`, {
+            readOnly: strings(d.readOnlyReasons) ? d.readOnlyReasons : [],
+            other: strings(d.otherReasons) ? d.otherReasons : [],
+          });
+        }
+      }
+    }
+  }
+  for (const w of writes) {
+    const no = rejected.get(`${w.r},${w.c}`);
+    const raw = String((grid[w.r] as unknown[])[w.c] ?? "");
+    if (no) {
+      cells.push({
+        row: w.r,
+        column: w.c,
+        status: no.readOnly.length > 0 ? "read-only" : "invalid",
+        value: raw,
+        reason: [...no.readOnly, ...no.other].join("; ") || null,
+      });
+    } else {
+      const n = Number(w.value);
+      const value =
+        w.value === "#missing"
+          ? missingLabel
+          : w.status === "written" && Number.isFinite(n)
+            ? formatNumber(n)
+            : w.value;
+      cells.push({ row: w.r, column: w.c, status: w.status, value });
+    }
+  }
+  return cells.sort((a, b) => a.row - b.row || a.column - b.column);
+}
