@@ -937,9 +937,21 @@ const FEATURE_PAGE_CAPS: Record<string, readonly Capability[]> = {
   "QiBates/features/settings/SubmitWithLargeCell.md": ["formSubmit"],
 };
 
-/** The capabilities a feature page is about (for tests). */
+/** Pages without a "Behaviour by connector" section where the reader still acts on a capability: the note only. */
+const NOTE_ONLY_PAGE_CAPS: Record<string, readonly Capability[]> = {
+  "QiBates/understanding-the-app/understanding-planning-pbcs/Applications.md": [
+    "forms",
+    "compositeForms",
+    "taskLists",
+  ],
+  "QiBates/understanding-the-app/understanding-planning-pbcs/Pov.md": ["forms"],
+  "QiBates/understanding-the-app/understanding-essbase-ssas/DataIntegration.md": ["writeBack"],
+  "QiBates/understanding-the-app/understanding-essbase-ssas/Predictions.md": ["writeBack"],
+};
+
+/** The capabilities a page's demo-only note is about (for tests). */
 export function featurePageCapabilities(path: string): readonly Capability[] | undefined {
-  return FEATURE_PAGE_CAPS[path];
+  return FEATURE_PAGE_CAPS[path] ?? NOTE_ONLY_PAGE_CAPS[path];
 }
 
 const CONNECT_PAGES: Record<string, readonly Connector[]> = {
@@ -960,6 +972,13 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
         "real-servers": realServerAdmonition(caps, locale, root),
         behaviour: behaviourBlock(caps, locale, root),
       }),
+    };
+  }),
+  ...Object.entries(NOTE_ONLY_PAGE_CAPS).map(([path, caps]) => {
+    const root = "../".repeat(path.split("/").length - 2);
+    return {
+      path,
+      blocks: (locale: DocLocale) => ({ "real-servers": realServerAdmonition(caps, locale, root) }),
     };
   }),
   ...Object.entries(CONNECT_PAGES).map(([path, connectors]) => ({
