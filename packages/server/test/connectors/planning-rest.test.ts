@@ -22,7 +22,11 @@ function comparable(body: unknown, operationId: string): unknown {
   return JSON.parse(JSON.stringify(body), (k, v) => {
     if (k === "loginid" || k === "requestId" || k === "durationMs" || k === "expiresAt") return undefined;
     if (k === "providerAddress") return undefined;
-    if (operationId === "launchRule" && k === "message" && typeof v === "string")
+    if (
+      (operationId === "launchRule" || operationId === "submitForm") &&
+      k === "message" &&
+      typeof v === "string"
+    )
       return v.replace(/\d+/g, "#");
     return v;
   });
@@ -122,6 +126,10 @@ describe.each(["pbcs", "planning"] as const)(
         "listMemberFilters",
         "listMembers",
         "launchRule",
+        // Forms: Export Form Data, importdataslice and the rules on save of the form definition.
+        "openForm",
+        "submitForm",
+        "setAlias",
         // Planning on premises: the alias tables through Smart View's XML protocol.
         ...(connector === "planning" ? ["listAliases", "setAlias"] : []),
       ]) {
@@ -130,6 +138,82 @@ describe.each(["pbcs", "planning"] as const)(
           `${op}: ${real.join(", ")}`,
         ).toBe(true);
       }
+    });
+
+    it("opens a form, submits it back and a new read shows exactly the cells written changed", async () => {
+      const wire = await login(
+        connector,
+        `${server.baseUrl}/HyperionPlanning/SmartView`,
+        connector === "pbcs" ? "idcs-demo.demo" : "demo",
+      );
+      const loginid = wire.json.loginid as string;
+      const form = {
+        server: "Planning",
+        application: "Vision",
+        folder: "/Forms/Revenue",
+        formName: "Revenue Plan",
+        // Entities no other test of this file writes (one per connector: both write the same view).
+        pov: { Entity: connector === "pbcs" ? "430" : "440" },
+      };
+      const open = await api("/qibates/api/v2/nav/openform", { loginid, ...form }, connector);
+      expect(open.status, JSON.stringify(open.json)).toBe(200);
+      const grid = open.json.grid as string[][];
+      const kinds = open.json.cellKinds as string[][];
+      expect(kinds[1]?.[4]).toBe("read-only"); // Q1: upper level
+      const edited = grid.map((r) => [...r]);
+      (edited[1] as string[])[1] = "4321"; // Hardware Sales, Jan
+      (edited[2] as string[])[3] = "#Missing"; // Software Sales, Mar
+      (edited[1] as string[])[4] = "99"; // Q1: read-only, reported, not written
+      const submitted = await api(
+        "/qibates/api/v2/action/submitform",
+        {
+          loginid,
+          ...form,
+          pov: open.json.pov,
+          grid: edited,
+          codes: open.json.codes,
+          enableLargeCellSubmit: false,
+        },
+        connector,
+      );
+      expect(submitted.status, JSON.stringify(submitted.json)).toBe(200);
+      const cells = submitted.json.cells as { row: number; column: number; status: string }[];
+      expect(cells.find((c) => c.row === 1 && c.column === 4)?.status).toBe("read-only");
+      expect(cells.find((c) => c.row === 1 && c.column === 1)?.status).toBe("written");
+      const again = await api("/qibates/api/v2/nav/openform", { loginid, ...form }, connector);
+      const after = again.json.grid as string[][];
+      const changed: string[] = [];
+      grid.forEach((row, r) => {
+        row.forEach((v, c) => {
+          if (after[r]?.[c] !== v) changed.push(`${r},${c}=${after[r]?.[c]}`);
+        });
+      });
+      // The two cells written, and the totals that follow them (Q1 and Total Revenue), nothing else.
+      const jan = Number(grid[1]?.[1]);
+      const mar = Number(grid[2]?.[3]);
+      expect(after[1]?.[1]).toBe("4321");
+      expect(after[2]?.[3]).toBe("#Missing");
+      expect(Number(after[1]?.[4])).toBe(Number(grid[1]?.[4]) - jan + 4321);
+      expect(Number(after[3]?.[3])).toBe(Number(grid[3]?.[3]) - mar);
+      expect(changed.map((x) => x.split("=")[0]).sort()).toEqual(
+        ["1,1", "1,4", "2,3", "2,4", "3,1", "3,3", "3,4"].sort(),
+      );
+      // A text over 255 characters in a cell is refused without enableLargeCellSubmit, nothing written.
+      const long = edited.map((r) => [...r]);
+      (long[1] as string[])[2] = "x".repeat(300);
+      const tooLong = await api(
+        "/qibates/api/v2/action/submitform",
+        { loginid, ...form, pov: open.json.pov, grid: long, enableLargeCellSubmit: false },
+        connector,
+      );
+      expect(tooLong.json.code).toBe("QB_ERR_CELL_TOO_LONG");
+      // A composite form: its subforms cannot be named through Planning REST.
+      const composite = await api(
+        "/qibates/api/v2/nav/openform",
+        { loginid, ...form, formName: "Revenue Review", type: "composite" },
+        connector,
+      );
+      expect([composite.status, composite.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     });
 
     it("refuses a wrong password at login and answers a rule's invalid prompt with the typed error", async () => {
