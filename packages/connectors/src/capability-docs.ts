@@ -986,6 +986,22 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     blocks: (locale: DocLocale) => ({ "not-available": connectBlock(connectors, locale) }),
   })),
   {
+    path: "intro.md",
+    blocks: (locale: DocLocale) => ({
+      "real-servers": [
+        `:::note[${PAGE_WORDS[locale].admonitionTitle}]`,
+        "",
+        locale === "en"
+          ? "Every connector reaches real servers, at an address on the allow-list of the QiBates server. What a real server does not do yet, or only in part (the demo server does it all), by connector:"
+          : "Chaque connecteur joint de vrais serveurs, à une adresse de la liste des hôtes autorisés du serveur QiBates. Ce qu'un serveur réel ne fait pas encore, ou seulement en partie (le serveur de démonstration fait tout), connecteur par connecteur :",
+        "",
+        releaseRealServers(locale, (page) => `QiBates/${page}`),
+        "",
+        ":::",
+      ].join("\n"),
+    }),
+  },
+  {
     site: "changelog",
     path: "2026-11-23-qibates-2.1.0.md",
     blocks: (locale: DocLocale) => ({ "real-servers": releaseRealServers(locale) }),
@@ -996,7 +1012,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
 const docLink = (page: string) => `/docs/QiBates/${page.replace(/\.md$/, "")}`;
 
 /** Per connector, what a real server does not do yet, or only in part: the release notes' list. */
-export function releaseRealServers(locale: DocLocale): string {
+export function releaseRealServers(locale: DocLocale, linkTo: (page: string) => string = docLink): string {
   const words =
     locale === "en"
       ? { demoOnly: "Demo server only", partly: "In part", all: "Everything the capability table lists." }
@@ -1018,7 +1034,7 @@ export function releaseRealServers(locale: DocLocale): string {
     const partly = of("partly");
     const guide = CONNECT_PAGE[c];
     return [
-      `- **\`${c}\`**, ${p.server[locale]} ([${guide.title[locale]}](${docLink(guide.page)}))${colon.trimEnd()}`,
+      `- **\`${c}\`**, ${p.server[locale]} ([${guide.title[locale]}](${linkTo(guide.page)}))${colon.trimEnd()}`,
       ...(demo.length ? [`  - ${words.demoOnly}${colon}${demo.join(sep)}.`] : []),
       ...(partly.length ? [`  - ${words.partly}${colon}${partly.join(sep)}.`] : []),
       ...(demo.length + partly.length === 0 ? [`  - ${words.all}`] : []),
