@@ -8,9 +8,12 @@ import {
 import { CONNECTORS, type Connector, type Family } from "./connectors.ts";
 
 /**
- * The last section of the "Features and compatibility" documentation page, in English and French, written from
- * the capability table. `packages/connectors/scripts/write-capability-docs.ts` writes it into both pages; a test
- * fails when a page and the table differ.
+ * Every per-connector statement of the documentation, in English and French, written from the capability table:
+ * the last section of the "Features and compatibility" page (the API's table), that page's add-in tables, and the
+ * generated blocks of the other pages (`GENERATED_PAGES`: each feature page's demo-only note and "Behaviour by
+ * connector" status, the Connect pages' lists, the introduction, the release notes).
+ * `packages/connectors/scripts/write-capability-docs.ts` writes them; tests fail when a page and the table differ
+ * (packages/connectors/test/capability-docs.test.ts, packages/server/test/docs/generated-blocks.test.ts).
  */
 
 export type DocLocale = "en" | "fr";
@@ -763,14 +766,12 @@ const PAGE_WORDS = {
     why: "Why:",
     statusIntro: (table: string) =>
       `What each connector does with a real server, from the capability table (the same as in ${table}):`,
-    table: "[What the API does with each connector](#)",
     admonitionTitle: "On real servers",
     demoOnly: (what: string, connectors: string) =>
       `**${what}**: demo server only with ${connectors}; a real server returns \`422 QB_ERR_OPERATION_UNSUPPORTED\`.`,
     partly: (what: string, connectors: string) =>
       `**${what}**: only in part on a real server with ${connectors}.`,
     see: (links: string) => `Why, and what a real server does instead: ${links}.`,
-    none: "Every connector does what the table lists on real servers too.",
   },
   fr: {
     capability: "Capacité",
@@ -778,14 +779,12 @@ const PAGE_WORDS = {
     why: "Pourquoi :",
     statusIntro: (table: string) =>
       `Ce que fait chaque connecteur avec un serveur réel, d'après la table des capacités (la même que dans ${table}) :`,
-    table: "",
     admonitionTitle: "Sur un serveur réel",
     demoOnly: (what: string, connectors: string) =>
       `**${what}** : serveur de démonstration seulement avec ${connectors} ; un serveur réel renvoie \`422 QB_ERR_OPERATION_UNSUPPORTED\`.`,
     partly: (what: string, connectors: string) =>
       `**${what}** : en partie seulement sur un serveur réel avec ${connectors}.`,
     see: (links: string) => `Pourquoi, et ce que fait un serveur réel à la place : ${links}.`,
-    none: "",
   },
 };
 
