@@ -276,16 +276,28 @@ const SSAS_NO_FORMULAS: Text = {
   fr: "Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
 };
 
-const NO_REST_FORMS: Text = {
-  en: "Planning REST has no public call that lists, opens or submits a form. EPM Cloud's 2026 form endpoints (Export Form Data, form definitions) are announced, but no public copy of their pages shows the JSON they answer, so QiBates does not guess it.",
-  fr: "Planning REST n'a pas d'appel public qui liste, ouvre ou soumet un formulaire. Les points d'accès de formulaires d'EPM Cloud de 2026 (Export Form Data, définitions de formulaires) sont annoncés, mais aucune copie publique de leurs pages ne montre le JSON qu'ils renvoient : QiBates ne le devine pas.",
+const NO_REST_FORM_LIST: Text = {
+  en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role), its cells marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit); without AI Studio it is refused with the server's reason. nav/listforms is refused: Planning REST has no call that lists forms.",
+  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle), ses cellules marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, Dynamic Calc et Label Only sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission) ; sans AI Studio, il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel qui liste les formulaires.",
 };
 
 /** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
 const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
-  forms: { status: "no", why: NO_REST_FORMS },
-  compositeForms: { status: "no", why: NO_REST_FORMS },
-  formSubmit: { status: "no", why: NO_REST_FORMS },
+  forms: { status: "partly", why: NO_REST_FORM_LIST },
+  compositeForms: {
+    status: "no",
+    why: {
+      en: "No public Planning REST call names a composite form's subforms: Oracle's form pages speak of simple forms only.",
+      fr: "Aucun appel Planning REST public ne nomme les sous-formulaires d'un formulaire composite : les pages d'Oracle sur les formulaires ne parlent que de formulaires simples.",
+    },
+  },
+  formSubmit: {
+    status: "partly",
+    why: {
+      en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each rejected cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs (rules is empty). Texts over 255 characters follow enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme tâches RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute (rules est vide). Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+    },
+  },
   taskLists: {
     status: "no",
     why: {
@@ -296,8 +308,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   businessRules: {
     status: "partly",
     why: {
-      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused, because Planning REST gives no form's rules.",
-      fr: "Sur un serveur réel, action/launchrule exécute la règle comme tâche RULES et en suit l'état ; nav/listonsaverules est refusé, car Planning REST ne donne pas les règles d'un formulaire.",
+      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the answer lists. A form submit still runs them.",
+      fr: "Sur un serveur réel, action/launchrule exécute la règle comme tâche RULES et en suit l'état ; nav/listonsaverules est refusé : les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste. Une soumission de formulaire les exécute tout de même.",
     },
   },
   runtimePrompts: {
@@ -308,10 +320,10 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     },
   },
   planningAliasTables: {
-    status: "no",
+    status: "partly",
     why: {
-      en: "Planning REST has no public call that lists alias tables: a member comes with one alias, returned as the Default table's (nav/enummembers with another aliastable is refused).",
-      fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias : un membre arrive avec un seul alias, renvoyé comme celui de la table Default (nav/enummembers avec un autre aliastable est refusé).",
+      en: "nav/listalias is refused: Planning REST has no public call that lists alias tables. action/setalias accepts Default, which every Planning application has; member lists carry the Default table's aliases (nav/enummembers with another aliastable is refused).",
+      fr: "nav/listalias est refusé : Planning REST n'a pas d'appel public qui liste les tables d'alias. action/setalias accepte Default, que toute application Planning possède ; les listes de membres portent les alias de la table Default (nav/enummembers avec un autre aliastable est refusé).",
     },
   },
 };
