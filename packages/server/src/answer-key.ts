@@ -8,6 +8,14 @@ import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
+import {
+  caseRequest,
+  GridError,
+  type GridRequest,
+  normalizeAction,
+  type PivotPlace,
+  pivotPlan,
+} from "@qibates/engine/grid";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { demoCredentialsValid } from "./demo.ts";
@@ -65,17 +73,18 @@ export function refusalOf(doc: unknown): string | null {
   return null;
 }
 
-/** The API call a case stands for: route and body (without `loginid` and the cube). */
-export function caseCall(doc: Doc): { path: string; body: Record<string, unknown> } {
-  const op = isRecord(doc.operation) ? doc.operation : {};
-  const action = String(op.action ?? "")
-    .replace(/[_\s-]/g, "")
-    .toLowerCase();
+/**
+ * The API call a case stands for: route and body (without `loginid` and the cube). The case is read by the
+ * engine (`caseRequest`: the sheet, the `ranges`), as the engine-only replay reads it; a pivot's destination
+ * cell becomes the API's `to` by the engine's own rule (`pivotPlan`): the rows when the engine sends the
+ * dimension to the row axis, the columns otherwise (the API names no other place).
+ */
+export function caseCall(doc: Doc, outline: Outline): { path: string; body: Record<string, unknown> } {
+  const request = caseRequest(doc);
+  const action = normalizeAction(String(request.action));
   const path = ACTIONS[action];
-  if (!path) throw new Error(`unknown operation ${String(op.action)}`);
-  const basis = isRecord(doc.basis) ? doc.basis : {};
-  const grid = (basis.cells ?? []) as string[][];
-  const columns = grid.reduce((w, r) => Math.max(w, r.length), 0);
+  if (!path) throw new Error(`unknown operation ${String(request.action)}`);
+  const grid = request.grid;
   const prefs = isRecord(doc.preferences) ? doc.preferences : {};
   const settings: Record<string, unknown> = {
     // The key records no data: missing cells are empty, as it wrote them.
@@ -92,32 +101,33 @@ export function caseCall(doc: Doc): { path: string; body: Record<string, unknown
   if (typeof prefs.removeUnselectedGroup === "boolean")
     settings.removeUnselectedGroups = prefs.removeUnselectedGroup;
   if (typeof prefs.ancestorPosition === "string") settings.ancestorPosition = prefs.ancestorPosition;
-  const points: { row: number; column: number }[] = [];
-  const cells: { row: number; column: number }[] = [];
-  for (const r of (op.ranges ?? []) as number[][]) {
-    if (r.length === 4) {
-      const [row, column, rows, cols] = r as [number, number, number, number];
-      points.push({ row, column });
-      for (let i = 0; i < rows; i++)
-        for (let j = 0; j < cols; j++) cells.push({ row: row + i, column: column + j });
-    } else {
-      for (const n of r) {
-        const p = { row: Math.floor(n / Math.max(1, columns)), column: n % Math.max(1, columns) };
-        points.push(p);
-        cells.push(p);
-      }
-    }
-  }
   if (action === "pivot" || action === "pivottopov") {
-    const [from, to] = points;
-    if (!from) throw new Error("a pivot needs a starting cell");
-    const leftColumns = typeof basis.leftColumns === "number" ? basis.leftColumns : 1;
-    const body: Record<string, unknown> = { grid, settings, row: from.row, column: from.column };
-    // The API names the destination axis: a target cell left of the data is the rows, otherwise the columns.
-    if (action === "pivot" && to) body.to = to.column < leftColumns ? "rows" : "columns";
+    const p = request.pivot;
+    if (!p) throw new Error("a pivot needs a starting cell");
+    const body: Record<string, unknown> = { grid, settings, row: p.row, column: p.column };
+    if (action === "pivot" && p.toRow !== undefined && p.toColumn !== undefined) {
+      const to = pivotTargetOf(outline, request);
+      if (to) body.to = to.region === "left" ? "rows" : "columns";
+    }
     return { path, body };
   }
+  const cells: { row: number; column: number }[] = [];
+  for (const r of request.ranges ?? [])
+    for (let i = 0; i < Math.max(1, r.rows); i++)
+      for (let j = 0; j < Math.max(1, r.columns); j++)
+        cells.push({ row: r.startRow + i, column: r.startCol + j });
+  for (const c of request.cells ?? []) cells.push(c);
   return { path, body: { grid, settings, cells } };
+}
+
+/** Where the engine sends the case's pivot, or null when it refuses it (the API then refuses it too). */
+function pivotTargetOf(outline: Outline, request: GridRequest): PivotPlace | null {
+  try {
+    return pivotPlan(outline, request).to;
+  } catch (e) {
+    if (e instanceof GridError) return null;
+    throw e;
+  }
 }
 
 function firstDifference(got: string[][], want: string[][]): string {
@@ -277,10 +287,11 @@ export async function replayThroughConnector(
   const { application, cube: cubeName, post } = harness;
   const loginid = harness.wireLogin;
   try {
+    const outline = new Outline(outlineSpecFromDocument(outlineDocument, `${application}.${cubeName}`));
     const outcomes: CaseOutcome[] = [];
     for (const { name, doc } of cases) {
       const refusal = refusalOf(doc);
-      const { path, body } = caseCall(doc);
+      const { path, body } = caseCall(doc, outline);
       const res = await post(path, {
         ...body,
         loginid,

@@ -9,11 +9,12 @@ export {
   gridOperationSteps,
   initialGrid,
   normalizeAction,
+  pivotPlan,
   type Range,
   runGridOperation,
 } from "./operations.ts";
 export { type CellRef, cellRef, type ParseResult, parseGrid, resolveLabel, sheetCells } from "./parse.ts";
-export { pivotModel } from "./pivot.ts";
+export { type Place as PivotPlace, pivotModel } from "./pivot.ts";
 export {
   type CellKind,
   formatValue,
@@ -25,7 +26,14 @@ export {
   renderGrid,
   renderGridSteps,
 } from "./render.ts";
-export { emptySource, ReplayCaseError, type ReplayResult, readLayout, replayCase } from "./replay.ts";
+export {
+  caseRequest,
+  emptySource,
+  ReplayCaseError,
+  type ReplayResult,
+  readLayout,
+  replayCase,
+} from "./replay.ts";
 export {
   type AncestorPosition,
   DEFAULT_GRID_SETTINGS,

@@ -1,9 +1,17 @@
-import type { Member } from "../outline.ts";
-import { GridError, type UnknownMember } from "./errors.ts";
+import type { Member, Outline } from "../outline.ts";
+import { GRID_MESSAGES, GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
 import { cloneAxis, type GridModel } from "./model.ts";
-import { type CellRef, cellRef, parseGridSteps } from "./parse.ts";
-import { pivotDestination, pivotModel, pivotSource } from "./pivot.ts";
+import { type CellRef, cellRef, parseGrid, parseGridSteps } from "./parse.ts";
+import {
+  type Destination,
+  type PivotSource,
+  type Place,
+  pivotDestination,
+  pivotModel,
+  pivotSource,
+  pivotTarget,
+} from "./pivot.ts";
 import { type CellKind, type GridDataSource, type Placement, renderGrid, renderGridSteps } from "./render.ts";
 import { type GridSettings, type ResolvedGridSettings, resolveSettings, type ZoomMode } from "./settings.ts";
 import { finish, type Steps } from "./steps.ts";
@@ -197,19 +205,7 @@ export function* gridOperationSteps(source: GridDataSource, request: GridRequest
     }
     case "pivot":
     case "pivottopov": {
-      const start =
-        request.pivot ??
-        (request.row !== undefined && request.column !== undefined
-          ? { row: request.row, column: request.column }
-          : request.cells?.[0]);
-      if (!start) throw new GridError("GRID_PIVOT_NO_START", "Pivot starting point cannot be determined");
-      const src = pivotSource(model, start.row, start.column);
-      const p = request.pivot;
-      const dest =
-        p && p.toRow !== undefined && p.toColumn !== undefined
-          ? pivotDestination(model, p.toRow, p.toColumn)
-          : null;
-      if (p && p.toRow !== undefined && p.toColumn !== undefined && !dest && action === "pivot") break;
+      const { src, dest } = pivotEnds(model, request);
       changed = pivotModel(work, src, dest, action === "pivottopov");
       break;
     }
@@ -227,6 +223,48 @@ export function* gridOperationSteps(source: GridDataSource, request: GridRequest
     placements: out.placements,
     changed,
     ...(cellStatus ? { cellStatus } : {}),
+  };
+}
+
+/** The start and the destination (if any) a pivot request names in the sheet read as `model`. */
+function pivotEnds(model: GridModel, request: GridRequest): { src: PivotSource; dest: Destination | null } {
+  const start =
+    request.pivot ??
+    (request.row !== undefined && request.column !== undefined
+      ? { row: request.row, column: request.column }
+      : request.cells?.[0]);
+  if (!start) throw new GridError("GRID_PIVOT_NO_START", GRID_MESSAGES.pivotNoStart);
+  const src = pivotSource(model, start.row, start.column);
+  const p = request.pivot;
+  const dest =
+    p && p.toRow !== undefined && p.toColumn !== undefined
+      ? pivotDestination(model, p.toRow, p.toColumn)
+      : null;
+  return { src, dest };
+}
+
+/**
+ * Where a pivot or Pivot to POV request moves a dimension, by the rule {@link runGridOperation} applies
+ * (`pivotTarget` in pivot.ts), without doing it: the dimension, where it is and where it goes. Lets a caller
+ * that speaks another vocabulary (the API's `to: "rows" | "columns"`) name the same move. Throws the
+ * operation's {@link GridError} when the start names no member or the destination is a data cell.
+ */
+export function pivotPlan(
+  outline: Outline,
+  request: GridRequest,
+): { dimension: string; from: Place; to: Place; leftColumns: number } {
+  validateRequest(request);
+  const action = normalizeAction(String(request.action ?? ""));
+  if (action !== "pivot" && action !== "pivottopov")
+    throw new GridError("GRID_BAD_REQUEST", `pivotPlan: ${action} is not a pivot`);
+  const settings = resolveSettings(request.settings, request.aliasTable);
+  const { model } = parseGrid(outline, request.grid, settings);
+  const { src, dest } = pivotEnds(model, request);
+  return {
+    dimension: src.dimension.name,
+    from: { region: src.region, position: src.position },
+    to: pivotTarget(src, dest, action === "pivottopov"),
+    leftColumns: model.layout.leftColumns,
   };
 }
 

@@ -38,7 +38,8 @@ export type Destination = Place | { region: "data"; position: -1 };
 /**
  * Reads the destination of a pivot: a row-header column (header rows included) puts the dimension there, a
  * column-header row puts it at that depth of the column axis, the first column of the POV row makes it the
- * outermost column dimension and any other POV-row cell sends it to the POV (at that cell's place, else last).
+ * outermost column dimension and any other POV-row cell names the POV (at that cell's place, else last) — where
+ * {@link pivotTarget} sends a dimension of the grid; one of the POV goes to the outermost column row.
  * A cell of the data region names no place (`region: "data"`).
  */
 export function pivotDestination(model: GridModel, row: number, column: number): Destination {
@@ -115,12 +116,20 @@ function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
  * destination cell's place; with no destination, a POV or column dimension to the front of the rows and a row
  * dimension to the outermost column row (Smart View); Pivot to POV to the POV (at the destination POV cell's
  * place, else last). A data-cell destination is refused for a pivot; for Pivot to POV it names no POV cell.
+ *
+ * A POV dimension pivoted onto a cell of the POV row (any cell right of the row headers: the first one, another
+ * POV member's, a blank one, its own) goes to the outermost column row, never elsewhere in the POV: the POV
+ * row lies above the column headers, and Essbase answers so (the answer key's `pivot-pov-*-to-top` cases, and
+ * the live-Essbase replay of a pivot onto another POV cell, issue 33); Smart View moves a POV dimension only
+ * onto the grid ("Pivot to Column" / "Pivot to Row", Oracle's "Pivoting Dimensions or Members between the
+ * Grid and the POV"). The one rule of every path: the engine's replay of a case and the API's `to: "columns"`.
  */
 export function pivotTarget(src: Place, dest: Destination | null, toPov: boolean): Place {
   if (toPov)
     return dest && dest.region === "pov" ? dest : { region: "pov", position: Number.MAX_SAFE_INTEGER };
   if (dest?.region === "data")
     throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotNoDestination);
+  if (dest?.region === "pov" && src.region === "pov") return { region: "top", position: 0 };
   if (dest) return dest;
   return src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
 }

@@ -111,14 +111,22 @@ export function requestFromCase(doc: unknown, cells: string[][], columns: number
   return { ...base, action, ranges: list };
 }
 
-/** Applies a case's preferences and operation to its `basis` and renders the answer. */
-export function replayCase(outline: Outline, doc: unknown): ReplayResult {
+/**
+ * The grid request a case stands for: its `basis` sheet, preferences and operation (`ranges` read once, here,
+ * for every path that replays a case: the engine alone and the API through a connector).
+ */
+export function caseRequest(doc: unknown): GridRequest & { grid: string[][] } {
   if (!isRecord(doc)) fail("the case must be a JSON object");
   const basis = doc.basis;
   if (!isRecord(basis)) fail("`basis` is missing");
   const cells = readCells(basis.cells, "basis.cells");
   const columns = cells.reduce((w, r) => Math.max(w, r.length), 0);
-  const request = requestFromCase(doc, cells, columns);
+  return { ...requestFromCase(doc, cells, columns), grid: cells };
+}
+
+/** Applies a case's preferences and operation to its `basis` and renders the answer. */
+export function replayCase(outline: Outline, doc: unknown): ReplayResult {
+  const request = caseRequest(doc);
   const out = runGridOperation(emptySource(outline), request);
   return {
     cells: out.grid,

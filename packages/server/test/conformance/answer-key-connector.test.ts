@@ -1,15 +1,26 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Outline, outlineSpecFromDocument } from "@qibates/engine";
+import { emptySource, GridError, replayCase, runGridOperation } from "@qibates/engine/grid";
 import { expect, it } from "vitest";
 import { parse } from "yaml";
-import { caseZoomMode, replaySummary, replayThroughConnector } from "../../src/answer-key.ts";
+import {
+  type CaseOutcome,
+  caseZoomMode,
+  replaySummary,
+  replayThroughConnector,
+} from "../../src/answer-key.ts";
 
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed through the
  * API → connector → HTTP → wire endpoint → engine path, for essbase-stndln (Essbase REST), ssas (XMLA) and
  * essbase (Smart View XML, every operation laid out by the engine and read with ExecuteQuery):
  * every operation case, cell by cell, indentation included, or the same refusal.
+ *
+ * One answer on every path (issue 33): each case, and each pivot between two POV cells of the key's pivot
+ * bases (no key of its own: the paths must agree), gives through every connector exactly what the engine alone
+ * gives (`replayCase`, `qibates-replay` without `--via`).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, "../../../engine/test/fixtures/essbase-oracle");
@@ -27,7 +38,9 @@ const UNSUPPORTED_ZOOM: Record<string, readonly string[]> = {
   essbase: ["CALC_LEVEL"],
 };
 
-function cases() {
+type Case = { name: string; doc: Record<string, unknown> };
+
+function cases(): Case[] {
   return readdirSync(fixtures)
     .filter((f) => f.endsWith(".json") && f !== "pivot-layouts.json")
     .sort()
@@ -37,20 +50,108 @@ function cases() {
     });
 }
 
+const outlineDocument = parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"));
+const outline = new Outline(outlineSpecFromDocument(outlineDocument));
+const keyCases = cases();
+
+/**
+ * Pivots from each POV cell of each distinct pivot basis of the key onto the next POV cell of its row (the
+ * last one onto the first) and one onto its own cell: the operation of issue 33, addressed as the key addresses
+ * a destination (a flat cell index). They carry no result: only the paths' agreement is checked.
+ */
+function povToPovCases(): Case[] {
+  const out: Case[] = [];
+  const seen = new Set<string>();
+  for (const { name, doc } of keyCases) {
+    const op = doc.operation as { action?: string };
+    if (op.action !== "pivot") continue;
+    const cells = (doc.basis as { cells: string[][] }).cells;
+    const key = JSON.stringify(cells);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const kinds = runGridOperation(emptySource(outline), {
+      action: "refresh",
+      grid: cells,
+      settings: { missingLabel: "" },
+    }).kinds;
+    const width = cells.reduce((w, r) => Math.max(w, r.length), 0);
+    const pov: { row: number; column: number }[] = [];
+    kinds.forEach((row, r) => {
+      row.forEach((k, c) => {
+        if (k === "pov") pov.push({ row: r, column: c });
+      });
+    });
+    pov.forEach((from, i) => {
+      const targets = i === 0 ? [pov[(i + 1) % pov.length], from] : [pov[(i + 1) % pov.length]];
+      for (const to of targets) {
+        if (!to) continue;
+        out.push({
+          name: `${name}/pov ${from.row},${from.column} -> ${to.row},${to.column}`,
+          doc: {
+            ...doc,
+            name: undefined,
+            operation: {
+              action: "pivot",
+              ranges: [[from.row, from.column, 1, 1], [to.row * width + to.column]],
+            },
+            result: undefined,
+          },
+        });
+      }
+    });
+  }
+  return out;
+}
+
+const derived = povToPovCases();
+
+/** The engine alone's answer to a case (`qibates-replay` without `--via`). */
+function engineAnswer(doc: unknown): CaseOutcome["answer"] {
+  try {
+    return { cells: replayCase(outline, doc).cells };
+  } catch (e) {
+    if (!(e instanceof GridError)) throw e;
+    return { error: { code: e.code, message: e.message } };
+  }
+}
+const engine = new Map([...keyCases, ...derived].map((c) => [c.name, engineAnswer(c.doc)]));
+
+/** Same sheet, or the same refusal (the API's message is the engine's, whatever its error code). */
+function sameAnswer(a: CaseOutcome["answer"], b: CaseOutcome["answer"] | undefined): boolean {
+  if (!b) return false;
+  if ("cells" in a || "cells" in b)
+    return "cells" in a && "cells" in b && JSON.stringify(a) === JSON.stringify(b);
+  const norm = (m: string) => m.toLowerCase().replace(/\.$/, "");
+  return norm(a.error.message) === norm(b.error.message);
+}
+
+it("derives pivots between two POV cells from every pivot basis of the key", () => {
+  expect(derived.length).toBeGreaterThanOrEqual(12);
+  // The engine sends every one of them to the column axis: none stays in the POV.
+  for (const { name } of derived) expect("cells" in (engine.get(name) ?? {}), name).toBe(true);
+});
+
 for (const via of ["essbase-stndln", "ssas", "essbase"] as const) {
-  it(`replays the answer key through the ${via} connector`, async () => {
-    const outline = parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"));
-    const all = cases();
-    const outcomes = await replayThroughConnector(outline, all, via);
-    process.stdout.write(`${replaySummary(outcomes, via)}\n`);
+  it(`replays the answer key through the ${via} connector, with the engine alone's answers`, async () => {
+    const outcomes = await replayThroughConnector(outlineDocument, [...keyCases, ...derived], via);
+    const keyed = outcomes.slice(0, keyCases.length);
+    process.stdout.write(`${replaySummary(keyed, via)}\n`);
     const refused = new Set(UNSUPPORTED_ZOOM[via]);
-    const modeOf = new Map(all.map((c) => [c.name, caseZoomMode(c.doc)]));
+    const modeOf = new Map(keyCases.map((c) => [c.name, caseZoomMode(c.doc)]));
+    const allowedUnsupported = (o: CaseOutcome) => !!o.unsupported && refused.has(modeOf.get(o.name) ?? "");
     // A case may answer the typed unsupported error only when the capability table refuses its zoom mode.
-    const unexpected = outcomes.filter(
-      (o) =>
-        !o.match && !KNOWN_DIFFERENCES[o.name] && !(o.unsupported && refused.has(modeOf.get(o.name) ?? "")),
-    );
+    const unexpected = keyed.filter((o) => !o.match && !KNOWN_DIFFERENCES[o.name] && !allowedUnsupported(o));
     expect(unexpected.map((o) => `${o.name}: ${o.detail}`)).toEqual([]);
-    expect(outcomes.length).toBeGreaterThanOrEqual(45);
+    expect(keyed.length).toBeGreaterThanOrEqual(45);
+    // One answer on every path: the connector's is the engine alone's, key cases and derived pivots alike.
+    const apart = outcomes
+      .filter((o) => !allowedUnsupported(o) && !sameAnswer(o.answer, engine.get(o.name)))
+      .map(
+        (o) => `${o.name}: ${via} ${JSON.stringify(o.answer)} / engine ${JSON.stringify(engine.get(o.name))}`,
+      );
+    expect(apart).toEqual([]);
+    process.stdout.write(
+      `${outcomes.length - apart.length} of ${outcomes.length} answers the same through ${via} and the engine alone (${derived.length} pivots between two POV cells)\n`,
+    );
   }, 180_000);
 }
