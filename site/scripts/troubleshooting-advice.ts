@@ -1,0 +1,265 @@
+// What to do about each API error code, in English and French, for the troubleshooting page's table
+// (site/scripts/troubleshooting.ts). The code, its status and what it means come from the server's registry
+// (packages/server/src/error-codes.ts); this file only says what the reader does next. A code added to the
+// registry without advice here fails the type check and site/test/troubleshooting.test.ts.
+import type { ErrorCode } from "../../packages/server/src/error-codes.ts";
+
+export interface Advice {
+  en: string;
+  fr: string;
+}
+
+export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
+  QB_ERR_VALIDATION: {
+    en: "Correct the value the message names (`field`); the [API reference](/api/qibates) gives each property's type and bounds.",
+    fr: "Corrigez la valeur que le message nomme (`field`) ; la [référence de l'API](/api/qibates) donne le type et les bornes de chaque propriété.",
+  },
+  QB_ERR_JSON_MALFORMED: {
+    en: "Send the body as valid JSON (check quotes and commas); nest at most 64 levels.",
+    fr: "Envoyez un corps JSON valide (vérifiez guillemets et virgules), sur 64 niveaux d'imbrication au plus.",
+  },
+  QB_ERR_BODY_TOO_LARGE: {
+    en: "Send a smaller grid (fewer rows or columns), or compress a grid call's body with gzip.",
+    fr: "Envoyez une grille plus petite (moins de lignes ou de colonnes), ou compressez le corps d'un appel de grille en gzip.",
+  },
+  QB_ERR_MEDIA_TYPE: {
+    en: "Add the header `content-type: application/json`.",
+    fr: "Ajoutez l'en-tête `content-type: application/json`.",
+  },
+  QB_ERR_CONTENT_ENCODING: {
+    en: "Send the body uncompressed, or with gzip, deflate or br on a grid call only.",
+    fr: "Envoyez le corps non compressé, ou en gzip, deflate ou br sur un appel de grille seulement.",
+  },
+  QB_ERR_REQUEST_MALFORMED: {
+    en: "Percent-encode the address and let your HTTP library write the headers; a proxy between you and QiBates may alter them.",
+    fr: "Encodez l'adresse en pourcentage et laissez votre bibliothèque HTTP écrire les en-têtes ; un proxy entre vous et QiBates peut les altérer.",
+  },
+  QB_ERR_REQUEST_TIMEOUT: {
+    en: "Send the whole request at once; on a slow link, ask the administrator about `REQUEST_TIMEOUT_SECONDS`.",
+    fr: "Envoyez la requête d'un seul tenant ; sur une liaison lente, interrogez l'administrateur sur `REQUEST_TIMEOUT_SECONDS`.",
+  },
+  QB_ERR_HEADERS_TOO_LARGE: {
+    en: "Remove the extra headers or cookies your client adds for this host.",
+    fr: "Retirez les en-têtes ou cookies superflus que votre client ajoute pour cet hôte.",
+  },
+  QB_ERR_EXPECTATION_FAILED: {
+    en: "Remove the `Expect` header, or send `Expect: 100-continue`.",
+    fr: "Retirez l'en-tête `Expect`, ou envoyez `Expect: 100-continue`.",
+  },
+  QB_ERR_NOT_FOUND: {
+    en: "Check the path against the [API reference](/api/qibates): every call starts with `/qibates/api/v2/`.",
+    fr: "Vérifiez le chemin dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`.",
+  },
+  QB_ERR_METHOD_NOT_ALLOWED: {
+    en: "Use the method the reference gives for this path (most calls are `POST`).",
+    fr: "Utilisez la méthode que la référence donne pour ce chemin (la plupart des appels sont des `POST`).",
+  },
+  QB_ERR_AUTH_KEY_MISSING: {
+    en: "Send your API key in the `qibateskey` header; in the add-in, sign in again.",
+    fr: "Envoyez votre clé d'API dans l'en-tête `qibateskey` ; dans le complément, reconnectez-vous.",
+  },
+  QB_ERR_AUTH_KEY_INVALID: {
+    en: "The key was deleted or mistyped: create a new one (`generatekey`) or copy it again.",
+    fr: "La clé a été supprimée ou mal recopiée : créez-en une autre (`generatekey`) ou recopiez-la.",
+  },
+  QB_ERR_CONNECTOR_INVALID: {
+    en: "Send the `connector` header with one of `essbase`, `ssas`, `planning`, `essbase-stndln`, `pbcs`.",
+    fr: "Envoyez l'en-tête `connector` avec l'une des valeurs `essbase`, `ssas`, `planning`, `essbase-stndln`, `pbcs`.",
+  },
+  QB_ERR_CONNECTOR_FAMILY: {
+    en: "Ad hoc calls take an Essbase-family connector (`essbase`, `ssas`, `essbase-stndln`); form, rule and task list calls take `planning` or `pbcs`.",
+    fr: "Les appels ad hoc prennent un connecteur de la famille Essbase (`essbase`, `ssas`, `essbase-stndln`) ; les appels de formulaires, de règles et de listes de tâches prennent `planning` ou `pbcs`.",
+  },
+  QB_ERR_CONNECTOR_MISMATCH: {
+    en: "Send the same `connector` header as at login, or log in again with the other connector.",
+    fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
+  },
+  QB_ERR_SESSION_UNKNOWN: {
+    en: "Log in again: the session ended (logout, 30 minutes idle, a restart of the QiBates server, or another API node).",
+    fr: "Reconnectez-vous : la session a pris fin (déconnexion, 30 minutes d'inactivité, redémarrage du serveur QiBates ou autre nœud de l'API).",
+  },
+  QB_ERR_SESSION_FORBIDDEN: {
+    en: "Use the key of the account that opened the session, or log in with your own key.",
+    fr: "Utilisez la clé du compte qui a ouvert la session, ou connectez-vous avec votre propre clé.",
+  },
+  QB_ERR_SESSION_STORE_UNAVAILABLE: {
+    en: "Try again in a moment; if it lasts, tell the QiBates administrator that Redis (`REDIS_URL`) is out of reach.",
+    fr: "Réessayez dans un instant ; si cela dure, signalez à l'administrateur de QiBates que Redis (`REDIS_URL`) est injoignable.",
+  },
+  QB_ERR_DATA_STORE_UNAVAILABLE: {
+    en: "Try again in a moment; if it lasts, tell the QiBates administrator that PostgreSQL (`DATABASE_URL`) is out of reach.",
+    fr: "Réessayez dans un instant ; si cela dure, signalez à l'administrateur de QiBates que PostgreSQL (`DATABASE_URL`) est injoignable.",
+  },
+  QB_ERR_PROVIDER_ADDRESS: {
+    en: "End the provider address with the connector's suffix: `/aps/JAPI` (`essbase`, `ssas`), `/essbase/japi` (`essbase-stndln`), `/HyperionPlanning/SmartView` (`planning`, `pbcs`).",
+    fr: "Terminez l'adresse du fournisseur par le suffixe du connecteur : `/aps/JAPI` (`essbase`, `ssas`), `/essbase/japi` (`essbase-stndln`), `/HyperionPlanning/SmartView` (`planning`, `pbcs`).",
+  },
+  QB_ERR_HOST_NOT_ALLOWED: {
+    en: "Ask the QiBates administrator to add the host to `ALLOWED_HOSTS` (see [What to ask an administrator](#what-to-ask-an-administrator)).",
+    fr: "Demandez à l'administrateur de QiBates d'ajouter l'hôte à `ALLOWED_HOSTS` (voir [Ce qu'il faut demander à un administrateur](#ce-quil-faut-demander-à-un-administrateur)).",
+  },
+  QB_ERR_HOST_INTERNAL_ADDRESS: {
+    en: "Ask the QiBates administrator to list the host's exact name in `ALLOWED_HOSTS` (a `*.domain` entry is not enough for an internal address).",
+    fr: "Demandez à l'administrateur de QiBates d'inscrire le nom exact de l'hôte dans `ALLOWED_HOSTS` (une entrée `*.domaine` ne suffit pas pour une adresse interne).",
+  },
+  QB_ERR_LOGIN_FAILED: {
+    en: "Check the user name and password on the server itself (Smart View or its web interface); on EPM Cloud, prefix the identity domain if yours has one.",
+    fr: "Vérifiez le nom d'utilisateur et le mot de passe sur le serveur lui-même (Smart View ou son interface web) ; sur EPM Cloud, préfixez le domaine d'identité si le vôtre en a un.",
+  },
+  QB_ERR_PROVIDER_UNREACHABLE: {
+    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`).",
+    fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`).",
+  },
+  QB_ERR_PROVIDER_TIMEOUT: {
+    en: "Try again later; if the server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.",
+    fr: "Réessayez plus tard ; si le serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`.",
+  },
+  QB_ERR_PROVIDER_MALFORMED: {
+    en: "Check that the address points at the server's own endpoint, not a login page or proxy; a very large answer needs `UPSTREAM_MAX_ANSWER_BYTES` raised.",
+    fr: "Vérifiez que l'adresse désigne le point d'accès du serveur lui-même, pas une page de connexion ni un proxy ; une très grosse réponse demande d'augmenter `UPSTREAM_MAX_ANSWER_BYTES`.",
+  },
+  QB_ERR_PROVIDER_ERROR: {
+    en: "Read the server's own message in the error; if it names a lost session, log in again. A redirect means the address is not the final one.",
+    fr: "Lisez le message du serveur repris dans l'erreur ; s'il parle d'une session perdue, reconnectez-vous. Une redirection signifie que l'adresse n'est pas l'adresse finale.",
+  },
+  QB_ERR_SERVER_UNKNOWN: {
+    en: "Take the server name from `nav/servers` (the add-in's list).",
+    fr: "Prenez le nom du serveur dans `nav/servers` (la liste du complément).",
+  },
+  QB_ERR_APPLICATION_UNKNOWN: {
+    en: "Take the name from `nav/applications`; if it is missing there, ask the server's administrator for access.",
+    fr: "Prenez le nom dans `nav/applications` ; s'il n'y figure pas, demandez l'accès à l'administrateur du serveur.",
+  },
+  QB_ERR_CUBE_UNKNOWN: {
+    en: "Take the cube (or plan type) from `nav/cubes`.",
+    fr: "Prenez le cube (ou type de plan) dans `nav/cubes`.",
+  },
+  QB_ERR_DIMENSION_UNKNOWN: {
+    en: "Take the dimension from `nav/dimensions`.",
+    fr: "Prenez la dimension dans `nav/dimensions`.",
+  },
+  QB_ERR_MEMBER_UNKNOWN: {
+    en: "Correct the member the message names, or find it with member search; check the alias table the grid uses.",
+    fr: "Corrigez le membre que le message nomme, ou trouvez-le avec la recherche de membres ; vérifiez la table d'alias de la grille.",
+  },
+  QB_ERR_ALIAS_TABLE_UNKNOWN: {
+    en: "Take the table from `nav/aliastables` (`nav/listalias` on Planning).",
+    fr: "Prenez la table dans `nav/aliastables` (`nav/listalias` sur Planning).",
+  },
+  QB_ERR_SCRIPT_UNKNOWN: {
+    en: "Take the script from `nav/scripts`.",
+    fr: "Prenez le script dans `nav/scripts`.",
+  },
+  QB_ERR_CALC_FAILED: {
+    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` goes on on the server: refresh later.",
+    fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
+  },
+  QB_ERR_OPERATION_UNSUPPORTED: {
+    en: "This server cannot do it through QiBates: see [Symptoms by connector](#symptoms-by-connector) and use another option (another zoom level, for example).",
+    fr: "Ce serveur ne peut pas le faire par QiBates : voir [Symptômes par connecteur](#symptômes-par-connecteur), et choisissez une autre option (un autre niveau de zoom, par exemple).",
+  },
+  QB_ERR_GRID_INVALID: {
+    en: "Put at least one dimension on the rows and one on the columns, each dimension once, one dimension per column of row headers.",
+    fr: "Placez au moins une dimension en lignes et une en colonnes, chaque dimension une seule fois, une dimension par colonne d'en-têtes de ligne.",
+  },
+  QB_ERR_GRID_TOO_LARGE: {
+    en: "Zoom on fewer members, turn on missing suppression, or split the grid.",
+    fr: "Zoomez sur moins de membres, activez la suppression des manquants, ou scindez la grille.",
+  },
+  QB_ERR_SELECTION_INVALID: {
+    en: "Select member cells (row or column headers) inside the grid; keep at least one member on each axis.",
+    fr: "Sélectionnez des cellules de membre (en-têtes de ligne ou de colonne) dans la grille ; gardez au moins un membre sur chaque axe.",
+  },
+  QB_ERR_MDX_SYNTAX: {
+    en: "Correct the query at the line and column the message gives.",
+    fr: "Corrigez la requête à la ligne et à la colonne que le message indique.",
+  },
+  QB_ERR_MDX_INVALID: {
+    en: "Use the functions [MDX queries](mdx-queries.md) lists, one dimension per axis, the cube of the session in `FROM`.",
+    fr: "Utilisez les fonctions que liste [Requêtes MDX](mdx-queries.md), une dimension par axe, le cube de la session dans `FROM`.",
+  },
+  QB_ERR_PIVOT_LAST_DIMENSION: {
+    en: "Add another dimension to that axis first, or pivot a different one.",
+    fr: "Ajoutez d'abord une autre dimension à cet axe, ou faites pivoter une autre dimension.",
+  },
+  QB_ERR_SAVE_CONFLICT: {
+    en: "Refresh to see the other change, then enter your values again; or save with `overwrite: true` to keep yours.",
+    fr: "Actualisez pour voir l'autre modification, puis saisissez de nouveau vos valeurs ; ou enregistrez avec `overwrite: true` pour garder les vôtres.",
+  },
+  QB_ERR_FOLDER_UNKNOWN: {
+    en: "Take the folder from `nav/listforms`; ask the Planning administrator for access if it is missing.",
+    fr: "Prenez le dossier dans `nav/listforms` ; s'il manque, demandez l'accès à l'administrateur de Planning.",
+  },
+  QB_ERR_FORM_UNKNOWN: {
+    en: "Take the form from `nav/listforms`; ask the Planning administrator for access if it is missing.",
+    fr: "Prenez le formulaire dans `nav/listforms` ; s'il manque, demandez l'accès à l'administrateur de Planning.",
+  },
+  QB_ERR_FORM_TYPE_MISMATCH: {
+    en: "Send the `type` that `nav/listforms` gives for this form (regular or composite).",
+    fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (simple ou composite).",
+  },
+  QB_ERR_CELL_TOO_LONG: {
+    en: "Shorten the text to 255 characters, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md).",
+    fr: "Raccourcissez le texte à 255 caractères, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md).",
+  },
+  QB_ERR_RULE_UNKNOWN: {
+    en: "Take the rule from the form's list of rules; ask the Planning administrator for launch access if it is missing.",
+    fr: "Prenez la règle dans la liste des règles du formulaire ; s'il manque, demandez le droit de la lancer à l'administrateur de Planning.",
+  },
+  QB_ERR_PROMPT_UNKNOWN: {
+    en: "Take the prompt names from `nav/enumprompt` for this rule.",
+    fr: "Prenez les noms d'invite dans `nav/enumprompt` pour cette règle.",
+  },
+  QB_ERR_PROMPT_MISSING: {
+    en: "Give a value to every required prompt.",
+    fr: "Donnez une valeur à chaque invite obligatoire.",
+  },
+  QB_ERR_PROMPT_INVALID: {
+    en: "Pick a value among the prompt's members or within its range (`nav/enummembersrule`).",
+    fr: "Choisissez une valeur parmi les membres de l'invite ou dans sa plage (`nav/enummembersrule`).",
+  },
+  QB_ERR_RULE_FAILED: {
+    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` goes on on the server: refresh later.",
+    fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
+  },
+  QB_ERR_TASKLIST_UNKNOWN: {
+    en: "Take the task list from `nav/listtasks`.",
+    fr: "Prenez la liste de tâches dans `nav/listtasks`.",
+  },
+  QB_ERR_TASK_UNKNOWN: {
+    en: "Take the task from the task list `nav/listtasks` returns.",
+    fr: "Prenez la tâche dans la liste de tâches que renvoie `nav/listtasks`.",
+  },
+  QB_ERR_KEY_UNKNOWN: {
+    en: "List your keys (`listkeys`) and use a name from that list.",
+    fr: "Listez vos clés (`listkeys`) et prenez un nom de cette liste.",
+  },
+  QB_ERR_KEY_PROTECTED: {
+    en: "The published demo key cannot be deleted; delete your own keys only.",
+    fr: "La clé de démonstration publiée ne peut pas être supprimée ; ne supprimez que vos propres clés.",
+  },
+  QB_ERR_KEY_NAME_TAKEN: {
+    en: "Choose another name, or delete the old key first.",
+    fr: "Choisissez un autre nom, ou supprimez d'abord l'ancienne clé.",
+  },
+  QB_ERR_OAUTH_PROVIDER_UNAVAILABLE: {
+    en: "Sign in with another provider, or ask the QiBates administrator to configure this one.",
+    fr: "Connectez-vous avec un autre fournisseur, ou demandez à l'administrateur de QiBates de configurer celui-ci.",
+  },
+  QB_ERR_OAUTH_STATE: {
+    en: "Start the sign-in again from the beginning, and finish it within 10 minutes.",
+    fr: "Recommencez la connexion depuis le début, et terminez-la en moins de 10 minutes.",
+  },
+  QB_ERR_OAUTH_FAILED: {
+    en: "Start the sign-in again; check that you accepted the access the provider asked for.",
+    fr: "Recommencez la connexion ; vérifiez que vous avez accepté l'accès que le fournisseur demandait.",
+  },
+  QB_ERR_RATE_LIMITED: {
+    en: "Wait for the number of seconds in the `Retry-After` header, then send fewer requests per minute.",
+    fr: "Attendez le nombre de secondes de l'en-tête `Retry-After`, puis envoyez moins de requêtes par minute.",
+  },
+  QB_ERR_INTERNAL: {
+    en: "Try again; if it happens again, give the `requestId` to the QiBates administrator.",
+    fr: "Réessayez ; si l'erreur revient, donnez le `requestId` à l'administrateur de QiBates.",
+  },
+};

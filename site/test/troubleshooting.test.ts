@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
+import { CONNECTORS } from "../../packages/connectors/src/connectors.ts";
+import { ERROR_CODE_LIST, ERROR_CODES } from "../../packages/server/src/error-codes.ts";
+import {
+  blocks,
+  connectorLimits,
+  errorTable,
+  type Locale,
+  PAGES,
+  pageBlocks,
+  withBlocks,
+} from "../scripts/troubleshooting.ts";
+import { ADVICE } from "../scripts/troubleshooting-advice.ts";
+
+const FIX = "run `npx tsx site/scripts/troubleshooting.ts`";
+const LOCALES: Locale[] = ["en", "fr"];
+
+describe("the troubleshooting page's generated blocks", () => {
+  it.each(LOCALES)(
+    "%s: every block equals a fresh generation from the registry and the capability table",
+    (locale) => {
+      const source = readFileSync(PAGES[locale], "utf8");
+      const written = pageBlocks(source);
+      const fresh = blocks(locale);
+      expect(Object.keys(written).sort()).toEqual(Object.keys(fresh).sort());
+      for (const [name, content] of Object.entries(fresh)) {
+        expect(written[name], `${locale} block "${name}": ${FIX}`).toBe(content);
+      }
+      expect(withBlocks(source, locale), FIX).toBe(source);
+    },
+  );
+
+  it.each(LOCALES)(
+    "%s: the errors table has one row per registry code, with the registry's status",
+    (locale) => {
+      const rows = [...errorTable(locale).matchAll(/^\| `(QB_ERR_\w+)` \| (\d{3}) \|/gm)].map((m) => [
+        m[1],
+        Number(m[2]),
+      ]);
+      expect(rows).toEqual(ERROR_CODE_LIST.map((code) => [code, ERROR_CODES[code].status]));
+    },
+  );
+
+  it("a stale block is rewritten (the comparison can fail)", () => {
+    const source = readFileSync(PAGES.en, "utf8");
+    const stale = source.replace("| `QB_ERR_VALIDATION` | 400 |", "| `QB_ERR_VALIDATION` | 401 |");
+    expect(stale).not.toBe(source);
+    expect(pageBlocks(stale).errors).not.toBe(blocks("en").errors);
+    expect(withBlocks(stale, "en")).toBe(source);
+  });
+
+  it("says, for each connector, every capability a real server lacks or has in part, with the table's reason", () => {
+    for (const connector of CONNECTORS) {
+      for (const locale of LOCALES) {
+        const text = connectorLimits(connector, locale);
+        for (const support of Object.values(CONNECTOR_PROFILES[connector].capabilities)) {
+          const why = support.status === "no" ? support.why : support.realServers?.why;
+          if (why) expect(text, `${connector} ${locale}`).toContain(why[locale]);
+        }
+      }
+    }
+    // A capability done by the demo only is said to be so, in both languages.
+    const demoOnly = Object.entries(CONNECTOR_PROFILES.pbcs.capabilities).find(
+      ([, s]) => s.status === "yes" && s.realServers?.status === "no",
+    );
+    expect(demoOnly).toBeDefined();
+    expect(connectorLimits("pbcs", "en")).toMatch(
+      /demo server only; a real server returns `422 QB_ERR_OPERATION_UNSUPPORTED`/,
+    );
+    expect(connectorLimits("pbcs", "fr")).toMatch(/serveur de démonstration seulement/);
+  });
+});
+
+describe("what to do about each code", () => {
+  it("is written for every registry code and no other, in both languages", () => {
+    expect(Object.keys(ADVICE).sort()).toEqual([...ERROR_CODE_LIST].sort());
+    for (const [code, advice] of Object.entries(ADVICE)) {
+      expect(advice.en.length, code).toBeGreaterThan(15);
+      expect(advice.fr.length, code).toBeGreaterThan(15);
+      expect(advice.fr, `${code}: the French advice is the English one`).not.toBe(advice.en);
+    }
+  });
+});
+
+describe("the page names what to ask an administrator", () => {
+  it.each(LOCALES)("%s", (locale) => {
+    const source = readFileSync(PAGES[locale], "utf8");
+    for (const term of [
+      "ALLOWED_HOSTS",
+      "PROVIDER_CA_FILE",
+      "SSAS_XMLA_URLS",
+      "msmdpump.dll",
+      "SSANCESTORONTOP",
+      "AI Studio",
+    ]) {
+      expect(source, term).toContain(term);
+    }
+  });
+});
