@@ -222,6 +222,17 @@ export const blockStart = (name: string, mdx = false) =>
 export const blockEnd = (name: string, mdx = false) => comment(`end generated:${name}`, mdx);
 const comment = (text: string, mdx: boolean) => (mdx ? `{/* ${text} */}` : `<!-- ${text} -->`);
 
+/**
+ * Text made safe for an MDX page: braces and `<` outside inline code are escaped, so that a reason such as
+ * "GET …/forms/{form}/data" stays text instead of becoming a JavaScript expression or a tag.
+ */
+export function escapeMdx(text: string): string {
+  return text
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([{}<])/g, "\\$1")))
+    .join("");
+}
+
 /** True when a page is compiled as MDX (its front matter says `format: mdx`). */
 export function isMdxPage(source: string): boolean {
   const front = /^---\n([\s\S]*?)\n---\n/.exec(source)?.[1] ?? "";
@@ -1067,7 +1078,8 @@ export function withGeneratedBlocks(source: string, page: GeneratedPage, locale:
     const start = blockStart(name, mdx);
     const end = blockEnd(name, mdx);
     const a = text.indexOf(start);
-    const block = content === "" ? "" : `${start}\n\n${content}\n\n${end}`;
+    const body = mdx ? escapeMdx(content) : content;
+    const block = content === "" ? "" : `${start}\n\n${body}\n\n${end}`;
     if (a >= 0) {
       const b = text.indexOf(end, a);
       if (b < 0) throw new Error(`${page.path} (${locale}): ${name} has no end marker`);

@@ -171,7 +171,7 @@ describe("hand-written statements agree with the capability table", () => {
       "Essbase 11.x grids are laid out by QiBates",
     ],
     [
-      /DrilldownMember|Except\(set|Except\(ensemble/u,
+      /DrilldownMember|Except\(set|Except\(ensemble|(?:becomes|adds|devient|ajoute) `NON EMPTY`/u,
       "SSAS grids are one SELECT of tuples, not MDX rewrites",
     ],
     [/[Oo]nly some connectors|[Ss]euls certains connecteurs/u, "every connector reaches real servers"],
