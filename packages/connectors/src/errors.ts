@@ -45,9 +45,16 @@ export type ProviderErrorCode =
   | "HOST_NOT_ALLOWED"
   /** The host resolves to a loopback, private, link-local or metadata address and is not listed exactly. */
   | "ADDRESS_INTERNAL"
-  /** The server cannot be reached: no such name, connection refused, TLS certificate not trusted. */
+  /**
+   * The server gave no usable answer: no such name, the connection refused, reset or timed out, its TLS
+   * certificate not trusted, a redirect, or an HTTP error without the protocol's own message. One error for
+   * all of them (`upstreamUnreachable`), so that a caller cannot tell which ports are open; the cause is logged.
+   */
   | "UPSTREAM_UNREACHABLE"
-  /** The server did not answer within the connect or read timeout. */
+  /**
+   * The server did not answer within the connect or read timeout. Kept for the registry; the network layer
+   * answers a timeout as `UPSTREAM_UNREACHABLE` (issue 30: a timeout told a filtered port from a closed one).
+   */
   | "UPSTREAM_TIMEOUT"
   /** The server answered something that is not what its protocol says (bad JSON, missing fields). */
   | "UPSTREAM_MALFORMED"
@@ -59,7 +66,13 @@ export type ProviderErrorCode =
   /** The provider holds no upstream session for this API session any more (restart, other node): log in again. */
   | "SESSION_LOST";
 
-export type ProviderErrorParams = Readonly<Record<string, string | number>>;
+/** A parameter worded in each language of the API's messages (a reason QiBates writes itself). */
+export interface ProviderText {
+  readonly en: string;
+  readonly fr: string;
+}
+
+export type ProviderErrorParams = Readonly<Record<string, string | number | ProviderText>>;
 
 export class ProviderError extends Error {
   override readonly name = "ProviderError";
@@ -79,4 +92,35 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The reason `upstreamUnreachable` gives, whatever happened: the cause is in the server's log only. */
+export const UNREACHABLE_REASON: ProviderText = {
+  en: "no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which",
+  fr: "aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle",
+};
+
+/**
+ * The one error for a server at `address` (an origin) that gave no usable answer: the same code, message and
+ * parameters whether its port refused the connection, reset it, timed out, or answered an HTTP error.
+ */
+export function upstreamUnreachable(address: string): ProviderError {
+  return new ProviderError("UPSTREAM_UNREACHABLE", `Cannot reach ${address}: ${UNREACHABLE_REASON.en}.`, {
+    address,
+    reason: UNREACHABLE_REASON,
+  });
+}
+
+/**
+ * An upstream text made safe to carry: one line (control characters and white space runs as one space),
+ * at most `max` characters (300 by default, the most a protocol's own error message is passed on).
+ */
+export function oneLine(s: string, max = 300): string {
+  let text = "";
+  for (const ch of s.slice(0, max * 4)) {
+    const c = ch.charCodeAt(0);
+    text += c < 32 || c === 127 ? " " : ch;
+  }
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }

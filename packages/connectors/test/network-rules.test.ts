@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../src/errors.ts";
+import { ProviderError, UNREACHABLE_REASON } from "../src/errors.ts";
 import { isInternalAddress } from "../src/net/addresses.ts";
 import { type NetworkPolicy, Upstreams } from "../src/net/upstream.ts";
 
@@ -34,9 +34,28 @@ afterAll(async () => {
   }
 });
 
+/** What the network layer logged (every policy below logs here). */
+const logged: { details: Record<string, unknown>; message: string }[] = [];
+
 function policy(over: Partial<NetworkPolicy>): NetworkPolicy {
-  return { allowedHosts: [], connectTimeoutMs: 2000, readTimeoutMs: 2000, ...over };
+  return {
+    allowedHosts: [],
+    connectTimeoutMs: 2000,
+    readTimeoutMs: 2000,
+    log: { warn: (details, message) => logged.push({ details, message }) },
+    ...over,
+  };
 }
+
+/** The one answer for a server that gave no usable answer (issue 30), whatever happened. */
+function expectUnreachable(e: ProviderError, origin: string): void {
+  expect(e.code).toBe("UPSTREAM_UNREACHABLE");
+  expect(e.params).toEqual({ address: origin, reason: UNREACHABLE_REASON });
+  expect(e.message).toBe(`Cannot reach ${origin}: ${UNREACHABLE_REASON.en}.`);
+}
+
+/** The last entry logged about `origin`. */
+const lastLogged = (origin: string) => logged.filter((l) => l.details.upstream === origin).at(-1);
 
 async function failure(p: Promise<unknown>): Promise<ProviderError> {
   try {
@@ -143,7 +162,7 @@ describe("Upstreams", () => {
     await up.close();
   });
 
-  it("does not follow a redirect", async () => {
+  it("does not follow a redirect: answered as an unreachable server, its target logged", async () => {
     let reached = 0;
     const target = await serve((_req, res) => {
       reached++;
@@ -156,8 +175,11 @@ describe("Upstreams", () => {
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
     const e = await failure(up.request(new URL(`http://127.0.0.1:${redirecting}/x`), GET));
-    expect(e.code).toBe("PROVIDER_FAILED");
-    expect(e.message).toMatch(/redirect/);
+    expectUnreachable(e, `http://127.0.0.1:${redirecting}`);
+    expect(lastLogged(`http://127.0.0.1:${redirecting}`)?.details).toMatchObject({
+      status: 302,
+      location: `http://127.0.0.1:${target}/elsewhere`,
+    });
     expect(reached).toBe(0);
     await up.close();
   });
@@ -198,29 +220,30 @@ describe("Upstreams", () => {
     await small.close();
   });
 
-  it("times out a server that accepts the connection but does not answer", async () => {
+  it("times out a server that accepts the connection but does not answer: unreachable, the cause logged", async () => {
     const slow = await serve(() => {
       // Never answers.
     });
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], readTimeoutMs: 300 }));
     const started = Date.now();
     const e = await failure(up.request(new URL(`http://127.0.0.1:${slow}/x`), GET));
-    expect(e.code).toBe("UPSTREAM_TIMEOUT");
-    expect(e.params).toMatchObject({ seconds: 0.3 });
+    expectUnreachable(e, `http://127.0.0.1:${slow}`);
+    expect(lastLogged(`http://127.0.0.1:${slow}`)?.details.cause).toBe("no answer within 300 ms");
     expect(Date.now() - started).toBeLessThan(5000);
     await up.close();
   });
 
-  it("tells an unreachable server (connection refused, unknown name)", async () => {
+  it("answers a refused connection and an unknown name alike, the cause logged", async () => {
     const closed = createServer();
     const p = await listen(closed, () => {});
     await new Promise((r) => closed.close(r));
     const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1", "nowhere.invalid"] }));
     const refused = await failure(up.request(new URL(`http://127.0.0.1:${p}/x`), GET));
-    expect(refused.code).toBe("UPSTREAM_UNREACHABLE");
-    expect(String(refused.params?.reason)).toMatch(/ECONNREFUSED/);
+    expectUnreachable(refused, `http://127.0.0.1:${p}`);
+    expect(lastLogged(`http://127.0.0.1:${p}`)?.details.cause).toMatch(/ECONNREFUSED/);
     const unknown = await failure(up.request(new URL("http://nowhere.invalid/x"), GET));
-    expect(unknown.code).toBe("UPSTREAM_UNREACHABLE");
+    expectUnreachable(unknown, "http://nowhere.invalid");
+    expect(lastLogged("http://nowhere.invalid")?.details.cause).toMatch(/does not resolve/);
     await up.close();
   });
 
@@ -254,8 +277,8 @@ describe("Upstreams", () => {
     const url = new URL(`https://127.0.0.1:${p}/x`);
     const strict = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
     const e = await failure(strict.request(url, GET));
-    expect(e.code).toBe("UPSTREAM_UNREACHABLE");
-    expect(String(e.params?.reason)).toMatch(/certificate/);
+    expectUnreachable(e, `https://127.0.0.1:${p}`);
+    expect(lastLogged(`https://127.0.0.1:${p}`)?.details.cause).toMatch(/certificate/);
     const trusting = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], extraCa: cert }));
     expect((await trusting.request(url, GET)).body).toBe('{"ok":true}');
     await strict.close();

@@ -286,6 +286,13 @@ export const variables = {
     120,
     "120",
   ),
+  upstreamMaxAnswerBytes: variable(
+    "UPSTREAM_MAX_ANSWER_BYTES",
+    "Largest answer read from a provider's server (Essbase, Planning, SSAS), in bytes; a larger one is refused (QB_ERR_PROVIDER_MALFORMED) before it is parsed. Raise it for servers whose whole dimensions are large (an XMLA member list).",
+    integer(64 * 1024, 1024 * 1024 * 1024),
+    16 * 1024 * 1024,
+    "16777216",
+  ),
   providerCaFile: variable(
     "PROVIDER_CA_FILE",
     "A PEM file of extra certificate authorities trusted for providers' TLS certificates (added to Node's own).",

@@ -55,6 +55,7 @@ export async function openProviders(
     | "allowedHosts"
     | "providerConnectTimeoutSeconds"
     | "providerReadTimeoutSeconds"
+    | "upstreamMaxAnswerBytes"
     | "providerCaFile"
     | "ssasXmlaUrls"
     | "calcJobTimeoutSeconds"
@@ -83,6 +84,8 @@ export async function openProviders(
     allowedHosts: config.allowedHosts,
     connectTimeoutMs: config.providerConnectTimeoutSeconds * 1000,
     readTimeoutMs: config.providerReadTimeoutSeconds * 1000,
+    maxAnswerBytes: config.upstreamMaxAnswerBytes,
+    ...(log ? { log } : {}),
     ...(config.providerCaFile ? { extraCa: readFileSync(config.providerCaFile, "utf8") } : {}),
   });
   const essbaseRest = new EssbaseRestProvider({

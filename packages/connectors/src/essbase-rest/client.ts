@@ -1,4 +1,4 @@
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "../errors.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 
 /**
@@ -144,11 +144,13 @@ export class EssbaseRestClient {
     }
   }
 
-  /** Non-2xx answers become `PROVIDER_FAILED` with the server's own message. */
+  /**
+   * Non-2xx answers: `PROVIDER_FAILED` with the server's own message when the body is the API's JSON error,
+   * otherwise the one error of an unreachable server (the body logged, never answered).
+   */
   private check(answer: UpstreamAnswer, what: string): void {
     if (answer.status >= 200 && answer.status < 300) return;
-    const message = serverMessage(answer.body) || `HTTP ${answer.status}`;
-    throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+    throw httpFailure(this.upstreams, this.base, answer, what);
   }
 
   malformed(reason: string): ProviderError {
@@ -160,25 +162,34 @@ export class EssbaseRestClient {
 }
 
 /**
- * The message of an error answer. Essbase's error body format is not publicly documented: a JSON body with
- * `errorMessage` or `message` is read, otherwise the text itself (trimmed, one line, at most 500 characters).
+ * The error for a non-2xx answer of a REST API (Essbase's, Planning's): the API's own message when the body
+ * is its JSON error ({@link serverMessage}), else `upstreamUnreachable` with the body logged (`Upstreams.failure`).
+ */
+export function httpFailure(
+  upstreams: Upstreams,
+  base: string,
+  answer: UpstreamAnswer,
+  what: string,
+): ProviderError {
+  return upstreams.failure(base, answer, what, serverMessage(answer.body) || null);
+}
+
+/**
+ * The message of an error answer: a JSON body's `errorMessage`, `message` or `error` (one line, at most 300
+ * characters), the REST APIs' error shape (Essbase's error body is not publicly documented; these are the
+ * fields its clients read); `""` for anything else. A body that is not such JSON (an HTML error page, a
+ * proxy's text) is only the server's text: it is never answered (issue 30), `Upstreams.failure` logs it.
  */
 export function serverMessage(body: string): string {
   const text = body.trim();
-  if (text.startsWith("{")) {
-    try {
-      const json = JSON.parse(text) as Record<string, unknown>;
-      for (const k of ["errorMessage", "message", "error"]) {
-        if (typeof json[k] === "string" && json[k] !== "") return oneLine(json[k] as string);
-      }
-    } catch {
-      // Not JSON after all: the text is the message.
+  if (!text.startsWith("{") || text.length > 1024 * 1024) return "";
+  try {
+    const json = JSON.parse(text) as Record<string, unknown>;
+    for (const k of ["errorMessage", "message", "error"]) {
+      if (typeof json[k] === "string" && json[k] !== "") return oneLine(json[k] as string);
     }
+  } catch {
+    // Not JSON after all.
   }
-  return oneLine(text);
-}
-
-function oneLine(s: string): string {
-  const line = s.replace(/\s+/g, " ").trim();
-  return line.length > 500 ? `${line.slice(0, 497)}...` : line;
+  return "";
 }

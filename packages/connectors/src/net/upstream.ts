@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { rootCertificates } from "node:tls";
 import { Pool } from "undici";
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError, upstreamUnreachable } from "../errors.ts";
 import { isInternalAddress } from "./addresses.ts";
 
 /**
@@ -10,7 +10,12 @@ import { isInternalAddress } from "./addresses.ts";
  * an address that resolves to a loopback, private, link-local or metadata range is refused unless that exact
  * host is listed; the address checked is the address connected to (one lookup, pinned in the connection
  * pool); redirects are never followed; TLS is verified (with an optional extra CA bundle); connect and read
- * time out. One connection pool per upstream origin.
+ * time out; an answer is read up to a size cap. One connection pool per upstream origin.
+ *
+ * A server that gives no usable answer — the connection refused, reset or timed out, a redirect, or an HTTP
+ * error without its protocol's own error message — is answered one way (`upstreamUnreachable`), so the
+ * caller cannot tell an open port from a closed one; what happened, with an excerpt of the server's body, is
+ * logged at warn (never answered: the body is the upstream's text, not the caller's).
  */
 export interface NetworkPolicy {
   /** Host names (or `*.domain`) this server may connect to (`ALLOWED_HOSTS`). */
@@ -20,10 +25,16 @@ export interface NetworkPolicy {
   connectTimeoutMs: number;
   /** Longest wait for an answer's headers, and between two chunks of its body. */
   readTimeoutMs: number;
-  /** Largest answer read, in bytes. */
+  /** Largest answer read, in bytes (`UPSTREAM_MAX_ANSWER_BYTES`; default 16 MiB); past it the answer is dropped. */
   maxAnswerBytes?: number;
+  /** Where failures to get a usable answer are told (the server's logger); nothing is logged without it. */
+  log?: UpstreamLog;
   /** Name resolution (tests replace it); defaults to the system resolver. */
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+}
+
+export interface UpstreamLog {
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 export interface UpstreamRequest {
@@ -38,7 +49,10 @@ export interface UpstreamAnswer {
   body: string;
 }
 
-const DEFAULT_MAX_ANSWER = 64 * 1024 * 1024;
+/** The default answer cap: a larger answer is refused before it is parsed (an XML answer of 16 MiB reads in slices). */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** How much of an error body is logged. */
+const LOGGED_BODY_CHARS = 500;
 /** A pool is rebuilt (and its host looked up again) after this long, so DNS changes are followed. */
 const POOL_TTL_MS = 5 * 60_000;
 
@@ -105,16 +119,45 @@ export class Upstreams {
       throw this.networkError(e, origin);
     }
     if (answer.status >= 300 && answer.status < 400) {
+      // Not followed; told like any other answer that is not the protocol's, the target logged.
       const location = answer.headers.location;
-      throw new ProviderError(
-        "PROVIDER_FAILED",
-        `The server at ${origin} answered a redirect${location ? ` to ${String(location)}` : ""}; QiBates does not follow redirects.`,
-        {
-          reason: `the server answered HTTP ${answer.status} (a redirect), which QiBates does not follow`,
-        },
-      );
+      throw this.failure(url, answer, `${init.method} ${url.pathname}`, null, {
+        location: location === undefined ? null : String(location).slice(0, LOGGED_BODY_CHARS),
+      });
     }
     return answer;
+  }
+
+  /**
+   * The error for an answer that is not a success. With `protocolMessage` (the protocol's own error: a REST
+   * API's JSON error message, a SOAP fault, a Smart View exception, read by the connector) that message is the
+   * caller's, as `PROVIDER_FAILED`, on one line of at most 300 characters. Without it the body is only the
+   * server's text: it is logged (an excerpt) and the caller gets `upstreamUnreachable`, as for a refused
+   * connection.
+   */
+  failure(
+    url: URL | string,
+    answer: UpstreamAnswer,
+    what: string,
+    protocolMessage: string | null,
+    extra: Record<string, unknown> = {},
+  ): ProviderError {
+    const origin = new URL(String(url)).origin;
+    const message = protocolMessage === null ? "" : oneLine(protocolMessage, 300);
+    if (message !== "")
+      return new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+    this.policy.log?.warn(
+      {
+        upstream: origin,
+        request: what,
+        status: answer.status,
+        contentType: answer.headers["content-type"] ?? null,
+        body: oneLine(answer.body, LOGGED_BODY_CHARS),
+        ...extra,
+      },
+      "the upstream server answered an error without its protocol's error message",
+    );
+    return upstreamUnreachable(origin);
   }
 
   /**
@@ -122,7 +165,12 @@ export class Upstreams {
    * called directly: no stream per answer, the chunks are kept as they arrive.
    */
   private exchange(pool: Pool, path: string, init: UpstreamRequest, origin: string): Promise<UpstreamAnswer> {
-    const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER;
+    const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    const tooLarge = () =>
+      new ProviderError("UPSTREAM_MALFORMED", `The server at ${origin} answered more than ${max} bytes.`, {
+        address: origin,
+        reason: `the answer is larger than ${max} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
+      });
     return new Promise((resolve, reject) => {
       let abort: ((reason?: Error) => void) | null = null;
       let status = 0;
@@ -143,21 +191,18 @@ export class Upstreams {
           onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
             status = statusCode;
             headers = headerRecord(rawHeaders);
+            // A declared length past the cap: dropped before its first byte.
+            const declared = Number(headers["content-length"]);
+            if (Number.isFinite(declared) && declared > max) {
+              abort?.(tooLarge());
+              return false;
+            }
             return true;
           },
           onData: (chunk: Buffer) => {
             size += chunk.length;
             if (size > max) {
-              abort?.(
-                new ProviderError(
-                  "UPSTREAM_MALFORMED",
-                  `The server at ${origin} answered more than ${max} bytes.`,
-                  {
-                    address: origin,
-                    reason: `the answer is larger than ${max} bytes`,
-                  },
-                ),
-              );
+              abort?.(tooLarge());
               return false;
             }
             chunks.push(chunk);
@@ -228,18 +273,15 @@ export class Upstreams {
       try {
         addresses = await (this.policy.resolve ?? ((h) => dnsLookup(h, { all: true, verbatim: true })))(host);
       } catch (e) {
-        throw new ProviderError("UPSTREAM_UNREACHABLE", `Cannot resolve ${host}.`, {
-          address: url.origin,
-          reason: `the name ${host} does not resolve (${(e as NodeJS.ErrnoException).code ?? "lookup failed"})`,
-        });
+        const code = (e as NodeJS.ErrnoException).code ?? "";
+        this.log(url.origin, `the name ${host} does not resolve`, code);
+        throw upstreamUnreachable(url.origin);
       }
     }
     const first = addresses[0];
     if (!first) {
-      throw new ProviderError("UPSTREAM_UNREACHABLE", `Cannot resolve ${host}.`, {
-        address: url.origin,
-        reason: `the name ${host} has no address`,
-      });
+      this.log(url.origin, `the name ${host} has no address`, "");
+      throw upstreamUnreachable(url.origin);
     }
     if (!listedExactly(host, allowedHosts)) {
       // Every address must be public: a name that also resolves inside (DNS rebinding) is refused whole.
@@ -255,31 +297,28 @@ export class Upstreams {
     return first.address;
   }
 
+  /** A failure to connect or to read an answer: logged with its cause, answered as `upstreamUnreachable`. */
   private networkError(e: unknown, origin: string): ProviderError {
     if (e instanceof ProviderError) return e;
     const err = e as { code?: string; message?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code ?? "";
-    if (
-      code === "UND_ERR_CONNECT_TIMEOUT" ||
-      code === "UND_ERR_HEADERS_TIMEOUT" ||
-      code === "UND_ERR_BODY_TIMEOUT"
-    ) {
-      const ms =
-        code === "UND_ERR_CONNECT_TIMEOUT" ? this.policy.connectTimeoutMs : this.policy.readTimeoutMs;
-      return new ProviderError("UPSTREAM_TIMEOUT", `The server at ${origin} did not answer in time.`, {
-        address: origin,
-        seconds: Math.round(ms / 100) / 10,
-      });
-    }
-    const reason = TLS_CODES.has(code)
-      ? `its TLS certificate is not trusted (${code})`
-      : code
-        ? `the connection failed (${code})`
-        : `the connection failed (${err.message ?? "unknown error"})`;
-    return new ProviderError("UPSTREAM_UNREACHABLE", `Cannot reach ${origin}: ${reason}.`, {
-      address: origin,
-      reason,
-    });
+    const cause =
+      code === "UND_ERR_CONNECT_TIMEOUT"
+        ? `no connection within ${this.policy.connectTimeoutMs} ms`
+        : code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
+          ? `no answer within ${this.policy.readTimeoutMs} ms`
+          : TLS_CODES.has(code)
+            ? `its TLS certificate is not trusted (${code}; PROVIDER_CA_FILE adds a certificate authority)`
+            : `the connection failed (${code || err.message || "unknown error"})`;
+    this.log(origin, cause, code);
+    return upstreamUnreachable(origin);
+  }
+
+  private log(origin: string, cause: string, code: string): void {
+    this.policy.log?.warn(
+      { upstream: origin, cause, ...(code ? { code } : {}) },
+      "the upstream server could not be reached",
+    );
   }
 }
 

@@ -1,6 +1,6 @@
-import { XMLParser } from "fast-xml-parser";
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { readXml, readXmlSync, treeBuilder, XmlRefused } from "../net/xml.ts";
 import { escapeXml } from "../xmla/soap.ts";
 
 /**
@@ -20,45 +20,22 @@ export interface SvElement {
   text: string;
 }
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-type RawNode = Record<string, unknown> & { ":@"?: Record<string, string> };
-
-function toElement(node: RawNode): SvElement | null {
-  const name = Object.keys(node).find((k) => k !== ":@" && k !== "#text");
-  if (!name) return null;
-  const el: SvElement = { name, attrs: { ...(node[":@"] ?? {}) }, children: [], text: "" };
-  for (const c of (node[name] as RawNode[]) ?? []) {
-    if (c["#text"] !== undefined) el.text += String(c["#text"]);
-    else {
-      const e = toElement(c);
-      if (e) el.children.push(e);
-    }
-  }
-  return el;
-}
-
-/** The root element of a document, or `null` when the text is not XML. */
+/**
+ * The root element of a document, or `null` when the text is not XML (or is past the bounded reader's limits,
+ * or declares a document type). For small documents: an upstream answer goes through {@link readSv}.
+ */
 export function parseSv(text: string): SvElement | null {
   try {
-    const nodes = parser.parse(text) as RawNode[];
-    for (const n of nodes) {
-      const e = toElement(n);
-      if (e) return e;
-    }
-  } catch {
-    // not XML
+    return readXmlSync(text, treeBuilder);
+  } catch (e) {
+    if (e instanceof XmlRefused) return null;
+    throw e;
   }
-  return null;
+}
+
+/** {@link parseSv} without holding the event loop (the bounded reader in slices); throws `XmlRefused`. */
+export function readSv(text: string): Promise<SvElement | null> {
+  return readXml(text, treeBuilder);
 }
 
 export function svChild(e: SvElement | undefined, name: string): SvElement | undefined {
@@ -84,10 +61,12 @@ export function leaf(name: string, value: string | number): string {
 
 /** The exception element as a provider error: Essbase's unknown-member words as `MEMBER_UNKNOWN`. */
 export function exceptionError(e: SvElement): ProviderError {
-  const desc = svText(e, "desc").trim() || `error ${e.attrs.errcode ?? ""}`.trim();
-  const unknown = /OLAP error \(1260046\): Unknown Member (.+) used in query/.exec(desc);
+  // The server's words, bounded (one line, 300 characters): they reach the API's message.
+  const raw = svText(e, "desc").slice(0, 4096);
+  const desc = oneLine(raw) || oneLine(`error ${e.attrs.errcode ?? ""}`);
+  const unknown = /OLAP error \(1260046\): Unknown Member (.+) used in query/.exec(raw);
   if (unknown) {
-    const member = unknown[1] as string;
+    const member = oneLine(unknown[1] as string);
     return new ProviderError("MEMBER_UNKNOWN", `Unknown member ${member}.`, { member });
   }
   return new ProviderError("PROVIDER_FAILED", desc, { reason: desc });
@@ -208,15 +187,22 @@ export class SmartViewClient {
       headers: { "content-type": "application/xml", accept: "application/xml" },
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<req_${method}>\n${body}\n</req_${method}>`,
     });
-    const root = parseSv(answer.body);
-    if (root) return root;
+    let root: SvElement | null;
+    try {
+      root = await readSv(answer.body);
+    } catch (e) {
+      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
+      throw e;
+    }
+    // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
+    if (root && (root.name.startsWith("res_") || root.name === "exception")) return root;
     if (answer.status === 401 || answer.status === 403) {
       throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
     }
     if (answer.status < 200 || answer.status >= 300) {
-      const reason = `HTTP ${answer.status}`;
-      throw new ProviderError("PROVIDER_FAILED", `${method}: ${reason}`, { reason });
+      throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, null);
     }
+    if (root) return root;
     throw this.malformed(`a ${method} answer that is not XML`);
   }
 

@@ -1,11 +1,12 @@
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { XmlRefused } from "../net/xml.ts";
 import {
   type DataSet,
   dataSetOf,
   discoverEnvelope,
   executeEnvelope,
-  parseSoap,
+  readSoap,
   rowsOf,
   type SessionHeader,
   type SoapAnswer,
@@ -125,11 +126,17 @@ export class XmlaClient {
     if (answer.status === 401 || answer.status === 403) {
       throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
     }
-    const soap = parseSoap(answer.body);
+    let soap: SoapAnswer | null;
+    try {
+      soap = await readSoap(answer.body);
+    } catch (e) {
+      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
+      throw e;
+    }
     if (soap) return soap;
+    // Not SOAP: with an error status, only the server's text (logged, never answered).
     if (answer.status < 200 || answer.status >= 300) {
-      const reason = `HTTP ${answer.status}`;
-      throw new ProviderError("PROVIDER_FAILED", `${method}: ${reason}`, { reason });
+      throw this.upstreams.failure(this.url, answer, `POST ${this.url.pathname} ${method}`, null);
     }
     throw this.malformed(`a ${method} answer that is not a SOAP envelope`);
   }
@@ -137,7 +144,8 @@ export class XmlaClient {
   /** The answer's root, or its fault as `PROVIDER_FAILED` with the server's own message. */
   private ok(answer: SoapAnswer, what: string) {
     if (answer.fault || !answer.root) {
-      const message = answer.fault?.message || answer.fault?.code || "error";
+      // The server's own words (a fault's Description), bounded: they reach the API's message.
+      const message = oneLine(answer.fault?.message || answer.fault?.code || "") || "error";
       throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
     }
     return answer.root;

@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { readXml, readXmlSync, type XmlBuilder } from "../net/xml.ts";
 
 /**
  * XML for Analysis over SOAP 1.1, the parts the `ssas` connector speaks (wire facts: Microsoft's XMLA
@@ -94,15 +94,55 @@ type Node = Record<string, unknown>;
 
 const ARRAYS = new Set(["row", "Axis", "Tuple", "Member", "Cell", "Error", "HierarchyInfo"]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+/** An element being read: its local name, attributes, the children's values by name, its text. */
+interface Building {
+  name: string;
+  attrs: Record<string, string>;
+  kids: Node | null;
+  text: string;
+  value: unknown;
+}
+
+const localName = (qname: string) => qname.slice(qname.indexOf(":") + 1);
+
+/**
+ * Builds the object shape the readers below walk (fast-xml-parser's, which this module used before: names
+ * without prefixes, attributes as `@name`, namespace declarations left out, text trimmed, `#text` beside
+ * attributes or children, an element that repeats as a list and those of `ARRAYS` always), in one pass of the
+ * bounded reader. Objects have no prototype: an element named `__proto__` is an element like any other.
+ */
+const soapBuilder: XmlBuilder<Building> = {
+  open: (name, attrs) => ({ name: localName(name), attrs, kids: null, text: "", value: "" }),
+  text: (node, text) => {
+    node.text += text;
+  },
+  close: (node, parent) => {
+    const text = node.text.trim();
+    let obj = node.kids;
+    for (const k in node.attrs) {
+      if (k === "xmlns" || k.startsWith("xmlns:")) continue;
+      obj ??= Object.create(null) as Node;
+      obj[`@${localName(k)}`] = node.attrs[k];
+    }
+    if (obj && text !== "") obj["#text"] = text;
+    node.value = obj ?? text;
+    if (!parent) return;
+    parent.kids ??= Object.create(null) as Node;
+    const kids = parent.kids;
+    const was = kids[node.name];
+    if (was === undefined) kids[node.name] = ARRAYS.has(node.name) ? [node.value] : node.value;
+    else if (Array.isArray(was)) was.push(node.value);
+    else kids[node.name] = [was, node.value];
+  },
+};
+
+/** The document as one object, `{ RootName: value }`; `null` when it is not XML. */
+function documentOf(root: Building | null): Node | null {
+  if (!root) return null;
+  const doc = Object.create(null) as Node;
+  doc[root.name] = root.value;
+  return doc;
+}
 
 export interface SoapAnswer {
   /** The `SessionId` of a `Session` reply header, if the server sent one. */
@@ -133,14 +173,21 @@ function errorOf(holder: unknown, fallbackCode: string, fallbackMessage: string)
   return { code: fallbackCode || code, message: description || fallbackMessage || `error ${code}` };
 }
 
-/** Reads a SOAP answer; `null` when the text is not a SOAP envelope. */
+/**
+ * Reads a SOAP answer; `null` when the text is not a SOAP envelope. Throws `XmlRefused` past the reader's
+ * limits. For small documents: an upstream answer goes through {@link readSoap}.
+ */
 export function parseSoap(xml: string): SoapAnswer | null {
-  let doc: Node;
-  try {
-    doc = parser.parse(xml) as Node;
-  } catch {
-    return null;
-  }
+  return soapOf(documentOf(readXmlSync(xml, soapBuilder)));
+}
+
+/** {@link parseSoap} without holding the event loop: the bounded reader in slices. */
+export async function readSoap(xml: string): Promise<SoapAnswer | null> {
+  return soapOf(documentOf(await readXml(xml, soapBuilder)));
+}
+
+function soapOf(doc: Node | null): SoapAnswer | null {
+  if (!doc) return null;
   const envelope = doc.Envelope;
   if (!isNode(envelope)) return null;
   const header = isNode(envelope.Header) ? envelope.Header : {};
