@@ -69,7 +69,10 @@ export interface OpenedForm {
   values: (number | string | null)[][];
 }
 
-/** Reads Export Form Data; a refusal is the typed unsupported error naming the server's reason. */
+/** Export Form Data refused by the server (no AI Studio): its message, for the fallback and the error. */
+class FormDataRefused extends Error {}
+
+/** Reads Export Form Data; an unknown form is `FORM_UNKNOWN`, a composite form unsupported, a refusal {@link FormDataRefused}. */
 async function exportFormData(host: FormHost, formName: string, query: string): Promise<FormDataAnswer> {
   const r = await host.client.attempt<FormDataAnswer>(
     "GET",
@@ -80,7 +83,108 @@ async function exportFormData(host: FormHost, formName: string, query: string): 
     throw new ProviderError("FORM_UNKNOWN", `Unknown form ${formName}.`, { form: formName }, "formName");
   }
   if (/composite/i.test(r.message)) throw host.unsupported("nav/openform", `${NO_COMPOSITE} (${r.message})`);
-  throw host.unsupported("nav/openform", `${NO_FORM_DATA} (${r.message}).`);
+  throw new FormDataRefused(r.message);
+}
+
+interface Segment {
+  dimensions?: unknown;
+  members?: unknown;
+}
+
+/** A segment of the data-slice grammar with its dimensions named and one list per dimension, else `null`. */
+function namedSegment(v: unknown): { dimensions: string[]; members: string[][] } | null {
+  const s = v as Segment | null;
+  if (!s || !strings(s.dimensions) || !Array.isArray(s.members) || !s.members.every(strings)) return null;
+  return s.members.length === s.dimensions.length ? { dimensions: s.dimensions, members: s.members } : null;
+}
+
+/**
+ * Where Export Form Data is refused: the form definition (`GET …/formdefinitions/{form}`, Service
+ * Administrator) read for its grid in the data-slice grammar (`pov`, `page`, `columns`, `rows` of
+ * `{dimensions, members}`), then the cells through `exportdataslice` (any role). Oracle's field table for the
+ * definition's grid is not public: a definition in another shape is the typed unsupported error naming both
+ * refusals.
+ */
+async function fromDefinition(
+  host: FormHost,
+  formName: string,
+  wanted: Record<string, unknown>,
+  refused: string,
+): Promise<FormDataAnswer> {
+  const why = (more: string) => host.unsupported("nav/openform", `${NO_FORM_DATA} (${refused}); ${more}`);
+  const def = await host.client.attempt<{ gridDefinition?: Record<string, unknown> }>(
+    "GET",
+    `/applications/${enc(host.app)}/formdefinitions/${enc(formName)}`,
+  );
+  if (!def.ok) throw why(`the form definition was refused too (${def.message}).`);
+  const g = def.value.gridDefinition ?? {};
+  const pov = namedSegment(g.pov);
+  const page = g.page === undefined ? { dimensions: [], members: [] } : namedSegment(g.page);
+  const columns = Array.isArray(g.columns) ? g.columns.map(namedSegment) : [];
+  const rows = Array.isArray(g.rows) ? g.rows.map(namedSegment) : [];
+  const ok = <T>(list: (T | null)[]): list is T[] => list.length > 0 && list.every((x) => x !== null);
+  if (!pov || !page || !ok(columns) || !ok(rows)) {
+    throw why(
+      "the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).",
+    );
+  }
+  const povMembers: Record<string, string> = {};
+  pov.dimensions.forEach((d, i) => {
+    povMembers[d] = pov.members[i]?.[0] ?? "";
+  });
+  for (const [d, m] of Object.entries(wanted)) {
+    const k = page.dimensions.findIndex((x) => x.toLowerCase() === d.toLowerCase());
+    if (
+      k >= 0 &&
+      typeof m === "string" &&
+      page.members[k]?.some((x) => x.toLowerCase() === m.toLowerCase())
+    ) {
+      povMembers[page.dimensions[k] as string] = m;
+    }
+  }
+  const cube = (await host.planTypes())
+    .filter((p) =>
+      [...Object.keys(povMembers), ...(rows[0]?.dimensions ?? []), ...(columns[0]?.dimensions ?? [])].every(
+        (d) => p.dims.some((x) => x.toLowerCase() === d.toLowerCase()),
+      ),
+    )
+    .sort((a, b) => a.dims.length - b.dims.length)[0]?.cube;
+  if (!cube) throw why("no plan type has the dimensions of its definition.");
+  const slice = await host.client.post<{ columns?: unknown; rows?: unknown }>(
+    `/applications/${enc(host.app)}/plantypes/${enc(cube)}/exportdataslice`,
+    {
+      exportPlanningData: false,
+      gridDefinition: {
+        suppressMissingBlocks: false,
+        suppressMissingRows: false,
+        suppressMissingColumns: false,
+        pov: { dimensions: Object.keys(povMembers), members: Object.values(povMembers).map((m) => [m]) },
+        columns,
+        rows,
+      },
+    },
+  );
+  const data = Array.isArray(slice.rows) ? (slice.rows as { headers?: unknown; data?: unknown }[]) : [];
+  return {
+    gridInfo: {
+      pageDimNames: page.dimensions,
+      allowedPageMembersByDim: Object.fromEntries(page.dimensions.map((d, i) => [d, page.members[i] ?? []])),
+      rowDimNames: rows[0]?.dimensions ?? [],
+      columnDimNames: columns[0]?.dimensions ?? [],
+    },
+    pov: povMembers,
+    columns: slice.columns,
+    rows: data.map((r) => ({
+      headers: r.headers,
+      data: Array.isArray(r.data)
+        ? r.data.map((v) => {
+            if (typeof v !== "string") return v;
+            const n = Number(v);
+            return v.trim() !== "" && Number.isFinite(n) ? n : v;
+          })
+        : r.data,
+    })),
+  };
 }
 
 function cellValue(v: unknown): number | string | null {
@@ -93,7 +197,15 @@ function cellValue(v: unknown): number | string | null {
 export async function openForm(host: FormHost, input: OpenFormInput): Promise<OpenedForm> {
   if (input.type === "composite") throw host.unsupported("nav/openform", `${NO_COMPOSITE}.`);
   const name = input.formName;
-  const info = await exportFormData(host, name, "fields=gridInfo,pov&displayMemberAs=MEMBER_NAME");
+  let info: FormDataAnswer;
+  let fallback: FormDataAnswer | null = null;
+  try {
+    info = await exportFormData(host, name, "fields=gridInfo,pov&displayMemberAs=MEMBER_NAME");
+  } catch (e) {
+    if (!(e instanceof FormDataRefused)) throw e;
+    fallback = await fromDefinition(host, name, input.pov ?? {}, e.message);
+    info = fallback;
+  }
   const g = info.gridInfo ?? {};
   const pageDims = strings(g.pageDimNames) ? g.pageDimNames : [];
   const allowed = (typeof g.allowedPageMembersByDim === "object" && g.allowedPageMembersByDim) || {};
@@ -106,9 +218,10 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
     if (page && typeof member === "string" && member !== "") pages.push(member);
   }
   const data =
-    pages.length === 0
+    fallback ??
+    (pages.length === 0
       ? await exportFormData(host, name, "displayMemberAs=MEMBER_NAME")
-      : await exportFormData(host, name, `displayMemberAs=MEMBER_NAME&pageMbrList=${enc(pages.join(","))}`);
+      : await exportFormData(host, name, `displayMemberAs=MEMBER_NAME&pageMbrList=${enc(pages.join(","))}`));
   const povRaw = (typeof data.pov === "object" && data.pov ? data.pov : basePov) as Record<string, unknown>;
   const pov: Record<string, string> = {};
   for (const [d, m] of Object.entries(povRaw)) if (typeof m === "string") pov[d] = m;

@@ -44,6 +44,12 @@ export interface PlanningRestOptions {
   maxSliceCells?: number;
   /** A caller's provider session (the demo's own view of its writes) ends this long after its last call (default 30 minutes). */
   idleMinutes?: number;
+  /**
+   * Whether Export Form Data is served (default true). False answers it as a deployment without AI Studio
+   * would refuse it (Oracle: the call "requires an Oracle Fusion Cloud deployment with AI Studio"), so that a
+   * client's fallback can be tried.
+   */
+  exportFormData?: boolean;
   /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
   loginThrottle?: LoginThrottle;
 }
@@ -542,6 +548,12 @@ export async function planningRestEndpoint(
       async (request) => {
         const { session } = callerOf(request);
         const ref = await appRef(session, request.params.app);
+        if (options.exportFormData === false) {
+          throw new HttpError(
+            400,
+            "Export Form Data requires an Oracle Fusion Cloud deployment with AI Studio.",
+          );
+        }
         const found = await findForm(session, ref, request.params.form);
         if (found.type === "composite") {
           throw new HttpError(
