@@ -55,9 +55,10 @@ const outline = new Outline(outlineSpecFromDocument(outlineDocument));
 const keyCases = cases();
 
 /**
- * Pivots from each POV cell of each distinct pivot basis of the key onto the next POV cell of its row (the
- * last one onto the first) and one onto its own cell: the operation of issue 33, addressed as the key addresses
- * a destination (a flat cell index). They carry no result: only the paths' agreement is checked.
+ * Pivots between two POV cells of each distinct pivot basis of the key, addressed as the key addresses a
+ * destination (a flat cell index): the first POV cell onto the last, the last onto the second, the first onto
+ * itself (the operation of issue 33; three per basis to keep the run short). They carry no result: only the
+ * paths' agreement is checked.
  */
 function povToPovCases(): Case[] {
   const out: Case[] = [];
@@ -81,24 +82,27 @@ function povToPovCases(): Case[] {
         if (k === "pov") pov.push({ row: r, column: c });
       });
     });
-    pov.forEach((from, i) => {
-      const targets = i === 0 ? [pov[(i + 1) % pov.length], from] : [pov[(i + 1) % pov.length]];
-      for (const to of targets) {
-        if (!to) continue;
-        out.push({
-          name: `${name}/pov ${from.row},${from.column} -> ${to.row},${to.column}`,
-          doc: {
-            ...doc,
-            name: undefined,
-            operation: {
-              action: "pivot",
-              ranges: [[from.row, from.column, 1, 1], [to.row * width + to.column]],
-            },
-            result: undefined,
+    const first = pov[0];
+    const last = pov[pov.length - 1];
+    if (!first || !last || pov.length < 2) continue;
+    for (const [from, to] of [
+      [first, last],
+      [last, pov[1] ?? first],
+      [first, first],
+    ] as const) {
+      out.push({
+        name: `${name}/pov ${from.row},${from.column} -> ${to.row},${to.column}`,
+        doc: {
+          ...doc,
+          name: undefined,
+          operation: {
+            action: "pivot",
+            ranges: [[from.row, from.column, 1, 1], [to.row * width + to.column]],
           },
-        });
-      }
-    });
+          result: undefined,
+        },
+      });
+    }
   }
   return out;
 }
@@ -126,7 +130,7 @@ function sameAnswer(a: CaseOutcome["answer"], b: CaseOutcome["answer"] | undefin
 }
 
 it("derives pivots between two POV cells from every pivot basis of the key", () => {
-  expect(derived.length).toBeGreaterThanOrEqual(12);
+  expect(derived.length).toBeGreaterThanOrEqual(9);
   // The engine sends every one of them to the column axis: none stays in the POV.
   for (const { name } of derived) expect("cells" in (engine.get(name) ?? {}), name).toBe(true);
 });
