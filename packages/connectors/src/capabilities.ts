@@ -322,8 +322,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   planningAliasTables: {
     status: "partly",
     why: {
-      en: "nav/listalias is refused: Planning REST has no public call that lists alias tables. action/setalias accepts Default, which every Planning application has; member lists carry the Default table's aliases (nav/enummembers with another aliastable is refused).",
-      fr: "nav/listalias est refusé : Planning REST n'a pas d'appel public qui liste les tables d'alias. action/setalias accepte Default, que toute application Planning possède ; les listes de membres portent les alias de la table Default (nav/enummembers avec un autre aliastable est refusé).",
+      en: "nav/listalias is refused: Planning REST has no public call that lists alias tables. action/setalias accepts Default, which every Planning application has, and another table the server's Get Dimension Details (April 2026 update) accepts; member lists and forms then carry that table's aliases (a server without dimension details: Default only).",
+      fr: "nav/listalias est refusé : Planning REST n'a pas d'appel public qui liste les tables d'alias. action/setalias accepte Default, que toute application Planning possède, et une autre table que Get Dimension Details (mise à jour d'avril 2026) du serveur accepte ; les listes de membres et les formulaires portent alors les alias de cette table (un serveur sans détails des dimensions : Default seulement).",
     },
   },
 };
@@ -345,8 +345,8 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
   planningAliasTables: {
     status: "partly",
     why: {
-      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts only Default, because Planning REST's member read gives one alias per member, the Default table's (another table returns the typed unsupported error).",
-      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte que Default, car la lecture des membres de Planning REST donne un seul alias par membre, celui de la table Default (une autre table renvoie l'erreur typée d'opération non prise en charge).",
+      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts a listed table other than Default only where Planning REST's Get Dimension Details (April 2026 update, which servers on premises may lack) gives its aliases, since member lists come from Planning REST (otherwise the typed unsupported error).",
+      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte une table listée autre que Default que si Get Dimension Details de Planning REST (mise à jour d'avril 2026, que les serveurs sur site peuvent ne pas avoir) en donne les alias, car les listes de membres viennent de Planning REST (sinon l'erreur typée d'opération non prise en charge).",
     },
   },
 };

@@ -249,6 +249,63 @@ export class PlanningRestProvider implements Provider {
     return read;
   }
 
+  /**
+   * A dimension's hierarchy with one alias table's aliases: Get Dimension Details (26.04, any role;
+   * `GET …/plantypes/{cube}/dimensions/{dim}?fields=name,alias,children&aliasTableName={table}`) on the plan
+   * type named, else the first that has the dimension; a server without it (404), the member read (Default
+   * aliases only). Read once per session and table (and again after `membersTtlMs`).
+   */
+  hierarchy(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    app: string,
+    dim: string,
+    table: string,
+    cube?: string,
+  ): Promise<{ root: RestMember; outline: Outline }> {
+    const s = this.upstream(session);
+    const key = `h\n${app}\n${cube ?? ""}\n${dim}\n${table}`.toLowerCase();
+    const ttl = this.options.membersTtlMs ?? 10 * 60_000;
+    const cached = s.dimensions.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.read;
+    const read = (async () => {
+      const cubes = (await this.cubes(session, ref)).cubes.map((c) => c.name);
+      const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
+      let refusal = "";
+      for (const pt of order) {
+        const r = await s.client.attempt<RestMember>(
+          "GET",
+          `/applications/${enc(app)}/plantypes/${enc(pt)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
+        );
+        if (r.ok) return { root: r.value, outline: outlineOf(s.client, r.value, [], table) };
+        if (r.status === 404) break;
+        if (/alias/i.test(r.message)) {
+          throw new ProviderError(
+            "ALIAS_TABLE_UNKNOWN",
+            `Unknown alias table "${table}": ${r.message}`,
+            { aliasTable: table },
+            "aliastable",
+          );
+        }
+        refusal = r.message;
+      }
+      if (refusal !== "") {
+        throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${dim}: ${refusal}`, { dim }, "dim");
+      }
+      if (!same(table, "Default")) {
+        throw unsupported(
+          `nav/enummembers (aliastable ${table})`,
+          session,
+          "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
+        );
+      }
+      return this.dimension(session, app, dim);
+    })();
+    s.dimensions.set(key, { at: Date.now(), read });
+    read.catch(() => s.dimensions.delete(key));
+    return read;
+  }
+
   /** A plan type's substitution variables (`GET …/plantypes/{cube}/substitutionvariables?q={"derivedValues":true}`). */
   async variables(
     session: ProviderSession,
@@ -279,13 +336,14 @@ function outlineOf(
   client: PlanningRestClient,
   root: RestMember,
   variables: readonly { name: string; value: string }[] = [],
+  table = "Default",
 ): Outline {
   const spec = (m: RestMember): MemberSpec => {
     if (typeof m.name !== "string" || m.name === "") throw client.malformed("a member without a name");
     const kids = Array.isArray(m.children) ? (m.children as RestMember[]) : [];
     return {
       name: m.name,
-      ...(typeof m.alias === "string" && m.alias !== "" ? { aliases: { Default: m.alias } } : {}),
+      ...(typeof m.alias === "string" && m.alias !== "" ? { aliases: { [table]: m.alias } } : {}),
       ...(kids.length > 0 ? { children: kids.map(spec) } : {}),
     };
   };
@@ -350,7 +408,7 @@ class PlanningRestOperations implements PlanningOperations {
     const { client } = this.provider.upstream(session);
     const details = await client.attempt<RestMember>(
       "GET",
-      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=Default`,
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(session.aliasTable ?? "Default")}`,
     );
     const root = details.ok ? details.value : (await this.provider.dimension(session, app, dim)).root;
     const members = new Map<string, { alias: string | null; writable: boolean }>();
@@ -475,15 +533,45 @@ class PlanningRestOperations implements PlanningOperations {
    */
   async setAlias(
     session: ProviderSession,
-    _ref: ApplicationRef,
+    ref: ApplicationRef,
     aliasId: string,
   ): Promise<Schemas["PlanningAliasTable"]> {
     if (same(aliasId, "Default")) return { aliasId: "Default", name: "Default", active: true };
-    throw unsupported(
-      `action/setalias (aliasId ${aliasId})`,
-      session,
-      "Planning REST has no public call that lists alias tables, so only Default can be chosen.",
-    );
+    // Another table: Planning REST cannot list them, but Get Dimension Details refuses an unknown one (a
+    // live-tested client reads other tables' aliases that way); one small dimension read checks it.
+    const app = await this.provider.application(session, ref);
+    const { cubes } = await this.provider.cubes(session, ref);
+    const cube = cubes[0]?.name;
+    const dims = cube ? await this.planTypeDimensions(session, ref, cube) : [];
+    const dim = dims[0];
+    if (!cube || !dim) {
+      throw unsupported(
+        `action/setalias (aliasId ${aliasId})`,
+        session,
+        "the application has no dimension to check the table with.",
+      );
+    }
+    try {
+      await this.provider.hierarchy(session, ref, app, dim, aliasId, cube);
+    } catch (e) {
+      if (e instanceof ProviderError && e.code === "ALIAS_TABLE_UNKNOWN") {
+        throw new ProviderError(
+          "ALIAS_TABLE_UNKNOWN",
+          `Unknown alias table "${aliasId}".`,
+          { aliasTable: aliasId },
+          "aliasId",
+        );
+      }
+      if (e instanceof ProviderError && e.code === "UNSUPPORTED") {
+        throw unsupported(
+          `action/setalias (aliasId ${aliasId})`,
+          session,
+          "Planning REST has no public call that lists alias tables, and this server has no Get Dimension Details to check one: only Default can be chosen.",
+        );
+      }
+      throw e;
+    }
+    return { aliasId, name: aliasId, active: true };
   }
 
   async rulePrompts(session: ProviderSession): Promise<Schemas["RulePrompts"]> {
@@ -688,7 +776,7 @@ class PlanningRestOperations implements PlanningOperations {
     input: { dim: string; aliasTable?: string; cube?: string },
   ): Promise<Schemas["MemberFilterList"]> {
     const app = await this.provider.application(session, ref);
-    const { outline } = await this.provider.dimension(session, app, input.dim);
+    const { outline } = await this.provider.hierarchy(session, ref, app, input.dim, "Default", input.cube);
     return {
       dimension: outline.dimensions[0]?.name ?? input.dim,
       filters: MEMBER_FILTER_INFO.map((f) => ({ ...f })) as Schemas["MemberFilterList"]["filters"],
@@ -701,35 +789,22 @@ class PlanningRestOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["members"]>[2],
   ): Promise<Schemas["MemberList"]> {
-    if (input.aliasTable !== undefined && !same(input.aliasTable, "Default")) {
-      throw unsupported(
-        `nav/enummembers (aliastable ${input.aliasTable})`,
-        session,
-        "Planning REST gives one alias per member, read as the Default table's; it lists no other alias table.",
-      );
-    }
+    const table = input.aliasTable ?? session.aliasTable ?? "Default";
     const app = await this.provider.application(session, ref);
-    const read = await this.provider.dimension(session, app, input.dim);
+    const read = await this.provider.hierarchy(session, ref, app, input.dim, table, input.cube);
     let outline = read.outline;
     let names: string[] = [];
     if (input.filter.toLowerCase() === "substitution") {
       // The variables of the plan type named, else of the application's first plan type (as the demo does).
       const cube = input.cube ?? (await this.provider.cubes(session, ref)).cubes[0]?.name;
       const variables = cube ? await this.provider.variables(session, app, cube) : [];
-      outline = outlineOf(this.provider.upstream(session).client, read.root, variables);
+      outline = outlineOf(this.provider.upstream(session).client, read.root, variables, table);
       names = variables.map((x) => x.name);
     }
     const dimension = outline.dimensions[0];
     if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
     try {
-      const r = enumerateMembers(
-        outline,
-        dimension,
-        input.filter,
-        input.arg,
-        input.aliasTable ?? "Default",
-        names,
-      );
+      const r = enumerateMembers(outline, dimension, input.filter, input.arg, table, names);
       return {
         dimension: dimension.name,
         filter: r.filter,

@@ -260,8 +260,8 @@ class PlanningSmartViewOperations implements PlanningOperations {
   }
 
   /**
-   * An alias table the server lists, made the session's: only the Default table, the one whose aliases
-   * Planning REST's member read gives (member lists could not show another table's).
+   * An alias table the server lists, made the session's; another than Default only where Planning REST's
+   * dimension details give its aliases (member lists are read there).
    */
   async setAlias(session: ProviderSession, ref: ApplicationRef, aliasId: string) {
     const name = (await this.aliasTableNames(session, ref)).find((n) => same(n, aliasId));
@@ -273,13 +273,9 @@ class PlanningSmartViewOperations implements PlanningOperations {
         "aliasId",
       );
     }
-    if (!same(name, REST_ALIAS_TABLE)) {
-      throw unsupported(
-        `action/setalias (aliasId ${name})`,
-        "Planning REST's member read gives one alias per member, the Default table's, so member lists could not show another table's aliases.",
-        "aliasId",
-      );
-    }
+    // Member lists come from Planning REST: its dimension details give another table's aliases (the REST
+    // provider checks the table there; a server without them keeps Default only).
+    if (!same(name, REST_ALIAS_TABLE)) await this.rest.setAlias(this.r(session), ref, name);
     return { aliasId: name, name, active: true };
   }
 

@@ -160,7 +160,8 @@ describe("import data slice", () => {
       },
     });
     expect(r.status).toBe(200);
-    for (const k of keys(skeleton)) expect(typeOf(r.json[k]), k).toBe(typeOf(skeleton[k]));
+    for (const k of keys(skeleton))
+      expect(typeOf(r.json[k]), k).toBe(typeOf((skeleton as Record<string, unknown>)[k]));
     expect(r.json.numUpdatedCells).toBe(r.json.numUpdateCells);
     expect([r.json.numAcceptedCells, r.json.numUpdateCells, r.json.numRejectedCells]).toEqual([1, 1, 2]);
     expect(r.json.rejectedCells[0]).toMatch(/^\[.*Q1.*\]$/);
