@@ -184,6 +184,58 @@ describe("Upstreams", () => {
     await up.close();
   });
 
+  it("logs an error body that is not the protocol's, never answers it, and masks the request's secrets in it", async () => {
+    const echo = await serve((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on("end", () => {
+        res.statusCode = 500;
+        res.setHeader("content-type", "text/html");
+        res.end(`<html>MARKER-1 ${req.headers.authorization} ${body}</html>`);
+      });
+    });
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"] }));
+    const url = new URL(`http://127.0.0.1:${echo}/x`);
+    const auth = `Basic ${Buffer.from("ann:s3cret-pw").toString("base64")}`;
+    const answer = await up.request(url, {
+      method: "POST",
+      headers: { authorization: auth },
+      body: "<pwd>other-secret</pwd>",
+      secrets: ["other-secret"],
+    });
+    const e = up.failure(url, answer, "POST /x", null);
+    expectUnreachable(e, url.origin);
+    expect(e.message).not.toContain("MARKER-1");
+    const entry = lastLogged(url.origin);
+    expect(entry?.details).toMatchObject({ status: 500, request: "POST /x" });
+    const body = String(entry?.details.body);
+    expect(body).toContain("MARKER-1");
+    for (const secret of ["s3cret-pw", "other-secret", auth.slice(6)]) expect(body).not.toContain(secret);
+    // The protocol's own error message is the caller's, on one line of at most 300 characters.
+    const own = up.failure(url, answer, "POST /x", `Cube\nlocked ${"x".repeat(400)}`);
+    expect(own.code).toBe("PROVIDER_FAILED");
+    expect(String(own.params?.reason)).toMatch(/^Cube locked x+\.\.\.$/);
+    expect(String(own.params?.reason)).toHaveLength(300);
+    await up.close();
+  });
+
+  it("drops an answer whose declared length is past the cap before reading it", async () => {
+    const declared = await serve((_req, res) => {
+      res.setHeader("content-length", String(50 * 1024 * 1024));
+      res.write("x".repeat(1000));
+      // The rest never comes: only the declared length can end the call at once.
+    });
+    const up = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], maxAnswerBytes: 1024 * 1024 }));
+    const started = Date.now();
+    const e = await failure(up.request(new URL(`http://127.0.0.1:${declared}/x`), GET));
+    expect(e.code).toBe("UPSTREAM_MALFORMED");
+    expect(e.message).toMatch(/more than 1048576 bytes/);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await up.close();
+  });
+
   it("reads an answer sent in chunks whole, with its repeated headers, and refuses one past the size limit", async () => {
     const body = JSON.stringify({ values: Array.from({ length: 2000 }, (_, i) => `cell ${i} — é`) });
     const chunked = await serve((_req, res) => {

@@ -41,12 +41,37 @@ export interface UpstreamRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
   headers: Record<string, string>;
   body?: string;
+  /** Secrets the body carries (a password): never logged, should the server echo them in an error body. */
+  secrets?: readonly string[];
 }
 
 export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The request's secrets (its `secrets`, its Basic credentials), masked wherever the answer is logged. */
+  secrets?: readonly string[];
+}
+
+/** The secrets of a request: those it names, and its HTTP Basic credentials (encoded, and the password). */
+function secretsOf(init: UpstreamRequest): string[] {
+  const out = [...(init.secrets ?? [])];
+  const auth = Object.entries(init.headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
+  const basic = auth ? /^Basic\s+(\S+)/i.exec(auth) : null;
+  if (basic?.[1]) {
+    out.push(basic[1]);
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon >= 0) out.push(decoded.slice(colon + 1));
+  }
+  return out.filter((x) => x.length >= 3);
+}
+
+/** `text` with every secret replaced by `***`. */
+function masked(text: string, secrets: readonly string[] | undefined): string {
+  let out = text;
+  for (const secret of secrets ?? []) out = out.split(secret).join("***");
+  return out;
 }
 
 /** The default answer cap: a larger answer is refused before it is parsed (an XML answer of 16 MiB reads in slices). */
@@ -115,6 +140,8 @@ export class Upstreams {
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
+      const secrets = secretsOf(init);
+      if (secrets.length > 0) Object.defineProperty(answer, "secrets", { value: secrets, enumerable: false });
     } catch (e) {
       throw this.networkError(e, origin);
     }
@@ -122,7 +149,10 @@ export class Upstreams {
       // Not followed; told like any other answer that is not the protocol's, the target logged.
       const location = answer.headers.location;
       throw this.failure(url, answer, `${init.method} ${url.pathname}`, null, {
-        location: location === undefined ? null : String(location).slice(0, LOGGED_BODY_CHARS),
+        location:
+          location === undefined
+            ? null
+            : masked(String(location), answer.secrets).slice(0, LOGGED_BODY_CHARS),
       });
     }
     return answer;
@@ -152,7 +182,8 @@ export class Upstreams {
         request: what,
         status: answer.status,
         contentType: answer.headers["content-type"] ?? null,
-        body: oneLine(answer.body, LOGGED_BODY_CHARS),
+        // An excerpt, the request's secrets masked (a server may echo the request in its error page).
+        body: oneLine(masked(answer.body.slice(0, LOGGED_BODY_CHARS * 4), answer.secrets), LOGGED_BODY_CHARS),
         ...extra,
       },
       "the upstream server answered an error without its protocol's error message",

@@ -186,6 +186,7 @@ export class SmartViewClient {
       method: "POST",
       headers: { "content-type": "application/xml", accept: "application/xml" },
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<req_${method}>\n${body}\n</req_${method}>`,
+      secrets: [this.password, escapeXml(this.password)],
     });
     let root: SvElement | null;
     try {
