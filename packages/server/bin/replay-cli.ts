@@ -20,6 +20,9 @@ Applies the case's preferences and operation to its "basis" and prints {"cells":
          engine over the outline read with Discover, its cells read with one MDX SELECT).
 --via essbase  the same through the essbase connector, HTTP to the Smart View endpoint (each operation laid
          out by the engine over the outline read with EnumDims/EnumMembers, its cells read with ExecuteQuery).
+Every path reads the case with the engine (caseRequest) and moves a pivot by the engine's rule (pivotPlan):
+through the API a pivot's destination cell is sent as the axis the engine sends the dimension to (to: rows
+or columns), so all paths give one answer (a POV dimension onto any POV-row cell: the outermost column row).
 Exit codes: 0 done, 1 the grid operation was refused (or --check found a difference), 2 bad arguments or case.
 `;
 
