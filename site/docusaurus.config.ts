@@ -104,6 +104,8 @@ const config: Config = {
     "./src/plugins/code-blocks.ts",
     // Hashes of the pages' inline scripts, for the server's script CSP (build/script-hashes.json).
     "./src/plugins/script-hashes.ts",
+    // The grid before and after each ad hoc operation, computed by the engine (static/img/grids/).
+    "./src/plugins/grid-pictures.ts",
   ],
 
   themeConfig: {
