@@ -258,8 +258,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROVIDER_ERROR: {
     status: 502,
-    en: "The provider answered an error: {reason}",
-    fr: "Le fournisseur a répondu une erreur : {reason}",
+    en: "The provider returned an error: {reason}",
+    fr: "Le fournisseur a renvoyé une erreur : {reason}",
     when: "The provider returned an error that QiBates cannot map to a more precise code.",
     whenFr: "Le fournisseur a renvoyé une erreur que QiBates ne sait pas rattacher à un code plus précis.",
   },

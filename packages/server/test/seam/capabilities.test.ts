@@ -208,7 +208,7 @@ describe("provider errors, mapped in one place", () => {
     }
     expect(mapped).toMatchObject({ code: "QB_ERR_PROVIDER_ERROR", status: 502 });
     expect((mapped as ApiError).localizedMessage("fr")).toBe(
-      "Le fournisseur a répondu une erreur : Dynamic calculation is too deep (circular formula?)",
+      "Le fournisseur a renvoyé une erreur : Dynamic calculation is too deep (circular formula?)",
     );
   });
 
