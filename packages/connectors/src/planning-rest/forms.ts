@@ -1,6 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import { ProviderError } from "../errors.ts";
-import type { ApplicationRef, OpenFormInput, ProviderSession, SubmitFormInput } from "../provider.ts";
+import type { OpenFormInput, SubmitFormInput } from "../provider.ts";
 import type { PlanningRestClient } from "./client.ts";
 
 type Schemas = components["schemas"];
