@@ -601,15 +601,15 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /** The names of the application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`). */
-  private async ruleNames(session: ProviderSession, app: string): Promise<string[]> {
+  private async ruleNames(session: ProviderSession, app: string, jobType = "RULES"): Promise<string[]> {
     const { client } = this.provider.upstream(session);
-    const q = enc(JSON.stringify({ jobType: "RULES" }));
+    const q = enc(JSON.stringify({ jobType }));
     const r = await client.get<{ items?: { jobType?: unknown; jobName?: unknown }[] }>(
       `/applications/${enc(app)}/jobdefinitions?q=${q}`,
     );
     if (!Array.isArray(r.items)) throw client.malformed("GET /jobdefinitions without an items list");
     return r.items.flatMap((i) =>
-      typeof i.jobName === "string" && typeof i.jobType === "string" && same(i.jobType, "RULES")
+      typeof i.jobName === "string" && typeof i.jobType === "string" && same(i.jobType, jobType)
         ? [i.jobName]
         : [],
     );
@@ -625,7 +625,14 @@ class PlanningRestOperations implements PlanningOperations {
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ): Promise<Schemas["RuleRun"]> {
     const app = await this.provider.application(session, ref);
-    const ruleName = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
+    // A business rule (`RULES`), else a ruleset of that name (`RULESET`, Oracle's "Ruleset" page: prompts
+    // optional, defaults from Calculation Manager).
+    let jobType = "RULES";
+    let ruleName = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
+    if (!ruleName) {
+      ruleName = (await this.ruleNames(session, app, "RULESET")).find((n) => same(n, input.ruleName));
+      jobType = "RULESET";
+    }
     if (!ruleName) {
       throw new ProviderError(
         "RULE_UNKNOWN",
@@ -638,7 +645,7 @@ class PlanningRestOperations implements PlanningOperations {
     const started = Date.now();
     const parameters = Object.fromEntries(input.prompts.map((p) => [p.name, p.value]));
     let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, {
-      jobType: "RULES",
+      jobType,
       jobName: ruleName,
       parameters,
     });

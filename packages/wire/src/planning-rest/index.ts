@@ -364,6 +364,10 @@ export async function planningRestEndpoint(
         requireJson(request);
         const ref = await appRef(caller.session, request.params.app);
         const body = (request.body ?? {}) as { jobType?: unknown; jobName?: unknown; parameters?: unknown };
+        if (typeof body.jobType === "string" && body.jobType.toUpperCase() === "RULESET") {
+          // Oracle's "Ruleset" job type: the demo application has no rulesets.
+          throw new HttpError(400, `Ruleset ${String(body.jobName)} does not exist.`);
+        }
         if (!isRules(body.jobType)) {
           throw new HttpError(400, `Job type ${String(body.jobType)} is not supported by this server.`);
         }
