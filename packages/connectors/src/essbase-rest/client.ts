@@ -1,4 +1,5 @@
 import { oneLine, ProviderError } from "../errors.ts";
+import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 
 /**
@@ -83,7 +84,8 @@ export class EssbaseRestClient {
     const answer = await this.call(method, path, body);
     this.check(answer, `${method} ${path}`);
     try {
-      return JSON.parse(answer.body) as T;
+      // A large answer is read in slices: the event loop is never held for one JSON.parse (issue 30).
+      return (await readJson(answer.body)) as T;
     } catch {
       throw this.malformed(`${method} ${path} did not answer JSON`);
     }

@@ -1,4 +1,5 @@
 export { isInternalAddress } from "./addresses.ts";
+export { readJson } from "./json.ts";
 export {
   hostAllowed,
   type NetworkPolicy,
