@@ -1,7 +1,7 @@
 import { ProviderError } from "@qibates/connectors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
-import { esc, parseXml, type XmlElement, XmlSyntaxError, XmlTooLarge } from "../xmla/xml.ts";
+import { esc, readXml, type XmlElement, XmlSyntaxError, XmlTooLarge } from "../xmla/xml.ts";
 
 /** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
 export class SvException extends Error {}
@@ -51,7 +51,7 @@ export async function smartViewRoutes(
         // Before login the user name and password travel in the body: a stranger's body stays small.
         if (body.length > PRE_LOGIN_CHARS && !inSession?.(body))
           throw new XmlTooLarge(`A request outside a session may not exceed ${PRE_LOGIN_CHARS} characters.`);
-        const req = parseXml(body);
+        const req = await readXml(body);
         if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
         const method = req.name.slice(4);
         const content = await answer(method, req, request);

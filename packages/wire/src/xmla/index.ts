@@ -12,7 +12,7 @@ import { SessionStore, sessionOwner } from "../session-store.ts";
 import { faultEnvelope, SOAP_ENV, XMLA_NS, XmlaFault } from "./faults.ts";
 import { type ContentParts, type MdDataSetInput, mdDataSetXmlSteps, tabularXmlSteps } from "./mddataset.ts";
 import { discoverRows, REQUEST_TYPES, type RequestType, rowsetXml } from "./rowsets.ts";
-import { child, isNil, parseXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
+import { child, isNil, readXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
 
 export { XMLA_ERROR_HRESULT, type XmlaFaultKind } from "./faults.ts";
 export { formatValue, MDDATASET_NS } from "./mddataset.ts";
@@ -177,7 +177,7 @@ export async function xmlaEndpoint(app: FastifyInstance, options: XmlaOptions): 
     const text = typeof request.body === "string" ? request.body : "";
     let envelope: XmlElement;
     try {
-      envelope = parseXml(text);
+      envelope = await readXml(text);
     } catch (e) {
       if (e instanceof XmlSyntaxError) throw new XmlaFault("bad-request", e.message);
       throw e;
