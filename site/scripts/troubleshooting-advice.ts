@@ -75,8 +75,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
   },
   QB_ERR_SESSION_UNKNOWN: {
-    en: "Log in again: the session ended (logout, 30 minutes idle, a restart of the QiBates server, or another API node).",
-    fr: "Reconnectez-vous : la session a pris fin (déconnexion, 30 minutes d'inactivité, redémarrage du serveur QiBates ou autre nœud de l'API).",
+    en: "Log in again: the session ended (logout, no call for `SESSION_IDLE_MINUTES`, 30 by default, a restart of the QiBates server, or another API node).",
+    fr: "Reconnectez-vous : la session a pris fin (déconnexion, aucun appel pendant `SESSION_IDLE_MINUTES`, 30 par défaut, redémarrage du serveur QiBates ou autre nœud de l'API).",
   },
   QB_ERR_SESSION_FORBIDDEN: {
     en: "Use the key of the account that opened the session, or log in with your own key.",
