@@ -29,7 +29,12 @@ export {
   isConnector,
   PROVIDER_SUFFIX,
 } from "./connectors.ts";
-export { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "./errors.ts";
+export {
+  ProviderError,
+  type ProviderErrorCode,
+  type ProviderErrorParams,
+  type ProviderText,
+} from "./errors.ts";
 export type {
   ApplicationRef,
   CubeRef,

@@ -323,8 +323,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     status: 422,
-    en: "{operation} is not supported by connector {connector}.",
-    fr: "{operation} n'est pas pris en charge par le connecteur {connector}.",
+    en: "{operation} is not supported by connector {connector}[: {reason}].",
+    fr: "{operation} n'est pas pris en charge par le connecteur {connector}[ : {reason}].",
     when: "The provider cannot do this operation or option (for example CALC_LEVEL zoom on SSAS).",
     whenFr:
       "Le fournisseur ne sait pas faire cette opération ou cette option (par exemple le zoom CALC_LEVEL sur SSAS).",
@@ -558,7 +558,10 @@ export function formatErrorMessage(
   params: ErrorParams = {},
   locale: ErrorLocale = "en",
 ): string {
-  const template = ERROR_CODES[code][locale];
+  // A part in brackets is said only when every parameter it names is given (an optional reason).
+  const template = ERROR_CODES[code][locale].replace(/\[([^[\]]*)\]/g, (_whole, part: string) =>
+    [...part.matchAll(/\{([A-Za-z]+)\}/g)].every((m) => Object.hasOwn(params, m[1] as string)) ? part : "",
+  );
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];

@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderErrorCode } from "@qibates/connectors";
+import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/connectors";
 import { ApiError } from "./api-error.ts";
 import type { ErrorCode } from "./error-codes.ts";
 
@@ -47,6 +47,15 @@ const REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCode>> = {
   SESSION_LOST: "QB_ERR_SESSION_UNKNOWN",
 };
 
+/**
+ * The reason of `QB_ERR_OPERATION_UNSUPPORTED` as its message ends it (the template adds the full stop): from
+ * the capability table in each language, or a connector's own words (English, like the servers' messages).
+ */
+export function unsupportedReason(why: ProviderText | string): ProviderText | string {
+  const trim = (text: string) => text.trim().replace(/\.$/, "");
+  return typeof why === "string" ? trim(why) : { en: trim(why.en), fr: trim(why.fr) };
+}
+
 /** The registry code a provider error is answered with (for tests and documentation). */
 export function registryCodeOf(code: ProviderErrorCode): ErrorCode {
   return REGISTRY[code];
@@ -75,7 +84,14 @@ export function providerError(e: unknown): never {
     throw gridTooLarge(Number(e.params?.cells ?? 0), Number(e.params?.max ?? 0), false, e.field ?? "grid");
   }
   if (e instanceof ProviderError) {
-    const error = new ApiError(REGISTRY[e.code], e.params ?? e.message, e.field);
+    const params =
+      e.code === "UNSUPPORTED" &&
+      e.params &&
+      typeof e.params.reason !== "number" &&
+      e.params.reason !== undefined
+        ? { ...e.params, reason: unsupportedReason(e.params.reason) }
+        : e.params;
+    const error = new ApiError(REGISTRY[e.code], params ?? e.message, e.field);
     if (e.conflicts) error.conflicts = e.conflicts.map(({ row, column }) => ({ row, column }));
     throw error;
   }

@@ -2,6 +2,7 @@ import { type Capability, type Provider, type ProviderSession, supportOf } from 
 import { ApiError } from "./api-error.ts";
 import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";
+import { unsupportedReason } from "./provider-errors.ts";
 import type { Services } from "./services.ts";
 import type { SessionRecord } from "./sessions.ts";
 
@@ -75,7 +76,9 @@ export function requireCapability(
   operation: string,
   field: string | null = null,
 ): void {
-  if (supportOf(connector, capability).status !== "yes") {
-    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector }, field);
+  const support = supportOf(connector, capability);
+  if (support.status !== "yes") {
+    const reason = unsupportedReason(support.why);
+    throw new ApiError("QB_ERR_OPERATION_UNSUPPORTED", { operation, connector, reason }, field);
   }
 }

@@ -437,7 +437,11 @@ class EssbaseRestOperations implements EssbaseOperations {
       throw new ProviderError(
         "UNSUPPORTED",
         "Member names with aliases are not available through Essbase's REST API.",
-        { operation: "settings.memberDisplay NAME_AND_ALIAS", connector: "essbase-stndln" },
+        {
+          operation: "settings.memberDisplay NAME_AND_ALIAS",
+          connector: "essbase-stndln",
+          reason: "Essbase's REST grid has no name-and-alias display",
+        },
         "settings.memberDisplay",
       );
     }
@@ -524,7 +528,11 @@ class EssbaseRestOperations implements EssbaseOperations {
       throw new ProviderError(
         "UNSUPPORTED",
         "Zoom In to the formula level is not available through Essbase's REST API.",
-        { operation: "action/zoomin CALC_LEVEL", connector: "essbase-stndln" },
+        {
+          operation: "action/zoomin CALC_LEVEL",
+          connector: "essbase-stndln",
+          reason: "Essbase's REST API does not give member formulas, so the formula level is not known",
+        },
         "settings.zoomInMode",
       );
     }

@@ -114,7 +114,7 @@ function unsupported(operation: string, session: ProviderSession, why: string): 
   return new ProviderError(
     "UNSUPPORTED",
     `${operation} is not supported by connector ${session.connector}: ${why}`,
-    { operation, connector: session.connector },
+    { operation, connector: session.connector, reason: why },
     null,
   );
 }

@@ -47,7 +47,7 @@ function unsupported(operation: string, why: string, field: string | null = null
   return new ProviderError(
     "UNSUPPORTED",
     `${operation} is not supported by connector planning: ${why}`,
-    { operation, connector: "planning" },
+    { operation, connector: "planning", reason: why },
     field,
   );
 }

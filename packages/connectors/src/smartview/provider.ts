@@ -86,7 +86,7 @@ export function unsupported(operation: string, why: string, field: string | null
   return new ProviderError(
     "UNSUPPORTED",
     `${operation} is not supported by connector essbase: ${why}`,
-    { operation, connector: "essbase" },
+    { operation, connector: "essbase", reason: why },
     field,
   );
 }

@@ -81,7 +81,7 @@ function unsupported(operation: string, why: string, field: string | null = null
   return new ProviderError(
     "UNSUPPORTED",
     `${operation} is not supported by connector ssas: ${why}`,
-    { operation, connector: "ssas" },
+    { operation, connector: "ssas", reason: why },
     field,
   );
 }

@@ -45,14 +45,15 @@ describe("an operation the connector lacks answers the typed error before any pr
     expect(en.json()).toMatchObject({
       code: "QB_ERR_OPERATION_UNSUPPORTED",
       field: "settings.zoomInMode",
-      message: "action/zoomin (CALC_LEVEL) is not supported by connector ssas.",
+      message:
+        "action/zoomin (CALC_LEVEL) is not supported by connector ssas: SSAS calculations are MDX expressions, not outline formulas: there is no formula level to zoom to.",
     });
     const fr = await call("ssas", "action/zoomin", {
       ...zoomFormulas,
       settings: { ...zoomFormulas.settings, locale: "fr_FR" },
     });
     expect(fr.json().message).toBe(
-      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas.",
+      "action/zoomin (CALC_LEVEL) n'est pas pris en charge par le connecteur ssas : Les calculs SSAS sont des expressions MDX, pas des formules d'outline : il n'y a pas de niveau de formule vers lequel zoomer.",
     );
   });
 
@@ -148,20 +149,22 @@ describe("GET /health lists each connector with its capabilities", () => {
       ["writeBack", "no"],
     ]);
     // The demo does every planning operation; Planning REST lacks some on real servers, each with its reason;
-    // for planning (on premises), Smart View's XML protocol gives part of the prompts and alias tables.
+    // simple forms open and submit through Planning REST (form data, importdataslice), composite ones do not;
+    // for planning (on premises), Smart View's XML protocol gives part of the prompts; alias tables are
+    // checked through dimension details on both (issue 29).
     for (const connector of ["pbcs", "planning"]) {
       const entry = table.find((c) => c.connector === connector);
       expect(entry?.capabilities.every((c) => c.supported)).toBe(true);
       const real = entry?.capabilities.filter((c) => c.onRealServers).map((c) => [c.name, c.onRealServers]);
       const smartView = connector === "planning" ? "partly" : "no";
       expect(real).toEqual([
-        ["forms", "no"],
+        ["forms", "partly"],
         ["compositeForms", "no"],
-        ["formSubmit", "no"],
+        ["formSubmit", "partly"],
         ["taskLists", "no"],
         ["businessRules", "partly"],
         ["runtimePrompts", smartView],
-        ["planningAliasTables", smartView],
+        ["planningAliasTables", "partly"],
       ]);
       for (const c of entry?.capabilities ?? []) {
         if (c.onRealServers) expect((c.realServersReason ?? "").length).toBeGreaterThan(10);
@@ -181,6 +184,35 @@ describe("provider errors, mapped in one place", () => {
     "PROMPT_UNKNOWN",
     "PROVIDER_FAILED",
   ];
+
+  it("an operation a connector cannot do says why, when the connector gives a reason", () => {
+    const mapped = (error: ProviderError): ApiError => {
+      try {
+        providerError(error);
+      } catch (e) {
+        return e as ApiError;
+      }
+      throw new Error("not rethrown");
+    };
+    const why = mapped(
+      new ProviderError("UNSUPPORTED", "…", {
+        operation: "nav/listtasks",
+        connector: "pbcs",
+        reason: "Planning REST has no public call for task lists.",
+      }),
+    );
+    expect(why.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+    expect(why.localizedMessage("en")).toBe(
+      "nav/listtasks is not supported by connector pbcs: Planning REST has no public call for task lists.",
+    );
+    expect(why.localizedMessage("fr")).toBe(
+      "nav/listtasks n'est pas pris en charge par le connecteur pbcs : Planning REST has no public call for task lists.",
+    );
+    const bare = mapped(
+      new ProviderError("UNSUPPORTED", "…", { operation: "nav/listtasks", connector: "pbcs" }),
+    );
+    expect(bare.localizedMessage("en")).toBe("nav/listtasks is not supported by connector pbcs.");
+  });
 
   it.each(codes)("%s becomes a registered code with the registry's status", (code) => {
     let mapped: unknown;
