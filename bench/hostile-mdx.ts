@@ -15,6 +15,7 @@ import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HOSTILE_MDX } from "../packages/server/test/fuzz/hostile-mdx.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
@@ -24,68 +25,8 @@ const REPEAT = numberOption("repeat", 3);
 const WRITE = args.includes("--write");
 const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 
-function chain(n: number): string {
-  const defs = Array.from({ length: n }, (_, i) => {
-    const prev = i === 0 ? "[Measures].[Sales]" : `[Measures].[x${i}]`;
-    return `MEMBER [Measures].[x${i + 1}] AS '${prev} + ${prev}'`;
-  });
-  return `WITH ${defs.join(" ")} SELECT {[Measures].[x${n}]} ON COLUMNS FROM [Sample].[Basic]`;
-}
-
-const EVERY_DIMENSION =
-  "CrossJoin([Year].Members, [Measures].Members, [Product].Members, [Market].Members, [Scenario].Members, " +
-  "[Caffeinated].Members, [Ounces].Members, [Pkg Type].Members, [Population].Members, [Intro Date].Members)";
-
 /** What issue 30 observed for each, before this pass. */
-const INPUTS: { name: string; before: string; query: string }[] = [
-  { name: "calculated-member chain, 18 deep", before: "loop held 0.7 s", query: chain(18) },
-  { name: "calculated-member chain, 22 deep", before: "loop held 14 s", query: chain(22) },
-  { name: "calculated-member chain, 60 deep", before: "(never ends)", query: chain(60) },
-  {
-    name: "CrossJoin of every dimension",
-    before: "62 s, then out of memory: process gone",
-    query: `SELECT ${EVERY_DIMENSION} ON COLUMNS FROM [Sample].[Basic]`,
-  },
-  {
-    name: "CrossJoin of 5 dimensions (nested)",
-    before: "413 after the loop was held 0.5 s, 264 MB",
-    query:
-      "SELECT CrossJoin(CrossJoin(CrossJoin(CrossJoin([Year].Members, [Measures].Members), [Product].Members), " +
-      "[Market].Members), [Scenario].Members) ON COLUMNS FROM [Sample].[Basic]",
-  },
-  {
-    name: "one cell summing 9,350 tuples, 85 cells",
-    before: "(2.5 s of work)",
-    query:
-      "WITH MEMBER [Measures].[S] AS 'Sum(CrossJoin(CrossJoin([Product].Members, [Market].Members), [Year].Members), [Measures].[Sales])' " +
-      "SELECT {[Measures].[S]} ON COLUMNS, CrossJoin([Scenario].Members, [Year].Members) ON ROWS FROM [Sample].[Basic]",
-  },
-  {
-    name: "named sets doubling 40 times",
-    before: "(stack overflow)",
-    query: `WITH SET [s0] AS '{[Sales]}' ${Array.from({ length: 40 }, (_, i) => `SET [s${i + 1}] AS '{[s${i}], [s${i}]}'`).join(" ")} SELECT Head([s40], 2) ON COLUMNS FROM [Sample].[Basic]`,
-  },
-  {
-    name: "5,000 nested parentheses",
-    before: "500 QB_ERR_INTERNAL (stack)",
-    query: `SELECT {${"(".repeat(5000)}[Sales]${")".repeat(5000)}} ON COLUMNS FROM [Sample].[Basic]`,
-  },
-  {
-    name: "3,000 nested Abs(",
-    before: "500 QB_ERR_INTERNAL (stack)",
-    query: `WITH MEMBER [Measures].[a] AS '${"Abs(".repeat(3000)}1${")".repeat(3000)}' SELECT {[Measures].[a]} ON COLUMNS FROM [Sample].[Basic]`,
-  },
-  {
-    name: "WITH SET [s] AS [s]",
-    before: "500 QB_ERR_INTERNAL (stack)",
-    query: "WITH SET [s] AS '[s]' SELECT [s] ON COLUMNS FROM [Sample].[Basic]",
-  },
-  {
-    name: "a chain of 10,000 additions",
-    before: "(stack)",
-    query: `WITH MEMBER [Measures].[a] AS '${Array(10000).fill("1").join("+")}' SELECT {[Measures].[a]} ON COLUMNS FROM [Sample].[Basic]`,
-  },
-];
+const INPUTS = HOSTILE_MDX;
 
 interface Answer {
   status: number;

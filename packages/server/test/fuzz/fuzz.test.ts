@@ -220,6 +220,7 @@ describe(`fuzzing the server process (seed ${SEED})`, () => {
         "retype",
         "shape",
         "hostile",
+        "mdx",
       ].sort(),
     );
     expect(Object.keys(summary.byOperation).length).toBe(contractOperations().length);

@@ -19,6 +19,7 @@ import {
   resolveRef,
 } from "@qibates/client/contract";
 import contractJson from "@qibates/client/contract.json" with { type: "json" };
+import { hostileMdx } from "./hostile-mdx.ts";
 
 export const CONTRACT = contractJson as unknown as JsonObject;
 
@@ -67,12 +68,24 @@ export class Rng {
   }
 }
 
-/** A 32-bit seed from a seed and a request index (so request `i` does not depend on the ones before it). */
-export function mixSeed(seed: number, index: number): number {
-  let h = (seed ^ 0x9e3779b9) >>> 0;
-  h = Math.imul(h ^ (index + 0x7f4a7c15), 0x85ebca6b) >>> 0;
+/** murmur3's 32-bit finaliser: every input bit changes about half of the output bits. */
+function fmix32(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * A 32-bit seed from a seed and a request index (so request `i` does not depend on the ones before it). The
+ * seed is hashed twice, with two keys, around the index: two seeds give unrelated sequences, not the same
+ * requests in another order (the index was XORed with the seed before one hash, so that seed 18's request `i`
+ * was seed 19's request `i ^ 1`).
+ */
+export function mixSeed(seed: number, index: number): number {
+  const a = fmix32(seed ^ 0x9e3779b9);
+  const b = fmix32((seed + 0x7f4a7c15) ^ 0x5bd1e995);
+  return fmix32((fmix32((a + index) >>> 0) ^ b) >>> 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -583,7 +596,9 @@ export type MutationKind =
   | "header"
   | "param"
   | "method"
-  | "raw";
+  | "raw"
+  /** `action/mdx` with a hostile query (`hostile-mdx.ts`): deep calculated members, huge CrossJoins, recursion. */
+  | "mdx";
 
 export interface FuzzRequest {
   index: number;
@@ -1453,6 +1468,16 @@ export class Fuzzer {
       const f = fieldsOf(op, d.body)[e.field];
       if (f) mutateField(rng, d, f, e.kind);
       return finish(d, index, e.kind);
+    }
+    // One random request in 25 sends hostile MDX (`hostile-mdx.ts`) to action/mdx.
+    const mdx = this.operations.find((o) => o.operationId === "mdxQuery");
+    if (mdx && rng.chance(1 / 25)) {
+      const b = rng.pick(baselineBodies(mdx));
+      const d = draftFor(mdx, ctx, b);
+      const { query, what } = hostileMdx(rng);
+      if (isPlainObject(d.body)) d.body.query = query;
+      d.what.push(`hostile MDX: ${what}`);
+      return finish(d, index, "mdx");
     }
     const op = rng.pick(this.operations);
     const baselines = baselineBodies(op);
