@@ -203,8 +203,12 @@ export class SmartViewClient {
     if (answer.status < 200 || answer.status >= 300) {
       throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, null);
     }
-    if (root) return root;
-    throw this.malformed(`a ${method} answer that is not XML`);
+    // Another document (an HTML page with 200) is not the provider's answer: never taken for a refused login.
+    throw this.malformed(
+      root
+        ? `a ${method} answer that is not Smart View's (<${oneLine(root.name, 40)}>)`
+        : `a ${method} answer that is not XML`,
+    );
   }
 
   malformed(reason: string): ProviderError {

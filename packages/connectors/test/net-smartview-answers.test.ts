@@ -1,0 +1,68 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProviderError } from "../src/errors.ts";
+import { Upstreams } from "../src/net/upstream.ts";
+import { exceptionError, parseSv, SmartViewClient, type SvElement } from "../src/smartview/client.ts";
+
+/**
+ * What the Smart View client makes of answers that are not the provider's (issue 30): a page with 200 is a
+ * malformed answer (never a refused login), an HTTP error without Smart View's `exception` the one error of an
+ * unreachable server, an `exception` the server's own words (bounded) whatever the status.
+ */
+
+let server: Server;
+let origin = "";
+let next = { status: 200, body: "" };
+const upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 2000, readTimeoutMs: 2000 });
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(next.status, { "content-type": "text/html" });
+      res.end(next.body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await upstreams.close();
+  await new Promise((r) => server.close(r));
+});
+
+async function login(status: number, body: string): Promise<ProviderError> {
+  next = { status, body };
+  const client = new SmartViewClient(upstreams, new URL(`${origin}/aps/SmartView`), "demo", "pw-secret");
+  const e = await client.connect().catch((x: unknown) => x);
+  if (!(e instanceof ProviderError)) throw new Error(`not a provider error: ${String(e)}`);
+  return e;
+}
+
+describe("the Smart View client against answers that are not the provider's", () => {
+  it("a page answered with 200 is malformed, not a refused login", async () => {
+    const e = await login(200, "<html><body>Welcome</body></html>");
+    expect(e.code).toBe("UPSTREAM_MALFORMED");
+    expect(e.message).toContain("<html>");
+  });
+
+  it("an HTTP error page is the unreachable server's one error, its text not answered", async () => {
+    const e = await login(502, "<html><body>Bad gateway MARKER-2</body></html>");
+    expect(e.code).toBe("UPSTREAM_UNREACHABLE");
+    expect(e.message).not.toContain("MARKER-2");
+  });
+
+  it("Smart View's exception to a login is the protocol's refusal, whatever the HTTP status", async () => {
+    const e = await login(500, '<exception errcode="1051293"><desc>Login fails</desc></exception>');
+    expect(e.code).toBe("LOGIN_FAILED");
+  });
+
+  it("an exception's description reaches the caller on one line of at most 300 characters", () => {
+    const desc = `Cannot connect\nto olap ${"y".repeat(500)}`;
+    const e = exceptionError(parseSv(`<exception errcode="1"><desc>${desc}</desc></exception>`) as SvElement);
+    expect(e.code).toBe("PROVIDER_FAILED");
+    expect(e.message).toMatch(/^Cannot connect to olap y+\.\.\.$/);
+    expect(e.message).toHaveLength(300);
+  });
+});
