@@ -1,5 +1,6 @@
 import { ProviderError } from "../errors.ts";
 import { httpFailure, serverMessage } from "../essbase-rest/client.ts";
+import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 
 /**
@@ -34,7 +35,7 @@ export class PlanningRestClient {
     const discovery = await this.send("GET", `${this.root}/`);
     if (discovery.status === 401 || discovery.status === 403) throw loginFailed();
     this.check(discovery, "GET /HyperionPlanning/rest/");
-    const versions = this.parse<{ items?: { version?: unknown }[] }>(
+    const versions = await this.parse<{ items?: { version?: unknown }[] }>(
       discovery,
       "GET /HyperionPlanning/rest/",
     );
@@ -83,7 +84,7 @@ export class PlanningRestClient {
     const answer = await this.send(method, `${this.base}${path}`, body);
     if (answer.status === 401) throw loginFailed();
     if (answer.status >= 200 && answer.status < 300) {
-      return { ok: true, value: this.parse<T>(answer, `${method} ${path}`) };
+      return { ok: true, value: await this.parse<T>(answer, `${method} ${path}`) };
     }
     return {
       ok: false,
@@ -115,9 +116,10 @@ export class PlanningRestClient {
     });
   }
 
-  private parse<T>(answer: UpstreamAnswer, what: string): T {
+  /** A large answer (a whole hierarchy, a form's data) is read in slices: the loop is never held (issue 30). */
+  private async parse<T>(answer: UpstreamAnswer, what: string): Promise<T> {
     try {
-      return JSON.parse(answer.body) as T;
+      return (await readJson(answer.body)) as T;
     } catch {
       throw this.malformed(`${what} without JSON`);
     }
