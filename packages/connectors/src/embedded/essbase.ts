@@ -64,6 +64,38 @@ const STALE = Symbol("stale plan");
 /** A grid call whose sheet has at least this many cells goes to a grid worker at once, when there is one. */
 export const WORKER_GRID_CELLS = 10_000;
 
+/**
+ * Whether a Zoom In of `request` may answer `limit` cells or more, counted before it runs (issue 30: zooming
+ * in ALL_LEVELS on every row of a small sheet answers 9,352 rows; read on the event loop until it moved to a
+ * worker, it held `/health` 110-340 ms). Each selected member adds at most its descendants (its children only
+ * at NEXT_LEVEL) as rows or columns of the sheet's width or height; a member the outline does not know adds
+ * nothing (the engine refuses it). An upper bound: a sheet past it is read by a grid worker at once.
+ */
+function zoomCellsAtLeast(
+  app: EssbaseApplication,
+  request: GridRequest,
+  aliasTable: string | null,
+  limit: number,
+): boolean {
+  const grid = request.grid as unknown[][];
+  const rows = grid.length;
+  const columns = grid.reduce((w, r) => Math.max(w, Array.isArray(r) ? r.length : 0), 0);
+  const mode = String(request.zoomMode ?? request.settings?.zoomInPreference ?? "NEXT_LEVEL");
+  const nextLevel = mode.replace(/[_\s-]/g, "").toLowerCase() === "nextlevel";
+  let cells = rows * columns;
+  for (const { row, column } of request.cells ?? []) {
+    const text = grid[row]?.[column];
+    if (typeof text !== "string") continue;
+    const member = app.cube.outline.resolve(text.trim(), aliasTable);
+    if (!member) continue;
+    const added = nextLevel ? member.children.length : member.dimension.size;
+    // A row header's member adds rows as wide as the sheet, a column header's columns as high.
+    cells += added * Math.max(rows, columns);
+    if (cells >= limit) return true;
+  }
+  return false;
+}
+
 const STORAGE: Record<Member["storage"], Schemas["MemberNode"]["storage"]> = {
   store: "store",
   "dynamic-calc": "dynamicCalc",
@@ -509,7 +541,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
         ...this.selection(app, call, settings),
       };
-      const heavy = this.heavyWork(app, request.grid) !== null;
+      const heavy =
+        this.heavyWork(app, request.grid) !== null ||
+        (call.action === "zoomin" && zoomCellsAtLeast(app, request, aliasTable, WORKER_GRID_CELLS));
       return await this.read(app, { kind: "grid", request }, heavy, function* () {
         const r = yield* gridOperationSteps(app.cube, request);
         return gridAnswer(r, yield* cellKindsSteps(r));

@@ -1,6 +1,9 @@
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GridWorkers } from "../../../connectors/src/embedded/grid-workers.ts";
+import { EmbeddedProvider, memoryStore } from "../../../connectors/src/embedded/index.ts";
+import type { ProviderSession } from "../../../connectors/src/provider.ts";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
 
@@ -145,5 +148,89 @@ describe("a request body at the XML limits", () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatch(/^<res_ListServers>/);
     expect(longest).toBeLessThan(LIMIT_MS);
+  });
+});
+
+/**
+ * A Zoom In whose answer is large though its sheet is small (issue 30: zooming in ALL_LEVELS on every row of a
+ * 376-row sheet answers 9,352 rows; read on the event loop until it moved to a grid worker, it held `/health`
+ * 190-400 ms on the demo) goes to a grid worker at once, and answers as the event loop does.
+ */
+describe("a Zoom In that answers thousands of rows", () => {
+  const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+  const session: ProviderSession = {
+    id: "zoom",
+    ownerId: "ada",
+    connector: "essbase",
+    username: "demo",
+    providerAddress: "https://demo.qibates.local/aps/JAPI",
+    aliasTable: null,
+  };
+  const all = { zoomInMode: "ALL_LEVELS" as const, includeSelection: true };
+  const providers: EmbeddedProvider[] = [];
+  afterAll(async () => {
+    await Promise.all(providers.map((p) => p.close()));
+  });
+  const open = async (gridWorkers: number) => {
+    const p = await EmbeddedProvider.open({
+      store: memoryStore(),
+      credentialsValid: () => true,
+      gridWorkers,
+    });
+    providers.push(p);
+    return p;
+  };
+  /** Year × Product down (ALL_LEVELS: 376 rows), Sales and COGS × Actual and Budget across. */
+  async function sheet(p: EmbeddedProvider): Promise<string[][]> {
+    let grid = [
+      ["", "", "", "Actual", "Actual", "Budget", "Budget"],
+      ["", "", "", "Sales", "COGS", "Sales", "COGS"],
+      ["Year", "Product", "Market", "", "", "", ""],
+    ];
+    grid = (
+      await p.essbase.grid(session, cube, {
+        action: "zoomin",
+        input: { grid, cells: [{ row: 2, column: 0 }], settings: all },
+      })
+    ).grid;
+    const rows = grid.map((_, r) => r).filter((r) => r >= 2);
+    return (
+      await p.essbase.grid(session, cube, {
+        action: "zoomin",
+        input: { grid, cells: rows.map((row) => ({ row, column: 1 })), settings: all },
+      })
+    ).grid;
+  }
+
+  it("goes to a grid worker before any slice of it runs on the event loop, with the event loop's answer", async () => {
+    const onLoop = await open(0);
+    const inWorker = await open(1);
+    const grid = await sheet(inWorker);
+    expect(grid.length).toBe(376);
+    const zoom = {
+      action: "zoomin" as const,
+      input: { grid, cells: grid.map((_, r) => ({ row: r, column: 2 })).slice(2), settings: all },
+    };
+    // Turns of the event loop from the call to the moment a worker is handed it: none at once, 8 or more when
+    // a worker takes over a read that outlasted its first slices.
+    let turns = 0;
+    let handed = false;
+    const run = vi.spyOn(GridWorkers.prototype, "run").mockImplementation(function (this: GridWorkers, ...a) {
+      handed = true;
+      run.mockRestore();
+      return this.run(...a);
+    });
+    const tick = () => {
+      if (handed) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const got = await inWorker.essbase.grid(session, cube, zoom);
+    expect(handed).toBe(true);
+    expect(turns).toBeLessThan(4);
+    expect(got.grid.length).toBe(9_352);
+    const expected = await onLoop.essbase.grid(session, cube, zoom);
+    expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 });
