@@ -236,17 +236,17 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider at {address} cannot be reached: {reason}.",
     fr: "Le fournisseur à l'adresse {address} est injoignable : {reason}.",
-    when: "The provider cannot be reached: its name does not resolve, the connection is refused, or its TLS certificate is not trusted.",
+    when: "The provider gave no usable answer: its name does not resolve, the connection is refused, reset or timed out, its TLS certificate is not trusted, it redirects, or it returned an HTTP error without its protocol's own error message. The answer is the same in every case; the QiBates log tells which.",
     whenFr:
-      "Le fournisseur est injoignable : son nom ne se résout pas, la connexion est refusée ou son certificat TLS n'est pas reconnu.",
+      "Le fournisseur n'a donné aucune réponse exploitable : son nom ne se résout pas, la connexion est refusée, interrompue ou expirée, son certificat TLS n'est pas reconnu, il redirige, ou il a renvoyé une erreur HTTP sans le message d'erreur de son protocole. La réponse est la même dans tous les cas ; le journal de QiBates précise lequel.",
   },
   QB_ERR_PROVIDER_TIMEOUT: {
     status: 502,
     en: "The provider at {address} did not answer within {seconds} seconds.",
     fr: "Le fournisseur à l'adresse {address} n'a pas répondu en {seconds} secondes.",
-    when: "The provider accepted the connection but did not answer within the connect or read timeout.",
+    when: "Kept in the contract; the connectors no longer answer it: a provider that does not answer in time gets QB_ERR_PROVIDER_UNREACHABLE, so that an answer does not tell an open port from a closed one.",
     whenFr:
-      "Le fournisseur a accepté la connexion mais n'a pas répondu dans le délai de connexion ou de lecture.",
+      "Conservé dans le contrat ; les connecteurs ne le renvoient plus : un fournisseur qui ne répond pas à temps donne QB_ERR_PROVIDER_UNREACHABLE, pour qu'une réponse ne permette pas de distinguer un port ouvert d'un port fermé.",
   },
   QB_ERR_PROVIDER_MALFORMED: {
     status: 502,
