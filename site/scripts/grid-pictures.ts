@@ -10,6 +10,7 @@ import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import type { CellKind, GridSettings, ZoomMode } from "@qibates/engine/grid";
 import { runGridOperation } from "@qibates/engine/grid";
 import { PRESETS } from "../src/components/LiveGrid/presets.ts";
+import { frenchTypography } from "../src/plugins/french-typography.ts";
 
 export type Locale = "en" | "fr";
 type Text = Record<Locale, string>;
@@ -162,14 +163,18 @@ function selection(spec: PictureSpec, before: Sheet): string {
 export function caption(spec: PictureSpec, before: Sheet, locale: Locale): string {
   const sel = selection(spec, before);
   return locale === "fr"
-    ? `${spec.operation.fr} sur la cellule ${sel} : la grille avant et après, calculée par le moteur QiBates sur Sample.Basic à la construction du site.`
+    ? frenchTypography(
+        `${spec.operation.fr} sur la cellule ${sel} : la grille avant et après, calculée par le moteur QiBates sur Sample.Basic à la construction du site.`,
+      )
     : `${spec.operation.en} on cell ${sel}: the grid before and after, computed by the QiBates engine on Sample.Basic when the site was built.`;
 }
 
 export function altText(spec: PictureSpec, pair: { before: Sheet; after: Sheet }, locale: Locale): string {
   const sel = selection(spec, pair.before);
   return locale === "fr"
-    ? `Avant, cellule ${sel} sélectionnée : ${describeSheet(pair.before, "fr")}. Après ${spec.operation.fr} : ${describeSheet(pair.after, "fr")}.`
+    ? frenchTypography(
+        `Avant, cellule ${sel} sélectionnée : ${describeSheet(pair.before, "fr")}. Après ${spec.operation.fr} : ${describeSheet(pair.after, "fr")}.`,
+      )
     : `Before, cell ${sel} selected: ${describeSheet(pair.before, "en")}. After ${spec.operation.en}: ${describeSheet(pair.after, "en")}.`;
 }
 
@@ -275,7 +280,7 @@ export function pictureSvg(
   }
   const words =
     locale === "fr"
-      ? { before: "Avant", after: `Après : ${spec.operation.fr}` }
+      ? { before: "Avant", after: frenchTypography(`Après : ${spec.operation.fr}`) }
       : { before: "Before", after: `After: ${spec.operation.en}` };
   const arrowX = pad + a.width + 10;
   const arrowY = pad + TITLE_H + HEAD_H + 20;
