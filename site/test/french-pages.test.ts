@@ -16,7 +16,8 @@ function visibleStrings(html: string): string[] {
     .replace(/<script[\s\S]*?<\/script>/g, "")
     .replace(/<style[\s\S]*?<\/style>/g, "")
     // The writers' page content (checked by docs-parity.test.ts) may quote English names from the product.
-    .replace(/<div[^>]*class="[^"]*\bmarkdown\b[^"]*"[\s\S]*?<\/article>/g, "</article>");
+    // Minified pages leave a single class unquoted (a blog post's `class=markdown`).
+    .replace(/<div[^>]*class=(?:"[^"]*\bmarkdown\b[^"]*"|markdown[\s>])[\s\S]*?<\/article>/g, "</article>");
   const decode = (s: string): string =>
     s
       .replace(/&#x27;|&#39;/g, "'")
