@@ -22,6 +22,7 @@ import {
 } from "../packages/server/test/fuzz/runner.ts";
 import { formatWireSummary, runWireFuzz } from "../packages/server/test/fuzz/wire-runner.ts";
 import { buildServerIfNeeded, SERVER_ENTRY } from "../scripts/server-build.mjs";
+import { referenceWork, SHARED_MACHINE } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -78,6 +79,12 @@ async function startServer(): Promise<{
   return { child, url, dataDir, log: () => out };
 }
 
+/** The same run's baseline: a fixed piece of work before the run and now. */
+const referenceBefore = referenceWork();
+function machineNote(): string {
+  return `A fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceWork().toFixed(0)} ms after it. ${SHARED_MACHINE}`;
+}
+
 function table(s: FuzzSummary, command: string): string {
   const classes = ["2xx", "3xx", "4xx", "5xx", "none"];
   const topCodes = Object.entries(s.byCode)
@@ -88,7 +95,9 @@ function table(s: FuzzSummary, command: string): string {
   return [
     `Command: \`${command}\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
       .map((l) => l.toFixed(1))
-      .join(" / ")} at the end; the server is the bundle \`npm start\` runs, demo mode, a new data folder).`,
+      .join(
+        " / ",
+      )} at the end; the server is the bundle \`npm start\` runs, demo mode, a new data folder). ${machineNote()}`,
     "",
     `${s.requests.toLocaleString("en-US")} requests (${s.baselines.length} unchanged baselines first, then the seed's requests) over ${Object.keys(s.byOperation).length} operations, ${concurrency} connections with keep-alive, \`/health\` checked on a new connection after every 100: ${s.seconds.toFixed(0)} s.`,
     "",
@@ -155,7 +164,7 @@ async function main(): Promise<void> {
       if (write && only === undefined) {
         const command = `npx tsx bench/fuzz.ts --wire --requests ${requests} --seed ${seed} --concurrency ${concurrency} --write`;
         const body = [
-          `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end; the bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`).`,
+          `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end; the bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`). ${machineNote()}`,
           "",
           "```",
           text,
