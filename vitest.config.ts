@@ -28,6 +28,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // Tests marked concurrent (the site's routes) open this many pages at once.
+          maxConcurrency: 4,
           // The browser tests share the machine with the unit tests: a lazily loaded chunk (Prism after a
           // client-side navigation, the search index) can take seconds under load, not vitest's default 1 s.
           expect: { poll: { timeout: 15_000 } },

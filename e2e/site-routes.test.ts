@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { hydrated, newContext, open, startApiConsole } from "./support/site-page.ts";
 import { fr, siteRoutes } from "./support/site-routes.ts";
@@ -21,7 +21,9 @@ describe.each([
   { locale: "en", routes: siteRoutes },
   { locale: "fr", routes: siteRoutes.map(fr) },
 ])("every spec route of the $locale site", ({ locale, routes }) => {
-  it.each(routes)("%s loads with its content and no error", async (route) => {
+  // Several pages at once (the project's maxConcurrency): a page mostly waits for the server and hydration.
+  // Concurrent tests must use their own `expect`.
+  it.concurrent.for(routes)("%s loads with its content and no error", async (route, { expect }) => {
     const { page, status, errors } = await open(context, baseUrl, route);
     try {
       expect(status).toBe(200);
