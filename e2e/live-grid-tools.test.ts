@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { cell, openLiveGrid, sheet, shown } from "./support/live-grid.ts";
-import { screenshot } from "./support/site-page.ts";
+import { FOR_AXE, screenshot } from "./support/site-page.ts";
 
 // The Ad hoc page's live grid (site/src/components/LiveGrid/MemberTools.tsx): find a member as nav/search does
 // and type a substitution variable from the list nav/variables gives, then Refresh — all in the browser, on
@@ -40,7 +40,8 @@ for (const lang of ["en", "fr"] as const) {
 
   describe(`live ad hoc grid tools (${lang})`, () => {
     it("finds members by part of an alias, and types the one clicked into the active cell", async () => {
-      const { page, grid, errors } = await openLiveGrid(browser, baseUrl, t.path);
+      // This test also runs axe-core on the tools (injected inline: see FOR_AXE).
+      const { page, grid, errors } = await openLiveGrid(browser, baseUrl, t.path, FOR_AXE);
       try {
         const tools = grid.locator("[data-live-tools]");
         await tools.getByLabel(t.field).fill("cola");

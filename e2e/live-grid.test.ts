@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { cell, openLiveGrid as openGrid, sheet, shown } from "./support/live-grid.ts";
-import { hydrated, newContext, screenshot } from "./support/site-page.ts";
+import { FOR_AXE, hydrated, newContext, screenshot } from "./support/site-page.ts";
 
 // The live Sample.Basic grid of the documentation (site/src/components/LiveGrid): the engine runs in the
 // page, so every answer below is computed in the browser. Figures are Sample.Basic's published ones.
@@ -39,7 +39,8 @@ const LABELS = {
 } as const;
 
 /** Opens a page, waits for the live grid to load, and returns the page and the grid's section. */
-const openLiveGrid = (path: string) => openGrid(browser, baseUrl, path);
+const openLiveGrid = (path: string, options: { bypassCSP?: boolean } = {}) =>
+  openGrid(browser, baseUrl, path, options);
 
 for (const lang of ["en", "fr"] as const) {
   const prefix = lang === "fr" ? "/fr" : "";
@@ -258,7 +259,7 @@ describe("live grid accessibility", () => {
     ["/docs/QiBates/features/actions/Submit", "B3"],
     ["/fr/docs/QiBates/features/actions/Zoom", "B2"],
   ])("axe-core finds no serious or critical violation in the live grid of %s", async (path, edit) => {
-    const { page, grid } = await openLiveGrid(path);
+    const { page, grid } = await openLiveGrid(path, FOR_AXE);
     try {
       // A selected cell, and on Submit a modified (yellow) cell, so that every colour is checked.
       await cell(grid, edit).click();

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
-import { hydrated, newContext, open, screenshot, startApiConsole } from "./support/site-page.ts";
+import { FOR_AXE, hydrated, newContext, open, screenshot, startApiConsole } from "./support/site-page.ts";
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
@@ -26,7 +26,7 @@ it.each([
   ["api-en", "/api/qibates"],
   ["api-fr", "/fr/api/qibates"],
 ])("axe-core finds no serious or critical violation on %s", async (name, path) => {
-  const context = await newContext(browser);
+  const context = await newContext(browser, undefined, undefined, FOR_AXE);
   try {
     const { page } = await open(context, baseUrl, path);
     if (path.endsWith("/api/qibates")) await startApiConsole(page);

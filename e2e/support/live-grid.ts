@@ -11,8 +11,9 @@ export async function openLiveGrid(
   browser: Browser,
   baseUrl: string,
   path: string,
+  options: { bypassCSP?: boolean } = {},
 ): Promise<{ page: Page; grid: Locator; errors: string[] }> {
-  const context = await newContext(browser);
+  const context = await newContext(browser, undefined, undefined, options);
   const { page, errors } = await open(context, baseUrl, path);
   await hydrated(page);
   // The example loads when it comes near the screen.

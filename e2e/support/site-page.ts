@@ -19,8 +19,24 @@ export async function open(context: BrowserContext, baseUrl: string, path: strin
   return { page, status: response?.status(), errors };
 }
 
-export async function newContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height }, locale: "en-US", serviceWorkers: "block" });
+/**
+ * For the accessibility checks: axe-core is injected as an inline script, which the site's script CSP refuses
+ * by design (e2e/site-csp.test.ts). Every other browser test keeps the policy on, so a page that breaks it fails.
+ */
+export const FOR_AXE = { bypassCSP: true } as const;
+
+export async function newContext(
+  browser: Browser,
+  width = 1280,
+  height = 900,
+  options: { bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width, height },
+    locale: "en-US",
+    serviceWorkers: "block",
+    ...options,
+  });
 }
 
 /** Writes a screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
