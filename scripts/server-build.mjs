@@ -17,11 +17,13 @@ const SOURCES = [
   "packages/engine/demo",
   "packages/client/src",
   "packages/wire/src",
+  "packages/protocols/src",
   "packages/server/package.json",
   "packages/connectors/package.json",
   "packages/engine/package.json",
   "packages/client/package.json",
   "packages/wire/package.json",
+  "packages/protocols/package.json",
 ];
 
 /** Why the server must be built, or null when the bundle is up to date. */

@@ -1,5 +1,5 @@
+import { readXml, readXmlSync, treeBuilder, type XmlLimits, XmlRefused } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
-import { readXml, readXmlSync, treeBuilder, type XmlLimits, XmlRefused } from "../src/net/xml.ts";
 import { parseSoap } from "../src/xmla/soap.ts";
 
 /** The bounded reader of upstream XML (issue 30): what it reads, what it refuses, and that it yields. */

@@ -1,6 +1,6 @@
+import { readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { readXml, readXmlSync, treeBuilder, XmlRefused } from "../net/xml.ts";
 import { escapeXml } from "../xmla/soap.ts";
 
 /**

@@ -1,6 +1,6 @@
+import { XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { XmlRefused } from "../net/xml.ts";
 import {
   type DataSet,
   dataSetOf,

@@ -1,4 +1,4 @@
-import { readXml, readXmlSync, type XmlBuilder } from "../net/xml.ts";
+import { readXml, readXmlSync, type XmlBuilder } from "@qibates/protocols/xml";
 
 /**
  * XML for Analysis over SOAP 1.1, the parts the `ssas` connector speaks (wire facts: Microsoft's XMLA
