@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
+import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEndpoint } from "../../wire/test/support/endpoint.ts";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import type { ProviderSession } from "../src/provider.ts";

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readJson } from "../src/net/json.ts";
 
 /** The sliced JSON reader of upstream answers (issue 30) reads what JSON.parse reads, and refuses what it refuses. */
 
-const here = dirname(fileURLToPath(import.meta.url));
+const { resolve } = createRequire(import.meta.url);
 const sliced = (text: string) => readJson(text, { slicedFrom: 0, sliceMs: 1 });
 
 function jsonFiles(dir: string): string[] {
@@ -20,8 +20,8 @@ function jsonFiles(dir: string): string[] {
 describe("the sliced JSON reader", () => {
   it("reads the repository's JSON fixtures (Essbase grids, the API contract) as JSON.parse does", async () => {
     const files = [
-      ...jsonFiles(join(here, "../../engine/test/fixtures")),
-      join(here, "../../client/src/contract.generated.json"),
+      ...jsonFiles(dirname(dirname(resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE")))),
+      resolve("@qibates/client/contract.json"),
     ];
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {

@@ -1,5 +1,5 @@
+import { startXmla } from "@qibates/wire/test-support";
 import { describe, expect, it, vi } from "vitest";
-import { startXmla } from "../../wire/test/support/xmla.ts";
 import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "../src/provider.ts";

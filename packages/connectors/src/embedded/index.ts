@@ -8,6 +8,7 @@ export {
 } from "./engine-cube.ts";
 export { engineError } from "./engine-errors.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
+export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";
 export { memoryStore } from "./memory-store.ts";
 export { PlanningDemoApplication } from "./planning-app.ts";

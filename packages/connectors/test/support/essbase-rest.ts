@@ -1,5 +1,5 @@
+import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
-import { startEndpoint } from "../../../wire/test/support/endpoint.ts";
 import { EssbaseRestProvider } from "../../src/essbase-rest/provider.ts";
 import { Upstreams } from "../../src/net/upstream.ts";
 import type { EssbaseOperations, Provider, ProviderSession } from "../../src/provider.ts";

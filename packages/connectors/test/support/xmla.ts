@@ -1,5 +1,5 @@
+import { startXmla } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
-import { startXmla } from "../../../wire/test/support/xmla.ts";
 import { Upstreams } from "../../src/net/upstream.ts";
 import type { Provider, ProviderSession } from "../../src/provider.ts";
 import { XmlaProvider } from "../../src/xmla/provider.ts";

@@ -1,9 +1,8 @@
 import http from "node:http";
+import type { ProviderSession } from "@qibates/connectors";
+import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/connectors/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GridWorkers } from "../../../connectors/src/embedded/grid-workers.ts";
-import { EmbeddedProvider, memoryStore } from "../../../connectors/src/embedded/index.ts";
-import type { ProviderSession } from "../../../connectors/src/provider.ts";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
 

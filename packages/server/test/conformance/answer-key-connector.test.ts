@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { emptySource, GridError, replayCase, runGridOperation } from "@qibates/engine/grid";
 import { expect, it } from "vitest";
@@ -22,8 +22,9 @@ import {
  * bases (no key of its own: the paths must agree), gives through every connector exactly what the engine alone
  * gives (`replayCase`, `qibates-replay` without `--via`).
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const fixtures = join(here, "../../../engine/test/fixtures/essbase-oracle");
+const fixtures = dirname(
+  createRequire(import.meta.url).resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE"),
+);
 
 /** Cases known not to match through a path, with the reason. Counted in the summary; aim: empty. */
 const KNOWN_DIFFERENCES: Record<string, string> = {};

@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { CAPABILITIES, type Capability, CONNECTOR_PROFILES } from "../../../connectors/src/capabilities.ts";
+import {
+  CAPABILITIES,
+  type Capability,
+  CONNECTOR_PROFILES,
+  CONNECTORS,
+  type Connector,
+} from "@qibates/connectors";
 import {
   addinTables,
   blockEnd,
@@ -13,8 +18,8 @@ import {
   isMdxPage,
   realServerAdmonition,
   withGeneratedBlocks,
-} from "../../../connectors/src/capability-docs.ts";
-import { CONNECTORS, type Connector } from "../../../connectors/src/connectors.ts";
+} from "@qibates/connectors/capability-docs";
+import { describe, expect, it } from "vitest";
 
 /**
  * Every per-connector statement of the documentation comes from the capability table: the blocks written by
