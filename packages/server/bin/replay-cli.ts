@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Outline, outlineSpecFromDocument } from "@qibates/engine";
-import { GridError, ReplayCaseError, replayCase } from "@qibates/engine/grid";
+import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
 import { parse } from "yaml";
 import {
   REPLAY_CONNECTORS,
@@ -58,11 +57,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       `--via ${via || "(nothing)"}: a case can be replayed through ${Object.keys(REPLAY_CONNECTORS).join(" or ")}`,
     );
 
-  let outline: Outline;
+  let outline: AnswerKeyOutline;
   let outlineDocument: unknown;
   try {
     outlineDocument = parse(readFileSync(outlinePath, "utf8"));
-    outline = new Outline(outlineSpecFromDocument(outlineDocument));
+    outline = answerKeyOutline(outlineDocument);
   } catch (e) {
     io.err(`qibates-replay: cannot read outline ${outlinePath}: ${(e as Error).message}\n`);
     return 2;
@@ -75,32 +74,29 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 2;
   }
   if (via) return replayVia(outlineDocument, casePath, doc, check, io, via as ReplayConnector);
+  let result: ReturnType<typeof replayOnEngine>;
   try {
-    const result = replayCase(outline, doc);
-    io.out(`${JSON.stringify({ cells: result.cells })}\n`);
-    if (check) {
-      const want = (doc as { result?: { cells?: unknown } }).result?.cells;
-      if (JSON.stringify(want) !== JSON.stringify(result.cells)) {
-        io.err("qibates-replay: the result differs from the case's result\n");
-        return 1;
-      }
-    }
-    return 0;
+    result = replayOnEngine(outline, doc);
   } catch (e) {
-    if (e instanceof ReplayCaseError) {
-      io.err(`qibates-replay: malformed case ${casePath}: ${e.message}\n`);
-      return 2;
-    }
-    if (e instanceof GridError) {
-      io.out(`${JSON.stringify({ error: { code: e.code, message: e.message } })}\n`);
-      const refused = refusalOf(doc);
-      if (check && refused?.toLowerCase().includes(e.message.toLowerCase())) return 0;
-      io.err(`qibates-replay: ${e.code}: ${e.message}\n`);
-      return 1;
-    }
     io.err(`qibates-replay: malformed case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
+  if ("error" in result) {
+    io.out(`${JSON.stringify(result)}\n`);
+    const refused = refusalOf(doc);
+    if (check && refused?.toLowerCase().includes(result.error.message.toLowerCase())) return 0;
+    io.err(`qibates-replay: ${result.error.code}: ${result.error.message}\n`);
+    return 1;
+  }
+  io.out(`${JSON.stringify({ cells: result.cells })}\n`);
+  if (check) {
+    const want = (doc as { result?: { cells?: unknown } }).result?.cells;
+    if (JSON.stringify(want) !== JSON.stringify(result.cells)) {
+      io.err("qibates-replay: the result differs from the case's result\n");
+      return 1;
+    }
+  }
+  return 0;
 }
 
 function usage(io: Io, problem: string): number {

@@ -1,21 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EmbeddedProvider, EssbaseApplication, PlanningDemoApplication } from "@qibates/connectors/embedded";
+import {
+  ANSWER_KEY_SERVER,
+  type AnswerKeyCube,
+  type AnswerKeyOutline,
+  answerKeyCatalogue,
+  answerKeyCube,
+  answerKeyOperation,
+  answerKeyOutline,
+  EmbeddedProvider,
+} from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
-import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
-import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
-import {
-  caseRequest,
-  GridError,
-  type GridRequest,
-  normalizeAction,
-  type PivotPlace,
-  pivotPlan,
-} from "@qibates/engine/grid";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { demoCredentialsValid } from "./demo.ts";
@@ -79,11 +78,14 @@ export function refusalOf(doc: unknown): string | null {
  * cell becomes the API's `to` by the engine's own rule (`pivotPlan`): the rows when the engine sends the
  * dimension to the row axis, the columns otherwise (the API names no other place).
  */
-export function caseCall(doc: Doc, outline: Outline): { path: string; body: Record<string, unknown> } {
-  const request = caseRequest(doc);
-  const action = normalizeAction(String(request.action));
+export function caseCall(
+  doc: Doc,
+  outline: AnswerKeyOutline,
+): { path: string; body: Record<string, unknown> } {
+  const request = answerKeyOperation(doc, outline);
+  const action = request.action;
   const path = ACTIONS[action];
-  if (!path) throw new Error(`unknown operation ${String(request.action)}`);
+  if (!path) throw new Error(`unknown operation ${request.named}`);
   const grid = request.grid;
   const prefs = isRecord(doc.preferences) ? doc.preferences : {};
   const settings: Record<string, unknown> = {
@@ -106,28 +108,12 @@ export function caseCall(doc: Doc, outline: Outline): { path: string; body: Reco
     if (!p) throw new Error("a pivot needs a starting cell");
     const body: Record<string, unknown> = { grid, settings, row: p.row, column: p.column };
     if (action === "pivot" && p.toRow !== undefined && p.toColumn !== undefined) {
-      const to = pivotTargetOf(outline, request);
-      if (to) body.to = to.region === "left" ? "rows" : "columns";
+      const to = request.pivotTo();
+      if (to) body.to = to;
     }
     return { path, body };
   }
-  const cells: { row: number; column: number }[] = [];
-  for (const r of request.ranges ?? [])
-    for (let i = 0; i < Math.max(1, r.rows); i++)
-      for (let j = 0; j < Math.max(1, r.columns); j++)
-        cells.push({ row: r.startRow + i, column: r.startCol + j });
-  for (const c of request.cells ?? []) cells.push(c);
-  return { path, body: { grid, settings, cells } };
-}
-
-/** Where the engine sends the case's pivot, or null when it refuses it (the API then refuses it too). */
-function pivotTargetOf(outline: Outline, request: GridRequest): PivotPlace | null {
-  try {
-    return pivotPlan(outline, request).to;
-  } catch (e) {
-    if (e instanceof GridError) return null;
-    throw e;
-  }
+  return { path, body: { grid, settings, cells: request.cells } };
 }
 
 function firstDifference(got: string[][], want: string[][]): string {
@@ -171,14 +157,9 @@ export async function openConnectorHarness(
   const custom = options.outlineDocument !== undefined;
   const application = custom ? (options.application ?? "Vision") : "Sample";
   const cubeName = custom ? (options.cube ?? "Plan1") : "Basic";
-  let outline: Outline | null = null;
-  if (custom) {
-    const spec = outlineSpecFromDocument(options.outlineDocument, `${application}.${cubeName}`);
-    // A captured outline names no densities: time and accounts dense, the rest sparse (no data is stored).
-    for (const d of spec.dimensions)
-      d.density ??= d.type === "time" || d.type === "accounts" ? "dense" : "sparse";
-    outline = new Outline(spec);
-  }
+  const key: AnswerKeyCube | null = custom
+    ? answerKeyCube(options.outlineDocument, application, cubeName)
+    : null;
   const dataDir = mkdtempSync(join(tmpdir(), "qibates-harness-"));
   const config = loadConfig({
     SITE_DIR: "",
@@ -204,27 +185,14 @@ export async function openConnectorHarness(
     logger: false,
     providers: async (db) => {
       const store = databaseStore(db);
-      if (!outline) {
+      if (!key) {
         const embedded = await EmbeddedProvider.open({ store, credentialsValid: demoCredentialsValid });
         return providerRegistry({ demo: embedded, remote: { [via]: connector } });
       }
-      const cubeOutline = outline;
-      const essbase = new EssbaseApplication(application, cubeName, store, () => new Cube(cubeOutline), []);
-      const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning);
-      await Promise.all([essbase.load(), planning.load()]);
       const embedded = await EmbeddedProvider.open({
         store,
         credentialsValid: demoCredentialsValid,
-        catalogue: {
-          applications: { essbase, planning },
-          servers: {
-            essbase: {
-              name: DEMO_SERVERS.essbase.name,
-              applications: [{ name: application, cubes: [cubeName] }],
-            },
-            planning: DEMO_SERVERS.planning,
-          },
-        },
+        catalogue: await answerKeyCatalogue(key, store),
       });
       return providerRegistry({ demo: embedded, remote: { [via]: connector } });
     },
@@ -287,7 +255,7 @@ export async function replayThroughConnector(
   const { application, cube: cubeName, post } = harness;
   const loginid = harness.wireLogin;
   try {
-    const outline = new Outline(outlineSpecFromDocument(outlineDocument, `${application}.${cubeName}`));
+    const outline = answerKeyOutline(outlineDocument, `${application}.${cubeName}`);
     const outcomes: CaseOutcome[] = [];
     for (const { name, doc } of cases) {
       const refusal = refusalOf(doc);
@@ -295,7 +263,7 @@ export async function replayThroughConnector(
       const res = await post(path, {
         ...body,
         loginid,
-        server: DEMO_SERVERS.essbase.name,
+        server: ANSWER_KEY_SERVER,
         application,
         cube: cubeName,
       });

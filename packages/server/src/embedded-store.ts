@@ -5,8 +5,8 @@ import type {
   JournalWriter,
   SnapshotInfo,
   StoredEntry,
+  TaskCompletion,
 } from "@qibates/connectors/embedded";
-import type { TaskCompletion } from "@qibates/engine/planning";
 import type { Database, Queryable } from "./database.ts";
 
 /** Journal rows read per query when replaying (a huge journal is not read in one answer). */

@@ -1,3 +1,14 @@
+export {
+  ANSWER_KEY_SERVER,
+  type AnswerKeyCube,
+  type AnswerKeyOperation,
+  type AnswerKeyOutline,
+  answerKeyCatalogue,
+  answerKeyCube,
+  answerKeyOperation,
+  answerKeyOutline,
+  replayOnEngine,
+} from "./answer-key.ts";
 export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
 export {
@@ -21,4 +32,5 @@ export type {
   JournalWriter,
   SnapshotInfo,
   StoredEntry,
+  TaskCompletion,
 } from "./store.ts";

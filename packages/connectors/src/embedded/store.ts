@@ -1,5 +1,8 @@
 import type { TaskCompletion } from "@qibates/engine/planning";
 
+/** A task's completion as a store keeps it (taskStatuses, saveTaskStatus): part of the store's contract. */
+export type { TaskCompletion };
+
 /** One change of an embedded application, as journaled: replayed in order after the snapshot it follows. */
 export interface JournalEntry {
   kind: string;

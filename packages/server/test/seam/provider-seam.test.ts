@@ -171,6 +171,18 @@ describe("boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("the server's sources and its tools import no engine: engine objects come through @qibates/connectors", () => {
+    const offenders = [...files(join(root, "server/src")), ...files(join(root, "server/bin"))]
+      .filter((f) => /(from|import)\s*\(?\s*["']@qibates\/engine/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(root.length));
+    expect(offenders).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(root, "server/package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    // Tests may use the engine (devDependencies); nothing the server runs does.
+    expect(Object.keys(manifest.dependencies)).not.toContain("@qibates/engine");
+  });
+
   it("the engine's sources name no route, no QB_ERR_ code and no HTTP status", () => {
     const offenders = files(join(root, "engine/src"))
       .filter((f) => !f.endsWith(".test.ts"))
