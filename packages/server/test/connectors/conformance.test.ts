@@ -1,0 +1,380 @@
+import {
+  CAPABILITIES,
+  type Capability,
+  CONNECTOR_PROFILES,
+  type Connector,
+  familyOf,
+  supportOf,
+} from "@qibates/connectors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractExampleCases, type Example } from "../support/contract-examples.ts";
+import { type ServerProcess, startServer } from "../support/process.ts";
+
+/**
+ * One suite for every connector that reaches a real server, run end to end as a user runs it: the real server
+ * process with the connector's wire endpoint on and 127.0.0.1 allowed; a login with the connector to
+ * `http://127.0.0.1:PORT` and the connector's address suffix goes API → connector → HTTP → wire endpoint →
+ * engine. Every documented example of the connector's family answers what it answers on the demo address with
+ * the same connector, or the typed unsupported error where the capability table says a real server lacks
+ * (part of) the capability. How a connector's answers differ from the demo's is data below, keyed by the
+ * table's `partly`/`no` capabilities; a check ties that data to the table.
+ */
+
+/** A connector under test: how its wire login is made and what its traffic looks like in the server's log. */
+interface ConnectorUnderTest {
+  /** The user name on the wire endpoint: EPM Cloud user names are `identitydomain.user`. */
+  wireUser: string;
+  /** A request path of the connector's protocol, which the server's (debug) log shows once it connected. */
+  logs: string;
+}
+
+const UNDER_TEST: Record<Connector, ConnectorUnderTest> = {
+  "essbase-stndln": { wireUser: "demo", logs: "/essbase/rest/v1/session" },
+  // Smart View XML at /aps/SmartView.
+  essbase: { wireUser: "demo", logs: "/aps/SmartView" },
+  // XMLA at /olap/msmdpump.dll, the default mapping.
+  ssas: { wireUser: "demo", logs: "/olap/msmdpump.dll" },
+  // The endpoint takes the name after the dot.
+  pbcs: { wireUser: "idcs-demo.demo", logs: "/HyperionPlanning/rest" },
+  // Planning on premises has no identity domain (its Smart View login goes through Workspace with the user name).
+  planning: { wireUser: "demo", logs: "/HyperionPlanning/rest" },
+};
+
+/**
+ * The server processes, each with the wire endpoints it turns on and the connectors run against it. Each
+ * Essbase-family connector has a process of its own: its wire session writes to the demo applications
+ * themselves, which another connector's comparison must not see.
+ */
+const SERVERS: readonly { endpoints: string; connectors: readonly Connector[] }[] = [
+  { endpoints: "essbase-rest", connectors: ["essbase-stndln"] },
+  { endpoints: "all", connectors: ["essbase"] },
+  { endpoints: "all", connectors: ["ssas"] },
+  { endpoints: "all", connectors: ["pbcs", "planning"] },
+];
+
+type Body = Record<string, unknown>;
+/** Maps one field of an answer (a `JSON.parse` reviver): `undefined` drops it from the comparison. */
+type Normalise = (key: string, value: unknown) => unknown;
+
+/** How a connector's answers differ from the demo's for a capability a real server has only in part. */
+interface Difference {
+  /** Fields the connector cannot give as the demo does: mapped in both answers before they are compared. */
+  normalise?: Normalise;
+  /** Some calls of the capability answer the typed unsupported error; the others answer as the demo does. */
+  refusesSome?: true;
+  /** The connector's answer, checked on its own instead of compared with the demo's. */
+  check?: (demo: Body, wire: Body, where: string) => void;
+}
+
+const dropKeys =
+  (...keys: string[]): Normalise =>
+  (k, v) =>
+    keys.includes(k) ? undefined : v;
+/** A member the connector cannot tell apart from a stored one: its cells are writable before a save. */
+const readOnlyAsData: Normalise = (_k, v) => (v === "read-only" ? "data" : v);
+const both =
+  (...steps: Normalise[]): Normalise =>
+  (k, v) =>
+    steps.reduce<unknown>((value, step) => (value === undefined ? undefined : step(k, value)), v);
+
+/**
+ * What the capability table says in prose, as the comparison needs it: for each connector, each capability the
+ * table marks `partly` on real servers. (A capability a real server has `no` of must answer the typed
+ * unsupported error; one the connector has `no` of is refused on the demo address too, so both answers agree.)
+ */
+const DIFFERENCES: Readonly<Record<Connector, Partial<Record<Capability, Difference>>>> = {
+  // REST does not say whether a dimension is dense or sparse: storage null.
+  "essbase-stndln": {
+    metadata: {
+      normalise: (k, v) =>
+        k === "storage" && (v === "dense" || v === "sparse" || v === null) ? undefined : v,
+    },
+  },
+  // Dimension types and density, a member's storage and consolidation (so which cells are read-only).
+  essbase: {
+    metadata: {
+      normalise: both(
+        dropKeys("storage", "consolidation"),
+        (k, v) => (k === "type" && typeof v === "string" && v !== "attribute" ? undefined : v),
+        readOnlyAsData,
+      ),
+    },
+  },
+  ssas: {
+    // No dimension density, no member storage or consolidation properties.
+    metadata: { normalise: dropKeys("storage", "consolidation") },
+    // Only formula members' cells are read-only before a save; the demo's data version is not XMLA's.
+    writeBack: { normalise: both(readOnlyAsData, dropKeys("dataVersion")) },
+    // One caption per member: the connector knows the Default table only.
+    aliasTables: {
+      check: (demo, wire, where) => {
+        const tables = (demo.aliasTables as { name: string }[] | undefined) ?? [];
+        expect(
+          tables.map((t) => t.name),
+          where,
+        ).toContain("Default");
+        expect(wire, where).toEqual({ cube: "Basic", aliasTables: [{ name: "Default" }] });
+      },
+    },
+  },
+  pbcs: {
+    forms: { refusesSome: true },
+    formSubmit: { refusesSome: true },
+    businessRules: { refusesSome: true },
+    planningAliasTables: { refusesSome: true },
+  },
+  planning: {
+    forms: { refusesSome: true },
+    formSubmit: { refusesSome: true },
+    businessRules: { refusesSome: true },
+    planningAliasTables: { refusesSome: true },
+    runtimePrompts: { refusesSome: true },
+  },
+};
+
+/**
+ * Differences the capability table does not state (it describes what a user can do, and these change nothing
+ * a user does), with the reason. Applied to every answer of the connector.
+ */
+const UNSTATED: Readonly<Partial<Record<Connector, Normalise>>> = {
+  // Essbase's REST API has no concurrency check: no dataVersion. Calc script descriptions are not on the REST
+  // wire: description null.
+  "essbase-stndln": both(dropKeys("dataVersion"), (k, v) =>
+    k === "description" && (typeof v === "string" || v === null) ? undefined : v,
+  ),
+  // No write-back on a real server (the table's writeBack: no), so no data version; script descriptions are not
+  // in the Smart View messages with public evidence.
+  essbase: dropKeys("dataVersion", "description"),
+};
+
+/** Operations each connector must have answered as the demo does (not refused): what its protocol is used for. */
+const ANSWERED: Readonly<Partial<Record<Connector, readonly string[]>>> = {
+  // Metadata, members and filters, launching a rule; forms: Export Form Data, importdataslice and the rules on
+  // save of the form definition.
+  pbcs: [
+    "listServers",
+    "listApplications",
+    "listMemberFilters",
+    "listMembers",
+    "launchRule",
+    "openForm",
+    "submitForm",
+    "setAlias",
+  ],
+  // The same, and the alias tables through Smart View's XML protocol.
+  planning: [
+    "listServers",
+    "listApplications",
+    "listMemberFilters",
+    "listMembers",
+    "launchRule",
+    "openForm",
+    "submitForm",
+    "setAlias",
+    "listAliases",
+  ],
+};
+
+/**
+ * Differences that are not the connector's: ids and times; and the counts in a rule's or a form's message,
+ * since the second run of the same change (the wire one, over the same demo data) finds the cells already
+ * copied.
+ */
+function common(operationId: string): Normalise {
+  return (k, v) => {
+    if (k === "loginid" || k === "requestId" || k === "durationMs" || k === "expiresAt") return undefined;
+    if (k === "providerAddress") return undefined;
+    if (
+      (operationId === "launchRule" || operationId === "submitForm") &&
+      k === "message" &&
+      typeof v === "string"
+    )
+      return v.replace(/\d+/g, "#");
+    return v;
+  };
+}
+
+/** The capabilities an example needs: the table's for its route, narrowed by the option that selects one. */
+function capabilitiesOf(routePath: string, body: Body): Capability[] {
+  const operation = routePath.replace("/qibates/api/v2/", "");
+  const settings = (body.settings ?? {}) as { zoomInMode?: string };
+  return CAPABILITIES.filter((c) => c.operations.includes(operation))
+    .map((c) => c.id)
+    .filter((id) => {
+      if (id.startsWith("zoomIn:")) return id === `zoomIn:${settings.zoomInMode ?? "NEXT_LEVEL"}`;
+      if (id === "udaFilter") return body.filter === "UDA";
+      if (id === "compositeForms") return body.type === "composite";
+      if (id === "forms" && operation === "nav/openform") return body.type !== "composite";
+      return true;
+    });
+}
+
+/** Whether the table says a real server reached with `connector` lacks `capability` altogether. */
+function lackedOnRealServers(connector: Connector, capability: Capability): boolean {
+  const s = supportOf(connector, capability);
+  return s.status === "yes" && s.realServers?.status === "no";
+}
+
+/** An example of `connector`'s family: a planning-family connector leaves those written for an Essbase one. */
+function ofFamily(connector: Connector, ex: Example): boolean {
+  if (ex.connector === null || familyOf(connector) === "essbase") return true;
+  return familyOf(ex.connector as Connector) === familyOf(connector);
+}
+
+describe("the differences this suite allows are the capability table's", () => {
+  it.each(Object.keys(UNDER_TEST) as Connector[])("%s", (connector) => {
+    const partly = Object.entries(CONNECTOR_PROFILES[connector].capabilities)
+      .filter(([, s]) => s?.status === "yes" && s.realServers?.status === "partly")
+      .map(([id]) => id)
+      .sort();
+    expect(Object.keys(DIFFERENCES[connector]).sort()).toEqual(partly);
+  });
+});
+
+describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, connectors }) => {
+  let server: ServerProcess;
+  let key: string;
+
+  async function api(path: string, body: unknown, connector: Connector) {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", qibateskey: key, connector },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Body };
+  }
+
+  async function login(connector: Connector, providerAddress: string, username = "demo", password = "demo") {
+    const path = connector === "pbcs" ? "/qibates/api/v2/action/loginpbcs" : "/qibates/api/v2/action/login";
+    return api(path, { username, password, providerAddress }, connector);
+  }
+
+  beforeAll(async () => {
+    server = await startServer({
+      QIBATES_WIRE_ENDPOINTS: endpoints,
+      ALLOWED_HOSTS: "127.0.0.1",
+      LOG_LEVEL: "debug",
+    });
+    const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
+    key = health.demo.apiKey;
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe.each(connectors)("%s through the API, over HTTP to its wire endpoint", (connector) => {
+    const { wireUser, logs } = UNDER_TEST[connector];
+    const suffix = CONNECTOR_PROFILES[connector].providerAddressSuffix;
+    const differences = DIFFERENCES[connector];
+
+    it("answers every documented example of its family as the demo address does, or the typed unsupported error where the table says so", async () => {
+      const demo = await login(connector, `https://demo.qibates.local${suffix}`);
+      const wire = await login(connector, `${server.baseUrl}${suffix}`, wireUser);
+      expect(demo.status).toBe(200);
+      expect(wire.status, JSON.stringify(wire.json)).toBe(200);
+      const sessions = { demo: demo.json.loginid as string, wire: wire.json.loginid as string };
+      const cases = contractExampleCases().filter(
+        (c) =>
+          c.op.method === "POST" &&
+          (c.op.connectors ?? []).includes(connector) &&
+          ofFamily(connector, c.ex) &&
+          !["login", "logout", "loginPbcs"].includes(c.op.operationId),
+      );
+      expect(cases.length).toBeGreaterThan(10);
+      const answered: string[] = [];
+      const refused: string[] = [];
+      for (const { op, ex } of cases) {
+        const answers: Record<string, { status: number; json: Body }> = {};
+        for (const via of ["demo", "wire"] as const) {
+          const body = JSON.parse(
+            JSON.stringify(ex.value ?? {}).replace(
+              /"loginid":"[0-9a-f-]{36}"/,
+              `"loginid":"${sessions[via]}"`,
+            ),
+          );
+          answers[via] = await api(op.routePath, body, connector);
+        }
+        const where = `${op.operationId} (${ex.name})`;
+        const got = answers.wire as { status: number; json: Body };
+        const want = answers.demo as { status: number; json: Body };
+        const needs = capabilitiesOf(op.routePath, (ex.value ?? {}) as Body);
+        const unsupported = got.status === 422 && got.json.code === "QB_ERR_OPERATION_UNSUPPORTED";
+        if (needs.some((c) => lackedOnRealServers(connector, c))) {
+          expect(got.status, where).toBe(422);
+          expect(got.json.code, where).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+          refused.push(where);
+          continue;
+        }
+        if (unsupported && needs.some((c) => differences[c]?.refusesSome)) {
+          refused.push(where);
+          continue;
+        }
+        expect(got.status, `${where}: ${JSON.stringify(got.json)}`).toBe(want.status);
+        const check = needs.map((c) => differences[c]?.check).find((f) => f !== undefined);
+        if (check) check(want.json, got.json, where);
+        else {
+          const normalise = both(
+            common(op.operationId),
+            ...Object.values(differences).flatMap((d) => (d.normalise ? [d.normalise] : [])),
+            ...(UNSTATED[connector] ? [UNSTATED[connector]] : []),
+          );
+          const comparable = (json: Body) => JSON.parse(JSON.stringify(json), normalise);
+          expect(comparable(got.json), where).toEqual(comparable(want.json));
+        }
+        answered.push(where);
+      }
+      expect(answered.length + refused.length).toBe(cases.length);
+      for (const op of ANSWERED[connector] ?? []) {
+        expect(
+          answered.some((w) => w.startsWith(`${op} `)),
+          `${op}: ${answered.join(", ")}`,
+        ).toBe(true);
+      }
+    });
+
+    it("refuses internal and unlisted addresses before connecting, refuses a wrong password, and keeps passwords out of the logs", async () => {
+      // Not on the allow-list.
+      const unlisted = await login(connector, `http://10.0.0.7:9000${suffix}`);
+      expect(unlisted.status).toBe(403);
+      expect(unlisted.json.code).toBe("QB_ERR_HOST_NOT_ALLOWED");
+      // Refused credentials, with a password that must appear nowhere in the server's output.
+      const secret = "Zq9-unlikely-Pa55word";
+      const refused = await login(connector, `${server.baseUrl}${suffix}`, wireUser, secret);
+      expect(refused.status).toBe(401);
+      expect(refused.json.code).toBe("QB_ERR_LOGIN_FAILED");
+      const output = server.output();
+      expect(output).toContain(logs);
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain(Buffer.from(`${wireUser}:${secret}`).toString("base64"));
+      expect(output).not.toContain(Buffer.from("demo:demo").toString("base64"));
+    });
+
+    const calcLevel = supportOf(connector, "zoomIn:CALC_LEVEL");
+    // An Essbase-family connector the table says cannot zoom to the formula level (on real servers or at all).
+    const noCalcLevel =
+      familyOf(connector) === "essbase" &&
+      (calcLevel.status === "no" || calcLevel.realServers?.status === "no");
+    if (noCalcLevel)
+      it("answers the typed unsupported error for a zoom to the formula level, as the table says", async () => {
+        const wire = await login(connector, `${server.baseUrl}${suffix}`, wireUser);
+        const loginid = wire.json.loginid as string;
+        const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+        const init = await api("/qibates/api/v2/action/initgrid", { loginid, ...cube }, connector);
+        expect(init.status).toBe(200);
+        const zoom = await api(
+          "/qibates/api/v2/action/zoomin",
+          {
+            loginid,
+            ...cube,
+            grid: init.json.grid,
+            cells: [{ row: 2, column: 0 }],
+            settings: { zoomInMode: "CALC_LEVEL" },
+          },
+          connector,
+        );
+        expect(zoom.status).toBe(422);
+        expect(zoom.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+      });
+  });
+});
