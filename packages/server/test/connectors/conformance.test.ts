@@ -6,9 +6,9 @@ import {
   familyOf,
   supportOf,
 } from "@qibates/connectors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contractExampleCases, type Example } from "../support/contract-examples.ts";
-import { type ServerProcess, startServer } from "../support/process.ts";
+import { useWireServer } from "../support/process.ts";
 
 /**
  * One suite for every connector that reaches a real server, run end to end as a user runs it: the real server
@@ -147,32 +147,26 @@ const UNSTATED: Readonly<Partial<Record<Connector, Normalise>>> = {
   essbase: dropKeys("dataVersion", "description"),
 };
 
+/**
+ * What Planning REST is used for, which must answer as the demo does (not refused): metadata, members and
+ * filters, launching a rule; forms: Export Form Data, importdataslice and the rules on save of the form definition.
+ */
+const PLANNING_REST_ANSWERS = [
+  "listServers",
+  "listApplications",
+  "listMemberFilters",
+  "listMembers",
+  "launchRule",
+  "openForm",
+  "submitForm",
+  "setAlias",
+];
+
 /** Operations each connector must have answered as the demo does (not refused): what its protocol is used for. */
 const ANSWERED: Readonly<Partial<Record<Connector, readonly string[]>>> = {
-  // Metadata, members and filters, launching a rule; forms: Export Form Data, importdataslice and the rules on
-  // save of the form definition.
-  pbcs: [
-    "listServers",
-    "listApplications",
-    "listMemberFilters",
-    "listMembers",
-    "launchRule",
-    "openForm",
-    "submitForm",
-    "setAlias",
-  ],
+  pbcs: PLANNING_REST_ANSWERS,
   // The same, and the alias tables through Smart View's XML protocol.
-  planning: [
-    "listServers",
-    "listApplications",
-    "listMemberFilters",
-    "listMembers",
-    "launchRule",
-    "openForm",
-    "submitForm",
-    "setAlias",
-    "listAliases",
-  ],
+  planning: [...PLANNING_REST_ANSWERS, "listAliases"],
 };
 
 /**
@@ -232,13 +226,12 @@ describe("the differences this suite allows are the capability table's", () => {
 });
 
 describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, connectors }) => {
-  let server: ServerProcess;
-  let key: string;
+  const running = useWireServer(endpoints);
 
   async function api(path: string, body: unknown, connector: Connector) {
-    const res = await fetch(`${server.baseUrl}${path}`, {
+    const res = await fetch(`${running.server.baseUrl}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", qibateskey: key, connector },
+      headers: { "content-type": "application/json", qibateskey: running.key, connector },
       body: JSON.stringify(body),
     });
     return { status: res.status, json: (await res.json()) as Body };
@@ -249,20 +242,6 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
     return api(path, { username, password, providerAddress }, connector);
   }
 
-  beforeAll(async () => {
-    server = await startServer({
-      QIBATES_WIRE_ENDPOINTS: endpoints,
-      ALLOWED_HOSTS: "127.0.0.1",
-      LOG_LEVEL: "debug",
-    });
-    const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
-    key = health.demo.apiKey;
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   describe.each(connectors)("%s through the API, over HTTP to its wire endpoint", (connector) => {
     const { wireUser, logs } = UNDER_TEST[connector];
     const suffix = CONNECTOR_PROFILES[connector].providerAddressSuffix;
@@ -270,7 +249,7 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
 
     it("answers every documented example of its family as the demo address does, or the typed unsupported error where the table says so", async () => {
       const demo = await login(connector, `https://demo.qibates.local${suffix}`);
-      const wire = await login(connector, `${server.baseUrl}${suffix}`, wireUser);
+      const wire = await login(connector, `${running.server.baseUrl}${suffix}`, wireUser);
       expect(demo.status).toBe(200);
       expect(wire.status, JSON.stringify(wire.json)).toBe(200);
       const sessions = { demo: demo.json.loginid as string, wire: wire.json.loginid as string };
@@ -340,10 +319,10 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
       expect(unlisted.json.code).toBe("QB_ERR_HOST_NOT_ALLOWED");
       // Refused credentials, with a password that must appear nowhere in the server's output.
       const secret = "Zq9-unlikely-Pa55word";
-      const refused = await login(connector, `${server.baseUrl}${suffix}`, wireUser, secret);
+      const refused = await login(connector, `${running.server.baseUrl}${suffix}`, wireUser, secret);
       expect(refused.status).toBe(401);
       expect(refused.json.code).toBe("QB_ERR_LOGIN_FAILED");
-      const output = server.output();
+      const output = running.server.output();
       expect(output).toContain(logs);
       expect(output).not.toContain(secret);
       expect(output).not.toContain(Buffer.from(`${wireUser}:${secret}`).toString("base64"));
@@ -357,7 +336,7 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
       (calcLevel.status === "no" || calcLevel.realServers?.status === "no");
     if (noCalcLevel)
       it("answers the typed unsupported error for a zoom to the formula level, as the table says", async () => {
-        const wire = await login(connector, `${server.baseUrl}${suffix}`, wireUser);
+        const wire = await login(connector, `${running.server.baseUrl}${suffix}`, wireUser);
         const loginid = wire.json.loginid as string;
         const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
         const init = await api("/qibates/api/v2/action/initgrid", { loginid, ...cube }, connector);

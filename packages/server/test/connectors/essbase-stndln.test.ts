@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/process.ts";
+import { describe, expect, it } from "vitest";
+import { useWireServer } from "../support/process.ts";
 
 /**
  * The essbase-stndln connector end to end, as a user runs it: the real server process with the Essbase REST
@@ -9,13 +9,10 @@ import { type ServerProcess, startServer } from "../support/process.ts";
  * documented examples, logins and refusals of every connector are in conformance.test.ts.
  */
 
-let server: ServerProcess;
-let key: string;
-
 async function api(path: string, body: unknown, connector: string, method = "POST") {
-  const res = await fetch(`${server.baseUrl}${path}`, {
+  const res = await fetch(`${running.server.baseUrl}${path}`, {
     method,
-    headers: { "content-type": "application/json", qibateskey: key, connector },
+    headers: { "content-type": "application/json", qibateskey: running.key, connector },
     ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -29,25 +26,13 @@ async function login(providerAddress: string, password = "demo") {
   );
 }
 
-beforeAll(async () => {
-  server = await startServer({
-    QIBATES_WIRE_ENDPOINTS: "essbase-rest",
-    ALLOWED_HOSTS: "127.0.0.1",
-    LOG_LEVEL: "debug",
-  });
-  const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
-  key = health.demo.apiKey;
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const running = useWireServer("essbase-rest");
 
 describe("essbase-stndln through the API, over HTTP to the Essbase REST endpoint", () => {
   it("sets &CurrMonth on Sample.Basic with PUT on the cube's variables: that session's grids read it, another's do not", async () => {
     const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-    const mine = (await login(`${server.baseUrl}/essbase/japi`)).json.loginid as string;
-    const other = (await login(`${server.baseUrl}/essbase/japi`)).json.loginid as string;
+    const mine = (await login(`${running.server.baseUrl}/essbase/japi`)).json.loginid as string;
+    const other = (await login(`${running.server.baseUrl}/essbase/japi`)).json.loginid as string;
     const set = await api(
       "/qibates/api/v2/action/setvariable",
       { loginid: mine, ...cube, name: "CurrMonth", value: "Aug" },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/process.ts";
+import { describe, expect, it } from "vitest";
+import { useWireServer } from "../support/process.ts";
 
 /**
  * The essbase connector's Smart View endpoint in the real server process with every wire endpoint on
@@ -8,24 +8,15 @@ import { type ServerProcess, startServer } from "../support/process.ts";
  * connector's.
  */
 
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServer({
-    QIBATES_WIRE_ENDPOINTS: "all",
-    ALLOWED_HOSTS: "127.0.0.1",
-    LOG_LEVEL: "debug",
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const running = useWireServer("all");
 
 describe("essbase through the API, over HTTP to the Smart View endpoint", () => {
   it("answers an unknown path under /aps/ with Smart View's exception element, never a page", async () => {
     for (const path of ["/aps/SmartView2", "/aps/JAPI", "/aps"]) {
-      const res = await fetch(`${server.baseUrl}${path}`, { method: "POST", body: "<req_ListServers/>" });
+      const res = await fetch(`${running.server.baseUrl}${path}`, {
+        method: "POST",
+        body: "<req_ListServers/>",
+      });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/xml/);
       expect(await res.text(), path).toMatch(/^<exception errcode="4" type="error">/);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/process.ts";
+import { describe, expect, it } from "vitest";
+import { useWireServer } from "../support/process.ts";
 
 /**
  * The pbcs and planning connectors end to end, as a user runs them: the real server process with every wire
@@ -9,9 +9,6 @@ import { type ServerProcess, startServer } from "../support/process.ts";
  * rule's prompts and failures, member filters and alias tables against the demo's. The documented examples,
  * logins and refusals of every connector are in conformance.test.ts.
  */
-
-let server: ServerProcess;
-let key: string;
 
 /** Differences that are not the connector's: ids and times. */
 function comparable(body: unknown): unknown {
@@ -23,9 +20,9 @@ function comparable(body: unknown): unknown {
 }
 
 async function api(path: string, body: unknown, connector: string) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
+  const res = await fetch(`${running.server.baseUrl}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", qibateskey: key, connector },
+    headers: { "content-type": "application/json", qibateskey: running.key, connector },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -38,19 +35,7 @@ async function login(connector: string, providerAddress: string, username = "dem
   return api(loginPath(connector), { username, password, providerAddress }, connector);
 }
 
-beforeAll(async () => {
-  server = await startServer({
-    QIBATES_WIRE_ENDPOINTS: "all",
-    ALLOWED_HOSTS: "127.0.0.1",
-    LOG_LEVEL: "debug",
-  });
-  const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
-  key = health.demo.apiKey;
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const running = useWireServer("all");
 
 describe.each(["pbcs", "planning"] as const)(
   "%s through the API, over HTTP to the Planning REST endpoint",
@@ -58,7 +43,7 @@ describe.each(["pbcs", "planning"] as const)(
     it("opens a form, submits it back and a new read shows exactly the cells written changed", async () => {
       const wire = await login(
         connector,
-        `${server.baseUrl}/HyperionPlanning/SmartView`,
+        `${running.server.baseUrl}/HyperionPlanning/SmartView`,
         connector === "pbcs" ? "idcs-demo.demo" : "demo",
       );
       const loginid = wire.json.loginid as string;
@@ -132,7 +117,7 @@ describe.each(["pbcs", "planning"] as const)(
     });
 
     it("answers a rule's invalid prompt with the typed error", async () => {
-      const wire = await login(connector, `${server.baseUrl}/HyperionPlanning/SmartView`);
+      const wire = await login(connector, `${running.server.baseUrl}/HyperionPlanning/SmartView`);
       const loginid = wire.json.loginid as string;
       const run = await api(
         "/qibates/api/v2/action/launchrule",
@@ -234,7 +219,7 @@ describe.each(["pbcs", "planning"] as const)(
 
 describe("planning through the API, over HTTP to the Planning Smart View endpoint (alias tables, prompts)", () => {
   it("lists the alias tables as the demo does, refuses an unknown one as the demo does, and refuses a rule's prompts it cannot type", async () => {
-    const wire = await login("planning", `${server.baseUrl}/HyperionPlanning/SmartView`);
+    const wire = await login("planning", `${running.server.baseUrl}/HyperionPlanning/SmartView`);
     const demo = await login("planning", "https://demo.qibates.local/HyperionPlanning/SmartView");
     const app = { server: "Planning", application: "Vision" };
     const call = (path: string, loginid: unknown, body: object = {}) =>

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
+import { afterAll, beforeAll } from "vitest";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 import { testDataDir } from "./data-dir.ts";
 
@@ -80,4 +81,31 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       await exited;
     },
   };
+}
+
+/** A server process of `useWireServer`, and the demo's API key on it. */
+export interface RunningServer {
+  server: ServerProcess;
+  key: string;
+}
+
+/**
+ * The real server process with the wire `endpoints` on (QIBATES_WIRE_ENDPOINTS), 127.0.0.1 allowed and a debug
+ * log, started before the enclosing suite's tests and stopped after them.
+ */
+export function useWireServer(endpoints: string): RunningServer {
+  const running = {} as RunningServer;
+  beforeAll(async () => {
+    running.server = await startServer({
+      QIBATES_WIRE_ENDPOINTS: endpoints,
+      ALLOWED_HOSTS: "127.0.0.1",
+      LOG_LEVEL: "debug",
+    });
+    const health = await fetch(`${running.server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
+    running.key = health.demo.apiKey;
+  }, 180_000);
+  afterAll(async () => {
+    await running.server?.stop();
+  });
+  return running;
 }
