@@ -1,4 +1,5 @@
-export { EssbaseRestClient, serverMessage } from "./client.ts";
+export { serverMessage } from "../remote/http-answers.ts";
+export { EssbaseRestClient } from "./client.ts";
 export { javaDouble, type RestGrid } from "./grid.ts";
 export {
   ESSBASE_21C_SERVER,

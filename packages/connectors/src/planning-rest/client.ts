@@ -1,7 +1,7 @@
 import { ProviderError } from "../errors.ts";
-import { httpFailure, serverMessage } from "../essbase-rest/client.ts";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
+import { httpFailure, serverMessage } from "../remote/http-answers.ts";
 
 /**
  * A client of the Planning REST API (`…/HyperionPlanning/rest/v3`) for one QiBates session. The API keeps no
