@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { components } from "@qibates/client/schema";
+import type { DisplayMemberAs, FormDataAnswer, FormDefinition } from "@qibates/protocols/planning-rest";
 
 type FormResponse = components["schemas"]["FormResponse"];
 
@@ -9,10 +10,6 @@ type FormResponse = components["schemas"]["FormResponse"];
  * data}]`, the shape third-party clients reconstructed, `ORACLE-EPM-REST-2026.md` §1.6) and the form
  * definition (`GET …/formdefinitions/{idorname}`, §1.1, inferred skeleton). Sources in `NOTES.md`.
  */
-
-/** Export Form Data's `displayMemberAs` values (third-party clients' enum). */
-export const DISPLAY_MEMBER_AS = ["MEMBER_NAME", "MEMBER_NAME_THEN_ALIAS", "ALIAS_THEN_MEMBER_NAME"] as const;
-export type DisplayMemberAs = (typeof DISPLAY_MEMBER_AS)[number];
 
 /** A stable "wrapped UUID" for a form (26.11 form ids have that form), from its folder and name. */
 export function formId(folder: string, name: string): string {
@@ -57,10 +54,10 @@ export interface FormDataOptions {
 }
 
 /** Export Form Data's answer for an opened simple form. */
-export function formData(form: FormResponse, o: FormDataOptions) {
+export function formData(form: FormResponse, o: FormDataOptions): FormDataAnswer {
   const { H, L } = gridShape(form);
   const width = form.codes[0]?.length ?? 0;
-  const out: Record<string, unknown> = {};
+  const out: FormDataAnswer = {};
   const want = (f: string) => o.fields === null || o.fields.has(f);
   const axisDims = (names: string[]) => names.map((n) => o.dimensionOf(n) ?? "");
   if (want("gridInfo")) {
@@ -102,18 +99,14 @@ export function formDefinition(
   summary: { folder: string; description: string },
   rules: string[],
   o: Pick<FormDataOptions, "dimensionOf" | "pageDims">,
-) {
+): FormDefinition {
   const { H, L } = gridShape(form);
   const data = formData(form, {
     ...o,
     displayMemberAs: "MEMBER_NAME",
     delimiter: ":",
     fields: null,
-  }) as {
-    gridInfo: { rowDimNames: string[]; columnDimNames: string[] };
-    columns: string[][];
-    rows: { headers: string[] }[];
-  };
+  }) as Required<FormDataAnswer>;
   const povDims = Object.keys(form.pov);
   const width = (form.codes[0]?.length ?? 0) - L;
   return {

@@ -1,3 +1,6 @@
+import type { MemberProperties } from "@qibates/connectors";
+import { DATA_STORAGE, type MemberAnswer } from "@qibates/protocols/planning-rest";
+
 /** A dimension's members as a tree, rebuilt from the provider's outline-order list. */
 export interface MemberNode {
   name: string;
@@ -43,4 +46,22 @@ export function subtree(root: MemberNode, name: string): MemberNode | null {
     stack.push(...n.children);
   }
   return null;
+}
+
+/** The member as `GET …/members/{member}` answers it, its descendants nested in `children`. */
+export function memberAnswer(
+  node: MemberNode,
+  dimName: string,
+  properties: Record<string, MemberProperties>,
+): MemberAnswer {
+  const p = properties[node.name];
+  return {
+    name: node.name,
+    alias: node.alias,
+    ...(node.parent ? { parentName: node.parent.name } : {}),
+    dimName,
+    generation: node.generation,
+    ...(p ? { dataStorage: DATA_STORAGE[p.storage], twoPass: p.twoPass } : {}),
+    children: node.children.map((c) => memberAnswer(c, dimName, properties)),
+  };
 }

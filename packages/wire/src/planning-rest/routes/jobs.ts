@@ -1,0 +1,165 @@
+import {
+  type ApplicationRef,
+  type PlanningOperations,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/connectors";
+import {
+  isJobType,
+  JOB_STATUS,
+  JOB_TYPE,
+  type JobDefinition,
+  type JobRequestAsReceived,
+  jobStatusAnswer,
+  PLANNING_PATHS,
+  PLANNING_REST_VERSION,
+  planningPath,
+  readJobParameters,
+  readJobTypeQuery,
+} from "@qibates/protocols/planning-rest";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
+
+const v = `/${PLANNING_REST_VERSION}`;
+
+interface Job {
+  jobId: number;
+  jobName: string;
+  application: string;
+  username: string;
+  status: number;
+  details: string | null;
+}
+
+function jobReply(request: FastifyRequest, job: Job) {
+  const self = `${v}${planningPath(PLANNING_PATHS.job, { app: job.application, id: job.jobId })}`;
+  return jobStatusAnswer(job, [link(request, self, "self"), link(request, `${self}/details`, "job-details")]);
+}
+
+/**
+ * Business rules as jobs: the job definitions (rules only), a `RULES` job launched with its runtime prompts and
+ * run after the answer is sent, its status polled. At most `maxJobs` job records are kept, newest first.
+ */
+export function jobRoutes(scope: FastifyInstance, ctx: PlanningContext, o: { maxJobs: number }): void {
+  const jobs = new Map<number, Job>();
+  let nextJob = 1;
+
+  scope.get<{ Params: { app: string }; Querystring: { q?: string } }>(
+    `${v}${PLANNING_PATHS.jobDefinitions}`,
+    async (request) => {
+      const { session } = callerOf(request);
+      const ref = await ctx.appRef(session, request.params.app);
+      const wanted = readJobTypeQuery(request.query.q);
+      const { rules } = await ctx.planning.listRules(session, ref);
+      const items: JobDefinition[] =
+        wanted === null || wanted === JOB_TYPE.rules
+          ? rules.map((r) => ({
+              jobType: JOB_TYPE.rules,
+              jobName: r.ruleName,
+              planTypeName: r.cube,
+              links: null,
+            }))
+          : [];
+      return { items };
+    },
+  );
+
+  scope.post<{ Params: { app: string }; Body: unknown }>(
+    `${v}${PLANNING_PATHS.jobs}`,
+    async (request, reply) => {
+      const caller = callerOf(request);
+      requireJson(request);
+      const ref = await ctx.appRef(caller.session, request.params.app);
+      const body = (request.body ?? {}) as JobRequestAsReceived;
+      if (isJobType(body.jobType, JOB_TYPE.ruleset)) {
+        // Oracle's "Ruleset" job type: the demo application has no rulesets.
+        throw new HttpError(400, `Ruleset ${String(body.jobName)} does not exist.`);
+      }
+      if (!isJobType(body.jobType, JOB_TYPE.rules)) {
+        throw new HttpError(400, `Job type ${String(body.jobType)} is not supported by this server.`);
+      }
+      if (typeof body.jobName !== "string" || body.jobName === "") {
+        throw new HttpError(400, "jobName is required.");
+      }
+      const jobName = body.jobName;
+      const parameters = readJobParameters(body.parameters);
+      const { rules } = await ctx.planning.listRules(caller.session, ref);
+      const planType = parameters.planType;
+      const named = rules.filter((r) => r.ruleName.toLowerCase() === jobName.toLowerCase());
+      const rule =
+        named.find((r) => planType !== undefined && r.cube.toLowerCase() === planType.toLowerCase()) ??
+        named[0];
+      if (!rule) throw new HttpError(400, `Business rule ${jobName} does not exist.`);
+      const job: Job = {
+        jobId: nextJob++,
+        jobName: rule.ruleName,
+        application: ref.application,
+        username: caller.username,
+        status: JOB_STATUS.inProgress,
+        details: null,
+      };
+      jobs.set(job.jobId, job);
+      for (const id of jobs.keys()) {
+        if (jobs.size <= o.maxJobs) break;
+        jobs.delete(id);
+      }
+      const prompts = await promptsOf(
+        ctx.planning,
+        caller.session,
+        ref,
+        rule.cube,
+        rule.ruleName,
+        parameters,
+      );
+      // The rule runs after the answer is sent: the client polls GET …/jobs/{id}.
+      setTimeout(() => {
+        ctx.planning
+          .launchRule(caller.session, ref, { cube: rule.cube, ruleName: rule.ruleName, prompts })
+          .then(
+            (run) => {
+              job.status = JOB_STATUS.completed;
+              job.details = run.message;
+            },
+            (e: unknown) => {
+              const invalid =
+                e instanceof ProviderError &&
+                (e.code === "PROMPT_INVALID" || e.code === "PROMPT_MISSING" || e.code === "PROMPT_UNKNOWN");
+              job.status = invalid ? JOB_STATUS.invalidParameter : JOB_STATUS.error;
+              job.details = e instanceof Error ? e.message : String(e);
+            },
+          );
+      }, 0);
+      return reply.send(jobReply(request, job));
+    },
+  );
+
+  scope.get<{ Params: { app: string; id: string } }>(`${v}${PLANNING_PATHS.job}`, async (request) => {
+    const caller = callerOf(request);
+    const job = jobs.get(Number(request.params.id));
+    if (
+      !job ||
+      job.username !== caller.username ||
+      job.application.toLowerCase() !== request.params.app.toLowerCase()
+    ) {
+      throw new HttpError(404, `Job ${request.params.id} does not exist.`);
+    }
+    return jobReply(request, job);
+  });
+}
+
+/** The runtime prompts of the rule, valued from the job's parameters (names matched without case). */
+async function promptsOf(
+  planning: PlanningOperations,
+  session: ProviderSession,
+  ref: ApplicationRef,
+  cube: string,
+  ruleName: string,
+  parameters: Record<string, string>,
+) {
+  const info = await planning.rulePrompts(session, ref, { cube, ruleName });
+  const byName = new Map(Object.entries(parameters).map(([k, val]) => [k.toLowerCase(), val]));
+  return info.prompts.flatMap((p) => {
+    const value = byName.get(p.name.toLowerCase());
+    return value === undefined ? [] : [{ name: p.name, value }];
+  });
+}
