@@ -1,3 +1,11 @@
+import {
+  DATA_MANAGEMENT_REST_ROOT,
+  DATA_MANAGEMENT_REST_VERSION,
+  listsVersion,
+  PLANNING_PATHS,
+  PLANNING_REST_VERSION,
+  PlanningAnswerError,
+} from "@qibates/protocols/planning-rest";
 import { ProviderError } from "../errors.ts";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
@@ -24,7 +32,7 @@ export class PlanningRestClient {
 
   /** The versioned base every call but version discovery goes under. */
   get base(): string {
-    return `${this.root}/v3`;
+    return `${this.root}/${PLANNING_REST_VERSION}`;
   }
 
   /**
@@ -35,14 +43,9 @@ export class PlanningRestClient {
     const discovery = await this.send("GET", `${this.root}/`);
     if (discovery.status === 401 || discovery.status === 403) throw loginFailed();
     this.check(discovery, "GET /HyperionPlanning/rest/");
-    const versions = await this.parse<{ items?: { version?: unknown }[] }>(
-      discovery,
-      "GET /HyperionPlanning/rest/",
-    );
-    if (!Array.isArray(versions.items) || !versions.items.some((v) => v.version === "v3")) {
-      throw this.malformed("a version list without v3");
-    }
-    const apps = await this.send("GET", `${this.base}/applications`);
+    const versions = await this.parse<unknown>(discovery, "GET /HyperionPlanning/rest/");
+    if (!listsVersion(versions)) throw this.malformed(`a version list without ${PLANNING_REST_VERSION}`);
+    const apps = await this.send("GET", `${this.base}${PLANNING_PATHS.applications}`);
     if (apps.status === 401 || apps.status === 403) throw loginFailed();
     this.check(apps, "GET /applications");
   }
@@ -65,11 +68,12 @@ export class PlanningRestClient {
    * which older servers use to name an application's plan types.
    */
   async dataManagement<T>(path: string): Promise<T> {
-    const root = this.root.replace(/\/HyperionPlanning\/rest$/i, "/aif/rest/V1");
+    const dm = `${DATA_MANAGEMENT_REST_ROOT}/${DATA_MANAGEMENT_REST_VERSION}`;
+    const root = this.root.replace(/\/HyperionPlanning\/rest$/i, dm);
     const answer = await this.send("GET", `${root}${path}`);
     if (answer.status === 401) throw loginFailed();
-    this.check(answer, `GET /aif/rest/V1${path}`);
-    return this.parse<T>(answer, `GET /aif/rest/V1${path}`);
+    this.check(answer, `GET ${dm}${path}`);
+    return this.parse<T>(answer, `GET ${dm}${path}`);
   }
 
   /**
@@ -129,6 +133,16 @@ export class PlanningRestClient {
   private check(answer: UpstreamAnswer, what: string): void {
     if (answer.status >= 200 && answer.status < 300) return;
     throw httpFailure(this.upstreams, this.root, answer, what);
+  }
+
+  /** An answer read by a codec reader; one it cannot read is `UPSTREAM_MALFORMED`. */
+  read<T>(reader: (answer: unknown) => T, answer: unknown): T {
+    try {
+      return reader(answer);
+    } catch (e) {
+      if (e instanceof PlanningAnswerError) throw this.malformed(e.reason);
+      throw e;
+    }
   }
 
   malformed(reason: string): ProviderError {

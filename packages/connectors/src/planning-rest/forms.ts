@@ -1,4 +1,16 @@
 import type { components } from "@qibates/client/schema";
+import {
+  exportDataSliceRequest,
+  type FormDataAsReceived,
+  formDataQuery,
+  importDataSliceRequest,
+  PLANNING_PATHS,
+  planningPath,
+  readDataSliceAnswer,
+  readNamedSegment,
+  readRejectedCells,
+  isStringList as strings,
+} from "@qibates/protocols/planning-rest";
 import { ProviderError } from "../errors.ts";
 import type { OpenFormInput, SubmitFormInput } from "../provider.ts";
 import type { PlanningRestClient } from "./client.ts";
@@ -14,18 +26,6 @@ type Schemas = components["schemas"];
  * Service Administrator) launched as `RULES` jobs. Sources in `packages/wire/src/planning-rest/NOTES.md`.
  */
 
-export interface FormDataAnswer {
-  gridInfo?: {
-    pageDimNames?: unknown;
-    allowedPageMembersByDim?: unknown;
-    rowDimNames?: unknown;
-    columnDimNames?: unknown;
-  };
-  pov?: unknown;
-  columns?: unknown;
-  rows?: unknown;
-}
-
 /** What the connector needs of a dimension: each member's alias, whether it can hold entered data. */
 export interface DimensionInfo {
   label(name: string): string;
@@ -40,9 +40,6 @@ export interface FormHost {
   dimension(cube: string, dim: string): Promise<DimensionInfo>;
   unsupported(operation: string, why: string): ProviderError;
 }
-
-const enc = encodeURIComponent;
-const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 
 export const NO_FORM_DATA =
   "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio";
@@ -73,10 +70,10 @@ export interface OpenedForm {
 class FormDataRefused extends Error {}
 
 /** Reads Export Form Data; an unknown form is `FORM_UNKNOWN`, a composite form unsupported, a refusal {@link FormDataRefused}. */
-async function exportFormData(host: FormHost, formName: string, query: string): Promise<FormDataAnswer> {
-  const r = await host.client.attempt<FormDataAnswer>(
+async function exportFormData(host: FormHost, formName: string, query: string): Promise<FormDataAsReceived> {
+  const r = await host.client.attempt<FormDataAsReceived>(
     "GET",
-    `/applications/${enc(host.app)}/forms/${enc(formName)}/data?${query}`,
+    planningPath(PLANNING_PATHS.formData, { app: host.app, form: formName }, query),
   );
   if (r.ok) return r.value;
   if (/does not exist/i.test(r.message)) {
@@ -84,18 +81,6 @@ async function exportFormData(host: FormHost, formName: string, query: string): 
   }
   if (/composite/i.test(r.message)) throw host.unsupported("nav/openform", `${NO_COMPOSITE} (${r.message})`);
   throw new FormDataRefused(r.message);
-}
-
-interface Segment {
-  dimensions?: unknown;
-  members?: unknown;
-}
-
-/** A segment of the data-slice grammar with its dimensions named and one list per dimension, else `null`. */
-function namedSegment(v: unknown): { dimensions: string[]; members: string[][] } | null {
-  const s = v as Segment | null;
-  if (!s || !strings(s.dimensions) || !Array.isArray(s.members) || !s.members.every(strings)) return null;
-  return s.members.length === s.dimensions.length ? { dimensions: s.dimensions, members: s.members } : null;
 }
 
 /**
@@ -110,18 +95,18 @@ async function fromDefinition(
   formName: string,
   wanted: Record<string, unknown>,
   refused: string,
-): Promise<FormDataAnswer> {
+): Promise<FormDataAsReceived> {
   const why = (more: string) => host.unsupported("nav/openform", `${NO_FORM_DATA} (${refused}); ${more}`);
   const def = await host.client.attempt<{ gridDefinition?: Record<string, unknown> }>(
     "GET",
-    `/applications/${enc(host.app)}/formdefinitions/${enc(formName)}`,
+    planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: formName }),
   );
   if (!def.ok) throw why(`the form definition was refused too (${def.message}).`);
   const g = def.value.gridDefinition ?? {};
-  const pov = namedSegment(g.pov);
-  const page = g.page === undefined ? { dimensions: [], members: [] } : namedSegment(g.page);
-  const columns = Array.isArray(g.columns) ? g.columns.map(namedSegment) : [];
-  const rows = Array.isArray(g.rows) ? g.rows.map(namedSegment) : [];
+  const pov = readNamedSegment(g.pov);
+  const page = g.page === undefined ? { dimensions: [], members: [] } : readNamedSegment(g.page);
+  const columns = Array.isArray(g.columns) ? g.columns.map(readNamedSegment) : [];
+  const rows = Array.isArray(g.rows) ? g.rows.map(readNamedSegment) : [];
   const ok = <T>(list: (T | null)[]): list is T[] => list.length > 0 && list.every((x) => x !== null);
   if (!pov || !page || !ok(columns) || !ok(rows)) {
     throw why(
@@ -150,21 +135,18 @@ async function fromDefinition(
     )
     .sort((a, b) => a.dims.length - b.dims.length)[0]?.cube;
   if (!cube) throw why("no plan type has the dimensions of its definition.");
-  const slice = await host.client.post<{ columns?: unknown; rows?: unknown }>(
-    `/applications/${enc(host.app)}/plantypes/${enc(cube)}/exportdataslice`,
-    {
-      exportPlanningData: false,
-      gridDefinition: {
-        suppressMissingBlocks: false,
-        suppressMissingRows: false,
-        suppressMissingColumns: false,
-        pov: { dimensions: Object.keys(povMembers), members: Object.values(povMembers).map((m) => [m]) },
-        columns,
-        rows,
-      },
-    },
+  const answer = await host.client.post<unknown>(
+    planningPath(PLANNING_PATHS.exportDataSlice, { app: host.app, pt: cube }),
+    exportDataSliceRequest({
+      suppressMissingBlocks: false,
+      suppressMissingRows: false,
+      suppressMissingColumns: false,
+      pov: { dimensions: Object.keys(povMembers), members: Object.values(povMembers).map((m) => [m]) },
+      columns,
+      rows,
+    }),
   );
-  const data = Array.isArray(slice.rows) ? (slice.rows as { headers?: unknown; data?: unknown }[]) : [];
+  const slice = host.client.read(readDataSliceAnswer, answer);
   return {
     gridInfo: {
       pageDimNames: page.dimensions,
@@ -174,16 +156,7 @@ async function fromDefinition(
     },
     pov: povMembers,
     columns: slice.columns,
-    rows: data.map((r) => ({
-      headers: r.headers,
-      data: Array.isArray(r.data)
-        ? r.data.map((v) => {
-            if (typeof v !== "string") return v;
-            const n = Number(v);
-            return v.trim() !== "" && Number.isFinite(n) ? n : v;
-          })
-        : r.data,
-    })),
+    rows: slice.rows,
   };
 }
 
@@ -197,10 +170,14 @@ function cellValue(v: unknown): number | string | null {
 export async function openForm(host: FormHost, input: OpenFormInput): Promise<OpenedForm> {
   if (input.type === "composite") throw host.unsupported("nav/openform", `${NO_COMPOSITE}.`);
   const name = input.formName;
-  let info: FormDataAnswer;
-  let fallback: FormDataAnswer | null = null;
+  let info: FormDataAsReceived;
+  let fallback: FormDataAsReceived | null = null;
   try {
-    info = await exportFormData(host, name, "fields=gridInfo,pov&displayMemberAs=MEMBER_NAME");
+    info = await exportFormData(
+      host,
+      name,
+      formDataQuery({ fields: ["gridInfo", "pov"], displayMemberAs: "MEMBER_NAME" }),
+    );
   } catch (e) {
     if (!(e instanceof FormDataRefused)) throw e;
     fallback = await fromDefinition(host, name, input.pov ?? {}, e.message);
@@ -220,8 +197,12 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
   const data =
     fallback ??
     (pages.length === 0
-      ? await exportFormData(host, name, "displayMemberAs=MEMBER_NAME")
-      : await exportFormData(host, name, `displayMemberAs=MEMBER_NAME&pageMbrList=${enc(pages.join(","))}`));
+      ? await exportFormData(host, name, formDataQuery({ displayMemberAs: "MEMBER_NAME" }))
+      : await exportFormData(
+          host,
+          name,
+          formDataQuery({ displayMemberAs: "MEMBER_NAME", pageMembers: pages }),
+        ));
   const povRaw = (typeof data.pov === "object" && data.pov ? data.pov : basePov) as Record<string, unknown>;
   const pov: Record<string, string> = {};
   for (const [d, m] of Object.entries(povRaw)) if (typeof m === "string") pov[d] = m;
@@ -321,14 +302,6 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
     writable: rowIdx.map((r) => colIdx.map((c) => writable[r]?.[c] ?? false)),
     values: rowIdx.map((r) => colIdx.map((c) => values[r]?.[c] ?? null)),
   };
-}
-
-interface ImportAnswer {
-  numAcceptedCells?: unknown;
-  numUpdateCells?: unknown;
-  numUpdatedCells?: unknown;
-  numRejectedCells?: unknown;
-  rejectedCellsWithDetails?: { memberNames?: unknown; readOnlyReasons?: unknown; otherReasons?: unknown }[];
 }
 
 /**
@@ -448,32 +421,29 @@ export async function submitCells(
   for (const [key, group] of groups) {
     const cols = key.split(",").map(Number);
     const rowsOf = [...new Set(group.map((w) => w.row))];
-    const body = {
+    const body = importDataSliceRequest({
       aggregateEssbaseData: false,
-      dataGrid: {
+      grid: {
         pov,
         columns: form.colDims.map((_, h) => cols.map((c) => form.colMembers[c]?.[h] ?? "")),
         rows: rowsOf.map((row) => ({
-          headers: form.rowMembers[row],
+          headers: form.rowMembers[row] ?? [],
           data: cols.map((c) => group.find((w) => w.row === row && w.col === c)?.value ?? ""),
         })),
       },
-      customParams: { IncludeRejectedCells: true, IncludeRejectedCellsWithDetails: true },
-    };
-    const answer = await host.client.post<ImportAnswer>(
-      `/applications/${enc(host.app)}/plantypes/${enc(form.cube)}/importdataslice`,
+      includeRejectedCells: true,
+      includeDetails: true,
+    });
+    const answer = await host.client.post<unknown>(
+      planningPath(PLANNING_PATHS.importDataSlice, { app: host.app, pt: form.cube }),
       body,
     );
-    for (const d of answer.rejectedCellsWithDetails ?? []) {
-      if (!strings(d.memberNames)) continue;
+    for (const d of readRejectedCells(answer)) {
       const names = new Set(d.memberNames.map((m) => m.toLowerCase()));
       for (const w of group) {
         const members = [...(form.rowMembers[w.row] ?? []), ...(form.colMembers[w.col] ?? [])];
         if (members.every((m) => names.has(m.toLowerCase()))) {
-          rejected.set(`${w.r},${w.c}`, {
-            readOnly: strings(d.readOnlyReasons) ? d.readOnlyReasons : [],
-            other: strings(d.otherReasons) ? d.otherReasons : [],
-          });
+          rejected.set(`${w.r},${w.c}`, { readOnly: d.readOnlyReasons, other: d.otherReasons });
         }
       }
     }

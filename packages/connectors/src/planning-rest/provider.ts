@@ -2,6 +2,23 @@ import type { components } from "@qibates/client/schema";
 import type { MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { enumerateMembers, MEMBER_FILTER_INFO } from "@qibates/engine/planning";
+import {
+  DERIVED_VALUES_QUERY,
+  exportDataSliceRequest,
+  JOB_STATUS,
+  JOB_TYPE,
+  type JobRequest,
+  type JobStatusAsReceived as JobStatus,
+  jobTypeQuery,
+  planningRestRoot,
+  type MemberAsReceived as RestMember,
+  JOB_RUNNING as RUNNING,
+  readBusinessRules,
+  readDataSliceAnswer,
+  readJobId,
+  readJobNames,
+  readDataStorage as storageOf,
+} from "@qibates/protocols/planning-rest";
 import { engineError } from "../embedded/engine-errors.ts";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
@@ -9,7 +26,6 @@ import type {
   ApplicationRef,
   DataSlice,
   DataSliceInput,
-  DataSliceSegment,
   LoginInput,
   MemberProperties,
   OpenFormInput,
@@ -49,36 +65,6 @@ export interface PlanningRestOptions {
   membersTtlMs?: number;
 }
 
-interface RestMember {
-  name?: unknown;
-  alias?: unknown;
-  children?: unknown;
-  dataStorage?: unknown;
-  twoPass?: unknown;
-}
-
-const STORAGES: Record<string, MemberProperties["storage"]> = {
-  storedata: "store",
-  dynamiccalc: "dynamic-calc",
-  dynamiccalcandstore: "dynamic-calc-and-store",
-  labelonly: "label-only",
-  shared: "shared",
-  nevershare: "never-share",
-};
-
-/** A member's `dataStorage` as the outline names it (pbj's "Store Data", Oracle's `STOREDATA`); stored if unknown. */
-function storageOf(v: unknown): MemberProperties["storage"] {
-  return (typeof v === "string" && STORAGES[v.toLowerCase().replace(/[\s_]/g, "")]) || "store";
-}
-
-interface JobStatus {
-  status?: unknown;
-  details?: unknown;
-  jobId?: unknown;
-  /** Oracle's "Execute a Job" page spells it so; its "Retrieve Job Status" page `jobId`. */
-  jobID?: unknown;
-}
-
 interface UpstreamSession {
   client: PlanningRestClient;
   /** Dimension trees as read (`root`) and as an engine outline, per `app\ndim` (lower case). */
@@ -87,28 +73,6 @@ interface UpstreamSession {
 
 const enc = encodeURIComponent;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** Job status codes (Oracle's "Retrieve Job Status"): -1 in progress, 0 success, 1 error, 2 cancel pending, 3 cancelled, 4 invalid parameter. */
-const RUNNING = new Set([-1, 2]);
-
-/**
- * A cell of an exportdataslice answer: values come as strings, a missing cell as `""` (a live-tested client's
- * note); a number is read as one, anything else (text, Smart List label, date) stays text.
- */
-function cellValue(v: unknown): number | string | null {
-  if (v === null || v === undefined || v === "") return null;
-  if (typeof v === "number") return v;
-  const s = String(v);
-  const n = Number(s);
-  return s.trim() !== "" && Number.isFinite(n) ? n : s;
-}
-
-/** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/HyperionPlanning/rest`. */
-export function planningRestRoot(address: string | URL): string {
-  const url = new URL(String(address));
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/SmartView$/i, "/rest");
-  return `${url.origin}${path}`;
-}
 
 function unsupported(operation: string, session: ProviderSession, why: string): ProviderError {
   return new ProviderError(
@@ -313,9 +277,8 @@ export class PlanningRestProvider implements Provider {
     cube: string,
   ): Promise<{ name: string; value: string }[]> {
     const { client } = this.upstream(session);
-    const q = enc(JSON.stringify({ derivedValues: true }));
     const r = await client.get<{ items?: { name?: unknown; value?: unknown }[] }>(
-      `/applications/${enc(app)}/plantypes/${enc(cube)}/substitutionvariables?q=${q}`,
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/substitutionvariables?${DERIVED_VALUES_QUERY}`,
     );
     if (!Array.isArray(r.items)) throw client.malformed("GET /substitutionvariables without an items list");
     return r.items.flatMap((x) =>
@@ -464,11 +427,7 @@ class PlanningRestOperations implements PlanningOperations {
       "GET",
       `/applications/${enc(host.app)}/formdefinitions/${enc(input.formName)}`,
     );
-    const onSave = definition.ok
-      ? (Array.isArray(definition.value.businessRules) ? definition.value.businessRules : []).flatMap((r) =>
-          typeof r === "string" ? [r] : typeof r?.name === "string" ? [r.name as string] : [],
-        )
-      : [];
+    const onSave = definition.ok ? readBusinessRules(definition.value) : [];
     (input.prompts ?? []).forEach((p, i) => {
       const name = String(p?.ruleinfo?.ruleName ?? "");
       if (definition.ok && !onSave.some((r) => same(r, name))) {
@@ -601,18 +560,16 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /** The names of the application's business rules (`GET …/jobdefinitions?q={"jobType":"RULES"}`). */
-  private async ruleNames(session: ProviderSession, app: string, jobType = "RULES"): Promise<string[]> {
+  private async ruleNames(
+    session: ProviderSession,
+    app: string,
+    jobType: string = JOB_TYPE.rules,
+  ): Promise<string[]> {
     const { client } = this.provider.upstream(session);
-    const q = enc(JSON.stringify({ jobType }));
-    const r = await client.get<{ items?: { jobType?: unknown; jobName?: unknown }[] }>(
-      `/applications/${enc(app)}/jobdefinitions?q=${q}`,
-    );
-    if (!Array.isArray(r.items)) throw client.malformed("GET /jobdefinitions without an items list");
-    return r.items.flatMap((i) =>
-      typeof i.jobName === "string" && typeof i.jobType === "string" && same(i.jobType, jobType)
-        ? [i.jobName]
-        : [],
-    );
+    const r = await client.get<unknown>(`/applications/${enc(app)}/jobdefinitions?${jobTypeQuery(jobType)}`);
+    const names = readJobNames(r, jobType);
+    if (names === null) throw client.malformed("GET /jobdefinitions without an items list");
+    return names;
   }
 
   /**
@@ -627,11 +584,11 @@ class PlanningRestOperations implements PlanningOperations {
     const app = await this.provider.application(session, ref);
     // A business rule (`RULES`), else a ruleset of that name (`RULESET`, Oracle's "Ruleset" page: prompts
     // optional, defaults from Calculation Manager).
-    let jobType = "RULES";
+    let jobType: string = JOB_TYPE.rules;
     let ruleName = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
     if (!ruleName) {
-      ruleName = (await this.ruleNames(session, app, "RULESET")).find((n) => same(n, input.ruleName));
-      jobType = "RULESET";
+      ruleName = (await this.ruleNames(session, app, JOB_TYPE.ruleset)).find((n) => same(n, input.ruleName));
+      jobType = JOB_TYPE.ruleset;
     }
     if (!ruleName) {
       throw new ProviderError(
@@ -644,13 +601,10 @@ class PlanningRestOperations implements PlanningOperations {
     const { client } = this.provider.upstream(session);
     const started = Date.now();
     const parameters = Object.fromEntries(input.prompts.map((p) => [p.name, p.value]));
-    let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, {
-      jobType,
-      jobName: ruleName,
-      parameters,
-    });
-    const jobId = typeof job.jobId === "number" ? job.jobId : job.jobID;
-    if (typeof jobId !== "number") throw client.malformed("a job launch without a jobId");
+    const request: JobRequest = { jobType, jobName: ruleName, parameters };
+    let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request);
+    const jobId = readJobId(job);
+    if (jobId === null) throw client.malformed("a job launch without a jobId");
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
       if (Date.now() - started > this.options.jobTimeoutMs) {
         const reason = `still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${jobId})`;
@@ -664,10 +618,10 @@ class PlanningRestOperations implements PlanningOperations {
       job = await client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`);
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
-    if (job.status === 0) {
+    if (job.status === JOB_STATUS.completed) {
       return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
     }
-    if (job.status === 4) {
+    if (job.status === JOB_STATUS.invalidParameter) {
       throw new ProviderError(
         "PROMPT_INVALID",
         details ?? `Invalid runtime prompt value for ${ruleName}.`,
@@ -745,35 +699,11 @@ class PlanningRestOperations implements PlanningOperations {
   ): Promise<DataSlice> {
     const app = await this.provider.application(session, ref);
     const { client } = this.provider.upstream(session);
-    const segment = (s: DataSliceSegment) => ({
-      ...(s.dimensions ? { dimensions: s.dimensions } : {}),
-      members: s.members,
-    });
-    const r = await client.post<{ pov?: unknown; columns?: unknown; rows?: unknown }>(
+    const r = await client.post<unknown>(
       `/applications/${enc(app)}/plantypes/${enc(input.cube)}/exportdataslice`,
-      {
-        exportPlanningData: false,
-        gridDefinition: {
-          suppressMissingBlocks: input.suppressMissingBlocks,
-          suppressMissingRows: input.suppressMissingRows,
-          suppressMissingColumns: input.suppressMissingColumns,
-          pov: input.pov ? segment(input.pov) : { members: [] },
-          columns: input.columns.map(segment),
-          rows: input.rows.map(segment),
-        },
-      },
+      exportDataSliceRequest(input),
     );
-    const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
-    if (!Array.isArray(r.rows) || !Array.isArray(r.columns) || !r.columns.every(strings)) {
-      throw client.malformed("an exportdataslice answer without columns and rows");
-    }
-    const rows = (r.rows as { headers?: unknown; data?: unknown }[]).map((row) => {
-      if (!strings(row.headers) || !Array.isArray(row.data)) {
-        throw client.malformed("an exportdataslice row without headers and data");
-      }
-      return { headers: row.headers, data: row.data.map(cellValue) };
-    });
-    return { pov: strings(r.pov) ? r.pov : [], columns: r.columns as string[][], rows };
+    return client.read(readDataSliceAnswer, r);
   }
 
   /** The member filters of the member selector, once the server knows the dimension. */
