@@ -6,7 +6,7 @@ import {
   readExportDataSliceRequest,
   readImportDataSliceRequest,
 } from "@qibates/protocols/planning-rest";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callerOf, HttpError, type PlanningContext, requireJson } from "../context.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
@@ -20,13 +20,18 @@ export function dataSliceRoutes(
   ctx: PlanningContext,
   o: { maxSliceCells: number },
 ): void {
+  /** The caller, application and plan type of a data-slice call, its body checked to be JSON. */
+  const target = async (request: FastifyRequest<{ Params: { app: string; pt: string } }>) => {
+    const { session } = callerOf(request);
+    requireJson(request);
+    const ref = await ctx.appRef(session, request.params.app);
+    return { session, ref, cube: await ctx.planTypeOf(session, ref, request.params.pt) };
+  };
+
   scope.post<{ Params: { app: string; pt: string }; Body: unknown }>(
     `${v}${PLANNING_PATHS.exportDataSlice}`,
     async (request) => {
-      const { session } = callerOf(request);
-      requireJson(request);
-      const ref = await ctx.appRef(session, request.params.app);
-      const cube = await ctx.planTypeOf(session, ref, request.params.pt);
+      const { session, ref, cube } = await target(request);
       const definition = readExportDataSliceRequest(request.body);
       const slice = await ctx.planning.exportDataSlice(session, ref, {
         cube,
@@ -40,10 +45,7 @@ export function dataSliceRoutes(
   scope.post<{ Params: { app: string; pt: string }; Body: unknown }>(
     `${v}${PLANNING_PATHS.importDataSlice}`,
     async (request) => {
-      const { session } = callerOf(request);
-      requireJson(request);
-      const ref = await ctx.appRef(session, request.params.app);
-      const cube = await ctx.planTypeOf(session, ref, request.params.pt);
+      const { session, ref, cube } = await target(request);
       if (!ctx.planning.importDataSlice) throw new HttpError(400, "This server cannot import data slices.");
       const input = readImportDataSliceRequest(request.body);
       const r = await ctx.planning.importDataSlice(session, ref, {
