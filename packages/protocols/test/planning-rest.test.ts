@@ -24,8 +24,11 @@ import {
   planTypeList,
   readApplicationNames,
   readBusinessRules,
+  readDataManagementDimensions,
+  readDataManagementPlans,
   readDataSliceAnswer,
   readDataStorage,
+  readDimensionNames,
   readExportDataSliceRequest,
   readImportDataSliceRequest,
   readJobId,
@@ -33,6 +36,7 @@ import {
   readJobParameters,
   readJobTypeQuery,
   readNamedSegment,
+  readPlanTypeNames,
   readRejectedCells,
   type SliceDefinition,
   type SliceImport,
@@ -84,6 +88,17 @@ describe("Planning REST discovery and lists", () => {
       { name: "Plan1", dimensions: ["Account", "Entity"] },
       { name: "Plan2", dimensions: ["Account", "Product"] },
     ]);
+    expect(readPlanTypeNames(wire(planTypeList(["Plan1", "Plan2"], [])))).toEqual(["Plan1", "Plan2"]);
+    const read = wire(dm) as Record<string, unknown>;
+    expect(readDataManagementPlans(read)).toEqual(["Plan1", "Plan2"]);
+    expect(readDataManagementDimensions(read, "plan2")).toEqual(["Account", "Product"]);
+    expect(readDataManagementDimensions(read, "Plan3")).toBeNull();
+    expect(
+      readDimensionNames({
+        items: [{ name: "Account" }, { name: "Market Size", dimType: "Attribute Dimension" }],
+      }),
+    ).toEqual(["Account"]);
+    expect(readDimensionNames({})).toBeNull();
     expect(dm.plan1Name).toBe("Plan1");
     expect(dm.plan2Name).toBe("Plan2");
     expect(dm.appDimensions).toEqual([

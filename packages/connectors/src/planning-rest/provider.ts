@@ -3,6 +3,7 @@ import type { MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { enumerateMembers, MEMBER_FILTER_INFO } from "@qibates/engine/planning";
 import {
+  ALL_DIMENSIONS_QUERY,
   DERIVED_VALUES_QUERY,
   exportDataSliceRequest,
   JOB_STATUS,
@@ -10,13 +11,19 @@ import {
   type JobRequest,
   type JobStatusAsReceived as JobStatus,
   jobTypeQuery,
+  PLANNING_PATHS,
   planningRestRoot,
   type MemberAsReceived as RestMember,
   JOB_RUNNING as RUNNING,
+  readApplicationNames,
   readBusinessRules,
+  readDataManagementDimensions,
+  readDataManagementPlans,
   readDataSliceAnswer,
+  readDimensionNames,
   readJobId,
   readJobNames,
+  readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
 import { engineError } from "../embedded/engine-errors.ts";
@@ -133,9 +140,9 @@ export class PlanningRestProvider implements Provider {
 
   private async applicationNames(session: ProviderSession): Promise<string[]> {
     const { client } = this.upstream(session);
-    const r = await client.get<{ items?: { name?: unknown }[] }>("/applications");
-    if (!Array.isArray(r.items)) throw client.malformed("GET /applications without an items list");
-    return r.items.flatMap((a) => (typeof a.name === "string" ? [a.name] : []));
+    const names = readApplicationNames(await client.get<unknown>(PLANNING_PATHS.applications));
+    if (names === null) throw client.malformed("GET /applications without an items list");
+    return names;
   }
 
   async applications(session: ProviderSession, server: string, sort: boolean) {
@@ -168,19 +175,15 @@ export class PlanningRestProvider implements Provider {
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const app = await this.application(session, ref);
     const { client } = this.upstream(session);
-    const r = await client.getIfFound<{ items?: { planTypeName?: unknown }[] }>(
-      `/applications/${enc(app)}/plantypes`,
-    );
+    const r = await client.getIfFound<unknown>(`/applications/${enc(app)}/plantypes`);
     let names: string[];
     if (r !== null) {
-      if (!Array.isArray(r.items)) throw client.malformed("GET /plantypes without an items list");
-      names = r.items.flatMap((p) => (typeof p.planTypeName === "string" ? [p.planTypeName] : []));
+      const read = readPlanTypeNames(r);
+      if (read === null) throw client.malformed("GET /plantypes without an items list");
+      names = read;
     } else {
       const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
-      names = [1, 2, 3, 4, 5, 6].flatMap((i) => {
-        const name = dm[`plan${i}Name`];
-        return typeof name === "string" && name !== "" ? [name] : [];
-      });
+      names = readDataManagementPlans(dm);
       if (names.length === 0) throw client.malformed("a Data Management application without plan names");
     }
     return {
@@ -669,26 +672,20 @@ class PlanningRestOperations implements PlanningOperations {
   async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string): Promise<string[]> {
     const app = await this.provider.application(session, ref);
     const { client } = this.provider.upstream(session);
-    const r = await client.getIfFound<{ items?: { name?: unknown; dimType?: unknown }[] }>(
-      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions?limit=-1`,
+    const r = await client.getIfFound<unknown>(
+      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions?${ALL_DIMENSIONS_QUERY}`,
     );
     if (r !== null) {
-      if (!Array.isArray(r.items)) throw client.malformed("GET /dimensions without an items list");
-      return r.items.flatMap((d) =>
-        typeof d.name === "string" && d.dimType !== "Attribute Dimension" ? [d.name] : [],
-      );
+      const names = readDimensionNames(r);
+      if (names === null) throw client.malformed("GET /dimensions without an items list");
+      return names;
     }
     const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
-    const plan = [1, 2, 3, 4, 5, 6].find(
-      (i) => typeof dm[`plan${i}Name`] === "string" && same(dm[`plan${i}Name`] as string, cube),
-    );
-    if (plan === undefined) {
+    const dims = readDataManagementDimensions(dm, cube);
+    if (dims === null) {
       throw new ProviderError("CUBE_UNKNOWN", `Unknown cube ${cube}.`, { cube, application: app }, "cube");
     }
-    const dims = Array.isArray(dm.appDimensions) ? (dm.appDimensions as Record<string, unknown>[]) : [];
-    return dims.flatMap((d) =>
-      typeof d.dimensionName === "string" && d[`validForPlan${plan}`] === 1 ? [d.dimensionName] : [],
-    );
+    return dims;
   }
 
   /** `POST …/plantypes/{cube}/exportdataslice`: the grid definition as given; cells read back as numbers or text. */

@@ -1,3 +1,4 @@
+import { ATTRIBUTE_DIMENSION } from "./members.ts";
 import type { ApiLink } from "./paths.ts";
 
 /**
@@ -61,6 +62,27 @@ export function planTypeList(names: readonly string[], links: ApiLink[]): PlanTy
   };
 }
 
+/** The plan-type names of a plan-type list; `null` when it has no `items` list. */
+export function readPlanTypeNames(answer: unknown): string[] | null {
+  const items = (answer as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return null;
+  return items.flatMap((p: { planTypeName?: unknown } | null) =>
+    typeof p?.planTypeName === "string" ? [p.planTypeName] : [],
+  );
+}
+
+/**
+ * The names of a plan type's dimension list (`GET …/plantypes/{pt}/dimensions`), attribute dimensions left out;
+ * `null` when it has no `items` list.
+ */
+export function readDimensionNames(answer: unknown): string[] | null {
+  const items = (answer as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return null;
+  return items.flatMap((d: { name?: unknown; dimType?: unknown } | null) =>
+    typeof d?.name === "string" && d.dimType !== ATTRIBUTE_DIMENSION ? [d.name] : [],
+  );
+}
+
 /**
  * Data Management's application (`GET /aif/rest/V1/applications/{app}`): `applicationName`, `plan1Name` …
  * `plan6Name` (unused ones left out), `appDimensions[{dimensionName, validForPlan1…6}]`, 1 where the plan type
@@ -94,6 +116,36 @@ export function dataManagementApplication(
     return dim;
   });
   return out as DataManagementApplication;
+}
+
+const planNumbers = Array.from({ length: DATA_MANAGEMENT_PLANS }, (_, i) => i + 1);
+
+/** The plan types a Data Management application names, in plan order (empty names left out). */
+export function readDataManagementPlans(dm: Readonly<Record<string, unknown>>): string[] {
+  return planNumbers.flatMap((i) => {
+    const name = dm[`plan${i}Name`];
+    return typeof name === "string" && name !== "" ? [name] : [];
+  });
+}
+
+/**
+ * The dimensions valid for one plan type (named in any case) of a Data Management application; `null` when
+ * none of its plans has that name.
+ */
+export function readDataManagementDimensions(
+  dm: Readonly<Record<string, unknown>>,
+  planType: string,
+): string[] | null {
+  const wanted = planType.toLowerCase();
+  const plan = planNumbers.find((i) => {
+    const name = dm[`plan${i}Name`];
+    return typeof name === "string" && name.toLowerCase() === wanted;
+  });
+  if (plan === undefined) return null;
+  const dims = Array.isArray(dm.appDimensions) ? (dm.appDimensions as Record<string, unknown>[]) : [];
+  return dims.flatMap((d) =>
+    typeof d.dimensionName === "string" && d[`validForPlan${plan}`] === 1 ? [d.dimensionName] : [],
+  );
 }
 
 /** Substitution variables: `items[{name, value, planType}]`, `planType` `ALL` at the application level. */
