@@ -1,3 +1,4 @@
+import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
 import { ProviderError } from "../errors.ts";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
@@ -126,7 +127,7 @@ export class EssbaseRestClient {
     let url = this.urls.get(path);
     if (!url) {
       if (this.urls.size >= 32) this.urls.clear();
-      url = new URL(`${this.base}${path}${path.includes("?") ? "&" : "?"}links=none`);
+      url = new URL(`${this.base}${path}${path.includes("?") ? "&" : "?"}${LINKS_NONE}`);
       this.urls.set(path, url);
     }
     return url;

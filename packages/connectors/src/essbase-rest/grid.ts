@@ -11,44 +11,21 @@ import {
   resolveLabel,
   runGridOperation,
 } from "@qibates/engine/grid";
+import {
+  CELL_TYPE,
+  type GridPreferencesPatch,
+  gridSlice,
+  type RestGrid,
+  type RestGridDimension,
+  readSlice,
+} from "@qibates/protocols/essbase-rest";
 import { pivotSelection } from "../embedded/essbase.ts";
 import type { GridCall, GridInput } from "../provider.ts";
 
 /**
- * The Essbase REST grid (`Grid{dimensions, alias, slice}`) and the sheet the QiBates API speaks, both ways.
- * Wire facts (Oracle's REST description and captured exchanges): the slice is the sheet row-major in one
- * range (`values[]` as strings, numbers like Java's `105522.0`); `types[]` "0" member, "2" data, "7" blank;
- * a POV dimension carries its member in `pov` with `row`/`column` -1; a left-axis dimension its column; a
- * top-axis dimension its row.
+ * The sheet the QiBates API speaks, to and from the Essbase REST grid (its types, slice reader and writer in
+ * `@qibates/protocols/essbase-rest`).
  */
-
-export interface RestGridDimension {
-  name: string;
-  row: number;
-  column: number;
-  pov: string;
-  hidden: boolean;
-  expanded: boolean;
-}
-
-export interface RestGridRange {
-  start: number;
-  end: number;
-  values: string[];
-  types?: string[];
-}
-
-export interface RestGrid {
-  alias?: string;
-  dimensions?: RestGridDimension[];
-  slice: {
-    rows: number;
-    columns: number;
-    dirtyCells?: number[];
-    dirtyTexts?: number[];
-    data: { ranges: RestGridRange[] };
-  };
-}
 
 /**
  * A cube with no data over a remote outline, for laying sheets out: which cells may be written follows the
@@ -127,7 +104,7 @@ export function dataCellsOf(
 }
 
 /** The preferences object of `PUT /preferences/grid` for a call's resolved settings. */
-export function restPreferences(s: ResolvedGridSettings): Record<string, unknown> {
+export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {
   const suppression = (missing: boolean, zero: boolean, noAccess: boolean, underScore: boolean) => ({
     missing,
     zero,
@@ -228,36 +205,14 @@ export function restGridOf(
   return {
     ...(settings.aliasTable ? { alias: settings.aliasTable } : {}),
     dimensions,
-    slice: { rows, columns, data: { ranges: [{ start: 0, end: rows * columns - 1, values }] } },
+    slice: gridSlice(rows, columns, values),
   };
 }
 
-/** The cells of a REST grid, row by row, with their types. */
+/** The cells of a REST grid, row by row, with their types; `null` when its slice cannot be read. */
 export function sheetOf(grid: RestGrid): { cells: string[][]; types: string[][] } | null {
-  const slice = grid?.slice;
-  if (!slice || !Number.isInteger(slice.rows) || !Number.isInteger(slice.columns)) return null;
-  const { rows, columns } = slice;
-  const cells: string[][] = [];
-  const types: string[][] = [];
-  for (let r = 0; r < rows; r++) {
-    cells.push(Array<string>(columns).fill(""));
-    types.push(Array<string>(columns).fill("7"));
-  }
-  for (const range of slice.data?.ranges ?? []) {
-    const { values, start } = range;
-    if (!Array.isArray(values) || !Number.isInteger(start)) return null;
-    const rangeTypes = range.types;
-    for (let i = 0; i < values.length; i++) {
-      const at = start + i;
-      const r = Math.floor(at / columns);
-      if (r >= rows) continue;
-      const c = at % columns;
-      const v = values[i];
-      (cells[r] as string[])[c] = v ?? "";
-      (types[r] as string[])[c] = rangeTypes?.[i] ?? (v === "" ? "7" : "0");
-    }
-  }
-  return { cells, types };
+  const read = readSlice(grid, "skip");
+  return typeof read === "string" ? null : { cells: read.cells, types: read.types };
 }
 
 /**
@@ -294,7 +249,9 @@ export function answerOf(
   const grid = sameShape ? local.grid : upstream.cells.map((row) => [...row]);
   const kinds: CellKind[][] = sameShape
     ? local.kinds
-    : upstream.types.map((row) => row.map((t) => (t === "2" ? "data" : t === "0" ? "row-header" : "blank")));
+    : upstream.types.map((row) =>
+        row.map((t) => (t === CELL_TYPE.data ? "data" : t === CELL_TYPE.member ? "row-header" : "blank")),
+      );
   const { missingLabel, noAccessLabel } = settings;
   for (let r = 0; r < upstream.cells.length; r++) {
     const row = upstream.cells[r] as string[];
@@ -302,7 +259,7 @@ export function answerOf(
     const kindRow = kinds[r] as CellKind[];
     const gridRow = grid[r] as string[];
     for (let c = 0; c < row.length; c++) {
-      if (typeRow?.[c] !== "2") continue;
+      if (typeRow?.[c] !== CELL_TYPE.data) continue;
       const value = row[c] as string;
       const v = value.trim();
       if (v === "" || v === missingLabel || v === "#Missing") {
@@ -340,18 +297,4 @@ export function answerOf(
     placements: local.placements,
     changed: true,
   };
-}
-
-/** A number written as Java's `Double.toString` does, as Essbase's REST answers carry data values. */
-export function javaDouble(v: number): string {
-  if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
-  if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
-  const abs = Math.abs(v);
-  if (abs >= 1e-3 && abs < 1e7) {
-    const s = String(v);
-    return s.includes(".") ? s : `${s}.0`;
-  }
-  const [mantissa, exponent] = v.toExponential().split("e") as [string, string];
-  const m = mantissa.includes(".") ? mantissa : `${mantissa}.0`;
-  return `${m}E${Number(exponent)}`;
 }

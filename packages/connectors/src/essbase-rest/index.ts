@@ -1,6 +1,6 @@
+export { javaDouble, type RestGrid } from "@qibates/protocols/essbase-rest";
 export { serverMessage } from "../remote/http-answers.ts";
 export { EssbaseRestClient } from "./client.ts";
-export { javaDouble, type RestGrid } from "./grid.ts";
 export {
   ESSBASE_21C_SERVER,
   type EssbaseRestOptions,

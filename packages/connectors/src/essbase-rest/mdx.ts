@@ -1,7 +1,7 @@
 import type { Dimension, Member, Outline } from "@qibates/engine";
 import { resolveLabel } from "@qibates/engine/grid";
 import { CalculatedMember, type MdxAxis, type MdxMember, type MdxResult } from "@qibates/engine/mdx";
-import type { RestGrid, RestGridDimension } from "./grid.ts";
+import { CELL_TYPE, type RestGrid, type RestGridDimension } from "@qibates/protocols/essbase-rest";
 
 /**
  * Essbase REST's answer to `POST …/grid/mdx` (a `Grid`) read back as an MDX result, so that the engine lays
@@ -94,7 +94,7 @@ export function mdxResultOf(
   for (const line of lines) {
     for (const col of columns) {
       const text = label(line.at, col.at);
-      const n = sheet.types[line.at]?.[col.at] === "2" && text !== "" ? Number(text) : Number.NaN;
+      const n = sheet.types[line.at]?.[col.at] === CELL_TYPE.data && text !== "" ? Number(text) : Number.NaN;
       cells.push(Number.isFinite(n) ? n : null);
     }
   }

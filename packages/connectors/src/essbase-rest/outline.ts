@@ -1,5 +1,13 @@
 import type { Consolidation, DimensionSpec, MemberSpec, Storage } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import {
+  cubePath,
+  DATA_STORAGE,
+  type DimensionBean,
+  type MemberBean,
+  outlinePath,
+  type RestCollection,
+} from "@qibates/protocols/essbase-rest";
 import type { EssbaseRestClient } from "./client.ts";
 
 /**
@@ -11,35 +19,8 @@ import type { EssbaseRestClient } from "./client.ts";
  * sent to the server as they are.
  */
 
-/** A member as the outline endpoints answer it (only what the connector reads). */
-export interface RestMember {
-  name: string;
-  uniqueName?: string;
-  dimensionName?: string;
-  numberOfChildren?: number;
-  levelNumber?: number;
-  generationNumber?: number;
-  aliases?: Record<string, string>;
-  consolidation?: string;
-  dataStorageType?: string;
-  uda?: string[];
-  formula?: string;
-  parentName?: string;
-  attribute?: boolean;
-  account?: boolean;
-  dimension?: boolean;
-}
-
-interface RestCollection<T> {
-  items?: T[];
-  hasMore?: boolean;
-  totalResults?: number;
-}
-
-interface RestDimension {
-  name: string;
-  type?: string;
-}
+/** A member as the outline endpoints answer it. */
+export type RestMember = MemberBean;
 
 export interface RemoteDimension {
   name: string;
@@ -74,14 +55,14 @@ const CONSOLIDATION: Record<string, Consolidation> = {
 
 /** Storage types, matched without case, spaces or underscores (`STOREDATA`, `Dynamic Calc`, `LABEL_ONLY`). */
 const STORAGE: Record<string, Storage> = {
-  STOREDATA: "store",
+  [DATA_STORAGE.store]: "store",
   STORE: "store",
-  DYNAMICCALC: "dynamic-calc",
-  DYNAMICCALCANDSTORE: "dynamic-calc-and-store",
-  LABELONLY: "label-only",
-  SHAREDMEMBER: "shared",
+  [DATA_STORAGE.dynamicCalc]: "dynamic-calc",
+  [DATA_STORAGE.dynamicCalcAndStore]: "dynamic-calc-and-store",
+  [DATA_STORAGE.labelOnly]: "label-only",
+  [DATA_STORAGE.shared]: "shared",
   SHARED: "shared",
-  NEVERSHARE: "never-share",
+  [DATA_STORAGE.neverShare]: "never-share",
 };
 
 function dimensionType(raw: string | undefined): RemoteDimension["type"] {
@@ -100,12 +81,12 @@ export async function readRemoteOutline(
   app: string,
   cube: string,
 ): Promise<RemoteOutline> {
-  const base = `/outline/${enc(app)}/${enc(cube)}`;
+  const base = outlinePath(app, cube);
   const page = async (query: string): Promise<RestMember[]> => {
     const all: RestMember[] = [];
     // The next page starts where this one ended: a server may answer fewer items than `limit` asks.
     for (let offset = 0; ; ) {
-      const r = await client.get<RestCollection<RestMember>>(
+      const r = await client.get<Partial<RestCollection<RestMember>>>(
         `${base}?${query}offset=${offset}&limit=${PAGE}`,
       );
       if (!Array.isArray(r.items)) throw client.malformed(`${base} without an items list`);
@@ -116,8 +97,8 @@ export async function readRemoteOutline(
   };
   const [roots, dimList, aliasList] = await Promise.all([
     page(""),
-    client.get<RestCollection<RestDimension>>(`/applications/${enc(app)}/databases/${enc(cube)}/dimensions`),
-    client.get<RestCollection<string>>(`/applications/${enc(app)}/databases/${enc(cube)}/aliases`),
+    client.get<Partial<RestCollection<DimensionBean>>>(`${cubePath(app, cube)}/dimensions`),
+    client.get<Partial<RestCollection<string>>>(`${cubePath(app, cube)}/aliases`),
   ]);
   const types = new Map((dimList.items ?? []).map((d) => [d.name.toLowerCase(), dimensionType(d.type)]));
 

@@ -1,6 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
+import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import { engineError } from "../embedded/engine-errors.ts";
 import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
@@ -35,7 +36,6 @@ import {
   dataCellsOf,
   gridRequestOf,
   layoutSource,
-  type RestGrid,
   restGridOf,
   restPreferences,
   sheetOf,
@@ -72,13 +72,6 @@ interface UpstreamSession {
   outlines: Map<string, { at: number; outline: Promise<RemoteOutline> }>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
-}
-
-interface JobRecord {
-  job_ID?: number;
-  statusCode?: number;
-  statusMessage?: string;
-  jobOutputInfo?: Record<string, unknown>;
 }
 
 const enc = encodeURIComponent;

@@ -1,40 +1,20 @@
 import type { components } from "@qibates/client/schema";
-import { badRequest, MESSAGES } from "./errors.ts";
-import { javaDataText } from "./java-double.ts";
+import {
+  CELL_TYPE,
+  gridSlice,
+  javaDataText,
+  MESSAGES,
+  type RestGrid,
+  type RestGridDimension,
+  rangeCells as readRanges,
+  readSlice,
+  SLICE_FAULTS,
+} from "@qibates/protocols/essbase-rest";
+import { badRequest } from "./errors.ts";
 
 type Schemas = components["schemas"];
 
-/** `GridDimension`: where a dimension sits in the grid. */
-export interface RestGridDimension {
-  name: string;
-  row: number;
-  column: number;
-  pov: string;
-  hidden: boolean;
-  expanded: boolean;
-}
-
-/** `GridRange`: parallel arrays over a row-major run of cells. */
-export interface RestGridRange {
-  start: number;
-  end: number;
-  values: string[];
-  types: string[];
-}
-
-/** `Grid` of the Essbase REST API (request and answer). */
-export interface RestGrid {
-  dimensions: RestGridDimension[];
-  alias: string;
-  slice: {
-    rows: number;
-    columns: number;
-    data: { ranges: RestGridRange[] };
-  };
-}
-
-/** Cell types of `GridRange.types`, as a live server sends them: member, data, blank. */
-export const CELL_TYPE = { member: "0", data: "2", blank: "7" } as const;
+export { cellAt } from "@qibates/protocols/essbase-rest";
 
 const TYPE_OF_KIND: Record<Schemas["CellKind"], string> = {
   corner: CELL_TYPE.blank,
@@ -50,47 +30,9 @@ const TYPE_OF_KIND: Record<Schemas["CellKind"], string> = {
 
 /** The sheet a request's `grid` describes: `slice.rows` x `slice.columns`, filled from its ranges. */
 export function sheetOf(grid: unknown): { sheet: string[][]; rows: number; columns: number } {
-  const g = grid as { slice?: { rows?: unknown; columns?: unknown; data?: { ranges?: unknown } } } | null;
-  const slice = g && typeof g === "object" ? g.slice : undefined;
-  const rows = slice?.rows;
-  const columns = slice?.columns;
-  if (
-    !slice ||
-    typeof rows !== "number" ||
-    typeof columns !== "number" ||
-    !Number.isInteger(rows) ||
-    !Number.isInteger(columns) ||
-    rows < 0 ||
-    columns < 0
-  ) {
-    throw badRequest("The grid must have a slice with whole numbers of rows and columns.");
-  }
-  const sheet: string[][] = [];
-  for (let r = 0; r < rows; r++) sheet.push(new Array<string>(columns).fill(""));
-  const ranges = slice.data?.ranges ?? [];
-  if (!Array.isArray(ranges)) throw badRequest("slice.data.ranges must be an array.");
-  for (const range of ranges as { start?: unknown; values?: unknown }[]) {
-    const start = range?.start ?? 0;
-    const values = range?.values ?? [];
-    if (typeof start !== "number" || !Number.isInteger(start) || start < 0 || !Array.isArray(values)) {
-      throw badRequest("Each grid range needs a whole start and an array of values.");
-    }
-    for (let i = 0; i < values.length; i++) {
-      const at = start + i;
-      const row = sheet[Math.floor(at / columns)];
-      if (columns === 0 || !row) throw badRequest(MESSAGES.nonsensical);
-      const v = values[i];
-      row[at % columns] = v === null || v === undefined ? "" : typeof v === "string" ? v : String(v);
-    }
-  }
-  return { sheet, rows, columns };
-}
-
-/** A flat, row-major cell index of a grid of `columns` columns, as a cell. */
-export function cellAt(index: unknown, rows: number, columns: number): Schemas["CellRef"] | null {
-  if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= rows * columns)
-    return null;
-  return { row: Math.floor(index / columns), column: index % columns };
+  const read = readSlice(grid, "refuse");
+  if (typeof read === "string") throw badRequest(SLICE_FAULTS[read]);
+  return { sheet: read.cells, rows: read.rows, columns: read.columns };
 }
 
 /**
@@ -98,19 +40,8 @@ export function cellAt(index: unknown, rows: number, columns: number): Schemas["
  * numbers, is empty or leaves the grid is Essbase's "nonsensical report".
  */
 export function rangeCells(ranges: unknown, rows: number, columns: number): Schemas["CellRef"][] {
-  if (!Array.isArray(ranges)) throw badRequest(MESSAGES.nonsensical);
-  const cells: Schemas["CellRef"][] = [];
-  for (const range of ranges) {
-    const ok =
-      Array.isArray(range) &&
-      range.length === 4 &&
-      range.every((n) => typeof n === "number" && Number.isInteger(n));
-    const [r, c, rc, cc] = ok ? (range as [number, number, number, number]) : [0, 0, 0, 0];
-    if (!ok || r < 0 || c < 0 || rc < 1 || cc < 1 || r + rc > rows || c + cc > columns) {
-      throw badRequest(MESSAGES.nonsensical);
-    }
-    for (let i = r; i < r + rc; i++) for (let j = c; j < c + cc; j++) cells.push({ row: i, column: j });
-  }
+  const cells = readRanges(ranges, rows, columns);
+  if (!cells) throw badRequest(MESSAGES.nonsensical);
   return cells;
 }
 
@@ -163,10 +94,6 @@ export function restGrid(
   return {
     dimensions,
     alias: alias ?? "none",
-    slice: {
-      rows,
-      columns,
-      data: { ranges: [{ start: 0, end: Math.max(0, rows * columns - 1), values, types }] },
-    },
+    slice: gridSlice(rows, columns, values, types),
   };
 }

@@ -1,19 +1,4 @@
-/** A job record (`JobRecordBean`): 100 in progress, 200 completed, 400 failed. */
-export interface JobRecord {
-  job_ID: number;
-  appName: string;
-  dbName: string;
-  /** The job type as Essbase displays it (`Calc Execution` for `jobtype: calc`). */
-  jobType: string;
-  jobfileName: string;
-  userName: string;
-  startTime: number;
-  endTime?: number;
-  statusCode: 100 | 200 | 400;
-  statusMessage: string;
-  jobInputInfo: Record<string, unknown>;
-  jobOutputInfo: Record<string, unknown>;
-}
+import { JOB_STATUS, type JobRecord } from "@qibates/protocols/essbase-rest";
 
 /** What a job runs; kept so that `POST /jobs/{id}` can run it again. */
 export type JobWork = () => Promise<void>;
@@ -42,7 +27,7 @@ export class JobStore {
       ...record,
       job_ID: this.next++,
       startTime: Date.now(),
-      statusCode: 100,
+      statusCode: JOB_STATUS.running,
       statusMessage: "In Progress",
       jobOutputInfo: {},
     };
@@ -54,14 +39,14 @@ export class JobStore {
     setTimeout(() => {
       work().then(
         () => {
-          job.statusCode = 200;
+          job.statusCode = JOB_STATUS.completed;
           job.statusMessage = "Completed";
           job.jobOutputInfo = { errorMessage: "" };
           job.endTime = Date.now();
         },
         (e: unknown) => {
           const message = e instanceof Error ? e.message : String(e);
-          job.statusCode = 400;
+          job.statusCode = JOB_STATUS.failed;
           job.statusMessage = message;
           job.jobOutputInfo = { errorMessage: message };
           job.endTime = Date.now();

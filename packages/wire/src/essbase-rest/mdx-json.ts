@@ -1,13 +1,7 @@
 import type { components } from "@qibates/client/schema";
-import { javaDataText } from "./java-double.ts";
+import { javaDataText, type MdxJson } from "@qibates/protocols/essbase-rest";
 
 type Schemas = components["schemas"];
-
-/** The JSON answer of `POST …/mdx?format=JSON` (Essbase 21.x): the axes' dimensions and the report, row by row. */
-export interface MdxJson {
-  metadata: { page: string[]; column: string[]; row: string[] };
-  data: string[][];
-}
 
 const DATA_KINDS = new Set<Schemas["CellKind"]>(["data", "read-only", "missing", "no-access"]);
 

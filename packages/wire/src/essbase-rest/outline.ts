@@ -1,5 +1,11 @@
 import type { components } from "@qibates/client/schema";
 import type { CubeRef, Provider, ProviderSession } from "@qibates/connectors";
+import {
+  DATA_STORAGE,
+  type GenerationLevel,
+  getLink,
+  type MemberBean,
+} from "@qibates/protocols/essbase-rest";
 import { badRequest } from "./errors.ts";
 
 type Schemas = components["schemas"];
@@ -111,35 +117,9 @@ export function findMember(index: OutlineIndex, name: string): OutlineMember {
   return m;
 }
 
-/** Essbase's storage names (`DYNAMICCALC` is the one a live server was seen to send). */
-const STORAGE: Record<Storage, string> = {
-  store: "STOREDATA",
-  dynamicCalc: "DYNAMICCALC",
-  dynamicCalcAndStore: "DYNAMICCALCANDSTORE",
-  labelOnly: "LABELONLY",
-  shared: "SHAREDMEMBER",
-  neverShare: "NEVERSHARE",
-};
-
 export function descendants(m: OutlineMember): number {
   return m.children.reduce((n, c) => n + 1 + descendants(c), 0);
 }
-
-/** A `Link` of Oracle's description: where a related resource is, and how to ask for it. */
-export interface RestLink {
-  rel: string;
-  href: string;
-  method: string;
-  type: string;
-}
-
-/** A GET link answering JSON. */
-export const getLink = (rel: string, href: string): RestLink => ({
-  rel,
-  href,
-  method: "GET",
-  type: "application/json",
-});
 
 /** Members stored in the cube: neither dynamic, label only nor shared. */
 export function storedMembers(m: OutlineMember): number {
@@ -155,13 +135,9 @@ export function storedMembers(m: OutlineMember): number {
  * `links=none`) point at the member, its children, its ancestors and its descendant count under `outline`
  * (the cube's `/outline/{app}/{cube}` address).
  */
-export function memberBean(
-  m: OutlineMember,
-  activeAlias: string,
-  outline: string | null = null,
-): Record<string, unknown> {
+export function memberBean(m: OutlineMember, activeAlias: string, outline: string | null = null): MemberBean {
   const siblings = m.parent ? m.parent.children : null;
-  const bean: Record<string, unknown> = {
+  const bean: MemberBean = {
     name: m.name,
     uniqueName: m.name,
     memberId: `id__${m.id}`,
@@ -169,7 +145,7 @@ export function memberBean(
     levelNumber: m.level,
     generationNumber: m.generation,
     aliases: { ...m.aliases },
-    dataStorageType: STORAGE[m.storage],
+    dataStorageType: DATA_STORAGE[m.storage],
     descendantsCount: descendants(m),
   };
   if (m.children.length > 0) bean.numberOfChildren = m.children.length;
@@ -210,7 +186,7 @@ export function generationLevels(
   dimension: OutlineMember,
   kind: "generations" | "levels",
   base: string | null,
-): Record<string, unknown>[] {
+): GenerationLevel[] {
   const depth = generationsOf(dimension);
   const numbers =
     kind === "generations"
@@ -218,29 +194,8 @@ export function generationLevels(
       : Array.from({ length: depth }, (_, i) => i);
   return numbers.map((number) => {
     const name = `${kind === "generations" ? "Gen" : "Lev"}${number},${dimension.name}`;
-    const item: Record<string, unknown> = { name, number, unique: false };
+    const item: GenerationLevel = { name, number, unique: false };
     if (base !== null) item.links = [getLink("self", `${base}/${number}`)];
     return item;
   });
-}
-
-/**
- * `offset`/`limit` of a list, as `RestCollectionResponse` (and the other `*List` wrappers) answer it. A
- * `limit` of 0 sets no limit: appliedolap's client, written against live servers, asks `limit=0` for the
- * dimensions and the children of a member and reads every one from the answer (NOTES.md).
- */
-export function page<T>(
-  all: readonly T[],
-  offset: number,
-  limit: number,
-): { items: T[]; count: number; hasMore: boolean; offset: number; limit: number; totalResults: number } {
-  const items = limit === 0 ? all.slice(offset) : all.slice(offset, offset + limit);
-  return {
-    items,
-    count: items.length,
-    hasMore: offset + items.length < all.length,
-    offset,
-    limit,
-    totalResults: all.length,
-  };
 }

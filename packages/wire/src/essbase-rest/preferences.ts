@@ -1,76 +1,6 @@
 import type { GridInput } from "@qibates/connectors";
+import { type GridPreferences, PREFERENCE_ENUMS } from "@qibates/protocols/essbase-rest";
 import { badRequest } from "./errors.ts";
-
-/** The suppression flags of `rowSupression` / `columnSupression` (one "p", as on the wire). */
-export interface Suppression {
-  zero: boolean;
-  missing: boolean;
-  underScore: boolean;
-  derived: boolean;
-  noAccess: boolean;
-  emptyBlocks: boolean;
-  invalid: boolean;
-  error: boolean;
-}
-
-/** The grid preferences of a session (`GET/PUT /preferences/grid`, schema `Preferences`). */
-export interface GridPreferences {
-  maxRows: number;
-  indentation: "NONE" | "SUBITEMS" | "TOTALS";
-  cellText: boolean;
-  columnSupression: Suppression;
-  zoomIn: { ancestor: "top" | "bottom"; mode: "children" | "descendents" | "base" };
-  navigate: boolean;
-  includeSelection: boolean;
-  repeatMemberLabels: boolean;
-  withinSelectedGroup: boolean;
-  removeUnSelectedGroup: boolean;
-  includeDescriptionLabel: boolean;
-  missingText: string;
-  noAccessText: string;
-  rowSupression: Suppression;
-  maxColumns: number;
-  formulaRetention: { comments: boolean; zoom: boolean; focus: boolean; retrive: boolean; fill: boolean };
-}
-
-const noSuppression = (): Suppression => ({
-  zero: false,
-  missing: false,
-  underScore: false,
-  derived: false,
-  noAccess: false,
-  emptyBlocks: false,
-  invalid: false,
-  error: false,
-});
-
-/** Essbase's defaults, as `GET /preferences/grid` answers them on a new session. */
-export function defaultPreferences(): GridPreferences {
-  return {
-    maxRows: 0,
-    indentation: "SUBITEMS",
-    cellText: true,
-    columnSupression: noSuppression(),
-    zoomIn: { ancestor: "top", mode: "children" },
-    navigate: true,
-    includeSelection: true,
-    repeatMemberLabels: true,
-    withinSelectedGroup: false,
-    removeUnSelectedGroup: false,
-    includeDescriptionLabel: false,
-    missingText: "#Missing",
-    noAccessText: "#No Access",
-    rowSupression: noSuppression(),
-    maxColumns: 0,
-    formulaRetention: { comments: false, zoom: false, focus: false, retrive: false, fill: false },
-  };
-}
-
-const ENUMS: Record<string, readonly string[]> = {
-  indentation: ["NONE", "SUBITEMS", "TOTALS"],
-  "zoomIn.ancestor": ["top", "bottom"],
-  "zoomIn.mode": ["children", "descendents", "base"],
-};
 
 /**
  * `PUT /preferences/grid`: the properties sent replace the session's, the others are kept. Each value must have
@@ -99,7 +29,7 @@ export function mergePreferences(current: GridPreferences, body: unknown): GridP
           `Preference ${name} must be ${typeof was === "number" ? "a whole number" : `a ${typeof was}`}.`,
         );
       }
-      const allowed = ENUMS[name];
+      const allowed = PREFERENCE_ENUMS[name];
       if (allowed && !allowed.includes(value as string)) {
         throw badRequest(`Preference ${name} must be one of ${allowed.join(", ")}; got "${String(value)}".`);
       }

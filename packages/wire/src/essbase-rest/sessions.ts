@@ -1,7 +1,7 @@
 import type { CubeRef, ProviderSession } from "@qibates/connectors";
+import { defaultPreferences, type GridPreferences } from "@qibates/protocols/essbase-rest";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
-import { defaultPreferences, type GridPreferences } from "./preferences.ts";
 
 /** One Essbase REST session: what `JSESSIONID` stands for. */
 export interface WireSession {

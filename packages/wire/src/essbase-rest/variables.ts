@@ -1,7 +1,9 @@
 import { type CubeRef, type Provider, type VariableLevel, withSessionVariable } from "@qibates/connectors";
+import { page, ROUTES, type Variable } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest } from "./errors.ts";
-import { essbaseOf, page } from "./outline.ts";
+import { essbaseOf } from "./outline.ts";
+import { JSON_TYPE } from "./request.ts";
 import type { WireSession } from "./sessions.ts";
 
 /** What the variable routes need of the endpoint. */
@@ -11,8 +13,6 @@ export interface VariableRouteContext {
   server(session: WireSession): Promise<string>;
   cubeRef(session: WireSession, params: unknown): Promise<CubeRef>;
 }
-
-const JSON_TYPE = "application/json";
 
 /**
  * Substitution variables at the three levels of Essbase's REST API (`/variables`, `/applications/{app}/variables`,
@@ -42,7 +42,7 @@ export function registerVariableRoutes(scope: FastifyInstance, ctx: VariableRout
     }));
 
   /** The `Variable` of a request body: a JSON object with a string `value` (and `name`, unless the path gives it). */
-  function bodyOf(request: FastifyRequest, pathName: string | null): { name: string; value: string } {
+  function bodyOf(request: FastifyRequest, pathName: string | null): Variable {
     const body = request.body as { name?: unknown; value?: unknown } | null;
     if (!body || typeof body !== "object" || Array.isArray(body)) {
       throw badRequest("The request body must be a variable (JSON object with name and value).");
@@ -56,7 +56,7 @@ export function registerVariableRoutes(scope: FastifyInstance, ctx: VariableRout
     return { name, value: body.value };
   }
 
-  async function set(s: WireSession, level: VariableLevel, variable: { name: string; value: string }) {
+  async function set(s: WireSession, level: VariableLevel, variable: Variable): Promise<Variable> {
     const done = await essbaseOf(provider).setVariable(s.provider, level, variable);
     if (done.session) s.provider.variables = withSessionVariable(s.provider.variables, done.session);
     return { name: done.variable.name, value: done.variable.value };
@@ -69,11 +69,7 @@ export function registerVariableRoutes(scope: FastifyInstance, ctx: VariableRout
         ? `application ${level.application}`
         : "the server";
 
-  for (const base of [
-    "/variables",
-    "/applications/:applicationName/variables",
-    "/applications/:applicationName/databases/:databaseName/variables",
-  ]) {
+  for (const base of ROUTES.variables) {
     scope.get(base, async (request, reply) => {
       const { s, level } = await levelOf(request);
       const items = await listed(s, level);

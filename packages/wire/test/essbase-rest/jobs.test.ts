@@ -1,5 +1,5 @@
+import { javaDouble } from "@qibates/protocols/essbase-rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { javaDouble } from "../../src/essbase-rest/java-double.ts";
 import { type EssbaseClient as Client, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
 
 let endpoint: Awaited<ReturnType<typeof startEndpoint>>;

@@ -1,0 +1,104 @@
+import type { CubeRef, Provider } from "@qibates/connectors";
+import type { FastifyRequest } from "fastify";
+import { badRequest, WireError } from "./errors.ts";
+import type { JobStore } from "./jobs.ts";
+import { type OutlineIndex, readOutline } from "./outline.ts";
+import type { WireSession, WireSessions } from "./sessions.ts";
+
+/** What the route modules share: the provider, the session and job stores, and the lookups every call makes. */
+export interface EssbaseContext {
+  provider: Provider;
+  sessions: WireSessions;
+  jobs: JobStore;
+  /** Applications are "started" from the moment the endpoint answers for them. */
+  startTime: number;
+  /** The call's session (set by the auth plugin); 401 without one. */
+  sessionOf(request: FastifyRequest): WireSession;
+  /** The provider's server (one per connector family); asked once. */
+  server(session: WireSession): Promise<string>;
+  /** The cube a call names, as the provider spells it; looked up once per session. */
+  cubeRef(session: WireSession, params: unknown): Promise<CubeRef>;
+  /** A cube's outline, read once per session. */
+  outline(session: WireSession, ref: CubeRef): Promise<OutlineIndex>;
+  /** The session's active alias table of a cube (`Default` until set). */
+  activeAlias(session: WireSession, ref: CubeRef): string;
+  /** Ends a session and its provider session. */
+  endSession(session: WireSession): Promise<void>;
+}
+
+export const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();
+
+export function essbaseContext(provider: Provider, sessions: WireSessions, jobs: JobStore): EssbaseContext {
+  let serverName: Promise<string> | null = null;
+
+  async function server(session: WireSession): Promise<string> {
+    serverName ??= provider.servers(session.provider).then((list) => {
+      const first = list.servers[0]?.name;
+      if (!first) throw badRequest("The provider has no server.");
+      return first;
+    });
+    return serverName.catch((e) => {
+      serverName = null;
+      throw e;
+    });
+  }
+
+  /** The cube a session works on now (`GET /sessions`, `connectedUsersCount`). */
+  function connect(session: WireSession, ref: CubeRef): void {
+    if (session.connected && cubeKey(session.connected.ref) === cubeKey(ref)) return;
+    session.connected = { ref, since: Date.now() };
+  }
+
+  // A failed lookup is not kept.
+  async function cubeRef(session: WireSession, params: unknown): Promise<CubeRef> {
+    const p = params as Record<string, string>;
+    const application = p.applicationName ?? p.app ?? "";
+    const cube = p.databaseName ?? p.cube ?? "";
+    const key = `${application}\n${cube}`.toLowerCase();
+    const known = session.cubes.get(key);
+    if (known) {
+      connect(session, known);
+      return known;
+    }
+    const ref = { server: await server(session), application, cube };
+    // Unknown application or cube: the provider's error, answered as 400.
+    const cubes = await provider.cubes(session.provider, ref);
+    const found = cubes.cubes.find((c) => c.name.toLowerCase() === cube.toLowerCase());
+    if (!found) throw badRequest(`Cube ${application}.${cube} does not exist.`);
+    const resolved = { ...ref, application: cubes.application, cube: found.name };
+    session.cubes.set(key, resolved);
+    connect(session, resolved);
+    return { ...resolved };
+  }
+
+  function outline(session: WireSession, ref: CubeRef): Promise<OutlineIndex> {
+    const key = cubeKey(ref);
+    let index = session.outlines.get(key);
+    if (!index) {
+      index = readOutline(provider, session.provider, ref);
+      index.catch(() => session.outlines.delete(key));
+      session.outlines.set(key, index);
+    }
+    return index;
+  }
+
+  return {
+    provider,
+    sessions,
+    jobs,
+    startTime: Date.now(),
+    sessionOf(request) {
+      const s = request.essbaseSession;
+      if (!s) throw new WireError(401, "Authentication required.");
+      return s;
+    },
+    server,
+    cubeRef,
+    outline,
+    activeAlias: (session, ref) => session.activeAlias.get(cubeKey(ref)) ?? "Default",
+    async endSession(s) {
+      sessions.end(s.id);
+      await provider.logout(s.provider);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { ProviderError } from "@qibates/connectors";
+import {
+  CALC_JOB_TYPE,
+  calcScriptName,
+  getLink,
+  JOB_ORDER_FIELDS,
+  JOB_STATUS,
+  type JobRecord,
+  type JobStatistics,
+  page,
+  type RestLink,
+} from "@qibates/protocols/essbase-rest";
+import type { FastifyInstance } from "fastify";
+import type { EssbaseContext } from "./context.ts";
+import { badRequest } from "./errors.ts";
+import { essbaseOf } from "./outline.ts";
+import { JSON_TYPE, linkBase, whole } from "./request.ts";
+
+function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: RestLink[] } {
+  return base === null ? { ...job } : { ...job, links: [getLink("self", `${base}/jobs/${job.job_ID}`)] };
+}
+
+/**
+ * Jobs: `POST /jobs` starts a calc job, `GET /jobs/{id}` reads it, `POST /jobs/{id}` runs it again as a new
+ * job, `GET /jobs` lists the caller's, `GET /jobs/statistics/{userId}` counts them. Another user's jobs are not
+ * visible.
+ */
+export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
+  const { provider, jobs } = ctx;
+
+  scope.get("/jobs", async (request, reply) => {
+    const s = ctx.sessionOf(request);
+    const q = request.query as Record<string, string | undefined>;
+    const orderBy = q.orderBy ?? "job_ID:desc";
+    const order = /^([A-Za-z_]+)(?::(asc|desc))?$/i.exec(orderBy);
+    const field = order?.[1] as keyof JobRecord | undefined;
+    if (!order || !field || !JOB_ORDER_FIELDS.has(field))
+      throw badRequest(`orderBy ${orderBy} is not supported.`);
+    const app = (q.fullAppName ?? q.application ?? "").toLowerCase();
+    const cube = (q.fullDatabaseName ?? q.database ?? "").toLowerCase();
+    const keyword = (q.keyword ?? "").toLowerCase();
+    // `systemjobs=true` asks for the server's own jobs too: this endpoint runs none.
+    const listed = jobs
+      .list(s.username)
+      .filter(
+        (j) =>
+          (app === "" || j.appName.toLowerCase() === app) &&
+          (cube === "" || j.dbName.toLowerCase() === cube) &&
+          (keyword === "" ||
+            [j.appName, j.dbName, j.jobType, j.jobfileName, j.userName, j.statusMessage].some((t) =>
+              t.toLowerCase().includes(keyword),
+            )),
+      );
+    const desc = (order[2] ?? "asc").toLowerCase() === "desc";
+    listed.sort((a, b) => {
+      const x = a[field] ?? "";
+      const y = b[field] ?? "";
+      const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+      return desc ? -c : c;
+    });
+    const base = linkBase(request);
+    const result = page(listed, whole(q.offset, 0, "offset"), whole(q.limit, 50, "limit"));
+    return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((j) => jobBean(j, base)) });
+  });
+
+  // `JobStatisticsBean` (the swagger's spelling, `succesCt`), of the caller's own jobs only.
+  scope.get("/jobs/statistics/:userId", async (request, reply) => {
+    const s = ctx.sessionOf(request);
+    const userId = (request.params as { userId: string }).userId;
+    if (userId !== s.username)
+      throw badRequest(`The jobs of user ${userId} are not visible to ${s.username}.`);
+    const mine = jobs.list(s.username);
+    const count = (code: number) => mine.filter((j) => j.statusCode === code).length;
+    const stats: JobStatistics = {
+      errCt: count(JOB_STATUS.failed),
+      succesCt: count(JOB_STATUS.completed),
+      warningCt: 0,
+      runningCt: count(JOB_STATUS.running),
+    };
+    return reply.type(JSON_TYPE).send(stats);
+  });
+
+  scope.post("/jobs/:id", async (request, reply) => {
+    const s = ctx.sessionOf(request);
+    const id = (request.params as { id: string }).id;
+    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), s.username) : null;
+    if (!job) throw badRequest(`Job ${id} does not exist.`);
+    return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
+  });
+
+  scope.post("/jobs", async (request, reply) => {
+    const s = ctx.sessionOf(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    for (const field of ["application", "db", "jobtype"]) {
+      if (typeof body[field] !== "string" || body[field] === "") throw badRequest(`${field} is required.`);
+    }
+    const jobtype = body.jobtype as string;
+    if (jobtype !== "calc") {
+      throw badRequest(`Job type ${jobtype} is not supported by this endpoint; only calc jobs are.`);
+    }
+    const ref = await ctx.cubeRef(s, { app: body.application, cube: body.db });
+    const parameters = (body.parameters ?? {}) as Record<string, unknown>;
+    const file = typeof parameters.file === "string" ? parameters.file : "";
+    if (file === "") throw badRequest("parameters.file (the calc script) is required for a calc job.");
+    const script = calcScriptName(file);
+    const job = jobs.start(
+      {
+        appName: ref.application,
+        dbName: ref.cube,
+        jobType: CALC_JOB_TYPE,
+        jobfileName: script,
+        userName: s.username,
+        jobInputInfo: { file },
+      },
+      async () => {
+        try {
+          await essbaseOf(provider).calculate(s.provider, ref, script);
+        } catch (e) {
+          if (e instanceof ProviderError) throw e;
+          request.log.error({ err: e }, "essbase-rest: calc job failed");
+          throw new Error("The calculation failed on the server.");
+        }
+      },
+    );
+    return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
+  });
+
+  scope.get("/jobs/:id", async (request, reply) => {
+    const s = ctx.sessionOf(request);
+    const id = (request.params as { id: string }).id;
+    const job = /^\d+$/.test(id) ? jobs.find(Number(id), s.username) : null;
+    if (!job) throw badRequest(`Job ${id} does not exist.`);
+    return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
+  });
+}
