@@ -25,6 +25,8 @@ import {
   rangeCells,
   readSlice,
   SLICE_FAULTS,
+  ZOOM_IN_LEVELS,
+  zoomInModeOf,
 } from "@qibates/protocols/essbase-rest";
 import { describe, expect, it } from "vitest";
 
@@ -237,5 +239,12 @@ describe("paths", () => {
   it("escapes names in the cube and outline paths", () => {
     expect(cubePath("Sample", "Basic")).toBe("/applications/Sample/databases/Basic");
     expect(outlinePath("My App", "a/b")).toBe("/outline/My%20App/a%2Fb");
+  });
+});
+
+describe("zoom-in modes", () => {
+  it("reads back each mode from the depth it stands for", () => {
+    for (const [mode, level] of Object.entries(ZOOM_IN_LEVELS)) expect(zoomInModeOf(level)).toBe(mode);
+    expect(zoomInModeOf("SAME_LEVEL")).toBe("children");
   });
 });

@@ -18,14 +18,13 @@ import {
   type RestGrid,
   type RestGridDimension,
   readSlice,
+  zoomInModeOf,
 } from "@qibates/protocols/essbase-rest";
 import { pivotSelection } from "../embedded/essbase.ts";
 import type { GridCall, GridInput } from "../provider.ts";
 
-/**
- * The sheet the QiBates API speaks, to and from the Essbase REST grid (its types, slice reader and writer in
- * `@qibates/protocols/essbase-rest`).
- */
+// The sheet the QiBates API speaks, to and from the Essbase REST grid (its types, slice reader and writer are
+// the codec's, `@qibates/protocols/essbase-rest`).
 
 /**
  * A cube with no data over a remote outline, for laying sheets out: which cells may be written follows the
@@ -119,12 +118,7 @@ export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {
     indentation: s.indentation,
     zoomIn: {
       ancestor: s.ancestorPosition === "TOP" ? "top" : "bottom",
-      mode:
-        s.zoomInPreference === "ALL_LEVELS"
-          ? "descendents"
-          : s.zoomInPreference === "BOTTOM_LEVEL"
-            ? "base"
-            : "children",
+      mode: zoomInModeOf(s.zoomInPreference),
     },
     includeSelection: s.includeSelection,
     withinSelectedGroup: s.withinSelectedGroup,

@@ -63,5 +63,7 @@ export {
   type GridPreferencesPatch,
   PREFERENCE_ENUMS,
   type Suppression,
+  ZOOM_IN_LEVELS,
+  zoomInModeOf,
 } from "./preferences.ts";
 export type { About, AboutInstance, SessionAttributes, Urls, UserSession } from "./sessions.ts";

@@ -76,3 +76,17 @@ export const PREFERENCE_ENUMS: Record<string, readonly string[]> = {
   "zoomIn.ancestor": ["top", "bottom"],
   "zoomIn.mode": ["children", "descendents", "base"],
 };
+
+/** The zoom-in depth each `zoomIn.mode` stands for, in Essbase's grid terms. */
+export const ZOOM_IN_LEVELS = {
+  children: "NEXT_LEVEL",
+  descendents: "ALL_LEVELS",
+  base: "BOTTOM_LEVEL",
+} as const;
+
+/** The `zoomIn.mode` of a zoom-in depth (`children` for any other). */
+export function zoomInModeOf(level: string): GridPreferences["zoomIn"]["mode"] {
+  for (const [mode, l] of Object.entries(ZOOM_IN_LEVELS))
+    if (l === level) return mode as GridPreferences["zoomIn"]["mode"];
+  return "children";
+}

@@ -1,5 +1,5 @@
 import type { GridInput } from "@qibates/connectors";
-import { type GridPreferences, PREFERENCE_ENUMS } from "@qibates/protocols/essbase-rest";
+import { type GridPreferences, PREFERENCE_ENUMS, ZOOM_IN_LEVELS } from "@qibates/protocols/essbase-rest";
 import { badRequest } from "./errors.ts";
 
 /**
@@ -44,8 +44,6 @@ export function mergePreferences(current: GridPreferences, body: unknown): GridP
   ) as unknown as GridPreferences;
 }
 
-const ZOOM_MODE = { children: "NEXT_LEVEL", descendents: "ALL_LEVELS", base: "BOTTOM_LEVEL" } as const;
-
 /**
  * The session's preferences and alias table as the provider contract's grid settings. `aliasTable` `null` shows
  * member names.
@@ -54,7 +52,7 @@ export function gridSettings(p: GridPreferences, aliasTable: string | null): Pic
   return {
     settings: {
       indentation: p.indentation,
-      zoomInMode: ZOOM_MODE[p.zoomIn.mode],
+      zoomInMode: ZOOM_IN_LEVELS[p.zoomIn.mode],
       ancestorPosition: p.zoomIn.ancestor === "top" ? "TOP" : "BOTTOM",
       includeSelection: p.includeSelection,
       withinSelectedGroup: p.withinSelectedGroup,
