@@ -29,6 +29,7 @@ export {
   isConnector,
   PROVIDER_SUFFIX,
 } from "./connectors.ts";
+export { type EngineCube, EngineCubeWriteError, type EnginePort } from "./engine-port.ts";
 export {
   ProviderError,
   type ProviderErrorCode,

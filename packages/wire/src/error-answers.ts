@@ -1,4 +1,4 @@
-import { faultEnvelope } from "./xmla/faults.ts";
+import { faultEnvelope } from "@qibates/protocols/xmla";
 import { esc } from "./xmla/xml.ts";
 
 /**

@@ -11,12 +11,6 @@ export {
 } from "./answer-key.ts";
 export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
-export {
-  type EngineCube,
-  type EngineCubes,
-  EngineCubeWriteError,
-  engineCubesOf,
-} from "./engine-cube.ts";
 export { engineError } from "./engine-errors.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";

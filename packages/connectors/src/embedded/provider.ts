@@ -1,9 +1,11 @@
+import { parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
+import type { EngineCube, EnginePort } from "../engine-port.ts";
 import { ProviderError } from "../errors.ts";
 import type { ApplicationRef, CubeRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
-import { type EngineCube, type EngineCubes, engineCubeOf } from "./engine-cube.ts";
+import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { GridWorkers } from "./grid-workers.ts";
 import type { JournalOptions } from "./journal.ts";
@@ -41,7 +43,7 @@ export interface EmbeddedProviderOptions {
  * The embedded engine as a provider: the demo applications (Sample.Basic for the Essbase family, Vision for
  * the planning family) behind the demo addresses, for every connector value.
  */
-export class EmbeddedProvider implements Provider, EngineCubes {
+export class EmbeddedProvider implements Provider {
   readonly id = "embedded";
   readonly essbase: EmbeddedEssbase;
   readonly planning: EmbeddedPlanning;
@@ -90,6 +92,14 @@ export class EmbeddedProvider implements Provider, EngineCubes {
     const catalogue = new EmbeddedCatalogue(applications, options.catalogue?.servers);
     return new EmbeddedProvider(catalogue, options, applications);
   }
+
+  /** The engine port (`Provider.engine`): the catalogue's cubes as the engine sees them, and the MDX parser. */
+  readonly engine: EnginePort = {
+    engineCube: (connector, ref, session) => this.engineCube(connector, ref, session),
+    parseMdx,
+    parseMdxUpdate,
+    parseMdxExpression,
+  };
 
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {

@@ -1,16 +1,19 @@
 import { XmlRefused } from "@qibates/protocols/xml";
-import { oneLine, ProviderError } from "../errors.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import {
   type DataSet,
   dataSetOf,
   discoverEnvelope,
   executeEnvelope,
+  type RequestType,
   readSoap,
   rowsOf,
   type SessionHeader,
   type SoapAnswer,
-} from "./soap.ts";
+  soapAction,
+  type XmlaMethod,
+} from "@qibates/protocols/xmla";
+import { oneLine, ProviderError } from "../errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
 
 /**
  * One XMLA connection of a QiBates session: every request is a SOAP POST to the XMLA address with HTTP Basic
@@ -63,7 +66,7 @@ export class XmlaClient {
 
   /** The rows of one schema rowset. */
   async discover(
-    requestType: string,
+    requestType: RequestType,
     restrictions: Record<string, string | undefined>,
     properties: Record<string, string | undefined> = {},
   ): Promise<Record<string, string>[]> {
@@ -83,7 +86,7 @@ export class XmlaClient {
   }
 
   /** A request inside the session; a fault to it begins a new session and sends it once more. */
-  private async inSession(method: string, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
+  private async inSession(method: XmlaMethod, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
     this.lastUsed = Date.now();
     if (!this.sessions) return this.post(method, build, { kind: "none" });
     if (this.sessionId === null) return this.begin(method, build);
@@ -102,14 +105,14 @@ export class XmlaClient {
     return again;
   }
 
-  private async begin(method: string, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
+  private async begin(method: XmlaMethod, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
     const answer = await this.post(method, build, { kind: "begin" });
     if (answer.sessionId) this.sessionId = answer.sessionId;
     return answer;
   }
 
   private async post(
-    method: string,
+    method: XmlaMethod,
     build: (h: SessionHeader) => string,
     header: SessionHeader,
   ): Promise<SoapAnswer> {
@@ -118,7 +121,7 @@ export class XmlaClient {
       headers: {
         authorization: this.authorization,
         "content-type": "text/xml; charset=utf-8",
-        soapaction: `"urn:schemas-microsoft-com:xml-analysis:${method}"`,
+        soapaction: soapAction(method),
         accept: "text/xml",
       },
       body: build(header),

@@ -6,9 +6,9 @@ import {
   type ResolvedGridSettings,
   runGridOperation,
 } from "@qibates/engine/grid";
+import type { DataSet } from "@qibates/protocols/xmla";
 import { layoutSource } from "../essbase-rest/grid.ts";
 import type { XmlaOutline } from "./outline.ts";
-import type { DataSet } from "./soap.ts";
 
 /**
  * Ad hoc grids over XMLA, which has no grid verbs: every operation is laid out by the engine's Essbase rules

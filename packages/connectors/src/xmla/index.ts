@@ -1,5 +1,5 @@
+export { dataSetOf, parseSoap, rowsOf } from "@qibates/protocols/xmla";
 export { XmlaClient } from "./client.ts";
 export { cellQuery } from "./grid.ts";
 export { readXmlaOutline, type XmlaOutline } from "./outline.ts";
 export { addressKey, type XmlaOptions, XmlaProvider, xmlaUrlFor } from "./provider.ts";
-export { dataSetOf, parseSoap, rowsOf } from "./soap.ts";

@@ -7,8 +7,8 @@ import {
   type MdxResult,
   parseMdx,
 } from "@qibates/engine/mdx";
+import type { DataSet, DataSetMember } from "@qibates/protocols/xmla";
 import type { XmlaOutline } from "./outline.ts";
-import type { DataSet, DataSetMember } from "./soap.ts";
 
 /**
  * An XMLA multidimensional answer to a user's MDX query read back as an engine MDX result, so that the engine

@@ -1,5 +1,6 @@
 import type { Dimension, DimensionSpec, Member, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 import type { RemoteDimension, RemoteOutline } from "../essbase-rest/outline.ts";
 import type { XmlaClient } from "./client.ts";
 
@@ -23,10 +24,10 @@ export interface XmlaOutline extends RemoteOutline {
   dimensionOf(uniqueName: string): Dimension | undefined;
 }
 
-/** `DIMENSION_TYPE`: 1 time, 2 measures, 6 accounts (OLE DB for OLAP and Analysis Services values). */
+/** `DIMENSION_TYPE`: time, measures or accounts (OLE DB for OLAP and Analysis Services values), else regular. */
 function dimensionType(raw: string): RemoteDimension["type"] {
-  if (raw === "1") return "time";
-  if (raw === "2" || raw === "6") return "accounts";
+  if (raw === String(DIMENSION_TYPE.TIME)) return "time";
+  if (raw === String(DIMENSION_TYPE.MEASURE) || raw === String(DIMENSION_TYPE.ACCOUNTS)) return "accounts";
   return "regular";
 }
 
@@ -107,7 +108,7 @@ export async function readXmlaOutline(
         seen.add(lower);
         uniqueNames.set(key(name, memberName), r.MEMBER_UNIQUE_NAME as string);
         memberAt.set(r.MEMBER_UNIQUE_NAME as string, [name, memberName]);
-        if (r.MEMBER_TYPE === "4") spec.storage = "dynamic-calc";
+        if (r.MEMBER_TYPE === String(MEMBER_TYPE.FORMULA)) spec.storage = "dynamic-calc";
       }
       const caption = r.MEMBER_CAPTION ?? "";
       if (caption !== "" && caption !== memberName) {

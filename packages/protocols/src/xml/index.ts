@@ -1,3 +1,4 @@
+export { esc, leaf } from "./escape.ts";
 export {
   readXml,
   readXmlSync,

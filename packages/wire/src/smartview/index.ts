@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { components } from "@qibates/client/schema";
 import { type GridCall, ProviderError, type ProviderSession } from "@qibates/connectors";
-import { engineCubesOf } from "@qibates/connectors/embedded";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
@@ -450,7 +449,7 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
     name: string,
     aliasTable: string | null,
   ) {
-    const engines = engineCubesOf(provider);
+    const engines = provider.engine;
     if (!engines) throw new SvException("The member filter Attribute is not supported by this provider.");
     const outline = engines.engineCube(connector, ref).outline;
     const attr = outline.resolve(name, aliasTable ?? "Default");

@@ -1,112 +1,31 @@
-import type { Dimension, Member, Outline } from "@qibates/engine";
-import { STEP_CELLS, type Steps } from "@qibates/engine/grid";
-import { CalculatedMember, type MdxMember, type MdxResult } from "@qibates/engine/mdx";
+import {
+  CalculatedMember,
+  type Dimension,
+  type MdxMember,
+  type MdxResult,
+  type Member,
+  type Outline,
+  STEP_CELLS,
+  type Steps,
+} from "@qibates/connectors/engine-port";
+import {
+  axisMemberXml,
+  type ContentParts,
+  cellXml,
+  DISPLAY_INFO,
+  MDDATASET_NS,
+  MDDATASET_SCHEMA,
+  olapInfoXml,
+  ROWSET_NS,
+  rootOpen,
+  XML_CHUNK_CHARS,
+  XmlChunks,
+  xmlColumnName,
+} from "@qibates/protocols/xmla";
 import { bracket, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
 import { esc } from "./xml.ts";
 
-export const MDDATASET_NS = "urn:schemas-microsoft-com:xml-analysis:mddataset";
-
-/** What an Execute answer carries (the `Content` property): schema, data, both, or neither. */
-export interface ContentParts {
-  schema: boolean;
-  data: boolean;
-}
-
-/** The member properties of every axis member, with their declared types (TupleFormat). */
-const MEMBER_PROPERTIES = [
-  ["UName", "MEMBER_UNIQUE_NAME", "xsd:string"],
-  ["Caption", "MEMBER_CAPTION", "xsd:string"],
-  ["LName", "LEVEL_UNIQUE_NAME", "xsd:string"],
-  ["LNum", "LEVEL_NUMBER", "xsd:int"],
-  ["DisplayInfo", "DISPLAY_INFO", "xsd:unsignedInt"],
-] as const;
-
-/** DISPLAY_INFO bits (MDDataSet): children count in the low 16 bits, then drilled down, then same parent. */
-const DRILLED_DOWN = 0x10000;
-const SAME_PARENT_AS_PREV = 0x20000;
-
-/** The XSD of the MDDataSet answer (TupleFormat), in the shape Analysis Services declares it. */
-function schemaXml(): string {
-  const anyOfTarget =
-    '<xsd:any namespace="##targetNamespace" minOccurs="0" maxOccurs="unbounded" processContents="skip"/>';
-  const named = (name: string, body: string) => `<xsd:complexType name="${name}">${body}</xsd:complexType>`;
-  const seq = (...items: string[]) => `<xsd:sequence>${items.join("")}</xsd:sequence>`;
-  const el = (name: string, type: string, extra = "") =>
-    `<xsd:element name="${name}" type="${type}"${extra}/>`;
-  const inline = (name: string, body: string, extra = "") =>
-    `<xsd:element name="${name}"${extra}><xsd:complexType>${body}</xsd:complexType></xsd:element>`;
-  const attr = (name: string, type: string, extra = "") =>
-    `<xsd:attribute name="${name}" type="${type}"${extra}/>`;
-  const many = ' minOccurs="0" maxOccurs="unbounded"';
-  return [
-    `<xsd:schema xmlns="${MDDATASET_NS}" targetNamespace="${MDDATASET_NS}" elementFormDefault="qualified">`,
-    named("MemberType", seq(anyOfTarget) + attr("Hierarchy", "xsd:string")),
-    named("TupleType", seq(el("Member", "MemberType", many))),
-    named("TuplesType", seq(el("Tuple", "TupleType", many))),
-    named(
-      "OlapInfo",
-      seq(
-        inline(
-          "CubeInfo",
-          seq(
-            inline(
-              "Cube",
-              seq(
-                el("CubeName", "xsd:string"),
-                el("LastDataUpdate", "xsd:dateTime", ' minOccurs="0"'),
-                el("LastSchemaUpdate", "xsd:dateTime", ' minOccurs="0"'),
-              ),
-              ' maxOccurs="unbounded"',
-            ),
-          ),
-        ),
-        inline(
-          "AxesInfo",
-          seq(
-            inline(
-              "AxisInfo",
-              seq(
-                inline(
-                  "HierarchyInfo",
-                  seq(anyOfTarget) + attr("name", "xsd:string", ' use="required"'),
-                  many,
-                ),
-              ) + attr("name", "xsd:string"),
-              ' maxOccurs="unbounded"',
-            ),
-          ),
-        ),
-        inline("CellInfo", `<xsd:choice${many}>${anyOfTarget}</xsd:choice>`),
-      ),
-    ),
-    named(
-      "Axes",
-      seq(
-        inline(
-          "Axis",
-          seq(el("Tuples", "TuplesType")) + attr("name", "xsd:string"),
-          ' maxOccurs="unbounded"',
-        ),
-      ),
-    ),
-    named(
-      "CellData",
-      seq(inline("Cell", seq(anyOfTarget) + attr("CellOrdinal", "xsd:unsignedInt", ' use="required"'), many)),
-    ),
-    inline(
-      "root",
-      seq(
-        '<xsd:any namespace="http://www.w3.org/2001/XMLSchema" processContents="strict" minOccurs="0"/>',
-        el("OlapInfo", "OlapInfo", ' minOccurs="0"'),
-        el("Axes", "Axes", ' minOccurs="0"'),
-        el("CellData", "CellData", ' minOccurs="0"'),
-      ),
-    ),
-    "</xsd:schema>",
-  ].join("");
-}
-
-const SCHEMA = schemaXml();
+export { MDDATASET_NS, XML_CHUNK_CHARS, xmlColumnName };
 
 /** The unique name of an axis member, calculated members under their parent (or their dimension). */
 function uniqueName(m: MdxMember): string {
@@ -164,11 +83,9 @@ const STEP_MEMBERS = 256;
  */
 export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Steps<void> {
   const { result, outline } = input;
-  const out = new Chunks(emit);
-  out.push(
-    `<root xmlns="${MDDATASET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
-  );
-  if (input.content.schema) out.push(SCHEMA);
+  const out = new XmlChunks(emit);
+  out.push(rootOpen(MDDATASET_NS));
+  if (input.content.schema) out.push(MDDATASET_SCHEMA);
   const onAxes = new Set<Dimension>(result.axes.flatMap((a) => a.dimensions));
   const slicerBy = new Map<Dimension, MdxMember>(result.slicer.map((m) => [m.dimension, m]));
   const slicer: MdxMember[] = [];
@@ -179,22 +96,11 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     { name: "SlicerAxis", dimensions: slicer.map((m) => m.dimension), tuples: [slicer] },
   ];
 
-  out.push(`<OlapInfo><CubeInfo><Cube><CubeName>${esc(input.cube)}</CubeName></Cube></CubeInfo><AxesInfo>`);
-  for (const axis of axes) {
-    out.push(`<AxisInfo name="${axis.name}">`);
-    for (const d of axis.dimensions) {
-      const h = dimensionName(d);
-      out.push(`<HierarchyInfo name="${esc(h)}">`);
-      for (const [tag, prop, type] of MEMBER_PROPERTIES)
-        out.push(`<${tag} name="${esc(`${h}.[${prop}]`)}" type="${type}"/>`);
-      out.push("</HierarchyInfo>");
-    }
-    out.push("</AxisInfo>");
-  }
   out.push(
-    "</AxesInfo><CellInfo>" +
-      '<Value name="VALUE"/><FmtValue name="FORMATTED_VALUE" type="xsd:string"/>' +
-      '<CellOrdinal name="CELL_ORDINAL" type="xsd:unsignedInt"/></CellInfo></OlapInfo>',
+    olapInfoXml(
+      input.cube,
+      axes.map((a) => ({ name: a.name, hierarchies: a.dimensions.map(dimensionName) })),
+    ),
   );
   if (!input.content.data) {
     out.push("</root>");
@@ -225,30 +131,10 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);
-    out.push(
-      `<Cell CellOrdinal="${c}"><Value xsi:type="xsd:double">${text}</Value><FmtValue>${formatValue(v, text)}</FmtValue></Cell>`,
-    );
+    out.push(cellXml(c, text, formatValue(v, text)));
   }
   out.push("</CellData></root>");
   out.end();
-}
-
-const ROWSET_NS = "urn:schemas-microsoft-com:xml-analysis:rowset";
-
-/**
- * An XML name for a column (SQL Server's and Analysis Services' encoding, `XmlConvert.EncodeLocalName`): every
- * character an XML name cannot hold, and a `_` that would start `_x`, becomes `_xHHHH_` (its UTF-16 code);
- * the column's own name travels unchanged in the schema's `sql:field`.
- */
-export function xmlColumnName(name: string): string {
-  let out = "";
-  for (let i = 0; i < name.length; i++) {
-    const ch = name[i] as string;
-    const ok =
-      i === 0 ? /[A-Za-z]/.test(ch) : /[A-Za-z0-9.-]/.test(ch) || (ch === "_" && name[i + 1] !== "x");
-    out += ok ? ch : `_x${name.charCodeAt(i).toString(16).toUpperCase().padStart(4, "0")}_`;
-  }
-  return out || "_x0020_";
 }
 
 /**
@@ -289,10 +175,8 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
     seen.set(n, count + 1);
     if (count > 0) names[i] = `${n}_${count}`;
   }
-  const out = new Chunks(emit);
-  out.push(
-    `<root xmlns="${ROWSET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
-  );
+  const out = new XmlChunks(emit);
+  out.push(rootOpen(ROWSET_NS));
   if (input.content.schema) {
     out.push(
       `<xsd:schema xmlns:sql="urn:schemas-microsoft-com:xml-sql" targetNamespace="${ROWSET_NS}" elementFormDefault="qualified">` +
@@ -342,38 +226,6 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
   out.end();
 }
 
-/** Characters of XML handed on at once by {@link mdDataSetXmlSteps}: a chunk of the answer sent by itself. */
-export const XML_CHUNK_CHARS = 64 * 1024;
-
-/**
- * Pieces of text gathered into chunks of about {@link XML_CHUNK_CHARS}: each is handed on (to the socket, when
- * the answer is streamed) as soon as it is full, so that no string of the whole answer is built and its pieces
- * are dropped young.
- */
-class Chunks {
-  private parts: string[] = [];
-  private size = 0;
-  constructor(private readonly emit: (chunk: string) => void) {}
-
-  push(text: string): void {
-    this.parts.push(text);
-    this.size += text.length;
-    if (this.size >= XML_CHUNK_CHARS) this.flush();
-  }
-
-  end(): void {
-    this.flush();
-  }
-
-  private flush(): void {
-    if (this.size === 0) return;
-    const chunk = this.parts.join("");
-    this.parts = [];
-    this.size = 0;
-    this.emit(chunk);
-  }
-}
-
 function memberXml(
   m: MdxMember,
   aliasTable: string,
@@ -384,16 +236,15 @@ function memberXml(
   const gen = generationOf(m);
   const children = calc ? 0 : Math.min((m as Member).children.length, 0xffff);
   let info = children;
-  if (next && !calc && parentOf(next) === m) info |= DRILLED_DOWN;
-  if (prev && parentOf(prev) === parentOf(m)) info |= SAME_PARENT_AS_PREV;
+  if (next && !calc && parentOf(next) === m) info |= DISPLAY_INFO.DRILLED_DOWN;
+  if (prev && parentOf(prev) === parentOf(m)) info |= DISPLAY_INFO.SAME_PARENT_AS_PREV;
   const name = calc ? m.name : caption(m as Member, aliasTable);
-  return (
-    `<Member Hierarchy="${esc(dimensionName(m.dimension))}">` +
-    `<UName>${esc(uniqueName(m))}</UName>` +
-    `<Caption>${esc(name)}</Caption>` +
-    `<LName>${esc(levelUniqueName(m.dimension, gen))}</LName>` +
-    `<LNum>${gen - 1}</LNum>` +
-    `<DisplayInfo>${info}</DisplayInfo>` +
-    "</Member>"
-  );
+  return axisMemberXml({
+    hierarchy: dimensionName(m.dimension),
+    uniqueName: uniqueName(m),
+    caption: name,
+    levelUniqueName: levelUniqueName(m.dimension, gen),
+    levelNumber: gen - 1,
+    displayInfo: info,
+  });
 }

@@ -1,4 +1,5 @@
-import type { Dimension, Member } from "@qibates/engine";
+import type { Dimension, Member } from "@qibates/connectors/engine-port";
+import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 
 /**
  * How the endpoint names an Essbase outline in XMLA terms. One hierarchy per dimension, named as the dimension;
@@ -46,17 +47,17 @@ export function caption(m: Member, aliasTable: string): string {
   return m.alias(aliasTable) ?? m.name;
 }
 
-/** MEMBER_TYPE (MS-SSAS): 1 regular, 2 all, 3 measure, 4 formula. */
+/** MEMBER_TYPE: a formula, a measure (the accounts dimension), the dimension's top (all), else regular. */
 export function memberType(m: Member): number {
-  if (m.formula !== undefined) return 4;
-  if (m.dimension.type === "accounts") return 3;
-  if (m.parent === null) return 2;
-  return 1;
+  if (m.formula !== undefined) return MEMBER_TYPE.FORMULA;
+  if (m.dimension.type === "accounts") return MEMBER_TYPE.MEASURE;
+  if (m.parent === null) return MEMBER_TYPE.ALL;
+  return MEMBER_TYPE.REGULAR;
 }
 
-/** DIMENSION_TYPE (OLE DB for OLAP): 1 time, 2 measure, 3 other. */
+/** DIMENSION_TYPE: accounts answer as the measure dimension, time as time, every other one as other. */
 export function dimensionType(d: Dimension): number {
-  if (d.type === "accounts") return 2;
-  if (d.type === "time") return 1;
-  return 3;
+  if (d.type === "accounts") return DIMENSION_TYPE.MEASURE;
+  if (d.type === "time") return DIMENSION_TYPE.TIME;
+  return DIMENSION_TYPE.OTHER;
 }

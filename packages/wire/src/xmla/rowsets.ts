@@ -1,7 +1,16 @@
-import type { EngineCube } from "@qibates/connectors/embedded";
-import type { Dimension, Member } from "@qibates/engine";
-import { type Expr, MdxError, parseMdxExpression } from "@qibates/engine/mdx";
-import { XmlaFault } from "./faults.ts";
+import type { EngineCube } from "@qibates/connectors";
+import { type Dimension, type Expr, MdxError, type Member } from "@qibates/connectors/engine-port";
+import {
+  REQUEST_TYPES,
+  type RequestType,
+  type Row,
+  rowsetColumnNames,
+  rowsetRestrictionNames,
+  schemaRowsetGuid,
+  schemaRowsetRestrictions,
+  TREE_OP,
+  XmlaFault,
+} from "@qibates/protocols/xmla";
 import { MDX_FUNCTIONS } from "./functions.ts";
 import {
   caption,
@@ -13,391 +22,6 @@ import {
   memberName,
   memberType,
 } from "./names.ts";
-import { leaf } from "./xml.ts";
-
-export const ROWSET_NS = "urn:schemas-microsoft-com:xml-analysis:rowset";
-
-type XsdType =
-  | "string"
-  | "boolean"
-  | "int"
-  | "short"
-  | "unsignedInt"
-  | "unsignedShort"
-  | "unsignedLong"
-  | "dateTime"
-  | "uuid"
-  /** DISCOVER_SCHEMA_ROWSETS' `Restrictions`: repeated, each with a `Name` and a `Type`. */
-  | "restrictions";
-
-interface Column {
-  name: string;
-  type: XsdType;
-  required: boolean;
-  repeated: boolean;
-}
-
-/** A restriction a rowset takes, as DISCOVER_SCHEMA_ROWSETS lists it. */
-export interface RestrictionInfo {
-  Name: string;
-  Type: string;
-}
-
-type Value = string | number | boolean | readonly string[] | readonly RestrictionInfo[] | undefined;
-export type Row = Record<string, Value>;
-
-/** `NAME`, `NAME:type`, `NAME!` (required), `NAME*` (repeated); string and optional by default. */
-function columns(...specs: string[]): Column[] {
-  return specs.map((s) => {
-    const m = /^([A-Za-z_]+)(?::([A-Za-z]+))?([!*]?)$/.exec(s);
-    if (!m) throw new Error(`bad column spec ${s}`);
-    return {
-      name: m[1] as string,
-      type: (m[2] ?? "string") as XsdType,
-      required: m[3] === "!",
-      repeated: m[3] === "*",
-    };
-  });
-}
-
-/**
- * The columns of each rowset the endpoint answers, in the order Analysis Services declares them in the
- * schema of its answers (the recorded SSAS 2008 R2 replies; MS-SSAS names the same columns).
- */
-const COLUMNS = {
-  DISCOVER_DATASOURCES: columns(
-    "DataSourceName!",
-    "DataSourceDescription",
-    "URL",
-    "DataSourceInfo",
-    "ProviderName!",
-    "ProviderType*",
-    "AuthenticationMode",
-  ),
-  DBSCHEMA_CATALOGS: columns("CATALOG_NAME", "DESCRIPTION", "ROLES", "DATE_MODIFIED:dateTime"),
-  MDSCHEMA_CUBES: columns(
-    "CATALOG_NAME!",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "CUBE_TYPE",
-    "CUBE_GUID:uuid",
-    "CREATED_ON:dateTime",
-    "LAST_SCHEMA_UPDATE:dateTime",
-    "SCHEMA_UPDATED_BY",
-    "LAST_DATA_UPDATE:dateTime",
-    "DATA_UPDATED_BY",
-    "DESCRIPTION",
-    "IS_DRILLTHROUGH_ENABLED:boolean",
-    "IS_LINKABLE:boolean",
-    "IS_WRITE_ENABLED:boolean",
-    "IS_SQL_ENABLED:boolean",
-    "CUBE_CAPTION",
-    "BASE_CUBE_NAME",
-    "CUBE_SOURCE:unsignedShort",
-    "PREFERRED_QUERY_PATTERNS:unsignedShort",
-  ),
-  MDSCHEMA_DIMENSIONS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "DIMENSION_GUID:uuid",
-    "DIMENSION_CAPTION",
-    "DIMENSION_ORDINAL:unsignedInt",
-    "DIMENSION_TYPE:short",
-    "DIMENSION_CARDINALITY:unsignedInt",
-    "DEFAULT_HIERARCHY",
-    "DESCRIPTION",
-    "IS_VIRTUAL:boolean",
-    "IS_READWRITE:boolean",
-    "DIMENSION_UNIQUE_SETTINGS:int",
-    "DIMENSION_MASTER_NAME",
-    "DIMENSION_IS_VISIBLE:boolean",
-  ),
-  MDSCHEMA_HIERARCHIES: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "HIERARCHY_GUID:uuid",
-    "HIERARCHY_CAPTION",
-    "DIMENSION_TYPE:short",
-    "HIERARCHY_CARDINALITY:unsignedInt",
-    "DEFAULT_MEMBER",
-    "ALL_MEMBER",
-    "DESCRIPTION",
-    "STRUCTURE:short",
-    "IS_VIRTUAL:boolean",
-    "IS_READWRITE:boolean",
-    "DIMENSION_UNIQUE_SETTINGS:int",
-    "DIMENSION_MASTER_UNIQUE_NAME",
-    "DIMENSION_IS_VISIBLE:boolean",
-    "HIERARCHY_ORDINAL:unsignedInt",
-    "DIMENSION_IS_SHARED:boolean",
-    "HIERARCHY_IS_VISIBLE:boolean",
-    "HIERARCHY_ORIGIN:unsignedShort",
-    "HIERARCHY_DISPLAY_FOLDER",
-    "INSTANCE_SELECTION:unsignedShort",
-    "GROUPING_BEHAVIOR:unsignedShort",
-  ),
-  MDSCHEMA_LEVELS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "LEVEL_NAME",
-    "LEVEL_UNIQUE_NAME",
-    "LEVEL_GUID:uuid",
-    "LEVEL_CAPTION",
-    "LEVEL_NUMBER:unsignedInt",
-    "LEVEL_CARDINALITY:unsignedInt",
-    "LEVEL_TYPE:int",
-    "DESCRIPTION",
-    "CUSTOM_ROLLUP_SETTINGS:int",
-    "LEVEL_UNIQUE_SETTINGS:int",
-    "LEVEL_IS_VISIBLE:boolean",
-    "LEVEL_ORDERING_PROPERTY",
-    "LEVEL_DBTYPE:int",
-    "LEVEL_MASTER_UNIQUE_NAME",
-    "LEVEL_NAME_SQL_COLUMN_NAME",
-    "LEVEL_KEY_SQL_COLUMN_NAME",
-    "LEVEL_UNIQUE_NAME_SQL_COLUMN_NAME",
-    "LEVEL_ATTRIBUTE_HIERARCHY_NAME",
-    "LEVEL_KEY_CARDINALITY:unsignedShort",
-    "LEVEL_ORIGIN:unsignedShort",
-  ),
-  MDSCHEMA_MEMBERS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "LEVEL_UNIQUE_NAME",
-    "LEVEL_NUMBER:unsignedInt",
-    "MEMBER_ORDINAL:unsignedInt",
-    "MEMBER_NAME",
-    "MEMBER_UNIQUE_NAME",
-    "MEMBER_TYPE:int",
-    "MEMBER_GUID:uuid",
-    "MEMBER_CAPTION",
-    "CHILDREN_CARDINALITY:unsignedInt",
-    "PARENT_LEVEL:unsignedInt",
-    "PARENT_UNIQUE_NAME",
-    "PARENT_COUNT:unsignedInt",
-    "DESCRIPTION",
-    "EXPRESSION",
-    "MEMBER_KEY",
-    "IS_PLACEHOLDERMEMBER:boolean",
-    "IS_DATAMEMBER:boolean",
-    "SCOPE:int",
-  ),
-  MDSCHEMA_MEASURES: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "MEASURE_NAME",
-    "MEASURE_UNIQUE_NAME",
-    "MEASURE_CAPTION",
-    "MEASURE_GUID:uuid",
-    "MEASURE_AGGREGATOR:int",
-    "DATA_TYPE:unsignedShort",
-    "NUMERIC_PRECISION:unsignedShort",
-    "NUMERIC_SCALE:short",
-    "MEASURE_UNITS",
-    "DESCRIPTION",
-    "EXPRESSION",
-    "MEASURE_IS_VISIBLE:boolean",
-    "LEVELS_LIST",
-    "MEASURE_NAME_SQL_COLUMN_NAME",
-    "MEASURE_UNQUALIFIED_CAPTION",
-    "MEASUREGROUP_NAME",
-    "MEASURE_DISPLAY_FOLDER",
-    "DEFAULT_FORMAT_STRING",
-  ),
-  MDSCHEMA_SETS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "SET_NAME",
-    "SCOPE:int",
-    "DESCRIPTION",
-    "EXPRESSION",
-    "DIMENSIONS",
-    "SET_CAPTION",
-    "SET_DISPLAY_FOLDER",
-    "SET_EVALUATION_CONTEXT:int",
-  ),
-  MDSCHEMA_PROPERTIES: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "LEVEL_UNIQUE_NAME",
-    "MEMBER_UNIQUE_NAME",
-    "PROPERTY_TYPE:short",
-    "PROPERTY_NAME",
-    "PROPERTY_CAPTION",
-    "DATA_TYPE:unsignedShort",
-    "CHARACTER_MAXIMUM_LENGTH:unsignedInt",
-    "CHARACTER_OCTET_LENGTH:unsignedInt",
-    "NUMERIC_PRECISION:unsignedShort",
-    "NUMERIC_SCALE:short",
-    "DESCRIPTION",
-    "PROPERTY_CONTENT_TYPE:short",
-    "SQL_COLUMN_NAME",
-    "LANGUAGE:unsignedShort",
-    "PROPERTY_ORIGIN:unsignedShort",
-    "PROPERTY_ATTRIBUTE_HIERARCHY_NAME",
-    "PROPERTY_CARDINALITY",
-    "MIME_TYPE",
-    "PROPERTY_IS_VISIBLE:boolean",
-  ),
-  MDSCHEMA_ACTIONS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "ACTION_NAME",
-    "ACTION_TYPE:int",
-    "COORDINATE",
-    "COORDINATE_TYPE:int",
-    "ACTION_CAPTION",
-    "DESCRIPTION",
-    "CONTENT",
-    "APPLICATION",
-    "INVOCATION:int",
-  ),
-  DISCOVER_SCHEMA_ROWSETS: columns(
-    "SchemaName!",
-    "SchemaGuid:uuid",
-    "Restrictions:restrictions*",
-    "Description",
-    "RestrictionsMask:unsignedLong",
-  ),
-  DISCOVER_PROPERTIES: columns(
-    "PropertyName!",
-    "PropertyDescription",
-    "PropertyType",
-    "PropertyAccessType!",
-    "IsRequired:boolean",
-    "Value",
-  ),
-  MDSCHEMA_FUNCTIONS: columns(
-    "FUNCTION_NAME",
-    "DESCRIPTION",
-    "PARAMETER_LIST",
-    "RETURN_TYPE:int",
-    "ORIGIN:int",
-    "INTERFACE_NAME",
-    "LIBRARY_NAME",
-    "DLL_NAME",
-    "HELP_FILE",
-    "HELP_CONTEXT:int",
-    "OBJECT",
-    "CAPTION",
-  ),
-  DISCOVER_ENUMERATORS: columns(
-    "EnumName!",
-    "EnumDescription",
-    "EnumType!",
-    "ElementName!",
-    "ElementDescription",
-    "ElementValue",
-  ),
-  DISCOVER_LITERALS: columns(
-    "LiteralName!",
-    "LiteralValue!",
-    "LiteralInvalidChars",
-    "LiteralInvalidStartingChars",
-    "LiteralMaxLength:int",
-    "LiteralNameEnumValue:int",
-  ),
-} as const;
-
-export type RequestType = keyof typeof COLUMNS;
-export const REQUEST_TYPES = Object.keys(COLUMNS) as RequestType[];
-
-/** Restrictions a rowset takes beyond its own columns (MS-SSAS MDSCHEMA_MEMBERS). */
-const EXTRA_RESTRICTIONS: Partial<Record<RequestType, readonly string[]>> = {
-  MDSCHEMA_MEMBERS: ["TREE_OP", "CUBE_SOURCE"],
-  MDSCHEMA_CUBES: [],
-  MDSCHEMA_MEASURES: ["CUBE_SOURCE", "MEASURE_VISIBILITY"],
-  MDSCHEMA_DIMENSIONS: ["CUBE_SOURCE", "DIMENSION_VISIBILITY"],
-  MDSCHEMA_HIERARCHIES: ["CUBE_SOURCE", "HIERARCHY_VISIBILITY"],
-  MDSCHEMA_LEVELS: ["CUBE_SOURCE", "LEVEL_VISIBILITY"],
-  MDSCHEMA_SETS: ["HIERARCHY_UNIQUE_NAME", "CUBE_SOURCE"],
-  MDSCHEMA_PROPERTIES: ["CUBE_SOURCE", "PROPERTY_VISIBILITY"],
-  MDSCHEMA_ACTIONS: ["CUBE_SOURCE"],
-};
-
-/**
- * What DISCOVER_SCHEMA_ROWSETS answers for each rowset served: its OLE DB for OLAP GUID and the restrictions
- * it takes, in the order (and with the types) of the SSAS 2008 R2 reply recorded by may-day/olap
- * (`DISCOVER_SCHEMA_ROWSETS.testFlow.0.response.xml`). `RestrictionsMask` has one bit per restriction.
- */
-const SCHEMA_ROWSETS: Record<RequestType, { guid: string; restrictions: string }> = {
-  DISCOVER_DATASOURCES: {
-    guid: "06C03D41-F66D-49F3-B1B8-987F7AF4CF18",
-    restrictions: "DataSourceName URL ProviderName ProviderType AuthenticationMode",
-  },
-  DISCOVER_PROPERTIES: { guid: "4B40ADFB-8B09-4758-97BB-636E8AE97BCF", restrictions: "PropertyName" },
-  DISCOVER_SCHEMA_ROWSETS: { guid: "EEA0302B-7922-4992-8991-0E605D0E5593", restrictions: "SchemaName" },
-  DISCOVER_LITERALS: { guid: "C3EF5ECB-0A07-4665-A140-B075722DBDC2", restrictions: "LiteralName" },
-  DISCOVER_ENUMERATORS: { guid: "55A9E78B-ACCB-45B4-95A6-94C5065617A7", restrictions: "EnumName" },
-  DBSCHEMA_CATALOGS: { guid: "C8B52211-5CF3-11CE-ADE5-00AA0044773D", restrictions: "CATALOG_NAME" },
-  MDSCHEMA_CUBES: {
-    guid: "C8B522D8-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions: "CATALOG_NAME SCHEMA_NAME CUBE_NAME CUBE_SOURCE:unsignedShort BASE_CUBE_NAME",
-  },
-  MDSCHEMA_DIMENSIONS: {
-    guid: "C8B522D9-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_NAME DIMENSION_UNIQUE_NAME CUBE_SOURCE:unsignedShort DIMENSION_VISIBILITY:unsignedShort",
-  },
-  MDSCHEMA_HIERARCHIES: {
-    guid: "C8B522DA-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_NAME HIERARCHY_UNIQUE_NAME HIERARCHY_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort HIERARCHY_VISIBILITY:unsignedShort",
-  },
-  MDSCHEMA_LEVELS: {
-    guid: "C8B522DB-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_NAME LEVEL_UNIQUE_NAME LEVEL_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort LEVEL_VISIBILITY:unsignedShort",
-  },
-  MDSCHEMA_MEASURES: {
-    guid: "C8B522DC-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME MEASURE_NAME MEASURE_UNIQUE_NAME MEASUREGROUP_NAME CUBE_SOURCE:unsignedShort MEASURE_VISIBILITY:unsignedShort",
-  },
-  MDSCHEMA_PROPERTIES: {
-    guid: "C8B522DD-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_UNIQUE_NAME MEMBER_UNIQUE_NAME PROPERTY_NAME PROPERTY_TYPE:short PROPERTY_CONTENT_TYPE:short PROPERTY_ORIGIN:unsignedShort CUBE_SOURCE:unsignedShort PROPERTY_VISIBILITY:unsignedShort",
-  },
-  MDSCHEMA_MEMBERS: {
-    guid: "C8B522DE-5CF3-11CE-ADE5-00AA0044773D",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME DIMENSION_UNIQUE_NAME HIERARCHY_UNIQUE_NAME LEVEL_UNIQUE_NAME LEVEL_NUMBER:unsignedInt MEMBER_NAME MEMBER_UNIQUE_NAME MEMBER_CAPTION MEMBER_TYPE:int TREE_OP:int CUBE_SOURCE:unsignedShort SCOPE:int",
-  },
-  MDSCHEMA_ACTIONS: {
-    guid: "A07CCD08-8148-11D0-87BB-00C04FC33942",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME ACTION_NAME ACTION_TYPE:int COORDINATE COORDINATE_TYPE:int INVOCATION:int CUBE_SOURCE:unsignedShort",
-  },
-  MDSCHEMA_FUNCTIONS: {
-    guid: "A07CCD07-8148-11D0-87BB-00C04FC33942",
-    restrictions: "LIBRARY_NAME INTERFACE_NAME FUNCTION_NAME ORIGIN:int",
-  },
-  MDSCHEMA_SETS: {
-    guid: "A07CCD0B-8148-11D0-87BB-00C04FC33942",
-    restrictions:
-      "CATALOG_NAME SCHEMA_NAME CUBE_NAME SET_NAME SCOPE:int HIERARCHY_UNIQUE_NAME CUBE_SOURCE:unsignedShort SET_EVALUATION_CONTEXT:int",
-  },
-};
 
 /** The properties the endpoint reads (DISCOVER_PROPERTIES), as SSAS describes them; `Value` is the default. */
 const PROPERTIES: readonly Row[] = [
@@ -448,16 +72,6 @@ const LITERALS: readonly Row[] = [
   { LiteralName: "DBLITERAL_QUOTE_SUFFIX", LiteralValue: "]", LiteralMaxLength: 1, LiteralNameEnumValue: 28 },
 ];
 
-/** TREE_OP bits (MS-SSAS 2.2.5.5.9 restrictions of MDSCHEMA_MEMBERS). */
-export const TREE_OP = {
-  CHILDREN: 0x01,
-  SIBLINGS: 0x02,
-  PARENT: 0x04,
-  SELF: 0x08,
-  DESCENDANTS: 0x10,
-  ANCESTORS: 0x20,
-} as const;
-
 /** What Discover reads: the server's catalogs (applications) and their cubes as the engine sees them. */
 export interface DiscoverSource {
   dataSourceName: string;
@@ -468,6 +82,8 @@ export interface DiscoverSource {
   catalogs(): Promise<string[]>;
   cubes(catalog: string): Promise<string[]>;
   engine(catalog: string, cube: string): Promise<EngineCube>;
+  /** Reads a member's unique name (the engine port's MDX expression parser). */
+  parseMdxExpression(text: string): Expr;
   /** Whether cells can be written back (`UPDATE CUBE`). */
   writeEnabled: boolean;
 }
@@ -480,7 +96,7 @@ export async function discoverRows(
   restrictions: ReadonlyMap<string, string>,
   source: DiscoverSource,
 ): Promise<Row[]> {
-  const allowed = new Set([...COLUMNS[type].map((c) => c.name), ...(EXTRA_RESTRICTIONS[type] ?? [])]);
+  const allowed = rowsetRestrictionNames(type);
   for (const name of restrictions.keys()) {
     if (!allowed.has(name))
       throw new XmlaFault("bad-request", `The restriction ${name} is not valid for ${type}.`);
@@ -505,13 +121,10 @@ export async function discoverRows(
       break;
     case "DISCOVER_SCHEMA_ROWSETS":
       rows = REQUEST_TYPES.map((t) => {
-        const restrictionList = SCHEMA_ROWSETS[t].restrictions.split(" ").map((spec) => {
-          const [name, type] = spec.split(":");
-          return { Name: name as string, Type: `xsd:${type ?? "string"}` };
-        });
+        const restrictionList = schemaRowsetRestrictions(t);
         return {
           SchemaName: t,
-          SchemaGuid: SCHEMA_ROWSETS[t].guid,
+          SchemaGuid: schemaRowsetGuid(t),
           Restrictions: restrictionList,
           Description: "",
           RestrictionsMask: 2 ** restrictionList.length - 1,
@@ -557,9 +170,10 @@ export async function discoverRows(
       rows = await cubeRows(type, restrictions, source);
   }
   const treeOp = restrictions.has("TREE_OP");
+  const columnNames = rowsetColumnNames(type);
   return rows.filter((row) => {
     for (const [name, value] of restrictions) {
-      if (!(name in row) && !COLUMNS[type].some((c) => c.name === name)) continue;
+      if (!(name in row) && !columnNames.includes(name)) continue;
       // TREE_OP picks members around MEMBER_UNIQUE_NAME: that restriction names the pivot, not the rows.
       if (treeOp && name === "MEMBER_UNIQUE_NAME") continue;
       // PROPERTY_TYPE is a bit mask of the kinds wanted (member, cell…): the rows were chosen by it.
@@ -685,7 +299,7 @@ function rowsOfCube(
         }),
       );
     case "MDSCHEMA_MEMBERS":
-      return memberRows(base, engine, restrictions);
+      return memberRows(base, engine, restrictions, source.parseMdxExpression);
     // The engine has no named sets and no actions: the rowsets are empty.
     case "MDSCHEMA_SETS":
     case "MDSCHEMA_ACTIONS":
@@ -804,7 +418,12 @@ function memberRow(base: Row, m: Member): Row {
   };
 }
 
-function memberRows(base: Row, engine: EngineCube, restrictions: ReadonlyMap<string, string>): Row[] {
+function memberRows(
+  base: Row,
+  engine: EngineCube,
+  restrictions: ReadonlyMap<string, string>,
+  parse: (text: string) => Expr,
+): Row[] {
   const outline = engine.outline;
   const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
   const treeOpText = restrictions.get("TREE_OP");
@@ -815,7 +434,7 @@ function memberRows(base: Row, engine: EngineCube, restrictions: ReadonlyMap<str
   const unique = restrictions.get("MEMBER_UNIQUE_NAME");
   if (unique === undefined)
     throw new XmlaFault("bad-request", "TREE_OP needs the MEMBER_UNIQUE_NAME restriction.");
-  const pivot = findMember(engine, unique);
+  const pivot = findMember(engine, unique, parse);
   const picked = new Set<Member>();
   const add = (ms: Iterable<Member>) => {
     for (const m of ms) picked.add(m);
@@ -831,10 +450,10 @@ function memberRows(base: Row, engine: EngineCube, restrictions: ReadonlyMap<str
 }
 
 /** `[a].[b]` or `a.b` → `["a", "b"]`, read by the engine's MDX parser. */
-function nameParts(text: string): string[] {
+function nameParts(text: string, parse: (text: string) => Expr): string[] {
   let e: Expr;
   try {
-    e = parseMdxExpression(text);
+    e = parse(text);
   } catch (err) {
     if (err instanceof MdxError)
       throw new XmlaFault("bad-request", `${text} is not a member name: ${err.message}.`);
@@ -845,8 +464,8 @@ function nameParts(text: string): string[] {
 }
 
 /** A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`). */
-export function findMember(engine: EngineCube, unique: string): Member {
-  const parts = nameParts(unique);
+export function findMember(engine: EngineCube, unique: string, parse: (text: string) => Expr): Member {
+  const parts = nameParts(unique, parse);
   const outline = engine.outline;
   const unknown = () => new XmlaFault("unknown-member", `The member ${unique} does not exist in the cube.`);
   const dim = parts[0] === undefined ? undefined : outline.dimension(parts[0]);
@@ -863,57 +482,4 @@ export function findMember(engine: EngineCube, unique: string): Member {
     cur = next;
   }
   return cur;
-}
-
-/** A rowset: the XSD schema of its row, then its rows, as Analysis Services answers them. */
-export function rowsetXml(type: RequestType, rows: readonly Row[], content: { schema: boolean }): string {
-  const cols = COLUMNS[type];
-  const out: string[] = [
-    `<root xmlns="${ROWSET_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`,
-  ];
-  if (content.schema) out.push(...schemaXml(cols));
-  for (const row of rows) {
-    out.push("<row>");
-    for (const c of cols) {
-      const v = row[c.name];
-      if (v === undefined) continue;
-      if (c.type === "restrictions") {
-        for (const r of v as readonly RestrictionInfo[])
-          out.push(`<${c.name}>${leaf("Name", r.Name)}${leaf("Type", r.Type)}</${c.name}>`);
-      } else if (Array.isArray(v)) for (const item of v as readonly string[]) out.push(leaf(c.name, item));
-      else out.push(leaf(c.name, v as string | number | boolean));
-    }
-    out.push("</row>");
-  }
-  out.push("</root>");
-  return out.join("");
-}
-
-function schemaXml(cols: readonly Column[]): string[] {
-  const out = [
-    `<xsd:schema xmlns:sql="urn:schemas-microsoft-com:xml-sql" targetNamespace="${ROWSET_NS}" elementFormDefault="qualified">`,
-    '<xsd:element name="root"><xsd:complexType><xsd:sequence minOccurs="0" maxOccurs="unbounded">',
-    '<xsd:element name="row" type="row"/></xsd:sequence></xsd:complexType></xsd:element>',
-    '<xsd:simpleType name="uuid"><xsd:restriction base="xsd:string">',
-    '<xsd:pattern value="[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}"/>',
-    "</xsd:restriction></xsd:simpleType>",
-    '<xsd:complexType name="row"><xsd:sequence>',
-  ];
-  for (const c of cols) {
-    const occurs = c.required ? "" : c.repeated ? ' minOccurs="0" maxOccurs="unbounded"' : ' minOccurs="0"';
-    if (c.type === "restrictions") {
-      // As SSAS declares it: an anonymous type of two optional strings.
-      out.push(
-        `<xsd:element sql:field="${c.name}" name="${c.name}"${occurs}><xsd:complexType><xsd:sequence>` +
-          '<xsd:element sql:field="Name" name="Name" type="xsd:string" minOccurs="0"/>' +
-          '<xsd:element sql:field="Type" name="Type" type="xsd:string" minOccurs="0"/>' +
-          "</xsd:sequence></xsd:complexType></xsd:element>",
-      );
-      continue;
-    }
-    const type = c.type === "uuid" ? "uuid" : `xsd:${c.type}`;
-    out.push(`<xsd:element sql:field="${c.name}" name="${c.name}" type="${type}"${occurs}/>`);
-  }
-  out.push("</xsd:sequence></xsd:complexType></xsd:schema>");
-  return out;
 }

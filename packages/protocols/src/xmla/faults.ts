@@ -1,7 +1,5 @@
-import { esc } from "./xml.ts";
-
-export const SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
-export const XMLA_NS = "urn:schemas-microsoft-com:xml-analysis";
+import { esc } from "../xml/escape.ts";
+import { SOAP_ENCODING, SOAP_ENV } from "./namespaces.ts";
 
 /**
  * The one XMLA error code with a published sample (Microsoft's "Handling errors and warnings (XMLA)": a SOAP
@@ -28,6 +26,7 @@ export type XmlaFaultKind =
   /** Anything else the query did wrong (an argument of the wrong kind, too many cells…). */
   | "query";
 
+/** A fault a server answers: thrown by the endpoint's handlers, written by {@link faultEnvelope}. */
 export class XmlaFault extends Error {
   override readonly name = "XmlaFault";
   constructor(
@@ -38,13 +37,21 @@ export class XmlaFault extends Error {
   }
 }
 
+/** An error a client read, from any of XMLA's error channels (a `Fault`, `Messages/Error`). */
+export interface XmlaError {
+  /** `faultcode` (`XMLAnalysisError.0x…`), or the `ErrorCode` of a `Messages/Error`. */
+  code: string;
+  /** The server's own words: `Error@Description`, else `faultstring`. */
+  message: string;
+}
+
 /** A SOAP 1.1 fault envelope in the shape of Microsoft's sample. */
 export function faultEnvelope(fault: { message: string }, source: string): string {
   const code = XMLA_ERROR_HRESULT.toString(16).toUpperCase().padStart(8, "0");
   const text = esc(fault.message);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${SOAP_ENV}" SOAP-ENV:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/">` +
+    `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${SOAP_ENV}" SOAP-ENV:encodingStyle="${SOAP_ENCODING}">` +
     "<SOAP-ENV:Body><SOAP-ENV:Fault>" +
     `<faultcode>XMLAnalysisError.0x${code}</faultcode>` +
     `<faultstring>${text}</faultstring>` +

@@ -1,0 +1,79 @@
+export {
+  type DataSet,
+  type DataSetCell,
+  type DataSetMember,
+  dataSetOf,
+  parseSoap,
+  readSoap,
+  rowsOf,
+  type SoapAnswer,
+  type SoapNode,
+} from "./answer.ts";
+export {
+  answerHead,
+  answerTail,
+  discoverEnvelope,
+  EMPTY_RESULT,
+  executeEnvelope,
+} from "./envelope.ts";
+export {
+  faultEnvelope,
+  XMLA_ERROR_HRESULT,
+  type XmlaError,
+  XmlaFault,
+  type XmlaFaultKind,
+} from "./faults.ts";
+export {
+  type AxisMember,
+  axisMemberXml,
+  cellXml,
+  DISPLAY_INFO,
+  MDDATASET_SCHEMA,
+  MEMBER_PROPERTIES,
+  olapInfoXml,
+  rootOpen,
+  XML_CHUNK_CHARS,
+  XmlChunks,
+  xmlColumnName,
+} from "./mddataset.ts";
+export {
+  EMPTY_NS,
+  MDDATASET_NS,
+  ROWSET_NS,
+  SOAP_ENCODING,
+  SOAP_ENV,
+  XML_SQL_NS,
+  XMLA_NS,
+  XSD_NS,
+  XSI_NS,
+} from "./namespaces.ts";
+export { soapAction, XMLA_PATHS, type XmlaMethod } from "./paths.ts";
+export {
+  type ContentParts,
+  type ContentValue,
+  contentParts,
+  FORMAT,
+  PROPERTY,
+  TUPLE_FORMAT,
+} from "./properties.ts";
+export {
+  DIMENSION_TYPE,
+  MEMBER_TYPE,
+  REQUEST_TYPES,
+  type RequestType,
+  type RestrictionInfo,
+  type Row,
+  rowsetColumnNames,
+  rowsetRestrictionNames,
+  rowsetXml,
+  schemaRowsetGuid,
+  schemaRowsetRestrictions,
+  TREE_OP,
+} from "./rowsets.ts";
+export {
+  answerHeaderXml,
+  requestHeaderXml,
+  SESSION_HEADER,
+  SESSION_ID,
+  type SessionHeader,
+} from "./session.ts";

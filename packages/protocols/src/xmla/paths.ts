@@ -1,0 +1,11 @@
+import { XMLA_NS } from "./namespaces.ts";
+
+/** Where XMLA is served: Analysis Services' HTTP pump (IIS) and Essbase's APS XMLA address. */
+export const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA"] as const;
+
+export type XmlaMethod = "Discover" | "Execute";
+
+/** The `SOAPAction` header of a request, quoted as Microsoft's Discover and Execute pages show it. */
+export function soapAction(method: XmlaMethod): string {
+  return `"${XMLA_NS}:${method}"`;
+}

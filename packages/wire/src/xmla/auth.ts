@@ -1,0 +1,98 @@
+import { EngineCubeWriteError, ProviderError } from "@qibates/connectors";
+import { MdxError } from "@qibates/connectors/engine-port";
+import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { refusalStatus } from "../error-answers.ts";
+import { basicLogin } from "../login-throttle.ts";
+import type { XmlaEndpointState } from "./endpoint-state.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The XMLA endpoint's user, from HTTP Basic. */
+    xmlaUser: string | null;
+  }
+}
+
+const XML_TYPE = "text/xml; charset=utf-8";
+
+/** Replies that carry a fault: a session begun by their request ends with it. */
+const faulted = new WeakSet<FastifyReply>();
+
+export function hasFault(reply: FastifyReply): boolean {
+  return faulted.has(reply);
+}
+
+/**
+ * A SOAP fault answers HTTP 200, as Mondrian's XMLA servlet does and as the XMLA clients written against
+ * Analysis Services expect (xmla4js and olap4j read a fault only from a 2xx answer; zeep reads either):
+ * NOTES.md. An HTTP-layer refusal (body too large, rate limit, unknown address) keeps its own status.
+ */
+export function sendFault(state: XmlaEndpointState, reply: FastifyReply, fault: XmlaFault, status = 200) {
+  faulted.add(reply);
+  return reply.code(status).type(XML_TYPE).send(faultEnvelope(fault, state.source));
+}
+
+/** The provider address the endpoint stands for (`/aps/JAPI` on the host the client named). */
+export function loginAddress(request: FastifyRequest): string {
+  const address = `${request.protocol}://${request.headers.host ?? "localhost"}/aps/JAPI`;
+  return URL.canParse(address) ? address : `${request.protocol}://localhost/aps/JAPI`;
+}
+
+/**
+ * The endpoint's scope before any route: the body read as text whatever its media type, every error answered
+ * as a fault (an HTTP-layer refusal — body too large, rate limit — with its own status), and HTTP Basic checked
+ * on arrival, before the body is read, against the provider through the login throttle.
+ */
+export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointState): void {
+  // Clients send text/xml, some application/soap+xml.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+
+  scope.setErrorHandler((error, request, reply) => {
+    const fault = asFault(error);
+    if (fault) return sendFault(state, reply, fault);
+    const status = refusalStatus(error);
+    if (status !== null)
+      return sendFault(state, reply, new XmlaFault("bad-request", (error as Error).message), status);
+    request.log.error({ err: error }, "xmla: internal error");
+    return sendFault(state, reply, new XmlaFault("query", "An unexpected error has occurred."));
+  });
+
+  scope.decorateRequest("xmlaUser", null);
+  scope.addHook("onRequest", async (request, reply) => {
+    const username = await basicLogin(
+      state.throttle,
+      state.provider,
+      state.connector,
+      request,
+      new URL(loginAddress(request)),
+    );
+    if (username === null) {
+      reply.code(401).header("www-authenticate", 'Basic realm="XMLA"').send();
+      return reply;
+    }
+    request.xmlaUser = username;
+  });
+}
+
+/** The fault an error stands for, or `null` for a bug. */
+function asFault(error: unknown): XmlaFault | null {
+  if (error instanceof XmlaFault) return error;
+  if (error instanceof MdxError) {
+    const kind =
+      error.code === "MDX_SYNTAX"
+        ? "syntax"
+        : error.code === "MDX_UNKNOWN_MEMBER"
+          ? "unknown-member"
+          : error.code === "MDX_UNKNOWN_CUBE"
+            ? "unknown-cube"
+            : "query";
+    return new XmlaFault(kind, error.message);
+  }
+  if (error instanceof EngineCubeWriteError) return new XmlaFault("query", error.message);
+  if (error instanceof ProviderError) {
+    const unknownCube = ["SERVER_UNKNOWN", "APPLICATION_UNKNOWN", "CUBE_UNKNOWN"].includes(error.code);
+    return new XmlaFault(unknownCube ? "unknown-cube" : "query", error.message);
+  }
+  return null;
+}

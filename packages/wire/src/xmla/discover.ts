@@ -1,0 +1,50 @@
+import type { ContentParts } from "@qibates/protocols/xmla";
+import {
+  FORMAT,
+  PROPERTY,
+  REQUEST_TYPES,
+  type RequestType,
+  rowsetXml,
+  XmlaFault,
+} from "@qibates/protocols/xmla";
+import type { FastifyRequest } from "fastify";
+import type { CallContext } from "./call-context.ts";
+import type { XmlaEndpointState } from "./endpoint-state.ts";
+import type { Properties } from "./request.ts";
+import { discoverRows } from "./rowsets.ts";
+import { child, type XmlElement } from "./xml.ts";
+
+/** `Discover`: the rowset its `RequestType` names, restricted by its `RestrictionList`, in the Tabular format. */
+export async function discover(
+  state: XmlaEndpointState,
+  method: XmlElement,
+  properties: Properties,
+  context: CallContext,
+  content: ContentParts,
+  request: FastifyRequest,
+): Promise<string> {
+  const type = child(method, "RequestType")?.text.trim() ?? "";
+  if (!(REQUEST_TYPES as readonly string[]).includes(type))
+    throw new XmlaFault("unsupported", `The request type ${type || "(none)"} is not supported.`);
+  const format = properties.get(PROPERTY.Format);
+  if (format !== undefined && format !== FORMAT.Tabular)
+    throw new XmlaFault("unsupported", `Discover answers the Tabular format only, not ${format}.`);
+  const restrictions = new Map<string, string>();
+  const list = child(child(method, "Restrictions"), "RestrictionList");
+  // An empty restriction (`<CUBE_NAME/>`) restricts nothing.
+  for (const r of list?.children ?? []) if (r.text.trim() !== "") restrictions.set(r.name, r.text.trim());
+  const rows = content.data
+    ? await discoverRows(type as RequestType, restrictions, {
+        dataSourceName: await context.serverName(),
+        url: `${request.protocol}://${request.headers.host ?? "localhost"}${request.url.split("?")[0] ?? ""}`,
+        providerName: state.about.name,
+        defaultCatalog: context.catalog,
+        catalogs: () => context.catalogs(),
+        cubes: (c) => context.cubes(c),
+        engine: (catalog, cube) => context.engine(catalog, cube),
+        parseMdxExpression: (text) => state.engine.parseMdxExpression(text),
+        writeEnabled: true,
+      })
+    : [];
+  return rowsetXml(type as RequestType, rows, content);
+}

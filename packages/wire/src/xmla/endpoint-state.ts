@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { Connector, EnginePort, Provider } from "@qibates/connectors";
+import { CallerSessions } from "../live-sessions.ts";
+import { LoginThrottle } from "../login-throttle.ts";
+import type { WireEndpointOptions } from "../options.ts";
+import { SessionStore } from "../session-store.ts";
+
+/**
+ * Options of the XMLA endpoint: `provider` must offer the engine port (`Provider.engine`: the embedded one
+ * does); `connector` defaults to `ssas` (the capability table's SSAS profile); `about.name` is the provider
+ * name DISCOVER_DATASOURCES answers and the source of faults; writes are journaled as `xmla:<user>`.
+ */
+export interface XmlaOptions extends WireEndpointOptions {
+  /** The most cells an MDX query may cross into (the engine's default, 1,000,000, when absent). */
+  maxCells?: number;
+}
+
+/** An XMLA session (`BeginSession` … `EndSession`). */
+export interface XmlaSession {
+  readonly id: string;
+  readonly username: string;
+  lastUsed: number;
+  /** The catalog a `Catalog` property chose earlier in the session. */
+  catalog: string | null;
+}
+
+/** What the endpoint's plugin and routes share: the provider and its engine port, sessions, names. */
+export interface XmlaEndpointState {
+  readonly options: XmlaOptions;
+  readonly provider: Provider;
+  readonly engine: EnginePort;
+  readonly connector: Connector;
+  readonly owner: (username: string) => string;
+  readonly about: { name: string; version: string };
+  /** The `Source` of faults. */
+  readonly source: string;
+  readonly throttle: LoginThrottle;
+  readonly sessions: SessionStore<XmlaSession>;
+  /** A request without session headers: one provider session per user at one address (the demo's own views). */
+  readonly callers: CallerSessions;
+}
+
+export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
+  const provider = options.provider;
+  const engine = provider.engine;
+  if (!engine)
+    throw new Error("the XMLA endpoint needs a provider that offers the engine port (the embedded one)");
+  const about = options.about ?? { name: "QiBates", version: "" };
+  return {
+    options,
+    provider,
+    engine,
+    connector: options.connector ?? "ssas",
+    owner: options.owner ?? ((u: string) => `xmla:${u}`),
+    about,
+    source: `${about.name} XMLA`,
+    throttle: options.loginThrottle ?? new LoginThrottle(),
+    callers: new CallerSessions("xmla", (options.idleMinutes ?? 30) * 60_000),
+    sessions: new SessionStore<XmlaSession>({
+      idleMs: (options.idleMinutes ?? 30) * 60_000,
+      max: options.maxSessions ?? 10_000,
+      maxPerOwner: options.maxSessionsPerUser ?? 100,
+      newId: () => randomUUID().toUpperCase(),
+    }),
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  type ContentParts,
+  EMPTY_RESULT,
+  FORMAT,
+  PROPERTY,
+  TUPLE_FORMAT,
+  XmlaFault,
+} from "@qibates/protocols/xmla";
+import type { CallContext } from "./call-context.ts";
+import type { XmlaEndpointState } from "./endpoint-state.ts";
+import type { MdDataSetInput } from "./mddataset.ts";
+import type { Properties } from "./request.ts";
+import { child, type XmlElement } from "./xml.ts";
+
+/**
+ * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
+ * time; an `UPDATE CUBE` writing cells, or a command without a statement, answered as an empty result.
+ */
+export async function execute(
+  state: XmlaEndpointState,
+  method: XmlElement,
+  properties: Properties,
+  context: CallContext,
+  content: ContentParts,
+  username: string,
+): Promise<string | MdDataSetInput> {
+  const statement = child(child(method, "Command"), "Statement")?.text ?? "";
+  // A command without a statement (how clients open or close a session) answers an empty result.
+  if (statement.trim() === "") return EMPTY_RESULT;
+  if (/^\s*UPDATE\b/i.test(statement)) {
+    const update = state.engine.parseMdxUpdate(statement);
+    const cube = await context.cubeOf(update.cube.map((p) => p.name));
+    await cube.update(state.owner(username), update);
+    return EMPTY_RESULT;
+  }
+  const format = properties.get(PROPERTY.Format) ?? FORMAT.Native;
+  if (format !== FORMAT.Multidimensional && format !== FORMAT.Native && format !== FORMAT.Tabular)
+    throw new XmlaFault(
+      "unsupported",
+      `Execute answers the Multidimensional and Tabular formats only, not ${format}.`,
+    );
+  const axisFormat = properties.get(PROPERTY.AxisFormat) ?? TUPLE_FORMAT;
+  // AxisFormat shapes the axes of an MDDataSet only; a Tabular answer has none.
+  if (format !== FORMAT.Tabular && axisFormat !== TUPLE_FORMAT)
+    throw new XmlaFault(
+      "unsupported",
+      `Execute answers the TupleFormat axis format only, not ${axisFormat}.`,
+    );
+  const query = state.engine.parseMdx(statement);
+  if (format === FORMAT.Tabular && query.axes.length > 2)
+    throw new XmlaFault(
+      "unsupported",
+      "The Tabular format flattens COLUMNS and ROWS only: this query has more axes.",
+    );
+  const cube = await context.cubeOf(query.cube.map((p) => p.name));
+  const maxCells = state.options.maxCells;
+  const result = await cube.mdx(statement, maxCells !== undefined ? { maxCells } : {}, query);
+  return {
+    cube: cube.cube,
+    outline: cube.outline,
+    result,
+    content,
+    aliasTable: "Default",
+    format: format === FORMAT.Tabular ? "Tabular" : "Multidimensional",
+  };
+}

@@ -1,0 +1,64 @@
+import type { ProviderSession } from "@qibates/connectors";
+import { SESSION_HEADER, SESSION_ID, XMLA_NS, XmlaFault } from "@qibates/protocols/xmla";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sessionOwner } from "../session-store.ts";
+import { hasFault, loginAddress } from "./auth.ts";
+import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
+import { child, type XmlElement } from "./xml.ts";
+
+/** The XMLA session a request runs in, and whether its `EndSession` header ends it. */
+export interface RequestSession {
+  session: XmlaSession | null;
+  ending: boolean;
+}
+
+/**
+ * The session headers of a request: `BeginSession` starts one, `Session` names one, `EndSession` ends one.
+ * A session begun by a request that fails is never known to the client: it ends with the request.
+ */
+export function requestSession(
+  state: XmlaEndpointState,
+  envelope: XmlElement,
+  username: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RequestSession {
+  const header = child(envelope, "Header");
+  const xa = (name: string) => header?.children.find((h) => h.name === name && h.ns === XMLA_NS);
+  const named = xa(SESSION_HEADER.session) ?? xa(SESSION_HEADER.end);
+  if (named) {
+    const id = named.attrs[SESSION_ID] ?? "";
+    if (id === "") throw new XmlaFault("session", `The ${named.name} header needs a SessionId.`);
+    const found = state.sessions.find(id);
+    if (!found || found.username !== username)
+      throw new XmlaFault("session", `The session ${id} does not exist or has ended.`);
+    return { session: found, ending: named.name === SESSION_HEADER.end };
+  }
+  if (!xa(SESSION_HEADER.begin)) return { session: null, ending: false };
+  const session = state.sessions.add(
+    (id, now) => ({ id, username, lastUsed: now, catalog: null }),
+    sessionOwner(username, request.ip),
+  );
+  const begun = session.id;
+  reply.raw.once("finish", () => {
+    if (hasFault(reply) || reply.statusCode !== 200) state.sessions.end(begun);
+  });
+  return { session, ending: false };
+}
+
+/** The provider session a call runs as: the XMLA session's, else the caller's own (user at one address). */
+export function providerSession(
+  state: XmlaEndpointState,
+  request: FastifyRequest,
+  username: string,
+  session: XmlaSession | null,
+): ProviderSession {
+  return {
+    id: session?.id ?? state.callers.id(username, request.ip),
+    ownerId: state.owner(username),
+    connector: state.connector,
+    username,
+    providerAddress: loginAddress(request),
+    aliasTable: null,
+  };
+}
