@@ -1,5 +1,5 @@
 /**
- * The MDX functions of the engine (`@qibates/engine/mdx`), as MDSCHEMA_FUNCTIONS lists them: one row per
+ * The MDX functions of the engine (its MDX parser and executor), as MDSCHEMA_FUNCTIONS lists them: one row per
  * function or method, in the columns and forms of the SSAS reply recorded by may-day/olap
  * (`MDSCHEMA_FUNCTIONS.testGetMDSchemaFunctions.1.response.xml`: `PARAMETER_LIST` with «…» placeholders and
  * `[…]` for optional ones, `OBJECT` «Member» for a method, `RETURN_TYPE` 12 and `ORIGIN` 1 (MDX) for every

@@ -77,7 +77,7 @@ const STEP_MEMBERS = 256;
  * An Execute answer in MDDataSet form (TupleFormat): `OlapInfo` (cube, each axis's hierarchies and member
  * properties, the cell properties), `Axes` (the axes' tuples, then the slicer: every base dimension not on an
  * axis, at the slicer's member or its top), `CellData` (one `Cell` per non-missing value, by ordinal, columns
- * varying fastest; #Missing cells are left out). In steps (`@qibates/engine/grid`'s `Steps`): a few hundred
+ * varying fastest; #Missing cells are left out). In steps (the engine port's `Steps`): a few hundred
  * members or about a thousand cells at a time, so that the event loop writes a large answer a slice at a time
  * between other calls; handed to `emit` in chunks of about {@link XML_CHUNK_CHARS} characters, in order.
  */
