@@ -1,4 +1,4 @@
-import type { ContentParts } from "@qibates/protocols/xmla";
+import type { ContentParts, XmlaRequest } from "@qibates/protocols/xmla";
 import {
   FORMAT,
   PROPERTY,
@@ -10,31 +10,24 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { CallContext } from "./call-context.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
-import type { Properties } from "./request.ts";
 import { discoverRows } from "./rowsets.ts";
-import { child, type XmlElement } from "./xml.ts";
 
 /** `Discover`: the rowset its `RequestType` names, restricted by its `RestrictionList`, in the Tabular format. */
 export async function discover(
   state: XmlaEndpointState,
-  method: XmlElement,
-  properties: Properties,
+  call: XmlaRequest,
   context: CallContext,
   content: ContentParts,
   request: FastifyRequest,
 ): Promise<string> {
-  const type = child(method, "RequestType")?.text.trim() ?? "";
+  const type = call.requestType;
   if (!(REQUEST_TYPES as readonly string[]).includes(type))
     throw new XmlaFault("unsupported", `The request type ${type || "(none)"} is not supported.`);
-  const format = properties.get(PROPERTY.Format);
+  const format = call.properties.get(PROPERTY.Format);
   if (format !== undefined && format !== FORMAT.Tabular)
     throw new XmlaFault("unsupported", `Discover answers the Tabular format only, not ${format}.`);
-  const restrictions = new Map<string, string>();
-  const list = child(child(method, "Restrictions"), "RestrictionList");
-  // An empty restriction (`<CUBE_NAME/>`) restricts nothing.
-  for (const r of list?.children ?? []) if (r.text.trim() !== "") restrictions.set(r.name, r.text.trim());
   const rows = content.data
-    ? await discoverRows(type as RequestType, restrictions, {
+    ? await discoverRows(type as RequestType, call.restrictions, {
         dataSourceName: await context.serverName(),
         url: `${request.protocol}://${request.headers.host ?? "localhost"}${request.url.split("?")[0] ?? ""}`,
         providerName: state.about.name,

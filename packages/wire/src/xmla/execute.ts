@@ -5,12 +5,11 @@ import {
   PROPERTY,
   TUPLE_FORMAT,
   XmlaFault,
+  type XmlaRequest,
 } from "@qibates/protocols/xmla";
 import type { CallContext } from "./call-context.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
-import type { Properties } from "./request.ts";
-import { child, type XmlElement } from "./xml.ts";
 
 /**
  * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
@@ -18,13 +17,12 @@ import { child, type XmlElement } from "./xml.ts";
  */
 export async function execute(
   state: XmlaEndpointState,
-  method: XmlElement,
-  properties: Properties,
+  call: XmlaRequest,
   context: CallContext,
   content: ContentParts,
   username: string,
 ): Promise<string | MdDataSetInput> {
-  const statement = child(child(method, "Command"), "Statement")?.text ?? "";
+  const { statement, properties } = call;
   // A command without a statement (how clients open or close a session) answers an empty result.
   if (statement.trim() === "") return EMPTY_RESULT;
   if (/^\s*UPDATE\b/i.test(statement)) {

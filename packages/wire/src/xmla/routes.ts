@@ -8,7 +8,7 @@ import { discover } from "./discover.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import { execute } from "./execute.ts";
 import { mdDataSetXmlSteps, tabularXmlSteps } from "./mddataset.ts";
-import { contentOf, propertyList, readRequest } from "./request.ts";
+import { contentOf, readRequest } from "./request.ts";
 import { providerSession, requestSession } from "./sessions.ts";
 
 const XML_TYPE = "text/xml; charset=utf-8";
@@ -56,10 +56,10 @@ async function answer(
   username: string,
 ) {
   const text = typeof request.body === "string" ? request.body : "";
-  const { envelope, method } = await readRequest(text);
-  const { session, ending } = requestSession(state, envelope, username, request, reply);
+  const call = await readRequest(text);
+  const { session, ending } = requestSession(state, call.session, username, request, reply);
 
-  const properties = propertyList(method);
+  const properties = call.properties;
   const catalogProperty = properties.get(PROPERTY.Catalog) || undefined;
   const ps = providerSession(state, request, username, session);
   const context = new CallContext(state, ps, catalogProperty ?? session?.catalog ?? null);
@@ -69,12 +69,12 @@ async function answer(
   }
   const content = contentOf(properties);
   const result =
-    method.name === "Discover"
-      ? await discover(state, method, properties, context, content, request)
-      : await execute(state, method, properties, context, content, username);
+    call.method === "Discover"
+      ? await discover(state, call, context, content, request)
+      : await execute(state, call, context, content, username);
   if (ending && session) state.sessions.end(session.id);
-  const head = answerHead(method.name, session && !ending ? session.id : null);
-  const tail = answerTail(method.name);
+  const head = answerHead(call.method, session && !ending ? session.id : null);
+  const tail = answerTail(call.method);
   if (typeof result === "string") return reply.type(XML_TYPE).send(head + result + tail);
   // An MDDataSet: written a slice at a time on the event loop, between other calls (`slices`), each chunk sent
   // as soon as it is written, so that neither the whole answer's text nor one write of it holds the loop.

@@ -1,10 +1,9 @@
 import type { ProviderSession } from "@qibates/connectors";
-import { SESSION_HEADER, SESSION_ID, XMLA_NS, XmlaFault } from "@qibates/protocols/xmla";
+import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sessionOwner } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
-import { child, type XmlElement } from "./xml.ts";
 
 /** The XMLA session a request runs in, and whether its `EndSession` header ends it. */
 export interface RequestSession {
@@ -18,23 +17,18 @@ export interface RequestSession {
  */
 export function requestSession(
   state: XmlaEndpointState,
-  envelope: XmlElement,
+  header: SessionHeader,
   username: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ): RequestSession {
-  const header = child(envelope, "Header");
-  const xa = (name: string) => header?.children.find((h) => h.name === name && h.ns === XMLA_NS);
-  const named = xa(SESSION_HEADER.session) ?? xa(SESSION_HEADER.end);
-  if (named) {
-    const id = named.attrs[SESSION_ID] ?? "";
-    if (id === "") throw new XmlaFault("session", `The ${named.name} header needs a SessionId.`);
-    const found = state.sessions.find(id);
+  if (header.kind === "session" || header.kind === "end") {
+    const found = state.sessions.find(header.id);
     if (!found || found.username !== username)
-      throw new XmlaFault("session", `The session ${id} does not exist or has ended.`);
-    return { session: found, ending: named.name === SESSION_HEADER.end };
+      throw new XmlaFault("session", `The session ${header.id} does not exist or has ended.`);
+    return { session: found, ending: header.kind === "end" };
   }
-  if (!xa(SESSION_HEADER.begin)) return { session: null, ending: false };
+  if (header.kind === "none") return { session: null, ending: false };
   const session = state.sessions.add(
     (id, now) => ({ id, username, lastUsed: now, catalog: null }),
     sessionOwner(username, request.ip),
