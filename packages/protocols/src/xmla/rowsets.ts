@@ -53,6 +53,16 @@ function columns(...specs: string[]): Column[] {
  * The columns of each rowset the endpoint answers, in the order Analysis Services declares them in the
  * schema of its answers (the recorded SSAS 2008 R2 replies; MS-SSAS names the same columns).
  */
+/** The columns that name a level, from its catalog down: the first of MDSCHEMA_MEMBERS' and _PROPERTIES'. */
+const LEVEL_PATH = [
+  "CATALOG_NAME",
+  "SCHEMA_NAME",
+  "CUBE_NAME",
+  "DIMENSION_UNIQUE_NAME",
+  "HIERARCHY_UNIQUE_NAME",
+  "LEVEL_UNIQUE_NAME",
+] as const;
+
 const COLUMNS = {
   DISCOVER_DATASOURCES: columns(
     "DataSourceName!",
@@ -160,12 +170,7 @@ const COLUMNS = {
     "LEVEL_ORIGIN:unsignedShort",
   ),
   MDSCHEMA_MEMBERS: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "LEVEL_UNIQUE_NAME",
+    ...LEVEL_PATH,
     "LEVEL_NUMBER:unsignedInt",
     "MEMBER_ORDINAL:unsignedInt",
     "MEMBER_NAME",
@@ -221,12 +226,7 @@ const COLUMNS = {
     "SET_EVALUATION_CONTEXT:int",
   ),
   MDSCHEMA_PROPERTIES: columns(
-    "CATALOG_NAME",
-    "SCHEMA_NAME",
-    "CUBE_NAME",
-    "DIMENSION_UNIQUE_NAME",
-    "HIERARCHY_UNIQUE_NAME",
-    "LEVEL_UNIQUE_NAME",
+    ...LEVEL_PATH,
     "MEMBER_UNIQUE_NAME",
     "PROPERTY_TYPE:short",
     "PROPERTY_NAME",

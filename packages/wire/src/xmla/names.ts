@@ -8,6 +8,9 @@ import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
  * resolves back.
  */
 
+/** Whether two names are the same name: MDX and XMLA restrictions compare names without case. */
+export const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 export function bracket(name: string): string {
   return `[${name.replaceAll("]", "]]")}]`;
 }

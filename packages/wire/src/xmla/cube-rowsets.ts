@@ -1,0 +1,201 @@
+import type { EngineCube } from "@qibates/connectors";
+import type { Dimension } from "@qibates/connectors/engine-port";
+import { type RequestType, type Row, XmlaFault } from "@qibates/protocols/xmla";
+import { memberRows } from "./member-rowsets.ts";
+import {
+  caption,
+  depth,
+  dimensionName,
+  dimensionType,
+  levelName,
+  levelUniqueName,
+  memberName,
+} from "./names.ts";
+import type { DiscoverSource } from "./rowsets.ts";
+
+/** The rows one cube answers for a cube's rowset (MDSCHEMA_CUBES, _DIMENSIONS … _MEMBERS, _PROPERTIES). */
+export function rowsOfCube(
+  type: RequestType,
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  engine: EngineCube,
+  restrictions: ReadonlyMap<string, string>,
+  source: DiscoverSource,
+): Row[] {
+  const outline = engine.outline;
+  const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+  switch (type) {
+    case "MDSCHEMA_CUBES":
+      return [
+        {
+          ...base,
+          CUBE_TYPE: "CUBE",
+          DESCRIPTION: "",
+          IS_DRILLTHROUGH_ENABLED: false,
+          IS_LINKABLE: false,
+          IS_WRITE_ENABLED: source.writeEnabled,
+          IS_SQL_ENABLED: false,
+          CUBE_CAPTION: engine.cube,
+          CUBE_SOURCE: 1,
+          PREFERRED_QUERY_PATTERNS: 0,
+        },
+      ];
+    case "MDSCHEMA_DIMENSIONS":
+      return dims.map((d, i) => ({
+        ...base,
+        DIMENSION_NAME: d.name,
+        DIMENSION_UNIQUE_NAME: dimensionName(d),
+        DIMENSION_CAPTION: d.name,
+        DIMENSION_ORDINAL: i + 1,
+        DIMENSION_TYPE: dimensionType(d),
+        DIMENSION_CARDINALITY: d.size,
+        DEFAULT_HIERARCHY: dimensionName(d),
+        DESCRIPTION: "",
+        IS_VIRTUAL: d.type === "attribute",
+        IS_READWRITE: false,
+        DIMENSION_UNIQUE_SETTINGS: 1,
+        DIMENSION_MASTER_NAME: d.name,
+        DIMENSION_IS_VISIBLE: true,
+      }));
+    case "MDSCHEMA_HIERARCHIES":
+      return dims.map((d) => {
+        const leaves = d.members.filter((m) => m.isLeaf);
+        const balanced = leaves.every((m) => m.generation === leaves[0]?.generation);
+        return {
+          ...base,
+          DIMENSION_UNIQUE_NAME: dimensionName(d),
+          HIERARCHY_NAME: d.name,
+          HIERARCHY_UNIQUE_NAME: dimensionName(d),
+          HIERARCHY_CAPTION: d.name,
+          DIMENSION_TYPE: dimensionType(d),
+          HIERARCHY_CARDINALITY: d.size,
+          DEFAULT_MEMBER: memberName(d.root),
+          ...(d.type === "accounts" ? {} : { ALL_MEMBER: memberName(d.root) }),
+          DESCRIPTION: "",
+          // MD_STRUCTURE_FULLYBALANCED 0, MD_STRUCTURE_UNBALANCED 2.
+          STRUCTURE: balanced ? 0 : 2,
+          IS_VIRTUAL: d.type === "attribute",
+          IS_READWRITE: false,
+          DIMENSION_UNIQUE_SETTINGS: 1,
+          DIMENSION_IS_VISIBLE: true,
+          HIERARCHY_ORDINAL: 1,
+          DIMENSION_IS_SHARED: true,
+          HIERARCHY_IS_VISIBLE: true,
+          HIERARCHY_DISPLAY_FOLDER: "",
+        };
+      });
+    case "MDSCHEMA_LEVELS":
+      return dims.flatMap((d) =>
+        Array.from({ length: depth(d) }, (_, k) => {
+          const gen = k + 1;
+          return {
+            ...base,
+            DIMENSION_UNIQUE_NAME: dimensionName(d),
+            HIERARCHY_UNIQUE_NAME: dimensionName(d),
+            LEVEL_NAME: levelName(d, gen),
+            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
+            LEVEL_CAPTION: levelName(d, gen),
+            LEVEL_NUMBER: k,
+            LEVEL_CARDINALITY: d.members.filter((m) => m.generation === gen).length,
+            // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
+            LEVEL_TYPE: gen === 1 && d.type !== "accounts" ? 1 : 0,
+            DESCRIPTION: "",
+            CUSTOM_ROLLUP_SETTINGS: 0,
+            LEVEL_UNIQUE_SETTINGS: 0,
+            LEVEL_IS_VISIBLE: true,
+          };
+        }),
+      );
+    case "MDSCHEMA_MEMBERS":
+      return memberRows(base, engine, restrictions, source.parseMdxExpression);
+    // The engine has no named sets and no actions: the rowsets are empty.
+    case "MDSCHEMA_SETS":
+    case "MDSCHEMA_ACTIONS":
+      return [];
+    case "MDSCHEMA_PROPERTIES":
+      return propertyRows(base, dims, restrictions);
+    case "MDSCHEMA_MEASURES": {
+      // Every member of the accounts dimension below its top is a measure; a member with a formula is
+      // calculated (MDMEASURE_AGGR_CALCULATED 127), a time-balanced one unknown (0), the others summed (1).
+      const accounts = outline.baseDimensions.find((d) => d.type === "accounts");
+      return (accounts?.members ?? [])
+        .filter((m) => m.parent !== null && !m.isShared)
+        .map((m) => ({
+          ...base,
+          MEASURE_NAME: m.name,
+          MEASURE_UNIQUE_NAME: memberName(m),
+          MEASURE_CAPTION: caption(m, "Default"),
+          MEASURE_AGGREGATOR: m.formula !== undefined ? 127 : m.timeBalance !== "none" ? 0 : 1,
+          // DBTYPE_R8: values are doubles.
+          DATA_TYPE: 5,
+          DESCRIPTION: "",
+          ...(m.formula !== undefined ? { EXPRESSION: m.formula } : {}),
+          MEASURE_IS_VISIBLE: true,
+          MEASURE_UNQUALIFIED_CAPTION: caption(m, "Default"),
+          MEASURE_DISPLAY_FOLDER: "",
+        }));
+    }
+    default:
+      throw new XmlaFault("unsupported", `The request type ${type} is not supported.`);
+  }
+}
+
+/** MDPROP_MEMBER, MDPROP_CELL and MDPROP_SYSTEM (OLE DB for OLAP), the bits of PROPERTY_TYPE. */
+const MDPROP = { MEMBER: 0x01, CELL: 0x02, SYSTEM: 0x04 } as const;
+/** DBTYPE_WSTR, DBTYPE_VARIANT, DBTYPE_UI4. */
+const DBTYPE = { WSTR: 130, VARIANT: 12, UI4: 19 } as const;
+
+/**
+ * MDSCHEMA_PROPERTIES: by default (or with the member bit of PROPERTY_TYPE) the member properties of each
+ * level — the intrinsic KEY0, NAME and MEMBER_VALUE, text for every member here (a member's key and value
+ * are its name), typed as SSAS answers them (PROPERTY_TYPE 5, member and system); with the cell bit, the cell
+ * properties an MDDataSet carries (VALUE, FORMATTED_VALUE, CELL_ORDINAL, as its `CellInfo`).
+ */
+function propertyRows(
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  dims: readonly Dimension[],
+  restrictions: ReadonlyMap<string, string>,
+): Row[] {
+  const text = restrictions.get("PROPERTY_TYPE");
+  const wanted = text === undefined ? MDPROP.MEMBER : Number(text);
+  if (!Number.isInteger(wanted) || wanted < 0)
+    throw new XmlaFault("bad-request", "PROPERTY_TYPE must be a combination of 1 (member) and 2 (cell).");
+  const rows: Row[] = [];
+  if (wanted & MDPROP.MEMBER) {
+    for (const d of dims) {
+      for (let gen = 1; gen <= depth(d); gen++) {
+        for (const name of ["KEY0", "NAME", "MEMBER_VALUE"]) {
+          rows.push({
+            ...base,
+            DIMENSION_UNIQUE_NAME: dimensionName(d),
+            HIERARCHY_UNIQUE_NAME: dimensionName(d),
+            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
+            PROPERTY_TYPE: MDPROP.MEMBER | MDPROP.SYSTEM,
+            PROPERTY_NAME: name,
+            PROPERTY_CAPTION: name,
+            DATA_TYPE: DBTYPE.WSTR,
+            PROPERTY_ORIGIN: 1,
+            PROPERTY_IS_VISIBLE: true,
+          });
+        }
+      }
+    }
+  }
+  if (wanted & MDPROP.CELL) {
+    const cell: [string, number][] = [
+      ["VALUE", DBTYPE.VARIANT],
+      ["FORMATTED_VALUE", DBTYPE.WSTR],
+      ["CELL_ORDINAL", DBTYPE.UI4],
+    ];
+    for (const [name, dataType] of cell) {
+      rows.push({
+        ...base,
+        PROPERTY_TYPE: MDPROP.CELL,
+        PROPERTY_NAME: name,
+        PROPERTY_CAPTION: name,
+        DATA_TYPE: dataType,
+        PROPERTY_IS_VISIBLE: true,
+      });
+    }
+  }
+  return rows;
+}
