@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { esc as escapeXml } from "@qibates/protocols/xml";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { PlanningRestProvider } from "../planning-rest/provider.ts";
@@ -12,7 +13,6 @@ import type {
 } from "../provider.ts";
 import { leaf, svChild, svList, svText } from "../smartview/client.ts";
 import { UpstreamSessions } from "../upstream-sessions.ts";
-import { escapeXml } from "../xmla/soap.ts";
 import { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
 
 type Schemas = components["schemas"];

@@ -1,7 +1,6 @@
-import { readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
+import { esc as escapeXml, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { escapeXml } from "../xmla/soap.ts";
 
 /**
  * One Smart View XML provider session (Essbase APS 11.x, `…/aps/SmartView`) of a QiBates session. Every call

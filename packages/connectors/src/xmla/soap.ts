@@ -2,7 +2,6 @@
  * XML for Analysis over SOAP 1.1 as the `ssas` connector speaks it: the codec `@qibates/protocols/xmla`
  * (envelopes with the session headers, answers read by local name), shared with the XMLA endpoint.
  */
-export { esc as escapeXml } from "@qibates/protocols/xml";
 export {
   type DataSet,
   type DataSetCell,
