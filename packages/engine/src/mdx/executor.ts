@@ -12,34 +12,29 @@ import {
   startOf,
 } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
+import { Call, checkArity, checkMethodArity, type Evaluator } from "./functions/call.ts";
+import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./functions/library.ts";
 import { parseMdx } from "./parser.ts";
+import { compareStrings, distinct, except } from "./sets.ts";
+import {
+  CalculatedMember,
+  type Coords,
+  describe,
+  isCalc,
+  layerByName,
+  type MdxMember,
+  type MdxTuple,
+  type Val,
+} from "./values.ts";
 
 /**
  * The MDX executor: sets are evaluated over the outline, values over a {@link DataSource} (the cube's `read`,
  * one member per base dimension in outline order, attribute members after). Essbase semantics: generation 1 is
  * the dimension, level 0 the leaves; every dimension not on an axis nor in the slicer is at its top member;
  * #Missing is `null` in the result and follows Essbase arithmetic in calculated members (`#Missing + 5` is 5,
- * `#Missing * 5` and `x / 0` are #Missing).
+ * `#Missing * 5` and `x / 0` are #Missing). The function library is in `functions/`, a table the evaluator
+ * dispatches through.
  */
-
-/** A member defined by `WITH MEMBER`. */
-export class CalculatedMember {
-  readonly calculated = true;
-  constructor(
-    readonly name: string,
-    readonly dimension: Dimension,
-    readonly parent: Member | null,
-    readonly expr: Expr,
-    readonly solveOrder: number,
-  ) {}
-
-  toString(): string {
-    return this.name;
-  }
-}
-
-export type MdxMember = Member | CalculatedMember;
-export type MdxTuple = readonly MdxMember[];
 
 export interface MdxAxis {
   /** 0 = columns, 1 = rows, 2 = pages… */
@@ -153,41 +148,6 @@ export function resolveMdxUpdate(
   return new Executor(source, options).updates(update);
 }
 
-// ------------------------------------------------------------------------------------------------ values
-
-/**
- * A generation or level by name: the outline's names (`Quarter`), else Essbase's default names `Gen2,Year` and
- * `Lev0,Year` (a generation or level the dimension has).
- */
-function layerByName(dimension: Dimension, name: string): Layer | null {
-  const g = dimension.generationByName(name);
-  if (g !== undefined) return { by: "generation", dimension, n: g };
-  const l = dimension.levelByName(name);
-  if (l !== undefined) return { by: "level", dimension, n: l };
-  const m = /^(gen|lev)(\d+),(.+)$/i.exec(name);
-  if (!m || (m[3] as string).toLowerCase() !== dimension.name.toLowerCase()) return null;
-  const n = Number(m[2]);
-  const isGen = (m[1] as string).toLowerCase() === "gen";
-  const exists = dimension.members.some((x) => (isGen ? x.generation === n : x.level === n));
-  return exists ? { by: isGen ? "generation" : "level", dimension, n } : null;
-}
-
-type Layer = { by: "level" | "generation"; dimension: Dimension; n: number };
-
-type Val =
-  | { t: "member"; m: MdxMember }
-  | { t: "tuple"; ms: MdxMember[] }
-  | { t: "set"; tuples: MdxMember[][] }
-  /** NaN is #Missing. */
-  | { t: "num"; v: number }
-  | { t: "str"; v: string }
-  | { t: "bool"; v: boolean }
-  | { t: "layer"; layer: Layer }
-  | { t: "flag"; name: string }
-  | { t: "empty" };
-
-type Coords = Map<Dimension, MdxMember>;
-
 const MAX_DEPTH = 64;
 
 /** The deepest nesting of evaluations (expressions within calculated members within expressions…). */
@@ -204,39 +164,10 @@ const READ_WORK = 4;
 
 const ORIGIN: MdxPosition = { line: 1, column: 1, text: "" };
 
-const DESCENDANT_FLAGS: Record<string, readonly number[]> = {
-  SELF: [0],
-  AFTER: [1],
-  BEFORE: [-1],
-  BEFORE_AND_AFTER: [-1, 1],
-  SELF_AND_AFTER: [0, 1],
-  SELF_AND_BEFORE: [-1, 0],
-  SELF_BEFORE_AFTER: [-1, 0, 1],
-};
-
-const isCalc = (m: MdxMember): m is CalculatedMember => m instanceof CalculatedMember;
-
-function describe(v: Val): string {
-  switch (v.t) {
-    case "num":
-    case "str":
-    case "bool":
-      return "a value";
-    case "layer":
-      return "a level";
-    case "flag":
-      return `the keyword ${v.name}`;
-    case "empty":
-      return "nothing";
-    default:
-      return `a ${v.t}`;
-  }
-}
-
-class Executor {
+class Executor implements Evaluator {
   private readonly outline: Outline;
   private readonly base: readonly Dimension[];
-  private readonly calcMembers: CalculatedMember[] = [];
+  readonly calcMembers: CalculatedMember[] = [];
   private readonly namedSets = new Map<
     string,
     { expr: Expr; value: MdxMember[][] | null; evaluating: boolean }
@@ -266,7 +197,7 @@ class Executor {
   }
 
   /** Counts `n` units of work: refused past the query's budget, or past the step's when the host set one. */
-  private charge(n: number, at: MdxPosition): void {
+  charge(n: number, at: MdxPosition): void {
     this.work += n;
     if (this.work > this.maxWork) {
       throw new MdxError(
@@ -521,7 +452,7 @@ class Executor {
   }
 
   /** The value at coordinates: the calculated member of highest solve order computes it, else the source. */
-  private cellValue(coords: Coords, depth: number, counted = true): number {
+  cellValue(coords: Coords, depth: number, counted = true): number {
     let calc: CalculatedMember | null = null;
     for (const m of coords.values()) if (isCalc(m) && (!calc || m.solveOrder > calc.solveOrder)) calc = m;
     if (calc) {
@@ -563,7 +494,7 @@ class Executor {
 
   // ----------------------------------------------------------------------------------------- coercion
 
-  private toSet(v: Val, at: MdxPosition): MdxMember[][] {
+  toSet(v: Val, at: MdxPosition): MdxMember[][] {
     switch (v.t) {
       case "set":
         return v.tuples;
@@ -576,7 +507,7 @@ class Executor {
     }
   }
 
-  private toMember(v: Val, at: MdxPosition): MdxMember {
+  toMember(v: Val, at: MdxPosition): MdxMember {
     if (v.t === "member") return v.m;
     if (v.t === "set" && v.tuples.length === 1 && v.tuples[0]?.length === 1)
       return v.tuples[0][0] as MdxMember;
@@ -586,14 +517,14 @@ class Executor {
     throw new MdxError("MDX_ARGUMENT", `Expected a member, found ${describe(v)}`, at);
   }
 
-  private toOutlineMember(v: Val, at: MdxPosition): Member {
+  toOutlineMember(v: Val, at: MdxPosition): Member {
     const m = this.toMember(v, at);
     if (isCalc(m))
       throw new MdxError("MDX_ARGUMENT", `The calculated member ${m.name} has no place in the outline`, at);
     return m;
   }
 
-  private toNumber(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
+  toNumber(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
     switch (v.t) {
       case "num":
         return v.v;
@@ -612,27 +543,27 @@ class Executor {
     }
   }
 
-  private toBool(v: Val, at: MdxPosition, ctx: Coords, depth: number): boolean {
+  toBool(v: Val, at: MdxPosition, ctx: Coords, depth: number): boolean {
     if (v.t === "bool") return v.v;
     const n = this.toNumber(v, at, ctx, depth);
     return !Number.isNaN(n) && n !== 0;
   }
 
-  private toInteger(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
+  toInteger(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
     const n = this.toNumber(v, at, ctx, depth);
     if (!Number.isFinite(n) || !Number.isInteger(n) || n < 0)
       throw new MdxError("MDX_ARGUMENT", `Expected a whole number, found ${at.text}`, at);
     return n;
   }
 
-  private override(ctx: Coords, ms: readonly MdxMember[]): Coords {
+  override(ctx: Coords, ms: readonly MdxMember[]): Coords {
     const out = new Map(ctx);
     for (const m of ms) out.set(m.dimension, m);
     return out;
   }
 
   /** Checks that every tuple of a set has the same dimensions in the same order. */
-  private uniform(tuples: MdxMember[][], at: MdxPosition): MdxMember[][] {
+  uniform(tuples: MdxMember[][], at: MdxPosition): MdxMember[][] {
     const first = tuples[0];
     if (!first) return tuples;
     for (const t of tuples) {
@@ -646,7 +577,7 @@ class Executor {
 
   // -------------------------------------------------------------------------------------- evaluation
 
-  private evaluate(e: Expr, ctx: Coords, depth = 0): Val {
+  evaluate(e: Expr, ctx: Coords, depth = 0): Val {
     this.charge(1, e.at);
     if (this.evalDepth >= MAX_EVAL_DEPTH)
       throw new MdxError(
@@ -886,7 +817,10 @@ class Executor {
 
   // ----------------------------------------------------------------------------------------- functions
 
-  private method(
+  // ----------------------------------------------------------------------------------------- functions
+
+  /** `target.NAME`: the method table first, then the navigation table over the target as a member. */
+  method(
     name: string,
     target: Expr,
     args: Expr[],
@@ -896,321 +830,27 @@ class Executor {
     depth: number,
   ): Val {
     const tv = this.evaluate(target, ctx, depth);
-    const arity = (n: number): void => {
-      if (args.length !== n)
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          n === 0 ? `.${name} takes no argument` : `.${name} needs ${n} argument${n > 1 ? "s" : ""}`,
-          at,
-        );
-    };
-    const set = (ms: readonly Member[]): Val => ({ t: "set", tuples: ms.map((m) => [m]) });
-    switch (name) {
-      case "MEMBERS":
-      case "ALLMEMBERS": {
-        arity(0);
-        const calculated = (d: Dimension): MdxMember[][] =>
-          name === "ALLMEMBERS" ? this.calcMembers.filter((c) => c.dimension === d).map((c) => [c]) : [];
-        if (tv.t === "layer")
-          return {
-            t: "set",
-            tuples: [...layerMembers(tv.layer).map((x) => [x]), ...calculated(tv.layer.dimension)],
-          };
-        const m = this.toMember(tv, startOf(target));
-        if (isCalc(m) || m.parent !== null)
-          throw new MdxError("MDX_ARGUMENT", `.${at.text} needs a dimension or a level`, at);
-        return { t: "set", tuples: [...m.dimension.members.map((x) => [x]), ...calculated(m.dimension)] };
-      }
-      case "LEVELS":
-      case "GENERATIONS": {
-        arity(1);
-        const m = this.toMember(tv, startOf(target));
-        const arg = this.evaluate(args[0] as Expr, ctx, depth);
-        const dimension = m.dimension;
-        let n: number | undefined;
-        let by: "level" | "generation" = name === "LEVELS" ? "level" : "generation";
-        if (arg.t === "str") {
-          n = by === "level" ? dimension.levelByName(arg.v) : dimension.generationByName(arg.v);
-          if (n === undefined) {
-            // A level name that is a generation name (or the reverse) still names a layer of the dimension.
-            const other = by === "level" ? dimension.generationByName(arg.v) : dimension.levelByName(arg.v);
-            if (other === undefined)
-              throw new MdxError(
-                "MDX_UNKNOWN_MEMBER",
-                `Unknown level "${arg.v}" in ${dimension.name}`,
-                startOf(args[0] as Expr),
-              );
-            n = other;
-            by = by === "level" ? "generation" : "level";
-          }
-        } else n = this.toInteger(arg, startOf(args[0] as Expr), ctx, depth);
-        if (by === "generation" && n < 1)
-          throw new MdxError(
-            "MDX_ARGUMENT",
-            "Generations start at 1 (the dimension)",
-            startOf(args[0] as Expr),
-          );
-        return { t: "layer", layer: { by, dimension, n } };
-      }
-      case "CURRENTMEMBER": {
-        arity(0);
-        const m = this.toMember(tv, startOf(target));
-        return { t: "member", m: ctx.get(m.dimension) ?? m.dimension.root };
-      }
-      case "NAME":
-        arity(0);
-        if (tv.t === "layer") return { t: "str", v: layerName(tv.layer) };
-        return { t: "str", v: this.toMember(tv, startOf(target)).name };
-      case "LEVEL_NUMBER":
-      case "GEN_NUMBER": {
-        arity(0);
-        const m = this.toMember(tv, startOf(target));
-        if (isCalc(m)) return { t: "num", v: name === "GEN_NUMBER" ? 2 : 0 };
-        return { t: "num", v: name === "GEN_NUMBER" ? m.generation : m.level };
-      }
+    const method = METHOD_TABLE.get(name);
+    if (method) {
+      checkMethodArity(name, args, method.args, at);
+      return method.evaluate({ ev: this, name, target, tv, args, at, ctx, depth });
     }
-    if (!bare && args.length > 0) arity(0);
+    if (!bare && args.length > 0) checkMethodArity(name, args, 0, at);
     const m = this.toMember(tv, startOf(target));
-    if (isCalc(m)) {
-      if (name === "PARENT") return m.parent ? { t: "member", m: m.parent } : { t: "set", tuples: [] };
-      if (name === "SIBLINGS") return { t: "set", tuples: [[m]] };
-      if (["CHILDREN", "FIRSTCHILD", "LASTCHILD"].includes(name)) return { t: "set", tuples: [] };
-    } else {
-      switch (name) {
-        case "CHILDREN":
-          return set(m.children);
-        case "PARENT":
-          return m.parent ? { t: "member", m: m.parent } : { t: "set", tuples: [] };
-        case "SIBLINGS":
-          return set(m.parent ? m.parent.children : [m]);
-        case "FIRSTCHILD":
-        case "LASTCHILD": {
-          const c = name === "FIRSTCHILD" ? m.children[0] : m.children[m.children.length - 1];
-          return c ? { t: "member", m: c } : { t: "set", tuples: [] };
-        }
-      }
-    }
+    const navigation = NAVIGATION_TABLE.get(name);
+    if (navigation) return navigation.navigate(m);
     throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${at.text}`, at);
   }
 
+  /** `NAME(args)`: the function table, its arity checked before any argument is evaluated. */
   private call(name: string, args: Expr[], at: MdxPosition, ctx: Coords, depth: number): Val {
-    const argc = (min: number, max = min): void => {
-      if (args.length < min || args.length > max) {
-        const n =
-          min === max ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          `${at.text} takes ${n} argument${n === "1" ? "" : "s"}, not ${args.length}`,
-          at,
-        );
-      }
-    };
-    const arg = (i: number): Expr => args[i] as Expr;
-    const val = (i: number, c: Coords = ctx): Val => this.evaluate(arg(i), c, depth);
-    const setArg = (i: number): MdxMember[][] => this.toSet(val(i), startOf(arg(i)));
-    const flagArg = (i: number, allowed: readonly string[]): string | null => {
-      if (i >= args.length || arg(i).kind === "empty") return null;
-      const v = val(i);
-      if (v.t !== "flag" || !allowed.includes(v.name))
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          `Expected ${allowed.join(", ")}, found ${startOf(arg(i)).text}`,
-          startOf(arg(i)),
-        );
-      return v.name;
-    };
-    /** Evaluates a value expression for each tuple of a set, in the context of that tuple. */
-    const valuesOver = (tuples: MdxMember[][], i: number): (number | string)[] =>
-      tuples.map((t) => {
-        const c = this.override(ctx, t);
-        if (i >= args.length) return this.cellValue(c, depth);
-        const v = this.evaluate(arg(i), c, depth);
-        return v.t === "str" ? v.v : this.toNumber(v, startOf(arg(i)), c, depth);
-      });
-
-    switch (name) {
-      case "CROSSJOIN":
-        argc(2, Number.POSITIVE_INFINITY);
-        return {
-          t: "set",
-          tuples: this.crossJoin(
-            args.map((_, i) => setArg(i)),
-            at,
-          ),
-        };
-      case "UNION": {
-        argc(2, Number.POSITIVE_INFINITY);
-        const all = args[args.length - 1]?.kind === "flag" && flagArg(args.length - 1, ["ALL"]) === "ALL";
-        const sets = (all ? args.slice(0, -1) : args).map((_, i) => setArg(i));
-        const tuples = sets.flat();
-        return { t: "set", tuples: this.uniform(all ? tuples : distinct(tuples), at) };
-      }
-      case "EXCEPT":
-      case "INTERSECT": {
-        argc(2, 3);
-        const all = flagArg(2, ["ALL"]) === "ALL";
-        const a = setArg(0);
-        const b = setArg(1);
-        const out = name === "EXCEPT" ? except(a, b) : intersect(a, b);
-        return { t: "set", tuples: all ? out : distinct(out) };
-      }
-      case "FILTER": {
-        argc(2);
-        const tuples = setArg(0);
-        return {
-          t: "set",
-          tuples: tuples.filter((t) => {
-            const c = this.override(ctx, t);
-            return this.toBool(this.evaluate(arg(1), c, depth), startOf(arg(1)), c, depth);
-          }),
-        };
-      }
-      case "ORDER": {
-        argc(2, 3);
-        const tuples = setArg(0);
-        const dir = flagArg(2, ["ASC", "DESC", "BASC", "BDESC"]) ?? "ASC";
-        const keys = valuesOver(tuples, 1);
-        const desc = dir === "DESC" || dir === "BDESC";
-        const hierarchical = (dir === "ASC" || dir === "DESC") && tuples.every((t) => t.length === 1);
-        return {
-          t: "set",
-          tuples: hierarchical ? hierOrder(tuples, keys, desc) : flatOrder(tuples, keys, desc),
-        };
-      }
-      case "HEAD":
-      case "TAIL": {
-        argc(1, 2);
-        const tuples = setArg(0);
-        const n = args.length > 1 ? this.toInteger(val(1), startOf(arg(1)), ctx, depth) : 1;
-        return {
-          t: "set",
-          tuples: name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
-        };
-      }
-      case "TOPCOUNT":
-      case "BOTTOMCOUNT": {
-        argc(2, 3);
-        const tuples = setArg(0);
-        const n = this.toInteger(val(1), startOf(arg(1)), ctx, depth);
-        if (args.length < 3) return { t: "set", tuples: tuples.slice(0, n) };
-        const keys = valuesOver(tuples, 2);
-        return { t: "set", tuples: flatOrder(tuples, keys, name === "TOPCOUNT").slice(0, n) };
-      }
-      case "DESCENDANTS": {
-        argc(1, 3);
-        const m = this.toOutlineMember(val(0), startOf(arg(0)));
-        const layer = args.length > 1 ? this.layerArg(val(1), startOf(arg(1)), m, ctx, depth) : null;
-        const flag =
-          flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
-        const subtree = [m, ...m.descendants()];
-        this.charge(subtree.length, at);
-        return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
-      }
-      case "ANCESTOR": {
-        argc(2);
-        const m = this.toOutlineMember(val(0), startOf(arg(0)));
-        const layer = this.layerArg(val(1), startOf(arg(1)), m, ctx, depth);
-        const a = ancestor(m, layer);
-        return a ? { t: "member", m: a } : { t: "set", tuples: [] };
-      }
-      case "UDA": {
-        argc(2);
-        const m = this.toOutlineMember(val(0), startOf(arg(0)));
-        const uda = this.stringArg(val(1), startOf(arg(1)));
-        const pool =
-          m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
-        this.charge(pool.length, at);
-        return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
-      }
-      case "ISUDA": {
-        argc(2);
-        const m = this.toMember(val(0), startOf(arg(0)));
-        const uda = this.stringArg(val(1), startOf(arg(1)));
-        return { t: "bool", v: !isCalc(m) && hasUda(m, uda) };
-      }
-      case "ISLEAF": {
-        argc(1);
-        const m = this.toMember(val(0), startOf(arg(0)));
-        return { t: "bool", v: isCalc(m) || m.isLeaf };
-      }
-      case "ISEMPTY": {
-        argc(1);
-        const v = val(0);
-        return { t: "bool", v: v.t !== "str" && Number.isNaN(this.toNumber(v, startOf(arg(0)), ctx, depth)) };
-      }
-      case "IIF": {
-        argc(3);
-        return this.toBool(val(0), startOf(arg(0)), ctx, depth) ? val(1) : val(2);
-      }
-      case "SUM":
-      case "AVG":
-      case "MIN":
-      case "MAX": {
-        argc(1, 2);
-        const nums = valuesOver(setArg(0), 1).filter(
-          (v): v is number => typeof v === "number" && !Number.isNaN(v),
-        );
-        if (nums.length === 0) return { t: "num", v: Number.NaN };
-        const sum = nums.reduce((a, b) => a + b, 0);
-        const v =
-          name === "SUM"
-            ? sum
-            : name === "AVG"
-              ? sum / nums.length
-              : name === "MIN"
-                ? nums.reduce((x, y) => Math.min(x, y))
-                : nums.reduce((x, y) => Math.max(x, y));
-        return { t: "num", v };
-      }
-      case "COUNT":
-        argc(1);
-        return { t: "num", v: setArg(0).length };
-      case "DISTINCT":
-        argc(1);
-        return { t: "set", tuples: distinct(setArg(0)) };
-      case "HIERARCHIZE":
-        argc(1);
-        return { t: "set", tuples: hierarchize(setArg(0)) };
-      case "MEMBERS":
-      case "CHILDREN":
-      case "PARENT":
-      case "SIBLINGS":
-      case "FIRSTCHILD":
-      case "LASTCHILD":
-        argc(1);
-        return this.method(name, arg(0), [], true, at, ctx, depth);
-    }
-    throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+    const f = FUNCTIONS.get(name);
+    if (!f) throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+    checkArity(f, args, at);
+    return f.evaluate(new Call(this, name, args, at, ctx, depth));
   }
 
-  private stringArg(v: Val, at: MdxPosition): string {
-    if (v.t !== "str") throw new MdxError("MDX_ARGUMENT", `Expected a string, found ${at.text}`, at);
-    return v.v;
-  }
-
-  /** The layer argument of Descendants and Ancestor: a level, a generation, or a distance. */
-  private layerArg(
-    v: Val,
-    at: MdxPosition,
-    m: Member,
-    ctx: Coords,
-    depth: number,
-  ): Layer | { by: "distance"; n: number } | null {
-    if (v.t === "empty") return null;
-    if (v.t === "layer") {
-      if (v.layer.dimension !== m.dimension)
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          `The level is one of ${v.layer.dimension.name}, not of ${m.dimension.name}`,
-          at,
-        );
-      return v.layer;
-    }
-    if (v.t === "num") return { by: "distance", n: this.toInteger(v, at, ctx, depth) };
-    throw new MdxError("MDX_ARGUMENT", `Expected a level or a distance, found ${describe(v)}`, at);
-  }
-
-  private crossJoin(sets: MdxMember[][][], at: MdxPosition): MdxMember[][] {
+  crossJoin(sets: MdxMember[][][], at: MdxPosition): MdxMember[][] {
     // The product's size is counted before it is built: a CrossJoin of every dimension is refused at once.
     let size = 1;
     for (const s of sets) size *= s.length;
@@ -1230,162 +870,4 @@ class Executor {
     }
     return out;
   }
-}
-
-// ------------------------------------------------------------------------------------------ set helpers
-
-const key = (t: readonly MdxMember[]): string =>
-  t
-    .map((m) => (isCalc(m) ? `calc:${m.dimension.index}:${m.name}` : `${m.dimension.index}:${m.ordinal}`))
-    .join("|");
-
-function distinct(tuples: MdxMember[][]): MdxMember[][] {
-  const seen = new Set<string>();
-  return tuples.filter((t) => {
-    const k = key(t);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-function except(a: MdxMember[][], b: MdxMember[][]): MdxMember[][] {
-  const drop = new Set(b.map(key));
-  return a.filter((t) => !drop.has(key(t)));
-}
-
-function intersect(a: MdxMember[][], b: MdxMember[][]): MdxMember[][] {
-  const keep = new Set(b.map(key));
-  return a.filter((t) => keep.has(key(t)));
-}
-
-function hasUda(m: Member, uda: string): boolean {
-  const lower = uda.toLowerCase();
-  return [...m.udas, ...m.stored.udas].some((u) => u.toLowerCase() === lower);
-}
-
-function compareStrings(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Sort keys: #Missing below every number, strings after numbers. */
-function compareKeys(a: number | string, b: number | string): number {
-  if (typeof a === "string" || typeof b === "string") {
-    if (typeof a !== "string") return -1;
-    if (typeof b !== "string") return 1;
-    return compareStrings(a, b);
-  }
-  const x = Number.isNaN(a) ? Number.NEGATIVE_INFINITY : a;
-  const y = Number.isNaN(b) ? Number.NEGATIVE_INFINITY : b;
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-
-/** BASC / BDESC: one stable sort of the whole set. */
-function flatOrder(tuples: MdxMember[][], keys: (number | string)[], desc: boolean): MdxMember[][] {
-  const idx = tuples.map((_, i) => i);
-  idx.sort((i, j) => {
-    const c = compareKeys(keys[i] as number | string, keys[j] as number | string);
-    return desc ? -c : c;
-  });
-  return idx.map((i) => tuples[i] as MdxMember[]);
-}
-
-/**
- * ASC / DESC: the hierarchy is kept — a member comes after its nearest ancestor in the set, and members under
- * the same such ancestor are sorted among themselves.
- */
-function hierOrder(tuples: MdxMember[][], keys: (number | string)[], desc: boolean): MdxMember[][] {
-  const members = tuples.map((t) => t[0] as MdxMember);
-  const indexOf = new Map<MdxMember, number>();
-  members.forEach((m, i) => {
-    if (!indexOf.has(m)) indexOf.set(m, i);
-  });
-  const groups = new Map<number, number[]>();
-  members.forEach((m, i) => {
-    let owner = -1;
-    for (let p = m.parent; p; p = p.parent) {
-      const j = indexOf.get(p);
-      if (j !== undefined && j !== i) {
-        owner = j;
-        break;
-      }
-    }
-    const g = groups.get(owner) ?? [];
-    g.push(i);
-    groups.set(owner, g);
-  });
-  const out: MdxMember[][] = [];
-  const emit = (owner: number): void => {
-    const g = groups.get(owner);
-    if (!g) return;
-    g.sort((i, j) => {
-      const c = compareKeys(keys[i] as number | string, keys[j] as number | string);
-      return desc ? -c : c;
-    });
-    for (const i of g) {
-      out.push(tuples[i] as MdxMember[]);
-      emit(i);
-    }
-  };
-  emit(-1);
-  return out;
-}
-
-/** Outline order, tuple by tuple (first dimension first); calculated members after the outline's. */
-function hierarchize(tuples: MdxMember[][]): MdxMember[][] {
-  const rank = (m: MdxMember): number => (isCalc(m) ? Number.MAX_SAFE_INTEGER : m.ordinal);
-  return [...tuples].sort((a, b) => {
-    for (let i = 0; i < a.length; i++) {
-      const d = rank(a[i] as MdxMember) - rank(b[i] as MdxMember);
-      if (d !== 0) return d;
-    }
-    return 0;
-  });
-}
-
-function layerMembers(layer: Layer): Member[] {
-  return layer.by === "level" ? layer.dimension.level(layer.n) : layer.dimension.generation(layer.n);
-}
-
-function layerName(layer: Layer): string {
-  const names = layer.by === "level" ? layer.dimension.levelNames : layer.dimension.generationNames;
-  return names.get(layer.n) ?? `${layer.by === "level" ? "Level" : "Generation"} ${layer.n}`;
-}
-
-type AnyLayer = Layer | { by: "distance"; n: number };
-
-/** Where a descendant `d` of `m` stands against a layer: -1 above it, 0 on it, 1 below it. */
-function side(m: Member, d: Member, layer: AnyLayer | null): number {
-  if (!layer) return 0;
-  switch (layer.by) {
-    case "distance":
-      return Math.sign(d.generation - m.generation - layer.n);
-    case "generation":
-      return Math.sign(d.generation - layer.n);
-    case "level":
-      return Math.sign(layer.n - d.level);
-  }
-}
-
-/** Descendants(member, layer, flag), in outline order, the member itself included when the flag says so. */
-function descendants(m: Member, all: Member[], layer: AnyLayer | null, flag: string): Member[] {
-  if (flag === "LEAVES") return all.filter((d) => d.isLeaf && side(m, d, layer) <= 0);
-  const sides = DESCENDANT_FLAGS[flag] as readonly number[];
-  return all.filter((d) => sides.includes(side(m, d, layer)));
-}
-
-/** Ancestor(member, layer): the ancestor (or the member itself) on the layer, or null. */
-function ancestor(m: Member, layer: AnyLayer | null): Member | null {
-  if (!layer) return m;
-  if (layer.by === "distance") {
-    let a: Member | null = m;
-    for (let i = 0; i < layer.n && a; i++) a = a.parent;
-    return a;
-  }
-  for (let a: Member | null = m; a; a = a.parent) {
-    if (layer.by === "generation" ? a.generation === layer.n : a.level === layer.n) return a;
-  }
-  return null;
 }

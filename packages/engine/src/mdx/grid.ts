@@ -7,15 +7,9 @@ import type { ResolvedGridSettings } from "../grid/settings.ts";
 import { finish, type Steps } from "../grid/steps.ts";
 import { type Dimension, Member } from "../outline.ts";
 import { MdxError } from "./errors.ts";
-import {
-  CalculatedMember,
-  cellAt,
-  executeMdxSteps,
-  type MdxMember,
-  type MdxOptions,
-  type MdxResult,
-} from "./executor.ts";
+import { cellAt, executeMdxSteps, type MdxOptions, type MdxResult } from "./executor.ts";
 import { parseMdx } from "./parser.ts";
+import { CalculatedMember, type MdxMember } from "./values.ts";
 
 /**
  * An MDX answer laid out as an ad hoc grid, with the grid's own rules (`../grid/render.ts`): the columns axis

@@ -16,19 +16,17 @@ export type {
 } from "./ast.ts";
 export { MdxError, type MdxErrorCode, type MdxPosition } from "./errors.ts";
 export {
-  CalculatedMember,
   calculatedMembersOf,
   cellAt,
   executeMdx,
   executeMdxSteps,
   type MdxAxis,
   type MdxCellWrite,
-  type MdxMember,
   type MdxOptions,
   type MdxResult,
-  type MdxTuple,
   resolveMdxUpdate,
 } from "./executor.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";
+export { CalculatedMember, type MdxMember, type MdxTuple } from "./values.ts";

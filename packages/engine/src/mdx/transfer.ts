@@ -1,14 +1,8 @@
 import type { DataSource } from "../data-source.ts";
 import type { Dimension, Outline } from "../outline.ts";
 import type { MdxQuery } from "./ast.ts";
-import {
-  CalculatedMember,
-  calculatedMembersOf,
-  type MdxAxis,
-  type MdxMember,
-  type MdxResult,
-  type MdxTuple,
-} from "./executor.ts";
+import { calculatedMembersOf, type MdxAxis, type MdxResult } from "./executor.ts";
+import { CalculatedMember, type MdxMember, type MdxTuple } from "./values.ts";
 
 /**
  * An MDX result as plain numbers, to send from one thread to another (`postMessage`, its arrays moved): a

@@ -1,0 +1,120 @@
+import type { Member } from "../../outline.ts";
+import { startOf } from "../ast.ts";
+import { MdxError, type MdxPosition } from "../errors.ts";
+import { type AnyLayer, describe, type Val } from "../values.ts";
+import type { Call, MdxFunction } from "./call.ts";
+import { hasUda } from "./logical-functions.ts";
+
+/** The sides of the layer each flag of Descendants keeps: -1 above it, 0 on it, 1 below it. */
+const DESCENDANT_FLAGS: Record<string, readonly number[]> = {
+  SELF: [0],
+  AFTER: [1],
+  BEFORE: [-1],
+  BEFORE_AND_AFTER: [-1, 1],
+  SELF_AND_AFTER: [0, 1],
+  SELF_AND_BEFORE: [-1, 0],
+  SELF_BEFORE_AFTER: [-1, 0, 1],
+};
+
+/** The call form of a method: `Children([East])` is `[East].Children`. */
+const asMethod = (name: string): MdxFunction => ({
+  name,
+  minArgs: 1,
+  maxArgs: 1,
+  evaluate: (c) => c.ev.method(name, c.arg(0), [], true, c.at, c.ctx, c.depth),
+});
+
+/** Functions that find members in the outline from a member: descendants, ancestors, members by UDA. */
+export const MEMBER_FUNCTIONS: readonly MdxFunction[] = [
+  {
+    name: "DESCENDANTS",
+    minArgs: 1,
+    maxArgs: 3,
+    evaluate(c) {
+      const m = c.outlineMemberArg(0);
+      const layer = c.args.length > 1 ? layerArg(c, 1, m) : null;
+      const flag =
+        c.flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
+      const subtree = [m, ...m.descendants()];
+      c.ev.charge(subtree.length, c.at);
+      return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
+    },
+  },
+  {
+    name: "ANCESTOR",
+    minArgs: 2,
+    maxArgs: 2,
+    evaluate(c) {
+      const m = c.outlineMemberArg(0);
+      const layer = layerArg(c, 1, m);
+      const a = ancestor(m, layer);
+      return a ? { t: "member", m: a } : { t: "set", tuples: [] };
+    },
+  },
+  {
+    name: "UDA",
+    minArgs: 2,
+    maxArgs: 2,
+    evaluate(c) {
+      const m = c.outlineMemberArg(0);
+      const uda = c.stringArg(1);
+      const pool =
+        m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
+      c.ev.charge(pool.length, c.at);
+      return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
+    },
+  },
+  ...["MEMBERS", "CHILDREN", "PARENT", "SIBLINGS", "FIRSTCHILD", "LASTCHILD"].map(asMethod),
+];
+
+/** The layer argument of Descendants and Ancestor: a level, a generation, or a distance. */
+function layerArg(c: Call, i: number, m: Member): AnyLayer | null {
+  const v: Val = c.val(i);
+  const at: MdxPosition = startOf(c.arg(i));
+  if (v.t === "empty") return null;
+  if (v.t === "layer") {
+    if (v.layer.dimension !== m.dimension)
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        `The level is one of ${v.layer.dimension.name}, not of ${m.dimension.name}`,
+        at,
+      );
+    return v.layer;
+  }
+  if (v.t === "num") return { by: "distance", n: c.ev.toInteger(v, at, c.ctx, c.depth) };
+  throw new MdxError("MDX_ARGUMENT", `Expected a level or a distance, found ${describe(v)}`, at);
+}
+
+/** Where a descendant `d` of `m` stands against a layer: -1 above it, 0 on it, 1 below it. */
+function side(m: Member, d: Member, layer: AnyLayer | null): number {
+  if (!layer) return 0;
+  switch (layer.by) {
+    case "distance":
+      return Math.sign(d.generation - m.generation - layer.n);
+    case "generation":
+      return Math.sign(d.generation - layer.n);
+    case "level":
+      return Math.sign(layer.n - d.level);
+  }
+}
+
+/** Descendants(member, layer, flag), in outline order, the member itself included when the flag says so. */
+function descendants(m: Member, all: Member[], layer: AnyLayer | null, flag: string): Member[] {
+  if (flag === "LEAVES") return all.filter((d) => d.isLeaf && side(m, d, layer) <= 0);
+  const sides = DESCENDANT_FLAGS[flag] as readonly number[];
+  return all.filter((d) => sides.includes(side(m, d, layer)));
+}
+
+/** Ancestor(member, layer): the ancestor (or the member itself) on the layer, or null. */
+function ancestor(m: Member, layer: AnyLayer | null): Member | null {
+  if (!layer) return m;
+  if (layer.by === "distance") {
+    let a: Member | null = m;
+    for (let i = 0; i < layer.n && a; i++) a = a.parent;
+    return a;
+  }
+  for (let a: Member | null = m; a; a = a.parent) {
+    if (layer.by === "generation" ? a.generation === layer.n : a.level === layer.n) return a;
+  }
+  return null;
+}

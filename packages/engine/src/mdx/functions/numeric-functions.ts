@@ -1,0 +1,29 @@
+import type { Val } from "../values.ts";
+import type { Call, MdxFunction } from "./call.ts";
+
+/** Functions that aggregate a value over a set (#Missing left out), and the size of a set. */
+export const NUMERIC_FUNCTIONS: readonly MdxFunction[] = [
+  { name: "SUM", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
+  { name: "AVG", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
+  { name: "MIN", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
+  { name: "MAX", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
+  { name: "COUNT", minArgs: 1, maxArgs: 1, evaluate: (c) => ({ t: "num", v: c.setArg(0).length }) },
+];
+
+/** The value expression (else the cell) over each tuple of the set; #Missing when every value is missing. */
+function aggregate(c: Call): Val {
+  const nums = c
+    .valuesOver(c.setArg(0), 1)
+    .filter((v): v is number => typeof v === "number" && !Number.isNaN(v));
+  if (nums.length === 0) return { t: "num", v: Number.NaN };
+  const sum = nums.reduce((a, b) => a + b, 0);
+  const v =
+    c.name === "SUM"
+      ? sum
+      : c.name === "AVG"
+        ? sum / nums.length
+        : c.name === "MIN"
+          ? nums.reduce((x, y) => Math.min(x, y))
+          : nums.reduce((x, y) => Math.max(x, y));
+  return { t: "num", v };
+}

@@ -1,0 +1,108 @@
+import { startOf } from "../ast.ts";
+import { distinct, except, flatOrder, hierarchize, hierOrder, intersect } from "../sets.ts";
+import type { Val } from "../values.ts";
+import type { Call, MdxFunction } from "./call.ts";
+
+const ANY = Number.POSITIVE_INFINITY;
+
+/** Functions that build a set from sets: joins, set algebra, filters, orderings and slices. */
+export const SET_FUNCTIONS: readonly MdxFunction[] = [
+  {
+    name: "CROSSJOIN",
+    minArgs: 2,
+    maxArgs: ANY,
+    evaluate: (c) => ({
+      t: "set",
+      tuples: c.ev.crossJoin(
+        c.args.map((_, i) => c.setArg(i)),
+        c.at,
+      ),
+    }),
+  },
+  {
+    name: "UNION",
+    minArgs: 2,
+    maxArgs: ANY,
+    evaluate(c) {
+      const all =
+        c.args[c.args.length - 1]?.kind === "flag" && c.flagArg(c.args.length - 1, ["ALL"]) === "ALL";
+      const sets = (all ? c.args.slice(0, -1) : c.args).map((_, i) => c.setArg(i));
+      const tuples = sets.flat();
+      return { t: "set", tuples: c.ev.uniform(all ? tuples : distinct(tuples), c.at) };
+    },
+  },
+  { name: "EXCEPT", minArgs: 2, maxArgs: 3, evaluate: (c) => exceptOrIntersect(c) },
+  { name: "INTERSECT", minArgs: 2, maxArgs: 3, evaluate: (c) => exceptOrIntersect(c) },
+  {
+    name: "FILTER",
+    minArgs: 2,
+    maxArgs: 2,
+    evaluate(c) {
+      const tuples = c.setArg(0);
+      return {
+        t: "set",
+        tuples: tuples.filter((t) => {
+          const ctx = c.ev.override(c.ctx, t);
+          return c.ev.toBool(c.val(1, ctx), startOf(c.arg(1)), ctx, c.depth);
+        }),
+      };
+    },
+  },
+  {
+    name: "ORDER",
+    minArgs: 2,
+    maxArgs: 3,
+    evaluate(c) {
+      const tuples = c.setArg(0);
+      const dir = c.flagArg(2, ["ASC", "DESC", "BASC", "BDESC"]) ?? "ASC";
+      const keys = c.valuesOver(tuples, 1);
+      const desc = dir === "DESC" || dir === "BDESC";
+      const hierarchical = (dir === "ASC" || dir === "DESC") && tuples.every((t) => t.length === 1);
+      return {
+        t: "set",
+        tuples: hierarchical ? hierOrder(tuples, keys, desc) : flatOrder(tuples, keys, desc),
+      };
+    },
+  },
+  { name: "HEAD", minArgs: 1, maxArgs: 2, evaluate: (c) => headOrTail(c) },
+  { name: "TAIL", minArgs: 1, maxArgs: 2, evaluate: (c) => headOrTail(c) },
+  { name: "TOPCOUNT", minArgs: 2, maxArgs: 3, evaluate: (c) => topOrBottom(c) },
+  { name: "BOTTOMCOUNT", minArgs: 2, maxArgs: 3, evaluate: (c) => topOrBottom(c) },
+  {
+    name: "DISTINCT",
+    minArgs: 1,
+    maxArgs: 1,
+    evaluate: (c) => ({ t: "set", tuples: distinct(c.setArg(0)) }),
+  },
+  {
+    name: "HIERARCHIZE",
+    minArgs: 1,
+    maxArgs: 1,
+    evaluate: (c) => ({ t: "set", tuples: hierarchize(c.setArg(0)) }),
+  },
+];
+
+function exceptOrIntersect(c: Call): Val {
+  const all = c.flagArg(2, ["ALL"]) === "ALL";
+  const a = c.setArg(0);
+  const b = c.setArg(1);
+  const out = c.name === "EXCEPT" ? except(a, b) : intersect(a, b);
+  return { t: "set", tuples: all ? out : distinct(out) };
+}
+
+function headOrTail(c: Call): Val {
+  const tuples = c.setArg(0);
+  const n = c.args.length > 1 ? c.integerArg(1) : 1;
+  return {
+    t: "set",
+    tuples: c.name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
+  };
+}
+
+function topOrBottom(c: Call): Val {
+  const tuples = c.setArg(0);
+  const n = c.integerArg(1);
+  if (c.args.length < 3) return { t: "set", tuples: tuples.slice(0, n) };
+  const keys = c.valuesOver(tuples, 2);
+  return { t: "set", tuples: flatOrder(tuples, keys, c.name === "TOPCOUNT").slice(0, n) };
+}
