@@ -5,8 +5,9 @@ import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
+import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
-import { bodyLimitOf, ENCODING_ADVICE, quoted, REQUEST_ENCODINGS } from "./http-limits.ts";
+import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
 import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
@@ -269,7 +270,7 @@ export function registerApi(
           if (typeof body !== "object" || Array.isArray(body)) {
             throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "must be a JSON object" });
           }
-          // A grid left as text by the JSON parser was checked against the contract's grid there (http-limits.ts'
+          // A grid left as text by the JSON parser was checked against the contract's grid there (json-scan.ts'
           // scanJsonBody): the rest of the body is checked with an empty grid in its place, left unparsed.
           const deferred = isDeferredGrid(body.grid) ? body.grid : null;
           if (deferred) body.grid = [];

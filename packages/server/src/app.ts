@@ -15,17 +15,14 @@ import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
 import type { Database } from "./database.ts";
 import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
+import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
-import {
-  frameworkError,
-  gridLimitsOf,
-  installJsonParser,
-  refineHttpServer,
-  rememberLocale,
-  serverOptions,
-} from "./http-limits.ts";
+import { refineHttpServer, serverOptions } from "./http-server.ts";
+import { installJsonParser } from "./json-parser.ts";
+import { gridLimitsOf } from "./json-scan.ts";
 import { registerOperations } from "./operations.ts";
 import type { ProviderRegistry } from "./providers.ts";
+import { rememberLocale } from "./request-locale.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
@@ -186,7 +183,7 @@ export async function buildApp({
       }
       return send(error.status, error.code, message, error.field ?? null);
     }
-    // What Fastify and its plugins refuse while reading the request (http-limits.ts).
+    // What Fastify and its plugins refuse while reading the request (framework-errors.ts).
     const refusal = frameworkError(error as FastifyError, request);
     if (refusal) {
       return send(

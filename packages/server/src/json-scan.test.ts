@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../test/fuzz/fuzzer.ts";
+import { MAX_JSON_DEPTH } from "./body-limits.ts";
 import { loadContract } from "./contract.ts";
-import {
-  type GridLimits,
-  gridLimitsOf,
-  jsonDepthExceeds,
-  MAX_JSON_DEPTH,
-  scanJsonBody,
-} from "./http-limits.ts";
+import { type GridLimits, gridLimitsOf, jsonDepthExceeds, scanJsonBody } from "./json-scan.ts";
 
 const limits = gridLimitsOf(loadContract().document);
 

@@ -1,0 +1,87 @@
+import { deferredGrid, noteGridJson } from "@qibates/connectors";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError } from "./api-error.ts";
+import { MAX_JSON_DEPTH } from "./body-limits.ts";
+import { type GridLimits, type GridSpan, jsonDepthExceeds, scanJsonBody } from "./json-scan.ts";
+
+/** Bodies at least this long are kept as text beside their grid (`noteGridJson`). */
+const GRID_JSON_MIN_CHARS = 32 * 1024;
+
+/** The JSON parser of the API: the depth is checked first, then Fastify's own parser (prototype poisoning refused). */
+export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    const scan = text.length >= GRID_JSON_MIN_CHARS ? scanJsonBody(text, MAX_JSON_DEPTH, gridLimits) : null;
+    if (scan ? scan.tooDeep : jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      done(
+        new ApiError("QB_ERR_JSON_MALFORMED", {
+          reason: {
+            en: `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep`,
+            fr: `tableaux et objets y sont imbriqués sur plus de ${MAX_JSON_DEPTH} niveaux`,
+          },
+        }),
+        undefined,
+      );
+      return;
+    }
+    parseBody(request, text, scan?.grid ?? null, done);
+  });
+
+  /**
+   * A large body's grid, when the scan vouches for it (`span`), is left as text: the rest of the body is parsed
+   * here, and the grid only where it is read (a grid worker parses it from the text itself: `deferredGrid`).
+   */
+  function parseBody(
+    request: FastifyRequest,
+    text: string,
+    span: GridSpan | null,
+    done: (error: Error | null, value?: unknown) => void,
+  ): void {
+    const rest = span ? `${text.slice(0, span.start)}[]${text.slice(span.end)}` : text;
+    parse(request, rest, (error, value) => {
+      // Refused with the grid left out: parsed whole, so that the error is the one the whole body has.
+      if (error && span) return parseBody(request, text, null, done);
+      const body = value as { grid?: unknown } | null;
+      if (!error && span && body !== null && typeof body === "object" && Array.isArray(body.grid)) {
+        body.grid = deferredGrid(text, span.start, span.end, span.cells);
+        return done(null, body);
+      }
+      // A large body's grid is parsed again by a grid worker from the text, rather than copied to it.
+      if (!error && text.length >= GRID_JSON_MIN_CHARS && Array.isArray(body?.grid))
+        noteGridJson(body.grid, text);
+      if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);
+      // Fastify's parser drops the reason; the failure path alone parses again to tell the caller where.
+      let reason = jsonReason("prototype");
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        reason = jsonReason(e instanceof Error ? e.message : "");
+      }
+      done(new ApiError("QB_ERR_JSON_MALFORMED", { reason }), undefined);
+    });
+  }
+}
+
+/** The reason a JSON body was refused, in both languages, from the parser's message. */
+export function jsonReason(message: string): { en: string; fr: string } {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position) {
+    return {
+      en: `unexpected character at position ${position}`,
+      fr: `caractère inattendu à la position ${position}`,
+    };
+  }
+  const token = /Unexpected token '(.{1,8}?)'/.exec(message)?.[1];
+  if (token) return { en: `unexpected "${token}"`, fr: `« ${token} » inattendu` };
+  if (/end of JSON input/i.test(message))
+    return { en: "the body ends too early", fr: "le corps s'arrête trop tôt" };
+  if (/prototype|constructor/i.test(message)) {
+    return {
+      en: "it sets __proto__ or constructor.prototype",
+      fr: "il définit __proto__ ou constructor.prototype",
+    };
+  }
+  return { en: "it is not a JSON document", fr: "ce n'est pas un document JSON" };
+}
