@@ -1,5 +1,6 @@
 import type { CellValue, Cube, Member } from "@qibates/engine";
 import type { GridDataSource } from "@qibates/engine/grid";
+import type { CellWrite as PlanningCellWrite } from "@qibates/engine/planning";
 import { ChangeSequence } from "./change-sequence.ts";
 import { type ApplicationState, decodeSnapshot, encodeSnapshot, SnapshotError } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./store.ts";
@@ -12,11 +13,11 @@ import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./
  * yet before a call, and write one at a time under the application's lock.
  */
 
-/** One cell write, by member names (one per base dimension, outline order). */
-export interface CellWrite {
-  members: string[];
-  value: number | null;
-}
+/**
+ * One cell write, by member names (one per base dimension, outline order): the planning journal's cell write
+ * without its plan type and text, declared once in the engine.
+ */
+export type CellWrite = Pick<PlanningCellWrite, "members" | "value">;
 
 /** Where the journal reports what an operator should know (a snapshot that could not be used or saved). */
 export interface JournalLog {

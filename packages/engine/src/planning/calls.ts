@@ -1,12 +1,17 @@
 import type { CellWrite, PlanningJournalStep } from "./changes.ts";
 import type { PromptDefinition } from "./definitions.ts";
 import type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
-import type { PromptInput } from "./rules.ts";
 
 /**
  * What the planning application's calls take and return: requests, views and results, apart from the
  * application that answers them (`application.ts`).
  */
+
+/** A runtime prompt value as callers send it (`{ name, value }`); `members` values may be a list. */
+export interface PromptInput {
+  name: string;
+  value: string | number | boolean | string[] | null;
+}
 
 /** What the user's session holds for the planning layer (spec: alias choice is per session). */
 export interface PlanningSession {

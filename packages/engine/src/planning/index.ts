@@ -24,7 +24,7 @@ export {
   planningWriteBlocker,
 } from "./forms.ts";
 export { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
-export type { PromptInput } from "./rules.ts";
+export type { PromptInput } from "./calls.ts";
 export {
   MemoryTaskStatusStore,
   type TaskCompletion,

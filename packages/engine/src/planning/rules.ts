@@ -1,6 +1,6 @@
 import type { Cube } from "../cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import type { RulePromptsResult } from "./calls.ts";
+import type { PromptInput, RulePromptsResult } from "./calls.ts";
 import type { ChangeSet, PromptValue, TextStore } from "./changes.ts";
 import type {
   PromptDefinition,
@@ -27,12 +27,6 @@ function splitTopLevel(text: string): string[] {
   }
   out.push(cur);
   return out.map((s) => s.trim().replace(/^"|"$/g, "")).filter((s) => s !== "");
-}
-
-/** A runtime prompt value as callers send it (`{ name, value }`); `members` values may be a list. */
-export interface PromptInput {
-  name: string;
-  value: string | number | boolean | string[] | null;
 }
 
 /** The members a `member`/`members` prompt accepts, or the dimensions a `dimension` prompt accepts. */

@@ -1,5 +1,5 @@
 import type { Dimension, Member } from "../outline.ts";
-import type { SubmitFormRequest } from "./application.ts";
+import type { SubmitFormRequest } from "./calls.ts";
 import { PlanningError } from "./errors.ts";
 import { type FormCube, formCell, type LaidOutForm, showValue } from "./forms.ts";
 
