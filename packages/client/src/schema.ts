@@ -2091,6 +2091,11 @@ export interface components {
              * @description Older spelling of `formName`, accepted; `formName` wins when both are sent.
              */
             formname?: string;
+            /**
+             * @description Composite forms only: the subform the grid belongs to, by its name in the composite. The grid is then
+             *     submitted with the POV the composite gives that subform; without it a composite form is refused.
+             */
+            subform?: string;
             type?: components["schemas"]["FormType"];
             /** @description POV the grid was opened with (as answered by `action/openform`); defaults to the form's POV. */
             pov?: components["schemas"]["Pov"];
@@ -2319,6 +2324,8 @@ export interface components {
             server: components["schemas"]["ServerName"];
             application: components["schemas"]["ApplicationName"];
             dim: components["schemas"]["DimensionName"];
+            /** @description The plan type whose dimension is meant; without it, the first plan type that has the dimension. */
+            cube?: components["schemas"]["CubeName"];
             aliastable?: components["schemas"]["AliasTableName"];
         };
         /** @description Member filters of a dimension. */

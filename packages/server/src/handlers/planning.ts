@@ -75,13 +75,12 @@ export const planningHandlers = {
   submitForm: async (ctx) => {
     const b = ctx.body;
     const { sp, ops, app } = await planning(ctx, "formSubmit", "action/submitform");
-    const subform = (b as { subform?: unknown }).subform;
     const codes = b.codes ?? b.code;
     return fromProvider(
       ops.submitForm(sp.session, app, {
         folder: b.folder,
         formName: required(b, "formName", "formname"),
-        ...(typeof subform === "string" ? { subform } : {}),
+        ...(b.subform !== undefined ? { subform: b.subform } : {}),
         ...(b.type ? { type: b.type } : {}),
         ...(b.pov ? { pov: b.pov } : {}),
         grid: b.grid ?? [],
@@ -148,12 +147,12 @@ export const planningHandlers = {
 
   listMemberFilters: async (ctx) => {
     const { sp, ops, app } = await planning(ctx, "planningMemberFilters", "nav/enumfilters");
-    const cube = (ctx.body as { cube?: unknown }).cube;
+    const cube = ctx.body.cube;
     return fromProvider(
       ops.memberFilters(sp.session, app, {
         dim: ctx.body.dim,
         ...aliasOf(ctx.body),
-        ...(typeof cube === "string" ? { cube } : {}),
+        ...(cube !== undefined ? { cube } : {}),
       }),
     );
   },
