@@ -351,7 +351,7 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
   },
 };
 
-/** The table, one profile per connector value, in the spec's order. */
+/** The table, one profile per connector value, in the order of `CONNECTORS`. */
 export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> = {
   // Essbase 11.x through Provider Services with Smart View's XML provider protocol (packages/connectors/src/
   // smartview): only the messages public captures show, or agardiner/SmartView sends and reads, are sent; the

@@ -1,6 +1,6 @@
 /**
- * The connector values of the API (spec §1) and what each stands for: its server family and the path a
- * provider address must end with (spec §5).
+ * The connector values of the API and what each stands for: its server family and the path a provider
+ * address must end with (so that a login cannot point one connector at another server's service).
  */
 
 export const CONNECTORS = ["essbase", "ssas", "planning", "essbase-stndln", "pbcs"] as const;

@@ -134,7 +134,7 @@ describe("member queries on Sample.Basic", () => {
     expect(parseDynamicTimeSeries(o, "Qtr1")).toBeUndefined();
   });
 
-  it("applies every member filter of spec §9", () => {
+  it("applies every member filter of the member selector", () => {
     const f = (filter: string, mem: string) =>
       names(applyMemberFilter(o, filter, m(mem)) as { name: string }[]);
     expect(MEMBER_FILTERS.length).toBe(10);

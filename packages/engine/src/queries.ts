@@ -9,7 +9,7 @@ import type { Dimension, Member, Outline } from "./outline.ts";
 /** Filter values of the API (`nav/filter`): `arg1` is the level or generation number, or the UDA text. */
 export type ApiFilter = "NONE" | "CHILDREN" | "DESCENDANT" | "UDA" | "LEVEL" | "GENERATION";
 
-/** Member filters of the Planning member selector (spec §9). */
+/** Member filters of the Planning member selector, as its filter list names them. */
 export type MemberFilterName =
   | "Hierarchy"
   | "Substitution"
@@ -260,7 +260,7 @@ export function applyApiFilter(
 }
 
 /**
- * The member relations of the member filters of spec §9, by normalised name (`level 0 descendants`): the one
+ * The member relations of the member filters ({@link MEMBER_FILTERS}), by normalised name (`level 0 descendants`): the one
  * implementation behind `applyMemberFilter`, the planning member calls and the member selection of prompts.
  */
 const RELATIONS: Readonly<Record<string, (m: Member) => Member[]>> = {
@@ -287,7 +287,7 @@ export function memberRelation(filter: string): ((m: Member) => Member[]) | unde
   return RELATIONS[memberFilterKey(filter)];
 }
 
-/** A member filter of spec §9 applied to a member (Hierarchy and Substitution ignore the member's position). */
+/** A member filter ({@link MEMBER_FILTERS}) applied to a member (Hierarchy and Substitution ignore the member's position). */
 export function applyMemberFilter(
   outline: Outline,
   filter: MemberFilterName | string,

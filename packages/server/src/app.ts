@@ -81,7 +81,7 @@ export function maskSecretsInUrl(url: string): string {
 
 /**
  * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
- * language of `Accept-Language` (spec §3: locale such as `en_US`, `fr_FR`).
+ * language of `Accept-Language` (a locale such as `en_US` or `fr_FR`, its language alone counting).
  */
 export function requestLocale(request: FastifyRequest): ErrorLocale {
   const body = request.body as

@@ -3,7 +3,7 @@ import { checkProviderAddress, hostAllowed } from "./provider-address.ts";
 
 const demo = { demo: true, allowedHosts: ["essbase.example.com", "*.oraclecloud.com"] };
 
-describe("provider addresses (spec §5)", () => {
+describe("provider addresses", () => {
   it.each([
     ["essbase", "https://essbase.example.com:9000/aps/JAPI"],
     ["ssas", "https://essbase.example.com/aps/JAPI"],

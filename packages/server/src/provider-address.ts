@@ -1,5 +1,5 @@
 /**
- * Provider addresses (spec §5): the URL a login names, checked against the connector's required path suffix
+ * Provider addresses: the URL a login names, checked against the connector's required path suffix
  * and against the hosts this server may connect to, before anything is connected (no SSRF).
  */
 

@@ -102,7 +102,7 @@ function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): (
 
 /**
  * Serves the built documentation site: clean URLs (`/docs/intro` → `docs/intro/index.html`), `.html` and
- * `index.html` paths redirected to the clean path (spec §2), and the not-found page of the path's locale with
+ * `index.html` paths redirected to the clean path (one address per page, the one links and search engines use), and the not-found page of the path's locale with
  * status 404 (`/fr/...` → `fr/404.html`).
  */
 export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {

@@ -154,7 +154,7 @@ export function filterOutline(
   };
 }
 
-/** Contract settings (spec §3 plus the Smart View options) → the engine's grid settings. */
+/** Contract settings (the API's grid settings plus the Smart View options) → the engine's grid settings. */
 export function engineSettings(input: Partial<GridInput>): {
   settings: GridSettings;
   aliasTable: string | null;

@@ -1,7 +1,7 @@
 import type { Consolidation } from "../outline.ts";
 
 /**
- * The arithmetic of consolidation: outline operators as codes, #Missing arithmetic (domain §1) and time
+ * The arithmetic of consolidation: outline operators as codes, #Missing arithmetic (`#Missing + 5` is 5, `#Missing - 5` is -5, `#Missing * 5` and `x / 0` are #Missing) and time
  * balance over periods. Shared by aggregation, dynamic calculation and Dynamic Time Series.
  */
 
@@ -29,7 +29,7 @@ export function opCode(c: Consolidation): number {
   }
 }
 
-/** Running result R combined with child value v under an operator, with #Missing arithmetic (domain §1). */
+/** Running result R combined with child value v under an operator, with #Missing arithmetic (see above). */
 export function combine(r: number, v: number, op: number): number {
   switch (op) {
     case OP_PLUS:

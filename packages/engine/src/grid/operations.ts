@@ -61,7 +61,7 @@ export interface GridRequest {
   cells?: CellPosition[];
   /** Selected blocks; a block spanning regions is reduced to the region its first cell is in. */
   ranges?: Range[];
-  /** Pivot start (spec: `row`, `column`) and optional destination cell. */
+  /** Pivot start (the API's `row`, `column`) and optional destination cell. */
   row?: number;
   column?: number;
   pivot?: { row: number; column: number; toRow?: number; toColumn?: number };

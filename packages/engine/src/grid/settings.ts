@@ -1,6 +1,6 @@
 /**
  * Grid settings: the Smart View data and member options under both the names of the QiBates
- * API (spec §3: missingSuppression, missingLabel, navigateWithoutData, withoutIndentation, codeAliasParam) and
+ * API (missingSuppression, missingLabel, navigateWithoutData, withoutIndentation, codeAliasParam) and
  * the names of the Essbase grid preferences (indentation, suppressMissingRows, zoomInPreference, …).
  * {@link resolveSettings} turns either into one complete {@link ResolvedGridSettings}.
  */
@@ -30,7 +30,7 @@ export const ZOOM_MODES: readonly ZoomMode[] = [
 
 /** What callers may send; every field is optional and both naming styles are accepted. */
 export interface GridSettings {
-  // Spec §3 names
+  // The QiBates API's names
   missingSuppression?: boolean;
   missingLabel?: string;
   navigateWithoutData?: boolean | string;

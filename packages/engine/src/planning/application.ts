@@ -224,7 +224,7 @@ export class PlanningApplication {
     return { dimension: dimension.name, filters: MEMBER_FILTER_INFO.map((f) => ({ ...f })) };
   }
 
-  /** Members of a dimension chosen by a member filter (spec §9) relative to `arg`, outline order. */
+  /** Members of a dimension chosen by a member filter (`MEMBER_FILTERS`) relative to `arg`, outline order. */
   enumMembers(req: {
     cube?: string;
     dim: string;

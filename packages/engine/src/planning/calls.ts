@@ -13,7 +13,7 @@ export interface PromptInput {
   value: string | number | boolean | string[] | null;
 }
 
-/** What the user's session holds for the planning layer (spec: alias choice is per session). */
+/** What the user's session holds for the planning layer: the alias table, chosen once per session. */
 export interface PlanningSession {
   /** Active alias table (`action/setalias`); default `Default`. */
   aliasTable?: string | null;

@@ -11,7 +11,7 @@ import type {
 import { PlanningError } from "./errors.ts";
 import { resolveMember, selectAll } from "./selection.ts";
 
-/** Form display options of the caller (spec §3 Preferences). */
+/** Form display options of the caller (the API's `preferences`). */
 export interface FormPreferences {
   missingRowSuppression?: boolean;
   missingColSuppression?: boolean;

@@ -17,7 +17,7 @@ export interface MemberFilterInfo {
   needsMember: boolean;
 }
 
-/** The member filters of the Planning member selector (spec §9), in the order the selector lists them. */
+/** The member filters of the Planning member selector, in the order the selector lists them. */
 export const MEMBER_FILTER_INFO: readonly MemberFilterInfo[] = MEMBER_FILTERS.map((name) => ({
   name,
   needsMember: memberRelation(name) !== undefined,

@@ -5,7 +5,7 @@ import { isOAuthProvider } from "../oauth/providers.ts";
 import { keyNameTaken } from "../oauth/service.ts";
 import { FLOW_TTL_SECONDS, SESSION_TTL_SECONDS } from "../oauth/store.ts";
 
-/** `generatekey/{keyname}` and its OAuth callback (spec §6, §7). */
+/** `generatekey/{keyname}` and its OAuth callback: an API key obtained by signing in with the identity provider. */
 export const oauthHandlers = {
   generateKey: async (ctx) => {
     const oauth = ctx.services.oauth;
