@@ -12,7 +12,7 @@ import {
   startOf,
 } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
-import { Call, checkArity, checkMethodArity, type Evaluator } from "./functions/call.ts";
+import { Call, checkArity, checkMethodArity, type Evaluator, type MethodRequest } from "./functions/call.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./functions/library.ts";
 import { parseMdx } from "./parser.ts";
 import { compareStrings, distinct, except } from "./sets.ts";
@@ -648,7 +648,15 @@ class Executor implements Evaluator {
       case "binary":
         return this.binary(e, ctx, depth);
       case "method":
-        return this.method(e.name, e.target, e.args ?? [], e.args === null, e.at, ctx, depth);
+        return this.method({
+          name: e.name,
+          target: e.target,
+          args: e.args ?? [],
+          bare: e.args === null,
+          at: e.at,
+          ctx,
+          depth,
+        });
       case "call":
         return this.call(e.name, e.args, e.at, ctx, depth);
     }
@@ -817,18 +825,8 @@ class Executor implements Evaluator {
 
   // ----------------------------------------------------------------------------------------- functions
 
-  // ----------------------------------------------------------------------------------------- functions
-
   /** `target.NAME`: the method table first, then the navigation table over the target as a member. */
-  method(
-    name: string,
-    target: Expr,
-    args: Expr[],
-    bare: boolean,
-    at: MdxPosition,
-    ctx: Coords,
-    depth: number,
-  ): Val {
+  method({ name, target, args, bare, at, ctx, depth }: MethodRequest): Val {
     const tv = this.evaluate(target, ctx, depth);
     const method = METHOD_TABLE.get(name);
     if (method) {

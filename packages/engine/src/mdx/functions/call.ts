@@ -23,15 +23,18 @@ export interface Evaluator {
   toBool(v: Val, at: MdxPosition, ctx: Coords, depth: number): boolean;
   toInteger(v: Val, at: MdxPosition, ctx: Coords, depth: number): number;
   /** A method (`target.NAME`) through the method table: the call form `Children(m)` is the same function. */
-  method(
-    name: string,
-    target: Expr,
-    args: Expr[],
-    bare: boolean,
-    at: MdxPosition,
-    ctx: Coords,
-    depth: number,
-  ): Val;
+  method(request: MethodRequest): Val;
+}
+
+/** A method to evaluate: `target.NAME(args)`, or `target.NAME` when `bare` (no parentheses). */
+export interface MethodRequest {
+  name: string;
+  target: Expr;
+  args: Expr[];
+  bare: boolean;
+  at: MdxPosition;
+  ctx: Coords;
+  depth: number;
 }
 
 /** One call of a function (`NAME(args)`): its arguments, evaluated on demand in the caller's context. */
@@ -113,6 +116,14 @@ export interface MdxFunction {
   maxArgs: number;
   evaluate(call: Call): Val;
 }
+
+/** A function entry: its name, the fewest and most arguments it takes, and how it evaluates a call. */
+export const fn = (
+  name: string,
+  minArgs: number,
+  maxArgs: number,
+  evaluate: (call: Call) => Val,
+): MdxFunction => ({ name, minArgs, maxArgs, evaluate });
 
 /** The arity check of a call, with the message naming what the function takes. */
 export function checkArity(f: MdxFunction, args: readonly Expr[], at: MdxPosition): void {

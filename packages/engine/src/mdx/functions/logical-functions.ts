@@ -1,48 +1,28 @@
 import type { Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
 import { isCalc } from "../values.ts";
-import type { MdxFunction } from "./call.ts";
+import { fn, type MdxFunction } from "./call.ts";
 
 /** Conditions and tests: a branch on a condition, and what a member or a value is. */
 export const LOGICAL_FUNCTIONS: readonly MdxFunction[] = [
-  {
-    name: "IIF",
-    minArgs: 3,
-    maxArgs: 3,
-    // Only the branch taken is evaluated.
-    evaluate: (c) => (c.boolArg(0) ? c.val(1) : c.val(2)),
-  },
-  {
-    name: "ISEMPTY",
-    minArgs: 1,
-    maxArgs: 1,
-    evaluate(c) {
-      const v = c.val(0);
-      return {
-        t: "bool",
-        v: v.t !== "str" && Number.isNaN(c.ev.toNumber(v, startOf(c.arg(0)), c.ctx, c.depth)),
-      };
-    },
-  },
-  {
-    name: "ISLEAF",
-    minArgs: 1,
-    maxArgs: 1,
-    evaluate(c) {
-      const m = c.memberArg(0);
-      return { t: "bool", v: isCalc(m) || m.isLeaf };
-    },
-  },
-  {
-    name: "ISUDA",
-    minArgs: 2,
-    maxArgs: 2,
-    evaluate(c) {
-      const m = c.memberArg(0);
-      const uda = c.stringArg(1);
-      return { t: "bool", v: !isCalc(m) && hasUda(m, uda) };
-    },
-  },
+  // Only the branch taken is evaluated.
+  fn("IIF", 3, 3, (c) => (c.boolArg(0) ? c.val(1) : c.val(2))),
+  fn("ISEMPTY", 1, 1, (c) => {
+    const v = c.val(0);
+    return {
+      t: "bool",
+      v: v.t !== "str" && Number.isNaN(c.ev.toNumber(v, startOf(c.arg(0)), c.ctx, c.depth)),
+    };
+  }),
+  fn("ISLEAF", 1, 1, (c) => {
+    const m = c.memberArg(0);
+    return { t: "bool", v: isCalc(m) || m.isLeaf };
+  }),
+  fn("ISUDA", 2, 2, (c) => {
+    const m = c.memberArg(0);
+    const uda = c.stringArg(1);
+    return { t: "bool", v: !isCalc(m) && hasUda(m, uda) };
+  }),
 ];
 
 /** Whether a member (or the stored member it shares) carries a user-defined attribute, case aside. */

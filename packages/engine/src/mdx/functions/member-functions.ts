@@ -2,7 +2,7 @@ import type { Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
 import { MdxError, type MdxPosition } from "../errors.ts";
 import { type AnyLayer, describe, type Val } from "../values.ts";
-import type { Call, MdxFunction } from "./call.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
 import { hasUda } from "./logical-functions.ts";
 
 /** The sides of the layer each flag of Descendants keeps: -1 above it, 0 on it, 1 below it. */
@@ -21,49 +21,34 @@ const asMethod = (name: string): MdxFunction => ({
   name,
   minArgs: 1,
   maxArgs: 1,
-  evaluate: (c) => c.ev.method(name, c.arg(0), [], true, c.at, c.ctx, c.depth),
+  evaluate: (c) =>
+    c.ev.method({ name, target: c.arg(0), args: [], bare: true, at: c.at, ctx: c.ctx, depth: c.depth }),
 });
 
 /** Functions that find members in the outline from a member: descendants, ancestors, members by UDA. */
 export const MEMBER_FUNCTIONS: readonly MdxFunction[] = [
-  {
-    name: "DESCENDANTS",
-    minArgs: 1,
-    maxArgs: 3,
-    evaluate(c) {
-      const m = c.outlineMemberArg(0);
-      const layer = c.args.length > 1 ? layerArg(c, 1, m) : null;
-      const flag =
-        c.flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
-      const subtree = [m, ...m.descendants()];
-      c.ev.charge(subtree.length, c.at);
-      return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
-    },
-  },
-  {
-    name: "ANCESTOR",
-    minArgs: 2,
-    maxArgs: 2,
-    evaluate(c) {
-      const m = c.outlineMemberArg(0);
-      const layer = layerArg(c, 1, m);
-      const a = ancestor(m, layer);
-      return a ? { t: "member", m: a } : { t: "set", tuples: [] };
-    },
-  },
-  {
-    name: "UDA",
-    minArgs: 2,
-    maxArgs: 2,
-    evaluate(c) {
-      const m = c.outlineMemberArg(0);
-      const uda = c.stringArg(1);
-      const pool =
-        m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
-      c.ev.charge(pool.length, c.at);
-      return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
-    },
-  },
+  fn("DESCENDANTS", 1, 3, (c) => {
+    const m = c.outlineMemberArg(0);
+    const layer = c.args.length > 1 ? layerArg(c, 1, m) : null;
+    const flag =
+      c.flagArg(2, [...Object.keys(DESCENDANT_FLAGS), "LEAVES"]) ?? (layer ? "SELF" : "SELF_BEFORE_AFTER");
+    const subtree = [m, ...m.descendants()];
+    c.ev.charge(subtree.length, c.at);
+    return { t: "set", tuples: descendants(m, subtree, layer, flag).map((d) => [d]) };
+  }),
+  fn("ANCESTOR", 2, 2, (c) => {
+    const m = c.outlineMemberArg(0);
+    const layer = layerArg(c, 1, m);
+    const a = ancestor(m, layer);
+    return a ? { t: "member", m: a } : { t: "set", tuples: [] };
+  }),
+  fn("UDA", 2, 2, (c) => {
+    const m = c.outlineMemberArg(0);
+    const uda = c.stringArg(1);
+    const pool = m.parent === null ? m.dimension.members.filter((x) => !x.isShared) : [m, ...m.descendants()];
+    c.ev.charge(pool.length, c.at);
+    return { t: "set", tuples: pool.filter((x) => hasUda(x, uda)).map((x) => [x]) };
+  }),
   ...["MEMBERS", "CHILDREN", "PARENT", "SIBLINGS", "FIRSTCHILD", "LASTCHILD"].map(asMethod),
 ];
 

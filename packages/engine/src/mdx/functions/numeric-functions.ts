@@ -1,13 +1,13 @@
 import type { Val } from "../values.ts";
-import type { Call, MdxFunction } from "./call.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
 
 /** Functions that aggregate a value over a set (#Missing left out), and the size of a set. */
 export const NUMERIC_FUNCTIONS: readonly MdxFunction[] = [
-  { name: "SUM", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
-  { name: "AVG", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
-  { name: "MIN", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
-  { name: "MAX", minArgs: 1, maxArgs: 2, evaluate: (c) => aggregate(c) },
-  { name: "COUNT", minArgs: 1, maxArgs: 1, evaluate: (c) => ({ t: "num", v: c.setArg(0).length }) },
+  fn("SUM", 1, 2, (c) => aggregate(c)),
+  fn("AVG", 1, 2, (c) => aggregate(c)),
+  fn("MIN", 1, 2, (c) => aggregate(c)),
+  fn("MAX", 1, 2, (c) => aggregate(c)),
+  fn("COUNT", 1, 1, (c) => ({ t: "num", v: c.setArg(0).length })),
 ];
 
 /** The value expression (else the cell) over each tuple of the set; #Missing when every value is missing. */

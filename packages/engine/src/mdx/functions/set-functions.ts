@@ -1,85 +1,54 @@
 import { startOf } from "../ast.ts";
 import { distinct, except, flatOrder, hierarchize, hierOrder, intersect } from "../sets.ts";
 import type { Val } from "../values.ts";
-import type { Call, MdxFunction } from "./call.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
 
 const ANY = Number.POSITIVE_INFINITY;
 
 /** Functions that build a set from sets: joins, set algebra, filters, orderings and slices. */
 export const SET_FUNCTIONS: readonly MdxFunction[] = [
-  {
-    name: "CROSSJOIN",
-    minArgs: 2,
-    maxArgs: ANY,
-    evaluate: (c) => ({
+  fn("CROSSJOIN", 2, ANY, (c) => ({
+    t: "set",
+    tuples: c.ev.crossJoin(
+      c.args.map((_, i) => c.setArg(i)),
+      c.at,
+    ),
+  })),
+  fn("UNION", 2, ANY, (c) => {
+    const all = c.args[c.args.length - 1]?.kind === "flag" && c.flagArg(c.args.length - 1, ["ALL"]) === "ALL";
+    const sets = (all ? c.args.slice(0, -1) : c.args).map((_, i) => c.setArg(i));
+    const tuples = sets.flat();
+    return { t: "set", tuples: c.ev.uniform(all ? tuples : distinct(tuples), c.at) };
+  }),
+  fn("EXCEPT", 2, 3, (c) => exceptOrIntersect(c)),
+  fn("INTERSECT", 2, 3, (c) => exceptOrIntersect(c)),
+  fn("FILTER", 2, 2, (c) => {
+    const tuples = c.setArg(0);
+    return {
       t: "set",
-      tuples: c.ev.crossJoin(
-        c.args.map((_, i) => c.setArg(i)),
-        c.at,
-      ),
-    }),
-  },
-  {
-    name: "UNION",
-    minArgs: 2,
-    maxArgs: ANY,
-    evaluate(c) {
-      const all =
-        c.args[c.args.length - 1]?.kind === "flag" && c.flagArg(c.args.length - 1, ["ALL"]) === "ALL";
-      const sets = (all ? c.args.slice(0, -1) : c.args).map((_, i) => c.setArg(i));
-      const tuples = sets.flat();
-      return { t: "set", tuples: c.ev.uniform(all ? tuples : distinct(tuples), c.at) };
-    },
-  },
-  { name: "EXCEPT", minArgs: 2, maxArgs: 3, evaluate: (c) => exceptOrIntersect(c) },
-  { name: "INTERSECT", minArgs: 2, maxArgs: 3, evaluate: (c) => exceptOrIntersect(c) },
-  {
-    name: "FILTER",
-    minArgs: 2,
-    maxArgs: 2,
-    evaluate(c) {
-      const tuples = c.setArg(0);
-      return {
-        t: "set",
-        tuples: tuples.filter((t) => {
-          const ctx = c.ev.override(c.ctx, t);
-          return c.ev.toBool(c.val(1, ctx), startOf(c.arg(1)), ctx, c.depth);
-        }),
-      };
-    },
-  },
-  {
-    name: "ORDER",
-    minArgs: 2,
-    maxArgs: 3,
-    evaluate(c) {
-      const tuples = c.setArg(0);
-      const dir = c.flagArg(2, ["ASC", "DESC", "BASC", "BDESC"]) ?? "ASC";
-      const keys = c.valuesOver(tuples, 1);
-      const desc = dir === "DESC" || dir === "BDESC";
-      const hierarchical = (dir === "ASC" || dir === "DESC") && tuples.every((t) => t.length === 1);
-      return {
-        t: "set",
-        tuples: hierarchical ? hierOrder(tuples, keys, desc) : flatOrder(tuples, keys, desc),
-      };
-    },
-  },
-  { name: "HEAD", minArgs: 1, maxArgs: 2, evaluate: (c) => headOrTail(c) },
-  { name: "TAIL", minArgs: 1, maxArgs: 2, evaluate: (c) => headOrTail(c) },
-  { name: "TOPCOUNT", minArgs: 2, maxArgs: 3, evaluate: (c) => topOrBottom(c) },
-  { name: "BOTTOMCOUNT", minArgs: 2, maxArgs: 3, evaluate: (c) => topOrBottom(c) },
-  {
-    name: "DISTINCT",
-    minArgs: 1,
-    maxArgs: 1,
-    evaluate: (c) => ({ t: "set", tuples: distinct(c.setArg(0)) }),
-  },
-  {
-    name: "HIERARCHIZE",
-    minArgs: 1,
-    maxArgs: 1,
-    evaluate: (c) => ({ t: "set", tuples: hierarchize(c.setArg(0)) }),
-  },
+      tuples: tuples.filter((t) => {
+        const ctx = c.ev.override(c.ctx, t);
+        return c.ev.toBool(c.val(1, ctx), startOf(c.arg(1)), ctx, c.depth);
+      }),
+    };
+  }),
+  fn("ORDER", 2, 3, (c) => {
+    const tuples = c.setArg(0);
+    const dir = c.flagArg(2, ["ASC", "DESC", "BASC", "BDESC"]) ?? "ASC";
+    const keys = c.valuesOver(tuples, 1);
+    const desc = dir === "DESC" || dir === "BDESC";
+    const hierarchical = (dir === "ASC" || dir === "DESC") && tuples.every((t) => t.length === 1);
+    return {
+      t: "set",
+      tuples: hierarchical ? hierOrder(tuples, keys, desc) : flatOrder(tuples, keys, desc),
+    };
+  }),
+  fn("HEAD", 1, 2, (c) => headOrTail(c)),
+  fn("TAIL", 1, 2, (c) => headOrTail(c)),
+  fn("TOPCOUNT", 2, 3, (c) => topOrBottom(c)),
+  fn("BOTTOMCOUNT", 2, 3, (c) => topOrBottom(c)),
+  fn("DISTINCT", 1, 1, (c) => ({ t: "set", tuples: distinct(c.setArg(0)) })),
+  fn("HIERARCHIZE", 1, 1, (c) => ({ t: "set", tuples: hierarchize(c.setArg(0)) })),
 ];
 
 function exceptOrIntersect(c: Call): Val {
