@@ -1,4 +1,5 @@
 export * from "./application.ts";
+export type { PromptInput } from "./calls.ts";
 export {
   type CellWrite,
   ChangeSet,
@@ -24,7 +25,6 @@ export {
   planningWriteBlocker,
 } from "./forms.ts";
 export { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
-export type { PromptInput } from "./calls.ts";
 export {
   MemoryTaskStatusStore,
   type TaskCompletion,
