@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRE_LOGIN_CHARS } from "../src/smartview/protocol.ts";
+import { PRE_LOGIN_CHARS } from "../src/smartview/session.ts";
 import { checkXmlSize, parseXml, XML_LIMITS, XmlTooLarge } from "../src/xmla/xml.ts";
 import { startSmartView } from "./support/smartview.ts";
 

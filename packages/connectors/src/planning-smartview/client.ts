@@ -1,6 +1,15 @@
+import {
+  answers,
+  helloBody,
+  provisionedDataSourcesBody,
+  readProvisionedDataSources,
+  ssoConnectBody,
+  ssoXml,
+  svText,
+} from "@qibates/protocols/smartview";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { leaf, SmartViewClient, svChild, svText } from "../smartview/client.ts";
+import { SmartViewClient } from "../smartview/client.ts";
 
 /** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/workspace/SmartViewProviders` (EPM Workspace). */
 export function workspaceUrlFor(address: string | URL): URL {
@@ -29,35 +38,23 @@ export class PlanningSmartViewClient extends SmartViewClient {
   }
 
   override async connect(): Promise<void> {
-    await this.post(
-      "ConnectToProvider",
-      [
-        leaf("ClientXMLVersion", "4.2.5.7.3"),
-        '<lngs enc="0">en_US</lngs>',
-        leaf("usr", ""),
-        leaf("pwd", ""),
-      ].join("\n"),
-    );
+    await this.post("ConnectToProvider", helloBody());
     const sources = await this.post(
       "GetProvisionedDataSources",
-      [leaf("usr", this.username), leaf("pwd", this.password), leaf("filters", "")].join("\n"),
+      provisionedDataSourcesBody(this.username, this.password),
       this.workspace,
     );
-    if (sources.name !== "res_GetProvisionedDataSources") {
+    if (!answers(sources, "GetProvisionedDataSources")) {
       throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
     }
-    const sso = svText(sources, "sso");
+    const { sso, planning } = readProvisionedDataSources(sources);
     if (sso === "") throw this.malformed("a GetProvisionedDataSources answer without sso");
-    const planning = sources.children.find((c) => c.name === "Product" && c.attrs.id === "HP");
-    if (!planning || !svChild(planning, "Server")) {
+    if (!planning) {
       const reason = "EPM Workspace lists no Planning provider (Product HP) for this user";
       throw new ProviderError("PROVIDER_FAILED", reason, { reason });
     }
-    const answer = await this.post(
-      "ConnectToProvider",
-      [leaf("ClientXMLVersion", "4.2.5.6.0"), '<lngs enc="0">en_US</lngs>', leaf("sso", sso)].join("\n"),
-    );
-    if (answer.name !== "res_ConnectToProvider") {
+    const answer = await this.post("ConnectToProvider", ssoConnectBody(sso));
+    if (!answers(answer, "ConnectToProvider")) {
       throw new ProviderError("LOGIN_FAILED", "Planning refused the single sign-on token of EPM Workspace.");
     }
     const sid = svText(answer, "sID");
@@ -68,6 +65,6 @@ export class PlanningSmartViewClient extends SmartViewClient {
   }
 
   protected override credentials(): string[] {
-    return [leaf("sso", this.sso)];
+    return [ssoXml(this.sso)];
   }
 }

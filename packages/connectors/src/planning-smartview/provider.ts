@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import { esc as escapeXml } from "@qibates/protocols/xml";
+import { esc } from "@qibates/protocols/xml";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { PlanningRestProvider } from "../planning-rest/provider.ts";
@@ -322,7 +322,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
       session,
       ref,
       "EnumRunTimePrompts",
-      [leaf("cube", cube), `<rule type="${escapeXml(ruleType)}">${escapeXml(found.text)}</rule>`].join("\n"),
+      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
       cube,
     );
     const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");

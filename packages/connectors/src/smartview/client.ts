@@ -1,6 +1,21 @@
-import { esc as escapeXml, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
+import {
+  answers,
+  connectBody,
+  EXCEPTION_ELEMENT,
+  isProtocolAnswer,
+  leaf,
+  readException,
+  requestXml,
+  type SvElement,
+  sidXml,
+  ssoXml,
+  svText,
+} from "@qibates/protocols/smartview";
+import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+
+export { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocols/smartview";
 
 /**
  * One Smart View XML provider session (Essbase APS 11.x, `…/aps/SmartView`) of a QiBates session. Every call
@@ -10,14 +25,6 @@ import type { Upstreams } from "../net/upstream.ts";
  * first open its application and the cube (`OpenApplication`, `OpenCube`), as Smart View does, so calls are
  * queued one at a time per session. `Logout` ends it.
  */
-
-/** A parsed element: name, attributes, children in order, its own text. */
-export interface SvElement {
-  name: string;
-  attrs: Record<string, string>;
-  children: SvElement[];
-  text: string;
-}
 
 /**
  * The root element of a document, or `null` when the text is not XML (or is past the bounded reader's limits,
@@ -37,32 +44,12 @@ export function readSv(text: string): Promise<SvElement | null> {
   return readXml(text, treeBuilder);
 }
 
-export function svChild(e: SvElement | undefined, name: string): SvElement | undefined {
-  return e?.children.find((c) => c.name === name);
-}
-
-export function svText(e: SvElement | undefined, name: string): string {
-  return svChild(e, name)?.text ?? "";
-}
-
-/** A pipe list (`enc="1"`), empty fields kept; an empty element is an empty list. */
-export function svList(e: SvElement | undefined, name: string): string[] {
-  const c = svChild(e, name);
-  if (!c || c.text === "") return [];
-  return c.text.split("|");
-}
-
-/** `<name>text</name>` (escaped), or `<name/>` when empty. */
-export function leaf(name: string, value: string | number): string {
-  const text = escapeXml(String(value));
-  return text === "" ? `<${name}/>` : `<${name}>${text}</${name}>`;
-}
-
 /** The exception element as a provider error: Essbase's unknown-member words as `MEMBER_UNKNOWN`. */
 export function exceptionError(e: SvElement): ProviderError {
   // The server's words, bounded (one line, 300 characters): they reach the API's message.
-  const raw = svText(e, "desc").slice(0, 4096);
-  const desc = oneLine(raw) || oneLine(`error ${e.attrs.errcode ?? ""}`);
+  const { errcode, desc: words } = readException(e);
+  const raw = words.slice(0, 4096);
+  const desc = oneLine(raw) || oneLine(`error ${errcode}`);
   const unknown = /OLAP error \(1260046\): Unknown Member (.+) used in query/.exec(raw);
   if (unknown) {
     const member = oneLine(unknown[1] as string);
@@ -95,14 +82,8 @@ export class SmartViewClient {
 
   /** `ConnectToProvider` with the user name and password: the session id, or `LOGIN_FAILED`. */
   async connect(): Promise<void> {
-    const body = [
-      leaf("ClientXMLVersion", "3.1.0.0.0"),
-      leaf("usr", this.username),
-      leaf("pwd", this.password),
-      '<lngs enc="0">en_US</lngs>',
-    ];
-    const answer = await this.post("ConnectToProvider", body.join("\n"));
-    if (answer.name !== "res_ConnectToProvider") {
+    const answer = await this.post("ConnectToProvider", connectBody(this.username, this.password));
+    if (!answers(answer, "ConnectToProvider")) {
       throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
     }
     const sid = svText(answer, "sID");
@@ -118,7 +99,7 @@ export class SmartViewClient {
     const sid = this.sid;
     this.sid = null;
     if (sid === null) return;
-    await this.post("Logout", leaf("sID", sid));
+    await this.post("Logout", sidXml(sid));
   }
 
   /** One call in the session (`sID` first, then `body`), queued after the session's other calls. */
@@ -166,16 +147,16 @@ export class SmartViewClient {
    * user name and password.
    */
   protected credentials(): string[] {
-    if (this.ssoToken !== null) return [leaf("sso", this.ssoToken)];
+    if (this.ssoToken !== null) return [ssoXml(this.ssoToken)];
     return [leaf("usr", this.username), leaf("pwd", this.password)];
   }
 
   private async send(method: string, body: string): Promise<SvElement> {
     if (this.sid === null) await this.connect();
     this.lastUsed = Date.now();
-    const answer = await this.post(method, `${leaf("sID", this.sid ?? "")}\n${body}`);
-    if (answer.name === "exception") throw exceptionError(answer);
-    if (answer.name !== `res_${method}`) throw this.malformed(`${answer.name} to req_${method}`);
+    const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`);
+    if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer);
+    if (!answers(answer, method)) throw this.malformed(`${answer.name} to req_${method}`);
     return answer;
   }
 
@@ -184,8 +165,8 @@ export class SmartViewClient {
     const answer = await this.upstreams.request(url, {
       method: "POST",
       headers: { "content-type": "application/xml", accept: "application/xml" },
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<req_${method}>\n${body}\n</req_${method}>`,
-      secrets: [this.password, escapeXml(this.password)],
+      body: requestXml(method, body),
+      secrets: [this.password, esc(this.password)],
     });
     let root: SvElement | null;
     try {
@@ -195,7 +176,7 @@ export class SmartViewClient {
       throw e;
     }
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
-    if (root && (root.name.startsWith("res_") || root.name === "exception")) return root;
+    if (root && isProtocolAnswer(root)) return root;
     if (answer.status === 401 || answer.status === 403) {
       throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
     }

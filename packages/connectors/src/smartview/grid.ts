@@ -1,6 +1,19 @@
 import type { CellValue, Member } from "@qibates/engine";
+import {
+  backgroundPovXml,
+  ESS_INDENT,
+  leaf,
+  queryPreferences,
+  readAnswerGrid,
+  requestGridXml,
+  SV_MISSING,
+  SV_TYPE,
+  type SvGrid,
+  type SvGridDim,
+} from "@qibates/protocols/smartview";
 import type { XmlaOutline } from "../xmla/outline.ts";
-import { leaf, type SvElement, svChild, svList } from "./client.ts";
+
+export { ESS_INDENT, queryPreferences, readAnswerGrid as readGrid, type SvGrid };
 
 /**
  * Grids through Smart View's `ExecuteQuery` (MDX), the grid message public captures show with its answer
@@ -9,93 +22,14 @@ import { leaf, type SvElement, svChild, svList } from "./client.ts";
  * cells as pipe lists (`vals`, `types`: 7 blank, 0 member, 2 data; `status`: 8193 on `#MISSING`).
  */
 
-/** `essIndent`: 0 none, 1 sub-items (the capture's), 2 totals — Smart View's three indentation options. */
-export const ESS_INDENT = { NONE: 0, SUBITEMS: 1, TOTALS: 2 } as const;
-
-/** The preferences block of the capture, with `aliasTableName` (`none`: member names) and `essIndent`. */
-export function queryPreferences(aliasTable: string | null, indent = 1): string {
-  return [
-    "<preferences>",
-    '  <row_suppression zero="0" invalid="0" missing="0" underscore="0" noaccess="0"/>',
-    '  <celltext val="1"/>',
-    '  <zoomin ancestor="bottom" mode="base"/>',
-    '  <navigate withData="1"/>',
-    '  <includeSelection val="1"/>',
-    '  <repeatMemberLabels val="1"/>',
-    '  <withinSelectedGroup val="0"/>',
-    '  <removeUnSelectedGroup val="0"/>',
-    '  <includeDescriptionInLabel val="2"/>',
-    '  <missingLabelText val="#missing"/>',
-    '  <noAccessText val="#NoAccess"/>',
-    '  <invalidLabelText val="#Invalid"/>',
-    `  <aliasTableName val="${(aliasTable ?? "none").replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}"/>`,
-    `  <essIndent val="${indent}"/>`,
-    "</preferences>",
-  ].join("\n");
-}
-
 /** The body of `req_ExecuteQuery` (after `sID`). */
 export function executeQueryBody(mdx: string, aliasTable: string | null = null, indent = 1): string {
   return `${queryPreferences(aliasTable, indent)}\n${leaf("mdx", mdx)}`;
 }
 
-export interface SvGrid {
-  /** Dimension names by axis: columns and rows in their order, the others with their POV member. */
-  columns: string[];
-  rows: string[];
-  pov: { dimension: string; member: string }[];
-  /** The slice, row-major: `rows` × `cols` cells. */
-  height: number;
-  width: number;
-  vals: string[];
-  types: number[];
-  status: number[];
-}
-
-/** Reads the `grid` of a `res_ExecuteQuery`; `null` when it has no slice. */
-export function readGrid(answer: SvElement): SvGrid | null {
-  const grid = svChild(answer, "grid");
-  const slice = svChild(svChild(grid, "slices"), "slice");
-  const range = svChild(svChild(slice, "data"), "range");
-  if (!grid || !slice || !range) return null;
-  const columns: { i: number; name: string }[] = [];
-  const rows: { i: number; name: string }[] = [];
-  const pov: { dimension: string; member: string }[] = [];
-  for (const d of svChild(grid, "dims")?.children ?? []) {
-    const name = d.attrs.name ?? "";
-    if (d.attrs.col !== undefined) columns.push({ i: Number(d.attrs.col), name });
-    else if (d.attrs.row !== undefined) rows.push({ i: Number(d.attrs.row), name });
-    else pov.push({ dimension: name, member: d.attrs.pov ?? name });
-  }
-  const height = Number(slice.attrs.rows ?? 0);
-  const width = Number(slice.attrs.cols ?? 0);
-  const start = Number(range.attrs.start ?? 0);
-  const size = height * width;
-  // A range may leave out leading cells (`start` > 0): they are blank.
-  const place = <T>(list: T[], blank: T): T[] => {
-    const out = new Array<T>(size).fill(blank);
-    list.forEach((v, i) => {
-      if (start + i < size) out[start + i] = v;
-    });
-    return out;
-  };
-  return {
-    columns: columns.sort((a, b) => a.i - b.i).map((c) => c.name),
-    rows: rows.sort((a, b) => a.i - b.i).map((r) => r.name),
-    pov,
-    height,
-    width,
-    vals: place(svList(range, "vals"), ""),
-    types: place(svList(range, "types").map(Number), 7),
-    status: place(svList(range, "status").map(Number), 0),
-  };
-}
-
-const MISSING_STATUS = 8193;
-
 /** A data cell's value: `null` for `#MISSING`, a number, or `"noaccess"` for any other text. */
 export function cellOf(g: SvGrid, index: number): CellValue | "noaccess" {
-  if (g.status[index] === MISSING_STATUS) return null;
+  if (g.status[index] === SV_MISSING) return null;
   const text = (g.vals[index] ?? "").trim();
   if (text === "" || text.toUpperCase() === "#MISSING") return null;
   const n = Number(text);
@@ -155,37 +89,21 @@ export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Membe
     const width = left + cols.length;
     const height = 1 + rowTuples.length;
     const vals: string[] = [...new Array<string>(left).fill(""), ...cols.map((m) => m.name)];
-    const types: number[] = [...new Array<number>(left).fill(7), ...cols.map(() => 0)];
+    const types: number[] = [
+      ...new Array<number>(left).fill(SV_TYPE.blank),
+      ...cols.map(() => SV_TYPE.member),
+    ];
     for (const r of rowTuples) {
       vals.push(...r.map((m) => m.name), ...cols.map(() => ""));
-      types.push(...r.map(() => 0), ...cols.map(() => 2));
+      types.push(...r.map(() => SV_TYPE.member), ...cols.map(() => SV_TYPE.data));
     }
-    const dims = first.map((m, i) => {
-      const d = escapeAttr(m.dimension.name);
-      if (i === col) return `    <dim id="${i}" name="${d}" col="0" hidden="0" expand="1"/>`;
+    const dims = first.map((m, i): SvGridDim => {
+      const name = m.dimension.name;
+      if (i === col) return { name, col: 0 };
       const at = rowDims.indexOf(i);
-      if (at >= 0) return `    <dim id="${i}" name="${d}" row="${at}" hidden="0" expand="1"/>`;
-      const pov = escapeAttr(m.name);
-      return `    <dim id="${i}" name="${d}" pov="${pov}" display="${pov}" hidden="0" expand="1"/>`;
+      return at >= 0 ? { name, row: at } : { name, pov: m.name };
     });
-    return [
-      "<grid>",
-      "  <cube/>",
-      "  <dims>",
-      ...dims,
-      "  </dims>",
-      "  <slices>",
-      `    <slice rows="${height}" cols="${width}">`,
-      "      <data>",
-      `        <range start="0" end="${height * width - 1}">`,
-      `          ${leaf("vals", vals.join("|"))}`,
-      `          ${leaf("types", types.join("|"))}`,
-      "        </range>",
-      "      </data>",
-      "    </slice>",
-      "  </slices>",
-      "</grid>",
-    ].join("\n");
+    return requestGridXml(dims, { rows: height, cols: width, vals, types });
   };
   /** The values of `tuples` read from the answer's grid, matched by member names. */
   const valuesOf = (g: SvGrid): (CellValue | "noaccess")[] => {
@@ -216,10 +134,6 @@ export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Membe
   return { mdx, refreshGrid, valuesOf };
 }
 
-function escapeAttr(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The body of `req_Refresh` (after `sID`): preferences (names, no indentation), then the grid. */
 export function refreshBody(grid: string): string {
   return `${queryPreferences(null, ESS_INDENT.NONE)}\n${grid}`;
@@ -230,11 +144,7 @@ export function refreshBody(grid: string): string {
  * preferences, then `backgroundpov/dim@{name, pov}` (the server's default POV, from `GetDefaultPOV`).
  */
 export function defaultGridBody(pov: readonly { dimension: string; member: string }[]): string {
-  const dims = pov.map((p) => `  <dim name="${escapeAttr(p.dimension)}" pov="${escapeAttr(p.member)}"/>`);
-  return [
-    queryPreferences(null, ESS_INDENT.NONE),
-    dims.length > 0 ? `<backgroundpov>\n${dims.join("\n")}\n</backgroundpov>` : "<backgroundpov/>",
-  ].join("\n");
+  return `${queryPreferences(null, ESS_INDENT.NONE)}\n${backgroundPovXml(pov)}`;
 }
 
 /**
@@ -250,7 +160,7 @@ export function sheetOf(g: SvGrid): string[][] {
     const row: string[] = [];
     for (let c = 0; c < g.width; c++) {
       const i = r * g.width + c;
-      row.push(g.types[i] === 0 ? (g.vals[i] ?? "") : "");
+      row.push(g.types[i] === SV_TYPE.member ? (g.vals[i] ?? "") : "");
     }
     sheet.push(row);
   }

@@ -1,9 +1,10 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
 import type { RemoteDimension } from "../essbase-rest/outline.ts";
 import { bracket } from "../xmla/grid.ts";
 import type { XmlaOutline } from "../xmla/outline.ts";
-import { leaf, type OpenCube, type SmartViewClient, svChild, svList } from "./client.ts";
+import type { OpenCube, SmartViewClient } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
 
 /**
@@ -21,20 +22,6 @@ const PARALLEL = 8;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function membersFilter(dim: string, filter: string, args: string[]): string {
-  return [
-    leaf("dim", dim),
-    "<memberFilter>",
-    `  <filter name="${filter}">`,
-    ...args.map((a, i) => `    <arg id="${i}">${a.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</arg>`),
-    "  </filter>",
-    "</memberFilter>",
-    leaf("getAtts", 1),
-    leaf("alsTbl", "none"),
-    leaf("allGenerations", 0),
-  ].join("\n");
-}
-
 /** The member names an `EnumMembers` answers. */
 export async function enumMembers(
   client: SmartViewClient,
@@ -43,21 +30,17 @@ export async function enumMembers(
   filter: string,
   args: string[],
 ): Promise<string[]> {
-  const answer = await client.call("EnumMembers", membersFilter(dim, filter, args), cube);
+  const answer = await client.call("EnumMembers", enumMembersBody(dim, filter, args), cube);
   return svList(answer, "mbrs").filter((m) => m !== "");
 }
 
 export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<XmlaOutline> {
-  const tables = svList(await client.call("EnumAliasTables", "", cube), "alstbls").filter((t) => t !== "");
+  const tables = svList(await client.call("EnumAliasTables", "", cube), LIST_ELEMENT.EnumAliasTables).filter(
+    (t) => t !== "",
+  );
   const aliasTables = tables.length > 0 ? tables : ["Default"];
   const dimList = await client.call("EnumDims", leaf("alsTbl", "none"), cube);
-  const dims = (svChild(dimList, "dimList")?.children ?? [])
-    .filter((d) => d.name === "dim" && d.attrs.name)
-    .map((d) => ({
-      name: d.attrs.name as string,
-      type:
-        (d.attrs.type ?? "").toLowerCase() === "attribute" ? ("attribute" as const) : ("regular" as const),
-    }));
+  const dims = readDimList(dimList);
   if (dims.length === 0) throw client.malformed(`EnumDims with no dimension for ${cube.cube}`);
 
   const trees: Map<string, string[]>[] = [];

@@ -1,23 +1,38 @@
 import { ProviderError } from "@qibates/connectors";
+import {
+  answerXml,
+  exceptionXml,
+  namedSession,
+  requestMethod,
+  SvException,
+} from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
-import { esc, readXml, type XmlElement, XmlSyntaxError, XmlTooLarge } from "../xmla/xml.ts";
+import { readXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
 
-/** A failure answered as the capture's `exception` element (`errcode` 4, `type` error, `desc`). */
-export class SvException extends Error {}
+export { namedSession, SvException };
 
 /** How one Smart View address answers a message: the content of `res_<method>`. */
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;
 
-const XML_TYPE = "application/xml; charset=utf-8";
+/** How one message is answered: the content of `res_<method>`. */
+export type SvHandler = (req: XmlElement, request: FastifyRequest) => Promise<string> | string;
+/** Handlers by method name. */
+export type SvHandlers = Record<string, SvHandler>;
 
-/** The largest request that names no live session (a login, a hello): 64 KiB. */
-export const PRE_LOGIN_CHARS = 64 * 1024;
-
-/** The session id a request names, read from its first 4 KiB without parsing it. */
-export function namedSession(body: string): string | null {
-  return /<sID>\s*([^<\s]{1,200})\s*<\/sID>/.exec(body.slice(0, 4096))?.[1] ?? null;
+/** One address's answer from handler tables: a method none of them has answers the exception element. */
+export function dispatch(...tables: SvHandlers[]): SvAnswer {
+  const handlers = new Map<string, SvHandler>();
+  for (const table of tables)
+    for (const [method, handler] of Object.entries(table)) handlers.set(method, handler);
+  return async (method, req, request) => {
+    const handler = handlers.get(method);
+    if (!handler) throw new SvException(`${method} is not supported by this provider.`);
+    return handler(req, request);
+  };
 }
+
+const XML_TYPE = "application/xml; charset=utf-8";
 
 /**
  * Smart View's XML provider protocol at each path of `routes`: one XML document per POST, request root
@@ -29,8 +44,8 @@ export async function smartViewRoutes(
   routes: Record<string, SvAnswer>,
   label: string,
   unknownPaths?: UnknownPaths,
-  /** Whether a request names a live session (its `sID`): only such a request may be larger than 64 KiB. */
-  inSession?: (body: string) => boolean,
+  /** Refuses a body before it is read (the sessions' pre-login cap). */
+  admit?: (body: string) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -48,14 +63,11 @@ export async function smartViewRoutes(
     for (const [path, answer] of Object.entries(routes)) {
       scope.post(path, async (request, reply) => {
         const body = typeof request.body === "string" ? request.body : "";
-        // Before login the user name and password travel in the body: a stranger's body stays small.
-        if (body.length > PRE_LOGIN_CHARS && !inSession?.(body))
-          throw new XmlTooLarge(`A request outside a session may not exceed ${PRE_LOGIN_CHARS} characters.`);
+        admit?.(body);
         const req = await readXml(body);
-        if (!req.name.startsWith("req_")) throw new SvException(`${req.name} is not a request.`);
-        const method = req.name.slice(4);
+        const method = requestMethod(req);
         const content = await answer(method, req, request);
-        return reply.type(XML_TYPE).send(`<res_${method}>\n${content}\n</res_${method}>`);
+        return reply.type(XML_TYPE).send(answerXml(method, content));
       });
     }
     if (unknownPaths) {
@@ -91,8 +103,5 @@ export interface UnknownPaths {
 }
 
 function sendException(reply: FastifyReply, desc: string, status = 200) {
-  return reply
-    .code(status)
-    .type(XML_TYPE)
-    .send(`<exception errcode="4" type="error">\n<desc>${esc(desc)}</desc>\n</exception>`);
+  return reply.code(status).type(XML_TYPE).send(exceptionXml(desc));
 }

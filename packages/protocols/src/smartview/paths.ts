@@ -1,0 +1,8 @@
+/** Where Essbase's Provider Services (APS 11.x) answers Smart View. */
+export const SMARTVIEW_PATH = "/aps/SmartView";
+/** The Java API address APS names as the login address of its Essbase servers. */
+export const JAPI_PATH = "/aps/JAPI";
+/** Where Hyperion Planning answers Smart View. */
+export const PLANNING_SMARTVIEW_PATH = "/HyperionPlanning/SmartView";
+/** Where EPM Workspace hands out the single sign-on token and the provider list. */
+export const SMARTVIEW_PROVIDERS_PATH = "/workspace/SmartViewProviders";

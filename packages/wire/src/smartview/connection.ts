@@ -1,0 +1,56 @@
+import { LIST_ELEMENT, listElement, svText } from "@qibates/protocols/smartview";
+import type { SvContext } from "./context.ts";
+import { SvException, type SvHandlers } from "./protocol.ts";
+
+/** Servers, applications and cubes: `ListServers`, `ListApplications`, `ListCubes`, `OpenApplication`, `OpenCube`. */
+export function connectionHandlers({ provider, sessions }: SvContext): SvHandlers {
+  const { session } = sessions;
+  return {
+    async ListServers(req) {
+      const { servers } = await provider.servers(session(req).provider);
+      return listElement(
+        LIST_ELEMENT.ListServers,
+        servers.map((x) => x.name),
+      );
+    },
+    async ListApplications(req) {
+      const s = session(req);
+      const { applications } = await provider.applications(s.provider, svText(req, "srv"), false);
+      return listElement(
+        LIST_ELEMENT.ListApplications,
+        applications.map((a) => a.name),
+      );
+    },
+    async ListCubes(req) {
+      const s = session(req);
+      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
+      const { cubes } = await provider.cubes(s.provider, ref);
+      return listElement(
+        LIST_ELEMENT.ListCubes,
+        cubes.map((c) => c.name),
+      );
+    },
+    async OpenApplication(req) {
+      const s = session(req);
+      const sso = svText(req, "sso");
+      if (sso !== "") sessions.checkToken(s, sso);
+      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
+      const { server, application } = await provider.cubes(s.provider, ref);
+      s.server = server;
+      s.application = application;
+      s.cube = null;
+      return "";
+    },
+    async OpenCube(req) {
+      const s = session(req);
+      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
+      const { server, application, cubes } = await provider.cubes(s.provider, ref);
+      const cube = cubes.find((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase());
+      if (!cube) throw new SvException(`Cube ${svText(req, "cube")} does not exist.`);
+      s.server = server;
+      s.application = application;
+      s.cube = cube.name;
+      return "";
+    },
+  };
+}

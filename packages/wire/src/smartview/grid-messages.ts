@@ -1,0 +1,207 @@
+import type { components } from "@qibates/client/schema";
+import { type GridCall, ProviderError } from "@qibates/connectors";
+import {
+  aliasTableOf,
+  ESS_INDENT,
+  preferencesXml,
+  type QueryPreferences,
+  readBackgroundPov,
+  readPreferences,
+  readRequestGrid,
+  sidXml,
+  svChild,
+  svText,
+} from "@qibates/protocols/smartview";
+import type { XmlElement } from "../xmla/xml.ts";
+import type { SvContext } from "./context.ts";
+import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
+import { SvException, type SvHandlers } from "./protocol.ts";
+import { cubeOf, type SvSession } from "./session.ts";
+
+type Schemas = components["schemas"];
+
+/**
+ * Grid messages, answered with `sID` and a `grid` as `res_ExecuteQuery` is in the capture: `ExecuteQuery`
+ * runs MDX (a query without `FROM` reads the open cube); `GetDefaultGrid`, `Refresh` and
+ * `ProcessFreeFormGrid` lay a sheet out with the request's preferences as grid settings.
+ */
+export function gridHandlers(ctx: SvContext): SvHandlers {
+  const { session } = ctx.sessions;
+  return {
+    GetDefaultGrid: (req) => defaultGrid(ctx, session(req), req),
+    async Refresh(req) {
+      const s = session(req);
+      const g = readRequestGrid(svChild(req, "grid"), undefined, ctx.maxCells);
+      if (!g) throw new SvException("Refresh needs a grid.");
+      const { labels, left } = labelsOf(g);
+      const sheet = sheetWithPov(labels, left, g.pov, [...g.rowDims, ...g.colDims]);
+      return gridAnswer(ctx, s, req, (settings) => ({ action: "refresh", input: { grid: sheet, settings } }));
+    },
+    async ProcessFreeFormGrid(req) {
+      const s = session(req);
+      const g = readRequestGrid(svChild(req, "grid"), svChild(req, "dims"), ctx.maxCells);
+      if (!g) throw new SvException("ProcessFreeFormGrid needs a grid.");
+      const pov = readBackgroundPov(req);
+      for (const [d, m] of g.pov) pov.set(d, m);
+      const { labels, left } = labelsOf(g);
+      const sheet = sheetWithPov(labels, left, pov, [...g.rowDims, ...g.colDims]);
+      // The grid comes back laid out without data (SVgem refreshes it next): navigation without data.
+      return gridAnswer(ctx, s, req, (settings) => ({
+        action: "refresh",
+        input: { grid: sheet, settings: { ...settings, navigateWithoutData: true } },
+      }));
+    },
+    ExecuteQuery: (req) => executeQuery(ctx, session(req), req),
+  };
+}
+
+/** Essbase's words for an unknown member in a query, with its OLAP error number, as the capture shows them. */
+function unknownMemberText(member: string): string {
+  return `OLAP error (1260046): Unknown Member ${member.replace(/^\[|\]$/g, "").replace(/\]\.\[/g, ".")} used in query`;
+}
+
+/** `GetDefaultGrid`: the cube's default grid, its POV taken from `backgroundpov` where it names one. */
+async function defaultGrid(ctx: SvContext, s: SvSession, req: XmlElement): Promise<string> {
+  const wanted = readBackgroundPov(req);
+  return gridAnswer(
+    ctx,
+    s,
+    req,
+    (settings) => ({ action: "initgrid", input: { settings } }),
+    async (first, run) => {
+      const pov = new Map(Object.entries(first.layout.pov));
+      let changed = false;
+      for (const [d, m] of wanted) {
+        const at = [...pov.keys()].find((k) => k.toLowerCase() === d.toLowerCase());
+        if (at !== undefined && (pov.get(at) ?? "").toLowerCase() !== m.toLowerCase()) {
+          pov.set(at, m);
+          changed = true;
+        }
+      }
+      if (!changed) return first;
+      const { layout } = first;
+      const povRows = layout.headerRows - layout.columnDimensions.length;
+      const labels = first.grid.slice(povRows).map((row, r) =>
+        row.map((v, c) => {
+          const kind = first.cellKinds[povRows + r]?.[c];
+          return kind === "column-header" || kind === "row-header" ? String(v) : "";
+        }),
+      );
+      const sheet = sheetWithPov(labels, layout.leftColumns, pov, [
+        ...layout.rowDimensions,
+        ...layout.columnDimensions,
+      ]);
+      return run({ action: "refresh", input: { grid: sheet } });
+    },
+  );
+}
+
+/**
+ * A grid message's answer: the provider's grid call (with the request's preferences as settings, and the
+ * cell cap) written as `sID` and `grid`, as `res_ExecuteQuery` is in the capture. A provider's refusal is
+ * the capture's "Cannot perform cube view operation." exception.
+ */
+async function gridAnswer(
+  { essbase, maxCells }: SvContext,
+  s: SvSession,
+  req: XmlElement,
+  call: (settings: Record<string, unknown>) => GridCall,
+  then?: (
+    first: Schemas["GridResponse"],
+    run: (call: GridCall) => Promise<Schemas["GridResponse"]>,
+  ) => Promise<Schemas["GridResponse"]>,
+): Promise<string> {
+  const ref = cubeOf(s);
+  const prefs = readPreferences(svChild(req, "preferences"));
+  const settings = settingsOf(prefs);
+  const run = async (c: GridCall) => {
+    const withSettings = {
+      ...c,
+      input: { ...c.input, settings: { ...settings, ...(c.input.settings ?? {}) }, maxCells },
+    } as GridCall;
+    try {
+      return await essbase.grid(s.provider, ref, withSettings);
+    } catch (e) {
+      if (e instanceof ProviderError)
+        throw new SvException(`Cannot perform cube view operation. ${e.message}`);
+      throw e;
+    }
+  };
+  let answered = await run(call(settings));
+  if (then) answered = await then(answered, run);
+  const { dimensions } = await essbase.dimensions(s.provider, ref);
+  const names = dimensions.filter((d) => d.type !== "attribute").map((d) => d.name);
+  return `${sidXml(s.id)}\n${gridXml(answered, names, preferencesXml(prefs))}`;
+}
+
+async function executeQuery({ essbase }: SvContext, s: SvSession, req: XmlElement): Promise<string> {
+  const ref = cubeOf(s);
+  const prefs = readPreferences(svChild(req, "preferences"));
+  const table = aliasTableOf(prefs.aliasTableName);
+  const settings = {
+    aliasTable: table,
+    missingSuppression: prefs.suppress.missing === "1",
+    repeatMemberLabels: prefs.repeatMemberLabels !== "0",
+    missingLabel: "#MISSING",
+    indentation: INDENTATION[prefs.essIndent] ?? "NONE",
+  };
+  const query = withFrom(svText(req, "mdx"), ref.application, ref.cube);
+  let answered: Awaited<ReturnType<typeof essbase.mdx>>;
+  try {
+    answered = await essbase.mdx(s.provider, ref, { query, settings });
+  } catch (e) {
+    if (e instanceof ProviderError) {
+      const detail =
+        e.code === "MEMBER_UNKNOWN" && typeof e.params?.member === "string"
+          ? unknownMemberText(e.params.member)
+          : e.message;
+      throw new SvException(`Cannot perform cube view operation. ${detail}`);
+    }
+    throw e;
+  }
+  const { dimensions } = await essbase.dimensions(s.provider, ref);
+  const names = dimensions.filter((d) => d.type !== "attribute").map((d) => d.name);
+  return `${sidXml(s.id)}\n${gridXml(answered, names, preferencesXml(prefs))}`;
+}
+
+/** `essIndent`'s codes as the engine's indentation names (the capture sends 1, its default, sub-items). */
+const INDENTATION: Record<string, "NONE" | "SUBITEMS" | "TOTALS"> = Object.fromEntries(
+  Object.entries(ESS_INDENT).map(([name, code]) => [String(code), name as keyof typeof ESS_INDENT]),
+);
+
+/** `zoomin@mode`: Smart View's three zoom levels (agardiner/SmartView `preferences.rb`). */
+const ZOOM: Record<string, string> = {
+  children: "NEXT_LEVEL",
+  descendents: "ALL_LEVELS",
+  descendants: "ALL_LEVELS",
+  base: "BOTTOM_LEVEL",
+};
+
+/** The grid settings a request's preferences stand for (`Refresh`, `GetDefaultGrid`, `ProcessFreeFormGrid`). */
+function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
+  return {
+    aliasTable: aliasTableOf(prefs.aliasTableName),
+    missingSuppression: prefs.suppress.missing === "1",
+    repeatMemberLabels: prefs.repeatMemberLabels !== "0",
+    missingLabel: "#MISSING",
+    indentation: INDENTATION[prefs.essIndent] ?? "NONE",
+    zoomInMode: ZOOM[prefs.zoomin.mode.toLowerCase()] ?? "NEXT_LEVEL",
+    ancestorPosition: prefs.zoomin.ancestor.toLowerCase() === "top" ? "TOP" : "BOTTOM",
+    includeSelection: prefs.includeSelection !== "0",
+    withinSelectedGroup: prefs.withinSelectedGroup === "1",
+    removeUnselectedGroups: prefs.removeUnSelectedGroup === "1",
+    navigateWithoutData: prefs.navigate === "0",
+  };
+}
+
+/**
+ * The query with `FROM [app].[cube]` (the open cube) when it names none, as the capture's queries do; names in
+ * brackets and quoted strings are not read as keywords.
+ */
+export function withFrom(query: string, application: string, cube: string): string {
+  const bare = query.replace(/\[[^\]]*(?:]][^\]]*)*]|"[^"]*"|'[^']*'/g, (m) => " ".repeat(m.length));
+  if (/\bFROM\b/i.test(bare)) return query;
+  const from = ` FROM [${application.replace(/]/g, "]]")}].[${cube.replace(/]/g, "]]")}] `;
+  const where = /\bWHERE\b/i.exec(bare);
+  return where ? `${query.slice(0, where.index)}${from}${query.slice(where.index)}` : `${query}${from}`;
+}

@@ -1,0 +1,225 @@
+import type { components } from "@qibates/client/schema";
+import {
+  aliasTableOf,
+  enumMembersAnswerXml,
+  FILTER_CATALOGUE,
+  findMemberAnswerXml,
+  memberFilterOf,
+  readFilter,
+  type SvElement,
+  svChild,
+  svText,
+} from "@qibates/protocols/smartview";
+import type { SvContext } from "./context.ts";
+import { SvException, type SvHandlers } from "./protocol.ts";
+import { cubeOf, type SvSession } from "./session.ts";
+
+type MemberNode = components["schemas"]["MemberNode"];
+
+/** Smart View's wildcards in a member search (`*` any run, `?` one character), case-insensitive. */
+function wildcard(pattern: string): RegExp {
+  const body = pattern
+    .trim()
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${body}$`, "i");
+}
+
+/** The nodes of a tree under `top`, in outline order (pre-order), `top` itself first. */
+function preorder(top: MemberNode): MemberNode[] {
+  const out: MemberNode[] = [];
+  const stack: MemberNode[] = [top];
+  while (stack.length > 0) {
+    const n = stack.pop() as MemberNode;
+    out.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as MemberNode);
+  }
+  return out;
+}
+
+/** The node a filter's `top` names (name, or alias of the request's table), its stored occurrence first. */
+function nodeNamed(root: MemberNode, name: string): MemberNode | undefined {
+  const key = name.trim().toLowerCase();
+  const all = preorder(root).filter((n) => n.name.toLowerCase() === key || n.alias?.toLowerCase() === key);
+  return all.find((n) => n.storage !== "shared") ?? all[0];
+}
+
+/**
+ * Members of the open cube: `EnumFilters` (Essbase's filter catalogue), `EnumMembers` (the members a filter
+ * chooses), `FindMember` (a search by name or alias with wildcards, answered as paths).
+ */
+export function memberHandlers({ provider, essbase, connector, sessions }: SvContext): SvHandlers {
+  const { session } = sessions;
+  return {
+    EnumFilters(req) {
+      session(req);
+      return FILTER_CATALOGUE;
+    },
+    async EnumMembers(req) {
+      const s = session(req);
+      const aliasTable = aliasTableOf(svText(req, "alsTbl"));
+      const members = await filteredMembers(s, req);
+      return enumMembersAnswerXml(
+        members.map((m) => (aliasTable && m.alias) || m.name),
+        members.map((m) => ((m.level ?? 0) > 0 ? 2 : 0)),
+      );
+    },
+    FindMember: (req) => findMember(session(req), req),
+  };
+
+  /** The members an `EnumMembers` request's filter chooses, in outline order. */
+  async function filteredMembers(s: SvSession, req: SvElement) {
+    const ref = cubeOf(s);
+    const dimension = svText(req, "dim");
+    const { name, arg } = readFilter(memberFilterOf(req));
+    const top = arg("0") || dimension;
+    const aliasTable = aliasTableOf(svText(req, "alsTbl")) ?? undefined;
+    const run = (
+      f: "CHILDREN" | "DESCENDANT" | "LEVEL" | "GENERATION" | "UDA",
+      arg1: string | number | null,
+    ) =>
+      essbase.filterMembers(s.provider, ref, {
+        dimension,
+        filter: f,
+        arg1,
+        member: f === "CHILDREN" || f === "DESCENDANT" ? top : null,
+        ...(aliasTable ? { aliasTable } : {}),
+      });
+    /** Members of a dimension-wide filter under `top` (itself included) when `top` is not the dimension. */
+    const under = async (answer: Awaited<ReturnType<typeof run>>) => {
+      if (top.toLowerCase() === dimension.toLowerCase()) return answer.members;
+      const inside = new Set((await run("DESCENDANT", null)).members.map((m) => m.name.toLowerCase()));
+      inside.add(top.toLowerCase());
+      return answer.members.filter((m) => inside.has(m.name.toLowerCase()));
+    };
+    let members: { name: string; alias: string | null; level: number | null }[];
+    const tree = async () => {
+      const { root } = await essbase.dimensionTree(s.provider, ref, {
+        dimension,
+        ...(aliasTable ? { aliasTable } : {}),
+      });
+      const node = nodeNamed(root, top);
+      if (!node) throw new SvException(`Member ${top} is not in dimension ${dimension}.`);
+      return node;
+    };
+    switch (name) {
+      case "Hierarchy":
+        // allGenerations 1: every generation under the top (outline order); 0: its children, as captured.
+        members =
+          svText(req, "allGenerations") === "1"
+            ? preorder(await tree()).slice(1)
+            : (await run("CHILDREN", null)).members;
+        break;
+      case "Children":
+        members = (await run("CHILDREN", null)).members;
+        break;
+      case "SharedLevel": {
+        const n = Number(arg("1"));
+        members = preorder(await tree()).filter((m) => m.level === n);
+        break;
+      }
+      case "Attribute":
+        members = attributeMembers(ref, dimension, arg("0"), aliasTable ?? null);
+        break;
+      case "Descendants":
+        // DESCENDANTS(%0), the catalogue's MDX: the member itself, then everything under it.
+        members = preorder(await tree());
+        break;
+      case "Level":
+        members = await under(await run("LEVEL", Number(arg("1"))));
+        break;
+      case "Generation":
+        members = (await run("GENERATION", Number(arg("1")))).members;
+        break;
+      case "UDA":
+        members = await under(await run("UDA", arg("1").replace(/^"(.*)"$/, "$1")));
+        break;
+      default:
+        throw new SvException(`The member filter ${name} is not supported by this provider.`);
+    }
+    return members;
+  }
+
+  /**
+   * `Attribute(name)`: the members of `dimension` associated with the attribute member `name` or a member
+   * under it. The provider contract carries no attribute associations: read from the engine's outline.
+   */
+  function attributeMembers(
+    ref: { server: string; application: string; cube: string },
+    dimension: string,
+    name: string,
+    aliasTable: string | null,
+  ) {
+    const engines = provider.engine;
+    if (!engines) throw new SvException("The member filter Attribute is not supported by this provider.");
+    const outline = engines.engineCube(connector, ref).outline;
+    const attr = outline.resolve(name, aliasTable ?? "Default");
+    if (attr?.dimension.type !== "attribute") throw new SvException(`${name} is not an attribute member.`);
+    const dim = outline.dimension(dimension);
+    if (!dim) throw new SvException(`Dimension ${dimension} does not exist.`);
+    const under = new Set([attr, ...attr.descendants()]);
+    return dim.members
+      .filter((m) => !m.isShared && [...m.attributes.values()].some((a) => under.has(a)))
+      .map((m) => ({
+        name: m.name,
+        alias: aliasTable ? (m.aliases.get(aliasTable) ?? null) : null,
+        level: m.level,
+      }));
+  }
+
+  /**
+   * `FindMember`: the members of the dimension within the filter (the whole hierarchy by default) whose name,
+   * or alias in the request's table, matches `mbr` (`*` and `?` wildcards), each as its path from the
+   * dimension down (agardiner/SmartView `find_member` reads `pathList/path/mbrs`).
+   */
+  async function findMember(s: SvSession, req: SvElement): Promise<string> {
+    const ref = cubeOf(s);
+    const dimension = svText(req, "dim");
+    const aliasTable = aliasTableOf(svText(req, "alsTbl")) ?? undefined;
+    const { root } = await essbase.dimensionTree(s.provider, ref, {
+      dimension,
+      ...(aliasTable ? { aliasTable } : {}),
+    });
+    const filter = svChild(req, "filter");
+    const { name, arg } = readFilter(filter);
+    // The filter's top member (arg 0, the dimension when absent) bounds the search, wherever it is a member.
+    const topName = arg("0") || dimension;
+    const top = nodeNamed(root, topName);
+    if (!top && name !== "Attribute") {
+      throw new SvException(`Member ${topName} is not in dimension ${dimension}.`);
+    }
+    const under = new Set(preorder(top ?? root));
+    let inScope: (n: MemberNode) => boolean = (n) => under.has(n);
+    if (name !== "Hierarchy") {
+      const enumReq: SvElement = {
+        name: "req_EnumMembers",
+
+        attrs: {},
+        text: "",
+        children: [
+          { name: "dim", attrs: {}, text: dimension, children: [] },
+          { name: "memberFilter", attrs: {}, text: "", children: filter ? [filter] : [] },
+          { name: "alsTbl", attrs: {}, text: svText(req, "alsTbl"), children: [] },
+          { name: "allGenerations", attrs: {}, text: "1", children: [] },
+        ],
+      };
+      const names = new Set((await filteredMembers(s, enumReq)).map((m) => m.name.toLowerCase()));
+      // A shared occurrence is found only by the filter that lists them (SharedLevel).
+      const shared = name === "SharedLevel";
+      inScope = (n) => under.has(n) && names.has(n.name.toLowerCase()) && (shared || n.storage !== "shared");
+    }
+    const match = wildcard(svText(req, "mbr"));
+    const paths: string[][] = [];
+    const label = (n: MemberNode) => (aliasTable && n.alias) || n.name;
+    const walk = (n: MemberNode, path: string[]) => {
+      const here = [...path, label(n)];
+      if (inScope(n) && (match.test(n.name) || (aliasTable && n.alias && match.test(n.alias)))) {
+        paths.push(here);
+      }
+      for (const c of n.children) walk(c, here);
+    };
+    walk(root, []);
+    return findMemberAnswerXml(paths);
+  }
+}

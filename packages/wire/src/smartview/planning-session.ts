@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
+import {
+  connectAnswerXml,
+  PLANNING_SMARTVIEW_PATH,
+  provisionedDataSourcesXml,
+  readCredentials,
+  svText,
+} from "@qibates/protocols/smartview";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { registerLiveSessions } from "../live-sessions.ts";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import type { WireEndpointOptions } from "../options.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
+import type { XmlElement } from "../xmla/xml.ts";
+import { SvException, type SvHandlers } from "./protocol.ts";
+import { preLoginCap } from "./session.ts";
+
+/** A Planning Smart View session: its provider session and the application later requests are about. */
+export interface PlanningSvSession {
+  readonly id: string;
+  lastUsed: number;
+  readonly provider: ProviderSession;
+  app: ApplicationRef | null;
+}
+
+interface SsoToken {
+  readonly id: string;
+  lastUsed: number;
+  readonly username: string;
+  readonly handle: string | null;
+}
+
+/** What the Planning message handlers get from the sessions. */
+export interface PlanningSessions {
+  /** The session a request names (`sID`); an unknown or ended one is the exception. */
+  session(req: XmlElement): PlanningSvSession;
+  /** Refuses a large body that names no live session. */
+  admit(body: string): void;
+  /** EPM Workspace's `GetProvisionedDataSources`. */
+  workspace: SvHandlers;
+  /** Planning's `ConnectToProvider` and `Logout`. */
+  handlers: SvHandlers;
+}
+
+/** The server's origin as the request reached it. */
+export const originOf = (request: FastifyRequest) =>
+  `${request.protocol}://${request.headers.host ?? "localhost"}`;
+
+/**
+ * Logins of Planning on premises: EPM Workspace's `GetProvisionedDataSources` checks the user name and password
+ * (counted by the login throttle; or takes a token it gave) and answers a single sign-on token and the Planning
+ * provider; Planning's `ConnectToProvider` without a token is the client's hello (the provider's name only),
+ * with the token it answers `sID`.
+ */
+export function planningSessions(app: FastifyInstance, options: WireEndpointOptions): PlanningSessions {
+  const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
+  const connector = options.connector ?? "planning";
+  const owner = options.owner ?? ((u: string) => `smartview:${u}`);
+  const about = options.about ?? { name: "QiBates", version: "" };
+  const limits = {
+    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+  };
+  const tokens = new SessionStore<SsoToken>({
+    ...limits,
+    newId: () => randomBytes(24).toString("base64url"),
+  });
+  const sessions = new SessionStore<PlanningSvSession>({
+    ...limits,
+    newId: () => `{${randomBytes(16).toString("hex").toUpperCase()}}`,
+  });
+  const unregister = registerLiveSessions(
+    (id) => id.startsWith("smartview-planning-") && sessions.has(id.slice("smartview-planning-".length)),
+  );
+  app.addHook("onClose", async () => unregister());
+
+  const session = (req: XmlElement): PlanningSvSession => {
+    const id = svText(req, "sID");
+    const s = sessions.find(id);
+    if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
+    return s;
+  };
+
+  return {
+    session,
+    admit: preLoginCap((id) => sessions.find(id) !== null),
+    workspace: {
+      async GetProvisionedDataSources(req, request) {
+        const credentials = readCredentials(req);
+        let token = tokens.find(credentials.sso || undefined);
+        if (!token) {
+          const { username, password } = credentials;
+          if (username === "") throw new SvException("User authentication needed.");
+          const address = new URL(`${originOf(request)}${PLANNING_SMARTVIEW_PATH}`);
+          let login: { username: string; handle?: string };
+          try {
+            login = await throttle.attempt(
+              request.ip,
+              username,
+              () => provider.login({ connector, username, password, address }),
+              loginFailed,
+            );
+          } catch (e) {
+            if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
+              throw new SvException("Invalid login.");
+            throw e;
+          }
+          token = tokens.add(
+            (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
+            sessionOwner(login.username, request.ip),
+          );
+        }
+        return provisionedDataSourcesXml(token.id, `${originOf(request)}${PLANNING_SMARTVIEW_PATH}`);
+      },
+    },
+    handlers: {
+      ConnectToProvider(req, request) {
+        const name = `Hyperion Planning (${about.name} ${about.version})`;
+        const { sso } = readCredentials(req);
+        // The client's hello: no token, no session.
+        if (sso === "") return connectAnswerXml(null, name);
+        const token = tokens.find(sso);
+        if (!token) throw new SvException("Invalid or expired single sign-on token: log in again.");
+        const s = sessions.add(
+          (id, now) => ({
+            id,
+            lastUsed: now,
+            provider: {
+              id: `smartview-planning-${id}`,
+              ownerId: owner(token.username),
+              connector,
+              username: token.username,
+              providerAddress: `${originOf(request)}${PLANNING_SMARTVIEW_PATH}`,
+              aliasTable: null,
+              handle: token.handle,
+            },
+            app: null,
+          }),
+          sessionOwner(token.username, request.ip),
+        );
+        return connectAnswerXml(s.id, name);
+      },
+      Logout(req) {
+        sessions.end(session(req).id);
+        return "";
+      },
+    },
+  };
+}

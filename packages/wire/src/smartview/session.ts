@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { ProviderError, type ProviderSession } from "@qibates/connectors";
+import { connectAnswerXml, JAPI_PATH, readCredentials, ssoXml, svText } from "@qibates/protocols/smartview";
+import type { FastifyInstance } from "fastify";
+import { registerLiveSessions } from "../live-sessions.ts";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import type { WireEndpointOptions } from "../options.ts";
+import { SessionStore, sessionOwner } from "../session-store.ts";
+import { type XmlElement, XmlTooLarge } from "../xmla/xml.ts";
+import { namedSession, SvException, type SvHandlers } from "./protocol.ts";
+
+/** The largest request that names no live session (a login, a hello): 64 KiB. */
+export const PRE_LOGIN_CHARS = 64 * 1024;
+
+/**
+ * The pre-login body cap: a body larger than {@link PRE_LOGIN_CHARS} must name a live session (`live`), since
+ * before login the user name and password travel in the body and a stranger's body stays small.
+ */
+export function preLoginCap(live: (sessionId: string | undefined) => boolean): (body: string) => void {
+  return (body) => {
+    if (body.length > PRE_LOGIN_CHARS && !live(namedSession(body) ?? undefined))
+      throw new XmlTooLarge(`A request outside a session may not exceed ${PRE_LOGIN_CHARS} characters.`);
+  };
+}
+
+/** A Smart View session: its provider session and the cube later requests are about. */
+export interface SvSession {
+  readonly id: string;
+  lastUsed: number;
+  readonly provider: ProviderSession;
+  server: string | null;
+  application: string | null;
+  cube: string | null;
+  /** The single sign-on token `GetSSOToken` gave this session, if any. */
+  sso: string | null;
+}
+
+/** A single sign-on token (`GetSSOToken`): whose it is, to open further sessions without the password. */
+interface SsoToken {
+  readonly id: string;
+  lastUsed: number;
+  readonly username: string;
+  readonly handle: string | null;
+}
+
+/** What the message handlers get from the sessions: the session a request names, and token checks. */
+export interface SmartViewSessions {
+  /** The session a request names (`sID`); an unknown or ended one is the exception. */
+  session(req: XmlElement): SvSession;
+  /** Refuses a token (`sso`) that is not one given to the session's user. */
+  checkToken(s: SvSession, sso: string): void;
+  /** Refuses a large body that names no live session: before login the user name and password travel in it. */
+  admit(body: string): void;
+  /** `ConnectToProvider`, `Logout`, `GetSSOToken`. */
+  handlers: SvHandlers;
+}
+
+/** A session id: 128 random bits written as a decimal number (APS's `sID` is a plain integer in the capture). */
+function newSessionId(): string {
+  return BigInt(`0x${randomBytes(16).toString("hex")}`).toString(10);
+}
+
+/**
+ * Logins and sessions of the Smart View endpoint: `ConnectToProvider` checks the user name and password
+ * (counted by the login throttle) or a single sign-on token and answers a numeric `sID`; `GetSSOToken` gives
+ * the session's user a token; `Logout` ends the session and its token. Sessions end after `idleMinutes`.
+ */
+export function smartViewSessions(app: FastifyInstance, options: WireEndpointOptions): SmartViewSessions {
+  const provider = options.provider;
+  const throttle = options.loginThrottle ?? new LoginThrottle();
+  const connector = options.connector ?? "essbase";
+  const owner = options.owner ?? ((u: string) => `smartview:${u}`);
+  const about = options.about ?? { name: "QiBates", version: "" };
+  const idleMs = (options.idleMinutes ?? 30) * 60_000;
+  const sessions = new SessionStore<SvSession>({
+    idleMs,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+    newId: newSessionId,
+  });
+  const tokens = new SessionStore<SsoToken>({
+    idleMs,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+  });
+  const unregister = registerLiveSessions(
+    (id) => id.startsWith("smartview-") && sessions.has(id.slice("smartview-".length)),
+  );
+  app.addHook("onClose", async () => unregister());
+
+  const session: SmartViewSessions["session"] = (req) => {
+    const id = svText(req, "sID");
+    const s = sessions.find(id);
+    if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
+    return s;
+  };
+
+  return {
+    session,
+    checkToken(s, sso) {
+      const token = tokens.find(sso);
+      if (!token || token.username.toLowerCase() !== s.provider.username.toLowerCase())
+        throw new SvException("Invalid login: the single sign-on token is not valid.");
+    },
+    admit: preLoginCap((id) => sessions.find(id) !== null),
+    handlers: {
+      async ConnectToProvider(req, request) {
+        const { username, password, sso } = readCredentials(req);
+        const address = new URL(`${request.protocol}://${request.headers.host ?? "localhost"}${JAPI_PATH}`);
+        let login: { username: string; handle?: string | null };
+        if (username === "" && sso !== "") {
+          // A token from GetSSOToken stands for the user who logged in (agardiner/SmartView `connect(sso)`).
+          const token = tokens.find(sso);
+          if (!token) throw new SvException("Invalid login: the single sign-on token is not valid.");
+          login = { username: token.username, handle: token.handle };
+        } else {
+          try {
+            login = await throttle.attempt(
+              request.ip,
+              username,
+              () => provider.login({ connector, username, password, address }),
+              loginFailed,
+            );
+          } catch (e) {
+            if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
+              throw new SvException("Invalid login: user name or password.");
+            throw e;
+          }
+        }
+        const s = sessions.add(
+          (id, now) => ({
+            id,
+            lastUsed: now,
+            provider: {
+              id: `smartview-${id}`,
+              ownerId: owner(login.username),
+              connector,
+              username: login.username,
+              providerAddress: String(address),
+              aliasTable: null,
+              handle: login.handle ?? null,
+            },
+            server: null,
+            application: null,
+            cube: null,
+            sso: null,
+          }),
+          sessionOwner(login.username, request.ip),
+        );
+        return connectAnswerXml(s.id, `Analytic Services (${about.name} ${about.version})`);
+      },
+      async Logout(req) {
+        const s = session(req);
+        sessions.end(s.id);
+        if (s.sso) tokens.end(s.sso);
+        await provider.logout(s.provider);
+        return "";
+      },
+      GetSSOToken(req, request) {
+        const s = session(req);
+        if (!s.sso || !tokens.find(s.sso)) {
+          const p = s.provider;
+          s.sso = tokens.add(
+            (id, now) => ({ id, lastUsed: now, username: p.username, handle: p.handle ?? null }),
+            sessionOwner(p.username, request.ip),
+          ).id;
+        }
+        return ssoXml(s.sso);
+      },
+    },
+  };
+}
+
+/** The cube a request is about: `cubeName`, else the session's open cube. */
+export function cubeOf(
+  s: SvSession,
+  cubeName?: string,
+): { server: string; application: string; cube: string } {
+  const cube = cubeName || s.cube;
+  if (!s.server || !s.application || !cube) throw new SvException("No cube is open in this session.");
+  return { server: s.server, application: s.application, cube };
+}
