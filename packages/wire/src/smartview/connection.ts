@@ -1,6 +1,6 @@
-import { LIST_ELEMENT, listElement, svText } from "@qibates/protocols/smartview";
+import { LIST_ELEMENT, listElement, SvException, svText } from "@qibates/protocols/smartview";
 import type { SvContext } from "./context.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 
 /** Servers, applications and cubes: `ListServers`, `ListApplications`, `ListCubes`, `OpenApplication`, `OpenCube`. */
 export function connectionHandlers({ provider, sessions }: SvContext): SvHandlers {

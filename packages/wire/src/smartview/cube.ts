@@ -6,11 +6,12 @@ import {
   LIST_ELEMENT,
   listElement,
   rulesAnswerXml,
+  SvException,
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
 import type { SvContext } from "./context.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 import { cubeOf } from "./session.ts";
 
 /**

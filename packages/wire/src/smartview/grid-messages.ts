@@ -8,6 +8,7 @@ import {
   readBackgroundPov,
   readPreferences,
   readRequestGrid,
+  SvException,
   sidXml,
   svChild,
   svText,
@@ -15,7 +16,7 @@ import {
 import type { XmlElement } from "../xmla/xml.ts";
 import type { SvContext } from "./context.ts";
 import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 import { cubeOf, type SvSession } from "./session.ts";
 
 type Schemas = components["schemas"];

@@ -10,19 +10,17 @@ import {
 
 type Schemas = components["schemas"];
 
-/**
- * An API grid answer as the cells of Smart View's answer grid (`res_ExecuteQuery`, in the shape of the APS
- * capture `ess_maxl_query.log`): column dimensions `col=i`, then row dimensions `row=i`, then every other
- * dimension `pov=<member>`; the sheet without its POV row, row-major; `#MISSING` data cells with their status.
- */
-
 function typeOf(kind: Schemas["CellKind"]): number {
   if (kind === "corner" || kind === "blank" || kind === "pov") return SV_TYPE.blank;
   if (kind === "column-header" || kind === "row-header") return SV_TYPE.member;
   return SV_TYPE.data;
 }
 
-/** The `grid` element of an answer; `preferences` is the echoed preferences element, already written. */
+/**
+ * An API grid answer as the `grid` element of Smart View's answer (`res_ExecuteQuery`, the APS capture's
+ * shape): column dimensions, then row dimensions, then every other dimension at its POV member; the sheet
+ * without its POV row; `preferences` is the echoed preferences element, already written.
+ */
 export function gridXml(answer: Schemas["GridResponse"], dimensions: readonly string[], preferences: string) {
   const { layout } = answer;
   const povRows = layout.headerRows - layout.columnDimensions.length;

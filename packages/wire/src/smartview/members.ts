@@ -7,11 +7,12 @@ import {
   memberFilterOf,
   readFilter,
   type SvElement,
+  SvException,
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
 import type { SvContext } from "./context.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 import { cubeOf, type SvSession } from "./session.ts";
 
 type MemberNode = components["schemas"]["MemberNode"];

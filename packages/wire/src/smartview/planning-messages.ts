@@ -5,11 +5,12 @@ import {
   listElement,
   promptsAnswerXml,
   rulesAnswerXml,
+  SvException,
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
 import type { PlanningSessions, PlanningSvSession } from "./planning-session.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 
 /**
  * Planning's messages after login: `ListServers`, `ListApplications`, `OpenApplication`, `ListCubes`,

@@ -5,6 +5,7 @@ import {
   PLANNING_SMARTVIEW_PATH,
   provisionedDataSourcesXml,
   readCredentials,
+  SvException,
   svText,
 } from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -13,7 +14,7 @@ import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { XmlElement } from "../xmla/xml.ts";
-import { SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 import { preLoginCap } from "./session.ts";
 
 /** A Planning Smart View session: its provider session and the application later requests are about. */

@@ -1,16 +1,8 @@
 import { ProviderError } from "@qibates/connectors";
-import {
-  answerXml,
-  exceptionXml,
-  namedSession,
-  requestMethod,
-  SvException,
-} from "@qibates/protocols/smartview";
+import { answerXml, exceptionXml, requestMethod, SvException } from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { readXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
-
-export { namedSession, SvException };
 
 /** How one Smart View address answers a message: the content of `res_<method>`. */
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;

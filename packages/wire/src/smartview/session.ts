@@ -1,13 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { ProviderError, type ProviderSession } from "@qibates/connectors";
-import { connectAnswerXml, JAPI_PATH, readCredentials, ssoXml, svText } from "@qibates/protocols/smartview";
+import {
+  connectAnswerXml,
+  JAPI_PATH,
+  namedSession,
+  readCredentials,
+  SvException,
+  ssoXml,
+  svText,
+} from "@qibates/protocols/smartview";
 import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import { type XmlElement, XmlTooLarge } from "../xmla/xml.ts";
-import { namedSession, SvException, type SvHandlers } from "./protocol.ts";
+import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */
 export const PRE_LOGIN_CHARS = 64 * 1024;

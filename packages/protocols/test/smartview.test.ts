@@ -1,0 +1,269 @@
+import {
+  answerGridXml,
+  answers,
+  answerXml,
+  backgroundPovXml,
+  connectAnswerXml,
+  connectBody,
+  dimListXml,
+  enumMembersAnswerXml,
+  enumMembersBody,
+  exceptionXml,
+  FILTER_CATALOGUE,
+  findMemberAnswerXml,
+  helloBody,
+  isProtocolAnswer,
+  memberFilterOf,
+  namedSession,
+  preferencesXml,
+  promptsAnswerXml,
+  provisionedDataSourcesBody,
+  provisionedDataSourcesXml,
+  queryPreferences,
+  readAnswerGrid,
+  readBackgroundPov,
+  readCredentials,
+  readDimList,
+  readException,
+  readFilter,
+  readPreferences,
+  readProvisionedDataSources,
+  readRequestGrid,
+  requestGridXml,
+  requestMethod,
+  requestXml,
+  rulesAnswerXml,
+  SV_MISSING,
+  SV_TYPE,
+  type SvElement,
+  SvException,
+  sidXml,
+  ssoConnectBody,
+  svChild,
+  svList,
+  svText,
+} from "@qibates/protocols/smartview";
+import { readXmlSync, treeBuilder } from "@qibates/protocols/xml";
+import { describe, expect, it } from "vitest";
+
+const read = (text: string): SvElement => readXmlSync(text, treeBuilder) as SvElement;
+/** A request as the connector writes it (session id first), read back as the endpoint reads it. */
+const request = (method: string, body: string) => read(requestXml(method, `${sidXml("42")}\n${body}`));
+/** An answer as the endpoint writes it, read back as the connector reads it. */
+const answer = (method: string, content: string) => read(answerXml(method, content));
+
+const odd = `A&B <"x"> 'y'`;
+
+describe("Smart View codec: messages", () => {
+  it("a request carries its method and session id; the session id is found without parsing", () => {
+    const text = requestXml("Refresh", `${sidXml("123456789")}\n<grid/>`);
+    expect(namedSession(text)).toBe("123456789");
+    const req = read(text);
+    expect(requestMethod(req)).toBe("Refresh");
+    expect(svText(req, "sID")).toBe("123456789");
+  });
+
+  it("a root that is not a request is refused", () => {
+    expect(() => requestMethod(read("<res_Refresh/>"))).toThrow(SvException);
+  });
+
+  it("an answer is res_<method>; the exception element carries its words", () => {
+    const a = answer("ListCubes", '<cubes enc="1">Basic|Demo</cubes>');
+    expect(answers(a, "ListCubes")).toBe(true);
+    expect(answers(a, "ListApps")).toBe(false);
+    expect(isProtocolAnswer(a)).toBe(true);
+    expect(svList(a, "cubes")).toEqual(["Basic", "Demo"]);
+    const e = read(exceptionXml(`Cube ${odd} does not exist.`));
+    expect(isProtocolAnswer(e)).toBe(true);
+    expect(readException(e)).toEqual({ errcode: "4", desc: `Cube ${odd} does not exist.` });
+    expect(isProtocolAnswer(read("<html/>"))).toBe(false);
+  });
+});
+
+describe("Smart View codec: login", () => {
+  it("user name and password, a token, a hello", () => {
+    expect(readCredentials(request("ConnectToProvider", connectBody(odd, `p|w&d<`)))).toEqual({
+      username: odd,
+      password: "p|w&d<",
+      sso: "",
+    });
+    expect(readCredentials(read(requestXml("ConnectToProvider", ssoConnectBody("tok&en")))).sso).toBe(
+      "tok&en",
+    );
+    expect(readCredentials(read(requestXml("ConnectToProvider", helloBody())))).toEqual({
+      username: "",
+      password: "",
+      sso: "",
+    });
+    const sources = read(requestXml("GetProvisionedDataSources", provisionedDataSourcesBody("admin", "pw")));
+    expect(readCredentials(sources)).toEqual({ username: "admin", password: "pw", sso: "" });
+  });
+
+  it("the session id and the provider; Workspace's token and Planning provider", () => {
+    const a = answer("ConnectToProvider", connectAnswerXml("{AB12}", `Analytic Services (${odd})`));
+    expect(svText(a, "sID")).toBe("{AB12}");
+    expect(svText(a, "provider")).toBe(`Analytic Services (${odd})`);
+    expect(
+      svChild(answer("ConnectToProvider", connectAnswerXml(null, "Hyperion Planning")), "sID"),
+    ).toBeUndefined();
+    const w = answer(
+      "GetProvisionedDataSources",
+      provisionedDataSourcesXml("t-1", "http://h:1/HyperionPlanning/SmartView"),
+    );
+    expect(readProvisionedDataSources(w)).toEqual({ sso: "t-1", planning: true });
+    expect(readProvisionedDataSources(answer("GetProvisionedDataSources", "<sso>t</sso>"))).toEqual({
+      sso: "t",
+      planning: false,
+    });
+  });
+});
+
+describe("Smart View codec: grids", () => {
+  it("a request grid written by the connector is read by the endpoint", () => {
+    const vals = ["", "Jan", "Feb", odd, "", "", "Cola", "", ""];
+    const types = [7, 0, 0, 0, 2, 2, 0, 2, 2];
+    const grid = requestGridXml(
+      [
+        { name: "Year", col: 0 },
+        { name: "Product", row: 0 },
+        { name: "Market", pov: "East & West" },
+      ],
+      { rows: 3, cols: 3, vals, types },
+    );
+    const req = request("Refresh", grid);
+    const g = readRequestGrid(svChild(req, "grid"), undefined, 100);
+    expect(g).toEqual({
+      rows: 3,
+      cols: 3,
+      vals,
+      types: types.map(String),
+      rowDims: ["Product"],
+      colDims: ["Year"],
+      pov: new Map([["Market", "East & West"]]),
+    });
+    expect(() => readRequestGrid(svChild(req, "grid"), undefined, 8)).toThrow(SvException);
+  });
+
+  it("an answer grid written by the endpoint is read by the connector", () => {
+    const vals = ["", "Sales", "Cola", "#MISSING", odd, "12.5"];
+    const types = [SV_TYPE.blank, SV_TYPE.member, SV_TYPE.member, SV_TYPE.data, SV_TYPE.member, SV_TYPE.data];
+    const status = [0, 0, 0, SV_MISSING, 0, 0];
+    const grid = answerGridXml(
+      [
+        { name: "Measures", col: 0 },
+        { name: "Product", row: 0 },
+        { name: "Market", pov: odd },
+      ],
+      preferencesXml(readPreferences(undefined)),
+      { rows: 3, cols: 2, vals, types, status },
+    );
+    const g = readAnswerGrid(answer("ExecuteQuery", `${sidXml("42")}\n${grid}`));
+    expect(g).toEqual({
+      columns: ["Measures"],
+      rows: ["Product"],
+      pov: [{ dimension: "Market", member: odd }],
+      height: 3,
+      width: 2,
+      vals,
+      types,
+      status,
+    });
+  });
+
+  it("the background POV", () => {
+    const pov = [
+      { dimension: "Year", member: "Qtr1" },
+      { dimension: odd, member: "M&M" },
+    ];
+    const req = request("GetDefaultGrid", `${queryPreferences(null, 0)}\n${backgroundPovXml(pov)}`);
+    expect(readBackgroundPov(req)).toEqual(
+      new Map([
+        ["Year", "Qtr1"],
+        [odd, "M&M"],
+      ]),
+    );
+    expect(readBackgroundPov(request("GetDefaultGrid", backgroundPovXml([])))).toEqual(new Map());
+  });
+
+  it("preferences: the connector's are read by the endpoint; the endpoint's echo reads back the same", () => {
+    const sent = readPreferences(svChild(request("ExecuteQuery", queryPreferences(odd, 2)), "preferences"));
+    expect(sent.aliasTableName).toBe(odd);
+    expect(sent.essIndent).toBe("2");
+    expect(sent.zoomin).toEqual({ ancestor: "bottom", mode: "base" });
+    expect(
+      readPreferences(svChild(request("ExecuteQuery", queryPreferences(null)), "preferences")).aliasTableName,
+    ).toBe("none");
+    const echoed = readPreferences(svChild(answer("Refresh", preferencesXml(sent)), "preferences"));
+    // The echo is the capture's shape: no essIndent, and zoomin split in two elements, of which a request's
+    // reader takes the first (ancestor): mode and indentation read back as the reader's defaults.
+    expect(echoed).toEqual({ ...sent, zoomin: { ancestor: "bottom", mode: "children" }, essIndent: "0" });
+  });
+});
+
+describe("Smart View codec: members, dimensions, rules", () => {
+  it("a member filter and its members", () => {
+    const req = request("EnumMembers", enumMembersBody("Product", "Level", [odd, "0"]));
+    expect(svText(req, "dim")).toBe("Product");
+    const f = readFilter(memberFilterOf(req));
+    expect(f.name).toBe("Level");
+    expect([f.arg("0"), f.arg("1"), f.arg("2")]).toEqual([odd, "0", ""]);
+    expect(readFilter(undefined).name).toBe("Hierarchy");
+    const a = answer("EnumMembers", enumMembersAnswerXml(["Cola", odd], [2, 0]));
+    expect(svList(a, "mbrs")).toEqual(["Cola", odd]);
+    expect(svList(a, "atts")).toEqual(["2", "0"]);
+    expect(svList(a, "mbrDesc")).toEqual(["", ""]);
+  });
+
+  it("the filter catalogue names the eight filters", () => {
+    const list = svChild(answer("EnumFilters", FILTER_CATALOGUE), "filterList");
+    expect(list?.children.map((f) => f.attrs.name)).toEqual([
+      "Hierarchy",
+      "Children",
+      "Level",
+      "Descendants",
+      "Generation",
+      "UDA",
+      "Attribute",
+      "SharedLevel",
+    ]);
+  });
+
+  it("dimensions and found paths", () => {
+    const dims = [
+      { name: "Year", type: "regular" as const, alias: "Year" },
+      { name: odd, type: "attribute" as const, alias: "Ounces" },
+    ];
+    expect(readDimList(answer("EnumDims", dimListXml(dims)))).toEqual(
+      dims.map(({ name, type }) => ({ name, type })),
+    );
+    const found = answer("FindMember", findMemberAnswerXml([["Product", "Colas", odd]]));
+    const paths = svChild(found, "pathList")?.children ?? [];
+    expect(paths.map((p) => svList(p, "mbrs"))).toEqual([["Product", "Colas", odd]]);
+    expect(svChild(answer("FindMember", findMemberAnswerXml([])), "pathList")?.children).toEqual([]);
+  });
+
+  it("business rules, their prompts and a run", () => {
+    const a = answer("EnumBusinessRules", rulesAnswerXml("42", [{ type: "Calc", prompts: true, name: odd }]));
+    expect(svText(a, "sID")).toBe("42");
+    const rules = svChild(a, "rules")?.children ?? [];
+    expect(rules.map((r) => [r.attrs.type, r.attrs.rtp, r.text])).toEqual([["Calc", "1", odd]]);
+    const p = answer(
+      "EnumRunTimePrompts",
+      promptsAnswerXml([
+        {
+          name: "Scenario",
+          description: odd,
+          dimension: "Scenario",
+          defaultValue: "Plan",
+          cube: "Plan1",
+          required: true,
+        },
+      ]),
+    );
+    const rtp = svChild(svChild(p, "prompts"), "rtp");
+    expect(svText(rtp, "description")).toBe(odd);
+    expect(svChild(rtp, "member")?.attrs).toEqual({ dim: "Scenario", mbrselect: "1" });
+    expect(svText(svChild(rtp, "member"), "default")).toBe("Plan");
+    expect(svText(rtp, "allowMissing")).toBe("0");
+  });
+});
