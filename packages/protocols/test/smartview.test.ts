@@ -214,17 +214,14 @@ describe("Smart View codec: members, dimensions, rules", () => {
     expect(svList(a, "mbrDesc")).toEqual(["", ""]);
   });
 
-  it("the filter catalogue names the eight filters", () => {
+  it("the filter catalogue: eight filters by id, each with its arguments", () => {
     const list = svChild(answer("EnumFilters", FILTER_CATALOGUE), "filterList");
-    expect(list?.children.map((f) => f.attrs.name)).toEqual([
-      "Hierarchy",
-      "Children",
-      "Level",
-      "Descendants",
-      "Generation",
-      "UDA",
-      "Attribute",
-      "SharedLevel",
+    const filters = list?.children ?? [];
+    expect(filters.map((f) => Number(f.attrs.id))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const f of filters) expect(readFilter(f).name).toBe(f.attrs.name);
+    expect(filters.find((f) => f.attrs.name === "UDA")?.children.map((a) => a.attrs.name)).toEqual([
+      "top",
+      "uda",
     ]);
   });
 

@@ -37,6 +37,27 @@ function dimWhere(d: SvGridDim): string {
   return `pov="${esc(d.pov)}"`;
 }
 
+/** A `grid`: `head` (cube, dims, …), then one slice of `rows` × `cols` whose range ends at `end`, holding `lists`. */
+function gridXml(head: readonly string[], slice: SvSlice, end: number, lists: readonly string[]): string {
+  return [
+    "<grid>",
+    "  <cube/>",
+    ...head,
+    "  <slices>",
+    `    <slice rows="${slice.rows}" cols="${slice.cols}">`,
+    "      <data>",
+    `        <range start="0" end="${end}">`,
+    ...lists.map((l) => `          ${l}`),
+    "        </range>",
+    "      </data>",
+    "    </slice>",
+    "  </slices>",
+    "</grid>",
+  ].join("\n");
+}
+
+const joined = (values: readonly (string | number)[]) => esc(values.map(String).join("|"));
+
 /**
  * The `grid` of an answer (`res_ExecuteQuery`, `res_Refresh`, …) in the capture's shape: an empty `cube`,
  * `gridType` 0, `dims` (`expand="0"`), the echoed `preferences` (already written), then the slice with
@@ -50,30 +71,21 @@ export function answerGridXml(
   const n = slice.vals.length;
   const empty = new Array<string>(n).fill("");
   const list = (name: string, values: readonly (string | number)[]) =>
-    `          <${name} enc="1">${esc(values.map(String).join("|"))}</${name}>`;
-  return [
-    "<grid>",
-    "  <cube/>",
+    `<${name} enc="1">${joined(values)}</${name}>`;
+  const head = [
     "  <gridType>0</gridType>",
     "  <dims>",
     ...dims.map((d, i) => `    <dim id="${i}" name="${esc(d.name)}" ${dimWhere(d)} expand="0"/>`),
     "  </dims>",
     preferences,
-    "  <slices>",
-    `    <slice rows="${slice.rows}" cols="${slice.cols}">`,
-    "      <data>",
-    `        <range start="0" end="${Math.max(0, n - 1)}">`,
+  ];
+  return gridXml(head, slice, Math.max(0, n - 1), [
     list("vals", slice.vals),
     list("types", slice.types),
     list("status", slice.status),
     list("txts", empty),
     list("filters", empty),
-    "        </range>",
-    "      </data>",
-    "    </slice>",
-    "  </slices>",
-    "</grid>",
-  ].join("\n");
+  ]);
 }
 
 /**
@@ -90,27 +102,13 @@ export function requestGridXml(dims: readonly SvGridDim[], slice: SvSlice): stri
     return `    <dim id="${i}" name="${name}" ${dimWhere(d)} hidden="0" expand="1"/>`;
   });
   const list = (name: string, values: readonly (string | number)[]) => {
-    const text = esc(values.map(String).join("|"));
+    const text = joined(values);
     return text === "" ? `<${name}/>` : `<${name}>${text}</${name}>`;
   };
-  return [
-    "<grid>",
-    "  <cube/>",
-    "  <dims>",
-    ...dimXml,
-    "  </dims>",
-    "  <slices>",
-    `    <slice rows="${slice.rows}" cols="${slice.cols}">`,
-    "      <data>",
-    `        <range start="0" end="${slice.rows * slice.cols - 1}">`,
-    `          ${list("vals", slice.vals)}`,
-    `          ${list("types", slice.types)}`,
-    "        </range>",
-    "      </data>",
-    "    </slice>",
-    "  </slices>",
-    "</grid>",
-  ].join("\n");
+  return gridXml(["  <dims>", ...dimXml, "  </dims>"], slice, slice.rows * slice.cols - 1, [
+    list("vals", slice.vals),
+    list("types", slice.types),
+  ]);
 }
 
 /** An answer's grid as read: dimension names by axis, the POV, and the first range's cells. */

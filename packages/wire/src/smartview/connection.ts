@@ -1,10 +1,44 @@
+import type { Provider, ProviderSession } from "@qibates/connectors";
 import { LIST_ELEMENT, listElement, SvException, svText } from "@qibates/protocols/smartview";
+import type { XmlElement } from "../xmla/xml.ts";
 import type { SvContext } from "./context.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** Servers, applications and cubes: `ListServers`, `ListApplications`, `ListCubes`, `OpenApplication`, `OpenCube`. */
 export function connectionHandlers({ provider, sessions }: SvContext): SvHandlers {
   const { session } = sessions;
+  return {
+    ...listHandlers(provider, session),
+    async OpenApplication(req) {
+      const s = session(req);
+      const sso = svText(req, "sso");
+      if (sso !== "") sessions.checkToken(s, sso);
+      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
+      const { server, application } = await provider.cubes(s.provider, ref);
+      s.server = server;
+      s.application = application;
+      s.cube = null;
+      return "";
+    },
+    async OpenCube(req) {
+      const s = session(req);
+      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
+      const { server, application, cubes } = await provider.cubes(s.provider, ref);
+      const cube = cubes.find((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase());
+      if (!cube) throw new SvException(`Cube ${svText(req, "cube")} does not exist.`);
+      s.server = server;
+      s.application = application;
+      s.cube = cube.name;
+      return "";
+    },
+  };
+}
+
+/** `ListServers`, `ListApplications`, `ListCubes`: the provider's names as pipe lists. */
+export function listHandlers(
+  provider: Provider,
+  session: (req: XmlElement) => { provider: ProviderSession },
+): SvHandlers {
   return {
     async ListServers(req) {
       const { servers } = await provider.servers(session(req).provider);
@@ -29,28 +63,6 @@ export function connectionHandlers({ provider, sessions }: SvContext): SvHandler
         LIST_ELEMENT.ListCubes,
         cubes.map((c) => c.name),
       );
-    },
-    async OpenApplication(req) {
-      const s = session(req);
-      const sso = svText(req, "sso");
-      if (sso !== "") sessions.checkToken(s, sso);
-      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
-      const { server, application } = await provider.cubes(s.provider, ref);
-      s.server = server;
-      s.application = application;
-      s.cube = null;
-      return "";
-    },
-    async OpenCube(req) {
-      const s = session(req);
-      const ref = { server: svText(req, "srv"), application: svText(req, "app") };
-      const { server, application, cubes } = await provider.cubes(s.provider, ref);
-      const cube = cubes.find((c) => c.name.toLowerCase() === svText(req, "cube").toLowerCase());
-      if (!cube) throw new SvException(`Cube ${svText(req, "cube")} does not exist.`);
-      s.server = server;
-      s.application = application;
-      s.cube = cube.name;
-      return "";
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
+import { listHandlers } from "./connection.ts";
 import type { PlanningSessions, PlanningSvSession } from "./planning-session.ts";
 import type { SvHandlers } from "./protocol.ts";
 
@@ -53,34 +54,9 @@ export function planningHandlers(
   };
 
   return {
-    async ListServers(req) {
-      const { servers } = await provider.servers(session(req).provider);
-      return listElement(
-        LIST_ELEMENT.ListServers,
-        servers.map((x) => x.name),
-      );
-    },
-    async ListApplications(req) {
-      const s = session(req);
-      const { applications } = await provider.applications(s.provider, svText(req, "srv"), false);
-      return listElement(
-        LIST_ELEMENT.ListApplications,
-        applications.map((a) => a.name),
-      );
-    },
+    ...listHandlers(provider, session),
     OpenApplication: open("OpenApplication"),
     OpenCube: open("OpenCube"),
-    async ListCubes(req) {
-      const s = session(req);
-      const { cubes } = await provider.cubes(s.provider, {
-        server: svText(req, "srv"),
-        application: svText(req, "app"),
-      });
-      return listElement(
-        LIST_ELEMENT.ListCubes,
-        cubes.map((c) => c.name),
-      );
-    },
     async EnumAliasTables(req) {
       const s = session(req);
       const { aliasTables } = await planning.listAliasTables(s.provider, appOf(s));

@@ -1,21 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { type ApplicationRef, ProviderError, type ProviderSession } from "@qibates/connectors";
+import type { ApplicationRef, ProviderSession } from "@qibates/connectors";
 import {
   connectAnswerXml,
   PLANNING_SMARTVIEW_PATH,
   provisionedDataSourcesXml,
   readCredentials,
   SvException,
-  svText,
 } from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
-import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { XmlElement } from "../xmla/xml.ts";
 import type { SvHandlers } from "./protocol.ts";
-import { preLoginCap } from "./session.ts";
+import { preLoginCap, type SsoToken, sessionNamed, throttledLogin } from "./session.ts";
 
 /** A Planning Smart View session: its provider session and the application later requests are about. */
 export interface PlanningSvSession {
@@ -23,13 +22,6 @@ export interface PlanningSvSession {
   lastUsed: number;
   readonly provider: ProviderSession;
   app: ApplicationRef | null;
-}
-
-interface SsoToken {
-  readonly id: string;
-  lastUsed: number;
-  readonly username: string;
-  readonly handle: string | null;
 }
 
 /** What the Planning message handlers get from the sessions. */
@@ -78,12 +70,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
   );
   app.addHook("onClose", async () => unregister());
 
-  const session = (req: XmlElement): PlanningSvSession => {
-    const id = svText(req, "sID");
-    const s = sessions.find(id);
-    if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
-    return s;
-  };
+  const session = (req: XmlElement) => sessionNamed(sessions, req);
 
   return {
     session,
@@ -96,19 +83,13 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
           const { username, password } = credentials;
           if (username === "") throw new SvException("User authentication needed.");
           const address = new URL(`${originOf(request)}${PLANNING_SMARTVIEW_PATH}`);
-          let login: { username: string; handle?: string };
-          try {
-            login = await throttle.attempt(
-              request.ip,
-              username,
-              () => provider.login({ connector, username, password, address }),
-              loginFailed,
-            );
-          } catch (e) {
-            if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
-              throw new SvException("Invalid login.");
-            throw e;
-          }
+          const login = await throttledLogin(
+            throttle,
+            provider,
+            request,
+            { connector, username, password, address },
+            "Invalid login.",
+          );
           token = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
             sessionOwner(login.username, request.ip),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ProviderError, type ProviderSession } from "@qibates/connectors";
+import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/connectors";
 import {
   connectAnswerXml,
   JAPI_PATH,
@@ -9,7 +9,7 @@ import {
   ssoXml,
   svText,
 } from "@qibates/protocols/smartview";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
@@ -43,8 +43,8 @@ export interface SvSession {
   sso: string | null;
 }
 
-/** A single sign-on token (`GetSSOToken`): whose it is, to open further sessions without the password. */
-interface SsoToken {
+/** A single sign-on token: whose it is, to open further sessions without the password. */
+export interface SsoToken {
   readonly id: string;
   lastUsed: number;
   readonly username: string;
@@ -61,6 +61,33 @@ export interface SmartViewSessions {
   admit(body: string): void;
   /** `ConnectToProvider`, `Logout`, `GetSSOToken`. */
   handlers: SvHandlers;
+}
+
+/** The login of a user name and password, counted by the throttle; a refused one is the exception `refused`. */
+export async function throttledLogin(
+  throttle: LoginThrottle,
+  provider: Provider,
+  request: FastifyRequest,
+  login: { connector: Connector; username: string; password: string; address: URL },
+  refused: string,
+): Promise<{ username: string; handle?: string | null }> {
+  try {
+    return await throttle.attempt(request.ip, login.username, () => provider.login(login), loginFailed);
+  } catch (e) {
+    if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException(refused);
+    throw e;
+  }
+}
+
+/** The session a request names (`sID`) in `store`; an unknown or ended one is the exception. */
+export function sessionNamed<T extends { readonly id: string; lastUsed: number }>(
+  store: SessionStore<T>,
+  req: XmlElement,
+): T {
+  const id = svText(req, "sID");
+  const s = store.find(id);
+  if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
+  return s;
 }
 
 /** A session id: 128 random bits written as a decimal number (APS's `sID` is a plain integer in the capture). */
@@ -96,12 +123,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
   );
   app.addHook("onClose", async () => unregister());
 
-  const session: SmartViewSessions["session"] = (req) => {
-    const id = svText(req, "sID");
-    const s = sessions.find(id);
-    if (!s) throw new SvException(`Invalid session ${id}: log in again.`);
-    return s;
-  };
+  const session = (req: XmlElement) => sessionNamed(sessions, req);
 
   return {
     session,
@@ -122,18 +144,13 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
           if (!token) throw new SvException("Invalid login: the single sign-on token is not valid.");
           login = { username: token.username, handle: token.handle };
         } else {
-          try {
-            login = await throttle.attempt(
-              request.ip,
-              username,
-              () => provider.login({ connector, username, password, address }),
-              loginFailed,
-            );
-          } catch (e) {
-            if (e instanceof ProviderError && e.code === "LOGIN_FAILED")
-              throw new SvException("Invalid login: user name or password.");
-            throw e;
-          }
+          login = await throttledLogin(
+            throttle,
+            provider,
+            request,
+            { connector, username, password, address },
+            "Invalid login: user name or password.",
+          );
         }
         const s = sessions.add(
           (id, now) => ({
