@@ -3,6 +3,7 @@ import {
   helloBody,
   provisionedDataSourcesBody,
   readProvisionedDataSources,
+  SMARTVIEW_PROVIDERS_PATH,
   ssoConnectBody,
   ssoXml,
   svText,
@@ -13,7 +14,7 @@ import { SmartViewClient } from "../smartview/client.ts";
 
 /** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/workspace/SmartViewProviders` (EPM Workspace). */
 export function workspaceUrlFor(address: string | URL): URL {
-  return new URL("/workspace/SmartViewProviders", new URL(String(address)).origin);
+  return new URL(SMARTVIEW_PROVIDERS_PATH, new URL(String(address)).origin);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { leaf, svChild, svList, svText } from "@qibates/protocols/smartview";
 import { esc } from "@qibates/protocols/xml";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
@@ -11,7 +12,6 @@ import type {
   ProviderSession,
   RuleRef,
 } from "../provider.ts";
-import { leaf, svChild, svList, svText } from "../smartview/client.ts";
 import { UpstreamSessions } from "../upstream-sessions.ts";
 import { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
 

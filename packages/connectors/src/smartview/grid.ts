@@ -7,6 +7,7 @@ import {
   readAnswerGrid,
   requestGridXml,
   SV_MISSING,
+  SV_MISSING_TEXT,
   SV_TYPE,
   type SvGrid,
   type SvGridDim,
@@ -31,7 +32,7 @@ export function executeQueryBody(mdx: string, aliasTable: string | null = null, 
 export function cellOf(g: SvGrid, index: number): CellValue | "noaccess" {
   if (g.status[index] === SV_MISSING) return null;
   const text = (g.vals[index] ?? "").trim();
-  if (text === "" || text.toUpperCase() === "#MISSING") return null;
+  if (text === "" || text.toUpperCase() === SV_MISSING_TEXT) return null;
   const n = Number(text);
   return Number.isFinite(n) ? n : "noaccess";
 }

@@ -8,6 +8,7 @@ import {
   readBackgroundPov,
   readPreferences,
   readRequestGrid,
+  SV_MISSING_TEXT,
   SvException,
   sidXml,
   svChild,
@@ -143,7 +144,7 @@ async function executeQuery({ essbase }: SvContext, s: SvSession, req: XmlElemen
     aliasTable: table,
     missingSuppression: prefs.suppress.missing === "1",
     repeatMemberLabels: prefs.repeatMemberLabels !== "0",
-    missingLabel: "#MISSING",
+    missingLabel: SV_MISSING_TEXT,
     indentation: INDENTATION[prefs.essIndent] ?? "NONE",
   };
   const query = withFrom(svText(req, "mdx"), ref.application, ref.cube);
@@ -184,7 +185,7 @@ function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
     aliasTable: aliasTableOf(prefs.aliasTableName),
     missingSuppression: prefs.suppress.missing === "1",
     repeatMemberLabels: prefs.repeatMemberLabels !== "0",
-    missingLabel: "#MISSING",
+    missingLabel: SV_MISSING_TEXT,
     indentation: INDENTATION[prefs.essIndent] ?? "NONE",
     zoomInMode: ZOOM[prefs.zoomin.mode.toLowerCase()] ?? "NEXT_LEVEL",
     ancestorPosition: prefs.zoomin.ancestor.toLowerCase() === "top" ? "TOP" : "BOTTOM",
