@@ -12,6 +12,33 @@ export type SvElement = XmlNode;
 /** A failure answered as the `exception` element (`errcode` 4, `type` error, `desc`). */
 export class SvException extends Error {}
 
+/** The messages QiBates writes or answers, on either side. */
+export const SV_METHODS = [
+  "ConnectToProvider",
+  "GetProvisionedDataSources",
+  "GetSSOToken",
+  "Logout",
+  "ListServers",
+  "ListApplications",
+  "ListCubes",
+  "OpenApplication",
+  "OpenCube",
+  "EnumAliasTables",
+  "EnumDims",
+  "GetDefaultPOV",
+  "EnumFilters",
+  "EnumMembers",
+  "FindMember",
+  "ExecuteQuery",
+  "GetDefaultGrid",
+  "Refresh",
+  "ProcessFreeFormGrid",
+  "EnumBusinessRules",
+  "EnumRunTimePrompts",
+  "LaunchBusinessRule",
+] as const;
+export type SvMethod = (typeof SV_METHODS)[number];
+
 export const REQUEST_PREFIX = "req_";
 export const ANSWER_PREFIX = "res_";
 export const EXCEPTION_ELEMENT = "exception";

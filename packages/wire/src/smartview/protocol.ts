@@ -1,5 +1,11 @@
 import { ProviderError } from "@qibates/connectors";
-import { answerXml, exceptionXml, requestMethod, SvException } from "@qibates/protocols/smartview";
+import {
+  answerXml,
+  exceptionXml,
+  requestMethod,
+  SvException,
+  type SvMethod,
+} from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { readXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
@@ -10,13 +16,14 @@ export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest
 /** How one message is answered: the content of `res_<method>`. */
 export type SvHandler = (req: XmlElement, request: FastifyRequest) => Promise<string> | string;
 /** Handlers by method name. */
-export type SvHandlers = Record<string, SvHandler>;
+export type SvHandlers = Partial<Record<SvMethod, SvHandler>>;
 
 /** One address's answer from handler tables: a method none of them has answers the exception element. */
 export function dispatch(...tables: SvHandlers[]): SvAnswer {
   const handlers = new Map<string, SvHandler>();
-  for (const table of tables)
-    for (const [method, handler] of Object.entries(table)) handlers.set(method, handler);
+  for (const table of tables) {
+    for (const [method, handler] of Object.entries(table)) if (handler) handlers.set(method, handler);
+  }
   return async (method, req, request) => {
     const handler = handlers.get(method);
     if (!handler) throw new SvException(`${method} is not supported by this provider.`);
