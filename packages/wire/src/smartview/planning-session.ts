@@ -8,13 +8,12 @@ import {
   SvException,
 } from "@qibates/protocols/smartview";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { XmlElement } from "../xmla/xml.ts";
 import type { SvHandlers } from "./protocol.ts";
-import { preLoginCap, type SsoToken, sessionNamed, throttledLogin } from "./session.ts";
+import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 
 /** A Planning Smart View session: its provider session and the application later requests are about. */
 export interface PlanningSvSession {
@@ -52,29 +51,24 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
   const connector = options.connector ?? "planning";
   const owner = options.owner ?? ((u: string) => `smartview:${u}`);
   const about = options.about ?? { name: "QiBates", version: "" };
-  const limits = {
-    idleMs: (options.idleMinutes ?? 30) * 60_000,
-    max: options.maxSessions ?? 10_000,
-    maxPerOwner: options.maxSessionsPerUser ?? 100,
-  };
   const tokens = new SessionStore<SsoToken>({
-    ...limits,
+    ...sessionLimits(options),
     newId: () => randomBytes(24).toString("base64url"),
   });
-  const sessions = new SessionStore<PlanningSvSession>({
-    ...limits,
-    newId: () => `{${randomBytes(16).toString("hex").toUpperCase()}}`,
-  });
-  const unregister = registerLiveSessions(
-    (id) => id.startsWith("smartview-planning-") && sessions.has(id.slice("smartview-planning-".length)),
+  const {
+    store: sessions,
+    session,
+    admit,
+  } = sessionStore<PlanningSvSession>(
+    app,
+    options,
+    "smartview-planning-",
+    () => `{${randomBytes(16).toString("hex").toUpperCase()}}`,
   );
-  app.addHook("onClose", async () => unregister());
-
-  const session = (req: XmlElement) => sessionNamed(sessions, req);
 
   return {
     session,
-    admit: preLoginCap((id) => sessions.find(id) !== null),
+    admit,
     workspace: {
       async GetProvisionedDataSources(req, request) {
         const credentials = readCredentials(req);

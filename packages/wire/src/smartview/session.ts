@@ -90,6 +90,37 @@ export function sessionNamed<T extends { readonly id: string; lastUsed: number }
   return s;
 }
 
+/** The session limits of an endpoint's options. */
+export function sessionLimits(options: WireEndpointOptions) {
+  return {
+    idleMs: (options.idleMinutes ?? 30) * 60_000,
+    max: options.maxSessions ?? 10_000,
+    maxPerOwner: options.maxSessionsPerUser ?? 100,
+  };
+}
+
+/**
+ * An endpoint's sessions: their store (ids from `newId`), live for the server's session checks as
+ * `<prefix><id>` until the server closes, the lookup of a request's `sID`, and the pre-login cap.
+ */
+export function sessionStore<T extends { readonly id: string; lastUsed: number }>(
+  app: FastifyInstance,
+  options: WireEndpointOptions,
+  prefix: string,
+  newId: () => string,
+) {
+  const store = new SessionStore<T>({ ...sessionLimits(options), newId });
+  const unregister = registerLiveSessions(
+    (id) => id.startsWith(prefix) && store.has(id.slice(prefix.length)),
+  );
+  app.addHook("onClose", async () => unregister());
+  return {
+    store,
+    session: (req: XmlElement) => sessionNamed(store, req),
+    admit: preLoginCap((id) => store.find(id) !== null),
+  };
+}
+
 /** A session id: 128 random bits written as a decimal number (APS's `sID` is a plain integer in the capture). */
 function newSessionId(): string {
   return BigInt(`0x${randomBytes(16).toString("hex")}`).toString(10);
@@ -106,24 +137,12 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
   const connector = options.connector ?? "essbase";
   const owner = options.owner ?? ((u: string) => `smartview:${u}`);
   const about = options.about ?? { name: "QiBates", version: "" };
-  const idleMs = (options.idleMinutes ?? 30) * 60_000;
-  const sessions = new SessionStore<SvSession>({
-    idleMs,
-    max: options.maxSessions ?? 10_000,
-    maxPerOwner: options.maxSessionsPerUser ?? 100,
-    newId: newSessionId,
-  });
-  const tokens = new SessionStore<SsoToken>({
-    idleMs,
-    max: options.maxSessions ?? 10_000,
-    maxPerOwner: options.maxSessionsPerUser ?? 100,
-  });
-  const unregister = registerLiveSessions(
-    (id) => id.startsWith("smartview-") && sessions.has(id.slice("smartview-".length)),
-  );
-  app.addHook("onClose", async () => unregister());
-
-  const session = (req: XmlElement) => sessionNamed(sessions, req);
+  const {
+    store: sessions,
+    session,
+    admit,
+  } = sessionStore<SvSession>(app, options, "smartview-", newSessionId);
+  const tokens = new SessionStore<SsoToken>(sessionLimits(options));
 
   return {
     session,
@@ -132,7 +151,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
       if (!token || token.username.toLowerCase() !== s.provider.username.toLowerCase())
         throw new SvException("Invalid login: the single sign-on token is not valid.");
     },
-    admit: preLoginCap((id) => sessions.find(id) !== null),
+    admit,
     handlers: {
       async ConnectToProvider(req, request) {
         const { username, password, sso } = readCredentials(req);
