@@ -8,6 +8,7 @@ import {
   dimListXml,
   enumMembersAnswerXml,
   enumMembersBody,
+  enumRulesBody,
   exceptionXml,
   FILTER_CATALOGUE,
   findMemberAnswerXml,
@@ -17,6 +18,7 @@ import {
   namedSession,
   preferencesXml,
   promptsAnswerXml,
+  promptValuesXml,
   provisionedDataSourcesBody,
   provisionedDataSourcesXml,
   queryPreferences,
@@ -27,12 +29,17 @@ import {
   readException,
   readFilter,
   readPreferences,
+  readPrompts,
+  readPromptValues,
   readProvisionedDataSources,
   readRequestGrid,
+  readRule,
+  readRules,
   requestGridXml,
   requestMethod,
   requestXml,
   rulesAnswerXml,
+  ruleXml,
   SV_MISSING,
   SV_TYPE,
   type SvElement,
@@ -262,5 +269,36 @@ describe("Smart View codec: members, dimensions, rules", () => {
     expect(svChild(rtp, "member")?.attrs).toEqual({ dim: "Scenario", mbrselect: "1" });
     expect(svText(svChild(rtp, "member"), "default")).toBe("Plan");
     expect(svText(rtp, "allowMissing")).toBe("0");
+  });
+
+  it("rules and prompts: the connector's requests read by the endpoint, the endpoint's answers by the connector", () => {
+    const list = request("EnumBusinessRules", enumRulesBody("Plan1"));
+    expect([svText(list, "cube"), svText(list, "runOnSave")]).toEqual(["Plan1", "0"]);
+    const rules = [
+      { type: "Calc", prompts: true, name: odd },
+      { type: "", prompts: false, name: "AggregateData" },
+    ];
+    expect(readRules(answer("EnumBusinessRules", rulesAnswerXml("42", rules)))).toEqual(rules);
+    const prompts = [
+      {
+        name: "Entity",
+        description: odd,
+        dimension: "Entity",
+        defaultValue: "",
+        cube: "Plan1",
+        required: false,
+      },
+      { name: "Amount", description: "", dimension: "", defaultValue: "1", cube: "Plan1", required: true },
+    ];
+    expect(readPrompts(answer("EnumRunTimePrompts", promptsAnswerXml(prompts)))).toEqual(prompts);
+    const values = [
+      { name: "Entity", value: odd },
+      { name: "Amount", value: "" },
+    ];
+    const launch = request("LaunchBusinessRule", `${ruleXml(odd, "Calc")}\n${promptValuesXml(values)}`);
+    expect(readRule(launch)).toEqual({ name: odd, type: "Calc" });
+    expect(readPromptValues(launch)).toEqual(values);
+    expect(readRule(request("LaunchBusinessRule", ruleXml("R", "")))).toEqual({ name: "R" });
+    expect(readPromptValues(request("LaunchBusinessRule", promptValuesXml([])))).toEqual([]);
   });
 });

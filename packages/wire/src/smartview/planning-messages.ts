@@ -4,9 +4,10 @@ import {
   LIST_ELEMENT,
   listElement,
   promptsAnswerXml,
+  readPromptValues,
+  readRule,
   rulesAnswerXml,
   SvException,
-  svChild,
   svText,
 } from "@qibates/protocols/smartview";
 import { listHandlers } from "./connection.ts";
@@ -82,11 +83,11 @@ export function planningHandlers(
     async EnumRunTimePrompts(req) {
       const s = session(req);
       const cube = await planType(s, svText(req, "cube"));
-      const rule = svChild(req, "rule");
+      const rule = readRule(req);
       const { prompts } = await planning.rulePrompts(s.provider, appOf(s), {
         cube,
-        ruleName: rule?.text ?? "",
-        ...(rule?.attrs.type ? { ruleType: rule.attrs.type } : {}),
+        ruleName: rule.name,
+        ...(rule.type ? { ruleType: rule.type } : {}),
       });
       return promptsAnswerXml(
         prompts.map((p) => ({
@@ -102,15 +103,12 @@ export function planningHandlers(
     async LaunchBusinessRule(req) {
       const s = session(req);
       const cube = await planType(s, svText(req, "cube"));
-      const rule = svChild(req, "rule");
-      const prompts = (svChild(req, "prompts")?.children ?? [])
-        .filter((c) => c.name === "rtp")
-        .map((c) => ({ name: svText(c, "name"), value: svText(c, "val") }));
+      const rule = readRule(req);
       await planning.launchRule(s.provider, appOf(s), {
         cube,
-        ruleName: rule?.text ?? "",
-        ...(rule?.attrs.type ? { ruleType: rule.attrs.type } : {}),
-        prompts,
+        ruleName: rule.name,
+        ...(rule.type ? { ruleType: rule.type } : {}),
+        prompts: readPromptValues(req),
       });
       return bidXml(nextBid++);
     },
