@@ -1,5 +1,5 @@
+import { esc } from "@qibates/protocols/xml";
 import { faultEnvelope } from "@qibates/protocols/xmla";
-import { esc } from "./xmla/xml.ts";
 
 /**
  * The error answer of the wire protocol a request address belongs to, for refusals made before any wire route

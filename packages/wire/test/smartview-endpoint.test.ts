@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
-import { child, parseXml, type XmlElement } from "../src/xmla/xml.ts";
 import { memoryStore } from "./support/memory-store.ts";
 
 /**

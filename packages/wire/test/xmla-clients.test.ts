@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { child, parseXml, type XmlElement } from "../src/xmla/xml.ts";
 import { DEMO_AUTH, faultOf, rootOf, SOAP, startXmla, XA, type XmlaAnswer } from "./support/xmla.ts";
 
 /**

@@ -1,5 +1,5 @@
+import { child, type XmlElement } from "@qibates/protocols/xml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { child, type XmlElement } from "../src/xmla/xml.ts";
 import {
   discoverBody,
   envelope,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { child, parseXml, type XmlElement } from "../src/xmla/xml.ts";
 import {
   discoverBody,
   envelope,

@@ -1,12 +1,13 @@
+export { child, isNil, parseXml, parseXmlSteps, readXmlElement, type XmlElement } from "./element.ts";
 export { esc, leaf } from "./escape.ts";
 export {
-  readXml,
-  readXmlSync,
-  treeBuilder,
+  checkXmlSize,
   UPSTREAM_XML_LIMITS,
-  XML_SLICE_MS,
-  type XmlBuilder,
+  XML_LIMITS,
   type XmlLimits,
-  type XmlNode,
   XmlRefused,
-} from "./reader.ts";
+  XmlSyntaxError,
+  XmlTooLarge,
+} from "./limits.ts";
+export { readXml, readXmlSync, treeBuilder, type XmlNode } from "./reader.ts";
+export { inSlices, XML_SLICE_MS, type XmlBuilder } from "./scanner.ts";

@@ -14,7 +14,7 @@ import {
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
-import type { XmlElement } from "../xmla/xml.ts";
+import type { XmlElement } from "@qibates/protocols/xml";
 import type { SvContext } from "./context.ts";
 import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
 import type { SvHandlers } from "./protocol.ts";

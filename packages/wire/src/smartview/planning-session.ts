@@ -7,11 +7,11 @@ import {
   readCredentials,
   SvException,
 } from "@qibates/protocols/smartview";
+import type { XmlElement } from "@qibates/protocols/xml";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
-import type { XmlElement } from "../xmla/xml.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 

@@ -6,9 +6,9 @@ import {
   SvException,
   type SvMethod,
 } from "@qibates/protocols/smartview";
+import { readXmlElement as readXml, type XmlElement, XmlSyntaxError } from "@qibates/protocols/xml";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
-import { readXml, type XmlElement, XmlSyntaxError } from "../xmla/xml.ts";
 
 /** How one Smart View address answers a message: the content of `res_<method>`. */
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;

@@ -9,12 +9,12 @@ import {
   ssoXml,
   svText,
 } from "@qibates/protocols/smartview";
+import { type XmlElement, XmlTooLarge } from "@qibates/protocols/xml";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore, sessionOwner } from "../session-store.ts";
-import { type XmlElement, XmlTooLarge } from "../xmla/xml.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */

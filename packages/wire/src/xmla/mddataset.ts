@@ -8,6 +8,7 @@ import {
   STEP_CELLS,
   type Steps,
 } from "@qibates/connectors/engine-port";
+import { esc } from "@qibates/protocols/xml";
 import {
   axisMemberXml,
   type ContentParts,
@@ -23,7 +24,6 @@ import {
   xmlColumnName,
 } from "@qibates/protocols/xmla";
 import { bracket, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
-import { esc } from "./xml.ts";
 
 export { MDDATASET_NS, XML_CHUNK_CHARS, xmlColumnName };
 

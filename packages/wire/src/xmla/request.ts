@@ -1,3 +1,4 @@
+import { readXmlElement as readXml, type XmlElement, XmlSyntaxError } from "@qibates/protocols/xml";
 import {
   type ContentParts,
   contentParts,
@@ -6,7 +7,6 @@ import {
   XmlaFault,
   type XmlaRequest,
 } from "@qibates/protocols/xmla";
-import { readXml, type XmlElement, XmlSyntaxError } from "./xml.ts";
 
 export type Properties = ReadonlyMap<string, string>;
 

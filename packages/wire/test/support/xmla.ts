@@ -1,7 +1,7 @@
 import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
+import { child, esc, parseXml, type XmlElement, type XmlLimits } from "@qibates/protocols/xml";
 import Fastify, { type FastifyInstance } from "fastify";
 import { type XmlaOptions, xmlaEndpoint } from "../../src/xmla/index.ts";
-import { child, parseXml, type XmlElement, type XmlLimits } from "../../src/xmla/xml.ts";
 
 const ANSWER_LIMITS: XmlLimits = {
   maxChars: Number.POSITIVE_INFINITY,
@@ -76,8 +76,6 @@ export async function post(
   }
   return { status: res.status, headers: res.headers, text, envelope };
 }
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A SOAP envelope around one XMLA method, with optional headers. */
 export function envelope(method: string, header = ""): string {
