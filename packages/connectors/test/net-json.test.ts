@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJson } from "../src/net/json.ts";
+import { countingTurns } from "./support/turns.ts";
 
 /** The sliced JSON reader of upstream answers (issue 30) reads what JSON.parse reads, and refuses what it refuses. */
 
@@ -67,16 +68,8 @@ describe("the sliced JSON reader", () => {
     const text = JSON.stringify({
       items: Array.from({ length: 50_000 }, (_, i) => ({ name: `m${i}`, v: i })),
     });
-    let ticks = 0;
-    let on = true;
-    const tick = () => {
-      ticks++;
-      if (on) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const value = await sliced(text);
-    on = false;
-    expect(ticks).toBeGreaterThan(2);
+    const { value, turns } = await countingTurns(() => sliced(text));
+    expect(turns).toBeGreaterThan(2);
     expect(value).toEqual(JSON.parse(text));
   });
 });

@@ -5,8 +5,8 @@ import {
   discoverEnvelope,
   executeEnvelope,
   type RequestType,
+  readRows,
   readSoap,
-  rowsOf,
   type SessionHeader,
   type SoapAnswer,
   soapAction,
@@ -50,7 +50,7 @@ export class XmlaClient {
     });
     this.sessionId = answer.sessionId;
     this.sessions = answer.sessionId !== null;
-    return rowsOf(this.ok(answer, "DISCOVER_DATASOURCES"));
+    return readRows(this.ok(answer, "DISCOVER_DATASOURCES"));
   }
 
   /** Ends the XMLA session (`EndSession` on a last `Discover`). */
@@ -73,7 +73,7 @@ export class XmlaClient {
     const answer = await this.inSession("Discover", (h) =>
       discoverEnvelope(requestType, restrictions, properties, h),
     );
-    return rowsOf(this.ok(answer, requestType));
+    return readRows(this.ok(answer, requestType));
   }
 
   /** Runs one MDX statement; its multidimensional answer. */

@@ -10,6 +10,7 @@ export {
   discoverEnvelope,
   executeEnvelope,
   parseSoap,
+  readRows,
   readSoap,
   rowsOf,
   type SessionHeader,

@@ -1,4 +1,4 @@
-import { readXml, readXmlSync, type XmlBuilder } from "../xml/index.ts";
+import { inSlices, readXml, readXmlSync, XML_SLICE_MS, type XmlBuilder } from "../xml/index.ts";
 import type { XmlaError } from "./faults.ts";
 
 /**
@@ -134,15 +134,38 @@ function soapOf(doc: Node | null): SoapAnswer | null {
   return { sessionId, fault: null, root };
 }
 
-/** The rows of a rowset, each column's text by its element name. */
-export function rowsOf(root: Node): Record<string, string>[] {
+/**
+ * The rows of a rowset as steps, pausing every 256 rows: a hostile 7 MB rowset of rows of 40 attributes took
+ * 170–500 ms in one piece (issue 30). The keys are walked with `for…in`, without `Object.entries`' pair per
+ * attribute: a row's attributes are skipped, and the objects have no prototype.
+ */
+function* rowSteps(root: Node): Generator<void, Record<string, string>[]> {
   const rows = root.row;
   if (!Array.isArray(rows)) return [];
-  return rows.filter(isNode).map((r) => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(r)) if (!k.startsWith("@")) out[k] = text(v);
-    return out;
-  });
+  const out: Record<string, string>[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 255) === 255) yield;
+    const r = rows[i];
+    if (!isNode(r)) continue;
+    const row: Record<string, string> = {};
+    for (const k in r) if (k.charCodeAt(0) !== 64 /* @ */) row[k] = text(r[k]);
+    out.push(row);
+  }
+  return out;
+}
+
+/** The rows of a rowset, each column's text by its element name. */
+export function rowsOf(root: Node): Record<string, string>[] {
+  const steps = rowSteps(root);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** {@link rowsOf} in slices, the event loop given back between them: what a connector reads from a server. */
+export function readRows(root: Node): Promise<Record<string, string>[]> {
+  return inSlices(rowSteps(root), XML_SLICE_MS);
 }
 
 export interface DataSetMember {

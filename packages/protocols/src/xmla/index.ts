@@ -4,6 +4,7 @@ export {
   type DataSetMember,
   dataSetOf,
   parseSoap,
+  readRows,
   readSoap,
   rowsOf,
   type SoapAnswer,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
@@ -37,64 +38,13 @@ const ports = new Map<Mode | "refused", number>();
 let hostile: ChildProcess;
 
 /**
- * The hostile servers, in a process of their own (so that writing 60 MB does not slow this process's
- * `/health` polling): one per mode on a free port, then a closed port for "refused"; it prints the ports.
- * A large answer is streamed in the protocol of the path asked (JSON for REST, SOAP for XMLA, Smart View XML
- * otherwise), 1 MB buffers without a Content-Length.
+ * The hostile servers (`../support/hostile-upstream.mjs`, which `bench/upstream.ts` runs too), in a process of
+ * their own so that writing 60 MB does not slow this process's `/health` polling; it prints their ports.
  */
-const HOSTILE = `
-const { createServer } = require("node:http");
-const attrs = Array.from({ length: 40 }, (_, i) => "a" + i + '="' + i + '"').join(" ");
-function shape(path) {
-  if (path.includes("/rest/")) return ['{"items":[', '{"name":"x","v":1},', "{}]}"];
-  if (path.includes("msmdpump")) return [
-    '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><DiscoverResponse xmlns="urn:schemas-microsoft-com:xml-analysis"><return><root>',
-    "<row " + attrs + "/>", "</root></return></DiscoverResponse></soap:Body></soap:Envelope>"];
-  return ["<res_ConnectToProvider>", "<d " + attrs + "/>", "</res_ConnectToProvider>"];
-}
-function stream(res, path, bytes) {
-  const [head, piece, tail] = shape(path);
-  const chunk = Buffer.from(piece.repeat(Math.ceil(1048576 / piece.length)));
-  res.writeHead(200, { "content-type": path.includes("/rest/") ? "application/json" : "text/xml" });
-  res.on("error", () => {});
-  res.write(head);
-  let sent = head.length;
-  const more = () => {
-    while (sent + chunk.length < bytes) {
-      sent += chunk.length;
-      if (!res.write(chunk)) return void res.once("drain", more);
-    }
-    res.end(tail);
-  };
-  more();
-}
-const handlers = {
-  huge: (req, res) => stream(res, req.url, 60 * 1048576),
-  heavy: (req, res) => stream(res, req.url, 7 * 1048576),
-  marker: (req, res) => {
-    res.writeHead(500, { "content-type": "text/html" });
-    res.end("<html><body><h1>Internal Server Error</h1><p>${MARKER}</p></body></html>");
-  },
-  reset: (req) => req.socket.destroy(),
-  silent: () => {},
-};
-(async () => {
-  const ports = {};
-  for (const [mode, handle] of Object.entries(handlers)) {
-    const s = createServer((req, res) => { req.resume(); req.on("end", () => handle(req, res)); });
-    await new Promise((r) => s.listen(0, "127.0.0.1", r));
-    ports[mode] = s.address().port;
-  }
-  const closed = createServer();
-  await new Promise((r) => closed.listen(0, "127.0.0.1", r));
-  ports.refused = closed.address().port;
-  closed.close();
-  console.log(JSON.stringify(ports));
-})();
-`;
+const HOSTILE = fileURLToPath(new URL("../support/hostile-upstream.mjs", import.meta.url));
 
 beforeAll(async () => {
-  hostile = spawn(process.execPath, ["-e", HOSTILE], { stdio: ["ignore", "pipe", "inherit"] });
+  hostile = spawn(process.execPath, [HOSTILE, MARKER], { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise<string>((resolve) =>
     hostile.stdout?.once("data", (c: Buffer) => resolve(c.toString())),
   );

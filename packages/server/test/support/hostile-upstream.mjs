@@ -1,6 +1,7 @@
-// Hostile upstream servers for bench/upstream.ts (issue 30), one per mode on a free loopback port, and a closed
-// port ("refused"); prints the ports as one JSON line. A large answer is streamed in the protocol of the path
-// asked (JSON for REST, SOAP for XMLA, Smart View XML otherwise) in 1 MB buffers, without a Content-Length.
+// Hostile upstream servers (issue 30) for the test `connectors/upstream-hostile.test.ts` and `bench/upstream.ts`:
+// one per mode on a free loopback port, and a closed port ("refused"); prints the ports as one JSON line. A
+// large answer is streamed in the protocol of the path asked (JSON for REST, SOAP for XMLA, Smart View XML
+// otherwise) in 1 MB buffers, without a Content-Length. The marker is the first argument.
 import { createServer } from "node:http";
 
 const MARKER = process.argv[2] ?? "QB30-upstream-marker";
