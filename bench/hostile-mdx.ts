@@ -16,7 +16,9 @@ import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { esc } from "@qibates/protocols/xml";
 import { HOSTILE_MDX } from "../packages/server/test/fuzz/hostile-mdx.ts";
+import { type RawAnswer, rawRequest } from "../packages/server/test/support/raw-http.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
@@ -30,49 +32,18 @@ const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" 
 /** What issue 30 observed for each, before this pass. */
 const INPUTS = HOSTILE_MDX;
 
-interface Answer {
-  status: number;
-  body: string;
-}
+type Answer = RawAnswer;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function call(
-  url: string,
-  headers: Record<string, string>,
-  body: string | null,
-  useAgent = agent,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: body === null ? "GET" : "POST",
-        agent: useAgent,
-        headers: body === null ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.setTimeout(120_000, () => req.destroy(new Error("timed out")));
-    req.end(body ?? undefined);
-  });
-}
+const call = (url: string, headers: Record<string, string>, body: string | null, useAgent = agent) =>
+  rawRequest(url, headers, body, useAgent, 120_000);
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const executeBody = (q: string) =>
   '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
   '<Execute xmlns="urn:schemas-microsoft-com:xml-analysis"><Command><Statement>' +
-  escapeXml(q) +
+  esc(q) +
   "</Statement></Command><Properties><PropertyList><Catalog>Sample</Catalog>" +
   "<Format>Multidimensional</Format></PropertyList></Properties></Execute></soap:Body></soap:Envelope>";
 

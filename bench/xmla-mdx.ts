@@ -12,6 +12,7 @@ import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_SERVERS } from "@qibates/engine/demo";
+import { esc } from "@qibates/protocols/xml";
 import Fastify from "fastify";
 import { EmbeddedProvider, memoryStore } from "../packages/connectors/src/embedded/index.ts";
 import { xmlaEndpoint } from "../packages/wire/src/xmla/index.ts";
@@ -30,11 +31,10 @@ const QUERY =
   "SELECT CrossJoin({[Measures].[Sales], [Measures].[COGS]}, [Year].Members) ON COLUMNS, " +
   "CrossJoin([Product].Members, [Market].Members) ON ROWS FROM [Sample].[Basic] WHERE ([Scenario].[Actual])";
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const BODY =
   '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
   '<Execute xmlns="urn:schemas-microsoft-com:xml-analysis"><Command><Statement>' +
-  escapeXml(QUERY) +
+  esc(QUERY) +
   "</Statement></Command><Properties><PropertyList><Catalog>Sample</Catalog>" +
   "<Format>Multidimensional</Format><AxisFormat>TupleFormat</AxisFormat></PropertyList></Properties>" +
   "</Execute></soap:Body></soap:Envelope>";

@@ -51,11 +51,6 @@ export type ProviderErrorCode =
    * all of them (`upstreamUnreachable`), so that a caller cannot tell which ports are open; the cause is logged.
    */
   | "UPSTREAM_UNREACHABLE"
-  /**
-   * The server did not answer within the connect or read timeout. Kept for the registry; the network layer
-   * answers a timeout as `UPSTREAM_UNREACHABLE` (issue 30: a timeout told a filtered port from a closed one).
-   */
-  | "UPSTREAM_TIMEOUT"
   /** The server answered something that is not what its protocol says (bad JSON, missing fields). */
   | "UPSTREAM_MALFORMED"
   /**

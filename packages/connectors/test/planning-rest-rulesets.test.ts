@@ -35,16 +35,25 @@ describe("pbcs connector and rulesets", () => {
         if (path === v3) return send(200, { items: [{ name: "Vision" }] });
         if (path === `${v3}/Vision/jobdefinitions`) {
           const type = JSON.parse(url.searchParams.get("q") ?? "{}").jobType;
-          if (type === "RULES") return send(200, { items: [{ jobType: "RULES", jobName: "CopyVersion" }] });
+          if (type === "RULES")
+            return send(200, {
+              items: [
+                { jobType: "RULES", jobName: "CopyVersion" },
+                { jobType: "RULES", jobName: "Noisy" },
+              ],
+            });
           if (type === "RULESET")
             return send(200, { items: [{ jobType: "Ruleset", jobName: "RollUp All" }] });
           return send(200, { items: [] });
         }
         if (path === `${v3}/Vision/jobs` && req.method === "POST") {
           posted.push(JSON.parse(body));
+          if (JSON.parse(body).jobName === "Noisy") return send(200, { jobId: 8, status: -1, details: null });
           return send(200, { jobId: 7, status: -1, details: null });
         }
         if (path === `${v3}/Vision/jobs/7`) return send(200, { jobId: 7, status: 0, details: "Done." });
+        if (path === `${v3}/Vision/jobs/8`)
+          return send(200, { jobId: 8, status: 1, details: `Line one\nline two ${"x".repeat(5000)}` });
         return send(404, { status: 404, detail: "no", message: "no" });
       });
     });
@@ -100,5 +109,19 @@ describe("pbcs connector and rulesets", () => {
     ).rejects.toMatchObject({
       code: "RULE_UNKNOWN",
     });
+  });
+
+  it("bounds a failed rule's details from the server like every upstream message: one line, 300 characters", async () => {
+    const ref = { server: "Planning", application: "Vision" };
+    const failed = await provider.planning
+      .launchRule(s, ref, { cube: "Plan1", ruleName: "Noisy", prompts: [] })
+      .then(
+        () => null,
+        (e: unknown) => e as { code: string; message: string; params: { reason: string } },
+      );
+    expect(failed?.code).toBe("RULE_FAILED");
+    expect(failed?.params.reason).toMatch(/^Line one line two x+\.\.\.$/);
+    expect(failed?.params.reason.length).toBe(300);
+    expect(failed?.message).not.toContain("\n");
   });
 });

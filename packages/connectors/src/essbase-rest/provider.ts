@@ -4,7 +4,7 @@ import { mdxGrid } from "@qibates/engine/mdx";
 import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import { engineError } from "../embedded/engine-errors.ts";
 import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -396,7 +396,8 @@ class EssbaseRestOperations implements EssbaseOperations {
       job = await client.get<JobRecord>(`/jobs/${job.job_ID}`);
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
-      const reason = job.statusMessage || `job status ${job.statusCode}`;
+      // The server's words, bounded as every upstream message is (one line, 300 characters).
+      const reason = oneLine(job.statusMessage ?? "") || `job status ${job.statusCode}`;
       throw new ProviderError(
         "CALC_FAILED",
         `The calculation ${script.name} failed: ${reason}`,

@@ -27,7 +27,7 @@ import {
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
 import { engineError } from "../embedded/engine-errors.ts";
-import { ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -621,19 +621,21 @@ class PlanningRestOperations implements PlanningOperations {
       job = await client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`);
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
+    // The server's words in an error, bounded as every upstream message is (one line, 300 characters).
+    const failure = details === null ? null : oneLine(details);
     if (job.status === JOB_STATUS.completed) {
       return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
     }
     if (job.status === JOB_STATUS.invalidParameter) {
       throw new ProviderError(
         "PROMPT_INVALID",
-        details ?? `Invalid runtime prompt value for ${ruleName}.`,
+        failure ?? `Invalid runtime prompt value for ${ruleName}.`,
         null,
         "prompts",
       );
     }
     if (typeof job.status !== "number") throw client.malformed("a job status without a status code");
-    const reason = details ?? `job ${jobId} ended with status ${job.status}`;
+    const reason = failure ?? `job ${jobId} ended with status ${job.status}`;
     throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${reason}`, {
       rule: ruleName,
       reason,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
+import { type RawAnswer, rawRequest } from "../support/raw-http.ts";
 
 /**
  * Heavy inputs never hold the event loop (issue 30): while one runs, `/health`, polled every 10 ms on its own
@@ -37,28 +38,8 @@ function call(
   headers: Record<string, string>,
   body: string | null,
   via = agent,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method: body === null ? "GET" : "POST",
-        agent: via,
-        headers: body === null ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body ?? undefined);
-  });
+): Promise<RawAnswer> {
+  return rawRequest(`${base}${path}`, headers, body, via);
 }
 
 /**

@@ -11,6 +11,8 @@
  * connection dropped, never the site's HTML nor the API's registry format, and an answer in the protocol's
  * format (XML or JSON). Request `i` of seed `s` is always the same request.
  */
+
+import { esc } from "@qibates/protocols/xml";
 import { mixSeed, Rng } from "./fuzzer.ts";
 
 export type WireProtocol = "xmla" | "smartview" | "essbase-rest" | "planning-rest" | "aif";
@@ -288,9 +290,6 @@ const HOSTILE_TEXT = [
   ...HOSTILE_MDX,
 ];
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** Whole hostile XML documents. */
 function hostileXml(rng: Rng, base: string): { body: string; what: string } {
   const root = /<([A-Za-z_][\w.:-]*)/.exec(base.replace(/^<\?xml[^>]*\?>/, ""))?.[1] ?? "x";
@@ -344,7 +343,7 @@ function hostileXmlText(rng: Rng, base: string): { body: string; what: string } 
   if (!t || t.index === undefined) return { body: base, what: "unchanged" };
   const start = t.index + 1;
   const raw = rng.chance(0.2);
-  const text = raw ? value : escapeXml(value);
+  const text = raw ? value : esc(value);
   return {
     body: base.slice(0, start) + text + base.slice(start + (t[1] as string).length),
     what: `text "${(t[1] as string).slice(0, 30)}" → ${raw ? "raw " : ""}${value.slice(0, 40)}${value.length > 40 ? "…" : ""}`,
