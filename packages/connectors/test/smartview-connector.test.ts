@@ -16,7 +16,7 @@ import type { EssbaseOperations, Provider, ProviderSession } from "../src/provid
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { cellQuery, executeQueryBody, readGrid } from "../src/smartview/grid.ts";
 import { SmartViewProvider, smartViewUrlFor } from "../src/smartview/provider.ts";
-import { bracket } from "../src/xmla/grid.ts";
+import { bracket } from "../src/remote/outline.ts";
 import type { XmlaOutline } from "../src/xmla/outline.ts";
 
 /**

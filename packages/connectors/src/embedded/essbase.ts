@@ -1,27 +1,29 @@
 import type { components } from "@qibates/client/schema";
-import { type Dimension, type Member, type Outline, runCalcScript } from "@qibates/engine";
+import { type Dimension, runCalcScript } from "@qibates/engine";
 import {
   type GridRequest,
   type GridResponse,
   type GridSettings,
   gridOperationSteps,
   initialGrid,
-  parseGrid,
   resolveSettings,
   runGridOperation,
   type Steps,
   StepTooLong,
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
-import { applyApiFilter, outlineVariables } from "@qibates/engine/members";
+import { outlineVariables } from "@qibates/engine/members";
 import { sheetCells, withDataVersion } from "../answer-json.ts";
 import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
+import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import { filterOutline, memberNode } from "../grid-bridge/members.ts";
+import { engineSettings, pivotSelection } from "../grid-bridge/settings.ts";
 import { searchOutline } from "../member-search.ts";
 import type {
   CubeRef,
   EssbaseOperations,
-  FilterInput,
   GridCall,
   GridInput,
   MdxInput,
@@ -40,17 +42,13 @@ import {
 } from "../session-variables.ts";
 import { slices, type Work } from "../slices.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
-import { engineError } from "./engine-errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
-import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "./grid-answer.ts";
 import { type GridWorkers, type SavePlan, stampOf, type WorkerRead } from "./grid-workers.ts";
 import { applyCellWrites, type CellWrite, recordingSource } from "./journal.ts";
 import type { DemoSessionViews } from "./session-views.ts";
 import type { JournalEntry } from "./store.ts";
 
 type Schemas = components["schemas"];
-
-export { cellKindsSteps, gridAnswer } from "./grid-answer.ts";
 
 /**
  * Times a change (a save of a large sheet, a calculation) is worked out in a grid worker before it is done on the
@@ -94,114 +92,6 @@ function zoomCellsAtLeast(
     if (cells >= limit) return true;
   }
   return false;
-}
-
-const STORAGE: Record<Member["storage"], Schemas["MemberNode"]["storage"]> = {
-  store: "store",
-  "dynamic-calc": "dynamicCalc",
-  "dynamic-calc-and-store": "dynamicCalcAndStore",
-  "label-only": "labelOnly",
-  shared: "shared",
-  "never-share": "neverShare",
-};
-
-export function memberInfo(m: Member, table: string): Schemas["Member"] {
-  return { name: m.name, alias: m.alias(table) ?? null, generation: m.generation, level: m.level };
-}
-
-export function memberNode(m: Member, table: string): Schemas["MemberNode"] {
-  return {
-    name: m.name,
-    alias: m.alias(table) ?? null,
-    generation: m.generation,
-    level: m.level,
-    consolidation: m.consolidation as Schemas["MemberNode"]["consolidation"],
-    storage: STORAGE[m.storage],
-    children: m.children.map((c) => memberNode(c, table)),
-  };
-}
-
-/** `nav/filter` over an outline (the demo cube's, or a server's read by a connector). */
-export function filterOutline(
-  outline: Outline,
-  dim: Dimension,
-  table: string,
-  input: FilterInput,
-): Schemas["FilterResponse"] {
-  let member: Member | undefined;
-  if (input.member) {
-    member = outline.resolve(input.member, table);
-    if (!member || member.dimension !== dim) {
-      throw new ProviderError(
-        "MEMBER_UNKNOWN",
-        `Unknown member ${input.member}.`,
-        { member: input.member },
-        "action.member",
-      );
-    }
-  }
-  let members: Member[];
-  try {
-    members = applyApiFilter(dim, input.filter, input.arg1 ?? null, member);
-  } catch (e) {
-    engineError(e);
-  }
-  return {
-    dimension: input.dimension,
-    filter: input.filter,
-    arg1: input.arg1 ?? null,
-    members: members.map((m) => memberInfo(m, table)),
-  };
-}
-
-/** Contract settings (the API's grid settings plus the Smart View options) → the engine's grid settings. */
-export function engineSettings(input: Partial<GridInput>): {
-  settings: GridSettings;
-  aliasTable: string | null;
-} {
-  const s = (input.settings ?? {}) as Record<string, unknown>;
-  const cap = input.codeAliasParam ?? {};
-  // Contract defaults: aliases of the Default table; `aliasTable: null` shows member names only.
-  const aliasTable =
-    s.aliasTable === null ? null : typeof s.aliasTable === "string" ? s.aliasTable : "Default";
-  const display =
-    s.memberDisplay === "NAME" || aliasTable === null
-      ? "name"
-      : s.memberDisplay === "NAME_AND_ALIAS"
-        ? "nameAndAlias"
-        : "alias";
-  const settings: GridSettings = {
-    missingSuppression: s.missingSuppression === true,
-    ...(typeof s.missingLabel === "string" ? { missingLabel: s.missingLabel } : {}),
-    navigateWithoutData: s.navigateWithoutData === true || s.navigateWithoutData === "true",
-    withoutIndentation: s.withoutIndentation === true,
-    ...(typeof s.indentation === "string" ? { indentation: s.indentation } : {}),
-    ...(typeof s.zoomInMode === "string" ? { zoomInPreference: s.zoomInMode } : {}),
-    ...(typeof s.includeSelection === "boolean" ? { includeSelection: s.includeSelection } : {}),
-    ...(typeof s.withinSelectedGroup === "boolean" ? { withinSelectedGroup: s.withinSelectedGroup } : {}),
-    ...(typeof s.removeUnselectedGroups === "boolean"
-      ? { removeUnselectedGroup: s.removeUnselectedGroups }
-      : {}),
-    ...(typeof s.repeatMemberLabels === "boolean" ? { repeatMemberLabels: s.repeatMemberLabels } : {}),
-    ancestorPosition: typeof s.ancestorPosition === "string" ? s.ancestorPosition : "BOTTOM",
-    memberDisplay: cap.displayCodeAndAlias ? "nameAndAlias" : display,
-    codeAliasParam: cap,
-  };
-  return { settings, aliasTable };
-}
-
-/** A pivot call in the engine's terms: a POV dimension sent to the columns goes to the outermost column row. */
-export function pivotSelection(
-  outline: Outline,
-  input: { grid: readonly (readonly unknown[])[]; row: number; column: number; to?: "rows" | "columns" },
-  settings: GridSettings,
-): Partial<GridRequest> {
-  const { row, column } = input;
-  if (input.to !== "columns") return { row, column };
-  const { model } = parseGrid(outline, input.grid as unknown[][], resolveSettings(settings));
-  const firstTopRow = [...model.layout.topRows.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
-  if (firstTopRow === undefined) return { row, column };
-  return { pivot: { row, column, toRow: firstTopRow, toColumn: model.layout.leftColumns } };
 }
 
 /**

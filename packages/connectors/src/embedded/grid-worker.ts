@@ -21,8 +21,8 @@ import {
   transferBuffers,
 } from "@qibates/engine/mdx";
 import { ProviderError } from "../errors.ts";
-import { engineError } from "./engine-errors.ts";
-import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "./grid-answer.ts";
+import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { replicaBase } from "./replica-bases.ts";

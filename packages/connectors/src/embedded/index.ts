@@ -1,3 +1,4 @@
+export { engineError } from "../grid-bridge/engine-errors.ts";
 export {
   ANSWER_KEY_SERVER,
   type AnswerKeyCube,
@@ -11,7 +12,6 @@ export {
 } from "./answer-key.ts";
 export type { EmbeddedApplications } from "./applications.ts";
 export type { EmbeddedServers } from "./catalogue.ts";
-export { engineError } from "./engine-errors.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";

@@ -1,6 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine/planning";
 import { ProviderError } from "../errors.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
 import type {
   ApplicationRef,
   DataSlice,
@@ -15,7 +16,6 @@ import type {
   SubmitFormInput,
 } from "../provider.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
-import { engineError } from "./engine-errors.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
 import type { DemoSessionViews } from "./session-views.ts";
 import type { EmbeddedStore } from "./store.ts";

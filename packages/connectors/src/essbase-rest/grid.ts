@@ -1,10 +1,7 @@
-import type { components } from "@qibates/client/schema";
-import { type Member, memberWriteBlocker, type Outline } from "@qibates/engine";
+import type { Outline } from "@qibates/engine";
 import {
   type CellKind,
   formatValue,
-  type GridDataSource,
-  type GridRequest,
   type GridResponse,
   type ResolvedGridSettings,
   readLayout,
@@ -20,87 +17,10 @@ import {
   readSlice,
   zoomInModeOf,
 } from "@qibates/protocols/essbase-rest";
-import { pivotSelection } from "../embedded/essbase.ts";
-import type { GridCall, GridInput } from "../provider.ts";
+import { layoutSource } from "../grid-bridge/remote-layout.ts";
 
 // The sheet the QiBates API speaks, to and from the Essbase REST grid (its types, slice reader and writer are
 // the codec's, `@qibates/protocols/essbase-rest`).
-
-/**
- * A cube with no data over a remote outline, for laying sheets out: which cells may be written follows the
- * outline with the engine's own rule (`memberWriteBlocker`), as the server's cube does.
- */
-export function layoutSource(outline: Outline): GridDataSource {
-  return {
-    outline,
-    read: () => null,
-    writeBlocker: (tuple: readonly Member[]) => {
-      for (const m of tuple) {
-        const why = memberWriteBlocker(m);
-        if (why) return why;
-      }
-      return null;
-    },
-    write: () => {},
-  };
-}
-
-/**
- * The engine's request for a grid call of the provider contract, with `settings` as given: the selected
- * cells, the pivot start (a pivot to the columns goes to the outermost column row) or the POV cell.
- */
-export function gridRequestOf(
-  outline: Outline,
-  settings: ResolvedGridSettings,
-  aliasTable: string | null,
-  call: GridCall,
-): GridRequest & { settings: ResolvedGridSettings } {
-  const input = call.input as Partial<GridInput> & {
-    cells?: components["schemas"]["CellRef"][];
-    row?: number;
-    column?: number;
-    to?: "rows" | "columns";
-  };
-  const grid = (input.grid ?? []) as unknown[][];
-  return {
-    action: call.action === "initgrid" ? "refresh" : call.action,
-    grid,
-    aliasTable,
-    ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
-    ...(input.cells ? { cells: input.cells } : {}),
-    ...(call.action === "pivottopov" ? { row: input.row, column: input.column } : {}),
-    ...(call.action === "pivot"
-      ? pivotSelection(
-          outline,
-          { grid, row: input.row ?? 0, column: input.column ?? 0, ...(input.to ? { to: input.to } : {}) },
-          settings,
-        )
-      : {}),
-    settings,
-  };
-}
-
-/** Every data cell of a sheet (data or missing), as the engine reads the sheet over `outline`. */
-export function dataCellsOf(
-  outline: Outline,
-  sheet: readonly (readonly unknown[])[],
-  settings: ResolvedGridSettings,
-  aliasTable: string | null,
-): { row: number; column: number }[] {
-  const local = runGridOperation(layoutSource(outline), {
-    action: "refresh",
-    grid: sheet,
-    settings: { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
-    aliasTable,
-  });
-  const found: { row: number; column: number }[] = [];
-  local.kinds.forEach((row, r) => {
-    row.forEach((k, c) => {
-      if (k === "data" || k === "missing") found.push({ row: r, column: c });
-    });
-  });
-  return found;
-}
 
 /** The preferences object of `PUT /preferences/grid` for a call's resolved settings. */
 export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {

@@ -8,6 +8,7 @@ import {
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import type { RemoteDimension, RemoteOutline } from "../remote/outline.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
 /**
@@ -21,17 +22,6 @@ import type { EssbaseRestClient } from "./client.ts";
 
 /** A member as the outline endpoints answer it. */
 export type RestMember = MemberBean;
-
-export interface RemoteDimension {
-  name: string;
-  type: "accounts" | "time" | "regular" | "attribute";
-}
-
-export interface RemoteOutline {
-  outline: Outline;
-  dimensions: RemoteDimension[];
-  aliasTables: string[];
-}
 
 const PAGE = 500;
 const PARALLEL = 8;

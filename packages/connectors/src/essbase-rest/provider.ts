@@ -2,9 +2,19 @@ import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
-import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
 import { oneLine, ProviderError } from "../errors.ts";
+import { gridAnswer } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import {
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "../grid-bridge/outline-calls.ts";
+import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
+import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -21,27 +31,13 @@ import type {
   VariableLevel,
   VariableSet,
 } from "../provider.ts";
-import {
-  remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
-} from "../remote-outline.ts";
-import { UpstreamSessions } from "../upstream-sessions.ts";
+import type { RemoteOutline } from "../remote/outline.ts";
+import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
+import { UpstreamSessions } from "../remote/sessions.ts";
 import { EssbaseRestClient } from "./client.ts";
-import {
-  answerOf,
-  dataCellsOf,
-  gridRequestOf,
-  layoutSource,
-  restGridOf,
-  restPreferences,
-  sheetOf,
-} from "./grid.ts";
+import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
-import { type RemoteOutline, readRemoteOutline } from "./outline.ts";
+import { readRemoteOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
 
@@ -69,7 +65,7 @@ export interface EssbaseRestOptions {
 
 interface UpstreamSession {
   client: EssbaseRestClient;
-  outlines: Map<string, { at: number; outline: Promise<RemoteOutline> }>;
+  outlines: OutlineCache<RemoteOutline>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
 }
@@ -103,7 +99,11 @@ export class EssbaseRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = this.sessions.add({ client, outlines: new Map(), cubes: new Map() });
+    const handle = this.sessions.add({
+      client,
+      outlines: new OutlineCache(this.options.outlineTtlMs),
+      cubes: new Map(),
+    });
     return { username: input.username, handle };
   }
 
@@ -119,14 +119,9 @@ export class EssbaseRestProvider implements Provider {
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
   outline(session: ProviderSession, app: string, cube: string): Promise<RemoteOutline> {
     const s = this.upstream(session);
-    const key = `${app.toLowerCase()}.${cube.toLowerCase()}`;
-    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
-    const cached = s.outlines.get(key);
-    if (cached && Date.now() - cached.at < ttl) return cached.outline;
-    const outline = readRemoteOutline(s.client, app, cube);
-    s.outlines.set(key, { at: Date.now(), outline });
-    outline.catch(() => s.outlines.delete(key));
-    return outline;
+    return s.outlines.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, () =>
+      readRemoteOutline(s.client, app, cube),
+    );
   }
 
   async servers(session: ProviderSession) {
@@ -216,7 +211,7 @@ class EssbaseRestOperations implements EssbaseOperations {
   private async cube(session: ProviderSession, ref: CubeRef) {
     const upstream = this.p.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
+    const ttl = this.options.outlineTtlMs ?? OUTLINE_TTL_MS;
     const known = upstream.cubes.get(key);
     if (known && Date.now() - known.at < ttl) {
       const remote = await this.p.outline(session, known.app, known.cube);

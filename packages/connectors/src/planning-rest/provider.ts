@@ -26,8 +26,8 @@ import {
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
-import { engineError } from "../embedded/engine-errors.ts";
 import { oneLine, ProviderError } from "../errors.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -42,7 +42,9 @@ import type {
   RuleRef,
   SubmitFormInput,
 } from "../provider.ts";
-import { UpstreamSessions } from "../upstream-sessions.ts";
+import { OutlineCache } from "../remote/outline-cache.ts";
+import { UpstreamSessions } from "../remote/sessions.ts";
+import { unsupported as refused } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
 
@@ -75,20 +77,14 @@ export interface PlanningRestOptions {
 interface UpstreamSession {
   client: PlanningRestClient;
   /** Dimension trees as read (`root`) and as an engine outline, per `app\ndim` (lower case). */
-  dimensions: Map<string, { at: number; read: Promise<{ root: RestMember; outline: Outline }> }>;
+  dimensions: OutlineCache<{ root: RestMember; outline: Outline }>;
 }
 
 const enc = encodeURIComponent;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function unsupported(operation: string, session: ProviderSession, why: string): ProviderError {
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector ${session.connector}: ${why}`,
-    { operation, connector: session.connector, reason: why },
-    null,
-  );
-}
+const unsupported = (operation: string, session: ProviderSession, why: string) =>
+  refused(session.connector, operation, why);
 
 const NO_FORM_LIST =
   "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).";
@@ -114,7 +110,7 @@ export class PlanningRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = this.sessions.add({ client, dimensions: new Map() });
+    const handle = this.sessions.add({ client, dimensions: new OutlineCache(this.options.membersTtlMs) });
     return { username: input.username, handle };
   }
 
@@ -204,16 +200,11 @@ export class PlanningRestProvider implements Provider {
     dim: string,
   ): Promise<{ root: RestMember; outline: Outline }> {
     const s = this.upstream(session);
-    const key = `${app}\n${dim}`.toLowerCase();
-    const ttl = this.options.membersTtlMs ?? 10 * 60_000;
-    const cached = s.dimensions.get(key);
-    if (cached && Date.now() - cached.at < ttl) return cached.read;
-    const read = s.client
-      .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
-      .then((root) => ({ root, outline: outlineOf(s.client, root) }));
-    s.dimensions.set(key, { at: Date.now(), read });
-    read.catch(() => s.dimensions.delete(key));
-    return read;
+    return s.dimensions.get(`${app}\n${dim}`.toLowerCase(), () =>
+      s.client
+        .get<RestMember>(`/applications/${enc(app)}/dimensions/${enc(dim)}/members/${enc(dim)}`)
+        .then((root) => ({ root, outline: outlineOf(s.client, root) })),
+    );
   }
 
   /**
@@ -232,10 +223,7 @@ export class PlanningRestProvider implements Provider {
   ): Promise<{ root: RestMember; outline: Outline }> {
     const s = this.upstream(session);
     const key = `h\n${app}\n${cube ?? ""}\n${dim}\n${table}`.toLowerCase();
-    const ttl = this.options.membersTtlMs ?? 10 * 60_000;
-    const cached = s.dimensions.get(key);
-    if (cached && Date.now() - cached.at < ttl) return cached.read;
-    const read = (async () => {
+    return s.dimensions.get(key, async () => {
       const cubes = (await this.cubes(session, ref)).cubes.map((c) => c.name);
       const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
       let refusal = "";
@@ -267,10 +255,7 @@ export class PlanningRestProvider implements Provider {
         );
       }
       return this.dimension(session, app, dim);
-    })();
-    s.dimensions.set(key, { at: Date.now(), read });
-    read.catch(() => s.dimensions.delete(key));
-    return read;
+    });
   }
 
   /** A plan type's substitution variables (`GET …/plantypes/{cube}/substitutionvariables?q={"derivedValues":true}`). */

@@ -12,7 +12,8 @@ import type {
   ProviderSession,
   RuleRef,
 } from "../provider.ts";
-import { UpstreamSessions } from "../upstream-sessions.ts";
+import { UpstreamSessions } from "../remote/sessions.ts";
+import { unsupported as refused } from "../remote/unsupported.ts";
 import { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
 
 type Schemas = components["schemas"];
@@ -43,14 +44,8 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The one alias table Planning REST's member read gives (a member's `alias`, read as the Default table's). */
 const REST_ALIAS_TABLE = "Default";
 
-function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector planning: ${why}`,
-    { operation, connector: "planning", reason: why },
-    field,
-  );
-}
+const unsupported = (operation: string, why: string, field: string | null = null) =>
+  refused("planning", operation, why, field);
 
 export class PlanningSmartViewProvider implements Provider {
   readonly id = "planning-smartview";

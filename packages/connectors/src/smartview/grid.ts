@@ -12,7 +12,7 @@ import {
   type SvGrid,
   type SvGridDim,
 } from "@qibates/protocols/smartview";
-import type { XmlaOutline } from "../xmla/outline.ts";
+import type { MdxOutline } from "../remote/outline.ts";
 
 export { ESS_INDENT, queryPreferences, readAnswerGrid as readGrid, type SvGrid };
 
@@ -45,7 +45,7 @@ const norm = (s: string) => s.trim().toLowerCase();
  * varying ones make the row tuples, the rest go to `WHERE` (but a dimension's top member, its default). Answers the query and how to find each tuple's
  * cell in the answer.
  */
-export function cellQuery(outline: XmlaOutline, tuples: readonly (readonly Member[])[]) {
+export function cellQuery(outline: MdxOutline, tuples: readonly (readonly Member[])[]) {
   const first = tuples[0] ?? [];
   const varying = first.map((m, i) => tuples.some((t) => t[i] !== m));
   let col = varying.indexOf(true);

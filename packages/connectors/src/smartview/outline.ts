@@ -1,9 +1,7 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
-import type { RemoteDimension } from "../essbase-rest/outline.ts";
-import { bracket } from "../xmla/grid.ts";
-import type { XmlaOutline } from "../xmla/outline.ts";
+import { bracket, type MdxOutline, type RemoteDimension } from "../remote/outline.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
 
@@ -34,7 +32,7 @@ export async function enumMembers(
   return svList(answer, "mbrs").filter((m) => m !== "");
 }
 
-export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<XmlaOutline> {
+export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<MdxOutline> {
   const tables = svList(await client.call("EnumAliasTables", "", cube), LIST_ELEMENT.EnumAliasTables).filter(
     (t) => t !== "",
   );

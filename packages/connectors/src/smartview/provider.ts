@@ -1,10 +1,21 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
-import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer, memberInfo } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
-import { gridRequestOf, layoutSource } from "../essbase-rest/grid.ts";
+import { gridAnswer } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
+import { memberInfo } from "../grid-bridge/members.ts";
+import {
+  remoteAliasTable,
+  remoteDimension,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+} from "../grid-bridge/outline-calls.ts";
+import { gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
+import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -19,17 +30,10 @@ import type {
   ProviderSession,
   SearchInput,
 } from "../provider.ts";
-import {
-  remoteAliasTable,
-  remoteDimension,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-} from "../remote-outline.ts";
-import { UpstreamSessions } from "../upstream-sessions.ts";
-import { gridOverServer } from "../xmla/grid.ts";
-import type { XmlaOutline } from "../xmla/outline.ts";
+import type { MdxOutline } from "../remote/outline.ts";
+import { OutlineCache } from "../remote/outline-cache.ts";
+import { UpstreamSessions } from "../remote/sessions.ts";
+import { unsupported as refused } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
   cellOf,
@@ -68,7 +72,7 @@ export interface SmartViewProviderOptions {
 
 interface SvSession {
   client: SmartViewClient;
-  outlines: Map<string, { at: number; outline: Promise<{ ref: CubeRef; remote: XmlaOutline }> }>;
+  outlines: OutlineCache<{ ref: CubeRef; remote: MdxOutline }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -82,14 +86,8 @@ export function smartViewUrlFor(address: string | URL): URL {
   return url;
 }
 
-export function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector essbase: ${why}`,
-    { operation, connector: "essbase", reason: why },
-    field,
-  );
-}
+const unsupported = (operation: string, why: string, field: string | null = null) =>
+  refused("essbase", operation, why, field);
 
 export class SmartViewProvider implements Provider {
   readonly id = "smartview";
@@ -110,7 +108,10 @@ export class SmartViewProvider implements Provider {
       input.password,
     );
     await client.connect();
-    return { username: input.username, handle: this.sessions.add({ client, outlines: new Map() }) };
+    return {
+      username: input.username,
+      handle: this.sessions.add({ client, outlines: new OutlineCache(this.options.outlineTtlMs) }),
+    };
   }
 
   async logout(session: ProviderSession): Promise<void> {
@@ -190,22 +191,14 @@ export class SmartViewProvider implements Provider {
   }
 
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
-  async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: XmlaOutline }> {
+  async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: MdxOutline }> {
     const { client, outlines } = this.sessions.get(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
-    let cached = outlines.get(key);
-    if (!cached || Date.now() - cached.at >= ttl) {
-      const outline = (async () => {
-        const r = await this.resolve(session, ref);
-        const real = { server: r.server, application: r.application, cube: r.cube };
-        return { ref: real, remote: await readSmartViewOutline(client, real) };
-      })();
-      cached = { at: Date.now(), outline };
-      outlines.set(key, cached);
-      outline.catch(() => outlines.delete(key));
-    }
-    return cached.outline;
+    return outlines.get(key, async () => {
+      const r = await this.resolve(session, ref);
+      const real = { server: r.server, application: r.application, cube: r.cube };
+      return { ref: real, remote: await readSmartViewOutline(client, real) };
+    });
   }
 
   /** Ends every Smart View session (at shutdown). */
@@ -330,7 +323,7 @@ class SmartViewOperations implements EssbaseOperations {
    * Reads `tuples` with one `Refresh` of a grid holding them (cell i is tuple i), Smart View's own message
    * for reading a sheet's data (agardiner/SmartView `refresh`, whose answer's grid it parses).
    */
-  private async read(session: ProviderSession, real: CubeRef, remote: XmlaOutline, tuples: Member[][]) {
+  private async read(session: ProviderSession, real: CubeRef, remote: MdxOutline, tuples: Member[][]) {
     const q = cellQuery(remote, tuples);
     const answer = await this.p.client(session).call("Refresh", refreshBody(q.refreshGrid()), real);
     const g = readGrid(answer);
@@ -447,7 +440,7 @@ class SmartViewOperations implements EssbaseOperations {
  */
 function mdxAnswer(
   g: SvGrid,
-  remote: XmlaOutline,
+  remote: MdxOutline,
   aliasTable: string | null,
   missingLabel: string,
 ): Schemas["GridResponse"] {

@@ -1,7 +1,7 @@
-import type { Dimension, DimensionSpec, Member, MemberSpec } from "@qibates/engine";
+import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
-import type { RemoteDimension, RemoteOutline } from "../essbase-rest/outline.ts";
+import type { MdxOutline, RemoteDimension } from "../remote/outline.ts";
 import type { XmlaClient } from "./client.ts";
 
 /**
@@ -15,14 +15,7 @@ import type { XmlaClient } from "./client.ts";
  * MDX the connector sends uses.
  */
 
-export interface XmlaOutline extends RemoteOutline {
-  /** The MDX unique name of a member of the rebuilt outline. */
-  uniqueName(member: Member): string;
-  /** The member of the rebuilt outline a unique name stands for (as the server wrote it). */
-  memberOf(uniqueName: string): Member | undefined;
-  /** The dimension a hierarchy or dimension unique name stands for. */
-  dimensionOf(uniqueName: string): Dimension | undefined;
-}
+export type XmlaOutline = MdxOutline;
 
 /** `DIMENSION_TYPE`: time, measures or accounts (OLE DB for OLAP and Analysis Services values), else regular. */
 function dimensionType(raw: string): RemoteDimension["type"] {

@@ -2,10 +2,20 @@ import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
-import { engineError } from "../embedded/engine-errors.ts";
-import { engineSettings, gridAnswer } from "../embedded/essbase.ts";
 import { ProviderError } from "../errors.ts";
-import { dataCellsOf, gridRequestOf, layoutSource } from "../essbase-rest/grid.ts";
+import { gridAnswer } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
+import {
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "../grid-bridge/outline-calls.ts";
+import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
+import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
@@ -21,17 +31,12 @@ import type {
   SaveInput,
   SearchInput,
 } from "../provider.ts";
-import {
-  remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
-} from "../remote-outline.ts";
-import { UpstreamSessions } from "../upstream-sessions.ts";
+import { bracket } from "../remote/outline.ts";
+import { OutlineCache } from "../remote/outline-cache.ts";
+import { UpstreamSessions } from "../remote/sessions.ts";
+import { unsupported as refused } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
-import { bracket, cellQuery, cellValue, gridOverServer } from "./grid.ts";
+import { cellQuery, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
 import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
 
@@ -60,7 +65,7 @@ interface XmlaSession {
   client: XmlaClient;
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
-  outlines: Map<string, { at: number; outline: Promise<{ app: string; cube: string; remote: XmlaOutline }> }>;
+  outlines: OutlineCache<{ app: string; cube: string; remote: XmlaOutline }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -77,14 +82,8 @@ export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, 
   return new URL(mapped ?? `${new URL(String(address)).origin}/olap/msmdpump.dll`);
 }
 
-function unsupported(operation: string, why: string, field: string | null = null): ProviderError {
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector ssas: ${why}`,
-    { operation, connector: "ssas", reason: why },
-    field,
-  );
-}
+const unsupported = (operation: string, why: string, field: string | null = null) =>
+  refused("ssas", operation, why, field);
 
 export class XmlaProvider implements Provider {
   readonly id = "xmla";
@@ -109,7 +108,11 @@ export class XmlaProvider implements Provider {
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
     if (sources.length === 0) sources.push({ name: client.url.hostname, info: "" });
-    const handle = this.sessions.add({ client, sources, outlines: new Map() });
+    const handle = this.sessions.add({
+      client,
+      sources,
+      outlines: new OutlineCache(this.options.outlineTtlMs),
+    });
     return { username: input.username, handle };
   }
 
@@ -182,28 +185,20 @@ export class XmlaProvider implements Provider {
   async cube(session: ProviderSession, ref: CubeRef) {
     const s = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const ttl = this.options.outlineTtlMs ?? 10 * 60_000;
-    let cached = s.outlines.get(key);
-    if (!cached || Date.now() - cached.at >= ttl) {
-      const outline = (async () => {
-        const { app, cubes } = await this.cubeNames(session, ref);
-        const cube = cubes.find((c) => same(c, ref.cube));
-        if (!cube) {
-          throw new ProviderError(
-            "CUBE_UNKNOWN",
-            `Unknown cube ${ref.cube}.`,
-            { cube: ref.cube, application: app },
-            "cube",
-          );
-        }
-        const remote = await readXmlaOutline(s.client, this.properties(session, ref.server, app), app, cube);
-        return { app, cube, remote };
-      })();
-      cached = { at: Date.now(), outline };
-      s.outlines.set(key, cached);
-      outline.catch(() => s.outlines.delete(key));
-    }
-    const { app, cube, remote } = await cached.outline;
+    const { app, cube, remote } = await s.outlines.get(key, async () => {
+      const { app, cubes } = await this.cubeNames(session, ref);
+      const cube = cubes.find((c) => same(c, ref.cube));
+      if (!cube) {
+        throw new ProviderError(
+          "CUBE_UNKNOWN",
+          `Unknown cube ${ref.cube}.`,
+          { cube: ref.cube, application: app },
+          "cube",
+        );
+      }
+      const remote = await readXmlaOutline(s.client, this.properties(session, ref.server, app), app, cube);
+      return { app, cube, remote };
+    });
     return { app, cube, remote, properties: this.properties(session, ref.server, app) };
   }
 

@@ -1,10 +1,10 @@
 import type { components } from "@qibates/client/schema";
 import type { Dimension } from "@qibates/engine";
-import { filterOutline, memberNode } from "./embedded/essbase.ts";
-import { ProviderError } from "./errors.ts";
-import type { RemoteOutline } from "./essbase-rest/outline.ts";
-import { searchOutline } from "./member-search.ts";
-import type { FilterInput, SearchInput } from "./provider.ts";
+import { ProviderError } from "../errors.ts";
+import { searchOutline } from "../member-search.ts";
+import type { FilterInput, SearchInput } from "../provider.ts";
+import type { RemoteOutline } from "../remote/outline.ts";
+import { filterOutline, memberNode } from "./members.ts";
 
 type Schemas = components["schemas"];
 
