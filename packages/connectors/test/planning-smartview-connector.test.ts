@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upstreams } from "../src/net/upstream.ts";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
-import { workspaceUrlFor } from "../src/planning-smartview/client.ts";
 import { PlanningSmartViewProvider } from "../src/planning-smartview/provider.ts";
 import type { PlanningOperations, ProviderSession } from "../src/provider.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
+import { planningSmartViewClient, workspaceUrlFor } from "../src/smartview/workspace-client.ts";
 
 /**
  * The planning connector's Smart View half against a recording server: Planning REST's login (version
@@ -94,7 +94,11 @@ describe("planning connector: Smart View for alias tables and prompts", () => {
     );
     upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
     rest = new PlanningRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 10_000 });
-    provider = new PlanningSmartViewProvider(rest, { upstreams, idleMs: 60_000 });
+    provider = new PlanningSmartViewProvider(rest, {
+      upstreams,
+      idleMs: 60_000,
+      smartView: planningSmartViewClient,
+    });
     const address = `${origin}/HyperionPlanning/SmartView`;
     const { handle } = await provider.login({
       connector: "planning",

@@ -13,10 +13,10 @@ import { memoryStore } from "../src/embedded/memory-store.ts";
 import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import type { EssbaseOperations, Provider, ProviderSession } from "../src/provider.ts";
+import { bracket } from "../src/remote/outline.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { cellQuery, executeQueryBody, readGrid } from "../src/smartview/grid.ts";
 import { SmartViewProvider, smartViewUrlFor } from "../src/smartview/provider.ts";
-import { bracket } from "../src/remote/outline.ts";
 import type { XmlaOutline } from "../src/xmla/outline.ts";
 
 /**

@@ -9,7 +9,7 @@ import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
-import { SmartViewProvider } from "@qibates/connectors/smartview";
+import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
@@ -107,6 +107,7 @@ export async function openProviders(
   const planningSmartView = new PlanningSmartViewProvider(planningRest, {
     upstreams,
     idleMs: config.sessionIdleMinutes * 60_000,
+    smartView: planningSmartViewClient,
   });
   return {
     ...providerRegistry({

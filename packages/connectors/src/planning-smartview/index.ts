@@ -1,2 +1,1 @@
-export { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
 export { type PlanningSmartViewOptions, PlanningSmartViewProvider } from "./provider.ts";

@@ -1,9 +1,8 @@
 import type { components } from "@qibates/client/schema";
-import { leaf, svChild, svList, svText } from "@qibates/protocols/smartview";
+import { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocols/smartview";
 import { esc } from "@qibates/protocols/xml";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import type { PlanningRestProvider } from "../planning-rest/provider.ts";
 import type {
   ApplicationRef,
   LoginInput,
@@ -14,7 +13,6 @@ import type {
 } from "../provider.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";
 import { unsupported as refused } from "../remote/unsupported.ts";
-import { PlanningSmartViewClient, workspaceUrlFor } from "./client.ts";
 
 type Schemas = components["schemas"];
 
@@ -29,10 +27,39 @@ export interface PlanningSmartViewOptions {
   upstreams: Upstreams;
   /** An upstream session unused this long is ended. */
   idleMs: number;
+  /**
+   * Opens the Smart View session of a login at the provider address (not yet connected): the Smart View
+   * connector's `planningSmartViewClient`, given by whoever builds the provider so that this connector reaches
+   * the Smart View protocol through the provider type alone.
+   */
+  smartView: (
+    upstreams: Upstreams,
+    address: URL,
+    username: string,
+    password: string,
+  ) => PlanningSmartViewSession;
 }
 
+/** What this connector asks of a Smart View session with Planning. */
+export interface PlanningSmartViewSession {
+  lastUsed: number;
+  /** Logs in (`LOGIN_FAILED` when refused). */
+  connect(): Promise<void>;
+  logout(): Promise<void>;
+  /** One call in the session, with the application open on `cube` when given. */
+  call(
+    method: string,
+    body: string,
+    cube?: { server: string; application: string; cube: string },
+  ): Promise<SvElement>;
+  malformed(reason: string): ProviderError;
+}
+
+/** The Planning REST side this connector wraps (`PlanningRestProvider`). */
+export type PlanningRestSide = Provider & { readonly planning: PlanningOperations };
+
 interface Upstream {
-  client: PlanningSmartViewClient;
+  client: PlanningSmartViewSession;
   /** The login's handle in the Planning REST provider. */
   restHandle: string | null;
   /** Smart View's server name (`ListServers`), read once. */
@@ -54,7 +81,7 @@ export class PlanningSmartViewProvider implements Provider {
   private readonly sessions: UpstreamSessions<Upstream>;
 
   constructor(
-    private readonly rest: PlanningRestProvider,
+    private readonly rest: PlanningRestSide,
     private readonly options: PlanningSmartViewOptions,
   ) {
     this.sessions = new UpstreamSessions(options.idleMs, "Planning");
@@ -66,13 +93,7 @@ export class PlanningSmartViewProvider implements Provider {
     const url = new URL(String(input.address));
     url.search = "";
     url.hash = "";
-    const client = new PlanningSmartViewClient(
-      this.options.upstreams,
-      url,
-      workspaceUrlFor(url),
-      input.username,
-      input.password,
-    );
+    const client = this.options.smartView(this.options.upstreams, url, input.username, input.password);
     try {
       await client.connect();
     } catch (e) {

@@ -10,7 +10,7 @@ import {
 } from "@qibates/protocols/smartview";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { SmartViewClient } from "../smartview/client.ts";
+import { SmartViewClient } from "./client.ts";
 
 /** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/workspace/SmartViewProviders` (EPM Workspace). */
 export function workspaceUrlFor(address: string | URL): URL {
@@ -68,4 +68,17 @@ export class PlanningSmartViewClient extends SmartViewClient {
   protected override credentials(): string[] {
     return [ssoXml(this.sso)];
   }
+}
+
+/**
+ * The Smart View session of a `planning` login at `address` (`…/HyperionPlanning/SmartView`), logged in through
+ * EPM Workspace: what `PlanningSmartViewProvider` is given as its `smartView` option.
+ */
+export function planningSmartViewClient(
+  upstreams: Upstreams,
+  address: URL,
+  username: string,
+  password: string,
+): PlanningSmartViewClient {
+  return new PlanningSmartViewClient(upstreams, address, workspaceUrlFor(address), username, password);
 }

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The protocol folders stand alone: each reaches what they share through `src/remote/` (sessions, outline
+ * cache, unsupported()), `src/grid-bridge/` (grids and settings between the contract and the engine) and
+ * `@qibates/protocols` (the codecs), never through another protocol's folder nor the embedded provider.
+ * Read from the import lines of every source file, so a new file is checked without being listed.
+ */
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
+const PROTOCOLS = ["essbase-rest", "xmla", "smartview", "planning-rest", "planning-smartview"];
+
+/**
+ * Crossings that go with a codec's move to `@qibates/protocols` or `src/remote/` under way in issue 31 (the XML
+ * escaper, Smart View's element readers, the HTTP failure answers). An entry that no longer occurs fails too,
+ * so the list only shrinks.
+ */
+const MOVING: readonly string[] = [
+  "smartview/client.ts → ../xmla/soap.ts",
+  "planning-rest/client.ts → ../essbase-rest/client.ts",
+  "planning-smartview/provider.ts → ../smartview/client.ts",
+  "planning-smartview/provider.ts → ../xmla/soap.ts",
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return e.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Every module a file names in `import … from`, `export … from`, `import "…"` or `import("…")`. */
+function specifiers(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g))
+    found.push(m[1] as string);
+  return found;
+}
+
+/** The folder under `src/` a specifier of `file` lands in (`embedded`, `xmla`…), or the package path it names. */
+function target(file: string, spec: string): string {
+  if (spec.startsWith("@qibates/connectors/"))
+    return spec.slice("@qibates/connectors/".length).split("/")[0] as string;
+  if (!spec.startsWith(".")) return spec;
+  const path = relative(SRC, resolve(dirname(file), spec));
+  return path.startsWith("..") ? path : (path.split(sep)[0] as string);
+}
+
+/** `folder/file.ts → target` for every import of a file under `folder` that lands in another of `folders`. */
+function crossings(folder: string, forbidden: readonly string[]): string[] {
+  return sources(join(SRC, folder)).flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return specifiers(text)
+      .filter((spec) => {
+        const t = target(file, spec);
+        return t !== folder && forbidden.includes(t);
+      })
+      .map((spec) => `${relative(SRC, file)} → ${spec}`);
+  });
+}
+
+describe("connector folders", () => {
+  it.each(PROTOCOLS)("%s imports no other protocol's folder", (folder) => {
+    const found = crossings(folder, PROTOCOLS);
+    expect(found.filter((c) => !MOVING.includes(c))).toEqual([]);
+    expect(MOVING.filter((c) => c.startsWith(`${folder}/`) && !found.includes(c))).toEqual([]);
+  });
+
+  it.each(PROTOCOLS)("%s imports nothing of the embedded provider", (folder) => {
+    expect(crossings(folder, ["embedded"])).toEqual([]);
+  });
+
+  it("reads the import lines it checks", () => {
+    const file = join(SRC, "xmla", "provider.ts");
+    const specs = specifiers(readFileSync(file, "utf8"));
+    expect(specs).toContain("../grid-bridge/engine-errors.ts");
+    expect(target(file, "../smartview/client.ts")).toBe("smartview");
+    expect(target(file, "@qibates/connectors/embedded")).toBe("embedded");
+    expect(specifiers('import {\n  a,\n} from "../x/y.ts";\nexport { b } from "./z.ts";')).toEqual([
+      "../x/y.ts",
+      "./z.ts",
+    ]);
+  });
+});
