@@ -3,6 +3,7 @@ import { ProviderError } from "../errors.ts";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "../remote/http-answers.ts";
+import { loginRefused } from "../remote/login.ts";
 
 /**
  * One upstream session of Essbase 21c's REST API (`/essbase/rest/v1`): HTTP Basic once, then the session
@@ -35,7 +36,7 @@ export class EssbaseRestClient {
     this.preferencesSent = null;
     const answer = await this.send("GET", "/session", undefined, true);
     if (answer.status === 401 || answer.status === 403) {
-      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      throw loginRefused();
     }
     this.check(answer, "GET /session");
     if (this.cookies.size === 0) {
@@ -76,7 +77,7 @@ export class EssbaseRestClient {
       await this.login();
       answer = await this.send(method, path, body, false);
       if (answer.status === 401) {
-        throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+        throw loginRefused();
       }
     }
     return answer;

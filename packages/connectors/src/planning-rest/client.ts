@@ -10,6 +10,7 @@ import { ProviderError } from "../errors.ts";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure, serverMessage } from "../remote/http-answers.ts";
+import { loginRefused as loginFailed } from "../remote/login.ts";
 
 /**
  * A client of the Planning REST API (`…/HyperionPlanning/rest/v3`) for one QiBates session. The API keeps no
@@ -152,5 +153,3 @@ export class PlanningRestClient {
     });
   }
 }
-
-const loginFailed = () => new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");

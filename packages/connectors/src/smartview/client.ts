@@ -14,6 +14,7 @@ import {
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { loginRefused } from "../remote/login.ts";
 
 export { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocols/smartview";
 
@@ -84,7 +85,7 @@ export class SmartViewClient {
   async connect(): Promise<void> {
     const answer = await this.post("ConnectToProvider", connectBody(this.username, this.password));
     if (!answers(answer, "ConnectToProvider")) {
-      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      throw loginRefused();
     }
     const sid = svText(answer, "sID");
     if (sid === "") throw this.malformed("a ConnectToProvider answer without sID");
@@ -178,7 +179,7 @@ export class SmartViewClient {
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
     if (root && isProtocolAnswer(root)) return root;
     if (answer.status === 401 || answer.status === 403) {
-      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      throw loginRefused();
     }
     if (answer.status < 200 || answer.status >= 300) {
       throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, null);

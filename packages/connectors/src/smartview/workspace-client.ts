@@ -10,6 +10,7 @@ import {
 } from "@qibates/protocols/smartview";
 import { ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { loginRefused } from "../remote/login.ts";
 import { SmartViewClient } from "./client.ts";
 
 /** `https://h:p/HyperionPlanning/SmartView` → `https://h:p/workspace/SmartViewProviders` (EPM Workspace). */
@@ -46,7 +47,7 @@ export class PlanningSmartViewClient extends SmartViewClient {
       this.workspace,
     );
     if (!answers(sources, "GetProvisionedDataSources")) {
-      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      throw loginRefused();
     }
     const { sso, planning } = readProvisionedDataSources(sources);
     if (sso === "") throw this.malformed("a GetProvisionedDataSources answer without sso");

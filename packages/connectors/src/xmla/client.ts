@@ -14,6 +14,7 @@ import {
 } from "@qibates/protocols/xmla";
 import { oneLine, ProviderError } from "../errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { loginRefused } from "../remote/login.ts";
 
 /**
  * One XMLA connection of a QiBates session: every request is a SOAP POST to the XMLA address with HTTP Basic
@@ -127,7 +128,7 @@ export class XmlaClient {
       body: build(header),
     });
     if (answer.status === 401 || answer.status === 403) {
-      throw new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+      throw loginRefused();
     }
     let soap: SoapAnswer | null;
     try {
