@@ -2,7 +2,7 @@ import type { Outline } from "@qibates/engine";
 import { type GridRequest, type GridSettings, parseGrid, resolveSettings } from "@qibates/engine/grid";
 import type { GridInput } from "../provider.ts";
 
-/** Contract settings (spec §3 plus the Smart View options) → the engine's grid settings. */
+/** The contract's grid settings (Smart View's options among them) → the engine's. */
 export function engineSettings(input: Partial<GridInput>): {
   settings: GridSettings;
   aliasTable: string | null;
