@@ -119,3 +119,23 @@ export function oneLine(s: string, max = 300): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
+
+/** `SERVER_UNKNOWN` for a server name no provider lists. */
+export function serverUnknown(server: string): ProviderError {
+  return new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+}
+
+/** `APPLICATION_UNKNOWN` for an application name `server` does not list. */
+export function applicationUnknown(application: string, server: string): ProviderError {
+  return new ProviderError(
+    "APPLICATION_UNKNOWN",
+    `Unknown application ${application}.`,
+    { application, server },
+    "application",
+  );
+}
+
+/** `CUBE_UNKNOWN` for a cube name `application` does not list. */
+export function cubeUnknown(cube: string, application: string): ProviderError {
+  return new ProviderError("CUBE_UNKNOWN", `Unknown cube ${cube}.`, { cube, application }, "cube");
+}

@@ -1,6 +1,6 @@
 import { DEMO_SERVERS } from "@qibates/engine/demo";
 import { type Connector, type Family, familyOf } from "../connectors.ts";
-import { ProviderError } from "../errors.ts";
+import { applicationUnknown, cubeUnknown, serverUnknown } from "../errors.ts";
 import type { ApplicationRef, CubeRef } from "../provider.ts";
 import type { EmbeddedApplications } from "./applications.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -34,7 +34,7 @@ export class EmbeddedCatalogue {
   findServer(connector: Connector, name: string): DemoServer {
     const server = this.server(connector);
     if (!same(name, server.name)) {
-      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${name}.`, { server: name }, "server");
+      throw serverUnknown(name);
     }
     return server;
   }
@@ -43,12 +43,7 @@ export class EmbeddedCatalogue {
     const server = this.findServer(connector, ref.server);
     const app = server.applications.find((a) => same(a.name, ref.application));
     if (!app) {
-      throw new ProviderError(
-        "APPLICATION_UNKNOWN",
-        `Unknown application ${ref.application}.`,
-        { application: ref.application, server: server.name },
-        "application",
-      );
+      throw applicationUnknown(ref.application, server.name);
     }
     return app;
   }
@@ -57,12 +52,7 @@ export class EmbeddedCatalogue {
     const app = this.findApplication(connector, ref);
     const cube = app.cubes.find((c) => same(c, ref.cube));
     if (!cube) {
-      throw new ProviderError(
-        "CUBE_UNKNOWN",
-        `Unknown cube ${ref.cube}.`,
-        { cube: ref.cube, application: app.name },
-        "cube",
-      );
+      throw cubeUnknown(ref.cube, app.name);
     }
     return cube;
   }

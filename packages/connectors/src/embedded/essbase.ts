@@ -18,7 +18,7 @@ import { supportOf } from "../capabilities.ts";
 import { ProviderError } from "../errors.ts";
 import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
-import { filterOutline, memberNode } from "../grid-bridge/members.ts";
+import { filterOutline, knownAliasTable, memberNode } from "../grid-bridge/members.ts";
 import { engineSettings, pivotSelection } from "../grid-bridge/settings.ts";
 import { searchOutline } from "../member-search.ts";
 import type {
@@ -206,17 +206,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   private aliasTable(app: EssbaseApplication, value: string | undefined, field: string): string {
-    const table = value !== undefined && value !== "" ? value : "Default";
-    const known = app.cube.outline.aliasTables.find((t) => t.toLowerCase() === table.toLowerCase());
-    if (!known) {
-      throw new ProviderError(
-        "ALIAS_TABLE_UNKNOWN",
-        `Unknown alias table ${table}.`,
-        { aliasTable: table },
-        field,
-      );
-    }
-    return known;
+    return knownAliasTable(app.cube.outline.aliasTables, value, field);
   }
 
   private dimension(app: EssbaseApplication, name: string, field: string): Dimension {

@@ -2,7 +2,7 @@ import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
-import { oneLine, ProviderError } from "../errors.ts";
+import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "../errors.ts";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import {
@@ -131,7 +131,7 @@ export class EssbaseRestProvider implements Provider {
 
   private checkServer(server: string): void {
     if (!same(server, ESSBASE_21C_SERVER)) {
-      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+      throw serverUnknown(server);
     }
   }
 
@@ -150,12 +150,7 @@ export class EssbaseRestProvider implements Provider {
     const names = (await allItems<{ name: string }>(client, "/applications")).map((a) => a.name);
     const name = names.find((n) => same(n, ref.application));
     if (!name) {
-      throw new ProviderError(
-        "APPLICATION_UNKNOWN",
-        `Unknown application ${ref.application}.`,
-        { application: ref.application, server: ESSBASE_21C_SERVER },
-        "application",
-      );
+      throw applicationUnknown(ref.application, ESSBASE_21C_SERVER);
     }
     return name;
   }
@@ -226,12 +221,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const cube = cubes.find((c) => same(c, ref.cube));
     if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     if (!cube) {
-      throw new ProviderError(
-        "CUBE_UNKNOWN",
-        `Unknown cube ${ref.cube}.`,
-        { cube: ref.cube, application: app },
-        "cube",
-      );
+      throw cubeUnknown(ref.cube, app);
     }
     const remote = await this.p.outline(session, app, cube);
     return { app, cube, remote, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
@@ -279,7 +269,7 @@ class EssbaseRestOperations implements EssbaseOperations {
       return `/applications/${enc(await this.p.application(session, { server, application }))}/variables`;
     }
     if (!same(server, ESSBASE_21C_SERVER)) {
-      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+      throw serverUnknown(server);
     }
     return "/variables";
   }

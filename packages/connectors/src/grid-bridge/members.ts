@@ -66,3 +66,18 @@ export function filterOutline(
     members: members.map((m) => memberInfo(m, table)),
   };
 }
+
+/** The alias table as the outline spells it (`Default` when none is given), or `ALIAS_TABLE_UNKNOWN`. */
+export function knownAliasTable(tables: readonly string[], value: string | undefined, field: string): string {
+  const table = value !== undefined && value !== "" ? value : "Default";
+  const known = tables.find((t) => t.toLowerCase() === table.toLowerCase());
+  if (!known) {
+    throw new ProviderError(
+      "ALIAS_TABLE_UNKNOWN",
+      `Unknown alias table ${table}.`,
+      { aliasTable: table },
+      field,
+    );
+  }
+  return known;
+}

@@ -4,7 +4,7 @@ import { ProviderError } from "../errors.ts";
 import { searchOutline } from "../member-search.ts";
 import type { FilterInput, SearchInput } from "../provider.ts";
 import type { RemoteOutline } from "../remote/outline.ts";
-import { filterOutline, memberNode } from "./members.ts";
+import { filterOutline, knownAliasTable, memberNode } from "./members.ts";
 
 type Schemas = components["schemas"];
 
@@ -14,21 +14,9 @@ type Schemas = components["schemas"];
  * answer as on the demo, whatever protocol the outline came through (Essbase REST, XMLA Discover).
  */
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** The alias table as the outline spells it (`Default` when none is given), or `ALIAS_TABLE_UNKNOWN`. */
 export function remoteAliasTable(remote: RemoteOutline, value: string | undefined, field: string): string {
-  const table = value !== undefined && value !== "" ? value : "Default";
-  const known = remote.aliasTables.find((t) => same(t, table));
-  if (!known) {
-    throw new ProviderError(
-      "ALIAS_TABLE_UNKNOWN",
-      `Unknown alias table ${table}.`,
-      { aliasTable: table },
-      field,
-    );
-  }
-  return known;
+  return knownAliasTable(remote.aliasTables, value, field);
 }
 
 /** The dimension, or `DIMENSION_UNKNOWN`. */

@@ -26,7 +26,7 @@ import {
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
-import { oneLine, ProviderError } from "../errors.ts";
+import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "../errors.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type {
@@ -130,7 +130,7 @@ export class PlanningRestProvider implements Provider {
 
   private checkServer(server: string): void {
     if (!same(server, PLANNING_REST_SERVER)) {
-      throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+      throw serverUnknown(server);
     }
   }
 
@@ -153,12 +153,7 @@ export class PlanningRestProvider implements Provider {
     this.checkServer(ref.server);
     const name = (await this.applicationNames(session)).find((n) => same(n, ref.application));
     if (!name) {
-      throw new ProviderError(
-        "APPLICATION_UNKNOWN",
-        `Unknown application ${ref.application}.`,
-        { application: ref.application, server: PLANNING_REST_SERVER },
-        "application",
-      );
+      throw applicationUnknown(ref.application, PLANNING_REST_SERVER);
     }
     return name;
   }
@@ -670,7 +665,7 @@ class PlanningRestOperations implements PlanningOperations {
     const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
     const dims = readDataManagementDimensions(dm, cube);
     if (dims === null) {
-      throw new ProviderError("CUBE_UNKNOWN", `Unknown cube ${cube}.`, { cube, application: app }, "cube");
+      throw cubeUnknown(cube, app);
     }
     return dims;
   }

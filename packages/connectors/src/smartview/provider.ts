@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
-import { ProviderError } from "../errors.ts";
+import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "../errors.ts";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -134,7 +134,7 @@ export class SmartViewProvider implements Provider {
   private async serverName(session: ProviderSession, server: string): Promise<string> {
     const { servers } = await this.servers(session);
     const found = servers.find((s) => same(s.name, server));
-    if (!found) throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    if (!found) throw serverUnknown(server);
     return found.name;
   }
 
@@ -154,12 +154,7 @@ export class SmartViewProvider implements Provider {
     const { server, applications } = await this.applications(session, ref.server, false);
     const app = applications.find((a) => same(a.name, ref.application))?.name;
     if (!app) {
-      throw new ProviderError(
-        "APPLICATION_UNKNOWN",
-        `Unknown application ${ref.application}.`,
-        { application: ref.application, server },
-        "application",
-      );
+      throw applicationUnknown(ref.application, server);
     }
     const answer = await this.client(session).call(
       "ListCubes",
@@ -170,12 +165,7 @@ export class SmartViewProvider implements Provider {
     if (ref.cube !== undefined) {
       cube = cubes.find((c) => same(c, ref.cube as string)) ?? "";
       if (!cube) {
-        throw new ProviderError(
-          "CUBE_UNKNOWN",
-          `Unknown cube ${ref.cube}.`,
-          { cube: ref.cube, application: app },
-          "cube",
-        );
+        throw cubeUnknown(ref.cube, app);
       }
     }
     return { server, application: app, cube, cubes };

@@ -2,7 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
-import { ProviderError } from "../errors.ts";
+import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "../errors.ts";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -129,7 +129,7 @@ export class XmlaProvider implements Provider {
   properties(session: ProviderSession, server: string, catalog?: string): Record<string, string | undefined> {
     const s = this.upstream(session);
     const source = s.sources.find((d) => same(d.name, server));
-    if (!source) throw new ProviderError("SERVER_UNKNOWN", `Unknown server ${server}.`, { server }, "server");
+    if (!source) throw serverUnknown(server);
     return { DataSourceInfo: source.info || undefined, Catalog: catalog };
   }
 
@@ -154,12 +154,7 @@ export class XmlaProvider implements Provider {
   async cubeNames(session: ProviderSession, ref: ApplicationRef): Promise<{ app: string; cubes: string[] }> {
     const app = (await this.catalogs(session, ref.server)).find((n) => same(n, ref.application));
     if (!app) {
-      throw new ProviderError(
-        "APPLICATION_UNKNOWN",
-        `Unknown application ${ref.application}.`,
-        { application: ref.application, server: ref.server },
-        "application",
-      );
+      throw applicationUnknown(ref.application, ref.server);
     }
     const rows = await this.upstream(session).client.discover(
       "MDSCHEMA_CUBES",
@@ -189,12 +184,7 @@ export class XmlaProvider implements Provider {
       const { app, cubes } = await this.cubeNames(session, ref);
       const cube = cubes.find((c) => same(c, ref.cube));
       if (!cube) {
-        throw new ProviderError(
-          "CUBE_UNKNOWN",
-          `Unknown cube ${ref.cube}.`,
-          { cube: ref.cube, application: app },
-          "cube",
-        );
+        throw cubeUnknown(ref.cube, app);
       }
       const remote = await readXmlaOutline(s.client, this.properties(session, ref.server, app), app, cube);
       return { app, cube, remote };
