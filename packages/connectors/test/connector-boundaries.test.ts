@@ -20,7 +20,6 @@ const PROTOCOLS = ["essbase-rest", "xmla", "smartview", "planning-rest", "planni
  */
 const MOVING: readonly string[] = [
   "smartview/client.ts → ../xmla/soap.ts",
-  "planning-rest/client.ts → ../essbase-rest/client.ts",
   "planning-smartview/provider.ts → ../smartview/client.ts",
   "planning-smartview/provider.ts → ../xmla/soap.ts",
 ];
