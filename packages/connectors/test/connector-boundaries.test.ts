@@ -13,12 +13,6 @@ import { describe, expect, it } from "vitest";
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 const PROTOCOLS = ["essbase-rest", "xmla", "smartview", "planning-rest", "planning-smartview"];
 
-/**
- * Crossings that go with a codec's move to `@qibates/protocols` under way in issue 31 (Smart View's element
- * readers and writer). An entry that no longer occurs fails too, so the list only shrinks.
- */
-const MOVING: readonly string[] = ["planning-smartview/provider.ts → ../smartview/client.ts"];
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -59,9 +53,7 @@ function crossings(folder: string, forbidden: readonly string[]): string[] {
 
 describe("connector folders", () => {
   it.each(PROTOCOLS)("%s imports no other protocol's folder", (folder) => {
-    const found = crossings(folder, PROTOCOLS);
-    expect(found.filter((c) => !MOVING.includes(c))).toEqual([]);
-    expect(MOVING.filter((c) => c.startsWith(`${folder}/`) && !found.includes(c))).toEqual([]);
+    expect(crossings(folder, PROTOCOLS)).toEqual([]);
   });
 
   it.each(PROTOCOLS)("%s imports nothing of the embedded provider", (folder) => {
