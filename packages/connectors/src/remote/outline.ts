@@ -27,7 +27,5 @@ export interface MdxOutline extends RemoteOutline {
   dimensionOf(uniqueName: string): Dimension | undefined;
 }
 
-/** The text of an MDX name part: `[…]` with `]` doubled. */
-export function bracket(name: string): string {
-  return `[${name.replace(/]/g, "]]")}]`;
-}
+/** MDX names are written as the XMLA codec writes them, for the Smart View connector's MDX too. */
+export { bracket } from "@qibates/protocols/xmla";

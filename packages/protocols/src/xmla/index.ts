@@ -37,6 +37,7 @@ export {
   XmlChunks,
   xmlColumnName,
 } from "./mddataset.ts";
+export { bracket } from "./mdx-names.ts";
 export {
   EMPTY_NS,
   MDDATASET_NS,

@@ -11,6 +11,7 @@ import {
 import { esc } from "@qibates/protocols/xml";
 import {
   axisMemberXml,
+  bracket,
   type ContentParts,
   cellXml,
   DISPLAY_INFO,
@@ -23,7 +24,7 @@ import {
   XmlChunks,
   xmlColumnName,
 } from "@qibates/protocols/xmla";
-import { bracket, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
+import { caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
 
 export { MDDATASET_NS, XML_CHUNK_CHARS, xmlColumnName };
 

@@ -1,5 +1,5 @@
 import type { Dimension, Member } from "@qibates/connectors/engine-port";
-import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
+import { bracket, DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 
 /**
  * How the endpoint names an Essbase outline in XMLA terms. One hierarchy per dimension, named as the dimension;
@@ -10,10 +10,6 @@ import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 
 /** Whether two names are the same name: MDX and XMLA restrictions compare names without case. */
 export const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
-
-export function bracket(name: string): string {
-  return `[${name.replaceAll("]", "]]")}]`;
-}
 
 export function dimensionName(d: Dimension): string {
   return bracket(d.name);
