@@ -183,6 +183,28 @@ describe("boundaries", () => {
     expect(Object.keys(manifest.dependencies)).not.toContain("@qibates/engine");
   });
 
+  it("the wire endpoints import no engine: they reach it through the provider's engine port", () => {
+    const offenders = files(join(root, "wire/src"))
+      .filter((f) => /(from|import)\s*\(?\s*["']@qibates\/engine/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(root.length));
+    expect(offenders).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(root, "wire/package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies)).not.toContain("@qibates/engine");
+  });
+
+  it("the codecs depend on no other package: both sides of a protocol import them", () => {
+    const offenders = files(join(root, "protocols/src"))
+      .filter((f) => /(from|import)\s*\(?\s*["'](@qibates\/|fastify|undici)/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(root.length));
+    expect(offenders).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(root, "protocols/package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual([]);
+  });
+
   it("the engine's sources name no route, no QB_ERR_ code and no HTTP status", () => {
     const offenders = files(join(root, "engine/src"))
       .filter((f) => !f.endsWith(".test.ts"))
