@@ -59,8 +59,8 @@ function isLabel(t: string, s: ResolvedGridSettings): boolean {
  * Resolves a label as written in a grid: indentation ignored, `name: alias` accepted, leading quote ignored.
  * Also, as Essbase reads an ad hoc grid:
  * - a substitution variable (`&CurrMonth`) names the member it stands for. The answer shows that member, not
- *   the variable: domain.md says nothing of the display, and Smart View's documentation says the variable's
- *   current value replaces it in the cell on refresh;
+ *   the variable, because Smart View's documentation says the variable's current value replaces it in the
+ *   cell on refresh;
  * - a Dynamic Time Series member the time dimension enables (`Q-T-D(Feb)`, `H-T-D(&CurrMonth)`) names that
  *   to-date member ({@link dynamicTimeSeriesMember}); it stays on the grid as `Q-T-D(Feb)`.
  *

@@ -7,8 +7,9 @@ type FormResponse = components["schemas"]["FormResponse"];
 /**
  * Planning REST's form calls answered from a form opened through the provider: Export Form Data
  * (`GET …/forms/{idorname}/data`, reply `gridInfo`, `pov` keyed by dimension, `columns`, `rows[{headers,
- * data}]`, the shape third-party clients reconstructed, `ORACLE-EPM-REST-2026.md` §1.6) and the form
- * definition (`GET …/formdefinitions/{idorname}`, §1.1, inferred skeleton). Sources in `NOTES.md`.
+ * data}]`, the shape third-party clients reconstructed from real answers) and the form definition
+ * (`GET …/formdefinitions/{idorname}`, an inferred skeleton: Oracle documents the call, not the whole body).
+ * Sources in `NOTES.md`.
  */
 
 /** A stable "wrapped UUID" for a form (26.11 form ids have that form), from its folder and name. */
