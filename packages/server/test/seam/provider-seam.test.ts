@@ -171,38 +171,34 @@ describe("boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("the server's sources and its tools import no engine: engine objects come through @qibates/connectors", () => {
-    const offenders = [...files(join(root, "server/src")), ...files(join(root, "server/bin"))]
-      .filter((f) => /(from|import)\s*\(?\s*["']@qibates\/engine/.test(readFileSync(f, "utf8")))
+  /** The files under `dirs` (relative to packages/) that import a module whose name `module` matches. */
+  const importers = (dirs: string[], module: RegExp) =>
+    dirs
+      .flatMap((d) => files(join(root, d)))
+      .filter((f) =>
+        new RegExp(`(from|import)\\s*\\(?\\s*["'](${module.source})`).test(readFileSync(f, "utf8")),
+      )
       .map((f) => f.slice(root.length));
-    expect(offenders).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(root, "server/package.json"), "utf8")) as {
-      dependencies: Record<string, string>;
-    };
-    // Tests may use the engine (devDependencies); nothing the server runs does.
-    expect(Object.keys(manifest.dependencies)).not.toContain("@qibates/engine");
+  /** The run-time dependencies a package's manifest lists (tests may use more, as devDependencies). */
+  const runtimeDependencies = (pkg: string) =>
+    Object.keys(
+      (JSON.parse(readFileSync(join(root, pkg, "package.json"), "utf8")) as { dependencies?: object })
+        .dependencies ?? {},
+    );
+
+  it("the server's sources and its tools import no engine: engine objects come through @qibates/connectors", () => {
+    expect(importers(["server/src", "server/bin"], /@qibates\/engine/)).toEqual([]);
+    expect(runtimeDependencies("server")).not.toContain("@qibates/engine");
   });
 
   it("the wire endpoints import no engine: they reach it through the provider's engine port", () => {
-    const offenders = files(join(root, "wire/src"))
-      .filter((f) => /(from|import)\s*\(?\s*["']@qibates\/engine/.test(readFileSync(f, "utf8")))
-      .map((f) => f.slice(root.length));
-    expect(offenders).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(root, "wire/package.json"), "utf8")) as {
-      dependencies: Record<string, string>;
-    };
-    expect(Object.keys(manifest.dependencies)).not.toContain("@qibates/engine");
+    expect(importers(["wire/src"], /@qibates\/engine/)).toEqual([]);
+    expect(runtimeDependencies("wire")).not.toContain("@qibates/engine");
   });
 
   it("the codecs depend on no other package: both sides of a protocol import them", () => {
-    const offenders = files(join(root, "protocols/src"))
-      .filter((f) => /(from|import)\s*\(?\s*["'](@qibates\/|fastify|undici)/.test(readFileSync(f, "utf8")))
-      .map((f) => f.slice(root.length));
-    expect(offenders).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(root, "protocols/package.json"), "utf8")) as {
-      dependencies?: Record<string, string>;
-    };
-    expect(Object.keys(manifest.dependencies ?? {})).toEqual([]);
+    expect(importers(["protocols/src"], /@qibates\/|fastify|undici/)).toEqual([]);
+    expect(runtimeDependencies("protocols")).toEqual([]);
   });
 
   it("the engine's sources name no route, no QB_ERR_ code and no HTTP status", () => {
