@@ -1,5 +1,5 @@
+import { parseSoap, readRows, rowsOf } from "@qibates/protocols/xmla";
 import { describe, expect, it } from "vitest";
-import { parseSoap, readRows, rowsOf } from "../src/xmla/soap.ts";
 import { countingTurns } from "./support/turns.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { dataSetOf, discoverEnvelope, executeEnvelope, parseSoap, rowsOf } from "@qibates/protocols/xmla";
 import { describe, expect, it } from "vitest";
-import { dataSetOf, discoverEnvelope, executeEnvelope, parseSoap, rowsOf } from "../src/xmla/soap.ts";
 
 /** The ssas connector's XMLA reading, against published samples (see fixtures/xmla/NOTICE). */
 const here = dirname(fileURLToPath(import.meta.url));

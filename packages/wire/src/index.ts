@@ -4,27 +4,10 @@ export {
   wireErrorAnswer,
   wireProtocolOf,
 } from "./error-answers.ts";
-export {
-  CELL_TYPE,
-  COOKIE_PATH,
-  defaultPreferences,
-  ESSBASE_REST_BASE,
-  type EssbaseRestOptions,
-  essbaseRestEndpoint,
-  type GridPreferences,
-  javaDouble,
-  type RestGrid,
-  SESSION_COOKIE,
-} from "./essbase-rest/index.ts";
+export { type EssbaseRestOptions, essbaseRestEndpoint } from "./essbase-rest/index.ts";
 export { wireSessionAlive } from "./live-sessions.ts";
 export { LoginThrottle, TooManyLogins } from "./login-throttle.ts";
-export {
-  JOB_STATUS,
-  PLANNING_REST_ROOT,
-  PLANNING_REST_VERSION,
-  type PlanningRestOptions,
-  planningRestEndpoint,
-} from "./planning-rest/index.ts";
+export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
 export { SessionsFull } from "./session-store.ts";
 export { SMARTVIEW_PATH, type SmartViewOptions, smartViewEndpoint } from "./smartview/index.ts";
 export {

@@ -1,5 +1,3 @@
-export { javaDouble, type RestGrid } from "@qibates/protocols/essbase-rest";
-export { serverMessage } from "../remote/http-answers.ts";
 export { EssbaseRestClient } from "./client.ts";
 export {
   ESSBASE_21C_SERVER,

@@ -1,4 +1,3 @@
-export { dataSetOf, parseSoap, rowsOf } from "@qibates/protocols/xmla";
 export { XmlaClient } from "./client.ts";
 export { cellQuery } from "./grid.ts";
 export { readXmlaOutline, type XmlaOutline } from "./outline.ts";

@@ -58,7 +58,7 @@ export {
   PROPERTY,
   TUPLE_FORMAT,
 } from "./properties.ts";
-export { readXmlaRequest, type XmlaElement, type XmlaRequest } from "./request.ts";
+export { readXmlaRequest, type XmlaRequest } from "./request.ts";
 export {
   DIMENSION_TYPE,
   MEMBER_TYPE,

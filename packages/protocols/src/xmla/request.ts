@@ -1,3 +1,4 @@
+import { child, type XmlElement } from "../xml/index.ts";
 import { XmlaFault } from "./faults.ts";
 import { SOAP_ENV, XMLA_NS } from "./namespaces.ts";
 import type { XmlaMethod } from "./paths.ts";
@@ -9,17 +10,6 @@ import { SESSION_HEADER, SESSION_ID, type SessionHeader } from "./session.ts";
  * `RequestType` and restrictions of a Discover or the statement of an Execute. What is not an XMLA request is
  * a `bad-request` fault; a session header without its id, a `session` fault.
  */
-export interface XmlaElement {
-  /** Local name. */
-  readonly name: string;
-  /** Namespace URI (`""` when none is in scope). */
-  readonly ns: string;
-  /** Attributes by local name. */
-  readonly attrs: Readonly<Record<string, string>>;
-  readonly children: readonly XmlaElement[];
-  readonly text: string;
-}
-
 export interface XmlaRequest {
   method: XmlaMethod;
   session: SessionHeader;
@@ -33,9 +23,7 @@ export interface XmlaRequest {
   statement: string;
 }
 
-const child = (e: XmlaElement | undefined, name: string) => e?.children.find((c) => c.name === name);
-
-export function readXmlaRequest(envelope: XmlaElement): XmlaRequest {
+export function readXmlaRequest(envelope: XmlElement): XmlaRequest {
   if (envelope.name !== "Envelope" || envelope.ns !== SOAP_ENV)
     throw new XmlaFault("bad-request", "The request is not a SOAP 1.1 envelope.");
   const body = child(envelope, "Body");
@@ -66,7 +54,7 @@ export function readXmlaRequest(envelope: XmlaElement): XmlaRequest {
 }
 
 /** The session header of a request: `Session` or `EndSession` naming one, `BeginSession`, or none. */
-function sessionHeaderOf(envelope: XmlaElement): SessionHeader {
+function sessionHeaderOf(envelope: XmlElement): SessionHeader {
   const header = child(envelope, "Header");
   const xa = (name: string) => header?.children.find((h) => h.name === name && h.ns === XMLA_NS);
   const named = xa(SESSION_HEADER.session) ?? xa(SESSION_HEADER.end);

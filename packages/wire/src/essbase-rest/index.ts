@@ -19,17 +19,6 @@ import { registerSessionRoutes } from "./session-routes.ts";
 import { WireSessions } from "./sessions.ts";
 import { registerVariableRoutes } from "./variables.ts";
 
-export {
-  CELL_TYPE,
-  COOKIE_PATH,
-  defaultPreferences,
-  ESSBASE_REST_BASE,
-  type GridPreferences,
-  javaDouble,
-  type RestGrid,
-  SESSION_COOKIE,
-} from "@qibates/protocols/essbase-rest";
-
 /** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what
  * `GET /about` answers, writes are journaled as `essbase-rest:<user>`. */
 export type EssbaseRestOptions = WireEndpointOptions;

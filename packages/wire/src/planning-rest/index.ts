@@ -18,8 +18,6 @@ import { formRoutes } from "./routes/forms.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { variableRoutes } from "./routes/variables.ts";
 
-export { JOB_STATUS, PLANNING_REST_ROOT, PLANNING_REST_VERSION } from "@qibates/protocols/planning-rest";
-
 /**
  * The Planning REST API of EPM Cloud (`/HyperionPlanning/rest/v3/…`) answered by a provider: a Fastify plugin
  * for what a client needs to find the API version, list applications, plan types and business rules, launch
