@@ -36,10 +36,10 @@ const WORDS = {
       `For the address, the network settings and what each call does on the server, see ${links}.`,
     /** The page that explains how to reach a real server with each connector that can (a link from this page). */
     guides: {
-      essbase: "[Connect QiBates to Essbase 11.x (Provider Services)](connect-essbase-11.md)",
-      "essbase-stndln": "[Connect QiBates to an Essbase 21c server](connect-essbase-21c.md)",
-      ssas: "[Connect QiBates to Microsoft Analysis Services (SSAS)](connect-ssas.md)",
-      planning: "[Connect QiBates to Planning and EPM Cloud](connect-planning.md)",
+      essbase: "[Connect QiBates to Essbase 11.x (Provider Services)](../admin/connect-essbase-11.md)",
+      "essbase-stndln": "[Connect QiBates to an Essbase 21c server](../admin/connect-essbase-21c.md)",
+      ssas: "[Connect QiBates to Microsoft Analysis Services (SSAS)](../admin/connect-ssas.md)",
+      planning: "[Connect QiBates to Planning and EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` gives the same answer for each connector (`realServers`). The demo addresses answer only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
@@ -74,10 +74,10 @@ const WORDS = {
     realGuides: (links: string) =>
       `Pour l'adresse, les réglages réseau et ce que fait chaque appel sur le serveur, voir ${links}.`,
     guides: {
-      essbase: "[Connecter QiBates à Essbase 11.x (Provider Services)](connect-essbase-11.md)",
-      "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](connect-essbase-21c.md)",
-      ssas: "[Connecter QiBates à Microsoft Analysis Services (SSAS)](connect-ssas.md)",
-      planning: "[Connecter QiBates à Planning et EPM Cloud](connect-planning.md)",
+      essbase: "[Connecter QiBates à Essbase 11.x (Provider Services)](../admin/connect-essbase-11.md)",
+      "essbase-stndln": "[Connecter QiBates à un serveur Essbase 21c](../admin/connect-essbase-21c.md)",
+      ssas: "[Connecter QiBates à Microsoft Analysis Services (SSAS)](../admin/connect-ssas.md)",
+      planning: "[Connecter QiBates à Planning et EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
       "`GET /qibates/api/v2/health` donne la même réponse pour chaque connecteur (`realServers`). Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
@@ -278,20 +278,20 @@ interface AddinTable {
 /** The add-in's own notes (what no capability says), in both languages. */
 const N = {
   ssasGrid: {
-    en: "SSAS has no ad hoc verbs of its own: QiBates lays out each action itself, with Essbase's rules over the cube's outline (read with XMLA `Discover`), then reads the grid's cells with one MDX `SELECT` of tuples, the dimensions that do not change in a `WHERE` slicer; suppression is applied to the answer. MDX level numbers count from the top; QiBates shows Essbase numbering (level 0 = leaves, generation = MDX level ordinal + 1). See [Connect to SSAS](connect-ssas.md#grids-as-mdx).",
-    fr: "SSAS n'a pas d'opérations ad hoc propres : QiBates dispose lui-même chaque action, avec les règles d'Essbase appliquées à l'outline du cube (lue par `Discover` XMLA), puis lit les cellules de la grille par une seule requête MDX `SELECT` de tuples, les dimensions qui ne changent pas dans un filtre `WHERE` ; la suppression est appliquée à la réponse. En MDX, les niveaux se comptent depuis le haut ; QiBates affiche la numérotation Essbase (niveau 0 = feuilles, génération = numéro de niveau MDX + 1). Voir [Se connecter à SSAS](connect-ssas.md#les-grilles-en-mdx).",
+    en: "SSAS has no ad hoc verbs of its own: QiBates lays out each action itself, with Essbase's rules over the cube's outline (read with XMLA `Discover`), then reads the grid's cells with one MDX `SELECT` of tuples, the dimensions that do not change in a `WHERE` slicer; suppression is applied to the answer. MDX level numbers count from the top; QiBates shows Essbase numbering (level 0 = leaves, generation = MDX level ordinal + 1). See [Connect to SSAS](../admin/connect-ssas.md#grids-as-mdx).",
+    fr: "SSAS n'a pas d'opérations ad hoc propres : QiBates dispose lui-même chaque action, avec les règles d'Essbase appliquées à l'outline du cube (lue par `Discover` XMLA), puis lit les cellules de la grille par une seule requête MDX `SELECT` de tuples, les dimensions qui ne changent pas dans un filtre `WHERE` ; la suppression est appliquée à la réponse. En MDX, les niveaux se comptent depuis le haut ; QiBates affiche la numérotation Essbase (niveau 0 = feuilles, génération = numéro de niveau MDX + 1). Voir [Se connecter à SSAS](../admin/connect-ssas.md#les-grilles-en-mdx).",
   },
   essbase11Grid: {
-    en: "Provider Services' ad hoc messages have no public description: QiBates lays out every ad hoc operation itself, with Essbase's rules over the cube's outline, then reads the cells with one Smart View `Refresh`, so the data always come from Essbase. See [Connect to Essbase 11.x](connect-essbase-11.md#what-qibates-lays-out-itself).",
-    fr: "Les messages ad hoc de Provider Services n'ont pas de description publique : QiBates dispose lui-même chaque opération ad hoc, avec les règles d'Essbase appliquées à l'outline du cube, puis lit les cellules par un seul `Refresh` Smart View : les données viennent toujours d'Essbase. Voir [Se connecter à Essbase 11.x](connect-essbase-11.md#ce-que-qibates-construit-lui-même).",
+    en: "Provider Services' ad hoc messages have no public description: QiBates lays out every ad hoc operation itself, with Essbase's rules over the cube's outline, then reads the cells with one Smart View `Refresh`, so the data always come from Essbase. See [Connect to Essbase 11.x](../admin/connect-essbase-11.md#what-qibates-lays-out-itself).",
+    fr: "Les messages ad hoc de Provider Services n'ont pas de description publique : QiBates dispose lui-même chaque opération ad hoc, avec les règles d'Essbase appliquées à l'outline du cube, puis lit les cellules par un seul `Refresh` Smart View : les données viennent toujours d'Essbase. Voir [Se connecter à Essbase 11.x](../admin/connect-essbase-11.md#ce-que-qibates-construit-lui-même).",
   },
   planningAdhoc: {
     en: "On plan types, and on forms enabled for ad hoc by the administrator.",
     fr: "Sur les types de plan, et sur les formulaires que l'administrateur a autorisés en ad hoc.",
   },
   rest21cZoom: {
-    en: "The Essbase 21c REST grid has only three native zoom modes (Next, All, Bottom). QiBates lays out Sibling level, Same level and Same generation itself, with Essbase's rules over the cube's outline (read through the REST outline endpoints), then refreshes that grid on the server, so the data always come from Essbase. With the ancestor position Top, the server's own zoom puts ancestors on top only when its `essbase.cfg` sets `SSANCESTORONTOP` to `TRUE` (ask the Essbase administrator). See [Connect to Essbase 21c](connect-essbase-21c.md).",
-    fr: "La grille REST d'Essbase 21c ne propose que trois modes de zoom natifs (suivant, tous, inférieur). QiBates dispose lui-même Niveau des semblables, Même niveau et Même génération, avec les règles d'Essbase appliquées à l'outline du cube (lue par les points d'accès REST de l'outline), puis actualise cette grille sur le serveur : les données viennent toujours d'Essbase. Avec la position des ancêtres En haut, le zoom du serveur ne place les ancêtres en haut que si son `essbase.cfg` règle `SSANCESTORONTOP` sur `TRUE` (demandez-le à l'administrateur d'Essbase). Voir [Se connecter à Essbase 21c](connect-essbase-21c.md).",
+    en: "The Essbase 21c REST grid has only three native zoom modes (Next, All, Bottom). QiBates lays out Sibling level, Same level and Same generation itself, with Essbase's rules over the cube's outline (read through the REST outline endpoints), then refreshes that grid on the server, so the data always come from Essbase. With the ancestor position Top, the server's own zoom puts ancestors on top only when its `essbase.cfg` sets `SSANCESTORONTOP` to `TRUE` (ask the Essbase administrator). See [Connect to Essbase 21c](../admin/connect-essbase-21c.md).",
+    fr: "La grille REST d'Essbase 21c ne propose que trois modes de zoom natifs (suivant, tous, inférieur). QiBates dispose lui-même Niveau des semblables, Même niveau et Même génération, avec les règles d'Essbase appliquées à l'outline du cube (lue par les points d'accès REST de l'outline), puis actualise cette grille sur le serveur : les données viennent toujours d'Essbase. Avec la position des ancêtres En haut, le zoom du serveur ne place les ancêtres en haut que si son `essbase.cfg` règle `SSANCESTORONTOP` sur `TRUE` (demandez-le à l'administrateur d'Essbase). Voir [Se connecter à Essbase 21c](../admin/connect-essbase-21c.md).",
   },
   planningZoom: {
     en: "On a Planning or PBCS form enabled for ad hoc, QiBates zooms through Planning's own ad hoc grid, which has three levels only: Next, All and Bottom (Smart View offers the same three there). QiBates does not emulate the other four on Planning as it does on Essbase 21c, so the pane does not offer them.",
@@ -744,27 +744,27 @@ const CANNOT_DO: Text = {
 
 const CONNECT_PAGE: Record<Connector, { page: string; anchor: Text; title: Text }> = {
   essbase: {
-    page: "connect-essbase-11.md",
+    page: "../admin/connect-essbase-11.md",
     anchor: NOT_AVAILABLE,
     title: { en: "Connect to Essbase 11.x", fr: "Se connecter à Essbase 11.x" },
   },
   ssas: {
-    page: "connect-ssas.md",
+    page: "../admin/connect-ssas.md",
     anchor: NOT_AVAILABLE,
     title: { en: "Connect to SSAS", fr: "Se connecter à SSAS" },
   },
   "essbase-stndln": {
-    page: "connect-essbase-21c.md",
+    page: "../admin/connect-essbase-21c.md",
     anchor: NOT_AVAILABLE,
     title: { en: "Connect to Essbase 21c", fr: "Se connecter à Essbase 21c" },
   },
   planning: {
-    page: "connect-planning.md",
+    page: "../admin/connect-planning.md",
     anchor: CANNOT_DO,
     title: { en: "Connect to Planning and EPM Cloud", fr: "Se connecter à Planning et EPM Cloud" },
   },
   pbcs: {
-    page: "connect-planning.md",
+    page: "../admin/connect-planning.md",
     anchor: CANNOT_DO,
     title: { en: "Connect to Planning and EPM Cloud", fr: "Se connecter à Planning et EPM Cloud" },
   },
@@ -903,8 +903,8 @@ export function connectBlock(connectors: readonly Connector[], locale: DocLocale
   ).map((c) => c.id);
   const intro =
     locale === "en"
-      ? "From the capability table (`GET /health`, and [What the API does with each connector](features-compatibility.md#what-the-api-does-with-each-connector)): **No** and **Demo only** return `422` with `QB_ERR_OPERATION_UNSUPPORTED` on a real server and change nothing (the demo address still does what is marked **Demo only**); the notes say what a real server does of what is marked **Yes, partly on real servers**. Every capability not listed here works on a real server."
-      : "D'après la table des capacités (`GET /health`, et [Ce que fait l'API avec chaque connecteur](features-compatibility.md#ce-que-fait-lapi-avec-chaque-connecteur)) : **Non** et **Démo seulement** renvoient `422` avec `QB_ERR_OPERATION_UNSUPPORTED` sur un serveur réel et ne changent rien (l'adresse de démonstration fait toujours ce qui est marqué **Démo seulement**) ; les notes disent ce que fait un serveur réel de ce qui est marqué **Oui, en partie sur serveur réel**. Toute capacité absente de cette liste fonctionne sur un serveur réel.";
+      ? "From the capability table (`GET /health`, and [What the API does with each connector](../QiBates/features-compatibility.md#what-the-api-does-with-each-connector)): **No** and **Demo only** return `422` with `QB_ERR_OPERATION_UNSUPPORTED` on a real server and change nothing (the demo address still does what is marked **Demo only**); the notes say what a real server does of what is marked **Yes, partly on real servers**. Every capability not listed here works on a real server."
+      : "D'après la table des capacités (`GET /health`, et [Ce que fait l'API avec chaque connecteur](../QiBates/features-compatibility.md#ce-que-fait-lapi-avec-chaque-connecteur)) : **Non** et **Démo seulement** renvoient `422` avec `QB_ERR_OPERATION_UNSUPPORTED` sur un serveur réel et ne changent rien (l'adresse de démonstration fait toujours ce qui est marqué **Démo seulement**) ; les notes disent ce que fait un serveur réel de ce qui est marqué **Oui, en partie sur serveur réel**. Toute capacité absente de cette liste fonctionne sur un serveur réel.";
   return [
     intro,
     "",
@@ -965,10 +965,10 @@ export function featurePageCapabilities(path: string): readonly Capability[] | u
 }
 
 const CONNECT_PAGES: Record<string, readonly Connector[]> = {
-  "QiBates/connect-essbase-11.md": ["essbase"],
-  "QiBates/connect-ssas.md": ["ssas"],
-  "QiBates/connect-essbase-21c.md": ["essbase-stndln"],
-  "QiBates/connect-planning.md": ["planning", "pbcs"],
+  "admin/connect-essbase-11.md": ["essbase"],
+  "admin/connect-ssas.md": ["ssas"],
+  "admin/connect-essbase-21c.md": ["essbase-stndln"],
+  "admin/connect-planning.md": ["planning", "pbcs"],
 };
 
 /** Every page with generated blocks, and what each block holds. */
@@ -1005,7 +1005,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
           ? "Every connector reaches real servers, at an address on the allow-list of the QiBates server. What a real server does not do yet, or only in part (the demo server does it all), by connector:"
           : "Chaque connecteur joint de vrais serveurs, à une adresse de la liste des hôtes autorisés du serveur QiBates. Ce qu'un serveur réel ne fait pas encore, ou seulement en partie (le serveur de démonstration fait tout), connecteur par connecteur :",
         "",
-        releaseRealServers(locale, (page) => `QiBates/${page}`),
+        releaseRealServers(locale, (page) => page.replace(/^\.\.\//, "")),
         "",
         ":::",
       ].join("\n"),
@@ -1019,7 +1019,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
 ];
 
 /** The documentation page of a Connect page, as an absolute link from the changelog. */
-const docLink = (page: string) => `/docs/QiBates/${page.replace(/\.md$/, "")}`;
+const docLink = (page: string) => `/docs/${page.replace(/^\.\.\//, "").replace(/\.md$/, "")}`;
 
 /** Per connector, what a real server does not do yet, or only in part: the release notes' list. */
 export function releaseRealServers(locale: DocLocale, linkTo: (page: string) => string = docLink): string {
