@@ -85,9 +85,31 @@ describe("internal address ranges", () => {
       "fe80::1",
       "::ffff:127.0.0.1",
       "::ffff:a9fe:a9fe",
+      // IPv4-compatible, IPv4-translated, NAT64 (well-known and local-use), 6to4, Teredo, site-local, zone id.
+      "::7f00:1",
+      "::127.0.0.1",
+      "::ffff:0:10.0.0.1",
+      "::ffff:0:7f00:1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b:1::1",
+      "64:ff9b:1:ffff::a00:1",
+      "2002:7f00:1::1",
+      "2002:a00:1::",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "fec0::1",
+      "FEC0:0:0:0:0:0:0:1",
+      "fe80::1%eth0",
+      "0:0:0:0:0:0:0:1",
     ])
       expect(isInternalAddress(a), a).toBe(true);
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"])
+    for (const a of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "2606:4700::1111",
+      "172.32.0.1",
+      "2a00:1450:4007::64",
+      "64:ff9b:2::1",
+    ])
       expect(isInternalAddress(a), a).toBe(false);
   });
 });

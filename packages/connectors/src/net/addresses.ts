@@ -21,38 +21,78 @@ for (const [net, prefix] of [
 ] as const) {
   INTERNAL.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+/**
+ * IPv6 ranges that are internal whatever follows: unspecified and loopback, unique local, link-local, site-local
+ * (deprecated, still routed inside some networks), multicast, documentation, discard-only, and the transition
+ * ranges that carry or reach an IPv4 address chosen by whoever writes the address: IPv4-compatible (`::/96`),
+ * IPv4-mapped (`::ffff:0:0/96`), IPv4-translated (`::ffff:0:0:0/96`), NAT64 (`64:ff9b::/96` and the local-use
+ * `64:ff9b:1::/48`), 6to4 (`2002::/16`) and Teredo (`2001::/32`). A provider is never reached through them
+ * unless its exact address is on the allow-list.
+ */
+const INTERNAL_V6: readonly (readonly [string, number])[] = [
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 32],
+  ["2001:db8::", 32],
+  ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
-  ["64:ff9b::", 96],
-  ["2001:db8::", 32],
-] as const) {
-  INTERNAL.addSubnet(net, prefix, "ipv6");
+];
+
+/** The 16 bytes of an IPv6 literal (`isIP` said 6), the dotted IPv4 tail and `::` expanded; zone ids dropped. */
+function ipv6Bytes(address: string): Uint8Array {
+  const text = address.replace(/%.*$/, "");
+  const [head = "", tail] = text.split("::");
+  const groups = (part: string): number[] => {
+    if (part === "") return [];
+    const out: number[] = [];
+    for (const g of part.split(":")) {
+      if (g.includes(".")) {
+        const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
+        out.push((a << 8) | b, (c << 8) | d);
+      } else out.push(Number.parseInt(g, 16));
+    }
+    return out;
+  };
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const bytes = new Uint8Array(16);
+  all.forEach((g, i) => {
+    bytes[2 * i] = g >> 8;
+    bytes[2 * i + 1] = g & 255;
+  });
+  return bytes;
 }
 
-/** The IPv4 address inside an IPv4-mapped or IPv4-compatible IPv6 address, if it is one. */
-function embeddedIpv4(address: string): string | null {
-  const m = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (m) return m[1] ?? null;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const hi = Number.parseInt(hex[1] as string, 16);
-  const lo = Number.parseInt(hex[2] as string, 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+function inPrefix(bytes: Uint8Array, net: Uint8Array, prefix: number): boolean {
+  for (let bit = 0; bit < prefix; bit++) {
+    const i = bit >> 3;
+    const mask = 0x80 >> (bit & 7);
+    if (((bytes[i] as number) & mask) !== ((net[i] as number) & mask)) return false;
+  }
+  return true;
+}
+
+const INTERNAL_V6_BYTES = INTERNAL_V6.map(([net, prefix]) => [ipv6Bytes(net), prefix] as const);
+
+/** Whether an IPv6 literal falls in an internal range (`INTERNAL_V6`). */
+function isInternalV6(address: string): boolean {
+  const bytes = ipv6Bytes(address);
+  return INTERNAL_V6_BYTES.some(([net, prefix]) => inPrefix(bytes, net, prefix));
 }
 
 /** `true` when `address` (an IP literal) is loopback, private, link-local, metadata or otherwise internal. */
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return INTERNAL.check(address, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return INTERNAL.check(v4, "ipv4");
-    return INTERNAL.check(address, "ipv6");
-  }
+  if (family === 6) return isInternalV6(address);
   // Not an IP literal: never treated as safe.
   return true;
 }
