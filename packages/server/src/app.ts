@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
-import { wireErrorAnswer } from "@qibates/wire";
+import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -148,6 +148,10 @@ export async function buildApp({
   app.addHook("onClose", async () => services.close());
 
   const NO_HOST = { en: "its Host header is missing", fr: "son en-tête Host manque" };
+  const BAD_HOST = {
+    en: "its Host header is not a host name, an IP address or a bracketed IPv6 address with an optional port",
+    fr: "son en-tête Host n'est ni un nom d'hôte, ni une adresse IP, ni une adresse IPv6 entre crochets, suivis d'un port facultatif",
+  };
   // Set when the request arrives (a callback hook: no promise turn), so every answer carries it.
   const security = securityHeaders(config);
   app.addHook("onRequest", (request, reply, done) => {
@@ -161,6 +165,15 @@ export async function buildApp({
       done(new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: NO_HOST }));
       return;
     }
+    // Every answer that writes links or addresses from the Host header (the wire endpoints, OAuth) reads a valid one.
+    const host = request.headers.host;
+    if (host !== undefined && !isHostHeader(host)) {
+      done(new ApiError("QB_ERR_REQUEST_MALFORMED", { reason: BAD_HOST }));
+      return;
+    }
+    // A wire endpoint reads a repeated query parameter as a Java servlet does (getParameter: the first value).
+    if (request.url.includes("?") && wireProtocolOf(request.url, config.wireEndpoints))
+      firstQueryValues(request.query);
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -249,4 +262,20 @@ declare module "fastify" {
     /** SHA-256 of the request's `qibateskey`, once computed (keys.ts `presentedKey`). */
     qibatesKeyHash: string | null;
   }
+}
+
+/**
+ * A Host header as RFC 9110 §7.2 allows it: a DNS name, an IPv4 address or a bracketed IPv6 address, then an optional
+ * port from 0 to 65535.
+ */
+export function isHostHeader(value: string): boolean {
+  const m = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,252}))(?::(\d{1,5}))?$/.exec(value);
+  return m !== null && (m[1] === undefined || Number(m[1]) <= 65535);
+}
+
+/** Keeps the first value of each repeated query parameter, in place. */
+function firstQueryValues(query: unknown): void {
+  if (query === null || typeof query !== "object") return;
+  const q = query as Record<string, unknown>;
+  for (const [k, v] of Object.entries(q)) if (Array.isArray(v)) q[k] = v[0];
 }

@@ -309,6 +309,65 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     expect(old.status).toBe(200);
   });
 
+  it("a Host header that is not a host, on the API, the site and every wire endpoint, in each one's format", async () => {
+    const { port } = await listen({ QIBATES_WIRE_ENDPOINTS: "all" });
+    const paths = [
+      "/qibates/api/v2/health",
+      "/docs/intro",
+      "/essbase/rest/v1/applications",
+      "/HyperionPlanning/rest/v3/applications",
+      "/olap/msmdpump.dll",
+      "/aps/SmartView",
+    ];
+    for (const host of ["a b", "[", "%", "a:99999", "a]b", "a/b", "-", "a:1:2"]) {
+      for (const path of paths) {
+        const answer = await rawRequest(
+          port,
+          `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer.status, `${host} ${path}`).toBe(400);
+        expect(answer.body, `${host} ${path}`).toMatch(/not a host name|Host/);
+      }
+    }
+    for (const host of ["localhost", "127.0.0.1:8080", "[::1]:3000", "essbase.example.com", "a_b.local:0"]) {
+      const answer = await rawRequest(
+        port,
+        `GET /qibates/api/v2/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it("a repeated query parameter on a wire endpoint is read as its first value, as a servlet reads it", async () => {
+    const { port } = await listen({ QIBATES_WIRE_ENDPOINTS: "all" });
+    const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+    const essbase = "/essbase/rest/v1/applications";
+    const planning = "/HyperionPlanning/rest/v3/applications/Vision";
+    const calls = [
+      `${essbase}?offset=0&offset=1&limit=5&limit=x`,
+      `${essbase}?links=none&links=all`,
+      `${essbase}/Sample/databases/Basic/dimensions?links=none&links=none`,
+      `${essbase}/Sample/databases/Basic/dimensions/Market/generations?links=a&links=b`,
+      `${essbase}/Sample/databases/Basic/variables?links=a&links=b`,
+      "/essbase/rest/v1/sessions?filter=a&filter=b",
+      "/essbase/rest/v1/jobs?limit=1&limit=2&offset=0&offset=0",
+      `${planning}/plantypes/Plan1/dimensions/Entity?fields=a&fields=b&aliasTableName=Default&aliasTableName=x`,
+      `${planning}/jobs?q=a&q=b`,
+      "/HyperionPlanning/rest/v3/applications?x=1&x=2",
+      "/essbase/rest/v1/outline/Sample/Basic?keyword=a&keyword=b",
+      "/essbase/rest/v1/outline/Sample/Basic?parent=Market&parent=Product&offset=0&offset=1",
+      `${planning}/plantypes/Plan1/dimensions?fields=a&fields=b`,
+      `${planning}/forms/Revenue%20Plan/data?x=1&x=2`,
+    ];
+    for (const path of calls) {
+      const answer = await rawRequest(
+        port,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
+
   it("a malformed Content-Length or request line, and headers too large", async () => {
     const { port } = await listen();
     const badLength = await rawRequest(
