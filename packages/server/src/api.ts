@@ -148,6 +148,22 @@ function serialised(answer: object): string | Promise<string> {
     : slices.run({ start: () => jsonSteps(answer) });
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether the request's `Origin` names the host it was sent to (browsers send `Origin` on every change). */
+export function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  if (typeof origin !== "string" || origin === "null" || !host) return false;
+  try {
+    const url = new URL(origin);
+    const bare = (h: string) => h.toLowerCase().replace(/:(?:80|443)$/, "");
+    return bare(url.host) === bare(host);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Registers one route per operation of the contract. Key, connector and schema checks run before the
  * handler, in that order, so a client learns first what it can least guess. The key is checked when the
@@ -192,7 +208,13 @@ export function registerApi(
         if (!key) throw new ApiError("QB_ERR_AUTH_KEY_INVALID", {}, "qibateskey");
         return key;
       }
-      const cookieAllowed = op.acceptsSessionCookie && services.browserSessionOwner;
+      // A cookie rides along with any request the browser sends, so a change is accepted with it only from this
+      // site's own pages (another site's page could otherwise delete a key; SameSite=Lax covers other sites,
+      // not a sibling sub-domain).
+      const cookieAllowed =
+        op.acceptsSessionCookie &&
+        services.browserSessionOwner &&
+        (SAFE_METHODS.has(request.method) || sameOrigin(request));
       const fromCookie = cookieAllowed ? await services.browserSessionOwner?.(request) : null;
       if (!fromCookie) throw new ApiError("QB_ERR_AUTH_KEY_MISSING", {}, "qibateskey");
       return fromCookie;

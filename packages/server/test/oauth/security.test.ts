@@ -182,6 +182,28 @@ describe("listkeys and deletekey", () => {
     expect(list.json().keys.map((k: { name: string }) => k.name)).toContain("bob-del");
   });
 
+  it("accept a change with the browser session only from the site's own pages (Origin)", async () => {
+    const browser = new TestBrowser(api.app);
+    await browser.generateKey("origin-guarded", "google", "alice");
+    for (const origin of ["https://evil.example", "http://localhost.evil.example", "null", "not a url"]) {
+      const refused = await browser.call("DELETE", `${API}/deletekey/origin-guarded`, { origin });
+      expectError(refused, 401, "QB_ERR_AUTH_KEY_MISSING");
+    }
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const withoutOrigin = await api.app.inject({
+      method: "DELETE",
+      url: `${API}/deletekey/origin-guarded`,
+      headers: { cookie },
+    });
+    expectError(withoutOrigin, 401, "QB_ERR_AUTH_KEY_MISSING");
+    expect(await keyNames()).toContain("origin-guarded");
+    // Reading with the cookie needs no Origin; the site's own page may delete.
+    expect((await browser.call("GET", `${API}/listkeys`)).statusCode).toBe(200);
+    const deleted = await browser.call("DELETE", `${API}/deletekey/origin-guarded`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await keyNames()).not.toContain("origin-guarded");
+  });
+
   it("refuse an unknown, forged or expired browser session", async () => {
     const forged = await api.app.inject({
       method: "GET",

@@ -36,10 +36,12 @@ export class TestBrowser {
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
     const cookie = this.cookieHeader(this.cookies);
+    // A browser sends Origin with every change; the pages calling QiBates are its own (inject's Host: localhost:80).
+    const origin = method === "GET" ? {} : { origin: "http://localhost" };
     const res = await this.app.inject({
       method,
       url: pathAndQuery,
-      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      headers: { ...(cookie ? { cookie } : {}), ...origin, ...headers },
     });
     const set = res.headers["set-cookie"];
     this.keep(this.cookies, set === undefined ? [] : Array.isArray(set) ? set : [set]);
