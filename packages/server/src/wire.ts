@@ -12,6 +12,7 @@ import {
 } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
+import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
 
@@ -36,6 +37,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
+      sharedUser: isDemoUser,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(
@@ -84,4 +86,9 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
     );
   }
+}
+
+/** The public demo users: one account shared by every visitor, so what they start is scoped to the client. */
+function isDemoUser(username: string): boolean {
+  return DEMO_USERS.some((u) => u.username.toLowerCase() === username.toLowerCase());
 }

@@ -19,4 +19,10 @@ export interface WireEndpointOptions {
   loginThrottle?: LoginThrottle;
   /** Who writes are journaled under, from the user name (default `<endpoint>:<user>`). */
   owner?: (username: string) => string;
+  /**
+   * Users whose one account many people share (the public demo user): what such a user's session starts or
+   * holds (sessions listed, jobs and their re-runs) is visible only from the client address that made it.
+   * Others see everything of their own user name. Default: no such user.
+   */
+  sharedUser?: (username: string) => boolean;
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { badRequest, WireError } from "./errors.ts";
 import type { JobStore } from "./jobs.ts";
 import { type OutlineIndex, readOutline } from "./outline.ts";
-import type { WireSession, WireSessions } from "./sessions.ts";
+import { ownerKey, type WireSession, type WireSessions } from "./sessions.ts";
 
 /** What the route modules share: the provider, the session and job stores, and the lookups every call makes. */
 export interface EssbaseContext {
@@ -24,11 +24,18 @@ export interface EssbaseContext {
   activeAlias(session: WireSession, ref: CubeRef): string;
   /** Ends a session and its provider session. */
   endSession(session: WireSession): Promise<void>;
+  /** Whose a session's sessions list and jobs are (`ownerKey`). */
+  ownerOf(session: WireSession): string;
 }
 
 export const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();
 
-export function essbaseContext(provider: Provider, sessions: WireSessions, jobs: JobStore): EssbaseContext {
+export function essbaseContext(
+  provider: Provider,
+  sessions: WireSessions,
+  jobs: JobStore,
+  shared: (username: string) => boolean = () => false,
+): EssbaseContext {
   let serverName: Promise<string> | null = null;
 
   async function server(session: WireSession): Promise<string> {
@@ -100,5 +107,6 @@ export function essbaseContext(provider: Provider, sessions: WireSessions, jobs:
       sessions.end(s.id);
       await provider.logout(s.provider);
     },
+    ownerOf: (s) => ownerKey(s, shared),
   };
 }

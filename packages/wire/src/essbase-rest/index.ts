@@ -40,7 +40,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
   const unregister = registerLiveSessions((id) => sessions.has(id));
   app.addHook("onClose", async () => unregister());
-  const ctx = essbaseContext(options.provider, sessions, new JobStore());
+  const ctx = essbaseContext(options.provider, sessions, new JobStore(), options.sharedUser);
   const known: KnownRoutes = [];
 
   await app.register(

@@ -41,7 +41,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
     const keyword = (q.keyword ?? "").toLowerCase();
     // `systemjobs=true` asks for the server's own jobs too: this endpoint runs none.
     const listed = jobs
-      .list(s.username)
+      .list(ctx.ownerOf(s))
       .filter(
         (j) =>
           (app === "" || j.appName.toLowerCase() === app) &&
@@ -69,7 +69,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
     const userId = (request.params as { userId: string }).userId;
     if (userId !== s.username)
       throw badRequest(`The jobs of user ${userId} are not visible to ${s.username}.`);
-    const mine = jobs.list(s.username);
+    const mine = jobs.list(ctx.ownerOf(s));
     const count = (code: number) => mine.filter((j) => j.statusCode === code).length;
     const stats: JobStatistics = {
       errCt: count(JOB_STATUS.failed),
@@ -83,7 +83,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
   scope.post("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), s.username) : null;
+    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.ownerOf(s)) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -121,6 +121,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
           throw new Error("The calculation failed on the server.");
         }
       },
+      ctx.ownerOf(s),
     );
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -128,7 +129,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
   scope.get("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.find(Number(id), s.username) : null;
+    const job = /^\d+$/.test(id) ? jobs.find(Number(id), ctx.ownerOf(s)) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });

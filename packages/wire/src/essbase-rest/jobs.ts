@@ -6,6 +6,8 @@ export type JobWork = () => Promise<void>;
 interface Entry {
   record: JobRecord;
   work: JobWork;
+  /** Who may see and re-run it (`ownerKey` of the session that started it). */
+  owner: string;
 }
 
 /** The jobs of the endpoint, in memory, newest kept: at most `max` records. */
@@ -22,6 +24,7 @@ export class JobStore {
   start(
     record: Omit<JobRecord, "job_ID" | "statusCode" | "statusMessage" | "startTime" | "jobOutputInfo">,
     work: JobWork,
+    owner: string,
   ): JobRecord {
     const job: JobRecord = {
       ...record,
@@ -31,7 +34,7 @@ export class JobStore {
       statusMessage: "In Progress",
       jobOutputInfo: {},
     };
-    this.jobs.set(job.job_ID, { record: job, work });
+    this.jobs.set(job.job_ID, { record: job, work, owner });
     for (const id of this.jobs.keys()) {
       if (this.jobs.size <= this.max) break;
       this.jobs.delete(id);
@@ -56,24 +59,24 @@ export class JobStore {
     return { ...job };
   }
 
-  /** The job `id` if `username` started it. */
-  find(id: number, username: string): JobRecord | null {
+  /** The job `id` if `owner` started it. */
+  find(id: number, owner: string): JobRecord | null {
     const entry = this.jobs.get(id);
-    return entry && entry.record.userName === username ? { ...entry.record } : null;
+    return entry && entry.owner === owner ? { ...entry.record } : null;
   }
 
-  /** Starts job `id` of `username` again as a new job (`POST /jobs/{id}`); `null` when there is no such job. */
-  rerun(id: number, username: string): JobRecord | null {
+  /** Starts job `id` of `owner` again as a new job (`POST /jobs/{id}`); `null` when there is no such job. */
+  rerun(id: number, owner: string): JobRecord | null {
     const entry = this.jobs.get(id);
-    if (!entry || entry.record.userName !== username) return null;
+    if (!entry || entry.owner !== owner) return null;
     const { job_ID, statusCode, statusMessage, startTime, endTime, jobOutputInfo, ...again } = entry.record;
-    return this.start(again, entry.work);
+    return this.start(again, entry.work, owner);
   }
 
-  /** The jobs `username` started, newest first. */
-  list(username: string): JobRecord[] {
+  /** The jobs `owner` started, newest first. */
+  list(owner: string): JobRecord[] {
     const out: JobRecord[] = [];
-    for (const { record } of this.jobs.values()) if (record.userName === username) out.push({ ...record });
+    for (const entry of this.jobs.values()) if (entry.owner === owner) out.push({ ...entry.record });
     return out.reverse();
   }
 }

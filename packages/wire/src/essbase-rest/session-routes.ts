@@ -32,8 +32,8 @@ function sessionAttributes(s: WireSession, now: number): SessionAttributes {
 
 /**
  * `GET /sessions`, `DELETE /sessions/{id}` and `DELETE /sessions`: the caller's own sessions only (another
- * user's are not shown to a user; the session numbers are not the cookies, which never leave the session they
- * belong to).
+ * user's are not shown to a user, and a shared account's only to the client address that opened them:
+ * `ownerKey`; the session numbers are not the cookies, which never leave the session they belong to).
  */
 export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
   const { sessions } = ctx;
@@ -42,8 +42,9 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
     const s = ctx.sessionOf(request);
     const q = request.query as Record<string, string | undefined>;
     const now = Date.now();
+    const owner = ctx.ownerOf(s);
     const items = [...sessions.live()]
-      .filter((x) => x.username === s.username)
+      .filter((x) => ctx.ownerOf(x) === owner)
       .filter((x) => q.userId === undefined || q.userId === "" || x.username === q.userId)
       .filter((x) => matches(x, q.application, q.database))
       .sort((a, b) => a.number - b.number)
@@ -54,7 +55,8 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
   scope.delete("/sessions/:sessionId", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { sessionId: string }).sessionId;
-    const target = [...sessions.live()].find((x) => String(x.number) === id && x.username === s.username);
+    const owner = ctx.ownerOf(s);
+    const target = [...sessions.live()].find((x) => String(x.number) === id && ctx.ownerOf(x) === owner);
     if (!target) throw badRequest(`Session ${id} does not exist.`);
     await ctx.endSession(target);
     return reply.code(200).send();
@@ -66,8 +68,9 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
     if (q.userId !== undefined && q.userId !== "" && q.userId !== s.username) {
       throw badRequest(`User ${q.userId} has no session this user may end.`);
     }
+    const owner = ctx.ownerOf(s);
     const ending = [...sessions.live()].filter(
-      (x) => x.username === s.username && matches(x, q.application, q.database),
+      (x) => ctx.ownerOf(x) === owner && matches(x, q.application, q.database),
     );
     for (const x of ending) await ctx.endSession(x);
     return reply.code(200).send();
