@@ -89,3 +89,35 @@ describe("Essbase REST sessions and jobs of the shared demo user", () => {
     expect(await listed(ALICE, alice)).toContain(again.json().job_ID);
   });
 });
+
+describe("Planning REST jobs of the shared demo user", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "planning-rest" }), logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const jobs = "/HyperionPlanning/rest/v3/applications/Vision/jobs";
+
+  it("are polled only from the client address that launched them", async () => {
+    const launched = await app.inject({
+      method: "POST",
+      url: jobs,
+      remoteAddress: ALICE,
+      headers: { authorization: basic, "content-type": "application/json" },
+      payload: { jobType: "RULES", jobName: "AggregateData", parameters: {} },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const id = launched.json().jobId as number;
+    const poll = (from: string) =>
+      app.inject({
+        method: "GET",
+        url: `${jobs}/${id}`,
+        remoteAddress: from,
+        headers: { authorization: basic },
+      });
+    expect((await poll(ALICE)).statusCode).toBe(200);
+    expect((await poll(BOB)).statusCode).toBe(404);
+  });
+});

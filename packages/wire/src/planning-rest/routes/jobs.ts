@@ -27,6 +27,8 @@ interface Job {
   jobName: string;
   application: string;
   username: string;
+  /** The caller that launched it: its user at its client address (the demo's shared user is everyone's). */
+  owner: string;
   status: number;
   details: string | null;
 }
@@ -95,6 +97,7 @@ export function jobRoutes(scope: FastifyInstance, ctx: PlanningContext, o: { max
         jobName: rule.ruleName,
         application: ref.application,
         username: caller.username,
+        owner: caller.session.id,
         status: JOB_STATUS.inProgress,
         details: null,
       };
@@ -138,7 +141,7 @@ export function jobRoutes(scope: FastifyInstance, ctx: PlanningContext, o: { max
     const job = jobs.get(Number(request.params.id));
     if (
       !job ||
-      job.username !== caller.username ||
+      job.owner !== caller.session.id ||
       job.application.toLowerCase() !== request.params.app.toLowerCase()
     ) {
       throw new HttpError(404, `Job ${request.params.id} does not exist.`);
