@@ -10,6 +10,7 @@ import {
 } from "@qibates/protocols/essbase-rest";
 import type { RemoteDimension, RemoteOutline } from "../remote/outline.ts";
 import type { EssbaseRestClient } from "./client.ts";
+import { ListBudget, readPages } from "./paging.ts";
 
 /**
  * The outline of a remote cube, read through the outline endpoints (`GET /outline/{app}/{cube}` for the
@@ -24,6 +25,8 @@ import type { EssbaseRestClient } from "./client.ts";
 export type RestMember = MemberBean;
 
 const PAGE = 500;
+/** Deeper than any real outline; the members are rebuilt recursively, one stack frame a generation. */
+const MAX_GENERATIONS = 1000;
 const PARALLEL = 8;
 
 const CONSOLIDATION: Record<string, Consolidation> = {
@@ -72,19 +75,10 @@ export async function readRemoteOutline(
   cube: string,
 ): Promise<RemoteOutline> {
   const base = outlinePath(app, cube);
-  const page = async (query: string): Promise<RestMember[]> => {
-    const all: RestMember[] = [];
-    // The next page starts where this one ended: a server may answer fewer items than `limit` asks.
-    for (let offset = 0; ; ) {
-      const r = await client.get<Partial<RestCollection<RestMember>>>(
-        `${base}?${query}offset=${offset}&limit=${PAGE}`,
-      );
-      if (!Array.isArray(r.items)) throw client.malformed(`${base} without an items list`);
-      all.push(...r.items);
-      if (!r.hasMore || r.items.length === 0) return all;
-      offset += r.items.length;
-    }
-  };
+  // Every member of the outline counts against one budget: the whole read is bounded, not each page.
+  const budget = new ListBudget(client);
+  const page = (query: string): Promise<RestMember[]> =>
+    readPages<RestMember>(client, base, (offset) => `${base}?${query}offset=${offset}&limit=${PAGE}`, budget);
   const [roots, dimList, aliasList] = await Promise.all([
     page(""),
     client.get<Partial<RestCollection<DimensionBean>>>(`${cubePath(app, cube)}/dimensions`),
@@ -95,7 +89,10 @@ export async function readRemoteOutline(
   // Breadth first: the children of every member that has some, PARALLEL requests at a time.
   const children = new Map<RestMember, RestMember[]>();
   let frontier = roots;
+  let depth = 0;
   while (frontier.length > 0) {
+    if (++depth > MAX_GENERATIONS)
+      throw client.malformed(`${base} is more than ${MAX_GENERATIONS} generations deep`);
     const parents = frontier.filter((m) => (m.numberOfChildren ?? 0) > 0);
     const next: RestMember[] = [];
     for (let i = 0; i < parents.length; i += PARALLEL) {
@@ -104,7 +101,7 @@ export async function readRemoteOutline(
       batch.forEach((m, k) => {
         const kids = answers[k] ?? [];
         children.set(m, kids);
-        next.push(...kids);
+        for (const kid of kids) next.push(kid);
       });
     }
     frontier = next;

@@ -38,6 +38,7 @@ import { EssbaseRestClient } from "./client.ts";
 import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
 import { readRemoteOutline } from "./outline.ts";
+import { ListBudget, readPages } from "./paging.ts";
 
 type Schemas = components["schemas"];
 
@@ -180,18 +181,14 @@ export class EssbaseRestProvider implements Provider {
 }
 
 /** Every item of a paged list answer (`items`, `hasMore`). */
-async function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
-  const out: T[] = [];
+function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
   const sep = path.includes("?") ? "&" : "?";
-  for (let offset = 0; ; ) {
-    const page = await client.get<{ items?: T[]; hasMore?: boolean }>(
-      `${path}${sep}offset=${offset}&limit=500`,
-    );
-    if (!Array.isArray(page.items)) throw client.malformed(`${path} without an items list`);
-    out.push(...page.items);
-    if (!page.hasMore || page.items.length === 0) return out;
-    offset += page.items.length;
-  }
+  return readPages<T>(
+    client,
+    path,
+    (offset) => `${path}${sep}offset=${offset}&limit=500`,
+    new ListBudget(client),
+  );
 }
 
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ProviderError } from "../src/errors.ts";
+import type { EssbaseRestClient } from "../src/essbase-rest/client.ts";
+import { ListBudget, MAX_LISTED_ITEMS, readPages } from "../src/essbase-rest/paging.ts";
+
+/** A client whose `get` answers what `page` makes of the offset asked, and counts the calls. */
+function fakeClient(page: (offset: number) => { items: unknown[]; hasMore: boolean }) {
+  let calls = 0;
+  const client = {
+    get: async (url: string) => {
+      calls++;
+      return page(Number(/offset=(\d+)/.exec(url)?.[1] ?? 0));
+    },
+    malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
+  } as unknown as EssbaseRestClient;
+  return { client, calls: () => calls };
+}
+
+describe("paged lists of an Essbase REST server", () => {
+  it("stop a server that always says hasMore at the call's budget, as a malformed answer", async () => {
+    const { client, calls } = fakeClient(() => ({
+      items: Array.from({ length: 500 }, (_, i) => i),
+      hasMore: true,
+    }));
+    const error = await readPages(
+      client,
+      "/outline",
+      (o) => `/outline?offset=${o}`,
+      new ListBudget(client, 10_000),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(String((error as Error).message)).toMatch(/more than 10000 items/);
+    expect(calls()).toBe(21);
+  });
+
+  it("count every list of one call against one budget", async () => {
+    const { client } = fakeClient((offset) => ({ items: offset === 0 ? [1, 2, 3] : [], hasMore: false }));
+    const budget = new ListBudget(client, 7);
+    await readPages(client, "/a", (o) => `/a?offset=${o}`, budget);
+    await readPages(client, "/b", (o) => `/b?offset=${o}`, budget);
+    await expect(readPages(client, "/c", (o) => `/c?offset=${o}`, budget)).rejects.toThrow(
+      /more than 7 items/,
+    );
+  });
+
+  it("read a page of 300,000 items whole (no spread of the page as call arguments)", async () => {
+    const big = Array.from({ length: 300_000 }, (_, i) => i);
+    const { client } = fakeClient((offset) => ({ items: offset === 0 ? big : [], hasMore: false }));
+    const items = await readPages(client, "/big", (o) => `/big?offset=${o}`, new ListBudget(client));
+    expect(items.length).toBe(300_000);
+    expect(items[299_999]).toBe(299_999);
+    expect(MAX_LISTED_ITEMS).toBeGreaterThanOrEqual(300_000);
+  });
+});
