@@ -246,7 +246,10 @@ export function registerApi(
         request.qibatesKey = key;
         if (key) {
           const hash = request.qibatesKeyHash ?? hashKey(`owner:${key.ownerId}`);
-          request.qibatesLimitKey = `key:${hash.slice(0, 32)}`;
+          // The public demo key is everyone's: each client address has the budget of a key of its own, so that
+          // one visitor's loop does not make every other visitor's calls 429.
+          const shared = key.owner.provider === "demo" ? `:ip:${request.ip}` : "";
+          request.qibatesLimitKey = `key:${hash.slice(0, 32)}${shared}`;
         }
       } catch (e) {
         refused = e;

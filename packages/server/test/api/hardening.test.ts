@@ -170,6 +170,27 @@ describe("the key is checked before the body is read", () => {
     expect((await listKeys(key)).status).toBe(200);
   });
 
+  it("gives each client address its own budget with the public demo key, and an account's key one budget", async () => {
+    const { base, key, app } = await listen({ RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "127.0.0.1" });
+    const call = (k: string, from: string) =>
+      fetch(`${base}/listkeys`, { headers: { qibateskey: k, "x-forwarded-for": from } });
+    expect((await call(key, "203.0.113.1")).status).toBe(200);
+    expect((await call(key, "203.0.113.1")).status).toBe(200);
+    expect((await call(key, "203.0.113.1")).status).toBe(429);
+    // Another visitor with the same demo key is not held by the first one's loop.
+    expect((await call(key, "203.0.113.2")).status).toBe(200);
+    const own = (
+      await app.services.keys.create(
+        { issuer: "https://accounts.google.com", subject: "rl", email: "rl@example.com", provider: "google" },
+        "rl-laptop",
+      )
+    ).key;
+    expect((await call(own, "203.0.113.3")).status).toBe(200);
+    expect((await call(own, "203.0.113.4")).status).toBe(200);
+    // An account's key is one budget wherever it is used from.
+    expect((await call(own, "203.0.113.5")).status).toBe(429);
+  });
+
   it("takes the client's address from X-Forwarded-For only from a trusted proxy", async () => {
     const call = (base: string, from: string) =>
       fetch(`${base}/listkeys`, { headers: { qibateskey: "qb_fake", "x-forwarded-for": from } });
