@@ -6,7 +6,8 @@ import { basicCredentials } from "./basic-auth.ts";
  * HTTP Basic (or `ConnectToProvider`'s password) itself, before the API's rate limit would count the call, so
  * wrong passwords could otherwise be tried without end. Past the limit, a login is refused at once (its
  * password is not even checked) with {@link TooManyLogins}, a 429 each endpoint answers in its own format,
- * until the window in which the failures were counted ends. A successful login does not reset the counts.
+ * until the window in which the failures were counted ends; past the per-user limit, only from the addresses
+ * that failed for that user (`attempt`). A successful login does not reset the counts.
  * In memory, per server process: behind several API nodes each node counts its own.
  */
 
@@ -42,8 +43,11 @@ export class LoginThrottle {
   }
 
   /**
-   * Runs `login` for `username` from `address` unless either is over its limit; a failure `login` reports by
-   * throwing what `failed` recognises is counted against both.
+   * Runs `login` for `username` from `address` unless a limit holds it back; a failure `login` reports by
+   * throwing what `failed` recognises is counted against the address, the user, and the user at that address.
+   * Past the per-user limit only the addresses that already failed for that user are held back: guessing from
+   * many addresses is slowed to one try per address and window, and the owner, from an address that has not
+   * failed, still logs in. The user is counted by its canonical name (`canonicalUser`).
    */
   async attempt<T>(
     address: string,
@@ -52,19 +56,23 @@ export class LoginThrottle {
     failed: (e: unknown) => boolean,
   ): Promise<T> {
     if (this.windows.size > 10_000) this.sweep();
-    const keys = [`a:${address}`, `u:${username.toLowerCase()}`];
-    const limits = [this.limits.perAddress, this.limits.perUser];
+    const user = canonicalUser(username);
+    const byAddress = `a:${address}`;
+    const byUser = `u:${user}`;
+    const byUserAtAddress = `ua:${user}\n${address}`;
     const now = this.limits.now();
-    keys.forEach((k, i) => {
-      const w = this.current(k, now);
-      if (w && w.failures >= (limits[i] as number))
-        throw new TooManyLogins(Math.max(1, Math.ceil((w.start + this.limits.windowMs - now) / 1000)));
-    });
+    const hold = (w: Window | null) => {
+      if (w) throw new TooManyLogins(Math.max(1, Math.ceil((w.start + this.limits.windowMs - now) / 1000)));
+    };
+    const a = this.current(byAddress, now);
+    if (a && a.failures >= this.limits.perAddress) hold(a);
+    const u = this.current(byUser, now);
+    if (u && u.failures >= this.limits.perUser && this.current(byUserAtAddress, now)) hold(u);
     try {
       return await login();
     } catch (e) {
       if (failed(e)) {
-        for (const k of keys) {
+        for (const k of [byAddress, byUser, byUserAtAddress]) {
           const w = this.current(k, now) ?? { start: now, failures: 0 };
           w.failures++;
           this.windows.set(k, w);
@@ -89,6 +97,23 @@ export class LoginThrottle {
     }
     return w;
   }
+}
+
+/**
+ * The one name a user's failed logins are counted under, whatever form a client writes it in: case folded, and
+ * without EPM Cloud's identity domain (`domain.user`), a Windows domain (`DOMAIN\\user`) or a realm
+ * (`user@realm`), which the servers accept as the same account. A name with a dot counts without its first part:
+ * stricter at worst, never a way around the count.
+ */
+export function canonicalUser(username: string): string {
+  let u = username.trim().toLowerCase();
+  const backslash = u.lastIndexOf("\\");
+  if (backslash >= 0) u = u.slice(backslash + 1);
+  const at = u.indexOf("@");
+  if (at > 0) u = u.slice(0, at);
+  const dot = u.indexOf(".");
+  if (dot > 0) u = u.slice(dot + 1);
+  return u;
 }
 
 /** A provider's refusal of the user name or password: what counts as a failed login. */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { canonicalUser, LoginThrottle, TooManyLogins } from "../src/login-throttle.ts";
+
+const WRONG = new Error("wrong password");
+const wrong = () => Promise.reject(WRONG);
+const right = () => Promise.resolve("ok");
+const isWrong = (e: unknown) => e === WRONG;
+
+async function outcome(t: LoginThrottle, address: string, user: string, login = wrong): Promise<string> {
+  try {
+    return await t.attempt(address, user, login, isWrong);
+  } catch (e) {
+    return e instanceof TooManyLogins ? "429" : "refused";
+  }
+}
+
+describe("the wire endpoints' failed-login limits", () => {
+  it("slow guessing from many addresses without locking the owner out from a clean address", async () => {
+    const t = new LoginThrottle({ perAddress: 20, perUser: 100, now: () => 0 });
+    // Five addresses, twenty wrong passwords each: the user's 100 are spent.
+    for (let a = 1; a <= 5; a++) for (let i = 0; i < 20; i++) await outcome(t, `10.0.0.${a}`, "demo");
+    // Each guessing address is held back, with the right password too.
+    expect(await outcome(t, "10.0.0.1", "demo", right)).toBe("429");
+    // A new address gets one try, then is held back as well.
+    expect(await outcome(t, "10.0.0.9", "demo")).toBe("refused");
+    expect(await outcome(t, "10.0.0.9", "demo", right)).toBe("429");
+    // The owner, from an address that never failed, logs in.
+    expect(await outcome(t, "192.0.2.7", "demo", right)).toBe("ok");
+  });
+
+  it("count every way of writing one user name as that user", async () => {
+    expect(
+      ["demo", "DEMO", " demo ", "x.demo", "identitydomain.Demo", "CORP\\demo", "demo@example.com"].map(
+        canonicalUser,
+      ),
+    ).toEqual(Array(7).fill("demo"));
+    const t = new LoginThrottle({ perAddress: 1000, perUser: 3, now: () => 0 });
+    const forms = ["x.demo", "DEMO", "corp\\demo"];
+    for (const f of forms) expect(await outcome(t, "10.0.0.1", f)).toBe("refused");
+    // The per-user count is spent whatever form is tried next from that address.
+    expect(await outcome(t, "10.0.0.1", "demo@realm", right)).toBe("429");
+  });
+
+  it("let the address and the user log in again once the window has passed", async () => {
+    let now = 0;
+    const t = new LoginThrottle({ perAddress: 2, perUser: 100, windowMs: 60_000, now: () => now });
+    await outcome(t, "10.0.0.1", "demo");
+    await outcome(t, "10.0.0.1", "demo");
+    expect(await outcome(t, "10.0.0.1", "demo", right)).toBe("429");
+    now = 60_000;
+    expect(await outcome(t, "10.0.0.1", "demo", right)).toBe("ok");
+  });
+});
