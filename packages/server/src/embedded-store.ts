@@ -126,6 +126,7 @@ export function databaseStore(db: Database): EmbeddedStore {
         await lockJournal(tx, application);
         await tx.query("delete from journal where application = $1", [application]);
         await tx.query("delete from journal_snapshots where application = $1", [application]);
+        await tx.query("delete from task_status where application = $1", [application]);
       });
     },
 

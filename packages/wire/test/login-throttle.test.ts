@@ -6,7 +6,12 @@ const wrong = () => Promise.reject(WRONG);
 const right = () => Promise.resolve("ok");
 const isWrong = (e: unknown) => e === WRONG;
 
-async function outcome(t: LoginThrottle, address: string, user: string, login = wrong): Promise<string> {
+async function outcome(
+  t: LoginThrottle,
+  address: string,
+  user: string,
+  login: () => Promise<string> = wrong,
+): Promise<string> {
   try {
     return await t.attempt(address, user, login, isWrong);
   } catch (e) {

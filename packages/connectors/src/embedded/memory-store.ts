@@ -112,6 +112,7 @@ export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore &
         for (let i = snapshotsKept.length - 1; i >= 0; i--) {
           if ((snapshotsKept[i] as MemorySnapshot).application === application) snapshotsKept.splice(i, 1);
         }
+        for (const key of tasks.keys()) if (key.endsWith(`\n${application}`)) tasks.delete(key);
       });
     },
     async applicationsNamed(prefix) {

@@ -158,9 +158,18 @@ export class EmbeddedPlanning implements PlanningOperations {
     ]) as Schemas["SubmitFormResponse"];
   }
 
+  /**
+   * Where a session's task statuses are kept: under the application's name, or, for a session kept apart (the
+   * demo's own views), under its view's name, so that one visitor of the public demo never sees another's
+   * ticks, and they go with the view.
+   */
+  private taskScope(session: ProviderSession, demo: PlanningDemoApplication): string {
+    return this.views?.isolated(session) ? this.views.planning.name(session.id) : demo.name;
+  }
+
   async listTaskLists(session: ProviderSession, ref: ApplicationRef) {
     const demo = this.demo(session, ref);
-    const statuses = await this.store.taskStatuses(session.ownerId, demo.name);
+    const statuses = await this.store.taskStatuses(session.ownerId, this.taskScope(session, demo));
     return this.read(session, ref, (app) => app.listTaskLists(statuses)) as Schemas["TaskListList"];
   }
 
@@ -170,13 +179,14 @@ export class EmbeddedPlanning implements PlanningOperations {
     input: { taskListID: string; taskID: string; complete: boolean },
   ) {
     const demo = this.demo(session, ref);
-    const statuses = await this.store.taskStatuses(session.ownerId, demo.name);
+    const scope = this.taskScope(session, demo);
+    const statuses = await this.store.taskStatuses(session.ownerId, scope);
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
     const current = statuses.find(
       (s) => same(s.taskListID, input.taskListID) && same(s.taskID, input.taskID),
     );
     const status = this.read(session, ref, (app) => app.setTaskStatus(input, current));
-    await this.store.saveTaskStatus(session.ownerId, demo.name, status);
+    await this.store.saveTaskStatus(session.ownerId, scope, status);
     return { ...status };
   }
 

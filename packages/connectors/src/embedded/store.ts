@@ -66,7 +66,7 @@ export interface EmbeddedStore extends JournalReader {
    * kept as a fallback, older snapshots and the entries the previous snapshot covers are deleted.
    */
   saveSnapshot(application: string, position: number, data: Uint8Array): Promise<boolean>;
-  /** Deletes an application's journal entries and snapshots (a session's view, when the session ends). */
+  /** Deletes an application's journal entries, snapshots and task statuses (a session's view, when the session ends). */
   dropApplication(application: string): Promise<void>;
   /** The applications with journal entries whose name starts with `prefix`. */
   applicationsNamed(prefix: string): Promise<string[]>;

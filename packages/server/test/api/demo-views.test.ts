@@ -164,6 +164,38 @@ describe("demo sessions change views of their own", () => {
     expect(await form(b)).not.toBe("Only mine");
   });
 
+  it("a demo session's task ticks are its own, and go at logout", async () => {
+    const a = await login(api.key, "planning");
+    const b = await login(api.key, "planning");
+    const tasks = async (loginid: string) => {
+      const r = await call(api.key, loginid, "nav/listtasks", vision, "planning");
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.taskLists.flatMap(
+        (l: { taskListID: string; tasks: { taskID: string; complete: boolean }[] }) =>
+          l.tasks.map((t) => ({ list: l.taskListID, task: t.taskID, complete: t.complete })),
+      ) as { list: string; task: string; complete: boolean }[];
+    };
+    const first = (await tasks(a)).find((t) => !t.complete);
+    if (!first) throw new Error("no open task in the demo");
+    const ticked = await call(
+      api.key,
+      a,
+      "action/taskstatus",
+      { ...vision, taskListID: first.list, taskID: first.task, complete: true },
+      "planning",
+    );
+    expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+    const isTicked = async (loginid: string) =>
+      (await tasks(loginid)).find((t) => t.list === first.list && t.task === first.task)?.complete;
+    expect(await isTicked(a)).toBe(true);
+    expect(await isTicked(b)).toBe(false);
+    const kept = () =>
+      api.app.services.db.query("select 1 from task_status where application = $1", [`Vision@${a}`]);
+    expect(await kept()).toHaveLength(1);
+    expect((await call(api.key, a, "action/logout", {}, "planning")).status).toBe(200);
+    expect(await kept()).toEqual([]);
+  });
+
   it("a view is dropped at logout, and with a session that expired", async () => {
     const a = await login(api.key);
     await save(api.key, a, "702");
