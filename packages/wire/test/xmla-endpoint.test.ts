@@ -1,4 +1,5 @@
 import { child, type XmlElement } from "@qibates/protocols/xml";
+import { type RequestType, schemaRowsetRestrictions } from "@qibates/protocols/xmla";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   discoverBody,
@@ -517,10 +518,26 @@ describe("faults", () => {
     expect(faultOf(await discover("MDSCHEMA_CUBES", {}, { Catalog: "Nope" }))?.faultstring).toBe(
       "The catalog Nope does not exist.",
     );
-    expect(
-      faultOf(await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Market].[Eest]", TREE_OP: "1" }))
-        ?.faultstring,
-    ).toBe("The member [Market].[Eest] does not exist in the cube.");
+  });
+
+  it("a restriction that names nothing answers an empty rowset, never a fault, in every rowset", async () => {
+    // SSAS's rule: a client asks "is this a member?" by restricting MDSCHEMA_MEMBERS to its unique name.
+    for (const op of ["1", "2", "4", "8", "16", "32", "63"]) {
+      for (const unique of ["[Market].[Eest]", "[Nope].[East]", "[Measures].[X]", "not a [name"]) {
+        const a = await discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: unique, TREE_OP: op });
+        expect(faultOf(a), `${unique} ${op}`).toBeNull();
+        expect(rowsOf(a), `${unique} ${op}`).toEqual([]);
+      }
+    }
+    const served = rowsOf(await discover("DISCOVER_SCHEMA_ROWSETS")).map((r) => String(r.SchemaName));
+    for (const type of served) {
+      for (const { Name, Type } of schemaRowsetRestrictions(type as RequestType)) {
+        if (Type !== "xsd:string" || Name === "TREE_OP") continue;
+        const a = await discover(type, { [Name]: "[QB No].[Such Name]" });
+        expect(faultOf(a), `${type} ${Name}`).toBeNull();
+        expect(rowsOf(a), `${type} ${Name}`).toEqual([]);
+      }
+    }
   });
 
   it("bad requests: not XML, not SOAP, not an XMLA method, an unknown rowset or restriction, a format", async () => {

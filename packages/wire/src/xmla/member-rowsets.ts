@@ -44,7 +44,10 @@ export function memberRows(
   const unique = restrictions.get("MEMBER_UNIQUE_NAME");
   if (unique === undefined)
     throw new XmlaFault("bad-request", "TREE_OP needs the MEMBER_UNIQUE_NAME restriction.");
+  // A restriction that names no member of the cube selects nothing, as SSAS answers it: an empty rowset, which
+  // is how a client asks whether a name (an axis member of a query-scoped calculation) is a real member.
   const pivot = findMember(engine, unique, parse);
+  if (!pivot) return [];
   const picked = new Set<Member>();
   const add = (ms: Iterable<Member>) => {
     for (const m of ms) picked.add(m);
@@ -59,27 +62,28 @@ export function memberRows(
   return pivot.dimension.members.filter((m) => picked.has(m)).map((m) => memberRow(base, m));
 }
 
-/** `[a].[b]` or `a.b` → `["a", "b"]`, read by the engine's MDX parser. */
-function nameParts(text: string, parse: (text: string) => Expr): string[] {
+/** `[a].[b]` or `a.b` → `["a", "b"]`, read by the engine's MDX parser; null when the text is no member name. */
+function nameParts(text: string, parse: (text: string) => Expr): string[] | null {
   let e: Expr;
   try {
     e = parse(text);
   } catch (err) {
-    if (err instanceof MdxError)
-      throw new XmlaFault("bad-request", `${text} is not a member name: ${err.message}.`);
+    if (err instanceof MdxError) return null;
     throw err;
   }
-  if (e.kind !== "ref") throw new XmlaFault("bad-request", `${text} is not a member name.`);
-  return e.parts.map((p) => p.name);
+  return e.kind === "ref" ? e.parts.map((p) => p.name) : null;
 }
 
-/** A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`). */
-export function findMember(engine: EngineCube, unique: string, parse: (text: string) => Expr): Member {
+/**
+ * A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`); null when
+ * the cube has no such member or the text names none.
+ */
+export function findMember(engine: EngineCube, unique: string, parse: (text: string) => Expr): Member | null {
   const parts = nameParts(unique, parse);
+  if (!parts) return null;
   const outline = engine.outline;
-  const unknown = () => new XmlaFault("unknown-member", `The member ${unique} does not exist in the cube.`);
   const dim = parts[0] === undefined ? undefined : outline.dimension(parts[0]);
-  if (!dim) throw unknown();
+  if (!dim) return null;
   let cur = dim.root;
   for (const name of parts.slice(1)) {
     const next =
@@ -88,7 +92,7 @@ export function findMember(engine: EngineCube, unique: string, parse: (text: str
         const m = outline.member(name);
         return m && m.dimension === dim && m.isDescendantOf(cur) ? m : undefined;
       })();
-    if (!next) throw unknown();
+    if (!next) return null;
     cur = next;
   }
   return cur;
