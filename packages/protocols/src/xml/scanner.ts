@@ -29,7 +29,11 @@ export interface XmlBuilder<N> {
 export interface ScanOptions {
   /** The requests' checks (see above); lenient otherwise. */
   strict: boolean;
-  /** Elements, attributes and depth counted while reading ({@link XmlRefused} past one); `null`: not counted. */
+  /**
+   * Elements, attributes, depth and namespace declarations counted while reading ({@link XmlRefused} past one);
+   * `null`: not counted. The depth is the scanner's own stack of open elements, so nothing the text holds
+   * (comments, CDATA sections, processing instructions, malformed markup) can make it miscount.
+   */
   limits: XmlLimits | null;
 }
 
@@ -97,6 +101,7 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
   let rootClosed = false;
   let elements = 0;
   let attributes = 0;
+  let namespaces = 0;
   let i = !strict && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let work = 0;
 
@@ -157,8 +162,13 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     const next = text.charCodeAt(i + 1);
     if (next === 33 /* ! */) {
       if (text.startsWith("<!--", i)) {
+        // The comment's end is the first `-->` after `<!--`: `<!-->` and `<!--->` open a comment, they close none.
         const close = text.indexOf("-->", i + 4);
         if (close < 0) fail(i, "a comment is not closed.");
+        if (strict) {
+          const dashes = text.indexOf("--", i + 4);
+          if (dashes < close) fail(dashes, "a comment holds '--'.");
+        }
         work += (close - i) >> 6;
         i = close + 3;
         continue;
@@ -173,6 +183,8 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
         i = close + 3;
         continue;
       }
+      if (strict && /^<!doctype/i.test(text.slice(i, i + 9)))
+        fail(i, "a document type declaration is not allowed.");
       if (text.startsWith("<!DOCTYPE", i) || text.startsWith("<!doctype", i))
         throw new XmlRefused("the document has a document type declaration");
       fail(i + 1, "a name is expected.");
@@ -205,6 +217,7 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     // No prototype: a hostile `__proto__="…"` is an attribute like any other.
     const attrs: Record<string, string> = Object.create(null);
     let empty = false;
+    let declared = 0;
     for (;;) {
       const k = skipSpace(j);
       const c = text.charCodeAt(k);
@@ -249,8 +262,16 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
         }
       }
       if (strict && Object.hasOwn(attrs, name)) fail(k, `the attribute ${name} is repeated.`);
-      if (limits !== null && ++attributes > limits.maxAttributes)
-        throw new XmlRefused(`the document has more than ${limits.maxAttributes} attributes`);
+      if (limits !== null) {
+        if (++attributes > limits.maxAttributes)
+          throw new XmlRefused(`the document has more than ${limits.maxAttributes} attributes`);
+        if (name.startsWith("xmlns") && (name.length === 5 || name.charCodeAt(5) === 58) /* : */) {
+          if (++declared > limits.maxElementNamespaces)
+            throw new XmlRefused(`an element declares more than ${limits.maxElementNamespaces} namespaces`);
+          if (++namespaces > limits.maxNamespaces)
+            throw new XmlRefused(`the document declares more than ${limits.maxNamespaces} namespaces`);
+        }
+      }
       attrs[name] = value;
       if (++work >= STEP_WORK) {
         work = 0;
