@@ -136,6 +136,35 @@ describe("the request reader against the pre-check tricks", () => {
     }
   });
 
+  it("refuses characters XML excludes, a misplaced or malformed XML declaration and a nameless processing instruction", () => {
+    for (const bad of [
+      "<r>\u0000</r>",
+      "<r a='\u0001'/>",
+      "<r>\uFFFE</r>",
+      "<r\uFFFF/>",
+      "<r>\uD800</r>",
+      "<r>\uDC00x</r>",
+      ' <?xml version="1.0"?><r/>',
+      '<r/><?xml version="1.0"?>',
+      '<?xml version="1.0"?><?xml version="1.0"?><r/>',
+      "<?xml?><r/>",
+      "<?xml version=1.0?><r/>",
+      '<?xml version="1.0" encoding=""?><r/>',
+      '<?xml version="1.0" standalone="maybe"?><r/>',
+      "<r><? x?></r>",
+      "<r><?a<b?></r>",
+    ])
+      expect(read(bad).kind, JSON.stringify(bad)).toBe("syntax");
+    for (const good of [
+      '<?xml version="1.0"?><r/>',
+      "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<r/>",
+      "<r>\u{1F600}\uD7FF\uE000\uFFFD\t\r\n</r>",
+      `<r>${"x".repeat(16 * 1024 - 4)}\u{1F600}</r>`,
+      '<r><?xml-stylesheet href="a"?><?pi?><?pi "\' < > ?></r>',
+    ])
+      expect(read(good).kind, JSON.stringify(good)).toBe("ok");
+  });
+
   it("counts depth by the elements open, whatever end tags the text holds", () => {
     // Extra end tags are refused where they stand; they never lower the count.
     expect(read(`<r>${nested(50)}${"</a>".repeat(5)}${nested(100)}</r>`).kind).toBe("syntax");
