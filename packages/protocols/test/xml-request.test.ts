@@ -20,7 +20,14 @@ import {
 
 const refusal = (text: string): string | null => {
   try {
-    checkXmlSize(text, { maxChars: 10_000_000, maxElements: 1_000, maxAttributes: 1_000, maxDepth: 16 });
+    checkXmlSize(text, {
+      maxChars: 10_000_000,
+      maxElements: 1_000,
+      maxAttributes: 1_000,
+      maxDepth: 16,
+      maxNamespaces: 100,
+      maxElementNamespaces: 8,
+    });
     return null;
   } catch (e) {
     expect(e).toBeInstanceOf(XmlTooLarge);

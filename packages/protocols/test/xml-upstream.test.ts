@@ -6,7 +6,14 @@ import { readXml, readXmlSync, treeBuilder, type XmlLimits, XmlRefused } from ".
  * shape built over it is tested in `packages/connectors/test/net-xml.test.ts`.
  */
 
-const LIMITS: XmlLimits = { maxChars: 10_000, maxElements: 10, maxAttributes: 5, maxDepth: 3 };
+const LIMITS: XmlLimits = {
+  maxChars: 10_000,
+  maxElements: 10,
+  maxAttributes: 5,
+  maxDepth: 3,
+  maxNamespaces: 4,
+  maxElementNamespaces: 2,
+};
 const refusal = (text: string, limits = LIMITS) => {
   try {
     readXmlSync(text, treeBuilder, limits);

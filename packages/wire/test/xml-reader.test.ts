@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { parseXml, XML_LIMITS, type XmlElement } from "@qibates/protocols/xml";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { parseXml, XML_LIMITS } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
+import { referenceParse } from "./support/xml-reference.ts";
 
 /**
  * The wire endpoints' XML reader (`@qibates/protocols/xml`, issue 30: a 2 MiB request body held the event loop
@@ -10,56 +10,6 @@ import { describe, expect, it } from "vitest";
  * document of these fixtures, compared here beside them (fast-xml-parser stays a test dependency of this
  * package alone). The reader's own tests are in `packages/protocols/test/xml-request.test.ts`.
  */
-
-// The reader the endpoints used before, kept here as the reference.
-const reference = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  commentPropName: "#comment",
-});
-type Raw = Record<string, unknown> & { ":@"?: Record<string, string> };
-const nameOf = (n: Raw) =>
-  Object.keys(n).find((k) => k !== ":@" && k !== "#text" && k !== "#comment") ?? null;
-const local = (q: string) => q.slice(q.indexOf(":") + 1);
-function build(n: Raw, scope: ReadonlyMap<string, string>): XmlElement {
-  const qname = nameOf(n) as string;
-  let inner: Map<string, string> | null = null;
-  const attrs: Record<string, string> = {};
-  for (const [k, v] of Object.entries(n[":@"] ?? {})) {
-    if (k === "xmlns" || k.startsWith("xmlns:")) {
-      inner ??= new Map(scope);
-      inner.set(k === "xmlns" ? "" : k.slice(6), v);
-    } else attrs[local(k)] = v;
-  }
-  const ns = inner ?? scope;
-  const colon = qname.indexOf(":");
-  const children: XmlElement[] = [];
-  let text = "";
-  for (const c of (n[qname] as Raw[]) ?? []) {
-    if (typeof c["#text"] === "string" || typeof c["#text"] === "number") text += String(c["#text"]);
-    else if (nameOf(c) !== null) children.push(build(c, ns));
-  }
-  return {
-    name: local(qname),
-    ns: ns.get(colon < 0 ? "" : qname.slice(0, colon)) ?? "",
-    attrs,
-    children,
-    text,
-  };
-}
-function referenceParse(text: string): XmlElement {
-  if (XMLValidator.validate(text) !== true) throw new Error("malformed");
-  const roots = (reference.parse(text) as Raw[]).filter((n) => nameOf(n) !== null);
-  return build(roots[0] as Raw, new Map());
-}
 
 function xmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { components } from "@qibates/client/schema";
 import type { Cube, CubeSnapshot } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
@@ -174,9 +174,9 @@ export function stampOf(cube: Cube): string {
  * `scripts/server-build.mjs`); run from the TypeScript sources (tests, `tsx`), the worker loads them through
  * tsx's loader, as its parent does.
  */
-function spawn(): Worker {
+function spawn(resourceLimits: ResourceLimits): Worker {
   const here = import.meta.url;
-  if (!here.endsWith(".ts")) return new Worker(new URL("./grid-worker.mjs", here));
+  if (!here.endsWith(".ts")) return new Worker(new URL("./grid-worker.mjs", here), { resourceLimits });
   // tsx's module hooks, registered in the worker's thread (tsx registers itself on the main thread only), then
   // the worker's sources through them. `require.resolve` names the CommonJS build of tsx's API: its ES module
   // build is beside it.
@@ -185,7 +185,34 @@ function spawn(): Worker {
     .replace(/\.cjs$/, ".mjs");
   const entry = new URL("./grid-worker.ts", here).href;
   const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); }).catch((e) => { console.error(e); process.exit(1); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+/** The longest a call may run in a worker by default: past it the worker is ended (and replaced). */
+export const WORKER_DEADLINE_MS = 30_000;
+/** The heap a worker may hold by default (`resourceLimits.maxOldGenerationSizeMb`): past it the worker is ended. */
+export const WORKER_MEMORY_MB = 512;
+
+/** The limits of each call in a worker, and how a worker is started (tests start their own). */
+export interface GridWorkerOptions {
+  /** Milliseconds a call may run ({@link WORKER_DEADLINE_MS}). */
+  deadlineMs?: number;
+  /** Megabytes of heap a worker may hold ({@link WORKER_MEMORY_MB}). */
+  memoryMb?: number;
+  /** Starts a worker with these resource limits (tests: a worker of their own). */
+  spawn?: (limits: ResourceLimits) => Worker;
+}
+
+/**
+ * A call ended because its worker was ended: it ran past the deadline, or the worker ran out of its memory. The
+ * worker is replaced at the next call; the caller answers the provider's failure in its protocol's format.
+ */
+function workerStopped(reason: "time" | "memory", detail: string): ProviderError {
+  const message =
+    reason === "time"
+      ? `The work was stopped: it ran longer than ${detail}.`
+      : `The work was stopped: it needed more memory than ${detail}.`;
+  return new ProviderError("PROVIDER_FAILED", message, { reason: message });
 }
 
 /** Worker threads for the heavy reads of the embedded engine; each call goes to the least busy one. */
@@ -193,9 +220,20 @@ export class GridWorkers {
   private readonly slots: (Slot | null)[];
   private nextId = 1;
   private closed = false;
+  private readonly deadlineMs: number;
+  private readonly memoryMb: number;
+  private readonly spawn: (limits: ResourceLimits) => Worker;
+  /** Workers ended for time or memory since the start (replaced at the next call). */
+  stopped = 0;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    options: GridWorkerOptions = {},
+  ) {
     this.slots = Array.from({ length: size }, () => null);
+    this.deadlineMs = options.deadlineMs ?? WORKER_DEADLINE_MS;
+    this.memoryMb = options.memoryMb ?? WORKER_MEMORY_MB;
+    this.spawn = options.spawn ?? spawn;
   }
 
   /** Whether `app` can be read by a worker: its cube is one a worker can build (`replica-bases.ts`). */
@@ -284,6 +322,15 @@ export class GridWorkers {
     const answered = new Promise<WorkerAnswer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
     });
+    // Past the deadline the worker is ended, with every call it holds: a thread cannot be interrupted otherwise.
+    const deadline = setTimeout(() => {
+      if (slot.pending.has(id)) this.stop(slot, workerStopped("time", `${this.deadlineMs / 1000} s`));
+    }, this.deadlineMs);
+    deadline.unref();
+    answered.then(
+      () => clearTimeout(deadline),
+      () => clearTimeout(deadline),
+    );
     // A worker with calls under way keeps the process alive (an idle one does not).
     slot.worker.ref();
     // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.
@@ -316,6 +363,16 @@ export class GridWorkers {
     await Promise.all(running.map((s) => s.worker.terminate()));
   }
 
+  /** Ends `slot`'s worker (replaced at the next call) and fails its calls under way with `error`. */
+  private stop(slot: Slot, error: Error): void {
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) this.slots[at] = null;
+    this.stopped++;
+    for (const p of slot.pending.values()) p.reject(error);
+    slot.pending.clear();
+    void slot.worker.terminate();
+  }
+
   /** The least busy worker, started when it is not running. */
   private pick(): Slot {
     let best = -1;
@@ -330,11 +387,19 @@ export class GridWorkers {
     }
     const existing = this.slots[best];
     if (existing) return existing;
-    const slot: Slot = { worker: spawn(), pending: new Map(), stamps: new Map() };
+    const slot: Slot = {
+      worker: this.spawn({ maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32 }),
+      pending: new Map(),
+      stamps: new Map(),
+    };
     const fail = (error: Error) => {
-      // A worker that died is replaced at the next call; its calls under way fail (a bug, answered 500).
+      // A worker that died is replaced at the next call; its calls under way fail: out of its memory, the
+      // provider's failure; anything else a bug (answered 500).
       if (this.slots[best] === slot) this.slots[best] = null;
-      for (const p of slot.pending.values()) p.reject(error);
+      const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+      if (outOfMemory) this.stopped++;
+      const answer = outOfMemory ? workerStopped("memory", `${this.memoryMb} MB`) : error;
+      for (const p of slot.pending.values()) p.reject(answer);
       slot.pending.clear();
     };
     slot.worker.on("message", (a: WorkerAnswer) => {

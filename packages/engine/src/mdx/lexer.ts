@@ -27,8 +27,22 @@ export interface Origin {
   column: number;
 }
 
+/** Every token of `src`, the last one `eof` (tests; the parser reads them one at a time: {@link lexer}). */
 export function tokenize(src: string, origin: Origin = { line: 1, column: 1 }): Token[] {
   const out: Token[] = [];
+  const next = lexer(src, origin);
+  for (let t = next(); ; t = next()) {
+    out.push(t);
+    if (t.kind === "eof") return out;
+  }
+}
+
+/**
+ * The tokens of `src` one at a time, as the parser asks for them (`eof` at the end, then again): a query the
+ * parser refuses early (a chain too long, nesting too deep, a syntax error) is not tokenized past that point, and
+ * no array of every token is built. The work is linear in the text read.
+ */
+export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () => Token {
   let i = 0;
   let line = origin.line;
   let lineStart = -(origin.column - 1);
@@ -37,128 +51,128 @@ export function tokenize(src: string, origin: Origin = { line: 1, column: 1 }): 
     line++;
     lineStart = at + 1;
   };
-  while (i < src.length) {
-    const c = src[i] as string;
-    if (c === "\n") {
-      newline(i);
-      i++;
-      continue;
-    }
-    if (c === " " || c === "\t" || c === "\r") {
-      i++;
-      continue;
-    }
-    if ((c === "-" && src[i + 1] === "-") || (c === "/" && src[i + 1] === "/")) {
-      while (i < src.length && src[i] !== "\n") i++;
-      continue;
-    }
-    if (c === "/" && src[i + 1] === "*") {
-      const at = { line, column: col(i) };
-      i += 2;
-      while (i < src.length && !(src[i] === "*" && src[i + 1] === "/")) {
-        if (src[i] === "\n") newline(i);
+  return (): Token => {
+    while (i < src.length) {
+      const c = src[i] as string;
+      if (c === "\n") {
+        newline(i);
         i++;
+        continue;
       }
-      if (i >= src.length) throw new MdxError("MDX_SYNTAX", "Unterminated comment /*", { ...at, text: "/*" });
-      i += 2;
-      continue;
-    }
-    const startLine = line;
-    const startCol = col(i);
-    const start = i;
-    const push = (kind: TokenKind, value: string): void => {
-      out.push({ kind, value, text: src.slice(start, i), line: startLine, column: startCol });
-    };
-    if (c === "[") {
-      let value = "";
-      i++;
-      for (;;) {
-        if (i >= src.length)
-          throw new MdxError("MDX_SYNTAX", `Unterminated name ${src.slice(start, start + 20)}`, {
-            line: startLine,
-            column: startCol,
-            text: src.slice(start, start + 20),
-          });
-        const d = src[i] as string;
-        if (d === "]") {
-          if (src[i + 1] === "]") {
-            value += "]";
-            i += 2;
-            continue;
-          }
+      if (c === " " || c === "\t" || c === "\r") {
+        i++;
+        continue;
+      }
+      if ((c === "-" && src[i + 1] === "-") || (c === "/" && src[i + 1] === "/")) {
+        while (i < src.length && src[i] !== "\n") i++;
+        continue;
+      }
+      if (c === "/" && src[i + 1] === "*") {
+        const at = { line, column: col(i) };
+        i += 2;
+        while (i < src.length && !(src[i] === "*" && src[i + 1] === "/")) {
+          if (src[i] === "\n") newline(i);
           i++;
-          break;
         }
-        if (d === "\n") newline(i);
-        value += d;
-        i++;
-      }
-      push("name", value);
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      let value = "";
-      i++;
-      for (;;) {
         if (i >= src.length)
-          throw new MdxError("MDX_SYNTAX", "Unterminated string", {
-            line: startLine,
-            column: startCol,
-            text: src.slice(start, start + 20),
-          });
-        const d = src[i] as string;
-        if (d === c) {
-          if (src[i + 1] === c) {
-            value += c;
-            i += 2;
-            continue;
+          throw new MdxError("MDX_SYNTAX", "Unterminated comment /*", { ...at, text: "/*" });
+        i += 2;
+        continue;
+      }
+      const startLine = line;
+      const startCol = col(i);
+      const start = i;
+      const push = (kind: TokenKind, value: string): Token => ({
+        kind,
+        value,
+        text: src.slice(start, i),
+        line: startLine,
+        column: startCol,
+      });
+      if (c === "[") {
+        let value = "";
+        i++;
+        for (;;) {
+          if (i >= src.length)
+            throw new MdxError("MDX_SYNTAX", `Unterminated name ${src.slice(start, start + 20)}`, {
+              line: startLine,
+              column: startCol,
+              text: src.slice(start, start + 20),
+            });
+          const d = src[i] as string;
+          if (d === "]") {
+            if (src[i + 1] === "]") {
+              value += "]";
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
           }
+          if (d === "\n") newline(i);
+          value += d;
           i++;
-          break;
         }
-        if (d === "\n") newline(i);
-        value += d;
-        i++;
+        return push("name", value);
       }
-      push("string", value);
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(src[i + 1] ?? ""))) {
-      while (i < src.length && /[0-9]/.test(src[i] as string)) i++;
-      if (src[i] === "." && /[0-9]/.test(src[i + 1] ?? "")) {
+      if (c === "'" || c === '"') {
+        let value = "";
         i++;
+        for (;;) {
+          if (i >= src.length)
+            throw new MdxError("MDX_SYNTAX", "Unterminated string", {
+              line: startLine,
+              column: startCol,
+              text: src.slice(start, start + 20),
+            });
+          const d = src[i] as string;
+          if (d === c) {
+            if (src[i + 1] === c) {
+              value += c;
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          if (d === "\n") newline(i);
+          value += d;
+          i++;
+        }
+        return push("string", value);
+      }
+      if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(src[i + 1] ?? ""))) {
         while (i < src.length && /[0-9]/.test(src[i] as string)) i++;
+        if (src[i] === "." && /[0-9]/.test(src[i + 1] ?? "")) {
+          i++;
+          while (i < src.length && /[0-9]/.test(src[i] as string)) i++;
+        }
+        if ((src[i] === "e" || src[i] === "E") && /[-+0-9]/.test(src[i + 1] ?? "")) {
+          i++;
+          if (src[i] === "+" || src[i] === "-") i++;
+          while (i < src.length && /[0-9]/.test(src[i] as string)) i++;
+        }
+        return push("number", src.slice(start, i));
       }
-      if ((src[i] === "e" || src[i] === "E") && /[-+0-9]/.test(src[i + 1] ?? "")) {
+      if (/[A-Za-z_\u00c0-\uffff]/.test(c)) {
+        while (i < src.length && /[A-Za-z0-9_\u00c0-\uffff]/.test(src[i] as string)) i++;
+        return push("ident", src.slice(start, i));
+      }
+      const two = src.slice(i, i + 2);
+      if (PUNCT2.includes(two)) {
+        i += 2;
+        return push("punct", two);
+      }
+      if (PUNCT1.includes(c)) {
         i++;
-        if (src[i] === "+" || src[i] === "-") i++;
-        while (i < src.length && /[0-9]/.test(src[i] as string)) i++;
+        return push("punct", c);
       }
-      push("number", src.slice(start, i));
-      continue;
+      throw new MdxError("MDX_SYNTAX", `Unexpected character ${c}`, {
+        line: startLine,
+        column: startCol,
+        text: c,
+      });
     }
-    if (/[A-Za-z_\u00c0-\uffff]/.test(c)) {
-      while (i < src.length && /[A-Za-z0-9_\u00c0-\uffff]/.test(src[i] as string)) i++;
-      push("ident", src.slice(start, i));
-      continue;
-    }
-    const two = src.slice(i, i + 2);
-    if (PUNCT2.includes(two)) {
-      i += 2;
-      push("punct", two);
-      continue;
-    }
-    if (PUNCT1.includes(c)) {
-      i++;
-      push("punct", c);
-      continue;
-    }
-    throw new MdxError("MDX_SYNTAX", `Unexpected character ${c}`, {
-      line: startLine,
-      column: startCol,
-      text: c,
-    });
-  }
-  out.push({ kind: "eof", value: "", text: "end of query", line, column: col(i) });
-  return out;
+    return { kind: "eof", value: "", text: "end of query", line, column: col(i) };
+  };
 }

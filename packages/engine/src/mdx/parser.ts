@@ -10,7 +10,7 @@ import {
   type UpdateAssignment,
 } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
-import { type Origin, type Token, tokenize } from "./lexer.ts";
+import { lexer, type Origin, type Token } from "./lexer.ts";
 
 /**
  * The recursive-descent MDX parser:
@@ -93,8 +93,27 @@ const FLAGS = new Set([
 export const MAX_MDX_NESTING = 128;
 export const MAX_MDX_TREE_DEPTH = 512;
 
+/**
+ * The longest MDX text read, in characters (64 KiB): a query, an `UPDATE CUBE` statement or an expression
+ * longer is refused (`MDX_TOO_COSTLY`) before a token is read. Every host parses on its event loop, and the
+ * parse of a text at this limit takes tens of milliseconds; the longest queries the recorded clients send are a
+ * few kilobytes (issue 43: 10 MiB held the loop 21 s).
+ */
+export const MAX_MDX_CHARS = 64 * 1024;
+
+/** The tokens of `text`, read as the parser asks for them, once its length is within {@link MAX_MDX_CHARS}. */
+function tokensOf(text: string, origin?: Origin): () => Token {
+  if (text.length > MAX_MDX_CHARS)
+    throw new MdxError(
+      "MDX_TOO_COSTLY",
+      `The MDX text is longer than ${MAX_MDX_CHARS} characters (${text.length})`,
+      { line: 1, column: 1, text: text.slice(0, 20) },
+    );
+  return lexer(text, origin);
+}
+
 export function parseMdx(text: string): MdxQuery {
-  const p = new Parser(tokenize(text));
+  const p = new Parser(tokensOf(text));
   const q = p.query();
   p.expectEnd();
   for (const def of q.with) checkTreeDepth(def.expr);
@@ -140,7 +159,7 @@ function childrenOf(e: Expr): Expr[] {
 
 /** Parses an `UPDATE CUBE` statement (write-back). */
 export function parseMdxUpdate(text: string): MdxUpdate {
-  const p = new Parser(tokenize(text));
+  const p = new Parser(tokensOf(text));
   const u = p.update();
   p.expectEnd();
   for (const a of u.assignments) {
@@ -152,7 +171,7 @@ export function parseMdxUpdate(text: string): MdxUpdate {
 
 /** Parses a value or set expression alone (a calculated member's formula, a test). */
 export function parseMdxExpression(text: string, origin?: Origin): Expr {
-  const p = new Parser(tokenize(text, origin));
+  const p = new Parser(tokensOf(text, origin));
   const e = p.expr();
   p.expectEnd();
   checkTreeDepth(e);
@@ -162,18 +181,21 @@ export function parseMdxExpression(text: string, origin?: Origin): Expr {
 const pos = (t: Token): MdxPosition => ({ line: t.line, column: t.column, text: t.text });
 
 class Parser {
-  private i = 0;
+  /** The current token (read, not yet taken). */
+  private current: Token;
   /** Nesting of the expression being parsed (parentheses, braces, calls, unary operators). */
   private nesting = 0;
-  constructor(private readonly toks: Token[]) {}
+  constructor(private readonly read: () => Token) {
+    this.current = read();
+  }
 
   private get tok(): Token {
-    return this.toks[this.i] as Token;
+    return this.current;
   }
 
   private next(): Token {
-    const t = this.tok;
-    if (t.kind !== "eof") this.i++;
+    const t = this.current;
+    if (t.kind !== "eof") this.current = this.read();
     return t;
   }
 
@@ -478,7 +500,8 @@ class Parser {
       if (t.kind === "name") {
         this.next();
         const part: NamePart = { name: t.value, bracketed: true, at: pos(t) };
-        if (e.kind === "ref") e = { ...e, parts: [...e.parts, part] };
+        // The reference was built here (`primary`): its parts grow in place, never copied per part.
+        if (e.kind === "ref") e.parts.push(part);
         else e = { kind: "method", target: e, name: t.value, args: null, at: pos(t) };
         continue;
       }
@@ -489,7 +512,7 @@ class Parser {
         const args = this.isPunct("(") ? this.args() : null;
         e = { kind: "method", target: e, name: upper, args, at: pos(t) };
       } else if (e.kind === "ref") {
-        e = { ...e, parts: [...e.parts, { name: t.value, bracketed: false, at: pos(t) }] };
+        e.parts.push({ name: t.value, bracketed: false, at: pos(t) });
       } else {
         throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${t.value}`, pos(t));
       }

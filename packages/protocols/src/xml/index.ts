@@ -1,7 +1,14 @@
-export { child, isNil, parseXml, parseXmlSteps, readXmlElement, type XmlElement } from "./element.ts";
-export { esc, leaf } from "./escape.ts";
 export {
   checkXmlSize,
+  child,
+  isNil,
+  parseXml,
+  parseXmlSteps,
+  readXmlElement,
+  type XmlElement,
+} from "./element.ts";
+export { esc, leaf } from "./escape.ts";
+export {
   UPSTREAM_XML_LIMITS,
   XML_LIMITS,
   type XmlLimits,

@@ -29,7 +29,11 @@ export interface XmlBuilder<N> {
 export interface ScanOptions {
   /** The requests' checks (see above); lenient otherwise. */
   strict: boolean;
-  /** Elements, attributes and depth counted while reading ({@link XmlRefused} past one); `null`: not counted. */
+  /**
+   * Elements, attributes, depth and namespace declarations counted while reading ({@link XmlRefused} past one);
+   * `null`: not counted. The depth is the scanner's own stack of open elements, so nothing the text holds
+   * (comments, CDATA sections, processing instructions, malformed markup) can make it miscount.
+   */
   limits: XmlLimits | null;
 }
 
@@ -40,6 +44,11 @@ const TEXT_CHUNK = 16 * 1024;
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][-.0-9A-Za-z_:\u00B7\u00C0-\uFFFF]*/y;
 const SPACE = /[ \t\r\n]*/y;
+/** A character XML does not allow (XML 1.0 `Char`): controls but tab, LF and CR, lone surrogates, U+FFFE, U+FFFF. */
+const NOT_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** XML 1.0's `XMLDecl`: a version, then an encoding and whether the document stands alone, both optional. */
+const XML_DECLARATION =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][-A-Za-z0-9._]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>$/;
 const ENTITIES: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 /** Strict: an entity or character reference (its name or number in group 1), or a bare `&`. */
@@ -97,6 +106,7 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
   let rootClosed = false;
   let elements = 0;
   let attributes = 0;
+  let namespaces = 0;
   let i = !strict && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let work = 0;
 
@@ -138,6 +148,25 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     });
   };
 
+  if (strict)
+    for (let from = 0; from < n; from += TEXT_CHUNK) {
+      // A chunk may cut a surrogate pair: each is read with the characters either side of it.
+      const start = from > 0 ? from - 1 : 0;
+      const m = NOT_CHAR.exec(text.slice(start, from + TEXT_CHUNK + 1));
+      const at = m === null ? n : start + m.index;
+      if (at < Math.min(n, from + TEXT_CHUNK)) {
+        const code = (m as RegExpExecArray)[0].codePointAt(0) ?? 0;
+        fail(
+          at,
+          `the character U+${code.toString(16).toUpperCase().padStart(4, "0")} is not allowed in XML.`,
+        );
+      }
+      work += TEXT_CHUNK >> 6;
+      if (work >= STEP_WORK) {
+        work = 0;
+        yield;
+      }
+    }
   while (i < n) {
     if (++work >= STEP_WORK) {
       work = 0;
@@ -157,8 +186,13 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     const next = text.charCodeAt(i + 1);
     if (next === 33 /* ! */) {
       if (text.startsWith("<!--", i)) {
+        // The comment's end is the first `-->` after `<!--`: `<!-->` and `<!--->` open a comment, they close none.
         const close = text.indexOf("-->", i + 4);
         if (close < 0) fail(i, "a comment is not closed.");
+        if (strict) {
+          const dashes = text.indexOf("--", i + 4);
+          if (dashes < close) fail(dashes, "a comment holds '--'.");
+        }
         work += (close - i) >> 6;
         i = close + 3;
         continue;
@@ -173,6 +207,8 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
         i = close + 3;
         continue;
       }
+      if (strict && /^<!doctype/i.test(text.slice(i, i + 9)))
+        fail(i, "a document type declaration is not allowed.");
       if (text.startsWith("<!DOCTYPE", i) || text.startsWith("<!doctype", i))
         throw new XmlRefused("the document has a document type declaration");
       fail(i + 1, "a name is expected.");
@@ -180,6 +216,17 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     if (next === 63 /* ? */) {
       const close = text.indexOf("?>", i + 2);
       if (close < 0) fail(i, "a processing instruction is not closed.");
+      if (strict) {
+        // A target (a name; `xml` in any case is the declaration's alone), then white space or the end.
+        const target = nameAt(i + 2);
+        const after = text.charCodeAt(i + 2 + target.length);
+        if (after !== 63 /* ? */ && after !== 32 && after !== 9 && after !== 10 && after !== 13)
+          fail(i, "a processing instruction's target is malformed.");
+        if (target.toLowerCase() === "xml") {
+          if (i > 0) fail(i, "the XML declaration is not at the start of the document.");
+          if (!XML_DECLARATION.test(text.slice(0, close + 2))) fail(i, "the XML declaration is malformed.");
+        }
+      }
       work += (close - i) >> 6;
       i = close + 2;
       continue;
@@ -205,6 +252,7 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
     // No prototype: a hostile `__proto__="…"` is an attribute like any other.
     const attrs: Record<string, string> = Object.create(null);
     let empty = false;
+    let declared = 0;
     for (;;) {
       const k = skipSpace(j);
       const c = text.charCodeAt(k);
@@ -249,8 +297,16 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
         }
       }
       if (strict && Object.hasOwn(attrs, name)) fail(k, `the attribute ${name} is repeated.`);
-      if (limits !== null && ++attributes > limits.maxAttributes)
-        throw new XmlRefused(`the document has more than ${limits.maxAttributes} attributes`);
+      if (limits !== null) {
+        if (++attributes > limits.maxAttributes)
+          throw new XmlRefused(`the document has more than ${limits.maxAttributes} attributes`);
+        if (name.startsWith("xmlns") && (name.length === 5 || name.charCodeAt(5) === 58) /* : */) {
+          if (++declared > limits.maxElementNamespaces)
+            throw new XmlRefused(`an element declares more than ${limits.maxElementNamespaces} namespaces`);
+          if (++namespaces > limits.maxNamespaces)
+            throw new XmlRefused(`the document declares more than ${limits.maxNamespaces} namespaces`);
+        }
+      }
       attrs[name] = value;
       if (++work >= STEP_WORK) {
         work = 0;

@@ -8,6 +8,8 @@ const ANSWER_LIMITS: XmlLimits = {
   maxElements: Number.POSITIVE_INFINITY,
   maxAttributes: Number.POSITIVE_INFINITY,
   maxDepth: Number.POSITIVE_INFINITY,
+  maxNamespaces: Number.POSITIVE_INFINITY,
+  maxElementNamespaces: Number.POSITIVE_INFINITY,
 };
 
 export const SOAP = "http://schemas.xmlsoap.org/soap/envelope/";

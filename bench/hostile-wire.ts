@@ -1,0 +1,323 @@
+/**
+ * Issue 43's hostile wire requests, each sent alone to the server as `npm start` runs it (the bundle, plain node,
+ * demo mode, every wire endpoint served) while `/health` is polled every 10 ms on its own connection: MDX text of
+ * 10 MiB through Essbase REST `…/mdx` and of 2 MiB through XMLA and Smart View, the 437 KB XMLA body whose
+ * comment opens as `<!-->` before 16,000 nested elements each declaring a namespace, a 255 KB XMLA body of
+ * namespace declarations × elements, and a 64 KiB Smart View body of declarations sent without a login.
+ *
+ * For each: the answer (status and the protocol's error), how long it took, the longest `/health` wait while it
+ * ran, and whether the process was still up. Targets: `/health` waits at most 150 ms, the process stays up, and
+ * every answer is the protocol's own (no 5xx but XMLA's SOAP faults).
+ *
+ * Run: `npx tsx bench/hostile-wire.ts [--repeat 3] [--write]` (about a minute)
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { esc } from "@qibates/protocols/xml";
+import { type RawAnswer, rawRequest } from "../packages/server/test/support/raw-http.ts";
+import { buildServerIfNeeded } from "../scripts/server-build.mjs";
+import { args, numberOption } from "./args.ts";
+import { startBundledServer } from "./bundled-server.ts";
+import { referenceWork, SHARED_MACHINE } from "./machine.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const REPEAT = numberOption("repeat", 3);
+const WRITE = args.includes("--write");
+const MIB = 1024 * 1024;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const call = (url: string, headers: Record<string, string>, body: string | null, useAgent = agent) =>
+  rawRequest(url, headers, body, useAgent, 300_000);
+
+/** A long valid-looking MDX query of `chars` characters: a set of many members. */
+const longMdx = (chars: number) => {
+  const head = "SELECT {";
+  const tail = "[Sales]} ON COLUMNS FROM [Sample].[Basic]";
+  return `${head}${"[Sales],".repeat(Math.floor((chars - head.length - tail.length) / 8))}${tail}`;
+};
+
+const SOAP_HEAD =
+  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+  '<Execute xmlns="urn:schemas-microsoft-com:xml-analysis"><Command><Statement>';
+const SOAP_TAIL =
+  "</Statement></Command><Properties><PropertyList><Catalog>Sample</Catalog>" +
+  "<Format>Multidimensional</Format></PropertyList></Properties></Execute></soap:Body></soap:Envelope>";
+const execute = (statement: string, extra = "") =>
+  `${SOAP_HEAD}${esc(statement)}</Statement></Command>${extra}<Properties><PropertyList><Catalog>Sample</Catalog><Format>Multidimensional</Format></PropertyList></Properties></Execute></soap:Body></soap:Envelope>`;
+
+/** The reproduction of issue 43's critical finding: `<!-->` hides end tags, then 16,000 nested declaring elements. */
+function nestedNamespaces(): string {
+  const hidden = `<!--> ${"</x>".repeat(16_000)} -->`;
+  const nest =
+    Array.from({ length: 16_000 }, (_, i) => `<a xmlns:p${i}="u">`).join("") + "</a>".repeat(16_000);
+  return execute(
+    "SELECT {[Sales]} ON COLUMNS FROM [Sample].[Basic]",
+    `<Restrictions>${hidden}${nest}</Restrictions>`,
+  );
+}
+
+/** Namespace declarations × elements: `top` declarations at the top, then elements each declaring one more. */
+function declarations(chars: number, head: string, tail: string, open: string, top = 4_000): string {
+  const decls = Array.from({ length: top }, (_, i) => `xmlns:p${i}="u"`).join(" ");
+  const room = chars - head.length - tail.length - decls.length - open.length - 64;
+  const one = '<e xmlns:q="u"/>';
+  return `${head}${open.replace(">", ` ${decls}>`)}${one.repeat(Math.max(0, Math.floor(room / one.length)))}</${open.slice(1)}${tail}`;
+}
+
+interface Input {
+  name: string;
+  before: string;
+  send: () => Promise<RawAnswer>;
+  ok: (a: RawAnswer) => boolean;
+}
+
+/** What an answer says, in its protocol's format: a fault's or exception's words, or the JSON error. */
+function outcome(a: RawAnswer): string {
+  const fault = /<faultstring>([\s\S]*?)<\/faultstring>/.exec(a.body)?.[1];
+  if (fault) return `${a.status} fault: ${fault.slice(0, 70)}`;
+  const desc = /<desc>([\s\S]*?)<\/desc>/.exec(a.body)?.[1];
+  if (desc) return `${a.status} exception: ${desc.slice(0, 70)}`;
+  try {
+    const j = JSON.parse(a.body) as { errorMessage?: string };
+    if (j.errorMessage) return `${a.status} ${j.errorMessage.slice(0, 70)}`;
+  } catch {
+    // not JSON
+  }
+  return `${a.status} ${a.body.slice(0, 40)}`;
+}
+
+async function idleHealth(base: string, ms: number): Promise<number> {
+  let longest = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const t = performance.now();
+    await call(`${base}/qibates/api/v2/health`, {}, null, healthAgent);
+    longest = Math.max(longest, performance.now() - t);
+    await new Promise((res) => setTimeout(res, 10));
+  }
+  return longest;
+}
+
+async function main() {
+  await buildServerIfNeeded();
+  const data = mkdtempSync(join(tmpdir(), "qibates-hostile-wire-"));
+  const server = await startBundledServer({
+    DATA_DIR: data,
+    QIBATES_WIRE_ENDPOINTS: "all",
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    WIRE_LOGIN_FAILURES_PER_MINUTE: "100000",
+  });
+  const rows: string[] = [];
+  let failures = 0;
+  const referenceBefore = referenceWork();
+  let idle = 0;
+  try {
+    const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+    const xmla = {
+      "content-type": "text/xml",
+      authorization: basic,
+      soapaction: '"urn:schemas-microsoft-com:xml-analysis:Execute"',
+    };
+    const sv = { "content-type": "text/xml" };
+    const svLogin = async () => {
+      const a = await call(
+        `${server.base}/aps/SmartView`,
+        sv,
+        "<req_ConnectToProvider><usr>demo</usr><pwd>demo</pwd></req_ConnectToProvider>",
+      );
+      const sid = /<sID>([^<]+)<\/sID>/.exec(a.body)?.[1] ?? "";
+      for (const m of ["OpenApplication", "OpenCube"])
+        await call(
+          `${server.base}/aps/SmartView`,
+          sv,
+          `<req_${m}><sID>${sid}</sID><usr>demo</usr><pwd>demo</pwd><srv>EssbaseCluster-1</srv><app>Sample</app><cube>Basic</cube></req_${m}>`,
+        );
+      return sid;
+    };
+    const protocolAnswer = (a: RawAnswer) =>
+      a.status < 500 || /<faultstring>/.test(a.body) || /<exception/.test(a.body);
+    const mdxPath = `${server.base}/essbase/rest/v1/applications/Sample/databases/Basic/mdx`;
+    const xmlaPath = `${server.base}/olap/msmdpump.dll`;
+    const inputs: Input[] = [
+      {
+        name: "10 MiB MDX, Essbase REST `…/mdx`",
+        before: "loop held 21.1 s",
+        send: () =>
+          call(
+            mdxPath,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: longMdx(10 * MIB) }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "1 MiB MDX, Essbase REST `…/mdx`",
+        before: "(loop held about 2 s a MiB)",
+        send: () =>
+          call(
+            mdxPath,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: longMdx(MIB) }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "64 KiB MDX (the limit), Essbase REST `…/mdx`",
+        before: "—",
+        send: () =>
+          call(
+            mdxPath,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: longMdx(64 * 1024) }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "2 MiB MDX, XMLA Execute",
+        before: "loop held 2.7–3.9 s",
+        send: () => call(xmlaPath, xmla, execute(longMdx(2 * MIB - 1024))),
+        ok: protocolAnswer,
+      },
+      {
+        name: "2 MiB MDX, Smart View ExecuteQuery",
+        before: "loop held 2.7–3.9 s",
+        send: async () => {
+          const sid = await svLogin();
+          return call(
+            `${server.base}/aps/SmartView`,
+            sv,
+            `<req_ExecuteQuery><sID>${sid}</sID><mdx>${esc(longMdx(2 * MIB - 1024))}</mdx></req_ExecuteQuery>`,
+          );
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "437 KB XMLA: `<!-->` then 16,000 nested elements each declaring a namespace",
+        before: "/health stalled 15 s, process out of memory after 78 s",
+        send: () => call(xmlaPath, xmla, nestedNamespaces()),
+        ok: protocolAnswer,
+      },
+      {
+        name: "255 KB XMLA: 4,000 declarations × elements each declaring one",
+        before: "14.6 s of CPU",
+        send: () =>
+          call(
+            xmlaPath,
+            xmla,
+            declarations(
+              255 * 1024,
+              SOAP_HEAD,
+              `</Statement></Command>${SOAP_TAIL.slice(SOAP_TAIL.indexOf("<Properties>"))}`,
+              "<X>",
+            ),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "255 KB XMLA: 60 declarations × elements each declaring one",
+        before: "14.6 s of CPU",
+        send: () =>
+          call(
+            xmlaPath,
+            xmla,
+            declarations(
+              255 * 1024,
+              SOAP_HEAD,
+              `</Statement></Command>${SOAP_TAIL.slice(SOAP_TAIL.indexOf("<Properties>"))}`,
+              "<X>",
+              60,
+            ),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "64 KiB Smart View, no login: declarations × elements",
+        before: "0.39 s of CPU",
+        send: () =>
+          call(
+            `${server.base}/aps/SmartView`,
+            sv,
+            declarations(64 * 1024 - 1, "", "", "<req_ConnectToProvider>"),
+          ),
+        ok: protocolAnswer,
+      },
+    ];
+
+    idle = await idleHealth(server.base, 3_000);
+    for (const input of inputs) {
+      const times: number[] = [];
+      const waits: number[] = [];
+      let said = "";
+      let up = true;
+      for (let r = 0; r < REPEAT; r++) {
+        let polling = true;
+        let longest = 0;
+        const poller = (async () => {
+          while (polling) {
+            const t = performance.now();
+            await call(`${server.base}/qibates/api/v2/health`, {}, null, healthAgent);
+            longest = Math.max(longest, performance.now() - t);
+            await new Promise((res) => setTimeout(res, 10));
+          }
+        })();
+        await new Promise((res) => setTimeout(res, 30));
+        const started = performance.now();
+        const a = await input.send();
+        times.push(performance.now() - started);
+        await new Promise((res) => setTimeout(res, 30));
+        polling = false;
+        await poller;
+        waits.push(longest);
+        said = outcome(a);
+        if (!input.ok(a)) failures++;
+        up = server.child.exitCode === null;
+        if (!up) break;
+      }
+      const worstTime = Math.max(...times);
+      const worstWait = Math.max(...waits);
+      if (worstWait > 150 || !up) failures++;
+      rows.push(
+        `| ${input.name} | ${input.before} | ${said.replaceAll("|", "\\|")} | ${worstTime.toFixed(0)} ms | ${worstWait.toFixed(0)} ms | ${up ? "yes" : "**no**"} |`,
+      );
+      process.stdout.write(`${rows[rows.length - 1]}\n`);
+      if (!up) throw new Error(`the server is gone:\n${server.output()}`);
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    rmSync(data, { recursive: true, force: true });
+  }
+  const referenceAfter = referenceWork();
+  const text = [
+    `Command: \`npx tsx bench/hostile-wire.ts --repeat ${REPEAT}${WRITE ? " --write" : ""}\`, ${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end. The bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`. Each input sent alone, ${REPEAT} times; the worst of them. \`/health\` polled every 10 ms on its own keep-alive connection meanwhile.`,
+    "",
+    `Baseline of the same run: \`/health\` alone, polled every 10 ms for 3 s, waited at most ${idle.toFixed(0)} ms; a fixed piece of work (20 parses of a 2 MiB JSON text) took ${referenceBefore.toFixed(0)} ms before the run and ${referenceAfter.toFixed(0)} ms after. ${SHARED_MACHINE}`,
+    "",
+    "| input | before (issue 43) | answer | longest answer | longest `/health` wait | up after |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+    `Targets: \`/health\` ≤ 150 ms, process up, the protocol's own answer: ${failures === 0 ? "**all met** ✅" : `**${failures} missed** ❌`}.`,
+  ].join("\n");
+  process.stdout.write(`\n${text}\n`);
+  if (WRITE) {
+    const file = join(ROOT, "bench/BENCHMARKS.md");
+    const md = readFileSync(file, "utf8");
+    const section = `<!-- hostile-wire:start -->\n## Hostile wire requests: MDX text, nested namespaces, declarations (issue 43)\n\n${text}\n<!-- hostile-wire:end -->`;
+    const re = /<!-- hostile-wire:start -->[\s\S]*<!-- hostile-wire:end -->/;
+    writeFileSync(file, re.test(md) ? md.replace(re, section) : `${md.trimEnd()}\n\n${section}\n`);
+    process.stdout.write("Written to bench/BENCHMARKS.md.\n");
+  }
+  agent.destroy();
+  healthAgent.destroy();
+  if (failures > 0) process.exitCode = 1;
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { type ResourceLimits, Worker } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+import type { EssbaseApplication } from "../src/embedded/essbase-app.ts";
+import { GridWorkers, WORKER_DEADLINE_MS, WORKER_MEMORY_MB } from "../src/embedded/grid-workers.ts";
+import { ProviderError } from "../src/errors.ts";
+
+/**
+ * A call in a grid worker runs with a deadline and a memory cap (issue 43: untrusted work must never hold or
+ * kill the process): past either the worker is ended, the call answers the provider's failure (which each
+ * protocol answers in its format), the worker is replaced, and the next call answers normally. The workers here
+ * speak the pool's protocol and do what the script's text says: `loop` never ends, `hog` allocates without end,
+ * anything else answers at once.
+ */
+
+const WORKER = `
+const { parentPort } = require("node:worker_threads");
+parentPort.on("message", (call) => {
+  const text = call.work.text;
+  if (text === "loop") for (;;) {}
+  if (text === "hog") {
+    const keep = [];
+    for (;;) keep.push(new Array(100000).fill(Math.random()));
+  }
+  parentPort.postMessage({
+    id: call.id, ok: true, json: new TextEncoder().encode("{}"), rows: 0, columns: 0, keys: [],
+    calculated: call.state,
+  });
+});`;
+
+const started: Worker[] = [];
+const spawn = (limits: ResourceLimits): Worker => {
+  const w = new Worker(WORKER, { eval: true, resourceLimits: limits });
+  started.push(w);
+  return w;
+};
+
+/** An application as the pool reads one: a name, a replica base, a cube whose state it can copy. */
+function application(): EssbaseApplication {
+  const cube = {
+    version: 1,
+    snapshot: () => ({
+      keys: new Uint32Array(1),
+      data: new Float64Array(1),
+      input: new Uint8Array(1),
+      upperBits: new Uint32Array(1),
+    }),
+  };
+  return { name: "Sample", replica: "Sample", cube, position: 0 } as unknown as EssbaseApplication;
+}
+
+async function refusal(p: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ProviderError);
+    return e as ProviderError;
+  }
+  throw new Error("the call was not refused");
+}
+
+describe("grid workers' limits", () => {
+  it("have defaults: a deadline and a memory cap on every worker", () => {
+    expect(WORKER_DEADLINE_MS).toBeGreaterThan(0);
+    expect(WORKER_MEMORY_MB).toBeGreaterThan(0);
+  });
+
+  it("end a worker past the deadline, answer the call's failure, and the next call answers normally", async () => {
+    const workers = new GridWorkers(1, { deadlineMs: 300, spawn });
+    const app = application();
+    try {
+      const e = await refusal(workers.calculate(app, "s", "loop"));
+      expect(e.code).toBe("PROVIDER_FAILED");
+      expect(e.message).toBe("The work was stopped: it ran longer than 0.3 s.");
+      expect(workers.stopped).toBe(1);
+      const plan = await workers.calculate(app, "s", "fine");
+      expect(plan.state.data).toHaveLength(1);
+      // A new worker answered it: the first one was ended.
+      expect(started).toHaveLength(2);
+      expect(started[0]?.threadId).toBe(-1);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it("end a worker out of its memory, answer the call's failure, and the next call answers normally", async () => {
+    started.length = 0;
+    const workers = new GridWorkers(1, { memoryMb: 16, spawn });
+    const app = application();
+    try {
+      const e = await refusal(workers.calculate(app, "s", "hog"));
+      expect(e.code).toBe("PROVIDER_FAILED");
+      expect(e.message).toBe("The work was stopped: it needed more memory than 16 MB.");
+      expect(workers.stopped).toBe(1);
+      const plan = await workers.calculate(app, "s", "fine");
+      expect(plan.state.data).toHaveLength(1);
+      expect(started).toHaveLength(2);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it("fail only the calls of the worker ended: another worker's call answers", async () => {
+    started.length = 0;
+    const workers = new GridWorkers(2, { deadlineMs: 300, spawn });
+    const app = application();
+    try {
+      const [stuck, fine] = await Promise.allSettled([
+        workers.calculate(app, "s", "loop"),
+        workers.calculate(app, "s", "fine"),
+      ]);
+      expect(stuck.status).toBe("rejected");
+      expect(fine.status).toBe("fulfilled");
+      expect(workers.stopped).toBe(1);
+    } finally {
+      await workers.close();
+    }
+  });
+});
