@@ -3,7 +3,9 @@
  * demo mode, every wire endpoint served) while `/health` is polled every 10 ms on its own connection: MDX text of
  * 10 MiB through Essbase REST `…/mdx` and of 2 MiB through XMLA and Smart View, the 437 KB XMLA body whose
  * comment opens as `<!-->` before 16,000 nested elements each declaring a namespace, a 255 KB XMLA body of
- * namespace declarations × elements, and a 64 KiB Smart View body of declarations sent without a login.
+ * namespace declarations × elements, and a 64 KiB Smart View body of declarations sent without a login; then
+ * the medium and low findings: an XMLA `UPDATE CUBE` of 5,040 tuples, an XMLA MDX of 46,000 rows, a rule launched
+ * with the demo key, a 500,000-cell refresh and a 7.5 MB JSON body through the API.
  *
  * For each: the answer (status and the protocol's error), how long it took, the longest `/health` wait while it
  * ran, and whether the process was still up. Targets: `/health` waits at most 150 ms, the process stays up, and
@@ -68,6 +70,64 @@ function declarations(chars: number, head: string, tail: string, open: string, t
   return `${head}${open.replace(">", ` ${decls}>`)}${one.repeat(Math.max(0, Math.floor(room / one.length)))}</${open.slice(1)}${tail}`;
 }
 
+const SAMPLE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const PRODUCTS = [
+  "100-10",
+  "100-20",
+  "100-30",
+  "200-10",
+  "200-20",
+  "200-30",
+  "200-40",
+  "300-10",
+  "300-20",
+  "300-30",
+];
+const MARKETS = [
+  "New York",
+  "Massachusetts",
+  "Florida",
+  "Connecticut",
+  "New Hampshire",
+  "California",
+  "Oregon",
+];
+
+/**
+ * `UPDATE CUBE` of one cell whose value is a sum over a set of about 5,000 tuples (12 months × the 20 states ×
+ * every Product member): the shape whose evaluation spent the MDX work budget on the loop.
+ */
+function setUpdate(): string {
+  return (
+    "UPDATE CUBE [Basic] SET ([Jan], [Sales], [100-10], [New York], [Budget]) = " +
+    "Sum(CrossJoin(CrossJoin({[Jan]:[Dec]}, [Market].Levels(0).Members), Descendants([Product])), [Measures].[Sales])"
+  );
+}
+
+/**
+ * An ad hoc sheet of about `cells` cells: Actual, the 12 months × 4 measures across (48 columns), product ×
+ * state down (rows repeat past 70, as a user's pasted sheet may; the API takes at most 10,000 rows).
+ */
+function bigSheet(cells: number): string[][] {
+  const measures = ["Sales", "COGS", "Marketing", "Payroll"];
+  const across = measures.flatMap((m) => MONTHS.map((y) => [y, m] as const));
+  const rows: string[][] = [
+    ["", "", ...across.map(() => "Actual")],
+    ["", "", ...across.map(([y]) => y)],
+    ["", "", ...across.map(([, m]) => m)],
+  ];
+  while ((rows.length + 1) * (across.length + 2) <= cells) {
+    const i = rows.length;
+    rows.push([
+      PRODUCTS[i % PRODUCTS.length] as string,
+      MARKETS[Math.floor(i / 10) % MARKETS.length] as string,
+      ...across.map(() => ""),
+    ]);
+  }
+  return rows;
+}
+
 interface Input {
   name: string;
   before: string;
@@ -87,7 +147,7 @@ function outcome(a: RawAnswer): string {
   } catch {
     // not JSON
   }
-  return `${a.status} ${a.body.slice(0, 40)}`;
+  return `${a.status} ${a.body.slice(0, 40).replace(/\s+/g, " ")}`;
 }
 
 async function idleHealth(base: string, ms: number): Promise<number> {
@@ -137,6 +197,24 @@ async function main() {
           `<req_${m}><sID>${sid}</sID><usr>demo</usr><pwd>demo</pwd><srv>EssbaseCluster-1</srv><app>Sample</app><cube>Basic</cube></req_${m}>`,
         );
       return sid;
+    };
+    const key = (
+      JSON.parse((await call(`${server.base}/qibates/api/v2/health`, {}, null)).body) as {
+        demo: { apiKey: string };
+      }
+    ).demo.apiKey;
+    const apiSession = async (connector: "essbase" | "planning") => {
+      const headers = { "content-type": "application/json", qibateskey: key, connector };
+      const address =
+        connector === "planning"
+          ? "https://demo.qibates.local/HyperionPlanning/SmartView"
+          : "https://demo.qibates.local/aps/JAPI";
+      const a = await call(
+        `${server.base}/qibates/api/v2/action/login`,
+        headers,
+        JSON.stringify({ username: "demo", password: "demo", providerAddress: address }),
+      );
+      return { headers, loginid: (JSON.parse(a.body) as { loginid: string }).loginid };
     };
     const protocolAnswer = (a: RawAnswer) =>
       a.status < 500 || /<faultstring>/.test(a.body) || /<exception/.test(a.body);
@@ -243,6 +321,80 @@ async function main() {
             sv,
             declarations(64 * 1024 - 1, "", "", "<req_ConnectToProvider>"),
           ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "XMLA `UPDATE CUBE` valued by a sum over about 5,000 tuples",
+        before: "0.9 s on the loop",
+        send: () => call(xmlaPath, xmla, execute(setUpdate())),
+        ok: protocolAnswer,
+      },
+      {
+        name: "XMLA MDX of 46,000 rows (Year × Product × Market descendants)",
+        before: "0.4–1.6 s stall",
+        send: () =>
+          call(
+            xmlaPath,
+            xmla,
+            execute(
+              "SELECT {[Sales]} ON COLUMNS, CrossJoin(CrossJoin(Descendants([Year]), Descendants([Product])), Descendants([Market])) ON ROWS FROM [Sample].[Basic]",
+            ),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "API `action/launchrule` with the demo key (CopyVersion, Plan1)",
+        before: "0.9 s on the loop",
+        send: async () => {
+          const s = await apiSession("planning");
+          return call(
+            `${server.base}/qibates/api/v2/action/launchrule`,
+            s.headers,
+            JSON.stringify({
+              loginid: s.loginid,
+              server: "Planning",
+              application: "Vision",
+              cube: "Plan1",
+              ruleName: "CopyVersion",
+              ruleType: "graphical",
+              prompts: [
+                { name: "SrcVersion", value: "Working" },
+                { name: "TgtVersion", value: "What If" },
+              ],
+            }),
+          );
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "API `action/refresh` of a 480,000-cell sheet",
+        before: "0.4–1.6 s stall",
+        send: async () => {
+          const s = await apiSession("essbase");
+          return call(
+            `${server.base}/qibates/api/v2/action/refresh`,
+            s.headers,
+            JSON.stringify({ loginid: s.loginid, ...SAMPLE, grid: bigSheet(480_000) }),
+          );
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "API 7.5 MB JSON body",
+        before: "0.4–1.6 s stall",
+        send: async () => {
+          const s = await apiSession("essbase");
+          return call(
+            `${server.base}/qibates/api/v2/action/refresh`,
+            s.headers,
+            JSON.stringify({
+              loginid: s.loginid,
+              ...SAMPLE,
+              grid: [["", "Sales"]],
+              pad: "x".repeat(7.5 * MIB),
+            }),
+          );
+        },
         ok: protocolAnswer,
       },
     ];
