@@ -22,6 +22,7 @@ import { type RawAnswer, rawRequest } from "../packages/server/test/support/raw-
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { HealthPoll } from "./health-poll.ts";
 import { referenceWork, SHARED_MACHINE } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -35,7 +36,6 @@ const INPUTS = HOSTILE_MDX;
 type Answer = RawAnswer;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 const call = (url: string, headers: Record<string, string>, body: string | null, useAgent = agent) =>
   rawRequest(url, headers, body, useAgent, 120_000);
@@ -87,19 +87,6 @@ interface Input {
   outcome: (a: Answer) => string;
 }
 
-/** `/health` polled every 10 ms for `ms` with nothing else running: the longest wait. */
-async function idleHealth(base: string, ms: number): Promise<number> {
-  let longest = 0;
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const t = performance.now();
-    await call(`${base}/qibates/api/v2/health`, {}, null, healthAgent);
-    longest = Math.max(longest, performance.now() - t);
-    await new Promise((res) => setTimeout(res, 10));
-  }
-  return longest;
-}
-
 async function main() {
   await buildServerIfNeeded();
   const data = mkdtempSync(join(tmpdir(), "qibates-hostile-mdx-"));
@@ -109,13 +96,14 @@ async function main() {
     QIBATES_WIRE_ENDPOINTS: "all",
     RATE_LIMIT_PER_MINUTE: "1000000",
   });
+  const health = new HealthPoll(server.base);
   const rows: string[] = [];
   let failures = 0;
   const referenceBefore = referenceWork();
   let idle = 0;
   try {
-    const health = await call(`${server.base}/qibates/api/v2/health`, {}, null, healthAgent);
-    const key = (JSON.parse(health.body) as { demo: { apiKey: string } }).demo.apiKey;
+    const first = await call(`${server.base}/qibates/api/v2/health`, {}, null);
+    const key = (JSON.parse(first.body) as { demo: { apiKey: string } }).demo.apiKey;
     const api = { "content-type": "application/json", qibateskey: key, connector: "essbase" };
     const login = await call(
       `${server.base}/qibates/api/v2/action/login`,
@@ -262,7 +250,7 @@ async function main() {
     );
 
     // The baseline of this run: /health alone.
-    idle = await idleHealth(server.base, 3_000);
+    idle = await health.idle(3_000);
 
     for (const input of inputs) {
       const times: number[] = [];
@@ -270,25 +258,9 @@ async function main() {
       let said = "";
       let up = true;
       for (let r = 0; r < REPEAT; r++) {
-        // /health every 10 ms on its own connection while the input runs: the longest wait for an answer.
-        let polling = true;
-        let longest = 0;
-        const poller = (async () => {
-          while (polling) {
-            const t = performance.now();
-            await call(`${server.base}/qibates/api/v2/health`, {}, null, healthAgent);
-            longest = Math.max(longest, performance.now() - t);
-            await new Promise((res) => setTimeout(res, 10));
-          }
-        })();
-        await new Promise((res) => setTimeout(res, 30));
-        const started = performance.now();
-        const a = await input.send();
-        times.push(performance.now() - started);
-        await new Promise((res) => setTimeout(res, 30));
-        polling = false;
-        await poller;
-        waits.push(longest);
+        const { result: a, ms, longestWait } = await health.during(() => input.send());
+        times.push(ms);
+        waits.push(longestWait);
         said = input.outcome(a);
         if (!input.ok(a)) failures++;
         up = server.child.exitCode === null;
@@ -304,6 +276,7 @@ async function main() {
       if (!up) throw new Error(`the server is gone:\n${server.output()}`);
     }
   } finally {
+    health.close();
     server.child.kill("SIGTERM");
     await server.exited;
     rmSync(data, { recursive: true, force: true });
@@ -330,7 +303,6 @@ async function main() {
     process.stdout.write("Written to bench/BENCHMARKS.md.\n");
   }
   agent.destroy();
-  healthAgent.destroy();
   if (failures > 0) process.exitCode = 1;
 }
 

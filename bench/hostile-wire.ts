@@ -23,6 +23,7 @@ import { type RawAnswer, rawRequest } from "../packages/server/test/support/raw-
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { HealthPoll } from "./health-poll.ts";
 import { referenceWork, SHARED_MACHINE } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -31,7 +32,6 @@ const WRITE = args.includes("--write");
 const MIB = 1024 * 1024;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const call = (url: string, headers: Record<string, string>, body: string | null, useAgent = agent) =>
   rawRequest(url, headers, body, useAgent, 300_000);
 
@@ -150,18 +150,6 @@ function outcome(a: RawAnswer): string {
   return `${a.status} ${a.body.slice(0, 40).replace(/\s+/g, " ")}`;
 }
 
-async function idleHealth(base: string, ms: number): Promise<number> {
-  let longest = 0;
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const t = performance.now();
-    await call(`${base}/qibates/api/v2/health`, {}, null, healthAgent);
-    longest = Math.max(longest, performance.now() - t);
-    await new Promise((res) => setTimeout(res, 10));
-  }
-  return longest;
-}
-
 async function main() {
   await buildServerIfNeeded();
   const data = mkdtempSync(join(tmpdir(), "qibates-hostile-wire-"));
@@ -171,6 +159,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: "1000000",
     WIRE_LOGIN_FAILURES_PER_MINUTE: "100000",
   });
+  const health = new HealthPoll(server.base);
   const rows: string[] = [];
   let failures = 0;
   const referenceBefore = referenceWork();
@@ -215,6 +204,15 @@ async function main() {
         JSON.stringify({ username: "demo", password: "demo", providerAddress: address }),
       );
       return { headers, loginid: (JSON.parse(a.body) as { loginid: string }).loginid };
+    };
+    /** An API call of a new demo-key session (a session's first write builds its own view of the demo). */
+    const apiCall = async (connector: "essbase" | "planning", path: string, body: object) => {
+      const s = await apiSession(connector);
+      return call(
+        `${server.base}/qibates/api/v2/${path}`,
+        s.headers,
+        JSON.stringify({ loginid: s.loginid, ...body }),
+      );
     };
     const protocolAnswer = (a: RawAnswer) =>
       a.status < 500 || /<faultstring>/.test(a.body) || /<exception/.test(a.body);
@@ -345,85 +343,49 @@ async function main() {
       {
         name: "API `action/launchrule` with the demo key (CopyVersion, Plan1)",
         before: "0.9 s on the loop",
-        send: async () => {
-          const s = await apiSession("planning");
-          return call(
-            `${server.base}/qibates/api/v2/action/launchrule`,
-            s.headers,
-            JSON.stringify({
-              loginid: s.loginid,
-              server: "Planning",
-              application: "Vision",
-              cube: "Plan1",
-              ruleName: "CopyVersion",
-              ruleType: "graphical",
-              prompts: [
-                { name: "SrcVersion", value: "Working" },
-                { name: "TgtVersion", value: "What If" },
-              ],
-            }),
-          );
-        },
+        send: () =>
+          apiCall("planning", "action/launchrule", {
+            server: "Planning",
+            application: "Vision",
+            cube: "Plan1",
+            ruleName: "CopyVersion",
+            ruleType: "graphical",
+            prompts: [
+              { name: "SrcVersion", value: "Working" },
+              { name: "TgtVersion", value: "What If" },
+            ],
+          }),
         ok: protocolAnswer,
       },
       {
         name: "API `action/refresh` of a 480,000-cell sheet",
         before: "0.4–1.6 s stall",
-        send: async () => {
-          const s = await apiSession("essbase");
-          return call(
-            `${server.base}/qibates/api/v2/action/refresh`,
-            s.headers,
-            JSON.stringify({ loginid: s.loginid, ...SAMPLE, grid: bigSheet(480_000) }),
-          );
-        },
+        send: () => apiCall("essbase", "action/refresh", { ...SAMPLE, grid: bigSheet(480_000) }),
         ok: protocolAnswer,
       },
       {
         name: "API 7.5 MB JSON body",
         before: "0.4–1.6 s stall",
-        send: async () => {
-          const s = await apiSession("essbase");
-          return call(
-            `${server.base}/qibates/api/v2/action/refresh`,
-            s.headers,
-            JSON.stringify({
-              loginid: s.loginid,
-              ...SAMPLE,
-              grid: [["", "Sales"]],
-              pad: "x".repeat(7.5 * MIB),
-            }),
-          );
-        },
+        send: () =>
+          apiCall("essbase", "action/refresh", {
+            ...SAMPLE,
+            grid: [["", "Sales"]],
+            pad: "x".repeat(7.5 * MIB),
+          }),
         ok: protocolAnswer,
       },
     ];
 
-    idle = await idleHealth(server.base, 3_000);
+    idle = await health.idle(3_000);
     for (const input of inputs) {
       const times: number[] = [];
       const waits: number[] = [];
       let said = "";
       let up = true;
       for (let r = 0; r < REPEAT; r++) {
-        let polling = true;
-        let longest = 0;
-        const poller = (async () => {
-          while (polling) {
-            const t = performance.now();
-            await call(`${server.base}/qibates/api/v2/health`, {}, null, healthAgent);
-            longest = Math.max(longest, performance.now() - t);
-            await new Promise((res) => setTimeout(res, 10));
-          }
-        })();
-        await new Promise((res) => setTimeout(res, 30));
-        const started = performance.now();
-        const a = await input.send();
-        times.push(performance.now() - started);
-        await new Promise((res) => setTimeout(res, 30));
-        polling = false;
-        await poller;
-        waits.push(longest);
+        const { result: a, ms, longestWait } = await health.during(() => input.send());
+        times.push(ms);
+        waits.push(longestWait);
         said = outcome(a);
         if (!input.ok(a)) failures++;
         up = server.child.exitCode === null;
@@ -439,6 +401,7 @@ async function main() {
       if (!up) throw new Error(`the server is gone:\n${server.output()}`);
     }
   } finally {
+    health.close();
     server.child.kill("SIGTERM");
     await server.exited;
     rmSync(data, { recursive: true, force: true });
@@ -465,7 +428,6 @@ async function main() {
     process.stdout.write("Written to bench/BENCHMARKS.md.\n");
   }
   agent.destroy();
-  healthAgent.destroy();
   if (failures > 0) process.exitCode = 1;
 }
 
