@@ -1,0 +1,561 @@
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Text } from "./capabilities.ts";
+import type { Connector } from "./connectors.ts";
+
+/**
+ * The features of the add-in, server by server, for the people who use it: every cell derived from the capability
+ * table (`capabilities.ts`), with one short reason in a finance user's words. The "Features and compatibility"
+ * page's matrix, the notes at the top of the user pages and the binding markers of hand-written prose
+ * (`<!-- cap: KEY connector=verdict -->`, checked by site/test/capability-binding.test.ts) all read it.
+ */
+
+/** Works, Partly, Demo only (the demo server does it, a real server does not), No. */
+export type Verdict = "works" | "partly" | "demo" | "no";
+const RANK: Record<Verdict, number> = { works: 0, partly: 1, demo: 2, no: 3 };
+
+export const VERDICTS: readonly Verdict[] = ["works", "partly", "demo", "no"];
+
+/** The servers of the matrix, in its column order. */
+export const MATRIX_CONNECTORS: readonly Connector[] = [
+  "essbase",
+  "essbase-stndln",
+  "ssas",
+  "planning",
+  "pbcs",
+];
+
+export const SERVER_NAME: Record<Connector, Text> = {
+  essbase: { en: "Essbase 11.x", fr: "Essbase 11.x" },
+  "essbase-stndln": { en: "Essbase 21c", fr: "Essbase 21c" },
+  ssas: { en: "SSAS", fr: "SSAS" },
+  planning: { en: "Planning", fr: "Planning" },
+  pbcs: { en: "PBCS", fr: "PBCS" },
+};
+
+/** Why a real server does not do a capability, or only in part, in a user's words (the table's `why` is the developer's). */
+const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
+  essbase: {
+    metadata: {
+      en: "Member storage, operators and formulas are not shown.",
+      fr: "Le stockage, les opérateurs et les formules des membres ne sont pas affichés.",
+    },
+    "zoomIn:CALC_LEVEL": {
+      en: "The server does not give member formulas.",
+      fr: "Le serveur ne donne pas les formules des membres.",
+    },
+    writeBack: {
+      en: "Submitting to a real Essbase 11.x server is not available.",
+      fr: "La soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
+    },
+    variables: {
+      en: "Substitution variables are not available on a real Essbase 11.x server.",
+      fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
+    },
+    variablesSet: {
+      en: "Substitution variables are not available on a real Essbase 11.x server.",
+      fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
+    },
+  },
+  "essbase-stndln": {
+    metadata: {
+      en: "Dense and sparse are not shown.",
+      fr: "Dense ou dispersée n'est pas affiché.",
+    },
+    "zoomIn:CALC_LEVEL": {
+      en: "The server does not give member formulas.",
+      fr: "Le serveur ne donne pas les formules des membres.",
+    },
+  },
+  ssas: {
+    metadata: { en: "Member storage is not shown.", fr: "Le stockage des membres n'est pas affiché." },
+    "zoomIn:CALC_LEVEL": { en: "SSAS has no outline formulas.", fr: "SSAS n'a pas de formules d'outline." },
+    calcScripts: { en: "SSAS has no calculation scripts.", fr: "SSAS n'a pas de scripts de calcul." },
+    udaFilter: { en: "SSAS has no UDAs.", fr: "SSAS n'a pas d'UDA." },
+    variables: {
+      en: "SSAS has no substitution variables.",
+      fr: "SSAS n'a pas de variables de substitution.",
+    },
+    variablesSet: {
+      en: "SSAS has no substitution variables.",
+      fr: "SSAS n'a pas de variables de substitution.",
+    },
+    aliasTables: {
+      en: "One caption per member, in the Default table.",
+      fr: "Une seule légende par membre, dans la table Default.",
+    },
+    writeBack: {
+      en: "Only on cubes your administrator enabled for writing.",
+      fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
+    },
+  },
+  planning: {
+    forms: {
+      en: "Forms open by name; the list of forms is not available.",
+      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+    },
+    compositeForms: {
+      en: "Oracle publishes no way to read a composite form's parts.",
+      fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
+    },
+    formSubmit: {
+      en: "Cells are saved first; a failing rule on save leaves them saved.",
+      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+    },
+    taskLists: {
+      en: "Oracle publishes no way to read task lists.",
+      fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
+    },
+    businessRules: {
+      en: "Rules run by name; a form's rules on save are not listed.",
+      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+    },
+    runtimePrompts: {
+      en: "Only rules without prompts are recognised; type prompt values yourself.",
+      fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
+    },
+    planningAliasTables: {
+      en: "Tables are listed; other than Default only where the server gives their aliases.",
+      fr: "Les tables sont listées ; autre que Default seulement si le serveur en donne les alias.",
+    },
+  },
+  pbcs: {
+    forms: {
+      en: "Forms open by name; the list of forms is not available.",
+      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+    },
+    compositeForms: {
+      en: "Oracle publishes no way to read a composite form's parts.",
+      fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
+    },
+    formSubmit: {
+      en: "Cells are saved first; a failing rule on save leaves them saved.",
+      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+    },
+    taskLists: {
+      en: "Oracle publishes no way to read task lists.",
+      fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
+    },
+    businessRules: {
+      en: "Rules run by name; a form's rules on save are not listed.",
+      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+    },
+    runtimePrompts: {
+      en: "Prompts cannot be listed: type their values yourself.",
+      fr: "Les invites ne peuvent pas être listées : saisissez vous-même leurs valeurs.",
+    },
+    planningAliasTables: {
+      en: "The list of alias tables is not available; Default works.",
+      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne.",
+    },
+  },
+};
+
+const OTHER_FAMILY: Record<"essbase" | "planning", Text> = {
+  // An Essbase-family capability asked of Planning or PBCS.
+  essbase: {
+    en: "On Planning and PBCS, data opens through forms: no ad hoc grid.",
+    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires : pas de grille ad hoc.",
+  },
+  // A planning capability asked of an Essbase-family server.
+  planning: {
+    en: "Essbase and SSAS have no Planning forms, task lists or business rules.",
+    fr: "Essbase et SSAS n'ont ni formulaires, ni listes de tâches, ni règles métier Planning.",
+  },
+};
+
+/** How the capability table stands for one connector and one capability, with the reader's reason. */
+export function capabilityVerdict(connector: Connector, cap: Capability): { v: Verdict; why?: Text } {
+  const info = CAPABILITIES.find((c) => c.id === cap);
+  const profile = CONNECTOR_PROFILES[connector];
+  if (!info) throw new Error(`unknown capability ${cap}`);
+  if (info.family !== profile.family) return { v: "no", why: OTHER_FAMILY[info.family] };
+  const s = profile.capabilities[cap];
+  const reader = READER[connector]?.[cap];
+  if (!s || s.status === "no") return { v: "no", ...(reader ? { why: reader } : {}) };
+  if (s.realServers)
+    return { v: s.realServers.status === "no" ? "demo" : "partly", ...(reader ? { why: reader } : {}) };
+  return { v: "works" };
+}
+
+/** What the add-in's own rule says of a server, before the capability table (default: works). */
+type Base = readonly [Exclude<Verdict, "demo">, Text?];
+
+export interface FeatureRow {
+  /** The key binding markers name (`<!-- cap: KEY … -->`). */
+  id: string;
+  label: Text;
+  /** The page the label links to, from the Features and compatibility page. */
+  page?: string;
+  /** Capabilities the whole feature needs (those of the server's family): the worst decides. */
+  needs?: readonly Capability[];
+  /** Capabilities part of the feature needs: one that is not plain works makes the feature partly. */
+  part?: readonly Capability[];
+  /** What a `partly` of a needed capability means for this feature (the list of forms is the refused part). */
+  partlyMeans?: Verdict;
+  base?: Partial<Record<Connector, Base>>;
+}
+
+export interface FeatureGroup {
+  heading: Text;
+  rows: readonly FeatureRow[];
+}
+
+const ESSBASE_FAMILY: readonly Connector[] = ["essbase", "ssas", "essbase-stndln"];
+const each = (connectors: readonly Connector[], base: Base): Partial<Record<Connector, Base>> =>
+  Object.fromEntries(connectors.map((c) => [c, base]));
+
+const R = {
+  ssasWrite: {
+    en: "Only on cubes your administrator enabled for writing.",
+    fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
+  },
+  noForms: {
+    en: "No forms on Essbase or SSAS: the Forms Library lists your saved grids.",
+    fr: "Pas de formulaires sur Essbase ni SSAS : la bibliothèque de formulaires liste vos grilles enregistrées.",
+  },
+  scripts: {
+    en: "Calculation scripts, without runtime prompts.",
+    fr: "Scripts de calcul, sans invite d'exécution.",
+  },
+  ssasRules: {
+    en: "SSAS has no business rules or calculation scripts.",
+    fr: "SSAS n'a ni règles métier ni scripts de calcul.",
+  },
+  rowsOnly: { en: "Rows only.", fr: "Lignes seulement." },
+  nameAlias21c: {
+    en: "Name and alias together are not available; either alone works.",
+    fr: "Le nom et l'alias ensemble ne sont pas disponibles ; l'un ou l'autre seul fonctionne.",
+  },
+  ssasCaption: {
+    en: "The alias is the member's caption.",
+    fr: "L'alias est la légende du membre.",
+  },
+  largeCell: {
+    en: "Only Planning text cells have the 255-character limit.",
+    fr: "Seules les cellules texte Planning ont la limite de 255 caractères.",
+  },
+  locked: {
+    en: "No locked cells outside Planning and PBCS.",
+    fr: "Pas de cellules verrouillées hors de Planning et PBCS.",
+  },
+  ssasVariables: {
+    en: "SSAS has no substitution variables.",
+    fr: "SSAS n'a pas de variables de substitution.",
+  },
+} satisfies Record<string, Text>;
+
+/** The matrix, group by group. */
+export const FEATURE_GROUPS: readonly FeatureGroup[] = [
+  {
+    heading: { en: "Grids", fr: "Grilles" },
+    rows: [
+      {
+        id: "adhoc",
+        label: { en: "Ad hoc grid", fr: "Grille ad hoc" },
+        page: "features/actions/AdHoc.md",
+        needs: ["adhoc"],
+      },
+      {
+        id: "refresh",
+        label: { en: "Refresh", fr: "Actualiser" },
+        page: "features/actions/Refresh.md",
+        needs: ["adhoc"],
+      },
+      {
+        id: "zoom-in",
+        label: {
+          en: "Zoom In: next level, all levels, bottom level",
+          fr: "Zoom avant : niveau suivant, tous les niveaux, niveau inférieur",
+        },
+        page: "features/actions/Zoom.md",
+        needs: ["zoomIn:NEXT_LEVEL", "zoomIn:ALL_LEVELS", "zoomIn:BOTTOM_LEVEL"],
+      },
+      {
+        id: "zoom-in-more",
+        label: {
+          en: "Zoom In: sibling level, same level, same generation",
+          fr: "Zoom avant : niveau des semblables, même niveau, même génération",
+        },
+        needs: ["zoomIn:SIBLING_LEVEL", "zoomIn:SAME_LEVEL", "zoomIn:SAME_GENERATION"],
+      },
+      {
+        id: "zoom-formulas",
+        label: { en: "Zoom In: formulas", fr: "Zoom avant : formules" },
+        needs: ["zoomIn:CALC_LEVEL"],
+      },
+      { id: "zoom-out", label: { en: "Zoom Out", fr: "Zoom arrière" }, needs: ["zoomOut"] },
+      {
+        id: "keep-remove-only",
+        label: { en: "Keep Only, Remove Only", fr: "Conserver uniquement, Enlever uniquement" },
+        page: "features/actions/KeepRemoveOnly.md",
+        needs: ["keepRemoveOnly"],
+      },
+      {
+        id: "pivot",
+        label: { en: "Pivot, Pivot to POV", fr: "Pivoter, Pivoter vers le PDV" },
+        page: "features/actions/Pivot.md",
+        needs: ["pivot"],
+      },
+      {
+        id: "submit",
+        label: { en: "Submit data", fr: "Soumettre des données" },
+        page: "features/actions/Submit.md",
+        needs: ["writeBack", "formSubmit"],
+        base: { ssas: ["partly", R.ssasWrite] },
+      },
+      {
+        id: "cascade",
+        label: { en: "Cascade", fr: "Cascade" },
+        page: "features/actions/Cascade.md",
+        needs: ["adhoc", "forms"],
+      },
+    ],
+  },
+  {
+    heading: { en: "Planning", fr: "Planning" },
+    rows: [
+      {
+        id: "forms-library",
+        label: { en: "Forms Library (list forms)", fr: "Bibliothèque de formulaires (lister)" },
+        needs: ["forms"],
+        partlyMeans: "demo",
+        base: each(ESSBASE_FAMILY, ["no", R.noForms]),
+      },
+      {
+        id: "open-form",
+        label: { en: "Open a form", fr: "Ouvrir un formulaire" },
+        page: "features/actions/OpenForm.md",
+        needs: ["forms"],
+        base: each(ESSBASE_FAMILY, ["no", R.noForms]),
+      },
+      {
+        id: "composite-forms",
+        label: { en: "Composite forms", fr: "Formulaires composites" },
+        needs: ["compositeForms"],
+        base: each(ESSBASE_FAMILY, ["no", R.noForms]),
+      },
+      {
+        id: "form-links",
+        label: { en: "Form links", fr: "Liens de formulaire" },
+        page: "features/features/FormLinks.md",
+        needs: ["forms"],
+        base: each(ESSBASE_FAMILY, ["no", R.noForms]),
+      },
+      {
+        id: "task-lists",
+        label: { en: "Task lists", fr: "Listes de tâches" },
+        page: "features/actions/TaskLists.md",
+        needs: ["taskLists"],
+      },
+      {
+        id: "business-rules",
+        label: { en: "Run a business rule", fr: "Lancer une règle métier" },
+        page: "features/actions/RunRule.md",
+        needs: ["calcScripts", "businessRules"],
+        base: {
+          essbase: ["partly", R.scripts],
+          "essbase-stndln": ["partly", R.scripts],
+          ssas: ["no", R.ssasRules],
+        },
+      },
+      {
+        id: "runtime-prompts",
+        label: { en: "Runtime prompts listed", fr: "Invites d'exécution listées" },
+        needs: ["runtimePrompts"],
+      },
+    ],
+  },
+  {
+    heading: { en: "Members and metadata", fr: "Membres et métadonnées" },
+    rows: [
+      {
+        id: "member-selection",
+        label: { en: "Member selection", fr: "Sélection de membres" },
+        page: "features/features/MemberSelection.md",
+        needs: ["memberFilters", "planningMemberFilters"],
+        part: ["udaFilter", "memberSearch"],
+      },
+      {
+        id: "alias-tables",
+        label: { en: "Alias tables", fr: "Tables d'alias" },
+        needs: ["aliasTables", "planningAliasTables"],
+      },
+      {
+        id: "substitution-variables",
+        label: { en: "Substitution variables", fr: "Variables de substitution" },
+        needs: ["variables", "planningMemberFilters"],
+        part: ["variablesSet"],
+        base: { ssas: ["no", R.ssasVariables] },
+      },
+      {
+        id: "pov",
+        label: { en: "POV bar", fr: "Barre de PDV" },
+        page: "features/features/POV.md",
+      },
+    ],
+  },
+  {
+    heading: { en: "Data tools", fr: "Outils de données" },
+    rows: [
+      {
+        id: "predictions",
+        label: { en: "Predictions", fr: "Prédictions" },
+        page: "features/features/Prediction.md",
+        part: ["writeBack", "formSubmit"],
+      },
+      {
+        id: "data-import",
+        label: { en: "Data integration: import", fr: "Intégration de données : import" },
+        page: "features/features/DataIntegration.md",
+        needs: ["writeBack", "formSubmit"],
+        base: { ssas: ["partly", R.ssasWrite] },
+      },
+      {
+        id: "data-export",
+        label: { en: "Data integration: export", fr: "Intégration de données : export" },
+        needs: ["adhoc", "forms"],
+      },
+    ],
+  },
+  {
+    heading: { en: "Settings", fr: "Paramètres" },
+    rows: [
+      {
+        id: "missing-label",
+        label: { en: "Missing label, missing as zero", fr: "Libellé #Missing, manquant affiché à zéro" },
+        page: "features/settings/MissingLabel.md",
+      },
+      {
+        id: "missing-suppression",
+        label: { en: "Suppress missing rows", fr: "Supprimer les lignes manquantes" },
+        page: "features/settings/MissingSuppression.md",
+        base: each(ESSBASE_FAMILY, ["works", R.rowsOnly]),
+      },
+      {
+        id: "navigation-without-data",
+        label: { en: "Navigation without data", fr: "Navigation sans données" },
+        page: "features/settings/NavigationWithoutData.md",
+      },
+      {
+        id: "code-and-alias",
+        label: { en: "Display code and alias", fr: "Afficher le code et l'alias" },
+        page: "features/settings/DisplayCodeAndAlias.md",
+        base: { ssas: ["partly", R.ssasCaption], "essbase-stndln": ["partly", R.nameAlias21c] },
+      },
+      {
+        id: "large-cell",
+        label: { en: "Submit with large cell", fr: "Soumission des cellules longues" },
+        page: "features/settings/SubmitWithLargeCell.md",
+        needs: ["formSubmit"],
+        base: each(ESSBASE_FAMILY, ["no", R.largeCell]),
+      },
+      {
+        id: "color-coding",
+        label: { en: "Color coding", fr: "Code couleur" },
+        page: "features/settings/ColorCoding.md",
+        base: each(ESSBASE_FAMILY, ["partly", R.locked]),
+      },
+      {
+        id: "layout-settings",
+        label: {
+          en: "Layout: freeze, merge, column width, precision, indentation",
+          fr: "Mise en page : figer, fusionner, largeur, précision, mise en retrait",
+        },
+      },
+    ],
+  },
+];
+
+export const FEATURE_ROWS: readonly FeatureRow[] = FEATURE_GROUPS.flatMap((g) => g.rows);
+
+const familyOf = (connector: Connector) => CONNECTOR_PROFILES[connector].family;
+const capFamily = (cap: Capability) => CAPABILITIES.find((c) => c.id === cap)?.family;
+
+/** One cell of the matrix: the add-in's own rule, then what the table says of the capabilities of that family. */
+export function featureVerdict(row: FeatureRow, connector: Connector): { v: Verdict; why?: Text } {
+  const [base, baseWhy] = row.base?.[connector] ?? ["works"];
+  if (base === "no") return { v: "no", ...(baseWhy ? { why: baseWhy } : {}) };
+  const family = familyOf(connector);
+  const needs = (row.needs ?? []).filter((c) => capFamily(c) === family);
+  const part = (row.part ?? []).filter((c) => capFamily(c) === family);
+  // A feature made of the other family's capabilities only is not this server's.
+  if ((row.needs ?? []).length > 0 && needs.length === 0) {
+    const other = capFamily((row.needs ?? [])[0] as Capability) ?? "essbase";
+    return { v: "no", why: OTHER_FAMILY[other] };
+  }
+  let v: Verdict = base;
+  let why: Text | undefined = baseWhy;
+  for (const cap of needs) {
+    const c = capabilityVerdict(connector, cap);
+    const cv = c.v === "partly" && row.partlyMeans ? row.partlyMeans : c.v;
+    if (RANK[cv] > RANK[v]) {
+      v = cv;
+      why = c.why ?? why;
+    }
+  }
+  for (const cap of part) {
+    const c = capabilityVerdict(connector, cap);
+    if (c.v !== "works" && RANK.partly > RANK[v]) {
+      v = "partly";
+      why = c.why ?? why;
+    }
+  }
+  return { v, ...(why ? { why } : {}) };
+}
+
+/**
+ * The verdict a binding marker's KEY stands for: a feature row of the matrix, else a capability of the table;
+ * undefined when the key is neither.
+ */
+export function keyVerdict(key: string, connector: Connector): Verdict | undefined {
+  const row = FEATURE_ROWS.find((r) => r.id === key);
+  if (row) return featureVerdict(row, connector).v;
+  if (CAPABILITIES.some((c) => c.id === key)) return capabilityVerdict(connector, key as Capability).v;
+  return undefined;
+}
+
+export const VERDICT_WORDS: Record<"en" | "fr", Record<Verdict, string>> = {
+  en: { works: "Works", partly: "Partly", demo: "Demo only", no: "No" },
+  fr: { works: "Oui", partly: "En partie", demo: "Démo seulement", no: "Non" },
+};
+
+/** One matrix cell as the page writes it: the verdict, then its reason. */
+export function matrixCell(row: FeatureRow, connector: Connector, locale: "en" | "fr"): string {
+  const { v, why } = featureVerdict(row, connector);
+  const word = VERDICT_WORDS[locale][v];
+  return why ? `**${word}**${locale === "fr" ? " : " : ": "}${why[locale]}` : `**${word}**`;
+}
+
+/** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */
+export function featureMatrix(locale: "en" | "fr", root = ""): string {
+  const lines: string[] = [];
+  const first = locale === "en" ? "Feature" : "Fonctionnalité";
+  for (const group of FEATURE_GROUPS) {
+    lines.push(`### ${group.heading[locale]}`, "");
+    lines.push(`| ${first} | ${MATRIX_CONNECTORS.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`);
+    lines.push(`|---|${MATRIX_CONNECTORS.map(() => "---").join("|")}|`);
+    for (const row of group.rows) {
+      const label = row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale];
+      lines.push(`| ${label} | ${MATRIX_CONNECTORS.map((c) => matrixCell(row, c, locale)).join(" | ")} |`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n").trimEnd();
+}
+
+/** The rows a user page is about, as a short table over the servers (the page's "what each server allows"). */
+export function featureRowsTable(ids: readonly string[], locale: "en" | "fr"): string {
+  const rows = ids.map((id) => {
+    const row = FEATURE_ROWS.find((r) => r.id === id);
+    if (!row) throw new Error(`unknown feature row ${id}`);
+    return row;
+  });
+  const first = locale === "en" ? "Feature" : "Fonctionnalité";
+  return [
+    `| ${first} | ${MATRIX_CONNECTORS.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
+    `|---|${MATRIX_CONNECTORS.map(() => "---").join("|")}|`,
+    ...rows.map(
+      (row) =>
+        `| ${row.label[locale]} | ${MATRIX_CONNECTORS.map((c) => matrixCell(row, c, locale)).join(" | ")} |`,
+    ),
+  ].join("\n");
+}

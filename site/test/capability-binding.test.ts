@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { bindingErrors, markersOf, pairErrors } from "./capability-binding.ts";
+
+/**
+ * Hand-written prose bound to the capability table: each marker's claim must be the table's verdict for that
+ * connector, in English and in French, and a page pair must make the same claims.
+ */
+const SITE = fileURLToPath(new URL("..", import.meta.url));
+const EN = join(SITE, "docs");
+const FR = join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current");
+
+function pages(dir: string, under = ""): string[] {
+  return readdirSync(join(dir, under)).flatMap((name) => {
+    const rel = under ? `${under}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) return pages(dir, rel);
+    return /\.mdx?$/.test(name) ? [rel] : [];
+  });
+}
+
+describe("statements bound to the capability table", () => {
+  it("agree with the table in every English and French page", () => {
+    const errors: string[] = [];
+    for (const [root, lang] of [
+      [EN, "en"],
+      [FR, "fr"],
+    ] as const) {
+      for (const page of pages(root))
+        errors.push(...bindingErrors(`${lang}/${page}`, readFileSync(join(root, page), "utf8")));
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("are the same claims in an English page and its French page", () => {
+    const errors: string[] = [];
+    for (const page of pages(EN)) {
+      const fr = join(FR, page);
+      if (!existsSync(fr)) continue;
+      errors.push(...pairErrors(page, readFileSync(join(EN, page), "utf8"), readFileSync(fr, "utf8")));
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("fail on a planted contradiction, in English and in French, in .md and MDX pages", () => {
+    const en =
+      "Intro.\n\n<!-- cap: submit pbcs=works planning=partly -->\nA failing rule undoes the whole submit.\n";
+    const fr =
+      "Intro.\n\n{/* cap: submit pbcs=works planning=partly */}\nUne règle en échec annule toute la soumission.\n";
+    expect(bindingErrors("en/x.md", en)).toEqual([
+      "en/x.md:3 submit: says pbcs=works, the capability table says partly",
+    ]);
+    expect(bindingErrors("fr/x.mdx", fr)).toEqual([
+      "fr/x.mdx:3 submit: says pbcs=works, the capability table says partly",
+    ]);
+    expect(bindingErrors("x.md", "<!-- cap: adhoc planning=works -->")).toEqual([
+      "x.md:1 adhoc: says planning=works, the capability table says no",
+    ]);
+    expect(bindingErrors("x.md", "<!-- cap: taskLists pbcs=demo essbase=no -->")).toEqual([]);
+    expect(bindingErrors("x.md", "<!-- cap: nothing pbcs=no -->")[0]).toMatch(/unknown key/);
+    expect(bindingErrors("x.md", "<!-- cap: adhoc hyperion=no -->")[0]).toMatch(/unknown connector/);
+    expect(bindingErrors("x.md", "<!-- cap: adhoc essbase=yes -->")[0]).toMatch(/is not one of/);
+    // A generated block's text is not hand-written: its markers are not read.
+    expect(
+      markersOf("<!-- generated:x by code -->\n<!-- cap: adhoc planning=works -->\n<!-- end generated:x -->"),
+    ).toEqual([]);
+  });
+
+  it("fail when the French page of a pair binds other claims than the English one", () => {
+    expect(
+      pairErrors("p.md", "<!-- cap: forms pbcs=partly -->\nx", "<!-- cap: forms pbcs=demo -->\nx")[0],
+    ).toMatch(/the English page binds \[forms pbcs=partly\], the French page \[forms pbcs=demo\]/);
+  });
+});
