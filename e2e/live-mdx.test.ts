@@ -18,7 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGE = "/docs/QiBates/mdx-queries";
+const PAGE = "/docs/develop/mdx-queries";
 
 const LABELS = {
   en: {

@@ -61,6 +61,8 @@ describe("statements bound to the capability table", () => {
     expect(bindingErrors("x.md", "<!-- cap: nothing pbcs=no -->")[0]).toMatch(/unknown key/);
     expect(bindingErrors("x.md", "<!-- cap: adhoc hyperion=no -->")[0]).toMatch(/unknown connector/);
     expect(bindingErrors("x.md", "<!-- cap: adhoc essbase=yes -->")[0]).toMatch(/is not one of/);
+    // Code shows a marker without binding anything.
+    expect(markersOf("Write `<!-- cap: adhoc planning=works -->` before it.")).toEqual([]);
     // A generated block's text is not hand-written: its markers are not read.
     expect(
       markersOf("<!-- generated:x by code -->\n<!-- cap: adhoc planning=works -->\n<!-- end generated:x -->"),

@@ -27,7 +27,10 @@ export function withoutGenerated(source: string): string {
 
 /** Every marker of a page, with its line. */
 export function markersOf(source: string): Marker[] {
-  const text = withoutGenerated(source);
+  // Code (a fenced block, an inline span) shows markers, it does not bind anything.
+  const text = withoutGenerated(source)
+    .replace(/^ *(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ *\1[^\n]*$/gm, (m) => m.replace(/[^\n]/g, ""))
+    .replace(/`[^`\n]*`/g, " ");
   const out: Marker[] = [];
   for (const m of text.matchAll(MARKER)) {
     const line = text.slice(0, m.index).split("\n").length;

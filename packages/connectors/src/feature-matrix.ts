@@ -90,7 +90,7 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   planning: {
     forms: {
       en: "Forms open by name; the list of forms is not available.",
-      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
     },
     compositeForms: {
       en: "Oracle publishes no way to read a composite form's parts.",
@@ -98,7 +98,7 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
     formSubmit: {
       en: "Cells are saved first; a failing rule on save leaves them saved.",
-      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
     },
     taskLists: {
       en: "Oracle publishes no way to read task lists.",
@@ -106,21 +106,21 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
     businessRules: {
       en: "Rules run by name; a form's rules on save are not listed.",
-      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
     },
     runtimePrompts: {
       en: "Only rules without prompts are recognised; type prompt values yourself.",
-      fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
+      fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
     },
     planningAliasTables: {
       en: "Tables are listed; other than Default only where the server gives their aliases.",
-      fr: "Les tables sont listées ; autre que Default seulement si le serveur en donne les alias.",
+      fr: "Les tables sont listées ; autre que Default seulement si le serveur en donne les alias.",
     },
   },
   pbcs: {
     forms: {
       en: "Forms open by name; the list of forms is not available.",
-      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
     },
     compositeForms: {
       en: "Oracle publishes no way to read a composite form's parts.",
@@ -128,7 +128,7 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
     formSubmit: {
       en: "Cells are saved first; a failing rule on save leaves them saved.",
-      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
     },
     taskLists: {
       en: "Oracle publishes no way to read task lists.",
@@ -136,15 +136,15 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
     businessRules: {
       en: "Rules run by name; a form's rules on save are not listed.",
-      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
     },
     runtimePrompts: {
       en: "Prompts cannot be listed: type their values yourself.",
-      fr: "Les invites ne peuvent pas être listées : saisissez vous-même leurs valeurs.",
+      fr: "Les invites ne peuvent pas être listées : saisissez vous-même leurs valeurs.",
     },
     planningAliasTables: {
       en: "The list of alias tables is not available; Default works.",
-      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne.",
+      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne.",
     },
   },
 };
@@ -153,7 +153,7 @@ const OTHER_FAMILY: Record<"essbase" | "planning", Text> = {
   // An Essbase-family capability asked of Planning or PBCS.
   essbase: {
     en: "On Planning and PBCS, data opens through forms: no ad hoc grid.",
-    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires : pas de grille ad hoc.",
+    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires : pas de grille ad hoc.",
   },
   // A planning capability asked of an Essbase-family server.
   planning: {
@@ -210,7 +210,7 @@ const R = {
   },
   noForms: {
     en: "No forms on Essbase or SSAS: the Forms Library lists your saved grids.",
-    fr: "Pas de formulaires sur Essbase ni SSAS : la bibliothèque de formulaires liste vos grilles enregistrées.",
+    fr: "Pas de formulaires sur Essbase ni SSAS : la bibliothèque de formulaires liste vos grilles enregistrées.",
   },
   scripts: {
     en: "Calculation scripts, without runtime prompts.",
@@ -223,7 +223,7 @@ const R = {
   rowsOnly: { en: "Rows only.", fr: "Lignes seulement." },
   nameAlias21c: {
     en: "Name and alias together are not available; either alone works.",
-    fr: "Le nom et l'alias ensemble ne sont pas disponibles ; l'un ou l'autre seul fonctionne.",
+    fr: "Le nom et l'alias ensemble ne sont pas disponibles ; l'un ou l'autre seul fonctionne.",
   },
   ssasCaption: {
     en: "The alias is the member's caption.",
@@ -264,7 +264,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "zoom-in",
         label: {
           en: "Zoom In: next level, all levels, bottom level",
-          fr: "Zoom avant : niveau suivant, tous les niveaux, niveau inférieur",
+          fr: "Zoom avant : niveau suivant, tous les niveaux, niveau inférieur",
         },
         page: "features/actions/Zoom.md",
         needs: ["zoomIn:NEXT_LEVEL", "zoomIn:ALL_LEVELS", "zoomIn:BOTTOM_LEVEL"],
@@ -273,13 +273,13 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "zoom-in-more",
         label: {
           en: "Zoom In: sibling level, same level, same generation",
-          fr: "Zoom avant : niveau des semblables, même niveau, même génération",
+          fr: "Zoom avant : niveau des semblables, même niveau, même génération",
         },
         needs: ["zoomIn:SIBLING_LEVEL", "zoomIn:SAME_LEVEL", "zoomIn:SAME_GENERATION"],
       },
       {
         id: "zoom-formulas",
-        label: { en: "Zoom In: formulas", fr: "Zoom avant : formules" },
+        label: { en: "Zoom In: formulas", fr: "Zoom avant : formules" },
         needs: ["zoomIn:CALC_LEVEL"],
       },
       { id: "zoom-out", label: { en: "Zoom Out", fr: "Zoom arrière" }, needs: ["zoomOut"] },
@@ -404,14 +404,14 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "data-import",
-        label: { en: "Data integration: import", fr: "Intégration de données : import" },
+        label: { en: "Data integration: import", fr: "Intégration de données : import" },
         page: "features/features/DataIntegration.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
       },
       {
         id: "data-export",
-        label: { en: "Data integration: export", fr: "Intégration de données : export" },
+        label: { en: "Data integration: export", fr: "Intégration de données : export" },
         needs: ["adhoc", "forms"],
       },
     ],
@@ -458,7 +458,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "layout-settings",
         label: {
           en: "Layout: freeze, merge, column width, precision, indentation",
-          fr: "Mise en page : figer, fusionner, largeur, précision, mise en retrait",
+          fr: "Mise en page : figer, fusionner, largeur, précision, mise en retrait",
         },
       },
     ],
@@ -471,25 +471,30 @@ const familyOf = (connector: Connector) => CONNECTOR_PROFILES[connector].family;
 const capFamily = (cap: Capability) => CAPABILITIES.find((c) => c.id === cap)?.family;
 
 /** One cell of the matrix: the add-in's own rule, then what the table says of the capabilities of that family. */
-export function featureVerdict(row: FeatureRow, connector: Connector): { v: Verdict; why?: Text } {
+export function featureVerdict(
+  row: FeatureRow,
+  connector: Connector,
+): { v: Verdict; why?: Text; from?: "base" | "family" | "table" } {
   const [base, baseWhy] = row.base?.[connector] ?? ["works"];
-  if (base === "no") return { v: "no", ...(baseWhy ? { why: baseWhy } : {}) };
+  if (base === "no") return { v: "no", from: "base", ...(baseWhy ? { why: baseWhy } : {}) };
   const family = familyOf(connector);
   const needs = (row.needs ?? []).filter((c) => capFamily(c) === family);
   const part = (row.part ?? []).filter((c) => capFamily(c) === family);
   // A feature made of the other family's capabilities only is not this server's.
   if ((row.needs ?? []).length > 0 && needs.length === 0) {
     const other = capFamily((row.needs ?? [])[0] as Capability) ?? "essbase";
-    return { v: "no", why: OTHER_FAMILY[other] };
+    return { v: "no", why: OTHER_FAMILY[other], from: "family" };
   }
   let v: Verdict = base;
   let why: Text | undefined = baseWhy;
+  let from: "base" | "table" = "base";
   for (const cap of needs) {
     const c = capabilityVerdict(connector, cap);
     const cv = c.v === "partly" && row.partlyMeans ? row.partlyMeans : c.v;
     if (RANK[cv] > RANK[v]) {
       v = cv;
       why = c.why ?? why;
+      from = "table";
     }
   }
   for (const cap of part) {
@@ -497,9 +502,10 @@ export function featureVerdict(row: FeatureRow, connector: Connector): { v: Verd
     if (c.v !== "works" && RANK.partly > RANK[v]) {
       v = "partly";
       why = c.why ?? why;
+      from = "table";
     }
   }
-  return { v, ...(why ? { why } : {}) };
+  return { v, from, ...(why ? { why } : {}) };
 }
 
 /**
@@ -522,7 +528,7 @@ export const VERDICT_WORDS: Record<"en" | "fr", Record<Verdict, string>> = {
 export function matrixCell(row: FeatureRow, connector: Connector, locale: "en" | "fr"): string {
   const { v, why } = featureVerdict(row, connector);
   const word = VERDICT_WORDS[locale][v];
-  return why ? `**${word}**${locale === "fr" ? " : " : ": "}${why[locale]}` : `**${word}**`;
+  return why ? `**${word}**${locale === "fr" ? "\u00a0: " : ": "}${why[locale]}` : `**${word}**`;
 }
 
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */

@@ -90,9 +90,9 @@ describe("the Features and compatibility page", () => {
         for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][]) {
           const section = capabilitySection(locale);
           const guides = realServerGuides(locale);
-          // A demo-only connector links no guide; a real one its page, which exists beside this page.
-          expect(guides.some((g) => g.includes("(connect-essbase-21c.md)"))).toBe(real);
-          expect(section.includes("(connect-essbase-21c.md)")).toBe(real);
+          // A demo-only connector links no guide; a real one its page in the administrators' section.
+          expect(guides.some((g) => g.includes("(../admin/connect-essbase-21c.md)"))).toBe(real);
+          expect(section.includes("(../admin/connect-essbase-21c.md)")).toBe(real);
           for (const guide of guides) {
             expect(section).toContain(guide);
             const target = /\]\(([^)#]+)/.exec(guide)?.[1] ?? "";

@@ -12,8 +12,8 @@ export const CHANGELOG_ROOTS: Record<DocLocale, URL> = {
   fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-blog/", import.meta.url),
 };
 
-/** The "Features and compatibility" documentation pages, by language. */
+/** The developer's capability table pages (the API's table, written at their end), by language. */
 export const FEATURE_PAGES: Record<DocLocale, URL> = {
-  en: new URL("QiBates/features-compatibility.md", DOCS_ROOTS.en),
-  fr: new URL("QiBates/features-compatibility.md", DOCS_ROOTS.fr),
+  en: new URL("develop/capability-table.md", DOCS_ROOTS.en),
+  fr: new URL("develop/capability-table.md", DOCS_ROOTS.fr),
 };

@@ -16,15 +16,15 @@ import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
- * The developers' API guide (`site/docs/QiBates/api-guide.md` and its French twin) runs as written: every
+ * The developers' API guide (`site/docs/develop/api-guide.md` and its French twin) runs as written: every
  * curl block and every TypeScript block of both pages is executed against a real demo server, the TypeScript
  * blocks are type-checked against `@qibates/client`, and the error catalogue of each page is the registry's.
  */
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const PAGES: Record<ErrorLocale, string> = {
-  en: join(ROOT, "site/docs/QiBates/api-guide.md"),
-  fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/QiBates/api-guide.md"),
+  en: join(ROOT, "site/docs/develop/api-guide.md"),
+  fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/develop/api-guide.md"),
 };
 const API = "/qibates/api/v2";
 const DEMO_ADDRESS = {

@@ -1,24 +1,24 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  CAPABILITIES,
-  type Capability,
-  CONNECTOR_PROFILES,
-  CONNECTORS,
-  type Connector,
-} from "@qibates/connectors";
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Connector } from "@qibates/connectors";
 import {
   addinTables,
   blockEnd,
   blockStart,
   type DocLocale,
-  featurePageCapabilities,
+  featurePageRows,
   GENERATED_PAGES,
   isMdxPage,
-  realServerAdmonition,
+  readerNote,
   withGeneratedBlocks,
 } from "@qibates/connectors/capability-docs";
+import {
+  FEATURE_ROWS,
+  featureVerdict,
+  MATRIX_CONNECTORS,
+  SERVER_NAME,
+} from "@qibates/connectors/feature-matrix";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -191,30 +191,35 @@ describe("hand-written statements agree with the capability table", () => {
       const text = readFileSync(join(ROOTS[locale], page), "utf8");
       for (const [pattern, why] of CONTRADICTED) {
         const m = pattern.exec(text);
-        if (m && !page.startsWith("QiBates/xmla-endpoint") && !page.startsWith("QiBates/mdx-queries"))
-          wrong.push(`${page}: "${m[0]}" (${why})`);
+        if (m && !page.startsWith("develop/")) wrong.push(`${page}: "${m[0]}" (${why})`);
       }
     }
     expect(wrong).toEqual([]);
   });
 });
 
-describe("the demo-only note at the top of a feature page", () => {
-  it("names each connector for which a capability of the page is demo only, and links its Connect page", () => {
+describe("the note at the top of a user page", () => {
+  it("names, in the reader's words, each server that does a feature of the page less than the demo server", () => {
     for (const locale of LOCALES) {
-      for (const page of GENERATED_PAGES.filter((p) => featurePageCapabilities(p.path))) {
-        const caps = featurePageCapabilities(page.path) ?? [];
-        const note = realServerAdmonition(caps, locale, "../../");
-        const demoOnly = CONNECTORS.filter((c) => caps.some((cap) => tableSays(c, cap) === "demoOnly"));
-        if (
-          demoOnly.length === 0 &&
-          !CONNECTORS.some((c) => caps.some((cap) => tableSays(c, cap) === "partial"))
-        ) {
+      for (const page of GENERATED_PAGES.filter((p) => featurePageRows(p.path))) {
+        const ids = featurePageRows(page.path) ?? [];
+        const note = readerNote(ids, locale);
+        const less = ids.flatMap((id) =>
+          MATRIX_CONNECTORS.filter((c) => {
+            const row = FEATURE_ROWS.find((r) => r.id === id);
+            const v = row ? featureVerdict(row, c) : undefined;
+            return (
+              v !== undefined && (v.v === "partly" || v.v === "demo" || (v.v === "no" && v.from === "table"))
+            );
+          }).map((c) => SERVER_NAME[c][locale]),
+        );
+        if (less.length === 0) {
           expect(note, page.path).toBe("");
           continue;
         }
-        for (const c of demoOnly) expect(note, `${page.path} ${c}`).toContain(`\`${c}\``);
-        expect(note).toMatch(/\]\(\.\.\/\.\.\/connect-[a-z0-9-]+\.md#/);
+        for (const server of less) expect(note, `${page.path} ${server}`).toContain(server);
+        // No call names, HTTP statuses or error codes on a user page.
+        expect(note).not.toMatch(/`|\b4\d\d\b|QB_ERR_|nav\/|action\//);
         const source = readFileSync(join(ROOTS[locale], page.path), "utf8");
         const h1 = source.indexOf("\n# ", source.indexOf("\n---\n", 4));
         const at = source.indexOf(blockStart("real-servers", isMdxPage(source)));
@@ -224,17 +229,17 @@ describe("the demo-only note at the top of a feature page", () => {
     }
   });
 
-  it("follows the table: a capability made to work on real servers leaves the note", () => {
+  it("follows the table: a capability made to work on real servers leaves the note and the matrix", () => {
     const pbcs = CONNECTOR_PROFILES.pbcs.capabilities as Record<string, unknown>;
     const before = pbcs.taskLists;
     try {
-      expect(realServerAdmonition(["taskLists"], "en", "../../")).toContain("`planning` and `pbcs`");
+      expect(readerNote(["task-lists"], "en")).toContain("Planning and PBCS: demo only");
       pbcs.taskLists = { status: "yes" };
-      const note = realServerAdmonition(["taskLists"], "en", "../../");
-      expect(note).toContain("`planning`");
-      expect(note).not.toContain("`pbcs`");
+      const note = readerNote(["task-lists"], "en");
+      expect(note).toContain("Planning: demo only");
+      expect(note).not.toContain("PBCS");
       expect(addinTables("en")).toMatch(
-        /\| \[Task lists\]\([^)]+\) \| No \| No \| Demo only [¹²³⁴⁵⁶⁷⁸⁹⁰]+ \| No \| Yes \|/u,
+        /\| \[Task lists\]\([^)]+\) \| \*\*No\*\*[^|]*\|[^|]*\|[^|]*\| \*\*Demo only\*\*[^|]*\| \*\*Works\*\* \|/u,
       );
     } finally {
       pbcs.taskLists = before;
