@@ -14,4 +14,25 @@ export const englishGlossary: GlossaryRule[] = [
     ],
     reason: 'An API call returns a result; "answers" reads as if the server replied to a question.',
   },
+  {
+    preferred: "main menu (the ☰ menu of the QiBates pane)",
+    forbidden: [/\bburger menus?\b/iu, /\bhamburger menus?\b/iu],
+    reason: 'A finance user calls it the main menu; "burger" is a designer\'s word.',
+  },
+  {
+    preferred: "notification (the message the pane shows after an action)",
+    forbidden: [/\btoasts?\b/iu],
+    reason: '"Toast" is a developer\'s word for a notification.',
+  },
+  {
+    preferred: "the Planning web interface",
+    forbidden: [/\bPlanning web\b(?! interface)/u],
+    reason:
+      "Oracle's own documentation speaks of the Planning web interface (or the Planning application in a browser).",
+  },
+  {
+    preferred: "10,000 (a comma between thousands in English)",
+    forbidden: [/\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!,\d)/u],
+    reason: "English groups thousands with a comma; a space is the French style (quoted as such: 1 234,5).",
+  },
 ];

@@ -109,4 +109,32 @@ export const frenchGlossary: GlossaryRule[] = [
     reason:
       "« gris-bleu » est un adjectif de couleur (invariable) : il qualifie les cellules, il ne les remplace pas.",
   },
+  {
+    preferred: "calcul dynamique, libellé uniquement (stockage d'un membre)",
+    forbidden: [/\bDynamic Calc\b/u, /\bLabel Only\b/u],
+    reason:
+      "La documentation Oracle en français dit « calcul dynamique » ; « libellé uniquement » rend Label Only (glossaire du domaine).",
+  },
+  {
+    preferred:
+      "travail, travaux (job d'un serveur : tâche RULES, export…) ; tâche pour une tâche d'une liste de tâches",
+    forbidden: [/\btâches? (?:RULES|de calcul)\b/iu, /\btâches? `RULES`/iu],
+    reason:
+      "Oracle EPM en français nomme les jobs « travaux » (console des travaux) ; « tâche » reste l'étape d'une liste de tâches.",
+  },
+  {
+    preferred: "outline (nom féminin : l'outline, une outline, lue)",
+    forbidden: [/\b(?:un|le|cet|du) outline\b/iu, /\bl'outline (?:lu|construit|complet|entier)\b/iu],
+    reason: "Un seul genre pour « outline » dans tout le site : le féminin, déjà majoritaire.",
+  },
+  {
+    preferred: "semblables (siblings, terme d'Oracle)",
+    forbidden: [/\bmembres? frères?\b/iu, /\bfrères et sœurs\b/iu],
+    reason: "Oracle nomme Siblings « Semblables » dans Smart View et Planning en français.",
+  },
+  {
+    preferred: "## Mode opératoire (titre des procédures ; en anglais, ## How to do it)",
+    forbidden: [/^#{2,3} Comment faire\b/mu],
+    reason: "Un seul titre pour les procédures dans tout le site.",
+  },
 ];

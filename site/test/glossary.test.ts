@@ -7,6 +7,7 @@ import {
   capabilitySection,
   GENERATED_PAGES,
 } from "../../packages/connectors/src/capability-docs.ts";
+import { ERROR_CODES } from "../../packages/server/src/error-codes.ts";
 import { englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
 import { findForbidden, markdownProse } from "./glossary-check.ts";
@@ -133,5 +134,25 @@ it("English wording follows site/glossary.en.ts in every English page", () => {
         wrong.push(report(join(dir, page).slice(SITE.length + 1), f));
     }
   }
+  expect(wrong).toEqual([]);
+});
+
+it("English wording follows site/glossary.en.ts in the English text generated from code (matrix, capability reasons, error messages)", () => {
+  const texts: [string, string][] = [
+    ["addinTables", addinTables("en")],
+    ["capabilitySection", capabilitySection("en")],
+    ...Object.values(CONNECTOR_PROFILES).flatMap((p) =>
+      Object.entries(p.capabilities).flatMap(([id, s]): [string, string][] => [
+        ...(s.status === "no" ? [[`${p.connector} ${id}`, s.why.en] as [string, string]] : []),
+        ...(s.status === "yes" && s.realServers
+          ? [[`${p.connector} ${id}`, s.realServers.why.en] as [string, string]]
+          : []),
+      ]),
+    ),
+    ...Object.entries(ERROR_CODES).map(([code, e]): [string, string] => [code, `${e.en} ${e.when}`]),
+  ];
+  const wrong: string[] = [];
+  for (const [where, text] of texts)
+    for (const f of findForbidden(text, englishGlossary)) wrong.push(report(where, f));
   expect(wrong).toEqual([]);
 });

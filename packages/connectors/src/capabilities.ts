@@ -278,7 +278,7 @@ const SSAS_NO_FORMULAS: Text = {
 
 const NO_REST_FORM_LIST: Text = {
   en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role), its cells marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit); without AI Studio it reads the form definition (Service Administrator) and exportdataslice instead, and is otherwise refused with the server's reason. nav/listforms is refused: Planning REST has no call that lists forms.",
-  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle), ses cellules marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, Dynamic Calc et Label Only sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission) ; sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel qui liste les formulaires.",
+  fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle), ses cellules marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission) ; sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel qui liste les formulaires.",
 };
 
 /** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
@@ -295,7 +295,7 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     status: "partly",
     why: {
       en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each rejected cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs (rules is empty). Texts over 255 characters follow enableLargeCellSubmit.",
-      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme tâches RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute (rules est vide). Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute (rules est vide). Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
     },
   },
   taskLists: {
@@ -309,7 +309,7 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     status: "partly",
     why: {
       en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the answer lists. A form submit still runs them.",
-      fr: "Sur un serveur réel, action/launchrule exécute la règle comme tâche RULES et en suit l'état ; nav/listonsaverules est refusé : les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste. Une soumission de formulaire les exécute tout de même.",
+      fr: "Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste. Une soumission de formulaire les exécute tout de même.",
     },
   },
   runtimePrompts: {

@@ -250,7 +250,7 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROVIDER_MALFORMED: {
     status: 502,
-    en: "The provider at {address} answered something QiBates cannot read: {reason}.",
+    en: "The provider at {address} returned something QiBates cannot read: {reason}.",
     fr: "Le fournisseur à l'adresse {address} a renvoyé une réponse illisible pour QiBates : {reason}.",
     when: "The provider's answer does not follow its protocol (not JSON, a missing field, an answer too large).",
     whenFr:
@@ -341,7 +341,7 @@ export const ERROR_CODES = {
     status: 413,
     en: "The grid is too large: {reason}.",
     fr: "La grille est trop grande : {reason}.",
-    when: "The request grid or the answered grid exceeds 10 000 rows, 1 000 columns or 500 000 cells.",
+    when: "The request grid or the answered grid exceeds 10,000 rows, 1,000 columns or 500,000 cells.",
     whenFr:
       "La grille envoyée ou la grille résultante dépasse 10 000 lignes, 1 000 colonnes ou 500 000 cellules.",
   },
