@@ -12,6 +12,7 @@ import {
   CONNECTOR_PROFILES,
 } from "../../packages/connectors/src/capabilities.ts";
 import { CONNECTORS, type Connector } from "../../packages/connectors/src/connectors.ts";
+import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import { errorCatalogue } from "../../packages/server/src/error-codes.ts";
 import { ADVICE } from "./troubleshooting-advice.ts";
 
@@ -37,9 +38,43 @@ export function errorTable(locale: Locale): string {
       ? "| code | statut HTTP | ce que cela signifie | que faire |"
       : "| code | HTTP status | what it means | what to do |";
   const rows = errorCatalogue(locale).map(
-    (r) => `| \`${r.code}\` | ${r.status} | ${cell(r.when)} | ${cell(ADVICE[r.code][locale])} |`,
+    (r) =>
+      `| \`${r.code}\` | ${r.status} | ${cell(r.when)} | ${cell(adviceWithLimits(ADVICE[r.code][locale], locale))} |`,
   );
   return [head, "|---|---|---|---|", ...rows].join("\n");
+}
+
+/**
+ * The advice, followed by what the capability table says of each call it sends the reader to: where a real
+ * server refuses that call or does it only in part, the advice says so and why, so that it never sends a reader
+ * to a call their server refuses.
+ */
+export function adviceWithLimits(advice: string, locale: Locale): string {
+  const ops = [...advice.matchAll(/`((?:nav|action)\/\w+)`/g)].map((m) => m[1] as string);
+  const notes: string[] = [];
+  for (const op of new Set(ops)) {
+    for (const cap of CAPABILITIES.filter((c) => c.operations.includes(op))) {
+      const byWhy = new Map<string, { servers: string[]; why: string }>();
+      for (const c of CONNECTORS) {
+        if (CONNECTOR_PROFILES[c].family !== cap.family) continue;
+        const v = capabilityVerdict(c, cap.id);
+        if (v.v === "works") continue;
+        const why = v.why?.[locale] ?? "";
+        const g = byWhy.get(why) ?? { servers: [], why };
+        g.servers.push(SERVER_NAME[c][locale]);
+        byWhy.set(why, g);
+      }
+      for (const g of byWhy.values()) {
+        const servers = g.servers.join(locale === "fr" ? " et " : " and ");
+        notes.push(
+          locale === "fr"
+            ? `Sur un serveur ${servers} réel, \`${op}\` est refusé ou limité : ${g.why}`
+            : `On a real ${servers} server, \`${op}\` is refused or limited: ${g.why}`,
+        );
+      }
+    }
+  }
+  return [advice, ...notes].join(" ");
 }
 
 /** The API calls of a capability, as code. */

@@ -43,6 +43,19 @@ describe("statements bound to the capability table", () => {
     expect(errors).toEqual([]);
   });
 
+  it("exist on the pages where a server's limits change what the reader does", () => {
+    for (const page of [
+      "QiBates/features/actions/OpenForm.md",
+      "QiBates/features/actions/Submit.md",
+      "QiBates/features/actions/RunRule.md",
+      "QiBates/features/actions/TaskLists.md",
+      "QiBates/understanding-the-app/understanding-planning-pbcs/ToastFlow.md",
+    ]) {
+      expect(markersOf(readFileSync(join(EN, page), "utf8")).length, page).toBeGreaterThan(0);
+      expect(markersOf(readFileSync(join(FR, page), "utf8")).length, page).toBeGreaterThan(0);
+    }
+  });
+
   it("fail on a planted contradiction, in English and in French, in .md and MDX pages", () => {
     const en =
       "Intro.\n\n<!-- cap: submit pbcs=works planning=partly -->\nA failing rule undoes the whole submit.\n";

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
+import { CAPABILITIES, CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
 import { CONNECTORS } from "../../packages/connectors/src/connectors.ts";
+import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import { ERROR_CODE_LIST, ERROR_CODES } from "../../packages/server/src/error-codes.ts";
 import {
+  adviceWithLimits,
   blocks,
   connectorLimits,
   errorTable,
@@ -97,5 +99,32 @@ describe("the page names what to ask an administrator", () => {
     ]) {
       expect(source, term).toContain(term);
     }
+  });
+});
+
+describe("the troubleshooting advice consults the capability table", () => {
+  it("never sends a reader to a call a real server refuses without saying so, in both languages", () => {
+    for (const locale of ["en", "fr"] as const) {
+      const table = errorTable(locale);
+      for (const line of table.split("\n").slice(2)) {
+        const advice = line.split(" | ").at(-1) ?? "";
+        for (const [, op] of advice.matchAll(/`((?:nav|action)\/\w+)`/g)) {
+          for (const cap of CAPABILITIES.filter((c) => c.operations.includes(op as string))) {
+            for (const c of CONNECTORS) {
+              if (CONNECTOR_PROFILES[c].family !== cap.family || capabilityVerdict(c, cap.id).v === "works")
+                continue;
+              expect(advice, `${locale} ${op} ${c}`).toContain(SERVER_NAME[c][locale]);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("adds the limit the table gives (Planning and PBCS cannot list forms)", () => {
+    expect(adviceWithLimits("Take the form from `nav/listforms`.", "en")).toMatch(
+      /On a real Planning and PBCS server, `nav\/listforms` is refused or limited: Forms open by name/,
+    );
+    expect(adviceWithLimits("Add the header `content-type`.", "en")).toBe("Add the header `content-type`.");
   });
 });

@@ -180,6 +180,15 @@ describe("hand-written statements agree with the capability table", () => {
       "SSAS grids are one SELECT of tuples, not MDX rewrites",
     ],
     [/[Oo]nly some connectors|[Ss]euls certains connecteurs/u, "every connector reaches real servers"],
+    // Issue 39's editor's read.
+    [
+      /SSAS (?:through|via) Provider Services/u,
+      "SSAS is reached directly at its XMLA address, not through Provider Services",
+    ],
+    [
+      /A submit is all or nothing for the cells|succeed or fail together|[Uu]ne soumission est du tout ou rien|réussissent ou échouent ensemble/u,
+      "a real Planning or PBCS server saves the cells before the rules on save; only the demo server is all or nothing",
+    ],
     [
       /evaluates the filters with MDX|évalue les filtres par des requêtes MDX/u,
       "21c filters run over the outline",
