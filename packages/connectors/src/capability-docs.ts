@@ -599,11 +599,6 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
       ].join("\n"),
     }),
   },
-  {
-    site: "changelog",
-    path: "2026-11-23-qibates-2.1.0.md",
-    blocks: (locale: DocLocale) => ({ "real-servers": releaseRealServers(locale) }),
-  },
 ];
 
 /** The documentation page of a Connect page, as an absolute link from the changelog. */

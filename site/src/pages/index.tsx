@@ -11,37 +11,37 @@ const servers = ["Oracle Essbase", "Oracle Hyperion Planning", "Oracle PBCS", "M
 
 const audiences: Audience[] = [
   {
-    title: <Translate id="home.audience.users.title">For finance and planning users</Translate>,
+    title: <Translate id="home.section.use.title">Use the add-in</Translate>,
     body: (
-      <Translate id="home.audience.users.body">
-        Retrieve, analyse and submit data from Excel or Google Sheets: ad hoc grids with zoom, pivot, keep
-        only and remove only, planning forms, business rules and task lists, with the behaviour you know from
-        Smart View.
+      <Translate id="home.section.use.body">
+        For finance and planning users: log in to your server from Excel or Google Sheets, open ad hoc grids
+        and planning forms, zoom, pivot, submit data and run business rules, and see what each server allows.
       </Translate>
     ),
-    to: "/docs/intro",
-    cta: <Translate id="home.audience.users.cta">Read the introduction</Translate>,
+    to: "/docs/category/use-the-add-in",
+    cta: <Translate id="home.section.use.cta">Open the user guide</Translate>,
   },
   {
-    title: <Translate id="home.audience.admins.title">For administrators</Translate>,
+    title: <Translate id="home.section.admin.title">Set up and administer</Translate>,
     body: (
-      <Translate id="home.audience.admins.body">
-        Install the add-in, activate it for your users and check which feature works with which server family.
+      <Translate id="home.section.admin.body">
+        For administrators: connect each kind of server, run the QiBates server, allow your servers'
+        addresses, and set up the Google or Microsoft sign-in that issues API keys.
       </Translate>
     ),
-    to: "/docs/category/activate-the-plugin",
-    cta: <Translate id="home.audience.admins.cta">Activate the add-in</Translate>,
+    to: "/docs/category/set-up-and-administer",
+    cta: <Translate id="home.section.admin.cta">Set up QiBates</Translate>,
   },
   {
-    title: <Translate id="home.audience.developers.title">For developers</Translate>,
+    title: <Translate id="home.section.develop.title">Develop with the API</Translate>,
     body: (
-      <Translate id="home.audience.developers.body">
-        Call the QiBates REST API v2 to log in, navigate applications, cubes and members, run grid operations
-        and submit forms through one JSON API, whatever the server behind it.
+      <Translate id="home.section.develop.body">
+        For developers: call the QiBates REST API v2 to log in, navigate cubes and members, run grid
+        operations and submit forms through one JSON API, whatever the server behind it.
       </Translate>
     ),
-    to: "/api/qibates",
-    cta: <Translate id="home.audience.developers.cta">Open the API reference</Translate>,
+    to: "/docs/category/develop-with-the-api",
+    cta: <Translate id="home.section.develop.cta">Read the API guide</Translate>,
   },
 ];
 
@@ -97,7 +97,7 @@ export default function Home(): ReactNode {
       <main className="container">
         <section className={styles.section}>
           <Heading as="h2">
-            <Translate id="home.audience.heading">Who is QiBates for?</Translate>
+            <Translate id="home.sections.heading">Three ways into the documentation</Translate>
           </Heading>
           <div className={styles.cards}>
             {audiences.map((audience) => (
