@@ -43,3 +43,35 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  {
+    locale: "en",
+    prefix: "",
+    sections: ["Use the add-in", "Set up and administer", "Develop with the API"],
+  },
+  {
+    locale: "fr",
+    prefix: "/fr",
+    sections: ["Utiliser le complément", "Installer et administrer", "Développer avec l'API"],
+  },
+])("the three readers' sections ($locale)", ({ prefix, sections }) => {
+  it("are the sidebar's sections and the home page's", async ({ expect }) => {
+    const docs = await open(context, baseUrl, `${prefix}/docs/intro`);
+    try {
+      await hydrated(docs.page);
+      const sidebar = (await docs.page.locator("nav.menu a").allTextContents()).map((l) => l.trim());
+      for (const s of sections) expect(sidebar, s).toContain(s);
+    } finally {
+      await docs.page.close();
+    }
+    const home = await open(context, baseUrl, `${prefix}/`);
+    try {
+      await hydrated(home.page);
+      const headings = await home.page.locator("main h3").allInnerTexts();
+      expect(headings.map((h) => h.trim())).toEqual(expect.arrayContaining(sections));
+    } finally {
+      await home.page.close();
+    }
+  });
+});
