@@ -73,7 +73,7 @@ describe("code blocks", () => {
   it("keep the build's highlighting in both colour modes and copy their code", async () => {
     await withContext(async (context) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      const { page, errors } = await open(context, baseUrl, "/docs/QiBates/features/actions/Cascade");
+      const { page, errors } = await open(context, baseUrl, "/docs/develop/mdx-queries");
       await hydrated(page);
       expect(await page.locator("pre").first().locator(".token").count()).toBeGreaterThan(10);
       expect(await tokenColour(page)).toBe("rgb(176, 18, 79)");
@@ -84,7 +84,7 @@ describe("code blocks", () => {
       await block.hover();
       await block.getByRole("button", { name: "Copy code to clipboard" }).click();
       const lines = await block.locator(".token-line").allTextContents();
-      expect(lines[0]).toContain('"loginid"');
+      expect(lines.join("\n")).toContain('"loginid"');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lines.join("\n"));
       expect(errors).toEqual([]);
     });
@@ -92,11 +92,11 @@ describe("code blocks", () => {
 
   it("are highlighted when a client-side navigation brings them (fr)", async () => {
     await withContext(async (context) => {
-      const { page, errors } = await open(context, baseUrl, "/fr/docs/QiBates/features/actions/Zoom");
+      const { page, errors } = await open(context, baseUrl, "/fr/docs/develop/capability-table");
       await hydrated(page);
       const zoomTitle = await page.locator("h1").first().textContent();
-      await page.locator(".theme-doc-sidebar-menu a[href$='/actions/Cascade']").click();
-      await page.waitForURL(`${baseUrl}/fr/docs/QiBates/features/actions/Cascade`);
+      await page.locator(".theme-doc-sidebar-menu a[href$='/develop/mdx-queries']").click();
+      await page.waitForURL(`${baseUrl}/fr/docs/develop/mdx-queries`);
       // The address changes before the new page renders: until then the Zoom page's own code is on screen.
       await expect.poll(() => page.locator("h1").first().textContent()).not.toBe(zoomTitle);
       await expect.poll(() => page.locator("pre .token").count()).toBeGreaterThan(10);
