@@ -31,6 +31,30 @@ export const SERVER_NAME: Record<Connector, Text> = {
   pbcs: { en: "PBCS", fr: "PBCS" },
 };
 
+/** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
+const PLANNING_REAL: Partial<Record<Capability, Text>> = {
+  forms: {
+    en: "Forms open by name; the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+  },
+  compositeForms: {
+    en: "Oracle publishes no way to read a composite form's parts.",
+    fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
+  },
+  formSubmit: {
+    en: "Cells are saved first; a failing rule on save leaves them saved.",
+    fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+  },
+  taskLists: {
+    en: "Oracle publishes no way to read task lists.",
+    fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
+  },
+  businessRules: {
+    en: "Rules run by name; a form's rules on save are not listed.",
+    fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+  },
+};
+
 /** Why a real server does not do a capability, or only in part, in a user's words (the table's `why` is the developer's). */
 const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   essbase: {
@@ -88,26 +112,7 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
   },
   planning: {
-    forms: {
-      en: "Forms open by name; the list of forms is not available.",
-      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
-    },
-    compositeForms: {
-      en: "Oracle publishes no way to read a composite form's parts.",
-      fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
-    },
-    formSubmit: {
-      en: "Cells are saved first; a failing rule on save leaves them saved.",
-      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
-    },
-    taskLists: {
-      en: "Oracle publishes no way to read task lists.",
-      fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
-    },
-    businessRules: {
-      en: "Rules run by name; a form's rules on save are not listed.",
-      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
-    },
+    ...PLANNING_REAL,
     runtimePrompts: {
       en: "Only rules without prompts are recognised; type prompt values yourself.",
       fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
@@ -118,26 +123,7 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
     },
   },
   pbcs: {
-    forms: {
-      en: "Forms open by name; the list of forms is not available.",
-      fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
-    },
-    compositeForms: {
-      en: "Oracle publishes no way to read a composite form's parts.",
-      fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
-    },
-    formSubmit: {
-      en: "Cells are saved first; a failing rule on save leaves them saved.",
-      fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
-    },
-    taskLists: {
-      en: "Oracle publishes no way to read task lists.",
-      fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
-    },
-    businessRules: {
-      en: "Rules run by name; a form's rules on save are not listed.",
-      fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
-    },
+    ...PLANNING_REAL,
     runtimePrompts: {
       en: "Prompts cannot be listed: type their values yourself.",
       fr: "Les invites ne peuvent pas être listées : saisissez vous-même leurs valeurs.",
