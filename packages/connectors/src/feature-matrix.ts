@@ -420,6 +420,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "navigation-without-data",
         label: { en: "Navigation without data", fr: "Navigation sans données" },
         page: "features/settings/NavigationWithoutData.md",
+        needs: ["adhoc"],
       },
       {
         id: "code-and-alias",
