@@ -199,8 +199,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (simple ou composite).",
   },
   QB_ERR_CELL_TOO_LONG: {
-    en: "Shorten the text to 255 characters, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md).",
-    fr: "Raccourcissez le texte à 255 caractères, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md).",
+    en: "Shorten the text to 255 characters, or turn on [Submit with large cell](../QiBates/features/settings/SubmitWithLargeCell.md).",
+    fr: "Raccourcissez le texte à 255 caractères, ou activez le paramètre [Soumission des cellules longues](../QiBates/features/settings/SubmitWithLargeCell.md).",
   },
   QB_ERR_RULE_UNKNOWN: {
     en: "Take the rule from the form's list of rules; ask the Planning administrator for launch access if it is missing.",

@@ -1,4 +1,4 @@
-// The generated parts of the troubleshooting page (docs/QiBates/troubleshooting.md and its French twin): the
+// The generated parts of the developer's error page (docs/develop/errors-and-limits.md and its French twin): the
 // table of errors by registry code (packages/server/src/error-codes.ts: code, HTTP status, what it means; what
 // to do from ./troubleshooting-advice.ts) and, per connector, what a real server does not do (the capability
 // table, packages/connectors/src/capabilities.ts). site/test/troubleshooting.test.ts fails when a page's
@@ -19,9 +19,9 @@ import { ADVICE } from "./troubleshooting-advice.ts";
 export type Locale = "en" | "fr";
 
 export const PAGES: Record<Locale, URL> = {
-  en: new URL("../docs/QiBates/troubleshooting.md", import.meta.url),
+  en: new URL("../docs/develop/errors-and-limits.md", import.meta.url),
   fr: new URL(
-    "../i18n/fr/docusaurus-plugin-content-docs/current/QiBates/troubleshooting.md",
+    "../i18n/fr/docusaurus-plugin-content-docs/current/develop/errors-and-limits.md",
     import.meta.url,
   ),
 };
