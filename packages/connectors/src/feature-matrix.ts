@@ -244,7 +244,9 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "refresh",
         label: { en: "Refresh", fr: "Actualiser" },
         page: "features/actions/Refresh.md",
-        needs: ["adhoc"],
+        // On Planning and PBCS, Refresh reads the open form again: what a form needs to open, not its list.
+        needs: ["adhoc", "forms"],
+        partlyMeans: "works",
       },
       {
         id: "zoom-in",
