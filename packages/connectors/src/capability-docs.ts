@@ -585,21 +585,57 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
   })),
   {
     path: "intro.md",
-    blocks: (locale: DocLocale) => ({
-      "real-servers": [
-        `:::note[${PAGE_WORDS[locale].admonitionTitle}]`,
-        "",
-        locale === "en"
-          ? "Every connector reaches real servers, at an address on the allow-list of the QiBates server. What a real server does not do yet, or only in part (the demo server does it all), by connector:"
-          : "Chaque connecteur joint de vrais serveurs, à une adresse de la liste des hôtes autorisés du serveur QiBates. Ce qu'un serveur réel ne fait pas encore, ou seulement en partie (le serveur de démonstration fait tout), connecteur par connecteur :",
-        "",
-        releaseRealServers(locale, (page) => page.replace(/^\.\.\//, "")),
-        "",
-        ":::",
-      ].join("\n"),
-    }),
+    blocks: (locale: DocLocale) => ({ "real-servers": introNote(locale) }),
   },
 ];
+
+/**
+ * The introduction's note: per server, the features of its family that a real server does only on the demo server
+ * or only in part, by the matrix's labels (a feature of the other family is not listed: it is not that server's).
+ */
+export function introNote(locale: DocLocale): string {
+  const w =
+    locale === "en"
+      ? {
+          lead: "Every server type reaches your company's servers. Most features work the same on each of them; these depend on the server (the details are in [Features and compatibility](QiBates/features-compatibility.md)):",
+          demo: "Demo server only",
+          partly: "In part",
+          no: "Not available",
+        }
+      : {
+          lead: "Chaque type de serveur joint les serveurs de votre entreprise. La plupart des fonctionnalités y fonctionnent de la même façon ; celles-ci dépendent du serveur (le détail est dans [Fonctionnalités et compatibilité](QiBates/features-compatibility.md)) :",
+          demo: "Serveur de démonstration seulement",
+          partly: "En partie",
+          no: "Non disponible",
+        };
+  const colon = locale === "fr" ? " : " : ": ";
+  const sep = locale === "fr" ? " ; " : "; ";
+  const lines = MATRIX_CONNECTORS.flatMap((c) => {
+    // What this server does not do, or does on the demo server only or in part; a feature of the other family
+    // (Planning forms on Essbase, ad hoc grids on Planning) is not listed: it is not that server's.
+    const of = (v: "demo" | "partly" | "no") =>
+      FEATURE_ROWS.filter((row) => {
+        const verdict = featureVerdict(row, c);
+        if (verdict.v !== v || verdict.from === "family") return false;
+        // A "no" is this server's limit when another server of its family does the feature; a feature no
+        // server of the family has (Planning forms on Essbase and SSAS) is not listed.
+        return (
+          v !== "no" ||
+          MATRIX_CONNECTORS.some(
+            (o) =>
+              o !== c &&
+              CONNECTOR_PROFILES[o].family === CONNECTOR_PROFILES[c].family &&
+              featureVerdict(row, o).v !== "no",
+          )
+        );
+      }).map((row) => row.label[locale]);
+    const parts = (["no", "demo", "partly"] as const)
+      .filter((v) => of(v).length > 0)
+      .map((v) => `  - ${w[v]}${colon}${of(v).join(sep)}.`);
+    return parts.length ? [`- **${SERVER_NAME[c][locale]}**`, ...parts] : [];
+  });
+  return [`:::note[${PAGE_WORDS[locale].admonitionTitle}]`, "", w.lead, "", ...lines, "", ":::"].join("\n");
+}
 
 /** The documentation page of a Connect page, as an absolute link from the changelog. */
 const docLink = (page: string) => `/docs/${page.replace(/^\.\.\//, "").replace(/\.md$/, "")}`;
