@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The add-in user's pages (`docs/QiBates` and their French twins) speak to a finance user: what to click, what
+ * happens, what each server allows. The developer's vocabulary (API paths and calls, session ids, error codes,
+ * connector ids, field names, server settings, test tools) belongs to the "Develop with the API" and "Set up and
+ * administer" sections, to which a user page links. Generated blocks are read like the rest: they must not carry
+ * those words either.
+ */
+const SITE = fileURLToPath(new URL("..", import.meta.url));
+const ROOTS = {
+  en: join(SITE, "docs/QiBates"),
+  fr: join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current/QiBates"),
+} as const;
+
+/** What a user page must not say, with the reason a reviewer reads. */
+export const DEVELOPER_WORDS: readonly { pattern: RegExp; what: string }[] = [
+  { pattern: /\/qibates\/api\/v2\/(?!health\b)/, what: "an API path" },
+  { pattern: /`(?:nav|action)\/[a-z]+`/, what: "an API call" },
+  { pattern: /\bloginid\b/, what: "the session id of the API" },
+  { pattern: /\bQB_ERR_[A-Z_]+/, what: "an error code" },
+  { pattern: /`(?:essbase|essbase-stndln|ssas|planning|pbcs)`/, what: "a connector id" },
+  {
+    pattern: /\b(?:enableLargeCellSubmit|codeAliasParam|navigateWithoutData|missingRowSuppression)\b/,
+    what: "an API field",
+  },
+  {
+    pattern: /\b(?:ALLOWED_HOSTS|PROVIDER_CA_FILE|SESSION_IDLE_MINUTES|QIBATES_[A-Z_]+)\b/,
+    what: "a server setting",
+  },
+  { pattern: /\bnpm start\b|\bqibates-replay\b/, what: "a command of the server or its tools" },
+];
+
+/** The lines of a page that use the developer's vocabulary (outside the one link to the API's own table). */
+export function developerWords(source: string): string[] {
+  const found: string[] = [];
+  source.split("\n").forEach((line, i) => {
+    // The compatibility page sends developers to their table, by the health call that returns it.
+    if (/\(\.\.\/develop\/capability-table\.md\)/.test(line) && /GET \/qibates\/api\/v2\/health/.test(line))
+      return;
+    for (const { pattern, what } of DEVELOPER_WORDS) {
+      const m = pattern.exec(line);
+      if (m) found.push(`${i + 1}: ${what} (${m[0]})`);
+    }
+  });
+  return found;
+}
+
+function pages(dir: string, under = ""): string[] {
+  return readdirSync(join(dir, under)).flatMap((name) => {
+    const rel = under ? `${under}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) return pages(dir, rel);
+    return /\.mdx?$/.test(name) ? [rel] : [];
+  });
+}
+
+describe("the add-in user's pages", () => {
+  it.each(Object.entries(ROOTS))(
+    "%s: carry no API paths, calls, error codes, connector ids or server settings",
+    (_, root) => {
+      const errors = pages(root).flatMap((page) =>
+        developerWords(readFileSync(join(root, page), "utf8")).map((e) => `${page}:${e}`),
+      );
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it("the check finds each kind of developer's word (it can fail)", () => {
+    const planted = [
+      "Call `POST /qibates/api/v2/action/login` first.",
+      "Then `nav/listforms` lists them.",
+      "Keep the loginid.",
+      "It answers QB_ERR_MEMBER_UNKNOWN.",
+      "With the connector `pbcs`.",
+      "Set enableLargeCellSubmit.",
+      "Ask for ALLOWED_HOSTS.",
+      "Start it with npm start.",
+    ].join("\n");
+    expect(developerWords(planted)).toHaveLength(DEVELOPER_WORDS.length);
+    expect(developerWords("Open **☰ › Forms Library** and type the form's name.")).toEqual([]);
+  });
+});
