@@ -22,6 +22,8 @@ export interface EnginePort {
   parseMdxUpdate(text: string): MdxUpdate;
   /** Parses one MDX expression, e.g. a member's unique name (throws `MdxError`). */
   parseMdxExpression(text: string): Expr;
+  /** The words the MDX parser reads as keywords, upper case (XMLA's DISCOVER_KEYWORDS). */
+  readonly mdxKeywords: readonly string[];
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   PLANNING_SMARTVIEW_PATH,
   planningRestEndpoint,
   planningSmartViewEndpoint,
+  SMARTVIEW_21C_PATH,
   SMARTVIEW_PATH,
   SMARTVIEW_PROVIDERS_PATH,
   smartViewEndpoint,
@@ -60,7 +61,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(
-      `wire endpoint xmla: XML for Analysis at ${XMLA_PATHS.join(" and ")} (login address /aps/JAPI)`,
+      `wire endpoint xmla: XML for Analysis at ${XMLA_PATHS.join(", ")} (login address /aps/JAPI)`,
     );
   }
   if (config.wireEndpoints.includes("smartview")) {
@@ -73,7 +74,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(
-      `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI)`,
+      `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI), and at Essbase 21c's ${SMARTVIEW_21C_PATH}`,
     );
     await app.register(planningSmartViewEndpoint, {
       provider,

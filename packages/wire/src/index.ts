@@ -9,7 +9,12 @@ export { wireSessionAlive } from "./live-sessions.ts";
 export { LoginThrottle, TooManyLogins } from "./login-throttle.ts";
 export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
 export { SessionsFull } from "./session-store.ts";
-export { SMARTVIEW_PATH, type SmartViewOptions, smartViewEndpoint } from "./smartview/index.ts";
+export {
+  SMARTVIEW_21C_PATH,
+  SMARTVIEW_PATH,
+  type SmartViewOptions,
+  smartViewEndpoint,
+} from "./smartview/index.ts";
 export {
   PLANNING_SMARTVIEW_PATH,
   type PlanningSmartViewOptions,

@@ -5,7 +5,7 @@ import { EmbeddedProvider } from "@qibates/connectors/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
+import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
 import { memoryStore } from "./support/memory-store.ts";
 
 /**
@@ -35,8 +35,11 @@ afterAll(async () => {
   await app.close();
 });
 
-async function post(body: string): Promise<{ status: number; root: XmlElement; text: string }> {
-  const res = await fetch(`${origin}${SMARTVIEW_PATH}`, {
+async function post(
+  body: string,
+  path: string = SMARTVIEW_PATH,
+): Promise<{ status: number; root: XmlElement; text: string }> {
+  const res = await fetch(`${origin}${path}`, {
     method: "POST",
     headers: { "content-type": "application/xml" },
     body,
@@ -97,6 +100,21 @@ describe("Smart View endpoint: the captured exchanges", () => {
     expect((await post(`<req_Logout><sID>${sid}</sID></req_Logout>`)).root.name).toBe("res_Logout");
     const after = await post(`<req_ListServers><sID>${sid}</sID></req_ListServers>`);
     expect(after.root.name).toBe("exception");
+  });
+
+  it("answers the same at Essbase 21c's /essbase/smartview as at APS's /aps/SmartView", async () => {
+    const login =
+      '<req_ConnectToProvider><ClientXMLVersion>3.1.0.0.0</ClientXMLVersion><lngs enc="0">en_US</lngs><usr>demo</usr><pwd>demo</pwd></req_ConnectToProvider>';
+    const answers: string[] = [];
+    for (const path of [SMARTVIEW_PATH, SMARTVIEW_21C_PATH]) {
+      const a = await post(login, path);
+      expect(a.root.name, `${path} ${a.text}`).toBe("res_ConnectToProvider");
+      const sid = child(a.root, "sID")?.text ?? "";
+      const servers = await post(`<req_ListServers><sID>${sid}</sID></req_ListServers>`, path);
+      expect(servers.root.name, servers.text).toBe("res_ListServers");
+      answers.push(servers.text);
+    }
+    expect(answers[1]).toBe(answers[0]);
   });
 
   it("refuses a wrong password with the exception element", async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_AUTH, faultOf, rootOf, SOAP, startXmla, XA, type XmlaAnswer } from "./support/xmla.ts";
@@ -108,7 +108,14 @@ describe.each(["olap.xmla", "xmla4js"])("the recorded exchanges of %s", (client)
       const where = `${client} ${exchange.stem}`;
       expect(answer.status, where).toBe(exchange.status);
       expect(answer.headers.get("content-type"), where).toBe(exchange.responseType);
-      expect(normalize(answer.text), where).toBe(normalize(read(client, `${exchange.stem}.response.xml`)));
+      const recorded = read(client, `${exchange.stem}.response.xml`);
+      // QIBATES_RECORD_XMLA=1 writes the endpoint's new answer where it differs (after a deliberate change of
+      // the endpoint; the client is then run again unmodified to check that it reads it, see the NOTICE).
+      if (process.env.QIBATES_RECORD_XMLA === "1" && normalize(answer.text) !== normalize(recorded)) {
+        writeFileSync(new URL(`${exchange.stem}.response.xml`, dir(client)), answer.text);
+        continue;
+      }
+      expect(normalize(answer.text), where).toBe(normalize(recorded));
     }
   });
 

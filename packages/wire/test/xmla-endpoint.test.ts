@@ -198,6 +198,82 @@ describe("Discover on Sample.Basic", () => {
   });
 });
 
+describe("the rowsets Analysis Services serves beyond the cube's own (issue 42)", () => {
+  it("DISCOVER_KEYWORDS: the words the engine's MDX reads as keywords; a Keyword restriction picks one", async () => {
+    const all = rowsOf(await discover("DISCOVER_KEYWORDS")).map((r) => r.Keyword);
+    for (const k of [
+      "SELECT",
+      "FROM",
+      "WHERE",
+      "WITH",
+      "MEMBER",
+      "NON",
+      "EMPTY",
+      "COLUMNS",
+      "ROWS",
+      "UPDATE",
+      "CUBE",
+    ])
+      expect(all, k).toContain(k);
+    expect(all).not.toContain("Sales");
+    expect(rowsOf(await discover("DISCOVER_KEYWORDS", { Keyword: "select" })).map((r) => r.Keyword)).toEqual([
+      "SELECT",
+    ]);
+    // Each keyword listed is one: as a bare member name it breaks the query.
+    for (const k of ["FROM", "WHERE", "SELECT"]) {
+      const a = await execute(`SELECT {[Measures].[Sales]} ON COLUMNS FROM [Sample].[Basic] WHERE (${k})`);
+      expect(faultOf(a), k).not.toBeNull();
+    }
+  });
+
+  it("MDSCHEMA_KPIS: empty (the engine has no KPIs), with or without restrictions", async () => {
+    const a = await discover("MDSCHEMA_KPIS");
+    expect(faultOf(a)).toBeNull();
+    expect(rowsOf(a)).toEqual([]);
+    expect(rowsOf(await discover("MDSCHEMA_KPIS", { CUBE_NAME: "Basic", KPI_NAME: "Growth" }))).toEqual([]);
+  });
+
+  it("DBSCHEMA_TABLES: a cube is a schema with its measure group and one $table per dimension", async () => {
+    const rows = rowsOf(await discover("DBSCHEMA_TABLES"));
+    expect(
+      rows
+        .map((r) => [r.TABLE_CATALOG, r.TABLE_SCHEMA, r.TABLE_NAME, r.TABLE_TYPE, r.TABLE_OLAP_TYPE])
+        .slice(0, 4),
+    ).toEqual([
+      ["Sample", "Basic", "Basic", "SYSTEM TABLE", "MEASURE_GROUP"],
+      ["Sample", "Basic", "$Year", "TABLE", "CUBE_DIMENSION"],
+      ["Sample", "Basic", "$Product", "TABLE", "CUBE_DIMENSION"],
+      ["Sample", "Basic", "$Market", "TABLE", "CUBE_DIMENSION"],
+    ]);
+    expect(rows.map((r) => r.TABLE_NAME)).toContain("$Caffeinated");
+    expect(rows.map((r) => r.TABLE_NAME)).not.toContain("$Measures");
+    const dims = rowsOf(await discover("DBSCHEMA_TABLES", { TABLE_OLAP_TYPE: "CUBE_DIMENSION" }));
+    expect(dims.every((r) => r.TABLE_TYPE === "TABLE")).toBe(true);
+    expect(rowsOf(await discover("DBSCHEMA_TABLES", { TABLE_SCHEMA: "Other" }))).toEqual([]);
+  });
+
+  it("DBSCHEMA_COLUMNS: the measures of the measure group, the levels of each dimension table", async () => {
+    const measures = rowsOf(await discover("DBSCHEMA_COLUMNS", { TABLE_NAME: "Basic" }));
+    expect(measures.map((r) => r.COLUMN_NAME)).toEqual(
+      rowsOf(await discover("MDSCHEMA_MEASURES")).map((r) => r.MEASURE_NAME),
+    );
+    expect(measures.every((r) => r.COLUMN_OLAP_TYPE === "MEASURE" && r.DATA_TYPE === "12")).toBe(true);
+    const year = rowsOf(await discover("DBSCHEMA_COLUMNS", { TABLE_NAME: "$Year" }));
+    expect(year.map((r) => [r.COLUMN_NAME, r.ORDINAL_POSITION, r.COLUMN_OLAP_TYPE])).toEqual([
+      ["History", "1", "ATTRIBUTE"],
+      ["Quarter", "2", "ATTRIBUTE"],
+      ["Months", "3", "ATTRIBUTE"],
+    ]);
+    // The same names as MDSCHEMA_LEVELS, for every dimension table.
+    const levels = rowsOf(await discover("MDSCHEMA_LEVELS")).map((r) => r.LEVEL_NAME);
+    const attributes = rowsOf(await discover("DBSCHEMA_COLUMNS", { COLUMN_OLAP_TYPE: "ATTRIBUTE" })).map(
+      (r) => r.COLUMN_NAME,
+    );
+    expect(attributes.length).toBeGreaterThan(10);
+    for (const a of attributes) expect(levels).toContain(a);
+  });
+});
+
 describe("DISCOVER_ENUMERATORS: the XMLA enumerations, with the elements the endpoint supports", () => {
   it("formats, contents and axis formats the endpoint answers; each listed format is accepted by Execute", async () => {
     const rows = rowsOf(await discover("DISCOVER_ENUMERATORS"));
@@ -411,19 +487,38 @@ describe("Execute on Sample.Basic (hand-checked values)", () => {
     expect((cells.get(1)?.value ?? 0) / (cells.get(0)?.value ?? 1)).toBe(2);
   });
 
-  it("the same query answers at /aps/XMLA, and FROM Sample.Basic names the catalog", async () => {
-    const answer = await post(
-      server.origin,
-      envelope(
-        executeBody(
-          "SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE ([East], [Sales], [Actual], [100-10])",
-          { Catalog: "" },
+  it("the same query answers at /aps/XMLA and at Essbase 21c's /essbase/xmla; FROM Sample.Basic names the catalog", async () => {
+    for (const path of ["/aps/XMLA", "/essbase/xmla"]) {
+      const answer = await post(
+        server.origin,
+        envelope(
+          executeBody(
+            "SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE ([East], [Sales], [Actual], [100-10])",
+            { Catalog: "" },
+          ),
         ),
-      ),
-      { path: "/aps/XMLA" },
-    );
-    expect(answer.status, answer.text).toBe(200);
-    expect(dataSet(answer).cells.get(0)?.value).toBe(109);
+        { path },
+      );
+      expect(answer.status, `${path} ${answer.text}`).toBe(200);
+      expect(dataSet(answer).cells.get(0)?.value, path).toBe(109);
+      const discovered = await post(
+        server.origin,
+        envelope(discoverBody("MDSCHEMA_CUBES", {}, { Catalog: "Sample" })),
+        {
+          path,
+        },
+      );
+      expect(
+        rowsOf(discovered).map((r) => r.CUBE_NAME),
+        path,
+      ).toEqual(["Basic"]);
+    }
+    // Another method than POST at the 21c address: a fault, as at the others.
+    const get = await fetch(`${server.origin}/essbase/xmla`, {
+      headers: { authorization: "Basic ZGVtbzpkZW1v" },
+    });
+    expect(get.status).toBe(501);
+    expect(await get.text()).toMatch(/GET is not an XMLA method/);
   });
 });
 
@@ -549,8 +644,8 @@ describe("faults", () => {
     expect(await bad("<soap:Envelope")).toMatch(/Malformed XML/);
     expect(await bad(`<Envelope xmlns="urn:other"><Body/></Envelope>`)).toMatch(/not a SOAP 1.1 envelope/);
     expect(await bad(envelope(`<Drop xmlns="${XA}"/>`))).toMatch(/Drop is not an XMLA method/);
-    expect(await bad(envelope(discoverBody("DISCOVER_KEYWORDS")))).toMatch(
-      /DISCOVER_KEYWORDS is not supported/,
+    expect(await bad(envelope(discoverBody("DBSCHEMA_PROVIDER_TYPES")))).toMatch(
+      /DBSCHEMA_PROVIDER_TYPES is not supported/,
     );
     expect(await bad(envelope(discoverBody("MDSCHEMA_CUBES", { COLOR: "red" })))).toMatch(
       /restriction COLOR is not valid/,

@@ -1,4 +1,4 @@
-import { parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
+import { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
 import type { Connector } from "../connectors.ts";
 import type { EngineCube, EnginePort } from "../engine-port.ts";
 import { ProviderError } from "../errors.ts";
@@ -99,6 +99,7 @@ export class EmbeddedProvider implements Provider {
     parseMdx,
     parseMdxUpdate,
     parseMdxExpression,
+    mdxKeywords: MDX_KEYWORDS,
   };
 
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */

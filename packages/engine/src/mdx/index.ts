@@ -27,6 +27,6 @@ export {
   resolveMdxUpdate,
 } from "./executor.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
-export { parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
+export { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";
 export { CalculatedMember, type MdxMember, type MdxTuple } from "./values.ts";

@@ -85,6 +85,17 @@ const FLAGS = new Set([
   "ALL",
 ]);
 
+/** Words the statements read besides the reserved ones (`UPDATE CUBE`, `DIMENSION PROPERTIES`, `AXIS(n)`…). */
+const STATEMENT_WORDS = ["AXIS", "BY", "CELL", "CUBE", "DIMENSION", "PROPERTIES", "SOLVE_ORDER", "UPDATE"];
+
+/**
+ * Every word the parser reads as a keyword rather than a name, upper case and sorted: the reserved words, the
+ * statements' other words, the axis names and the bare flags (XMLA's DISCOVER_KEYWORDS answers this list).
+ */
+export const MDX_KEYWORDS: readonly string[] = [
+  ...new Set([...RESERVED, ...STATEMENT_WORDS, ...AXIS_NAMES, ...FLAGS]),
+].sort();
+
 /**
  * The deepest nesting of parentheses, braces, function calls and unary operators a query may have, and the
  * deepest syntax tree (a chain of 2,000 `+` is 2,000 deep): beyond them the query is refused (`MDX_TOO_DEEP`)

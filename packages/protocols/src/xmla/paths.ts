@@ -1,7 +1,10 @@
 import { XMLA_NS } from "./namespaces.ts";
 
-/** Where XMLA is served: Analysis Services' HTTP pump (IIS) and Essbase's APS XMLA address. */
-export const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA"] as const;
+/**
+ * Where XMLA is served: Analysis Services' HTTP pump (IIS), Essbase's APS XMLA address, and an independent
+ * Essbase 21c deployment's (Oracle, "Essbase URLs": `https://host/essbase/xmla`).
+ */
+export const XMLA_PATHS = ["/olap/msmdpump.dll", "/aps/XMLA", "/essbase/xmla"] as const;
 
 export type XmlaMethod = "Discover" | "Execute";
 

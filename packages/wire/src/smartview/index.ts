@@ -1,4 +1,4 @@
-import { SMARTVIEW_PATH } from "@qibates/protocols/smartview";
+import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH } from "@qibates/protocols/smartview";
 import type { FastifyInstance } from "fastify";
 import type { WireEndpointOptions } from "../options.ts";
 import { connectionHandlers } from "./connection.ts";
@@ -10,7 +10,7 @@ import { dispatch, smartViewRoutes } from "./protocol.ts";
 import { smartViewSessions } from "./session.ts";
 
 export { withFrom } from "./grid-messages.ts";
-export { SMARTVIEW_PATH };
+export { SMARTVIEW_21C_PATH, SMARTVIEW_PATH };
 
 /**
  * Options of the Smart View endpoint: `provider` answers as the embedded engine does; `connector` defaults to
@@ -49,7 +49,8 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
   );
   await smartViewRoutes(
     app,
-    { [SMARTVIEW_PATH]: answer },
+    // APS 11.x's address and Essbase 21c's own: the same protocol, the same answers.
+    { [SMARTVIEW_PATH]: answer, [SMARTVIEW_21C_PATH]: answer },
     "smartview",
     { prefix: "/aps/", except: ["/aps/XMLA"] },
     sessions.admit,

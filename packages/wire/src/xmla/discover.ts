@@ -37,6 +37,7 @@ export async function discover(
         engine: (catalog, cube) => context.engine(catalog, cube),
         parseMdxExpression: (text) => state.engine.parseMdxExpression(text),
         writeEnabled: true,
+        keywords: state.engine.mdxKeywords,
       })
     : [];
   return rowsetXml(type as RequestType, rows, content);

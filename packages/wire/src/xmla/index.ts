@@ -21,7 +21,7 @@ export { memberName } from "./names.ts";
 /**
  * XML for Analysis over the provider's engine port, at `/olap/msmdpump.dll` and `/aps/XMLA`: SOAP 1.1
  * `Discover` (DISCOVER_DATASOURCES, DBSCHEMA_CATALOGS — the applications —, MDSCHEMA_CUBES, _DIMENSIONS,
- * _HIERARCHIES, _LEVELS, _MEMBERS with TREE_OP…) answering rowsets, and `Execute` of MDX answering an
+ * _HIERARCHIES, _LEVELS, _MEMBERS with TREE_OP…, DBSCHEMA_TABLES and _COLUMNS, DISCOVER_KEYWORDS) answering rowsets, and `Execute` of MDX answering an
  * MDDataSet (or `UPDATE CUBE` writing cells). Authentication is HTTP Basic on every request, as msmdpump behind
  * IIS with Basic (`auth.ts`); the `BeginSession`, `Session` and `EndSession` headers keep an XMLA session
  * (`sessions.ts`). Failures are SOAP faults. Routes: `routes.ts`, `discover.ts`, `execute.ts`.

@@ -10,6 +10,7 @@ import {
 import { rowsOfCube } from "./cube-rowsets.ts";
 import { same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
+import { tableRows } from "./table-rowsets.ts";
 
 /** What Discover reads: the server's catalogs (applications) and their cubes as the engine sees them. */
 export interface DiscoverSource {
@@ -25,6 +26,8 @@ export interface DiscoverSource {
   parseMdxExpression(text: string): Expr;
   /** Whether cells can be written back (`UPDATE CUBE`). */
   writeEnabled: boolean;
+  /** The words the engine's MDX reads as keywords (DISCOVER_KEYWORDS). */
+  keywords: readonly string[];
 }
 
 /** The rows of a Discover request, restricted. */
@@ -38,7 +41,10 @@ export async function discoverRows(
     if (!allowed.has(name))
       throw new XmlaFault("bad-request", `The restriction ${name} is not valid for ${type}.`);
   }
-  const rows = (await serverRows(type, source)) ?? (await cubeRows(type, restrictions, source));
+  const rows =
+    (await serverRows(type, source)) ??
+    (await tableRows(type, restrictions, source)) ??
+    (await cubeRows(type, restrictions, source));
   const treeOp = restrictions.has("TREE_OP");
   const columnNames = rowsetColumnNames(type);
   return rows.filter((row) => {

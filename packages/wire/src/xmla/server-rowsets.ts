@@ -117,6 +117,11 @@ export async function serverRows(type: RequestType, source: DiscoverSource): Pro
         ElementDescription: "",
         ElementValue: String(value),
       }));
+    case "DISCOVER_KEYWORDS":
+      return source.keywords.map((k) => ({ Keyword: k }));
+    // The engine has no KPIs: the rowset is empty, whatever its restrictions.
+    case "MDSCHEMA_KPIS":
+      return [];
     case "DISCOVER_LITERALS":
       return LITERALS.map((l) => ({ ...l, LiteralInvalidChars: "", LiteralInvalidStartingChars: "" }));
     default:
