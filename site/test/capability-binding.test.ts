@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bindingErrors, markersOf, pairErrors } from "./capability-binding.ts";
+import { listFiles } from "./site-files.ts";
 
 /**
  * Hand-written prose bound to the capability table: each marker's claim must be the table's verdict for that
@@ -12,13 +13,7 @@ const SITE = fileURLToPath(new URL("..", import.meta.url));
 const EN = join(SITE, "docs");
 const FR = join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current");
 
-function pages(dir: string, under = ""): string[] {
-  return readdirSync(join(dir, under)).flatMap((name) => {
-    const rel = under ? `${under}/${name}` : name;
-    if (statSync(join(dir, rel)).isDirectory()) return pages(dir, rel);
-    return /\.mdx?$/.test(name) ? [rel] : [];
-  });
-}
+const pages = (dir: string): string[] => listFiles(dir, /\.mdx?$/);
 
 describe("statements bound to the capability table", () => {
   it("agree with the table in every English and French page", () => {

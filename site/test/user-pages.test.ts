@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { listFiles } from "./site-files.ts";
 
 /**
  * The add-in user's pages (`docs/QiBates` and their French twins) speak to a finance user: what to click, what
@@ -49,13 +50,7 @@ export function developerWords(source: string): string[] {
   return found;
 }
 
-function pages(dir: string, under = ""): string[] {
-  return readdirSync(join(dir, under)).flatMap((name) => {
-    const rel = under ? `${under}/${name}` : name;
-    if (statSync(join(dir, rel)).isDirectory()) return pages(dir, rel);
-    return /\.mdx?$/.test(name) ? [rel] : [];
-  });
-}
+const pages = (dir: string): string[] => listFiles(dir, /\.mdx?$/);
 
 describe("the add-in user's pages", () => {
   it.each(Object.entries(ROOTS))(
