@@ -65,11 +65,12 @@ export function registerCubeRoutes(scope: FastifyInstance, ctx: EssbaseContext):
     const listOf = async (request: FastifyRequest) => {
       const s = ctx.sessionOf(request);
       const ref = await ctx.cubeRef(s, request.params);
-      const dimension = dimensionOf(await ctx.outline(s, ref), request.params);
+      const index = await ctx.outline(s, ref);
+      const dimension = dimensionOf(index, request.params);
       const base = wantsLinks(request)
         ? `${restBase(request)}${cubePath(ref.application, ref.cube)}/dimensions/${enc(dimension.name)}/${kind}`
         : null;
-      return generationLevels(dimension, kind, base);
+      return generationLevels(index, dimension, kind, base);
     };
     scope.get(`${db}/dimensions/:dimensionName/${kind}`, async (request, reply) => {
       return reply.type(JSON_TYPE).send(whole(await listOf(request)));

@@ -37,6 +37,12 @@ export interface OutlineIndex {
   members: OutlineMember[];
   byName: Map<string, OutlineMember>;
   aliasTables: string[];
+  /**
+   * The outline's own names of a dimension's generations and levels (Year's `Quarter`), where the provider's
+   * engine port gives them; a generation or level without one is named as Essbase names it (`Gen2,Market`).
+   * The same names MDSCHEMA_LEVELS and the MDX engine use, so every endpoint answers one outline alike.
+   */
+  layerNames: Map<string, { generations: ReadonlyMap<number, string>; levels: ReadonlyMap<number, string> }>;
 }
 
 /**
@@ -54,7 +60,13 @@ export async function readOutline(
     essbase.aliasTables(session, cube),
   ]);
   const aliasTables = tables.aliasTables.map((t) => t.name);
-  const index: OutlineIndex = { dimensions: [], members: [], byName: new Map(), aliasTables };
+  const index: OutlineIndex = {
+    dimensions: [],
+    members: [],
+    byName: new Map(),
+    aliasTables,
+    layerNames: layerNamesOf(provider, session, cube),
+  };
   for (const dim of dims.dimensions) {
     const [udas, ...trees] = await Promise.all([
       essbase.memberUdas(session, cube, dim.name),
@@ -100,6 +112,15 @@ export async function readOutline(
     );
   }
   return index;
+}
+
+/** The generation and level names of every dimension, from the engine port when the provider has one. */
+function layerNamesOf(provider: Provider, session: ProviderSession, cube: CubeRef): OutlineIndex["layerNames"] {
+  const names: OutlineIndex["layerNames"] = new Map();
+  const outline = provider.engine?.engineCube(session.connector, cube, session).outline;
+  for (const d of outline ? [...outline.baseDimensions, ...outline.attributeDimensions] : [])
+    names.set(d.name.toLowerCase(), { generations: d.generationNames, levels: d.levelNames });
+  return names;
 }
 
 export function essbaseOf(provider: Provider): NonNullable<Provider["essbase"]> {
@@ -183,17 +204,21 @@ export function generationsOf(dimension: OutlineMember): number {
  * `Lev0,Market`), `unique` false (the outline's default).
  */
 export function generationLevels(
+  index: OutlineIndex,
   dimension: OutlineMember,
   kind: "generations" | "levels",
   base: string | null,
 ): GenerationLevel[] {
+  const own = index.layerNames.get(dimension.name.toLowerCase());
   const depth = generationsOf(dimension);
   const numbers =
     kind === "generations"
       ? Array.from({ length: depth }, (_, i) => i + 1)
       : Array.from({ length: depth }, (_, i) => i);
   return numbers.map((number) => {
-    const name = `${kind === "generations" ? "Gen" : "Lev"}${number},${dimension.name}`;
+    const name =
+      (kind === "generations" ? own?.generations : own?.levels)?.get(number) ??
+      `${kind === "generations" ? "Gen" : "Lev"}${number},${dimension.name}`;
     const item: GenerationLevel = { name, number, unique: false };
     if (base !== null) item.links = [getLink("self", `${base}/${number}`)];
     return item;
