@@ -115,7 +115,11 @@ export async function readOutline(
 }
 
 /** The generation and level names of every dimension, from the engine port when the provider has one. */
-function layerNamesOf(provider: Provider, session: ProviderSession, cube: CubeRef): OutlineIndex["layerNames"] {
+function layerNamesOf(
+  provider: Provider,
+  session: ProviderSession,
+  cube: CubeRef,
+): OutlineIndex["layerNames"] {
   const names: OutlineIndex["layerNames"] = new Map();
   const outline = provider.engine?.engineCube(session.connector, cube, session).outline;
   for (const d of outline ? [...outline.baseDimensions, ...outline.attributeDimensions] : [])
