@@ -138,6 +138,8 @@ export interface ConnectorHarness {
   demoLogin: string;
   /** A session opened with the connector on its wire endpoint (API → connector → HTTP → engine). */
   wireLogin: string;
+  /** The provider address of the wire endpoint (`http://127.0.0.1:PORT/…`). */
+  wireAddress: string;
   /** Calls the API in process (`path` without `/qibates/api/v2/`). */
   post(path: string, body: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
   close(): Promise<void>;
@@ -226,6 +228,7 @@ export async function openConnectorHarness(
       via,
       demoLogin: await login(`https://demo.qibates.local${suffix}`),
       wireLogin: await login(`http://127.0.0.1:${port}${suffix}`),
+      wireAddress: `http://127.0.0.1:${port}${suffix}`,
       post,
       close,
     };

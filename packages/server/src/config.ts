@@ -258,6 +258,13 @@ export const variables = {
     availableParallelism() > 1 ? 1 : 0,
     "1 (0 on one processor)",
   ),
+  snapshots: variable(
+    "QIBATES_SNAPSHOTS",
+    "Folder of cube snapshots (taken with qibates-snapshot), each served as an application of the embedded engine beside the demo's; a snapshot that fails a check stops the start.",
+    optionalText,
+    undefined as string | undefined,
+    "(empty)",
+  ),
   wireEndpoints: variable(
     "QIBATES_WIRE_ENDPOINTS",
     "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, smartview, or all) over the embedded engine's demo users and data.",
@@ -488,6 +495,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The wire endpoints serve the demo's users and data, which exist only in demo mode.
   if (config.wireEndpoints?.length > 0 && !config.demo && errors.length === 0) {
     errors.push("QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true");
+  }
+  // Snapshots are served by the embedded engine at the demo addresses, to the demo's users.
+  if (config.snapshots && !config.demo && errors.length === 0) {
+    errors.push(
+      "QIBATES_SNAPSHOTS: snapshots are served at the demo addresses, so it needs QIBATES_DEMO=true",
+    );
   }
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
   return config;

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Connector, Provider } from "@qibates/connectors";
 import {
+  DEMO_APPLICATIONS,
   EmbeddedProvider,
   type EmbeddedProviderOptions,
   type JournalLog,
+  loadCubeSnapshots,
 } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
@@ -63,12 +65,16 @@ export async function openProviders(
     | "journalSnapshotEntries"
     | "journalSnapshotBytes"
     | "gridWorkers"
+    | "snapshots"
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
+  // Every snapshot is read and checked before anything is served: one that fails stops the start.
+  const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
   const embedded = await EmbeddedProvider.open({
     store: databaseStore(db),
+    snapshots,
     credentialsValid: demoCredentialsValid,
     ...(ownViews ? { ownViews } : {}),
     ...(config ? { gridWorkers: config.gridWorkers } : {}),

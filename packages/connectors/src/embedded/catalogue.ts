@@ -15,6 +15,11 @@ export interface EmbeddedServers {
 type DemoServer = EmbeddedServers[Family];
 type DemoApplication = DemoServer["applications"][number];
 
+/** The applications the demo serves (a snapshot cannot be served under one of these names). */
+export const DEMO_APPLICATIONS: readonly string[] = [DEMO_SERVERS.essbase, DEMO_SERVERS.planning].flatMap(
+  (s) => s.applications.map((a) => a.name),
+);
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
@@ -22,10 +27,27 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * connector family sees its own server. Names are matched without regard to case, as Essbase does.
  */
 export class EmbeddedCatalogue {
+  private readonly servers: EmbeddedServers;
+
   constructor(
     private readonly applications: EmbeddedApplications,
-    private readonly servers: EmbeddedServers = DEMO_SERVERS,
-  ) {}
+    servers: EmbeddedServers = DEMO_SERVERS,
+  ) {
+    // Snapshots' applications are listed after the demo's, each with its cubes.
+    const extra = new Map<string, string[]>();
+    for (const c of applications.copies ?? [])
+      extra.set(c.application, [...(extra.get(c.application) ?? []), c.cube]);
+    this.servers = {
+      ...servers,
+      essbase: {
+        ...servers.essbase,
+        applications: [
+          ...servers.essbase.applications,
+          ...[...extra].map(([name, cubes]) => ({ name, cubes })),
+        ],
+      },
+    };
+  }
 
   server(connector: Connector): DemoServer {
     return this.servers[familyOf(connector)];
@@ -59,8 +81,10 @@ export class EmbeddedCatalogue {
 
   /** The Essbase-family application holding the cube a call names. */
   essbaseCube(connector: Connector, ref: CubeRef): EssbaseApplication {
-    this.findCube(connector, ref);
-    return this.applications.essbase;
+    const cube = this.findCube(connector, ref);
+    const app = this.findApplication(connector, ref).name;
+    const copy = this.applications.copies?.find((c) => c.application === app && c.cube === cube);
+    return copy ? copy.app : this.applications.essbase;
   }
 
   /** The planning application a call names. */

@@ -11,7 +11,21 @@ export {
   replayOnEngine,
 } from "./answer-key.ts";
 export type { EmbeddedApplications } from "./applications.ts";
-export type { EmbeddedServers } from "./catalogue.ts";
+export { DEMO_APPLICATIONS, type EmbeddedServers } from "./catalogue.ts";
+export {
+  CUBE_SNAPSHOT_FORMAT,
+  CUBE_SNAPSHOT_VERSION,
+  CubeSnapshotError,
+  checkManifest,
+  type LoadedSnapshot,
+  loadCubeSnapshot,
+  loadCubeSnapshots,
+  MANIFEST_FILE,
+  readDataFile,
+  type SnapshotCubeEntry,
+  type SnapshotManifest,
+  sha256OfFile,
+} from "./cube-copy.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";

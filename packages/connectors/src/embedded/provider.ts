@@ -5,6 +5,7 @@ import { ProviderError } from "../errors.ts";
 import type { ApplicationRef, CubeRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
+import type { LoadedSnapshot } from "./cube-copy.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { GridWorkers } from "./grid-workers.ts";
@@ -84,11 +85,13 @@ export class EmbeddedProvider implements Provider {
   static async open(
     options: EmbeddedProviderOptions & {
       catalogue?: { applications: EmbeddedApplications; servers: EmbeddedServers };
+      /** Snapshots (`cube-copy.ts`) served beside the demo applications, read and checked by the caller. */
+      snapshots?: readonly LoadedSnapshot[];
     },
   ): Promise<EmbeddedProvider> {
     const applications = options.catalogue
       ? options.catalogue.applications
-      : await openEmbeddedApplications(options.store, options.journal);
+      : await openEmbeddedApplications(options.store, options.journal, options.snapshots);
     const catalogue = new EmbeddedCatalogue(applications, options.catalogue?.servers);
     return new EmbeddedProvider(catalogue, options, applications);
   }
@@ -106,7 +109,11 @@ export class EmbeddedProvider implements Provider {
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.workers?.close();
-    await Promise.all([this.apps.essbase.close(), this.apps.planning.close()]);
+    await Promise.all([
+      this.apps.essbase.close(),
+      this.apps.planning.close(),
+      ...(this.apps.copies ?? []).map((c) => c.app.close()),
+    ]);
   }
 
   /** A cube of the catalogue as the engine sees it (the XMLA endpoint's MDX and write-back); names as the catalogue spells them. */

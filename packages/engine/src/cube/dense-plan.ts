@@ -28,7 +28,7 @@ export function compileDensePlan(
     );
     if (parents.length === 0) continue;
     // every combination of the other dense dimensions' stored members
-    const combos: Map<number, number>[] = [new Map()];
+    let combos: Map<number, number>[] = [new Map()];
     for (const o of others) {
       const next: Map<number, number>[] = [];
       for (const c of combos) {
@@ -39,7 +39,8 @@ export function compileDensePlan(
           next.push(n);
         }
       }
-      combos.splice(0, combos.length, ...next);
+      // Assigned, not spliced in: a spread of a large list overflows the stack.
+      combos = next;
     }
     for (const combo of combos) {
       if ([...combo].some(([o, ord]) => never[o]?.[ord] === 1)) continue;

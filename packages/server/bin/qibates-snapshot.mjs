@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// qibates-snapshot: copies a cube from a server to files the embedded engine serves (QIBATES_SNAPSHOTS).
+// The connectors are TypeScript; tsx's loader runs them as they are.
+import { register } from "tsx/esm/api";
+
+register();
+const { main } = await import("./snapshot-cli.ts");
+let stop = false;
+process.on("SIGINT", () => {
+  if (stop) process.exit(130);
+  stop = true;
+  process.stderr.write("\nstopping after the current query (Ctrl-C again to stop now)\n");
+});
+async function askPassword() {
+  const { createInterface } = await import("node:readline");
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  process.stderr.write("Password: ");
+  // Typed characters are not echoed.
+  rl._writeToOutput = () => {};
+  const answer = await new Promise((resolve) => rl.question("", resolve));
+  rl.close();
+  process.stderr.write("\n");
+  return answer;
+}
+process.exitCode = await main(process.argv.slice(2), {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  tty: process.stderr.isTTY === true,
+  env: process.env,
+  ...(process.stdin.isTTY ? { askPassword } : {}),
+  interrupted: () => stop,
+});

@@ -1,0 +1,246 @@
+import { parseArgs } from "node:util";
+import { CONNECTORS, type Connector, type Provider } from "@qibates/connectors";
+import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { Upstreams } from "@qibates/connectors/net";
+import { SmartViewProvider } from "@qibates/connectors/smartview";
+import { XmlaProvider } from "@qibates/connectors/xmla";
+import { type Progress, SnapshotRunError, takeSnapshot } from "../src/snapshot/take.ts";
+
+const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
+                        [--cube CUBE] [--name NAME] [--force]
+
+Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
+
+  --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c) or ssas
+  --address      the provider address, as at login (for example https://host/essbase/japi)
+  --user         the user name; the password is read from QIBATES_PASSWORD, else asked for
+  --server       the server name, as the server lists it
+  --application  the application to copy
+  --cube         one cube (default: every cube of the application)
+  --out          the folder to write in: the snapshot goes to FOLDER/NAME
+  --name         serve the copy under this application name (default: the application's)
+  --force        replace a snapshot already in FOLDER/NAME
+  --help         this text
+
+A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume.
+Exit codes: 0 done, 1 the run failed or was interrupted, 2 bad arguments.
+`;
+
+const SNAPSHOT_CONNECTORS = ["essbase", "essbase-stndln", "ssas"] as const;
+
+export interface Io {
+  out(s: string): void;
+  err(s: string): void;
+  /** Whether standard error is a terminal (progress on one line that updates). */
+  tty: boolean;
+  env: Record<string, string | undefined>;
+  /** Asks for the password without echo (only on a terminal). */
+  askPassword?: () => Promise<string>;
+  /** Checked between chunks: true stops the run. */
+  interrupted?: () => boolean;
+}
+
+function usage(io: Io, message: string): number {
+  io.err(`qibates-snapshot: ${message}\n\n${USAGE}`);
+  return 2;
+}
+
+/** Opens the provider of an Essbase-family connector, allowed to reach only the address's host. */
+export function providerFor(
+  connector: Connector,
+  address: URL,
+): { provider: Provider; close(): Promise<void> } {
+  const upstreams = new Upstreams({
+    allowedHosts: [address.hostname],
+    connectTimeoutMs: 10_000,
+    readTimeoutMs: 300_000,
+  });
+  const idleMs = 3_600_000;
+  const provider =
+    connector === "ssas"
+      ? new XmlaProvider({ upstreams, idleMs })
+      : connector === "essbase"
+        ? new SmartViewProvider({ upstreams, idleMs })
+        : new EssbaseRestProvider({ upstreams, idleMs, jobTimeoutMs: 300_000 });
+  return {
+    provider,
+    async close() {
+      await provider.close();
+      await upstreams.close();
+    },
+  };
+}
+
+const seconds = (ms: number) => {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+};
+
+function progressOf(io: Io): Progress & { end(): void } {
+  let lastLine = 0;
+  let lastPercent = -1;
+  let open = false;
+  return {
+    step(line) {
+      if (open) io.err("\n");
+      open = false;
+      io.err(`${line}\n`);
+    },
+    warn(line) {
+      if (open) io.err("\n");
+      open = false;
+      io.err(`warning: ${line}\n`);
+    },
+    data({ cube, chunk, chunks, cells, startedAt }) {
+      const elapsed = Date.now() - startedAt;
+      const rate = elapsed > 0 ? Math.round((cells * 1000) / elapsed) : 0;
+      const left = chunk > 0 ? ((chunks - chunk) * elapsed) / chunk : 0;
+      const line = `${cube}: ${cells} cells read, query ${chunk} of ${chunks}, ${rate} cells/s, about ${seconds(left)} left`;
+      if (io.tty) {
+        if (Date.now() - lastLine < 200 && chunk < chunks) return;
+        lastLine = Date.now();
+        io.err(`\r${line}\u001b[K`);
+        open = true;
+        return;
+      }
+      const percent = Math.floor((chunk * 10) / chunks) * 10;
+      if (percent !== lastPercent || chunk === chunks) {
+        lastPercent = percent;
+        io.err(`${line}\n`);
+      }
+    },
+    end() {
+      if (open) io.err("\n");
+      open = false;
+    },
+  };
+}
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        connector: { type: "string" },
+        address: { type: "string" },
+        user: { type: "string" },
+        server: { type: "string" },
+        application: { type: "string" },
+        cube: { type: "string" },
+        out: { type: "string" },
+        name: { type: "string" },
+        force: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        password: { type: "string" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    return usage(io, e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (values.password !== undefined) {
+    return usage(io, "the password is never an argument: set QIBATES_PASSWORD or type it when asked");
+  }
+  for (const key of ["connector", "address", "user", "server", "application", "out"] as const) {
+    if (typeof values[key] !== "string" || values[key] === "") return usage(io, `--${key} is required`);
+  }
+  const connector = values.connector as Connector;
+  if (!(CONNECTORS as readonly string[]).includes(connector)) {
+    return usage(io, `--connector must be one of ${CONNECTORS.join(", ")}`);
+  }
+  if (!(SNAPSHOT_CONNECTORS as readonly string[]).includes(connector)) {
+    io.err(
+      `qibates-snapshot: ${connector} is not supported yet: snapshots are taken from Essbase-family servers (${SNAPSHOT_CONNECTORS.join(", ")})\n`,
+    );
+    return 2;
+  }
+  let address: URL;
+  try {
+    address = new URL(values.address as string);
+  } catch {
+    return usage(io, "--address must be an http or https address");
+  }
+  if (address.protocol !== "http:" && address.protocol !== "https:") {
+    return usage(io, "--address must be an http or https address");
+  }
+  if (address.username || address.password)
+    return usage(io, "--address must not hold a user name or password");
+  const name = values.name as string | undefined;
+  if (name !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_ -]{0,29}$/.test(name)) {
+    return usage(
+      io,
+      "--name must be 1 to 30 letters, digits, spaces, _ or -, as an Essbase application name",
+    );
+  }
+  let password = io.env.QIBATES_PASSWORD;
+  if (password === undefined) {
+    if (!io.askPassword) {
+      io.err("qibates-snapshot: set QIBATES_PASSWORD (no terminal to ask the password on)\n");
+      return 2;
+    }
+    password = await io.askPassword();
+  }
+  const progress = progressOf(io);
+  const { provider, close } = providerFor(connector, address);
+  try {
+    const result = await takeSnapshot({
+      provider,
+      connector,
+      address: address.href.replace(/\/$/, ""),
+      user: values.user as string,
+      password,
+      server: values.server as string,
+      application: values.application as string,
+      ...(values.cube ? { cube: values.cube as string } : {}),
+      out: values.out as string,
+      ...(name ? { name } : {}),
+      force: values.force === true,
+      progress,
+      ...(io.interrupted ? { interrupted: io.interrupted } : {}),
+    });
+    progress.end();
+    if (result.interrupted) {
+      io.err(
+        `interrupted: what was read is kept in ${result.folder}; run the same command again to resume\n`,
+      );
+      return 1;
+    }
+    const m = result.manifest;
+    const members = m.cubes.reduce((n, c) => n + c.members, 0);
+    const cells = m.cubes.reduce((n, c) => n + c.cells, 0);
+    const computed = m.cubes.reduce((n, c) => n + c.computedMembers.length, 0);
+    io.out(
+      [
+        `Snapshot of ${m.source.application} (${m.cubes.map((c) => c.name).join(", ")}) written to ${result.folder}`,
+        `  served as application ${m.application}; ${members} members, ${cells} cells`,
+        ...(computed > 0
+          ? [`  ${computed} members keep the values the server computed (listed in manifest.json)`]
+          : []),
+        ...(m.notCarried.length > 0
+          ? ["  not carried by this connector:", ...m.notCarried.map((n) => `  - ${n}`)]
+          : []),
+        "",
+      ].join("\n"),
+    );
+    return 0;
+  } catch (e) {
+    progress.end();
+    const message = e instanceof Error ? e.message : String(e);
+    const code = (e as { code?: string }).code;
+    io.err(
+      `qibates-snapshot: ${e instanceof SnapshotRunError ? "" : code ? `${code}: ` : ""}${message}\n` +
+        (e instanceof SnapshotRunError
+          ? ""
+          : "what was read is kept: run the same command again to resume\n"),
+    );
+    return 1;
+  } finally {
+    await close();
+  }
+}

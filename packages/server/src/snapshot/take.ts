@@ -1,0 +1,300 @@
+import { randomUUID } from "node:crypto";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/connectors";
+import {
+  CUBE_SNAPSHOT_FORMAT,
+  CUBE_SNAPSHOT_VERSION,
+  MANIFEST_FILE,
+  type SnapshotCubeEntry,
+  type SnapshotManifest,
+  sha256OfFile,
+} from "@qibates/connectors/embedded";
+import { chunkCells, chunkQuery, planData, readOutline } from "./read-cube.ts";
+
+/** What a snapshot run needs, once the command line is read and the provider opened. */
+export interface TakeOptions {
+  provider: Provider;
+  connector: Connector;
+  address: string;
+  user: string;
+  password: string;
+  server: string;
+  application: string;
+  /** Omitted: every cube of the application. */
+  cube?: string;
+  /** The folder the snapshot's own folder (named after the application served) is written in. */
+  out: string;
+  /** The application name to serve the snapshot under (default: the source's). */
+  name?: string;
+  force: boolean;
+  /** Cells per query (default 20,000). */
+  chunkCells?: number;
+  /** Attempts per chunk before giving up (default 3). */
+  attempts?: number;
+  progress: Progress;
+  /** Checked between chunks: true stops the run, its progress kept for a resume. */
+  interrupted?: () => boolean;
+}
+
+/** How a run tells what it does: one line per step, and the data read as it goes. */
+export interface Progress {
+  step(line: string): void;
+  data(state: { cube: string; chunk: number; chunks: number; cells: number; startedAt: number }): void;
+  warn(line: string): void;
+}
+
+export interface TakeResult {
+  folder: string;
+  manifest: SnapshotManifest;
+  /** True when the run stopped on an interruption (run the same command again to resume). */
+  interrupted: boolean;
+}
+
+export class SnapshotRunError extends Error {
+  override readonly name = "SnapshotRunError";
+}
+
+const PROGRESS_FILE = ".progress.json";
+
+interface ProgressState {
+  plan: string;
+  cube: string;
+  chunksDone: number;
+  bytes: number;
+  cells: number;
+}
+
+const FILE_SAFE = /[^A-Za-z0-9._ -]/g;
+const fileName = (cube: string, kind: "outline.json" | "data.tsv.gz") =>
+  `${cube.replace(FILE_SAFE, "_")}.${kind}`;
+
+/** Writes `text` to `path` through a temporary file, synced, so that a crash leaves the old file or the new. */
+function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, text);
+  const fd = openSync(tmp, "r");
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(tmp, path);
+}
+
+/** Takes a snapshot (see `cube-copy.ts` for the format); resumes a run that stopped before its end. */
+export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
+  const served = o.name ?? o.application;
+  const folder = join(o.out, served.replace(FILE_SAFE, "_"));
+  const progressPath = join(folder, PROGRESS_FILE);
+  if (existsSync(join(folder, MANIFEST_FILE)) && !o.force) {
+    throw new SnapshotRunError(`${folder} already holds a snapshot: add --force to replace it`);
+  }
+  if (o.force && existsSync(folder)) rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const previous: ProgressState | null = existsSync(progressPath)
+    ? (JSON.parse(readFileSync(progressPath, "utf8")) as ProgressState)
+    : null;
+
+  o.progress.step(`logging in to ${o.address} as ${o.user} (${o.connector})`);
+  const login = await o.provider.login({
+    connector: o.connector,
+    username: o.user,
+    password: o.password,
+    address: new URL(o.address),
+  });
+  const session: ProviderSession = {
+    id: randomUUID(),
+    ownerId: "qibates-snapshot",
+    connector: o.connector,
+    username: login.username,
+    providerAddress: o.address,
+    aliasTable: null,
+    handle: login.handle ?? null,
+  };
+  try {
+    const cubes = (
+      await o.provider.cubes(session, { server: o.server, application: o.application })
+    ).cubes.map((c) => c.name);
+    const wanted = o.cube ? cubes.filter((c) => c.toLowerCase() === o.cube?.toLowerCase()) : cubes;
+    if (wanted.length === 0) {
+      throw new SnapshotRunError(
+        `no cube ${o.cube} in ${o.application} (its cubes: ${cubes.join(", ") || "none"})`,
+      );
+    }
+    const entries: SnapshotCubeEntry[] = [];
+    const notCarried = new Set<string>();
+    for (const cubeName of wanted) {
+      const ref: CubeRef = { server: o.server, application: o.application, cube: cubeName };
+      const outline = await readOutline(o.provider, session, ref, (what) =>
+        o.progress.step(`${cubeName}: reading ${what}`),
+      );
+      for (const n of outline.notCarried) notCarried.add(n);
+      const outlineFile = fileName(cubeName, "outline.json");
+      writeAtomic(join(folder, outlineFile), `${JSON.stringify(outline.document, null, 1)}\n`);
+      const dims = outline.dimensions.map((d) => d.name);
+      for (const d of outline.dimensions) {
+        if (d.leaves.some((m) => /[\t\r\n]/.test(m))) {
+          throw new SnapshotRunError(`dimension ${d.name} has a member name with a tab or line break`);
+        }
+      }
+      const plan = planData(outline.dimensions, o.chunkCells ?? 20_000);
+      const planKey = JSON.stringify({
+        connector: o.connector,
+        address: o.address,
+        application: o.application,
+        cube: cubeName,
+        dims: outline.dimensions,
+        chunks: plan.chunks.length,
+      });
+      const dataFile = fileName(cubeName, "data.tsv.gz");
+      const dataPath = join(folder, dataFile);
+      const partial = `${dataPath}.partial`;
+      let state: ProgressState;
+      if (existsSync(dataPath) && previous?.cube !== cubeName) {
+        // Finished by an earlier run that stopped on a later cube.
+        state = { plan: planKey, cube: cubeName, chunksDone: plan.chunks.length, bytes: 0, cells: -1 };
+      } else if (previous && previous.cube === cubeName && previous.plan === planKey && existsSync(partial)) {
+        state = previous;
+        truncateSync(partial, state.bytes);
+        o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${plan.chunks.length}`);
+      } else {
+        state = { plan: planKey, cube: cubeName, chunksDone: 0, bytes: 0, cells: 0 };
+        const head = gzipSync(`${[...dims, "value"].join("\t")}\n`);
+        writeFileSync(partial, head);
+        state.bytes = head.length;
+        writeAtomic(progressPath, JSON.stringify(state));
+      }
+      if (state.cells >= 0) {
+        o.progress.step(
+          `${cubeName}: reading data, ${plan.chunks.length} queries of at most ${o.chunkCells ?? 20_000} cells`,
+        );
+        const startedAt = Date.now();
+        for (let i = state.chunksDone; i < plan.chunks.length; i++) {
+          if (o.interrupted?.()) {
+            return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
+          }
+          const chunk = plan.chunks[i] as (typeof plan.chunks)[number];
+          const { query, rowDimensions } = chunkQuery(ref, dims, plan, chunk);
+          const cells = await withRetries(o, `${cubeName} chunk ${i + 1}`, async () => {
+            const answer = await o.provider.essbase?.mdx(session, ref, {
+              query,
+              settings: {
+                aliasTable: null,
+                memberDisplay: "NAME",
+                indentation: "NONE",
+                repeatMemberLabels: true,
+                missingSuppression: true,
+                missingLabel: "#Missing",
+              },
+            });
+            if (!answer) throw new SnapshotRunError("the provider has no MDX call");
+            return chunkCells(answer, dims, plan, rowDimensions);
+          });
+          if (cells.length > 0) {
+            const text = cells.map((c) => `${c.names.join("\t")}\t${c.value}\n`).join("");
+            const gz = gzipSync(text);
+            appendFileSync(partial, gz);
+            state.bytes += gz.length;
+            state.cells += cells.length;
+          }
+          state.chunksDone = i + 1;
+          writeAtomic(progressPath, JSON.stringify(state));
+          o.progress.data({
+            cube: cubeName,
+            chunk: i + 1,
+            chunks: plan.chunks.length,
+            cells: state.cells,
+            startedAt,
+          });
+        }
+        renameSync(partial, dataPath);
+      }
+      const cellsDone = state.cells >= 0 ? state.cells : countCellsOf(previousEntry(folder, cubeName));
+      entries.push({
+        name: cubeName,
+        outline: await fileEntry(folder, outlineFile),
+        data: await fileEntry(folder, dataFile),
+        members: outline.members,
+        cells: cellsDone,
+        computedMembers: outline.computedMembers,
+        values: outline.values,
+      });
+      // A cube done: its entry is kept in the progress file for a resume that starts on the next cube.
+      writeAtomic(join(folder, `.${dataFile}.entry.json`), JSON.stringify(entries[entries.length - 1]));
+    }
+    const manifest = manifestOf(o, served, entries, notCarried, new Date().toISOString());
+    writeAtomic(join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    rmSync(progressPath, { force: true });
+    for (const e of entries) rmSync(join(folder, `.${e.data.file}.entry.json`), { force: true });
+    return { folder, manifest, interrupted: false };
+  } finally {
+    await o.provider.logout(session).catch(() => undefined);
+  }
+}
+
+function previousEntry(folder: string, cube: string): SnapshotCubeEntry | null {
+  const path = join(folder, `.${fileName(cube, "data.tsv.gz")}.entry.json`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as SnapshotCubeEntry) : null;
+}
+
+function countCellsOf(entry: SnapshotCubeEntry | null): number {
+  if (!entry) throw new SnapshotRunError("a finished cube's record is missing: run again with --force");
+  return entry.cells;
+}
+
+/** The manifest of a run (`takenAt` empty while the run is not finished). */
+function manifestOf(
+  o: TakeOptions,
+  served: string,
+  cubes: SnapshotCubeEntry[],
+  notCarried: Set<string>,
+  takenAt: string,
+): SnapshotManifest {
+  return {
+    format: CUBE_SNAPSHOT_FORMAT,
+    version: CUBE_SNAPSHOT_VERSION,
+    application: served,
+    source: {
+      connector: o.connector,
+      address: o.address,
+      server: o.server,
+      application: o.application,
+      takenAt,
+    },
+    cubes,
+    notCarried: [...notCarried],
+  };
+}
+
+async function fileEntry(folder: string, file: string) {
+  const path = join(folder, file);
+  return { file, sha256: await sha256OfFile(path), bytes: statSync(path).size };
+}
+
+async function withRetries<T>(o: TakeOptions, what: string, fn: () => Promise<T>): Promise<T> {
+  const attempts = o.attempts ?? 4;
+  for (let a = 1; ; a++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (a >= attempts || e instanceof SnapshotRunError) {
+        throw new SnapshotRunError(`${what} failed after ${a} attempt${a > 1 ? "s" : ""}: ${message}`);
+      }
+      o.progress.warn(`${what} failed (${message}); trying again`);
+      await new Promise((r) => setTimeout(r, 1000 * 4 ** (a - 1)));
+    }
+  }
+}

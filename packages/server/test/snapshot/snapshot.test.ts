@@ -1,0 +1,358 @@
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Provider, ProviderSession } from "@qibates/connectors";
+import {
+  CubeSnapshotError,
+  DEMO_APPLICATIONS,
+  EmbeddedProvider,
+  loadCubeSnapshots,
+  memoryStore,
+} from "@qibates/connectors/embedded";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main, providerFor } from "../../bin/snapshot-cli.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
+
+/**
+ * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local
+ * wire endpoint (essbase-stndln: Essbase REST, ssas: XMLA, essbase: Smart View), each copy served by the
+ * embedded engine under its own name, and read back: it answers as the original does, except where the
+ * connector's protocol cannot carry something (listed in the manifest).
+ */
+
+const quiet: Progress = { step() {}, data() {}, warn() {} };
+const root = mkdtempSync(join(tmpdir(), "qibates-snapshots-"));
+const COPIES: Record<ReplayConnector, string> = {
+  "essbase-stndln": "CopyRest",
+  ssas: "CopyXmla",
+  essbase: "CopySv",
+};
+
+async function snapshotVia(
+  via: ReplayConnector,
+  out: string,
+  extra: Partial<Parameters<typeof takeSnapshot>[0]> = {},
+) {
+  const harness = await openConnectorHarness({ via });
+  const { provider, close } = providerFor(via, new URL(harness.wireAddress));
+  try {
+    return await takeSnapshot({
+      provider,
+      connector: via,
+      address: harness.wireAddress,
+      user: "demo",
+      password: "demo",
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      out,
+      name: COPIES[via],
+      force: false,
+      progress: quiet,
+      ...extra,
+    });
+  } finally {
+    await close();
+    await harness.close();
+  }
+}
+
+let served: EmbeddedProvider;
+const session = (connector: ProviderSession["connector"] = "essbase-stndln"): ProviderSession => ({
+  id: "s",
+  ownerId: "o",
+  connector,
+  username: "demo",
+  providerAddress: "https://demo.qibates.local/essbase/japi",
+  aliasTable: null,
+});
+const refresh = (p: Provider, application: string, grid: unknown[][]) =>
+  p.essbase?.grid(
+    session(),
+    { server: "EssbaseCluster-1", application, cube: "Basic" },
+    {
+      action: "refresh",
+      input: { grid: grid as never },
+    },
+  );
+
+beforeAll(async () => {
+  for (const via of Object.keys(COPIES) as ReplayConnector[]) await snapshotVia(via, root);
+  served = await EmbeddedProvider.open({
+    store: memoryStore(),
+    credentialsValid: () => true,
+    snapshots: await loadCubeSnapshots(root, DEMO_APPLICATIONS),
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await served?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const GRIDS: unknown[][][] = [
+  [
+    ["", "Year"],
+    ["", "Measures"],
+    ["", "Scenario"],
+    ["Market", "Product"],
+  ],
+  [
+    ["", "", "Jan", "Feb", "Mar", "Qtr1", "Year"],
+    ["East", "Sales", "", "", "", "", ""],
+    ["East", "Profit", "", "", "", "", ""],
+    ["West", "Margin", "", "", "", "", ""],
+    ["Market", "Total Expenses", "", "", "", "", ""],
+  ],
+  [
+    ["", "", "Actual", "Budget"],
+    ["", "", "Sales", "Sales"],
+    ["New York", "Colas", "", ""],
+    ["California", "Colas", "", ""],
+  ],
+];
+/** Profit % (a calculated member) above level 0 of Year and of every sparse dimension. */
+const ABOVE = [
+  ["", "", "", "Qtr1", "Year"],
+  ["", "", "", "Actual", "Actual"],
+  ["Market", "Product", "Profit %", "", ""],
+];
+/** Profit % at level 0 of every dimension. */
+const LEAF = [
+  ["", "", "", "Jan"],
+  ["", "", "", "Actual"],
+  ["New York", "100-10", "Profit %", ""],
+];
+const SALES = (v: string | number) => [
+  ["", "", "", "Jan"],
+  ["", "", "", "Actual"],
+  ["New York", "100-10", "Sales", v],
+];
+
+describe("a snapshot served by the embedded engine", () => {
+  it("is listed beside the demo's application", async () => {
+    const apps = await served.applications(session(), "EssbaseCluster-1", true);
+    expect(apps.applications.map((a) => a.name)).toEqual(["CopyRest", "CopySv", "CopyXmla", "Sample"]);
+  });
+
+  for (const [via, copy] of Object.entries(COPIES)) {
+    it(`answers grids as the original does (${via})`, async () => {
+      for (const grid of [...GRIDS, LEAF]) {
+        const want = await refresh(served, "Sample", grid);
+        const got = await refresh(served, copy, grid);
+        expect(got?.grid).toEqual(want?.grid);
+      }
+    });
+  }
+
+  it("keeps the server's values of every level where the protocol gives no consolidation (ssas, essbase)", async () => {
+    const want = (await refresh(served, "Sample", ABOVE))?.grid;
+    expect(want?.[2]?.[3]).not.toBe("#Missing");
+    for (const copy of ["CopyXmla", "CopySv"]) {
+      expect((await refresh(served, copy, ABOVE))?.grid).toEqual(want);
+      const manifest = JSON.parse(readFileSync(join(root, copy, "manifest.json"), "utf8"));
+      expect(manifest.cubes[0].values).toBe("every-level");
+    }
+  });
+
+  it("keeps a calculated member's values at level 0 only where its formula cannot be read (essbase-stndln)", async () => {
+    const above = (await refresh(served, "CopyRest", ABOVE))?.grid as string[][];
+    expect(above[2]?.slice(3)).toEqual(["#Missing", "#Missing"]);
+    const manifest = JSON.parse(readFileSync(join(root, "CopyRest", "manifest.json"), "utf8"));
+    expect(manifest.cubes[0].values).toBe("level-0");
+    expect(manifest.cubes[0].computedMembers).toContain("Profit %");
+    expect(manifest.notCarried.join(" ")).toMatch(/formulas/);
+  });
+
+  it("takes writes like any application, without touching the original", async () => {
+    const before = (await refresh(served, "Sample", SALES("")))?.grid;
+    const ref = { server: "EssbaseCluster-1", application: "CopyRest", cube: "Basic" };
+    await served.essbase.save(session(), ref, { grid: SALES(1234) as never });
+    expect((await refresh(served, "CopyRest", SALES("")))?.grid[2]?.[3]).toBe("1234");
+    expect((await refresh(served, "Sample", SALES("")))?.grid).toEqual(before);
+  });
+});
+
+describe("a snapshot that cannot be served", () => {
+  const broken = (change: (folder: string) => void) => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-broken-"));
+    cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
+    change(join(dir, "CopyRest"));
+    return dir;
+  };
+  const refused = async (dir: string, message: RegExp) => {
+    try {
+      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
+      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("is refused when a file is corrupted", async () => {
+    await refused(
+      broken((f) => {
+        const path = join(f, "Basic.data.tsv.gz");
+        const bytes = readFileSync(path);
+        bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] as number) ^ 0xff;
+        writeFileSync(path, bytes);
+      }),
+      /Basic\.data\.tsv\.gz: checksum does not match/,
+    );
+  });
+
+  it("is refused when its data file is truncated", async () => {
+    await refused(
+      broken((f) => truncateSync(join(f, "Basic.data.tsv.gz"), 1000)),
+      /Basic\.data\.tsv\.gz: 1000 bytes where the manifest says/,
+    );
+  });
+
+  it("is refused when its data file is cut short even with a matching manifest", async () => {
+    await refused(
+      broken((f) => {
+        const path = join(f, "Basic.data.tsv.gz");
+        truncateSync(path, 1000);
+        const manifest = JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
+        manifest.cubes[0].data.bytes = 1000;
+        manifest.cubes[0].data.sha256 = createHash("sha256").update(readFileSync(path)).digest("hex");
+        writeFileSync(join(f, "manifest.json"), JSON.stringify(manifest));
+      }),
+      /Basic\.data\.tsv\.gz: cannot be read .*truncated/,
+    );
+  });
+
+  it("is refused when a newer QiBates wrote it", async () => {
+    await refused(
+      broken((f) => {
+        const manifest = JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
+        manifest.version = 2;
+        writeFileSync(join(f, "manifest.json"), JSON.stringify(manifest));
+      }),
+      /format version 2, newer than this QiBates reads \(1\)/,
+    );
+  });
+
+  it("is refused when its folder cannot be read", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "qibates-broken-")), "not-a-folder");
+    writeFileSync(file, "");
+    await expect(loadCubeSnapshots(file, DEMO_APPLICATIONS)).rejects.toThrow(/the folder .* cannot be read/);
+  });
+
+  it("is refused when its application name is already served, with the way out", async () => {
+    await refused(
+      broken((f) => {
+        const manifest = JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
+        manifest.application = "sample";
+        writeFileSync(join(f, "manifest.json"), JSON.stringify(manifest));
+      }),
+      /clashes with the application Sample already served; take the snapshot again with --name/,
+    );
+  });
+});
+
+describe("qibates-snapshot", () => {
+  it("resumes an interrupted run to the same files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-resume-"));
+    try {
+      let chunks = 0;
+      const stopped = await snapshotVia("essbase-stndln", dir, {
+        chunkCells: 2_000,
+        progress: {
+          ...quiet,
+          data: () => {
+            chunks++;
+          },
+        },
+        interrupted: () => chunks >= 5,
+      });
+      expect(stopped.interrupted).toBe(true);
+      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(/unfinished snapshot/);
+      const resumed = await snapshotVia("essbase-stndln", dir, { chunkCells: 2_000 });
+      expect(resumed.interrupted).toBe(false);
+      const whole = JSON.parse(readFileSync(join(root, "CopyRest", "manifest.json"), "utf8"));
+      const data = resumed.manifest.cubes[0]?.data;
+      expect(resumed.manifest.cubes[0]?.cells).toBe(whole.cubes[0].cells);
+      expect(data?.file).toBe("Basic.data.tsv.gz");
+      // Same cells, whatever the chunking: the loaded copies hold the same values.
+      const [a, b] = await Promise.all([
+        loadCubeSnapshots(dir, DEMO_APPLICATIONS),
+        loadCubeSnapshots(join(root), DEMO_APPLICATIONS),
+      ]);
+      expect(a[0]?.cubes[0]?.cube.storedCellCount()).toBe(
+        b.find((s) => s.manifest.application === "CopyRest")?.cubes[0]?.cube.storedCellCount(),
+      );
+      // A finished snapshot is not overwritten without --force.
+      await expect(snapshotVia("essbase-stndln", dir)).rejects.toThrow(
+        /already holds a snapshot: add --force/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  const run = async (argv: string[], env: Record<string, string> = {}) => {
+    let out = "";
+    let err = "";
+    const code = await main(argv, {
+      out: (s) => {
+        out += s;
+      },
+      err: (s) => {
+        err += s;
+      },
+      tty: false,
+      env,
+    });
+    return { code, out, err };
+  };
+  const args = [
+    "--connector",
+    "essbase-stndln",
+    "--address",
+    "http://127.0.0.1:1/essbase/japi",
+    "--user",
+    "u",
+  ];
+
+  it("prints its usage with --help", async () => {
+    const r = await run(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Usage: qibates-snapshot --connector/);
+  });
+
+  it("never takes the password as an argument", async () => {
+    const r = await run([...args, "--password", "x", "--server", "s", "--application", "a", "--out", "o"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the password is never an argument/);
+  });
+
+  it("names what is missing", async () => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--server is required/);
+  });
+
+  it("says the planning family is not supported yet", async () => {
+    const r = await run([
+      "--connector",
+      "pbcs",
+      ...args.slice(2),
+      "--server",
+      "s",
+      "--application",
+      "a",
+      "--out",
+      "o",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/pbcs is not supported yet/);
+  });
+
+  it("asks for the password when none is set and no terminal can ask", async () => {
+    const r = await run([...args, "--server", "s", "--application", "a", "--out", "o"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/set QIBATES_PASSWORD/);
+  });
+});
