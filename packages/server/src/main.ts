@@ -69,8 +69,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // A snapshot that cannot be served is the administrator's to fix: its message names the file, no stack.
+  const told = e instanceof Error && e.name === "CubeSnapshotError";
   process.stderr.write(
-    `QiBates failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+    `QiBates failed to start: ${e instanceof Error ? (told ? e.message : (e.stack ?? e.message)) : String(e)}\n`,
   );
   process.exit(1);
 });
