@@ -47,6 +47,11 @@ const BENCHMARKS = {
     what: "server start-up after 1,000,000 journaled cell writes: whole-journal replay vs the snapshot",
     args: "--writes 1000000 --per-entry 10 --runs 3 --write",
   },
+  snapshot: {
+    file: "snapshot.ts",
+    what: "qibates-snapshot of the 5 M-cell cube through essbase-stndln: cells/s, peak memory, start-up, resume",
+    args: "--interrupt-after 8 --write",
+  },
   "xmla-mdx": {
     file: "xmla-mdx.ts",
     what: "one 18,700-cell MDX query: engine direct vs through the XMLA endpoint over HTTP",

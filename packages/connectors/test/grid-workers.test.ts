@@ -396,6 +396,84 @@ describe("grid workers", () => {
     expect(await value("Budget")).toBe("2333.1");
   });
 
+  const vision = { server: "Planning", application: "Vision" };
+  const planningSession = (id: string, ownerId = "ada"): ProviderSession => ({
+    ...session(id, ownerId),
+    connector: "planning",
+  });
+  /** Plan1's revenue accounts for the first quarter of a version (410, P_160, FY15, Plan). */
+  const revenue = (p: EmbeddedProvider, s: ProviderSession, version: string) =>
+    p.planning.exportDataSlice(s, vision, {
+      cube: "Plan1",
+      pov: {
+        dimensions: ["HSP_View", "Year", "Scenario", "Version", "Entity", "Product", "Currency"],
+        members: [["BaseData"], ["FY15"], ["Plan"], [version], ["410"], ["P_160"], ["USD"]],
+      },
+      columns: [{ members: [["Jan", "Feb", "Mar", "Q1"]] }],
+      rows: [{ members: [["4110", "4120", "4100"]] }],
+      suppressMissingBlocks: false,
+      suppressMissingRows: false,
+      suppressMissingColumns: false,
+    });
+  const copyVersion = (to: string) => ({
+    cube: "Plan1",
+    ruleName: "CopyVersion",
+    prompts: [
+      { name: "SrcVersion", value: "Working" },
+      { name: "TgtVersion", value: to },
+    ],
+  });
+
+  it("run a business rule as the event loop does: the same data after it, in a demo session's own view", async () => {
+    const onLoop = await open(0, true);
+    const inWorker = await open(1, true);
+    const s = planningSession("r", "demo-owner");
+    const before = await revenue(inWorker, s, "What If");
+    const working = await revenue(inWorker, s, "Working");
+    for (const p of [onLoop, inWorker]) {
+      const run = await p.planning.launchRule(s, vision, copyVersion("What If") as never);
+      expect(run.status).toBe("completed");
+    }
+    const fromWorker = await revenue(inWorker, s, "What If");
+    expect(fromWorker).toEqual(await revenue(onLoop, s, "What If"));
+    expect(fromWorker.rows.map((r) => r.data)).toEqual(working.rows.map((r) => r.data));
+    expect(fromWorker).not.toEqual(before);
+    // Only that session's view changed.
+    expect(await revenue(inWorker, planningSession("other"), "What If")).toEqual(before);
+  });
+
+  it("run a rule again on the new data when it changed while the worker ran it", async () => {
+    const p = await open(1);
+    const s = planningSession("t");
+    const pending = p.planning.launchRule(s, vision, copyVersion("What If") as never);
+    // Data entered on the event loop lands while the worker runs the rule on the state it was sent.
+    await p.planning.importDataSlice?.(s, vision, {
+      cube: "Plan1",
+      pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
+      columns: [["Jan"]],
+      rows: [{ headers: ["4110"], data: [4242] }],
+      aggregateEssbaseData: false,
+    });
+    await pending;
+    // The entry is kept, and the rule ran after it: What If holds the new Working value.
+    const jan = (await revenue(p, s, "What If")).rows[0]?.data[0];
+    expect(jan).toBe(4242);
+  });
+
+  it("answer a rule's error from a worker as the event loop does", async () => {
+    const onLoop = await open(0);
+    const inWorker = await open(1);
+    const bad = { ...copyVersion("No Such Version") };
+    const error = async (p: EmbeddedProvider) =>
+      p.planning.launchRule(planningSession("u"), vision, bad as never).then(
+        () => null,
+        (e: unknown) => ({ code: (e as ProviderError).code, message: (e as Error).message }),
+      );
+    const fromWorker = await error(inWorker);
+    expect(fromWorker).not.toBeNull();
+    expect(fromWorker).toEqual(await error(onLoop));
+  });
+
   it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {
     // Not JSON: any parse would throw.
     const a = answerFromJson<{ grid: string[][] }>(

@@ -363,11 +363,12 @@ export class Cube implements DataSource {
 
   /**
    * A copy of every stored value and input flag (totals brought up to date first). Blocks are only ever
-   * appended, never moved, so block `b` of the snapshot is block `b` of the cube afterwards.
+   * appended, never moved, so block `b` of the snapshot is block `b` of the cube afterwards. `into`: an older
+   * snapshot no longer needed, whose arrays are reused when large enough (it is then overwritten).
    */
-  snapshot(): CubeSnapshot {
+  snapshot(into?: CubeSnapshot): CubeSnapshot {
     this.flush();
-    return this.store.snapshot();
+    return this.store.snapshot(into);
   }
 
   /** Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). */

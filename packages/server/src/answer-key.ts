@@ -10,6 +10,7 @@ import {
   answerKeyOperation,
   answerKeyOutline,
   EmbeddedProvider,
+  type LoadedSnapshot,
 } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
@@ -152,7 +153,14 @@ export interface ConnectorHarness {
  * For the answer-key replay and the connector-path benchmark.
  */
 export async function openConnectorHarness(
-  options: { outlineDocument?: unknown; application?: string; cube?: string; via?: ReplayConnector } = {},
+  options: {
+    outlineDocument?: unknown;
+    application?: string;
+    cube?: string;
+    via?: ReplayConnector;
+    /** Snapshots served beside Sample.Basic (`QIBATES_SNAPSHOTS`), already read and checked. */
+    snapshots?: readonly LoadedSnapshot[];
+  } = {},
 ): Promise<ConnectorHarness> {
   const via = options.via ?? "essbase-stndln";
   const { endpoint, suffix } = REPLAY_CONNECTORS[via];
@@ -188,7 +196,11 @@ export async function openConnectorHarness(
     providers: async (db) => {
       const store = databaseStore(db);
       if (!key) {
-        const embedded = await EmbeddedProvider.open({ store, credentialsValid: demoCredentialsValid });
+        const embedded = await EmbeddedProvider.open({
+          store,
+          credentialsValid: demoCredentialsValid,
+          ...(options.snapshots ? { snapshots: options.snapshots } : {}),
+        });
         return providerRegistry({ demo: embedded, remote: { [via]: connector } });
       }
       const embedded = await EmbeddedProvider.open({

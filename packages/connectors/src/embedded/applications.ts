@@ -4,7 +4,7 @@ import type { LoadedSnapshot } from "./cube-copy.ts";
 import { EssbaseApplication } from "./essbase-app.ts";
 import type { JournalOptions } from "./journal.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
-import { SAMPLE_BASIC } from "./replica-bases.ts";
+import { SAMPLE_BASIC, VISION } from "./replica-bases.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 /** The applications of the embedded engine behind the demo provider addresses. */
@@ -59,7 +59,9 @@ export async function openEmbeddedApplications(
     .replicated(SAMPLE_BASIC);
   const planning = new PlanningDemoApplication("Vision", store, createVisionPlanning, () =>
     createVisionPlanning({ empty: true }),
-  ).configure(journal);
+  )
+    .configure(journal)
+    .replicated(VISION);
   const copies = snapshotCopies(snapshots, store, journal);
   await Promise.all([essbase.load(), planning.load(), ...copies.map((c) => c.app.load())]);
   return { essbase, planning, copies };

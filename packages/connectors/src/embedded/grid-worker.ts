@@ -20,12 +20,14 @@ import {
   runMdxGridSteps,
   transferBuffers,
 } from "@qibates/engine/mdx";
+import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
 import { ProviderError } from "../errors.ts";
 import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
-import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
+import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
-import { replicaBase } from "./replica-bases.ts";
+import { capturePlanningState, restorePlanningState } from "./planning-app.ts";
+import { planningReplicaBase, replicaBase } from "./replica-bases.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
 const REPLICAS = 16;
@@ -70,8 +72,39 @@ function gridRequest(request: GridRequest, gridJson: string | undefined): GridRe
   return { ...request, grid: (JSON.parse(gridJson) as { grid: unknown[][] }).grid };
 }
 
+/** The planning applications rules run on, by base (`replica-bases.ts`): built once, their state sent each call. */
+const planningBases = new Map<string, PlanningApplication>();
+
+/** Runs a business rule on the planning state sent with the call; answers the rule and the state after it. */
+function ruleAnswer(call: WorkerCall, rule: LaunchRuleRequest): WorkerAnswer {
+  let app = planningBases.get(call.base);
+  if (!app) {
+    app = planningReplicaBase(call.base)();
+    planningBases.set(call.base, app);
+  }
+  if (!call.planning) throw new Error("grid worker: a rule call without the application's state");
+  restorePlanningState(app, call.planning);
+  let result: LaunchRuleResult;
+  try {
+    result = app.launchRule(rule);
+  } catch (e) {
+    engineError(e);
+  }
+  const { changes, ...rest } = result;
+  return {
+    id: call.id,
+    ok: true,
+    json: new Uint8Array(0),
+    rows: 0,
+    columns: 0,
+    keys: [],
+    rule: { result: { ...rest, changed: changes.length }, state: capturePlanningState(app) },
+  };
+}
+
 function answer(call: WorkerCall): WorkerAnswer {
   try {
+    if (call.work.kind === "planning-rule") return ruleAnswer(call, call.work.rule);
     const cube = replicaOf(call);
     let result: object;
     let rows: number;
@@ -184,6 +217,7 @@ if (parentPort) {
           (v) => v.buffer as ArrayBuffer,
         )
       : [];
+    if (a.ok && a.rule) moved.push(...a.rule.state.cubes.flatMap((c) => snapshotBuffers(c.snapshot)));
     if (a.ok && a.mdx) moved.push(...transferBuffers(a.mdx));
     port.postMessage(a, moved);
   });

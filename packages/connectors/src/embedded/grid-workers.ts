@@ -23,10 +23,13 @@ import {
   type MdxResult,
   type MdxResultTransfer,
 } from "@qibates/engine/mdx";
+import type { LaunchRuleRequest, LaunchRuleResult } from "@qibates/engine/planning";
 import { answerFromJson, gridJsonOf } from "../answer-json.ts";
 import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "../errors.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
+import type { PlanningDemoApplication } from "./planning-app.ts";
+import type { ApplicationState } from "./snapshot.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
 
@@ -61,7 +64,22 @@ export type WorkerWork =
       /** The script's name (named in its errors) and text. */
       script: string;
       text: string;
+    }
+  | {
+      /** A business rule of a planning application, run on the state sent with the call (`planning`). */
+      kind: "planning-rule";
+      rule: LaunchRuleRequest;
     };
+
+/** A business rule run in a worker (`GridWorkers.launchRule`). */
+export interface RulePlan {
+  /** The state of the application the worker ran the rule on (`PlanningDemoApplication.stamp`). */
+  stamp: number;
+  /** The rule's answer, its `changes` left out (the state carries them). */
+  result: Omit<LaunchRuleResult, "changes"> & { changed: number };
+  /** Every plan type's values and the texts after the rule, to put in place under the application's lock. */
+  state: ApplicationState;
+}
 
 /** A calculation run in a worker (`GridWorkers.calculate`). */
 export interface CalcPlan {
@@ -95,6 +113,8 @@ export interface WorkerCall {
   work: WorkerWork;
   /** The answer's `dataVersion`: the journal position of the state read. */
   dataVersion: string;
+  /** A planning application's whole state (`planning-rule`): sent with every call, its arrays moved. */
+  planning?: ApplicationState;
 }
 
 /** A worker's answer: the contract's answer as JSON text, or the error the call ended with. */
@@ -112,6 +132,8 @@ export type WorkerAnswer =
       calculated?: CubeSnapshot;
       /** An `mdx-result`'s result (its arrays moved, not copied). */
       mdx?: MdxResultTransfer;
+      /** A `planning-rule`'s answer and the application's state after it (its arrays moved). */
+      rule?: { result: RulePlan["result"]; state: ApplicationState };
     }
   | {
       id: number;
@@ -153,6 +175,11 @@ function withGridJson(work: WorkerWork): WorkerWork {
   if (work.kind !== "grid" && work.kind !== "save") return work;
   const gridJson = gridJsonOf(work.request.grid);
   return gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] }, gridJson };
+}
+
+/** The arrays of a cube snapshot, to move to another thread. */
+export function snapshotBuffers(state: CubeSnapshot): ArrayBuffer[] {
+  return [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Numbers for cube objects: an application loaded again gets a new cube, whose version starts again. */
@@ -309,9 +336,8 @@ export class GridWorkers {
     }
     // A save or a calculation changes the worker's copy: it no longer stands for any state of the event loop's.
     if (work.kind === "save" || work.kind === "calc") slot.stamps.delete(key);
-    const id = this.nextId++;
     const call: WorkerCall = {
-      id,
+      id: this.nextId++,
       key,
       base,
       stamp,
@@ -319,6 +345,51 @@ export class GridWorkers {
       work: withGridJson(work),
       dataVersion: String(app.position),
     };
+    // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.
+    const a = await this.send(slot, call, state ? snapshotBuffers(state) : []);
+    return { answer: a, stamp };
+  }
+
+  /** Whether `app`'s rules can run in a worker: it is built from a demo application a worker can build. */
+  acceptsPlanning(app: PlanningDemoApplication): boolean {
+    return !this.closed && app.replica !== null;
+  }
+
+  /**
+   * Runs a business rule of `app` in a worker, on a copy of its state now: the rule's answer and the state it
+   * ends with (to put in place under the application's lock, if it is still at `stamp` then).
+   */
+  async launchRule(app: PlanningDemoApplication, rule: LaunchRuleRequest): Promise<RulePlan> {
+    if (this.closed) throw new Error("grid workers are closed");
+    const base = app.replica;
+    if (base === null) throw new Error(`application ${app.name} has no replica for grid workers`);
+    const stamp = app.stamp;
+    const planning = app.state();
+    const call: WorkerCall = {
+      id: this.nextId++,
+      key: app.name,
+      base,
+      stamp: String(stamp),
+      work: { kind: "planning-rule", rule },
+      dataVersion: String(app.position),
+      planning,
+    };
+    const a = await this.send(
+      this.pick(),
+      call,
+      planning.cubes.flatMap((c) => snapshotBuffers(c.snapshot)),
+    );
+    if (!a.rule) throw new Error("grid worker: a rule answered no state");
+    return { stamp, result: a.rule.result, state: a.rule.state };
+  }
+
+  /** Sends `call` to `slot`'s worker (its `moved` buffers transferred), and reads its answer or error. */
+  private async send(
+    slot: Slot,
+    call: WorkerCall,
+    moved: ArrayBuffer[],
+  ): Promise<Extract<WorkerAnswer, { ok: true }>> {
+    const id = call.id;
     const answered = new Promise<WorkerAnswer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
     });
@@ -333,13 +404,9 @@ export class GridWorkers {
     );
     // A worker with calls under way keeps the process alive (an idle one does not).
     slot.worker.ref();
-    // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.
-    slot.worker.postMessage(
-      call,
-      state ? [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer) : [],
-    );
+    slot.worker.postMessage(call, moved);
     const a = await answered;
-    if (a.ok) return { answer: a, stamp };
+    if (a.ok) return a;
     if ("provider" in a) {
       const p = a.provider;
       throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);

@@ -13,6 +13,11 @@ export class PlanningDemoApplication extends JournaledApplication {
   private outlineDigest: string | null = null;
   /** A demo application built for the fingerprint before the first load, used by that load. */
   private spare: PlanningApplication | null = null;
+  /**
+   * The demo application (`replica-bases.ts`) a grid worker can build this one from, to run its rules off the
+   * event loop (`grid-workers.ts`); null when only the event loop can.
+   */
+  replica: string | null = null;
 
   constructor(
     name: string,
@@ -26,10 +31,18 @@ export class PlanningDemoApplication extends JournaledApplication {
 
   /** A session's own view of this application (`session-views.ts`), journaled as `name`. */
   sessionView(name: string, copied: (position: number) => void): PlanningDemoApplication {
-    return new PlanningDemoApplication(name, this.store, this.createEmpty, this.createEmpty).copyOf(
+    const view = new PlanningDemoApplication(name, this.store, this.createEmpty, this.createEmpty).copyOf(
       this,
       copied,
     );
+    view.replica = this.replica;
+    return view;
+  }
+
+  /** Says that grid workers can run this application's rules: it is built from the demo application `base`. */
+  replicated(base: string): this {
+    this.replica = base;
+    return this;
   }
 
   get app(): PlanningApplication {
@@ -65,34 +78,35 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   protected captureState(): ApplicationState {
-    const app = this.app;
-    return {
-      cubes: app.cubes.map((name) => ({ name, snapshot: app.dataSource(name).snapshot() })),
-      texts: app.cubes.flatMap((cube) => app.textCells(cube).map((t) => ({ cube, ...t }))),
-    };
+    return capturePlanningState(this.app);
   }
 
   protected restoreState(state: ApplicationState): void {
-    const app = this.app;
-    if (state.cubes.length !== app.cubes.length) throw new Error(`snapshot of ${this.name} lacks plan types`);
-    for (const { name, snapshot } of state.cubes) {
-      checkFits(app.dataSource(name), snapshot);
-      app.dataSource(name).restore(snapshot);
-    }
-    // Texts: the demo's that the snapshot no longer has are cleared, then the snapshot's are written.
-    const kept = new Set(state.texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));
-    for (const cube of app.cubes) {
-      app.applyCellWrites(
-        app
-          .textCells(cube)
-          .filter((t) => !kept.has(`${cube.toLowerCase()}\n${t.members.join("\n")}`))
-          .map((t) => ({ cube, members: t.members, value: null, text: "" })),
-      );
-    }
-    app.applyCellWrites(
-      state.texts.map((t) => ({ cube: t.cube, members: t.members, value: null, text: t.text })),
-    );
+    if (state.cubes.length !== this.app.cubes.length)
+      throw new Error(`snapshot of ${this.name} lacks plan types`);
+    restorePlanningState(this.app, state);
     this.version++;
+  }
+
+  /** Which state the application is at (changes with every change): a worker's result fits only that state. */
+  get stamp(): number {
+    return this.version;
+  }
+
+  /** A state put in place and no longer needed: its arrays take the next {@link state}'s copy. */
+  private spareState: ApplicationState | null = null;
+
+  /** The state of every plan type and text cell, to send to a grid worker (its arrays then move there). */
+  state(): ApplicationState {
+    const spare = this.spareState;
+    this.spareState = null;
+    return capturePlanningState(this.app, spare);
+  }
+
+  /** Puts in place the state a grid worker worked out (under the application's lock, at {@link stamp}). */
+  adopt(state: ApplicationState): void {
+    this.restoreState(state);
+    this.spareState = state;
   }
 
   protected replay(entry: JournalEntry): void {
@@ -103,4 +117,37 @@ export class PlanningDemoApplication extends JournaledApplication {
       this.app.applyCellWrites((entry.payload as { writes: CellWrite[] }).writes);
     else throw new Error(`unknown journal entry ${entry.kind} for ${this.name}`);
   }
+}
+
+/** Every plan type's stored values and the text cells of `app`. */
+export function capturePlanningState(
+  app: PlanningApplication,
+  spare: ApplicationState | null = null,
+): ApplicationState {
+  const into = (name: string) => spare?.cubes.find((c) => c.name === name)?.snapshot;
+  return {
+    cubes: app.cubes.map((name) => ({ name, snapshot: app.dataSource(name).snapshot(into(name)) })),
+    texts: app.cubes.flatMap((cube) => app.textCells(cube).map((t) => ({ cube, ...t }))),
+  };
+}
+
+/** Puts `state` in place in `app` (built from the same outlines). */
+export function restorePlanningState(app: PlanningApplication, state: ApplicationState): void {
+  for (const { name, snapshot } of state.cubes) {
+    checkFits(app.dataSource(name), snapshot);
+    app.dataSource(name).restore(snapshot);
+  }
+  // Texts: the ones the state no longer has are cleared, then the state's are written.
+  const kept = new Set(state.texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));
+  for (const cube of app.cubes) {
+    app.applyCellWrites(
+      app
+        .textCells(cube)
+        .filter((t) => !kept.has(`${cube.toLowerCase()}\n${t.members.join("\n")}`))
+        .map((t) => ({ cube, members: t.members, value: null, text: "" })),
+    );
+  }
+  app.applyCellWrites(
+    state.texts.map((t) => ({ cube: t.cube, members: t.members, value: null, text: t.text })),
+  );
 }

@@ -1,5 +1,10 @@
 import type { components } from "@qibates/client/schema";
-import type { FormPreferences, PlanningApplication, PromptInput } from "@qibates/engine/planning";
+import type {
+  FormPreferences,
+  LaunchRuleResult,
+  PlanningApplication,
+  PromptInput,
+} from "@qibates/engine/planning";
 import { ProviderError } from "../errors.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import type {
@@ -16,9 +21,10 @@ import type {
   SubmitFormInput,
 } from "../provider.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
+import type { GridWorkers } from "./grid-workers.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
 import type { DemoSessionViews } from "./session-views.ts";
-import type { EmbeddedStore } from "./store.ts";
+import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 type Schemas = components["schemas"];
 
@@ -49,11 +55,15 @@ const SUBFORM_FIELDS = ["folder", "formName", "pov", "povChoices", "grid", "code
  * (entered cells and launched rules, not every cell a rule touched: replaying them from the same state gives
  * the same data); task status and the alias table preference are kept per user in the store.
  */
+/** Runs of a rule in a worker before it runs on the event loop, when the data kept changing meanwhile. */
+const RULE_WORKER_ATTEMPTS = 3;
+
 export class EmbeddedPlanning implements PlanningOperations {
   constructor(
     private readonly catalogue: EmbeddedCatalogue,
     private readonly store: EmbeddedStore,
     private readonly views: DemoSessionViews | null = null,
+    private readonly workers: GridWorkers | null = null,
   ) {}
 
   private demo(session: ProviderSession, ref: ApplicationRef): PlanningDemoApplication {
@@ -239,20 +249,37 @@ export class EmbeddedPlanning implements PlanningOperations {
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ) {
     const demo = await this.data(session, this.demo(session, ref), true);
-    const r = await demo
-      .mutate(session.ownerId, () => {
-        const result = demo.app.launchRule({
-          cube: input.cube,
-          ruleName: input.ruleName,
-          ...(input.ruleType !== undefined ? { ruleType: input.ruleType } : {}),
-          prompts: input.prompts,
-        });
-        const changed = result.changes.length > 0;
-        if (changed) demo.changed();
-        return { result, entry: changed ? { kind: "planning", payload: { steps: result.journal } } : null };
-      })
-      .catch((e: unknown) => engineError(e));
-    return pick(r, ["ruleName", "status", "durationMs", "message"]) as Schemas["RuleRun"];
+    const rule = {
+      cube: input.cube,
+      ruleName: input.ruleName,
+      ...(input.ruleType !== undefined ? { ruleType: input.ruleType } : {}),
+      prompts: input.prompts,
+    };
+    const workers = this.workers?.acceptsPlanning(demo) ? this.workers : null;
+    // With grid workers, the rule runs in one, on a copy of the state; the state it ends with is put in place
+    // here, under the lock, if nothing changed meanwhile (else it runs again). The journal keeps the rule.
+    for (let attempt = 1; ; attempt++) {
+      const plan = workers && attempt <= RULE_WORKER_ATTEMPTS ? await workers.launchRule(demo, rule) : null;
+      type Run = Pick<LaunchRuleResult, "ruleName" | "status" | "durationMs" | "message">;
+      const r = await demo
+        .mutate(session.ownerId, (): { result: Run | null; entry: JournalEntry | null } => {
+          if (plan && plan.stamp !== demo.stamp) return { result: null, entry: null };
+          if (plan) {
+            const changed = plan.result.changed > 0;
+            if (changed) demo.adopt(plan.state);
+            return {
+              result: plan.result,
+              entry: changed ? { kind: "planning", payload: { steps: plan.result.journal } } : null,
+            };
+          }
+          const result = demo.app.launchRule(rule);
+          const changed = result.changes.length > 0;
+          if (changed) demo.changed();
+          return { result, entry: changed ? { kind: "planning", payload: { steps: result.journal } } : null };
+        })
+        .catch((e: unknown) => engineError(e));
+      if (r) return pick(r, ["ruleName", "status", "durationMs", "message"]) as Schemas["RuleRun"];
+    }
   }
 
   async memberFilters(

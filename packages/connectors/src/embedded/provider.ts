@@ -58,7 +58,7 @@ export class EmbeddedProvider implements Provider {
     this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
     this.workers = options.gridWorkers ? new GridWorkers(options.gridWorkers) : null;
     this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers);
-    this.planning = new EmbeddedPlanning(catalogue, options.store, this.views);
+    this.planning = new EmbeddedPlanning(catalogue, options.store, this.views, this.workers);
     if (own && this.views) {
       const views = this.views;
       this.sweeper = setInterval(() => {

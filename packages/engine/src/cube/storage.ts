@@ -97,14 +97,28 @@ export class BlockStore {
   }
 
   /** A copy of every block as it is. */
-  snapshot(): CubeSnapshot {
+  snapshot(into?: CubeSnapshot): CubeSnapshot {
     const n = this.blockCount;
+    // Copied into the arrays of an older snapshot when they are large enough: a new array of many megabytes
+    // costs far more (its pages are zeroed) than copying into one already there.
+    const copy = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array | Float32Array>(
+      from: T,
+      length: number,
+      to: T | undefined,
+    ): T => {
+      if (!to || to.buffer.byteLength < length * from.BYTES_PER_ELEMENT || to.byteOffset !== 0) {
+        return from.slice(0, length) as T;
+      }
+      const view = new (from.constructor as new (b: ArrayBufferLike, o: number, l: number) => T)(to.buffer, 0, length);
+      view.set(from.subarray(0, length) as never);
+      return view;
+    };
     return {
       blockCount: n,
-      keys: this.keys.slice(0, n),
-      data: this.data.slice(0, n * this.blockSize),
-      input: this.input.slice(0, n * this.inputWords),
-      upperBits: this.upperBits.slice(0, n),
+      keys: copy(this.keys, n, into?.keys as typeof this.keys | undefined),
+      data: copy(this.data, n * this.blockSize, into?.data as typeof this.data | undefined),
+      input: copy(this.input, n * this.inputWords, into?.input as typeof this.input | undefined),
+      upperBits: copy(this.upperBits, n, into?.upperBits as typeof this.upperBits | undefined),
     };
   }
 

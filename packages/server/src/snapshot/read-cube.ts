@@ -51,11 +51,17 @@ async function optional<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-/** Reads the outline of `ref`, `step` called once per dimension read. */
+/**
+ * Reads the outline of `ref`, `step` called once per dimension read. `givesConsolidation`: whether the
+ * connector's protocol gives members' consolidation operators and storage (Essbase REST does; XMLA and the
+ * Smart View messages QiBates sends do not: every member comes back stored and added, see the capability
+ * table's `metadata` entries). Without them the copy keeps the server's values at every level.
+ */
 export async function readOutline(
   provider: Provider,
   session: ProviderSession,
   ref: CubeRef,
+  givesConsolidation: boolean,
   step: (what: string) => void,
 ): Promise<OutlineRead> {
   const essbase = provider.essbase;
@@ -77,7 +83,6 @@ export async function readOutline(
   }
   const computedMembers: string[] = [];
   const every: string[][] = [];
-  let knowsStorage = false;
   const out: OutlineRead["dimensions"] = [];
   const documentDims: unknown[] = [];
   let members = 0;
@@ -109,7 +114,6 @@ export async function readOutline(
       const aliases = aliasesAt(path);
       if (Object.keys(aliases).length > 0) spec.aliases = aliases;
       spec.consolidation = n.consolidation;
-      if (n.consolidation !== "+") knowsStorage = true;
       let storage = STORAGE[n.storage];
       if (n.children.length === 0 && (n.storage === "dynamicCalc" || n.storage === "dynamicCalcAndStore")) {
         // A dynamic level-0 member holds what the server computes (often a ratio): kept as a stored value at
@@ -163,10 +167,10 @@ export async function readOutline(
       "dense and sparse storage of dimensions (the server does not give it through this connector): QiBates chose it for the copy",
     );
   }
-  // A protocol that gives no consolidation shows every member added (+): the copy then
-  // keeps the values the server computes at every level, as they are, since it could not compute them again.
+  // A protocol that gives no consolidation: the copy keeps the values the server computes at every level, as
+  // they are, since it could not compute them again.
   let values: OutlineRead["values"] = "level-0";
-  if (!knowsStorage) {
+  if (!givesConsolidation) {
     values = "every-level";
     out.forEach((d, i) => {
       d.leaves = every[i] as string[];

@@ -71,6 +71,18 @@ export class SnapshotRunError extends Error {
 
 const PROGRESS_FILE = ".progress.json";
 
+/**
+ * Whether a connector's protocol gives members' consolidation operators and storage (capability table,
+ * `metadata`): Essbase REST does; the Smart View messages with public evidence and XMLA do not.
+ */
+export const GIVES_CONSOLIDATION: Record<Connector, boolean> = {
+  "essbase-stndln": true,
+  essbase: false,
+  ssas: false,
+  planning: false,
+  pbcs: false,
+};
+
 interface ProgressState {
   plan: string;
   cube: string;
@@ -137,7 +149,7 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
     const notCarried = new Set<string>();
     for (const cubeName of wanted) {
       const ref: CubeRef = { server: o.server, application: o.application, cube: cubeName };
-      const outline = await readOutline(o.provider, session, ref, (what) =>
+      const outline = await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], (what) =>
         o.progress.step(`${cubeName}: reading ${what}`),
       );
       for (const n of outline.notCarried) notCarried.add(n);

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { providerFor } from "../../bin/snapshot-cli.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import { readOutline } from "../../src/snapshot/read-cube.ts";
+import { GIVES_CONSOLIDATION } from "../../src/snapshot/take.ts";
+
+/**
+ * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed on the outline
+ * of a snapshot: the key's cube is served by a wire endpoint, its outline read through each connector as
+ * `qibates-snapshot` reads it, and every case gives on the copy's outline what Essbase gave (issue 40).
+ */
+const fixtures = dirname(
+  createRequire(import.meta.url).resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE"),
+);
+const outlineDocument = parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"));
+const cases = readdirSync(fixtures)
+  .filter((f) => f.endsWith(".json") && f !== "pivot-layouts.json")
+  .sort()
+  .map((f) => ({
+    name: f,
+    doc: JSON.parse(readFileSync(join(fixtures, f), "utf8")) as Record<string, unknown>,
+  }));
+
+const VIA: ReplayConnector[] = ["essbase-stndln", "ssas", "essbase"];
+
+describe("the answer key on a snapshot's outline", () => {
+  for (const via of VIA) {
+    it(`matches every case through ${via}`, async () => {
+      const harness = await openConnectorHarness({ via, outlineDocument });
+      const { provider, close } = providerFor(via, new URL(harness.wireAddress));
+      try {
+        const login = await provider.login({
+          connector: via,
+          username: "demo",
+          password: "demo",
+          address: new URL(harness.wireAddress),
+        });
+        const session = {
+          id: "answer-key",
+          ownerId: "test",
+          connector: via,
+          username: login.username,
+          providerAddress: harness.wireAddress,
+          aliasTable: null,
+          handle: login.handle ?? null,
+        };
+        const ref = { server: "EssbaseCluster-1", application: harness.application, cube: harness.cube };
+        const read = await readOutline(provider, session, ref, GIVES_CONSOLIDATION[via], () => {});
+        const copy = answerKeyOutline(read.document);
+        const original = answerKeyOutline(outlineDocument);
+        const differing: string[] = [];
+        for (const { name, doc } of cases) {
+          const want = replayOnEngine(original, doc);
+          const got = replayOnEngine(copy, doc);
+          if (JSON.stringify(got) !== JSON.stringify(want)) differing.push(name);
+          if ("cells" in want && doc.result) {
+            expect(want.cells).toEqual((doc.result as { cells: string[][] }).cells);
+          }
+        }
+        expect(differing).toEqual([]);
+        expect(cases.length).toBeGreaterThan(40);
+      } finally {
+        await close();
+        await harness.close();
+      }
+    }, 120_000);
+  }
+});
