@@ -50,7 +50,7 @@ const BENCHMARKS = {
   snapshot: {
     file: "snapshot.ts",
     what: "qibates-snapshot of the 5 M-cell cube through essbase-stndln: cells/s, peak memory, start-up, resume",
-    args: "--interrupt-after 8 --write",
+    args: "--interrupt-after 8 --heap-mb 128 --write",
   },
   "xmla-mdx": {
     file: "xmla-mdx.ts",

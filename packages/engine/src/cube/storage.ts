@@ -109,7 +109,11 @@ export class BlockStore {
       if (!to || to.buffer.byteLength < length * from.BYTES_PER_ELEMENT || to.byteOffset !== 0) {
         return from.slice(0, length) as T;
       }
-      const view = new (from.constructor as new (b: ArrayBufferLike, o: number, l: number) => T)(to.buffer, 0, length);
+      const view = new (from.constructor as new (b: ArrayBufferLike, o: number, l: number) => T)(
+        to.buffer,
+        0,
+        length,
+      );
       view.set(from.subarray(0, length) as never);
       return view;
     };
