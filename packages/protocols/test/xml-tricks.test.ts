@@ -165,6 +165,18 @@ describe("the request reader against the pre-check tricks", () => {
       expect(read(good).kind, JSON.stringify(good)).toBe("ok");
   });
 
+  it("decodes references wherever the long-text chunks are cut, with or without references before them", () => {
+    const chunk = 16 * 1024;
+    for (const at of [chunk - 6, chunk - 5, chunk - 3, chunk - 1, chunk, chunk + 1, 2 * chunk - 2]) {
+      for (const ref of ["&amp;", "&#x1F600;", "&#00065;", "&lt;"]) {
+        const text = `${"x".repeat(at)}${ref}${"y".repeat(chunk)}`;
+        const decoded = `${"x".repeat(at)}${{ "&amp;": "&", "&#x1F600;": "\u{1F600}", "&#00065;": "A", "&lt;": "<" }[ref]}${"y".repeat(chunk)}`;
+        expect(parseXml(`<r>${text}</r>`).text, `${ref} at ${at}`).toBe(decoded);
+        expect(parseXml(`<r>&amp;${text}</r>`).text, `${ref} at ${at} after another`).toBe(`&${decoded}`);
+      }
+    }
+  });
+
   it("counts depth by the elements open, whatever end tags the text holds", () => {
     // Extra end tags are refused where they stand; they never lower the count.
     expect(read(`<r>${nested(50)}${"</a>".repeat(5)}${nested(100)}</r>`).kind).toBe("syntax");

@@ -314,4 +314,22 @@ describe("withFrom", () => {
       "SELECT {[Where]} ON COLUMNS FROM [S].[B] ",
     );
   });
+
+  it("reads FROM and WHERE as words only, outside names with ]] and quoted strings, in any case", () => {
+    expect(withFrom("SELECT {[a]]from]} ON COLUMNS where ([b])", "S", "B")).toBe(
+      "SELECT {[a]]from]} ON COLUMNS  FROM [S].[B] where ([b])",
+    );
+    expect(withFrom("WITH MEMBER [M].[x] AS 'FROM' SELECT {[x]} ON 0", "S", "B")).toBe(
+      "WITH MEMBER [M].[x] AS 'FROM' SELECT {[x]} ON 0 FROM [S].[B] ",
+    );
+    expect(withFrom('SELECT {[a]} ON 0 FROMAGE "where" WHERE_X', "S", "B")).toBe(
+      'SELECT {[a]} ON 0 FROMAGE "where" WHERE_X FROM [S].[B] ',
+    );
+    expect(withFrom("select {[a]} on 0 from [S].[B]", "X", "Y")).toBe("select {[a]} on 0 from [S].[B]");
+    // A bracket never closed is an ordinary character: the words after it still count.
+    expect(withFrom("SELECT {[a} ON 0 FROM Sample.Basic", "X", "Y")).toBe(
+      "SELECT {[a} ON 0 FROM Sample.Basic",
+    );
+    expect(withFrom("SELECT [S].[App]].[B]", "S", "B")).toBe("SELECT [S].[App]].[B] FROM [S].[B] ");
+  });
 });

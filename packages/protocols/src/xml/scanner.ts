@@ -92,8 +92,14 @@ const isNameEnd = (c: number) =>
 function chunkEnd(text: string, from: number, end: number): number {
   if (end - from <= TEXT_CHUNK) return end;
   const to = from + TEXT_CHUNK;
-  const amp = text.lastIndexOf("&", to - 1);
-  return amp > from && text.lastIndexOf(";", to - 1) < amp ? amp : to;
+  // Back from the cut to the nearest `;` or `&` only, within this chunk: `lastIndexOf` would scan the whole text
+  // before the cut when it holds neither, once a chunk (a quadratic read of a long text without references).
+  for (let i = to - 1; i > from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 59 /* ; */) return to;
+    if (c === 38 /* & */) return i;
+  }
+  return to;
 }
 
 /** Reads `text` into `builder`'s root, pausing every {@link STEP_WORK} units of work. */

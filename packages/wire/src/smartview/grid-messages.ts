@@ -201,9 +201,48 @@ function settingsOf(prefs: QueryPreferences): Record<string, unknown> {
  * brackets and quoted strings are not read as keywords.
  */
 export function withFrom(query: string, application: string, cube: string): string {
-  const bare = query.replace(/\[[^\]]*(?:]][^\]]*)*]|"[^"]*"|'[^']*'/g, (m) => " ".repeat(m.length));
-  if (/\bFROM\b/i.test(bare)) return query;
-  const from = ` FROM [${application.replace(/]/g, "]]")}].[${cube.replace(/]/g, "]]")}] `;
-  const where = /\bWHERE\b/i.exec(bare);
-  return where ? `${query.slice(0, where.index)}${from}${query.slice(where.index)}` : `${query}${from}`;
+  const { from, where } = keywordsOutsideNames(query);
+  if (from) return query;
+  const clause = ` FROM [${application.replace(/]/g, "]]")}].[${cube.replace(/]/g, "]]")}] `;
+  return where >= 0 ? `${query.slice(0, where)}${clause}${query.slice(where)}` : `${query}${clause}`;
+}
+
+const isWordChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95; /* 0-9 A-Z a-z _ */
+
+/**
+ * Whether `FROM` appears as a word outside `[names]` (`]]` escaping a bracket) and quoted strings, and where the
+ * first such `WHERE` starts (-1 if none). One pass over the text, without copying it: the text is the client's and
+ * may be megabytes long before the engine's length rule refuses it. An opening bracket or quote that is never
+ * closed is read as an ordinary character.
+ */
+function keywordsOutsideNames(q: string): { from: boolean; where: number } {
+  let where = -1;
+  let i = 0;
+  while (i < q.length) {
+    const c = q.charCodeAt(i);
+    if (c === 91 /* [ */) {
+      let j = q.indexOf("]", i + 1);
+      while (j >= 0 && q.charCodeAt(j + 1) === 93) j = q.indexOf("]", j + 2);
+      if (j >= 0) {
+        i = j + 1;
+        continue;
+      }
+    } else if (c === 34 /* " */ || c === 39 /* ' */) {
+      const j = q.indexOf(q[i] as string, i + 1);
+      if (j >= 0) {
+        i = j + 1;
+        continue;
+      }
+    } else if (isWordChar(c) && (i === 0 || !isWordChar(q.charCodeAt(i - 1)))) {
+      let j = i + 1;
+      while (j < q.length && isWordChar(q.charCodeAt(j))) j++;
+      if (j - i === 4 && q.slice(i, j).toUpperCase() === "FROM") return { from: true, where };
+      if (j - i === 5 && where < 0 && q.slice(i, j).toUpperCase() === "WHERE") where = i;
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  return { from: false, where };
 }
