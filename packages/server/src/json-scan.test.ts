@@ -51,6 +51,9 @@ function body(next: () => number): string {
     `"loginid":${sp()}"x"`,
     `"nested":{"grid":[1,2,{"grid":null}]}`,
     `"text":"\\"grid\\": [1]"`,
+    // Strings the scan jumps through to their closing quote: brackets, escapes at either end, none at all.
+    `"note":"${"[{ ".repeat(Math.floor(next() * 50))}\\\\ \\" ]}\\u0022"`,
+    `"pad":"${"x".repeat(Math.floor(next() * 5000))}"`,
   ].filter(() => next() < 0.6);
   const after = [`"cells":[{"row":1,"column":2}]`, `"settings":{"indent":"none"}`].filter(() => next() < 0.6);
   return `${sp()}{${sp()}${[...before, `"grid"${sp()}:${sp()}${gridText}`, ...after].join(`,${sp()}`)}${sp()}}${sp()}`;

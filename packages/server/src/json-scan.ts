@@ -90,6 +90,7 @@ export function scanJsonBody(
   let state: "row-or-end" | "comma-or-end" | "row" | "cell-or-end" | "cell" | "cell-comma-or-end" =
     "row-or-end";
   const n = text.length;
+  let nextBackslash = -2;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     const inGrid = start >= 0 && end < 0;
@@ -123,10 +124,17 @@ export function scanJsonBody(
         }
         continue;
       }
-      if (c === 92) {
+      if (c !== 92 && c !== 34) {
+        // Outside the grid, a string's characters matter only up to its next `"` or `\`: jump there (the next
+        // backslash is remembered, so that a long body without any is not searched again for each string).
+        if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf("\\", i);
+        const quote = text.indexOf('"', i);
+        const to = nextBackslash !== -1 && (quote === -1 || nextBackslash < quote) ? nextBackslash : quote;
+        i = (to === -1 ? n : to) - 1;
+      } else if (c === 92) {
         stringEscaped = true;
         i++;
-      } else if (c === 34) {
+      } else {
         inString = false;
         if (depth === 1 && expectKey) {
           expectKey = false;
