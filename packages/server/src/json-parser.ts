@@ -2,7 +2,13 @@ import { deferredGrid, noteGridJson } from "@qibates/connectors";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { MAX_JSON_DEPTH } from "./body-limits.ts";
-import { type GridLimits, type GridSpan, jsonDepthExceeds, scanJsonBody } from "./json-scan.ts";
+import {
+  type GridLimits,
+  type GridSpan,
+  type JsonBodyScan,
+  jsonDepthExceeds,
+  scanJsonBodySteps,
+} from "./json-scan.ts";
 
 /** Bodies at least this long are kept as text beside their grid (`noteGridJson`). */
 const GRID_JSON_MIN_CHARS = 32 * 1024;
@@ -13,7 +19,23 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
-    const scan = text.length >= GRID_JSON_MIN_CHARS ? scanJsonBody(text, MAX_JSON_DEPTH, gridLimits) : null;
+    if (text.length < GRID_JSON_MIN_CHARS) {
+      checked(request, text, null, done);
+      return;
+    }
+    // A large body is scanned in slices, and parsed in a turn of its own: `/health` and other requests are
+    // answered between them, instead of waiting for the whole body to be read at once.
+    inSlices(scanJsonBodySteps(text, MAX_JSON_DEPTH, gridLimits), (scan) =>
+      setImmediate(() => checked(request, text, scan, done)),
+    );
+  });
+
+  function checked(
+    request: FastifyRequest,
+    text: string,
+    scan: JsonBodyScan | null,
+    done: (error: Error | null, value?: unknown) => void,
+  ): void {
     if (scan ? scan.tooDeep : jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
       done(
         new ApiError("QB_ERR_JSON_MALFORMED", {
@@ -27,7 +49,7 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       return;
     }
     parseBody(request, text, scan?.grid ?? null, done);
-  });
+  }
 
   /**
    * A large body's grid, when the scan vouches for it (`span`), is left as text: the rest of the body is parsed
@@ -61,6 +83,25 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       }
       done(new ApiError("QB_ERR_JSON_MALFORMED", { reason }), undefined);
     });
+  }
+}
+
+/** How long one slice of a body's scan may hold the event loop, in milliseconds. */
+const SCAN_SLICE_MS = 8;
+
+/** Runs `steps` to its end in slices of about {@link SCAN_SLICE_MS}, the event loop given back between them. */
+function inSlices<T>(steps: Generator<void, T>, then: (value: T) => void): void {
+  const until = performance.now() + SCAN_SLICE_MS;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      then(step.value);
+      return;
+    }
+    if (performance.now() >= until) {
+      setImmediate(() => inSlices(steps, then));
+      return;
+    }
   }
 }
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../test/fuzz/fuzzer.ts";
 import { MAX_JSON_DEPTH } from "./body-limits.ts";
 import { loadContract } from "./contract.ts";
-import { type GridLimits, gridLimitsOf, jsonDepthExceeds, scanJsonBody } from "./json-scan.ts";
+import {
+  type GridLimits,
+  gridLimitsOf,
+  jsonDepthExceeds,
+  SCAN_STEP_CHARS,
+  scanJsonBody,
+  scanJsonBodySteps,
+} from "./json-scan.ts";
 
 const limits = gridLimitsOf(loadContract().document);
 
@@ -169,5 +176,26 @@ describe("a large body's grid found and checked without building it", () => {
       `{"grid":[["\\q"]],"a":${deep}}`,
     ])
       expect(scanJsonBody(text, MAX_JSON_DEPTH, limits)).toEqual({ tooDeep: true, grid: null });
+  });
+
+  it("pauses while it reads a large body, and finds the same as when it reads it at once", () => {
+    const grid = Array.from({ length: 10_000 }, (_, r) => Array.from({ length: 20 }, (_, c) => `r${r}c${c}`));
+    // A body, and the pauses its scan makes at least.
+    const bodies: [string, number][] = [
+      [JSON.stringify({ loginid: "x", grid, note: "y".repeat(1_000_000) }), 7],
+      // A long string is jumped through to its closing quote in one step.
+      [JSON.stringify({ pad: "x".repeat(3 * SCAN_STEP_CHARS), grid: [["a"]] }), 0],
+      // Doubt in the grid: the depth pass that follows pauses too.
+      [`${JSON.stringify({ grid: [[1]], pad: "[".repeat(10) })}${" ".repeat(3 * SCAN_STEP_CHARS)}`, 2],
+    ];
+    for (const [text, least] of bodies) {
+      const steps = scanJsonBodySteps(text, MAX_JSON_DEPTH, limits);
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses++;
+      expect(pauses).toBeGreaterThanOrEqual(least);
+      expect(step.value).toEqual(scanJsonBody(text, MAX_JSON_DEPTH, limits));
+    }
+    expect(scanJsonBody(bodies[0]?.[0] as string, MAX_JSON_DEPTH, limits).grid?.cells).toBe(200_000);
   });
 });

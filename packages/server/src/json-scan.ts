@@ -8,9 +8,29 @@
  * inside strings ignored, so that a body of 10 MiB of `[` is refused before the JSON parser sees it.
  */
 export function jsonDepthExceeds(text: string, limit: number): boolean {
+  return runSteps(depthSteps(text, limit));
+}
+
+/** Characters read between two pauses of a sliced scan ({@link scanJsonBodySteps}). */
+export const SCAN_STEP_CHARS = 256 * 1024;
+
+/** Runs a sliced scan to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+function* depthSteps(text: string, limit: number): Generator<void, boolean> {
   let depth = 0;
   let inString = false;
+  let pause = SCAN_STEP_CHARS;
   for (let i = 0; i < text.length; i++) {
+    if (i >= pause) {
+      pause = i + SCAN_STEP_CHARS;
+      yield;
+    }
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
@@ -65,11 +85,25 @@ export function gridLimitsOf(document: Record<string, unknown>): GridLimits {
  * the body whole, as any other, and its errors are the usual ones. A cell's characters are counted as written
  * (escapes included), never fewer than its value has: a grid this pass vouches for is one the contract accepts.
  */
-export function scanJsonBody(
+export function scanJsonBody(text: string, limit: number, gridLimits: GridLimits): JsonBodyScan {
+  return runSteps(scanJsonBodySteps(text, limit, gridLimits));
+}
+
+/** What {@link scanJsonBody} finds. */
+export interface JsonBodyScan {
+  tooDeep: boolean;
+  grid: GridSpan | null;
+}
+
+/**
+ * {@link scanJsonBody} in steps: it pauses every {@link SCAN_STEP_CHARS} characters, so that a caller can give the
+ * event loop back between them (a body of 10 MiB is several slices, not one).
+ */
+export function* scanJsonBodySteps(
   text: string,
   limit: number,
   gridLimits: GridLimits,
-): { tooDeep: boolean; grid: GridSpan | null } {
+): Generator<void, JsonBodyScan> {
   let depth = 0;
   let inString = false;
   let stringStart = 0;
@@ -91,18 +125,23 @@ export function scanJsonBody(
     "row-or-end";
   const n = text.length;
   let nextBackslash = -2;
+  let pause = SCAN_STEP_CHARS;
   for (let i = 0; i < n; i++) {
+    if (i >= pause) {
+      pause = i + SCAN_STEP_CHARS;
+      yield;
+    }
     const c = text.charCodeAt(i);
     const inGrid = start >= 0 && end < 0;
     if (inString) {
       if (inGrid) {
         // A cell: JSON's escapes only, no raw control character.
-        if (c < 32) return { tooDeep: jsonDepthExceeds(text, limit), grid: null };
+        if (c < 32) return { tooDeep: yield* depthSteps(text, limit), grid: null };
         if (c === 92) {
           const e = text.charCodeAt(i + 1);
           if (e === 117) {
             for (let k = i + 2; k < i + 6; k++)
-              if (!isHex(text.charCodeAt(k))) return { tooDeep: jsonDepthExceeds(text, limit), grid: null };
+              if (!isHex(text.charCodeAt(k))) return { tooDeep: yield* depthSteps(text, limit), grid: null };
             i += 5;
           } else if (
             e === 34 ||
@@ -115,12 +154,12 @@ export function scanJsonBody(
             e === 116
           ) {
             i++;
-          } else return { tooDeep: jsonDepthExceeds(text, limit), grid: null };
+          } else return { tooDeep: yield* depthSteps(text, limit), grid: null };
         } else if (c === 34) {
           inString = false;
           state = "cell-comma-or-end";
           if (i - cellStart - 1 > gridLimits.cellChars)
-            return { tooDeep: jsonDepthExceeds(text, limit), grid: null };
+            return { tooDeep: yield* depthSteps(text, limit), grid: null };
         }
         continue;
       }
@@ -171,7 +210,7 @@ export function scanJsonBody(
         state = "comma-or-end";
       } else doubt = true;
       // Not a grid this pass can vouch for: the usual depth check, and the whole body parsed by the caller.
-      if (doubt) return { tooDeep: jsonDepthExceeds(text, limit), grid: null };
+      if (doubt) return { tooDeep: yield* depthSteps(text, limit), grid: null };
       continue;
     }
     if (c === 34) {
