@@ -790,8 +790,11 @@ export interface paths {
          *     refreshed form and one status per written cell. `codes` (from `action/openform`) identifies the
          *     members when the form shows aliases. Text cells longer than 255 characters are rejected
          *     (`422`, `QB_ERR_CELL_TOO_LONG`) unless `enableLargeCellSubmit` is `true`: then they are accepted and
-         *     only their first 255 characters are written (status `truncated`). All or nothing: an invalid prompt
-         *     value or a failing on-save rule (`422`, `QB_ERR_RULE_FAILED`) leaves the data as it was.
+         *     only their first 255 characters are written (status `truncated`). On the demo server it is all or
+         *     nothing: an invalid prompt value or a failing on-save rule (`422`, `QB_ERR_RULE_FAILED`) leaves the data
+         *     as it was. On a real Planning or PBCS server the cells are written first, each rejected cell with the
+         *     server's reason, then the rules run: a failing rule leaves the written cells written (capability
+         *     `formSubmit`).
          */
         post: operations["submitForm"];
         delete?: never;

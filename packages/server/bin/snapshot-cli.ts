@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/connectors";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
@@ -21,6 +22,9 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
   --name         serve the copy under this application name (default: the application's)
   --force        replace a snapshot already in FOLDER/NAME
   --help         this text
+
+A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
+authorities, as for the QiBates server.
 
 A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume.
 Exit codes: 0 done, 1 the run failed or was interrupted, 2 bad arguments.
@@ -49,9 +53,11 @@ function usage(io: Io, message: string): number {
 export function providerFor(
   connector: Connector,
   address: URL,
+  extraCa?: string,
 ): { provider: Provider; close(): Promise<void> } {
   const upstreams = new Upstreams({
     allowedHosts: [address.hostname],
+    ...(extraCa ? { extraCa } : {}),
     connectTimeoutMs: 10_000,
     readTimeoutMs: 300_000,
   });
@@ -186,8 +192,18 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     password = await io.askPassword();
   }
+  let extraCa: string | undefined;
+  const caFile = io.env.PROVIDER_CA_FILE;
+  if (caFile) {
+    try {
+      extraCa = readFileSync(caFile, "utf8");
+    } catch (e) {
+      io.err(`qibates-snapshot: PROVIDER_CA_FILE ${caFile} cannot be read (${(e as Error).message})\n`);
+      return 2;
+    }
+  }
   const progress = progressOf(io);
-  const { provider, close } = providerFor(connector, address);
+  const { provider, close } = providerFor(connector, address, extraCa);
   try {
     const result = await takeSnapshot({
       provider,

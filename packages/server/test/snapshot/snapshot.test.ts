@@ -355,4 +355,13 @@ describe("qibates-snapshot", () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/set QIBATES_PASSWORD/);
   });
+
+  it("reads the extra certificate authorities of PROVIDER_CA_FILE, and names the file it cannot read", async () => {
+    const r = await run([...args, "--server", "s", "--application", "a", "--out", "o"], {
+      QIBATES_PASSWORD: "p",
+      PROVIDER_CA_FILE: "/nonexistent/company-ca.pem",
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/PROVIDER_CA_FILE \/nonexistent\/company-ca\.pem cannot be read/);
+  });
 });
