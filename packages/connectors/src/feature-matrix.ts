@@ -34,16 +34,16 @@ export const SERVER_NAME: Record<Connector, Text> = {
 /** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
 const PLANNING_REAL: Partial<Record<Capability, Text>> = {
   forms: {
-    en: "Forms open by name; the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom ; la liste des formulaires n'est pas disponible.",
+    en: "Forms open by name (EPM Cloud with AI Studio, or a Service Administrator account); the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom (EPM Cloud avec AI Studio, ou un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
     en: "Oracle publishes no way to read a composite form's parts.",
     fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
   },
   formSubmit: {
-    en: "Cells are saved first; a failing rule on save leaves them saved.",
-    fr: "Les cellules sont enregistrées d'abord ; une règle à l'enregistrement en échec les laisse enregistrées.",
+    en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
+    fr: "Les cellules sont enregistrées d'abord ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
     en: "Oracle publishes no way to read task lists.",
@@ -222,7 +222,11 @@ const R = {
   locked: {
     en: "No locked cells outside Planning and PBCS.",
     fr: "Pas de cellules verrouillées hors de Planning et PBCS.",
+  },  lockedAtSubmit: {
+    en: "Cells under an approval lock look writable; the server rejects them when you submit.",
+    fr: "Les cellules sous un verrou d'approbation paraissent modifiables ; le serveur les rejette à la soumission.",
   },
+
   ssasVariables: {
     en: "SSAS has no substitution variables.",
     fr: "SSAS n'a pas de variables de substitution.",
@@ -435,13 +439,19 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Submit with large cell", fr: "Soumission des cellules longues" },
         page: "features/settings/SubmitWithLargeCell.md",
         needs: ["formSubmit"],
+        // The setting itself works on a real server (texts are cut to 255 characters there too): what is partly
+        // in a form submit is not this setting's.
+        partlyMeans: "works",
         base: each(ESSBASE_FAMILY, ["no", R.largeCell]),
       },
       {
         id: "color-coding",
         label: { en: "Color coding", fr: "Code couleur" },
         page: "features/settings/ColorCoding.md",
-        base: each(ESSBASE_FAMILY, ["partly", R.locked]),
+        base: {
+          ...each(ESSBASE_FAMILY, ["partly", R.locked]),
+          ...each(["planning", "pbcs"], ["partly", R.lockedAtSubmit]),
+        },
       },
       {
         id: "layout-settings",
