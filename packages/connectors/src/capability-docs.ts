@@ -427,23 +427,24 @@ export function realServerAdmonition(caps: readonly Capability[], locale: DocLoc
   ].join("\n");
 }
 
-/** The Connect page's list of what a real server reached with `connectors` does not do, or only in part. */
+/**
+ * The Connect page's list, for the administrator: the add-in's features that a real server reached with
+ * `connectors` does only in part or not at all, in the reader's words of the feature matrix (the calls and
+ * statuses are the developer's, on the capability table page it links to).
+ */
 export function connectBlock(connectors: readonly Connector[], locale: DocLocale): string {
-  const caps = CAPABILITIES.filter((cap) =>
+  const ids = FEATURE_ROWS.filter((row) =>
     connectors.some((c) => {
-      const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
-      return s !== undefined && (s.status === "no" || s.realServers !== undefined);
+      const { v, from } = featureVerdict(row, c);
+      // What these servers do less than the demo, not what a server of this kind never has.
+      return v !== "works" && !(v === "no" && from !== "table");
     }),
-  ).map((c) => c.id);
+  ).map((row) => row.id);
   const intro =
     locale === "en"
-      ? "From the capability table (`GET /health`, and [What the API does with each connector](../develop/capability-table.md#what-the-api-does-with-each-connector)): **No** and **Demo only** return `422` with `QB_ERR_OPERATION_UNSUPPORTED` on a real server and change nothing (the demo address still does what is marked **Demo only**); the notes say what a real server does of what is marked **Yes, partly on real servers**. Every capability not listed here works on a real server."
-      : "D'après la table des capacités (`GET /health`, et [Ce que fait l'API avec chaque connecteur](../develop/capability-table.md#ce-que-fait-lapi-avec-chaque-connecteur)) : **Non** et **Démo seulement** renvoient `422` avec `QB_ERR_OPERATION_UNSUPPORTED` sur un serveur réel et ne changent rien (l'adresse de démonstration fait toujours ce qui est marqué **Démo seulement**) ; les notes disent ce que fait un serveur réel de ce qui est marqué **Oui, en partie sur serveur réel**. Toute capacité absente de cette liste fonctionne sur un serveur réel.";
-  return [
-    intro,
-    "",
-    ...capabilityRows(caps, (f) => connectors.filter((c) => CONNECTOR_PROFILES[c].family === f), locale),
-  ].join("\n");
+      ? "What users of this server type can do only in part, or on the demo server only, in the words of [Features and compatibility](../QiBates/features-compatibility.md); every other feature works. For developers, the same limits call by call are in [What the API does with each connector](../develop/capability-table.md#what-the-api-does-with-each-connector): a call a real server cannot serve returns `422` with `QB_ERR_OPERATION_UNSUPPORTED` and changes nothing."
+      : "Ce que les utilisateurs de ce type de serveur ne peuvent faire qu'en partie, ou seulement sur le serveur de démonstration, dans les termes de [Fonctionnalités et compatibilité](../QiBates/features-compatibility.md) ; toute autre fonctionnalité fonctionne. Pour les développeurs, les mêmes limites, appel par appel, sont dans [Ce que fait l'API avec chaque connecteur](../develop/capability-table.md#ce-que-fait-lapi-avec-chaque-connecteur) : un appel qu'un serveur réel ne peut pas servir renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` et ne change rien.";
+  return [intro, "", featureRowsTable(ids, locale, connectors)].join("\n");
 }
 
 /** A documentation page with generated blocks, by its path under the docs folder (the same in both languages). */

@@ -222,7 +222,8 @@ const R = {
   locked: {
     en: "No locked cells outside Planning and PBCS.",
     fr: "Pas de cellules verrouillées hors de Planning et PBCS.",
-  },  lockedAtSubmit: {
+  },
+  lockedAtSubmit: {
     en: "Cells under an approval lock look writable; the server rejects them when you submit.",
     fr: "Les cellules sous un verrou d'approbation paraissent modifiables ; le serveur les rejette à la soumission.",
   },
@@ -548,7 +549,11 @@ export function featureMatrix(locale: "en" | "fr", root = ""): string {
 }
 
 /** The rows a user page is about, as a short table over the servers (the page's "what each server allows"). */
-export function featureRowsTable(ids: readonly string[], locale: "en" | "fr"): string {
+export function featureRowsTable(
+  ids: readonly string[],
+  locale: "en" | "fr",
+  connectors: readonly Connector[] = MATRIX_CONNECTORS,
+): string {
   const rows = ids.map((id) => {
     const row = FEATURE_ROWS.find((r) => r.id === id);
     if (!row) throw new Error(`unknown feature row ${id}`);
@@ -556,11 +561,10 @@ export function featureRowsTable(ids: readonly string[], locale: "en" | "fr"): s
   });
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
   return [
-    `| ${first} | ${MATRIX_CONNECTORS.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
-    `|---|${MATRIX_CONNECTORS.map(() => "---").join("|")}|`,
+    `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
+    `|---|${connectors.map(() => "---").join("|")}|`,
     ...rows.map(
-      (row) =>
-        `| ${row.label[locale]} | ${MATRIX_CONNECTORS.map((c) => matrixCell(row, c, locale)).join(" | ")} |`,
+      (row) => `| ${row.label[locale]} | ${connectors.map((c) => matrixCell(row, c, locale)).join(" | ")} |`,
     ),
   ].join("\n");
 }
