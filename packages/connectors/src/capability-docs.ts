@@ -632,7 +632,8 @@ export function introNote(locale: DocLocale): string {
       }).map((row) => row.label[locale]);
     const parts = (["no", "demo", "partly"] as const)
       .filter((v) => of(v).length > 0)
-      .map((v) => `  - ${w[v]}${colon}${of(v).join(sep)}.`);
+      // The verdict in bold: feature labels hold colons of their own ("Zoom In: formulas").
+      .map((v) => `  - **${w[v]}**${colon}${of(v).join(sep)}.`);
     return parts.length ? [`- **${SERVER_NAME[c][locale]}**`, ...parts] : [];
   });
   return [`:::note[${PAGE_WORDS[locale].admonitionTitle}]`, "", w.lead, "", ...lines, "", ":::"].join("\n");
