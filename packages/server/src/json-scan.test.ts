@@ -198,4 +198,13 @@ describe("a large body's grid found and checked without building it", () => {
     }
     expect(scanJsonBody(bodies[0]?.[0] as string, MAX_JSON_DEPTH, limits).grid?.cells).toBe(200_000);
   });
+
+  it("reads a string of escapes outside the grid in one pass (a 6 MB grid of \\u0000 held the server before)", () => {
+    const text = `{"grid":"${"\\u0000".repeat(500_000)}","cells":[{"row":1,"column":1}]}`;
+    // Quadratic reading (each escape searching to the end of the string) would take hours here, past the test's
+    // own time limit; one pass takes milliseconds.
+    expect(scanJsonBody(text, MAX_JSON_DEPTH, limits)).toEqual({ tooDeep: false, grid: null });
+    const body = `{"note":"${"\\u0000".repeat(500_000)}","grid":[["a"]]}`;
+    expect(scanJsonBody(body, MAX_JSON_DEPTH, limits).grid?.cells).toBe(1);
+  });
 });

@@ -125,6 +125,7 @@ export function* scanJsonBodySteps(
     "row-or-end";
   const n = text.length;
   let nextBackslash = -2;
+  let nextQuote = -2;
   let pause = SCAN_STEP_CHARS;
   for (let i = 0; i < n; i++) {
     if (i >= pause) {
@@ -164,11 +165,13 @@ export function* scanJsonBodySteps(
         continue;
       }
       if (c !== 92 && c !== 34) {
-        // Outside the grid, a string's characters matter only up to its next `"` or `\`: jump there (the next
-        // backslash is remembered, so that a long body without any is not searched again for each string).
+        // Outside the grid, a string's characters matter only up to its next `"` or `\`: jump there (where each
+        // is next is remembered until passed, so that no part of the text is searched twice: a string of a
+        // million escapes would otherwise search to its end once per escape).
         if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf("\\", i);
-        const quote = text.indexOf('"', i);
-        const to = nextBackslash !== -1 && (quote === -1 || nextBackslash < quote) ? nextBackslash : quote;
+        if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
+        const to =
+          nextBackslash !== -1 && (nextQuote === -1 || nextBackslash < nextQuote) ? nextBackslash : nextQuote;
         i = (to === -1 ? n : to) - 1;
       } else if (c === 92) {
         stringEscaped = true;
