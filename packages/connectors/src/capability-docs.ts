@@ -483,9 +483,17 @@ const NOTE_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
     "task-lists",
   ],
   "QiBates/understanding-the-app/understanding-planning-pbcs/Pov.md": ["open-form"],
+  "QiBates/understanding-the-app/understanding-planning-pbcs/BurgerMenu.md": ["forms-library", "task-lists"],
   "QiBates/understanding-the-app/understanding-essbase-ssas/DataIntegration.md": ["data-import"],
   "QiBates/understanding-the-app/understanding-essbase-ssas/Predictions.md": ["predictions"],
 };
+
+/** The kind of server an Understanding page is about, from its folder; none for the shared feature pages. */
+function pageFamily(path: string): Family | undefined {
+  if (path.includes("/understanding-planning-pbcs/")) return "planning";
+  if (path.includes("/understanding-essbase-ssas/")) return "essbase";
+  return undefined;
+}
 
 /** The matrix rows a user page is about (for tests). */
 export function featurePageRows(path: string): readonly string[] | undefined {
@@ -514,10 +522,10 @@ const READER_WORDS = {
 };
 
 /**
- * The note at the top of a user page: each server of the feature's kind that does it only in part, on the demo
- * server only, or not at all (a server of another kind, which never has it, is left to the table below).
+ * The note at the top of a user page: each server that does the feature only in part, on the demo server only,
+ * or not at all (a server of another kind too: the reader learns at the top that the task has no path there).
  */
-export function readerNote(ids: readonly string[], locale: DocLocale): string {
+export function readerNote(ids: readonly string[], locale: DocLocale, family?: Family): string {
   const w = READER_WORDS[locale];
   const bullets: string[] = [];
   for (const id of ids) {
@@ -525,9 +533,12 @@ export function readerNote(ids: readonly string[], locale: DocLocale): string {
     if (!row) throw new Error(`unknown feature row ${id}`);
     const groups = new Map<string, { servers: Connector[]; verdict: string; why: string }>();
     for (const c of MATRIX_CONNECTORS) {
-      const { v, why, from } = featureVerdict(row, c);
-      // The note is about the servers of the page's kind: what they do less, not what another kind never has.
-      if (v === "works" || (v === "no" && from !== "table")) continue;
+      // A page about one kind of server (the Understanding pages of each family) speaks of that kind only.
+      if (family && CONNECTOR_PROFILES[c].family !== family) continue;
+      const { v, why } = featureVerdict(row, c);
+      // Every server that does not do it fully, another kind's included: the page says at its top, in one
+      // sentence per server, why the task has no path there.
+      if (v === "works") continue;
       const key = `${v}\n${why?.en ?? ""}`;
       const g = groups.get(key) ?? {
         servers: [],
@@ -578,7 +589,7 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
   }),
   ...Object.entries(NOTE_ONLY_PAGE_ROWS).map(([path, ids]) => ({
     path,
-    blocks: (locale: DocLocale) => ({ "real-servers": readerNote(ids, locale) }),
+    blocks: (locale: DocLocale) => ({ "real-servers": readerNote(ids, locale, pageFamily(path)) }),
   })),
   ...Object.entries(CONNECT_PAGES).map(([path, connectors]) => ({
     path,
