@@ -219,9 +219,13 @@ const R = {
     en: "Only Planning text cells have the 255-character limit.",
     fr: "Seules les cellules texte Planning ont la limite de 255 caractères.",
   },
-  locked: {
-    en: "No locked cells outside Planning and PBCS.",
-    fr: "Pas de cellules verrouillées hors de Planning et PBCS.",
+  colorsEssbase11: {
+    en: "Calculated cells look writable: the server does not say which members are calculated.",
+    fr: "Les cellules calculées paraissent modifiables : le serveur n'indique pas quels membres sont calculés.",
+  },
+  colorsSsas: {
+    en: "Only calculated members' cells are read-only; a cube not enabled for writing shows when you submit.",
+    fr: "Seules les cellules des membres calculés sont en lecture seule ; un cube non activé en écriture se révèle à la soumission.",
   },
   lockedAtSubmit: {
     en: "Cells under an approval lock look writable; the server rejects them when you submit.",
@@ -450,7 +454,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Color coding", fr: "Code couleur" },
         page: "features/settings/ColorCoding.md",
         base: {
-          ...each(ESSBASE_FAMILY, ["partly", R.locked]),
+          essbase: ["partly", R.colorsEssbase11],
+          ssas: ["partly", R.colorsSsas],
           ...each(["planning", "pbcs"], ["partly", R.lockedAtSubmit]),
         },
       },
