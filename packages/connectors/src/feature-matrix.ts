@@ -206,7 +206,6 @@ const R = {
     en: "SSAS has no business rules or calculation scripts.",
     fr: "SSAS n'a ni règles métier ni scripts de calcul.",
   },
-  rowsOnly: { en: "Rows only.", fr: "Lignes seulement." },
   nameAlias21c: {
     en: "Name and alias together are not available; either alone works.",
     fr: "Le nom et l'alias ensemble ne sont pas disponibles ; l'un ou l'autre seul fonctionne.",
@@ -423,9 +422,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "missing-suppression",
-        label: { en: "Suppress missing rows", fr: "Supprimer les lignes manquantes" },
+        label: { en: "Missing suppression", fr: "Supprimer les lignes manquantes" },
         page: "features/settings/MissingSuppression.md",
-        base: each(ESSBASE_FAMILY, ["works", R.rowsOnly]),
       },
       {
         id: "navigation-without-data",
