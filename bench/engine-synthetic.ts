@@ -47,8 +47,9 @@ function tree(prefix: string, groups: number, per: number): MemberSpec[] {
   }));
 }
 
-export function syntheticOutline(): Outline {
-  const dims: DimensionSpec[] = [
+/** The synthetic cube's dimensions, as an outline spec (also written as a snapshot's outline by bench/snapshot.ts). */
+export function syntheticDimensions(): DimensionSpec[] {
+  return [
     {
       name: "Year",
       type: "time",
@@ -67,7 +68,10 @@ export function syntheticOutline(): Outline {
       members: Array.from({ length: 5 }, (_, k) => ({ name: `CH${k}` })),
     },
   ];
-  return new Outline({ name: "Synthetic", dimensions: dims });
+}
+
+export function syntheticOutline(): Outline {
+  return new Outline({ name: "Synthetic", dimensions: syntheticDimensions() });
 }
 
 /** Builds and loads the cube (no aggregation); returns it with the number of level-0 cells loaded. */

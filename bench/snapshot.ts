@@ -21,7 +21,7 @@ import {
   type SnapshotManifest,
 } from "../packages/connectors/src/embedded/index.ts";
 import { openConnectorHarness } from "../packages/server/src/answer-key.ts";
-import { buildSyntheticCube, COMBOS, present, value } from "./engine-synthetic.ts";
+import { buildSyntheticCube, COMBOS, present, syntheticDimensions, value } from "./engine-synthetic.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -35,33 +35,7 @@ const write = process.argv.includes("--write");
 /** Writes the synthetic cube as a snapshot (the source the endpoint serves), without the engine's help. */
 function writeSource(folder: string): void {
   mkdirSync(folder, { recursive: true });
-  const tree = (prefix: string, groups: number, per: number) =>
-    Array.from({ length: groups }, (_, g) => ({
-      name: `${prefix}${g}`,
-      children: Array.from({ length: per }, (_, k) => ({ name: `${prefix}${g}_${k}` })),
-    }));
-  const outline = {
-    dimensions: [
-      {
-        name: "Year",
-        type: "time",
-        density: "dense",
-        members: ["Q1", "Q2", "Q3", "Q4"].map((q, k) => ({
-          name: q,
-          children: Array.from({ length: 3 }, (_, j) => ({ name: `M${k * 3 + j + 1}` })),
-        })),
-      },
-      { name: "Product", type: "regular", density: "sparse", members: tree("P", 10, 10) },
-      { name: "Customer", type: "regular", density: "sparse", members: tree("C", 5, 10) },
-      { name: "Region", type: "regular", density: "sparse", members: tree("R", 4, 5) },
-      {
-        name: "Channel",
-        type: "regular",
-        density: "sparse",
-        members: Array.from({ length: 5 }, (_, k) => ({ name: `CH${k}` })),
-      },
-    ],
-  };
+  const outline = { dimensions: syntheticDimensions() };
   writeFileSync(join(folder, "Cube.outline.json"), JSON.stringify(outline));
   const leaves = (prefix: string, groups: number, per: number) =>
     Array.from({ length: groups * per }, (_, x) => `${prefix}${Math.floor(x / per)}_${x % per}`);
