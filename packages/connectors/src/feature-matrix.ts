@@ -531,7 +531,18 @@ export const VERDICT_WORDS: Record<"en" | "fr", Record<Verdict, string>> = {
 export function matrixCell(row: FeatureRow, connector: Connector, locale: "en" | "fr"): string {
   const { v, why } = featureVerdict(row, connector);
   const word = VERDICT_WORDS[locale][v];
-  return why ? `**${word}**${locale === "fr" ? "\u00a0: " : ": "}${why[locale]}` : `**${word}**`;
+  if (!why) return `**${word}**`;
+  return locale === "fr" ? `**${word}**\u00a0: ${afterColonFr(why.fr)}` : `**${word}**: ${why.en}`;
+}
+
+/** Names that keep their capital after a colon (products, servers, the table named Default). */
+const PROPER_START =
+  /^(Oracle|Essbase|SSAS|Planning|PBCS|QiBates|Smart View|Default|EPM|XMLA|Calculation Manager)\b/;
+
+/** A French reason as it continues a sentence after a colon: its first letter in lower case, unless a name. */
+export function afterColonFr(text: string): string {
+  if (PROPER_START.test(text)) return text;
+  return text.charAt(0).toLocaleLowerCase("fr") + text.slice(1);
 }
 
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */
