@@ -303,33 +303,46 @@ describe("Smart View endpoint: the captured exchanges", () => {
 });
 
 describe("withFrom", () => {
-  it("adds the open cube before WHERE, and leaves a query with FROM as it is", () => {
-    expect(withFrom("SELECT {[a]} ON COLUMNS WHERE ([b])", "Sample", "Basic")).toBe(
+  // [query, application, cube, the query sent]: FROM added before WHERE when the query names no cube; FROM and
+  // WHERE read as words only, in any case, outside bracketed names (with ]]) and quoted strings.
+  const cases: [string, string, string, string][] = [
+    [
+      "SELECT {[a]} ON COLUMNS WHERE ([b])",
+      "Sample",
+      "Basic",
       "SELECT {[a]} ON COLUMNS  FROM [Sample].[Basic] WHERE ([b])",
-    );
-    expect(withFrom("SELECT {[From]} ON COLUMNS FROM Sample.Basic", "Sample", "Basic")).toBe(
+    ],
+    [
       "SELECT {[From]} ON COLUMNS FROM Sample.Basic",
-    );
-    expect(withFrom("SELECT {[Where]} ON COLUMNS", "S", "B")).toBe(
-      "SELECT {[Where]} ON COLUMNS FROM [S].[B] ",
-    );
-  });
-
-  it("reads FROM and WHERE as words only, outside names with ]] and quoted strings, in any case", () => {
-    expect(withFrom("SELECT {[a]]from]} ON COLUMNS where ([b])", "S", "B")).toBe(
+      "Sample",
+      "Basic",
+      "SELECT {[From]} ON COLUMNS FROM Sample.Basic",
+    ],
+    ["SELECT {[Where]} ON COLUMNS", "S", "B", "SELECT {[Where]} ON COLUMNS FROM [S].[B] "],
+    [
+      "SELECT {[a]]from]} ON COLUMNS where ([b])",
+      "S",
+      "B",
       "SELECT {[a]]from]} ON COLUMNS  FROM [S].[B] where ([b])",
-    );
-    expect(withFrom("WITH MEMBER [M].[x] AS 'FROM' SELECT {[x]} ON 0", "S", "B")).toBe(
+    ],
+    [
+      "WITH MEMBER [M].[x] AS 'FROM' SELECT {[x]} ON 0",
+      "S",
+      "B",
       "WITH MEMBER [M].[x] AS 'FROM' SELECT {[x]} ON 0 FROM [S].[B] ",
-    );
-    expect(withFrom('SELECT {[a]} ON 0 FROMAGE "where" WHERE_X', "S", "B")).toBe(
+    ],
+    [
+      'SELECT {[a]} ON 0 FROMAGE "where" WHERE_X',
+      "S",
+      "B",
       'SELECT {[a]} ON 0 FROMAGE "where" WHERE_X FROM [S].[B] ',
-    );
-    expect(withFrom("select {[a]} on 0 from [S].[B]", "X", "Y")).toBe("select {[a]} on 0 from [S].[B]");
+    ],
+    ["select {[a]} on 0 from [S].[B]", "X", "Y", "select {[a]} on 0 from [S].[B]"],
     // A bracket never closed is an ordinary character: the words after it still count.
-    expect(withFrom("SELECT {[a} ON 0 FROM Sample.Basic", "X", "Y")).toBe(
-      "SELECT {[a} ON 0 FROM Sample.Basic",
-    );
-    expect(withFrom("SELECT [S].[App]].[B]", "S", "B")).toBe("SELECT [S].[App]].[B] FROM [S].[B] ");
+    ["SELECT {[a} ON 0 FROM Sample.Basic", "X", "Y", "SELECT {[a} ON 0 FROM Sample.Basic"],
+    ["SELECT [S].[App]].[B]", "S", "B", "SELECT [S].[App]].[B] FROM [S].[B] "],
+  ];
+  it.each(cases)("%s", (query, application, cube, sent) => {
+    expect(withFrom(query, application, cube)).toBe(sent);
   });
 });
