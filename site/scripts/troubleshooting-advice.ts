@@ -1,8 +1,8 @@
 // What to do about each API error code, in English and French, for the troubleshooting page's table
 // (site/scripts/troubleshooting.ts). The code, its status and what it means come from the server's registry
-// (packages/server/src/error-codes.ts); this file only says what the reader does next. A code added to the
+// (packages/provider/src/error-codes.ts); this file only says what the reader does next. A code added to the
 // registry without advice here fails the type check and site/test/troubleshooting.test.ts.
-import type { ErrorCode } from "../../packages/server/src/error-codes.ts";
+import type { ErrorCode } from "@qibates/provider";
 
 export interface Advice {
   en: string;

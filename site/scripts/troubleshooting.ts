@@ -1,7 +1,7 @@
 // The generated parts of the developer's error page (docs/develop/errors-and-limits.md and its French twin): the
-// table of errors by registry code (packages/server/src/error-codes.ts: code, HTTP status, what it means; what
+// table of errors by registry code (packages/provider/src/error-codes.ts: code, HTTP status, what it means; what
 // to do from ./troubleshooting-advice.ts) and, per connector, what a real server does not do (the capability
-// table, packages/connectors/src/capabilities.ts). site/test/troubleshooting.test.ts fails when a page's
+// table, packages/provider/src/capabilities.ts). site/test/troubleshooting.test.ts fails when a page's
 // blocks differ from a fresh generation. After changing the registry or the table, run:
 //   npx tsx site/scripts/troubleshooting.ts
 import { readFileSync, writeFileSync } from "node:fs";
@@ -10,10 +10,11 @@ import {
   CAPABILITIES,
   type Capability,
   CONNECTOR_PROFILES,
-} from "../../packages/connectors/src/capabilities.ts";
-import { CONNECTORS, type Connector } from "../../packages/connectors/src/connectors.ts";
+  CONNECTORS,
+  type Connector,
+  errorCatalogue,
+} from "@qibates/provider";
 import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
-import { errorCatalogue } from "../../packages/server/src/error-codes.ts";
 import { ADVICE } from "./troubleshooting-advice.ts";
 
 export type Locale = "en" | "fr";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../packages/server/src/error-codes.ts";
 import { statusMentions, wrongStatuses } from "./error-statuses.ts";
 import { FR_DOCS, listFiles, ROOT, SITE } from "./site-files.ts";
 

@@ -1,5 +1,5 @@
 // Finds the places where a page names an API error code together with an HTTP status, so that a test can
-// compare each status with the error-code registry (packages/server/src/error-codes.ts).
+// compare each status with the error-code registry (packages/provider/src/error-codes.ts).
 
 /** One error code named with a status in a page. */
 export interface StatusMention {

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CAPABILITIES, CONNECTOR_PROFILES, ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
 import {
   addinTables,
   capabilitySection,
   GENERATED_PAGES,
 } from "../../packages/connectors/src/capability-docs.ts";
-import { ERROR_CODES } from "../../packages/server/src/error-codes.ts";
 import { englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
 import { findForbidden, markdownProse } from "./glossary-check.ts";

@@ -1,9 +1,13 @@
 import { readFileSync } from "node:fs";
+import {
+  CAPABILITIES,
+  CONNECTOR_PROFILES,
+  CONNECTORS,
+  ERROR_CODE_LIST,
+  ERROR_CODES,
+} from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, CONNECTOR_PROFILES } from "../../packages/connectors/src/capabilities.ts";
-import { CONNECTORS } from "../../packages/connectors/src/connectors.ts";
 import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
-import { ERROR_CODE_LIST, ERROR_CODES } from "../../packages/server/src/error-codes.ts";
 import {
   adviceWithLimits,
   blocks,

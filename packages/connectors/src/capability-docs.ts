@@ -2,10 +2,12 @@ import {
   CAPABILITIES,
   type Capability,
   CONNECTOR_PROFILES,
+  CONNECTORS,
+  type Connector,
+  type Family,
   type RealServerSupport,
   type Text,
-} from "./capabilities.ts";
-import { CONNECTORS, type Connector, type Family } from "./connectors.ts";
+} from "@qibates/provider";
 import {
   FEATURE_ROWS,
   featureMatrix,

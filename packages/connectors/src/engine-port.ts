@@ -1,7 +1,6 @@
 import type { Member, Outline } from "@qibates/engine";
 import type { Expr, MdxOptions, MdxQuery, MdxResult, MdxUpdate } from "@qibates/engine/mdx";
-import type { Connector } from "./connectors.ts";
-import type { CubeRef, ProviderSession } from "./provider.ts";
+import type { Connector, CubeRef, ProviderSession } from "@qibates/provider";
 
 /**
  * The engine port: an optional extension of a provider (`Provider.engine`) for the wire endpoints whose
@@ -10,6 +9,16 @@ import type { CubeRef, ProviderSession } from "./provider.ts";
  * it out, and an endpoint that needs it refuses to start without it. The engine's types and classes such an
  * endpoint reads are re-exported here, so that it depends on this port rather than on the engine.
  */
+declare module "@qibates/provider" {
+  interface Provider {
+    /**
+     * The engine's own objects, for the wire endpoints that need more than the contract (XMLA's MDX and
+     * write-back, Smart View's attribute filter): offered by a provider that keeps them (the embedded one).
+     */
+    readonly engine?: EnginePort;
+  }
+}
+
 export interface EnginePort {
   /**
    * The engine cube `ref` names, as `session` reads and writes it: a session the provider keeps apart (the

@@ -1,5 +1,5 @@
-import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Text } from "./capabilities.ts";
-import type { Connector } from "./connectors.ts";
+import type { Connector } from "@qibates/provider";
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Text } from "@qibates/provider";
 
 /**
  * The features of the add-in, server by server, for the people who use it: every cell derived from the capability

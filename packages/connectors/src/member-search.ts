@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import type { Dimension, Outline } from "@qibates/engine";
 import { keywordSearch } from "@qibates/engine/members";
-import type { SearchInput } from "./provider.ts";
+import type { SearchInput } from "@qibates/provider";
 
 type Schemas = components["schemas"];
 

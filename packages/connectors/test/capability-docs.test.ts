@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
+import { CONNECTOR_PROFILES, CONNECTORS, type ConnectorProfile } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { CONNECTOR_PROFILES, type ConnectorProfile } from "../src/capabilities.ts";
 import {
   capabilityHeading,
   capabilitySection,
@@ -8,7 +8,6 @@ import {
   realServerConnectors,
   realServerGuides,
 } from "../src/capability-docs.ts";
-import { CONNECTORS } from "../src/connectors.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
 
 /** The documentation says what the capability table says, in both languages. */

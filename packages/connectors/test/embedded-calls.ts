@@ -1,6 +1,6 @@
+import type { ProviderSession } from "@qibates/provider";
 import { expect } from "vitest";
 import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/embedded/index.ts";
-import type { ProviderSession } from "../src/provider.ts";
 
 /** Calls on the embedded provider that change and read both demo applications, for the journal's tests. */
 

@@ -1,10 +1,10 @@
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
+import type { ProviderSession } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ChangeSequence } from "../src/embedded/change-sequence.ts";
 import { type EmbeddedProvider, memoryStore, SNAPSHOT_FORMAT } from "../src/embedded/index.ts";
-import { ProviderError } from "../src/errors.ts";
-import type { ProviderSession } from "../src/provider.ts";
 import { budSeed, open, save } from "./embedded-calls.ts";
 
 /**

@@ -1,6 +1,6 @@
+import type { ProviderSession } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
-import type { ProviderSession } from "../src/provider.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**

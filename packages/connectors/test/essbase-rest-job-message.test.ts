@@ -1,5 +1,5 @@
+import type { ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
-import type { ProviderError } from "../src/errors.ts";
 import { CUBE, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**

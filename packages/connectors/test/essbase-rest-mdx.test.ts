@@ -1,6 +1,6 @@
+import type { MdxInput } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "../src/errors.ts";
-import type { MdxInput } from "../src/provider.ts";
 import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
 /**

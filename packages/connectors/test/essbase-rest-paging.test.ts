@@ -1,5 +1,5 @@
+import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "../src/errors.ts";
 import type { EssbaseRestClient } from "../src/essbase-rest/client.ts";
 import { ListBudget, MAX_LISTED_ITEMS, readPages } from "../src/essbase-rest/paging.ts";
 

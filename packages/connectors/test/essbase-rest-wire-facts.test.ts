@@ -1,9 +1,9 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
+import type { ProviderSession } from "@qibates/provider";
 import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
 import { Upstreams } from "../src/net/upstream.ts";
-import type { ProviderSession } from "../src/provider.ts";
 
 /**
  * Facts of the Essbase REST wire learnt from an independent client (appliedolap essbase-rest-client), held

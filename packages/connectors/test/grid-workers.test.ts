@@ -8,11 +8,11 @@ const answerText = (a: unknown): string | null => {
 
 import type { Member } from "@qibates/engine";
 import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
+import type { GridCall, ProviderSession } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import type { EmbeddedCatalogue } from "../src/embedded/catalogue.ts";
 import type { GridWorkers } from "../src/embedded/grid-workers.ts";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
-import { ProviderError } from "../src/errors.ts";
-import type { GridCall, ProviderSession } from "../src/provider.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ProviderError } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import { exceptionError, parseSv, SmartViewClient, type SvElement } from "../src/smartview/client.ts";
 

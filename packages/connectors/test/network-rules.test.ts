@@ -5,8 +5,8 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ProviderError, UNREACHABLE_REASON } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError, UNREACHABLE_REASON } from "../src/errors.ts";
 import { isInternalAddress } from "../src/net/addresses.ts";
 import { type NetworkPolicy, Upstreams } from "../src/net/upstream.ts";
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upstreams } from "../src/net/upstream.ts";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
-import type { ProviderSession } from "../src/provider.ts";
 
 /**
  * The Planning REST connector against a server that predates Oracle's "Get Plan Types" (release 26.04): it has

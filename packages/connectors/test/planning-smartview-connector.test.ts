@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PlanningOperations, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upstreams } from "../src/net/upstream.ts";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
 import { PlanningSmartViewProvider } from "../src/planning-smartview/provider.ts";
-import type { PlanningOperations, ProviderSession } from "../src/provider.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { planningSmartViewClient, workspaceUrlFor } from "../src/smartview/workspace-client.ts";
 

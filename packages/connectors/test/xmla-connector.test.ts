@@ -1,8 +1,8 @@
+import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import { startXmla } from "@qibates/wire/test-support";
 import { describe, expect, it, vi } from "vitest";
-import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
-import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "../src/provider.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
 import { XmlaProvider, xmlaUrlFor } from "../src/xmla/provider.ts";
 import { ssasSession, useXmla } from "./support/xmla.ts";

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ProviderError } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../src/errors.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
 

@@ -6,7 +6,7 @@ import {
   formatErrorMessage,
   INTERNAL_ERROR_MESSAGE,
   isErrorCode,
-} from "./error-codes.ts";
+} from "@qibates/provider";
 
 type Params = ErrorParams;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
+import { type ErrorLocale, errorLocale, formatErrorMessage } from "@qibates/provider";
 import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
@@ -14,7 +15,6 @@ import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
 import type { Database } from "./database.ts";
-import { type ErrorLocale, errorLocale, formatErrorMessage } from "./error-codes.ts";
 import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { refineHttpServer, serverOptions } from "./http-server.ts";

@@ -1,4 +1,4 @@
-import type { Work } from "@qibates/connectors";
+import type { Work } from "@qibates/provider";
 
 /** Array items written between two steps: a few hundred grid rows, well under a millisecond. */
 const STEP_ITEMS = 128;

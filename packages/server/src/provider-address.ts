@@ -3,11 +3,11 @@
  * and against the hosts this server may connect to, before anything is connected (no SSRF).
  */
 
-import { type Connector, PROVIDER_SUFFIX } from "@qibates/connectors";
 import { hostAllowed } from "@qibates/connectors/net";
+import { type Connector, PROVIDER_SUFFIX } from "@qibates/provider";
 
-export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/connectors";
 export { hostAllowed } from "@qibates/connectors/net";
+export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/provider";
 
 /** Host name of the demo provider: served by the embedded engine, never resolved on the network. */
 export const DEMO_HOST = "demo.qibates.local";

@@ -1,6 +1,6 @@
-import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/connectors";
+import type { ErrorCode } from "@qibates/provider";
+import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
-import type { ErrorCode } from "./error-codes.ts";
 
 /**
  * The one place where a provider's errors become the registry's: each domain code has one `QB_ERR_*` code,

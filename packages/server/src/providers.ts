@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import type { Connector, Provider } from "@qibates/connectors";
 import {
   DEMO_APPLICATIONS,
   EmbeddedProvider,
@@ -13,6 +12,7 @@ import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
 import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
+import type { Connector, Provider } from "@qibates/provider";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";

@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
+import { type ErrorLocale, errorLocale } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
-import { type ErrorLocale, errorLocale } from "./error-codes.ts";
 
 /**
  * The language of a refusal: the request's Accept-Language, or for a request the HTTP parser refused before

@@ -1,4 +1,4 @@
-import { type Capability, type Provider, type ProviderSession, supportOf } from "@qibates/connectors";
+import { type Capability, type Provider, type ProviderSession, supportOf } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";

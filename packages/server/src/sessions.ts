@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Connector, SessionVariable } from "@qibates/connectors";
+import type { Connector, SessionVariable } from "@qibates/provider";
 import type { Redis } from "ioredis";
 import { ApiError } from "./api-error.ts";
 

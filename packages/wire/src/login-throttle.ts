@@ -1,4 +1,4 @@
-import { type Connector, type Provider, ProviderError } from "@qibates/connectors";
+import { type Connector, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
 /**

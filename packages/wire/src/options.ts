@@ -1,4 +1,4 @@
-import type { Connector, Provider } from "@qibates/connectors";
+import type { Connector, Provider } from "@qibates/provider";
 import type { LoginThrottle } from "./login-throttle.ts";
 
 /** What every wire endpoint plugin takes. */

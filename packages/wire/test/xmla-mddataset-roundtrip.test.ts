@@ -1,7 +1,7 @@
-import type { ProviderSession } from "@qibates/connectors";
 import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
 import type { MdxMember } from "@qibates/connectors/engine-port";
 import { answerHead, answerTail, dataSetOf, parseSoap } from "@qibates/protocols/xmla";
+import type { ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MdDataSetInput, mdDataSetXmlSteps } from "../src/xmla/mddataset.ts";
 import { memberName } from "../src/xmla/names.ts";

@@ -1,7 +1,13 @@
 import { DEMO_SERVERS } from "@qibates/engine/demo";
-import { type Connector, type Family, familyOf } from "../connectors.ts";
-import { applicationUnknown, cubeUnknown, serverUnknown } from "../errors.ts";
-import type { ApplicationRef, CubeRef } from "../provider.ts";
+import type { ApplicationRef, CubeRef } from "@qibates/provider";
+import {
+  applicationUnknown,
+  type Connector,
+  cubeUnknown,
+  type Family,
+  familyOf,
+  serverUnknown,
+} from "@qibates/provider";
 import type { EmbeddedApplications } from "./applications.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";

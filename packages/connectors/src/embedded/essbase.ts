@@ -13,14 +13,6 @@ import {
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { outlineVariables } from "@qibates/engine/members";
-import { sheetCells, withDataVersion } from "../answer-json.ts";
-import { supportOf } from "../capabilities.ts";
-import { ProviderError } from "../errors.ts";
-import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import { filterOutline, knownAliasTable, memberNode } from "../grid-bridge/members.ts";
-import { engineSettings, pivotSelection } from "../grid-bridge/settings.ts";
-import { searchOutline } from "../member-search.ts";
 import type {
   CubeRef,
   EssbaseOperations,
@@ -32,15 +24,24 @@ import type {
   SearchInput,
   VariableLevel,
   VariableSet,
-} from "../provider.ts";
+} from "@qibates/provider";
 import {
   cubeVariables,
   levelVariables,
+  ProviderError,
   SESSION_VARIABLES_MAX,
+  slices,
+  supportOf,
   variableRefusal,
+  type Work,
   withSessionVariable,
-} from "../session-variables.ts";
-import { slices, type Work } from "../slices.ts";
+} from "@qibates/provider";
+import { sheetCells, withDataVersion } from "../answer-json.ts";
+import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import { filterOutline, knownAliasTable, memberNode } from "../grid-bridge/members.ts";
+import { engineSettings, pivotSelection } from "../grid-bridge/settings.ts";
+import { searchOutline } from "../member-search.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import { type GridWorkers, type SavePlan, stampOf, type WorkerRead } from "./grid-workers.ts";

@@ -21,7 +21,7 @@ import {
   transferBuffers,
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-workers.ts";

@@ -5,8 +5,6 @@ import type {
   PlanningApplication,
   PromptInput,
 } from "@qibates/engine/planning";
-import { ProviderError } from "../errors.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
 import type {
   ApplicationRef,
   DataSlice,
@@ -19,7 +17,9 @@ import type {
   ProviderSession,
   RuleRef,
   SubmitFormInput,
-} from "../provider.ts";
+} from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
+import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import type { GridWorkers } from "./grid-workers.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";

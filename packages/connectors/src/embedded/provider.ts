@@ -1,8 +1,14 @@
 import { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
-import type { Connector } from "../connectors.ts";
+import type {
+  ApplicationRef,
+  Connector,
+  CubeRef,
+  LoginInput,
+  Provider,
+  ProviderSession,
+} from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import type { EngineCube, EnginePort } from "../engine-port.ts";
-import { ProviderError } from "../errors.ts";
-import type { ApplicationRef, CubeRef, LoginInput, Provider, ProviderSession } from "../provider.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";

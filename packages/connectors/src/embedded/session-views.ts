@@ -1,4 +1,4 @@
-import type { ProviderSession } from "../provider.ts";
+import type { ProviderSession } from "@qibates/provider";
 import type { EmbeddedApplications } from "./applications.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { JournaledApplication } from "./journal.ts";

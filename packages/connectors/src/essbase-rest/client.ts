@@ -1,5 +1,5 @@
 import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "../remote/http-answers.ts";

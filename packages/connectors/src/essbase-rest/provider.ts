@@ -2,20 +2,6 @@ import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
-import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "../errors.ts";
-import { gridAnswer } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import {
-  remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
-} from "../grid-bridge/outline-calls.ts";
-import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
-import { engineSettings } from "../grid-bridge/settings.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
   CubeRef,
@@ -30,7 +16,21 @@ import type {
   SearchInput,
   VariableLevel,
   VariableSet,
-} from "../provider.ts";
+} from "@qibates/provider";
+import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "@qibates/provider";
+import { gridAnswer } from "../grid-bridge/answers.ts";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import {
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "../grid-bridge/outline-calls.ts";
+import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
+import { engineSettings } from "../grid-bridge/settings.ts";
+import type { Upstreams } from "../net/upstream.ts";
 import type { RemoteOutline } from "../remote/outline.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";

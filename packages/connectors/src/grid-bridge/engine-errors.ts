@@ -3,7 +3,7 @@ import { GridError } from "@qibates/engine/grid";
 import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
-import { ProviderError, type ProviderErrorCode } from "../errors.ts";
+import { ProviderError, type ProviderErrorCode } from "@qibates/provider";
 
 /** The engine's planning error codes in the provider's terms. */
 const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {

@@ -1,8 +1,8 @@
 import type { components } from "@qibates/client/schema";
 import type { Dimension, Member, Outline } from "@qibates/engine";
 import { applyApiFilter } from "@qibates/engine/members";
-import { ProviderError } from "../errors.ts";
-import type { FilterInput } from "../provider.ts";
+import type { FilterInput } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import { engineError } from "./engine-errors.ts";
 
 type Schemas = components["schemas"];

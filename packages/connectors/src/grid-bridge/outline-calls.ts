@@ -1,8 +1,8 @@
 import type { components } from "@qibates/client/schema";
 import type { Dimension } from "@qibates/engine";
-import { ProviderError } from "../errors.ts";
+import type { FilterInput, SearchInput } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import { searchOutline } from "../member-search.ts";
-import type { FilterInput, SearchInput } from "../provider.ts";
 import type { RemoteOutline } from "../remote/outline.ts";
 import { filterOutline, knownAliasTable, memberNode } from "./members.ts";
 

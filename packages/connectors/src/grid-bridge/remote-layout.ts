@@ -6,7 +6,7 @@ import {
   type ResolvedGridSettings,
   runGridOperation,
 } from "@qibates/engine/grid";
-import type { GridCall, GridInput } from "../provider.ts";
+import type { GridCall, GridInput } from "@qibates/provider";
 import { pivotSelection } from "./settings.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Outline } from "@qibates/engine";
 import { type GridRequest, type GridSettings, parseGrid, resolveSettings } from "@qibates/engine/grid";
-import type { GridInput } from "../provider.ts";
+import type { GridInput } from "@qibates/provider";
 
 /** The contract's grid settings (Smart View's options among them) → the engine's. */
 export function engineSettings(input: Partial<GridInput>): {

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { rootCertificates } from "node:tls";
+import { oneLine, ProviderError, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
-import { oneLine, ProviderError, upstreamUnreachable } from "../errors.ts";
 import { isInternalAddress } from "./addresses.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   PLANNING_REST_VERSION,
   PlanningAnswerError,
 } from "@qibates/protocols/planning-rest";
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure, serverMessage } from "../remote/http-answers.ts";

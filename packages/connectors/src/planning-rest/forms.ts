@@ -11,8 +11,8 @@ import {
   readRejectedCells,
   isStringList as strings,
 } from "@qibates/protocols/planning-rest";
-import { ProviderError } from "../errors.ts";
-import type { OpenFormInput, SubmitFormInput } from "../provider.ts";
+import type { OpenFormInput, SubmitFormInput } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 import type { PlanningRestClient } from "./client.ts";
 
 type Schemas = components["schemas"];

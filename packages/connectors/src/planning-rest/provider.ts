@@ -26,9 +26,6 @@ import {
   readPlanTypeNames,
   readDataStorage as storageOf,
 } from "@qibates/protocols/planning-rest";
-import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "../errors.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
   DataSlice,
@@ -41,7 +38,10 @@ import type {
   ProviderSession,
   RuleRef,
   SubmitFormInput,
-} from "../provider.ts";
+} from "@qibates/provider";
+import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "@qibates/provider";
+import { engineError } from "../grid-bridge/engine-errors.ts";
+import type { Upstreams } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";
 import { unsupported as refused } from "../remote/unsupported.ts";

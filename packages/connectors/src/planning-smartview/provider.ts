@@ -1,8 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocols/smartview";
 import { esc } from "@qibates/protocols/xml";
-import { ProviderError } from "../errors.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type {
   ApplicationRef,
   LoginInput,
@@ -10,7 +8,9 @@ import type {
   Provider,
   ProviderSession,
   RuleRef,
-} from "../provider.ts";
+} from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
+import type { Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";
 import { unsupported as refused } from "../remote/unsupported.ts";
 

@@ -1,4 +1,4 @@
-import { oneLine, type ProviderError } from "../errors.ts";
+import { oneLine, type ProviderError } from "@qibates/provider";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 
 /**

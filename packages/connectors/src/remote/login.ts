@@ -1,4 +1,4 @@
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 
 /**
  * `LOGIN_FAILED` as every remote connector answers it when its server refuses the credentials, at login or

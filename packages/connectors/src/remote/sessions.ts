@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ProviderError } from "../errors.ts";
-import type { ProviderSession } from "../provider.ts";
+import type { ProviderSession } from "@qibates/provider";
+import { ProviderError } from "@qibates/provider";
 
 /** What a connector keeps per login: a client of the server, used last at `lastUsed`, that can log out. */
 export interface UpstreamState {

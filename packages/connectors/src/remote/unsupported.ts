@@ -1,4 +1,4 @@
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 
 /**
  * The typed refusal of an operation a remote connector's server lacks (`UNSUPPORTED`, which the server answers

@@ -12,7 +12,7 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
-import { oneLine, ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import { loginRefused } from "../remote/login.ts";
 

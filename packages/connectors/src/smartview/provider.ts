@@ -1,7 +1,20 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
-import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "../errors.ts";
+import type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  MdxInput,
+  Provider,
+  ProviderSession,
+  SearchInput,
+} from "@qibates/provider";
+import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -17,19 +30,6 @@ import {
 import { gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import type {
-  ApplicationRef,
-  CubeRef,
-  EssbaseOperations,
-  FilterInput,
-  GridCall,
-  GridInput,
-  LoginInput,
-  MdxInput,
-  Provider,
-  ProviderSession,
-  SearchInput,
-} from "../provider.ts";
 import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";

@@ -8,7 +8,7 @@ import {
   ssoXml,
   svText,
 } from "@qibates/protocols/smartview";
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import { loginRefused } from "../remote/login.ts";
 import { SmartViewClient } from "./client.ts";

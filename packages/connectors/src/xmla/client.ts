@@ -12,7 +12,7 @@ import {
   soapAction,
   type XmlaMethod,
 } from "@qibates/protocols/xmla";
-import { oneLine, ProviderError } from "../errors.ts";
+import { oneLine, ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import { loginRefused } from "../remote/login.ts";
 

@@ -2,7 +2,21 @@ import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
-import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "../errors.ts";
+import type {
+  ApplicationRef,
+  CubeRef,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  MdxInput,
+  Provider,
+  ProviderSession,
+  SaveInput,
+  SearchInput,
+} from "@qibates/provider";
+import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -17,20 +31,6 @@ import {
 import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import type {
-  ApplicationRef,
-  CubeRef,
-  EssbaseOperations,
-  FilterInput,
-  GridCall,
-  GridInput,
-  LoginInput,
-  MdxInput,
-  Provider,
-  ProviderSession,
-  SaveInput,
-  SearchInput,
-} from "../provider.ts";
 import { bracket } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { UpstreamSessions } from "../remote/sessions.ts";

@@ -1,4 +1,4 @@
-import type { ProviderSession } from "../../src/provider.ts";
+import type { ProviderSession } from "@qibates/provider";
 
 /** A session of the embedded demo's Essbase family (connector essbase), for the embedded provider's tests. */
 export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession => ({

@@ -1,8 +1,8 @@
+import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
 import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
 import { EssbaseRestProvider } from "../../src/essbase-rest/provider.ts";
 import { Upstreams } from "../../src/net/upstream.ts";
-import type { EssbaseOperations, Provider, ProviderSession } from "../../src/provider.ts";
 
 /**
  * The essbase-stndln connector logged in over real HTTP to the Essbase REST endpoint of @qibates/wire (over the

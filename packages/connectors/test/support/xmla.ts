@@ -1,7 +1,7 @@
+import type { Provider, ProviderSession } from "@qibates/provider";
 import { startXmla } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
 import { Upstreams } from "../../src/net/upstream.ts";
-import type { Provider, ProviderSession } from "../../src/provider.ts";
 import { XmlaProvider } from "../../src/xmla/provider.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type VariableLevel, withSessionVariable } from "@qibates/connectors";
+import { type VariableLevel, withSessionVariable } from "@qibates/provider";
 import type { CallContext, Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider } from "../provider-errors.ts";

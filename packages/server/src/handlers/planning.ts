@@ -1,4 +1,4 @@
-import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/connectors";
+import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider } from "../provider-errors.ts";

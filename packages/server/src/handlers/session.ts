@@ -1,4 +1,4 @@
-import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS } from "@qibates/connectors";
+import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS } from "@qibates/provider";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { DEMO_USERS, demoProviders } from "../demo.ts";

@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import type { CubeRef, Provider, ProviderSession } from "@qibates/connectors";
+import type { CubeRef, Provider, ProviderSession } from "@qibates/provider";
 
 /**
  * Reads a cube through a provider for a snapshot (`qibates-snapshot`): its outline from the member calls of the

@@ -15,7 +15,6 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/connectors";
 import {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,
@@ -24,6 +23,7 @@ import {
   type SnapshotManifest,
   sha256OfFile,
 } from "@qibates/connectors/embedded";
+import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { chunkCells, chunkQuery, planData, readOutline } from "./read-cube.ts";
 
 /** What a snapshot run needs, once the command line is read and the provider opened. */

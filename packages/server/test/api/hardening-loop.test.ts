@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { ProviderSession } from "@qibates/connectors";
 import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/connectors/embedded";
+import type { ProviderSession } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.ts";

@@ -1,3 +1,5 @@
+import { DEMO_SERVERS } from "@qibates/engine/demo";
+import { visionPlan1Outline } from "@qibates/engine/demo/planning";
 import {
   CAPABILITIES,
   type Capability,
@@ -5,9 +7,7 @@ import {
   type Connector,
   familyOf,
   supportOf,
-} from "@qibates/connectors";
-import { DEMO_SERVERS } from "@qibates/engine/demo";
-import { visionPlan1Outline } from "@qibates/engine/demo/planning";
+} from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { contractExampleCases, type Example } from "../support/contract-examples.ts";
 import { useWireServer } from "../support/process.ts";

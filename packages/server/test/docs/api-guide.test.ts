@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ERROR_CODE_LIST,
   ERROR_CODES,
@@ -11,7 +10,8 @@ import {
   errorCatalogue,
   isErrorCode,
   templatePattern,
-} from "../../src/error-codes.ts";
+} from "@qibates/provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 

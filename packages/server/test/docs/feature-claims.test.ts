@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CAPABILITIES, type Capability } from "@qibates/connectors";
+import { CAPABILITIES, type Capability } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
 

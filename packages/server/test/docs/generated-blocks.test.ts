@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Connector } from "@qibates/connectors";
 import {
   addinTables,
   blockEnd,
@@ -19,6 +18,7 @@ import {
   MATRIX_CONNECTORS,
   SERVER_NAME,
 } from "@qibates/connectors/feature-matrix";
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Connector } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 
 /**

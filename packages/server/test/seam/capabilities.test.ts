@@ -1,9 +1,14 @@
-import { CAPABILITIES, CONNECTORS, ProviderError, type ProviderErrorCode } from "@qibates/connectors";
 import { engineError } from "@qibates/connectors/embedded";
 import { CubeError } from "@qibates/engine";
+import {
+  CAPABILITIES,
+  CONNECTORS,
+  ERROR_CODES,
+  ProviderError,
+  type ProviderErrorCode,
+} from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api-error.ts";
-import { ERROR_CODES } from "../../src/error-codes.ts";
 import { providerError } from "../../src/provider-errors.ts";
 import { startTestApi, type TestApi } from "../support/api.ts";
 

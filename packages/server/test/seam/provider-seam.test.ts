@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Provider, ProviderSession } from "@qibates/connectors";
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import type { Provider, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { demoCredentialsValid } from "../../src/demo.ts";
@@ -194,6 +194,13 @@ describe("boundaries", () => {
   it("the wire endpoints import no engine: they reach it through the provider's engine port", () => {
     expect(importers(["wire/src"], /@qibates\/engine/)).toEqual([]);
     expect(runtimeDependencies("wire")).not.toContain("@qibates/engine");
+  });
+
+  it("the provider contract names no engine, connector, server or network code: wire and server import it alone", () => {
+    expect(importers(["provider/src"], /@qibates\/(?!client\/)|\.\.\/\.\.\/|undici|fastify|node:/)).toEqual(
+      [],
+    );
+    expect(runtimeDependencies("provider")).toEqual(["@qibates/client"]);
   });
 
   it("the codecs depend on no other package: both sides of a protocol import them", () => {

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Provider, ProviderSession } from "@qibates/connectors";
 import {
   CubeSnapshotError,
   DEMO_APPLICATIONS,
@@ -10,6 +9,7 @@ import {
   loadCubeSnapshots,
   memoryStore,
 } from "@qibates/connectors/embedded";
+import type { Provider, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
 import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";

@@ -1,4 +1,3 @@
-import type { Connector } from "@qibates/connectors";
 import {
   COOKIE_PATH,
   ESSBASE_JAPI,
@@ -6,6 +5,7 @@ import {
   SESSION_COOKIE,
   type UserSession,
 } from "@qibates/protocols/essbase-rest";
+import type { Connector } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { basicLogin, type LoginThrottle } from "../login-throttle.ts";

@@ -1,4 +1,4 @@
-import type { CubeRef, Provider } from "@qibates/connectors";
+import type { CubeRef, Provider } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
 import { badRequest, WireError } from "./errors.ts";
 import type { JobStore } from "./jobs.ts";

@@ -1,5 +1,5 @@
-import { ProviderError } from "@qibates/connectors";
 import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
+import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { sendError, WireError } from "./errors.ts";

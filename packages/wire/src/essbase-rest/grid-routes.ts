@@ -1,4 +1,3 @@
-import type { CubeRef, GridCall } from "@qibates/connectors";
 import {
   type GridAction,
   isGridAction,
@@ -6,6 +5,7 @@ import {
   type RestGrid,
   ROUTES,
 } from "@qibates/protocols/essbase-rest";
+import type { CubeRef, GridCall } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";

@@ -1,4 +1,3 @@
-import { ProviderError } from "@qibates/connectors";
 import {
   CALC_JOB_TYPE,
   calcScriptName,
@@ -10,6 +9,7 @@ import {
   page,
   type RestLink,
 } from "@qibates/protocols/essbase-rest";
+import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";

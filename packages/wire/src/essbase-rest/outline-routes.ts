@@ -1,5 +1,5 @@
-import type { CubeRef } from "@qibates/connectors";
 import { outlinePath, page, ROUTES } from "@qibates/protocols/essbase-rest";
+import type { CubeRef } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { descendants, findMember, memberBean } from "./outline.ts";

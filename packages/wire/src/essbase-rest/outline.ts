@@ -1,11 +1,11 @@
 import type { components } from "@qibates/client/schema";
-import type { CubeRef, Provider, ProviderSession } from "@qibates/connectors";
 import {
   DATA_STORAGE,
   type GenerationLevel,
   getLink,
   type MemberBean,
 } from "@qibates/protocols/essbase-rest";
+import type { CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { badRequest } from "./errors.ts";
 
 type Schemas = components["schemas"];

@@ -1,5 +1,5 @@
-import type { GridInput } from "@qibates/connectors";
 import { type GridPreferences, PREFERENCE_ENUMS, ZOOM_IN_LEVELS } from "@qibates/protocols/essbase-rest";
+import type { GridInput } from "@qibates/provider";
 import { badRequest } from "./errors.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { CubeRef, ProviderSession } from "@qibates/connectors";
 import { defaultPreferences, type GridPreferences } from "@qibates/protocols/essbase-rest";
+import type { CubeRef, ProviderSession } from "@qibates/provider";
 import { SessionStore, sessionOwner } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
 

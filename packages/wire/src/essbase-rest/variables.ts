@@ -1,5 +1,5 @@
-import { type CubeRef, type Provider, type VariableLevel, withSessionVariable } from "@qibates/connectors";
 import { page, ROUTES, type Variable } from "@qibates/protocols/essbase-rest";
+import { type CubeRef, type Provider, type VariableLevel, withSessionVariable } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest } from "./errors.ts";
 import { essbaseOf } from "./outline.ts";

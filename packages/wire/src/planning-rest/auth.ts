@@ -1,5 +1,5 @@
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/connectors";
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
+import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { refusalStatus } from "../error-answers.ts";

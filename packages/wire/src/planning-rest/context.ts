@@ -1,5 +1,5 @@
-import type { ApplicationRef, PlanningOperations, Provider, ProviderSession } from "@qibates/connectors";
 import { type ApiLink, PLANNING_REST_ROOT } from "@qibates/protocols/planning-rest";
+import type { ApplicationRef, PlanningOperations, Provider, ProviderSession } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
 
 /** A refusal with its HTTP status, answered in the API's error body. */

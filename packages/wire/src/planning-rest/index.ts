@@ -1,10 +1,10 @@
-import type { Connector, Provider } from "@qibates/connectors";
 import {
   DATA_MANAGEMENT_REST_ROOT,
   dataManagementErrorBody,
   PLANNING_REST_ROOT,
   planningErrorBody,
 } from "@qibates/protocols/planning-rest";
+import type { Connector, Provider } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";

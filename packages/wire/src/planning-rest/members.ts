@@ -1,5 +1,5 @@
-import type { MemberProperties } from "@qibates/connectors";
 import { DATA_STORAGE, type MemberAnswer } from "@qibates/protocols/planning-rest";
+import type { MemberProperties } from "@qibates/provider";
 
 /** A dimension's members as a tree, rebuilt from the provider's outline-order list. */
 export interface MemberNode {

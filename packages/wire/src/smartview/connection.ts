@@ -1,6 +1,6 @@
-import type { Provider, ProviderSession } from "@qibates/connectors";
 import { LIST_ELEMENT, listElement, SvException, svText } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
+import type { Provider, ProviderSession } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
 import type { SvHandlers } from "./protocol.ts";
 

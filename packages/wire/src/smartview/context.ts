@@ -1,4 +1,4 @@
-import type { Connector, EssbaseOperations, Provider } from "@qibates/connectors";
+import type { Connector, EssbaseOperations, Provider } from "@qibates/provider";
 import type { SmartViewSessions } from "./session.ts";
 
 /** What the Smart View message handlers are given. */

@@ -1,4 +1,3 @@
-import { ProviderError } from "@qibates/connectors";
 import {
   aliasTableOf,
   bidXml,
@@ -10,6 +9,7 @@ import {
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
+import { ProviderError } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { cubeOf } from "./session.ts";

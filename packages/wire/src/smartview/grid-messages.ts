@@ -1,5 +1,4 @@
 import type { components } from "@qibates/client/schema";
-import { type GridCall, ProviderError } from "@qibates/connectors";
 import {
   aliasTableOf,
   ESS_INDENT,
@@ -15,6 +14,7 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
+import { type GridCall, ProviderError } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
 import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
 import type { SvHandlers } from "./protocol.ts";

@@ -1,4 +1,3 @@
-import type { ApplicationRef, PlanningOperations, Provider } from "@qibates/connectors";
 import {
   bidXml,
   LIST_ELEMENT,
@@ -10,6 +9,7 @@ import {
   SvException,
   svText,
 } from "@qibates/protocols/smartview";
+import type { ApplicationRef, PlanningOperations, Provider } from "@qibates/provider";
 import { listHandlers } from "./connection.ts";
 import type { PlanningSessions, PlanningSvSession } from "./planning-session.ts";
 import type { SvHandlers } from "./protocol.ts";

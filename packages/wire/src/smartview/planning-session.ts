@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { ApplicationRef, ProviderSession } from "@qibates/connectors";
 import {
   connectAnswerXml,
   PLANNING_SMARTVIEW_PATH,
@@ -8,6 +7,7 @@ import {
   SvException,
 } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
+import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";

@@ -1,4 +1,3 @@
-import { ProviderError } from "@qibates/connectors";
 import {
   answerXml,
   exceptionXml,
@@ -7,6 +6,7 @@ import {
   type SvMethod,
 } from "@qibates/protocols/smartview";
 import { readXmlElement as readXml, type XmlElement, XmlSyntaxError } from "@qibates/protocols/xml";
+import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 

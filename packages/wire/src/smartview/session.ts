@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/connectors";
 import {
   connectAnswerXml,
   JAPI_PATH,
@@ -10,6 +9,7 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import { type XmlElement, XmlTooLarge } from "@qibates/protocols/xml";
+import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";

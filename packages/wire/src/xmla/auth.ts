@@ -1,6 +1,7 @@
-import { EngineCubeWriteError, ProviderError } from "@qibates/connectors";
+import { EngineCubeWriteError } from "@qibates/connectors";
 import { MdxError } from "@qibates/connectors/engine-port";
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
+import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";

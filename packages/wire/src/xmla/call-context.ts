@@ -1,5 +1,6 @@
-import type { EngineCube, ProviderSession } from "@qibates/connectors";
+import type { EngineCube } from "@qibates/connectors";
 import { XmlaFault } from "@qibates/protocols/xmla";
+import type { ProviderSession } from "@qibates/provider";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
 /** What one call reads from the provider: the server, its applications (catalogs) and their cubes. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Connector, EnginePort, Provider } from "@qibates/connectors";
+import type { EnginePort } from "@qibates/connectors";
+import type { Connector, Provider } from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";

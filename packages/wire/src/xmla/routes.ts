@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import { slices } from "@qibates/connectors";
 import { answerHead, answerTail, PROPERTY, XMLA_PATHS, XmlaFault } from "@qibates/protocols/xmla";
+import { slices } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendFault } from "./auth.ts";
 import { CallContext } from "./call-context.ts";

@@ -1,5 +1,5 @@
-import type { ProviderSession } from "@qibates/connectors";
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
+import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sessionOwner } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";

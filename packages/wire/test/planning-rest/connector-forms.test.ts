@@ -1,7 +1,7 @@
-import type { ProviderSession } from "@qibates/connectors";
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import type { ProviderSession } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";

@@ -1,4 +1,3 @@
-import { ProviderError } from "@qibates/connectors";
 import {
   DEFAULT_ALIAS_TABLE,
   DIMENSION_DETAILS_FIELDS,
@@ -7,6 +6,7 @@ import {
   PLANNING_REST_VERSION,
   unknownMemberMessage,
 } from "@qibates/protocols/planning-rest";
+import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, type PlanningContext } from "../context.ts";
 import { formId } from "../forms.ts";

@@ -1,10 +1,10 @@
-import type { ApplicationRef, ProviderSession } from "@qibates/connectors";
 import {
   DISPLAY_MEMBER_AS,
   type DisplayMemberAs,
   PLANNING_PATHS,
   PLANNING_REST_VERSION,
 } from "@qibates/protocols/planning-rest";
+import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, type PlanningContext } from "../context.ts";
 import { formData, formDefinition, formId } from "../forms.ts";

@@ -1,10 +1,4 @@
 import {
-  type ApplicationRef,
-  type PlanningOperations,
-  ProviderError,
-  type ProviderSession,
-} from "@qibates/connectors";
-import {
   isJobType,
   JOB_STATUS,
   JOB_TYPE,
@@ -17,6 +11,12 @@ import {
   readJobParameters,
   readJobTypeQuery,
 } from "@qibates/protocols/planning-rest";
+import {
+  type ApplicationRef,
+  type PlanningOperations,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
 

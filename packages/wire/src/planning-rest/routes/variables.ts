@@ -1,10 +1,10 @@
-import type { ApplicationRef, ProviderSession } from "@qibates/connectors";
 import {
   PLANNING_PATHS,
   PLANNING_REST_VERSION,
   planningPath,
   type SubstitutionVariable,
 } from "@qibates/protocols/planning-rest";
+import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, link, type PlanningContext } from "../context.ts";
 

@@ -1,5 +1,4 @@
-import type { ZoomMode as ZoomInMode } from "@qibates/engine/grid";
-import { ZOOM_MODES } from "@qibates/engine/grid/settings";
+import type { components } from "@qibates/client/schema";
 import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
 
 /**
@@ -10,7 +9,18 @@ import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connec
  * connector a session was opened with, so the demo behaves as that kind of server does.
  */
 
-export type { ZoomMode as ZoomInMode } from "@qibates/engine/grid";
+/** The contract's zoom-in modes (`settings.zoomInMode`). */
+export type ZoomInMode = components["schemas"]["ZoomInMode"];
+/** Every zoom-in mode, in the order the capability table lists them (a test holds it to the engine's list). */
+export const ZOOM_IN_MODES: readonly ZoomInMode[] = [
+  "NEXT_LEVEL",
+  "ALL_LEVELS",
+  "BOTTOM_LEVEL",
+  "SIBLING_LEVEL",
+  "SAME_LEVEL",
+  "SAME_GENERATION",
+  "CALC_LEVEL",
+];
 
 export type Capability =
   | "metadata"
@@ -123,7 +133,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
     label: { en: "Ad hoc grid and Refresh", fr: "Grille ad hoc et Actualiser" },
     operations: ["action/initgrid", "action/refresh"],
   },
-  ...ZOOM_MODES.map(zoom),
+  ...ZOOM_IN_MODES.map(zoom),
   {
     id: "zoomOut",
     family: "essbase",

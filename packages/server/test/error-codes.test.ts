@@ -1,15 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import {
-  isObject,
-  type Json,
-  type JsonObject,
-  loadContract,
-  operations,
-  resolveRef,
-} from "../../../openapi/tools/contract.ts";
 import {
   ERROR_CODE_LIST,
   ERROR_CODES,
@@ -20,7 +11,16 @@ import {
   INTERNAL_ERROR_MESSAGE,
   templateParameters,
   templatePattern,
-} from "./error-codes.ts";
+} from "@qibates/provider";
+import { describe, expect, it } from "vitest";
+import {
+  isObject,
+  type Json,
+  type JsonObject,
+  loadContract,
+  operations,
+  resolveRef,
+} from "../../../openapi/tools/contract.ts";
 
 const doc = loadContract();
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));

@@ -1,6 +1,5 @@
 import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
-import type { EnginePort } from "./engine-port.ts";
 
 /**
  * The provider contract: what the API server asks of a server, whatever its protocol. Inputs and answers are
@@ -384,9 +383,6 @@ export interface Provider {
   readonly essbase: EssbaseOperations | null;
   /** `null` when the provider serves no planning-family connector. */
   readonly planning: PlanningOperations | null;
-  /**
-   * The engine's own objects, for the wire endpoints that need more than this contract (XMLA's MDX and
-   * write-back, Smart View's attribute filter): offered by a provider that keeps them (the embedded one).
-   */
-  readonly engine?: EnginePort;
+  // `engine`, the engine port of the providers that keep the engine's objects, is declared beside the port in
+  // @qibates/connectors/engine-port (a module augmentation), so that this contract names no engine type.
 }

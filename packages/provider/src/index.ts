@@ -1,0 +1,64 @@
+// @qibates/provider: what a provider is and what the server and the wire endpoints need of one, with no engine
+// and no network code: the contract (contract.ts), its domain errors and the API's error registry, the connector
+// values and the capability table as data, session variables, and the scheduler of long work.
+export {
+  CAPABILITIES,
+  type Capability,
+  type CapabilityInfo,
+  CONNECTOR_PROFILES,
+  type ConnectorProfile,
+  type RealServerSupport,
+  type Support,
+  supportOf,
+  type Text,
+  ZOOM_IN_MODES,
+  type ZoomInMode,
+} from "./capabilities.ts";
+export {
+  CONNECTORS,
+  type Connector,
+  type Family,
+  familyOf,
+  isConnector,
+  PROVIDER_SUFFIX,
+} from "./connectors.ts";
+export type {
+  ApplicationRef,
+  CubeRef,
+  DataSlice,
+  DataSliceImportAnswer,
+  DataSliceImportInput,
+  DataSliceInput,
+  DataSliceSegment,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  MdxInput,
+  MemberProperties,
+  OpenFormInput,
+  PlanningOperations,
+  Provider,
+  ProviderSession,
+  RuleRef,
+  SaveInput,
+  SearchInput,
+  SessionVariable,
+  SubmitFormInput,
+  VariableLevel,
+  VariableSet,
+} from "./contract.ts";
+export * from "./error-codes.ts";
+export * from "./errors.ts";
+export {
+  cubeVariables,
+  levelVariables,
+  SESSION_VARIABLES_MAX,
+  sessionVariablesAt,
+  VARIABLE_NAME_MAX,
+  VARIABLE_VALUE_MAX,
+  variableRefusal,
+  withSessionVariable,
+} from "./session-variables.ts";
+export { type SliceOptions, type SliceRun, SliceScheduler, slices, type Work } from "./slices.ts";
