@@ -33,7 +33,7 @@ import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { RemoteOutline } from "../remote/outline.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
-import { UpstreamSessions } from "../remote/sessions.ts";
+import { RemoteProvider } from "../remote/provider-base.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
@@ -81,18 +81,17 @@ export function restBase(address: string | URL): string {
   return `${url.origin}${path}`;
 }
 
-export class EssbaseRestProvider implements Provider {
+export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> implements Provider {
   readonly id = "essbase-rest";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions: UpstreamSessions<UpstreamSession>;
 
   constructor(private readonly options: EssbaseRestOptions) {
+    super(options.idleMs, "Essbase");
     this.essbase = new EssbaseRestOperations(this, options);
-    this.sessions = new UpstreamSessions(options.idleMs, "Essbase");
   }
 
-  async login(input: LoginInput) {
+  protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new EssbaseRestClient(
       this.options.upstreams,
       restBase(input.address),
@@ -100,21 +99,7 @@ export class EssbaseRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = this.sessions.add({
-      client,
-      outlines: new OutlineCache(this.options.outlineTtlMs),
-      cubes: new Map(),
-    });
-    return { username: input.username, handle };
-  }
-
-  async logout(session: ProviderSession): Promise<void> {
-    await this.sessions.end(session);
-  }
-
-  /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
-  upstream(session: ProviderSession): UpstreamSession {
-    return this.sessions.get(session);
+    return { client, outlines: new OutlineCache(this.options.outlineTtlMs), cubes: new Map() };
   }
 
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
@@ -172,11 +157,6 @@ export class EssbaseRestProvider implements Provider {
       application: app,
       cubes: [...cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
     };
-  }
-
-  /** Ends every upstream session (at shutdown). */
-  async close(): Promise<void> {
-    await this.sessions.close();
   }
 }
 

@@ -43,8 +43,8 @@ import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown 
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { UpstreamSessions } from "../remote/sessions.ts";
-import { unsupported as refused } from "../remote/unsupported.ts";
+import { RemoteProvider } from "../remote/provider-base.ts";
+import { missing, unsupported as refused } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
 
@@ -91,18 +91,17 @@ const NO_FORM_LIST =
 const NO_ONSAVE_PROMPTS =
   "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives a rule's runtime prompts.";
 
-export class PlanningRestProvider implements Provider {
+export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implements Provider {
   readonly id = "planning-rest";
   readonly essbase = null;
   readonly planning: PlanningOperations;
-  private readonly sessions: UpstreamSessions<UpstreamSession>;
 
   constructor(private readonly options: PlanningRestOptions) {
+    super(options.idleMs, "Planning");
     this.planning = new PlanningRestOperations(this, options);
-    this.sessions = new UpstreamSessions(options.idleMs, "Planning");
   }
 
-  async login(input: LoginInput) {
+  protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new PlanningRestClient(
       this.options.upstreams,
       planningRestRoot(input.address),
@@ -110,17 +109,7 @@ export class PlanningRestProvider implements Provider {
       input.password,
     );
     await client.login();
-    const handle = this.sessions.add({ client, dimensions: new OutlineCache(this.options.membersTtlMs) });
-    return { username: input.username, handle };
-  }
-
-  async logout(session: ProviderSession): Promise<void> {
-    await this.sessions.end(session);
-  }
-
-  /** The client of an API session; `SESSION_LOST` when this node has none (restart, other node). */
-  upstream(session: ProviderSession): UpstreamSession {
-    return this.sessions.get(session);
+    return { client, dimensions: new OutlineCache(this.options.membersTtlMs) };
   }
 
   async servers(session: ProviderSession) {
@@ -267,10 +256,6 @@ export class PlanningRestProvider implements Provider {
     return r.items.flatMap((x) =>
       typeof x.name === "string" && typeof x.value === "string" ? [{ name: x.name, value: x.value }] : [],
     );
-  }
-
-  async close(): Promise<void> {
-    await this.sessions.close();
   }
 }
 
@@ -458,11 +443,11 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   async listTaskLists(session: ProviderSession): Promise<Schemas["TaskListList"]> {
-    throw unsupported("nav/listtasks", session, "Planning REST has no public call for task lists.");
+    throw missing(session.connector, "taskLists", "nav/listtasks");
   }
 
   async setTaskStatus(session: ProviderSession): Promise<Schemas["TaskStatusResponse"]> {
-    throw unsupported("action/taskstatus", session, "Planning REST has no public call for task lists.");
+    throw missing(session.connector, "taskLists", "action/taskstatus");
   }
 
   async listAliasTables(session: ProviderSession): Promise<Schemas["PlanningAliasList"]> {

@@ -11,7 +11,7 @@ import type {
 } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
-import { UpstreamSessions } from "../remote/sessions.ts";
+import { RemoteProvider } from "../remote/provider-base.ts";
 import { unsupported as refused } from "../remote/unsupported.ts";
 
 type Schemas = components["schemas"];
@@ -62,6 +62,8 @@ interface Upstream {
   client: PlanningSmartViewSession;
   /** The login's handle in the Planning REST provider. */
   restHandle: string | null;
+  /** The user name Planning REST answered. */
+  restUser: string;
   /** Smart View's server name (`ListServers`), read once. */
   server: Promise<string> | null;
 }
@@ -74,21 +76,21 @@ const REST_ALIAS_TABLE = "Default";
 const unsupported = (operation: string, why: string, field: string | null = null) =>
   refused("planning", operation, why, field);
 
-export class PlanningSmartViewProvider implements Provider {
+export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implements Provider {
   readonly id = "planning-smartview";
   readonly essbase = null;
   readonly planning: PlanningOperations;
-  private readonly sessions: UpstreamSessions<Upstream>;
 
   constructor(
     private readonly rest: PlanningRestSide,
     private readonly options: PlanningSmartViewOptions,
   ) {
-    this.sessions = new UpstreamSessions(options.idleMs, "Planning");
+    super(options.idleMs, "Planning");
     this.planning = new PlanningSmartViewOperations(this, rest.planning);
   }
 
-  async login(input: LoginInput) {
+  /** Logs in to Planning REST, then to Smart View (logging out of the first when the second refuses). */
+  protected async open(input: LoginInput): Promise<Upstream> {
     const rest = await this.rest.login(input);
     const url = new URL(String(input.address));
     url.search = "";
@@ -108,26 +110,26 @@ export class PlanningSmartViewProvider implements Provider {
       });
       throw e;
     }
-    const handle = this.sessions.add({ client, restHandle: rest.handle ?? null, server: null });
-    return { username: rest.username, handle };
+    return { client, restHandle: rest.handle ?? null, restUser: rest.username, server: null };
   }
 
-  async logout(session: ProviderSession): Promise<void> {
+  /** The user name as Planning REST answered it. */
+  protected override userName(_input: LoginInput, state: Upstream): string {
+    return state.restUser;
+  }
+
+  override async logout(session: ProviderSession): Promise<void> {
     const s = session.handle ? this.sessionOrNull(session) : null;
-    await this.sessions.end(session);
+    await super.logout(session);
     if (s) await this.rest.logout({ ...session, handle: s.restHandle });
   }
 
   private sessionOrNull(session: ProviderSession): Upstream | null {
     try {
-      return this.sessions.get(session);
+      return this.upstream(session);
     } catch {
       return null;
     }
-  }
-
-  upstream(session: ProviderSession): Upstream {
-    return this.sessions.get(session);
   }
 
   /** The API session as the Planning REST provider knows it (its own handle). */
@@ -163,10 +165,6 @@ export class PlanningSmartViewProvider implements Provider {
       throw e;
     });
     return s.client.call(method, body, { server, application, cube: planType });
-  }
-
-  async close(): Promise<void> {
-    await this.sessions.close();
   }
 }
 

@@ -32,8 +32,8 @@ import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { UpstreamSessions } from "../remote/sessions.ts";
-import { unsupported as refused } from "../remote/unsupported.ts";
+import { RemoteProvider } from "../remote/provider-base.ts";
+import { missing, unsupported as refused } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
   cellOf,
@@ -89,18 +89,17 @@ export function smartViewUrlFor(address: string | URL): URL {
 const unsupported = (operation: string, why: string, field: string | null = null) =>
   refused("essbase", operation, why, field);
 
-export class SmartViewProvider implements Provider {
+export class SmartViewProvider extends RemoteProvider<SvSession> implements Provider {
   readonly id = "smartview";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions: UpstreamSessions<SvSession>;
 
   constructor(private readonly options: SmartViewProviderOptions) {
+    super(options.idleMs, "Smart View");
     this.essbase = new SmartViewOperations(this);
-    this.sessions = new UpstreamSessions<SvSession>(options.idleMs, "Smart View");
   }
 
-  async login(input: LoginInput) {
+  protected async open(input: LoginInput): Promise<SvSession> {
     const client = new SmartViewClient(
       this.options.upstreams,
       smartViewUrlFor(input.address),
@@ -108,18 +107,11 @@ export class SmartViewProvider implements Provider {
       input.password,
     );
     await client.connect();
-    return {
-      username: input.username,
-      handle: this.sessions.add({ client, outlines: new OutlineCache(this.options.outlineTtlMs) }),
-    };
-  }
-
-  async logout(session: ProviderSession): Promise<void> {
-    await this.sessions.end(session);
+    return { client, outlines: new OutlineCache(this.options.outlineTtlMs) };
   }
 
   client(session: ProviderSession): SmartViewClient {
-    return this.sessions.get(session).client;
+    return this.upstream(session).client;
   }
 
   async servers(session: ProviderSession) {
@@ -182,7 +174,7 @@ export class SmartViewProvider implements Provider {
 
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
   async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: MdxOutline }> {
-    const { client, outlines } = this.sessions.get(session);
+    const { client, outlines } = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
     return outlines.get(key, async () => {
       const r = await this.resolve(session, ref);
@@ -190,14 +182,7 @@ export class SmartViewProvider implements Provider {
       return { ref: real, remote: await readSmartViewOutline(client, real) };
     });
   }
-
-  /** Ends every Smart View session (at shutdown). */
-  async close(): Promise<void> {
-    await this.sessions.close();
-  }
 }
-
-const NO_VARIABLES = "no public capture shows a Smart View message about substitution variables.";
 
 class SmartViewOperations implements EssbaseOperations {
   constructor(private readonly p: SmartViewProvider) {}
@@ -241,11 +226,11 @@ class SmartViewOperations implements EssbaseOperations {
   }
 
   async variables(): ReturnType<EssbaseOperations["variables"]> {
-    throw unsupported("nav/variables", NO_VARIABLES);
+    throw missing("essbase", "variables", "nav/variables");
   }
 
   async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
-    throw unsupported("action/setvariable", NO_VARIABLES);
+    throw missing("essbase", "variablesSet", "action/setvariable");
   }
 
   async memberUdas(): Promise<Record<string, readonly string[]>> {

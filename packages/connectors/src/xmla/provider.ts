@@ -33,8 +33,8 @@ import { engineSettings } from "../grid-bridge/settings.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { bracket } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { UpstreamSessions } from "../remote/sessions.ts";
-import { unsupported as refused } from "../remote/unsupported.ts";
+import { RemoteProvider } from "../remote/provider-base.ts";
+import { missing, unsupported as refused } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQuery, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
@@ -85,18 +85,17 @@ export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, 
 const unsupported = (operation: string, why: string, field: string | null = null) =>
   refused("ssas", operation, why, field);
 
-export class XmlaProvider implements Provider {
+export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provider {
   readonly id = "xmla";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
-  private readonly sessions: UpstreamSessions<XmlaSession>;
 
   constructor(private readonly options: XmlaOptions) {
+    super(options.idleMs, "XMLA");
     this.essbase = new XmlaOperations(this);
-    this.sessions = new UpstreamSessions(options.idleMs, "XMLA");
   }
 
-  async login(input: LoginInput) {
+  protected async open(input: LoginInput): Promise<XmlaSession> {
     const client = new XmlaClient(
       this.options.upstreams,
       xmlaUrlFor(input.address, this.options.xmlaUrls),
@@ -108,21 +107,7 @@ export class XmlaProvider implements Provider {
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
     if (sources.length === 0) sources.push({ name: client.url.hostname, info: "" });
-    const handle = this.sessions.add({
-      client,
-      sources,
-      outlines: new OutlineCache(this.options.outlineTtlMs),
-    });
-    return { username: input.username, handle };
-  }
-
-  async logout(session: ProviderSession): Promise<void> {
-    await this.sessions.end(session);
-  }
-
-  /** The XMLA session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
-  upstream(session: ProviderSession): XmlaSession {
-    return this.sessions.get(session);
+    return { client, sources, outlines: new OutlineCache(this.options.outlineTtlMs) };
   }
 
   /** The `DataSourceInfo` and `Catalog` properties of requests about `server` and `catalog`. */
@@ -191,11 +176,6 @@ export class XmlaProvider implements Provider {
     });
     return { app, cube, remote, properties: this.properties(session, ref.server, app) };
   }
-
-  /** Ends every XMLA session (at shutdown). */
-  async close(): Promise<void> {
-    await this.sessions.close();
-  }
 }
 
 class XmlaOperations implements EssbaseOperations {
@@ -226,11 +206,11 @@ class XmlaOperations implements EssbaseOperations {
   }
 
   async variables(): ReturnType<EssbaseOperations["variables"]> {
-    throw unsupported("nav/variables", "SSAS has no substitution variables.");
+    throw missing("ssas", "variables", "nav/variables");
   }
 
   async setVariable(): ReturnType<EssbaseOperations["setVariable"]> {
-    throw unsupported("action/setvariable", "SSAS has no substitution variables.");
+    throw missing("ssas", "variablesSet", "action/setvariable");
   }
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
@@ -239,7 +219,7 @@ class XmlaOperations implements EssbaseOperations {
   }
 
   async scripts(): Promise<Schemas["ScriptList"]> {
-    throw unsupported("nav/scripts", "SSAS has no calculation scripts.");
+    throw missing("ssas", "calcScripts", "nav/scripts");
   }
 
   async aliasTables(session: ProviderSession, ref: CubeRef) {
@@ -248,7 +228,7 @@ class XmlaOperations implements EssbaseOperations {
   }
 
   async calculate(): Promise<Schemas["CalculateResponse"]> {
-    throw unsupported("action/calculate", "SSAS has no calculation scripts.");
+    throw missing("ssas", "calcScripts", "action/calculate");
   }
 
   private settings(remote: XmlaOutline, input: Partial<GridInput>) {

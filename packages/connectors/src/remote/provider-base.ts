@@ -1,0 +1,48 @@
+import type { LoginInput, ProviderSession } from "@qibates/provider";
+import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
+
+/**
+ * What every real-server provider does the same way: a login opens an upstream session (the connector's own
+ * `open`: its client, logged in, and what it reuses per login) and answers its handle; later calls find it again
+ * by that handle (`SESSION_LOST` when this node holds none), an idle one is ended, `logout` ends one and
+ * `close` every one. A connector's operations stay its own; its refusals take their reasons from the capability
+ * table (`unsupported.ts`).
+ */
+export abstract class RemoteProvider<S extends UpstreamState> {
+  private readonly sessions: UpstreamSessions<S>;
+
+  protected constructor(
+    idleMs: number,
+    /** The server's kind, for the message of `SESSION_LOST` ("Essbase", "XMLA"…). */
+    kind: string,
+  ) {
+    this.sessions = new UpstreamSessions<S>(idleMs, kind);
+  }
+
+  /** Logs in to the server (a refused login throws `LOGIN_FAILED`) and answers what this login keeps. */
+  protected abstract open(input: LoginInput): Promise<S>;
+
+  /** The user name a login answers: the one given, unless the server spells it its own way. */
+  protected userName(input: LoginInput, _state: S): string {
+    return input.username;
+  }
+
+  async login(input: LoginInput): Promise<{ username: string; handle: string }> {
+    const state = await this.open(input);
+    return { username: this.userName(input, state), handle: this.sessions.add(state) };
+  }
+
+  async logout(session: ProviderSession): Promise<void> {
+    await this.sessions.end(session);
+  }
+
+  /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
+  upstream(session: ProviderSession): S {
+    return this.sessions.get(session);
+  }
+
+  /** Ends every upstream session (at shutdown). */
+  async close(): Promise<void> {
+    await this.sessions.close();
+  }
+}
