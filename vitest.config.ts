@@ -9,7 +9,6 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
-            "packages/*/src/**/*.test.ts",
             "packages/*/test/**/*.test.ts",
             "openapi/**/*.test.ts",
             "site/test/**/*.test.ts",

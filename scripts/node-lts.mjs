@@ -23,7 +23,7 @@ export const LTS_TESTS = [
   "packages/server/test/process",
   "packages/server/test/api/contract.test.ts",
   "packages/server/test/api/session.test.ts",
-  "packages/server/src/site.test.ts",
+  "packages/server/test/site.test.ts",
 ];
 
 /** The registry packages that hold an official Node.js binary, by `${process.platform}-${process.arch}`. */

@@ -203,6 +203,21 @@ describe("boundaries", () => {
     expect(runtimeDependencies("provider")).toEqual(["@qibates/client"]);
   });
 
+  it("every package keeps its tests in test/, so src/ holds what runs and nothing else", () => {
+    const packages = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
+    const inSrc = packages
+      .flatMap((p) => {
+        try {
+          return files(join(root, p.name, "src"));
+        } catch {
+          return [];
+        }
+      })
+      .filter((f) => f.endsWith(".test.ts"))
+      .map((f) => f.slice(root.length));
+    expect(inSrc).toEqual([]);
+  });
+
   it("the codecs depend on no other package: both sides of a protocol import them", () => {
     expect(importers(["protocols/src"], /@qibates\/|fastify|undici/)).toEqual([]);
     expect(runtimeDependencies("protocols")).toEqual([]);

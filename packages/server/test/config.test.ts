@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, variables } from "../src/config.ts";
+
+describe("configuration registry", () => {
+  it("gives documented defaults with an empty environment", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.siteDir).toBe("site/build");
+    expect(c.publicUrl).toBeUndefined();
+  });
+
+  it("parses typed values", () => {
+    const c = loadConfig({ PORT: "8080", LOG_LEVEL: "debug", PUBLIC_URL: "https://docs.example.com" });
+    expect(c.port).toBe(8080);
+    expect(c.logLevel).toBe("debug");
+    expect(c.publicUrl).toBe("https://docs.example.com");
+  });
+
+  it("fails fast listing every bad value, without echoing credentials", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", LOG_LEVEL: "loud", PUBLIC_URL: "ftp://u:hunter2@docs" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT (eighty): must be a whole number");
+    expect(message).toContain("LOG_LEVEL (loud): must be one of");
+    expect(message).toContain("PUBLIC_URL (ftp://***@docs): must use http: or https:");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("refuses an OAuth sign-in without PUBLIC_URL (no callback address taken from the Host header)", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "g" })).toThrow(
+      /PUBLIC_URL: must be set when GOOGLE_CLIENT_ID/,
+    );
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "g", PUBLIC_URL: "https://docs.example.com" }).googleClientId).toBe(
+      "g",
+    );
+  });
+
+  it("rejects out-of-range numbers", () => {
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
+  });
+
+  it("reads SSAS_XMLA_URLS as providerAddress=xmlaUrl pairs and refuses malformed ones at start", () => {
+    expect(loadConfig({}).ssasXmlaUrls).toEqual([]);
+    expect(
+      loadConfig({
+        SSAS_XMLA_URLS:
+          "https://olap.example.com/aps/JAPI=https://bi.example.com/as/msmdpump.dll , http://127.0.0.1:3000/aps/japi/=http://127.0.0.1:3000/olap/msmdpump.dll",
+      }).ssasXmlaUrls,
+    ).toEqual([
+      ["https://olap.example.com/aps/JAPI", "https://bi.example.com/as/msmdpump.dll"],
+      ["http://127.0.0.1:3000/aps/japi/", "http://127.0.0.1:3000/olap/msmdpump.dll"],
+    ]);
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/aps/JAPI" })).toThrow(
+      /SSAS_XMLA_URLS .*is not providerAddress=xmlaUrl/,
+    );
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/aps/JAPI=ftp://bi/x" })).toThrow(
+      /must be an http or https address/,
+    );
+    expect(() =>
+      loadConfig({ SSAS_XMLA_URLS: "https://olap.example.com/essbase/japi=https://bi/x" }),
+    ).toThrow(/must end with \/aps\/JAPI/);
+    expect(() => loadConfig({ SSAS_XMLA_URLS: "not a url=https://bi/x" })).toThrow(/is not an address/);
+  });
+
+  it("reads the wire endpoints: each by name, all, and refuses the others with a clear message", () => {
+    expect(loadConfig({}).wireEndpoints).toEqual([]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }).wireEndpoints).toEqual(["essbase-rest"]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla" }).wireEndpoints).toEqual(["xmla"]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: " all , essbase-rest" }).wireEndpoints).toEqual([
+      "essbase-rest",
+      "planning-rest",
+      "xmla",
+      "smartview",
+    ]);
+    expect(loadConfig({ QIBATES_WIRE_ENDPOINTS: "smartview" }).wireEndpoints).toEqual(["smartview"]);
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "soap" })).toThrow(/unknown wire endpoint "soap"/);
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", QIBATES_DEMO: "false" })).toThrow(
+      /QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true/,
+    );
+  });
+
+  it("is the README's configuration table, variable for variable", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const registered = Object.values(variables).map((v) => v.env);
+    expect(documented.sort()).toEqual([...registered].sort());
+  });
+});

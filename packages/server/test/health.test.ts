@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { testConfig } from "./support/config.ts";
+
+describe("GET /qibates/api/v2/health", () => {
+  it("reports the version and the connectors, with a request id", async () => {
+    const app = await buildApp({ config: testConfig(), logger: false });
+    const res = await app.inject("/qibates/api/v2/health");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: "ok", apiVersion: "v2" });
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(body.connectors).toEqual(["essbase", "ssas", "planning", "essbase-stndln", "pbcs"]);
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    await app.close();
+  });
+});
