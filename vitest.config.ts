@@ -1,24 +1,26 @@
 import { defineConfig } from "vitest/config";
 
+/** A project of the unit tests: one package's files, with the global setup it needs. */
+function unit(name: string, include: string[], globalSetup: string[] = []) {
+  return { test: { name: `unit:${name}`, include, globalSetup, testTimeout: 60_000, hookTimeout: 120_000 } };
+}
+
 // One runner for every package. Browser tests (e2e/) run last and alone: they share one server and Chromium.
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
-      {
-        test: {
-          name: "unit",
-          include: [
-            "packages/*/test/**/*.test.ts",
-            "openapi/**/*.test.ts",
-            "site/test/**/*.test.ts",
-            "scripts/**/*.test.ts",
-          ],
-          globalSetup: ["./scripts/vitest-server-build.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // One project a package, so that a run of one package (`--project unit:engine`) builds nothing it does not
+      // use; only the server's tests need its bundle and the database template (`--project "unit:*"`: all).
+      unit("engine", ["packages/engine/test/**/*.test.ts"]),
+      unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
+      unit("provider", ["packages/provider/test/**/*.test.ts"]),
+      unit("client", ["packages/client/test/**/*.test.ts"]),
+      unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
+      unit("wire", ["packages/wire/test/**/*.test.ts"]),
+      unit("server", ["packages/server/test/**/*.test.ts"], ["./scripts/vitest-server-build.ts"]),
+      unit("site", ["site/test/**/*.test.ts"]),
+      unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
       {
         test: {
           name: "e2e",

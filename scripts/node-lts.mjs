@@ -95,7 +95,7 @@ export function ensureNode({
 export function ltsTestCommand(node, tests = LTS_TESTS, env = process.env) {
   return {
     command: node,
-    args: [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--project", "unit", ...tests],
+    args: [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--project", "unit:*", ...tests],
     env: { ...env, PATH: [dirname(node), env.PATH].filter(Boolean).join(delimiter) },
   };
 }

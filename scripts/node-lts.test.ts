@@ -100,7 +100,7 @@ describe("the tests run on the LTS line", () => {
   it("run with Vitest's unit project on the given node, found first in PATH", () => {
     const c = ltsTestCommand("/opt/node-26/bin/node", ["a.test.ts"], { PATH: "/usr/bin" });
     expect(c.command).toBe("/opt/node-26/bin/node");
-    expect(c.args.slice(1)).toEqual(["run", "--project", "unit", "a.test.ts"]);
+    expect(c.args.slice(1)).toEqual(["run", "--project", "unit:*", "a.test.ts"]);
     expect(c.args[0]).toMatch(/node_modules[/\\]vitest[/\\]vitest\.mjs$/);
     expect(c.env.PATH).toBe(`/opt/node-26/bin${delimiter}/usr/bin`);
   });
