@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { ProviderSession } from "@qibates/provider";
-import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEndpoint } from "../../wire/test/support/index.ts";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 

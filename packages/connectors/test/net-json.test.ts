@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readJson } from "../src/net/json.ts";
 import { countingTurns } from "./support/turns.ts";
@@ -21,7 +22,13 @@ function jsonFiles(dir: string): string[] {
 describe("the sliced JSON reader", () => {
   it("reads the repository's JSON fixtures (Essbase grids, the API contract) as JSON.parse does", async () => {
     const files = [
-      ...jsonFiles(dirname(dirname(resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE")))),
+      ...jsonFiles(
+        dirname(
+          dirname(
+            fileURLToPath(new URL("../../engine/test/fixtures/essbase-oracle/NOTICE", import.meta.url)),
+          ),
+        ),
+      ),
       resolve("@qibates/client/contract.json"),
     ];
     expect(files.length).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
-import { startXmla } from "@qibates/wire/test-support";
 import { describe, expect, it, vi } from "vitest";
+import { startXmla } from "../../wire/test/support/index.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
 import { XmlaProvider, xmlaUrlFor } from "../src/xmla/provider.ts";

@@ -1,6 +1,6 @@
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
-import { startEndpoint } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
+import { startEndpoint } from "../../../wire/test/support/index.ts";
 import { EssbaseRestProvider } from "../../src/essbase-rest/provider.ts";
 import { Upstreams } from "../../src/net/upstream.ts";
 

@@ -1,6 +1,6 @@
 import type { Provider, ProviderSession } from "@qibates/provider";
-import { startXmla } from "@qibates/wire/test-support";
 import { afterAll, beforeAll } from "vitest";
+import { startXmla } from "../../../wire/test/support/index.ts";
 import { Upstreams } from "../../src/net/upstream.ts";
 import { XmlaProvider } from "../../src/xmla/provider.ts";
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { emptySource, GridError, replayCase, runGridOperation } from "@qibates/engine/grid";
 import { expect, it } from "vitest";
@@ -23,7 +23,7 @@ import {
  * gives (`replayCase`, `qibates-replay` without `--via`).
  */
 const fixtures = dirname(
-  createRequire(import.meta.url).resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE"),
+  fileURLToPath(new URL("../../../engine/test/fixtures/essbase-oracle/NOTICE", import.meta.url)),
 );
 
 /** Cases known not to match through a path, with the reason. Counted in the summary; aim: empty. */

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +9,7 @@ import { main } from "../../bin/replay-cli.ts";
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, "../../bin/qibates-replay.mjs");
 const fixtures = dirname(
-  createRequire(import.meta.url).resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE"),
+  fileURLToPath(new URL("../../../engine/test/fixtures/essbase-oracle/NOTICE", import.meta.url)),
 );
 const outline = join(fixtures, "vision-plan1.yaml");
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -15,7 +15,7 @@ import { GIVES_CONSOLIDATION } from "../../src/snapshot/take.ts";
  * `qibates-snapshot` reads it, and every case gives on the copy's outline what Essbase gave (issue 40).
  */
 const fixtures = dirname(
-  createRequire(import.meta.url).resolve("@qibates/engine/test/fixtures/essbase-oracle/NOTICE"),
+  fileURLToPath(new URL("../../../engine/test/fixtures/essbase-oracle/NOTICE", import.meta.url)),
 );
 const outlineDocument = parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"));
 const cases = readdirSync(fixtures)
