@@ -20,7 +20,7 @@ import {
   loadCubeSnapshot,
   type SnapshotManifest,
 } from "../packages/connectors/src/embedded/index.ts";
-import { openConnectorHarness } from "../packages/server/src/answer-key.ts";
+import { openConnectorHarness } from "../packages/server/tools/answer-key.ts";
 import { buildSyntheticCube, COMBOS, present, syntheticDimensions, value } from "./engine-synthetic.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@ import {
   type ReplayConnector,
   refusalOf,
   replayThroughConnector,
-} from "../src/answer-key.ts";
+} from "../tools/answer-key.ts";
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas|essbase]
 

@@ -5,7 +5,7 @@ import { Upstreams } from "@qibates/connectors/net";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
-import { type Progress, SnapshotRunError, takeSnapshot } from "../src/snapshot/take.ts";
+import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
                         [--cube CUBE] [--name NAME] [--force]

@@ -5,9 +5,9 @@ import { answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { providerFor } from "../../bin/snapshot-cli.ts";
-import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
-import { readOutline } from "../../src/snapshot/read-cube.ts";
-import { GIVES_CONSOLIDATION } from "../../src/snapshot/take.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
+import { readOutline } from "../../tools/snapshot/read-cube.ts";
+import { GIVES_CONSOLIDATION } from "../../tools/snapshot/take.ts";
 
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed on the outline

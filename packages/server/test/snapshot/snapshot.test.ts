@@ -12,8 +12,8 @@ import {
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
-import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
-import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
+import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
 
 /**
  * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local

@@ -16,11 +16,11 @@ import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
-import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { demoCredentialsValid } from "./demo.ts";
-import { databaseStore } from "./embedded-store.ts";
-import { providerRegistry } from "./providers.ts";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { demoCredentialsValid } from "../src/demo.ts";
+import { databaseStore } from "../src/embedded-store.ts";
+import { providerRegistry } from "../src/providers.ts";
 
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
