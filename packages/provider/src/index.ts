@@ -61,4 +61,4 @@ export {
   variableRefusal,
   withSessionVariable,
 } from "./session-variables.ts";
-export { type SliceOptions, type SliceRun, SliceScheduler, slices, type Work } from "./slices.ts";
+export { DEFAULT_SLICES, type SliceOptions, type SliceRun, SliceScheduler, type Work } from "./slices.ts";

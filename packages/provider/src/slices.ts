@@ -172,5 +172,9 @@ export class SliceScheduler {
   }
 }
 
-/** The process's scheduler: the embedded engine's grid calls and the server's large answers share it. */
-export const slices = new SliceScheduler({ sliceMs: 1, shortSlices: 8, maxRunning: 1 });
+/**
+ * The slices the server runs with: about a millisecond each, eight before work counts as long, one long piece at
+ * a time. The server makes one scheduler of them and hands it to whatever runs long work (the embedded
+ * provider, its own answers, the wire endpoints), so that they all take turns together.
+ */
+export const DEFAULT_SLICES: SliceOptions = { sliceMs: 1, shortSlices: 8, maxRunning: 1 };

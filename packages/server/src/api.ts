@@ -1,6 +1,6 @@
 import type { operations } from "@qibates/client/schema";
 import { answerGridSize, answerJson, isDeferredGrid } from "@qibates/connectors";
-import { slices } from "@qibates/provider";
+import type { SliceScheduler } from "@qibates/provider";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -141,12 +141,12 @@ const SLICED_ANSWER_CELLS = 10_000;
  * A grid answer as JSON text: at once when small (no garbage of a serialisation in steps), else in slices
  * between other calls (`json-steps.ts`). The same text either way.
  */
-function serialised(answer: object): string | Promise<string> {
+function serialised(answer: object, scheduler: SliceScheduler): string | Promise<string> {
   const grid = (answer as { grid?: unknown }).grid;
   const size = Array.isArray(grid) ? answerGridSize({ grid }) : { rows: 0, columns: 0 };
   return size.rows * size.columns < SLICED_ANSWER_CELLS
     ? JSON.stringify(answer)
-    : slices.run({ start: () => jsonSteps(answer) });
+    : scheduler.run({ start: () => jsonSteps(answer) });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -332,7 +332,7 @@ export function registerApi(
         // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/connectors`' answer-json.ts).
         // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
         if (op.carriesGrid && result !== null && typeof result === "object") {
-          const json = answerJson(result) ?? (await serialised(result));
+          const json = answerJson(result) ?? (await serialised(result, services.scheduler));
           const { body: answer, bytes } = answerBody(json);
           return reply
             .type("application/json; charset=utf-8")

@@ -12,7 +12,7 @@ import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
 import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
-import type { Connector, Provider } from "@qibates/provider";
+import type { Connector, Provider, SliceScheduler } from "@qibates/provider";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";
@@ -69,6 +69,7 @@ export async function openProviders(
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
+  scheduler?: SliceScheduler,
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   // Every snapshot is read and checked before anything is served: one that fails stops the start.
   const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
@@ -77,6 +78,7 @@ export async function openProviders(
     snapshots,
     credentialsValid: demoCredentialsValid,
     ...(ownViews ? { ownViews } : {}),
+    ...(scheduler ? { scheduler } : {}),
     ...(config ? { gridWorkers: config.gridWorkers } : {}),
     journal: {
       ...(config

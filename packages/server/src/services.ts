@@ -1,4 +1,5 @@
 import type { JournalLog } from "@qibates/connectors/embedded";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
@@ -23,6 +24,11 @@ export interface Services {
   redis: Redis | null;
   /** The providers that serve sessions: the embedded engine (demo addresses), later one per protocol. */
   providers: ProviderRegistry;
+  /**
+   * The process's long work on the event loop takes turns here, a slice each: the embedded provider's grid and
+   * MDX reads, large API answers, the XMLA endpoint's answers.
+   */
+  scheduler: SliceScheduler;
   /** The demo API key (demo mode only). */
   demoKey: string | null;
   /** Check every answer against the contract's response schema (tests). */
@@ -77,9 +83,10 @@ export async function openServices(
           idleMs: limits.idleMs,
         }
       : undefined;
+  const scheduler = new SliceScheduler(DEFAULT_SLICES);
   const providers = options.providers
     ? await options.providers(db)
-    : await openProviders(db, config, options.log, ownViews);
+    : await openProviders(db, config, options.log, ownViews, scheduler);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,
@@ -88,6 +95,7 @@ export async function openServices(
     sessions,
     redis,
     providers,
+    scheduler,
     demoKey,
     oauth,
     browserSessionOwner: (request) => oauth.browserSessionOwner(request),

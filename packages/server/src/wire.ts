@@ -58,6 +58,7 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
       connector: "ssas",
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
+      scheduler: services.scheduler,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(

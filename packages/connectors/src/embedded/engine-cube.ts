@@ -1,4 +1,5 @@
 import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
+import type { SliceScheduler } from "@qibates/provider";
 import { type EngineCube, EngineCubeWriteError } from "../engine-port.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -9,6 +10,8 @@ import { recordingSource } from "./journal.ts";
 export function engineCubeOf(
   shared: EssbaseApplication,
   ref: { application: string; cube: string },
+  /** Where a query takes turns on the event loop with the process's other long work. */
+  scheduler: SliceScheduler,
   /** Where a long query goes off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
   workers: GridWorkers | null = null,
   /** The application a call reads (`false`) or writes (`true`): a session's own view; the shared one by default. */
@@ -27,6 +30,7 @@ export function engineCubeOf(
       await app.upToDate();
       const to = workers?.accepts(app) ? workers : null;
       return readInSlices(
+        scheduler,
         app,
         () => executeMdxSteps(app.cube, q, to ? { ...mdxOptions, stepWork: MDX_LOOP_STEP_WORK } : mdxOptions),
         to ? () => to.mdxResult(app, text, q, mdxOptions) : null,

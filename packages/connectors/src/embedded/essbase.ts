@@ -30,7 +30,7 @@ import {
   levelVariables,
   ProviderError,
   SESSION_VARIABLES_MAX,
-  slices,
+  type SliceScheduler,
   supportOf,
   variableRefusal,
   type Work,
@@ -96,24 +96,25 @@ function zoomCellsAtLeast(
 }
 
 /**
- * A read of `app` in slices on the event loop (`../slices.ts`), started again from the start should the cube
+ * A read of `app` in slices on the event loop (`scheduler`), started again from the start should the cube
  * change meanwhile, and handed to `moveTo` (a grid worker) should it outlast the short slices.
  */
 export async function readInSlices<T>(
+  scheduler: SliceScheduler,
   app: EssbaseApplication,
   start: () => Work<T>,
   moveTo: (() => Promise<T>) | null,
 ): Promise<T> {
   let cube = app.cube;
   let version = cube.version;
-  const run = slices.run({
+  const run = scheduler.run({
     start: () => {
       cube = app.cube;
       version = cube.version;
       return start();
     },
     changed: () => app.cube !== cube || cube.version !== version,
-    ...(moveTo ? { move: { after: slices.options.shortSlices, to: moveTo } } : {}),
+    ...(moveTo ? { move: { after: scheduler.options.shortSlices, to: moveTo } } : {}),
   });
   if (!moveTo) return run;
   try {
@@ -138,7 +139,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
     private readonly catalogue: EmbeddedCatalogue,
     private readonly views: DemoSessionViews | null = null,
     /** Where heavy reads run off the event loop (`grid-workers.ts`); null: in slices on the event loop. */
-    private readonly workers: GridWorkers | null = null,
+    private readonly workers: GridWorkers | null,
+    /** Where reads take turns on the event loop with the rest of the process's long work. */
+    private readonly scheduler: SliceScheduler,
   ) {}
 
   /** The grid workers that take a call on `app` at once: when there are some and the sheet is large. */
@@ -173,7 +176,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
 
   /**
    * A read of `app`: in a grid worker at once when `heavy` and there is one, else in slices on the event loop
-   * (`../slices.ts`), moved to a worker should it outlast the short slices. On the event loop, should the cube
+   * (`scheduler`), moved to a worker should it outlast the short slices. On the event loop, should the cube
    * change meanwhile, the read starts again from the start, at once; a worker reads the state of the moment it
    * is given the work.
    */
@@ -186,6 +189,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const workers = this.workers?.accepts(app) ? this.workers : null;
     if (workers && heavy) return workers.run(app, work);
     return readInSlices(
+      this.scheduler,
       app,
       function* () {
         const answer = yield* steps();

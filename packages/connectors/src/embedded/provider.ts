@@ -7,7 +7,7 @@ import type {
   Provider,
   ProviderSession,
 } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
 import type { EngineCube, EnginePort } from "../engine-port.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
@@ -28,14 +28,19 @@ export interface EmbeddedProviderOptions {
   /** When the demo applications save a snapshot of their journal, and where they warn. */
   journal?: Partial<JournalOptions>;
   /**
-   * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
-   * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
+   * Where grid and MDX reads take turns on the event loop with the process's other long work (the server passes
+   * its one scheduler); absent: a scheduler of this provider's own, with the default slices.
    */
+  scheduler?: SliceScheduler;
   /**
    * Worker threads for heavy grid and MDX reads (`grid-workers.ts`), started at their first call; 0 or absent:
    * every read runs on the event loop, in slices.
    */
   gridWorkers?: number;
+  /**
+   * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
+   * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
+   */
   ownViews?: {
     isolated: (session: ProviderSession) => boolean;
     /** Whether a session still lives (the views of those that expired are dropped). */
@@ -63,7 +68,8 @@ export class EmbeddedProvider implements Provider {
     const own = options.ownViews;
     this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
     this.workers = options.gridWorkers ? new GridWorkers(options.gridWorkers) : null;
-    this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers);
+    this.scheduler = options.scheduler ?? new SliceScheduler(DEFAULT_SLICES);
+    this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers, this.scheduler);
     this.planning = new EmbeddedPlanning(catalogue, options.store, this.views, this.workers);
     if (own && this.views) {
       const views = this.views;
@@ -83,6 +89,7 @@ export class EmbeddedProvider implements Provider {
   readonly views: DemoSessionViews | null;
   private readonly sweeper: ReturnType<typeof setInterval> | null = null;
   private readonly workers: GridWorkers | null;
+  private readonly scheduler: SliceScheduler;
 
   /**
    * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications
@@ -130,7 +137,7 @@ export class EmbeddedProvider implements Provider {
     const views = this.views;
     // A session kept apart (the demo's own views) reads and writes its own view, as its grid calls do.
     const data = views && session ? (write: boolean) => views.data(session, shared, write) : undefined;
-    return engineCubeOf(shared, { application, cube }, this.workers, data);
+    return engineCubeOf(shared, { application, cube }, this.scheduler, this.workers, data);
   }
 
   async login(input: LoginInput) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EnginePort } from "@qibates/connectors";
-import type { Connector, Provider } from "@qibates/provider";
+import { type Connector, DEFAULT_SLICES, type Provider, SliceScheduler } from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
@@ -14,6 +14,11 @@ import { SessionStore } from "../session-store.ts";
 export interface XmlaOptions extends WireEndpointOptions {
   /** The most cells an MDX query may cross into (the engine's default, 1,000,000, when absent). */
   maxCells?: number;
+  /**
+   * Where a long answer is written, a slice at a time, between other work (the server passes its one
+   * scheduler); absent: one of the endpoint's own, with the default slices.
+   */
+  scheduler?: SliceScheduler;
 }
 
 /** An XMLA session (`BeginSession` … `EndSession`). */
@@ -36,6 +41,8 @@ export interface XmlaEndpointState {
   /** The `Source` of faults. */
   readonly source: string;
   readonly throttle: LoginThrottle;
+  /** Where long answers are written, a slice at a time (`XmlaOptions.scheduler`). */
+  readonly scheduler: SliceScheduler;
   readonly sessions: SessionStore<XmlaSession>;
   /** A request without session headers: one provider session per user at one address (the demo's own views). */
   readonly callers: CallerSessions;
@@ -56,6 +63,7 @@ export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
     about,
     source: `${about.name} XMLA`,
     throttle: options.loginThrottle ?? new LoginThrottle(),
+    scheduler: options.scheduler ?? new SliceScheduler(DEFAULT_SLICES),
     callers: new CallerSessions("xmla", (options.idleMinutes ?? 30) * 60_000),
     sessions: new SessionStore<XmlaSession>({
       idleMs: (options.idleMinutes ?? 30) * 60_000,

@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { answerHead, answerTail, PROPERTY, XMLA_PATHS, XmlaFault } from "@qibates/protocols/xmla";
-import { slices } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendFault } from "./auth.ts";
 import { CallContext } from "./call-context.ts";
@@ -81,7 +80,7 @@ async function answer(
   const stream = new PassThrough();
   stream.write(head);
   const write = result.format === "Tabular" ? tabularXmlSteps : mdDataSetXmlSteps;
-  slices.run({ start: () => write(result, (chunk) => stream.write(chunk)) }).then(
+  state.scheduler.run({ start: () => write(result, (chunk) => stream.write(chunk)) }).then(
     () => stream.end(tail),
     (e: unknown) => {
       // Nothing can be answered instead once the answer has started: the connection ends short of it.
