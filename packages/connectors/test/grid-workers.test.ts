@@ -1,5 +1,5 @@
+import { answerFromJson, answerGridSize, answerJson, noteGridJson } from "@qibates/provider";
 import { afterAll, describe, expect, it } from "vitest";
-import { answerFromJson, answerGridSize, answerJson, noteGridJson } from "../src/answer-json.ts";
 
 const answerText = (a: unknown): string | null => {
   const json = answerJson(a);

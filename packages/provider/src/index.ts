@@ -51,6 +51,20 @@ export type {
 } from "./contract.ts";
 export * from "./error-codes.ts";
 export * from "./errors.ts";
+// Grid answers and request grids that cross the seam as JSON text (a grid worker's answer, a large request's grid):
+// sent or counted without parsing them.
+export {
+  answerFromJson,
+  answerGridSize,
+  answerJson,
+  deferredGrid,
+  type GridSize,
+  gridJsonOf,
+  isDeferredGrid,
+  noteGridJson,
+  sheetCells,
+  withDataVersion,
+} from "./grid-answer.ts";
 export {
   cubeVariables,
   levelVariables,

@@ -1,6 +1,6 @@
 import type { operations } from "@qibates/client/schema";
-import { answerGridSize, answerJson, isDeferredGrid } from "@qibates/connectors";
 import type { SliceScheduler } from "@qibates/provider";
+import { answerGridSize, answerJson, isDeferredGrid } from "@qibates/provider";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-import { deferredGrid, noteGridJson } from "@qibates/connectors";
+import { deferredGrid, noteGridJson } from "@qibates/provider";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { MAX_JSON_DEPTH } from "./body-limits.ts";

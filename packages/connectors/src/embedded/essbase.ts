@@ -31,12 +31,13 @@ import {
   ProviderError,
   SESSION_VARIABLES_MAX,
   type SliceScheduler,
+  sheetCells,
   supportOf,
   variableRefusal,
   type Work,
+  withDataVersion,
   withSessionVariable,
 } from "@qibates/provider";
-import { sheetCells, withDataVersion } from "../answer-json.ts";
 import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { filterOutline, knownAliasTable, memberNode } from "../grid-bridge/members.ts";

@@ -24,8 +24,13 @@ import {
   type MdxResultTransfer,
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult } from "@qibates/engine/planning";
-import { ProviderError, type ProviderErrorCode, type ProviderErrorParams } from "@qibates/provider";
-import { answerFromJson, gridJsonOf } from "../answer-json.ts";
+import {
+  answerFromJson,
+  gridJsonOf,
+  ProviderError,
+  type ProviderErrorCode,
+  type ProviderErrorParams,
+} from "@qibates/provider";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";

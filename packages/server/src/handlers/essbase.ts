@@ -1,5 +1,5 @@
-import { answerGridSize, sheetCells } from "@qibates/connectors";
 import type { Capability, CubeRef, EssbaseOperations, GridCall, ZoomInMode } from "@qibates/provider";
+import { answerGridSize, sheetCells } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";

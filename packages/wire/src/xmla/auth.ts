@@ -1,5 +1,4 @@
-import { EngineCubeWriteError } from "@qibates/connectors";
-import { MdxError } from "@qibates/connectors/engine-port";
+import { EngineCubeWriteError, MdxError } from "@qibates/connectors/engine-port";
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
 import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-import type { EngineCube } from "@qibates/connectors";
+import type { EngineCube } from "@qibates/connectors/engine-port";
 import { XmlaFault } from "@qibates/protocols/xmla";
 import type { ProviderSession } from "@qibates/provider";
 import type { XmlaEndpointState } from "./endpoint-state.ts";

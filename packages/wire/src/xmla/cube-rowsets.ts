@@ -1,5 +1,4 @@
-import type { EngineCube } from "@qibates/connectors";
-import type { Dimension } from "@qibates/connectors/engine-port";
+import type { Dimension, EngineCube } from "@qibates/connectors/engine-port";
 import { type RequestType, type Row, XmlaFault } from "@qibates/protocols/xmla";
 import { memberRows } from "./member-rowsets.ts";
 import {

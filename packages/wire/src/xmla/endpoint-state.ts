@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { EnginePort } from "@qibates/connectors";
+import type { EnginePort } from "@qibates/connectors/engine-port";
 import { type Connector, DEFAULT_SLICES, type Provider, SliceScheduler } from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";

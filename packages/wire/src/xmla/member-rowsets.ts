@@ -1,4 +1,4 @@
-import type { EngineCube } from "@qibates/connectors";
+import type { EngineCube } from "@qibates/connectors/engine-port";
 import { type Expr, MdxError, type Member } from "@qibates/connectors/engine-port";
 import { type Row, TREE_OP, XmlaFault } from "@qibates/protocols/xmla";
 import { caption, dimensionName, levelUniqueName, memberName, memberType, same } from "./names.ts";

@@ -1,5 +1,4 @@
-import type { EngineCube } from "@qibates/connectors";
-import type { Expr } from "@qibates/connectors/engine-port";
+import type { EngineCube, Expr } from "@qibates/connectors/engine-port";
 import {
   type RequestType,
   type Row,

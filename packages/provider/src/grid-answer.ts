@@ -5,8 +5,6 @@
  * wire endpoint) — and any copy of it (a spread, a new object) is an ordinary object without the bytes.
  */
 
-import { sheetCells as engineSheetCells } from "@qibates/engine/grid";
-
 const JSON_BYTES = Symbol("qibates.answerJson");
 const SIZE = Symbol("qibates.answerSize");
 const KEYS = Symbol("qibates.answerKeys");
@@ -118,7 +116,11 @@ export function isDeferredGrid(grid: unknown): boolean {
 /** The cells of a sheet (its rows' lengths added up), without parsing a deferred grid. */
 export function sheetCells(sheet: unknown): number {
   const deferred = typeof sheet === "object" && sheet !== null ? DEFERRED.get(sheet) : undefined;
-  return deferred ?? engineSheetCells(sheet);
+  if (deferred !== undefined) return deferred;
+  if (!Array.isArray(sheet)) return 0;
+  let n = 0;
+  for (const row of sheet) n += Array.isArray(row) ? row.length : 0;
+  return n;
 }
 
 /** The JSON text whose `grid` field `grid` was parsed from (see {@link noteGridJson}). */
