@@ -1,9 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { ProviderError } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Upstreams } from "../src/net/upstream.ts";
 import { exceptionError, parseSv, SmartViewClient, type SvElement } from "../src/smartview/client.ts";
+import { type FakeUpstream, fakeUpstream, loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
  * What the Smart View client makes of answers that are not the provider's (issue 30): a page with 200 is a
@@ -11,25 +9,18 @@ import { exceptionError, parseSv, SmartViewClient, type SvElement } from "../src
  * unreachable server, an `exception` the server's own words (bounded) whatever the status.
  */
 
-let server: Server;
+let upstream: FakeUpstream;
 let origin = "";
 let next = { status: 200, body: "" };
-const upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 2000, readTimeoutMs: 2000 });
+const upstreams = loopbackUpstreams();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      res.writeHead(next.status, { "content-type": "text/html" });
-      res.end(next.body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  upstream = await fakeUpstream(() => ({ status: next.status, type: "text/html", text: next.body }));
+  origin = upstream.origin;
 });
 afterAll(async () => {
   await upstreams.close();
-  await new Promise((r) => server.close(r));
+  await upstream.close();
 });
 
 async function login(status: number, body: string): Promise<ProviderError> {

@@ -1,9 +1,13 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Upstreams } from "../src/net/upstream.ts";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
+import {
+  type FakeUpstream,
+  fakeUpstream,
+  json,
+  loginSession,
+  loopbackUpstreams,
+} from "./support/fake-upstream.ts";
 
 /**
  * The Planning REST connector against a server that predates Oracle's "Get Plan Types" (release 26.04): it has
@@ -14,113 +18,82 @@ import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
 
 describe("pbcs connector against an older Planning server", () => {
   const seen: string[] = [];
-  let server: Server;
+  let upstream: FakeUpstream;
   let provider: PlanningRestProvider;
   let s: ProviderSession;
   let sliceBody: unknown = null;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => {
-        body += c;
-      });
-      req.on("end", () => {
-        const path = (req.url ?? "").split("?")[0] ?? "";
-        seen.push(`${req.method} ${path}`);
-        res.setHeader("content-type", "application/json");
-        const send = (status: number, json: unknown) => {
-          res.statusCode = status;
-          res.end(JSON.stringify(json));
-        };
-        const v3 = "/HyperionPlanning/rest/v3/applications";
-        if (path === "/HyperionPlanning/rest/")
-          return send(200, { items: [{ version: "v3", isLatest: true }] });
-        if (path === v3) return send(200, { items: [{ name: "Vision", type: "HP" }] });
-        if (path === "/aif/rest/V1/applications/Vision") {
-          return send(200, {
-            applicationName: "Vision",
-            plan1Name: "Plan1",
-            plan2Name: "Plan2",
-            appDimensions: [
-              { dimensionName: "Account", validForPlan1: 1, validForPlan2: 1 },
-              { dimensionName: "Product", validForPlan1: 1, validForPlan2: 0 },
-              { dimensionName: "Period", validForPlan1: 1, validForPlan2: 1 },
-            ],
-          });
-        }
-        if (path === `${v3}/Vision/dimensions/Period/members/Period`) {
-          return send(200, {
-            name: "Period",
-            dataStorage: "Label Only",
-            children: [
-              {
-                name: "Q1",
-                dataStorage: "Dynamic Calc",
-                twoPass: true,
-                children: [{ name: "Jan", dataStorage: "STOREDATA" }, { name: "Feb" }],
-              },
-            ],
-          });
-        }
-        if (path === `${v3}/Vision/jobdefinitions`) {
-          return send(200, { items: [{ jobType: "RULES", jobName: "AggregateData", links: null }] });
-        }
-        if (path === `${v3}/Vision/jobs` && req.method === "POST") {
-          return send(200, { jobID: 7, jobName: "AggregateData", status: -1, details: null });
-        }
-        if (path === `${v3}/Vision/jobs/7`) {
-          return send(200, {
-            jobId: 7,
-            jobName: "AggregateData",
-            status: 0,
-            details: "Done.",
-            descriptiveStatus: "Completed",
-          });
-        }
-        if (path === `${v3}/Vision/plantypes/Plan1/exportdataslice` && req.method === "POST") {
-          sliceBody = JSON.parse(body);
-          return send(200, {
-            pov: ["FY15", "Plan"],
-            columns: [["Jan", "Feb"]],
-            rows: [
-              { headers: ["4110"], data: ["400", ""] },
-              { headers: ["Status"], data: ["Approved", "12.5"] },
-            ],
-          });
-        }
-        return send(404, { status: 404, detail: "Not found" });
-      });
+    upstream = await fakeUpstream(({ method, url, path, body }) => {
+      seen.push(`${method} ${path}`);
+      const v3 = "/HyperionPlanning/rest/v3/applications";
+      if (path === "/HyperionPlanning/rest/")
+        return json(200, { items: [{ version: "v3", isLatest: true }] });
+      if (path === v3) return json(200, { items: [{ name: "Vision", type: "HP" }] });
+      if (path === "/aif/rest/V1/applications/Vision") {
+        return json(200, {
+          applicationName: "Vision",
+          plan1Name: "Plan1",
+          plan2Name: "Plan2",
+          appDimensions: [
+            { dimensionName: "Account", validForPlan1: 1, validForPlan2: 1 },
+            { dimensionName: "Product", validForPlan1: 1, validForPlan2: 0 },
+            { dimensionName: "Period", validForPlan1: 1, validForPlan2: 1 },
+          ],
+        });
+      }
+      if (path === `${v3}/Vision/dimensions/Period/members/Period`) {
+        return json(200, {
+          name: "Period",
+          dataStorage: "Label Only",
+          children: [
+            {
+              name: "Q1",
+              dataStorage: "Dynamic Calc",
+              twoPass: true,
+              children: [{ name: "Jan", dataStorage: "STOREDATA" }, { name: "Feb" }],
+            },
+          ],
+        });
+      }
+      if (path === `${v3}/Vision/jobdefinitions`) {
+        return json(200, { items: [{ jobType: "RULES", jobName: "AggregateData", links: null }] });
+      }
+      if (path === `${v3}/Vision/jobs` && method === "POST") {
+        return json(200, { jobID: 7, jobName: "AggregateData", status: -1, details: null });
+      }
+      if (path === `${v3}/Vision/jobs/7`) {
+        return json(200, {
+          jobId: 7,
+          jobName: "AggregateData",
+          status: 0,
+          details: "Done.",
+          descriptiveStatus: "Completed",
+        });
+      }
+      if (path === `${v3}/Vision/plantypes/Plan1/exportdataslice` && method === "POST") {
+        sliceBody = JSON.parse(body);
+        return json(200, {
+          pov: ["FY15", "Plan"],
+          columns: [["Jan", "Feb"]],
+          rows: [
+            { headers: ["4110"], data: ["400", ""] },
+            { headers: ["Status"], data: ["Approved", "12.5"] },
+          ],
+        });
+      }
+      return json(404, { status: 404, detail: "Not found" });
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const upstreams = new Upstreams({
-      allowedHosts: ["127.0.0.1"],
-      connectTimeoutMs: 5000,
-      readTimeoutMs: 10000,
-    });
+    const origin = upstream.origin;
+    const upstreams = loopbackUpstreams();
     provider = new PlanningRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 10_000, pollMs: 5 });
     const address = `${origin}/HyperionPlanning/SmartView`;
-    const { handle } = await provider.login({
-      connector: "pbcs",
-      username: "u",
-      password: "p",
-      address: new URL(address),
-    });
-    s = {
-      id: "s",
-      ownerId: "o",
-      connector: "pbcs",
-      username: "u",
-      providerAddress: address,
-      aliasTable: null,
-      handle: handle ?? null,
-    };
+    s = await loginSession(provider, "pbcs", address);
   });
 
   afterAll(async () => {
     await provider.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await upstream.close();
   });
 
   const app = { server: "Planning", application: "Vision" };

@@ -1,15 +1,23 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PlanningOperations, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Upstreams } from "../src/net/upstream.ts";
+import type { Upstreams } from "../src/net/upstream.ts";
 import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
 import { PlanningSmartViewProvider } from "../src/planning-smartview/provider.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { planningSmartViewClient, workspaceUrlFor } from "../src/smartview/workspace-client.ts";
+
+import {
+  type FakeUpstream,
+  fakeUpstream,
+  json,
+  loginSession,
+  loopbackUpstreams,
+  type SmartViewReplies,
+  smartViewAnswer,
+} from "./support/fake-upstream.ts";
 
 /**
  * The planning connector's Smart View half against a recording server: Planning REST's login (version
@@ -30,8 +38,8 @@ const APP = { server: "Planning", application: "RACE_Rpt" };
 
 describe("planning connector: Smart View for alias tables and prompts", () => {
   const requests: { path: string; root: SvElement | null; body: string }[] = [];
-  const replies = new Map<string, string | ((req: SvElement) => string)>();
-  let server: Server;
+  const replies: SmartViewReplies = new Map();
+  let upstream: FakeUpstream;
   let origin = "";
   let upstreams: Upstreams;
   let rest: PlanningRestProvider;
@@ -40,35 +48,17 @@ describe("planning connector: Smart View for alias tables and prompts", () => {
   const ops = (): PlanningOperations => provider.planning;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => {
-        body += c;
-      });
-      req.on("end", () => {
-        const path = (req.url ?? "").split("?")[0] ?? "";
-        if (path.startsWith("/HyperionPlanning/rest")) {
-          res.setHeader("content-type", "application/json");
-          if (path === "/HyperionPlanning/rest/") res.end(JSON.stringify({ items: [{ version: "v3" }] }));
-          else if (path.endsWith("/applications")) res.end(JSON.stringify({ items: [{ name: "RACE_Rpt" }] }));
-          else res.end(JSON.stringify({ items: [{ planTypeName: "RACE_Rpt" }] }));
-          return;
-        }
-        const root = parseSv(body);
-        requests.push({ path, root, body });
-        const reply = root ? replies.get(root.name) : undefined;
-        res.setHeader("content-type", "application/xml");
-        res.end(
-          typeof reply === "function" && root
-            ? reply(root)
-            : typeof reply === "string"
-              ? reply
-              : '<exception errcode="4" type="error"><desc>?</desc></exception>',
-        );
-      });
+    upstream = await fakeUpstream(({ path, body }) => {
+      if (path === "/HyperionPlanning/rest/") return json(200, { items: [{ version: "v3" }] });
+      if (path.startsWith("/HyperionPlanning/rest"))
+        return json(200, {
+          items: [path.endsWith("/applications") ? { name: "RACE_Rpt" } : { planTypeName: "RACE_Rpt" }],
+        });
+      const root = parseSv(body);
+      requests.push({ path, root, body });
+      return smartViewAnswer(replies, root);
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = upstream.origin;
     replies.set("req_ConnectToProvider", (req) =>
       svChild(req, "sso")?.text === "tok-1"
         ? "<res_ConnectToProvider><sID>{A1}</sID><provider>Hyperion Planning</provider></res_ConnectToProvider>"
@@ -92,7 +82,7 @@ describe("planning connector: Smart View for alias tables and prompts", () => {
         ? "<res_EnumRunTimePrompts><prompts/></res_EnumRunTimePrompts>"
         : '<res_EnumRunTimePrompts><prompts><rtp><name>Ent</name><description>Entity</description><member dim="Entity" mbrselect="1"><default>E1</default><cube>RACE_Rpt</cube></member><allowMissing>0</allowMissing></rtp></prompts></res_EnumRunTimePrompts>',
     );
-    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    upstreams = loopbackUpstreams();
     rest = new PlanningRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 10_000 });
     provider = new PlanningSmartViewProvider(rest, {
       upstreams,
@@ -100,27 +90,13 @@ describe("planning connector: Smart View for alias tables and prompts", () => {
       smartView: planningSmartViewClient,
     });
     const address = `${origin}/HyperionPlanning/SmartView`;
-    const { handle } = await provider.login({
-      connector: "planning",
-      username: "u",
-      password: "p",
-      address: new URL(address),
-    });
-    s = {
-      id: "s",
-      ownerId: "o",
-      connector: "planning",
-      username: "u",
-      providerAddress: address,
-      aliasTable: null,
-      handle: handle ?? null,
-    };
+    s = await loginSession(provider, "planning", address);
   });
   afterAll(async () => {
     await provider.close();
     await rest.close();
     await upstreams.close();
-    await new Promise((r) => server.close(r));
+    await upstream.close();
   });
 
   const sent = (name: string) => requests.filter((r) => r.root?.name === name);

@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Outline } from "@qibates/engine";
@@ -12,12 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmartView } from "../../wire/test/support/index.ts";
 import { EmbeddedProvider } from "../src/embedded/index.ts";
 import { memoryStore } from "../src/embedded/memory-store.ts";
-import { Upstreams } from "../src/net/upstream.ts";
+import type { Upstreams } from "../src/net/upstream.ts";
 import { bracket } from "../src/remote/outline.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { cellQuery, executeQueryBody, readGrid } from "../src/smartview/grid.ts";
 import { SmartViewProvider, smartViewUrlFor } from "../src/smartview/provider.ts";
 import type { XmlaOutline } from "../src/xmla/outline.ts";
+
+import {
+  type FakeUpstream,
+  fakeUpstream,
+  json,
+  loginSession,
+  loopbackUpstreams,
+  type SmartViewReplies,
+  smartViewAnswer,
+} from "./support/fake-upstream.ts";
 
 /**
  * The essbase connector (Smart View XML, Essbase 11.x APS). First against a recording server that answers the
@@ -55,8 +63,8 @@ function ess(p: Provider): EssbaseOperations {
 describe("essbase connector against the captured replies", () => {
   const requests: SvElement[] = [];
   /** Replies by request root; a function gets the request. */
-  const replies = new Map<string, string | ((req: SvElement) => string)>();
-  let server: Server;
+  const replies: SmartViewReplies = new Map();
+  let upstream: FakeUpstream;
   let origin = "";
   let upstreams: Upstreams;
   let provider: SmartViewProvider;
@@ -64,26 +72,13 @@ describe("essbase connector against the captured replies", () => {
   const CUBE = { server: "wscrunad0035", application: "RACE_Rpt", cube: "RACE_Rpt" };
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => {
-        body += c;
-      });
-      req.on("end", () => {
-        const root = parseSv(body) as SvElement;
-        requests.push(root);
-        const reply = replies.get(root.name);
-        res.setHeader("content-type", "application/xml");
-        res.end(
-          typeof reply === "function"
-            ? reply(root)
-            : (reply ?? '<exception errcode="4" type="error"><desc>?</desc></exception>'),
-        );
-      });
+    upstream = await fakeUpstream(({ body }) => {
+      const root = parseSv(body) as SvElement;
+      requests.push(root);
+      return smartViewAnswer(replies, root);
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    origin = upstream.origin;
+    upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
     // ConnectToProvider, ListServers, ListApplications and Open* have no captured reply: their shape is the
     // one agardiner/SmartView's code reads (res_ConnectToProvider/sID, srvs and apps pipe lists).
@@ -113,7 +108,7 @@ describe("essbase connector against the captured replies", () => {
   afterAll(async () => {
     await provider.close();
     await upstreams.close();
-    await new Promise((r) => server.close(r));
+    await upstream.close();
   });
 
   const sent = (name: string) => requests.filter((r) => r.name === name);
@@ -299,7 +294,7 @@ describe("essbase connector over HTTP to the Smart View endpoint (demo data)", (
   const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
   beforeAll(async () => {
     endpoint = await startSmartView();
-    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
     const address = `${endpoint.origin}/aps/JAPI`;
     const { handle } = await provider.login({
@@ -422,8 +417,8 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
       about: { name: "QiBates", version: "test" },
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10000 });
+    origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
     const address = `${origin}/aps/JAPI`;
     const { handle } = await provider.login({

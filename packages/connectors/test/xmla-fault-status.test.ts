@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ProviderError } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Upstreams } from "../src/net/upstream.ts";
+import type { Upstreams } from "../src/net/upstream.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
+import { type FakeUpstream, fakeUpstream, loopbackUpstreams } from "./support/fake-upstream.ts";
 
 /**
  * The HTTP status of a SOAP fault differs between XMLA servers: Mondrian sends faults with 200 (and so does
@@ -17,7 +16,7 @@ import { XmlaClient } from "../src/xmla/client.ts";
 const here = dirname(fileURLToPath(import.meta.url));
 const SAMPLE_FAULT = readFileSync(join(here, "fixtures/xmla/microsoft-docs/soap-fault.response.xml"), "utf8");
 
-let server: Server;
+let upstream: FakeUpstream;
 let origin = "";
 let upstreams: Upstreams;
 /** What the server answers next: status and body. */
@@ -25,21 +24,16 @@ let next = { status: 200, body: SAMPLE_FAULT, type: "text/xml" };
 let requests = 0;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      requests++;
-      res.writeHead(next.status, { "content-type": next.type });
-      res.end(next.body);
-    });
+  upstream = await fakeUpstream(() => {
+    requests++;
+    return { status: next.status, type: next.type, text: next.body };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  upstreams = new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 5000 });
+  origin = upstream.origin;
+  upstreams = loopbackUpstreams();
 });
 afterAll(async () => {
   await upstreams.close();
-  await new Promise((resolve) => server.close(resolve));
+  await upstream.close();
 });
 
 async function failure(call: (c: XmlaClient) => Promise<unknown>): Promise<ProviderError> {
