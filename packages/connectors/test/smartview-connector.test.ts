@@ -97,13 +97,7 @@ describe("essbase connector against the captured replies", () => {
     replies.set("req_EnumBusinessRules", fixture("ess_calc.04.res_EnumBusinessRules.xml"));
     replies.set("req_LaunchBusinessRule", fixture("ess_calc.06.res_LaunchBusinessRule.xml"));
     const address = `${origin}/aps/JAPI`;
-    const { handle } = await provider.login({
-      connector: "essbase",
-      username: "u",
-      password: "p",
-      address: new URL(address),
-    });
-    s = session(handle ?? null, address);
+    s = await loginSession(provider, "essbase", address, "demo", "p");
   });
   afterAll(async () => {
     await provider.close();
@@ -297,13 +291,7 @@ describe("essbase connector over HTTP to the Smart View endpoint (demo data)", (
     upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
     const address = `${endpoint.origin}/aps/JAPI`;
-    const { handle } = await provider.login({
-      connector: "essbase",
-      username: "demo",
-      password: "demo",
-      address: new URL(address),
-    });
-    remote = session(handle ?? null, address);
+    remote = await loginSession(provider, "essbase", address, "demo", "demo");
   });
   afterAll(async () => {
     await provider.close();
@@ -421,13 +409,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
     const address = `${origin}/aps/JAPI`;
-    const { handle } = await provider.login({
-      connector: "essbase",
-      username: "demo",
-      password: "demo",
-      address: new URL(address),
-    });
-    remote = session(handle ?? null, address);
+    remote = await loginSession(provider, "essbase", address, "demo", "demo");
   });
   afterAll(async () => {
     await provider.close();
