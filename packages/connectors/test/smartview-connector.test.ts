@@ -97,7 +97,7 @@ describe("essbase connector against the captured replies", () => {
     replies.set("req_EnumBusinessRules", fixture("ess_calc.04.res_EnumBusinessRules.xml"));
     replies.set("req_LaunchBusinessRule", fixture("ess_calc.06.res_LaunchBusinessRule.xml"));
     const address = `${origin}/aps/JAPI`;
-    s = await loginSession(provider, "essbase", address, "demo", "p");
+    s = await loginSession(provider, "essbase", address);
   });
   afterAll(async () => {
     await provider.close();
