@@ -393,8 +393,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_FORM_UNKNOWN: {
     status: 404,
-    en: 'The form "{form}" does not exist in folder "{folder}".',
-    fr: "Le formulaire « {form} » n'existe pas dans le dossier « {folder} ».",
+    en: 'The form "{form}" does not exist[ in folder "{folder}"].',
+    fr: "Le formulaire « {form} » n'existe pas[ dans le dossier « {folder} »].",
     when: "formName names no form of the folder the user may open.",
     whenFr: "formName ne désigne aucun formulaire du dossier que l'utilisateur peut ouvrir.",
   },
@@ -596,9 +596,17 @@ export function errorBody(
  * examples and documentation against the registry.
  */
 export function templatePattern(template: string): RegExp {
-  const parts = template.split(/\{[A-Za-z]+\}/);
-  const escaped = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${escaped.join(".+")}$`, "s");
+  const literal = (text: string) =>
+    text
+      .split(/\{[A-Za-z]+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".+");
+  // A part in brackets is said only when its parameters are given: it may be there or not.
+  const source = template
+    .split(/(\[[^[\]]*\])/)
+    .map((piece) => (/^\[.*\]$/s.test(piece) ? `(?:${literal(piece.slice(1, -1))})?` : literal(piece)))
+    .join("");
+  return new RegExp(`^${source}$`, "s");
 }
 
 export interface ErrorCatalogueRow {

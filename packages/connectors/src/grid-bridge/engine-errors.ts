@@ -65,7 +65,8 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
     }
   }
   if (e instanceof MdxError) mdxError(e);
-  if (e instanceof PlanningError) throw new ProviderError(PLANNING[e.code], e.message, null, e.field);
+  if (e instanceof PlanningError)
+    throw new ProviderError(PLANNING[e.code], e.message, e.details.params ?? null, e.field);
   if (e instanceof CalcSyntaxError || e instanceof CalcError) {
     const script = context.script ?? "";
     throw new ProviderError("CALC_FAILED", e.message, { script, reason: e.message }, "action.script");

@@ -34,8 +34,15 @@ export class PlanningError extends EngineError {
     message: string,
     /** The input at fault (`formName`, `grid[2][3]`, `prompts[1]`), or `null`. */
     field: string | null = null,
-    /** Extra detail: for `PLANNING_CELL_TOO_LONG` the cells at fault. */
-    readonly details: { cells?: { row: number; column: number; length: number }[] } = {},
+    /**
+     * Extra detail: for `PLANNING_CELL_TOO_LONG` the cells at fault; `params`, the names a caller's own wording of
+     * the error needs (`rule`, `prompt`, `value`, `form`, `folder`, `task`, `taskList`, `cube`, `reason`), so that
+     * it can say it in its user's language rather than repeat this English message.
+     */
+    readonly details: {
+      cells?: { row: number; column: number; length: number }[];
+      params?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(code, message, field);
   }

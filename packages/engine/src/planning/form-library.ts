@@ -69,7 +69,9 @@ export class FormLibrary {
     const key = normFolder(folder);
     const path = this.folders.get(key);
     if (!path)
-      throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder");
+      throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder", {
+        params: { folder: String(folder) },
+      });
     const folders = [...this.folders.entries()]
       .filter(([k]) => k.startsWith(`${key}/`) && !k.slice(key.length + 1).includes("/"))
       .map(([, p]) => p)
@@ -93,7 +95,9 @@ export class FormLibrary {
     if (folder !== undefined && folder !== "") {
       const key = normFolder(folder);
       if (!this.folders.has(key)) {
-        throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder");
+        throw new PlanningError("PLANNING_FOLDER_UNKNOWN", `Unknown form folder "${folder}".`, "folder", {
+          params: { folder: String(folder) },
+        });
       }
       const f = this.forms.find((x) => normFolder(x.folder) === key && x.name.toLowerCase() === name);
       if (f) return f;
@@ -101,11 +105,14 @@ export class FormLibrary {
         "PLANNING_FORM_UNKNOWN",
         `The form "${formName}" does not exist in folder "${this.folders.get(key)}".`,
         "formName",
+        { params: { form: String(formName), folder: this.folders.get(key) ?? String(folder) } },
       );
     }
     const f = this.forms.find((x) => x.name.toLowerCase() === name);
     if (!f)
-      throw new PlanningError("PLANNING_FORM_UNKNOWN", `The form "${formName}" does not exist.`, "formName");
+      throw new PlanningError("PLANNING_FORM_UNKNOWN", `The form "${formName}" does not exist.`, "formName", {
+        params: { form: String(formName) },
+      });
     return f;
   }
 

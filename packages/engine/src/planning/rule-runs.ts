@@ -46,6 +46,7 @@ export class RuleRuns {
         "PLANNING_RULE_UNKNOWN",
         `Plan type ${store.name} has no business rule "${ruleName}".`,
         field,
+        { params: { rule: String(ruleName), cube: store.name } },
       );
     }
     return r;
@@ -72,6 +73,7 @@ export class RuleRuns {
         "PLANNING_PROMPT_UNKNOWN",
         `Rule ${rule.name} has no runtime prompt "${req.promptName}".`,
         "promptName",
+        { params: { rule: rule.name, prompt: String(req.promptName) } },
       );
     }
     if (p.type !== "member" && p.type !== "members" && p.type !== "dimension") {
@@ -151,6 +153,7 @@ export class RuleRuns {
         "PLANNING_RULE_FAILED",
         `Business rule ${rule.name} failed: ${why} No data was changed.`,
         "ruleName",
+        { params: { rule: rule.name, reason: `${why} No data was changed.` } },
       );
     }
   }

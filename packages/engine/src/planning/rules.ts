@@ -67,6 +67,7 @@ export function resolvePrompts(
         "PLANNING_PROMPT_UNKNOWN",
         `Rule ${rule.name} has no runtime prompt "${input.name}"; its prompts are ${rule.prompts.map((p) => p.name).join(", ") || "none"}.`,
         `${fieldPrefix}[${index}].name`,
+        { params: { rule: rule.name, prompt: String(input.name) } },
       );
     }
     byName.set(def.name, { input, index });
@@ -82,6 +83,7 @@ export function resolvePrompts(
           "PLANNING_PROMPT_MISSING",
           `Runtime prompt ${p.name} of rule ${rule.name} needs a value.`,
           field,
+          { params: { rule: rule.name, prompt: p.name } },
         );
       }
       out.set(p.name, { type: "empty" });
@@ -92,11 +94,18 @@ export function resolvePrompts(
   return out;
 }
 
-function invalid(rule: RuleDefinition, p: PromptDefinition, field: string, why: string): PlanningError {
+function invalid(
+  rule: RuleDefinition,
+  p: PromptDefinition,
+  value: string,
+  field: string,
+  why: string,
+): PlanningError {
   return new PlanningError(
     "PLANNING_PROMPT_INVALID",
     `Runtime prompt ${p.name} of rule ${rule.name}: ${why}`,
     field,
+    { params: { rule: rule.name, prompt: p.name, value } },
   );
 }
 
@@ -110,24 +119,30 @@ function resolveOne(
   switch (p.type) {
     case "numeric": {
       const n = Number(raw);
-      if (!Number.isFinite(n)) throw invalid(rule, p, field, `"${raw}" is not a number.`);
+      if (!Number.isFinite(n)) throw invalid(rule, p, raw, field, `"${raw}" is not a number.`);
       if (p.min !== undefined && n < p.min)
-        throw invalid(rule, p, field, `${n} is below the minimum ${p.min}.`);
+        throw invalid(rule, p, raw, field, `${n} is below the minimum ${p.min}.`);
       if (p.max !== undefined && n > p.max)
-        throw invalid(rule, p, field, `${n} is above the maximum ${p.max}.`);
+        throw invalid(rule, p, raw, field, `${n} is above the maximum ${p.max}.`);
       return { type: "numeric", value: n };
     }
     case "string": {
       const max = p.maxLength ?? 255;
       if (raw.length > max)
-        throw invalid(rule, p, field, `the text has ${raw.length} characters; at most ${max}.`);
+        throw invalid(rule, p, raw, field, `the text has ${raw.length} characters; at most ${max}.`);
       return { type: "string", value: raw };
     }
     case "dimension": {
       const choices = promptChoices(outline, p);
       const d = choices.find((m) => m.dimension.name.toLowerCase() === raw.toLowerCase());
       if (!d)
-        throw invalid(rule, p, field, `"${raw}" is not one of ${choices.map((c) => c.name).join(", ")}.`);
+        throw invalid(
+          rule,
+          p,
+          raw,
+          field,
+          `"${raw}" is not one of ${choices.map((c) => c.name).join(", ")}.`,
+        );
       return { type: "dimension", dimension: d.dimension };
     }
     default: {
@@ -142,15 +157,15 @@ function resolveOne(
           found =
             p.type === "members" ? selectMembers(outline, n, dim) : [resolveMember(outline, n, dim, field)];
         } catch {
-          throw invalid(rule, p, field, `"${n}" is not a member of ${dim.name}.`);
+          throw invalid(rule, p, raw, field, `"${n}" is not a member of ${dim.name}.`);
         }
         for (const m of found) {
           if (!choices.has(m))
-            throw invalid(rule, p, field, `"${m.name}" is not one of the members the prompt allows.`);
+            throw invalid(rule, p, raw, field, `"${m.name}" is not one of the members the prompt allows.`);
           if (!members.includes(m)) members.push(m);
         }
       }
-      if (members.length === 0) throw invalid(rule, p, field, "no member given.");
+      if (members.length === 0) throw invalid(rule, p, raw, field, "no member given.");
       return p.type === "members"
         ? { type: "members", members }
         : { type: "member", member: members[0] as Member };

@@ -97,7 +97,9 @@ export function nextTaskStatus(
 ): TaskCompletion {
   const list = lists.find((l) => l.taskListID.toLowerCase() === String(taskListID).toLowerCase());
   if (!list) {
-    throw new PlanningError("PLANNING_TASKLIST_UNKNOWN", `Unknown task list "${taskListID}".`, "taskListID");
+    throw new PlanningError("PLANNING_TASKLIST_UNKNOWN", `Unknown task list "${taskListID}".`, "taskListID", {
+      params: { taskList: String(taskListID) },
+    });
   }
   const task = list.tasks.find((t) => t.taskID.toLowerCase() === String(taskID).toLowerCase());
   if (!task) {
@@ -105,6 +107,7 @@ export function nextTaskStatus(
       "PLANNING_TASK_UNKNOWN",
       `Task list ${list.taskListID} has no task "${taskID}".`,
       "taskID",
+      { params: { task: String(taskID), taskList: list.taskListID } },
     );
   }
   const was = current?.complete ?? false;
