@@ -475,6 +475,7 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/features/DataIntegration.md": ["data-import", "data-export"],
   "QiBates/features/settings/DisplayCodeAndAlias.md": ["code-and-alias", "alias-tables"],
   "QiBates/features/settings/SubmitWithLargeCell.md": ["large-cell"],
+  "QiBates/features/settings/ColorCoding.md": ["color-coding"],
 };
 
 /** Pages without a "what each server allows" section where the reader still meets a server's limit: the note only. */
@@ -611,13 +612,13 @@ export function introNote(locale: DocLocale): string {
   const w =
     locale === "en"
       ? {
-          lead: "Every server type reaches your company's servers. Most features work the same on each of them; these depend on the server (the details are in [Features and compatibility](QiBates/features-compatibility.md)):",
+          lead: "QiBates connects to your company's servers of every type. Most features work the same on each of them; these depend on the server (the details are in [Features and compatibility](QiBates/features-compatibility.md)):",
           demo: "Demo server only",
           partly: "In part",
           no: "Not available",
         }
       : {
-          lead: "Chaque type de serveur joint les serveurs de votre entreprise. La plupart des fonctionnalités y fonctionnent de la même façon ; celles-ci dépendent du serveur (le détail est dans [Fonctionnalités et compatibilité](QiBates/features-compatibility.md)) :",
+          lead: "QiBates se connecte aux serveurs de votre entreprise, quel que soit leur type. La plupart des fonctionnalités y fonctionnent de la même façon ; celles-ci dépendent du serveur (le détail est dans [Fonctionnalités et compatibilité](QiBates/features-compatibility.md)) :",
           demo: "Serveur de démonstration seulement",
           partly: "En partie",
           no: "Non disponible",

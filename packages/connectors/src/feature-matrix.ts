@@ -34,12 +34,12 @@ export const SERVER_NAME: Record<Connector, Text> = {
 /** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
 const PLANNING_REAL: Partial<Record<Capability, Text>> = {
   forms: {
-    en: "Forms open by name (EPM Cloud with AI Studio, or a Service Administrator account); the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom (EPM Cloud avec AI Studio, ou un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
+    en: "Forms open by name (on EPM Cloud services that allow it, or with a Service Administrator account); the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom (sur les services EPM Cloud qui le permettent, ou avec un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
-    en: "Oracle publishes no way to read a composite form's parts.",
-    fr: "Oracle ne publie aucun moyen de lire les parties d'un formulaire composite.",
+    en: "Oracle publishes no way to read a composite form's subforms.",
+    fr: "Oracle ne publie aucun moyen de lire les sous-formulaires d'un formulaire composite.",
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
@@ -177,6 +177,11 @@ export interface FeatureRow {
   part?: readonly Capability[];
   /** What a `partly` of a needed capability means for this feature (the list of forms is the refused part). */
   partlyMeans?: Verdict;
+  /**
+   * The reason a reader is given, per server, when a `part` capability makes the feature partly, where the
+   * capability's own reason would read as if the whole feature were missing.
+   */
+  partWhy?: Partial<Record<Connector, Text>>;
   base?: Partial<Record<Connector, Base>>;
 }
 
@@ -397,6 +402,12 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Predictions", fr: "Prédictions" },
         page: "features/features/Prediction.md",
         part: ["writeBack", "formSubmit"],
+        partWhy: {
+          essbase: {
+            en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",
+            fr: "Les prévisions sont calculées ; leur soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
+          },
+        },
       },
       {
         id: "data-import",
@@ -504,7 +515,7 @@ export function featureVerdict(
     const c = capabilityVerdict(connector, cap);
     if (c.v !== "works" && RANK.partly > RANK[v]) {
       v = "partly";
-      why = c.why ?? why;
+      why = row.partWhy?.[connector] ?? c.why ?? why;
       from = "table";
     }
   }
