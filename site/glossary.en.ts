@@ -31,6 +31,13 @@ export const englishGlossary: GlossaryRule[] = [
       "Oracle's own documentation speaks of the Planning web interface (or the Planning application in a browser).",
   },
   {
+    preferred: "the QiBates pane (in Excel and in Google Sheets alike)",
+    // Google's own permission text, quoted as the consent screen shows it, keeps its word.
+    forbidden: [/(?<!prompts and )\bsidebars?\b/iu],
+    reason:
+      "One name for the add-in's panel on every spreadsheet: the pane, as Microsoft calls an add-in's task pane.",
+  },
+  {
     preferred: "10,000 (a comma between thousands in English)",
     forbidden: [/\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!,\d)/u],
     reason: "English groups thousands with a comma; a space is the French style (quoted as such: 1 234,5).",

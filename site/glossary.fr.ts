@@ -16,6 +16,11 @@ export type GlossaryRule = {
 
 export const frenchGlossary: GlossaryRule[] = [
   {
+    preferred: "Pages associées (la liste de liens en fin de page)",
+    forbidden: [/\bPages liées\b/u],
+    reason: "Un seul titre pour la même section sur toutes les pages.",
+  },
+  {
     preferred: "Enlever uniquement (Remove Only)",
     forbidden: [/\bsupprimer uniquement(?! les fichiers)/iu],
     reason:
