@@ -336,10 +336,22 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "form-links",
-        label: { en: "Form links", fr: "Liens de formulaire" },
+        label: { en: "Form links", fr: "Liens entre formulaires" },
         page: "features/features/FormLinks.md",
         needs: ["forms"],
-        base: each(ESSBASE_FAMILY, ["no", R.noForms]),
+        base: {
+          ...each(ESSBASE_FAMILY, ["no", R.noForms]),
+          ...each(
+            ["planning", "pbcs"],
+            [
+              "no",
+              {
+                en: "QiBates does not read a form's menus yet: open the related form by its name.",
+                fr: "QiBates ne lit pas encore les menus d'un formulaire\u00a0: ouvrez le formulaire associé par son nom.",
+              },
+            ],
+          ),
+        },
       },
       {
         id: "task-lists",
