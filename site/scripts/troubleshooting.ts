@@ -94,8 +94,8 @@ export function connectorLimits(connector: Connector, locale: Locale): string {
           realNo:
             "serveur de démonstration seulement ; un serveur réel répond `422 QB_ERR_OPERATION_UNSUPPORTED`",
           partly: "en partie sur un serveur réel",
-          none: "Le tableau des capacités ne signale aucune limite de ce connecteur sur un serveur réel.",
-          intro: "Selon le tableau des capacités :",
+          none: "La table des capacités ne signale aucune limite de ce connecteur sur un serveur réel.",
+          intro: "Selon la table des capacités :",
         }
       : {
           no: "not available with this connector, on any server",

@@ -53,7 +53,7 @@ const WORDS = {
       planning: "[Connect QiBates to Planning and EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` gives the same answer for each connector (`realServers`). The demo addresses answer only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
+      "`GET /qibates/api/v2/health` returns the same information for each connector (`realServers`). The demo addresses respond only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
     and: "and",
     connector: "Connector",
     server: "Server",
@@ -75,7 +75,8 @@ const WORDS = {
       "L'API REST de QiBates suit la table des capacités ci-dessous, celle que renvoie `GET /qibates/api/v2/health` : une opération marquée **Non** renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` avant tout appel à un serveur, et le serveur de démonstration se comporte comme ce type de serveur.",
       "Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n'a pas d'appel public pour cela : l'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle.",
     ],
-    realHeading: "### Connecteurs qui joignent de vrais serveurs",
+    realHeading:
+      "### Connecteurs qui joignent des serveurs réels {#connecteurs-qui-joignent-des-serveurs-reels}",
     realNone:
       "**Aucun pour l'instant.** Aujourd'hui, l'API répond uniquement depuis son serveur de démonstration intégré (Sample.Basic pour la famille Essbase, Vision pour la famille Planning), aux adresses de démonstration ci-dessous, quel que soit le connecteur. Une adresse de serveur réel, même présente dans la liste des hôtes autorisés (`ALLOWED_HOSTS`), est refusée à la connexion avec `502 QB_ERR_PROVIDER_ERROR` : QiBates n'a pas encore de client pour les protocoles de ces serveurs.",
     realSome: (real: string, demoOnly: string) =>

@@ -178,8 +178,8 @@ export interface FeatureRow {
   /** What a `partly` of a needed capability means for this feature (the list of forms is the refused part). */
   partlyMeans?: Verdict;
   /**
-   * The reason a reader is given, per server, when a `part` capability makes the feature partly, where the
-   * capability's own reason would read as if the whole feature were missing.
+   * The reason a reader is given, per server, when a capability (needed, or part of the feature) makes it partly,
+   * where the capability's own reason would not say what is partly about this feature.
    */
   partWhy?: Partial<Record<Connector, Text>>;
   base?: Partial<Record<Connector, Base>>;
@@ -191,6 +191,8 @@ export interface FeatureGroup {
 }
 
 const ESSBASE_FAMILY: readonly Connector[] = ["essbase", "ssas", "essbase-stndln"];
+/** The same reason for Planning and PBCS. */
+const onPlanning = (why: Text): Partial<Record<Connector, Text>> => ({ planning: why, pbcs: why });
 const each = (connectors: readonly Connector[], base: Base): Partial<Record<Connector, Base>> =>
   Object.fromEntries(connectors.map((c) => [c, base]));
 
@@ -200,8 +202,8 @@ const R = {
     fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
   },
   noForms: {
-    en: "No forms on Essbase or SSAS: the Forms Library lists your saved grids.",
-    fr: "Pas de formulaires sur Essbase ni SSAS : la bibliothèque de formulaires liste vos grilles enregistrées.",
+    en: "Essbase and SSAS have no Planning forms; there, the Forms Library holds your saved grids.",
+    fr: "Essbase et SSAS n'ont pas de formulaires Planning\u00a0; la bibliothèque de formulaires y contient vos grilles enregistrées.",
   },
   scripts: {
     en: "Calculation scripts, without runtime prompts.",
@@ -302,12 +304,20 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/actions/Submit.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
+        partWhy: onPlanning({
+          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only for a Service Administrator.",
+          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+        }),
       },
       {
         id: "cascade",
         label: { en: "Cascade", fr: "Cascade" },
         page: "features/actions/Cascade.md",
         needs: ["adhoc", "forms"],
+        partWhy: onPlanning({
+          en: "Cascades a form you open by its name, over a page dimension; the list of forms is not available.",
+          fr: "Sur un formulaire ouvert par son nom, selon une dimension de page\u00a0; la liste des formulaires n'est pas disponible.",
+        }),
       },
     ],
   },
@@ -415,6 +425,14 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/features/Prediction.md",
         part: ["writeBack", "formSubmit"],
         partWhy: {
+          planning: {
+            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only for a Service Administrator.",
+            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+          },
+          pbcs: {
+            en: "Forecasts are computed; submitting them to a form follows the form's submit, whose rules on save run only for a Service Administrator.",
+            fr: "Les prévisions sont calculées\u00a0; leur soumission dans un formulaire suit celle du formulaire, dont les règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+          },
           essbase: {
             en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",
             fr: "Les prévisions sont calculées ; leur soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
@@ -427,11 +445,19 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/features/DataIntegration.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
+        partWhy: onPlanning({
+          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only for a Service Administrator.",
+          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
+        }),
       },
       {
         id: "data-export",
         label: { en: "Data integration: export", fr: "Intégration de données : export" },
         needs: ["adhoc", "forms"],
+        partWhy: onPlanning({
+          en: "Exports a form you open by its name; the list of forms is not available.",
+          fr: "Exporte un formulaire ouvert par son nom\u00a0; la liste des formulaires n'est pas disponible.",
+        }),
       },
     ],
   },
@@ -519,7 +545,7 @@ export function featureVerdict(
     const cv = c.v === "partly" && row.partlyMeans ? row.partlyMeans : c.v;
     if (RANK[cv] > RANK[v]) {
       v = cv;
-      why = c.why ?? why;
+      why = (cv === "partly" ? row.partWhy?.[connector] : undefined) ?? c.why ?? why;
       from = "table";
     }
   }

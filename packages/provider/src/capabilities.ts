@@ -304,8 +304,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   formSubmit: {
     status: "partly",
     why: {
-      en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each rejected cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs (rules is empty). Texts over 255 characters follow enableLargeCellSubmit.",
-      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute (rules est vide). Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+      en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each rejected cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs and the response's rules is empty. Texts over 255 characters follow enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
     },
   },
   taskLists: {
@@ -318,7 +318,7 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   businessRules: {
     status: "partly",
     why: {
-      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the answer lists. A form submit still runs them.",
+      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the response lists. A form submit still runs them.",
       fr: "Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste. Une soumission de formulaire les exécute tout de même.",
     },
   },
@@ -355,8 +355,8 @@ const PLANNING_SMARTVIEW_LIMITS: Partial<Record<Capability, RealServerSupport>> 
   planningAliasTables: {
     status: "partly",
     why: {
-      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts a listed table other than Default only where Planning REST's Get Dimension Details (April 2026 update, which servers on premises may lack) gives its aliases, since member lists come from Planning REST (otherwise the typed unsupported error).",
-      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte une table listée autre que Default que si Get Dimension Details de Planning REST (mise à jour d'avril 2026, que les serveurs sur site peuvent ne pas avoir) en donne les alias, car les listes de membres viennent de Planning REST (sinon l'erreur typée d'opération non prise en charge).",
+      en: "On a real server, nav/listalias lists the application's alias tables through Smart View (EnumAliasTables); action/setalias accepts a listed table other than Default only where Planning REST's Get Dimension Details (April 2026 update, which servers on premises may lack) gives its aliases, since member lists come from Planning REST (otherwise 422 QB_ERR_OPERATION_UNSUPPORTED).",
+      fr: "Sur un serveur réel, nav/listalias liste les tables d'alias de l'application par Smart View (EnumAliasTables) ; action/setalias n'accepte une table listée autre que Default que si Get Dimension Details de Planning REST (mise à jour d'avril 2026, que les serveurs sur site peuvent ne pas avoir) en donne les alias, car les listes de membres viennent de Planning REST (sinon 422 QB_ERR_OPERATION_UNSUPPORTED).",
     },
   },
 };
@@ -393,8 +393,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       writeBack: {
         status: "no",
         why: {
-          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server (action/save returns the typed unsupported error).",
-          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel (action/save renvoie l'erreur typée d'opération non prise en charge).",
+          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server (action/save returns 422 QB_ERR_OPERATION_UNSUPPORTED).",
+          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel (action/save renvoie 422 QB_ERR_OPERATION_UNSUPPORTED).",
         },
       },
       variables: {
@@ -450,8 +450,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       writeBack: {
         status: "partly",
         why: {
-          en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns the typed unsupported error with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
-          fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie l'erreur typée d'opération non prise en charge avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
+          en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns 422 QB_ERR_OPERATION_UNSUPPORTED with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
+          fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie 422 QB_ERR_OPERATION_UNSUPPORTED avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
         },
       },
     },

@@ -223,7 +223,7 @@ export const ERROR_CODES = {
     fr: "L'hôte {host} correspond à une adresse interne ({address}) ; seul un hôte inscrit tel quel dans la liste des hôtes autorisés le peut.",
     when: "The provider's host resolves to a loopback, private, link-local or cloud metadata address and is not listed by its exact name in ALLOWED_HOSTS.",
     whenFr:
-      "L'hôte du fournisseur correspond à une adresse de bouclage, privée, lien-local ou de métadonnées cloud et ne figure pas sous son nom exact dans ALLOWED_HOSTS.",
+      "L'hôte du fournisseur correspond à une adresse de bouclage, privée, locale au lien ou de métadonnées cloud et ne figure pas sous son nom exact dans ALLOWED_HOSTS.",
   },
   QB_ERR_LOGIN_FAILED: {
     status: 401,
@@ -236,7 +236,7 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider at {address} cannot be reached: {reason}.",
     fr: "Le fournisseur à l'adresse {address} est injoignable : {reason}.",
-    when: "The provider gave no usable answer: its name does not resolve, the connection is refused, reset or timed out, its TLS certificate is not trusted, it redirects, or it returned an HTTP error without its protocol's own error message. The answer is the same in every case; the QiBates log tells which.",
+    when: "The provider gave no usable response: its name does not resolve, the connection is refused, reset or timed out, its TLS certificate is not trusted, it redirects, or it returned an HTTP error without its protocol's own error message. The response is the same in every case; the QiBates log tells which.",
     whenFr:
       "Le fournisseur n'a donné aucune réponse exploitable : son nom ne se résout pas, la connexion est refusée, interrompue ou expirée, son certificat TLS n'est pas reconnu, il redirige, ou il a renvoyé une erreur HTTP sans le message d'erreur de son protocole. La réponse est la même dans tous les cas ; le journal de QiBates précise lequel.",
   },
@@ -252,7 +252,7 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider at {address} returned something QiBates cannot read: {reason}.",
     fr: "Le fournisseur à l'adresse {address} a renvoyé une réponse illisible pour QiBates : {reason}.",
-    when: "The provider's answer does not follow its protocol (not JSON, a missing field, an answer too large).",
+    when: "The provider's response does not follow its protocol (not JSON, a missing field, a response too large).",
     whenFr:
       "La réponse du fournisseur ne respecte pas son protocole (pas du JSON, un champ manquant, une réponse trop volumineuse).",
   },
