@@ -62,7 +62,11 @@ for (const script of result) {
   const file = relative(ROOT, fileURLToPath(script.url));
   if (file.startsWith("node_modules") || file.startsWith("..")) continue;
   const called = script.functions.filter((f) => f.functionName && (f.ranges[0]?.count ?? 0) > 0);
-  if (called.length > 0) ran.set(file, called.map((f) => f.functionName));
+  if (called.length > 0)
+    ran.set(
+      file,
+      called.map((f) => f.functionName),
+    );
 }
 const byPackage = new Map<string, number>();
 for (const file of ran.keys()) {

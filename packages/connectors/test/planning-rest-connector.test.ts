@@ -24,7 +24,7 @@ describe("pbcs connector against an older Planning server", () => {
   let sliceBody: unknown = null;
 
   beforeAll(async () => {
-    upstream = await fakeUpstream(({ method, url, path, body }) => {
+    upstream = await fakeUpstream(({ method, path, body }) => {
       seen.push(`${method} ${path}`);
       const v3 = "/HyperionPlanning/rest/v3/applications";
       if (path === "/HyperionPlanning/rest/")

@@ -20,7 +20,6 @@ import type { XmlaOutline } from "../src/xmla/outline.ts";
 import {
   type FakeUpstream,
   fakeUpstream,
-  json,
   loginSession,
   loopbackUpstreams,
   type SmartViewReplies,

@@ -20,7 +20,9 @@ describe("a connector's refusal of what the capability table says it lacks", () 
 
   it("reads what a real server lacks where the demo has it (the realServers reason)", () => {
     const e = missing("pbcs", "taskLists", "nav/listtasks");
-    expect((e.params?.reason as { fr: string }).fr).toMatch(/^Planning REST n'a pas d'appel public/);
+    expect((e.params?.reason as { fr: string } | undefined)?.fr).toMatch(
+      /^Planning REST n'a pas d'appel public/,
+    );
   });
 
   it("is a programming error for a capability the table gives the connector whole", () => {
