@@ -119,8 +119,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez que l'adresse désigne le point d'accès du serveur lui-même, pas une page de connexion ni un proxy ; une très grosse réponse demande d'augmenter `UPSTREAM_MAX_ANSWER_BYTES`.",
   },
   QB_ERR_PROVIDER_ERROR: {
-    en: "Read the server's own message in the error; if it names a lost session, log in again. A redirect means the address is not the final one.",
-    fr: "Lisez le message du serveur repris dans l'erreur ; s'il parle d'une session perdue, reconnectez-vous. Une redirection signifie que l'adresse n'est pas l'adresse finale.",
+    en: "Read the server's own message in the error; if it names a lost session, log in again.",
+    fr: "Lisez le message du serveur repris dans l'erreur ; s'il parle d'une session perdue, reconnectez-vous.",
   },
   QB_ERR_SERVER_UNKNOWN: {
     en: "Take the server name from `nav/servers` (the add-in's list).",

@@ -304,10 +304,6 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/actions/Submit.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
-        partWhy: onPlanning({
-          en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only for a Service Administrator.",
-          fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
-        }),
       },
       {
         id: "cascade",
