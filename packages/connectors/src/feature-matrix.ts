@@ -191,10 +191,10 @@ export interface FeatureGroup {
 }
 
 const ESSBASE_FAMILY: readonly Connector[] = ["essbase", "ssas", "essbase-stndln"];
-/** The same reason for Planning and PBCS. */
-const onPlanning = (why: Text): Partial<Record<Connector, Text>> => ({ planning: why, pbcs: why });
-const each = (connectors: readonly Connector[], base: Base): Partial<Record<Connector, Base>> =>
-  Object.fromEntries(connectors.map((c) => [c, base]));
+const PLANNING_FAMILY: readonly Connector[] = ["planning", "pbcs"];
+/** The same value (a base verdict, a reason) for each of `connectors`. */
+const each = <T>(connectors: readonly Connector[], value: T): Partial<Record<Connector, T>> =>
+  Object.fromEntries(connectors.map((c) => [c, value]));
 
 const R = {
   ssasWrite: {
@@ -310,7 +310,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Cascade", fr: "Cascade" },
         page: "features/actions/Cascade.md",
         needs: ["adhoc", "forms"],
-        partWhy: onPlanning({
+        partWhy: each(PLANNING_FAMILY, {
           en: "Cascades a form you open by its name, over a page dimension; the list of forms is not available.",
           fr: "Sur un formulaire ouvert par son nom, selon une dimension de page\u00a0; la liste des formulaires n'est pas disponible.",
         }),
@@ -441,7 +441,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/features/DataIntegration.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
-        partWhy: onPlanning({
+        partWhy: each(PLANNING_FAMILY, {
           en: "Imports into a form you open by its name; the rows are submitted like a form, and its rules on save run only for a Service Administrator.",
           fr: "Importe dans un formulaire ouvert par son nom\u00a0; les lignes sont soumises comme un formulaire, et ses règles à l'enregistrement ne s'exécutent que pour un administrateur de service.",
         }),
@@ -450,7 +450,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "data-export",
         label: { en: "Data integration: export", fr: "Intégration de données : export" },
         needs: ["adhoc", "forms"],
-        partWhy: onPlanning({
+        partWhy: each(PLANNING_FAMILY, {
           en: "Exports a form you open by its name; the list of forms is not available.",
           fr: "Exporte un formulaire ouvert par son nom\u00a0; la liste des formulaires n'est pas disponible.",
         }),
@@ -499,7 +499,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         base: {
           essbase: ["partly", R.colorsEssbase11],
           ssas: ["partly", R.colorsSsas],
-          ...each(["planning", "pbcs"], ["partly", R.lockedAtSubmit]),
+          ...each(PLANNING_FAMILY, ["partly", R.lockedAtSubmit]),
         },
       },
       {

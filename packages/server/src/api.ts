@@ -329,7 +329,7 @@ export function registerApi(
           );
         }
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
-        // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/connectors`' answer-json.ts).
+        // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/provider`'s grid-answer.ts).
         // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
         if (op.carriesGrid && result !== null && typeof result === "object") {
           const json = answerJson(result) ?? (await serialised(result, services.scheduler));

@@ -5,7 +5,7 @@ const STEP_ITEMS = 128;
 
 /**
  * `JSON.stringify(value)`, written a few array items at a time (a generator that yields between steps), so
- * that the answer of a grid of 100,000 cells is serialised in slices (`@qibates/connectors`' `slices`)
+ * that the answer of a grid of 100,000 cells is serialised in slices (the server's `SliceScheduler`)
  * rather than in one 10-20 ms block of the event loop. Same text as `JSON.stringify`: only plain objects
  * and arrays are walked; anything else (strings, numbers, objects with `toJSON`) is left to `JSON.stringify`.
  */

@@ -68,7 +68,7 @@ export async function sessionProvider(ctx: SessionCall): Promise<SessionProvider
 
 /**
  * Refuses, before any provider is called, an operation the session's connector lacks (capability table of
- * `@qibates/connectors`). `operation` names the call (and option) in the message, in every language.
+ * `@qibates/provider`). `operation` names the call (and option) in the message, in every language.
  */
 export function requireCapability(
   connector: Connector,

@@ -1,1 +1,0 @@
-export { type EngineCube, EngineCubeWriteError, type EnginePort } from "./engine-port.ts";
