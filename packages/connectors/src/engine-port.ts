@@ -1,4 +1,4 @@
-import type { Member, Outline } from "@qibates/engine";
+import type { DataExportOptions, Member, Outline } from "@qibates/engine";
 import type { Expr, MdxOptions, MdxQuery, MdxResult, MdxUpdate } from "@qibates/engine/mdx";
 import type { Connector, CubeRef, ProviderSession } from "@qibates/provider";
 
@@ -55,6 +55,35 @@ export interface EngineCube {
    * is thrown (`EngineCubeWriteError`). Answers the number of cells written.
    */
   update(ownerId: string, statement: MdxUpdate): Promise<number>;
+  /**
+   * The cube's data as Essbase's text export (`@qibates/engine` `dataExportChunks`), a few blocks per slice of
+   * the event loop; `write` receives the text in order. Answers the number of values written.
+   */
+  exportData(options: DataExportOptions, write: (text: string) => void): Promise<{ cells: number }>;
+  /**
+   * Loads a free-form data file (`readDataFile`) as one journaled change. A line that cannot be read, or a value
+   * whose intersection cannot be written, is rejected with its reason; with `abortOnError`, the first rejection
+   * throws (`DataLoadError`) and nothing is written.
+   */
+  loadData(ownerId: string, text: string, abortOnError: boolean): Promise<DataLoadResult>;
+  /** Clears data as Essbase's clear job does: `all` data, `upper`-level blocks, or `noninput` cells. */
+  clearData(ownerId: string, which: "all" | "upper" | "noninput"): Promise<void>;
+}
+
+export interface DataLoadResult {
+  loaded: number;
+  rejected: { line: number; reason: string }[];
+}
+
+/** A data load stopped at its first rejected line (`abortOnError`). */
+export class DataLoadError extends Error {
+  override readonly name = "DataLoadError";
+  constructor(
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`Line ${line}: ${reason}`);
+  }
 }
 
 /** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
@@ -68,7 +97,7 @@ export class EngineCubeWriteError extends Error {
   }
 }
 
-export type { Dimension, Member, Outline } from "@qibates/engine";
+export type { DataExportLevel, DataExportOptions, Dimension, Member, Outline } from "@qibates/engine";
 export { STEP_CELLS, type Steps } from "@qibates/engine/grid";
 export {
   CalculatedMember,

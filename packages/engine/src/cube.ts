@@ -419,6 +419,53 @@ export class Cube implements DataSource {
   }
 
   /**
+   * Calls `fn` for every stored, non-#Missing cell of the blocks `which` selects, block by block (blocks in
+   * creation order, cells in block order), with its stored coordinates (a reused array), its value and whether
+   * it holds input. `level0`: blocks whose sparse members are all level 0 (they may hold upper-level dense
+   * cells, as Essbase's level-0 export does); `input`: blocks holding at least one input cell; `all`: every block.
+   * `onBlock` (optional) is called before each block's cells (sparse coordinates set); false skips the block.
+   */
+  forEachStoredCell(
+    which: "all" | "level0" | "input",
+    fn: (coords: number[], value: number, input: boolean) => void,
+    onBlock?: (coords: readonly number[]) => boolean | undefined,
+    /** Blocks `from` (inclusive) to `to` (exclusive) only: a long walk can be cut in turns. */
+    from = 0,
+    to = Number.POSITIVE_INFINITY,
+  ): void {
+    this.flush();
+    const bs = this.blockSize;
+    const iw = this.store.inputWords;
+    const coords = this.dims.map(() => 0);
+    const denseOrds = this.layout.denseOrdinalsOfCells();
+    const data = this.store.data;
+    const input = this.store.input;
+    for (let b = from, end = Math.min(to, this.store.blockCount); b < end; b++) {
+      const key = this.store.keys[b] as number;
+      this.decodeKey(key, coords);
+      if (
+        which === "level0" &&
+        this.sparseDims.some((i) => !this.layout.member(i, coords[i] as number).isLeaf)
+      )
+        continue;
+      if (which === "input") {
+        let any = false;
+        for (let w = 0; w < iw && !any; w++) any = (input[b * iw + w] as number) !== 0;
+        if (!any) continue;
+      }
+      if (onBlock && onBlock(coords) === false) continue;
+      for (let c = 0; c < bs; c++) {
+        const v = data[b * bs + c] as number;
+        if (Number.isNaN(v)) continue;
+        for (let k = 0; k < denseOrds.length; k++) {
+          coords[this.denseDims[k] as number] = (denseOrds[k] as Int32Array)[c] as number;
+        }
+        fn(coords, v, ((input[b * iw + (c >> 5)] as number) & (1 << (c & 31))) !== 0);
+      }
+    }
+  }
+
+  /**
    * Sets one stored cell exactly (value and input flag) without recalculating anything: replays a change
    * listed by {@link changesSince}. Returns false when the intersection is not stored.
    */

@@ -12,6 +12,14 @@ export {
   isStorable,
   memberWriteBlocker,
 } from "./cube.ts";
+export {
+  type DataExportLevel,
+  type DataExportOptions,
+  type DataFileCell,
+  type DataFileError,
+  dataExportChunks,
+  readDataFile,
+} from "./data-file.ts";
 export type { CellValue, DataSource } from "./data-source.ts";
 export { EngineError } from "./engine-error.ts";
 export * from "./outline.ts";

@@ -1,6 +1,7 @@
+import { type DataFileCell, dataExportChunks, readDataFile, runCalcScript } from "@qibates/engine";
 import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
 import type { SliceScheduler } from "@qibates/provider";
-import { type EngineCube, EngineCubeWriteError } from "../engine-port.ts";
+import { DataLoadError, type DataLoadResult, type EngineCube, EngineCubeWriteError } from "../engine-port.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
@@ -52,5 +53,67 @@ export function engineCubeOf(
         };
       });
     },
+    async exportData(options, write) {
+      const app = await data(false);
+      await app.upToDate();
+      // A few blocks per slice of the event loop. A write between two slices is read as it then stands, as
+      // Essbase's export reads blocks while other work goes on.
+      return scheduler.run({
+        *start() {
+          let cells = 0;
+          for (const chunk of dataExportChunks(app.cube, options)) {
+            for (const line of chunk.split("\n")) if (line !== "") cells += valuesOn(line);
+            write(chunk);
+            yield;
+          }
+          return { cells };
+        },
+      });
+    },
+    async loadData(ownerId, text, abortOnError) {
+      const app = await data(true);
+      return app.mutate(ownerId, () => {
+        const cells: DataFileCell[] = [];
+        const rejected: DataLoadResult["rejected"] = [];
+        const reject = (line: number, reason: string) => {
+          if (abortOnError) throw new DataLoadError(line, reason);
+          if (rejected.length < MAX_REJECTED) rejected.push({ line, reason });
+        };
+        readDataFile(
+          app.cube,
+          text,
+          (c) => {
+            const blocker = app.cube.writeBlocker(c.tuple);
+            if (blocker === null) cells.push(c);
+            else reject(c.line, blocker);
+          },
+          (e) => reject(e.line, e.reason),
+        );
+        const { source, writes } = recordingSource(app.cube);
+        for (const c of cells) source.write(c.tuple, c.value);
+        return {
+          result: { loaded: writes.length, rejected },
+          entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null,
+        };
+      });
+    },
+    async clearData(ownerId, which) {
+      const app = await data(true);
+      const text = `CLEARBLOCK ${which === "all" ? "ALL" : which === "upper" ? "UPPER" : "NONINPUT"};`;
+      await app.mutate(ownerId, () => {
+        runCalcScript(app.cube, text);
+        return { result: null, entry: { kind: "calc", payload: { script: "(clear)", text } } };
+      });
+    },
   };
+}
+
+/** Rejected lines a load reports, at most (the count of loaded cells is always whole). */
+const MAX_REJECTED = 1000;
+
+/** Values on a line of an export: the fields that are not quoted names. */
+function valuesOn(line: string): number {
+  let n = 0;
+  for (const t of line.matchAll(/"[^"]*"|\S+/g)) if (!t[0].startsWith('"')) n++;
+  return n;
 }

@@ -9,6 +9,8 @@ import { essbaseAuth } from "./auth.ts";
 import { essbaseContext } from "./context.ts";
 import { registerCubeRoutes } from "./cube-routes.ts";
 import { type KnownRoutes, notServed, registerFaults } from "./faults.ts";
+import { registerFileRoutes } from "./file-routes.ts";
+import { FileCatalog } from "./files.ts";
 import { registerGridRoutes } from "./grid-routes.ts";
 import { registerJobRoutes } from "./job-routes.ts";
 import { JobStore } from "./jobs.ts";
@@ -26,7 +28,7 @@ export type EssbaseRestOptions = WireEndpointOptions;
 /**
  * Essbase 21c's REST API (`/essbase/rest/v1/…`) answered by a provider: a Fastify plugin for the routes a
  * client needs to log in, read applications, cubes and outlines, work an ad hoc grid, keep grid preferences
- * and run calc scripts as jobs. Authentication is Essbase's (`auth.ts`): HTTP Basic creates a session,
+ * run calc, data load, clear and export jobs, and keep their files (`/files`). Authentication is Essbase's (`auth.ts`): HTTP Basic creates a session,
  * answered with a `JSESSIONID` cookie (path `/essbase`) that later calls send instead. Errors are the status
  * with Essbase's `{"errorMessage": …}`, also for any path under `/essbase` the endpoint does not serve
  * (`faults.ts`). Each `*-routes.ts` module registers one resource's routes with the shared context.
@@ -42,6 +44,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   app.addHook("onClose", async () => unregister());
   const ctx = essbaseContext(options.provider, sessions, new JobStore(), options.sharedUser);
   const known: KnownRoutes = [];
+  const catalog = new FileCatalog();
 
   await app.register(
     async (scope) => {
@@ -60,7 +63,8 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       registerOutlineRoutes(scope, ctx);
       registerGridRoutes(scope, ctx);
       registerMdxRoutes(scope, ctx);
-      registerJobRoutes(scope, ctx);
+      registerJobRoutes(scope, ctx, catalog);
+      registerFileRoutes(scope, ctx, catalog);
       registerSessionRoutes(scope, ctx);
     },
     { prefix: ESSBASE_REST_BASE },

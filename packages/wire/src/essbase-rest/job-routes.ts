@@ -1,6 +1,4 @@
 import {
-  CALC_JOB_TYPE,
-  calcScriptName,
   getLink,
   JOB_ORDER_FIELDS,
   JOB_STATUS,
@@ -9,11 +7,11 @@ import {
   page,
   type RestLink,
 } from "@qibates/protocols/essbase-rest";
-import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
-import { essbaseOf } from "./outline.ts";
+import type { FileCatalog } from "./files.ts";
+import { jobKinds } from "./job-kinds.ts";
 import { JSON_TYPE, linkBase, whole } from "./request.ts";
 
 function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: RestLink[] } {
@@ -21,12 +19,13 @@ function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: Res
 }
 
 /**
- * Jobs: `POST /jobs` starts a calc job, `GET /jobs/{id}` reads it, `POST /jobs/{id}` runs it again as a new
+ * Jobs: `POST /jobs` starts a calc, data load, clear or data export job (`job-kinds.ts`), `GET /jobs/{id}` reads it, `POST /jobs/{id}` runs it again as a new
  * job, `GET /jobs` lists the caller's, `GET /jobs/statistics/{userId}` counts them. Another user's jobs are not
  * visible.
  */
-export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
-  const { provider, jobs } = ctx;
+export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
+  const { jobs } = ctx;
+  const JOB_TYPES = jobKinds(ctx, catalog);
 
   scope.get("/jobs", async (request, reply) => {
     const s = ctx.sessionOf(request);
@@ -95,35 +94,28 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
       if (typeof body[field] !== "string" || body[field] === "") throw badRequest(`${field} is required.`);
     }
     const jobtype = body.jobtype as string;
-    if (jobtype !== "calc") {
-      throw badRequest(`Job type ${jobtype} is not supported by this endpoint; only calc jobs are.`);
-    }
+    const kind = JOB_TYPES.get(jobtype.toLowerCase());
+    if (!kind) throw badRequest(`Job type ${jobtype} does not exist.`);
+    if (typeof kind === "string")
+      throw badRequest(`Job type ${jobtype} is not supported by this endpoint: ${kind}`);
     const ref = await ctx.cubeRef(s, { app: body.application, cube: body.db });
-    const parameters = (body.parameters ?? {}) as Record<string, unknown>;
-    const file = typeof parameters.file === "string" ? parameters.file : "";
-    if (file === "") throw badRequest("parameters.file (the calc script) is required for a calc job.");
-    const script = calcScriptName(file);
-    const job = jobs.start(
-      {
-        appName: ref.application,
-        dbName: ref.cube,
-        jobType: CALC_JOB_TYPE,
-        jobfileName: script,
-        userName: s.username,
-        jobInputInfo: { file },
-      },
-      async () => {
-        try {
-          await essbaseOf(provider).calculate(s.provider, ref, script);
-        } catch (e) {
-          if (e instanceof ProviderError) throw e;
-          request.log.error({ err: e }, "essbase-rest: calc job failed");
-          throw new Error("The calculation failed on the server.");
-        }
-      },
-      ctx.ownerOf(s),
-    );
-    return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
+    const raw = body.parameters ?? {};
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+      throw badRequest("parameters must be an object.");
+    const parameters = raw as Record<string, unknown>;
+    const job = kind.start(ref, parameters, s, request);
+    return reply
+      .type(JSON_TYPE)
+      .send(
+        jobBean(
+          jobs.start(
+            { ...job.record, appName: ref.application, dbName: ref.cube, userName: s.username },
+            job.work,
+            ctx.ownerOf(s),
+          ),
+          linkBase(request),
+        ),
+      );
   });
 
   scope.get("/jobs/:id", async (request, reply) => {

@@ -1,7 +1,15 @@
 import { JOB_STATUS, type JobRecord } from "@qibates/protocols/essbase-rest";
 
-/** What a job runs; kept so that `POST /jobs/{id}` can run it again. */
-export type JobWork = () => Promise<void>;
+/**
+ * What a job runs; kept so that `POST /jobs/{id}` can run it again. It may answer what goes into the record's
+ * `jobOutputInfo`, and a warning: the job then ends "Completed with Warnings" (status 300).
+ */
+export type JobWork = () => Promise<JobOutcome | undefined>;
+
+export interface JobOutcome {
+  output?: Record<string, unknown>;
+  warning?: string;
+}
 
 interface Entry {
   record: JobRecord;
@@ -41,10 +49,10 @@ export class JobStore {
     }
     setTimeout(() => {
       work().then(
-        () => {
-          job.statusCode = JOB_STATUS.completed;
-          job.statusMessage = "Completed";
-          job.jobOutputInfo = { errorMessage: "" };
+        (outcome) => {
+          job.statusCode = outcome?.warning ? JOB_STATUS.warnings : JOB_STATUS.completed;
+          job.statusMessage = outcome?.warning ? "Completed with Warnings" : "Completed";
+          job.jobOutputInfo = { errorMessage: outcome?.warning ?? "", ...outcome?.output };
           job.endTime = Date.now();
         },
         (e: unknown) => {

@@ -59,11 +59,11 @@ describe("calc jobs", () => {
     expect(done.jobOutputInfo.errorMessage).toBe(done.statusMessage);
   });
 
-  it("refuses other job types, an unknown cube, a missing script and an unknown job id", async () => {
+  it("refuses a job type it cannot run, an unknown cube, a missing script and an unknown job id", async () => {
     const client = new EssbaseClient(endpoint.origin);
-    const load = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "dataload" });
-    expect(load.status).toBe(400);
-    expect(load.error).toMatch(/dataload is not supported/);
+    const build = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "dimbuild" });
+    expect(build.status).toBe(400);
+    expect(build.error).toMatch(/dimbuild is not supported/);
     const cube = await client.post("/jobs", {
       application: "Sample",
       db: "Nope",

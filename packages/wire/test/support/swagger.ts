@@ -83,7 +83,9 @@ export function operationOf(method: string, url: string): { template: string; op
     const operation = ops[method.toLowerCase()];
     if (!operation) continue;
     const parts = template.split("/").filter(Boolean);
-    if (parts.length !== segments.length) continue;
+    // The Files API's `{path}` is a catalog path ("this is the folder path"): it spans the segments left.
+    const rest = parts[parts.length - 1] === "{path}" && parts[0] === "files" && segments[0] === "files";
+    if (rest ? segments.length < parts.length : parts.length !== segments.length) continue;
     let score = 0;
     let ok = true;
     parts.forEach((p, i) => {

@@ -1,0 +1,188 @@
+import { getLink, page, type RestLink } from "@qibates/protocols/essbase-rest";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { EssbaseContext } from "./context.ts";
+import { badRequest } from "./errors.ts";
+import { type CatalogFile, catalogPath, type FileCatalog, ROOT_FOLDERS } from "./files.ts";
+import { bool, enc, JSON_TYPE, linkBase, whole } from "./request.ts";
+import type { WireSession } from "./sessions.ts";
+
+/** `FileBean` of the swagger. */
+interface FileBean {
+  name: string;
+  fullPath: string;
+  /** `folder` (what appliedolap's client tests), else the file's extension (`txt`), or `file` without one. */
+  type: string;
+  permissions?: { addFolder: boolean; addFile: boolean };
+  links?: RestLink[];
+}
+
+const fullPathOf = (parts: readonly string[]) => `/${parts.join("/")}`;
+
+function bean(
+  parts: readonly string[],
+  file: CatalogFile | null,
+  writable: boolean,
+  base: string | null,
+): FileBean {
+  const name = parts[parts.length - 1] as string;
+  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  const b: FileBean = {
+    name,
+    fullPath: fullPathOf(parts),
+    type: file ? (ext ?? "file") : "folder",
+    ...(file ? {} : { permissions: { addFolder: writable, addFile: writable } }),
+  };
+  if (base !== null) b.links = [getLink("self", `${base}/files${parts.map((p) => `/${enc(p)}`).join("")}`)];
+  return b;
+}
+
+/**
+ * The Files API (`/files`, `/files/{path}`): the catalog Essbase keeps its cubes' files in, which data load jobs
+ * read and export jobs write (`job-routes.ts`). `GET` lists a folder (`offset`, `limit`, `type`, `filter`,
+ * `recursive`) or downloads a file (`Content-Disposition` names it, as appliedolap's client reads it); `PUT`
+ * with `Content-Type: application/octet-stream` uploads a file (`overwrite`), without it creates a folder;
+ * `DELETE` removes a file or a folder. Each owner sees only their own files (`files.ts`). Sources: `NOTES.md`.
+ */
+export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
+  /** The served applications and their cubes, as the catalog's `applications` folders. */
+  async function servedFolders(s: WireSession): Promise<string[][]> {
+    const server = await ctx.server(s);
+    const apps = await ctx.provider.applications(s.provider, server, false);
+    const out: string[][] = [];
+    for (const a of apps.applications) {
+      out.push(["applications", a.name]);
+      const cubes = await ctx.provider.cubes(s.provider, { server, application: a.name });
+      for (const c of cubes.cubes) out.push(["applications", a.name, c.name]);
+    }
+    return out;
+  }
+
+  /** Where a user may write: their own `users/<name>`, `shared`, and served applications and cubes. */
+  async function writable(s: WireSession, parts: readonly string[]): Promise<boolean> {
+    const [root, second] = parts;
+    if (root === "shared") return true;
+    if (root === "users") return second !== undefined && second.toLowerCase() === s.username.toLowerCase();
+    if (root !== "applications" || parts.length < 2) return false;
+    const served = await servedFolders(s);
+    const prefix = parts.slice(0, Math.min(3, parts.length)).join("/").toLowerCase();
+    return served.some((f) => f.join("/").toLowerCase() === prefix);
+  }
+
+  /** A folder's entries: the owner's, and under `applications`, the served applications and cubes. */
+  async function entries(s: WireSession, parts: readonly string[], recursive: boolean, base: string | null) {
+    const owner = ctx.ownerOf(s);
+    const found = new Map<string, FileBean>();
+    const add = (p: readonly string[], file: CatalogFile | null, canWrite: boolean) => {
+      const key = p.join("/").toLowerCase();
+      if (!found.has(key)) found.set(key, bean(p, file, canWrite, base));
+    };
+    if (parts.length === 0) {
+      for (const r of ROOT_FOLDERS) add([r], null, r === "shared");
+      return [...found.values()];
+    }
+    const known = parts.length <= 1 || (await folderExists(s, parts));
+    if (!known) throw badRequest(`Folder ${fullPathOf(parts)} does not exist.`);
+    if (parts[0] === "applications") {
+      for (const f of await servedFolders(s)) {
+        const under =
+          f.length > parts.length &&
+          f.slice(0, parts.length).join("/").toLowerCase() === parts.join("/").toLowerCase();
+        if (under && (recursive || f.length === parts.length + 1)) add(f, null, true);
+      }
+    }
+    if (parts[0] === "users" && parts.length === 1) add(["users", s.username], null, true);
+    for (const e of catalog.list(owner, parts, recursive)) add(e.path, e.file, await writable(s, e.path));
+    return [...found.values()];
+  }
+
+  async function folderExists(s: WireSession, parts: readonly string[]): Promise<boolean> {
+    if (parts.length <= 1) return true;
+    if (catalog.isFolder(ctx.ownerOf(s), parts)) return true;
+    if (parts[0] === "users" && parts.length === 2)
+      return parts[1]?.toLowerCase() === s.username.toLowerCase();
+    if (parts[0] !== "applications" || parts.length > 3) return false;
+    const key = parts.join("/").toLowerCase();
+    return (await servedFolders(s)).some((f) => f.join("/").toLowerCase() === key);
+  }
+
+  const pathOf = (request: FastifyRequest) => catalogPath((request.params as { "*": string })["*"] ?? "");
+
+  scope.register(async (files) => {
+    // Uploads arrive as bytes; a folder is created by a PUT whose JSON body is empty (appliedolap's client).
+    files.addContentTypeParser(
+      "application/octet-stream",
+      { parseAs: "buffer", bodyLimit: catalog.limits.maxFileBytes },
+      (_request, body, done) => done(null, body),
+    );
+    files.removeContentTypeParser("application/json");
+    files.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 65_536 },
+      (_request, body, done) => {
+        const text = String(body).trim();
+        if (text === "") return done(null, null);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(badRequest("The request body is not valid JSON."), undefined);
+        }
+      },
+    );
+
+    files.get("/files", async (request, reply) => {
+      ctx.sessionOf(request);
+      const items = await entries(ctx.sessionOf(request), [], false, linkBase(request));
+      return reply.type(JSON_TYPE).send({ ...page(items, 0, 0), properties: {} });
+    });
+
+    files.get("/files/*", async (request, reply) => {
+      const s = ctx.sessionOf(request);
+      const parts = pathOf(request);
+      const file = parts.length > 1 ? catalog.file(ctx.ownerOf(s), parts) : null;
+      if (file) {
+        const name = parts[parts.length - 1] as string;
+        return reply
+          .type("application/octet-stream")
+          .header("Content-Disposition", `attachment; filename="${name.replace(/["\\\r\n]/g, "_")}"`)
+          .send(file.bytes);
+      }
+      const q = request.query as Record<string, string | undefined>;
+      let items = await entries(s, parts, bool(q.recursive), linkBase(request));
+      const type = (q.type ?? "").toLowerCase();
+      if (type !== "") items = items.filter((i) => i.type.toLowerCase() === type);
+      const filter = (q.filter ?? "").toLowerCase();
+      if (filter !== "") items = items.filter((i) => i.name.toLowerCase().includes(filter));
+      const result = page(items, whole(q.offset, 0, "offset"), whole(q.limit, 0, "limit"));
+      return reply.type(JSON_TYPE).send({ ...result, properties: {} });
+    });
+
+    files.put("/files/*", async (request, reply) => {
+      const s = ctx.sessionOf(request);
+      const parts = pathOf(request);
+      if (parts.length < 2 || !(await writable(s, parts)))
+        throw badRequest(`User ${s.username} cannot write to ${fullPathOf(parts)}.`);
+      const q = request.query as Record<string, string | undefined>;
+      if (Buffer.isBuffer(request.body)) {
+        catalog.put(ctx.ownerOf(s), parts, request.body, bool(q.overwrite));
+        request.log.info(
+          { path: fullPathOf(parts), bytes: request.body.length },
+          "essbase-rest: file uploaded",
+        );
+      } else {
+        if (catalog.file(ctx.ownerOf(s), parts)) throw badRequest(`${fullPathOf(parts)} is a file.`);
+        catalog.addFolder(ctx.ownerOf(s), parts);
+      }
+      return reply
+        .type(JSON_TYPE)
+        .send(bean(parts, catalog.file(ctx.ownerOf(s), parts), true, linkBase(request)));
+    });
+
+    files.delete("/files/*", async (request, reply) => {
+      const s = ctx.sessionOf(request);
+      const parts = pathOf(request);
+      if (!catalog.delete(ctx.ownerOf(s), parts))
+        throw badRequest(`${fullPathOf(parts)} does not exist or cannot be deleted.`);
+      return reply.code(204).send();
+    });
+  });
+}

@@ -1,0 +1,169 @@
+import { badRequest } from "./errors.ts";
+
+/** The catalog's top folders (Essbase 21c's "Files" page: applications, shared, users). */
+export const ROOT_FOLDERS = ["applications", "shared", "users"] as const;
+
+/** Limits of the in-memory catalog. */
+export interface FileCatalogLimits {
+  /** Largest file, in bytes. */
+  maxFileBytes: number;
+  /** Bytes one owner's files may take together. */
+  maxOwnerBytes: number;
+  /** Bytes all owners' files may take together. */
+  maxTotalBytes: number;
+  /** Files and folders one owner may have. */
+  maxOwnerEntries: number;
+}
+
+export const DEFAULT_FILE_LIMITS: FileCatalogLimits = {
+  maxFileBytes: 16 * 1024 * 1024,
+  maxOwnerBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxOwnerEntries: 1000,
+};
+
+export interface CatalogFile {
+  bytes: Buffer;
+  modified: number;
+}
+
+/**
+ * A catalog path as segments: leading and trailing slashes dropped, empty, `.` and `..` segments and control
+ * characters refused, the first segment one of the top folders (compared without case, kept as written).
+ */
+export function catalogPath(path: string): string[] {
+  const parts = path.split("/").filter((p) => p !== "");
+  for (const p of parts) {
+    if (p === "." || p === ".." || p.includes("\\") || hasControl(p) || p.length > 255)
+      throw badRequest(`Invalid path: ${path}`);
+  }
+  const root = parts[0]?.toLowerCase();
+  if (root !== undefined && !(ROOT_FOLDERS as readonly string[]).includes(root))
+    throw badRequest(`Invalid path: ${path}`);
+  if (root !== undefined) parts[0] = root;
+  return parts;
+}
+
+/** Whether a name holds a control character (C0 or DEL). */
+function hasControl(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+const keyOf = (parts: readonly string[]) => parts.join("/").toLowerCase();
+
+interface OwnerFiles {
+  /** Lower-cased path → the path as first written, and the file (null: a folder). */
+  entries: Map<string, { path: string; file: CatalogFile | null }>;
+  bytes: number;
+}
+
+/**
+ * The files of the endpoint's catalog (`/files/…`), in memory and per owner (`ownerKey`: a user, or a visitor
+ * of the public demo user): what one owner uploads or a job of theirs writes, no one else lists or reads.
+ * Folders that hold served cubes (`applications/App/Cube`) exist for everyone without being created. Nothing
+ * survives a restart.
+ */
+export class FileCatalog {
+  private readonly owners = new Map<string, OwnerFiles>();
+  private total = 0;
+
+  constructor(readonly limits: FileCatalogLimits = DEFAULT_FILE_LIMITS) {}
+
+  private of(owner: string): OwnerFiles {
+    let o = this.owners.get(owner);
+    if (!o) {
+      o = { entries: new Map(), bytes: 0 };
+      this.owners.set(owner, o);
+    }
+    return o;
+  }
+
+  /** The file at `parts`, or null. */
+  file(owner: string, parts: readonly string[]): CatalogFile | null {
+    return this.owners.get(owner)?.entries.get(keyOf(parts))?.file ?? null;
+  }
+
+  /** Whether the owner created a folder at `parts`. */
+  isFolder(owner: string, parts: readonly string[]): boolean {
+    const e = this.owners.get(owner)?.entries.get(keyOf(parts));
+    return e !== undefined && e.file === null;
+  }
+
+  /** Entries directly under `parts` (or anywhere under it, `recursive`), as written. */
+  list(
+    owner: string,
+    parts: readonly string[],
+    recursive: boolean,
+  ): { path: string[]; file: CatalogFile | null }[] {
+    const prefix = parts.length === 0 ? "" : `${keyOf(parts)}/`;
+    const out: { path: string[]; file: CatalogFile | null }[] = [];
+    for (const [key, e] of this.owners.get(owner)?.entries ?? []) {
+      if (!key.startsWith(prefix)) continue;
+      const rest = key.slice(prefix.length);
+      if (rest === "" || (!recursive && rest.includes("/"))) continue;
+      out.push({ path: e.path.split("/"), file: e.file });
+    }
+    return out.sort((a, b) => a.path.join("/").localeCompare(b.path.join("/")));
+  }
+
+  /** Creates the folder `parts` (and the folders above it). */
+  addFolder(owner: string, parts: readonly string[]): void {
+    const o = this.of(owner);
+    for (let n = 2; n <= parts.length; n++) {
+      const key = keyOf(parts.slice(0, n));
+      const e = o.entries.get(key);
+      if (e?.file) throw badRequest(`${parts.slice(0, n).join("/")} is a file.`);
+      if (!e) {
+        this.checkEntries(o);
+        o.entries.set(key, { path: parts.slice(0, n).join("/"), file: null });
+      }
+    }
+  }
+
+  /** Writes a file (its folders are created); refused when it exists and `overwrite` is false, or past a limit. */
+  put(owner: string, parts: readonly string[], bytes: Buffer, overwrite: boolean): void {
+    if (parts.length < 2) throw badRequest("A file must be inside a folder.");
+    if (bytes.length > this.limits.maxFileBytes)
+      throw badRequest(`The file is larger than ${this.limits.maxFileBytes} bytes.`);
+    const o = this.of(owner);
+    const key = keyOf(parts);
+    const old = o.entries.get(key);
+    if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
+    if (old && !overwrite) throw badRequest(`File ${parts.join("/")} already exists.`);
+    const growth = bytes.length - (old?.file?.bytes.length ?? 0);
+    if (o.bytes + growth > this.limits.maxOwnerBytes || this.total + growth > this.limits.maxTotalBytes)
+      throw badRequest("There is not enough space in the file catalog for this file.");
+    this.addFolder(owner, parts.slice(0, -1));
+    if (!old) this.checkEntries(o);
+    o.entries.set(key, { path: old?.path ?? parts.join("/"), file: { bytes, modified: Date.now() } });
+    o.bytes += growth;
+    this.total += growth;
+  }
+
+  /** Deletes a file or a folder with everything under it; false when nothing is there. */
+  delete(owner: string, parts: readonly string[]): boolean {
+    const o = this.owners.get(owner);
+    if (!o) return false;
+    const key = keyOf(parts);
+    if (!o.entries.has(key)) return false;
+    for (const [k, e] of [...o.entries]) {
+      if (k !== key && !k.startsWith(`${key}/`)) continue;
+      const size = e.file?.bytes.length ?? 0;
+      o.bytes -= size;
+      this.total -= size;
+      o.entries.delete(k);
+    }
+    return true;
+  }
+
+  private checkEntries(o: OwnerFiles): void {
+    if (o.entries.size >= this.limits.maxOwnerEntries)
+      throw badRequest(
+        `The file catalog holds at most ${this.limits.maxOwnerEntries} files and folders per user.`,
+      );
+  }
+}
