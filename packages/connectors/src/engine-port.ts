@@ -68,7 +68,7 @@ export class EngineCubeWriteError extends Error {
   }
 }
 
-export type { Dimension, Member, Outline } from "@qibates/engine";
+export { type Dimension, layerNameOf, type Member, type Outline } from "@qibates/engine";
 export { STEP_CELLS, type Steps } from "@qibates/engine/grid";
 export {
   CalculatedMember,
