@@ -379,6 +379,14 @@ describe("outline facts through the five connectors, over HTTP to those endpoint
     async (connector) => {
       const loginid = await login(connector);
       const app = { loginid, server: "Planning", application: "Vision" };
+      if (connector === "planning") {
+        // Planning's alias tables through Smart View's EnumAliasTables (PBCS, REST only, has no call for them).
+        const listed = await api("/qibates/api/v2/nav/listalias", app, connector);
+        expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+        expect((listed.json.aliasTables as { name: string }[]).map((t) => t.name)).toEqual([
+          ...VISION.aliasTables,
+        ]);
+      }
       for (const d of visionDims) {
         const got: string[] = [];
         for (const aliastable of VISION.aliasTables) {
