@@ -97,7 +97,14 @@ export class EngineCubeWriteError extends Error {
   }
 }
 
-export type { DataExportLevel, DataExportOptions, Dimension, Member, Outline } from "@qibates/engine";
+export {
+  type DataExportLevel,
+  type DataExportOptions,
+  type Dimension,
+  layerNameOf,
+  type Member,
+  type Outline,
+} from "@qibates/engine";
 export { STEP_CELLS, type Steps } from "@qibates/engine/grid";
 export {
   CalculatedMember,

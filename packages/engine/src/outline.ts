@@ -241,18 +241,60 @@ export class Dimension {
     return this.members.filter((m) => m.level === level);
   }
 
-  /** The generation number carrying a name (e.g. "Quarter"), if any. */
+  /**
+   * The generation a name stands for: the outline's name (e.g. "Quarter"), else Essbase's default name of a
+   * generation the dimension has (`Gen2,Year`, {@link layerNameOf}); `undefined` for any other name.
+   */
   generationByName(name: string): number | undefined {
     const lower = name.toLowerCase();
     for (const [g, n] of this.generationNames) if (n.toLowerCase() === lower) return g;
-    return undefined;
+    return this.defaultLayer(lower, "gen");
   }
 
+  /** The level a name stands for: the outline's name (e.g. "Family"), else `Lev0,Product` for a level it has. */
   levelByName(name: string): number | undefined {
     const lower = name.toLowerCase();
     for (const [l, n] of this.levelNames) if (n.toLowerCase() === lower) return l;
-    return undefined;
+    return this.defaultLayer(lower, "lev");
   }
+
+  private defaultLayer(lower: string, prefix: "gen" | "lev"): number | undefined {
+    const m = /^(gen|lev)(\d+),(.+)$/.exec(lower);
+    if (!m || m[1] !== prefix || m[3] !== this.name.toLowerCase()) return undefined;
+    const n = Number(m[2]);
+    const has = this.members.some((x) => (prefix === "gen" ? x.generation === n : x.level === n));
+    return has ? n : undefined;
+  }
+
+  /** The name of generation `n` ({@link layerNameOf}): `Quarter`, else `Gen2,Year`. */
+  generationName(n: number): string {
+    return layerNameOf(this, "generation", n);
+  }
+
+  /** The name of level `n` ({@link layerNameOf}): `Family`, else `Lev0,Year`. */
+  levelName(n: number): string {
+    return layerNameOf(this, "level", n);
+  }
+}
+
+/**
+ * The one rule that names a dimension's generations and levels, for every answer that shows one (MDX `.Name`,
+ * XMLA's MDSCHEMA_LEVELS, Essbase REST's `…/generations` and `…/levels`): the outline's own name (`Quarter`),
+ * else the name Essbase gives it, `Gen<n>,<dimension>` or `Lev<n>,<dimension>` ("use the default names provided
+ * by Essbase … Gen2,Year", Essbase Database Administrator's Guide, "Selecting Members by Using Generation and
+ * Level Names"), which calc scripts and MDX read back.
+ */
+export function layerNameOf(
+  dimension: {
+    readonly name: string;
+    readonly generationNames: ReadonlyMap<number, string>;
+    readonly levelNames: ReadonlyMap<number, string>;
+  },
+  by: "generation" | "level",
+  n: number,
+): string {
+  const own = (by === "generation" ? dimension.generationNames : dimension.levelNames).get(n);
+  return own ?? `${by === "generation" ? "Gen" : "Lev"}${n},${dimension.name}`;
 }
 
 /** An immutable outline with name and alias look-ups. Names are case-insensitive, as in Essbase. */

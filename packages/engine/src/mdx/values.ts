@@ -1,4 +1,4 @@
-import type { Dimension, Member } from "../outline.ts";
+import { type Dimension, layerNameOf, type Member } from "../outline.ts";
 import type { Expr } from "./ast.ts";
 
 /** A member defined by `WITH MEMBER`. */
@@ -83,7 +83,7 @@ export function layerMembers(layer: Layer): Member[] {
   return layer.by === "level" ? layer.dimension.level(layer.n) : layer.dimension.generation(layer.n);
 }
 
+/** A generation's or level's name, as every endpoint names it (`layerNameOf`: `Quarter`, else `Gen2,Year`). */
 export function layerName(layer: Layer): string {
-  const names = layer.by === "level" ? layer.dimension.levelNames : layer.dimension.generationNames;
-  return names.get(layer.n) ?? `${layer.by === "level" ? "Level" : "Generation"} ${layer.n}`;
+  return layerNameOf(layer.dimension, layer.by, layer.n);
 }

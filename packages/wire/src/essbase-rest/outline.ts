@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { layerNameOf } from "@qibates/connectors/engine-port";
 import {
   DATA_STORAGE,
   type GenerationLevel,
@@ -42,7 +43,10 @@ export interface OutlineIndex {
    * engine port gives them; a generation or level without one is named as Essbase names it (`Gen2,Market`).
    * The same names MDSCHEMA_LEVELS and the MDX engine use, so every endpoint answers one outline alike.
    */
-  layerNames: Map<string, { generations: ReadonlyMap<number, string>; levels: ReadonlyMap<number, string> }>;
+  layerNames: Map<
+    string,
+    { generationNames: ReadonlyMap<number, string>; levelNames: ReadonlyMap<number, string> }
+  >;
 }
 
 /**
@@ -123,7 +127,7 @@ function layerNamesOf(
   const names: OutlineIndex["layerNames"] = new Map();
   const outline = provider.engine?.engineCube(session.connector, cube, session).outline;
   for (const d of outline ? [...outline.baseDimensions, ...outline.attributeDimensions] : [])
-    names.set(d.name.toLowerCase(), { generations: d.generationNames, levels: d.levelNames });
+    names.set(d.name.toLowerCase(), { generationNames: d.generationNames, levelNames: d.levelNames });
   return names;
 }
 
@@ -214,15 +218,18 @@ export function generationLevels(
   base: string | null,
 ): GenerationLevel[] {
   const own = index.layerNames.get(dimension.name.toLowerCase());
+  const named = {
+    name: dimension.name,
+    generationNames: own?.generationNames ?? new Map<number, string>(),
+    levelNames: own?.levelNames ?? new Map<number, string>(),
+  };
   const depth = generationsOf(dimension);
   const numbers =
     kind === "generations"
       ? Array.from({ length: depth }, (_, i) => i + 1)
       : Array.from({ length: depth }, (_, i) => i);
   return numbers.map((number) => {
-    const name =
-      (kind === "generations" ? own?.generations : own?.levels)?.get(number) ??
-      `${kind === "generations" ? "Gen" : "Lev"}${number},${dimension.name}`;
+    const name = layerNameOf(named, kind === "generations" ? "generation" : "level", number);
     const item: GenerationLevel = { name, number, unique: false };
     if (base !== null) item.links = [getLink("self", `${base}/${number}`)];
     return item;

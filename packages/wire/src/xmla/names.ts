@@ -27,7 +27,7 @@ export function memberName(m: Member): string {
  * placeholder `Gen<n>,<dimension>`.
  */
 export function levelName(d: Dimension, generation: number): string {
-  return d.generationNames.get(generation) ?? `Gen${generation},${d.name}`;
+  return d.generationName(generation);
 }
 
 export function levelUniqueName(d: Dimension, generation: number): string {
