@@ -146,9 +146,31 @@ export function readDataFile(
   cell: (c: DataFileCell) => void,
   error: (e: DataFileError) => void,
 ): void {
-  const outline = cube.outline;
-  const dimIndex = new Map(cube.dims.map((d, i) => [d, i]));
-  const lookup = (name: string): Member | undefined => {
+  const reader = new DataFileReader(cube, cell, error);
+  for (const line of text.split(/\r?\n/)) reader.line(line);
+}
+
+/** {@link readDataFile} a line at a time, for a file read as a stream. */
+export class DataFileReader {
+  private readonly dimIndex: Map<Member["dimension"], number>;
+  private readonly current: (Member | undefined)[];
+  private header: Member[] | null = null;
+  private headerDim = -1;
+  private first = true;
+  /** Lines read so far. */
+  lines = 0;
+
+  constructor(
+    private readonly cube: Cube,
+    private readonly cell: (c: DataFileCell) => void,
+    private readonly error: (e: DataFileError) => void,
+  ) {
+    this.dimIndex = new Map(cube.dims.map((d, i) => [d, i]));
+    this.current = cube.dims.map(() => undefined);
+  }
+
+  private lookup(name: string): Member | undefined {
+    const outline = this.cube.outline;
     const m = outline.member(name);
     if (m) return m;
     for (const t of outline.aliasTables) {
@@ -156,16 +178,13 @@ export function readDataFile(
       if (a) return a;
     }
     return undefined;
-  };
-  const current: (Member | undefined)[] = cube.dims.map(() => undefined);
-  let header: Member[] | null = null;
-  let headerDim = -1;
-  let first = true;
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const lineNo = i + 1;
-    const raw = lines[i] as string;
-    if (raw.trim() === "") continue;
+  }
+
+  /** Reads the next line of the file (without its line break). */
+  line(raw: string): void {
+    const lineNo = ++this.lines;
+    if (raw.trim() === "") return;
+    const { cube, dimIndex, current } = this;
     const names: Member[] = [];
     const values: (number | null)[] = [];
     let bad: string | null = null;
@@ -177,7 +196,7 @@ export function readDataFile(
         continue;
       }
       const word = (quoted ?? bare) as string;
-      const m = lookup(word);
+      const m = this.lookup(word);
       if (!m) {
         bad = `"${word}" is not a member of the outline`;
         break;
@@ -192,49 +211,53 @@ export function readDataFile(
       }
       names.push(m);
     }
-    if (first) {
-      first = false;
+    if (this.first) {
+      this.first = false;
       const dim = names[0]?.dimension;
       if (!bad && values.length === 0 && names.length > 1 && names.every((m) => m.dimension === dim)) {
-        header = names;
-        headerDim = dimIndex.get(dim as never) as number;
-        continue;
+        this.header = names;
+        this.headerDim = dimIndex.get(dim as Member["dimension"]) as number;
+        return;
       }
     }
     if (bad) {
-      error({ line: lineNo, reason: bad });
-      continue;
+      this.error({ line: lineNo, reason: bad });
+      return;
     }
+    const { header, headerDim } = this;
     for (const m of names) {
       const d = dimIndex.get(m.dimension) as number;
       if (d === headerDim) {
-        bad = `"${m.name}" is in dimension ${m.dimension.name}, which heads the columns`;
-        break;
+        this.error({
+          line: lineNo,
+          reason: `"${m.name}" is in dimension ${m.dimension.name}, which heads the columns`,
+        });
+        return;
       }
-      current[d] = m;
     }
-    if (bad) {
-      error({ line: lineNo, reason: bad });
-      continue;
-    }
-    if (values.length === 0) continue;
+    // Names take effect only once the whole line is known to be good.
+    for (const m of names) current[dimIndex.get(m.dimension) as number] = m;
+    if (values.length === 0) return;
     if (header ? values.length > header.length : values.length > 1) {
-      error({
+      this.error({
         line: lineNo,
         reason: header
           ? `${values.length} values for ${header.length} columns`
           : `${values.length} values on a line, and no column line names their members`,
       });
-      continue;
+      return;
     }
     const unset = cube.dims.filter((_, d) => d !== headerDim && current[d] === undefined);
     if (unset.length > 0) {
-      error({ line: lineNo, reason: `no member of ${unset.map((d) => d.name).join(", ")} has been named` });
-      continue;
+      this.error({
+        line: lineNo,
+        reason: `no member of ${unset.map((d) => d.name).join(", ")} has been named`,
+      });
+      return;
     }
     values.forEach((value, k) => {
       const tuple = current.map((m, d) => (d === headerDim ? (header as Member[])[k] : m)) as Member[];
-      cell({ line: lineNo, tuple, value });
+      this.cell({ line: lineNo, tuple, value });
     });
   }
 }

@@ -17,6 +17,7 @@ export {
   type DataExportOptions,
   type DataFileCell,
   type DataFileError,
+  DataFileReader,
   dataExportChunks,
   readDataFile,
 } from "./data-file.ts";

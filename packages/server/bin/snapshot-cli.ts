@@ -5,10 +5,12 @@ import { Upstreams } from "@qibates/connectors/net";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
+import { importDataFile } from "../tools/snapshot/import-data.ts";
 import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
                         [--cube CUBE] [--name NAME] [--force]
+       qibates-snapshot --import-data FILE --into SNAPSHOT [--cube CUBE] [--skip-rejected]
 
 Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
 
@@ -22,6 +24,12 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
   --name         serve the copy under this application name (default: the application's)
   --force        replace a snapshot already in FOLDER/NAME
   --help         this text
+
+  --import-data  an Essbase data export (MaxL export database, or the exportData job; in columns or
+                 not, plain or gzip) or a free-form data file, to replace the data of a snapshot
+  --into         the snapshot's folder (FOLDER/NAME of an earlier run), whose outline reads the file
+  --skip-rejected  write the values that load even when some lines are rejected (default: nothing
+                 is written then)
 
 A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
 authorities, as for the QiBates server.
@@ -122,6 +130,67 @@ function progressOf(io: Io): Progress & { end(): void } {
   };
 }
 
+/** `--import-data FILE --into SNAPSHOT`: a data file replaces a snapshot's data (`tools/snapshot/import-data.ts`). */
+async function importMode(values: Record<string, string | boolean | undefined>, io: Io): Promise<number> {
+  const file = values["import-data"];
+  const into = values.into;
+  if (typeof file !== "string" || file === "") return usage(io, "--import-data names the data file to read");
+  if (typeof into !== "string" || into === "")
+    return usage(io, "--import-data needs --into, the snapshot's folder");
+  const others = [
+    "connector",
+    "address",
+    "user",
+    "server",
+    "application",
+    "out",
+    "name",
+    "force",
+    "password",
+  ].filter((k) => values[k] !== undefined);
+  if (others.length > 0)
+    return usage(
+      io,
+      `--import-data takes --into, --cube and --skip-rejected only (not --${others.join(", --")})`,
+    );
+  const started = Date.now();
+  io.err(`Reading ${file} into the snapshot in ${into}\n`);
+  try {
+    const r = await importDataFile({
+      folder: into,
+      file,
+      ...(typeof values.cube === "string" ? { cube: values.cube } : {}),
+      skipRejected: values["skip-rejected"] === true,
+      progress: (lines, cells) => io.err(`${lines} lines read, ${cells} values loaded\n`),
+    });
+    const rejected = r.firstRejected.map((e) => `  line ${e.line}: ${e.reason}`);
+    if (!r.written) {
+      io.err(
+        [
+          `qibates-snapshot: ${r.rejected} of ${r.lines} lines were rejected; the snapshot is unchanged. The first:`,
+          ...rejected,
+          "Fix the file, or run again with --skip-rejected to keep the values that load.",
+          "",
+        ].join("\n"),
+      );
+      return 1;
+    }
+    io.out(
+      [
+        `Cube ${r.cube} of ${into}: ${r.cells} stored cells from ${r.lines} lines (${r.values} values) in ${seconds(Date.now() - started)}`,
+        ...(r.rejected > 0
+          ? [`  ${r.rejected} lines rejected (--skip-rejected); the first:`, ...rejected]
+          : []),
+        "",
+      ].join("\n"),
+    );
+    return 0;
+  } catch (e) {
+    io.err(`qibates-snapshot: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -139,6 +208,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         password: { type: "string" },
+        "import-data": { type: "string" },
+        into: { type: "string" },
+        "skip-rejected": { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -150,6 +222,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.out(USAGE);
     return 0;
   }
+  if (values["import-data"] !== undefined || values.into !== undefined) return importMode(values, io);
   if (values.password !== undefined) {
     return usage(io, "the password is never an argument: set QIBATES_PASSWORD or type it when asked");
   }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import {
   CubeSnapshotError,
   DEMO_APPLICATIONS,
@@ -9,6 +10,8 @@ import {
   loadCubeSnapshots,
   memoryStore,
 } from "@qibates/connectors/embedded";
+import { dataExportChunks } from "@qibates/engine";
+import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
@@ -363,5 +366,110 @@ describe("qibates-snapshot", () => {
     });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/PROVIDER_CA_FILE \/nonexistent\/company-ca\.pem cannot be read/);
+  });
+});
+
+describe("qibates-snapshot --import-data: an Essbase data export replaces a snapshot's data", () => {
+  const cli = async (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await main(argv, {
+      out: (s) => {
+        out += s;
+      },
+      err: (s) => {
+        err += s;
+      },
+      tty: false,
+      env: {},
+    });
+    return { code, out, err };
+  };
+  /** A copy of the essbase-stndln snapshot with its data emptied, served under another name. */
+  const emptyCopy = (name: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-import-"));
+    const folder = join(dir, name);
+    cpSync(join(root, "CopyRest"), folder, { recursive: true });
+    const manifestPath = join(folder, "manifest.json");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+    manifest.application = name;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    return { dir, folder, manifestPath };
+  };
+  /** What Essbase writes for `export database Sample.Basic level0 data` (the engine's own export of the demo). */
+  const demoExport = (columns: boolean) =>
+    [...dataExportChunks(createSampleBasicCube(), { level: "level0", columns })].join("");
+
+  for (const columns of [false, true]) {
+    it(`reads a level-0 export${columns ? " in columns" : ""} and serves the same totals as the original`, async () => {
+      const { dir, folder, manifestPath } = emptyCopy(columns ? "ImportCol" : "ImportNat");
+      try {
+        const file = join(dir, columns ? "export.txt.gz" : "export.txt");
+        writeFileSync(file, columns ? gzipSync(demoExport(true)) : demoExport(false));
+        const r = await cli(["--import-data", file, "--into", folder]);
+        expect(r.err + r.out).not.toMatch(/rejected/);
+        expect(r.code).toBe(0);
+        expect(r.out).toMatch(/^Cube Basic of .*: \d+ stored cells from \d+ lines/);
+        const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+        const data = readFileSync(join(folder, manifest.cubes[0].data.file));
+        expect(createHash("sha256").update(data).digest("hex")).toBe(manifest.cubes[0].data.sha256);
+        expect(manifest.cubes[0].computedMembers).toEqual([]);
+        const provider = await EmbeddedProvider.open({
+          store: memoryStore(),
+          credentialsValid: () => true,
+          snapshots: await loadCubeSnapshots(dir, DEMO_APPLICATIONS),
+        });
+        try {
+          for (const grid of GRIDS) {
+            const want = await refresh(served, "Sample", grid);
+            const got = await refresh(provider, manifest.application, grid);
+            expect(got?.grid).toEqual(want?.grid);
+          }
+        } finally {
+          await provider.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it("leaves the snapshot unchanged when a line is rejected, and says which; --skip-rejected keeps the rest", async () => {
+    const { dir, folder, manifestPath } = emptyCopy("ImportBad");
+    try {
+      const file = join(dir, "bad.txt");
+      writeFileSync(
+        file,
+        ['"Jan" "Feb"', '"100-10" "New York" "Sales" "Actual" 1 2', '"100-10" "Atlantis" 3', ""].join("\n"),
+      );
+      const before = readFileSync(manifestPath, "utf8");
+      const refused = await cli(["--import-data", file, "--into", folder]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/1 of 3 lines were rejected; the snapshot is unchanged/);
+      expect(refused.err).toMatch(/line 3: "Atlantis" is not a member of the outline/);
+      expect(readFileSync(manifestPath, "utf8")).toBe(before);
+      const kept = await cli(["--import-data", file, "--into", folder, "--skip-rejected"]);
+      expect(kept.code).toBe(0);
+      expect(kept.out).toMatch(/: 2 stored cells from 3 lines/);
+      expect(JSON.parse(readFileSync(manifestPath, "utf8")).cubes[0].cells).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a snapshot without its manifest, a missing file, and other options mixed in", async () => {
+    expect((await cli(["--import-data", "/nonexistent.txt", "--into", join(root, "nope")])).err).toMatch(
+      /manifest\.json: missing, unreadable or not JSON/,
+    );
+    expect((await cli(["--import-data", "/nonexistent.txt", "--into", join(root, "CopyRest")])).err).toMatch(
+      /nonexistent\.txt: cannot be read \(ENOENT\)/,
+    );
+    const mixed = await cli(["--import-data", "f", "--into", "d", "--connector", "ssas"]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toMatch(
+      /--import-data takes --into, --cube and --skip-rejected only \(not --connector\)/,
+    );
+    const every = await cli(["--import-data", "/nonexistent.txt", "--into", join(root, "CopyXmla")]);
+    expect(every.err).toMatch(/keeps the values its server computed at every level/);
   });
 });
