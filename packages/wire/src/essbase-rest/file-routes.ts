@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { type CatalogFile, catalogPath, type FileCatalog, ROOT_FOLDERS } from "./files.ts";
-import { bool, enc, JSON_TYPE, linkBase, whole } from "./request.ts";
+import { bool, enc, JSON_TYPE, linkBase, TEXT_TYPE, whole } from "./request.ts";
 import type { WireSession } from "./sessions.ts";
 
 /** `FileBean` of the swagger. */
@@ -41,7 +41,8 @@ function bean(
  * read and export jobs write (`job-routes.ts`). `GET` lists a folder (`offset`, `limit`, `type`, `filter`,
  * `recursive`) or downloads a file (`Content-Disposition` names it, as appliedolap's client reads it); `PUT`
  * with `Content-Type: application/octet-stream` uploads a file (`overwrite`), without it creates a folder;
- * `DELETE` removes a file or a folder. Each owner sees only their own files (`files.ts`). Sources: `NOTES.md`.
+ * `DELETE` removes a file or a folder; `/files/homepath` and `/files/sharedpath` name the caller's folder and the
+ * shared one. Each owner sees only their own files (`files.ts`). Sources: `NOTES.md`.
  */
 export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
   /** The served applications and their cubes, as the catalog's `applications` folders. */
@@ -133,6 +134,16 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
       ctx.sessionOf(request);
       const items = await entries(ctx.sessionOf(request), [], false, linkBase(request));
       return reply.type(JSON_TYPE).send({ ...page(items, 0, 0), properties: {} });
+    });
+
+    // The caller's own folder and the shared one, as plain text (appliedolap's client reads `/files/homepath`
+    // as text: "Essbase returns plain text such as /users/admin").
+    files.get("/files/homepath", async (request, reply) =>
+      reply.type(TEXT_TYPE).send(`/users/${ctx.sessionOf(request).username}`),
+    );
+    files.get("/files/sharedpath", async (request, reply) => {
+      ctx.sessionOf(request);
+      return reply.type(TEXT_TYPE).send("/shared");
     });
 
     files.get("/files/*", async (request, reply) => {

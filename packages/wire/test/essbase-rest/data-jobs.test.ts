@@ -71,6 +71,9 @@ describe("Files API", () => {
     expect(cubes.json.items.map((i: { fullPath: string }) => i.fullPath)).toEqual([
       "/applications/Sample/Basic",
     ]);
+    const home = await raw(client, "GET", "/files/homepath");
+    expect([home.status, home.bytes.toString("utf8")]).toEqual([200, "/users/demo"]);
+    expect((await raw(client, "GET", "/files/sharedpath")).bytes.toString("utf8")).toBe("/shared");
     const mine = await client.get("/files/users");
     expect(mine.json.items.map((i: { fullPath: string }) => i.fullPath)).toEqual(["/users/demo"]);
   });
