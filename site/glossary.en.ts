@@ -33,7 +33,7 @@ export const englishGlossary: GlossaryRule[] = [
   {
     preferred: "the QiBates pane (in Excel and in Google Sheets alike)",
     // Google's own permission text, quoted as the consent screen shows it, keeps its word.
-    forbidden: [/(?<!prompts and |calls it a )\bsidebars?\b/iu],
+    forbidden: [/(?<!prompts and |calls it a )\bsidebars?\b/iu, /(?<!Excel's )\btask panes?\b/iu],
     reason:
       "One name for the add-in's panel on every spreadsheet: the pane, as Microsoft calls an add-in's task pane.",
   },

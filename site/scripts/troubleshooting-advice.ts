@@ -107,12 +107,13 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez le nom d'utilisateur et le mot de passe sur le serveur lui-même (Smart View ou son interface web) ; sur EPM Cloud, préfixez le domaine d'identité si le vôtre en a un.",
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
-    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`).",
-    fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`).",
+    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not answer in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.",
+    fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`.",
   },
+  // Never returned (the registry's `returned: false`): the table says so instead of giving advice.
   QB_ERR_PROVIDER_TIMEOUT: {
-    en: "Try again later; if the server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.",
-    fr: "Réessayez plus tard ; si le serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`.",
+    en: "None (never returned); see `QB_ERR_PROVIDER_UNREACHABLE`.",
+    fr: "Aucune (jamais renvoyé) ; voir `QB_ERR_PROVIDER_UNREACHABLE`.",
   },
   QB_ERR_PROVIDER_MALFORMED: {
     en: "Check that the address points at the server's own endpoint, not a login page or proxy; a very large answer needs `UPSTREAM_MAX_ANSWER_BYTES` raised.",

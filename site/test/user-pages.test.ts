@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { listFiles } from "./site-files.ts";
 
@@ -35,10 +36,25 @@ export const DEVELOPER_WORDS: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /\bnpm start\b|\bqibates-replay\b/, what: "a command of the server or its tools" },
 ];
 
+/**
+ * The fixed words of the registry's messages (the parts between placeholders, 20 characters or more), in both
+ * languages: a page quotes a message exactly as the user sees it, even where it names an API field (for example
+ * QB_ERR_CELL_TOO_LONG's "unless enableLargeCellSubmit is true"), and glosses it.
+ */
+const MESSAGE_WORDS: readonly string[] = Object.values(ERROR_CODES)
+  .flatMap((d) => [d.en, d.fr])
+  .flatMap((m) => m.replace(/[[\]]/g, "").split(/\{[A-Za-z]+\}/))
+  .filter((part) => part.trim().length >= 20);
+
 /** The lines of a page that use the developer's vocabulary (outside the one link to the API's own table). */
 export function developerWords(source: string): string[] {
   const found: string[] = [];
-  source.split("\n").forEach((line, i) => {
+  source.split("\n").forEach((raw, i) => {
+    // A registry message quoted as the user sees it is not the developer's vocabulary; its gloss in italics neither.
+    const quotes = MESSAGE_WORDS.filter((part) => raw.includes(part));
+    let line = raw;
+    for (const part of quotes) line = line.split(part).join(" ");
+    if (quotes.length > 0) line = line.replace(/\*[A-Za-z]+\*/g, " ");
     // The compatibility page sends developers to their table, by the health call that returns it.
     if (/\(\.\.\/develop\/capability-table\.md\)/.test(line) && /GET \/qibates\/api\/v2\/health/.test(line))
       return;
@@ -76,5 +92,10 @@ describe("the add-in user's pages", () => {
     ].join("\n");
     expect(developerWords(planted)).toHaveLength(DEVELOPER_WORDS.length);
     expect(developerWords("Open **☰ › Forms Library** and type the form's name.")).toEqual([]);
+    // A registry message quoted as the user sees it may name a field; the same field outside the quote may not.
+    const quoted =
+      "| The cell at row …, column … has … characters; the limit is 255 unless enableLargeCellSubmit is true. |";
+    expect(developerWords(quoted)).toEqual([]);
+    expect(developerWords(`${quoted} Set enableLargeCellSubmit.`)).toHaveLength(1);
   });
 });

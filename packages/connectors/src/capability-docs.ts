@@ -67,7 +67,8 @@ const WORDS = {
     no: "No",
     demoOnly: "Demo only",
     partly: "Yes, partly on real servers",
-    notes: "Why:",
+    notes: "Why, row by row:",
+    inNote: { no: "no", demo: "demo only", partly: "partly on real servers" } as Record<NoteVerdict, string>,
   },
   fr: {
     heading: "## Ce que fait l'API avec chaque connecteur",
@@ -106,23 +107,52 @@ const WORDS = {
     no: "Non",
     demoOnly: "Démo seulement",
     partly: "Oui, en partie sur serveur réel",
-    notes: "Pourquoi :",
+    notes: "Pourquoi, ligne par ligne :",
+    inNote: { no: "non", demo: "démo seulement", partly: "en partie sur serveur réel" } as Record<
+      NoteVerdict,
+      string
+    >,
   },
 };
 
-const SUPERSCRIPT = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
-const sup = (n: number) => [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join("");
+type NoteVerdict = "no" | "demo" | "partly";
+
+/**
+ * The reasons of a capability table, keyed by the rows they explain rather than numbered: one bullet per reason,
+ * naming its rows (in bold), the connectors and their verdict, then the reason. A reader goes from a row to its
+ * reason by the row's name, not by a footnote number.
+ */
+class RowNotes {
+  private readonly list: { why: Text; verdict: NoteVerdict; labels: string[]; connectors: Connector[] }[] =
+    [];
+  add(label: string, connector: Connector, verdict: NoteVerdict, why: Text): void {
+    let note = this.list.find((n) => n.why.en === why.en && n.verdict === verdict);
+    if (!note) {
+      note = { why, verdict, labels: [], connectors: [] };
+      this.list.push(note);
+    }
+    if (!note.labels.includes(label)) note.labels.push(label);
+    if (!note.connectors.includes(connector)) note.connectors.push(connector);
+  }
+  lines(locale: DocLocale): string[] {
+    const w = WORDS[locale];
+    if (this.list.length === 0) return [];
+    return [
+      "",
+      w.notes,
+      "",
+      ...this.list.map(
+        (n) =>
+          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${n.why[locale]}`,
+      ),
+    ];
+  }
+}
 
 function familyTable(family: Family, locale: DocLocale): string[] {
   const w = WORDS[locale];
   const connectors = CONNECTORS.filter((c) => CONNECTOR_PROFILES[c].family === family);
-  const reasons: Text[] = [];
-  const noteOf = (why: Text): number => {
-    const i = reasons.findIndex((r) => r.en === why.en);
-    if (i >= 0) return i + 1;
-    reasons.push(why);
-    return reasons.length;
-  };
+  const notes = new RowNotes();
   const lines = [
     w.families[family],
     "",
@@ -133,20 +163,21 @@ function familyTable(family: Family, locale: DocLocale): string[] {
   for (const cap of CAPABILITIES.filter((c) => c.family === family)) {
     const cells = connectors.map((c) => {
       const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
-      if (s?.status === "no") return `${w.no} ${sup(noteOf(s.why))}`;
+      if (s?.status === "no") {
+        notes.add(cap.label[locale], c, "no", s.why);
+        return w.no;
+      }
       const real = s?.realServers;
-      if (real) return `${real.status === "no" ? w.demoOnly : w.partly} ${sup(noteOf(real.why))}`;
+      if (real) {
+        notes.add(cap.label[locale], c, real.status === "no" ? "demo" : "partly", real.why);
+        return real.status === "no" ? w.demoOnly : w.partly;
+      }
       return w.yes;
     });
     const calls = cap.operations.map((o) => `\`${o}\``).join(", ");
     lines.push(`| ${cap.label[locale]} | ${calls} | ${cells.join(" | ")} |`);
   }
-  if (reasons.length > 0) {
-    lines.push("", w.notes, "");
-    reasons.forEach((r, i) => {
-      lines.push(`${i + 1}. ${r[locale]}`);
-    });
-  }
+  lines.push(...notes.lines(locale));
   return lines;
 }
 
@@ -251,19 +282,6 @@ export function isMdxPage(source: string): boolean {
   return /^\s+format:\s*mdx\s*$/m.test(front);
 }
 
-class Notes {
-  readonly list: Text[] = [];
-  mark(notes: readonly Text[]): string {
-    return notes
-      .map((n) => {
-        let i = this.list.findIndex((r) => r.en === n.en);
-        if (i < 0) i = this.list.push(n) - 1;
-        return sup(i + 1);
-      })
-      .join(" ");
-  }
-}
-
 /** The matrix of "Features and compatibility": feature × server, each cell a verdict and a reason in the reader's words. */
 export function addinTables(locale: DocLocale): string {
   return featureMatrix(locale);
@@ -355,28 +373,33 @@ function capabilityRows(
     const rows = CAPABILITIES.filter((c) => c.family === family && caps.includes(c.id));
     const connectors = connectorsOf(family);
     if (rows.length === 0 || connectors.length === 0) continue;
-    const notes = new Notes();
+    const notes = new RowNotes();
     if (lines.length > 0) lines.push("");
     lines.push(`| ${w.capability} | ${w.calls} | ${connectors.map((c) => `\`${c}\``).join(" | ")} |`);
     lines.push(`|---|---|${connectors.map(() => "---").join("|")}|`);
     for (const cap of rows) {
       const cells = connectors.map((c) => {
         const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
-        if (!s || s.status === "no") return s ? `${w.no} ${notes.mark([s.why])}` : w.no;
-        if (s.realServers)
-          return `${s.realServers.status === "no" ? w.demoOnly : w.partly} ${notes.mark([s.realServers.why])}`;
+        if (!s || s.status === "no") {
+          if (s) notes.add(cap.label[locale], c, "no", s.why);
+          return w.no;
+        }
+        if (s.realServers) {
+          notes.add(
+            cap.label[locale],
+            c,
+            s.realServers.status === "no" ? "demo" : "partly",
+            s.realServers.why,
+          );
+          return s.realServers.status === "no" ? w.demoOnly : w.partly;
+        }
         return w.yes;
       });
       lines.push(
         `| ${cap.label[locale]} | ${cap.operations.map((o) => `\`${o}\``).join(", ")} | ${cells.join(" | ")} |`,
       );
     }
-    if (notes.list.length > 0) {
-      lines.push("", w.notes, "");
-      notes.list.forEach((n, i) => {
-        lines.push(`${i + 1}. ${n[locale]}`);
-      });
-    }
+    lines.push(...notes.lines(locale));
   }
   return lines;
 }

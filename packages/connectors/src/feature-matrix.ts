@@ -125,8 +125,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   pbcs: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "Prompts cannot be listed: type their values yourself.",
-      fr: "Les invites ne peuvent pas être listées : saisissez vous-même leurs valeurs.",
+      en: "Prompts cannot be listed, so type their values yourself.",
+      fr: "Les invites ne peuvent pas être listées ; saisissez vous-même leurs valeurs.",
     },
     planningAliasTables: {
       en: "The list of alias tables is not available; Default works.",
@@ -138,8 +138,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
 const OTHER_FAMILY: Record<"essbase" | "planning", Text> = {
   // An Essbase-family capability asked of Planning or PBCS.
   essbase: {
-    en: "On Planning and PBCS, data opens through forms: no ad hoc grid.",
-    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires : pas de grille ad hoc.",
+    en: "On Planning and PBCS, data opens through forms, not in an ad hoc grid.",
+    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires, pas dans une grille ad hoc.",
   },
   // A planning capability asked of an Essbase-family server.
   planning: {
@@ -226,8 +226,8 @@ const R = {
     fr: "Seules les cellules texte Planning ont la limite de 255 caractères.",
   },
   colorsEssbase11: {
-    en: "Calculated cells look writable: the server does not say which members are calculated.",
-    fr: "Les cellules calculées paraissent modifiables : le serveur n'indique pas quels membres sont calculés.",
+    en: "Calculated cells look writable, because the server does not say which members are calculated.",
+    fr: "Les cellules calculées paraissent modifiables, car le serveur n'indique pas quels membres sont calculés.",
   },
   colorsSsas: {
     en: "Only calculated members' cells are read-only; a cube not enabled for writing shows when you submit.",
@@ -352,8 +352,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
             [
               "no",
               {
-                en: "QiBates does not read a form's menus yet: open the related form by its name.",
-                fr: "QiBates ne lit pas encore les menus d'un formulaire\u00a0: ouvrez le formulaire associé par son nom.",
+                en: "QiBates does not read a form's menus yet, so open the related form by its name.",
+                fr: "QiBates ne lit pas encore les menus d'un formulaire\u00a0; ouvrez le formulaire associé par son nom.",
               },
             ],
           ),
@@ -437,7 +437,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "data-import",
-        label: { en: "Data integration: import", fr: "Intégration de données : import" },
+        label: { en: "Data integration (import)", fr: "Intégration de données (import)" },
         page: "features/features/DataIntegration.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
@@ -448,7 +448,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "data-export",
-        label: { en: "Data integration: export", fr: "Intégration de données : export" },
+        label: { en: "Data integration (export)", fr: "Intégration de données (export)" },
         needs: ["adhoc", "forms"],
         partWhy: each(PLANNING_FAMILY, {
           en: "Exports a form you open by its name; the list of forms is not available.",

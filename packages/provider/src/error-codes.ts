@@ -46,6 +46,11 @@ export interface ErrorCodeDefinition {
   readonly when: string;
   /** When the code is answered, for the error catalogue (French). */
   readonly whenFr: string;
+  /**
+   * `false` for a code kept in the contract that the server no longer returns: the error catalogue lists it last,
+   * apart from the codes a client can meet, and the documentation gives no advice for it.
+   */
+  readonly returned?: false;
 }
 
 /** The 500 message is fixed by the product specification, in every locale. */
@@ -244,9 +249,10 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider at {address} did not answer within {seconds} seconds.",
     fr: "Le fournisseur à l'adresse {address} n'a pas répondu en {seconds} secondes.",
-    when: "Kept in the contract; the connectors no longer answer it: a provider that does not answer in time gets QB_ERR_PROVIDER_UNREACHABLE, so that an answer does not tell an open port from a closed one.",
+    when: "Not returned (kept in the contract for compatibility). A provider that does not answer in time gets QB_ERR_PROVIDER_UNREACHABLE, so that an answer does not tell an open port from a closed one.",
     whenFr:
-      "Conservé dans le contrat ; les connecteurs ne le renvoient plus : un fournisseur qui ne répond pas à temps donne QB_ERR_PROVIDER_UNREACHABLE, pour qu'une réponse ne permette pas de distinguer un port ouvert d'un port fermé.",
+      "Jamais renvoyé (conservé dans le contrat par compatibilité). Un fournisseur qui ne répond pas à temps donne QB_ERR_PROVIDER_UNREACHABLE, pour qu'une réponse ne permette pas de distinguer un port ouvert d'un port fermé.",
+    returned: false,
   },
   QB_ERR_PROVIDER_MALFORMED: {
     status: 502,
@@ -616,17 +622,24 @@ export interface ErrorCatalogueRow {
   readonly message: string;
   /** When the code is answered, in the requested language. */
   readonly when: string;
+  /** `false` for a code kept in the contract that the server no longer returns. */
+  readonly returned: boolean;
 }
 
-/** The error catalogue in one language, in registry order — what the documentation's error page lists. */
+/**
+ * The error catalogue in one language, in registry order, with the codes the server no longer returns last —
+ * what the documentation's error pages list.
+ */
 export function errorCatalogue(locale: ErrorLocale = "en"): ErrorCatalogueRow[] {
-  return ERROR_CODE_LIST.map((code) => {
+  const rows = ERROR_CODE_LIST.map((code) => {
     const def: ErrorCodeDefinition = ERROR_CODES[code];
     return {
       code,
       status: def.status,
       message: locale === "fr" ? def.fr : def.en,
       when: locale === "fr" ? def.whenFr : def.when,
+      returned: def.returned !== false,
     };
   });
+  return [...rows.filter((r) => r.returned), ...rows.filter((r) => !r.returned)];
 }

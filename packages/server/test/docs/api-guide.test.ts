@@ -226,7 +226,8 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   it("lists every error code of the registry with its status and when it is answered", () => {
     const expected = errorCatalogue(locale).map(({ code, status, when }) => ({ code, status, when }));
     const rows = catalogueRows(source);
-    expect(rows.map((r) => r.code)).toEqual([...ERROR_CODE_LIST]);
+    // Every code of the registry, in the catalogue's order (a code no longer returned last).
+    expect([...rows.map((r) => r.code)].sort()).toEqual([...ERROR_CODE_LIST].sort());
     expect(rows).toEqual(expected);
   });
 });
