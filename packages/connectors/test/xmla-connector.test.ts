@@ -294,8 +294,13 @@ describe("ssas over XMLA", () => {
       .catch((x: unknown) => x);
     expect((e as ProviderError).code).toBe("UNSUPPORTED");
     expect((e as ProviderError).message).toBe(
-      'The server refused the write-back (UPDATE CUBE): "Year" is Dynamic Calc',
+      'action/save is not supported by connector ssas: the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
     );
+    // The reason travels as the registry's parameter, so the API's message carries it, in either language.
+    expect((e as ProviderError).params?.reason).toEqual({
+      en: 'the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
+      fr: 'le serveur a refusé l\'écriture différée (UPDATE CUBE) — "Year" is Dynamic Calc',
+    });
   });
 
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {

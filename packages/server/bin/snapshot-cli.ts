@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { importDataFile } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
-import { importDataFile } from "../tools/snapshot/import-data.ts";
 import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER

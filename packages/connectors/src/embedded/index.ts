@@ -26,6 +26,7 @@ export {
   type SnapshotManifest,
   sha256OfFile,
 } from "./cube-copy.ts";
+export { type ImportOptions, type ImportResult, importDataFile } from "./cube-import.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";

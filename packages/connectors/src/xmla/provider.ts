@@ -288,7 +288,7 @@ class XmlaOperations implements EssbaseOperations {
   /**
    * The cells the engine would write (statuses checked with the outline's write rule), sent as one
    * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
-   * answers the typed unsupported error with its own message.
+   * answers the typed unsupported error, its own message as the reason.
    */
   /**
    * The query sent as it is in one `Execute`; the multidimensional answer read back as an MDX result
@@ -340,12 +340,12 @@ class XmlaOperations implements EssbaseOperations {
         await this.p.upstream(session).client.execute(statement, cube.properties);
       } catch (e) {
         if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
-          throw new ProviderError(
-            "UNSUPPORTED",
-            `The server refused the write-back (UPDATE CUBE): ${e.params?.reason ?? e.message}`,
-            { operation: "action/save", connector: "ssas" },
-            null,
-          );
+          // The server's reason goes with the refusal, in the registry's message, in both languages.
+          const reason = String(e.params?.reason ?? e.message);
+          throw refused("ssas", "action/save", {
+            en: `the server refused the write-back (UPDATE CUBE) — ${reason}`,
+            fr: `le serveur a refusé l'écriture différée (UPDATE CUBE) — ${reason}`,
+          });
         }
         throw e;
       }

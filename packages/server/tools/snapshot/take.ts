@@ -96,7 +96,7 @@ const fileName = (cube: string, kind: "outline.json" | "data.tsv.gz") =>
   `${cube.replace(FILE_SAFE, "_")}.${kind}`;
 
 /** Writes `text` to `path` through a temporary file, synced, so that a crash leaves the old file or the new. */
-export function writeAtomic(path: string, text: string): void {
+function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, text);
   const fd = openSync(tmp, "r");

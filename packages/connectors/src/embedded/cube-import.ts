@@ -8,20 +8,20 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
+import { Cube, type DataFileError, DataFileReader, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import {
   CubeSnapshotError,
   checkManifest,
   MANIFEST_FILE,
   type SnapshotManifest,
   sha256OfFile,
-} from "@qibates/connectors/embedded";
-import { Cube, type DataFileError, DataFileReader, Outline, outlineSpecFromDocument } from "@qibates/engine";
-import { writeAtomic } from "./take.ts";
+} from "./cube-copy.ts";
 
 export interface ImportOptions {
   /** The snapshot folder (holding `manifest.json`) whose data the file replaces. */
@@ -192,7 +192,12 @@ export async function importDataFile(o: ImportOptions): Promise<ImportResult> {
       c === entry ? { ...c, data, cells: result.cells, computedMembers: [] } : c,
     ),
   };
-  writeAtomic(manifestPath, `${JSON.stringify(updated, null, 2)}\n`);
+  const tmpManifest = `${manifestPath}.tmp`;
+  writeFileSync(tmpManifest, `${JSON.stringify(updated, null, 2)}\n`);
+  const mfd = openSync(tmpManifest, "r");
+  fsyncSync(mfd);
+  closeSync(mfd);
+  renameSync(tmpManifest, manifestPath);
   result.written = true;
   return result;
 }
