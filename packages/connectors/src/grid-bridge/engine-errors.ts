@@ -1,9 +1,9 @@
 import { CalcError, CalcSyntaxError, EngineError } from "@qibates/engine";
-import { GridError } from "@qibates/engine/grid";
+import { GRID_MESSAGES, GridError } from "@qibates/engine/grid";
 import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
-import { ProviderError, type ProviderErrorCode } from "@qibates/provider";
+import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider";
 
 /** The engine's planning error codes in the provider's terms. */
 const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
@@ -29,6 +29,19 @@ const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
   PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
 };
 
+/** The engine's refusals of a selection (Essbase's words where recorded), as the French API says them. */
+const SELECTION_FR: Readonly<Record<string, string>> = {
+  [GRID_MESSAGES.pivotNoStart]: "le point de départ du pivot ne peut pas être déterminé",
+  [GRID_MESSAGES.pivotNoDestination]: "la destination du pivot ne peut pas être déterminée",
+  [GRID_MESSAGES.pivotInPlace]: "la dimension est déjà à la destination du pivot",
+  [GRID_MESSAGES.removeEmptiesAxis]: "il faut un en-tête de ligne pour effectuer cette extraction",
+};
+
+/** A selection refusal's reason in both languages (the engine's English where no French is known). */
+function selectionReason(message: string): ProviderText {
+  return { en: message, fr: SELECTION_FR[message] ?? message };
+}
+
 /**
  * Every error the engine throws, as a provider error; anything else (a bug) is thrown as it is. `context`
  * names what the call was doing for the errors whose message needs it (the script of a calculation).
@@ -47,12 +60,27 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
         );
       }
       case "GRID_PIVOT_LAST_ROW":
-        throw new ProviderError("PIVOT_LAST_DIMENSION", e.message, null, "row");
+        throw new ProviderError(
+          "PIVOT_LAST_DIMENSION",
+          e.message,
+          e.dimension === undefined ? null : { dimension: e.dimension },
+          "row",
+        );
       case "GRID_PIVOT_NO_START":
       case "GRID_PIVOT_NO_DESTINATION":
-        throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "row");
+        throw new ProviderError(
+          "SELECTION_INVALID",
+          e.message,
+          { reason: selectionReason(e.message) },
+          "row",
+        );
       case "GRID_REMOVE_EMPTIES_AXIS":
-        throw new ProviderError("SELECTION_INVALID", e.message, { reason: e.message }, "cells");
+        throw new ProviderError(
+          "SELECTION_INVALID",
+          e.message,
+          { reason: selectionReason(e.message) },
+          "cells",
+        );
       case "GRID_TOO_LARGE":
         throw new ProviderError(
           "GRID_TOO_LARGE",

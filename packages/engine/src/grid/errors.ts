@@ -37,17 +37,21 @@ export class GridError extends EngineError {
   readonly unknownMembers: UnknownMember[] | undefined;
   /** `GRID_TOO_LARGE`: the cells the answer would have at least, and the budget. */
   readonly size: { cells: number; max: number } | undefined;
+  /** `GRID_PIVOT_LAST_ROW`: the dimension that cannot leave its axis. */
+  readonly dimension: string | undefined;
 
   constructor(
     code: GridErrorCode,
     message: string,
     unknownMembers?: UnknownMember[],
     size?: { cells: number; max: number },
+    dimension?: string,
   ) {
     const first = unknownMembers?.[0];
     super(code, message, first ? `grid[${first.row}][${first.column}]` : null);
     this.unknownMembers = unknownMembers;
     this.size = size;
+    this.dimension = dimension;
   }
 }
 

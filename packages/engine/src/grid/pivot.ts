@@ -179,7 +179,13 @@ export function pivotModel(
     return true;
   }
   if (from.dims.length === 1 && !(to.region === "pov" && toPov && model.pov.length > 0)) {
-    throw new GridError("GRID_PIVOT_LAST_ROW", GRID_MESSAGES.pivotLastRow);
+    throw new GridError(
+      "GRID_PIVOT_LAST_ROW",
+      GRID_MESSAGES.pivotLastRow,
+      undefined,
+      undefined,
+      src.dimension.name,
+    );
   }
   const members = takeOff(from, src.position);
   if (to.region === "pov") {

@@ -26,6 +26,12 @@ export type PlanningErrorCode =
   | "PLANNING_TASKLIST_UNKNOWN"
   | "PLANNING_TASK_UNKNOWN";
 
+/** A text the engine writes itself, in each language a caller may answer in (a rule author's words are not). */
+export interface LocalText {
+  en: string;
+  fr: string;
+}
+
 export class PlanningError extends EngineError {
   override readonly name = "PlanningError";
   declare readonly code: PlanningErrorCode;
@@ -41,7 +47,7 @@ export class PlanningError extends EngineError {
      */
     readonly details: {
       cells?: { row: number; column: number; length: number }[];
-      params?: Readonly<Record<string, string>>;
+      params?: Readonly<Record<string, string | LocalText>>;
     } = {},
   ) {
     super(code, message, field);

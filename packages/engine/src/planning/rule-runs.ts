@@ -4,7 +4,7 @@ import type { Cube } from "../cube.ts";
 import type { LaunchRuleRequest, LaunchRuleResult, RulePromptsResult, RuleRunResult } from "./calls.ts";
 import { ChangeSet, type PlanningJournalStep } from "./changes.ts";
 import type { RuleDefinition } from "./definitions.ts";
-import { PlanningError } from "./errors.ts";
+import { type LocalText, PlanningError } from "./errors.ts";
 import { type MemberInfo, memberInfo } from "./members.ts";
 import type { PlanTypeStore, PlanTypes } from "./plan-types.ts";
 import {
@@ -21,6 +21,9 @@ import {
 
 /** A rule's prompt values, validated. */
 export type ResolvedPrompts = ReturnType<typeof resolvePrompts>;
+
+/** The same words in every language (a rule author's message, an error's own text). */
+const same = (text: string): LocalText => ({ en: text, fr: text });
 
 /**
  * Business rules of an application as the calls use them: looked up by plan type and name, described with
@@ -141,19 +144,26 @@ export class RuleRuns {
       return changes.asRule(step, () => this.runScript(rule, prompts, changes, ctx, store, started));
     } catch (e) {
       if (e instanceof PlanningError) throw e;
-      const why =
+      // The rule's own message (its @RETURN text) stays as its author wrote it; what the engine adds is said in
+      // both languages.
+      const why: LocalText =
         e instanceof CalcReturn
-          ? e.text.replace(/\.?$/, ".")
+          ? same(e.text.replace(/\.?$/, "."))
           : e instanceof CalcError
-            ? `its calc script stopped: ${e.message}.`
-            : e instanceof Error
-              ? e.message
-              : String(e);
+            ? {
+                en: `its calc script stopped: ${e.message}.`,
+                fr: `son script de calcul s'est arrêté : ${e.message}.`,
+              }
+            : same(e instanceof Error ? e.message : String(e));
+      const reason = {
+        en: `${why.en} No data was changed.`,
+        fr: `${why.fr} Aucune donnée n'a été modifiée.`,
+      };
       throw new PlanningError(
         "PLANNING_RULE_FAILED",
-        `Business rule ${rule.name} failed: ${why} No data was changed.`,
+        `Business rule ${rule.name} failed: ${reason.en}`,
         "ruleName",
-        { params: { rule: rule.name, reason: `${why} No data was changed.` } },
+        { params: { rule: rule.name, reason } },
       );
     }
   }

@@ -201,7 +201,36 @@ describe("ad hoc grid on Sample.Basic", () => {
     expect(last.status).toBe(422);
     expect(last.body).toMatchObject({
       code: "QB_ERR_PIVOT_LAST_DIMENSION",
-      message: "Cannot pivot last row",
+      message: "The dimension Market is the last one on its axis and cannot move.",
+    });
+    const fr = await api.post(
+      "action/pivot",
+      { loginid, ...cube, grid: colaEast, row: 2, column: 0 },
+      { connector: "essbase", "accept-language": "fr-FR" },
+    );
+    expect(fr.json()).toMatchObject({
+      code: "QB_ERR_PIVOT_LAST_DIMENSION",
+      message: "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
+    });
+  });
+
+  it("refuses a selection in the caller's language", async () => {
+    const grid = [
+      ["", "Sales", "100-10", "Actual"],
+      ["", "Jan", "Feb", "Mar"],
+      ["East", "1", "2", "3"],
+    ];
+    const body = { loginid, ...cube, grid, row: 2, column: 2 };
+    const en = await api.post("action/pivot", body, { connector: "essbase" });
+    expect(en.statusCode).toBe(422);
+    expect(en.json()).toMatchObject({
+      code: "QB_ERR_SELECTION_INVALID",
+      message: "Invalid selection: Pivot starting point cannot be determined.",
+    });
+    const fr = await api.post("action/pivot", body, { connector: "essbase", "accept-language": "fr" });
+    expect(fr.json()).toMatchObject({
+      code: "QB_ERR_SELECTION_INVALID",
+      message: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
     });
   });
 

@@ -219,3 +219,25 @@ describe("errors stay within each call's documented error codes", () => {
     }
   }
 });
+
+describe("a failing business rule", () => {
+  test("keeps the rule's own message and says the rest in the caller's language", async () => {
+    const body = {
+      server: "Planning",
+      application: "Vision",
+      loginid,
+      cube: "Plan1",
+      ruleName: "CopyVersion",
+      prompts: [{ name: "TgtVersion", value: "Working" }],
+    };
+    const en = await api.post("action/launchrule", body, { connector: "planning" });
+    expect([en.statusCode, en.json().code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
+    expect(en.json().message).toBe(
+      'The business rule "CopyVersion" failed: the source and target versions are both Working. No data was changed.',
+    );
+    const fr = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "fr" });
+    expect(fr.json().message).toBe(
+      "La règle métier « CopyVersion » a échoué : the source and target versions are both Working. Aucune donnée n'a été modifiée.",
+    );
+  });
+});
