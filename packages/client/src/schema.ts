@@ -1298,7 +1298,7 @@ export interface components {
             status: "written" | "truncated" | "read-only" | "invalid" | "not-data";
             /** @description The value as stored (`written`, `truncated`) or the cell text as received (other statuses). */
             value: string;
-            /** @description Why the cell was not written (for example `"Profit" is Dynamic Calc`); absent or `null` for stored cells. */
+            /** @description Why the server refused the cell, in the server's own words, when it gives them (Planning and PBCS report rejected cells with their reasons); absent or `null` otherwise, and for stored cells. The embedded demo and the Essbase and SSAS connectors give the status only. */
             reason?: string | null;
         };
         /** @description The body of every error answer. */
