@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@qibates/provider";
-import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider";
+import { ERROR_CODES, ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 
 /**
@@ -90,7 +90,11 @@ export function providerError(e: unknown): never {
       e.params.reason !== undefined
         ? { ...e.params, reason: unsupportedReason(e.params.reason) }
         : e.params;
-    const error = new ApiError(REGISTRY[e.code], params ?? e.message, e.field);
+    const code = REGISTRY[e.code];
+    // A registry message with nothing to fill in (a refused login, a lost session) is always the registry's, in
+    // the caller's language; otherwise the provider's own words stand when it gave no parameters.
+    const plain = !ERROR_CODES[code].en.includes("{");
+    const error = new ApiError(code, params ?? (plain ? {} : e.message), e.field);
     if (e.conflicts) error.conflicts = e.conflicts.map(({ row, column }) => ({ row, column }));
     throw error;
   }

@@ -355,6 +355,7 @@ export async function submitCells(
     status: "written" | "truncated";
   }[] = [];
   const tooLong: string[] = [];
+  let firstTooLong: { row: number; column: number; length: number } | undefined;
   for (let r = H; r < grid.length; r++) {
     const row = grid[r];
     if (!Array.isArray(row)) continue;
@@ -394,7 +395,10 @@ export async function submitCells(
       } else if (Number.isFinite(n)) {
         writes.push({ r, c, row: i, col: k, value: String(n), status: "written" });
       } else if (raw.length > 255) {
-        if (!input.enableLargeCellSubmit) tooLong.push(`grid[${r}][${c}] (${raw.length} characters)`);
+        if (!input.enableLargeCellSubmit) {
+          tooLong.push(`grid[${r}][${c}] (${raw.length} characters)`);
+          firstTooLong ??= { row: r, column: c, length: raw.length };
+        }
         writes.push({ r, c, row: i, col: k, value: raw.slice(0, 255), status: "truncated" });
       } else writes.push({ r, c, row: i, col: k, value: raw, status: "written" });
     }
@@ -403,8 +407,8 @@ export async function submitCells(
     throw new ProviderError(
       "CELL_TOO_LONG",
       `Text cells are limited to 255 characters: ${tooLong.join(", ")}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
-      null,
-      "grid",
+      firstTooLong ?? null,
+      firstTooLong ? `grid[${firstTooLong.row}][${firstTooLong.column}]` : "grid",
     );
   }
   // One importdataslice per set of columns written (rows grouped by it).

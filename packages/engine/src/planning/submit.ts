@@ -169,7 +169,15 @@ export function planSubmit(
       "PLANNING_CELL_TOO_LONG",
       `Text cells are limited to 255 characters: ${where}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
       `grid[${tooLong[0]?.row}][${tooLong[0]?.column}]`,
-      { cells: tooLong },
+      {
+        cells: tooLong,
+        // The first cell at fault, as the caller's own wording names it.
+        params: {
+          row: String(tooLong[0]?.row),
+          column: String(tooLong[0]?.column),
+          length: String(tooLong[0]?.length),
+        },
+      },
     );
   }
   return planned;

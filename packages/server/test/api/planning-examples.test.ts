@@ -241,3 +241,32 @@ describe("a failing business rule", () => {
     );
   });
 });
+
+describe("a text cell over 255 characters", () => {
+  test("is refused with the registry's message in the caller's language, naming the first cell", async () => {
+    const body = {
+      server: "Planning",
+      application: "Vision",
+      loginid,
+      folder: "/Forms/Drivers",
+      formName: "Revenue Drivers",
+      grid: [
+        ["", "4190"],
+        ["410", "x".repeat(300)],
+      ],
+    };
+    const en = await api.post("action/submitform", body, { connector: "planning" });
+    expect([en.statusCode, en.json().code, en.json().field]).toEqual([
+      422,
+      "QB_ERR_CELL_TOO_LONG",
+      "grid[1][1]",
+    ]);
+    expect(en.json().message).toBe(
+      "The cell at row 1, column 1 has 300 characters; the limit is 255 unless enableLargeCellSubmit is true.",
+    );
+    const fr = await api.post("action/submitform", body, { connector: "planning", "accept-language": "fr" });
+    expect(fr.json().message).toBe(
+      "La cellule ligne 1, colonne 1 compte 300 caractères ; la limite est de 255 sauf si enableLargeCellSubmit vaut true.",
+    );
+  });
+});

@@ -107,6 +107,11 @@ describe.each(["pbcs", "planning"] as const)(
         connector,
       );
       expect(tooLong.json.code).toBe("QB_ERR_CELL_TOO_LONG");
+      // The registry's message, naming the first cell at fault, as on the demo address.
+      expect([tooLong.json.message, tooLong.json.field]).toEqual([
+        "The cell at row 1, column 2 has 300 characters; the limit is 255 unless enableLargeCellSubmit is true.",
+        "grid[1][2]",
+      ]);
       // A composite form: its subforms cannot be named through Planning REST.
       const composite = await api(
         "/qibates/api/v2/nav/openform",
