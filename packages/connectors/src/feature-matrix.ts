@@ -118,8 +118,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
       fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
     },
     planningAliasTables: {
-      en: "Tables are listed; other than Default only where the server gives their aliases.",
-      fr: "Les tables sont listées ; autre que Default seulement si le serveur en donne les alias.",
+      en: "Tables are listed; one other than Default works only where the server gives its aliases.",
+      fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
     },
   },
   pbcs: {

@@ -347,9 +347,9 @@ export const ERROR_CODES = {
     status: 413,
     en: "The grid is too large: {reason}.",
     fr: "La grille est trop grande : {reason}.",
-    when: "The request grid or the answered grid exceeds 10,000 rows, 1,000 columns or 500,000 cells.",
+    when: "The grid sent, or the grid the call would return, has more cells than MAX_GRID_CELLS (500,000 by default). A grid sent with more than 10,000 rows or 1,000 columns is refused as QB_ERR_VALIDATION.",
     whenFr:
-      "La grille envoyée ou la grille résultante dépasse 10 000 lignes, 1 000 colonnes ou 500 000 cellules.",
+      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut). Une grille envoyée de plus de 10 000 lignes ou 1 000 colonnes est refusée avec QB_ERR_VALIDATION.",
   },
   QB_ERR_SELECTION_INVALID: {
     status: 422,

@@ -142,7 +142,7 @@ export class EmbeddedProvider implements Provider {
 
   async login(input: LoginInput) {
     if (!this.options.credentialsValid(input.username, input.password)) {
-      throw new ProviderError("LOGIN_FAILED", "The provider refused the user name or password.");
+      throw new ProviderError("LOGIN_FAILED", "The provider refused the user name or password.", {});
     }
     return { username: input.username };
   }

@@ -5,5 +5,6 @@ import { ProviderError } from "@qibates/provider";
  * when a session the server forgot is logged in again (the clients log in again once, then give up with it).
  */
 export function loginRefused(): ProviderError {
-  return new ProviderError("LOGIN_FAILED", "The server refused the user name or password.");
+  // No words of its own: the API answers the registry's message, in the caller's language.
+  return new ProviderError("LOGIN_FAILED", "The server refused the user name or password.", {});
 }

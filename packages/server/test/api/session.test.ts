@@ -89,6 +89,14 @@ describe("login", () => {
     const strip = (b: { requestId?: string }) => ({ ...b, requestId: undefined });
     expect(strip(wrongPassword.json())).toEqual(strip(unknownUser.json()));
     expect(wrongPassword.json().code).toBe("QB_ERR_LOGIN_FAILED");
+    // The registry's message, in the caller's language, as the documentation quotes it.
+    expect(wrongPassword.json().message).toBe("The provider rejected the user name or password.");
+    const french = await api.post(
+      "action/login",
+      { username: "demo", password: "nope", providerAddress: DEMO_ADDRESS.essbase },
+      { "accept-language": "fr" },
+    );
+    expect(french.json().message).toBe("Le fournisseur a refusé le nom d'utilisateur ou le mot de passe.");
   });
 
   it("checks the provider address suffix of the connector", async () => {
