@@ -29,7 +29,7 @@ const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
   PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
 };
 
-/** The engine's refusals of a selection (Essbase's words where recorded), as the French API says them. */
+/** The engine's refusals of a selection or a grid (Essbase's words where recorded), as the French API says them. */
 const SELECTION_FR: Readonly<Record<string, string>> = {
   [GRID_MESSAGES.pivotNoStart]: "le point de départ du pivot ne peut pas être déterminé",
   [GRID_MESSAGES.pivotNoDestination]: "la destination du pivot ne peut pas être déterminée",
@@ -37,7 +37,7 @@ const SELECTION_FR: Readonly<Record<string, string>> = {
   [GRID_MESSAGES.removeEmptiesAxis]: "il faut un en-tête de ligne pour effectuer cette extraction",
 };
 
-/** A selection refusal's reason in both languages (the engine's English where no French is known). */
+/** A refusal's reason in both languages (the engine's English where no French is known). */
 function selectionReason(message: string): ProviderText {
   return { en: message, fr: SELECTION_FR[message] ?? message };
 }
@@ -89,7 +89,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
           "grid",
         );
       default:
-        throw new ProviderError("GRID_INVALID", e.message, { reason: e.message }, "grid");
+        throw new ProviderError("GRID_INVALID", e.message, { reason: selectionReason(e.message) }, "grid");
     }
   }
   if (e instanceof MdxError) mdxError(e);
