@@ -234,8 +234,8 @@ const R = {
     fr: "Seules les cellules des membres calculés sont en lecture seule ; un cube non activé en écriture se révèle à la soumission.",
   },
   lockedAtSubmit: {
-    en: "Cells under an approval lock look writable; the server rejects them when you submit.",
-    fr: "Les cellules sous un verrou d'approbation paraissent modifiables ; le serveur les rejette à la soumission.",
+    en: "Cells under an approval lock and cells of a read-only part of a form look writable; the server rejects them when you submit.",
+    fr: "Les cellules sous un verrou d'approbation et celles d'une partie de formulaire en lecture seule paraissent modifiables ; le serveur les rejette à la soumission.",
   },
 
   ssasVariables: {
