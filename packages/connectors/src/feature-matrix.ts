@@ -129,8 +129,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
       fr: "Les invites ne peuvent pas être listées ; saisissez vous-même leurs valeurs.",
     },
     planningAliasTables: {
-      en: "The list of alias tables is not available; Default works.",
-      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne.",
+      en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
+      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
     },
   },
 };
