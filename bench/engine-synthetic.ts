@@ -1,4 +1,4 @@
-import { Cube, type DimensionSpec, type MemberSpec, Outline } from "@qibates/engine";
+import { type AggregationThreads, Cube, type DimensionSpec, type MemberSpec, Outline } from "@qibates/engine";
 
 /**
  * The synthetic cube of the engine benchmark, shared by the Node run and the browser bundle: four sparse
@@ -8,14 +8,36 @@ import { Cube, type DimensionSpec, type MemberSpec, Outline } from "@qibates/eng
  * compute identically, so DuckDB builds the very same rows.
  */
 
-export const SHAPE = {
+/** The sizes of the sparse hierarchies: groups × members per group, and the channels. */
+export interface SyntheticShape {
+  products: readonly [number, number];
+  customers: readonly [number, number];
+  regions: readonly [number, number];
+  channels: number;
+}
+
+export const SHAPE: SyntheticShape = {
   products: [10, 10],
   customers: [5, 10],
   regions: [4, 5],
   channels: 5,
-  months: 12,
-} as const;
-export const COMBOS = 100 * 50 * 20 * 5;
+};
+/**
+ * The large cube (`bench/engine-aggregate.ts --large`): ten times the combinations (Product 20×25, Customer
+ * 10×10), about 51 million stored level-0 cells.
+ */
+export const LARGE_SHAPE: SyntheticShape = {
+  products: [20, 25],
+  customers: [10, 10],
+  regions: [4, 5],
+  channels: 5,
+};
+
+const leafCount = (g: readonly [number, number]): number => g[0] * g[1];
+export function combosOf(shape: SyntheticShape): number {
+  return leafCount(shape.products) * leafCount(shape.customers) * leafCount(shape.regions) * shape.channels;
+}
+export const COMBOS = combosOf(SHAPE);
 export const DENSITY_PERCENT = 85;
 
 /** (i × 2654435761) mod 2^32, xor-shift, × 73244475 mod 2^32: exact in JS (Math.imul) and in SQL (BIGINT). */
@@ -48,7 +70,7 @@ function tree(prefix: string, groups: number, per: number): MemberSpec[] {
 }
 
 /** The synthetic cube's dimensions, as an outline spec (also written as a snapshot's outline by bench/snapshot.ts). */
-export function syntheticDimensions(): DimensionSpec[] {
+export function syntheticDimensions(shape: SyntheticShape = SHAPE): DimensionSpec[] {
   return [
     {
       name: "Year",
@@ -59,25 +81,37 @@ export function syntheticDimensions(): DimensionSpec[] {
         children: Array.from({ length: 3 }, (_, j) => ({ name: `M${k * 3 + j + 1}` })),
       })),
     },
-    { name: "Product", density: "sparse", members: tree("P", 10, 10) },
-    { name: "Customer", density: "sparse", members: tree("C", 5, 10) },
-    { name: "Region", density: "sparse", members: tree("R", 4, 5) },
+    { name: "Product", density: "sparse", members: tree("P", ...shape.products) },
+    { name: "Customer", density: "sparse", members: tree("C", ...shape.customers) },
+    { name: "Region", density: "sparse", members: tree("R", ...shape.regions) },
     {
       name: "Channel",
       density: "sparse",
-      members: Array.from({ length: 5 }, (_, k) => ({ name: `CH${k}` })),
+      members: Array.from({ length: shape.channels }, (_, k) => ({ name: `CH${k}` })),
     },
   ];
 }
 
-export function syntheticOutline(): Outline {
-  return new Outline({ name: "Synthetic", dimensions: syntheticDimensions() });
+export function syntheticOutline(shape: SyntheticShape = SHAPE): Outline {
+  return new Outline({ name: "Synthetic", dimensions: syntheticDimensions(shape) });
 }
 
-/** Builds and loads the cube (no aggregation); returns it with the number of level-0 cells loaded. */
-export function buildSyntheticCube(): { cube: Cube; cells: number } {
-  const outline = syntheticOutline();
-  const cube = new Cube(outline, { expectedBlocks: 1 << 20 });
+/**
+ * Builds and loads the cube (no aggregation); returns it with the number of level-0 cells loaded. `threads`:
+ * the cube aggregates on them (`Cube`'s option).
+ */
+export function buildSyntheticCube(
+  shape: SyntheticShape = SHAPE,
+  threads?: AggregationThreads,
+): { cube: Cube; cells: number } {
+  const outline = syntheticOutline(shape);
+  const combos = combosOf(shape);
+  // room for every block after CALC ALL (about 1.7 blocks a level-0 combination)
+  const expectedBlocks = 1 << Math.ceil(Math.log2(combos * 2));
+  const cube = new Cube(outline, {
+    expectedBlocks: Math.max(1 << 20, expectedBlocks),
+    ...(threads ? { threads } : {}),
+  });
   const ord = (dim: string, names: string[]): number[] =>
     names.map((n) => {
       const m = outline.member(n);
@@ -86,22 +120,28 @@ export function buildSyntheticCube(): { cube: Cube; cells: number } {
     });
   const leaves = (prefix: string, groups: number, per: number): string[] =>
     Array.from({ length: groups * per }, (_, x) => `${prefix}${Math.floor(x / per)}_${x % per}`);
-  const p = ord("Product", leaves("P", 10, 10));
-  const c = ord("Customer", leaves("C", 5, 10));
-  const r = ord("Region", leaves("R", 4, 5));
-  const ch = ord("Channel", ["CH0", "CH1", "CH2", "CH3", "CH4"]);
+  const p = ord("Product", leaves("P", ...shape.products));
+  const c = ord("Customer", leaves("C", ...shape.customers));
+  const r = ord("Region", leaves("R", ...shape.regions));
+  const ch = ord(
+    "Channel",
+    Array.from({ length: shape.channels }, (_, k) => `CH${k}`),
+  );
+  const nc = c.length;
+  const nr = r.length;
+  const nch = ch.length;
   const months = ord(
     "Year",
     Array.from({ length: 12 }, (_, k) => `M${k + 1}`),
   );
   const coords = [0, 0, 0, 0, 0];
   let cells = 0;
-  for (let i = 0; i < COMBOS; i++) {
+  for (let i = 0; i < combos; i++) {
     if (!present(i)) continue;
-    coords[1] = p[Math.floor(i / 5000)] as number;
-    coords[2] = c[Math.floor(i / 100) % 50] as number;
-    coords[3] = r[Math.floor(i / 5) % 20] as number;
-    coords[4] = ch[i % 5] as number;
+    coords[1] = p[Math.floor(i / (nc * nr * nch))] as number;
+    coords[2] = c[Math.floor(i / (nr * nch)) % nc] as number;
+    coords[3] = r[Math.floor(i / nch) % nr] as number;
+    coords[4] = ch[i % nch] as number;
     for (let mo = 0; mo < 12; mo++) {
       coords[0] = months[mo] as number;
       cube.loadCell(coords, value(i, mo));

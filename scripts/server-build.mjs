@@ -8,6 +8,7 @@ import { newestMtime, ROOT } from "./site-build.mjs";
 const DIST = join(ROOT, "packages", "server", "dist");
 export const SERVER_ENTRY = join(DIST, "main.mjs");
 const GRID_WORKER = join(DIST, "grid-worker.mjs");
+const AGGREGATION_WORKER = join(DIST, "aggregation-worker.mjs");
 const STAMP = join(DIST, ".qibates-build-stamp");
 // Everything the bundle is made from.
 const SOURCES = [
@@ -28,7 +29,12 @@ const SOURCES = [
 
 /** Why the server must be built, or null when the bundle is up to date. */
 export function serverBuildReason() {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(GRID_WORKER) || !existsSync(STAMP))
+  if (
+    !existsSync(SERVER_ENTRY) ||
+    !existsSync(GRID_WORKER) ||
+    !existsSync(AGGREGATION_WORKER) ||
+    !existsSync(STAMP)
+  )
     return "it has not been built yet";
   const built = statSync(STAMP).mtimeMs;
   const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
@@ -44,10 +50,12 @@ export async function buildServerIfNeeded({ force = false } = {}) {
   const { build } = await import("esbuild");
   mkdirSync(DIST, { recursive: true });
   await build({
-    // The server, and the grid workers' thread beside it (`grid-worker.mjs`, which the server starts by that name).
+    // The server, and the threads of the grid workers and the aggregation workers beside it (`grid-worker.mjs`,
+    // `aggregation-worker.mjs`, which the server starts by those names).
     entryPoints: {
       main: join(ROOT, "packages", "server", "src", "main.ts"),
       "grid-worker": join(ROOT, "packages", "connectors", "src", "embedded", "grid-worker.ts"),
+      "aggregation-worker": join(ROOT, "packages", "connectors", "src", "embedded", "aggregation-worker.ts"),
     },
     outdir: DIST,
     outExtension: { ".js": ".mjs" },

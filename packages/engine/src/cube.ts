@@ -4,6 +4,7 @@ import { readByAttributes } from "./cube/attributes.ts";
 import { CubeError } from "./cube/cube-error.ts";
 import { DynamicCalc } from "./cube/dynamic-calc.ts";
 import { CubeLayout, isStorable, type Region } from "./cube/layout.ts";
+import type { AggregationThreads } from "./cube/parallel.ts";
 import { BlockStore, type CubeSnapshot } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
@@ -45,6 +46,12 @@ export interface CubeOptions {
   aggMissing?: boolean;
   /** Blocks to reserve room for. */
   expectedBlocks?: number;
+  /**
+   * Threads that aggregate beside the caller's (`cube/parallel.ts`; in Node, `@qibates/connectors/embedded`'s
+   * `AggregationWorkers`): the stored values then live in SharedArrayBuffers. The results are the same bit for
+   * bit as on one thread.
+   */
+  threads?: AggregationThreads;
 }
 
 export class Cube implements DataSource {
@@ -93,8 +100,13 @@ export class Cube implements DataSource {
     this.denseStride = layout.denseStride;
     this.sparseStride = layout.sparseStride;
     this.sparseSpace = layout.sparseSpace;
-    this.store = new BlockStore(layout.blockSize, Math.max(16, options.expectedBlocks ?? 64));
+    this.store = new BlockStore(
+      layout.blockSize,
+      Math.max(16, options.expectedBlocks ?? 64),
+      options.threads !== undefined && typeof SharedArrayBuffer === "function",
+    );
     this.aggregation = new Aggregation(layout, this.store);
+    this.aggregation.threads = options.threads ?? null;
     this.dynamic = new DynamicCalc(layout, this.store, new FormulaEvaluator(this));
   }
 

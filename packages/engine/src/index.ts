@@ -5,6 +5,13 @@ export { CalcError } from "./calc-eval.ts";
 export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
 export {
+  type AggregationTask,
+  type AggregationThreads,
+  type DensePlanTask,
+  type GatherTask,
+  runAggregationChunk,
+} from "./cube/parallel.ts";
+export {
   Cube,
   CubeError,
   type CubeOptions,

@@ -5,6 +5,10 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
+import { aggregationWorkers } from "./aggregation-workers.ts";
+
+/** From this many level-0 cells on, a snapshot's cube is aggregated on the aggregation workers. */
+const PARALLEL_LOAD_CELLS = 200_000;
 
 /**
  * Cube snapshots ("your own cube, offline"): a copy of a cube read from a server through a connector
@@ -241,7 +245,11 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
         `${outlinePath}: not a valid outline (${e instanceof Error ? e.message : String(e)})`,
       );
     }
-    const cube = new Cube(outline);
+    // A large cube aggregates on the aggregation workers (and keeps them for its later calculations).
+    const threads =
+      entry.values !== "every-level" && entry.cells >= PARALLEL_LOAD_CELLS ? aggregationWorkers() : null;
+    if (threads) await threads.ready().catch(() => {});
+    const cube = new Cube(outline, threads ? { threads } : {});
     const dims = cube.dims.map((d) => d.name);
     let refused = 0;
     const cells = await readDataFile(dataPath, dims, (names, value) => {

@@ -2,7 +2,85 @@ import type { Dimension, Member } from "../outline.ts";
 import { combine, OP_MINUS, OP_SKIP } from "./arithmetic.ts";
 import { compileDensePlan, runDensePlan } from "./dense-plan.ts";
 import { type CubeLayout, isStorable, type Region } from "./layout.ts";
+import { type AggregationTask, type AggregationThreads, runAggregationTask } from "./parallel.ts";
 import type { BlockStore } from "./storage.ts";
+
+/** Below this many blocks (or targets) a task runs on the calling thread: handing it over costs more. */
+const PARALLEL_MIN_ITEMS = 4096;
+/** Chunks per thread: threads that finish early take more, so a thread slowed by other work holds none up. */
+const CHUNKS_PER_THREAD = 8;
+
+function sharedCopy(a: Int32Array): Int32Array {
+  const out = new Int32Array(new SharedArrayBuffer(a.length * 4));
+  out.set(a);
+  return out;
+}
+
+/** A growing list of 32-bit integers. */
+class IntList {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+
+  set(i: number, v: number): void {
+    this.data[i] = v;
+  }
+
+  get(i: number): number {
+    return this.data[i] as number;
+  }
+
+  /** The values (then `extra`, when given), in a SharedArrayBuffer when `shared`. */
+  array(shared: boolean, extra?: number): Int32Array {
+    const n = this.length + (extra === undefined ? 0 : 1);
+    const out = new Int32Array(shared ? new SharedArrayBuffer(n * 4) : new ArrayBuffer(n * 4));
+    out.set(this.data.subarray(0, this.length));
+    if (extra !== undefined) out[this.length] = extra;
+    return out;
+  }
+}
+
+/** Targets of a gather step (`parallel.ts`'s `GatherTask`) and the parents and children they involve. */
+class GatherStep {
+  readonly targets = new IntList();
+  readonly starts = new IntList();
+  readonly sources = new IntList();
+  /** Member ordinals (of the dimension aggregated) of the targets, and of their sources. */
+  readonly parents = new Set<number>();
+  readonly children = new Set<number>();
+
+  get count(): number {
+    return this.targets.length;
+  }
+
+  /** A target block with `kids` sources (none yet): its slot. */
+  add(block: number, kids: number): number {
+    this.targets.push(block);
+    this.starts.push(this.sources.length);
+    for (let k = 0; k < kids; k++) this.sources.push(-1);
+    return this.targets.length - 1;
+  }
+
+  setSource(slot: number, k: number, source: number): void {
+    this.sources.set(this.starts.get(slot) + k, source);
+  }
+
+  clear(): void {
+    this.targets.length = 0;
+    this.starts.length = 0;
+    this.sources.length = 0;
+    this.parents.clear();
+    this.children.clear();
+  }
+}
 
 /**
  * Aggregation: the stored upper levels of the outline materialised from level 0 in the blocks. CALC ALL, CALC
@@ -16,6 +94,9 @@ export class Aggregation {
   private readonly densePlans = new Map<string, Int32Array>();
   private readonly depChains = new Map<number, number[]>();
   private projBuffer: Int32Array | null = null;
+
+  /** Threads that run the heavy loops beside this one (`parallel.ts`); null: this thread alone. */
+  threads: AggregationThreads | null = null;
 
   constructor(
     private readonly layout: CubeLayout,
@@ -33,9 +114,27 @@ export class Aggregation {
     const sparse = ordered.filter((i) => layout.sparseDims.includes(i));
     if (dense.length > 0) {
       const plan = this.densePlan(dense, region);
-      for (let b = 0; b < this.store.blockCount; b++) {
-        if (region && !layout.keyInRegion(this.store.keys[b] as number, region, -1)) continue;
-        runDensePlan(plan, this.store, b, !aggMissing);
+      const store = this.store;
+      if (region) {
+        for (let b = 0; b < store.blockCount; b++) {
+          if (layout.keyInRegion(store.keys[b] as number, region, -1))
+            runDensePlan(plan, store, b, !aggMissing);
+        }
+      } else {
+        const shared = this.threads !== null && this.threads.workers > 0 && store.shared;
+        this.run(
+          {
+            kind: "dense",
+            plan: shared ? sharedCopy(plan) : plan,
+            data: store.data,
+            input: store.input,
+            blockSize: store.blockSize,
+            inputWords: store.inputWords,
+            keepInput: !aggMissing,
+            blocks: store.blockCount,
+          },
+          store.blockCount,
+        );
       }
     }
     sparse.forEach((d, k) => {
@@ -140,6 +239,7 @@ export class Aggregation {
     const proj = layout.sparseSpace <= 1 << 24 ? this.projection(layout.sparseSpace) : null;
     const mask = region?.[d] ?? null;
     const scratch = new Float64Array(bs);
+    const step = new GatherStep();
     for (const p of layout.aggParents[d] as Member[]) {
       if (mask && mask[p.ordinal] !== 1) continue;
       const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
@@ -149,6 +249,7 @@ export class Aggregation {
       for (let k = 0; k < ops.length; k++)
         if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
       if (!simple) {
+        this.flush(step, cells, keepInput);
         // Ordered operators: compute every target from its children in outline order.
         for (let k = 0; k < ords.length; k++) {
           const c = ords[k] as number;
@@ -162,107 +263,93 @@ export class Aggregation {
         for (const t of targets) this.computeBlockFrom(t, d, p, cells, scratch, keepInput);
         continue;
       }
-      // Reset the existing targets (keeping input cells aside under AGGMISSG off), then accumulate.
-      const backups: { b: number; cell: number; v: number }[] = [];
+      // The targets of `p`, each with one source per child (in children's order), computed in one step with
+      // the parents before it, unless one of them reads what another writes.
+      const kids = ords.length;
+      if (ords.some((c) => step.parents.has(c)) || step.children.has(p.ordinal))
+        this.flush(step, cells, keepInput);
+      step.parents.add(p.ordinal);
+      for (let k = 0; k < kids; k++) step.children.add(ords[k] as number);
+      const slots = proj ? null : new Map<number, number>();
       const touched: number[] = [];
       for (const t of targets) {
-        const o = t * bs;
+        const slot = step.add(t, kids);
+        const r = (store.keys[t] as number) - p.ordinal * stride;
         if (proj) {
-          const r = (store.keys[t] as number) - p.ordinal * stride;
-          proj[r] = t;
+          proj[r] = slot;
           touched.push(r);
-        }
-        if (cells) {
-          for (let k = 0; k < cells.length; k++) {
-            const c = cells[k] as number;
-            if (keepInput && store.isInput(t, c))
-              backups.push({ b: t, cell: c, v: store.data[o + c] as number });
-            store.data[o + c] = Number.NaN;
-          }
-        } else {
-          if (keepInput) {
-            for (let c = 0; c < bs; c++) {
-              if (store.isInput(t, c)) backups.push({ b: t, cell: c, v: store.data[o + c] as number });
-            }
-          }
-          store.data.fill(Number.NaN, o, o + bs);
-        }
+        } else slots?.set(r, slot);
       }
-      for (let k = 0; k < ords.length; k++) {
+      for (let k = 0; k < kids; k++) {
         const op = ops[k] as number;
         if (op === OP_SKIP) continue;
         const c = ords[k] as number;
-        const sign = op === OP_MINUS ? -1 : 1;
+        const minus = op === OP_MINUS ? 1 : 0;
         const delta = (p.ordinal - c) * stride;
         const sources = buckets[c] as number[];
         for (let s = 0; s < sources.length; s++) {
           const b = sources[s] as number;
           const sKey = store.keys[b] as number;
-          let t: number;
-          let fresh = false;
-          if (proj) {
-            const r = sKey - c * stride;
-            t = proj[r] as number;
-            if (t < 0) {
-              t = store.index.get(sKey + delta);
-              if (t < 0) {
-                // a whole-block copy follows, so the new block needs no #Missing fill
-                t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
-                fresh = true;
-              }
-              targets.push(t);
-              proj[r] = t;
+          const r = sKey - c * stride;
+          let slot = proj ? (proj[r] as number) : (slots?.get(r) ?? -1);
+          if (slot < 0) {
+            // Not among the targets: the block is new (a block of `p` with the source's other members would be
+            // in `p`'s bucket, since the source is in `c`'s). Every value of it is computed, unless only some
+            // cells are.
+            const t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
+            targets.push(t);
+            slot = step.add(t, kids);
+            if (proj) {
+              proj[r] = slot;
               touched.push(r);
-            }
-          } else {
-            t = store.index.get(sKey + delta);
-            if (t < 0) {
-              t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
-              fresh = true;
-              targets.push(t);
-            }
+            } else slots?.set(r, slot);
           }
-          // read after any append: the pool is replaced when it grows
-          const data = store.data;
-          const so = b * bs;
-          const to = t * bs;
-          if (cells) {
-            for (let j = 0; j < cells.length; j++) {
-              const cc = cells[j] as number;
-              const v = data[so + cc] as number;
-              if (!Number.isNaN(v)) {
-                const x = data[to + cc] as number;
-                data[to + cc] = Number.isNaN(x) ? sign * v : x + sign * v;
-              }
-            }
-          } else if (fresh) {
-            // first contribution to a new block: a copy (NaN stays NaN)
-            for (let j = 0; j < bs; j++) data[to + j] = sign * (data[so + j] as number);
-          } else if (sign === 1) {
-            for (let j = 0; j < bs; j++) {
-              const v = data[so + j] as number;
-              if (!Number.isNaN(v)) {
-                const x = data[to + j] as number;
-                data[to + j] = Number.isNaN(x) ? v : x + v;
-              }
-            }
-          } else {
-            for (let j = 0; j < bs; j++) {
-              const v = data[so + j] as number;
-              if (!Number.isNaN(v)) {
-                const x = data[to + j] as number;
-                data[to + j] = Number.isNaN(x) ? -v : x - v;
-              }
-            }
-          }
+          step.setSource(slot, k, b * 2 + minus);
         }
       }
       if (proj) for (const r of touched) proj[r] = -1;
-      for (const bk of backups) {
-        const at = bk.b * bs + bk.cell;
-        if (Number.isNaN(store.data[at] as number)) store.data[at] = bk.v;
-      }
     }
+    this.flush(step, cells, keepInput);
+  }
+
+  /** Runs a gather step (on the aggregation threads when there are some) and empties it. */
+  private flush(step: GatherStep, cells: Int32Array | null, keepInput: boolean): void {
+    if (step.count > 0) {
+      const store = this.store;
+      const shared = this.threads !== null && this.threads.workers > 0 && store.shared;
+      this.run(
+        {
+          kind: "gather",
+          data: store.data,
+          input: store.input,
+          blockSize: store.blockSize,
+          inputWords: store.inputWords,
+          keepInput,
+          cells: cells && shared ? sharedCopy(cells) : cells,
+          count: step.count,
+          targets: step.targets.array(shared),
+          starts: step.starts.array(shared, step.sources.length),
+          sources: step.sources.array(shared),
+        },
+        step.count,
+      );
+    }
+    step.clear();
+  }
+
+  /** A task on the aggregation threads when there are some and it is worth it, else on this thread. */
+  private run(task: AggregationTask, items: number): void {
+    const threads = this.threads;
+    if (
+      !threads ||
+      threads.workers === 0 ||
+      !this.store.shared ||
+      items < (threads.minItems ?? PARALLEL_MIN_ITEMS)
+    ) {
+      runAggregationTask(task);
+      return;
+    }
+    threads.run(task, Math.min(items, (threads.workers + 1) * CHUNKS_PER_THREAD));
   }
 
   /** A reusable all-minus-one Int32Array of at least `size` entries (callers reset what they set). */

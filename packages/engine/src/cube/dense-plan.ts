@@ -1,6 +1,7 @@
 import type { Dimension, Member } from "../outline.ts";
-import { combine, OP_SKIP, opCode, SKIPS, skipCode, tbCode, timeBalance } from "./arithmetic.ts";
+import { OP_SKIP, opCode, skipCode, tbCode } from "./arithmetic.ts";
 import type { CubeLayout, Region } from "./layout.ts";
+import { runDenseBlocks } from "./parallel.ts";
 import type { BlockStore } from "./storage.ts";
 
 /**
@@ -76,30 +77,18 @@ export function compileDensePlan(
  * value at its target.
  */
 export function runDensePlan(plan: Int32Array, store: BlockStore, b: number, keepInput: boolean): void {
-  const data = store.data;
-  const off = b * store.blockSize;
-  let p = 0;
-  const vals: number[] = [];
-  while (p < plan.length) {
-    const kind = plan[p] as number;
-    const target = plan[p + 1] as number;
-    const n = plan[p + 2] as number;
-    let r = Number.NaN;
-    if (kind === 0) {
-      for (let k = 0; k < n; k++) {
-        const c = plan[p + 3 + 2 * k] as number;
-        const v = c < 0 ? Number.NaN : (data[off + c] as number);
-        r = combine(r, v, plan[p + 4 + 2 * k] as number);
-      }
-    } else {
-      vals.length = 0;
-      for (let k = 0; k < n; k++) {
-        const c = plan[p + 3 + 2 * k] as number;
-        vals.push(c < 0 ? Number.NaN : (data[off + c] as number));
-      }
-      r = timeBalance(vals, kind & 3, SKIPS[kind >>> 2] as string);
-    }
-    if (!Number.isNaN(r) || !keepInput || !store.isInput(b, target)) data[off + target] = r;
-    p += 3 + 2 * n;
-  }
+  runDenseBlocks(
+    {
+      kind: "dense",
+      plan,
+      data: store.data,
+      input: store.input,
+      blockSize: store.blockSize,
+      inputWords: store.inputWords,
+      keepInput,
+      blocks: store.blockCount,
+    },
+    b,
+    b + 1,
+  );
 }

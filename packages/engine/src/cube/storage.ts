@@ -27,19 +27,31 @@ export class BlockStore {
   /** Input-flag words per block. */
   readonly inputWords: number;
 
+  /**
+   * `shared`: the values and input flags live in SharedArrayBuffers, so that aggregation threads
+   * (`parallel.ts`) work on them in place.
+   */
   constructor(
     readonly blockSize: number,
     capacity: number,
+    readonly shared = false,
   ) {
     this.inputWords = (blockSize + 31) >>> 5;
-    this.data = new Float64Array(capacity * blockSize);
-    this.input = new Uint32Array(capacity * this.inputWords);
+    this.data = new Float64Array(this.buffer(capacity * blockSize * 8));
+    this.input = new Uint32Array(this.buffer(capacity * this.inputWords * 4));
     this.keys = new Float64Array(capacity);
     this.upperBits = new Uint8Array(capacity);
     this.index = new BlockIndex(capacity);
   }
 
-  /** Appends a block for a key known to be absent (all #Missing unless `fill` is false). */
+  private buffer(bytes: number): ArrayBuffer | SharedArrayBuffer {
+    return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  }
+
+  /**
+   * Appends a block for a key known to be absent (all #Missing unless `fill` is false: then its values are
+   * whatever the pool held, for a caller that writes every one).
+   */
   append(key: number, upperBits: number, fill = true): number {
     if (this.blockCount === this.keys.length) this.grow();
     const nb = this.blockCount++;
@@ -47,6 +59,8 @@ export class BlockStore {
     this.upperBits[nb] = upperBits;
     const data = this.data;
     if (fill) for (let i = nb * this.blockSize, end = i + this.blockSize; i < end; i++) data[i] = Number.NaN;
+    // a block dropped by `restore` may have left its input flags behind
+    for (let w = nb * this.inputWords, end = w + this.inputWords; w < end; w++) this.input[w] = 0;
     this.index.set(key, nb);
     return nb;
   }
@@ -56,10 +70,10 @@ export class BlockStore {
     const upper = new Uint8Array(cap);
     upper.set(this.upperBits);
     this.upperBits = upper;
-    const data = new Float64Array(cap * this.blockSize);
+    const data = new Float64Array(this.buffer(cap * this.blockSize * 8));
     data.set(this.data);
     this.data = data;
-    const input = new Uint32Array(cap * this.inputWords);
+    const input = new Uint32Array(this.buffer(cap * this.inputWords * 4));
     input.set(this.input);
     this.input = input;
     const keys = new Float64Array(cap);

@@ -1,0 +1,156 @@
+import { Cube, type CubeSnapshot, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
+import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AggregationWorkers } from "../src/embedded/aggregation-workers.ts";
+
+/**
+ * Aggregation on worker threads (`aggregation-workers.ts`, the engine's `cube/parallel.ts`): the same cube
+ * aggregated on one thread and on several holds the same stored values bit for bit, block for block.
+ */
+
+// Two workers beside the test's thread, every task handed to them however small.
+const pool = new AggregationWorkers(2, 1);
+let tasks = 0;
+const counted = {
+  workers: 2,
+  minItems: 1,
+  run: (task: Parameters<AggregationWorkers["run"]>[0], chunks: number) => {
+    tasks++;
+    pool.run(task, chunks);
+  },
+};
+beforeAll(() => pool.ready());
+afterAll(() => pool.close());
+
+/**
+ * Where two states of a cube differ, bit for bit (block keys, stored values, input flags), or null. #Missing is
+ * any NaN, whose sign bit the JavaScript engine may set or not as it compiles a loop: it is compared as #Missing.
+ */
+function difference(a: CubeSnapshot, b: CubeSnapshot): string | null {
+  if (a.blockCount !== b.blockCount) return `${a.blockCount} blocks vs ${b.blockCount}`;
+  for (let i = 0; i < a.blockCount; i++) if (a.keys[i] !== b.keys[i]) return `key of block ${i}`;
+  const bitsOf = (d: Float64Array) =>
+    new Uint32Array(d.map((v) => (Number.isNaN(v) ? Number.NaN : v)).buffer);
+  const x = bitsOf(a.data);
+  const y = bitsOf(b.data);
+  for (let i = 0; i < x.length; i++)
+    if (x[i] !== y[i]) return `value ${i >> 1}: ${a.data[i >> 1]} vs ${b.data[i >> 1]}`;
+  for (let i = 0; i < a.input.length; i++) if (a.input[i] !== b.input[i]) return `input flags word ${i}`;
+  return null;
+}
+
+const group = (prefix: string, groups: number, per: number, ops: string[] = []): MemberSpec[] =>
+  Array.from({ length: groups }, (_, g) => ({
+    name: `${prefix}${g}`,
+    children: Array.from({ length: per }, (_, k) => ({
+      name: `${prefix}${g}_${k}`,
+      ...(ops[(g + k) % Math.max(1, ops.length)] ? { consolidation: ops[(g + k) % ops.length] } : {}),
+    })),
+  })) as MemberSpec[];
+
+/** A cube with subtractions, ignored members, a product parent and time balance: every path of aggregation. */
+function mixedOutline(): Outline {
+  return new Outline({
+    name: "Mixed",
+    dimensions: [
+      {
+        name: "Measures",
+        type: "accounts",
+        density: "dense",
+        members: [
+          {
+            name: "Profit",
+            children: [{ name: "Sales" }, { name: "Cost", consolidation: "-" }],
+          },
+          { name: "Stock", timeBalance: "last" },
+        ],
+      },
+      {
+        name: "Year",
+        type: "time",
+        density: "dense",
+        members: ["Q1", "Q2"].map((q, k) => ({
+          name: q,
+          children: [1, 2, 3].map((j) => ({ name: `M${k * 3 + j}` })),
+        })),
+      },
+      { name: "Product", density: "sparse", members: group("P", 4, 5, ["+", "+", "-", "~"]) },
+      { name: "Market", density: "sparse", members: group("K", 4, 5) },
+      {
+        name: "Scenario",
+        density: "sparse",
+        members: [
+          { name: "Actual" },
+          { name: "Budget" },
+          { name: "Ratio", children: [{ name: "Base" }, { name: "Rate", consolidation: "*" }] },
+        ],
+      },
+    ],
+  } as ConstructorParameters<typeof Outline>[0]);
+}
+
+/** Loads level-0 values that are not small integers (so that the order of additions shows in the bits). */
+function loadMixed(cube: Cube): void {
+  const o = cube.outline;
+  const names = (dim: string) => (o.dimension(dim)?.members ?? []).filter((m) => m.isLeaf).map((m) => m.name);
+  let seed = 12345;
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  for (const p of names("Product"))
+    for (const k of names("Market"))
+      for (const s of names("Scenario")) {
+        if (rand() < 0.2) continue;
+        for (const m of ["Sales", "Cost", "Stock"])
+          for (const y of names("Year")) {
+            if (rand() < 0.1) continue;
+            cube.loadByNames([m, y, p, k, s], rand() * 1000 - 100 + 1 / 3);
+          }
+      }
+  // a value loaded at an upper level, kept under AGGMISSG off when its children are #Missing
+  cube.loadByNames(["Sales", "Q1", "P0", "K0", "Actual"], 7.25);
+}
+
+describe("aggregation on worker threads", () => {
+  it("CALC ALL gives the same stored values as on one thread, bit for bit", () => {
+    const one = new Cube(mixedOutline());
+    const many = new Cube(mixedOutline(), { threads: counted });
+    loadMixed(one);
+    loadMixed(many);
+    tasks = 0;
+    one.calcAll();
+    many.calcAll();
+    expect(tasks).toBeGreaterThan(3);
+    expect(many.blockCount).toBe(one.blockCount);
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    // and again over the totals already there, and with AGGMISSG on
+    one.aggMissing = true;
+    many.aggMissing = true;
+    one.calcAll();
+    many.calcAll();
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("AGG and CALC DIM of a calc script agree too", () => {
+    const one = new Cube(mixedOutline());
+    const many = new Cube(mixedOutline(), { threads: counted });
+    loadMixed(one);
+    loadMixed(many);
+    for (const c of [one, many])
+      runCalcScript(c, 'CALC DIM ("Year", "Measures"); AGG ("Market", "Product");');
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("Sample.Basic aggregates to the same values", () => {
+    const one = new Cube(new Outline(sampleBasicOutline));
+    const many = new Cube(new Outline(sampleBasicOutline), { threads: counted });
+    loadSampleBasicData(one);
+    tasks = 0;
+    loadSampleBasicData(many);
+    expect(tasks).toBeGreaterThan(0);
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    const top = (c: Cube) => c.readNumber(c.dims.map((d) => d.root));
+    expect(top(many)).toBe(top(one));
+  });
+});
