@@ -4,6 +4,7 @@ import type {
   Connector,
   CubeRef,
   LoginInput,
+  OlapPort,
   Provider,
   ProviderSession,
 } from "@qibates/provider";
@@ -16,6 +17,7 @@ import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { GridWorkers } from "./grid-workers.ts";
 import type { JournalOptions } from "./journal.ts";
+import { engineOlapPort } from "./olap.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
 import type { EmbeddedStore } from "./store.ts";
@@ -117,6 +119,11 @@ export class EmbeddedProvider implements Provider {
     parseMdxExpression,
     mdxKeywords: MDX_KEYWORDS,
   };
+
+  /** The OLAP port (`Provider.olap`): the catalogue's cubes as plain metadata, member queries and cell sets. */
+  readonly olap: OlapPort = engineOlapPort((connector, ref, session) =>
+    this.engineCube(connector, ref, session),
+  );
 
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {
