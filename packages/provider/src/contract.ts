@@ -390,6 +390,6 @@ export interface Provider {
    * whose server answers them.
    */
   readonly olap?: OlapPort;
-  // `engine`, the engine port of the providers that keep the engine's objects, is declared beside the port in
+  // `engine`, the data-job port of the providers that keep the engine's cubes, is declared beside the port in
   // @qibates/connectors/engine-port (a module augmentation), so that this contract names no engine type.
 }

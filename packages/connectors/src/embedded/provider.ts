@@ -1,4 +1,3 @@
-import { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
 import type {
   ApplicationRef,
   Connector,
@@ -9,7 +8,9 @@ import type {
   ProviderSession,
 } from "@qibates/provider";
 import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
-import type { EngineCube, EnginePort } from "../engine-port.ts";
+import type { EnginePort } from "../engine-port.ts";
+import type { EngineCube } from "../grid-bridge/olap-bridge.ts";
+import { engineOlapPort } from "../grid-bridge/olap-bridge.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";
@@ -17,7 +18,6 @@ import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { GridWorkers } from "./grid-workers.ts";
 import type { JournalOptions } from "./journal.ts";
-import { engineOlapPort } from "./olap.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
 import type { EmbeddedStore } from "./store.ts";
@@ -111,13 +111,9 @@ export class EmbeddedProvider implements Provider {
     return new EmbeddedProvider(catalogue, options, applications);
   }
 
-  /** The engine port (`Provider.engine`): the catalogue's cubes as the engine sees them, and the MDX parser. */
+  /** The engine port (`Provider.engine`): the data jobs (export, load, clear) over the catalogue's cubes. */
   readonly engine: EnginePort = {
-    engineCube: (connector, ref, session) => this.engineCube(connector, ref, session),
-    parseMdx,
-    parseMdxUpdate,
-    parseMdxExpression,
-    mdxKeywords: MDX_KEYWORDS,
+    dataCube: (connector, ref, session) => this.engineCube(connector, ref, session),
   };
 
   /** The OLAP port (`Provider.olap`): the catalogue's cubes as plain metadata, member queries and cell sets. */

@@ -122,7 +122,7 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
         break;
       }
       case "Attribute":
-        members = await attributeMembers(ref, dimension, arg("0"), aliasTable ?? null);
+        members = await attributeMembers(s, ref, dimension, arg("0"), aliasTable ?? null);
         break;
       case "Descendants":
         // DESCENDANTS(%0), the catalogue's MDX: the member itself, then everything under it.
@@ -148,6 +148,7 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
    * under it. The provider contract carries no attribute associations: read through the OLAP port's metadata.
    */
   async function attributeMembers(
+    s: SvSession,
     ref: { server: string; application: string; cube: string },
     dimension: string,
     name: string,
@@ -155,7 +156,8 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
   ) {
     const olap = provider.olap;
     if (!olap) throw new SvException("The member filter Attribute is not supported by this provider.");
-    const { dimensions } = await (await olap.cube(connector, ref)).metadata();
+    // In the caller's provider session: a remote provider reads the cube in its upstream session.
+    const { dimensions } = await (await olap.cube(connector, ref, s.provider)).metadata();
     const found = resolveMember(dimensions, name, aliasTable ?? "Default");
     if (found?.dimension.kind !== "attribute") throw new SvException(`${name} is not an attribute member.`);
     const lower = dimension.toLowerCase();

@@ -4,7 +4,9 @@ import {
   MDX_KEYWORDS,
   MdxError,
   type MdxMember,
+  type MdxOptions,
   type MdxResult,
+  type MdxUpdate,
   parseMdx,
   parseMdxExpression,
   parseMdxUpdate,
@@ -16,25 +18,84 @@ import {
   type OlapDimensionKind,
   OlapError,
   type OlapMember,
+  type OlapMemberQuery,
   type OlapMetadata,
   type OlapPort,
   type OlapStatement,
   queryOlapMembers,
 } from "@qibates/provider";
-import { type EngineCube, EngineCubeWriteError } from "../engine-port.ts";
+import type { EngineDataCube } from "../engine-port.ts";
 
 /**
- * The OLAP port over the engine (`EmbeddedProvider.olap`): an outline read as the port's plain metadata (once
- * per outline), an MDX result as a cell set, the engine's MDX and write errors as `OlapError`s.
+ * A cube of the provider seen as the engine sees it (the embedded provider's, `EmbeddedProvider.engineCube`):
+ * its outline, MDX over its current data and `UPDATE CUBE`, besides the data jobs of the engine port.
+ */
+export interface EngineCube extends EngineDataCube {
+  readonly outline: Outline;
+  /**
+   * Runs the MDX query `text` over the cube's current data. As a grid call: a few cells at a time on the event
+   * loop, moved to a grid worker should it outlast a few slices.
+   */
+  mdx(text: string, options?: Pick<MdxOptions, "maxCells">): Promise<MdxResult>;
+  /**
+   * Runs an `UPDATE CUBE` as one journaled change: each cell is checked with the cube's write rule first and,
+   * when one cannot be written, nothing is and its reason is thrown (`EngineCubeWriteError`). Answers the number
+   * of cells written.
+   */
+  update(ownerId: string, statement: MdxUpdate): Promise<number>;
+}
+
+/** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
+export class EngineCubeWriteError extends Error {
+  override readonly name = "EngineCubeWriteError";
+  constructor(
+    readonly tuple: readonly Member[],
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * The OLAP port over the engine's objects: an outline read as the port's plain metadata (once per outline), an
+ * MDX result as a cell set, the engine's MDX and write errors as `OlapError`s. The embedded provider offers it
+ * over its own cubes (`engineOlapPort`); a remote provider over the outline it rebuilt from its server and the
+ * MDX results it read back (`olapMetadataOf`, `olapCellSetOf`), parsing statements with the engine's MDX.
  */
 export function engineOlapPort(engineCube: (...a: Parameters<OlapPort["cube"]>) => EngineCube): OlapPort {
   return {
     cube: async (connector, ref, session) => olapCubeOf(engineCube(connector, ref, session)),
-    statement,
-    memberNameParts,
-    mdxKeywords: MDX_KEYWORDS,
+    ...ENGINE_MDX,
     writable: true,
   };
+}
+
+/** The port's statement reading, with the engine's MDX parser. */
+export const ENGINE_MDX: Pick<OlapPort, "statement" | "memberNameParts" | "mdxKeywords"> = {
+  statement,
+  memberNameParts,
+  mdxKeywords: MDX_KEYWORDS,
+};
+
+/** The port's metadata of an outline (made once per outline object). */
+export function olapMetadataOf(outline: Outline, application: string, cube: string): OlapMetadata {
+  return olapOutline(outline, application, cube).metadata;
+}
+
+/** An MDX result over `outline` as the port's cell set. */
+export function olapCellSetOf(
+  outline: Outline,
+  application: string,
+  cube: string,
+  result: MdxResult,
+): OlapCellSet {
+  return cellSetOf(olapOutline(outline, application, cube), cube, result);
+}
+
+/** A member query over the cube's metadata (none for a dimension it lacks). */
+export function queryMembers(metadata: OlapMetadata, query: OlapMemberQuery): OlapMember[] {
+  const d = metadata.dimensions.find((x) => x.name.toLowerCase() === query.dimension.toLowerCase());
+  return d ? queryOlapMembers(d, query) : [];
 }
 
 function statement(text: string): OlapStatement {
@@ -59,7 +120,7 @@ function memberNameParts(text: string): string[] | null {
 }
 
 /** Runs `f`, the engine's MDX and write errors answered as the port's. */
-async function olapErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
+export async function olapErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
@@ -96,11 +157,8 @@ function olapCubeOf(engine: EngineCube): OlapCube {
     application: engine.application,
     cube: engine.cube,
     metadata: async () => olapOutline(engine.outline, engine.application, engine.cube).metadata,
-    members: async (query) => {
-      const { metadata } = olapOutline(engine.outline, engine.application, engine.cube);
-      const d = metadata.dimensions.find((x) => x.name.toLowerCase() === query.dimension.toLowerCase());
-      return d ? queryOlapMembers(d, query) : [];
-    },
+    members: async (query) =>
+      queryMembers(olapOutline(engine.outline, engine.application, engine.cube).metadata, query),
     mdx: (text, options = {}) =>
       olapErrorsAsync(async () => {
         const result = await engine.mdx(text, options);
