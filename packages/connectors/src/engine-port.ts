@@ -1,73 +1,58 @@
-import type { DataExportOptions, Member, Outline } from "@qibates/engine";
-import type { Expr, MdxOptions, MdxQuery, MdxResult, MdxUpdate } from "@qibates/engine/mdx";
 import type { Connector, CubeRef, ProviderSession } from "@qibates/provider";
 
 /**
- * The engine port: an optional extension of a provider (`Provider.engine`) for the wire endpoints whose
- * protocol is richer than the provider contract (XMLA: MDX over the outline, cell write-back, rowsets read
- * from the outline). A provider that keeps the engine's objects offers it (the embedded one); the others leave
- * it out, and an endpoint that needs it refuses to start without it. The engine's types and classes such an
- * endpoint reads are re-exported here, so that it depends on this port rather than on the engine.
+ * The engine port: an optional extension of a provider (`Provider.engine`) for the one wire feature that needs
+ * the engine's own data files, Essbase REST's data jobs (export, load, clear). A provider that keeps the engine's
+ * cubes offers it (the embedded one); the others leave it out, and those jobs are refused. It names no engine
+ * type: what the endpoints read of a cube (metadata, members, MDX) goes through the OLAP port of
+ * `@qibates/provider` (`Provider.olap`), which any provider may offer.
  */
 declare module "@qibates/provider" {
   interface Provider {
-    /**
-     * The engine's own objects, for the wire endpoints that need more than the contract (XMLA's MDX and
-     * write-back, Smart View's attribute filter): offered by a provider that keeps them (the embedded one).
-     */
+    /** The engine's data jobs, offered by a provider that keeps the engine's cubes (the embedded one). */
     readonly engine?: EnginePort;
   }
 }
 
 export interface EnginePort {
   /**
-   * The engine cube `ref` names, as `session` reads and writes it: a session the provider keeps apart (the
-   * demo's own views) works on its own view of the data.
+   * The cube `ref` names, as `session` reads and writes it: a session the provider keeps apart (the demo's own
+   * views) works on its own view of the data.
    */
-  engineCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineCube;
-  /** Parses an MDX `SELECT` (throws `MdxError`). */
-  parseMdx(text: string): MdxQuery;
-  /** Parses an MDX `UPDATE CUBE` (throws `MdxError`). */
-  parseMdxUpdate(text: string): MdxUpdate;
-  /** Parses one MDX expression, e.g. a member's unique name (throws `MdxError`). */
-  parseMdxExpression(text: string): Expr;
-  /** The words the MDX parser reads as keywords, upper case (XMLA's DISCOVER_KEYWORDS). */
-  readonly mdxKeywords: readonly string[];
+  dataCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineDataCube;
 }
 
 /**
- * A cube of the provider seen as the engine sees it. Reads and writes go through the application as every
- * provider call does: after the changes other nodes journaled, writes journaled under the caller.
+ * A cube's data as Essbase's data jobs read and write it. Writes go through the application as every provider
+ * call does: after the changes other nodes journaled, journaled under the caller.
  */
-export interface EngineCube {
+export interface EngineDataCube {
   readonly application: string;
   readonly cube: string;
-  readonly outline: Outline;
   /**
-   * Runs the MDX query `text` over the cube's current data (`parsed`: the same text already parsed, when the
-   * caller has it). As a grid call: a few cells at a time on the event loop, moved to a grid worker should it
-   * outlast a few slices.
-   */
-  mdx(text: string, options?: Pick<MdxOptions, "maxCells">, parsed?: MdxQuery): Promise<MdxResult>;
-  /**
-   * Runs an `UPDATE CUBE` as one journaled change: its values are computed under the application's lock, each
-   * cell is checked with the cube's write rule first and, when one cannot be written, nothing is and its reason
-   * is thrown (`EngineCubeWriteError`). Answers the number of cells written.
-   */
-  update(ownerId: string, statement: MdxUpdate): Promise<number>;
-  /**
-   * The cube's data as Essbase's text export (`@qibates/engine` `dataExportChunks`), a few blocks per slice of
-   * the event loop; `write` receives the text in order. Answers the number of values written.
+   * The cube's data as Essbase's text export, a few blocks per slice of the event loop; `write` receives the
+   * text in order. Answers the number of values written.
    */
   exportData(options: DataExportOptions, write: (text: string) => void): Promise<{ cells: number }>;
   /**
-   * Loads a free-form data file (`readDataFile`) as one journaled change. A line that cannot be read, or a value
-   * whose intersection cannot be written, is rejected with its reason; with `abortOnError`, the first rejection
-   * throws (`DataLoadError`) and nothing is written.
+   * Loads a free-form data file as one journaled change. A line that cannot be read, or a value whose
+   * intersection cannot be written, is rejected with its reason; with `abortOnError`, the first rejection throws
+   * (`DataLoadError`) and nothing is written.
    */
   loadData(ownerId: string, text: string, abortOnError: boolean): Promise<DataLoadResult>;
   /** Clears data as Essbase's clear job does: `all` data, `upper`-level blocks, or `noninput` cells. */
   clearData(ownerId: string, which: "all" | "upper" | "noninput"): Promise<void>;
+}
+
+/** Which blocks an export writes: `all`, `level0` (level-0 sparse members), `input` (blocks holding input). */
+export type DataExportLevel = "all" | "level0" | "input";
+
+export interface DataExportOptions {
+  level: DataExportLevel;
+  /** Column format: every line names a member of each dimension but the columns'. */
+  columns: boolean;
+  /** Blocks per chunk of text (default 256). */
+  blocksPerChunk?: number;
 }
 
 export interface DataLoadResult {
@@ -85,33 +70,3 @@ export class DataLoadError extends Error {
     super(`Line ${line}: ${reason}`);
   }
 }
-
-/** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
-export class EngineCubeWriteError extends Error {
-  override readonly name = "EngineCubeWriteError";
-  constructor(
-    readonly tuple: readonly Member[],
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-export {
-  type DataExportLevel,
-  type DataExportOptions,
-  type Dimension,
-  layerNameOf,
-  type Member,
-  type Outline,
-} from "@qibates/engine";
-export { STEP_CELLS, type Steps } from "@qibates/engine/grid";
-export {
-  CalculatedMember,
-  type Expr,
-  MdxError,
-  type MdxMember,
-  type MdxQuery,
-  type MdxResult,
-  type MdxUpdate,
-} from "@qibates/engine/mdx";

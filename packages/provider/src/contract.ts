@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
+import type { OlapPort } from "./olap.ts";
 
 /**
  * The provider contract: what the API server asks of a server, whatever its protocol. Inputs and answers are
@@ -383,6 +384,12 @@ export interface Provider {
   readonly essbase: EssbaseOperations | null;
   /** `null` when the provider serves no planning-family connector. */
   readonly planning: PlanningOperations | null;
-  // `engine`, the engine port of the providers that keep the engine's objects, is declared beside the port in
+  /**
+   * The OLAP port (`olap.ts`): metadata, member queries and MDX as plain data, for the wire endpoints richer than
+   * this contract (XMLA, Smart View's attribute filter). Offered by the embedded provider and by a remote one
+   * whose server answers them.
+   */
+  readonly olap?: OlapPort;
+  // `engine`, the data-job port of the providers that keep the engine's cubes, is declared beside the port in
   // @qibates/connectors/engine-port (a module augmentation), so that this contract names no engine type.
 }

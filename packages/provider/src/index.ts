@@ -66,6 +66,23 @@ export {
   withDataVersion,
 } from "./grid-answer.ts";
 export {
+  type OlapAxis,
+  type OlapCellSet,
+  type OlapCube,
+  type OlapDimension,
+  OlapDimensionIndex,
+  type OlapDimensionKind,
+  OlapError,
+  type OlapErrorKind,
+  type OlapMember,
+  type OlapMemberQuery,
+  type OlapMetadata,
+  type OlapPort,
+  type OlapStatement,
+  olapLayerName,
+  queryOlapMembers,
+} from "./olap.ts";
+export {
   cubeVariables,
   levelVariables,
   SESSION_VARIABLES_MAX,

@@ -1,3 +1,4 @@
+import type { Provider } from "@qibates/provider";
 import {
   essbaseRestEndpoint,
   LoginThrottle,
@@ -8,6 +9,9 @@ import {
   SMARTVIEW_PATH,
   SMARTVIEW_PROVIDERS_PATH,
   smartViewEndpoint,
+  upstreamProvider,
+  type WireUpstream,
+  wireNeedsMissing,
   XMLA_PATHS,
   xmlaEndpoint,
 } from "@qibates/wire";
@@ -22,11 +26,28 @@ import { SERVER_VERSION } from "./version.ts";
  * (the demo's users and data, writes journaled as the demo's). They sit outside the API: no QiBates key, each
  * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie; Planning REST: HTTP
  * Basic on every call; XMLA: HTTP Basic on every call, with XMLA sessions in SOAP headers).
+ *
+ * With `upstream`, the endpoints stand in front of that server instead, through the connector's provider
+ * (`upstreamProvider`: the endpoint's users log in to it); each endpoint checks that the provider has what it
+ * needs (`wireNeedsMissing`: XMLA the OLAP port, Essbase REST and Smart View the Essbase operations, Planning
+ * REST the planning ones) and the start stops when it does not.
  */
-export async function registerWireEndpoints(app: FastifyInstance, config: Config, services: Services) {
+export async function registerWireEndpoints(
+  app: FastifyInstance,
+  config: Config,
+  services: Services,
+  upstream?: WireUpstream,
+) {
   if (config.wireEndpoints.length === 0) return;
-  const provider = services.providers.byId("embedded");
+  const provider = upstream ? upstreamOf(services, upstream) : services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
+  for (const endpoint of config.wireEndpoints) {
+    const missing = wireNeedsMissing(endpoint, provider);
+    if (missing.length > 0)
+      throw new Error(
+        `the wire endpoint ${endpoint} cannot stand in front of provider ${provider.id}: it lacks ${missing.join(", ")}`,
+      );
+  }
   // One count of failed logins for every endpoint: another protocol is no way around it.
   const loginThrottle = new LoginThrottle({
     perAddress: config.wireLoginFailuresPerMinute,
@@ -93,4 +114,11 @@ export async function registerWireEndpoints(app: FastifyInstance, config: Config
 /** The public demo users: one account shared by every visitor, so what they start is scoped to the client. */
 function isDemoUser(username: string): boolean {
   return DEMO_USERS.some((u) => u.username.toLowerCase() === username.toLowerCase());
+}
+
+/** The provider of `upstream`'s connector at its address, seen by the endpoints as the embedded one is. */
+function upstreamOf(services: Services, upstream: WireUpstream): Provider {
+  const remote = services.providers.forLogin({ kind: "remote", url: upstream.address }, upstream.connector);
+  if (!remote) throw new Error(`no provider reaches ${upstream.connector} at ${upstream.address.href}`);
+  return upstreamProvider(remote, upstream);
 }

@@ -21,4 +21,10 @@ export {
   planningSmartViewEndpoint,
   SMARTVIEW_PROVIDERS_PATH,
 } from "./smartview/planning.ts";
+export {
+  upstreamProvider,
+  WIRE_NEEDS,
+  type WireUpstream,
+  wireNeedsMissing,
+} from "./upstream-provider.ts";
 export { XMLA_PATHS, type XmlaOptions, xmlaEndpoint } from "./xmla/index.ts";

@@ -1,10 +1,9 @@
 import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
-import type { MdxMember } from "@qibates/connectors/engine-port";
 import { answerHead, answerTail, dataSetOf, parseSoap } from "@qibates/protocols/xmla";
-import type { ProviderSession } from "@qibates/provider";
+import type { OlapMember, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MdDataSetInput, mdDataSetXmlSteps } from "../src/xmla/mddataset.ts";
-import { memberName } from "../src/xmla/names.ts";
+import { CubeOutline, memberName } from "../src/xmla/names.ts";
 
 /** The endpoint's MDDataSet writer read back by the connector's reader (the codec's): the same axes and cells. */
 describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector's reader", () => {
@@ -29,12 +28,11 @@ describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector'
     "WITH MEMBER [Measures].[Margin %] AS '[Measures].[Margin] / [Measures].[Sales]' SELECT {[Measures].[Margin %]} ON COLUMNS, {[Year].[Jan]:[Year].[Jun]} ON ROWS FROM [Sample].[Basic]",
   ])("%s", async (statement) => {
     const server = (await provider.servers(session)).servers[0]?.name ?? "";
-    const engine = provider.engine;
-    const cube = engine.engineCube("ssas", { server, application: "Sample", cube: "Basic" }, session);
+    const cube = await provider.olap.cube("ssas", { server, application: "Sample", cube: "Basic" }, session);
     const result = await cube.mdx(statement);
     const input: MdDataSetInput = {
       cube: cube.cube,
-      outline: cube.outline,
+      outline: new CubeOutline(await cube.metadata()),
       result,
       content: { schema: true, data: true },
       aliasTable: "Default",
@@ -47,12 +45,12 @@ describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector'
     const soap = parseSoap(answerHead("Execute", null) + xml + answerTail("Execute"));
     const data = dataSetOf(soap?.root ?? {});
     if (!data) throw new Error("not a data set");
-    const captionOf = (m: MdxMember) => ("alias" in m ? (m.alias("Default") ?? m.name) : m.name);
+    const captionOf = (m: OlapMember) => (m.calculated ? m.name : (m.aliases.Default ?? m.name));
     expect(data.axes.map((tuples) => tuples.map((t) => t.map((m) => m.caption)))).toEqual(
       result.axes.map((a) => a.tuples.map((t) => t.map(captionOf))),
     );
     const named = result.axes.map((a) =>
-      a.tuples.map((t) => t.map((m) => ("isShared" in m ? memberName(m) : null))),
+      a.tuples.map((t) => t.map((m) => (m.calculated ? null : memberName(m)))),
     );
     data.axes.forEach((tuples, a) => {
       tuples.forEach((t, i) => {
@@ -63,7 +61,7 @@ describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector'
       });
     });
     const cells = new Map<number, number>();
-    result.cells.forEach((v, i) => {
+    Array.from(result.cells).forEach((v, i) => {
       if (v !== null && v !== undefined) cells.set(i, v);
     });
     expect(new Map([...data.cells].map(([i, c]) => [i, c.value]))).toEqual(cells);

@@ -1,7 +1,8 @@
 import { type DataFileCell, dataExportChunks, readDataFile, runCalcScript } from "@qibates/engine";
 import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
 import type { SliceScheduler } from "@qibates/provider";
-import { DataLoadError, type DataLoadResult, type EngineCube, EngineCubeWriteError } from "../engine-port.ts";
+import { DataLoadError, type DataLoadResult } from "../engine-port.ts";
+import { type EngineCube, EngineCubeWriteError } from "../grid-bridge/olap-bridge.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
@@ -24,9 +25,9 @@ export function engineCubeOf(
     get outline() {
       return shared.cube.outline;
     },
-    async mdx(text, options = {}, parsed) {
+    async mdx(text, options = {}) {
       const app = await data(false);
-      const q = parsed ?? parseMdx(text);
+      const q = parseMdx(text);
       const mdxOptions = { ...options, application: ref.application, cube: ref.cube };
       await app.upToDate();
       const to = workers?.accepts(app) ? workers : null;

@@ -1,14 +1,16 @@
-import { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "@qibates/engine/mdx";
 import type {
   ApplicationRef,
   Connector,
   CubeRef,
   LoginInput,
+  OlapPort,
   Provider,
   ProviderSession,
 } from "@qibates/provider";
 import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
-import type { EngineCube, EnginePort } from "../engine-port.ts";
+import type { EnginePort } from "../engine-port.ts";
+import type { EngineCube } from "../grid-bridge/olap-bridge.ts";
+import { engineOlapPort } from "../grid-bridge/olap-bridge.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";
@@ -109,14 +111,15 @@ export class EmbeddedProvider implements Provider {
     return new EmbeddedProvider(catalogue, options, applications);
   }
 
-  /** The engine port (`Provider.engine`): the catalogue's cubes as the engine sees them, and the MDX parser. */
+  /** The engine port (`Provider.engine`): the data jobs (export, load, clear) over the catalogue's cubes. */
   readonly engine: EnginePort = {
-    engineCube: (connector, ref, session) => this.engineCube(connector, ref, session),
-    parseMdx,
-    parseMdxUpdate,
-    parseMdxExpression,
-    mdxKeywords: MDX_KEYWORDS,
+    dataCube: (connector, ref, session) => this.engineCube(connector, ref, session),
   };
+
+  /** The OLAP port (`Provider.olap`): the catalogue's cubes as plain metadata, member queries and cell sets. */
+  readonly olap: OlapPort = engineOlapPort((connector, ref, session) =>
+    this.engineCube(connector, ref, session),
+  );
 
   /** At shutdown: each application saves a snapshot of what it applied since its last one. */
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
-import type { JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
+import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import type {
   ApplicationRef,
   CubeRef,
@@ -10,6 +10,9 @@ import type {
   GridInput,
   LoginInput,
   MdxInput,
+  OlapCube,
+  OlapMetadata,
+  OlapPort,
   Provider,
   ProviderSession,
   SaveInput,
@@ -20,6 +23,7 @@ import type {
 import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
+import { ENGINE_MDX, olapCellSetOf, olapMetadataOf, queryMembers } from "../grid-bridge/olap-bridge.ts";
 import {
   remoteAliasTable,
   remoteDimensions,
@@ -41,6 +45,9 @@ import { readRemoteOutline } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
 
 type Schemas = components["schemas"];
+
+/** A remote cube's OLAP metadata with the server's generation and level names, per outline read. */
+const namedMetadata = new WeakMap<object, Promise<OlapMetadata>>();
 
 /**
  * The `essbase-stndln` connector: Essbase 21c through its REST API (`/essbase/rest/v1`, derived from the
@@ -85,10 +92,25 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   readonly id = "essbase-rest";
   readonly planning = null;
   readonly essbase: EssbaseOperations;
+  /**
+   * The OLAP port (`Provider.olap`) over the server: metadata from the outline read through its REST API (as
+   * every call reads it), MDX sent to `…/grid/mdx` and its Grid read back as a cell set. Statements are read
+   * with the engine's MDX (the cube a `FROM` names); cells are not written back.
+   */
+  readonly olap: OlapPort;
 
   constructor(private readonly options: EssbaseRestOptions) {
     super(options.idleMs, "Essbase");
-    this.essbase = new EssbaseRestOperations(this, options);
+    const operations = new EssbaseRestOperations(this, options);
+    this.essbase = operations;
+    this.olap = {
+      cube: (_connector, ref, session) => {
+        if (!session) throw new ProviderError("PROVIDER_FAILED", "A cube of Essbase is read in a session.");
+        return operations.olapCube(session, ref);
+      },
+      ...ENGINE_MDX,
+      writable: false,
+    };
   }
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
@@ -559,6 +581,70 @@ class EssbaseRestOperations implements EssbaseOperations {
     } catch (e) {
       engineError(e);
     }
+  }
+
+  /** A cube as the OLAP port answers it (`EssbaseRestProvider.olap`). */
+  async olapCube(session: ProviderSession, ref: CubeRef): Promise<OlapCube> {
+    const known = await this.cube(session, ref);
+    const metadata = async () => {
+      const { remote, path } = await this.cube(session, ref);
+      let named = namedMetadata.get(remote.outline);
+      if (!named) {
+        named = this.layerNamed(session, path, olapMetadataOf(remote.outline, known.app, known.cube));
+        namedMetadata.set(remote.outline, named);
+        named.catch(() => namedMetadata.delete(remote.outline));
+      }
+      return named;
+    };
+    return {
+      application: known.app,
+      cube: known.cube,
+      metadata,
+      members: async (query) => queryMembers(await metadata(), query),
+      mdx: async (text) => {
+        const cube = await this.cube(session, ref);
+        const { resolved } = this.resolved(cube.remote, {});
+        const { client } = this.p.upstream(session);
+        await this.preferences(session, resolved);
+        const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: text });
+        const read = sheetOf(answer);
+        const result = read ? mdxResultOf(cube.remote.outline, answer, read) : null;
+        if (!result) throw client.malformed(`${cube.path}/grid/mdx without a readable grid`);
+        return olapCellSetOf(cube.remote.outline, cube.app, cube.cube, result);
+      },
+    };
+  }
+
+  /**
+   * The metadata with each dimension's generation and level names as the server names them
+   * (`…/dimensions/{dim}/generations` and `/levels`; a dimension whose names cannot be read keeps Essbase's
+   * placeholders).
+   */
+  private async layerNamed(
+    session: ProviderSession,
+    path: string,
+    metadata: OlapMetadata,
+  ): Promise<OlapMetadata> {
+    const { client } = this.p.upstream(session);
+    const names = async (dimension: string, kind: "generations" | "levels") => {
+      try {
+        const answer = await client.get<{ items?: GenerationLevel[] }>(
+          `${path}/dimensions/${enc(dimension)}/${kind}`,
+        );
+        return Object.fromEntries((answer.items ?? []).map((g) => [g.number, g.name]));
+      } catch (e) {
+        if (e instanceof ProviderError) return {};
+        throw e;
+      }
+    };
+    const dimensions = await Promise.all(
+      metadata.dimensions.map(async (d) => ({
+        ...d,
+        generationNames: await names(d.name, "generations"),
+        levelNames: await names(d.name, "levels"),
+      })),
+    );
+    return { ...metadata, dimensions };
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {

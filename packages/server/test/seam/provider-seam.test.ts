@@ -191,9 +191,19 @@ describe("boundaries", () => {
     expect(runtimeDependencies("server")).not.toContain("@qibates/engine");
   });
 
-  it("the wire endpoints import no engine: they reach it through the provider's engine port", () => {
+  it("the wire endpoints import no engine: they read cubes through the provider's OLAP port", () => {
     expect(importers(["wire/src"], /@qibates\/engine/)).toEqual([]);
     expect(runtimeDependencies("wire")).not.toContain("@qibates/engine");
+  });
+
+  it("XMLA and Smart View read cubes through the OLAP port of @qibates/provider, never the connectors", () => {
+    expect(importers(["wire/src/xmla", "wire/src/smartview"], /@qibates\/connectors/)).toEqual([]);
+  });
+
+  it("the engine port names no engine type: it carries the data jobs alone", () => {
+    const port = readFileSync(join(root, "connectors/src/engine-port.ts"), "utf8");
+    expect(port).not.toMatch(/@qibates\/engine/);
+    expect(port).not.toMatch(/\b(Outline|Member|MdxResult|MdxQuery|Expr)\b/);
   });
 
   it("the provider contract names no engine, connector, server or network code: wire and server import it alone", () => {

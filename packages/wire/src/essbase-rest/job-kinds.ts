@@ -1,4 +1,4 @@
-import { type DataExportLevel, DataLoadError, type EngineCube } from "@qibates/connectors/engine-port";
+import { type DataExportLevel, DataLoadError, type EngineDataCube } from "@qibates/connectors/engine-port";
 import { CALC_JOB_TYPE, calcScriptName } from "@qibates/protocols/essbase-rest";
 import { type CubeRef, ProviderError } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
@@ -61,13 +61,13 @@ const CLEAR_OPTIONS = new Map<string, "all" | "upper" | "noninput">([
  * it as a 400). Keys are lower case; `jobtype` is matched without case.
  */
 export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string, JobKind | string> {
-  const engineOf = (s: WireSession, ref: CubeRef): EngineCube => {
+  const engineOf = (s: WireSession, ref: CubeRef): EngineDataCube => {
     const port = ctx.provider.engine;
     if (!port)
       throw badRequest(
         "Data loads, clears and exports need the embedded engine, which this server does not run.",
       );
-    return port.engineCube("essbase-stndln", ref, s.provider);
+    return port.dataCube("essbase-stndln", ref, s.provider);
   };
   /** A job's file: a catalog path (`/users/me/data.txt`), or a name in the cube's folder. */
   const fileParts = (ref: CubeRef, file: string): string[] =>

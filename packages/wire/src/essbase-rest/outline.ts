@@ -1,12 +1,11 @@
 import type { components } from "@qibates/client/schema";
-import { layerNameOf } from "@qibates/connectors/engine-port";
 import {
   DATA_STORAGE,
   type GenerationLevel,
   getLink,
   type MemberBean,
 } from "@qibates/protocols/essbase-rest";
-import type { CubeRef, Provider, ProviderSession } from "@qibates/provider";
+import { type CubeRef, olapLayerName, type Provider, type ProviderSession } from "@qibates/provider";
 import { badRequest } from "./errors.ts";
 
 type Schemas = components["schemas"];
@@ -40,12 +39,12 @@ export interface OutlineIndex {
   aliasTables: string[];
   /**
    * The outline's own names of a dimension's generations and levels (Year's `Quarter`), where the provider's
-   * engine port gives them; a generation or level without one is named as Essbase names it (`Gen2,Market`).
+   * OLAP port gives them; a generation or level without one is named as Essbase names it (`Gen2,Market`).
    * The same names MDSCHEMA_LEVELS and the MDX engine use, so every endpoint answers one outline alike.
    */
   layerNames: Map<
     string,
-    { generationNames: ReadonlyMap<number, string>; levelNames: ReadonlyMap<number, string> }
+    { generationNames: Readonly<Record<number, string>>; levelNames: Readonly<Record<number, string>> }
   >;
 }
 
@@ -63,13 +62,14 @@ export async function readOutline(
     essbase.dimensions(session, cube),
     essbase.aliasTables(session, cube),
   ]);
+  const layerNames = await layerNamesOf(provider, session, cube);
   const aliasTables = tables.aliasTables.map((t) => t.name);
   const index: OutlineIndex = {
     dimensions: [],
     members: [],
     byName: new Map(),
     aliasTables,
-    layerNames: layerNamesOf(provider, session, cube),
+    layerNames,
   };
   for (const dim of dims.dimensions) {
     const [udas, ...trees] = await Promise.all([
@@ -118,15 +118,17 @@ export async function readOutline(
   return index;
 }
 
-/** The generation and level names of every dimension, from the engine port when the provider has one. */
-function layerNamesOf(
+/** The generation and level names of every dimension, from the OLAP port when the provider has one. */
+async function layerNamesOf(
   provider: Provider,
   session: ProviderSession,
   cube: CubeRef,
-): OutlineIndex["layerNames"] {
+): Promise<OutlineIndex["layerNames"]> {
   const names: OutlineIndex["layerNames"] = new Map();
-  const outline = provider.engine?.engineCube(session.connector, cube, session).outline;
-  for (const d of outline ? [...outline.baseDimensions, ...outline.attributeDimensions] : [])
+  const metadata = provider.olap
+    ? await (await provider.olap.cube(session.connector, cube, session)).metadata()
+    : null;
+  for (const d of metadata?.dimensions ?? [])
     names.set(d.name.toLowerCase(), { generationNames: d.generationNames, levelNames: d.levelNames });
   return names;
 }
@@ -220,8 +222,8 @@ export function generationLevels(
   const own = index.layerNames.get(dimension.name.toLowerCase());
   const named = {
     name: dimension.name,
-    generationNames: own?.generationNames ?? new Map<number, string>(),
-    levelNames: own?.levelNames ?? new Map<number, string>(),
+    generationNames: own?.generationNames ?? {},
+    levelNames: own?.levelNames ?? {},
   };
   const depth = generationsOf(dimension);
   const numbers =
@@ -229,7 +231,7 @@ export function generationLevels(
       ? Array.from({ length: depth }, (_, i) => i + 1)
       : Array.from({ length: depth }, (_, i) => i);
   return numbers.map((number) => {
-    const name = layerNameOf(named, kind === "generations" ? "generation" : "level", number);
+    const name = olapLayerName(named, kind === "generations" ? "generation" : "level", number);
     const item: GenerationLevel = { name, number, unique: false };
     if (base !== null) item.links = [getLink("self", `${base}/${number}`)];
     return item;

@@ -11,6 +11,7 @@ import {
   svChild,
   svText,
 } from "@qibates/protocols/smartview";
+import { type OlapDimension, OlapDimensionIndex, type OlapMember } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { cubeOf, type SvSession } from "./session.ts";
@@ -121,7 +122,7 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
         break;
       }
       case "Attribute":
-        members = attributeMembers(ref, dimension, arg("0"), aliasTable ?? null);
+        members = await attributeMembers(s, ref, dimension, arg("0"), aliasTable ?? null);
         break;
       case "Descendants":
         // DESCENDANTS(%0), the catalogue's MDX: the member itself, then everything under it.
@@ -144,27 +145,34 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
 
   /**
    * `Attribute(name)`: the members of `dimension` associated with the attribute member `name` or a member
-   * under it. The provider contract carries no attribute associations: read from the engine's outline.
+   * under it. The provider contract carries no attribute associations: read through the OLAP port's metadata.
    */
-  function attributeMembers(
+  async function attributeMembers(
+    s: SvSession,
     ref: { server: string; application: string; cube: string },
     dimension: string,
     name: string,
     aliasTable: string | null,
   ) {
-    const engines = provider.engine;
-    if (!engines) throw new SvException("The member filter Attribute is not supported by this provider.");
-    const outline = engines.engineCube(connector, ref).outline;
-    const attr = outline.resolve(name, aliasTable ?? "Default");
-    if (attr?.dimension.type !== "attribute") throw new SvException(`${name} is not an attribute member.`);
-    const dim = outline.dimension(dimension);
+    const olap = provider.olap;
+    if (!olap) throw new SvException("The member filter Attribute is not supported by this provider.");
+    // In the caller's provider session: a remote provider reads the cube in its upstream session.
+    const { dimensions } = await (await olap.cube(connector, ref, s.provider)).metadata();
+    const found = resolveMember(dimensions, name, aliasTable ?? "Default");
+    if (found?.dimension.kind !== "attribute") throw new SvException(`${name} is not an attribute member.`);
+    const lower = dimension.toLowerCase();
+    const dim = dimensions.find((d) => d.name.toLowerCase() === lower);
     if (!dim) throw new SvException(`Dimension ${dimension} does not exist.`);
-    const under = new Set([attr, ...attr.descendants()]);
+    const attrDim = found.dimension;
+    const under = new Set(new OlapDimensionIndex(attrDim).descendants(found.member).map((m) => m.name));
     return dim.members
-      .filter((m) => !m.isShared && [...m.attributes.values()].some((a) => under.has(a)))
+      .filter((m) => {
+        const a = m.attributes[attrDim.name];
+        return !m.shared && a !== undefined && under.has(a);
+      })
       .map((m) => ({
         name: m.name,
-        alias: aliasTable ? (m.aliases.get(aliasTable) ?? null) : null,
+        alias: aliasTable ? (m.aliases[aliasTable] ?? null) : null,
         level: m.level,
       }));
   }
@@ -223,4 +231,33 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
     walk(root, []);
     return findMemberAnswerXml(paths);
   }
+}
+
+/**
+ * What a user typed, as the outline reads it: an alias of the table, a member name, else an alias of `Default`
+ * (names and aliases without regard to case; a leading apostrophe ignored), in any dimension.
+ */
+function resolveMember(
+  dimensions: readonly OlapDimension[],
+  text: string,
+  aliasTable: string,
+): { dimension: OlapDimension; member: OlapMember } | undefined {
+  const t = text.trim().replace(/^'/, "").toLowerCase();
+  if (t === "") return undefined;
+  const find = (hit: (m: OlapMember) => boolean) => {
+    for (const dimension of dimensions)
+      for (const member of dimension.members) if (hit(member)) return { dimension, member };
+    return undefined;
+  };
+  const alias = (table: string) => (m: OlapMember) => {
+    if (m.shared) return false;
+    for (const [k, v] of Object.entries(m.aliases))
+      if (k.toLowerCase() === table.toLowerCase() && v.toLowerCase() === t) return true;
+    return false;
+  };
+  return (
+    find(alias(aliasTable)) ??
+    find((m) => !m.shared && m.name.toLowerCase() === t) ??
+    (aliasTable !== "Default" ? find(alias("Default")) : undefined)
+  );
 }

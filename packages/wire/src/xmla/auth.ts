@@ -1,6 +1,5 @@
-import { EngineCubeWriteError, MdxError } from "@qibates/connectors/engine-port";
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
-import { ProviderError } from "@qibates/provider";
+import { OlapError, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
@@ -78,18 +77,8 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
 /** The fault an error stands for, or `null` for a bug. */
 function asFault(error: unknown): XmlaFault | null {
   if (error instanceof XmlaFault) return error;
-  if (error instanceof MdxError) {
-    const kind =
-      error.code === "MDX_SYNTAX"
-        ? "syntax"
-        : error.code === "MDX_UNKNOWN_MEMBER"
-          ? "unknown-member"
-          : error.code === "MDX_UNKNOWN_CUBE"
-            ? "unknown-cube"
-            : "query";
-    return new XmlaFault(kind, error.message);
-  }
-  if (error instanceof EngineCubeWriteError) return new XmlaFault("query", error.message);
+  if (error instanceof OlapError)
+    return new XmlaFault(error.kind === "write-refused" ? "query" : error.kind, error.message);
   if (error instanceof ProviderError) {
     const unknownCube = ["SERVER_UNKNOWN", "APPLICATION_UNKNOWN", "CUBE_UNKNOWN"].includes(error.code);
     return new XmlaFault(unknownCube ? "unknown-cube" : "query", error.message);

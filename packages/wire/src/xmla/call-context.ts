@@ -1,6 +1,5 @@
-import type { EngineCube } from "@qibates/connectors/engine-port";
 import { XmlaFault } from "@qibates/protocols/xmla";
-import type { ProviderSession } from "@qibates/provider";
+import type { OlapCube, ProviderSession } from "@qibates/provider";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
 /** What one call reads from the provider: the server, its applications (catalogs) and their cubes. */
@@ -40,21 +39,17 @@ export class CallContext {
     return list.cubes.map((c) => c.name);
   }
 
-  async engine(catalog: string, cube: string): Promise<EngineCube> {
+  async cube(catalog: string, cube: string): Promise<OlapCube> {
     const server = await this.serverName();
     // As this call's provider session: a demo user's writes land in a view of its own.
-    return this.state.engine.engineCube(
-      this.state.connector,
-      { server, application: catalog, cube },
-      this.session,
-    );
+    return this.state.olap.cube(this.state.connector, { server, application: catalog, cube }, this.session);
   }
 
   /** The cube a statement's `FROM` names: `[App].[Cube]`, or a cube of the current catalog, or the one cube of that name. */
-  async cubeOf(parts: readonly string[]): Promise<EngineCube> {
+  async cubeOf(parts: readonly string[]): Promise<OlapCube> {
     const cube = parts[parts.length - 1] ?? "";
-    if (parts.length === 2) return this.engine(await this.checkCatalog(parts[0] as string), cube);
-    if (this.catalog !== null) return this.engine(await this.checkCatalog(this.catalog), cube);
+    if (parts.length === 2) return this.cube(await this.checkCatalog(parts[0] as string), cube);
+    if (this.catalog !== null) return this.cube(await this.checkCatalog(this.catalog), cube);
     const holding: string[] = [];
     for (const c of await this.catalogs())
       if ((await this.cubes(c)).some((n) => n.toLowerCase() === cube.toLowerCase())) holding.push(c);
@@ -65,6 +60,6 @@ export class CallContext {
           ? `The cube ${cube} does not exist.`
           : `The cube ${cube} is in several catalogs (${holding.join(", ")}): name the catalog.`,
       );
-    return this.engine(holding[0] as string, cube);
+    return this.cube(holding[0] as string, cube);
   }
 }

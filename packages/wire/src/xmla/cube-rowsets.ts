@@ -1,7 +1,8 @@
-import type { Dimension, EngineCube } from "@qibates/connectors/engine-port";
 import { type RequestType, type Row, XmlaFault } from "@qibates/protocols/xmla";
+import type { OlapDimension } from "@qibates/provider";
 import { memberRows } from "./member-rowsets.ts";
 import {
+  type CubeOutline,
   caption,
   depth,
   dimensionName,
@@ -16,12 +17,11 @@ import type { DiscoverSource } from "./rowsets.ts";
 export function rowsOfCube(
   type: RequestType,
   base: { CATALOG_NAME: string; CUBE_NAME: string },
-  engine: EngineCube,
+  outline: CubeOutline,
   restrictions: ReadonlyMap<string, string>,
   source: DiscoverSource,
 ): Row[] {
-  const outline = engine.outline;
-  const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+  const dims = outline.dimensions;
   switch (type) {
     case "MDSCHEMA_CUBES":
       return [
@@ -33,7 +33,7 @@ export function rowsOfCube(
           IS_LINKABLE: false,
           IS_WRITE_ENABLED: source.writeEnabled,
           IS_SQL_ENABLED: false,
-          CUBE_CAPTION: engine.cube,
+          CUBE_CAPTION: base.CUBE_NAME,
           CUBE_SOURCE: 1,
           PREFERRED_QUERY_PATTERNS: 0,
         },
@@ -46,10 +46,10 @@ export function rowsOfCube(
         DIMENSION_CAPTION: d.name,
         DIMENSION_ORDINAL: i + 1,
         DIMENSION_TYPE: dimensionType(d),
-        DIMENSION_CARDINALITY: d.size,
+        DIMENSION_CARDINALITY: d.members.length,
         DEFAULT_HIERARCHY: dimensionName(d),
         DESCRIPTION: "",
-        IS_VIRTUAL: d.type === "attribute",
+        IS_VIRTUAL: d.kind === "attribute",
         IS_READWRITE: false,
         DIMENSION_UNIQUE_SETTINGS: 1,
         DIMENSION_MASTER_NAME: d.name,
@@ -57,7 +57,8 @@ export function rowsOfCube(
       }));
     case "MDSCHEMA_HIERARCHIES":
       return dims.map((d) => {
-        const leaves = d.members.filter((m) => m.isLeaf);
+        const leaves = d.members.filter((m) => m.childCount === 0);
+        const root = outline.index(d).root;
         const balanced = leaves.every((m) => m.generation === leaves[0]?.generation);
         return {
           ...base,
@@ -66,13 +67,13 @@ export function rowsOfCube(
           HIERARCHY_UNIQUE_NAME: dimensionName(d),
           HIERARCHY_CAPTION: d.name,
           DIMENSION_TYPE: dimensionType(d),
-          HIERARCHY_CARDINALITY: d.size,
-          DEFAULT_MEMBER: memberName(d.root),
-          ...(d.type === "accounts" ? {} : { ALL_MEMBER: memberName(d.root) }),
+          HIERARCHY_CARDINALITY: d.members.length,
+          DEFAULT_MEMBER: memberName(root),
+          ...(d.kind === "accounts" ? {} : { ALL_MEMBER: memberName(root) }),
           DESCRIPTION: "",
           // MD_STRUCTURE_FULLYBALANCED 0, MD_STRUCTURE_UNBALANCED 2.
           STRUCTURE: balanced ? 0 : 2,
-          IS_VIRTUAL: d.type === "attribute",
+          IS_VIRTUAL: d.kind === "attribute",
           IS_READWRITE: false,
           DIMENSION_UNIQUE_SETTINGS: 1,
           DIMENSION_IS_VISIBLE: true,
@@ -96,7 +97,7 @@ export function rowsOfCube(
             LEVEL_NUMBER: k,
             LEVEL_CARDINALITY: d.members.filter((m) => m.generation === gen).length,
             // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
-            LEVEL_TYPE: gen === 1 && d.type !== "accounts" ? 1 : 0,
+            LEVEL_TYPE: gen === 1 && d.kind !== "accounts" ? 1 : 0,
             DESCRIPTION: "",
             CUSTOM_ROLLUP_SETTINGS: 0,
             LEVEL_UNIQUE_SETTINGS: 0,
@@ -105,7 +106,7 @@ export function rowsOfCube(
         }),
       );
     case "MDSCHEMA_MEMBERS":
-      return memberRows(base, engine, restrictions, source.parseMdxExpression);
+      return memberRows(base, outline, restrictions, source.memberNameParts);
     // The engine has no named sets and no actions: the rowsets are empty.
     case "MDSCHEMA_SETS":
     case "MDSCHEMA_ACTIONS":
@@ -115,15 +116,15 @@ export function rowsOfCube(
     case "MDSCHEMA_MEASURES": {
       // Every member of the accounts dimension below its top is a measure; a member with a formula is
       // calculated (MDMEASURE_AGGR_CALCULATED 127), a time-balanced one unknown (0), the others summed (1).
-      const accounts = outline.baseDimensions.find((d) => d.type === "accounts");
+      const accounts = outline.baseDimensions.find((d) => d.kind === "accounts");
       return (accounts?.members ?? [])
-        .filter((m) => m.parent !== null && !m.isShared)
+        .filter((m) => m.parent !== null && !m.shared)
         .map((m) => ({
           ...base,
           MEASURE_NAME: m.name,
           MEASURE_UNIQUE_NAME: memberName(m),
           MEASURE_CAPTION: caption(m, "Default"),
-          MEASURE_AGGREGATOR: m.formula !== undefined ? 127 : m.timeBalance !== "none" ? 0 : 1,
+          MEASURE_AGGREGATOR: m.formula !== undefined ? 127 : (m.timeBalance ?? "none") !== "none" ? 0 : 1,
           // DBTYPE_R8: values are doubles.
           DATA_TYPE: 5,
           DESCRIPTION: "",
@@ -151,7 +152,7 @@ const DBTYPE = { WSTR: 130, VARIANT: 12, UI4: 19 } as const;
  */
 function propertyRows(
   base: { CATALOG_NAME: string; CUBE_NAME: string },
-  dims: readonly Dimension[],
+  dims: readonly OlapDimension[],
   restrictions: ReadonlyMap<string, string>,
 ): Row[] {
   const text = restrictions.get("PROPERTY_TYPE");

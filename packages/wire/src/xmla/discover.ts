@@ -34,10 +34,10 @@ export async function discover(
         defaultCatalog: context.catalog,
         catalogs: () => context.catalogs(),
         cubes: (c) => context.cubes(c),
-        engine: (catalog, cube) => context.engine(catalog, cube),
-        parseMdxExpression: (text) => state.engine.parseMdxExpression(text),
-        writeEnabled: true,
-        keywords: state.engine.mdxKeywords,
+        cube: (catalog, cube) => context.cube(catalog, cube),
+        memberNameParts: (text) => state.olap.memberNameParts(text),
+        writeEnabled: state.olap.writable,
+        keywords: state.olap.mdxKeywords,
       })
     : [];
   return rowsetXml(type as RequestType, rows, content);

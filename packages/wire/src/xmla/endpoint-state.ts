@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { EnginePort } from "@qibates/connectors/engine-port";
-import { type Connector, DEFAULT_SLICES, type Provider, SliceScheduler } from "@qibates/provider";
+import {
+  type Connector,
+  DEFAULT_SLICES,
+  type OlapPort,
+  type Provider,
+  SliceScheduler,
+} from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { SessionStore } from "../session-store.ts";
 
 /**
- * Options of the XMLA endpoint: `provider` must offer the engine port (`Provider.engine`: the embedded one
- * does); `connector` defaults to `ssas` (the capability table's SSAS profile); `about.name` is the provider
+ * Options of the XMLA endpoint: `provider` must offer the OLAP port (`Provider.olap`: the embedded one does, and
+ * a remote one whose server answers metadata and MDX); `connector` defaults to `ssas` (the capability table's SSAS profile); `about.name` is the provider
  * name DISCOVER_DATASOURCES answers and the source of faults; writes are journaled as `xmla:<user>`.
  */
 export interface XmlaOptions extends WireEndpointOptions {
@@ -30,11 +35,11 @@ export interface XmlaSession {
   catalog: string | null;
 }
 
-/** What the endpoint's plugin and routes share: the provider and its engine port, sessions, names. */
+/** What the endpoint's plugin and routes share: the provider and its OLAP port, sessions, names. */
 export interface XmlaEndpointState {
   readonly options: XmlaOptions;
   readonly provider: Provider;
-  readonly engine: EnginePort;
+  readonly olap: OlapPort;
   readonly connector: Connector;
   readonly owner: (username: string) => string;
   readonly about: { name: string; version: string };
@@ -50,14 +55,13 @@ export interface XmlaEndpointState {
 
 export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
   const provider = options.provider;
-  const engine = provider.engine;
-  if (!engine)
-    throw new Error("the XMLA endpoint needs a provider that offers the engine port (the embedded one)");
+  const olap = provider.olap;
+  if (!olap) throw new Error("the XMLA endpoint needs a provider that offers the OLAP port (Provider.olap)");
   const about = options.about ?? { name: "QiBates", version: "" };
   return {
     options,
     provider,
-    engine,
+    olap,
     connector: options.connector ?? "ssas",
     owner: options.owner ?? ((u: string) => `xmla:${u}`),
     about,

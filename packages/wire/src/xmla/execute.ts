@@ -7,9 +7,11 @@ import {
   XmlaFault,
   type XmlaRequest,
 } from "@qibates/protocols/xmla";
+import { OlapError } from "@qibates/provider";
 import type { CallContext } from "./call-context.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
+import { CubeOutline } from "./names.ts";
 
 /**
  * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
@@ -26,9 +28,10 @@ export async function execute(
   // A command without a statement (how clients open or close a session) answers an empty result.
   if (statement.trim() === "") return EMPTY_RESULT;
   if (/^\s*UPDATE\b/i.test(statement)) {
-    const update = state.engine.parseMdxUpdate(statement);
-    const cube = await context.cubeOf(update.cube.map((p) => p.name));
-    await cube.update(state.owner(username), update);
+    const update = state.olap.statement(statement);
+    const cube = await context.cubeOf(update.cube);
+    if (!cube.update) throw new OlapError("query", "This server does not write cells back (UPDATE CUBE).");
+    await cube.update(state.owner(username), statement);
     return EMPTY_RESULT;
   }
   const format = properties.get(PROPERTY.Format) ?? FORMAT.Native;
@@ -44,18 +47,19 @@ export async function execute(
       "unsupported",
       `Execute answers the TupleFormat axis format only, not ${axisFormat}.`,
     );
-  const query = state.engine.parseMdx(statement);
-  if (format === FORMAT.Tabular && query.axes.length > 2)
+  const query = state.olap.statement(statement);
+  if (query.kind !== "select") throw new OlapError("syntax", "Execute expected a SELECT statement.");
+  if (format === FORMAT.Tabular && query.axes > 2)
     throw new XmlaFault(
       "unsupported",
       "The Tabular format flattens COLUMNS and ROWS only: this query has more axes.",
     );
-  const cube = await context.cubeOf(query.cube.map((p) => p.name));
+  const cube = await context.cubeOf(query.cube);
   const maxCells = state.options.maxCells;
-  const result = await cube.mdx(statement, maxCells !== undefined ? { maxCells } : {}, query);
+  const result = await cube.mdx(statement, maxCells !== undefined ? { maxCells } : {});
   return {
     cube: cube.cube,
-    outline: cube.outline,
+    outline: new CubeOutline(await cube.metadata()),
     result,
     content,
     aliasTable: "Default",

@@ -1,13 +1,3 @@
-import {
-  CalculatedMember,
-  type Dimension,
-  type MdxMember,
-  type MdxResult,
-  type Member,
-  type Outline,
-  STEP_CELLS,
-  type Steps,
-} from "@qibates/connectors/engine-port";
 import { esc } from "@qibates/protocols/xml";
 import {
   axisMemberXml,
@@ -24,24 +14,26 @@ import {
   XmlChunks,
   xmlColumnName,
 } from "@qibates/protocols/xmla";
-import { caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
+import type { OlapCellSet, OlapMember, Work } from "@qibates/provider";
+import { type CubeOutline, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
 
 export { MDDATASET_NS, XML_CHUNK_CHARS, xmlColumnName };
 
+/** Cells written between two steps (about a thousand, as the engine's grid steps). */
+const STEP_CELLS = 1024;
+
 /** The unique name of an axis member, calculated members under their parent (or their dimension). */
-function uniqueName(m: MdxMember): string {
-  if (m instanceof CalculatedMember)
-    return `${m.parent ? memberName(m.parent) : dimensionName(m.dimension)}.${bracket(m.name)}`;
+function uniqueName(outline: CubeOutline, m: OlapMember): string {
+  if (m.calculated) {
+    const parent = m.parent === null ? undefined : outline.index(m.dimension).member(m.parent);
+    return `${parent ? memberName(parent) : bracket(m.dimension)}.${bracket(m.name)}`;
+  }
   return memberName(m);
 }
 
-function generationOf(m: MdxMember): number {
-  if (m instanceof CalculatedMember) return m.parent ? m.parent.generation + 1 : 1;
-  return m.generation;
-}
-
-function parentOf(m: MdxMember): Member | null {
-  return m.parent;
+/** The member's parent in the outline (a calculated member's: the one it was defined under). */
+function parentOf(outline: CubeOutline, m: OlapMember): OlapMember | null {
+  return outline.index(m.dimension).parent(m);
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: true });
@@ -62,8 +54,9 @@ export function formatValue(v: number, text = String(v)): string {
 
 export interface MdDataSetInput {
   cube: string;
-  outline: Outline;
-  result: MdxResult;
+  /** The cube's metadata, indexed: levels, the slicer's default members, parents. */
+  outline: CubeOutline;
+  result: OlapCellSet;
   content: ContentParts;
   /** The alias table member captions come from. */
   aliasTable: string;
@@ -78,20 +71,21 @@ const STEP_MEMBERS = 256;
  * An Execute answer in MDDataSet form (TupleFormat): `OlapInfo` (cube, each axis's hierarchies and member
  * properties, the cell properties), `Axes` (the axes' tuples, then the slicer: every base dimension not on an
  * axis, at the slicer's member or its top), `CellData` (one `Cell` per non-missing value, by ordinal, columns
- * varying fastest; #Missing cells are left out). In steps (the engine port's `Steps`): a few hundred
+ * varying fastest; #Missing cells are left out). In steps (`Work`): a few hundred
  * members or about a thousand cells at a time, so that the event loop writes a large answer a slice at a time
  * between other calls; handed to `emit` in chunks of about {@link XML_CHUNK_CHARS} characters, in order.
  */
-export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Steps<void> {
+export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Work<void> {
   const { result, outline } = input;
   const out = new XmlChunks(emit);
   out.push(rootOpen(MDDATASET_NS));
   if (input.content.schema) out.push(MDDATASET_SCHEMA);
-  const onAxes = new Set<Dimension>(result.axes.flatMap((a) => a.dimensions));
-  const slicerBy = new Map<Dimension, MdxMember>(result.slicer.map((m) => [m.dimension, m]));
-  const slicer: MdxMember[] = [];
-  for (const d of outline.baseDimensions) if (!onAxes.has(d)) slicer.push(slicerBy.get(d) ?? d.root);
-  for (const m of result.slicer) if (!outline.baseDimensions.includes(m.dimension)) slicer.push(m);
+  const onAxes = new Set<string>(result.axes.flatMap((a) => a.dimensions));
+  const slicerBy = new Map<string, OlapMember>(result.slicer.map((m) => [m.dimension, m]));
+  const slicer: OlapMember[] = [];
+  const base = outline.baseDimensions;
+  for (const d of base) if (!onAxes.has(d.name)) slicer.push(slicerBy.get(d.name) ?? outline.index(d).root);
+  for (const m of result.slicer) if (!base.some((d) => d.name === m.dimension)) slicer.push(m);
   const axes = [
     ...result.axes.map((a) => ({ name: `Axis${a.ordinal}`, dimensions: a.dimensions, tuples: a.tuples })),
     { name: "SlicerAxis", dimensions: slicer.map((m) => m.dimension), tuples: [slicer] },
@@ -100,7 +94,7 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
   out.push(
     olapInfoXml(
       input.cube,
-      axes.map((a) => ({ name: a.name, hierarchies: a.dimensions.map(dimensionName) })),
+      axes.map((a) => ({ name: a.name, hierarchies: a.dimensions.map((d) => bracket(d)) })),
     ),
   );
   if (!input.content.data) {
@@ -114,12 +108,12 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
   for (const axis of axes) {
     out.push(`<Axis name="${axis.name}"><Tuples>`);
     for (let i = 0; i < axis.tuples.length; i++) {
-      const tuple = axis.tuples[i] as readonly MdxMember[];
+      const tuple = axis.tuples[i] as readonly OlapMember[];
       out.push("<Tuple>");
       for (let k = 0; k < tuple.length; k++) {
         if (++members % STEP_MEMBERS === 0) yield;
-        const m = tuple[k] as MdxMember;
-        out.push(memberXml(m, input.aliasTable, axis.tuples[i - 1]?.[k], axis.tuples[i + 1]?.[k]));
+        const m = tuple[k] as OlapMember;
+        out.push(memberXml(outline, m, input.aliasTable, axis.tuples[i - 1]?.[k], axis.tuples[i + 1]?.[k]));
       }
       out.push("</Tuple>");
     }
@@ -127,12 +121,13 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
   }
   out.push("</Axes><CellData>");
   const cells = result.cells;
+  const formatted = result.formatted;
   for (let c = 0; c < cells.length; c++) {
     if (c > 0 && c % STEP_CELLS === 0) yield;
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);
-    out.push(cellXml(c, text, formatValue(v, text)));
+    out.push(cellXml(c, text, formatted?.[c] ?? formatValue(v, text)));
   }
   out.push("</CellData></root>");
   out.end();
@@ -147,25 +142,26 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
  * #Missing cell is left out). Element names are encoded by {@link xmlColumnName}; `sql:field` names the column.
  * In steps, handed to `emit` in chunks, as {@link mdDataSetXmlSteps}.
  */
-export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Steps<void> {
-  const { result } = input;
+export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Work<void> {
+  const { result, outline } = input;
   const columnsAxis = result.axes.find((a) => a.ordinal === 0);
   const rowsAxis = result.axes.find((a) => a.ordinal === 1);
-  const rowTuples: readonly (readonly MdxMember[])[] = rowsAxis ? rowsAxis.tuples : [[]];
+  const rowTuples: readonly (readonly OlapMember[])[] = rowsAxis ? rowsAxis.tuples : [[]];
   // Row columns: per dimension on ROWS, its levels down to the deepest member shown there.
-  const levels: { index: number; dimension: Dimension; generation: number; field: string }[] = [];
-  for (const [index, d] of (rowsAxis?.dimensions ?? []).entries()) {
+  const levels: { index: number; generation: number; field: string }[] = [];
+  for (const [index, name] of (rowsAxis?.dimensions ?? []).entries()) {
+    const d = outline.dimension(name);
+    if (!d) throw new Error(`the cell set names a dimension the cube lacks: ${name}`);
     let deepest = 1;
-    for (const t of rowTuples) deepest = Math.max(deepest, generationOf(t[index] as MdxMember));
+    for (const t of rowTuples) deepest = Math.max(deepest, (t[index] as OlapMember).generation);
     for (let gen = 1; gen <= deepest; gen++)
       levels.push({
         index,
-        dimension: d,
         generation: gen,
         field: `${levelUniqueName(d, gen)}.[MEMBER_CAPTION]`,
       });
   }
-  const valueFields = (columnsAxis?.tuples ?? []).map((t) => t.map(uniqueName).join("."));
+  const valueFields = (columnsAxis?.tuples ?? []).map((t) => t.map((m) => uniqueName(outline, m)).join("."));
   const fields = [...levels.map((l) => l.field), ...valueFields];
   const names = fields.map(xmlColumnName);
   // Two columns may not share an element name: later ones get a number.
@@ -203,15 +199,15 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
         work = 0;
         yield;
       }
-      const tuple = rowTuples[r] as readonly MdxMember[];
+      const tuple = rowTuples[r] as readonly OlapMember[];
       out.push("<row>");
       for (let l = 0; l < levels.length; l++) {
         const level = levels[l] as (typeof levels)[number];
-        let m: MdxMember | null = tuple[level.index] as MdxMember;
-        if (generationOf(m) < level.generation) continue;
-        while (m && generationOf(m) > level.generation) m = parentOf(m);
+        let m: OlapMember | null = tuple[level.index] as OlapMember;
+        if (m.generation < level.generation) continue;
+        while (m && m.generation > level.generation) m = parentOf(outline, m);
         if (!m) continue;
-        const name = m instanceof CalculatedMember ? m.name : caption(m as Member, input.aliasTable);
+        const name = m.calculated ? m.name : caption(m, input.aliasTable);
         out.push(`<${names[l]}>${esc(name)}</${names[l]}>`);
       }
       for (let c = 0; c < width; c++) {
@@ -228,23 +224,27 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
 }
 
 function memberXml(
-  m: MdxMember,
+  outline: CubeOutline,
+  m: OlapMember,
   aliasTable: string,
-  prev: MdxMember | undefined,
-  next: MdxMember | undefined,
+  prev: OlapMember | undefined,
+  next: OlapMember | undefined,
 ) {
-  const calc = m instanceof CalculatedMember;
-  const gen = generationOf(m);
-  const children = calc ? 0 : Math.min((m as Member).children.length, 0xffff);
+  const calc = m.calculated === true;
+  const gen = m.generation;
+  const children = calc ? 0 : Math.min(m.childCount, 0xffff);
   let info = children;
-  if (next && !calc && parentOf(next) === m) info |= DISPLAY_INFO.DRILLED_DOWN;
-  if (prev && parentOf(prev) === parentOf(m)) info |= DISPLAY_INFO.SAME_PARENT_AS_PREV;
-  const name = calc ? m.name : caption(m as Member, aliasTable);
+  // A shared member has no children: a next member under its name is under the stored one.
+  if (next && !calc && !m.shared && next.parent === m.name) info |= DISPLAY_INFO.DRILLED_DOWN;
+  if (prev && prev.parent === m.parent) info |= DISPLAY_INFO.SAME_PARENT_AS_PREV;
+  const name = calc ? m.name : caption(m, aliasTable);
+  const d = outline.dimension(m.dimension);
+  if (!d) throw new Error(`the cell set names a dimension the cube lacks: ${m.dimension}`);
   return axisMemberXml({
-    hierarchy: dimensionName(m.dimension),
-    uniqueName: uniqueName(m),
+    hierarchy: dimensionName(d),
+    uniqueName: uniqueName(outline, m),
     caption: name,
-    levelUniqueName: levelUniqueName(m.dimension, gen),
+    levelUniqueName: levelUniqueName(d, gen),
     levelNumber: gen - 1,
     displayInfo: info,
   });

@@ -1,11 +1,16 @@
-import type { EngineCube } from "@qibates/connectors/engine-port";
-import { type Expr, MdxError, type Member } from "@qibates/connectors/engine-port";
 import { type Row, TREE_OP, XmlaFault } from "@qibates/protocols/xmla";
-import { caption, dimensionName, levelUniqueName, memberName, memberType, same } from "./names.ts";
+import type { OlapDimension, OlapMember } from "@qibates/provider";
+import {
+  type CubeOutline,
+  caption,
+  dimensionName,
+  levelUniqueName,
+  memberName,
+  memberType,
+  same,
+} from "./names.ts";
 
-function memberRow(base: Row, m: Member): Row {
-  const d = m.dimension;
-  const parent = m.parent;
+function memberRow(base: Row, d: OlapDimension, m: OlapMember, parent: OlapMember | null): Row {
   return {
     ...base,
     DIMENSION_UNIQUE_NAME: dimensionName(d),
@@ -15,9 +20,9 @@ function memberRow(base: Row, m: Member): Row {
     MEMBER_ORDINAL: m.ordinal,
     MEMBER_NAME: m.name,
     MEMBER_UNIQUE_NAME: memberName(m),
-    MEMBER_TYPE: memberType(m),
+    MEMBER_TYPE: memberType(m, d),
     MEMBER_CAPTION: caption(m, "Default"),
-    CHILDREN_CARDINALITY: m.children.length,
+    CHILDREN_CARDINALITY: m.childCount,
     PARENT_LEVEL: parent ? parent.generation - 1 : 0,
     ...(parent ? { PARENT_UNIQUE_NAME: memberName(parent) } : {}),
     PARENT_COUNT: parent ? 1 : 0,
@@ -30,14 +35,16 @@ function memberRow(base: Row, m: Member): Row {
 
 export function memberRows(
   base: Row,
-  engine: EngineCube,
+  outline: CubeOutline,
   restrictions: ReadonlyMap<string, string>,
-  parse: (text: string) => Expr,
+  parse: (text: string) => string[] | null,
 ): Row[] {
-  const outline = engine.outline;
-  const dims = [...outline.baseDimensions, ...outline.attributeDimensions];
+  const rowsOf = (d: OlapDimension, ms: readonly OlapMember[]) => {
+    const index = outline.index(d);
+    return ms.map((m) => memberRow(base, d, m, index.parent(m)));
+  };
   const treeOpText = restrictions.get("TREE_OP");
-  if (treeOpText === undefined) return dims.flatMap((d) => d.members.map((m) => memberRow(base, m)));
+  if (treeOpText === undefined) return outline.dimensions.flatMap((d) => rowsOf(d, d.members));
   const op = Number(treeOpText);
   if (!Number.isInteger(op) || op < 0 || op > 0x3f)
     throw new XmlaFault("bad-request", `TREE_OP must be a combination of 1, 2, 4, 8, 16 and 32.`);
@@ -46,54 +53,52 @@ export function memberRows(
     throw new XmlaFault("bad-request", "TREE_OP needs the MEMBER_UNIQUE_NAME restriction.");
   // A restriction that names no member of the cube selects nothing, as SSAS answers it: an empty rowset, which
   // is how a client asks whether a name (an axis member of a query-scoped calculation) is a real member.
-  const pivot = findMember(engine, unique, parse);
-  if (!pivot) return [];
-  const picked = new Set<Member>();
-  const add = (ms: Iterable<Member>) => {
+  const found = findMember(outline, unique, parse);
+  if (!found) return [];
+  const { dimension: d, member: pivot } = found;
+  const index = outline.index(d);
+  const picked = new Set<OlapMember>();
+  const add = (ms: Iterable<OlapMember>) => {
     for (const m of ms) picked.add(m);
   };
+  const parent = index.parent(pivot);
   if (op & TREE_OP.SELF) picked.add(pivot);
-  if (op & TREE_OP.CHILDREN) add(pivot.children);
-  if (op & TREE_OP.DESCENDANTS) add(pivot.descendants().filter((m) => m !== pivot));
-  if (op & TREE_OP.PARENT && pivot.parent) picked.add(pivot.parent);
-  if (op & TREE_OP.ANCESTORS) add(pivot.ancestors().filter((m) => m !== pivot));
-  if (op & TREE_OP.SIBLINGS) add((pivot.parent?.children ?? [pivot]).filter((m) => m !== pivot));
+  if (op & TREE_OP.CHILDREN) add(index.children(pivot));
+  if (op & TREE_OP.DESCENDANTS) add(index.descendants(pivot).filter((m) => m !== pivot));
+  if (op & TREE_OP.PARENT && parent) picked.add(parent);
+  if (op & TREE_OP.ANCESTORS) add(index.ancestors(pivot).filter((m) => m !== pivot));
+  if (op & TREE_OP.SIBLINGS) add((parent ? index.children(parent) : [pivot]).filter((m) => m !== pivot));
   // In outline order, as the dimension lists its members.
-  return pivot.dimension.members.filter((m) => picked.has(m)).map((m) => memberRow(base, m));
-}
-
-/** `[a].[b]` or `a.b` → `["a", "b"]`, read by the engine's MDX parser; null when the text is no member name. */
-function nameParts(text: string, parse: (text: string) => Expr): string[] | null {
-  let e: Expr;
-  try {
-    e = parse(text);
-  } catch (err) {
-    if (err instanceof MdxError) return null;
-    throw err;
-  }
-  return e.kind === "ref" ? e.parts.map((p) => p.name) : null;
+  return rowsOf(
+    d,
+    d.members.filter((m) => picked.has(m)),
+  );
 }
 
 /**
  * A member by the unique name this endpoint answers (`[Market].[East]`, `[Product].[Diet].[100-20]`); null when
  * the cube has no such member or the text names none.
  */
-export function findMember(engine: EngineCube, unique: string, parse: (text: string) => Expr): Member | null {
-  const parts = nameParts(unique, parse);
+export function findMember(
+  outline: CubeOutline,
+  unique: string,
+  parse: (text: string) => string[] | null,
+): { dimension: OlapDimension; member: OlapMember } | null {
+  const parts = parse(unique);
   if (!parts) return null;
-  const outline = engine.outline;
   const dim = parts[0] === undefined ? undefined : outline.dimension(parts[0]);
   if (!dim) return null;
-  let cur = dim.root;
+  const index = outline.index(dim);
+  let cur = index.root;
   for (const name of parts.slice(1)) {
     const next =
-      cur.children.find((c) => same(c.name, name)) ??
+      index.children(cur).find((c) => same(c.name, name)) ??
       (() => {
-        const m = outline.member(name);
-        return m && m.dimension === dim && m.isDescendantOf(cur) ? m : undefined;
+        const m = index.member(name);
+        return m && m !== cur && index.ancestors(m).includes(cur) ? m : undefined;
       })();
     if (!next) return null;
     cur = next;
   }
-  return cur;
+  return { dimension: dim, member: cur };
 }

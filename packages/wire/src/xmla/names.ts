@@ -1,62 +1,100 @@
-import type { Dimension, Member } from "@qibates/connectors/engine-port";
 import { bracket, DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
+import {
+  type OlapDimension,
+  OlapDimensionIndex,
+  type OlapMember,
+  type OlapMetadata,
+  olapLayerName,
+} from "@qibates/provider";
 
 /**
  * How the endpoint names an Essbase outline in XMLA terms. One hierarchy per dimension, named as the dimension;
  * one level per generation (`LEVEL_NUMBER` = generation − 1, as MDX counts from the top); members by name, an
  * outline's member names being unique, a shared member through its parent. Every name is one the engine's MDX
- * resolves back.
+ * resolves back. The outline is the OLAP port's (`Provider.olap`): plain data, from whichever provider.
  */
 
 /** Whether two names are the same name: MDX and XMLA restrictions compare names without case. */
 export const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
-export function dimensionName(d: Dimension): string {
+export function dimensionName(d: { readonly name: string }): string {
   return bracket(d.name);
 }
 
 /** `[Market]` for the dimension's top member, `[Market].[East]`, a shared member `[Product].[Diet].[100-20]`. */
-export function memberName(m: Member): string {
-  if (m.parent === null) return bracket(m.dimension.name);
-  if (m.isShared) return `${bracket(m.dimension.name)}.${bracket(m.parent.name)}.${bracket(m.name)}`;
-  return `${bracket(m.dimension.name)}.${bracket(m.name)}`;
+export function memberName(m: OlapMember): string {
+  if (m.parent === null) return bracket(m.dimension);
+  if (m.shared) return `${bracket(m.dimension)}.${bracket(m.parent)}.${bracket(m.name)}`;
+  return `${bracket(m.dimension)}.${bracket(m.name)}`;
 }
 
 /**
  * The name of a generation: the outline's generation name when it has one (Year's `Quarter`), else Essbase's
  * placeholder `Gen<n>,<dimension>`.
  */
-export function levelName(d: Dimension, generation: number): string {
-  return d.generationName(generation);
+export function levelName(d: OlapDimension, generation: number): string {
+  return olapLayerName(d, "generation", generation);
 }
 
-export function levelUniqueName(d: Dimension, generation: number): string {
+export function levelUniqueName(d: OlapDimension, generation: number): string {
   return `${bracket(d.name)}.${bracket(levelName(d, generation))}`;
 }
 
 /** The deepest generation of a dimension. */
-export function depth(d: Dimension): number {
+export function depth(d: OlapDimension): number {
   let max = 1;
   for (const m of d.members) if (m.generation > max) max = m.generation;
   return max;
 }
 
 /** The member's caption: its alias in the table, else its name. */
-export function caption(m: Member, aliasTable: string): string {
-  return m.alias(aliasTable) ?? m.name;
+export function caption(m: OlapMember, aliasTable: string): string {
+  return m.aliases[aliasTable] ?? m.name;
 }
 
 /** MEMBER_TYPE: a formula, a measure (the accounts dimension), the dimension's top (all), else regular. */
-export function memberType(m: Member): number {
+export function memberType(m: OlapMember, d: OlapDimension): number {
   if (m.formula !== undefined) return MEMBER_TYPE.FORMULA;
-  if (m.dimension.type === "accounts") return MEMBER_TYPE.MEASURE;
+  if (d.kind === "accounts") return MEMBER_TYPE.MEASURE;
   if (m.parent === null) return MEMBER_TYPE.ALL;
   return MEMBER_TYPE.REGULAR;
 }
 
 /** DIMENSION_TYPE: accounts answer as the measure dimension, time as time, every other one as other. */
-export function dimensionType(d: Dimension): number {
-  if (d.type === "accounts") return DIMENSION_TYPE.MEASURE;
-  if (d.type === "time") return DIMENSION_TYPE.TIME;
+export function dimensionType(d: OlapDimension): number {
+  if (d.kind === "accounts") return DIMENSION_TYPE.MEASURE;
+  if (d.kind === "time") return DIMENSION_TYPE.TIME;
   return DIMENSION_TYPE.OTHER;
+}
+
+/** A cube's metadata with each dimension indexed for walking, as the rowsets and the MDDataSet read it. */
+export class CubeOutline {
+  private readonly indexes = new Map<string, OlapDimensionIndex>();
+
+  constructor(readonly metadata: OlapMetadata) {}
+
+  get dimensions(): readonly OlapDimension[] {
+    return this.metadata.dimensions;
+  }
+
+  /** The base dimensions (not attribute ones), in outline order. */
+  get baseDimensions(): readonly OlapDimension[] {
+    return this.metadata.dimensions.filter((d) => d.kind !== "attribute");
+  }
+
+  /** A dimension by name, without regard to case. */
+  dimension(name: string): OlapDimension | undefined {
+    return this.metadata.dimensions.find((d) => same(d.name, name));
+  }
+
+  index(d: OlapDimension | string): OlapDimensionIndex {
+    const dim = typeof d === "string" ? this.dimension(d) : d;
+    if (!dim) throw new Error(`the cube has no dimension ${String(d)}`);
+    let index = this.indexes.get(dim.name);
+    if (!index) {
+      index = new OlapDimensionIndex(dim);
+      this.indexes.set(dim.name, index);
+    }
+    return index;
+  }
 }

@@ -1,4 +1,3 @@
-import type { EngineCube, Expr } from "@qibates/connectors/engine-port";
 import {
   type RequestType,
   type Row,
@@ -6,12 +5,13 @@ import {
   rowsetRestrictionNames,
   XmlaFault,
 } from "@qibates/protocols/xmla";
+import type { OlapCube } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
-import { same } from "./names.ts";
+import { CubeOutline, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
 import { tableRows } from "./table-rowsets.ts";
 
-/** What Discover reads: the server's catalogs (applications) and their cubes as the engine sees them. */
+/** What Discover reads: the server's catalogs (applications) and their cubes, through the OLAP port. */
 export interface DiscoverSource {
   dataSourceName: string;
   url: string;
@@ -20,12 +20,12 @@ export interface DiscoverSource {
   defaultCatalog: string | null;
   catalogs(): Promise<string[]>;
   cubes(catalog: string): Promise<string[]>;
-  engine(catalog: string, cube: string): Promise<EngineCube>;
-  /** Reads a member's unique name (the engine port's MDX expression parser). */
-  parseMdxExpression(text: string): Expr;
+  cube(catalog: string, cube: string): Promise<OlapCube>;
+  /** Reads a member's unique name into its parts (the OLAP port's MDX); null when the text names no member. */
+  memberNameParts(text: string): string[] | null;
   /** Whether cells can be written back (`UPDATE CUBE`). */
   writeEnabled: boolean;
-  /** The words the engine's MDX reads as keywords (DISCOVER_KEYWORDS). */
+  /** The words the port's MDX reads as keywords (DISCOVER_KEYWORDS). */
   keywords: readonly string[];
 }
 
@@ -74,9 +74,10 @@ async function cubeRows(
     for (const cubeName of await source.cubes(catalog)) {
       const wantedCube = restrictions.get("CUBE_NAME");
       if (wantedCube !== undefined && !same(wantedCube, cubeName)) continue;
-      const engine = await source.engine(catalog, cubeName);
-      const base = { CATALOG_NAME: engine.application, CUBE_NAME: engine.cube };
-      rows.push(...rowsOfCube(type, base, engine, restrictions, source));
+      const cube = await source.cube(catalog, cubeName);
+      const base = { CATALOG_NAME: cube.application, CUBE_NAME: cube.cube };
+      const outline = new CubeOutline(await cube.metadata());
+      rows.push(...rowsOfCube(type, base, outline, restrictions, source));
     }
   }
   return rows;

@@ -1,5 +1,5 @@
-import type { Dimension, Member } from "@qibates/connectors/engine-port";
 import type { RequestType, Row } from "@qibates/protocols/xmla";
+import type { OlapDimension, OlapMember } from "@qibates/provider";
 import { depth, levelName, same } from "./names.ts";
 import type { DiscoverSource } from "./rowsets.ts";
 
@@ -28,18 +28,16 @@ export async function tableRows(
     if (wantedCatalog !== null && !same(catalog, wantedCatalog)) continue;
     for (const cubeName of await source.cubes(catalog)) {
       if (wantedCube !== undefined && !same(cubeName, wantedCube)) continue;
-      const engine = await source.engine(catalog, cubeName);
-      const outline = engine.outline;
-      const at = { TABLE_CATALOG: engine.application, TABLE_SCHEMA: engine.cube };
-      const accounts = outline.baseDimensions.find((d) => d.type === "accounts");
-      const measures = (accounts?.members ?? []).filter((m) => m.parent !== null && !m.isShared);
-      const dimensions = [...outline.baseDimensions, ...outline.attributeDimensions].filter(
-        (d) => d !== accounts,
-      );
+      const cube = await source.cube(catalog, cubeName);
+      const { dimensions: all } = await cube.metadata();
+      const at = { TABLE_CATALOG: cube.application, TABLE_SCHEMA: cube.cube };
+      const accounts = all.find((d) => d.kind === "accounts");
+      const measures = (accounts?.members ?? []).filter((m) => m.parent !== null && !m.shared);
+      const dimensions = all.filter((d) => d !== accounts);
       if (type === "DBSCHEMA_TABLES") {
         rows.push({
           ...at,
-          TABLE_NAME: engine.cube,
+          TABLE_NAME: cube.cube,
           TABLE_TYPE: "SYSTEM TABLE",
           DESCRIPTION: "",
           TABLE_OLAP_TYPE: "MEASURE_GROUP",
@@ -53,7 +51,7 @@ export async function tableRows(
             TABLE_OLAP_TYPE: "CUBE_DIMENSION",
           });
       } else {
-        rows.push(...measures.map((m, i) => measureColumn(at, engine.cube, m, i)));
+        rows.push(...measures.map((m, i) => measureColumn(at, cube.cube, m, i)));
         for (const d of dimensions) rows.push(...attributeColumns(at, d));
       }
     }
@@ -61,7 +59,7 @@ export async function tableRows(
   return rows;
 }
 
-function measureColumn(at: Row, table: string, m: Member, i: number): Row {
+function measureColumn(at: Row, table: string, m: OlapMember, i: number): Row {
   return {
     ...at,
     TABLE_NAME: table,
@@ -74,7 +72,7 @@ function measureColumn(at: Row, table: string, m: Member, i: number): Row {
   };
 }
 
-function attributeColumns(at: Row, d: Dimension): Row[] {
+function attributeColumns(at: Row, d: OlapDimension): Row[] {
   return Array.from({ length: depth(d) }, (_, k) => ({
     ...at,
     TABLE_NAME: `$${d.name}`,

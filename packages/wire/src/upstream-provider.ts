@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Connector, LoginInput, Provider, ProviderSession } from "@qibates/provider";
+
+/**
+ * The server a wire endpoint stands in front of, when it is not the embedded engine: the connector that reaches
+ * it and its provider address (e.g. `essbase-stndln` at `https://essbase.example.com/essbase/japi`).
+ */
+export interface WireUpstream {
+  connector: Connector;
+  address: URL;
+}
+
+/** What a wire endpoint needs of its provider, by endpoint. */
+export const WIRE_NEEDS = {
+  "essbase-rest": ["essbase"],
+  "planning-rest": ["planning"],
+  xmla: ["olap"],
+  smartview: ["essbase"],
+} as const satisfies Record<string, readonly ("essbase" | "planning" | "olap")[]>;
+
+/** What of `WIRE_NEEDS[endpoint]` the provider lacks (nothing: it can stand behind the endpoint). */
+export function wireNeedsMissing(endpoint: keyof typeof WIRE_NEEDS, provider: Provider): string[] {
+  return WIRE_NEEDS[endpoint].filter((need) => !provider[need]);
+}
+
+/** How long a user's upstream session is reused before a request logs in again. */
+const REUSE_MS = 5 * 60_000;
+
+/**
+ * A remote provider seen by a wire endpoint as the embedded one is: a login with the endpoint's credentials logs
+ * in to `upstream` (its connector, its address) and keeps the upstream session, which every call of that user
+ * then runs in (`ProviderSession.handle`). A wire endpoint checks HTTP Basic on each request: the upstream
+ * session of a user is reused while the same password comes back within five minutes, so a client's requests
+ * do not each log in upstream. Passwords are kept as salted hashes only.
+ */
+export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provider {
+  const salt = randomBytes(16);
+  const hash = (password: string) => createHash("sha256").update(salt).update(password).digest("hex");
+  const logins = new Map<string, { password: string; handle: string | undefined; at: number }>();
+
+  const toUpstream = (session: ProviderSession): ProviderSession => {
+    const login = logins.get(session.username.toLowerCase());
+    return {
+      ...session,
+      connector: upstream.connector,
+      providerAddress: upstream.address.href,
+      ...(login?.handle !== undefined ? { handle: login.handle } : {}),
+    };
+  };
+  /** `ops` with every method's first argument, the session, mapped to the upstream's. */
+  const mapped = <T extends object>(ops: T): T => {
+    const out: Record<string, unknown> = {};
+    const proto = Object.getPrototypeOf(ops) as object;
+    const names = new Set([...Object.keys(ops), ...Object.getOwnPropertyNames(proto)]);
+    for (const name of names) {
+      const f = (ops as Record<string, unknown>)[name];
+      if (name === "constructor" || typeof f !== "function") continue;
+      out[name] = (session: ProviderSession, ...rest: unknown[]) =>
+        (f as (...a: unknown[]) => unknown).call(ops, toUpstream(session), ...rest);
+    }
+    return out as T;
+  };
+
+  const olap = inner.olap;
+  return {
+    id: inner.id,
+    async login(input: LoginInput) {
+      const key = input.username.toLowerCase();
+      const known = logins.get(key);
+      const password = hash(input.password);
+      if (known && known.password === password && Date.now() - known.at < REUSE_MS)
+        return { username: input.username };
+      const answer = await inner.login({
+        ...input,
+        connector: upstream.connector,
+        address: upstream.address,
+      });
+      logins.set(key, { password, handle: answer.handle, at: Date.now() });
+      return { username: answer.username };
+    },
+    logout: (session) => inner.logout(toUpstream(session)),
+    servers: (session) => inner.servers(toUpstream(session)),
+    applications: (session, server, sort) => inner.applications(toUpstream(session), server, sort),
+    cubes: (session, app) => inner.cubes(toUpstream(session), app),
+    essbase: inner.essbase ? mapped(inner.essbase) : null,
+    planning: inner.planning ? mapped(inner.planning) : null,
+    ...(olap
+      ? {
+          olap: {
+            cube: (_connector, ref, session) =>
+              olap.cube(upstream.connector, ref, session ? toUpstream(session) : undefined),
+            statement: (text) => olap.statement(text),
+            memberNameParts: (text) => olap.memberNameParts(text),
+            mdxKeywords: olap.mdxKeywords,
+            writable: olap.writable,
+          },
+        }
+      : {}),
+  };
+}
