@@ -74,7 +74,6 @@ export function SheetTable({
                   member && styles.member,
                   isData && styles.data,
                   readOnly && styles.readOnly,
-                  sheet.locked?.[r]?.[c] && styles.locked,
                   kind === "missing" && styles.missing,
                   dirtyKeys.has(k) && styles.dirty,
                   selectedKeys.has(k) && styles.selected,

@@ -7,7 +7,10 @@ export interface Sheet {
   grid: string[][];
   kinds: CellKind[][];
   writable: boolean[][];
-  /** Cells protected by an approval lock (Planning forms): tan. */
+  /**
+   * Cells protected by an approval lock (Planning forms). They are drawn as read-only cells, as the add-in draws
+   * them: the API gives them the kind `read-only`.
+   */
   locked?: boolean[][];
 }
 

@@ -10,7 +10,10 @@ import type { LivePreset } from "./presets";
 const FOLDER = "/Forms/Revenue";
 const FORM = "Revenue Plan";
 
-/** The form as a sheet: the POV row first (as the add-in writes it), then the form's grid. */
+/**
+ * The form as a sheet: a row with the form's POV first, so that the live example shows it without the add-in's POV
+ * bar (the add-in itself writes the form's grid alone), then the form's grid.
+ */
 function toSheet(form: Pick<OpenFormResult, "pov" | "grid" | "cellStates">): Sheet {
   const pov = Object.values(form.pov);
   const width = Math.max(pov.length + 1, ...form.grid.map((r) => r.length));
