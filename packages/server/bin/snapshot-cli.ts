@@ -3,7 +3,9 @@ import { parseArgs } from "node:util";
 import { importDataFile } from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
-import { SmartViewProvider } from "@qibates/connectors/smartview";
+import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
+import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
 import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
@@ -14,12 +16,15 @@ const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME -
 
 Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
 
-  --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c) or ssas
-  --address      the provider address, as at login (for example https://host/essbase/japi)
+  --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c), ssas, planning (Planning
+                 on premises) or pbcs (EPM Cloud Planning); a Planning application's plan types
+                 are served as the cubes of an Essbase application
+  --address      the provider address, as at login (for example https://host/essbase/japi, or
+                 https://host/HyperionPlanning/SmartView for planning and pbcs)
   --user         the user name; the password is read from QIBATES_PASSWORD, else asked for
-  --server       the server name, as the server lists it
+  --server       the server name, as the server lists it (Planning for planning and pbcs)
   --application  the application to copy
-  --cube         one cube (default: every cube of the application)
+  --cube         one cube or plan type (default: every one of the application)
   --out          the folder to write in: the snapshot goes to FOLDER/NAME
   --name         serve the copy under this application name (default: the application's)
   --force        replace a snapshot already in FOLDER/NAME
@@ -38,8 +43,6 @@ A run that stops (Ctrl-C, network failure) keeps what it read: run the same comm
 Exit codes: 0 done, 1 the run failed or was interrupted, 2 bad arguments.
 `;
 
-const SNAPSHOT_CONNECTORS = ["essbase", "essbase-stndln", "ssas"] as const;
-
 export interface Io {
   out(s: string): void;
   err(s: string): void;
@@ -57,7 +60,7 @@ function usage(io: Io, message: string): number {
   return 2;
 }
 
-/** Opens the provider of an Essbase-family connector, allowed to reach only the address's host. */
+/** Opens the provider of a connector, allowed to reach only the address's host. */
 export function providerFor(
   connector: Connector,
   address: URL,
@@ -70,6 +73,22 @@ export function providerFor(
     readTimeoutMs: 300_000,
   });
   const idleMs = 3_600_000;
+  if (connector === "planning" || connector === "pbcs") {
+    const rest = new PlanningRestProvider({ upstreams, idleMs, jobTimeoutMs: 300_000 });
+    // planning: Planning REST with Smart View's protocol at the same address (alias tables); pbcs: REST alone.
+    const provider =
+      connector === "planning"
+        ? new PlanningSmartViewProvider(rest, { upstreams, idleMs, smartView: planningSmartViewClient })
+        : rest;
+    return {
+      provider,
+      async close() {
+        await provider.close();
+        if (provider !== rest) await rest.close();
+        await upstreams.close();
+      },
+    };
+  }
   const provider =
     connector === "ssas"
       ? new XmlaProvider({ upstreams, idleMs })
@@ -232,12 +251,6 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const connector = values.connector as Connector;
   if (!(CONNECTORS as readonly string[]).includes(connector)) {
     return usage(io, `--connector must be one of ${CONNECTORS.join(", ")}`);
-  }
-  if (!(SNAPSHOT_CONNECTORS as readonly string[]).includes(connector)) {
-    io.err(
-      `qibates-snapshot: ${connector} is not supported yet: snapshots are taken from Essbase-family servers (${SNAPSHOT_CONNECTORS.join(", ")})\n`,
-    );
-    return 2;
   }
   let address: URL;
   try {

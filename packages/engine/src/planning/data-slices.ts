@@ -24,7 +24,11 @@ export interface DataSliceRequest {
   pov?: DataSliceSegment | null;
   columns: readonly DataSliceSegment[];
   rows: readonly DataSliceSegment[];
-  /** Rows whose cells are all missing are left out (Planning's "suppress missing blocks" has that effect here). */
+  /**
+   * Rows whose cells are all missing are left out, and the rows are found from the blocks that exist (as
+   * Essbase's sparse index does), not from every combination of the members asked: the threshold
+   * (`maxCells`) counts those rows only.
+   */
   suppressMissingBlocks?: boolean;
   suppressMissingRows?: boolean;
   suppressMissingColumns?: boolean;
@@ -49,6 +53,8 @@ export const DATA_SLICE_TOO_LARGE =
 
 interface ResolvedSegment {
   dims: Dimension[];
+  /** The members of each dimension, in the order given (duplicates left out). */
+  lists: Member[][];
   tuples: Member[][];
 }
 
@@ -86,7 +92,12 @@ function dimensionOfSelection(outline: Outline, selection: string, field: string
   return resolveMember(outline, selectionArgument(selection), undefined, field).dimension;
 }
 
-function resolveSegment(s: PlanTypeStore, segment: DataSliceSegment, field: string): ResolvedSegment {
+function resolveSegment(
+  s: PlanTypeStore,
+  segment: DataSliceSegment,
+  field: string,
+  crossed = true,
+): ResolvedSegment {
   const { outline } = s;
   if (!segment || typeof segment !== "object" || !Array.isArray(segment.members)) {
     throw invalid("A grid segment needs a members list.", field);
@@ -119,9 +130,77 @@ function resolveSegment(s: PlanTypeStore, segment: DataSliceSegment, field: stri
     const members = list.flatMap((sel) => inPlanningWords(sel, at, () => selectAll(outline, [sel], dim)));
     lists.push([...new Set(members)]);
   });
+  if (!crossed) return { dims, lists, tuples: [] };
+  return { dims, lists, tuples: crossTuples(lists) };
+}
+
+function crossTuples(lists: readonly Member[][]): Member[][] {
   let tuples: Member[][] = [[]];
   for (const list of lists) tuples = tuples.flatMap((t) => list.map((m) => [...t, m]));
-  return { dims, tuples: lists.length === 0 ? [] : tuples };
+  return lists.length === 0 ? [] : tuples;
+}
+
+/** Whether a member's values sit in the cube's blocks (stored, or shared with a stored member). */
+const inBlocks = (m: Member) => m.stored.storage === "store" || m.stored.storage === "never-share";
+
+/**
+ * The rows of a segment that may hold data when missing blocks are suppressed, as Essbase finds them: from the
+ * existing blocks (the sparse index) rather than from every combination of the members asked. For each block,
+ * each sparse row dimension takes the members asked that the block holds, and those asked whose values are
+ * computed (Dynamic Calc, Label Only: they follow the block's other members); dense row dimensions take every
+ * member asked. Rows holding a text are added. The rows come in the order of the full cross product, a superset
+ * of the rows with data (the caller drops the empty ones). `null` when no row dimension is sparse.
+ */
+function blockRows(s: PlanTypeStore, segment: ResolvedSegment): Member[][] | null {
+  const cube = s.data;
+  const at = segment.dims.map((d) => cube.dims.indexOf(d));
+  const sparse = at.map((i) => cube.sparseDims.includes(i));
+  if (!sparse.some(Boolean)) return null;
+  const position = segment.lists.map((list) => new Map(list.map((m, i) => [m, i])));
+  const byOrdinal = segment.lists.map((list, k) => {
+    const map = new Map<number, Member[]>();
+    if (!sparse[k]) return map;
+    for (const m of list) {
+      if (!inBlocks(m)) continue;
+      const o = m.stored.ordinal;
+      map.set(o, [...(map.get(o) ?? []), m]);
+    }
+    return map;
+  });
+  const computed = segment.lists.map((list, k) => (sparse[k] ? list.filter((m) => !inBlocks(m)) : list));
+  const found = new Map<string, Member[]>();
+  const add = (options: Member[][]) => {
+    for (const t of crossTuples(options)) {
+      const key = t.map((m, k) => position[k]?.get(m)).join(",");
+      if (!found.has(key)) found.set(key, t);
+    }
+  };
+  cube.flush();
+  const coords = new Array<number>(cube.dims.length).fill(0);
+  cube.forEachBlock(null, (_block, key) => {
+    cube.decodeKey(key, coords);
+    const options = segment.dims.map((_, k) =>
+      sparse[k]
+        ? [...(byOrdinal[k]?.get(coords[at[k] as number] as number) ?? []), ...(computed[k] ?? [])]
+        : (computed[k] ?? []),
+    );
+    if (options.every((o) => o.length > 0)) add(options);
+  });
+  for (const { tuple } of s.texts.entries()) {
+    const options = segment.dims.map((d, k) => {
+      const m = tuple[cube.dims.indexOf(d)] as Member;
+      return position[k]?.has(m) ? [m] : [];
+    });
+    if (options.every((o) => o.length > 0)) add(options);
+  }
+  const order = (t: Member[]) => t.map((m, k) => position[k]?.get(m) ?? 0);
+  return [...found.values()]
+    .map((t) => ({ t, o: order(t) }))
+    .sort((a, b) => {
+      for (let k = 0; k < a.o.length; k++) if (a.o[k] !== b.o[k]) return (a.o[k] ?? 0) - (b.o[k] ?? 0);
+      return 0;
+    })
+    .map((x) => x.t);
 }
 
 /** An axis: its segments must name the same dimensions in the same order; their tuples follow each other. */
@@ -129,19 +208,26 @@ function resolveAxis(
   s: PlanTypeStore,
   segments: readonly DataSliceSegment[],
   field: string,
-): ResolvedSegment {
+  fromBlocks = false,
+  /** Most tuples the axis may have (checked before they are crossed). */
+  most = Number.POSITIVE_INFINITY,
+): Omit<ResolvedSegment, "lists"> {
   if (!Array.isArray(segments) || segments.length === 0) {
     throw invalid(`The grid needs ${field}.`, field);
   }
   let dims: Dimension[] | null = null;
   const tuples: Member[][] = [];
   segments.forEach((segment, i) => {
-    const r = resolveSegment(s, segment, `${field}[${i}]`);
+    const r = resolveSegment(s, segment, `${field}[${i}]`, false);
+    if (!fromBlocks && r.lists.reduce((n, l) => n * l.length, 1) + tuples.length > most) {
+      throw invalid(DATA_SLICE_TOO_LARGE, "gridDefinition");
+    }
     if (dims === null) dims = r.dims;
     else if (r.dims.length !== dims.length || r.dims.some((d, k) => d !== dims?.[k])) {
       throw invalid(`Every segment of ${field} must have the same dimensions, in the same order.`, field);
     }
-    tuples.push(...r.tuples);
+    if (fromBlocks) tuples.push(...(blockRows(s, r) ?? crossTuples(r.lists)));
+    else tuples.push(...crossTuples(r.lists));
   });
   return { dims: dims ?? [], tuples };
 }
@@ -155,7 +241,15 @@ export function exportDataSlice(s: PlanTypeStore, req: DataSliceRequest): DataSl
     throw invalid(`The POV takes one member of ${many?.name ?? "each dimension"}.`, "pov");
   }
   const cols = resolveAxis(s, req.columns, "columns");
-  const rows = resolveAxis(s, req.rows, "rows");
+  // Suppressing missing blocks, the rows are found from the blocks that exist (so a slice may cross more
+  // members than its threshold, as long as the rows with data fit).
+  const rows = resolveAxis(
+    s,
+    req.rows,
+    "rows",
+    req.suppressMissingBlocks === true,
+    req.maxCells === undefined ? undefined : req.maxCells / Math.max(1, cols.tuples.length),
+  );
   const seen = new Set<Dimension>();
   for (const d of [...pov.dims, ...cols.dims, ...rows.dims]) {
     if (seen.has(d))

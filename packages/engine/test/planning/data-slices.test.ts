@@ -83,4 +83,58 @@ describe("exportDataSlice", () => {
       expect((e as PlanningError).message).toMatch(/exceeded the threshold/);
     }
   });
+  test("suppressing missing blocks finds the rows from the blocks that exist: the rows of a full read, past the threshold", () => {
+    const app = createVisionPlanning();
+    const lvl0 = (d: string) => [`ILvl0Descendants(${d})`];
+    // Every level-0 combination of the sparse dimensions and Period down, Account across: billions of rows.
+    const rows = [
+      {
+        members: ["Scenario", "Year", "Entity", "Version", "Currency", "Product", "HSP_View", "HSP_Metric"]
+          .map(lvl0)
+          .concat([["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]]),
+      },
+    ];
+    const columns = [{ members: [["4110", "4120"]] }];
+    const sparse = app.exportDataSlice({
+      cube: "Plan1",
+      columns,
+      rows,
+      suppressMissingBlocks: true,
+      maxCells: 100_000,
+    });
+    expect(sparse.rows.length).toBeGreaterThan(1000);
+    // Every row holds data, and the same rows (in the same order) as reading each entity's level 0 in full.
+    expect(sparse.rows.every((r) => r.data.some((v) => v !== null))).toBe(true);
+    const entity = sparse.rows.map((r) => r.headers[2]).filter((e, i, all) => all.indexOf(e) === i);
+    const one = (e: string) =>
+      app.exportDataSlice({
+        cube: "Plan1",
+        pov: { members: [["FY15"], ["Plan"], ["Working"], [e], ["USD"], ["BaseData"], ["No Metric"]] },
+        columns,
+        rows: [
+          {
+            members: [
+              lvl0("Product"),
+              ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+            ],
+          },
+        ],
+        suppressMissingRows: true,
+      });
+    for (const e of entity.slice(0, 3) as string[]) {
+      const want = one(e).rows.map((r) => [r.headers, r.data]);
+      const got = sparse.rows
+        .filter((r) => r.headers[0] === "Plan" && r.headers[1] === "FY15" && r.headers[2] === e)
+        .filter((r) => r.headers[3] === "Working" && r.headers[4] === "USD" && r.headers[6] === "BaseData")
+        .filter((r) => r.headers[7] === "No Metric")
+        .map((r) => [[r.headers[5], r.headers[8]], r.data]);
+      // A shared entity is listed at both its places, as in the cross product: its rows come twice.
+      const once = got.filter((r, i) => got.findIndex((x) => JSON.stringify(x) === JSON.stringify(r)) === i);
+      expect(once).toEqual(want);
+    }
+    // Without it, the same grid is over the threshold.
+    expect(() =>
+      app.exportDataSlice({ cube: "Plan1", columns, rows, suppressMissingRows: true, maxCells: 100_000 }),
+    ).toThrow(/exceeded the threshold/);
+  });
 });

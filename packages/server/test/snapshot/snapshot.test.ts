@@ -337,22 +337,6 @@ describe("qibates-snapshot", () => {
     expect(r.err).toMatch(/--server is required/);
   });
 
-  it("says the planning family is not supported yet", async () => {
-    const r = await run([
-      "--connector",
-      "pbcs",
-      ...args.slice(2),
-      "--server",
-      "s",
-      "--application",
-      "a",
-      "--out",
-      "o",
-    ]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/pbcs is not supported yet/);
-  });
-
   it("asks for the password when none is set and no terminal can ask", async () => {
     const r = await run([...args, "--server", "s", "--application", "a", "--out", "o"]);
     expect(r.code).toBe(2);

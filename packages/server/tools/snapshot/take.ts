@@ -24,7 +24,8 @@ import {
   sha256OfFile,
 } from "@qibates/connectors/embedded";
 import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
-import { chunkCells, chunkQuery, planData, readOutline } from "./read-cube.ts";
+import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
+import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
 
 /** What a snapshot run needs, once the command line is read and the provider opened. */
 export interface TakeOptions {
@@ -149,9 +150,12 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
     const notCarried = new Set<string>();
     for (const cubeName of wanted) {
       const ref: CubeRef = { server: o.server, application: o.application, cube: cubeName };
-      const outline = await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], (what) =>
-        o.progress.step(`${cubeName}: reading ${what}`),
-      );
+      const step = (what: string) => o.progress.step(`${cubeName}: reading ${what}`);
+      const planning = o.provider.planning;
+      // A Planning application: each plan type is read through the planning calls (Planning REST).
+      const outline = planning
+        ? await readPlanTypeOutline(planning, session, ref, cubeName, step)
+        : await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], step);
       for (const n of outline.notCarried) notCarried.add(n);
       const outlineFile = fileName(cubeName, "outline.json");
       writeAtomic(join(folder, outlineFile), `${JSON.stringify(outline.document, null, 1)}\n`);
@@ -161,14 +165,16 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
           throw new SnapshotRunError(`dimension ${d.name} has a member name with a tab or line break`);
         }
       }
-      const plan = planData(outline.dimensions, o.chunkCells ?? 20_000);
+      const reader = planning
+        ? planningReader(o, session, ref, outline)
+        : essbaseReader(o, session, ref, outline);
       const planKey = JSON.stringify({
         connector: o.connector,
         address: o.address,
         application: o.application,
         cube: cubeName,
         dims: outline.dimensions,
-        chunks: plan.chunks.length,
+        chunks: reader.chunks,
       });
       const dataFile = fileName(cubeName, "data.tsv.gz");
       const dataPath = join(folder, dataFile);
@@ -176,11 +182,11 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
       let state: ProgressState;
       if (existsSync(dataPath) && previous?.cube !== cubeName) {
         // Finished by an earlier run that stopped on a later cube.
-        state = { plan: planKey, cube: cubeName, chunksDone: plan.chunks.length, bytes: 0, cells: -1 };
+        state = { plan: planKey, cube: cubeName, chunksDone: reader.chunks, bytes: 0, cells: -1 };
       } else if (previous && previous.cube === cubeName && previous.plan === planKey && existsSync(partial)) {
         state = previous;
         truncateSync(partial, state.bytes);
-        o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${plan.chunks.length}`);
+        o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${reader.chunks}`);
       } else {
         state = { plan: planKey, cube: cubeName, chunksDone: 0, bytes: 0, cells: 0 };
         const head = gzipSync(`${[...dims, "value"].join("\t")}\n`);
@@ -189,31 +195,13 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         writeAtomic(progressPath, JSON.stringify(state));
       }
       if (state.cells >= 0) {
-        o.progress.step(
-          `${cubeName}: reading data, ${plan.chunks.length} queries of at most ${o.chunkCells ?? 20_000} cells`,
-        );
+        o.progress.step(`${cubeName}: reading data, ${reader.describe}`);
         const startedAt = Date.now();
-        for (let i = state.chunksDone; i < plan.chunks.length; i++) {
+        for (let i = state.chunksDone; i < reader.chunks; i++) {
           if (o.interrupted?.()) {
             return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
           }
-          const chunk = plan.chunks[i] as (typeof plan.chunks)[number];
-          const { query, rowDimensions } = chunkQuery(ref, dims, plan, chunk);
-          const cells = await withRetries(o, `${cubeName} chunk ${i + 1}`, async () => {
-            const answer = await o.provider.essbase?.mdx(session, ref, {
-              query,
-              settings: {
-                aliasTable: null,
-                memberDisplay: "NAME",
-                indentation: "NONE",
-                repeatMemberLabels: true,
-                missingSuppression: true,
-                missingLabel: "#Missing",
-              },
-            });
-            if (!answer) throw new SnapshotRunError("the provider has no MDX call");
-            return chunkCells(answer, dims, plan, rowDimensions);
-          });
+          const cells = await withRetries(o, `${cubeName} chunk ${i + 1}`, () => reader.read(i));
           if (cells.length > 0) {
             const text = cells.map((c) => `${c.names.join("\t")}\t${c.value}\n`).join("");
             const gz = gzipSync(text);
@@ -226,12 +214,17 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
           o.progress.data({
             cube: cubeName,
             chunk: i + 1,
-            chunks: plan.chunks.length,
+            chunks: reader.chunks,
             cells: state.cells,
             startedAt,
           });
         }
         renameSync(partial, dataPath);
+        if (reader.skipped() > 0) {
+          o.progress.warn(
+            `${cubeName}: ${reader.skipped()} text or Smart List cells left out (a snapshot holds numbers only)`,
+          );
+        }
       }
       const cellsDone = state.cells >= 0 ? state.cells : countCellsOf(previousEntry(folder, cubeName));
       entries.push({
@@ -254,6 +247,74 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   } finally {
     await o.provider.logout(session).catch(() => undefined);
   }
+}
+
+/** How the data of one cube is read: its number of chunks, and one chunk's cells. */
+interface DataReader {
+  chunks: number;
+  /** The plan in words, for the progress line. */
+  describe: string;
+  read(chunk: number): Promise<{ names: string[]; value: number }[]>;
+  /** Cells read that a snapshot cannot hold (texts, Smart List labels). */
+  skipped(): number;
+}
+
+/** An Essbase-family cube: MDX queries of at most `chunkCells` cells, empty rows left out. */
+function essbaseReader(
+  o: TakeOptions,
+  session: ProviderSession,
+  ref: CubeRef,
+  outline: OutlineRead,
+): DataReader {
+  const dims = outline.dimensions.map((d) => d.name);
+  const plan = planData(outline.dimensions, o.chunkCells ?? 20_000);
+  return {
+    chunks: plan.chunks.length,
+    describe: `${plan.chunks.length} queries of at most ${o.chunkCells ?? 20_000} cells`,
+    skipped: () => 0,
+    async read(i) {
+      const chunk = plan.chunks[i] as (typeof plan.chunks)[number];
+      const { query, rowDimensions } = chunkQuery(ref, dims, plan, chunk);
+      const answer = await o.provider.essbase?.mdx(session, ref, {
+        query,
+        settings: {
+          aliasTable: null,
+          memberDisplay: "NAME",
+          indentation: "NONE",
+          repeatMemberLabels: true,
+          missingSuppression: true,
+          missingLabel: "#Missing",
+        },
+      });
+      if (!answer) throw new SnapshotRunError("the provider has no MDX call");
+      return chunkCells(answer, dims, plan, rowDimensions);
+    },
+  };
+}
+
+/**
+ * A plan type: `exportdataslice` one member of its largest dimension at a time (the server finds the rows with
+ * data from its blocks); a slice the server finds too large is read in smaller ones.
+ */
+function planningReader(
+  o: TakeOptions,
+  session: ProviderSession,
+  ref: CubeRef,
+  outline: OutlineRead,
+): DataReader {
+  const planning = o.provider.planning as NonNullable<Provider["planning"]>;
+  const plan = planSlices(outline.dimensions, o.chunkCells ?? 20_000);
+  const texts = { count: 0 };
+  const by = plan.chunkDimension >= 0 ? outline.dimensions[plan.chunkDimension]?.name : null;
+  const app = { server: ref.server, application: ref.application };
+  return {
+    chunks: plan.chunks,
+    describe: by
+      ? `${plan.chunks} data slices (exportdataslice), one per level-0 member of ${by}`
+      : `${plan.chunks} data slice (exportdataslice)`,
+    skipped: () => texts.count,
+    read: (i) => readSlice(planning, session, app, ref.cube, outline.dimensions, plan, i, texts),
+  };
 }
 
 function previousEntry(folder: string, cube: string): SnapshotCubeEntry | null {
