@@ -45,7 +45,7 @@ export interface TakeOptions {
   force: boolean;
   /** Cells per query (default 20,000). */
   chunkCells?: number;
-  /** Attempts per chunk before giving up (default 3). */
+  /** Attempts per chunk before giving up (default 4). */
   attempts?: number;
   progress: Progress;
   /** Checked between chunks: true stops the run, its progress kept for a resume. */
