@@ -176,6 +176,34 @@ describe("Essbase REST: an administrator's rights, by role", () => {
     expect((await call("root", "DELETE", path, root.cookie)).statusCode).toBe(204);
     expect((await call("alice", "GET", path, alice.cookie)).statusCode).toBe(400);
   });
+
+  it("keeps a shared-user visitor's files to the client address that wrote them", async () => {
+    const visitor =
+      (address: string) => (method: "GET" | "PUT", url: string, cookie: string | null, body?: Buffer) =>
+        endpoint.app.inject({
+          method,
+          url: `${BASE}${url}`,
+          remoteAddress: address,
+          headers: {
+            ...(cookie ? { cookie } : { authorization: basic("demo") }),
+            ...(body ? { "content-type": "application/octet-stream" } : {}),
+          },
+          ...(body ? { payload: body } : {}),
+        });
+    const first = visitor("198.51.100.1");
+    const second = visitor("198.51.100.2");
+    const cookieOf = async (v: typeof first) =>
+      String((await v("GET", "/session", null)).headers["set-cookie"]).split(";")[0] ?? "";
+    const one = await cookieOf(first);
+    const two = await cookieOf(second);
+    expect((await first("PUT", "/files/users/demo/mine.txt", one, Buffer.from("first's"))).statusCode).toBe(
+      200,
+    );
+    expect((await first("GET", "/files/users/demo/mine.txt", one)).body).toBe("first's");
+    expect((await second("GET", "/files/users/demo/mine.txt", two)).statusCode).toBe(400);
+    const listed = (await second("GET", "/files/users/demo", two)).json().items as { name: string }[];
+    expect(listed.map((i) => i.name)).not.toContain("mine.txt");
+  });
 });
 
 describe("Planning REST: an administrator polls every caller's jobs", () => {
