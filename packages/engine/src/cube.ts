@@ -383,10 +383,13 @@ export class Cube implements DataSource {
     return this.store.snapshot(into);
   }
 
-  /** Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). */
-  restore(s: CubeSnapshot): void {
+  /**
+   * Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). With `take`, the
+   * snapshot's arrays become the cube's own, uncopied: the caller must not use them afterwards.
+   */
+  restore(s: CubeSnapshot, take = false): void {
     this.dirty.clear();
-    this.store.restore(s);
+    this.store.restore(s, take);
     this.version++;
   }
 

@@ -1,7 +1,7 @@
 import { deferredGrid, noteGridJson } from "@qibates/provider";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
-import { MAX_JSON_DEPTH } from "./body-limits.ts";
+import { MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "./body-limits.ts";
 import {
   type GridLimits,
   type GridSpan,
@@ -48,7 +48,15 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       );
       return;
     }
-    parseBody(request, text, scan?.grid ?? null, done);
+    const grid = scan?.grid ?? null;
+    // What a grid call carries beside its grid is small (names, options, a selection): more than a call without
+    // a grid may send is refused unparsed, so that a body's parse on the event loop stays small whatever its
+    // size (the grid is read in slices, or by a grid worker).
+    if (grid && text.length - (grid.end - grid.start) > SMALL_BODY_BYTES) {
+      done(new ApiError("QB_ERR_BODY_TOO_LARGE", { limit: SMALL_BODY_BYTES }), undefined);
+      return;
+    }
+    parseBody(request, text, grid, done);
   }
 
   /**

@@ -25,4 +25,21 @@ export interface WireEndpointOptions {
    * Others see everything of their own user name. Default: no such user.
    */
   sharedUser?: (username: string) => boolean;
+  /**
+   * Users with the administrator's role on this endpoint (a deployment's service administrators): they list and
+   * end every user's sessions, list, read and re-run every job, poll every job's status and read and delete the
+   * files of every user's folder, as Essbase's and Planning's service administrators do. A shared user
+   * (`sharedUser`) never has the role, whatever this says. Default: nobody.
+   */
+  administrator?: (username: string) => boolean;
+}
+
+/** The administrator's role of a user on a wire endpoint: never a shared user's (`WireEndpointOptions`). */
+export function administratorRole(
+  options: Pick<WireEndpointOptions, "administrator" | "sharedUser">,
+): (username: string) => boolean {
+  const admin = options.administrator;
+  const shared = options.sharedUser;
+  if (!admin) return () => false;
+  return (username) => !(shared?.(username) ?? false) && admin(username);
 }

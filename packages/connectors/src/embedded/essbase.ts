@@ -391,7 +391,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
       session.ownerId,
       workers ? () => workers.calculate(app, script.name, script.text) : null,
       (plan) => {
-        if (plan) app.cube.restore(plan.state);
+        // The state's arrays were moved from the worker: the cube takes them uncopied.
+        if (plan) app.cube.restore(plan.state, true);
         else runCalcScript(app.cube, script.text);
         return { result: null, entry };
       },

@@ -81,10 +81,10 @@ export class PlanningDemoApplication extends JournaledApplication {
     return capturePlanningState(this.app);
   }
 
-  protected restoreState(state: ApplicationState): void {
+  protected restoreState(state: ApplicationState, take = false): void {
     if (state.cubes.length !== this.app.cubes.length)
       throw new Error(`snapshot of ${this.name} lacks plan types`);
-    restorePlanningState(this.app, state);
+    restorePlanningState(this.app, state, take);
     this.version++;
   }
 
@@ -93,20 +93,17 @@ export class PlanningDemoApplication extends JournaledApplication {
     return this.version;
   }
 
-  /** A state put in place and no longer needed: its arrays take the next {@link state}'s copy. */
-  private spareState: ApplicationState | null = null;
-
   /** The state of every plan type and text cell, to send to a grid worker (its arrays then move there). */
   state(): ApplicationState {
-    const spare = this.spareState;
-    this.spareState = null;
-    return capturePlanningState(this.app, spare);
+    return capturePlanningState(this.app);
   }
 
-  /** Puts in place the state a grid worker worked out (under the application's lock, at {@link stamp}). */
+  /**
+   * Puts in place the state a grid worker worked out (under the application's lock, at {@link stamp}): its
+   * arrays, moved from the worker, become the plan types' own, uncopied.
+   */
   adopt(state: ApplicationState): void {
-    this.restoreState(state);
-    this.spareState = state;
+    this.restoreState(state, true);
   }
 
   protected replay(entry: JournalEntry): void {
@@ -131,11 +128,14 @@ export function capturePlanningState(
   };
 }
 
-/** Puts `state` in place in `app` (built from the same outlines). */
-export function restorePlanningState(app: PlanningApplication, state: ApplicationState): void {
+/**
+ * Puts `state` in place in `app` (built from the same outlines); with `take`, its arrays become the plan types'
+ * own, uncopied (the caller no longer uses them).
+ */
+export function restorePlanningState(app: PlanningApplication, state: ApplicationState, take = false): void {
   for (const { name, snapshot } of state.cubes) {
     checkFits(app.dataSource(name), snapshot);
-    app.dataSource(name).restore(snapshot);
+    app.dataSource(name).restore(snapshot, take);
   }
   // Texts: the ones the state no longer has are cleared, then the state's are written.
   const kept = new Set(state.texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));

@@ -65,19 +65,24 @@ export class BlockStore {
     return nb;
   }
 
-  private grow(): void {
-    const cap = this.keys.length * 2;
+  /**
+   * Room for at least `blocks` blocks, the pool doubled as often as needed, in one allocation; the blocks held
+   * are copied over unless `keep` is false (a restore overwrites them anyway).
+   */
+  private grow(blocks = this.keys.length + 1, keep = true): void {
+    let cap = Math.max(1, this.keys.length * 2);
+    while (cap < blocks) cap *= 2;
     const upper = new Uint8Array(cap);
-    upper.set(this.upperBits);
+    if (keep) upper.set(this.upperBits);
     this.upperBits = upper;
     const data = new Float64Array(this.buffer(cap * this.blockSize * 8));
-    data.set(this.data);
+    if (keep) data.set(this.data);
     this.data = data;
     const input = new Uint32Array(this.buffer(cap * this.inputWords * 4));
-    input.set(this.input);
+    if (keep) input.set(this.input);
     this.input = input;
     const keys = new Float64Array(cap);
-    keys.set(this.keys);
+    if (keep) keys.set(this.keys);
     this.keys = keys;
   }
 
@@ -142,10 +147,25 @@ export class BlockStore {
 
   /**
    * Back exactly to a snapshot (blocks appended since are dropped), or to a snapshot of another cube with the
-   * same layout (a fresh cube loading a stored snapshot: the pool grows to hold its blocks).
+   * same layout (a fresh cube loading a stored snapshot: the pool grows to hold its blocks). With `take`, the
+   * snapshot's arrays are taken as they are instead of copied: the caller no longer uses them (a state moved
+   * from a grid worker).
    */
-  restore(s: CubeSnapshot): void {
-    while (this.keys.length < s.blockCount) this.grow();
+  restore(s: CubeSnapshot, take = false): void {
+    if (take) {
+      // The snapshot's arrays become the pool (its blocks exactly: the next append grows it).
+      this.data = s.data;
+      this.input = s.input;
+      this.keys = s.keys;
+      this.upperBits = s.upperBits;
+      this.blockCount = s.blockCount;
+      this.index.clear();
+      for (let b = 0; b < s.blockCount; b++) this.index.set(s.keys[b] as number, b);
+      return;
+    }
+    // Grown once to the snapshot's size, without copying blocks it replaces (a view adopting a rule's result
+    // grew by doubling, copying each time: most of a demo rule's time on the event loop).
+    if (this.keys.length < s.blockCount) this.grow(s.blockCount, false);
     this.data.set(s.data);
     this.input.set(s.input);
     this.keys.set(s.keys);

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { loadContract } from "../../src/contract.ts";
 import { DEMO_ADDRESS } from "../support/api.ts";
 import { testConfig } from "../support/config.ts";
 
@@ -236,6 +237,40 @@ describe("bodies", () => {
       }),
     });
     expect((await refresh.json()).code).toBe("QB_ERR_SESSION_UNKNOWN");
+  });
+
+  it("refuse more than 64 KiB beside the grid, unparsed, on every call that carries a grid", async () => {
+    const { base, key } = await listen();
+    const gridCalls = loadContract().operations.filter((op) => op.carriesGrid);
+    expect(gridCalls.length).toBeGreaterThan(5);
+    // A grid the parser vouches for (over 32 KiB, so the body is scanned), and a field beside it.
+    const grid = Array.from({ length: 100 }, () => Array.from({ length: 40 }, () => "x".repeat(10)));
+    for (const op of gridCalls) {
+      const headers = {
+        "content-type": "application/json",
+        qibateskey: key,
+        connector: op.connectors?.[0] ?? "essbase",
+      };
+      const send = (padding: number) =>
+        fetch(`${base}${op.path}`, {
+          method: op.method,
+          headers,
+          body: JSON.stringify({
+            loginid: "00000000-0000-0000-0000-000000000000",
+            grid,
+            pad: "x".repeat(padding),
+          }),
+        });
+      const refused = await send(100 * 1024);
+      expect(refused.status, op.path).toBe(413);
+      expect(await refused.json(), op.path).toMatchObject({
+        code: "QB_ERR_BODY_TOO_LARGE",
+        message: "The request body exceeds 65536 bytes.",
+      });
+      // Under the bound, the body is read and judged on its content.
+      const read = await send(1024);
+      expect(read.status, op.path).not.toBe(413);
+    }
   });
 
   it("are decompressed on grid calls only, and must be JSON", async () => {

@@ -83,7 +83,9 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
 
   scope.get("/session", async (request, reply) => {
     const s = ctx.sessionOf(request);
-    const user: UserSession = { id: s.username, name: s.username, role: "user", groups: [] };
+    // Essbase's service roles as its REST API spells them: `service_administrator` or `user`.
+    const role = ctx.isAdministrator(s) ? "service_administrator" : "user";
+    const user: UserSession = { id: s.username, name: s.username, role, groups: [] };
     return reply.type(JSON_TYPE).send(user);
   });
 

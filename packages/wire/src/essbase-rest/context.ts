@@ -26,6 +26,12 @@ export interface EssbaseContext {
   endSession(session: WireSession): Promise<void>;
   /** Whose a session's sessions list and jobs are (`ownerKey`). */
   ownerOf(session: WireSession): string;
+  /** Whether the session's user has the administrator's role (`WireEndpointOptions.administrator`). */
+  isAdministrator(session: WireSession): boolean;
+  /**
+   * Whose sessions and jobs the session sees: its own owner's, or everyone's (`null`) for an administrator.
+   */
+  visibleTo(session: WireSession): string | null;
 }
 
 export const cubeKey = (ref: CubeRef) => `${ref.application}.${ref.cube}`.toLowerCase();
@@ -35,6 +41,7 @@ export function essbaseContext(
   sessions: WireSessions,
   jobs: JobStore,
   shared: (username: string) => boolean = () => false,
+  administrator: (username: string) => boolean = () => false,
 ): EssbaseContext {
   let serverName: Promise<string> | null = null;
 
@@ -108,5 +115,7 @@ export function essbaseContext(
       await provider.logout(s.provider);
     },
     ownerOf: (s) => ownerKey(s, shared),
+    isAdministrator: (s) => administrator(s.username),
+    visibleTo: (s) => (administrator(s.username) ? null : ownerKey(s, shared)),
   };
 }

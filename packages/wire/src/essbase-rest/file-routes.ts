@@ -42,7 +42,8 @@ function bean(
  * `recursive`) or downloads a file (`Content-Disposition` names it, as appliedolap's client reads it); `PUT`
  * with `Content-Type: application/octet-stream` uploads a file (`overwrite`), without it creates a folder;
  * `DELETE` removes a file or a folder; `/files/homepath` and `/files/sharedpath` name the caller's folder and the
- * shared one. Each owner sees only their own files (`files.ts`). Sources: `NOTES.md`.
+ * shared one. Each owner sees only their own files (`files.ts`), but an administrator, who reads and manages
+ * every user's folder (`users/<name>`). Sources: `NOTES.md`.
  */
 export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
   /** The served applications and their cubes, as the catalog's `applications` folders. */
@@ -58,10 +59,31 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     return out;
   }
 
-  /** Where a user may write: their own `users/<name>`, `shared`, and served applications and cubes. */
+  /** Whether `parts` is under another user's folder (`users/<name>`) that the caller administers. */
+  function othersFolder(s: WireSession, parts: readonly string[]): string | null {
+    const [root, second] = parts;
+    if (root !== "users" || second === undefined || second.toLowerCase() === s.username.toLowerCase())
+      return null;
+    return ctx.isAdministrator(s) ? second : null;
+  }
+
+  /**
+   * Whose files `parts` are: the caller's own (`ownerOf`), or, under another user's folder, that user's for an
+   * administrator (Essbase's service administrator reads and manages every user's folder).
+   */
+  function ownerAt(s: WireSession, parts: readonly string[]): string {
+    const other = othersFolder(s, parts);
+    return other === null ? ctx.ownerOf(s) : (catalog.ownerNamed(other) ?? other);
+  }
+
+  /**
+   * Where a user may write: their own `users/<name>` (an administrator: any user's), `shared`, and served
+   * applications and cubes.
+   */
   async function writable(s: WireSession, parts: readonly string[]): Promise<boolean> {
     const [root, second] = parts;
     if (root === "shared") return true;
+    if (othersFolder(s, parts) !== null) return true;
     if (root === "users") return second !== undefined && second.toLowerCase() === s.username.toLowerCase();
     if (root !== "applications" || parts.length < 2) return false;
     const served = await servedFolders(s);
@@ -71,7 +93,7 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
 
   /** A folder's entries: the owner's, and under `applications`, the served applications and cubes. */
   async function entries(s: WireSession, parts: readonly string[], recursive: boolean, base: string | null) {
-    const owner = ctx.ownerOf(s);
+    const owner = ownerAt(s, parts);
     const found = new Map<string, FileBean>();
     const add = (p: readonly string[], file: CatalogFile | null, canWrite: boolean) => {
       const key = p.join("/").toLowerCase();
@@ -91,16 +113,23 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
         if (under && (recursive || f.length === parts.length + 1)) add(f, null, true);
       }
     }
-    if (parts[0] === "users" && parts.length === 1) add(["users", s.username], null, true);
+    if (parts[0] === "users" && parts.length === 1) {
+      add(["users", s.username], null, true);
+      // An administrator sees every user's folder that holds something.
+      if (ctx.isAdministrator(s)) for (const name of catalog.userNames()) add(["users", name], null, true);
+    }
     for (const e of catalog.list(owner, parts, recursive)) add(e.path, e.file, await writable(s, e.path));
     return [...found.values()];
   }
 
   async function folderExists(s: WireSession, parts: readonly string[]): Promise<boolean> {
     if (parts.length <= 1) return true;
-    if (catalog.isFolder(ctx.ownerOf(s), parts)) return true;
+    if (catalog.isFolder(ownerAt(s, parts), parts)) return true;
     if (parts[0] === "users" && parts.length === 2)
-      return parts[1]?.toLowerCase() === s.username.toLowerCase();
+      return (
+        parts[1]?.toLowerCase() === s.username.toLowerCase() ||
+        (othersFolder(s, parts) !== null && catalog.ownerNamed(parts[1] ?? "") !== null)
+      );
     if (parts[0] !== "applications" || parts.length > 3) return false;
     const key = parts.join("/").toLowerCase();
     return (await servedFolders(s)).some((f) => f.join("/").toLowerCase() === key);
@@ -149,7 +178,7 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     files.get("/files/*", async (request, reply) => {
       const s = ctx.sessionOf(request);
       const parts = pathOf(request);
-      const file = parts.length > 1 ? catalog.file(ctx.ownerOf(s), parts) : null;
+      const file = parts.length > 1 ? catalog.file(ownerAt(s, parts), parts) : null;
       if (file) {
         const name = parts[parts.length - 1] as string;
         return reply
@@ -174,24 +203,24 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
         throw badRequest(`User ${s.username} cannot write to ${fullPathOf(parts)}.`);
       const q = request.query as Record<string, string | undefined>;
       if (Buffer.isBuffer(request.body)) {
-        catalog.put(ctx.ownerOf(s), parts, request.body, bool(q.overwrite));
+        catalog.put(ownerAt(s, parts), parts, request.body, bool(q.overwrite));
         request.log.info(
           { path: fullPathOf(parts), bytes: request.body.length },
           "essbase-rest: file uploaded",
         );
       } else {
-        if (catalog.file(ctx.ownerOf(s), parts)) throw badRequest(`${fullPathOf(parts)} is a file.`);
-        catalog.addFolder(ctx.ownerOf(s), parts);
+        if (catalog.file(ownerAt(s, parts), parts)) throw badRequest(`${fullPathOf(parts)} is a file.`);
+        catalog.addFolder(ownerAt(s, parts), parts);
       }
       return reply
         .type(JSON_TYPE)
-        .send(bean(parts, catalog.file(ctx.ownerOf(s), parts), true, linkBase(request)));
+        .send(bean(parts, catalog.file(ownerAt(s, parts), parts), true, linkBase(request)));
     });
 
     files.delete("/files/*", async (request, reply) => {
       const s = ctx.sessionOf(request);
       const parts = pathOf(request);
-      if (!catalog.delete(ctx.ownerOf(s), parts))
+      if (!catalog.delete(ownerAt(s, parts), parts))
         throw badRequest(`${fullPathOf(parts)} does not exist or cannot be deleted.`);
       return reply.code(204).send();
     });

@@ -82,6 +82,24 @@ export class FileCatalog {
     return o;
   }
 
+  /**
+   * The owner a user's own files are kept under, by the user's name in any case (`users/<name>` as an
+   * administrator opens it); null when that user has none. A shared account's visitors are never found so.
+   */
+  ownerNamed(name: string): string | null {
+    const wanted = name.toLowerCase();
+    for (const [owner, o] of this.owners)
+      if (!owner.includes("\n") && owner.toLowerCase() === wanted && o.entries.size > 0) return owner;
+    return null;
+  }
+
+  /** The users that keep files under their own name (not a shared account's visitors), as written. */
+  userNames(): string[] {
+    return [...this.owners]
+      .filter(([owner, o]) => !owner.includes("\n") && o.entries.size > 0)
+      .map(([n]) => n);
+  }
+
   /** The file at `parts`, or null. */
   file(owner: string, parts: readonly string[]): CatalogFile | null {
     return this.owners.get(owner)?.entries.get(keyOf(parts))?.file ?? null;

@@ -2,7 +2,7 @@ import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
-import type { WireEndpointOptions } from "../options.ts";
+import { administratorRole, type WireEndpointOptions } from "../options.ts";
 import { registerAboutRoutes } from "./about-routes.ts";
 import { registerApplicationRoutes } from "./application-routes.ts";
 import { essbaseAuth } from "./auth.ts";
@@ -42,7 +42,13 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
   const unregister = registerLiveSessions((id) => sessions.has(id));
   app.addHook("onClose", async () => unregister());
-  const ctx = essbaseContext(options.provider, sessions, new JobStore(), options.sharedUser);
+  const ctx = essbaseContext(
+    options.provider,
+    sessions,
+    new JobStore(),
+    options.sharedUser,
+    administratorRole(options),
+  );
   const known: KnownRoutes = [];
   const catalog = new FileCatalog();
 

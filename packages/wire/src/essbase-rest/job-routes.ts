@@ -21,7 +21,7 @@ function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: Res
 /**
  * Jobs: `POST /jobs` starts a calc, data load, clear or data export job (`job-kinds.ts`), `GET /jobs/{id}` reads it, `POST /jobs/{id}` runs it again as a new
  * job, `GET /jobs` lists the caller's, `GET /jobs/statistics/{userId}` counts them. Another user's jobs are not
- * visible.
+ * visible, but to an administrator (`ctx.visibleTo`).
  */
 export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
   const { jobs } = ctx;
@@ -40,7 +40,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
     const keyword = (q.keyword ?? "").toLowerCase();
     // `systemjobs=true` asks for the server's own jobs too: this endpoint runs none.
     const listed = jobs
-      .list(ctx.ownerOf(s))
+      .list(ctx.visibleTo(s))
       .filter(
         (j) =>
           (app === "" || j.appName.toLowerCase() === app) &&
@@ -62,13 +62,15 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
     return reply.type(JSON_TYPE).send({ ...result, items: result.items.map((j) => jobBean(j, base)) });
   });
 
-  // `JobStatisticsBean` (the swagger's spelling, `succesCt`), of the caller's own jobs only.
+  // `JobStatisticsBean` (the swagger's spelling, `succesCt`), of the caller's own jobs only (an administrator's:
+  // of any user's).
   scope.get("/jobs/statistics/:userId", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const userId = (request.params as { userId: string }).userId;
-    if (userId !== s.username)
+    const admin = ctx.isAdministrator(s);
+    if (userId !== s.username && !admin)
       throw badRequest(`The jobs of user ${userId} are not visible to ${s.username}.`);
-    const mine = jobs.list(ctx.ownerOf(s));
+    const mine = admin ? jobs.list(null).filter((j) => j.userName === userId) : jobs.list(ctx.ownerOf(s));
     const count = (code: number) => mine.filter((j) => j.statusCode === code).length;
     const stats: JobStatistics = {
       errCt: count(JOB_STATUS.failed),
@@ -82,7 +84,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   scope.post("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.ownerOf(s)) : null;
+    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s)) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -121,7 +123,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   scope.get("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.find(Number(id), ctx.ownerOf(s)) : null;
+    const job = /^\d+$/.test(id) ? jobs.find(Number(id), ctx.visibleTo(s)) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });

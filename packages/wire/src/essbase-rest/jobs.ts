@@ -67,24 +67,28 @@ export class JobStore {
     return { ...job };
   }
 
-  /** The job `id` if `owner` started it. */
-  find(id: number, owner: string): JobRecord | null {
+  /** The job `id` if `owner` started it (any job for `null`: an administrator). */
+  find(id: number, owner: string | null): JobRecord | null {
     const entry = this.jobs.get(id);
-    return entry && entry.owner === owner ? { ...entry.record } : null;
+    return entry && (owner === null || entry.owner === owner) ? { ...entry.record } : null;
   }
 
-  /** Starts job `id` of `owner` again as a new job (`POST /jobs/{id}`); `null` when there is no such job. */
-  rerun(id: number, owner: string): JobRecord | null {
+  /**
+   * Starts job `id` of `owner` (any job for `null`: an administrator) again as a new job (`POST /jobs/{id}`),
+   * which belongs to the first job's owner and runs as it did; `null` when there is no such job.
+   */
+  rerun(id: number, owner: string | null): JobRecord | null {
     const entry = this.jobs.get(id);
-    if (!entry || entry.owner !== owner) return null;
+    if (!entry || (owner !== null && entry.owner !== owner)) return null;
     const { job_ID, statusCode, statusMessage, startTime, endTime, jobOutputInfo, ...again } = entry.record;
-    return this.start(again, entry.work, owner);
+    return this.start(again, entry.work, entry.owner);
   }
 
-  /** The jobs `owner` started, newest first. */
-  list(owner: string): JobRecord[] {
+  /** The jobs `owner` started (every job for `null`: an administrator), newest first. */
+  list(owner: string | null): JobRecord[] {
     const out: JobRecord[] = [];
-    for (const entry of this.jobs.values()) if (entry.owner === owner) out.push({ ...entry.record });
+    for (const entry of this.jobs.values())
+      if (owner === null || entry.owner === owner) out.push({ ...entry.record });
     return out.reverse();
   }
 }

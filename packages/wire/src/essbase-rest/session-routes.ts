@@ -33,7 +33,8 @@ function sessionAttributes(s: WireSession, now: number): SessionAttributes {
 /**
  * `GET /sessions`, `DELETE /sessions/{id}` and `DELETE /sessions`: the caller's own sessions only (another
  * user's are not shown to a user, and a shared account's only to the client address that opened them:
- * `ownerKey`; the session numbers are not the cookies, which never leave the session they belong to).
+ * `ownerKey`; the session numbers are not the cookies, which never leave the session they belong to). An
+ * administrator lists and ends every user's (`ctx.visibleTo`), as Essbase's service administrator does.
  */
 export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
   const { sessions } = ctx;
@@ -42,9 +43,9 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
     const s = ctx.sessionOf(request);
     const q = request.query as Record<string, string | undefined>;
     const now = Date.now();
-    const owner = ctx.ownerOf(s);
+    const owner = ctx.visibleTo(s);
     const items = [...sessions.live()]
-      .filter((x) => ctx.ownerOf(x) === owner)
+      .filter((x) => owner === null || ctx.ownerOf(x) === owner)
       .filter((x) => q.userId === undefined || q.userId === "" || x.username === q.userId)
       .filter((x) => matches(x, q.application, q.database))
       .sort((a, b) => a.number - b.number)
@@ -55,8 +56,10 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
   scope.delete("/sessions/:sessionId", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { sessionId: string }).sessionId;
-    const owner = ctx.ownerOf(s);
-    const target = [...sessions.live()].find((x) => String(x.number) === id && ctx.ownerOf(x) === owner);
+    const owner = ctx.visibleTo(s);
+    const target = [...sessions.live()].find(
+      (x) => String(x.number) === id && (owner === null || ctx.ownerOf(x) === owner),
+    );
     if (!target) throw badRequest(`Session ${id} does not exist.`);
     await ctx.endSession(target);
     return reply.code(200).send();
@@ -65,12 +68,16 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: EssbaseContex
   scope.delete("/sessions", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const q = request.query as Record<string, string | undefined>;
-    if (q.userId !== undefined && q.userId !== "" && q.userId !== s.username) {
+    const owner = ctx.visibleTo(s);
+    const user = q.userId === undefined || q.userId === "" ? null : q.userId;
+    if (user !== null && user !== s.username && owner !== null) {
       throw badRequest(`User ${q.userId} has no session this user may end.`);
     }
-    const owner = ctx.ownerOf(s);
     const ending = [...sessions.live()].filter(
-      (x) => ctx.ownerOf(x) === owner && matches(x, q.application, q.database),
+      (x) =>
+        (owner === null || ctx.ownerOf(x) === owner) &&
+        (user === null || x.username === user) &&
+        matches(x, q.application, q.database),
     );
     for (const x of ending) await ctx.endSession(x);
     return reply.code(200).send();

@@ -8,6 +8,7 @@ import type { Connector, Provider } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { CallerSessions, registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
+import { administratorRole } from "../options.ts";
 import { type PlanningAuth, planningApi } from "./auth.ts";
 import { planningContext } from "./context.ts";
 import { dataManagementRoutes } from "./routes/data-management.ts";
@@ -49,6 +50,13 @@ export interface PlanningRestOptions {
   exportFormData?: boolean;
   /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
   loginThrottle?: LoginThrottle;
+  /** Users whose one account many people share (the public demo user): never an administrator. */
+  sharedUser?: (username: string) => boolean;
+  /**
+   * Users with the service administrator's role: they poll every caller's jobs (a user polls only the jobs
+   * launched by that user from that client address). Default: nobody.
+   */
+  administrator?: (username: string) => boolean;
 }
 
 const sendPlanningError = (reply: FastifyReply, status: number, message: string) =>
@@ -83,7 +91,7 @@ export async function planningRestEndpoint(
     rootServed: true,
     routes: (scope) => {
       discoveryRoutes(scope, ctx);
-      jobRoutes(scope, ctx, { maxJobs: options.maxJobs ?? 1000 });
+      jobRoutes(scope, ctx, { maxJobs: options.maxJobs ?? 1000, administrator: administratorRole(options) });
       variableRoutes(scope, ctx);
       dataSliceRoutes(scope, ctx, { maxSliceCells: options.maxSliceCells ?? 100_000 });
       formRoutes(scope, ctx, { exportFormData: options.exportFormData !== false });

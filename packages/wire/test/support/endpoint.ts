@@ -6,12 +6,18 @@ import { checkRequest, checkResponse } from "./swagger.ts";
 
 export const BASE = "/essbase/rest/v1";
 
-/** A Fastify server answering the Essbase REST endpoint over the embedded provider (demo/demo), on a free port. */
-export async function startEndpoint(options: Partial<EssbaseRestOptions> = {}) {
+/**
+ * A Fastify server answering the Essbase REST endpoint over the embedded provider (demo/demo, and `users`: each
+ * user name's password), on a free port.
+ */
+export async function startEndpoint(
+  options: Partial<EssbaseRestOptions> = {},
+  users: Record<string, string> = {},
+) {
   const store = memoryStore();
   const provider = await EmbeddedProvider.open({
     store,
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
+    credentialsValid: (u, p) => (u === "demo" && p === "demo") || (Object.hasOwn(users, u) && users[u] === p),
   });
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(essbaseRestEndpoint, {

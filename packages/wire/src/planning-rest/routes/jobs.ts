@@ -40,9 +40,14 @@ function jobReply(request: FastifyRequest, job: Job) {
 
 /**
  * Business rules as jobs: the job definitions (rules only), a `RULES` job launched with its runtime prompts and
- * run after the answer is sent, its status polled. At most `maxJobs` job records are kept, newest first.
+ * run after the answer is sent, its status polled (by its caller, or an administrator). At most `maxJobs` job
+ * records are kept, newest first.
  */
-export function jobRoutes(scope: FastifyInstance, ctx: PlanningContext, o: { maxJobs: number }): void {
+export function jobRoutes(
+  scope: FastifyInstance,
+  ctx: PlanningContext,
+  o: { maxJobs: number; administrator?: (username: string) => boolean },
+): void {
   const jobs = new Map<number, Job>();
   let nextJob = 1;
 
@@ -139,9 +144,10 @@ export function jobRoutes(scope: FastifyInstance, ctx: PlanningContext, o: { max
   scope.get<{ Params: { app: string; id: string } }>(`${v}${PLANNING_PATHS.job}`, async (request) => {
     const caller = callerOf(request);
     const job = jobs.get(Number(request.params.id));
+    // A job is polled by the caller that launched it, or by an administrator.
     if (
       !job ||
-      job.owner !== caller.session.id ||
+      (job.owner !== caller.session.id && !(o.administrator?.(caller.username) ?? false)) ||
       job.application.toLowerCase() !== request.params.app.toLowerCase()
     ) {
       throw new HttpError(404, `Job ${request.params.id} does not exist.`);
