@@ -38,6 +38,31 @@ export interface OutlineRead {
   notCarried: string[];
 }
 
+/**
+ * Dense and sparse where the protocol gives neither: the dimensions at `dense` (the time and accounts
+ * dimensions), or else the two with the fewest level-0 members, are dense, the others sparse, so that the copy's
+ * blocks stay small. Written to the dimensions read (`out`) and to the outline document's.
+ */
+export function chooseDensities(
+  out: { density: string | null; leaves: readonly unknown[] }[],
+  documentDims: readonly unknown[],
+  dense: readonly number[] = [],
+): void {
+  const chosen = new Set(
+    dense.length > 0
+      ? dense
+      : out
+          .map((d, i) => ({ i, n: d.leaves.length }))
+          .sort((a, b) => a.n - b.n)
+          .slice(0, 2)
+          .map((x) => x.i),
+  );
+  out.forEach((d, i) => {
+    d.density = chosen.has(i) ? "dense" : "sparse";
+    (documentDims[i] as { density?: string }).density = d.density;
+  });
+}
+
 const isUnsupported = (e: unknown) =>
   typeof e === "object" && e !== null && (e as { code?: string }).code === "UNSUPPORTED";
 
@@ -150,19 +175,7 @@ export async function readOutline(
     const tagged = (documentDims as { type: string }[])
       .map((d, i) => (d.type === "time" || d.type === "accounts" ? i : -1))
       .filter((i) => i >= 0);
-    const dense = new Set(
-      tagged.length > 0
-        ? tagged
-        : out
-            .map((d, i) => ({ i, n: d.leaves.length }))
-            .sort((a, b) => a.n - b.n)
-            .slice(0, 2)
-            .map((x) => x.i),
-    );
-    out.forEach((d, i) => {
-      d.density = dense.has(i) ? "dense" : "sparse";
-      (documentDims[i] as { density?: string }).density = d.density;
-    });
+    chooseDensities(out, documentDims, tagged);
     notCarried.push(
       "dense and sparse storage of dimensions (the server does not give it through this connector): QiBates chose it for the copy",
     );

@@ -1,5 +1,5 @@
 import type { ApplicationRef, DataSliceInput, PlanningOperations, ProviderSession } from "@qibates/provider";
-import type { OutlineRead } from "./read-cube.ts";
+import { chooseDensities, type OutlineRead } from "./read-cube.ts";
 
 /**
  * Reads a plan type of a Planning application for a snapshot (`qibates-snapshot --connector planning|pbcs`),
@@ -122,17 +122,7 @@ export async function readPlanTypeOutline(
     out.push({ name: rootSpec.name, density: null, leaves });
   }
   // Densities the protocol does not give: the two dimensions with the fewest level-0 members dense.
-  const dense = new Set(
-    out
-      .map((d, i) => ({ i, n: d.leaves.length }))
-      .sort((a, b) => a.n - b.n)
-      .slice(0, 2)
-      .map((x) => x.i),
-  );
-  out.forEach((d, i) => {
-    d.density = dense.has(i) ? "dense" : "sparse";
-    (documentDims[i] as { density?: string }).density = d.density;
-  });
+  chooseDensities(out, documentDims);
   const document: OutlineRead["document"] = { defaultAliasTable: defaultTable, dimensions: documentDims };
   const variables = await planning.planTypeVariables(session, app, cube);
   if (variables.length > 0) {
