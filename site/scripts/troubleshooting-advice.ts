@@ -75,8 +75,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
   },
   QB_ERR_SESSION_UNKNOWN: {
-    en: "Log in again: the session ended (logout, no call for `SESSION_IDLE_MINUTES`, 30 by default, a restart of the QiBates server, or another API node).",
-    fr: "Reconnectez-vous : la session a pris fin (déconnexion, aucun appel pendant `SESSION_IDLE_MINUTES`, 30 par défaut, redémarrage du serveur QiBates ou autre nœud de l'API).",
+    en: "Log in again: the session ended (logout, no call for `SESSION_IDLE_MINUTES`, 30 by default, `SESSION_MAX_HOURS` since login, 12 by default, a newer login of the same key owner beyond `MAX_SESSIONS_PER_KEY`, 100 by default, a restart of the QiBates server, or another API node).",
+    fr: "Reconnectez-vous : la session a pris fin (déconnexion, aucun appel pendant `SESSION_IDLE_MINUTES`, 30 par défaut, `SESSION_MAX_HOURS` écoulées depuis la connexion, 12 par défaut, connexion plus récente du même propriétaire de clé au-delà de `MAX_SESSIONS_PER_KEY`, 100 par défaut, redémarrage du serveur QiBates ou autre nœud de l'API).",
   },
   QB_ERR_SESSION_FORBIDDEN: {
     en: "Use the key of the account that opened the session, or log in with your own key.",
@@ -204,8 +204,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Raccourcissez le texte à 255 caractères, ou activez le paramètre [Soumission des cellules longues](../QiBates/features/settings/SubmitWithLargeCell.md).",
   },
   QB_ERR_RULE_UNKNOWN: {
-    en: "Take the rule from the form's list of rules; ask the Planning administrator for launch access if it is missing.",
-    fr: "Prenez la règle dans la liste des règles du formulaire ; s'il manque, demandez le droit de la lancer à l'administrateur de Planning.",
+    en: "Take the rule from `nav/listonsaverules`, or check its exact name and plan type in Calculation Manager; ask the Planning administrator for launch access if it is missing.",
+    fr: "Prenez la règle dans `nav/listonsaverules`, ou vérifiez son nom exact et son type de plan dans Calculation Manager ; s'il manque, demandez le droit de la lancer à l'administrateur de Planning.",
   },
   QB_ERR_PROMPT_UNKNOWN: {
     en: "Take the prompt names from `nav/enumprompt` for this rule.",

@@ -14,7 +14,7 @@ import {
   type Connector,
   errorCatalogue,
 } from "@qibates/provider";
-import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
+import { SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import { ADVICE } from "./troubleshooting-advice.ts";
 
 export type Locale = "en" | "fr";
@@ -45,32 +45,91 @@ export function errorTable(locale: Locale): string {
   return [head, "|---|---|---|---|", ...rows].join("\n");
 }
 
+/** "A, B or C" / "A, B ou C". */
+function orList(items: readonly string[], locale: Locale): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${locale === "fr" ? "ou" : "or"} ${items.at(-1)}`;
+}
+
+/** The clause of a developer reason that names `op` as refused ("nav/x is refused: why"), if there is one. */
+function refusedClause(why: string, op: string, locale: Locale): string | undefined {
+  const refused = locale === "fr" ? `${op} est refusé` : `${op} is refused`;
+  const clauses = why.split(/\s*;\s+|(?<=\.)\s+/);
+  const clause = clauses.find((c) => c.includes(refused));
+  if (!clause) return undefined;
+  const from = clause.slice(clause.indexOf(refused));
+  const code = "(`422 QB_ERR_OPERATION_UNSUPPORTED`)";
+  // "nav/x is refused (why)." reads "nav/x is refused (422 …): why."
+  const rest = from
+    .slice(refused.length)
+    .replace(
+      /^ \((.*)\)(\.?)$/,
+      (_m, why: string, dot: string) => `${locale === "fr" ? " :" : ":"} ${why}${dot}`,
+    );
+  const text = `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"} ${code}${rest}`;
+  return /[.)]$/.test(text) ? (text.endsWith(")") ? `${text}.` : text) : `${text}.`;
+}
+
 /**
  * The advice, followed by what the capability table says of each call it sends the reader to: where a real
- * server refuses that call or does it only in part, the advice says so and why, so that it never sends a reader
- * to a call their server refuses.
+ * server refuses that call, the advice says so, with the developer reason of the capability table; where a real
+ * server does it only in part, it sends the reader to the connector's symptoms below. One sentence per kind,
+ * naming every server it holds for, so that the advice never sends a reader to a call their server refuses.
  */
 export function adviceWithLimits(advice: string, locale: Locale): string {
   const ops = [...advice.matchAll(/`((?:nav|action)\/\w+)`/g)].map((m) => m[1] as string);
   const notes: string[] = [];
+  const see =
+    locale === "fr"
+      ? "voir [Symptômes par connecteur](#symptômes-par-connecteur)"
+      : "see [Symptoms by connector](#symptoms-by-connector)";
   for (const op of new Set(ops)) {
     for (const cap of CAPABILITIES.filter((c) => c.operations.includes(op))) {
-      const byWhy = new Map<string, { servers: string[]; why: string }>();
+      const refused = new Map<string, string[]>();
+      const partly: string[] = [];
+      const never: string[] = [];
       for (const c of CONNECTORS) {
-        if (CONNECTOR_PROFILES[c].family !== cap.family) continue;
-        const v = capabilityVerdict(c, cap.id);
-        if (v.v === "works") continue;
-        const why = v.why?.[locale] ?? "";
-        const g = byWhy.get(why) ?? { servers: [], why };
-        g.servers.push(SERVER_NAME[c][locale]);
-        byWhy.set(why, g);
+        const profile = CONNECTOR_PROFILES[c];
+        if (profile.family !== cap.family) continue;
+        const support = profile.capabilities[cap.id];
+        const name = SERVER_NAME[c][locale];
+        if (!support || support.status === "no") {
+          never.push(name);
+          continue;
+        }
+        const real = support.realServers;
+        if (!real) continue;
+        const why = real.why[locale];
+        const clause =
+          refusedClause(why, op, locale) ??
+          (real.status === "no"
+            ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`). ${why}`
+            : undefined);
+        if (clause) refused.set(clause, [...(refused.get(clause) ?? []), name]);
+        else partly.push(name);
       }
-      for (const g of byWhy.values()) {
-        const servers = g.servers.join(locale === "fr" ? " et " : " and ");
+      for (const [clause, servers] of refused) {
+        const where = orList(servers, locale);
         notes.push(
           locale === "fr"
-            ? `Sur un serveur ${servers} réel, \`${op}\` est refusé ou limité : ${g.why}`
-            : `On a real ${servers} server, \`${op}\` is refused or limited: ${g.why}`,
+            ? `Sur un serveur ${where} réel, ${clause}`
+            : `On a real ${where} server, ${clause}`,
+        );
+      }
+      if (partly.length > 0) {
+        const where = orList(partly, locale);
+        notes.push(
+          locale === "fr"
+            ? `Sur un serveur ${where} réel, \`${op}\` ne fonctionne qu'en partie : ${see}.`
+            : `On a real ${where} server, \`${op}\` works in part: ${see}.`,
+        );
+      }
+      if (never.length > 0) {
+        const where = orList(never, locale);
+        notes.push(
+          locale === "fr"
+            ? `\`${op}\` n'est pas disponible avec ${where}, quel que soit le serveur.`
+            : `\`${op}\` is not available with ${where}, on any server.`,
         );
       }
     }
@@ -92,7 +151,7 @@ export function connectorLimits(connector: Connector, locale: Locale): string {
       ? {
           no: "non disponible avec ce connecteur, quel que soit le serveur",
           realNo:
-            "serveur de démonstration seulement ; un serveur réel répond `422 QB_ERR_OPERATION_UNSUPPORTED`",
+            "serveur de démonstration seulement ; un serveur réel renvoie `422 QB_ERR_OPERATION_UNSUPPORTED`",
           partly: "en partie sur un serveur réel",
           none: "La table des capacités ne signale aucune limite de ce connecteur sur un serveur réel.",
           intro: "Selon la table des capacités :",

@@ -131,8 +131,17 @@ describe("the troubleshooting advice consults the capability table", () => {
   });
 
   it("adds the limit the table gives (Planning and PBCS cannot list forms)", () => {
-    expect(adviceWithLimits("Take the form from `nav/listforms`.", "en")).toMatch(
-      /On a real Planning and PBCS server, `nav\/listforms` is refused or limited: Forms open by name/,
+    expect(adviceWithLimits("Take the form from `nav/listforms`.", "en")).toBe(
+      "Take the form from `nav/listforms`. On a real Planning or PBCS server, `nav/listforms` is refused (`422 QB_ERR_OPERATION_UNSUPPORTED`): Planning REST has no call that lists forms.",
+    );
+    expect(adviceWithLimits("Prenez le formulaire dans `nav/listforms`.", "fr")).toBe(
+      "Prenez le formulaire dans `nav/listforms`. Sur un serveur Planning ou PBCS réel, `nav/listforms` est refusé (`422 QB_ERR_OPERATION_UNSUPPORTED`) : Planning REST n'a pas d'appel qui liste les formulaires.",
+    );
+  });
+
+  it("says a call a real server does in part works in part, once for every server, and sends to the symptoms", () => {
+    expect(adviceWithLimits("Take the dimension from `nav/dimensions`.", "en")).toBe(
+      "Take the dimension from `nav/dimensions`. On a real Essbase 11.x, SSAS or Essbase 21c server, `nav/dimensions` works in part: see [Symptoms by connector](#symptoms-by-connector).",
     );
     expect(adviceWithLimits("Add the header `content-type`.", "en")).toBe("Add the header `content-type`.");
   });

@@ -282,7 +282,7 @@ export function isMdxPage(source: string): boolean {
   return /^\s+format:\s*mdx\s*$/m.test(front);
 }
 
-/** The matrix of "Features and compatibility": feature × server, each cell a verdict and a reason in the reader's words. */
+/** The matrix of "Features and compatibility": feature × server, each cell a verdict, each reason once under its table in the reader's words. */
 export function addinTables(locale: DocLocale): string {
   return featureMatrix(locale);
 }

@@ -590,18 +590,77 @@ export function afterColonFr(text: string): string {
   return text.charAt(0).toLocaleLowerCase("fr") + text.slice(1);
 }
 
+/** A verdict alone, as a cell of a table whose reasons are listed under it. */
+function verdictCell(row: FeatureRow, connector: Connector, locale: "en" | "fr"): string {
+  return `**${VERDICT_WORDS[locale][featureVerdict(row, connector).v]}**`;
+}
+
+/**
+ * The reasons of a table's cells, each distinct reason once, keyed by the rows and servers it holds for
+ * ("- **Forms**, **Composite forms** (Essbase 11.x, SSAS): reason."), so that a reason many cells share is not
+ * repeated in each of them.
+ */
+export function reasonList(
+  rows: readonly FeatureRow[],
+  connectors: readonly Connector[],
+  locale: "en" | "fr",
+): string[] {
+  const byReason = new Map<string, Map<string, string[]>>();
+  for (const row of rows) {
+    for (const c of connectors) {
+      const why = featureVerdict(row, c).why?.[locale];
+      if (!why) continue;
+      const servers = connectors.filter((o) => featureVerdict(row, o).why?.[locale] === why);
+      const key = servers.map((o) => SERVER_NAME[o][locale]).join(", ");
+      const groups = byReason.get(why) ?? new Map<string, string[]>();
+      const labels = groups.get(key) ?? [];
+      if (!labels.includes(row.label[locale])) labels.push(row.label[locale]);
+      groups.set(key, labels);
+      byReason.set(why, groups);
+    }
+  }
+  const lines: string[] = [];
+  for (const [why, groups] of byReason) {
+    const where = [...groups]
+      .map(([servers, labels]) => `${labels.map((l) => `**${l}**`).join(", ")} (${servers})`)
+      .join("; ");
+    lines.push(locale === "fr" ? `- ${where}\u00a0: ${afterColonFr(why)}` : `- ${where}: ${why}`);
+  }
+  return lines;
+}
+
+const WHY_HEADING = { en: "Why:", fr: "Pourquoi\u00a0:" } as const;
+
+/** A table of `rows` over `connectors`: verdicts in the cells, each reason once under it. */
+function verdictTable(
+  rows: readonly FeatureRow[],
+  connectors: readonly Connector[],
+  locale: "en" | "fr",
+  label: (row: FeatureRow) => string,
+): string[] {
+  const first = locale === "en" ? "Feature" : "Fonctionnalité";
+  const lines = [
+    `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
+    `|---|${connectors.map(() => "---").join("|")}|`,
+    ...rows.map(
+      (row) => `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |`,
+    ),
+  ];
+  const reasons = reasonList(rows, connectors, locale);
+  if (reasons.length > 0) lines.push("", WHY_HEADING[locale], "", ...reasons);
+  return lines;
+}
+
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */
 export function featureMatrix(locale: "en" | "fr", root = ""): string {
   const lines: string[] = [];
-  const first = locale === "en" ? "Feature" : "Fonctionnalité";
   for (const group of FEATURE_GROUPS) {
     lines.push(`### ${group.heading[locale]}`, "");
-    lines.push(`| ${first} | ${MATRIX_CONNECTORS.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`);
-    lines.push(`|---|${MATRIX_CONNECTORS.map(() => "---").join("|")}|`);
-    for (const row of group.rows) {
-      const label = row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale];
-      lines.push(`| ${label} | ${MATRIX_CONNECTORS.map((c) => matrixCell(row, c, locale)).join(" | ")} |`);
-    }
+    lines.push(
+      ...verdictTable(group.rows, MATRIX_CONNECTORS, locale, (row) =>
+        row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale],
+      ),
+    );
     lines.push("");
   }
   return lines.join("\n").trimEnd();
@@ -618,12 +677,5 @@ export function featureRowsTable(
     if (!row) throw new Error(`unknown feature row ${id}`);
     return row;
   });
-  const first = locale === "en" ? "Feature" : "Fonctionnalité";
-  return [
-    `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
-    `|---|${connectors.map(() => "---").join("|")}|`,
-    ...rows.map(
-      (row) => `| ${row.label[locale]} | ${connectors.map((c) => matrixCell(row, c, locale)).join(" | ")} |`,
-    ),
-  ].join("\n");
+  return verdictTable(rows, connectors, locale, (row) => row.label[locale]).join("\n");
 }

@@ -8,7 +8,15 @@ import {
   realServerConnectors,
   realServerGuides,
 } from "../src/capability-docs.ts";
-import { capabilityVerdict, FEATURE_ROWS, MATRIX_CONNECTORS, matrixCell } from "../src/feature-matrix.ts";
+import {
+  capabilityVerdict,
+  FEATURE_ROWS,
+  featureMatrix,
+  featureRowsTable,
+  featureVerdict,
+  MATRIX_CONNECTORS,
+  matrixCell,
+} from "../src/feature-matrix.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
 
 /** The documentation says what the capability table says, in both languages. */
@@ -137,5 +145,32 @@ describe("the reasons the pages are given, in a user's words", () => {
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe("the tables of features over servers", () => {
+  it("give each distinct reason once, under the table, not in each cell that shares it", () => {
+    for (const locale of ["en", "fr"] as const) {
+      // The matrix's tables one by one (a table per group), then a page's table.
+      const tables = [
+        ...featureMatrix(locale).split(/^### /m),
+        featureRowsTable(["adhoc", "zoom-in", "open-form", "forms-library", "composite-forms"], locale),
+      ];
+      for (const text of tables) {
+        for (const row of FEATURE_ROWS) {
+          for (const c of MATRIX_CONNECTORS) {
+            const why = featureVerdict(row, c).why?.[locale];
+            if (!why || !text.includes(row.label[locale])) continue;
+            const times = text.split(why).length - 1;
+            expect(times, `${locale} ${row.id} ${c}: ${why}`).toBeLessThanOrEqual(1);
+          }
+        }
+        for (const line of text.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| Feature"))) {
+          if (line.startsWith("| Fonctionnalité")) continue;
+          const cells = line.split(" | ").slice(1);
+          for (const cell of cells) expect(cell.replace(/ \|$/, ""), line).toMatch(/^\*\*[^*]+\*\*$/);
+        }
+      }
+    }
   });
 });
