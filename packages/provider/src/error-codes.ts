@@ -77,9 +77,9 @@ export const ERROR_CODES = {
     status: 413,
     en: "The request body exceeds {limit} bytes.",
     fr: "Le corps de la requête dépasse {limit} octets.",
-    when: "The body is larger than the call accepts: 10 MiB for the calls that carry a grid (at most 64 KiB of it beside the grid), 64 KiB for the others.",
+    when: "The body is larger than the call accepts: 10 MiB for the calls that carry a grid (beside the grid, at most 64 KiB plus 32 bytes per cell of the grid, room for a list of its cells), 64 KiB for the others.",
     whenFr:
-      "Le corps dépasse ce que l'appel accepte : 10 Mio pour les appels qui portent une grille (dont 64 Kio au plus hors de la grille), 64 Kio pour les autres.",
+      "Le corps dépasse ce que l'appel accepte : 10 Mio pour les appels qui portent une grille (hors de la grille, 64 Kio au plus, plus 32 octets par cellule de la grille pour une liste de ses cellules), 64 Kio pour les autres.",
   },
   QB_ERR_MEDIA_TYPE: {
     status: 415,

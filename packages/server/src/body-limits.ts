@@ -4,6 +4,11 @@ import type { Config } from "./config.ts";
 
 /** Largest body of a call that carries no grid (login, navigation, metadata), unless BODY_LIMIT_BYTES is smaller. */
 export const SMALL_BODY_BYTES = 64 * 1024;
+/**
+ * Room, beside a grid, for each of its cells named once in a list of cells (`{"row":123456,"column":12345},` is
+ * 32 characters): a save may list every cell of its grid.
+ */
+export const CELL_REF_BYTES = 32;
 
 /** Deepest nesting of arrays and objects a JSON body may have (a grid is three levels deep). */
 export const MAX_JSON_DEPTH = 64;

@@ -1,7 +1,7 @@
 import { deferredGrid, noteGridJson } from "@qibates/provider";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
-import { MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "./body-limits.ts";
+import { CELL_REF_BYTES, MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "./body-limits.ts";
 import {
   type GridLimits,
   type GridSpan,
@@ -49,11 +49,13 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       return;
     }
     const grid = scan?.grid ?? null;
-    // What a grid call carries beside its grid is small (names, options, a selection): more than a call without
-    // a grid may send is refused unparsed, so that a body's parse on the event loop stays small whatever its
-    // size (the grid is read in slices, or by a grid worker).
-    if (grid && text.length - (grid.end - grid.start) > SMALL_BODY_BYTES) {
-      done(new ApiError("QB_ERR_BODY_TOO_LARGE", { limit: SMALL_BODY_BYTES }), undefined);
+    // What a grid call carries beside its grid is small (names, options, a selection, a list of the grid's
+    // cells): more than a call without a grid may send, plus room for a list naming each cell of the grid once, is
+    // refused unparsed, so that a body's parse on the event loop stays small whatever its size (the grid is read
+    // in slices, or by a grid worker).
+    const beside = grid ? SMALL_BODY_BYTES + CELL_REF_BYTES * grid.cells : 0;
+    if (grid && text.length - (grid.end - grid.start) > beside) {
+      done(new ApiError("QB_ERR_BODY_TOO_LARGE", { limit: beside }), undefined);
       return;
     }
     parseBody(request, text, grid, done);

@@ -239,7 +239,7 @@ describe("bodies", () => {
     expect((await refresh.json()).code).toBe("QB_ERR_SESSION_UNKNOWN");
   });
 
-  it("refuse more than 64 KiB beside the grid, unparsed, on every call that carries a grid", async () => {
+  it("refuse more than 64 KiB and 32 bytes a grid cell beside the grid, unparsed, on every call that carries a grid", async () => {
     const { base, key } = await listen();
     const gridCalls = loadContract().operations.filter((op) => op.carriesGrid);
     expect(gridCalls.length).toBeGreaterThan(5);
@@ -261,11 +261,12 @@ describe("bodies", () => {
             pad: "x".repeat(padding),
           }),
         });
-      const refused = await send(100 * 1024);
+      // 4,000 cells: 64 KiB and 128,000 bytes beside them.
+      const refused = await send(200 * 1024);
       expect(refused.status, op.path).toBe(413);
       expect(await refused.json(), op.path).toMatchObject({
         code: "QB_ERR_BODY_TOO_LARGE",
-        message: "The request body exceeds 65536 bytes.",
+        message: "The request body exceeds 193536 bytes.",
       });
       // Under the bound, the body is read and judged on its content.
       const read = await send(1024);
@@ -731,14 +732,19 @@ describe("bounded cost of grid calls", () => {
     });
   });
 
-  it("submits a cell listed 300,000 times once, and refuses more distinct cells than the grid has", async () => {
+  it("submits a cell listed 2,000 times once, refuses more distinct cells than the grid has, and a list far longer than the grid unread", async () => {
     const { post, loginid } = await session();
     const grid = [
       ["", "Sales", "Cola", "Actual"],
       ["", "Jan", "Feb", "Mar"],
       ["New York", "700", "645", "675"],
     ];
-    const copies = Array.from({ length: 300_000 }, () => ({ row: 2, column: 1 }));
+    // 7.5 MB of copies beside a 12-cell grid: past 64 KiB and 32 bytes a cell, refused before it is parsed.
+    const flood = Array.from({ length: 300_000 }, () => ({ row: 2, column: 1 }));
+    const refusedUnread = await post("action/save", { loginid, ...cube, grid, cells: flood });
+    expect(refusedUnread.status).toBe(413);
+    expect(await refusedUnread.json()).toMatchObject({ code: "QB_ERR_BODY_TOO_LARGE" });
+    const copies = Array.from({ length: 2_000 }, () => ({ row: 2, column: 1 }));
     const saved = await post("action/save", { loginid, ...cube, grid, cells: copies });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const answer = await saved.json();
