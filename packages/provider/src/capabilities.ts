@@ -451,7 +451,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         status: "partly",
         why: {
           en: "On a real server, a save is written back with MDX UPDATE CUBE, which only a write-enabled cube accepts; otherwise the save returns 422 QB_ERR_OPERATION_UNSUPPORTED with the server's message. XMLA says which members carry a formula, not which others are dynamic or label only: before a save, a grid marks only the cells of formula members read-only.",
-          fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie 422 QB_ERR_OPERATION_UNSUPPORTED avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont dynamiques ou libellés seulement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
+          fr: "Sur un serveur réel, un enregistrement est écrit par l'instruction MDX UPDATE CUBE (écriture différée), que seul un cube activé en écriture accepte ; sinon l'enregistrement renvoie 422 QB_ERR_OPERATION_UNSUPPORTED avec le message du serveur. XMLA indique quels membres portent une formule, pas quels autres sont en calcul dynamique ou en libellé uniquement : avant l'enregistrement, une grille ne marque en lecture seule que les cellules des membres à formule.",
         },
       },
     },
