@@ -63,8 +63,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
       fr: "Le stockage, les opérateurs et les formules des membres ne sont pas affichés.",
     },
     "zoomIn:CALC_LEVEL": {
-      en: "The server does not give member formulas.",
-      fr: "Le serveur ne donne pas les formules des membres.",
+      en: "QiBates cannot read member formulas from this server, so it cannot tell which members the formula level shows.",
+      fr: "QiBates ne peut pas lire les formules des membres sur ce serveur, ni donc savoir quels membres le niveau des formules affiche.",
     },
     writeBack: {
       en: "Submitting to a real Essbase 11.x server is not available.",
