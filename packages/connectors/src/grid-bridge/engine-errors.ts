@@ -30,7 +30,7 @@ const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
 };
 
 /** The engine's refusals of a selection or a grid (Essbase's words where recorded), as the French API says them. */
-const SELECTION_FR: Readonly<Record<string, string>> = {
+const ENGINE_REASON_FR: Readonly<Record<string, string>> = {
   [GRID_MESSAGES.pivotNoStart]: "le point de départ du pivot ne peut pas être déterminé",
   [GRID_MESSAGES.pivotNoDestination]: "la destination du pivot ne peut pas être déterminée",
   [GRID_MESSAGES.pivotInPlace]: "la dimension est déjà à la destination du pivot",
@@ -38,8 +38,8 @@ const SELECTION_FR: Readonly<Record<string, string>> = {
 };
 
 /** A refusal's reason in both languages (the engine's English where no French is known). */
-function selectionReason(message: string): ProviderText {
-  return { en: message, fr: SELECTION_FR[message] ?? message };
+function engineReason(message: string): ProviderText {
+  return { en: message, fr: ENGINE_REASON_FR[message] ?? message };
 }
 
 /**
@@ -68,19 +68,9 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
         );
       case "GRID_PIVOT_NO_START":
       case "GRID_PIVOT_NO_DESTINATION":
-        throw new ProviderError(
-          "SELECTION_INVALID",
-          e.message,
-          { reason: selectionReason(e.message) },
-          "row",
-        );
+        throw new ProviderError("SELECTION_INVALID", e.message, { reason: engineReason(e.message) }, "row");
       case "GRID_REMOVE_EMPTIES_AXIS":
-        throw new ProviderError(
-          "SELECTION_INVALID",
-          e.message,
-          { reason: selectionReason(e.message) },
-          "cells",
-        );
+        throw new ProviderError("SELECTION_INVALID", e.message, { reason: engineReason(e.message) }, "cells");
       case "GRID_TOO_LARGE":
         throw new ProviderError(
           "GRID_TOO_LARGE",
@@ -89,7 +79,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
           "grid",
         );
       default:
-        throw new ProviderError("GRID_INVALID", e.message, { reason: selectionReason(e.message) }, "grid");
+        throw new ProviderError("GRID_INVALID", e.message, { reason: engineReason(e.message) }, "grid");
     }
   }
   if (e instanceof MdxError) mdxError(e);
