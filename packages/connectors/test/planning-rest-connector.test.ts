@@ -57,7 +57,19 @@ describe("pbcs connector against an older Planning server", () => {
         });
       }
       if (path === `${v3}/Vision/jobdefinitions`) {
-        return json(200, { items: [{ jobType: "RULES", jobName: "AggregateData", links: null }] });
+        return json(200, {
+          items: [
+            { jobType: "RULES", jobName: "AggregateData", links: null },
+            { jobType: "RULES", jobName: "LongRun", links: null },
+          ],
+        });
+      }
+      // LongRun never ends: the job stays in progress (-1).
+      if (path === `${v3}/Vision/jobs` && method === "POST" && body.includes("LongRun")) {
+        return json(200, { jobID: 8, jobName: "LongRun", status: -1, details: null });
+      }
+      if (path === `${v3}/Vision/jobs/8`) {
+        return json(200, { jobId: 8, jobName: "LongRun", status: -1, details: null });
       }
       if (path === `${v3}/Vision/jobs` && method === "POST") {
         return json(200, { jobID: 7, jobName: "AggregateData", status: -1, details: null });
@@ -128,6 +140,32 @@ describe("pbcs connector against an older Planning server", () => {
     });
     expect(run).toMatchObject({ ruleName: "AggregateData", status: "completed", message: "Done." });
     expect(seen).toContain("GET /HyperionPlanning/rest/v3/applications/Vision/jobs/7");
+  });
+
+  it("stops waiting for a job past its time and says, in each language, that it goes on on the server", async () => {
+    const hasty = new PlanningRestProvider({
+      upstreams: loopbackUpstreams(),
+      idleMs: 60_000,
+      jobTimeoutMs: 1000,
+      pollMs: 5,
+    });
+    try {
+      const session = await loginSession(hasty, "pbcs", `${upstream.origin}/HyperionPlanning/SmartView`);
+      await expect(
+        hasty.planning.launchRule(session, app, { cube: "Plan1", ruleName: "LongRun", prompts: [] }),
+      ).rejects.toMatchObject({
+        code: "RULE_FAILED",
+        params: {
+          rule: "LongRun",
+          reason: {
+            en: "still running after 1 s (job 8); it goes on on the server",
+            fr: "toujours en cours après 1 s (travail 8) ; il se poursuit sur le serveur",
+          },
+        },
+      });
+    } finally {
+      await hasty.close();
+    }
   });
 
   it("sends a data slice's grid definition and reads its cells back as numbers, text or missing", async () => {

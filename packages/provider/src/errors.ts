@@ -67,6 +67,17 @@ export interface ProviderText {
   readonly fr: string;
 }
 
+/**
+ * The reason of a rule or calculation job that QiBates stopped waiting for after `seconds`: it goes on on the
+ * server, under its job number, in each language of the API's messages.
+ */
+export function jobStillRunning(seconds: number, job: string | number): ProviderText {
+  return {
+    en: `still running after ${seconds} s (job ${job}); it goes on on the server`,
+    fr: `toujours en cours après ${seconds} s (travail ${job}) ; il se poursuit sur le serveur`,
+  };
+}
+
 export type ProviderErrorParams = Readonly<Record<string, string | number | ProviderText>>;
 
 export class ProviderError extends Error {

@@ -20,7 +20,14 @@ import type {
   VariableLevel,
   VariableSet,
 } from "@qibates/provider";
-import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "@qibates/provider";
+import {
+  applicationUnknown,
+  cubeUnknown,
+  jobStillRunning,
+  oneLine,
+  ProviderError,
+  serverUnknown,
+} from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { ENGINE_MDX, olapCellSetOf, olapMetadataOf, queryMembers } from "../grid-bridge/olap-bridge.ts";
@@ -365,13 +372,11 @@ class EssbaseRestOperations implements EssbaseOperations {
     while (job.statusCode === 100 || job.statusCode === undefined) {
       if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
       if (Date.now() > deadline) {
+        const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), job.job_ID);
         throw new ProviderError(
           "CALC_FAILED",
-          `The calculation ${script.name} was still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${job.job_ID}); it goes on on the server.`,
-          {
-            script: script.name,
-            reason: `still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${job.job_ID})`,
-          },
+          `The calculation ${script.name} was ${reason.en}.`,
+          { script: script.name, reason },
           "action.script",
         );
       }

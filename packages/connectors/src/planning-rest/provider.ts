@@ -39,7 +39,14 @@ import type {
   RuleRef,
   SubmitFormInput,
 } from "@qibates/provider";
-import { applicationUnknown, cubeUnknown, oneLine, ProviderError, serverUnknown } from "@qibates/provider";
+import {
+  applicationUnknown,
+  cubeUnknown,
+  jobStillRunning,
+  oneLine,
+  ProviderError,
+  serverUnknown,
+} from "@qibates/provider";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
@@ -575,12 +582,11 @@ class PlanningRestOperations implements PlanningOperations {
     if (jobId === null) throw client.malformed("a job launch without a jobId");
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
       if (Date.now() - started > this.options.jobTimeoutMs) {
-        const reason = `still running after ${Math.round(this.options.jobTimeoutMs / 1000)} s (job ${jobId})`;
-        throw new ProviderError(
-          "RULE_FAILED",
-          `The business rule ${ruleName} was ${reason}; it goes on on the server.`,
-          { rule: ruleName, reason },
-        );
+        const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), jobId);
+        throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} was ${reason.en}.`, {
+          rule: ruleName,
+          reason,
+        });
       }
       await new Promise((r) => setTimeout(r, this.options.pollMs ?? 200));
       job = await client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`);
