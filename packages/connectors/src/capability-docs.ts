@@ -301,27 +301,33 @@ const CONNECT_PAGE: Record<Connector, { page: string; anchor: Text; title: Text 
   essbase: {
     page: "../admin/connect-essbase-11.md",
     anchor: NOT_AVAILABLE,
-    title: { en: "Connect to Essbase 11.x", fr: "Se connecter à Essbase 11.x" },
+    title: { en: "Connect QiBates to Essbase 11.x", fr: "Connecter QiBates à Essbase 11.x" },
   },
   ssas: {
     page: "../admin/connect-ssas.md",
     anchor: NOT_AVAILABLE,
-    title: { en: "Connect to SSAS", fr: "Se connecter à SSAS" },
+    title: { en: "Connect QiBates to SSAS", fr: "Connecter QiBates à SSAS" },
   },
   "essbase-stndln": {
     page: "../admin/connect-essbase-21c.md",
     anchor: NOT_AVAILABLE,
-    title: { en: "Connect to Essbase 21c", fr: "Se connecter à Essbase 21c" },
+    title: { en: "Connect QiBates to Essbase 21c", fr: "Connecter QiBates à Essbase 21c" },
   },
   planning: {
     page: "../admin/connect-planning.md",
     anchor: CANNOT_DO,
-    title: { en: "Connect to Planning and EPM Cloud", fr: "Se connecter à Planning et EPM Cloud" },
+    title: {
+      en: "Connect QiBates to Planning and EPM Cloud",
+      fr: "Connecter QiBates à Planning et EPM Cloud",
+    },
   },
   pbcs: {
     page: "../admin/connect-planning.md",
     anchor: CANNOT_DO,
-    title: { en: "Connect to Planning and EPM Cloud", fr: "Se connecter à Planning et EPM Cloud" },
+    title: {
+      en: "Connect QiBates to Planning and EPM Cloud",
+      fr: "Connecter QiBates à Planning et EPM Cloud",
+    },
   },
 };
 
