@@ -262,11 +262,12 @@ describe("a text cell over 255 characters", () => {
       "grid[1][1]",
     ]);
     expect(en.json().message).toBe(
-      "The cell at row 1, column 1 has 300 characters; the limit is 255 unless enableLargeCellSubmit is true.",
+      // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
+      "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
     );
     const fr = await api.post("action/submitform", body, { connector: "planning", "accept-language": "fr" });
     expect(fr.json().message).toBe(
-      "La cellule ligne 1, colonne 1 compte 300 caractères ; la limite est de 255 sauf si enableLargeCellSubmit vaut true.",
+      "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.",
     );
   });
 });
