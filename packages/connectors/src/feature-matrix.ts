@@ -114,8 +114,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   planning: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under Run a rule by name.",
-      fr: "QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous Lancer une règle par son nom.",
+      en: "QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "Tables are listed; one other than Default works only where the server gives its aliases.",
@@ -125,8 +125,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   pbcs: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under Run a rule by name.",
-      fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous Lancer une règle par son nom.",
+      en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
