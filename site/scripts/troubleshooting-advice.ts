@@ -11,8 +11,8 @@ export interface Advice {
 
 export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   QB_ERR_VALIDATION: {
-    en: "Correct the value the message names (`field`); the [API reference](/api/qibates) gives each property's type and bounds.",
-    fr: "Corrigez la valeur que le message nomme (`field`) ; la [référence de l'API](/api/qibates) donne le type et les bornes de chaque propriété.",
+    en: "Correct the value the message names (`field`); the [API reference](/api/qibates) gives each property's type and bounds. For a form's POV, send a member its `povChoices` lists.",
+    fr: "Corrigez la valeur que le message nomme (`field`) ; la [référence de l'API](/api/qibates) donne le type et les bornes de chaque propriété. Pour le PDV d'un formulaire, envoyez un membre que liste son `povChoices`.",
   },
   QB_ERR_JSON_MALFORMED: {
     en: "Send the body as valid JSON (check quotes and commas); nest at most 64 levels.",
@@ -262,5 +262,49 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   QB_ERR_INTERNAL: {
     en: "Try again; if it happens again, give the `requestId` to the QiBates administrator.",
     fr: "Réessayez ; si l'erreur revient, donnez le `requestId` à l'administrateur de QiBates.",
+  },
+};
+
+/** A message of the user's troubleshooting page: what happened and what to do, in the add-in user's words. */
+export interface UserAdvice {
+  what: string;
+  todo: string;
+}
+
+/**
+ * The messages about the QiBates server itself (not the user's server) that an add-in user can see, for the rows
+ * site/scripts/troubleshooting.ts writes in the user's troubleshooting page (QiBates/troubleshooting.md): the
+ * message as the registry words it, then these words.
+ */
+export const USER_ADVICE: Readonly<Partial<Record<ErrorCode, Record<"en" | "fr", UserAdvice>>>> = {
+  QB_ERR_SESSION_STORE_UNAVAILABLE: {
+    en: {
+      what: "The QiBates server cannot reach the place where it keeps the sessions of its users, so it can neither log you in nor carry on your session; your server and your data are not at fault.",
+      todo: "Wait a minute, then try again (log in again if QiBates asks you to). If it lasts, tell your QiBates administrator, with the time it happened.",
+    },
+    fr: {
+      what: "Le serveur QiBates ne peut pas joindre l'endroit où il garde les sessions de ses utilisateurs : il ne peut ni vous connecter, ni poursuivre votre session ; votre serveur et vos données ne sont pas en cause.",
+      todo: "Attendez une minute, puis réessayez (reconnectez-vous si QiBates vous le demande). Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
+    },
+  },
+  QB_ERR_DATA_STORE_UNAVAILABLE: {
+    en: {
+      what: "The QiBates server cannot reach its own database, where it checks the key that activates QiBates and keeps its own records; your server and your data are not at fault.",
+      todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator, with the time it happened.",
+    },
+    fr: {
+      what: "Le serveur QiBates ne peut pas joindre sa propre base de données, où il vérifie la clé qui active QiBates et conserve ses propres enregistrements ; votre serveur et vos données ne sont pas en cause.",
+      todo: "Attendez une minute, puis réessayez. Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
+    },
+  },
+  QB_ERR_RATE_LIMITED: {
+    en: {
+      what: "More requests than the QiBates server accepts in one minute (600 unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops.",
+      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time. If it happens often, tell your QiBates administrator.",
+    },
+    fr: {
+      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute (600, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle.",
+      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
+    },
   },
 };

@@ -12,10 +12,12 @@ import {
   CONNECTOR_PROFILES,
   CONNECTORS,
   type Connector,
+  ERROR_CODES,
+  type ErrorCode,
   errorCatalogue,
 } from "@qibates/provider";
 import { SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
-import { ADVICE } from "./troubleshooting-advice.ts";
+import { ADVICE, USER_ADVICE } from "./troubleshooting-advice.ts";
 
 export type Locale = "en" | "fr";
 
@@ -26,6 +28,41 @@ export const PAGES: Record<Locale, URL> = {
     import.meta.url,
   ),
 };
+
+/** The add-in user's troubleshooting page, whose table of messages about the QiBates server itself is written here. */
+export const USER_PAGES: Record<Locale, URL> = {
+  en: new URL("../docs/QiBates/troubleshooting.md", import.meta.url),
+  fr: new URL(
+    "../i18n/fr/docusaurus-plugin-content-docs/current/QiBates/troubleshooting.md",
+    import.meta.url,
+  ),
+};
+
+/** A registry message as a user reads it in a notification: each value it names as "…", optional parts left out. */
+export function messageAsSeen(code: ErrorCode, locale: Locale): string {
+  return ERROR_CODES[code][locale].replace(/\[[^[\]]*\]/g, "").replace(/\{[A-Za-z]+\}/g, "…");
+}
+
+/**
+ * The user page's rows for the messages about the QiBates server itself (its session store or database out of
+ * reach, too many requests): the registry's message, then what happened and what to do in the user's words.
+ */
+export function userMessageTable(locale: Locale): string {
+  const head =
+    locale === "fr"
+      ? "| Le message commence par | Ce qui s'est passé | Que faire |"
+      : "| The message starts with | What happened | What to do |";
+  const rows = Object.entries(USER_ADVICE).map(([code, advice]) => {
+    const words = advice?.[locale];
+    return `| ${cell(messageAsSeen(code as ErrorCode, locale))} | ${cell(words?.what ?? "")} | ${cell(words?.todo ?? "")} |`;
+  });
+  return [head, "|---|---|---|", ...rows].join("\n");
+}
+
+/** The generated blocks of the user's page: name → content. */
+export function userBlocks(locale: Locale): Record<string, string> {
+  return { "server-messages": userMessageTable(locale) };
+}
 
 /** A table cell: no line breaks, no unescaped pipes. */
 function cell(text: string): string {
@@ -202,9 +239,13 @@ export function pageBlocks(source: string): Record<string, string> {
 }
 
 /** The page with every block replaced by a fresh generation (a block's markers must already be there). */
-export function withBlocks(source: string, locale: Locale): string {
+export function withBlocks(
+  source: string,
+  locale: Locale,
+  fresh: Record<string, string> = blocks(locale),
+): string {
   let text = source;
-  for (const [name, content] of Object.entries(blocks(locale))) {
+  for (const [name, content] of Object.entries(fresh)) {
     const start = text.indexOf(open(name));
     const end = text.indexOf(close(name));
     if (start < 0 || end < start)
@@ -216,11 +257,16 @@ export function withBlocks(source: string, locale: Locale): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const locale of ["en", "fr"] as const) {
-    const source = readFileSync(PAGES[locale], "utf8");
-    const written = withBlocks(source, locale);
-    if (written !== source) {
-      writeFileSync(PAGES[locale], written);
-      process.stdout.write(`wrote ${fileURLToPath(PAGES[locale])}\n`);
+    for (const [page, fresh] of [
+      [PAGES[locale], blocks(locale)],
+      [USER_PAGES[locale], userBlocks(locale)],
+    ] as const) {
+      const source = readFileSync(page, "utf8");
+      const written = withBlocks(source, locale, fresh);
+      if (written !== source) {
+        writeFileSync(page, written);
+        process.stdout.write(`wrote ${fileURLToPath(page)}\n`);
+      }
     }
   }
 }

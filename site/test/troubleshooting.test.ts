@@ -14,8 +14,12 @@ import {
   connectorLimits,
   errorTable,
   type Locale,
+  messageAsSeen,
   PAGES,
   pageBlocks,
+  USER_PAGES,
+  userBlocks,
+  userMessageTable,
   withBlocks,
 } from "../scripts/troubleshooting.ts";
 import { ADVICE } from "../scripts/troubleshooting-advice.ts";
@@ -145,4 +149,36 @@ describe("the troubleshooting advice consults the capability table", () => {
     );
     expect(adviceWithLimits("Add the header `content-type`.", "en")).toBe("Add the header `content-type`.");
   });
+});
+
+describe("the user's troubleshooting page: messages about the QiBates server itself", () => {
+  it.each(LOCALES)("%s: its block equals a fresh generation from the registry", (locale) => {
+    const source = readFileSync(USER_PAGES[locale], "utf8");
+    const fresh = userBlocks(locale);
+    expect(pageBlocks(source)).toEqual(fresh);
+    expect(withBlocks(source, locale, fresh), FIX).toBe(source);
+  });
+
+  it.each(LOCALES)(
+    "%s: a row for the session store, the database and the rate limit, each with the registry's message",
+    (locale) => {
+      const table = userMessageTable(locale);
+      for (const code of [
+        "QB_ERR_SESSION_STORE_UNAVAILABLE",
+        "QB_ERR_DATA_STORE_UNAVAILABLE",
+        "QB_ERR_RATE_LIMITED",
+      ] as const) {
+        const seen = messageAsSeen(code, locale);
+        // What a user reads in the notification (the values filled in) is matched by the row's message.
+        const filled = ERROR_CODES[code][locale].replace(/\{seconds\}/g, "42");
+        expect(
+          new RegExp(`^${seen.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/…/g, ".+")}$`).test(filled),
+        ).toBe(true);
+        const row = table.split("\n").find((line) => line.startsWith(`| ${seen} |`));
+        expect(row, `${locale} ${code}`).toBeDefined();
+        // What happened and what to do are both said.
+        expect(row?.split(" | ").filter((c) => c.trim().length > 20)).toHaveLength(3);
+      }
+    },
+  );
 });

@@ -38,8 +38,8 @@ export const DEVELOPER_WORDS: readonly { pattern: RegExp; what: string }[] = [
 
 /**
  * The fixed words of the registry's messages (the parts between placeholders, 20 characters or more), in both
- * languages: a page quotes a message exactly as the user sees it, even where it names an API field (for example
- * QB_ERR_CELL_TOO_LONG's "unless enableLargeCellSubmit is true"), and glosses it.
+ * languages: a page quotes a message exactly as the user sees it, even where it would name an API field, and
+ * glosses it.
  */
 const MESSAGE_WORDS: readonly string[] = Object.values(ERROR_CODES)
   .flatMap((d) => [d.en, d.fr])
@@ -92,9 +92,10 @@ describe("the add-in user's pages", () => {
     ].join("\n");
     expect(developerWords(planted)).toHaveLength(DEVELOPER_WORDS.length);
     expect(developerWords("Open **☰ › Forms Library** and type the form's name.")).toEqual([]);
-    // A registry message quoted as the user sees it may name a field; the same field outside the quote may not.
+    // A registry message quoted as the user sees it names the setting as the add-in shows it, not the API field;
+    // the field beside the quote is still found.
     const quoted =
-      "| The cell at row …, column … has … characters; the limit is 255 unless enableLargeCellSubmit is true. |";
+      "| The text in row …, column … of the form has … characters; a text cell holds at most 255 unless the Submit with large cell setting is on. |";
     expect(developerWords(quoted)).toEqual([]);
     expect(developerWords(`${quoted} Set enableLargeCellSubmit.`)).toHaveLength(1);
   });

@@ -501,6 +501,7 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/actions/RunRule.md": ["business-rules", "runtime-prompts"],
   "QiBates/features/features/MemberSelection.md": ["member-selection", "substitution-variables"],
   "QiBates/features/features/FormLinks.md": ["form-links"],
+  "QiBates/features/features/POV.md": ["pov"],
   "QiBates/features/features/Prediction.md": ["predictions"],
   "QiBates/features/features/DataIntegration.md": ["data-import", "data-export"],
   "QiBates/features/settings/DisplayCodeAndAlias.md": ["code-and-alias", "alias-tables"],
@@ -540,8 +541,8 @@ const READER_WORDS = {
       `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}:`,
     matrix: "[Features and compatibility]",
     note: "Before you start",
-    cell: (feature: string, servers: string, verdict: string, why: string) =>
-      `- **${feature}** — ${servers}: ${verdict.toLowerCase()}. ${why}`,
+    cell: (features: string, servers: string, verdict: string) =>
+      `${features} — ${servers}: ${verdict.toLowerCase()}`,
   },
   fr: {
     title: "Ce que permet chaque serveur",
@@ -549,45 +550,69 @@ const READER_WORDS = {
       `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} :`,
     matrix: "[Fonctionnalités et compatibilité]",
     note: "Avant de commencer",
-    cell: (feature: string, servers: string, verdict: string, why: string) =>
-      `- **${feature}** — ${servers} : ${verdict.toLowerCase()}. ${why}`,
+    cell: (features: string, servers: string, verdict: string) =>
+      `${features} — ${servers} : ${verdict.toLowerCase()}`,
   },
 };
 
 /**
  * The note at the top of a user page: each server that does the feature only in part, on the demo server only,
  * or not at all (a server of another kind too: the reader learns at the top that the task has no path there).
+ * Each distinct reason is said once, after the features and servers it holds for ("- **A** — Planning and PBCS:
+ * demo only; **B** — Planning and PBCS: partly. Reason."), so that a reason several features share is not repeated.
  */
 export function readerNote(ids: readonly string[], locale: DocLocale, family?: Family): string {
   const w = READER_WORDS[locale];
-  const bullets: string[] = [];
+  // Reason (English, the key) → its text in the page's language and, in order, the servers and verdict of each
+  // feature it holds for.
+  const byReason = new Map<
+    string,
+    { why: string; cells: { labels: string[]; servers: Connector[]; verdict: string }[] }
+  >();
   for (const id of ids) {
     const row = FEATURE_ROWS.find((r) => r.id === id);
     if (!row) throw new Error(`unknown feature row ${id}`);
-    const groups = new Map<string, { servers: Connector[]; verdict: string; why: string }>();
     for (const c of MATRIX_CONNECTORS) {
       // A page about one kind of server (the Understanding pages of each family) speaks of that kind only.
       if (family && CONNECTOR_PROFILES[c].family !== family) continue;
       const { v, why } = featureVerdict(row, c);
       // Every server that does not do it fully, another kind's included: the page says at its top, in one
-      // sentence per server, why the task has no path there.
+      // sentence per reason, why the task has no path there.
       if (v === "works") continue;
-      const key = `${v}\n${why?.en ?? ""}`;
-      const g = groups.get(key) ?? {
-        servers: [],
-        verdict: VERDICT_WORDS[locale][v],
-        why: why?.[locale] ?? "",
-      };
-      g.servers.push(c);
-      groups.set(key, g);
+      const reason = byReason.get(why?.en ?? "") ?? { why: why?.[locale] ?? "", cells: [] };
+      const verdict = VERDICT_WORDS[locale][v];
+      const label = row.label[locale];
+      const cell = reason.cells.find((x) => x.labels.includes(label) && x.verdict === verdict);
+      if (cell) cell.servers.push(c);
+      else reason.cells.push({ labels: [label], servers: [c], verdict });
+      byReason.set(why?.en ?? "", reason);
     }
-    for (const g of groups.values()) {
-      const servers = joined(
-        g.servers.map((c) => SERVER_NAME[c][locale]),
-        locale,
-      );
-      bullets.push(w.cell(row.label[locale], servers, g.verdict, g.why).trimEnd());
+  }
+  const bullets: string[] = [];
+  for (const { why, cells } of byReason.values()) {
+    // Features with the same servers and verdict under one reason are named together.
+    const merged: { labels: string[]; servers: Connector[]; verdict: string }[] = [];
+    for (const cell of cells) {
+      const same = merged.find((m) => m.verdict === cell.verdict && m.servers.join() === cell.servers.join());
+      if (same) same.labels.push(...cell.labels);
+      else merged.push({ ...cell, labels: [...cell.labels] });
     }
+    const where = merged
+      .map((m) =>
+        w.cell(
+          joined(
+            m.labels.map((l) => `**${l}**`),
+            locale,
+          ),
+          joined(
+            m.servers.map((c) => SERVER_NAME[c][locale]),
+            locale,
+          ),
+          m.verdict,
+        ),
+      )
+      .join(locale === "fr" ? " ; " : "; ");
+    bullets.push(`- ${where}.${why ? ` ${why}` : ""}`);
   }
   if (bullets.length === 0) return "";
   return [`:::note[${w.note}]`, "", ...bullets, "", ":::"].join("\n");
@@ -643,15 +668,9 @@ export function introNote(locale: DocLocale): string {
     locale === "en"
       ? {
           lead: "QiBates connects to your company's servers of every type. Most features work the same on each of them; these depend on the server (the details are in [Features and compatibility](QiBates/features-compatibility.md)):",
-          demo: "Demo server only",
-          partly: "In part",
-          no: "Not available",
         }
       : {
           lead: "QiBates se connecte aux serveurs de votre entreprise, quel que soit leur type. La plupart des fonctionnalités y fonctionnent de la même façon ; celles-ci dépendent du serveur (le détail est dans [Fonctionnalités et compatibilité](QiBates/features-compatibility.md)) :",
-          demo: "Serveur de démonstration seulement",
-          partly: "En partie",
-          no: "Non disponible",
         };
   const colon = locale === "fr" ? " : " : ": ";
   const sep = locale === "fr" ? " ; " : "; ";
@@ -677,7 +696,7 @@ export function introNote(locale: DocLocale): string {
     const parts = (["no", "demo", "partly"] as const)
       .filter((v) => of(v).length > 0)
       // The verdict in bold: feature labels hold colons of their own ("Zoom In: formulas").
-      .map((v) => `  - **${w[v]}**${colon}${of(v).join(sep)}.`);
+      .map((v) => `  - **${VERDICT_WORDS[locale][v]}**${colon}${of(v).join(sep)}.`);
     return parts.length ? [`- **${SERVER_NAME[c][locale]}**`, ...parts] : [];
   });
   return [`:::note[${PAGE_WORDS[locale].admonitionTitle}]`, "", w.lead, "", ...lines, "", ":::"].join("\n");
@@ -690,10 +709,14 @@ const docLink = (page: string) => `/docs/${page.replace(/^\.\.\//, "").replace(/
 export function releaseRealServers(locale: DocLocale, linkTo: (page: string) => string = docLink): string {
   const words =
     locale === "en"
-      ? { demoOnly: "Demo server only", partly: "In part", all: "Everything the capability table lists." }
+      ? {
+          demoOnly: VERDICT_WORDS.en.demo,
+          partly: VERDICT_WORDS.en.partly,
+          all: "Everything the capability table lists.",
+        }
       : {
-          demoOnly: "Serveur de démonstration seulement",
-          partly: "En partie",
+          demoOnly: VERDICT_WORDS.fr.demo,
+          partly: VERDICT_WORDS.fr.partly,
           all: "Tout ce que liste la table des capacités.",
         };
   const colon = locale === "fr" ? " : " : ": ";

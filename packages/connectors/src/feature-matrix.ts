@@ -114,8 +114,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   planning: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "Only rules without prompts are recognised; type prompt values yourself.",
-      fr: "Seules les règles sans invite sont reconnues ; saisissez vous-même les valeurs des invites.",
+      en: "QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "Tables are listed; one other than Default works only where the server gives its aliases.",
@@ -125,8 +125,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   pbcs: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "Prompts cannot be listed, so type their values yourself.",
-      fr: "Les invites ne peuvent pas être listées ; saisissez vous-même leurs valeurs.",
+      en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
@@ -206,8 +206,12 @@ const R = {
     fr: "Essbase et SSAS n'ont pas de formulaires Planning\u00a0; la bibliothèque de formulaires y contient vos grilles enregistrées.",
   },
   scripts: {
-    en: "Calculation scripts, without runtime prompts.",
-    fr: "Scripts de calcul, sans invite d'exécution.",
+    en: "You run the cube's calculation scripts from the Forms Library; each runs as written, with no runtime prompt to fill in.",
+    fr: "Vous lancez les scripts de calcul du cube depuis la bibliothèque de formulaires ; chacun s'exécute tel qu'il est écrit, sans invite d'exécution à renseigner.",
+  },
+  scriptPrompts: {
+    en: "A calculation script has no runtime prompts, so there are no prompt values to give; it runs as written.",
+    fr: "Un script de calcul n'a pas d'invite d'exécution, donc aucune valeur d'invite à donner ; il s'exécute tel qu'il est écrit.",
   },
   ssasRules: {
     en: "SSAS has no business rules or calculation scripts.",
@@ -380,6 +384,11 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "runtime-prompts",
         label: { en: "Runtime prompts listed", fr: "Invites d'exécution listées" },
         needs: ["runtimePrompts"],
+        base: {
+          essbase: ["no", R.scriptPrompts],
+          "essbase-stndln": ["no", R.scriptPrompts],
+          ssas: ["no", R.ssasRules],
+        },
       },
     ],
   },

@@ -61,9 +61,9 @@ export const ERROR_CODES = {
     status: 400,
     en: "Invalid value for {field}: {reason}.",
     fr: "Valeur invalide pour {field} : {reason}.",
-    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required).",
+    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required), or a value the call's target refuses: a POV member a Planning form fixes or does not offer, a name in pov that is no dimension (demo server).",
     whenFr:
-      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire).",
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning fige ou ne propose pas, un nom dans pov qui n'est pas une dimension (serveur de démonstration).",
   },
   QB_ERR_JSON_MALFORMED: {
     status: 400,
@@ -414,10 +414,11 @@ export const ERROR_CODES = {
   },
   QB_ERR_CELL_TOO_LONG: {
     status: 422,
-    en: "The cell at row {row}, column {column} has {length} characters; the limit is 255 unless enableLargeCellSubmit is true.",
-    fr: "La cellule ligne {row}, colonne {column} compte {length} caractères ; la limite est de 255 sauf si enableLargeCellSubmit vaut true.",
-    when: "A submitted text cell is longer than 255 characters and enableLargeCellSubmit is false.",
-    whenFr: "Une cellule texte soumise dépasse 255 caractères et enableLargeCellSubmit vaut false.",
+    en: "The text in row {row}, column {column} of the form has {length} characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
+    fr: "Le texte de la ligne {row}, colonne {column} du formulaire compte {length} caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.",
+    when: "A submitted text cell is longer than 255 characters and enableLargeCellSubmit is false. The message names the first such cell by its 1-based row and column in the grid (the setting as users see it: Submit with large cell); field gives it 0-based (grid[row][column]).",
+    whenFr:
+      "Une cellule texte soumise dépasse 255 caractères et enableLargeCellSubmit vaut false. Le message désigne la première de ces cellules par sa ligne et sa colonne dans la grille, comptées à partir de 1 (et le paramètre tel que les utilisateurs le voient : Soumission des cellules longues) ; field la donne comptée à partir de 0 (grid[ligne][colonne]).",
   },
   QB_ERR_RULE_UNKNOWN: {
     status: 404,

@@ -14,7 +14,9 @@ const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
   PLANNING_CUBE_UNKNOWN: "CUBE_UNKNOWN",
   PLANNING_DIMENSION_UNKNOWN: "DIMENSION_UNKNOWN",
   PLANNING_MEMBER_UNKNOWN: "MEMBER_UNKNOWN",
-  PLANNING_POV_INVALID: "MEMBER_UNKNOWN",
+  // A POV member the form does not offer, or a name that is no dimension: not an unknown member (the member may
+  // well exist), but a value of `pov` the form refuses, with the reason in the caller's language.
+  PLANNING_POV_INVALID: "INVALID_INPUT",
   PLANNING_ALIAS_TABLE_UNKNOWN: "ALIAS_TABLE_UNKNOWN",
   PLANNING_FILTER_UNKNOWN: "INVALID_INPUT",
   PLANNING_GRID_INVALID: "GRID_INVALID",

@@ -407,7 +407,10 @@ export async function submitCells(
     throw new ProviderError(
       "CELL_TOO_LONG",
       `Text cells are limited to 255 characters: ${tooLong.join(", ")}. Shorten them or submit with enableLargeCellSubmit to keep the first 255 characters.`,
-      firstTooLong ?? null,
+      // The message counts the row and column from 1, as a user does; the field is the grid's 0-based indexes.
+      firstTooLong
+        ? { row: firstTooLong.row + 1, column: firstTooLong.column + 1, length: firstTooLong.length }
+        : null,
       firstTooLong ? `grid[${firstTooLong.row}][${firstTooLong.column}]` : "grid",
     );
   }

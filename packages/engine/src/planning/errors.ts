@@ -42,7 +42,7 @@ export class PlanningError extends EngineError {
     field: string | null = null,
     /**
      * Extra detail: for `PLANNING_CELL_TOO_LONG` the cells at fault; `params`, the names a caller's own wording of
-     * the error needs (`rule`, `prompt`, `value`, `form`, `folder`, `task`, `taskList`, `cube`, `reason`), so that
+     * the error needs (`rule`, `prompt`, `value`, `form`, `folder`, `task`, `taskList`, `cube`, `field`, `reason`), so that
      * it can say it in its user's language rather than repeat this English message.
      */
     readonly details: {

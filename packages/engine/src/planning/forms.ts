@@ -147,6 +147,15 @@ export function layOutForm(
         "PLANNING_POV_INVALID",
         `The POV names "${k}", which is not a dimension.`,
         `pov.${k}`,
+        {
+          params: {
+            field: `pov.${k}`,
+            reason: {
+              en: `"${k}" is not a dimension`,
+              fr: `« ${k} » n'est pas une dimension`,
+            },
+          },
+        },
       );
     }
     req.set(k.toLowerCase(), v);
@@ -174,6 +183,21 @@ export function layOutForm(
             ? `Member "${m.name}" is not one of the ${dim.name} members form "${def.name}" allows.`
             : `Form "${def.name}" fixes ${dim.name} to "${fallback.name}".`,
           field,
+          // The same refusal in the caller's words, in each language (the registry's QB_ERR_VALIDATION).
+          {
+            params: {
+              field,
+              reason: choices
+                ? {
+                    en: `the form "${def.name}" does not offer "${m.name}" for ${dim.name}`,
+                    fr: `le formulaire « ${def.name} » ne propose pas « ${m.name} » pour ${dim.name}`,
+                  }
+                : {
+                    en: `the form "${def.name}" fixes ${dim.name} to "${fallback.name}"`,
+                    fr: `le formulaire « ${def.name} » fixe ${dim.name} à « ${fallback.name} »`,
+                  },
+            },
+          },
         );
       }
       member = m;

@@ -171,10 +171,11 @@ export function planSubmit(
       `grid[${tooLong[0]?.row}][${tooLong[0]?.column}]`,
       {
         cells: tooLong,
-        // The first cell at fault, as the caller's own wording names it.
+        // The first cell at fault, as the caller's own wording names it: its row and column counted from 1, as
+        // a user counts them (`field` and `cells` count from 0, as the grid's indexes).
         params: {
-          row: String(tooLong[0]?.row),
-          column: String(tooLong[0]?.column),
+          row: String((tooLong[0]?.row ?? 0) + 1),
+          column: String((tooLong[0]?.column ?? 0) + 1),
           length: String(tooLong[0]?.length),
         },
       },

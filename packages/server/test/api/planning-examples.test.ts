@@ -262,11 +262,73 @@ describe("a text cell over 255 characters", () => {
       "grid[1][1]",
     ]);
     expect(en.json().message).toBe(
-      "The cell at row 1, column 1 has 300 characters; the limit is 255 unless enableLargeCellSubmit is true.",
+      // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
+      "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
     );
     const fr = await api.post("action/submitform", body, { connector: "planning", "accept-language": "fr" });
     expect(fr.json().message).toBe(
-      "La cellule ligne 1, colonne 1 compte 300 caractères ; la limite est de 255 sauf si enableLargeCellSubmit vaut true.",
+      "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.",
     );
+  });
+});
+
+describe("a POV the form refuses", () => {
+  const body = (pov: Record<string, string>) => ({
+    server: "Planning",
+    application: "Vision",
+    loginid,
+    folder: "/Forms/Revenue",
+    formName: "Revenue Plan",
+    pov,
+  });
+  const open = (pov: Record<string, string>, locale?: string) =>
+    api.post("nav/openform", body(pov), {
+      connector: "planning",
+      ...(locale ? { "accept-language": locale } : {}),
+    });
+
+  test("a member the form fixes: the registry's message in the caller's language, not the engine's English", async () => {
+    const en = await open({ Scenario: "Actual" });
+    expect([en.statusCode, en.json().code, en.json().field]).toEqual([
+      400,
+      "QB_ERR_VALIDATION",
+      "pov.Scenario",
+    ]);
+    expect(en.json().message).toBe(
+      'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
+    );
+    const fr = await open({ Scenario: "Actual" }, "fr-FR");
+    expect([fr.statusCode, fr.json().code, fr.json().field]).toEqual([
+      400,
+      "QB_ERR_VALIDATION",
+      "pov.Scenario",
+    ]);
+    expect(fr.json().message).toBe(
+      "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
+    );
+  });
+
+  test("a member the form does not offer on its page menu, in both languages", async () => {
+    const en = await open({ Entity: "Total Entity" });
+    expect([en.json().code, en.json().field, en.json().message]).toEqual([
+      "QB_ERR_VALIDATION",
+      "pov.Entity",
+      'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Total Entity" for Entity.',
+    ]);
+    const fr = await open({ Entity: "Total Entity" }, "fr");
+    expect(fr.json().message).toBe(
+      "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Total Entity » pour Entity.",
+    );
+  });
+
+  test("a name that is no dimension, in both languages", async () => {
+    const en = await open({ Market: "East" });
+    expect([en.json().code, en.json().field, en.json().message]).toEqual([
+      "QB_ERR_VALIDATION",
+      "pov.Market",
+      'Invalid value for pov.Market: "Market" is not a dimension.',
+    ]);
+    const fr = await open({ Market: "East" }, "fr");
+    expect(fr.json().message).toBe("Valeur invalide pour pov.Market : « Market » n'est pas une dimension.");
   });
 });

@@ -107,9 +107,9 @@ describe.each(["pbcs", "planning"] as const)(
         connector,
       );
       expect(tooLong.json.code).toBe("QB_ERR_CELL_TOO_LONG");
-      // The registry's message, naming the first cell at fault, as on the demo address.
+      // The registry's message, naming the first cell at fault counted from 1 (field: from 0), as on the demo address.
       expect([tooLong.json.message, tooLong.json.field]).toEqual([
-        "The cell at row 1, column 2 has 300 characters; the limit is 255 unless enableLargeCellSubmit is true.",
+        "The text in row 2, column 3 of the form has 300 characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
         "grid[1][2]",
       ]);
       // A composite form: its subforms cannot be named through Planning REST.
