@@ -304,7 +304,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
       },
       {
         id: "submit",
-        label: { en: "Submit data", fr: "Soumettre des données" },
+        label: { en: "Submit data", fr: "Soumettre les données" },
         page: "features/actions/Submit.md",
         needs: ["writeBack", "formSubmit"],
         base: { ssas: ["partly", R.ssasWrite] },
@@ -315,8 +315,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/actions/Cascade.md",
         needs: ["adhoc", "forms"],
         partWhy: each(PLANNING_FAMILY, {
-          en: "Cascades a form you open by its name, over a page dimension; the list of forms is not available.",
-          fr: "Sur un formulaire ouvert par son nom, selon une dimension de page\u00a0; la liste des formulaires n'est pas disponible.",
+          en: "Only a form you open by its name can be cascaded, over one of its page dimensions; the list of forms is not available.",
+          fr: "Seul un formulaire ouvert par son nom peut être décliné en cascade, selon une de ses dimensions de page\u00a0; la liste des formulaires n'est pas disponible.",
         }),
       },
     ],
@@ -441,6 +441,10 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
           essbase: {
             en: "Forecasts are computed; submitting them to a real Essbase 11.x server is not available.",
             fr: "Les prévisions sont calculées ; leur soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
+          },
+          ssas: {
+            en: "Forecasts are computed; submitting them works only on cubes your administrator enabled for writing.",
+            fr: "Les prévisions sont calculées\u00a0; leur soumission ne fonctionne que sur les cubes que votre administrateur a activés en écriture.",
           },
         },
       },

@@ -155,7 +155,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   {
     id: "writeBack",
     family: "essbase",
-    label: { en: "Submit data (write-back)", fr: "Soumettre des données (écriture différée)" },
+    label: { en: "Submit data (write-back)", fr: "Soumettre les données (écriture différée)" },
     operations: ["action/save"],
   },
   {
