@@ -11,7 +11,7 @@ import { testConfig } from "../support/config.ts";
  * Issue 43, done when: a grid worker ended for its memory is replaced, and the next request on the same server
  * answers normally — through the API and through a wire endpoint (Essbase REST). The embedded provider's grid
  * worker here may hold 24 MB of heap: it starts and calculates Sample.Basic in less than 16, while a refresh of
- * a sheet of about 400,000 cells needs more than 32 (measured), so the refresh, sent to the worker because its
+ * a sheet of about 450,000 cells needs more than 32 (measured), so the refresh, sent to the worker because its
  * sheet is large, ends it whatever the machine's speed. Nothing here depends on time.
  */
 
@@ -44,8 +44,8 @@ function hugeSheet(copies: number, across = 1): string[][] {
   for (let i = 0; i < copies; i++) for (const r of rows) sheet.push([...r, ...columns.map(() => "")]);
   return sheet;
 }
-/** 9,506 rows of 43 cells, about 409,000: within the API's grid limits, over the worker's memory. */
-const HUGE = hugeSheet(11, 4);
+/** 7,778 rows of 63 cells, about 490,000: within the API's grid limits, over the worker's memory. */
+const HUGE = hugeSheet(9, 6);
 
 const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
 
