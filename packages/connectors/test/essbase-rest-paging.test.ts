@@ -2,17 +2,26 @@ import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { EssbaseRestClient } from "../src/essbase-rest/client.ts";
 import { ListBudget, MAX_LISTED_ITEMS, readPages } from "../src/essbase-rest/paging.ts";
+import { LIST_LIMITS } from "../src/net/list-budget.ts";
 
-/** A client whose `get` answers what `page` makes of the offset asked, and counts the calls. */
+/**
+ * A client whose `get` answers what `page` makes of the offset asked, counts the calls, and counts the bytes
+ * of each answer as its JSON text's length.
+ */
 function fakeClient(page: (offset: number) => { items: unknown[]; hasMore: boolean }) {
   let calls = 0;
-  const client = {
+  const fake = {
+    bytesRead: 0,
+    listLimits: LIST_LIMITS,
     get: async (url: string) => {
       calls++;
-      return page(Number(/offset=(\d+)/.exec(url)?.[1] ?? 0));
+      const answer = page(Number(/offset=(\d+)/.exec(url)?.[1] ?? 0));
+      fake.bytesRead += JSON.stringify(answer).length;
+      return answer;
     },
     malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
-  } as unknown as EssbaseRestClient;
+  };
+  const client = fake as unknown as EssbaseRestClient;
   return { client, calls: () => calls };
 }
 
@@ -26,7 +35,7 @@ describe("paged lists of an Essbase REST server", () => {
       client,
       "/outline",
       (o) => `/outline?offset=${o}`,
-      new ListBudget(client, 10_000),
+      new ListBudget(client, { items: 10_000 }),
     ).then(
       () => null,
       (e: unknown) => e,
@@ -36,9 +45,36 @@ describe("paged lists of an Essbase REST server", () => {
     expect(calls()).toBe(21);
   });
 
+  it("stop a server that always says hasMore, one item a page, at the call's number of answers", async () => {
+    const { client, calls } = fakeClient((offset) => ({ items: [offset], hasMore: true }));
+    const error = await readPages(
+      client,
+      "/outline",
+      (o) => `/outline?offset=${o}`,
+      new ListBudget(client, { answers: 50 }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).code).toBe("UPSTREAM_MALFORMED");
+    expect((error as Error).message).toMatch(/needs more than 50 answers in one call/);
+    expect(calls()).toBe(51);
+  });
+
+  it("stop a server that answers few, large items at the call's bytes", async () => {
+    const { client, calls } = fakeClient(() => ({ items: ["x".repeat(100_000)], hasMore: true }));
+    const error = await readPages(
+      client,
+      "/outline",
+      (o) => `/outline?offset=${o}`,
+      new ListBudget(client, { bytes: 1_000_000 }),
+    ).catch((e: unknown) => e);
+    expect((error as ProviderError).code).toBe("UPSTREAM_MALFORMED");
+    expect((error as Error).message).toMatch(/answers more than 1000000 bytes in one call/);
+    expect(calls()).toBe(10);
+  });
+
   it("count every list of one call against one budget", async () => {
     const { client } = fakeClient((offset) => ({ items: offset === 0 ? [1, 2, 3] : [], hasMore: false }));
-    const budget = new ListBudget(client, 7);
+    const budget = new ListBudget(client, { items: 7 });
     await readPages(client, "/a", (o) => `/a?offset=${o}`, budget);
     await readPages(client, "/b", (o) => `/b?offset=${o}`, budget);
     await expect(readPages(client, "/c", (o) => `/c?offset=${o}`, budget)).rejects.toThrow(

@@ -165,6 +165,18 @@ const wireEndpoints: Parser<WireEndpoint[]> = (raw) => {
   return [...out];
 };
 
+/** User names, comma-separated: each at most 255 characters, without control characters. */
+const userNames: Parser<string[]> = (raw) => {
+  const names = list(raw);
+  for (const name of names) {
+    const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+    if (name.length > 255 || control) {
+      throw new ConfigError(`"${name.slice(0, 40)}" is not a user name`);
+    }
+  }
+  return names;
+};
+
 const tenant: Parser<string> = (raw) => {
   const v = raw.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
@@ -270,6 +282,13 @@ export const variables = {
     "Comma-separated wire endpoints to serve (essbase-rest, planning-rest, xmla, smartview, or all) over the embedded engine's demo users and data.",
     wireEndpoints,
     [] as WireEndpoint[],
+    "(empty)",
+  ),
+  wireAdministrators: variable(
+    "QIBATES_WIRE_ADMINISTRATORS",
+    "Comma-separated user names with the administrator's role on the wire endpoints: they see and manage every user's sessions, jobs, job status and files (case ignored; DOMAIN\\user and user@domain are one name). The demo users never have it.",
+    userNames,
+    [] as string[],
     "(empty)",
   ),
   allowedHosts: variable(

@@ -1,5 +1,7 @@
 import type { Provider } from "@qibates/provider";
 import {
+  accountName,
+  administratorsNamed,
   essbaseRestEndpoint,
   LoginThrottle,
   PLANNING_SMARTVIEW_PATH,
@@ -31,6 +33,11 @@ import { SERVER_VERSION } from "./version.ts";
  * (`upstreamProvider`: the endpoint's users log in to it); each endpoint checks that the provider has what it
  * needs (`wireNeedsMissing`: XMLA the OLAP port, Essbase REST and Smart View the Essbase operations, Planning
  * REST the planning ones) and the start stops when it does not.
+ *
+ * Every endpoint is told who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`, names compared as
+ * `accountName` writes them) and who shares one account (the demo users, never administrators): where an
+ * endpoint keeps lists of its users' work (Essbase REST sessions, jobs and files, Planning REST jobs), an
+ * administrator sees and manages every user's, anyone else only their own.
  */
 export async function registerWireEndpoints(
   app: FastifyInstance,
@@ -53,13 +60,23 @@ export async function registerWireEndpoints(
     perAddress: config.wireLoginFailuresPerMinute,
     perUser: config.wireLoginFailuresPerMinute * 5,
   });
+  // Every endpoint: who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`), and the shared demo
+  // users, who never have it, whatever the setting names.
+  const roles = { administrator: administratorsNamed(config.wireAdministrators), sharedUser: isDemoUser };
+  const demoNamed = config.wireAdministrators.filter((name) => isDemoUser(accountName(name)));
+  if (demoNamed.length > 0) {
+    app.log.warn(
+      { names: demoNamed },
+      "QIBATES_WIRE_ADMINISTRATORS names a demo user: a shared account never has the administrator's role",
+    );
+  }
   if (config.wireEndpoints.includes("essbase-rest")) {
     await app.register(essbaseRestEndpoint, {
       provider,
       loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
-      sharedUser: isDemoUser,
+      ...roles,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(
@@ -67,7 +84,7 @@ export async function registerWireEndpoints(
     );
   }
   if (config.wireEndpoints.includes("planning-rest")) {
-    await app.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle });
+    await app.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle, ...roles });
     app.log.info(
       "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",
     );
@@ -77,6 +94,7 @@ export async function registerWireEndpoints(
       provider,
       loginThrottle,
       connector: "ssas",
+      ...roles,
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
       scheduler: services.scheduler,
@@ -91,6 +109,7 @@ export async function registerWireEndpoints(
       provider,
       loginThrottle,
       connector: "essbase",
+      ...roles,
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
       about: { name: "QiBates", version: SERVER_VERSION },
@@ -102,6 +121,7 @@ export async function registerWireEndpoints(
       provider,
       loginThrottle,
       connector: "planning",
+      ...roles,
       idleMinutes: config.sessionIdleMinutes,
       about: { name: "QiBates", version: SERVER_VERSION },
     });

@@ -86,6 +86,18 @@ describe("configuration registry", () => {
     );
   });
 
+  it("reads the wire endpoints' administrators as a list of user names", () => {
+    expect(loadConfig({}).wireAdministrators).toEqual([]);
+    expect(loadConfig({ QIBATES_WIRE_ADMINISTRATORS: " alice , CORP\\bob,," }).wireAdministrators).toEqual([
+      "alice",
+      "CORP\\bob",
+    ]);
+    expect(() => loadConfig({ QIBATES_WIRE_ADMINISTRATORS: "alice,b\u0000ob" })).toThrow(
+      /QIBATES_WIRE_ADMINISTRATORS.*is not a user name/,
+    );
+    expect(() => loadConfig({ QIBATES_WIRE_ADMINISTRATORS: "x".repeat(256) })).toThrow(/is not a user name/);
+  });
+
   it("is the README's configuration table, variable for variable", () => {
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
     const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);

@@ -43,3 +43,27 @@ export function administratorRole(
   if (!admin) return () => false;
   return (username) => !(shared?.(username) ?? false) && admin(username);
 }
+
+/**
+ * A user name in the one form an administrator's name is compared in: case folded, and a Windows domain
+ * (`DOMAIN\user`) written as the realm it stands for (`user@domain`), which the servers accept as the same
+ * account. The domain or realm stays: an administrator named with one is that account of that domain only, and
+ * one named without any is only the account without a domain. `identitydomain.user` is a name like any other
+ * (a dot may be part of a user's own name). Stricter than the failed-login count (`canonicalUser`), which may
+ * count two accounts as one; the role is never granted to an account the name does not spell.
+ */
+export function accountName(username: string): string {
+  const u = username.trim().toLowerCase();
+  const backslash = u.indexOf("\\");
+  if (backslash > 0 && !u.includes("@")) return `${u.slice(backslash + 1)}@${u.slice(0, backslash)}`;
+  return u;
+}
+
+/**
+ * The users `names` give the administrator's role (`WireEndpointOptions.administrator`), compared as
+ * `accountName` writes them; empty names are ignored.
+ */
+export function administratorsNamed(names: readonly string[]): (username: string) => boolean {
+  const wanted = new Set(names.map(accountName).filter((n) => n !== "" && !n.startsWith("@")));
+  return (username) => wanted.has(accountName(username));
+}

@@ -1,6 +1,7 @@
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountName, administratorsNamed } from "../src/options.ts";
 import { planningRestEndpoint } from "../src/planning-rest/index.ts";
 import { BASE, startEndpoint } from "./support/endpoint.ts";
 import { memoryStore } from "./support/memory-store.ts";
@@ -243,5 +244,45 @@ describe("Planning REST: an administrator polls every caller's jobs", () => {
     expect((await poll("root")).statusCode).toBe(200);
     expect((await poll("bob")).statusCode).toBe(404);
     expect((await poll("demo")).statusCode).toBe(404);
+  });
+});
+
+describe("administrators named in a setting (administratorsNamed)", () => {
+  it("compares names without case, a Windows domain as the realm it stands for", () => {
+    const admin = administratorsNamed(["CORP\\Root", "alice", " Bob@Example.com "]);
+    for (const u of [
+      "corp\\root",
+      "ROOT@corp",
+      "root@CORP",
+      "Alice",
+      "ALICE",
+      "bob@example.com",
+      "EXAMPLE.COM\\bob",
+    ])
+      expect(admin(u), u).toBe(true);
+  });
+
+  it("never gives the role to another account: another domain, no domain, or a name that only ends alike", () => {
+    const admin = administratorsNamed(["CORP\\Root", "alice"]);
+    for (const u of [
+      "root",
+      "EVIL\\root",
+      "root@evil",
+      "corp.root",
+      "x.alice",
+      "alice@corp",
+      "CORP\\alice",
+      "",
+      "@corp",
+    ])
+      expect(admin(u), u).toBe(false);
+    expect(administratorsNamed([])("alice")).toBe(false);
+    expect(administratorsNamed(["", "CORP\\"])("@corp")).toBe(false);
+  });
+
+  it("writes a name in one form", () => {
+    expect(accountName(" CORP\\Root ")).toBe("root@corp");
+    expect(accountName("Root@Corp")).toBe("root@corp");
+    expect(accountName("Domain.User")).toBe("domain.user");
   });
 });

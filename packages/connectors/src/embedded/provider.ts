@@ -16,7 +16,7 @@ import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
-import { GridWorkers } from "./grid-workers.ts";
+import { type GridWorkerOptions, GridWorkers } from "./grid-workers.ts";
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
@@ -39,6 +39,11 @@ export interface EmbeddedProviderOptions {
    * every read runs on the event loop, in slices.
    */
   gridWorkers?: number;
+  /**
+   * The limits of each call in a grid worker (`GridWorkerOptions`: its deadline and memory cap; defaults
+   * `WORKER_DEADLINE_MS` and `WORKER_MEMORY_MB`), past which the worker is ended and replaced.
+   */
+  gridWorkerLimits?: Pick<GridWorkerOptions, "deadlineMs" | "memoryMb">;
   /**
    * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
    * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
@@ -69,7 +74,9 @@ export class EmbeddedProvider implements Provider {
   ) {
     const own = options.ownViews;
     this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
-    this.workers = options.gridWorkers ? new GridWorkers(options.gridWorkers) : null;
+    this.workers = options.gridWorkers
+      ? new GridWorkers(options.gridWorkers, options.gridWorkerLimits ?? {})
+      : null;
     this.scheduler = options.scheduler ?? new SliceScheduler(DEFAULT_SLICES);
     this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers, this.scheduler);
     this.planning = new EmbeddedPlanning(catalogue, options.store, this.views, this.workers);

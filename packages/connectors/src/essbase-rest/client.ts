@@ -1,6 +1,7 @@
 import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
 import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
+import type { ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "../remote/http-answers.ts";
 import { loginRefused } from "../remote/login.ts";
@@ -20,6 +21,14 @@ export class EssbaseRestClient {
   /** Grid preferences last sent in this upstream session (a JSON text), so unchanged ones are not sent again. */
   preferencesSent: string | null = null;
   lastUsed = Date.now();
+
+  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
+  bytesRead = 0;
+
+  /** What one call may read of this server's lists (`ListBudget`). */
+  get listLimits(): Readonly<ListLimits> {
+    return this.upstreams.listLimits;
+  }
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -114,6 +123,7 @@ export class EssbaseRestClient {
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+    this.bytesRead += Buffer.byteLength(answer.body);
     this.keepCookies(answer);
     return answer;
   }

@@ -1,34 +1,12 @@
+import type { ListBudget } from "../net/list-budget.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
-/**
- * What one call may read of a server's paged lists, all pages and lists together: a server that always answers
- * `hasMore: true`, or lists more members than any outline holds, is refused as malformed rather than read
- * until memory runs out. One million items is five times the largest outlines Oracle documents for a dimension
- * build; a page is at least one item, so the page count is bounded by the same number.
- */
-export const MAX_LISTED_ITEMS = 1_000_000;
-
-/** Items read so far by one call, across every paged list it reads. */
-export class ListBudget {
-  private count = 0;
-  constructor(
-    private readonly client: EssbaseRestClient,
-    readonly max = MAX_LISTED_ITEMS,
-  ) {}
-
-  /** Counts `n` more items; throws the client's malformed-answer error past the budget. */
-  take(n: number, path: string): void {
-    this.count += n;
-    if (this.count > this.max) {
-      throw this.client.malformed(`${path} lists more than ${this.max} items in one call`);
-    }
-  }
-}
+export { ListBudget, MAX_LISTED_ITEMS } from "../net/list-budget.ts";
 
 /**
  * Every item of a paged list (`items`, `hasMore`), the next page asked from where the last one ended (a server
- * may answer fewer than `limit`), counted against `budget`. Items are appended one by one: a page of hundreds
- * of thousands of items is not spread as call arguments.
+ * may answer fewer than `limit`), each page counted against `budget` (the call's, `net/list-budget.ts`). Items
+ * are appended one by one: a page of hundreds of thousands of items is not spread as call arguments.
  */
 export async function readPages<T>(
   client: EssbaseRestClient,

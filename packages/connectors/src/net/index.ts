@@ -1,6 +1,13 @@
 export { isInternalAddress } from "./addresses.ts";
 export { readJson } from "./json.ts";
 export {
+  LIST_LIMITS,
+  ListBudget,
+  type ListedClient,
+  type ListLimits,
+  MAX_LISTED_ITEMS,
+} from "./list-budget.ts";
+export {
   hostAllowed,
   type NetworkPolicy,
   type UpstreamAnswer,

@@ -4,6 +4,7 @@ import { rootCertificates } from "node:tls";
 import { oneLine, ProviderError, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
+import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
 
 /**
  * The network rules every connector obeys, in one place: a host is reached only when the allow-list names it;
@@ -29,6 +30,8 @@ export interface NetworkPolicy {
   maxAnswerBytes?: number;
   /** Where failures to get a usable answer are told (the server's logger); nothing is logged without it. */
   log?: UpstreamLog;
+  /** What one call may read of a server's lists, all answers together (`list-budget.ts`; tests lower it). */
+  listLimits?: Partial<ListLimits>;
   /** Name resolution (tests replace it); defaults to the system resolver. */
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -128,8 +131,12 @@ export class Upstreams {
   private readonly pools = new Map<string, PoolEntry>();
   private readonly ca: string[] | undefined;
 
+  /** What one call may read of a server's lists (`NetworkPolicy.listLimits` over {@link LIST_LIMITS}). */
+  readonly listLimits: Readonly<ListLimits>;
+
   constructor(private readonly policy: NetworkPolicy) {
     this.ca = policy.extraCa ? [...rootCertificates, policy.extraCa] : undefined;
+    this.listLimits = { ...LIST_LIMITS, ...policy.listLimits };
   }
 
   /** Sends one request and reads its answer; network failures become `ProviderError`s with their code. */

@@ -8,6 +8,7 @@ import {
 } from "@qibates/protocols/planning-rest";
 import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
+import type { ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { httpFailure, serverMessage } from "../remote/http-answers.ts";
 import { loginRefused as loginFailed } from "../remote/login.ts";
@@ -20,6 +21,14 @@ import { loginRefused as loginFailed } from "../remote/login.ts";
 export class PlanningRestClient {
   lastUsed = Date.now();
   private readonly authorization: string;
+
+  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
+  bytesRead = 0;
+
+  /** What one call may read of this server's lists (`ListBudget`). */
+  get listLimits(): Readonly<ListLimits> {
+    return this.upstreams.listLimits;
+  }
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -114,11 +123,13 @@ export class PlanningRestClient {
     const headers: Record<string, string> = { accept: "application/json", authorization: this.authorization };
     // The jobs resource answers 415 without it (a live-tested client's note).
     if (body !== undefined) headers["content-type"] = "application/json";
-    return this.upstreams.request(new URL(url), {
+    const answer = await this.upstreams.request(new URL(url), {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+    this.bytesRead += Buffer.byteLength(answer.body);
+    return answer;
   }
 
   /** A large answer (a whole hierarchy, a form's data) is read in slices: the loop is never held (issue 30). */

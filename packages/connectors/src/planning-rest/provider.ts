@@ -48,6 +48,7 @@ import {
   serverUnknown,
 } from "@qibates/provider";
 import { engineError } from "../grid-bridge/engine-errors.ts";
+import { ListBudget } from "../net/list-budget.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider } from "../remote/provider-base.ts";
@@ -217,12 +218,16 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     return s.dimensions.get(key, async () => {
       const cubes = (await this.cubes(session, ref)).cubes.map((c) => c.name);
       const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
+      // One plan type after another, as long as the server refuses: bounded as every list read from it is.
+      const budget = new ListBudget(s.client);
+      budget.take(order.length, "GET /plantypes");
       let refusal = "";
       for (const pt of order) {
         const r = await s.client.attempt<RestMember>(
           "GET",
           `/applications/${enc(app)}/plantypes/${enc(pt)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
         );
+        budget.take(0, `GET /plantypes/${pt}/dimensions/${dim}`);
         if (r.ok) return { root: r.value, outline: outlineOf(s.client, r.value, [], table) };
         if (r.status === 404) break;
         if (/alias/i.test(r.message)) {
@@ -301,6 +306,9 @@ function outlineOf(
   });
 }
 
+/** Requests sent at once when one is needed per plan type. */
+const PARALLEL = 4;
+
 class PlanningRestOperations implements PlanningOperations {
   constructor(
     private readonly provider: PlanningRestProvider,
@@ -319,13 +327,24 @@ class PlanningRestOperations implements PlanningOperations {
       client,
       app,
       planTypes: async () => {
+        // One request per plan type the server lists, PARALLEL at a time, every answer counted against one
+        // budget: a server that lists plan types without end is refused as malformed, not asked without end.
         const { cubes } = await this.provider.cubes(session, ref);
-        return Promise.all(
-          cubes.map(async (c) => ({
-            cube: c.name,
-            dims: await this.planTypeDimensions(session, ref, c.name),
-          })),
-        );
+        const budget = new ListBudget(client);
+        budget.take(cubes.length, "GET /plantypes");
+        const out: { cube: string; dims: string[] }[] = [];
+        for (let i = 0; i < cubes.length; i += PARALLEL) {
+          const batch = cubes.slice(i, i + PARALLEL);
+          const read = await Promise.all(
+            batch.map(async (c) => {
+              const dims = await this.planTypeDimensions(session, ref, c.name);
+              budget.take(dims.length, `GET /plantypes/${c.name}/dimensions`);
+              return { cube: c.name, dims };
+            }),
+          );
+          out.push(...read);
+        }
+        return out;
       },
       dimension: (cube, dim) => this.dimensionInfo(session, app, cube, dim),
       unsupported: (operation, why) => unsupported(operation, session, why),

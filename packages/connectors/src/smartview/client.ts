@@ -13,6 +13,7 @@ import {
 } from "@qibates/protocols/smartview";
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "@qibates/provider";
+import type { ListLimits } from "../net/list-budget.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { loginRefused } from "../remote/login.ts";
 
@@ -73,6 +74,14 @@ export class SmartViewClient {
   private ssoRefused = false;
   private queue: Promise<unknown> = Promise.resolve();
   lastUsed = Date.now();
+
+  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
+  bytesRead = 0;
+
+  /** What one call may read of this server's lists (`ListBudget`). */
+  get listLimits(): Readonly<ListLimits> {
+    return this.upstreams.listLimits;
+  }
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -169,6 +178,7 @@ export class SmartViewClient {
       body: requestXml(method, body),
       secrets: [this.password, esc(this.password)],
     });
+    this.bytesRead += Buffer.byteLength(answer.body);
     let root: SvElement | null;
     try {
       root = await readSv(answer.body);

@@ -1,6 +1,7 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
+import { ListBudget } from "../net/list-budget.ts";
 import { bracket, type MdxOutline, type RemoteDimension } from "../remote/outline.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
@@ -20,29 +21,40 @@ const PARALLEL = 8;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The member names an `EnumMembers` answers. */
+/** The member names an `EnumMembers` answers, counted against the call's `budget` when there is one. */
 export async function enumMembers(
   client: SmartViewClient,
   cube: OpenCube,
   dim: string,
   filter: string,
   args: string[],
+  budget?: ListBudget,
 ): Promise<string[]> {
   const answer = await client.call("EnumMembers", enumMembersBody(dim, filter, args), cube);
-  return svList(answer, "mbrs").filter((m) => m !== "");
+  const names = svList(answer, "mbrs").filter((m) => m !== "");
+  budget?.take(names.length, `EnumMembers ${filter} of ${dim}`);
+  return names;
 }
 
+/**
+ * The whole outline, every answer of the read counted against one budget (`net/list-budget.ts`): a server that
+ * lists children without end, or more dimensions, alias tables or members than any cube has, is refused as
+ * malformed instead of read until memory or time runs out.
+ */
 export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<MdxOutline> {
+  const budget = new ListBudget(client);
   const tables = svList(await client.call("EnumAliasTables", "", cube), LIST_ELEMENT.EnumAliasTables).filter(
     (t) => t !== "",
   );
+  budget.take(tables.length, "EnumAliasTables");
   const aliasTables = tables.length > 0 ? tables : ["Default"];
   const dimList = await client.call("EnumDims", leaf("alsTbl", "none"), cube);
   const dims = readDimList(dimList);
+  budget.take(dims.length, "EnumDims");
   if (dims.length === 0) throw client.malformed(`EnumDims with no dimension for ${cube.cube}`);
 
   const trees: Map<string, string[]>[] = [];
-  for (const d of dims) trees.push(await readTree(client, cube, d.name));
+  for (const d of dims) trees.push(await readTree(client, cube, d.name, budget));
 
   // Aliases: member name → alias, per table, from two queries of the same members.
   const aliases = new Map<string, Record<string, string>>();
@@ -58,14 +70,19 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
       for (let r = g.columns.length; r < g.height; r++) out.push((g.vals[r * g.width] ?? "").trim());
       return out;
     };
+    // A query the server refuses leaves the dimension without aliases, but counts as an answer read.
+    const what = `ExecuteQuery of ${d.name}'s members`;
     let names: string[];
     try {
       names = await labels(null);
     } catch {
+      budget.take(0, what);
       continue;
     }
+    budget.take(names.length, what);
     for (const table of aliasTables) {
       const shown = await labels(table).catch(() => [] as string[]);
+      budget.take(shown.length, what);
       if (shown.length !== names.length) continue;
       names.forEach((n, i) => {
         const a = shown[i] as string;
@@ -122,30 +139,39 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
   };
 }
 
-/** Parent (lower case) → children names, from the dimension down: `Children` of every member not at level 0. */
+/**
+ * Parent (lower case) → children names, from the dimension down: `Children` of every member not at level 0,
+ * every answer counted against `budget`.
+ */
 async function readTree(
   client: SmartViewClient,
   cube: OpenCube,
   dim: string,
+  budget: ListBudget,
 ): Promise<Map<string, string[]>> {
   const leaves = new Set(
-    (await enumMembers(client, cube, dim, "Level", [dim, "0"])).map((m) => m.toLowerCase()),
+    (await enumMembers(client, cube, dim, "Level", [dim, "0"], budget)).map((m) => m.toLowerCase()),
   );
   const tree = new Map<string, string[]>();
   let parents = [dim];
   while (parents.length > 0) {
     const next: string[] = [];
+    const queued = new Set<string>();
     for (let i = 0; i < parents.length; i += PARALLEL) {
       const batch = parents.slice(i, i + PARALLEL);
-      const answers = await Promise.all(batch.map((p) => enumMembers(client, cube, dim, "Children", [p])));
+      const answers = await Promise.all(
+        batch.map((p) => enumMembers(client, cube, dim, "Children", [p], budget)),
+      );
       batch.forEach((p, j) => {
         const kids = answers[j] ?? [];
         tree.set(p.toLowerCase(), kids);
         for (const k of kids) {
           const lower = k.toLowerCase();
           // A member seen before (shared) or without children is not asked for its children.
-          if (!leaves.has(lower) && !tree.has(lower) && !next.some((n) => n.toLowerCase() === lower))
+          if (!leaves.has(lower) && !tree.has(lower) && !queued.has(lower)) {
+            queued.add(lower);
             next.push(k);
+          }
         }
       });
     }

@@ -13,6 +13,7 @@ import {
   type XmlaMethod,
 } from "@qibates/protocols/xmla";
 import { oneLine, ProviderError } from "@qibates/provider";
+import type { ListLimits } from "../net/list-budget.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { loginRefused } from "../remote/login.ts";
 
@@ -29,6 +30,14 @@ export class XmlaClient {
   private sessions = true;
   private readonly authorization: string;
   lastUsed = Date.now();
+
+  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
+  bytesRead = 0;
+
+  /** What one call may read of this server's lists (`ListBudget`). */
+  get listLimits(): Readonly<ListLimits> {
+    return this.upstreams.listLimits;
+  }
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -127,6 +136,7 @@ export class XmlaClient {
       },
       body: build(header),
     });
+    this.bytesRead += Buffer.byteLength(answer.body);
     if (answer.status === 401 || answer.status === 403) {
       throw loginRefused();
     }

@@ -1,6 +1,7 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
+import { ListBudget } from "../net/list-budget.ts";
 import type { MdxOutline, RemoteDimension } from "../remote/outline.ts";
 import type { XmlaClient } from "./client.ts";
 
@@ -26,17 +27,23 @@ function dimensionType(raw: string): RemoteDimension["type"] {
 
 const PARALLEL = 4;
 
+/**
+ * The outline of `cube`, every answer of the read counted against one budget (`net/list-budget.ts`): a server
+ * that names more dimensions or members than any cube has is refused as malformed instead of asked without end.
+ */
 export async function readXmlaOutline(
   client: XmlaClient,
   properties: Record<string, string | undefined>,
   catalog: string,
   cube: string,
 ): Promise<XmlaOutline> {
+  const budget = new ListBudget(client);
   const dimRows = await client.discover(
     "MDSCHEMA_DIMENSIONS",
     { CATALOG_NAME: catalog, CUBE_NAME: cube },
     properties,
   );
+  budget.take(dimRows.length, "MDSCHEMA_DIMENSIONS");
   const dims = dimRows
     .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
     .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
@@ -48,8 +55,8 @@ export async function readXmlaOutline(
   for (let i = 0; i < dims.length; i += PARALLEL) {
     const batch = dims.slice(i, i + PARALLEL);
     const answers = await Promise.all(
-      batch.map((d) =>
-        client.discover(
+      batch.map(async (d) => {
+        const rows = await client.discover(
           "MDSCHEMA_MEMBERS",
           {
             CATALOG_NAME: catalog,
@@ -58,8 +65,10 @@ export async function readXmlaOutline(
             HIERARCHY_UNIQUE_NAME: d.DEFAULT_HIERARCHY || undefined,
           },
           properties,
-        ),
-      ),
+        );
+        budget.take(rows.length, `MDSCHEMA_MEMBERS of ${d.DIMENSION_NAME ?? ""}`);
+        return rows;
+      }),
     );
     memberRows.push(...answers);
   }
