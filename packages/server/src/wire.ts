@@ -16,7 +16,7 @@ import {
   xmlaEndpoint,
 } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
@@ -27,26 +27,38 @@ import { SERVER_VERSION } from "./version.ts";
  * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie; Planning REST: HTTP
  * Basic on every call; XMLA: HTTP Basic on every call, with XMLA sessions in SOAP headers).
  *
- * With `upstream`, the endpoints stand in front of that server instead, through the connector's provider
- * (`upstreamProvider`: the endpoint's users log in to it); each endpoint checks that the provider has what it
- * needs (`wireNeedsMissing`: XMLA the OLAP port, Essbase REST and Smart View the Essbase operations, Planning
- * REST the planning ones) and the start stops when it does not.
+ * With an upstream (`QIBATES_WIRE_UPSTREAM`, or `upstream`), the endpoints stand in front of that server instead,
+ * through the connector's provider (`upstreamProvider`: the endpoint's users log in to it with their own
+ * credentials); each endpoint checks that the provider has what it needs (`wireNeedsMissing`: XMLA the OLAP
+ * port, Essbase REST and Smart View the Essbase operations, Planning REST the planning ones) and the start
+ * stops with a `ConfigError` naming the endpoint and what is missing when it does not.
  */
 export async function registerWireEndpoints(
   app: FastifyInstance,
   config: Config,
   services: Services,
-  upstream?: WireUpstream,
+  upstream: WireUpstream | undefined = wireUpstreamOf(config),
 ) {
   if (config.wireEndpoints.length === 0) return;
   const provider = upstream ? upstreamOf(services, upstream) : services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
-  for (const endpoint of config.wireEndpoints) {
+  const refused = config.wireEndpoints.flatMap((endpoint) => {
     const missing = wireNeedsMissing(endpoint, provider);
-    if (missing.length > 0)
-      throw new Error(
-        `the wire endpoint ${endpoint} cannot stand in front of provider ${provider.id}: it lacks ${missing.join(", ")}`,
-      );
+    return missing.length > 0 && upstream
+      ? [
+          `QIBATES_WIRE_ENDPOINTS lists ${endpoint}, which cannot stand in front of QIBATES_WIRE_UPSTREAM (connector ${upstream.connector}): that connector lacks ${missing.map((m) => NEED_WORDS[m]).join(" and ")}`,
+        ]
+      : missing.length > 0
+        ? [
+            `the wire endpoint ${endpoint} cannot stand in front of provider ${provider.id}: it lacks ${missing.join(", ")}`,
+          ]
+        : [];
+  });
+  if (refused.length > 0) throw new ConfigError(`Invalid configuration:\n  ${refused.join("\n  ")}`);
+  if (upstream) {
+    app.log.info(
+      `wire endpoints ${config.wireEndpoints.join(", ")}: in front of ${upstream.address.href} (connector ${upstream.connector}); users log in with their accounts on that server`,
+    );
   }
   // One count of failed logins for every endpoint: another protocol is no way around it.
   const loginThrottle = new LoginThrottle({
@@ -59,7 +71,8 @@ export async function registerWireEndpoints(
       loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
-      sharedUser: isDemoUser,
+      // In front of another server, each user name is that server's account: none is the demo's shared one.
+      ...(upstream ? {} : { sharedUser: isDemoUser }),
       about: { name: "QiBates", version: SERVER_VERSION },
     });
     app.log.info(
@@ -98,17 +111,34 @@ export async function registerWireEndpoints(
     app.log.info(
       `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI), and at Essbase 21c's ${SMARTVIEW_21C_PATH}`,
     );
-    await app.register(planningSmartViewEndpoint, {
-      provider,
-      loginThrottle,
-      connector: "planning",
-      idleMinutes: config.sessionIdleMinutes,
-      about: { name: "QiBates", version: SERVER_VERSION },
-    });
-    app.log.info(
-      `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
-    );
+    // Planning's Smart View provider beside it, over a provider of the planning family: the embedded engine
+    // (Vision); an upstream of the Essbase family has none, and its endpoint serves Essbase's alone.
+    if (provider.planning) {
+      await app.register(planningSmartViewEndpoint, {
+        provider,
+        loginThrottle,
+        connector: "planning",
+        idleMinutes: config.sessionIdleMinutes,
+        about: { name: "QiBates", version: SERVER_VERSION },
+      });
+      app.log.info(
+        `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
+      );
+    }
   }
+}
+
+/** What each of `WIRE_NEEDS` is, in the words of a start refusal. */
+const NEED_WORDS: Record<string, string> = {
+  essbase: "the Essbase operations (outline, grids, calculations)",
+  planning: "the Planning operations (forms, rules)",
+  olap: "the OLAP port (the cube's outline and cells as MDX reads them)",
+};
+
+/** The server `QIBATES_WIRE_UPSTREAM` names, as the endpoints take it (none: the embedded engine). */
+export function wireUpstreamOf(config: Pick<Config, "wireUpstream">): WireUpstream | undefined {
+  const u = config.wireUpstream;
+  return u ? { connector: u.connector, address: new URL(u.providerAddress) } : undefined;
 }
 
 /** The public demo users: one account shared by every visitor, so what they start is scoped to the client. */
