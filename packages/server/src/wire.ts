@@ -73,7 +73,15 @@ export async function registerWireEndpoints(
       idleMinutes: config.sessionIdleMinutes,
       // In front of another server, each user name is that server's account: none is the demo's shared one.
       ...(upstream ? {} : { sharedUser: isDemoUser }),
-      about: { name: "QiBates", version: SERVER_VERSION },
+      about: {
+        name: "QiBates",
+        version: SERVER_VERSION,
+        ...(upstream
+          ? {
+              description: `Essbase 21c REST API (a subset) answered by QiBates in front of a server reached with ${upstream.connector}`,
+            }
+          : {}),
+      },
     });
     app.log.info(
       "wire endpoint essbase-rest: Essbase REST API at /essbase/rest/v1 (login address /essbase/japi)",

@@ -142,6 +142,8 @@ describe("QIBATES_WIRE_UPSTREAM=essbase-stndln=<server A>/essbase/japi", () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     expect(JSON.stringify(r.json())).toContain('"Sample"');
+    const about = await b.inject({ method: "GET", url: "/essbase/rest/v1/about" });
+    expect(about.json().description).toMatch(/in front of a server reached with essbase-stndln/);
   });
 
   it("reads A on every query: with A stopped, the same Execute fails", async () => {
