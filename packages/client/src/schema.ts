@@ -1357,6 +1357,17 @@ export interface components {
                     password: string;
                 }[];
             };
+            /** @description Present only when the server serves wire endpoints (`QIBATES_WIRE_ENDPOINTS`): which ones, and the server they stand in front of when it is not the embedded engine (`QIBATES_WIRE_UPSTREAM`). */
+            wire?: {
+                /** @description The wire endpoints served. */
+                endpoints: ("essbase-rest" | "planning-rest" | "xmla" | "smartview")[];
+                /** @description Absent when the endpoints serve the embedded engine. Otherwise the server every endpoint call goes to: users log in to it with their own accounts there. */
+                upstream?: {
+                    connector: components["schemas"]["Connector"];
+                    /** @description Provider address of that server, reached with `connector`. */
+                    providerAddress: string;
+                };
+            };
         };
         /** @description A newly issued API key. The key is shown only in this answer. */
         GeneratedKey: {

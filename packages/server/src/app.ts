@@ -225,8 +225,14 @@ export async function buildApp({
 
   registerApi(app, contract, handlers ?? apiHandlers, services);
 
-  // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), outside the API and its keys.
-  await registerWireEndpoints(app, config, services);
+  // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), or in front of the server
+  // QIBATES_WIRE_UPSTREAM names, outside the API and its keys. A refusal closes what was opened.
+  try {
+    await registerWireEndpoints(app, config, services);
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    throw e;
+  }
 
   // Unknown API paths answer JSON, never the site's HTML 404; so does a request no route takes at all (a
   // method no route declares, such as LOCK, included).

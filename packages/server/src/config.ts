@@ -6,6 +6,8 @@
 
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
+import { CONNECTORS, type Connector, isConnector } from "@qibates/provider";
+import { checkProviderAddress, DEMO_HOST } from "./provider-address.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -177,6 +179,46 @@ const userNames: Parser<string[]> = (raw) => {
   return names;
 };
 
+/** The server the wire endpoints stand in front of (`QIBATES_WIRE_UPSTREAM`), as a connector and its provider address. */
+export interface WireUpstreamSetting {
+  connector: Connector;
+  /** The provider address, checked: the connector's suffix, no credentials, a host ALLOWED_HOSTS lists. */
+  providerAddress: string;
+}
+
+const WIRE_UPSTREAM_EXAMPLE = "essbase-stndln=https://essbase.example.com/essbase/japi";
+
+/**
+ * `connector=providerAddress`: a connector QiBates reaches real servers with and an address of that connector
+ * (its path suffix, http or https, no credentials). Whether ALLOWED_HOSTS lets the server connect to it is
+ * checked by `loadConfig`, which reads both.
+ */
+const wireUpstream: Parser<WireUpstreamSetting | undefined> = (raw) => {
+  const v = raw.trim();
+  if (v === "") return undefined;
+  const eq = v.indexOf("=");
+  if (eq <= 0) throw new ConfigError(`must be connector=providerAddress, e.g. ${WIRE_UPSTREAM_EXAMPLE}`);
+  const connector = v.slice(0, eq).trim().toLowerCase();
+  const address = v.slice(eq + 1).trim();
+  if (!isConnector(connector)) {
+    throw new ConfigError(`unknown connector "${connector}": use one of ${CONNECTORS.join(", ")}`);
+  }
+  // ALLOWED_HOSTS is checked in loadConfig; here only the address's own form.
+  const target = checkProviderAddress(address, connector, { demo: true, allowedHosts: ["*"] });
+  if ("code" in target && target.code === "QB_ERR_PROVIDER_ADDRESS") {
+    throw new ConfigError(
+      `"${target.why === "credentials in the URL" ? "(an address with credentials)" : address}" is not a provider address of connector ${connector}: ${target.why} (an http or https URL whose path ends with ${target.params.suffix}; credentials are given by each user at login, never here)`,
+    );
+  }
+  const url = new URL(address);
+  if (url.hostname.toLowerCase() === DEMO_HOST) {
+    throw new ConfigError(
+      `${DEMO_HOST} is this server's own demo, which the wire endpoints serve without QIBATES_WIRE_UPSTREAM`,
+    );
+  }
+  return { connector, providerAddress: url.href.replace(/\/$/, "") };
+};
+
 const tenant: Parser<string> = (raw) => {
   const v = raw.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v)) {
@@ -290,6 +332,13 @@ export const variables = {
     userNames,
     [] as string[],
     "(empty)",
+  ),
+  wireUpstream: variable(
+    "QIBATES_WIRE_UPSTREAM",
+    "connector=providerAddress: the wire endpoints stand in front of that server, reached with that connector, instead of the embedded engine (its host must be on ALLOWED_HOSTS).",
+    wireUpstream,
+    undefined as WireUpstreamSetting | undefined,
+    undefined,
   ),
   allowedHosts: variable(
     "ALLOWED_HOSTS",
@@ -487,6 +536,33 @@ function redactCredentials(raw: string): string {
   return raw.replace(/\/\/[^/@\s]*@/, "//***@");
 }
 
+/**
+ * What is wrong with QIBATES_WIRE_UPSTREAM beside the other settings: it needs endpoints to stand in front of
+ * the server, and ALLOWED_HOSTS must let the server connect to it (the check a login's address goes through).
+ * Whether the connector's provider has what each endpoint needs is checked when the endpoints are registered
+ * (`registerWireEndpoints`), on the provider itself.
+ */
+function wireUpstreamProblems(config: Config): string[] {
+  const upstream = config.wireUpstream;
+  if (!upstream) return [];
+  if (config.wireEndpoints.length === 0) {
+    return [
+      "QIBATES_WIRE_UPSTREAM: names the server the wire endpoints stand in front of, so it needs QIBATES_WIRE_ENDPOINTS",
+    ];
+  }
+  const target = checkProviderAddress(upstream.providerAddress, upstream.connector, {
+    demo: false,
+    allowedHosts: config.allowedHosts,
+  });
+  if ("code" in target) {
+    const host = new URL(upstream.providerAddress).hostname;
+    return [
+      `QIBATES_WIRE_UPSTREAM: the host ${host} is not on ALLOWED_HOSTS, so the server may not connect to it (add it to ALLOWED_HOSTS)`,
+    ];
+  }
+  return [];
+}
+
 /** Reads every variable from `env`; throws one ConfigError listing every bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const errors: string[] = [];
@@ -511,10 +587,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
     );
   }
-  // The wire endpoints serve the demo's users and data, which exist only in demo mode.
-  if (config.wireEndpoints?.length > 0 && !config.demo && errors.length === 0) {
-    errors.push("QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true");
+  // The wire endpoints serve the demo's users and data, which exist only in demo mode, unless they stand in
+  // front of a server of their own (QIBATES_WIRE_UPSTREAM).
+  if (config.wireEndpoints?.length > 0 && !config.demo && !config.wireUpstream && errors.length === 0) {
+    errors.push(
+      "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_WIRE_UPSTREAM)",
+    );
   }
+  if (config.wireUpstream && errors.length === 0) errors.push(...wireUpstreamProblems(config));
   // Snapshots are served by the embedded engine at the demo addresses, to the demo's users.
   if (config.snapshots && !config.demo && errors.length === 0) {
     errors.push(

@@ -24,6 +24,11 @@ async function main(): Promise<void> {
       process.stderr.write(`QiBates cannot start: ${e.message}\n`);
       process.exit(3);
     }
+    // A setting only the start can check (a wire endpoint the upstream's connector cannot serve).
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
     throw e;
   }
   // Handlers first, so a signal that arrives while the banner is printed still closes cleanly.

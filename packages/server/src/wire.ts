@@ -18,7 +18,7 @@ import {
   xmlaEndpoint,
 } from "@qibates/wire";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
@@ -29,10 +29,11 @@ import { SERVER_VERSION } from "./version.ts";
  * authenticates as its server does (Essbase REST: HTTP Basic, then the `JSESSIONID` cookie; Planning REST: HTTP
  * Basic on every call; XMLA: HTTP Basic on every call, with XMLA sessions in SOAP headers).
  *
- * With `upstream`, the endpoints stand in front of that server instead, through the connector's provider
- * (`upstreamProvider`: the endpoint's users log in to it); each endpoint checks that the provider has what it
- * needs (`wireNeedsMissing`: XMLA the OLAP port, Essbase REST and Smart View the Essbase operations, Planning
- * REST the planning ones) and the start stops when it does not.
+ * With an upstream (`QIBATES_WIRE_UPSTREAM`, or `upstream`), the endpoints stand in front of that server instead,
+ * through the connector's provider (`upstreamProvider`: the endpoint's users log in to it with their own
+ * credentials); each endpoint checks that the provider has what it needs (`wireNeedsMissing`: XMLA the OLAP
+ * port, Essbase REST and Smart View the Essbase operations, Planning REST the planning ones) and the start
+ * stops with a `ConfigError` naming the endpoint and what is missing when it does not.
  *
  * Every endpoint is told who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`, names compared as
  * `accountName` writes them) and who shares one account (the demo users, never administrators): where an
@@ -43,17 +44,28 @@ export async function registerWireEndpoints(
   app: FastifyInstance,
   config: Config,
   services: Services,
-  upstream?: WireUpstream,
+  upstream: WireUpstream | undefined = wireUpstreamOf(config),
 ) {
   if (config.wireEndpoints.length === 0) return;
   const provider = upstream ? upstreamOf(services, upstream) : services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
-  for (const endpoint of config.wireEndpoints) {
+  const refused = config.wireEndpoints.flatMap((endpoint) => {
     const missing = wireNeedsMissing(endpoint, provider);
-    if (missing.length > 0)
-      throw new Error(
-        `the wire endpoint ${endpoint} cannot stand in front of provider ${provider.id}: it lacks ${missing.join(", ")}`,
-      );
+    return missing.length > 0 && upstream
+      ? [
+          `QIBATES_WIRE_ENDPOINTS lists ${endpoint}, which cannot stand in front of QIBATES_WIRE_UPSTREAM (connector ${upstream.connector}): that connector lacks ${missing.map((m) => NEED_WORDS[m]).join(" and ")}`,
+        ]
+      : missing.length > 0
+        ? [
+            `the wire endpoint ${endpoint} cannot stand in front of provider ${provider.id}: it lacks ${missing.join(", ")}`,
+          ]
+        : [];
+  });
+  if (refused.length > 0) throw new ConfigError(`Invalid configuration:\n  ${refused.join("\n  ")}`);
+  if (upstream) {
+    app.log.info(
+      `wire endpoints ${config.wireEndpoints.join(", ")}: in front of ${upstream.address.href} (connector ${upstream.connector}); users log in with their accounts on that server`,
+    );
   }
   // One count of failed logins for every endpoint: another protocol is no way around it.
   const loginThrottle = new LoginThrottle({
@@ -62,7 +74,11 @@ export async function registerWireEndpoints(
   });
   // Every endpoint: who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`), and the shared demo
   // users, who never have it, whatever the setting names.
-  const roles = { administrator: administratorsNamed(config.wireAdministrators), sharedUser: isDemoUser };
+  // In front of another server, each user name is that server's account: none is the demo's shared one.
+  const roles = {
+    administrator: administratorsNamed(config.wireAdministrators),
+    ...(upstream ? {} : { sharedUser: isDemoUser }),
+  };
   const demoNamed = config.wireAdministrators.filter((name) => isDemoUser(accountName(name)));
   if (demoNamed.length > 0) {
     app.log.warn(
@@ -77,7 +93,15 @@ export async function registerWireEndpoints(
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
       ...roles,
-      about: { name: "QiBates", version: SERVER_VERSION },
+      about: {
+        name: "QiBates",
+        version: SERVER_VERSION,
+        ...(upstream
+          ? {
+              description: `Essbase 21c REST API (a subset) answered by QiBates in front of a server reached with ${upstream.connector}`,
+            }
+          : {}),
+      },
     });
     app.log.info(
       "wire endpoint essbase-rest: Essbase REST API at /essbase/rest/v1 (login address /essbase/japi)",
@@ -117,18 +141,35 @@ export async function registerWireEndpoints(
     app.log.info(
       `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI), and at Essbase 21c's ${SMARTVIEW_21C_PATH}`,
     );
-    await app.register(planningSmartViewEndpoint, {
-      provider,
-      loginThrottle,
-      connector: "planning",
-      ...roles,
-      idleMinutes: config.sessionIdleMinutes,
-      about: { name: "QiBates", version: SERVER_VERSION },
-    });
-    app.log.info(
-      `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
-    );
+    // Planning's Smart View provider beside it, over a provider of the planning family: the embedded engine
+    // (Vision); an upstream of the Essbase family has none, and its endpoint serves Essbase's alone.
+    if (provider.planning) {
+      await app.register(planningSmartViewEndpoint, {
+        provider,
+        loginThrottle,
+        connector: "planning",
+        ...roles,
+        idleMinutes: config.sessionIdleMinutes,
+        about: { name: "QiBates", version: SERVER_VERSION },
+      });
+      app.log.info(
+        `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
+      );
+    }
   }
+}
+
+/** What each of `WIRE_NEEDS` is, in the words of a start refusal. */
+const NEED_WORDS: Record<string, string> = {
+  essbase: "the Essbase operations (outline, grids, calculations)",
+  planning: "the Planning operations (forms, rules)",
+  olap: "the OLAP port (the cube's outline and cells as MDX reads them)",
+};
+
+/** The server `QIBATES_WIRE_UPSTREAM` names, as the endpoints take it (none: the embedded engine). */
+export function wireUpstreamOf(config: Pick<Config, "wireUpstream">): WireUpstream | undefined {
+  const u = config.wireUpstream;
+  return u ? { connector: u.connector, address: new URL(u.providerAddress) } : undefined;
 }
 
 /** The public demo users: one account shared by every visitor, so what they start is scoped to the client. */

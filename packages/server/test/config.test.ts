@@ -98,6 +98,86 @@ describe("configuration registry", () => {
     expect(() => loadConfig({ QIBATES_WIRE_ADMINISTRATORS: "x".repeat(256) })).toThrow(/is not a user name/);
   });
 
+  it("reads QIBATES_WIRE_UPSTREAM: a connector and its provider address on ALLOWED_HOSTS", () => {
+    const base = { QIBATES_WIRE_ENDPOINTS: "xmla,essbase-rest", ALLOWED_HOSTS: "essbase.example.com" };
+    expect(loadConfig(base).wireUpstream).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        QIBATES_WIRE_UPSTREAM: " essbase-stndln = https://essbase.example.com/essbase/japi/ ",
+      }).wireUpstream,
+    ).toEqual({ connector: "essbase-stndln", providerAddress: "https://essbase.example.com/essbase/japi" });
+    // Without demo mode: the endpoints serve the upstream's users and data, not the demo's.
+    expect(
+      loadConfig({
+        ...base,
+        QIBATES_DEMO: "false",
+        QIBATES_WIRE_UPSTREAM: "ssas=http://essbase.example.com:9000/aps/JAPI",
+      }).wireUpstream,
+    ).toEqual({ connector: "ssas", providerAddress: "http://essbase.example.com:9000/aps/JAPI" });
+  });
+
+  it.each([
+    ["essbase.example.com/essbase/japi", /QIBATES_WIRE_UPSTREAM .*must be connector=providerAddress/],
+    ["=https://essbase.example.com/essbase/japi", /must be connector=providerAddress/],
+    [
+      "hyperion=https://essbase.example.com/essbase/japi",
+      /QIBATES_WIRE_UPSTREAM .*unknown connector "hyperion": use one of essbase, ssas, planning, essbase-stndln, pbcs/,
+    ],
+    [
+      "essbase-stndln=not a url",
+      /"not a url" is not a provider address of connector essbase-stndln: not an absolute URL/,
+    ],
+    ["essbase-stndln=ftp://essbase.example.com/essbase/japi", /not an http\(s\) URL/],
+    ["essbase-stndln=https://essbase.example.com/aps/JAPI", /the path does not end with \/essbase\/japi/],
+    ["essbase-stndln=https://demo.qibates.local/essbase/japi", /this server's own demo/],
+    [
+      "essbase-stndln=https://admin:s3cret@essbase.example.com/essbase/japi",
+      /an address with credentials.*credentials in the URL/,
+    ],
+  ])("refuses QIBATES_WIRE_UPSTREAM=%s", (raw, message) => {
+    const env = {
+      QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+      ALLOWED_HOSTS: "essbase.example.com",
+      QIBATES_WIRE_UPSTREAM: raw,
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    // No password in the message, even one written into the address.
+    expect(() => loadConfig(env)).not.toThrow(/s3cret/);
+  });
+
+  it("refuses QIBATES_WIRE_UPSTREAM on a host ALLOWED_HOSTS does not list, or without endpoints", () => {
+    const upstream = "essbase-stndln=https://essbase.example.com/essbase/japi";
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla", QIBATES_WIRE_UPSTREAM: upstream })).toThrow(
+      /QIBATES_WIRE_UPSTREAM: the host essbase.example.com is not on ALLOWED_HOSTS/,
+    );
+    expect(() =>
+      loadConfig({
+        QIBATES_WIRE_ENDPOINTS: "xmla",
+        ALLOWED_HOSTS: "*.example.org,essbase.example.co",
+        QIBATES_WIRE_UPSTREAM: upstream,
+      }),
+    ).toThrow(/is not on ALLOWED_HOSTS/);
+    // A wildcard covers a sub-domain, as for logins.
+    expect(
+      loadConfig({
+        QIBATES_WIRE_ENDPOINTS: "xmla",
+        ALLOWED_HOSTS: "*.example.com",
+        QIBATES_WIRE_UPSTREAM: upstream,
+      }).wireUpstream?.connector,
+    ).toBe("essbase-stndln");
+    expect(() =>
+      loadConfig({ ALLOWED_HOSTS: "essbase.example.com", QIBATES_WIRE_UPSTREAM: upstream }),
+    ).toThrow(
+      /QIBATES_WIRE_UPSTREAM: names the server the wire endpoints stand in front of, so it needs QIBATES_WIRE_ENDPOINTS/,
+    );
+    // Without an upstream, the endpoints still need the demo.
+    expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla", QIBATES_DEMO: "false" })).toThrow(
+      /needs QIBATES_DEMO=true \(or QIBATES_WIRE_UPSTREAM\)/,
+    );
+  });
+
   it("is the README's configuration table, variable for variable", () => {
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
     const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);

@@ -13,8 +13,8 @@ export interface WireEndpointOptions {
   maxSessions?: number;
   /** At most this many sessions of one user at one client address; beyond, that owner's least recently used ends (default 100). */
   maxSessionsPerUser?: number;
-  /** The server's name and version, as the endpoint announces them. */
-  about?: { name: string; version: string };
+  /** The server's name and version, as the endpoint announces them (with what serves it, where it says so). */
+  about?: { name: string; version: string; description?: string };
   /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */
   loginThrottle?: LoginThrottle;
   /** Who writes are journaled under, from the user name (default `<endpoint>:<user>`). */

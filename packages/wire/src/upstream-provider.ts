@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Connector, LoginInput, Provider, ProviderSession } from "@qibates/provider";
+import {
+  type Connector,
+  type LoginInput,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 
 /**
  * The server a wire endpoint stands in front of, when it is not the embedded engine: the connector that reaches
@@ -32,12 +38,34 @@ const REUSE_MS = 5 * 60_000;
  * then runs in (`ProviderSession.handle`). A wire endpoint checks HTTP Basic on each request: the upstream
  * session of a user is reused while the same password comes back within five minutes, so a client's requests
  * do not each log in upstream. Passwords are kept as salted hashes only.
+ *
+ * That upstream session is the user's, shared by every session the endpoints hold for that user (each client,
+ * each protocol): an endpoint's logout therefore does not end it upstream, where another of those sessions may
+ * be using it, until the user's next login, which logs in upstream again; the connector ends the sessions no
+ * call uses any more once they are idle (and every one at shutdown). An upstream session the connector no
+ * longer holds (`SESSION_LOST`) is forgotten too, so that the next login opens a new one.
  */
 export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provider {
   const salt = randomBytes(16);
   const hash = (password: string) => createHash("sha256").update(salt).update(password).digest("hex");
   const logins = new Map<string, { password: string; handle: string | undefined; at: number }>();
 
+  /** `call`'s answer; when the upstream session is gone, the user's next login logs in again. */
+  const kept = async <T>(session: ProviderSession, call: (upstream: ProviderSession) => Promise<T>) => {
+    const upstream = toUpstream(session);
+    try {
+      return await call(upstream);
+    } catch (e) {
+      const key = session.username.toLowerCase();
+      if (
+        e instanceof ProviderError &&
+        e.code === "SESSION_LOST" &&
+        logins.get(key)?.handle === upstream.handle
+      )
+        logins.delete(key);
+      throw e;
+    }
+  };
   const toUpstream = (session: ProviderSession): ProviderSession => {
     const login = logins.get(session.username.toLowerCase());
     return {
@@ -56,7 +84,7 @@ export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provi
       const f = (ops as Record<string, unknown>)[name];
       if (name === "constructor" || typeof f !== "function") continue;
       out[name] = (session: ProviderSession, ...rest: unknown[]) =>
-        (f as (...a: unknown[]) => unknown).call(ops, toUpstream(session), ...rest);
+        kept(session, async (upstream) => (f as (...a: unknown[]) => unknown).call(ops, upstream, ...rest));
     }
     return out as T;
   };
@@ -78,17 +106,24 @@ export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provi
       logins.set(key, { password, handle: answer.handle, at: Date.now() });
       return { username: answer.username };
     },
-    logout: (session) => inner.logout(toUpstream(session)),
-    servers: (session) => inner.servers(toUpstream(session)),
-    applications: (session, server, sort) => inner.applications(toUpstream(session), server, sort),
-    cubes: (session, app) => inner.cubes(toUpstream(session), app),
+    // The user's other sessions may be using the upstream session: it stays theirs until the next login,
+    // which is checked upstream (the password is no longer taken as known).
+    logout: async (session) => {
+      const known = logins.get(session.username.toLowerCase());
+      if (known) known.at = Number.NEGATIVE_INFINITY;
+    },
+    servers: (session) => kept(session, (u) => inner.servers(u)),
+    applications: (session, server, sort) => kept(session, (u) => inner.applications(u, server, sort)),
+    cubes: (session, app) => kept(session, (u) => inner.cubes(u, app)),
     essbase: inner.essbase ? mapped(inner.essbase) : null,
     planning: inner.planning ? mapped(inner.planning) : null,
     ...(olap
       ? {
           olap: {
             cube: (_connector, ref, session) =>
-              olap.cube(upstream.connector, ref, session ? toUpstream(session) : undefined),
+              session
+                ? kept(session, (u) => olap.cube(upstream.connector, ref, u))
+                : olap.cube(upstream.connector, ref, undefined),
             statement: (text) => olap.statement(text),
             memberNameParts: (text) => olap.memberNameParts(text),
             mdxKeywords: olap.mdxKeywords,

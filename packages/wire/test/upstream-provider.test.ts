@@ -1,4 +1,4 @@
-import type { LoginInput, Provider, ProviderSession } from "@qibates/provider";
+import { type LoginInput, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { upstreamProvider, wireNeedsMissing } from "../src/upstream-provider.ts";
 
@@ -6,16 +6,25 @@ import { upstreamProvider, wireNeedsMissing } from "../src/upstream-provider.ts"
 function noting() {
   const logins: LoginInput[] = [];
   const sessions: ProviderSession[] = [];
+  const loggedOut: (string | null | undefined)[] = [];
+  /** Upstream sessions the provider holds, by handle. */
+  const live = new Set<string>();
   const provider: Provider = {
     id: "noting",
     login: async (input) => {
       logins.push(input);
       if (input.password !== "right") throw new Error("refused");
-      return { username: input.username, handle: `h${logins.length}` };
+      const handle = `h${logins.length}`;
+      live.add(handle);
+      return { username: input.username, handle };
     },
-    logout: async () => {},
+    logout: async (s) => {
+      loggedOut.push(s.handle);
+      if (s.handle) live.delete(s.handle);
+    },
     servers: async (s) => {
       sessions.push(s);
+      if (!s.handle || !live.has(s.handle)) throw new ProviderError("SESSION_LOST", "no such session");
       return { servers: [] };
     },
     applications: async (_s, server) => ({ server, applications: [] }),
@@ -23,7 +32,7 @@ function noting() {
     essbase: null,
     planning: null,
   };
-  return { provider, logins, sessions };
+  return { provider, logins, sessions, loggedOut, live };
 }
 
 const session: ProviderSession = {
@@ -67,5 +76,48 @@ describe("a wire endpoint in front of a remote provider", () => {
       username: "demo",
     });
     expect(front.olap).toBeUndefined();
+  });
+
+  it("keeps the user's upstream session when one of the user's endpoint sessions logs out", async () => {
+    const { provider, logins, sessions, loggedOut } = noting();
+    const address = new URL("https://essbase.example.com/essbase/japi");
+    const front = upstreamProvider(provider, { connector: "essbase-stndln", address });
+    const login = () =>
+      front.login({
+        connector: "ssas",
+        username: "demo",
+        password: "right",
+        address: new URL("http://front/aps/JAPI"),
+      });
+    await login();
+    // A Smart View client logs out; an Essbase REST client of the same user goes on in the same session.
+    await front.logout(session);
+    expect(loggedOut).toEqual([]);
+    await front.servers(session);
+    expect(sessions.at(-1)?.handle).toBe("h1");
+    // The next login checks the password upstream again, and the calls go to the new session.
+    await login();
+    expect(logins).toHaveLength(2);
+    await front.servers(session);
+    expect(sessions.at(-1)?.handle).toBe("h2");
+  });
+
+  it("logs in upstream again after the connector lost the user's session", async () => {
+    const { provider, logins, live } = noting();
+    const address = new URL("https://essbase.example.com/essbase/japi");
+    const front = upstreamProvider(provider, { connector: "essbase-stndln", address });
+    const login = () =>
+      front.login({
+        connector: "ssas",
+        username: "demo",
+        password: "right",
+        address: new URL("http://front/aps/JAPI"),
+      });
+    await login();
+    live.clear(); // ended upstream: idle, or the server restarted
+    await expect(front.servers(session)).rejects.toMatchObject({ code: "SESSION_LOST" });
+    await login();
+    expect(logins).toHaveLength(2);
+    await expect(front.servers(session)).resolves.toEqual({ servers: [] });
   });
 });

@@ -94,7 +94,8 @@ function buildCapabilityTable() {
 
 export const sessionHandlers = {
   getHealth: async (ctx) => {
-    const { demoKey } = ctx.services;
+    const { demoKey, config } = ctx.services;
+    const upstream = config.wireUpstream;
     return {
       status: "ok" as const,
       version: SERVER_VERSION,
@@ -103,6 +104,18 @@ export const sessionHandlers = {
       capabilities: capabilityTable(),
       ...(demoKey
         ? { demo: { apiKey: demoKey, providers: demoProviders(), users: DEMO_USERS.map((u) => ({ ...u })) } }
+        : {}),
+      // Which wire endpoints are served, and the server they stand in front of (never credentials: the
+      // address cannot hold any, QIBATES_WIRE_UPSTREAM refuses them).
+      ...(config.wireEndpoints.length > 0
+        ? {
+            wire: {
+              endpoints: [...config.wireEndpoints],
+              ...(upstream
+                ? { upstream: { connector: upstream.connector, providerAddress: upstream.providerAddress } }
+                : {}),
+            },
+          }
         : {}),
     };
   },

@@ -3,12 +3,16 @@ import type { FastifyInstance } from "fastify";
 import { JSON_TYPE } from "./request.ts";
 
 /** `GET /about` (no session needed), `/about/instance` and `/urls`. */
-export function registerAboutRoutes(scope: FastifyInstance, about: { name: string; version: string }): void {
+export function registerAboutRoutes(
+  scope: FastifyInstance,
+  about: { name: string; version: string; description?: string },
+): void {
   scope.get("/about", async (_request, reply) => {
     const body: About = {
       name: about.name,
       version: about.version,
-      description: "Essbase 21c REST API (a subset) answered by QiBates over its embedded engine",
+      description:
+        about.description ?? "Essbase 21c REST API (a subset) answered by QiBates over its embedded engine",
     };
     return reply.type(JSON_TYPE).send(body);
   });
