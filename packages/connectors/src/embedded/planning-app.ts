@@ -3,13 +3,13 @@ import { JournaledApplication } from "./journal.ts";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
+/** Numbers for applications, in their stamps: two applications never share one. */
+let nextApplicationId = 1;
+
 /**
  * The demo Vision planning application and its journal (entered cells and launched rules, replayed in order;
  * older `cells` entries hold changed cells), rebuilt at start-up.
  */
-/** Numbers for applications, in their stamps: two applications never share one. */
-let nextApplicationId = 1;
-
 export class PlanningDemoApplication extends JournaledApplication {
   private current: PlanningApplication | null = null;
   private version = 0;
