@@ -11,7 +11,8 @@
  * ran, and whether the process was still up. Targets: `/health` waits at most 150 ms, the process stays up, and
  * every answer is the protocol's own (no 5xx but XMLA's SOAP faults).
  *
- * Run: `npx tsx bench/hostile-wire.ts [--repeat 3] [--write]` (about a minute)
+ * Run: `npx tsx bench/hostile-wire.ts [--repeat 3] [--write] [--only TEXT]` (about a minute); `--only` runs the
+ * inputs whose name contains TEXT (case-insensitive; several `--only` run those of each), and is not written.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -28,7 +29,9 @@ import { referenceWork, SHARED_MACHINE } from "./machine.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REPEAT = numberOption("repeat", 3);
-const WRITE = args.includes("--write");
+/** The `--only` texts: the inputs named by one of them alone are sent (a partial run is never written). */
+const ONLY = args.flatMap((a, i) => (args[i - 1] === "--only" ? [a.toLowerCase()] : []));
+const WRITE = args.includes("--write") && ONLY.length === 0;
 const MIB = 1024 * 1024;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -377,7 +380,10 @@ async function main() {
     ];
 
     idle = await health.idle(3_000);
-    for (const input of inputs) {
+    const chosen = inputs.filter(
+      (input) => ONLY.length === 0 || ONLY.some((o) => input.name.toLowerCase().includes(o)),
+    );
+    for (const input of chosen) {
       const times: number[] = [];
       const waits: number[] = [];
       let said = "";

@@ -1,5 +1,5 @@
 import { answerFromJson, answerGridSize, answerJson, noteGridJson } from "@qibates/provider";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const answerText = (a: unknown): string | null => {
   const json = answerJson(a);
@@ -13,6 +13,7 @@ import { ProviderError } from "@qibates/provider";
 import type { EmbeddedCatalogue } from "../src/embedded/catalogue.ts";
 import type { GridWorkers } from "../src/embedded/grid-workers.ts";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
+import { PlanningDemoApplication } from "../src/embedded/planning-app.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**
@@ -440,6 +441,60 @@ describe("grid workers", () => {
     expect(fromWorker).not.toEqual(before);
     // Only that session's view changed.
     expect(await revenue(inWorker, planningSession("other"), "What If")).toEqual(before);
+  });
+
+  it("start each demo session's first rule from the shared state a worker keeps: copied once, sessions apart", async () => {
+    const p = await open(1, true);
+    const a = planningSession("ka", "demo-owner");
+    const b = planningSession("kb", "demo-owner");
+    const c = planningSession("kc", "demo-owner");
+    const d = planningSession("kd", "demo-owner");
+    const account = planningSession("kacct", "ada");
+    const before = await revenue(p, a, "What If");
+    const working = await revenue(p, a, "Working");
+    const data = async (s: ProviderSession, version: string) =>
+      (await revenue(p, s, version)).rows.map((r) => r.data);
+    const enter = (s: ProviderSession, value: number) =>
+      p.planning.importDataSlice?.(s, vision, {
+        cube: "Plan1",
+        pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
+        columns: [["Jan"]],
+        rows: [{ headers: ["4110"], data: [value] }],
+        aggregateEssbaseData: false,
+      });
+    // Copies of an application's whole state taken on the event loop to send to a worker.
+    const sent = vi.spyOn(PlanningDemoApplication.prototype, "state");
+    try {
+      for (const s of [a, b]) {
+        expect((await p.planning.launchRule(s, vision, copyVersion("What If") as never)).status).toBe(
+          "completed",
+        );
+        expect(await data(s, "What If")).toEqual(working.rows.map((r) => r.data));
+      }
+      // The shared state was sent once: the second session's rule ran from the state the worker kept.
+      expect(sent).toHaveBeenCalledTimes(1);
+      expect(await revenue(p, c, "What If")).toEqual(before);
+      expect(await revenue(p, account, "What If")).toEqual(before);
+
+      // The shared data changes: the next session's rule starts from the new state, sent again.
+      await enter(account, 4242);
+      expect((await p.planning.launchRule(c, vision, copyVersion("What If") as never)).status).toBe(
+        "completed",
+      );
+      expect(sent).toHaveBeenCalledTimes(2);
+      expect((await data(c, "What If"))[0]?.[0]).toBe(4242);
+      // A view follows the shared data, its own rule replayed on it; the shared What If is untouched.
+      expect((await data(b, "What If"))[0]?.[0]).toBe(4242);
+      expect(await revenue(p, account, "What If")).toEqual(before);
+
+      // A view whose first change is made on the event loop copies the shared state then, and keeps to itself.
+      await enter(d, 777);
+      expect((await data(d, "Working"))[0]?.[0]).toBe(777);
+      expect((await data(c, "Working"))[0]?.[0]).toBe(4242);
+      expect((await data(account, "Working"))[0]?.[0]).toBe(4242);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it("run a rule again on the new data when it changed while the worker ran it", async () => {

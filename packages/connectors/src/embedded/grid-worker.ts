@@ -28,6 +28,7 @@ import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-work
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { capturePlanningState, restorePlanningState } from "./planning-app.ts";
 import { planningReplicaBase, replicaBase } from "./replica-bases.ts";
+import type { ApplicationState } from "./snapshot.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
 const REPLICAS = 16;
@@ -75,15 +76,29 @@ function gridRequest(request: GridRequest, gridJson: string | undefined): GridRe
 /** The planning applications rules run on, by base (`replica-bases.ts`): built once, their state sent each call. */
 const planningBases = new Map<string, PlanningApplication>();
 
-/** Runs a business rule on the planning state sent with the call; answers the rule and the state after it. */
+/** The shared planning applications' states kept for later calls (`WorkerCall.keep`), by application. */
+const keptPlanning = new Map<string, { stamp: string; state: ApplicationState }>();
+
+/**
+ * Runs a business rule on the planning state sent with the call, or kept from an earlier one; answers the rule
+ * and the state after it (the state kept is copied, never changed).
+ */
 function ruleAnswer(call: WorkerCall, rule: LaunchRuleRequest): WorkerAnswer {
   let app = planningBases.get(call.base);
   if (!app) {
     app = planningReplicaBase(call.base)();
     planningBases.set(call.base, app);
   }
-  if (!call.planning) throw new Error("grid worker: a rule call without the application's state");
-  restorePlanningState(app, call.planning);
+  let state = call.planning;
+  if (state && call.keep) keptPlanning.set(call.key, { stamp: call.stamp, state });
+  if (!state) {
+    const kept = keptPlanning.get(call.key);
+    // The event loop sends the state whenever it does not know this worker to keep it: a bug if it is missing.
+    if (!kept || kept.stamp !== call.stamp)
+      throw new Error(`grid worker: planning state of ${call.key} is not at ${call.stamp}`);
+    state = kept.state;
+  }
+  restorePlanningState(app, state);
   let result: LaunchRuleResult;
   try {
     result = app.launchRule(rule);

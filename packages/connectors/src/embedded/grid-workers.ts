@@ -79,7 +79,7 @@ export type WorkerWork =
 /** A business rule run in a worker (`GridWorkers.launchRule`). */
 export interface RulePlan {
   /** The state of the application the worker ran the rule on (`PlanningDemoApplication.stamp`). */
-  stamp: number;
+  stamp: string;
   /** The rule's answer, its `changes` left out (the state carries them). */
   result: Omit<LaunchRuleResult, "changes"> & { changed: number };
   /** Every plan type's values and the texts after the rule, to put in place under the application's lock. */
@@ -118,8 +118,16 @@ export interface WorkerCall {
   work: WorkerWork;
   /** The answer's `dataVersion`: the journal position of the state read. */
   dataVersion: string;
-  /** A planning application's whole state (`planning-rule`): sent with every call, its arrays moved. */
+  /**
+   * A planning application's whole state (`planning-rule`), its arrays moved: sent with every call, but for a
+   * shared application's state the worker already keeps at `stamp` (`keep`).
+   */
   planning?: ApplicationState;
+  /**
+   * The planning state is a shared demo application's (`key`), which every demo session's first rule starts from:
+   * the worker keeps the one it is sent, for later calls at the same `stamp` that send none.
+   */
+  keep?: boolean;
 }
 
 /** A worker's answer: the contract's answer as JSON text, or the error the call ended with. */
@@ -170,6 +178,8 @@ interface Slot {
   pending: Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>;
   /** The state of each application this worker holds. */
   stamps: Map<string, string>;
+  /** The state of each shared planning application this worker keeps (`WorkerCall.keep`). */
+  planning: Map<string, string>;
 }
 
 /**
@@ -362,28 +372,33 @@ export class GridWorkers {
 
   /**
    * Runs a business rule of `app` in a worker, on a copy of its state now: the rule's answer and the state it
-   * ends with (to put in place under the application's lock, if it is still at `stamp` then).
+   * ends with (to put in place under the application's lock, if it is still at `stamp` then). A demo session's
+   * view that has not copied the shared application yet runs it on the shared application's state, which the
+   * worker keeps: copied on the event loop once for each state of the shared application, not for each session.
    */
   async launchRule(app: PlanningDemoApplication, rule: LaunchRuleRequest): Promise<RulePlan> {
     if (this.closed) throw new Error("grid workers are closed");
     const base = app.replica;
     if (base === null) throw new Error(`application ${app.name} has no replica for grid workers`);
     const stamp = app.stamp;
-    const planning = app.state();
+    const owner = app.stateOwner;
+    const keep = !owner.isView;
+    const ownerStamp = owner.stamp;
+    const slot = this.pick();
+    const held = keep && slot.planning.get(owner.name) === ownerStamp;
+    const planning = held ? undefined : owner.state();
+    if (keep) slot.planning.set(owner.name, ownerStamp);
     const call: WorkerCall = {
       id: this.nextId++,
-      key: app.name,
+      key: owner.name,
       base,
-      stamp: String(stamp),
+      stamp: ownerStamp,
       work: { kind: "planning-rule", rule },
       dataVersion: String(app.position),
-      planning,
+      ...(planning ? { planning } : {}),
+      ...(keep ? { keep } : {}),
     };
-    const a = await this.send(
-      this.pick(),
-      call,
-      planning.cubes.flatMap((c) => snapshotBuffers(c.snapshot)),
-    );
+    const a = await this.send(slot, call, planning?.cubes.flatMap((c) => snapshotBuffers(c.snapshot)) ?? []);
     if (!a.rule) throw new Error("grid worker: a rule answered no state");
     return { stamp, result: a.rule.result, state: a.rule.state };
   }
@@ -463,6 +478,7 @@ export class GridWorkers {
       worker: this.spawn({ maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 32 }),
       pending: new Map(),
       stamps: new Map(),
+      planning: new Map(),
     };
     const fail = (error: Error) => {
       // A worker that died is replaced at the next call; its calls under way fail: out of its memory, the

@@ -79,6 +79,20 @@ export abstract class JournaledApplication {
     return this;
   }
 
+  /**
+   * A view's rebuild: puts `base`'s state as it is now in place of the demo data. `lazily`: the view has no
+   * entries of its own to replay on it, so an application may put off the copy until its state is first used
+   * (it then says so through {@link copiedNow}), or never make it when a state worked out elsewhere replaces it.
+   */
+  protected copyFrom(base: JournaledApplication, _lazily: boolean): void {
+    this.restoreState(base.captureState());
+  }
+
+  /** A view took its base's state as it is now (a copy put off by {@link copyFrom}): the position it is based on. */
+  protected copiedNow(): void {
+    this.copySource?.copied(this.copySource.base.position);
+  }
+
   /** Snapshot thresholds and where to warn (the server passes its settings and logger). */
   configure(options: Partial<JournalOptions>): this {
     this.options = { ...this.options, ...options };
@@ -179,7 +193,7 @@ export abstract class JournaledApplication {
       this.changes.clear();
       if (this.copySource) {
         // A view: the shared application's state as it is now (the same on every node), its entries on top.
-        this.restoreState(this.copySource.base.captureState());
+        this.copyFrom(this.copySource.base, !base.state && entries.length === 0);
         this.copySource.copied(this.copySource.base.position);
       }
       if (base.state) {

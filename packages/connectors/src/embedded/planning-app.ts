@@ -3,6 +3,9 @@ import { JournaledApplication } from "./journal.ts";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
+/** Numbers for applications, in their stamps: two applications never share one. */
+let nextApplicationId = 1;
+
 /**
  * The demo Vision planning application and its journal (entered cells and launched rules, replayed in order;
  * older `cells` entries hold changed cells), rebuilt at start-up.
@@ -10,6 +13,20 @@ import type { EmbeddedStore, JournalEntry } from "./store.ts";
 export class PlanningDemoApplication extends JournaledApplication {
   private current: PlanningApplication | null = null;
   private version = 0;
+  private readonly id = nextApplicationId++;
+  /**
+   * A session's view (`sessionView`): reset builds nothing, and a rebuild with no entries of its own leaves it
+   * holding its base's state uncopied ({@link pending}) until it is used.
+   */
+  private view = false;
+  /** Reset, not built yet: built (and, when {@link pending}, its base's state copied in) at first use. */
+  private unbuilt = false;
+  /**
+   * A view whose state is its base's as it is now, not copied yet: a demo session's first rule runs in a grid
+   * worker from the base's state (which the worker may hold already) and its result is put in place uncopied,
+   * so that a new session's view costs the event loop no copy of the demo's data.
+   */
+  private pending: PlanningDemoApplication | null = null;
   private outlineDigest: string | null = null;
   /** A demo application built for the fingerprint before the first load, used by that load. */
   private spare: PlanningApplication | null = null;
@@ -36,7 +53,40 @@ export class PlanningDemoApplication extends JournaledApplication {
       copied,
     );
     view.replica = this.replica;
+    view.view = true;
     return view;
+  }
+
+  protected override copyFrom(base: JournaledApplication, lazily: boolean): void {
+    if (!(base instanceof PlanningDemoApplication)) throw new Error(`${this.name} is not a view of Vision`);
+    this.pending = base;
+    if (!lazily) this.build();
+  }
+
+  /** Builds a reset application: the demo data, or a view's copy of its base's state as it is now. */
+  private build(): void {
+    this.unbuilt = false;
+    this.current = this.spare ?? this.create();
+    this.spare = null;
+    const base = this.pending;
+    if (!base) return;
+    this.pending = null;
+    // One copy of the base's arrays, taken as they are.
+    restorePlanningState(this.current, capturePlanningState(base.app), true);
+    this.copiedNow();
+  }
+
+  /**
+   * The application whose state a rule of this one runs on: this one, or, for a view that has not copied its
+   * base's state yet, that base.
+   */
+  get stateOwner(): PlanningDemoApplication {
+    return this.pending ?? this;
+  }
+
+  /** Whether this is a session's view (whose state no other session starts from). */
+  get isView(): boolean {
+    return this.view;
   }
 
   /** Says that grid workers can run this application's rules: it is built from the demo application `base`. */
@@ -46,6 +96,7 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   get app(): PlanningApplication {
+    if (this.unbuilt) this.build();
     if (!this.current) throw new Error(`application ${this.name} is not loaded`);
     return this.current;
   }
@@ -56,9 +107,16 @@ export class PlanningDemoApplication extends JournaledApplication {
   }
 
   protected reset(): void {
+    this.pending = null;
+    this.version++;
+    if (this.view) {
+      // Built at first use: a view's state is its base's, copied in then (or a worker's result put in place).
+      this.current = null;
+      this.unbuilt = true;
+      return;
+    }
     this.current = this.spare ?? this.create();
     this.spare = null;
-    this.version++;
   }
 
   protected stateVersion(): number {
@@ -88,9 +146,13 @@ export class PlanningDemoApplication extends JournaledApplication {
     this.version++;
   }
 
-  /** Which state the application is at (changes with every change): a worker's result fits only that state. */
-  get stamp(): number {
-    return this.version;
+  /**
+   * Which state the application is at (changes with every change): a worker's result fits only that state. A
+   * view not copied yet is at its base's state: its stamp changes with the base's too.
+   */
+  get stamp(): string {
+    const own = `${this.id}.${this.version}`;
+    return this.pending ? `${own}/${this.pending.stamp}` : own;
   }
 
   /** The state of every plan type and text cell, to send to a grid worker (its arrays then move there). */
@@ -103,6 +165,11 @@ export class PlanningDemoApplication extends JournaledApplication {
    * arrays, moved from the worker, become the plan types' own, uncopied.
    */
   adopt(state: ApplicationState): void {
+    if (this.pending) {
+      // Worked out from the base's state at this stamp: it takes the place of the copy never made.
+      this.pending = null;
+      this.copiedNow();
+    }
     this.restoreState(state, true);
   }
 

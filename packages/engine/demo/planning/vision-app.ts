@@ -183,7 +183,9 @@ export const VISION_TASK_LISTS: TaskListDefinition[] = [
  */
 export function createVisionPlanning(options: { empty?: boolean } = {}): PlanningApplication {
   const outline = visionPlan1Outline();
-  const plan1 = new Cube(outline, { expectedBlocks: 512 });
+  // Empty, its blocks come from another's state (a restore grows the pool once, or takes the state's arrays):
+  // room for the demo data's blocks (17 MB) would be allocated for nothing.
+  const plan1 = new Cube(outline, { expectedBlocks: options.empty ? 16 : 512 });
   if (!options.empty) loadVisionPlan1(plan1);
   const app = new PlanningApplication({
     name: "Vision",
