@@ -164,8 +164,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Placez au moins une dimension en lignes et une en colonnes, chaque dimension une seule fois, une dimension par colonne d'en-têtes de ligne.",
   },
   QB_ERR_GRID_TOO_LARGE: {
-    en: "Zoom on fewer members, turn on missing suppression, or split the grid.",
-    fr: "Zoomez sur moins de membres, activez la suppression des manquants, ou scindez la grille.",
+    en: "Zoom on fewer members, suppress missing rows (`settings.missingSuppression`), or split the grid.",
+    fr: "Zoomez sur moins de membres, supprimez les lignes manquantes (`settings.missingSuppression`) ou scindez la grille.",
   },
   QB_ERR_SELECTION_INVALID: {
     en: "Select member cells (row or column headers) inside the grid; keep at least one member on each axis.",
@@ -196,8 +196,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Prenez le formulaire dans `nav/listforms` ; s'il manque, demandez l'accès à l'administrateur de Planning.",
   },
   QB_ERR_FORM_TYPE_MISMATCH: {
-    en: "Send the `type` that `nav/listforms` gives for this form (regular or composite).",
-    fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (simple ou composite).",
+    en: "Send the `type` that `nav/listforms` gives for this form (`regular` or `composite`).",
+    fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (`regular` ou `composite`).",
   },
   QB_ERR_CELL_TOO_LONG: {
     en: "Shorten the text to 255 characters, or turn on [Submit with large cell](../QiBates/features/settings/SubmitWithLargeCell.md).",
