@@ -164,8 +164,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Placez au moins une dimension en lignes et une en colonnes, chaque dimension une seule fois, une dimension par colonne d'en-têtes de ligne.",
   },
   QB_ERR_GRID_TOO_LARGE: {
-    en: "Zoom on fewer members, turn on missing suppression, or split the grid.",
-    fr: "Zoomez sur moins de membres, activez la suppression des manquants, ou scindez la grille.",
+    en: "Zoom on fewer members, suppress missing rows (`settings.missingSuppression`), or split the grid.",
+    fr: "Zoomez sur moins de membres, supprimez les lignes manquantes (`settings.missingSuppression`) ou scindez la grille.",
   },
   QB_ERR_SELECTION_INVALID: {
     en: "Select member cells (row or column headers) inside the grid; keep at least one member on each axis.",
@@ -176,8 +176,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Corrigez la requête à la ligne et à la colonne que le message indique.",
   },
   QB_ERR_MDX_INVALID: {
-    en: "Use the functions [MDX queries](../develop/mdx-queries.md) lists, one dimension per axis, the cube of the session in `FROM`.",
-    fr: "Utilisez les fonctions que liste [Requêtes MDX](../develop/mdx-queries.md), une dimension par axe, le cube de la session dans `FROM`.",
+    en: "On the demo server, use the functions [MDX queries](../develop/mdx-queries.md#functions) lists; put one dimension per axis and the cube of the session in `FROM`.",
+    fr: "Sur le serveur de démonstration, utilisez les fonctions que liste [Requêtes MDX](../develop/mdx-queries.md#fonctions) ; mettez une dimension par axe et le cube de la session dans `FROM`.",
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
     en: "Add another dimension to that axis first, or pivot a different one.",
@@ -196,8 +196,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Prenez le formulaire dans `nav/listforms` ; s'il manque, demandez l'accès à l'administrateur de Planning.",
   },
   QB_ERR_FORM_TYPE_MISMATCH: {
-    en: "Send the `type` that `nav/listforms` gives for this form (regular or composite).",
-    fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (simple ou composite).",
+    en: "Send the `type` that `nav/listforms` gives for this form (`regular` or `composite`).",
+    fr: "Envoyez le `type` que `nav/listforms` donne pour ce formulaire (`regular` ou `composite`).",
   },
   QB_ERR_CELL_TOO_LONG: {
     en: "Shorten the text to 255 characters, or turn on [Submit with large cell](../QiBates/features/settings/SubmitWithLargeCell.md).",

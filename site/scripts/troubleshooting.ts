@@ -16,6 +16,7 @@ import {
   type ErrorCode,
   errorCatalogue,
 } from "@qibates/provider";
+import { reasonMarkdown } from "../../packages/connectors/src/capability-docs.ts";
 import { SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import { ADVICE, USER_ADVICE } from "./troubleshooting-advice.ts";
 
@@ -140,7 +141,7 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
         const clause =
           refusedClause(why, op, locale) ??
           (real.status === "no"
-            ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`). ${why}`
+            ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`)${locale === "fr" ? " :" : ":"} ${see}.`
             : undefined);
         if (clause) refused.set(clause, [...(refused.get(clause) ?? []), name]);
         else partly.push(name);
@@ -206,10 +207,10 @@ export function connectorLimits(connector: Connector, locale: Locale): string {
     if (!support) continue;
     const label = `**${info.label[locale]}** (${calls(info.id)})${locale === "fr" ? " :" : ":"}`;
     if (support.status === "no") {
-      lines.push(`- ${label} ${words.no}. ${support.why[locale]}`);
+      lines.push(`- ${label} ${words.no}. ${reasonMarkdown(support.why[locale])}`);
     } else if (support.realServers) {
       const what = support.realServers.status === "no" ? words.realNo : words.partly;
-      lines.push(`- ${label} ${what}. ${support.realServers.why[locale]}`);
+      lines.push(`- ${label} ${what}. ${reasonMarkdown(support.realServers.why[locale])}`);
     }
   }
   if (lines.length === 0) return words.none;

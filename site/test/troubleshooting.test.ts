@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { reasonMarkdown } from "../../packages/connectors/src/capability-docs.ts";
 import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import {
   adviceWithLimits,
@@ -72,7 +73,7 @@ describe("the troubleshooting page's generated blocks", () => {
         const text = connectorLimits(connector, locale);
         for (const support of Object.values(CONNECTOR_PROFILES[connector].capabilities)) {
           const why = support.status === "no" ? support.why : support.realServers?.why;
-          if (why) expect(text, `${connector} ${locale}`).toContain(why[locale]);
+          if (why) expect(text, `${connector} ${locale}`).toContain(reasonMarkdown(why[locale]));
         }
       }
     }

@@ -1,3 +1,4 @@
+import { MDX_FUNCTION_NAMES } from "@qibates/engine/mdx";
 import {
   CAPABILITIES,
   type Capability,
@@ -34,7 +35,7 @@ const WORDS = {
     heading: "## What the API does with each connector",
     intro: [
       "The QiBates REST API follows the capability table below, the one `GET /qibates/api/v2/health` returns: an operation marked **No** returns `422` with `QB_ERR_OPERATION_UNSUPPORTED` before any server is called, and the demo server behaves as that kind of server does.",
-      "A capability marked **Demo only** is done by the demo server, but not by a real server reached with that connector, because its protocol has no public call for it: the call returns `422` with `QB_ERR_OPERATION_UNSUPPORTED`. **Yes, partly on real servers** means that a real server does part of it; the note says which part.",
+      'A capability marked **Demo only** is done by the demo server, but not by a real server reached with that connector, because its protocol has no public call for it: the call returns `422` with `QB_ERR_OPERATION_UNSUPPORTED`. **Yes, partly on real servers** means that a real server does part of it; the note says which part. In `GET /qibates/api/v2/health`, **No** is `supported: false`, **Demo only** is `onRealServers: "no"` and **Yes, partly on real servers** is `onRealServers: "partly"`.',
     ],
     realHeading: "### Which connectors reach real servers",
     realNone:
@@ -53,7 +54,7 @@ const WORDS = {
       planning: "[Connect QiBates to Planning and EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` returns the same information for each connector (`realServers`). The demo addresses respond only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
+      "`GET /qibates/api/v2/health` returns the same information for each connector, in its `realServers` field. The demo addresses respond only when the server runs in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`.",
     and: "and",
     connector: "Connector",
     server: "Server",
@@ -74,7 +75,7 @@ const WORDS = {
     heading: "## Ce que fait l'API avec chaque connecteur",
     intro: [
       "L'API REST de QiBates suit la table des capacités ci-dessous, celle que renvoie `GET /qibates/api/v2/health` : une opération marquée **Non** renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED` avant tout appel à un serveur, et le serveur de démonstration se comporte comme ce type de serveur.",
-      "Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n'a pas d'appel public pour cela : l'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle.",
+      'Une capacité marquée **Démo seulement** est assurée par le serveur de démonstration, mais pas par un serveur réel joint avec ce connecteur, car son protocole n\'a pas d\'appel public pour cela : l\'appel renvoie `422` avec `QB_ERR_OPERATION_UNSUPPORTED`. Avec **Oui, en partie sur serveur réel**, un serveur réel en fait une partie ; la note dit laquelle. Dans `GET /qibates/api/v2/health`, **Non** correspond à `supported: false`, **Démo seulement** à `onRealServers: "no"` et **Oui, en partie sur serveur réel** à `onRealServers: "partly"`.',
     ],
     realHeading:
       "### Connecteurs qui joignent des serveurs réels {#connecteurs-qui-joignent-des-serveurs-reels}",
@@ -93,7 +94,7 @@ const WORDS = {
       planning: "[Connecter QiBates à Planning et EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` donne la même réponse pour chaque connecteur (`realServers`). Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
+      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
     and: "et",
     connector: "Connecteur",
     server: "Serveur",
@@ -116,6 +117,30 @@ const WORDS = {
 };
 
 type NoteVerdict = "no" | "demo" | "partly";
+
+/** Names of the API and of the servers' calls that a reason gives as plain text (it also reaches `GET /health`). */
+const CODE_NAMES = [
+  /\b(?:nav|action)\/[a-zA-Z]+\b/g,
+  /\b(?:\d{3} )?QB_ERR_[A-Z_]+\b/g,
+  /GET …\/forms\/\{form\}\/data/g,
+  /\bstorage null\b/g,
+  /(?<=champ )rules\b|\brules(?= field)/g,
+  /\b(?:UPDATE CUBE|RULES|WriteBack|importdataslice|exportdataslice|enableLargeCellSubmit)\b/g,
+  /\b(?:EnumBusinessRules|EnumRunTimePrompts|EnumAliasTables)\b/g,
+];
+
+/**
+ * A capability reason for a developer page: the API's and the servers' names in it (`nav/openform`,
+ * `422 QB_ERR_OPERATION_UNSUPPORTED`, `importdataslice`…) as code; text already in code is left as it is.
+ */
+export function reasonMarkdown(text: string): string {
+  return text
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) =>
+      i % 2 === 1 ? part : CODE_NAMES.reduce((t, re) => t.replace(re, (m) => `\`${m}\``), part),
+    )
+    .join("");
+}
 
 /**
  * The reasons of a capability table, keyed by the rows they explain rather than numbered: one bullet per reason,
@@ -143,7 +168,7 @@ class RowNotes {
       "",
       ...this.list.map(
         (n) =>
-          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${n.why[locale]}`,
+          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${reasonMarkdown(n.why[locale])}`,
       ),
     ];
   }
@@ -158,8 +183,12 @@ function familyTable(family: Family, locale: DocLocale): string[] {
     "",
     `| ${w.capability} | ${w.calls} | ${connectors.map((c) => `\`${c}\``).join(" | ")} |`,
     `|---|---|${connectors.map(() => "---").join("|")}|`,
-    `| ${w.realServers} | | ${connectors.map((c) => (CONNECTOR_PROFILES[c].realServers ? w.yes : w.notYet)).join(" | ")} |`,
   ];
+  // The "Real servers" row only while some connector of the family has none (the table above says which do).
+  if (connectors.some((c) => !CONNECTOR_PROFILES[c].realServers))
+    lines.push(
+      `| ${w.realServers} | | ${connectors.map((c) => (CONNECTOR_PROFILES[c].realServers ? w.yes : w.notYet)).join(" | ")} |`,
+    );
   for (const cap of CAPABILITIES.filter((c) => c.family === family)) {
     const cells = connectors.map((c) => {
       const s = CONNECTOR_PROFILES[c].capabilities[cap.id];
@@ -657,7 +686,26 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     path: "intro.md",
     blocks: (locale: DocLocale) => ({ "real-servers": introNote(locale) }),
   },
+  {
+    path: "develop/mdx-queries.md",
+    blocks: (locale: DocLocale) => ({ "mdx-functions": mdxFunctionList(locale) }),
+  },
 ];
+
+/** "MDX queries": the functions and methods the demo engine runs, read from the engine's own tables. */
+export function mdxFunctionList(locale: DocLocale): string {
+  const code = (names: readonly string[], dot = "") => names.map((n) => `\`${dot}${n}\``).join(", ");
+  const { functions, methods } = MDX_FUNCTION_NAMES;
+  return locale === "en"
+    ? [
+        `- **Functions:** ${code(functions)}.`,
+        `- **Methods**, written after a member, a level or a dimension: ${code(methods, ".")}.`,
+      ].join("\n")
+    : [
+        `- **Fonctions :** ${code(functions)}.`,
+        `- **Méthodes**, écrites après un membre, un niveau ou une dimension : ${code(methods, ".")}.`,
+      ].join("\n");
+}
 
 /**
  * The introduction's note: per server, the features of its family that a real server does only on the demo server

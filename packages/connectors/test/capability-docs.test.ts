@@ -5,8 +5,10 @@ import {
   capabilityHeading,
   capabilitySection,
   type DocLocale,
+  mdxFunctionList,
   realServerConnectors,
   realServerGuides,
+  reasonMarkdown,
 } from "../src/capability-docs.ts";
 import {
   capabilityVerdict,
@@ -171,6 +173,28 @@ describe("the tables of features over servers", () => {
           for (const cell of cells) expect(cell.replace(/ \|$/, ""), line).toMatch(/^\*\*[^*]+\*\*$/);
         }
       }
+    }
+  });
+});
+
+describe("developer-page helpers", () => {
+  it("writes the API's and the servers' names of a reason as code, once", () => {
+    expect(
+      reasonMarkdown(
+        "On a real server, nav/listforms is refused (422 QB_ERR_OPERATION_UNSUPPORTED); `nav/openform` reads importdataslice.",
+      ),
+    ).toBe(
+      "On a real server, `nav/listforms` is refused (`422 QB_ERR_OPERATION_UNSUPPORTED`); `nav/openform` reads `importdataslice`.",
+    );
+    expect(reasonMarkdown("the response's rules field")).toBe("the response's `rules` field");
+  });
+
+  it("lists the demo engine's MDX functions and methods from its tables, in both languages", () => {
+    for (const locale of ["en", "fr"] as const) {
+      const list = mdxFunctionList(locale);
+      expect(list).toContain("`CROSSJOIN`");
+      expect(list).toContain("`.CHILDREN`");
+      expect(list).not.toContain("`.CROSSJOIN`");
     }
   });
 });

@@ -26,6 +26,7 @@ export {
   type MdxResult,
   resolveMdxUpdate,
 } from "./executor.ts";
+export { MDX_FUNCTION_NAMES } from "./functions/names.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";
