@@ -1907,7 +1907,7 @@ export interface components {
             /** @description Column of a member cell of the dimension to move, 0-based. */
             column: number;
             /**
-             * @description Destination axis of a POV dimension. Ignored for a row or column dimension, which always goes to the other axis.
+             * @description Where the dimension goes. `rows` (the default), a POV or column dimension to the front of the rows, a row dimension to the outermost column row. `columns`, any dimension to the outermost column row; a column dimension already there is refused (nowhere to move).
              * @default rows
              * @enum {string}
              */
