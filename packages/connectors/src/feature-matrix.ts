@@ -206,12 +206,12 @@ const R = {
     fr: "Essbase et SSAS n'ont pas de formulaires Planning\u00a0; la bibliothèque de formulaires y contient vos grilles enregistrées.",
   },
   scripts: {
-    en: "You run the cube's calculation scripts from the Forms Library; each runs as written, with no runtime prompt to fill in.",
-    fr: "Vous lancez les scripts de calcul du cube depuis la bibliothèque de formulaires ; chacun s'exécute tel qu'il est écrit, sans invite d'exécution à renseigner.",
+    en: "You run the cube's calculation scripts from the Forms Library; QiBates runs each with its default values and does not ask for runtime substitution variables.",
+    fr: "Vous lancez les scripts de calcul du cube depuis la bibliothèque de formulaires ; QiBates exécute chacun avec ses valeurs par défaut, sans demander de variables de substitution d'exécution.",
   },
   scriptPrompts: {
-    en: "A calculation script has no runtime prompts, so there are no prompt values to give; it runs as written.",
-    fr: "Un script de calcul n'a pas d'invite d'exécution, donc aucune valeur d'invite à donner ; il s'exécute tel qu'il est écrit.",
+    en: "QiBates does not ask for a calculation script's runtime substitution variables; it sends none, so the script runs with the default values it declares.",
+    fr: "QiBates ne demande pas les variables de substitution d'exécution d'un script de calcul ; il n'en envoie aucune, et le script s'exécute donc avec les valeurs par défaut qu'il déclare.",
   },
   ssasRules: {
     en: "SSAS has no business rules or calculation scripts.",
