@@ -178,6 +178,18 @@ describe("snapshots served to their own users, demo mode off", () => {
       expect(r.status, JSON.stringify(r.body)).toBe(404);
       expect(r.body.code).toBe("QB_ERR_APPLICATION_UNKNOWN");
     }
+    // An MDX query of its own cube naming the other one in FROM reads nothing, as for a cube that does not exist.
+    const own = { server: SERVER, application: "Budget", cube: "Plan" };
+    const mdx = (from: string) =>
+      api.post("action/mdx", { loginid: alice, ...own, query: `SELECT {[Sales]} ON COLUMNS FROM ${from}` });
+    const fromOther = await mdx("Forecast.Plan");
+    const fromNone = await mdx("Nowhere.Plan");
+    expect(fromOther.status, JSON.stringify(fromOther.body)).toBe(fromNone.status);
+    expect(fromOther.status).toBeGreaterThanOrEqual(400);
+    expect(fromOther.body.code).toBe(fromNone.body.code);
+    expect(fromOther.body.message.replaceAll("Forecast", "X")).toBe(
+      fromNone.body.message.replaceAll("Nowhere", "X"),
+    );
     // An application that does not exist at all is refused the same way.
     const none = await api.post("nav/cubes", { loginid: alice, server: SERVER, application: "Nowhere" });
     expect(none.body.code).toBe("QB_ERR_APPLICATION_UNKNOWN");
