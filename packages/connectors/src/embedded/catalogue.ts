@@ -31,8 +31,8 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /**
  * Who may open what on the embedded servers. `demo`: whether the demo applications (Sample.Basic, Vision) are
  * served at all (false: the snapshots' alone). `allowed(username)`: the applications a user may open —
- * `"all"` for every application served (the demo users), else the snapshot applications named (case ignored;
- * the demo applications never), `[]` for none.
+ * `"all"` for every application served (the demo users), else `snapshots`: every snapshot application
+ * (`"all"`) or those named (case ignored), never a demo application; `{ snapshots: [] }` for none.
  */
 export interface EmbeddedAccess {
   demo: boolean;
