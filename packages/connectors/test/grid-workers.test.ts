@@ -242,7 +242,10 @@ describe("grid workers", () => {
     const workers = (p as unknown as { workers: GridWorkers }).workers;
     const query =
       "WITH MEMBER [Measures].[Loop] AS '[Measures].[Loop] + 1' SELECT {[Measures].[Loop]} ON COLUMNS FROM Sample.Basic";
-    const app = (p as unknown as { catalogue: EmbeddedCatalogue }).catalogue.essbaseCube("essbase", cube);
+    const app = (p as unknown as { catalogue: EmbeddedCatalogue }).catalogue.essbaseCube(
+      { connector: "essbase" },
+      cube,
+    );
     const e = await workers.mdxResult(app, query, parseMdx(query), {}).catch((x: unknown) => x);
     const direct = (() => {
       try {

@@ -11,10 +11,10 @@ process.on("SIGINT", () => {
   stop = true;
   process.stderr.write("\nstopping after the current query (Ctrl-C again to stop now)\n");
 });
-async function askPassword() {
+async function askPassword(prompt = "Password: ") {
   const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  process.stderr.write("Password: ");
+  process.stderr.write(prompt);
   // Typed characters are not echoed.
   rl._writeToOutput = () => {};
   const answer = await new Promise((resolve) => rl.question("", resolve));
@@ -22,11 +22,16 @@ async function askPassword() {
   process.stderr.write("\n");
   return answer;
 }
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
 process.exitCode = await main(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
   tty: process.stderr.isTTY === true,
   env: process.env,
-  ...(process.stdin.isTTY ? { askPassword } : {}),
+  ...(process.stdin.isTTY ? { askPassword } : { readStdin }),
   interrupted: () => stop,
 });

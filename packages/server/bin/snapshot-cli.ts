@@ -8,11 +8,13 @@ import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartvie
 import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
+import { hashPassword } from "../src/snapshot-users.ts";
 import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
                         [--cube CUBE] [--name NAME] [--force]
        qibates-snapshot --import-data FILE --into SNAPSHOT [--cube CUBE] [--skip-rejected]
+       qibates-snapshot hash-password
 
 Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
 
@@ -36,6 +38,10 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
   --skip-rejected  write the values that load even when some lines are rejected (default: nothing
                  is written then)
 
+  hash-password  writes a password hash for QIBATES_SNAPSHOT_USERS (the users who may log in to
+                 reach the snapshots): the password is asked for twice on a terminal, else read
+                 from standard input (its first line); never an argument
+
 A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
 authorities, as for the QiBates server.
 
@@ -49,8 +55,10 @@ export interface Io {
   /** Whether standard error is a terminal (progress on one line that updates). */
   tty: boolean;
   env: Record<string, string | undefined>;
-  /** Asks for the password without echo (only on a terminal). */
-  askPassword?: () => Promise<string>;
+  /** Asks for the password without echo (only on a terminal); `prompt` replaces "Password: ". */
+  askPassword?: (prompt?: string) => Promise<string>;
+  /** Reads standard input whole (when it is not a terminal). */
+  readStdin?: () => Promise<string>;
   /** Checked between chunks: true stops the run. */
   interrupted?: () => boolean;
 }
@@ -210,7 +218,39 @@ async function importMode(values: Record<string, string | boolean | undefined>, 
   }
 }
 
+/** `hash-password`: a hash of a password for QIBATES_SNAPSHOT_USERS, the password never an argument. */
+async function hashMode(rest: readonly string[], io: Io): Promise<number> {
+  if (rest.length > 0) {
+    return usage(
+      io,
+      "hash-password takes no argument: the password is asked for, or read from standard input",
+    );
+  }
+  let password: string;
+  if (io.askPassword) {
+    password = await io.askPassword("Password: ");
+    const again = await io.askPassword("Password again: ");
+    if (again !== password) {
+      io.err("qibates-snapshot: the two passwords differ; nothing written\n");
+      return 1;
+    }
+  } else if (io.readStdin) {
+    // The first line: `printf '%s' "$P" | …` and `echo "$P" | …` give the same hash.
+    password = (await io.readStdin()).split(/\r?\n/)[0] ?? "";
+  } else {
+    io.err("qibates-snapshot: no terminal to ask the password on and no standard input to read it from\n");
+    return 2;
+  }
+  if (password === "") {
+    io.err("qibates-snapshot: the password is empty; nothing written\n");
+    return 1;
+  }
+  io.out(`${await hashPassword(password)}\n`);
+  return 0;
+}
+
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === "hash-password") return hashMode(argv.slice(1), io);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({

@@ -7,7 +7,9 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { CONNECTORS, type Connector, isConnector } from "@qibates/provider";
+import { DEMO_USERS } from "./demo.ts";
 import { checkProviderAddress, DEMO_HOST } from "./provider-address.ts";
+import { SnapshotUsers } from "./snapshot-users.ts";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -87,6 +89,17 @@ const oneOf =
   };
 
 const optionalText: Parser<string | undefined> = (raw) => raw.trim() || undefined;
+
+/** The users file of the snapshots, read and checked whole (`snapshot-users.ts`). */
+const snapshotUsers: Parser<SnapshotUsers | undefined> = (raw) => {
+  const path = raw.trim();
+  if (path === "") return undefined;
+  try {
+    return SnapshotUsers.read(path);
+  } catch (e) {
+    throw new ConfigError(e instanceof Error ? e.message : String(e));
+  }
+};
 
 /** Fastify's `trustProxy`: off, the number of proxies in front of the server, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -314,9 +327,16 @@ export const variables = {
   ),
   snapshots: variable(
     "QIBATES_SNAPSHOTS",
-    "Folder of cube snapshots (taken with qibates-snapshot), each served as an application of the embedded engine beside the demo's; a snapshot that fails a check stops the start.",
+    "Folder of cube snapshots (taken with qibates-snapshot), each served as an application of the embedded engine, beside the demo's (QIBATES_DEMO=true) or instead of them (false); a snapshot that fails a check stops the start.",
     optionalText,
     undefined as string | undefined,
+    "(empty)",
+  ),
+  snapshotUsers: variable(
+    "QIBATES_SNAPSHOT_USERS",
+    "JSON file of the users who may log in to reach the snapshots: each a name, a passwordHash made by qibates-snapshot hash-password, and the snapshot applications it may open (or all). Needed with QIBATES_DEMO=false.",
+    snapshotUsers,
+    undefined as SnapshotUsers | undefined,
     "(empty)",
   ),
   wireEndpoints: variable(
@@ -563,6 +583,38 @@ function wireUpstreamProblems(config: Config): string[] {
   return [];
 }
 
+/**
+ * What is wrong with the snapshots' users beside the other settings. Without demo mode, the snapshots are served
+ * to the users of QIBATES_SNAPSHOT_USERS alone, so the file is needed; with it, they are served to the demo's
+ * users too, and a user of the file may not take a demo user's name.
+ */
+function snapshotUserProblems(config: Config): string[] {
+  const users = config.snapshotUsers;
+  const where = users ? `QIBATES_SNAPSHOT_USERS (${users.file})` : "QIBATES_SNAPSHOT_USERS";
+  if (users && !config.snapshots) {
+    return [`${where}: lists the users of the snapshots, so it needs QIBATES_SNAPSHOTS`];
+  }
+  if (config.snapshots && !config.demo && !users) {
+    return [
+      "QIBATES_SNAPSHOTS: with QIBATES_DEMO=false, the snapshots are served to the users of QIBATES_SNAPSHOT_USERS alone, so it needs that file",
+    ];
+  }
+  if (users && config.demo) {
+    const taken = users.names.filter((n) =>
+      DEMO_USERS.some((u) => u.username.toLowerCase() === n.toLowerCase()),
+    );
+    if (taken.length > 0) {
+      return [`${where}: ${taken.map((n) => `"${n}"`).join(", ")} is a demo user's name; give another name`];
+    }
+  }
+  return [];
+}
+
+/** Whether the embedded engine serves the addresses of `DEMO_HOST`: the demo, or snapshots to their users. */
+export function embeddedServed(config: Pick<Config, "demo" | "snapshots">): boolean {
+  return config.demo || config.snapshots !== undefined;
+}
+
 /** Reads every variable from `env`; throws one ConfigError listing every bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const errors: string[] = [];
@@ -587,20 +639,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
     );
   }
-  // The wire endpoints serve the demo's users and data, which exist only in demo mode, unless they stand in
-  // front of a server of their own (QIBATES_WIRE_UPSTREAM).
-  if (config.wireEndpoints?.length > 0 && !config.demo && !config.wireUpstream && errors.length === 0) {
+  // The wire endpoints serve the embedded engine's users and data: the demo's, or the snapshots' to their own
+  // users; else they stand in front of a server of their own (QIBATES_WIRE_UPSTREAM).
+  if (
+    config.wireEndpoints?.length > 0 &&
+    !config.demo &&
+    !config.snapshots &&
+    !config.wireUpstream &&
+    errors.length === 0
+  ) {
     errors.push(
-      "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_WIRE_UPSTREAM)",
+      "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM)",
     );
   }
   if (config.wireUpstream && errors.length === 0) errors.push(...wireUpstreamProblems(config));
-  // Snapshots are served by the embedded engine at the demo addresses, to the demo's users.
-  if (config.snapshots && !config.demo && errors.length === 0) {
-    errors.push(
-      "QIBATES_SNAPSHOTS: snapshots are served at the demo addresses, so it needs QIBATES_DEMO=true",
-    );
-  }
+  if (errors.length === 0) errors.push(...snapshotUserProblems(config));
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
   return config;
 }

@@ -69,6 +69,19 @@ async function main(): Promise<void> {
       "",
     );
   }
+  if (config.snapshots && config.snapshotUsers) {
+    lines.push(
+      `Snapshots of ${config.snapshots}, served to the users of ${config.snapshotUsers.file}:`,
+      `  Users                             ${config.snapshotUsers.names.join(", ")}`,
+      ...(app.services.demoKey
+        ? []
+        : [
+            "  Provider addresses (with an API key from the sign-in):",
+            ...demoProviders().map((p) => `    ${p.connector.padEnd(15)} ${p.providerAddress}`),
+          ]),
+      "",
+    );
+  }
   lines.push("Press Ctrl+C to stop.", "");
   process.stdout.write(lines.join("\n"));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import {
   DEMO_APPLICATIONS,
+  type EmbeddedAccess,
   EmbeddedProvider,
   type EmbeddedProviderOptions,
   type JournalLog,
@@ -13,11 +14,12 @@ import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartvie
 import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import type { Connector, Provider, SliceScheduler } from "@qibates/provider";
-import type { Config } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import type { Database } from "./database.ts";
 import { demoCredentialsValid } from "./demo.ts";
 import { databaseStore } from "./embedded-store.ts";
 import type { ProviderTarget } from "./provider-address.ts";
+import type { SnapshotUsers } from "./snapshot-users.ts";
 
 /**
  * Which provider serves a session: the embedded engine for the demo addresses; for a real server, the client
@@ -45,6 +47,29 @@ export function providerRegistry(providers: {
 }
 
 /**
+ * Who logs in to the embedded engine and what each sees: the demo users (demo mode), who open every
+ * application, and the users of QIBATES_SNAPSHOT_USERS, who open the snapshot applications the file allows
+ * them. Without demo mode, the demo applications are not served and the demo users cannot log in.
+ */
+export function embeddedUsers(
+  demo: boolean,
+  users: SnapshotUsers | undefined,
+): { credentialsValid: (username: string, password: string) => Promise<boolean>; access: EmbeddedAccess } {
+  return {
+    credentialsValid: async (username, password) => {
+      // Both checks run every time, so that the time taken tells nothing of which list holds the name.
+      const asDemo = demoCredentialsValid(username, password) && demo;
+      const asOwn = users ? await users.valid(username, password) : false;
+      return asDemo || asOwn;
+    },
+    access: {
+      demo,
+      allowed: (username) => users?.rule(username) ?? (demo ? "all" : { snapshots: [] }),
+    },
+  };
+}
+
+/**
  * The product's providers: the embedded engine over the server's database for the demo addresses, and one
  * client per server protocol for real servers (today `essbase-stndln`, Essbase 21c's REST API, and `pbcs` and
  * `planning`, the Planning REST API — with Smart View's XML protocol for `planning`'s alias tables and prompts), all reaching
@@ -66,6 +91,8 @@ export async function openProviders(
     | "journalSnapshotBytes"
     | "gridWorkers"
     | "snapshots"
+    | "snapshotUsers"
+    | "demo"
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
@@ -73,10 +100,20 @@ export async function openProviders(
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   // Every snapshot is read and checked before anything is served: one that fails stops the start.
   const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
+  const users = config?.snapshotUsers;
+  if (users) {
+    const unknown = users.unknownApplications(snapshots.map((s) => s.manifest.application));
+    if (unknown.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${unknown.map((u) => `QIBATES_SNAPSHOT_USERS (${users.file}): ${u}`).join("\n  ")}`,
+      );
+    }
+  }
+  const demo = config?.demo ?? true;
   const embedded = await EmbeddedProvider.open({
     store: databaseStore(db),
     snapshots,
-    credentialsValid: demoCredentialsValid,
+    ...embeddedUsers(demo, users),
     ...(ownViews ? { ownViews } : {}),
     ...(scheduler ? { scheduler } : {}),
     ...(config ? { gridWorkers: config.gridWorkers } : {}),

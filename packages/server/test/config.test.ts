@@ -174,7 +174,7 @@ describe("configuration registry", () => {
     );
     // Without an upstream, the endpoints still need the demo.
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla", QIBATES_DEMO: "false" })).toThrow(
-      /needs QIBATES_DEMO=true \(or QIBATES_WIRE_UPSTREAM\)/,
+      /needs QIBATES_DEMO=true \(or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM\)/,
     );
   });
 

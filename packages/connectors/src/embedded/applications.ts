@@ -13,7 +13,10 @@ export interface EmbeddedApplications {
   essbase: EssbaseApplication;
   /** Vision (plan type Plan1), for the planning family (planning, pbcs). */
   planning: PlanningDemoApplication;
-  /** Cubes of snapshots (`QIBATES_SNAPSHOTS`), served beside Sample.Basic on the Essbase-family server. */
+  /**
+   * Cubes of snapshots (`QIBATES_SNAPSHOTS`), served on the Essbase-family server beside Sample.Basic, or alone
+   * when the provider's `EmbeddedAccess` serves no demo application.
+   */
   copies?: readonly SnapshotCopy[];
 }
 

@@ -29,20 +29,44 @@ export const DEMO_APPLICATIONS: readonly string[] = [DEMO_SERVERS.essbase, DEMO_
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
+ * Who may open what on the embedded servers. `demo`: whether the demo applications (Sample.Basic, Vision) are
+ * served at all (false: the snapshots' alone). `allowed(username)`: the applications a user may open —
+ * `"all"` for every application served (the demo users), else `snapshots`: every snapshot application
+ * (`"all"`) or those named (case ignored), never a demo application; `{ snapshots: [] }` for none.
+ */
+export interface EmbeddedAccess {
+  demo: boolean;
+  allowed(username: string): "all" | { snapshots: "all" | readonly string[] };
+}
+
+/** Every application served to everyone (the demo as it always was). */
+export const OPEN_ACCESS: EmbeddedAccess = { demo: true, allowed: () => "all" };
+
+/** Who a lookup is for: the session's connector and, once logged in, its user. */
+export interface Viewer {
+  connector: Connector;
+  username?: string;
+}
+
+/**
  * The demo catalogue (`DEMO_SERVERS` of the engine's demo) with the loaded applications behind it: each
  * connector family sees its own server. Names are matched without regard to case, as Essbase does.
  */
 export class EmbeddedCatalogue {
   private readonly servers: EmbeddedServers;
+  /** The applications of snapshots, by lower-case name (the others are the demo's or the given catalogue's). */
+  private readonly snapshotNames: ReadonlySet<string>;
 
   constructor(
     private readonly applications: EmbeddedApplications,
     servers: EmbeddedServers = DEMO_SERVERS,
+    private readonly access: EmbeddedAccess = OPEN_ACCESS,
   ) {
     // Snapshots' applications are listed after the demo's, each with its cubes.
     const extra = new Map<string, string[]>();
     for (const c of applications.copies ?? [])
       extra.set(c.application, [...(extra.get(c.application) ?? []), c.cube]);
+    this.snapshotNames = new Set([...extra.keys()].map((n) => n.toLowerCase()));
     this.servers = {
       ...servers,
       essbase: {
@@ -55,20 +79,33 @@ export class EmbeddedCatalogue {
     };
   }
 
-  server(connector: Connector): DemoServer {
-    return this.servers[familyOf(connector)];
+  /**
+   * The server of a connector's family as `viewer` sees it: the applications the access lets it open, the
+   * others absent, so that every lookup below refuses them as unknown (the one place access is enforced).
+   */
+  server(viewer: Viewer): DemoServer {
+    const server = this.servers[familyOf(viewer.connector)];
+    const rule = viewer.username === undefined ? "all" : this.access.allowed(viewer.username);
+    if (rule === "all" && this.access.demo) return server;
+    const opens = (name: string): boolean => {
+      const key = name.toLowerCase();
+      if (!this.snapshotNames.has(key)) return rule === "all" && this.access.demo;
+      if (rule === "all" || rule.snapshots === "all") return true;
+      return rule.snapshots.some((a) => a.toLowerCase() === key);
+    };
+    return { ...server, applications: server.applications.filter((a) => opens(a.name)) };
   }
 
-  findServer(connector: Connector, name: string): DemoServer {
-    const server = this.server(connector);
+  findServer(viewer: Viewer, name: string): DemoServer {
+    const server = this.server(viewer);
     if (!same(name, server.name)) {
       throw serverUnknown(name);
     }
     return server;
   }
 
-  findApplication(connector: Connector, ref: ApplicationRef): DemoApplication {
-    const server = this.findServer(connector, ref.server);
+  findApplication(viewer: Viewer, ref: ApplicationRef): DemoApplication {
+    const server = this.findServer(viewer, ref.server);
     const app = server.applications.find((a) => same(a.name, ref.application));
     if (!app) {
       throw applicationUnknown(ref.application, server.name);
@@ -76,8 +113,8 @@ export class EmbeddedCatalogue {
     return app;
   }
 
-  findCube(connector: Connector, ref: CubeRef): string {
-    const app = this.findApplication(connector, ref);
+  findCube(viewer: Viewer, ref: CubeRef): string {
+    const app = this.findApplication(viewer, ref);
     const cube = app.cubes.find((c) => same(c, ref.cube));
     if (!cube) {
       throw cubeUnknown(ref.cube, app.name);
@@ -86,16 +123,16 @@ export class EmbeddedCatalogue {
   }
 
   /** The Essbase-family application holding the cube a call names. */
-  essbaseCube(connector: Connector, ref: CubeRef): EssbaseApplication {
-    const cube = this.findCube(connector, ref);
-    const app = this.findApplication(connector, ref).name;
+  essbaseCube(viewer: Viewer, ref: CubeRef): EssbaseApplication {
+    const cube = this.findCube(viewer, ref);
+    const app = this.findApplication(viewer, ref).name;
     const copy = this.applications.copies?.find((c) => c.application === app && c.cube === cube);
     return copy ? copy.app : this.applications.essbase;
   }
 
   /** The planning application a call names. */
-  planningApplication(connector: Connector, ref: ApplicationRef): PlanningDemoApplication {
-    this.findApplication(connector, ref);
+  planningApplication(viewer: Viewer, ref: ApplicationRef): PlanningDemoApplication {
+    this.findApplication(viewer, ref);
     return this.applications.planning;
   }
 }

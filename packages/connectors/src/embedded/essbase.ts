@@ -202,7 +202,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
   }
 
   private app(session: ProviderSession, ref: CubeRef): EssbaseApplication {
-    return this.catalogue.essbaseCube(session.connector, ref);
+    return this.catalogue.essbaseCube(session, ref);
   }
 
   /** The application whose data a call reads or changes: the session's own view when it has one. */
@@ -341,9 +341,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
   /** Refuses a level the session cannot reach: an unknown server, application or cube. */
   private checkLevel(session: ProviderSession, level: VariableLevel): void {
     const { server, application, cube } = level;
-    this.catalogue.findServer(session.connector, server);
+    this.catalogue.findServer(session, server);
     if (application === null) return;
-    if (cube === null) this.catalogue.findApplication(session.connector, { server, application });
+    if (cube === null) this.catalogue.findApplication(session, { server, application });
     else this.app(session, { server, application, cube });
   }
 

@@ -11,7 +11,12 @@ export {
   replayOnEngine,
 } from "./answer-key.ts";
 export type { EmbeddedApplications } from "./applications.ts";
-export { DEMO_APPLICATIONS, type EmbeddedServers } from "./catalogue.ts";
+export {
+  DEMO_APPLICATIONS,
+  type EmbeddedAccess,
+  type EmbeddedServers,
+  OPEN_ACCESS,
+} from "./catalogue.ts";
 export {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,

@@ -67,7 +67,7 @@ export class EmbeddedPlanning implements PlanningOperations {
   ) {}
 
   private demo(session: ProviderSession, ref: ApplicationRef): PlanningDemoApplication {
-    return this.catalogue.planningApplication(session.connector, ref);
+    return this.catalogue.planningApplication(session, ref);
   }
 
   /** The application whose data a call reads or changes: the session's own view when it has one. */

@@ -12,7 +12,7 @@ import type { EnginePort } from "../engine-port.ts";
 import type { EngineCube } from "../grid-bridge/olap-bridge.ts";
 import { engineOlapPort } from "../grid-bridge/olap-bridge.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
-import { EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
+import { type EmbeddedAccess, EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
@@ -25,8 +25,13 @@ import type { EmbeddedStore } from "./store.ts";
 export interface EmbeddedProviderOptions {
   /** Where changes are journaled and per-user state is kept. */
   store: EmbeddedStore;
-  /** Checks a user name and password of the demo (constant time, without telling which was wrong). */
-  credentialsValid: (username: string, password: string) => boolean;
+  /** Checks a user name and password (constant time, without telling which was wrong). */
+  credentialsValid: (username: string, password: string) => boolean | Promise<boolean>;
+  /**
+   * Whether the demo applications are served and which applications each user may open (`EmbeddedAccess`);
+   * absent: every application to every user who logs in.
+   */
+  access?: EmbeddedAccess;
   /** When the demo applications save a snapshot of their journal, and where they warn. */
   journal?: Partial<JournalOptions>;
   /**
@@ -114,7 +119,7 @@ export class EmbeddedProvider implements Provider {
     const applications = options.catalogue
       ? options.catalogue.applications
       : await openEmbeddedApplications(options.store, options.journal, options.snapshots);
-    const catalogue = new EmbeddedCatalogue(applications, options.catalogue?.servers);
+    const catalogue = new EmbeddedCatalogue(applications, options.catalogue?.servers, options.access);
     return new EmbeddedProvider(catalogue, options, applications);
   }
 
@@ -141,9 +146,11 @@ export class EmbeddedProvider implements Provider {
 
   /** A cube of the catalogue as the engine sees it (the XMLA endpoint's MDX and write-back); names as the catalogue spells them. */
   engineCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineCube {
-    const application = this.catalogue.findApplication(connector, ref).name;
-    const cube = this.catalogue.findCube(connector, ref);
-    const shared = this.catalogue.essbaseCube(connector, ref);
+    // The session's user sees only the applications it may open; the connector is the one the call names.
+    const viewer = session ? { connector, username: session.username } : { connector };
+    const application = this.catalogue.findApplication(viewer, ref).name;
+    const cube = this.catalogue.findCube(viewer, ref);
+    const shared = this.catalogue.essbaseCube(viewer, ref);
     const views = this.views;
     // A session kept apart (the demo's own views) reads and writes its own view, as its grid calls do.
     const data = views && session ? (write: boolean) => views.data(session, shared, write) : undefined;
@@ -151,7 +158,7 @@ export class EmbeddedProvider implements Provider {
   }
 
   async login(input: LoginInput) {
-    if (!this.options.credentialsValid(input.username, input.password)) {
+    if (!(await this.options.credentialsValid(input.username, input.password))) {
       throw new ProviderError("LOGIN_FAILED", "The provider refused the user name or password.", {});
     }
     return { username: input.username };
@@ -163,17 +170,17 @@ export class EmbeddedProvider implements Provider {
   }
 
   async servers(session: ProviderSession) {
-    return { servers: [{ name: this.catalogue.server(session.connector).name }] };
+    return { servers: [{ name: this.catalogue.server(session).name }] };
   }
 
   async applications(session: ProviderSession, server: string, sort: boolean) {
-    const names = this.catalogue.findServer(session.connector, server).applications.map((a) => a.name);
+    const names = this.catalogue.findServer(session, server).applications.map((a) => a.name);
     if (sort) names.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
     return { server, applications: names.map((name) => ({ name })) };
   }
 
   async cubes(session: ProviderSession, ref: ApplicationRef) {
-    const app = this.catalogue.findApplication(session.connector, ref);
+    const app = this.catalogue.findApplication(session, ref);
     return {
       server: ref.server,
       application: ref.application,

@@ -1,6 +1,7 @@
 import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS } from "@qibates/provider";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { embeddedServed } from "../config.ts";
 import { DEMO_USERS, demoProviders } from "../demo.ts";
 import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
@@ -15,8 +16,9 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   const connector = ctx.connector;
   if (!connector) throw new ApiError("QB_ERR_CONNECTOR_INVALID", {}, "connector");
   const { config } = ctx.services;
+  // The embedded engine's addresses: the demo's, or, with demo mode off, the snapshots' served to their users.
   const target = checkProviderAddress(providerAddress, connector, {
-    demo: config.demo,
+    demo: embeddedServed(config),
     allowedHosts: config.allowedHosts,
   });
   if ("code" in target) throw new ApiError(target.code, target.params, "providerAddress");
