@@ -121,12 +121,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   }
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
-    const client = new EssbaseRestClient(
-      this.options.upstreams,
-      restBase(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new EssbaseRestClient(this.options.upstreams, restBase(input.address), input);
     await client.login();
     return { client, outlines: new OutlineCache(this.options.outlineTtlMs), cubes: new Map() };
   }

@@ -110,12 +110,7 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
   }
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
-    const client = new PlanningRestClient(
-      this.options.upstreams,
-      planningRestRoot(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new PlanningRestClient(this.options.upstreams, planningRestRoot(input.address), input);
     await client.login();
     return { client, dimensions: new OutlineCache(this.options.membersTtlMs) };
   }

@@ -12,7 +12,7 @@ import type {
 import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import { RemoteProvider } from "../remote/provider-base.ts";
-import { unsupported as refused } from "../remote/unsupported.ts";
+import { refusalsOf } from "../remote/unsupported.ts";
 
 type Schemas = components["schemas"];
 
@@ -73,8 +73,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The one alias table Planning REST's member read gives (a member's `alias`, read as the Default table's). */
 const REST_ALIAS_TABLE = "Default";
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("planning", operation, why, field);
+const unsupported = refusalsOf("planning");
 
 export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implements Provider {
   readonly id = "planning-smartview";

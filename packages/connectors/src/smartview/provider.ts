@@ -33,7 +33,7 @@ import type { Upstreams } from "../net/upstream.ts";
 import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider } from "../remote/provider-base.ts";
-import { missing, unsupported as refused } from "../remote/unsupported.ts";
+import { missing, refusalsOf } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
   cellOf,
@@ -86,8 +86,7 @@ export function smartViewUrlFor(address: string | URL): URL {
   return url;
 }
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("essbase", operation, why, field);
+const unsupported = refusalsOf("essbase");
 
 export class SmartViewProvider extends RemoteProvider<SvSession> implements Provider {
   readonly id = "smartview";
@@ -100,12 +99,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   }
 
   protected async open(input: LoginInput): Promise<SvSession> {
-    const client = new SmartViewClient(
-      this.options.upstreams,
-      smartViewUrlFor(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new SmartViewClient(this.options.upstreams, smartViewUrlFor(input.address), input);
     await client.connect();
     return { client, outlines: new OutlineCache(this.options.outlineTtlMs) };
   }

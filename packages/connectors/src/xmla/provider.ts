@@ -34,7 +34,7 @@ import type { Upstreams } from "../net/upstream.ts";
 import { bracket } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider } from "../remote/provider-base.ts";
-import { missing, unsupported as refused } from "../remote/unsupported.ts";
+import { missing, refusalsOf } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQuery, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
@@ -82,8 +82,7 @@ export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, 
   return new URL(mapped ?? `${new URL(String(address)).origin}/olap/msmdpump.dll`);
 }
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("ssas", operation, why, field);
+const unsupported = refusalsOf("ssas");
 
 export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provider {
   readonly id = "xmla";
@@ -99,8 +98,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     const client = new XmlaClient(
       this.options.upstreams,
       xmlaUrlFor(input.address, this.options.xmlaUrls),
-      input.username,
-      input.password,
+      input,
     );
     const rows = await client.login();
     const sources = rows
@@ -342,7 +340,7 @@ class XmlaOperations implements EssbaseOperations {
         if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
           // The server's reason goes with the refusal, in the registry's message, in both languages.
           const reason = String(e.params?.reason ?? e.message);
-          throw refused("ssas", "action/save", {
+          throw unsupported("action/save", {
             en: `the server refused the write-back (UPDATE CUBE) — ${reason}`,
             fr: `le serveur a refusé l'écriture différée (UPDATE CUBE) — ${reason}`,
           });
