@@ -1,3 +1,4 @@
+import { XmlRefused } from "@qibates/protocols/xml";
 import { ProviderError } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, UpstreamRequest, Upstreams } from "../net/upstream.ts";
@@ -66,9 +67,27 @@ export abstract class RemoteClient implements ListedClient {
     throw httpFailure(this.upstreams, this.where, answer, what);
   }
 
-  /** An answer that is not the protocol's, without one of its own error messages (the body logged). */
-  protected failure(answer: UpstreamAnswer, what: string): ProviderError {
-    return this.upstreams.failure(this.where, answer, what, null);
+  /**
+   * A non-2xx answer that is not the protocol's own (an HTML error page, a proxy's text): the one error of an
+   * unreachable server, the body logged, never answered.
+   */
+  protected checkStatus(answer: UpstreamAnswer, what: string): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    throw this.upstreams.failure(this.where, answer, what, null);
+  }
+
+  /** An XML answer read by the protocol's bounded reader; one it refuses unread is `UPSTREAM_MALFORMED`. */
+  protected async readAnswer<T>(
+    method: string,
+    answer: UpstreamAnswer,
+    read: (text: string) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await read(answer.body);
+    } catch (e) {
+      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
+      throw e;
+    }
   }
 
   malformed(reason: string): ProviderError {

@@ -170,19 +170,11 @@ export class SmartViewClient extends RemoteClient {
       body: requestXml(method, body),
       secrets: [this.password, esc(this.password)],
     });
-    let root: SvElement | null;
-    try {
-      root = await readSv(answer.body);
-    } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
-      throw e;
-    }
+    const root = await this.readAnswer(method, answer, readSv);
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
     if (root && isProtocolAnswer(root)) return root;
     this.checkLogin(answer);
-    if (answer.status < 200 || answer.status >= 300) {
-      throw this.failure(answer, `POST ${url.pathname} req_${method}`);
-    }
+    this.checkStatus(answer, `POST ${url.pathname} req_${method}`);
     // Another document (an HTML page with 200) is not the provider's answer: never taken for a refused login.
     throw this.malformed(
       root

@@ -1,4 +1,3 @@
-import { XmlRefused } from "@qibates/protocols/xml";
 import {
   type DataSet,
   dataSetOf,
@@ -125,18 +124,10 @@ export class XmlaClient extends RemoteClient {
       body: build(header),
     });
     this.checkLogin(answer);
-    let soap: SoapAnswer | null;
-    try {
-      soap = await readSoap(answer.body);
-    } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
-      throw e;
-    }
+    const soap = await this.readAnswer(method, answer, readSoap);
     if (soap) return soap;
     // Not SOAP: with an error status, only the server's text (logged, never answered).
-    if (answer.status < 200 || answer.status >= 300) {
-      throw this.failure(answer, `POST ${this.url.pathname} ${method}`);
-    }
+    this.checkStatus(answer, `POST ${this.url.pathname} ${method}`);
     throw this.malformed(`a ${method} answer that is not a SOAP envelope`);
   }
 
