@@ -29,10 +29,9 @@ import {
 } from "../grid-bridge/outline-calls.ts";
 import { gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing, refusalsOf } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
@@ -62,10 +61,7 @@ type Schemas = components["schemas"];
  * shows a write-back answer, substitution variables or member properties: those answer the typed error.
  */
 
-export interface SmartViewProviderOptions {
-  upstreams: Upstreams;
-  /** An upstream session unused this long is ended. */
-  idleMs: number;
+export interface SmartViewProviderOptions extends RemoteProviderOptions {
   /** How long a cube's outline read from the server is reused within one session. */
   outlineTtlMs?: number;
 }
@@ -94,12 +90,12 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   readonly essbase: EssbaseOperations;
 
   constructor(private readonly options: SmartViewProviderOptions) {
-    super(options.idleMs, "Smart View");
+    super(options, "Smart View");
     this.essbase = new SmartViewOperations(this);
   }
 
   protected async open(input: LoginInput): Promise<SvSession> {
-    const client = new SmartViewClient(this.options.upstreams, smartViewUrlFor(input.address), input);
+    const client = new SmartViewClient(this.upstreams, smartViewUrlFor(input.address), input);
     await client.connect();
     return { client, outlines: new OutlineCache(this.options.outlineTtlMs) };
   }

@@ -78,8 +78,7 @@ export class PlanningSmartViewClient extends SmartViewClient {
 export function planningSmartViewClient(
   upstreams: Upstreams,
   address: URL,
-  username: string,
-  password: string,
+  credentials: Credentials,
 ): PlanningSmartViewClient {
-  return new PlanningSmartViewClient(upstreams, address, workspaceUrlFor(address), { username, password });
+  return new PlanningSmartViewClient(upstreams, address, workspaceUrlFor(address), credentials);
 }
