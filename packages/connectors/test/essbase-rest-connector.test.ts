@@ -196,14 +196,7 @@ describe("essbase-stndln over HTTP", () => {
   });
 
   it("logs in again transparently when the server forgets the session, and logs out", async () => {
-    const address = `${f.endpoint.origin}/essbase/japi`;
-    const { handle } = await f.connector.login({
-      connector: "essbase-stndln",
-      username: "demo",
-      password: "demo",
-      address: new URL(address),
-    });
-    const s = f.session("again", handle ?? null, address);
+    const s = await f.login("again");
     await f.connector.servers(s);
     // The server ends every session (as an expiry would): the next call logs in again by itself.
     const sessions = (f.endpoint.app as unknown as { essbaseSessions?: { clear(): void } }).essbaseSessions;

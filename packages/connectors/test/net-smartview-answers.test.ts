@@ -25,7 +25,10 @@ afterAll(async () => {
 
 async function login(status: number, body: string): Promise<ProviderError> {
   next = { status, body };
-  const client = new SmartViewClient(upstreams, new URL(`${origin}/aps/SmartView`), "demo", "pw-secret");
+  const client = new SmartViewClient(upstreams, new URL(`${origin}/aps/SmartView`), {
+    username: "demo",
+    password: "pw-secret",
+  });
   const e = await client.connect().catch((x: unknown) => x);
   if (!(e instanceof ProviderError)) throw new Error(`not a provider error: ${String(e)}`);
   return e;

@@ -2,10 +2,10 @@ import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSessio
 import { ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
 import { startXmla } from "../../wire/test/support/index.ts";
-import { Upstreams } from "../src/net/upstream.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
 import { XmlaProvider, xmlaUrlFor } from "../src/xmla/provider.ts";
-import { ssasSession, useXmla } from "./support/xmla.ts";
+import { loginSession, loopbackUpstreams } from "./support/fake-upstream.ts";
+import { useXmla } from "./support/xmla.ts";
 
 /**
  * The ssas connector over real HTTP against the XMLA endpoint of @qibates/wire (over the embedded engine):
@@ -306,23 +306,12 @@ describe("ssas over XMLA", () => {
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {
     // One session per user and address at most: a second login ends the first one's XMLA session on the server.
     const endpoint = await startXmla({ maxSessionsPerUser: 1 });
-    const upstreams = new Upstreams({
-      allowedHosts: ["127.0.0.1"],
-      connectTimeoutMs: 5000,
-      readTimeoutMs: 10000,
-    });
+    const upstreams = loopbackUpstreams();
     const connector = new XmlaProvider({ upstreams, idleMs: 60_000 });
     try {
       const address = `${endpoint.origin}/aps/JAPI`;
-      const login = async (id: string) => {
-        const { handle } = await connector.login({
-          connector: "ssas",
-          username: "demo",
-          password: "demo",
-          address: new URL(address),
-        });
-        return ssasSession(id, handle ?? null, address);
-      };
+      const login = (id: string) =>
+        loginSession(connector, "ssas", address, "demo", "demo").then((s) => ({ ...s, id }));
       const a = await login("a");
       const b = await login("b");
       const apps = await connector.applications(a, CUBE.server, false);

@@ -37,7 +37,10 @@ afterAll(async () => {
 });
 
 async function failure(call: (c: XmlaClient) => Promise<unknown>): Promise<ProviderError> {
-  const client = new XmlaClient(upstreams, new URL(`${origin}/olap/msmdpump.dll`), "demo", "demo");
+  const client = new XmlaClient(upstreams, new URL(`${origin}/olap/msmdpump.dll`), {
+    username: "demo",
+    password: "demo",
+  });
   try {
     await call(client);
   } catch (e) {

@@ -1,9 +1,7 @@
 import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
-import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
-import type { ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
-import { httpFailure } from "../remote/http-answers.ts";
+import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
 
 /**
@@ -13,30 +11,22 @@ import { loginRefused } from "../remote/login.ts";
  * the server forgets the session (401 with the cookies), the client logs in again once and repeats the call.
  * The password stays in this object's memory; it is never logged.
  */
-export class EssbaseRestClient {
+export class EssbaseRestClient extends RemoteClient {
   private cookies = new Map<string, string>();
   /** The `Cookie` header of the kept cookies, built once. */
   private cookieHeader: string | null = null;
   private readonly urls = new Map<string, URL>();
   /** Grid preferences last sent in this upstream session (a JSON text), so unchanged ones are not sent again. */
   preferencesSent: string | null = null;
-  lastUsed = Date.now();
-
-  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
-  bytesRead = 0;
-
-  /** What one call may read of this server's lists (`ListBudget`). */
-  get listLimits(): Readonly<ListLimits> {
-    return this.upstreams.listLimits;
-  }
 
   constructor(
-    private readonly upstreams: Upstreams,
+    upstreams: Upstreams,
     /** `https://host:port/essbase/rest/v1`, without a trailing slash. */
     readonly base: string,
-    private readonly username: string,
-    private readonly password: string,
-  ) {}
+    credentials: Credentials,
+  ) {
+    super(upstreams, base, credentials);
+  }
 
   /** Opens the upstream session (`GET /session` with Basic); `LOGIN_FAILED` when the server refuses. */
   async login(): Promise<void> {
@@ -44,9 +34,7 @@ export class EssbaseRestClient {
     this.cookieHeader = null;
     this.preferencesSent = null;
     const answer = await this.send("GET", "/session", undefined, true);
-    if (answer.status === 401 || answer.status === 403) {
-      throw loginRefused();
-    }
+    this.checkLogin(answer);
     this.check(answer, "GET /session");
     if (this.cookies.size === 0) {
       throw this.malformed("the login answer set no session cookie");
@@ -110,20 +98,17 @@ export class EssbaseRestClient {
     basic: boolean,
   ): Promise<UpstreamAnswer> {
     const headers: Record<string, string> = { accept: "application/json" };
-    if (basic || this.cookies.size === 0) {
-      headers.authorization = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString("base64")}`;
-    }
+    if (basic || this.cookies.size === 0) headers.authorization = this.authorization;
     if (this.cookies.size > 0) {
       this.cookieHeader ??= [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       headers.cookie = this.cookieHeader;
     }
     if (body !== undefined) headers["content-type"] = "application/json";
-    const answer = await this.upstreams.request(this.url(path), {
+    const answer = await this.request(this.url(path), {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    this.bytesRead += Buffer.byteLength(answer.body);
     this.keepCookies(answer);
     return answer;
   }
@@ -157,21 +142,5 @@ export class EssbaseRestClient {
       this.cookies.set(name, pair.slice(eq + 1).trim());
       this.cookieHeader = null;
     }
-  }
-
-  /**
-   * Non-2xx answers: `PROVIDER_FAILED` with the server's own message when the body is the API's JSON error,
-   * otherwise the one error of an unreachable server (the body logged, never answered).
-   */
-  private check(answer: UpstreamAnswer, what: string): void {
-    if (answer.status >= 200 && answer.status < 300) return;
-    throw httpFailure(this.upstreams, this.base, answer, what);
-  }
-
-  malformed(reason: string): ProviderError {
-    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.base} answered ${reason}.`, {
-      address: new URL(this.base).origin,
-      reason,
-    });
   }
 }

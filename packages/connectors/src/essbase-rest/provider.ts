@@ -41,10 +41,9 @@ import {
 } from "../grid-bridge/outline-calls.ts";
 import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type { RemoteOutline } from "../remote/outline.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
@@ -68,10 +67,7 @@ const namedMetadata = new WeakMap<object, Promise<OlapMetadata>>();
 /** Essbase 21c has no server level: the deployment is one cluster, named as Smart View shows it. */
 export const ESSBASE_21C_SERVER = "EssbaseCluster-1";
 
-export interface EssbaseRestOptions {
-  upstreams: Upstreams;
-  /** An upstream session unused this long is ended (its API session has expired by then). */
-  idleMs: number;
+export interface EssbaseRestOptions extends RemoteProviderOptions {
   /** How long a calculation job is polled before the call gives up. */
   jobTimeoutMs: number;
   /** How long a cube's outline read from the server is reused within one session. */
@@ -107,7 +103,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   readonly olap: OlapPort;
 
   constructor(private readonly options: EssbaseRestOptions) {
-    super(options.idleMs, "Essbase");
+    super(options, "Essbase");
     const operations = new EssbaseRestOperations(this, options);
     this.essbase = operations;
     this.olap = {
@@ -121,12 +117,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   }
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
-    const client = new EssbaseRestClient(
-      this.options.upstreams,
-      restBase(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new EssbaseRestClient(this.upstreams, restBase(input.address), input);
     await client.login();
     return { client, outlines: new OutlineCache(this.options.outlineTtlMs), cubes: new Map() };
   }

@@ -6,11 +6,10 @@ import {
   PLANNING_REST_VERSION,
   PlanningAnswerError,
 } from "@qibates/protocols/planning-rest";
-import { ProviderError } from "@qibates/provider";
 import { readJson } from "../net/json.ts";
-import type { ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
-import { httpFailure, serverMessage } from "../remote/http-answers.ts";
+import { type Credentials, RemoteClient } from "../remote/client-base.ts";
+import { serverMessage } from "../remote/http-answers.ts";
 import { loginRefused as loginFailed } from "../remote/login.ts";
 
 /**
@@ -18,26 +17,14 @@ import { loginRefused as loginFailed } from "../remote/login.ts";
  * session: every call carries HTTP Basic (`identitydomain.user` on EPM Cloud, as the user typed it). The
  * password stays in this object's memory; it is never logged.
  */
-export class PlanningRestClient {
-  lastUsed = Date.now();
-  private readonly authorization: string;
-
-  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
-  bytesRead = 0;
-
-  /** What one call may read of this server's lists (`ListBudget`). */
-  get listLimits(): Readonly<ListLimits> {
-    return this.upstreams.listLimits;
-  }
-
+export class PlanningRestClient extends RemoteClient {
   constructor(
-    private readonly upstreams: Upstreams,
+    upstreams: Upstreams,
     /** `https://host:port/HyperionPlanning/rest`, without a trailing slash. */
     readonly root: string,
-    username: string,
-    password: string,
+    credentials: Credentials,
   ) {
-    this.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+    super(upstreams, root, credentials);
   }
 
   /** The versioned base every call but version discovery goes under. */
@@ -51,12 +38,12 @@ export class PlanningRestClient {
    */
   async login(): Promise<void> {
     const discovery = await this.send("GET", `${this.root}/`);
-    if (discovery.status === 401 || discovery.status === 403) throw loginFailed();
+    this.checkLogin(discovery);
     this.check(discovery, "GET /HyperionPlanning/rest/");
     const versions = await this.parse<unknown>(discovery, "GET /HyperionPlanning/rest/");
     if (!listsVersion(versions)) throw this.malformed(`a version list without ${PLANNING_REST_VERSION}`);
     const apps = await this.send("GET", `${this.base}${PLANNING_PATHS.applications}`);
-    if (apps.status === 401 || apps.status === 403) throw loginFailed();
+    this.checkLogin(apps);
     this.check(apps, "GET /applications");
   }
 
@@ -123,13 +110,11 @@ export class PlanningRestClient {
     const headers: Record<string, string> = { accept: "application/json", authorization: this.authorization };
     // The jobs resource answers 415 without it (a live-tested client's note).
     if (body !== undefined) headers["content-type"] = "application/json";
-    const answer = await this.upstreams.request(new URL(url), {
+    return this.request(new URL(url), {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    this.bytesRead += Buffer.byteLength(answer.body);
-    return answer;
   }
 
   /** A large answer (a whole hierarchy, a form's data) is read in slices: the loop is never held (issue 30). */
@@ -141,12 +126,6 @@ export class PlanningRestClient {
     }
   }
 
-  /** Non-2xx answers: the server's own JSON error message, else the one error of an unreachable server. */
-  private check(answer: UpstreamAnswer, what: string): void {
-    if (answer.status >= 200 && answer.status < 300) return;
-    throw httpFailure(this.upstreams, this.root, answer, what);
-  }
-
   /** An answer read by a codec reader; one it cannot read is `UPSTREAM_MALFORMED`. */
   read<T>(reader: (answer: unknown) => T, answer: unknown): T {
     try {
@@ -155,12 +134,5 @@ export class PlanningRestClient {
       if (e instanceof PlanningAnswerError) throw this.malformed(e.reason);
       throw e;
     }
-  }
-
-  malformed(reason: string): ProviderError {
-    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.root} answered ${reason}.`, {
-      address: new URL(this.root).origin,
-      reason,
-    });
   }
 }

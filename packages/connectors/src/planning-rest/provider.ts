@@ -49,9 +49,8 @@ import {
 } from "@qibates/provider";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { ListBudget } from "../net/list-budget.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing, unsupported as refused } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
@@ -70,10 +69,7 @@ type Schemas = components["schemas"];
 /** Planning REST has no server level: one server per address, named as the demo names its Planning server. */
 export const PLANNING_REST_SERVER = "Planning";
 
-export interface PlanningRestOptions {
-  upstreams: Upstreams;
-  /** An upstream client unused this long is dropped (its API session has expired by then). */
-  idleMs: number;
+export interface PlanningRestOptions extends RemoteProviderOptions {
   /** How long a rule's job is polled before the call gives up. */
   jobTimeoutMs: number;
   /** Time between two polls of a job (default 200 ms). */
@@ -105,17 +101,12 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
   readonly planning: PlanningOperations;
 
   constructor(private readonly options: PlanningRestOptions) {
-    super(options.idleMs, "Planning");
+    super(options, "Planning");
     this.planning = new PlanningRestOperations(this, options);
   }
 
   protected async open(input: LoginInput): Promise<UpstreamSession> {
-    const client = new PlanningRestClient(
-      this.options.upstreams,
-      planningRestRoot(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new PlanningRestClient(this.upstreams, planningRestRoot(input.address), input);
     await client.login();
     return { client, dimensions: new OutlineCache(this.options.membersTtlMs) };
   }

@@ -11,8 +11,9 @@ import type {
 } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
-import { unsupported as refused } from "../remote/unsupported.ts";
+import type { Credentials } from "../remote/client-base.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
+import { refusalsOf } from "../remote/unsupported.ts";
 
 type Schemas = components["schemas"];
 
@@ -23,21 +24,13 @@ type Schemas = components["schemas"];
  * has: the alias tables (`EnumAliasTables`) and whether a rule prompts (`EnumBusinessRules`,
  * `EnumRunTimePrompts`). A login logs in to both. Sources in `packages/connectors/NOTES-planning-smartview.md`.
  */
-export interface PlanningSmartViewOptions {
-  upstreams: Upstreams;
-  /** An upstream session unused this long is ended. */
-  idleMs: number;
+export interface PlanningSmartViewOptions extends RemoteProviderOptions {
   /**
    * Opens the Smart View session of a login at the provider address (not yet connected): the Smart View
    * connector's `planningSmartViewClient`, given by whoever builds the provider so that this connector reaches
    * the Smart View protocol through the provider type alone.
    */
-  smartView: (
-    upstreams: Upstreams,
-    address: URL,
-    username: string,
-    password: string,
-  ) => PlanningSmartViewSession;
+  smartView: (upstreams: Upstreams, address: URL, credentials: Credentials) => PlanningSmartViewSession;
 }
 
 /** What this connector asks of a Smart View session with Planning. */
@@ -73,8 +66,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The one alias table Planning REST's member read gives (a member's `alias`, read as the Default table's). */
 const REST_ALIAS_TABLE = "Default";
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("planning", operation, why, field);
+const unsupported = refusalsOf("planning");
 
 export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implements Provider {
   readonly id = "planning-smartview";
@@ -85,7 +77,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     private readonly rest: PlanningRestSide,
     private readonly options: PlanningSmartViewOptions,
   ) {
-    super(options.idleMs, "Planning");
+    super(options, "Planning");
     this.planning = new PlanningSmartViewOperations(this, rest.planning);
   }
 
@@ -95,7 +87,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     const url = new URL(String(input.address));
     url.search = "";
     url.hash = "";
-    const client = this.options.smartView(this.options.upstreams, url, input.username, input.password);
+    const client = this.options.smartView(this.upstreams, url, input);
     try {
       await client.connect();
     } catch (e) {

@@ -1,5 +1,14 @@
 import type { LoginInput, ProviderSession } from "@qibates/provider";
+import type { Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
+
+/** What every real-server provider is given for its logins and their upstream sessions. */
+export interface RemoteProviderOptions {
+  /** The connectors' network rules, through which every client reaches its server. */
+  upstreams: Upstreams;
+  /** An upstream session unused this long is ended (its API session has expired by then). */
+  idleMs: number;
+}
 
 /**
  * What every real-server provider does the same way: a login opens an upstream session (the connector's own
@@ -10,13 +19,16 @@ import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
  */
 export abstract class RemoteProvider<S extends UpstreamState> {
   private readonly sessions: UpstreamSessions<S>;
+  /** The network rules the login's clients are made with. */
+  protected readonly upstreams: Upstreams;
 
   protected constructor(
-    idleMs: number,
+    options: RemoteProviderOptions,
     /** The server's kind, for the message of `SESSION_LOST` ("Essbase", "XMLA"…). */
     kind: string,
   ) {
-    this.sessions = new UpstreamSessions<S>(idleMs, kind);
+    this.upstreams = options.upstreams;
+    this.sessions = new UpstreamSessions<S>(options.idleMs, kind);
   }
 
   /** Logs in to the server (a refused login throws `LOGIN_FAILED`) and answers what this login keeps. */

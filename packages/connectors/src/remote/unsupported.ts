@@ -21,6 +21,12 @@ export function unsupported(
   );
 }
 
+/** {@link unsupported} for one connector: how its operations refuse what its server lacks. */
+export function refusalsOf(connector: string) {
+  return (operation: string, why: string | ProviderText, field: string | null = null): ProviderError =>
+    unsupported(connector, operation, why, field);
+}
+
 /**
  * The refusal of `operation` where the capability table says `connector` lacks `capability` on a real server,
  * with the table's reason: the one place a connector states what it cannot do.

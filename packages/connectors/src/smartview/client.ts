@@ -13,8 +13,8 @@ import {
 } from "@qibates/protocols/smartview";
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "@qibates/provider";
-import type { ListLimits } from "../net/list-budget.ts";
 import type { Upstreams } from "../net/upstream.ts";
+import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
 
 export { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocols/smartview";
@@ -66,29 +66,21 @@ export interface OpenCube {
   cube: string;
 }
 
-export class SmartViewClient {
+export class SmartViewClient extends RemoteClient {
   protected sid: string | null = null;
   protected open: OpenCube | null = null;
   /** The single sign-on token `GetSSOToken` gave this connection (`null`: none asked yet, or refused). */
   private ssoToken: string | null = null;
   private ssoRefused = false;
   private queue: Promise<unknown> = Promise.resolve();
-  lastUsed = Date.now();
-
-  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
-  bytesRead = 0;
-
-  /** What one call may read of this server's lists (`ListBudget`). */
-  get listLimits(): Readonly<ListLimits> {
-    return this.upstreams.listLimits;
-  }
 
   constructor(
-    private readonly upstreams: Upstreams,
+    upstreams: Upstreams,
     readonly url: URL,
-    protected readonly username: string,
-    protected readonly password: string,
-  ) {}
+    credentials: Credentials,
+  ) {
+    super(upstreams, url.origin, credentials);
+  }
 
   /** `ConnectToProvider` with the user name and password: the session id, or `LOGIN_FAILED`. */
   async connect(): Promise<void> {
@@ -172,40 +164,22 @@ export class SmartViewClient {
 
   /** One message posted to `url` (the provider's address unless told), its answer's root element. */
   protected async post(method: string, body: string, url: URL = this.url): Promise<SvElement> {
-    const answer = await this.upstreams.request(url, {
+    const answer = await this.request(url, {
       method: "POST",
       headers: { "content-type": "application/xml", accept: "application/xml" },
       body: requestXml(method, body),
       secrets: [this.password, esc(this.password)],
     });
-    this.bytesRead += Buffer.byteLength(answer.body);
-    let root: SvElement | null;
-    try {
-      root = await readSv(answer.body);
-    } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
-      throw e;
-    }
+    const root = await this.readAnswer(method, answer, readSv);
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
     if (root && isProtocolAnswer(root)) return root;
-    if (answer.status === 401 || answer.status === 403) {
-      throw loginRefused();
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, null);
-    }
+    this.checkLogin(answer);
+    this.checkStatus(answer, `POST ${url.pathname} req_${method}`);
     // Another document (an HTML page with 200) is not the provider's answer: never taken for a refused login.
     throw this.malformed(
       root
         ? `a ${method} answer that is not Smart View's (<${oneLine(root.name, 40)}>)`
         : `a ${method} answer that is not XML`,
     );
-  }
-
-  malformed(reason: string): ProviderError {
-    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.url.origin} answered ${reason}.`, {
-      address: this.url.origin,
-      reason,
-    });
   }
 }

@@ -29,11 +29,10 @@ import {
 } from "../grid-bridge/outline-calls.ts";
 import { gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
-import { missing, unsupported as refused } from "../remote/unsupported.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
+import { missing, refusalsOf } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
   cellOf,
@@ -62,10 +61,7 @@ type Schemas = components["schemas"];
  * shows a write-back answer, substitution variables or member properties: those answer the typed error.
  */
 
-export interface SmartViewProviderOptions {
-  upstreams: Upstreams;
-  /** An upstream session unused this long is ended. */
-  idleMs: number;
+export interface SmartViewProviderOptions extends RemoteProviderOptions {
   /** How long a cube's outline read from the server is reused within one session. */
   outlineTtlMs?: number;
 }
@@ -86,8 +82,7 @@ export function smartViewUrlFor(address: string | URL): URL {
   return url;
 }
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("essbase", operation, why, field);
+const unsupported = refusalsOf("essbase");
 
 export class SmartViewProvider extends RemoteProvider<SvSession> implements Provider {
   readonly id = "smartview";
@@ -95,17 +90,12 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   readonly essbase: EssbaseOperations;
 
   constructor(private readonly options: SmartViewProviderOptions) {
-    super(options.idleMs, "Smart View");
+    super(options, "Smart View");
     this.essbase = new SmartViewOperations(this);
   }
 
   protected async open(input: LoginInput): Promise<SvSession> {
-    const client = new SmartViewClient(
-      this.options.upstreams,
-      smartViewUrlFor(input.address),
-      input.username,
-      input.password,
-    );
+    const client = new SmartViewClient(this.upstreams, smartViewUrlFor(input.address), input);
     await client.connect();
     return { client, outlines: new OutlineCache(this.options.outlineTtlMs) };
   }

@@ -10,6 +10,7 @@ import {
 } from "@qibates/protocols/smartview";
 import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
+import type { Credentials } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
 import { SmartViewClient } from "./client.ts";
 
@@ -33,10 +34,9 @@ export class PlanningSmartViewClient extends SmartViewClient {
     upstreams: Upstreams,
     url: URL,
     private readonly workspace: URL,
-    username: string,
-    password: string,
+    credentials: Credentials,
   ) {
-    super(upstreams, url, username, password);
+    super(upstreams, url, credentials);
   }
 
   override async connect(): Promise<void> {
@@ -78,8 +78,7 @@ export class PlanningSmartViewClient extends SmartViewClient {
 export function planningSmartViewClient(
   upstreams: Upstreams,
   address: URL,
-  username: string,
-  password: string,
+  credentials: Credentials,
 ): PlanningSmartViewClient {
-  return new PlanningSmartViewClient(upstreams, address, workspaceUrlFor(address), username, password);
+  return new PlanningSmartViewClient(upstreams, address, workspaceUrlFor(address), credentials);
 }

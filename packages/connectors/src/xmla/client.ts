@@ -1,4 +1,3 @@
-import { XmlRefused } from "@qibates/protocols/xml";
 import {
   type DataSet,
   dataSetOf,
@@ -13,9 +12,8 @@ import {
   type XmlaMethod,
 } from "@qibates/protocols/xmla";
 import { oneLine, ProviderError } from "@qibates/provider";
-import type { ListLimits } from "../net/list-budget.ts";
 import type { Upstreams } from "../net/upstream.ts";
-import { loginRefused } from "../remote/login.ts";
+import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 
 /**
  * One XMLA connection of a QiBates session: every request is a SOAP POST to the XMLA address with HTTP Basic
@@ -24,28 +22,17 @@ import { loginRefused } from "../remote/login.ts";
  * When the server no longer knows the session (a fault to a request sent in it), the client begins a new one
  * and sends the request once more. The password stays in this object's memory; it is never logged.
  */
-export class XmlaClient {
+export class XmlaClient extends RemoteClient {
   private sessionId: string | null = null;
   /** `false` once the server answered a `BeginSession` without a `Session` header: it keeps no sessions. */
   private sessions = true;
-  private readonly authorization: string;
-  lastUsed = Date.now();
-
-  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
-  bytesRead = 0;
-
-  /** What one call may read of this server's lists (`ListBudget`). */
-  get listLimits(): Readonly<ListLimits> {
-    return this.upstreams.listLimits;
-  }
 
   constructor(
-    private readonly upstreams: Upstreams,
+    upstreams: Upstreams,
     readonly url: URL,
-    username: string,
-    password: string,
+    credentials: Credentials,
   ) {
-    this.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+    super(upstreams, url.origin, credentials);
   }
 
   /**
@@ -126,7 +113,7 @@ export class XmlaClient {
     build: (h: SessionHeader) => string,
     header: SessionHeader,
   ): Promise<SoapAnswer> {
-    const answer = await this.upstreams.request(this.url, {
+    const answer = await this.request(this.url, {
       method: "POST",
       headers: {
         authorization: this.authorization,
@@ -136,22 +123,11 @@ export class XmlaClient {
       },
       body: build(header),
     });
-    this.bytesRead += Buffer.byteLength(answer.body);
-    if (answer.status === 401 || answer.status === 403) {
-      throw loginRefused();
-    }
-    let soap: SoapAnswer | null;
-    try {
-      soap = await readSoap(answer.body);
-    } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
-      throw e;
-    }
+    this.checkLogin(answer);
+    const soap = await this.readAnswer(method, answer, readSoap);
     if (soap) return soap;
     // Not SOAP: with an error status, only the server's text (logged, never answered).
-    if (answer.status < 200 || answer.status >= 300) {
-      throw this.upstreams.failure(this.url, answer, `POST ${this.url.pathname} ${method}`, null);
-    }
+    this.checkStatus(answer, `POST ${this.url.pathname} ${method}`);
     throw this.malformed(`a ${method} answer that is not a SOAP envelope`);
   }
 
@@ -163,12 +139,5 @@ export class XmlaClient {
       throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
     }
     return answer.root;
-  }
-
-  malformed(reason: string): ProviderError {
-    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.url.origin} answered ${reason}.`, {
-      address: this.url.origin,
-      reason,
-    });
   }
 }

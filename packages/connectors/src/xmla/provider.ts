@@ -30,11 +30,10 @@ import {
 } from "../grid-bridge/outline-calls.ts";
 import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
 import { engineSettings } from "../grid-bridge/settings.ts";
-import type { Upstreams } from "../net/upstream.ts";
 import { bracket } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { RemoteProvider } from "../remote/provider-base.ts";
-import { missing, unsupported as refused } from "../remote/unsupported.ts";
+import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
+import { missing, refusalsOf } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQuery, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
@@ -51,12 +50,9 @@ type Schemas = components["schemas"];
  * that outline and its data read with one MDX `SELECT` (`grid.ts`); saves written back with `UPDATE CUBE`.
  */
 
-export interface XmlaOptions {
-  upstreams: Upstreams;
+export interface XmlaOptions extends RemoteProviderOptions {
   /** Provider address → XMLA address (`SSAS_XMLA_URLS`); addresses compared without case or trailing slash. */
   xmlaUrls?: ReadonlyMap<string, string>;
-  /** An upstream session unused this long is ended. */
-  idleMs: number;
   /** How long a cube's outline read from the server is reused within one session. */
   outlineTtlMs?: number;
 }
@@ -82,8 +78,7 @@ export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, 
   return new URL(mapped ?? `${new URL(String(address)).origin}/olap/msmdpump.dll`);
 }
 
-const unsupported = (operation: string, why: string, field: string | null = null) =>
-  refused("ssas", operation, why, field);
+const unsupported = refusalsOf("ssas");
 
 export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provider {
   readonly id = "xmla";
@@ -91,17 +86,12 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
   readonly essbase: EssbaseOperations;
 
   constructor(private readonly options: XmlaOptions) {
-    super(options.idleMs, "XMLA");
+    super(options, "XMLA");
     this.essbase = new XmlaOperations(this);
   }
 
   protected async open(input: LoginInput): Promise<XmlaSession> {
-    const client = new XmlaClient(
-      this.options.upstreams,
-      xmlaUrlFor(input.address, this.options.xmlaUrls),
-      input.username,
-      input.password,
-    );
+    const client = new XmlaClient(this.upstreams, xmlaUrlFor(input.address, this.options.xmlaUrls), input);
     const rows = await client.login();
     const sources = rows
       .filter((r) => r.DataSourceName)
@@ -342,7 +332,7 @@ class XmlaOperations implements EssbaseOperations {
         if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
           // The server's reason goes with the refusal, in the registry's message, in both languages.
           const reason = String(e.params?.reason ?? e.message);
-          throw refused("ssas", "action/save", {
+          throw unsupported("action/save", {
             en: `the server refused the write-back (UPDATE CUBE) — ${reason}`,
             fr: `le serveur a refusé l'écriture différée (UPDATE CUBE) — ${reason}`,
           });

@@ -1,7 +1,5 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
-import Fastify, { type FastifyInstance } from "fastify";
 import { type EssbaseRestOptions, essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
-import { memoryStore } from "./memory-store.ts";
+import { startWire } from "./server.ts";
 import { checkRequest, checkResponse } from "./swagger.ts";
 
 export const BASE = "/essbase/rest/v1";
@@ -14,21 +12,7 @@ export async function startEndpoint(
   options: Partial<EssbaseRestOptions> = {},
   users: Record<string, string> = {},
 ) {
-  const store = memoryStore();
-  const provider = await EmbeddedProvider.open({
-    store,
-    credentialsValid: (u, p) => (u === "demo" && p === "demo") || (Object.hasOwn(users, u) && users[u] === p),
-  });
-  const app: FastifyInstance = Fastify({ logger: false });
-  await app.register(essbaseRestEndpoint, {
-    provider,
-    about: { name: "QiBates", version: "test" },
-    ...options,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return { app, store, provider, origin: `http://127.0.0.1:${port}` };
+  return startWire(essbaseRestEndpoint, options, { users });
 }
 
 export interface Answer {

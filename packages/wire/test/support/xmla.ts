@@ -1,7 +1,6 @@
-import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
 import { child, esc, parseXml, type XmlElement, type XmlLimits } from "@qibates/protocols/xml";
-import Fastify, { type FastifyInstance } from "fastify";
 import { type XmlaOptions, xmlaEndpoint } from "../../src/xmla/index.ts";
+import { startWire } from "./server.ts";
 
 const ANSWER_LIMITS: XmlLimits = {
   maxChars: Number.POSITIVE_INFINITY,
@@ -22,25 +21,14 @@ export async function startXmla(
   /** Told of each answer as the server is about to send it (its body is built): the request's SOAP method. */
   onAnswered?: (method: string) => void,
 ) {
-  const store = memoryStore();
-  const provider = await EmbeddedProvider.open({
-    store,
-    credentialsValid: (u, p) => (u === "demo" && p === "demo") || (u === "other" && p === "other"),
-    gridWorkers,
-  });
-  const app: FastifyInstance = Fastify({ logger: false });
-  await app.register(xmlaEndpoint, { provider, about: { name: "QiBates", version: "test" }, ...options });
-  if (onAnswered) {
+  return startWire(xmlaEndpoint, options, { users: { other: "other" }, gridWorkers }, (app) => {
+    if (!onAnswered) return;
     app.addHook("onSend", async (request, _reply, payload) => {
       const body = typeof request.body === "string" ? request.body : "";
       onAnswered(/<(?:\w+:)?Execute\b/.test(body) ? "Execute" : "Discover");
       return payload;
     });
-  }
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return { app, provider, origin: `http://127.0.0.1:${port}` };
+  });
 }
 
 export interface XmlaAnswer {

@@ -1,0 +1,99 @@
+import { XmlRefused } from "@qibates/protocols/xml";
+import { ProviderError } from "@qibates/provider";
+import type { ListedClient, ListLimits } from "../net/list-budget.ts";
+import type { UpstreamAnswer, UpstreamRequest, Upstreams } from "../net/upstream.ts";
+import { httpFailure } from "./http-answers.ts";
+import { loginRefused } from "./login.ts";
+
+/** The user name and password of a login (a `LoginInput` is one). */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * What every connector's client of its server does the same way, whatever its protocol: it keeps the login's
+ * user name and password in its memory (never logged) and their HTTP Basic header; it sends through the
+ * connectors' network rules (`Upstreams`), counting the bytes read (`ListBudget`); it is used last at
+ * `lastUsed` (an idle upstream session is ended, `sessions.ts`); a 401 or 403 to a login is `LOGIN_FAILED`,
+ * an answer it cannot read `UPSTREAM_MALFORMED`, another failure the network rules' error. How it logs in,
+ * keeps its session and logs in again when the server forgot it is its protocol's.
+ */
+export abstract class RemoteClient implements ListedClient {
+  lastUsed = Date.now();
+
+  /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
+  bytesRead = 0;
+
+  protected readonly username: string;
+  protected readonly password: string;
+  /** `Basic …` of the user name and password. */
+  protected readonly authorization: string;
+
+  protected constructor(
+    protected readonly upstreams: Upstreams,
+    /** The server's address as messages name it (a base URL, or an origin). */
+    private readonly where: string,
+    credentials: Credentials,
+  ) {
+    this.username = credentials.username;
+    this.password = credentials.password;
+    this.authorization = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString("base64")}`;
+  }
+
+  /** What one call may read of this server's lists (`ListBudget`). */
+  get listLimits(): Readonly<ListLimits> {
+    return this.upstreams.listLimits;
+  }
+
+  /** One request through the network rules; its answer's bytes counted. */
+  protected async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
+    const answer = await this.upstreams.request(url, init);
+    this.bytesRead += Buffer.byteLength(answer.body);
+    return answer;
+  }
+
+  /** `LOGIN_FAILED` when the server refused the credentials (401 or 403). */
+  protected checkLogin(answer: UpstreamAnswer): void {
+    if (answer.status === 401 || answer.status === 403) throw loginRefused();
+  }
+
+  /**
+   * A non-2xx answer of a JSON API (Essbase's, Planning's): `PROVIDER_FAILED` with the server's own message when
+   * the body is the API's JSON error, otherwise the one error of an unreachable server (the body logged).
+   */
+  protected check(answer: UpstreamAnswer, what: string): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    throw httpFailure(this.upstreams, this.where, answer, what);
+  }
+
+  /**
+   * A non-2xx answer that is not the protocol's own (an HTML error page, a proxy's text): the one error of an
+   * unreachable server, the body logged, never answered.
+   */
+  protected checkStatus(answer: UpstreamAnswer, what: string): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    throw this.upstreams.failure(this.where, answer, what, null);
+  }
+
+  /** An XML answer read by the protocol's bounded reader; one it refuses unread is `UPSTREAM_MALFORMED`. */
+  protected async readAnswer<T>(
+    method: string,
+    answer: UpstreamAnswer,
+    read: (text: string) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await read(answer.body);
+    } catch (e) {
+      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
+      throw e;
+    }
+  }
+
+  malformed(reason: string): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.where} answered ${reason}.`, {
+      address: new URL(this.where).origin,
+      reason,
+    });
+  }
+}

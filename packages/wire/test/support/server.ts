@@ -1,0 +1,38 @@
+import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { WireEndpointOptions } from "../../src/options.ts";
+import { memoryStore } from "./memory-store.ts";
+
+/** Who the test endpoints let in: demo/demo, and each user name of `users` with its password. */
+export function demoCredentials(users: Record<string, string> = {}) {
+  return (u: string, p: string) =>
+    (u === "demo" && p === "demo") || (Object.hasOwn(users, u) && users[u] === p);
+}
+
+/**
+ * The one start of the wire endpoints' test servers: the embedded provider over a store in memory, one endpoint
+ * registered on a Fastify server (its `options` over the provider and the test's `about`), listening on a free
+ * port of the loopback address. `prepare` adds what a test needs before it listens (a hook).
+ */
+export async function startWire<O extends WireEndpointOptions>(
+  endpoint: (app: FastifyInstance, options: O) => Promise<void>,
+  options: Partial<O>,
+  embedded: { users?: Record<string, string>; gridWorkers?: number } = {},
+  prepare?: (app: FastifyInstance) => void,
+) {
+  const store = memoryStore();
+  const provider = await EmbeddedProvider.open({
+    store,
+    credentialsValid: demoCredentials(embedded.users),
+    ...(embedded.gridWorkers !== undefined ? { gridWorkers: embedded.gridWorkers } : {}),
+  });
+  const app: FastifyInstance = Fastify({ logger: false });
+  // The endpoint's options past `provider` are the test's (`Partial`): the endpoints default what is absent.
+  const all = { provider, about: { name: "QiBates", version: "test" }, ...options };
+  await app.register(endpoint, all as unknown as O);
+  prepare?.(app);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, store, provider, origin: `http://127.0.0.1:${port}` };
+}
