@@ -234,8 +234,8 @@ const R = {
     fr: "Les cellules calculées paraissent modifiables, car le serveur n'indique pas quels membres sont calculés.",
   },
   colorsSsas: {
-    en: "Only calculated members' cells are read-only; a cube not enabled for writing shows when you submit.",
-    fr: "Seules les cellules des membres calculés sont en lecture seule ; un cube non activé en écriture se révèle à la soumission.",
+    en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server refuses the submit.",
+    fr: "Seules les cellules des membres calculés sont en lecture seule ; celles d'un cube non activé en écriture paraissent modifiables, et le serveur refuse la soumission.",
   },
   lockedAtSubmit: {
     en: "Cells under an approval lock and cells of a read-only part of a form look writable; the server rejects them when you submit.",
