@@ -221,6 +221,10 @@ const R = {
     en: "Name and alias together are not available; either alone works.",
     fr: "Le nom et l'alias ensemble ne sont pas disponibles ; l'un ou l'autre seul fonctionne.",
   },
+  planningSearch: {
+    en: "Search is not available; browse the tree or use a filter.",
+    fr: "La recherche n'est pas disponible ; parcourez l'arborescence ou appliquez un filtre.",
+  },
   ssasCaption: {
     en: "The alias is the member's caption.",
     fr: "L'alias est la légende du membre.",
@@ -401,6 +405,8 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         page: "features/features/MemberSelection.md",
         needs: ["memberFilters", "planningMemberFilters"],
         part: ["udaFilter", "memberSearch"],
+        // Search (memberSearch) is an Essbase-family capability: Planning and PBCS offer the tree and filters only.
+        base: each(PLANNING_FAMILY, ["partly", R.planningSearch]),
       },
       {
         id: "alias-tables",

@@ -37,6 +37,9 @@ export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {
   return {
     indentation: s.indentation,
     zoomIn: {
+      // Essbase applies "top" to the zooms it does itself (NEXT_LEVEL, ALL_LEVELS, BOTTOM_LEVEL) only when essbase.cfg
+      // sets SSANCESTORONTOP TRUE (default FALSE: ancestors stay at the bottom); Oracle's Essbase 21c configuration
+      // reference: https://docs.oracle.com/en/database/other-databases/essbase/21/escfg/ssancestorontop.html
       ancestor: s.ancestorPosition === "TOP" ? "top" : "bottom",
       mode: zoomInModeOf(s.zoomInPreference),
     },
