@@ -75,8 +75,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
   },
   QB_ERR_SESSION_UNKNOWN: {
-    en: "Log in again: the session ended (logout, no call for `SESSION_IDLE_MINUTES`, 30 by default, `SESSION_MAX_HOURS` since login, 12 by default, a newer login of the same key owner beyond `MAX_SESSIONS_PER_KEY`, 100 by default, a restart of the QiBates server, or another API node).",
-    fr: "Reconnectez-vous : la session a pris fin (déconnexion, aucun appel pendant `SESSION_IDLE_MINUTES`, 30 par défaut, `SESSION_MAX_HOURS` écoulées depuis la connexion, 12 par défaut, connexion plus récente du même propriétaire de clé au-delà de `MAX_SESSIONS_PER_KEY`, 100 par défaut, redémarrage du serveur QiBates ou autre nœud de l'API).",
+    en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or for several QiBates servers without a shared Redis (`REDIS_URL`) behind a load balancer without sticky sessions.",
+    fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates, ou plusieurs serveurs QiBates sans Redis commun (`REDIS_URL`) derrière un répartiteur de charge sans affinité de session.",
   },
   QB_ERR_SESSION_FORBIDDEN: {
     en: "Use the key of the account that opened the session, or log in with your own key.",
@@ -152,7 +152,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Prenez le script dans `nav/scripts`.",
   },
   QB_ERR_CALC_FAILED: {
-    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` goes on on the server: refresh later.",
+    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` keeps running on the server: refresh later.",
     fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
@@ -220,7 +220,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Choisissez une valeur parmi les membres de l'invite ou dans sa plage (`nav/enummembersrule`).",
   },
   QB_ERR_RULE_FAILED: {
-    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` goes on on the server: refresh later.",
+    en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` keeps running on the server: refresh later.",
     fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
   },
   QB_ERR_TASKLIST_UNKNOWN: {

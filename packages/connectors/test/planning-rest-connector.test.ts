@@ -142,7 +142,7 @@ describe("pbcs connector against an older Planning server", () => {
     expect(seen).toContain("GET /HyperionPlanning/rest/v3/applications/Vision/jobs/7");
   });
 
-  it("stops waiting for a job past its time and says, in each language, that it goes on on the server", async () => {
+  it("stops waiting for a job past its time and says, in each language, that it keeps running on the server", async () => {
     const hasty = new PlanningRestProvider({
       upstreams: loopbackUpstreams(),
       idleMs: 60_000,
@@ -158,7 +158,7 @@ describe("pbcs connector against an older Planning server", () => {
         params: {
           rule: "LongRun",
           reason: {
-            en: "still running after 1 s (job 8); it goes on on the server",
+            en: "still running after 1 s (job 8); it keeps running on the server",
             fr: "toujours en cours après 1 s (travail 8) ; il se poursuit sur le serveur",
           },
         },

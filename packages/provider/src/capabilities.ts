@@ -393,8 +393,8 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       writeBack: {
         status: "no",
         why: {
-          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server (action/save returns 422 QB_ERR_OPERATION_UNSUPPORTED).",
-          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel (action/save renvoie 422 QB_ERR_OPERATION_UNSUPPORTED).",
+          en: "No public capture shows the answer to Smart View's WriteBack message, so QiBates does not write data to a real Essbase 11.x server.",
+          fr: "Aucune capture publique ne montre la réponse au message WriteBack de Smart View : QiBates n'écrit donc pas de données sur un serveur Essbase 11.x réel.",
         },
       },
       variables: {

@@ -68,12 +68,12 @@ export interface ProviderText {
 }
 
 /**
- * The reason of a rule or calculation job that QiBates stopped waiting for after `seconds`: it goes on on the
+ * The reason of a rule or calculation job that QiBates stopped waiting for after `seconds`: it keeps running on the
  * server, under its job number, in each language of the API's messages.
  */
 export function jobStillRunning(seconds: number, job: string | number): ProviderText {
   return {
-    en: `still running after ${seconds} s (job ${job}); it goes on on the server`,
+    en: `still running after ${seconds} s (job ${job}); it keeps running on the server`,
     fr: `toujours en cours après ${seconds} s (travail ${job}) ; il se poursuit sur le serveur`,
   };
 }
