@@ -1,4 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import { expect } from "vitest";
 import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/embedded/index.ts";
 
@@ -37,7 +38,9 @@ export async function save(
   const g = grid.map((r) => [...r]);
   (g[2] as string[])[0] = market;
   (g[2] as string[])[1] = String(value);
-  const r = await p.essbase.save(essbase, cube, { grid: g, cells: [{ row: 2, column: 1 }] });
+  const r = await p.essbase
+    .save(essbase, cube, { grid: g, cells: [{ row: 2, column: 1 }] })
+    .then(answerValue);
   expect(r.cells[0]?.status).toBe("written");
 }
 
@@ -46,7 +49,9 @@ export async function read(p: EmbeddedProvider): Promise<string[][]> {
   for (const market of ["New York", "Massachusetts"]) {
     const g = grid.map((r) => [...r]);
     (g[2] as string[])[0] = market;
-    const r = await p.essbase.grid(essbase, cube, { action: "refresh", input: { grid: g } });
+    const r = await p.essbase
+      .grid(essbase, cube, { action: "refresh", input: { grid: g } })
+      .then(answerValue);
     rows.push(...r.grid.slice(2).map((row) => row.slice(1, 3).map(String)));
   }
   return rows;

@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
 import type { ProviderSession } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ChangeSequence } from "../src/embedded/change-sequence.ts";
 import { type EmbeddedProvider, memoryStore, SNAPSHOT_FORMAT } from "../src/embedded/index.ts";
@@ -29,7 +29,9 @@ const sheet = (market: string, value = "") => [
 ];
 
 async function version(p: EmbeddedProvider, market: string): Promise<string> {
-  const r = await p.essbase.grid(session, cube, { action: "refresh", input: { grid: sheet(market) } });
+  const r = await p.essbase
+    .grid(session, cube, { action: "refresh", input: { grid: sheet(market) } })
+    .then(answerValue);
   if (!r.dataVersion) throw new Error("no dataVersion");
   return r.dataVersion;
 }
@@ -37,11 +39,13 @@ async function version(p: EmbeddedProvider, market: string): Promise<string> {
 /** Saves Jan Actual of `market` as read at `dataVersion`: the cells refused, or [] when written. */
 async function saveAt(p: EmbeddedProvider, market: string, value: number, dataVersion: string) {
   try {
-    const r = await p.essbase.save(session, cube, {
-      grid: sheet(market, String(value)),
-      cells: [{ row: 2, column: 1 }],
-      dataVersion,
-    });
+    const r = await p.essbase
+      .save(session, cube, {
+        grid: sheet(market, String(value)),
+        cells: [{ row: 2, column: 1 }],
+        dataVersion,
+      })
+      .then(answerValue);
     expect(r.cells[0]?.status).toBe("written");
     return [];
   } catch (e) {
@@ -116,10 +120,12 @@ describe("save conflicts", () => {
     const restarted = await open(store, { log: { warn: (_d, m) => warnings.push(m) } });
     expect(warnings).toEqual([]);
     // The state is the snapshot's, New York included.
-    const r = await restarted.essbase.grid(session, cube, {
-      action: "refresh",
-      input: { grid: sheet("New York") },
-    });
+    const r = await restarted.essbase
+      .grid(session, cube, {
+        action: "refresh",
+        input: { grid: sheet("New York") },
+      })
+      .then(answerValue);
     expect(r.grid[2]?.[1]).toBe("90");
     // A cell B never touched conflicts for a grid read before the snapshot (a needless refusal, no lost update),
     // not for one read at it.

@@ -1,4 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 import { demoSession } from "./support/demo-session.ts";
@@ -31,12 +32,14 @@ async function node(store: ReturnType<typeof memoryStore>, alive: Set<string>) {
 }
 
 const jan = async (p: EmbeddedProvider, s: ProviderSession) =>
-  (await p.essbase.grid(s, cube, { action: "refresh", input: { grid: grid() } })).grid
+  (await p.essbase.grid(s, cube, { action: "refresh", input: { grid: grid() } }).then(answerValue)).grid
     .slice(2)
     .map((r) => r[1]);
 
 const save = async (p: EmbeddedProvider, s: ProviderSession, value: string) => {
-  const r = await p.essbase.save(s, cube, { grid: grid(value), cells: [{ row: 2, column: 1 }] });
+  const r = await p.essbase
+    .save(s, cube, { grid: grid(value), cells: [{ row: 2, column: 1 }] })
+    .then(answerValue);
   expect(r.cells[0]?.status).toBe("written");
 };
 

@@ -1,5 +1,5 @@
 import type { FilterInput, GridCall, Provider, ProviderSession } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
@@ -93,7 +93,9 @@ describe("essbase-stndln over HTTP", () => {
   });
 
   it("answers the grid operations as the demo does", async () => {
-    const [init, wantInit] = await both((p, s) => ess(p).grid(s, CUBE, { action: "initgrid", input: {} }));
+    const [init, wantInit] = await both((p, s) =>
+      ess(p).grid(s, CUBE, { action: "initgrid", input: {} }).then(answerValue),
+    );
     expect(init).toEqual(wantInit);
     const grid = wantInit.grid;
     const yearRow = grid.findIndex((r) => r.some((c) => c.trim() === "Year"));
@@ -112,11 +114,15 @@ describe("essbase-stndln over HTTP", () => {
       { action: "pivot", input: { grid, row: yearRow, column: yearCol } },
     ];
     for (const call of calls) {
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
     }
     // Zoom into Qtr1 then out again, keep only and remove only on the zoomed grid.
-    const zoomed = (await ess(f.embedded()).grid(f.demo, CUBE, calls[1] as GridCall)).grid;
+    const zoomed = (
+      await ess(f.embedded())
+        .grid(f.demo, CUBE, calls[1] as GridCall)
+        .then(answerValue)
+    ).grid;
     const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr1"));
     const col = (zoomed[qtr] ?? []).findIndex((c) => c.trim() === "Qtr1");
     for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
@@ -124,66 +130,78 @@ describe("essbase-stndln over HTTP", () => {
         action,
         input: { grid: zoomed, cells: [{ row: qtr, column: col }], row: qtr, column: col },
       } as GridCall;
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, action).toEqual(want);
     }
   });
 
   it("lays out the zoom modes the REST API lacks with Essbase's rules, then reads the data on the server", async () => {
-    const { grid } = await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} });
-    const zoom = await ess(f.embedded()).grid(f.demo, CUBE, {
-      action: "zoomin",
-      input: { grid, cells: [{ row: 2, column: 0 }] },
-    });
+    const { grid } = await ess(f.embedded())
+      .grid(f.demo, CUBE, { action: "initgrid", input: {} })
+      .then(answerValue);
+    const zoom = await ess(f.embedded())
+      .grid(f.demo, CUBE, {
+        action: "zoomin",
+        input: { grid, cells: [{ row: 2, column: 0 }] },
+      })
+      .then(answerValue);
     const qtr = zoom.grid.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
     for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"] as const) {
       const call: GridCall = {
         action: "zoomin",
         input: { grid: zoom.grid, cells: [{ row: qtr, column: 0 }], settings: { zoomInMode: mode } },
       };
-      const [got, want] = await both((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await both((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, mode).toEqual(want);
     }
   });
 
   it("saves through the grid endpoint and calculates through a job", async () => {
     // A stored intersection: Jan, Sales, Cola (100-10), New York, Actual.
-    const zoom = await ess(f.embedded()).grid(f.demo, CUBE, {
-      action: "refresh",
-      input: {
-        grid: [
-          ["", "100-10", "New York", "Actual"],
-          ["", "Sales", "", ""],
-          ["Jan", "", "", ""],
-        ],
-        settings: { aliasTable: null },
-      },
-    });
+    const zoom = await ess(f.embedded())
+      .grid(f.demo, CUBE, {
+        action: "refresh",
+        input: {
+          grid: [
+            ["", "100-10", "New York", "Actual"],
+            ["", "Sales", "", ""],
+            ["Jan", "", "", ""],
+          ],
+          settings: { aliasTable: null },
+        },
+      })
+      .then(answerValue);
     const sheet = zoom.grid.map((r) => [...r]);
     const qtr = 2;
     expect(zoom.cellKinds[qtr]?.[1]).toBe("data");
     const before = sheet[qtr]?.[1];
     (sheet[qtr] as string[])[1] = "12345";
     const noAlias = { aliasTable: null };
-    const saved = await f.connector.essbase.save(f.remote, CUBE, {
-      grid: sheet,
-      cells: [{ row: qtr, column: 1 }],
-      settings: noAlias,
-    });
+    const saved = await f.connector.essbase
+      .save(f.remote, CUBE, {
+        grid: sheet,
+        cells: [{ row: qtr, column: 1 }],
+        settings: noAlias,
+      })
+      .then(answerValue);
     expect(saved.submitted).toBe(1);
     expect(saved.grid[qtr]?.[1]).toBe("12345");
     // The demo sees the value: the endpoint writes into the same embedded data.
-    const read = await ess(f.embedded()).grid(f.demo, CUBE, {
-      action: "refresh",
-      input: { grid: sheet, settings: noAlias },
-    });
+    const read = await ess(f.embedded())
+      .grid(f.demo, CUBE, {
+        action: "refresh",
+        input: { grid: sheet, settings: noAlias },
+      })
+      .then(answerValue);
     expect(read.grid[qtr]?.[1]).toBe("12345");
     (sheet[qtr] as string[])[1] = String(before);
-    await f.connector.essbase.save(f.remote, CUBE, {
-      grid: sheet,
-      cells: [{ row: qtr, column: 1 }],
-      settings: noAlias,
-    });
+    await f.connector.essbase
+      .save(f.remote, CUBE, {
+        grid: sheet,
+        cells: [{ row: qtr, column: 1 }],
+        settings: noAlias,
+      })
+      .then(answerValue);
 
     const scripts = await f.connector.essbase.scripts(f.remote, CUBE);
     const name = scripts.scripts[0]?.name as string;

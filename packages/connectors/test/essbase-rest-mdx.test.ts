@@ -1,5 +1,5 @@
 import type { MdxInput } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
@@ -11,8 +11,8 @@ import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 const f = useEssbaseRest();
 
 const both = async (input: MdxInput) => {
-  const demo = await ess(f.embedded()).mdx(f.demo, CUBE, input);
-  const remote = await ess(f.connector).mdx(f.remote, CUBE, input);
+  const demo = await ess(f.embedded()).mdx(f.demo, CUBE, input).then(answerValue);
+  const remote = await ess(f.connector).mdx(f.remote, CUBE, input).then(answerValue);
   const { dataVersion: _, ...expected } = demo as typeof demo & { dataVersion?: string };
   return { demo: expected, remote };
 };
@@ -94,6 +94,7 @@ describe("action/mdx through essbase-stndln (Essbase REST grid/mdx over HTTP)", 
   it("answers the server's refusal of a query that is not MDX as the provider's error", async () => {
     const e = await ess(f.connector)
       .mdx(f.remote, CUBE, { query: "SELECT {[Jan] ON COLUMNS FROM Sample.Basic" })
+      .then(answerValue)
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ProviderError);
     expect((e as ProviderError).code).toBe("PROVIDER_FAILED");

@@ -1,3 +1,4 @@
+import { answerValue } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
@@ -20,9 +21,13 @@ describe("setVariable through essbase-stndln", () => {
     expect(set).toEqual({ variable: { name: "CurrMonth", value: "Aug" }, session: null });
     const listed = await ess(f.connector).variables(f.remote, CUBE);
     expect(listed.variables[0]).toEqual({ name: "CurrMonth", value: "Aug" });
-    const r = await ess(f.connector).grid(f.remote, CUBE, { action: "refresh", input: { grid } });
+    const r = await ess(f.connector)
+      .grid(f.remote, CUBE, { action: "refresh", input: { grid } })
+      .then(answerValue);
     expect(r.grid[2]?.[0]).toBe("Aug");
-    const demo = await ess(f.embedded()).grid(f.demo, CUBE, { action: "refresh", input: { grid } });
+    const demo = await ess(f.embedded())
+      .grid(f.demo, CUBE, { action: "refresh", input: { grid } })
+      .then(answerValue);
     expect(demo.grid[2]?.[0]).toBe("Jul");
   });
 

@@ -1,10 +1,16 @@
-import { answerFromJson, answerGridSize, answerJson, noteGridJson } from "@qibates/provider";
+import {
+  answerGridSize,
+  answerValue,
+  type GridAnswer,
+  jsonAnswer,
+  valueAnswer,
+  withDataVersion,
+} from "@qibates/provider";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-const answerText = (a: unknown): string | null => {
-  const json = answerJson(a);
-  return json ? new TextDecoder().decode(json) : null;
-};
+/** The JSON text of an answer a grid worker wrote, or null for an answer returned as an object. */
+const answerText = (a: GridAnswer<unknown>): string | null =>
+  a.kind === "json" ? new TextDecoder().decode(a.bytes) : null;
 
 import type { Member } from "@qibates/engine";
 import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
@@ -77,7 +83,7 @@ afterAll(async () => {
 });
 
 /** The answer as a plain object, whichever way it came. */
-const plain = (a: unknown) => JSON.parse(answerText(a) ?? JSON.stringify(a)) as { grid: string[][] };
+const plain = (a: GridAnswer<unknown>) => JSON.parse(JSON.stringify(answerValue(a))) as { grid: string[][] };
 
 describe("grid workers", () => {
   it("answer a heavy refresh as the event loop does, as UTF-8 JSON of known size", async () => {
@@ -90,15 +96,13 @@ describe("grid workers", () => {
     const got = await inWorker.essbase.grid(session("a"), cube, refresh(grid));
     const text = answerText(got);
     expect(text).not.toBeNull();
-    expect(JSON.parse(text as string)).toEqual(JSON.parse(JSON.stringify(expected)));
+    // The same text the server writes for the answer returned as an object.
+    expect(text).toBe(JSON.stringify(answerValue(expected)));
     expect(answerGridSize(got)).toEqual({ rows: 866, columns: 13 });
+    expect(answerGridSize(expected)).toEqual({ rows: 866, columns: 13 });
     // Read as an object, it is the same answer (a check of the contract, a wire endpoint).
-    expect(got.grid[2]).toEqual(expected.grid[2]);
-    expect({ ...got }).toEqual(JSON.parse(JSON.stringify(expected)));
-    // Never changed in place: the text would no longer be the answer.
-    expect(() => {
-      (got as { dataVersion?: string }).dataVersion = "0";
-    }).toThrow(TypeError);
+    expect(answerValue(got).grid[2]).toEqual(answerValue(expected).grid[2]);
+    expect(answerValue(got)).toEqual(answerValue(expected));
   });
 
   it("read the data saved before the call, at one moment: values and data version together", async () => {
@@ -111,19 +115,22 @@ describe("grid workers", () => {
     expect(before.grid[row]?.[4]).not.toBe("1234.5");
     const saved = grid.map((r) => [...r]);
     (saved[row] as string[])[4] = "1234.5"; // Sales, Budget
-    const r = await p.essbase.save(s, cube, { grid: saved, cells: [{ row, column: 4 }] });
+    const r = answerValue(await p.essbase.save(s, cube, { grid: saved, cells: [{ row, column: 4 }] }));
     expect(r.cells[0]?.status).toBe("written");
     const pending = p.essbase.grid(s, cube, refresh(grid));
     // Saved again while the worker reads: the answer is the state of the call, with its data version.
     const again = saved.map((x) => [...x]);
     (again[row] as string[])[4] = "99";
-    const r2 = await p.essbase.save(s, cube, { grid: again, cells: [{ row, column: 4 }], overwrite: true });
-    const after = await pending;
+    const r2 = answerValue(
+      await p.essbase.save(s, cube, { grid: again, cells: [{ row, column: 4 }], overwrite: true }),
+    );
+    const answered = await pending;
     // One state or the other, never a mix: the value and the data version of the same moment.
-    expect(answerText(after)).not.toBeNull();
+    expect(answerText(answered)).not.toBeNull();
+    const after = answerValue(answered);
     const seen = after.grid[row]?.[4];
     expect(seen === "1234.5" ? r.dataVersion : seen === "99" ? r2.dataVersion : null).toBe(after.dataVersion);
-    const latest = await p.essbase.grid(s, cube, refresh(grid));
+    const latest = answerValue(await p.essbase.grid(s, cube, refresh(grid)));
     expect(latest.grid[row]?.[4]).toBe("99");
   });
 
@@ -141,8 +148,8 @@ describe("grid workers", () => {
       p.essbase.grid(other, cube, refresh(grid)),
     ]);
     expect(answerText(a)).not.toBeNull();
-    expect(a.grid[row]?.[3]).toBe("4321");
-    expect(b.grid[row]?.[3]).not.toBe("4321");
+    expect(answerValue(a).grid[row]?.[3]).toBe("4321");
+    expect(answerValue(b).grid[row]?.[3]).not.toBe("4321");
   });
 
   it("answer the engine's errors as the provider's", async () => {
@@ -264,24 +271,28 @@ describe("grid workers", () => {
     expect((e as MdxError).code).toBe("MDX_TOO_DEEP");
   });
 
-  it("parse the caller's JSON of a grid themselves, when told the grid came from it", async () => {
+  it("parse the caller's JSON of a grid themselves, when given the text the grid came from", async () => {
     const p = await open(1);
     const grid = heavyGrid();
     const expected = plain(await p.essbase.grid(session("h"), cube, refresh(grid)));
     // The same grid, parsed from a body: the worker is sent the body's text and answers the same.
     const body = JSON.stringify({ loginid: "x", grid });
     const parsed = (JSON.parse(body) as { grid: string[][] }).grid;
-    noteGridJson(parsed, body);
-    expect(plain(await p.essbase.grid(session("h"), cube, refresh(parsed)))).toEqual(expected);
+    const withText = (g: string[][], gridJson: string): GridCall => ({
+      action: "refresh",
+      input: { grid: g, gridJson },
+    });
+    expect(plain(await p.essbase.grid(session("h"), cube, withText(parsed, body)))).toEqual(expected);
     // It is the text the worker reads (here it names another state than the parsed grid: a first row of Texas).
     const other = grid.map((r) => [...r]);
     (other[2] as string[])[1] = "Texas";
     const lying = (JSON.parse(body) as { grid: string[][] }).grid;
-    noteGridJson(lying, JSON.stringify({ grid: other }));
-    const read = plain(await p.essbase.grid(session("h"), cube, refresh(lying)));
+    const read = plain(
+      await p.essbase.grid(session("h"), cube, withText(lying, JSON.stringify({ grid: other }))),
+    );
     expect(read.grid[2]?.[1]).toBe("Texas");
-    // A copy of a noted grid is not noted.
-    const copy = plain(await p.essbase.grid(session("h"), cube, refresh(lying.map((r) => [...r]))));
+    // Without the text, the grid itself is read.
+    const copy = plain(await p.essbase.grid(session("h"), cube, refresh(lying)));
     expect(copy.grid[2]?.[1]).toBe("New York");
   });
 
@@ -305,8 +316,8 @@ describe("grid workers", () => {
     // Sent as the worker wrote it, with the data version added by the event loop once journaled.
     expect(answerText(got)).not.toBeNull();
     expect(plain(got)).toEqual(plain(expected));
-    expect(got.submitted).toBe(180);
-    expect(got.cells.find((c) => c.row === 70)?.status).toBe("invalid");
+    expect(answerValue(got).submitted).toBe(180);
+    expect(answerValue(got).cells.find((c) => c.row === 70)?.status).toBe("invalid");
     const after = async (p: EmbeddedProvider) =>
       plain(await p.essbase.grid(session("i"), cube, refresh(grid)));
     expect(await after(inWorker)).toEqual(await after(onLoop));
@@ -316,7 +327,7 @@ describe("grid workers", () => {
   it("refuse a heavy save whose cells changed since its grid was read, writing nothing", async () => {
     const p = await open(1);
     const grid = heavyGrid();
-    const read = await p.essbase.grid(session("j"), cube, refresh(grid));
+    const read = answerValue(await p.essbase.grid(session("j"), cube, refresh(grid)));
     const other = grid.map((r) => [...r]);
     (other[3] as string[])[4] = "77";
     await p.essbase.save(session("k", "bob"), cube, { grid: other, cells: [{ row: 3, column: 4 }] });
@@ -353,11 +364,13 @@ describe("grid workers", () => {
       ["", "", "", "Budget"],
       ["100-10", "New York", "Apr", "2222"],
     ];
-    const theirs = await p.essbase.save(session("m", "bob"), cube, {
-      grid: small,
-      cells: [{ row: 2, column: 3 }],
-    });
-    const saved = await pending;
+    const theirs = answerValue(
+      await p.essbase.save(session("m", "bob"), cube, {
+        grid: small,
+        cells: [{ row: 2, column: 3 }],
+      }),
+    );
+    const saved = answerValue(await pending);
     // The answer is the data after both saves, not the copy the worker saved on.
     expect(saved.grid[2]?.[4]).toBe("1111");
     expect(saved.grid[5]?.[4]).toBe("2222");
@@ -395,7 +408,7 @@ describe("grid workers", () => {
     await pending;
     // The save is kept, and the script ran after it: Budget Sales is the new Actual grown by 5 %.
     const value = async (scenario: string) =>
-      (await p.essbase.grid(session("o"), cube, refresh(sheet(scenario)))).grid[2]?.[3];
+      answerValue(await p.essbase.grid(session("o"), cube, refresh(sheet(scenario)))).grid[2]?.[3];
     expect(await value("Actual")).toBe("2222");
     expect(await value("Budget")).toBe("2333.1");
   });
@@ -532,17 +545,27 @@ describe("grid workers", () => {
     expect(fromWorker).toEqual(await error(onLoop));
   });
 
-  it("send an answer's text without parsing it: its size, its text, a promise resolved with it", async () => {
+  it("send an answer's text without parsing it: its size, its text, a data version added to it", () => {
     // Not JSON: any parse would throw.
-    const a = answerFromJson<{ grid: string[][] }>(
-      new TextEncoder().encode("{not json"),
+    const a = jsonAnswer<{ grid: string[][] }>(
+      new TextEncoder().encode("{not json}"),
       { rows: 3, columns: 4 },
       ["grid"],
     );
-    await expect(Promise.resolve(a)).resolves.toBe(a);
-    expect(answerText(a)).toBe("{not json");
+    expect(answerText(a)).toBe("{not json}");
     expect(answerGridSize(a)).toEqual({ rows: 3, columns: 4 });
-    expect(Object.keys(a)).toEqual(["grid"]);
-    expect(() => a.grid).toThrow(SyntaxError);
+    expect(() => answerValue(a)).toThrow(SyntaxError);
+    const versioned = withDataVersion<{ grid: string[][]; dataVersion: string }>(a, "7");
+    expect(answerText(versioned)).toBe('{not json,"dataVersion":"7"}');
+    expect(versioned).toMatchObject({
+      kind: "json",
+      size: { rows: 3, columns: 4 },
+      keys: ["grid", "dataVersion"],
+    });
+    // An answer returned as an object gets a copy with the field; its size is its grid's.
+    const v = valueAnswer({ grid: [["a", "b"]] });
+    expect(answerValue(withDataVersion<object>(v, "8"))).toEqual({ grid: [["a", "b"]], dataVersion: "8" });
+    expect(answerValue(v)).toEqual({ grid: [["a", "b"]] });
+    expect(answerGridSize(v)).toEqual({ rows: 1, columns: 2 });
   });
 });

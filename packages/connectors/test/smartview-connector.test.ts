@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Outline } from "@qibates/engine";
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { answerValue, ProviderError } from "@qibates/provider";
 import { smartViewEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,9 +169,11 @@ describe("essbase connector against the captured replies", () => {
   });
 
   it("mdx: the captured ExecuteQuery request's structure, the captured grid and exception read", async () => {
-    const answer = await ess(provider).mdx(s, CUBE, {
-      query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Statutory].[H01_Stat]} ON ROWS",
-    });
+    const answer = await ess(provider)
+      .mdx(s, CUBE, {
+        query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Statutory].[H01_Stat]} ON ROWS",
+      })
+      .then(answerValue);
     const req = sent("req_ExecuteQuery").at(-1) as SvElement;
     const want = captured("ess_maxl_query.03.req_ExecuteQuery.xml");
     expect(shape(req)).toEqual(shape(want));
@@ -195,13 +197,16 @@ describe("essbase connector against the captured replies", () => {
     replies.set("req_ExecuteQuery", fixture("ess_maxl_query.02.exception.xml"));
     const refused = await ess(provider)
       .mdx(s, CUBE, { query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Entity].[H01_Stat]} ON ROWS" })
+      .then(answerValue)
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect(refused).toMatchObject({ code: "MEMBER_UNKNOWN", params: { member: "Entity.H01_Stat" } });
   });
 
   it("save, variables and member UDAs answer the typed unsupported error", async () => {
-    await expect(ess(provider).save(s, CUBE, { grid: [] })).rejects.toMatchObject({ code: "UNSUPPORTED" });
+    await expect(ess(provider).save(s, CUBE, { grid: [] }).then(answerValue)).rejects.toMatchObject({
+      code: "UNSUPPORTED",
+    });
     await expect(ess(provider).variables(s, { kind: "server" } as never)).rejects.toMatchObject({
       code: "UNSUPPORTED",
     });
@@ -341,23 +346,31 @@ describe("essbase connector over HTTP to the Smart View endpoint (demo data)", (
 
   it("grids and MDX answer the demo's cells", async () => {
     const settings = { aliasTable: "Default" };
-    const init = await ess(provider).grid(remote, CUBE, { action: "initgrid", input: { settings } });
-    const want = await embedded().grid(demo, CUBE, { action: "initgrid", input: { settings } });
+    const init = await ess(provider)
+      .grid(remote, CUBE, { action: "initgrid", input: { settings } })
+      .then(answerValue);
+    const want = await embedded()
+      .grid(demo, CUBE, { action: "initgrid", input: { settings } })
+      .then(answerValue);
     expect(init.grid).toEqual(want.grid);
     const zoom = {
       action: "zoomin" as const,
       input: { grid: want.grid, settings, cells: [{ row: 1, column: 1 }] },
     };
-    expect((await ess(provider).grid(remote, CUBE, zoom)).grid).toEqual(
-      (await embedded().grid(demo, CUBE, zoom)).grid,
+    expect((await ess(provider).grid(remote, CUBE, zoom).then(answerValue)).grid).toEqual(
+      (await embedded().grid(demo, CUBE, zoom).then(answerValue)).grid,
     );
     const query =
       "SELECT {[Year].[Qtr1], [Year].[Qtr2]} ON COLUMNS, {[Market].[East], [Market].[West]} ON ROWS WHERE ([Measures].[Sales], [Scenario].[Actual])";
-    const mdx = await ess(provider).mdx(remote, CUBE, { query, settings: { aliasTable: null } });
-    const direct = await embedded().mdx(demo, CUBE, {
-      query: `${query.replace(" WHERE", " FROM Sample.Basic WHERE")}`,
-      settings: { aliasTable: null },
-    });
+    const mdx = await ess(provider)
+      .mdx(remote, CUBE, { query, settings: { aliasTable: null } })
+      .then(answerValue);
+    const direct = await embedded()
+      .mdx(demo, CUBE, {
+        query: `${query.replace(" WHERE", " FROM Sample.Basic WHERE")}`,
+        settings: { aliasTable: null },
+      })
+      .then(answerValue);
     expect(mdx.grid).toEqual(direct.grid);
     expect(mdx.layout).toEqual(direct.layout);
   });
@@ -436,7 +449,9 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     const settings = { aliasTable: "Default" };
     await ess(provider).dimensions(remote, CUBE); // the outline, read once
     const before = posted.length;
-    const init = await ess(provider).grid(remote, CUBE, { action: "initgrid", input: { settings } });
+    const init = await ess(provider)
+      .grid(remote, CUBE, { action: "initgrid", input: { settings } })
+      .then(answerValue);
     const initSent = names().slice(before);
     expect(initSent.slice(0, 2)).toEqual(["req_GetDefaultPOV", "req_GetDefaultGrid"]);
     const defaultGrid = posted[before + 1] as SvElement;
@@ -449,10 +464,12 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     ]);
     expect(initSent.slice(2)).toEqual(["req_Refresh"]);
     const mid = posted.length;
-    const zoom = await ess(provider).grid(remote, CUBE, {
-      action: "zoomin",
-      input: { grid: init.grid, settings, cells: [{ row: 1, column: 1 }] },
-    });
+    const zoom = await ess(provider)
+      .grid(remote, CUBE, {
+        action: "zoomin",
+        input: { grid: init.grid, settings, cells: [{ row: 1, column: 1 }] },
+      })
+      .then(answerValue);
     expect(names().slice(mid)).toEqual(["req_Refresh"]);
     const refresh = posted.at(-1) as SvElement;
     const grid = svChild(refresh, "grid") as SvElement;

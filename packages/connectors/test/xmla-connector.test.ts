@@ -1,5 +1,5 @@
 import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
 import { startXmla } from "../../wire/test/support/index.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
@@ -129,10 +129,12 @@ describe("ssas over XMLA", () => {
 
   it("answers every grid operation as the demo does, each with one MDX SELECT", async () => {
     const [init, wantInit] = await outcomes((p, s) =>
-      ess(p).grid(s, CUBE, { action: "initgrid", input: {} }),
+      ess(p).grid(s, CUBE, { action: "initgrid", input: {} }).then(answerValue),
     );
     expect(init).toEqual(wantInit);
-    const grid = (await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} })).grid;
+    const grid = (
+      await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} }).then(answerValue)
+    ).grid;
     const year = { row: 2, column: 0 };
     const zoom = (mode: string) =>
       ({ action: "zoomin", input: { grid, cells: [year], settings: { zoomInMode: mode } } }) as GridCall;
@@ -175,7 +177,7 @@ describe("ssas over XMLA", () => {
     const executes = vi.spyOn(XmlaClient.prototype, "execute");
     for (const call of calls) {
       executes.mockClear();
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
       // One Execute per answered grid; at most one for a refused operation (a budget that suppression may
       // have met is checked once the values are known).
@@ -186,14 +188,14 @@ describe("ssas over XMLA", () => {
       /^SELECT \{\(.*\)\} ON COLUMNS FROM \[Basic\] WHERE \(/,
     );
     executes.mockRestore();
-    const zoomed = (await ess(f.embedded()).grid(f.demo, CUBE, zoom("NEXT_LEVEL"))).grid;
+    const zoomed = (await ess(f.embedded()).grid(f.demo, CUBE, zoom("NEXT_LEVEL")).then(answerValue)).grid;
     const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
     for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
       const call = {
         action,
         input: { grid: zoomed, cells: [{ row: qtr, column: 0 }], row: qtr, column: 0 },
       } as GridCall;
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, action).toEqual(want);
     }
     for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"]) {
@@ -201,7 +203,7 @@ describe("ssas over XMLA", () => {
         action: "zoomin",
         input: { grid: zoomed, cells: [{ row: qtr, column: 0 }], settings: { zoomInMode: mode } },
       } as GridCall;
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call));
+      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
       expect(got, mode).toEqual(want);
     }
   });
@@ -216,7 +218,9 @@ describe("ssas over XMLA", () => {
     ];
     for (const query of queries) {
       const [got, want] = await outcomes((p, s) =>
-        ess(p).mdx(s, CUBE, { query, settings: { missingLabel: "#Missing" } }),
+        ess(p)
+          .mdx(s, CUBE, { query, settings: { missingLabel: "#Missing" } })
+          .then(answerValue),
       );
       expect(got, query).toEqual(want);
       expect("value" in got, query).toBe(true);
@@ -224,18 +228,22 @@ describe("ssas over XMLA", () => {
     // A query the server refuses: its own description, as a provider error.
     const bad = await ess(f.connector)
       .mdx(f.remote, CUBE, { query: "SELECT {[Eest]} ON COLUMNS FROM Sample.Basic" })
+      .then(answerValue)
       .catch((e: unknown) => e);
     expect((bad as ProviderError).code).toBe("PROVIDER_FAILED");
     expect((bad as ProviderError).message).toContain("Eest");
   });
 
   it("refuses what SSAS has not: the formula level, calc scripts, variables", async () => {
-    const grid = (await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} })).grid;
+    const grid = (
+      await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} }).then(answerValue)
+    ).grid;
     const calc = await ess(f.connector)
       .grid(f.remote, CUBE, {
         action: "zoomin",
         input: { grid, cells: [{ row: 2, column: 0 }], settings: { zoomInMode: "CALC_LEVEL" } },
       } as GridCall)
+      .then(answerValue)
       .catch((e: unknown) => e);
     expect((calc as ProviderError).code).toBe("UNSUPPORTED");
     for (const call of [
@@ -254,32 +262,40 @@ describe("ssas over XMLA", () => {
       ["Jan", "", "", ""],
     ];
     const noAlias = { aliasTable: null };
-    const read = await ess(f.connector).grid(f.remote, CUBE, {
-      action: "refresh",
-      input: { grid: sheet, settings: noAlias },
-    });
+    const read = await ess(f.connector)
+      .grid(f.remote, CUBE, {
+        action: "refresh",
+        input: { grid: sheet, settings: noAlias },
+      })
+      .then(answerValue);
     const before = read.grid[2]?.[1] as string;
     const edited = read.grid.map((r) => [...r]);
     (edited[2] as string[])[1] = "12345";
-    const saved = await ess(f.connector).save(f.remote, CUBE, {
-      grid: edited,
-      cells: [{ row: 2, column: 1 }],
-      settings: noAlias,
-    });
+    const saved = await ess(f.connector)
+      .save(f.remote, CUBE, {
+        grid: edited,
+        cells: [{ row: 2, column: 1 }],
+        settings: noAlias,
+      })
+      .then(answerValue);
     expect(saved.submitted).toBe(1);
     expect(saved.grid[2]?.[1]).toBe("12345");
     // The demo sees it: the endpoint wrote into the same embedded data.
-    const demo = await ess(f.embedded()).grid(f.demo, CUBE, {
-      action: "refresh",
-      input: { grid: sheet, settings: noAlias },
-    });
+    const demo = await ess(f.embedded())
+      .grid(f.demo, CUBE, {
+        action: "refresh",
+        input: { grid: sheet, settings: noAlias },
+      })
+      .then(answerValue);
     expect(demo.grid[2]?.[1]).toBe("12345");
     (edited[2] as string[])[1] = before;
-    await ess(f.connector).save(f.remote, CUBE, {
-      grid: edited,
-      cells: [{ row: 2, column: 1 }],
-      settings: noAlias,
-    });
+    await ess(f.connector)
+      .save(f.remote, CUBE, {
+        grid: edited,
+        cells: [{ row: 2, column: 1 }],
+        settings: noAlias,
+      })
+      .then(answerValue);
   });
 
   it("answers the typed unsupported error, with the server's words, when the server refuses the write-back", async () => {
@@ -291,6 +307,7 @@ describe("ssas over XMLA", () => {
     ];
     const e = await ess(f.connector)
       .save(f.remote, CUBE, { grid: sheet, cells: [{ row: 2, column: 1 }], settings: { aliasTable: null } })
+      .then(answerValue)
       .catch((x: unknown) => x);
     expect((e as ProviderError).code).toBe("UNSUPPORTED");
     expect((e as ProviderError).message).toBe(

@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
+import type { GridAnswer } from "./grid-answer.ts";
 import type { OlapPort } from "./olap.ts";
 
 /**
@@ -60,6 +61,11 @@ export interface GridInput extends GridSettings {
    * exceed it (`GRID_TOO_LARGE`) rather than building it.
    */
   maxCells?: number;
+  /**
+   * The JSON text (a request's body) whose top-level `grid` field `grid` was parsed from, unchanged since: a
+   * provider that reads the grid elsewhere (a grid worker) may parse this text there rather than copy the grid.
+   */
+  gridJson?: string;
 }
 
 /** The Essbase-family ad hoc grid operations. */
@@ -178,15 +184,20 @@ export interface EssbaseOperations {
   scripts(session: ProviderSession, cube: CubeRef): Promise<Schemas["ScriptList"]>;
   aliasTables(session: ProviderSession, cube: CubeRef): Promise<Schemas["AliasTableList"]>;
   calculate(session: ProviderSession, cube: CubeRef, script: string): Promise<Schemas["CalculateResponse"]>;
-  grid(session: ProviderSession, cube: CubeRef, call: GridCall): Promise<Schemas["GridResponse"]>;
+  /** A grid operation's answer: the object, or its JSON as a grid worker wrote it (`GridAnswer`). */
+  grid(session: ProviderSession, cube: CubeRef, call: GridCall): Promise<GridAnswer<Schemas["GridResponse"]>>;
   /**
    * Runs an MDX query and lays its answer out as a grid (capability `mdx`): the slicer and the dimensions no
    * axis names in the POV row, the columns axis across, the rows axis down. A query that is not MDX throws
    * `MDX_SYNTAX`; one that cannot run (unknown function, wrong argument) `MDX_INVALID`, both with params
    * `token`, `line`, `column` and `reason`.
    */
-  mdx(session: ProviderSession, cube: CubeRef, input: MdxInput): Promise<Schemas["GridResponse"]>;
-  save(session: ProviderSession, cube: CubeRef, input: SaveInput): Promise<Schemas["SaveResponse"]>;
+  mdx(session: ProviderSession, cube: CubeRef, input: MdxInput): Promise<GridAnswer<Schemas["GridResponse"]>>;
+  save(
+    session: ProviderSession,
+    cube: CubeRef,
+    input: SaveInput,
+  ): Promise<GridAnswer<Schemas["SaveResponse"]>>;
 }
 
 export interface OpenFormInput {

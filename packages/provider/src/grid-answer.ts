@@ -1,13 +1,10 @@
 /**
- * Answers that arrive already written as JSON, in UTF-8 (a grid worker's, `embedded/grid-workers.ts`): the server
- * sends the bytes as they are, and reads the grid's size without parsing them. The object still reads as the
- * answer it stands for — its fields are parsed the first time one is read (a check of the contract in tests, a
- * wire endpoint) — and any copy of it (a spread, a new object) is an ordinary object without the bytes.
+ * The answer of a grid call (a grid operation, an MDX query laid out as a grid, a save), as a provider returns it:
+ * either the answer itself (`value`), or the UTF-8 JSON of it as a grid worker wrote it (`json`,
+ * `embedded/grid-workers.ts`), which the server sends as it is and whose grid's size is known without parsing it.
+ * Whoever reads an answer handles both: {@link answerValue} parses a `json` one (a wire endpoint, a test),
+ * {@link answerGridSize} and {@link withDataVersion} read and extend it without parsing.
  */
-
-const JSON_BYTES = Symbol("qibates.answerJson");
-const SIZE = Symbol("qibates.answerSize");
-const KEYS = Symbol("qibates.answerKeys");
 
 /** Rows and columns of an answer's grid. */
 export interface GridSize {
@@ -15,68 +12,73 @@ export interface GridSize {
   columns: number;
 }
 
-/**
- * An answer object standing for `json` (the UTF-8 JSON of an object with the top-level `keys`, whose `grid` has
- * `rows` × `columns` cells): read-only, its fields parsed on first use. Reading a key it does not have parses
- * nothing (a promise resolved with it asks for `then`).
- */
-export function answerFromJson<T extends object>(
-  json: Uint8Array,
-  size: GridSize,
-  keys: readonly string[],
-): T {
-  const own = new Set(keys);
-  let parsed: Record<string, unknown> | null = null;
-  const fields = (): Record<string, unknown> => {
-    parsed ??= JSON.parse(new TextDecoder().decode(json)) as Record<string, unknown>;
-    return parsed;
-  };
-  const answer = {};
-  Object.defineProperty(answer, JSON_BYTES, { value: json });
-  Object.defineProperty(answer, SIZE, { value: size });
-  Object.defineProperty(answer, KEYS, { value: keys });
-  // The answer's fields, parsed once, on first read of one of them.
-  return new Proxy(answer, {
-    get: (target, key) => {
-      if (typeof key === "symbol") return Reflect.get(target, key);
-      return own.has(key) ? fields()[key] : Reflect.get(Object.prototype, key);
-    },
-    has: (target, key) =>
-      typeof key === "symbol" ? Reflect.has(target, key) : own.has(key) || key in Object.prototype,
-    ownKeys: (target) => [...keys, ...Reflect.ownKeys(target)],
-    getOwnPropertyDescriptor: (target, key) => {
-      if (typeof key === "symbol") return Reflect.getOwnPropertyDescriptor(target, key);
-      return own.has(key) ? { get: () => fields()[key], enumerable: true, configurable: true } : undefined;
-    },
-    set: () => false,
-    defineProperty: () => false,
-    deleteProperty: () => false,
-  }) as T;
-}
+/** The answer of a grid call: the object itself, or its UTF-8 JSON (see the module's comment). */
+export type GridAnswer<T> =
+  | { readonly kind: "value"; readonly value: T }
+  | {
+      readonly kind: "json";
+      /** The UTF-8 JSON of an object with the top-level `keys`, in that order. */
+      readonly bytes: Uint8Array;
+      /** Rows and columns of its `grid`. */
+      readonly size: GridSize;
+      readonly keys: readonly string[];
+    };
 
-/** The UTF-8 JSON an answer arrived as (see {@link answerFromJson}), or null for an ordinary object. */
-export function answerJson(value: unknown): Uint8Array | null {
-  if (value === null || typeof value !== "object") return null;
-  const json = (value as { [JSON_BYTES]?: unknown })[JSON_BYTES];
-  return json instanceof Uint8Array ? json : null;
+/** `value` as a grid call's answer. */
+export function valueAnswer<T>(value: T): GridAnswer<T> {
+  return { kind: "value", value };
 }
-
-/** The size of an answer's grid, without parsing an answer that arrived as text. */
-export function answerGridSize(answer: { grid: readonly (readonly unknown[])[] }): GridSize {
-  const known = (answer as { [SIZE]?: GridSize })[SIZE];
-  if (known) return known;
-  return { rows: answer.grid.length, columns: answer.grid[0]?.length ?? 0 };
-}
-
-/** The JSON texts grids were parsed from, by grid (the same array: a copy or a new grid has none). */
-const GRID_SOURCES = new WeakMap<object, string>();
 
 /**
- * Says that `grid` was parsed from the `grid` field of the JSON `text` (a request body) and is not changed
- * afterwards: a grid worker is then sent the text, which it parses itself, rather than a copy of the grid.
+ * The answer whose UTF-8 JSON is `bytes`: an object with the top-level `keys`, whose `grid` has `rows` ×
+ * `columns` cells (a grid worker's, which knows them).
  */
-export function noteGridJson(grid: object, text: string): void {
-  GRID_SOURCES.set(grid, text);
+export function jsonAnswer<T>(bytes: Uint8Array, size: GridSize, keys: readonly string[]): GridAnswer<T> {
+  return { kind: "json", bytes, size, keys };
+}
+
+/** The answer as an object: a `json` answer parsed (a new object at each call). */
+export function answerValue<T>(answer: GridAnswer<T>): T {
+  return answer.kind === "value" ? answer.value : (JSON.parse(new TextDecoder().decode(answer.bytes)) as T);
+}
+
+/** Whether `value` is a grid call's answer (what the server's handlers of grid calls return). */
+export function isGridAnswer(value: unknown): value is GridAnswer<unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const a = value as { kind?: unknown; value?: unknown; bytes?: unknown };
+  return (a.kind === "value" && "value" in a) || (a.kind === "json" && a.bytes instanceof Uint8Array);
+}
+
+/** The size of an answer's grid, without parsing a `json` answer. */
+export function answerGridSize(answer: GridAnswer<{ grid: readonly (readonly unknown[])[] }>): GridSize {
+  return answer.kind === "json" ? answer.size : gridSize(answer.value.grid);
+}
+
+/** Rows and columns of `grid` (its first row's length). */
+export function gridSize(grid: readonly (readonly unknown[])[]): GridSize {
+  return { rows: grid.length, columns: grid[0]?.length ?? 0 };
+}
+
+/**
+ * `answer` with a `dataVersion` added at its end: for a `json` answer, its bytes with the field written after
+ * the others, without parsing them; for a `value`, a copy with the field.
+ */
+export function withDataVersion<T extends object>(
+  answer: GridAnswer<object>,
+  dataVersion: string,
+): GridAnswer<T> {
+  if (answer.kind === "value") return valueAnswer({ ...answer.value, dataVersion } as T);
+  if (answer.keys.includes("dataVersion")) return valueAnswer({ ...answerValue(answer), dataVersion } as T);
+  const { bytes, keys } = answer;
+  // The JSON of an object ends with its closing brace: the field goes just before it.
+  const end = bytes.lastIndexOf(0x7d);
+  const field = new TextEncoder().encode(
+    `${keys.length > 0 ? "," : ""}"dataVersion":${JSON.stringify(dataVersion)}}`,
+  );
+  const out = new Uint8Array(end + field.length);
+  out.set(bytes.subarray(0, end));
+  out.set(field, end);
+  return jsonAnswer<T>(out, answer.size, [...keys, "dataVersion"]);
 }
 
 /** Deferred grids (see {@link deferredGrid}) and their cell counts. */
@@ -86,7 +88,7 @@ const DEFERRED = new WeakMap<object, number>();
  * A grid left as the JSON it came in (`text.slice(start, end)`, the `grid` field of the body `text`, already
  * checked to be an array of `cells` strings in rows, within the contract's limits): an array that parses that
  * text the first time anything reads it. Until then it costs nothing on the event loop: its size is known
- * ({@link sheetCells}), and a grid worker is sent the body's text to parse ({@link gridJsonOf}).
+ * ({@link sheetCells}), and a grid worker is sent the body's text to parse (`GridInput.gridJson`).
  */
 export function deferredGrid(text: string, start: number, end: number, cells: number): unknown[][] {
   let parsed: unknown[][] | null = null;
@@ -104,7 +106,6 @@ export function deferredGrid(text: string, start: number, end: number, cells: nu
     deleteProperty: (_target, key) => Reflect.deleteProperty(grid(), key),
   });
   DEFERRED.set(proxy, cells);
-  GRID_SOURCES.set(proxy, text);
   return proxy;
 }
 
@@ -121,29 +122,4 @@ export function sheetCells(sheet: unknown): number {
   let n = 0;
   for (const row of sheet) n += Array.isArray(row) ? row.length : 0;
   return n;
-}
-
-/** The JSON text whose `grid` field `grid` was parsed from (see {@link noteGridJson}). */
-export function gridJsonOf(grid: object): string | undefined {
-  return GRID_SOURCES.get(grid);
-}
-
-/**
- * `answer` with a `dataVersion` added at its end: for an answer that arrived as JSON (a grid worker's), its
- * bytes with the field written after the others, without parsing them; for any other, a copy with the field.
- */
-export function withDataVersion<T extends object>(answer: object, dataVersion: string): T {
-  const json = answerJson(answer);
-  const keys = (answer as { [KEYS]?: readonly string[] })[KEYS];
-  if (!json || !keys || keys.includes("dataVersion")) return { ...answer, dataVersion } as T;
-  const size = (answer as { [SIZE]: GridSize })[SIZE];
-  // The JSON of an object ends with its closing brace: the field goes just before it.
-  const end = json.lastIndexOf(0x7d);
-  const field = new TextEncoder().encode(
-    `${keys.length > 0 ? "," : ""}"dataVersion":${JSON.stringify(dataVersion)}}`,
-  );
-  const out = new Uint8Array(end + field.length);
-  out.set(json.subarray(0, end));
-  out.set(field, end);
-  return answerFromJson<T>(out, size, [...keys, "dataVersion"]);
 }

@@ -54,15 +54,17 @@ export * from "./errors.ts";
 // Grid answers and request grids that cross the seam as JSON text (a grid worker's answer, a large request's grid):
 // sent or counted without parsing them.
 export {
-  answerFromJson,
   answerGridSize,
-  answerJson,
+  answerValue,
   deferredGrid,
+  type GridAnswer,
   type GridSize,
-  gridJsonOf,
+  gridSize,
   isDeferredGrid,
-  noteGridJson,
+  isGridAnswer,
+  jsonAnswer,
   sheetCells,
+  valueAnswer,
   withDataVersion,
 } from "./grid-answer.ts";
 export {

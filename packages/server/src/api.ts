@@ -1,6 +1,6 @@
 import type { operations } from "@qibates/client/schema";
-import type { SliceScheduler } from "@qibates/provider";
-import { answerGridSize, answerJson, isDeferredGrid } from "@qibates/provider";
+import type { GridAnswer, SliceScheduler } from "@qibates/provider";
+import { answerValue, gridSize, isDeferredGrid, isGridAnswer } from "@qibates/provider";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -48,10 +48,13 @@ export interface CallContext<Id extends OperationId = OperationId> {
   services: Services;
 }
 
-/** A handler answers its operation's success body, or sends the reply itself (redirects, HTML). */
+/**
+ * A handler answers its operation's success body (a grid call's as the provider returned it: the object, or the
+ * JSON a grid worker wrote, `GridAnswer`), or sends the reply itself (redirects, HTML).
+ */
 export type Handler<Id extends OperationId = OperationId> = (
   ctx: CallContext<Id>,
-) => Promise<Answer<Id> | FastifyReply>;
+) => Promise<Answer<Id> | GridAnswer<Answer<Id>> | FastifyReply>;
 
 /** The caller's key; `registerApi` has already refused a call without one for operations that need it. */
 export function callerKey(ctx: { key: VerifiedKey | null }): VerifiedKey {
@@ -143,7 +146,7 @@ const SLICED_ANSWER_CELLS = 10_000;
  */
 function serialised(answer: object, scheduler: SliceScheduler): string | Promise<string> {
   const grid = (answer as { grid?: unknown }).grid;
-  const size = Array.isArray(grid) ? answerGridSize({ grid }) : { rows: 0, columns: 0 };
+  const size = Array.isArray(grid) ? gridSize(grid) : { rows: 0, columns: 0 };
   return size.rows * size.columns < SLICED_ANSWER_CELLS
     ? JSON.stringify(answer)
     : scheduler.run({ start: () => jsonSteps(answer) });
@@ -316,9 +319,19 @@ export function registerApi(
           services,
         });
         if (reply.sent) return reply;
+        // A grid call's answer: the object, or the JSON a grid worker wrote (`@qibates/provider`'s grid-answer.ts).
+        const gridAnswer = isGridAnswer(result) ? result : null;
+        // The answer as an object: a grid worker's JSON parsed (once) only where it is read.
+        let parsed: unknown;
+        const answerObject = () => {
+          if (!gridAnswer) return result;
+          parsed ??= answerValue(gridAnswer);
+          return parsed;
+        };
         const status = reply.statusCode;
         const check = responseValidators.get(status);
-        if (check && !check(result)) {
+        // A grid worker's JSON is parsed for the check alone: it is sent as it is.
+        if (check && !check(answerObject())) {
           // Only when QIBATES_VALIDATE_RESPONSES is on (tests): an answer that breaks the contract is a bug.
           request.log.error(
             { errors: check.errors, operation: op.operationId },
@@ -329,17 +342,20 @@ export function registerApi(
           );
         }
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
-        // One a grid worker answered arrived as UTF-8 JSON already (`@qibates/provider`'s grid-answer.ts).
+        // One a grid worker answered arrived as UTF-8 JSON already (a `json` GridAnswer), sent as it is.
         // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
-        if (op.carriesGrid && result !== null && typeof result === "object") {
-          const json = answerJson(result) ?? (await serialised(result, services.scheduler));
+        // Other calls (an MDX query's grid) are answered as Fastify serialises objects.
+        const value = gridAnswer?.kind === "value" ? gridAnswer.value : result;
+        if (op.carriesGrid && value !== null && typeof value === "object") {
+          const json =
+            gridAnswer?.kind === "json" ? gridAnswer.bytes : await serialised(value, services.scheduler);
           const { body: answer, bytes } = answerBody(json);
           return reply
             .type("application/json; charset=utf-8")
             .header("content-length", String(bytes))
             .send(answer);
         }
-        return result;
+        return answerObject();
       },
     });
   }

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { deferredGrid, noteGridJson } from "@qibates/provider";
+import { deferredGrid } from "@qibates/provider";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CELL_REF_BYTES, MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "./body-limits.ts";
@@ -11,11 +11,12 @@ import {
   scanJsonBodySteps,
 } from "./json-scan.ts";
 
-/** Bodies at least this long are kept as text beside their grid (`noteGridJson`). */
+/** Bodies at least this long are kept as text beside their grid (`request.qibatesGridJson`). */
 const GRID_JSON_MIN_CHARS = 32 * 1024;
 
 /** The JSON parser of the API: the depth is checked first, then Fastify's own parser (prototype poisoning refused). */
 export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits): void {
+  app.decorateRequest("qibatesGridJson", null);
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   // The body is read by `readBodyText` (a chunk decoded as it arrives), not by Fastify's `parseAs: "string"`,
@@ -91,11 +92,12 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       const body = value as { grid?: unknown } | null;
       if (!error && span && body !== null && typeof body === "object" && Array.isArray(body.grid)) {
         body.grid = deferredGrid(text, span.start, span.end, span.cells);
+        request.qibatesGridJson = text;
         return done(null, body);
       }
       // A large body's grid is parsed again by a grid worker from the text, rather than copied to it.
       if (!error && text.length >= GRID_JSON_MIN_CHARS && Array.isArray(body?.grid))
-        noteGridJson(body.grid, text);
+        request.qibatesGridJson = text;
       if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);
       // Fastify's parser drops the reason; the failure path alone parses again to tell the caller where.
       let reason = jsonReason("prototype");
@@ -169,6 +171,17 @@ export function readBodyText(
   payload.on("end", onEnd);
   payload.on("error", onEnd);
   payload.resume();
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The text of a large JSON body whose top-level `grid` is the body's grid (left as text, `deferredGrid`, or
+     * parsed and not changed since), else null: a grid worker parses it rather than be sent a copy of the grid
+     * (`GridInput.gridJson`).
+     */
+    qibatesGridJson: string | null;
+  }
 }
 
 /** How long one slice of a body's scan may hold the event loop, in milliseconds. */

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedProvider } from "@qibates/connectors/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
+import { answerValue } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
@@ -189,18 +190,20 @@ describe("Smart View endpoint: the captured exchanges", () => {
     expect(child(child(grid, "slices"), "slice")?.attrs).toEqual({ rows: "2", cols: "2" });
     expect(range.attrs).toEqual({ start: "0", end: "3" });
     // The value the demo answers for the same query through the API's MDX call.
-    const direct = await provider.essbase.mdx(
-      {
-        id: "t",
-        ownerId: "t",
-        connector: "essbase",
-        username: "demo",
-        providerAddress: "https://demo.qibates.local/aps/JAPI",
-        aliasTable: null,
-      },
-      { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" },
-      { query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Market].[East]} ON ROWS FROM Sample.Basic" },
-    );
+    const direct = await provider.essbase
+      .mdx(
+        {
+          id: "t",
+          ownerId: "t",
+          connector: "essbase",
+          username: "demo",
+          providerAddress: "https://demo.qibates.local/aps/JAPI",
+          aliasTable: null,
+        },
+        { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" },
+        { query: "SELECT {[Scenario].[Actual]} ON COLUMNS, {[Market].[East]} ON ROWS FROM Sample.Basic" },
+      )
+      .then(answerValue);
     const value = direct.grid[1]?.[1];
     expect(String(value), JSON.stringify(direct.grid)).toMatch(/^\d+$/);
     expect(child(range, "vals")?.text).toBe(`|Actual|East|${value}`);

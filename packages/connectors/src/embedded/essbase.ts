@@ -27,12 +27,14 @@ import type {
 } from "@qibates/provider";
 import {
   cubeVariables,
+  type GridAnswer,
   levelVariables,
   ProviderError,
   SESSION_VARIABLES_MAX,
   type SliceScheduler,
   sheetCells,
   supportOf,
+  valueAnswer,
   variableRefusal,
   type Work,
   withDataVersion,
@@ -186,7 +188,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     work: WorkerRead,
     heavy: boolean,
     steps: () => Steps<Schemas["GridResponse"]>,
-  ): Promise<Schemas["GridResponse"] & { dataVersion: string }> {
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
     const workers = this.workers?.accepts(app) ? this.workers : null;
     if (workers && heavy) return workers.run(app, work);
     return readInSlices(
@@ -195,7 +197,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
       function* () {
         const answer = yield* steps();
         // Read with the grid's last step: what a later save checks its cells against.
-        return { ...answer, dataVersion: String(app.position) };
+        return valueAnswer({ ...answer, dataVersion: String(app.position) });
       },
       workers ? () => workers.run(app, work) : null,
     );
@@ -405,7 +407,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
     };
   }
 
-  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+  async grid(
+    session: ProviderSession,
+    ref: CubeRef,
+    call: GridCall,
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
     const app = await this.data(session, ref, false);
     const { settings, aliasTable } = this.gridAliasTable(app, call.input, session, ref);
     // Data written by another API node before this call is read too (outlines never change: other calls
@@ -415,10 +421,10 @@ export class EmbeddedEssbase implements EssbaseOperations {
       // Read with the grid, in the same synchronous step: what a later save checks its cells against.
       const dataVersion = String(app.position);
       if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
-        return {
+        return valueAnswer({
           ...gridAnswer(initialGrid(app.cube, settings, aliasTable, call.input.maxCells)),
           dataVersion,
-        };
+        });
       }
       const request: GridRequest = {
         action: call.action === "initgrid" ? "refresh" : call.action,
@@ -431,7 +437,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
       const heavy =
         this.heavyWork(app, request.grid) !== null ||
         (call.action === "zoomin" && zoomCellsAtLeast(app, request, aliasTable, WORKER_GRID_CELLS));
-      return await this.read(app, { kind: "grid", request }, heavy, function* () {
+      const gridJson = call.input.gridJson;
+      const work: WorkerRead = { kind: "grid", request, ...(gridJson !== undefined ? { gridJson } : {}) };
+      return await this.read(app, work, heavy, function* () {
         const r = yield* gridOperationSteps(app.cube, request);
         return gridAnswer(r, yield* cellKindsSteps(r));
       });
@@ -457,7 +465,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
   }
 
-  async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
+  async mdx(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: MdxInput,
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
     // The session's own view of the data, when it has one, as its grids read.
     const app = await this.data(session, ref, false);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
@@ -481,7 +493,11 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
   }
 
-  async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
+  async save(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: SaveInput,
+  ): Promise<GridAnswer<Schemas["SaveResponse"]>> {
     const app = await this.data(session, ref, true);
     const { settings, aliasTable } = this.gridAliasTable(app, input, session, ref);
     const readAt =
@@ -502,7 +518,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const { result, position } = await this.planned(
       app,
       session.ownerId,
-      workers ? () => workers.save(app, request, missingLabel) : null,
+      workers ? () => workers.save(app, request, missingLabel, input.gridJson) : null,
       (plan): { result: GridResponse | SavePlan; entry: JournalEntry | null } => {
         if (plan) {
           if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
@@ -522,7 +538,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
     );
     const dataVersion = String(position);
     if ("stamp" in result) return withDataVersion<Schemas["SaveResponse"]>(result.answer, dataVersion);
-    return { ...savedAnswer(result, input.grid, missingLabel), dataVersion };
+    return valueAnswer({ ...savedAnswer(result, input.grid, missingLabel), dataVersion });
   }
 }
 

@@ -4,7 +4,8 @@
  * loop sends the cube's stored values with a call whenever they changed since that worker last had them (a
  * copy of typed arrays: about a millisecond for Sample.Basic), so a worker's answer reads the state of the cube
  * when the call was made, as a read on the event loop would. The answer comes back as JSON
- * in UTF-8 (`answer-json.ts`): the event loop neither builds, serialises nor encodes its objects.
+ * in UTF-8 (a `json` `GridAnswer`, `@qibates/provider`'s grid-answer.ts): the event loop neither builds,
+ * serialises nor encodes its objects.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -25,8 +26,8 @@ import {
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult } from "@qibates/engine/planning";
 import {
-  answerFromJson,
-  gridJsonOf,
+  type GridAnswer,
+  jsonAnswer,
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorParams,
@@ -101,7 +102,7 @@ export interface SavePlan {
   writes: CellWrite[];
   written: { row: number; column: number }[];
   /** The save's answer without its `dataVersion`. */
-  answer: object;
+  answer: GridAnswer<object>;
 }
 
 /** A call to a worker. */
@@ -183,13 +184,12 @@ interface Slot {
 }
 
 /**
- * `work` with its grid sent as the caller's JSON when the grid was parsed from it (`noteGridJson`): the worker
- * parses the text, and the event loop copies a string instead of a hundred thousand cells.
+ * `work` with its grid sent as the caller's JSON when the grid was parsed from it (`GridInput.gridJson`): the
+ * worker parses the text, and the event loop copies a string instead of a hundred thousand cells.
  */
 function withGridJson(work: WorkerWork): WorkerWork {
   if (work.kind !== "grid" && work.kind !== "save") return work;
-  const gridJson = gridJsonOf(work.request.grid);
-  return gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] }, gridJson };
+  return work.gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] } };
 }
 
 /** The arrays of a cube snapshot, to move to another thread. */
@@ -284,24 +284,36 @@ export class GridWorkers {
   }
 
   /** Reads `work` on `app` in a worker: the answer at the cube's state now, with `dataVersion`. */
-  async run(app: EssbaseApplication, work: WorkerRead): Promise<GridResponse & { dataVersion: string }> {
+  async run(app: EssbaseApplication, work: WorkerRead): Promise<GridAnswer<GridResponse>> {
     const { answer } = await this.call(app, work);
-    return answerFromJson(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys);
+    return jsonAnswer(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys);
   }
 
   /**
    * Submits `request` in a worker, on a copy of `app`'s data as it is now: what it writes (to apply under the
    * application's lock, if the data is still at `stamp` then), the cells it answers written, and the answer
-   * without its `dataVersion`.
+   * without its `dataVersion`. `gridJson`: a JSON text whose `grid` field is the request's grid, parsed in the
+   * worker instead of the grid copied to it (`GridInput.gridJson`).
    */
-  async save(app: EssbaseApplication, request: GridRequest, missingLabel: string): Promise<SavePlan> {
-    const { answer, stamp } = await this.call(app, { kind: "save", request, missingLabel });
+  async save(
+    app: EssbaseApplication,
+    request: GridRequest,
+    missingLabel: string,
+    gridJson?: string,
+  ): Promise<SavePlan> {
+    const work: WorkerWork = {
+      kind: "save",
+      request,
+      missingLabel,
+      ...(gridJson !== undefined ? { gridJson } : {}),
+    };
+    const { answer, stamp } = await this.call(app, work);
     const saved = answer.saved ?? { writes: [], written: [] };
     return {
       stamp,
       writes: saved.writes,
       written: saved.written,
-      answer: answerFromJson(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys),
+      answer: jsonAnswer(answer.json, { rows: answer.rows, columns: answer.columns }, answer.keys),
     };
   }
 

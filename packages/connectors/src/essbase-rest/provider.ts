@@ -27,6 +27,7 @@ import {
   oneLine,
   ProviderError,
   serverUnknown,
+  valueAnswer,
 } from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
@@ -534,7 +535,7 @@ class EssbaseRestOperations implements EssbaseOperations {
         ranges: cells.map((c) => [c.row, c.column, 1, 1]),
       });
     }
-    return gridAnswer(r);
+    return valueAnswer(gridAnswer(r));
   }
 
   /** A layout-only operation done by the engine over an empty copy of the outline: the new sheet. */
@@ -573,7 +574,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const result = read ? mdxResultOf(outline, answer, read) : null;
     if (!result) throw client.malformed(`${cube.path}/grid/mdx without a readable grid`);
     try {
-      return gridAnswer(mdxGrid(layoutSource(outline), result, resolved, input.maxCells));
+      return valueAnswer(gridAnswer(mdxGrid(layoutSource(outline), result, resolved, input.maxCells)));
     } catch (e) {
       engineError(e);
     }
@@ -660,10 +661,10 @@ class EssbaseRestOperations implements EssbaseOperations {
       const value = ok ? (r.grid[c.row]?.[c.column] ?? missingLabel) : String(sheet[c.row]?.[c.column] ?? "");
       return { row: c.row, column: c.column, status: ok ? "written" : "invalid", value };
     });
-    return {
+    return valueAnswer({
       submitted: written.filter((c) => c.status === "written").length,
       cells: written,
       ...answered,
-    };
+    });
   }
 }

@@ -14,7 +14,14 @@ import type {
   ProviderSession,
   SearchInput,
 } from "@qibates/provider";
-import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "@qibates/provider";
+import {
+  applicationUnknown,
+  cubeUnknown,
+  type GridAnswer,
+  ProviderError,
+  serverUnknown,
+  valueAnswer,
+} from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -319,7 +326,15 @@ class SmartViewOperations implements EssbaseOperations {
     }
   }
 
-  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+  async grid(
+    session: ProviderSession,
+    ref: CubeRef,
+    call: GridCall,
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
+    return valueAnswer(await this.gridValue(session, ref, call));
+  }
+
+  private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const { ref: real, remote } = await this.p.cube(session, ref);
     const { settings, aliasTable } = engineSettings(call.input);
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
@@ -361,7 +376,11 @@ class SmartViewOperations implements EssbaseOperations {
   }
 
   /** The query sent as it is (`ExecuteQuery`), its answer's grid read back as the API's grid. */
-  async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput): Promise<Schemas["GridResponse"]> {
+  async mdx(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: MdxInput,
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
     const { ref: real, remote } = await this.p.cube(session, ref);
     const { settings, aliasTable } = engineSettings(input as Partial<GridInput>);
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
@@ -387,10 +406,10 @@ class SmartViewOperations implements EssbaseOperations {
         "query",
       );
     }
-    return mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing");
+    return valueAnswer(mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing"));
   }
 
-  async save(): Promise<Schemas["SaveResponse"]> {
+  async save(): Promise<GridAnswer<Schemas["SaveResponse"]>> {
     throw unsupported(
       "action/save",
       "no public capture shows the answer to Smart View's WriteBack message, so the connector does not write data.",

@@ -16,7 +16,14 @@ import type {
   SaveInput,
   SearchInput,
 } from "@qibates/provider";
-import { applicationUnknown, cubeUnknown, ProviderError, serverUnknown } from "@qibates/provider";
+import {
+  applicationUnknown,
+  cubeUnknown,
+  type GridAnswer,
+  ProviderError,
+  serverUnknown,
+  valueAnswer,
+} from "@qibates/provider";
 import { gridAnswer } from "../grid-bridge/answers.ts";
 import { engineError } from "../grid-bridge/engine-errors.ts";
 import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
@@ -244,7 +251,15 @@ class XmlaOperations implements EssbaseOperations {
     return tuples.map((_, i) => cellValue(data, i));
   }
 
-  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
+  async grid(
+    session: ProviderSession,
+    ref: CubeRef,
+    call: GridCall,
+  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
+    return valueAnswer(await this.gridValue(session, ref, call));
+  }
+
+  private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, call.input);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
@@ -293,13 +308,19 @@ class XmlaOperations implements EssbaseOperations {
     const result = mdxResultOfDataSet(cube.remote, data, input.query);
     if (!result) throw client.malformed("an MDX answer with a member of no known dimension");
     try {
-      return gridAnswer(mdxGrid(layoutSource(cube.remote.outline), result, resolved, input.maxCells));
+      return valueAnswer(
+        gridAnswer(mdxGrid(layoutSource(cube.remote.outline), result, resolved, input.maxCells)),
+      );
     } catch (e) {
       engineError(e);
     }
   }
 
-  async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
+  async save(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: SaveInput,
+  ): Promise<GridAnswer<Schemas["SaveResponse"]>> {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, input);
     const outline = cube.remote.outline;
@@ -340,7 +361,7 @@ class XmlaOperations implements EssbaseOperations {
         throw e;
       }
     }
-    const answered = await this.grid(session, ref, {
+    const answered = await this.gridValue(session, ref, {
       action: "refresh",
       input: { ...input, grid: input.grid },
     });
@@ -358,10 +379,10 @@ class XmlaOperations implements EssbaseOperations {
           : String(sheet[c.row]?.[c.column] ?? "");
       return { row: c.row, column: c.column, status, value };
     });
-    return {
+    return valueAnswer({
       submitted: written.filter((c) => c.status === "written").length,
       cells: written,
       ...answered,
-    };
+    });
   }
 }

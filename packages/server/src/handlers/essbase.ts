@@ -1,4 +1,11 @@
-import type { Capability, CubeRef, EssbaseOperations, GridCall, ZoomInMode } from "@qibates/provider";
+import type {
+  Capability,
+  CubeRef,
+  EssbaseOperations,
+  GridAnswer,
+  GridCall,
+  ZoomInMode,
+} from "@qibates/provider";
 import { answerGridSize, sheetCells } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
@@ -44,7 +51,10 @@ function checkGridSize(ctx: CallContext, grid: unknown): void {
  * The answer's size, for providers that cannot stop early: the embedded engine stops as soon as the answer
  * would exceed `maxCells` (passed with every grid call) without building it.
  */
-function checkAnswerSize<T extends { grid: string[][] }>(ctx: CallContext, answer: T): T {
+function checkAnswerSize<T extends { grid: string[][] }>(
+  ctx: CallContext,
+  answer: GridAnswer<T>,
+): GridAnswer<T> {
   // Read without parsing an answer that a grid worker sent as text.
   const { rows, columns } = answerGridSize(answer);
   const cells = rows * columns;
@@ -82,6 +92,15 @@ function saveCells(grid: unknown, cells: readonly { row: number; column: number 
   return unique;
 }
 
+/**
+ * The request's JSON text, when the body's grid was parsed from it and is passed on unchanged (a large body:
+ * `json-parser.ts`): a grid worker parses the text rather than be sent a copy of the grid.
+ */
+function gridJsonOf(ctx: CallContext): { gridJson?: string } {
+  const text = ctx.request.qibatesGridJson;
+  return text === null || text === undefined ? {} : { gridJson: text };
+}
+
 /** The zoom mode of a Zoom In: the request's setting, else Essbase's default (next level). */
 function zoomMode(settings: { zoomInMode?: string } | undefined): ZoomInMode {
   return (settings?.zoomInMode ?? "NEXT_LEVEL") as ZoomInMode;
@@ -99,7 +118,7 @@ async function gridCall<Id extends OperationId>(
   checkGridSize(ctx, ctx.body.grid);
   const budgeted = {
     ...call,
-    input: { ...call.input, maxCells: ctx.services.config.maxGridCells },
+    input: { ...call.input, maxCells: ctx.services.config.maxGridCells, ...gridJsonOf(ctx) },
   } as GridCall;
   return checkAnswerSize(ctx, await fromProvider(ops.grid(sp.session, cube, budgeted)));
 }
@@ -198,6 +217,7 @@ export const essbaseHandlers = {
         ...(ctx.body.dataVersion !== undefined ? { dataVersion: ctx.body.dataVersion } : {}),
         ...(ctx.body.overwrite === true ? { overwrite: true } : {}),
         maxCells: ctx.services.config.maxGridCells,
+        ...gridJsonOf(ctx),
       }),
     );
   },

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/connectors/embedded";
 import type { ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.ts";
@@ -168,17 +169,21 @@ describe("a Zoom In that answers thousands of rows", () => {
       ["Year", "Product", "Market", "", "", "", ""],
     ];
     grid = (
-      await p.essbase.grid(session, cube, {
-        action: "zoomin",
-        input: { grid, cells: [{ row: 2, column: 0 }], settings: all },
-      })
+      await p.essbase
+        .grid(session, cube, {
+          action: "zoomin",
+          input: { grid, cells: [{ row: 2, column: 0 }], settings: all },
+        })
+        .then(answerValue)
     ).grid;
     const rows = grid.map((_, r) => r).filter((r) => r >= 2);
     return (
-      await p.essbase.grid(session, cube, {
-        action: "zoomin",
-        input: { grid, cells: rows.map((row) => ({ row, column: 1 })), settings: all },
-      })
+      await p.essbase
+        .grid(session, cube, {
+          action: "zoomin",
+          input: { grid, cells: rows.map((row) => ({ row, column: 1 })), settings: all },
+        })
+        .then(answerValue)
     ).grid;
   }
 
@@ -206,11 +211,11 @@ describe("a Zoom In that answers thousands of rows", () => {
       setImmediate(tick);
     };
     setImmediate(tick);
-    const got = await inWorker.essbase.grid(session, cube, zoom);
+    const got = await inWorker.essbase.grid(session, cube, zoom).then(answerValue);
     expect(handed).toBe(true);
     expect(turns).toBeLessThan(4);
     expect(got.grid.length).toBe(9_352);
-    const expected = await onLoop.essbase.grid(session, cube, zoom);
+    const expected = await onLoop.essbase.grid(session, cube, zoom).then(answerValue);
     expect(JSON.parse(JSON.stringify(got))).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 });

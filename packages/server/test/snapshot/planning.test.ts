@@ -14,6 +14,7 @@ import {
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
 import { buildApp } from "../../src/app.ts";
@@ -213,11 +214,13 @@ describe("a snapshot of Vision through planning and pbcs", () => {
         ["", "", "", "", "", "", "", "", "", "Jan", "Q1"],
         ...rows.map((e) => [...fixed, e, "", ""]),
       ];
-      const answer = await served.essbase.grid(
-        session(),
-        { server: "EssbaseCluster-1", application: copy, cube: "Plan1" },
-        { action: "refresh", input: { grid: grid as never } },
-      );
+      const answer = await served.essbase
+        .grid(
+          session(),
+          { server: "EssbaseCluster-1", application: copy, cube: "Plan1" },
+          { action: "refresh", input: { grid: grid as never } },
+        )
+        .then(answerValue);
       rows.forEach((Entity, i) => {
         const row = answer.grid[i + 1] as string[];
         ["Jan", "Q1"].forEach((Period, k) => {

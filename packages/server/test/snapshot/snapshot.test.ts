@@ -13,6 +13,7 @@ import {
 import { dataExportChunks } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
 import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
@@ -71,14 +72,16 @@ const session = (connector: ProviderSession["connector"] = "essbase-stndln"): Pr
   aliasTable: null,
 });
 const refresh = (p: Provider, application: string, grid: unknown[][]) =>
-  p.essbase?.grid(
-    session(),
-    { server: "EssbaseCluster-1", application, cube: "Basic" },
-    {
-      action: "refresh",
-      input: { grid: grid as never },
-    },
-  );
+  p.essbase
+    ?.grid(
+      session(),
+      { server: "EssbaseCluster-1", application, cube: "Basic" },
+      {
+        action: "refresh",
+        input: { grid: grid as never },
+      },
+    )
+    .then(answerValue);
 
 beforeAll(async () => {
   for (const via of Object.keys(COPIES) as ReplayConnector[]) await snapshotVia(via, root);
@@ -171,7 +174,7 @@ describe("a snapshot served by the embedded engine", () => {
   it("takes writes like any application, without touching the original", async () => {
     const before = (await refresh(served, "Sample", SALES("")))?.grid;
     const ref = { server: "EssbaseCluster-1", application: "CopyRest", cube: "Basic" };
-    await served.essbase.save(session(), ref, { grid: SALES(1234) as never });
+    await served.essbase.save(session(), ref, { grid: SALES(1234) as never }).then(answerValue);
     expect((await refresh(served, "CopyRest", SALES("")))?.grid[2]?.[3]).toBe("1234");
     expect((await refresh(served, "Sample", SALES("")))?.grid).toEqual(before);
   });

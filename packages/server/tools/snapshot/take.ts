@@ -24,6 +24,7 @@ import {
   sha256OfFile,
 } from "@qibates/connectors/embedded";
 import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
 import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
 
@@ -287,7 +288,7 @@ function essbaseReader(
         },
       });
       if (!answer) throw new SnapshotRunError("the provider has no MDX call");
-      return chunkCells(answer, dims, plan, rowDimensions);
+      return chunkCells(answerValue(answer), dims, plan, rowDimensions);
     },
   };
 }

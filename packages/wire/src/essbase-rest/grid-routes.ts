@@ -6,6 +6,7 @@ import {
   ROUTES,
 } from "@qibates/protocols/essbase-rest";
 import type { CubeRef, GridCall } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
@@ -145,12 +146,12 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
       const dirty = (body.grid as { slice?: { dirtyCells?: unknown } }).slice?.dirtyCells ?? [];
       if (!Array.isArray(dirty)) throw badRequest("slice.dirtyCells must be an array of cell indices.");
       const cells = flatCells(dirty, rows, columns);
-      const saved = await essbase.save(s.provider, ref, { ...input, cells });
+      const saved = answerValue(await essbase.save(s.provider, ref, { ...input, cells }));
       return answerGrid(s, ref, saved, alias);
     }
     const call = gridCall(action, body, input, rows, columns);
     if (!("action" in call)) return pivotTo(s, ref, input, call.from, call.to, alias);
-    return answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
+    return answerGrid(s, ref, answerValue(await essbase.grid(s.provider, ref, call)), alias);
   }
 
   /** `pivot [from, to]`: the dimension of `from` to the POV, the rows or the columns, wherever `to` lies. */
@@ -164,7 +165,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
   ): Promise<RestGrid> {
     const essbase = essbaseOf(provider);
     // The sheet's regions, as the provider reads them.
-    const read = await essbase.grid(s.provider, ref, { action: "refresh", input });
+    const read = answerValue(await essbase.grid(s.provider, ref, { action: "refresh", input }));
     const { headerRows, leftColumns } = read.layout;
     const kind = (c: Cell) => read.cellKinds[c.row]?.[c.column];
     const region = (c: Cell) => {
@@ -178,7 +179,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
     if (source === null) throw badRequest(MESSAGES.pivotNoStart);
     const target = region(to);
     const run = async (call: GridCall) =>
-      answerGrid(s, ref, await essbase.grid(s.provider, ref, call), alias);
+      answerGrid(s, ref, answerValue(await essbase.grid(s.provider, ref, call)), alias);
     if (target === null) return answerGrid(s, ref, read, alias);
     if (target === source) {
       throw badRequest(
@@ -195,10 +196,12 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
     const s = ctx.sessionOf(request);
     const ref = await ctx.cubeRef(s, request.params);
     const alias = gridAlias(s, ref, undefined);
-    const answer = await essbaseOf(provider).grid(s.provider, ref, {
-      action: "initgrid",
-      input: gridSettings(s.preferences, alias),
-    });
+    const answer = answerValue(
+      await essbaseOf(provider).grid(s.provider, ref, {
+        action: "initgrid",
+        input: gridSettings(s.preferences, alias),
+      }),
+    );
     return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
   });
 
@@ -220,10 +223,12 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
     if (typeof query !== "string" || query.trim() === "") throw badRequest("query is required.");
     const ref = await ctx.cubeRef(s, request.params);
     const alias = gridAlias(s, ref, undefined);
-    const answer = await essbaseOf(provider).mdx(s.provider, ref, {
-      query,
-      ...gridSettings(s.preferences, alias),
-    });
+    const answer = answerValue(
+      await essbaseOf(provider).mdx(s.provider, ref, {
+        query,
+        ...gridSettings(s.preferences, alias),
+      }),
+    );
     return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
   });
 }

@@ -1,4 +1,5 @@
 import { MDX_FORMATS, type MdxInput, ROUTES } from "@qibates/protocols/essbase-rest";
+import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
@@ -26,10 +27,12 @@ export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
     const prefs = (body?.preferences ?? {}) as { memberIdentifierType?: unknown; dataless?: unknown };
     const ref = await ctx.cubeRef(s, request.params);
     const alias = prefs.memberIdentifierType === "ALIAS" ? ctx.activeAlias(s, ref) : null;
-    const answer = await essbaseOf(ctx.provider).mdx(s.provider, ref, {
-      query,
-      ...gridSettings(s.preferences, alias),
-    });
+    const answer = answerValue(
+      await essbaseOf(ctx.provider).mdx(s.provider, ref, {
+        query,
+        ...gridSettings(s.preferences, alias),
+      }),
+    );
     const index = await ctx.outline(s, ref);
     return reply.type(JSON_TYPE).send(
       mdxJson(

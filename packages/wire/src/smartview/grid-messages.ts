@@ -14,7 +14,7 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import type { XmlElement } from "@qibates/protocols/xml";
-import { type GridCall, ProviderError } from "@qibates/provider";
+import { answerValue, type GridCall, ProviderError } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
 import { gridXml, labelsOf, sheetWithPov } from "./grid.ts";
 import type { SvHandlers } from "./protocol.ts";
@@ -122,7 +122,7 @@ async function gridAnswer(
       input: { ...c.input, settings: { ...settings, ...(c.input.settings ?? {}) }, maxCells },
     } as GridCall;
     try {
-      return await essbase.grid(s.provider, ref, withSettings);
+      return answerValue(await essbase.grid(s.provider, ref, withSettings));
     } catch (e) {
       if (e instanceof ProviderError)
         throw new SvException(`Cannot perform cube view operation. ${e.message}`);
@@ -148,9 +148,9 @@ async function executeQuery({ essbase }: SvContext, s: SvSession, req: XmlElemen
     indentation: INDENTATION[prefs.essIndent] ?? "NONE",
   };
   const query = withFrom(svText(req, "mdx"), ref.application, ref.cube);
-  let answered: Awaited<ReturnType<typeof essbase.mdx>>;
+  let answered: Schemas["GridResponse"];
   try {
-    answered = await essbase.mdx(s.provider, ref, { query, settings });
+    answered = answerValue(await essbase.mdx(s.provider, ref, { query, settings }));
   } catch (e) {
     if (e instanceof ProviderError) {
       const detail =
