@@ -183,7 +183,7 @@ export function layOutForm(
             ? `Member "${m.name}" is not one of the ${dim.name} members form "${def.name}" allows.`
             : `Form "${def.name}" fixes ${dim.name} to "${fallback.name}".`,
           field,
-          // The same refusal in the caller's words, in each language (the registry's QB_ERR_VALIDATION).
+          // The same refusal in the caller's words, in each language (the API's validation message fills them in).
           {
             params: {
               field,
