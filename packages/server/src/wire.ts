@@ -92,6 +92,7 @@ export async function registerWireEndpoints(
       loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
+      maxCells: config.maxGridCells,
       ...roles,
       about: {
         name: "QiBates",

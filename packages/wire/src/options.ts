@@ -13,6 +13,8 @@ export interface WireEndpointOptions {
   maxSessions?: number;
   /** At most this many sessions of one user at one client address; beyond, that owner's least recently used ends (default 100). */
   maxSessionsPerUser?: number;
+  /** The largest grid, in cells, a grid call may send or be answered (default 500,000: `MAX_GRID_CELLS`). */
+  maxCells?: number;
   /** The server's name and version, as the endpoint announces them (with what serves it, where it says so). */
   about?: { name: string; version: string; description?: string };
   /** Failed logins counted per address and user (`login-throttle.ts`); share one across endpoints. */

@@ -100,23 +100,32 @@ export interface SliceSheet {
 }
 
 /** Why a slice cannot be read. */
-export type SliceFault = "shape" | "ranges" | "range" | "outside";
+export type SliceFault = "shape" | "size" | "ranges" | "range" | "outside";
 
 /** The words of each fault, as the endpoint answers them (`outside` is Essbase's own). */
 export const SLICE_FAULTS: Record<SliceFault, string> = {
   shape: "The grid must have a slice with whole numbers of rows and columns.",
+  size: "The grid's slice has more cells (rows × columns) than the server accepts.",
   ranges: "slice.data.ranges must be an array.",
   range: "Each grid range needs a whole start and an array of values.",
   outside: MESSAGES.nonsensical,
 };
 
+/** The most cells a slice may describe unless the caller says fewer (QiBates' largest grid setting). */
+export const SLICE_MAX_CELLS = 10_000_000;
+
 /**
  * The sheet a grid's slice describes: `slice.rows` x `slice.columns`, filled from its ranges (a cell no range
  * names is blank, a value `null` is `""`, a cell without a type is blank when empty, a member otherwise). A
  * value beyond the sheet is a fault when `outside` is `refuse` (the server's reading of a request) and left
- * out when it is `skip` (a client's reading of an answer).
+ * out when it is `skip` (a client's reading of an answer). A slice of more than `maxCells` cells is a fault
+ * before any is made: its size is the sender's word, whatever few values it carries.
  */
-export function readSlice(grid: unknown, outside: "refuse" | "skip"): SliceSheet | SliceFault {
+export function readSlice(
+  grid: unknown,
+  outside: "refuse" | "skip",
+  maxCells: number = SLICE_MAX_CELLS,
+): SliceSheet | SliceFault {
   const g = grid as { slice?: { rows?: unknown; columns?: unknown; data?: { ranges?: unknown } } } | null;
   const slice = g && typeof g === "object" ? g.slice : undefined;
   const rows = slice?.rows;
@@ -132,6 +141,7 @@ export function readSlice(grid: unknown, outside: "refuse" | "skip"): SliceSheet
   ) {
     return "shape";
   }
+  if (rows * columns > maxCells) return "size";
   const cells: string[][] = [];
   const types: string[][] = [];
   for (let r = 0; r < rows; r++) {

@@ -108,7 +108,7 @@ function gridCall(
  * request's grid describes; its `dimensions` are not read) and `POST …/grid/mdx` (Essbase's "Execute MDX
  * Query": `{query}` in, the answer as a Grid).
  */
-export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
+export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, maxCells: number): void {
   const { provider } = ctx;
 
   /** The alias table of a grid call: the request's `alias`, else the session's active one; `none` = names. */
@@ -139,7 +139,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext):
     body: Record<string, unknown>,
   ): Promise<RestGrid> {
     const essbase = essbaseOf(provider);
-    const { sheet, rows, columns } = sheetOf(body.grid);
+    const { sheet, rows, columns } = sheetOf(body.grid, maxCells);
     const alias = gridAlias(s, ref, body.alias ?? (body.grid as { alias?: unknown }).alias);
     const input = { grid: sheet, ...gridSettings(s.preferences, alias) };
     if (action === "submit") {

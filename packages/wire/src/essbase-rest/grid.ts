@@ -28,9 +28,15 @@ const TYPE_OF_KIND: Record<Schemas["CellKind"], string> = {
   "no-access": CELL_TYPE.data,
 };
 
-/** The sheet a request's `grid` describes: `slice.rows` x `slice.columns`, filled from its ranges. */
-export function sheetOf(grid: unknown): { sheet: string[][]; rows: number; columns: number } {
-  const read = readSlice(grid, "refuse");
+/**
+ * The sheet a request's `grid` describes: `slice.rows` x `slice.columns`, filled from its ranges; a slice of
+ * more than `maxCells` cells is refused before any is made.
+ */
+export function sheetOf(
+  grid: unknown,
+  maxCells: number,
+): { sheet: string[][]; rows: number; columns: number } {
+  const read = readSlice(grid, "refuse", maxCells);
   if (typeof read === "string") throw badRequest(SLICE_FAULTS[read]);
   return { sheet: read.cells, rows: read.rows, columns: read.columns };
 }

@@ -67,7 +67,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       registerVariableRoutes(scope, ctx);
       registerCubeRoutes(scope, ctx);
       registerOutlineRoutes(scope, ctx);
-      registerGridRoutes(scope, ctx);
+      registerGridRoutes(scope, ctx, options.maxCells ?? 500_000);
       registerMdxRoutes(scope, ctx);
       registerJobRoutes(scope, ctx, catalog);
       registerFileRoutes(scope, ctx, catalog);

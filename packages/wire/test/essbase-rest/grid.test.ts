@@ -179,6 +179,24 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
     expect(r.status).toBe(400);
     expect(r.error).toBe("This operation would generate a nonsensical report");
   });
+
+  it("refuses a slice whose rows × columns pass the cell limit before making a cell, and goes on answering", async () => {
+    const client = await session();
+    const start = (await client.get(GRID)).json;
+    // An 836-byte body that said 1e308 rows once filled the process's memory until it died.
+    for (const shape of [
+      { rows: 1e308, columns: 4 },
+      { rows: 3, columns: Number.MAX_SAFE_INTEGER },
+      { rows: 1000, columns: 1000 },
+    ]) {
+      const grid = { ...start, slice: { ...start.slice, ...shape } };
+      // Outside Oracle's description (int32 rows and columns), so sent unchecked.
+      const r = await client.post(GRID, { action: "refresh", grid }, { check: false });
+      expect(r.status).toBe(400);
+      expect(r.error).toBe("The grid's slice has more cells (rows × columns) than the server accepts.");
+    }
+    expect((await client.post(GRID, { action: "refresh", grid: start })).status).toBe(200);
+  });
 });
 
 describe("keep only, remove only, pivots", () => {
