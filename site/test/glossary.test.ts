@@ -1,12 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { addinTables, capabilitySection, GENERATED_PAGES } from "@qibates/connectors/capability-docs";
 import { CAPABILITIES, CONNECTOR_PROFILES, ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import {
-  addinTables,
-  capabilitySection,
-  GENERATED_PAGES,
-} from "../../packages/connectors/src/capability-docs.ts";
 import { englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
 import { findForbidden, markdownProse } from "./glossary-check.ts";

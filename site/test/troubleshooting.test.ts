@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { reasonMarkdown } from "@qibates/connectors/capability-docs";
+import { capabilityVerdict, SERVER_NAME } from "@qibates/connectors/feature-matrix";
 import {
   CAPABILITIES,
   CONNECTOR_PROFILES,
@@ -7,8 +9,6 @@ import {
   ERROR_CODES,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { reasonMarkdown } from "../../packages/connectors/src/capability-docs.ts";
-import { capabilityVerdict, SERVER_NAME } from "../../packages/connectors/src/feature-matrix.ts";
 import {
   adviceWithLimits,
   blocks,
