@@ -153,7 +153,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   },
   QB_ERR_CALC_FAILED: {
     en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` keeps running on the server: refresh later.",
-    fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
+    fr: "Lisez le message du serveur ; un travail encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     en: "This server cannot do it through QiBates: see [Symptoms by connector](#symptoms-by-connector) and use another option (another zoom level, for example).",
@@ -221,7 +221,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   },
   QB_ERR_RULE_FAILED: {
     en: "Read the server's message; a job still running after `CALC_JOB_TIMEOUT_SECONDS` keeps running on the server: refresh later.",
-    fr: "Lisez le message du serveur ; une tâche encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
+    fr: "Lisez le message du serveur ; un travail encore en cours après `CALC_JOB_TIMEOUT_SECONDS` se poursuit sur le serveur : actualisez plus tard.",
   },
   QB_ERR_TASKLIST_UNKNOWN: {
     en: "Take the task list from `nav/listtasks`.",

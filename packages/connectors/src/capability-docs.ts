@@ -380,7 +380,7 @@ const PAGE_WORDS = {
     why: "Pourquoi :",
     statusIntro: (table: string) =>
       `Ce que fait chaque connecteur avec un serveur réel, d'après la table des capacités (la même que dans ${table}) :`,
-    admonitionTitle: "Sur un serveur réel",
+    admonitionTitle: "Sur les serveurs réels",
     demoOnly: (what: string, connectors: string) =>
       `**${what}** : serveur de démonstration seulement avec ${connectors} ; un serveur réel renvoie \`422 QB_ERR_OPERATION_UNSUPPORTED\`.`,
     partly: (what: string, connectors: string) =>

@@ -246,6 +246,10 @@ const R = {
     fr: "Les cellules sous un verrou d'approbation et celles d'une partie de formulaire en lecture seule paraissent modifiables ; le serveur les rejette à la soumission.",
   },
 
+  noTaskLists: {
+    en: "Essbase and SSAS have no Planning task lists.",
+    fr: "Essbase et SSAS n'ont pas de listes de tâches Planning.",
+  },
   ssasVariables: {
     en: "SSAS has no substitution variables.",
     fr: "SSAS n'a pas de variables de substitution.",
@@ -372,6 +376,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         label: { en: "Task lists", fr: "Listes de tâches" },
         page: "features/actions/TaskLists.md",
         needs: ["taskLists"],
+        base: each(ESSBASE_FAMILY, ["no", R.noTaskLists]),
       },
       {
         id: "business-rules",

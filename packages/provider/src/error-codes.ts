@@ -515,9 +515,9 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} seconds.",
     fr: "Trop de requêtes ; réessayez dans {seconds} secondes.",
-    when: "More than 600 requests in a minute with the same key (or from the same address with an unknown key or none).",
+    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (or from the same address with an unknown key or none).",
     whenFr:
-      "Plus de 600 requêtes en une minute avec la même clé (ou depuis la même adresse avec une clé inconnue ou sans clé).",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (ou depuis la même adresse avec une clé inconnue ou sans clé).",
   },
   QB_ERR_INTERNAL: {
     status: 500,

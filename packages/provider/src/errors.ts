@@ -74,7 +74,7 @@ export interface ProviderText {
 export function jobStillRunning(seconds: number, job: string | number): ProviderText {
   return {
     en: `still running after ${seconds} s (job ${job}); it keeps running on the server`,
-    fr: `toujours en cours après ${seconds} s (travail ${job}) ; il se poursuit sur le serveur`,
+    fr: `toujours en cours après ${seconds} s (travail ${job}) ; le travail se poursuit sur le serveur`,
   };
 }
 
