@@ -1,4 +1,4 @@
-import type { EssbaseOperations, FilterInput, GridCall, Provider, ProviderSession } from "@qibates/provider";
+import type { EssbaseOperations, GridCall, Provider } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
 import { startXmla } from "../../wire/test/support/index.ts";
@@ -8,10 +8,10 @@ import { loginSession, loopbackUpstreams } from "./support/fake-upstream.ts";
 import { useXmla } from "./support/xmla.ts";
 
 /**
- * The ssas connector over real HTTP against the XMLA endpoint of @qibates/wire (over the embedded engine):
- * every answer equals the embedded provider's answer to the same call (what the demo address answers), but
- * for what XMLA does not carry: dimension density, and which cells are read-only before a save (no storage
- * property on XMLA members: a dynamic member without a formula reads as a data cell).
+ * The ssas connector over real HTTP against the XMLA endpoint of @qibates/wire (over the embedded engine): what
+ * is XMLA's own (addresses, one MDX statement per grid operation, UPDATE CUBE, XMLA sessions). That its answers
+ * equal the demo address's, but for what XMLA does not carry, is checked with every other connector's in
+ * packages/server/test/connectors/conformance.test.ts.
  */
 
 const f = useXmla();
@@ -20,30 +20,6 @@ const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" 
 function ess(p: Provider): EssbaseOperations {
   if (!p.essbase) throw new Error(`${p.id} serves no Essbase-family connector`);
   return p.essbase;
-}
-
-/** An answer without what XMLA does not carry (read-only cells, the demo's dataVersion). */
-function comparable(v: unknown): unknown {
-  if (!v || typeof v !== "object" || !("grid" in v)) return v;
-  const { dataVersion: _, cellKinds, ...rest } = v as Record<string, unknown>;
-  return {
-    ...rest,
-    cellKinds: (cellKinds as string[][]).map((r) => r.map((k) => (k === "read-only" ? "data" : k))),
-  };
-}
-
-async function outcomes<T>(call: (p: Provider, s: ProviderSession) => Promise<T>) {
-  const settle = (p: Promise<T>) =>
-    p.then(
-      (value) => ({ value: comparable(value) }),
-      (e: unknown) => {
-        if (e instanceof ProviderError) return { refused: e.code, message: e.message };
-        throw e;
-      },
-    );
-  const want = await settle(call(f.embedded(), f.demo));
-  const got = await settle(call(f.connector, f.remote));
-  return [got, want] as const;
 }
 
 describe("ssas over XMLA", () => {
@@ -80,60 +56,9 @@ describe("ssas over XMLA", () => {
     expect((off as ProviderError).code).toBe("HOST_NOT_ALLOWED");
   });
 
-  it("navigates as the demo does: servers, applications, cubes, dimensions, trees, filters, search", async () => {
-    const [servers, wantServers] = await outcomes((p, s) => p.servers(s));
-    expect(servers).toEqual(wantServers);
-    const [apps, wantApps] = await outcomes((p, s) => p.applications(s, CUBE.server, true));
-    expect(apps).toEqual(wantApps);
-    const [cubes, wantCubes] = await outcomes((p, s) => p.cubes(s, CUBE));
-    expect(cubes).toEqual(wantCubes);
-    const dims = await ess(f.connector).dimensions(f.remote, CUBE);
-    const wantDims = await ess(f.embedded()).dimensions(f.demo, CUBE);
-    // Density is not on the XMLA wire: the connector answers null.
-    expect(dims).toEqual({
-      ...wantDims,
-      dimensions: wantDims.dimensions.map((d) => ({ ...d, storage: null })),
-    });
-    for (const dimension of ["Year", "Market", "Product", "Scenario"]) {
-      const tree = await ess(f.connector).dimensionTree(f.remote, CUBE, { dimension });
-      const want = await ess(f.embedded()).dimensionTree(f.demo, CUBE, { dimension });
-      // Storage and consolidation are not on the XMLA wire either: the tree's names, aliases and shape are.
-      const shape = (n: { name: string; alias: string | null; children: unknown[] }): unknown => ({
-        name: n.name,
-        alias: n.alias,
-        children: n.children.map((c) => shape(c as typeof n)),
-      });
-      expect(shape(tree.root), dimension).toEqual(shape(want.root));
-    }
-    const filters: FilterInput[] = [
-      { dimension: "Market", filter: "CHILDREN", member: "East" },
-      { dimension: "Product", filter: "DESCENDANT", member: "Product" },
-      { dimension: "Year", filter: "LEVEL", arg1: 0 },
-      { dimension: "Market", filter: "GENERATION", arg1: 2 },
-    ];
-    for (const input of filters) {
-      const [got, want] = await outcomes((p, s) => ess(p).filterMembers(s, CUBE, input));
-      expect(got, JSON.stringify(input)).toEqual(want);
-    }
-    const search = {
-      dimension: null,
-      keyword: "Col*",
-      matchWholeWord: false,
-      searchIn: "BOTH" as const,
-      offset: 0,
-      limit: 50,
-    };
-    const [found, wantFound] = await outcomes((p, s) => ess(p).searchMembers(s, CUBE, search));
-    expect(found).toEqual(wantFound);
-  });
-
-  it("answers every grid operation as the demo does, each with one MDX SELECT", async () => {
-    const [init, wantInit] = await outcomes((p, s) =>
-      ess(p).grid(s, CUBE, { action: "initgrid", input: {} }).then(answerValue),
-    );
-    expect(init).toEqual(wantInit);
+  it("reads each grid operation with one MDX SELECT (at most one for a refused one)", async () => {
     const grid = (
-      await ess(f.embedded()).grid(f.demo, CUBE, { action: "initgrid", input: {} }).then(answerValue)
+      await ess(f.connector).grid(f.remote, CUBE, { action: "initgrid", input: {} }).then(answerValue)
     ).grid;
     const year = { row: 2, column: 0 };
     const zoom = (mode: string) =>
@@ -159,7 +84,10 @@ describe("ssas over XMLA", () => {
           ],
         },
       },
-      // A cell budget: refused as on the demo, with or without suppression.
+    ];
+    // A cell budget: refused, with or without suppression (a budget that suppression may have met is checked
+    // once the values are known, so after the Execute).
+    const overBudget: GridCall[] = [
       {
         action: "zoomin",
         input: { grid, cells: [year], settings: { zoomInMode: "ALL_LEVELS" }, maxCells: 20 },
@@ -175,55 +103,61 @@ describe("ssas over XMLA", () => {
       },
     ];
     const executes = vi.spyOn(XmlaClient.prototype, "execute");
-    for (const call of calls) {
+    /** One call: one Execute, a SELECT, for an answered grid; at most one for a refused operation. */
+    const run = async (call: GridCall) => {
       executes.mockClear();
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
-      expect(got, JSON.stringify(call).slice(0, 200)).toEqual(want);
-      // One Execute per answered grid; at most one for a refused operation (a budget that suppression may
-      // have met is checked once the values are known).
-      if ("value" in got) expect(executes, call.action).toHaveBeenCalledTimes(1);
-      else expect(executes.mock.calls.length, call.action).toBeLessThanOrEqual(1);
-    }
-    expect(String(executes.mock.calls[0]?.[0])).toMatch(
-      /^SELECT \{\(.*\)\} ON COLUMNS FROM \[Basic\] WHERE \(/,
-    );
-    executes.mockRestore();
-    const zoomed = (await ess(f.embedded()).grid(f.demo, CUBE, zoom("NEXT_LEVEL")).then(answerValue)).grid;
-    const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
-    for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const) {
-      const call = {
-        action,
-        input: { grid: zoomed, cells: [{ row: qtr, column: 0 }], row: qtr, column: 0 },
-      } as GridCall;
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
-      expect(got, action).toEqual(want);
-    }
-    for (const mode of ["SIBLING_LEVEL", "SAME_LEVEL", "SAME_GENERATION"]) {
-      const call: GridCall = {
-        action: "zoomin",
-        input: { grid: zoomed, cells: [{ row: qtr, column: 0 }], settings: { zoomInMode: mode } },
-      } as GridCall;
-      const [got, want] = await outcomes((p, s) => ess(p).grid(s, CUBE, call).then(answerValue));
-      expect(got, mode).toEqual(want);
+      const where = JSON.stringify(call).slice(0, 200);
+      const answer = await ess(f.connector)
+        .grid(f.remote, CUBE, call)
+        .then(answerValue)
+        .catch((e: unknown) => {
+          if (!(e instanceof ProviderError)) throw e;
+          expect(executes.mock.calls.length, where).toBeLessThanOrEqual(1);
+          return null;
+        });
+      if (answer) {
+        expect(executes, where).toHaveBeenCalledTimes(1);
+        expect(String(executes.mock.calls[0]?.[0]), where).toMatch(/^SELECT /);
+      }
+      return answer;
+    };
+    try {
+      const answered = [];
+      for (const call of calls) answered.push(await run(call));
+      // Everything answered but the pivots of the grid's only row dimension.
+      expect(answered.map((a) => a !== null)).toEqual([true, true, true, true, true, false, true, true]);
+      for (const call of overBudget) {
+        executes.mockClear();
+        const refused = await ess(f.connector)
+          .grid(f.remote, CUBE, call)
+          .then(answerValue)
+          .catch((e: unknown) => e);
+        expect((refused as ProviderError).code, JSON.stringify(call.input).slice(-80)).toBe("GRID_TOO_LARGE");
+        expect(executes.mock.calls.length).toBeLessThanOrEqual(1);
+      }
+      const zoomed = (answered[2]?.grid ?? []) as string[][];
+      const qtr = zoomed.findIndex((r) => r.some((c) => c.trim() === "Qtr2"));
+      expect(qtr).toBeGreaterThan(0);
+      const onQtr2 = { grid: zoomed, cells: [{ row: qtr, column: 0 }], row: qtr, column: 0 };
+      for (const action of ["zoomout", "keeponly", "removeonly", "zoomin", "pivot", "pivottopov"] as const)
+        await run({ action, input: onQtr2 } as GridCall);
+    } finally {
+      executes.mockRestore();
     }
   });
 
-  it("answers MDX queries (action/mdx) as the demo does, through one Execute", async () => {
-    const queries = [
-      "SELECT {[Jan], [Feb], [Mar]} ON COLUMNS, {[East], [New York]} ON ROWS FROM Sample.Basic WHERE ([Sales], [100-10], [Actual])",
-      "SELECT {[Qtr1].Children} ON COLUMNS, {[Market].Children} ON ROWS FROM [Basic]",
-      "WITH MEMBER [Measures].[Twice] AS '[Sales] * 2' SELECT {[Sales], [Twice]} ON COLUMNS, " +
-        "CrossJoin({[East], [West]}, {[Actual], [Budget]}) ON ROWS FROM Sample.Basic WHERE ([Jan])",
-      "SELECT {[Year]} ON COLUMNS FROM Sample.Basic",
-    ];
-    for (const query of queries) {
-      const [got, want] = await outcomes((p, s) =>
-        ess(p)
-          .mdx(s, CUBE, { query, settings: { missingLabel: "#Missing" } })
-          .then(answerValue),
-      );
-      expect(got, query).toEqual(want);
-      expect("value" in got, query).toBe(true);
+  it("reads an MDX query (action/mdx) with one Execute, and answers the server's refusal in its words", async () => {
+    const executes = vi.spyOn(XmlaClient.prototype, "execute");
+    try {
+      const query =
+        "SELECT {[Jan], [Feb], [Mar]} ON COLUMNS, {[East], [New York]} ON ROWS FROM Sample.Basic WHERE ([Sales], [100-10], [Actual])";
+      const answer = await ess(f.connector)
+        .mdx(f.remote, CUBE, { query, settings: { missingLabel: "#Missing" } })
+        .then(answerValue);
+      expect(answer.grid.length).toBeGreaterThan(2);
+      expect(executes).toHaveBeenCalledTimes(1);
+    } finally {
+      executes.mockRestore();
     }
     // A query the server refuses: its own description, as a provider error.
     const bad = await ess(f.connector)

@@ -9,14 +9,21 @@ import {
   supportOf,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { contractExampleCases, type Example } from "../support/contract-examples.ts";
+import {
+  contractExampleCases,
+  ESSBASE_EXAMPLE_LOGIN,
+  type Example,
+  type MoreExamples,
+  PLANNING_EXAMPLE_LOGIN,
+} from "../support/contract-examples.ts";
 import { useWireServer } from "../support/process.ts";
 
 /**
  * One suite for every connector that reaches a real server, run end to end as a user runs it: the real server
  * process with the connector's wire endpoint on and 127.0.0.1 allowed; a login with the connector to
  * `http://127.0.0.1:PORT` and the connector's address suffix goes API → connector → HTTP → wire endpoint →
- * engine. Every documented example of the connector's family answers what it answers on the demo address with
+ * engine. Every documented example of the connector's family (and the further requests of MORE_EXAMPLES, the
+ * one place where a connector is compared with the demo) answers what it answers on the demo address with
  * the same connector, or the typed unsupported error where the capability table says a real server lacks
  * (part of) the capability. How a connector's answers differ from the demo's is data below, keyed by the
  * table's `partly`/`no` capabilities; a check ties that data to the table.
@@ -64,6 +71,8 @@ interface Difference {
   normalise?: Normalise;
   /** Some calls of the capability answer the typed unsupported error; the others answer as the demo does. */
   refusesSome?: true;
+  /** The error code of those refused calls, when not the typed unsupported error. */
+  refusesWith?: string;
   /** The connector's answer, checked on its own instead of compared with the demo's. */
   check?: (demo: Body, wire: Body, where: string) => void;
 }
@@ -107,8 +116,10 @@ const DIFFERENCES: Readonly<Record<Connector, Partial<Record<Capability, Differe
     metadata: { normalise: dropKeys("storage", "consolidation") },
     // Only formula members' cells are read-only before a save; the demo's data version is not XMLA's.
     writeBack: { normalise: both(readOnlyAsData, dropKeys("dataVersion")) },
-    // One caption per member: the connector knows the Default table only.
+    // One caption per member: the connector knows the Default table only, and refuses another one.
     aliasTables: {
+      refusesSome: true,
+      refusesWith: "QB_ERR_ALIAS_TABLE_UNKNOWN",
       check: (demo, wire, where) => {
         const tables = (demo.aliasTables as { name: string }[] | undefined) ?? [];
         expect(
@@ -171,6 +182,149 @@ const ANSWERED: Readonly<Partial<Record<Connector, readonly string[]>>> = {
   planning: [...PLANNING_REST_ANSWERS, "listAliases"],
 };
 
+const SAMPLE_BASIC = {
+  loginid: ESSBASE_EXAMPLE_LOGIN,
+  server: "EssbaseCluster-1",
+  application: "Sample",
+  cube: "Basic",
+};
+const VISION = { loginid: PLANNING_EXAMPLE_LOGIN, server: "Planning", application: "Vision" };
+/** Sample.Basic's initial grid (action/initgrid), and the same with Year zoomed in (Qtr2 on row 3). */
+const INITIAL = [
+  ["", "Product", "Market", "Scenario"],
+  ["", "Measures", "", ""],
+  ["Year", "112121", "", ""],
+];
+const QUARTERS = [
+  ["", "Product", "Market", "Scenario"],
+  ["", "Measures", "", ""],
+  ["     Qtr1", "25268", "", ""],
+  ["     Qtr2", "29605", "", ""],
+  ["     Qtr3", "30250", "", ""],
+  ["     Qtr4", "26998", "", ""],
+  ["Year", "112121", "", ""],
+];
+const onYear = { ...SAMPLE_BASIC, grid: INITIAL, cells: [{ row: 2, column: 0 }], row: 2, column: 0 };
+const onQtr2 = { ...SAMPLE_BASIC, grid: QUARTERS, cells: [{ row: 3, column: 0 }], row: 3, column: 0 };
+const zoom = (on: Body, zoomInMode: string) => ({ ...on, settings: { zoomInMode } });
+const search = (action: Body, more: Body = {}) => ({ ...SAMPLE_BASIC, ...more, action });
+const mdx = (query: string) => ({ ...SAMPLE_BASIC, query, settings: { missingLabel: "#Missing" } });
+const substitution = { ...VISION, cube: "Plan1", dim: "Period", filter: "Substitution", arg: null };
+
+/**
+ * Requests beyond the contract's examples, replayed like them through every connector of the family: more
+ * filters, searches, variables, grid operations and queries of Sample.Basic, and Vision's refusals.
+ */
+const MORE_EXAMPLES: MoreExamples = {
+  filterMembers: {
+    childrenOfEast: { ...SAMPLE_BASIC, dimension: "Market", action: { filter: "CHILDREN", member: "East" } },
+    descendants: {
+      ...SAMPLE_BASIC,
+      dimension: "Product",
+      action: { filter: "DESCENDANT", member: "Product" },
+    },
+    generation: { ...SAMPLE_BASIC, dimension: "Market", action: { filter: "GENERATION", arg1: 2 } },
+  },
+  searchMembers: {
+    everyDimension: search({ keyword: "cola" }),
+    wholeAlias: search({ keyword: "Cola", matchWholeWord: true }),
+    wildcardNamesAndAliases: search({ keyword: "Col*", searchIn: "BOTH" }),
+    otherAliasTable: search({ keyword: "honey" }, { aliastable: "Long Names" }),
+    laterPage: search({ keyword: "e", offset: 3, limit: 4 }, { dimension: "Market" }),
+    unknownDimension: search({ keyword: "cola" }, { dimension: "Nowhere" }),
+    unknownAliasTable: search({ keyword: "cola" }, { aliastable: "Klingon" }),
+  },
+  listVariables: {
+    server: { loginid: ESSBASE_EXAMPLE_LOGIN, server: "EssbaseCluster-1" },
+    application: { loginid: ESSBASE_EXAMPLE_LOGIN, server: "EssbaseCluster-1", application: "sample" },
+    cubeInOtherCase: { ...SAMPLE_BASIC, cube: "basic" },
+  },
+  refreshGrid: {
+    initial: { ...SAMPLE_BASIC, grid: INITIAL },
+    suppressedByName: {
+      ...SAMPLE_BASIC,
+      grid: INITIAL,
+      settings: { missingSuppression: true, aliasTable: null },
+    },
+    attributes: {
+      ...SAMPLE_BASIC,
+      grid: [
+        ["", "Market", "Scenario", "Year"],
+        ["", "Sales", "", ""],
+        ["True", "", "", ""],
+        ["False", "", "", ""],
+        ["Caffeinated", "", "", ""],
+      ],
+    },
+  },
+  zoomIn: {
+    yearNextLevel: zoom(onYear, "NEXT_LEVEL"),
+    yearAllLevels: zoom(onYear, "ALL_LEVELS"),
+    yearBottomLevel: zoom(onYear, "BOTTOM_LEVEL"),
+    qtr2: onQtr2,
+    qtr2Siblings: zoom(onQtr2, "SIBLING_LEVEL"),
+    qtr2SameLevel: zoom(onQtr2, "SAME_LEVEL"),
+    qtr2SameGeneration: zoom(onQtr2, "SAME_GENERATION"),
+  },
+  zoomOut: { qtr2: onQtr2 },
+  keepOnly: { qtr2: onQtr2 },
+  removeOnly: { qtr2: onQtr2 },
+  pivot: { year: onYear, qtr2: onQtr2 },
+  pivotToPov: { year: onYear, qtr2: onQtr2 },
+  mdxQuery: {
+    children: mdx("SELECT {[Qtr1].Children} ON COLUMNS, {[Market].Children} ON ROWS FROM [Basic]"),
+    calculatedMember: mdx(
+      "WITH MEMBER [Measures].[Twice] AS '[Sales] * 2' SELECT {[Sales], [Twice]} ON COLUMNS, " +
+        "CrossJoin({[East], [West]}, {[Actual], [Budget]}) ON ROWS FROM Sample.Basic WHERE ([Jan])",
+    ),
+    oneAxis: mdx("SELECT {[Year]} ON COLUMNS FROM Sample.Basic"),
+  },
+  listMembers: {
+    substitution,
+    unknownAliasTable: { ...substitution, filter: "Children", arg: "Q1", aliastable: "English" },
+  },
+  setAlias: {
+    unknownTable: { ...VISION, aliasId: "NoSuchTable" },
+    tableVisionLacks: { ...VISION, aliasId: "English" },
+  },
+  launchRule: {
+    // A job that ends in error (status 1): the rule's own message.
+    sameVersions: {
+      ...VISION,
+      cube: "Plan1",
+      ruleName: "CopyVersion",
+      prompts: [
+        { name: "SrcVersion", value: "Working" },
+        { name: "TgtVersion", value: "Working" },
+      ],
+    },
+  },
+};
+
+/**
+ * Answers known to differ from the demo's, by connector and case (`operationId (name)`), with why: a fault not
+ * yet fixed, or a refusal worded otherwise (its code must still be the demo's). Each must still differ: once
+ * they agree, the entry must go.
+ */
+const PLANNING_GAPS = {
+  "listMembers (unknownAliasTable)":
+    'a fault of the demo: it names the field "aliasId" (and lists the tables) for the aliastable of nav/enummembers',
+  "setAlias (unknownTable)":
+    "the demo's message lists the application's tables, the connector's is the registry's",
+  "launchRule (sameVersions)":
+    "the connector's message is the job's details (the rule's own words, see planning-rest.test.ts), without a field",
+  "setAlias (tableVisionLacks)":
+    "the demo's message lists the application's tables, the connector's is the registry's",
+};
+const KNOWN_GAPS: Readonly<Partial<Record<Connector, Readonly<Record<string, string>>>>> = {
+  essbase: {
+    "refreshGrid (attributes)":
+      "500: the Smart View connector's outline has no attribute dimensions (cellQuery reads an undefined member)",
+  },
+  pbcs: PLANNING_GAPS,
+  planning: PLANNING_GAPS,
+};
+
 /**
  * Differences that are not the connector's: ids and times; and the counts in a rule's or a form's message,
  * since the second run of the same change (the wire one, over the same demo data) finds the cells already
@@ -190,11 +344,22 @@ function common(operationId: string): Normalise {
   };
 }
 
-/** The capabilities an example needs: the table's for its route, narrowed by the option that selects one. */
+/**
+ * The capabilities an example needs: the table's for its route, narrowed by the option that selects one; and
+ * the alias tables when an Essbase call names one other than Default.
+ */
 function capabilitiesOf(routePath: string, body: Body): Capability[] {
   const operation = routePath.replace("/qibates/api/v2/", "");
-  const settings = (body.settings ?? {}) as { zoomInMode?: string };
-  return CAPABILITIES.filter((c) => c.operations.includes(operation))
+  const settings = (body.settings ?? {}) as { zoomInMode?: string; aliasTable?: string | null };
+  const table = body.aliastable ?? settings.aliasTable;
+  const otherTable = typeof table === "string" && table.toLowerCase() !== "default";
+  return CAPABILITIES.filter(
+    (c) =>
+      c.operations.includes(operation) ||
+      (c.id === "aliasTables" &&
+        otherTable &&
+        CAPABILITIES.some((o) => o.family === "essbase" && o.operations.includes(operation))),
+  )
     .map((c) => c.id)
     .filter((id) => {
       if (id.startsWith("zoomIn:")) return id === `zoomIn:${settings.zoomInMode ?? "NEXT_LEVEL"}`;
@@ -255,7 +420,7 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
       expect(demo.status).toBe(200);
       expect(wire.status, JSON.stringify(wire.json)).toBe(200);
       const sessions = { demo: demo.json.loginid as string, wire: wire.json.loginid as string };
-      const cases = contractExampleCases().filter(
+      const cases = contractExampleCases(MORE_EXAMPLES).filter(
         (c) =>
           c.op.method === "POST" &&
           (c.op.connectors ?? []).includes(connector) &&
@@ -287,13 +452,32 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
           refused.push(where);
           continue;
         }
-        if (unsupported && needs.some((c) => differences[c]?.refusesSome)) {
+        if (unsupported && needs.some((c) => differences[c]?.refusesSome && !differences[c]?.refusesWith)) {
+          refused.push(where);
+          continue;
+        }
+        const refusedWith = needs.find(
+          (c) => differences[c]?.refusesWith && differences[c]?.refusesWith === got.json.code,
+        );
+        if (refusedWith && want.status === 200) {
+          refused.push(where);
+          continue;
+        }
+        const gap = KNOWN_GAPS[connector]?.[where];
+        if (gap) {
+          // Fixed: the entry must go.
+          expect(
+            JSON.stringify([got.status, got.json.code, got.json.field, got.json.message]),
+            `${where} now answers as the demo does: remove it from KNOWN_GAPS (${gap})`,
+          ).not.toBe(JSON.stringify([want.status, want.json.code, want.json.field, want.json.message]));
+          if (want.status !== 200)
+            expect([got.status, got.json.code], where).toEqual([want.status, want.json.code]);
           refused.push(where);
           continue;
         }
         expect(got.status, `${where}: ${JSON.stringify(got.json)}`).toBe(want.status);
         const check = needs.map((c) => differences[c]?.check).find((f) => f !== undefined);
-        if (check) check(want.json, got.json, where);
+        if (check && got.status === 200) check(want.json, got.json, where);
         else {
           const normalise = both(
             common(op.operationId),

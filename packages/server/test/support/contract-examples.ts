@@ -5,8 +5,8 @@ import type { TestApi } from "./api.ts";
 /** The request examples of the contract, and how to send one as written to a test server. */
 
 const contract = loadContract();
-const ESSBASE_EXAMPLE_LOGIN = "0f4a7c2e-6b1d-4e8a-9c3f-5d2b7a1e8c40";
-const PLANNING_EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
+export const ESSBASE_EXAMPLE_LOGIN = "0f4a7c2e-6b1d-4e8a-9c3f-5d2b7a1e8c40";
+export const PLANNING_EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
 
 /** Example values that cannot be replayed as written and why. */
 const NOT_REPLAYABLE: Record<string, string> = {
@@ -37,8 +37,16 @@ export interface ExampleCase {
   ex: Example;
 }
 
-/** Every replayable example, read-only calls first, changes after, logout at the very end. */
-export function contractExampleCases(): ExampleCase[] {
+/** Requests of an operation beyond its documented examples, by name: sent as written, like an example. */
+export type MoreExamples = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/**
+ * Every replayable example, and the `more` requests of each operation named there, read-only calls first,
+ * changes after, logout at the very end.
+ */
+export function contractExampleCases(more: MoreExamples = {}): ExampleCase[] {
+  for (const id of Object.keys(more))
+    if (!contract.operations.some((op) => op.operationId === id)) throw new Error(`no operation ${id}`);
   return contract.operations
     .filter((op) => !NOT_REPLAYABLE[op.operationId])
     .flatMap((op) => {
@@ -46,7 +54,12 @@ export function contractExampleCases(): ExampleCase[] {
         op.requestExamples.length > 0
           ? op.requestExamples
           : [{ name: "default", connector: null, value: null }];
-      return examples.map((ex) => ({ op, ex }));
+      const extra = Object.entries(more[op.operationId] ?? {}).map(([name, value]) => ({
+        name,
+        connector: null,
+        value,
+      }));
+      return [...examples, ...extra].map((ex) => ({ op, ex }));
     })
     .sort((a, b) => {
       const rank = (id: string) => (id === "logout" ? 2 : MUTATING.has(id) ? 1 : 0);
