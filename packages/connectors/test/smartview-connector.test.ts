@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Outline } from "@qibates/engine";
+import { answerGridXml } from "@qibates/protocols/smartview";
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { smartViewEndpoint } from "@qibates/wire";
@@ -281,6 +282,59 @@ describe("the grid read: the cells of one answer in one query", () => {
     const grid = readGrid(captured("ess_maxl_query.04.res_ExecuteQuery.xml"));
     expect(grid && q.valuesOf(grid)).toEqual([null]);
   });
+
+  it("reads tuples sliced by attribute members beside tuples that are not: the attribute dimension in the grid, at its top where a tuple names none", () => {
+    // The engine's tuples: the base dimensions, then the attribute members a cell is sliced by (none at the top).
+    const sample = new Outline({
+      name: "Sample.Basic",
+      aliasTables: ["Default"],
+      dimensions: [
+        { name: "Measures", members: [{ name: "Sales" }] },
+        { name: "Product", members: [{ name: "Colas" }] },
+        { name: "Caffeinated", type: "attribute", members: [{ name: "True" }, { name: "False" }] },
+      ],
+    });
+    const m = (name: string) => {
+      const found = sample.member(name) ?? sample.dimension(name)?.root;
+      if (!found) throw new Error(name);
+      return found;
+    };
+    const q = cellQuery({ ...remote, outline: sample } as unknown as XmlaOutline, [
+      [m("Sales"), m("Product"), m("True")],
+      [m("Sales"), m("Product"), m("False")],
+      [m("Sales"), m("Product")],
+    ]);
+    expect(q.mdx).toBe(
+      "SELECT {[Caffeinated].[True], [Caffeinated].[False], [Caffeinated].[Caffeinated]} ON COLUMNS, {[Measures].[Sales]} ON ROWS",
+    );
+    const request = parseSv(`<req_Refresh><sID>1</sID>${q.refreshGrid()}</req_Refresh>`) as SvElement;
+    const dims = svChild(svChild(request, "grid"), "dims")?.children.map((d) => d.attrs);
+    expect(dims?.map((d) => [d.name, d.col ?? d.row ?? `pov ${d.pov}`])).toEqual([
+      ["Measures", "0"],
+      ["Product", "pov Product"],
+      ["Caffeinated", "0"],
+    ]);
+    // The answer's grid, as the endpoint writes it: each tuple's cell found by its members' names.
+    const answer = parseSv(
+      `<res_Refresh><sID>1</sID>${answerGridXml(
+        [
+          { name: "Caffeinated", col: 0 },
+          { name: "Measures", row: 0 },
+          { name: "Product", pov: "Product" },
+        ],
+        "<preferences/>",
+        {
+          rows: 2,
+          cols: 4,
+          vals: ["", "Caffeinated", "False", "True", "Sales", "400855", "175929", "224926"],
+          types: [7, 0, 0, 0, 0, 2, 2, 2],
+          status: [0, 0, 0, 0, 0, 0, 0, 0],
+        },
+      )}</res_Refresh>`,
+    ) as SvElement;
+    const g = readGrid(answer);
+    expect(g && q.valuesOf(g)).toEqual([224926, 175929, 400855]);
+  });
 });
 
 describe("essbase connector over HTTP to the Smart View endpoint (demo data)", () => {
@@ -373,6 +427,58 @@ describe("essbase connector over HTTP to the Smart View endpoint (demo data)", (
       .then(answerValue);
     expect(mdx.grid).toEqual(direct.grid);
     expect(mdx.layout).toEqual(direct.layout);
+  });
+
+  it("grids with attribute members (on the rows, the columns, in the POV, two crossed, zoomed in) answer the demo's cells", async () => {
+    const header = ["", "Market", "Scenario", "Year"];
+    // The conformance suite's example: the dimension's top beside its members.
+    const caffeinated = [
+      header,
+      ["", "Sales", "", ""],
+      ["True", "", "", ""],
+      ["False", "", "", ""],
+      ["Caffeinated", "", "", ""],
+    ];
+    const grids: string[][][] = [
+      caffeinated,
+      [
+        [...header, "True"],
+        ["", "Sales", "", "", ""],
+        ["Product", "", "", "", ""],
+        ["Colas", "", "", "", ""],
+      ],
+      [
+        header,
+        ["", "", "True", "False"],
+        ["", "", "Sales", "Sales"],
+        ["Colas", "", "", ""],
+        ["Product", "", "", ""],
+      ],
+      [
+        header,
+        ["", "", "Sales", ""],
+        ["True", "Can", "", ""],
+        ["True", "Bottle", "", ""],
+        ["False", "Can", "", ""],
+        ["Caffeinated", "Pkg Type", "", ""],
+      ],
+      [header, ["", "Sales", "", ""], ["Ounces", "", "", ""], ["12", "", "", ""], ["16", "", "", ""]],
+    ];
+    const calls = [
+      ...grids.flatMap((grid) =>
+        [{}, { missingSuppression: true }].map((settings) => ({
+          action: "refresh" as const,
+          input: { grid, settings },
+        })),
+      ),
+      { action: "zoomin" as const, input: { grid: caffeinated, cells: [{ row: 4, column: 0 }] } },
+    ];
+    for (const call of calls) {
+      const got = await ess(provider).grid(remote, CUBE, call).then(answerValue);
+      const want = await embedded().grid(demo, CUBE, call).then(answerValue);
+      expect(got.grid, JSON.stringify(call.input.grid)).toEqual(want.grid);
+      expect(got.layout).toEqual(want.layout);
+    }
   });
 
   it("scripts and calculate answer as on the demo", async () => {

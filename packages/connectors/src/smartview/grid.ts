@@ -12,7 +12,7 @@ import {
   type SvGrid,
   type SvGridDim,
 } from "@qibates/protocols/smartview";
-import type { MdxOutline } from "../remote/outline.ts";
+import { type MdxOutline, uniformTuples } from "../remote/outline.ts";
 
 export { ESS_INDENT, queryPreferences, readAnswerGrid as readGrid, type SvGrid };
 
@@ -40,12 +40,15 @@ export function cellOf(g: SvGrid, index: number): CellValue | "noaccess" {
 const norm = (s: string) => s.trim().toLowerCase();
 
 /**
- * The `SELECT` that reads `tuples` (one member per dimension, in the same dimension order), without `FROM`
- * (the open cube, as in the capture): the first dimension whose member varies goes on the columns, the other
- * varying ones make the row tuples, the rest go to `WHERE` (but a dimension's top member, its default). Answers the query and how to find each tuple's
- * cell in the answer.
+ * The `SELECT` that reads `given` (the engine's tuples, made of one length with `uniformTuples`: the base
+ * dimensions, then each attribute dimension a tuple slices by, at its top where a tuple does not), without
+ * `FROM` (the open cube, as in the capture): the first dimension whose member varies goes on the columns, the
+ * other varying ones make the row tuples, the rest go to `WHERE` (but a dimension's top member, its default).
+ * Answers the query, the same cells as a `Refresh` grid (an attribute dimension is one more dimension of it,
+ * named by `dims` as a base one is) and how to find each tuple's cell in the answer.
  */
-export function cellQuery(outline: MdxOutline, tuples: readonly (readonly Member[])[]) {
+export function cellQuery(outline: MdxOutline, given: readonly (readonly Member[])[]) {
+  const tuples = uniformTuples(outline.outline, given);
   const first = tuples[0] ?? [];
   const varying = first.map((m, i) => tuples.some((t) => t[i] !== m));
   let col = varying.indexOf(true);

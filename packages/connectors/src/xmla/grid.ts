@@ -1,6 +1,6 @@
-import type { CellValue, Dimension, Member } from "@qibates/engine";
+import type { CellValue, Member } from "@qibates/engine";
 import type { DataSet } from "@qibates/protocols/xmla";
-import { bracket } from "../remote/outline.ts";
+import { bracket, uniformTuples } from "../remote/outline.ts";
 import type { XmlaOutline } from "./outline.ts";
 
 /**
@@ -20,17 +20,7 @@ export function cellQuery(
   cube: string,
   tuples: readonly (readonly Member[])[],
 ): string {
-  const base = outline.outline.baseDimensions.length;
-  const attributes: Dimension[] = [];
-  for (const t of tuples)
-    for (let i = base; i < t.length; i++) {
-      const d = (t[i] as Member).dimension;
-      if (!attributes.includes(d)) attributes.push(d);
-    }
-  const rows: Member[][] = tuples.map((t) => [
-    ...t.slice(0, base),
-    ...attributes.map((d) => t.slice(base).find((m) => m.dimension === d) ?? d.root),
-  ]);
+  const rows = uniformTuples(outline.outline, tuples);
   const first = rows[0] ?? [];
   // The first dimension always stays on the axis, so that the answer has one: cell i is tuple i.
   const varying = first.map((m, i) => i === 0 || rows.some((t) => t[i] !== m));

@@ -317,10 +317,6 @@ const PLANNING_GAPS = {
     "the demo's message lists the application's tables, the connector's is the registry's",
 };
 const KNOWN_GAPS: Readonly<Partial<Record<Connector, Readonly<Record<string, string>>>>> = {
-  essbase: {
-    "refreshGrid (attributes)":
-      "500: the Smart View connector's outline has no attribute dimensions (cellQuery reads an undefined member)",
-  },
   pbcs: PLANNING_GAPS,
   planning: PLANNING_GAPS,
 };
