@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
+import type { EnginePort } from "./engine-port.ts";
 import type { GridAnswer } from "./grid-answer.ts";
 import type { OlapPort } from "./olap.ts";
 
@@ -401,6 +402,6 @@ export interface Provider {
    * whose server answers them.
    */
   readonly olap?: OlapPort;
-  // `engine`, the data-job port of the providers that keep the engine's cubes, is declared beside the port in
-  // @qibates/connectors/engine-port (a module augmentation), so that this contract names no engine type.
+  /** The engine's data jobs (`engine-port.ts`), offered by a provider that keeps the engine's cubes (the embedded one). */
+  readonly engine?: EnginePort;
 }

@@ -49,6 +49,14 @@ export type {
   VariableLevel,
   VariableSet,
 } from "./contract.ts";
+export {
+  type DataExportLevel,
+  type DataExportOptions,
+  DataLoadError,
+  type DataLoadResult,
+  type EngineDataCube,
+  type EnginePort,
+} from "./engine-port.ts";
 export * from "./error-codes.ts";
 export * from "./errors.ts";
 // Grid answers and request grids that cross the seam as JSON text (a grid worker's answer, a large request's grid):

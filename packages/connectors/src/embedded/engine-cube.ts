@@ -1,7 +1,7 @@
 import { type DataFileCell, dataExportChunks, readDataFile, runCalcScript } from "@qibates/engine";
 import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
 import type { SliceScheduler } from "@qibates/provider";
-import { DataLoadError, type DataLoadResult } from "../engine-port.ts";
+import { DataLoadError, type DataLoadResult } from "@qibates/provider";
 import { type EngineCube, EngineCubeWriteError } from "../grid-bridge/olap-bridge.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";

@@ -2,13 +2,13 @@ import type {
   ApplicationRef,
   Connector,
   CubeRef,
+  EnginePort,
   LoginInput,
   OlapPort,
   Provider,
   ProviderSession,
 } from "@qibates/provider";
 import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
-import type { EnginePort } from "../engine-port.ts";
 import type { EngineCube } from "../grid-bridge/olap-bridge.ts";
 import { engineOlapPort } from "../grid-bridge/olap-bridge.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";

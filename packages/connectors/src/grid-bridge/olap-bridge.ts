@@ -11,6 +11,7 @@ import {
   parseMdxExpression,
   parseMdxUpdate,
 } from "@qibates/engine/mdx";
+import type { EngineDataCube } from "@qibates/provider";
 import {
   type OlapCellSet,
   type OlapCube,
@@ -24,7 +25,6 @@ import {
   type OlapStatement,
   queryOlapMembers,
 } from "@qibates/provider";
-import type { EngineDataCube } from "../engine-port.ts";
 
 /**
  * A cube of the provider seen as the engine sees it (the embedded provider's, `EmbeddedProvider.engineCube`):

@@ -196,12 +196,13 @@ describe("boundaries", () => {
     expect(runtimeDependencies("wire")).not.toContain("@qibates/engine");
   });
 
-  it("XMLA and Smart View read cubes through the OLAP port of @qibates/provider, never the connectors", () => {
-    expect(importers(["wire/src/xmla", "wire/src/smartview"], /@qibates\/connectors/)).toEqual([]);
+  it("the wire endpoints read cubes and data jobs through @qibates/provider's ports, never the connectors", () => {
+    expect(importers(["wire/src"], /@qibates\/connectors/)).toEqual([]);
+    expect(runtimeDependencies("wire")).not.toContain("@qibates/connectors");
   });
 
   it("the engine port names no engine type: it carries the data jobs alone", () => {
-    const port = readFileSync(join(root, "connectors/src/engine-port.ts"), "utf8");
+    const port = readFileSync(join(root, "provider/src/engine-port.ts"), "utf8");
     expect(port).not.toMatch(/@qibates\/engine/);
     expect(port).not.toMatch(/\b(Outline|Member|MdxResult|MdxQuery|Expr)\b/);
   });

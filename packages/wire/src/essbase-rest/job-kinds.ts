@@ -1,6 +1,11 @@
-import { type DataExportLevel, DataLoadError, type EngineDataCube } from "@qibates/connectors/engine-port";
 import { CALC_JOB_TYPE, calcScriptName } from "@qibates/protocols/essbase-rest";
-import { type CubeRef, ProviderError } from "@qibates/provider";
+import {
+  type CubeRef,
+  type DataExportLevel,
+  DataLoadError,
+  type EngineDataCube,
+  ProviderError,
+} from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";

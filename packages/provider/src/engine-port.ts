@@ -1,19 +1,13 @@
-import type { Connector, CubeRef, ProviderSession } from "@qibates/provider";
+import type { Connector } from "./connectors.ts";
+import type { CubeRef, ProviderSession } from "./contract.ts";
 
 /**
  * The engine port: an optional extension of a provider (`Provider.engine`) for the one wire feature that needs
  * the engine's own data files, Essbase REST's data jobs (export, load, clear). A provider that keeps the engine's
  * cubes offers it (the embedded one); the others leave it out, and those jobs are refused. It names no engine
- * type: what the endpoints read of a cube (metadata, members, MDX) goes through the OLAP port of
- * `@qibates/provider` (`Provider.olap`), which any provider may offer.
+ * type: what the endpoints read of a cube (metadata, members, MDX) goes through the OLAP port (`olap.ts`,
+ * `Provider.olap`), which any provider may offer.
  */
-declare module "@qibates/provider" {
-  interface Provider {
-    /** The engine's data jobs, offered by a provider that keeps the engine's cubes (the embedded one). */
-    readonly engine?: EnginePort;
-  }
-}
-
 export interface EnginePort {
   /**
    * The cube `ref` names, as `session` reads and writes it: a session the provider keeps apart (the demo's own
