@@ -51,6 +51,22 @@ describe("statements bound to the capability table", () => {
     }
   });
 
+  it("are MDX comments on a page read as MDX, where an HTML comment stops the site's build", () => {
+    const errors: string[] = [];
+    for (const [root, lang] of [
+      [EN, "en"],
+      [FR, "fr"],
+    ] as const) {
+      for (const page of pages(root)) {
+        const text = readFileSync(join(root, page), "utf8");
+        const mdx =
+          page.endsWith(".mdx") || /^mdx:\s*\n\s+format:\s*mdx/m.test(text.split(/^---$/m)[1] ?? "");
+        if (mdx && /^<!--/m.test(text)) errors.push(`${lang}/${page}`);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
   it("fail on a planted contradiction, in English and in French, in .md and MDX pages", () => {
     const en =
       "Intro.\n\n<!-- cap: submit pbcs=works planning=partly -->\nA failing rule undoes the whole submit.\n";

@@ -1,11 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
-import { type ServerProcess, startServer } from "../support/process.ts";
+import { refusedStart, type ServerProcess, startServer } from "../support/process.ts";
 
 /**
  * One server per embedded database folder: a second server started on a `DATA_DIR` in use refuses to start,
@@ -37,28 +35,6 @@ async function newYorkJan(client: QibatesClient): Promise<string | undefined> {
   const { data, error } = await client.POST("/action/refresh", { body: { loginid, ...cube, grid } });
   if (!data) throw new Error(JSON.stringify(error));
   return data.grid[2]?.[1];
-}
-
-/** Runs a server to its exit (it must not start): its exit code and what it printed. */
-function refusedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  return new Promise((resolve) =>
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    }),
-  );
 }
 
 describe("the embedded database folder", () => {

@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 import { testDataDir } from "../support/data-dir.ts";
+import { refusedStart } from "../support/process.ts";
 
 /**
  * The server process refuses a wire endpoint its QIBATES_WIRE_UPSTREAM's connector cannot serve as it refuses a
@@ -12,27 +11,15 @@ const dataDir = testDataDir("qibates-upstream-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it("stops with exit code 2 when an endpoint needs what the upstream's connector lacks", async () => {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_DIR: "",
-      DATA_DIR: dataDir,
-      QIBATES_WIRE_ENDPOINTS: "all",
-      ALLOWED_HOSTS: "127.0.0.1",
-      QIBATES_WIRE_UPSTREAM: "essbase-stndln=http://127.0.0.1:9/essbase/japi",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { code, out } = await refusedStart({
+    DATA_DIR: dataDir,
+    QIBATES_WIRE_ENDPOINTS: "all",
+    ALLOWED_HOSTS: "127.0.0.1",
+    QIBATES_WIRE_UPSTREAM: "essbase-stndln=http://127.0.0.1:9/essbase/japi",
   });
-  let err = "";
-  child.stderr?.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code).toBe(2);
-  expect(err).toContain(
+  expect(out).toContain(
     "QIBATES_WIRE_ENDPOINTS lists planning-rest, which cannot stand in front of QIBATES_WIRE_UPSTREAM (connector essbase-stndln): that connector lacks the Planning operations",
   );
-  expect(err).not.toMatch(/\n\s+at /);
+  expect(out).not.toMatch(/\n\s+at /);
 });

@@ -19,6 +19,28 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Runs a server to its exit (it must not start): its exit code and what it printed. */
+export function refusedStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SITE_DIR: "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
+}
+
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   // A data folder of its own unless the test names one: servers started at once by test files running in
   // parallel must not share the embedded database (the second would refuse to start: folder-lock.ts).
