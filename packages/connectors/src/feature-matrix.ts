@@ -114,8 +114,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   planning: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-      fr: "QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+      en: "A rule without prompts is shown as such; QiBates cannot list the prompts of a rule that has some: type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "Une règle sans invite est signalée comme telle ; QiBates ne peut pas lister les invites d'une règle qui en a : saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "Tables are listed; one other than Default works only where the server gives its aliases.",
@@ -238,8 +238,8 @@ const R = {
     fr: "Les cellules calculées paraissent modifiables, car le serveur n'indique pas quels membres sont calculés.",
   },
   colorsSsas: {
-    en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server refuses the submit.",
-    fr: "Seules les cellules des membres calculés sont en lecture seule ; celles d'un cube non activé en écriture paraissent modifiables, et le serveur refuse la soumission.",
+    en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server rejects them when you submit.",
+    fr: "Seules les cellules des membres calculés sont en lecture seule ; celles d'un cube non activé en écriture paraissent modifiables, et le serveur les rejette à la soumission.",
   },
   lockedAtSubmit: {
     en: "Cells under an approval lock and cells of a read-only part of a form look writable; the server rejects them when you submit.",
