@@ -114,8 +114,8 @@ const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
   planning: {
     ...PLANNING_REAL,
     runtimePrompts: {
-      en: "A rule without prompts is shown as such; QiBates cannot list the prompts of a rule that has some: type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-      fr: "Une règle sans invite est signalée comme telle ; QiBates ne peut pas lister les invites d'une règle qui en a : saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+      en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+      fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
     },
     planningAliasTables: {
       en: "Tables are listed; one other than Default works only where the server gives its aliases.",
