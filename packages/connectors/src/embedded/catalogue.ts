@@ -114,20 +114,24 @@ export class EmbeddedCatalogue {
   }
 
   findCube(viewer: Viewer, ref: CubeRef): string {
-    const app = this.findApplication(viewer, ref);
-    const cube = app.cubes.find((c) => same(c, ref.cube));
-    if (!cube) {
-      throw cubeUnknown(ref.cube, app.name);
-    }
-    return cube;
+    return cubeOf(this.findApplication(viewer, ref), ref);
   }
 
   /** The Essbase-family application holding the cube a call names. */
   essbaseCube(viewer: Viewer, ref: CubeRef): EssbaseApplication {
-    const cube = this.findCube(viewer, ref);
-    const app = this.findApplication(viewer, ref).name;
-    const copy = this.applications.copies?.find((c) => c.application === app && c.cube === cube);
-    return copy ? copy.app : this.applications.essbase;
+    return this.resolveCube(viewer, ref).app;
+  }
+
+  /**
+   * The cube a call names, in one lookup: its application's and its own names as the catalogue spells them, and
+   * the Essbase-family application holding it.
+   */
+  resolveCube(viewer: Viewer, ref: CubeRef): { application: string; cube: string; app: EssbaseApplication } {
+    const found = this.findApplication(viewer, ref);
+    const cube = cubeOf(found, ref);
+    const application = found.name;
+    const copy = this.applications.copies?.find((c) => c.application === application && c.cube === cube);
+    return { application, cube, app: copy ? copy.app : this.applications.essbase };
   }
 
   /** The planning application a call names. */
@@ -135,4 +139,13 @@ export class EmbeddedCatalogue {
     this.findApplication(viewer, ref);
     return this.applications.planning;
   }
+}
+
+/** The cube of `app` that `ref` names, as the application spells it. */
+function cubeOf(app: DemoApplication, ref: CubeRef): string {
+  const cube = app.cubes.find((c) => same(c, ref.cube));
+  if (!cube) {
+    throw cubeUnknown(ref.cube, app.name);
+  }
+  return cube;
 }

@@ -148,9 +148,7 @@ export class EmbeddedProvider implements Provider {
   engineCube(connector: Connector, ref: CubeRef, session?: ProviderSession): EngineCube {
     // The session's user sees only the applications it may open; the connector is the one the call names.
     const viewer = session ? { connector, username: session.username } : { connector };
-    const application = this.catalogue.findApplication(viewer, ref).name;
-    const cube = this.catalogue.findCube(viewer, ref);
-    const shared = this.catalogue.essbaseCube(viewer, ref);
+    const { application, cube, app: shared } = this.catalogue.resolveCube(viewer, ref);
     const views = this.views;
     // A session kept apart (the demo's own views) reads and writes its own view, as its grid calls do.
     const data = views && session ? (write: boolean) => views.data(session, shared, write) : undefined;
