@@ -11,6 +11,8 @@ import { AggregationWorkers } from "../src/embedded/aggregation-workers.ts";
 // Two workers beside the test's thread, every task handed to them however small.
 const pool = new AggregationWorkers(2, 1);
 let tasks = 0;
+/** Tasks started and returned from at once, finished when the cube needs their values (the pool as it is). */
+let started = 0;
 const counted = {
   workers: 2,
   minItems: 1,
@@ -18,7 +20,15 @@ const counted = {
     tasks++;
     pool.run(task, chunks);
   },
+  start: (task: Parameters<AggregationWorkers["run"]>[0], chunks: number) => {
+    tasks++;
+    started++;
+    pool.start(task, chunks);
+  },
+  finish: () => pool.finish(),
 };
+/** Threads that only run a task to its end (`AggregationThreads` without `start`). */
+const runOnly = { workers: 2, minItems: 1, run: counted.run };
 beforeAll(() => pool.ready());
 afterAll(() => pool.close());
 
@@ -129,6 +139,34 @@ describe("aggregation on worker threads", () => {
     many.aggMissing = true;
     one.calcAll();
     many.calcAll();
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("threads that cannot start a task and return give the same values too", () => {
+    const one = new Cube(mixedOutline());
+    const many = new Cube(mixedOutline(), { threads: runOnly });
+    loadMixed(one);
+    loadMixed(many);
+    tasks = 0;
+    started = 0;
+    one.calcAll();
+    many.calcAll();
+    expect(tasks).toBeGreaterThan(3);
+    expect(started).toBe(0);
+    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("a task left running while the next step is made, and the pool growing meanwhile, change nothing", () => {
+    // 16 blocks to begin with: the pool grows several times during CALC ALL, each time with a task started
+    const one = new Cube(mixedOutline(), { expectedBlocks: 16 });
+    const many = new Cube(mixedOutline(), { threads: counted, expectedBlocks: 16 });
+    loadMixed(one);
+    loadMixed(many);
+    started = 0;
+    one.calcAll();
+    many.calcAll();
+    expect(started).toBeGreaterThan(3);
+    expect(many.blockCount).toBeGreaterThan(64);
     expect(difference(many.snapshot(), one.snapshot())).toBeNull();
   });
 

@@ -104,6 +104,7 @@ export class Cube implements DataSource {
       layout.blockSize,
       Math.max(16, options.expectedBlocks ?? 64),
       options.threads !== undefined && typeof SharedArrayBuffer === "function",
+      layout.sparseSpace,
     );
     this.aggregation = new Aggregation(layout, this.store);
     this.aggregation.threads = options.threads ?? null;

@@ -64,6 +64,8 @@ export class AggregationWorkers implements AggregationThreads {
   private readonly threads: Worker[] = [];
   private broken = false;
   private taskNumber = 0;
+  /** The task started and not yet finished. */
+  private pending: AggregationMessage | null = null;
   private readonly started: Promise<void>;
 
   /**
@@ -111,15 +113,29 @@ export class AggregationWorkers implements AggregationThreads {
   }
 
   run(task: AggregationTask, chunks: number): void {
+    this.start(task, chunks);
+    this.finish();
+  }
+
+  start(task: AggregationTask, chunks: number): void {
+    if (this.pending) throw new Error("An aggregation task is still running");
     const control = this.control;
-    const n = this.threads.length;
     Atomics.store(control, CONTROL.done, 0);
     Atomics.store(control, CONTROL.failed, 0);
     Atomics.store(control, CONTROL.next, 0);
     Atomics.store(control, CONTROL.task, ++this.taskNumber);
     const message: AggregationMessage = { task, chunks };
     for (const w of this.threads) w.postMessage(message);
-    takeChunks(control, task, chunks);
+    this.pending = message;
+  }
+
+  finish(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const control = this.control;
+    const n = this.threads.length;
+    takeChunks(control, pending.task, pending.chunks);
     let waited = 0;
     for (;;) {
       const done = Atomics.load(control, CONTROL.done);

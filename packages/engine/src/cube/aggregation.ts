@@ -48,6 +48,49 @@ class IntList {
   }
 }
 
+/**
+ * The blocks of each member of a sparse dimension during its aggregation: those there before (a slice of one
+ * sorted array), then the blocks added for it (appended one after the other while its targets are made).
+ */
+class Buckets {
+  private readonly addFrom: Int32Array;
+  private readonly addTo: Int32Array;
+
+  constructor(
+    private readonly order: Int32Array,
+    private readonly start: Int32Array,
+  ) {
+    this.addFrom = new Int32Array(start.length - 1);
+    this.addTo = new Int32Array(start.length - 1);
+  }
+
+  base(m: number): { order: Int32Array; from: number; to: number } {
+    return { order: this.order, from: this.start[m] as number, to: this.start[m + 1] as number };
+  }
+
+  addedRange(m: number): [number, number] {
+    return [this.addFrom[m] as number, this.addTo[m] as number];
+  }
+
+  /** Block `b`, just appended to the store, belongs to member `m`. */
+  added(m: number, b: number): void {
+    const to = this.addTo[m] as number;
+    if (to === (this.addFrom[m] as number)) {
+      this.addFrom[m] = b;
+      this.addTo[m] = b + 1;
+    } else if (to === b) this.addTo[m] = b + 1;
+    else throw new Error(`aggregation: block ${b} of member ${m} was not appended after the member's others`);
+  }
+
+  /** Calls `f` on every block of member `m`, the blocks there before first. */
+  forEach(m: number, f: (b: number) => void): void {
+    const order = this.order;
+    for (let s = this.start[m] as number, end = this.start[m + 1] as number; s < end; s++)
+      f(order[s] as number);
+    for (let b = this.addFrom[m] as number, end = this.addTo[m] as number; b < end; b++) f(b);
+  }
+}
+
 /** Targets of a gather step (`parallel.ts`'s `GatherTask`) and the parents and children they involve. */
 class GatherStep {
   readonly targets = new IntList();
@@ -94,6 +137,11 @@ export class Aggregation {
   private readonly densePlans = new Map<string, Int32Array>();
   private readonly depChains = new Map<number, number[]>();
   private projBuffer: Int32Array | null = null;
+  /** Projected keys set in the projection buffer for one parent (reset afterwards). */
+  private readonly touched = new IntList();
+
+  /** Whether a task started on the threads may still be running ({@link settle}). */
+  private pending = false;
 
   /** Threads that run the heavy loops beside this one (`parallel.ts`); null: this thread alone. */
   threads: AggregationThreads | null = null;
@@ -108,6 +156,14 @@ export class Aggregation {
    * each block, sparse dimensions across blocks.
    */
   aggregate(dims: readonly number[], region: Region | null, aggMissing: boolean): void {
+    try {
+      this.aggregateDims(dims, region, aggMissing);
+    } finally {
+      this.settle();
+    }
+  }
+
+  private aggregateDims(dims: readonly number[], region: Region | null, aggMissing: boolean): void {
     const layout = this.layout;
     const ordered = layout.calcOrder.filter((i) => dims.includes(i));
     const dense = ordered.filter((i) => layout.denseDims.includes(i));
@@ -144,6 +200,7 @@ export class Aggregation {
 
   /** Brings totals up to date after writes: dense parents in the written blocks, then their sparse ancestors. */
   afterWrites(blocks: readonly number[], aggMissing: boolean): void {
+    this.settle();
     const layout = this.layout;
     const keepInput = !aggMissing;
     const fullPlan = this.densePlan(
@@ -208,14 +265,12 @@ export class Aggregation {
   ): void {
     const layout = this.layout;
     const store = this.store;
-    const dim = layout.dims[d] as Dimension;
     const stride = layout.sparseStride[d] as number;
     const bs = layout.blockSize;
     const cells = layout.regionCells(region, true);
     const never = layout.never;
     const neverOthers = layout.sparseDims.filter((i) => i !== d && never[i]);
-    // Blocks by their member of `d`, in block order (sequential in memory).
-    const buckets: number[][] = dim.members.map(() => []);
+    // Blocks by their member of `d`, in block order (sequential in memory): a counting sort into one array.
     // Blocks that are upper-level in a dimension aggregated later are recomputed then: leave them out.
     let laterMask = 0;
     for (const i of later) {
@@ -223,16 +278,7 @@ export class Aggregation {
       if (k < 8) laterMask |= 1 << k;
     }
     const ownBit = layout.sparseDims.indexOf(d) < 8 ? 1 << layout.sparseDims.indexOf(d) : 0;
-    const upperBits = store.upperBits;
-    const n0 = store.blockCount;
-    for (let b = 0; b < n0; b++) {
-      if ((upperBits[b] as number) & laterMask) continue;
-      const key = store.keys[b] as number;
-      if (region && !layout.keyInRegion(key, region, d)) continue;
-      let skip = false;
-      for (const i of neverOthers) if ((never[i] as Uint8Array)[layout.ordOf(key, i)] === 1) skip = true;
-      if (!skip) (buckets[layout.ordOf(key, d)] as number[]).push(b);
-    }
+    const buckets = this.bucketBlocks(d, region, laterMask, neverOthers);
     // Targets of one parent share every sparse member but `d`: when that space is small, a flat array indexed
     // by the other members finds them without hashing.
     // Indexed by the key with `d`'s member taken out (key − member × stride).
@@ -244,60 +290,71 @@ export class Aggregation {
       if (mask && mask[p.ordinal] !== 1) continue;
       const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
       const ops = (layout.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
-      const targets = buckets[p.ordinal] as number[];
+      const po = p.ordinal;
       let simple = true;
       for (let k = 0; k < ops.length; k++)
         if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
       if (!simple) {
         this.flush(step, cells, keepInput);
+        // the ordered computation reads and writes values on this thread
+        this.settle();
         // Ordered operators: compute every target from its children in outline order.
         for (let k = 0; k < ords.length; k++) {
           const c = ords[k] as number;
           if (ops[k] === OP_SKIP) continue;
-          const delta = (p.ordinal - c) * stride;
-          for (const b of buckets[c] as number[]) {
+          const delta = (po - c) * stride;
+          buckets.forEach(c, (b) => {
             const tKey = (store.keys[b] as number) + delta;
-            if (store.index.get(tKey) < 0) targets.push(this.ensure(tKey));
-          }
+            if (store.index.get(tKey) < 0) buckets.added(po, this.ensure(tKey));
+          });
         }
-        for (const t of targets) this.computeBlockFrom(t, d, p, cells, scratch, keepInput);
+        buckets.forEach(po, (t) => {
+          this.computeBlockFrom(t, d, p, cells, scratch, keepInput);
+        });
         continue;
       }
       // The targets of `p`, each with one source per child (in children's order), computed in one step with
       // the parents before it, unless one of them reads what another writes.
       const kids = ords.length;
-      if (ords.some((c) => step.parents.has(c)) || step.children.has(p.ordinal))
-        this.flush(step, cells, keepInput);
-      step.parents.add(p.ordinal);
+      if (ords.some((c) => step.parents.has(c)) || step.children.has(po)) this.flush(step, cells, keepInput);
+      step.parents.add(po);
       for (let k = 0; k < kids; k++) step.children.add(ords[k] as number);
       const slots = proj ? null : new Map<number, number>();
-      const touched: number[] = [];
-      for (const t of targets) {
+      const touched = this.touched;
+      touched.length = 0;
+      const keys0 = store.keys;
+      const pOff = po * stride;
+      buckets.forEach(po, (t) => {
         const slot = step.add(t, kids);
-        const r = (store.keys[t] as number) - p.ordinal * stride;
+        const r = (keys0[t] as number) - pOff;
         if (proj) {
           proj[r] = slot;
           touched.push(r);
         } else slots?.set(r, slot);
-      }
+      });
       for (let k = 0; k < kids; k++) {
         const op = ops[k] as number;
         if (op === OP_SKIP) continue;
         const c = ords[k] as number;
         const minus = op === OP_MINUS ? 1 : 0;
-        const delta = (p.ordinal - c) * stride;
-        const sources = buckets[c] as number[];
-        for (let s = 0; s < sources.length; s++) {
-          const b = sources[s] as number;
+        const delta = (po - c) * stride;
+        const cOff = c * stride;
+        const { order, from, to } = buckets.base(c);
+        const [addFrom, addTo] = buckets.addedRange(c);
+        // the blocks there before, then those added (new blocks of `c`, when `c` is a parent computed earlier)
+        for (let s = from, end = to + (addTo - addFrom); s < end; s++) {
+          const b = s < to ? (order[s] as number) : addFrom + (s - to);
           const sKey = store.keys[b] as number;
-          const r = sKey - c * stride;
+          const r = sKey - cOff;
           let slot = proj ? (proj[r] as number) : (slots?.get(r) ?? -1);
           if (slot < 0) {
             // Not among the targets: the block is new (a block of `p` with the source's other members would be
             // in `p`'s bucket, since the source is in `c`'s). Every value of it is computed, unless only some
             // cells are.
+            // a pool that grows is copied: the threads must be done with it first
+            if (store.full) this.settle();
             const t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
-            targets.push(t);
+            buckets.added(po, t);
             slot = step.add(t, kids);
             if (proj) {
               proj[r] = slot;
@@ -307,9 +364,58 @@ export class Aggregation {
           step.setSource(slot, k, b * 2 + minus);
         }
       }
-      if (proj) for (const r of touched) proj[r] = -1;
+      if (proj) for (let i = 0; i < touched.length; i++) proj[touched.get(i)] = -1;
     }
     this.flush(step, cells, keepInput);
+  }
+
+  /**
+   * The blocks of each member of sparse dimension `d`, in block order, leaving out the blocks outside `region`,
+   * those upper-level in a dimension of `laterMask` (recomputed when that dimension is aggregated) and those
+   * whose member in a dimension of `neverOthers` is never consolidated.
+   */
+  private bucketBlocks(
+    d: number,
+    region: Region | null,
+    laterMask: number,
+    neverOthers: readonly number[],
+  ): Buckets {
+    const layout = this.layout;
+    const store = this.store;
+    const size = (layout.dims[d] as Dimension).size;
+    const never = layout.never;
+    const stride = layout.sparseStride[d] as number;
+    const n0 = store.blockCount;
+    const keys = store.keys;
+    const upperBits = store.upperBits;
+    const memberOf = new Int32Array(n0);
+    const start = new Int32Array(size + 1);
+    for (let b = 0; b < n0; b++) {
+      let m = -1;
+      if (((upperBits[b] as number) & laterMask) === 0) {
+        const key = keys[b] as number;
+        let skip = region !== null && !layout.keyInRegion(key, region, d);
+        for (let i = 0; !skip && i < neverOthers.length; i++) {
+          const o = neverOthers[i] as number;
+          if ((never[o] as Uint8Array)[layout.ordOf(key, o)] === 1) skip = true;
+        }
+        if (!skip) {
+          m = Math.floor(key / stride) % size;
+          start[m + 1] = (start[m + 1] as number) + 1;
+        }
+      }
+      memberOf[b] = m;
+    }
+    for (let m = 0; m < size; m++) start[m + 1] = (start[m + 1] as number) + (start[m] as number);
+    const order = new Int32Array(start[size] as number);
+    const next = start.slice(0, size);
+    for (let b = 0; b < n0; b++) {
+      const m = memberOf[b] as number;
+      if (m < 0) continue;
+      order[next[m] as number] = b;
+      next[m] = (next[m] as number) + 1;
+    }
+    return new Buckets(order, start);
   }
 
   /** Runs a gather step (on the aggregation threads when there are some) and empties it. */
@@ -337,8 +443,13 @@ export class Aggregation {
     step.clear();
   }
 
-  /** A task on the aggregation threads when there are some and it is worth it, else on this thread. */
+  /**
+   * A task on the aggregation threads when there are some and it is worth it, else on this thread. On threads
+   * that can start a task and return ({@link AggregationThreads.start}), it runs while this thread makes the
+   * next step's lists of blocks (which read only keys and the index); {@link settle} waits for it.
+   */
   private run(task: AggregationTask, items: number): void {
+    this.settle();
     const threads = this.threads;
     if (
       !threads ||
@@ -349,7 +460,18 @@ export class Aggregation {
       runAggregationTask(task);
       return;
     }
-    threads.run(task, Math.min(items, (threads.workers + 1) * CHUNKS_PER_THREAD));
+    const chunks = Math.min(items, (threads.workers + 1) * CHUNKS_PER_THREAD);
+    if (threads.start && threads.finish) {
+      threads.start(task, chunks);
+      this.pending = true;
+    } else threads.run(task, chunks);
+  }
+
+  /** Waits until the task started on the threads (if any) is done, this thread taking its share. */
+  private settle(): void {
+    if (!this.pending) return;
+    this.pending = false;
+    this.threads?.finish?.();
   }
 
   /** A reusable all-minus-one Int32Array of at least `size` entries (callers reset what they set). */

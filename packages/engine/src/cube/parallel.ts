@@ -52,6 +52,14 @@ export interface AggregationThreads {
   /** Tasks over fewer blocks (or targets) run on the caller alone (default 4,096: handing over costs more). */
   readonly minItems?: number;
   run(task: AggregationTask, chunks: number): void;
+  /**
+   * Optional: hands a task's chunks to the threads and returns at once, so that the caller can go on with work
+   * that neither reads nor writes the task's values (making the next step's list of blocks); {@link finish}
+   * then takes the chunks left on the calling thread too and returns when every chunk is done. One task at a
+   * time: `start` is only called again after `finish`.
+   */
+  start?(task: AggregationTask, chunks: number): void;
+  finish?(): void;
 }
 
 /** The number of items of chunk `c` of `chunks` over `n` items: `[from, to)`. */

@@ -29,19 +29,21 @@ export class BlockStore {
 
   /**
    * `shared`: the values and input flags live in SharedArrayBuffers, so that aggregation threads
-   * (`parallel.ts`) work on them in place.
+   * (`parallel.ts`) work on them in place. `keySpace`: the number of possible block keys (the sparse space), so
+   * that the index can address them directly when that is no larger than hashing them (`block-index.ts`).
    */
   constructor(
     readonly blockSize: number,
     capacity: number,
     readonly shared = false,
+    keySpace = Number.POSITIVE_INFINITY,
   ) {
     this.inputWords = (blockSize + 31) >>> 5;
     this.data = new Float64Array(this.buffer(capacity * blockSize * 8));
     this.input = new Uint32Array(this.buffer(capacity * this.inputWords * 4));
     this.keys = new Float64Array(capacity);
     this.upperBits = new Uint8Array(capacity);
-    this.index = new BlockIndex(capacity);
+    this.index = new BlockIndex(capacity, keySpace);
   }
 
   private buffer(bytes: number): ArrayBuffer | SharedArrayBuffer {
@@ -84,6 +86,11 @@ export class BlockStore {
     const keys = new Float64Array(cap);
     if (keep) keys.set(this.keys);
     this.keys = keys;
+  }
+
+  /** Whether the next {@link append} grows the pool (which replaces its arrays). */
+  get full(): boolean {
+    return this.blockCount === this.keys.length;
   }
 
   isInput(block: number, cell: number): boolean {
