@@ -3,8 +3,10 @@
  * cells over 4 sparse dimensions, against DuckDB computing the same upper-level totals from the same rows, and
  * the same engine bundle in headless Chromium — all in one run; the same aggregation on worker threads (the
  * connectors' `AggregationWorkers`, one fewer than the processors beside the main thread), checked equal bit for
- * bit to the one-thread run; then, in a process of its own (`--large`), a 51 M-cell cube built and aggregated on
- * the threads and on one, with its peak memory. Writes bench/results/engine-aggregate.json and the "Engine"
+ * bit to the one-thread run; the same bundle in a dedicated worker of a cross-origin isolated page in Chromium
+ * (served from a loopback server), on one thread and on Web Workers (`@qibates/engine/browser`, as many threads as
+ * in Node), checked equal bit for bit too; then, in a process of its own (`--large`), a 51 M-cell cube built and
+ * aggregated on the threads and on one, with its peak memory. Writes bench/results/engine-aggregate.json and the "Engine"
  * section of bench/BENCHMARKS.md.
  *
  *   npx tsx bench/engine-aggregate.ts [--repeats 3] [--duck-repeats 2] [--no-large]
@@ -12,6 +14,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -47,9 +51,13 @@ interface BenchApi {
   runSampleReadBench(rounds?: number): { cellsPerRefresh: number; medianMs: number };
 }
 
-async function bundle(format: "esm" | "iife", platform: "node" | "browser"): Promise<string> {
+async function bundle(
+  format: "esm" | "iife",
+  platform: "node" | "browser",
+  entry = join(here, "engine-bench-entry.ts"),
+): Promise<string> {
   const out = await build({
-    entryPoints: [join(here, "engine-bench-entry.ts")],
+    entryPoints: [entry],
     bundle: true,
     format,
     platform,
@@ -63,6 +71,12 @@ async function bundle(format: "esm" | "iife", platform: "node" | "browser"): Pro
 const started = new Date().toISOString();
 const nodeCode = await bundle("esm", "node");
 const browserCode = await bundle("iife", "browser");
+const browserWorkerCode = await bundle("iife", "browser", join(here, "engine-bench-worker.ts"));
+const aggregationWorkerCode = await bundle(
+  "iife",
+  "browser",
+  join(here, "../packages/engine/src/browser/aggregation-worker.ts"),
+);
 const tmp = join(tmpdir(), `engine-bench-${process.pid}.mjs`);
 writeFileSync(tmp, nodeCode);
 await import(pathToFileURL(tmp).href);
@@ -134,6 +148,56 @@ for (let k = 0; browser && k < repeats; k++) {
   );
   await page.close();
 }
+
+// The same bundle in a dedicated worker of a cross-origin isolated page (served from a loopback server with
+// COOP/COEP: SharedArrayBuffer needs it), on one thread and on Web Workers, alternately.
+const isolatedFiles: Record<string, string> = {
+  "/index.html": "<!doctype html><title>engine bench, workers</title>",
+  "/engine-worker.js": browserWorkerCode,
+  "/aggregation-worker.js": aggregationWorkerCode,
+};
+const isolatedServer = createServer((req, res) => {
+  const body = isolatedFiles[req.url ?? ""];
+  if (body === undefined) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {
+    "Content-Type": req.url?.endsWith(".html") ? "text/html" : "text/javascript",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+  });
+  res.end(body);
+});
+await new Promise<void>((resolve) => isolatedServer.listen(0, "127.0.0.1", resolve));
+const isolatedUrl = `http://127.0.0.1:${(isolatedServer.address() as AddressInfo).port}/index.html`;
+const browserOneThreadRuns: EngineRun[] = [];
+const browserParallelRuns: EngineRun[] = [];
+for (let k = 0; browser && k < repeats; k++) {
+  const page = await browser.newPage();
+  await page.goto(isolatedUrl);
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error("The bench page is not isolated");
+  for (const workers of [0, threadCount - 1]) {
+    // a new engine worker each run (its memory is its own), on the same page
+    const r = await page.evaluate(
+      (request) =>
+        new Promise<EngineRun | { error: string }>((resolve, reject) => {
+          const w = new Worker("/engine-worker.js");
+          w.onmessage = (e: MessageEvent<EngineRun | { error: string }>) => {
+            resolve(e.data);
+            w.terminate();
+          };
+          w.onerror = (e) => reject(new Error(e.message));
+          w.postMessage(request);
+        }),
+      { workers, withDigest: k === 0 },
+    );
+    if ("error" in r) throw new Error(`Chromium, dedicated worker: ${r.error}`);
+    (workers === 0 ? browserOneThreadRuns : browserParallelRuns).push(r);
+  }
+  await page.close();
+}
+await new Promise((resolve) => isolatedServer.close(resolve));
 await browser?.close();
 
 // The large cube, in a process of its own (its peak memory is its own).
@@ -156,10 +220,24 @@ if (parallelRuns[0]?.digest !== first.digest) {
     `Parallel and one-thread aggregation differ: ${parallelRuns[0]?.digest} vs ${first.digest}`,
   );
 }
+if (
+  browser &&
+  (browserOneThreadRuns[0]?.digest !== first.digest || browserParallelRuns[0]?.digest !== first.digest)
+) {
+  throw new Error(
+    `Chromium aggregation differs from Node's: 1 thread ${browserOneThreadRuns[0]?.digest}, ${threadCount} threads ${browserParallelRuns[0]?.digest}, Node ${first.digest}`,
+  );
+}
 if (large && large.parallel.digest !== large.oneThread.digest) {
   throw new Error(`Large cube: parallel and one-thread aggregation differ`);
 }
-for (const r of [...nodeRuns, ...parallelRuns, ...browserRuns]) {
+for (const r of [
+  ...nodeRuns,
+  ...parallelRuns,
+  ...browserRuns,
+  ...browserOneThreadRuns,
+  ...browserParallelRuns,
+]) {
   if (r.grand !== duck.grand || r.q1 !== duck.q1 || r.p3c2 !== duck.p3c2 || r.storedCells !== duck.cells) {
     throw new Error(`Totals disagree: engine ${JSON.stringify(r)} vs DuckDB ${JSON.stringify(duck)}`);
   }
@@ -170,6 +248,8 @@ const parallelBuild = median(parallelRuns.map((r) => r.buildMs));
 const nodeBuild = median(nodeRuns.map((r) => r.buildMs));
 const browserCalc = median(browserRuns.map((r) => r.calcMs));
 const browserBuild = median(browserRuns.map((r) => r.buildMs));
+const browserWorkerCalc = median(browserOneThreadRuns.map((r) => r.calcMs));
+const browserParallelCalc = median(browserParallelRuns.map((r) => r.calcMs));
 const duckRollup = median(duck.rollupMs);
 const duckStaged = median(duck.stagedMs);
 // DuckDB's baseline is its fastest run of either query (conservative: the engine is compared by its median).
@@ -222,11 +302,25 @@ const result = {
     calcMs: browserCalc,
     runs: browserRuns.map((r) => ({ buildMs: r.buildMs, calcMs: r.calcMs })),
   },
+  chromiumWorkers: {
+    threads: threadCount,
+    oneThread: {
+      calcMs: browserWorkerCalc,
+      runs: browserOneThreadRuns.map((r) => ({ buildMs: r.buildMs, calcMs: r.calcMs })),
+    },
+    parallel: {
+      calcMs: browserParallelCalc,
+      runs: browserParallelRuns.map((r) => ({ buildMs: r.buildMs, calcMs: r.calcMs })),
+    },
+    digest: browserParallelRuns[0]?.digest,
+    oneThreadDigest: browserOneThreadRuns[0]?.digest,
+  },
   ratios: {
     nodeVsDuckdb: nodeCalc / duckBest,
     parallelVsDuckdb: parallelCalc / duckBest,
     parallelVsNode: parallelCalc / nodeCalc,
     chromiumVsNode: browserCalc / nodeCalc,
+    chromiumParallelVsOneThread: browserParallelCalc / browserWorkerCalc,
   },
   sampleBasicRead: sampleRead,
 };
@@ -271,7 +365,10 @@ dimension with ancestor joins (like the cube). Totals are checked equal (grand t
 ${
   browser
     ? `| Full aggregation, same bundle in headless Chromium (median of ${browserRuns.length}) | ${f(browserCalc)} ms (build ${f(browserBuild)} ms) | — |
-| **Ratio Chromium / Node** | **${f(result.ratios.chromiumVsNode, 2)}** | ≤ 2.5 |`
+| **Ratio Chromium / Node** | **${f(result.ratios.chromiumVsNode, 2)}** | ≤ 2.5 |
+| Full aggregation in headless Chromium, engine in a dedicated worker of a cross-origin isolated page, 1 thread (median of ${browserOneThreadRuns.length}) | ${f(browserWorkerCalc)} ms | — |
+| Same, on ${threadCount} threads (\`@qibates/engine/browser\`'s Web Workers; median of ${browserParallelRuns.length}; every stored value equal bit for bit to the one-thread runs, Node's and Chromium's) | **${f(browserParallelCalc)} ms** | — |
+| Ratio ${threadCount} threads / 1 thread in Chromium | ${f(result.ratios.chromiumParallelVsOneThread, 2)} | — |`
     : `| Full aggregation, same bundle in headless Chromium | not measured: no Chromium at \`${CHROMIUM_PATH}\` on this machine | — |`
 }
 | Sample.Basic 100-cell grid refresh (dynamic Profit/Margin %/Variance, Year/quarters; median of 300) | ${f(sampleRead.medianMs, 3)} ms | ≪ 1 ms |

@@ -11,6 +11,11 @@ const BENCHMARKS = {
     file: "engine-aggregate.ts",
     what: "5 M-cell cube: build, bytes per cell, aggregation vs DuckDB",
   },
+  "engine-widgets": {
+    file: "engine-widgets.ts",
+    what: "the site's live widgets' engine work in Chromium, and whether Web Workers would help it",
+    args: "--rounds 5 --write",
+  },
   grid: {
     file: "grid-bench.ts",
     what: "every grid operation on Sample.Basic and on the 5 M-cell cube",
