@@ -4,6 +4,7 @@
 export { CalcError } from "./calc-eval.ts";
 export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
+export { ChunkPool, type PoolTask, serveChunks } from "./cube/chunk-pool.ts";
 export {
   type AggregationTask,
   type AggregationThreads,

@@ -11,28 +11,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type AggregationTask, type AggregationThreads, runAggregationChunk } from "@qibates/engine";
-
-/** Slots of the shared control array. */
-export const CONTROL = {
-  /** Workers done with the current task. */
-  done: 0,
-  /** Set when a worker failed. */
-  failed: 1,
-  /** The next chunk to take. */
-  next: 2,
-  /** The task's number (written before it is posted, read by the worker: the task's memory is then visible). */
-  task: 3,
-} as const;
-
-/** A chunked task as posted to a worker. */
-export interface AggregationMessage {
-  task: AggregationTask;
-  chunks: number;
-}
-
-/** The longest the calling thread waits for the workers once its own chunks are done. */
-const STALL_MS = 120_000;
+import { ChunkPool, type PoolTask } from "@qibates/engine";
 
 /**
  * How a worker thread is started: beside the server's bundle (`aggregation-worker.mjs`, built by
@@ -50,32 +29,17 @@ function spawn(control: Int32Array): Worker {
   return new Worker(boot, { eval: true, workerData });
 }
 
-/** Runs chunks taken from the shared counter until none is left. */
-export function takeChunks(control: Int32Array, task: AggregationTask, chunks: number): void {
-  for (;;) {
-    const c = Atomics.add(control, CONTROL.next, 1);
-    if (c >= chunks) return;
-    runAggregationChunk(task, c, chunks);
-  }
-}
-
-export class AggregationWorkers implements AggregationThreads {
-  private readonly control = new Int32Array(new SharedArrayBuffer(16));
+export class AggregationWorkers extends ChunkPool {
   private readonly threads: Worker[] = [];
   private broken = false;
-  private taskNumber = 0;
-  /** The task started and not yet finished. */
-  private pending: AggregationMessage | null = null;
   private readonly started: Promise<void>;
 
   /**
    * `workers`: threads besides the caller's (default: one fewer than the machine's processors); `minItems`: see
    * `AggregationThreads` (tests set 1, so that small cubes take the parallel path too).
    */
-  constructor(
-    workers = Math.max(0, availableParallelism() - 1),
-    readonly minItems?: number,
-  ) {
+  constructor(workers = Math.max(0, availableParallelism() - 1), minItems?: number) {
+    super(minItems);
     for (let k = 0; k < workers; k++) {
       const w = spawn(this.control);
       // they never keep the process alive, and a worker that ends makes the pool unusable (calculations then
@@ -112,46 +76,12 @@ export class AggregationWorkers implements AggregationThreads {
     return this.started;
   }
 
-  run(task: AggregationTask, chunks: number): void {
-    this.start(task, chunks);
-    this.finish();
-  }
-
-  start(task: AggregationTask, chunks: number): void {
-    if (this.pending) throw new Error("An aggregation task is still running");
-    const control = this.control;
-    Atomics.store(control, CONTROL.done, 0);
-    Atomics.store(control, CONTROL.failed, 0);
-    Atomics.store(control, CONTROL.next, 0);
-    Atomics.store(control, CONTROL.task, ++this.taskNumber);
-    const message: AggregationMessage = { task, chunks };
+  protected post(message: PoolTask): void {
     for (const w of this.threads) w.postMessage(message);
-    this.pending = message;
   }
 
-  finish(): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = null;
-    const control = this.control;
-    const n = this.threads.length;
-    takeChunks(control, pending.task, pending.chunks);
-    let waited = 0;
-    for (;;) {
-      const done = Atomics.load(control, CONTROL.done);
-      if (done >= n) break;
-      if (Atomics.wait(control, CONTROL.done, done, 100) === "timed-out") {
-        waited += 100;
-        if (waited >= STALL_MS) {
-          this.broken = true;
-          void this.close();
-          throw new Error(`Aggregation workers did not finish within ${STALL_MS / 1000} s`);
-        }
-      }
-    }
-    if (Atomics.load(control, CONTROL.failed) !== 0) {
-      throw new Error("An aggregation worker failed: the calculation's values are not reliable");
-    }
+  protected stalled(): void {
+    void this.close();
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { type AggregationTask, type AggregationThreads, runAggregationChunk } from "../cube/parallel.ts";
+import { ChunkPool, type PoolTask, serveChunks } from "../cube/chunk-pool.ts";
 import { EngineError } from "../engine-error.ts";
 
 /**
@@ -21,27 +21,8 @@ import { EngineError } from "../engine-error.ts";
 /** The code of the `EngineError` thrown where aggregation workers cannot work. */
 export const AGGREGATION_THREADS_UNAVAILABLE = "AGGREGATION_THREADS_UNAVAILABLE";
 
-/** Slots of the shared control array (the same protocol as the Node pool). */
-const CONTROL = {
-  /** Workers done with the current task. */
-  done: 0,
-  /** Set when a worker failed. */
-  failed: 1,
-  /** The next chunk to take. */
-  next: 2,
-  /** The task's number (written before it is posted, read by the worker: the task's memory is then visible). */
-  task: 3,
-  /** Chunks the workers (not the caller) computed, since the pool started. */
-  workerChunks: 4,
-} as const;
-
 /** A message to an aggregation worker: the control array once, then each chunked task. */
-export type AggregationWorkerMessage =
-  | { kind: "start"; control: Int32Array }
-  | { kind: "task"; task: AggregationTask; chunks: number };
-
-/** The longest the calling thread waits for the workers once its own chunks are done. */
-const STALL_MS = 120_000;
+export type AggregationWorkerMessage = { kind: "start"; control: Int32Array } | ({ kind: "task" } & PoolTask);
 
 /** What the pool uses of a Web Worker (the DOM's `Worker`; the engine is typed without the DOM's library). */
 export interface AggregationWorkerHandle {
@@ -110,22 +91,18 @@ export function browserAggregationUnavailable(): string | null {
  * asynchronously: until {@link BrowserAggregationWorkers.ready} resolves, `workers` is 0 and calculations run on
  * the calling thread alone (a calculation never waits for a worker that has not started).
  */
-export class BrowserAggregationWorkers implements AggregationThreads {
-  readonly minItems?: number;
-  private readonly control: Int32Array;
+export class BrowserAggregationWorkers extends ChunkPool {
   private readonly threads: AggregationWorkerHandle[] = [];
   private readonly started: Promise<void>;
   private running = false;
   private broken = false;
-  private taskNumber = 0;
 
   constructor(options: BrowserAggregationOptions) {
     const why = browserAggregationUnavailable();
     if (why) throw new EngineError(AGGREGATION_THREADS_UNAVAILABLE, why);
-    if (options.minItems !== undefined) this.minItems = options.minItems;
+    super(options.minItems);
     const hc = (globalThis as BrowserGlobals).navigator?.hardwareConcurrency ?? 1;
     const n = Math.max(0, Math.floor(options.workers ?? hc - 1));
-    this.control = new Int32Array(new SharedArrayBuffer(4 * 5));
     const starts: Promise<void>[] = [];
     for (let k = 0; k < n; k++) {
       const w = options.spawn();
@@ -155,46 +132,18 @@ export class BrowserAggregationWorkers implements AggregationThreads {
     return this.running && !this.broken ? this.threads.length : 0;
   }
 
-  /** Chunks the workers computed since the pool started (the caller's own are not counted). */
-  get chunksByWorkers(): number {
-    return Atomics.load(this.control, CONTROL.workerChunks);
-  }
-
   /** Resolves when every worker has started (rejects when one failed to). */
   ready(): Promise<void> {
     return this.started;
   }
 
-  run(task: AggregationTask, chunks: number): void {
-    const n = this.workers;
-    const control = this.control;
-    if (n === 0) {
-      // not started (or broken): every chunk on the calling thread
-      for (let c = 0; c < chunks; c++) runAggregationChunk(task, c, chunks);
-      return;
-    }
-    Atomics.store(control, CONTROL.done, 0);
-    Atomics.store(control, CONTROL.failed, 0);
-    Atomics.store(control, CONTROL.next, 0);
-    Atomics.store(control, CONTROL.task, ++this.taskNumber);
-    const message: AggregationWorkerMessage = { kind: "task", task, chunks };
-    for (const w of this.threads) w.postMessage(message);
-    takeChunks(control, task, chunks, false);
-    let waited = 0;
-    for (;;) {
-      const done = Atomics.load(control, CONTROL.done);
-      if (done >= n) break;
-      if (Atomics.wait(control, CONTROL.done, done, 100) === "timed-out") {
-        waited += 100;
-        if (waited >= STALL_MS) {
-          this.close();
-          throw new Error(`Aggregation workers did not finish within ${STALL_MS / 1000} s`);
-        }
-      }
-    }
-    if (Atomics.load(control, CONTROL.failed) !== 0) {
-      throw new Error("An aggregation worker failed: the calculation's values are not reliable");
-    }
+  protected post(message: PoolTask): void {
+    const m: AggregationWorkerMessage = { kind: "task", ...message };
+    for (const w of this.threads) w.postMessage(m);
+  }
+
+  protected stalled(): void {
+    this.close();
   }
 
   /** Ends the workers; calculations then run on the calling thread alone. */
@@ -209,16 +158,6 @@ export function createBrowserAggregationWorkers(
   options: BrowserAggregationOptions,
 ): BrowserAggregationWorkers {
   return new BrowserAggregationWorkers(options);
-}
-
-/** Runs chunks taken from the shared counter until none is left. */
-function takeChunks(control: Int32Array, task: AggregationTask, chunks: number, byWorker: boolean): void {
-  for (;;) {
-    const c = Atomics.add(control, CONTROL.next, 1);
-    if (c >= chunks) return;
-    runAggregationChunk(task, c, chunks);
-    if (byWorker) Atomics.add(control, CONTROL.workerChunks, 1);
-  }
 }
 
 /** What an aggregation worker uses of its global scope (the DOM's `DedicatedWorkerGlobalScope`). */
@@ -242,16 +181,6 @@ export function serveAggregationWorker(): void {
       scope.postMessage("ready");
       return;
     }
-    if (!control) return;
-    try {
-      // the task's number, written before it was posted: what the caller wrote before is visible from here on
-      Atomics.load(control, CONTROL.task);
-      takeChunks(control, m.task, m.chunks, true);
-    } catch {
-      Atomics.store(control, CONTROL.failed, 1);
-    } finally {
-      Atomics.add(control, CONTROL.done, 1);
-      Atomics.notify(control, CONTROL.done);
-    }
+    if (control) serveChunks(control, m);
   };
 }
