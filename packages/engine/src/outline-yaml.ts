@@ -38,7 +38,19 @@ export function outlineSpecFromDocument(doc: unknown, name = ""): OutlineSpec {
     }
     return spec;
   });
-  return { name, aliasTables: [...tables], dimensions };
+  // The outline's substitution variables (a snapshot's outline file keeps them at the root), names as spelled.
+  const variables =
+    root.substitutionVariables && typeof root.substitutionVariables === "object"
+      ? Object.entries(root.substitutionVariables as Record<string, unknown>).filter(
+          (e): e is [string, string] => typeof e[1] === "string",
+        )
+      : [];
+  return {
+    name,
+    aliasTables: [...tables],
+    dimensions,
+    ...(variables.length > 0 ? { substitutionVariables: Object.fromEntries(variables) } : {}),
+  };
 }
 
 function memberSpec(raw: unknown, where: string, defaultTable: string, tables: Set<string>): MemberSpec {

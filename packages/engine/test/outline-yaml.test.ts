@@ -72,4 +72,15 @@ describe("outline file loader", () => {
     expect(o.member("P1")?.attributes.get("Size")?.name).toBe("12");
     expect(o.dimension("Measures")?.generationByName("Top")).toBe(2);
   });
+
+  it("reads the substitution variables at the root, with their names as spelled", () => {
+    const o = new Outline(
+      outlineSpecFromDocument({
+        substitutionVariables: { CurYear: "FY15", CurMonth: "Jan" },
+        dimensions: [{ name: "Year", members: [{ name: "FY15" }] }],
+      }),
+    );
+    expect(o.substitutionVariableNames).toEqual(["CurYear", "CurMonth"]);
+    expect(o.substitutionVariable("&curyear")).toBe("FY15");
+  });
 });

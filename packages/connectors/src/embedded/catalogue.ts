@@ -62,13 +62,20 @@ export class EmbeddedCatalogue {
     servers: EmbeddedServers = DEMO_SERVERS,
     private readonly access: EmbeddedAccess = OPEN_ACCESS,
   ) {
-    // Snapshots' applications are listed after the demo's, each with its cubes.
+    // Snapshots' applications are listed after the demo's, each with its cubes: a copy of an Essbase-family
+    // cube on the Essbase server, a copy of a Planning application on the Planning server (as the demo serves
+    // Vision: on the Planning server only, not as an application of the Essbase server).
     const extra = new Map<string, string[]>();
     for (const c of applications.copies ?? [])
       extra.set(c.application, [...(extra.get(c.application) ?? []), c.cube]);
-    this.snapshotNames = new Set([...extra.keys()].map((n) => n.toLowerCase()));
+    const planning = (applications.planningCopies ?? []).map((c) => ({
+      name: c.application,
+      cubes: c.cubes,
+    }));
+    this.snapshotNames = new Set(
+      [...extra.keys(), ...planning.map((a) => a.name)].map((n) => n.toLowerCase()),
+    );
     this.servers = {
-      ...servers,
       essbase: {
         ...servers.essbase,
         applications: [
@@ -76,6 +83,7 @@ export class EmbeddedCatalogue {
           ...[...extra].map(([name, cubes]) => ({ name, cubes })),
         ],
       },
+      planning: { ...servers.planning, applications: [...servers.planning.applications, ...planning] },
     };
   }
 
@@ -134,10 +142,11 @@ export class EmbeddedCatalogue {
     return { application, cube, app: copy ? copy.app : this.applications.essbase };
   }
 
-  /** The planning application a call names. */
+  /** The planning application a call names: Vision, or a snapshot of a Planning application. */
   planningApplication(viewer: Viewer, ref: ApplicationRef): PlanningDemoApplication {
-    this.findApplication(viewer, ref);
-    return this.applications.planning;
+    const found = this.findApplication(viewer, ref);
+    const copy = this.applications.planningCopies?.find((c) => c.application === found.name);
+    return copy ? copy.app : this.applications.planning;
   }
 }
 

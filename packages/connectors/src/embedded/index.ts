@@ -10,7 +10,7 @@ export {
   answerKeyOutline,
   replayOnEngine,
 } from "./answer-key.ts";
-export type { EmbeddedApplications } from "./applications.ts";
+export { type EmbeddedApplications, snapshotPlanningApplication } from "./applications.ts";
 export {
   DEMO_APPLICATIONS,
   type EmbeddedAccess,

@@ -141,6 +141,7 @@ export class EmbeddedProvider implements Provider {
       this.apps.essbase.close(),
       this.apps.planning.close(),
       ...(this.apps.copies ?? []).map((c) => c.app.close()),
+      ...(this.apps.planningCopies ?? []).map((c) => c.app.close()),
     ]);
   }
 

@@ -10,23 +10,26 @@ import {
   loadCubeSnapshots,
   memoryStore,
   replayOnEngine,
+  snapshotPlanningApplication,
 } from "@qibates/connectors/embedded";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { hashPassword } from "../../src/snapshot-users.ts";
 import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
 
 /**
  * Your own cube, offline (issue 40), for Planning: the demo's Vision application copied through `planning`
  * (Planning REST with Smart View for Planning's alias tables) and through `pbcs` (Planning REST alone), each from
- * the local wire endpoints (`QIBATES_WIRE_ENDPOINTS=all`), each served under a new name as an Essbase
- * application whose cubes are the plan types. The copies hold what the original holds, except what Planning
- * REST cannot carry (listed in the manifest): consolidation operators above all.
+ * the local wire endpoints (`QIBATES_WIRE_ENDPOINTS=all`), each served under a new name as a Planning
+ * application of the embedded Planning server, beside Vision, with its plan types. The copies hold what the
+ * original holds, except what Planning REST cannot carry (listed in the manifest): consolidation operators,
+ * forms, business rules and task lists above all.
  */
 
 const quiet: Progress = { step() {}, data() {}, warn() {} };
@@ -38,12 +41,12 @@ let served: EmbeddedProvider;
 let loaded: LoadedSnapshot[];
 let cliOut = "";
 
-const session = (): ProviderSession => ({
+const planningSession = (): ProviderSession => ({
   id: "s",
   ownerId: "o",
-  connector: "essbase-stndln",
+  connector: "pbcs",
   username: "demo",
-  providerAddress: "https://demo.qibates.local/essbase/japi",
+  providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
   aliasTable: null,
 });
 
@@ -207,27 +210,51 @@ describe("a snapshot of Vision through planning and pbcs", () => {
               const at = { ...AT, Entity, Product, Period, Account };
               expect(read(cube, at), `${copy} ${JSON.stringify(at)}`).toEqual(read(source, at));
             }
-      // Through the served application, as the add-in reads it.
-      const rows = ["410", "Sales VP"];
-      const fixed = ["Plan", "FY15", "Working", "USD", "BaseData", "No Metric", "P_TP", "4110"];
-      const grid = [
-        ["", "", "", "", "", "", "", "", "", "Jan", "Q1"],
-        ...rows.map((e) => [...fixed, e, "", ""]),
-      ];
-      const answer = await served.essbase
-        .grid(
-          session(),
-          { server: "EssbaseCluster-1", application: copy, cube: "Plan1" },
-          { action: "refresh", input: { grid: grid as never } },
-        )
-        .then(answerValue);
-      rows.forEach((Entity, i) => {
-        const row = answer.grid[i + 1] as string[];
-        ["Jan", "Q1"].forEach((Period, k) => {
-          const want = read(source, { ...AT, Entity, Product: "P_TP", Period, Account: "4110" });
-          expect(Number(row[9 + k]), `${copy} ${Entity} ${Period}`).toBe(want);
-        });
-      });
+      // Through the served Planning application, as a Planning REST client reads it (exportdataslice).
+      const slice = (application: string) =>
+        served.planning.exportDataSlice(
+          planningSession(),
+          { server: "Planning", application },
+          {
+            cube: "Plan1",
+            pov: {
+              dimensions: [
+                "Scenario",
+                "Year",
+                "Version",
+                "Currency",
+                "HSP_View",
+                "HSP_Metric",
+                "Product",
+                "Account",
+              ],
+              members: [
+                ["Plan"],
+                ["FY15"],
+                ["Working"],
+                ["USD"],
+                ["BaseData"],
+                ["No Metric"],
+                ["P_TP"],
+                ["4110"],
+              ],
+            },
+            columns: [{ dimensions: ["Period"], members: [["Jan", "Q1"]] }],
+            rows: [{ dimensions: ["Entity"], members: [["410", "Sales VP"]] }],
+            suppressMissingBlocks: false,
+            suppressMissingRows: false,
+            suppressMissingColumns: false,
+          },
+        );
+      const got = await slice(copy);
+      expect(got).toEqual(await slice("Vision"));
+      expect(got.rows.map((r) => r.data)).toEqual(
+        ["410", "Sales VP"].map((Entity) =>
+          ["Jan", "Q1"].map((Period) =>
+            read(source, { ...AT, Entity, Product: "P_TP", Period, Account: "4110" }),
+          ),
+        ),
+      );
     }
   });
 
@@ -273,15 +300,16 @@ const cases = readdirSync(fixtures)
   .map((f) => ({ name: f, doc: JSON.parse(readFileSync(join(fixtures, f), "utf8")) as unknown }));
 
 describe("the answer key on the copies of Vision.Plan1", () => {
-  it("answers every case as the original outline does", () => {
+  it("answers every case on the served plan type as on the original's", () => {
     const want = answerKeyOutline({ ...visionPlan1Spec(), name: undefined });
     expect(cases.length).toBeGreaterThan(40);
     // Most cases lay a sheet out on Vision.Plan1 (the others are refusals, compared as well).
     expect(cases.filter(({ doc }) => "cells" in replayOnEngine(want, doc)).length).toBeGreaterThan(30);
     for (const copy of COPIES) {
-      const manifest = JSON.parse(readFileSync(join(root, copy, "manifest.json"), "utf8"));
-      const file = manifest.cubes.find((c: { name: string }) => c.name === "Plan1").outline.file;
-      const got = answerKeyOutline(JSON.parse(readFileSync(join(root, copy, file), "utf8")));
+      // The outline of Plan1 as the copy's Planning application serves it.
+      const snapshot = loaded.find((s) => s.manifest.application === copy);
+      if (!snapshot) throw new Error(`no snapshot ${copy}`);
+      const got = snapshotPlanningApplication(snapshot).outline("Plan1");
       const differing = cases
         .filter(
           ({ doc }) => JSON.stringify(replayOnEngine(got, doc)) !== JSON.stringify(replayOnEngine(want, doc)),
@@ -289,5 +317,392 @@ describe("the answer key on the copies of Vision.Plan1", () => {
         .map((c) => c.name);
       expect(differing, copy).toEqual([]);
     }
+  });
+});
+
+/**
+ * The copies served as Planning applications of the embedded Planning server, through the API (connectors
+ * planning and pbcs at the demo Planning addresses) and the Planning REST wire endpoint, beside Vision (demo
+ * mode) or alone (QIBATES_DEMO=false), to the users of QIBATES_SNAPSHOT_USERS as well.
+ */
+type Json = Record<string, unknown>;
+type Example = { value: Json };
+type Operation = {
+  requestBody: { content: { "application/json": { examples: Record<string, Example> } } };
+  responses: Record<string, { content?: { "application/json": { examples?: Record<string, Example> } } }>;
+};
+const contract = parse(
+  readFileSync(new URL("../../../../openapi/qibates.yaml", import.meta.url), "utf8"),
+) as { paths: Record<string, { post?: Operation }> };
+const EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
+/** The Planning calls of the contract, read-only first, then the changes (as planning-examples.test.ts). */
+const PLANNING_OPERATIONS = [
+  "/nav/listforms",
+  "/nav/openform",
+  "/nav/listtasks",
+  "/nav/listonsaverules",
+  "/nav/listalias",
+  "/nav/enumprompt",
+  "/nav/enumfilters",
+  "/nav/enummembers",
+  "/nav/enummembersrule",
+  "/action/taskstatus",
+  "/action/setalias",
+  "/action/submitform",
+  "/action/launchrule",
+];
+const planningExamples = PLANNING_OPERATIONS.flatMap((path) =>
+  Object.entries(contract.paths[path]?.post?.requestBody.content["application/json"].examples ?? {}).map(
+    ([name, ex]) => ({ key: `${path} ${name}`, path, request: ex.value }),
+  ),
+);
+
+/** Run-dependent fields (rule run times and messages, completion times), as planning-examples.test.ts. */
+function normalise(body: Json): Json {
+  const r = structuredClone(body);
+  const runs = [...((r.rules as Json[] | undefined) ?? []), ...("durationMs" in r ? [r] : [])];
+  for (const x of runs) {
+    x.durationMs = 0;
+    x.message = null;
+  }
+  if (typeof r.completedAt === "string") r.completedAt = "(time)";
+  delete r.requestId;
+  return r;
+}
+
+/** An answer with the copy's name put back as the original's (names aside). */
+const namesAside = (text: string, copy: string) => text.replaceAll(copy, "Vision");
+
+/**
+ * How the copy answers a documented example differently from Vision, per connector it was taken through, and
+ * why: each is something Planning REST cannot carry (the manifest's `notCarried`), answered as a real Planning
+ * application without it answers. Every entry must differ (checked), and nothing else may.
+ */
+interface Difference {
+  why: string;
+  /** What the copy answers: its status, and its error code or the body it answers. */
+  copy: { status: number; code?: string; body?: Json };
+}
+const NO_FORMS = "forms: Planning REST has no call that lists them or gives their definitions";
+const NO_RULES =
+  "business rules and their runtime prompts: Planning REST gives neither their content nor prompts";
+const COMMON: Record<string, Difference> = {
+  "/nav/listforms revenue": { why: NO_FORMS, copy: { status: 404, code: "QB_ERR_FOLDER_UNKNOWN" } },
+  "/nav/openform revenuePlan": { why: NO_FORMS, copy: { status: 404, code: "QB_ERR_FOLDER_UNKNOWN" } },
+  "/nav/openform revenueReview": { why: NO_FORMS, copy: { status: 404, code: "QB_ERR_FOLDER_UNKNOWN" } },
+  "/nav/listtasks vision": {
+    why: "task lists: Planning REST has no call for them",
+    copy: { status: 200, body: { taskLists: [] } },
+  },
+  "/nav/listonsaverules revenuePlan": { why: NO_FORMS, copy: { status: 404, code: "QB_ERR_FOLDER_UNKNOWN" } },
+  "/nav/enumprompt copyVersion": { why: NO_RULES, copy: { status: 404, code: "QB_ERR_RULE_UNKNOWN" } },
+  "/nav/enummembersrule tgtVersion": { why: NO_RULES, copy: { status: 404, code: "QB_ERR_RULE_UNKNOWN" } },
+  "/action/taskstatus complete": {
+    why: "task lists: Planning REST has no call for them",
+    copy: { status: 404, code: "QB_ERR_TASKLIST_UNKNOWN" },
+  },
+  "/action/submitform revenuePlan": { why: NO_FORMS, copy: { status: 404, code: "QB_ERR_FOLDER_UNKNOWN" } },
+  "/action/launchrule copyVersion": { why: NO_RULES, copy: { status: 404, code: "QB_ERR_RULE_UNKNOWN" } },
+};
+// The same for both: Vision has one alias table (Default), so that pbcs cannot list alias tables shows nowhere.
+const DIFFERENCES: Record<"planning" | "pbcs", Record<string, Difference>> = {
+  planning: COMMON,
+  pbcs: COMMON,
+};
+
+const usersFile = join(dataDir, "..", `${root.split("/").at(-1)}-users.json`);
+
+describe("a copy of Vision served as a Planning application", () => {
+  let demoOn: Awaited<ReturnType<typeof buildApp>>;
+  let demoOff: Awaited<ReturnType<typeof buildApp>>;
+  const servers: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const dirs: string[] = [];
+
+  const start = async (env: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-planning-copy-"));
+    dirs.push(dir);
+    const app = await buildApp({
+      config: loadConfig({
+        SITE_DIR: "",
+        DATA_DIR: dir,
+        LOG_LEVEL: "silent",
+        QIBATES_SNAPSHOTS: root,
+        QIBATES_SNAPSHOT_USERS: usersFile,
+        QIBATES_WIRE_ENDPOINTS: "planning-rest",
+        RATE_LIMIT_PER_MINUTE: "1000000",
+        ...env,
+      }),
+      logger: false,
+      validateResponses: true,
+    });
+    servers.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    writeFileSync(
+      usersFile,
+      JSON.stringify({
+        users: [
+          { name: "alice", passwordHash: await hashPassword("alice-secret"), applications: ["VisionSv"] },
+          { name: "bob", passwordHash: await hashPassword("bob-secret"), applications: "all" },
+        ],
+      }),
+    );
+    demoOn = await start({});
+    demoOff = await start({ QIBATES_DEMO: "false" });
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    rmSync(usersFile, { force: true });
+  });
+
+  /** An API caller of `app` with a key of an account of its own (the demo key exists in demo mode only). */
+  let keys = 0;
+  const caller = async (app: Awaited<ReturnType<typeof buildApp>>) => {
+    const { key } = await app.services.keys.create(
+      { issuer: "https://accounts.google.com", subject: "ops", email: "ops@example.com", provider: "google" },
+      `laptop-${++keys}`,
+    );
+    const post = async (path: string, body: object, connector: string) => {
+      const res = await app.inject({
+        method: "POST",
+        url: `/qibates/api/v2/${path.replace(/^\//, "")}`,
+        headers: { "content-type": "application/json", qibateskey: key, connector },
+        payload: JSON.stringify(body),
+      });
+      return { status: res.statusCode, text: res.body, body: res.json() as Json };
+    };
+    const login = async (connector: "planning" | "pbcs", username: string, password: string) => {
+      const r = await post(
+        connector === "pbcs" ? "action/loginpbcs" : "action/login",
+        { username, password, providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView" },
+        connector,
+      );
+      expect(r.status, r.text).toBe(200);
+      return r.body.loginid as string;
+    };
+    return { post, login };
+  };
+
+  it("is listed on the Planning server beside Vision, and not on the Essbase server", async () => {
+    const api = await caller(demoOn);
+    for (const connector of ["planning", "pbcs"] as const) {
+      const loginid = await api.login(connector, "demo", "demo");
+      const apps = await api.post("nav/applications", { loginid, server: "Planning" }, connector);
+      expect(apps.body.applications).toEqual([
+        { name: "Vision" },
+        { name: "VisionRest" },
+        { name: "VisionSv" },
+      ]);
+    }
+    const loginid = await api.login("planning", "demo", "demo").catch(() => "");
+    expect(loginid).not.toBe("");
+    const essbase = await api.post(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/essbase/japi" },
+      "essbase-stndln",
+    );
+    const list = await api.post(
+      "nav/applications",
+      { loginid: essbase.body.loginid, server: "EssbaseCluster-1" },
+      "essbase-stndln",
+    );
+    expect(list.body.applications).toEqual([{ name: "Sample" }]);
+  });
+
+  for (const connector of ["planning", "pbcs"] as const) {
+    const copy = connector === "planning" ? "VisionSv" : "VisionRest";
+    it(`answers every documented Planning example as Vision does, except what ${connector} cannot carry (${copy})`, async () => {
+      const api = await caller(demoOn);
+      const loginid = await api.login(connector, "demo", "demo");
+      const differing: Record<string, { status: number; code?: string; body: Json }> = {};
+      for (const ex of planningExamples) {
+        const request = JSON.parse(JSON.stringify(ex.request).replaceAll(EXAMPLE_LOGIN, loginid)) as Json;
+        const original = await api.post(ex.path, { ...request, application: "Vision" }, connector);
+        expect(original.status, `${ex.key}: ${original.text.slice(0, 200)}`).toBe(200);
+        const got = await api.post(ex.path, { ...request, application: copy }, connector);
+        const same =
+          got.status === original.status &&
+          JSON.stringify(normalise(JSON.parse(namesAside(got.text, copy)))) ===
+            JSON.stringify(normalise(original.body));
+        if (!same) {
+          differing[ex.key] = {
+            status: got.status,
+            ...(typeof got.body.code === "string" ? { code: got.body.code } : {}),
+            body: got.body,
+          };
+        }
+      }
+      expect(Object.keys(differing).sort(), JSON.stringify(differing, null, 1).slice(0, 3000)).toEqual(
+        Object.keys(DIFFERENCES[connector]).sort(),
+      );
+      for (const [key, d] of Object.entries(DIFFERENCES[connector])) {
+        const answer = differing[key];
+        expect(answer?.status, key).toBe(d.copy.status);
+        if (d.copy.code) expect(answer?.code, key).toBe(d.copy.code);
+        if (d.copy.body) expect(answer?.body, key).toEqual(d.copy.body);
+      }
+    });
+  }
+
+  /** A Planning REST call to `app` (the wire endpoint), with HTTP Basic: status and body (names aside). */
+  const rest = async (
+    app: Awaited<ReturnType<typeof buildApp>>,
+    user: string,
+    password: string,
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+  ) => {
+    const res = await app.inject({
+      method,
+      url: `/HyperionPlanning/rest/v3${path}`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, text: res.body };
+  };
+
+  /** Planning REST calls of a client (discovery, plan types, members, variables, data, jobs), by application. */
+  const WIRE_CALLS: { key: string; method: "GET" | "POST"; path: (app: string) => string; body?: unknown }[] =
+    [
+      { key: "plan types", method: "GET", path: (a) => `/applications/${a}/plantypes` },
+      {
+        key: "dimension",
+        method: "GET",
+        path: (a) => `/applications/${a}/plantypes/Plan1/dimensions/Period`,
+      },
+      { key: "member", method: "GET", path: (a) => `/applications/${a}/dimensions/Entity/members/Sales VP` },
+      {
+        key: "variables",
+        method: "GET",
+        path: (a) => `/applications/${a}/plantypes/Plan1/substitutionvariables`,
+      },
+      {
+        key: "data slice",
+        method: "POST",
+        path: (a) => `/applications/${a}/plantypes/Plan1/exportdataslice`,
+        body: {
+          gridDefinition: {
+            suppressMissingBlocks: true,
+            pov: {
+              dimensions: ["Scenario", "Year", "Version", "Currency", "HSP_View", "HSP_Metric", "Product"],
+              members: [["Plan"], ["FY15"], ["Working"], ["USD"], ["BaseData"], ["No Metric"], ["P_TP"]],
+            },
+            columns: [{ dimensions: ["Period"], members: [["Jan", "Feb", "Q1"]] }],
+            rows: [
+              {
+                dimensions: ["Entity", "Account"],
+                members: [
+                  ["410", "Sales VP"],
+                  ["4110", "4100"],
+                ],
+              },
+            ],
+          },
+        },
+      },
+      { key: "job definitions", method: "GET", path: (a) => `/applications/${a}/jobdefinitions` },
+      {
+        key: "rule job",
+        method: "POST",
+        path: (a) => `/applications/${a}/jobs`,
+        body: {
+          jobType: "RULES",
+          jobName: "CopyVersion",
+          parameters: { SrcVersion: "Working", TgtVersion: "What If" },
+        },
+      },
+      {
+        key: "form definition",
+        method: "GET",
+        path: (a) => `/applications/${a}/formdefinitions/Revenue Plan`,
+      },
+    ];
+  /** What the copies answer differently over Planning REST (either connector's copy), and why. */
+  const WIRE_DIFFERENCES: Record<string, string> = {
+    "job definitions":
+      "business rules: Planning REST does not give their content, so the copy has none (an empty list)",
+    "rule job": "business rules: the copy has none, so the rule does not exist",
+    "form definition": "forms: Planning REST gives no way to list them, so the copy has none",
+  };
+
+  it("answers Planning REST clients as Vision does, except what the protocol cannot carry", async () => {
+    const apps = await rest(demoOn, "demo", "demo", "GET", "/applications");
+    const names = (JSON.parse(apps.text).items as { name: string }[]).map((a) => a.name);
+    expect(names).toEqual(expect.arrayContaining(["Vision", "VisionSv", "VisionRest"]));
+    for (const copy of COPIES) {
+      const differing: Record<string, string> = {};
+      for (const call of WIRE_CALLS) {
+        const original = await rest(demoOn, "demo", "demo", call.method, call.path("Vision"), call.body);
+        expect(original.status, `${call.key}: ${original.text.slice(0, 200)}`).toBe(200);
+        const got = await rest(demoOn, "demo", "demo", call.method, call.path(copy), call.body);
+        // A job's number counts jobs: the copy's would be the next.
+        const strip = (t: string) =>
+          t.replace(/"jobId":\d+/g, '"jobId":0').replace(/\/jobs\/\d+/g, "/jobs/0");
+        if (got.status !== original.status || strip(namesAside(got.text, copy)) !== strip(original.text))
+          differing[call.key] = `${got.status} ${got.text.slice(0, 200)}`;
+      }
+      expect(Object.keys(differing).sort(), JSON.stringify(differing)).toEqual(
+        Object.keys(WIRE_DIFFERENCES).sort(),
+      );
+      expect(JSON.parse(differing["job definitions"]?.slice(4) ?? "null")).toEqual({ items: [] });
+      expect(differing["rule job"]).toMatch(/^400 .*Business rule CopyVersion does not exist/);
+      expect(differing["form definition"]).toMatch(/^4\d\d /);
+    }
+  });
+
+  it("is served alone without demo mode, to the users allowed it; another snapshot's user is refused", async () => {
+    // Over the API: alice may open VisionSv only; bob every snapshot; the demo user no longer logs in.
+    const api = await caller(demoOff);
+    for (const connector of ["planning", "pbcs"] as const) {
+      const alice = await api.login(connector, "alice", "alice-secret");
+      const list = await api.post("nav/applications", { loginid: alice, server: "Planning" }, connector);
+      expect(list.body.applications).toEqual([{ name: "VisionSv" }]);
+      const members = {
+        loginid: alice,
+        server: "Planning",
+        cube: "Plan1",
+        dim: "Period",
+        filter: "Children",
+        arg: "Q1",
+      };
+      const own = await api.post("nav/enummembers", { ...members, application: "VisionSv" }, connector);
+      expect(own.status, own.text).toBe(200);
+      for (const other of ["VisionRest", "Vision"]) {
+        const refused = await api.post("nav/enummembers", { ...members, application: other }, connector);
+        expect([refused.status, refused.body.code], other).toEqual([404, "QB_ERR_APPLICATION_UNKNOWN"]);
+      }
+      const bob = await api.login(connector, "bob", "bob-secret");
+      const all = await api.post("nav/applications", { loginid: bob, server: "Planning" }, connector);
+      expect(all.body.applications).toEqual([{ name: "VisionRest" }, { name: "VisionSv" }]);
+      const demo = await api.post(
+        connector === "pbcs" ? "action/loginpbcs" : "action/login",
+        {
+          username: "demo",
+          password: "demo",
+          providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
+        },
+        connector,
+      );
+      expect(demo.status).toBe(401);
+    }
+    // Over Planning REST, likewise.
+    const listed = await rest(demoOff, "alice", "alice-secret", "GET", "/applications");
+    expect((JSON.parse(listed.text).items as { name: string }[]).map((a) => a.name)).toEqual(["VisionSv"]);
+    const planTypes = await rest(demoOff, "alice", "alice-secret", "GET", "/applications/VisionSv/plantypes");
+    expect(planTypes.status).toBe(200);
+    const refused = await rest(demoOff, "alice", "alice-secret", "GET", "/applications/VisionRest/plantypes");
+    expect(refused.status).toBe(400);
+    // In demo mode too, alice sees only hers.
+    const beside = await caller(demoOn);
+    const alice = await beside.login("pbcs", "alice", "alice-secret");
+    const list = await beside.post("nav/applications", { loginid: alice, server: "Planning" }, "pbcs");
+    expect(list.body.applications).toEqual([{ name: "VisionSv" }]);
   });
 });

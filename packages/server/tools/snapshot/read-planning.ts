@@ -18,7 +18,7 @@ export const PLANNING_NOT_CARRIED = [
   "dimension types (accounts, time…), generation and level names, time balance, two-pass calculation, UDAs, attribute dimensions and their associations",
   "dense and sparse storage of dimensions (Planning REST does not give it): QiBates chose it for the copy",
   "text and Smart List cells, and the Smart Lists themselves: a snapshot holds numbers only",
-  "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the copy is served as a cube of an Essbase application, without any of them",
+  "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the copy is served as a Planning application without any of them",
 ];
 
 /** A plan type's outline as read, with what is needed to read its data. */
