@@ -56,16 +56,26 @@ class Buckets {
   private readonly addFrom: Int32Array;
   private readonly addTo: Int32Array;
 
+  /**
+   * `order`: the blocks there before, member after member, in block order; `keys`: their keys, in the same
+   * order (read in sequence rather than at each block's place); `start`: where each member's blocks begin.
+   */
   constructor(
     private readonly order: Int32Array,
+    private readonly keys: Float64Array,
     private readonly start: Int32Array,
   ) {
     this.addFrom = new Int32Array(start.length - 1);
     this.addTo = new Int32Array(start.length - 1);
   }
 
-  base(m: number): { order: Int32Array; from: number; to: number } {
-    return { order: this.order, from: this.start[m] as number, to: this.start[m + 1] as number };
+  base(m: number): { order: Int32Array; keys: Float64Array; from: number; to: number } {
+    return {
+      order: this.order,
+      keys: this.keys,
+      from: this.start[m] as number,
+      to: this.start[m + 1] as number,
+    };
   }
 
   addedRange(m: number): [number, number] {
@@ -339,12 +349,12 @@ export class Aggregation {
         const minus = op === OP_MINUS ? 1 : 0;
         const delta = (po - c) * stride;
         const cOff = c * stride;
-        const { order, from, to } = buckets.base(c);
+        const { order, keys: orderKeys, from, to } = buckets.base(c);
         const [addFrom, addTo] = buckets.addedRange(c);
         // the blocks there before, then those added (new blocks of `c`, when `c` is a parent computed earlier)
         for (let s = from, end = to + (addTo - addFrom); s < end; s++) {
           const b = s < to ? (order[s] as number) : addFrom + (s - to);
-          const sKey = store.keys[b] as number;
+          const sKey = s < to ? (orderKeys[s] as number) : (store.keys[b] as number);
           const r = sKey - cOff;
           let slot = proj ? (proj[r] as number) : (slots?.get(r) ?? -1);
           if (slot < 0) {
@@ -408,14 +418,17 @@ export class Aggregation {
     }
     for (let m = 0; m < size; m++) start[m + 1] = (start[m + 1] as number) + (start[m] as number);
     const order = new Int32Array(start[size] as number);
+    const orderKeys = new Float64Array(start[size] as number);
     const next = start.slice(0, size);
     for (let b = 0; b < n0; b++) {
       const m = memberOf[b] as number;
       if (m < 0) continue;
-      order[next[m] as number] = b;
-      next[m] = (next[m] as number) + 1;
+      const at = next[m] as number;
+      order[at] = b;
+      orderKeys[at] = keys[b] as number;
+      next[m] = at + 1;
     }
-    return new Buckets(order, start);
+    return new Buckets(order, orderKeys, start);
   }
 
   /** Runs a gather step (on the aggregation threads when there are some) and empties it. */
