@@ -56,6 +56,11 @@ export class BlockIndex {
     return this.direct ? this.direct.byteLength : this.keys.byteLength + this.vals.byteLength;
   }
 
+  /** The direct form's table (block + 1 by key, 0 for none), or null while hashing; read only. */
+  get table(): Int32Array | null {
+    return this.direct;
+  }
+
   /** Whether lookups read one entry per key (the direct form). */
   get isDirect(): boolean {
     return this.direct !== null;

@@ -288,6 +288,12 @@ export class Aggregation {
       if (k < 8) laterMask |= 1 << k;
     }
     const ownBit = layout.sparseDims.indexOf(d) < 8 ? 1 << layout.sparseDims.indexOf(d) : 0;
+    // A whole dimension of `+`/`-` parents over a directly indexed cube: its combinations read in key order.
+    const table = region === null && neverOthers.length === 0 ? store.index.table : null;
+    if (table && this.onlyAdditive(d)) {
+      this.scanSparse(d, table, laterMask, ownBit, cells, keepInput);
+      return;
+    }
     const buckets = this.bucketBlocks(d, region, laterMask, neverOthers);
     // Targets of one parent share every sparse member but `d`: when that space is small, a flat array indexed
     // by the other members finds them without hashing.
@@ -375,6 +381,82 @@ export class Aggregation {
         }
       }
       if (proj) for (let i = 0; i < touched.length; i++) proj[touched.get(i)] = -1;
+    }
+    this.flush(step, cells, keepInput);
+  }
+
+  /** Whether every stored parent of sparse dimension `d` adds or subtracts its children (no `*`, `/`, `%`). */
+  private onlyAdditive(d: number): boolean {
+    const ops = this.layout.childOps[d] as Uint8Array[];
+    for (const p of this.layout.aggParents[d] as Member[]) {
+      const o = ops[p.ordinal] as Uint8Array;
+      for (let k = 0; k < o.length; k++) if ((o[k] as number) > OP_MINUS && o[k] !== OP_SKIP) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Consolidates sparse dimension `d` over the whole cube when the index is a direct table (block + 1 by key)
+   * and every parent of `d` adds or subtracts: for each parent, every combination of the other dimensions'
+   * members is visited in key order, its children's blocks read from the table (runs of consecutive entries:
+   * no sorting of the blocks by member, no random reads). A combination with neither a block of the parent nor
+   * one of a child is passed over; one whose blocks are upper-level in a dimension aggregated later
+   * (`laterMask`) is left for then. New blocks of the parent are made in key order.
+   */
+  private scanSparse(
+    d: number,
+    table: Int32Array,
+    laterMask: number,
+    ownBit: number,
+    cells: Int32Array | null,
+    keepInput: boolean,
+  ): void {
+    const layout = this.layout;
+    const store = this.store;
+    const stride = layout.sparseStride[d] as number;
+    const size = (layout.dims[d] as Dimension).size;
+    const span = stride * size;
+    const outer = layout.sparseSpace / span;
+    const step = new GatherStep();
+    let offs = new Int32Array(16);
+    for (const p of layout.aggParents[d] as Member[]) {
+      const po = p.ordinal;
+      const ords = (layout.childOrds[d] as Int32Array[])[po] as Int32Array;
+      const ops = (layout.childOps[d] as Uint8Array[])[po] as Uint8Array;
+      const kids = ords.length;
+      if (ords.some((c) => step.parents.has(c)) || step.children.has(po)) this.flush(step, cells, keepInput);
+      step.parents.add(po);
+      for (let k = 0; k < kids; k++) step.children.add(ords[k] as number);
+      if (offs.length < kids) offs = new Int32Array(kids);
+      for (let k = 0; k < kids; k++) offs[k] = ops[k] === OP_SKIP ? -1 : (ords[k] as number) * stride;
+      const pOff = po * stride;
+      for (let hi = 0; hi < outer; hi++) {
+        const base = hi * span;
+        for (let lo = 0; lo < stride; lo++) {
+          const r = base + lo;
+          let t = (table[r + pOff] as number) - 1;
+          let slot = -1;
+          if (t >= 0) {
+            if (((store.upperBits[t] as number) & laterMask) !== 0) continue;
+            slot = step.add(t, kids);
+          }
+          for (let k = 0; k < kids; k++) {
+            const off = offs[k] as number;
+            if (off < 0) continue;
+            const b = (table[r + off] as number) - 1;
+            if (b < 0) continue;
+            if (slot < 0) {
+              // the other dimensions' members are the parent's: upper-level in a later dimension alike
+              if (((store.upperBits[b] as number) & laterMask) !== 0) break;
+              // a pool that grows is copied: the threads must be done with it first
+              if (store.full) this.settle();
+              t = store.append(r + pOff, (store.upperBits[b] as number) | ownBit, cells !== null);
+              slot = step.add(t, kids);
+            }
+            step.setSource(slot, k, b * 2 + (ops[k] === OP_MINUS ? 1 : 0));
+          }
+        }
+      }
     }
     this.flush(step, cells, keepInput);
   }
