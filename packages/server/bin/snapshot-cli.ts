@@ -19,8 +19,8 @@ const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME -
 Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
 
   --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c), ssas, planning (Planning
-                 on premises) or pbcs (EPM Cloud Planning); a Planning application's plan types
-                 are served as the cubes of an Essbase application
+                 on premises) or pbcs (EPM Cloud Planning); a Planning application is served as a
+                 Planning application of its plan types, without forms, rules or task lists
   --address      the provider address, as at login (for example https://host/essbase/japi, or
                  https://host/HyperionPlanning/SmartView for planning and pbcs)
   --user         the user name; the password is read from QIBATES_PASSWORD, else asked for
@@ -29,7 +29,8 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
   --cube         one cube or plan type (default: every one of the application)
   --out          the folder to write in: the snapshot goes to FOLDER/NAME
   --name         serve the copy under this application name (default: the application's)
-  --force        replace a snapshot already in FOLDER/NAME
+  --force        replace a snapshot already in FOLDER/NAME (kept whole until the new one is
+                 complete; the new one is taken in FOLDER/.NAME.new)
   --help         this text
 
   --import-data  an Essbase data export (MaxL export database, or the exportData job; in columns or
@@ -45,7 +46,8 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
 A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
 authorities, as for the QiBates server.
 
-A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume.
+A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume
+(with --force too: it goes on in FOLDER/.NAME.new, and the snapshot it replaces is still served).
 Exit codes: 0 done, 1 the run failed or was interrupted, 2 bad arguments.
 `;
 

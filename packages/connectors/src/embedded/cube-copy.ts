@@ -4,7 +4,7 @@ import { access, constants, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
+import { Cube, type MemberSpec, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { aggregationWorkers } from "./aggregation-workers.ts";
 
 /** From this many level-0 cells on, a snapshot's cube is aggregated on the aggregation workers. */
@@ -239,6 +239,9 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
         JSON.parse(await readFile(outlinePath, "utf8")),
         `${manifest.application}.${entry.name}`,
       );
+      // Values the server computed at every level, with no operator known: no member adds up into its parent
+      // (`~`), so that totals keep the server's values after a submit instead of being added up again.
+      if (entry.values === "every-level") for (const d of spec.dimensions) d.members.forEach(unconsolidated);
       outline = new Outline(spec);
     } catch (e) {
       throw new CubeSnapshotError(
@@ -272,8 +275,15 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
   return { folder, manifest, cubes };
 }
 
+/** A member and its descendants, none consolidated into its parent (`~`). */
+function unconsolidated(m: MemberSpec): void {
+  m.consolidation = "~";
+  m.children?.forEach(unconsolidated);
+}
+
 /**
- * Every snapshot of a folder (`QIBATES_SNAPSHOTS`): each sub-folder holding a manifest, in name order. Throws
+ * Every snapshot of a folder (`QIBATES_SNAPSHOTS`): each sub-folder holding a manifest, in name order (those
+ * whose name starts with a dot left out). Throws
  * at the first folder that cannot be read or served, and when two snapshots, or a snapshot and `taken` (the
  * application names already served), share an application name.
  */
@@ -283,7 +293,10 @@ export async function loadCubeSnapshots(root: string, taken: readonly string[]):
   } catch (e) {
     throw new CubeSnapshotError(`QIBATES_SNAPSHOTS: the folder ${root} cannot be read (${codeOf(e)})`);
   }
-  const entries = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory());
+  // a folder whose name starts with a dot is passed over (qibates-snapshot's replacement in progress)
+  const entries = (await readdir(root, { withFileTypes: true })).filter(
+    (e) => e.isDirectory() && !e.name.startsWith("."),
+  );
   const names = new Map(taken.map((t) => [t.toLowerCase(), `the application ${t} already served`]));
   const out: LoadedSnapshot[] = [];
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -169,6 +169,35 @@ describe("a snapshot served by the embedded engine", () => {
     expect(manifest.cubes[0].values).toBe("level-0");
     expect(manifest.cubes[0].computedMembers).toContain("Profit %");
     expect(manifest.notCarried.join(" ")).toMatch(/formulas/);
+    // Essbase REST gives UDAs and dimension types; Smart View's messages give neither, and the manifest says so
+    expect(manifest.notCarried.join(" ")).not.toMatch(/UDAs|dimension types/);
+    const sv = JSON.parse(readFileSync(join(root, "CopySv", "manifest.json"), "utf8"));
+    expect(sv.notCarried.join(" ")).toMatch(/UDAs \(the server does not give them/);
+    expect(sv.notCarried.join(" ")).toMatch(
+      /dimension types \(the server gave every base dimension as regular/,
+    );
+  });
+
+  it("keeps the server's totals after a submit where the protocol gives no consolidation (ssas, essbase)", async () => {
+    // Sales of New York, 100-10 and their ancestors in Jan and Qtr1: the leaf changes, the totals stay
+    const sheet = (v: string | number) => [
+      ["", "", "", "Jan", "Qtr1"],
+      ["", "", "", "Actual", "Actual"],
+      ["New York", "100-10", "Sales", v, ""],
+      ["East", "100", "Sales", "", ""],
+      ["Market", "Product", "Sales", "", ""],
+    ];
+    for (const copy of ["CopyXmla", "CopySv"]) {
+      const before = (await refresh(served, copy, sheet("")))?.grid as string[][];
+      expect(before[4]?.[3]).not.toBe("#Missing");
+      const ref = { server: "EssbaseCluster-1", application: copy, cube: "Basic" };
+      await served.essbase.save(session(), ref, { grid: sheet(98765) as never }).then(answerValue);
+      const after = (await refresh(served, copy, sheet("")))?.grid as string[][];
+      expect(after[2]?.[3]).toBe("98765");
+      // the server's totals as they were: not added up again (no operator is known to add them up with)
+      expect(after[2]?.[4]).toBe(before[2]?.[4]);
+      expect(after.slice(3)).toEqual(before.slice(3));
+    }
   });
 
   it("takes writes like any application, without touching the original", async () => {
@@ -293,6 +322,34 @@ describe("qibates-snapshot", () => {
       await expect(snapshotVia("essbase-stndln", dir)).rejects.toThrow(
         /already holds a snapshot: add --force/,
       );
+      // With --force it is replaced, and stays whole until its replacement is: an interrupted replacement
+      // leaves it as it was (the server passes over the replacement's hidden folder), and the same command
+      // then resumes the replacement and swaps it in.
+      const before = readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8");
+      let n = 0;
+      const halfway = await snapshotVia("essbase-stndln", dir, {
+        force: true,
+        chunkCells: 2_000,
+        progress: {
+          ...quiet,
+          data: () => {
+            n++;
+          },
+        },
+        interrupted: () => n >= 3,
+      });
+      expect(halfway.interrupted).toBe(true);
+      expect(readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8")).toBe(before);
+      const still = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
+      expect(still.map((s) => s.manifest.application)).toEqual(["CopyRest"]);
+      expect(still[0]?.cubes[0]?.cube.storedCellCount()).toBe(a[0]?.cubes[0]?.cube.storedCellCount());
+      const replaced = await snapshotVia("essbase-stndln", dir, { force: true, chunkCells: 2_000 });
+      expect(replaced.interrupted).toBe(false);
+      expect(replaced.folder).toBe(join(dir, "CopyRest"));
+      expect(readdirSync(dir)).toEqual(["CopyRest"]);
+      expect(
+        JSON.parse(readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8")).source.takenAt,
+      ).not.toBe(JSON.parse(before).source.takenAt);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

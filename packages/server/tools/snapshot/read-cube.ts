@@ -111,6 +111,7 @@ export async function readOutline(
   const out: OutlineRead["dimensions"] = [];
   const documentDims: unknown[] = [];
   let members = 0;
+  let udasRefused = false;
   for (const d of dims.dimensions) {
     if (d.type === "attribute") continue;
     step(`dimension ${d.name}`);
@@ -119,7 +120,9 @@ export async function readOutline(
       const tree = await essbase.dimensionTree(session, ref, { dimension: d.name, aliasTable: table });
       trees.push({ table, root: tree.root });
     }
-    const udas = await optional(() => essbase.memberUdas(session, ref, d.name), {});
+    const UNSUPPORTED = {};
+    const udas = await optional(() => essbase.memberUdas(session, ref, d.name), UNSUPPORTED);
+    if (udas === UNSUPPORTED) udasRefused = true;
     const first = trees[0] as { table: string; root: Node };
     // Aliases per table, by position in the tree (the same tree read once per alias table).
     const aliasesAt = (path: number[]): Record<string, string> => {
@@ -204,6 +207,14 @@ export async function readOutline(
     );
     notCarried.push(
       "storage and consolidation operators (the server does not give them through this connector): the values the server computes are copied at every level and served as they are",
+    );
+  }
+  if (udasRefused) notCarried.push("UDAs (the server does not give them through this connector)");
+  // a protocol that gives no storage and tagged no dimension (Smart View's messages): time and accounts tags,
+  // if the cube has any, are lost
+  if (!givesConsolidation && dims.dimensions.every((d) => d.type === "regular" || d.type === "attribute")) {
+    notCarried.push(
+      "dimension types (the server gave every base dimension as regular through this connector): a time or accounts dimension is regular in the copy",
     );
   }
   const variables = await optional(

@@ -41,6 +41,9 @@ export async function readPlanTypeOutline(
     );
   }
   const defaultTable = tables.find((t) => t.toLowerCase() === "default") ?? (tables[0] as string);
+  // the default table first: its read is the hierarchy; another table the server cannot read is left out
+  tables = [defaultTable, ...tables.filter((t) => t !== defaultTable)];
+  const unreadTables = new Set<string>();
   const dimNames = await planning.planTypeDimensions(session, app, cube);
   const documentDims: Record<string, unknown>[] = [];
   const out: OutlineRead["dimensions"] = [];
@@ -50,17 +53,20 @@ export async function readPlanTypeOutline(
     step(`dimension ${dim}`);
     const lists: Awaited<ReturnType<PlanningOperations["members"]>>["members"][] = [];
     for (const table of tables) {
-      lists.push(
-        (
-          await planning.members(session, app, {
-            cube,
-            dim,
-            filter: "Hierarchy",
-            arg: null,
-            aliasTable: table,
-          })
-        ).members,
-      );
+      const read = () =>
+        planning.members(session, app, { cube, dim, filter: "Hierarchy", arg: null, aliasTable: table });
+      if (table === defaultTable || unreadTables.has(table)) {
+        lists.push(unreadTables.has(table) ? [] : (await read()).members);
+        continue;
+      }
+      try {
+        lists.push((await read()).members);
+      } catch (e) {
+        // a server without Get Dimension Details reads members in the Default table only
+        if (!isUnsupported(e)) throw e;
+        unreadTables.add(table);
+        lists.push([]);
+      }
     }
     const first = lists[0] ?? [];
     const properties = await planning.memberProperties(session, app, { dim });
@@ -127,6 +133,11 @@ export async function readPlanTypeOutline(
   const variables = await planning.planTypeVariables(session, app, cube);
   if (variables.length > 0) {
     document.substitutionVariables = Object.fromEntries(variables.map((v) => [v.name, v.value]));
+  }
+  if (unreadTables.size > 0) {
+    notCarried.push(
+      `aliases of the alias table${unreadTables.size > 1 ? "s" : ""} ${[...unreadTables].join(", ")} (the server reads members in the Default table only: Planning on premises without Get Dimension Details)`,
+    );
   }
   return { document, dimensions: out, values: "level-0", members, computedMembers, notCarried };
 }

@@ -110,12 +110,20 @@ function writeAtomic(path: string, text: string): void {
 /** Takes a snapshot (see `cube-copy.ts` for the format); resumes a run that stopped before its end. */
 export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   const served = o.name ?? o.application;
-  const folder = join(o.out, served.replace(FILE_SAFE, "_"));
-  const progressPath = join(folder, PROGRESS_FILE);
-  if (existsSync(join(folder, MANIFEST_FILE)) && !o.force) {
-    throw new SnapshotRunError(`${folder} already holds a snapshot: add --force to replace it`);
+  const base = served.replace(FILE_SAFE, "_");
+  const target = join(o.out, base);
+  const finished = existsSync(join(target, MANIFEST_FILE));
+  if (finished && !o.force) {
+    throw new SnapshotRunError(`${target} already holds a snapshot: add --force to replace it`);
   }
-  if (o.force && existsSync(folder)) rmSync(folder, { recursive: true, force: true });
+  // A finished snapshot replaced (--force) stays whole until its replacement is: the new one is taken in a
+  // hidden folder beside it (which the server passes over, and a new run with --force resumes), then swapped.
+  const replacing = finished && o.force;
+  const folder = replacing ? join(o.out, `.${base}.new`) : target;
+  if (replacing && existsSync(join(folder, MANIFEST_FILE))) rmSync(folder, { recursive: true, force: true });
+  // --force over an unfinished run: it starts over
+  if (o.force && !replacing && existsSync(folder)) rmSync(folder, { recursive: true, force: true });
+  const progressPath = join(folder, PROGRESS_FILE);
   mkdirSync(folder, { recursive: true });
   const previous: ProgressState | null = existsSync(progressPath)
     ? (JSON.parse(readFileSync(progressPath, "utf8")) as ProgressState)
@@ -244,7 +252,14 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
     writeAtomic(join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     rmSync(progressPath, { force: true });
     for (const e of entries) rmSync(join(folder, `.${e.data.file}.entry.json`), { force: true });
-    return { folder, manifest, interrupted: false };
+    if (replacing) {
+      const old = join(o.out, `.${base}.old`);
+      rmSync(old, { recursive: true, force: true });
+      renameSync(target, old);
+      renameSync(folder, target);
+      rmSync(old, { recursive: true, force: true });
+    }
+    return { folder: target, manifest, interrupted: false };
   } finally {
     await o.provider.logout(session).catch(() => undefined);
   }
