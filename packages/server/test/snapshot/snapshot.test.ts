@@ -15,9 +15,9 @@ import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main, providerFor } from "../../bin/snapshot-cli.ts";
-import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
-import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
+import { main } from "../../bin/snapshot-cli.ts";
+import type { ReplayConnector } from "../../tools/answer-key.ts";
+import { COPIES, quiet, snapshotVia } from "../support/essbase-snapshots.ts";
 
 /**
  * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local
@@ -26,41 +26,7 @@ import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
  * connector's protocol cannot carry something (listed in the manifest).
  */
 
-const quiet: Progress = { step() {}, data() {}, warn() {} };
 const root = mkdtempSync(join(tmpdir(), "qibates-snapshots-"));
-const COPIES: Record<ReplayConnector, string> = {
-  "essbase-stndln": "CopyRest",
-  ssas: "CopyXmla",
-  essbase: "CopySv",
-};
-
-async function snapshotVia(
-  via: ReplayConnector,
-  out: string,
-  extra: Partial<Parameters<typeof takeSnapshot>[0]> = {},
-) {
-  const harness = await openConnectorHarness({ via });
-  const { provider, close } = providerFor(via, new URL(harness.wireAddress));
-  try {
-    return await takeSnapshot({
-      provider,
-      connector: via,
-      address: harness.wireAddress,
-      user: "demo",
-      password: "demo",
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      out,
-      name: COPIES[via],
-      force: false,
-      progress: quiet,
-      ...extra,
-    });
-  } finally {
-    await close();
-    await harness.close();
-  }
-}
 
 let served: EmbeddedProvider;
 const session = (connector: ProviderSession["connector"] = "essbase-stndln"): ProviderSession => ({

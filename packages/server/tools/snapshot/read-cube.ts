@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import type { CubeRef, Provider, ProviderSession } from "@qibates/provider";
+import { type CubeRef, type Provider, type ProviderSession, supportOf } from "@qibates/provider";
 
 /**
  * Reads a cube through a provider for a snapshot (`qibates-snapshot`): its outline from the member calls of the
@@ -100,6 +100,14 @@ export async function readOutline(
     "member formulas (the provider contract does not give them): a member the server calculates keeps the values it had at level 0 of every other dimension; above level 0 it is #Missing, where the server would calculate it",
     "generation and level names, time balance, expense reporting and two-pass settings",
   ];
+  // A protocol that gives one caption per member (XMLA: the capability table's alias tables `partly` on real
+  // servers) lists the Default table alone, whatever other tables the server holds.
+  const aliasSupport = supportOf(session.connector, "aliasTables");
+  if (aliasSupport.status === "yes" && aliasSupport.realServers?.status === "partly") {
+    notCarried.push(
+      "alias tables other than Default (the server gives one caption per member through this connector): the copy has the Default table's aliases",
+    );
+  }
   const attributeDims = dims.dimensions.filter((d) => d.type === "attribute").map((d) => d.name);
   if (attributeDims.length > 0) {
     notCarried.push(
@@ -226,6 +234,13 @@ export async function readOutline(
     document.substitutionVariables = Object.fromEntries(variables.variables.map((v) => [v.name, v.value]));
   } else if (!variables) {
     notCarried.push("substitution variables (the server does not give them through this connector)");
+  }
+  // Calculation scripts are listed, not given: the copy has none (a server without any, SSAS, loses nothing).
+  const scripts = await optional(() => essbase.scripts(session, ref), { cube: ref.cube, scripts: [] });
+  if (scripts.scripts.length > 0) {
+    notCarried.push(
+      `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the provider contract lists them but does not give their content, so the copy has none`,
+    );
   }
   return { document, dimensions: out, values, members, computedMembers, notCarried };
 }
