@@ -88,7 +88,8 @@ const baseDimensions = (types: string[], densities: string[]) =>
   }));
 const TAGGED = ["time", "accounts", "regular", "regular", "regular"];
 const ATTRIBUTES =
-  "attribute dimensions: the provider contract lists attribute members but not which base members carry them, so the copy has none; and the dimensions' density, which the protocol does not give: QiBates chose Year and Measures (time and accounts) dense, the others sparse (Scenario is dense in Sample)";
+  "attribute dimensions: the provider contract lists attribute members but not which base members carry them, so the copy has none";
+const TAGGED_DENSE = `${ATTRIBUTES}; and the dimensions' density, which the protocol does not give: QiBates chose Year and Measures (time and accounts) dense, the others sparse (Scenario is dense in Sample)`;
 const NO_SCRIPTS = {
   why: "calculation scripts: the provider contract lists them but does not give their content, so the copy has none",
   notCarried: /^calculation scripts \(Basic: BudSeed, CalcAll, ClearBud, MktCut\)/,
@@ -127,7 +128,7 @@ const WRITABLE_TOTAL = {
 const DIFFERENCES: Record<ReplayConnector, Record<string, Difference>> = {
   "essbase-stndln": {
     "listDimensions (sampleBasic)": {
-      why: ATTRIBUTES,
+      why: TAGGED_DENSE,
       notCarried: /^attribute dimensions \(Caffeinated, .*\) and their associations/,
       copy: {
         status: 200,
@@ -142,7 +143,7 @@ const DIFFERENCES: Record<ReplayConnector, Record<string, Difference>> = {
   },
   ssas: {
     "listDimensions (sampleBasic)": {
-      why: ATTRIBUTES,
+      why: TAGGED_DENSE,
       notCarried: /^attribute dimensions \(Caffeinated, .*\) and their associations/,
       copy: {
         status: 200,
@@ -163,7 +164,7 @@ const DIFFERENCES: Record<ReplayConnector, Record<string, Difference>> = {
   },
   essbase: {
     "listDimensions (sampleBasic)": {
-      why: `${ATTRIBUTES}; and dimension types: Smart View's messages give every base dimension as regular, so QiBates chose the two smallest dimensions (Measures and Scenario) dense`,
+      why: `${ATTRIBUTES}; and dimension types and density: Smart View's messages give every base dimension as regular and none as dense or sparse, so Year and Measures are regular in the copy and QiBates chose the two dimensions with the fewest level-0 members (Measures and Scenario) dense`,
       notCarried: /^dimension types \(the server gave every base dimension as regular/,
       copy: {
         status: 200,
