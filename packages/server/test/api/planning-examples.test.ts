@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { startTestApi, type TestApi } from "../support/api.ts";
+import { PLANNING_EXAMPLE_LOGIN, PLANNING_OPERATIONS } from "../support/contract-examples.ts";
 
 /**
  * Replays the request examples of the planning operations of openapi/qibates.yaml through the API on the demo
@@ -18,23 +19,7 @@ type Operation = {
 const doc = parse(readFileSync(new URL("../../../../openapi/qibates.yaml", import.meta.url), "utf8")) as {
   paths: Record<string, { post?: Operation }>;
 };
-const EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
-
-const PLANNING_OPERATIONS = [
-  "/nav/listforms",
-  "/nav/openform",
-  "/nav/listtasks",
-  "/nav/listonsaverules",
-  "/nav/listalias",
-  "/nav/enumprompt",
-  "/nav/enumfilters",
-  "/nav/enummembers",
-  "/nav/enummembersrule",
-  "/action/taskstatus",
-  "/action/setalias",
-  "/action/submitform",
-  "/action/launchrule",
-];
+const EXAMPLE_LOGIN = PLANNING_EXAMPLE_LOGIN;
 
 function examples(path: string): { name: string; request: Json; response: Json }[] {
   const op = doc.paths[path]?.post;

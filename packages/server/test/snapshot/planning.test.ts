@@ -22,6 +22,7 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { hashPassword } from "../../src/snapshot-users.ts";
 import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
+import { PLANNING_EXAMPLE_LOGIN, PLANNING_OPERATIONS } from "../support/contract-examples.ts";
 
 /**
  * Your own cube, offline (issue 40), for Planning: the demo's Vision application copied through `planning`
@@ -334,23 +335,8 @@ type Operation = {
 const contract = parse(
   readFileSync(new URL("../../../../openapi/qibates.yaml", import.meta.url), "utf8"),
 ) as { paths: Record<string, { post?: Operation }> };
-const EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
-/** The Planning calls of the contract, read-only first, then the changes (as planning-examples.test.ts). */
-const PLANNING_OPERATIONS = [
-  "/nav/listforms",
-  "/nav/openform",
-  "/nav/listtasks",
-  "/nav/listonsaverules",
-  "/nav/listalias",
-  "/nav/enumprompt",
-  "/nav/enumfilters",
-  "/nav/enummembers",
-  "/nav/enummembersrule",
-  "/action/taskstatus",
-  "/action/setalias",
-  "/action/submitform",
-  "/action/launchrule",
-];
+const EXAMPLE_LOGIN = PLANNING_EXAMPLE_LOGIN;
+/** The documented examples of the Planning calls, read-only first, then the changes (as planning-examples.test.ts). */
 const planningExamples = PLANNING_OPERATIONS.flatMap((path) =>
   Object.entries(contract.paths[path]?.post?.requestBody.content["application/json"].examples ?? {}).map(
     ([name, ex]) => ({ key: `${path} ${name}`, path, request: ex.value }),

@@ -8,6 +8,23 @@ const contract = loadContract();
 export const ESSBASE_EXAMPLE_LOGIN = "0f4a7c2e-6b1d-4e8a-9c3f-5d2b7a1e8c40";
 export const PLANNING_EXAMPLE_LOGIN = "7d3e9b21-4c5a-4f6e-8b0d-2a9c1e5f3b76";
 
+/** The Planning calls of the contract (paths), read-only first, then the changes. */
+export const PLANNING_OPERATIONS = [
+  "/nav/listforms",
+  "/nav/openform",
+  "/nav/listtasks",
+  "/nav/listonsaverules",
+  "/nav/listalias",
+  "/nav/enumprompt",
+  "/nav/enumfilters",
+  "/nav/enummembers",
+  "/nav/enummembersrule",
+  "/action/taskstatus",
+  "/action/setalias",
+  "/action/submitform",
+  "/action/launchrule",
+] as const;
+
 /** Example values that cannot be replayed as written and why. */
 const NOT_REPLAYABLE: Record<string, string> = {
   generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
