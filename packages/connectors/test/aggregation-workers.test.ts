@@ -2,6 +2,9 @@ import { Cube, type CubeSnapshot, type MemberSpec, Outline, runCalcScript } from
 import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AggregationWorkers } from "../src/embedded/aggregation-workers.ts";
+import { snapshotCopies } from "../src/embedded/applications.ts";
+import type { LoadedSnapshot } from "../src/embedded/cube-copy.ts";
+import { memoryStore } from "../src/embedded/memory-store.ts";
 
 /**
  * Aggregation on worker threads (`aggregation-workers.ts`, the engine's `cube/parallel.ts`): the same cube
@@ -178,6 +181,33 @@ describe("aggregation on worker threads", () => {
     for (const c of [one, many])
       runCalcScript(c, 'CALC DIM ("Year", "Measures"); AGG ("Market", "Product");');
     expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("a served copy loaded on the threads aggregates on them afterwards too, to the same values", async () => {
+    const loaded = new Cube(mixedOutline(), { threads: counted });
+    loadMixed(loaded);
+    loaded.calcAll();
+    const snapshot = {
+      folder: "/copies/Mixed",
+      manifest: { application: "Mixed", source: { connector: "essbase-stndln" } },
+      cubes: [{ name: "Mixed", cube: loaded, dataSha256: "0".repeat(64) }],
+    } as unknown as LoadedSnapshot;
+    const [copy] = snapshotCopies([snapshot], memoryStore());
+    if (!copy) throw new Error("no copy served");
+    await copy.app.load();
+    const served = copy.app.cube;
+    expect(served.threads).toBe(counted);
+    const one = new Cube(mixedOutline());
+    loadMixed(one);
+    one.calcAll();
+    expect(difference(served.snapshot(), one.snapshot())).toBeNull();
+    // a later CALC ALL of the served copy runs its loops on the threads
+    for (const c of [served, one]) c.loadByNames(["Sales", "M1", "P0_0", "K0_0", "Actual"], 99);
+    tasks = 0;
+    served.calcAll();
+    one.calcAll();
+    expect(tasks).toBeGreaterThan(3);
+    expect(difference(served.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("Sample.Basic aggregates to the same values", () => {

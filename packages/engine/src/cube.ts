@@ -325,6 +325,11 @@ export class Cube implements DataSource {
   // ---------------------------------------------------------------- aggregation (see cube/aggregation.ts)
 
   /** CALC ALL: dense consolidation in every block, then each sparse dimension in outline order. */
+  /** The threads this cube aggregates on beside the caller's (its `threads` option), or null. */
+  get threads(): AggregationThreads | null {
+    return this.aggregation.threads;
+  }
+
   calcAll(): void {
     this.flush();
     this.aggregate(this.calcOrder, null);

@@ -64,8 +64,10 @@ export function snapshotCopies(
     .flatMap((s) =>
       s.cubes.map(({ name, cube, dataSha256 }) => {
         const state = cube.snapshot();
+        // a large copy keeps aggregating on the threads it was loaded with (its later CALC ALL, AGG, CALC DIM)
+        const threads = cube.threads;
         const create = () => {
-          const c = new Cube(cube.outline, { aggMissing: cube.aggMissing });
+          const c = new Cube(cube.outline, { aggMissing: cube.aggMissing, ...(threads ? { threads } : {}) });
           c.restore(state);
           return c;
         };
