@@ -50,6 +50,17 @@ export function isPlanningSnapshot(snapshot: LoadedSnapshot): boolean {
 }
 
 /**
+ * A new cube like a loaded snapshot's `cube` (its outline, AGGMISSG and aggregation threads: a large copy keeps
+ * aggregating on every core), holding `state` (null: empty).
+ */
+function copyOf(cube: Cube, state: CubeSnapshot | null): Cube {
+  const threads = cube.threads;
+  const c = new Cube(cube.outline, { aggMissing: cube.aggMissing, ...(threads ? { threads } : {}) });
+  if (state) c.restore(state);
+  return c;
+}
+
+/**
  * The applications serving snapshots' cubes (snapshots of Essbase-family cubes; those of Planning applications
  * are {@link planningSnapshotCopies}). Each is journaled under its own name, which carries the data
  * file's checksum: a new snapshot of the same cube starts from its own data, not from changes made to the last.
@@ -64,13 +75,7 @@ export function snapshotCopies(
     .flatMap((s) =>
       s.cubes.map(({ name, cube, dataSha256 }) => {
         const state = cube.snapshot();
-        // a large copy keeps aggregating on the threads it was loaded with (its later CALC ALL, AGG, CALC DIM)
-        const threads = cube.threads;
-        const create = () => {
-          const c = new Cube(cube.outline, { aggMissing: cube.aggMissing, ...(threads ? { threads } : {}) });
-          c.restore(state);
-          return c;
-        };
+        const create = () => copyOf(cube, state);
         const journalName = `snapshot:${s.manifest.application}.${name}@${dataSha256.slice(0, 16)}`;
         const app = new EssbaseApplication(journalName, name, store, create, []).configure(journal);
         return { application: s.manifest.application, cube: name, app };
@@ -89,12 +94,11 @@ export function snapshotPlanningApplication(
 ): PlanningApplication {
   return new PlanningApplication({
     name: snapshot.manifest.application,
-    planTypes: snapshot.cubes.map(({ name, cube }, i) => {
-      const data = new Cube(cube.outline, { aggMissing: cube.aggMissing });
-      const state = states[i];
-      if (state) data.restore(state);
-      return { name, data, variableNames: [...cube.outline.substitutionVariableNames] };
-    }),
+    planTypes: snapshot.cubes.map(({ name, cube }, i) => ({
+      name,
+      data: copyOf(cube, states[i] ?? null),
+      variableNames: [...cube.outline.substitutionVariableNames],
+    })),
     forms: [],
     rules: [],
     taskLists: [],

@@ -101,6 +101,12 @@ class Buckets {
   }
 }
 
+/** Whether a parent's children operators only add or subtract (or are ignored): no `*`, `/`, `%`. */
+function additive(ops: Uint8Array): boolean {
+  for (let k = 0; k < ops.length; k++) if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) return false;
+  return true;
+}
+
 /** Targets of a gather step (`parallel.ts`'s `GatherTask`) and the parents and children they involve. */
 class GatherStep {
   readonly targets = new IntList();
@@ -307,10 +313,7 @@ export class Aggregation {
       const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
       const ops = (layout.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
       const po = p.ordinal;
-      let simple = true;
-      for (let k = 0; k < ops.length; k++)
-        if ((ops[k] as number) > OP_MINUS && ops[k] !== OP_SKIP) simple = false;
-      if (!simple) {
+      if (!additive(ops)) {
         this.flush(step, cells, keepInput);
         // the ordered computation reads and writes values on this thread
         this.settle();
@@ -332,9 +335,7 @@ export class Aggregation {
       // The targets of `p`, each with one source per child (in children's order), computed in one step with
       // the parents before it, unless one of them reads what another writes.
       const kids = ords.length;
-      if (ords.some((c) => step.parents.has(c)) || step.children.has(po)) this.flush(step, cells, keepInput);
-      step.parents.add(po);
-      for (let k = 0; k < kids; k++) step.children.add(ords[k] as number);
+      this.enterStep(step, po, ords, cells, keepInput);
       const slots = proj ? null : new Map<number, number>();
       const touched = this.touched;
       touched.length = 0;
@@ -388,11 +389,23 @@ export class Aggregation {
   /** Whether every stored parent of sparse dimension `d` adds or subtracts its children (no `*`, `/`, `%`). */
   private onlyAdditive(d: number): boolean {
     const ops = this.layout.childOps[d] as Uint8Array[];
-    for (const p of this.layout.aggParents[d] as Member[]) {
-      const o = ops[p.ordinal] as Uint8Array;
-      for (let k = 0; k < o.length; k++) if ((o[k] as number) > OP_MINUS && o[k] !== OP_SKIP) return false;
-    }
-    return true;
+    return (this.layout.aggParents[d] as Member[]).every((p) => additive(ops[p.ordinal] as Uint8Array));
+  }
+
+  /**
+   * Puts parent `po` (children `ords`) in the current step, run first when one of its parents is among `po`'s
+   * children or `po` among its children (a step's targets never read one another's).
+   */
+  private enterStep(
+    step: GatherStep,
+    po: number,
+    ords: Int32Array,
+    cells: Int32Array | null,
+    keepInput: boolean,
+  ): void {
+    if (ords.some((c) => step.parents.has(c)) || step.children.has(po)) this.flush(step, cells, keepInput);
+    step.parents.add(po);
+    for (let k = 0; k < ords.length; k++) step.children.add(ords[k] as number);
   }
 
   /**
@@ -424,9 +437,7 @@ export class Aggregation {
       const ords = (layout.childOrds[d] as Int32Array[])[po] as Int32Array;
       const ops = (layout.childOps[d] as Uint8Array[])[po] as Uint8Array;
       const kids = ords.length;
-      if (ords.some((c) => step.parents.has(c)) || step.children.has(po)) this.flush(step, cells, keepInput);
-      step.parents.add(po);
-      for (let k = 0; k < kids; k++) step.children.add(ords[k] as number);
+      this.enterStep(step, po, ords, cells, keepInput);
       if (offs.length < kids) offs = new Int32Array(kids);
       for (let k = 0; k < kids; k++) offs[k] = ops[k] === OP_SKIP ? -1 : (ords[k] as number) * stride;
       const pOff = po * stride;
