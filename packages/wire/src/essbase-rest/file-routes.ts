@@ -18,6 +18,27 @@ interface FileBean {
 
 const fullPathOf = (parts: readonly string[]) => `/${parts.join("/")}`;
 
+/**
+ * `Content-Disposition` for a download of `name` (RFC 6266): `filename` in quotes for a name of printable ASCII,
+ * and for any other name also `filename*=UTF-8''…` (RFC 8187), beside an ASCII `filename` where the other
+ * characters read `_` (for clients that read only that one). A header value must be Latin-1: a name like `日.txt`
+ * put as is in `filename` makes Node refuse the header.
+ */
+export function contentDisposition(name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/gu, "_");
+  if (plain === name) return `attachment; filename="${name}"`;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(name).replace(
+      /['()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+  } catch {
+    return `attachment; filename="${plain}"`; // a lone surrogate has no UTF-8 form
+  }
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encoded}`;
+}
+
 function bean(
   parts: readonly string[],
   file: CatalogFile | null,
@@ -183,7 +204,7 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
         const name = parts[parts.length - 1] as string;
         return reply
           .type("application/octet-stream")
-          .header("Content-Disposition", `attachment; filename="${name.replace(/["\\\r\n]/g, "_")}"`)
+          .header("Content-Disposition", contentDisposition(name))
           .send(file.bytes);
       }
       const q = request.query as Record<string, string | undefined>;

@@ -104,6 +104,23 @@ describe("Files API", () => {
     expect((await raw(client, "GET", `${CUBE_FOLDER}/mine.txt`)).status).toBe(400);
   });
 
+  it("downloads a file whose name is outside Latin-1 or has quotes, naming it as RFC 6266 says (issue 57)", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    await client.get("/files");
+    const bytes = Buffer.from("42\n");
+    for (const [name, header] of [
+      ["日.txt", `attachment; filename="_.txt"; filename*=UTF-8''%E6%97%A5.txt`],
+      ['a"b é.txt', `attachment; filename="a_b _.txt"; filename*=UTF-8''a%22b%20%C3%A9.txt`],
+    ] as const) {
+      const path = `/files/users/demo/${encodeURIComponent(name)}`;
+      expect((await raw(client, "PUT", path, bytes)).status).toBe(200);
+      const back = await raw(client, "GET", path);
+      expect(back.status).toBe(200);
+      expect(back.bytes.equals(bytes)).toBe(true);
+      expect(back.headers.get("content-disposition")).toBe(header);
+    }
+  });
+
   it("creates a folder from a PUT with an empty JSON body, as appliedolap's client sends it", async () => {
     const client = new EssbaseClient(endpoint.origin);
     await client.get("/files");
