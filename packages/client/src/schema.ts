@@ -466,6 +466,11 @@ export interface paths {
          * @description Runs the calculation script `action.script` on `cube` and answers when it has finished. Scripts are
          *     those listed by `nav/scripts`. A script that fails answers `422` with `QB_ERR_CALC_FAILED` and the
          *     provider's message; the cube is then as the provider left it.
+         *
+         *     With `Prefer: respond-async` the call answers `202 Accepted` with an operation to poll at
+         *     `GET /operations/{operationId}` when it has not ended within the preference's `wait` (2 seconds when no
+         *     `wait` is given); without it, the call keeps its connection until the job ends or
+         *     `CALC_JOB_TIMEOUT_SECONDS` (600 by default) have passed.
          */
         post: operations["calculate"];
         delete?: never;
@@ -795,6 +800,11 @@ export interface paths {
          *     as it was. On a real Planning or PBCS server the cells are written first, each rejected cell with the
          *     server's reason, then the rules run: a failing rule leaves the written cells written (capability
          *     `formSubmit`).
+         *
+         *     With `Prefer: respond-async` the call answers `202 Accepted` with an operation to poll at
+         *     `GET /operations/{operationId}` when it has not ended within the preference's `wait` (2 seconds when no
+         *     `wait` is given); without it, the call keeps its connection until the job ends or
+         *     `CALC_JOB_TIMEOUT_SECONDS` (600 by default) have passed.
          */
         post: operations["submitForm"];
         delete?: never;
@@ -944,6 +954,11 @@ export interface paths {
          *     answers when it has finished. Prompts not sent take their default value; a required prompt without
          *     value answers `422` with `QB_ERR_PROMPT_MISSING`, a value outside the prompt's allowed members
          *     `QB_ERR_PROMPT_INVALID`.
+         *
+         *     With `Prefer: respond-async` the call answers `202 Accepted` with an operation to poll at
+         *     `GET /operations/{operationId}` when it has not ended within the preference's `wait` (2 seconds when no
+         *     `wait` is given); without it, the call keeps its connection until the job ends or
+         *     `CALC_JOB_TIMEOUT_SECONDS` (600 by default) have passed.
          */
         post: operations["launchRule"];
         delete?: never;
@@ -1013,6 +1028,33 @@ export interface paths {
          *     order, limited to those the user may read. Use it to offer choices before `action/launchrule`.
          */
         post: operations["listPromptMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operations/{operationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a long-running operation
+         * @description Reads the operation that a call sent with `Prefer: respond-async` answered with `202 Accepted`
+         *     (`action/calculate`, `action/launchrule`, `action/submitform`): `running` until the call ends, then
+         *     `succeeded` with `result`, exactly the body the call answers without the header, or `failed` with
+         *     `error`, the status and error body it answers. While it runs, `Retry-After` gives the seconds to wait
+         *     before the next read. Only the API key that started an operation reads it; any other key, an unknown id
+         *     or an operation that ended more than `OPERATIONS_KEPT_HOURS` (24 by default) ago answers `404` with
+         *     `QB_ERR_OPERATION_UNKNOWN`. Operations are kept in the database, so any API node answers. The job keeps
+         *     running on the provider's server whatever the caller does.
+         */
+        get: operations["getOperation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1316,11 +1358,51 @@ export interface components {
             /** @description With `QB_ERR_SAVE_CONFLICT`, the cells of the grid that changed since it was read. */
             conflicts?: components["schemas"]["CellRef"][];
         };
+        /** @description A call answered `202 Accepted` (`Prefer: respond-async`), kept in the database until `expiresAt`. */
+        Operation: {
+            /** @description The operation's id, the end of its address `/qibates/api/v2/operations/{id}`. */
+            id: string;
+            /**
+             * @description The call that started it (its operationId).
+             * @enum {string}
+             */
+            operation: "calculate" | "launchRule" | "submitForm";
+            /**
+             * @description `running` until the call ends; then `succeeded` (see `result`) or `failed` (see `error`).
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @description When the call arrived.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the call ended; `null` while it runs.
+             */
+            endedAt: string | null;
+            /**
+             * Format: date-time
+             * @description After this time the operation answers `QB_ERR_OPERATION_UNKNOWN` (`OPERATIONS_KEPT_HOURS` after it ends).
+             */
+            expiresAt: string;
+            /** @description When `succeeded`, exactly the `200` body of the call; otherwise `null`. */
+            result: components["schemas"]["CalculateResponse"] | components["schemas"]["RuleRun"] | components["schemas"]["SubmitFormResponse"] | null;
+            /** @description When `failed`, the status and error body the call answers; otherwise `null`. */
+            error: components["schemas"]["OperationError"] | null;
+        };
+        /** @description The error a call answers, kept in its operation. */
+        OperationError: {
+            /** @description The HTTP status the call answers. */
+            status: number;
+            body: components["schemas"]["Error"];
+        };
         /**
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -2403,6 +2485,45 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The call has not ended within the `wait` of `Prefer: respond-async` (202): read the operation at
+         *     `Location` until its `status` is `succeeded` or `failed`.
+         */
+        Accepted: {
+            headers: {
+                /**
+                 * @description The operation's address, `/qibates/api/v2/operations/{operationId}`.
+                 * @example /qibates/api/v2/operations/op_3q2Vb8mK1xT0cLr9WfYdZa
+                 */
+                Location?: string;
+                /**
+                 * @description Seconds to wait before reading the operation.
+                 * @example 1
+                 */
+                "Retry-After"?: number;
+                /**
+                 * @description `respond-async`: the preference was applied.
+                 * @example respond-async
+                 */
+                "Preference-Applied"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Operation"];
+            };
+        };
+        /**
+         * @description Only in the `error` of an operation answered `202` (503): the API node running it stopped before the
+         *     call ended. The job may have run on the provider's server.
+         */
+        OperationLost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is malformed or does not match the contract (400). */
         BadRequest: {
             headers: {
@@ -2509,6 +2630,19 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description `respond-async` (RFC 7240) asks for an operation to poll instead of a long wait: if the call has not
+         *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
+         *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
+         *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+         * @example respond-async, wait=5
+         */
+        prefer: string;
+        /**
+         * @description The `id` of the operation that a `202 Accepted` answer gave (also the end of its `Location`).
+         * @example op_3q2Vb8mK1xT0cLr9WfYdZa
+         */
+        operationId: string;
         /**
          * @description Connector family of the provider. Each operation accepts the values listed in its
          *     `x-qibates-connectors`; another value answers `400` with `QB_ERR_CONNECTOR_FAMILY`, a missing or
@@ -3317,6 +3451,14 @@ export interface operations {
                  * @example essbase
                  */
                 connector: components["parameters"]["connector"];
+                /**
+                 * @description `respond-async` (RFC 7240) asks for an operation to poll instead of a long wait: if the call has not
+                 *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
+                 *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
+                 *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 * @example respond-async, wait=5
+                 */
+                Prefer?: components["parameters"]["prefer"];
             };
             path?: never;
             cookie?: never;
@@ -3336,6 +3478,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalculateResponse"];
                 };
             };
+            202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3345,6 +3488,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["OperationLost"];
         };
     };
     refreshGrid: {
@@ -3863,6 +4007,14 @@ export interface operations {
                  * @example essbase
                  */
                 connector: components["parameters"]["connector"];
+                /**
+                 * @description `respond-async` (RFC 7240) asks for an operation to poll instead of a long wait: if the call has not
+                 *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
+                 *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
+                 *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 * @example respond-async, wait=5
+                 */
+                Prefer?: components["parameters"]["prefer"];
             };
             path?: never;
             cookie?: never;
@@ -3882,6 +4034,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubmitFormResponse"];
                 };
             };
+            202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3891,6 +4044,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["OperationLost"];
         };
     };
     listTasks: {
@@ -4151,6 +4305,14 @@ export interface operations {
                  * @example essbase
                  */
                 connector: components["parameters"]["connector"];
+                /**
+                 * @description `respond-async` (RFC 7240) asks for an operation to poll instead of a long wait: if the call has not
+                 *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
+                 *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
+                 *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 * @example respond-async, wait=5
+                 */
+                Prefer?: components["parameters"]["prefer"];
             };
             path?: never;
             cookie?: never;
@@ -4170,6 +4332,7 @@ export interface operations {
                     "application/json": components["schemas"]["RuleRun"];
                 };
             };
+            202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4179,6 +4342,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["OperationLost"];
         };
     };
     listMemberFilters: {
@@ -4303,6 +4467,42 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    getOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the operation that a `202 Accepted` answer gave (also the end of its `Location`).
+                 * @example op_3q2Vb8mK1xT0cLr9WfYdZa
+                 */
+                operationId: components["parameters"]["operationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation, running or ended. */
+            200: {
+                headers: {
+                    /**
+                     * @description While the operation runs, seconds to wait before reading it again.
+                     * @example 2
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

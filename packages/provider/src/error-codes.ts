@@ -185,6 +185,22 @@ export const ERROR_CODES = {
     whenFr:
       "Le loginid est inconnu ou fermé, inactif depuis plus de SESSION_IDLE_MINUTES (30 par défaut), plus ancien que SESSION_MAX_HOURS (12 par défaut), ou fermé par une connexion plus récente du même propriétaire de clé au-delà de MAX_SESSIONS_PER_KEY (100 par défaut).",
   },
+  QB_ERR_OPERATION_UNKNOWN: {
+    status: 404,
+    en: "The operation {operationId} does not exist, has expired or belongs to another API key.",
+    fr: "L'opération {operationId} n'existe pas, a expiré ou appartient à une autre clé d'API.",
+    when: "GET /operations/{operationId} names no operation started with this API key, or one that ended more than OPERATIONS_KEPT_HOURS (24 by default) ago.",
+    whenFr:
+      "GET /operations/{operationId} ne désigne aucune opération lancée avec cette clé d'API, ou une opération terminée depuis plus de OPERATIONS_KEPT_HOURS (24 par défaut).",
+  },
+  QB_ERR_OPERATION_LOST: {
+    status: 503,
+    en: "The API node running this operation stopped before it ended; the job may have run on the server: check before running it again.",
+    fr: "Le nœud d'API qui exécutait cette opération s'est arrêté avant la fin ; le travail a pu s'exécuter sur le serveur : vérifiez avant de le relancer.",
+    when: "An operation answered 202 was running on an API node that stopped (restart, crash) before the call ended: its status in GET /operations/{operationId} is failed with this error.",
+    whenFr:
+      "Une opération répondue par 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel : GET /operations/{operationId} la donne en échec avec cette erreur.",
+  },
   QB_ERR_SESSION_FORBIDDEN: {
     status: 403,
     en: "The session belongs to another API key owner.",

@@ -46,3 +46,22 @@ export class ApiError extends Error {
     return this.fixedMessage ?? formatErrorMessage(this.code, this.params, locale);
   }
 }
+
+/** The body of an error answer, as every API call sends it (and an operation keeps it). */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  field: string | null;
+  requestId: string;
+  conflicts?: { row: number; column: number }[];
+}
+
+export function apiErrorBody(error: ApiError, locale: ErrorLocale, requestId: string): ApiErrorBody {
+  return {
+    code: error.code,
+    message: error.localizedMessage(locale),
+    field: error.field ?? null,
+    requestId,
+    ...(error.conflicts ? { conflicts: error.conflicts } : {}),
+  };
+}

@@ -5,13 +5,20 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, apiErrorBody } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
 import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";
+import {
+  asyncPreference,
+  type OperationName,
+  type OperationOutcome,
+  retryAfterSeconds,
+} from "./long-operations.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
+import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
 
 /** The operations of the contract, by `operationId` (types generated from `openapi/qibates.yaml`). */
@@ -153,6 +160,52 @@ function serialised(answer: object, scheduler: SliceScheduler): string | Promise
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether `call` settles within `ms` (its outcome is then read by awaiting it). */
+function settlesWithin(call: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    call.then(settled, settled);
+  });
+}
+
+/**
+ * What a call answers, kept in its operation: the success body exactly as the synchronous call sends it, or the
+ * status and error body it answers (an internal fault logged, never shown).
+ */
+async function outcomeOf(call: Promise<unknown>, request: FastifyRequest): Promise<OperationOutcome> {
+  try {
+    const result = await call;
+    return { status: "succeeded", result: isGridAnswer(result) ? answerValue(result) : result };
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const body = apiErrorBody(e, requestLocale(request), request.id);
+      return { status: "failed", error: { status: e.status, body: { ...body } } };
+    }
+    request.log.error({ err: e }, "internal error");
+    const internal = new ApiError("QB_ERR_INTERNAL");
+    return {
+      status: "failed",
+      error: { status: 500, body: { ...apiErrorBody(internal, "en", request.id) } },
+    };
+  }
+}
+
+/**
+ * Keeps a long call's connection open while the server works for it: the idle timeout of the connection
+ * (CONNECTION_TIMEOUT_SECONDS) is suspended until the handler ends, then set again for the answer.
+ */
+function holdConnection(request: FastifyRequest, idleMs: number): () => void {
+  const socket = request.raw.socket;
+  socket.setTimeout(0);
+  return () => {
+    if (!socket.destroyed) socket.setTimeout(idleMs);
+  };
+}
 
 /** Whether the request's `Origin` names the host it was sent to (browsers send `Origin` on every change). */
 export function sameOrigin(request: FastifyRequest): boolean {
@@ -307,7 +360,7 @@ export function registerApi(
           if (deferred) body.grid = deferred;
           if (!valid) throw validationError("request body", validateBody.errors);
         }
-        const result = await handler({
+        const call = handler({
           operation: op,
           request,
           reply,
@@ -318,6 +371,33 @@ export function registerApi(
           connector,
           services,
         });
+        let result: Awaited<typeof call>;
+        if (op.longRunning) {
+          const release = holdConnection(request, services.config.connectionTimeoutSeconds * 1000);
+          try {
+            // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation.
+            const preference = asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds);
+            if (preference && key && !(await settlesWithin(call, preference.waitSeconds * 1000))) {
+              const operation = await services.operations.start(
+                key.id,
+                op.operationId as OperationName,
+                outcomeOf(call, request),
+                (e) => request.log.error({ err: e }, "operation not stored"),
+              );
+              return reply
+                .code(202)
+                .header("location", `${contract.basePath}/operations/${operation.id}`)
+                .header("retry-after", String(retryAfterSeconds(new Date(operation.createdAt))))
+                .header("preference-applied", "respond-async")
+                .send(operation);
+            }
+            result = await call;
+          } finally {
+            release();
+          }
+        } else {
+          result = await call;
+        }
         if (reply.sent) return reply;
         // A grid call's answer: the object, or the JSON a grid worker wrote (`@qibates/provider`'s grid-answer.ts).
         const gridAnswer = isGridAnswer(result) ? result : null;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
-import { type ErrorLocale, errorLocale, formatErrorMessage } from "@qibates/provider";
+import { formatErrorMessage } from "@qibates/provider";
 import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { type Handlers, registerApi } from "./api.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { loadContract } from "./contract.ts";
 import type { Database } from "./database.ts";
@@ -22,7 +22,7 @@ import { installJsonParser } from "./json-parser.ts";
 import { gridLimitsOf } from "./json-scan.ts";
 import { registerOperations } from "./operations.ts";
 import type { ProviderRegistry } from "./providers.ts";
-import { rememberLocale } from "./request-locale.ts";
+import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { openServices, type Services } from "./services.ts";
 import { registerSite } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
@@ -77,20 +77,6 @@ export function securityHeaders(config: Config): Record<string, string> {
 /** OAuth `code` and `state` (and anything like them) never reach the logs with the request's address. */
 export function maskSecretsInUrl(url: string): string {
   return url.replace(/([?&](?:code|state|session_state|id_token|access_token)=)[^&#]*/gi, "$1***");
-}
-
-/**
- * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
- * language of `Accept-Language` (a locale such as `en_US` or `fr_FR`, its language alone counting).
- */
-export function requestLocale(request: FastifyRequest): ErrorLocale {
-  const body = request.body as
-    | { settings?: { locale?: unknown }; preferences?: { locale?: unknown } }
-    | undefined;
-  const fromBody = body?.settings?.locale ?? body?.preferences?.locale;
-  if (typeof fromBody === "string") return errorLocale(fromBody);
-  const header = request.headers["accept-language"];
-  return errorLocale(typeof header === "string" ? header.split(",")[0]?.trim() : undefined);
 }
 
 /** Builds the Fastify application: the API under /qibates/api/v2 and the documentation site everywhere else. */
@@ -184,17 +170,9 @@ export async function buildApp({
       return reply.code(status).send({ code, message, field, requestId: request.id });
     };
     if (error instanceof ApiError) {
-      const message = error.localizedMessage(requestLocale(request));
-      if (error.conflicts) {
-        return reply.code(error.status).send({
-          code: error.code,
-          message,
-          field: error.field ?? null,
-          requestId: request.id,
-          conflicts: error.conflicts,
-        });
-      }
-      return send(error.status, error.code, message, error.field ?? null);
+      const body = apiErrorBody(error, requestLocale(request), request.id);
+      if (body.conflicts) return reply.code(error.status).send(body);
+      return send(error.status, body.code, body.message, body.field);
     }
     // What Fastify and its plugins refuse while reading the request (framework-errors.ts).
     const refusal = frameworkError(error as FastifyError, request);

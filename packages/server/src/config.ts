@@ -409,6 +409,13 @@ export const variables = {
     600,
     "600",
   ),
+  operationsKeptHours: variable(
+    "OPERATIONS_KEPT_HOURS",
+    "How long an API operation answered 202 (Prefer: respond-async) can still be read at GET /operations/{operationId} after it ends, in hours.",
+    integer(1, 30 * 24),
+    24,
+    "24",
+  ),
   sessionIdleMinutes: variable(
     "SESSION_IDLE_MINUTES",
     "A session ends after this many minutes without a call.",
@@ -483,10 +490,10 @@ export const variables = {
   ),
   connectionTimeoutSeconds: variable(
     "CONNECTION_TIMEOUT_SECONDS",
-    "A connection on which nothing is sent or received for this long is closed.",
-    integer(1, 3600),
-    120,
-    "120",
+    "A connection on which nothing is sent or received for this long is closed. It must be longer than the longest wait a call may keep its connection for (CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS), or the server refuses to start.",
+    integer(1, 26 * 3600),
+    900,
+    "900",
   ),
   keepAliveTimeoutSeconds: variable(
     "KEEP_ALIVE_TIMEOUT_SECONDS",
@@ -610,6 +617,31 @@ function snapshotUserProblems(config: Config): string[] {
   return [];
 }
 
+/**
+ * The longest a call may keep its connection open while the server works for it: a calculation or a business
+ * rule followed on the provider's server for CALC_JOB_TIMEOUT_SECONDS, whose last poll may still connect and wait
+ * for an answer. A connection closed for silence before that would drop the caller while its answer is coming.
+ */
+export function longestCallWaitSeconds(
+  config: Pick<
+    Config,
+    "calcJobTimeoutSeconds" | "providerConnectTimeoutSeconds" | "providerReadTimeoutSeconds"
+  >,
+): number {
+  return (
+    config.calcJobTimeoutSeconds + config.providerConnectTimeoutSeconds + config.providerReadTimeoutSeconds
+  );
+}
+
+/** The timeouts in order: no connection is closed for silence while a call may still be answered on it. */
+function timeoutProblems(config: Config): string[] {
+  const longest = longestCallWaitSeconds(config);
+  if (config.connectionTimeoutSeconds > longest) return [];
+  return [
+    `CONNECTION_TIMEOUT_SECONDS (${config.connectionTimeoutSeconds}) must be longer than CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (${config.calcJobTimeoutSeconds} + ${config.providerConnectTimeoutSeconds} + ${config.providerReadTimeoutSeconds} = ${longest} s), the longest a call may wait for a calculation or a business rule: raise CONNECTION_TIMEOUT_SECONDS or lower CALC_JOB_TIMEOUT_SECONDS`,
+  ];
+}
+
 /** Whether the embedded engine serves the addresses of `DEMO_HOST`: the demo, or snapshots to their users. */
 export function embeddedServed(config: Pick<Config, "demo" | "snapshots">): boolean {
   return config.demo || config.snapshots !== undefined;
@@ -652,6 +684,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM)",
     );
   }
+  if (errors.length === 0) errors.push(...timeoutProblems(config));
   if (config.wireUpstream && errors.length === 0) errors.push(...wireUpstreamProblems(config));
   if (errors.length === 0) errors.push(...snapshotUserProblems(config));
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);

@@ -38,6 +38,8 @@ export interface Operation {
   querySchema: JsonObject | null;
   /** JSON response schemas by status code. */
   responses: Record<string, JsonObject | null>;
+  /** Declares a 202 answer: with `Prefer: respond-async`, a call still running is answered as an operation. */
+  longRunning: boolean;
   errorCodes: string[];
   /** Named request examples: value and the connector they are meant for. */
   requestExamples: { name: string; connector: string | null; value: Json }[];
@@ -125,6 +127,7 @@ export function loadContract(document: JsonObject = contractDocument as unknown 
       pathSchema: objectSchema(params.filter((p) => p.in === "path")),
       querySchema: objectSchema(params.filter((p) => p.in === "query")),
       responses,
+      longRunning: "202" in responses,
       errorCodes: Array.isArray(op["x-qibates-error-codes"]) ? (op["x-qibates-error-codes"] as string[]) : [],
       requestExamples: Object.entries(examples).map(([name, ex]) => {
         const e = resolveRef(document, ex) as JsonObject;

@@ -102,6 +102,19 @@ const MIGRATIONS: readonly string[] = [
      id integer primary key check (id = 1),
      api_key text not null
    )`,
+  // Calls answered 202 (Prefer: respond-async), read by any API node until they expire (long-operations.ts).
+  `create table api_operations (
+     id text primary key,
+     key_id bigint not null,
+     operation text not null,
+     status text not null,
+     created_at timestamptz not null default now(),
+     heartbeat_at timestamptz not null default now(),
+     ended_at timestamptz,
+     expires_at timestamptz not null,
+     outcome jsonb
+   )`,
+  `create index api_operations_expires on api_operations (expires_at)`,
 ];
 
 async function migrate(db: Database): Promise<void> {

@@ -13,6 +13,20 @@ export function headerLocale(value: string | string[] | undefined): ErrorLocale 
   return errorLocale(v?.split(",")[0]?.trim());
 }
 
+/**
+ * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
+ * language of `Accept-Language` (a locale such as `en_US` or `fr_FR`, its language alone counting).
+ */
+export function requestLocale(request: FastifyRequest): ErrorLocale {
+  const body = request.body as
+    | { settings?: { locale?: unknown }; preferences?: { locale?: unknown } }
+    | undefined;
+  const fromBody = body?.settings?.locale ?? body?.preferences?.locale;
+  if (typeof fromBody === "string") return errorLocale(fromBody);
+  const header = request.headers["accept-language"];
+  return errorLocale(typeof header === "string" ? header.split(",")[0]?.trim() : undefined);
+}
+
 /** The language of the last request read on each connection, for the errors that end the connection. */
 const connectionLocale = new WeakMap<Socket, ErrorLocale>();
 

@@ -3,10 +3,11 @@ import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import type { Config } from "./config.ts";
+import { type Config, longestCallWaitSeconds } from "./config.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
+import { OperationStore } from "./long-operations.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
@@ -31,6 +32,8 @@ export interface Services {
   scheduler: SliceScheduler;
   /** The demo API key (demo mode only). */
   demoKey: string | null;
+  /** Calls answered 202 (`Prefer: respond-async`), in the database so that every API node reads them. */
+  operations: OperationStore;
   /** Check every answer against the contract's response schema (tests). */
   validateResponses: boolean;
   /** Owner of the signed-in browser session (OAuth), for the calls that accept it instead of a key. */
@@ -97,6 +100,10 @@ export async function openServices(
     providers,
     scheduler,
     demoKey,
+    operations: new OperationStore(db, {
+      keptHours: config.operationsKeptHours,
+      longestCallSeconds: longestCallWaitSeconds(config),
+    }),
     oauth,
     browserSessionOwner: (request) => oauth.browserSessionOwner(request),
     validateResponses: options.validateResponses ?? false,

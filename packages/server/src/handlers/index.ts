@@ -1,6 +1,7 @@
 import type { Handlers } from "../api.ts";
 import { essbaseHandlers } from "./essbase.ts";
 import { keyHandlers } from "./keys.ts";
+import { operationHandlers } from "./long-operations.ts";
 import { memberHandlers } from "./members.ts";
 import { navigationHandlers } from "./navigation.ts";
 import { oauthHandlers } from "./oauth.ts";
@@ -16,4 +17,5 @@ export const apiHandlers: Handlers = {
   ...memberHandlers,
   ...planningHandlers,
   ...oauthHandlers,
+  ...operationHandlers,
 };

@@ -1,0 +1,202 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "./database.ts";
+
+/**
+ * Long calls as operations (RFC 7240 `Prefer: respond-async`, the long-running-operation pattern of Microsoft's
+ * REST guidelines and Google's AIP-151): a calculation, a business rule or a form submit that has not ended
+ * within the caller's `wait` is answered `202 Accepted` with an operation resource, kept in the database so that
+ * any API node answers `GET /operations/{id}`, readable only with the API key that started it.
+ */
+
+/** The wait when `respond-async` comes without `wait=`: long enough for a quick call to answer as usual. */
+export const DEFAULT_ASYNC_WAIT_SECONDS = 2;
+/** How often the node running an operation says it still does. */
+export const OPERATION_HEARTBEAT_SECONDS = 10;
+/** An operation whose node has said nothing for this long is reported lost (the node stopped). */
+export const OPERATION_LOST_AFTER_SECONDS = 60;
+/** The longest `Retry-After` of a running operation. */
+export const MAX_RETRY_AFTER_SECONDS = 10;
+
+export type OperationName = "calculate" | "launchRule" | "submitForm";
+export type OperationStatus = "running" | "succeeded" | "failed";
+
+/** The error a call answers: its status and body, as the synchronous call sends them. */
+export interface OperationError {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export interface OperationResource {
+  id: string;
+  operation: OperationName;
+  status: OperationStatus;
+  createdAt: string;
+  endedAt: string | null;
+  expiresAt: string;
+  result: unknown;
+  error: OperationError | null;
+}
+
+/** The outcome of an operation's call. */
+export type OperationOutcome =
+  | { status: "succeeded"; result: unknown }
+  | { status: "failed"; error: OperationError };
+
+export interface AsyncPreference {
+  /** Seconds to wait for the call before answering 202. */
+  waitSeconds: number;
+}
+
+/**
+ * `respond-async` and its `wait` from the request's `Prefer` headers (RFC 7240 §2: comma-separated
+ * preferences, names without case, the first of a repeated preference counts, unknown ones ignored). `null`
+ * without `respond-async`. The wait is bounded by `maxWaitSeconds`; a `wait` that is no whole number is ignored.
+ */
+export function asyncPreference(
+  header: string | string[] | undefined,
+  maxWaitSeconds: number,
+): AsyncPreference | null {
+  if (header === undefined) return null;
+  const values = Array.isArray(header) ? header : [header];
+  let async = false;
+  let wait: number | null = null;
+  const seen = new Set<string>();
+  for (const value of values) {
+    for (const part of value.split(",")) {
+      // A preference's own parameters (`; …`) change nothing here.
+      const [token = ""] = part.split(";");
+      const eq = token.indexOf("=");
+      const name = (eq === -1 ? token : token.slice(0, eq)).trim().toLowerCase();
+      if (name === "" || seen.has(name)) continue;
+      seen.add(name);
+      const raw =
+        eq === -1
+          ? ""
+          : token
+              .slice(eq + 1)
+              .trim()
+              .replace(/^"(.*)"$/, "$1");
+      if (name === "respond-async") async = true;
+      else if (name === "wait" && /^\d{1,9}$/.test(raw)) wait = Number(raw);
+    }
+  }
+  if (!async) return null;
+  return { waitSeconds: Math.min(wait ?? DEFAULT_ASYNC_WAIT_SECONDS, maxWaitSeconds) };
+}
+
+/** Seconds to wait before reading a running operation again: 1 at first, more as it ages, at most 10. */
+export function retryAfterSeconds(createdAt: Date, now = Date.now()): number {
+  const age = Math.max(0, (now - createdAt.getTime()) / 1000);
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(age / 10)));
+}
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  operation: OperationName;
+  status: OperationStatus;
+  created_at: Date | string;
+  heartbeat_at: Date | string;
+  ended_at: Date | string | null;
+  expires_at: Date | string;
+  outcome: OperationOutcome | string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export interface OperationStoreOptions {
+  /** How long an ended operation stays readable (OPERATIONS_KEPT_HOURS). */
+  keptHours: number;
+  /** The longest a call may run (the connection's wait: CALC_JOB + connect + read), for a running one's expiry. */
+  longestCallSeconds: number;
+  heartbeatMs?: number;
+  lostAfterMs?: number;
+}
+
+/** The operations in the database (`api_operations`), one row each, its owner the API key that started it. */
+export class OperationStore {
+  private readonly heartbeatMs: number;
+  private readonly lostAfterMs: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: OperationStoreOptions,
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? OPERATION_HEARTBEAT_SECONDS * 1000;
+    this.lostAfterMs = options.lostAfterMs ?? OPERATION_LOST_AFTER_SECONDS * 1000;
+  }
+
+  /**
+   * Stores a running operation of `keyId` and follows `call`: its node says every few seconds that it still
+   * runs it, and stores its outcome when it ends. Answers the operation as first stored.
+   */
+  async start(
+    keyId: number,
+    operation: OperationName,
+    call: Promise<OperationOutcome>,
+    onStoreError: (error: unknown) => void,
+  ): Promise<OperationResource> {
+    const id = `op_${randomBytes(16).toString("base64url")}`;
+    const keptSeconds = this.options.keptHours * 3600 + this.options.longestCallSeconds;
+    // Ended operations past their time go as new ones come: no sweeper to run on every node.
+    await this.db.query("delete from api_operations where expires_at < now()");
+    const [row] = await this.db.query<Row>(
+      `insert into api_operations (id, key_id, operation, status, expires_at)
+       values ($1, $2, $3, 'running', now() + make_interval(secs => $4))
+       returning *`,
+      [id, keyId, operation, keptSeconds],
+    );
+    const heartbeat = setInterval(() => {
+      this.db
+        .query("update api_operations set heartbeat_at = now() where id = $1 and status = 'running'", [id])
+        .catch(onStoreError);
+    }, this.heartbeatMs);
+    heartbeat.unref();
+    void call
+      .then((outcome) => this.finish(id, outcome))
+      .catch(onStoreError)
+      .finally(() => clearInterval(heartbeat));
+    return resource(row as Row);
+  }
+
+  private async finish(id: string, outcome: OperationOutcome): Promise<void> {
+    await this.db.query(
+      `update api_operations
+         set status = $2, outcome = $3::jsonb, ended_at = now(),
+             expires_at = now() + make_interval(hours => $4)
+       where id = $1 and status = 'running'`,
+      [id, outcome.status, JSON.stringify(outcome), this.options.keptHours],
+    );
+  }
+
+  /**
+   * The operation `id` of `keyId`, or null (unknown, another key's, or expired). One whose node has said
+   * nothing for a minute is ended as lost, with `lost` as its error.
+   */
+  async read(keyId: number, id: string, lost: () => OperationError): Promise<OperationResource | null> {
+    const [row] = await this.db.query<Row>(
+      "select * from api_operations where id = $1 and key_id = $2 and expires_at >= now()",
+      [id, keyId],
+    );
+    if (!row) return null;
+    if (row.status === "running" && Date.now() - new Date(row.heartbeat_at).getTime() > this.lostAfterMs) {
+      await this.finish(id, { status: "failed", error: lost() });
+      return this.read(keyId, id, lost);
+    }
+    return resource(row);
+  }
+}
+
+function resource(row: Row): OperationResource {
+  const outcome =
+    typeof row.outcome === "string" ? (JSON.parse(row.outcome) as OperationOutcome) : row.outcome;
+  return {
+    id: row.id,
+    operation: row.operation,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    endedAt: row.ended_at === null ? null : iso(row.ended_at),
+    expiresAt: iso(row.expires_at),
+    result: outcome?.status === "succeeded" ? outcome.result : null,
+    error: outcome?.status === "failed" ? outcome.error : null,
+  };
+}
