@@ -1,13 +1,17 @@
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config } from "@docusaurus/types";
 import remarkFrenchTypography, { frenchFrontMatter, isFrenchSource } from "./src/plugins/french-typography";
+import remarkProductValues, { productValuesFrontMatter } from "./src/plugins/product-values";
 import { codeTheme } from "./src/prism-themes";
 import { links } from "./src/site-links";
 
 // Docusaurus loads this file once per locale it builds, with the locale in this variable.
 const french = process.env.DOCUSAURUS_CURRENT_LOCALE === "fr";
-// French spacing (no-break spaces before : ; ? !, inside « », thousands) in the French docs, changelog and pages.
-const frenchContent = french ? { beforeDefaultRemarkPlugins: [remarkFrenchTypography] } : {};
+// The product's numbers written from the code (`{{config:NAME}}`, `{{limit:NAME}}`), then French spacing (no-break
+// spaces before : ; ? !, inside « », thousands) in the French docs, changelog and pages.
+const contentPlugins = {
+  beforeDefaultRemarkPlugins: french ? [remarkProductValues, remarkFrenchTypography] : [remarkProductValues],
+};
 
 const config: Config = {
   title: "QiBates",
@@ -34,8 +38,13 @@ const config: Config = {
     hooks: { onBrokenMarkdownLinks: "warn" },
     // Titles, sidebar labels and descriptions of the French pages get the same French spacing as their text.
     parseFrontMatter: async (params) => {
-      const result = await params.defaultParseFrontMatter(params);
-      if (!french || !isFrenchSource(params.filePath)) return result;
+      const parsed = await params.defaultParseFrontMatter(params);
+      const frenchSource = french && isFrenchSource(params.filePath);
+      const result = {
+        ...parsed,
+        frontMatter: productValuesFrontMatter(parsed.frontMatter, frenchSource ? "fr" : "en"),
+      };
+      if (!frenchSource) return result;
       return { ...result, frontMatter: frenchFrontMatter(result.frontMatter) };
     },
   },
@@ -55,7 +64,7 @@ const config: Config = {
       {
         docs: {
           sidebarPath: "./sidebars.ts",
-          ...frenchContent,
+          ...contentPlugins,
           lastVersion: "current",
           versions: {
             current: { label: "2.x (current)", path: "" },
@@ -64,7 +73,7 @@ const config: Config = {
         },
         blog: {
           path: "changelog",
-          ...frenchContent,
+          ...contentPlugins,
           routeBasePath: "qibates-changelog",
           blogTitle: "QiBates changelog",
           blogDescription: "Releases of the QiBates add-in, its REST API and the embedded demo engine.",
@@ -76,7 +85,7 @@ const config: Config = {
           onUntruncatedBlogPosts: "ignore",
           feedOptions: { type: "all", copyright: `Copyright © 2023 QiBates` },
         },
-        pages: { ...frenchContent },
+        pages: { ...contentPlugins },
         theme: { customCss: "./src/css/custom.css" },
       } satisfies Preset.Options,
     ],

@@ -1,0 +1,80 @@
+/**
+ * Remark plugin: writes the product's numbers into the pages. A page states a default or a limit with a token,
+ * `{{config:CALC_JOB_TIMEOUT_SECONDS}}` (a setting's default, packages/server/src/config.ts) or
+ * `{{limit:MAX_JSON_DEPTH}}` (a limit of the code), optionally converted: `{{config:CALC_JOB_TIMEOUT_SECONDS|minutes}}`
+ * → 10, `{{config:BODY_LIMIT_BYTES|MiB}}` → 10. The value is written as the page's language writes numbers
+ * (500,000 / 500 000). In a `.md` page the token is text; in an MDX page `{{…}}` parses as an expression whose
+ * source is the token between single braces, and is replaced the same way. A token that names nothing stops the
+ * build. The values come from site/src/product-values.ts, which site/test/stated-values.test.ts also reads.
+ */
+import type { Locale } from "../product-values";
+import { renderTokens, TOKEN, tokenText } from "../product-values";
+import { isFrenchSource } from "./french-typography";
+
+interface MdNode {
+  type: string;
+  value?: unknown;
+  children?: MdNode[];
+}
+
+/** `{config:NAME}` as an MDX expression's source (the outer braces of `{{config:NAME}}` are the expression's). */
+const MDX_TOKEN = /^\s*\{\s*((?:config|limit):[A-Z][A-Z0-9_]*(?:\|\w+)?)\s*\}\s*$/;
+
+function render(node: MdNode, locale: Locale, where: string): void {
+  if ((node.type === "text" || node.type === "inlineCode") && typeof node.value === "string") {
+    if (TOKEN.test(node.value)) {
+      TOKEN.lastIndex = 0;
+      try {
+        node.value = renderTokens(node.value, locale);
+      } catch (e) {
+        throw new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    TOKEN.lastIndex = 0;
+    return;
+  }
+  if (
+    (node.type === "mdxTextExpression" || node.type === "mdxFlowExpression") &&
+    typeof node.value === "string"
+  ) {
+    const m = MDX_TOKEN.exec(node.value);
+    if (m?.[1]) {
+      const text = tokenText(m[1], locale);
+      const replaced = node as { type: string; value?: unknown; data?: unknown; children?: MdNode[] };
+      delete replaced.data;
+      if (node.type === "mdxTextExpression") {
+        replaced.type = "text";
+        replaced.value = text;
+      } else {
+        // A token alone on its line is a block: a paragraph of its value.
+        replaced.type = "paragraph";
+        delete replaced.value;
+        replaced.children = [{ type: "text", value: text }];
+      }
+    }
+    return;
+  }
+  for (const child of node.children ?? []) render(child, locale, where);
+}
+
+export default function remarkProductValues() {
+  return (tree: MdNode, file: { path?: string }): void => {
+    render(tree, isFrenchSource(file.path) ? "fr" : "en", file.path ?? "a page");
+  };
+}
+
+/** The front-matter fields shown as text (titles, sidebar labels, descriptions). */
+const FRONT_MATTER_TEXT = ["title", "sidebar_label", "description", "pagination_label", "title_meta"];
+
+/** The tokens of the front matter's text fields written as values (`markdown.parseFrontMatter`). */
+export function productValuesFrontMatter(
+  frontMatter: Record<string, unknown>,
+  locale: Locale,
+): Record<string, unknown> {
+  const out = { ...frontMatter };
+  for (const field of FRONT_MATTER_TEXT) {
+    const value = out[field];
+    if (typeof value === "string") out[field] = renderTokens(value, locale);
+  }
+  return out;
+}
