@@ -78,6 +78,14 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or for several QiBates servers without a shared Redis (`REDIS_URL`) behind a load balancer without sticky sessions.",
     fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates, ou plusieurs serveurs QiBates sans Redis commun (`REDIS_URL`) derrière un répartiteur de charge sans affinité de session.",
   },
+  QB_ERR_OPERATION_UNKNOWN: {
+    en: "Ask for the operation with the API key that started it, within `OPERATIONS_KEPT_HOURS` of its end; after that, look at the server's data (a refresh) to know whether it ran.",
+    fr: "Demandez l'opération avec la clé d'API qui l'a lancée, dans les `OPERATIONS_KEPT_HOURS` qui suivent sa fin ; au-delà, regardez les données du serveur (une actualisation) pour savoir si elle s'est exécutée.",
+  },
+  QB_ERR_OPERATION_LOST: {
+    en: "Check on the server whether the rule or script ran (its job list, or a refresh of the data) before you start it again: it may have ended after the API node stopped.",
+    fr: "Vérifiez sur le serveur si la règle ou le script s'est exécuté (sa liste de travaux, ou une actualisation des données) avant de le relancer : il a pu se terminer après l'arrêt du nœud d'API.",
+  },
   QB_ERR_SESSION_FORBIDDEN: {
     en: "Use the key of the account that opened the session, or log in with your own key.",
     fr: "Utilisez la clé du compte qui a ouvert la session, ou connectez-vous avec votre propre clé.",

@@ -42,10 +42,10 @@ export function pagesOf(locale: Locale): { path: string; source: string }[] {
 
 /** Runs the remark plugin on a snippet and gives back the markdown. */
 function render(source: string, path: string, mdx = true): string {
-  let processor = unified().use(remarkParse);
-  if (mdx) processor = processor.use(remarkMdx);
-  const out = processor.use(remarkGfm).use(remarkProductValues).use(remarkStringify);
-  return String(out.processSync({ value: source, path })).trimEnd();
+  const processor = mdx
+    ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkProductValues).use(remarkStringify)
+    : unified().use(remarkParse).use(remarkGfm).use(remarkProductValues).use(remarkStringify);
+  return String(processor.processSync({ value: source, path })).trimEnd();
 }
 
 const FR_PAGE = "/site/i18n/fr/docusaurus-plugin-content-docs/current/page.md";
