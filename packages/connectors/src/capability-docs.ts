@@ -690,7 +690,46 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     path: "develop/mdx-queries.md",
     blocks: (locale: DocLocale) => ({ "mdx-functions": mdxFunctionList(locale) }),
   },
+  {
+    path: "admin/move-from-1x.md",
+    blocks: (locale: DocLocale) => ({ "demo-only": demoOnlyTable(locale) }),
+  },
 ];
+
+/**
+ * "Plan the move from QiBates 1.x": the add-in's features that QiBates 2.x does on its demo server only, not on a
+ * real server of that kind, from the same rows as the matrix of "Features and compatibility" (which read the
+ * capability table): one line per feature and reason, with the servers it holds for.
+ */
+export function demoOnlyTable(locale: DocLocale): string {
+  const head =
+    locale === "en"
+      ? ["| Feature | Servers | Why |", "|---|---|---|"]
+      : ["| Fonctionnalité | Serveurs | Pourquoi |", "|---|---|---|"];
+  const lines: string[] = [];
+  for (const row of FEATURE_ROWS) {
+    const byReason = new Map<string, Connector[]>();
+    for (const c of MATRIX_CONNECTORS) {
+      const { v, why } = featureVerdict(row, c);
+      if (v !== "demo") continue;
+      const text = why?.[locale] ?? "";
+      byReason.set(text, [...(byReason.get(text) ?? []), c]);
+    }
+    const label = row.page ? `[${row.label[locale]}](../QiBates/${row.page})` : row.label[locale];
+    for (const [why, servers] of byReason)
+      lines.push(
+        `| ${label} | ${joined(
+          servers.map((c) => SERVER_NAME[c][locale]),
+          locale,
+        )} | ${why} |`,
+      );
+  }
+  if (lines.length === 0)
+    return locale === "en"
+      ? "Every feature that works on the demo server works on a real server of the same kind."
+      : "Toute fonctionnalité qui fonctionne sur le serveur de démonstration fonctionne sur un serveur réel du même type.";
+  return [...head, ...lines].join("\n");
+}
 
 /** "MDX queries": the functions and methods the demo engine runs, read from the engine's own tables. */
 export function mdxFunctionList(locale: DocLocale): string {

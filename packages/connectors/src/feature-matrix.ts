@@ -653,9 +653,28 @@ export function reasonList(
   return lines;
 }
 
-const WHY_HEADING = { en: "Why:", fr: "Pourquoi\u00a0:" } as const;
+const WHY_HEADING = { en: "Why", fr: "Pourquoi" } as const;
 
-/** A table of `rows` over `connectors`: verdicts in the cells, each reason once under it. */
+/**
+ * The reasons of one row, in its last cell: each distinct reason once, after the servers it holds for
+ * ("**Planning, PBCS**: reason."), so that the reader finds the reason beside the verdict rather than in a list of
+ * footnotes under the table.
+ */
+export function rowReasons(row: FeatureRow, connectors: readonly Connector[], locale: "en" | "fr"): string {
+  const byReason = new Map<string, Connector[]>();
+  for (const c of connectors) {
+    const why = featureVerdict(row, c).why?.[locale];
+    if (why) byReason.set(why, [...(byReason.get(why) ?? []), c]);
+  }
+  return [...byReason]
+    .map(([why, servers]) => {
+      const names = servers.map((c) => SERVER_NAME[c][locale]).join(", ");
+      return locale === "fr" ? `**${names}**\u00a0: ${afterColonFr(why)}` : `**${names}**: ${why}`;
+    })
+    .join(" ");
+}
+
+/** A table of `rows` over `connectors`: verdicts in the cells, a row's reasons in its last cell. */
 function verdictTable(
   rows: readonly FeatureRow[],
   connectors: readonly Connector[],
@@ -663,16 +682,15 @@ function verdictTable(
   label: (row: FeatureRow) => string,
 ): string[] {
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
-  const lines = [
-    `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |`,
-    `|---|${connectors.map(() => "---").join("|")}|`,
+  const why = rows.some((row) => rowReasons(row, connectors, locale) !== "");
+  return [
+    `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |${why ? ` ${WHY_HEADING[locale]} |` : ""}`,
+    `|---|${connectors.map(() => "---").join("|")}|${why ? "---|" : ""}`,
     ...rows.map(
-      (row) => `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |`,
+      (row) =>
+        `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |${why ? ` ${rowReasons(row, connectors, locale)} |` : ""}`,
     ),
   ];
-  const reasons = reasonList(rows, connectors, locale);
-  if (reasons.length > 0) lines.push("", WHY_HEADING[locale], "", ...reasons);
-  return lines;
 }
 
 /** The matrix as Markdown tables (one per group), feature × server, links relative to `root`. */
