@@ -4,7 +4,7 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("./snapshot-cli.ts");
+const { main, firstLine } = await import("./snapshot-cli.ts");
 let stop = false;
 process.on("SIGINT", () => {
   if (stop) process.exit(130);
@@ -22,11 +22,8 @@ async function askPassword(prompt = "Password: ") {
   process.stderr.write("\n");
   return answer;
 }
-async function readStdin() {
-  const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
-}
+// The first line only, of bounded length: the rest of standard input is never read.
+const readStdin = () => firstLine(process.stdin);
 process.exitCode = await main(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),

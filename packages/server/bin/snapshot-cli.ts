@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { importDataFile } from "@qibates/connectors/embedded";
+import {
+  importDataFile,
+  SNAPSHOT_APPLICATION_NAME,
+  SNAPSHOT_APPLICATION_NAME_RULE,
+} from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
@@ -59,7 +63,7 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Asks for the password without echo (only on a terminal); `prompt` replaces "Password: ". */
   askPassword?: (prompt?: string) => Promise<string>;
-  /** Reads standard input whole (when it is not a terminal). */
+  /** Reads the first line of standard input (when it is not a terminal): `firstLine(process.stdin)`. */
   readStdin?: () => Promise<string>;
   /** Checked between chunks: true stops the run. */
   interrupted?: () => boolean;
@@ -220,6 +224,34 @@ async function importMode(values: Record<string, string | boolean | undefined>, 
   }
 }
 
+/** The longest line `hash-password` reads from standard input. */
+export const PASSWORD_LINE_MAX_BYTES = 4096;
+
+/**
+ * The first line of `input`, read no further than its end (`\n`; a `\r` before it dropped) nor than `max`
+ * bytes: what follows is never read (`yes | qibates-snapshot hash-password` read standard input whole, 9.1 GB);
+ * a longer line is refused. A leading byte-order mark (Windows' Notepad writes one) is dropped.
+ */
+export async function firstLine(
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  max: number = PASSWORD_LINE_MAX_BYTES,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of input) {
+    const b = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    const end = b.indexOf(0x0a);
+    chunks.push(end >= 0 ? b.subarray(0, end) : b);
+    bytes += end >= 0 ? end : b.length;
+    if (end >= 0 || bytes > max) break;
+  }
+  if (bytes > max) throw new Error(`the first line of standard input is longer than ${max} bytes`);
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .replace(/\r$/, "");
+}
+
 /** `hash-password`: a hash of a password for QIBATES_SNAPSHOT_USERS, the password never an argument. */
 async function hashMode(rest: readonly string[], io: Io): Promise<number> {
   if (rest.length > 0) {
@@ -237,8 +269,14 @@ async function hashMode(rest: readonly string[], io: Io): Promise<number> {
       return 1;
     }
   } else if (io.readStdin) {
-    // The first line: `printf '%s' "$P" | …` and `echo "$P" | …` give the same hash.
-    password = (await io.readStdin()).split(/\r?\n/)[0] ?? "";
+    // The first line: `printf '%s' "$P" | …` and `echo "$P" | …` give the same hash; a byte-order mark is no
+    // part of the password.
+    try {
+      password = (await io.readStdin()).replace(/^\uFEFF/, "").split(/\r?\n/)[0] ?? "";
+    } catch (e) {
+      io.err(`qibates-snapshot: ${e instanceof Error ? e.message : String(e)}; nothing written\n`);
+      return 1;
+    }
   } else {
     io.err("qibates-snapshot: no terminal to ask the password on and no standard input to read it from\n");
     return 2;
@@ -306,10 +344,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (address.username || address.password)
     return usage(io, "--address must not hold a user name or password");
   const name = values.name as string | undefined;
-  if (name !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_ -]{0,29}$/.test(name)) {
+  if (name !== undefined && !SNAPSHOT_APPLICATION_NAME.test(name)) {
+    return usage(io, `--name must be ${SNAPSHOT_APPLICATION_NAME_RULE}`);
+  }
+  // The copy is served under the application's own name without --name: the same rule holds for it.
+  if (name === undefined && !SNAPSHOT_APPLICATION_NAME.test(values.application as string)) {
     return usage(
       io,
-      "--name must be 1 to 30 letters, digits, spaces, _ or -, as an Essbase application name",
+      `the application's name cannot name a copy (${SNAPSHOT_APPLICATION_NAME_RULE}): give --name`,
     );
   }
   let password = io.env.QIBATES_PASSWORD;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { access, constants, readdir, readFile, stat } from "node:fs/promises";
+import { constants as fsConstants } from "node:fs";
+import { access, constants, type FileHandle, lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import { Cube, type MemberSpec, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { aggregationWorkers } from "./aggregation-workers.ts";
@@ -89,14 +89,103 @@ export interface LoadedSnapshot {
   cubes: { name: string; cube: Cube; dataSha256: string }[];
 }
 
-/** The SHA-256 of a file, read as a stream. */
+/**
+ * Opens a file of a snapshot for reading, refusing what is not a regular file of its own: a link (followed, it
+ * could read any file of the machine and print its first bytes), a device (`/dev/zero` never ends) or a named
+ * pipe (whose reading waits for a writer: the start hung). The link is refused by the open itself (`O_NOFOLLOW`),
+ * a pipe opens without waiting (`O_NONBLOCK`) and is refused by what the open file is.
+ */
+export async function openSnapshotFile(path: string): Promise<FileHandle> {
+  const nofollow = fsConstants.O_NOFOLLOW ?? 0;
+  let handle: FileHandle;
+  try {
+    if (nofollow === 0 && (await lstat(path)).isSymbolicLink())
+      throw Object.assign(new Error(), { code: "ELOOP" });
+    handle = await open(path, fsConstants.O_RDONLY | nofollow | (fsConstants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = codeOf(e);
+    throw new CubeSnapshotError(
+      code === "ELOOP"
+        ? `${path}: a link; a snapshot's files are read from its folder, never through a link (copy the file there)`
+        : `${path}: missing or unreadable (${code})`,
+    );
+  }
+  const info = await handle.stat();
+  if (!info.isFile()) {
+    await handle.close();
+    throw new CubeSnapshotError(
+      `${path}: not a regular file (a device, a pipe or a folder), which a snapshot never holds`,
+    );
+  }
+  return handle;
+}
+
+/** The SHA-256 of a file of a snapshot, read as a stream (a regular file of its own only). */
 export async function sha256OfFile(path: string): Promise<string> {
   const h = createHash("sha256");
-  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  const handle = await openSnapshotFile(path);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) h.update(chunk as Buffer);
+  } catch (e) {
+    throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)})`);
+  } finally {
+    await handle.close();
+  }
   return h.digest("hex");
 }
 
+/** The text of a file of a snapshot of at most `max` bytes (a regular file of its own only). */
+async function readSnapshotText(path: string, max: number): Promise<string> {
+  const handle = await openSnapshotFile(path);
+  try {
+    const { size } = await handle.stat();
+    if (size > max) {
+      throw new CubeSnapshotError(
+        `${path}: ${size} bytes, more than a snapshot's ${max} bytes for this file`,
+      );
+    }
+    return await handle.readFile("utf8");
+  } catch (e) {
+    if (e instanceof CubeSnapshotError) throw e;
+    throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The most bytes of a manifest (it lists cubes and their computed members). */
+const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+/** The most bytes of an outline document (a V8 string holds at most about 512 MiB). */
+const OUTLINE_MAX_BYTES = 256 * 1024 * 1024;
+/** The longest line of a data file: one member name per dimension and a value. */
+export const DATA_LINE_MAX_BYTES = 64 * 1024;
+
+/**
+ * The rule of an application name a snapshot is served under, the same as `qibates-snapshot --name`'s: 1 to 30
+ * letters, digits, spaces, `_` or `-`, as an Essbase application name (no path, no control character).
+ */
+export const SNAPSHOT_APPLICATION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_ -]{0,29}$/;
+export const SNAPSHOT_APPLICATION_NAME_RULE =
+  "1 to 30 letters, digits, spaces, _ or -, as an Essbase application name";
+
 const NAME = /^[^\t\r\n]+$/;
+
+/** A name read from a file, fit to be quoted in a message: control characters shown as `\u…`, cut at 40. */
+function quoted(text: string): string {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return JSON.stringify(shown);
+}
+
+/** A member name or alias with a control character (which no XML 1.0 answer can carry). */
+const CONTROL = {
+  test: (text: string): boolean => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c === 0x7f) return true;
+    }
+    return false;
+  },
+};
 
 /** Checks a manifest document; throws with the field that is wrong. */
 export function checkManifest(doc: unknown, where: string): SnapshotManifest {
@@ -115,7 +204,12 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
       `written in format version ${m.version}, newer than this QiBates reads (${CUBE_SNAPSHOT_VERSION}): upgrade QiBates or take the snapshot again with this version`,
     );
   }
-  if (typeof m.application !== "string" || !NAME.test(m.application)) fail("application name is missing");
+  if (typeof m.application !== "string" || m.application === "") fail("application name is missing");
+  if (!SNAPSHOT_APPLICATION_NAME.test(m.application as string)) {
+    fail(
+      `application name ${quoted(m.application as string)} is not ${SNAPSHOT_APPLICATION_NAME_RULE}: take the snapshot again with --name`,
+    );
+  }
   const source = m.source as Record<string, unknown> | undefined;
   if (!source || typeof source !== "object") fail("source is missing");
   if (!Array.isArray(m.cubes) || m.cubes.length === 0) fail("lists no cube");
@@ -144,12 +238,8 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
 
 async function checkedFile(folder: string, f: SnapshotFile): Promise<string> {
   const path = join(folder, f.file);
-  let size: number;
-  try {
-    size = (await stat(path)).size;
-  } catch (e) {
-    throw new CubeSnapshotError(`${path}: missing or unreadable (${codeOf(e)})`);
-  }
+  const handle = await openSnapshotFile(path);
+  const { size } = await handle.stat().finally(() => handle.close());
   if (size !== f.bytes) {
     throw new CubeSnapshotError(
       `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
@@ -167,22 +257,51 @@ async function checkedFile(folder: string, f: SnapshotFile): Promise<string> {
 const codeOf = (e: unknown) =>
   (e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e));
 
+/**
+ * The lines of a gzip file, each at most `max` bytes (`\n` or `\r\n` ending them): a longer line is refused
+ * as soon as it passes the bound, before it is held whole (a data file that unzips to one 1.2 GB line crashed
+ * the start with a `RangeError`).
+ */
+async function* boundedLines(handle: FileHandle, path: string, max: number): AsyncGenerator<string> {
+  const input = handle.createReadStream({ autoClose: false }).pipe(createGunzip());
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  let line = 0;
+  for await (const chunk of input) {
+    pending += decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n", start)) {
+      line++;
+      const text = pending.slice(start, end);
+      if (text.length > max) throw new CubeSnapshotError(`${path}: line ${line} is longer than ${max} bytes`);
+      yield text.endsWith("\r") ? text.slice(0, -1) : text;
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+    if (pending.length > max)
+      throw new CubeSnapshotError(`${path}: line ${line + 1} is longer than ${max} bytes`);
+  }
+  pending += decoder.end();
+  if (pending !== "") yield pending.endsWith("\r") ? pending.slice(0, -1) : pending;
+}
+
 /** Reads the stored cells of a data file, line by line: `each(names, value)` per cell; answers the count. */
 export async function readDataFile(
   path: string,
   dimensions: readonly string[],
   each: (names: string[], value: number) => void,
 ): Promise<number> {
-  const input = createReadStream(path).pipe(createGunzip());
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const handle = await openSnapshotFile(path);
   let n = 0;
   let header = true;
   try {
-    for await (const line of lines) {
+    for await (const line of boundedLines(handle, path, DATA_LINE_MAX_BYTES)) {
       if (header) {
         const want = [...dimensions, "value"].join("\t");
         if (line !== want)
-          throw new CubeSnapshotError(`${path}: header "${line}" does not match the outline ("${want}")`);
+          throw new CubeSnapshotError(
+            `${path}: header ${quoted(line)} does not match the outline ("${want}")`,
+          );
         header = false;
         continue;
       }
@@ -200,6 +319,8 @@ export async function readDataFile(
   } catch (e) {
     if (e instanceof CubeSnapshotError) throw e;
     throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)}): truncated or not gzip`);
+  } finally {
+    await handle.close();
   }
   if (header) throw new CubeSnapshotError(`${path}: empty (no header line)`);
   return n;
@@ -210,8 +331,9 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
   const manifestPath = join(folder, MANIFEST_FILE);
   let text: string;
   try {
-    text = await readFile(manifestPath, "utf8");
+    text = await readSnapshotText(manifestPath, MANIFEST_MAX_BYTES);
   } catch (e) {
+    if ((e as Error).message.includes(": missing or unreadable (ENOENT)") === false) throw e;
     const unfinished = await access(join(folder, ".progress.json")).then(
       () => true,
       () => false,
@@ -219,7 +341,7 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
     throw new CubeSnapshotError(
       unfinished
         ? `${folder}: an unfinished snapshot (no manifest.json yet): run the same qibates-snapshot command again to finish it, or remove the folder`
-        : `${manifestPath}: missing or unreadable (${codeOf(e)})`,
+        : (e as Error).message,
     );
   }
   let doc: unknown;
@@ -231,48 +353,93 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
   const manifest = checkManifest(doc, manifestPath);
   const cubes: LoadedSnapshot["cubes"] = [];
   for (const entry of manifest.cubes) {
-    const outlinePath = await checkedFile(folder, entry.outline);
-    const dataPath = await checkedFile(folder, entry.data);
-    let outline: Outline;
     try {
-      const spec = outlineSpecFromDocument(
-        JSON.parse(await readFile(outlinePath, "utf8")),
-        `${manifest.application}.${entry.name}`,
-      );
-      // Values the server computed at every level, with no operator known: no member adds up into its parent
-      // (`~`), so that totals keep the server's values after a submit instead of being added up again.
-      if (entry.values === "every-level") for (const d of spec.dimensions) d.members.forEach(unconsolidated);
-      outline = new Outline(spec);
+      cubes.push(await loadCube(folder, manifest, entry));
     } catch (e) {
+      // Every error names the file or folder it comes from.
+      if (e instanceof CubeSnapshotError) throw e;
       throw new CubeSnapshotError(
-        `${outlinePath}: not a valid outline (${e instanceof Error ? e.message : String(e)})`,
+        `${folder}: cube ${quoted(entry.name)} cannot be served (${e instanceof Error ? e.message : String(e)})`,
       );
     }
-    // A large cube aggregates on the aggregation workers (and keeps them for its later calculations).
-    const threads =
-      entry.values !== "every-level" && entry.cells >= PARALLEL_LOAD_CELLS ? aggregationWorkers() : null;
-    if (threads) await threads.ready().catch(() => {});
-    const cube = new Cube(outline, threads ? { threads } : {});
-    const dims = cube.dims.map((d) => d.name);
-    let refused = 0;
-    const cells = await readDataFile(dataPath, dims, (names, value) => {
-      try {
-        cube.loadByNames(names, value);
-      } catch {
-        refused++;
-        if (refused === 1)
-          throw new CubeSnapshotError(
-            `${dataPath}: cell ${names.join(", ")} is not a stored cell of the outline`,
-          );
-      }
-    });
-    if (cells !== entry.cells) {
-      throw new CubeSnapshotError(`${dataPath}: ${cells} cells where the manifest says ${entry.cells}`);
-    }
-    if (entry.values !== "every-level") cube.calcAll();
-    cubes.push({ name: entry.name, cube, dataSha256: entry.data.sha256 });
   }
   return { folder, manifest, cubes };
+}
+
+async function loadCube(
+  folder: string,
+  manifest: SnapshotManifest,
+  entry: SnapshotCubeEntry,
+): Promise<LoadedSnapshot["cubes"][number]> {
+  const outlinePath = await checkedFile(folder, entry.outline);
+  const dataPath = await checkedFile(folder, entry.data);
+  let outline: Outline;
+  const outlineText = await readSnapshotText(outlinePath, OUTLINE_MAX_BYTES);
+  let outlineDoc: unknown;
+  try {
+    outlineDoc = JSON.parse(outlineText);
+  } catch {
+    // JSON.parse's message quotes the text: never printed
+    throw new CubeSnapshotError(`${outlinePath}: not valid JSON (the file is corrupted)`);
+  }
+  try {
+    const spec = outlineSpecFromDocument(outlineDoc, `${manifest.application}.${entry.name}`);
+    const bad = controlNamed(spec.dimensions);
+    if (bad) throw new Error(`${bad} has a control character, which no XML answer can carry`);
+    // Values the server computed at every level, with no operator known: no member adds up into its parent
+    // (`~`), so that totals keep the server's values after a submit instead of being added up again.
+    if (entry.values === "every-level") for (const d of spec.dimensions) d.members.forEach(unconsolidated);
+    outline = new Outline(spec);
+  } catch (e) {
+    throw new CubeSnapshotError(
+      `${outlinePath}: not a valid outline (${e instanceof Error ? e.message : String(e)})`,
+    );
+  }
+  // A large cube aggregates on the aggregation workers (and keeps them for its later calculations).
+  const threads =
+    entry.values !== "every-level" && entry.cells >= PARALLEL_LOAD_CELLS ? aggregationWorkers() : null;
+  if (threads) await threads.ready().catch(() => {});
+  const cube = new Cube(outline, threads ? { threads } : {});
+  const dims = cube.dims.map((d) => d.name);
+  let refused = 0;
+  const cells = await readDataFile(dataPath, dims, (names, value) => {
+    try {
+      cube.loadByNames(names, value);
+    } catch {
+      refused++;
+      if (refused === 1)
+        throw new CubeSnapshotError(
+          `${dataPath}: cell ${names.join(", ")} is not a stored cell of the outline`,
+        );
+    }
+  });
+  if (cells !== entry.cells) {
+    throw new CubeSnapshotError(`${dataPath}: ${cells} cells where the manifest says ${entry.cells}`);
+  }
+  if (entry.values !== "every-level") cube.calcAll();
+  return { name: entry.name, cube, dataSha256: entry.data.sha256 };
+}
+
+/** The first dimension, member or alias whose name has a control character, as a message names it. */
+function controlNamed(dimensions: readonly { name: string; members: MemberSpec[] }[]): string | null {
+  const walk = (m: MemberSpec): string | null => {
+    if (CONTROL.test(m.name)) return `member ${quoted(m.name)}`;
+    for (const a of Object.values(m.aliases ?? {}))
+      if (CONTROL.test(a)) return `the alias ${quoted(a)} of ${m.name}`;
+    for (const c of m.children ?? []) {
+      const bad = walk(c);
+      if (bad) return bad;
+    }
+    return null;
+  };
+  for (const d of dimensions) {
+    if (CONTROL.test(d.name)) return `dimension ${quoted(d.name)}`;
+    for (const m of d.members) {
+      const bad = walk(m);
+      if (bad) return bad;
+    }
+  }
+  return null;
 }
 
 /** A member and its descendants, none consolidated into its parent (`~`). */
@@ -294,9 +461,20 @@ export async function loadCubeSnapshots(root: string, taken: readonly string[]):
     throw new CubeSnapshotError(`QIBATES_SNAPSHOTS: the folder ${root} cannot be read (${codeOf(e)})`);
   }
   // a folder whose name starts with a dot is passed over (qibates-snapshot's replacement in progress)
-  const entries = (await readdir(root, { withFileTypes: true })).filter(
-    (e) => e.isDirectory() && !e.name.startsWith("."),
-  );
+  let listed: import("node:fs").Dirent[];
+  try {
+    listed = await readdir(root, { withFileTypes: true });
+  } catch (e) {
+    throw new CubeSnapshotError(`QIBATES_SNAPSHOTS: the folder ${root} cannot be read (${codeOf(e)})`);
+  }
+  // A link among the snapshots is refused, not passed over without a word (nor followed out of the folder).
+  const link = listed.find((e) => e.isSymbolicLink() && !e.name.startsWith("."));
+  if (link) {
+    throw new CubeSnapshotError(
+      `${join(root, link.name)}: a link; QIBATES_SNAPSHOTS serves the snapshot folders it holds, never through a link (move the folder there)`,
+    );
+  }
+  const entries = listed.filter((e) => e.isDirectory() && !e.name.startsWith("."));
   const names = new Map(taken.map((t) => [t.toLowerCase(), `the application ${t} already served`]));
   const out: LoadedSnapshot[] = [];
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {

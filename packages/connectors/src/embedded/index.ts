@@ -27,6 +27,8 @@ export {
   loadCubeSnapshots,
   MANIFEST_FILE,
   readDataFile,
+  SNAPSHOT_APPLICATION_NAME,
+  SNAPSHOT_APPLICATION_NAME_RULE,
   type SnapshotCubeEntry,
   type SnapshotManifest,
   sha256OfFile,
