@@ -148,10 +148,11 @@ describe("what the clients read from the rowsets added for them", () => {
     const [members, cells] = all
       .filter((x) => x.exchange.stem.endsWith("MDSCHEMA_PROPERTIES"))
       .map((x) => fieldRows(x.answer));
+    // xmla4js ran at /aps/XMLA, Essbase's address: levels counted from the leaves, Market's level 1 its regions.
     expect(members?.map((r) => [r.LEVEL_UNIQUE_NAME, r.PROPERTY_NAME, r.PROPERTY_TYPE])).toEqual([
-      ["[Market].[Region]", "KEY0", "5"],
-      ["[Market].[Region]", "NAME", "5"],
-      ["[Market].[Region]", "MEMBER_VALUE", "5"],
+      ["[Market].[Lev1,Market]", "KEY0", "5"],
+      ["[Market].[Lev1,Market]", "NAME", "5"],
+      ["[Market].[Lev1,Market]", "MEMBER_VALUE", "5"],
     ]);
     expect(cells?.map((r) => [r.PROPERTY_NAME, r.PROPERTY_TYPE, r.DATA_TYPE])).toEqual([
       ["VALUE", "2", "12"],

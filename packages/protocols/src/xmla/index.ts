@@ -27,8 +27,12 @@ export {
 export {
   type AxisMember,
   axisMemberXml,
+  CELL_PROPERTIES,
+  cellPropertiesXml,
   cellXml,
+  DEFAULT_CELL_PROPERTIES,
   DISPLAY_INFO,
+  type ExtraMemberProperty,
   MDDATASET_SCHEMA,
   MEMBER_PROPERTIES,
   olapInfoXml,

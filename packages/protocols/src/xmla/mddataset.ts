@@ -107,28 +107,73 @@ export function rootOpen(ns: string): string {
   return `<root xmlns="${ns}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}">`;
 }
 
-/** `OlapInfo`: the cube, each axis's hierarchies and their member properties, the cell properties. */
+/** A member property an axis carries beyond the five of every member: its element, full name and XSD type. */
+export interface ExtraMemberProperty {
+  /** The element name (the property's name, `PARENT_UNIQUE_NAME`). */
+  tag: string;
+  /** The property's name as `HierarchyInfo` declares it, `[Market].[PARENT_UNIQUE_NAME]`. */
+  name: string;
+  type: string;
+}
+
+/**
+ * The cell properties of [MS-SSAS]'s `CellInfo`: the property's name in a query (`CELL PROPERTIES`), its element
+ * in `CellInfo` and in each `Cell`, and its XSD type. `CELL_ORDINAL` is the `Cell`'s attribute.
+ */
+export const CELL_PROPERTIES: Readonly<Record<string, readonly [tag: string, type: string | null]>> = {
+  VALUE: ["Value", null],
+  FORMATTED_VALUE: ["FmtValue", "xsd:string"],
+  FORMAT_STRING: ["FormatString", "xsd:string"],
+  CELL_ORDINAL: ["CellOrdinal", "xsd:unsignedInt"],
+  BACK_COLOR: ["BackColor", "xsd:unsignedInt"],
+  FORE_COLOR: ["ForeColor", "xsd:unsignedInt"],
+  FONT_NAME: ["FontName", "xsd:string"],
+  FONT_SIZE: ["FontSize", "xsd:unsignedShort"],
+  FONT_FLAGS: ["FontFlags", "xsd:int"],
+  LANGUAGE: ["Language", "xsd:unsignedInt"],
+  UPDATEABLE: ["Updateable", "xsd:unsignedInt"],
+  ACTION_TYPE: ["ActionType", "xsd:unsignedInt"],
+  NON_EMPTY_BEHAVIOR: ["NonEmptyBehavior", "xsd:string"],
+  SOLVE_ORDER: ["SolveOrder", "xsd:int"],
+};
+
+/** The cell properties of an answer to a query without `CELL PROPERTIES`: value, formatted value, ordinal. */
+export const DEFAULT_CELL_PROPERTIES = ["VALUE", "FORMATTED_VALUE", "CELL_ORDINAL"] as const;
+
+/**
+ * `OlapInfo`: the cube, each axis's hierarchies and their member properties (the five of every member, then
+ * those the query asked for), the cell properties ({@link DEFAULT_CELL_PROPERTIES} unless given).
+ */
 export function olapInfoXml(
   cube: string,
-  axes: readonly { name: string; hierarchies: readonly string[] }[],
+  axes: readonly {
+    name: string;
+    hierarchies: readonly string[];
+    /** Per hierarchy (same order), the properties asked for beyond the five. */
+    extra?: readonly (readonly ExtraMemberProperty[])[];
+  }[],
+  cellProperties: readonly string[] = DEFAULT_CELL_PROPERTIES,
 ): string {
   let out = `<OlapInfo><CubeInfo><Cube><CubeName>${esc(cube)}</CubeName></Cube></CubeInfo><AxesInfo>`;
   for (const axis of axes) {
     out += `<AxisInfo name="${axis.name}">`;
-    for (const h of axis.hierarchies) {
+    axis.hierarchies.forEach((h, i) => {
       out += `<HierarchyInfo name="${esc(h)}">`;
       for (const [tag, prop, type] of MEMBER_PROPERTIES)
         out += `<${tag} name="${esc(`${h}.[${prop}]`)}" type="${type}"/>`;
+      for (const p of axis.extra?.[i] ?? []) out += `<${p.tag} name="${esc(p.name)}" type="${p.type}"/>`;
       out += "</HierarchyInfo>";
-    }
+    });
     out += "</AxisInfo>";
   }
-  return (
-    out +
-    "</AxesInfo><CellInfo>" +
-    '<Value name="VALUE"/><FmtValue name="FORMATTED_VALUE" type="xsd:string"/>' +
-    '<CellOrdinal name="CELL_ORDINAL" type="xsd:unsignedInt"/></CellInfo></OlapInfo>'
-  );
+  out += "</AxesInfo><CellInfo>";
+  for (const name of cellProperties) {
+    const known = CELL_PROPERTIES[name];
+    if (!known) continue;
+    const [tag, type] = known;
+    out += `<${tag} name="${name}"${type ? ` type="${type}"` : ""}/>`;
+  }
+  return `${out}</CellInfo></OlapInfo>`;
 }
 
 /** An axis member as a data set carries it (TupleFormat). */
@@ -140,9 +185,13 @@ export interface AxisMember {
   levelNumber: number;
   /** DISPLAY_INFO: children count in the low 16 bits, then {@link DISPLAY_INFO}'s bits. */
   displayInfo: number;
+  /** The properties the query asked for beyond the five, in their declared order: element and value. */
+  extra?: readonly (readonly [tag: string, value: string | number])[];
 }
 
 export function axisMemberXml(m: AxisMember): string {
+  let extra = "";
+  for (const [tag, value] of m.extra ?? []) extra += `<${tag}>${esc(String(value))}</${tag}>`;
   return (
     `<Member Hierarchy="${esc(m.hierarchy)}">` +
     `<UName>${esc(m.uniqueName)}</UName>` +
@@ -150,6 +199,7 @@ export function axisMemberXml(m: AxisMember): string {
     `<LName>${esc(m.levelUniqueName)}</LName>` +
     `<LNum>${m.levelNumber}</LNum>` +
     `<DisplayInfo>${m.displayInfo}</DisplayInfo>` +
+    extra +
     "</Member>"
   );
 }
@@ -157,6 +207,26 @@ export function axisMemberXml(m: AxisMember): string {
 /** A cell with a number: `text` its value as written, `formatted` its `FmtValue`. */
 export function cellXml(ordinal: number, text: string, formatted: string): string {
   return `<Cell CellOrdinal="${ordinal}"><Value xsi:type="xsd:double">${text}</Value><FmtValue>${formatted}</FmtValue></Cell>`;
+}
+
+/**
+ * A cell carrying the properties a query's `CELL PROPERTIES` asked for, in that order: `values` holds each one's
+ * text by name (`VALUE` the number as written); a property without a value is left out, as SSAS leaves it.
+ */
+export function cellPropertiesXml(
+  ordinal: number,
+  properties: readonly string[],
+  values: Readonly<Record<string, string | undefined>>,
+): string {
+  let out = `<Cell CellOrdinal="${ordinal}">`;
+  for (const name of properties) {
+    const v = values[name];
+    const known = CELL_PROPERTIES[name];
+    if (v === undefined || !known || name === "CELL_ORDINAL") continue;
+    const [tag] = known;
+    out += name === "VALUE" ? `<Value xsi:type="xsd:double">${v}</Value>` : `<${tag}>${esc(v)}</${tag}>`;
+  }
+  return `${out}</Cell>`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { XmlaFault } from "@qibates/protocols/xmla";
 import type { OlapCube, ProviderSession } from "@qibates/provider";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
+import type { LevelRule } from "./names.ts";
 
 /** What one call reads from the provider: the server, its applications (catalogs) and their cubes. */
 export class CallContext {
@@ -11,6 +12,8 @@ export class CallContext {
     private readonly state: XmlaEndpointState,
     readonly session: ProviderSession,
     readonly catalog: string | null,
+    /** How the address called numbers levels: from the root on Analysis Services', the leaves on Essbase's. */
+    readonly levels: LevelRule = "root",
   ) {}
 
   serverName(): Promise<string> {

@@ -4,11 +4,10 @@ import { memberRows } from "./member-rowsets.ts";
 import {
   type CubeOutline,
   caption,
-  depth,
   dimensionName,
   dimensionType,
-  levelName,
-  levelUniqueName,
+  type LevelRule,
+  levelsOf,
   memberName,
 } from "./names.ts";
 import type { DiscoverSource } from "./rowsets.ts";
@@ -84,35 +83,35 @@ export function rowsOfCube(
         };
       });
     case "MDSCHEMA_LEVELS":
-      return dims.flatMap((d) =>
-        Array.from({ length: depth(d) }, (_, k) => {
-          const gen = k + 1;
-          return {
-            ...base,
-            DIMENSION_UNIQUE_NAME: dimensionName(d),
-            HIERARCHY_UNIQUE_NAME: dimensionName(d),
-            LEVEL_NAME: levelName(d, gen),
-            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
-            LEVEL_CAPTION: levelName(d, gen),
-            LEVEL_NUMBER: k,
-            LEVEL_CARDINALITY: d.members.filter((m) => m.generation === gen).length,
-            // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
-            LEVEL_TYPE: gen === 1 && d.kind !== "accounts" ? 1 : 0,
-            DESCRIPTION: "",
-            CUSTOM_ROLLUP_SETTINGS: 0,
-            LEVEL_UNIQUE_SETTINGS: 0,
-            LEVEL_IS_VISIBLE: true,
-          };
-        }),
-      );
+      return dims.flatMap((d) => {
+        const levels = levelsOf(d, source.levels);
+        // The top level: the first from the root, the last from the leaves.
+        const top = source.levels === "root" ? 0 : levels.length - 1;
+        return levels.map((level) => ({
+          ...base,
+          DIMENSION_UNIQUE_NAME: dimensionName(d),
+          HIERARCHY_UNIQUE_NAME: dimensionName(d),
+          LEVEL_NAME: level.name,
+          LEVEL_UNIQUE_NAME: level.uniqueName,
+          LEVEL_CAPTION: level.name,
+          LEVEL_NUMBER: level.number,
+          LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
+          // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
+          LEVEL_TYPE: level.number === top && d.kind !== "accounts" ? 1 : 0,
+          DESCRIPTION: "",
+          CUSTOM_ROLLUP_SETTINGS: 0,
+          LEVEL_UNIQUE_SETTINGS: 0,
+          LEVEL_IS_VISIBLE: true,
+        }));
+      });
     case "MDSCHEMA_MEMBERS":
-      return memberRows(base, outline, restrictions, source.memberNameParts);
+      return memberRows(base, outline, restrictions, source.memberNameParts, source.levels);
     // The engine has no named sets and no actions: the rowsets are empty.
     case "MDSCHEMA_SETS":
     case "MDSCHEMA_ACTIONS":
       return [];
     case "MDSCHEMA_PROPERTIES":
-      return propertyRows(base, dims, restrictions);
+      return propertyRows(base, dims, restrictions, source.levels);
     case "MDSCHEMA_MEASURES": {
       // Every member of the accounts dimension below its top is a measure; a member with a formula is
       // calculated (MDMEASURE_AGGR_CALCULATED 127), a time-balanced one unknown (0), the others summed (1).
@@ -134,6 +133,32 @@ export function rowsOfCube(
           MEASURE_DISPLAY_FOLDER: "",
         }));
     }
+    // An outline has one measure group: the cube itself, named as the cube (as DBSCHEMA_TABLES names it), whose
+    // measures are the accounts members and whose dimensions are every other one of the cube's.
+    case "MDSCHEMA_MEASUREGROUPS":
+      return [
+        {
+          ...base,
+          MEASUREGROUP_NAME: base.CUBE_NAME,
+          DESCRIPTION: "",
+          IS_WRITE_ENABLED: source.writeEnabled,
+          MEASUREGROUP_CAPTION: base.CUBE_NAME,
+        },
+      ];
+    case "MDSCHEMA_MEASUREGROUP_DIMENSIONS":
+      return dims
+        .filter((d) => d.kind !== "accounts")
+        .map((d) => ({
+          ...base,
+          MEASUREGROUP_NAME: base.CUBE_NAME,
+          // A regular relationship: many cells per dimension member, one member per cell.
+          MEASUREGROUP_CARDINALITY: "MANY",
+          DIMENSION_UNIQUE_NAME: dimensionName(d),
+          DIMENSION_CARDINALITY: "ONE",
+          DIMENSION_IS_VISIBLE: true,
+          DIMENSION_IS_FACT_DIMENSION: false,
+          DIMENSION_GRANULARITY: dimensionName(d),
+        }));
     default:
       throw new XmlaFault("unsupported", `The request type ${type} is not supported.`);
   }
@@ -154,6 +179,7 @@ function propertyRows(
   base: { CATALOG_NAME: string; CUBE_NAME: string },
   dims: readonly OlapDimension[],
   restrictions: ReadonlyMap<string, string>,
+  rule: LevelRule,
 ): Row[] {
   const text = restrictions.get("PROPERTY_TYPE");
   const wanted = text === undefined ? MDPROP.MEMBER : Number(text);
@@ -162,13 +188,13 @@ function propertyRows(
   const rows: Row[] = [];
   if (wanted & MDPROP.MEMBER) {
     for (const d of dims) {
-      for (let gen = 1; gen <= depth(d); gen++) {
+      for (const level of levelsOf(d, rule)) {
         for (const name of ["KEY0", "NAME", "MEMBER_VALUE"]) {
           rows.push({
             ...base,
             DIMENSION_UNIQUE_NAME: dimensionName(d),
             HIERARCHY_UNIQUE_NAME: dimensionName(d),
-            LEVEL_UNIQUE_NAME: levelUniqueName(d, gen),
+            LEVEL_UNIQUE_NAME: level.uniqueName,
             PROPERTY_TYPE: MDPROP.MEMBER | MDPROP.SYSTEM,
             PROPERTY_NAME: name,
             PROPERTY_CAPTION: name,

@@ -37,6 +37,7 @@ export async function discover(
         cube: (catalog, cube) => context.cube(catalog, cube),
         memberNameParts: (text) => state.olap.memberNameParts(text),
         writeEnabled: state.olap.writable,
+        levels: context.levels,
         keywords: state.olap.mdxKeywords,
       })
     : [];

@@ -1,4 +1,5 @@
 import {
+  CELL_PROPERTIES,
   type ContentParts,
   EMPTY_RESULT,
   FORMAT,
@@ -11,6 +12,8 @@ import { OlapError } from "@qibates/provider";
 import type { CallContext } from "./call-context.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
+import { levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
+import { memberPropertiesOf } from "./member-properties.ts";
 import { CubeOutline } from "./names.ts";
 
 /**
@@ -47,22 +50,38 @@ export async function execute(
       "unsupported",
       `Execute answers the TupleFormat axis format only, not ${axisFormat}.`,
     );
-  const query = state.olap.statement(statement);
+  // Analysis Services' address reads Microsoft's level numbers: handed on to the port in Essbase's terms.
+  const text = context.levels === "root" ? levelsFromRoot(statement) : statement;
+  const query = state.olap.statement(text);
   if (query.kind !== "select") throw new OlapError("syntax", "Execute expected a SELECT statement.");
   if (format === FORMAT.Tabular && query.axes > 2)
     throw new XmlaFault(
       "unsupported",
       "The Tabular format flattens COLUMNS and ROWS only: this query has more axes.",
     );
+  const asked = queryProperties(statement);
+  for (const name of asked.cell ?? [])
+    if (!(name in CELL_PROPERTIES))
+      throw new XmlaFault(
+        "bad-request",
+        `${name} is not a cell property: ask for ${Object.keys(CELL_PROPERTIES).join(", ")}.`,
+      );
   const cube = await context.cubeOf(query.cube);
   const maxCells = state.options.maxCells;
-  const result = await cube.mdx(statement, maxCells !== undefined ? { maxCells } : {});
+  const result = await cube.mdx(text, maxCells !== undefined ? { maxCells } : {});
+  const outline = new CubeOutline(await cube.metadata());
+  // A property the server has not is a fault before the answer starts (it is written a slice at a time).
+  for (const axis of result.axes)
+    for (const d of axis.dimensions) memberPropertiesOf(outline, d, asked.axes.get(axis.ordinal) ?? []);
   return {
     cube: cube.cube,
-    outline: new CubeOutline(await cube.metadata()),
+    outline,
     result,
     content,
     aliasTable: "Default",
     format: format === FORMAT.Tabular ? "Tabular" : "Multidimensional",
+    levels: context.levels,
+    properties: asked,
+    writable: state.olap.writable && cube.update !== undefined,
   };
 }

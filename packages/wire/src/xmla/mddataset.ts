@@ -3,7 +3,9 @@ import {
   axisMemberXml,
   bracket,
   type ContentParts,
+  cellPropertiesXml,
   cellXml,
+  DEFAULT_CELL_PROPERTIES,
   DISPLAY_INFO,
   MDDATASET_NS,
   MDDATASET_SCHEMA,
@@ -15,7 +17,17 @@ import {
   xmlColumnName,
 } from "@qibates/protocols/xmla";
 import type { OlapCellSet, OlapMember, Work } from "@qibates/provider";
-import { type CubeOutline, caption, dimensionName, levelUniqueName, memberName } from "./names.ts";
+import type { QueryProperties } from "./mdx-dialect.ts";
+import { type MemberFacts, type MemberProperty, memberPropertiesOf } from "./member-properties.ts";
+import {
+  type CubeOutline,
+  caption,
+  dimensionName,
+  type LevelRule,
+  levelUniqueName,
+  memberLevel,
+  memberName,
+} from "./names.ts";
 
 export { MDDATASET_NS, XML_CHUNK_CHARS, xmlColumnName };
 
@@ -35,6 +47,9 @@ function uniqueName(outline: CubeOutline, m: OlapMember): string {
 function parentOf(outline: CubeOutline, m: OlapMember): OlapMember | null {
   return outline.index(m.dimension).parent(m);
 }
+
+/** The pattern {@link formatValue} writes a value in: thousands separators, at most two decimals. */
+const DEFAULT_FORMAT_STRING = "#,##0.##";
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, useGrouping: true });
 
@@ -62,6 +77,12 @@ export interface MdDataSetInput {
   aliasTable: string;
   /** The `Format` asked for: an MDDataSet, or a flattened rowset ({@link tabularXmlSteps}). */
   format?: "Multidimensional" | "Tabular";
+  /** How the address numbers levels (`LName`, `LNum`, `PARENT_LEVEL`): from the root or from the leaves. */
+  levels?: LevelRule;
+  /** The member properties each axis asked for (`DIMENSION PROPERTIES`) and the cell properties, if any. */
+  properties?: QueryProperties;
+  /** Whether the cells can be written back (`UPDATEABLE`). */
+  writable?: boolean;
 }
 
 /** Axis members written between two steps of {@link mdDataSetXmlSteps} (about as long as STEP_CELLS cells). */
@@ -91,10 +112,24 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     { name: "SlicerAxis", dimensions: slicer.map((m) => m.dimension), tuples: [slicer] },
   ];
 
+  const rule = input.levels ?? "root";
+  const asked = input.properties;
+  // Per axis, per hierarchy: the properties asked for beyond the five every member carries.
+  const extras = axes.map((a, i) => {
+    const ordinal = result.axes[i]?.ordinal;
+    const wanted = ordinal === undefined ? [] : (asked?.axes.get(ordinal) ?? []);
+    return a.dimensions.map((d) => memberPropertiesOf(outline, d, wanted));
+  });
+  const cellProperties = asked?.cell ?? DEFAULT_CELL_PROPERTIES;
   out.push(
     olapInfoXml(
       input.cube,
-      axes.map((a) => ({ name: a.name, hierarchies: a.dimensions.map((d) => bracket(d)) })),
+      axes.map((a, i) => ({
+        name: a.name,
+        hierarchies: a.dimensions.map((d) => bracket(d)),
+        extra: extras[i]?.map((ps) => ps.map((p) => p.declared)),
+      })),
+      cellProperties,
     ),
   );
   if (!input.content.data) {
@@ -105,7 +140,7 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
 
   out.push("<Axes>");
   let members = 0;
-  for (const axis of axes) {
+  for (const [a, axis] of axes.entries()) {
     out.push(`<Axis name="${axis.name}"><Tuples>`);
     for (let i = 0; i < axis.tuples.length; i++) {
       const tuple = axis.tuples[i] as readonly OlapMember[];
@@ -113,7 +148,18 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
       for (let k = 0; k < tuple.length; k++) {
         if (++members % STEP_MEMBERS === 0) yield;
         const m = tuple[k] as OlapMember;
-        out.push(memberXml(outline, m, input.aliasTable, axis.tuples[i - 1]?.[k], axis.tuples[i + 1]?.[k]));
+        out.push(
+          memberXml(
+            outline,
+            m,
+            input.aliasTable,
+            axis.tuples[i - 1]?.[k],
+            axis.tuples[i + 1]?.[k],
+            rule,
+            extras[a]?.[k] ?? [],
+            input.cube,
+          ),
+        );
       }
       out.push("</Tuple>");
     }
@@ -127,7 +173,20 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);
-    out.push(cellXml(c, text, formatted?.[c] ?? formatValue(v, text)));
+    if (!asked?.cell) {
+      out.push(cellXml(c, text, formatted?.[c] ?? formatValue(v, text)));
+      continue;
+    }
+    const own = formatted?.[c];
+    out.push(
+      cellPropertiesXml(c, cellProperties, {
+        VALUE: text,
+        FORMATTED_VALUE: own ?? formatValue(v, text),
+        // The pattern formatValue follows; a value the server formatted itself has its own.
+        FORMAT_STRING: own === undefined ? DEFAULT_FORMAT_STRING : undefined,
+        UPDATEABLE: input.writable ? "1" : undefined,
+      }),
+    );
   }
   out.push("</CellData></root>");
   out.end();
@@ -229,9 +288,11 @@ function memberXml(
   aliasTable: string,
   prev: OlapMember | undefined,
   next: OlapMember | undefined,
+  rule: LevelRule,
+  extra: readonly MemberProperty[],
+  cube: string,
 ) {
   const calc = m.calculated === true;
-  const gen = m.generation;
   const children = calc ? 0 : Math.min(m.childCount, 0xffff);
   let info = children;
   // A shared member has no children: a next member under its name is under the stored one.
@@ -240,12 +301,22 @@ function memberXml(
   const name = calc ? m.name : caption(m, aliasTable);
   const d = outline.dimension(m.dimension);
   if (!d) throw new Error(`the cell set names a dimension the cube lacks: ${m.dimension}`);
+  const level = memberLevel(d, m, rule);
+  const values: [string, string | number][] = [];
+  if (extra.length > 0) {
+    const facts: MemberFacts = { outline, d, m, rule, cube, aliasTable };
+    for (const p of extra) {
+      const v = p.value(facts);
+      if (v !== undefined) values.push([p.declared.tag, v]);
+    }
+  }
   return axisMemberXml({
     hierarchy: dimensionName(d),
     uniqueName: uniqueName(outline, m),
     caption: name,
-    levelUniqueName: levelUniqueName(d, gen),
-    levelNumber: gen - 1,
+    levelUniqueName: level.uniqueName,
+    levelNumber: level.number,
     displayInfo: info,
+    extra: values,
   });
 }

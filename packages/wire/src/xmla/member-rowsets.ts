@@ -4,26 +4,34 @@ import {
   type CubeOutline,
   caption,
   dimensionName,
-  levelUniqueName,
+  type LevelRule,
+  memberLevel,
   memberName,
   memberType,
   same,
 } from "./names.ts";
 
-function memberRow(base: Row, d: OlapDimension, m: OlapMember, parent: OlapMember | null): Row {
+function memberRow(
+  base: Row,
+  d: OlapDimension,
+  m: OlapMember,
+  parent: OlapMember | null,
+  rule: LevelRule,
+): Row {
+  const level = memberLevel(d, m, rule);
   return {
     ...base,
     DIMENSION_UNIQUE_NAME: dimensionName(d),
     HIERARCHY_UNIQUE_NAME: dimensionName(d),
-    LEVEL_UNIQUE_NAME: levelUniqueName(d, m.generation),
-    LEVEL_NUMBER: m.generation - 1,
+    LEVEL_UNIQUE_NAME: level.uniqueName,
+    LEVEL_NUMBER: level.number,
     MEMBER_ORDINAL: m.ordinal,
     MEMBER_NAME: m.name,
     MEMBER_UNIQUE_NAME: memberName(m),
     MEMBER_TYPE: memberType(m, d),
     MEMBER_CAPTION: caption(m, "Default"),
     CHILDREN_CARDINALITY: m.childCount,
-    PARENT_LEVEL: parent ? parent.generation - 1 : 0,
+    PARENT_LEVEL: parent ? memberLevel(d, parent, rule).number : 0,
     ...(parent ? { PARENT_UNIQUE_NAME: memberName(parent) } : {}),
     PARENT_COUNT: parent ? 1 : 0,
     ...(m.formula !== undefined ? { EXPRESSION: m.formula } : {}),
@@ -38,10 +46,11 @@ export function memberRows(
   outline: CubeOutline,
   restrictions: ReadonlyMap<string, string>,
   parse: (text: string) => string[] | null,
+  rule: LevelRule,
 ): Row[] {
   const rowsOf = (d: OlapDimension, ms: readonly OlapMember[]) => {
     const index = outline.index(d);
-    return ms.map((m) => memberRow(base, d, m, index.parent(m)));
+    return ms.map((m) => memberRow(base, d, m, index.parent(m), rule));
   };
   const treeOpText = restrictions.get("TREE_OP");
   if (treeOpText === undefined) return outline.dimensions.flatMap((d) => rowsOf(d, d.members));

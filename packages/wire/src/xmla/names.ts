@@ -40,6 +40,54 @@ export function levelUniqueName(d: OlapDimension, generation: number): string {
   return `${bracket(d.name)}.${bracket(levelName(d, generation))}`;
 }
 
+/**
+ * How an address numbers a dimension's levels (issue 54): from the root on Analysis Services' address (XMLA's
+ * `LEVEL_NUMBER` 0 = the top, one level per generation, MDX `Levels(0)` = the top), from the leaves on Essbase's
+ * (`LEVEL_NUMBER` 0 = level 0, Essbase's levels, as Oracle's XMLA reference maps MDSCHEMA_LEVELS and as its MDX
+ * reads `Levels(0)`). One rule per address, the same in the rowsets, the MDDataSet and MDX.
+ */
+export type LevelRule = "root" | "leaves";
+
+/** A level as an address lists it: its number, its name, its unique name, and which members stand on it. */
+export interface XmlaLevel {
+  number: number;
+  name: string;
+  uniqueName: string;
+  holds(m: OlapMember): boolean;
+}
+
+/** The levels of a dimension by the address's rule, in LEVEL_NUMBER order. */
+export function levelsOf(d: OlapDimension, rule: LevelRule): XmlaLevel[] {
+  if (rule === "root")
+    return Array.from({ length: depth(d) }, (_, k) => ({
+      number: k,
+      name: levelName(d, k + 1),
+      uniqueName: levelUniqueName(d, k + 1),
+      holds: (m: OlapMember) => m.generation === k + 1,
+    }));
+  let top = 0;
+  for (const m of d.members) if (m.level > top) top = m.level;
+  return Array.from({ length: top + 1 }, (_, k) => {
+    const name = olapLayerName(d, "level", k);
+    return {
+      number: k,
+      name,
+      uniqueName: `${bracket(d.name)}.${bracket(name)}`,
+      holds: (m: OlapMember) => m.level === k,
+    };
+  });
+}
+
+/** The level a member stands on by the address's rule: its LEVEL_NUMBER and level unique name. */
+export function memberLevel(
+  d: OlapDimension,
+  m: Pick<OlapMember, "generation" | "level">,
+  rule: LevelRule,
+): { number: number; uniqueName: string } {
+  if (rule === "root") return { number: m.generation - 1, uniqueName: levelUniqueName(d, m.generation) };
+  return { number: m.level, uniqueName: `${bracket(d.name)}.${bracket(olapLayerName(d, "level", m.level))}` };
+}
+
 /** The deepest generation of a dimension. */
 export function depth(d: OlapDimension): number {
   let max = 1;

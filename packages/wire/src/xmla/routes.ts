@@ -7,6 +7,7 @@ import { discover } from "./discover.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import { execute } from "./execute.ts";
 import { mdDataSetXmlSteps, tabularXmlSteps } from "./mddataset.ts";
+import type { LevelRule } from "./names.ts";
 import { contentOf, readRequest } from "./request.ts";
 import { providerSession, requestSession } from "./sessions.ts";
 
@@ -18,7 +19,11 @@ const XML_TYPE = "text/xml; charset=utf-8";
  */
 export function registerXmlaRoutes(scope: FastifyInstance, state: XmlaEndpointState): void {
   for (const path of XMLA_PATHS) {
-    scope.post(path, async (request, reply) => answer(state, request, reply, request.xmlaUser as string));
+    // Analysis Services' address numbers levels from the root; Essbase's from the leaves (NOTES.md).
+    const levels: LevelRule = path === XMLA_PATHS[0] ? "root" : "leaves";
+    scope.post(path, async (request, reply) =>
+      answer(state, request, reply, request.xmlaUser as string, levels),
+    );
     // The pump answers POST only: a browser's GET of msmdpump.dll gets 501 from IIS (NOTES.md).
     scope.route({
       method: ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"],
@@ -53,6 +58,7 @@ async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   username: string,
+  levels: LevelRule,
 ) {
   const text = typeof request.body === "string" ? request.body : "";
   const call = await readRequest(text);
@@ -61,7 +67,7 @@ async function answer(
   const properties = call.properties;
   const catalogProperty = properties.get(PROPERTY.Catalog) || undefined;
   const ps = providerSession(state, request, username, session);
-  const context = new CallContext(state, ps, catalogProperty ?? session?.catalog ?? null);
+  const context = new CallContext(state, ps, catalogProperty ?? session?.catalog ?? null, levels);
   if (catalogProperty !== undefined) {
     await context.checkCatalog(catalogProperty);
     if (session) session.catalog = catalogProperty;

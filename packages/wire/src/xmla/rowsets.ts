@@ -7,7 +7,7 @@ import {
 } from "@qibates/protocols/xmla";
 import type { OlapCube } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
-import { CubeOutline, same } from "./names.ts";
+import { CubeOutline, type LevelRule, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
 import { tableRows } from "./table-rowsets.ts";
 
@@ -25,6 +25,8 @@ export interface DiscoverSource {
   memberNameParts(text: string): string[] | null;
   /** Whether cells can be written back (`UPDATE CUBE`). */
   writeEnabled: boolean;
+  /** How this address numbers levels (MDSCHEMA_LEVELS, _MEMBERS, _PROPERTIES, DBSCHEMA_COLUMNS). */
+  levels: LevelRule;
   /** The words the port's MDX reads as keywords (DISCOVER_KEYWORDS). */
   keywords: readonly string[];
 }

@@ -1,6 +1,6 @@
 import type { RequestType, Row } from "@qibates/protocols/xmla";
 import type { OlapDimension, OlapMember } from "@qibates/provider";
-import { depth, levelName, same } from "./names.ts";
+import { type LevelRule, levelsOf, same } from "./names.ts";
 import type { DiscoverSource } from "./rowsets.ts";
 
 /**
@@ -52,7 +52,7 @@ export async function tableRows(
           });
       } else {
         rows.push(...measures.map((m, i) => measureColumn(at, cube.cube, m, i)));
-        for (const d of dimensions) rows.push(...attributeColumns(at, d));
+        for (const d of dimensions) rows.push(...attributeColumns(at, d, source.levels));
       }
     }
   }
@@ -72,11 +72,11 @@ function measureColumn(at: Row, table: string, m: OlapMember, i: number): Row {
   };
 }
 
-function attributeColumns(at: Row, d: OlapDimension): Row[] {
-  return Array.from({ length: depth(d) }, (_, k) => ({
+function attributeColumns(at: Row, d: OlapDimension, rule: LevelRule): Row[] {
+  return levelsOf(d, rule).map((level, k) => ({
     ...at,
     TABLE_NAME: `$${d.name}`,
-    COLUMN_NAME: levelName(d, k + 1),
+    COLUMN_NAME: level.name,
     ORDINAL_POSITION: k + 1,
     COLUMN_FLAGS: 0,
     IS_NULLABLE: false,
