@@ -28,6 +28,14 @@ export type Expr =
   | { kind: "flag"; name: string; at: MdxPosition }
   /** An omitted argument: `Descendants(x, , LEAVES)`. */
   | { kind: "empty"; at: MdxPosition }
+  /** `CASE [subject] WHEN w THEN v … [ELSE e] END`. */
+  | {
+      kind: "case";
+      subject: Expr | null;
+      whens: [Expr, Expr][];
+      otherwise: Expr | null;
+      at: MdxPosition;
+    }
   | { kind: "unary"; op: "-" | "+" | "NOT"; operand: Expr; at: MdxPosition }
   | {
       kind: "binary";

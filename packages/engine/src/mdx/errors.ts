@@ -8,6 +8,11 @@ export type MdxErrorCode =
   | "MDX_UNKNOWN_MEMBER"
   /** A function or a dotted function (`.Children`) MDX does not have, or this engine does not support. */
   | "MDX_UNKNOWN_FUNCTION"
+  /**
+   * A function of Oracle's MDX list that needs a feature this engine does not have (varying attributes, text
+   * lists, property expressions): the message names the function and says what it needs.
+   */
+  | "MDX_UNSUPPORTED_FUNCTION"
   /** `FROM` names another cube. */
   | "MDX_UNKNOWN_CUBE"
   /** An argument of the wrong kind or number: a set where a member is needed, a missing count… */

@@ -12,8 +12,16 @@ import {
   startOf,
 } from "./ast.ts";
 import { MdxError, type MdxPosition } from "./errors.ts";
-import { Call, checkArity, checkMethodArity, type Evaluator, type MethodRequest } from "./functions/call.ts";
+import {
+  Call,
+  checkArity,
+  checkMethodArity,
+  type Evaluator,
+  type MdxDialect,
+  type MethodRequest,
+} from "./functions/call.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./functions/library.ts";
+import { refusal } from "./functions/refused-functions.ts";
 import { parseMdx } from "./parser.ts";
 import { compareStrings, distinct, except } from "./sets.ts";
 import {
@@ -74,6 +82,12 @@ export interface MdxOptions {
    * work throws {@link StepTooLong} instead: a host that must not be held long runs the query elsewhere.
    */
   stepWork?: number;
+  /**
+   * Whose MDX the query is read as: `essbase` (the default: `Levels(0)` are the leaves, as Essbase numbers
+   * them) or `ssas` (Microsoft's: levels numbered from the root, `Levels(0)` the top, and `Ancestors(m, level)`
+   * the one ancestor at that level). The host picks it per address, as the rowsets it answers there number levels.
+   */
+  dialect?: MdxDialect;
 }
 
 /**
@@ -165,7 +179,8 @@ const READ_WORK = 4;
 const ORIGIN: MdxPosition = { line: 1, column: 1, text: "" };
 
 class Executor implements Evaluator {
-  private readonly outline: Outline;
+  readonly outline: Outline;
+  readonly dialect: MdxDialect;
   private readonly base: readonly Dimension[];
   readonly calcMembers: CalculatedMember[] = [];
   private readonly namedSets = new Map<
@@ -194,6 +209,24 @@ class Executor implements Evaluator {
     this.outline = source.outline;
     this.base = this.outline.baseDimensions;
     this.maxWork = options.maxWork ?? MAX_MDX_WORK;
+    this.dialect = options.dialect ?? "essbase";
+  }
+
+  /** A Dynamic Time Series value through the source's own rule, when it has one and no calculated member is in play. */
+  readToDate(coords: Coords, dts: string, latest: Member): number | undefined {
+    const source = this.source as DataSource & {
+      readToDate?: (tuple: readonly Member[], dts: string, latest: Member) => CellValue;
+    };
+    if (typeof source.readToDate !== "function") return undefined;
+    // The time dimension's member is replaced by the periods to date: a calculated member there does not matter.
+    for (const [d, m] of coords) if (isCalc(m) && d !== latest.dimension) return undefined;
+    this.charge(READ_WORK * 12, ORIGIN);
+    const tuple: Member[] = this.base.map((d) => {
+      const m = coords.get(d);
+      return m === undefined || isCalc(m) ? d.root : m.stored;
+    });
+    const v = source.readToDate(tuple, dts, latest);
+    return v === null ? Number.NaN : v;
   }
 
   /** Counts `n` units of work: refused past the query's budget, or past the step's when the host set one. */
@@ -659,7 +692,28 @@ class Executor implements Evaluator {
         });
       case "call":
         return this.call(e.name, e.args, e.at, ctx, depth);
+      case "case":
+        return this.caseOf(e, ctx, depth);
     }
+  }
+
+  /** `CASE [subject] WHEN … THEN … [ELSE …] END`: only the branch taken is evaluated; no branch, no ELSE: empty. */
+  private caseOf(e: Extract<Expr, { kind: "case" }>, ctx: Coords, depth: number): Val {
+    const subject = e.subject ? this.evaluate(e.subject, ctx, depth) : null;
+    for (const [when, then] of e.whens) {
+      const w = this.evaluate(when, ctx, depth);
+      let hit: boolean;
+      if (subject === null) hit = this.toBool(w, startOf(when), ctx, depth);
+      else if (subject.t === "str" || w.t === "str")
+        hit = subject.t === "str" && w.t === "str" && compareStrings(subject.v, w.v) === 0;
+      else {
+        const a = this.toNumber(subject, startOf(when), ctx, depth);
+        const b = this.toNumber(w, startOf(when), ctx, depth);
+        hit = (Number.isNaN(a) ? 0 : a) === (Number.isNaN(b) ? 0 : b);
+      }
+      if (hit) return this.evaluate(then, ctx, depth);
+    }
+    return e.otherwise ? this.evaluate(e.otherwise, ctx, depth) : { t: "num", v: Number.NaN };
   }
 
   private binary(e: Extract<Expr, { kind: "binary" }>, ctx: Coords, depth: number): Val {
@@ -830,20 +884,26 @@ class Executor implements Evaluator {
     const tv = this.evaluate(target, ctx, depth);
     const method = METHOD_TABLE.get(name);
     if (method) {
-      checkMethodArity(name, args, method.args, at);
+      checkMethodArity(name, args, method.args, at, method.maxArgs ?? method.args);
       return method.evaluate({ ev: this, name, target, tv, args, at, ctx, depth });
     }
     if (!bare && args.length > 0) checkMethodArity(name, args, 0, at);
     const m = this.toMember(tv, startOf(target));
     const navigation = NAVIGATION_TABLE.get(name);
     if (navigation) return navigation.navigate(m);
+    const refused = refusal(name);
+    if (refused) throw new MdxError("MDX_UNSUPPORTED_FUNCTION", `.${at.text} ${refused}`, at);
     throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${at.text}`, at);
   }
 
   /** `NAME(args)`: the function table, its arity checked before any argument is evaluated. */
   private call(name: string, args: Expr[], at: MdxPosition, ctx: Coords, depth: number): Val {
     const f = FUNCTIONS.get(name);
-    if (!f) throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+    if (!f) {
+      const refused = refusal(name);
+      if (refused) throw new MdxError("MDX_UNSUPPORTED_FUNCTION", `${at.text} ${refused}`, at);
+      throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+    }
     checkArity(f, args, at);
     return f.evaluate(new Call(this, name, args, at, ctx, depth));
   }

@@ -26,7 +26,19 @@ export {
   type MdxResult,
   resolveMdxUpdate,
 } from "./executor.ts";
+export type { MdxDialect } from "./functions/call.ts";
+export {
+  FUNCTION_NOTES,
+  type FunctionNote,
+  noteOf,
+  ORACLE_MDX_FUNCTION_LIST_SOURCE,
+  ORACLE_MDX_FUNCTIONS,
+  type OracleFunctionCoverage,
+  oracleCoverage,
+  SSAS_CLIENT_FUNCTIONS,
+} from "./functions/catalogue.ts";
 export { MDX_FUNCTION_NAMES } from "./functions/names.ts";
+export { REFUSED_FUNCTIONS, type Refusal } from "./functions/refused-functions.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";

@@ -64,6 +64,21 @@ export const DOT_FUNCTIONS = new Set([
   "NAME",
   "LEVEL_NUMBER",
   "GEN_NUMBER",
+  "NEXTMEMBER",
+  "PREVMEMBER",
+  "FIRSTSIBLING",
+  "LASTSIBLING",
+  "DIMENSION",
+  "LEVEL",
+  "GENERATION",
+  "DEFAULTMEMBER",
+  "COUNT",
+  "CURRENT",
+  "CURRENTTUPLE",
+  "VALUE",
+  "UNIQUENAME",
+  "CAPTION",
+  "ORDINAL",
 ]);
 
 const AXIS_NAMES = ["COLUMNS", "ROWS", "PAGES", "CHAPTERS", "SECTIONS"];
@@ -86,7 +101,21 @@ const FLAGS = new Set([
 ]);
 
 /** Words the statements read besides the reserved ones (`UPDATE CUBE`, `DIMENSION PROPERTIES`, `AXIS(n)`…). */
-const STATEMENT_WORDS = ["AXIS", "BY", "CELL", "CUBE", "DIMENSION", "PROPERTIES", "SOLVE_ORDER", "UPDATE"];
+const STATEMENT_WORDS = [
+  "AXIS",
+  "BY",
+  "CASE",
+  "CELL",
+  "CUBE",
+  "DIMENSION",
+  "ELSE",
+  "END",
+  "PROPERTIES",
+  "SOLVE_ORDER",
+  "THEN",
+  "UPDATE",
+  "WHEN",
+];
 
 /**
  * Every word the parser reads as a keyword rather than a name, upper case and sorted: the reserved words, the
@@ -163,6 +192,12 @@ function childrenOf(e: Expr): Expr[] {
       return [e.target, ...(e.args ?? [])];
     case "call":
       return e.args;
+    case "case": {
+      const out = e.whens.flat();
+      if (e.subject) out.push(e.subject);
+      if (e.otherwise) out.push(e.otherwise);
+      return out;
+    }
     default:
       return [];
   }
@@ -550,6 +585,26 @@ class Parser {
     }
   }
 
+  /** `CASE [subject] WHEN w THEN v … [ELSE e] END`, after the word CASE. */
+  private caseExpr(start: Token): Expr {
+    const subject = this.isKw("WHEN") ? null : this.expr();
+    const whens: [Expr, Expr][] = [];
+    while (this.isKw("WHEN")) {
+      this.next();
+      const when = this.expr();
+      this.kw("THEN");
+      whens.push([when, this.expr()]);
+    }
+    if (whens.length === 0) this.fail("WHEN");
+    let otherwise: Expr | null = null;
+    if (this.isKw("ELSE")) {
+      this.next();
+      otherwise = this.expr();
+    }
+    this.kw("END");
+    return { kind: "case", subject, whens, otherwise, at: pos(start) };
+  }
+
   private primary(): Expr {
     const t = this.tok;
     switch (t.kind) {
@@ -567,6 +622,7 @@ class Parser {
         if (RESERVED.has(upper)) this.fail("a member, a set or a value");
         this.next();
         if (this.isPunct("(")) return { kind: "call", name: upper, args: this.args(), at: pos(t) };
+        if (upper === "CASE") return this.caseExpr(t);
         if (FLAGS.has(upper)) return { kind: "flag", name: upper, at: pos(t) };
         return { kind: "ref", parts: [{ name: t.value, bracketed: false, at: pos(t) }], at: pos(t) };
       }

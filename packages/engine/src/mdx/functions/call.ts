@@ -1,4 +1,4 @@
-import type { Member } from "../../outline.ts";
+import type { Member, Outline } from "../../outline.ts";
 import { type Expr, startOf } from "../ast.ts";
 import { MdxError, type MdxPosition } from "../errors.ts";
 import type { CalculatedMember, Coords, MdxMember, Val } from "../values.ts";
@@ -10,6 +10,15 @@ import type { CalculatedMember, Coords, MdxMember, Val } from "../values.ts";
  */
 export interface Evaluator {
   readonly calcMembers: readonly CalculatedMember[];
+  /** Whose MDX the query is read as (`MdxOptions.dialect`): level numbers and a few functions differ. */
+  readonly dialect: MdxDialect;
+  /** The outline the query runs over. */
+  readonly outline: Outline;
+  /**
+   * A Dynamic Time Series value read by the source itself (`Cube.readToDate`), or `undefined` when the source
+   * cannot (a calculated member in the coordinates, a source without Dynamic Time Series).
+   */
+  readToDate(coords: Coords, dts: string, latest: Member): number | undefined;
   evaluate(e: Expr, ctx: Coords, depth?: number): Val;
   charge(n: number, at: MdxPosition): void;
   cellValue(coords: Coords, depth: number): number;
@@ -25,6 +34,13 @@ export interface Evaluator {
   /** A method (`target.NAME`) through the method table: the call form `Children(m)` is the same function. */
   method(request: MethodRequest): Val;
 }
+
+/**
+ * Whose MDX a query is read as: `essbase` (Oracle's: `Levels(0)` are the leaves, `Ancestors(m, layer)` is every
+ * ancestor up to the layer) or `ssas` (Microsoft's: levels numbered from the root, `Level_Number` 0 at the top,
+ * `Ancestors(m, level)` the one ancestor at that level). Essbase's by default.
+ */
+export type MdxDialect = "essbase" | "ssas";
 
 /** A method to evaluate: `target.NAME(args)`, or `target.NAME` when `bare` (no parentheses). */
 export interface MethodRequest {
@@ -157,6 +173,8 @@ export interface MethodCall {
 export interface MdxMethod {
   name: string;
   args: number;
+  /** The most arguments it takes when it takes a varying number (`.Lag(n [, LEVEL])`); `args` is the fewest. */
+  maxArgs?: number;
   evaluate(call: MethodCall): Val;
 }
 
@@ -167,7 +185,16 @@ export interface MdxNavigation {
 }
 
 /** The arity check of a method. */
-export function checkMethodArity(name: string, args: readonly Expr[], n: number, at: MdxPosition): void {
+export function checkMethodArity(
+  name: string,
+  args: readonly Expr[],
+  n: number,
+  at: MdxPosition,
+  max = n,
+): void {
+  if (max > n && args.length >= n && args.length <= max) return;
+  if (max > n)
+    throw new MdxError("MDX_ARGUMENT", `.${name} takes ${n} to ${max} arguments, not ${args.length}`, at);
   if (args.length !== n)
     throw new MdxError(
       "MDX_ARGUMENT",

@@ -1,8 +1,11 @@
 import { type MdxFunction, type MdxMethod, type MdxNavigation, tableOf } from "./call.ts";
+import { HIERARCHY_FUNCTIONS } from "./hierarchy-functions.ts";
 import { LOGICAL_FUNCTIONS } from "./logical-functions.ts";
 import { MEMBER_FUNCTIONS } from "./member-functions.ts";
 import { METHODS, NAVIGATION } from "./methods.ts";
+import { MORE_SET_FUNCTIONS } from "./more-set-functions.ts";
 import { NUMERIC_FUNCTIONS } from "./numeric-functions.ts";
+import { SCALAR_FUNCTIONS } from "./scalar-functions.ts";
 import { SET_FUNCTIONS } from "./set-functions.ts";
 
 /**
@@ -14,6 +17,9 @@ export const FUNCTIONS: ReadonlyMap<string, MdxFunction> = tableOf(
   MEMBER_FUNCTIONS,
   NUMERIC_FUNCTIONS,
   LOGICAL_FUNCTIONS,
+  HIERARCHY_FUNCTIONS,
+  MORE_SET_FUNCTIONS,
+  SCALAR_FUNCTIONS,
 );
 
 /** Methods that read their target as it is (`.Members`, `.Levels(n)`, `.CurrentMember`, `.Name`…). */

@@ -3,6 +3,8 @@ import { type Expr, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { isCalc, layerMembers, layerName, type MdxMember, type Val } from "../values.ts";
 import type { MdxMethod, MdxNavigation, MethodCall } from "./call.ts";
+import { keywordOf, shift, uniqueNameOf } from "./helpers.ts";
+import { currentTuple, itemOf } from "./hierarchy-functions.ts";
 
 const empty = (): Val => ({ t: "set", tuples: [] });
 
@@ -46,7 +48,14 @@ function layer(c: MethodCall): Val {
       n = other;
       by = by === "level" ? "generation" : "level";
     }
-  } else n = c.ev.toInteger(arg, startOf(argE), c.ctx, c.depth);
+  } else {
+    n = c.ev.toInteger(arg, startOf(argE), c.ctx, c.depth);
+    // SSAS numbers levels from the root: its level n is generation n + 1.
+    if (by === "level" && c.ev.dialect === "ssas") {
+      by = "generation";
+      n += 1;
+    }
+  }
   if (by === "generation" && n < 1)
     throw new MdxError("MDX_ARGUMENT", "Generations start at 1 (the dimension)", startOf(argE));
   return { t: "layer", layer: { by, dimension, n } };
@@ -55,7 +64,9 @@ function layer(c: MethodCall): Val {
 /** `.LEVEL_NUMBER` and `.GEN_NUMBER` (a calculated member stands at generation 2, level 0). */
 function layerNumber(c: MethodCall): Val {
   const m = c.ev.toMember(c.tv, startOf(c.target));
-  if (isCalc(m)) return { t: "num", v: c.name === "GEN_NUMBER" ? 2 : 0 };
+  const ssas = c.ev.dialect === "ssas";
+  if (isCalc(m)) return { t: "num", v: c.name === "GEN_NUMBER" ? 2 : ssas ? 1 : 0 };
+  if (c.name === "LEVEL_NUMBER" && ssas) return { t: "num", v: m.generation - 1 };
   return { t: "num", v: c.name === "GEN_NUMBER" ? m.generation : m.level };
 }
 
@@ -83,7 +94,160 @@ export const METHODS: readonly MdxMethod[] = [
   },
   { name: "LEVEL_NUMBER", args: 0, evaluate: layerNumber },
   { name: "GEN_NUMBER", args: 0, evaluate: layerNumber },
+  {
+    name: "COUNT",
+    args: 0,
+    maxArgs: 1,
+    evaluate: (c) => ({ t: "num", v: c.ev.toSet(c.tv, startOf(c.target)).length }),
+  },
+  {
+    name: "ITEM",
+    args: 1,
+    evaluate: (c) =>
+      itemOf(
+        c.tv,
+        c.ev.toInteger(
+          c.ev.evaluate(c.args[0] as Expr, c.ctx, c.depth),
+          startOf(c.args[0] as Expr),
+          c.ctx,
+          c.depth,
+        ),
+        c,
+      ),
+  },
+  { name: "CURRENT", args: 0, evaluate: (c) => currentTuple(c.ev.toSet(c.tv, startOf(c.target)), c) },
+  { name: "CURRENTTUPLE", args: 0, evaluate: (c) => currentTuple(c.ev.toSet(c.tv, startOf(c.target)), c) },
+  {
+    name: "VALUE",
+    args: 0,
+    evaluate: (c) => ({ t: "num", v: c.ev.toNumber(c.tv, startOf(c.target), c.ctx, c.depth) }),
+  },
+  {
+    name: "UNIQUENAME",
+    args: 0,
+    evaluate: (c) => ({ t: "str", v: uniqueNameOf(c.ev.toMember(c.tv, startOf(c.target))) }),
+  },
+  {
+    name: "CAPTION",
+    args: 0,
+    evaluate: (c) => ({ t: "str", v: c.ev.toMember(c.tv, startOf(c.target)).name }),
+  },
+  { name: "PROPERTIES", args: 1, maxArgs: 2, evaluate: properties },
+  { name: "LAG", args: 1, maxArgs: 2, evaluate: (c) => lagLeadMethod(c, -1) },
+  { name: "NEXTMEMBER", args: 0, maxArgs: 1, evaluate: (c) => nextPrev(c, 1) },
+  { name: "PREVMEMBER", args: 0, maxArgs: 1, evaluate: (c) => nextPrev(c, -1) },
+  { name: "LEAD", args: 1, maxArgs: 2, evaluate: (c) => lagLeadMethod(c, 1) },
+  {
+    name: "ORDINAL",
+    args: 0,
+    evaluate(c) {
+      if (c.tv.t !== "layer") throw new MdxError("MDX_ARGUMENT", ".Ordinal needs a level", c.at);
+      const l = c.tv.layer;
+      return { t: "num", v: c.ev.dialect === "ssas" && l.by === "generation" ? l.n - 1 : l.n };
+    },
+  },
+  {
+    name: "DIMENSION",
+    args: 0,
+    evaluate: (c) =>
+      c.tv.t === "layer"
+        ? { t: "member", m: c.tv.layer.dimension.root }
+        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
+  },
+  {
+    name: "LEVEL",
+    args: 0,
+    evaluate(c) {
+      const m = c.ev.toOutlineMember(c.tv, startOf(c.target));
+      return c.ev.dialect === "ssas"
+        ? { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } }
+        : { t: "layer", layer: { by: "level", dimension: m.dimension, n: m.level } };
+    },
+  },
+  {
+    name: "GENERATION",
+    args: 0,
+    evaluate(c) {
+      const m = c.ev.toOutlineMember(c.tv, startOf(c.target));
+      return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
+    },
+  },
+  {
+    name: "DEFAULTMEMBER",
+    args: 0,
+    evaluate: (c) =>
+      c.tv.t === "layer"
+        ? { t: "member", m: c.tv.layer.dimension.root }
+        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
+  },
 ];
+
+/** `.NextMember` / `.PrevMember` (`[, LEVEL]` along the level rather than the generation). */
+function nextPrev(c: MethodCall, n: 1 | -1): Val {
+  const m = c.ev.toMember(c.tv, startOf(c.target));
+  const by = c.args[0] && keywordOf(c.args[0]) === "LEVEL" ? "level" : "generation";
+  const x = shift(c.ev, m, n, by);
+  return x ? { t: "member", m: x } : empty();
+}
+
+/** `.Lag(n [, LEVEL])` / `.Lead(n [, LEVEL])`. */
+function lagLeadMethod(c: MethodCall, sign: 1 | -1): Val {
+  const m = c.ev.toMember(c.tv, startOf(c.target));
+  const nE = c.args[0] as Expr;
+  const n = Math.trunc(c.ev.toNumber(c.ev.evaluate(nE, c.ctx, c.depth), startOf(nE), c.ctx, c.depth));
+  const by = c.args[1] && keywordOf(c.args[1]) === "LEVEL" ? "level" : "generation";
+  const x = Number.isFinite(n) ? shift(c.ev, m, sign * n, by) : null;
+  return x ? { t: "member", m: x } : empty();
+}
+
+/** `.Properties("NAME")`: a member's intrinsic property, or the name of its attribute in an attribute dimension. */
+function properties(c: MethodCall): Val {
+  const m = c.ev.toMember(c.tv, startOf(c.target));
+  const nameE = c.args[0] as Expr;
+  const v = c.ev.evaluate(nameE, c.ctx, c.depth);
+  const prop = (v.t === "str" ? v.v : (keywordOf(nameE) ?? "")).toUpperCase();
+  const calc = isCalc(m);
+  const ssas = c.ev.dialect === "ssas";
+  const s = (x: string): Val => ({ t: "str", v: x });
+  const n = (x: number): Val => ({ t: "num", v: x });
+  switch (prop) {
+    case "MEMBER_NAME":
+    case "MEMBER_CAPTION":
+    case "CAPTION":
+    case "NAME":
+      return s(m.name);
+    case "MEMBER_UNIQUE_NAME":
+    case "UNIQUE_NAME":
+      return s(uniqueNameOf(m));
+    case "PARENT_UNIQUE_NAME":
+      return s(m.parent ? uniqueNameOf(m.parent) : "");
+    case "DIMENSION_UNIQUE_NAME":
+    case "HIERARCHY_UNIQUE_NAME":
+      return s(`[${m.dimension.name}]`);
+    case "LEVEL_NUMBER":
+      return n(calc ? (ssas ? 1 : 0) : ssas ? m.generation - 1 : m.level);
+    case "GEN_NUMBER":
+      return n(calc ? 2 : m.generation);
+    case "PARENT_LEVEL":
+      return n(m.parent ? (ssas ? m.parent.generation - 1 : m.parent.level) : 0);
+    case "CHILDREN_CARDINALITY":
+      return n(calc ? 0 : m.children.length);
+    case "MEMBER_ALIAS":
+      return s(calc ? m.name : (m.alias("Default") ?? m.name));
+    case "MEMBER_TYPE":
+      return n(calc ? 4 : 1);
+  }
+  if (!calc) {
+    const attr = m.stored.attributes.get(
+      c.ev.outline.dimensions.find((d) => d.type === "attribute" && d.name.toUpperCase() === prop)?.name ??
+        "",
+    );
+    if (attr) return s(attr.name);
+    if (c.ev.outline.dimensions.some((d) => d.type === "attribute" && d.name.toUpperCase() === prop))
+      return s("");
+  }
+  throw new MdxError("MDX_ARGUMENT", `Unknown property ${prop}`, startOf(nameE));
+}
 
 /**
  * Methods from a member to its neighbours in the outline. A calculated member has its parent, is its only
@@ -98,7 +262,15 @@ export const NAVIGATION: readonly MdxNavigation[] = [
   },
   { name: "FIRSTCHILD", navigate: (m) => child(m, 0) },
   { name: "LASTCHILD", navigate: (m) => child(m, -1) },
+  { name: "FIRSTSIBLING", navigate: (m) => sibling(m, 0) },
+  { name: "LASTSIBLING", navigate: (m) => sibling(m, -1) },
 ];
+
+function sibling(m: MdxMember, at: 0 | -1): Val {
+  if (isCalc(m) || !m.parent) return { t: "member", m };
+  const s = m.parent.children;
+  return { t: "member", m: (at === 0 ? s[0] : s[s.length - 1]) as Member };
+}
 
 function child(m: MdxMember, at: 0 | -1): Val {
   if (isCalc(m)) return empty();

@@ -1,0 +1,174 @@
+import type { Dimension, Member } from "../../outline.ts";
+import { type Expr, startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
+import { type Coords, describe, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";
+import type { Call, Evaluator } from "./call.ts";
+
+/** Shared pieces of the function families: keywords, layers, peers along a layer, empty results. */
+
+export const EMPTY_SET: Val = { t: "set", tuples: [] };
+
+export const setOf = (ms: readonly MdxMember[]): Val => ({ t: "set", tuples: ms.map((m) => [m]) });
+
+export const memberOrEmpty = (m: MdxMember | null | undefined): Val =>
+  m ? { t: "member", m } : { t: "set", tuples: [] };
+
+export const num = (v: number): Val => ({ t: "num", v });
+
+export const str = (v: string): Val => ({ t: "str", v });
+
+export const bool = (v: boolean): Val => ({ t: "bool", v });
+
+/**
+ * A keyword argument (`RECURSIVE`, `LEVEL`, `INCLUDEMEMBER`, `QTD`…), upper case, whether the parser read it as a
+ * flag, a bare name or a string; `null` when the argument is left out.
+ */
+export function keywordArg(c: Call, i: number): string | null {
+  if (i >= c.args.length) return null;
+  const e = c.arg(i);
+  return keywordOf(e);
+}
+
+export function keywordOf(e: Expr): string | null {
+  switch (e.kind) {
+    case "empty":
+      return null;
+    case "flag":
+      return e.name;
+    case "string":
+      return e.value.toUpperCase();
+    case "ref":
+      if (e.parts.length === 1) return (e.parts[0]?.name ?? "").toUpperCase();
+      break;
+    case "binary": {
+      // `Q-T-D` as written reads as a subtraction of three names.
+      const names: string[] = [];
+      const walk = (x: Expr): boolean => {
+        if (x.kind === "ref" && x.parts.length === 1) {
+          names.push(x.parts[0]?.name ?? "");
+          return true;
+        }
+        return x.kind === "binary" && x.op === "-" && walk(x.left) && walk(x.right);
+      };
+      if (walk(e)) return names.join("-").toUpperCase();
+      break;
+    }
+  }
+  return null;
+}
+
+/** A keyword among `allowed`, or `fallback` when it is left out; any other word is refused, naming the choices. */
+export function choiceArg(
+  c: Call,
+  i: number,
+  allowed: readonly string[],
+  fallback: string | null,
+): string | null {
+  const k = keywordArg(c, i);
+  if (k === null) return fallback;
+  if (!allowed.includes(k))
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `${c.at.text} takes ${allowed.join(", ")} here, not ${startOf(c.arg(i)).text}`,
+      startOf(c.arg(i)),
+    );
+  return k;
+}
+
+/** A layer (a level or a generation) argument of a dimension, or `null` when it is left out. */
+export function layerArgOf(c: Call, i: number, dimension?: Dimension): Layer | null {
+  if (i >= c.args.length || c.arg(i).kind === "empty") return null;
+  const v = c.val(i);
+  const at = startOf(c.arg(i));
+  if (v.t !== "layer")
+    throw new MdxError("MDX_ARGUMENT", `Expected a level or a generation, found ${describe(v)}`, at);
+  if (dimension && v.layer.dimension !== dimension)
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `The level is one of ${v.layer.dimension.name}, not of ${dimension.name}`,
+      at,
+    );
+  return v.layer;
+}
+
+/** Whether a member stands on a layer. */
+export const onLayer = (m: Member, layer: Layer): boolean =>
+  layer.by === "generation" ? m.generation === layer.n : m.level === layer.n;
+
+/** The members of a dimension on the same generation (or level) as `m`, shared instances left out, outline order. */
+export function peersOf(m: Member, by: "generation" | "level" = "generation"): Member[] {
+  return m.dimension.members.filter(
+    (x) => !x.isShared && (by === "generation" ? x.generation === m.generation : x.level === m.level),
+  );
+}
+
+/** `m` moved `n` places along its generation (or level): `null` past either end. */
+export function shift(ev: Evaluator, m: MdxMember, n: number, by: "generation" | "level"): Member | null {
+  if (isCalc(m)) return null;
+  const peers = peersOf(m, by);
+  ev.charge(m.dimension.members.length, { line: 0, column: 0, text: "" });
+  const i = peers.indexOf(m.stored);
+  const j = i + n;
+  return i < 0 || j < 0 || j >= peers.length ? null : (peers[j] as Member);
+}
+
+/** The time dimension (type time), or the refusal naming the function that needs one. */
+export function timeDimension(c: Call): Dimension {
+  const d = c.ev.outline.dimensions.find((x) => x.type === "time");
+  if (!d)
+    throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a time dimension, and the outline has none`, c.at);
+  return d;
+}
+
+/** The current member of a dimension in the call's context. */
+export function currentOf(ctx: Coords, d: Dimension): MdxMember {
+  return ctx.get(d) ?? d.root;
+}
+
+/** The ancestor of `m` (or `m` itself) on a layer, or `null`. */
+export function ancestorOn(m: Member, layer: Layer): Member | null {
+  for (let a: Member | null = m; a; a = a.parent) if (onLayer(a, layer)) return a;
+  return null;
+}
+
+/** The value of a value expression (argument `i`) over a tuple, or of the cell when the argument is left out. */
+export function valueAt(c: Call, tuple: readonly MdxMember[], i: number): number | string {
+  const ctx = c.ev.override(c.ctx, tuple);
+  if (i >= c.args.length || c.arg(i).kind === "empty") return c.ev.cellValue(ctx, c.depth);
+  const v = c.ev.evaluate(c.arg(i), ctx, c.depth);
+  return v.t === "str" ? v.v : c.ev.toNumber(v, startOf(c.arg(i)), ctx, c.depth);
+}
+
+/** A number argument, any sign or fraction allowed (#Missing stays NaN). */
+export function numberArg(c: Call, i: number): number {
+  return c.ev.toNumber(c.val(i), startOf(c.arg(i)), c.ctx, c.depth);
+}
+
+/** A whole number argument, negative ones allowed. */
+export function signedIntegerArg(c: Call, i: number): number {
+  const n = numberArg(c, i);
+  if (!Number.isFinite(n))
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `Expected a number, found ${startOf(c.arg(i)).text}`,
+      startOf(c.arg(i)),
+    );
+  return Math.trunc(n);
+}
+
+/** A string argument; a number is written as MDX writes it. */
+export function textArg(c: Call, i: number): string {
+  const v = c.val(i);
+  if (v.t === "str") return v.v;
+  if (v.t === "num") return Number.isNaN(v.v) ? "" : String(v.v);
+  if (v.t === "bool") return v.v ? "TRUE" : "FALSE";
+  if (v.t === "member") return v.m.name;
+  throw new MdxError("MDX_ARGUMENT", `Expected a string, found ${describe(v)}`, startOf(c.arg(i)));
+}
+
+/** A member's unique name as the endpoints write it: `[Market].[East]`, the dimension alone as `[Market]`. */
+export function uniqueNameOf(m: MdxMember): string {
+  const b = (s: string) => `[${s.replaceAll("]", "]]")}]`;
+  if (isCalc(m)) return `${m.parent ? uniqueNameOf(m.parent) : b(m.dimension.name)}.${b(m.name)}`;
+  return m.parent === null ? b(m.dimension.name) : `${b(m.dimension.name)}.${b(m.name)}`;
+}

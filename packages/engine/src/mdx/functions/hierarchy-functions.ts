@@ -1,0 +1,579 @@
+import type { Dimension, Member } from "../../outline.ts";
+import { startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
+import { isCalc, type Layer, layerMembers, type MdxMember, type Val } from "../values.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
+import {
+  ancestorOn,
+  bool,
+  choiceArg,
+  currentOf,
+  EMPTY_SET,
+  keywordArg,
+  layerArgOf,
+  memberOrEmpty,
+  onLayer,
+  peersOf,
+  setOf,
+  shift,
+  signedIntegerArg,
+  timeDimension,
+} from "./helpers.ts";
+
+const ANY = Number.POSITIVE_INFINITY;
+
+/** The call form of a method (`Generations([Year], 2)` is `[Year].Generations(2)`), its other arguments passed on. */
+const asMethodWithArgs = (name: string, min: number, max: number): MdxFunction =>
+  fn(name, min, max, (c) =>
+    c.ev.method({
+      name,
+      target: c.arg(0),
+      args: c.args.slice(1),
+      bare: c.args.length === 1,
+      at: c.at,
+      ctx: c.ctx,
+      depth: c.depth,
+    }),
+  );
+
+/** GENERATION or LEVEL, the layer type a few functions take (generation when left out). */
+const layerType = (c: Call, i: number): "generation" | "level" =>
+  choiceArg(c, i, ["GENERATION", "LEVEL"], "GENERATION") === "LEVEL" ? "level" : "generation";
+
+/** A member argument that must be in the outline. */
+const outline = (c: Call, i: number): Member => c.outlineMemberArg(i);
+
+/** `Lag`/`Lead`: `n` places back (Lag) or forward (Lead) along the generation or level. */
+function lagLead(c: Call, sign: 1 | -1): Val {
+  const m = c.memberArg(0);
+  const n = signedIntegerArg(c, 1);
+  return memberOrEmpty(shift(c.ev, m, sign * n, layerType(c, 2)));
+}
+
+/** The path of child positions from `ancestor` down to `m`. */
+function pathFrom(ancestor: Member, m: Member): number[] | null {
+  const path: number[] = [];
+  let x: Member = m;
+  while (x !== ancestor) {
+    const p = x.parent;
+    if (!p) return null;
+    path.unshift(p.children.indexOf(x));
+    x = p;
+  }
+  return path;
+}
+
+/** Cousin(m1, m2): the member under `m2` at the place `m1` holds under its own ancestor at `m2`'s generation. */
+export function cousin(m1: Member, m2: Member): Member | null {
+  if (m1.dimension !== m2.dimension) return null;
+  let a: Member | null = m1;
+  while (a && a.generation > m2.generation) a = a.parent;
+  if (!a || a.generation !== m2.generation) return null;
+  const path = pathFrom(a, m1);
+  if (!path) return null;
+  let x: Member | undefined = m2;
+  for (const i of path) x = x?.children[i];
+  return x ?? null;
+}
+
+/** The layer `c.arg(i)` names, else the generation of the member's parent (the default of the time functions). */
+function layerOrParent(c: Call, i: number, m: Member): Layer | null {
+  const layer = layerArgOf(c, i, m.dimension);
+  if (layer) return layer;
+  if (!m.parent) return null;
+  return { by: "generation", dimension: m.dimension, n: m.parent.generation };
+}
+
+/** The member a time function reads: argument `i`, else the current member of the layer's (or time) dimension. */
+function memberOrCurrent(c: Call, i: number, dimension?: Dimension): Member {
+  if (i < c.args.length && c.arg(i).kind !== "empty") return outline(c, i);
+  const d = dimension ?? timeDimension(c);
+  const m = currentOf(c.ctx, d);
+  if (isCalc(m)) throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a member of the outline`, c.at);
+  return m;
+}
+
+/** The first argument of a time function as a layer when it is one (and then its dimension), else `null`. */
+function leadingLayer(c: Call): Layer | null {
+  if (c.args.length === 0 || c.arg(0).kind === "empty") return null;
+  return layerArgOf(c, 0);
+}
+
+/** PeriodsToDate(layer, member): the members of `member`'s generation from the first under its layer ancestor to it. */
+export function periodsToDate(m: Member, layer: Layer | null): Member[] {
+  if (!layer) return [];
+  const a = ancestorOn(m, layer);
+  if (!a) return [];
+  const under = [a, ...a.descendants()].filter((x) => !x.isShared && x.generation === m.generation);
+  const i = under.indexOf(m.stored);
+  return i < 0 ? [] : under.slice(0, i + 1);
+}
+
+/** The generation of a Dynamic Time Series (`QTD`, `Q-T-D`), or undefined when the outline does not enable it. */
+export function dtsGeneration(time: Dimension, op: string): number | undefined {
+  const k = op.replaceAll("-", "").toUpperCase();
+  const dts = `${k[0]}-T-D`;
+  return time.dynamicTimeSeries.get(dts);
+}
+
+/** The layer of an xTD function: its Dynamic Time Series generation; in SSAS's dialect, else a generation so named. */
+function xtdLayer(c: Call, op: string, time: Dimension): Layer | null {
+  const g = dtsGeneration(time, op);
+  if (g !== undefined) return { by: "generation", dimension: time, n: g };
+  if (c.ev.dialect !== "ssas") return null;
+  const word = { YTD: "year", QTD: "quarter", MTD: "month", WTD: "week" }[op];
+  if (!word) return null;
+  for (const [n, name] of time.generationNames)
+    if (name.toLowerCase().startsWith(word)) return { by: "generation", dimension: time, n };
+  return op === "YTD" ? { by: "generation", dimension: time, n: 1 } : null;
+}
+
+const XTD = ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"];
+
+/** The drill of one set (DrilldownMember, DrilldownByLayer/Level): `expand(tuple)` says which position to drill. */
+function drillDown(
+  tuples: MdxMember[][],
+  expand: (t: MdxMember[], i: number) => number,
+  recursive: (m: Member) => boolean,
+): MdxMember[][] {
+  const out: MdxMember[][] = [];
+  const visit = (t: MdxMember[], i: number, depth: number): void => {
+    out.push(t);
+    const k = expand(t, i);
+    if (k < 0) return;
+    const m = t[k] as MdxMember;
+    if (isCalc(m)) return;
+    // A member already followed by one of its children is drilled already.
+    const next = tuples[i + 1];
+    if (depth === 0 && next && next.length === t.length && !isCalc(next[k] as MdxMember)) {
+      const n = next[k] as Member;
+      if (n.parent === m && next.every((x, j) => j === k || x === t[j])) return;
+    }
+    for (const child of m.children) {
+      const ct = [...t];
+      ct[k] = child;
+      if (recursive(child)) visit(ct, -1, depth + 1);
+      else out.push(ct);
+    }
+  };
+  tuples.forEach((t, i) => {
+    visit(t, i, 0);
+  });
+  return out;
+}
+
+/** The position in a tuple of the member of a dimension (-1 when the tuple has none). */
+const positionOf = (t: readonly MdxMember[], d: Dimension): number => t.findIndex((m) => m.dimension === d);
+
+/** Layer, index or nothing: the layer argument of DrilldownByLayer/DrillupByLayer (index = position in tuples). */
+function drillTarget(c: Call, tuples: MdxMember[][]): { layer: Layer | null; position: number | null } {
+  if (c.args.length < 2 || c.arg(1).kind === "empty") return { layer: null, position: null };
+  const v = c.val(1);
+  if (v.t === "layer") return { layer: v.layer, position: null };
+  const n = signedIntegerArg(c, 1);
+  if (n < 0 || (tuples[0] && n >= tuples[0].length))
+    throw new MdxError("MDX_ARGUMENT", `The tuples have no position ${n}`, startOf(c.arg(1)));
+  return { layer: null, position: n };
+}
+
+/** The deepest (highest) generation of the members at a position of a set. */
+function deepest(tuples: MdxMember[][], k: number): number {
+  let g = 0;
+  for (const t of tuples) {
+    const m = t[k];
+    if (m && !isCalc(m)) g = Math.max(g, m.generation);
+  }
+  return g;
+}
+
+function drilldownByLayer(c: Call): Val {
+  const tuples = c.setArg(0);
+  if (tuples.length === 0) return EMPTY_SET;
+  const { layer, position } = drillTarget(c, tuples);
+  const first = tuples[0] as MdxMember[];
+  // The position drilled: the layer's dimension, the index given, else the last dimension of the tuples.
+  const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
+  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  const g = deepest(tuples, k);
+  const hit = (m: MdxMember): boolean => !isCalc(m) && (layer ? onLayer(m, layer) : m.generation === g);
+  c.ev.charge(tuples.length, c.at);
+  return {
+    t: "set",
+    tuples: drillDown(
+      tuples,
+      (t) => (hit(t[k] as MdxMember) ? k : -1),
+      () => false,
+    ),
+  };
+}
+
+function drillupByLayer(c: Call): Val {
+  const tuples = c.setArg(0);
+  if (tuples.length === 0) return EMPTY_SET;
+  const { layer, position } = drillTarget(c, tuples);
+  const first = tuples[0] as MdxMember[];
+  const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
+  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  const below = (m: MdxMember): boolean => {
+    if (isCalc(m)) return false;
+    if (!layer) return m.generation === deepest(tuples, k) && deepest(tuples, k) > 1;
+    return layer.by === "generation" ? m.generation > layer.n : m.level < layer.n;
+  };
+  const gens = new Set(
+    tuples
+      .map((t) => t[k])
+      .filter((m): m is Member => !!m && !isCalc(m))
+      .map((m) => m.generation),
+  );
+  // Without a layer: the set is drilled up to its second deepest generation (one generation only: unchanged).
+  if (!layer && gens.size < 2) return { t: "set", tuples };
+  return { t: "set", tuples: tuples.filter((t) => !below(t[k] as MdxMember)) };
+}
+
+function drilldownMember(c: Call): Val {
+  const tuples = c.setArg(0);
+  const targets = c.setArg(1);
+  const recursive = keywordArg(c, 2) === "RECURSIVE" || keywordArg(c, 3) === "RECURSIVE";
+  if (tuples.length === 0 || targets.length === 0) return { t: "set", tuples };
+  const d = ((targets[0] as MdxMember[])[0] as MdxMember).dimension;
+  const wanted = new Set(targets.map((t) => t[0] as MdxMember));
+  const k = positionOf(tuples[0] as MdxMember[], d);
+  if (k < 0) return { t: "set", tuples };
+  c.ev.charge(tuples.length, c.at);
+  return {
+    t: "set",
+    tuples: drillDown(
+      tuples,
+      (t) => (wanted.has(t[k] as MdxMember) ? k : -1),
+      (m) => recursive && wanted.has(m),
+    ),
+  };
+}
+
+function drillupMember(c: Call): Val {
+  const tuples = c.setArg(0);
+  const targets = c.setArg(1);
+  if (tuples.length === 0 || targets.length === 0) return { t: "set", tuples };
+  const d = ((targets[0] as MdxMember[])[0] as MdxMember).dimension;
+  const k = positionOf(tuples[0] as MdxMember[], d);
+  if (k < 0) return { t: "set", tuples };
+  const inSet = new Set(tuples.map((t) => t[k] as MdxMember));
+  const ups = targets.map((t) => t[0] as MdxMember).filter((m): m is Member => !isCalc(m) && inSet.has(m));
+  return {
+    t: "set",
+    tuples: tuples.filter((t) => {
+      const m = t[k] as MdxMember;
+      return isCalc(m) || !ups.some((u) => m.isDescendantOf(u));
+    }),
+  };
+}
+
+/** Ancestors: Essbase's every ancestor up to the layer or distance, top first; SSAS's the one at the level. */
+function ancestors(c: Call): Val {
+  const m = outline(c, 0);
+  const v = c.val(1);
+  const chain = [m, ...m.ancestors()];
+  if (v.t === "layer") {
+    const layer = v.layer;
+    if (layer.dimension !== m.dimension)
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        `The level is one of ${layer.dimension.name}, not of ${m.dimension.name}`,
+        startOf(c.arg(1)),
+      );
+    if (c.ev.dialect === "ssas") return setOf(chain.filter((a) => onLayer(a, layer)).slice(0, 1));
+    const top = chain.findIndex((a) => onLayer(a, layer));
+    if (top < 0) return EMPTY_SET;
+    return setOf(chain.slice(0, top + 1).reverse());
+  }
+  const n = signedIntegerArg(c, 1);
+  if (n < 0) return EMPTY_SET;
+  if (c.ev.dialect === "ssas") return setOf(chain.slice(n, n + 1));
+  return setOf(chain.slice(0, n + 1).reverse());
+}
+
+/** MemberRange and the `:` operator's rules: peers of one layer between two members, in the order given. */
+function memberRange(c: Call): Val {
+  const a = outline(c, 0);
+  const b = outline(c, 1);
+  if (a.dimension !== b.dimension)
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `${a.name} and ${b.name} are not in the same dimension`,
+      startOf(c.arg(1)),
+    );
+  const by = layerType(c, 2);
+  c.ev.charge(a.dimension.members.length, c.at);
+  const peers = peersOf(a, by);
+  const ia = peers.indexOf(a.stored);
+  const ib = peers.indexOf(b.stored);
+  if (ia < 0 || ib < 0) return EMPTY_SET;
+  return setOf(ia <= ib ? peers.slice(ia, ib + 1) : peers.slice(ib, ia + 1).reverse());
+}
+
+function relMemberRange(c: Call): Val {
+  const m = outline(c, 0);
+  const before = signedIntegerArg(c, 1);
+  const after = signedIntegerArg(c, 2);
+  const by = layerType(c, 3);
+  c.ev.charge(m.dimension.members.length, c.at);
+  const peers = peersOf(m, by);
+  const i = peers.indexOf(m.stored);
+  if (i < 0) return EMPTY_SET;
+  return setOf(peers.slice(Math.max(0, i - Math.max(0, before)), i + Math.max(0, after) + 1));
+}
+
+/** TupleRange: the tuples between two, each dimension along its peers, the last dimension fastest (as @XRANGE). */
+function tupleRange(c: Call): Val {
+  const a = c.setArg(0)[0] ?? [];
+  const b = c.setArg(1)[0] ?? [];
+  if (a.length !== b.length || a.some((m, i) => m.dimension !== b[i]?.dimension))
+    throw new MdxError("MDX_ARGUMENT", "TupleRange needs two tuples of the same dimensions", c.at);
+  if (a.some(isCalc) || b.some(isCalc)) return EMPTY_SET;
+  const peers = (a as Member[]).map((m) => peersOf(m));
+  const ia = (a as Member[]).map((m, k) => (peers[k] as Member[]).indexOf(m.stored));
+  const ib = (b as Member[]).map((m, k) => (peers[k] as Member[]).indexOf(m.stored));
+  if (ib.some((i) => i < 0)) return EMPTY_SET;
+  // Mixed radix: position = Σ index × product of the later dimensions' sizes.
+  const sizes = peers.map((p) => p.length);
+  const pos = (idx: number[]): number => idx.reduce((n, i, k) => n * (sizes[k] as number) + i, 0);
+  const from = pos(ia);
+  const to = pos(ib);
+  if (to < from) return EMPTY_SET;
+  c.ev.charge(to - from + 1, c.at);
+  const out: MdxMember[][] = [];
+  for (let p = from; p <= to; p++) {
+    const t: Member[] = [];
+    let rest = p;
+    for (let k = sizes.length - 1; k >= 0; k--) {
+      const size = sizes[k] as number;
+      t.unshift((peers[k] as Member[])[rest % size] as Member);
+      rest = Math.floor(rest / size);
+    }
+    out.push(t);
+  }
+  return { t: "set", tuples: out };
+}
+
+function parallelPeriod(c: Call): Val {
+  const layer = leadingLayer(c);
+  const index = c.args.length > 1 && c.arg(1).kind !== "empty" ? signedIntegerArg(c, 1) : 1;
+  const m = memberOrCurrent(c, 2, layer?.dimension);
+  const lay = layer ?? layerOrParent(c, 99, m);
+  if (!lay) return EMPTY_SET;
+  const a1 = ancestorOn(m, lay);
+  if (!a1) return EMPTY_SET;
+  const a2 = shift(c.ev, a1, -index, "generation");
+  return memberOrEmpty(a2 ? cousin(m, a2) : null);
+}
+
+function periodsToDateFn(c: Call): Val {
+  const layer = leadingLayer(c);
+  const m = memberOrCurrent(c, 1, layer?.dimension);
+  const lay =
+    layer ??
+    (c.ev.dialect === "ssas"
+      ? layerOrParent(c, 99, m)
+      : { by: "generation" as const, dimension: m.dimension, n: 1 });
+  return setOf(periodsToDate(m, lay));
+}
+
+/** OpeningPeriod / ClosingPeriod: the first or last descendant of a member on a layer (the leaves by default). */
+function openingClosing(c: Call, last: boolean): Val {
+  const layer = leadingLayer(c);
+  const m = memberOrCurrent(c, 1, layer?.dimension);
+  const under = [m, ...m.descendants()].filter((x) => !x.isShared);
+  const on = layer
+    ? under.filter((x) => onLayer(x, layer))
+    : c.ev.dialect === "ssas"
+      ? m.children.filter((x) => !x.isShared)
+      : under.filter((x) => x.level === 0);
+  return memberOrEmpty(last ? on[on.length - 1] : on[0]);
+}
+
+function lastPeriods(c: Call): Val {
+  const n = signedIntegerArg(c, 0);
+  const m = memberOrCurrent(c, 1);
+  if (n === 0) return EMPTY_SET;
+  c.ev.charge(m.dimension.members.length, c.at);
+  const peers = peersOf(m);
+  const i = peers.indexOf(m.stored);
+  if (i < 0) return EMPTY_SET;
+  return setOf(n > 0 ? peers.slice(Math.max(0, i - n + 1), i + 1) : peers.slice(i, i - n));
+}
+
+function xtd(op: string): MdxFunction {
+  return fn(op, 0, 1, (c) => {
+    const time = timeDimension(c);
+    const m = memberOrCurrent(c, 0, time);
+    if (m.dimension !== time)
+      throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a member of ${time.name}`, c.at);
+    return setOf(periodsToDate(m, xtdLayer(c, op, time)));
+  });
+}
+
+/** Hierarchy and time: ancestors, cousins, neighbours, ranges, drills, parallel periods, periods to date. */
+export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
+  fn("ANCESTORS", 2, 2, ancestors),
+  fn("ASCENDANTS", 1, 1, (c) => {
+    const m = c.memberArg(0);
+    if (isCalc(m)) return setOf(m.parent ? [m, m.parent, ...m.parent.ancestors()] : [m]);
+    return setOf([m, ...m.ancestors()]);
+  }),
+  fn("COUSIN", 2, 2, (c) => memberOrEmpty(cousin(outline(c, 0), outline(c, 1)))),
+  fn("NEXTMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), 1, layerType(c, 1)))),
+  fn("PREVMEMBER", 1, 2, (c) => memberOrEmpty(shift(c.ev, c.memberArg(0), -1, layerType(c, 1)))),
+  fn("LAG", 2, 3, (c) => lagLead(c, -1)),
+  fn("LEAD", 2, 3, (c) => lagLead(c, 1)),
+  fn("FIRSTSIBLING", 1, 1, (c) => {
+    const m = outline(c, 0);
+    return memberOrEmpty(m.parent ? m.parent.children[0] : m);
+  }),
+  fn("LASTSIBLING", 1, 1, (c) => {
+    const m = outline(c, 0);
+    return memberOrEmpty(m.parent ? m.parent.children[m.parent.children.length - 1] : m);
+  }),
+  fn("LEAVES", 0, 1, (c) => {
+    const m = c.args.length > 0 ? outline(c, 0) : (c.ev.outline.baseDimensions[0] as Dimension).root;
+    const all = [m, ...m.descendants()];
+    c.ev.charge(all.length, c.at);
+    return setOf(all.filter((x) => x.isLeaf && !x.isShared));
+  }),
+  fn("MEMBERRANGE", 2, 4, memberRange),
+  fn("RELMEMBERRANGE", 3, 5, relMemberRange),
+  fn("TUPLERANGE", 2, 2, tupleRange),
+  fn("DRILLDOWNMEMBER", 2, 4, drilldownMember),
+  fn("DRILLUPMEMBER", 2, 3, drillupMember),
+  fn("DRILLDOWNBYLAYER", 1, 2, drilldownByLayer),
+  fn("DRILLDOWNLEVEL", 1, 3, drilldownByLayer),
+  fn("DRILLUPBYLAYER", 1, 2, drillupByLayer),
+  fn("DRILLUPLEVEL", 1, 2, drillupByLayer),
+  fn("PARALLELPERIOD", 0, 4, parallelPeriod),
+  fn("PERIODSTODATE", 0, 3, periodsToDateFn),
+  fn("OPENINGPERIOD", 0, 3, (c) => openingClosing(c, false)),
+  fn("CLOSINGPERIOD", 0, 3, (c) => openingClosing(c, true)),
+  fn("LASTPERIODS", 1, 3, lastPeriods),
+  ...XTD.map(xtd),
+  fn("DIMENSION", 1, 1, (c) => {
+    const v = c.val(0);
+    if (v.t === "layer") return { t: "member", m: v.layer.dimension.root };
+    return { t: "member", m: c.ev.toMember(v, startOf(c.arg(0))).dimension.root };
+  }),
+  fn("DEFAULTMEMBER", 1, 1, (c) => ({ t: "member", m: c.memberArg(0).dimension.root })),
+  fn("GENERATION", 1, 1, (c) => {
+    const m = outline(c, 0);
+    return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
+  }),
+  fn("LEVEL", 1, 1, (c) => {
+    const m = outline(c, 0);
+    if (c.ev.dialect === "ssas")
+      return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
+    return { t: "layer", layer: { by: "level", dimension: m.dimension, n: m.level } };
+  }),
+  asMethodWithArgs("GENERATIONS", 2, 2),
+  asMethodWithArgs("LEVELS", 2, 2),
+  asMethodWithArgs("CURRENTMEMBER", 1, 1),
+  fn("ORDINAL", 1, 1, (c) => {
+    const v = c.val(0);
+    if (v.t !== "layer")
+      throw new MdxError("MDX_ARGUMENT", "Ordinal needs a level or a generation", startOf(c.arg(0)));
+    // SSAS numbers levels from the root (0 = the top), as its level numbers.
+    if (c.ev.dialect === "ssas")
+      return { t: "num", v: v.layer.by === "generation" ? v.layer.n - 1 : v.layer.n };
+    return { t: "num", v: v.layer.n };
+  }),
+  fn("LINKMEMBER", 2, 2, (c) => {
+    // The instance of a member (its stored one or a shared one) under another hierarchy of its dimension.
+    const m = outline(c, 0);
+    const h = outline(c, 1);
+    if (h.dimension !== m.dimension) return EMPTY_SET;
+    const all = [h, ...h.descendants()];
+    c.ev.charge(all.length, c.at);
+    return memberOrEmpty(all.find((x) => x.stored === m.stored));
+  }),
+  fn("ISANCESTOR", 2, 3, (c) => {
+    const a = c.memberArg(0);
+    const m = c.memberArg(1);
+    const self = keywordArg(c, 2) === "INCLUDEMEMBER" && a === m;
+    return bool(self || (!isCalc(a) && !isCalc(m) && m.isDescendantOf(a)));
+  }),
+  fn("ISCHILD", 2, 3, (c) => {
+    const m = c.memberArg(0);
+    const p = c.memberArg(1);
+    const self = keywordArg(c, 2) === "INCLUDEMEMBER" && m === p;
+    return bool(self || (!isCalc(m) && !isCalc(p) && m.parent === p));
+  }),
+  fn("ISSIBLING", 2, 3, (c) => {
+    const a = c.memberArg(0);
+    const b = c.memberArg(1);
+    if (a === b) return bool(keywordArg(c, 2) === "INCLUDEMEMBER");
+    return bool(!isCalc(a) && !isCalc(b) && a.parent !== null && a.parent === b.parent);
+  }),
+  fn("ISGENERATION", 2, 2, (c) => {
+    const m = c.memberArg(0);
+    return bool(!isCalc(m) && m.generation === signedIntegerArg(c, 1));
+  }),
+  fn("ISLEVEL", 2, 2, (c) => {
+    const m = c.memberArg(0);
+    const n = signedIntegerArg(c, 1);
+    if (isCalc(m)) return bool(n === 0);
+    return bool((c.ev.dialect === "ssas" ? m.generation - 1 : m.level) === n);
+  }),
+  fn("ISACCTYPE", 2, 2, (c) => {
+    const m = c.memberArg(0);
+    const tag = keywordArg(c, 1);
+    if (isCalc(m)) return bool(false);
+    const s = m.stored;
+    switch (tag) {
+      case "FIRST":
+        return bool(s.timeBalance === "first");
+      case "LAST":
+        return bool(s.timeBalance === "last");
+      case "AVERAGE":
+        return bool(s.timeBalance === "average");
+      case "EXPENSE":
+        return bool(s.expense);
+      case "TWOPASS":
+        return bool(s.twoPass);
+      default:
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          "IsAccType takes FIRST, LAST, AVERAGE, EXPENSE or TWOPASS",
+          startOf(c.arg(1)),
+        );
+    }
+  }),
+  fn("IS", 2, 2, (c) => {
+    const a = c.memberArg(0);
+    const b = c.memberArg(1);
+    return bool(a === b || (!isCalc(a) && !isCalc(b) && a.stored === b.stored && a === b));
+  }),
+  fn("CONTAINS", 2, 2, (c) => {
+    const t = c.setArg(0)[0] ?? [];
+    const s = c.setArg(1);
+    return bool(s.some((x) => x.length === t.length && x.every((m, i) => m === t[i])));
+  }),
+  fn("CURRENTTUPLE", 1, 1, (c) => currentTuple(c.setArg(0), c)),
+  fn("ITEM", 2, ANY, (c) => itemOf(c.val(0), signedIntegerArg(c, 1), c)),
+];
+
+/** The tuple of a set's dimensions in the current context (what Filter or Generate is iterating over). */
+export function currentTuple(tuples: MdxMember[][], c: { ctx: Call["ctx"] }): Val {
+  const first = tuples[0];
+  if (!first) return EMPTY_SET;
+  const ms = first.map((m) => currentOf(c.ctx, m.dimension));
+  return ms.length === 1 ? { t: "member", m: ms[0] as MdxMember } : { t: "tuple", ms };
+}
+
+/** Item(tuple, n): the member at `n`; Item(set, n): the tuple at `n`; out of range: empty. */
+export function itemOf(v: Val, n: number, c: Pick<Call, "ev" | "at">): Val {
+  if (v.t === "tuple") return memberOrEmpty(v.ms[n]);
+  if (v.t === "member") return memberOrEmpty(n === 0 ? v.m : null);
+  const tuples = c.ev.toSet(v, c.at);
+  const t = tuples[n];
+  if (!t) return EMPTY_SET;
+  return t.length === 1 ? { t: "member", m: t[0] as MdxMember } : { t: "tuple", ms: t };
+}
+
+/** The layer members of a dimension, for a host: re-exported so the method table and the functions agree. */
+export { layerMembers };

@@ -1,0 +1,234 @@
+import type { Dimension, Member } from "../../outline.ts";
+import { startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
+import { parseMdxExpression } from "../parser.ts";
+import { distinct, flatOrder } from "../sets.ts";
+import { isCalc, type MdxMember, type Val } from "../values.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
+import { EMPTY_SET, keywordArg, numberArg, setOf, signedIntegerArg, textArg, valueAt } from "./helpers.ts";
+
+const ANY = Number.POSITIVE_INFINITY;
+
+/** Whether a value counts as empty: #Missing (NaN); a string is never empty. */
+const missing = (v: number | string): boolean => typeof v === "number" && Number.isNaN(v);
+
+/** Whether a tuple's value (argument `i`, else the cell) is not #Missing, crossed with any tuple of `over`. */
+function nonEmptyAt(c: Call, t: MdxMember[], i: number, over: MdxMember[][] | null): boolean {
+  if (!over || over.length === 0) return !missing(valueAt(c, t, i));
+  return over.some(
+    (o) => !missing(valueAt(c, [...t, ...o.filter((m) => !t.some((x) => x.dimension === m.dimension))], i)),
+  );
+}
+
+/** TopSum/TopPercent/BottomSum/BottomPercent: sorted by value, taken until the running total reaches the target. */
+function sumOrPercent(c: Call): Val {
+  const tuples = c.setArg(0);
+  const target = numberArg(c, 1);
+  const top = c.name.startsWith("TOP");
+  const keys = tuples.map((t) => valueAt(c, t, 2));
+  // Missing and negative values are left out (Oracle: these functions ignore them).
+  const kept = tuples.map((_, i) => i).filter((i) => typeof keys[i] === "number" && (keys[i] as number) >= 0);
+  const sorted = flatOrder(
+    kept.map((i) => tuples[i] as MdxMember[]),
+    kept.map((i) => keys[i] as number),
+    top,
+  );
+  const valueByTuple = new Map(kept.map((i) => [tuples[i] as MdxMember[], keys[i] as number]));
+  const total = kept.reduce((s, i) => s + (keys[i] as number), 0);
+  const goal = c.name.endsWith("PERCENT") ? (total * Math.min(100, Math.max(0, target))) / 100 : target;
+  const out: MdxMember[][] = [];
+  let run = 0;
+  for (const t of sorted) {
+    if (run >= goal && out.length > 0) break;
+    out.push(t);
+    run += valueByTuple.get(t) ?? 0;
+  }
+  return { t: "set", tuples: goal <= 0 ? [] : out };
+}
+
+/** The base members an attribute member (or any member under it) is associated with, in outline order. */
+export function attributeBase(c: Call, attr: Member): Member[] {
+  const d = attr.dimension;
+  if (d.type !== "attribute" || !d.baseDimensionName)
+    throw new MdxError("MDX_ARGUMENT", `${attr.name} is not a member of an attribute dimension`, c.at);
+  const base = c.ev.outline.dimension(d.baseDimensionName) as Dimension;
+  c.ev.charge(base.members.length, c.at);
+  const under = new Set([attr, ...attr.descendants()]);
+  return base.members.filter((m) => {
+    const a = m.attributes.get(d.name);
+    return !m.isShared && a !== undefined && under.has(a);
+  });
+}
+
+/** The value of an attribute member as WithAttr compares it: a number for numeric dimensions, else its name. */
+function attributeValue(m: Member): number | string {
+  const kind = m.dimension.attributeKind;
+  if (kind === "numeric") return Number(m.name);
+  if (kind === "date") {
+    const [mm, dd, yyyy] = m.name.split("-").map(Number);
+    return Date.UTC(yyyy as number, (mm as number) - 1, dd as number) / 1000;
+  }
+  return m.name.toLowerCase();
+}
+
+const COMPARE: Record<string, (a: number | string, b: number | string) => boolean> = {
+  ">": (a, b) => a > b,
+  ">=": (a, b) => a >= b,
+  "<": (a, b) => a < b,
+  "<=": (a, b) => a <= b,
+  "==": (a, b) => a === b,
+  "=": (a, b) => a === b,
+  "<>": (a, b) => a !== b,
+  "!=": (a, b) => a !== b,
+};
+
+function withAttr(c: Call): Val {
+  const attrDim = c.outlineMemberArg(0).dimension;
+  if (attrDim.type !== "attribute" || !attrDim.baseDimensionName)
+    throw new MdxError("MDX_ARGUMENT", "WithAttr needs an attribute dimension", startOf(c.arg(0)));
+  const op = textArg(c, 1).trim().toUpperCase();
+  const raw = c.val(2);
+  const compare = COMPARE[op];
+  const base = c.ev.outline.dimension(attrDim.baseDimensionName) as Dimension;
+  c.ev.charge(base.members.length, c.at);
+  const out = base.members.filter((m) => {
+    const a = m.attributes.get(attrDim.name);
+    if (!a || m.isShared) return false;
+    const v = attributeValue(a);
+    if (op === "IN") return typeof v === "string" && raw.t === "str" && v.includes(raw.v.toLowerCase());
+    if (!compare)
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        `WithAttr takes >, >=, <, <=, ==, <>, != or IN, not ${op}`,
+        startOf(c.arg(1)),
+      );
+    const b =
+      typeof v === "number"
+        ? c.ev.toNumber(raw, startOf(c.arg(2)), c.ctx, c.depth)
+        : raw.t === "str"
+          ? raw.v.toLowerCase()
+          : String(c.ev.toNumber(raw, startOf(c.arg(2)), c.ctx, c.depth));
+    return compare(v, b);
+  });
+  return setOf(out);
+}
+
+/** StrToMbr(string): the member a name or unique name (`[Market].[East]`, `East`) stands for. */
+function strToMember(c: Call): Val {
+  const text = textArg(c, 0);
+  let e: ReturnType<typeof parseMdxExpression>;
+  try {
+    e = parseMdxExpression(text);
+  } catch {
+    throw new MdxError("MDX_UNKNOWN_MEMBER", `Unknown member ${text}`, { ...startOf(c.arg(0)), text });
+  }
+  const v = c.ev.evaluate(e, c.ctx, c.depth);
+  return { t: "member", m: c.ev.toMember(v, startOf(c.arg(0))) };
+}
+
+/** Sets from sets: slices, iteration, sums and percentages, emptiness, attributes, and strings read as MDX. */
+export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
+  fn("SUBSET", 2, 3, (c) => {
+    const tuples = c.setArg(0);
+    const start = signedIntegerArg(c, 1);
+    const count = c.args.length > 2 ? signedIntegerArg(c, 2) : tuples.length;
+    if (start < 0 || count < 0) return EMPTY_SET;
+    return { t: "set", tuples: tuples.slice(start, start + count) };
+  }),
+  fn("GENERATE", 2, 3, (c) => {
+    const tuples = c.setArg(0);
+    const all = keywordArg(c, 2) === "ALL";
+    const out: MdxMember[][] = [];
+    for (const t of tuples) {
+      const ctx = c.ev.override(c.ctx, t);
+      const v = c.val(1, ctx);
+      if (v.t === "str" || v.t === "num") continue;
+      for (const x of c.ev.toSet(v, startOf(c.arg(1)))) out.push(x);
+    }
+    return { t: "set", tuples: c.ev.uniform(all ? out : distinct(out), c.at) };
+  }),
+  fn("EXTRACT", 2, ANY, (c) => {
+    const tuples = c.setArg(0);
+    const dims = c.args.slice(1).map((_, i) => c.memberArg(i + 1).dimension);
+    const first = tuples[0];
+    if (!first) return EMPTY_SET;
+    const at = dims.map((d) => first.findIndex((m) => m.dimension === d));
+    if (at.some((i) => i < 0))
+      throw new MdxError("MDX_ARGUMENT", "Extract names a dimension the set does not have", c.at);
+    return { t: "set", tuples: distinct(tuples.map((t) => at.map((i) => t[i] as MdxMember))) };
+  }),
+  fn("TOPSUM", 3, 3, sumOrPercent),
+  fn("TOPPERCENT", 3, 3, sumOrPercent),
+  fn("BOTTOMSUM", 3, 3, sumOrPercent),
+  fn("BOTTOMPERCENT", 3, 3, sumOrPercent),
+  fn("NONEMPTYSUBSET", 1, 3, (c) => {
+    const tuples = c.setArg(0);
+    const over = c.args.length > 2 ? c.setArg(2) : null;
+    return { t: "set", tuples: tuples.filter((t) => nonEmptyAt(c, t, 1, over)) };
+  }),
+  fn("NONEMPTY", 1, 2, (c) => {
+    const tuples = c.setArg(0);
+    const over = c.args.length > 1 ? c.setArg(1) : null;
+    return { t: "set", tuples: tuples.filter((t) => nonEmptyAt(c, t, 99, over)) };
+  }),
+  fn("NONEMPTYCOUNT", 1, 3, (c) => {
+    const tuples = c.setArg(0);
+    return { t: "num", v: tuples.filter((t) => nonEmptyAt(c, t, 1, null)).length };
+  }),
+  fn("ADDCALCULATEDMEMBERS", 1, 1, (c) => {
+    const tuples = c.setArg(0);
+    const first = tuples[0];
+    if (!first || first.length !== 1) return { t: "set", tuples };
+    const d = (first[0] as MdxMember).dimension;
+    // The calculated members of the set's dimension whose parent is the parent of a member of the set (its level).
+    const parents = new Set(tuples.map((t) => (isCalc(t[0] as MdxMember) ? null : (t[0] as Member).parent)));
+    const extra = c.ev.calcMembers.filter(
+      (m) => m.dimension === d && parents.has(m.parent) && !tuples.some((t) => t[0] === m),
+    );
+    return { t: "set", tuples: [...tuples, ...extra.map((m) => [m])] };
+  }),
+  fn("STRIPCALCULATEDMEMBERS", 1, 1, (c) => ({
+    t: "set",
+    tuples: c.setArg(0).filter((t) => !t.some(isCalc)),
+  })),
+  fn("ATTRIBUTE", 1, 1, (c) => setOf(attributeBase(c, c.outlineMemberArg(0)))),
+  fn("WITHATTR", 3, 3, withAttr),
+  fn("CROSSJOINATTRIBUTE", 2, 2, (c) => {
+    // The product of two sets, only the combinations that exist: a base member with the attribute member it has.
+    const a = c.setArg(0);
+    const b = c.setArg(1);
+    const all = c.ev.crossJoin([a, b], c.at);
+    return {
+      t: "set",
+      tuples: all.filter((t) =>
+        t.every((m) => {
+          if (isCalc(m) || m.dimension.type !== "attribute" || m.parent === null) return true;
+          const base = t.find(
+            (x) => x.dimension.name.toLowerCase() === m.dimension.baseDimensionName?.toLowerCase(),
+          );
+          if (!base || isCalc(base)) return true;
+          const under = [base, ...base.descendants()].filter((x) => x.isLeaf);
+          return under.some((x) => {
+            const at = x.stored.attributes.get(m.dimension.name);
+            return at !== undefined && (at === m || at.isDescendantOf(m));
+          });
+        }),
+      ),
+    };
+  }),
+  fn("STRTOMBR", 1, 3, strToMember),
+  fn("STRTOMEMBER", 1, 2, strToMember),
+  fn("STRTOTUPLE", 1, 2, (c) => {
+    const text = textArg(c, 0);
+    const v = c.ev.evaluate(parseMdxExpression(text), c.ctx, c.depth);
+    const t = c.ev.toSet(v, startOf(c.arg(0)));
+    if (t.length !== 1) throw new MdxError("MDX_ARGUMENT", `${text} is not one tuple`, startOf(c.arg(0)));
+    const ms = t[0] as MdxMember[];
+    return ms.length === 1 ? { t: "member", m: ms[0] as MdxMember } : { t: "tuple", ms };
+  }),
+  fn("STRTOSET", 1, 2, (c) => {
+    const text = textArg(c, 0);
+    const v = c.ev.evaluate(parseMdxExpression(text), c.ctx, c.depth);
+    return { t: "set", tuples: c.ev.toSet(v, startOf(c.arg(0))) };
+  }),
+];

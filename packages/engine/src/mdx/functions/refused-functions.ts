@@ -1,0 +1,51 @@
+/**
+ * Functions of Oracle's MDX list that need a feature the engine does not have. A query that calls one is refused
+ * with `MDX_UNSUPPORTED_FUNCTION`, the message naming the function and what it needs (never "unknown function").
+ * Each reason is given in English and French: the documentation's table reads them from here.
+ */
+export interface Refusal {
+  /** What the function needs that the engine lacks, completing "<Name>(…) …". */
+  en: string;
+  fr: string;
+}
+
+export const REFUSED_FUNCTIONS: Readonly<Record<string, Refusal>> = {
+  ATTRIBUTEEX: {
+    en: "needs varying attributes (attribute values that change along another dimension), which the engine's outlines do not have",
+    fr: "demande des attributs variables (des valeurs d'attribut qui changent selon une autre dimension), que les outlines du moteur n'ont pas",
+  },
+  WITHATTREX: {
+    en: "needs varying attributes (attribute values that change along another dimension), which the engine's outlines do not have",
+    fr: "demande des attributs variables (des valeurs d'attribut qui changent selon une autre dimension), que les outlines du moteur n'ont pas",
+  },
+  ENUMTEXT: {
+    en: "needs text lists (typed measures whose cells hold a list entry), which the engine does not have",
+    fr: "demande des listes de texte (des mesures typées dont les cellules portent une entrée de liste), que le moteur n'a pas",
+  },
+  ENUMVALUE: {
+    en: "needs text lists (typed measures whose cells hold a list entry), which the engine does not have",
+    fr: "demande des listes de texte (des mesures typées dont les cellules portent une entrée de liste), que le moteur n'a pas",
+  },
+  CURRENTAXISMEMBER: {
+    en: "is read only inside a PROPERTY_EXPR property expression, which the engine does not run",
+    fr: "ne se lit que dans une expression de propriété PROPERTY_EXPR, que le moteur n'exécute pas",
+  },
+  DATETOMEMBER: {
+    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
+    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
+  },
+  GETFIRSTDATE: {
+    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
+    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
+  },
+  GETLASTDATE: {
+    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
+    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
+  },
+};
+
+/** Why a function is refused (the English reason, for the error message), or `undefined` when it is not. */
+export function refusal(name: string): string | undefined {
+  const r = REFUSED_FUNCTIONS[name.toUpperCase()];
+  return r ? `is not supported: it ${r.en}` : undefined;
+}

@@ -1,0 +1,519 @@
+import { combine, OP_PLUS, tbCode, timeBalance } from "../../cube/arithmetic.ts";
+import type { Member } from "../../outline.ts";
+import { startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
+import { flatOrder } from "../sets.ts";
+import { isCalc, type MdxMember, type Val } from "../values.ts";
+import { type Call, fn, type MdxFunction } from "./call.ts";
+import {
+  bool,
+  currentOf,
+  keywordArg,
+  num,
+  numberArg,
+  signedIntegerArg,
+  str,
+  textArg,
+  timeDimension,
+  valueAt,
+} from "./helpers.ts";
+import { dtsGeneration, periodsToDate } from "./hierarchy-functions.ts";
+
+const ANY = Number.POSITIVE_INFINITY;
+const NaN_ = Number.NaN;
+
+/** A function of numbers: #Missing in, #Missing out. */
+const math = (name: string, min: number, max: number, f: (...xs: number[]) => number): MdxFunction =>
+  fn(name, min, max, (c) => {
+    const xs = c.args.map((_, i) => numberArg(c, i));
+    if (xs.some((x) => Number.isNaN(x))) return num(NaN_);
+    const v = f(...xs);
+    return num(Number.isFinite(v) ? v : NaN_);
+  });
+
+/** A function of strings. */
+const text = (name: string, min: number, max: number, f: (c: Call) => Val): MdxFunction =>
+  fn(name, min, max, f);
+
+/** The numbers of a value expression over a set, #Missing left out (or as 0 with INCLUDEEMPTY). */
+function numbersOver(c: Call, exprAt: number, flagAt: number): number[] {
+  const include = keywordArg(c, flagAt) === "INCLUDEEMPTY";
+  const out: number[] = [];
+  for (const t of c.setArg(0)) {
+    const v = valueAt(c, t, exprAt);
+    if (typeof v !== "number") continue;
+    if (Number.isNaN(v)) {
+      if (include) out.push(0);
+    } else out.push(v);
+  }
+  return out;
+}
+
+function variance(xs: number[], sample: boolean): number {
+  const n = xs.length;
+  if (n === 0 || (sample && n < 2)) return NaN_;
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  const ss = xs.reduce((a, b) => a + (b - mean) ** 2, 0);
+  return ss / (sample ? n - 1 : n);
+}
+
+/** The value at a percentile (0–100) of the numbers, sorted ascending: the smallest one at or above that share. */
+export function percentileOf(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN_;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const k = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[k] as number;
+}
+
+const stat = (name: string, sample: boolean, root: boolean): MdxFunction =>
+  fn(name, 1, 3, (c) => {
+    const v = variance(numbersOver(c, 1, 2), sample);
+    return num(root ? Math.sqrt(v) : v);
+  });
+
+/** Rank(tuple, set [, value [, ORDINALRANK | DENSERANK | PERCENTRANK]]): 1-based; 0 when the tuple is not in the set. */
+function rank(c: Call): Val {
+  const t = c.setArg(0)[0] ?? [];
+  const tuples = c.setArg(1);
+  const same = (x: readonly MdxMember[]): boolean => x.length === t.length && x.every((m, i) => m === t[i]);
+  const at = tuples.findIndex(same);
+  if (at < 0) return num(0);
+  if (c.args.length < 3) return num(at + 1);
+  const keys = tuples.map((x) => valueAt(c, x, 2));
+  const order = flatOrder(tuples, keys, true);
+  const mode = keywordArg(c, 3);
+  const pos = order.findIndex(same);
+  if (mode === "ORDINALRANK") return num(pos + 1);
+  const key = (x: readonly MdxMember[]) => keys[tuples.indexOf(x as MdxMember[])] as number | string;
+  const mine = key(order[pos] as MdxMember[]);
+  const eq = (a: number | string, b: number | string) =>
+    (typeof a === "number" && typeof b === "number" && Number.isNaN(a) && Number.isNaN(b)) || a === b;
+  if (mode === "DENSERANK") {
+    const distinctAbove = new Set<string>();
+    for (const x of order.slice(0, pos)) {
+      const k = key(x);
+      if (!eq(k, mine)) distinctAbove.add(String(k));
+    }
+    return num(distinctAbove.size + 1);
+  }
+  // Ties share the rank of the first of them.
+  let first = pos;
+  while (first > 0 && eq(key(order[first - 1] as MdxMember[]), mine)) first--;
+  if (mode === "PERCENTRANK") return num(tuples.length <= 1 ? 0 : first / (tuples.length - 1));
+  return num(first + 1);
+}
+
+/** Aggregate(set [, accounts member]): the members' values the way the account consolidates over time. */
+function aggregate(c: Call): Val {
+  const tuples = c.setArg(0);
+  const accounts = c.ev.outline.dimensions.find((d) => d.type === "accounts");
+  const acct: MdxMember | undefined =
+    c.args.length > 1 ? c.memberArg(1) : accounts ? currentOf(c.ctx, accounts) : undefined;
+  const over = c.args.length > 1 && acct ? tuples.map((t) => [...t, acct]) : tuples;
+  const vals = over.map((t) => valueAt(c, t, 99)).filter((v): v is number => typeof v === "number");
+  const time = c.ev.outline.dimensions.find((d) => d.type === "time");
+  const overTime = time !== undefined && tuples.every((t) => t.length === 1 && t[0]?.dimension === time);
+  if (acct && !isCalc(acct) && overTime && acct.stored.timeBalance !== "none")
+    return num(timeBalance(vals, tbCode(acct.stored.timeBalance), acct.stored.timeBalanceSkip));
+  return num(vals.reduce((a, b) => combine(a, b, OP_PLUS), NaN_));
+}
+
+/** DTS(QTD, member): the Dynamic Time Series value, as a `Q-T-D(member)` cell would read. */
+function dts(c: Call): Val {
+  const op = keywordArg(c, 0);
+  const time = timeDimension(c);
+  const m = c.outlineMemberArg(1);
+  const ops = ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"];
+  const k = op?.replaceAll("-", "");
+  if (!k || !ops.includes(k))
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `DTS takes ${ops.join(", ")}, not ${startOf(c.arg(0)).text}`,
+      startOf(c.arg(0)),
+    );
+  const g = dtsGeneration(time, k);
+  if (g === undefined)
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      `The outline does not enable the Dynamic Time Series ${k[0]}-T-D`,
+      startOf(c.arg(0)),
+    );
+  const direct = c.ev.readToDate(c.ctx, `${k[0]}-T-D`, m);
+  if (direct !== undefined) return num(direct);
+  const periods = periodsToDate(m, { by: "generation", dimension: time, n: g });
+  const vals = periods.map((p) => valueAt(c, [p], 99)).filter((v): v is number => typeof v === "number");
+  return num(vals.reduce((a, b) => combine(a, b, OP_PLUS), NaN_));
+}
+
+// ------------------------------------------------------------------------------------------------ dates
+
+/** Essbase MDX dates are numbers: seconds since midnight, January 1, 1970 (UTC). */
+const DAY = 86_400;
+const toDate = (n: number): Date => new Date(n * 1000);
+const fromDate = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+const PARTS = ["DP_YEAR", "DP_QUARTER", "DP_MONTH", "DP_WEEK", "DP_DAY", "DP_DAYOFYEAR", "DP_WEEKDAY"];
+
+function datePartArg(c: Call, i: number): string {
+  const k = keywordArg(c, i);
+  const p = k && !k.startsWith("DP_") ? `DP_${k}` : k;
+  if (!p || !PARTS.includes(p))
+    throw new MdxError("MDX_ARGUMENT", `Expected one of ${PARTS.join(", ")}`, startOf(c.arg(i)));
+  return p;
+}
+
+function datePart(d: Date, part: string): number {
+  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+  const dayOfYear = Math.floor((d.getTime() - start) / 86_400_000) + 1;
+  switch (part) {
+    case "DP_YEAR":
+      return d.getUTCFullYear();
+    case "DP_QUARTER":
+      return Math.floor(d.getUTCMonth() / 3) + 1;
+    case "DP_MONTH":
+      return d.getUTCMonth() + 1;
+    case "DP_WEEK":
+      return Math.floor((dayOfYear - 1 + new Date(start).getUTCDay()) / 7) + 1;
+    case "DP_DAY":
+      return d.getUTCDate();
+    case "DP_DAYOFYEAR":
+      return dayOfYear;
+    default:
+      return d.getUTCDay() + 1;
+  }
+}
+
+function roll(d: Date, part: string, n: number): Date {
+  const x = new Date(d.getTime());
+  switch (part) {
+    case "DP_YEAR":
+      x.setUTCFullYear(x.getUTCFullYear() + n);
+      return x;
+    case "DP_QUARTER":
+      x.setUTCMonth(x.getUTCMonth() + 3 * n);
+      return x;
+    case "DP_MONTH":
+      x.setUTCMonth(x.getUTCMonth() + n);
+      return x;
+    case "DP_WEEK":
+      return new Date(x.getTime() + 7 * n * 86_400_000);
+    default:
+      return new Date(x.getTime() + n * 86_400_000);
+  }
+}
+
+/** The first day of the period (year, quarter, month, week, day) holding the date. */
+function firstDay(d: Date, part: string): Date {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (part) {
+    case "DP_YEAR":
+      return new Date(Date.UTC(y, 0, 1));
+    case "DP_QUARTER":
+      return new Date(Date.UTC(y, m - (m % 3), 1));
+    case "DP_MONTH":
+      return new Date(Date.UTC(y, m, 1));
+    case "DP_WEEK":
+      return new Date(Date.UTC(y, m, d.getUTCDate() - d.getUTCDay()));
+    default:
+      return new Date(Date.UTC(y, m, d.getUTCDate()));
+  }
+}
+
+function lastDay(d: Date, part: string): Date {
+  const next = roll(firstDay(d, part), part === "DP_DAYOFYEAR" || part === "DP_WEEKDAY" ? "DP_DAY" : part, 1);
+  return new Date(next.getTime() - 86_400_000);
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** FormatDate: `yyyy`, `yy`, `mm`, `dd`, `month`, `mon`, `weekday`, `wkd` in the format, the rest as written. */
+export function formatDate(n: number, format: string): string {
+  const d = toDate(n);
+  const two = (x: number) => String(x).padStart(2, "0");
+  const tokens: [RegExp, () => string][] = [
+    [/^yyyy/i, () => String(d.getUTCFullYear())],
+    [/^yy/i, () => two(d.getUTCFullYear() % 100)],
+    [/^month/i, () => MONTHS[d.getUTCMonth()] as string],
+    [/^mon/i, () => (MONTHS[d.getUTCMonth()] as string).slice(0, 3)],
+    [/^mm/i, () => two(d.getUTCMonth() + 1)],
+    [/^weekday/i, () => DAYS[d.getUTCDay()] as string],
+    [/^wkd/i, () => (DAYS[d.getUTCDay()] as string).slice(0, 3)],
+    [/^dd/i, () => two(d.getUTCDate())],
+  ];
+  let out = "";
+  let rest = format;
+  outer: while (rest.length > 0) {
+    for (const [re, f] of tokens) {
+      const m = re.exec(rest);
+      if (m) {
+        out += f();
+        rest = rest.slice(m[0].length);
+        continue outer;
+      }
+    }
+    out += rest[0];
+    rest = rest.slice(1);
+  }
+  return out;
+}
+
+/** Todate(format, date string): the date a string names, read by a format of `mm`, `dd`, `yyyy` and separators. */
+export function parseDate(format: string, value: string): number {
+  const f = format.toLowerCase();
+  const fields = f.match(/yyyy|mm|dd|month|mon/g) ?? [];
+  const parts = value
+    .trim()
+    .split(/[^0-9A-Za-z]+/)
+    .filter((x) => x !== "");
+  let y = 1970;
+  let mo = 1;
+  let d = 1;
+  fields.forEach((field, i) => {
+    const p = parts[i] ?? "";
+    if (field === "yyyy") y = Number(p);
+    else if (field === "dd") d = Number(p);
+    else if (field === "mm") mo = Number(p);
+    else mo = MONTHS.findIndex((x) => x.toLowerCase().startsWith(p.toLowerCase().slice(0, 3))) + 1;
+  });
+  if (
+    !Number.isFinite(y) ||
+    !Number.isFinite(mo) ||
+    !Number.isFinite(d) ||
+    mo < 1 ||
+    mo > 12 ||
+    d < 1 ||
+    d > 31
+  )
+    return NaN_;
+  return Date.UTC(y, mo - 1, d) / 1000;
+}
+
+/** Todate's two arguments in either order: the one with letters (`mm-dd-yyyy`) is the format. */
+function todate(c: Call): Val {
+  const a = textArg(c, 0);
+  const b = textArg(c, 1);
+  const aIsFormat = /[a-z]/i.test(a) && !/^\d/.test(a);
+  return num(aIsFormat ? parseDate(a, b) : parseDate(b, a));
+}
+
+// --------------------------------------------------------------------------------------------- strings
+
+/** Substring(string, begin [, end]): 1-based, `end` included, to the end of the string when left out. */
+function substring(c: Call): Val {
+  const s = textArg(c, 0);
+  const begin = Math.max(1, signedIntegerArg(c, 1));
+  const end = c.args.length > 2 ? signedIntegerArg(c, 2) : s.length;
+  return str(end < begin ? "" : s.slice(begin - 1, end));
+}
+
+/** InStr([start,] string, search): the 1-based position of `search` in `string`, 0 when absent. */
+function inStr(c: Call): Val {
+  const first = c.val(0);
+  const hasStart = first.t === "num" && c.args.length >= 3;
+  const start = hasStart ? Math.max(1, Math.trunc(first.v)) : 1;
+  const s = textArg(c, hasStart ? 1 : 0);
+  const search = textArg(c, hasStart ? 2 : 1);
+  return num(s.indexOf(search, start - 1) + 1);
+}
+
+/**
+ * The current cell as the outline has it: a calculated member of the context (the one whose formula is being
+ * computed) stands at its parent, so that `CellValue()` in a calculated member reads the cell it decorates.
+ */
+function outlineContext(c: Call): Call["ctx"] {
+  const ctx = new Map(c.ctx);
+  for (const [d, m] of ctx) if (isCalc(m)) ctx.set(d, m.parent ?? d.root);
+  return ctx;
+}
+
+/** Numbers, strings, dates, statistics, ranks, aggregation and the value of cells. */
+export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
+  math("ABS", 1, 1, Math.abs),
+  math("ROUND", 1, 2, (x, d = 0) => {
+    const f = 10 ** Math.trunc(d);
+    return Math.sign(x) * (Math.round(Math.abs(x) * f) / f);
+  }),
+  math("TRUNCATE", 1, 2, (x, d = 0) => {
+    const f = 10 ** Math.trunc(d);
+    return Math.trunc(x * f) / f;
+  }),
+  math("INT", 1, 1, Math.floor),
+  math("POWER", 2, 2, (x, p) => x ** p),
+  math("EXP", 1, 1, Math.exp),
+  math("LN", 1, 1, (x) => (x > 0 ? Math.log(x) : NaN_)),
+  math("LOG", 1, 2, (x, b = 10) => (x > 0 && b > 0 && b !== 1 ? Math.log(x) / Math.log(b) : NaN_)),
+  math("LOG10", 1, 1, (x) => (x > 0 ? Math.log10(x) : NaN_)),
+  math("MOD", 2, 2, (x, y) => (y === 0 ? NaN_ : x % y)),
+  math("REMAINDER", 1, 1, (x) => x - Math.trunc(x)),
+  math("FACTORIAL", 1, 1, (x) => {
+    if (x < 0 || !Number.isInteger(x) || x > 170) return NaN_;
+    let f = 1;
+    for (let i = 2; i <= x; i++) f *= i;
+    return f;
+  }),
+  fn("COALESCEEMPTY", 2, ANY, (c) => {
+    for (let i = 0; i < c.args.length; i++) {
+      const v = c.val(i);
+      if (v.t === "str") return v;
+      const n = c.ev.toNumber(v, startOf(c.arg(i)), c.ctx, c.depth);
+      if (!Number.isNaN(n)) return num(n);
+    }
+    return num(NaN_);
+  }),
+  fn("AGGREGATE", 1, 2, aggregate),
+  fn("RANK", 2, 4, rank),
+  fn("MEDIAN", 1, 2, (c) => num(percentileOf(numbersOver(c, 1, 99), 50))),
+  fn("PERCENTILE", 3, 3, (c) => num(percentileOf(numbersOver(c, 1, 99), numberArg(c, 2)))),
+  fn("NTILE", 4, 4, (c) => {
+    const t = c.setArg(0)[0] ?? [];
+    const tuples = c.setArg(1);
+    const n = signedIntegerArg(c, 2);
+    if (n < 1) throw new MdxError("MDX_ARGUMENT", "NTile needs at least one division", startOf(c.arg(2)));
+    const keys = tuples.map((x) => valueAt(c, x, 3));
+    const order = flatOrder(tuples, keys, false);
+    const pos = order.findIndex((x) => x.length === t.length && x.every((m, i) => m === t[i]));
+    if (pos < 0) return num(NaN_);
+    return num(Math.floor((pos * n) / order.length) + 1);
+  }),
+  stat("STDDEV", true, true),
+  stat("STDDEVP", false, true),
+  stat("STDEV", true, true),
+  stat("STDEVP", false, true),
+  stat("VAR", true, false),
+  stat("VARIANCE", true, false),
+  stat("VARP", false, false),
+  stat("VARIANCEP", false, false),
+  fn("DTS", 2, 2, dts),
+  fn("CELLVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))),
+  fn("REALVALUE", 0, 0, (c) => num(c.ev.cellValue(outlineContext(c), c.depth))),
+  fn("VALUE", 0, 1, (c) => {
+    if (c.args.length === 0) return num(c.ev.cellValue(c.ctx, c.depth));
+    const v = c.val(0);
+    if (v.t === "str" || v.t === "num") return v;
+    return num(c.ev.toNumber(v, startOf(c.arg(0)), c.ctx, c.depth));
+  }),
+  fn("ISVALID", 1, 1, (c) => {
+    try {
+      const v = c.val(0);
+      if (v.t === "set") return bool(v.tuples.length > 0);
+      return bool(v.t !== "empty");
+    } catch (e) {
+      if (e instanceof MdxError && e.code !== "MDX_TOO_COSTLY" && e.code !== "MDX_TOO_DEEP")
+        return bool(false);
+      throw e;
+    }
+  }),
+  fn("ISMATCH", 2, 3, (c) => {
+    const s = textArg(c, 0);
+    const pattern = textArg(c, 1);
+    const ignore = keywordArg(c, 2) === "IGNORE_CASE";
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, ignore ? "i" : "");
+    } catch {
+      throw new MdxError("MDX_ARGUMENT", `${pattern} is not a regular expression`, startOf(c.arg(1)));
+    }
+    return bool(re.test(s));
+  }),
+  // Strings.
+  text("CONCAT", 1, ANY, (c) => str(c.args.map((_, i) => textArg(c, i)).join(""))),
+  text("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))),
+  text("RIGHT", 2, 2, (c) => {
+    const s = textArg(c, 0);
+    const n = Math.max(0, signedIntegerArg(c, 1));
+    return str(n === 0 ? "" : s.slice(-n));
+  }),
+  text("LEN", 1, 1, (c) => num(textArg(c, 0).length)),
+  text("UPPER", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
+  text("LOWER", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
+  text("UCASE", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
+  text("LCASE", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
+  text("LTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/^\s+/, ""))),
+  text("RTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/\s+$/, ""))),
+  text("TRIM", 1, 1, (c) => str(textArg(c, 0).trim())),
+  text("SUBSTRING", 2, 3, substring),
+  text("MID", 2, 3, (c) => {
+    const s = textArg(c, 0);
+    const start = Math.max(1, signedIntegerArg(c, 1));
+    const len = c.args.length > 2 ? Math.max(0, signedIntegerArg(c, 2)) : s.length;
+    return str(s.slice(start - 1, start - 1 + len));
+  }),
+  text("INSTR", 2, 4, inStr),
+  text("INSTRING", 2, 2, (c) => num(textArg(c, 0).indexOf(textArg(c, 1)) + 1)),
+  text("NUMTOSTR", 1, 1, (c) => {
+    const n = numberArg(c, 0);
+    return str(Number.isNaN(n) ? "#Missing" : String(n));
+  }),
+  text("STRTONUM", 1, 1, (c) => {
+    const s = textArg(c, 0).trim();
+    const n = s === "" ? NaN_ : Number(s);
+    return num(Number.isFinite(n) ? n : NaN_);
+  }),
+  // Dates: numbers of seconds since 1970-01-01 UTC.
+  fn("TODAY", 0, 0, () => num(Math.floor(Date.now() / 1000 / DAY) * DAY)),
+  fn("TODATE", 2, 2, todate),
+  fn("TODATEEX", 2, 2, todate),
+  fn("DATEDIFF", 3, 3, (c) => {
+    const a = toDate(numberArg(c, 0));
+    const b = toDate(numberArg(c, 1));
+    const part = datePartArg(c, 2);
+    const months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
+    const days = Math.round((firstDay(b, "DP_DAY").getTime() - firstDay(a, "DP_DAY").getTime()) / 86_400_000);
+    switch (part) {
+      case "DP_YEAR":
+        return num(b.getUTCFullYear() - a.getUTCFullYear());
+      case "DP_QUARTER":
+        return num(
+          (b.getUTCFullYear() - a.getUTCFullYear()) * 4 +
+            (Math.floor(b.getUTCMonth() / 3) - Math.floor(a.getUTCMonth() / 3)),
+        );
+      case "DP_MONTH":
+        return num(months);
+      case "DP_WEEK":
+        return num(
+          Math.round(
+            (firstDay(b, "DP_WEEK").getTime() - firstDay(a, "DP_WEEK").getTime()) / (7 * 86_400_000),
+          ),
+        );
+      default:
+        return num(days);
+    }
+  }),
+  fn("DATEPART", 2, 3, (c) => num(datePart(toDate(numberArg(c, 0)), datePartArg(c, 1)))),
+  fn("DATEROLL", 3, 3, (c) =>
+    num(fromDate(roll(toDate(numberArg(c, 0)), datePartArg(c, 1), signedIntegerArg(c, 2)))),
+  ),
+  fn("FORMATDATE", 2, 2, (c) => str(formatDate(numberArg(c, 0), textArg(c, 1)))),
+  fn("GETFIRSTDAY", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
+  fn("GETLASTDAY", 2, 2, (c) => num(fromDate(lastDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
+  fn("GETROUNDDATE", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
+  fn("GETNEXTDAY", 2, 2, (c) => {
+    // The first date after `date` that falls on the weekday (1 = Sunday … 7 = Saturday).
+    const d = toDate(numberArg(c, 0));
+    const w = signedIntegerArg(c, 1);
+    if (w < 1 || w > 7)
+      throw new MdxError("MDX_ARGUMENT", "The weekday is 1 (Sunday) to 7 (Saturday)", startOf(c.arg(1)));
+    const ahead = (w - 1 - d.getUTCDay() + 7) % 7 || 7;
+    return num(fromDate(firstDay(d, "DP_DAY")) + ahead * DAY);
+  }),
+  fn("JULIANDATE", 1, 1, (c) => num(numberArg(c, 0) / DAY + 2440587.5)),
+  fn("UNIXDATE", 1, 1, (c) => num(Math.round((numberArg(c, 0) - 2440587.5) * DAY))),
+];
+
+/** A member as a number for the functions that read one (its cell). */
+export const memberValue = (c: Call, m: Member): number => c.ev.cellValue(c.ev.override(c.ctx, [m]), c.depth);
