@@ -280,12 +280,268 @@ export interface UserAdvice {
 }
 
 /**
- * The messages about the QiBates server itself (not the user's server) that an add-in user can see, for the rows
- * site/scripts/troubleshooting.ts writes in the user's troubleshooting page (QiBates/troubleshooting.md): the
- * message as the registry words it, then these words.
+ * Every message an add-in user can see in a notification, in the order of the user's troubleshooting page
+ * (QiBates/troubleshooting.md), where site/scripts/troubleshooting.ts writes the one table of messages: the
+ * message as the registry words it in the page's language, then these words. `server: true` marks the messages
+ * about the QiBates server itself (not the user's server or data), listed after the others. Numbers are tokens
+ * (`{{config:NAME}}`), written from the code when the site is built. Other pages (the Notifications pages, the
+ * developer's error page) link to that table instead of copying messages.
  */
-export const USER_ADVICE: Readonly<Partial<Record<ErrorCode, Record<"en" | "fr", UserAdvice>>>> = {
+export const USER_ADVICE: Readonly<
+  Partial<Record<ErrorCode, Record<"en" | "fr", UserAdvice> & { server?: true }>>
+> = {
+  QB_ERR_SESSION_UNKNOWN: {
+    en: {
+      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), too many sessions open at once for the owner of the key QiBates uses ({{config:MAX_SESSIONS_PER_KEY}} by default; the oldest ends), a logout, a restart of the QiBates server, or a call that reached another QiBates server than the one you logged in to.",
+      todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
+    },
+    fr: {
+      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), trop de sessions ouvertes à la fois pour le propriétaire de la clé qu'utilise QiBates ({{config:MAX_SESSIONS_PER_KEY}} par défaut ; la plus ancienne prend fin), une déconnexion, un redémarrage du serveur QiBates ou un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté.",
+      todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_LOGIN_FAILED: {
+    en: {
+      what: "The server refused your user name or password (it does not say which).",
+      todo: "Check Caps Lock and type them again, as you do in Smart View or in the Planning web interface. If you usually sign in through your company's single sign-on, or your account may be disabled, ask your QiBates administrator which account to use.",
+    },
+    fr: {
+      what: "Le serveur a refusé votre nom d'utilisateur ou votre mot de passe (sans dire lequel).",
+      todo: "Vérifiez la touche Verr. Maj et saisissez-les de nouveau, comme dans Smart View ou dans l'interface web de Planning. Si vous vous connectez d'habitude par l'authentification unique de votre entreprise, ou si votre compte a pu être désactivé, demandez à votre administrateur QiBates quel compte utiliser.",
+    },
+  },
+  QB_ERR_PROVIDER_UNREACHABLE: {
+    en: {
+      what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, your VPN is off, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.",
+      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator.",
+    },
+    fr: {
+      what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, votre VPN est coupé, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.",
+      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_PROVIDER_MALFORMED: {
+    en: {
+      what: "The server responded, but not with data QiBates can read: for example a web page instead of data, or a response too large.",
+      todo: "Send the message and the time to your QiBates administrator.",
+    },
+    fr: {
+      what: "Le serveur a répondu, mais pas avec des données que QiBates sait lire : par exemple une page web au lieu de données, ou une réponse trop volumineuse.",
+      todo: "Envoyez le message et l'heure à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_HOST_NOT_ALLOWED: {
+    en: {
+      what: "Your QiBates administrator has not yet allowed the address of this connection.",
+      todo: "Send the connection's address to your QiBates administrator.",
+    },
+    fr: {
+      what: "Votre administrateur QiBates n'a pas encore autorisé l'adresse de cette connexion.",
+      todo: "Envoyez l'adresse de la connexion à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_HOST_INTERNAL_ADDRESS: {
+    en: {
+      what: "The server is on your company's internal network, and your QiBates administrator has allowed its domain but not the server's exact name.",
+      todo: "Send the connection's address to your QiBates administrator.",
+    },
+    fr: {
+      what: "Le serveur se trouve sur le réseau interne de votre entreprise, et votre administrateur QiBates a autorisé son domaine, mais pas le nom exact du serveur.",
+      todo: "Envoyez l'adresse de la connexion à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_PROVIDER_ADDRESS: {
+    en: {
+      what: "The end of the connection's address does not match its server type (for example `/aps/SmartView`).",
+      todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS. If you are unsure, ask your QiBates administrator for the exact address.",
+    },
+    fr: {
+      what: "La fin de l'adresse de la connexion ne correspond pas à son type de serveur (par exemple `/aps/SmartView`).",
+      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : `/aps/JAPI` pour Essbase 11.x et SSAS, `/essbase/japi` pour Essbase 21c, `/HyperionPlanning/SmartView` pour Planning et PBCS. En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
+    },
+  },
+  QB_ERR_MEMBER_UNKNOWN: {
+    en: {
+      what: "A member typed in the sheet or the POV does not exist under that name: a typing error, a renamed member, or an alias of another alias table than the grid's. The server refuses the whole grid; with [Unknown member indication](features/settings/UnknownMemberIndication.md) on, the grid is returned instead, with the unknown names outlined in red.",
+      todo: "Correct the name, or choose the member in [Member Selection](features/features/MemberSelection.md), then click **Refresh**. Check which alias table the grid uses.",
+    },
+    fr: {
+      what: "Un membre saisi dans la feuille ou dans le PDV n'existe pas sous ce nom : une faute de frappe, un membre renommé, ou l'alias d'une autre table d'alias que celle de la grille. Le serveur refuse toute la grille ; avec le [signalement des membres inconnus](features/settings/UnknownMemberIndication.md) activé, la grille est renvoyée, les noms inconnus encadrés de rouge.",
+      todo: "Corrigez le nom, ou choisissez le membre dans la [Sélection de membres](features/features/MemberSelection.md), puis cliquez sur **Actualiser**. Vérifiez la table d'alias qu'utilise la grille.",
+    },
+  },
+  QB_ERR_OPERATION_UNSUPPORTED: {
+    en: {
+      what: "Your server type does not offer this feature, or your server refused it (for example a submit to an SSAS cube that is not enabled for writing). The end of the message usually gives the reason.",
+      todo: "See [Features and compatibility](features-compatibility.md) for what your server allows and the way round, when there is one.",
+    },
+    fr: {
+      what: "Votre type de serveur n'offre pas cette fonctionnalité, ou votre serveur l'a refusée (par exemple une soumission vers un cube SSAS qui n'accepte pas l'écriture). La fin du message en donne le plus souvent la raison.",
+      todo: "Consultez [Fonctionnalités et compatibilité](features-compatibility.md) pour savoir ce que permet votre serveur, et comment faire autrement quand c'est possible.",
+    },
+  },
+  QB_ERR_GRID_TOO_LARGE: {
+    en: {
+      what: "The grid you sent, or the grid the operation would return, has more cells than the QiBates server accepts ({{config:MAX_GRID_CELLS}} unless your administrator set another limit).",
+      todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report into several sheets.",
+    },
+    fr: {
+      what: "La grille envoyée, ou celle que l'opération renverrait, compte plus de cellules que le serveur QiBates n'en accepte ({{config:MAX_GRID_CELLS}}, sauf si votre administrateur a fixé une autre limite).",
+      todo: "Faites un zoom avant sur moins de membres, activez le paramètre [Supprimer les lignes manquantes](features/settings/MissingSuppression.md), ou répartissez le rapport sur plusieurs feuilles.",
+    },
+  },
+  QB_ERR_GRID_INVALID: {
+    en: {
+      what: "QiBates found no member in the row-header columns or the column-header rows, for example after the row labels were deleted, or a dimension appears twice.",
+      todo: "Type a member (for example `Jan`) in the row header column, or open a new default grid.",
+    },
+    fr: {
+      what: "QiBates n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne, par exemple après la suppression des libellés de ligne, ou une dimension apparaît deux fois.",
+      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, ou ouvrez une nouvelle grille par défaut.",
+    },
+  },
+  QB_ERR_SELECTION_INVALID: {
+    en: {
+      what: "The selected cell is not a member name (a data or blank cell), or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension.",
+      todo: "Select a cell that holds a member name, then try again; to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
+    },
+    fr: {
+      what: "La cellule sélectionnée ne contient pas un nom de membre (une cellule de données ou vide), ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne.",
+      todo: "Sélectionnez une cellule qui contient un nom de membre, puis réessayez ; pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
+    },
+  },
+  QB_ERR_PIVOT_LAST_DIMENSION: {
+    en: {
+      what: "A pivot would leave the rows or the columns with no dimension; the message names your dimension.",
+      todo: "Put another dimension on that axis first, then pivot.",
+    },
+    fr: {
+      what: "Un pivot laisserait les lignes ou les colonnes sans dimension ; le message nomme votre dimension.",
+      todo: "Placez d'abord une autre dimension sur cet axe, puis faites le pivot.",
+    },
+  },
+  QB_ERR_SAVE_CONFLICT: {
+    en: {
+      what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit. Nothing was saved.",
+      todo: 'Click **Refresh**, check the new values, type yours again if they still apply, and submit. (The message\'s "save again with overwrite" is for programs that call the API; in the add-in, refresh and submit again.)',
+    },
+    fr: {
+      what: "Sur le serveur de démonstration, certaines des cellules que vous soumettez ont été modifiées depuis votre dernière actualisation, par un calcul ou une autre soumission. Rien n'a été enregistré.",
+      todo: "Cliquez sur **Actualiser**, vérifiez les nouvelles valeurs, saisissez de nouveau les vôtres si elles valent toujours, puis soumettez. (La mention « soumettez-la de nouveau avec overwrite » s'adresse aux programmes qui appellent l'API ; dans le complément, actualisez puis soumettez de nouveau.)",
+    },
+  },
+  QB_ERR_CALC_FAILED: {
+    en: {
+      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon. On Essbase 21c, a script still running when QiBates stops waiting says so: it keeps running on the server.",
+      todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: check that it has ended before you run it again.",
+    },
+    fr: {
+      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. Sur Essbase 21c, un script encore en cours quand QiBates cesse d'attendre le dit : il continue de s'exécuter sur le serveur.",
+      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Pour un script encore en cours : vérifiez qu'il est terminé avant de le relancer.",
+    },
+  },
+  QB_ERR_RULE_FAILED: {
+    en: {
+      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved.",
+      todo: "Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule.",
+    },
+    fr: {
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent.",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle.",
+    },
+  },
+  QB_ERR_OPERATION_LOST: {
+    en: {
+      what: "The QiBates server that was following your rule or calculation stopped before it ended (a restart); the rule or script may have run on your server all the same.",
+      todo: "Click **Refresh** to see whether the data changed before you run it again. If you cannot tell, ask the owner of the rule or your server's administrator.",
+    },
+    fr: {
+      what: "Le serveur QiBates qui suivait votre règle ou votre calcul s'est arrêté avant la fin (un redémarrage) ; la règle ou le script a pu s'exécuter quand même sur votre serveur.",
+      todo: "Cliquez sur **Actualiser** pour voir si les données ont changé avant de le relancer. En cas de doute, demandez au responsable de la règle ou à l'administrateur de votre serveur.",
+    },
+  },
+  QB_ERR_PROMPT_MISSING: {
+    en: {
+      what: "The rule asks for a value you left empty. Nothing was saved or run.",
+      todo: "Give a value to every prompt of the rule, then run it again.",
+    },
+    fr: {
+      what: "La règle attend une valeur que vous avez laissée vide. Rien n'a été enregistré ni exécuté.",
+      todo: "Donnez une valeur à chaque invite de la règle, puis relancez-la.",
+    },
+  },
+  QB_ERR_PROMPT_INVALID: {
+    en: {
+      what: "The value is not among the members or the range the prompt allows, for example a value typed after the list of members was changed, or a member you may not use. Nothing was saved or run. On your company's server, the message may be the server's own words.",
+      todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
+    },
+    fr: {
+      what: "La valeur ne fait pas partie des membres ou de la plage que l'invite accepte, par exemple une valeur saisie après la modification de la liste des membres, ou un membre que vous ne pouvez pas utiliser. Rien n'a été enregistré ni exécuté. Sur le serveur de votre entreprise, le message peut reprendre les propres mots du serveur.",
+      todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
+    },
+  },
+  QB_ERR_CELL_TOO_LONG: {
+    en: {
+      what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved. The message names the cell and its length.",
+      todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md) to send the first {{limit:TEXT_CELL_CHARACTERS}} characters.",
+    },
+    fr: {
+      what: "Une cellule texte d'un formulaire Planning dépasse {{limit:TEXT_CELL_CHARACTERS}} caractères : toute la soumission est refusée, rien n'a été enregistré. Le message nomme la cellule et sa longueur.",
+      todo: "Raccourcissez le texte, ou activez le paramètre [Soumission des cellules longues](features/settings/SubmitWithLargeCell.md) pour envoyer les {{limit:TEXT_CELL_CHARACTERS}} premiers caractères.",
+    },
+  },
+  QB_ERR_FORM_UNKNOWN: {
+    en: {
+      what: "The form's name is not spelled as on the server, the form was renamed or moved (on the demo server, also a misspelled folder), or your access to it was removed. On your company's server the message names no folder.",
+      todo: "Check the form's exact name in the Planning web interface, or with your Planning administrator (on the demo server, refresh the Forms Library).",
+    },
+    fr: {
+      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé (sur le serveur de démonstration, aussi un dossier mal orthographié), ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
+      todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning, ou auprès de votre administrateur Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
+    },
+  },
+  QB_ERR_FOLDER_UNKNOWN: {
+    en: {
+      what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed. (Your company's server finds a form by its name alone and does not return this message.)",
+      todo: "Refresh the Forms Library and pick the folder from it.",
+    },
+    fr: {
+      what: "Sur le serveur de démonstration, le dossier n'est pas écrit comme dans la bibliothèque de formulaires, ou il a été renommé. (Le serveur de votre entreprise trouve un formulaire par son seul nom et ne renvoie pas ce message.)",
+      todo: "Actualisez la bibliothèque de formulaires et choisissez-y le dossier.",
+    },
+  },
+  QB_ERR_TASK_UNKNOWN: {
+    en: {
+      what: "On the demo server (task lists are not available on your company's server), the task list was changed while it was open.",
+      todo: "Reopen [Task lists](features/actions/TaskLists.md).",
+    },
+    fr: {
+      what: "Sur le serveur de démonstration (les listes de tâches ne sont pas disponibles sur le serveur de votre entreprise), la liste de tâches a été modifiée pendant qu'elle était ouverte.",
+      todo: "Rouvrez les [listes de tâches](features/actions/TaskLists.md).",
+    },
+  },
+  QB_ERR_AUTH_KEY_INVALID: {
+    en: {
+      what: "The key that activates QiBates in this workbook was deleted, or this QiBates server does not know it.",
+      todo: "Tell your QiBates administrator. A new key is obtained by signing in with a Google or Microsoft account: see [API keys and sign-in](../admin/api-keys-and-sign-in.md).",
+    },
+    fr: {
+      what: "La clé qui active QiBates dans ce classeur a été supprimée, ou ce serveur QiBates ne la connaît pas.",
+      todo: "Prévenez votre administrateur QiBates. Une nouvelle clé s'obtient en se connectant avec un compte Google ou Microsoft : voir [Clés d'API et connexion](../admin/api-keys-and-sign-in.md).",
+    },
+  },
+  QB_ERR_PROVIDER_ERROR: {
+    en: {
+      what: "The server refused the operation; its own message follows, for example a security filter, an application that is stopped or a locked object.",
+      todo: "Read the server's message in **Details** and send it to your server's administrator.",
+    },
+    fr: {
+      what: "Le serveur a refusé l'opération ; son propre message suit, par exemple un filtre de sécurité, une application arrêtée ou un objet verrouillé.",
+      todo: "Lisez le message du serveur dans **Détails** et transmettez-le à l'administrateur de votre serveur.",
+    },
+  },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {
+    server: true,
     en: {
       what: "The QiBates server cannot reach the place where it keeps the sessions of its users, so it can neither log you in nor carry on your session; your server and your data are not at fault.",
       todo: "Wait a minute, then try again (log in again if QiBates asks you to). If it lasts, tell your QiBates administrator, with the time it happened.",
@@ -296,6 +552,7 @@ export const USER_ADVICE: Readonly<Partial<Record<ErrorCode, Record<"en" | "fr",
     },
   },
   QB_ERR_DATA_STORE_UNAVAILABLE: {
+    server: true,
     en: {
       what: "The QiBates server cannot reach its own database, where it checks the key that activates QiBates and keeps its own records; your server and your data are not at fault.",
       todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator, with the time it happened.",
@@ -306,12 +563,13 @@ export const USER_ADVICE: Readonly<Partial<Record<ErrorCode, Record<"en" | "fr",
     },
   },
   QB_ERR_RATE_LIMITED: {
+    server: true,
     en: {
-      what: "More requests than the QiBates server accepts in one minute (600 unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops.",
+      what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops.",
       todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time. If it happens often, tell your QiBates administrator.",
     },
     fr: {
-      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute (600, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle.",
+      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute ({{config:RATE_LIMIT_PER_MINUTE}}, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle.",
       todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
     },
   },

@@ -39,30 +39,77 @@ export const USER_PAGES: Record<Locale, URL> = {
   ),
 };
 
+/** The add-in's Notifications pages (Essbase and SSAS; Planning and PBCS), which link to the user's table of messages. */
+export const NOTIFICATION_PAGES: Record<Locale, URL[]> = {
+  en: [
+    new URL("../docs/QiBates/understanding-the-app/understanding-essbase-ssas/ToastFlow.md", import.meta.url),
+    new URL(
+      "../docs/QiBates/understanding-the-app/understanding-planning-pbcs/ToastFlow.md",
+      import.meta.url,
+    ),
+  ],
+  fr: [
+    new URL(
+      "../i18n/fr/docusaurus-plugin-content-docs/current/QiBates/understanding-the-app/understanding-essbase-ssas/ToastFlow.md",
+      import.meta.url,
+    ),
+    new URL(
+      "../i18n/fr/docusaurus-plugin-content-docs/current/QiBates/understanding-the-app/understanding-planning-pbcs/ToastFlow.md",
+      import.meta.url,
+    ),
+  ],
+};
+
 /** A registry message as a user reads it in a notification: each value it names as "…", optional parts left out. */
 export function messageAsSeen(code: ErrorCode, locale: Locale): string {
-  return ERROR_CODES[code][locale].replace(/\[[^[\]]*\]/g, "").replace(/\{[A-Za-z]+\}/g, "…");
+  return (
+    ERROR_CODES[code][locale]
+      .replace(/\[[^[\]]*\]/g, "")
+      .replace(/\{[A-Za-z]+\}/g, "…")
+      // "…: …." reads "…: …"
+      .replace(/…\.$/, "…")
+  );
 }
 
 /**
- * The user page's rows for the messages about the QiBates server itself (its session store or database out of
- * reach, too many requests): the registry's message, then what happened and what to do in the user's words.
+ * The one table of the messages an add-in user can see (the user's troubleshooting page): each message as the
+ * registry words it in the page's language, then what happened and what to do in the user's words
+ * (./troubleshooting-advice.ts, USER_ADVICE). The messages about the QiBates server itself come last, in a table
+ * of their own. Other pages link to this table; none copies it.
  */
 export function userMessageTable(locale: Locale): string {
-  const head =
+  const words =
     locale === "fr"
-      ? "| Le message commence par | Ce qui s'est passé | Que faire |"
-      : "| The message starts with | What happened | What to do |";
-  const rows = Object.entries(USER_ADVICE).map(([code, advice]) => {
-    const words = advice?.[locale];
-    return `| ${cell(messageAsSeen(code as ErrorCode, locale))} | ${cell(words?.what ?? "")} | ${cell(words?.todo ?? "")} |`;
-  });
-  return [head, "|---|---|---|", ...rows].join("\n");
+      ? {
+          head: "| Message | Ce qui s'est passé | Que faire |",
+          server: "Messages sur le serveur QiBates lui-même, et non sur votre serveur ou vos données :",
+        }
+      : {
+          head: "| Message | What happened | What to do |",
+          server: "Messages about the QiBates server itself, not about your server or your data:",
+        };
+  const entries = Object.entries(USER_ADVICE) as [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][];
+  const table = (rows: typeof entries): string =>
+    [
+      words.head,
+      "|---|---|---|",
+      ...rows.map(
+        ([code, advice]) =>
+          `| ${cell(messageAsSeen(code, locale))} | ${cell(advice[locale].what)} | ${cell(advice[locale].todo)} |`,
+      ),
+    ].join("\n");
+  return [
+    table(entries.filter(([, a]) => !a.server)),
+    "",
+    words.server,
+    "",
+    table(entries.filter(([, a]) => a.server)),
+  ].join("\n");
 }
 
 /** The generated blocks of the user's page: name → content. */
 export function userBlocks(locale: Locale): Record<string, string> {
-  return { "server-messages": userMessageTable(locale) };
+  return { messages: userMessageTable(locale) };
 }
 
 /** A table cell: no line breaks, no unescaped pipes. */

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { listFiles } from "./site-files.ts";
+import { renderTokens } from "../src/product-values.ts";
+import { FR_DOCS, listFiles, readJson, type TranslationFile } from "./site-files.ts";
 
 /**
  * The add-in user's pages (`docs/QiBates` and their French twins) speak to a finance user: what to click, what
@@ -49,7 +50,9 @@ const MESSAGE_WORDS: readonly string[] = Object.values(ERROR_CODES)
 /** The lines of a page that use the developer's vocabulary (outside the one link to the API's own table). */
 export function developerWords(source: string): string[] {
   const found: string[] = [];
-  source.split("\n").forEach((raw, i) => {
+  source.split("\n").forEach((written, i) => {
+    // A number written from the code reads as its value (`{{config:NAME}}` → 30).
+    const raw = renderTokens(written, "en");
     // A registry message quoted as the user sees it is not the developer's vocabulary; its gloss in italics neither.
     const quotes = MESSAGE_WORDS.filter((part) => raw.includes(part));
     let line = raw;
@@ -68,6 +71,52 @@ export function developerWords(source: string): string[] {
 
 const pages = (dir: string): string[] => listFiles(dir, /\.mdx?$/);
 
+/**
+ * The other texts a finance user reaches, beside docs/QiBates: the introduction and the documentation overview,
+ * the home page, and the descriptions of the user's sidebar categories, in each language: name → text.
+ */
+export function otherUserTexts(locale: "en" | "fr"): Record<string, string> {
+  const docs = locale === "en" ? join(SITE, "docs") : join(FR_DOCS, "current");
+  const out: Record<string, string> = {};
+  for (const page of ["intro.md", "index.mdx"]) out[page] = readFileSync(join(docs, page), "utf8");
+  const home = readFileSync(join(SITE, "src/pages/index.tsx"), "utf8");
+  const code = readJson<TranslationFile>(join(SITE, "i18n/fr/code.json"));
+  if (locale === "en") {
+    // The home page's English text: what its <Translate> elements and translate() calls hold.
+    const texts = [
+      ...home.matchAll(/<Translate[^>]*>([\s\S]*?)<\/Translate>/g),
+      ...home.matchAll(/message:\s*"([^"]*)"/g),
+    ].map((m) => (m[1] ?? "").replace(/\s+/g, " ").trim());
+    out["src/pages/index.tsx"] = texts.join("\n");
+  } else {
+    out["i18n/fr/code.json (home.*)"] = Object.entries(code)
+      .filter(([k]) => k.startsWith("home."))
+      .map(([, v]) => v.message)
+      .join("\n");
+  }
+  // The user's categories: their labels and descriptions (the generated index pages).
+  const categories = listFiles(ROOTS.en, /^_category_\.json$/).map((f) =>
+    readJson<{ key: string; label: string; link?: { description?: string } }>(join(ROOTS.en, f)),
+  );
+  const sidebars = readFileSync(join(SITE, "sidebars.ts"), "utf8");
+  const useSection = /"use-the-add-in",[\s\S]*?"(For finance[^"]*)"/.exec(sidebars)?.[1] ?? "";
+  if (locale === "en") {
+    out["categories"] = [useSection, ...categories.flatMap((c) => [c.label, c.link?.description ?? ""])].join(
+      "\n",
+    );
+  } else {
+    const fr = readJson<TranslationFile>(join(FR_DOCS, "current.json"));
+    const keys = ["use-the-add-in", ...categories.map((c) => c.key)];
+    out["categories (current.json)"] = keys
+      .flatMap((k) => [
+        fr[`sidebar.docs.category.${k}`]?.message ?? "",
+        fr[`sidebar.docs.category.${k}.link.generated-index.description`]?.message ?? "",
+      ])
+      .join("\n");
+  }
+  return out;
+}
+
 describe("the add-in user's pages", () => {
   it.each(Object.entries(ROOTS))(
     "%s: carry no API paths, calls, error codes, connector ids or server settings",
@@ -78,6 +127,27 @@ describe("the add-in user's pages", () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it.each(["en", "fr"] as const)(
+    "%s: the introduction, the overview, the home page and the user's category descriptions carry none either",
+    (locale) => {
+      const texts = otherUserTexts(locale);
+      expect(Object.keys(texts)).toHaveLength(4);
+      for (const text of Object.values(texts)) expect(text.length).toBeGreaterThan(100);
+      const errors = Object.entries(texts).flatMap(([name, text]) =>
+        developerWords(text).map((e) => `${name}:${e}`),
+      );
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it("reads the home page's text and the categories' descriptions (the check is not vacuous)", () => {
+    expect(otherUserTexts("en")["src/pages/index.tsx"]).toContain("Use the add-in");
+    expect(otherUserTexts("fr")["categories (current.json)"]).toContain("Paramètres");
+    expect(otherUserTexts("en").categories).toContain("For finance and planning users");
+    expect(developerWords("Run `npm start`, then give your `loginid`.")).toHaveLength(2);
+    expect(developerWords("Idle for {{config:SESSION_IDLE_MINUTES}} minutes.")).toEqual([]);
+  });
 
   it("the check finds each kind of developer's word (it can fail)", () => {
     const planted = [
