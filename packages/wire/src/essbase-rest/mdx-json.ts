@@ -16,6 +16,18 @@ export function mdxJson(
   outline: readonly { name: string; attribute: boolean }[],
   dataless: boolean,
 ): MdxJson {
+  return mdxReport(answer, outline, dataless).json;
+}
+
+/**
+ * {@link mdxJson}'s report, with which of its cells are data cells (`isData`, same shape as `data`) and how many
+ * of its first rows are column headers: what the CSV, HTML and XLSX formats of the same report read.
+ */
+export function mdxReport(
+  answer: Pick<Schemas["GridResponse"], "grid" | "cellKinds" | "layout">,
+  outline: readonly { name: string; attribute: boolean }[],
+  dataless: boolean,
+): { json: MdxJson; isData: boolean[][]; headerRows: number } {
   const { grid, cellKinds, layout } = answer;
   // Every base dimension on no axis (21.7's answer to a query without WHERE lists Product, Market and
   // Scenario of Sample.Basic, not its attribute dimensions), and any dimension of the slicer.
@@ -31,21 +43,29 @@ export function mdxJson(
   let columns = 0;
   for (const line of grid) if (line.length > columns) columns = line.length;
   const data: string[][] = [];
+  const isData: boolean[][] = [];
   for (let r = firstTop; r < grid.length; r++) {
     const line = grid[r] ?? [];
     const kinds = cellKinds[r] ?? [];
     const out: string[] = [];
+    const flags: boolean[] = [];
     for (let c = 0; c < columns; c++) {
       const text = line[c] ?? "";
       const kind = kinds[c] ?? "blank";
+      flags.push(DATA_KINDS.has(kind));
       if (DATA_KINDS.has(kind)) out.push(dataless ? "" : javaDataText(text));
       else if (kind === "corner" || kind === "blank") out.push("");
       else out.push(text.trim());
     }
     data.push(out);
+    isData.push(flags);
   }
   return {
-    metadata: { page, column: [...layout.columnDimensions], row: [...layout.rowDimensions] },
-    data,
+    json: {
+      metadata: { page, column: [...layout.columnDimensions], row: [...layout.rowDimensions] },
+      data,
+    },
+    isData,
+    headerRows: Math.min(data.length, Math.max(0, layout.headerRows - firstTop)),
   };
 }

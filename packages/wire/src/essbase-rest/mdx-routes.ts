@@ -3,14 +3,15 @@ import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
-import { mdxJson } from "./mdx-json.ts";
+import { MDX_FORMAT_TYPES, mdxCsv, mdxHtml, mdxXlsx } from "./mdx-formats.ts";
+import { mdxReport } from "./mdx-json.ts";
 import { essbaseOf } from "./outline.ts";
 import { gridSettings } from "./preferences.ts";
 import { JSON_TYPE } from "./request.ts";
 
 /**
  * Essbase's "Execute MDX" (`MDX.executeMDX`): `MDXInput {query, preferences}` in, the report in the `format`
- * asked. JSON only: no description or capture shows the CSV, HTML or XLSX layouts.
+ * asked: JSON, or the same rows as CSV (RFC 4180), an HTML table or an XLSX workbook (`mdx-formats.ts`).
  */
 export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext): void {
   scope.post(`${ROUTES.database}/mdx`, async (request, reply) => {
@@ -19,8 +20,6 @@ export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
     if (!(MDX_FORMATS as readonly string[]).includes(format)) {
       throw badRequest(`format must be one of ${MDX_FORMATS.join(", ")}; got "${format}".`);
     }
-    if (format !== "JSON")
-      throw badRequest(`The ${format} format is not supported by this endpoint; JSON is.`);
     const body = request.body as Partial<Record<keyof MdxInput, unknown>> | null;
     const query = body?.query;
     if (typeof query !== "string" || query.trim() === "") throw badRequest("query is required.");
@@ -34,12 +33,21 @@ export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
       }),
     );
     const index = await ctx.outline(s, ref);
-    return reply.type(JSON_TYPE).send(
-      mdxJson(
-        answer,
-        index.dimensions.map((d) => ({ name: d.name, attribute: d.dimensionType === "attribute" })),
-        prefs.dataless === true,
-      ),
+    const report = mdxReport(
+      answer,
+      index.dimensions.map((d) => ({ name: d.name, attribute: d.dimensionType === "attribute" })),
+      prefs.dataless === true,
     );
+    if (format === "JSON") return reply.type(JSON_TYPE).send(report.json);
+    const rows = { data: report.json.data, isData: report.isData, headerRows: report.headerRows };
+    // A file name of safe characters only: a header cannot carry every character a cube name may hold.
+    const file = `${ref.application}.${ref.cube}.mdx`.replace(/[^\w.-]/g, "_");
+    reply.type(MDX_FORMAT_TYPES[format as keyof typeof MDX_FORMAT_TYPES]);
+    if (format === "HTML") return reply.send(mdxHtml(rows, `${ref.application}.${ref.cube}`));
+    if (format === "CSV")
+      return reply.header("content-disposition", `attachment; filename="${file}.csv"`).send(mdxCsv(rows));
+    return reply
+      .header("content-disposition", `attachment; filename="${file}.xlsx"`)
+      .send(await mdxXlsx(rows));
   });
 }
