@@ -21,7 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "qibates-long-rule-"));
 const planning = await scriptedPlanning(seconds * 1000);
 const db = await openDatabase({ dataDir });
 const { key } = await new KeyStore(db).create(
-  { issuer: "https://accounts.google.com", subject: "bench", email: null, provider: "google" },
+  { issuer: "https://accounts.google.com", subject: "bench", provider: "google" },
   "long-rule",
 );
 await db.close();

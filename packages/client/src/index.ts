@@ -26,10 +26,26 @@ type OptionalConnector<Op> = Op extends { parameters: infer P }
     : Op
   : Op;
 
+/**
+ * An operation without its `202 Accepted` answer, which comes only to a call sent with `Prefer: respond-async`:
+ * `data` is typed as the answer every other call gets. A call that sends the header reads `response.status`, and
+ * a 202's `data` as an {@link Operation}.
+ */
+type WithoutAccepted<Op> = Op extends { responses: infer R }
+  ? 202 extends keyof R
+    ? Omit<Op, "responses"> & { responses: Omit<R, 202> }
+    : Op
+  : Op;
+
 /** The contract's paths as the client exposes them (`connector` optional on every call). */
 export type ClientPaths = {
-  [Path in keyof paths]: { [Method in keyof paths[Path]]: OptionalConnector<paths[Path][Method]> };
+  [Path in keyof paths]: {
+    [Method in keyof paths[Path]]: OptionalConnector<WithoutAccepted<paths[Path][Method]>>;
+  };
 };
+
+/** A call answered `202 Accepted` (`Prefer: respond-async`), read at `GET /operations/{operationId}`. */
+export type Operation = components["schemas"]["Operation"];
 
 export type QibatesClient = Client<ClientPaths>;
 
