@@ -1,43 +1,45 @@
 // Prebuild step of the site: fills the git-ignored folders under static/ that the API reference needs.
-//  - static/scalar/: the pinned @scalar/api-reference browser bundle (ESM + lazy chunks), taken from the
-//    npm tarball (never committed, never installed as a dependency: it only runs in the browser).
+//  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks), copied from node_modules:
+//    a dependency of the site pinned to one exact version in site/package.json, so the lockfile's integrity
+//    check covers it and `npm audit` sees it (nothing is fetched at build time). It only runs in the browser.
 //  - static/openapi/: qibates.yaml (English) and qibates.fr.yaml (French) from openapi/.
-// Idempotent: the bundle is downloaded once into node_modules/.cache/scalar and copied only when missing.
+// Idempotent: the bundle is copied only when missing or of another version.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SCALAR_VERSION = "1.72.1";
 const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rootDir = resolve(siteDir, "..");
 const staticDir = join(siteDir, "static");
 
 function prepareScalar() {
+  const pinned = JSON.parse(readFileSync(join(siteDir, "package.json"), "utf8")).dependencies?.[
+    "@scalar/api-reference"
+  ];
+  if (!/^\d+\.\d+\.\d+$/.test(pinned ?? "")) {
+    throw new Error("[site] @scalar/api-reference must be a dependency of the site at one exact version");
+  }
   const target = join(staticDir, "scalar");
   const stamp = join(target, "VERSION");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === SCALAR_VERSION) return;
+  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === pinned) return;
 
-  const cache = join(rootDir, "node_modules", ".cache", "scalar", SCALAR_VERSION);
-  const tarball = join(cache, `scalar-api-reference-${SCALAR_VERSION}.tgz`);
-  if (!existsSync(tarball)) {
-    mkdirSync(cache, { recursive: true });
-    console.log(`[site] downloading @scalar/api-reference@${SCALAR_VERSION} (npm pack)`);
-    execFileSync(
-      "npm",
-      ["pack", `@scalar/api-reference@${SCALAR_VERSION}`, "--pack-destination", cache, "--silent"],
-      {
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
+  // The package's exports do not expose its package.json: looked for as Node does, up from the site's folder.
+  let installed = null;
+  for (let dir = siteDir; installed === null; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", "@scalar", "api-reference");
+    if (existsSync(join(candidate, "package.json"))) installed = candidate;
+    else if (dirname(dir) === dir) {
+      throw new Error("[site] @scalar/api-reference is not installed: run npm ci at the repository's root");
+    }
   }
-  const unpacked = join(cache, "package");
-  if (!existsSync(join(unpacked, "dist", "browser"))) {
-    execFileSync("tar", ["-xzf", tarball, "-C", cache]);
+  const version = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version;
+  if (version !== pinned) {
+    throw new Error(`[site] node_modules holds @scalar/api-reference ${version}, not ${pinned}: run npm ci`);
   }
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  const browser = join(unpacked, "dist", "browser");
+  const browser = join(installed, "dist", "browser");
   cpSync(join(browser, "standalone.esm.js"), join(target, "standalone.esm.js"));
   // Source maps are 15 MB the reader never needs.
   cpSync(join(browser, "chunks"), join(target, "chunks"), {
@@ -46,10 +48,10 @@ function prepareScalar() {
   });
   writeFileSync(
     join(target, "NOTICE"),
-    `@scalar/api-reference ${SCALAR_VERSION} (MIT licence, https://github.com/scalar/scalar), unmodified browser build.\n`,
+    `@scalar/api-reference ${pinned} (MIT licence, https://github.com/scalar/scalar), unmodified browser build.\n`,
   );
-  writeFileSync(stamp, `${SCALAR_VERSION}\n`);
-  console.log(`[site] static/scalar ready (${SCALAR_VERSION})`);
+  writeFileSync(stamp, `${pinned}\n`);
+  console.log(`[site] static/scalar ready (${pinned})`);
 }
 
 function prepareOpenApi() {
