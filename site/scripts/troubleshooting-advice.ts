@@ -292,11 +292,11 @@ export const USER_ADVICE: Readonly<
 > = {
   QB_ERR_SESSION_UNKNOWN: {
     en: {
-      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), too many sessions open at once for the owner of the key QiBates uses ({{config:MAX_SESSIONS_PER_KEY}} by default; the oldest ends), a logout, a restart of the QiBates server, or a call that reached another QiBates server than the one you logged in to.",
+      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, or a call that reached another QiBates server than the one you logged in to.",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
     },
     fr: {
-      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), trop de sessions ouvertes à la fois pour le propriétaire de la clé qu'utilise QiBates ({{config:MAX_SESSIONS_PER_KEY}} par défaut ; la plus ancienne prend fin), une déconnexion, un redémarrage du serveur QiBates ou un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté.",
+      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates ou un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté.",
       todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
     },
   },
