@@ -28,3 +28,30 @@ export function readJson<T>(path: string): T {
 }
 
 export type TranslationFile = Record<string, { message: string; description?: string }>;
+
+/** Every page a reader reads in each language: the docs, and the release notes not yet published. */
+export function pagesOf(locale: "en" | "fr"): { path: string; source: string }[] {
+  const published = new Set(
+    Object.keys(readJson<Record<string, string>>(join(SITE, "changelog/published.json"))),
+  );
+  const roots =
+    locale === "en"
+      ? [
+          { dir: join(SITE, "docs"), rel: "docs" },
+          { dir: join(SITE, "changelog"), rel: "changelog" },
+        ]
+      : [
+          { dir: join(FR_DOCS, "current"), rel: "i18n/fr/docusaurus-plugin-content-docs/current" },
+          {
+            dir: join(SITE, "i18n/fr/docusaurus-plugin-content-blog"),
+            rel: "i18n/fr/docusaurus-plugin-content-blog",
+          },
+        ];
+  return roots.flatMap(({ dir, rel }) =>
+    listFiles(dir, /\.mdx?$/)
+      .map((f) => `${rel}/${f}`)
+      // A published release note is never edited: it states the defaults of its version.
+      .filter((path) => !published.has(path))
+      .map((path) => ({ path, source: readFileSync(join(SITE, path), "utf8") })),
+  );
+}

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ERROR_CODES } from "@qibates/provider";
 import remarkGfm from "remark-gfm";
@@ -10,35 +10,8 @@ import { describe, expect, it } from "vitest";
 import { variables } from "../../packages/server/src/config.ts";
 import remarkProductValues, { productValuesFrontMatter } from "../src/plugins/product-values.ts";
 import { type Locale, productValues, renderTokens } from "../src/product-values.ts";
-import { FR_DOCS, listFiles, readJson, SITE } from "./site-files.ts";
+import { pagesOf, readJson, SITE } from "./site-files.ts";
 import { statedValues, wrongValues } from "./stated-values.ts";
-
-/** Every page a reader reads in each language: the docs, and the release notes not yet published. */
-export function pagesOf(locale: Locale): { path: string; source: string }[] {
-  const published = new Set(
-    Object.keys(readJson<Record<string, string>>(join(SITE, "changelog/published.json"))),
-  );
-  const roots =
-    locale === "en"
-      ? [
-          { dir: join(SITE, "docs"), rel: "docs" },
-          { dir: join(SITE, "changelog"), rel: "changelog" },
-        ]
-      : [
-          { dir: join(FR_DOCS, "current"), rel: "i18n/fr/docusaurus-plugin-content-docs/current" },
-          {
-            dir: join(SITE, "i18n/fr/docusaurus-plugin-content-blog"),
-            rel: "i18n/fr/docusaurus-plugin-content-blog",
-          },
-        ];
-  return roots.flatMap(({ dir, rel }) =>
-    listFiles(dir, /\.mdx?$/)
-      .map((f) => `${rel}/${f}`)
-      // A published release note is never edited: it states the defaults of its version.
-      .filter((path) => !published.has(path))
-      .map((path) => ({ path, source: readFileSync(join(SITE, path), "utf8") })),
-  );
-}
 
 /** Runs the remark plugin on a snippet and gives back the markdown. */
 function render(source: string, path: string, mdx = true): string {
