@@ -1,4 +1,9 @@
-import { MDX_FUNCTION_NAMES } from "@qibates/engine/mdx";
+import {
+  functionReference,
+  ORACLE_MDX_FUNCTION_LIST_SOURCE,
+  ORACLE_MDX_FUNCTIONS,
+  oracleCoverage,
+} from "@qibates/engine/mdx";
 import {
   CAPABILITIES,
   type Capability,
@@ -731,19 +736,43 @@ export function demoOnlyTable(locale: DocLocale): string {
   return [...head, ...lines].join("\n");
 }
 
-/** "MDX queries": the functions and methods the demo engine runs, read from the engine's own tables. */
+/**
+ * "MDX queries": every function and method of the demo engine's tables (`functionReference` of the engine: the
+ * table `MDX_FUNCTION_NAMES` and MDSCHEMA_FUNCTIONS read), how each is written, whether it is on Oracle's list,
+ * the engine's reading where readings differ (Essbase's and the SSAS address's), and the functions of Oracle's
+ * list the engine refuses, with the reason.
+ */
 export function mdxFunctionList(locale: DocLocale): string {
-  const code = (names: readonly string[], dot = "") => names.map((n) => `\`${dot}${n}\``).join(", ");
-  const { functions, methods } = MDX_FUNCTION_NAMES;
-  return locale === "en"
-    ? [
-        `- **Functions:** ${code(functions)}.`,
-        `- **Methods**, written after a member, a level or a dimension: ${code(methods, ".")}.`,
-      ].join("\n")
-    : [
-        `- **Fonctions :** ${code(functions)}.`,
-        `- **Méthodes**, écrites après un membre, un niveau ou une dimension : ${code(methods, ".")}.`,
-      ].join("\n");
+  const rows = functionReference();
+  const en = locale === "en";
+  const w = en
+    ? {
+        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${oracleCoverage().filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
+        head: "| Function | Written | Oracle's list | Notes |",
+        yes: "Yes",
+        refused: (why: string) => `Refused (\`MDX_UNSUPPORTED_FUNCTION\`): it ${why}.`,
+        ssas: "Sent by XMLA clients (SSAS).",
+      }
+    : {
+        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${oracleCoverage().filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
+        head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
+        yes: "Oui",
+        refused: (why: string) => `Refusée (\`MDX_UNSUPPORTED_FUNCTION\`) : elle ${why}.`,
+        ssas: "Envoyée par les clients XMLA (SSAS).",
+      };
+  const cell = (s: string) => s.replaceAll("|", "\\|");
+  const lines = rows.map((r) => {
+    const written = [...(r.call ? [`\`${r.name}(…)\``] : []), ...(r.method ? [`\`.${r.name}\``] : [])].join(
+      ", ",
+    );
+    const notes = [
+      ...(r.refused ? [w.refused(r.refused[locale])] : []),
+      ...(r.note ? [r.note[locale]] : []),
+      ...(r.ssas ? [w.ssas] : []),
+    ].join(" ");
+    return `| \`${r.name}\` | ${r.name === "CASE" ? "`CASE … END`" : written} | ${r.oracle ? w.yes : ""} | ${cell(notes)} |`;
+  });
+  return [w.lead, "", w.head, "| --- | --- | --- | --- |", ...lines].join("\n");
 }
 
 /**

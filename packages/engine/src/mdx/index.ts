@@ -30,6 +30,8 @@ export type { MdxDialect } from "./functions/call.ts";
 export {
   FUNCTION_NOTES,
   type FunctionNote,
+  type FunctionReferenceRow,
+  functionReference,
   noteOf,
   ORACLE_MDX_FUNCTION_LIST_SOURCE,
   ORACLE_MDX_FUNCTIONS,

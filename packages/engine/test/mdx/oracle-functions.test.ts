@@ -373,7 +373,10 @@ describe("Oracle's functions against values read from the cube", () => {
     expect(cols("Generate({[East], [West]}, {[Qtr1]}, ALL)")).toEqual(["Qtr1", "Qtr1"]);
   });
 
-  it("Extract, Distinct, Except, Intersect, Union, Hierarchize: tuples projected and combined", () => {
+  it("Extract, Distinct, Except, Intersect, Union, Hierarchize, Filter: tuples projected, combined and kept", () => {
+    expect(cols("Filter([West].Children, [Sales] > 5000)", "WHERE ([Actual])")).toEqual(
+      WEST.filter((s) => sales(s) > 5000),
+    );
     expect(cols("Extract(CrossJoin({[Qtr1], [Qtr2]}, {[East], [West]}), [Market])")).toEqual([
       "East",
       "West",

@@ -217,28 +217,28 @@ export interface FunctionNote {
 /** Notes on the engine's reading of a function, by upper-case name (only where there is something to say). */
 export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   ANCESTORS: {
-    en: "Essbase: the member and its ancestors up to the layer or distance, the top first. SSAS address: the one ancestor at that level.",
-    fr: "Essbase : le membre et ses ancêtres jusqu'à la couche ou la distance, le plus haut d'abord. Adresse SSAS : le seul ancêtre de ce niveau.",
+    en: "Essbase: the member and its ancestors up to the layer or distance, the top first. Microsoft's dialect: the one ancestor at that level.",
+    fr: "Essbase : le membre et ses ancêtres jusqu'à la couche ou la distance, le plus haut d'abord. Dialecte de Microsoft : le seul ancêtre de ce niveau.",
   },
   LEVELS: {
-    en: "Essbase numbers levels from the leaves (`Levels(0)`); the SSAS address from the root (`Levels(0)` is the top), as its rowsets do.",
-    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; l'adresse SSAS depuis la racine (`Levels(0)` est le sommet), comme ses rowsets.",
+    en: "Essbase numbers levels from the leaves (`Levels(0)`); Microsoft's from the root (`Levels(0)` is the top), as the SSAS address and its rowsets do.",
+    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; celui de Microsoft depuis la racine (`Levels(0)` est le sommet), comme l'adresse SSAS et ses rowsets.",
   },
   LEVEL: {
-    en: "Essbase: the member's level counted from the leaves; SSAS address: its depth from the root.",
-    fr: "Essbase : le niveau du membre compté depuis les feuilles ; adresse SSAS : sa profondeur depuis la racine.",
+    en: "Essbase: the member's level counted from the leaves; Microsoft's dialect: its depth from the root.",
+    fr: "Essbase : le niveau du membre compté depuis les feuilles ; dialecte de Microsoft : sa profondeur depuis la racine.",
   },
   LEVEL_NUMBER: {
-    en: "0 for a leaf on Essbase; 0 for the top on the SSAS address.",
-    fr: "0 pour une feuille sur Essbase ; 0 pour le sommet sur l'adresse SSAS.",
+    en: "0 for a leaf on Essbase; 0 for the top in Microsoft's dialect.",
+    fr: "0 pour une feuille sur Essbase ; 0 pour le sommet dans le dialecte de Microsoft.",
   },
   ISLEVEL: {
-    en: "Level numbers as the address numbers them (from the leaves on Essbase, from the root on SSAS).",
-    fr: "Numéros de niveau comme l'adresse les numérote (depuis les feuilles sur Essbase, depuis la racine sur SSAS).",
+    en: "Level numbers from the leaves on Essbase, from the root in Microsoft's dialect.",
+    fr: "Numéros de niveau depuis les feuilles sur Essbase, depuis la racine dans le dialecte de Microsoft.",
   },
   ORDINAL: {
-    en: "The number of a level or generation; on the SSAS address, a level's depth from the root.",
-    fr: "Le numéro d'un niveau ou d'une génération ; sur l'adresse SSAS, la profondeur d'un niveau depuis la racine.",
+    en: "The number of a level or generation; in Microsoft's dialect, a level's depth from the root.",
+    fr: "Le numéro d'un niveau ou d'une génération ; dans le dialecte de Microsoft, la profondeur d'un niveau depuis la racine.",
   },
   MEDIAN: {
     en: "The value of the middle tuple (the lower one of two), #Missing left out. Oracle lists it for aggregate storage; the engine runs it on its cubes too.",
@@ -253,20 +253,20 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     fr: "La division (1 à n) du tuple, l'ensemble trié par valeur croissante.",
   },
   OPENINGPERIOD: {
-    en: "Without a layer: the first leaf under the member on Essbase, its first child on the SSAS address.",
-    fr: "Sans couche : la première feuille sous le membre sur Essbase, son premier enfant sur l'adresse SSAS.",
+    en: "Without a layer: the first leaf under the member on Essbase, its first child in Microsoft's dialect.",
+    fr: "Sans couche : la première feuille sous le membre sur Essbase, son premier enfant dans le dialecte de Microsoft.",
   },
   CLOSINGPERIOD: {
-    en: "Without a layer: the last leaf under the member on Essbase, its last child on the SSAS address.",
-    fr: "Sans couche : la dernière feuille sous le membre sur Essbase, son dernier enfant sur l'adresse SSAS.",
+    en: "Without a layer: the last leaf under the member on Essbase, its last child in Microsoft's dialect.",
+    fr: "Sans couche : la dernière feuille sous le membre sur Essbase, son dernier enfant dans le dialecte de Microsoft.",
   },
   PERIODSTODATE: {
-    en: "Without a layer: from the start of the time dimension on Essbase, of the member's parent on the SSAS address.",
-    fr: "Sans couche : depuis le début de la dimension Temps sur Essbase, du parent du membre sur l'adresse SSAS.",
+    en: "Without a layer: from the start of the time dimension on Essbase, of the member's parent in Microsoft's dialect.",
+    fr: "Sans couche : depuis le début de la dimension Temps sur Essbase, du parent du membre dans le dialecte de Microsoft.",
   },
   XTD: {
-    en: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD`: periods to date at the generation of the outline's Dynamic Time Series (an empty set when it is not enabled; Sample.Basic enables H-T-D and Q-T-D). On the SSAS address, `YTD`, `QTD` and `MTD` also find a generation by its name, `YTD` the whole time dimension.",
-    fr: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD` : les périodes à date à la génération de la série chronologique dynamique de l'outline (ensemble vide si elle n'est pas activée ; Sample.Basic active H-T-D et Q-T-D). Sur l'adresse SSAS, `YTD`, `QTD` et `MTD` trouvent aussi une génération par son nom, `YTD` toute la dimension Temps.",
+    en: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD`: periods to date at the generation of the outline's Dynamic Time Series (an empty set when it is not enabled; Sample.Basic enables H-T-D and Q-T-D). In Microsoft's dialect, `YTD`, `QTD` and `MTD` also find a generation by its name, `YTD` the whole time dimension.",
+    fr: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD` : les périodes à date à la génération de la série chronologique dynamique de l'outline (ensemble vide si elle n'est pas activée ; Sample.Basic active H-T-D et Q-T-D). Dans le dialecte de Microsoft, `YTD`, `QTD` et `MTD` trouvent aussi une génération par son nom, `YTD` toute la dimension Temps.",
   },
   DTS: {
     en: "The Dynamic Time Series value, as the cell `Q-T-D(Apr)` reads it (time balance included).",
@@ -443,4 +443,51 @@ export function noteOf(name: string): FunctionNote | undefined {
   if (upper === "TODATEEX" || upper.startsWith("DATE") || upper.startsWith("GET") || upper === "FORMATDATE")
     return FUNCTION_NOTES.TODATE;
   return FUNCTION_NOTES[upper];
+}
+
+/** One row of the documentation's function table. */
+export interface FunctionReferenceRow {
+  /** The name, upper case as the tables hold it (`CROSSJOIN`). */
+  name: string;
+  /** Written `NAME(…)`. */
+  call: boolean;
+  /** Written after a member, a set, a level or a dimension: `.NAME`. */
+  method: boolean;
+  /** On Oracle's list (the eight xTD functions count as its `xTD`). */
+  oracle: boolean;
+  /** Sent by XMLA clients in Microsoft's dialect (issue 54's list). */
+  ssas: boolean;
+  note?: FunctionNote;
+  /** Why a call is refused (Oracle's functions the engine cannot apply). */
+  refused?: FunctionNote;
+}
+
+/**
+ * Every function and method of the engine's tables, `CASE`, and the refused functions of Oracle's list,
+ * alphabetical: what the documentation's MDX page lists.
+ */
+export function functionReference(): FunctionReferenceRow[] {
+  const oracle = new Set(ORACLE_MDX_FUNCTIONS.map((n) => n.toUpperCase()));
+  for (const n of ENGINE_NAMES.XTD ?? []) oracle.add(n);
+  const ssas = new Set(SSAS_CLIENT_FUNCTIONS.map((n) => n.toUpperCase()));
+  const names = new Set<string>([
+    ...FUNCTIONS.keys(),
+    ...METHOD_TABLE.keys(),
+    ...NAVIGATION_TABLE.keys(),
+    "CASE",
+    ...Object.keys(REFUSED_FUNCTIONS),
+  ]);
+  return [...names].sort().map((name) => {
+    const refused = REFUSED_FUNCTIONS[name];
+    const note = refused ? undefined : noteOf(name);
+    return {
+      name,
+      call: FUNCTIONS.has(name) || name === "CASE" || refused !== undefined,
+      method: METHOD_TABLE.has(name) || NAVIGATION_TABLE.has(name),
+      oracle: oracle.has(name),
+      ssas: ssas.has(name),
+      ...(note ? { note } : {}),
+      ...(refused ? { refused } : {}),
+    };
+  });
 }
