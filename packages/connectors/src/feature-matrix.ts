@@ -619,40 +619,6 @@ function verdictCell(row: FeatureRow, connector: Connector, locale: "en" | "fr")
   return `**${VERDICT_WORDS[locale][featureVerdict(row, connector).v]}**`;
 }
 
-/**
- * The reasons of a table's cells, each distinct reason once, keyed by the rows and servers it holds for
- * ("- **Forms**, **Composite forms** (Essbase 11.x, SSAS): reason."), so that a reason many cells share is not
- * repeated in each of them.
- */
-export function reasonList(
-  rows: readonly FeatureRow[],
-  connectors: readonly Connector[],
-  locale: "en" | "fr",
-): string[] {
-  const byReason = new Map<string, Map<string, string[]>>();
-  for (const row of rows) {
-    for (const c of connectors) {
-      const why = featureVerdict(row, c).why?.[locale];
-      if (!why) continue;
-      const servers = connectors.filter((o) => featureVerdict(row, o).why?.[locale] === why);
-      const key = servers.map((o) => SERVER_NAME[o][locale]).join(", ");
-      const groups = byReason.get(why) ?? new Map<string, string[]>();
-      const labels = groups.get(key) ?? [];
-      if (!labels.includes(row.label[locale])) labels.push(row.label[locale]);
-      groups.set(key, labels);
-      byReason.set(why, groups);
-    }
-  }
-  const lines: string[] = [];
-  for (const [why, groups] of byReason) {
-    const where = [...groups]
-      .map(([servers, labels]) => `${labels.map((l) => `**${l}**`).join(", ")} (${servers})`)
-      .join("; ");
-    lines.push(locale === "fr" ? `- ${where}\u00a0: ${afterColonFr(why)}` : `- ${where}: ${why}`);
-  }
-  return lines;
-}
-
 const WHY_HEADING = { en: "Why", fr: "Pourquoi" } as const;
 
 /**
