@@ -115,6 +115,8 @@ const config: Config = {
     "./src/plugins/script-hashes.ts",
     // The grid before and after each ad hoc operation, computed by the engine (static/img/grids/).
     "./src/plugins/grid-pictures.ts",
+    // The old addresses of moved pages, answered by the server with a 301 (build/redirects.json).
+    "./src/plugins/redirects.ts",
   ],
 
   themeConfig: {

@@ -101,13 +101,71 @@ function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): (
 }
 
 /**
- * Serves the built documentation site: clean URLs (`/docs/intro` → `docs/intro/index.html`), `.html` and
+ * Written by the site build into each locale's folder (site/src/plugins/redirects.ts): the old addresses of moved
+ * pages, each with its new address, both with the locale's prefix.
+ */
+export const REDIRECTS_FILE = "redirects.json";
+
+/**
+ * The redirects of every locale built (`redirects.json`, `fr/redirects.json`): old path → new path. Read again
+ * when a file changes (a new build while the server runs; checked at most once a second). Only paths of this
+ * site are kept, so that a redirect never leads to another site.
+ */
+function siteRedirects(root: string, log: FastifyBaseLogger): () => ReadonlyMap<string, string> {
+  const files = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))].map((f) => join(f, REDIRECTS_FILE));
+  const stamp = (): string =>
+    files
+      .map((f) => {
+        try {
+          return String(statSync(f).mtimeMs);
+        } catch {
+          return "-";
+        }
+      })
+      .join(",");
+  const load = (): ReadonlyMap<string, string> => {
+    const map = new Map<string, string>();
+    for (const file of files) {
+      if (!existsSync(file)) continue;
+      try {
+        const redirects = (JSON.parse(readFileSync(file, "utf8")) as { redirects?: unknown }).redirects;
+        if (typeof redirects !== "object" || redirects === null) throw new Error("no `redirects` object");
+        for (const [from, to] of Object.entries(redirects)) {
+          if (typeof to === "string" && /^\/(?![/\\])/.test(to) && from.startsWith("/")) map.set(from, to);
+        }
+      } catch (e) {
+        log.warn({ file, problem: e instanceof Error ? e.message : String(e) }, "site redirects unusable");
+      }
+    }
+    return map;
+  };
+  let seen = stamp();
+  let map = load();
+  let checked = Date.now();
+  return () => {
+    const now = Date.now();
+    if (now - checked >= 1000) {
+      checked = now;
+      const current = stamp();
+      if (current !== seen) {
+        seen = current;
+        map = load();
+      }
+    }
+    return map;
+  };
+}
+
+/**
+ * Serves the built documentation site: clean URLs (`/docs/intro` → `docs/intro/index.html`), the old addresses of
+ * moved pages redirected to their new ones (`redirects.json`), `.html` and
  * `index.html` paths redirected to the clean path (one address per page, the one links and search engines use), and the not-found page of the path's locale with
  * status 404 (`/fr/...` → `fr/404.html`).
  */
 export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = resolve(options.root);
   const policy = pagePolicy(root, options.basePolicy, app.log);
+  const redirects = siteRedirects(root, app.log);
   await app.register(fastifyStatic, {
     root,
     serve: false,
@@ -127,6 +185,9 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     if (clean !== null) {
       return reply.redirect(encodeURI(clean) + (query ? `?${query}` : ""), 301);
     }
+    // A page that moved answers its old address with a permanent redirect (site/src/redirects.ts).
+    const moved = redirects().get(path.replace(/\/+$/, ""));
+    if (moved) return reply.redirect(encodeURI(moved) + (query ? `?${query}` : ""), 301);
     const file = resolveFile(root, path);
     if (!file) return notFound(reply, root, path, policy());
     const relative = file.slice(root.length + 1);

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { cleanHtmlPath, SCRIPT_HASHES_FILE } from "../src/site.ts";
+import { cleanHtmlPath, REDIRECTS_FILE, SCRIPT_HASHES_FILE } from "../src/site.ts";
 import { testConfig } from "./support/config.ts";
 
 let dir: string;
@@ -33,6 +33,22 @@ beforeAll(async () => {
   page("assets/js/main.abc123.js", `console.log(${JSON.stringify("x".repeat(4000))});`);
   page(SCRIPT_HASHES_FILE, manifest({ [THEME]: 3, [BANNER_EN]: 1, "sha256-not a hash'; script-src *": 1 }));
   page(`fr/${SCRIPT_HASHES_FILE}`, manifest({ [THEME]: 3, [BANNER_FR]: 1 }));
+  // The old addresses of moved pages, as the site build writes them (site/src/plugins/redirects.ts).
+  page("docs/develop/api-guide/index.html", "<html lang=en>API guide</html>");
+  page("fr/docs/develop/api-guide/index.html", "<html lang=fr>Guide de l'API</html>");
+  page(
+    REDIRECTS_FILE,
+    JSON.stringify({
+      redirects: {
+        "/docs/QiBates/api-guide": "/docs/develop/api-guide",
+        "/docs/evil": "//evil.example.com/x",
+      },
+    }),
+  );
+  page(
+    `fr/${REDIRECTS_FILE}`,
+    JSON.stringify({ redirects: { "/fr/docs/QiBates/api-guide": "/fr/docs/develop/api-guide" } }),
+  );
   app = await buildApp({ config: testConfig({ SITE_DIR: dir }), logger: false });
 });
 
@@ -42,6 +58,25 @@ afterAll(async () => {
 });
 
 describe("documentation site serving", () => {
+  it("answers the old address of a moved page with a permanent redirect, in each locale, keeping the query", async () => {
+    for (const [from, to] of [
+      ["/docs/QiBates/api-guide", "/docs/develop/api-guide"],
+      ["/docs/QiBates/api-guide/", "/docs/develop/api-guide"],
+      ["/fr/docs/QiBates/api-guide", "/fr/docs/develop/api-guide"],
+    ] as const) {
+      const res = await app.inject(from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+      const followed = await app.inject(String(res.headers.location));
+      expect(followed.statusCode, to).toBe(200);
+    }
+    const query = await app.inject("/docs/QiBates/api-guide?x=1");
+    expect(query.headers.location).toBe("/docs/develop/api-guide?x=1");
+    // An address no build lists stays not found, and a redirect never leads to another site.
+    expect((await app.inject("/fr/docs/QiBates/no-such-page")).statusCode).toBe(404);
+    expect((await app.inject("/docs/evil")).statusCode).toBe(404);
+  });
+
   it("serves the English and French home pages", async () => {
     const en = await app.inject("/");
     expect(en.statusCode).toBe(200);
