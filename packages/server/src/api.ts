@@ -201,6 +201,8 @@ async function outcomeOf(call: Promise<unknown>, request: FastifyRequest): Promi
  */
 function holdConnection(request: FastifyRequest, idleMs: number): () => void {
   const socket = request.raw.socket;
+  // An injected request (tests) has a socket of its own kind, without timeouts.
+  if (typeof socket?.setTimeout !== "function") return () => {};
   socket.setTimeout(0);
   return () => {
     if (!socket.destroyed) socket.setTimeout(idleMs);

@@ -112,7 +112,7 @@ const MIGRATIONS: readonly string[] = [
      heartbeat_at timestamptz not null default now(),
      ended_at timestamptz,
      expires_at timestamptz not null,
-     outcome jsonb
+     outcome text
    )`,
   `create index api_operations_expires on api_operations (expires_at)`,
 ];

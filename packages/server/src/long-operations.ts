@@ -98,7 +98,8 @@ interface Row extends Record<string, unknown> {
   heartbeat_at: Date | string;
   ended_at: Date | string | null;
   expires_at: Date | string;
-  outcome: OperationOutcome | string | null;
+  /** The outcome as JSON text: the result's bytes as the call answers them (jsonb would reorder its keys). */
+  outcome: string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -161,7 +162,7 @@ export class OperationStore {
   private async finish(id: string, outcome: OperationOutcome): Promise<void> {
     await this.db.query(
       `update api_operations
-         set status = $2, outcome = $3::jsonb, ended_at = now(),
+         set status = $2, outcome = $3, ended_at = now(),
              expires_at = now() + make_interval(hours => $4)
        where id = $1 and status = 'running'`,
       [id, outcome.status, JSON.stringify(outcome), this.options.keptHours],
@@ -187,8 +188,7 @@ export class OperationStore {
 }
 
 function resource(row: Row): OperationResource {
-  const outcome =
-    typeof row.outcome === "string" ? (JSON.parse(row.outcome) as OperationOutcome) : row.outcome;
+  const outcome = row.outcome === null ? null : (JSON.parse(row.outcome) as OperationOutcome);
   return {
     id: row.id,
     operation: row.operation,

@@ -67,7 +67,12 @@ describe("error-code registry", () => {
       const { status } = ERROR_CODES[code];
       if (code === "QB_ERR_INTERNAL") expect(status).toBe(500);
       // A store the server depends on is down: the server is at fault for a while, the call may be tried again.
-      else if (code === "QB_ERR_SESSION_STORE_UNAVAILABLE" || code === "QB_ERR_DATA_STORE_UNAVAILABLE")
+      // …or the API node running an operation stopped: the server is at fault, the job may be run again.
+      else if (
+        code === "QB_ERR_SESSION_STORE_UNAVAILABLE" ||
+        code === "QB_ERR_DATA_STORE_UNAVAILABLE" ||
+        code === "QB_ERR_OPERATION_LOST"
+      )
         expect(status).toBe(503);
       else if (code.startsWith("QB_ERR_PROVIDER_") && code !== "QB_ERR_PROVIDER_ADDRESS")
         // Upstream failures: the provider, not the caller, is at fault.

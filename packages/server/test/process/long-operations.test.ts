@@ -147,6 +147,8 @@ describe("a business rule longer than the connection's old 120 s, timeouts scale
       error: null,
       result: { ruleName: "Slow", status: "completed", message: "Done." },
     });
+    // Exactly the synchronous answer, its keys in the same order.
+    expect(Object.keys(ended.result as object)).toEqual(["ruleName", "status", "durationMs", "message"]);
     expect(Date.parse(ended.expiresAt as string) - Date.parse(ended.endedAt as string)).toBe(24 * 3_600_000);
   });
 

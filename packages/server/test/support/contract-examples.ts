@@ -28,6 +28,8 @@ export const PLANNING_OPERATIONS = [
 /** Example values that cannot be replayed as written and why. */
 const NOT_REPLAYABLE: Record<string, string> = {
   generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
+  getOperation:
+    "an operation id is given by a 202 answer of a call sent with Prefer: respond-async: see test/process/long-operations.test.ts",
   setVariable:
     "no connector sets variables yet: the demo refuses (QB_ERR_OPERATION_UNSUPPORTED), see test/api/members-variables.test.ts",
 };
