@@ -37,8 +37,12 @@ export interface OlapCube {
   metadata(): Promise<OlapMetadata>;
   /** The members a query picks, in outline order. */
   members(query: OlapMemberQuery): Promise<OlapMember[]>;
-  /** Runs an MDX `SELECT` over the cube's current data (throws `OlapError`). */
-  mdx(text: string, options?: { maxCells?: number }): Promise<OlapCellSet>;
+  /**
+   * Runs an MDX `SELECT` over the cube's current data (throws `OlapError`). `dialect` `ssas` reads it as
+   * Microsoft's MDX where it differs from Essbase's (levels numbered from the root…), for a port that can; a port
+   * that cannot reads Essbase's, so a caller that needs the difference writes it in terms both read.
+   */
+  mdx(text: string, options?: { maxCells?: number; dialect?: "essbase" | "ssas" }): Promise<OlapCellSet>;
   /**
    * Runs an MDX `UPDATE CUBE` as one change, journaled under `ownerId`: when one cell cannot be written,
    * nothing is (`OlapError` "write-refused"). Answers the number of cells written. Absent when `writable` is false.

@@ -1,4 +1,6 @@
-import { child, type XmlElement } from "@qibates/protocols/xml";
+import { readFileSync } from "node:fs";
+import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
+import { type RequestType, schemaRowsetRestrictions } from "@qibates/protocols/xmla";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { levelsFromRoot, queryProperties } from "../src/xmla/mdx-dialect.ts";
 import {
@@ -70,6 +72,10 @@ describe("MDSCHEMA_MEASUREGROUPS and MDSCHEMA_MEASUREGROUP_DIMENSIONS: one measu
       },
     ]);
     expect(rowsOf(await discover("MDSCHEMA_MEASUREGROUPS", { MEASUREGROUP_NAME: "Nope" }))).toEqual([]);
+    // Its measures are MDSCHEMA_MEASURES', which a client reads group by group.
+    const measures = rowsOf(await discover("MDSCHEMA_MEASURES", { MEASUREGROUP_NAME: "Basic" }));
+    expect(measures.map((r) => r.MEASURE_UNIQUE_NAME)).toContain("[Measures].[Sales]");
+    expect(measures.every((r) => r.MEASUREGROUP_NAME === "Basic")).toBe(true);
   });
 
   it("relates every dimension but the measures to it, and answers its restrictions", async () => {
@@ -338,5 +344,69 @@ describe("the MDX text the endpoint reads before the port runs it", () => {
     ]);
     expect(p.cell).toEqual(["VALUE", "FORMATTED_VALUE"]);
     expect(queryProperties("SELECT {[Sales]} ON 0 FROM Basic")).toEqual({ axes: new Map(), cell: null });
+  });
+});
+
+describe("every rowset DISCOVER_SCHEMA_ROWSETS lists, as SSAS lists it, answers each restriction it lists", () => {
+  /** The recorded SSAS 2008 R2 reply (may-day/olap, fixtures/xmla/may-day-olap): name → GUID, restrictions, mask. */
+  const recorded = new Map(
+    (() => {
+      const env = parseXml(
+        readFileSync(
+          new URL(
+            "./fixtures/xmla/may-day-olap/DISCOVER_SCHEMA_ROWSETS.testFlow.0.response.xml",
+            import.meta.url,
+          ),
+          "utf8",
+        ),
+      );
+      const root = child(child(child(env, "Body")?.children[0], "return"), "root");
+      return kids(root, "row").map((r) => [
+        child(r, "SchemaName")?.text ?? "",
+        {
+          guid: child(r, "SchemaGuid")?.text ?? "",
+          restrictions: kids(r, "Restrictions").map(
+            (x) => `${child(x, "Name")?.text}:${child(x, "Type")?.text}`,
+          ),
+          mask: child(r, "RestrictionsMask")?.text ?? "",
+        },
+      ]);
+    })(),
+  );
+
+  it("lists each rowset SSAS also serves with SSAS's GUID, restrictions (names, types, order) and mask", async () => {
+    const listed = rowsOf(await discover("DISCOVER_SCHEMA_ROWSETS"));
+    const answer = await discover("DISCOVER_SCHEMA_ROWSETS");
+    const ours = new Map(
+      kids(rootOf(answer), "row").map((r) => [
+        child(r, "SchemaName")?.text ?? "",
+        {
+          guid: child(r, "SchemaGuid")?.text ?? "",
+          restrictions: kids(r, "Restrictions").map(
+            (x) => `${child(x, "Name")?.text}:${child(x, "Type")?.text}`,
+          ),
+          mask: child(r, "RestrictionsMask")?.text ?? "",
+        },
+      ]),
+    );
+    expect(listed.length).toBe(ours.size);
+    for (const name of ["MDSCHEMA_MEASUREGROUPS", "MDSCHEMA_MEASUREGROUP_DIMENSIONS"])
+      expect(recorded.has(name), name).toBe(true);
+    for (const [name, mine] of ours) {
+      const ssas = recorded.get(name);
+      if (ssas) expect(mine, name).toEqual(ssas);
+    }
+  });
+
+  it("takes every restriction it lists (a value naming nothing: an empty rowset; never 'not valid')", async () => {
+    const listed = rowsOf(await discover("DISCOVER_SCHEMA_ROWSETS")).map((r) => r.SchemaName as string);
+    for (const type of listed) {
+      for (const { Name, Type } of schemaRowsetRestrictions(type as RequestType)) {
+        if (Name === "TREE_OP") continue;
+        const value = Type === "xsd:string" ? "[QB No].[Such Name]" : "1";
+        const a = await discover(type, { [Name]: value });
+        expect(faultOf(a)?.faultstring ?? "", `${type} ${Name}`).not.toMatch(/not valid/);
+      }
+    }
   });
 });

@@ -36,7 +36,7 @@ export interface EngineCube extends EngineDataCube {
    * Runs the MDX query `text` over the cube's current data. As a grid call: a few cells at a time on the event
    * loop, moved to a grid worker should it outlast a few slices.
    */
-  mdx(text: string, options?: Pick<MdxOptions, "maxCells">): Promise<MdxResult>;
+  mdx(text: string, options?: Pick<MdxOptions, "maxCells" | "dialect">): Promise<MdxResult>;
   /**
    * Runs an `UPDATE CUBE` as one journaled change: each cell is checked with the cube's write rule first and,
    * when one cannot be written, nothing is and its reason is thrown (`EngineCubeWriteError`). Answers the number

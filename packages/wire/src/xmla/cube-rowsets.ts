@@ -129,6 +129,8 @@ export function rowsOfCube(
           DESCRIPTION: "",
           ...(m.formula !== undefined ? { EXPRESSION: m.formula } : {}),
           MEASURE_IS_VISIBLE: true,
+          // The cube's one measure group (MDSCHEMA_MEASUREGROUPS): a client lists measures by group.
+          MEASUREGROUP_NAME: base.CUBE_NAME,
           MEASURE_UNQUALIFIED_CAPTION: caption(m, "Default"),
           MEASURE_DISPLAY_FOLDER: "",
         }));

@@ -68,7 +68,9 @@ export async function execute(
       );
   const cube = await context.cubeOf(query.cube);
   const maxCells = state.options.maxCells;
-  const result = await cube.mdx(text, maxCells !== undefined ? { maxCells } : {});
+  // The port reads Microsoft's MDX where it can (the engine's `ssas` dialect); `text` reads the same either way.
+  const dialect = context.levels === "root" ? "ssas" : "essbase";
+  const result = await cube.mdx(text, maxCells !== undefined ? { maxCells, dialect } : { dialect });
   const outline = new CubeOutline(await cube.metadata());
   // A property the server has not is a fault before the answer starts (it is written a slice at a time).
   for (const axis of result.axes)
