@@ -33,7 +33,11 @@ export const englishGlossary: GlossaryRule[] = [
   {
     preferred: "the QiBates pane (in Excel and in Google Sheets alike)",
     // Google's own permission text, quoted as the consent screen shows it, keeps its word.
-    forbidden: [/(?<!prompts and |calls it a )\bsidebars?\b/iu, /(?<!Excel's )\btask panes?\b/iu],
+    forbidden: [
+      /(?<!prompts and |calls it a )\bsidebars?\b/iu,
+      /(?<!Excel's )\btask panes?\b/iu,
+      /\bpanels?\b/iu,
+    ],
     reason:
       "One name for the add-in's panel on every spreadsheet: the pane, as Microsoft calls an add-in's task pane.",
   },
@@ -41,5 +45,29 @@ export const englishGlossary: GlossaryRule[] = [
     preferred: "10,000 (a comma between thousands in English)",
     forbidden: [/\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!,\d)/u],
     reason: "English groups thousands with a comma; a space is the French style (quoted as such: 1 234,5).",
+  },
+  {
+    preferred: "Member Selection (the add-in's screen and command, as its menu names it)",
+    forbidden: [/\bMember selection\b/u],
+    reason: "The add-in's label is Member Selection, as in Smart View; one spelling on every page.",
+  },
+  {
+    preferred:
+      "Missing suppression (the setting); a Planning form's own options: Suppress missing rows / columns",
+    forbidden: [/\bzero suppression\b/iu, /\bmissing and zero suppression\b/iu, /\bSuppress missing rows\]/u],
+    reason:
+      "QiBates has one setting, Missing suppression (missing as zero displays, it suppresses nothing); Suppress missing rows and columns are the options of a Planning form, not the setting's name.",
+  },
+  {
+    preferred: "refused (a server or QiBates refuses a cell, a value or a call)",
+    // The registry's message quotes the provider's own verb.
+    forbidden: [/(?<!provider )\breject(?:s|ed|ing|ion|ions)?\b/iu],
+    reason:
+      "One verb for what the server does not accept: refused, as the add-in's messages and the French « refusé » say.",
+  },
+  {
+    preferred: "Works, Partly, Demo only, No (the verdicts of the compatibility matrix)",
+    forbidden: [/\*\*(?:Partial|Partially|Yes|Demo-only|Demo|Not supported)\*\*/u],
+    reason: "The matrix and every page that quotes it use the same four words.",
   },
 ];

@@ -142,4 +142,32 @@ export const frenchGlossary: GlossaryRule[] = [
     forbidden: [/^#{2,3} Comment faire\b/mu],
     reason: "Un seul titre pour les procédures dans tout le site.",
   },
+  {
+    preferred: "refusée (une cellule, une valeur, un appel que le serveur ou QiBates n'accepte pas)",
+    forbidden: [/\brejet(?:ée?s?|és?|te|tent|ter|ts?)?\b/iu],
+    reason:
+      "Un seul verbe pour ce que le serveur n'accepte pas, comme les messages du complément : « refusé ».",
+  },
+  {
+    preferred: "mode démonstration (QIBATES_DEMO) ; serveur de démonstration",
+    forbidden: [/\bmode démo\b/iu],
+    reason:
+      "Le mot entier, comme dans « serveur de démonstration » ; « démo » seul reste le verdict « Démo seulement ».",
+  },
+  {
+    preferred: "Sélection de membres (l'écran et la commande du complément)",
+    forbidden: [/\bSélection des membres\b/u],
+    reason: "Le libellé du complément, le même sur toutes les pages.",
+  },
+  {
+    preferred: "Supprimer les lignes manquantes (le paramètre) ; il n'y a pas de suppression des zéros",
+    forbidden: [/\bsuppression des lignes manquantes et à zéro\b/iu, /\bsuppression des zéros\b/iu],
+    reason:
+      "Le seul paramètre de suppression supprime les lignes manquantes ; « Manquant affiché à zéro » affiche, ne supprime rien.",
+  },
+  {
+    preferred: "Oui, En partie, Démo seulement, Non (les verdicts de la matrice de compatibilité)",
+    forbidden: [/\*\*(?:Partiellement|Démo uniquement|Démo|Non pris en charge)\*\*/u],
+    reason: "La matrice et chaque page qui la cite emploient les quatre mêmes mots.",
+  },
 ];

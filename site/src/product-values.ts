@@ -7,10 +7,38 @@
  */
 import { readFileSync } from "node:fs";
 import { maxHeaderSize } from "node:http";
+import { fileURLToPath } from "node:url";
 import { ERROR_CODES } from "@qibates/provider";
+import createJiti from "jiti";
 import { parse } from "yaml";
-import { MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "../../packages/server/src/body-limits.ts";
-import { variables } from "../../packages/server/src/config.ts";
+
+/** A setting of the server's registry (packages/server/src/config.ts), as far as the pages need it. */
+export interface ServerSetting {
+  readonly env: string;
+  readonly fallback: unknown;
+  readonly defaultText?: string;
+}
+
+let server: { settings: ServerSetting[]; maxJsonDepth: number; smallBodyBytes: number } | undefined;
+
+/**
+ * The server's settings and body limits, loaded when first asked for. The server's modules are TypeScript and
+ * are read at run time through jiti, as Docusaurus reads its own config: importing them would make the site's
+ * type check take in the server's whole program.
+ */
+export function serverValues(): { settings: ServerSetting[]; maxJsonDepth: number; smallBodyBytes: number } {
+  if (!server) {
+    const load = createJiti(fileURLToPath(import.meta.url), { interopDefault: true });
+    const config = load("@qibates/server/config") as { variables: Record<string, ServerSetting> };
+    const body = load("@qibates/server/body-limits") as { MAX_JSON_DEPTH: number; SMALL_BODY_BYTES: number };
+    server = {
+      settings: Object.values(config.variables),
+      maxJsonDepth: body.MAX_JSON_DEPTH,
+      smallBodyBytes: body.SMALL_BODY_BYTES,
+    };
+  }
+  return server;
+}
 
 /** What a value counts: a duration in its unit, a size in bytes, or a plain count. */
 export type Unit = "seconds" | "minutes" | "hours" | "bytes" | "count";
@@ -34,7 +62,7 @@ function unitOf(name: string): Unit {
 /** Every setting whose default is a number, by its environment name (the machine's core count aside). */
 function settings(): ProductValue[] {
   const out: ProductValue[] = [];
-  for (const v of Object.values(variables) as { env: string; fallback: unknown; defaultText?: string }[]) {
+  for (const v of serverValues().settings) {
     // A default that depends on the machine (QIBATES_GRID_WORKERS) is stated by its text, not as a number.
     if (typeof v.fallback !== "number" || v.defaultText !== String(v.fallback)) continue;
     out.push({ name: v.env, kind: "config", value: v.fallback, unit: unitOf(v.env) });
@@ -66,8 +94,8 @@ function limits(): ProductValue[] {
     unit,
   });
   return [
-    limit("MAX_JSON_DEPTH", MAX_JSON_DEPTH, "count"),
-    limit("SMALL_BODY_BYTES", SMALL_BODY_BYTES, "bytes"),
+    limit("MAX_JSON_DEPTH", serverValues().maxJsonDepth, "count"),
+    limit("SMALL_BODY_BYTES", serverValues().smallBodyBytes, "bytes"),
     limit("MAX_HEADER_BYTES", maxHeaderSize, "bytes"),
     limit("MAX_GRID_ROWS", grid.rows, "count"),
     limit("MAX_GRID_COLUMNS", grid.columns, "count"),

@@ -7,9 +7,8 @@ import remarkParse from "remark-parse";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { variables } from "../../packages/server/src/config.ts";
 import remarkProductValues, { productValuesFrontMatter } from "../src/plugins/product-values.ts";
-import { type Locale, productValues, renderTokens } from "../src/product-values.ts";
+import { productValues, renderTokens, serverValues } from "../src/product-values.ts";
 import { pagesOf, readJson, SITE } from "./site-files.ts";
 import { statedValues, wrongValues } from "./stated-values.ts";
 
@@ -26,7 +25,7 @@ const FR_PAGE = "/site/i18n/fr/docusaurus-plugin-content-docs/current/page.md";
 describe("the product's values", () => {
   it("are the defaults of config.ts, for every setting whose default is a number", () => {
     const values = productValues();
-    for (const v of Object.values(variables) as { env: string; fallback: unknown; defaultText?: string }[]) {
+    for (const v of serverValues().settings) {
       if (typeof v.fallback === "number" && v.defaultText === String(v.fallback)) {
         expect(values.get(v.env)?.value, v.env).toBe(v.fallback);
       }

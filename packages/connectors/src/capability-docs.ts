@@ -99,7 +99,7 @@ const WORDS = {
       planning: "[Connecter QiBates à Planning et EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démo (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
+      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration ne répondent que lorsque le serveur fonctionne en mode démonstration (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`.",
     and: "et",
     connector: "Connecteur",
     server: "Serveur",

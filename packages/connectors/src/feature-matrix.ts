@@ -238,12 +238,12 @@ const R = {
     fr: "Les cellules calculées paraissent modifiables, car le serveur n'indique pas quels membres sont calculés.",
   },
   colorsSsas: {
-    en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server rejects them when you submit.",
-    fr: "Seules les cellules des membres calculés sont en lecture seule ; celles d'un cube non activé en écriture paraissent modifiables, et le serveur les rejette à la soumission.",
+    en: "Only calculated members' cells are read-only; the cells of a cube not enabled for writing look writable, and the server refuses them when you submit.",
+    fr: "Seules les cellules des membres calculés sont en lecture seule ; celles d'un cube non activé en écriture paraissent modifiables, et le serveur les refuse à la soumission.",
   },
   lockedAtSubmit: {
-    en: "Cells under an approval lock and cells of a read-only part of a form look writable; the server rejects them when you submit.",
-    fr: "Les cellules sous un verrou d'approbation et celles d'une partie de formulaire en lecture seule paraissent modifiables ; le serveur les rejette à la soumission.",
+    en: "Cells under an approval lock and cells of a read-only part of a form look writable; the server refuses them when you submit.",
+    fr: "Les cellules sous un verrou d'approbation et celles d'une partie de formulaire en lecture seule paraissent modifiables ; le serveur les refuse à la soumission.",
   },
 
   noTaskLists: {
@@ -406,7 +406,7 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
     rows: [
       {
         id: "member-selection",
-        label: { en: "Member selection", fr: "Sélection de membres" },
+        label: { en: "Member Selection", fr: "Sélection de membres" },
         page: "features/features/MemberSelection.md",
         needs: ["memberFilters", "planningMemberFilters"],
         part: ["udaFilter", "memberSearch"],

@@ -215,7 +215,7 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
   {
     id: "planningMemberFilters",
     family: "planning",
-    label: { en: "Member selection filters", fr: "Filtres de sélection de membres" },
+    label: { en: "Member Selection filters", fr: "Filtres de sélection de membres" },
     operations: ["nav/enumfilters", "nav/enummembers"],
   },
 ];
@@ -304,8 +304,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   formSubmit: {
     status: "partly",
     why: {
-      en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each rejected cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs and the rules field of the response is empty. Texts over 255 characters follow enableLargeCellSubmit.",
-      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule rejetée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+      en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each refused cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs and the rules field of the response is empty. Texts over 255 characters follow enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule refusée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
     },
   },
   taskLists: {

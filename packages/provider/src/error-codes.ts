@@ -197,7 +197,7 @@ export const ERROR_CODES = {
     status: 503,
     en: "The API node running this operation stopped before it ended; the job may have run on the server: check before running it again.",
     fr: "Le nœud d'API qui exécutait cette opération s'est arrêté avant la fin ; le travail a pu s'exécuter sur le serveur : vérifiez avant de le relancer.",
-    when: "An operation answered 202 was running on an API node that stopped (restart, crash) before the call ended: its status in GET /operations/{operationId} is failed with this error.",
+    when: "An operation that returned 202 was running on an API node that stopped (restart, crash) before the call ended: its status in GET /operations/{operationId} is failed with this error.",
     whenFr:
       "Une opération répondue par 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel : GET /operations/{operationId} la donne en échec avec cette erreur.",
   },
@@ -497,7 +497,7 @@ export const ERROR_CODES = {
     en: 'The key "{name}" is the shared demo key and cannot be deleted.',
     fr: "La clé « {name} » est la clé de démonstration partagée et ne peut pas être supprimée.",
     when: "deletekey names the demo key published on GET /health (demo mode).",
-    whenFr: "deletekey désigne la clé de démonstration publiée par GET /health (mode démo).",
+    whenFr: "deletekey désigne la clé de démonstration publiée par GET /health (mode démonstration).",
   },
   QB_ERR_KEY_NAME_TAKEN: {
     status: 409,

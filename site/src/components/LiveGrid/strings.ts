@@ -136,7 +136,7 @@ export const text = {
     translate(
       {
         id: "liveGrid.status.submitted",
-        message: "Submit done: cells written {written}, rejected {rejected}; the grid was refreshed.",
+        message: "Submit done: cells written {written}, refused {rejected}; the grid was refreshed.",
       },
       { written, rejected },
     ),
