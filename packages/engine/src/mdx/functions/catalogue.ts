@@ -253,13 +253,15 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     fr: "La division (1 à n) du tuple, l'ensemble trié par valeur croissante.",
   },
   OPENINGPERIOD: {
-    en: "Without a layer: the first leaf under the member on Essbase, its first child in Microsoft's dialect.",
-    fr: "Sans couche : la première feuille sous le membre sur Essbase, son premier enfant dans le dialecte de Microsoft.",
+    en: "Without a layer: the member's first child; without a member: the current member of the time dimension (Oracle's reading, Microsoft's too).",
+    fr: "Sans couche : le premier enfant du membre ; sans membre : le membre courant de la dimension Temps (la lecture d'Oracle, celle de Microsoft aussi).",
   },
+
   CLOSINGPERIOD: {
-    en: "Without a layer: the last leaf under the member on Essbase, its last child in Microsoft's dialect.",
-    fr: "Sans couche : la dernière feuille sous le membre sur Essbase, son dernier enfant dans le dialecte de Microsoft.",
+    en: "Without a layer: the member's last child; without a member: the current member of the time dimension (Oracle's reading, Microsoft's too).",
+    fr: "Sans couche : le dernier enfant du membre ; sans membre : le membre courant de la dimension Temps (la lecture d'Oracle, celle de Microsoft aussi).",
   },
+
   PERIODSTODATE: {
     en: "Without a layer: from the start of the time dimension on Essbase, of the member's parent in Microsoft's dialect.",
     fr: "Sans couche : depuis le début de la dimension Temps sur Essbase, du parent du membre dans le dialecte de Microsoft.",

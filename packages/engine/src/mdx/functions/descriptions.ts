@@ -279,7 +279,7 @@ const ROWS: Row[] = [
     "CLOSINGPERIOD",
     "Navigation",
     `[${L}[, ${M}]]`,
-    "The last descendant of a member on a level (a leaf by default).",
+    "The last descendant of a member on a level (its last child by default).",
     "{ClosingPeriod(, [Qtr1])}",
   ],
   [
@@ -640,7 +640,7 @@ const ROWS: Row[] = [
     "OPENINGPERIOD",
     "Navigation",
     `[${L}[, ${M}]]`,
-    "The first descendant of a member on a level (a leaf by default).",
+    "The first descendant of a member on a level (its first child by default).",
     "{OpeningPeriod(, [Qtr1])}",
   ],
   [

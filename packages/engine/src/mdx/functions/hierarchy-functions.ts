@@ -378,16 +378,13 @@ function periodsToDateFn(c: Call): Val {
   return setOf(periodsToDate(m, lay));
 }
 
-/** OpeningPeriod / ClosingPeriod: the first or last descendant of a member on a layer (the leaves by default). */
+/** OpeningPeriod / ClosingPeriod: the first or last descendant of a member on a layer (its children by default). */
 function openingClosing(c: Call, last: boolean): Val {
   const layer = leadingLayer(c);
   const m = memberOrCurrent(c, 1, layer?.dimension);
   const under = [m, ...m.descendants()].filter((x) => !x.isShared);
-  const on = layer
-    ? under.filter((x) => onLayer(x, layer))
-    : c.ev.dialect === "ssas"
-      ? m.children.filter((x) => !x.isShared)
-      : under.filter((x) => x.level === 0);
+  // Without a layer: the member's children (Oracle: ClosingPeriod() is the last child of the time member).
+  const on = layer ? under.filter((x) => onLayer(x, layer)) : m.children.filter((x) => !x.isShared);
   return memberOrEmpty(last ? on[on.length - 1] : on[0]);
 }
 
