@@ -71,3 +71,55 @@ export const englishGlossary: GlossaryRule[] = [
     reason: "The matrix and every page that quotes it use the same four words.",
   },
 ];
+
+/**
+ * The add-in's own labels (its settings and screens), in English and in French, each with the page that
+ * documents it: the page's title, its sidebar label, the feature matrix and every page use these words.
+ * site/test/glossary-coverage.test.ts holds them to the pages.
+ */
+export const addinLabels: readonly { en: string; fr: string; page: string }[] = [
+  { en: "Member Selection", fr: "Sélection de membres", page: "features/features/MemberSelection.md" },
+  { en: "Color coding", fr: "Code couleur", page: "features/settings/ColorCoding.md" },
+  {
+    en: "Default position of a new grid",
+    fr: "Position par défaut d'une nouvelle grille",
+    page: "features/settings/DefaultPositionNewGrid.md",
+  },
+  {
+    en: "Display code and alias",
+    fr: "Afficher le code et l'alias",
+    page: "features/settings/DisplayCodeAndAlias.md",
+  },
+  { en: "Freeze", fr: "Figer les volets", page: "features/settings/Freeze.md" },
+  {
+    en: "Keep conditional formatting",
+    fr: "Conserver la mise en forme conditionnelle",
+    page: "features/settings/KeepConditionnalFormatting.md",
+  },
+  { en: "Merge cells", fr: "Fusionner les cellules", page: "features/settings/MergeCells.md" },
+  { en: "Missing label", fr: "Libellé #Missing", page: "features/settings/MissingLabel.md" },
+  {
+    en: "Missing suppression",
+    fr: "Supprimer les lignes manquantes",
+    page: "features/settings/MissingSuppression.md",
+  },
+  { en: "Missing as zero", fr: "Manquant affiché à zéro", page: "features/settings/MissingZero.md" },
+  {
+    en: "Navigation without data",
+    fr: "Navigation sans données",
+    page: "features/settings/NavigationWithoutData.md",
+  },
+  { en: "Number precision", fr: "Précision des nombres", page: "features/settings/NumberPrecision.md" },
+  { en: "Resize columns", fr: "Ajuster les colonnes", page: "features/settings/ResizeColumns.md" },
+  {
+    en: "Submit with large cell",
+    fr: "Soumission des cellules longues",
+    page: "features/settings/SubmitWithLargeCell.md",
+  },
+  {
+    en: "Unknown member indication",
+    fr: "Signalement des membres inconnus",
+    page: "features/settings/UnknownMemberIndication.md",
+  },
+  { en: "Without indentation", fr: "Sans mise en retrait", page: "features/settings/WithoutIndentation.md" },
+];
