@@ -379,13 +379,19 @@ export function registerApi(
           try {
             // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation.
             const preference = asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds);
-            if (preference && key && !(await settlesWithin(call, preference.waitSeconds * 1000))) {
-              const operation = await services.operations.start(
-                key.id,
-                op.operationId as OperationName,
-                outcomeOf(call, request),
-                (e) => request.log.error({ err: e }, "operation not stored"),
-              );
+            const operation =
+              preference && key && !(await settlesWithin(call, preference.waitSeconds * 1000))
+                ? await services.operations
+                    .start(key.id, op.operationId as OperationName, outcomeOf(call, request), (e) =>
+                      request.log.error({ err: e }, "operation not stored"),
+                    )
+                    // The database out of reach: the call is answered when it ends, as without the header.
+                    .catch((e: unknown) => {
+                      request.log.warn({ err: e }, "operation not stored: answering when the call ends");
+                      return null;
+                    })
+                : null;
+            if (operation) {
               return reply
                 .code(202)
                 .header("location", `${contract.basePath}/operations/${operation.id}`)
