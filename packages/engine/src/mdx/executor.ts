@@ -816,7 +816,7 @@ class Executor implements Evaluator {
     const dim = this.outline.dimension(first.name);
     if (dim) cur = { t: "member", m: dim.root };
     else {
-      const m = this.outline.resolve(first.name);
+      const m = this.outline.resolve(first.name) ?? this.attributeFullName(first.name);
       if (m) cur = { t: "member", m };
     }
     if (!cur) return unknown(0);
@@ -856,6 +856,21 @@ class Executor implements Evaluator {
       return unknown(i);
     }
     return cur;
+  }
+
+  /**
+   * An attribute member by Essbase's full name, its dimension's name and its own joined by `_` (`Ounces_12`,
+   * `Caffeinated_True`): how Essbase tells apart attribute members of the same name in different dimensions.
+   */
+  private attributeFullName(name: string): Member | undefined {
+    for (let i = name.indexOf("_"); i > 0; i = name.indexOf("_", i + 1)) {
+      const d = this.outline.dimension(name.slice(0, i));
+      if (d?.type !== "attribute") continue;
+      const rest = name.slice(i + 1).toLowerCase();
+      const m = d.members.find((x) => x.parent !== null && x.name.toLowerCase() === rest);
+      if (m) return m;
+    }
+    return undefined;
   }
 
   private range(fromE: Expr, toE: Expr, ctx: Coords, depth: number): MdxMember[][] {

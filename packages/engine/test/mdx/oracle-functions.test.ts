@@ -352,6 +352,44 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
     expect(r.axes[0]?.tuples[0]?.[1]?.name).toBe("Product");
   });
 
+  it("Extract: the Year members of {(Qtr1, California), (Qtr1, Oregon), (Qtr2, Oregon)} are Qtr1, Qtr2", () => {
+    // extract.html.
+    expect(
+      cols(
+        "Extract({([Year].[Qtr1], [Market].[California]), ([Year].[Qtr1], [Market].[Oregon]), ([Year].[Qtr2], [Market].[Oregon])}, Year)",
+      ),
+    ).toEqual(["Qtr1", "Qtr2"]);
+  });
+
+  it("Attribute, WithAttr: Attribute([Ounces_12]) is Cola, Diet Cola, Old Fashioned, Sarsaparilla, Diet Cream; the cans include Cola, Diet Cola, Diet Cream", () => {
+    // attribute1.html: the grid's rows (by alias), and their values by quarter as read from the cube.
+    const r = run("SELECT {[Year].Children} ON COLUMNS, Attribute([Ounces_12]) ON ROWS FROM Sample.Basic");
+    const rows = ["100-10", "100-20", "200-10", "200-30", "300-30"];
+    expect(r.axes[1]?.tuples.map((t) => t[0]?.name)).toEqual(rows);
+    expect(rows.map((p) => member(p).alias("Default"))).toEqual([
+      "Cola",
+      "Diet Cola",
+      "Old Fashioned",
+      "Sarsaparilla",
+      "Diet Cream",
+    ]);
+    expect(cellAt(r, [0, 0])).toBe(read("Qtr1", "100-10"));
+    // withattr1.html: Oracle's Sample.Basic packs Cola, Diet Cola and Diet Cream in cans; the demo's outline also
+    // gives Can to the 400 products (README, "Sample.Basic choices"), so the three are among the demo's cans.
+    const cans = cols('Withattr([Pkg Type], "==", "Can")');
+    for (const p of ["100-10", "100-20", "300-30"]) expect(cans).toContain(p);
+    // The full name tells attribute members apart: Ounces_12, Caffeinated_True.
+    expect(cols("{[Caffeinated_True]}")).toEqual(["True"]);
+  });
+
+  it("IsLeaf: Filter([Market].Members, IsLeaf([Market].CurrentMember)) is the states, New York first, Colorado last", () => {
+    // isleaf.html (the page's grid is truncated: New York, Massachusetts, Florida … Missouri, Iowa, Colorado).
+    const states = cols("Filter([Market].Members, IsLeaf([Market].CurrentMember))");
+    expect(states).toEqual(STATES);
+    expect(states.slice(0, 3)).toEqual(["New York", "Massachusetts", "Florida"]);
+    expect(states.slice(-3)).toEqual(["Missouri", "Iowa", "Colorado"]);
+  });
+
   it("CrossJoin: CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]}) in the page's order", () => {
     // crossjoin.html, example 1.
     expect(cols("CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]})")).toEqual([
@@ -654,6 +692,11 @@ describe("Oracle's functions against values read from the cube", () => {
     expect(cols("Leaves([West])")).toEqual(WEST);
     expect(cols("Leaves([Qtr1])")).toEqual(["Jan", "Feb", "Mar"]);
     expect(cols("Leaves([Diet])")).toEqual([]);
+    // Only the members that contribute: South has no Sales of Fruit Soda (400) and drops out.
+    expect(cols("Leaves([Market])", "WHERE ([400], [Sales])")).toEqual(
+      STATES.filter((st) => read("Sales", "400", st) !== null),
+    );
+    expect(cols("Leaves([South])", "WHERE ([400], [Sales])")).toEqual([]);
     expect(cols("Descendants([West])")).toEqual(["West", ...WEST]);
     expect(cols("Members([Scenario])")).toEqual(["Scenario", "Actual", "Budget", "Variance", "Variance %"]);
     expect(cols('Uda([West], "Small Market")')).toEqual(["Oregon", "Utah", "Nevada"]);

@@ -335,8 +335,8 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     fr: "Chaque dimension le long de sa génération, la dernière variant le plus vite (comme `@XRANGE`).",
   },
   LEAVES: {
-    en: "The level-0 members under the member (shared ones left out).",
-    fr: "Les membres de niveau 0 sous le membre (sans les partagés).",
+    en: "The level-0 members under the member whose value is not #Missing in the query's context (shared ones left out). Oracle lists it for aggregate storage; the engine runs it on its cubes too.",
+    fr: "Les membres de niveau 0 sous le membre dont la valeur n'est pas #Missing dans le contexte de la requête (sans les partagés). Oracle la donne pour le stockage agrégé ; le moteur l'exécute aussi sur ses cubes.",
   },
   LINKMEMBER: {
     en: "The instance of the member (stored or shared) under the given member of its dimension: the engine's outlines have no alternate hierarchies other than shared members.",

@@ -432,9 +432,14 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
   }),
   fn("LEAVES", 0, 1, (c) => {
     const m = c.args.length > 0 ? outline(c, 0) : (c.ev.outline.baseDimensions[0] as Dimension).root;
+    // The level-0 members that contribute to the member: stored ones, #Missing left out (Oracle's reading).
     const all = [m, ...m.descendants()];
     c.ev.charge(all.length, c.at);
-    return setOf(all.filter((x) => x.isLeaf && !x.isShared));
+    return setOf(
+      all.filter(
+        (x) => x.isLeaf && !x.isShared && !Number.isNaN(c.ev.cellValue(c.ev.override(c.ctx, [x]), c.depth)),
+      ),
+    );
   }),
   fn("MEMBERRANGE", 2, 4, memberRange),
   fn("RELMEMBERRANGE", 3, 5, relMemberRange),
