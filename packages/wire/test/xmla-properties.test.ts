@@ -192,6 +192,25 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
     });
   });
 
+  it("a calculated member is a formula (MEMBER_TYPE 4) under the parent it was defined under", async () => {
+    const a = await execute(
+      "WITH MEMBER [Measures].[Double] AS '[Sales] * 2' MEMBER [Market].[East].[Half] AS '[East] / 2' " +
+        "SELECT {[Measures].[Double]} DIMENSION PROPERTIES MEMBER_TYPE, PARENT_UNIQUE_NAME ON COLUMNS, " +
+        "{[Market].[East].[Half]} DIMENSION PROPERTIES MEMBER_TYPE, PARENT_UNIQUE_NAME, CHILDREN_CARDINALITY ON ROWS FROM Basic",
+    );
+    expect(faultOf(a)).toBeNull();
+    expect(Object.fromEntries(axisMembers(a, "Axis0")[0] ?? [])).toMatchObject({
+      MEMBER_TYPE: "4",
+      PARENT_UNIQUE_NAME: "[Measures]",
+    });
+    expect(Object.fromEntries(axisMembers(a, "Axis1")[0] ?? [])).toMatchObject({
+      UName: "[Market].[East].[Half]",
+      MEMBER_TYPE: "4",
+      PARENT_UNIQUE_NAME: "[Market].[East]",
+      CHILDREN_CARDINALITY: "0",
+    });
+  });
+
   it("a property the server does not have is a fault naming it, never silently dropped", async () => {
     const a = await execute(
       "SELECT {[Sales]} ON COLUMNS, {[East]} DIMENSION PROPERTIES [Market].[Nope] ON ROWS FROM Basic",
