@@ -238,9 +238,9 @@ const PHRASES: readonly Phrase[] = [
   {
     name: "SESSION_IDLE_MINUTES",
     context:
-      /no action|without (?:a call|any call|activity|an action)|idle|inactiv|sans (?:action|appel|activité)|aucune? (?:action|appel)/i,
+      /no action|without (?:a call|any call|activity|an action|any action)|idle|inactiv|sans (?:action|appel|activité)|aucune? (?:action|appel)/i,
     before:
-      /(?:no action|without (?:a call|any call|activity|an action)|idle|inactivity|sans (?:action|appel|activité)|aucune? (?:action|appel)|d'inactivité|inactivité)(?: for| pendant| de| depuis)?\s*(?:\*\*)?\s*$/i,
+      /(?:no action|without (?:a call|any call|activity|an action|any action)|idle|inactivity|sans (?:action|appel|activité)|aucune? (?:action|appel)|d'inactivité|inactivité)(?: for| pendant| de| depuis)?\s*(?:\*\*)?\s*$/i,
     after: /^\s*(?:\*\*)?\s*(?:without|of inactivity|idle|sans|d'inactivité)/i,
   },
   {
@@ -254,7 +254,8 @@ const PHRASES: readonly Phrase[] = [
     // A calculation or rule the call stops following (not any work that ends after a while).
     context:
       /(?:calculation|script|rule|job|calcul|règle|travail)[\s\S]*(?:wait|still running|keeps? running|attend|toujours en cours|continue)|(?:wait|still running|attend|toujours en cours)[\s\S]*(?:calculation|script|rule|job|calcul|règle|travail)/i,
-    before: /(?:after|still running after|au bout de|après|toujours en cours après|en cours depuis)\s*$/i,
+    before:
+      /(?:after|still running after|au bout de|après|toujours en cours après|en cours depuis|waits?[^.;\d]{0,30} for|attend[^.;\d]{0,30} pendant)\s*$/i,
   },
   {
     name: "MAX_GRID_CELLS",
