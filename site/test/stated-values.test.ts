@@ -204,6 +204,19 @@ describe("the check fails on a planted page", () => {
     ).toMatchObject([{ name: "CALC_JOB_TIMEOUT_SECONDS", stated: 1200 }]);
   });
 
+  it("a settings table whose default column differs from the code", () => {
+    const table = (cells: number) =>
+      [
+        "| Setting | Default | What |",
+        "| --- | --- | --- |",
+        `| \`MAX_GRID_CELLS\` | \`${cells}\` | Largest grid. |`,
+      ].join("\n");
+    expect(wrongValues(table(v("MAX_GRID_CELLS")), "en")).toEqual([]);
+    expect(wrongValues(table(v("MAX_GRID_CELLS") + 1), "fr")).toMatchObject([
+      { name: "MAX_GRID_CELLS", line: 3 },
+    ]);
+  });
+
   it("a sum of settings whose total is not the sum of their defaults", () => {
     const sum =
       v("CALC_JOB_TIMEOUT_SECONDS") +

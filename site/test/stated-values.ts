@@ -354,7 +354,22 @@ function namedValue(name: string, values: ReadonlyMap<string, ProductValue>): Pr
 export function statedValues(source: string, locale: Locale): StatedValue[] {
   const values = productValues();
   const out: StatedValue[] = [];
+  const raw = source.split("\n");
   proseLines(source, locale).forEach((line, i) => {
+    // A settings table: `NAME` in the first cell, its default in the second (`500000`, `600`).
+    const row = /^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|\s*`?([\d,\u00A0\u202F ]+)`?\s*\|/.exec(
+      renderTokens(raw[i] ?? "", locale),
+    );
+    const tabled = row?.[1] ? values.get(row[1]) : undefined;
+    if (row && tabled) {
+      out.push({
+        name: tabled.name,
+        text: (row[2] ?? "").trim(),
+        stated: inBaseUnit({ value: parseNumber(row[2] ?? "", undefined), unit: tabled.unit }),
+        line: i + 1,
+        how: "name",
+      });
+    }
     if (line.trim() === "") return;
     for (const { text } of clauses(line)) {
       const named = byName(text, values);
