@@ -307,7 +307,7 @@ describe("live grid on the other pages", () => {
       expect(await cell(grid, "B3").getAttribute("class")).not.toMatch(/dirty/);
       await expect
         .poll(() => grid.getByRole("status").textContent())
-        .toContain("cells written 1, rejected 0");
+        .toContain("cells written 1, refused 0");
     } finally {
       await page.context().close();
     }
@@ -410,7 +410,7 @@ describe("live Vision form", () => {
       ]);
       await expect
         .poll(() => grid.getByRole("status").textContent())
-        .toContain("cellules écrites 6, rejetées 0");
+        .toContain("cellules écrites 6, refusées 0");
       expect(await grid.textContent()).toContain("SeedForecast");
       await screenshot(page, "live-grid-form-fr", true);
     } finally {
