@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
 import type { EnginePort } from "./engine-port.ts";
 import type { GridAnswer } from "./grid-answer.ts";
+import type { JobAdmission } from "./jobs.ts";
 import type { OlapPort } from "./olap.ts";
 
 /**
@@ -404,4 +405,9 @@ export interface Provider {
   readonly olap?: OlapPort;
   /** The engine's data jobs (`engine-port.ts`), offered by a provider that keeps the engine's cubes (the embedded one). */
   readonly engine?: EnginePort;
+  /**
+   * The queue of background jobs (`jobs.ts`) of a provider that runs them itself (the embedded one): the wire
+   * endpoints admit a job there before they answer that it started, so that a refusal comes at once.
+   */
+  readonly jobs?: JobAdmission;
 }

@@ -59,7 +59,12 @@ export type ProviderErrorCode =
    */
   | "SAVE_CONFLICT"
   /** The provider holds no upstream session for this API session any more (restart, other node): log in again. */
-  | "SESSION_LOST";
+  | "SESSION_LOST"
+  /**
+   * A background job refused at once: its owner, or the server, has as many jobs running or waiting as it may
+   * (`jobs.ts`); param `seconds`: when to try again.
+   */
+  | "BUSY";
 
 /** A parameter worded in each language of the API's messages (a reason QiBates writes itself). */
 export interface ProviderText {

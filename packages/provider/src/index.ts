@@ -75,6 +75,7 @@ export {
   valueAnswer,
   withDataVersion,
 } from "./grid-answer.ts";
+export { busySeconds, type JobAdmission, type JobTicket, jobsBusy } from "./jobs.ts";
 export {
   type OlapAxis,
   type OlapCellSet,

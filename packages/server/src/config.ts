@@ -325,6 +325,20 @@ export const variables = {
     availableParallelism() > 1 ? 1 : 0,
     "1 (0 on one processor)",
   ),
+  jobsPerUser: variable(
+    "QIBATES_JOBS_PER_USER",
+    "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) of one user running or waiting at once (one visitor's, for the shared demo account); past it, a job is refused at once (429 with Retry-After).",
+    integer(1, 1000),
+    4,
+    "4",
+  ),
+  jobsTotal: variable(
+    "QIBATES_JOBS_TOTAL",
+    "Background jobs of the embedded engine of all users running or waiting at once; past it, a job is refused at once (429 with Retry-After).",
+    integer(1, 100_000),
+    64,
+    "64",
+  ),
   snapshots: variable(
     "QIBATES_SNAPSHOTS",
     "Folder of cube snapshots (taken with qibates-snapshot), each served as an application of the embedded engine, beside the demo's (QIBATES_DEMO=true) or instead of them (false); a snapshot that fails a check stops the start.",

@@ -44,6 +44,8 @@ const REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCode>> = {
   UPSTREAM_MALFORMED: "QB_ERR_PROVIDER_MALFORMED",
   SAVE_CONFLICT: "QB_ERR_SAVE_CONFLICT",
   SESSION_LOST: "QB_ERR_SESSION_UNKNOWN",
+  // A job refused past its owner's or the server's bound: 429, "retry in {seconds} seconds".
+  BUSY: "QB_ERR_RATE_LIMITED",
 };
 
 /**

@@ -90,6 +90,8 @@ export async function openProviders(
     | "journalSnapshotEntries"
     | "journalSnapshotBytes"
     | "gridWorkers"
+    | "jobsPerUser"
+    | "jobsTotal"
     | "snapshots"
     | "snapshotUsers"
     | "demo"
@@ -117,6 +119,7 @@ export async function openProviders(
     ...(ownViews ? { ownViews } : {}),
     ...(scheduler ? { scheduler } : {}),
     ...(config ? { gridWorkers: config.gridWorkers } : {}),
+    ...(config ? { jobs: { perOwner: config.jobsPerUser, total: config.jobsTotal } } : {}),
     journal: {
       ...(config
         ? { snapshotEntries: config.journalSnapshotEntries, snapshotBytes: config.journalSnapshotBytes }

@@ -18,6 +18,7 @@ import type {
   EssbaseOperations,
   GridCall,
   GridInput,
+  JobAdmission,
   MdxInput,
   ProviderSession,
   SaveInput,
@@ -145,6 +146,9 @@ export class EmbeddedEssbase implements EssbaseOperations {
     private readonly workers: GridWorkers | null,
     /** Where reads take turns on the event loop with the rest of the process's long work. */
     private readonly scheduler: SliceScheduler,
+    /** The queue calculations wait in (`job-queue.ts`), and whose job a session's is; none: at once. */
+    private readonly jobs: JobAdmission | null = null,
+    private readonly jobOwner: (session: ProviderSession) => string = (s) => s.ownerId,
   ) {}
 
   /** The grid workers that take a call on `app` at once: when there are some and the sheet is large. */
@@ -372,7 +376,18 @@ export class EmbeddedEssbase implements EssbaseOperations {
     return { cube: ref.cube, aliasTables: app.cube.outline.aliasTables.map((name) => ({ name })) };
   }
 
-  async calculate(session: ProviderSession, ref: CubeRef, name: string) {
+  async calculate(
+    session: ProviderSession,
+    ref: CubeRef,
+    name: string,
+  ): Promise<{ script: string; status: "completed"; durationMs: number }> {
+    // Admitted or refused before any work (no await before it): a wire job that runs it has its place.
+    const ticket = this.jobs?.admit(this.jobOwner(session)) ?? null;
+    const run = () => this.runCalculation(session, ref, name);
+    return ticket ? ticket.run(run) : run();
+  }
+
+  private async runCalculation(session: ProviderSession, ref: CubeRef, name: string) {
     const script = this.app(session, ref).scripts.find((s) => s.name.toLowerCase() === name.toLowerCase());
     if (!script) {
       throw new ProviderError(

@@ -11,6 +11,7 @@ import type {
   DataSliceImportAnswer,
   DataSliceImportInput,
   DataSliceInput,
+  JobAdmission,
   MemberProperties,
   OpenFormInput,
   PlanningOperations,
@@ -64,6 +65,9 @@ export class EmbeddedPlanning implements PlanningOperations {
     private readonly store: EmbeddedStore,
     private readonly views: DemoSessionViews | null = null,
     private readonly workers: GridWorkers | null = null,
+    /** The queue rules wait in (`job-queue.ts`), and whose job a session's is; none: a rule runs at once. */
+    private readonly jobs: JobAdmission | null = null,
+    private readonly jobOwner: (session: ProviderSession) => string = (s) => s.ownerId,
   ) {}
 
   private demo(session: ProviderSession, ref: ApplicationRef): PlanningDemoApplication {
@@ -247,7 +251,18 @@ export class EmbeddedPlanning implements PlanningOperations {
     session: ProviderSession,
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
-  ) {
+  ): Promise<Schemas["RuleRun"]> {
+    // Admitted or refused before any work (no await before it): a wire job that launches the rule has its place.
+    const ticket = this.jobs?.admit(this.jobOwner(session)) ?? null;
+    const run = () => this.runRule(session, ref, input);
+    return ticket ? ticket.run(run) : run();
+  }
+
+  private async runRule(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ): Promise<Schemas["RuleRun"]> {
     const demo = await this.data(session, this.demo(session, ref), true);
     const rule = {
       cube: input.cube,

@@ -17,6 +17,7 @@ import type { LoadedSnapshot } from "./cube-copy.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { type GridWorkerOptions, GridWorkers } from "./grid-workers.ts";
+import { DEFAULT_JOBS_PER_USER, DEFAULT_JOBS_TOTAL, JobQueue } from "./job-queue.ts";
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
@@ -49,6 +50,11 @@ export interface EmbeddedProviderOptions {
    * `WORKER_DEADLINE_MS` and `WORKER_MEMORY_MB`), past which the worker is ended and replaced.
    */
   gridWorkerLimits?: Pick<GridWorkerOptions, "deadlineMs" | "memoryMb">;
+  /**
+   * The bounds of the queue of background jobs (`job-queue.ts`): jobs of one owner, and of everyone, running or
+   * waiting at once (defaults `DEFAULT_JOBS_PER_USER`, `DEFAULT_JOBS_TOTAL`).
+   */
+  jobs?: { perOwner?: number; total?: number };
   /**
    * The sessions whose changes go to a view of the demo applications of their own (`session-views.ts`), never
    * seen by anyone else and dropped at logout or expiry; without it, every session changes the shared data.
@@ -83,8 +89,33 @@ export class EmbeddedProvider implements Provider {
       ? new GridWorkers(options.gridWorkers, options.gridWorkerLimits ?? {})
       : null;
     this.scheduler = options.scheduler ?? new SliceScheduler(DEFAULT_SLICES);
-    this.essbase = new EmbeddedEssbase(catalogue, this.views, this.workers, this.scheduler);
-    this.planning = new EmbeddedPlanning(catalogue, options.store, this.views, this.workers);
+    // Jobs run one a grid worker (one on the event loop without workers); a waiting job holds no data.
+    this.jobs = new JobQueue({
+      running: Math.max(1, options.gridWorkers ?? 0),
+      perOwner: options.jobs?.perOwner ?? DEFAULT_JOBS_PER_USER,
+      total: options.jobs?.total ?? DEFAULT_JOBS_TOTAL,
+    });
+    const views = this.views;
+    // The owner a job of the API or of a wire session counts against: the key's owner, but a demo session kept
+    // apart (many visitors share the demo key), which is its own.
+    const jobOwner = (session: ProviderSession) =>
+      views?.isolated(session) ? `session:${session.id}` : `owner:${session.ownerId}`;
+    this.essbase = new EmbeddedEssbase(
+      catalogue,
+      this.views,
+      this.workers,
+      this.scheduler,
+      this.jobs,
+      jobOwner,
+    );
+    this.planning = new EmbeddedPlanning(
+      catalogue,
+      options.store,
+      this.views,
+      this.workers,
+      this.jobs,
+      jobOwner,
+    );
     if (own && this.views) {
       const views = this.views;
       this.sweeper = setInterval(() => {
@@ -104,6 +135,8 @@ export class EmbeddedProvider implements Provider {
   private readonly sweeper: ReturnType<typeof setInterval> | null = null;
   private readonly workers: GridWorkers | null;
   private readonly scheduler: SliceScheduler;
+  /** The queue of background jobs (`Provider.jobs`): rules, calculations, data loads, clears and exports. */
+  readonly jobs: JobQueue;
 
   /**
    * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications

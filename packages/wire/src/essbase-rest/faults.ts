@@ -1,5 +1,5 @@
 import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
-import { ProviderError } from "@qibates/provider";
+import { busySeconds, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus } from "../error-answers.ts";
 import { sendError, WireError } from "./errors.ts";
@@ -47,6 +47,10 @@ export function registerFaults(scope: FastifyInstance, known: KnownRoutes): void
 
   scope.setErrorHandler((error, request, reply) => {
     if (error instanceof WireError) return sendError(reply, error.status, error.message);
+    // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
+    const busy = busySeconds(error);
+    if (busy !== null)
+      return sendError(reply.header("retry-after", String(busy)), 429, (error as Error).message);
     if (error instanceof ProviderError) {
       return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
     }

@@ -26,6 +26,9 @@ function jobBean(job: JobRecord, base: string | null): JobRecord & { links?: Res
 export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, catalog: FileCatalog): void {
   const { jobs } = ctx;
   const JOB_TYPES = jobKinds(ctx, catalog);
+  // A job's place in the provider's job queue, taken before it is answered as started: past its owner's or the
+  // server's bound, a 429 with Retry-After now (faults.ts), never a job that fails later.
+  const admit = (owner: string) => ctx.provider.jobs?.admit(`essbase-rest:${owner}`) ?? null;
 
   scope.get("/jobs", async (request, reply) => {
     const s = ctx.sessionOf(request);
@@ -84,7 +87,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   scope.post("/jobs/:id", async (request, reply) => {
     const s = ctx.sessionOf(request);
     const id = (request.params as { id: string }).id;
-    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s)) : null;
+    const job = /^\d+$/.test(id) ? jobs.rerun(Number(id), ctx.visibleTo(s), admit) : null;
     if (!job) throw badRequest(`Job ${id} does not exist.`);
     return reply.type(JSON_TYPE).send(jobBean(job, linkBase(request)));
   });
@@ -106,6 +109,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
       throw badRequest("parameters must be an object.");
     const parameters = raw as Record<string, unknown>;
     const job = kind.start(ref, parameters, s, request);
+    const ticket = admit(ctx.ownerOf(s));
     return reply
       .type(JSON_TYPE)
       .send(
@@ -114,6 +118,7 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
             { ...job.record, appName: ref.application, dbName: ref.cube, userName: s.username },
             job.work,
             ctx.ownerOf(s),
+            ticket,
           ),
           linkBase(request),
         ),

@@ -1,4 +1,5 @@
 import { JOB_STATUS, type JobRecord } from "@qibates/protocols/essbase-rest";
+import type { JobTicket } from "@qibates/provider";
 
 /**
  * What a job runs; kept so that `POST /jobs/{id}` can run it again. It may answer what goes into the record's
@@ -27,12 +28,14 @@ export class JobStore {
 
   /**
    * Records a job as in progress and runs `work` after the answer has been sent (the client polls
-   * `GET /jobs/{id}`); the record then says completed, or failed with the error's message.
+   * `GET /jobs/{id}`), in its turn when it has a place in the provider's job queue (`ticket`); the record then
+   * says completed, or failed with the error's message.
    */
   start(
     record: Omit<JobRecord, "job_ID" | "statusCode" | "statusMessage" | "startTime" | "jobOutputInfo">,
     work: JobWork,
     owner: string,
+    ticket: JobTicket | null = null,
   ): JobRecord {
     const job: JobRecord = {
       ...record,
@@ -48,7 +51,7 @@ export class JobStore {
       this.jobs.delete(id);
     }
     setTimeout(() => {
-      work().then(
+      (ticket ? ticket.run(work) : work()).then(
         (outcome) => {
           job.statusCode = outcome?.warning ? JOB_STATUS.warnings : JOB_STATUS.completed;
           job.statusMessage = outcome?.warning ? "Completed with Warnings" : "Completed";
@@ -77,11 +80,15 @@ export class JobStore {
    * Starts job `id` of `owner` (any job for `null`: an administrator) again as a new job (`POST /jobs/{id}`),
    * which belongs to the first job's owner and runs as it did; `null` when there is no such job.
    */
-  rerun(id: number, owner: string | null): JobRecord | null {
+  rerun(
+    id: number,
+    owner: string | null,
+    admit: (owner: string) => JobTicket | null = () => null,
+  ): JobRecord | null {
     const entry = this.jobs.get(id);
     if (!entry || (owner !== null && entry.owner !== owner)) return null;
     const { job_ID, statusCode, statusMessage, startTime, endTime, jobOutputInfo, ...again } = entry.record;
-    return this.start(again, entry.work, entry.owner);
+    return this.start(again, entry.work, entry.owner, admit(entry.owner));
   }
 
   /** The jobs `owner` started (every job for `null`: an administrator), newest first. */

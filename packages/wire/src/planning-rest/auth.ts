@@ -1,5 +1,11 @@
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
-import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
+import {
+  busySeconds,
+  type Connector,
+  type Provider,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { refusalStatus } from "../error-answers.ts";
@@ -38,6 +44,10 @@ export function planningApi(
       scope.setErrorHandler((error, request, reply) => {
         if (error instanceof HttpError) return sendError(reply, error.status, error.message);
         if (error instanceof PlanningRequestError) return sendError(reply, 400, error.message);
+        // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
+        const busy = busySeconds(error);
+        if (busy !== null)
+          return sendError(reply.header("retry-after", String(busy)), 429, (error as Error).message);
         if (error instanceof ProviderError) {
           return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
         }

@@ -91,7 +91,11 @@ export async function planningRestEndpoint(
     rootServed: true,
     routes: (scope) => {
       discoveryRoutes(scope, ctx);
-      jobRoutes(scope, ctx, { maxJobs: options.maxJobs ?? 1000, administrator: administratorRole(options) });
+      jobRoutes(scope, ctx, {
+        maxJobs: options.maxJobs ?? 1000,
+        administrator: administratorRole(options),
+        ...(options.sharedUser ? { sharedUser: options.sharedUser } : {}),
+      });
       variableRoutes(scope, ctx);
       dataSliceRoutes(scope, ctx, { maxSliceCells: options.maxSliceCells ?? 100_000 });
       formRoutes(scope, ctx, { exportFormData: options.exportFormData !== false });

@@ -46,7 +46,12 @@ function jobReply(request: FastifyRequest, job: Job) {
 export function jobRoutes(
   scope: FastifyInstance,
   ctx: PlanningContext,
-  o: { maxJobs: number; administrator?: (username: string) => boolean },
+  o: {
+    maxJobs: number;
+    administrator?: (username: string) => boolean;
+    /** A shared account's jobs are counted per client address in the provider's job queue. */
+    sharedUser?: (username: string) => boolean;
+  },
 ): void {
   const jobs = new Map<number, Job>();
   let nextJob = 1;
@@ -97,6 +102,12 @@ export function jobRoutes(
         named.find((r) => planType !== undefined && r.cube.toLowerCase() === planType.toLowerCase()) ??
         named[0];
       if (!rule) throw new HttpError(400, `Business rule ${jobName} does not exist.`);
+      // A place in the provider's job queue before the job is answered as started: past the caller's or the
+      // server's bound, a 429 with Retry-After now (the error handler), never a job that fails later.
+      const queueOwner = o.sharedUser?.(caller.username)
+        ? `planning-rest:${caller.username}\n${request.ip}`
+        : `planning-rest:${caller.username}`;
+      const ticket = ctx.provider.jobs?.admit(queueOwner) ?? null;
       const job: Job = {
         jobId: nextJob++,
         jobName: rule.ruleName,
@@ -111,31 +122,32 @@ export function jobRoutes(
         if (jobs.size <= o.maxJobs) break;
         jobs.delete(id);
       }
-      const prompts = await promptsOf(
-        ctx.planning,
-        caller.session,
-        ref,
-        rule.cube,
-        rule.ruleName,
-        parameters,
-      );
-      // The rule runs after the answer is sent: the client polls GET …/jobs/{id}.
+      let prompts: Awaited<ReturnType<typeof promptsOf>>;
+      try {
+        prompts = await promptsOf(ctx.planning, caller.session, ref, rule.cube, rule.ruleName, parameters);
+      } catch (e) {
+        // The place is given back: the job never started.
+        ticket?.cancel();
+        jobs.delete(job.jobId);
+        throw e;
+      }
+      // The rule runs after the answer is sent, in its turn in the queue: the client polls GET …/jobs/{id}.
       setTimeout(() => {
-        ctx.planning
-          .launchRule(caller.session, ref, { cube: rule.cube, ruleName: rule.ruleName, prompts })
-          .then(
-            (run) => {
-              job.status = JOB_STATUS.completed;
-              job.details = run.message;
-            },
-            (e: unknown) => {
-              const invalid =
-                e instanceof ProviderError &&
-                (e.code === "PROMPT_INVALID" || e.code === "PROMPT_MISSING" || e.code === "PROMPT_UNKNOWN");
-              job.status = invalid ? JOB_STATUS.invalidParameter : JOB_STATUS.error;
-              job.details = e instanceof Error ? e.message : String(e);
-            },
-          );
+        const launch = () =>
+          ctx.planning.launchRule(caller.session, ref, { cube: rule.cube, ruleName: rule.ruleName, prompts });
+        (ticket ? ticket.run(launch) : launch()).then(
+          (run) => {
+            job.status = JOB_STATUS.completed;
+            job.details = run.message;
+          },
+          (e: unknown) => {
+            const invalid =
+              e instanceof ProviderError &&
+              (e.code === "PROMPT_INVALID" || e.code === "PROMPT_MISSING" || e.code === "PROMPT_UNKNOWN");
+            job.status = invalid ? JOB_STATUS.invalidParameter : JOB_STATUS.error;
+            job.details = e instanceof Error ? e.message : String(e);
+          },
+        );
       }, 0);
       return reply.send(jobReply(request, job));
     },
