@@ -34,6 +34,18 @@ describe("the product's values", () => {
     expect(values.get("MAX_GRID_ROWS")?.kind).toBe("limit");
   });
 
+  it("keep an idle connection open longer than the longest call the pages describe", () => {
+    // A page that states each default right still misleads if one setting cuts another short: the server closes
+    // a silent connection after CONNECTION_TIMEOUT_SECONDS, and a rule's call is silent for up to
+    // CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS.
+    const v = (name: string) => productValues().get(name)?.value ?? Number.NaN;
+    expect(v("CONNECTION_TIMEOUT_SECONDS")).toBeGreaterThan(
+      v("CALC_JOB_TIMEOUT_SECONDS") +
+        v("PROVIDER_CONNECT_TIMEOUT_SECONDS") +
+        v("PROVIDER_READ_TIMEOUT_SECONDS"),
+    );
+  });
+
   it("are written as each language writes numbers, converted when the token asks", () => {
     const cells = productValues().get("MAX_GRID_CELLS")?.value ?? 0;
     expect(renderTokens("{{config:MAX_GRID_CELLS}}", "en")).toBe(cells.toLocaleString("en-US"));
