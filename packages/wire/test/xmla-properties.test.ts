@@ -211,6 +211,15 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
     });
   });
 
+  it("MDSCHEMA_PROPERTIES lists each attribute dimension as a property of the levels it is associated with", async () => {
+    const rows = rowsOf(
+      await discover("MDSCHEMA_PROPERTIES", { HIERARCHY_UNIQUE_NAME: "[Product]", PROPERTY_TYPE: "1" }),
+    ).filter((r) => r.PROPERTY_TYPE === "1");
+    expect(rows.map((r) => [r.LEVEL_UNIQUE_NAME, r.PROPERTY_NAME]).sort()).toEqual(
+      ["Caffeinated", "Intro Date", "Ounces", "Pkg Type"].map((a) => ["[Product].[Product SKU]", a]),
+    );
+  });
+
   it("a property the server does not have is a fault naming it, never silently dropped", async () => {
     const a = await execute(
       "SELECT {[Sales]} ON COLUMNS, {[East]} DIMENSION PROPERTIES [Market].[Nope] ON ROWS FROM Basic",

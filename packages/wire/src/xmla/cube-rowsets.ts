@@ -205,6 +205,25 @@ function propertyRows(
             PROPERTY_IS_VISIBLE: true,
           });
         }
+        // An attribute dimension is a property of the levels whose members it is associated with: what
+        // `DIMENSION PROPERTIES [Product].[Caffeinated]` reads (user-defined, PROPERTY_TYPE 1, text).
+        const attributes = new Set<string>();
+        for (const m of d.members)
+          if (level.holds(m)) for (const a of Object.keys(m.attributes)) attributes.add(a);
+        for (const name of attributes) {
+          rows.push({
+            ...base,
+            DIMENSION_UNIQUE_NAME: dimensionName(d),
+            HIERARCHY_UNIQUE_NAME: dimensionName(d),
+            LEVEL_UNIQUE_NAME: level.uniqueName,
+            PROPERTY_TYPE: MDPROP.MEMBER,
+            PROPERTY_NAME: name,
+            PROPERTY_CAPTION: name,
+            DATA_TYPE: DBTYPE.WSTR,
+            PROPERTY_ORIGIN: 1,
+            PROPERTY_IS_VISIBLE: true,
+          });
+        }
       }
     }
   }
