@@ -86,6 +86,27 @@ describe("Execute MDX in the report formats", () => {
     expect(quoted.body.toString("utf8").split("\r\n")[0]).toBe('"A, ""b"""');
   });
 
+  it("Oracle's documented example query (Run MDX Report, mdxreport01): its header row, in every format", async () => {
+    // Oracle's page shows the JSON answer's metadata {page: [Measures, Market, Scenario], column: [Year], row:
+    // [Product]} and first row ["", "Qtr1", "Qtr2"]; the values are its server's data, not the demo's.
+    const example =
+      "SELECT {[Year].[Qtr1], [Year].[Qtr2]} ON COLUMNS, {BottomSum([Product].Members, 10000, [Year].[Qtr1])} " +
+      "ON ROWS FROM Sample.Basic WHERE ([Measures].[Sales])";
+    const json = JSON.parse((await run("JSON", example)).body.toString("utf8"));
+    expect(json.metadata).toEqual({
+      page: ["Measures", "Market", "Scenario"],
+      column: ["Year"],
+      row: ["Product"],
+    });
+    expect(json.data[0]).toEqual(["", "Qtr1", "Qtr2"]);
+    const csv = (await run("CSV", example)).body.toString("utf8").split("\r\n");
+    expect(csv[0]).toBe(",Qtr1,Qtr2");
+    expect(csv.slice(1, -1)).toEqual(json.data.slice(1).map((r: string[]) => r.join(",")));
+    expect((await run("HTML", example)).body.toString("utf8")).toContain(
+      '<thead><tr><th></th><th scope="col">Qtr1</th><th scope="col">Qtr2</th></tr></thead>',
+    );
+  });
+
   it("HTML is one table: column headers in thead, row headers as th, values as td", async () => {
     const html = await run("HTML");
     expect(html.status).toBe(200);
