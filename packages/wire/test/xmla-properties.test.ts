@@ -220,6 +220,20 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
     );
   });
 
+  it("every member property MDSCHEMA_PROPERTIES lists can be asked on an axis", async () => {
+    const listed = rowsOf(await discover("MDSCHEMA_PROPERTIES", { HIERARCHY_UNIQUE_NAME: "[Product]" }));
+    const names = [...new Set(listed.map((r) => `[Product].[${r.PROPERTY_NAME}]`))];
+    expect(names.length).toBeGreaterThan(3);
+    const a = await execute(
+      `SELECT {[Sales]} ON COLUMNS, {[100-10]} DIMENSION PROPERTIES ${names.join(", ")} ON ROWS FROM Basic`,
+    );
+    expect(faultOf(a)).toBeNull();
+    expect(Object.fromEntries(axisMembers(a, "Axis1")[0] ?? [])).toMatchObject({
+      KEY0: "100-10",
+      Ounces: "12",
+    });
+  });
+
   it("a property the server does not have is a fault naming it, never silently dropped", async () => {
     const a = await execute(
       "SELECT {[Sales]} ON COLUMNS, {[East]} DIMENSION PROPERTIES [Market].[Nope] ON ROWS FROM Basic",

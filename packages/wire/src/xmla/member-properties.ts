@@ -53,6 +53,7 @@ const INTRINSIC: Readonly<
   HIERARCHY_UNIQUE_NAME: ["xsd:string", (f) => dimensionName(f.d)],
   MEMBER_NAME: ["xsd:string", (f) => f.m.name],
   MEMBER_KEY: ["xsd:string", (f) => f.m.name],
+  KEY0: ["xsd:string", (f) => f.m.name],
   NAME: ["xsd:string", (f) => f.m.name],
   MEMBER_VALUE: ["xsd:string", (f) => f.m.name],
   MEMBER_TYPE: ["xsd:int", (f) => (f.m.calculated ? 4 : memberType(f.m, f.d))],
