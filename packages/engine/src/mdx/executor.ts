@@ -20,6 +20,7 @@ import {
   type MdxDialect,
   type MethodRequest,
 } from "./functions/call.ts";
+import { attributeValueOf } from "./functions/helpers.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./functions/library.ts";
 import { refusal } from "./functions/refused-functions.ts";
 import { parseMdx } from "./parser.ts";
@@ -853,6 +854,11 @@ class Executor implements Evaluator {
         const layer = layerByName(m.dimension, name);
         if (layer) return { t: "layer", layer };
       }
+      // `[Cola].[Intro Date]`: a member's attribute, by its attribute dimension's name.
+      if (i === parts.length - 1) {
+        const attribute = attributeValueOf(this.outline, m, name);
+        if (attribute) return attribute;
+      }
       return unknown(i);
     }
     return cur;
@@ -906,6 +912,11 @@ class Executor implements Evaluator {
     const m = this.toMember(tv, startOf(target));
     const navigation = NAVIGATION_TABLE.get(name);
     if (navigation) return navigation.navigate(m);
+    // `member.[Intro Date]`: the member's attribute in that attribute dimension.
+    if (bare) {
+      const attribute = attributeValueOf(this.outline, m, name);
+      if (attribute) return attribute;
+    }
     const refused = refusal(name);
     if (refused) throw new MdxError("MDX_UNSUPPORTED_FUNCTION", `.${at.text} ${refused}`, at);
     throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${at.text}`, at);

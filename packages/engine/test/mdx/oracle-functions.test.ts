@@ -390,6 +390,75 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
     expect(states.slice(-3)).toEqual(["Missouri", "Iowa", "Colorado"]);
   });
 
+  it("Todate: the Revised Budget is 110% of Budget for the 200 products introduced after June 1, 1996", () => {
+    // todate1.html: the member property [Intro Date] compared with TODATE("mm-dd-yyyy", "06-01-1996"); the page's
+    // 200-10 (09-27-1995) keeps its Budget, 200-20 (07-26-1996) and 200-30 (12-10-1996) get 110%. The demo dates
+    // 200-30 07-26-1996 and 200-40 09-27-1995 (its own choices, README): the rule is checked on each product.
+    const r = run(
+      'WITH MEMBER [Scenario].[Revised Budget] AS \'IIF([Product].CurrentMember.[Intro Date] > TODATE("mm-dd-yyyy","06-01-1996"), ' +
+        "Budget * 1.1, Budget)' SELECT {[Scenario].Budget, [Scenario].[Revised Budget]} ON COLUMNS, [Product].[200].Children " +
+        "DIMENSION PROPERTIES [Intro Date] ON ROWS FROM Sample.Basic WHERE ([Measures].[Sales], [Year].[Qtr3])",
+    );
+    const june1996 = Date.UTC(1996, 5, 1) / 1000;
+    ["200-10", "200-20", "200-30", "200-40"].forEach((p, i) => {
+      const [mm, dd, yyyy] = (member(p).attributes.get("Intro Date")?.name ?? "").split("-").map(Number);
+      const intro = Date.UTC(yyyy as number, (mm as number) - 1, dd as number) / 1000;
+      const budget = read("Sales", "Budget", "Qtr3", p) as number;
+      expect(cellAt(r, [0, i])).toBe(budget);
+      close(cellAt(r, [1, i]), intro > june1996 ? budget * 1.1 : budget);
+    });
+    const kept = (p: string) =>
+      cellAt(r, [0, ["200-10", "200-20", "200-30"].indexOf(p)]) ===
+      cellAt(r, [1, ["200-10", "200-20", "200-30"].indexOf(p)]);
+    expect([kept("200-10"), kept("200-20"), kept("200-30")]).toEqual([true, false, false]);
+  });
+
+  it("NonEmptyCount, Count: markets with Sales by product, as the page's calculated member; Count counts empty tuples too", () => {
+    // nonemptycount.html, example 1 (the counts from the cube); count1.html: Count counts every tuple.
+    const r = run(
+      "WITH MEMBER [Measures].[Number Of Markets] AS 'NonEmptyCount(Market.Levels(0).Members, Sales)' " +
+        "SELECT {[Measures].[Number Of Markets]} ON COLUMNS, {[100].Children, [200].Children} ON ROWS FROM Sample.Basic",
+    );
+    const products = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40"];
+    products.forEach((p, i) => {
+      expect(cellAt(r, [0, i]), p).toBe(STATES.filter((st) => read("Sales", p, st) !== null).length);
+    });
+    const c = run(
+      "WITH MEMBER [Measures].[Prod Count] AS 'Count(Crossjoin({[Measures].[Sales]}, {[Product].children}))' " +
+        "SELECT {[Scenario].[Actual], [Scenario].[Budget]} ON COLUMNS, {Crossjoin({[Measures].[Sales]}, {[Product].children}), " +
+        "([Measures].[Prod Count], [Product])} ON ROWS FROM Sample.Basic WHERE ([Year].[Jan], [Market].[New York])",
+    );
+    expect(cellAt(c, [0, 5])).toBe(5);
+    expect(value("Count({[Jan], [Feb]}, INCLUDEEMPTY)")).toBe(2);
+    // Microsoft's EXCLUDEEMPTY counts the tuples whose cell is not #Missing.
+    const withSales = ["East", "West", "South", "Central"].filter(
+      (m) => read("Sales", "400", m) !== null,
+    ).length;
+    expect(
+      cols(
+        `Filter({[Jan]}, Count([Market].Children, EXCLUDEEMPTY) = ${withSales})`,
+        "WHERE ([Sales], [400])",
+      ),
+    ).toEqual(["Jan"]);
+    // exclude_missing: #Missing rather than 0 when nothing has a value.
+    expect(value("NonEmptyCount({[South]}, [Sales], 1)", "WHERE ([400])")).toBeNull();
+    expect(value("NonEmptyCount({[South]}, [Sales])", "WHERE ([400])")).toBe(0);
+  });
+
+  it("Head, Tail: Head([Product].children, 2) is 100, 200; a count below 1 gives an empty set; the first 8 of a CrossJoin", () => {
+    // head.html, examples 1 and 2; the count's rules.
+    expect(cols("Head([Product].children, 2)")).toEqual(["100", "200"]);
+    expect(cols("Head(CrossJoin([100].children, [South].children), 8)")).toEqual(
+      ["100-10", "100-20"].flatMap((p) =>
+        ["Texas", "Oklahoma", "Louisiana", "New Mexico"].map((s) => `${p}/${s}`),
+      ),
+    );
+    expect(cols("Head([Product].children, 0)")).toEqual([]);
+    expect(cols("Head([Product].children, -2)")).toEqual([]);
+    expect(cols("Tail([Product].children, -2)")).toEqual([]);
+    expect(cols("Head([Product].children, 9)")).toEqual(["100", "200", "300", "400", "Diet"]);
+  });
+
   it("CrossJoin: CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]}) in the page's order", () => {
     // crossjoin.html, example 1.
     expect(cols("CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]})")).toEqual([

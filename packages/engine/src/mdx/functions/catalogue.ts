@@ -310,6 +310,22 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     en: "Repeated tuples appear once unless `ALL`.",
     fr: "Les tuples répétés n'apparaissent qu'une fois, sauf avec `ALL`.",
   },
+  HEAD: {
+    en: "A count below 1 gives an empty set; one past the set's size, the whole set.",
+    fr: "Un nombre inférieur à 1 donne un ensemble vide ; au-delà de la taille de l'ensemble, tout l'ensemble.",
+  },
+  TAIL: {
+    en: "A count below 1 gives an empty set; one past the set's size, the whole set.",
+    fr: "Un nombre inférieur à 1 donne un ensemble vide ; au-delà de la taille de l'ensemble, tout l'ensemble.",
+  },
+  COUNT: {
+    en: "Every tuple, empty or not (`INCLUDEEMPTY`, the default); Microsoft's `EXCLUDEEMPTY` counts those whose cell is not #Missing.",
+    fr: "Chaque tuple, vide ou non (`INCLUDEEMPTY`, par défaut) ; `EXCLUDEEMPTY` (Microsoft) compte ceux dont la cellule n'est pas #Missing.",
+  },
+  NONEMPTYCOUNT: {
+    en: "The tuples whose value is not #Missing; with a third argument (`exclude_missing`), #Missing rather than 0 when there is none.",
+    fr: "Les tuples dont la valeur n'est pas #Missing ; avec un troisième argument (`exclude_missing`), #Missing plutôt que 0 s'il n'y en a aucun.",
+  },
   SUBSET: {
     en: "0-based; a negative start or count gives an empty set.",
     fr: "À partir de 0 ; un début ou un nombre négatif donne un ensemble vide.",

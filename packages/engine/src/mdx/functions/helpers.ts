@@ -1,4 +1,4 @@
-import type { Dimension, Member } from "../../outline.ts";
+import type { Dimension, Member, Outline } from "../../outline.ts";
 import { type Expr, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { type Coords, describe, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";
@@ -171,4 +171,29 @@ export function uniqueNameOf(m: MdxMember): string {
   const b = (s: string) => `[${s.replaceAll("]", "]]")}]`;
   if (isCalc(m)) return `${m.parent ? uniqueNameOf(m.parent) : b(m.dimension.name)}.${b(m.name)}`;
   return m.parent === null ? b(m.dimension.name) : `${b(m.dimension.name)}.${b(m.name)}`;
+}
+
+/**
+ * A member's attribute as a value, by its attribute dimension's name (`[Cola].[Intro Date]`,
+ * `[Product].CurrentMember.[Ounces]`): a number for numeric attributes, seconds since 1970 for date ones (as
+ * Essbase reads them), the attribute member's name otherwise, #Missing when the member has none. `null` when no
+ * attribute dimension of the member's dimension has that name.
+ */
+export function attributeValueOf(outline: Outline, m: MdxMember, name: string): Val | null {
+  const lower = name.toLowerCase();
+  const d = outline.dimensions.find(
+    (x) =>
+      x.type === "attribute" &&
+      x.name.toLowerCase() === lower &&
+      x.baseDimensionName?.toLowerCase() === m.dimension.name.toLowerCase(),
+  );
+  if (!d) return null;
+  const a = isCalc(m) ? undefined : m.stored.attributes.get(d.name);
+  if (!a) return d.attributeKind === "text" || d.attributeKind === "boolean" ? str("") : num(Number.NaN);
+  if (d.attributeKind === "numeric") return num(Number(a.name));
+  if (d.attributeKind === "date") {
+    const [mm, dd, yyyy] = a.name.split("-").map(Number);
+    return num(Date.UTC(yyyy as number, (mm as number) - 1, dd as number) / 1000);
+  }
+  return str(a.name);
 }

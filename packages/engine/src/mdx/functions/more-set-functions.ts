@@ -173,7 +173,9 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
   }),
   fn("NONEMPTYCOUNT", 1, 3, (c) => {
     const tuples = c.setArg(0);
-    return { t: "num", v: tuples.filter((t) => nonEmptyAt(c, t, 1, null)).length };
+    const n = tuples.filter((t) => nonEmptyAt(c, t, 1, null)).length;
+    // exclude_missing: #Missing rather than 0 when every value is missing.
+    return { t: "num", v: n === 0 && c.args.length > 2 ? Number.NaN : n };
   }),
   fn("ADDCALCULATEDMEMBERS", 1, 1, (c) => {
     const tuples = c.setArg(0);

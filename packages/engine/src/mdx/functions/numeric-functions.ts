@@ -7,7 +7,17 @@ export const NUMERIC_FUNCTIONS: readonly MdxFunction[] = [
   fn("AVG", 1, 2, (c) => aggregate(c)),
   fn("MIN", 1, 2, (c) => aggregate(c)),
   fn("MAX", 1, 2, (c) => aggregate(c)),
-  fn("COUNT", 1, 1, (c) => ({ t: "num", v: c.setArg(0).length })),
+  // Count(set [, INCLUDEEMPTY | EXCLUDEEMPTY]): every tuple (Oracle's default); EXCLUDEEMPTY (Microsoft's) only
+  // those whose cell is not #Missing.
+  fn("COUNT", 1, 2, (c) => {
+    const tuples = c.setArg(0);
+    if (c.flagArg(1, ["INCLUDEEMPTY", "EXCLUDEEMPTY"]) !== "EXCLUDEEMPTY")
+      return { t: "num", v: tuples.length };
+    return {
+      t: "num",
+      v: tuples.filter((t) => !Number.isNaN(c.ev.cellValue(c.ev.override(c.ctx, t), c.depth))).length,
+    };
+  }),
 ];
 
 /** The value expression (else the cell) over each tuple of the set; #Missing when every value is missing. */

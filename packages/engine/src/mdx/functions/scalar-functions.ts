@@ -275,7 +275,7 @@ export function formatDate(n: number, format: string): string {
 /** Todate(format, date string): the date a string names, read by a format of `mm`, `dd`, `yyyy` and separators. */
 export function parseDate(format: string, value: string): number {
   const f = format.toLowerCase();
-  const fields = f.match(/yyyy|mm|dd|month|mon/g) ?? [];
+  const fields = f.match(/yyyy|yy|mm|dd|month|mon/g) ?? [];
   const parts = value
     .trim()
     .split(/[^0-9A-Za-z]+/)
@@ -286,6 +286,8 @@ export function parseDate(format: string, value: string): number {
   fields.forEach((field, i) => {
     const p = parts[i] ?? "";
     if (field === "yyyy") y = Number(p);
+    // Two-digit years: 1970 to 2029, as Essbase reads them.
+    else if (field === "yy") y = Number(p) + (Number(p) < 70 ? 2000 : 1900);
     else if (field === "dd") d = Number(p);
     else if (field === "mm") mo = Number(p);
     else mo = MONTHS.findIndex((x) => x.toLowerCase().startsWith(p.toLowerCase().slice(0, 3))) + 1;
@@ -498,7 +500,13 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
   fn("DATEROLL", 3, 3, (c) =>
     num(fromDate(roll(toDate(numberArg(c, 0)), datePartArg(c, 1), signedIntegerArg(c, 2)))),
   ),
-  fn("FORMATDATE", 2, 2, (c) => str(formatDate(numberArg(c, 0), textArg(c, 1)))),
+  // FormatDate(date, format); a format given first (as one of Oracle's examples writes it) is read the same.
+  fn("FORMATDATE", 2, 2, (c) => {
+    const first = c.val(0);
+    return first.t === "str"
+      ? str(formatDate(numberArg(c, 1), first.v))
+      : str(formatDate(numberArg(c, 0), textArg(c, 1)));
+  }),
   fn("GETFIRSTDAY", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
   fn("GETLASTDAY", 2, 2, (c) => num(fromDate(lastDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),
   fn("GETROUNDDATE", 2, 2, (c) => num(fromDate(firstDay(toDate(numberArg(c, 0)), datePartArg(c, 1))))),

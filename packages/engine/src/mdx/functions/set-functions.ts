@@ -61,11 +61,18 @@ function exceptOrIntersect(c: Call): Val {
 
 function headOrTail(c: Call): Val {
   const tuples = c.setArg(0);
-  const n = c.args.length > 1 ? c.integerArg(1) : 1;
+  // Oracle: a count below 1 gives an empty set, one past the set's size the whole set.
+  const n = c.args.length > 1 ? Math.max(0, Math.trunc(numberOf(c, 1))) : 1;
   return {
     t: "set",
     tuples: c.name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
   };
+}
+
+/** A number argument (#Missing as 0), for the counts of Head and Tail. */
+function numberOf(c: Call, i: number): number {
+  const n = c.ev.toNumber(c.val(i), startOf(c.arg(i)), c.ctx, c.depth);
+  return Number.isNaN(n) ? 0 : n;
 }
 
 function topOrBottom(c: Call): Val {
