@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-export interface SessionLimits {
+export interface SessionLimits<T = unknown> {
   /** A session unused this long ends. */
   idleMs: number;
   /**
@@ -14,6 +14,11 @@ export interface SessionLimits {
    */
   maxPerOwner?: number;
   now?: () => number;
+  /**
+   * Told of each session that ends (logout, idleness, an owner's cap), with whether it was its owner's last
+   * (the Essbase REST endpoint then drops a demo visitor's files).
+   */
+  onEnd?: (session: T, ownerGone: boolean) => void;
   /** A new session's id (default: 24 random bytes, base64url). */
   newId?: () => string;
 }
@@ -43,7 +48,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   private readonly now: () => number;
   private readonly newId: () => string;
 
-  constructor(private readonly limits: SessionLimits) {
+  constructor(private readonly limits: SessionLimits<T>) {
     this.now = limits.now ?? Date.now;
     this.newId = limits.newId ?? (() => randomBytes(24).toString("base64url"));
   }
@@ -94,12 +99,19 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   }
 
   private remove(id: string): void {
-    if (!this.sessions.delete(id)) return;
+    const s = this.sessions.get(id);
+    if (!s || !this.sessions.delete(id)) return;
     const owner = this.ownerOf.get(id) ?? "";
     this.ownerOf.delete(id);
     const n = (this.counts.get(owner) ?? 1) - 1;
     if (n <= 0) this.counts.delete(owner);
     else this.counts.set(owner, n);
+    this.limits.onEnd?.(s, n <= 0);
+  }
+
+  /** Ends the sessions idle for too long now (they otherwise end when next looked at). */
+  expire(): void {
+    this.sweep();
   }
 
   /** Whether a session of this id lives (not touched). */

@@ -9,6 +9,11 @@ export interface FileCatalogLimits {
   maxFileBytes: number;
   /** Bytes one owner's files may take together. */
   maxOwnerBytes: number;
+  /**
+   * Bytes one visitor of a shared account (the public demo user, at one client address) may keep: visitors come
+   * and go, and their files go with their last session.
+   */
+  maxVisitorBytes: number;
   /** Bytes all owners' files may take together. */
   maxTotalBytes: number;
   /** Files and folders one owner may have. */
@@ -18,6 +23,7 @@ export interface FileCatalogLimits {
 export const DEFAULT_FILE_LIMITS: FileCatalogLimits = {
   maxFileBytes: 16 * 1024 * 1024,
   maxOwnerBytes: 64 * 1024 * 1024,
+  maxVisitorBytes: 32 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,
   maxOwnerEntries: 1000,
 };
@@ -71,7 +77,37 @@ export class FileCatalog {
   private readonly owners = new Map<string, OwnerFiles>();
   private total = 0;
 
-  constructor(readonly limits: FileCatalogLimits = DEFAULT_FILE_LIMITS) {}
+  /**
+   * `reclaim`: called when a file would pass the catalog's total, to drop what departed visitors left (`dropOwner`
+   * for each visitor whose sessions all ended) before the file is refused.
+   */
+  constructor(
+    readonly limits: FileCatalogLimits = DEFAULT_FILE_LIMITS,
+    private readonly reclaim: () => void = () => {},
+  ) {}
+
+  /** Whether an owner is a visitor of a shared account (`ownerKey`: the user and the client's address). */
+  static isVisitor(owner: string): boolean {
+    return owner.includes("\n");
+  }
+
+  /** The bytes `owner`'s files take. */
+  bytesOf(owner: string): number {
+    return this.owners.get(owner)?.bytes ?? 0;
+  }
+
+  /** The owners that keep files (for `reclaim`). */
+  ownersKept(): string[] {
+    return [...this.owners.keys()];
+  }
+
+  /** Drops every file and folder of `owner` (a visitor whose last session ended). */
+  dropOwner(owner: string): void {
+    const o = this.owners.get(owner);
+    if (!o) return;
+    this.total -= o.bytes;
+    this.owners.delete(owner);
+  }
 
   private of(owner: string): OwnerFiles {
     let o = this.owners.get(owner);
@@ -153,7 +189,13 @@ export class FileCatalog {
     if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
     if (old && !overwrite) throw badRequest(`File ${parts.join("/")} already exists.`);
     const growth = bytes.length - (old?.file?.bytes.length ?? 0);
-    if (o.bytes + growth > this.limits.maxOwnerBytes || this.total + growth > this.limits.maxTotalBytes)
+    const quota = FileCatalog.isVisitor(owner) ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
+    if (o.bytes + growth > quota)
+      throw badRequest(
+        `There is not enough space in your folders of the file catalog for this file (at most ${quota} bytes per user): delete files you no longer need.`,
+      );
+    if (this.total + growth > this.limits.maxTotalBytes) this.reclaim();
+    if (this.total + growth > this.limits.maxTotalBytes)
       throw badRequest("There is not enough space in the file catalog for this file.");
     this.addFolder(owner, parts.slice(0, -1));
     if (!old) this.checkEntries(o);

@@ -10,7 +10,7 @@ import { essbaseContext } from "./context.ts";
 import { registerCubeRoutes } from "./cube-routes.ts";
 import { type KnownRoutes, notServed, registerFaults } from "./faults.ts";
 import { registerFileRoutes } from "./file-routes.ts";
-import { FileCatalog } from "./files.ts";
+import { DEFAULT_FILE_LIMITS, FileCatalog } from "./files.ts";
 import { registerGridRoutes } from "./grid-routes.ts";
 import { registerJobRoutes } from "./job-routes.ts";
 import { JobStore } from "./jobs.ts";
@@ -18,7 +18,7 @@ import { registerMdxRoutes } from "./mdx-routes.ts";
 import { registerOutlineRoutes } from "./outline-routes.ts";
 import { registerPreferenceRoutes } from "./preference-routes.ts";
 import { registerSessionRoutes } from "./session-routes.ts";
-import { WireSessions } from "./sessions.ts";
+import { ownerKey, type WireSession, WireSessions } from "./sessions.ts";
 import { registerVariableRoutes } from "./variables.ts";
 
 /** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what
@@ -34,10 +34,25 @@ export type EssbaseRestOptions = WireEndpointOptions;
  * (`faults.ts`). Each `*-routes.ts` module registers one resource's routes with the shared context.
  */
 export async function essbaseRestEndpoint(app: FastifyInstance, options: EssbaseRestOptions): Promise<void> {
-  const sessions = new WireSessions({
+  // A visitor of a shared account (the demo user at one address) keeps files only while a session of theirs
+  // lives: they are dropped with the last one, and, when the catalog is full, whatever departed visitors left.
+  const shared = options.sharedUser;
+  const visitorOf = (s: WireSession): string | null => (shared?.(s.username) ? ownerKey(s, shared) : null);
+  const sessions: WireSessions = new WireSessions({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
     maxPerOwner: options.maxSessionsPerUser ?? 100,
+    onEnd: (s, ownerGone) => {
+      const visitor = visitorOf(s);
+      if (visitor !== null && ownerGone) catalog.dropOwner(visitor);
+    },
+  });
+  const catalog: FileCatalog = new FileCatalog(DEFAULT_FILE_LIMITS, () => {
+    sessions.expire();
+    const live = new Set<string>();
+    for (const s of sessions.live()) live.add(visitorOf(s) ?? "");
+    for (const owner of catalog.ownersKept())
+      if (FileCatalog.isVisitor(owner) && !live.has(owner)) catalog.dropOwner(owner);
   });
   // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
   const unregister = registerLiveSessions((id) => sessions.has(id));
@@ -50,7 +65,6 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     administratorRole(options),
   );
   const known: KnownRoutes = [];
-  const catalog = new FileCatalog();
 
   await app.register(
     async (scope) => {

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FileCatalog } from "../../src/essbase-rest/files.ts";
+import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+
+/**
+ * Issue 57 (part 5): the Files API's catalog is shared fairly. Each user has a quota, a visitor of the shared demo
+ * user (one client address) a smaller one; a visitor's files go with their last session, and what departed
+ * visitors left is dropped before a file is refused for the catalog's total. One user filling their folders
+ * leaves another's uploads working.
+ */
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+beforeAll(async () => {
+  endpoint = await startEndpoint({ sharedUser: (u: string) => u === "demo" }, { alice: "alice-pw" });
+});
+afterAll(async () => {
+  await endpoint.app.close();
+});
+
+const MB = 1024 * 1024;
+
+async function put(client: EssbaseClient, path: string, bytes: number) {
+  const res = await fetch(`${client.origin}${BASE}/files${path}`, {
+    method: "PUT",
+    headers: {
+      cookie: client.cookie ?? "",
+      "content-type": "application/octet-stream",
+      accept: "application/json",
+    },
+    body: new Uint8Array(bytes),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+describe("the Files API's quotas", () => {
+  it("holds a demo visitor to their quota, leaves another user's uploads working, and drops the visitor's files at logout", async () => {
+    const visitor = new EssbaseClient(endpoint.origin);
+    await visitor.get("/files");
+    expect((await put(visitor, "/users/demo/a.txt", 16 * MB)).status).toBe(200);
+    expect((await put(visitor, "/users/demo/b.txt", 16 * MB)).status).toBe(200);
+    const full = await put(visitor, "/users/demo/c.txt", MB);
+    expect(full.status).toBe(400);
+    expect(JSON.parse(full.text).errorMessage).toBe(
+      "There is not enough space in your folders of the file catalog for this file (at most 33554432 bytes per user): delete files you no longer need.",
+    );
+    // Another user's upload works beside a full one.
+    const alice = new EssbaseClient(endpoint.origin, { username: "alice", password: "alice-pw" });
+    await alice.get("/files");
+    expect((await put(alice, "/users/alice/a.txt", 16 * MB)).status).toBe(200);
+    // The visitor leaves: their files go with their session; the next visit starts empty.
+    expect((await visitor.delete("/session")).status).toBeLessThan(300);
+    const next = new EssbaseClient(endpoint.origin);
+    const mine = await next.get("/files/users/demo");
+    expect(mine.json.items).toEqual([]);
+    expect((await put(next, "/users/demo/c.txt", 16 * MB)).status).toBe(200);
+  });
+});
+
+describe("the file catalog's total", () => {
+  it("drops what departed visitors left before refusing a file, never a user's own files", () => {
+    const live = new Set(["demo\n10.0.0.2"]);
+    const catalog: FileCatalog = new FileCatalog(
+      { maxFileBytes: 10, maxOwnerBytes: 20, maxVisitorBytes: 10, maxTotalBytes: 30, maxOwnerEntries: 100 },
+      () => {
+        for (const owner of catalog.ownersKept())
+          if (FileCatalog.isVisitor(owner) && !live.has(owner)) catalog.dropOwner(owner);
+      },
+    );
+    catalog.put("demo\n10.0.0.1", ["users", "demo", "a"], Buffer.alloc(10), false);
+    catalog.put("demo\n10.0.0.2", ["users", "demo", "a"], Buffer.alloc(10), false);
+    catalog.put("alice", ["users", "alice", "a"], Buffer.alloc(10), false);
+    // Full: the visitor at 10.0.0.1 has left, so their file makes room for Alice's.
+    catalog.put("alice", ["users", "alice", "b"], Buffer.alloc(10), false);
+    expect(catalog.bytesOf("demo\n10.0.0.1")).toBe(0);
+    expect(catalog.bytesOf("demo\n10.0.0.2")).toBe(10);
+    // Nothing left to reclaim: refused, and nobody's files were touched.
+    expect(() => catalog.put("bob", ["users", "bob", "a"], Buffer.alloc(10), false)).toThrow(
+      "There is not enough space in the file catalog for this file.",
+    );
+    expect(catalog.bytesOf("alice")).toBe(20);
+  });
+});
