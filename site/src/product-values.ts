@@ -125,7 +125,7 @@ export function formatNumber(n: number, locale: Locale): string {
   return frac === undefined ? grouped : `${grouped}${locale === "fr" ? "," : "."}${frac}`;
 }
 
-/** The units a token may convert its value to (`{{config:CALC_JOB_TIMEOUT_SECONDS|minutes}}` → 10): base units each. */
+/** The units a token may convert its value to (`{{config:CALC_JOB_TIMEOUT_SECONDS in minutes}}` → 10): base units each. */
 const CONVERSIONS: Record<string, { family: "time" | "bytes"; size: number }> = {
   seconds: { family: "time", size: 1 },
   minutes: { family: "time", size: 60 },
@@ -147,12 +147,12 @@ export function inBaseUnit(v: Pick<ProductValue, "value" | "unit">): number {
   return v.value;
 }
 
-/** The text of one token (`config:NAME`, `limit:NAME`, optionally `|minutes`, `|MiB`…); throws when it names nothing. */
+/** The text of one token (`config:NAME`, `limit:NAME`, optionally ` in minutes`, ` in MiB`…); throws when it names nothing. */
 export function tokenText(token: string, locale: Locale): string {
-  const m = /^(config|limit):([A-Z][A-Z0-9_]*)(?:\|(\w+))?$/.exec(token.trim());
+  const m = /^(config|limit):([A-Z][A-Z0-9_]*)(?:\s+in\s+(\w+))?$/.exec(token.trim());
   if (!m)
     throw new Error(
-      `product value token "${token}": write {{config:NAME}} or {{limit:NAME}}, optionally |unit`,
+      `product value token "${token}": write {{config:NAME}} or {{limit:NAME}}, optionally followed by ' in <unit>'`,
     );
   const [, kind, name = "", to] = m;
   const v = productValues().get(name);
@@ -167,8 +167,8 @@ export function tokenText(token: string, locale: Locale): string {
   return formatNumber(Math.round((inBaseUnit(v) / conversion.size) * 100) / 100, locale);
 }
 
-/** `{{config:NAME}}` / `{{limit:NAME|unit}}` in a text. */
-export const TOKEN = /\{\{\s*((?:config|limit):[A-Z][A-Z0-9_]*(?:\|\w+)?)\s*\}\}/g;
+/** `{{config:NAME}}` / `{{limit:NAME in unit}}` in a text. */
+export const TOKEN = /\{\{\s*((?:config|limit):[A-Z][A-Z0-9_]*(?:\s+in\s+\w+)?)\s*\}\}/g;
 
 /** A text with every token replaced by its value. */
 export function renderTokens(text: string, locale: Locale): string {

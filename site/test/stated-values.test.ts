@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ERROR_CODES } from "@qibates/provider";
+import remarkDirective from "remark-directive";
 import remarkGfm from "remark-gfm";
 import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
@@ -14,9 +15,21 @@ import { statedValues, wrongValues } from "./stated-values.ts";
 
 /** Runs the remark plugin on a snippet and gives back the markdown. */
 function render(source: string, path: string, mdx = true): string {
+  // Docusaurus parses directives (`:::note`, `:name`) in every page, so a token's `:NAME` reaches the plugin as one.
   const processor = mdx
-    ? unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkProductValues).use(remarkStringify)
-    : unified().use(remarkParse).use(remarkGfm).use(remarkProductValues).use(remarkStringify);
+    ? unified()
+        .use(remarkParse)
+        .use(remarkMdx)
+        .use(remarkDirective)
+        .use(remarkGfm)
+        .use(remarkProductValues)
+        .use(remarkStringify)
+    : unified()
+        .use(remarkParse)
+        .use(remarkDirective)
+        .use(remarkGfm)
+        .use(remarkProductValues)
+        .use(remarkStringify);
   return String(processor.processSync({ value: source, path })).trimEnd();
 }
 
@@ -53,14 +66,14 @@ describe("the product's values", () => {
       cells.toLocaleString("en-US").replaceAll(",", "\u202F"),
     );
     const calc = productValues().get("CALC_JOB_TIMEOUT_SECONDS")?.value ?? 0;
-    expect(renderTokens("after {{config:CALC_JOB_TIMEOUT_SECONDS|minutes}} minutes", "en")).toBe(
+    expect(renderTokens("after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes", "en")).toBe(
       `after ${calc / 60} minutes`,
     );
     const body = productValues().get("BODY_LIMIT_BYTES")?.value ?? 0;
-    expect(renderTokens("{{config:BODY_LIMIT_BYTES|MiB}} MiB", "en")).toBe(`${body / 1024 / 1024} MiB`);
+    expect(renderTokens("{{config:BODY_LIMIT_BYTES in MiB}} MiB", "en")).toBe(`${body / 1024 / 1024} MiB`);
     expect(() => renderTokens("{{config:NO_SUCH_SETTING}}", "en")).toThrow(/NO_SUCH_SETTING/);
     expect(() => renderTokens("{{limit:CALC_JOB_TIMEOUT_SECONDS}}", "en")).toThrow(/no limit/);
-    expect(() => renderTokens("{{config:MAX_GRID_CELLS|minutes}}", "en")).toThrow(/cannot be written/);
+    expect(() => renderTokens("{{config:MAX_GRID_CELLS in minutes}}", "en")).toThrow(/cannot be written/);
   });
 });
 
@@ -74,6 +87,7 @@ describe("the remark plugin (product values)", () => {
         "| setting | default |",
         "| --- | --- |",
         "| `CALC_JOB_TIMEOUT_SECONDS` | {{config:CALC_JOB_TIMEOUT_SECONDS}} |",
+        "| `UPSTREAM_MAX_ANSWER_BYTES` | {{config:UPSTREAM_MAX_ANSWER_BYTES in MiB}} MiB |",
         "",
         "Run with `CALC_JOB_TIMEOUT_SECONDS={{config:CALC_JOB_TIMEOUT_SECONDS}}`.",
       ].join("\n"),
@@ -81,8 +95,10 @@ describe("the remark plugin (product values)", () => {
       false,
     );
     expect(out).toContain(`Waits up to ${calc} s.`);
-    expect(out).toMatch(new RegExp(`\\| \`CALC_JOB_TIMEOUT_SECONDS\` \\| ${calc} +\\|`));
+    expect(out).toMatch(new RegExp(`\\| \`CALC_JOB_TIMEOUT_SECONDS\` +\\| ${calc} +\\|`));
     expect(out).toContain(`\`CALC_JOB_TIMEOUT_SECONDS=${calc}\``);
+    const mib = (productValues().get("UPSTREAM_MAX_ANSWER_BYTES")?.value ?? 0) / 1024 / 1024;
+    expect(out).toMatch(new RegExp(`\\| ${mib} MiB +\\|`));
     expect(out).not.toContain("{{");
   });
 

@@ -1,8 +1,8 @@
 /**
  * Remark plugin: writes the product's numbers into the pages. A page states a default or a limit with a token,
  * `{{config:CALC_JOB_TIMEOUT_SECONDS}}` (a setting's default, packages/server/src/config.ts) or
- * `{{limit:MAX_JSON_DEPTH}}` (a limit of the code), optionally converted: `{{config:CALC_JOB_TIMEOUT_SECONDS|minutes}}`
- * → 10, `{{config:BODY_LIMIT_BYTES|MiB}}` → 10. The value is written as the page's language writes numbers
+ * `{{limit:MAX_JSON_DEPTH}}` (a limit of the code), optionally converted: `{{config:CALC_JOB_TIMEOUT_SECONDS in minutes}}`
+ * → 10, `{{config:BODY_LIMIT_BYTES in MiB}}` → 10. The value is written as the page's language writes numbers
  * (500,000 / 500 000). In a `.md` page the token is text; in an MDX page `{{…}}` parses as an expression whose
  * source is the token between single braces, and is replaced the same way. A token that names nothing stops the
  * build. The values come from site/src/product-values.ts, which site/test/stated-values.test.ts also reads.
@@ -14,11 +14,42 @@ import { isFrenchSource } from "./french-typography";
 interface MdNode {
   type: string;
   value?: unknown;
+  name?: string;
+  attributes?: Record<string, unknown> | null;
   children?: MdNode[];
 }
 
+/**
+ * Docusaurus parses `:NAME` as a text directive (its admonitions' syntax), so in a `.md` page `{{config:NAME}}`
+ * arrives as the text `{{config`, a directive `NAME` and the text `}}`: joined back into one text here.
+ */
+function joinDirectiveTokens(children: MdNode[]): void {
+  for (let i = 0; i + 2 < children.length; i++) {
+    const [before, directive, after] = [children[i], children[i + 1], children[i + 2]] as [
+      MdNode,
+      MdNode,
+      MdNode,
+    ];
+    if (
+      before.type === "text" &&
+      typeof before.value === "string" &&
+      /\{\{\s*(?:config|limit)$/.test(before.value) &&
+      directive.type === "textDirective" &&
+      (directive.children ?? []).length === 0 &&
+      Object.keys(directive.attributes ?? {}).length === 0 &&
+      after.type === "text" &&
+      typeof after.value === "string" &&
+      /^(?:\s+in\s+\w+)?\s*\}\}/.test(after.value)
+    ) {
+      before.value = `${before.value}:${directive.name ?? ""}${after.value}`;
+      children.splice(i + 1, 2);
+      i--;
+    }
+  }
+}
+
 /** `{config:NAME}` as an MDX expression's source (the outer braces of `{{config:NAME}}` are the expression's). */
-const MDX_TOKEN = /^\s*\{\s*((?:config|limit):[A-Z][A-Z0-9_]*(?:\|\w+)?)\s*\}\s*$/;
+const MDX_TOKEN = /^\s*\{\s*((?:config|limit):[A-Z][A-Z0-9_]*(?:\s+in\s+\w+)?)\s*\}\s*$/;
 
 function render(node: MdNode, locale: Locale, where: string): void {
   if ((node.type === "text" || node.type === "inlineCode") && typeof node.value === "string") {
@@ -54,6 +85,7 @@ function render(node: MdNode, locale: Locale, where: string): void {
     }
     return;
   }
+  if (node.children) joinDirectiveTokens(node.children);
   for (const child of node.children ?? []) render(child, locale, where);
 }
 
