@@ -98,8 +98,6 @@ const FLAGS = new Set([
   "SELF_BEFORE_AFTER",
   "LEAVES",
   "ALL",
-  "INCLUDEEMPTY",
-  "EXCLUDEEMPTY",
 ]);
 
 /** Words the statements read besides the reserved ones (`UPDATE CUBE`, `DIMENSION PROPERTIES`, `AXIS(n)`…). */

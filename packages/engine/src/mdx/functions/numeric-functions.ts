@@ -1,5 +1,6 @@
 import type { Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
+import { choiceArg } from "./helpers.ts";
 
 /** Functions that aggregate a value over a set (#Missing left out), and the size of a set. */
 export const NUMERIC_FUNCTIONS: readonly MdxFunction[] = [
@@ -11,7 +12,7 @@ export const NUMERIC_FUNCTIONS: readonly MdxFunction[] = [
   // those whose cell is not #Missing.
   fn("COUNT", 1, 2, (c) => {
     const tuples = c.setArg(0);
-    if (c.flagArg(1, ["INCLUDEEMPTY", "EXCLUDEEMPTY"]) !== "EXCLUDEEMPTY")
+    if (choiceArg(c, 1, ["INCLUDEEMPTY", "EXCLUDEEMPTY"], "INCLUDEEMPTY") !== "EXCLUDEEMPTY")
       return { t: "num", v: tuples.length };
     return {
       t: "num",
