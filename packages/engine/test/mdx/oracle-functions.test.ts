@@ -459,6 +459,56 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
     expect(cols("Head([Product].children, 9)")).toEqual(["100", "200", "300", "400", "Diet"]);
   });
 
+  it("DrillupMember: {East, South, West} from West's states; Nevada stays behind Central; {Product} and {Product, 100}", () => {
+    // drillupmember.html, examples 1 and 2.
+    expect(cols("DrillupMember({East, South, West, California, Washington, Oregon}, {West})")).toEqual([
+      "East",
+      "South",
+      "West",
+    ]);
+    expect(
+      cols("DrillupMember({East, South, West, California, Washington, Oregon, Central, Nevada}, {West})"),
+    ).toEqual(["East", "South", "West", "Central", "Nevada"]);
+    expect(cols("DrillupMember({Product, [100], [100-10]}, {[Product]})")).toEqual(["Product"]);
+    expect(cols("DrillupMember({Product, [100], [100-10]}, {[100]})")).toEqual(["Product", "100"]);
+  });
+
+  it("Rank: the position without a value; ties share a rank (1, 1, 1, 4), DENSERANK without gaps, ORDINALRANK one each, PERCENTRANK the share", () => {
+    // rank1.html: the flags' meanings, on constant values (every tuple ties) and on Sales.
+    const w = "WHERE ([Actual])";
+    expect(value("Rank([Qtr3], [Year].Children)")).toBe(3);
+    expect(value("Rank([Qtr3], [Year].Children, 1)", w)).toBe(1);
+    expect(value("Rank([Qtr3], [Year].Children, 1, DENSERANK)", w)).toBe(1);
+    const ordinal = ["Qtr1", "Qtr2", "Qtr3", "Qtr4"].map((q) =>
+      value(`Rank([${q}], [Year].Children, 1, ORDINALRANK)`, w),
+    );
+    expect([...ordinal].sort()).toEqual([1, 2, 3, 4]);
+    const quarters = ["Qtr1", "Qtr2", "Qtr3", "Qtr4"].map((q) => read("Sales", q) as number);
+    const total = quarters.reduce((a, b) => a + b, 0);
+    const smallest = Math.min(...quarters);
+    const q = ["Qtr1", "Qtr2", "Qtr3", "Qtr4"][quarters.indexOf(smallest)];
+    close(value(`Rank([${q}], [Year].Children, [Sales], PERCENTRANK)`, w), smallest / total);
+    const largest = ["Qtr1", "Qtr2", "Qtr3", "Qtr4"][quarters.indexOf(Math.max(...quarters))];
+    close(value(`Rank([${largest}], [Year].Children, [Sales], PERCENTRANK)`, w), 1);
+  });
+
+  it("NonEmptySubset: the nonempty tuples of a CrossJoin, reduced to a dimension", () => {
+    // nonemptysubset.html: NonEmptySubset(set [, value_expression [, dimension…]]).
+    const w = "WHERE ([Sales], [Actual])";
+    const pairs = cols("NonEmptySubset(CrossJoin({[400]}, [Market].Children))", w);
+    expect(pairs).toEqual(
+      ["East", "West", "South", "Central"]
+        .filter((m) => read("Sales", "400", m) !== null)
+        .map((m) => `400/${m}`),
+    );
+    expect(
+      cols(
+        "NonEmptySubset(CrossJoin({[400], [100]}, [Market].Children), [Sales], [Product])",
+        "WHERE ([Actual])",
+      ),
+    ).toEqual(["400", "100"]);
+  });
+
   it("CrossJoin: CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]}) in the page's order", () => {
     // crossjoin.html, example 1.
     expect(cols("CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]})")).toEqual([

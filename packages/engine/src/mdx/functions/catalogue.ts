@@ -294,6 +294,10 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     en: "A member already followed by one of its children is not drilled again; `RECURSIVE` drills the children found in the second set too.",
     fr: "Un membre déjà suivi d'un de ses enfants n'est pas descendu à nouveau ; `RECURSIVE` descend aussi les enfants présents dans le second ensemble.",
   },
+  DRILLUPMEMBER: {
+    en: "A member of the first set found in the second replaces the descendants that follow it without a break (Oracle's reading: another member in between stops the drill-up).",
+    fr: "Un membre du premier ensemble présent dans le second remplace les descendants qui le suivent sans interruption (la lecture d'Oracle : un autre membre entre eux arrête la remontée).",
+  },
   DRILLDOWNLEVEL: {
     en: "Microsoft's name; the engine reads it as `DrilldownByLayer`.",
     fr: "Le nom de Microsoft ; le moteur le lit comme `DrilldownByLayer`.",

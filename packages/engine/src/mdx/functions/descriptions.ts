@@ -624,8 +624,8 @@ const ROWS: Row[] = [
   [
     "NONEMPTYSUBSET",
     "Set",
-    `${S}[, ${N}[, ${S}]]`,
-    "The tuples of a set whose value is not empty.",
+    `${S}[, ${N}[, ${q("Dimension")}…]]`,
+    "The tuples of a set whose value is not empty, reduced to some of their dimensions.",
     "NonEmptySubset([Market].Children)",
   ],
   [

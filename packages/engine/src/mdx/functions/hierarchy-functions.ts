@@ -250,6 +250,11 @@ function drilldownMember(c: Call): Val {
   };
 }
 
+/**
+ * DrillupMember(set1, set2): a member of set1 found in set2 takes the place of the descendants that follow it
+ * without a break (Oracle: in {West, California, Central, Nevada} drilled up at West, Central breaks the chain
+ * and Nevada stays).
+ */
 function drillupMember(c: Call): Val {
   const tuples = c.setArg(0);
   const targets = c.setArg(1);
@@ -257,15 +262,16 @@ function drillupMember(c: Call): Val {
   const d = ((targets[0] as MdxMember[])[0] as MdxMember).dimension;
   const k = positionOf(tuples[0] as MdxMember[], d);
   if (k < 0) return { t: "set", tuples };
-  const inSet = new Set(tuples.map((t) => t[k] as MdxMember));
-  const ups = targets.map((t) => t[0] as MdxMember).filter((m): m is Member => !isCalc(m) && inSet.has(m));
-  return {
-    t: "set",
-    tuples: tuples.filter((t) => {
-      const m = t[k] as MdxMember;
-      return isCalc(m) || !ups.some((u) => m.isDescendantOf(u));
-    }),
-  };
+  const ups = new Set(targets.map((t) => t[0] as MdxMember));
+  const out: MdxMember[][] = [];
+  let run: Member | null = null;
+  for (const t of tuples) {
+    const m = t[k] as MdxMember;
+    if (run && !isCalc(m) && m.isDescendantOf(run)) continue;
+    run = !isCalc(m) && ups.has(m) ? m : null;
+    out.push(t);
+  }
+  return { t: "set", tuples: out };
 }
 
 /** Ancestors: Essbase's every ancestor up to the layer or distance, top first; SSAS's the one at the level. */

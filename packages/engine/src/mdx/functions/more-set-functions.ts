@@ -161,10 +161,20 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
   fn("TOPPERCENT", 3, 3, sumOrPercent),
   fn("BOTTOMSUM", 3, 3, sumOrPercent),
   fn("BOTTOMPERCENT", 3, 3, sumOrPercent),
-  fn("NONEMPTYSUBSET", 1, 3, (c) => {
-    const tuples = c.setArg(0);
-    const over = c.args.length > 2 ? c.setArg(2) : null;
-    return { t: "set", tuples: tuples.filter((t) => nonEmptyAt(c, t, 1, over)) };
+  // NonEmptySubset(set [, value [, dimension…]]): the tuples whose value is not #Missing, reduced to the
+  // dimensions named (repeats removed).
+  fn("NONEMPTYSUBSET", 1, ANY, (c) => {
+    const kept = c.setArg(0).filter((t) => nonEmptyAt(c, t, 1, null));
+    if (c.args.length < 3 || kept.length === 0) return { t: "set", tuples: kept };
+    const first = kept[0] as MdxMember[];
+    const at = c.args.slice(2).map((_, i) => {
+      const d = c.memberArg(i + 2).dimension;
+      const k = first.findIndex((m) => m.dimension === d);
+      if (k < 0)
+        throw new MdxError("MDX_ARGUMENT", `The set has no member of ${d.name}`, startOf(c.arg(i + 2)));
+      return k;
+    });
+    return { t: "set", tuples: distinct(kept.map((t) => at.map((k) => t[k] as MdxMember))) };
   }),
   fn("NONEMPTY", 1, 2, (c) => {
     const tuples = c.setArg(0);

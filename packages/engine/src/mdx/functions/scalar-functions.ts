@@ -99,7 +99,13 @@ function rank(c: Call): Val {
   // Ties share the rank of the first of them.
   let first = pos;
   while (first > 0 && eq(key(order[first - 1] as MdxMember[]), mine)) first--;
-  if (mode === "PERCENTRANK") return num(tuples.length <= 1 ? 0 : first / (tuples.length - 1));
+  if (mode === "PERCENTRANK") {
+    // Oracle: the share of the set's total held by the tuple and those below it (the highest is 1).
+    const nums = keys.map((k) => (typeof k === "number" && !Number.isNaN(k) ? k : 0));
+    const total = nums.reduce((a, b) => a + b, 0);
+    const below = order.slice(pos).reduce((a, x) => a + (nums[tuples.indexOf(x)] as number), 0);
+    return num(total === 0 ? Number.NaN : below / total);
+  }
   return num(first + 1);
 }
 
