@@ -7,6 +7,7 @@ import {
   PLANNING_SMARTVIEW_PATH,
   planningRestEndpoint,
   planningSmartViewEndpoint,
+  redisLoginCounts,
   SMARTVIEW_21C_PATH,
   SMARTVIEW_PATH,
   SMARTVIEW_PROVIDERS_PATH,
@@ -67,11 +68,15 @@ export async function registerWireEndpoints(
       `wire endpoints ${config.wireEndpoints.join(", ")}: in front of ${upstream.address.href} (connector ${upstream.connector}); users log in with their accounts on that server`,
     );
   }
-  // One count of failed logins for every endpoint: another protocol is no way around it.
-  const loginThrottle = new LoginThrottle({
-    perAddress: config.wireLoginFailuresPerMinute,
-    perUser: config.wireLoginFailuresPerMinute * 5,
-  });
+  // One count of failed logins for every endpoint: another protocol is no way around it; with REDIS_URL, one
+  // count for every API node too (as the API's rate limit), so that N nodes do not allow N times the attempts.
+  const loginThrottle = new LoginThrottle(
+    {
+      perAddress: config.wireLoginFailuresPerMinute,
+      perUser: config.wireLoginFailuresPerMinute * 5,
+    },
+    services.redis ? redisLoginCounts(services.redis) : undefined,
+  );
   // Every endpoint: who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`), and the shared demo
   // users, who never have it, whatever the setting names.
   // In front of another server, each user name is that server's account: none is the demo's shared one.

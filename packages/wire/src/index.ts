@@ -6,7 +6,14 @@ export {
 } from "./error-answers.ts";
 export { type EssbaseRestOptions, essbaseRestEndpoint } from "./essbase-rest/index.ts";
 export { wireSessionAlive } from "./live-sessions.ts";
-export { LoginThrottle, TooManyLogins } from "./login-throttle.ts";
+export {
+  type LoginCounts,
+  LoginThrottle,
+  memoryLoginCounts,
+  type RedisCounter,
+  redisLoginCounts,
+  TooManyLogins,
+} from "./login-throttle.ts";
 export { accountName, administratorsNamed, type WireEndpointOptions } from "./options.ts";
 export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
 export { SessionsFull } from "./session-store.ts";

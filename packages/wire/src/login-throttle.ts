@@ -8,8 +8,126 @@ import { basicCredentials } from "./basic-auth.ts";
  * password is not even checked) with {@link TooManyLogins}, a 429 each endpoint answers in its own format,
  * until the window in which the failures were counted ends; past the per-user limit, only from the addresses
  * that failed for that user (`attempt`). A successful login does not reset the counts.
- * In memory, per server process: behind several API nodes each node counts its own.
+ * In memory, per server process, unless a shared store holds the counts (`LoginCounts`: Redis behind several
+ * API nodes, so that N nodes do not allow N times the attempts).
  */
+
+/** A count of failures in its window: how many, and the milliseconds until the window ends. */
+export interface LoginWindow {
+  failures: number;
+  msLeft: number;
+}
+
+/**
+ * Where failed logins are counted: the process's memory (`memoryLoginCounts`), or a store every API node shares
+ * (`redisLoginCounts`). A key's window starts at its first failure and lasts `windowMs`.
+ */
+export interface LoginCounts {
+  read(keys: readonly string[], now: number, windowMs: number): Promise<(LoginWindow | null)[]>;
+  add(keys: readonly string[], now: number, windowMs: number): Promise<void>;
+}
+
+interface Window {
+  start: number;
+  failures: number;
+}
+
+/** Failed logins counted in this process's memory. */
+export function memoryLoginCounts(): LoginCounts {
+  const windows = new Map<string, Window>();
+  const current = (key: string, now: number, windowMs: number): Window | null => {
+    const w = windows.get(key);
+    if (!w) return null;
+    if (now - w.start >= windowMs) {
+      windows.delete(key);
+      return null;
+    }
+    return w;
+  };
+  return {
+    async read(keys, now, windowMs) {
+      // Forgets the windows that ended (many user names tried once each).
+      if (windows.size > 10_000)
+        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+      return keys.map((k) => {
+        const w = current(k, now, windowMs);
+        return w ? { failures: w.failures, msLeft: w.start + windowMs - now } : null;
+      });
+    },
+    async add(keys, now, windowMs) {
+      for (const k of keys) {
+        const w = current(k, now, windowMs) ?? { start: now, failures: 0 };
+        w.failures++;
+        windows.set(k, w);
+      }
+    },
+  };
+}
+
+/** The commands of a Redis client the shared count needs (ioredis's). */
+export interface RedisCounter {
+  multi(): {
+    get(key: string): unknown;
+    pttl(key: string): unknown;
+    set(key: string, value: string, px: "PX", ms: number, nx: "NX"): unknown;
+    incr(key: string): unknown;
+    exec(): Promise<[Error | null, unknown][] | null>;
+  };
+}
+
+/**
+ * Failed logins counted in Redis (`REDIS_URL`), shared by every API node: one key per count (`prefix` and the
+ * address or user name), created with the window's expiry at the first failure, incremented at each. When Redis
+ * cannot answer, the counts fall back to the node's memory (each node counting its own) rather than refusing
+ * every login or letting every attempt through.
+ */
+export function redisLoginCounts(redis: RedisCounter, prefix = "qibates:wire-login:"): LoginCounts {
+  const local = memoryLoginCounts();
+  return {
+    async read(keys, now, windowMs) {
+      try {
+        const m = redis.multi();
+        for (const k of keys) {
+          m.get(prefix + k);
+          m.pttl(prefix + k);
+        }
+        const replies = await m.exec();
+        if (!replies) throw new Error("no reply");
+        const shared = keys.map((_, i) => {
+          const [e1, count] = replies[2 * i] ?? [null, null];
+          const [e2, ttl] = replies[2 * i + 1] ?? [null, null];
+          if (e1 || e2) throw e1 ?? e2;
+          if (count === null || count === undefined) return null;
+          const msLeft = Number(ttl) > 0 ? Number(ttl) : windowMs;
+          return { failures: Number(count), msLeft };
+        });
+        // What this node counted while Redis could not answer still holds.
+        const mine = await local.read(keys, now, windowMs);
+        return shared.map((w, i) => {
+          const l = mine[i];
+          if (!l) return w;
+          if (!w) return l;
+          return { failures: w.failures + l.failures, msLeft: Math.max(w.msLeft, l.msLeft) };
+        });
+      } catch {
+        return local.read(keys, now, windowMs);
+      }
+    },
+    async add(keys, now, windowMs) {
+      try {
+        const m = redis.multi();
+        for (const k of keys) {
+          m.set(prefix + k, "0", "PX", windowMs, "NX");
+          m.incr(prefix + k);
+        }
+        const replies = await m.exec();
+        if (!replies || replies.some(([e]) => e)) throw new Error("not counted");
+      } catch {
+        await local.add(keys, now, windowMs);
+      }
+    },
+  };
+}
 
 export interface LoginLimits {
   /** Failed logins one client address may make per window (default 20). */
@@ -29,17 +147,14 @@ export class TooManyLogins extends Error {
   }
 }
 
-interface Window {
-  start: number;
-  failures: number;
-}
-
 export class LoginThrottle {
   private readonly limits: LoginLimits;
-  private readonly windows = new Map<string, Window>();
+  private readonly counts: LoginCounts;
 
-  constructor(limits: Partial<LoginLimits> = {}) {
+  /** `counts`: where failures are counted (default: this process's memory). */
+  constructor(limits: Partial<LoginLimits> = {}, counts: LoginCounts = memoryLoginCounts()) {
     this.limits = { perAddress: 20, perUser: 100, windowMs: 60_000, now: Date.now, ...limits };
+    this.counts = counts;
   }
 
   /**
@@ -55,47 +170,22 @@ export class LoginThrottle {
     login: () => Promise<T>,
     failed: (e: unknown) => boolean,
   ): Promise<T> {
-    if (this.windows.size > 10_000) this.sweep();
     const user = canonicalUser(username);
-    const byAddress = `a:${address}`;
-    const byUser = `u:${user}`;
-    const byUserAtAddress = `ua:${user}\n${address}`;
+    const keys = [`a:${address}`, `u:${user}`, `ua:${user}\n${address}`];
     const now = this.limits.now();
-    const hold = (w: Window | null) => {
-      if (w) throw new TooManyLogins(Math.max(1, Math.ceil((w.start + this.limits.windowMs - now) / 1000)));
+    const windowMs = this.limits.windowMs;
+    const hold = (w: LoginWindow) => {
+      throw new TooManyLogins(Math.max(1, Math.ceil(w.msLeft / 1000)));
     };
-    const a = this.current(byAddress, now);
+    const [a, u, ua] = await this.counts.read(keys, now, windowMs);
     if (a && a.failures >= this.limits.perAddress) hold(a);
-    const u = this.current(byUser, now);
-    if (u && u.failures >= this.limits.perUser && this.current(byUserAtAddress, now)) hold(u);
+    if (u && u.failures >= this.limits.perUser && ua) hold(u);
     try {
       return await login();
     } catch (e) {
-      if (failed(e)) {
-        for (const k of [byAddress, byUser, byUserAtAddress]) {
-          const w = this.current(k, now) ?? { start: now, failures: 0 };
-          w.failures++;
-          this.windows.set(k, w);
-        }
-      }
+      if (failed(e)) await this.counts.add(keys, now, windowMs);
       throw e;
     }
-  }
-
-  /** Forgets the windows that ended (many user names tried once each). */
-  private sweep(): void {
-    const now = this.limits.now();
-    for (const [k, w] of this.windows) if (now - w.start >= this.limits.windowMs) this.windows.delete(k);
-  }
-
-  private current(key: string, now: number): Window | null {
-    const w = this.windows.get(key);
-    if (!w) return null;
-    if (now - w.start >= this.limits.windowMs) {
-      this.windows.delete(key);
-      return null;
-    }
-    return w;
   }
 }
 
