@@ -750,14 +750,16 @@ export function mdxFunctionList(locale: DocLocale): string {
         lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${oracleCoverage().filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
         head: "| Function | Written | Oracle's list | Notes |",
         yes: "Yes",
-        refused: (why: string) => `Refused (\`MDX_UNSUPPORTED_FUNCTION\`): it ${why}.`,
+        refused: (why: string) =>
+          `Refused: the query returns \`422 QB_ERR_MDX_INVALID\`, whose message names the function and says why: it ${why}.`,
         ssas: "Sent by XMLA clients (SSAS).",
       }
     : {
         lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${oracleCoverage().filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
         head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
         yes: "Oui",
-        refused: (why: string) => `Refusée (\`MDX_UNSUPPORTED_FUNCTION\`) : elle ${why}.`,
+        refused: (why: string) =>
+          `Refusée : la requête renvoie \`422 QB_ERR_MDX_INVALID\`, dont le message nomme la fonction et dit pourquoi : elle ${why}.`,
         ssas: "Envoyée par les clients XMLA (SSAS).",
       };
   const cell = (s: string) => s.replaceAll("|", "\\|");
