@@ -967,6 +967,18 @@ describe("Microsoft's dialect, as XMLA clients send it", () => {
     expect(value("[Year].Levels(2).Ordinal", "", ssas)).toBe(2);
   });
 
+  it("Generate, Hierarchy: Generate's string form joins with the delimiter; a member's hierarchy is its dimension", () => {
+    expect(
+      cols(
+        'Filter({[East]}, Generate([Market].Children, [Market].CurrentMember.Name, ", ") = "East, West, South, Central")',
+      ),
+    ).toEqual(["East"]);
+    expect(cols('Filter({[East]}, [East].Hierarchy.Name = "Market")')).toEqual(["East"]);
+    expect(cols("[East].Hierarchy.Members")).toEqual(
+      cube.outline.dimension("Market")?.members.map((m) => m.name),
+    );
+  });
+
   it("Properties: intrinsic member properties and attributes", () => {
     const is = (expr: string, expected: string, options?: MdxOptions) =>
       cols(`Filter({[Oregon]}, ${expr} = "${expected}")`, "", options).length === 1;

@@ -430,6 +430,13 @@ const ROWS: Row[] = [
   ],
   ["GENERATION", "Metadata", M, "The generation of a member.", "Generation([East]).Members"],
   [
+    "HIERARCHY",
+    "Metadata",
+    "(none)",
+    "The hierarchy of a member or level: its dimension (an Essbase dimension is one hierarchy).",
+    'Filter({[East]}, [East].Hierarchy.Name = "Market")',
+  ],
+  [
     "GETFIRSTDAY",
     "Value",
     `${D}, ${q("Date Part")}`,
@@ -897,6 +904,7 @@ const OBJECTS: Readonly<Record<string, string>> = {
   SIBLINGS: q("Member"),
   CAPTION: q("Member"),
   CURRENT: q("Set"),
+  HIERARCHY: q("Member"),
   PROPERTIES: q("Member"),
   UNIQUENAME: q("Member"),
 };

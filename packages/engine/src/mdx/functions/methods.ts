@@ -173,6 +173,15 @@ export const METHODS: readonly MdxMethod[] = [
     },
   },
   {
+    // An Essbase dimension is one hierarchy: `[Market].Hierarchy` (SSAS) is the dimension.
+    name: "HIERARCHY",
+    args: 0,
+    evaluate: (c) =>
+      c.tv.t === "layer"
+        ? { t: "member", m: c.tv.layer.dimension.root }
+        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
+  },
+  {
     name: "DEFAULTMEMBER",
     args: 0,
     evaluate: (c) =>

@@ -135,16 +135,21 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     if (start < 0 || count < 0) return EMPTY_SET;
     return { t: "set", tuples: tuples.slice(start, start + count) };
   }),
+  // Generate(set1, set2 [, ALL]); Microsoft's string form Generate(set, string [, delimiter]) joins the strings.
   fn("GENERATE", 2, 3, (c) => {
     const tuples = c.setArg(0);
     const all = keywordArg(c, 2) === "ALL";
     const out: MdxMember[][] = [];
+    const strings: string[] = [];
     for (const t of tuples) {
       const ctx = c.ev.override(c.ctx, t);
       const v = c.val(1, ctx);
-      if (v.t === "str" || v.t === "num") continue;
-      for (const x of c.ev.toSet(v, startOf(c.arg(1)))) out.push(x);
+      if (v.t === "str") strings.push(v.v);
+      else if (v.t === "num") strings.push(Number.isNaN(v.v) ? "" : String(v.v));
+      else for (const x of c.ev.toSet(v, startOf(c.arg(1)))) out.push(x);
     }
+    if (strings.length > 0)
+      return { t: "str", v: strings.join(c.args.length > 2 && !all ? textArg(c, 2) : "") };
     return { t: "set", tuples: c.ev.uniform(all ? out : distinct(out), c.at) };
   }),
   fn("EXTRACT", 2, ANY, (c) => {
