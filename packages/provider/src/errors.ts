@@ -61,8 +61,9 @@ export type ProviderErrorCode =
   /** The provider holds no upstream session for this API session any more (restart, other node): log in again. */
   | "SESSION_LOST"
   /**
-   * A background job refused at once: its owner, or the server, has as many jobs running or waiting as it may
-   * (`jobs.ts`); param `seconds`: when to try again.
+   * Refused for now, to be tried again in `seconds` (param): a background job past its owner's or the server's
+   * bound (`jobs.ts`), or a server's own 429 (too many requests or failed logins), its message without the path
+   * it was asked at.
    */
   | "BUSY";
 

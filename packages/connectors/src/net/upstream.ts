@@ -181,6 +181,16 @@ export class Upstreams {
   ): ProviderError {
     const origin = new URL(String(url)).origin;
     const message = protocolMessage === null ? "" : oneLine(protocolMessage, 300);
+    // The server refuses for now (too many requests or failed logins, from this server's address): the caller is
+    // told so, with when to retry and the server's words, never the path this server asked it at.
+    if (answer.status === 429) {
+      const seconds = retryAfterSeconds(answer.headers["retry-after"], message);
+      return new ProviderError(
+        "BUSY",
+        message !== "" ? message : `The server refuses for now: retry in ${seconds} seconds.`,
+        { seconds },
+      );
+    }
     if (message !== "")
       return new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
     this.policy.log?.warn(
@@ -369,3 +379,15 @@ const TLS_CODES = new Set([
   "CERT_NOT_YET_VALID",
   "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
+
+/**
+ * When to retry a 429: its `Retry-After` in seconds, else the "in N seconds" of its message, else a minute; from
+ * 1 to 3600.
+ */
+function retryAfterSeconds(header: string | string[] | undefined, message: string): number {
+  const given = Array.isArray(header) ? header[0] : header;
+  const fromHeader = given !== undefined && /^\d{1,6}$/.test(given.trim()) ? Number(given.trim()) : null;
+  const fromMessage = /\bin (\d{1,6}) seconds?\b/.exec(message)?.[1];
+  const seconds = fromHeader ?? (fromMessage !== undefined ? Number(fromMessage) : 60);
+  return Math.min(3600, Math.max(1, seconds));
+}

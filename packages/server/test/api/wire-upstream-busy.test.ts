@@ -1,0 +1,54 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * Issue 57 (part 4): in front of a server (QIBATES_WIRE_UPSTREAM), the server's refusal for now (its 429: too
+ * many failed logins) was answered 400 with the path the front asked it at ("GET /session: Too many failed
+ * logins…"). It is answered in the endpoint's own format and status, 429 with Retry-After, the server's words
+ * alone.
+ */
+describe("in front of a server that refuses for now", () => {
+  let a: Awaited<ReturnType<typeof buildApp>>;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    // A, the server behind, refuses after 3 failed logins from one address (B's, for every client of B).
+    a = await buildApp({
+      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", WIRE_LOGIN_FAILURES_PER_MINUTE: "3" }),
+      logger: false,
+    });
+    await a.listen({ port: 0, host: "127.0.0.1" });
+    const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
+    b = await buildApp({
+      config: testConfig({
+        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+        ALLOWED_HOSTS: "127.0.0.1",
+        QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstream}`,
+      }),
+      logger: false,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const login = (password: string, address: string) =>
+    b.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/applications",
+      remoteAddress: address,
+      headers: { authorization: `Basic ${Buffer.from(`demo:${password}`).toString("base64")}` },
+    });
+
+  it("answers the server's 429 as Essbase REST does, with Retry-After and no path of the server", async () => {
+    for (let i = 0; i < 3; i++) expect((await login("wrong", "198.51.100.7")).statusCode).toBe(401);
+    const refused = await login("demo", "198.51.100.8");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    const { errorMessage } = refused.json() as { errorMessage: string };
+    expect(errorMessage).toMatch(/^Too many failed logins: try again in \d+ seconds\.$/);
+    expect(errorMessage).not.toMatch(/GET|\/session|essbase\/rest/);
+  });
+});
