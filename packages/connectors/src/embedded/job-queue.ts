@@ -34,8 +34,11 @@ export class JobQueue implements JobAdmission {
   readonly #inJob = new AsyncLocalStorage<true>();
   /** Jobs running or waiting, by owner. */
   readonly #held = new Map<string, number>();
-  /** Jobs waiting, by owner, in the order the owners take turns (a Map keeps its insertion order). */
+  /** Jobs waiting, by owner, in the order the owners came (a Map keeps its insertion order). */
   readonly #waiting = new Map<string, Waiting[]>();
+  /** When each owner's last job started (a count of starts): the owner who waited longest since goes first. */
+  readonly #lastStart = new Map<string, number>();
+  #starts = 0;
   #total = 0;
   #running = 0;
   /** An estimate of a job's time, for `Retry-After` (a moving average, from 1 s). */
@@ -103,15 +106,26 @@ export class JobQueue implements JobAdmission {
     this.#next();
   }
 
-  /** Starts waiting jobs while places are free: the first owner in turn, who then goes to the end of the turn. */
+  /**
+   * Starts waiting jobs while places are free: each time, the job of the waiting owner whose last job started
+   * longest ago (an owner who never had one first; among equals, the one who came first).
+   */
   #next(): void {
     while (this.#running < Math.max(1, this.options.running)) {
-      const first = this.#waiting.entries().next();
-      if (first.done) return;
-      const [owner, line] = first.value;
+      let chosen: string | null = null;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const owner of this.#waiting.keys()) {
+        const last = this.#lastStart.get(owner) ?? -1;
+        if (last < oldest) {
+          oldest = last;
+          chosen = owner;
+        }
+      }
+      if (chosen === null) return;
+      const line = this.#waiting.get(chosen) as Waiting[];
       const job = line.shift() as Waiting;
-      this.#waiting.delete(owner);
-      if (line.length > 0) this.#waiting.set(owner, line);
+      if (line.length === 0) this.#waiting.delete(chosen);
+      this.#lastStart.set(chosen, this.#starts++);
       this.#running++;
       job.start();
     }
@@ -127,6 +141,9 @@ export class JobQueue implements JobAdmission {
   #forget(owner: string): void {
     const held = (this.#held.get(owner) ?? 1) - 1;
     if (held > 0) this.#held.set(owner, held);
-    else this.#held.delete(owner);
+    else {
+      this.#held.delete(owner);
+      this.#lastStart.delete(owner);
+    }
   }
 }
