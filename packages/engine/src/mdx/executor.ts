@@ -571,6 +571,8 @@ class Executor implements Evaluator {
       case "set":
         if (v.tuples.length === 1)
           return this.cellValue(this.override(ctx, v.tuples[0] as MdxMember[]), depth);
+        // An empty member or tuple has no value: #Missing.
+        if (v.tuples.length === 0) return Number.NaN;
         throw new MdxError("MDX_ARGUMENT", "Expected a value, found a set", at);
       default:
         throw new MdxError("MDX_ARGUMENT", `Expected a value, found ${describe(v)}`, at);
@@ -658,6 +660,8 @@ class Executor implements Evaluator {
         const ms: MdxMember[] = [];
         for (const item of e.items) {
           const v = this.evaluate(item, ctx, depth);
+          // An empty member (`[Jan].PrevMember`) makes an empty tuple, whose value is #Missing (Oracle's grids).
+          if (v.t === "set" && v.tuples.length === 0) return v;
           const part = v.t === "tuple" ? v.ms : [this.toMember(v, startOf(item))];
           for (const m of part) {
             if (ms.some((x) => x.dimension === m.dimension))

@@ -509,6 +509,45 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
     ).toEqual(["400", "100"]);
   });
 
+  it("NextMember, PrevMember: [Jun].nextmember is Jul, Qtr4's and Year's are empty; the deltas from the previous and next months", () => {
+    // nextmember.html, examples 1 and 2 (the grid's deltas computed from the cube: Jan has no previous month and
+    // Dec no next one, so their delta is Sales itself).
+    expect(cols("{[Jun].nextmember}")).toEqual(["Jul"]);
+    expect(cols("{Qtr4.nextmember}")).toEqual([]);
+    expect(cols("{Year.nextmember}")).toEqual([]);
+    const r = run(
+      "WITH MEMBER [Measures].[Delta from Previous Month] AS '[Measures].[Sales] - ([Measures].[Sales], [Year].CurrentMember.PrevMember)' " +
+        "MEMBER [Measures].[Delta from Next Month] AS '[Measures].[Sales] - ([Measures].[Sales], [Year].CurrentMember.NextMember)' " +
+        "SELECT {[Measures].[Sales], [Measures].[Delta from Previous Month], [Measures].[Delta from Next Month]} ON COLUMNS, " +
+        "[Year].Levels(0).Members ON ROWS FROM Sample.Basic WHERE ([Scenario].[Actual], [Market].[East], [Product].[100])",
+    );
+    const s = MONTHS.map((m) => read("Sales", "Actual", "East", "100", m) as number);
+    MONTHS.forEach((m, i) => {
+      expect(cellAt(r, [1, i]), m).toBe(i === 0 ? s[0] : (s[i] as number) - (s[i - 1] as number));
+      expect(cellAt(r, [2, i]), m).toBe(i === 11 ? s[11] : (s[i] as number) - (s[i + 1] as number));
+    });
+  });
+
+  it("IsAncestor, IsSibling: the ancestors of Florida (with it under INCLUDEMEMBER), the siblings of California", () => {
+    // isancestor.html and issibling1.html, examples 1 and 2 (the grids' columns).
+    expect(cols("Filter([Market].Members, IsAncestor([Market].CurrentMember, [Florida]))")).toEqual([
+      "Market",
+      "East",
+    ]);
+    expect(
+      cols("Filter([Market].Members, IsAncestor([Market].CurrentMember, [Florida], INCLUDEMEMBER))"),
+    ).toEqual(["Market", "East", "Florida"]);
+    expect(cols("Filter([Market].Members, IsSibling([Market].CurrentMember, [California]))")).toEqual([
+      "Oregon",
+      "Washington",
+      "Utah",
+      "Nevada",
+    ]);
+    expect(
+      cols("Filter([Market].Members, IsSibling([Market].CurrentMember, [California], INCLUDEMEMBER))"),
+    ).toEqual(["California", "Oregon", "Washington", "Utah", "Nevada"]);
+  });
+
   it("CrossJoin: CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]}) in the page's order", () => {
     // crossjoin.html, example 1.
     expect(cols("CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]})")).toEqual([

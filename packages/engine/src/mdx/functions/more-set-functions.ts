@@ -215,6 +215,7 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     const a = c.setArg(0);
     const b = c.setArg(1);
     const all = c.ev.crossJoin([a, b], c.at);
+    c.ev.charge(all.length * 4, c.at);
     return {
       t: "set",
       tuples: all.filter((t) =>
