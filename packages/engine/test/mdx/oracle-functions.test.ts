@@ -548,6 +548,60 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
     ).toEqual(["California", "Oregon", "Washington", "Utah", "Nevada"]);
   });
 
+  it("Uda, IsUda: the Major Markets with their July Cola Sales and Profit, exactly as the page's grid", () => {
+    // uda1.html, the dimension and member examples: the grid's members and values (the demo pins these July figures,
+    // domain.md §2); isuda1.html: the same members through Filter and IsUda.
+    const r = run(
+      'SELECT {[Measures].[Sales], [Measures].[Profit]} ON COLUMNS, {UDA([Market], "Major Market")} ON ROWS FROM Sample.Basic ' +
+        "WHERE ([Year].[Jul], [Product].[Cola])",
+    );
+    const expected: [string, number, number][] = [
+      ["East", 2248, 1156],
+      ["New York", 912, 370],
+      ["Massachusetts", 665, 564],
+      ["Florida", 286, 104],
+      ["California", 912, 370],
+      ["Texas", 567, 206],
+      ["Central", 1392, 369],
+      ["Illinois", 567, 208],
+      ["Ohio", 85, 18],
+      ["Colorado", 199, 70],
+    ];
+    expect(r.axes[1]?.tuples.map((t) => t[0]?.name)).toEqual(expected.map((e) => e[0]));
+    expected.forEach(([m, sales, profit], i) => {
+      expect([cellAt(r, [0, i]), cellAt(r, [1, i])], m).toEqual([sales, profit]);
+    });
+    expect(cols('{UDA([East], "Major Market")}')).toEqual(["East", "New York", "Massachusetts", "Florida"]);
+    expect(cols('Filter([Market].Members, IsUda([Market].CurrentMember, "Major Market"))')).toEqual(
+      expected.map((e) => e[0]),
+    );
+  });
+
+  it("Descendants: Descendants([Year]) is the year, each quarter and its months, in outline order", () => {
+    // descendants1.html: the grid's columns.
+    expect(cols("Descendants([Year])")).toEqual([
+      "Year",
+      ...["Qtr1", "Jan", "Feb", "Mar", "Qtr2", "Apr", "May", "Jun"],
+      ...["Qtr3", "Jul", "Aug", "Sep", "Qtr4", "Oct", "Nov", "Dec"],
+    ]);
+  });
+
+  it("DateDiff, DateRoll: June 14, 2024 to October 10, 2025 and May 28, 2024 rolled by 5, by each date part", () => {
+    // datediff1.html and dateroll.html: the notes' worked values.
+    const d = (y: number, m: number, day: number) => Date.UTC(y, m - 1, day) / 1000;
+    const a = d(2024, 6, 14);
+    const b = d(2025, 10, 10);
+    const diffs = ["DP_YEAR", "DP_QUARTER", "DP_MONTH", "DP_WEEK", "DP_DAY"].map((p) =>
+      value(`DateDiff(${a}, ${b}, ${p})`),
+    );
+    expect(diffs).toEqual([1, 6, 16, 69, 483]);
+    const start = d(2024, 5, 28);
+    const rolled = ["DP_YEAR", "DP_QUARTER", "DP_MONTH", "DP_WEEK", "DP_DAY"].map((p) =>
+      value(`DateRoll(${start}, ${p}, 5)`),
+    );
+    expect(rolled).toEqual([d(2029, 5, 28), d(2025, 8, 28), d(2024, 10, 28), d(2024, 7, 2), d(2024, 6, 2)]);
+  });
+
   it("CrossJoin: CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]}) in the page's order", () => {
     // crossjoin.html, example 1.
     expect(cols("CrossJoin({[Qtr1], [Qtr2]}, {[New York], [California]})")).toEqual([
