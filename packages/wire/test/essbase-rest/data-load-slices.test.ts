@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+
+/**
+ * Issue 57 (part 2): an Essbase REST data load of a 16 MB file (340,000 lines) read the whole file in one go on
+ * the event loop: nothing else was answered for 2 to 5 seconds. The file is now read in slices, then written in
+ * batches: other calls are answered while the load runs, and the load gives the same cells as before.
+ */
+let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+beforeAll(async () => {
+  endpoint = await startEndpoint();
+});
+afterAll(async () => {
+  await endpoint.app.close();
+});
+
+const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
+const STATES = [
+  "New York",
+  "Massachusetts",
+  "Florida",
+  "Connecticut",
+  "California",
+  "Oregon",
+  "Texas",
+  "Utah",
+];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** About 15 MB of free-form lines (280,000), each one value (the same cells again and again; the last value wins). */
+function bigFile(): { text: string; lines: number } {
+  const out: string[] = [];
+  let v = 0;
+  while (out.length < 280_000) {
+    for (const p of PRODUCTS)
+      for (const s of STATES)
+        for (const m of MONTHS) out.push(`"${p}" "${s}" "${m}" "Budget" "Marketing" ${(v++ % 997) + 0.5}`);
+  }
+  return { text: `${out.join("\n")}\n`, lines: out.length };
+}
+
+describe("a 16 MB data load", () => {
+  it("answers other calls while it runs, and loads every line", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    await client.get("/files");
+    const { text, lines } = bigFile();
+    expect(text.length).toBeGreaterThan(14 * 1024 * 1024);
+    const put = await fetch(`${client.origin}${BASE}/files/applications/Sample/Basic/big.txt`, {
+      method: "PUT",
+      headers: { cookie: client.cookie ?? "", "content-type": "application/octet-stream" },
+      body: text,
+    });
+    expect(put.status).toBe(200);
+    const started = await client.post("/jobs", {
+      application: "Sample",
+      db: "Basic",
+      jobtype: "dataload",
+      parameters: { file: "big.txt", abortOnError: "true" },
+    });
+    expect(started.status, started.text).toBe(200);
+    const id = started.json.job_ID as number;
+    // A call sent once the load has begun is answered before the load ends.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await client.get("/about")).status).toBe(200);
+    expect((await client.get(`/jobs/${id}`)).json.statusCode).toBe(100);
+    let done = (await client.get(`/jobs/${id}`)).json;
+    for (let i = 0; done.statusCode === 100 && i < 3000; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done = (await client.get(`/jobs/${id}`)).json;
+    }
+    expect(done.statusCode, JSON.stringify(done)).toBe(200);
+    expect(done.jobOutputInfo.recordsLoaded).toBe(lines);
+    expect(done.jobOutputInfo.recordsRejected).toBe(0);
+  });
+});
