@@ -85,6 +85,7 @@ export {
   type OlapDimensionKind,
   OlapError,
   type OlapErrorKind,
+  type OlapMdxFunction,
   type OlapMember,
   type OlapMemberQuery,
   type OlapMetadata,

@@ -21,8 +21,22 @@ export interface OlapPort {
   memberNameParts(text: string): string[] | null;
   /** The words the port's MDX reads as keywords, upper case (XMLA's DISCOVER_KEYWORDS). */
   readonly mdxKeywords: readonly string[];
+  /** The functions and methods the port's MDX runs (XMLA's MDSCHEMA_FUNCTIONS), in name order. */
+  readonly mdxFunctions: readonly OlapMdxFunction[];
   /** Whether `UPDATE CUBE` writes cells (`OlapCube.update`). */
   readonly writable: boolean;
+}
+
+/**
+ * One function or method of the port's MDX, in MDSCHEMA_FUNCTIONS's terms: its parameters in SSAS's form («…»
+ * placeholders, `[…]` optional), its group (`INTERFACE_NAME`) and, for a method, what it is written after.
+ */
+export interface OlapMdxFunction {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: string;
+  readonly group: string;
+  readonly object?: string;
 }
 
 /** An MDX statement's kind, the parts of the cube its `FROM` (or `UPDATE CUBE`) names, and its axis count. */

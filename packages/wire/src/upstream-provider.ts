@@ -127,6 +127,7 @@ export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provi
             statement: (text) => olap.statement(text),
             memberNameParts: (text) => olap.memberNameParts(text),
             mdxKeywords: olap.mdxKeywords,
+            mdxFunctions: olap.mdxFunctions,
             writable: olap.writable,
           },
         }

@@ -1,6 +1,7 @@
 import type { Dimension, Member, Outline } from "@qibates/engine";
 import {
   CalculatedMember,
+  MDX_FUNCTION_DESCRIPTIONS,
   MDX_KEYWORDS,
   MdxError,
   type MdxMember,
@@ -71,10 +72,19 @@ export function engineOlapPort(engineCube: (...a: Parameters<OlapPort["cube"]>) 
 }
 
 /** The port's statement reading, with the engine's MDX parser. */
-export const ENGINE_MDX: Pick<OlapPort, "statement" | "memberNameParts" | "mdxKeywords"> = {
+export const ENGINE_MDX: Pick<OlapPort, "statement" | "memberNameParts" | "mdxKeywords" | "mdxFunctions"> = {
   statement,
   memberNameParts,
   mdxKeywords: MDX_KEYWORDS,
+  mdxFunctions: Object.entries(MDX_FUNCTION_DESCRIPTIONS)
+    .map(([name, f]) => ({
+      name,
+      description: f.description,
+      parameters: f.parameters,
+      group: f.group,
+      ...(f.object ? { object: f.object } : {}),
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
 };
 
 /** The port's metadata of an outline (made once per outline object). */

@@ -39,6 +39,7 @@ export async function discover(
         writeEnabled: state.olap.writable,
         levels: context.levels,
         keywords: state.olap.mdxKeywords,
+        functions: state.olap.mdxFunctions,
       })
     : [];
   return rowsetXml(type as RequestType, rows, content);

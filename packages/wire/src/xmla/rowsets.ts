@@ -5,7 +5,7 @@ import {
   rowsetRestrictionNames,
   XmlaFault,
 } from "@qibates/protocols/xmla";
-import type { OlapCube } from "@qibates/provider";
+import type { OlapCube, OlapMdxFunction } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
 import { CubeOutline, type LevelRule, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
@@ -29,6 +29,8 @@ export interface DiscoverSource {
   levels: LevelRule;
   /** The words the port's MDX reads as keywords (DISCOVER_KEYWORDS). */
   keywords: readonly string[];
+  /** The functions and methods the port's MDX runs (MDSCHEMA_FUNCTIONS): the provider's behind the endpoint. */
+  functions: readonly OlapMdxFunction[];
 }
 
 /** The rows of a Discover request, restricted. */

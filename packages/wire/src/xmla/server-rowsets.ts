@@ -5,7 +5,6 @@ import {
   schemaRowsetGuid,
   schemaRowsetRestrictions,
 } from "@qibates/protocols/xmla";
-import { MDX_FUNCTIONS } from "./functions.ts";
 import type { DiscoverSource } from "./rowsets.ts";
 
 /** The properties the endpoint reads (DISCOVER_PROPERTIES), as SSAS describes them; `Value` is the default. */
@@ -98,7 +97,10 @@ export async function serverRows(type: RequestType, source: DiscoverSource): Pro
           : {}),
       }));
     case "MDSCHEMA_FUNCTIONS":
-      return MDX_FUNCTIONS.map((f) => ({
+      // The functions of the MDX behind the endpoint (the OLAP port's), in the columns and forms of SSAS's reply
+      // recorded by may-day/olap: RETURN_TYPE 12 and ORIGIN 1 (MDX) for every function, «Member» as OBJECT of a
+      // method.
+      return source.functions.map((f) => ({
         FUNCTION_NAME: f.name,
         DESCRIPTION: f.description,
         PARAMETER_LIST: f.parameters,
