@@ -318,6 +318,13 @@ export const variables = {
     true,
     "true",
   ),
+  demoViewsMemoryMb: variable(
+    "QIBATES_DEMO_VIEWS_MEMORY_MB",
+    "The most memory, in MiB, the demo sessions' own copies of the demo data (QIBATES_DEMO_SESSION_VIEWS) hold together on one API node; past it, the copies used longest ago are set aside and rebuilt from the journal at their session's next call, nothing lost.",
+    integer(16, 1_048_576),
+    1024,
+    "1024",
+  ),
   gridWorkers: variable(
     "QIBATES_GRID_WORKERS",
     "Worker threads for the embedded engine's heavy grid and MDX reads (0: every read on the event loop, in slices).",

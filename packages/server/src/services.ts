@@ -84,6 +84,8 @@ export async function openServices(
           alive: async (id: string) => wireSessionAlive(id) || (await sessions.alive(id)),
           sweepMs: 60_000,
           idleMs: limits.idleMs,
+          // The copies in memory have a total; past it, the least recently used are rebuilt when next used.
+          maxBytes: config.demoViewsMemoryMb * 1024 * 1024,
         }
       : undefined;
   const scheduler = new SliceScheduler(DEFAULT_SLICES);

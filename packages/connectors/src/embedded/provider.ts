@@ -66,6 +66,11 @@ export interface EmbeddedProviderOptions {
     /** How often to look for views of expired sessions, and how long an unused view stays in memory. */
     sweepMs: number;
     idleMs: number;
+    /**
+     * The most memory the views in memory may hold together (bytes of stored values); past it, those used
+     * longest ago are forgotten on this node and rebuilt from the journal at their next call. Default: no bound.
+     */
+    maxBytes?: number;
   };
 }
 
@@ -84,7 +89,7 @@ export class EmbeddedProvider implements Provider {
     private readonly apps: EmbeddedApplications,
   ) {
     const own = options.ownViews;
-    this.views = own ? new DemoSessionViews(apps, options.store, own.isolated) : null;
+    this.views = own ? new DemoSessionViews(apps, options.store, own.isolated, own.maxBytes) : null;
     this.workers = options.gridWorkers
       ? new GridWorkers(options.gridWorkers, options.gridWorkerLimits ?? {})
       : null;

@@ -25,6 +25,8 @@ interface View<A> {
  */
 export class SessionViews<A extends JournaledApplication> {
   private readonly open = new Map<string, View<A>>();
+  /** Told each time a view opens, so that the views' memory is held under its bound (`ViewBudget`). */
+  onOpen: (sessionId: string) => void = () => {};
   private readonly opening = new Map<string, Promise<View<A>>>();
   /**
    * Sessions found without a view, when only this process writes the journal (PGlite, memory): none can appear
@@ -97,7 +99,21 @@ export class SessionViews<A extends JournaledApplication> {
     view.app.configure({ snapshotEntries: Number.MAX_SAFE_INTEGER, snapshotBytes: Number.MAX_SAFE_INTEGER });
     await view.app.load();
     this.open.set(sessionId, view);
+    this.onOpen(sessionId);
     return view;
+  }
+
+  /** The views open in memory: session id, the view, and when it was last used. */
+  *opened(): IterableIterator<[string, A, number]> {
+    for (const [id, v] of this.open) yield [id, v.app, v.usedAt];
+  }
+
+  /**
+   * Forgets a session's view on this node (its memory freed): nothing of it is lost, its changes are in the
+   * journal, and its next call rebuilds it (the shared state, then its changes), as after a restart.
+   */
+  forget(sessionId: string): void {
+    this.open.delete(sessionId);
   }
 
   private async current(open: View<A>): Promise<A> {
@@ -147,10 +163,47 @@ export class DemoSessionViews {
     applications: EmbeddedApplications,
     store: EmbeddedStore,
     readonly isolated: (session: ProviderSession) => boolean,
+    /** The most memory the views open on this node may hold together (bytes of their cubes' stored values). */
+    readonly maxBytes: number = Number.POSITIVE_INFINITY,
   ) {
     const { essbase, planning } = applications;
     this.essbase = new SessionViews(essbase, store, (name, copied) => essbase.sessionView(name, copied));
     this.planning = new SessionViews(planning, store, (name, copied) => planning.sessionView(name, copied));
+    this.essbase.onOpen = (id) => this.bound(this.essbase, id);
+    this.planning.onOpen = (id) => this.bound(this.planning, id);
+  }
+
+  /** Bytes the views open on this node hold (their cubes' stored values). */
+  get bytes(): number {
+    let total = 0;
+    for (const [, app] of this.essbase.opened()) total += app.cube.byteLength;
+    for (const [, app] of this.planning.opened()) total += planningBytes(app);
+    return total;
+  }
+
+  /**
+   * Holds the open views under `maxBytes`: past it, the views used longest ago are forgotten on this node
+   * (rebuilt from the journal at their next call, nothing lost), never the one just opened.
+   */
+  private bound(
+    views: SessionViews<EssbaseApplication> | SessionViews<PlanningDemoApplication>,
+    keep: string,
+  ) {
+    if (!Number.isFinite(this.maxBytes)) return;
+    let total = this.bytes;
+    if (total <= this.maxBytes) return;
+    const all: { views: typeof views; id: string; bytes: number; usedAt: number }[] = [];
+    for (const [id, app, usedAt] of this.essbase.opened())
+      all.push({ views: this.essbase, id, bytes: app.cube.byteLength, usedAt });
+    for (const [id, app, usedAt] of this.planning.opened())
+      all.push({ views: this.planning, id, bytes: planningBytes(app), usedAt });
+    all.sort((a, b) => a.usedAt - b.usedAt);
+    for (const v of all) {
+      if (total <= this.maxBytes) break;
+      if (v.views === views && v.id === keep) continue;
+      v.views.forget(v.id);
+      total -= v.bytes;
+    }
   }
 
   /**
@@ -179,4 +232,11 @@ export class DemoSessionViews {
     await this.essbase.sweep(alive, idleMs);
     await this.planning.sweep(alive, idleMs);
   }
+}
+
+/** Bytes of a planning application's stored values: every plan type's cube. */
+function planningBytes(app: PlanningDemoApplication): number {
+  let total = 0;
+  for (const cube of app.app.cubes) total += app.app.dataSource(cube).byteLength;
+  return total;
 }
