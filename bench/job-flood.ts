@@ -12,7 +12,7 @@ import { loadavg } from "node:os";
 import { numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
 
-const jobs = numberOption("--jobs", 150);
+const jobs = numberOption("jobs", 150);
 const server = await startBundledServer({
   QIBATES_WIRE_ENDPOINTS: "planning-rest",
   RATE_LIMIT_PER_MINUTE: "1000000",
