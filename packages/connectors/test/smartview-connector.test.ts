@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmartView } from "../../wire/test/support/index.ts";
 import { EmbeddedProvider } from "../src/embedded/index.ts";
 import { memoryStore } from "../src/embedded/memory-store.ts";
-import type { Upstreams } from "../src/net/upstream.ts";
+import { Upstreams } from "../src/net/upstream.ts";
 import { bracket } from "../src/remote/outline.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { cellQuery, executeQueryBody, readGrid } from "../src/smartview/grid.ts";
@@ -70,11 +70,15 @@ describe("essbase connector against the captured replies", () => {
   let provider: SmartViewProvider;
   let s: ProviderSession;
   const CUBE = { server: "wscrunad0035", application: "RACE_Rpt", cube: "RACE_Rpt" };
+  /** How long the server takes to run a calculation script: it answers LaunchBusinessRule only then. */
+  let scriptMs = 0;
 
   beforeAll(async () => {
-    upstream = await fakeUpstream(({ body }) => {
+    upstream = await fakeUpstream(async ({ body }) => {
       const root = parseSv(body) as SvElement;
       requests.push(root);
+      if (root.name === "req_LaunchBusinessRule" && scriptMs > 0)
+        await new Promise((r) => setTimeout(r, scriptMs));
       return smartViewAnswer(replies, root);
     });
     origin = upstream.origin;
@@ -155,6 +159,7 @@ describe("essbase connector against the captured replies", () => {
     expect(svChild(launch, "rule")?.attrs).toEqual({ type: "type" });
     expect(svChild(launch, "rule")?.text).toBe("ClrRstmt");
     await expect(ess(provider).calculate(s, CUBE, "Nope")).rejects.toMatchObject({ code: "SCRIPT_UNKNOWN" });
+
     // The cube was opened once, with OpenApplication then OpenCube.
     expect(sent("req_OpenCube")).toHaveLength(1);
     // The outline read sends EnumMembers in the captured request's structure.
@@ -169,6 +174,30 @@ describe("essbase connector against the captured replies", () => {
     ]);
   });
 
+  it("waits for a calculation script as long as CALC_JOB_TIMEOUT_SECONDS, then says it still runs on the server", async () => {
+    // A script runs within the call: it is waited for as long as CALC_JOB_TIMEOUT_SECONDS, not the read
+    // timeout of other calls; past that wait the caller is told it still runs on the server.
+    const shortReads = new Upstreams({
+      allowedHosts: ["127.0.0.1"],
+      connectTimeoutMs: 5000,
+      readTimeoutMs: 300,
+    });
+    const waiting = new SmartViewProvider({ upstreams: shortReads, idleMs: 60_000, jobTimeoutMs: 1000 });
+    try {
+      const ws = await loginSession(waiting, "essbase", `${origin}/aps/JAPI`);
+      scriptMs = 600;
+      expect(await ess(waiting).calculate(ws, CUBE, "clrrstmt")).toMatchObject({ status: "completed" });
+      scriptMs = 2000;
+      await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject({
+        code: "CALC_FAILED",
+        params: { reason: { en: "still running after 1 s; it keeps running on the server" } },
+      });
+    } finally {
+      scriptMs = 0;
+      await waiting.close();
+      await shortReads.close();
+    }
+  });
   it("mdx: the captured ExecuteQuery request's structure, the captured grid and exception read", async () => {
     const answer = await ess(provider)
       .mdx(s, CUBE, {

@@ -84,6 +84,17 @@ export function jobStillRunning(seconds: number, job: string | number): Provider
   };
 }
 
+/**
+ * The reason of a calculation script that QiBates stopped waiting for after `seconds` where the server gives no job
+ * number (Essbase 11.x runs it within the call): it keeps running on the server.
+ */
+export function scriptStillRunning(seconds: number): ProviderText {
+  return {
+    en: `still running after ${seconds} s; it keeps running on the server`,
+    fr: `toujours en cours après ${seconds} s ; le calcul se poursuit sur le serveur`,
+  };
+}
+
 export type ProviderErrorParams = Readonly<Record<string, string | number | ProviderText>>;
 
 export class ProviderError extends Error {

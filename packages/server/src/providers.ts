@@ -151,7 +151,11 @@ export async function openProviders(
     idleMs: config.sessionIdleMinutes * 60_000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   });
-  const smartView = new SmartViewProvider({ upstreams, idleMs: config.sessionIdleMinutes * 60_000 });
+  const smartView = new SmartViewProvider({
+    upstreams,
+    idleMs: config.sessionIdleMinutes * 60_000,
+    jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
+  });
   const planningSmartView = new PlanningSmartViewProvider(planningRest, {
     upstreams,
     idleMs: config.sessionIdleMinutes * 60_000,

@@ -46,6 +46,11 @@ export interface UpstreamRequest {
   body?: string;
   /** Secrets the body carries (a password): never logged, should the server echo them in an error body. */
   secrets?: readonly string[];
+  /**
+   * How long this request waits for the answer to start, instead of PROVIDER_READ_TIMEOUT_SECONDS: a call the
+   * server answers only when its work ends (Smart View's `LaunchBusinessRule` runs a calculation script first).
+   */
+  answerTimeoutMs?: number;
 }
 
 export interface UpstreamAnswer {
@@ -231,6 +236,7 @@ export class Upstreams {
           method: init.method,
           headers: init.headers,
           ...(init.body !== undefined ? { body: init.body } : {}),
+          ...(init.answerTimeoutMs !== undefined ? { headersTimeout: init.answerTimeoutMs } : {}),
         },
         {
           onConnect: (abortRequest: (reason?: Error) => void) => {

@@ -104,11 +104,14 @@ export class SmartViewClient extends RemoteClient {
     await this.post("Logout", sidXml(sid));
   }
 
-  /** One call in the session (`sID` first, then `body`), queued after the session's other calls. */
-  call(method: string, body: string, cube?: OpenCube): Promise<SvElement> {
+  /**
+   * One call in the session (`sID` first, then `body`), queued after the session's other calls; `answerTimeoutMs`
+   * for a call whose answer comes only when the server's work ends.
+   */
+  call(method: string, body: string, cube?: OpenCube, answerTimeoutMs?: number): Promise<SvElement> {
     const run = async () => {
       if (cube) await this.openCube(cube);
-      return this.send(method, body);
+      return this.send(method, body, answerTimeoutMs);
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
@@ -153,22 +156,28 @@ export class SmartViewClient extends RemoteClient {
     return [leaf("usr", this.username), leaf("pwd", this.password)];
   }
 
-  private async send(method: string, body: string): Promise<SvElement> {
+  private async send(method: string, body: string, answerTimeoutMs?: number): Promise<SvElement> {
     if (this.sid === null) await this.connect();
     this.lastUsed = Date.now();
-    const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`);
+    const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`, this.url, answerTimeoutMs);
     if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer);
     if (!answers(answer, method)) throw this.malformed(`${answer.name} to req_${method}`);
     return answer;
   }
 
   /** One message posted to `url` (the provider's address unless told), its answer's root element. */
-  protected async post(method: string, body: string, url: URL = this.url): Promise<SvElement> {
+  protected async post(
+    method: string,
+    body: string,
+    url: URL = this.url,
+    answerTimeoutMs?: number,
+  ): Promise<SvElement> {
     const answer = await this.request(url, {
       method: "POST",
       headers: { "content-type": "application/xml", accept: "application/xml" },
       body: requestXml(method, body),
       secrets: [this.password, esc(this.password)],
+      ...(answerTimeoutMs !== undefined ? { answerTimeoutMs } : {}),
     });
     const root = await this.readAnswer(method, answer, readSv);
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.

@@ -19,6 +19,7 @@ import {
   cubeUnknown,
   type GridAnswer,
   ProviderError,
+  scriptStillRunning,
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
@@ -71,6 +72,11 @@ type Schemas = components["schemas"];
 export interface SmartViewProviderOptions extends RemoteProviderOptions {
   /** How long a cube's outline read from the server is reused within one session. */
   outlineTtlMs?: number;
+  /**
+   * How long a calculation script is waited for (CALC_JOB_TIMEOUT_SECONDS): `LaunchBusinessRule` answers only
+   * when the script has run. Unset, the read timeout of every call.
+   */
+  jobTimeoutMs?: number;
 }
 
 interface SvSession {
@@ -109,6 +115,11 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
 
   client(session: ProviderSession): SmartViewClient {
     return this.upstream(session).client;
+  }
+
+  /** How long a calculation script is waited for (CALC_JOB_TIMEOUT_SECONDS), when set. */
+  get jobTimeoutMs(): number | undefined {
+    return this.options.jobTimeoutMs;
   }
 
   async servers(session: ProviderSession) {
@@ -270,6 +281,7 @@ class SmartViewOperations implements EssbaseOperations {
       );
     }
     const started = Date.now();
+    const waitMs = this.p.jobTimeoutMs;
     try {
       await this.p
         .client(session)
@@ -281,10 +293,24 @@ class SmartViewOperations implements EssbaseOperations {
             "<prompts/>",
           ].join("\n"),
           real,
+          waitMs,
         );
     } catch (e) {
       if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
         throw new ProviderError("CALC_FAILED", `${name}: ${e.message}`, { script: name, reason: e.message });
+      }
+      // No answer within the wait: the server is still running the script (it answers only when it ends).
+      if (
+        waitMs !== undefined &&
+        e instanceof ProviderError &&
+        e.code === "UPSTREAM_UNREACHABLE" &&
+        Date.now() - started >= waitMs
+      ) {
+        const reason = scriptStillRunning(Math.round(waitMs / 1000));
+        throw new ProviderError("CALC_FAILED", `The calculation ${name} was ${reason.en}.`, {
+          script: name,
+          reason,
+        });
       }
       throw e;
     }
