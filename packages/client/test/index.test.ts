@@ -90,6 +90,6 @@ describe("@qibates/client", () => {
       connectors: ["essbase", "ssas", "essbase-stndln"],
     });
     // 39 calls, plus member search, substitution variables listed and set (issue 19), and MDX (issue 16).
-    expect(contractRoutes).toHaveLength(43);
+    expect(contractRoutes).toHaveLength(44);
   });
 });
