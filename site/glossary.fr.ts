@@ -39,7 +39,8 @@ export const frenchGlossary: GlossaryRule[] = [
   },
   {
     preferred: "mise en retrait (indentation)",
-    forbidden: [/\bindentations?\b/iu],
+    // The 1.x option, quoted in English as its interface showed it, glossed: "Indentation (mise en retrait)".
+    forbidden: [/\bindentations?\b(?! \(mise en retrait\))/iu],
     reason: "Terme de Smart View en français pour l'indentation des membres.",
   },
   {

@@ -432,32 +432,22 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_CALC_FAILED: {
     en: {
-      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon. On Essbase 21c, a script still running when QiBates stops waiting says so: it keeps running on the server.",
-      todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: check that it has ended before you run it again.",
+      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon. A script still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason \"still running after … s\" instead: it keeps running on the server.",
+      todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
     },
     fr: {
-      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. Sur Essbase 21c, un script encore en cours quand QiBates cesse d'attendre le dit : il continue de s'exécuter sur le serveur.",
-      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Pour un script encore en cours : vérifiez qu'il est terminé avant de le relancer.",
+      what: "Le script de calcul s'est arrêté sur une erreur (syntaxe, blocs verrouillés, droits) ; la raison donnée par le serveur suit les deux-points. Un script encore en cours après {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (sauf durée fixée par votre administrateur) donne à la place la raison « toujours en cours après … s » : il continue de s'exécuter sur le serveur.",
+      todo: "Lisez la raison dans **Détails** et transmettez-la à votre administrateur Essbase. Pour un script encore en cours : ne le relancez pas avant d'avoir vérifié qu'il est terminé (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
     },
   },
   QB_ERR_RULE_FAILED: {
     en: {
-      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved.",
-      todo: "Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule.",
+      what: "The business rule stopped with an error; the server's reason follows the colon. After a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved. A rule still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason \"still running after … s\" instead: it keeps running on the server.",
+      todo: "Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. A rule that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
     },
     fr: {
-      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent.",
-      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle.",
-    },
-  },
-  QB_ERR_OPERATION_LOST: {
-    en: {
-      what: "The QiBates server that was following your rule or calculation stopped before it ended (a restart); the rule or script may have run on your server all the same.",
-      todo: "Click **Refresh** to see whether the data changed before you run it again. If you cannot tell, ask the owner of the rule or your server's administrator.",
-    },
-    fr: {
-      what: "Le serveur QiBates qui suivait votre règle ou votre calcul s'est arrêté avant la fin (un redémarrage) ; la règle ou le script a pu s'exécuter quand même sur votre serveur.",
-      todo: "Cliquez sur **Actualiser** pour voir si les données ont changé avant de le relancer. En cas de doute, demandez au responsable de la règle ou à l'administrateur de votre serveur.",
+      what: "La règle métier s'est arrêtée sur une erreur ; la raison donnée par le serveur suit les deux-points. Après une soumission sur le serveur de démonstration, rien n'a été enregistré ; sur le serveur Planning ou PBCS de votre entreprise, les cellules ont été enregistrées avant l'exécution de la règle et le restent. Une règle encore en cours après {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (sauf durée fixée par votre administrateur) donne à la place la raison « toujours en cours après … s » : elle continue de s'exécuter sur le serveur.",
+      todo: "Lisez la raison dans **Détails**, corrigez les valeurs des invites ou les données, puis soumettez de nouveau (serveur de démonstration) ou relancez la règle depuis [Lancer une règle métier](features/actions/RunRule.md) (Planning, PBCS). Si elle échoue encore, transmettez la raison au responsable de la règle. Pour une règle encore en cours : ne la relancez pas avant d'avoir vérifié qu'elle est terminée (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
     },
   },
   QB_ERR_PROMPT_MISSING: {
