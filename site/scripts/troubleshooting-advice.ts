@@ -264,8 +264,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Recommencez la connexion ; vérifiez que vous avez accepté l'accès que le fournisseur demandait.",
   },
   QB_ERR_RATE_LIMITED: {
-    en: "Wait for the number of seconds in the `Retry-After` header, then send fewer requests per minute.",
-    fr: "Attendez le nombre de secondes de l'en-tête `Retry-After`, puis envoyez moins de requêtes par minute.",
+    en: "Wait for the number of seconds the message gives (and the `Retry-After` header, when there is one), then send fewer requests per minute. If the call started a business rule, calculation, data load, clear or export, wait for your jobs running to end instead (at most `QIBATES_JOBS_PER_USER` at once), then retry.",
+    fr: "Attendez le nombre de secondes que donne le message (et l'en-tête `Retry-After`, s'il est présent), puis envoyez moins de requêtes par minute. Si l'appel lançait une règle métier, un calcul, un chargement, un effacement ou un export de données, attendez plutôt la fin de vos travaux en cours (au plus `QIBATES_JOBS_PER_USER` à la fois), puis réessayez.",
   },
   QB_ERR_INTERNAL: {
     en: "Try again; if it happens again, give the `requestId` to the QiBates administrator.",
@@ -555,12 +555,12 @@ export const USER_ADVICE: Readonly<
   QB_ERR_RATE_LIMITED: {
     server: true,
     en: {
-      what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops.",
-      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time. If it happens often, tell your QiBates administrator.",
+      what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops. On the demo server, or a copy of a cube served by QiBates, this message also appears when you start a business rule or a calculation while {{config:QIBATES_JOBS_PER_USER}} of yours are still running or waiting.",
+      todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, or let your rules end before you start more. If it happens often, tell your QiBates administrator.",
     },
     fr: {
-      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute ({{config:RATE_LIMIT_PER_MINUTE}}, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle.",
-      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
+      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute ({{config:RATE_LIMIT_PER_MINUTE}}, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle. Sur le serveur de démonstration, ou une copie de cube servie par QiBates, ce message apparaît aussi quand vous lancez une règle métier ou un calcul alors que {{config:QIBATES_JOBS_PER_USER}} des vôtres sont encore en cours ou en attente.",
+      todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, ou laissez vos règles se terminer avant d'en lancer d'autres. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
     },
   },
 };

@@ -531,9 +531,9 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} seconds.",
     fr: "Trop de requêtes ; réessayez dans {seconds} secondes.",
-    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (or from the same address with an unknown key or none).",
+    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (or from the same address with an unknown key or none); or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (each session of the demo API key counts as its own user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
     whenFr:
-      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (ou depuis la même adresse avec une clé inconnue ou sans clé).",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (ou depuis la même adresse avec une clé inconnue ou sans clé) ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (chaque session de la clé d'API de démonstration compte comme un utilisateur à part), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",
   },
   QB_ERR_INTERNAL: {
     status: 500,

@@ -222,7 +222,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   LEVELS: {
     en: "Essbase numbers levels from the leaves (`Levels(0)`); Microsoft's from the root (`Levels(0)` is the top), as the SSAS address and its rowsets do.",
-    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; celui de Microsoft depuis la racine (`Levels(0)` est le sommet), comme l'adresse SSAS et ses rowsets.",
+    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; le MDX de Microsoft les numérote depuis la racine (`Levels(0)` est le sommet), comme l'adresse SSAS et ses ensembles de lignes.",
   },
   LEVEL: {
     en: "Essbase: the member's level counted from the leaves; Microsoft's dialect: its depth from the root.",
