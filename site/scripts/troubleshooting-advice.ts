@@ -264,8 +264,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Recommencez la connexion ; vérifiez que vous avez accepté l'accès que le fournisseur demandait.",
   },
   QB_ERR_RATE_LIMITED: {
-    en: "Wait for the number of seconds the message gives (and the `Retry-After` header, when there is one), then send fewer requests per minute. If the call started a business rule, calculation, data load, clear or export, wait for your jobs running to end instead (at most `QIBATES_JOBS_PER_USER` at once), then retry.",
-    fr: "Attendez le nombre de secondes que donne le message (et l'en-tête `Retry-After`, s'il est présent), puis envoyez moins de requêtes par minute. Si l'appel lançait une règle métier, un calcul, un chargement, un effacement ou un export de données, attendez plutôt la fin de vos travaux en cours (au plus `QIBATES_JOBS_PER_USER` à la fois), puis réessayez.",
+    en: "Wait for the number of seconds the message and the `Retry-After` header give, then send fewer requests per minute. If the call started a business rule, calculation, data load, clear or export, wait for your jobs running to end instead (at most `QIBATES_JOBS_PER_USER` at once), then retry.",
+    fr: "Attendez le nombre de secondes que donnent le message et l'en-tête `Retry-After`, puis envoyez moins de requêtes par minute. Si l'appel lançait une règle métier, un calcul, un chargement, un effacement ou un export de données, attendez plutôt la fin de vos travaux en cours (au plus `QIBATES_JOBS_PER_USER` à la fois), puis réessayez.",
   },
   QB_ERR_INTERNAL: {
     en: "Try again; if it happens again, give the `requestId` to the QiBates administrator.",

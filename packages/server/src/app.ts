@@ -170,6 +170,9 @@ export async function buildApp({
       return reply.code(status).send({ code, message, field, requestId: request.id });
     };
     if (error instanceof ApiError) {
+      // A refusal for now (a job past its bound) says when to retry in the header too, as the request limit does.
+      if (error.code === "QB_ERR_RATE_LIMITED" && typeof error.params.seconds === "number")
+        reply.header("retry-after", String(error.params.seconds));
       const body = apiErrorBody(error, requestLocale(request), request.id);
       if (body.conflicts) return reply.code(error.status).send(body);
       return send(error.status, body.code, body.message, body.field);

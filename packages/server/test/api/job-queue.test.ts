@@ -60,6 +60,8 @@ describe("API rules in the job queue", () => {
       code: "QB_ERR_RATE_LIMITED",
       message: expect.stringMatching(/^Too many requests; retry in \d+ seconds\.$/),
     });
+    // The wait in the header too, the same number as the message's.
+    expect(refused.headers["retry-after"]).toBe(/retry in (\d+) seconds/.exec(refused.json().message)?.[1]);
     expect((await launch(a, "fr")).json().message).toMatch(
       /^Trop de requêtes ; réessayez dans \d+ secondes\.$/,
     );
