@@ -40,6 +40,12 @@ export interface LoginInput {
   /** Kept in memory for the call only; never logged. */
   password: string;
   address: URL;
+  /**
+   * The address of the client that logs in, when a wire endpoint passes its login on to another server
+   * (`QIBATES_WIRE_UPSTREAM`): sent to that server as `X-Forwarded-For`, so that a server that trusts this one
+   * as a proxy counts each client's failed logins, not this server's.
+   */
+  clientAddress?: string;
 }
 
 export interface CubeRef {

@@ -224,7 +224,13 @@ export async function basicLogin(
   if (!basic) return null;
   try {
     const login = () =>
-      provider.login({ connector, username: basic.username, password: basic.password, address });
+      provider.login({
+        connector,
+        username: basic.username,
+        password: basic.password,
+        address,
+        clientAddress: request.ip,
+      });
     return (await throttle.attempt(request.ip, basic.username, login, loginFailed)).username;
   } catch (e) {
     if (loginFailed(e)) return null;

@@ -8,6 +8,7 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
+  forwardingClient,
   hostAllowed,
   type NetworkPolicy,
   type UpstreamAnswer,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { rootCertificates } from "node:tls";
@@ -145,8 +146,12 @@ export class Upstreams {
   }
 
   /** Sends one request and reads its answer; network failures become `ProviderError`s with their code. */
-  async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
+  async request(url: URL, given: UpstreamRequest): Promise<UpstreamAnswer> {
     const origin = url.origin;
+    // A login passed on for a client of a wire endpoint names that client (`forwardingClient`), and only it.
+    const client = forwardedClient.getStore();
+    const init =
+      client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const cached = this.pools.get(origin);
     const { pool } = cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : await this.pool(url);
     let answer: UpstreamAnswer;
@@ -396,4 +401,17 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
   const fromMessage = /\bin (\d{1,6}) seconds?\b/.exec(message)?.[1];
   const seconds = fromHeader ?? (fromMessage !== undefined ? Number(fromMessage) : 60);
   return Math.min(3600, Math.max(1, seconds));
+}
+
+const forwardedClient = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` (a login passed on for a client of a wire endpoint) so that its requests carry `X-Forwarded-For:
+ * address`, replacing any the client sent: a server that trusts this one as a proxy (QiBates' `TRUST_PROXY`)
+ * then counts that client's failed logins, not this server's for everyone. Without an address, as it is.
+ */
+export function forwardingClient<T>(address: string | undefined, work: () => Promise<T>): Promise<T> {
+  return address === undefined || !/^[0-9A-Fa-f:.]{2,45}$/.test(address)
+    ? work()
+    : forwardedClient.run(address, work);
 }

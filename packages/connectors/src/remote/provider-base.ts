@@ -1,5 +1,5 @@
 import type { LoginInput, ProviderSession } from "@qibates/provider";
-import type { Upstreams } from "../net/upstream.ts";
+import { forwardingClient, type Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
 
 /** What every real-server provider is given for its logins and their upstream sessions. */
@@ -40,7 +40,8 @@ export abstract class RemoteProvider<S extends UpstreamState> {
   }
 
   async login(input: LoginInput): Promise<{ username: string; handle: string }> {
-    const state = await this.open(input);
+    // A login passed on for a wire endpoint's client names that client to the server (X-Forwarded-For).
+    const state = await forwardingClient(input.clientAddress, () => this.open(input));
     return { username: this.userName(input, state), handle: this.sessions.add(state) };
   }
 

@@ -52,3 +52,53 @@ describe("in front of a server that refuses for now", () => {
     expect(errorMessage).not.toMatch(/GET|\/session|essbase\/rest/);
   });
 });
+
+describe("in front of a server that trusts this one as its proxy", () => {
+  let a: Awaited<ReturnType<typeof buildApp>>;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    // A trusts B's address (loopback) as a proxy: it counts each client B names in X-Forwarded-For.
+    a = await buildApp({
+      config: testConfig({
+        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+        WIRE_LOGIN_FAILURES_PER_MINUTE: "3",
+        TRUST_PROXY: "127.0.0.1",
+      }),
+      logger: false,
+    });
+    await a.listen({ port: 0, host: "127.0.0.1" });
+    const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
+    b = await buildApp({
+      config: testConfig({
+        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+        ALLOWED_HOSTS: "127.0.0.1",
+        QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstream}`,
+      }),
+      logger: false,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const login = (password: string, address: string, forwarded?: string) =>
+    b.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/applications",
+      remoteAddress: address,
+      headers: {
+        authorization: `Basic ${Buffer.from(`demo:${password}`).toString("base64")}`,
+        ...(forwarded ? { "x-forwarded-for": forwarded } : {}),
+      },
+    });
+
+  it("lets other clients log in when one client's failed logins pass the server's limit", async () => {
+    for (let i = 0; i < 3; i++) expect((await login("wrong", "198.51.100.7")).statusCode).toBe(401);
+    // The server counts that client alone: it is held back, with the server's words, and nobody else.
+    expect((await login("demo", "198.51.100.7")).statusCode).toBe(429);
+    // A client cannot name another address to the server: B writes the address it sees, not the client's header.
+    expect((await login("demo", "198.51.100.7", "203.0.113.9")).statusCode).toBe(429);
+    expect((await login("demo", "198.51.100.8")).statusCode).toBe(200);
+  });
+});

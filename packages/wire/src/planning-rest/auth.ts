@@ -113,6 +113,7 @@ async function authenticate(
   for (const name of identityDomainNames(basic.username)) {
     try {
       const { username } = await auth.provider.login({
+        clientAddress: request.ip,
         connector: auth.connector,
         username: name,
         password: basic.password,

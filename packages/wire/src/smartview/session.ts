@@ -72,7 +72,12 @@ export async function throttledLogin(
   refused: string,
 ): Promise<{ username: string; handle?: string | null }> {
   try {
-    return await throttle.attempt(request.ip, login.username, () => provider.login(login), loginFailed);
+    return await throttle.attempt(
+      request.ip,
+      login.username,
+      () => provider.login({ ...login, clientAddress: request.ip }),
+      loginFailed,
+    );
   } catch (e) {
     if (e instanceof ProviderError && e.code === "LOGIN_FAILED") throw new SvException(refused);
     throw e;
