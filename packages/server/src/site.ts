@@ -50,6 +50,19 @@ function readScriptHashes(file: string): { hashes: string[] } | { problem: strin
   }
 }
 
+/** When the files last changed (a missing one counts as its own state): a change means read them again. */
+function filesStamp(files: readonly string[]): string {
+  return files
+    .map((f) => {
+      try {
+        return String(statSync(f).mtimeMs);
+      } catch {
+        return "-";
+      }
+    })
+    .join(",");
+}
+
 /**
  * The pages' policy from the manifests of every locale built (`script-hashes.json`, `fr/script-hashes.json`),
  * read again when one changes (a new build while the server runs; checked at most once a second). Without a
@@ -58,16 +71,7 @@ function readScriptHashes(file: string): { hashes: string[] } | { problem: strin
 function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): () => string {
   const folders = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))];
   const files = folders.map((folder) => join(folder, SCRIPT_HASHES_FILE));
-  const stamp = (): string =>
-    files
-      .map((f) => {
-        try {
-          return String(statSync(f).mtimeMs);
-        } catch {
-          return "-";
-        }
-      })
-      .join(",");
+  const stamp = (): string => filesStamp(files);
   const load = (warn: boolean): string => {
     const hashes = new Set<string>();
     for (const [i, file] of files.entries()) {
@@ -113,16 +117,7 @@ export const REDIRECTS_FILE = "redirects.json";
  */
 function siteRedirects(root: string, log: FastifyBaseLogger): () => ReadonlyMap<string, string> {
   const files = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))].map((f) => join(f, REDIRECTS_FILE));
-  const stamp = (): string =>
-    files
-      .map((f) => {
-        try {
-          return String(statSync(f).mtimeMs);
-        } catch {
-          return "-";
-        }
-      })
-      .join(",");
+  const stamp = (): string => filesStamp(files);
   const load = (): ReadonlyMap<string, string> => {
     const map = new Map<string, string>();
     for (const file of files) {
