@@ -101,7 +101,7 @@ export function otherUserTexts(locale: "en" | "fr"): Record<string, string> {
   const sidebars = readFileSync(join(SITE, "sidebars.ts"), "utf8");
   const useSection = /"use-the-add-in",[\s\S]*?"(For finance[^"]*)"/.exec(sidebars)?.[1] ?? "";
   if (locale === "en") {
-    out["categories"] = [useSection, ...categories.flatMap((c) => [c.label, c.link?.description ?? ""])].join(
+    out.categories = [useSection, ...categories.flatMap((c) => [c.label, c.link?.description ?? ""])].join(
       "\n",
     );
   } else {

@@ -195,7 +195,7 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
   fn("ADDCALCULATEDMEMBERS", 1, 1, (c) => {
     const tuples = c.setArg(0);
     const first = tuples[0];
-    if (!first || first.length !== 1) return { t: "set", tuples };
+    if (first?.length !== 1) return { t: "set", tuples };
     const d = (first[0] as MdxMember).dimension;
     // The calculated members of the set's dimension whose parent is the parent of a member of the set (its level).
     const parents = new Set(tuples.map((t) => (isCalc(t[0] as MdxMember) ? null : (t[0] as Member).parent)));
