@@ -362,11 +362,11 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_MEMBER_UNKNOWN: {
     en: {
-      what: "A member typed in the sheet or the POV does not exist under that name: a typing error, a renamed member, or an alias of another alias table than the grid's. The server refuses the whole grid; with [Unknown member indication](features/settings/UnknownMemberIndication.md) on, the grid is returned instead, with the unknown names outlined in red.",
+      what: "A member typed in the sheet or the POV does not exist under that name: a typing error, a renamed member, or an alias of another alias table than the grid's. The server refuses the whole grid; with [Unknown member indication](features/settings/UnknownMemberIndication.md) on, QiBates leaves the grid as it is and outlines the unknown names in red.",
       todo: "Correct the name, or choose the member in [Member Selection](features/features/MemberSelection.md), then click **Refresh**. Check which alias table the grid uses.",
     },
     fr: {
-      what: "Un membre saisi dans la feuille ou dans le PDV n'existe pas sous ce nom : une faute de frappe, un membre renommé, ou l'alias d'une autre table d'alias que celle de la grille. Le serveur refuse toute la grille ; avec le [signalement des membres inconnus](features/settings/UnknownMemberIndication.md) activé, la grille est renvoyée, les noms inconnus encadrés de rouge.",
+      what: "Un membre saisi dans la feuille ou dans le PDV n'existe pas sous ce nom : une faute de frappe, un membre renommé, ou l'alias d'une autre table d'alias que celle de la grille. Le serveur refuse toute la grille ; avec le [signalement des membres inconnus](features/settings/UnknownMemberIndication.md) activé, QiBates laisse la grille telle quelle et encadre de rouge les noms inconnus.",
       todo: "Corrigez le nom, ou choisissez le membre dans la [Sélection de membres](features/features/MemberSelection.md), puis cliquez sur **Actualiser**. Vérifiez la table d'alias qu'utilise la grille.",
     },
   },

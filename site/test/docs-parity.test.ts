@@ -20,6 +20,44 @@ function outline(source: string): string[] {
   return [...body(source).matchAll(/^(#{2,3}) \S/gm)].map((m) => `h${m[1]?.length}`);
 }
 
+/**
+ * The list items that start with a bold label (`- **Essbase 21c**: …`, `1. **You name the rule**: …`), in order:
+ * for each, where it stands (the h2/h3 it is under, its indent and its kind of list) and its label.
+ */
+function boldItems(source: string): { at: string; label: string }[] {
+  const items: { at: string; label: string }[] = [];
+  let heading = 0;
+  for (const line of body(source).split("\n")) {
+    if (/^#{2,3} \S/.test(line)) heading++;
+    const m = /^(\s*)([-*+]|\d+\.)\s+\*\*(.+?)\*\*/.exec(line);
+    if (m) {
+      const kind = /\d/.test(m[2] ?? "") ? "1." : "-";
+      items.push({ at: `${heading}:${m[1]?.length ?? 0}:${kind}`, label: (m[3] ?? "").replace(/\s*:$/, "") });
+    }
+  }
+  return items;
+}
+
+/**
+ * How two twins' bold-labelled list items differ: a different count, place or order of the items, or a label
+ * written the same in both languages (a product name: `Essbase 21c`, `SSAS`) in another order. `undefined` when
+ * they agree; translated labels are fine.
+ */
+function boldItemsDiffer(enSource: string, frSource: string): string | undefined {
+  const a = boldItems(enSource);
+  const b = boldItems(frSource);
+  const where = (items: { at: string }[]) => items.map((i) => i.at).join(" ");
+  if (a.length !== b.length || where(a) !== where(b)) {
+    return `${a.length} items (${a.map((i) => i.label).join(", ")}) vs ${b.length} (${b.map((i) => i.label).join(", ")})`;
+  }
+  const enLabels = new Set(a.map((i) => i.label));
+  const frLabels = new Set(b.map((i) => i.label));
+  const sharedEn = a.map((i) => i.label).filter((l) => frLabels.has(l));
+  const sharedFr = b.map((i) => i.label).filter((l) => enLabels.has(l));
+  if (sharedEn.join("\n") !== sharedFr.join("\n")) return `order ${sharedEn.join(", ")} vs ${sharedFr.join(", ")}`;
+  return undefined;
+}
+
 const EN_WORDS = new Set(
   "the and of to is are you your with for this that from when which can be it on in by or an as not will".split(
     " ",
@@ -77,6 +115,17 @@ describe.each(PAIRS)("$en and its French twin", ({ en, fr }) => {
     expect(differ).toEqual([]);
   });
 
+  it("twins have the same list items with a bold label, in the same order", () => {
+    const differ = pages
+      .filter((p) => existsSync(join(fr, p)))
+      .map((p) => {
+        const why = boldItemsDiffer(readFileSync(join(en, p), "utf8"), readFileSync(join(fr, p), "utf8"));
+        return why ? `${p}: ${why}` : undefined;
+      })
+      .filter(Boolean);
+    expect(differ).toEqual([]);
+  });
+
   it("no French page keeps an English paragraph", () => {
     const english: string[] = [];
     for (const p of listFiles(fr, /\.mdx?$/)) {
@@ -97,4 +146,30 @@ it("the English detector tells the two languages apart", () => {
       "Sélectionnez les cellules de membre, puis cliquez sur Zoom avant dans la barre du panneau.",
     ),
   ).toBe(false);
+});
+
+describe("the bold-label check fails on a planted page", () => {
+  const page = join("QiBates", "understanding-the-app", "understanding-essbase-ssas", "ToastFlow.md");
+  const en = readFileSync(join(SITE, "docs", page), "utf8");
+  const fr = readFileSync(join(FR_DOCS, "current", page), "utf8");
+
+  it("passes on the real twins", () => {
+    expect(boldItemsDiffer(en, fr)).toBeUndefined();
+  });
+
+  it("an Essbase 21c bullet merged into the Essbase 11.x bullet (the regression of commit 8004d838)", () => {
+    const merged = fr.replace(/\)\.\n- \*\*Essbase 21c\*\* :/, ")). :");
+    expect(merged).not.toBe(fr);
+    expect(boldItemsDiffer(en, merged)).toMatch(/Essbase 21c/);
+  });
+
+  it("two product bullets swapped, or a bullet moved under another heading", () => {
+    const lines = fr.split("\n");
+    const i = lines.findIndex((l) => l.startsWith("- **Essbase 11.x**"));
+    const j = lines.findIndex((l) => l.startsWith("- **SSAS**"));
+    const swapped = [...lines];
+    [swapped[i], swapped[j]] = [lines[j] ?? "", lines[i] ?? ""];
+    expect(boldItemsDiffer(en, swapped.join("\n"))).toMatch(/order/);
+    expect(boldItemsDiffer(en, fr.replace("\n## Selon le serveur\n", "\n"))).toBeDefined();
+  });
 });

@@ -8,6 +8,7 @@ import remarkParse from "remark-parse";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
+import remarkFrenchTypography from "../src/plugins/french-typography.ts";
 import remarkProductValues, { productValuesFrontMatter } from "../src/plugins/product-values.ts";
 import { productValues, renderTokens, serverValues } from "../src/product-values.ts";
 import { pagesOf, readJson, SITE } from "./site-files.ts";
@@ -112,6 +113,24 @@ describe("the remark plugin (product values)", () => {
     expect(out).not.toMatch(/[{}]/);
     // Other expressions are the page's own.
     expect(render("A {1 + 1} b", "/site/docs/page.mdx")).toBe("A {1 + 1} b");
+  });
+
+  it("joins an MDX token's value to the text around it, so French spacing reaches its unit", () => {
+    const processor = unified()
+      .use(remarkParse)
+      .use(remarkMdx)
+      .use(remarkDirective)
+      .use(remarkProductValues)
+      .use(remarkFrenchTypography)
+      .use(remarkStringify);
+    const out = String(
+      processor.processSync({
+        value: "toujours en cours après {{config:CALC_JOB_TIMEOUT_SECONDS}} s (travail 1234)",
+        path: FR_PAGE.replace(/\.md$/, ".mdx"),
+      }),
+    );
+    const seconds = String(productValues().get("CALC_JOB_TIMEOUT_SECONDS")?.value);
+    expect(out).toContain(`après ${seconds}\u202Fs (travail 1234)`);
   });
 
   it("writes French numbers in a French page, and in the front matter", () => {

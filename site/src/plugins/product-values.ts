@@ -76,6 +76,8 @@ function render(node: MdNode, locale: Locale, where: string): void {
       if (node.type === "mdxTextExpression") {
         replaced.type = "text";
         replaced.value = text;
+        // Joined to the text around it (below), so the French spacing pass sees the number with its unit.
+        (replaced as { joinText?: boolean }).joinText = true;
       } else {
         // A token alone on its line is a block: a paragraph of its value.
         replaced.type = "paragraph";
@@ -87,6 +89,32 @@ function render(node: MdNode, locale: Locale, where: string): void {
   }
   if (node.children) joinDirectiveTokens(node.children);
   for (const child of node.children ?? []) render(child, locale, where);
+  if (node.children) joinValueTexts(node.children);
+}
+
+/**
+ * An MDX token's value becomes a text node of its own, between the texts around it (`après `, `600`, ` s`):
+ * joined into one text, as in a `.md` page, so that the French spacing pass (run next) sees `600 s` and puts a
+ * no-break space before the unit.
+ */
+function joinValueTexts(children: MdNode[]): void {
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i] as MdNode & { joinText?: boolean };
+    if (!node.joinText) continue;
+    delete node.joinText;
+    const prev = children[i - 1];
+    if (prev?.type === "text" && typeof prev.value === "string") {
+      prev.value += String(node.value);
+      children.splice(i, 1);
+      i--;
+    }
+    const host = children[i] ?? node;
+    const next = children[i + 1];
+    if (host.type === "text" && next?.type === "text" && typeof next.value === "string") {
+      host.value = String(host.value) + next.value;
+      children.splice(i + 1, 1);
+    }
+  }
 }
 
 export default function remarkProductValues() {
