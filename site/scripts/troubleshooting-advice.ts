@@ -75,8 +75,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
   },
   QB_ERR_SESSION_UNKNOWN: {
-    en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or for several QiBates servers without a shared Redis (`REDIS_URL`) behind a load balancer without sticky sessions.",
-    fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates, ou plusieurs serveurs QiBates sans Redis commun (`REDIS_URL`) derrière un répartiteur de charge sans affinité de session.",
+    en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or, with several QiBates servers, a load balancer without sticky sessions: a session on a real server lives on the server that opened it, even with a shared Redis (see [Several servers](../admin/run-the-server.md#several-servers-behind-a-load-balancer)).",
+    fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates ou, avec plusieurs serveurs QiBates, un répartiteur de charge sans affinité de session : une session sur un serveur réel vit sur le serveur qui l'a ouverte, même avec un Redis commun (voir [Plusieurs serveurs](../admin/run-the-server.md#plusieurs-serveurs-derrière-un-répartiteur-de-charge)).",
   },
   QB_ERR_OPERATION_UNKNOWN: {
     en: "Ask for the operation with the API key that started it, within `OPERATIONS_KEPT_HOURS` of its end; after that, look at the server's data (a refresh) to know whether it ran.",
@@ -432,7 +432,7 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_CALC_FAILED: {
     en: {
-      what: "The calculation script stopped with an error (syntax, locked blocks, permissions); the server's reason follows the colon. A script still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason \"still running after … s\" instead: it keeps running on the server.",
+      what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon. A script still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason "still running after … s" instead: it keeps running on the server.',
       todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
     },
     fr: {

@@ -539,9 +539,11 @@ export interface paths {
          * Submit the data of a grid
          * @description Writes data cells of `grid` to the cube, then answers the refreshed grid and one status per submitted
          *     cell. With `cells`, exactly those cells are submitted (the cells the user changed, as Smart View's
-         *     "Submit Data" sends its dirty cells, or a "Submit Data Range"); without `cells`, every data cell whose
-         *     value differs from the cube is submitted, so re-sending an unchanged grid writes nothing. A cell
-         *     holding the missing label clears the value. Cells of Dynamic Calc or Label Only members are never
+         *     "Submit Data" sends its dirty cells, or a "Submit Data Range"). Without `cells`, the built-in engine
+         *     (demo server) submits every data cell whose value differs from the cube, so re-sending an unchanged
+         *     grid writes nothing there; through `ssas` and `essbase-stndln`, every data cell of the grid is sent, so
+         *     list the changed cells in `cells`. A cell holding the missing label clears the value. Cells of Dynamic
+         *     Calc or Label Only members are never
          *     written (status `read-only`); text that is not a number is refused (status `invalid`); a listed cell
          *     that is not a data cell is reported `not-data`. Either every writable cell is written or none is: a
          *     provider failure leaves the cube unchanged.
@@ -1959,7 +1961,7 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
-            /** @description Data cells to submit (the changed cells); omit to submit every data cell whose value differs from the cube. A cell listed several times is submitted once; a list naming more distinct cells than the grid has is refused (`QB_ERR_VALIDATION`). */
+            /** @description Data cells to submit (the changed cells). When omitted, the built-in engine (demo server) submits every data cell whose value differs from the cube; through `ssas` and `essbase-stndln`, every data cell of the grid is sent, so list the changed cells. A cell listed several times is submitted once; a list naming more distinct cells than the grid has is refused (`QB_ERR_VALIDATION`). */
             cells?: components["schemas"]["CellRef"][];
             dataVersion?: components["schemas"]["DataVersion"];
             /**
@@ -2032,7 +2034,7 @@ export interface components {
         SaveResponse: {
             /** @description Number of cells stored (status `written` or `truncated`). */
             submitted: number;
-            /** @description One entry per submitted cell, in row then column order; unchanged cells not listed in `cells` do not appear. */
+            /** @description One entry per submitted cell, in row then column order; on the built-in engine (demo server), unchanged cells not listed in `cells` do not appear. */
             cells: components["schemas"]["SubmittedCell"][];
             grid: components["schemas"]["Grid"];
             cellKinds: components["schemas"]["CellKinds"];

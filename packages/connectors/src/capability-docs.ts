@@ -747,7 +747,7 @@ export function mdxFunctionList(locale: DocLocale): string {
   const en = locale === "en";
   const w = en
     ? {
-        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${oracleCoverage().filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
+        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${oracleCoverage().filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them; the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${rows.filter((r) => !r.refused && r.name !== "CASE").length} of them, all but \`CASE\`, an expression rather than a function. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
         head: "| Function | Written | Oracle's list | Notes |",
         yes: "Yes",
         refused: (why: string) =>
@@ -755,7 +755,7 @@ export function mdxFunctionList(locale: DocLocale): string {
         ssas: "Sent by XMLA clients (SSAS).",
       }
     : {
-        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${oracleCoverage().filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
+        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${oracleCoverage().filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit ; le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${rows.filter((r) => !r.refused && r.name !== "CASE").length}, toutes sauf \`CASE\`, qui est une expression et non une fonction. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
         head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
         yes: "Oui",
         refused: (why: string) =>

@@ -341,8 +341,9 @@ export const ERROR_CODES = {
     status: 422,
     en: 'The calculation script "{script}" failed: {reason}',
     fr: "Le script de calcul « {script} » a échoué : {reason}",
-    when: "The calculation script stopped with an error.",
-    whenFr: "Le script de calcul s'est arrêté sur une erreur.",
+    when: "The calculation script stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server.",
+    whenFr:
+      "Le script de calcul s'est arrêté sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, il se poursuit sur le serveur.",
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
     status: 422,
@@ -468,8 +469,9 @@ export const ERROR_CODES = {
     status: 422,
     en: 'The business rule "{rule}" failed: {reason}',
     fr: "La règle métier « {rule} » a échoué : {reason}",
-    when: "The business rule stopped with an error.",
-    whenFr: "La règle métier s'est arrêtée sur une erreur.",
+    when: "The business rule stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server.",
+    whenFr:
+      "La règle métier s'est arrêtée sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, elle se poursuit sur le serveur.",
   },
   QB_ERR_TASKLIST_UNKNOWN: {
     status: 404,
@@ -531,9 +533,9 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} seconds.",
     fr: "Trop de requêtes ; réessayez dans {seconds} secondes.",
-    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (or from the same address with an unknown key or none); or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (each session of the demo API key counts as its own user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
+    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (with the public demo key, an unknown key or none: from the same client address); or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (each session of the demo API key counts as its own user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
     whenFr:
-      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (ou depuis la même adresse avec une clé inconnue ou sans clé) ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (chaque session de la clé d'API de démonstration compte comme un utilisateur à part), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (avec la clé d'API de démonstration publique, une clé inconnue ou sans clé : depuis la même adresse du client) ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (chaque session de la clé d'API de démonstration compte comme un utilisateur à part), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",
   },
   QB_ERR_INTERNAL: {
     status: 500,
