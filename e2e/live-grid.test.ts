@@ -305,9 +305,7 @@ describe("live grid on the other pages", () => {
         ["Margin", "17", "2", "1", "20"],
       ]);
       expect(await cell(grid, "B3").getAttribute("class")).not.toMatch(/dirty/);
-      await expect
-        .poll(() => grid.getByRole("status").textContent())
-        .toContain("cells written 1, refused 0");
+      await expect.poll(() => grid.getByRole("status").textContent()).toContain("cells written 1, refused 0");
     } finally {
       await page.context().close();
     }

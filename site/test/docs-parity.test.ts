@@ -54,7 +54,8 @@ function boldItemsDiffer(enSource: string, frSource: string): string | undefined
   const frLabels = new Set(b.map((i) => i.label));
   const sharedEn = a.map((i) => i.label).filter((l) => frLabels.has(l));
   const sharedFr = b.map((i) => i.label).filter((l) => enLabels.has(l));
-  if (sharedEn.join("\n") !== sharedFr.join("\n")) return `order ${sharedEn.join(", ")} vs ${sharedFr.join(", ")}`;
+  if (sharedEn.join("\n") !== sharedFr.join("\n"))
+    return `order ${sharedEn.join(", ")} vs ${sharedFr.join(", ")}`;
   return undefined;
 }
 
