@@ -199,7 +199,7 @@ export const ERROR_CODES = {
     fr: "Le nœud d'API qui exécutait cette opération s'est arrêté avant la fin ; le travail a pu s'exécuter sur le serveur : vérifiez avant de le relancer.",
     when: "An operation that returned 202 was running on an API node that stopped (restart, crash) before the call ended: its status in GET /operations/{operationId} is failed with this error.",
     whenFr:
-      "Une opération répondue par 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel : GET /operations/{operationId} la donne en échec avec cette erreur.",
+      "Une opération pour laquelle l'appel a renvoyé 202 s'exécutait sur un nœud d'API qui s'est arrêté (redémarrage, panne) avant la fin de l'appel : GET /operations/{operationId} la donne en échec avec cette erreur.",
   },
   QB_ERR_SESSION_FORBIDDEN: {
     status: 403,

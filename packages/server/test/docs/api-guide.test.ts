@@ -99,7 +99,13 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   const source = readFileSync(PAGES[locale], "utf8");
   const blocks = codeBlocks(source);
   const curlBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("curl"));
-  const setupBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("export"));
+  /** `export LOGINID=$(curl … | jq -r .loginid)`: the logins that set the variables the later examples read. */
+  const loginBlocks = blocks.filter(
+    (b) => b.lang === "bash" && /^export \w+=\$\(curl /.test(firstCommand(b.code)),
+  );
+  const setupBlocks = blocks.filter(
+    (b) => b.lang === "bash" && firstCommand(b.code).startsWith("export") && !loginBlocks.includes(b),
+  );
   const tsBlocks = blocks.filter((b) => b.lang === "ts");
   const dir = join(work, locale);
   mkdirSync(dir);
@@ -174,6 +180,19 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     const result = await run("bash", ["-c", `set -euo pipefail\n${code}\nprintf '%s' "$QIBATES_KEY"`], {});
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(key);
+  });
+
+  it("sets LOGINID and PLANNING_LOGINID with the login examples", async () => {
+    expect(loginBlocks).toHaveLength(1);
+    const code = loginBlocks[0]?.code ?? "";
+    const result = await run(
+      "bash",
+      ["-c", `set -euo pipefail\n${code}\nprintf '%s %s' "$LOGINID" "$PLANNING_LOGINID"`],
+      { QIBATES_URL: server.baseUrl, QIBATES_KEY: key },
+    );
+    expect(result.stderr).toBe("");
+    const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+    expect(result.stdout).toMatch(new RegExp(`^${uuid} ${uuid}$`));
   });
 
   it.concurrent.each(curlBlocks.map((b) => [b.line, b] as const))(
