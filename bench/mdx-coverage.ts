@@ -79,8 +79,9 @@ export interface CoverageReport {
 
 /** The report from the engine's tables and the tests' titles. */
 export function mdxCoverage(titles: TestTitle[] = testTitles()): CoverageReport {
+  const named = titles.map((t) => ({ names: namesOf(t.title), label: `${t.file} > ${t.title}` }));
   const testsOf = (name: string): string[] =>
-    titles.filter((t) => namesOf(t.title).includes(name.toUpperCase())).map((t) => `${t.file} > ${t.title}`);
+    named.filter((t) => t.names.includes(name.toUpperCase())).map((t) => t.label);
   const functions: CoverageRow[] = oracleCoverage().map((c) => ({
     name: c.name,
     status: c.status,

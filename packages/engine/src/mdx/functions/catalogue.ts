@@ -1,3 +1,4 @@
+import { XTD } from "./hierarchy-functions.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./library.ts";
 import { REFUSED_FUNCTIONS } from "./refused-functions.ts";
 
@@ -204,7 +205,7 @@ export const SSAS_CLIENT_FUNCTIONS: readonly string[] = [
 
 /** The engine's names for one of Oracle's names when they differ (`xTD` is eight functions, `Case` is syntax). */
 const ENGINE_NAMES: Readonly<Record<string, readonly string[]>> = {
-  XTD: ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"],
+  XTD,
   CASE: ["CASE"],
 };
 
@@ -461,7 +462,7 @@ export function oracleCoverage(): OracleFunctionCoverage[] {
 /** The note of a function, by its engine name (or `xTD` for the eight to-date functions). */
 export function noteOf(name: string): FunctionNote | undefined {
   const upper = name.toUpperCase();
-  if (ENGINE_NAMES.XTD?.includes(upper)) return FUNCTION_NOTES.XTD;
+  if (XTD.includes(upper)) return FUNCTION_NOTES.XTD;
   if (upper === "TODATEEX" || upper.startsWith("DATE") || upper.startsWith("GET") || upper === "FORMATDATE")
     return FUNCTION_NOTES.TODATE;
   return FUNCTION_NOTES[upper];
@@ -490,7 +491,7 @@ export interface FunctionReferenceRow {
  */
 export function functionReference(): FunctionReferenceRow[] {
   const oracle = new Set(ORACLE_MDX_FUNCTIONS.map((n) => n.toUpperCase()));
-  for (const n of ENGINE_NAMES.XTD ?? []) oracle.add(n);
+  for (const n of XTD) oracle.add(n);
   const ssas = new Set(SSAS_CLIENT_FUNCTIONS.map((n) => n.toUpperCase()));
   const names = new Set<string>([
     ...FUNCTIONS.keys(),

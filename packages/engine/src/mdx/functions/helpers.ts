@@ -1,8 +1,10 @@
+import { dateSeconds } from "../../calc-eval.ts";
 import type { Dimension, Member, Outline } from "../../outline.ts";
+import { generationMembers, levelMembers } from "../../queries.ts";
 import { type Expr, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { type Coords, describe, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";
-import type { Call, Evaluator } from "./call.ts";
+import type { Call, Evaluator, MdxDialect } from "./call.ts";
 
 /** Shared pieces of the function families: keywords, layers, peers along a layer, empty results. */
 
@@ -91,15 +93,30 @@ export function layerArgOf(c: Call, i: number, dimension?: Dimension): Layer | n
   return v.layer;
 }
 
+/** A member's level number: Essbase's (0 = the leaves), or SSAS's (numbered from the root, 0 = the dimension). */
+export const levelNumberOf = (m: Member, dialect: MdxDialect): number =>
+  dialect === "ssas" ? m.generation - 1 : m.level;
+
+/** The generation or the level a member stands on (SSAS's levels are numbered from the root: its generation). */
+export function layerOfMember(m: Member, by: "generation" | "level", dialect: MdxDialect): Val {
+  return by === "level" && dialect !== "ssas"
+    ? { t: "layer", layer: { by: "level", dimension: m.dimension, n: m.level } }
+    : { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
+}
+
+/** A layer's `.Ordinal`: its number, SSAS counting generations from 0. */
+export const ordinalOf = (layer: Layer, dialect: MdxDialect): number =>
+  dialect === "ssas" && layer.by === "generation" ? layer.n - 1 : layer.n;
+
 /** Whether a member stands on a layer. */
 export const onLayer = (m: Member, layer: Layer): boolean =>
   layer.by === "generation" ? m.generation === layer.n : m.level === layer.n;
 
 /** The members of a dimension on the same generation (or level) as `m`, shared instances left out, outline order. */
 export function peersOf(m: Member, by: "generation" | "level" = "generation"): Member[] {
-  return m.dimension.members.filter(
-    (x) => !x.isShared && (by === "generation" ? x.generation === m.generation : x.level === m.level),
-  );
+  return by === "generation"
+    ? generationMembers(m.dimension, m.generation)
+    : levelMembers(m.dimension, m.level);
 }
 
 /** `m` moved `n` places along its generation (or level): `null` past either end. */
@@ -191,9 +208,6 @@ export function attributeValueOf(outline: Outline, m: MdxMember, name: string): 
   const a = isCalc(m) ? undefined : m.stored.attributes.get(d.name);
   if (!a) return d.attributeKind === "text" || d.attributeKind === "boolean" ? str("") : num(Number.NaN);
   if (d.attributeKind === "numeric") return num(Number(a.name));
-  if (d.attributeKind === "date") {
-    const [mm, dd, yyyy] = a.name.split("-").map(Number);
-    return num(Date.UTC(yyyy as number, (mm as number) - 1, dd as number) / 1000);
-  }
+  if (d.attributeKind === "date") return num(dateSeconds(a.name));
   return str(a.name);
 }

@@ -11,8 +11,11 @@ import {
   EMPTY_SET,
   keywordArg,
   layerArgOf,
+  layerOfMember,
+  levelNumberOf,
   memberOrEmpty,
   onLayer,
+  ordinalOf,
   peersOf,
   setOf,
   shift,
@@ -128,7 +131,8 @@ function xtdLayer(c: Call, op: string, time: Dimension): Layer | null {
   return op === "YTD" ? { by: "generation", dimension: time, n: 1 } : null;
 }
 
-const XTD = ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"];
+/** The eight to-date functions (Oracle's `xTD`), one per Dynamic Time Series. */
+export const XTD: readonly string[] = ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"];
 
 /** The drill of one set (DrilldownMember, DrilldownByLayer/Level): `expand(tuple)` says which position to drill. */
 function drillDown(
@@ -186,14 +190,22 @@ function deepest(tuples: MdxMember[][], k: number): number {
   return g;
 }
 
+/**
+ * The layer (if any) and the position of a non-empty set that a drill by layer works on: the layer's dimension,
+ * the index given, else the last dimension of the tuples.
+ */
+function drillPosition(c: Call, tuples: MdxMember[][]): { layer: Layer | null; k: number } {
+  const { layer, position } = drillTarget(c, tuples);
+  const first = tuples[0] as MdxMember[];
+  const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
+  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  return { layer, k };
+}
+
 function drilldownByLayer(c: Call): Val {
   const tuples = c.setArg(0);
   if (tuples.length === 0) return EMPTY_SET;
-  const { layer, position } = drillTarget(c, tuples);
-  const first = tuples[0] as MdxMember[];
-  // The position drilled: the layer's dimension, the index given, else the last dimension of the tuples.
-  const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
-  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  const { layer, k } = drillPosition(c, tuples);
   const g = deepest(tuples, k);
   const hit = (m: MdxMember): boolean => !isCalc(m) && (layer ? onLayer(m, layer) : m.generation === g);
   c.ev.charge(tuples.length, c.at);
@@ -210,13 +222,11 @@ function drilldownByLayer(c: Call): Val {
 function drillupByLayer(c: Call): Val {
   const tuples = c.setArg(0);
   if (tuples.length === 0) return EMPTY_SET;
-  const { layer, position } = drillTarget(c, tuples);
-  const first = tuples[0] as MdxMember[];
-  const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
-  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  const { layer, k } = drillPosition(c, tuples);
+  const g = deepest(tuples, k);
   const below = (m: MdxMember): boolean => {
     if (isCalc(m)) return false;
-    if (!layer) return m.generation === deepest(tuples, k) && deepest(tuples, k) > 1;
+    if (!layer) return m.generation === g && g > 1;
     return layer.by === "generation" ? m.generation > layer.n : m.level < layer.n;
   };
   const gens = new Set(
@@ -468,16 +478,8 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
     return { t: "member", m: c.ev.toMember(v, startOf(c.arg(0))).dimension.root };
   }),
   fn("DEFAULTMEMBER", 1, 1, (c) => ({ t: "member", m: c.memberArg(0).dimension.root })),
-  fn("GENERATION", 1, 1, (c) => {
-    const m = outline(c, 0);
-    return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
-  }),
-  fn("LEVEL", 1, 1, (c) => {
-    const m = outline(c, 0);
-    if (c.ev.dialect === "ssas")
-      return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
-    return { t: "layer", layer: { by: "level", dimension: m.dimension, n: m.level } };
-  }),
+  fn("GENERATION", 1, 1, (c) => layerOfMember(outline(c, 0), "generation", c.ev.dialect)),
+  fn("LEVEL", 1, 1, (c) => layerOfMember(outline(c, 0), "level", c.ev.dialect)),
   asMethodWithArgs("GENERATIONS", 2, 2),
   asMethodWithArgs("LEVELS", 2, 2),
   asMethodWithArgs("CURRENTMEMBER", 1, 1),
@@ -486,9 +488,7 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
     if (v.t !== "layer")
       throw new MdxError("MDX_ARGUMENT", "Ordinal needs a level or a generation", startOf(c.arg(0)));
     // SSAS numbers levels from the root (0 = the top), as its level numbers.
-    if (c.ev.dialect === "ssas")
-      return { t: "num", v: v.layer.by === "generation" ? v.layer.n - 1 : v.layer.n };
-    return { t: "num", v: v.layer.n };
+    return { t: "num", v: ordinalOf(v.layer, c.ev.dialect) };
   }),
   fn("LINKMEMBER", 2, 2, (c) => {
     // The instance of a member (its stored one or a shared one) under another hierarchy of its dimension.
@@ -525,7 +525,7 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
     const m = c.memberArg(0);
     const n = signedIntegerArg(c, 1);
     if (isCalc(m)) return bool(n === 0);
-    return bool((c.ev.dialect === "ssas" ? m.generation - 1 : m.level) === n);
+    return bool(levelNumberOf(m, c.ev.dialect) === n);
   }),
   fn("ISACCTYPE", 2, 2, (c) => {
     const m = c.memberArg(0);
@@ -554,7 +554,7 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
   fn("IS", 2, 2, (c) => {
     const a = c.memberArg(0);
     const b = c.memberArg(1);
-    return bool(a === b || (!isCalc(a) && !isCalc(b) && a.stored === b.stored && a === b));
+    return bool(a === b);
   }),
   fn("CONTAINS", 2, 2, (c) => {
     const t = c.setArg(0)[0] ?? [];

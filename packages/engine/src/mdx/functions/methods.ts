@@ -3,7 +3,15 @@ import { type Expr, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { isCalc, layerMembers, layerName, type MdxMember, type Val } from "../values.ts";
 import type { MdxMethod, MdxNavigation, MethodCall } from "./call.ts";
-import { keywordOf, shift, uniqueNameOf } from "./helpers.ts";
+import {
+  keywordOf,
+  layerOfMember,
+  levelNumberOf,
+  memberOrEmpty,
+  ordinalOf,
+  shift,
+  uniqueNameOf,
+} from "./helpers.ts";
 import { currentTuple, itemOf } from "./hierarchy-functions.ts";
 
 const empty = (): Val => ({ t: "set", tuples: [] });
@@ -66,8 +74,7 @@ function layerNumber(c: MethodCall): Val {
   const m = c.ev.toMember(c.tv, startOf(c.target));
   const ssas = c.ev.dialect === "ssas";
   if (isCalc(m)) return { t: "num", v: c.name === "GEN_NUMBER" ? 2 : ssas ? 1 : 0 };
-  if (c.name === "LEVEL_NUMBER" && ssas) return { t: "num", v: m.generation - 1 };
-  return { t: "num", v: c.name === "GEN_NUMBER" ? m.generation : m.level };
+  return { t: "num", v: c.name === "GEN_NUMBER" ? m.generation : levelNumberOf(m, c.ev.dialect) };
 }
 
 /** Methods that read their target as it is: a dimension, a level, a member in the current context. */
@@ -142,61 +149,40 @@ export const METHODS: readonly MdxMethod[] = [
     args: 0,
     evaluate(c) {
       if (c.tv.t !== "layer") throw new MdxError("MDX_ARGUMENT", ".Ordinal needs a level", c.at);
-      const l = c.tv.layer;
-      return { t: "num", v: c.ev.dialect === "ssas" && l.by === "generation" ? l.n - 1 : l.n };
+      return { t: "num", v: ordinalOf(c.tv.layer, c.ev.dialect) };
     },
   },
-  {
-    name: "DIMENSION",
-    args: 0,
-    evaluate: (c) =>
-      c.tv.t === "layer"
-        ? { t: "member", m: c.tv.layer.dimension.root }
-        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
-  },
+  { name: "DIMENSION", args: 0, evaluate: dimensionRoot },
   {
     name: "LEVEL",
     args: 0,
-    evaluate(c) {
-      const m = c.ev.toOutlineMember(c.tv, startOf(c.target));
-      return c.ev.dialect === "ssas"
-        ? { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } }
-        : { t: "layer", layer: { by: "level", dimension: m.dimension, n: m.level } };
-    },
+    evaluate: (c) => layerOfMember(c.ev.toOutlineMember(c.tv, startOf(c.target)), "level", c.ev.dialect),
   },
   {
     name: "GENERATION",
     args: 0,
-    evaluate(c) {
-      const m = c.ev.toOutlineMember(c.tv, startOf(c.target));
-      return { t: "layer", layer: { by: "generation", dimension: m.dimension, n: m.generation } };
-    },
+    evaluate: (c) => layerOfMember(c.ev.toOutlineMember(c.tv, startOf(c.target)), "generation", c.ev.dialect),
   },
   {
     // An Essbase dimension is one hierarchy: `[Market].Hierarchy` (SSAS) is the dimension.
     name: "HIERARCHY",
     args: 0,
-    evaluate: (c) =>
-      c.tv.t === "layer"
-        ? { t: "member", m: c.tv.layer.dimension.root }
-        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
+    evaluate: dimensionRoot,
   },
-  {
-    name: "DEFAULTMEMBER",
-    args: 0,
-    evaluate: (c) =>
-      c.tv.t === "layer"
-        ? { t: "member", m: c.tv.layer.dimension.root }
-        : { t: "member", m: c.ev.toMember(c.tv, startOf(c.target)).dimension.root },
-  },
+  { name: "DEFAULTMEMBER", args: 0, evaluate: dimensionRoot },
 ];
+
+/** `.Dimension`, `.Hierarchy`, `.DefaultMember`: the dimension (its root) of a member or a level. */
+function dimensionRoot(c: MethodCall): Val {
+  const d = c.tv.t === "layer" ? c.tv.layer.dimension : c.ev.toMember(c.tv, startOf(c.target)).dimension;
+  return { t: "member", m: d.root };
+}
 
 /** `.NextMember` / `.PrevMember` (`[, LEVEL]` along the level rather than the generation). */
 function nextPrev(c: MethodCall, n: 1 | -1): Val {
   const m = c.ev.toMember(c.tv, startOf(c.target));
   const by = c.args[0] && keywordOf(c.args[0]) === "LEVEL" ? "level" : "generation";
-  const x = shift(c.ev, m, n, by);
-  return x ? { t: "member", m: x } : empty();
+  return memberOrEmpty(shift(c.ev, m, n, by));
 }
 
 /** `.Lag(n [, LEVEL])` / `.Lead(n [, LEVEL])`. */
@@ -205,8 +191,7 @@ function lagLeadMethod(c: MethodCall, sign: 1 | -1): Val {
   const nE = c.args[0] as Expr;
   const n = Math.trunc(c.ev.toNumber(c.ev.evaluate(nE, c.ctx, c.depth), startOf(nE), c.ctx, c.depth));
   const by = c.args[1] && keywordOf(c.args[1]) === "LEVEL" ? "level" : "generation";
-  const x = Number.isFinite(n) ? shift(c.ev, m, sign * n, by) : null;
-  return x ? { t: "member", m: x } : empty();
+  return memberOrEmpty(Number.isFinite(n) ? shift(c.ev, m, sign * n, by) : null);
 }
 
 /** `.Properties("NAME")`: a member's intrinsic property, or the name of its attribute in an attribute dimension. */
@@ -234,11 +219,11 @@ function properties(c: MethodCall): Val {
     case "HIERARCHY_UNIQUE_NAME":
       return s(`[${m.dimension.name}]`);
     case "LEVEL_NUMBER":
-      return n(calc ? (ssas ? 1 : 0) : ssas ? m.generation - 1 : m.level);
+      return n(calc ? (ssas ? 1 : 0) : levelNumberOf(m, c.ev.dialect));
     case "GEN_NUMBER":
       return n(calc ? 2 : m.generation);
     case "PARENT_LEVEL":
-      return n(m.parent ? (ssas ? m.parent.generation - 1 : m.parent.level) : 0);
+      return n(m.parent ? levelNumberOf(m.parent, c.ev.dialect) : 0);
     case "CHILDREN_CARDINALITY":
       return n(calc ? 0 : m.children.length);
     case "MEMBER_ALIAS":
@@ -247,13 +232,8 @@ function properties(c: MethodCall): Val {
       return n(calc ? 4 : 1);
   }
   if (!calc) {
-    const attr = m.stored.attributes.get(
-      c.ev.outline.dimensions.find((d) => d.type === "attribute" && d.name.toUpperCase() === prop)?.name ??
-        "",
-    );
-    if (attr) return s(attr.name);
-    if (c.ev.outline.dimensions.some((d) => d.type === "attribute" && d.name.toUpperCase() === prop))
-      return s("");
+    const d = c.ev.outline.dimensions.find((x) => x.type === "attribute" && x.name.toUpperCase() === prop);
+    if (d) return s(m.stored.attributes.get(d.name)?.name ?? "");
   }
   throw new MdxError("MDX_ARGUMENT", `Unknown property ${prop}`, startOf(nameE));
 }

@@ -1,3 +1,4 @@
+import { dateSeconds } from "../../calc-eval.ts";
 import type { Dimension, Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
@@ -64,10 +65,7 @@ export function attributeBase(c: Call, attr: Member): Member[] {
 function attributeValue(m: Member): number | string {
   const kind = m.dimension.attributeKind;
   if (kind === "numeric") return Number(m.name);
-  if (kind === "date") {
-    const [mm, dd, yyyy] = m.name.split("-").map(Number);
-    return Date.UTC(yyyy as number, (mm as number) - 1, dd as number) / 1000;
-  }
+  if (kind === "date") return dateSeconds(m.name);
   return m.name.toLowerCase();
 }
 

@@ -9,39 +9,35 @@ export interface Refusal {
   fr: string;
 }
 
+const VARYING_ATTRIBUTES: Refusal = {
+  en: "needs varying attributes (attribute values that change along another dimension), which the engine's outlines do not have",
+  fr: "demande des attributs variables (des valeurs d'attribut qui changent selon une autre dimension), que les outlines du moteur n'ont pas",
+};
+
+const TEXT_LISTS: Refusal = {
+  en: "needs text lists (typed measures whose cells hold a list entry), which the engine does not have",
+  fr: "demande des listes de texte (des mesures typées dont les cellules portent une entrée de liste), que le moteur n'a pas",
+};
+
+const PROPERTY_EXPR: Refusal = {
+  en: "is read only inside a PROPERTY_EXPR property expression, which the engine does not run",
+  fr: "ne se lit que dans une expression de propriété PROPERTY_EXPR, que le moteur n'exécute pas",
+};
+
+const DATE_TIME_DIMENSION: Refusal = {
+  en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
+  fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
+};
+
 export const REFUSED_FUNCTIONS: Readonly<Record<string, Refusal>> = {
-  ATTRIBUTEEX: {
-    en: "needs varying attributes (attribute values that change along another dimension), which the engine's outlines do not have",
-    fr: "demande des attributs variables (des valeurs d'attribut qui changent selon une autre dimension), que les outlines du moteur n'ont pas",
-  },
-  WITHATTREX: {
-    en: "needs varying attributes (attribute values that change along another dimension), which the engine's outlines do not have",
-    fr: "demande des attributs variables (des valeurs d'attribut qui changent selon une autre dimension), que les outlines du moteur n'ont pas",
-  },
-  ENUMTEXT: {
-    en: "needs text lists (typed measures whose cells hold a list entry), which the engine does not have",
-    fr: "demande des listes de texte (des mesures typées dont les cellules portent une entrée de liste), que le moteur n'a pas",
-  },
-  ENUMVALUE: {
-    en: "needs text lists (typed measures whose cells hold a list entry), which the engine does not have",
-    fr: "demande des listes de texte (des mesures typées dont les cellules portent une entrée de liste), que le moteur n'a pas",
-  },
-  CURRENTAXISMEMBER: {
-    en: "is read only inside a PROPERTY_EXPR property expression, which the engine does not run",
-    fr: "ne se lit que dans une expression de propriété PROPERTY_EXPR, que le moteur n'exécute pas",
-  },
-  DATETOMEMBER: {
-    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
-    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
-  },
-  GETFIRSTDATE: {
-    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
-    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
-  },
-  GETLASTDATE: {
-    en: "needs a date-time dimension (a calendar hierarchy whose members carry dates), which the engine's outlines do not have",
-    fr: "demande une dimension date-heure (une hiérarchie de calendrier dont les membres portent des dates), que les outlines du moteur n'ont pas",
-  },
+  ATTRIBUTEEX: VARYING_ATTRIBUTES,
+  WITHATTREX: VARYING_ATTRIBUTES,
+  ENUMTEXT: TEXT_LISTS,
+  ENUMVALUE: TEXT_LISTS,
+  CURRENTAXISMEMBER: PROPERTY_EXPR,
+  DATETOMEMBER: DATE_TIME_DIMENSION,
+  GETFIRSTDATE: DATE_TIME_DIMENSION,
+  GETLASTDATE: DATE_TIME_DIMENSION,
 };
 
 /** Why a function is refused (the English reason, for the error message), or `undefined` when it is not. */

@@ -1,5 +1,4 @@
 import { combine, OP_PLUS, tbCode, timeBalance } from "../../cube/arithmetic.ts";
-import type { Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { flatOrder } from "../sets.ts";
@@ -17,7 +16,7 @@ import {
   timeDimension,
   valueAt,
 } from "./helpers.ts";
-import { dtsGeneration, periodsToDate } from "./hierarchy-functions.ts";
+import { dtsGeneration, periodsToDate, XTD } from "./hierarchy-functions.ts";
 
 const ANY = Number.POSITIVE_INFINITY;
 const NaN_ = Number.NaN;
@@ -30,10 +29,6 @@ const math = (name: string, min: number, max: number, f: (...xs: number[]) => nu
     const v = f(...xs);
     return num(Number.isFinite(v) ? v : NaN_);
   });
-
-/** A function of strings. */
-const text = (name: string, min: number, max: number, f: (c: Call) => Val): MdxFunction =>
-  fn(name, min, max, f);
 
 /** The numbers of a value expression over a set, #Missing left out (or as 0 with INCLUDEEMPTY). */
 function numbersOver(c: Call, exprAt: number, flagAt: number): number[] {
@@ -129,12 +124,11 @@ function dts(c: Call): Val {
   const op = keywordArg(c, 0);
   const time = timeDimension(c);
   const m = c.outlineMemberArg(1);
-  const ops = ["HTD", "YTD", "STD", "PTD", "QTD", "MTD", "WTD", "DTD"];
   const k = op?.replaceAll("-", "");
-  if (!k || !ops.includes(k))
+  if (!k || !XTD.includes(k))
     throw new MdxError(
       "MDX_ARGUMENT",
-      `DTS takes ${ops.join(", ")}, not ${startOf(c.arg(0)).text}`,
+      `DTS takes ${XTD.join(", ")}, not ${startOf(c.arg(0)).text}`,
       startOf(c.arg(0)),
     );
   const g = dtsGeneration(time, k);
@@ -439,35 +433,35 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     return bool(re.test(s));
   }),
   // Strings.
-  text("CONCAT", 1, ANY, (c) => str(c.args.map((_, i) => textArg(c, i)).join(""))),
-  text("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))),
-  text("RIGHT", 2, 2, (c) => {
+  fn("CONCAT", 1, ANY, (c) => str(c.args.map((_, i) => textArg(c, i)).join(""))),
+  fn("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))),
+  fn("RIGHT", 2, 2, (c) => {
     const s = textArg(c, 0);
     const n = Math.max(0, signedIntegerArg(c, 1));
     return str(n === 0 ? "" : s.slice(-n));
   }),
-  text("LEN", 1, 1, (c) => num(textArg(c, 0).length)),
-  text("UPPER", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
-  text("LOWER", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
-  text("UCASE", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
-  text("LCASE", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
-  text("LTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/^\s+/, ""))),
-  text("RTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/\s+$/, ""))),
-  text("TRIM", 1, 1, (c) => str(textArg(c, 0).trim())),
-  text("SUBSTRING", 2, 3, substring),
-  text("MID", 2, 3, (c) => {
+  fn("LEN", 1, 1, (c) => num(textArg(c, 0).length)),
+  fn("UPPER", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
+  fn("LOWER", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
+  fn("UCASE", 1, 1, (c) => str(textArg(c, 0).toUpperCase())),
+  fn("LCASE", 1, 1, (c) => str(textArg(c, 0).toLowerCase())),
+  fn("LTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/^\s+/, ""))),
+  fn("RTRIM", 1, 1, (c) => str(textArg(c, 0).replace(/\s+$/, ""))),
+  fn("TRIM", 1, 1, (c) => str(textArg(c, 0).trim())),
+  fn("SUBSTRING", 2, 3, substring),
+  fn("MID", 2, 3, (c) => {
     const s = textArg(c, 0);
     const start = Math.max(1, signedIntegerArg(c, 1));
     const len = c.args.length > 2 ? Math.max(0, signedIntegerArg(c, 2)) : s.length;
     return str(s.slice(start - 1, start - 1 + len));
   }),
-  text("INSTR", 2, 4, inStr),
-  text("INSTRING", 2, 2, (c) => num(textArg(c, 0).indexOf(textArg(c, 1)) + 1)),
-  text("NUMTOSTR", 1, 1, (c) => {
+  fn("INSTR", 2, 4, inStr),
+  fn("INSTRING", 2, 2, (c) => num(textArg(c, 0).indexOf(textArg(c, 1)) + 1)),
+  fn("NUMTOSTR", 1, 1, (c) => {
     const n = numberArg(c, 0);
     return str(Number.isNaN(n) ? "#Missing" : String(n));
   }),
-  text("STRTONUM", 1, 1, (c) => {
+  fn("STRTONUM", 1, 1, (c) => {
     const s = textArg(c, 0).trim();
     const n = s === "" ? NaN_ : Number(s);
     return num(Number.isFinite(n) ? n : NaN_);
@@ -528,6 +522,3 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
   fn("JULIANDATE", 1, 1, (c) => num(numberArg(c, 0) / DAY + 2440587.5)),
   fn("UNIXDATE", 1, 1, (c) => num(Math.round((numberArg(c, 0) - 2440587.5) * DAY))),
 ];
-
-/** A member as a number for the functions that read one (its cell). */
-export const memberValue = (c: Call, m: Member): number => c.ev.cellValue(c.ev.override(c.ctx, [m]), c.depth);

@@ -2,6 +2,7 @@ import { startOf } from "../ast.ts";
 import { distinct, except, flatOrder, hierarchize, hierOrder, intersect } from "../sets.ts";
 import type { Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
+import { numberArg } from "./helpers.ts";
 
 const ANY = Number.POSITIVE_INFINITY;
 
@@ -61,18 +62,12 @@ function exceptOrIntersect(c: Call): Val {
 
 function headOrTail(c: Call): Val {
   const tuples = c.setArg(0);
-  // Oracle: a count below 1 gives an empty set, one past the set's size the whole set.
-  const n = c.args.length > 1 ? Math.max(0, Math.trunc(numberOf(c, 1))) : 1;
+  // Oracle: a count below 1 (#Missing as 0) gives an empty set, one past the set's size the whole set.
+  const n = c.args.length > 1 ? Math.max(0, Math.trunc(numberArg(c, 1) || 0)) : 1;
   return {
     t: "set",
     tuples: c.name === "HEAD" ? tuples.slice(0, n) : tuples.slice(Math.max(0, tuples.length - n)),
   };
-}
-
-/** A number argument (#Missing as 0), for the counts of Head and Tail. */
-function numberOf(c: Call, i: number): number {
-  const n = c.ev.toNumber(c.val(i), startOf(c.arg(i)), c.ctx, c.depth);
-  return Number.isNaN(n) ? 0 : n;
 }
 
 function topOrBottom(c: Call): Val {
