@@ -32,6 +32,17 @@ export class SessionsFull extends Error {
   }
 }
 
+/**
+ * Who a session's sessions list, jobs and files belong to: its user, and for a shared account (the public demo
+ * user) its client address too, so that one visitor never lists, ends or re-runs another's.
+ */
+export function ownerKey(
+  session: { readonly username: string; readonly source: string },
+  shared: (username: string) => boolean,
+): string {
+  return shared(session.username) ? `${session.username}\n${session.source}` : session.username;
+}
+
 /** The owner of a wire session for the per-owner cap: its user at the client's address. */
 export const sessionOwner = (username: string, address: string): string =>
   `${username.toLowerCase()}\n${address}`;

@@ -1,9 +1,10 @@
 import type { CubeRef, Provider } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
+import { ownerKey } from "../session-store.ts";
 import { badRequest, WireError } from "./errors.ts";
 import type { JobStore } from "./jobs.ts";
 import { type OutlineIndex, readOutline } from "./outline.ts";
-import { ownerKey, type WireSession, type WireSessions } from "./sessions.ts";
+import type { WireSession, WireSessions } from "./sessions.ts";
 
 /** What the route modules share: the provider, the session and job stores, and the lookups every call makes. */
 export interface EssbaseContext {

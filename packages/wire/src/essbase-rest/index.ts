@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { administratorRole, type WireEndpointOptions } from "../options.ts";
+import { ownerKey } from "../session-store.ts";
 import { registerAboutRoutes } from "./about-routes.ts";
 import { registerApplicationRoutes } from "./application-routes.ts";
 import { essbaseAuth } from "./auth.ts";
@@ -18,7 +19,7 @@ import { registerMdxRoutes } from "./mdx-routes.ts";
 import { registerOutlineRoutes } from "./outline-routes.ts";
 import { registerPreferenceRoutes } from "./preference-routes.ts";
 import { registerSessionRoutes } from "./session-routes.ts";
-import { ownerKey, type WireSession, WireSessions } from "./sessions.ts";
+import { type WireSession, WireSessions } from "./sessions.ts";
 import { registerVariableRoutes } from "./variables.ts";
 
 /** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what

@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import { javaDataText, type MdxJson } from "@qibates/protocols/essbase-rest";
+import type { MdxReport } from "./mdx-formats.ts";
 
 type Schemas = components["schemas"];
 
@@ -10,24 +11,14 @@ const DATA_KINDS = new Set<Schemas["CellKind"]>(["data", "read-only", "missing",
  * outline order), `column` and `row` the axes' dimensions, `data` the report from the first column-header row
  * down, corner cells `""`, data values as Java's `Double.toString` (`"400855.0"`). The shape is the one
  * appliedolap recorded from 21.7 (`MdxJsonTest`, page dimensions as bare names; 26.1 writes objects).
- */
-export function mdxJson(
-  answer: Pick<Schemas["GridResponse"], "grid" | "cellKinds" | "layout">,
-  outline: readonly { name: string; attribute: boolean }[],
-  dataless: boolean,
-): MdxJson {
-  return mdxReport(answer, outline, dataless).json;
-}
-
-/**
- * {@link mdxJson}'s report, with which of its cells are data cells (`isData`, same shape as `data`) and how many
- * of its first rows are column headers: what the CSV, HTML and XLSX formats of the same report read.
+ * `rows`: the same `data`, with which of its cells are data cells and how many of its first rows are column
+ * headers: what the CSV, HTML and XLSX formats of the same report read (`mdx-formats.ts`).
  */
 export function mdxReport(
   answer: Pick<Schemas["GridResponse"], "grid" | "cellKinds" | "layout">,
   outline: readonly { name: string; attribute: boolean }[],
   dataless: boolean,
-): { json: MdxJson; isData: boolean[][]; headerRows: number } {
+): { json: MdxJson; rows: MdxReport } {
   const { grid, cellKinds, layout } = answer;
   // Every base dimension on no axis (21.7's answer to a query without WHERE lists Product, Market and
   // Scenario of Sample.Basic, not its attribute dimensions), and any dimension of the slicer.
@@ -52,8 +43,9 @@ export function mdxReport(
     for (let c = 0; c < columns; c++) {
       const text = line[c] ?? "";
       const kind = kinds[c] ?? "blank";
-      flags.push(DATA_KINDS.has(kind));
-      if (DATA_KINDS.has(kind)) out.push(dataless ? "" : javaDataText(text));
+      const dataCell = DATA_KINDS.has(kind);
+      flags.push(dataCell);
+      if (dataCell) out.push(dataless ? "" : javaDataText(text));
       else if (kind === "corner" || kind === "blank") out.push("");
       else out.push(text.trim());
     }
@@ -65,7 +57,6 @@ export function mdxReport(
       metadata: { page, column: [...layout.columnDimensions], row: [...layout.rowDimensions] },
       data,
     },
-    isData,
-    headerRows: Math.min(data.length, Math.max(0, layout.headerRows - firstTop)),
+    rows: { data, isData, headerRows: Math.min(data.length, Math.max(0, layout.headerRows - firstTop)) },
   };
 }

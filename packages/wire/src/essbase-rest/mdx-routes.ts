@@ -3,6 +3,7 @@ import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
+import { contentDisposition } from "./file-routes.ts";
 import { MDX_FORMAT_TYPES, mdxCsv, mdxHtml, mdxXlsx } from "./mdx-formats.ts";
 import { mdxReport } from "./mdx-json.ts";
 import { essbaseOf } from "./outline.ts";
@@ -39,15 +40,13 @@ export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext): 
       prefs.dataless === true,
     );
     if (format === "JSON") return reply.type(JSON_TYPE).send(report.json);
-    const rows = { data: report.json.data, isData: report.isData, headerRows: report.headerRows };
+    const { rows } = report;
     // A file name of safe characters only: a header cannot carry every character a cube name may hold.
     const file = `${ref.application}.${ref.cube}.mdx`.replace(/[^\w.-]/g, "_");
     reply.type(MDX_FORMAT_TYPES[format as keyof typeof MDX_FORMAT_TYPES]);
     if (format === "HTML") return reply.send(mdxHtml(rows, `${ref.application}.${ref.cube}`));
     if (format === "CSV")
-      return reply.header("content-disposition", `attachment; filename="${file}.csv"`).send(mdxCsv(rows));
-    return reply
-      .header("content-disposition", `attachment; filename="${file}.xlsx"`)
-      .send(await mdxXlsx(rows));
+      return reply.header("content-disposition", contentDisposition(`${file}.csv`)).send(mdxCsv(rows));
+    return reply.header("content-disposition", contentDisposition(`${file}.xlsx`)).send(await mdxXlsx(rows));
   });
 }

@@ -28,14 +28,6 @@ export interface WireSession {
 }
 
 /**
- * Who a session's sessions list and jobs belong to: its user, and for a shared account (the public demo user)
- * its client address too, so that one visitor never lists, ends or re-runs another's.
- */
-export function ownerKey(session: WireSession, shared: (username: string) => boolean): string {
-  return shared(session.username) ? `${session.username}\n${session.source}` : session.username;
-}
-
-/**
  * The sessions of the endpoint: created by a Basic login, found by cookie, ended by `DELETE /session`, by
  * idleness or, beyond the cap, least recently used first.
  */

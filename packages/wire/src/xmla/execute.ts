@@ -73,8 +73,9 @@ export async function execute(
   const result = await cube.mdx(text, maxCells !== undefined ? { maxCells, dialect } : { dialect });
   const outline = new CubeOutline(await cube.metadata());
   // A property the server has not is a fault before the answer starts (it is written a slice at a time).
-  for (const axis of result.axes)
-    for (const d of axis.dimensions) memberPropertiesOf(outline, d, asked.axes.get(axis.ordinal) ?? []);
+  const memberProperties = result.axes.map((axis) =>
+    axis.dimensions.map((d) => memberPropertiesOf(outline, d, asked.axes.get(axis.ordinal) ?? [])),
+  );
   return {
     cube: cube.cube,
     outline,
@@ -83,7 +84,8 @@ export async function execute(
     aliasTable: "Default",
     format: format === FORMAT.Tabular ? "Tabular" : "Multidimensional",
     levels: context.levels,
-    properties: asked,
+    memberProperties,
+    cellProperties: asked.cell,
     writable: state.olap.writable && cube.update !== undefined,
   };
 }

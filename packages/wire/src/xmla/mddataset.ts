@@ -17,8 +17,7 @@ import {
   xmlColumnName,
 } from "@qibates/protocols/xmla";
 import type { OlapCellSet, OlapMember, Work } from "@qibates/provider";
-import type { QueryProperties } from "./mdx-dialect.ts";
-import { type MemberFacts, type MemberProperty, memberPropertiesOf } from "./member-properties.ts";
+import type { MemberFacts, MemberProperty } from "./member-properties.ts";
 import {
   type CubeOutline,
   caption,
@@ -79,8 +78,13 @@ export interface MdDataSetInput {
   format?: "Multidimensional" | "Tabular";
   /** How the address numbers levels (`LName`, `LNum`, `PARENT_LEVEL`): from the root or from the leaves. */
   levels?: LevelRule;
-  /** The member properties each axis asked for (`DIMENSION PROPERTIES`) and the cell properties, if any. */
-  properties?: QueryProperties;
+  /**
+   * Per axis of `result` (same order), per hierarchy: the member properties asked for beyond the five
+   * (`DIMENSION PROPERTIES`, {@link memberPropertiesOf}); none when absent.
+   */
+  memberProperties?: readonly (readonly (readonly MemberProperty[])[])[];
+  /** The cell properties asked for (`CELL PROPERTIES`); null or absent for the default three. */
+  cellProperties?: readonly string[] | null;
   /** Whether the cells can be written back (`UPDATEABLE`). */
   writable?: boolean;
 }
@@ -113,14 +117,10 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
   ];
 
   const rule = input.levels ?? "root";
-  const asked = input.properties;
-  // Per axis, per hierarchy: the properties asked for beyond the five every member carries.
-  const extras = axes.map((a, i) => {
-    const ordinal = result.axes[i]?.ordinal;
-    const wanted = ordinal === undefined ? [] : (asked?.axes.get(ordinal) ?? []);
-    return a.dimensions.map((d) => memberPropertiesOf(outline, d, wanted));
-  });
-  const cellProperties = asked?.cell ?? DEFAULT_CELL_PROPERTIES;
+  // Per axis, per hierarchy: the properties asked for beyond the five every member carries (none on the slicer).
+  const extras = input.memberProperties ?? [];
+  const askedCells = input.cellProperties ?? null;
+  const cellProperties = askedCells ?? DEFAULT_CELL_PROPERTIES;
   out.push(
     olapInfoXml(
       input.cube,
@@ -173,7 +173,7 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     const v = cells[c];
     if (v === null || v === undefined) continue;
     const text = String(v);
-    if (!asked?.cell) {
+    if (!askedCells) {
       out.push(cellXml(c, text, formatted?.[c] ?? formatValue(v, text)));
       continue;
     }

@@ -37,8 +37,11 @@ export function levelName(d: OlapDimension, generation: number): string {
 }
 
 export function levelUniqueName(d: OlapDimension, generation: number): string {
-  return `${bracket(d.name)}.${bracket(levelName(d, generation))}`;
+  return layerUniqueName(d, levelName(d, generation));
 }
+
+/** A generation's or level's unique name: `[dimension].[name]`. */
+const layerUniqueName = (d: OlapDimension, name: string) => `${bracket(d.name)}.${bracket(name)}`;
 
 /**
  * How an address numbers a dimension's levels (issue 54): from the root on Analysis Services' address (XMLA's
@@ -72,7 +75,7 @@ export function levelsOf(d: OlapDimension, rule: LevelRule): XmlaLevel[] {
     return {
       number: k,
       name,
-      uniqueName: `${bracket(d.name)}.${bracket(name)}`,
+      uniqueName: layerUniqueName(d, name),
       holds: (m: OlapMember) => m.level === k,
     };
   });
@@ -85,7 +88,7 @@ export function memberLevel(
   rule: LevelRule,
 ): { number: number; uniqueName: string } {
   if (rule === "root") return { number: m.generation - 1, uniqueName: levelUniqueName(d, m.generation) };
-  return { number: m.level, uniqueName: `${bracket(d.name)}.${bracket(olapLayerName(d, "level", m.level))}` };
+  return { number: m.level, uniqueName: layerUniqueName(d, olapLayerName(d, "level", m.level)) };
 }
 
 /** The deepest generation of a dimension. */

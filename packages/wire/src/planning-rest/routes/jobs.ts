@@ -18,6 +18,7 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ownerKey } from "../../session-store.ts";
 import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
@@ -104,10 +105,11 @@ export function jobRoutes(
       if (!rule) throw new HttpError(400, `Business rule ${jobName} does not exist.`);
       // A place in the provider's job queue before the job is answered as started: past the caller's or the
       // server's bound, a 429 with Retry-After now (the error handler), never a job that fails later.
-      const queueOwner = o.sharedUser?.(caller.username)
-        ? `planning-rest:${caller.username}\n${request.ip}`
-        : `planning-rest:${caller.username}`;
-      const ticket = ctx.provider.jobs?.admit(queueOwner) ?? null;
+      const owner = ownerKey(
+        { username: caller.username, source: request.ip },
+        o.sharedUser ?? (() => false),
+      );
+      const ticket = ctx.provider.jobs?.admit(`planning-rest:${owner}`) ?? null;
       const job: Job = {
         jobId: nextJob++,
         jobName: rule.ruleName,
