@@ -5,7 +5,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
-import { ApiError, apiErrorBody } from "./api-error.ts";
+import { ApiError } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
@@ -15,6 +15,7 @@ import {
   asyncPreference,
   type OperationName,
   type OperationOutcome,
+  operationError,
   retryAfterSeconds,
 } from "./long-operations.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
@@ -183,15 +184,10 @@ async function outcomeOf(call: Promise<unknown>, request: FastifyRequest): Promi
     return { status: "succeeded", result: isGridAnswer(result) ? answerValue(result) : result };
   } catch (e) {
     if (e instanceof ApiError) {
-      const body = apiErrorBody(e, requestLocale(request), request.id);
-      return { status: "failed", error: { status: e.status, body: { ...body } } };
+      return { status: "failed", error: operationError(e, requestLocale(request), request.id) };
     }
     request.log.error({ err: e }, "internal error");
-    const internal = new ApiError("QB_ERR_INTERNAL");
-    return {
-      status: "failed",
-      error: { status: 500, body: { ...apiErrorBody(internal, "en", request.id) } },
-    };
+    return { status: "failed", error: operationError(new ApiError("QB_ERR_INTERNAL"), "en", request.id) };
   }
 }
 

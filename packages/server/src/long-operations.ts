@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { ErrorLocale } from "@qibates/provider";
+import { type ApiError, apiErrorBody } from "./api-error.ts";
 import type { Database } from "./database.ts";
 
 /**
@@ -14,6 +16,8 @@ export const DEFAULT_ASYNC_WAIT_SECONDS = 2;
 export const OPERATION_HEARTBEAT_SECONDS = 10;
 /** An operation whose node has said nothing for this long is reported lost (the node stopped). */
 export const OPERATION_LOST_AFTER_SECONDS = 60;
+/** How often a node deletes the operations past their time (at an operation's start). */
+export const OPERATION_SWEEP_SECONDS = 600;
 /** The longest `Retry-After` of a running operation. */
 export const MAX_RETRY_AFTER_SECONDS = 10;
 
@@ -35,6 +39,11 @@ export interface OperationResource {
   expiresAt: string;
   result: unknown;
   error: OperationError | null;
+}
+
+/** The error `error` answers, as an operation keeps it: its status and the body every API call sends. */
+export function operationError(error: ApiError, locale: ErrorLocale, requestId: string): OperationError {
+  return { status: error.status, body: { ...apiErrorBody(error, locale, requestId) } };
 }
 
 /** The outcome of an operation's call. */
@@ -117,6 +126,8 @@ export interface OperationStoreOptions {
 export class OperationStore {
   private readonly heartbeatMs: number;
   private readonly lostAfterMs: number;
+  /** When this node last deleted the operations past their time (none are read after it anyway). */
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
@@ -138,8 +149,12 @@ export class OperationStore {
   ): Promise<OperationResource> {
     const id = `op_${randomBytes(16).toString("base64url")}`;
     const keptSeconds = this.options.keptHours * 3600 + this.options.longestCallSeconds;
-    // Ended operations past their time go as new ones come: no sweeper to run on every node.
-    await this.db.query("delete from api_operations where expires_at < now()");
+    // Ended operations past their time go as new ones come, at most every few minutes: no sweeper to run on
+    // every node, no delete on every start (a row past its time is never read: `read` filters on it).
+    if (Date.now() - this.sweptAt >= OPERATION_SWEEP_SECONDS * 1000) {
+      this.sweptAt = Date.now();
+      await this.db.query("delete from api_operations where expires_at < now()");
+    }
     const [row] = await this.db.query<Row>(
       `insert into api_operations (id, key_id, operation, status, expires_at)
        values ($1, $2, $3, 'running', now() + make_interval(secs => $4))

@@ -23,8 +23,7 @@ export function requestLocale(request: FastifyRequest): ErrorLocale {
     | undefined;
   const fromBody = body?.settings?.locale ?? body?.preferences?.locale;
   if (typeof fromBody === "string") return errorLocale(fromBody);
-  const header = request.headers["accept-language"];
-  return errorLocale(typeof header === "string" ? header.split(",")[0]?.trim() : undefined);
+  return headerLocale(request.headers["accept-language"]);
 }
 
 /** The language of the last request read on each connection, for the errors that end the connection. */

@@ -63,6 +63,25 @@ function filesStamp(files: readonly string[]): string {
     .join(",");
 }
 
+/** What `load` reads from `files`, read again when one changes (checked at most once a second). */
+function reloadedOnChange<T>(files: readonly string[], load: () => T): () => T {
+  let seen = filesStamp(files);
+  let value = load();
+  let checked = Date.now();
+  return () => {
+    const now = Date.now();
+    if (now - checked >= 1000) {
+      checked = now;
+      const current = filesStamp(files);
+      if (current !== seen) {
+        seen = current;
+        value = load();
+      }
+    }
+    return value;
+  };
+}
+
 /**
  * The pages' policy from the manifests of every locale built (`script-hashes.json`, `fr/script-hashes.json`),
  * read again when one changes (a new build while the server runs; checked at most once a second). Without a
@@ -71,14 +90,13 @@ function filesStamp(files: readonly string[]): string {
 function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): () => string {
   const folders = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))];
   const files = folders.map((folder) => join(folder, SCRIPT_HASHES_FILE));
-  const stamp = (): string => filesStamp(files);
-  const load = (warn: boolean): string => {
+  return reloadedOnChange(files, () => {
     const hashes = new Set<string>();
     for (const [i, file] of files.entries()) {
       const read = readScriptHashes(file);
       if ("hashes" in read) for (const h of read.hashes) hashes.add(h);
       // A locale not built has no pages to vouch for.
-      else if (warn && existsSync(folders[i] ?? root)) {
+      else if (existsSync(folders[i] ?? root)) {
         log.warn(
           { file, problem: read.problem },
           "site script hashes unusable: its pages' inline scripts are refused (script-src 'self'); rebuild the site",
@@ -86,22 +104,7 @@ function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): (
       }
     }
     return sitePolicy([...hashes].sort(), basePolicy);
-  };
-  let seen = stamp();
-  let policy = load(true);
-  let checked = Date.now();
-  return () => {
-    const now = Date.now();
-    if (now - checked >= 1000) {
-      checked = now;
-      const current = stamp();
-      if (current !== seen) {
-        seen = current;
-        policy = load(true);
-      }
-    }
-    return policy;
-  };
+  });
 }
 
 /**
@@ -117,8 +120,7 @@ export const REDIRECTS_FILE = "redirects.json";
  */
 function siteRedirects(root: string, log: FastifyBaseLogger): () => ReadonlyMap<string, string> {
   const files = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))].map((f) => join(f, REDIRECTS_FILE));
-  const stamp = (): string => filesStamp(files);
-  const load = (): ReadonlyMap<string, string> => {
+  return reloadedOnChange(files, (): ReadonlyMap<string, string> => {
     const map = new Map<string, string>();
     for (const file of files) {
       if (!existsSync(file)) continue;
@@ -133,22 +135,7 @@ function siteRedirects(root: string, log: FastifyBaseLogger): () => ReadonlyMap<
       }
     }
     return map;
-  };
-  let seen = stamp();
-  let map = load();
-  let checked = Date.now();
-  return () => {
-    const now = Date.now();
-    if (now - checked >= 1000) {
-      checked = now;
-      const current = stamp();
-      if (current !== seen) {
-        seen = current;
-        map = load();
-      }
-    }
-    return map;
-  };
+  });
 }
 
 /**

@@ -122,14 +122,22 @@ export async function openSnapshotFile(path: string): Promise<FileHandle> {
 
 /** The SHA-256 of a file of a snapshot, read as a stream (a regular file of its own only). */
 export async function sha256OfFile(path: string): Promise<string> {
-  const h = createHash("sha256");
   const handle = await openSnapshotFile(path);
   try {
-    for await (const chunk of handle.createReadStream({ autoClose: false })) h.update(chunk as Buffer);
-  } catch (e) {
-    throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)})`);
+    return await sha256OfHandle(handle, path);
   } finally {
     await handle.close();
+  }
+}
+
+/** The SHA-256 of an open file, read as a stream from its start (the handle left open). */
+async function sha256OfHandle(handle: FileHandle, path: string): Promise<string> {
+  const h = createHash("sha256");
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 }))
+      h.update(chunk as Buffer);
+  } catch (e) {
+    throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)})`);
   }
   return h.digest("hex");
 }
@@ -176,16 +184,14 @@ function quoted(text: string): string {
   return JSON.stringify(shown);
 }
 
-/** A member name or alias with a control character (which no XML 1.0 answer can carry). */
-const CONTROL = {
-  test: (text: string): boolean => {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0x20 || c === 0x7f) return true;
-    }
-    return false;
-  },
-};
+/** Whether a member name or alias has a control character (which no XML 1.0 answer can carry). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 
 /** Checks a manifest document; throws with the field that is wrong. */
 export function checkManifest(doc: unknown, where: string): SnapshotManifest {
@@ -238,18 +244,22 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
 
 async function checkedFile(folder: string, f: SnapshotFile): Promise<string> {
   const path = join(folder, f.file);
+  // One open for the size and the checksum.
   const handle = await openSnapshotFile(path);
-  const { size } = await handle.stat().finally(() => handle.close());
-  if (size !== f.bytes) {
-    throw new CubeSnapshotError(
-      `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
-    );
-  }
-  const sum = await sha256OfFile(path);
-  if (sum !== f.sha256) {
-    throw new CubeSnapshotError(
-      `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
-    );
+  try {
+    const { size } = await handle.stat();
+    if (size !== f.bytes) {
+      throw new CubeSnapshotError(
+        `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
+      );
+    }
+    if ((await sha256OfHandle(handle, path)) !== f.sha256) {
+      throw new CubeSnapshotError(
+        `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
+      );
+    }
+  } finally {
+    await handle.close();
   }
   return path;
 }
@@ -423,9 +433,9 @@ async function loadCube(
 /** The first dimension, member or alias whose name has a control character, as a message names it. */
 function controlNamed(dimensions: readonly { name: string; members: MemberSpec[] }[]): string | null {
   const walk = (m: MemberSpec): string | null => {
-    if (CONTROL.test(m.name)) return `member ${quoted(m.name)}`;
+    if (hasControlCharacter(m.name)) return `member ${quoted(m.name)}`;
     for (const a of Object.values(m.aliases ?? {}))
-      if (CONTROL.test(a)) return `the alias ${quoted(a)} of ${m.name}`;
+      if (hasControlCharacter(a)) return `the alias ${quoted(a)} of ${m.name}`;
     for (const c of m.children ?? []) {
       const bad = walk(c);
       if (bad) return bad;
@@ -433,7 +443,7 @@ function controlNamed(dimensions: readonly { name: string; members: MemberSpec[]
     return null;
   };
   for (const d of dimensions) {
-    if (CONTROL.test(d.name)) return `dimension ${quoted(d.name)}`;
+    if (hasControlCharacter(d.name)) return `dimension ${quoted(d.name)}`;
     for (const m of d.members) {
       const bad = walk(m);
       if (bad) return bad;

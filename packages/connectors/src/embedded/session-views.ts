@@ -175,10 +175,22 @@ export class DemoSessionViews {
 
   /** Bytes the views open on this node hold (their cubes' stored values). */
   get bytes(): number {
-    let total = 0;
-    for (const [, app] of this.essbase.opened()) total += app.cube.byteLength;
-    for (const [, app] of this.planning.opened()) total += planningBytes(app);
-    return total;
+    return this.held().reduce((total, v) => total + v.bytes, 0);
+  }
+
+  /** The views open on this node, each with its bytes and when it was last used. */
+  private held() {
+    const all: {
+      views: SessionViews<EssbaseApplication> | SessionViews<PlanningDemoApplication>;
+      id: string;
+      bytes: number;
+      usedAt: number;
+    }[] = [];
+    for (const [id, app, usedAt] of this.essbase.opened())
+      all.push({ views: this.essbase, id, bytes: app.cube.byteLength, usedAt });
+    for (const [id, app, usedAt] of this.planning.opened())
+      all.push({ views: this.planning, id, bytes: planningBytes(app), usedAt });
+    return all;
   }
 
   /**
@@ -190,13 +202,9 @@ export class DemoSessionViews {
     keep: string,
   ) {
     if (!Number.isFinite(this.maxBytes)) return;
-    let total = this.bytes;
+    const all = this.held();
+    let total = all.reduce((sum, v) => sum + v.bytes, 0);
     if (total <= this.maxBytes) return;
-    const all: { views: typeof views; id: string; bytes: number; usedAt: number }[] = [];
-    for (const [id, app, usedAt] of this.essbase.opened())
-      all.push({ views: this.essbase, id, bytes: app.cube.byteLength, usedAt });
-    for (const [id, app, usedAt] of this.planning.opened())
-      all.push({ views: this.planning, id, bytes: planningBytes(app), usedAt });
     all.sort((a, b) => a.usedAt - b.usedAt);
     for (const v of all) {
       if (total <= this.maxBytes) break;

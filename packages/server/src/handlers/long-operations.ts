@@ -1,19 +1,14 @@
 import { type Answer, callerKey, type Handlers } from "../api.ts";
-import { ApiError, apiErrorBody } from "../api-error.ts";
-import { retryAfterSeconds } from "../long-operations.ts";
+import { ApiError } from "../api-error.ts";
+import { operationError, retryAfterSeconds } from "../long-operations.ts";
 import { requestLocale } from "../request-locale.ts";
 
 export const operationHandlers = {
   /** A call answered 202: running, or ended with its result or its error (long-operations.ts). */
   getOperation: async (ctx) => {
     const operationId = ctx.params.operationId ?? "";
-    const lost = () => {
-      const error = new ApiError("QB_ERR_OPERATION_LOST");
-      return {
-        status: error.status,
-        body: { ...apiErrorBody(error, requestLocale(ctx.request), ctx.request.id) },
-      };
-    };
+    const lost = () =>
+      operationError(new ApiError("QB_ERR_OPERATION_LOST"), requestLocale(ctx.request), ctx.request.id);
     const found = await ctx.services.operations.read(callerKey(ctx).id, operationId, lost);
     // Another key's operation is answered as one that does not exist: ids are not confirmed to strangers.
     if (!found) throw new ApiError("QB_ERR_OPERATION_UNKNOWN", { operationId }, "operationId");
