@@ -21,7 +21,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { launchChromium } from "../e2e/support/browser.ts";
-import { AggregationWorkers } from "../packages/connectors/src/embedded/aggregation-workers.ts";
+import { AggregationWorkers } from "../packages/embedded/src/aggregation-workers.ts";
 import { CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { median, runDuckDb } from "./engine-duckdb.ts";
 

@@ -19,7 +19,7 @@ import {
   CUBE_SNAPSHOT_VERSION,
   loadCubeSnapshot,
   type SnapshotManifest,
-} from "../packages/connectors/src/embedded/index.ts";
+} from "../packages/embedded/src/index.ts";
 import { openConnectorHarness } from "../packages/server/tools/answer-key.ts";
 import { buildSyntheticCube, COMBOS, present, syntheticDimensions, value } from "./engine-synthetic.ts";
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { DEMO_SERVERS } from "@qibates/engine/demo";
 import { esc } from "@qibates/protocols/xml";
 import Fastify from "fastify";
-import { EmbeddedProvider, memoryStore } from "../packages/connectors/src/embedded/index.ts";
+import { EmbeddedProvider, memoryStore } from "../packages/embedded/src/index.ts";
 import { xmlaEndpoint } from "../packages/wire/src/xmla/index.ts";
 
 const args = process.argv.slice(2);

@@ -14,6 +14,9 @@ const STAMP = join(DIST, ".qibates-build-stamp");
 const SOURCES = [
   "packages/server/src",
   "packages/connectors/src",
+  "packages/embedded/src",
+  "packages/grid-bridge/src",
+  "packages/provider/src",
   "packages/engine/src",
   "packages/engine/demo",
   "packages/client/src",
@@ -21,6 +24,9 @@ const SOURCES = [
   "packages/protocols/src",
   "packages/server/package.json",
   "packages/connectors/package.json",
+  "packages/embedded/package.json",
+  "packages/grid-bridge/package.json",
+  "packages/provider/package.json",
   "packages/engine/package.json",
   "packages/client/package.json",
   "packages/wire/package.json",
@@ -54,8 +60,8 @@ export async function buildServerIfNeeded({ force = false } = {}) {
     // `aggregation-worker.mjs`, which the server starts by those names).
     entryPoints: {
       main: join(ROOT, "packages", "server", "src", "main.ts"),
-      "grid-worker": join(ROOT, "packages", "connectors", "src", "embedded", "grid-worker.ts"),
-      "aggregation-worker": join(ROOT, "packages", "connectors", "src", "embedded", "aggregation-worker.ts"),
+      "grid-worker": join(ROOT, "packages", "embedded", "src", "grid-worker.ts"),
+      "aggregation-worker": join(ROOT, "packages", "embedded", "src", "aggregation-worker.ts"),
     },
     outdir: DIST,
     outExtension: { ".js": ".mjs" },

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The protocol folders stand alone: each reaches what they share through `src/remote/` (sessions, outline
- * cache, unsupported()), `src/grid-bridge/` (grids and settings between the contract and the engine) and
- * `@qibates/protocols` (the codecs), never through another protocol's folder nor the embedded provider.
+ * cache, unsupported()), `@qibates/grid-bridge` (grids and settings between the contract and the engine) and
+ * `@qibates/protocols` (the codecs), never through another protocol's folder nor the engine host
+ * (`@qibates/embedded`).
  * Read from the import lines of every source file, so a new file is checked without being listed.
  */
 
@@ -31,6 +32,8 @@ function specifiers(text: string): string[] {
 
 /** The folder under `src/` a specifier of `file` lands in (`embedded`, `xmla`…), or the package path it names. */
 function target(file: string, spec: string): string {
+  if (spec === "@qibates/embedded" || spec.startsWith("@qibates/embedded/")) return "embedded";
+  if (spec.includes("packages/embedded/") || spec.includes("/embedded/src")) return "embedded";
   if (spec.startsWith("@qibates/connectors/"))
     return spec.slice("@qibates/connectors/".length).split("/")[0] as string;
   if (!spec.startsWith(".")) return spec;
@@ -56,16 +59,24 @@ describe("connector folders", () => {
     expect(crossings(folder, PROTOCOLS)).toEqual([]);
   });
 
-  it.each(PROTOCOLS)("%s imports nothing of the embedded provider", (folder) => {
+  it.each([...PROTOCOLS, "remote", "net"])("%s imports nothing of the engine host", (folder) => {
     expect(crossings(folder, ["embedded"])).toEqual([]);
+  });
+
+  it("the package names no engine host among its run-time dependencies", () => {
+    const pkg = JSON.parse(readFileSync(join(SRC, "..", "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies ?? {})).not.toContain("@qibates/embedded");
   });
 
   it("reads the import lines it checks", () => {
     const file = join(SRC, "xmla", "provider.ts");
     const specs = specifiers(readFileSync(file, "utf8"));
-    expect(specs).toContain("../grid-bridge/engine-errors.ts");
+    expect(specs).toContain("@qibates/grid-bridge");
     expect(target(file, "../smartview/client.ts")).toBe("smartview");
-    expect(target(file, "@qibates/connectors/embedded")).toBe("embedded");
+    expect(target(file, "@qibates/embedded")).toBe("embedded");
+    expect(target(file, "../../../embedded/src/provider.ts")).toBe("embedded");
     expect(specifiers('import {\n  a,\n} from "../x/y.ts";\nexport { b } from "./z.ts";')).toEqual([
       "../x/y.ts",
       "./z.ts",

@@ -1,7 +1,7 @@
+import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
 import { layerNameOf } from "@qibates/engine";
 import { OlapError, olapLayerName, type ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
 
 /** The embedded provider's OLAP port answers the engine's outline and MDX as plain data, nothing lost. */
 describe("the embedded OLAP port", () => {

@@ -47,7 +47,7 @@ export interface CubeOptions {
   /** Blocks to reserve room for. */
   expectedBlocks?: number;
   /**
-   * Threads that aggregate beside the caller's (`cube/parallel.ts`; in Node, `@qibates/connectors/embedded`'s
+   * Threads that aggregate beside the caller's (`cube/parallel.ts`; in Node, `@qibates/embedded`'s
    * `AggregationWorkers`): the stored values then live in SharedArrayBuffers. The results are the same bit for
    * bit as on one thread.
    */

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
+import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "@qibates/embedded";
 import { parse } from "yaml";
 import {
   REPLAY_CONNECTORS,

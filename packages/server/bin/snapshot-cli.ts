@@ -1,16 +1,12 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import {
-  importDataFile,
-  SNAPSHOT_APPLICATION_NAME,
-  SNAPSHOT_APPLICATION_NAME_RULE,
-} from "@qibates/connectors/embedded";
 import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
 import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
 import { XmlaProvider } from "@qibates/connectors/xmla";
+import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
 import { hashPassword } from "../src/snapshot-users.ts";
 import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";

@@ -6,7 +6,7 @@ import type {
   SnapshotInfo,
   StoredEntry,
   TaskCompletion,
-} from "@qibates/connectors/embedded";
+} from "@qibates/embedded";
 import type { Database, Queryable } from "./database.ts";
 
 /** Journal rows read per query when replaying (a huge journal is not read in one answer). */

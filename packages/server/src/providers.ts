@@ -1,4 +1,10 @@
 import { readFileSync } from "node:fs";
+import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { Upstreams } from "@qibates/connectors/net";
+import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
+import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
+import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
 import {
   DEMO_APPLICATIONS,
   type EmbeddedAccess,
@@ -6,13 +12,7 @@ import {
   type EmbeddedProviderOptions,
   type JournalLog,
   loadCubeSnapshots,
-} from "@qibates/connectors/embedded";
-import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
-import { Upstreams } from "@qibates/connectors/net";
-import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
-import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
-import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
-import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
+} from "@qibates/embedded";
 import type { Connector, Provider, SliceScheduler } from "@qibates/provider";
 import { type Config, ConfigError } from "./config.ts";
 import type { Database } from "./database.ts";

@@ -1,4 +1,4 @@
-import type { JournalLog } from "@qibates/connectors/embedded";
+import type { JournalLog } from "@qibates/embedded";
 import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { wireSessionAlive } from "@qibates/wire";
 import type { FastifyRequest } from "fastify";

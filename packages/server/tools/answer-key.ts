@@ -1,6 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { Upstreams } from "@qibates/connectors/net";
+import { SmartViewProvider } from "@qibates/connectors/smartview";
+import { XmlaProvider } from "@qibates/connectors/xmla";
 import {
   ANSWER_KEY_SERVER,
   type AnswerKeyCube,
@@ -11,11 +15,7 @@ import {
   answerKeyOutline,
   EmbeddedProvider,
   type LoadedSnapshot,
-} from "@qibates/connectors/embedded";
-import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
-import { Upstreams } from "@qibates/connectors/net";
-import { SmartViewProvider } from "@qibates/connectors/smartview";
-import { XmlaProvider } from "@qibates/connectors/xmla";
+} from "@qibates/embedded";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { demoCredentialsValid } from "../src/demo.ts";

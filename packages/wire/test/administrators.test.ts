@@ -1,4 +1,4 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountName, administratorsNamed } from "../src/options.ts";

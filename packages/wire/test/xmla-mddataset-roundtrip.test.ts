@@ -1,4 +1,4 @@
-import { EmbeddedProvider, memoryStore } from "@qibates/connectors/embedded";
+import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
 import { answerHead, answerTail, dataSetOf, parseSoap } from "@qibates/protocols/xmla";
 import type { OlapMember, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

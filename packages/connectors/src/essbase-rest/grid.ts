@@ -8,6 +8,7 @@ import {
   resolveLabel,
   runGridOperation,
 } from "@qibates/engine/grid";
+import { layoutSource } from "@qibates/grid-bridge";
 import {
   CELL_TYPE,
   type GridPreferencesPatch,
@@ -17,7 +18,6 @@ import {
   readSlice,
   zoomInModeOf,
 } from "@qibates/protocols/essbase-rest";
-import { layoutSource } from "../grid-bridge/remote-layout.ts";
 
 // The sheet the QiBates API speaks, to and from the Essbase REST grid (its types, slice reader and writer are
 // the codec's, `@qibates/protocols/essbase-rest`).

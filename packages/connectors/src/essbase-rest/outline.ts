@@ -1,5 +1,6 @@
 import type { Consolidation, DimensionSpec, MemberSpec, Storage } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import type { RemoteDimension, RemoteOutline } from "@qibates/grid-bridge";
 import {
   cubePath,
   DATA_STORAGE,
@@ -8,7 +9,6 @@ import {
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
-import type { RemoteDimension, RemoteOutline } from "../remote/outline.ts";
 import type { EssbaseRestClient } from "./client.ts";
 import { ListBudget, readPages } from "./paging.ts";
 

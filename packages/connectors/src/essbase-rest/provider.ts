@@ -1,6 +1,25 @@
 import type { components } from "@qibates/client/schema";
 import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
+import type { RemoteOutline } from "@qibates/grid-bridge";
+import {
+  dataCellsOf,
+  ENGINE_MDX,
+  engineError,
+  engineSettings,
+  gridAnswer,
+  gridRequestOf,
+  layoutSource,
+  olapCellSetOf,
+  olapMetadataOf,
+  queryMembers,
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "@qibates/grid-bridge";
 import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import type {
   ApplicationRef,
@@ -29,20 +48,6 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
-import { gridAnswer } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import { ENGINE_MDX, olapCellSetOf, olapMetadataOf, queryMembers } from "../grid-bridge/olap-bridge.ts";
-import {
-  remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
-} from "../grid-bridge/outline-calls.ts";
-import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
-import { engineSettings } from "../grid-bridge/settings.ts";
-import type { RemoteOutline } from "../remote/outline.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { EssbaseRestClient } from "./client.ts";

@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
 import { enumerateMembers, MEMBER_FILTER_INFO } from "@qibates/engine/planning";
+import { engineError } from "@qibates/grid-bridge";
 import {
   ALL_DIMENSIONS_QUERY,
   DERIVED_VALUES_QUERY,
@@ -47,7 +48,6 @@ import {
   ProviderError,
   serverUnknown,
 } from "@qibates/provider";
-import { engineError } from "../grid-bridge/engine-errors.ts";
 import { ListBudget } from "../net/list-budget.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";

@@ -1,4 +1,5 @@
 import type { CellValue, Member } from "@qibates/engine";
+import { type MdxOutline, uniformTuples } from "@qibates/grid-bridge";
 import {
   backgroundPovXml,
   ESS_INDENT,
@@ -12,7 +13,6 @@ import {
   type SvGrid,
   type SvGridDim,
 } from "@qibates/protocols/smartview";
-import { type MdxOutline, uniformTuples } from "../remote/outline.ts";
 
 export { ESS_INDENT, queryPreferences, readAnswerGrid as readGrid, type SvGrid };
 

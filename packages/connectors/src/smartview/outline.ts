@@ -1,8 +1,8 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import { bracket, type MdxOutline, type RemoteDimension } from "@qibates/grid-bridge";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
 import { ListBudget } from "../net/list-budget.ts";
-import { bracket, type MdxOutline, type RemoteDimension } from "../remote/outline.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
 

@@ -1,6 +1,22 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
+import type { MdxOutline } from "@qibates/grid-bridge";
+import {
+  engineError,
+  engineSettings,
+  gridAnswer,
+  gridOverServer,
+  gridRequestOf,
+  layoutSource,
+  memberInfo,
+  remoteAliasTable,
+  remoteDimension,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+} from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
   CubeRef,
@@ -23,21 +39,6 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
-import { gridAnswer } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
-import { memberInfo } from "../grid-bridge/members.ts";
-import {
-  remoteAliasTable,
-  remoteDimension,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-} from "../grid-bridge/outline-calls.ts";
-import { gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
-import { engineSettings } from "../grid-bridge/settings.ts";
-import type { MdxOutline } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing, refusalsOf } from "../remote/unsupported.ts";

@@ -1,6 +1,6 @@
 import type { CellValue, Member } from "@qibates/engine";
+import { bracket, uniformTuples } from "@qibates/grid-bridge";
 import type { DataSet } from "@qibates/protocols/xmla";
-import { bracket, uniformTuples } from "../remote/outline.ts";
 import type { XmlaOutline } from "./outline.ts";
 
 /**

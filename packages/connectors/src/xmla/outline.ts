@@ -1,8 +1,8 @@
 import type { DimensionSpec, MemberSpec } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
+import type { MdxOutline, RemoteDimension } from "@qibates/grid-bridge";
 import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 import { ListBudget } from "../net/list-budget.ts";
-import type { MdxOutline, RemoteDimension } from "../remote/outline.ts";
 import type { XmlaClient } from "./client.ts";
 
 /**

@@ -2,6 +2,22 @@ import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
+import {
+  bracket,
+  dataCellsOf,
+  engineError,
+  engineSettings,
+  gridAnswer,
+  gridOverServer,
+  gridRequestOf,
+  layoutSource,
+  remoteAliasTable,
+  remoteDimensions,
+  remoteDimensionTree,
+  remoteFilter,
+  remoteSearch,
+  remoteUdas,
+} from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
   CubeRef,
@@ -24,20 +40,6 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
-import { gridAnswer } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import { gridOverServer } from "../grid-bridge/grid-over-server.ts";
-import {
-  remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
-} from "../grid-bridge/outline-calls.ts";
-import { dataCellsOf, gridRequestOf, layoutSource } from "../grid-bridge/remote-layout.ts";
-import { engineSettings } from "../grid-bridge/settings.ts";
-import { bracket } from "../remote/outline.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing, refusalsOf } from "../remote/unsupported.ts";

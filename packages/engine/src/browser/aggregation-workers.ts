@@ -3,7 +3,7 @@ import { EngineError } from "../engine-error.ts";
 
 /**
  * Aggregation on Web Workers: the browser side of the engine's `AggregationThreads` (`cube/parallel.ts`; in
- * Node, `@qibates/connectors/embedded`'s `AggregationWorkers` does the same with worker threads). A cube made
+ * Node, `@qibates/embedded`'s `AggregationWorkers` does the same with worker threads). A cube made
  * with a pool (`new Cube(outline, { threads: pool })`) keeps its stored values in SharedArrayBuffers; each heavy
  * loop of CALC ALL / CALC DIM / AGG is cut in chunks, posted to every worker, and taken chunk by chunk from one
  * shared counter by the workers and the calling thread alike; the caller then waits (`Atomics.wait`) until every

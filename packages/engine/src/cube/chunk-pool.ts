@@ -2,7 +2,7 @@ import { type AggregationTask, type AggregationThreads, runAggregationChunk } fr
 
 /**
  * What every pool of aggregation threads shares, whatever starts its threads (Node's worker threads in
- * `@qibates/connectors/embedded`, Web Workers in `@qibates/engine/browser`): one Int32Array in a
+ * `@qibates/embedded`, Web Workers in `@qibates/engine/browser`): one Int32Array in a
  * SharedArrayBuffer that the calling thread and the workers read and write with `Atomics`. A task is posted to
  * every worker; each thread, the caller included, takes chunk after chunk from one counter until none is left;
  * each worker then counts itself done, and the caller waits (`Atomics.wait`) until every worker has.

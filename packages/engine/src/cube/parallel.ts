@@ -2,7 +2,7 @@ import { combine, SKIPS, timeBalance } from "./arithmetic.ts";
 
 /**
  * Aggregation on several threads. The engine names no thread API (it runs in the browser too): the host hands a
- * cube an {@link AggregationThreads} (Node: `@qibates/connectors/embedded`'s worker pool), the cube's stored
+ * cube an {@link AggregationThreads} (Node: `@qibates/embedded`'s worker pool), the cube's stored
  * values then live in SharedArrayBuffers, and the heavy loops of CALC ALL / CALC DIM / AGG run as
  * {@link AggregationTask}s cut in chunks that any thread takes in any order. Every target cell is computed by
  * one chunk, from its sources in the same order as on one thread, so the results are the same bit for bit.

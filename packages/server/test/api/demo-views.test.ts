@@ -1,4 +1,4 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 

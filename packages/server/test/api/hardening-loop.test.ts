@@ -1,5 +1,5 @@
 import http from "node:http";
-import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/connectors/embedded";
+import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";

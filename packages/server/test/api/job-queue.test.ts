@@ -1,4 +1,4 @@
-import type { EmbeddedProvider } from "@qibates/connectors/embedded";
+import type { EmbeddedProvider } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 

@@ -1,4 +1,4 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";

@@ -1,4 +1,4 @@
-import { engineError } from "@qibates/connectors/embedded";
+import { engineError } from "@qibates/embedded";
 import { CubeError } from "@qibates/engine";
 import {
   CAPABILITIES,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answerKeyOutline, replayOnEngine } from "@qibates/connectors/embedded";
+import { answerKeyOutline, replayOnEngine } from "@qibates/embedded";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { providerFor } from "../../bin/snapshot-cli.ts";

@@ -11,7 +11,7 @@ import {
   memoryStore,
   replayOnEngine,
   snapshotPlanningApplication,
-} from "@qibates/connectors/embedded";
+} from "@qibates/embedded";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";

@@ -9,7 +9,7 @@ import {
   EmbeddedProvider,
   loadCubeSnapshots,
   memoryStore,
-} from "@qibates/connectors/embedded";
+} from "@qibates/embedded";
 import { dataExportChunks } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";

@@ -22,7 +22,7 @@ import {
   type SnapshotCubeEntry,
   type SnapshotManifest,
   sha256OfFile,
-} from "@qibates/connectors/embedded";
+} from "@qibates/embedded";
 import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";

@@ -1,6 +1,6 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
+import { EmbeddedProvider } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";

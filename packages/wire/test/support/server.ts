@@ -1,4 +1,4 @@
-import { EmbeddedProvider } from "@qibates/connectors/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { WireEndpointOptions } from "../../src/options.ts";
 import { memoryStore } from "./memory-store.ts";

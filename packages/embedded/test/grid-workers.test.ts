@@ -16,10 +16,10 @@ import type { Member } from "@qibates/engine";
 import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
 import type { GridCall, ProviderSession } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
-import type { EmbeddedCatalogue } from "../src/embedded/catalogue.ts";
-import type { GridWorkers } from "../src/embedded/grid-workers.ts";
-import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
-import { PlanningDemoApplication } from "../src/embedded/planning-app.ts";
+import type { EmbeddedCatalogue } from "../src/catalogue.ts";
+import type { GridWorkers } from "../src/grid-workers.ts";
+import { EmbeddedProvider, memoryStore } from "../src/index.ts";
+import { PlanningDemoApplication } from "../src/planning-app.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**

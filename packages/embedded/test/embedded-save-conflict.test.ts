@@ -3,8 +3,8 @@ import { gunzipSync, gzip } from "node:zlib";
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { ChangeSequence } from "../src/embedded/change-sequence.ts";
-import { type EmbeddedProvider, memoryStore, SNAPSHOT_FORMAT } from "../src/embedded/index.ts";
+import { ChangeSequence } from "../src/change-sequence.ts";
+import { type EmbeddedProvider, memoryStore, SNAPSHOT_FORMAT } from "../src/index.ts";
 import { budSeed, open, save } from "./embedded-calls.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { JobQueue } from "../src/embedded/job-queue.ts";
+import { JobQueue } from "../src/job-queue.ts";
 
 /**
  * Issue 57 (part 1): background jobs wait in one queue, bounded per owner and in total, refused at once past the

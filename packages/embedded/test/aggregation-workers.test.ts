@@ -1,10 +1,10 @@
 import { Cube, type CubeSnapshot, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
 import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AggregationWorkers } from "../src/embedded/aggregation-workers.ts";
-import { snapshotCopies } from "../src/embedded/applications.ts";
-import type { LoadedSnapshot } from "../src/embedded/cube-copy.ts";
-import { memoryStore } from "../src/embedded/memory-store.ts";
+import { AggregationWorkers } from "../src/aggregation-workers.ts";
+import { snapshotCopies } from "../src/applications.ts";
+import type { LoadedSnapshot } from "../src/cube-copy.ts";
+import { memoryStore } from "../src/memory-store.ts";
 
 /**
  * Aggregation on worker threads (`aggregation-workers.ts`, the engine's `cube/parallel.ts`): the same cube

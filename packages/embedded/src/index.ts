@@ -1,4 +1,4 @@
-export { engineError } from "../grid-bridge/engine-errors.ts";
+export { engineError } from "@qibates/grid-bridge";
 export {
   ANSWER_KEY_SERVER,
   type AnswerKeyCube,

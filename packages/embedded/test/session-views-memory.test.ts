@@ -1,7 +1,7 @@
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { EmbeddedProvider, memoryStore } from "../src/embedded/index.ts";
+import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { demoSession } from "./support/demo-session.ts";
 
 /**

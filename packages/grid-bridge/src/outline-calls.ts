@@ -2,9 +2,9 @@ import type { components } from "@qibates/client/schema";
 import type { Dimension } from "@qibates/engine";
 import type { FilterInput, SearchInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
-import { searchOutline } from "../member-search.ts";
-import type { RemoteOutline } from "../remote/outline.ts";
+import { searchOutline } from "./member-search.ts";
 import { filterOutline, knownAliasTable, memberNode } from "./members.ts";
+import type { RemoteOutline } from "./remote-outline.ts";
 
 type Schemas = components["schemas"];
 

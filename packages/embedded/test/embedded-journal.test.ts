@@ -1,6 +1,6 @@
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import { describe, expect, it } from "vitest";
-import { encodeSnapshot, memoryStore } from "../src/embedded/index.ts";
+import { encodeSnapshot, memoryStore } from "../src/index.ts";
 import { budSeed, growRevenue, history, open, read, revenue410, save, until } from "./embedded-calls.ts";
 
 /**

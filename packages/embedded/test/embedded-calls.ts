@@ -1,7 +1,7 @@
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { expect } from "vitest";
-import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/embedded/index.ts";
+import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/index.ts";
 
 /** Calls on the embedded provider that change and read both demo applications, for the journal's tests. */
 

@@ -1,8 +1,8 @@
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import type { EssbaseApplication } from "../src/embedded/essbase-app.ts";
-import { GridWorkers, WORKER_DEADLINE_MS, WORKER_MEMORY_MB } from "../src/embedded/grid-workers.ts";
+import type { EssbaseApplication } from "../src/essbase-app.ts";
+import { GridWorkers, WORKER_DEADLINE_MS, WORKER_MEMORY_MB } from "../src/grid-workers.ts";
 
 /**
  * A call in a grid worker runs with a deadline and a memory cap (issue 43: untrusted work must never hold or

@@ -21,9 +21,8 @@ import {
   transferBuffers,
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
+import { cellKindsSteps, engineError, gridAnswer, savedAnswer, writtenCells } from "@qibates/grid-bridge";
 import { ProviderError } from "@qibates/provider";
-import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
 import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { capturePlanningState, restorePlanningState } from "./planning-app.ts";

@@ -1,3 +1,5 @@
+import type { EngineCube } from "@qibates/grid-bridge";
+import { engineOlapPort } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
   Connector,
@@ -9,8 +11,6 @@ import type {
   ProviderSession,
 } from "@qibates/provider";
 import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
-import type { EngineCube } from "../grid-bridge/olap-bridge.ts";
-import { engineOlapPort } from "../grid-bridge/olap-bridge.ts";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { type EmbeddedAccess, EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";

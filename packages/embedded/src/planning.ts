@@ -5,6 +5,7 @@ import type {
   PlanningApplication,
   PromptInput,
 } from "@qibates/engine/planning";
+import { engineError } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
   DataSlice,
@@ -20,7 +21,6 @@ import type {
   SubmitFormInput,
 } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
-import { engineError } from "../grid-bridge/engine-errors.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import type { GridWorkers } from "./grid-workers.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";

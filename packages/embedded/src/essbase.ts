@@ -13,6 +13,19 @@ import {
 } from "@qibates/engine/grid";
 import { runMdxGridSteps } from "@qibates/engine/mdx";
 import { outlineVariables } from "@qibates/engine/members";
+import {
+  cellKindsSteps,
+  engineError,
+  engineSettings,
+  filterOutline,
+  gridAnswer,
+  knownAliasTable,
+  memberNode,
+  pivotSelection,
+  savedAnswer,
+  searchOutline,
+  writtenCells,
+} from "@qibates/grid-bridge";
 import type {
   CubeRef,
   EssbaseOperations,
@@ -41,11 +54,6 @@ import {
   withDataVersion,
   withSessionVariable,
 } from "@qibates/provider";
-import { cellKindsSteps, gridAnswer, savedAnswer, writtenCells } from "../grid-bridge/answers.ts";
-import { engineError } from "../grid-bridge/engine-errors.ts";
-import { filterOutline, knownAliasTable, memberNode } from "../grid-bridge/members.ts";
-import { engineSettings, pivotSelection } from "../grid-bridge/settings.ts";
-import { searchOutline } from "../member-search.ts";
 import type { EmbeddedCatalogue } from "./catalogue.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import { type GridWorkers, type SavePlan, stampOf, type WorkerRead } from "./grid-workers.ts";

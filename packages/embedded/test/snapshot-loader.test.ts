@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { CubeSnapshotError, loadCubeSnapshots } from "../src/embedded/index.ts";
+import { CubeSnapshotError, loadCubeSnapshots } from "../src/index.ts";
 
 /**
  * Issue 57 (part 6): the snapshot loader (QIBATES_SNAPSHOTS) refuses what it cannot read, with a message naming

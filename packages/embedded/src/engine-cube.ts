@@ -1,8 +1,8 @@
 import { type DataFileCell, DataFileReader, dataExportChunks, runCalcScript } from "@qibates/engine";
 import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
+import { type EngineCube, EngineCubeWriteError } from "@qibates/grid-bridge";
 import type { SliceScheduler } from "@qibates/provider";
 import { DataLoadError, type DataLoadResult } from "@qibates/provider";
-import { type EngineCube, EngineCubeWriteError } from "../grid-bridge/olap-bridge.ts";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { GridWorkers } from "./grid-workers.ts";
