@@ -6,11 +6,11 @@ import {
   type Json,
   type JsonObject,
   listContractRoutes as routesOf,
-} from "../../packages/client/src/contract.ts";
+} from "../../packages/client/src/openapi-document.ts";
 
 /**
  * Reading `openapi/qibates.yaml` for tools and tests. The model of the contract (the `$ref` resolver, the
- * operations, the routes) is `packages/client/src/contract.ts`, shared with the server.
+ * operations, the routes) is `packages/client/src/openapi-document.ts`, shared with the server.
  */
 
 export {
@@ -24,7 +24,7 @@ export {
   type OperationEntry,
   operations,
   resolveRef,
-} from "../../packages/client/src/contract.ts";
+} from "../../packages/client/src/openapi-document.ts";
 
 export const CONTRACT_FILE = new URL("../qibates.yaml", import.meta.url);
 export const OVERLAY_FILE = new URL("../qibates.fr.yaml", import.meta.url);

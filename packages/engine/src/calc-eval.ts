@@ -1,7 +1,6 @@
 import { type Expr, parseFormula, type Stmt } from "./calc-parser.ts";
 import type { Cube } from "./cube.ts";
 import { EngineError } from "./engine-error.ts";
-import type { Dimension, Member, Outline } from "./outline.ts";
 import {
   ancestors,
   ancestorsInclusive,
@@ -17,7 +16,8 @@ import {
   siblingsInclusive,
   udaMembers,
   wildcardRegExp,
-} from "./queries.ts";
+} from "./members.ts";
+import type { Dimension, Member, Outline } from "./outline.ts";
 
 /** A calculation error tied to a position in the script or formula. */
 export class CalcError extends EngineError {

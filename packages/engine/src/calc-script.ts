@@ -1,8 +1,8 @@
 import { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
 import { type Expr, parseCalcScript, type Stmt } from "./calc-parser.ts";
 import { type Cube, isStorable, type Region } from "./cube.ts";
+import { attributeMembers } from "./members.ts";
 import type { Dimension, Member } from "./outline.ts";
-import { attributeMembers } from "./queries.ts";
 
 /** A named calc script stored with a cube (`CalcAll`, `BudSeed`, …). */
 export interface CalcScript {

@@ -1,6 +1,6 @@
 import { createSampleBasicCube, sampleBasicScripts } from "../demo/index.ts";
 import { runCalcScript } from "../src/calc-script.ts";
-import { applyMemberFilter } from "../src/queries.ts";
+import { applyMemberFilter } from "../src/members.ts";
 
 /** Runs in Chromium: the engine bundle must work with no Node built-ins. */
 function smoke(): Record<string, unknown> {

@@ -4,9 +4,9 @@ import { CalcSyntaxError, parseCalcScript } from "../src/calc-parser.ts";
 import { Cube, CubeError } from "../src/cube.ts";
 import { EngineError } from "../src/engine-error.ts";
 import { GridError } from "../src/grid/errors.ts";
+import { QueryError } from "../src/members.ts";
 import { Outline } from "../src/outline.ts";
 import { PlanningError } from "../src/planning/errors.ts";
-import { QueryError } from "../src/queries.ts";
 
 /** Every error the engine throws has one shape: a stable code, a message, the input at fault. */
 describe("engine errors", () => {

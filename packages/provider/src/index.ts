@@ -1,5 +1,5 @@
 // @qibates/provider: what a provider is and what the server and the wire endpoints need of one, with no engine
-// and no network code: the contract (contract.ts), its domain errors and the API's error registry, the connector
+// and no network code: the contract (provider.ts), its domain errors and the API's error registry, the connector
 // values and the capability table as data, session variables, and the scheduler of long work.
 export {
   CAPABILITIES,
@@ -22,33 +22,6 @@ export {
   isConnector,
   PROVIDER_SUFFIX,
 } from "./connectors.ts";
-export type {
-  ApplicationRef,
-  CubeRef,
-  DataSlice,
-  DataSliceImportAnswer,
-  DataSliceImportInput,
-  DataSliceInput,
-  DataSliceSegment,
-  EssbaseOperations,
-  FilterInput,
-  GridCall,
-  GridInput,
-  LoginInput,
-  MdxInput,
-  MemberProperties,
-  OpenFormInput,
-  PlanningOperations,
-  Provider,
-  ProviderSession,
-  RuleRef,
-  SaveInput,
-  SearchInput,
-  SessionVariable,
-  SubmitFormInput,
-  VariableLevel,
-  VariableSet,
-} from "./contract.ts";
 export {
   type DataExportLevel,
   type DataExportOptions,
@@ -94,6 +67,34 @@ export {
   olapLayerName,
   queryOlapMembers,
 } from "./olap.ts";
+export type {
+  ApplicationRef,
+  CubeRef,
+  DataSlice,
+  DataSliceImportAnswer,
+  DataSliceImportInput,
+  DataSliceInput,
+  DataSliceSegment,
+  EssbaseOperations,
+  FilterInput,
+  GridCall,
+  GridInput,
+  LoginInput,
+  MdxInput,
+  MemberProperties,
+  OpenFormInput,
+  PlanningOperations,
+  Provider,
+  ProviderSession,
+  RuleRef,
+  SaveInput,
+  SearchInput,
+  SessionVariable,
+  SubmitFormInput,
+  VariableLevel,
+  VariableSet,
+} from "./provider.ts";
+export { DEFAULT_SLICES, type SliceOptions, type SliceRun, SliceScheduler, type Work } from "./scheduler.ts";
 export {
   cubeVariables,
   levelVariables,
@@ -104,4 +105,3 @@ export {
   variableRefusal,
   withSessionVariable,
 } from "./session-variables.ts";
-export { DEFAULT_SLICES, type SliceOptions, type SliceRun, SliceScheduler, type Work } from "./slices.ts";

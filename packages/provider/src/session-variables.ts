@@ -1,4 +1,4 @@
-import type { CubeRef, SessionVariable, VariableLevel } from "./contract.ts";
+import type { CubeRef, SessionVariable, VariableLevel } from "./provider.ts";
 
 /**
  * Substitution variables a session set for itself (see {@link SessionVariable}): which of them a level holds,

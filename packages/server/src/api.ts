@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
-import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract.ts";
+import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract-operations.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
 import { hashKey, presentedKey, type VerifiedKey } from "./keys.ts";

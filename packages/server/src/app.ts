@@ -13,14 +13,14 @@ import Fastify, {
 import { type Handlers, registerApi } from "./api.ts";
 import { ApiError, apiErrorBody } from "./api-error.ts";
 import type { Config } from "./config.ts";
-import { loadContract } from "./contract.ts";
+import { loadContract } from "./contract-operations.ts";
 import type { Database } from "./database.ts";
 import { frameworkError } from "./framework-errors.ts";
 import { apiHandlers } from "./handlers/index.ts";
 import { refineHttpServer, serverOptions } from "./http-server.ts";
 import { installJsonParser } from "./json-parser.ts";
 import { gridLimitsOf } from "./json-scan.ts";
-import { registerOperations } from "./operations.ts";
+import { registerLimitsAndMetrics } from "./metrics.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { openServices, type Services } from "./services.ts";
@@ -202,7 +202,7 @@ export async function buildApp({
   const contract = loadContract();
   installJsonParser(app, gridLimitsOf(contract.document));
 
-  await registerOperations(app, services);
+  await registerLimitsAndMetrics(app, services);
 
   registerApi(app, contract, handlers ?? apiHandlers, services);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH } from "../src/body-limits.ts";
-import { loadContract } from "../src/contract.ts";
+import { loadContract } from "../src/contract-operations.ts";
 import {
   type GridLimits,
   gridLimitsOf,

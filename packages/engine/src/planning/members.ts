@@ -1,5 +1,5 @@
+import { MEMBER_FILTERS, memberFilterKey, memberRelation } from "../members.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { MEMBER_FILTERS, memberFilterKey, memberRelation } from "../queries.ts";
 import { PlanningError } from "./errors.ts";
 import { resolveMember } from "./selection.ts";
 

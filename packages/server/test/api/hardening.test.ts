@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import { loadContract } from "../../src/contract.ts";
+import { loadContract } from "../../src/contract-operations.ts";
 import { DEMO_ADDRESS } from "../support/api.ts";
 import { testConfig } from "../support/config.ts";
 

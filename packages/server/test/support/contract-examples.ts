@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { loadContract, type Operation } from "../../src/contract.ts";
+import { loadContract, type Operation } from "../../src/contract-operations.ts";
 import type { TestApi } from "./api.ts";
 
 /** The request examples of the contract, and how to send one as written to a test server. */

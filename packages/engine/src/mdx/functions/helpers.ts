@@ -1,6 +1,6 @@
 import { dateSeconds } from "../../calc-eval.ts";
+import { generationMembers, levelMembers } from "../../members.ts";
 import type { Dimension, Member, Outline } from "../../outline.ts";
-import { generationMembers, levelMembers } from "../../queries.ts";
 import { type Expr, startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { type Coords, describe, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { sampleBasicOutline } from "../demo/sample-basic.ts";
-import { Outline } from "../src/outline.ts";
 import {
   ancestorsInclusive,
   applyApiFilter,
@@ -23,7 +22,8 @@ import {
   siblings,
   substitutionVariables,
   udaMembers,
-} from "../src/queries.ts";
+} from "../src/members.ts";
+import { Outline } from "../src/outline.ts";
 
 const o = new Outline(sampleBasicOutline);
 const m = (n: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SliceScheduler, type Work } from "../src/slices.ts";
+import { SliceScheduler, type Work } from "../src/scheduler.ts";
 
 /** Work of `steps` steps of about `stepMs` each, recording the order in which steps ran. */
 function* busy(steps: number, stepMs: number, log: string[], name: string): Work<string> {

@@ -26,8 +26,8 @@ export function metricsRoute(url: string | undefined): string {
   return url === "/" || url === "/*" ? "site" : url;
 }
 
-/** Rate limits per API key (shared through Redis when configured), metrics and readiness. */
-export async function registerOperations(app: FastifyInstance, services: Services): Promise<void> {
+/** Rate limits per API key (shared through Redis when configured), `/metrics` and `/readyz`. */
+export async function registerLimitsAndMetrics(app: FastifyInstance, services: Services): Promise<void> {
   const { config } = services;
   await app.register(rateLimit, {
     global: true,
