@@ -8,7 +8,7 @@
  * needless refusal for a very old grid, never a lost update.
  */
 
-/** The sequences as saved in a snapshot. */
+/** The sequences as saved in a checkpoint. */
 export interface SequenceState {
   /** Cell key → position of its last write, oldest first. */
   cells: [string, number][];
@@ -62,8 +62,8 @@ export class ChangeSequence {
   }
 
   /**
-   * Takes the sequences a snapshot saved; without them (a snapshot of format 1), every cell counts as changed at
-   * the snapshot's `position`.
+   * Takes the sequences a checkpoint saved; without them (a checkpoint of format 1), every cell counts as changed
+   * at the checkpoint's `position`.
    */
   restore(state: SequenceState | null, position: number): void {
     if (!state) {

@@ -1,7 +1,7 @@
 import { type CalcScript, Cube, runCalcScript } from "@qibates/engine";
 import { cellKey } from "./change-sequence.ts";
+import { type ApplicationState, checkFits, outlineFingerprint } from "./checkpoint.ts";
 import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
-import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /** An Essbase-family demo application with one cube (Sample.Basic), its calc scripts and its journal. */
@@ -81,7 +81,7 @@ export class EssbaseApplication extends JournaledApplication {
   protected restoreState(state: ApplicationState): void {
     const saved = state.cubes.find((c) => c.name === this.cubeName);
     if (!saved || state.cubes.length !== 1)
-      throw new Error(`snapshot of ${this.name} lacks cube ${this.cubeName}`);
+      throw new Error(`the state of ${this.name} lacks cube ${this.cubeName}`);
     checkFits(this.cube, saved.snapshot);
     this.cube.restore(saved.snapshot);
   }

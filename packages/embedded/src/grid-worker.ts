@@ -27,7 +27,7 @@ import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-work
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { capturePlanningState, restorePlanningState } from "./planning-app.ts";
 import { planningReplicaBase, replicaBase } from "./replica-bases.ts";
-import type { ApplicationState } from "./snapshot.ts";
+import type { ApplicationState } from "./checkpoint.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
 const REPLICAS = 16;

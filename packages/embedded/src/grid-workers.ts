@@ -35,7 +35,7 @@ import {
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
-import type { ApplicationState } from "./snapshot.ts";
+import type { ApplicationState } from "./checkpoint.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
 

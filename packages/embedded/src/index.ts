@@ -17,6 +17,7 @@ export {
   type EmbeddedServers,
   OPEN_ACCESS,
 } from "./catalogue.ts";
+export { CHECKPOINT_FORMAT, CheckpointError, decodeCheckpoint, encodeCheckpoint } from "./checkpoint.ts";
 export {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,
@@ -40,13 +41,12 @@ export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from ".
 export { memoryStore } from "./memory-store.ts";
 export { PlanningDemoApplication } from "./planning-app.ts";
 export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
-export { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT, SnapshotError } from "./snapshot.ts";
 export type {
+  CheckpointInfo,
   EmbeddedStore,
   JournalEntry,
   JournalReader,
   JournalWriter,
-  SnapshotInfo,
   StoredEntry,
   TaskCompletion,
 } from "./store.ts";

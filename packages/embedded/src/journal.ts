@@ -2,13 +2,13 @@ import type { CellValue, Cube, Member } from "@qibates/engine";
 import type { GridDataSource } from "@qibates/engine/grid";
 import type { CellWrite as PlanningCellWrite } from "@qibates/engine/planning";
 import { ChangeSequence } from "./change-sequence.ts";
-import { type ApplicationState, decodeSnapshot, encodeSnapshot, SnapshotError } from "./snapshot.ts";
+import { type ApplicationState, CheckpointError, decodeCheckpoint, encodeCheckpoint } from "./checkpoint.ts";
 import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./store.ts";
 
 /**
  * The embedded demo applications, made durable by a journal: every change a call makes is appended to the
  * store's journal inside the same transaction as the change, before the call answers. The state is saved as a
- * snapshot now and then (and at shutdown); at start-up an application loads its newest snapshot and replays
+ * checkpoint now and then (and at shutdown); at start-up an application loads its newest checkpoint and replays
  * only the entries after it. Several API nodes over one database each apply the entries they have not applied
  * yet before a call, and write one at a time under the application's lock.
  */
@@ -19,22 +19,22 @@ import type { EmbeddedStore, JournalEntry, JournalReader, StoredEntry } from "./
  */
 export type CellWrite = Pick<PlanningCellWrite, "members" | "value">;
 
-/** Where the journal reports what an operator should know (a snapshot that could not be used or saved). */
+/** Where the journal reports what an operator should know (a checkpoint that could not be used or saved). */
 export interface JournalLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
 export interface JournalOptions {
-  /** A snapshot is saved once this many entries were applied since the last one. */
-  snapshotEntries: number;
+  /** A checkpoint is saved once this many entries were applied since the last one. */
+  checkpointEntries: number;
   /** … or once the entries applied since the last one hold this many bytes. */
-  snapshotBytes: number;
+  checkpointBytes: number;
   log?: JournalLog;
 }
 
 export const DEFAULT_JOURNAL_OPTIONS: JournalOptions = {
-  snapshotEntries: 1000,
-  snapshotBytes: 64 * 1024 * 1024,
+  checkpointEntries: 1000,
+  checkpointBytes: 64 * 1024 * 1024,
 };
 
 /** Serialises the changes of one application: a change and its journal entry commit together. */
@@ -55,9 +55,9 @@ export abstract class JournaledApplication {
   private readonly mutex = new Mutex();
   /** Position of the last journal entry in the in-memory state (0: none). */
   private applied = 0;
-  /** Entries (and their bytes) applied since the newest snapshot this process knows of. */
-  private sinceSnapshot = { entries: 0, bytes: 0 };
-  private snapshotting: Promise<void> | null = null;
+  /** Entries (and their bytes) applied since the newest checkpoint this process knows of. */
+  private sinceCheckpoint = { entries: 0, bytes: 0 };
+  private checkpointing: Promise<void> | null = null;
   /** A catch-up queued and not started yet: calls arriving meanwhile wait for it instead of queuing another. */
   private pendingCatchUp: Promise<void> | null = null;
   private options: JournalOptions = DEFAULT_JOURNAL_OPTIONS;
@@ -93,7 +93,7 @@ export abstract class JournaledApplication {
     this.copySource?.copied(this.copySource.base.position);
   }
 
-  /** Snapshot thresholds and where to warn (the server passes its settings and logger). */
+  /** Checkpoint thresholds and where to warn (the server passes its settings and logger). */
   configure(options: Partial<JournalOptions>): this {
     this.options = { ...this.options, ...options };
     return this;
@@ -105,7 +105,7 @@ export abstract class JournaledApplication {
   protected abstract replay(entry: JournalEntry): void;
   /** A number that changes whenever the in-memory state changes (to know whether a failed call touched it). */
   protected abstract stateVersion(): number;
-  /** The outlines' fingerprint: a snapshot taken from other outlines is not loaded. */
+  /** The outlines' fingerprint: a checkpoint taken from other outlines is not loaded. */
   protected abstract fingerprint(): string;
   /** A copy of the whole state (taken synchronously, so that it matches the position applied). */
   protected abstract captureState(): ApplicationState;
@@ -138,46 +138,47 @@ export abstract class JournaledApplication {
     this.replay(entry);
     this.track(entry);
     this.applied = entry.position;
-    this.sinceSnapshot.entries++;
-    this.sinceSnapshot.bytes += entry.bytes;
+    this.sinceCheckpoint.entries++;
+    this.sinceCheckpoint.bytes += entry.bytes;
   }
 
   /**
-   * Rebuilds the state: the newest snapshot that can be loaded, then every journal entry after it. A snapshot
-   * that cannot be loaded (corrupt, another format, other outlines) is skipped with a warning for the one
+   * Rebuilds the state: the newest checkpoint that can be loaded, then every journal entry after it. A
+   * checkpoint that cannot be loaded (corrupt, another format, other outlines) is skipped with a warning for the one
    * before it, or for the demo data and the whole journal, as long as the entries after it are all still
    * stored; otherwise the application refuses to load rather than serve a state that lacks acknowledged writes.
    */
   async load(journal: JournalReader = this.store): Promise<void> {
     await this.mutex.run(() => this.rebuild(journal));
-    this.snapshotIfDue();
+    this.checkpointIfDue();
   }
 
   private async rebuild(journal: JournalReader): Promise<void> {
     for (;;) {
-      const snapshots = await journal.snapshots(this.name);
-      const compactedThrough = snapshots[0]?.compactedThrough ?? 0;
+      const checkpoints = await journal.checkpoints(this.name);
+      const compactedThrough = checkpoints[0]?.compactedThrough ?? 0;
       let base: { position: number; state: ApplicationState | null } | null = null;
-      for (const s of snapshots) {
-        if (s.position < compactedThrough) break;
-        const data = await journal.snapshotData(this.name, s.position);
+      for (const c of checkpoints) {
+        if (c.position < compactedThrough) break;
+        const data = await journal.checkpointData(this.name, c.position);
         if (!data) continue;
         try {
-          base = { position: s.position, state: decodeSnapshot(data, this.name, this.fingerprint()) };
+          base = { position: c.position, state: decodeCheckpoint(data, this.name, this.fingerprint()) };
           break;
         } catch (e) {
-          if (!(e instanceof SnapshotError)) throw e;
+          if (!(e instanceof CheckpointError)) throw e;
           this.warn(
-            { snapshotPosition: s.position, reason: e.message },
-            "journal snapshot ignored: the state is rebuilt from an older one and the entries after it",
+            { checkpointPosition: c.position, reason: e.message },
+            "journal checkpoint ignored: the state is rebuilt from an older one and the entries after it",
           );
         }
       }
       if (!base) {
         if (compactedThrough > 0) {
           throw new Error(
-            `Application ${this.name}: no stored snapshot can be loaded and the journal entries up to position ` +
+            `Application ${this.name}: no stored checkpoint can be loaded and the journal entries up to position ` +
               `${compactedThrough} were compacted into them, so its state cannot be rebuilt. Restore the database ` +
+              // The checkpoints' table keeps its first name (database.ts).
               "from a backup, or delete the application's rows from journal_snapshots and journal to start again " +
               "from the demo data.",
           );
@@ -185,8 +186,8 @@ export abstract class JournaledApplication {
         base = { position: 0, state: null };
       }
       const entries = await journal.entriesAfter(this.name, base.position);
-      // Another node may have compacted entries after the snapshot read above: read again if so.
-      const after = await journal.snapshots(this.name);
+      // Another node may have compacted entries after the checkpoint read above: read again if so.
+      const after = await journal.checkpoints(this.name);
       if ((after[0]?.compactedThrough ?? 0) > base.position) continue;
       // Everything is read: the state changes in one synchronous step, never half-built under a reader.
       this.reset();
@@ -201,7 +202,7 @@ export abstract class JournaledApplication {
         this.changes.restore(base.state.sequences ?? null, base.position);
       }
       this.applied = base.position;
-      this.sinceSnapshot = { entries: 0, bytes: 0 };
+      this.sinceCheckpoint = { entries: 0, bytes: 0 };
       for (const entry of entries) this.apply(entry);
       return;
     }
@@ -211,8 +212,8 @@ export abstract class JournaledApplication {
   private async catchUp(journal: JournalReader): Promise<void> {
     if ((await journal.head(this.name)) <= this.applied) return;
     const entries = await journal.entriesAfter(this.name, this.applied);
-    const snapshots = await journal.snapshots(this.name);
-    if ((snapshots[0]?.compactedThrough ?? 0) > this.applied) {
+    const checkpoints = await journal.checkpoints(this.name);
+    if ((checkpoints[0]?.compactedThrough ?? 0) > this.applied) {
       await this.rebuild(journal);
       return;
     }
@@ -233,7 +234,7 @@ export abstract class JournaledApplication {
       await this.catchUp(this.store);
     });
     this.pendingCatchUp = run;
-    return run.finally(() => this.snapshotIfDue());
+    return run.finally(() => this.checkpointIfDue());
   }
 
   /**
@@ -268,60 +269,63 @@ export abstract class JournaledApplication {
           throw e;
         }
       })
-      .finally(() => this.snapshotIfDue());
+      .finally(() => this.checkpointIfDue());
   }
 
   private noteAppended(entry: StoredEntry): void {
     this.track(entry);
     this.applied = entry.position;
-    this.sinceSnapshot.entries++;
-    this.sinceSnapshot.bytes += entry.bytes;
+    this.sinceCheckpoint.entries++;
+    this.sinceCheckpoint.bytes += entry.bytes;
   }
 
-  private snapshotIfDue(): void {
-    const { entries, bytes } = this.sinceSnapshot;
-    if (this.snapshotting || (entries < this.options.snapshotEntries && bytes < this.options.snapshotBytes)) {
+  private checkpointIfDue(): void {
+    const { entries, bytes } = this.sinceCheckpoint;
+    if (
+      this.checkpointing ||
+      (entries < this.options.checkpointEntries && bytes < this.options.checkpointBytes)
+    ) {
       return;
     }
-    this.snapshotting = this.snapshot().then(
+    this.checkpointing = this.checkpoint().then(
       () => {
-        this.snapshotting = null;
+        this.checkpointing = null;
         // Changes applied while it was saved may have made another one due.
-        this.snapshotIfDue();
+        this.checkpointIfDue();
       },
       (e: unknown) => {
-        this.snapshotting = null;
+        this.checkpointing = null;
         this.warn(
           { error: e instanceof Error ? e.message : String(e) },
-          "journal snapshot not saved: the journal is kept and replayed instead",
+          "journal checkpoint not saved: the journal is kept and replayed instead",
         );
       },
     );
   }
 
   /**
-   * Saves the state as a snapshot of the journal up to the position applied (compacting what an older snapshot
-   * covers). Answers false when there was nothing to save or a snapshot at or beyond it already exists.
+   * Saves the state as a checkpoint of the journal at the position applied (compacting what an older checkpoint
+   * covers). Answers false when there was nothing to save or a checkpoint at or beyond it already exists.
    */
-  async snapshot(): Promise<boolean> {
+  async checkpoint(): Promise<boolean> {
     const taken = await this.mutex.run(async () => ({
       position: this.applied,
-      since: { ...this.sinceSnapshot },
+      since: { ...this.sinceCheckpoint },
       state: this.applied > 0 ? { ...this.captureState(), sequences: this.changes.capture() } : null,
     }));
     if (!taken.state) return false;
-    const data = await encodeSnapshot(this.name, this.fingerprint(), taken.state);
-    const saved = await this.store.saveSnapshot(this.name, taken.position, data);
+    const data = await encodeCheckpoint(this.name, this.fingerprint(), taken.state);
+    const saved = await this.store.saveCheckpoint(this.name, taken.position, data);
     // Whether this process saved it or another one had saved a newer one, those entries are covered.
-    this.sinceSnapshot.entries = Math.max(0, this.sinceSnapshot.entries - taken.since.entries);
-    this.sinceSnapshot.bytes = Math.max(0, this.sinceSnapshot.bytes - taken.since.bytes);
+    this.sinceCheckpoint.entries = Math.max(0, this.sinceCheckpoint.entries - taken.since.entries);
+    this.sinceCheckpoint.bytes = Math.max(0, this.sinceCheckpoint.bytes - taken.since.bytes);
     return saved;
   }
 
-  /** At shutdown: waits for a snapshot under way, then saves one if anything was applied since the last. */
+  /** At shutdown: waits for a checkpoint under way, then saves one if anything was applied since the last. */
   async close(): Promise<void> {
-    if (this.snapshotting) await this.snapshotting;
-    if (this.sinceSnapshot.entries > 0) await this.snapshot();
+    if (this.checkpointing) await this.checkpointing;
+    if (this.sinceCheckpoint.entries > 0) await this.checkpoint();
   }
 }
 

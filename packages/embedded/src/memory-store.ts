@@ -1,5 +1,5 @@
 import type { TaskCompletion } from "@qibates/engine/planning";
-import type { EmbeddedStore, JournalEntry, JournalWriter, SnapshotInfo, StoredEntry } from "./store.ts";
+import type { CheckpointInfo, EmbeddedStore, JournalEntry, JournalWriter, StoredEntry } from "./store.ts";
 
 interface MemoryEntry extends StoredEntry {
   application: string;
@@ -7,29 +7,29 @@ interface MemoryEntry extends StoredEntry {
   entry: JournalEntry;
 }
 
-interface MemorySnapshot extends SnapshotInfo {
+interface MemoryCheckpoint extends CheckpointInfo {
   application: string;
   data: Uint8Array;
 }
 
 /**
- * An {@link EmbeddedStore} in memory, with the same journal, snapshot and compaction rules as the server's
+ * An {@link EmbeddedStore} in memory, with the same journal, checkpoint and compaction rules as the server's
  * database store: for tests, and for an embedded provider that keeps nothing. `shared` tells the applications
  * to read what they have not applied before every call, as API nodes over one PostgreSQL do.
  */
 export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore & {
   entries: MemoryEntry[];
-  snapshotsKept: MemorySnapshot[];
+  checkpointsKept: MemoryCheckpoint[];
 } {
   const entries: MemoryEntry[] = [];
-  const snapshotsKept: MemorySnapshot[] = [];
+  const checkpointsKept: MemoryCheckpoint[] = [];
   const tasks = new Map<string, TaskCompletion[]>();
   const preferences = new Map<string, string>();
   let position = 0;
   let lock: Promise<void> = Promise.resolve();
   const ofApp = (application: string) => entries.filter((e) => e.application === application);
-  const snapshotsOf = (application: string) =>
-    snapshotsKept.filter((s) => s.application === application).sort((a, b) => b.position - a.position);
+  const checkpointsOf = (application: string) =>
+    checkpointsKept.filter((s) => s.application === application).sort((a, b) => b.position - a.position);
 
   const reader = {
     async head(application: string) {
@@ -40,13 +40,13 @@ export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore &
         .filter((e) => e.position > after)
         .map((e): StoredEntry => ({ ...e.entry, position: e.position, bytes: e.bytes }));
     },
-    async snapshots(application: string) {
-      return snapshotsOf(application).map(
-        (s): SnapshotInfo => ({ position: s.position, compactedThrough: s.compactedThrough }),
+    async checkpoints(application: string) {
+      return checkpointsOf(application).map(
+        (s): CheckpointInfo => ({ position: s.position, compactedThrough: s.compactedThrough }),
       );
     },
-    async snapshotData(application: string, at: number) {
-      return snapshotsOf(application).find((s) => s.position === at)?.data ?? null;
+    async checkpointData(application: string, at: number) {
+      return checkpointsOf(application).find((s) => s.position === at)?.data ?? null;
     },
   };
 
@@ -86,17 +86,17 @@ export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore &
   return {
     shared: options.shared ?? false,
     entries,
-    snapshotsKept,
+    checkpointsKept,
     ...reader,
     locked,
-    saveSnapshot(application, at, data) {
+    saveCheckpoint(application, at, data) {
       return locked(application, async () => {
-        const kept = snapshotsOf(application);
+        const kept = checkpointsOf(application);
         const newest = kept[0];
         if (newest && newest.position >= at) return false;
         const through = newest?.position ?? 0;
-        snapshotsKept.push({ application, position: at, compactedThrough: through, data });
-        for (const old of kept.slice(1)) snapshotsKept.splice(snapshotsKept.indexOf(old), 1);
+        checkpointsKept.push({ application, position: at, compactedThrough: through, data });
+        for (const old of kept.slice(1)) checkpointsKept.splice(checkpointsKept.indexOf(old), 1);
         for (let i = entries.length - 1; i >= 0; i--) {
           const e = entries[i] as MemoryEntry;
           if (e.application === application && e.position <= through) entries.splice(i, 1);
@@ -109,8 +109,9 @@ export function memoryStore(options: { shared?: boolean } = {}): EmbeddedStore &
         for (let i = entries.length - 1; i >= 0; i--) {
           if ((entries[i] as MemoryEntry).application === application) entries.splice(i, 1);
         }
-        for (let i = snapshotsKept.length - 1; i >= 0; i--) {
-          if ((snapshotsKept[i] as MemorySnapshot).application === application) snapshotsKept.splice(i, 1);
+        for (let i = checkpointsKept.length - 1; i >= 0; i--) {
+          if ((checkpointsKept[i] as MemoryCheckpoint).application === application)
+            checkpointsKept.splice(i, 1);
         }
         for (const key of tasks.keys()) if (key.endsWith(`\n${application}`)) tasks.delete(key);
       });

@@ -1,6 +1,6 @@
 import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine/planning";
+import { type ApplicationState, checkFits, outlineFingerprint } from "./checkpoint.ts";
 import { JournaledApplication } from "./journal.ts";
-import { type ApplicationState, checkFits, outlineFingerprint } from "./snapshot.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /** Numbers for applications, in their stamps: two applications never share one. */
@@ -141,7 +141,7 @@ export class PlanningDemoApplication extends JournaledApplication {
 
   protected restoreState(state: ApplicationState, take = false): void {
     if (state.cubes.length !== this.app.cubes.length)
-      throw new Error(`snapshot of ${this.name} lacks plan types`);
+      throw new Error(`the state of ${this.name} lacks plan types`);
     restorePlanningState(this.app, state, take);
     this.version++;
   }

@@ -33,7 +33,7 @@ export interface EmbeddedProviderOptions {
    * absent: every application to every user who logs in.
    */
   access?: EmbeddedAccess;
-  /** When the demo applications save a snapshot of their journal, and where they warn. */
+  /** When the demo applications save a checkpoint of their journal, and where they warn. */
   journal?: Partial<JournalOptions>;
   /**
    * Where grid and MDX reads take turns on the event loop with the process's other long work (the server passes
@@ -171,7 +171,7 @@ export class EmbeddedProvider implements Provider {
     this.engineCube(connector, ref, session),
   );
 
-  /** At shutdown: each application saves a snapshot of what it applied since its last one. */
+  /** At shutdown: each application saves a checkpoint of what it applied since its last one. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.workers?.close();

@@ -95,8 +95,11 @@ export class SessionViews<A extends JournaledApplication> {
     view.app = this.makeView(this.name(sessionId), (position) => {
       view.basedOn = position;
     });
-    // A view lives as long as its session: its few entries are replayed, never compacted into snapshots.
-    view.app.configure({ snapshotEntries: Number.MAX_SAFE_INTEGER, snapshotBytes: Number.MAX_SAFE_INTEGER });
+    // A view lives as long as its session: its few entries are replayed, never compacted into checkpoints.
+    view.app.configure({
+      checkpointEntries: Number.MAX_SAFE_INTEGER,
+      checkpointBytes: Number.MAX_SAFE_INTEGER,
+    });
     await view.app.load();
     this.open.set(sessionId, view);
     this.onOpen(sessionId);

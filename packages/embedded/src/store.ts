@@ -3,7 +3,7 @@ import type { TaskCompletion } from "@qibates/engine/planning";
 /** A task's completion as a store keeps it (taskStatuses, saveTaskStatus): part of the store's contract. */
 export type { TaskCompletion };
 
-/** One change of an embedded application, as journaled: replayed in order after the snapshot it follows. */
+/** One change of an embedded application, as journaled: replayed in order after the checkpoint it follows. */
 export interface JournalEntry {
   kind: string;
   payload: unknown;
@@ -12,15 +12,15 @@ export interface JournalEntry {
 /** A journal entry as stored: its position (increasing in commit order per application) and its size. */
 export interface StoredEntry extends JournalEntry {
   position: number;
-  /** Bytes of the stored payload (JSON), to know when a snapshot is due. */
+  /** Bytes of the stored payload (JSON), to know when a checkpoint is due. */
   bytes: number;
 }
 
-/** A snapshot's place in the journal, without its data. */
-export interface SnapshotInfo {
+/** A checkpoint's place in the journal, without its data. */
+export interface CheckpointInfo {
   /** The state after every entry at or below this position. */
   position: number;
-  /** Entries at or below this position were deleted when the snapshot was committed. */
+  /** Entries at or below this position were deleted when the checkpoint was committed. */
   compactedThrough: number;
 }
 
@@ -30,10 +30,10 @@ export interface JournalReader {
   head(application: string): Promise<number>;
   /** Entries after `after` (exclusive), oldest first. */
   entriesAfter(application: string, after: number): Promise<StoredEntry[]>;
-  /** Snapshots kept, newest first (at most two: the newest and the one before it). */
-  snapshots(application: string): Promise<SnapshotInfo[]>;
-  /** The bytes of one snapshot (null when it is gone). */
-  snapshotData(application: string, position: number): Promise<Uint8Array | null>;
+  /** Checkpoints kept, newest first (at most two: the newest and the one before it). */
+  checkpoints(application: string): Promise<CheckpointInfo[]>;
+  /** The bytes of one checkpoint (null when it is gone). */
+  checkpointData(application: string, position: number): Promise<Uint8Array | null>;
 }
 
 /** The write side, inside a transaction that holds the application's lock. */
@@ -44,7 +44,7 @@ export interface JournalWriter extends JournalReader {
 
 /**
  * Where the embedded provider keeps what users change, so that it survives restarts and reaches every API
- * node: the journal of each application, its snapshots, and each user's planning state. The API server
+ * node: the journal of each application, its checkpoints, and each user's planning state. The API server
  * implements it over its database (PGlite or PostgreSQL); tests keep it in memory. No SQL in the provider.
  */
 export interface EmbeddedStore extends JournalReader {
@@ -61,12 +61,12 @@ export interface EmbeddedStore extends JournalReader {
    */
   locked<T>(application: string, fn: (journal: JournalWriter) => Promise<T>): Promise<T>;
   /**
-   * Commits a snapshot of the state after `position` under the application's lock, unless a snapshot at or
-   * beyond it exists (answers false then). Compaction in the same transaction: the snapshot before this one is
-   * kept as a fallback, older snapshots and the entries the previous snapshot covers are deleted.
+   * Commits a checkpoint of the state after `position` under the application's lock, unless a checkpoint at or
+   * beyond it exists (answers false then). Compaction in the same transaction: the checkpoint before this one
+   * is kept as a fallback, older checkpoints and the entries the previous checkpoint covers are deleted.
    */
-  saveSnapshot(application: string, position: number, data: Uint8Array): Promise<boolean>;
-  /** Deletes an application's journal entries, snapshots and task statuses (a session's view, when the session ends). */
+  saveCheckpoint(application: string, position: number, data: Uint8Array): Promise<boolean>;
+  /** Deletes an application's journal entries, checkpoints and task statuses (a session's view, when the session ends). */
   dropApplication(application: string): Promise<void>;
   /** The applications with journal entries whose name starts with `prefix`. */
   applicationsNamed(prefix: string): Promise<string[]>;

@@ -10,8 +10,8 @@ import { budSeed, growRevenue, open, read, revenue410, save, until } from "./emb
 describe("several providers over one store (API nodes over one PostgreSQL)", () => {
   it("a call on one node sees every change acknowledged on the other before it, in the order they were made", async () => {
     const store = memoryStore({ shared: true });
-    const a = await open(store, { snapshotEntries: 1_000_000 });
-    const b = await open(store, { snapshotEntries: 1_000_000 });
+    const a = await open(store, { checkpointEntries: 1_000_000 });
+    const b = await open(store, { checkpointEntries: 1_000_000 });
     await save(a, "New York", 77);
     expect((await read(b))[0]).toEqual(["77", "64"]);
     // A calculation on B uses A's value (Budget = Actual × 1.05).
@@ -28,14 +28,14 @@ describe("several providers over one store (API nodes over one PostgreSQL)", () 
     expect(await read(c)).toEqual(await read(a));
   });
 
-  it("a node that fell behind the compaction reloads the newest snapshot", async () => {
+  it("a node that fell behind the compaction reloads the newest checkpoint", async () => {
     const store = memoryStore({ shared: true });
-    const a = await open(store, { snapshotEntries: 1 });
-    const b = await open(store, { snapshotEntries: 1_000_000 });
+    const a = await open(store, { checkpointEntries: 1 });
+    const b = await open(store, { checkpointEntries: 1_000_000 });
     for (const value of [1, 2, 3, 4]) {
       await save(a, "New York", value);
       const head = await store.head("Sample");
-      await until(() => store.snapshotsKept.some((s) => s.application === "Sample" && s.position === head));
+      await until(() => store.checkpointsKept.some((s) => s.application === "Sample" && s.position === head));
     }
     // B has applied nothing, and only the newest entry is still stored.
     expect(store.entries.filter((e) => e.application === "Sample")).toHaveLength(1);

@@ -4,12 +4,12 @@ import type { ProviderSession } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ChangeSequence } from "../src/change-sequence.ts";
-import { type EmbeddedProvider, memoryStore, SNAPSHOT_FORMAT } from "../src/index.ts";
+import { CHECKPOINT_FORMAT, type EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { budSeed, open, save } from "./embedded-calls.ts";
 
 /**
  * The conflict check of a save (optimistic concurrency): per-cell journal positions, the same on every node,
- * kept in snapshots (format 2) and assumed from a format-1 snapshot's position.
+ * kept in checkpoints (format 2) and assumed from a format-1 checkpoint's position.
  */
 
 const session: ProviderSession = {
@@ -57,7 +57,7 @@ async function saveAt(p: EmbeddedProvider, market: string, value: number, dataVe
 const gzipAsync = promisify(gzip);
 const pad8 = (n: number) => (n + 7) & ~7;
 
-/** The same snapshot as a format-1 one (no change sequences), as an older version of QiBates stored it. */
+/** The same checkpoint as a format-1 one (no change sequences), as an older version of QiBates stored it. */
 async function asFormat1(bytes: Uint8Array): Promise<Uint8Array> {
   const raw = gunzipSync(bytes);
   const length = raw.readUInt32LE(0);
@@ -93,33 +93,33 @@ describe("save conflicts", () => {
     expect(await saveAt(a, "Massachusetts", 13, beforeCalc)).toEqual([{ row: 2, column: 1 }]);
   });
 
-  it(`a snapshot (format ${SNAPSHOT_FORMAT}) keeps each cell's position across a restart`, async () => {
+  it(`a checkpoint (format ${CHECKPOINT_FORMAT}) keeps each cell's position across a restart`, async () => {
     const store = memoryStore();
     const p = await open(store);
     const before = await version(p, "New York");
     await save(p, "New York", 80);
     await p.close();
-    expect(store.snapshotsKept.filter((s) => s.application === "Sample")).toHaveLength(1);
+    expect(store.checkpointsKept.filter((s) => s.application === "Sample")).toHaveLength(1);
     const restarted = await open(store);
     expect(await version(restarted, "New York")).toBe(String(await store.head("Sample")));
     expect(await saveAt(restarted, "New York", 81, before)).toEqual([{ row: 2, column: 1 }]);
     expect(await saveAt(restarted, "Massachusetts", 81, before)).toEqual([]);
   });
 
-  it("a format-1 snapshot still loads: every cell counts as changed at its position", async () => {
+  it("a format-1 checkpoint still loads: every cell counts as changed at its position", async () => {
     const store = memoryStore();
     const p = await open(store);
     const before = await version(p, "Massachusetts");
     await save(p, "New York", 90);
     const at = await version(p, "Massachusetts");
     await p.close();
-    const sample = store.snapshotsKept.find((s) => s.application === "Sample");
-    if (!sample) throw new Error("no snapshot");
+    const sample = store.checkpointsKept.find((s) => s.application === "Sample");
+    if (!sample) throw new Error("no checkpoint");
     sample.data = await asFormat1(sample.data);
     const warnings: string[] = [];
     const restarted = await open(store, { log: { warn: (_d, m) => warnings.push(m) } });
     expect(warnings).toEqual([]);
-    // The state is the snapshot's, New York included.
+    // The state is the checkpoint's, New York included.
     const r = await restarted.essbase
       .grid(session, cube, {
         action: "refresh",
@@ -127,7 +127,7 @@ describe("save conflicts", () => {
       })
       .then(answerValue);
     expect(r.grid[2]?.[1]).toBe("90");
-    // A cell B never touched conflicts for a grid read before the snapshot (a needless refusal, no lost update),
+    // A cell B never touched conflicts for a grid read before the checkpoint (a needless refusal, no lost update),
     // not for one read at it.
     expect(await saveAt(restarted, "Massachusetts", 1, before)).toEqual([{ row: 2, column: 1 }]);
     expect(await saveAt(restarted, "Massachusetts", 2, at)).toEqual([]);

@@ -27,6 +27,11 @@ interface Variable<T> {
   readonly fallback: T;
   /** Never printed or logged. */
   readonly secret?: boolean;
+  /**
+   * The name the setting had before it was renamed: still read when the setting itself is unset, so that no
+   * deployment breaks, with a warning at start-up ({@link formerNameWarnings}).
+   */
+  readonly formerly?: string;
 }
 
 function variable<T>(
@@ -38,6 +43,11 @@ function variable<T>(
   secret = false,
 ): Variable<T> {
   return { env, description, parse, fallback, defaultText, secret };
+}
+
+/** `v`, also read under the name it had before (`formerly`). */
+function renamed<T>(v: Variable<T>, formerly: string): Variable<T> {
+  return { ...v, formerly };
 }
 
 const integer =
@@ -290,19 +300,25 @@ export const variables = {
     undefined,
     true,
   ),
-  journalSnapshotEntries: variable(
+  journalCheckpointEntries: renamed(
+    variable(
+      "JOURNAL_CHECKPOINT_ENTRIES",
+      "An embedded demo application saves a checkpoint of its state once this many changes were journaled since the last one.",
+      integer(1, 100_000_000),
+      1000,
+      "1000",
+    ),
     "JOURNAL_SNAPSHOT_ENTRIES",
-    "An embedded demo application saves a snapshot of its state once this many changes were journaled since the last one.",
-    integer(1, 100_000_000),
-    1000,
-    "1000",
   ),
-  journalSnapshotBytes: variable(
+  journalCheckpointBytes: renamed(
+    variable(
+      "JOURNAL_CHECKPOINT_BYTES",
+      "… or once the changes journaled since the last checkpoint hold this many bytes.",
+      integer(1024, 16 * 1024 * 1024 * 1024),
+      64 * 1024 * 1024,
+      "67108864",
+    ),
     "JOURNAL_SNAPSHOT_BYTES",
-    "… or once the changes journaled since the last snapshot hold this many bytes.",
-    integer(1024, 16 * 1024 * 1024 * 1024),
-    64 * 1024 * 1024,
-    "67108864",
   ),
   demo: variable(
     "QIBATES_DEMO",
@@ -668,13 +684,44 @@ export function embeddedServed(config: Pick<Config, "demo" | "snapshots">): bool
   return config.demo || config.snapshots !== undefined;
 }
 
+const isSet = (raw: string | undefined): raw is string => raw !== undefined && raw !== "";
+
+/** The value of `v` in `env` and the name it was read under: its own, else its former name's (`formerly`). */
+function setting(
+  env: Record<string, string | undefined>,
+  v: Variable<unknown>,
+): { raw?: string; name: string } {
+  const own = env[v.env];
+  if (isSet(own)) return { raw: own, name: v.env };
+  const former = v.formerly === undefined ? undefined : env[v.formerly];
+  if (v.formerly !== undefined && isSet(former)) return { raw: former, name: v.formerly };
+  return { name: v.env };
+}
+
+/**
+ * What `env` sets under a setting's former name, one warning each for the start-up log: the former name still
+ * works and names the new one; when both are set, the new name's value is the one used.
+ */
+export function formerNameWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  const warnings: string[] = [];
+  for (const v of Object.values(variables) as Variable<unknown>[]) {
+    if (v.formerly === undefined || !isSet(env[v.formerly])) continue;
+    warnings.push(
+      isSet(env[v.env])
+        ? `${v.formerly} is ignored: it is the former name of ${v.env}, which is set too and wins; remove ${v.formerly}`
+        : `${v.formerly} is the former name of ${v.env}: its value is used; rename the setting to ${v.env}`,
+    );
+  }
+  return warnings;
+}
+
 /** Reads every variable from `env`; throws one ConfigError listing every bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(variables) as [keyof Variables, Variable<unknown>][]) {
-    const raw = env[v.env];
-    if (raw === undefined || raw === "") {
+    const { raw, name } = setting(env, v);
+    if (raw === undefined) {
       out[key] = v.fallback;
       continue;
     }
@@ -682,7 +729,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       out[key] = v.parse(raw);
     } catch (e) {
       const shown = v.secret ? "" : ` (${redactCredentials(raw)})`;
-      errors.push(`${v.env}${shown}: ${e instanceof Error ? e.message : String(e)}`);
+      errors.push(`${name}${shown}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   const config = out as Config;

@@ -88,6 +88,8 @@ const MIGRATIONS: readonly string[] = [
      expires_at timestamptz not null
    )`,
   `alter table task_status add column completed_at text`,
+  // The journal's checkpoints (embedded-store.ts). The table keeps this name: a migration runs when a node starts,
+  // while the nodes of the previous version still read and write the old name, so a rename is not safe.
   `create table journal_snapshots (
      application text not null,
      position bigint not null,

@@ -1,9 +1,9 @@
 import type {
+  CheckpointInfo,
   EmbeddedStore,
   JournalEntry,
   JournalReader,
   JournalWriter,
-  SnapshotInfo,
   StoredEntry,
   TaskCompletion,
 } from "@qibates/embedded";
@@ -11,6 +11,13 @@ import type { Database, Queryable } from "./database.ts";
 
 /** Journal rows read per query when replaying (a huge journal is not read in one answer). */
 const PAGE = 20_000;
+
+/**
+ * The table of the journal's checkpoints. It keeps the name it was created with (migration 9 in database.ts):
+ * migrations run at a node's start with no step that old and new nodes could both read, so renaming it would
+ * break the nodes of a cluster still running the previous version during a rolling upgrade.
+ */
+const CHECKPOINTS = "journal_snapshots";
 
 function journalReader(q: Queryable): JournalReader {
   return {
@@ -42,22 +49,22 @@ function journalReader(q: Queryable): JournalReader {
       }
     },
 
-    async snapshots(application) {
+    async checkpoints(application) {
       const rows = await q.query<{ position: string | number; compacted_through: string | number }>(
-        "select position, compacted_through from journal_snapshots where application = $1 order by position desc",
+        `select position, compacted_through from ${CHECKPOINTS} where application = $1 order by position desc`,
         [application],
       );
       return rows.map(
-        (r): SnapshotInfo => ({
+        (r): CheckpointInfo => ({
           position: Number(r.position),
           compactedThrough: Number(r.compacted_through),
         }),
       );
     },
 
-    async snapshotData(application, position) {
+    async checkpointData(application, position) {
       const rows = await q.query<{ data: Uint8Array }>(
-        "select data from journal_snapshots where application = $1 and position = $2",
+        `select data from ${CHECKPOINTS} where application = $1 and position = $2`,
         [application, position],
       );
       return rows[0]?.data ?? null;
@@ -72,7 +79,7 @@ async function lockJournal(tx: Queryable, application: string): Promise<void> {
 
 /**
  * The embedded provider's storage over the server's database (PGlite or PostgreSQL): the `journal` of each
- * demo application with its `journal_snapshots`, and each user's task status and preferences. With
+ * demo application with its checkpoints (`journal_snapshots`), and each user's task status and preferences. With
  * PostgreSQL several API nodes share it: `shared` makes each node read what the others appended.
  */
 export function databaseStore(db: Database): EmbeddedStore {
@@ -98,21 +105,21 @@ export function databaseStore(db: Database): EmbeddedStore {
     ...journalReader(db),
     locked,
 
-    saveSnapshot(application, position, data) {
+    saveCheckpoint(application, position, data) {
       return db.transaction(async (tx) => {
         await lockJournal(tx, application);
         const newest = await tx.query<{ position: string | number }>(
-          "select max(position) as position from journal_snapshots where application = $1",
+          `select max(position) as position from ${CHECKPOINTS} where application = $1`,
           [application],
         );
         const previous = Number(newest[0]?.position ?? 0);
         if (previous >= position) return false;
         await tx.query(
-          "insert into journal_snapshots (application, position, compacted_through, data) values ($1, $2, $3, $4)",
+          `insert into ${CHECKPOINTS} (application, position, compacted_through, data) values ($1, $2, $3, $4)`,
           [application, position, previous, Buffer.from(data.buffer, data.byteOffset, data.byteLength)],
         );
-        // The previous snapshot stays as a fallback with the entries after it; what it covers goes.
-        await tx.query("delete from journal_snapshots where application = $1 and position < $2", [
+        // The previous checkpoint stays as a fallback with the entries after it; what it covers goes.
+        await tx.query(`delete from ${CHECKPOINTS} where application = $1 and position < $2`, [
           application,
           previous,
         ]);
@@ -125,7 +132,7 @@ export function databaseStore(db: Database): EmbeddedStore {
       return db.transaction(async (tx) => {
         await lockJournal(tx, application);
         await tx.query("delete from journal where application = $1", [application]);
-        await tx.query("delete from journal_snapshots where application = $1", [application]);
+        await tx.query(`delete from ${CHECKPOINTS} where application = $1`, [application]);
         await tx.query("delete from task_status where application = $1", [application]);
       });
     },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, formerNameWarnings, loadConfig } from "./config.ts";
 import { DEMO_USERS, demoProviders } from "./demo.ts";
 import { FolderInUseError } from "./folder-lock.ts";
 
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  // A setting set under its former name still works: the log says the name to use instead.
+  for (const warning of formerNameWarnings()) app.log.warn(warning);
   // Handlers first, so a signal that arrives while the banner is printed still closes cleanly.
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -87,8 +87,8 @@ export async function openProviders(
     | "ssasXmlaUrls"
     | "calcJobTimeoutSeconds"
     | "sessionIdleMinutes"
-    | "journalSnapshotEntries"
-    | "journalSnapshotBytes"
+    | "journalCheckpointEntries"
+    | "journalCheckpointBytes"
     | "gridWorkers"
     | "jobsPerUser"
     | "jobsTotal"
@@ -122,7 +122,10 @@ export async function openProviders(
     ...(config ? { jobs: { perOwner: config.jobsPerUser, total: config.jobsTotal } } : {}),
     journal: {
       ...(config
-        ? { snapshotEntries: config.journalSnapshotEntries, snapshotBytes: config.journalSnapshotBytes }
+        ? {
+            checkpointEntries: config.journalCheckpointEntries,
+            checkpointBytes: config.journalCheckpointBytes,
+          }
         : {}),
       ...(log ? { log } : {}),
     },
@@ -173,7 +176,7 @@ export async function openProviders(
       },
     }),
     close: async () => {
-      // The demo applications save a snapshot of what they journaled since their last one.
+      // The demo applications save a checkpoint of what they journaled since their last one.
       await embedded.close();
       await essbaseRest.close();
       await planningSmartView.close();

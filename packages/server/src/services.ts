@@ -49,7 +49,7 @@ export async function openServices(
     validateResponses?: boolean;
     /** Providers to use instead of the product's (tests of the seam); built over the opened database. */
     providers?: (db: Database) => Promise<ProviderRegistry>;
-    /** Where the embedded applications warn (a journal snapshot ignored or not saved). */
+    /** Where the embedded applications warn (a journal checkpoint ignored or not saved). */
     log?: JournalLog;
   } = {},
 ): Promise<Services> {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, variables } from "../src/config.ts";
+import { ConfigError, formerNameWarnings, loadConfig, variables } from "../src/config.ts";
 
 describe("configuration registry", () => {
   it("gives documented defaults with an empty environment", () => {
@@ -175,6 +175,41 @@ describe("configuration registry", () => {
     // Without an upstream, the endpoints still need the demo.
     expect(() => loadConfig({ QIBATES_WIRE_ENDPOINTS: "xmla", QIBATES_DEMO: "false" })).toThrow(
       /needs QIBATES_DEMO=true \(or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM\)/,
+    );
+  });
+
+  it("reads the journal's checkpoint settings under their former names, with a warning naming the new ones", () => {
+    expect(loadConfig({})).toMatchObject({
+      journalCheckpointEntries: 1000,
+      journalCheckpointBytes: 67108864,
+    });
+    expect(formerNameWarnings({})).toEqual([]);
+    // The new names alone: no warning.
+    const current = { JOURNAL_CHECKPOINT_ENTRIES: "7", JOURNAL_CHECKPOINT_BYTES: "2048" };
+    expect(loadConfig(current)).toMatchObject({ journalCheckpointEntries: 7, journalCheckpointBytes: 2048 });
+    expect(formerNameWarnings(current)).toEqual([]);
+    // The former names alone still work, and the warning names the setting to use instead.
+    const former = { JOURNAL_SNAPSHOT_ENTRIES: "5", JOURNAL_SNAPSHOT_BYTES: "4096" };
+    expect(loadConfig(former)).toMatchObject({ journalCheckpointEntries: 5, journalCheckpointBytes: 4096 });
+    expect(formerNameWarnings(former)).toEqual([
+      "JOURNAL_SNAPSHOT_ENTRIES is the former name of JOURNAL_CHECKPOINT_ENTRIES: its value is used; rename the setting to JOURNAL_CHECKPOINT_ENTRIES",
+      "JOURNAL_SNAPSHOT_BYTES is the former name of JOURNAL_CHECKPOINT_BYTES: its value is used; rename the setting to JOURNAL_CHECKPOINT_BYTES",
+    ]);
+    // Both set: the new name wins, and the warning says so.
+    const both = { JOURNAL_CHECKPOINT_ENTRIES: "7", JOURNAL_SNAPSHOT_ENTRIES: "5" };
+    expect(loadConfig(both).journalCheckpointEntries).toBe(7);
+    expect(formerNameWarnings(both)).toEqual([
+      "JOURNAL_SNAPSHOT_ENTRIES is ignored: it is the former name of JOURNAL_CHECKPOINT_ENTRIES, which is set too and wins; remove JOURNAL_SNAPSHOT_ENTRIES",
+    ]);
+    // An empty new name counts as unset; a bad value is named under the name it was given.
+    expect(
+      loadConfig({ JOURNAL_CHECKPOINT_ENTRIES: "", JOURNAL_SNAPSHOT_ENTRIES: "3" }).journalCheckpointEntries,
+    ).toBe(3);
+    expect(() => loadConfig({ JOURNAL_SNAPSHOT_ENTRIES: "0" })).toThrow(
+      /JOURNAL_SNAPSHOT_ENTRIES \(0\): must be between 1 and 100000000/,
+    );
+    expect(() => loadConfig({ JOURNAL_CHECKPOINT_ENTRIES: "x", JOURNAL_SNAPSHOT_ENTRIES: "3" })).toThrow(
+      /JOURNAL_CHECKPOINT_ENTRIES \(x\): must be a whole number/,
     );
   });
 

@@ -5,24 +5,25 @@ import type { Cube, CubeSnapshot } from "@qibates/engine";
 import type { SequenceState } from "./change-sequence.ts";
 
 /**
- * The stored form of an application's state (a snapshot of the journal): every cube's blocks exactly as they
- * are (values, input flags, keys, upper-level bits, in block order) and the planning text cells, gzip'd.
- * A header names the format, the application and the fingerprint of its outlines: blocks are addressed by
- * member ordinals, so a snapshot is only loaded into the very outlines it was taken from.
+ * A checkpoint of the journal: the stored form of an application's state at a journal position, every cube's
+ * blocks exactly as they are (values, input flags, keys, upper-level bits, in block order) and the planning
+ * text cells, gzip'd. A header names the format, the application and the fingerprint of its outlines: blocks are
+ * addressed by member ordinals, so a checkpoint is only loaded into the very outlines it was taken from.
  */
 
 /**
- * Bumped whenever the encoding changes: older snapshots are then ignored, except format 1 (no change
+ * Bumped whenever the encoding changes: older checkpoints are then ignored, except format 1 (no change
  * sequences), still loaded with every cell counted as changed at its position.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const CHECKPOINT_FORMAT = 2;
 const READABLE_FORMATS = [1, 2];
+/** The header's mark, as stored since format 1 (checkpoints already in databases carry it). */
 const MAGIC = "QBSNAP";
 
 export interface ApplicationState {
   cubes: { name: string; snapshot: CubeSnapshot }[];
   texts: { cube: string; members: string[]; text: string }[];
-  /** When each cell last changed (format 2 on); absent from a format-1 snapshot. */
+  /** When each cell last changed (format 2 on); absent from a format-1 checkpoint. */
   sequences?: SequenceState;
 }
 
@@ -36,8 +37,8 @@ interface Header {
   sequences?: SequenceState;
 }
 
-/** Why a stored snapshot cannot be loaded. */
-export class SnapshotError extends Error {}
+/** Why a stored checkpoint cannot be loaded. */
+export class CheckpointError extends Error {}
 
 /**
  * A digest of what block addresses depend on: each cube's dimensions, their members' ordinals, names and
@@ -60,7 +61,7 @@ const gzipAsync = promisify(gzip);
 const pad8 = (n: number) => (n + 7) & ~7;
 
 /** Encodes a state (compressed off the event loop). */
-export async function encodeSnapshot(
+export async function encodeCheckpoint(
   application: string,
   fingerprint: string,
   state: ApplicationState,
@@ -73,7 +74,7 @@ export async function encodeSnapshot(
   ]);
   const header: Header = {
     magic: MAGIC,
-    format: SNAPSHOT_FORMAT,
+    format: CHECKPOINT_FORMAT,
     application,
     fingerprint,
     cubes: state.cubes.map(({ name, snapshot: s }) => ({
@@ -103,10 +104,10 @@ export async function encodeSnapshot(
 }
 
 /**
- * Decodes a stored snapshot of `application`, checking it was taken from outlines with `fingerprint`.
- * Throws {@link SnapshotError} (corrupt, another format, another application or other outlines).
+ * Decodes a stored checkpoint of `application`, checking it was taken from outlines with `fingerprint`.
+ * Throws {@link CheckpointError} (corrupt, another format, another application or other outlines).
  */
-export function decodeSnapshot(
+export function decodeCheckpoint(
   bytes: Uint8Array,
   application: string,
   fingerprint: string,
@@ -115,31 +116,31 @@ export function decodeSnapshot(
   try {
     raw = new Uint8Array(gunzipSync(bytes));
   } catch {
-    throw new SnapshotError("the snapshot is not readable (corrupt data)");
+    throw new CheckpointError("the checkpoint is not readable (corrupt data)");
   }
   let header: Header;
   try {
     const length = new DataView(raw.buffer, raw.byteOffset, raw.byteLength).getUint32(0, true);
     header = JSON.parse(new TextDecoder().decode(raw.subarray(4, 4 + length))) as Header;
   } catch {
-    throw new SnapshotError("the snapshot is not readable (corrupt header)");
+    throw new CheckpointError("the checkpoint is not readable (corrupt header)");
   }
   if (header.magic !== MAGIC || !READABLE_FORMATS.includes(header.format)) {
-    throw new SnapshotError(
-      `the snapshot has format ${String(header.format)}, this version reads formats ${READABLE_FORMATS.join(" and ")}`,
+    throw new CheckpointError(
+      `the checkpoint has format ${String(header.format)}, this version reads formats ${READABLE_FORMATS.join(" and ")}`,
     );
   }
   if (header.application !== application) {
-    throw new SnapshotError(`the snapshot is of application ${header.application}`);
+    throw new CheckpointError(`the checkpoint is of application ${header.application}`);
   }
   if (header.fingerprint !== fingerprint) {
-    throw new SnapshotError(
-      "the snapshot was taken from other outlines (another version of the application)",
+    throw new CheckpointError(
+      "the checkpoint was taken from other outlines (another version of the application)",
     );
   }
   let at = pad8(4 + new DataView(raw.buffer, raw.byteOffset, raw.byteLength).getUint32(0, true));
   const take = (bytesLength: number): ArrayBuffer => {
-    if (at + bytesLength > raw.byteLength) throw new SnapshotError("the snapshot is truncated");
+    if (at + bytesLength > raw.byteLength) throw new CheckpointError("the checkpoint is truncated");
     const copy = raw.slice(at, at + bytesLength).buffer;
     at += pad8(bytesLength);
     return copy;
@@ -149,7 +150,7 @@ export function decodeSnapshot(
     const data = new Float64Array(take(c.data * 8));
     const input = new Uint32Array(take(c.input * 4));
     const upperBits = new Uint8Array(take(c.upper));
-    if (upperBits.length !== keys.length) throw new SnapshotError("the snapshot's blocks do not add up");
+    if (upperBits.length !== keys.length) throw new CheckpointError("the checkpoint's blocks do not add up");
     return { name: c.name, snapshot: { blockCount: keys.length, keys, data, input, upperBits } };
   });
   return {
@@ -159,10 +160,10 @@ export function decodeSnapshot(
   };
 }
 
-/** Checks that a decoded cube snapshot fits a cube (block size and input words per block). */
+/** Checks that a cube's state decoded from a checkpoint fits a cube (block size and input words per block). */
 export function checkFits(cube: Cube, s: CubeSnapshot): void {
   const inputWords = (cube.blockSize + 31) >>> 5;
   if (s.data.length !== s.blockCount * cube.blockSize || s.input.length !== s.blockCount * inputWords) {
-    throw new SnapshotError("the snapshot's blocks do not fit the cube");
+    throw new CheckpointError("the checkpoint's blocks do not fit the cube");
   }
 }
