@@ -2,6 +2,7 @@ import type { ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { expect } from "vitest";
 import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/index.ts";
+import { growRevenue410, vision } from "./support/vision.ts";
 
 /** Calls on the embedded provider that change and read both demo applications, for the journal's tests. */
 
@@ -17,7 +18,6 @@ const essbase: ProviderSession = {
 };
 const planning: ProviderSession = { ...essbase, id: "s2", connector: "planning" };
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const vision = { server: "Planning", application: "Vision" };
 
 export const open = (store: Store, journal: Partial<JournalOptions> = {}) =>
   EmbeddedProvider.open({ store, credentialsValid: () => true, journal });
@@ -63,16 +63,7 @@ export async function budSeed(p: EmbeddedProvider): Promise<void> {
 
 /** GrowRevenue on entity 410 with a comment (a rule writes cells and a text). */
 export async function growRevenue(p: EmbeddedProvider, comment: string): Promise<void> {
-  const r = await p.planning.launchRule(planning, vision, {
-    cube: "Plan1",
-    ruleName: "GrowRevenue",
-    ruleType: "graphical",
-    prompts: [
-      { name: "Entities", value: "410" },
-      { name: "GrowthPct", value: "10" },
-      { name: "Comment", value: comment },
-    ],
-  });
+  const r = await p.planning.launchRule(planning, vision, growRevenue410(comment));
   expect(r.status).toBe("completed");
 }
 

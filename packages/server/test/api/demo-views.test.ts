@@ -1,5 +1,6 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
@@ -10,7 +11,6 @@ import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 let api: TestApi;
 let accountKey: string;
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const vision = { server: "Planning", application: "Vision" };
 const grid = (jan = "") => [
   ["", "Jan", "Cola", "Sales"],
   ["", "Actual", "Budget"],
@@ -134,17 +134,7 @@ describe("demo sessions change views of their own", () => {
       api.key,
       a,
       "action/launchrule",
-      {
-        ...vision,
-        cube: "Plan1",
-        ruleName: "GrowRevenue",
-        ruleType: "graphical",
-        prompts: [
-          { name: "Entities", value: "410" },
-          { name: "GrowthPct", value: "10" },
-          { name: "Comment", value: "Only mine" },
-        ],
-      },
+      { ...vision, ...growRevenue410("Only mine") },
       "planning",
     );
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);

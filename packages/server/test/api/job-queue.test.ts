@@ -1,5 +1,6 @@
 import type { EmbeddedProvider } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
@@ -13,18 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const vision = { server: "Planning", application: "Vision" };
-const RULE = {
-  ...vision,
-  cube: "Plan1",
-  ruleName: "GrowRevenue",
-  ruleType: "graphical",
-  prompts: [
-    { name: "Entities", value: "410" },
-    { name: "GrowthPct", value: "10" },
-    { name: "Comment", value: "queued" },
-  ],
-};
+const RULE = { ...vision, ...growRevenue410("queued") };
 
 async function login(): Promise<string> {
   const res = await api.post(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
 
@@ -85,8 +86,6 @@ async function planningLogin(client: QibatesClient): Promise<string> {
   return data.loginid;
 }
 
-const vision = { server: "Planning", application: "Vision" } as const;
-
 /** GrowRevenue for entity 410 with a comment: journaled as the rule and its prompts, replayed at start-up. */
 async function growRevenue(client: QibatesClient, loginid: string): Promise<void> {
   const { data, error } = await client.POST("/action/launchrule", {
@@ -94,14 +93,7 @@ async function growRevenue(client: QibatesClient, loginid: string): Promise<void
     body: {
       loginid,
       ...vision,
-      cube: "Plan1",
-      ruleName: "GrowRevenue",
-      ruleType: "graphical",
-      prompts: [
-        { name: "Entities", value: "410" },
-        { name: "GrowthPct", value: "10" },
-        { name: "Comment", value: "Survives a crash" },
-      ],
+      ...growRevenue410("Survives a crash"),
     },
   });
   expect(error).toBeUndefined();

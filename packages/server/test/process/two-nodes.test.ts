@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { openDatabase } from "../../src/database.ts";
 import { KeyStore } from "../../src/keys.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
@@ -16,7 +17,6 @@ import { type RunningService, startPostgres, startRedis } from "../support/servi
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
-const vision = { server: "Planning", application: "Vision" } as const;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -207,14 +207,7 @@ describe("two API nodes over one PostgreSQL and one Redis, behind one address", 
       body: {
         loginid,
         ...vision,
-        cube: "Plan1",
-        ruleName: "GrowRevenue",
-        ruleType: "graphical",
-        prompts: [
-          { name: "Entities", value: "410" },
-          { name: "GrowthPct", value: "10" },
-          { name: "Comment", value: "Seen on both nodes" },
-        ],
+        ...growRevenue410("Seen on both nodes"),
       },
     });
     expect(rule.data?.status).toBe("completed");
