@@ -7,9 +7,9 @@ import { openDatabase } from "../../src/database.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
- * The server process compacts the journal into snapshots as it goes (here after every change) and survives
+ * The server process compacts the journal into checkpoints as it goes (here after every change) and survives
  * SIGKILL at any point of it: after a restart the state is every acknowledged change, and the journal holds
- * only what the snapshots do not cover.
+ * only what the checkpoints do not cover.
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
@@ -49,14 +49,19 @@ async function read(client: QibatesClient, loginid: string): Promise<unknown[][]
   return data.grid.slice(2).map((r) => r.slice(1, 3));
 }
 
-describe("journal snapshots in the server process", () => {
+describe("journal checkpoints in the server process", () => {
   it("saved after every change, compacted, and nothing acknowledged lost across SIGKILLs", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-snapshots-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "qibates-checkpoints-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // New logins after each restart read the shared data: demo-key sessions change it too here.
-    const env = { DATA_DIR: dataDir, JOURNAL_SNAPSHOT_ENTRIES: "1", QIBATES_DEMO_SESSION_VIEWS: "false" };
-    let server: ServerProcess = await startServer(env);
+    const common = { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" };
+    const env = { ...common, JOURNAL_CHECKPOINT_ENTRIES: "1" };
+    // The first start is given the setting's former name, which it still reads, with a warning naming the new one.
+    let server: ServerProcess = await startServer({ ...common, JOURNAL_SNAPSHOT_ENTRIES: "1" });
     cleanups.push(() => server.stop());
+    expect(server.output()).toContain(
+      "JOURNAL_SNAPSHOT_ENTRIES is the former name of JOURNAL_CHECKPOINT_ENTRIES: its value is used; rename the setting to JOURNAL_CHECKPOINT_ENTRIES",
+    );
     let client = await server.client();
     let loginid = await login(client);
     await save(client, loginid, "77");
@@ -71,7 +76,7 @@ describe("journal snapshots in the server process", () => {
       [String(73 + last), "157.5"],
     ];
     expect(await read(client, loginid)).toEqual(state(50));
-    // Killed right after the answer: a snapshot may be half-written, never half-committed.
+    // Killed right after the answer: a checkpoint may be half-written, never half-committed.
     await server.kill();
 
     let last = 50;
@@ -91,20 +96,22 @@ describe("journal snapshots in the server process", () => {
     expect(await read(client, loginid)).toEqual(state(52));
     await server.stop();
 
-    // Five changes of Sample were journaled; the snapshots cover them and the entries older snapshots
-    // cover are gone: at most the two newest snapshots and the entries after the older of them remain.
+    // Five changes of Sample were journaled; the checkpoints cover them and the entries older checkpoints
+    // cover are gone: at most the two newest checkpoints and the entries after the older of them remain.
+    expect(server.output()).not.toContain("former name");
     const db = await openDatabase({ dataDir });
     try {
-      const snapshots = await db.query<{ position: number; compacted_through: number }>(
+      // The checkpoints' table keeps its first name (database.ts).
+      const checkpoints = await db.query<{ position: number; compacted_through: number }>(
         "select position::int, compacted_through::int from journal_snapshots where application = 'Sample' order by position",
       );
       const entries = await db.query<{ id: number }>(
         "select id::int from journal where application = 'Sample' order by id",
       );
-      expect(snapshots.length).toBeGreaterThanOrEqual(1);
-      expect(snapshots.length).toBeLessThanOrEqual(2);
+      expect(checkpoints.length).toBeGreaterThanOrEqual(1);
+      expect(checkpoints.length).toBeLessThanOrEqual(2);
       expect(entries.length).toBeLessThan(5);
-      const oldest = snapshots[0]?.position ?? 0;
+      const oldest = checkpoints[0]?.position ?? 0;
       expect(entries.every((e) => e.id > oldest)).toBe(true);
     } finally {
       await db.close();
