@@ -1,7 +1,7 @@
 /**
  * Start-up time of the server process after a long journal: 1,000,000 cell writes of Sample.Basic journaled
  * straight into the embedded PGlite database (in batches, as saves would have), then the time from spawn to
- * the start-up banner — replaying the whole journal (no snapshot) against loading the snapshot the first
+ * the start-up banner — replaying the whole journal (no checkpoint) against loading the checkpoint the first
  * start saved (compaction) and replaying nothing after it. The state served is checked equal both ways.
  *
  * Run: `npx tsx bench/journal-startup.ts [--writes 1000000] [--per-entry 10] [--runs 3] [--write]`
@@ -65,17 +65,18 @@ async function journal(dataDir: string): Promise<{ entries: number; ms: number }
 
 async function countRows(
   dataDir: string,
-): Promise<{ journal: number; snapshots: number; snapshotBytes: number }> {
+): Promise<{ journal: number; checkpoints: number; checkpointBytes: number }> {
   const db = await openDatabase({ dataDir });
   const j = await db.query<{ n: number }>("select count(*)::int as n from journal");
+  // The checkpoints' table keeps its first name (packages/server/src/database.ts).
   const s = await db.query<{ n: number; b: number | null }>(
     "select count(*)::int as n, sum(octet_length(data))::int as b from journal_snapshots",
   );
   await db.close();
-  return { journal: j[0]?.n ?? 0, snapshots: s[0]?.n ?? 0, snapshotBytes: s[0]?.b ?? 0 };
+  return { journal: j[0]?.n ?? 0, checkpoints: s[0]?.n ?? 0, checkpointBytes: s[0]?.b ?? 0 };
 }
 
-async function dropSnapshots(dataDir: string): Promise<void> {
+async function dropCheckpoints(dataDir: string): Promise<void> {
   const db = await openDatabase({ dataDir });
   await db.query("delete from journal_snapshots");
   await db.close();
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     const replayStops: number[] = [];
     let replayAnswer = "";
     for (let r = 0; r < RUNS; r++) {
-      await dropSnapshots(dataDir);
+      await dropCheckpoints(dataDir);
       process.stdout.write(`Start-up replaying the whole journal (run ${r + 1} of ${RUNS})...\n`);
       const run = await startOnce(dataDir);
       replay.push(run.bannerMs);
@@ -153,18 +154,18 @@ async function main(): Promise<void> {
     }
     const afterReplay = await countRows(dataDir);
 
-    const snapshot: number[] = [];
-    let snapshotAnswer = "";
+    const checkpoint: number[] = [];
+    let checkpointAnswer = "";
     for (let r = 0; r < RUNS; r++) {
-      process.stdout.write(`Start-up from the snapshot (run ${r + 1} of ${RUNS})...\n`);
+      process.stdout.write(`Start-up from the checkpoint (run ${r + 1} of ${RUNS})...\n`);
       const run = await startOnce(dataDir);
-      snapshot.push(run.bannerMs);
-      snapshotAnswer = run.answer;
+      checkpoint.push(run.bannerMs);
+      checkpointAnswer = run.answer;
     }
-    if (snapshotAnswer !== replayAnswer) {
-      throw new Error(`the snapshot serves another state:\n${replayAnswer}\n${snapshotAnswer}`);
+    if (checkpointAnswer !== replayAnswer) {
+      throw new Error(`the checkpoint serves another state:\n${replayAnswer}\n${checkpointAnswer}`);
     }
-    const target = median(snapshot) <= 3000;
+    const target = median(checkpoint) <= 3000;
     const command = `npx tsx bench/journal-startup.ts --writes ${WRITES} --per-entry ${PER_ENTRY} --runs ${RUNS} --write`;
     const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
     const text = [
@@ -179,10 +180,10 @@ async function main(): Promise<void> {
       "| Start-up | Median | Runs | Target |",
       "| --- | ---: | --- | --- |",
       `| Empty database (no journal) | ${ms(median(baseline))} | ${baseline.map(ms).join(", ")} | — |`,
-      `| Replaying the whole journal (no snapshot) | ${ms(median(replay))} | ${replay.map(ms).join(", ")} | — |`,
-      `| **From the snapshot** (saved by the start-up before, covering every entry) | **${ms(median(snapshot))}** | ${snapshot.map(ms).join(", ")} | ≤ 3 s ${target ? "✅" : "❌"} |`,
+      `| Replaying the whole journal (no checkpoint) | ${ms(median(replay))} | ${replay.map(ms).join(", ")} | — |`,
+      `| **From the checkpoint** (saved by the start-up before, covering every entry) | **${ms(median(checkpoint))}** | ${checkpoint.map(ms).join(", ")} | ≤ 3 s ${target ? "✅" : "❌"} |`,
       "",
-      `After a start-up that replayed the journal: ${afterReplay.snapshots} snapshot of ${afterReplay.snapshotBytes.toLocaleString("en")} bytes (gzip'd blocks of the cube), saved in the background after the banner; shutdown (SIGTERM to exit, the snapshot finished) ${ms(median(replayStops))}. ${afterReplay.journal.toLocaleString("en")} journal rows are still stored: the entries the newest snapshot covers are deleted when the next snapshot is saved (the one before the newest stays as a fallback with the entries after it), so the journal holds at most two snapshots' worth of entries (\`JOURNAL_SNAPSHOT_ENTRIES\`, 1,000 by default).`,
+      `After a start-up that replayed the journal: ${afterReplay.checkpoints} checkpoint of ${afterReplay.checkpointBytes.toLocaleString("en")} bytes (gzip'd blocks of the cube), saved in the background after the banner; shutdown (SIGTERM to exit, the checkpoint finished) ${ms(median(replayStops))}. ${afterReplay.journal.toLocaleString("en")} journal rows are still stored: the entries the newest checkpoint covers are deleted when the next checkpoint is saved (the one before the newest stays as a fallback with the entries after it), so the journal holds at most two checkpoints' worth of entries (\`JOURNAL_CHECKPOINT_ENTRIES\`, 1,000 by default).`,
     ].join("\n");
     process.stdout.write(`\n${text}\n`);
     if (write) {

@@ -49,7 +49,7 @@ const BENCHMARKS = {
   },
   "journal-startup": {
     file: "journal-startup.ts",
-    what: "server start-up after 1,000,000 journaled cell writes: whole-journal replay vs the snapshot",
+    what: "server start-up after 1,000,000 journaled cell writes: whole-journal replay vs the checkpoint",
     args: "--writes 1000000 --per-entry 10 --runs 3 --write",
   },
   snapshot: {
