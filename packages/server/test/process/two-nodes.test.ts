@@ -12,7 +12,7 @@ import { type RunningService, startPostgres, startRedis } from "../support/servi
  * Two API nodes (the server bundle, twice) over one PostgreSQL and one Redis, behind one address: a tiny
  * round-robin balancer. What one node acknowledges, the other serves on the very next call — saved cells,
  * a calculation, a planning rule — and the session (`loginid`) works on both, while the nodes compact the
- * journal into snapshots as they go. The shared data is changed with an account's own key; a session of the
+ * journal into checkpoints as they go. The shared data is changed with an account's own key; a session of the
  * demo key changes a view of its own, which follows it from node to node.
  */
 
@@ -75,8 +75,8 @@ beforeAll(async () => {
     DATABASE_URL: pg.url,
     REDIS_URL: redis.url,
     DATA_DIR: "/nonexistent-so-pglite-is-not-used",
-    // Snapshots and compaction every other change, so that a node also catches up over a compaction.
-    JOURNAL_SNAPSHOT_ENTRIES: "2",
+    // Checkpoints and compaction every other change, so that a node also catches up over a compaction.
+    JOURNAL_CHECKPOINT_ENTRIES: "2",
   };
   const a = await startServer(env);
   cleanups.push(() => a.stop());
