@@ -8,11 +8,13 @@
  *
  *   npx tsx bench/xmla-mdx.ts [--rounds 40] [--write]
  */
+
 import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_SERVERS } from "@qibates/engine/demo";
 import { esc } from "@qibates/protocols/xml";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify from "fastify";
 import { EmbeddedProvider, memoryStore } from "../packages/embedded/src/index.ts";
 import { xmlaEndpoint } from "../packages/wire/src/xmla/index.ts";
@@ -45,7 +47,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
+  const scheduler = new SliceScheduler(DEFAULT_SLICES);
   const provider = await EmbeddedProvider.open({
+    scheduler,
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });
@@ -55,7 +59,7 @@ async function main() {
     cube: "Basic",
   });
   const app = Fastify({ logger: false, bodyLimit: 1 << 20 });
-  await app.register(xmlaEndpoint, { provider });
+  await app.register(xmlaEndpoint, { provider, scheduler });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/olap/msmdpump.dll`;

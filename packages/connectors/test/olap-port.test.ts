@@ -1,6 +1,12 @@
 import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
 import { layerNameOf } from "@qibates/engine";
-import { OlapError, olapLayerName, type ProviderSession } from "@qibates/provider";
+import {
+  DEFAULT_SLICES,
+  OlapError,
+  olapLayerName,
+  type ProviderSession,
+  SliceScheduler,
+} from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** The embedded provider's OLAP port answers the engine's outline and MDX as plain data, nothing lost. */
@@ -15,7 +21,11 @@ describe("the embedded OLAP port", () => {
     aliasTable: null,
   };
   beforeAll(async () => {
-    provider = await EmbeddedProvider.open({ store: memoryStore(), credentialsValid: () => true });
+    provider = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
+      store: memoryStore(),
+      credentialsValid: () => true,
+    });
   });
   afterAll(() => provider.close());
 

@@ -1,4 +1,5 @@
 import { dataSetOf, parseSoap } from "@qibates/protocols/xmla";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { upstreamProvider, xmlaEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,7 +38,11 @@ describe("the XMLA endpoint over a cube read through essbase-stndln", () => {
       address: new URL(`${rest.endpoint.origin}/essbase/japi`),
     });
     front = Fastify({ logger: false });
-    await front.register(xmlaEndpoint, { provider, about: { name: "QiBates", version: "test" } });
+    await front.register(xmlaEndpoint, {
+      provider,
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
+      about: { name: "QiBates", version: "test" },
+    });
     await front.listen({ port: 0, host: "127.0.0.1" });
     const address = front.server.address();
     frontOrigin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

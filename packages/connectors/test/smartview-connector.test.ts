@@ -6,7 +6,7 @@ import { Outline } from "@qibates/engine";
 import { bracket } from "@qibates/grid-bridge";
 import { answerGridXml } from "@qibates/protocols/smartview";
 import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, ProviderError } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
 import { smartViewEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -538,6 +538,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
   const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
   beforeAll(async () => {
     const embedded = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
       store: memoryStore(),
       credentialsValid: (u, p) => u === "demo" && p === "demo",
     });

@@ -10,7 +10,7 @@ import type {
   Provider,
   ProviderSession,
 } from "@qibates/provider";
-import { DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
+import { ProviderError, type SliceScheduler } from "@qibates/provider";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { type EmbeddedAccess, EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
 import type { LoadedSnapshot } from "./cube-copy.ts";
@@ -36,10 +36,10 @@ export interface EmbeddedProviderOptions {
   /** When the demo applications save a checkpoint of their journal, and where they warn. */
   journal?: Partial<JournalOptions>;
   /**
-   * Where grid and MDX reads take turns on the event loop with the process's other long work (the server passes
-   * its one scheduler); absent: a scheduler of this provider's own, with the default slices.
+   * Where grid and MDX reads take turns on the event loop with the process's other long work: the one scheduler
+   * of the process (the server's), never one of this provider's own.
    */
-  scheduler?: SliceScheduler;
+  scheduler: SliceScheduler;
   /**
    * Worker threads for heavy grid and MDX reads (`grid-workers.ts`), started at their first call; 0 or absent:
    * every read runs on the event loop, in slices.
@@ -93,7 +93,7 @@ export class EmbeddedProvider implements Provider {
     this.workers = options.gridWorkers
       ? new GridWorkers(options.gridWorkers, options.gridWorkerLimits ?? {})
       : null;
-    this.scheduler = options.scheduler ?? new SliceScheduler(DEFAULT_SLICES);
+    this.scheduler = options.scheduler;
     // Jobs run one a grid worker (one on the event loop without workers); a waiting job holds no data.
     this.jobs = new JobQueue({
       running: Math.max(1, options.gridWorkers ?? 0),

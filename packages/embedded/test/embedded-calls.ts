@@ -1,5 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { expect } from "vitest";
 import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/index.ts";
 import { growRevenue410, vision } from "./support/vision.ts";
@@ -20,7 +20,12 @@ const planning: ProviderSession = { ...essbase, id: "s2", connector: "planning" 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 
 export const open = (store: Store, journal: Partial<JournalOptions> = {}) =>
-  EmbeddedProvider.open({ store, credentialsValid: () => true, journal });
+  EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
+    store,
+    credentialsValid: () => true,
+    journal,
+  });
 
 /** Jan Cola Sales for New York (Actual) and East, and the Budget East that BudSeed derives from Actual. */
 const grid = [

@@ -1,5 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { demoSession } from "./support/demo-session.ts";
@@ -20,6 +20,7 @@ const session = (id: string, ownerId = "demo-owner"): ProviderSession => demoSes
 
 async function node(store: ReturnType<typeof memoryStore>, alive: Set<string>) {
   return EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store,
     credentialsValid: () => true,
     ownViews: {

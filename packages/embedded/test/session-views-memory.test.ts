@@ -1,5 +1,5 @@
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { demoSession } from "./support/demo-session.ts";
@@ -33,6 +33,7 @@ describe("the demo sessions' copies in memory", () => {
   it("stay under their bound, the oldest set aside first, and none loses its changes", async () => {
     const open = (maxBytes?: number) =>
       EmbeddedProvider.open({
+        scheduler: new SliceScheduler(DEFAULT_SLICES),
         store: memoryStore(),
         credentialsValid: () => true,
         ownViews: {

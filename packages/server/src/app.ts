@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
-import { formatErrorMessage } from "@qibates/provider";
+import { formatErrorMessage, type SliceScheduler } from "@qibates/provider";
 import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
 import Fastify, {
   type FastifyError,
@@ -37,8 +37,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Handlers to use instead of the real ones (tests of the routing itself). */
   handlers?: Handlers;
-  /** Providers to use instead of the product's (tests of the provider seam). */
-  providers?: (db: Database) => Promise<ProviderRegistry>;
+  /** Providers to use instead of the product's (tests of the provider seam), with the server's scheduler. */
+  providers?: (db: Database, scheduler: SliceScheduler) => Promise<ProviderRegistry>;
 }
 
 /** Secrets and grid data never reach the logs. */

@@ -77,6 +77,7 @@ export function embeddedUsers(
  */
 export async function openProviders(
   db: Database,
+  scheduler: SliceScheduler,
   config?: Pick<
     Config,
     | "allowedHosts"
@@ -98,7 +99,6 @@ export async function openProviders(
   >,
   log?: JournalLog,
   ownViews?: EmbeddedProviderOptions["ownViews"],
-  scheduler?: SliceScheduler,
 ): Promise<ProviderRegistry & { close(): Promise<void> }> {
   // Every snapshot is read and checked before anything is served: one that fails stops the start.
   const snapshots = config?.snapshots ? await loadCubeSnapshots(config.snapshots, DEMO_APPLICATIONS) : [];
@@ -117,7 +117,7 @@ export async function openProviders(
     snapshots,
     ...embeddedUsers(demo, users),
     ...(ownViews ? { ownViews } : {}),
-    ...(scheduler ? { scheduler } : {}),
+    scheduler,
     ...(config ? { gridWorkers: config.gridWorkers } : {}),
     ...(config ? { jobs: { perOwner: config.jobsPerUser, total: config.jobsTotal } } : {}),
     journal: {

@@ -47,8 +47,11 @@ export async function openServices(
   config: Config,
   options: {
     validateResponses?: boolean;
-    /** Providers to use instead of the product's (tests of the seam); built over the opened database. */
-    providers?: (db: Database) => Promise<ProviderRegistry>;
+    /**
+     * Providers to use instead of the product's (tests of the seam); built over the opened database, with the
+     * server's one scheduler of long work.
+     */
+    providers?: (db: Database, scheduler: SliceScheduler) => Promise<ProviderRegistry>;
     /** Where the embedded applications warn (a journal checkpoint ignored or not saved). */
     log?: JournalLog;
   } = {},
@@ -90,8 +93,8 @@ export async function openServices(
       : undefined;
   const scheduler = new SliceScheduler(DEFAULT_SLICES);
   const providers = options.providers
-    ? await options.providers(db)
-    : await openProviders(db, config, options.log, ownViews, scheduler);
+    ? await options.providers(db, scheduler)
+    : await openProviders(db, scheduler, config, options.log, ownViews);
   const oauth = new OAuthService(config, db, keys);
   return {
     config,

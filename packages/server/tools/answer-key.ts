@@ -193,10 +193,11 @@ export async function openConnectorHarness(
   const app = await buildApp({
     config,
     logger: false,
-    providers: async (db) => {
+    providers: async (db, scheduler) => {
       const store = databaseStore(db);
       if (!key) {
         const embedded = await EmbeddedProvider.open({
+          scheduler,
           store,
           credentialsValid: demoCredentialsValid,
           ...(options.snapshots ? { snapshots: options.snapshots } : {}),
@@ -204,6 +205,7 @@ export async function openConnectorHarness(
         return providerRegistry({ demo: embedded, remote: { [via]: connector } });
       }
       const embedded = await EmbeddedProvider.open({
+        scheduler,
         store,
         credentialsValid: demoCredentialsValid,
         catalogue: await answerKeyCatalogue(key, store),

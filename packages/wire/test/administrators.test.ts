@@ -1,4 +1,5 @@
 import { EmbeddedProvider } from "@qibates/embedded";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountName, administratorsNamed } from "../src/options.ts";
@@ -211,6 +212,7 @@ describe("Planning REST: an administrator polls every caller's jobs", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     const provider = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
       store: memoryStore(),
       credentialsValid: (u, p) => PASSWORDS[u] !== undefined && PASSWORDS[u] === p,
     });

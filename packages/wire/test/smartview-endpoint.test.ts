@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedProvider } from "@qibates/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
@@ -23,6 +23,7 @@ let provider: EmbeddedProvider;
 let origin = "";
 beforeAll(async () => {
   provider = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedProvider } from "@qibates/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,6 +27,7 @@ let app: FastifyInstance;
 let origin = "";
 beforeAll(async () => {
   const provider = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });

@@ -1,6 +1,7 @@
 import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
 import { answerHead, answerTail, dataSetOf, parseSoap } from "@qibates/protocols/xmla";
 import type { OlapMember, ProviderSession } from "@qibates/provider";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MdDataSetInput, mdDataSetXmlSteps } from "../src/xmla/mddataset.ts";
 import { CubeOutline, memberName } from "../src/xmla/names.ts";
@@ -9,7 +10,11 @@ import { CubeOutline, memberName } from "../src/xmla/names.ts";
 describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector's reader", () => {
   let provider: EmbeddedProvider;
   beforeAll(async () => {
-    provider = await EmbeddedProvider.open({ store: memoryStore(), credentialsValid: () => true });
+    provider = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
+      store: memoryStore(),
+      credentialsValid: () => true,
+    });
   });
   afterAll(() => provider.close());
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.ts";
@@ -154,6 +154,7 @@ describe("a Zoom In that answers thousands of rows", () => {
   });
   const open = async (gridWorkers: number) => {
     const p = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
       store: memoryStore(),
       credentialsValid: () => true,
       gridWorkers,

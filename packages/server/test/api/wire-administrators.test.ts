@@ -42,8 +42,9 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: "1000000",
     }),
     logger: false,
-    providers: async (db) => {
+    providers: async (db, scheduler) => {
       const embedded = await EmbeddedProvider.open({
+        scheduler,
         store: databaseStore(db),
         credentialsValid: (u, p) => PASSWORDS[u] !== undefined && PASSWORDS[u] === p,
       });

@@ -112,8 +112,9 @@ beforeAll(async () => {
     config: testConfig(),
     logger: false,
     validateResponses: true,
-    providers: async (db) => {
+    providers: async (db, scheduler) => {
       const embedded = await EmbeddedProvider.open({
+        scheduler,
         store: databaseStore(db),
         credentialsValid: demoCredentialsValid,
       });

@@ -15,6 +15,7 @@ import {
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { main, providerFor } from "../../bin/snapshot-cli.ts";
@@ -105,6 +106,7 @@ beforeAll(async () => {
   if (code !== 0) throw new Error(`qibates-snapshot --connector pbcs failed (${code}): ${err}`);
   loaded = await loadCubeSnapshots(root, DEMO_APPLICATIONS);
   served = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: () => true,
     snapshots: loaded,

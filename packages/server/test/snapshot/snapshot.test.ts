@@ -13,7 +13,7 @@ import {
 import { dataExportChunks } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../bin/snapshot-cli.ts";
 import type { ReplayConnector } from "../../tools/answer-key.ts";
@@ -52,6 +52,7 @@ const refresh = (p: Provider, application: string, grid: unknown[][]) =>
 beforeAll(async () => {
   for (const via of Object.keys(COPIES) as ReplayConnector[]) await snapshotVia(via, root);
   served = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: () => true,
     snapshots: await loadCubeSnapshots(root, DEMO_APPLICATIONS),
@@ -425,6 +426,7 @@ describe("qibates-snapshot --import-data: an Essbase data export replaces a snap
         expect(createHash("sha256").update(data).digest("hex")).toBe(manifest.cubes[0].data.sha256);
         expect(manifest.cubes[0].computedMembers).toEqual([]);
         const provider = await EmbeddedProvider.open({
+          scheduler: new SliceScheduler(DEFAULT_SLICES),
           store: memoryStore(),
           credentialsValid: () => true,
           snapshots: await loadCubeSnapshots(dir, DEMO_APPLICATIONS),

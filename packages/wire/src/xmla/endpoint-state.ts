@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  type Connector,
-  DEFAULT_SLICES,
-  type OlapPort,
-  type Provider,
-  SliceScheduler,
-} from "@qibates/provider";
+import type { Connector, OlapPort, Provider, SliceScheduler } from "@qibates/provider";
 import { CallerSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
@@ -20,10 +14,10 @@ export interface XmlaOptions extends WireEndpointOptions {
   /** The most cells an MDX query may cross into (the engine's default, 1,000,000, when absent). */
   maxCells?: number;
   /**
-   * Where a long answer is written, a slice at a time, between other work (the server passes its one
-   * scheduler); absent: one of the endpoint's own, with the default slices.
+   * Where a long answer is written, a slice at a time, between other work: the one scheduler of the process (the
+   * server's), never one of the endpoint's own.
    */
-  scheduler?: SliceScheduler;
+  scheduler: SliceScheduler;
 }
 
 /** An XMLA session (`BeginSession` … `EndSession`). */
@@ -67,7 +61,7 @@ export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
     about,
     source: `${about.name} XMLA`,
     throttle: options.loginThrottle ?? new LoginThrottle(),
-    scheduler: options.scheduler ?? new SliceScheduler(DEFAULT_SLICES),
+    scheduler: options.scheduler,
     callers: new CallerSessions("xmla", (options.idleMinutes ?? 30) * 60_000),
     sessions: new SessionStore<XmlaSession>({
       idleMs: (options.idleMinutes ?? 30) * 60_000,

@@ -2,6 +2,7 @@ import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
 import { EmbeddedProvider } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
@@ -19,6 +20,7 @@ let provider: PlanningRestProvider;
 
 async function endpoint(exportFormData: boolean): Promise<string> {
   const embedded = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { EmbeddedProvider } from "@qibates/embedded";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
@@ -89,6 +90,7 @@ const keys = (o: unknown) => Object.keys(o as object).sort();
 
 beforeAll(async () => {
   const provider = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });
@@ -413,6 +415,7 @@ describe("authentication", () => {
 describe("bodies the host server cannot read", () => {
   it("answers a body parser's 4xx (an error with `status`, as the server's parser throws) in the Planning error body", async () => {
     const provider = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
       store: memoryStore(),
       credentialsValid: (u, p) => u === "demo" && p === "demo",
     });
@@ -551,6 +554,7 @@ describe("export data slice", () => {
     expect(text.status).toBe(415);
 
     const provider = await EmbeddedProvider.open({
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
       store: memoryStore(),
       credentialsValid: (u, p) => u === "demo" && p === "demo",
     });

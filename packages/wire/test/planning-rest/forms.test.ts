@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { EmbeddedProvider } from "@qibates/embedded";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
@@ -38,6 +39,7 @@ const keys = (o: unknown) => Object.keys(o as object).sort();
 
 beforeAll(async () => {
   const provider = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: (u, p) => u === "demo" && p === "demo",
   });

@@ -1,4 +1,5 @@
 import { EmbeddedProvider } from "@qibates/embedded";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { WireEndpointOptions } from "../../src/options.ts";
 import { memoryStore } from "./memory-store.ts";
@@ -21,14 +22,17 @@ export async function startWire<O extends WireEndpointOptions>(
   prepare?: (app: FastifyInstance) => void,
 ) {
   const store = memoryStore();
+  // One scheduler of long work for the provider and the endpoint, as the server has.
+  const scheduler = new SliceScheduler(DEFAULT_SLICES);
   const provider = await EmbeddedProvider.open({
+    scheduler,
     store,
     credentialsValid: demoCredentials(embedded.users),
     ...(embedded.gridWorkers !== undefined ? { gridWorkers: embedded.gridWorkers } : {}),
   });
   const app: FastifyInstance = Fastify({ logger: false });
   // The endpoint's options past `provider` are the test's (`Partial`): the endpoints default what is absent.
-  const all = { provider, about: { name: "QiBates", version: "test" }, ...options };
+  const all = { provider, scheduler, about: { name: "QiBates", version: "test" }, ...options };
   await app.register(endpoint, all as unknown as O);
   prepare?.(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
