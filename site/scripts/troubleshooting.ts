@@ -6,8 +6,6 @@
 //   npx tsx site/scripts/troubleshooting.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { reasonMarkdown } from "@qibates/connectors/capability-docs";
-import { SERVER_NAME } from "@qibates/connectors/feature-matrix";
 import {
   CAPABILITIES,
   type Capability,
@@ -18,6 +16,8 @@ import {
   type ErrorCode,
   errorCatalogue,
 } from "@qibates/provider";
+import { reasonMarkdown } from "../tools/capability-docs.ts";
+import { SERVER_NAME } from "../tools/feature-matrix.ts";
 import { ADVICE, USER_ADVICE } from "./troubleshooting-advice.ts";
 
 export type Locale = "en" | "fr";

@@ -3,9 +3,9 @@
 // compatibility matrix or a capability of the table; verdict is works, partly, demo or no. The checker holds each
 // marker to the table and an English page's markers to its French page's.
 
-import { keyVerdict, VERDICTS, type Verdict } from "@qibates/connectors/feature-matrix";
 import type { Connector } from "@qibates/provider";
 import { CONNECTORS } from "@qibates/provider";
+import { keyVerdict, VERDICTS, type Verdict } from "../tools/feature-matrix.ts";
 
 export interface Marker {
   line: number;

@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { blockEnd, blockStart, demoOnlyTable } from "@qibates/connectors/capability-docs";
-import {
-  FEATURE_ROWS,
-  featureVerdict,
-  MATRIX_CONNECTORS,
-  SERVER_NAME,
-} from "@qibates/connectors/feature-matrix";
 import { CAPABILITIES, CONNECTOR_PROFILES, type Connector } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { blockEnd, blockStart, demoOnlyTable } from "../tools/capability-docs.ts";
+import { FEATURE_ROWS, featureVerdict, MATRIX_CONNECTORS, SERVER_NAME } from "../tools/feature-matrix.ts";
 import { FR_DOCS, SITE } from "./site-files.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FEATURE_ROWS, VERDICT_WORDS } from "@qibates/connectors/feature-matrix";
 import { describe, expect, it } from "vitest";
 import { addinLabels, englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
+import { FEATURE_ROWS, VERDICT_WORDS } from "../tools/feature-matrix.ts";
 import { findForbidden } from "./glossary-check.ts";
 import { FR_DOCS, listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
 

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addinTables, capabilitySection, GENERATED_PAGES } from "@qibates/connectors/capability-docs";
 import { CAPABILITIES, CONNECTOR_PROFILES, ERROR_CODES } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { englishGlossary } from "../glossary.en.ts";
 import { frenchGlossary } from "../glossary.fr.ts";
+import { addinTables, capabilitySection, GENERATED_PAGES } from "../tools/capability-docs.ts";
 import { findForbidden, markdownProse } from "./glossary-check.ts";
 import { listFiles, readJson, SITE, type TranslationFile } from "./site-files.ts";
 

@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { reasonMarkdown } from "@qibates/connectors/capability-docs";
-import { capabilityVerdict, SERVER_NAME } from "@qibates/connectors/feature-matrix";
 import {
   CAPABILITIES,
   CONNECTOR_PROFILES,
@@ -26,6 +24,8 @@ import {
   withBlocks,
 } from "../scripts/troubleshooting.ts";
 import { ADVICE, USER_ADVICE } from "../scripts/troubleshooting-advice.ts";
+import { reasonMarkdown } from "../tools/capability-docs.ts";
+import { capabilityVerdict, SERVER_NAME } from "../tools/feature-matrix.ts";
 
 const FIX = "run `npx tsx site/scripts/troubleshooting.ts`";
 const LOCALES: Locale[] = ["en", "fr"];

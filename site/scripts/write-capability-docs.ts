@@ -1,16 +1,16 @@
 // Writes the capability table into the documentation (en and fr): the "Features and compatibility" pages' last
 // section and every generated block of the other pages (`GENERATED_PAGES`). Run
-// `npx tsx packages/connectors/scripts/write-capability-docs.ts` after changing `src/capabilities.ts` or
-// `src/capability-docs.ts`.
+// `npx tsx site/scripts/write-capability-docs.ts` after changing `packages/provider/src/capabilities.ts` or
+// `site/tools/capability-docs.ts`.
 import { readFileSync, writeFileSync } from "node:fs";
+import { CHANGELOG_ROOTS, DOCS_ROOTS, FEATURE_PAGES } from "../test/feature-pages.ts";
 import {
   capabilityHeading,
   capabilitySection,
   type DocLocale,
   GENERATED_PAGES,
   withGeneratedBlocks,
-} from "../src/capability-docs.ts";
-import { CHANGELOG_ROOTS, DOCS_ROOTS, FEATURE_PAGES } from "../test/feature-pages.ts";
+} from "../tools/capability-docs.ts";
 
 for (const [locale, url] of Object.entries(FEATURE_PAGES) as [DocLocale, URL][]) {
   const page = readFileSync(url, "utf8");

@@ -9,7 +9,7 @@ import {
   realServerConnectors,
   realServerGuides,
   reasonMarkdown,
-} from "../src/capability-docs.ts";
+} from "../tools/capability-docs.ts";
 import {
   afterColonFr,
   capabilityVerdict,
@@ -19,13 +19,13 @@ import {
   featureVerdict,
   MATRIX_CONNECTORS,
   matrixCell,
-} from "../src/feature-matrix.ts";
+} from "../tools/feature-matrix.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
 
 /** The documentation says what the capability table says, in both languages. */
 describe("the Features and compatibility page", () => {
   it.each(Object.entries(FEATURE_PAGES) as [DocLocale, URL][])(
-    "ends with the capability table (%s) — run packages/connectors/scripts/write-capability-docs.ts after changing it",
+    "ends with the capability table (%s) — run site/scripts/write-capability-docs.ts after changing it",
     (locale, url) => {
       const page = readFileSync(url, "utf8");
       const at = page.indexOf(capabilityHeading(locale));

@@ -29,8 +29,8 @@ import {
  * the last section of the "Features and compatibility" page (the API's table), that page's add-in tables, and the
  * generated blocks of the other pages (`GENERATED_PAGES`: each feature page's demo-only note and "Behaviour by
  * connector" status, the Connect pages' lists, the introduction, the release notes).
- * `packages/connectors/scripts/write-capability-docs.ts` writes them; tests fail when a page and the table differ
- * (packages/connectors/test/capability-docs.test.ts, packages/server/test/docs/generated-blocks.test.ts).
+ * `site/scripts/write-capability-docs.ts` writes them; tests fail when a page and the table differ
+ * (site/test/capability-docs.test.ts, site/test/generated-blocks.test.ts).
  */
 
 export type DocLocale = "en" | "fr";
@@ -284,8 +284,8 @@ export function capabilityHeading(locale: DocLocale): string {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Generated blocks of the other pages: every per-connector statement the documentation makes is written here,
-// from the capability table, and `packages/connectors/scripts/write-capability-docs.ts` writes it between
-// markers. A test compares each block with a fresh generation (packages/server/test/docs/generated-blocks.test.ts).
+// from the capability table, and `site/scripts/write-capability-docs.ts` writes it between
+// markers. A test compares each block with a fresh generation (site/test/generated-blocks.test.ts).
 
 /**
  * How a block starts and ends in a page: an HTML comment in a Markdown page, an MDX comment in an MDX page

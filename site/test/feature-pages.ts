@@ -1,15 +1,15 @@
-import type { DocLocale } from "../src/capability-docs.ts";
+import type { DocLocale } from "../tools/capability-docs.ts";
 
 /** The documentation's folders, by language (a page's path under them is the same in both). */
 export const DOCS_ROOTS: Record<DocLocale, URL> = {
-  en: new URL("../../../site/docs/", import.meta.url),
-  fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-docs/current/", import.meta.url),
+  en: new URL("../docs/", import.meta.url),
+  fr: new URL("../i18n/fr/docusaurus-plugin-content-docs/current/", import.meta.url),
 };
 
 /** The changelog's folders, by language. */
 export const CHANGELOG_ROOTS: Record<DocLocale, URL> = {
-  en: new URL("../../../site/changelog/", import.meta.url),
-  fr: new URL("../../../site/i18n/fr/docusaurus-plugin-content-blog/", import.meta.url),
+  en: new URL("../changelog/", import.meta.url),
+  fr: new URL("../i18n/fr/docusaurus-plugin-content-blog/", import.meta.url),
 };
 
 /** The developer's capability table pages (the API's table, written at their end), by language. */

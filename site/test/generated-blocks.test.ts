@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Connector } from "@qibates/provider";
+import { describe, expect, it } from "vitest";
 import {
   addinTables,
   blockEnd,
@@ -11,22 +13,15 @@ import {
   isMdxPage,
   readerNote,
   withGeneratedBlocks,
-} from "@qibates/connectors/capability-docs";
-import {
-  FEATURE_ROWS,
-  featureVerdict,
-  MATRIX_CONNECTORS,
-  SERVER_NAME,
-} from "@qibates/connectors/feature-matrix";
-import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Connector } from "@qibates/provider";
-import { describe, expect, it } from "vitest";
+} from "../tools/capability-docs.ts";
+import { FEATURE_ROWS, featureVerdict, MATRIX_CONNECTORS, SERVER_NAME } from "../tools/feature-matrix.ts";
 
 /**
  * Every per-connector statement of the documentation comes from the capability table: the blocks written by
- * packages/connectors/scripts/write-capability-docs.ts equal a fresh generation, in both languages, and no
+ * site/scripts/write-capability-docs.ts equal a fresh generation, in both languages, and no
  * hand-written table says Yes for a connector where the table says No, Demo only or partly.
  */
-const SITE = fileURLToPath(new URL("../../../../site/", import.meta.url));
+const SITE = fileURLToPath(new URL("../", import.meta.url));
 const ROOTS: Record<DocLocale, string> = {
   en: join(SITE, "docs"),
   fr: join(SITE, "i18n/fr/docusaurus-plugin-content-docs/current"),
@@ -36,7 +31,7 @@ const CHANGELOG: Record<DocLocale, string> = {
   fr: join(SITE, "i18n/fr/docusaurus-plugin-content-blog"),
 };
 const LOCALES = ["en", "fr"] as const;
-const RUN = "run packages/connectors/scripts/write-capability-docs.ts";
+const RUN = "run site/scripts/write-capability-docs.ts";
 
 function pages(dir: string, under = ""): string[] {
   return readdirSync(join(dir, under)).flatMap((name) => {
