@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountName, administratorsNamed } from "../src/options.ts";
 import { planningRestEndpoint } from "../src/planning-rest/index.ts";
 import { BASE, startEndpoint } from "./support/endpoint.ts";
+import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "./support/jobs.ts";
 import { memoryStore } from "./support/memory-store.ts";
 
 /**
@@ -109,16 +110,10 @@ describe("Essbase REST: an administrator's rights, by role", () => {
     const bob = await login("bob");
     const root = await login("root");
     const demo = await login("demo");
-    const started = await call("alice", "POST", "/jobs", alice.cookie, {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "calc",
-      parameters: { file: "CalcAll" },
-    });
+    const started = await call("alice", "POST", "/jobs", alice.cookie, CALC_ALL_JOB);
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().job_ID as number;
-    const listed = async (user: string, cookie: string) =>
-      ((await call(user, "GET", "/jobs", cookie)).json().items as { job_ID: number }[]).map((j) => j.job_ID);
+    const listed = async (user: string, cookie: string) => jobIds(await call(user, "GET", "/jobs", cookie));
 
     expect(await listed("bob", bob.cookie)).not.toContain(id);
     expect(await listed("demo", demo.cookie)).not.toContain(id);
@@ -223,25 +218,10 @@ describe("Planning REST: an administrator polls every caller's jobs", () => {
   afterAll(async () => {
     await app.close();
   });
-  const jobs = "/HyperionPlanning/rest/v3/applications/Vision/jobs";
 
   it("a job is polled by its caller and an administrator, never another user or the shared user", async () => {
-    const launched = await app.inject({
-      method: "POST",
-      url: jobs,
-      remoteAddress: ADDRESS.alice,
-      headers: { authorization: basic("alice"), "content-type": "application/json" },
-      payload: { jobType: "RULES", jobName: "AggregateData", parameters: {} },
-    });
-    expect(launched.statusCode, launched.body).toBe(200);
-    const id = launched.json().jobId as number;
-    const poll = (user: string) =>
-      app.inject({
-        method: "GET",
-        url: `${jobs}/${id}`,
-        remoteAddress: ADDRESS[user],
-        headers: { authorization: basic(user) },
-      });
+    const id = await launchAggregateData(app, ADDRESS.alice, basic("alice"));
+    const poll = (user: string) => pollJob(app, id, ADDRESS[user], basic(user));
     expect((await poll("alice")).statusCode).toBe(200);
     expect((await poll("root")).statusCode).toBe(200);
     expect((await poll("bob")).statusCode).toBe(404);

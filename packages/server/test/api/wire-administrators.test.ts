@@ -1,6 +1,7 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "../../../wire/test/support/jobs.ts";
 import { buildApp } from "../../src/app.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
 import { providerRegistry } from "../../src/providers.ts";
@@ -117,16 +118,10 @@ describe("Essbase REST: administrators by setting", () => {
     const alice = await login("alice");
     const bob = await login("bob");
     const admin = await login(ADMIN);
-    const started = await call("alice", "POST", "/jobs", alice.cookie, {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "calc",
-      parameters: { file: "CalcAll" },
-    });
+    const started = await call("alice", "POST", "/jobs", alice.cookie, CALC_ALL_JOB);
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().job_ID as number;
-    const listed = async (user: string, cookie: string) =>
-      ((await call(user, "GET", "/jobs", cookie)).json().items as { job_ID: number }[]).map((j) => j.job_ID);
+    const listed = async (user: string, cookie: string) => jobIds(await call(user, "GET", "/jobs", cookie));
     expect(await listed("alice", alice.cookie)).toContain(id);
     expect(await listed("bob", bob.cookie)).not.toContain(id);
     expect(await listed(ADMIN, admin.cookie)).toContain(id);
@@ -142,25 +137,9 @@ describe("Essbase REST: administrators by setting", () => {
 });
 
 describe("Planning REST: administrators by setting", () => {
-  const jobs = "/HyperionPlanning/rest/v3/applications/Vision/jobs";
-
   it("lets an administrator poll another user's job; another user, or the shared user, does not find it", async () => {
-    const launched = await app.inject({
-      method: "POST",
-      url: jobs,
-      remoteAddress: ADDRESS.alice,
-      headers: { authorization: basic("alice"), "content-type": "application/json" },
-      payload: { jobType: "RULES", jobName: "AggregateData", parameters: {} },
-    });
-    expect(launched.statusCode, launched.body).toBe(200);
-    const id = launched.json().jobId as number;
-    const poll = (user: string) =>
-      app.inject({
-        method: "GET",
-        url: `${jobs}/${id}`,
-        remoteAddress: ADDRESS[user] ?? "203.0.113.9",
-        headers: { authorization: basic(user) },
-      });
+    const id = await launchAggregateData(app, ADDRESS.alice, basic("alice"));
+    const poll = (user: string) => pollJob(app, id, ADDRESS[user] ?? "203.0.113.9", basic(user));
     expect((await poll("alice")).statusCode).toBe(200);
     const admin = await poll(ADMIN);
     expect(admin.statusCode, admin.body).toBe(200);

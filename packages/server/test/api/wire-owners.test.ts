@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "../../../wire/test/support/jobs.ts";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
 
@@ -67,18 +68,10 @@ describe("Essbase REST sessions and jobs of the shared demo user", () => {
   it("shows, polls and re-runs a job only from the address that started it", async () => {
     const alice = await login(ALICE);
     const bob = await login(BOB);
-    const started = await call(ALICE, "POST", "/jobs", alice, {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "calc",
-      parameters: { file: "CalcAll" },
-    });
+    const started = await call(ALICE, "POST", "/jobs", alice, CALC_ALL_JOB);
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().job_ID as number;
-    const listed = (from: string, cookie: string) =>
-      call(from, "GET", "/jobs", cookie).then((r) =>
-        (r.json().items as { job_ID: number }[]).map((j) => j.job_ID),
-      );
+    const listed = async (from: string, cookie: string) => jobIds(await call(from, "GET", "/jobs", cookie));
     expect(await listed(ALICE, alice)).toContain(id);
     expect(await listed(BOB, bob)).not.toContain(id);
     expect((await call(BOB, "GET", `/jobs/${id}`, bob)).statusCode).toBeGreaterThanOrEqual(400);
@@ -98,25 +91,10 @@ describe("Planning REST jobs of the shared demo user", () => {
   afterAll(async () => {
     await app.close();
   });
-  const jobs = "/HyperionPlanning/rest/v3/applications/Vision/jobs";
 
   it("are polled only from the client address that launched them", async () => {
-    const launched = await app.inject({
-      method: "POST",
-      url: jobs,
-      remoteAddress: ALICE,
-      headers: { authorization: basic, "content-type": "application/json" },
-      payload: { jobType: "RULES", jobName: "AggregateData", parameters: {} },
-    });
-    expect(launched.statusCode, launched.body).toBe(200);
-    const id = launched.json().jobId as number;
-    const poll = (from: string) =>
-      app.inject({
-        method: "GET",
-        url: `${jobs}/${id}`,
-        remoteAddress: from,
-        headers: { authorization: basic },
-      });
+    const id = await launchAggregateData(app, ALICE, basic);
+    const poll = (from: string) => pollJob(app, id, from, basic);
     expect((await poll(ALICE)).statusCode).toBe(200);
     expect((await poll(BOB)).statusCode).toBe(404);
   });
