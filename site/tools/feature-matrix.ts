@@ -1,9 +1,16 @@
 import type { Connector } from "@qibates/provider";
-import { CAPABILITIES, type Capability, CONNECTOR_PROFILES, type Text } from "@qibates/provider";
+import {
+  CAPABILITIES,
+  type Capability,
+  CONNECTOR_PROFILES,
+  OTHER_FAMILY,
+  type Text,
+} from "@qibates/provider";
 
 /**
  * The features of the add-in, server by server, for the people who use it: every cell derived from the capability
- * table (`capabilities.ts`), with one short reason in a finance user's words. The "Features and compatibility"
+ * table (`capabilities.ts`), with one short reason in a finance user's words (the table's `reader` for a
+ * capability, this file's for what a feature adds to it). The "Features and compatibility"
  * page's matrix, the notes at the top of the user pages and the binding markers of hand-written prose
  * (`<!-- cap: KEY connector=verdict -->`, checked by site/test/capability-binding.test.ts) all read it.
  */
@@ -31,123 +38,6 @@ export const SERVER_NAME: Record<Connector, Text> = {
   pbcs: { en: "PBCS", fr: "PBCS" },
 };
 
-/** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
-const PLANNING_REAL: Partial<Record<Capability, Text>> = {
-  forms: {
-    en: "Forms open by name (on EPM Cloud services that allow it, or with a Service Administrator account); the list of forms is not available.",
-    fr: "Les formulaires s'ouvrent par leur nom (sur les services EPM Cloud qui le permettent, ou avec un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
-  },
-  compositeForms: {
-    en: "Oracle publishes no way to read a composite form's subforms.",
-    fr: "Oracle ne publie aucun moyen de lire les sous-formulaires d'un formulaire composite.",
-  },
-  formSubmit: {
-    en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
-    fr: "Les cellules sont enregistrées d'abord ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
-  },
-  taskLists: {
-    en: "Oracle publishes no way to read task lists.",
-    fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
-  },
-  businessRules: {
-    en: "Rules run by name; a form's rules on save are not listed.",
-    fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
-  },
-};
-
-/** Why a real server does not do a capability, or only in part, in a user's words (the table's `why` is the developer's). */
-const READER: Partial<Record<Connector, Partial<Record<Capability, Text>>>> = {
-  essbase: {
-    metadata: {
-      en: "Member storage, operators and formulas are not shown.",
-      fr: "Le stockage, les opérateurs et les formules des membres ne sont pas affichés.",
-    },
-    "zoomIn:CALC_LEVEL": {
-      en: "QiBates cannot read member formulas from this server, so it cannot tell which members the formula level shows.",
-      fr: "QiBates ne peut pas lire les formules des membres sur ce serveur, ni donc savoir quels membres le niveau des formules affiche.",
-    },
-    writeBack: {
-      en: "Submitting to a real Essbase 11.x server is not available.",
-      fr: "La soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
-    },
-    variables: {
-      en: "Substitution variables are not available on a real Essbase 11.x server.",
-      fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
-    },
-    variablesSet: {
-      en: "Substitution variables are not available on a real Essbase 11.x server.",
-      fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
-    },
-  },
-  "essbase-stndln": {
-    metadata: {
-      en: "Dense and sparse are not shown.",
-      fr: "Dense ou dispersée n'est pas affiché.",
-    },
-    "zoomIn:CALC_LEVEL": {
-      en: "The server does not give member formulas.",
-      fr: "Le serveur ne donne pas les formules des membres.",
-    },
-  },
-  ssas: {
-    metadata: { en: "Member storage is not shown.", fr: "Le stockage des membres n'est pas affiché." },
-    "zoomIn:CALC_LEVEL": { en: "SSAS has no outline formulas.", fr: "SSAS n'a pas de formules d'outline." },
-    calcScripts: { en: "SSAS has no calculation scripts.", fr: "SSAS n'a pas de scripts de calcul." },
-    udaFilter: { en: "SSAS has no UDAs.", fr: "SSAS n'a pas d'UDA." },
-    variables: {
-      en: "SSAS has no substitution variables.",
-      fr: "SSAS n'a pas de variables de substitution.",
-    },
-    variablesSet: {
-      en: "SSAS has no substitution variables.",
-      fr: "SSAS n'a pas de variables de substitution.",
-    },
-    aliasTables: {
-      en: "One caption per member, in the Default table.",
-      fr: "Une seule légende par membre, dans la table Default.",
-    },
-    writeBack: {
-      en: "Only on cubes your administrator enabled for writing.",
-      fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
-    },
-  },
-  planning: {
-    ...PLANNING_REAL,
-    runtimePrompts: {
-      en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-      fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
-    },
-    planningAliasTables: {
-      en: "Tables are listed; one other than Default works only where the server gives its aliases.",
-      fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
-    },
-  },
-  pbcs: {
-    ...PLANNING_REAL,
-    runtimePrompts: {
-      en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-      fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
-    },
-    planningAliasTables: {
-      en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
-      fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
-    },
-  },
-};
-
-const OTHER_FAMILY: Record<"essbase" | "planning", Text> = {
-  // An Essbase-family capability asked of Planning or PBCS.
-  essbase: {
-    en: "On Planning and PBCS, data opens through forms, not in an ad hoc grid.",
-    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires, pas dans une grille ad hoc.",
-  },
-  // A planning capability asked of an Essbase-family server.
-  planning: {
-    en: "Essbase and SSAS have no Planning forms, task lists or business rules.",
-    fr: "Essbase et SSAS n'ont ni formulaires, ni listes de tâches, ni règles métier Planning.",
-  },
-};
-
 /** How the capability table stands for one connector and one capability, with the reader's reason. */
 export function capabilityVerdict(connector: Connector, cap: Capability): { v: Verdict; why?: Text } {
   const info = CAPABILITIES.find((c) => c.id === cap);
@@ -155,7 +45,7 @@ export function capabilityVerdict(connector: Connector, cap: Capability): { v: V
   if (!info) throw new Error(`unknown capability ${cap}`);
   if (info.family !== profile.family) return { v: "no", why: OTHER_FAMILY[info.family] };
   const s = profile.capabilities[cap];
-  const reader = READER[connector]?.[cap];
+  const reader = !s ? undefined : s.status === "no" ? s.reader : s.realServers?.reader;
   if (!s || s.status === "no") return { v: "no", ...(reader ? { why: reader } : {}) };
   if (s.realServers)
     return { v: s.realServers.status === "no" ? "demo" : "partly", ...(reader ? { why: reader } : {}) };
@@ -196,11 +86,16 @@ const PLANNING_FAMILY: readonly Connector[] = ["planning", "pbcs"];
 const each = <T>(connectors: readonly Connector[], value: T): Partial<Record<Connector, T>> =>
   Object.fromEntries(connectors.map((c) => [c, value]));
 
+/** The table's reason, in the user's words, for what `connector` lacks of `cap` (for a feature's own rule). */
+function readerOf(connector: Connector, cap: Capability): Text {
+  const s = CONNECTOR_PROFILES[connector].capabilities[cap];
+  const reader = s?.status === "no" ? s.reader : s?.realServers?.reader;
+  if (!reader) throw new Error(`the capability table gives no reader's reason for ${connector} ${cap}`);
+  return reader;
+}
+
 const R = {
-  ssasWrite: {
-    en: "Only on cubes your administrator enabled for writing.",
-    fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
-  },
+  ssasWrite: readerOf("ssas", "writeBack"),
   noForms: {
     en: "Essbase and SSAS have no Planning forms; there, the Forms Library holds your saved grids.",
     fr: "Essbase et SSAS n'ont pas de formulaires Planning\u00a0; la bibliothèque de formulaires y contient vos grilles enregistrées.",
@@ -250,10 +145,7 @@ const R = {
     en: "Essbase and SSAS have no Planning task lists.",
     fr: "Essbase et SSAS n'ont pas de listes de tâches Planning.",
   },
-  ssasVariables: {
-    en: "SSAS has no substitution variables.",
-    fr: "SSAS n'a pas de variables de substitution.",
-  },
+  ssasVariables: readerOf("ssas", "variables"),
 } satisfies Record<string, Text>;
 
 /** The matrix, group by group. */

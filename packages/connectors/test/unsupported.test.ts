@@ -1,4 +1,4 @@
-import { supportOf } from "@qibates/provider";
+import { CONNECTOR_PROFILES, supportOf } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { missing } from "../src/remote/unsupported.ts";
 
@@ -29,5 +29,40 @@ describe("a connector's refusal of what the capability table says it lacks", () 
     expect(() => missing("essbase-stndln", "calcScripts", "nav/scripts")).toThrow(
       /gives essbase-stndln the whole/,
     );
+  });
+
+  it("reads a case the table names for the connector, its values filled in once and the field kept", () => {
+    const e = missing("ssas", "writeBack", "action/save", {
+      because: "serverRefused",
+      values: { reason: '"{reason}" is Dynamic Calc' },
+      field: "grid",
+    });
+    expect(e.params?.reason).toEqual({
+      en: 'the server refused the write-back (UPDATE CUBE) — "{reason}" is Dynamic Calc',
+      fr: 'le serveur a refusé l\'écriture différée (UPDATE CUBE) — "{reason}" is Dynamic Calc',
+    });
+    expect(e.field).toBe("grid");
+    // A brace the refusal gives no value for is text (Export Form Data's path names {form}).
+    const form = missing("pbcs", "forms", "nav/openform", {
+      because: "noPlanType",
+      values: { refused: "no AI Studio" },
+    });
+    expect(form.message).toBe(
+      "nav/openform is not supported by connector pbcs: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
+    );
+  });
+
+  it("puts the server's own words after the table's reason, in each language", () => {
+    const e = missing("pbcs", "compositeForms", "nav/openform", { server: "Form X is a composite form" });
+    const reason = e.params?.reason as { en: string; fr: string };
+    expect(reason.en).toMatch(/simple forms only \(Form X is a composite form\)\.$/);
+    expect(reason.fr).toMatch(/formulaires simples \(Form X is a composite form\)\.$/);
+  });
+
+  it("is a programming error for a case the table does not name for that connector", () => {
+    expect(() => missing("pbcs", "runtimePrompts", "nav/enumprompt", { because: "prompted" })).toThrow(
+      /gives pbcs no refusal runtimePrompts\/prompted/,
+    );
+    expect(CONNECTOR_PROFILES.planning.refusals.runtimePrompts?.prompted).toBeDefined();
   });
 });

@@ -223,7 +223,10 @@ export const CAPABILITIES: readonly CapabilityInfo[] = [
 /** How a real server reached with a connector stands for a capability the demo has: not at all, or in part. */
 export interface RealServerSupport {
   status: "no" | "partly";
+  /** Why, in a developer's words: the API's refusal and the developer's pages give it. */
   why: Text;
+  /** Why, in the words of the add-in's user: the feature matrix and the user pages give it. */
+  reader?: Text;
 }
 
 /**
@@ -231,7 +234,16 @@ export interface RealServerSupport {
  * server reached with this connector does not (or only in part), because that server's protocol has no public
  * call for it; the connector then answers `UNSUPPORTED` itself (QB_ERR_OPERATION_UNSUPPORTED).
  */
-export type Support = { status: "yes"; realServers?: RealServerSupport } | { status: "no"; why: Text };
+export type Support =
+  | { status: "yes"; realServers?: RealServerSupport }
+  | { status: "no"; why: Text /** Why, in the add-in's user's words. */; reader?: Text };
+
+/**
+ * A reason a connector gives when it refuses one case of a capability: in both languages, or in English alone
+ * where it carries a server's own words or the names it sent (as the servers' messages are). A `{name}` in it is
+ * filled in when the connector refuses (`refusalReason`).
+ */
+export type Reason = Text | string;
 
 export interface ConnectorProfile {
   connector: Connector;
@@ -247,6 +259,18 @@ export interface ConnectorProfile {
    */
   realServers: boolean;
   capabilities: Readonly<Partial<Record<Capability, Support>>>;
+  /**
+   * The reasons this connector gives on a real server for refusing one case of a capability, where the
+   * capability's own reason does not say that case alone, by capability and case (`refusalReason`).
+   */
+  refusals: Readonly<Partial<Record<Capability, Readonly<Record<string, Reason>>>>>;
+}
+
+/** What a profile says beyond the statuses: the user's words for a reason, and the connector's own refusals. */
+interface ProfileWords {
+  /** Why, in the add-in's user's words, for a capability the connector lacks (on a real server, or in part). */
+  reader?: Partial<Record<Capability, Text>>;
+  refusals?: ConnectorProfile["refusals"];
 }
 
 const YES: Support = { status: "yes" };
@@ -257,6 +281,7 @@ function profile(
   refused: Partial<Record<Capability, Text>> = {},
   realServers = false,
   onRealServers: Partial<Record<Capability, RealServerSupport>> = {},
+  words: ProfileWords = {},
 ): ConnectorProfile {
   const family = familyOf(connector);
   const capabilities: Partial<Record<Capability, Support>> = {};
@@ -264,7 +289,15 @@ function profile(
     if (c.family !== family) continue;
     const why = refused[c.id];
     const real = onRealServers[c.id];
-    capabilities[c.id] = why ? { status: "no", why } : real ? { status: "yes", realServers: real } : YES;
+    const reader = words.reader?.[c.id];
+    if (reader && !why && !real)
+      throw new Error(`${connector} does ${c.id}: a reader's reason has nothing to say`);
+    const said = reader ? { reader } : {};
+    capabilities[c.id] = why
+      ? { status: "no", why, ...said }
+      : real
+        ? { status: "yes", realServers: { ...real, ...said } }
+        : YES;
   }
   return {
     connector,
@@ -273,12 +306,18 @@ function profile(
     providerAddressSuffix: PROVIDER_SUFFIX[connector],
     realServers,
     capabilities,
+    refusals: words.refusals ?? {},
   };
 }
 
 const SSAS_NO_VARIABLES: Text = {
   en: "SSAS has no substitution variables.",
   fr: "SSAS n'a pas de variables de substitution.",
+};
+
+const ESSBASE_11_NO_VARIABLES: Text = {
+  en: "Substitution variables are not available on a real Essbase 11.x server.",
+  fr: "Les variables de substitution ne sont pas disponibles sur un serveur Essbase 11.x réel.",
 };
 
 const SSAS_NO_FORMULAS: Text = {
@@ -289,6 +328,12 @@ const SSAS_NO_FORMULAS: Text = {
 const NO_REST_FORM_LIST: Text = {
   en: "On a real server, nav/openform opens a simple form from Export Form Data (GET …/forms/{form}/data: EPM Cloud with AI Studio, any role), its cells marked writable from the dimension hierarchies (upper-level, Dynamic Calc and Label Only members are read-only; approval locks and read-only form segments show only at submit); without AI Studio it reads the form definition (Service Administrator) and exportdataslice instead, and is otherwise refused with the server's reason. nav/listforms is refused: Planning REST has no call that lists forms.",
   fr: "Sur un serveur réel, nav/openform ouvre un formulaire simple par Export Form Data (GET …/forms/{form}/data : EPM Cloud avec AI Studio, tout rôle), ses cellules marquées modifiables d'après les hiérarchies des dimensions (les membres de niveau supérieur, en calcul dynamique et en libellé uniquement sont en lecture seule ; les verrous d'approbation et les segments en lecture seule du formulaire n'apparaissent qu'à la soumission) ; sans AI Studio, il lit à la place la définition du formulaire (administrateur de service) et exportdataslice, et sinon il est refusé avec la raison du serveur. nav/listforms est refusé : Planning REST n'a pas d'appel qui liste les formulaires.",
+};
+
+/** That Planning REST cannot list alias tables (said in the reason of `pbcs` and in its refusals). */
+const NO_REST_ALIAS_LIST: Text = {
+  en: "Planning REST has no public call that lists alias tables",
+  fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias",
 };
 
 /** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
@@ -332,9 +377,59 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   planningAliasTables: {
     status: "partly",
     why: {
-      en: "nav/listalias is refused: Planning REST has no public call that lists alias tables. action/setalias accepts Default, which every Planning application has, and another table the server's Get Dimension Details (April 2026 update) accepts; member lists and forms then carry that table's aliases (a server without dimension details: Default only).",
-      fr: "nav/listalias est refusé : Planning REST n'a pas d'appel public qui liste les tables d'alias. action/setalias accepte Default, que toute application Planning possède, et une autre table que Get Dimension Details (mise à jour d'avril 2026) du serveur accepte ; les listes de membres et les formulaires portent alors les alias de cette table (un serveur sans détails des dimensions : Default seulement).",
+      en: `nav/listalias is refused: ${NO_REST_ALIAS_LIST.en}. action/setalias accepts Default, which every Planning application has, and another table the server's Get Dimension Details (April 2026 update) accepts; member lists and forms then carry that table's aliases (a server without dimension details: Default only).`,
+      fr: `nav/listalias est refusé : ${NO_REST_ALIAS_LIST.fr}. action/setalias accepte Default, que toute application Planning possède, et une autre table que Get Dimension Details (mise à jour d'avril 2026) du serveur accepte ; les listes de membres et les formulaires portent alors les alias de cette table (un serveur sans détails des dimensions : Default seulement).`,
     },
+  },
+};
+
+/** What Planning REST cannot do on a real server, in a user's words: the same for Planning and PBCS. */
+const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
+  forms: {
+    en: "Forms open by name (on EPM Cloud services that allow it, or with a Service Administrator account); the list of forms is not available.",
+    fr: "Les formulaires s'ouvrent par leur nom (sur les services EPM Cloud qui le permettent, ou avec un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
+  },
+  compositeForms: {
+    en: "Oracle publishes no way to read a composite form's subforms.",
+    fr: "Oracle ne publie aucun moyen de lire les sous-formulaires d'un formulaire composite.",
+  },
+  formSubmit: {
+    en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
+    fr: "Les cellules sont enregistrées d'abord ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
+  },
+  taskLists: {
+    en: "Oracle publishes no way to read task lists.",
+    fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
+  },
+  businessRules: {
+    en: "Rules run by name; a form's rules on save are not listed.",
+    fr: "Les règles se lancent par leur nom ; les règles à l'enregistrement d'un formulaire ne sont pas listées.",
+  },
+};
+
+/** Export Form Data refused (the start of the reasons of a form that could not be opened another way either). */
+const NO_FORM_DATA =
+  "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio ({refused})";
+
+/** The cases Planning REST refuses that the capabilities' reasons do not say alone (the connector's own words). */
+const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
+  forms: {
+    list: "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
+    definitionRefused: `${NO_FORM_DATA}; the form definition was refused too ({message}).`,
+    definitionUnread: `${NO_FORM_DATA}; the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).`,
+    noPlanType: `${NO_FORM_DATA}; no plan type has the dimensions of its definition.`,
+  },
+  businessRules: {
+    onSaveRules:
+      "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives a rule's runtime prompts.",
+    ruleList: "Planning REST job definitions do not name a rule's plan type.",
+  },
+  planningAliasTables: {
+    list: `${NO_REST_ALIAS_LIST.en}.`,
+    unchecked: `${NO_REST_ALIAS_LIST.en}, and this server has no Get Dimension Details to check one: only Default can be chosen.`,
+    noDimension: "the application has no dimension to check the table with.",
+    membersDefaultOnly:
+      "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
   },
 };
 
@@ -412,6 +507,27 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         },
       },
     },
+    {
+      reader: {
+        metadata: {
+          en: "Member storage, operators and formulas are not shown.",
+          fr: "Le stockage, les opérateurs et les formules des membres ne sont pas affichés.",
+        },
+        "zoomIn:CALC_LEVEL": {
+          en: "QiBates cannot read member formulas from this server, so it cannot tell which members the formula level shows.",
+          fr: "QiBates ne peut pas lire les formules des membres sur ce serveur, ni donc savoir quels membres le niveau des formules affiche.",
+        },
+        writeBack: {
+          en: "Submitting to a real Essbase 11.x server is not available.",
+          fr: "La soumission vers un serveur Essbase 11.x réel n'est pas disponible.",
+        },
+        variables: ESSBASE_11_NO_VARIABLES,
+        variablesSet: ESSBASE_11_NO_VARIABLES,
+      },
+      refusals: {
+        metadata: { memberUdas: "no public capture shows a Smart View message listing a member's UDAs." },
+      },
+    },
   ),
   ssas: profile(
     "ssas",
@@ -455,6 +571,35 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         },
       },
     },
+    {
+      reader: {
+        metadata: { en: "Member storage is not shown.", fr: "Le stockage des membres n'est pas affiché." },
+        "zoomIn:CALC_LEVEL": {
+          en: "SSAS has no outline formulas.",
+          fr: "SSAS n'a pas de formules d'outline.",
+        },
+        calcScripts: { en: "SSAS has no calculation scripts.", fr: "SSAS n'a pas de scripts de calcul." },
+        udaFilter: { en: "SSAS has no UDAs.", fr: "SSAS n'a pas d'UDA." },
+        variables: SSAS_NO_VARIABLES,
+        variablesSet: SSAS_NO_VARIABLES,
+        aliasTables: {
+          en: "One caption per member, in the Default table.",
+          fr: "Une seule légende par membre, dans la table Default.",
+        },
+        writeBack: {
+          en: "Only on cubes your administrator enabled for writing.",
+          fr: "Seulement sur les cubes que votre administrateur a activés en écriture.",
+        },
+      },
+      refusals: {
+        writeBack: {
+          serverRefused: {
+            en: "the server refused the write-back (UPDATE CUBE) — {reason}",
+            fr: "le serveur a refusé l'écriture différée (UPDATE CUBE) — {reason}",
+          },
+        },
+      },
+    },
   ),
   // Planning on premises through the Planning REST API (packages/connectors/src/planning-rest) and Smart View's
   // XML protocol for alias tables and prompts (planning-smartview): what neither has a public call or capture
@@ -468,6 +613,26 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     {},
     true,
     PLANNING_SMARTVIEW_LIMITS,
+    {
+      reader: {
+        ...PLANNING_REST_READER,
+        runtimePrompts: {
+          en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+          fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+        },
+        planningAliasTables: {
+          en: "Tables are listed; one other than Default works only where the server gives its aliases.",
+          fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
+        },
+      },
+      refusals: {
+        ...PLANNING_REST_REFUSALS,
+        runtimePrompts: {
+          prompted:
+            "the server names the prompts of {rule} ({prompts}) but its answer does not say which kind of value each takes.",
+        },
+      },
+    },
   ),
   // Essbase 21c through its REST API (packages/connectors/src/essbase-rest). The REST API lists no member
   // formulas, so the formula level cannot be laid out without guessing; the other zoom modes REST lacks are
@@ -494,6 +659,16 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         },
       },
     },
+    {
+      reader: {
+        metadata: { en: "Dense and sparse are not shown.", fr: "Dense ou dispersée n'est pas affiché." },
+        "zoomIn:CALC_LEVEL": {
+          en: "The server does not give member formulas.",
+          fr: "Le serveur ne donne pas les formules des membres.",
+        },
+      },
+      refusals: { adhoc: { nameAndAlias: "Essbase's REST grid has no name-and-alias display" } },
+    },
   ),
   pbcs: profile(
     "pbcs",
@@ -504,7 +679,35 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     {},
     true,
     PLANNING_REST_LIMITS,
+    {
+      reader: {
+        ...PLANNING_REST_READER,
+        runtimePrompts: {
+          en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+          fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+        },
+        planningAliasTables: {
+          en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
+          fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
+        },
+      },
+      refusals: PLANNING_REST_REFUSALS,
+    },
   ),
+};
+
+/** Why a server does not do a capability of the other family, in a user's words, by the capability's family. */
+export const OTHER_FAMILY: Readonly<Record<Family, Text>> = {
+  // An Essbase-family capability asked of Planning or PBCS.
+  essbase: {
+    en: "On Planning and PBCS, data opens through forms, not in an ad hoc grid.",
+    fr: "Sur Planning et PBCS, les données s'ouvrent par des formulaires, pas dans une grille ad hoc.",
+  },
+  // A planning capability asked of an Essbase-family server.
+  planning: {
+    en: "Essbase and SSAS have no Planning forms, task lists or business rules.",
+    fr: "Essbase et SSAS n'ont ni formulaires, ni listes de tâches, ni règles métier Planning.",
+  },
 };
 
 /** How `connector` stands for `capability`; a capability of the other family is `no`. */
@@ -518,4 +721,31 @@ export function supportOf(connector: Connector, capability: Capability): Support
       },
     }
   );
+}
+
+/**
+ * Why `connector` refuses `capability` on a real server: the table's reason, or with `because` the reason of that
+ * case (`ConnectorProfile.refusals`), its `{name}`s filled in from `values`. Throws where the table gives the
+ * connector the whole capability or names no such case: a connector refuses only what the table says.
+ */
+export function refusalReason(
+  connector: Connector,
+  capability: Capability,
+  because?: string,
+  values: Readonly<Record<string, string>> = {},
+): Reason {
+  if (because !== undefined) {
+    const reason = CONNECTOR_PROFILES[connector].refusals[capability]?.[because];
+    if (reason === undefined)
+      throw new Error(`the capability table gives ${connector} no refusal ${capability}/${because}`);
+    const fill = (text: string) =>
+      text.replace(/\{(\w+)\}/g, (all, name: string) =>
+        Object.hasOwn(values, name) ? (values[name] as string) : all,
+      );
+    return typeof reason === "string" ? fill(reason) : { en: fill(reason.en), fr: fill(reason.fr) };
+  }
+  const support = supportOf(connector, capability);
+  const why = support.status === "no" ? support.why : support.realServers?.why;
+  if (!why) throw new Error(`the capability table gives ${connector} the whole of ${capability}`);
+  return why;
 }

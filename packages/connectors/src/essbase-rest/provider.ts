@@ -50,6 +50,7 @@ import {
 } from "@qibates/provider";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
+import { missing } from "../remote/unsupported.ts";
 import { EssbaseRestClient } from "./client.ts";
 import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
@@ -414,16 +415,10 @@ class EssbaseRestOperations implements EssbaseOperations {
     const { settings, aliasTable } = engineSettings(input);
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
     if (settings.memberDisplay === "nameAndAlias") {
-      throw new ProviderError(
-        "UNSUPPORTED",
-        "Member names with aliases are not available through Essbase's REST API.",
-        {
-          operation: "settings.memberDisplay NAME_AND_ALIAS",
-          connector: "essbase-stndln",
-          reason: "Essbase's REST grid has no name-and-alias display",
-        },
-        "settings.memberDisplay",
-      );
+      throw missing("essbase-stndln", "adhoc", "settings.memberDisplay NAME_AND_ALIAS", {
+        because: "nameAndAlias",
+        field: "settings.memberDisplay",
+      });
     }
     return { resolved: resolveSettings(settings, aliasTable), aliasTable };
   }
@@ -505,16 +500,9 @@ class EssbaseRestOperations implements EssbaseOperations {
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
       // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
-      throw new ProviderError(
-        "UNSUPPORTED",
-        "Zoom In to the formula level is not available through Essbase's REST API.",
-        {
-          operation: "action/zoomin CALC_LEVEL",
-          connector: "essbase-stndln",
-          reason: "Essbase's REST API does not give member formulas, so the formula level is not known",
-        },
-        "settings.zoomInMode",
-      );
+      throw missing("essbase-stndln", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+        field: "settings.zoomInMode",
+      });
     }
     if (call.action === "initgrid" && sheet.length === 0) {
       const { client } = this.p.upstream(session);

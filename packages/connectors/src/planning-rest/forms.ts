@@ -11,8 +11,9 @@ import {
   readRejectedCells,
   isStringList as strings,
 } from "@qibates/protocols/planning-rest";
-import type { OpenFormInput, SubmitFormInput } from "@qibates/provider";
+import type { Capability, OpenFormInput, SubmitFormInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
+import type { Refusal } from "../remote/unsupported.ts";
 import type { PlanningRestClient } from "./client.ts";
 
 type Schemas = components["schemas"];
@@ -38,13 +39,9 @@ export interface FormHost {
   /** The plan types and their base dimensions. */
   planTypes(): Promise<{ cube: string; dims: string[] }[]>;
   dimension(cube: string, dim: string): Promise<DimensionInfo>;
-  unsupported(operation: string, why: string): ProviderError;
+  /** The refusal of what the capability table says this connector lacks (`missing`). */
+  missing(capability: Capability, operation: string, refusal?: Refusal): ProviderError;
 }
-
-export const NO_FORM_DATA =
-  "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio";
-export const NO_COMPOSITE =
-  "no public Planning REST call names a composite form's subforms (Oracle's form pages speak of simple forms only)";
 
 /** A number as forms show it: an integer as is, else at most six decimals. */
 export function formatNumber(v: number): string {
@@ -79,7 +76,8 @@ async function exportFormData(host: FormHost, formName: string, query: string): 
   if (/does not exist/i.test(r.message)) {
     throw new ProviderError("FORM_UNKNOWN", `Unknown form ${formName}.`, { form: formName }, "formName");
   }
-  if (/composite/i.test(r.message)) throw host.unsupported("nav/openform", `${NO_COMPOSITE} (${r.message})`);
+  if (/composite/i.test(r.message))
+    throw host.missing("compositeForms", "nav/openform", { server: r.message });
   throw new FormDataRefused(r.message);
 }
 
@@ -96,12 +94,13 @@ async function fromDefinition(
   wanted: Record<string, unknown>,
   refused: string,
 ): Promise<FormDataAsReceived> {
-  const why = (more: string) => host.unsupported("nav/openform", `${NO_FORM_DATA} (${refused}); ${more}`);
+  const why = (because: string, message = "") =>
+    host.missing("forms", "nav/openform", { because, values: { refused, message } });
   const def = await host.client.attempt<{ gridDefinition?: Record<string, unknown> }>(
     "GET",
     planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: formName }),
   );
-  if (!def.ok) throw why(`the form definition was refused too (${def.message}).`);
+  if (!def.ok) throw why("definitionRefused", def.message);
   const g = def.value.gridDefinition ?? {};
   const pov = readNamedSegment(g.pov);
   const page = g.page === undefined ? { dimensions: [], members: [] } : readNamedSegment(g.page);
@@ -109,9 +108,7 @@ async function fromDefinition(
   const rows = Array.isArray(g.rows) ? g.rows.map(readNamedSegment) : [];
   const ok = <T>(list: (T | null)[]): list is T[] => list.length > 0 && list.every((x) => x !== null);
   if (!pov || !page || !ok(columns) || !ok(rows)) {
-    throw why(
-      "the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).",
-    );
+    throw why("definitionUnread");
   }
   const povMembers: Record<string, string> = {};
   pov.dimensions.forEach((d, i) => {
@@ -134,7 +131,7 @@ async function fromDefinition(
       ),
     )
     .sort((a, b) => a.dims.length - b.dims.length)[0]?.cube;
-  if (!cube) throw why("no plan type has the dimensions of its definition.");
+  if (!cube) throw why("noPlanType");
   const answer = await host.client.post<unknown>(
     planningPath(PLANNING_PATHS.exportDataSlice, { app: host.app, pt: cube }),
     exportDataSliceRequest({
@@ -168,7 +165,7 @@ function cellValue(v: unknown): number | string | null {
 
 /** Opens a simple form for a POV (page members from `input.pov`). */
 export async function openForm(host: FormHost, input: OpenFormInput): Promise<OpenedForm> {
-  if (input.type === "composite") throw host.unsupported("nav/openform", `${NO_COMPOSITE}.`);
+  if (input.type === "composite") throw host.missing("compositeForms", "nav/openform");
   const name = input.formName;
   let info: FormDataAsReceived;
   let fallback: FormDataAsReceived | null = null;

@@ -51,7 +51,7 @@ import {
 import { ListBudget } from "../net/list-budget.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
-import { missing, unsupported as refused } from "../remote/unsupported.ts";
+import { missing } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
 
@@ -86,14 +86,6 @@ interface UpstreamSession {
 
 const enc = encodeURIComponent;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-const unsupported = (operation: string, session: ProviderSession, why: string) =>
-  refused(session.connector, operation, why);
-
-const NO_FORM_LIST =
-  "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).";
-const NO_ONSAVE_PROMPTS =
-  "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives a rule's runtime prompts.";
 
 export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implements Provider {
   readonly id = "planning-rest";
@@ -235,11 +227,9 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
         throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${dim}: ${refusal}`, { dim }, "dim");
       }
       if (!same(table, "Default")) {
-        throw unsupported(
-          `nav/enummembers (aliastable ${table})`,
-          session,
-          "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
-        );
+        throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
+          because: "membersDefaultOnly",
+        });
       }
       return this.dimension(session, app, dim);
     });
@@ -307,7 +297,7 @@ class PlanningRestOperations implements PlanningOperations {
   ) {}
 
   async listForms(session: ProviderSession): Promise<Schemas["FormList"]> {
-    throw unsupported("nav/listforms", session, NO_FORM_LIST);
+    throw missing(session.connector, "forms", "nav/listforms", { because: "list" });
   }
 
   /** What the form code needs of this session: the client, plan types with their dimensions, hierarchies. */
@@ -338,7 +328,7 @@ class PlanningRestOperations implements PlanningOperations {
         return out;
       },
       dimension: (cube, dim) => this.dimensionInfo(session, app, cube, dim),
-      unsupported: (operation, why) => unsupported(operation, session, why),
+      missing: (capability, operation, refusal) => missing(session.connector, capability, operation, refusal),
     };
   }
 
@@ -456,7 +446,7 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   async listOnSaveRules(session: ProviderSession): Promise<Schemas["OnSaveRuleList"]> {
-    throw unsupported("nav/listonsaverules", session, NO_ONSAVE_PROMPTS);
+    throw missing(session.connector, "businessRules", "nav/listonsaverules", { because: "onSaveRules" });
   }
 
   async listTaskLists(session: ProviderSession): Promise<Schemas["TaskListList"]> {
@@ -468,7 +458,7 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   async listAliasTables(session: ProviderSession): Promise<Schemas["PlanningAliasList"]> {
-    throw unsupported("nav/listalias", session, "Planning REST has no public call that lists alias tables.");
+    throw missing(session.connector, "planningAliasTables", "nav/listalias", { because: "list" });
   }
 
   /**
@@ -489,11 +479,9 @@ class PlanningRestOperations implements PlanningOperations {
     const dims = cube ? await this.planTypeDimensions(session, ref, cube) : [];
     const dim = dims[0];
     if (!cube || !dim) {
-      throw unsupported(
-        `action/setalias (aliasId ${aliasId})`,
-        session,
-        "the application has no dimension to check the table with.",
-      );
+      throw missing(session.connector, "planningAliasTables", `action/setalias (aliasId ${aliasId})`, {
+        because: "noDimension",
+      });
     }
     try {
       await this.provider.hierarchy(session, ref, app, dim, aliasId, cube);
@@ -507,11 +495,9 @@ class PlanningRestOperations implements PlanningOperations {
         );
       }
       if (e instanceof ProviderError && e.code === "UNSUPPORTED") {
-        throw unsupported(
-          `action/setalias (aliasId ${aliasId})`,
-          session,
-          "Planning REST has no public call that lists alias tables, and this server has no Get Dimension Details to check one: only Default can be chosen.",
-        );
+        throw missing(session.connector, "planningAliasTables", `action/setalias (aliasId ${aliasId})`, {
+          because: "unchecked",
+        });
       }
       throw e;
     }
@@ -519,24 +505,16 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   async rulePrompts(session: ProviderSession): Promise<Schemas["RulePrompts"]> {
-    throw unsupported(
-      "nav/enumprompt",
-      session,
-      "no public Planning REST call gives a rule's runtime prompts.",
-    );
+    throw missing(session.connector, "runtimePrompts", "nav/enumprompt");
   }
 
   async promptMembers(session: ProviderSession): Promise<Schemas["PromptMemberList"]> {
-    throw unsupported(
-      "nav/enummembersrule",
-      session,
-      "no public Planning REST call gives a rule's runtime prompts.",
-    );
+    throw missing(session.connector, "runtimePrompts", "nav/enummembersrule");
   }
 
   /** Job definitions give no plan type: a rule's deployment cannot be listed. */
   async listRules(session: ProviderSession): Promise<{ rules: RuleRef[] }> {
-    throw unsupported("listRules", session, "Planning REST job definitions do not name a rule's plan type.");
+    throw missing(session.connector, "businessRules", "listRules", { because: "ruleList" });
   }
 
   async planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {

@@ -13,7 +13,7 @@ import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
-import { refusalsOf } from "../remote/unsupported.ts";
+import { missing } from "../remote/unsupported.ts";
 
 type Schemas = components["schemas"];
 
@@ -65,8 +65,6 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The one alias table Planning REST's member read gives (a member's `alias`, read as the Default table's). */
 const REST_ALIAS_TABLE = "Default";
-
-const unsupported = refusalsOf("planning");
 
 export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implements Provider {
   readonly id = "planning-smartview";
@@ -333,10 +331,10 @@ class PlanningSmartViewOperations implements PlanningOperations {
     );
     const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");
     if (prompts.length > 0) {
-      throw unsupported(
-        "nav/enumprompt",
-        `the server names the prompts of ${found.text} (${prompts.map((p) => svText(p, "name")).join(", ")}) but its answer does not say which kind of value each takes.`,
-      );
+      throw missing("planning", "runtimePrompts", "nav/enumprompt", {
+        because: "prompted",
+        values: { rule: found.text, prompts: prompts.map((p) => svText(p, "name")).join(", ") },
+      });
     }
     return { ruleName: found.text, cube, ruleType, prompts: [] };
   }

@@ -1,44 +1,47 @@
 import type { Capability, Connector } from "@qibates/provider";
-import { ProviderError, type ProviderText, supportOf } from "@qibates/provider";
+import { ProviderError, refusalReason } from "@qibates/provider";
 
-/**
- * The typed refusal of an operation a remote connector's server lacks (`UNSUPPORTED`, which the server answers
- * as QB_ERR_OPERATION_UNSUPPORTED), with its reason: the capability table's, in both languages, or a connector's
- * own words for a case the table's reason does not name alone.
- */
-export function unsupported(
-  connector: string,
-  operation: string,
-  why: string | ProviderText,
-  field: string | null = null,
-): ProviderError {
-  const en = typeof why === "string" ? why : why.en;
-  return new ProviderError(
-    "UNSUPPORTED",
-    `${operation} is not supported by connector ${connector}: ${en}`,
-    { operation, connector, reason: why },
-    field,
-  );
-}
-
-/** {@link unsupported} for one connector: how its operations refuse what its server lacks. */
-export function refusalsOf(connector: string) {
-  return (operation: string, why: string | ProviderText, field: string | null = null): ProviderError =>
-    unsupported(connector, operation, why, field);
+/** Which refusal of a capability, and what it fills in. */
+export interface Refusal {
+  /** A case of the capability the table's `refusals` names for the connector; without it, the capability's reason. */
+  because?: string;
+  /** The values of the case reason's `{name}`s. */
+  values?: Readonly<Record<string, string>>;
+  /** The server's own words, put after the reason in parentheses. */
+  server?: string;
+  /** The input field refused. */
+  field?: string | null;
 }
 
 /**
- * The refusal of `operation` where the capability table says `connector` lacks `capability` on a real server,
- * with the table's reason: the one place a connector states what it cannot do.
+ * The typed refusal of `operation` (`UNSUPPORTED`, which the server answers as QB_ERR_OPERATION_UNSUPPORTED) where
+ * the capability table says `connector` lacks `capability` on a real server, or names the case refused: the one
+ * place a remote connector states what it cannot do, each reason read from the table (`refusalReason`).
  */
 export function missing(
   connector: Connector,
   capability: Capability,
   operation: string,
-  field: string | null = null,
+  refusal: Refusal = {},
 ): ProviderError {
-  const support = supportOf(connector, capability);
-  const why = support.status === "no" ? support.why : support.realServers?.why;
-  if (!why) throw new Error(`the capability table gives ${connector} the whole of ${capability}`);
-  return unsupported(connector, operation, why, field);
+  const reason = refusalReason(connector, capability, refusal.because, refusal.values);
+  const { server } = refusal;
+  const why =
+    server === undefined
+      ? reason
+      : typeof reason === "string"
+        ? withServer(reason, server)
+        : { en: withServer(reason.en, server), fr: withServer(reason.fr, server) };
+  const en = typeof why === "string" ? why : why.en;
+  return new ProviderError(
+    "UNSUPPORTED",
+    `${operation} is not supported by connector ${connector}: ${en}`,
+    { operation, connector, reason: why },
+    refusal.field ?? null,
+  );
+}
+
+/** A reason with the server's words after it, in parentheses, before its full stop. */
+function withServer(reason: string, server: string): string {
+  return reason.endsWith(".") ? `${reason.slice(0, -1)} (${server}).` : `${reason} (${server})`;
 }

@@ -41,7 +41,7 @@ import {
 } from "@qibates/provider";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
-import { missing, refusalsOf } from "../remote/unsupported.ts";
+import { missing } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
 import {
   cellOf,
@@ -95,8 +95,6 @@ export function smartViewUrlFor(address: string | URL): URL {
   url.hash = "";
   return url;
 }
-
-const unsupported = refusalsOf("essbase");
 
 export class SmartViewProvider extends RemoteProvider<SvSession> implements Provider {
   readonly id = "smartview";
@@ -243,7 +241,7 @@ class SmartViewOperations implements EssbaseOperations {
   }
 
   async memberUdas(): Promise<Record<string, readonly string[]>> {
-    throw unsupported("member UDAs", "no public capture shows a Smart View message listing a member's UDAs.");
+    throw missing("essbase", "metadata", "member UDAs", { because: "memberUdas" });
   }
 
   async scripts(session: ProviderSession, ref: CubeRef): Promise<Schemas["ScriptList"]> {
@@ -367,11 +365,9 @@ class SmartViewOperations implements EssbaseOperations {
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
     const resolved = resolveSettings(settings, aliasTable);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw unsupported(
-        "action/zoomin CALC_LEVEL",
-        "the Smart View messages with public evidence carry no member formulas.",
-        "settings.zoomInMode",
-      );
+      throw missing("essbase", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+        field: "settings.zoomInMode",
+      });
     }
     const outline = remote.outline;
     const fetch = (t: Member[][]) => this.read(session, real, remote, t);
@@ -437,10 +433,7 @@ class SmartViewOperations implements EssbaseOperations {
   }
 
   async save(): Promise<GridAnswer<Schemas["SaveResponse"]>> {
-    throw unsupported(
-      "action/save",
-      "no public capture shows the answer to Smart View's WriteBack message, so the connector does not write data.",
-    );
+    throw missing("essbase", "writeBack", "action/save");
   }
 }
 

@@ -42,7 +42,7 @@ import {
 } from "@qibates/provider";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
-import { missing, refusalsOf } from "../remote/unsupported.ts";
+import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQuery, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
@@ -86,8 +86,6 @@ export function xmlaUrlFor(address: string | URL, mapping?: ReadonlyMap<string, 
   const mapped = mapping?.get(addressKey(address));
   return new URL(mapped ?? `${new URL(String(address)).origin}/olap/msmdpump.dll`);
 }
-
-const unsupported = refusalsOf("ssas");
 
 export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provider {
   readonly id = "xmla";
@@ -265,11 +263,9 @@ class XmlaOperations implements EssbaseOperations {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, call.input);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw unsupported(
-        "action/zoomin CALC_LEVEL",
-        "SSAS calculations are MDX expressions, not outline formulas.",
-        "settings.zoomInMode",
-      );
+      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+        field: "settings.zoomInMode",
+      });
     }
     const outline = cube.remote.outline;
     try {
@@ -355,10 +351,7 @@ class XmlaOperations implements EssbaseOperations {
         if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
           // The server's reason goes with the refusal, in the registry's message, in both languages.
           const reason = String(e.params?.reason ?? e.message);
-          throw unsupported("action/save", {
-            en: `the server refused the write-back (UPDATE CUBE) — ${reason}`,
-            fr: `le serveur a refusé l'écriture différée (UPDATE CUBE) — ${reason}`,
-          });
+          throw missing("ssas", "writeBack", "action/save", { because: "serverRefused", values: { reason } });
         }
         throw e;
       }
