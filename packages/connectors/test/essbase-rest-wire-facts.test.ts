@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EAST_STATES } from "../../embedded/test/support/sample-basic.ts";
 import { startEndpoint } from "../../wire/test/support/index.ts";
 import { EssbaseRestProvider } from "../src/essbase-rest/provider.ts";
 import { Upstreams } from "../src/net/upstream.ts";
@@ -79,13 +80,7 @@ describe("essbase-stndln against Essbase's wire", () => {
     const market = await essbase.dimensionTree(session, cube, { dimension: "Market" });
     expect(market.root.children.map((c) => c.name)).toEqual(["East", "West", "South", "Central"]);
     const east = market.root.children[0];
-    expect(east?.children.map((c) => c.name)).toEqual([
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "Connecticut",
-      "New Hampshire",
-    ]);
+    expect(east?.children.map((c) => c.name)).toEqual(EAST_STATES);
     // The forwarder did cap the pages, and the connector went on from where each page ended.
     expect(seen.some((u) => /\/outline\/Sample\/Basic\?parent=East&offset=2&limit=2/.test(u))).toBe(true);
     // Every call asks Essbase to leave its links out, which the connector never follows.

@@ -1,31 +1,15 @@
-import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
+import type { EmbeddedProvider } from "@qibates/embedded";
 import { layerNameOf } from "@qibates/engine";
-import {
-  DEFAULT_SLICES,
-  OlapError,
-  olapLayerName,
-  type ProviderSession,
-  SliceScheduler,
-} from "@qibates/provider";
+import { OlapError, olapLayerName } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDemo, xmlaSession } from "../../embedded/test/support/demo-session.ts";
 
 /** The embedded provider's OLAP port answers the engine's outline and MDX as plain data, nothing lost. */
 describe("the embedded OLAP port", () => {
   let provider: EmbeddedProvider;
-  const session: ProviderSession = {
-    id: "olap",
-    ownerId: "xmla:demo",
-    connector: "ssas",
-    username: "demo",
-    providerAddress: "http://localhost/aps/JAPI",
-    aliasTable: null,
-  };
+  const session = xmlaSession("olap");
   beforeAll(async () => {
-    provider = await EmbeddedProvider.open({
-      scheduler: new SliceScheduler(DEFAULT_SLICES),
-      store: memoryStore(),
-      credentialsValid: () => true,
-    });
+    provider = await openDemo();
   });
   afterAll(() => provider.close());
 

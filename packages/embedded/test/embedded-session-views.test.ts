@@ -3,6 +3,7 @@ import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { demoSession } from "./support/demo-session.ts";
+import { colaSheet as grid, saveNewYorkJan } from "./support/sample-basic.ts";
 
 /**
  * Views of the demo for isolated sessions, over one store shared by two providers (API nodes over one
@@ -10,12 +11,6 @@ import { demoSession } from "./support/demo-session.ts";
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const grid = (jan = "") => [
-  ["", "Jan", "Cola", "Sales"],
-  ["", "Actual", "Budget"],
-  ["New York", jan, ""],
-  ["East", "", ""],
-];
 const session = (id: string, ownerId = "demo-owner"): ProviderSession => demoSession(id, ownerId);
 
 async function node(store: ReturnType<typeof memoryStore>, alive: Set<string>) {
@@ -37,12 +32,7 @@ const jan = async (p: EmbeddedProvider, s: ProviderSession) =>
     .slice(2)
     .map((r) => r[1]);
 
-const save = async (p: EmbeddedProvider, s: ProviderSession, value: string) => {
-  const r = await p.essbase
-    .save(s, cube, { grid: grid(value), cells: [{ row: 2, column: 1 }] })
-    .then(answerValue);
-  expect(r.cells[0]?.status).toBe("written");
-};
+const save = saveNewYorkJan;
 
 describe("demo session views over a shared store", () => {
   it("follow their session from node to node, unseen by other sessions, and end with it", async () => {

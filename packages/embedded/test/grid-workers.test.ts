@@ -23,6 +23,7 @@ import type { GridWorkers } from "../src/grid-workers.ts";
 import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { PlanningDemoApplication } from "../src/planning-app.ts";
 import { demoSession } from "./support/demo-session.ts";
+import { heavySheet } from "./support/sample-basic.ts";
 
 /**
  * Heavy reads in grid workers (`grid-workers.ts`): the same answers as on the event loop, at the state of the
@@ -33,30 +34,8 @@ import { demoSession } from "./support/demo-session.ts";
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 const session = (id: string, ownerId = "ada"): ProviderSession => demoSession(id, ownerId);
 
-const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
-const STATES = [
-  "New York",
-  "Massachusetts",
-  "Florida",
-  "Connecticut",
-  "California",
-  "Oregon",
-  "Texas",
-  "Utah",
-];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MEASURES = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
-
 /** Products × states × months down, measures × Actual and Budget across: 864 rows, 8,640 data cells. */
-function heavyGrid(): string[][] {
-  const columns = MEASURES.flatMap((m) => ["Actual", "Budget"].map((s) => [m, s] as const));
-  const rows = PRODUCTS.flatMap((p) => STATES.flatMap((st) => MONTHS.map((mo) => [p, st, mo])));
-  return [
-    ["", "", "", ...columns.map((c) => c[0])],
-    ["", "", "", ...columns.map((c) => c[1])],
-    ...rows.map((r) => [...r, ...columns.map(() => "")]),
-  ];
-}
+const heavyGrid = () => heavySheet();
 
 const refresh = (grid: string[][]): GridCall => ({ action: "refresh", input: { grid } });
 

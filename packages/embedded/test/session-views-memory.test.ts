@@ -3,6 +3,7 @@ import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { EmbeddedProvider, memoryStore } from "../src/index.ts";
 import { demoSession } from "./support/demo-session.ts";
+import { colaSheet as grid, saveNewYorkJan } from "./support/sample-basic.ts";
 
 /**
  * Issue 57 (part 3): each demo session that wrote kept its own copy of the demo data in memory, with no total
@@ -11,23 +12,12 @@ import { demoSession } from "./support/demo-session.ts";
  * session loses a change.
  */
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const grid = (jan = "") => [
-  ["", "Jan", "Cola", "Sales"],
-  ["", "Actual", "Budget"],
-  ["New York", jan, ""],
-  ["East", "", ""],
-];
 
 const jan = async (p: EmbeddedProvider, s: ProviderSession) =>
   (await p.essbase.grid(s, cube, { action: "refresh", input: { grid: grid() } }).then(answerValue))
     .grid[2]?.[1];
 
-const save = async (p: EmbeddedProvider, s: ProviderSession, value: string) => {
-  const r = await p.essbase
-    .save(s, cube, { grid: grid(value), cells: [{ row: 2, column: 1 }] })
-    .then(answerValue);
-  expect(r.cells[0]?.status).toBe("written");
-};
+const save = saveNewYorkJan;
 
 describe("the demo sessions' copies in memory", () => {
   it("stay under their bound, the oldest set aside first, and none loses its changes", async () => {

@@ -1,8 +1,8 @@
-import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
+import type { EmbeddedProvider } from "@qibates/embedded";
 import { answerHead, answerTail, dataSetOf, parseSoap } from "@qibates/protocols/xmla";
-import type { OlapMember, ProviderSession } from "@qibates/provider";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import type { OlapMember } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDemo, xmlaSession } from "../../embedded/test/support/demo-session.ts";
 import { type MdDataSetInput, mdDataSetXmlSteps } from "../src/xmla/mddataset.ts";
 import { CubeOutline, memberName } from "../src/xmla/names.ts";
 
@@ -10,22 +10,11 @@ import { CubeOutline, memberName } from "../src/xmla/names.ts";
 describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector's reader", () => {
   let provider: EmbeddedProvider;
   beforeAll(async () => {
-    provider = await EmbeddedProvider.open({
-      scheduler: new SliceScheduler(DEFAULT_SLICES),
-      store: memoryStore(),
-      credentialsValid: () => true,
-    });
+    provider = await openDemo();
   });
   afterAll(() => provider.close());
 
-  const session: ProviderSession = {
-    id: "roundtrip",
-    ownerId: "xmla:demo",
-    connector: "ssas",
-    username: "demo",
-    providerAddress: "http://localhost/aps/JAPI",
-    aliasTable: null,
-  };
+  const session = xmlaSession("roundtrip");
 
   it.each([
     "SELECT {[Measures].[Sales], [Measures].[COGS]} ON COLUMNS, {[Market].Children} ON ROWS FROM [Sample].[Basic] WHERE ([Year].[Qtr1])",

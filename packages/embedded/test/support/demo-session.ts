@@ -1,4 +1,5 @@
-import type { ProviderSession } from "@qibates/provider";
+import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
+import { EmbeddedProvider, memoryStore } from "../../src/index.ts";
 
 /** A session of the embedded demo's Essbase family (connector essbase), for the embedded provider's tests. */
 export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession => ({
@@ -9,3 +10,21 @@ export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession
   providerAddress: "https://demo.qibates.local/aps/JAPI",
   aliasTable: null,
 });
+
+/** A session of an XMLA client (connector ssas) as the XMLA endpoint opens one on the embedded provider. */
+export const xmlaSession = (id: string): ProviderSession => ({
+  id,
+  ownerId: "xmla:demo",
+  connector: "ssas",
+  username: "demo",
+  providerAddress: "http://localhost/aps/JAPI",
+  aliasTable: null,
+});
+
+/** The embedded demo over a store in memory, every login let in: for tests that call the provider directly. */
+export const openDemo = () =>
+  EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
+    store: memoryStore(),
+    credentialsValid: () => true,
+  });

@@ -1,5 +1,6 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { colaSheet as grid } from "../../../embedded/test/support/sample-basic.ts";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 
@@ -11,12 +12,6 @@ import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 let api: TestApi;
 let accountKey: string;
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
-const grid = (jan = "") => [
-  ["", "Jan", "Cola", "Sales"],
-  ["", "Actual", "Budget"],
-  ["New York", jan, ""],
-  ["East", "", ""],
-];
 
 beforeAll(async () => {
   api = await startTestApi();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MONTHS } from "../../../embedded/test/support/sample-basic.ts";
 import { startTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -160,20 +161,7 @@ describe("ad hoc grid on Sample.Basic", () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const labels = r.body.grid.slice(2).map((row: string[]) => row[0]?.trim());
-    expect(labels).toEqual([
-      "Jan",
-      "Feb",
-      "Mar",
-      "Apr",
-      "May",
-      "Jun",
-      "Jul",
-      "Aug",
-      "Sep",
-      "Oct",
-      "Nov",
-      "Dec",
-    ]);
+    expect(labels).toEqual(MONTHS);
   });
 
   it("keeps only and removes only the selected members, and reports the rows to clear", async () => {

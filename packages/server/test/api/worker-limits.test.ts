@@ -1,6 +1,7 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { heavySheet } from "../../../embedded/test/support/sample-basic.ts";
 import { buildApp } from "../../src/app.ts";
 import { demoCredentialsValid } from "../../src/demo.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
@@ -18,32 +19,8 @@ import { testConfig } from "../support/config.ts";
 const MEMORY_MB = 24;
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 
-const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
-const STATES = [
-  "New York",
-  "Massachusetts",
-  "Florida",
-  "Connecticut",
-  "California",
-  "Oregon",
-  "Texas",
-  "Utah",
-];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MEASURES = ["Sales", "COGS", "Marketing", "Payroll", "Misc"];
-
 /** Products × states × months down, `copies` times; measures × Actual and Budget across, `across` times. */
-function hugeSheet(copies: number, across = 1): string[][] {
-  const once = MEASURES.flatMap((m) => ["Actual", "Budget"].map((s) => [m, s] as const));
-  const columns = Array.from({ length: across }, () => once).flat();
-  const rows = PRODUCTS.flatMap((p) => STATES.flatMap((st) => MONTHS.map((mo) => [p, st, mo])));
-  const sheet = [
-    ["", "", "", ...columns.map((c) => c[0])],
-    ["", "", "", ...columns.map((c) => c[1])],
-  ];
-  for (let i = 0; i < copies; i++) for (const r of rows) sheet.push([...r, ...columns.map(() => "")]);
-  return sheet;
-}
+const hugeSheet = heavySheet;
 /** 7,778 rows of 63 cells, about 490,000: within the API's grid limits, over the worker's memory. */
 const HUGE = hugeSheet(9, 6);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MONTHS, SHEET_PRODUCTS, SHEET_STATES } from "../../../embedded/test/support/sample-basic.ts";
 import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
 
 /**
@@ -14,26 +15,13 @@ afterAll(async () => {
   await endpoint.app.close();
 });
 
-const PRODUCTS = ["100-10", "100-20", "100-30", "200-10", "200-20", "200-30", "200-40", "300-10", "300-20"];
-const STATES = [
-  "New York",
-  "Massachusetts",
-  "Florida",
-  "Connecticut",
-  "California",
-  "Oregon",
-  "Texas",
-  "Utah",
-];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /** About 15 MB of free-form lines (280,000), each one value (the same cells again and again; the last value wins). */
 function bigFile(): { text: string; lines: number } {
   const out: string[] = [];
   let v = 0;
   while (out.length < 280_000) {
-    for (const p of PRODUCTS)
-      for (const s of STATES)
+    for (const p of SHEET_PRODUCTS)
+      for (const s of SHEET_STATES)
         for (const m of MONTHS) out.push(`"${p}" "${s}" "${m}" "Budget" "Marketing" ${(v++ % 997) + 0.5}`);
   }
   return { text: `${out.join("\n")}\n`, lines: out.length };
