@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EmbeddedProvider } from "@qibates/embedded";
+import type { EmbeddedProvider } from "@qibates/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
-import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
-import Fastify, { type FastifyInstance } from "fastify";
+import { answerValue } from "@qibates/provider";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
-import { memoryStore } from "./support/memory-store.ts";
+import { startWire } from "./support/server.ts";
 
 /**
  * The Smart View endpoint over Sample.Basic: each captured APS request (fixtures/smartview, see its NOTICE),
@@ -22,16 +22,7 @@ let app: FastifyInstance;
 let provider: EmbeddedProvider;
 let origin = "";
 beforeAll(async () => {
-  provider = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
-  });
-  app = Fastify({ logger: false });
-  await app.register(smartViewEndpoint, { provider, about: { name: "QiBates", version: "test" } });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  ({ app, provider, origin } = await startWire(smartViewEndpoint, {}));
 });
 afterAll(async () => {
   await app.close();

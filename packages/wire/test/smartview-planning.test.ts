@@ -1,17 +1,15 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EmbeddedProvider } from "@qibates/embedded";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PLANNING_SMARTVIEW_PATH,
   planningSmartViewEndpoint,
   SMARTVIEW_PROVIDERS_PATH,
 } from "../src/smartview/planning.ts";
-import { memoryStore } from "./support/memory-store.ts";
+import { startWire } from "./support/server.ts";
 
 /**
  * The Planning Smart View endpoint over Vision: the on-premises login (hello, Workspace's token, connect with
@@ -26,16 +24,7 @@ const fixture = (name: string) => readFileSync(join(here, "fixtures/smartview", 
 let app: FastifyInstance;
 let origin = "";
 beforeAll(async () => {
-  const provider = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
-  });
-  app = Fastify({ logger: false });
-  await app.register(planningSmartViewEndpoint, { provider, about: { name: "QiBates", version: "test" } });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  ({ app, origin } = await startWire(planningSmartViewEndpoint, {}));
 });
 afterAll(async () => {
   await app.close();

@@ -1,12 +1,10 @@
 import { Upstreams } from "@qibates/connectors/net";
 import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
-import { EmbeddedProvider } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
-import { memoryStore } from "../support/memory-store.ts";
+import { startWire } from "../support/server.ts";
 
 /**
  * The pbcs connector's forms against two Planning REST endpoints over Vision: one serving Export Form Data, one
@@ -19,17 +17,9 @@ const sessions: ProviderSession[] = [];
 let provider: PlanningRestProvider;
 
 async function endpoint(exportFormData: boolean): Promise<string> {
-  const embedded = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
-  });
-  const app = Fastify({ logger: false });
-  await app.register(planningRestEndpoint, { provider: embedded, connector: "pbcs", exportFormData });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs", exportFormData });
   servers.push(app);
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return origin;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
-import { EmbeddedProvider } from "@qibates/embedded";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
-import { memoryStore } from "../support/memory-store.ts";
+import { openDemoProvider, startWire } from "../support/server.ts";
 
 /**
  * The Planning REST endpoint over the embedded Vision application: the requests of a live-tested client's
@@ -89,16 +87,7 @@ async function pollJob(id: number) {
 const keys = (o: unknown) => Object.keys(o as object).sort();
 
 beforeAll(async () => {
-  const provider = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
-  });
-  app = Fastify({ logger: false });
-  await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  ({ app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs" }));
 });
 
 afterAll(async () => {
@@ -414,11 +403,7 @@ describe("authentication", () => {
 
 describe("bodies the host server cannot read", () => {
   it("answers a body parser's 4xx (an error with `status`, as the server's parser throws) in the Planning error body", async () => {
-    const provider = await EmbeddedProvider.open({
-      scheduler: new SliceScheduler(DEFAULT_SLICES),
-      store: memoryStore(),
-      credentialsValid: (u, p) => u === "demo" && p === "demo",
-    });
+    const provider = await openDemoProvider();
     const host = Fastify({ logger: false });
     host.removeAllContentTypeParsers();
     host.addContentTypeParser("application/json", { parseAs: "string" }, (_req, _body, done) => {
@@ -553,11 +538,7 @@ describe("export data slice", () => {
     );
     expect(text.status).toBe(415);
 
-    const provider = await EmbeddedProvider.open({
-      scheduler: new SliceScheduler(DEFAULT_SLICES),
-      store: memoryStore(),
-      credentialsValid: (u, p) => u === "demo" && p === "demo",
-    });
+    const provider = await openDemoProvider();
     const small = Fastify({ logger: false });
     await small.register(planningRestEndpoint, { provider, connector: "pbcs", maxSliceCells: 10 });
     const r = await small.inject({

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
-import { EmbeddedProvider } from "@qibates/embedded";
-import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningRestEndpoint } from "../../src/planning-rest/index.ts";
-import { memoryStore } from "../support/memory-store.ts";
+import { startWire } from "../support/server.ts";
 
 /**
  * The exchanges pbj-pbcs-client 2.0.0 (a client written against live PBCS) makes, as recorded by the
@@ -168,16 +166,7 @@ async function replay(req: Exchange["request"], path = req.path) {
 }
 
 beforeAll(async () => {
-  const provider = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: (u, p) => u === "demo" && p === "demo",
-  });
-  app = Fastify({ logger: false });
-  await app.register(planningRestEndpoint, { provider, connector: "pbcs" });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  ({ app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs" }));
 });
 
 afterAll(async () => {

@@ -11,6 +11,32 @@ export function demoCredentials(users: Record<string, string> = {}) {
 }
 
 /**
+ * The embedded provider of the wire endpoints' tests: over `store` (a new one in memory by default), letting in
+ * demo/demo and each user name of `users` with its password, with `scheduler` (a new one by default).
+ */
+export function openDemoProvider(
+  options: {
+    users?: Record<string, string>;
+    gridWorkers?: number;
+    scheduler?: SliceScheduler;
+    store?: ReturnType<typeof memoryStore>;
+  } = {},
+) {
+  const {
+    users,
+    gridWorkers,
+    scheduler = new SliceScheduler(DEFAULT_SLICES),
+    store = memoryStore(),
+  } = options;
+  return EmbeddedProvider.open({
+    scheduler,
+    store,
+    credentialsValid: demoCredentials(users),
+    ...(gridWorkers !== undefined ? { gridWorkers } : {}),
+  });
+}
+
+/**
  * The one start of the wire endpoints' test servers: the embedded provider over a store in memory, one endpoint
  * registered on a Fastify server (its `options` over the provider and the test's `about`), listening on a free
  * port of the loopback address. `prepare` adds what a test needs before it listens (a hook).
@@ -24,12 +50,7 @@ export async function startWire<O extends WireEndpointOptions>(
   const store = memoryStore();
   // One scheduler of long work for the provider and the endpoint, as the server has.
   const scheduler = new SliceScheduler(DEFAULT_SLICES);
-  const provider = await EmbeddedProvider.open({
-    scheduler,
-    store,
-    credentialsValid: demoCredentials(embedded.users),
-    ...(embedded.gridWorkers !== undefined ? { gridWorkers: embedded.gridWorkers } : {}),
-  });
+  const provider = await openDemoProvider({ ...embedded, scheduler, store });
   const app: FastifyInstance = Fastify({ logger: false });
   // The endpoint's options past `provider` are the test's (`Partial`): the endpoints default what is absent.
   const all = { provider, scheduler, about: { name: "QiBates", version: "test" }, ...options };
