@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { testConfig } from "../support/config.ts";
+import { type App, serverAndFront } from "../support/wire-front.ts";
 
 /**
  * Issue 57 (part 4): in front of a server (QIBATES_WIRE_UPSTREAM), the server's refusal for now (its 429: too
@@ -10,24 +8,11 @@ import { testConfig } from "../support/config.ts";
  * alone.
  */
 describe("in front of a server that refuses for now", () => {
-  let a: Awaited<ReturnType<typeof buildApp>>;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let a: App;
+  let b: App;
   beforeAll(async () => {
     // A, the server behind, refuses after 3 failed logins from one address (B's, for every client of B).
-    a = await buildApp({
-      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", WIRE_LOGIN_FAILURES_PER_MINUTE: "3" }),
-      logger: false,
-    });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
-    b = await buildApp({
-      config: testConfig({
-        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
-        ALLOWED_HOSTS: "127.0.0.1",
-        QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstream}`,
-      }),
-      logger: false,
-    });
+    ({ a, b } = await serverAndFront({ WIRE_LOGIN_FAILURES_PER_MINUTE: "3" }));
   }, 60_000);
   afterAll(async () => {
     await b?.close();
@@ -54,28 +39,11 @@ describe("in front of a server that refuses for now", () => {
 });
 
 describe("in front of a server that trusts this one as its proxy", () => {
-  let a: Awaited<ReturnType<typeof buildApp>>;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let a: App;
+  let b: App;
   beforeAll(async () => {
     // A trusts B's address (loopback) as a proxy: it counts each client B names in X-Forwarded-For.
-    a = await buildApp({
-      config: testConfig({
-        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
-        WIRE_LOGIN_FAILURES_PER_MINUTE: "3",
-        TRUST_PROXY: "127.0.0.1",
-      }),
-      logger: false,
-    });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
-    b = await buildApp({
-      config: testConfig({
-        QIBATES_WIRE_ENDPOINTS: "essbase-rest",
-        ALLOWED_HOSTS: "127.0.0.1",
-        QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstream}`,
-      }),
-      logger: false,
-    });
+    ({ a, b } = await serverAndFront({ WIRE_LOGIN_FAILURES_PER_MINUTE: "3", TRUST_PROXY: "127.0.0.1" }));
   }, 60_000);
   afterAll(async () => {
     await b?.close();

@@ -1,8 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EAST_STATES } from "../../../embedded/test/support/sample-basic.ts";
 import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
 import { testConfig } from "../support/config.ts";
+import { type App, serverAndFront } from "../support/wire-front.ts";
 
 /**
  * QIBATES_WIRE_UPSTREAM: two servers built as main.ts builds them. Server A is the demo with its Essbase REST
@@ -38,21 +39,11 @@ const cellsOf = (xml: string) =>
   );
 
 describe("QIBATES_WIRE_UPSTREAM=essbase-stndln=<server A>/essbase/japi", () => {
-  let a: Awaited<ReturnType<typeof buildApp>>;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let a: App;
+  let b: App;
   let upstreamAddress = "";
   beforeAll(async () => {
-    a = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }), logger: false });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    upstreamAddress = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
-    b = await buildApp({
-      config: testConfig({
-        QIBATES_WIRE_ENDPOINTS: "xmla,essbase-rest",
-        ALLOWED_HOSTS: "127.0.0.1",
-        QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstreamAddress}`,
-      }),
-      logger: false,
-    });
+    ({ a, b, upstream: upstreamAddress } = await serverAndFront({}, "xmla,essbase-rest"));
   }, 60_000);
   afterAll(async () => {
     await b?.close();
@@ -95,13 +86,7 @@ describe("QIBATES_WIRE_UPSTREAM=essbase-stndln=<server A>/essbase/japi", () => {
         "<CATALOG_NAME>Sample</CATALOG_NAME><CUBE_NAME>Basic</CUBE_NAME><MEMBER_UNIQUE_NAME>[Market].[East]</MEMBER_UNIQUE_NAME><TREE_OP>1</TREE_OP>",
       ),
     );
-    expect(all(east.body, "MEMBER_NAME")).toEqual([
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "Connecticut",
-      "New Hampshire",
-    ]);
+    expect(all(east.body, "MEMBER_NAME")).toEqual(EAST_STATES);
   });
 
   it("answers an MDX Execute with Sample.Basic's known values: Cola's Actual Sales, January to March", async () => {

@@ -1,0 +1,28 @@
+import type { AddressInfo } from "node:net";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "./config.ts";
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * A, a server answering Essbase REST with `settings`, listening on a free port; and B, a server in front of it
+ * serving `frontEndpoints` (QIBATES_WIRE_ENDPOINTS), Essbase 11.x's calls sent on to A (QIBATES_WIRE_UPSTREAM,
+ * `upstream` its address). The caller closes both.
+ */
+export async function serverAndFront(settings: Record<string, string>, frontEndpoints = "essbase-rest") {
+  const a = await buildApp({
+    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", ...settings }),
+    logger: false,
+  });
+  await a.listen({ port: 0, host: "127.0.0.1" });
+  const upstream = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}/essbase/japi`;
+  const b = await buildApp({
+    config: testConfig({
+      QIBATES_WIRE_ENDPOINTS: frontEndpoints,
+      ALLOWED_HOSTS: "127.0.0.1",
+      QIBATES_WIRE_UPSTREAM: `essbase-stndln=${upstream}`,
+    }),
+    logger: false,
+  });
+  return { a, b, upstream };
+}
