@@ -31,6 +31,9 @@ import type {
   EssbaseOperations,
   GridCall,
   GridInput,
+  GridRows,
+  GridSource,
+  GridText,
   JobAdmission,
   MdxInput,
   ProviderSession,
@@ -42,11 +45,14 @@ import type {
 import {
   cubeVariables,
   type GridAnswer,
+  gridCells,
+  gridIsEmpty,
+  gridRows,
+  isGridText,
   levelVariables,
   ProviderError,
   SESSION_VARIABLES_MAX,
   type SliceScheduler,
-  sheetCells,
   supportOf,
   valueAnswer,
   variableRefusal,
@@ -160,8 +166,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
   ) {}
 
   /** The grid workers that take a call on `app` at once: when there are some and the sheet is large. */
-  private heavyWork(app: EssbaseApplication, sheet: unknown): GridWorkers | null {
-    return this.workers?.accepts(app) && sheetCells(sheet) >= WORKER_GRID_CELLS ? this.workers : null;
+  private heavyWork(app: EssbaseApplication, grid: GridSource | undefined): GridWorkers | null {
+    return this.workers?.accepts(app) && grid && gridCells(grid) >= WORKER_GRID_CELLS ? this.workers : null;
   }
 
   /**
@@ -443,27 +449,31 @@ export class EmbeddedEssbase implements EssbaseOperations {
     try {
       // Read with the grid, in the same synchronous step: what a later save checks its cells against.
       const dataVersion = String(app.position);
-      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+      const source = call.input.grid;
+      if (call.action === "initgrid" && (source === undefined || gridIsEmpty(source))) {
         return valueAnswer({
           ...gridAnswer(initialGrid(app.cube, settings, aliasTable, call.input.maxCells)),
           dataVersion,
         });
       }
-      const request: GridRequest = {
+      const sheet = sheetOf(source);
+      const base: GridRequest = {
         action: call.action === "initgrid" ? "refresh" : call.action,
-        grid: (call.input.grid ?? []) as unknown[][],
+        grid: [],
         settings,
         aliasTable,
         ...(call.input.maxCells !== undefined ? { maxCells: call.input.maxCells } : {}),
-        ...this.selection(app, call, settings),
+        ...this.selection(app, call, settings, sheet),
       };
+      // On the event loop, the rows (parsed there from a request's text); a worker gets the text, not the rows.
+      let onLoop: GridRequest | null = null;
+      const request = () => (onLoop ??= { ...base, grid: sheet() });
       const heavy =
-        this.heavyWork(app, request.grid) !== null ||
-        (call.action === "zoomin" && zoomCellsAtLeast(app, request, aliasTable, WORKER_GRID_CELLS));
-      const gridJson = call.input.gridJson;
-      const work: WorkerRead = { kind: "grid", request, ...(gridJson !== undefined ? { gridJson } : {}) };
+        this.heavyWork(app, source) !== null ||
+        (call.action === "zoomin" && zoomCellsAtLeast(app, request(), aliasTable, WORKER_GRID_CELLS));
+      const work: WorkerRead = { kind: "grid", ...forWorker(base, source, sheet) };
       return await this.read(app, work, heavy, function* () {
-        const r = yield* gridOperationSteps(app.cube, request);
+        const r = yield* gridOperationSteps(app.cube, request());
         return gridAnswer(r, yield* cellKindsSteps(r));
       });
     } catch (e) {
@@ -471,8 +481,13 @@ export class EmbeddedEssbase implements EssbaseOperations {
     }
   }
 
-  /** The cells, or the pivot's source and target, of a grid call in the engine's terms. */
-  private selection(app: EssbaseApplication, call: GridCall, settings: GridSettings): Partial<GridRequest> {
+  /** The cells, or the pivot's source and target, of a grid call in the engine's terms (`sheet`: its rows). */
+  private selection(
+    app: EssbaseApplication,
+    call: GridCall,
+    settings: GridSettings,
+    sheet: () => GridRows,
+  ): Partial<GridRequest> {
     switch (call.action) {
       case "zoomin":
       case "zoomout":
@@ -482,7 +497,17 @@ export class EmbeddedEssbase implements EssbaseOperations {
       case "pivottopov":
         return { row: call.input.row, column: call.input.column };
       case "pivot":
-        return pivotSelection(app.cube.outline, call.input, settings);
+        // The rows are read (and a grid left as text parsed) only by a pivot to the columns.
+        return pivotSelection(
+          app.cube.outline,
+          {
+            ...call.input,
+            get grid() {
+              return sheet();
+            },
+          },
+          settings,
+        );
       default:
         return {};
     }
@@ -526,22 +551,27 @@ export class EmbeddedEssbase implements EssbaseOperations {
     const readAt =
       input.overwrite === true || input.dataVersion === undefined ? null : version(input.dataVersion);
     const sent = input.dataVersion ?? "";
-    const request: GridRequest = {
+    const base: GridRequest = {
       action: "submit",
-      grid: input.grid as unknown[][],
+      grid: [],
       ...(input.cells ? { dirtyCells: input.cells } : {}),
       ...(input.maxCells !== undefined ? { maxCells: input.maxCells } : {}),
       settings,
       aliasTable,
     };
+    const sheet = sheetOf(input.grid);
+    // On the event loop, the rows (parsed there from a request's text); a worker gets the text, not the rows.
+    let onLoop: GridRequest | null = null;
+    const request = () => (onLoop ??= { ...base, grid: sheet() });
     const missingLabel = settings.missingLabel ?? "#Missing";
     // A large sheet is submitted in a grid worker (reading the sheet, deciding what to write, laying out the
     // answer), and its writes applied here (`planned`).
-    const workers = this.heavyWork(app, request.grid);
+    const workers = this.heavyWork(app, input.grid);
+    const toWorker = forWorker(base, input.grid, sheet);
     const { result, position } = await this.planned(
       app,
       session.ownerId,
-      workers ? () => workers.save(app, request, missingLabel, input.gridJson) : null,
+      workers ? () => workers.save(app, toWorker.request, missingLabel, toWorker.gridText) : null,
       (plan): { result: GridResponse | SavePlan; entry: JournalEntry | null } => {
         if (plan) {
           if (readAt !== null) refuseConflicts(app, plan.written, plan.writes, readAt, sent);
@@ -550,19 +580,45 @@ export class EmbeddedEssbase implements EssbaseOperations {
         }
         if (readAt !== null) {
           const dry = recordingSource(app.cube, true);
-          const would = runGridOperation(dry.source, request);
+          const would = runGridOperation(dry.source, request());
           refuseConflicts(app, writtenCells(would), dry.writes, readAt, sent);
         }
         const { source, writes } = recordingSource(app.cube);
-        const r = runGridOperation(source, request);
+        const r = runGridOperation(source, request());
         return { result: r, entry: writes.length > 0 ? cellsEntry(writes) : null };
       },
       (e) => engineError(e),
     );
     const dataVersion = String(position);
     if ("stamp" in result) return withDataVersion<Schemas["SaveResponse"]>(result.answer, dataVersion);
-    return valueAnswer({ ...savedAnswer(result, input.grid, missingLabel), dataVersion });
+    return valueAnswer({ ...savedAnswer(result, sheet(), missingLabel), dataVersion });
   }
+}
+
+/**
+ * The rows of a call's grid, read when first asked for: a grid left as the request's text is parsed then, on the
+ * event loop, and only if the event loop reads it (a grid worker is sent the text: {@link forWorker}).
+ */
+function sheetOf(source: GridSource | undefined): () => GridRows {
+  let rows: GridRows | null = source === undefined ? [] : isGridText(source) ? null : source;
+  return () => {
+    rows ??= gridRows(source as GridSource);
+    return rows;
+  };
+}
+
+/**
+ * What a grid worker is sent of a call's request: a grid left as the request's text goes as that text and its
+ * span (the request's own grid left empty), parsed by the worker; rows go as they are.
+ */
+function forWorker(
+  base: GridRequest,
+  source: GridSource | undefined,
+  sheet: () => GridRows,
+): { request: GridRequest; gridText?: GridText } {
+  return source !== undefined && isGridText(source)
+    ? { request: base, gridText: source }
+    : { request: { ...base, grid: sheet() } };
 }
 
 const cellsEntry = (writes: CellWrite[]): JournalEntry => ({ kind: "cells", payload: { writes } });

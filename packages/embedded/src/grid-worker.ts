@@ -22,12 +22,12 @@ import {
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
 import { cellKindsSteps, engineError, gridAnswer, savedAnswer, writtenCells } from "@qibates/grid-bridge";
-import { ProviderError } from "@qibates/provider";
+import { type GridText, gridRows, ProviderError } from "@qibates/provider";
+import type { ApplicationState } from "./checkpoint.ts";
 import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { capturePlanningState, restorePlanningState } from "./planning-app.ts";
 import { planningReplicaBase, replicaBase } from "./replica-bases.ts";
-import type { ApplicationState } from "./checkpoint.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
 const REPLICAS = 16;
@@ -66,10 +66,9 @@ function replicaOf(call: WorkerCall): Cube {
   return known.cube;
 }
 
-/** The grid request, its grid parsed here from the caller's JSON when the event loop sent that instead. */
-function gridRequest(request: GridRequest, gridJson: string | undefined): GridRequest {
-  if (gridJson === undefined) return request;
-  return { ...request, grid: (JSON.parse(gridJson) as { grid: unknown[][] }).grid };
+/** The grid request, its grid parsed here from the request's text when the event loop sent that instead. */
+function gridRequest(request: GridRequest, gridText: GridText | undefined): GridRequest {
+  return gridText === undefined ? request : { ...request, grid: gridRows(gridText) };
 }
 
 /** The planning applications rules run on, by base (`replica-bases.ts`): built once, their state sent each call. */
@@ -142,7 +141,7 @@ function answer(call: WorkerCall): WorkerAnswer {
         columns = 0;
       } else if (work.kind === "save") {
         // Written on this copy as the event loop would write its own; the event loop applies `writes` after.
-        const request = gridRequest(work.request, work.gridJson);
+        const request = gridRequest(work.request, work.gridText);
         const { source, writes } = recordingSource(cube);
         const r = runGridOperation(source, request);
         saved = { writes, written: writtenCells(r) };
@@ -152,7 +151,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       } else {
         const r =
           work.kind === "grid"
-            ? finish(gridOperationSteps(cube, gridRequest(work.request, work.gridJson)))
+            ? finish(gridOperationSteps(cube, gridRequest(work.request, work.gridText)))
             : finish(runMdxGridSteps(cube, work.query, work.options));
         result = { ...gridAnswer(r, finish(cellKindsSteps(r))), dataVersion: call.dataVersion };
         rows = r.grid.length;

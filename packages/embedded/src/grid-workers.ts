@@ -27,15 +27,16 @@ import {
 import type { LaunchRuleRequest, LaunchRuleResult } from "@qibates/engine/planning";
 import {
   type GridAnswer,
+  type GridText,
   jsonAnswer,
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorParams,
 } from "@qibates/provider";
+import type { ApplicationState } from "./checkpoint.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
 import type { PlanningDemoApplication } from "./planning-app.ts";
-import type { ApplicationState } from "./checkpoint.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
 
@@ -44,8 +45,8 @@ export type WorkerRead =
   | {
       kind: "grid";
       request: GridRequest;
-      /** A JSON text whose `grid` field is the request's grid (then left empty): parsed in the worker (`call`). */
-      gridJson?: string;
+      /** The request's grid as text (the request's own grid then left empty): parsed in the worker (`call`). */
+      gridText?: GridText;
     }
   | { kind: "mdx"; query: string; options: MdxGridOptions };
 
@@ -61,7 +62,7 @@ export type WorkerWork =
   | {
       kind: "save";
       request: GridRequest;
-      gridJson?: string;
+      gridText?: GridText;
       /** The label a written cell without a value shows. */
       missingLabel: string;
     }
@@ -184,12 +185,12 @@ interface Slot {
 }
 
 /**
- * `work` with its grid sent as the caller's JSON when the grid was parsed from it (`GridInput.gridJson`): the
- * worker parses the text, and the event loop copies a string instead of a hundred thousand cells.
+ * `work` with its grid sent only as the request's text when it has it (`gridText`): the worker parses the text,
+ * and the event loop copies a string instead of a hundred thousand cells.
  */
-function withGridJson(work: WorkerWork): WorkerWork {
+function withGridText(work: WorkerWork): WorkerWork {
   if (work.kind !== "grid" && work.kind !== "save") return work;
-  return work.gridJson === undefined ? work : { ...work, request: { ...work.request, grid: [] } };
+  return work.gridText === undefined ? work : { ...work, request: { ...work.request, grid: [] } };
 }
 
 /** The arrays of a cube snapshot, to move to another thread. */
@@ -292,20 +293,20 @@ export class GridWorkers {
   /**
    * Submits `request` in a worker, on a copy of `app`'s data as it is now: what it writes (to apply under the
    * application's lock, if the data is still at `stamp` then), the cells it answers written, and the answer
-   * without its `dataVersion`. `gridJson`: a JSON text whose `grid` field is the request's grid, parsed in the
-   * worker instead of the grid copied to it (`GridInput.gridJson`).
+   * without its `dataVersion`. `gridText`: the request's grid as the request's text with its span, parsed in the
+   * worker instead of the grid copied to it.
    */
   async save(
     app: EssbaseApplication,
     request: GridRequest,
     missingLabel: string,
-    gridJson?: string,
+    gridText?: GridText,
   ): Promise<SavePlan> {
     const work: WorkerWork = {
       kind: "save",
       request,
       missingLabel,
-      ...(gridJson !== undefined ? { gridJson } : {}),
+      ...(gridText !== undefined ? { gridText } : {}),
     };
     const { answer, stamp } = await this.call(app, work);
     const saved = answer.saved ?? { writes: [], written: [] };
@@ -369,7 +370,7 @@ export class GridWorkers {
       base,
       stamp,
       ...(state ? { state } : {}),
-      work: withGridJson(work),
+      work: withGridText(work),
       dataVersion: String(app.position),
     };
     // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.

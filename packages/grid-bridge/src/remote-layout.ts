@@ -6,7 +6,7 @@ import {
   type ResolvedGridSettings,
   runGridOperation,
 } from "@qibates/engine/grid";
-import type { GridCall, GridInput } from "@qibates/provider";
+import { type GridCall, type GridInput, gridRows } from "@qibates/provider";
 import { pivotSelection } from "./settings.ts";
 
 /**
@@ -44,7 +44,8 @@ export function gridRequestOf(
     column?: number;
     to?: "rows" | "columns";
   };
-  const grid = (input.grid ?? []) as unknown[][];
+  // A grid left as the request's text is parsed here: the layout reads its cells.
+  const grid = input.grid ? gridRows(input.grid) : [];
   return {
     action: call.action === "initgrid" ? "refresh" : call.action,
     grid,

@@ -40,17 +40,24 @@ export * from "./errors.ts";
 export {
   answerGridSize,
   answerValue,
-  deferredGrid,
   type GridAnswer,
   type GridSize,
   gridSize,
-  isDeferredGrid,
   isGridAnswer,
   jsonAnswer,
-  sheetCells,
   valueAnswer,
   withDataVersion,
 } from "./grid-answer.ts";
+export {
+  type GridRows,
+  type GridSource,
+  type GridText,
+  gridCells,
+  gridIsEmpty,
+  gridRows,
+  isGridText,
+  sheetCells,
+} from "./grid-source.ts";
 export { busySeconds, type JobAdmission, type JobTicket, jobsBusy } from "./jobs.ts";
 export {
   type OlapAxis,

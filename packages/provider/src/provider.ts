@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { Connector } from "./connectors.ts";
 import type { EnginePort } from "./engine-port.ts";
 import type { GridAnswer } from "./grid-answer.ts";
+import type { GridSource } from "./grid-source.ts";
 import type { JobAdmission } from "./jobs.ts";
 import type { OlapPort } from "./olap.ts";
 
@@ -63,17 +64,13 @@ type GridSettings = Pick<Schemas["GridRequest"], "settings" | "codeAliasParam">;
 
 /** A grid and the display settings it was read with. */
 export interface GridInput extends GridSettings {
-  grid: Schemas["GridInput"];
+  /** The request's grid: its rows, or the request's JSON text with the grid's span in it (`GridSource`). */
+  grid: GridSource;
   /**
    * Largest answer the caller accepts, in cells: a provider that can stops as soon as the answer would
    * exceed it (`GRID_TOO_LARGE`) rather than building it.
    */
   maxCells?: number;
-  /**
-   * The JSON text (a request's body) whose top-level `grid` field `grid` was parsed from, unchanged since: a
-   * provider that reads the grid elsewhere (a grid worker) may parse this text there rather than copy the grid.
-   */
-  gridJson?: string;
 }
 
 /** The Essbase-family ad hoc grid operations. */

@@ -1,6 +1,6 @@
 import type { operations } from "@qibates/client/schema";
 import type { GridAnswer, SliceScheduler } from "@qibates/provider";
-import { answerValue, gridSize, isDeferredGrid, isGridAnswer } from "@qibates/provider";
+import { answerValue, gridSize, isGridAnswer } from "@qibates/provider";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -350,13 +350,9 @@ export function registerApi(
           if (typeof body !== "object" || Array.isArray(body)) {
             throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "must be a JSON object" });
           }
-          // A grid left as text by the JSON parser was checked against the contract's grid there (json-scan.ts'
-          // scanJsonBody): the rest of the body is checked with an empty grid in its place, left unparsed.
-          const deferred = isDeferredGrid(body.grid) ? body.grid : null;
-          if (deferred) body.grid = [];
-          const valid = validateBody(body);
-          if (deferred) body.grid = deferred;
-          if (!valid) throw validationError("request body", validateBody.errors);
+          // A grid left as text by the JSON parser (`request.qibatesGrid`) was checked against the contract's grid
+          // there (json-scan.ts' scanJsonBody): the rest of the body is checked with the empty grid in its place.
+          if (!validateBody(body)) throw validationError("request body", validateBody.errors);
         }
         const call = handler({
           operation: op,

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { deferredGrid } from "@qibates/provider";
+import type { GridRows, GridSource, GridText } from "@qibates/provider";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { ApiError } from "./api-error.ts";
 import { CELL_REF_BYTES, MAX_JSON_DEPTH, SMALL_BODY_BYTES } from "./body-limits.ts";
@@ -11,12 +11,12 @@ import {
   scanJsonBodySteps,
 } from "./json-scan.ts";
 
-/** Bodies at least this long are kept as text beside their grid (`request.qibatesGridJson`). */
+/** Bodies at least this long are scanned for their grid, which is then left as text (`request.qibatesGrid`). */
 const GRID_JSON_MIN_CHARS = 32 * 1024;
 
 /** The JSON parser of the API: the depth is checked first, then Fastify's own parser (prototype poisoning refused). */
 export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits): void {
-  app.decorateRequest("qibatesGridJson", null);
+  app.decorateRequest("qibatesGrid", null);
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   // The body is read by `readBodyText` (a chunk decoded as it arrives), not by Fastify's `parseAs: "string"`,
@@ -77,7 +77,8 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
 
   /**
    * A large body's grid, when the scan vouches for it (`span`), is left as text: the rest of the body is parsed
-   * here, and the grid only where it is read (a grid worker parses it from the text itself: `deferredGrid`).
+   * here, with an empty grid in its place, and the grid is the request's text with its span
+   * (`request.qibatesGrid`), parsed only where it is read (a grid worker parses it from the text itself).
    */
   function parseBody(
     request: FastifyRequest,
@@ -91,13 +92,9 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       if (error && span) return parseBody(request, text, null, done);
       const body = value as { grid?: unknown } | null;
       if (!error && span && body !== null && typeof body === "object" && Array.isArray(body.grid)) {
-        body.grid = deferredGrid(text, span.start, span.end, span.cells);
-        request.qibatesGridJson = text;
+        request.qibatesGrid = { text, start: span.start, end: span.end, cells: span.cells };
         return done(null, body);
       }
-      // A large body's grid is parsed again by a grid worker from the text, rather than copied to it.
-      if (!error && text.length >= GRID_JSON_MIN_CHARS && Array.isArray(body?.grid))
-        request.qibatesGridJson = text;
       if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);
       // Fastify's parser drops the reason; the failure path alone parses again to tell the caller where.
       let reason = jsonReason("prototype");
@@ -173,14 +170,21 @@ export function readBodyText(
   payload.resume();
 }
 
+/**
+ * The grid of a request whose body has `rows` as its `grid`: the body's text with the grid's span when the parser
+ * left it as text (`rows` is then the empty grid put in its place), else the rows.
+ */
+export function requestGrid(request: FastifyRequest, rows: GridRows): GridSource {
+  return request.qibatesGrid ?? rows;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     /**
-     * The text of a large JSON body whose top-level `grid` is the body's grid (left as text, `deferredGrid`, or
-     * parsed and not changed since), else null: a grid worker parses it rather than be sent a copy of the grid
-     * (`GridInput.gridJson`).
+     * The grid of a large JSON body, left as text (the body's text and the grid's span in it; the body's `grid`
+     * is empty): see {@link requestGrid}. Null for any other body.
      */
-    qibatesGridJson: string | null;
+    qibatesGrid: GridText | null;
   }
 }
 

@@ -42,6 +42,7 @@ import type {
 import {
   applicationUnknown,
   cubeUnknown,
+  gridRows,
   jobStillRunning,
   oneLine,
   ProviderError,
@@ -494,7 +495,8 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const cube = await this.cube(session, ref);
-    const sheet = (call.input.grid ?? []) as unknown[][];
+    // A grid left as the request's text is parsed here, once: the sheet is sent, and read to lay it out.
+    const sheet = call.input.grid ? gridRows(call.input.grid) : [];
     const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, call.input, sheet);
     const outline = cube.remote.outline;
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
@@ -519,7 +521,10 @@ class EssbaseRestOperations implements EssbaseOperations {
       call.action === "pivottopov"
     ) {
       // Laid out with Essbase's rules over the cube's outline, then refreshed on the server.
-      const local = this.layout(outline, resolved, aliasTable, call);
+      const local = this.layout(outline, resolved, aliasTable, {
+        ...call,
+        input: { ...call.input, grid: sheet },
+      } as GridCall);
       r = await this.post(session, cube, resolved, local, { action: "refresh" }, sheet);
     } else {
       const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
@@ -639,7 +644,7 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const cube = await this.cube(session, ref);
-    const sheet = input.grid as unknown[][];
+    const sheet = gridRows(input.grid);
     const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, input, sheet);
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.

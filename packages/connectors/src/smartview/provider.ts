@@ -34,6 +34,7 @@ import {
   applicationUnknown,
   cubeUnknown,
   type GridAnswer,
+  gridIsEmpty,
   ProviderError,
   scriptStillRunning,
   serverUnknown,
@@ -372,7 +373,7 @@ class SmartViewOperations implements EssbaseOperations {
     const outline = remote.outline;
     const fetch = (t: Member[][]) => this.read(session, real, remote, t);
     try {
-      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+      if (call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid))) {
         const sheet = await this.defaultSheet(session, real);
         if (sheet) {
           const request = gridRequestOf(outline, resolved, aliasTable, {

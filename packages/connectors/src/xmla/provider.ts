@@ -36,6 +36,8 @@ import {
   applicationUnknown,
   cubeUnknown,
   type GridAnswer,
+  gridIsEmpty,
+  gridRows,
   ProviderError,
   serverUnknown,
   valueAnswer,
@@ -269,7 +271,7 @@ class XmlaOperations implements EssbaseOperations {
     }
     const outline = cube.remote.outline;
     try {
-      if (call.action === "initgrid" && !(call.input.grid && call.input.grid.length > 0)) {
+      if (call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid))) {
         // Essbase's default grid of the cube (first dimension down, second across, the rest in the POV).
         const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
         const r = await gridOverServer(
@@ -322,7 +324,8 @@ class XmlaOperations implements EssbaseOperations {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, input);
     const outline = cube.remote.outline;
-    const sheet = input.grid as unknown[][];
+    // A grid left as the request's text is parsed here, once.
+    const sheet = gridRows(input.grid);
     const cells = input.cells ?? dataCellsOf(outline, sheet, resolved, aliasTable);
     const writes: { tuple: Member[]; value: number | null }[] = [];
     let submitted: ReturnType<typeof runGridOperation>;
@@ -358,7 +361,7 @@ class XmlaOperations implements EssbaseOperations {
     }
     const answered = await this.gridValue(session, ref, {
       action: "refresh",
-      input: { ...input, grid: input.grid },
+      input: { ...input, grid: sheet },
     });
     const missingLabel = resolved.missingLabel;
     const statusOf = new Map((submitted.cellStatus ?? []).map((c) => [`${c.row},${c.column}`, c]));

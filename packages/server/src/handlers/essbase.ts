@@ -4,11 +4,14 @@ import type {
   EssbaseOperations,
   GridAnswer,
   GridCall,
+  GridRows,
+  GridSource,
   ZoomInMode,
 } from "@qibates/provider";
-import { answerGridSize, sheetCells } from "@qibates/provider";
+import { answerGridSize, gridCells } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { requestGrid } from "../json-parser.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 
@@ -41,8 +44,8 @@ export async function essbase<Id extends OperationId>(
   return { sp, ops: sp.provider.essbase, cube: { server, application, cube } };
 }
 
-function checkGridSize(ctx: CallContext, grid: unknown): void {
-  const cells = sheetCells(grid);
+function checkGridSize(ctx: CallContext, grid: GridSource | undefined): void {
+  const cells = grid ? gridCells(grid) : 0;
   const max = ctx.services.config.maxGridCells;
   if (cells > max) throw gridTooLarge(cells, max, true, "grid");
 }
@@ -67,7 +70,7 @@ function checkAnswerSize<T extends { grid: string[][] }>(
  * The cells of a save, each once (in the order first listed), and never more than the grid has: 300,000
  * copies of one cell submit it once; a list naming more distinct cells than the grid holds is refused.
  */
-function saveCells(grid: unknown, cells: readonly { row: number; column: number }[]) {
+function saveCells(grid: GridSource, cells: readonly { row: number; column: number }[]) {
   const seen = new Set<string>();
   const unique = cells.filter((c) => {
     const key = `${c.row},${c.column}`;
@@ -75,7 +78,7 @@ function saveCells(grid: unknown, cells: readonly { row: number; column: number 
     seen.add(key);
     return true;
   });
-  const size = sheetCells(grid);
+  const size = gridCells(grid);
   if (unique.length > size) {
     throw new ApiError(
       "QB_ERR_VALIDATION",
@@ -92,14 +95,8 @@ function saveCells(grid: unknown, cells: readonly { row: number; column: number 
   return unique;
 }
 
-/**
- * The request's JSON text, when the body's grid was parsed from it and is passed on unchanged (a large body:
- * `json-parser.ts`): a grid worker parses the text rather than be sent a copy of the grid.
- */
-function gridJsonOf(ctx: CallContext): { gridJson?: string } {
-  const text = ctx.request.qibatesGridJson;
-  return text === null || text === undefined ? {} : { gridJson: text };
-}
+/** The call's grid: the body's rows, or the request's text with the grid's span when the parser left it as text. */
+const gridOf = (ctx: CallContext, rows: GridRows): GridSource => requestGrid(ctx.request, rows);
 
 /** The zoom mode of a Zoom In: the request's setting, else Essbase's default (next level). */
 function zoomMode(settings: { zoomInMode?: string } | undefined): ZoomInMode {
@@ -108,17 +105,17 @@ function zoomMode(settings: { zoomInMode?: string } | undefined): ZoomInMode {
 
 /** A grid operation: sizes checked on the way in and out, the capability before the provider is called. */
 async function gridCall<Id extends OperationId>(
-  ctx: EssbaseCall<Id> & { body: { grid?: unknown } },
+  ctx: EssbaseCall<Id>,
   capability: Capability,
   operation: string,
   call: GridCall,
   field: string | null = null,
 ) {
   const { sp, ops, cube } = await essbase(ctx, capability, operation, field);
-  checkGridSize(ctx, ctx.body.grid);
+  checkGridSize(ctx, call.input.grid);
   const budgeted = {
     ...call,
-    input: { ...call.input, maxCells: ctx.services.config.maxGridCells, ...gridJsonOf(ctx) },
+    input: { ...call.input, maxCells: ctx.services.config.maxGridCells },
   } as GridCall;
   return checkAnswerSize(ctx, await fromProvider(ops.grid(sp.session, cube, budgeted)));
 }
@@ -131,10 +128,10 @@ const settingsOf = <T extends { settings?: unknown; codeAliasParam?: unknown }>(
 });
 
 /** The grid, its selected cells and its settings: the input of the operations on a selection. */
-const selectionInput = (body: RequestBody<"zoomIn">) => ({
-  grid: body.grid,
-  cells: body.cells,
-  ...settingsOf(body),
+const selectionInput = (ctx: CallContext & { body: RequestBody<"zoomIn"> }) => ({
+  grid: gridOf(ctx, ctx.body.grid),
+  cells: ctx.body.cells,
+  ...settingsOf(ctx.body),
 });
 
 export const essbaseHandlers = {
@@ -197,27 +194,27 @@ export const essbaseHandlers = {
   refreshGrid: (ctx) =>
     gridCall(ctx, "adhoc", "action/refresh", {
       action: "refresh",
-      input: { grid: ctx.body.grid, ...settingsOf(ctx.body) },
+      input: { grid: gridOf(ctx, ctx.body.grid), ...settingsOf(ctx.body) },
     }),
 
   initGrid: (ctx) =>
     gridCall(ctx, "adhoc", "action/initgrid", {
       action: "initgrid",
-      input: { ...(ctx.body.grid ? { grid: ctx.body.grid } : {}), ...settingsOf(ctx.body) },
+      input: { ...(ctx.body.grid ? { grid: gridOf(ctx, ctx.body.grid) } : {}), ...settingsOf(ctx.body) },
     }),
 
   saveGrid: async (ctx) => {
     const { sp, ops, cube } = await essbase(ctx, "writeBack", "action/save");
-    checkGridSize(ctx, ctx.body.grid);
+    const grid = gridOf(ctx, ctx.body.grid);
+    checkGridSize(ctx, grid);
     return fromProvider(
       ops.save(sp.session, cube, {
-        grid: ctx.body.grid,
+        grid,
         ...settingsOf(ctx.body),
-        ...(Array.isArray(ctx.body.cells) ? { cells: saveCells(ctx.body.grid, ctx.body.cells) } : {}),
+        ...(Array.isArray(ctx.body.cells) ? { cells: saveCells(grid, ctx.body.cells) } : {}),
         ...(ctx.body.dataVersion !== undefined ? { dataVersion: ctx.body.dataVersion } : {}),
         ...(ctx.body.overwrite === true ? { overwrite: true } : {}),
         maxCells: ctx.services.config.maxGridCells,
-        ...gridJsonOf(ctx),
       }),
     );
   },
@@ -228,27 +225,27 @@ export const essbaseHandlers = {
       ctx,
       `zoomIn:${mode}`,
       `action/zoomin (${mode})`,
-      { action: "zoomin", input: selectionInput(ctx.body) },
+      { action: "zoomin", input: selectionInput(ctx) },
       "settings.zoomInMode",
     );
   },
   zoomOut: (ctx) =>
-    gridCall(ctx, "zoomOut", "action/zoomout", { action: "zoomout", input: selectionInput(ctx.body) }),
+    gridCall(ctx, "zoomOut", "action/zoomout", { action: "zoomout", input: selectionInput(ctx) }),
   keepOnly: (ctx) =>
     gridCall(ctx, "keepRemoveOnly", "action/keeponly", {
       action: "keeponly",
-      input: selectionInput(ctx.body),
+      input: selectionInput(ctx),
     }),
   removeOnly: (ctx) =>
     gridCall(ctx, "keepRemoveOnly", "action/removeonly", {
       action: "removeonly",
-      input: selectionInput(ctx.body),
+      input: selectionInput(ctx),
     }),
   pivot: (ctx) =>
     gridCall(ctx, "pivot", "action/pivot", {
       action: "pivot",
       input: {
-        grid: ctx.body.grid,
+        grid: gridOf(ctx, ctx.body.grid),
         row: ctx.body.row,
         column: ctx.body.column,
         ...(ctx.body.to ? { to: ctx.body.to } : {}),
@@ -258,6 +255,11 @@ export const essbaseHandlers = {
   pivotToPov: (ctx) =>
     gridCall(ctx, "pivot", "action/pivotToPOV", {
       action: "pivottopov",
-      input: { grid: ctx.body.grid, row: ctx.body.row, column: ctx.body.column, ...settingsOf(ctx.body) },
+      input: {
+        grid: gridOf(ctx, ctx.body.grid),
+        row: ctx.body.row,
+        column: ctx.body.column,
+        ...settingsOf(ctx.body),
+      },
     }),
 } satisfies Partial<Handlers>;

@@ -1,6 +1,8 @@
 import type { ApplicationRef, Capability, PlanningOperations } from "@qibates/provider";
+import { gridRows } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
+import { requestGrid } from "../json-parser.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 
@@ -83,7 +85,8 @@ export const planningHandlers = {
         ...(b.subform !== undefined ? { subform: b.subform } : {}),
         ...(b.type ? { type: b.type } : {}),
         ...(b.pov ? { pov: b.pov } : {}),
-        grid: b.grid ?? [],
+        // A large body's grid left as text by the parser is parsed here: the planning providers read its cells.
+        grid: b.grid ? gridRows(requestGrid(ctx.request, b.grid)) : [],
         ...(codes ? { codes } : {}),
         ...(b.preferences ? { preferences: b.preferences } : {}),
         ...(b.prompts ? { prompts: b.prompts } : {}),
