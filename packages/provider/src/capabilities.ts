@@ -336,6 +336,12 @@ const NO_REST_ALIAS_LIST: Text = {
   fr: "Planning REST n'a pas d'appel public qui liste les tables d'alias",
 };
 
+/** Why Planning REST cannot list a form's rules on save (said in the reason of `businessRules` and its refusal). */
+const NO_REST_ONSAVE_PROMPTS: Text = {
+  en: "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the response lists",
+  fr: "les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste",
+};
+
 /** What the Planning REST connector (`planning`, `pbcs`) cannot do on a real server, and why. */
 const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   forms: { status: "partly", why: NO_REST_FORM_LIST },
@@ -363,8 +369,8 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
   businessRules: {
     status: "partly",
     why: {
-      en: "On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives their runtime prompts, which the response lists. A form submit still runs them.",
-      fr: "Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : les règles à l'enregistrement d'un formulaire sont dans sa définition (administrateur de service), mais aucun appel Planning REST public ne donne leurs invites d'exécution, que la réponse liste. Une soumission de formulaire les exécute tout de même.",
+      en: `On a real server, action/launchrule runs the rule as a RULES job and polls it; nav/listonsaverules is refused: ${NO_REST_ONSAVE_PROMPTS.en}. A form submit still runs them.`,
+      fr: `Sur un serveur réel, action/launchrule exécute la règle comme travail RULES et en suit l'état ; nav/listonsaverules est refusé : ${NO_REST_ONSAVE_PROMPTS.fr}. Une soumission de formulaire les exécute tout de même.`,
     },
   },
   runtimePrompts: {
@@ -420,8 +426,7 @@ const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
     noPlanType: `${NO_FORM_DATA}; no plan type has the dimensions of its definition.`,
   },
   businessRules: {
-    onSaveRules:
-      "a form's rules on save are in its definition (Service Administrator), but no public Planning REST call gives a rule's runtime prompts.",
+    onSaveRules: `${NO_REST_ONSAVE_PROMPTS.en}.`,
     ruleList: "Planning REST job definitions do not name a rule's plan type.",
   },
   planningAliasTables: {
