@@ -1,6 +1,25 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { CONNECTOR_PROFILES, supportOf } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { missing } from "../src/remote/unsupported.ts";
+
+const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
+/** The one place an `UNSUPPORTED` error is built, from the capability table. */
+const HELPER = "connectors/src/remote/unsupported.ts";
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Where a text builds an `UNSUPPORTED` error itself, with its own reason, rather than through `missing()`. */
+function ownRefusals(text: string): number {
+  return [...text.matchAll(/new ProviderError\(\s*["'`]UNSUPPORTED["'`]|\bunsupported\(|\brefusalsOf\(/g)]
+    .length;
+}
 
 describe("a connector's refusal of what the capability table says it lacks", () => {
   it("carries the table's reason in both languages", () => {
@@ -64,5 +83,25 @@ describe("a connector's refusal of what the capability table says it lacks", () 
       /gives pbcs no refusal runtimePrompts\/prompted/,
     );
     expect(CONNECTOR_PROFILES.planning.refusals.runtimePrompts?.prompted).toBeDefined();
+  });
+
+  it("is the only way a provider refuses: no other source builds an UNSUPPORTED error with its own words", () => {
+    const files = ["connectors", "embedded", "grid-bridge"].flatMap((p) => sources(join(PACKAGES, p, "src")));
+    expect(files.length).toBeGreaterThan(50);
+    const own = files
+      .map((f) => relative(PACKAGES, f).split("\\").join("/"))
+      .filter((f) => f !== HELPER && ownRefusals(readFileSync(join(PACKAGES, f), "utf8")) > 0);
+    expect(own).toEqual([]);
+    // The check reads what it claims to: each way of writing a refusal at the call is found.
+    expect(
+      ownRefusals(
+        [
+          'throw new ProviderError(\n  "UNSUPPORTED",\n  "Zoom In to the formula level is not available.",',
+          'throw unsupported("action/save", "no public capture shows it.");',
+          'const unsupported = refusalsOf("essbase");',
+          'if (e.code === "UNSUPPORTED") throw missing("pbcs", "forms", "nav/listforms", { because: "list" });',
+        ].join("\n"),
+      ),
+    ).toBe(3);
   });
 });
