@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { type App, appForBlock } from "../support/app.ts";
 
 /**
  * Issue 43: failed logins slow guessing on every wire endpoint alike (one count across protocols, user-name
@@ -14,15 +13,9 @@ const DISCOVER =
   "<Restrictions/><Properties/></Discover></soap:Body></soap:Envelope>";
 
 describe("failed logins on the wire endpoints", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({
-      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", WIRE_LOGIN_FAILURES_PER_MINUTE: "2" }),
-      logger: false,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "all", WIRE_LOGIN_FAILURES_PER_MINUTE: "2" }, (built) => {
+    app = built;
   });
 
   /** A login to each protocol from `from`: its HTTP status. */

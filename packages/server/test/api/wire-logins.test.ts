@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { type App, appForBlock } from "../support/app.ts";
 
 /**
  * Failed logins on the wire endpoints are limited per client address and per user name, across every
@@ -16,15 +15,9 @@ const discover =
   "</soap:Body></soap:Envelope>";
 
 describe("failed logins on the wire endpoints", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({
-      config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" }),
-      logger: false,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" }, (built) => {
+    app = built;
   });
 
   const xmla = (from: string, authorization: string) =>

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "../../../wire/test/support/jobs.ts";
-import { buildApp } from "../../src/app.ts";
-import { testConfig } from "../support/config.ts";
+import { type App, appForBlock } from "../support/app.ts";
 
 /**
  * The public demo user is one account every visitor shares: what one visitor's Essbase REST sessions start or
@@ -12,12 +11,9 @@ const ALICE = "203.0.113.10";
 const BOB = "198.51.100.20";
 
 describe("Essbase REST sessions and jobs of the shared demo user", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }), logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }, (built) => {
+    app = built;
   });
 
   const call = (
@@ -84,12 +80,9 @@ describe("Essbase REST sessions and jobs of the shared demo user", () => {
 });
 
 describe("Planning REST jobs of the shared demo user", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "planning-rest" }), logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "planning-rest" }, (built) => {
+    app = built;
   });
 
   it("are polled only from the client address that launched them", async () => {

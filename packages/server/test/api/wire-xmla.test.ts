@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { type App, appForBlock } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /** The XMLA endpoint as the server serves it: behind QIBATES_WIRE_ENDPOINTS, HTTP Basic, no API key. */
@@ -15,12 +16,9 @@ const execute = (statement: string) =>
   );
 
 describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "xmla" }), logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "xmla" }, (built) => {
+    app = built;
   });
 
   it("answers Discover at both addresses with Basic and no QiBates key", async () => {
@@ -67,13 +65,10 @@ describe("QIBATES_WIRE_ENDPOINTS=xmla", () => {
 });
 
 describe("the demo stays as shipped: a demo user's XMLA writes land in a view of its own", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    // Demo mode with its own views (the defaults): the sessions anyone may open must not change the demo.
-    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all" }), logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  // Demo mode with its own views (the defaults): the sessions anyone may open must not change the demo.
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "all" }, (built) => {
+    app = built;
   });
   const cell = "([Mar], [Sales], [100-20], [Utah], [Budget])";
   const xmla = (from: string, statement: string) =>

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { type App, appForBlock } from "../support/app.ts";
 import { testConfig } from "../support/config.ts";
 
 /** The Essbase REST endpoint as the server serves it: behind QIBATES_WIRE_ENDPOINTS, without an API key. */
@@ -7,12 +8,9 @@ import { testConfig } from "../support/config.ts";
 const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
 
 describe("QIBATES_WIRE_ENDPOINTS=essbase-rest", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }), logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "essbase-rest" }, (built) => {
+    app = built;
   });
 
   it("answers Essbase REST calls with Basic then the session cookie, with no QiBates key", async () => {
