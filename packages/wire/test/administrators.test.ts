@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountName, administratorsNamed } from "../src/options.ts";
 import { planningRestEndpoint } from "../src/planning-rest/index.ts";
-import { BASE, startEndpoint } from "./support/endpoint.ts";
+import { BASE, endpointForTests } from "./support/endpoint.ts";
 import { CALC_ALL_JOB, jobIds, launchAggregateData, pollJob } from "./support/jobs.ts";
 import { memoryStore } from "./support/memory-store.ts";
 
@@ -29,13 +29,7 @@ const roles = {
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:${PASSWORDS[user] ?? ""}`).toString("base64")}`;
 
 describe("Essbase REST: an administrator's rights, by role", () => {
-  let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-  beforeAll(async () => {
-    endpoint = await startEndpoint(roles, USERS);
-  });
-  afterAll(async () => {
-    await endpoint.app.close();
-  });
+  const endpoint = endpointForTests(roles, USERS);
 
   /** A call of `user` from their own address, with a session cookie (or Basic, without one). */
   const call = (

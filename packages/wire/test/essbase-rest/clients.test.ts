@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
-import { EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * Contract tests from an independent client: appliedolap's essbase-rest-client 2.0.0 (Java, written against live
@@ -172,13 +172,7 @@ const needs: Record<string, (r: Reply, all: Map<number, Reply>) => void> = {
   },
 };
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 describe("appliedolap essbase-rest-client: the recorded requests of the kit's 23 operations", () => {
   it("answers each as the client needs, over the client's own session handling", async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE, type EssbaseClient as Client, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { describe, expect, it } from "vitest";
+import { BASE, type EssbaseClient as Client, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * Issue 42: the Essbase REST jobs Oracle documents beside calc (data load, clear, data export) and the Files API
  * that holds their input and output. The round trip: an export job writes a file the Files API returns, a clear
  * job empties the cube, and a data load job reads the file back into it with the same totals.
  */
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 const CUBE_FOLDER = "/files/applications/Sample/Basic";
 

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MONTHS, SHEET_PRODUCTS, SHEET_STATES } from "../../../embedded/test/support/sample-basic.ts";
-import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * Issue 57 (part 2): an Essbase REST data load of a 16 MB file (340,000 lines) read the whole file in one go on
  * the event loop: nothing else was answered for 2 to 5 seconds. The file is now read in slices, then written in
  * batches: other calls are answered while the load runs, and the load gives the same cells as before.
  */
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 /** About 15 MB of free-form lines (280,000), each one value (the same cells again and again; the last value wins). */
 function bigFile(): { text: string; lines: number } {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FileCatalog } from "../../src/essbase-rest/files.ts";
-import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * Issue 57 (part 5): the Files API's catalog is shared fairly. Each user has a quota, a visitor of the shared demo
@@ -8,13 +8,7 @@ import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
  * visitors left is dropped before a file is refused for the catalog's total. One user filling their folders
  * leaves another's uploads working.
  */
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint({ sharedUser: (u: string) => u === "demo" }, { alice: "alice-pw" });
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests({ sharedUser: (u: string) => u === "demo" }, { alice: "alice-pw" });
 
 const MB = 1024 * 1024;
 

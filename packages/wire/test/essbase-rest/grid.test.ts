@@ -1,20 +1,13 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EssbaseClient, sheet, startEndpoint } from "../support/endpoint.ts";
+import { describe, expect, it } from "vitest";
+import { EssbaseClient, endpointForTests, sheet } from "../support/endpoint.ts";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/essbase-rest/oracle-docs/${name}`, import.meta.url), "utf8"));
 
 const GRID = "/applications/Sample/databases/Basic/grid";
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 async function session(preferences?: object) {
   const client = new EssbaseClient(endpoint.origin);

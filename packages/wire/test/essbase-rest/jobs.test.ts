@@ -1,15 +1,8 @@
 import { javaDouble } from "@qibates/protocols/essbase-rest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EssbaseClient as Client, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { describe, expect, it } from "vitest";
+import { type EssbaseClient as Client, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 async function poll(client: Client, id: number) {
   for (let i = 0; i < 200; i++) {

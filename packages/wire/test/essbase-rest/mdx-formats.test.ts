@@ -1,6 +1,6 @@
 import { inflateRawSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE, startEndpoint } from "../support/endpoint.ts";
+import { describe, expect, it } from "vitest";
+import { BASE, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * `POST …/mdx?format=CSV|HTML|XLSX` (Oracle's "Run MDX Query", Essbase 21c REST reference,
@@ -10,13 +10,7 @@ import { BASE, startEndpoint } from "../support/endpoint.ts";
  * workbook (read back here from its zip: one sheet, numbers as numbers).
  */
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 const QUERY =
   "SELECT {[Jan], [Feb]} ON COLUMNS, {[East], [New York]} ON ROWS FROM Sample.Basic WHERE ([Sales], [100-10], [Actual])";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EssbaseClient, sheet, startEndpoint } from "../support/endpoint.ts";
+import { describe, expect, it } from "vitest";
+import { EssbaseClient, endpointForTests, sheet } from "../support/endpoint.ts";
 
 /**
  * `POST …/grid/mdx` (Oracle's "Execute MDX Query", Grid.executeMDX) over the embedded provider: the request
@@ -12,13 +12,7 @@ const fixture = (name: string) =>
 
 const MDX = "/applications/Sample/databases/Basic/grid/mdx";
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 describe("grid/mdx", () => {
   it("answers Oracle's example query as Oracle's example shows: Market across on row 0, alias Default", async () => {

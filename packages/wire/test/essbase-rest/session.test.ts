@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WireSessions } from "../../src/essbase-rest/sessions.ts";
 import { SessionsFull } from "../../src/session-store.ts";
-import { EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-
-beforeAll(async () => {
-  endpoint = await startEndpoint();
-});
-afterAll(async () => {
-  await endpoint.app.close();
-});
+const endpoint = endpointForTests();
 
 describe("Essbase REST sessions", () => {
   it("creates a session from HTTP Basic and answers a JSESSIONID cookie on /essbase", async () => {

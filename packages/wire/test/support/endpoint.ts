@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { type EssbaseRestOptions, essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
 import { startWire } from "./server.ts";
 import { checkRequest, checkResponse } from "./swagger.ts";
@@ -13,6 +14,21 @@ export async function startEndpoint(
   users: Record<string, string> = {},
 ) {
   return startWire(essbaseRestEndpoint, options, { users });
+}
+
+/**
+ * The Essbase REST endpoint of the enclosing file's (or block's) tests: started before them (`startEndpoint`
+ * with `options` and `users`), closed after them. Its fields are read in the tests.
+ */
+export function endpointForTests(...args: Parameters<typeof startEndpoint>) {
+  const endpoint = {} as Awaited<ReturnType<typeof startEndpoint>>;
+  beforeAll(async () => {
+    Object.assign(endpoint, await startEndpoint(...args));
+  });
+  afterAll(async () => {
+    await endpoint.app.close();
+  });
+  return endpoint;
 }
 
 export interface Answer {
