@@ -27,9 +27,7 @@ let origin = "";
 beforeAll(async () => {
   ({ app, origin } = await startWire(smartViewEndpoint, {}, { users: { other: "other" } }));
 });
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 async function post(body: string, path = SMARTVIEW_PATH) {
   // SVgem's HTTPClient posts with its default form content type.

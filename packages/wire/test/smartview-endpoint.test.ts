@@ -24,9 +24,7 @@ let origin = "";
 beforeAll(async () => {
   ({ app, provider, origin } = await startWire(smartViewEndpoint, {}));
 });
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 async function post(
   body: string,

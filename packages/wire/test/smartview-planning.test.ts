@@ -26,9 +26,7 @@ let origin = "";
 beforeAll(async () => {
   ({ app, origin } = await startWire(planningSmartViewEndpoint, {}));
 });
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 async function post(path: string, body: string): Promise<XmlElement> {
   const res = await fetch(`${origin}${path}`, {

@@ -2,6 +2,20 @@ import { type LoginInput, type Provider, ProviderError, type ProviderSession } f
 import { describe, expect, it } from "vitest";
 import { upstreamProvider, wireNeedsMissing } from "../src/upstream-provider.ts";
 
+/** An Essbase 11.x server's front over `provider`, and the login through it of demo (right password), as XMLA's. */
+function essbaseFront(provider: Provider) {
+  const address = new URL("https://essbase.example.com/essbase/japi");
+  const front = upstreamProvider(provider, { connector: "essbase-stndln", address });
+  const login = () =>
+    front.login({
+      connector: "ssas",
+      username: "demo",
+      password: "right",
+      address: new URL("http://front/aps/JAPI"),
+    });
+  return { front, login };
+}
+
 /** A provider that notes its logins and the sessions its calls run in. */
 function noting() {
   const logins: LoginInput[] = [];
@@ -80,15 +94,7 @@ describe("a wire endpoint in front of a remote provider", () => {
 
   it("keeps the user's upstream session when one of the user's endpoint sessions logs out", async () => {
     const { provider, logins, sessions, loggedOut } = noting();
-    const address = new URL("https://essbase.example.com/essbase/japi");
-    const front = upstreamProvider(provider, { connector: "essbase-stndln", address });
-    const login = () =>
-      front.login({
-        connector: "ssas",
-        username: "demo",
-        password: "right",
-        address: new URL("http://front/aps/JAPI"),
-      });
+    const { front, login } = essbaseFront(provider);
     await login();
     // A Smart View client logs out; an Essbase REST client of the same user goes on in the same session.
     await front.logout(session);
@@ -104,15 +110,7 @@ describe("a wire endpoint in front of a remote provider", () => {
 
   it("logs in upstream again after the connector lost the user's session", async () => {
     const { provider, logins, live } = noting();
-    const address = new URL("https://essbase.example.com/essbase/japi");
-    const front = upstreamProvider(provider, { connector: "essbase-stndln", address });
-    const login = () =>
-      front.login({
-        connector: "ssas",
-        username: "demo",
-        password: "right",
-        address: new URL("http://front/aps/JAPI"),
-      });
+    const { front, login } = essbaseFront(provider);
     await login();
     live.clear(); // ended upstream: idle, or the server restarted
     await expect(front.servers(session)).rejects.toMatchObject({ code: "SESSION_LOST" });

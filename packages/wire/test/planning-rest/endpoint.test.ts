@@ -90,9 +90,7 @@ beforeAll(async () => {
   ({ app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs" }));
 });
 
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 describe("the captured requests of pbj-pbcs-client", () => {
   const served =

@@ -39,9 +39,7 @@ beforeAll(async () => {
   ({ app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs" }));
 });
 
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 describe("Export Form Data", () => {
   it("answers gridInfo, a pov keyed by dimension, columns and rows in the shape third-party clients read", async () => {

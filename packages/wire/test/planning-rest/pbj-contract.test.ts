@@ -169,9 +169,7 @@ beforeAll(async () => {
   ({ app, origin } = await startWire(planningRestEndpoint, { connector: "pbcs" }));
 });
 
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 describe("pbj-pbcs-client's recorded exchanges", () => {
   it("cover every operation of the kit's run, each with what pbj reads of it", () => {
