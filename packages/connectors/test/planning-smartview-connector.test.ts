@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PlanningOperations, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Upstreams } from "../src/net/upstream.ts";
@@ -18,6 +15,7 @@ import {
   type SmartViewReplies,
   smartViewAnswer,
 } from "./support/fake-upstream.ts";
+import { smartViewFixture, svShape } from "./support/smartview-fixtures.ts";
 
 /**
  * The planning connector's Smart View half against a recording server: Planning REST's login (version
@@ -27,12 +25,8 @@ import {
  * The EnumBusinessRules request is compared in structure with the captured request.
  */
 
-const here = dirname(fileURLToPath(import.meta.url));
-const fixture = (name: string) => readFileSync(join(here, "fixtures/smartview", name), "utf8");
-
-function shape(e: SvElement): unknown {
-  return { name: e.name, attrs: Object.keys(e.attrs).sort(), children: e.children.map(shape) };
-}
+const fixture = smartViewFixture;
+const shape = svShape;
 
 const APP = { server: "Planning", application: "RACE_Rpt" };
 

@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
 import { Outline } from "@qibates/engine";
 import { bracket } from "@qibates/grid-bridge";
@@ -25,6 +22,7 @@ import {
   type SmartViewReplies,
   smartViewAnswer,
 } from "./support/fake-upstream.ts";
+import { capturedSv, smartViewFixture, svShape } from "./support/smartview-fixtures.ts";
 
 /**
  * The essbase connector (Smart View XML, Essbase 11.x APS). First against a recording server that answers the
@@ -33,14 +31,9 @@ import {
  * the Smart View endpoint of @qibates/wire (over the embedded engine), compared with the demo's answers.
  */
 
-const here = dirname(fileURLToPath(import.meta.url));
-const fixture = (name: string) => readFileSync(join(here, "fixtures/smartview", name), "utf8");
-const captured = (name: string) => parseSv(fixture(name)) as SvElement;
-
-/** Element names, attribute names and child order (texts left out). */
-function shape(e: SvElement): unknown {
-  return { name: e.name, attrs: Object.keys(e.attrs).sort(), children: e.children.map(shape) };
-}
+const fixture = smartViewFixture;
+const captured = capturedSv;
+const shape = svShape;
 
 function session(handle: string | null, address: string): ProviderSession {
   return {
