@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { apiBaseUrl, contractRoutes, createQibatesClient } from "../src/index.ts";
 
+/** A client of the server at `baseUrl` with the test key and connector essbase, calling `fetch`. */
+const essbaseClient = (baseUrl: string, fetch: (request: Request) => Promise<Response>) =>
+  createQibatesClient({ baseUrl, apiKey: "qb_test", connector: "essbase", fetch });
+
 function recordingFetch(status: number, body: unknown) {
   const requests: Request[] = [];
   const fetch = async (request: Request) => {
@@ -20,12 +24,7 @@ describe("@qibates/client", () => {
       idleTimeoutSeconds: 1800,
       expiresAt: "2026-11-21T09:44:03Z",
     });
-    const client = createQibatesClient({
-      baseUrl: "http://localhost:3000/",
-      apiKey: "qb_test",
-      connector: "essbase",
-      fetch,
-    });
+    const client = essbaseClient("http://localhost:3000/", fetch);
     const { data, error } = await client.POST("/action/login", {
       body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
     });
@@ -50,12 +49,7 @@ describe("@qibates/client", () => {
       field: "loginid",
       requestId: "r-1",
     });
-    const client = createQibatesClient({
-      baseUrl: "http://localhost:3000",
-      apiKey: "qb_test",
-      connector: "essbase",
-      fetch,
-    });
+    const client = essbaseClient("http://localhost:3000", fetch);
     const { data, error } = await client.POST("/nav/listforms", {
       params: { header: { connector: "planning" } },
       body: {
