@@ -335,6 +335,11 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     expect(typeof parsed.message).toBe("string");
     return parsed as { code: string; message: string };
   };
+  /** The message of an answer refused 400 QB_ERR_REQUEST_MALFORMED (its status and code checked). */
+  const malformedMessage = (answer: { status: number; body: string }): string => {
+    expect(answer.status).toBe(400);
+    return isRegistryError(answer.body, "QB_ERR_REQUEST_MALFORMED").message;
+  };
 
   it("an address that is not valid percent-encoding, in the caller's language", async () => {
     const { port } = await listen();
@@ -343,8 +348,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
         port,
         `GET ${path} HTTP/1.1\r\nHost: x\r\nAccept-Language: fr-FR\r\nConnection: close\r\n\r\n`,
       );
-      expect(answer.status).toBe(400);
-      expect(isRegistryError(answer.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
+      expect(malformedMessage(answer)).toBe(
         "La requête HTTP est illisible : son adresse n'est pas correctement encodée en pourcentage.",
       );
       expect(answer.headers.toLowerCase()).toContain("x-content-type-options: nosniff");
@@ -357,10 +361,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
       port,
       "GET /qibates/api/v2/health HTTP/1.1\r\nAccept-Language: fr\r\nConnection: close\r\n\r\n",
     );
-    expect(answer.status).toBe(400);
-    expect(isRegistryError(answer.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
-      "La requête HTTP est illisible : son en-tête Host manque.",
-    );
+    expect(malformedMessage(answer)).toBe("La requête HTTP est illisible : son en-tête Host manque.");
     // HTTP/1.0 has no Host requirement.
     const old = await rawRequest(port, "GET /qibates/api/v2/health HTTP/1.0\r\n\r\n");
     expect(old.status).toBe(200);
@@ -431,13 +432,9 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
       port,
       "POST /qibates/api/v2/action/login HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Length: abc\r\n\r\n",
     );
-    expect(badLength.status).toBe(400);
-    expect(isRegistryError(badLength.body, "QB_ERR_REQUEST_MALFORMED").message).toMatch(
-      /^La requête HTTP est illisible/,
-    );
+    expect(malformedMessage(badLength)).toMatch(/^La requête HTTP est illisible/);
     const garbage = await rawRequest(port, "NOT HTTP AT ALL\r\n\r\n");
-    expect(garbage.status).toBe(400);
-    expect(isRegistryError(garbage.body, "QB_ERR_REQUEST_MALFORMED").message).toBe(
+    expect(malformedMessage(garbage)).toBe(
       "The HTTP request cannot be read: its request line, headers, Content-Length or chunked encoding are malformed.",
     );
     const huge = await rawRequest(

@@ -2,8 +2,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
-import { afterAll, describe, expect, it } from "vitest";
-import { refusedStart, type ServerProcess, startServer } from "../support/process.ts";
+import { describe, expect, it } from "vitest";
+import {
+  cleanupsAfterAll,
+  demoLogin,
+  refusedStart,
+  type ServerProcess,
+  startServer,
+} from "../support/process.ts";
 
 /**
  * One server per embedded database folder: a second server started on a `DATA_DIR` in use refuses to start,
@@ -17,21 +23,10 @@ const grid = [
   ["", "Sales"],
   ["New York", "4242"],
 ];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function session(client: QibatesClient): Promise<string> {
-  const { data, error } = await client.POST("/action/login", {
-    body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
-  });
-  if (!data) throw new Error(`login failed: ${JSON.stringify(error)}`);
-  return data.loginid;
-}
+const cleanups = cleanupsAfterAll();
 
 async function newYorkJan(client: QibatesClient): Promise<string | undefined> {
-  const loginid = await session(client);
+  const loginid = await demoLogin(client);
   const { data, error } = await client.POST("/action/refresh", { body: { loginid, ...cube, grid } });
   if (!data) throw new Error(JSON.stringify(error));
   return data.grid[2]?.[1];
@@ -45,7 +40,7 @@ describe("the embedded database folder", () => {
     let first: ServerProcess = await startServer(env);
     cleanups.push(() => first.stop());
     const client = await first.client();
-    const loginid = await session(client);
+    const loginid = await demoLogin(client);
     const saved = await client.POST("/action/save", {
       body: { loginid, ...cube, grid, cells: [{ row: 2, column: 1 }] },
     });

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
-import { type ServerProcess, startServer } from "../support/process.ts";
-import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
+import { cleanupsAfterAll, demoLogin, type ServerProcess, startServer } from "../support/process.ts";
+import { startPostgresAndRedis } from "../support/services.ts";
 
 /**
  * What a call acknowledges is stored: the server is killed with SIGKILL right after a 200 and the data is
@@ -14,18 +14,7 @@ import { type RunningService, startPostgres, startRedis } from "../support/servi
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function login(client: QibatesClient): Promise<string> {
-  const { data, error } = await client.POST("/action/login", {
-    body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
-  });
-  if (!data) throw new Error(`login failed: ${JSON.stringify(error)}`);
-  return data.loginid;
-}
+const cleanups = cleanupsAfterAll();
 
 const grid = [
   ["", "Jan", "Cola", "Actual"],
@@ -124,7 +113,7 @@ describe("acknowledged writes survive SIGKILL", () => {
     let server: ServerProcess = await startServer(env);
     cleanups.push(() => server.stop());
     let client = await server.client();
-    let loginid = await login(client);
+    let loginid = await demoLogin(client);
     await saveNewYork(client, loginid);
     const planning = await server.client("planning");
     const planningId = await planningLogin(planning);
@@ -137,7 +126,7 @@ describe("acknowledged writes survive SIGKILL", () => {
 
     server = await startServer(env);
     client = await server.client();
-    loginid = await login(client);
+    loginid = await demoLogin(client);
     // New York Jan Cola Sales is 36 in the demo data; East = 109 − 36 + 77.
     expect(await readEast(client, loginid)).toEqual(["77", "150"]);
     const planningAfter = await server.client("planning");
@@ -148,19 +137,11 @@ describe("acknowledged writes survive SIGKILL", () => {
   });
 
   it("with PostgreSQL and Redis, where the session lives on", async () => {
-    const pg: RunningService = await startPostgres();
-    cleanups.push(() => pg.stop());
-    const redis: RunningService = await startRedis();
-    cleanups.push(() => redis.stop());
-    const env = {
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
-      DATA_DIR: "/nonexistent-so-pglite-is-not-used",
-    };
+    const { env } = await startPostgresAndRedis(cleanups);
     let server = await startServer(env);
     cleanups.push(() => server.stop());
     let client = await server.client();
-    const loginid = await login(client);
+    const loginid = await demoLogin(client);
     await saveNewYork(client, loginid);
     await server.kill();
 
@@ -179,7 +160,7 @@ describe("logs", () => {
     cleanups.push(() => server.stop());
     const client = await server.client();
     const health = await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json());
-    const loginid = await login(client);
+    const loginid = await demoLogin(client);
     await client.POST("/action/login", {
       body: {
         username: "demo",

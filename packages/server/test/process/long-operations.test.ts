@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/database.ts";
 import { KeyStore } from "../../src/keys.ts";
-import { refusedStart, type ServerProcess, startServer } from "../support/process.ts";
+import { cleanupsAfterAll, refusedStart, type ServerProcess, startServer } from "../support/process.ts";
 import { scriptedPlanning } from "../support/scripted-planning.ts";
 import { type RunningService, startPostgres } from "../support/services.ts";
 
@@ -23,10 +23,7 @@ const TIMEOUTS = {
   KEEP_ALIVE_TIMEOUT_SECONDS: "1",
 };
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const cleanups = cleanupsAfterAll();
 
 const nodes: ServerProcess[] = [];
 let planning: Awaited<ReturnType<typeof scriptedPlanning>>;

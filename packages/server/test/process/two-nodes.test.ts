@@ -1,12 +1,12 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
 import { openDatabase } from "../../src/database.ts";
 import { KeyStore } from "../../src/keys.ts";
-import { type ServerProcess, startServer } from "../support/process.ts";
-import { type RunningService, startPostgres, startRedis } from "../support/services.ts";
+import { cleanupsAfterAll, type ServerProcess, startServer } from "../support/process.ts";
+import { startPostgresAndRedis } from "../support/services.ts";
 
 /**
  * Two API nodes (the server bundle, twice) over one PostgreSQL and one Redis, behind one address: a tiny
@@ -17,10 +17,7 @@ import { type RunningService, startPostgres, startRedis } from "../support/servi
  */
 
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const cleanups = cleanupsAfterAll();
 
 /** Forwards each request to the next node in turn; `x-test-node` on the answer says which one served it. */
 function balancer(nodes: string[]): Promise<{ url: string; served: string[]; server: Server }> {
@@ -66,18 +63,10 @@ let pgUrl = "";
 let accountKey = "";
 
 beforeAll(async () => {
-  const pg: RunningService = await startPostgres();
-  cleanups.push(() => pg.stop());
+  const { pg, env: services } = await startPostgresAndRedis(cleanups);
   pgUrl = pg.url;
-  const redis: RunningService = await startRedis();
-  cleanups.push(() => redis.stop());
-  const env = {
-    DATABASE_URL: pg.url,
-    REDIS_URL: redis.url,
-    DATA_DIR: "/nonexistent-so-pglite-is-not-used",
-    // Checkpoints and compaction every other change, so that a node also catches up over a compaction.
-    JOURNAL_CHECKPOINT_ENTRIES: "2",
-  };
+  // Checkpoints and compaction every other change, so that a node also catches up over a compaction.
+  const env = { ...services, JOURNAL_CHECKPOINT_ENTRIES: "2" };
   const a = await startServer(env);
   cleanups.push(() => a.stop());
   const b = await startServer(env);

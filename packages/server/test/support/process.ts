@@ -131,3 +131,21 @@ export function useWireServer(endpoints: string): RunningServer {
   });
   return running;
 }
+
+/** Logs demo in to the demo's Essbase (connector essbase) through `client`: the session's loginid. */
+export async function demoLogin(client: QibatesClient): Promise<string> {
+  const { data, error } = await client.POST("/action/login", {
+    body: { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+  });
+  if (!data) throw new Error(`login failed: ${JSON.stringify(error)}`);
+  return data.loginid;
+}
+
+/** The clean-ups of a file's tests (services, servers), run last first after them. */
+export function cleanupsAfterAll(): (() => Promise<void> | void)[] {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+  return cleanups;
+}

@@ -157,3 +157,16 @@ export async function startPostgres(): Promise<RunningPostgres> {
     },
   };
 }
+
+/**
+ * PostgreSQL and Redis for a server of the tests, each stopped with `cleanups`; `env`, the server's settings over
+ * them (DATA_DIR set to a folder that does not exist, so that the embedded PGlite is not used).
+ */
+export async function startPostgresAndRedis(cleanups: (() => Promise<void> | void)[]) {
+  const pg = await startPostgres();
+  cleanups.push(() => pg.stop());
+  const redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, DATA_DIR: "/nonexistent-so-pglite-is-not-used" };
+  return { pg, redis, env };
+}
