@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { countingTurns } from "../../protocols/test/support/turns.ts";
 import { readJson } from "../src/net/json.ts";
-import { countingTurns } from "./support/turns.ts";
 
 /** The sliced JSON reader of upstream answers (issue 30) reads what JSON.parse reads, and refuses what it refuses. */
 

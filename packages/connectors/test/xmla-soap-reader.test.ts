@@ -1,6 +1,6 @@
 import { parseSoap, readRows, rowsOf } from "@qibates/protocols/xmla";
 import { describe, expect, it } from "vitest";
-import { countingTurns } from "./support/turns.ts";
+import { countingTurns } from "../../protocols/test/support/turns.ts";
 
 /**
  * The SOAP answers' object shape, built by the bounded upstream reader (`@qibates/protocols/xml`, tested in
