@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EAST_STATES } from "../../embedded/test/support/sample-basic.ts";
 import { SMARTVIEW_PATH, smartViewEndpoint } from "../src/smartview/index.ts";
 import { startWire } from "./support/server.ts";
+import { postSmartView } from "./support/smartview.ts";
 
 /**
  * Contract tests from an independent client: the requests agardiner/SmartView (SVgem) posted to this endpoint
@@ -29,16 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function post(body: string, path = SMARTVIEW_PATH) {
-  // SVgem's HTTPClient posts with its default form content type.
-  const res = await fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, root: parseXml(text), text };
-}
+// SVgem's HTTPClient posts with its default form content type.
+const post = (body: string, path = SMARTVIEW_PATH) =>
+  postSmartView(origin, body, path, "application/x-www-form-urlencoded");
 
 /** SVgem's pipe lists: `split('|')` (trailing empty fields dropped) for member lists. */
 const list = (e: XmlElement | undefined, name: string) => {

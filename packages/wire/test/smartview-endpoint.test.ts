@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMARTVIEW_21C_PATH, SMARTVIEW_PATH, smartViewEndpoint, withFrom } from "../src/smartview/index.ts";
 import { startWire } from "./support/server.ts";
+import { postSmartView } from "./support/smartview.ts";
 
 /**
  * The Smart View endpoint over Sample.Basic: each captured APS request (fixtures/smartview, see its NOTICE),
@@ -26,18 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function post(
+const post = (
   body: string,
   path: string = SMARTVIEW_PATH,
-): Promise<{ status: number; root: XmlElement; text: string }> {
-  const res = await fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/xml" },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, root: parseXml(text), text };
-}
+): Promise<{ status: number; root: XmlElement; text: string }> =>
+  postSmartView(origin, body, path, "application/xml");
 
 /** An element's shape: names, attribute names and child order (text left out), for structure comparisons. */
 function shape(e: XmlElement): unknown {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BASE, type EssbaseClient as Client, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
+import {
+  BASE,
+  type EssbaseClient as Client,
+  EssbaseClient,
+  endpointForTests,
+  jobRecord,
+} from "../support/endpoint.ts";
 
 /**
  * Issue 42: the Essbase REST jobs Oracle documents beside calc (data load, clear, data export) and the Files API
@@ -10,14 +16,7 @@ const endpoint = endpointForTests();
 
 const CUBE_FOLDER = "/files/applications/Sample/Basic";
 
-async function poll(client: Client, id: number) {
-  for (let i = 0; i < 500; i++) {
-    const r = await client.get(`/jobs/${id}`);
-    if (r.json.statusCode !== 100) return r.json;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`job ${id} still in progress`);
-}
+const poll = (client: Client, id: number) => jobRecord(client, id, 500);
 
 async function run(client: Client, jobtype: string, parameters: Record<string, unknown>) {
   const started = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype, parameters });

@@ -1,17 +1,15 @@
 import { javaDouble } from "@qibates/protocols/essbase-rest";
 import { describe, expect, it } from "vitest";
-import { type EssbaseClient as Client, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
+import {
+  type EssbaseClient as Client,
+  EssbaseClient,
+  endpointForTests,
+  jobRecord,
+} from "../support/endpoint.ts";
 
 const endpoint = endpointForTests();
 
-async function poll(client: Client, id: number) {
-  for (let i = 0; i < 200; i++) {
-    const r = await client.get(`/jobs/${id}`);
-    if (r.json.statusCode !== 100) return r.json;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`job ${id} still in progress`);
-}
+const poll = (client: Client, id: number) => jobRecord(client, id);
 
 describe("calc jobs", () => {
   it("starts a calc job in progress, which the client polls to completed", async () => {

@@ -115,3 +115,13 @@ export function sheet(grid: {
   const values = grid.slice.data.ranges[0]?.values ?? [];
   return Array.from({ length: rows }, (_, r) => values.slice(r * columns, (r + 1) * columns));
 }
+
+/** Polls the Essbase REST job `id` every 10 ms until it is no longer in progress (statusCode 100): its record. */
+export async function jobRecord(client: EssbaseClient, id: number, tries = 200) {
+  for (let i = 0; i < tries; i++) {
+    const r = await client.get(`/jobs/${id}`);
+    if (r.json.statusCode !== 100) return r.json;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} still in progress`);
+}
