@@ -20,6 +20,7 @@ export default defineConfig({
       unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
       unit("wire", ["packages/wire/test/**/*.test.ts"]),
       unit("server", ["packages/server/test/**/*.test.ts"], ["./scripts/vitest-server-build.ts"]),
+      unit("cli", ["packages/cli/test/**/*.test.ts"], ["./packages/cli/test/support/global-setup.ts"]),
       unit("site", ["site/test/**/*.test.ts"]),
       unit("tools", ["openapi/**/*.test.ts", "scripts/**/*.test.ts"]),
       {

@@ -12,7 +12,7 @@
 import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ConnectorHarness, openConnectorHarness } from "../packages/server/tools/answer-key.ts";
+import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { refreshGrid100 } from "./sample-grids.ts";
 
 const args = process.argv.slice(2);

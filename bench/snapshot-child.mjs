@@ -2,4 +2,4 @@
 process.on("exit", () => {
   process.stderr.write(`maxrss ${process.resourceUsage().maxRSS}\n`);
 });
-await import("../packages/server/bin/qibates-snapshot.mjs");
+await import("../packages/cli/bin/qibates-snapshot.mjs");

@@ -14,13 +14,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,
   loadCubeSnapshot,
   type SnapshotManifest,
 } from "../packages/embedded/src/index.ts";
-import { openConnectorHarness } from "../packages/server/tools/answer-key.ts";
 import { buildSyntheticCube, COMBOS, present, syntheticDimensions, value } from "./engine-synthetic.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,15 +1,4 @@
 export { engineError } from "@qibates/grid-bridge";
-export {
-  ANSWER_KEY_SERVER,
-  type AnswerKeyCube,
-  type AnswerKeyOperation,
-  type AnswerKeyOutline,
-  answerKeyCatalogue,
-  answerKeyCube,
-  answerKeyOperation,
-  answerKeyOutline,
-  replayOnEngine,
-} from "./answer-key.ts";
 export { type EmbeddedApplications, snapshotPlanningApplication } from "./applications.ts";
 export {
   DEMO_APPLICATIONS,

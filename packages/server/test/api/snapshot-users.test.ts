@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main as snapshotCli } from "../../bin/snapshot-cli.ts";
 import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
 import { hashPassword } from "../../src/snapshot-users.ts";
@@ -394,33 +393,5 @@ describe("the users file is checked at start", () => {
     expect((e as Error).message).toContain(
       `QIBATES_SNAPSHOT_USERS (${file}): users[0] ("eve"): application "Payroll" is not a snapshot of QIBATES_SNAPSHOTS (served: Budget, Forecast)`,
     );
-  });
-
-  it("makes a hash with qibates-snapshot hash-password, the password read from standard input", async () => {
-    let out = "";
-    const code = await snapshotCli(["hash-password"], {
-      out: (s) => {
-        out += s;
-      },
-      err: () => {},
-      tty: false,
-      env: {},
-      readStdin: async () => "s3cret\n",
-    });
-    expect(code).toBe(0);
-    const file = writeUsers("made.json", {
-      users: [{ name: "eve", passwordHash: out.trim(), applications: "all" }],
-    });
-    const api = await start({ QIBATES_DEMO: "false", QIBATES_SNAPSHOT_USERS: file });
-    try {
-      expect((await api.login("eve", "s3cret")).status).toBe(200);
-      expect((await api.login("eve", "s3cret\n")).status).toBe(401);
-    } finally {
-      await api.app.close();
-    }
-    // Never an argument.
-    expect(
-      await snapshotCli(["hash-password", "s3cret"], { out: () => {}, err: () => {}, tty: false, env: {} }),
-    ).toBe(2);
   });
 });

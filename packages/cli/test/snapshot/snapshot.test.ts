@@ -15,8 +15,8 @@ import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../bin/snapshot-cli.ts";
-import type { ReplayConnector } from "../../tools/answer-key.ts";
+import type { ReplayConnector } from "../../src/answer-key.ts";
+import { main } from "../../src/snapshot-cli.ts";
 import { COPIES, quiet, snapshotVia } from "../support/essbase-snapshots.ts";
 
 /**

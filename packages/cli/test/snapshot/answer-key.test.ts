@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answerKeyOutline, replayOnEngine } from "@qibates/embedded";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { providerFor } from "../../bin/snapshot-cli.ts";
-import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
-import { readOutline } from "../../tools/snapshot/read-cube.ts";
-import { GIVES_CONSOLIDATION } from "../../tools/snapshot/take.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import { answerKeyOutline, replayOnEngine } from "../../src/answer-key-engine.ts";
+import { readOutline } from "../../src/snapshot/read-cube.ts";
+import { GIVES_CONSOLIDATION } from "../../src/snapshot/take.ts";
+import { providerFor } from "../../src/snapshot-cli.ts";
 
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed on the outline

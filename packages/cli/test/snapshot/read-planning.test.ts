@@ -1,6 +1,6 @@
 import type { PlanningOperations, ProviderSession } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { readPlanTypeOutline } from "../../tools/snapshot/read-planning.ts";
+import { readPlanTypeOutline } from "../../src/snapshot/read-planning.ts";
 
 /**
  * A plan type read for a snapshot from a Planning server that lists an alias table it then cannot read members

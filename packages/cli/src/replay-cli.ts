@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "@qibates/embedded";
 import { parse } from "yaml";
-import {
-  REPLAY_CONNECTORS,
-  type ReplayConnector,
-  refusalOf,
-  replayThroughConnector,
-} from "../tools/answer-key.ts";
+import { REPLAY_CONNECTORS, type ReplayConnector, refusalOf, replayThroughConnector } from "./answer-key.ts";
+import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "./answer-key-engine.ts";
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas|essbase]
 

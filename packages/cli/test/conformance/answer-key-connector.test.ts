@@ -10,7 +10,7 @@ import {
   caseZoomMode,
   replaySummary,
   replayThroughConnector,
-} from "../../tools/answer-key.ts";
+} from "../../src/answer-key.ts";
 
 /**
  * The Essbase answer key (packages/engine/test/fixtures/essbase-oracle, see its NOTICE) replayed through the

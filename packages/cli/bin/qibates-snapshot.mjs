@@ -4,7 +4,7 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main, firstLine } = await import("./snapshot-cli.ts");
+const { main, firstLine } = await import("../src/snapshot-cli.ts");
 let stop = false;
 process.on("SIGINT", () => {
   if (stop) process.exit(130);

@@ -1,6 +1,6 @@
-import { providerFor } from "../../bin/snapshot-cli.ts";
-import { openConnectorHarness, type ReplayConnector } from "../../tools/answer-key.ts";
-import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
+import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
+import { providerFor } from "../../src/snapshot-cli.ts";
 
 /**
  * Sample.Basic copied through each Essbase-family connector from its local wire endpoint (essbase-stndln:

@@ -2,9 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReplayConnector } from "../../tools/answer-key.ts";
-import { startTestApi, type TestApi } from "../support/api.ts";
-import { contractExampleCases, ESSBASE_EXAMPLE_LOGIN } from "../support/contract-examples.ts";
+import { startTestApi, type TestApi } from "../../../server/test/support/api.ts";
+import {
+  contractExampleCases,
+  ESSBASE_EXAMPLE_LOGIN,
+} from "../../../server/test/support/contract-examples.ts";
+import type { ReplayConnector } from "../../src/answer-key.ts";
 import { COPIES, snapshotVia } from "../support/essbase-snapshots.ts";
 
 /**

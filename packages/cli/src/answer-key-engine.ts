@@ -1,16 +1,18 @@
+import {
+  type EmbeddedApplications,
+  type EmbeddedServers,
+  type EmbeddedStore,
+  EssbaseApplication,
+  PlanningDemoApplication,
+} from "@qibates/embedded";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { caseRequest, GridError, normalizeAction, pivotPlan, replayCase } from "@qibates/engine/grid";
-import type { EmbeddedApplications } from "./applications.ts";
-import type { EmbeddedServers } from "./catalogue.ts";
-import { EssbaseApplication } from "./essbase-app.ts";
-import { PlanningDemoApplication } from "./planning-app.ts";
-import type { EmbeddedStore } from "./store.ts";
 
 /**
- * The embedded engine's side of the answer-key tools (the server's `answer-key.ts` and `qibates-replay`): a
- * captured case (a basis sheet, preferences, one operation, the sheet Essbase answered) is read, replayed and
- * served by the engine here, so that those tools reach the engine only through this package.
+ * The engine's side of the answer-key tools (`answer-key.ts` and `qibates-replay`): a captured case (a basis
+ * sheet, preferences, one operation, the sheet Essbase answered) is read, replayed and served by the engine
+ * here, so that the rest of the tools reach the engine only through this file.
  */
 
 /** The outline of an answer key's cube, read from its outline document (already parsed from YAML). */

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
-import { SmartViewProvider } from "@qibates/connectors/smartview";
-import { XmlaProvider } from "@qibates/connectors/xmla";
+import { EmbeddedProvider, type LoadedSnapshot } from "@qibates/embedded";
+import { buildApp, databaseStore, demoCredentialsValid, loadConfig, providerRegistry } from "@qibates/server";
 import {
   ANSWER_KEY_SERVER,
   type AnswerKeyCube,
@@ -13,14 +13,7 @@ import {
   answerKeyCube,
   answerKeyOperation,
   answerKeyOutline,
-  EmbeddedProvider,
-  type LoadedSnapshot,
-} from "@qibates/embedded";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { demoCredentialsValid } from "../src/demo.ts";
-import { databaseStore } from "../src/embedded-store.ts";
-import { providerRegistry } from "../src/providers.ts";
+} from "./answer-key-engine.ts";
 
 /**
  * Replays captured Essbase cases (the answer key: a basis sheet, preferences, one operation, the sheet
@@ -184,12 +177,11 @@ export async function openConnectorHarness(
     connectTimeoutMs: 10_000,
     readTimeoutMs: 60_000,
   });
-  const connector =
-    via === "ssas"
-      ? new XmlaProvider({ upstreams, idleMs: 3_600_000 })
-      : via === "essbase"
-        ? new SmartViewProvider({ upstreams, idleMs: 3_600_000 })
-        : new EssbaseRestProvider({ upstreams, idleMs: 3_600_000, jobTimeoutMs: 60_000 });
+  const { provider: connector, close: closeConnector } = openProvider(via, {
+    upstreams,
+    idleMs: 3_600_000,
+    jobTimeoutMs: 60_000,
+  });
   const app = await buildApp({
     config,
     logger: false,
@@ -215,7 +207,7 @@ export async function openConnectorHarness(
   });
   const close = async () => {
     await app.close();
-    await connector.close();
+    await closeConnector();
     await upstreams.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,7 +4,7 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("./replay-cli.ts");
+const { main } = await import("../src/replay-cli.ts");
 process.exitCode = await main(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "../../bin/replay-cli.ts";
+import { main } from "../../src/replay-cli.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, "../../bin/qibates-replay.mjs");

@@ -3,27 +3,28 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  answerKeyOutline,
   DEMO_APPLICATIONS,
   EmbeddedProvider,
   type LoadedSnapshot,
   loadCubeSnapshots,
   memoryStore,
-  replayOnEngine,
   snapshotPlanningApplication,
 } from "@qibates/embedded";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";
 import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { buildApp, loadConfig } from "@qibates/server";
+import { hashPassword } from "@qibates/server/snapshot-users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { main, providerFor } from "../../bin/snapshot-cli.ts";
-import { buildApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
-import { hashPassword } from "../../src/snapshot-users.ts";
-import { type Progress, takeSnapshot } from "../../tools/snapshot/take.ts";
-import { PLANNING_EXAMPLE_LOGIN, PLANNING_OPERATIONS } from "../support/contract-examples.ts";
+import {
+  PLANNING_EXAMPLE_LOGIN,
+  PLANNING_OPERATIONS,
+} from "../../../server/test/support/contract-examples.ts";
+import { answerKeyOutline, replayOnEngine } from "../../src/answer-key-engine.ts";
+import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
+import { main, providerFor } from "../../src/snapshot-cli.ts";
 
 /**
  * Your own cube, offline (issue 40), for Planning: the demo's Vision application copied through `planning`

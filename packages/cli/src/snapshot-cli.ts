@@ -1,15 +1,11 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
-import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
-import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
-import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
-import { XmlaProvider } from "@qibates/connectors/xmla";
 import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
-import { hashPassword } from "../src/snapshot-users.ts";
-import { type Progress, SnapshotRunError, takeSnapshot } from "../tools/snapshot/take.ts";
+import { hashPassword } from "@qibates/server/snapshot-users";
+import { type Progress, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
                         [--cube CUBE] [--name NAME] [--force]
@@ -82,33 +78,12 @@ export function providerFor(
     connectTimeoutMs: 10_000,
     readTimeoutMs: 300_000,
   });
-  const idleMs = 3_600_000;
-  if (connector === "planning" || connector === "pbcs") {
-    const rest = new PlanningRestProvider({ upstreams, idleMs, jobTimeoutMs: 300_000 });
-    // planning: Planning REST with Smart View's protocol at the same address (alias tables); pbcs: REST alone.
-    const provider =
-      connector === "planning"
-        ? new PlanningSmartViewProvider(rest, { upstreams, idleMs, smartView: planningSmartViewClient })
-        : rest;
-    return {
-      provider,
-      async close() {
-        await provider.close();
-        if (provider !== rest) await rest.close();
-        await upstreams.close();
-      },
-    };
-  }
-  const provider =
-    connector === "ssas"
-      ? new XmlaProvider({ upstreams, idleMs })
-      : connector === "essbase"
-        ? new SmartViewProvider({ upstreams, idleMs })
-        : new EssbaseRestProvider({ upstreams, idleMs, jobTimeoutMs: 300_000 });
+  // planning: Planning REST with Smart View's protocol at the same address (alias tables); pbcs: REST alone.
+  const opened = openProvider(connector, { upstreams, idleMs: 3_600_000, jobTimeoutMs: 300_000 });
   return {
-    provider,
+    provider: opened.provider,
     async close() {
-      await provider.close();
+      await opened.close();
       await upstreams.close();
     },
   };
@@ -159,7 +134,7 @@ function progressOf(io: Io): Progress & { end(): void } {
   };
 }
 
-/** `--import-data FILE --into SNAPSHOT`: a data file replaces a snapshot's data (`tools/snapshot/import-data.ts`). */
+/** `--import-data FILE --into SNAPSHOT`: a data file replaces a snapshot's data (`@qibates/embedded`'s `cube-import.ts`). */
 async function importMode(values: Record<string, string | boolean | undefined>, io: Io): Promise<number> {
   const file = values["import-data"];
   const into = values.into;

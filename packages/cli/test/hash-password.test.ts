@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SnapshotUsers } from "@qibates/server/snapshot-users";
+import { afterAll, describe, expect, it } from "vitest";
+import { firstLine, main } from "../src/snapshot-cli.ts";
+
+/**
+ * `qibates-snapshot hash-password`: a hash for the server's QIBATES_SNAPSHOT_USERS, checked here by the server's
+ * own reader of that file (`SnapshotUsers`, which its logins call), the password never an argument.
+ */
+const root = mkdtempSync(join(tmpdir(), "qibates-hash-password-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(name: string, doc: unknown): string {
+  const path = join(root, name);
+  writeFileSync(path, JSON.stringify(doc));
+  return path;
+}
+
+describe("qibates-snapshot hash-password", () => {
+  it("makes a hash of the password read from standard input, which the users file accepts", async () => {
+    let out = "";
+    const code = await main(["hash-password"], {
+      out: (s) => {
+        out += s;
+      },
+      err: () => {},
+      tty: false,
+      env: {},
+      readStdin: async () => "s3cret\n",
+    });
+    expect(code).toBe(0);
+    const users = SnapshotUsers.read(
+      write("made.json", { users: [{ name: "eve", passwordHash: out.trim(), applications: "all" }] }),
+    );
+    expect(await users.valid("eve", "s3cret")).toBe(true);
+    expect(await users.valid("eve", "s3cret\n")).toBe(false);
+    // Never an argument.
+    expect(
+      await main(["hash-password", "s3cret"], { out: () => {}, err: () => {}, tty: false, env: {} }),
+    ).toBe(2);
+  });
+});
+
+describe("qibates-snapshot hash-password's standard input", () => {
+  it("reads the first line only, never the rest (yes | hash-password)", async () => {
+    let pulled = 0;
+    async function* yes() {
+      for (;;) {
+        pulled++;
+        yield Buffer.from("y\n".repeat(8192));
+      }
+    }
+    expect(await firstLine(yes())).toBe("y");
+    expect(pulled).toBe(1);
+  });
+
+  it("refuses a line longer than its bound without reading on", async () => {
+    let pulled = 0;
+    async function* endless() {
+      for (;;) {
+        pulled++;
+        yield "y".repeat(1000);
+      }
+    }
+    await expect(firstLine(endless())).rejects.toThrow(
+      "the first line of standard input is longer than 4096 bytes",
+    );
+    expect(pulled).toBe(5);
+  });
+
+  it("drops a byte-order mark and a carriage return: the hash is the password's", async () => {
+    let out = "";
+    const code = await main(["hash-password"], {
+      out: (s) => {
+        out += s;
+      },
+      err: () => {},
+      tty: false,
+      env: {},
+      readStdin: () => firstLine([Buffer.from("\uFEFFs3cret\r\nnext line\n")]),
+    });
+    expect(code).toBe(0);
+    const users = SnapshotUsers.read(
+      write("bom.json", { users: [{ name: "eve", passwordHash: out.trim(), applications: "all" }] }),
+    );
+    expect(await users.valid("eve", "s3cret")).toBe(true);
+    // The mark dropped in main as well, whatever reads standard input.
+    let again = "";
+    await main(["hash-password"], {
+      out: (s) => {
+        again += s;
+      },
+      err: () => {},
+      tty: false,
+      env: {},
+      readStdin: async () => "\uFEFFs3cret\n",
+    });
+    const file = write("bom2.json", {
+      users: [{ name: "eve", passwordHash: again.trim(), applications: "all" }],
+    });
+    expect(await SnapshotUsers.read(file).valid("eve", "s3cret")).toBe(true);
+  });
+});
