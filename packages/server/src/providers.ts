@@ -1,10 +1,7 @@
 import { readFileSync } from "node:fs";
-import { EssbaseRestProvider } from "@qibates/connectors/essbase-rest";
+import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
-import { PlanningRestProvider } from "@qibates/connectors/planning-rest";
-import { PlanningSmartViewProvider } from "@qibates/connectors/planning-smartview";
-import { planningSmartViewClient, SmartViewProvider } from "@qibates/connectors/smartview";
-import { addressKey, XmlaProvider } from "@qibates/connectors/xmla";
+import { addressKey } from "@qibates/connectors/xmla";
 import {
   DEMO_APPLICATIONS,
   type EmbeddedAccess,
@@ -139,40 +136,29 @@ export async function openProviders(
     ...(log ? { log } : {}),
     ...(config.providerCaFile ? { extraCa: readFileSync(config.providerCaFile, "utf8") } : {}),
   });
-  const essbaseRest = new EssbaseRestProvider({
+  const options = {
     upstreams,
     idleMs: config.sessionIdleMinutes * 60_000,
     jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
-  });
-  const planningRest = new PlanningRestProvider({
-    upstreams,
-    idleMs: config.sessionIdleMinutes * 60_000,
-    jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
-  });
-  const xmla = new XmlaProvider({
-    upstreams,
-    idleMs: config.sessionIdleMinutes * 60_000,
+    // CALC_JOB_TIMEOUT_SECONDS bounds Smart View's calculation scripts too.
+    smartViewJobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
-  });
-  const smartView = new SmartViewProvider({
-    upstreams,
-    idleMs: config.sessionIdleMinutes * 60_000,
-    jobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
-  });
-  const planningSmartView = new PlanningSmartViewProvider(planningRest, {
-    upstreams,
-    idleMs: config.sessionIdleMinutes * 60_000,
-    smartView: planningSmartViewClient,
-  });
+  };
+  const essbaseRest = openProvider("essbase-stndln", options);
+  const planningRest = openProvider("pbcs", options);
+  const xmla = openProvider("ssas", options);
+  const smartView = openProvider("essbase", options);
+  // planning wraps the pbcs provider: one set of Planning REST sessions for both.
+  const planningSmartView = openProvider("planning", { ...options, planningRest: planningRest.provider });
   return {
     ...providerRegistry({
       demo: embedded,
       remote: {
-        "essbase-stndln": essbaseRest,
-        pbcs: planningRest,
-        planning: planningSmartView,
-        ssas: xmla,
-        essbase: smartView,
+        "essbase-stndln": essbaseRest.provider,
+        pbcs: planningRest.provider,
+        planning: planningSmartView.provider,
+        ssas: xmla.provider,
+        essbase: smartView.provider,
       },
     }),
     close: async () => {
