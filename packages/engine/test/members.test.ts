@@ -24,6 +24,7 @@ import {
   udaMembers,
 } from "../src/members.ts";
 import { Outline } from "../src/outline.ts";
+import { MAJOR_MARKETS, MONTHS } from "./support/sample-basic.ts";
 
 const o = new Outline(sampleBasicOutline);
 const m = (n: string) => {
@@ -51,20 +52,7 @@ describe("member queries on Sample.Basic", () => {
       "Payroll",
       "Misc",
     ]);
-    expect(names(level0Descendants(m("Year")))).toEqual([
-      "Jan",
-      "Feb",
-      "Mar",
-      "Apr",
-      "May",
-      "Jun",
-      "Jul",
-      "Aug",
-      "Sep",
-      "Oct",
-      "Nov",
-      "Dec",
-    ]);
+    expect(names(level0Descendants(m("Year")))).toEqual(MONTHS);
     expect(names(siblings(m("Texas")))).toEqual(["Oklahoma", "Louisiana", "New Mexico"]);
   });
 
@@ -79,18 +67,7 @@ describe("member queries on Sample.Basic", () => {
     expect(names(relative(m("Profit"), -1))).toEqual(["Margin", "Total Expenses"]);
     expect(names(relative(m("Qtr1"), 3))).toEqual(["Jan", "Feb", "Mar"]);
     expect(names(relative(m("Qtr1"), 0))).toEqual(["Jan", "Feb", "Mar"]);
-    expect(names(udaMembers(dim("Market"), "major market"))).toEqual([
-      "East",
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "California",
-      "Texas",
-      "Central",
-      "Illinois",
-      "Ohio",
-      "Colorado",
-    ]);
+    expect(names(udaMembers(dim("Market"), "major market"))).toEqual(MAJOR_MARKETS);
     expect(names(attributeMembers(o, m("Can")))).toEqual([
       "100-10",
       "100-20",

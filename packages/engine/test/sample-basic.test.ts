@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../demo/sample-basic-data.ts";
 import type { Cube } from "../src/cube.ts";
 import type { Member } from "../src/outline.ts";
+import { MAJOR_MARKETS, MAJOR_MARKETS_JUL_COLA } from "./support/sample-basic.ts";
 
 let cube: Cube;
 beforeAll(() => {
@@ -170,18 +171,7 @@ describe("Sample.Basic outline", () => {
       .flatMap((d) => d.members)
       .filter((m) => m.udas.includes("Major Market"))
       .map((m) => m.name);
-    expect(major).toEqual([
-      "East",
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "California",
-      "Texas",
-      "Central",
-      "Illinois",
-      "Ohio",
-      "Colorado",
-    ]);
+    expect(major).toEqual(MAJOR_MARKETS);
     expect(mbr("Nevada").udas).toEqual(["Small Market", "New Mkt"]);
   });
 
@@ -236,18 +226,7 @@ describe("Sample.Basic published data points", () => {
   });
 
   it("reproduces the Major Market July figures for Cola (Sales / Profit)", () => {
-    const jul: [string, number, number][] = [
-      ["East", 2248, 1156],
-      ["New York", 912, 370],
-      ["Massachusetts", 665, 564],
-      ["Florida", 286, 104],
-      ["California", 912, 370],
-      ["Texas", 567, 206],
-      ["Central", 1392, 369],
-      ["Illinois", 567, 208],
-      ["Ohio", 85, 18],
-      ["Colorado", 199, 70],
-    ];
+    const jul = MAJOR_MARKETS_JUL_COLA;
     for (const [mk, sales, profit] of jul) {
       expect(read("Jul", "Sales", "100-10", mk, "Actual")).toBe(sales);
       expect(read("Jul", "Profit", "100-10", mk, "Actual")).toBe(profit);

@@ -14,6 +14,9 @@ export function planError(fn: () => unknown): PlanningError {
   throw new Error("expected a PlanningError");
 }
 
+/** Vision's level-0 sales entities, in outline order (Revenue Drivers' rows, GrowRevenue's Entities prompt). */
+export const SALES_ENTITIES = ["450", "440", "430", "423", "422", "421", "420", "410", "240"];
+
 /** Plan1 members of the dimensions a test leaves out (Period and Account are always given). */
 const PLAN1_DEFAULTS: Record<string, string> = {
   Scenario: "Plan",

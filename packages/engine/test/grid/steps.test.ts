@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { type GridRequest, gridOperationSteps, runGridOperation, STEP_CELLS } from "../../src/grid/index.ts";
+import { MONTHS } from "../support/sample-basic.ts";
 
 /** A grid operation in steps answers what it answers at once, pausing every few rows on a large grid. */
 let cube: Cube;
@@ -9,7 +10,6 @@ beforeAll(() => {
   cube = createSampleBasicCube();
 });
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const STATES = ["New York", "Massachusetts", "Florida", "California", "Oregon", "Texas", "Ohio", "Iowa"];
 const PRODUCTS = ["100-10", "100-20", "200-10", "300-10", "400-10", "Diet"];
 

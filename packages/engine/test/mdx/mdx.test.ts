@@ -3,6 +3,7 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { cellAt, executeMdx, type MdxResult } from "../../src/mdx/index.ts";
 import type { Member } from "../../src/outline.ts";
+import { EAST_STATES as EAST, MAJOR_MARKETS, MONTHS } from "../support/sample-basic.ts";
 
 /**
  * MDX on Sample.Basic. Member lists are checked against the outline (demo/sample-basic.ts); values against
@@ -43,8 +44,6 @@ const read = (...names: string[]): number | null => {
   return cube.read(tuple);
 };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const EAST = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
 const WEST = ["California", "Oregon", "Washington", "Utah", "Nevada"];
 const SOUTH = ["Texas", "Oklahoma", "Louisiana", "New Mexico"];
 const CENTRAL = ["Illinois", "Ohio", "Wisconsin", "Missouri", "Iowa", "Colorado"];
@@ -383,18 +382,7 @@ describe("MDX: set functions", () => {
   });
 
   it("UDA(): the members of a dimension or under a member that carry a UDA", () => {
-    expect(axis(run('SELECT UDA([Market], "Major Market") ON COLUMNS FROM Basic'), 0)).toEqual([
-      "East",
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "California",
-      "Texas",
-      "Central",
-      "Illinois",
-      "Ohio",
-      "Colorado",
-    ]);
+    expect(axis(run('SELECT UDA([Market], "Major Market") ON COLUMNS FROM Basic'), 0)).toEqual(MAJOR_MARKETS);
     expect(axis(run("SELECT UDA([West], 'Small Market') ON COLUMNS FROM Basic"), 0)).toEqual([
       "Oregon",
       "Utah",

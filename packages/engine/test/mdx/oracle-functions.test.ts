@@ -3,6 +3,7 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { cellAt, executeMdx, MdxError, type MdxOptions, type MdxResult } from "../../src/mdx/index.ts";
 import type { Member } from "../../src/outline.ts";
+import { MAJOR_MARKETS_JUL_COLA, MONTHS } from "../support/sample-basic.ts";
 
 /**
  * Oracle's MDX function list on Sample.Basic. Each test's title starts with the functions it holds (`Name, Name:`),
@@ -56,7 +57,6 @@ const read = (...names: string[]): number | null => {
   return cube.read(tuple);
 };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const STATES = cube0States();
 function cube0States(): string[] {
   return [
@@ -555,18 +555,7 @@ describe("Oracle's examples on Sample.Basic, replayed", () => {
       'SELECT {[Measures].[Sales], [Measures].[Profit]} ON COLUMNS, {UDA([Market], "Major Market")} ON ROWS FROM Sample.Basic ' +
         "WHERE ([Year].[Jul], [Product].[Cola])",
     );
-    const expected: [string, number, number][] = [
-      ["East", 2248, 1156],
-      ["New York", 912, 370],
-      ["Massachusetts", 665, 564],
-      ["Florida", 286, 104],
-      ["California", 912, 370],
-      ["Texas", 567, 206],
-      ["Central", 1392, 369],
-      ["Illinois", 567, 208],
-      ["Ohio", 85, 18],
-      ["Colorado", 199, 70],
-    ];
+    const expected = MAJOR_MARKETS_JUL_COLA;
     expect(r.axes[1]?.tuples.map((t) => t[0]?.name)).toEqual(expected.map((e) => e[0]));
     expected.forEach(([m, sales, profit], i) => {
       expect([cellAt(r, [0, i]), cellAt(r, [1, i])], m).toEqual([sales, profit]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import { planError } from "../vision-plan1.ts";
+import { planError, SALES_ENTITIES } from "../vision-plan1.ts";
 
 const REVENUE_PLAN_POV = {
   HSP_View: "BaseData",
@@ -252,18 +252,7 @@ describe("every demo form, in full", () => {
       ["International Sales", "4"],
       ["Marketing", "2"],
     ]);
-    expect(f.codes.map((r) => r[0])).toEqual([
-      "",
-      "450",
-      "440",
-      "430",
-      "423",
-      "422",
-      "421",
-      "420",
-      "410",
-      "240",
-    ]);
+    expect(f.codes.map((r) => r[0])).toEqual(["", ...SALES_ENTITIES]);
     expect(f.codes[0]).toEqual(["", "Sales Growth Rate", "4190", "4195"]);
     expect(f.grid.map((r) => r[3])).toEqual([
       "Revenue Status",
@@ -295,18 +284,7 @@ describe("every demo form, in full", () => {
     const f = createVisionPlanning().openForm({ folder: "/Forms/Summary", formName: "Revenue Summary" });
     expect(f.cube).toBe("Plan2");
     expect(f.codes[0]).toEqual(["", "Jan", "Feb", "Mar", "Q1", "YearTotal"]);
-    expect(f.codes.map((r) => r[0]).slice(1)).toEqual([
-      "450",
-      "440",
-      "430",
-      "423",
-      "422",
-      "421",
-      "420",
-      "410",
-      "240",
-      "Sales VP",
-    ]);
+    expect(f.codes.map((r) => r[0]).slice(1)).toEqual([...SALES_ENTITIES, "Sales VP"]);
     expect(f.cellStates.slice(1).every((r) => r.slice(1).every((s) => s === "read-only"))).toBe(true);
   });
 });

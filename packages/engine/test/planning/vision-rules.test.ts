@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import { cell, plan1Names, planError } from "../vision-plan1.ts";
+import { cell, plan1Names, planError, SALES_ENTITIES } from "../vision-plan1.ts";
 
 describe("runtime prompts", () => {
   test("enumPrompts of CopyVersion matches the API example", () => {
@@ -68,17 +68,7 @@ describe("runtime prompts", () => {
       ruleName: "GrowRevenue",
       promptName: "Entities",
     });
-    expect(entities.members.map((m) => m.name)).toEqual([
-      "450",
-      "440",
-      "430",
-      "423",
-      "422",
-      "421",
-      "420",
-      "410",
-      "240",
-    ]);
+    expect(entities.members.map((m) => m.name)).toEqual(SALES_ENTITIES);
     expect(entities.members[0]).toEqual({ name: "450", alias: "Sales West", generation: 5, level: 0 });
     const dims = app.enumPromptMembers({ cube: "Plan1", ruleName: "AggregateData", promptName: "Dimension" });
     expect(dims.members.map((m) => m.name)).toEqual(["Entity", "Product"]);

@@ -1,0 +1,25 @@
+// Sample.Basic as the demo's outline and data hold it (demo/sample-basic.ts, demo/sample-basic-data.ts): the
+// member lists and figures that several of the engine's test files check.
+
+/** The twelve months of the Year dimension, in outline order. */
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** East's five states, in outline order. */
+export const EAST_STATES = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
+
+/** Each Major Market (the Market members with that UDA, outline order) with its Jul Cola Sales and Profit. */
+export const MAJOR_MARKETS_JUL_COLA: [market: string, sales: number, profit: number][] = [
+  ["East", 2248, 1156],
+  ["New York", 912, 370],
+  ["Massachusetts", 665, 564],
+  ["Florida", 286, 104],
+  ["California", 912, 370],
+  ["Texas", 567, 206],
+  ["Central", 1392, 369],
+  ["Illinois", 567, 208],
+  ["Ohio", 85, 18],
+  ["Colorado", 199, 70],
+];
+
+/** The Market members that carry the UDA "Major Market", in outline order. */
+export const MAJOR_MARKETS = MAJOR_MARKETS_JUL_COLA.map(([market]) => market);
