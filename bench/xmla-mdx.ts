@@ -16,7 +16,8 @@ import { DEMO_SERVERS } from "@qibates/engine/demo";
 import { esc } from "@qibates/protocols/xml";
 import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify from "fastify";
-import { EmbeddedProvider, memoryStore } from "../packages/embedded/src/index.ts";
+import { EmbeddedProvider } from "../packages/embedded/src/index.ts";
+import { memoryStore } from "../packages/embedded/src/memory-store.ts";
 import { xmlaEndpoint } from "../packages/wire/src/xmla/index.ts";
 
 const args = process.argv.slice(2);

@@ -1,4 +1,5 @@
-import { EmbeddedProvider, memoryStore } from "@qibates/embedded";
+import { EmbeddedProvider } from "@qibates/embedded";
+import { memoryStore } from "@qibates/embedded/testing";
 import { Outline } from "@qibates/engine";
 import { bracket } from "@qibates/grid-bridge";
 import { answerGridXml } from "@qibates/protocols/smartview";

@@ -27,7 +27,6 @@ export { type ImportOptions, type ImportResult, importDataFile } from "./cube-im
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";
-export { memoryStore } from "./memory-store.ts";
 export { PlanningDemoApplication } from "./planning-app.ts";
 export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
 export type {

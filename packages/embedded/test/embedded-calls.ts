@@ -1,7 +1,8 @@
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { expect } from "vitest";
-import { EmbeddedProvider, type JournalOptions, type memoryStore } from "../src/index.ts";
+import { EmbeddedProvider, type JournalOptions } from "../src/index.ts";
+import type { memoryStore } from "../src/memory-store.ts";
 import { growRevenue410, vision } from "./support/vision.ts";
 
 /** Calls on the embedded provider that change and read both demo applications, for the journal's tests. */

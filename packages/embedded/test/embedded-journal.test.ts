@@ -1,6 +1,7 @@
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import { describe, expect, it } from "vitest";
-import { encodeCheckpoint, memoryStore } from "../src/index.ts";
+import { encodeCheckpoint } from "../src/index.ts";
+import { memoryStore } from "../src/memory-store.ts";
 import { budSeed, growRevenue, history, open, read, revenue410, save, until } from "./embedded-calls.ts";
 
 /**

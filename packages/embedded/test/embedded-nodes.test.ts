@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryStore } from "../src/index.ts";
+import { memoryStore } from "../src/memory-store.ts";
 import { budSeed, growRevenue, open, read, revenue410, save, until } from "./embedded-calls.ts";
 
 /**

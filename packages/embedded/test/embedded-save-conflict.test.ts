@@ -4,7 +4,8 @@ import type { ProviderSession } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { ChangeSequence } from "../src/change-sequence.ts";
-import { CHECKPOINT_FORMAT, type EmbeddedProvider, memoryStore } from "../src/index.ts";
+import { CHECKPOINT_FORMAT, type EmbeddedProvider } from "../src/index.ts";
+import { memoryStore } from "../src/memory-store.ts";
 import { budSeed, open, save } from "./embedded-calls.ts";
 
 /**

@@ -1,7 +1,8 @@
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { EmbeddedProvider, memoryStore } from "../src/index.ts";
+import { EmbeddedProvider } from "../src/index.ts";
+import { memoryStore } from "../src/memory-store.ts";
 import { demoSession } from "./support/demo-session.ts";
 import { colaSheet as grid, saveNewYorkJan } from "./support/sample-basic.ts";
 

@@ -7,9 +7,9 @@ import {
   EmbeddedProvider,
   type LoadedSnapshot,
   loadCubeSnapshots,
-  memoryStore,
   snapshotPlanningApplication,
 } from "@qibates/embedded";
+import { memoryStore } from "@qibates/embedded/testing";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
 import { visionPlan1Spec } from "@qibates/engine/demo/planning";
 import type { ProviderSession } from "@qibates/provider";

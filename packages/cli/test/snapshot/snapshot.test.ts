@@ -3,13 +3,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import {
-  CubeSnapshotError,
-  DEMO_APPLICATIONS,
-  EmbeddedProvider,
-  loadCubeSnapshots,
-  memoryStore,
-} from "@qibates/embedded";
+import { CubeSnapshotError, DEMO_APPLICATIONS, EmbeddedProvider, loadCubeSnapshots } from "@qibates/embedded";
+import { memoryStore } from "@qibates/embedded/testing";
 import { dataExportChunks } from "@qibates/engine";
 import { createSampleBasicCube } from "@qibates/engine/demo";
 import type { Provider, ProviderSession } from "@qibates/provider";

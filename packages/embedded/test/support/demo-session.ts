@@ -1,5 +1,6 @@
 import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
-import { EmbeddedProvider, memoryStore } from "../../src/index.ts";
+import { EmbeddedProvider } from "../../src/index.ts";
+import { memoryStore } from "../../src/memory-store.ts";
 
 /** A session of the embedded demo's Essbase family (connector essbase), for the embedded provider's tests. */
 export const demoSession = (id: string, ownerId = "demo-owner"): ProviderSession => ({

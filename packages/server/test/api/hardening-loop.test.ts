@@ -1,5 +1,6 @@
 import http from "node:http";
-import { EmbeddedProvider, GridWorkers, memoryStore } from "@qibates/embedded";
+import { EmbeddedProvider, GridWorkers } from "@qibates/embedded";
+import { memoryStore } from "@qibates/embedded/testing";
 import type { ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
