@@ -12,17 +12,12 @@ import {
   rowsOf,
   startXmla,
   XA,
+  xmlaForTests,
 } from "./support/xmla.ts";
 
 /** The XMLA endpoint over Sample.Basic: values checked by hand (domain reference), TREE_OP, faults, sessions, auth. */
 
-let server: Awaited<ReturnType<typeof startXmla>>;
-beforeAll(async () => {
-  server = await startXmla();
-});
-afterAll(async () => {
-  await server.app.close();
-});
+const server = xmlaForTests();
 
 const discover = (
   type: string,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { type RequestType, schemaRowsetRestrictions } from "@qibates/protocols/xmla";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { levelsFromRoot, queryProperties } from "../src/xmla/mdx-dialect.ts";
 import {
   discoverBody,
@@ -11,7 +11,7 @@ import {
   post,
   rootOf,
   rowsOf,
-  startXmla,
+  xmlaForTests,
 } from "./support/xmla.ts";
 
 /**
@@ -26,13 +26,7 @@ import {
  * `testExecuteWithCellProperties` lists in `CellInfo` only the cell properties asked).
  */
 
-let server: Awaited<ReturnType<typeof startXmla>>;
-beforeAll(async () => {
-  server = await startXmla();
-});
-afterAll(async () => {
-  await server.app.close();
-});
+const server = xmlaForTests();
 
 const SSAS = "/olap/msmdpump.dll";
 const ESSBASE = ["/aps/XMLA", "/essbase/xmla"];

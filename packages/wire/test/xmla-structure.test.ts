@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   discoverBody,
   envelope,
@@ -9,8 +9,8 @@ import {
   post,
   rootOf,
   SOAP,
-  startXmla,
   XA,
+  xmlaForTests,
 } from "./support/xmla.ts";
 
 /**
@@ -52,13 +52,7 @@ function inOrder(sub: readonly string[], all: readonly string[]): boolean {
   return true;
 }
 
-let server: Awaited<ReturnType<typeof startXmla>>;
-beforeAll(async () => {
-  server = await startXmla();
-});
-afterAll(async () => {
-  await server.app.close();
-});
+const server = xmlaForTests();
 
 const ROWSETS = [
   ["DISCOVER_DATASOURCES", "DISCOVER_DATASOURCES.testGetDatasources.1", {}],

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll } from "vitest";
 import { type EssbaseRestOptions, essbaseRestEndpoint } from "../../src/essbase-rest/index.ts";
-import { startWire } from "./server.ts";
+import { serverForTests, startWire } from "./server.ts";
 import { checkRequest, checkResponse } from "./swagger.ts";
 
 export const BASE = "/essbase/rest/v1";
@@ -21,14 +20,7 @@ export async function startEndpoint(
  * with `options` and `users`), closed after them. Its fields are read in the tests.
  */
 export function endpointForTests(...args: Parameters<typeof startEndpoint>) {
-  const endpoint = {} as Awaited<ReturnType<typeof startEndpoint>>;
-  beforeAll(async () => {
-    Object.assign(endpoint, await startEndpoint(...args));
-  });
-  afterAll(async () => {
-    await endpoint.app.close();
-  });
-  return endpoint;
+  return serverForTests(() => startEndpoint(...args));
 }
 
 export interface Answer {

@@ -1,6 +1,7 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import type { WireEndpointOptions } from "../../src/options.ts";
 import { memoryStore } from "./memory-store.ts";
 
@@ -60,4 +61,19 @@ export async function startWire<O extends WireEndpointOptions>(
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return { app, store, provider, origin: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The server `start` opens for the enclosing file's (or block's) tests: started before them, closed after them.
+ * Its fields are read in the tests.
+ */
+export function serverForTests<S extends { app: FastifyInstance }>(start: () => Promise<S>): S {
+  const server = {} as S;
+  beforeAll(async () => {
+    Object.assign(server, await start());
+  });
+  afterAll(async () => {
+    await server.app.close();
+  });
+  return server;
 }

@@ -1,6 +1,6 @@
 import { child, esc, parseXml, type XmlElement, type XmlLimits } from "@qibates/protocols/xml";
 import { type XmlaOptions, xmlaEndpoint } from "../../src/xmla/index.ts";
-import { startWire } from "./server.ts";
+import { serverForTests, startWire } from "./server.ts";
 
 const ANSWER_LIMITS: XmlLimits = {
   maxChars: Number.POSITIVE_INFINITY,
@@ -29,6 +29,14 @@ export async function startXmla(
       return payload;
     });
   });
+}
+
+/**
+ * The XMLA endpoint of the enclosing file's (or block's) tests: started before them (`startXmla` with `options`),
+ * closed after them. Its fields are read in the tests.
+ */
+export function xmlaForTests(options: Partial<XmlaOptions> = {}) {
+  return serverForTests(() => startXmla(options));
 }
 
 export interface XmlaAnswer {
