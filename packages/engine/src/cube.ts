@@ -390,6 +390,23 @@ export class Cube implements DataSource {
   }
 
   /**
+   * The stored blocks as they are, uncopied (totals brought up to date first): read only, and valid until the
+   * next change of the cube. For writing them out at once (`cube/image.ts`).
+   */
+  storedBlocks(): CubeSnapshot {
+    this.flush();
+    return this.store.views();
+  }
+
+  /**
+   * Arrays for `blocks` blocks, all zero, of the kinds this cube holds (shared when it aggregates on threads):
+   * filled by the caller, then {@link restore}d with `take` (`cube/image.ts`).
+   */
+  blankSnapshot(blocks: number): CubeSnapshot {
+    return this.store.allocate(blocks);
+  }
+
+  /**
    * Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). With `take`, the
    * snapshot's arrays become the cube's own, uncopied: the caller must not use them afterwards.
    */

@@ -6,6 +6,17 @@ export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
 export { ChunkPool, type PoolTask, serveChunks } from "./cube/chunk-pool.ts";
 export {
+  CUBE_IMAGE_HEADER_BYTES,
+  CUBE_IMAGE_VERSION,
+  type CubeImageHeader,
+  cubeImageBytes,
+  cubeImageParts,
+  cubeImageTarget,
+  cubeLayoutFingerprint,
+  loadCubeImage,
+  readCubeImageHeader,
+} from "./cube/image.ts";
+export {
   type AggregationTask,
   type AggregationThreads,
   type DensePlanTask,

@@ -122,6 +122,35 @@ export class BlockStore {
     return n;
   }
 
+  /**
+   * The blocks as they are, uncopied (views of the pool up to the last block): valid until the next change of
+   * the store, read only. For a caller that writes them out at once (`image.ts`).
+   */
+  views(): CubeSnapshot {
+    const n = this.blockCount;
+    return {
+      blockCount: n,
+      keys: this.keys.subarray(0, n),
+      data: this.data.subarray(0, n * this.blockSize),
+      input: this.input.subarray(0, n * this.inputWords),
+      upperBits: this.upperBits.subarray(0, n),
+    };
+  }
+
+  /**
+   * Arrays for `blocks` blocks, all zero, of the kinds the pool holds (shared when the store is): a snapshot
+   * to fill, then {@link restore}d with `take` (`image.ts`).
+   */
+  allocate(blocks: number): CubeSnapshot {
+    return {
+      blockCount: blocks,
+      keys: new Float64Array(blocks),
+      data: new Float64Array(this.buffer(blocks * this.blockSize * 8)),
+      input: new Uint32Array(this.buffer(blocks * this.inputWords * 4)),
+      upperBits: new Uint8Array(blocks),
+    };
+  }
+
   /** A copy of every block as it is. */
   snapshot(into?: CubeSnapshot): CubeSnapshot {
     const n = this.blockCount;
