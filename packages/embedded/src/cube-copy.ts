@@ -1,10 +1,21 @@
 import { createHash } from "node:crypto";
 import { constants as fsConstants } from "node:fs";
-import { access, constants, type FileHandle, lstat, open, readdir } from "node:fs/promises";
+import { access, constants, type FileHandle, lstat, open, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
-import { Cube, type MemberSpec, Outline, outlineSpecFromDocument } from "@qibates/engine";
+import {
+  CUBE_IMAGE_HEADER_BYTES,
+  Cube,
+  CubeError,
+  cubeImageBytes,
+  cubeImageParts,
+  cubeImageTarget,
+  type MemberSpec,
+  Outline,
+  outlineSpecFromDocument,
+  readCubeImageHeader,
+} from "@qibates/engine";
 import { aggregationWorkers } from "./aggregation-workers.ts";
 
 /** From this many level-0 cells on, a snapshot's cube is aggregated on the aggregation workers. */
@@ -23,9 +34,15 @@ const PARALLEL_LOAD_CELLS = 200_000;
  * - `<cube>.data.tsv.gz`: the stored level-0 cells, gzip-compressed tab-separated text: a header line naming
  *   the base dimensions in outline order then `value`, one line per cell (one member name per dimension, the
  *   value as a decimal number). Several gzip members may follow one another (a resumed run appends).
+ * - `<cube>.image.bin` (optional, listed as the cube's `image`): the cube as the engine serves it, every
+ *   level aggregated (`@qibates/engine`'s cube image: its stored blocks as bytes), made from the two files
+ *   above, whose checksums it records. A cube with an image is served from it: no cell read one by one, no
+ *   aggregation at start (issue 56). A copy without one (taken before images existed, or whose data was
+ *   replaced since) is served from its data file, as before; an image made by an engine that lays cells out
+ *   otherwise is passed over the same way.
  *
- * Nothing is served from a snapshot that fails a check: every file and checksum is verified and every cell read
- * before the cube is built.
+ * Nothing is served from a snapshot that fails a check: every file and checksum is verified, and every cell
+ * read (or the image read whole) before the cube is served.
  */
 export const CUBE_SNAPSHOT_FORMAT = "qibates-cube-snapshot";
 export const CUBE_SNAPSHOT_VERSION = 1;
@@ -35,6 +52,12 @@ export interface SnapshotFile {
   file: string;
   sha256: string;
   bytes: number;
+}
+
+/** A cube's image file, with the checksums of the outline and data files it was made from. */
+export interface SnapshotImageFile extends SnapshotFile {
+  outlineSha256: string;
+  dataSha256: string;
 }
 
 export interface SnapshotCubeEntry {
@@ -50,6 +73,8 @@ export interface SnapshotCubeEntry {
    * give): kept as stored values in the copy, so they no longer follow changes of the cells they came from.
    */
   computedMembers: string[];
+  /** The cube's image (see above), when the copy has one. */
+  image?: SnapshotImageFile;
   /**
    * `level-0` (the default): stored level-0 cells, consolidated by the engine at load. `every-level`: the
    * values the server computed at every level (its protocol gives no storage or consolidation), served as they
@@ -86,7 +111,13 @@ export class CubeSnapshotError extends Error {
 export interface LoadedSnapshot {
   folder: string;
   manifest: SnapshotManifest;
-  cubes: { name: string; cube: Cube; dataSha256: string }[];
+  cubes: {
+    name: string;
+    cube: Cube;
+    dataSha256: string;
+    /** What the cube was built from: its image, or its data file read cell by cell and aggregated. */
+    servedFrom: "image" | "data";
+  }[];
 }
 
 /**
@@ -233,6 +264,20 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
       )
         fail(`cubes[${i}].${key} must name a file of the folder with its sha256 and bytes`);
     }
+    const image = cube.image as Record<string, unknown> | undefined;
+    if (
+      image !== undefined &&
+      (!image ||
+        typeof image.file !== "string" ||
+        !/^[A-Za-z0-9][A-Za-z0-9._ -]*$/.test(image.file) ||
+        typeof image.sha256 !== "string" ||
+        typeof image.bytes !== "number" ||
+        typeof image.outlineSha256 !== "string" ||
+        typeof image.dataSha256 !== "string")
+    )
+      fail(
+        `cubes[${i}].image must name a file of the folder with its sha256, bytes and the checksums it was made from`,
+      );
     if (typeof cube.cells !== "number") fail(`cubes[${i}].cells is missing`);
     if (!Array.isArray(cube.computedMembers)) cube.computedMembers = [];
     if (cube.values !== undefined && cube.values !== "level-0" && cube.values !== "every-level")
@@ -380,6 +425,7 @@ async function loadCube(
   folder: string,
   manifest: SnapshotManifest,
   entry: SnapshotCubeEntry,
+  useImage = true,
 ): Promise<LoadedSnapshot["cubes"][number]> {
   const outlinePath = await checkedFile(folder, entry.outline);
   const dataPath = await checkedFile(folder, entry.data);
@@ -408,8 +454,21 @@ async function loadCube(
   // A large cube aggregates on the aggregation workers (and keeps them for its later calculations).
   const threads =
     entry.values !== "every-level" && entry.cells >= PARALLEL_LOAD_CELLS ? aggregationWorkers() : null;
-  if (threads) await threads.ready().catch(() => {});
   const cube = new Cube(outline, threads ? { threads } : {});
+  const image = useImage ? entry.image : undefined;
+  if (image) {
+    const imagePath = join(folder, image.file);
+    if (image.outlineSha256 !== entry.outline.sha256 || image.dataSha256 !== entry.data.sha256) {
+      throw new CubeSnapshotError(
+        `${imagePath}: made from other outline or data files than the manifest lists (they were replaced since): take the snapshot again, or remove the cube's "image" entry from manifest.json to serve it from its data file`,
+      );
+    }
+    // an image of another engine layout is passed over: the cube is then built from its data file
+    if (await readCubeImage(cube, imagePath, image))
+      return { name: entry.name, cube, dataSha256: entry.data.sha256, servedFrom: "image" };
+  }
+  // the workers are not needed before the aggregation: an image is read without waiting for them
+  if (threads) await threads.ready().catch(() => {});
   const dims = cube.dims.map((d) => d.name);
   let refused = 0;
   const cells = await readDataFile(dataPath, dims, (names, value) => {
@@ -427,7 +486,131 @@ async function loadCube(
     throw new CubeSnapshotError(`${dataPath}: ${cells} cells where the manifest says ${entry.cells}`);
   }
   if (entry.values !== "every-level") cube.calcAll();
-  return { name: entry.name, cube, dataSha256: entry.data.sha256 };
+  return { name: entry.name, cube, dataSha256: entry.data.sha256, servedFrom: "data" };
+}
+
+/** Bytes an image is read or written in, at most, per call (and per digest update). */
+const IMAGE_IO_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a cube's image file into `cube` (empty), checking its size and SHA-256 against the manifest before the
+ * cube takes its blocks: a file that fails either is refused. False (the cube left empty) when the image is
+ * whole but made by an engine that lays cells out otherwise.
+ */
+async function readCubeImage(cube: Cube, path: string, f: SnapshotImageFile): Promise<boolean> {
+  const handle = await openSnapshotFile(path);
+  try {
+    const { size } = await handle.stat();
+    if (size !== f.bytes) {
+      throw new CubeSnapshotError(
+        `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
+      );
+    }
+    const mismatch = () =>
+      new CubeSnapshotError(
+        `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
+      );
+    const hash = createHash("sha256");
+    const read = async (into: Uint8Array, position: number): Promise<void> => {
+      for (let at = 0; at < into.length; ) {
+        const { bytesRead } = await handle.read(
+          into,
+          at,
+          Math.min(IMAGE_IO_BYTES, into.length - at),
+          position + at,
+        );
+        if (bytesRead === 0) throw mismatch();
+        hash.update(into.subarray(at, at + bytesRead));
+        at += bytesRead;
+      }
+    };
+    const head = new Uint8Array(Math.min(size, CUBE_IMAGE_HEADER_BYTES));
+    await read(head, 0);
+    let target: ReturnType<typeof cubeImageTarget>;
+    try {
+      const header = readCubeImageHeader(head);
+      if (cubeImageBytes(header) !== size) {
+        throw new CubeError(
+          `${size} bytes where its header says ${cubeImageBytes(header)}`,
+          "CUBE_IMAGE_INVALID",
+        );
+      }
+      target = cubeImageTarget(cube, header);
+    } catch (e) {
+      if (!(e instanceof CubeError)) throw e;
+      // a damaged file says so, whatever its first bytes hold
+      if ((await sha256OfHandle(handle, path)) !== f.sha256) throw mismatch();
+      if (e.code === "CUBE_IMAGE_LAYOUT") return false;
+      throw new CubeSnapshotError(
+        `${path}: ${e.message}; take the snapshot again with this version of QiBates`,
+      );
+    }
+    let at = head.length;
+    for (const part of target.parts) {
+      await read(part, at);
+      at += part.length;
+    }
+    if (hash.digest("hex") !== f.sha256) throw mismatch();
+    target.commit();
+    return true;
+  } catch (e) {
+    if (e instanceof CubeSnapshotError) throw e;
+    throw new CubeSnapshotError(`${path}: cannot be read (${codeOf(e)})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file name of a cube's image, beside its data file (`Cube.data.tsv.gz` → `Cube.image.bin`). */
+export function imageFileName(dataFile: string): string {
+  return `${dataFile.replace(/\.data\.tsv\.gz$/, "")}.image.bin`;
+}
+
+/**
+ * Makes a cube's image from its outline and data files (read, checked and aggregated as a start without an
+ * image does) and writes it beside them, through a temporary file, synced; answers the manifest's entry for it.
+ * `qibates-snapshot` calls it once a cube's data are read, so that the server never does that work again.
+ */
+export async function writeCubeImage(
+  folder: string,
+  manifest: SnapshotManifest,
+  entry: SnapshotCubeEntry,
+): Promise<SnapshotImageFile> {
+  const { cube } = await loadCube(folder, manifest, entry, false);
+  const file = imageFileName(entry.data.file);
+  const path = join(folder, file);
+  const tmp = `${path}.tmp`;
+  const hash = createHash("sha256");
+  let bytes = 0;
+  try {
+    const handle = await open(tmp, "w");
+    try {
+      for (const part of cubeImageParts(cube)) {
+        for (let at = 0; at < part.length; at += IMAGE_IO_BYTES) {
+          const piece = part.subarray(at, Math.min(part.length, at + IMAGE_IO_BYTES));
+          hash.update(piece);
+          for (let done = 0; done < piece.length; ) {
+            done += (await handle.write(piece, done, piece.length - done)).bytesWritten;
+          }
+          bytes += piece.length;
+        }
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  return {
+    file,
+    sha256: hash.digest("hex"),
+    bytes,
+    outlineSha256: entry.outline.sha256,
+    dataSha256: entry.data.sha256,
+  };
 }
 
 /** The first dimension, member or alias whose name has a control character, as a message names it. */

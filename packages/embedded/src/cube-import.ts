@@ -185,11 +185,13 @@ export async function importDataFile(o: ImportOptions): Promise<ImportResult> {
     sha256: await sha256OfFile(dataPath),
     bytes: statSync(dataPath).size,
   };
-  // Every stored value now comes from the file: none is a value the server computed.
+  // Every stored value now comes from the file: none is a value the server computed. The cube's image, made
+  // from the data replaced, goes: the cube is served from its new data file.
+  const { image: _replaced, ...kept } = entry;
   const updated: SnapshotManifest = {
     ...manifest,
     cubes: manifest.cubes.map((c) =>
-      c === entry ? { ...c, data, cells: result.cells, computedMembers: [] } : c,
+      c === entry ? { ...kept, data, cells: result.cells, computedMembers: [] } : c,
     ),
   };
   const tmpManifest = `${manifestPath}.tmp`;
@@ -198,6 +200,7 @@ export async function importDataFile(o: ImportOptions): Promise<ImportResult> {
   fsyncSync(mfd);
   closeSync(mfd);
   renameSync(tmpManifest, manifestPath);
+  if (entry.image) rmSync(join(o.folder, entry.image.file), { force: true });
   result.written = true;
   return result;
 }

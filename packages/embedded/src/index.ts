@@ -20,8 +20,10 @@ export {
   SNAPSHOT_APPLICATION_NAME,
   SNAPSHOT_APPLICATION_NAME_RULE,
   type SnapshotCubeEntry,
+  type SnapshotImageFile,
   type SnapshotManifest,
   sha256OfFile,
+  writeCubeImage,
 } from "./cube-copy.ts";
 export { type ImportOptions, type ImportResult, importDataFile } from "./cube-import.ts";
 export { EssbaseApplication } from "./essbase-app.ts";

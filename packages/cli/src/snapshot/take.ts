@@ -22,6 +22,7 @@ import {
   type SnapshotCubeEntry,
   type SnapshotManifest,
   sha256OfFile,
+  writeCubeImage,
 } from "@qibates/embedded";
 import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
@@ -236,7 +237,7 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         }
       }
       const cellsDone = state.cells >= 0 ? state.cells : countCellsOf(previousEntry(folder, cubeName));
-      entries.push({
+      const entry: SnapshotCubeEntry = {
         name: cubeName,
         outline: await fileEntry(folder, outlineFile),
         data: await fileEntry(folder, dataFile),
@@ -244,7 +245,12 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         cells: cellsDone,
         computedMembers: outline.computedMembers,
         values: outline.values,
-      });
+      };
+      // The cube as the server serves it (every level aggregated), so that a start reads it whole instead of
+      // reading the cells one by one and aggregating them (issue 56).
+      o.progress.step(`${cubeName}: writing the cube's image (read, checked and aggregated once, here)`);
+      entry.image = await writeCubeImage(folder, manifestOf(o, served, [entry], notCarried, ""), entry);
+      entries.push(entry);
       // A cube done: its entry is kept in the progress file for a resume that starts on the next cube.
       writeAtomic(join(folder, `.${dataFile}.entry.json`), JSON.stringify(entries[entries.length - 1]));
     }

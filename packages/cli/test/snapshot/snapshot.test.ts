@@ -171,6 +171,129 @@ describe("a snapshot served by the embedded engine", () => {
   });
 });
 
+describe("a snapshot's cube image (issue 56)", () => {
+  const copyOf = (change: (folder: string) => void) => {
+    const dir = mkdtempSync(join(tmpdir(), "qibates-image-"));
+    cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
+    change(join(dir, "CopyRest"));
+    return dir;
+  };
+  const manifestOf = (f: string) => JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
+  const withManifest = (f: string, change: (m: ReturnType<typeof manifestOf>) => void) => {
+    const m = manifestOf(f);
+    change(m);
+    writeFileSync(join(f, "manifest.json"), JSON.stringify(m));
+  };
+  const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+  const answers = async (snapshots: Awaited<ReturnType<typeof loadCubeSnapshots>>) => {
+    const p = await EmbeddedProvider.open({ store: memoryStore(), credentialsValid: () => true, snapshots });
+    try {
+      const out = [];
+      for (const grid of [...GRIDS, LEAF, ABOVE]) out.push((await refresh(p, "CopyRest", grid))?.grid);
+      return out;
+    } finally {
+      await p.close();
+    }
+  };
+
+  it("is written with the copy, checked by its digest, and the cube is served from it", async () => {
+    const m = manifestOf(join(root, "CopyRest"));
+    expect(m.cubes[0].image).toMatchObject({ file: "Basic.image.bin" });
+    expect(m.cubes[0].image.outlineSha256).toBe(m.cubes[0].outline.sha256);
+    expect(m.cubes[0].image.dataSha256).toBe(m.cubes[0].data.sha256);
+    expect(sha(join(root, "CopyRest", "Basic.image.bin"))).toBe(m.cubes[0].image.sha256);
+    const dir = copyOf(() => {});
+    try {
+      const [s] = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
+      expect(s?.cubes[0]?.servedFrom).toBe("image");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a copy of the previous format (no image) is still served, from its data file, with the same answers", async () => {
+    const withImage = copyOf(() => {});
+    const previous = copyOf((f) => {
+      withManifest(f, (m) => {
+        delete m.cubes[0].image;
+      });
+      rmSync(join(f, "Basic.image.bin"));
+    });
+    try {
+      const a = await loadCubeSnapshots(withImage, DEMO_APPLICATIONS);
+      const b = await loadCubeSnapshots(previous, DEMO_APPLICATIONS);
+      expect(a[0]?.cubes[0]?.servedFrom).toBe("image");
+      expect(b[0]?.cubes[0]?.servedFrom).toBe("data");
+      const ca = a[0]?.cubes[0]?.cube;
+      const cb = b[0]?.cubes[0]?.cube;
+      expect(ca?.storedCellCount()).toBe(cb?.storedCellCount());
+      expect(ca?.blockCount).toBe(cb?.blockCount);
+      expect(await answers(a)).toEqual(await answers(b));
+    } finally {
+      rmSync(withImage, { recursive: true, force: true });
+      rmSync(previous, { recursive: true, force: true });
+    }
+  });
+
+  it("an image made by an engine that lays cells out otherwise is passed over: the cube is served from its data", async () => {
+    const dir = copyOf((f) => {
+      const path = join(f, "Basic.image.bin");
+      const bytes = readFileSync(path);
+      // the layout's fingerprint (bytes 16 to 19 of the header)
+      bytes[16] = (bytes[16] as number) ^ 0xff;
+      writeFileSync(path, bytes);
+      withManifest(f, (m) => {
+        m.cubes[0].image.sha256 = sha(path);
+      });
+    });
+    try {
+      const [s] = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
+      expect(s?.cubes[0]?.servedFrom).toBe("data");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const refused = async (dir: string, message: RegExp) => {
+    try {
+      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
+      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("is refused when its bytes do not match its digest (a value, or its header)", async () => {
+    for (const at of [(n: number) => n - 3, () => 20]) {
+      await refused(
+        copyOf((f) => {
+          const path = join(f, "Basic.image.bin");
+          const bytes = readFileSync(path);
+          const i = at(bytes.length);
+          bytes[i] = (bytes[i] as number) ^ 0x01;
+          writeFileSync(path, bytes);
+        }),
+        /Basic\.image\.bin: checksum does not match the manifest/,
+      );
+    }
+  });
+
+  it("is refused when it is cut short, or made from other data than the copy's", async () => {
+    await refused(
+      copyOf((f) => truncateSync(join(f, "Basic.image.bin"), 1000)),
+      /Basic\.image\.bin: 1000 bytes where the manifest says/,
+    );
+    await refused(
+      copyOf((f) =>
+        withManifest(f, (m) => {
+          m.cubes[0].image.dataSha256 = "0".repeat(64);
+        }),
+      ),
+      /Basic\.image\.bin: made from other outline or data files than the manifest lists/,
+    );
+  });
+});
+
 describe("a snapshot that cannot be served", () => {
   const broken = (change: (folder: string) => void) => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-broken-"));
@@ -214,6 +337,8 @@ describe("a snapshot that cannot be served", () => {
         const manifest = JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
         manifest.cubes[0].data.bytes = 1000;
         manifest.cubes[0].data.sha256 = createHash("sha256").update(readFileSync(path)).digest("hex");
+        // served from its data file (a copy without an image), which is what is cut short
+        delete manifest.cubes[0].image;
         writeFileSync(join(f, "manifest.json"), JSON.stringify(manifest));
       }),
       /Basic\.data\.tsv\.gz: cannot be read .*truncated/,
@@ -420,11 +545,16 @@ describe("qibates-snapshot --import-data: an Essbase data export replaces a snap
         const data = readFileSync(join(folder, manifest.cubes[0].data.file));
         expect(createHash("sha256").update(data).digest("hex")).toBe(manifest.cubes[0].data.sha256);
         expect(manifest.cubes[0].computedMembers).toEqual([]);
+        // the image of the data replaced is gone with it: the cube is served from its new data file
+        expect(manifest.cubes[0].image).toBeUndefined();
+        expect(readdirSync(folder)).not.toContain("Basic.image.bin");
+        const snapshots = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
+        expect(snapshots[0]?.cubes[0]?.servedFrom).toBe("data");
         const provider = await EmbeddedProvider.open({
           scheduler: new SliceScheduler(DEFAULT_SLICES),
           store: memoryStore(),
           credentialsValid: () => true,
-          snapshots: await loadCubeSnapshots(dir, DEMO_APPLICATIONS),
+          snapshots,
         });
         try {
           for (const grid of GRIDS) {
