@@ -186,7 +186,12 @@ describe("a snapshot's cube image (issue 56)", () => {
   };
   const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
   const answers = async (snapshots: Awaited<ReturnType<typeof loadCubeSnapshots>>) => {
-    const p = await EmbeddedProvider.open({ store: memoryStore(), credentialsValid: () => true, snapshots });
+    const p = await EmbeddedProvider.open({
+      store: memoryStore(),
+      credentialsValid: () => true,
+      snapshots,
+      scheduler: new SliceScheduler(DEFAULT_SLICES),
+    });
     try {
       const out = [];
       for (const grid of [...GRIDS, LEAF, ABOVE]) out.push((await refresh(p, "CopyRest", grid))?.grid);
