@@ -1,4 +1,4 @@
-// How much of the code base one API call runs: `npx tsx bench/call-path.ts [--operation zoomin]`. The server is
+// How much of the code base one API call runs, and where it enters each package: `npx tsx bench/call-path.ts`. The server is
 // built in this process over a throw-away data folder; after one call to warm it up, V8's precise coverage is
 // taken around a second, identical call, and the functions that ran are counted per package. The figure the
 // architecture is held to: how many functions of @qibates/connectors (the providers) the call runs outside
@@ -53,14 +53,20 @@ await session.post("Profiler.takePreciseCoverage"); // resets the counts
 const answer = await app.inject(zoom);
 const { result } = await session.post("Profiler.takePreciseCoverage");
 await session.post("Profiler.stopPreciseCoverage");
-session.disconnect();
 if (answer.statusCode !== 200) throw new Error(`zoomin answered ${answer.statusCode}`);
+
+/** The workspace package a file belongs to (`packages/<name>/…`), or null for node_modules and Node itself. */
+function packageOf(url: string): string | null {
+  if (!url.startsWith("file://")) return null;
+  const file = relative(ROOT, fileURLToPath(url));
+  if (file.startsWith("node_modules") || file.startsWith("..")) return null;
+  return /^packages\/([^/]+)/.exec(file)?.[1] ?? file.split("/")[0] ?? file;
+}
 
 const ran = new Map<string, string[]>();
 for (const script of result) {
-  if (!script.url.startsWith("file://")) continue;
+  if (!packageOf(script.url)) continue;
   const file = relative(ROOT, fileURLToPath(script.url));
-  if (file.startsWith("node_modules") || file.startsWith("..")) continue;
   const called = script.functions.filter((f) => f.functionName && (f.ranges[0]?.count ?? 0) > 0);
   if (called.length > 0)
     ran.set(
@@ -75,8 +81,87 @@ for (const file of ran.keys()) {
 }
 process.stdout.write(`One demo action/zoomin (warm): ${ran.size} files of the workspace ran.\n`);
 for (const [pkg, n] of [...byPackage].sort()) process.stdout.write(`  ${pkg}: ${n} files\n`);
-process.stdout.write("Functions of @qibates/connectors that ran:\n");
-for (const [file, fns] of ran)
-  if (file.startsWith("packages/connectors/")) process.stdout.write(`  ${file}: ${fns.join(", ")}\n`);
+
+// Where the call enters each package. Every function that ran above gets a breakpoint on its first statement
+// whose condition records the stack and answers false (so nothing ever pauses); a third identical call then
+// tells, for each function, who called it. An entry is a call whose caller is in another package of the
+// workspace: the package boundaries the call crosses, one line per distinct caller → callee.
+await session.post("Debugger.enable");
+const sources = new Map<string, number[]>();
+const lineStarts = async (scriptId: string) => {
+  let starts = sources.get(scriptId);
+  if (!starts) {
+    const { scriptSource } = await session.post("Debugger.getScriptSource", { scriptId });
+    starts = [0];
+    for (let i = 0; i < scriptSource.length; i++) if (scriptSource.charCodeAt(i) === 10) starts.push(i + 1);
+    sources.set(scriptId, starts);
+  }
+  return starts;
+};
+const at = (starts: number[], offset: number) => {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { lineNumber: lo, columnNumber: offset - (starts[lo] as number) };
+};
+const condition = "(globalThis.__qibatesEntries ??= []).push(new Error().stack), false";
+for (const script of result) {
+  if (!packageOf(script.url)) continue;
+  const starts = await lineStarts(script.scriptId);
+  for (const f of script.functions) {
+    const range = f.ranges[0];
+    if (!range || range.count === 0 || range.startOffset === 0) continue;
+    const { locations } = await session.post("Debugger.getPossibleBreakpoints", {
+      start: { scriptId: script.scriptId, ...at(starts, range.startOffset) },
+      end: { scriptId: script.scriptId, ...at(starts, range.endOffset) },
+      restrictToFunction: true,
+    });
+    const first = locations[0];
+    if (first)
+      await session.post("Debugger.setBreakpoint", {
+        location: {
+          scriptId: first.scriptId,
+          lineNumber: first.lineNumber,
+          columnNumber: first.columnNumber,
+        },
+        condition,
+      });
+  }
+}
+const globals = globalThis as { __qibatesEntries?: string[] };
+globals.__qibatesEntries = [];
+const traced = await app.inject(zoom);
+await session.post("Debugger.disable");
+session.disconnect();
+if (traced.statusCode !== 200) throw new Error(`zoomin answered ${traced.statusCode}`);
+
+/** The frames of a recorded stack: function name and package, the breakpoint's own evaluation left out. */
+const frames = (stack: string) =>
+  stack
+    .split("\n")
+    .slice(1)
+    .map((line) => /^\s*at (?:async )?(?:(.*?) \()?(file:\/\/[^)]+?|\/[^)]+?)(?::\d+){2}\)?$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => {
+      const url = (m[2] as string).startsWith("/") ? `file://${m[2]}` : (m[2] as string);
+      return { fn: m[1] ?? "<anonymous>", pkg: packageOf(url) };
+    });
+const entries = new Map<string, Set<string>>();
+for (const stack of globals.__qibatesEntries ?? []) {
+  const [callee, caller] = frames(stack);
+  if (!callee?.pkg || !caller?.pkg || callee.pkg === caller.pkg) continue;
+  const set = entries.get(callee.pkg) ?? new Set<string>();
+  set.add(`${caller.pkg}: ${caller.fn} → ${callee.fn}`);
+  entries.set(callee.pkg, set);
+}
+process.stdout.write("Entries into each package from another package of the workspace (caller → callee):\n");
+for (const [pkg, set] of [...entries].sort(([a], [b]) => a.localeCompare(b))) {
+  process.stdout.write(`  ${pkg}: ${set.size}\n`);
+  for (const edge of [...set].sort()) process.stdout.write(`    ${edge}\n`);
+}
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
