@@ -1,8 +1,7 @@
 // How much of the code base one API call runs, and where it enters each package: `npx tsx bench/call-path.ts`. The server is
 // built in this process over a throw-away data folder; after one call to warm it up, V8's precise coverage is
-// taken around a second, identical call, and the functions that ran are counted per package. The figure the
-// architecture is held to: how many functions of @qibates/connectors (the providers) the call runs outside
-// the provider's own operation (ARCHITECTURE.md, "The path of one call").
+// taken around a second, identical call, and the files that ran are counted per package; a third call is traced
+// for the calls that cross from one package into another (ARCHITECTURE.md, "The path of one call").
 import { mkdtempSync, rmSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
