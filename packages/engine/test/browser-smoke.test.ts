@@ -1,22 +1,12 @@
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { launchChromium } from "../../../e2e/support/browser.ts";
+import { bundleForBrowser } from "./support/browser-bundle.ts";
 
 // The engine must run in the browser: bundle it for the browser (no Node built-ins allowed) and run a smoke
 // case in Debian's Chromium.
 describe("engine in the browser", () => {
   it("builds Sample.Basic, reads published points and runs a calc script in headless Chromium", async () => {
-    const out = await build({
-      entryPoints: [fileURLToPath(new URL("./browser-smoke-entry.ts", import.meta.url))],
-      bundle: true,
-      format: "iife",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "silent",
-    });
-    const code = out.outputFiles[0]?.text ?? "";
+    const code = await bundleForBrowser(new URL("./browser-smoke-entry.ts", import.meta.url));
     expect(code).not.toMatch(/require\("node:|from "node:/);
     const browser = await launchChromium();
     try {

@@ -1,11 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../../e2e/support/browser.ts";
 import type { Refusal, WorkerRequest, WorkerResult } from "./browser-workers-entry.ts";
+import { bundleForBrowser } from "./support/browser-bundle.ts";
 
 /**
  * Aggregation on Web Workers (`src/browser/aggregation-workers.ts`) in headless Chromium: a loopback server
@@ -15,18 +14,7 @@ import type { Refusal, WorkerRequest, WorkerResult } from "./browser-workers-ent
  * one-thread run. Where a pool cannot work (no isolation, a page's main thread) it is refused with a clear error.
  */
 
-async function bundle(entry: string): Promise<string> {
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
-  return out.outputFiles[0]?.text ?? "";
-}
+const bundle = (entry: string): Promise<string> => bundleForBrowser(new URL(entry, import.meta.url));
 
 const ISOLATION = {
   "Cross-Origin-Opener-Policy": "same-origin",

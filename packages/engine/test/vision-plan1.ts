@@ -2,17 +2,10 @@
 // the error capture that every planning test file needs.
 import type { PlanningApplication } from "../src/planning/application.ts";
 import { PlanningError } from "../src/planning/errors.ts";
+import { thrown } from "./support/thrown.ts";
 
 /** The PlanningError `fn` throws (fails the test if it throws nothing or something else). */
-export function planError(fn: () => unknown): PlanningError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlanningError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlanningError");
-}
+export const planError = (fn: () => unknown): PlanningError => thrown(PlanningError, fn);
 
 /** Vision's level-0 sales entities, in outline order (Revenue Drivers' rows, GrowRevenue's Entities prompt). */
 export const SALES_ENTITIES = ["450", "440", "430", "423", "422", "421", "420", "410", "240"];

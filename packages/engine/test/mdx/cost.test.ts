@@ -11,6 +11,7 @@ import {
   parseMdx,
   parseMdxExpression,
 } from "../../src/mdx/index.ts";
+import { thrown } from "../support/thrown.ts";
 
 /**
  * The cost of a query is bounded as work, not only as depth: the inputs of the hardening pass (a doubling chain
@@ -23,17 +24,8 @@ beforeAll(() => {
   cube = createSampleBasicCube();
 });
 
-function failure(run: () => unknown): MdxError {
-  try {
-    run();
-  } catch (e) {
-    if (!(e instanceof MdxError)) throw e;
-    return e;
-  }
-  throw new Error("expected an MdxError");
-}
-
-const fails = (q: string, options: MdxOptions = {}): MdxError => failure(() => executeMdx(cube, q, options));
+const fails = (q: string, options: MdxOptions = {}): MdxError =>
+  thrown(MdxError, () => executeMdx(cube, q, options));
 
 /** `[x1] AS [x0] + [x0]`, `[x2] AS [x1] + [x1]`… `n` deep, `[x0]` being Sales. */
 function doublingChain(n: number): string {
@@ -157,7 +149,7 @@ describe("recursion and nesting never exhaust the stack", () => {
       `WITH MEMBER [Measures].[a] AS '${Array(15000).fill("1").join("+")}' SELECT {[Measures].[a]} ON COLUMNS FROM [Sample].[Basic]`,
     ],
   ])("%s: MDX_TOO_DEEP at parse time", (_, q) => {
-    const e = failure(() => parseMdx(q));
+    const e = thrown(MdxError, () => parseMdx(q));
     expect(e.code).toBe("MDX_TOO_DEEP");
   });
 

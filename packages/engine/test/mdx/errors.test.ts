@@ -3,6 +3,7 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { EngineError } from "../../src/engine-error.ts";
 import { executeMdx, MdxError, parseMdx } from "../../src/mdx/index.ts";
+import { thrown } from "../support/thrown.ts";
 
 /** MDX errors: a code, the token at fault and its 1-based line and column, in the message too. */
 
@@ -12,14 +13,9 @@ beforeAll(() => {
 });
 
 function failure(run: () => unknown): MdxError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(MdxError);
-    expect(e).toBeInstanceOf(EngineError);
-    return e as MdxError;
-  }
-  throw new Error("expected an MdxError");
+  const e = thrown(MdxError, run);
+  expect(e).toBeInstanceOf(EngineError);
+  return e;
 }
 
 const fails = (q: string): MdxError => failure(() => executeMdx(cube, q));

@@ -12,6 +12,9 @@ const REVENUE_PLAN_POV = {
   Currency: "USD",
 };
 
+/** The product rows of Revenue by Product for entity 410 (P_170 Monitors, no data for 410, suppressed). */
+const PRODUCT_ROWS_410 = ["P_110", "P_120", "P_130", "P_100", "P_160", "P_150", "P_TP"];
+
 describe("form folders", () => {
   test("listForms lists the forms of /Forms/Revenue alphabetically, as the API example shows", () => {
     const app = createVisionPlanning();
@@ -110,15 +113,7 @@ describe("open form", () => {
       ["", "Total Year", "Jan", "Feb", "Mar", "Q1"],
     ]);
     // P_170 Monitors has no data for 410: the row is suppressed.
-    expect(f.codes.slice(3).map((r) => r[0])).toEqual([
-      "P_110",
-      "P_120",
-      "P_130",
-      "P_100",
-      "P_160",
-      "P_150",
-      "P_TP",
-    ]);
+    expect(f.codes.slice(3).map((r) => r[0])).toEqual(PRODUCT_ROWS_410);
     const keyboards = f.grid[7] as string[];
     expect(keyboards.slice(0, 6)).toEqual(["Keyboards", keyboards[1], "12000", "12500", "13000", "37500"]);
     expect(f.cellKinds[7]).toEqual(["row-header", "read-only", "data", "data", "data", "read-only"]);
@@ -219,18 +214,7 @@ describe("every demo form, in full", () => {
       ["Accessories", "198130", "12000", "12500", "13000", "37500"],
       ["Total Product", "521400", "41260", "43280", "45600", "130140"],
     ]);
-    expect(f.codes.map((r) => r[0])).toEqual([
-      "",
-      "",
-      "",
-      "P_110",
-      "P_120",
-      "P_130",
-      "P_100",
-      "P_160",
-      "P_150",
-      "P_TP",
-    ]);
+    expect(f.codes.map((r) => r[0])).toEqual(["", "", "", ...PRODUCT_ROWS_410]);
     expect(f.codes[2]).toEqual(["", "YearTotal", "Jan", "Feb", "Mar", "Q1"]);
     const leaf = ["row-header", "read-only", "data", "data", "data", "read-only"];
     const total = ["row-header", "read-only", "read-only", "read-only", "read-only", "read-only"];

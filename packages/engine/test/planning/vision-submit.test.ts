@@ -17,6 +17,22 @@ function textAt(app: PlanningApplication, entity: string): string | null {
   );
 }
 
+/** Revenue Plan submitted as `open` shows it with `grid`, its on-save SeedForecast prompted for `entity`. */
+function submitSeeding(
+  app: PlanningApplication,
+  open: ReturnType<PlanningApplication["openForm"]>,
+  grid: string[][],
+  entity: string,
+) {
+  return app.submitForm({
+    formName: "Revenue Plan",
+    pov: open.pov,
+    grid,
+    codes: open.codes,
+    prompts: [{ ruleinfo: { ruleName: "SeedForecast" }, prompts: [{ name: "Entity", value: entity }] }],
+  });
+}
+
 describe("submit form", () => {
   test("the API example: six writable cells written, SeedForecast run, Q1 and totals recomputed", () => {
     const app = createVisionPlanning();
@@ -195,15 +211,7 @@ describe("submit form", () => {
     const jan = open.grid[1]?.[1];
     const grid = open.grid.map((r) => [...r]);
     (grid[1] as string[])[1] = "77777";
-    const err = planError(() =>
-      app.submitForm({
-        formName: "Revenue Plan",
-        pov: open.pov,
-        grid,
-        codes: open.codes,
-        prompts: [{ ruleinfo: { ruleName: "SeedForecast" }, prompts: [{ name: "Entity", value: "450" }] }],
-      }),
-    );
+    const err = planError(() => submitSeeding(app, open, grid, "450"));
     expect(err.code).toBe("PLANNING_RULE_FAILED");
     expect(err.message).toContain("entity 450 has no Sales Growth Rate");
     expect(app.openForm({ formName: "Revenue Plan", pov: { Entity: "450" } }).grid[1]?.[1]).toBe(jan);
@@ -214,15 +222,7 @@ describe("submit form", () => {
     const open = app.openForm({ formName: "Revenue Plan" });
     const grid = open.grid.map((r) => [...r]);
     (grid[1] as string[])[1] = "1";
-    const err = planError(() =>
-      app.submitForm({
-        formName: "Revenue Plan",
-        pov: open.pov,
-        grid,
-        codes: open.codes,
-        prompts: [{ ruleinfo: { ruleName: "SeedForecast" }, prompts: [{ name: "Entity", value: "CFO" }] }],
-      }),
-    );
+    const err = planError(() => submitSeeding(app, open, grid, "CFO"));
     expect(err.code).toBe("PLANNING_PROMPT_INVALID");
     expect(err.field).toBe("prompts[0].prompts[0].value");
     expect(cell(app, { Period: "Jan", Account: "4110" })).toBe(12000);
