@@ -5,6 +5,7 @@ import {
   EssbaseClient,
   endpointForTests,
   jobRecord,
+  postJob,
 } from "../support/endpoint.ts";
 
 /**
@@ -19,7 +20,7 @@ const CUBE_FOLDER = "/files/applications/Sample/Basic";
 const poll = (client: Client, id: number) => jobRecord(client, id, 500);
 
 async function run(client: Client, jobtype: string, parameters: Record<string, unknown>) {
-  const started = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype, parameters });
+  const started = await postJob(client, jobtype, parameters);
   expect(started.status, started.text).toBe(200);
   return poll(client, started.json.job_ID);
 }
@@ -220,7 +221,7 @@ describe("data jobs", () => {
   it("refuses job types and options it cannot run, in Essbase's error shape, naming why", async () => {
     const client = new EssbaseClient(endpoint.origin);
     const post = (jobtype: string, parameters: Record<string, unknown> = {}) =>
-      client.post("/jobs", { application: "Sample", db: "Basic", jobtype, parameters });
+      postJob(client, jobtype, parameters);
     const dim = await post("dimbuild", { rule: "Dim.rul", file: "dims.txt" });
     expect(dim.status).toBe(400);
     expect(dim.error).toMatch(/^Job type dimbuild is not supported by this endpoint: /);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MONTHS, SHEET_PRODUCTS, SHEET_STATES } from "../../../embedded/test/support/sample-basic.ts";
-import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
+import { BASE, EssbaseClient, endpointForTests, postJob } from "../support/endpoint.ts";
 
 /**
  * Issue 57 (part 2): an Essbase REST data load of a 16 MB file (340,000 lines) read the whole file in one go on
@@ -33,12 +33,7 @@ describe("a 16 MB data load", () => {
       body: text,
     });
     expect(put.status).toBe(200);
-    const started = await client.post("/jobs", {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "dataload",
-      parameters: { file: "big.txt", abortOnError: "true" },
-    });
+    const started = await postJob(client, "dataload", { file: "big.txt", abortOnError: "true" });
     expect(started.status, started.text).toBe(200);
     const id = started.json.job_ID as number;
     // A call sent once the load has begun is answered before the load ends.

@@ -1,26 +1,14 @@
 import { javaDouble } from "@qibates/protocols/essbase-rest";
 import { describe, expect, it } from "vitest";
-import {
-  type EssbaseClient as Client,
-  EssbaseClient,
-  endpointForTests,
-  jobRecord,
-} from "../support/endpoint.ts";
+import { EssbaseClient, endpointForTests, jobRecord, postJob } from "../support/endpoint.ts";
 
 const endpoint = endpointForTests();
-
-const poll = (client: Client, id: number) => jobRecord(client, id);
 
 describe("calc jobs", () => {
   it("starts a calc job in progress, which the client polls to completed", async () => {
     const client = new EssbaseClient(endpoint.origin);
     const before = endpoint.store.entries.length;
-    const started = await client.post("/jobs", {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "calc",
-      parameters: { file: "CalcAll.csc" },
-    });
+    const started = await postJob(client, "calc", { file: "CalcAll.csc" });
     expect(started.status).toBe(200);
     expect(started.json).toMatchObject({
       appName: "Sample",
@@ -30,7 +18,7 @@ describe("calc jobs", () => {
       userName: "demo",
       statusCode: 100,
     });
-    const done = await poll(client, started.json.job_ID);
+    const done = await jobRecord(client, started.json.job_ID);
     expect(done).toMatchObject({ statusCode: 200, statusMessage: "Completed" });
     expect(done.endTime).toBeGreaterThanOrEqual(done.startTime);
     expect(endpoint.store.entries.slice(before).map((e) => e.entry.kind)).toEqual(["calc"]);
@@ -38,13 +26,8 @@ describe("calc jobs", () => {
 
   it("fails a job whose script does not exist, with the error as statusMessage", async () => {
     const client = new EssbaseClient(endpoint.origin);
-    const started = await client.post("/jobs", {
-      application: "Sample",
-      db: "Basic",
-      jobtype: "calc",
-      parameters: { file: "NoSuchScript" },
-    });
-    const done = await poll(client, started.json.job_ID);
+    const started = await postJob(client, "calc", { file: "NoSuchScript" });
+    const done = await jobRecord(client, started.json.job_ID);
     expect(done.statusCode).toBe(400);
     expect(done.statusMessage).toMatch(/NoSuchScript/);
     expect(done.jobOutputInfo.errorMessage).toBe(done.statusMessage);
@@ -52,7 +35,7 @@ describe("calc jobs", () => {
 
   it("refuses a job type it cannot run, an unknown cube, a missing script and an unknown job id", async () => {
     const client = new EssbaseClient(endpoint.origin);
-    const build = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "dimbuild" });
+    const build = await postJob(client, "dimbuild");
     expect(build.status).toBe(400);
     expect(build.error).toMatch(/dimbuild is not supported/);
     const cube = await client.post("/jobs", {
@@ -62,7 +45,7 @@ describe("calc jobs", () => {
       parameters: { file: "CalcAll" },
     });
     expect(cube.status).toBe(400);
-    const noFile = await client.post("/jobs", { application: "Sample", db: "Basic", jobtype: "calc" });
+    const noFile = await postJob(client, "calc");
     expect(noFile.status).toBe(400);
     expect((await client.get("/jobs/999999")).status).toBe(400);
   });

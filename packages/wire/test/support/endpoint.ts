@@ -108,6 +108,16 @@ export function sheet(grid: {
   return Array.from({ length: rows }, (_, r) => values.slice(r * columns, (r + 1) * columns));
 }
 
+/** Starts a job of `jobtype` on Sample.Basic (`POST /jobs`, with `parameters` when given); answers the answer. */
+export function postJob(client: EssbaseClient, jobtype: string, parameters?: Record<string, unknown>) {
+  return client.post("/jobs", {
+    application: "Sample",
+    db: "Basic",
+    jobtype,
+    ...(parameters ? { parameters } : {}),
+  });
+}
+
 /** Polls the Essbase REST job `id` every 10 ms until it is no longer in progress (statusCode 100): its record. */
 export async function jobRecord(client: EssbaseClient, id: number, tries = 200) {
   for (let i = 0; i < tries; i++) {
