@@ -115,53 +115,26 @@ describe.each(["pbcs", "planning"] as const)(
     it("answers a rule's invalid prompt with the typed error", async () => {
       const wire = await login(connector, `${running.server.baseUrl}/HyperionPlanning/SmartView`);
       const loginid = wire.json.loginid as string;
-      const run = await api(
-        "/qibates/api/v2/action/launchrule",
-        {
-          loginid,
-          server: "Planning",
-          application: "Vision",
-          cube: "Plan1",
-          ruleName: "CopyVersion",
-          prompts: [
-            { name: "SrcVersion", value: "Nope" },
-            { name: "TgtVersion", value: "What If" },
-          ],
-        },
-        connector,
-      );
+      /** Launches the Plan1 rule `ruleName` with `prompts` in the session. */
+      const launch = (ruleName: string, prompts: { name: string; value: string }[]) =>
+        api(
+          "/qibates/api/v2/action/launchrule",
+          { loginid, server: "Planning", application: "Vision", cube: "Plan1", ruleName, prompts },
+          connector,
+        );
+      const copyVersion = (from: string, to: string) =>
+        launch("CopyVersion", [
+          { name: "SrcVersion", value: from },
+          { name: "TgtVersion", value: to },
+        ]);
+      const run = await copyVersion("Nope", "What If");
       expect(run.status).toBe(422);
       expect(run.json.code).toBe("QB_ERR_PROMPT_INVALID");
-      const unknown = await api(
-        "/qibates/api/v2/action/launchrule",
-        {
-          loginid,
-          server: "Planning",
-          application: "Vision",
-          cube: "Plan1",
-          ruleName: "NoSuchRule",
-          prompts: [],
-        },
-        connector,
-      );
+      const unknown = await launch("NoSuchRule", []);
       expect(unknown.json.code).toBe("QB_ERR_RULE_UNKNOWN");
       // A job that ends in error (status 1): the rule's own message, from the job's details. (The same call and
       // the Substitution filter, against the demo's answers, are cases of conformance.test.ts.)
-      const failed = await api(
-        "/qibates/api/v2/action/launchrule",
-        {
-          loginid,
-          server: "Planning",
-          application: "Vision",
-          cube: "Plan1",
-          ruleName: "CopyVersion",
-          prompts: [
-            { name: "SrcVersion", value: "Working" },
-            { name: "TgtVersion", value: "Working" },
-          ],
-        },
-        connector,
-      );
+      const failed = await copyVersion("Working", "Working");
       expect([failed.status, failed.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
       expect(failed.json.message).toContain("the source and target versions are both Working.");
     });

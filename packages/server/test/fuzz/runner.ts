@@ -54,7 +54,7 @@ export interface FuzzSummary {
   seconds: number;
 }
 
-export interface RunOptions {
+export interface RunOptions<S = FuzzSummary> {
   baseUrl: string;
   seed: number;
   requests: number;
@@ -66,7 +66,7 @@ export interface RunOptions {
   only?: number;
   timeoutMs?: number;
   /** Called after each batch. */
-  progress?: (done: number, summary: FuzzSummary) => void;
+  progress?: (done: number, summary: S) => void;
 }
 
 const ERROR_CODES = contractErrorCodes(CONTRACT);
@@ -404,11 +404,70 @@ export async function health(base: URL, prefix: string): Promise<string | null> 
   return null;
 }
 
+/** What every fuzz run's summary counts of its health checks, latencies and time. */
+interface RunTotals {
+  healthChecks: number;
+  healthFailures: string[];
+  latency: { p50: number; p99: number; max: number };
+  seconds: number;
+}
+
+/** Adds one to `m[k]`. */
+export function tally(m: Record<string, number>, k: string): void {
+  m[k] = (m[k] ?? 0) + 1;
+}
+
+/**
+ * Sends the requests `indexes` in batches of `options.batch`, `options.concurrency` at a time (`sendOne` builds,
+ * sends and judges request `index` when its turn comes); `beforeBatch` runs before each batch, `GET
+ * {prefix}/health` on a new connection after it (a failure recorded in `summary`), then `options.progress`.
+ */
+export async function runBatches<S extends RunTotals>(
+  indexes: number[],
+  options: Pick<RunOptions<S>, "batch" | "concurrency" | "progress">,
+  run: { base: URL; prefix: string; summary: S; beforeBatch?: () => Promise<void> },
+  sendOne: (index: number) => Promise<unknown>,
+): Promise<void> {
+  const concurrency = options.concurrency ?? 4;
+  const batch = options.batch ?? 100;
+  const { base, prefix, summary } = run;
+  for (let from = 0; from < indexes.length; from += batch) {
+    await run.beforeBatch?.();
+    const slice = indexes.slice(from, from + batch);
+    let next = 0;
+    const worker = async () => {
+      while (next < slice.length) await sendOne(slice[next++] as number);
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    summary.healthChecks++;
+    const h = await health(base, prefix);
+    if (h) summary.healthFailures.push(`after request ${from + slice.length}: ${h}`);
+    options.progress?.(from + slice.length, summary);
+  }
+}
+
+/** Ends a run: the agent's sockets closed, the latencies' percentiles and the run's seconds in `summary`. */
+export function endRun<S extends RunTotals>(
+  summary: S,
+  agent: http.Agent,
+  latencies: number[],
+  started: number,
+): S {
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  summary.latency = {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
 /** Runs a fuzzing session against `baseUrl` (a server in demo mode). */
 export async function runFuzz(options: RunOptions): Promise<FuzzSummary> {
   const { seed, requests } = options;
   const concurrency = options.concurrency ?? 4;
-  const batch = options.batch ?? 100;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const base = new URL(options.baseUrl);
   const fuzzer = new Fuzzer(seed);
@@ -442,20 +501,17 @@ export async function runFuzz(options: RunOptions): Promise<FuzzSummary> {
     seconds: 0,
   };
   const latencies: number[] = [];
-  const count = (m: Record<string, number>, k: string) => {
-    m[k] = (m[k] ?? 0) + 1;
-  };
 
   const handle = async (r: FuzzRequest): Promise<Answer> => {
     const a = await send(agent, base, r, timeoutMs);
     summary.requests++;
     latencies.push(a.ms);
-    count(summary.byClass, a.status === null ? "none" : `${Math.floor(a.status / 100)}xx`);
-    count(summary.byStatus, String(a.status ?? "none"));
-    count(summary.byKind, r.kind);
-    count(summary.byOperation, r.operationId);
+    tally(summary.byClass, a.status === null ? "none" : `${Math.floor(a.status / 100)}xx`);
+    tally(summary.byStatus, String(a.status ?? "none"));
+    tally(summary.byKind, r.kind);
+    tally(summary.byOperation, r.operationId);
     const code = errorCode(a);
-    if (code) count(summary.byCode, code);
+    if (code) tally(summary.byCode, code);
     const reason = judge(r, a);
     if (reason) {
       summary.failures.push({
@@ -493,31 +549,11 @@ export async function runFuzz(options: RunOptions): Promise<FuzzSummary> {
   }
 
   const indexes = options.only !== undefined ? [options.only] : Array.from({ length: requests }, (_, i) => i);
-  for (let from = 0; from < indexes.length; from += batch) {
-    const slice = indexes.slice(from, from + batch);
-    let next = 0;
-    const worker = async () => {
-      while (next < slice.length) {
-        const index = slice[next++] as number;
-        // Built when sent, so that it carries the sessions open at that moment.
-        await handle(fuzzer.request(index, requests, sessions));
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    summary.healthChecks++;
-    const h = await health(base, prefix);
-    if (h) summary.healthFailures.push(`after request ${from + slice.length}: ${h}`);
-    options.progress?.(from + slice.length, summary);
-  }
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  summary.latency = {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? 0,
-  };
-  summary.seconds = (performance.now() - started) / 1000;
-  return summary;
+  // Each request built when sent, so that it carries the sessions open at that moment.
+  await runBatches(indexes, options, { base, prefix, summary }, (index) =>
+    handle(fuzzer.request(index, requests, sessions)),
+  );
+  return endRun(summary, agent, latencies, started);
 }
 
 /** The summary as a text table, and the failures with the requests that reproduce them. */

@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import type { FuzzRequest } from "./fuzzer.ts";
-import { formatRequest, health, percentile, send } from "./runner.ts";
+import { endRun, formatRequest, type RunOptions, runBatches, send, tally } from "./runner.ts";
 import { judgeWire, type WireContext, WireFuzzer, type WireRequest } from "./wire-fuzzer.ts";
 
 export interface WireFailure {
@@ -65,18 +65,8 @@ async function smartViewSession(agent: http.Agent, base: URL): Promise<string> {
   return id;
 }
 
-export async function runWireFuzz(options: {
-  baseUrl: string;
-  seed: number;
-  requests: number;
-  concurrency?: number;
-  batch?: number;
-  only?: number;
-  timeoutMs?: number;
-  progress?: (done: number, s: WireSummary) => void;
-}): Promise<WireSummary> {
+export async function runWireFuzz(options: RunOptions<WireSummary>): Promise<WireSummary> {
   const concurrency = options.concurrency ?? 4;
-  const batch = options.batch ?? 100;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const base = new URL(options.baseUrl);
   const fuzzer = new WireFuzzer(options.seed);
@@ -97,16 +87,13 @@ export async function runWireFuzz(options: {
     seconds: 0,
   };
   const latencies: number[] = [];
-  const count = (m: Record<string, number>, k: string) => {
-    m[k] = (m[k] ?? 0) + 1;
-  };
   const handle = async (r: WireRequest) => {
     const a = await send(agent, base, asFuzzRequest(r), timeoutMs);
     summary.requests++;
     latencies.push(a.ms);
-    count(summary.byClass, a.status === null ? "none" : `${Math.floor(a.status / 100)}xx`);
-    count(summary.byProtocol, r.protocol);
-    count(summary.byKind, r.kind);
+    tally(summary.byClass, a.status === null ? "none" : `${Math.floor(a.status / 100)}xx`);
+    tally(summary.byProtocol, r.protocol);
+    tally(summary.byKind, r.kind);
     const reason = judgeWire(r, a);
     if (reason) {
       const text = a.body.toString("utf8");
@@ -130,31 +117,13 @@ export async function runWireFuzz(options: {
   }
   const indexes =
     options.only !== undefined ? [options.only] : Array.from({ length: options.requests }, (_, i) => i);
-  for (let from = 0; from < indexes.length; from += batch) {
+  const beforeBatch = async () => {
     ctx.smartViewSession = await smartViewSession(agent, base);
-    const slice = indexes.slice(from, from + batch);
-    let next = 0;
-    const worker = async () => {
-      while (next < slice.length) {
-        const index = slice[next++] as number;
-        await handle(fuzzer.request(index, ctx));
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    summary.healthChecks++;
-    const h = await health(base, "/qibates/api/v2");
-    if (h) summary.healthFailures.push(`after request ${from + slice.length}: ${h}`);
-    options.progress?.(from + slice.length, summary);
-  }
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  summary.latency = {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? 0,
   };
-  summary.seconds = (performance.now() - started) / 1000;
-  return summary;
+  await runBatches(indexes, options, { base, prefix: "/qibates/api/v2", summary, beforeBatch }, (index) =>
+    handle(fuzzer.request(index, ctx)),
+  );
+  return endRun(summary, agent, latencies, started);
 }
 
 export function formatWireSummary(s: WireSummary): string {

@@ -88,6 +88,31 @@ async function start(browser: TestBrowser, keyName: string, provider: "google" |
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Google's ID token for `sub` with `email` and the `extra` claims, valid five minutes, signed by `key`. */
+const googleToken =
+  (sub: string, email: string, extra: Record<string, unknown> = {}, key?: KeyObject) =>
+  (n: string, aud: string) =>
+    idToken(
+      {
+        iss: "https://accounts.google.com",
+        sub,
+        aud,
+        iat: now(),
+        exp: now() + 300,
+        nonce: n,
+        email,
+        ...extra,
+      },
+      key,
+    );
+
+/** Signs in for the key `keyName` with `provider` in a new browser; answers the callback's answer. */
+async function signIn(keyName: string, provider: "google" | "microsoft") {
+  const browser = new TestBrowser(api.app);
+  const { callback } = await start(browser, keyName, provider);
+  return browser.call("GET", callback);
+}
+
 describe("the redirect to Google", () => {
   it("goes out at once, with PKCE, state and nonce, and no network request", async () => {
     const browser = new TestBrowser(api.app);
@@ -121,20 +146,8 @@ describe("the redirect to Microsoft", () => {
 
 describe("the callback with Google", () => {
   it("exchanges the code with the verifier, checks the signed ID token and issues the key", async () => {
-    nextIdToken = (n, aud) =>
-      idToken({
-        iss: "https://accounts.google.com",
-        sub: "1084",
-        aud,
-        iat: now(),
-        exp: now() + 300,
-        nonce: n,
-        email: "ada@example.com",
-        email_verified: true,
-      });
-    const browser = new TestBrowser(api.app);
-    const { callback } = await start(browser, "g-key", "google");
-    const res = await browser.call("GET", callback);
+    nextIdToken = googleToken("1084", "ada@example.com", { email_verified: true });
+    const res = await signIn("g-key", "google");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: "g-key", provider: "google", email: "ada@example.com" });
     const token = requests.find((r) => r.url === GOOGLE_TOKEN);
@@ -151,41 +164,15 @@ describe("the callback with Google", () => {
   });
 
   it("refuses an ID token signed by another key", async () => {
-    nextIdToken = (n, aud) =>
-      idToken(
-        {
-          iss: "https://accounts.google.com",
-          sub: "1084",
-          aud,
-          iat: now(),
-          exp: now() + 300,
-          nonce: n,
-          email: "ada@example.com",
-        },
-        otherKey.privateKey,
-      );
-    const browser = new TestBrowser(api.app);
-    const { callback } = await start(browser, "g-forged", "google");
-    const res = await browser.call("GET", callback);
+    nextIdToken = googleToken("1084", "ada@example.com", {}, otherKey.privateKey);
+    const res = await signIn("g-forged", "google");
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe("QB_ERR_OAUTH_FAILED");
   });
 
   it("refuses an e-mail address Google marks as unverified", async () => {
-    nextIdToken = (n, aud) =>
-      idToken({
-        iss: "https://accounts.google.com",
-        sub: "1085",
-        aud,
-        iat: now(),
-        exp: now() + 300,
-        nonce: n,
-        email: "eve@example.com",
-        email_verified: false,
-      });
-    const browser = new TestBrowser(api.app);
-    const { callback } = await start(browser, "g-unverified", "google");
-    const res = await browser.call("GET", callback);
+    nextIdToken = googleToken("1085", "eve@example.com", { email_verified: false });
+    const res = await signIn("g-unverified", "google");
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain("not verified");
   });
@@ -206,9 +193,7 @@ describe("the callback with Microsoft (tenant common)", () => {
 
   it("accepts the signing-in user's own tenant as issuer, and keeps it as the owner's issuer", async () => {
     nextIdToken = msToken(`https://login.microsoftonline.com/${TENANT_A}/v2.0`, TENANT_A);
-    const browser = new TestBrowser(api.app);
-    const { callback } = await start(browser, "m-key", "microsoft");
-    const res = await browser.call("GET", callback);
+    const res = await signIn("m-key", "microsoft");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ provider: "microsoft", email: "grace@contoso.com" });
     expect(requests.map((r) => r.url)).toEqual([MS_TOKEN, MS_JWKS]);
@@ -218,9 +203,7 @@ describe("the callback with Microsoft (tenant common)", () => {
 
   it("refuses an issuer naming another tenant than the token's", async () => {
     nextIdToken = msToken(`https://login.microsoftonline.com/${TENANT_B}/v2.0`, TENANT_A);
-    const browser = new TestBrowser(api.app);
-    const { callback } = await start(browser, "m-mixed", "microsoft");
-    const res = await browser.call("GET", callback);
+    const res = await signIn("m-mixed", "microsoft");
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: "QB_ERR_OAUTH_FAILED" });
     expect(res.json().message).toContain("iss");
