@@ -7,6 +7,7 @@ import {
 } from "../demo/index.ts";
 import { runCalcScript } from "../src/calc-script.ts";
 import type { Member } from "../src/outline.ts";
+import { CORPUS_PLAN1_DIMENSIONS } from "./vision-plan1.ts";
 
 describe("demo applications", () => {
   it("serve Sample.Basic to the Essbase family and Vision.Plan1 to the planning family, with their scripts", () => {
@@ -21,16 +22,7 @@ describe("demo applications", () => {
   it("Vision.Plan1 follows the corpus outline and holds consolidated data", () => {
     const cube = createVisionPlan1Cube();
     const o = cube.outline;
-    expect(cube.dims.map((d) => d.name)).toEqual([
-      "Scenario",
-      "Year",
-      "Period",
-      "Entity",
-      "HSP_Metric",
-      "Version",
-      "Currency",
-      "Account",
-    ]);
+    expect(cube.dims.map((d) => d.name)).toEqual(CORPUS_PLAN1_DIMENSIONS);
     expect(o.member("410")?.alias("Default")).toBeDefined();
     expect(o.member("CFO")?.alias("Default")).toBe("CFO Office Management");
     const at = (names: Record<string, string>): number | null =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { Outline } from "../src/outline.ts";
 import { outlineSpecFromDocument } from "../src/outline-yaml.ts";
+import { CORPUS_PLAN1_DIMENSIONS } from "./vision-plan1.ts";
 
 describe("outline file loader", () => {
   it("reads Vision.Plan1 from the corpus file (shared members, aliases)", () => {
@@ -11,16 +12,7 @@ describe("outline file loader", () => {
       "utf8",
     );
     const o = new Outline(outlineSpecFromDocument(parse(text), "Plan1"));
-    expect(o.dimensions.map((d) => d.name)).toEqual([
-      "Scenario",
-      "Year",
-      "Period",
-      "Entity",
-      "HSP_Metric",
-      "Version",
-      "Currency",
-      "Account",
-    ]);
+    expect(o.dimensions.map((d) => d.name)).toEqual(CORPUS_PLAN1_DIMENSIONS);
     expect(o.dimension("Period")?.type).toBe("time");
     expect(o.dimension("Account")?.type).toBe("accounts");
     expect(o.member("Current")?.alias("Default")).toBe("SomeCurrent");

@@ -10,6 +10,30 @@ export const planError = (fn: () => unknown): PlanningError => thrown(PlanningEr
 /** Vision's level-0 sales entities, in outline order (Revenue Drivers' rows, GrowRevenue's Entities prompt). */
 export const SALES_ENTITIES = ["450", "440", "430", "423", "422", "421", "420", "410", "240"];
 
+/** A copy of `grid` with the cell at `row`, `column` set to `value`. */
+export function edited(
+  grid: readonly (readonly string[])[],
+  row: number,
+  column: number,
+  value: string,
+): string[][] {
+  const copy = grid.map((r) => [...r]);
+  (copy[row] as string[])[column] = value;
+  return copy;
+}
+
+/** Plan1's dimensions in the corpus outline (fixtures/essbase-oracle/vision-plan1.yaml), in order. */
+export const CORPUS_PLAN1_DIMENSIONS = [
+  "Scenario",
+  "Year",
+  "Period",
+  "Entity",
+  "HSP_Metric",
+  "Version",
+  "Currency",
+  "Account",
+];
+
 /** Plan1 members of the dimensions a test leaves out (Period and Account are always given). */
 const PLAN1_DEFAULTS: Record<string, string> = {
   Scenario: "Plan",

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
 import type { PlanningApplication } from "../../src/planning/application.ts";
-import { cell, plan1Names, planError } from "../vision-plan1.ts";
+import { cell, edited, plan1Names, planError } from "../vision-plan1.ts";
 
 const SEED_410 = [
   {
@@ -209,8 +209,7 @@ describe("submit form", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Plan", pov: { Entity: "450" } });
     const jan = open.grid[1]?.[1];
-    const grid = open.grid.map((r) => [...r]);
-    (grid[1] as string[])[1] = "77777";
+    const grid = edited(open.grid, 1, 1, "77777");
     const err = planError(() => submitSeeding(app, open, grid, "450"));
     expect(err.code).toBe("PLANNING_RULE_FAILED");
     expect(err.message).toContain("entity 450 has no Sales Growth Rate");
@@ -220,8 +219,7 @@ describe("submit form", () => {
   test("an invalid on-save prompt is refused before anything is written", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = open.grid.map((r) => [...r]);
-    (grid[1] as string[])[1] = "1";
+    const grid = edited(open.grid, 1, 1, "1");
     const err = planError(() => submitSeeding(app, open, grid, "CFO"));
     expect(err.code).toBe("PLANNING_PROMPT_INVALID");
     expect(err.field).toBe("prompts[0].prompts[0].value");
@@ -231,13 +229,11 @@ describe("submit form", () => {
   test("labels without codes are read as aliases or names; rows not on the form are refused", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = open.grid.map((r) => [...r]);
-    (grid[2] as string[])[1] = "8100";
+    const grid = edited(open.grid, 2, 1, "8100");
     const res = app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid });
     expect(cell(app, { Period: "Jan", Account: "4120" })).toBe(8100);
     expect(res.grid[3]?.[1]).toBe("20100");
-    const bad = grid.map((r) => [...r]);
-    (bad[1] as string[])[0] = "Sales Growth Rate";
+    const bad = edited(grid, 1, 0, "Sales Growth Rate");
     expect(planError(() => app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid: bad })).code).toBe(
       "PLANNING_GRID_INVALID",
     );
@@ -248,8 +244,7 @@ describe("submit form", () => {
     const open = app.openForm({ formName: "Revenue Review" });
     const sub = open.subforms[0];
     if (!sub) throw new Error("no subform");
-    const grid = sub.grid.map((r) => [...r]);
-    (grid[1] as string[])[2] = "12600";
+    const grid = edited(sub.grid, 1, 2, "12600");
     expect(planError(() => app.submitForm({ formName: "Revenue Review", grid })).code).toBe(
       "PLANNING_REQUEST_INVALID",
     );
@@ -266,8 +261,7 @@ describe("submit form", () => {
   test("the journal (entered cells, then rules with their prompts) replayed on a fresh application rebuilds the same state", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = open.grid.map((r) => [...r]);
-    (grid[1] as string[])[1] = "15000";
+    const grid = edited(open.grid, 1, 1, "15000");
     const submitted = app.submitForm({
       formName: "Revenue Plan",
       pov: open.pov,

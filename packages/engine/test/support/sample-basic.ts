@@ -4,6 +4,13 @@
 /** The twelve months of the Year dimension, in outline order. */
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/** The Year dimension in outline order: the year, then each quarter followed by its months. */
+export const YEAR_OUTLINE = [
+  "Year",
+  ...["Qtr1", "Jan", "Feb", "Mar", "Qtr2", "Apr", "May", "Jun"],
+  ...["Qtr3", "Jul", "Aug", "Sep", "Qtr4", "Oct", "Nov", "Dec"],
+];
+
 /** East's five states, in outline order. */
 export const EAST_STATES = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
 
