@@ -349,23 +349,15 @@ describe("business rules as jobs", () => {
   });
 
   it("ends a job with an invalid prompt value with status 4, a failing rule with 1, the message in details", async () => {
-    const invalid = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
-      body: {
-        jobType: "Rules",
-        jobName: "CopyVersion",
-        parameters: { SrcVersion: "Nope", TgtVersion: "Working" },
-      },
-    });
+    const copyVersion = (SrcVersion: string, TgtVersion: string) =>
+      call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
+        body: { jobType: "Rules", jobName: "CopyVersion", parameters: { SrcVersion, TgtVersion } },
+      });
+    const invalid = await copyVersion("Nope", "Working");
     const bad = await pollJob(invalid.json.jobId);
     expect(bad.json).toMatchObject({ status: 4, descriptiveStatus: "Invalid Parameter" });
     expect(bad.json.details).toMatch(/Nope/);
-    const failing = await call("POST", "/HyperionPlanning/rest/v3/applications/Vision/jobs", {
-      body: {
-        jobType: "Rules",
-        jobName: "CopyVersion",
-        parameters: { SrcVersion: "Working", TgtVersion: "Working" },
-      },
-    });
+    const failing = await copyVersion("Working", "Working");
     const failed = await pollJob(failing.json.jobId);
     expect(failed.json).toMatchObject({ status: 1, descriptiveStatus: "Error" });
     expect(failed.json.details).toMatch(/Working/);

@@ -25,6 +25,15 @@ const exchanges = JSON.parse(
 
 type Kind = "string" | "number" | "boolean" | "array" | "string|null";
 
+/** A job's answer, launched or polled (api/v3/JobLaunchResponse.java). */
+const JOB_LAUNCH_FIELDS: Record<string, Kind> = {
+  status: "number",
+  jobId: "number",
+  jobName: "string",
+  descriptiveStatus: "string",
+  details: "string|null",
+};
+
 /** What pbj reads of each answer: `path` (`a[].b`) → JSON type, and the pbj class it is read into. */
 const READS: Record<string, { model: string; fields: Record<string, Kind> }> = {
   "createClient(versionCheck)": {
@@ -65,23 +74,11 @@ const READS: Record<string, { model: string; fields: Record<string, Kind> }> = {
   },
   "app.launchBusinessRule(AggregateData)": {
     model: "api/v3/JobLaunchResponse.java",
-    fields: {
-      status: "number",
-      jobId: "number",
-      jobName: "string",
-      descriptiveStatus: "string",
-      details: "string|null",
-    },
+    fields: JOB_LAUNCH_FIELDS,
   },
   "app.getJobStatus": {
     model: "api/v3/JobLaunchResponse.java (PbcsJobStatusImpl: PbcsJobStatusCode.valueOf(status))",
-    fields: {
-      status: "number",
-      jobId: "number",
-      jobName: "string",
-      descriptiveStatus: "string",
-      details: "string|null",
-    },
+    fields: JOB_LAUNCH_FIELDS,
   },
   "app.getMember(Entity)": {
     model: "client/impl/models/PbcsMemberPropertiesImpl.java",
