@@ -134,7 +134,7 @@ function progressOf(io: Io): Progress & { end(): void } {
   };
 }
 
-/** `--import-data FILE --into SNAPSHOT`: a data file replaces a snapshot's data (`@qibates/embedded`'s `cube-import.ts`). */
+/** `--import-data FILE --into SNAPSHOT`: a data file replaces a snapshot's data (`@qibates/embedded`'s `snapshot-import.ts`). */
 async function importMode(values: Record<string, string | boolean | undefined>, io: Io): Promise<number> {
   const file = values["import-data"];
   const into = values.into;

@@ -2,7 +2,7 @@ import { Cube, type CubeSnapshot } from "@qibates/engine";
 import { createSampleBasicCube, createVisionPlanning, sampleBasicScripts } from "@qibates/engine/demo";
 import { PlanningApplication } from "@qibates/engine/planning";
 import { familyOf, isConnector } from "@qibates/provider";
-import type { LoadedSnapshot } from "./cube-copy.ts";
+import type { LoadedSnapshot } from "./snapshot-files.ts";
 import { EssbaseApplication } from "./essbase-app.ts";
 import type { JournalOptions } from "./journal.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
@@ -133,7 +133,7 @@ export function planningSnapshotCopies(
   });
 }
 
-/** Builds the demo applications: each loads its newest snapshot and replays its journal after it. */
+/** Builds the demo applications: each loads its newest checkpoint and replays its journal after it. */
 export async function openEmbeddedApplications(
   store: EmbeddedStore,
   journal: Partial<JournalOptions> = {},

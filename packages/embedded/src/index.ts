@@ -24,8 +24,8 @@ export {
   type SnapshotManifest,
   sha256OfFile,
   writeCubeImage,
-} from "./cube-copy.ts";
-export { type ImportOptions, type ImportResult, importDataFile } from "./cube-import.ts";
+} from "./snapshot-files.ts";
+export { type ImportOptions, type ImportResult, importDataFile } from "./snapshot-import.ts";
 export { EssbaseApplication } from "./essbase-app.ts";
 export { GridWorkers } from "./grid-workers.ts";
 export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";

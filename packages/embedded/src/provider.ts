@@ -13,7 +13,7 @@ import type {
 import { ProviderError, type SliceScheduler } from "@qibates/provider";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { type EmbeddedAccess, EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
-import type { LoadedSnapshot } from "./cube-copy.ts";
+import type { LoadedSnapshot } from "./snapshot-files.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { type GridWorkerOptions, GridWorkers } from "./grid-workers.ts";
@@ -150,7 +150,7 @@ export class EmbeddedProvider implements Provider {
   static async open(
     options: EmbeddedProviderOptions & {
       catalogue?: { applications: EmbeddedApplications; servers: EmbeddedServers };
-      /** Snapshots (`cube-copy.ts`) served beside the demo applications, read and checked by the caller. */
+      /** Snapshots (`snapshot-files.ts`) served beside the demo applications, read and checked by the caller. */
       snapshots?: readonly LoadedSnapshot[];
     },
   ): Promise<EmbeddedProvider> {

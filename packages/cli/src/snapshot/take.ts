@@ -108,7 +108,7 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
-/** Takes a snapshot (see `cube-copy.ts` for the format); resumes a run that stopped before its end. */
+/** Takes a snapshot (see `snapshot-files.ts` for the format); resumes a run that stopped before its end. */
 export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   const served = o.name ?? o.application;
   const base = served.replace(FILE_SAFE, "_");

@@ -21,7 +21,7 @@ import {
   MANIFEST_FILE,
   type SnapshotManifest,
   sha256OfFile,
-} from "./cube-copy.ts";
+} from "./snapshot-files.ts";
 
 export interface ImportOptions {
   /** The snapshot folder (holding `manifest.json`) whose data the file replaces. */
