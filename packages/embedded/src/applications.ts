@@ -2,11 +2,11 @@ import { Cube, type CubeSnapshot } from "@qibates/engine";
 import { createSampleBasicCube, createVisionPlanning, sampleBasicScripts } from "@qibates/engine/demo";
 import { PlanningApplication } from "@qibates/engine/planning";
 import { familyOf, isConnector } from "@qibates/provider";
-import type { LoadedSnapshot } from "./snapshot-files.ts";
 import { EssbaseApplication } from "./essbase-app.ts";
 import type { JournalOptions } from "./journal.ts";
 import { PlanningDemoApplication } from "./planning-app.ts";
 import { SAMPLE_BASIC, VISION } from "./replica-bases.ts";
+import type { LoadedSnapshot } from "./snapshot-files.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 /** The applications of the embedded engine behind the demo provider addresses. */

@@ -7,6 +7,11 @@ export {
   OPEN_ACCESS,
 } from "./catalogue.ts";
 export { CHECKPOINT_FORMAT, CheckpointError, decodeCheckpoint, encodeCheckpoint } from "./checkpoint.ts";
+export { EssbaseApplication } from "./essbase-app.ts";
+export { GridWorkers } from "./grid-workers.ts";
+export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";
+export { PlanningDemoApplication } from "./planning-app.ts";
+export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
 export {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,
@@ -26,11 +31,6 @@ export {
   writeCubeImage,
 } from "./snapshot-files.ts";
 export { type ImportOptions, type ImportResult, importDataFile } from "./snapshot-import.ts";
-export { EssbaseApplication } from "./essbase-app.ts";
-export { GridWorkers } from "./grid-workers.ts";
-export { DEFAULT_JOURNAL_OPTIONS, type JournalLog, type JournalOptions } from "./journal.ts";
-export { PlanningDemoApplication } from "./planning-app.ts";
-export { EmbeddedProvider, type EmbeddedProviderOptions } from "./provider.ts";
 export type {
   CheckpointInfo,
   EmbeddedStore,

@@ -13,7 +13,6 @@ import type {
 import { ProviderError, type SliceScheduler } from "@qibates/provider";
 import { type EmbeddedApplications, openEmbeddedApplications } from "./applications.ts";
 import { type EmbeddedAccess, EmbeddedCatalogue, type EmbeddedServers } from "./catalogue.ts";
-import type { LoadedSnapshot } from "./snapshot-files.ts";
 import { engineCubeOf } from "./engine-cube.ts";
 import { EmbeddedEssbase } from "./essbase.ts";
 import { type GridWorkerOptions, GridWorkers } from "./grid-workers.ts";
@@ -21,6 +20,7 @@ import { DEFAULT_JOBS_PER_USER, DEFAULT_JOBS_TOTAL, JobQueue } from "./job-queue
 import type { JournalOptions } from "./journal.ts";
 import { EmbeddedPlanning } from "./planning.ts";
 import { DemoSessionViews } from "./session-views.ts";
+import type { LoadedSnapshot } from "./snapshot-files.ts";
 import type { EmbeddedStore } from "./store.ts";
 
 export interface EmbeddedProviderOptions {

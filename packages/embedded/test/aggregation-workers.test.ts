@@ -3,8 +3,8 @@ import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AggregationWorkers } from "../src/aggregation-workers.ts";
 import { snapshotCopies } from "../src/applications.ts";
-import type { LoadedSnapshot } from "../src/snapshot-files.ts";
 import { memoryStore } from "../src/memory-store.ts";
+import type { LoadedSnapshot } from "../src/snapshot-files.ts";
 
 /**
  * Aggregation on worker threads (`aggregation-workers.ts`, the engine's `cube/parallel.ts`): the same cube
