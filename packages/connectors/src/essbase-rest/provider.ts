@@ -139,14 +139,11 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   }
 
   async servers(session: ProviderSession) {
-    this.upstream(session);
-    return { servers: [{ name: ESSBASE_21C_SERVER }] };
+    return this.oneServer(session, ESSBASE_21C_SERVER);
   }
 
   private checkServer(server: string): void {
-    if (!same(server, ESSBASE_21C_SERVER)) {
-      throw serverUnknown(server);
-    }
+    this.checkOneServer(server, ESSBASE_21C_SERVER);
   }
 
   async applications(session: ProviderSession, server: string, sort: boolean) {

@@ -40,14 +40,7 @@ import type {
   RuleRef,
   SubmitFormInput,
 } from "@qibates/provider";
-import {
-  applicationUnknown,
-  cubeUnknown,
-  jobStillRunning,
-  oneLine,
-  ProviderError,
-  serverUnknown,
-} from "@qibates/provider";
+import { applicationUnknown, cubeUnknown, jobStillRunning, oneLine, ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -104,14 +97,11 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
   }
 
   async servers(session: ProviderSession) {
-    this.upstream(session);
-    return { servers: [{ name: PLANNING_REST_SERVER }] };
+    return this.oneServer(session, PLANNING_REST_SERVER);
   }
 
   private checkServer(server: string): void {
-    if (!same(server, PLANNING_REST_SERVER)) {
-      throw serverUnknown(server);
-    }
+    this.checkOneServer(server, PLANNING_REST_SERVER);
   }
 
   private async applicationNames(session: ProviderSession): Promise<string[]> {

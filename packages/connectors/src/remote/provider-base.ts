@@ -1,4 +1,5 @@
 import type { LoginInput, ProviderSession } from "@qibates/provider";
+import { serverUnknown } from "@qibates/provider";
 import { forwardingClient, type Upstreams } from "../net/upstream.ts";
 import { UpstreamSessions, type UpstreamState } from "./sessions.ts";
 
@@ -47,6 +48,17 @@ export abstract class RemoteProvider<S extends UpstreamState> {
 
   async logout(session: ProviderSession): Promise<void> {
     await this.sessions.end(session);
+  }
+
+  /** `nav/servers` of a connector whose address is one server, named `name` (Essbase 21c, Planning REST). */
+  protected oneServer(session: ProviderSession, name: string) {
+    this.upstream(session);
+    return { servers: [{ name }] };
+  }
+
+  /** `SERVER_UNKNOWN` unless `server` names the one server `name` of the connector's address (case aside). */
+  protected checkOneServer(server: string, name: string): void {
+    if (server.toLowerCase() !== name.toLowerCase()) throw serverUnknown(server);
   }
 
   /** The upstream session of an API session; `SESSION_LOST` when this node has none (restart, other node). */
