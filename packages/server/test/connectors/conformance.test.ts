@@ -16,7 +16,7 @@ import {
   type MoreExamples,
   PLANNING_EXAMPLE_LOGIN,
 } from "../support/contract-examples.ts";
-import { useWireServer } from "../support/process.ts";
+import { callApi, useWireServer } from "../support/process.ts";
 
 /**
  * One suite for every connector that reaches a real server, run end to end as a user runs it: the real server
@@ -391,14 +391,7 @@ describe("the differences this suite allows are the capability table's", () => {
 describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, connectors }) => {
   const running = useWireServer(endpoints);
 
-  async function api(path: string, body: unknown, connector: Connector) {
-    const res = await fetch(`${running.server.baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", qibateskey: running.key, connector },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Body };
-  }
+  const api = (path: string, body: unknown, connector: Connector) => callApi(running, path, body, connector);
 
   async function login(connector: Connector, providerAddress: string, username = "demo", password = "demo") {
     const path = connector === "pbcs" ? "/qibates/api/v2/action/loginpbcs" : "/qibates/api/v2/action/login";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useWireServer } from "../support/process.ts";
+import { callApi, useWireServer } from "../support/process.ts";
 
 /**
  * The essbase-stndln connector end to end, as a user runs it: the real server process with the Essbase REST
@@ -9,14 +9,8 @@ import { useWireServer } from "../support/process.ts";
  * documented examples, logins and refusals of every connector are in conformance.test.ts.
  */
 
-async function api(path: string, body: unknown, connector: string, method = "POST") {
-  const res = await fetch(`${running.server.baseUrl}${path}`, {
-    method,
-    headers: { "content-type": "application/json", qibateskey: running.key, connector },
-    ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const api = (path: string, body: unknown, connector: string, method = "POST") =>
+  callApi(running, path, body, connector, method);
 
 async function login(providerAddress: string, password = "demo") {
   return api(

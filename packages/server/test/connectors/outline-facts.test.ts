@@ -6,7 +6,7 @@ import { connectBody, enumMembersBody, leaf, requestXml, svList, svText } from "
 import { CONNECTOR_PROFILES, type Connector } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { discoverBody, envelope, post, rowsOf } from "../../../wire/test/support/xmla.ts";
-import { useWireServer } from "../support/process.ts";
+import { callApi, useWireServer } from "../support/process.ts";
 
 /**
  * One outline, one set of outline facts (issue 42, step 4): every dimension's generation and level names, and
@@ -290,14 +290,7 @@ describe("outline facts through the four wire endpoints", () => {
 });
 
 describe("outline facts through the five connectors, over HTTP to those endpoints", () => {
-  async function api(path: string, body: unknown, connector: Connector) {
-    const res = await fetch(`${running.server.baseUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", qibateskey: running.key, connector },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Body };
-  }
+  const api = (path: string, body: unknown, connector: Connector) => callApi(running, path, body, connector);
   async function login(connector: Connector): Promise<string> {
     const path = connector === "pbcs" ? "/qibates/api/v2/action/loginpbcs" : "/qibates/api/v2/action/login";
     const username = connector === "pbcs" ? "idcs-demo.demo" : "demo";

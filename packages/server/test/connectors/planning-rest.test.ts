@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useWireServer } from "../support/process.ts";
+import { callApi, useWireServer } from "../support/process.ts";
 
 /**
  * The pbcs and planning connectors end to end, as a user runs them: the real server process with every wire
@@ -10,14 +10,7 @@ import { useWireServer } from "../support/process.ts";
  * logins and refusals of every connector are in conformance.test.ts.
  */
 
-async function api(path: string, body: unknown, connector: string) {
-  const res = await fetch(`${running.server.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", qibateskey: running.key, connector },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const api = (path: string, body: unknown, connector: string) => callApi(running, path, body, connector);
 
 const loginPath = (connector: string) =>
   connector === "pbcs" ? "/qibates/api/v2/action/loginpbcs" : "/qibates/api/v2/action/login";

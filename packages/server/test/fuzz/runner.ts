@@ -25,33 +25,37 @@ export interface Answer {
   ms: number;
 }
 
-export interface Failure {
-  request: FuzzRequest;
+export interface Failure<R = FuzzRequest> {
+  request: R;
   status: number | null;
   reason: string;
   answer: string;
 }
 
-export interface FuzzSummary {
+/** What every fuzz run's summary holds, its requests being `R`s. */
+export interface RunSummary<R> {
   seed: number;
-  /** The demo key, left out of the printed requests. */
-  key: string;
   /** Requests the run was asked for (request `i` depends on the seed and this number). */
   planned: number;
   requests: number;
   byClass: Record<string, number>;
-  byStatus: Record<string, number>;
   byKind: Record<string, number>;
-  byOperation: Record<string, number>;
-  /** Error codes answered, with their count. */
-  byCode: Record<string, number>;
-  failures: Failure[];
-  /** Answers (and their operation) to the unchanged baselines, before the fuzzing. */
-  baselines: { operationId: string; what: string; status: number | null; code: string | null }[];
+  failures: Failure<R>[];
   healthChecks: number;
   healthFailures: string[];
   latency: { p50: number; p99: number; max: number };
   seconds: number;
+}
+
+export interface FuzzSummary extends RunSummary<FuzzRequest> {
+  /** The demo key, left out of the printed requests. */
+  key: string;
+  byStatus: Record<string, number>;
+  byOperation: Record<string, number>;
+  /** Error codes answered, with their count. */
+  byCode: Record<string, number>;
+  /** Answers (and their operation) to the unchanged baselines, before the fuzzing. */
+  baselines: { operationId: string; what: string; status: number | null; code: string | null }[];
 }
 
 export interface RunOptions<S = FuzzSummary> {
@@ -404,14 +408,6 @@ export async function health(base: URL, prefix: string): Promise<string | null> 
   return null;
 }
 
-/** What every fuzz run's summary counts of its health checks, latencies and time. */
-interface RunTotals {
-  healthChecks: number;
-  healthFailures: string[];
-  latency: { p50: number; p99: number; max: number };
-  seconds: number;
-}
-
 /** Adds one to `m[k]`. */
 export function tally(m: Record<string, number>, k: string): void {
   m[k] = (m[k] ?? 0) + 1;
@@ -422,7 +418,7 @@ export function tally(m: Record<string, number>, k: string): void {
  * sends and judges request `index` when its turn comes); `beforeBatch` runs before each batch, `GET
  * {prefix}/health` on a new connection after it (a failure recorded in `summary`), then `options.progress`.
  */
-export async function runBatches<S extends RunTotals>(
+export async function runBatches<S extends RunSummary<unknown>>(
   indexes: number[],
   options: Pick<RunOptions<S>, "batch" | "concurrency" | "progress">,
   run: { base: URL; prefix: string; summary: S; beforeBatch?: () => Promise<void> },
@@ -447,7 +443,7 @@ export async function runBatches<S extends RunTotals>(
 }
 
 /** Ends a run: the agent's sockets closed, the latencies' percentiles and the run's seconds in `summary`. */
-export function endRun<S extends RunTotals>(
+export function endRun<S extends RunSummary<unknown>>(
   summary: S,
   agent: http.Agent,
   latencies: number[],

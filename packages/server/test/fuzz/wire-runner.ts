@@ -5,29 +5,20 @@
  */
 import http from "node:http";
 import type { FuzzRequest } from "./fuzzer.ts";
-import { endRun, formatRequest, type RunOptions, runBatches, send, tally } from "./runner.ts";
+import {
+  endRun,
+  formatRequest,
+  type RunOptions,
+  type RunSummary,
+  runBatches,
+  send,
+  tally,
+} from "./runner.ts";
 import { judgeWire, type WireContext, WireFuzzer, type WireRequest } from "./wire-fuzzer.ts";
 
-export interface WireFailure {
-  request: WireRequest;
-  status: number | null;
-  reason: string;
-  answer: string;
-}
-
-export interface WireSummary {
-  seed: number;
-  planned: number;
-  requests: number;
-  byClass: Record<string, number>;
+export interface WireSummary extends RunSummary<WireRequest> {
   byProtocol: Record<string, number>;
-  byKind: Record<string, number>;
-  failures: WireFailure[];
   baselineStatuses: { operationId: string; status: number | null }[];
-  healthChecks: number;
-  healthFailures: string[];
-  latency: { p50: number; p99: number; max: number };
-  seconds: number;
 }
 
 const asFuzzRequest = (r: WireRequest): FuzzRequest => ({

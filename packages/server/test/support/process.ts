@@ -132,6 +132,25 @@ export function useWireServer(endpoints: string): RunningServer {
   return running;
 }
 
+/**
+ * A call of the API of `running` with its demo key as `connector`: `method` at `path`, with `body` as JSON when
+ * POST; the answer's status and JSON body.
+ */
+export async function callApi(
+  running: RunningServer,
+  path: string,
+  body: unknown,
+  connector: string,
+  method = "POST",
+) {
+  const res = await fetch(`${running.server.baseUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json", qibateskey: running.key, connector },
+    ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
 /** Logs demo in to the demo's Essbase (connector essbase) through `client`: the session's loginid. */
 export async function demoLogin(client: QibatesClient): Promise<string> {
   const { data, error } = await client.POST("/action/login", {
