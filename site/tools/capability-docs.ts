@@ -293,7 +293,7 @@ export function capabilityHeading(locale: DocLocale): string {
  */
 export const blockStart = (name: string, mdx = false) =>
   comment(
-    `generated:${name} from the capability table: run packages/connectors/scripts/write-capability-docs.ts`,
+    `generated:${name} from the capability table: run site/scripts/write-capability-docs.ts`,
     mdx,
   );
 export const blockEnd = (name: string, mdx = false) => comment(`end generated:${name}`, mdx);
