@@ -292,10 +292,7 @@ export function capabilityHeading(locale: DocLocale): string {
  * (MDX has no HTML comments); Docusaurus shows neither.
  */
 export const blockStart = (name: string, mdx = false) =>
-  comment(
-    `generated:${name} from the capability table: run site/scripts/write-capability-docs.ts`,
-    mdx,
-  );
+  comment(`generated:${name} from the capability table: run site/scripts/write-capability-docs.ts`, mdx);
 export const blockEnd = (name: string, mdx = false) => comment(`end generated:${name}`, mdx);
 const comment = (text: string, mdx: boolean) => (mdx ? `{/* ${text} */}` : `<!-- ${text} -->`);
 
