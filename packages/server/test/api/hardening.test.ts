@@ -83,26 +83,23 @@ function postHead(path: string, headers: Record<string, string | number>): strin
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
 
+/** A raw `action/refresh` of connector essbase whose body is `body`, gzipped JSON, with `headers` besides. */
+function gzipRefresh(port: number, body: Buffer, headers: Record<string, string | number>) {
+  const head = postHead("action/refresh", {
+    "content-type": "application/json",
+    "content-encoding": "gzip",
+    ...headers,
+    connector: "essbase",
+  });
+  return rawRequest(port, Buffer.concat([Buffer.from(head), body]));
+}
+
 /** 9.5 KB of gzip that unpacks to 10 MiB of `[`. */
 const BOMB = gzipSync(Buffer.alloc(10 * 1024 * 1024, "["), { level: 9 });
 
 describe("the key is checked before the body is read", () => {
   const bogusBomb = (port: number, body: Buffer) =>
-    rawRequest(
-      port,
-      Buffer.concat([
-        Buffer.from(
-          postHead("action/refresh", {
-            "content-type": "application/json",
-            "content-encoding": "gzip",
-            "content-length": BOMB.length,
-            qibateskey: "qb_made-up-key",
-            connector: "essbase",
-          }),
-        ),
-        body,
-      ]),
-    );
+    gzipRefresh(port, body, { "content-length": BOMB.length, qibateskey: "qb_made-up-key" });
 
   it("answers a bogus key 401 without waiting for a gzip bomb's body", async () => {
     const { port } = await listen();
@@ -133,23 +130,12 @@ describe("the key is checked before the body is read", () => {
   it("unpacks a grid call's body only for a verified key, and refuses JSON nested too deep", async () => {
     const { port, key } = await listen();
     const small = gzipSync(Buffer.alloc(1024 * 1024, "["));
-    const answer = await rawRequest(
-      port,
-      Buffer.concat([
-        Buffer.from(
-          postHead("action/refresh", {
-            "content-type": "application/json",
-            "content-encoding": "gzip",
-            "content-length": small.length,
-            "accept-language": "fr-FR",
-            qibateskey: key,
-            connector: "essbase",
-            connection: "close",
-          }),
-        ),
-        small,
-      ]),
-    );
+    const answer = await gzipRefresh(port, small, {
+      "content-length": small.length,
+      "accept-language": "fr-FR",
+      qibateskey: key,
+      connection: "close",
+    });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({
       code: "QB_ERR_JSON_MALFORMED",
