@@ -2,6 +2,7 @@ import { MDX_FUNCTION_DESCRIPTIONS } from "@qibates/engine/mdx";
 import { child, type XmlElement } from "@qibates/protocols/xml";
 import { type RequestType, schemaRowsetRestrictions } from "@qibates/protocols/xmla";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEASURES_OUTLINE } from "../../engine/test/support/sample-basic.ts";
 import {
   discoverBody,
   envelope,
@@ -126,24 +127,7 @@ describe("Discover on Sample.Basic", () => {
   it("MDSCHEMA_MEASURES: the accounts members, formulas calculated, time balance unknown, the others summed", async () => {
     const rows = rowsOf(await discover("MDSCHEMA_MEASURES", { CUBE_NAME: "Basic" }));
     const of = (name: string) => rows.find((r) => r.MEASURE_NAME === name);
-    expect(rows.map((r) => r.MEASURE_NAME)).toEqual([
-      "Profit",
-      "Margin",
-      "Sales",
-      "COGS",
-      "Total Expenses",
-      "Marketing",
-      "Payroll",
-      "Misc",
-      "Inventory",
-      "Opening Inventory",
-      "Additions",
-      "Ending Inventory",
-      "Ratios",
-      "Margin %",
-      "Profit %",
-      "Profit per Ounce",
-    ]);
+    expect(rows.map((r) => r.MEASURE_NAME)).toEqual(MEASURES_OUTLINE);
     expect([of("Sales")?.MEASURE_UNIQUE_NAME, of("Sales")?.MEASURE_AGGREGATOR]).toEqual([
       "[Measures].[Sales]",
       "1",

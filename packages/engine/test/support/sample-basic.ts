@@ -11,8 +11,25 @@ export const YEAR_OUTLINE = [
   ...["Qtr3", "Jul", "Aug", "Sep", "Qtr4", "Oct", "Nov", "Dec"],
 ];
 
+/** The Measures dimension's members under its top, in outline order. */
+export const MEASURES_OUTLINE = [
+  ...["Profit", "Margin", "Sales", "COGS", "Total Expenses", "Marketing", "Payroll", "Misc"],
+  ...["Inventory", "Opening Inventory", "Additions", "Ending Inventory"],
+  ...["Ratios", "Margin %", "Profit %", "Profit per Ounce"],
+];
+
 /** East's five states, in outline order. */
 export const EAST_STATES = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
+
+/** Jan, Feb and Mar Actual Cola Sales of East's states and of East (the published figures), as a grid's rows. */
+export const EAST_COLA_SALES_Q1 = [
+  ["New York", "36", "32", "39"],
+  ["Massachusetts", "24", "9", "14"],
+  ["Florida", "37", "29", "37"],
+  ["Connecticut", "0", "5", "11"],
+  ["New Hampshire", "12", "10", "11"],
+  ["East", "109", "85", "112"],
+];
 
 /** Each Major Market (the Market members with that UDA, outline order) with its Jul Cola Sales and Profit. */
 export const MAJOR_MARKETS_JUL_COLA: [market: string, sales: number, profit: number][] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONTHS } from "../../../embedded/test/support/sample-basic.ts";
+import { EAST_COLA_SALES_Q1 } from "../../../engine/test/support/sample-basic.ts";
 import { startTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -139,14 +140,7 @@ describe("ad hoc grid on Sample.Basic", () => {
     const r = await call("action/zoomin", { grid: colaEast, cells: [{ row: 2, column: 0 }] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const rows = r.body.grid.slice(2).map((row: string[]) => [row[0]?.trim(), ...row.slice(1)]);
-    expect(rows).toEqual([
-      ["New York", "36", "32", "39"],
-      ["Massachusetts", "24", "9", "14"],
-      ["Florida", "37", "29", "37"],
-      ["Connecticut", "0", "5", "11"],
-      ["New Hampshire", "12", "10", "11"],
-      ["East", "109", "85", "112"],
-    ]);
+    expect(rows).toEqual(EAST_COLA_SALES_Q1);
   });
 
   it("zooms with the mode of the settings, and zooms out again", async () => {
