@@ -65,6 +65,20 @@ export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {
   };
 }
 
+/** `s` with no row or column suppressed: a layout read over the outline alone must keep every cell. */
+export function unsuppressed(s: ResolvedGridSettings): ResolvedGridSettings {
+  return {
+    ...s,
+    suppressMissingRows: false,
+    suppressZeroRows: false,
+    suppressUnderscoreRows: false,
+    suppressNoAccessRows: false,
+    suppressMissingColumns: false,
+    suppressZeroColumns: false,
+    suppressNoAccessColumns: false,
+  };
+}
+
 /** A sheet cell as the slice carries it. */
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -133,32 +147,52 @@ export function sheetOf(grid: RestGrid): { cells: string[][]; types: string[][] 
 }
 
 /**
+ * Whether an operation laid out locally (over the remote outline, without data) is the server's answer: the
+ * same shape, the same text in every cell that is not data, and data exactly where the server put data.
+ */
+export function sameLayout(local: GridResponse, upstream: { cells: string[][]; types: string[][] }): boolean {
+  const { cells, types } = upstream;
+  if (local.grid.length !== cells.length) return false;
+  for (let r = 0; r < cells.length; r++) {
+    const row = cells[r] as string[];
+    const typeRow = types[r] as string[];
+    const localRow = local.grid[r] as string[];
+    const kindRow = local.kinds[r] as CellKind[];
+    if (localRow.length !== row.length) return false;
+    for (let c = 0; c < row.length; c++) {
+      const kind = kindRow[c];
+      const isData = kind === "data" || kind === "missing" || kind === "noaccess";
+      if (typeRow[c] === CELL_TYPE.data) {
+        if (!isData) return false;
+      } else if (isData || localRow[c] !== row[c]) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * The engine's answer for an upstream sheet: the layout, kinds and labels are read with the engine's rules
- * over the remote outline (data left out), then each data cell takes the server's value.
+ * over the remote outline (data left out), then each data cell takes the server's value. `expected`, the same
+ * operation laid out locally while the server worked on it, stands for that reading when the server answered
+ * exactly its layout ({@link sameLayout}): the sheet is then not read a second time.
  */
 export function answerOf(
   outline: Outline,
   upstream: { cells: string[][]; types: string[][] },
   settings: ResolvedGridSettings,
   sent: { rows: number; columns: number },
+  expected: GridResponse | null = null,
 ): GridResponse {
-  // Nothing suppressed: the layout must stay the server's, cell for cell.
-  const layoutSettings = {
-    ...settings,
-    suppressMissingRows: false,
-    suppressZeroRows: false,
-    suppressUnderscoreRows: false,
-    suppressNoAccessRows: false,
-    suppressMissingColumns: false,
-    suppressZeroColumns: false,
-    suppressNoAccessColumns: false,
-  };
-  const local = runGridOperation(layoutSource(outline), {
-    action: "refresh",
-    grid: upstream.cells,
-    settings: layoutSettings,
-    aliasTable: settings.aliasTable,
-  });
+  const local =
+    expected && sameLayout(expected, upstream)
+      ? expected
+      : runGridOperation(layoutSource(outline), {
+          action: "refresh",
+          grid: upstream.cells,
+          // Nothing suppressed: the layout must stay the server's, cell for cell.
+          settings: unsuppressed(settings),
+          aliasTable: settings.aliasTable,
+        });
   const sameShape =
     local.grid.length === upstream.cells.length &&
     local.grid.every((row, r) => row.length === (upstream.cells[r]?.length ?? 0));

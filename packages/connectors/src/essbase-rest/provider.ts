@@ -1,5 +1,10 @@
 import type { components } from "@qibates/client/schema";
-import { type ResolvedGridSettings, resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import {
+  type GridResponse,
+  type ResolvedGridSettings,
+  resolveSettings,
+  runGridOperation,
+} from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import type { RemoteOutline } from "@qibates/grid-bridge";
 import {
@@ -197,6 +202,18 @@ function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
 }
 
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
+
+/** Whether a grid's data may take rows or columns out of its layout (missing, zero or no-access suppression). */
+function suppressesData(s: ResolvedGridSettings): boolean {
+  return (
+    s.suppressMissingRows ||
+    s.suppressZeroRows ||
+    s.suppressNoAccessRows ||
+    s.suppressMissingColumns ||
+    s.suppressZeroColumns ||
+    s.suppressNoAccessColumns
+  );
+}
 
 class EssbaseRestOperations implements EssbaseOperations {
   constructor(
@@ -459,13 +476,23 @@ class EssbaseRestOperations implements EssbaseOperations {
     return { ...own, resolved: { ...own.resolved, substitutionVariables } };
   }
 
-  /** Posts one grid operation and reads the answer back as the API's grid. */
+  /**
+   * Posts one grid operation and reads the answer back as the API's grid. `expect` lays the same operation out
+   * locally, while the server works on it: when the server answers that layout, its sheet is not read again
+   * (`answerOf`).
+   */
   private async post(
     session: ProviderSession,
     cube: { path: string; remote: RemoteOutline },
     s: ResolvedGridSettings,
     sheet: readonly (readonly unknown[])[],
-    operation: { action: string; ranges?: number[][]; coordinates?: number[]; dirty?: number[] },
+    operation: {
+      action: string;
+      ranges?: number[][];
+      coordinates?: number[];
+      dirty?: number[];
+      expect?: () => GridResponse | null;
+    },
     /** The sheet the caller sent, when `sheet` is a layout made from it (what the caller must clear). */
     original: readonly (readonly unknown[])[] = sheet,
   ) {
@@ -473,18 +500,20 @@ class EssbaseRestOperations implements EssbaseOperations {
     await this.preferences(session, s);
     const grid = restGridOf(cube.remote.outline, sheet, s);
     if (operation.dirty) grid.slice.dirtyCells = operation.dirty;
-    const answer = await client.post<RestGrid>(`${cube.path}/grid`, {
+    const pending = client.post<RestGrid>(`${cube.path}/grid`, {
       grid,
       action: operation.action,
       ...(s.aliasTable ? { alias: s.aliasTable } : {}),
       ...(operation.ranges ? { ranges: operation.ranges } : {}),
       ...(operation.coordinates ? { coordinates: operation.coordinates } : {}),
     });
+    const expected = operation.expect?.() ?? null;
+    const answer = await pending;
     const read = sheetOf(answer);
     if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
     const sent = { rows: original.length, columns: original.reduce((w, r) => Math.max(w, r.length), 0) };
     try {
-      return answerOf(cube.remote.outline, read, s, sent);
+      return answerOf(cube.remote.outline, read, s, sent, expected);
     } catch (e) {
       engineError(e);
     }
@@ -511,7 +540,10 @@ class EssbaseRestOperations implements EssbaseOperations {
       if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
       r = answerOf(outline, read, resolved, { rows: 0, columns: 0 });
     } else if (call.action === "refresh" || call.action === "initgrid") {
-      r = await this.post(session, cube, resolved, sheet, { action: "refresh" });
+      r = await this.post(session, cube, resolved, sheet, {
+        action: "refresh",
+        expect: () => this.expected(outline, resolved, aliasTable, call),
+      });
     } else if (
       (call.action === "zoomin" && !REST_ZOOM.has(resolved.zoomInPreference)) ||
       call.action === "pivot" ||
@@ -522,12 +554,20 @@ class EssbaseRestOperations implements EssbaseOperations {
         ...call,
         input: { ...call.input, grid: sheet },
       } as GridCall);
-      r = await this.post(session, cube, resolved, local, { action: "refresh" }, sheet);
+      r = await this.post(
+        session,
+        cube,
+        resolved,
+        local.grid,
+        { action: "refresh", expect: () => (suppressesData(resolved) ? null : local) },
+        sheet,
+      );
     } else {
       const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
       r = await this.post(session, cube, resolved, sheet, {
         action: call.action,
         ranges: cells.map((c) => [c.row, c.column, 1, 1]),
+        expect: () => this.expected(outline, resolved, aliasTable, call),
       });
     }
     return valueAnswer(gridAnswer(r));
@@ -539,7 +579,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     settings: ResolvedGridSettings,
     aliasTable: string | null,
     call: GridCall,
-  ): string[][] {
+  ): GridResponse {
     const request = gridRequestOf(
       outline,
       { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
@@ -547,9 +587,28 @@ class EssbaseRestOperations implements EssbaseOperations {
       call,
     );
     try {
-      return runGridOperation(layoutSource(outline), request).grid;
+      return runGridOperation(layoutSource(outline), request);
     } catch (e) {
       engineError(e);
+    }
+  }
+
+  /**
+   * The operation the server is asked to do, laid out locally over the outline (`post`'s `expect`); none when
+   * the server's data may take rows or columns out (suppression), or when the engine refuses the operation
+   * (the server's answer says what it does).
+   */
+  private expected(
+    outline: RemoteOutline["outline"],
+    settings: ResolvedGridSettings,
+    aliasTable: string | null,
+    call: GridCall,
+  ): GridResponse | null {
+    if (suppressesData(settings)) return null;
+    try {
+      return runGridOperation(layoutSource(outline), gridRequestOf(outline, settings, aliasTable, call));
+    } catch {
+      return null;
     }
   }
 

@@ -1,0 +1,78 @@
+import { Outline } from "@qibates/engine";
+import { sampleBasicOutline } from "@qibates/engine/demo";
+import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import { CELL_TYPE } from "@qibates/protocols/essbase-rest";
+import { describe, expect, it } from "vitest";
+import { answerOf, sameLayout } from "../src/essbase-rest/grid.ts";
+import { layoutSource } from "../src/grid-bridge/remote-layout.ts";
+
+/**
+ * `answerOf` with the operation laid out locally (`expected`): used only when the server answered exactly that
+ * layout, and then the same answer as reading the server's sheet again.
+ */
+const outline = new Outline(sampleBasicOutline);
+const settings = resolveSettings({}, null);
+const zoom = () =>
+  runGridOperation(layoutSource(outline), {
+    action: "zoomin",
+    grid: [
+      ["", "Measures"],
+      ["Market", ""],
+    ],
+    cells: [{ row: 1, column: 0 }],
+    settings,
+    aliasTable: null,
+  });
+
+/** A server's answer to the zoom: its cells with Essbase's types, data cells holding `value`. */
+function serverAnswer(value: string) {
+  const local = zoom();
+  const cells = local.grid.map((row, r) =>
+    row.map((text, c) => (["data", "missing"].includes(local.kinds[r]?.[c] ?? "") ? value : text)),
+  );
+  const types = local.kinds.map((row) =>
+    row.map((k) =>
+      k === "data" || k === "missing"
+        ? CELL_TYPE.data
+        : k === "blank" || k === "corner"
+          ? CELL_TYPE.blank
+          : CELL_TYPE.member,
+    ),
+  );
+  return { cells, types };
+}
+
+describe("answerOf with a local layout", () => {
+  const sent = { rows: 2, columns: 2 };
+
+  it("answers as reading the server's sheet again when the server answered the local layout", () => {
+    const upstream = serverAnswer("105522.0");
+    const expected = zoom();
+    expect(sameLayout(expected, upstream)).toBe(true);
+    const read = answerOf(outline, serverAnswer("105522.0"), settings, sent);
+    const reused = answerOf(outline, upstream, settings, sent, expected);
+    expect(reused.grid).toEqual(read.grid);
+    expect(reused.kinds).toEqual(read.kinds);
+    expect(reused.writable).toEqual(read.writable);
+    expect(reused.placements).toEqual(read.placements);
+    expect([reused.headerRows, reused.leftColumns]).toEqual([read.headerRows, read.leftColumns]);
+    expect(reused.grid[2]?.[1]).toBe("105522");
+  });
+
+  it("reads the server's sheet when it differs from the local layout", () => {
+    const upstream = serverAnswer("#Missing");
+    // The server named another member in a row header: the local layout is not its answer.
+    (upstream.cells[2] as string[])[0] = "East";
+    const expected = zoom();
+    expect(sameLayout(expected, upstream)).toBe(false);
+    const answer = answerOf(outline, upstream, settings, sent, expected);
+    expect(answer.grid[2]?.[0]?.trim()).toBe("East");
+    expect(answer).toEqual(answerOf(outline, upstream, settings, sent));
+  });
+
+  it("reads the server's sheet when a data cell of the local layout is not data on the server", () => {
+    const upstream = serverAnswer("#Missing");
+    (upstream.types[2] as string[])[1] = CELL_TYPE.blank;
+    expect(sameLayout(zoom(), upstream)).toBe(false);
+  });
+});
