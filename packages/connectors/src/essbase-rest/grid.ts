@@ -172,27 +172,27 @@ export function sameLayout(local: GridResponse, upstream: { cells: string[][]; t
 
 /**
  * The engine's answer for an upstream sheet: the layout, kinds and labels are read with the engine's rules
- * over the remote outline (data left out), then each data cell takes the server's value. `expected`, the same
- * operation laid out locally while the server worked on it, stands for that reading when the server answered
- * exactly its layout ({@link sameLayout}): the sheet is then not read a second time.
+ * over the remote outline (data left out), then each data cell takes the server's value. `laidOut`, the same
+ * operation laid out locally while the server worked on it and found to be the server's layout
+ * ({@link sameLayout}), stands for that reading: the sheet is then not read a second time (its grid and kinds
+ * are filled in place).
  */
 export function answerOf(
   outline: Outline,
   upstream: { cells: string[][]; types: string[][] },
   settings: ResolvedGridSettings,
   sent: { rows: number; columns: number },
-  expected: GridResponse | null = null,
+  laidOut: GridResponse | null = null,
 ): GridResponse {
   const local =
-    expected && sameLayout(expected, upstream)
-      ? expected
-      : runGridOperation(layoutSource(outline), {
-          action: "refresh",
-          grid: upstream.cells,
-          // Nothing suppressed: the layout must stay the server's, cell for cell.
-          settings: unsuppressed(settings),
-          aliasTable: settings.aliasTable,
-        });
+    laidOut ??
+    runGridOperation(layoutSource(outline), {
+      action: "refresh",
+      grid: upstream.cells,
+      // Nothing suppressed: the layout must stay the server's, cell for cell.
+      settings: unsuppressed(settings),
+      aliasTable: settings.aliasTable,
+    });
   const sameShape =
     local.grid.length === upstream.cells.length &&
     local.grid.every((row, r) => row.length === (upstream.cells[r]?.length ?? 0));

@@ -58,7 +58,7 @@ import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { EssbaseRestClient } from "./client.ts";
-import { answerOf, restGridOf, restPreferences, sheetOf } from "./grid.ts";
+import { answerOf, restGridOf, restPreferences, sameLayout, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
 import { readRemoteOutline } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
@@ -92,7 +92,18 @@ interface UpstreamSession {
   outlines: OutlineCache<RemoteOutline>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
+  /**
+   * Grid answers in a row that were not the layout expected locally (`post`'s `expect`), and calls since
+   * expecting was paused: past {@link EXPECT_MISSES}, a layout is expected only every {@link EXPECT_RETRY}th call.
+   */
+  layoutMisses: number;
+  layoutSkipped: number;
 }
+
+/** Answers in a row not laid out as expected after which a session stops laying out in advance… */
+const EXPECT_MISSES = 2;
+/** …but for one call in this many, to notice when the server's answers match again. */
+const EXPECT_RETRY = 16;
 
 const enc = encodeURIComponent;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -132,7 +143,13 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new EssbaseRestClient(this.upstreams, restBase(input.address), input);
     await client.login();
-    return { client, outlines: new OutlineCache(this.options.outlineTtlMs), cubes: new Map() };
+    return {
+      client,
+      outlines: new OutlineCache(this.options.outlineTtlMs),
+      cubes: new Map(),
+      layoutMisses: 0,
+      layoutSkipped: 0,
+    };
   }
 
   /** The cube's outline, read once per session (and again after `outlineTtlMs`). */
@@ -203,16 +220,22 @@ function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
 
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
 
-/** Whether a grid's data may take rows or columns out of its layout (missing, zero or no-access suppression). */
-function suppressesData(s: ResolvedGridSettings): boolean {
-  return (
+/**
+ * Whether the server's answer may be the layout the engine makes locally without data: not when its data may
+ * take rows or columns out (missing, zero or no-access suppression), nor when it labels members otherwise (a
+ * call without an alias table leaves the server's session at its own, `Default`: the answer then shows aliases
+ * where the cube has some, and the connector writes names).
+ */
+function labelledAsServer(remote: RemoteOutline, s: ResolvedGridSettings): boolean {
+  const suppresses =
     s.suppressMissingRows ||
     s.suppressZeroRows ||
     s.suppressNoAccessRows ||
     s.suppressMissingColumns ||
     s.suppressZeroColumns ||
-    s.suppressNoAccessColumns
-  );
+    s.suppressNoAccessColumns;
+  const labels = s.aliasTable === null ? remote.aliasTables.length === 0 : s.memberDisplay === "alias";
+  return !suppresses && labels;
 }
 
 class EssbaseRestOperations implements EssbaseOperations {
@@ -496,7 +519,8 @@ class EssbaseRestOperations implements EssbaseOperations {
     /** The sheet the caller sent, when `sheet` is a layout made from it (what the caller must clear). */
     original: readonly (readonly unknown[])[] = sheet,
   ) {
-    const { client } = this.p.upstream(session);
+    const upstream = this.p.upstream(session);
+    const { client } = upstream;
     await this.preferences(session, s);
     const grid = restGridOf(cube.remote.outline, sheet, s);
     if (operation.dirty) grid.slice.dirtyCells = operation.dirty;
@@ -507,13 +531,21 @@ class EssbaseRestOperations implements EssbaseOperations {
       ...(operation.ranges ? { ranges: operation.ranges } : {}),
       ...(operation.coordinates ? { coordinates: operation.coordinates } : {}),
     });
-    const expected = operation.expect?.() ?? null;
+    const expecting =
+      operation.expect !== undefined &&
+      (upstream.layoutMisses < EXPECT_MISSES || ++upstream.layoutSkipped % EXPECT_RETRY === 0);
+    const expected = expecting ? operation.expect?.() : null;
     const answer = await pending;
     const read = sheetOf(answer);
     if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
     const sent = { rows: original.length, columns: original.reduce((w, r) => Math.max(w, r.length), 0) };
+    const laidOut = expected && sameLayout(expected, read) ? expected : null;
+    if (expected) {
+      upstream.layoutMisses = laidOut ? 0 : upstream.layoutMisses + 1;
+      upstream.layoutSkipped = 0;
+    }
     try {
-      return answerOf(cube.remote.outline, read, s, sent, expected);
+      return answerOf(cube.remote.outline, read, s, sent, laidOut);
     } catch (e) {
       engineError(e);
     }
@@ -542,7 +574,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     } else if (call.action === "refresh" || call.action === "initgrid") {
       r = await this.post(session, cube, resolved, sheet, {
         action: "refresh",
-        expect: () => this.expected(outline, resolved, aliasTable, call),
+        expect: () => this.expected(cube.remote, resolved, aliasTable, call),
       });
     } else if (
       (call.action === "zoomin" && !REST_ZOOM.has(resolved.zoomInPreference)) ||
@@ -559,7 +591,7 @@ class EssbaseRestOperations implements EssbaseOperations {
         cube,
         resolved,
         local.grid,
-        { action: "refresh", expect: () => (suppressesData(resolved) ? null : local) },
+        { action: "refresh", expect: () => (labelledAsServer(cube.remote, resolved) ? local : null) },
         sheet,
       );
     } else {
@@ -567,7 +599,7 @@ class EssbaseRestOperations implements EssbaseOperations {
       r = await this.post(session, cube, resolved, sheet, {
         action: call.action,
         ranges: cells.map((c) => [c.row, c.column, 1, 1]),
-        expect: () => this.expected(outline, resolved, aliasTable, call),
+        expect: () => this.expected(cube.remote, resolved, aliasTable, call),
       });
     }
     return valueAnswer(gridAnswer(r));
@@ -595,16 +627,17 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   /**
    * The operation the server is asked to do, laid out locally over the outline (`post`'s `expect`); none when
-   * the server's data may take rows or columns out (suppression), or when the engine refuses the operation
-   * (the server's answer says what it does).
+   * its answer is not expected to be that layout ({@link labelledAsServer}), or when the engine refuses the
+   * operation (the server's answer says what it does).
    */
   private expected(
-    outline: RemoteOutline["outline"],
+    remote: RemoteOutline,
     settings: ResolvedGridSettings,
     aliasTable: string | null,
     call: GridCall,
   ): GridResponse | null {
-    if (suppressesData(settings)) return null;
+    if (!labelledAsServer(remote, settings)) return null;
+    const outline = remote.outline;
     try {
       return runGridOperation(layoutSource(outline), gridRequestOf(outline, settings, aliasTable, call));
     } catch {
