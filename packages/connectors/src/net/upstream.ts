@@ -58,6 +58,8 @@ export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's length in bytes, as read (counted once, where its chunks arrive). */
+  bytes?: number;
   /** The request's secrets (its `secrets`, its Basic credentials), masked wherever the answer is logged. */
   secrets?: readonly string[];
 }
@@ -269,7 +271,7 @@ export class Upstreams {
           },
           onComplete: () => {
             const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers, body: body.toString("utf8") });
+            resolve({ status, headers, body: body.toString("utf8"), bytes: size });
           },
           onError: (e: Error) => reject(e),
         } as unknown as Parameters<Pool["dispatch"]>[1],

@@ -49,7 +49,7 @@ export abstract class RemoteClient implements ListedClient {
   /** One request through the network rules; its answer's bytes counted. */
   protected async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
     const answer = await this.upstreams.request(url, init);
-    this.bytesRead += Buffer.byteLength(answer.body);
+    this.bytesRead += answer.bytes ?? Buffer.byteLength(answer.body);
     return answer;
   }
 
