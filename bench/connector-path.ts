@@ -10,6 +10,7 @@
  *   npx tsx bench/connector-path.ts [--rounds 400] [--zoom-rounds 15] [--write]
  */
 import { appendFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
@@ -72,12 +73,20 @@ function summary(r: Row) {
     demoP50: f(percentile(d, 50)),
     wireP50: f(percentile(w, 50)),
     addedP50: f(percentile(w, 50) - percentile(d, 50)),
+    ratioP50: f(percentile(w, 50) / percentile(d, 50)),
     demoP99: f(percentile(d, 99)),
     wireP99: f(percentile(w, 99)),
   };
 }
 
+/** The load average (1, 5, 15 min), as the machine's share of the run: figures are compared within one run. */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+
 async function main() {
+  const loadBefore = load();
   const sample = await openConnectorHarness();
   const rows: Row[] = [];
   try {
@@ -143,19 +152,20 @@ async function main() {
 
   const table = rows.map(summary);
   const lines = [
-    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | demo p99 (ms) | connector p99 (ms) |",
-    "|---|---|---|---|---|---|---|",
+    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | connector / demo at p50 | demo p99 (ms) | connector p99 (ms) |",
+    "|---|---|---|---|---|---|---|---|",
     ...table.map(
       (t) =>
-        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.demoP99} | ${t.wireP99} |`,
+        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} |`,
     ),
   ];
-  process.stdout.write(`${lines.join("\n")}\n`);
+  const machine = `Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end`;
+  process.stdout.write(`${lines.join("\n")}\n${machine}\n`);
   if (WRITE) {
     const file = join(dirname(fileURLToPath(import.meta.url)), "results", "connector-path.md");
     appendFileSync(
       file,
-      `\n## ${new Date().toISOString()} — npx tsx bench/connector-path.ts --rounds ${ROUNDS} --zoom-rounds ${ZOOM_ROUNDS}\n\n${lines.join("\n")}\n`,
+      `\n## ${new Date().toISOString()} — npx tsx bench/connector-path.ts --rounds ${ROUNDS} --zoom-rounds ${ZOOM_ROUNDS}\n\n${machine}\n\n${lines.join("\n")}\n`,
     );
     process.stdout.write(`appended to ${file}\n`);
   }
