@@ -220,6 +220,22 @@ function allItems<T>(client: EssbaseRestClient, path: string): Promise<T[]> {
 
 const REST_ZOOM = new Set(["NEXT_LEVEL", "ALL_LEVELS", "BOTTOM_LEVEL"]);
 
+/** Whether some member of an outline has an alias in its `Default` table (once per outline read). */
+const defaultAliases = new WeakMap<object, boolean>();
+function hasDefaultAliases(outline: RemoteOutline["outline"]): boolean {
+  let known = defaultAliases.get(outline);
+  if (known === undefined) {
+    known = outline.dimensions.some((d) =>
+      d.members.some((m) => {
+        const alias = m.alias("Default");
+        return alias !== undefined && alias !== m.name;
+      }),
+    );
+    defaultAliases.set(outline, known);
+  }
+  return known;
+}
+
 /**
  * Whether the server's answer may be the layout the engine makes locally without data: not when its data may
  * take rows or columns out (missing, zero or no-access suppression), nor when it labels members otherwise (a
@@ -234,7 +250,7 @@ function labelledAsServer(remote: RemoteOutline, s: ResolvedGridSettings): boole
     s.suppressMissingColumns ||
     s.suppressZeroColumns ||
     s.suppressNoAccessColumns;
-  const labels = s.aliasTable === null ? remote.aliasTables.length === 0 : s.memberDisplay === "alias";
+  const labels = s.aliasTable === null ? !hasDefaultAliases(remote.outline) : s.memberDisplay === "alias";
   return !suppresses && labels;
 }
 
