@@ -11,11 +11,10 @@
 import { loadavg } from "node:os";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import { gridAnswer, layoutSource } from "@qibates/grid-bridge";
+import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { answerOf, sameLayout, sheetOf } from "../packages/connectors/src/essbase-rest/grid.ts";
-import { gridAnswer } from "../packages/connectors/src/grid-bridge/answers.ts";
-import { layoutSource } from "../packages/connectors/src/grid-bridge/remote-layout.ts";
 import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
-import { openConnectorHarness } from "../packages/server/tools/answer-key.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { refreshGrid100 } from "./sample-grids.ts";
 

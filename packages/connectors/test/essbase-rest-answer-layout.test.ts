@@ -1,10 +1,10 @@
 import { Outline } from "@qibates/engine";
 import { sampleBasicOutline } from "@qibates/engine/demo";
 import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import { layoutSource } from "@qibates/grid-bridge";
 import { CELL_TYPE } from "@qibates/protocols/essbase-rest";
 import { describe, expect, it } from "vitest";
 import { answerOf, sameLayout } from "../src/essbase-rest/grid.ts";
-import { layoutSource } from "../src/grid-bridge/remote-layout.ts";
 
 /**
  * `answerOf` with the operation laid out locally: taken only when the server answered exactly that layout
