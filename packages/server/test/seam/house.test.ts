@@ -100,3 +100,66 @@ describe("the docs generator stays out of the run-time packages", () => {
     expect(offences(file, allowed)).toEqual([]);
   });
 });
+
+/**
+ * The house's floors: which workspace packages each package's run-time files (`src/`, `bin/`) may import. The
+ * engine, the codecs and the client stand alone; the contract sees only the client's types; the engine adapter
+ * (grid-bridge) sees the engine and the contract, never a connector or the engine host; the engine host
+ * (embedded) and the remote connectors never see each other nor the server; the wire endpoints see the contract
+ * and the codecs, never an engine; only the command-line tools see the server.
+ */
+const FLOORS: Readonly<Record<string, readonly string[]>> = {
+  client: [],
+  engine: [],
+  protocols: [],
+  provider: ["client"],
+  "grid-bridge": ["client", "engine", "protocols", "provider"],
+  embedded: ["client", "engine", "grid-bridge", "provider"],
+  connectors: ["client", "engine", "grid-bridge", "protocols", "provider"],
+  wire: ["client", "protocols", "provider"],
+  server: ["client", "connectors", "embedded", "provider", "wire"],
+  cli: ["client", "connectors", "embedded", "engine", "provider", "server"],
+};
+
+/** `package/file → @qibates/x` for every import of a workspace package that `pkg`'s floor does not allow. */
+function floorOffences(pkg: string, file: string, text: string): string[] {
+  const allowed = FLOORS[pkg] ?? [];
+  return specifiers(text).flatMap((spec) => {
+    const name = /^@qibates\/([a-z-]+)/.exec(spec)?.[1];
+    if (!name || name === pkg || allowed.includes(name)) return [];
+    return [`${relative(PACKAGES, file).split(sep).join("/")} → ${spec}`];
+  });
+}
+
+describe("each package imports only the floors below it", () => {
+  it("every package of the workspace has its floor written down", () => {
+    const packages = readdirSync(PACKAGES).filter((name) => existsSync(join(PACKAGES, name, "package.json")));
+    expect(packages.sort()).toEqual(Object.keys(FLOORS).sort());
+  });
+
+  it("no run-time file imports a package above its floor", () => {
+    const found = Object.keys(FLOORS).flatMap((pkg) =>
+      [...sources(join(PACKAGES, pkg, "src")), ...sources(join(PACKAGES, pkg, "bin"))].flatMap((f) =>
+        floorOffences(pkg, f, readFileSync(f, "utf8")),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("finds a planted import above a floor", () => {
+    const planted = [
+      'import { EmbeddedProvider } from "@qibates/embedded";',
+      'import { openProvider } from "@qibates/connectors";',
+      'import { Cube } from "@qibates/engine";',
+      'import { answerValue } from "@qibates/provider";',
+    ].join("\n");
+    expect(floorOffences("grid-bridge", join(PACKAGES, "grid-bridge", "src", "answers.ts"), planted)).toEqual(
+      ["grid-bridge/src/answers.ts → @qibates/embedded", "grid-bridge/src/answers.ts → @qibates/connectors"],
+    );
+    expect(floorOffences("wire", join(PACKAGES, "wire", "src", "index.ts"), planted)).toEqual([
+      "wire/src/index.ts → @qibates/embedded",
+      "wire/src/index.ts → @qibates/connectors",
+      "wire/src/index.ts → @qibates/engine",
+    ]);
+  });
+});
