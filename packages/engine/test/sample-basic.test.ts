@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../demo/sample-basic-data.ts";
 import type { Cube } from "../src/cube.ts";
 import type { Member } from "../src/outline.ts";
-import { MAJOR_MARKETS, MAJOR_MARKETS_JUL_COLA } from "./support/sample-basic.ts";
+import {
+  CENTRAL_STATES,
+  EAST_STATES,
+  MAJOR_MARKETS,
+  MAJOR_MARKETS_JUL_COLA,
+  SOUTH_STATES,
+  WEST_STATES,
+} from "./support/sample-basic.ts";
 
 let cube: Cube;
 beforeAll(() => {
@@ -64,23 +71,10 @@ describe("Sample.Basic outline", () => {
     expect(names(mbr("300").children)).toEqual(["300-10", "300-20", "300-30"]);
     expect(names(mbr("400").children)).toEqual(["400-10", "400-20", "400-30"]);
     expect(names(mbr("Diet").children)).toEqual(["100-20", "200-20", "300-30"]);
-    expect(names(mbr("East").children)).toEqual([
-      "New York",
-      "Massachusetts",
-      "Florida",
-      "Connecticut",
-      "New Hampshire",
-    ]);
-    expect(names(mbr("West").children)).toEqual(["California", "Oregon", "Washington", "Utah", "Nevada"]);
-    expect(names(mbr("South").children)).toEqual(["Texas", "Oklahoma", "Louisiana", "New Mexico"]);
-    expect(names(mbr("Central").children)).toEqual([
-      "Illinois",
-      "Ohio",
-      "Wisconsin",
-      "Missouri",
-      "Iowa",
-      "Colorado",
-    ]);
+    expect(names(mbr("East").children)).toEqual(EAST_STATES);
+    expect(names(mbr("West").children)).toEqual(WEST_STATES);
+    expect(names(mbr("South").children)).toEqual(SOUTH_STATES);
+    expect(names(mbr("Central").children)).toEqual(CENTRAL_STATES);
     expect(names(mbr("Scenario").children)).toEqual(["Actual", "Budget", "Variance", "Variance %"]);
   });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { type GridDataSource, GridError, runGridOperation } from "../../src/grid/index.ts";
+import { thrown } from "../support/thrown.ts";
 
 /** A grid operation stops as soon as its answer would exceed the caller's cell budget, without building it. */
 let cube: Cube;
@@ -9,22 +10,25 @@ beforeAll(() => {
   cube = createSampleBasicCube();
 });
 
-/** The cube, counting the data cells a grid operation reads. */
-function counting(source: Cube): { source: GridDataSource; reads: () => number } {
-  let reads = 0;
+/** The cube, counting the calls of its `method` a grid operation makes (the data cells it reads, or writes). */
+function counting(
+  source: Cube,
+  method: "read" | "write" = "read",
+): { source: GridDataSource; calls: () => number } {
+  let calls = 0;
   const wrapped = new Proxy(source, {
     get(target, prop, receiver) {
-      if (prop === "read") {
-        return (...args: Parameters<Cube["read"]>) => {
-          reads++;
-          return target.read(...args);
+      if (prop === method) {
+        return (...args: unknown[]) => {
+          calls++;
+          return (target[method] as (...a: unknown[]) => unknown)(...args);
         };
       }
       const v = Reflect.get(target, prop, receiver);
       return typeof v === "function" ? v.bind(target) : v;
     },
   }) as GridDataSource;
-  return { source: wrapped, reads: () => reads };
+  return { source: wrapped, calls: () => calls };
 }
 
 // Product × Market down the rows: zooming Market to all levels gives 10 × 25 rows (some all #Missing).
@@ -43,15 +47,8 @@ const zoomAll = {
   settings: { zoomInPreference: "ALL_LEVELS" as const },
 };
 
-function tooLarge(run: () => unknown): GridError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof GridError) return e;
-    throw e;
-  }
-  throw new Error("the operation did not stop");
-}
+/** The GridError `run` stops with. */
+const tooLarge = (run: () => unknown): GridError => thrown(GridError, run);
 
 describe("cell budget", () => {
   it("answers in full within the budget", () => {
@@ -63,7 +60,7 @@ describe("cell budget", () => {
   });
 
   it("stops before reading any data when the answer's size is known to exceed it", () => {
-    const { source, reads } = counting(cube);
+    const { source, calls: reads } = counting(cube);
     const e = tooLarge(() => runGridOperation(source, { ...zoomAll, maxCells: 100 }));
     expect(e.code).toBe("GRID_TOO_LARGE");
     expect(e.size?.max).toBe(100);
@@ -75,11 +72,11 @@ describe("cell budget", () => {
     const settings = { ...zoomAll.settings, missingSuppression: true };
     const full = counting(cube);
     const whole = runGridOperation(full.source, { ...zoomAll, settings });
-    const { source, reads } = counting(cube);
+    const { source, calls: reads } = counting(cube);
     const e = tooLarge(() => runGridOperation(source, { ...zoomAll, settings, maxCells: 30 }));
     expect(e.code).toBe("GRID_TOO_LARGE");
     expect(reads()).toBeGreaterThan(0);
-    expect(reads()).toBeLessThan(full.reads() / 2);
+    expect(reads()).toBeLessThan(full.calls() / 2);
     expect(whole.grid.length * (whole.grid[0]?.length ?? 0)).toBeGreaterThan(30);
   });
 });
@@ -91,26 +88,14 @@ describe("save", () => {
       ["", "Jan", "Feb", "Mar"],
       ["New York", "678", "645", "675"],
     ];
-    let writes = 0;
-    const wrapped = new Proxy(cube, {
-      get(target, prop, receiver) {
-        if (prop === "write") {
-          return (...args: Parameters<Cube["write"]>) => {
-            writes++;
-            return target.write(...args);
-          };
-        }
-        const v = Reflect.get(target, prop, receiver);
-        return typeof v === "function" ? v.bind(target) : v;
-      },
-    }) as GridDataSource;
+    const { source: wrapped, calls: writes } = counting(cube, "write");
     const copies = Array.from({ length: 300_000 }, () => ({ row: 2, column: 1 }));
     const r = runGridOperation(wrapped, { action: "submit", grid, dirtyCells: copies });
     expect(r.cellStatus).toHaveLength(1);
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
     const outside = Array.from({ length: 13 }, (_, i) => ({ row: 100 + i, column: 0 }));
     const e = tooLarge(() => runGridOperation(wrapped, { action: "submit", grid, dirtyCells: outside }));
     expect(e.code).toBe("GRID_BAD_REQUEST");
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
   });
 });

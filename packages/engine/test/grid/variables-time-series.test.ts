@@ -3,6 +3,7 @@ import { createVisionPlanning } from "../../demo/planning/index.ts";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { GridError, type GridRequest, type GridResponse, runGridOperation } from "../../src/grid/index.ts";
+import { thrown } from "../support/thrown.ts";
 
 /**
  * Substitution variables (`&CurrMonth`) and Dynamic Time Series members (`Q-T-D(Feb)`) typed in an ad hoc
@@ -18,15 +19,8 @@ beforeAll(() => {
 const run = (req: GridRequest): GridResponse => runGridOperation(cube, req);
 const POV = ["", "Actual", "Cola", "East"];
 
-function refusal(req: GridRequest): GridError {
-  try {
-    run(req);
-  } catch (e) {
-    if (e instanceof GridError) return e;
-    throw e;
-  }
-  throw new Error("the operation was not refused");
-}
+/** The GridError that refuses `req`. */
+const refusal = (req: GridRequest): GridError => thrown(GridError, () => run(req));
 
 describe("substitution variables in a grid (Sample.Basic)", () => {
   it("a row header &CurrMonth reads the variable's member and is shown as that member after a refresh", () => {

@@ -3,7 +3,14 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { cellAt, executeMdx, type MdxResult } from "../../src/mdx/index.ts";
 import type { Member } from "../../src/outline.ts";
-import { EAST_STATES as EAST, MAJOR_MARKETS, MONTHS } from "../support/sample-basic.ts";
+import {
+  CENTRAL_STATES as CENTRAL,
+  EAST_STATES as EAST,
+  MAJOR_MARKETS,
+  MONTHS,
+  SOUTH_STATES as SOUTH,
+  WEST_STATES as WEST,
+} from "../support/sample-basic.ts";
 
 /**
  * MDX on Sample.Basic. Member lists are checked against the outline (demo/sample-basic.ts); values against
@@ -44,9 +51,6 @@ const read = (...names: string[]): number | null => {
   return cube.read(tuple);
 };
 
-const WEST = ["California", "Oregon", "Washington", "Utah", "Nevada"];
-const SOUTH = ["Texas", "Oklahoma", "Louisiana", "New Mexico"];
-const CENTRAL = ["Illinois", "Ohio", "Wisconsin", "Missouri", "Iowa", "Colorado"];
 const JUL = "WHERE ([100-10], [Jul], [Actual])";
 
 describe("MDX: SELECT, axes, slicer and values", () => {

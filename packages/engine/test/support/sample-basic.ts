@@ -21,6 +21,11 @@ export const MEASURES_OUTLINE = [
 /** East's five states, in outline order. */
 export const EAST_STATES = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
 
+/** The states of West, South and Central, in outline order. */
+export const WEST_STATES = ["California", "Oregon", "Washington", "Utah", "Nevada"];
+export const SOUTH_STATES = ["Texas", "Oklahoma", "Louisiana", "New Mexico"];
+export const CENTRAL_STATES = ["Illinois", "Ohio", "Wisconsin", "Missouri", "Iowa", "Colorado"];
+
 /** Jan, Feb and Mar Actual Cola Sales of East's states and of East (the published figures), as a grid's rows. */
 export const EAST_COLA_SALES_Q1 = [
   ["New York", "36", "32", "39"],
