@@ -5,6 +5,7 @@ import { CalcSyntaxError, parseCalcScript } from "../src/calc-parser.ts";
 import { runCalcScript } from "../src/calc-script.ts";
 import type { Cube } from "../src/cube.ts";
 import type { Member } from "../src/outline.ts";
+import { accountsOver } from "./support/small-outline.ts";
 
 function reader(cube: Cube) {
   return (...parts: string[]): number | null => {
@@ -195,33 +196,27 @@ describe("calc scripts on Sample.Basic", () => {
 
 describe("consolidation operators on a small cube", () => {
   it("applies + - * / % in sibling order, skips ~, never consolidates ^ in any dimension", async () => {
-    const { Outline } = await import("../src/outline.ts");
     const { Cube } = await import("../src/cube.ts");
-    const o = new Outline({
-      dimensions: [
+    const o = accountsOver(
+      "Accounts",
+      [
         {
-          name: "Accounts",
-          type: "accounts",
-          density: "dense",
-          members: [
-            {
-              name: "Total",
-              children: [
-                { name: "A" },
-                { name: "B" },
-                { name: "C", consolidation: "-" },
-                { name: "D", consolidation: "*" },
-                { name: "E", consolidation: "%" },
-                { name: "F", consolidation: "/" },
-                { name: "G", consolidation: "~" },
-              ],
-            },
-            { name: "Price", consolidation: "^" },
+          name: "Total",
+          children: [
+            { name: "A" },
+            { name: "B" },
+            { name: "C", consolidation: "-" },
+            { name: "D", consolidation: "*" },
+            { name: "E", consolidation: "%" },
+            { name: "F", consolidation: "/" },
+            { name: "G", consolidation: "~" },
           ],
         },
-        { name: "Region", density: "sparse", members: [{ name: "North" }, { name: "South" }] },
+        { name: "Price", consolidation: "^" },
       ],
-    });
+      "Region",
+      ["North", "South"],
+    );
     const cube = new Cube(o);
     const vals: Record<string, number> = { A: 10, B: 20, C: 25, D: 40, E: 50, F: 60, G: 1000, Price: 3 };
     for (const [n, v] of Object.entries(vals)) {
@@ -240,23 +235,17 @@ describe("consolidation operators on a small cube", () => {
 
 describe("stored member formulas", () => {
   it("CALC ALL calculates stored members with formulas and consolidates their results", async () => {
-    const { Outline } = await import("../src/outline.ts");
     const { Cube } = await import("../src/cube.ts");
-    const o = new Outline({
-      dimensions: [
-        {
-          name: "Measures",
-          type: "accounts",
-          density: "dense",
-          members: [
-            { name: "Units" },
-            { name: "Price", consolidation: "^" },
-            { name: "Revenue", formula: "Units * Price;" },
-          ],
-        },
-        { name: "Region", density: "sparse", members: [{ name: "North" }, { name: "South" }] },
+    const o = accountsOver(
+      "Measures",
+      [
+        { name: "Units" },
+        { name: "Price", consolidation: "^" },
+        { name: "Revenue", formula: "Units * Price;" },
       ],
-    });
+      "Region",
+      ["North", "South"],
+    );
     const cube = new Cube(o);
     cube.loadByNames(["Units", "North"], 10);
     cube.loadByNames(["Price", "North"], 2);

@@ -5,8 +5,8 @@ import { Cube, CubeError } from "../src/cube.ts";
 import { EngineError } from "../src/engine-error.ts";
 import { GridError } from "../src/grid/errors.ts";
 import { QueryError } from "../src/members.ts";
-import { Outline } from "../src/outline.ts";
 import { PlanningError } from "../src/planning/errors.ts";
+import { accountsOver } from "./support/small-outline.ts";
 
 /** Every error the engine throws has one shape: a stable code, a message, the input at fault. */
 describe("engine errors", () => {
@@ -42,20 +42,15 @@ describe("engine errors", () => {
   });
 
   it("a circular dynamic formula throws CUBE_TOO_DEEP, not a plain error", () => {
-    const o = new Outline({
-      dimensions: [
-        {
-          name: "Measures",
-          type: "accounts",
-          density: "dense",
-          members: [
-            { name: "A", storage: "dynamic-calc", formula: "B + 1;" },
-            { name: "B", storage: "dynamic-calc", formula: "A + 1;" },
-          ],
-        },
-        { name: "Market", density: "sparse", members: [{ name: "East" }] },
+    const o = accountsOver(
+      "Measures",
+      [
+        { name: "A", storage: "dynamic-calc", formula: "B + 1;" },
+        { name: "B", storage: "dynamic-calc", formula: "A + 1;" },
       ],
-    });
+      "Market",
+      ["East"],
+    );
     const cube = new Cube(o);
     const a = o.member("A");
     const east = o.member("East");
