@@ -122,6 +122,16 @@ async function start(env: Record<string, string>) {
   return { app, post, login, session };
 }
 
+/** The server of the enclosing block's tests, started with `env` before them and closed after them. */
+function startedForBlock(env: Record<string, string>) {
+  const api = {} as Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    Object.assign(api, await start(env));
+  });
+  afterAll(async () => api.app.close());
+  return api;
+}
+
 const GRID = [
   ["", "Sales"],
   ["East", ""],
@@ -130,11 +140,7 @@ const GRID = [
 ];
 
 describe("snapshots served to their own users, demo mode off", () => {
-  let api: Awaited<ReturnType<typeof start>>;
-  beforeAll(async () => {
-    api = await start({ QIBATES_DEMO: "false" });
-  });
-  afterAll(async () => api.app.close());
+  const api = startedForBlock({ QIBATES_DEMO: "false" });
 
   it("lets a user of the file log in and list only its applications", async () => {
     const alice = await api.session("alice", "alice-secret");
@@ -273,11 +279,7 @@ describe("snapshots served to their own users on a wire endpoint, demo mode off"
 });
 
 describe("snapshots served to their own users beside the demo", () => {
-  let api: Awaited<ReturnType<typeof start>>;
-  beforeAll(async () => {
-    api = await start({ QIBATES_DEMO: "true" });
-  });
-  afterAll(async () => api.app.close());
+  const api = startedForBlock({ QIBATES_DEMO: "true" });
 
   it("shows a user of the file its snapshot alone, and the demo user everything", async () => {
     const alice = await api.session("alice", "alice-secret");
