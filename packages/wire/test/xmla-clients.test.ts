@@ -1,7 +1,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_AUTH, faultOf, rootOf, SOAP, startXmla, XA, type XmlaAnswer } from "./support/xmla.ts";
+import {
+  DEMO_AUTH,
+  faultOf,
+  rootOf,
+  rowsetColumns,
+  SOAP,
+  startXmla,
+  XA,
+  type XmlaAnswer,
+} from "./support/xmla.ts";
 
 /**
  * Contract tests from the exchanges of two independent XMLA clients, run unmodified against this endpoint:
@@ -81,20 +90,14 @@ const byStem = (all: { exchange: Exchange; answer: XmlaAnswer }[], stem: string)
 
 /** Rows of a rowset answer, each column's text by the column's `sql:field` (what xmla4js keys rows by). */
 function fieldRows(answer: XmlaAnswer): Record<string, string>[] {
-  const root = rootOf(answer);
-  const schema = root.children.find((c) => c.name === "schema");
-  const row = schema?.children.find((c) => c.name === "complexType" && c.attrs.name === "row");
-  const fields = (child(row, "sequence")?.children ?? []).map((e) => [
-    e.attrs.name ?? "",
-    e.attrs.field ?? "",
-  ]);
-  return root.children
-    .filter((c) => c.name === "row")
+  const fields = rowsetColumns(answer);
+  return rootOf(answer)
+    .children.filter((c) => c.name === "row")
     .map((r) => {
       const out: Record<string, string> = {};
       for (const [name, field] of fields) {
         const cell = r.children.find((c) => c.name === name);
-        if (cell) out[field as string] = cell.text;
+        if (cell) out[field] = cell.text;
       }
       return out;
     });

@@ -10,6 +10,7 @@ import {
   faultOf,
   post,
   rootOf,
+  rowsetColumns,
   rowsOf,
   startXmla,
   XA,
@@ -657,15 +658,9 @@ describe("faults", () => {
 describe("Execute in the Tabular format (a flattened rowset)", () => {
   /** The rowset's columns (sql:field) and each row's cells by column. */
   function tabular(answer: Awaited<ReturnType<typeof post>>) {
-    const root = rootOf(answer);
-    const schema = root.children.find((c) => c.name === "schema");
-    const row = schema?.children.find((c) => c.name === "complexType" && c.attrs.name === "row");
-    const cols = (child(row, "sequence")?.children ?? []).map((e) => [
-      e.attrs.name ?? "",
-      e.attrs.field ?? "",
-    ]);
-    const rows = root.children
-      .filter((c) => c.name === "row")
+    const cols = rowsetColumns(answer);
+    const rows = rootOf(answer)
+      .children.filter((c) => c.name === "row")
       .map((r) => cols.map(([name]) => r.children.find((c) => c.name === name)?.text ?? null));
     return { fields: cols.map(([, field]) => field), names: cols.map(([name]) => name), rows };
   }

@@ -126,6 +126,13 @@ export function rootOf(answer: XmlaAnswer): XmlElement {
   return root;
 }
 
+/** The columns of a rowset answer's schema, in order: each column's element name and its `sql:field`. */
+export function rowsetColumns(answer: XmlaAnswer): [name: string, field: string][] {
+  const schema = rootOf(answer).children.find((c) => c.name === "schema");
+  const row = schema?.children.find((c) => c.name === "complexType" && c.attrs.name === "row");
+  return (child(row, "sequence")?.children ?? []).map((e) => [e.attrs.name ?? "", e.attrs.field ?? ""]);
+}
+
 /** Rows of a rowset answer as records of their elements' text (repeated elements joined by `|`). */
 export function rowsOf(answer: XmlaAnswer): Record<string, string>[] {
   return rootOf(answer)
