@@ -62,6 +62,13 @@ async function openSampleBasic(sid: string) {
   }
 }
 
+/** A new session of demo with Sample.Basic open: its id. */
+async function sampleBasicSession(): Promise<string> {
+  const sid = await connect();
+  await openSampleBasic(sid);
+  return sid;
+}
+
 describe("Smart View endpoint: the captured exchanges", () => {
   it("connects, lists servers, applications and cubes (ListCubes as captured), logs out", async () => {
     const sid = await connect();
@@ -111,8 +118,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("EnumBusinessRules lists the calc scripts; LaunchBusinessRule runs one and answers a bid", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const rules = await post(captured("ess_calc.03.req_EnumBusinessRules.xml", sid, { RACE_Rpt: "Basic" }));
     const want = parseXml(fixture("ess_calc.04.res_EnumBusinessRules.xml"));
     expect(rules.root.children.map((c) => c.name)).toEqual(want.children.map((c) => c.name));
@@ -132,8 +138,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("ExecuteQuery answers the captured grid shape, and the captured exception for an unknown member", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const bad = await post(
       captured("ess_maxl_query.01.req_ExecuteQuery.xml", sid, {
         "[Scenario].[Actual]": "[Scenario].[Actual]",
@@ -196,8 +201,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("a #MISSING cell answers the capture's text and status", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const ok = await post(
       captured("ess_maxl_query.03.req_ExecuteQuery.xml", sid, {
         "{[Scenario].[Actual]}": "{[Scenario].[Budget]}",
@@ -210,8 +214,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("EnumFilters answers Essbase's whole catalogue as captured, Attribute and SharedLevel included", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const a = await post(captured("ess_mbr_sel_uda.01.req_EnumFilters.xml", sid, { Statutory: "Market" }));
     const want = parseXml(fixture("ess_mbr_sel_uda.02.res_EnumFilters.xml"));
     // The answer is the captured one, element for element and attribute for attribute.
@@ -234,8 +237,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("EnumMembers answers the captured shape: Hierarchy, Children and UDA filters", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const want = parseXml(fixture("ess_mbr_sel_uda.04.res_EnumMembers.xml"));
     const top = await post(captured("ess_mbr_sel_uda.03.req_EnumMembers.xml", sid, { Statutory: "Market" }));
     expect(shape(top.root)).toEqual(shape(want));
@@ -258,8 +260,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("EnumDims answers dim elements with the captured attributes (HFM capture: id, name, type, alias)", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const a = await post(captured("hfm_enum_filters.01.req_EnumDims.xml", sid));
     const want = child(parseXml(fixture("hfm_enum_filters.02.res_EnumDims.xml")), "dimList")?.children[0];
     const dims = child(a.root, "dimList")?.children ?? [];
@@ -277,8 +278,7 @@ describe("Smart View endpoint: the captured exchanges", () => {
   });
 
   it("a message whose answer is not served answers the exception element: WriteBack, GetDimensionsInfo", async () => {
-    const sid = await connect();
-    await openSampleBasic(sid);
+    const sid = await sampleBasicSession();
     const a = await post(`<req_WriteBack><sID>${sid}</sID></req_WriteBack>`);
     expect(a.root.name).toBe("exception");
     // The capture shows GetDimensionsInfo's answer, but not what most of its properties mean.
