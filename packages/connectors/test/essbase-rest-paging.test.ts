@@ -25,21 +25,20 @@ function fakeClient(page: (offset: number) => { items: unknown[]; hasMore: boole
   return { client, calls: () => calls };
 }
 
+/** What reading `/outline` page by page through `client` within `limits` ends with: its error, or null. */
+const outlineError = (client: EssbaseRestClient, limits: ConstructorParameters<typeof ListBudget>[1]) =>
+  readPages(client, "/outline", (o) => `/outline?offset=${o}`, new ListBudget(client, limits)).then(
+    () => null,
+    (e: unknown) => e,
+  );
+
 describe("paged lists of an Essbase REST server", () => {
   it("stop a server that always says hasMore at the call's budget, as a malformed answer", async () => {
     const { client, calls } = fakeClient(() => ({
       items: Array.from({ length: 500 }, (_, i) => i),
       hasMore: true,
     }));
-    const error = await readPages(
-      client,
-      "/outline",
-      (o) => `/outline?offset=${o}`,
-      new ListBudget(client, { items: 10_000 }),
-    ).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await outlineError(client, { items: 10_000 });
     expect(error).toBeInstanceOf(ProviderError);
     expect(String((error as Error).message)).toMatch(/more than 10000 items/);
     expect(calls()).toBe(21);
@@ -47,12 +46,7 @@ describe("paged lists of an Essbase REST server", () => {
 
   it("stop a server that always says hasMore, one item a page, at the call's number of answers", async () => {
     const { client, calls } = fakeClient((offset) => ({ items: [offset], hasMore: true }));
-    const error = await readPages(
-      client,
-      "/outline",
-      (o) => `/outline?offset=${o}`,
-      new ListBudget(client, { answers: 50 }),
-    ).catch((e: unknown) => e);
+    const error = await outlineError(client, { answers: 50 });
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).code).toBe("UPSTREAM_MALFORMED");
     expect((error as Error).message).toMatch(/needs more than 50 answers in one call/);
@@ -61,12 +55,7 @@ describe("paged lists of an Essbase REST server", () => {
 
   it("stop a server that answers few, large items at the call's bytes", async () => {
     const { client, calls } = fakeClient(() => ({ items: ["x".repeat(100_000)], hasMore: true }));
-    const error = await readPages(
-      client,
-      "/outline",
-      (o) => `/outline?offset=${o}`,
-      new ListBudget(client, { bytes: 1_000_000 }),
-    ).catch((e: unknown) => e);
+    const error = await outlineError(client, { bytes: 1_000_000 });
     expect((error as ProviderError).code).toBe("UPSTREAM_MALFORMED");
     expect((error as Error).message).toMatch(/answers more than 1000000 bytes in one call/);
     expect(calls()).toBe(10);

@@ -132,28 +132,39 @@ describe("essbase connector (Smart View): a server whose members always have mor
   });
 });
 
+/** An XMLA client within `limits` whose `discover` answers `rows(type)`, `bytes` more read with each answer. */
+function fakeXmlaClient(
+  limits: Partial<ListLimits>,
+  bytes: number,
+  rows: (type: string) => unknown[],
+): XmlaClient {
+  let bytesRead = 0;
+  return {
+    listLimits: { ...LIST_LIMITS, ...limits },
+    get bytesRead() {
+      return bytesRead;
+    },
+    discover: async (type: string) => {
+      bytesRead += bytes;
+      return rows(type);
+    },
+    malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
+  } as unknown as XmlaClient;
+}
+
 describe("ssas connector (XMLA): a server that names dimensions without end", () => {
   it("stops the outline read at the call's answers, as a malformed answer", async () => {
     const asked: string[] = [];
-    let bytesRead = 0;
-    const client = {
-      listLimits: { ...LIST_LIMITS, answers: 50 },
-      get bytesRead() {
-        return bytesRead;
-      },
-      discover: async (type: string) => {
-        asked.push(type);
-        bytesRead += 1000;
-        if (type === "MDSCHEMA_DIMENSIONS") {
-          return Array.from({ length: 10_000 }, (_, i) => ({
-            DIMENSION_NAME: `D${i}`,
-            DIMENSION_UNIQUE_NAME: `[D${i}]`,
-          }));
-        }
-        return [{ MEMBER_NAME: "m", MEMBER_UNIQUE_NAME: "[m]" }];
-      },
-      malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
-    } as unknown as XmlaClient;
+    const client = fakeXmlaClient({ answers: 50 }, 1000, (type) => {
+      asked.push(type);
+      if (type === "MDSCHEMA_DIMENSIONS") {
+        return Array.from({ length: 10_000 }, (_, i) => ({
+          DIMENSION_NAME: `D${i}`,
+          DIMENSION_UNIQUE_NAME: `[D${i}]`,
+        }));
+      }
+      return [{ MEMBER_NAME: "m", MEMBER_UNIQUE_NAME: "[m]" }];
+    });
     const { error, ms } = await refusal(() => readXmlaOutline(client, {}, "Cat", "Cube"));
     expect(error.code).toBe("UPSTREAM_MALFORMED");
     expect(error.message).toMatch(/needs more than 50 answers in one call/);
@@ -162,23 +173,14 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
   });
 
   it("counts the bytes the client read during the call", async () => {
-    let bytesRead = 0;
-    const client = {
-      listLimits: { ...LIST_LIMITS, bytes: 100_000 },
-      get bytesRead() {
-        return bytesRead;
-      },
-      discover: async (type: string) => {
-        bytesRead += 30_000;
-        return type === "MDSCHEMA_DIMENSIONS"
-          ? Array.from({ length: 100 }, (_, i) => ({
-              DIMENSION_NAME: `D${i}`,
-              DIMENSION_UNIQUE_NAME: `[D${i}]`,
-            }))
-          : [];
-      },
-      malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
-    } as unknown as XmlaClient;
+    const client = fakeXmlaClient({ bytes: 100_000 }, 30_000, (type) =>
+      type === "MDSCHEMA_DIMENSIONS"
+        ? Array.from({ length: 100 }, (_, i) => ({
+            DIMENSION_NAME: `D${i}`,
+            DIMENSION_UNIQUE_NAME: `[D${i}]`,
+          }))
+        : [],
+    );
     const { error } = await refusal(() => readXmlaOutline(client, {}, "Cat", "Cube"));
     expect(error.message).toMatch(/answers more than 100000 bytes in one call/);
   });
