@@ -34,6 +34,19 @@ export const CORPUS_PLAN1_DIMENSIONS = [
   "Account",
 ];
 
+/** Launches the Plan1 rule `ruleName`, its prompts given as name → value, in order. */
+export function launchPlan1(
+  app: PlanningApplication,
+  ruleName: string,
+  prompts: Record<string, string> = {},
+) {
+  return app.launchRule({
+    cube: "Plan1",
+    ruleName,
+    prompts: Object.entries(prompts).map(([name, value]) => ({ name, value })),
+  });
+}
+
 /** Plan1 members of the dimensions a test leaves out (Period and Account are always given). */
 const PLAN1_DEFAULTS: Record<string, string> = {
   Scenario: "Plan",

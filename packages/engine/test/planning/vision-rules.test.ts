@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
-import { cell, plan1Names, planError, SALES_ENTITIES } from "../vision-plan1.ts";
+import { cell, launchPlan1, plan1Names, planError, SALES_ENTITIES } from "../vision-plan1.ts";
 
 describe("runtime prompts", () => {
   test("enumPrompts of CopyVersion matches the API example", () => {
@@ -165,13 +165,7 @@ describe("launch rule", () => {
 
   test("CopyVersion to the same version fails and changes nothing", () => {
     const app = createVisionPlanning();
-    const err = planError(() =>
-      app.launchRule({
-        cube: "Plan1",
-        ruleName: "CopyVersion",
-        prompts: [{ name: "TgtVersion", value: "Working" }],
-      }),
-    );
+    const err = planError(() => launchPlan1(app, "CopyVersion", { TgtVersion: "Working" }));
     expect(err.code).toBe("PLANNING_RULE_FAILED");
     expect(err.message).toBe(
       "Business rule CopyVersion failed: the source and target versions are both Working. No data was changed.",
@@ -180,11 +174,7 @@ describe("launch rule", () => {
 
   test("SeedForecast grows each month's plan by the entity's growth rate", () => {
     const app = createVisionPlanning();
-    const res = app.launchRule({
-      cube: "Plan1",
-      ruleName: "SeedForecast",
-      prompts: [{ name: "Entity", value: "430" }],
-    });
+    const res = launchPlan1(app, "SeedForecast", { Entity: "430" });
     const plan = cell(app, { Entity: "430", Product: "P_110", Period: "Apr", Account: "4110" }) as number;
     expect(
       cell(app, { Scenario: "Forecast", Entity: "430", Product: "P_110", Period: "Apr", Account: "4110" }),
@@ -212,14 +202,10 @@ describe("launch rule", () => {
     const app = createVisionPlanning();
     const before410 = cell(app, { Period: "Jun", Account: "4120" }) as number;
     const before440 = cell(app, { Entity: "440", Period: "Jun", Account: "4120" });
-    app.launchRule({
-      cube: "Plan1",
-      ruleName: "GrowRevenue",
-      prompts: [
-        { name: "Entities", value: "410,420" },
-        { name: "GrowthPct", value: "10" },
-        { name: "Comment", value: "Price increase of 10%" },
-      ],
+    launchPlan1(app, "GrowRevenue", {
+      Entities: "410,420",
+      GrowthPct: "10",
+      Comment: "Price increase of 10%",
     });
     expect(cell(app, { Period: "Jun", Account: "4120" })).toBe(Math.round(before410 * 1.1 * 100) / 100);
     expect(cell(app, { Entity: "440", Period: "Jun", Account: "4120" })).toBe(before440);
@@ -230,15 +216,11 @@ describe("launch rule", () => {
 
   test("AllocateRevenue spreads the amount across an entity's products by FY14 actuals", () => {
     const app = createVisionPlanning();
-    const res = app.launchRule({
-      cube: "Plan1",
-      ruleName: "AllocateRevenue",
-      prompts: [
-        { name: "Amount", value: "50000" },
-        { name: "Account", value: "4120" },
-        { name: "Period", value: "Dec" },
-        { name: "Entity", value: "421" },
-      ],
+    const res = launchPlan1(app, "AllocateRevenue", {
+      Amount: "50000",
+      Account: "4120",
+      Period: "Dec",
+      Entity: "421",
     });
     expect(res.message).toMatch(/^Allocated 50000 of 4120 in Dec across the products of 421: \d+ cells\.$/);
     const products = ["P_110", "P_120", "P_130", "P_160", "P_170"];
@@ -277,13 +259,7 @@ describe("launch rule", () => {
       Period: "Jan",
       Account: "4110",
     });
-    const err = planError(() =>
-      app.launchRule({
-        cube: "Plan1",
-        ruleName: "SeedForecast",
-        prompts: [{ name: "Entity", value: "450" }],
-      }),
-    );
+    const err = planError(() => launchPlan1(app, "SeedForecast", { Entity: "450" }));
     expect(err.code).toBe("PLANNING_RULE_FAILED");
     expect(err.message).toBe(
       "Business rule SeedForecast failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.",
@@ -306,31 +282,13 @@ describe("launch rule", () => {
     // A data load writes level 0 without aggregating.
     cube.loadByNames(plan1Names(app, at("422", "P_130")), 700);
     expect(cell(app, at("Sales VP", "P_130"))).toBeNull();
-    const byEntity = app.launchRule({
-      cube: "Plan1",
-      ruleName: "AggregateData",
-      prompts: [
-        { name: "Dimension", value: "Entity" },
-        { name: "Scenario", value: "Forecast" },
-      ],
-    });
+    const byEntity = launchPlan1(app, "AggregateData", { Dimension: "Entity", Scenario: "Forecast" });
     expect(cell(app, at("Sales VP", "P_130"))).toBe(700);
     expect(cell(app, at("422", "P_TP"))).toBeNull();
     expect(byEntity.message).toMatch(/^Aggregated Entity for Forecast: \d+ cells\.$/);
-    app.launchRule({
-      cube: "Plan1",
-      ruleName: "AggregateData",
-      prompts: [{ name: "Dimension", value: "Product" }],
-    });
+    launchPlan1(app, "AggregateData", { Dimension: "Product" });
     expect(cell(app, at("422", "P_TP"))).toBeNull();
-    app.launchRule({
-      cube: "Plan1",
-      ruleName: "AggregateData",
-      prompts: [
-        { name: "Dimension", value: "Product" },
-        { name: "Scenario", value: "Forecast" },
-      ],
-    });
+    launchPlan1(app, "AggregateData", { Dimension: "Product", Scenario: "Forecast" });
     expect(cell(app, at("422", "P_TP"))).toBe(700);
   });
 
@@ -345,7 +303,7 @@ describe("launch rule", () => {
       "#Missing",
       "#Missing",
     ]);
-    const res = app.launchRule({ cube: "Plan1", ruleName: "PushRevenueToPlan2", prompts: [] });
+    const res = launchPlan1(app, "PushRevenueToPlan2");
     expect(res.message).toMatch(
       /^Pushed the Plan revenue of 450, 440, 430, 423, 422, 421, 420, 410, 240 to Plan2: \d+ cells\.$/,
     );

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
 import type { PlanningApplication } from "../../src/planning/application.ts";
-import { cell, edited, plan1Names, planError } from "../vision-plan1.ts";
+import { cell, edited, launchPlan1, plan1Names, planError } from "../vision-plan1.ts";
 
 const SEED_410 = [
   {
@@ -269,14 +269,7 @@ describe("submit form", () => {
       codes: open.codes,
       prompts: SEED_410,
     });
-    const launched = app.launchRule({
-      cube: "Plan1",
-      ruleName: "GrowRevenue",
-      prompts: [
-        { name: "Entities", value: "410" },
-        { name: "Comment", value: "Price rise" },
-      ],
-    });
+    const launched = launchPlan1(app, "GrowRevenue", { Entities: "410", Comment: "Price rise" });
     // Compact: what the user did, not the thousands of cells the rules changed.
     expect(submitted.journal).toEqual([
       {
