@@ -1,6 +1,7 @@
 import type { EssbaseOperations, GridCall, Provider } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
+import { CAFFEINATED_SHEET } from "../../engine/test/support/sample-basic.ts";
 import { startXmla } from "../../wire/test/support/index.ts";
 import { XmlaClient } from "../src/xmla/client.ts";
 import { XmlaProvider, xmlaUrlFor } from "../src/xmla/provider.ts";
@@ -74,15 +75,7 @@ describe("ssas over XMLA", () => {
       // Attribute members down the rows, the attribute dimension's top among them.
       {
         action: "refresh",
-        input: {
-          grid: [
-            ["", "Market", "Scenario", "Year"],
-            ["", "Sales", "", ""],
-            ["True", "", "", ""],
-            ["False", "", "", ""],
-            ["Caffeinated", "", "", ""],
-          ],
-        },
+        input: { grid: CAFFEINATED_SHEET },
       },
     ];
     // A cell budget: refused, with or without suppression (a budget that suppression may have met is checked

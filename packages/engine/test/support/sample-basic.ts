@@ -36,6 +36,15 @@ export const EAST_COLA_SALES_Q1 = [
   ["East", "109", "85", "112"],
 ];
 
+/** A sheet of Sales with the attribute dimension Caffeinated down the rows: its members, then its top. */
+export const CAFFEINATED_SHEET = [
+  ["", "Market", "Scenario", "Year"],
+  ["", "Sales", "", ""],
+  ["True", "", "", ""],
+  ["False", "", "", ""],
+  ["Caffeinated", "", "", ""],
+];
+
 /** Each Major Market (the Market members with that UDA, outline order) with its Jul Cola Sales and Profit. */
 export const MAJOR_MARKETS_JUL_COLA: [market: string, sales: number, profit: number][] = [
   ["East", 2248, 1156],

@@ -9,6 +9,7 @@ import {
   supportOf,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { CAFFEINATED_SHEET } from "../../../engine/test/support/sample-basic.ts";
 import {
   contractExampleCases,
   ESSBASE_EXAMPLE_LOGIN,
@@ -246,16 +247,7 @@ const MORE_EXAMPLES: MoreExamples = {
       grid: INITIAL,
       settings: { missingSuppression: true, aliasTable: null },
     },
-    attributes: {
-      ...SAMPLE_BASIC,
-      grid: [
-        ["", "Market", "Scenario", "Year"],
-        ["", "Sales", "", ""],
-        ["True", "", "", ""],
-        ["False", "", "", ""],
-        ["Caffeinated", "", "", ""],
-      ],
-    },
+    attributes: { ...SAMPLE_BASIC, grid: CAFFEINATED_SHEET },
   },
   zoomIn: {
     yearNextLevel: zoom(onYear, "NEXT_LEVEL"),
