@@ -408,6 +408,22 @@ export async function health(base: URL, prefix: string): Promise<string | null> 
   return null;
 }
 
+/** A run's summary before its first request: `planned` requests of `seed` asked, nothing counted yet. */
+export function emptySummary(seed: number, planned: number): RunSummary<never> {
+  return {
+    seed,
+    planned,
+    requests: 0,
+    byClass: {},
+    byKind: {},
+    failures: [],
+    healthChecks: 0,
+    healthFailures: [],
+    latency: { p50: 0, p99: 0, max: 0 },
+    seconds: 0,
+  };
+}
+
 /** Adds one to `m[k]`. */
 export function tally(m: Record<string, number>, k: string): void {
   m[k] = (m[k] ?? 0) + 1;
@@ -480,21 +496,12 @@ export async function runFuzz(options: RunOptions): Promise<FuzzSummary> {
   await sessions.openAll();
 
   const summary: FuzzSummary = {
-    seed,
+    ...emptySummary(seed, requests),
     key,
-    planned: requests,
-    requests: 0,
-    byClass: {},
     byStatus: {},
-    byKind: {},
     byOperation: {},
     byCode: {},
-    failures: [],
     baselines: [],
-    healthChecks: 0,
-    healthFailures: [],
-    latency: { p50: 0, p99: 0, max: 0 },
-    seconds: 0,
   };
   const latencies: number[] = [];
 

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { FuzzRequest } from "./fuzzer.ts";
 import {
+  emptySummary,
   endRun,
   formatRequest,
   type RunOptions,
@@ -64,18 +65,9 @@ export async function runWireFuzz(options: RunOptions<WireSummary>): Promise<Wir
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const started = performance.now();
   const summary: WireSummary = {
-    seed: options.seed,
-    planned: options.requests,
-    requests: 0,
-    byClass: {},
+    ...emptySummary(options.seed, options.requests),
     byProtocol: {},
-    byKind: {},
-    failures: [],
     baselineStatuses: [],
-    healthChecks: 0,
-    healthFailures: [],
-    latency: { p50: 0, p99: 0, max: 0 },
-    seconds: 0,
   };
   const latencies: number[] = [];
   const handle = async (r: WireRequest) => {
