@@ -5,6 +5,7 @@ import {
   type GridResponse,
   type ResolvedGridSettings,
   runGridOperation,
+  suppressesData,
 } from "@qibates/engine/grid";
 import { layoutSource } from "./remote-layout.ts";
 
@@ -73,13 +74,7 @@ export async function gridOverServer(
   };
   // The cell budget counts the rows an answer keeps: with suppression, the first pass may read more than that.
   const s = request.settings;
-  const suppresses =
-    s.suppressMissingRows ||
-    s.suppressZeroRows ||
-    s.suppressNoAccessRows ||
-    s.suppressMissingColumns ||
-    s.suppressZeroColumns ||
-    s.suppressNoAccessColumns;
+  const suppresses = suppressesData(s);
   const { maxCells, ...rest } = request;
   runGridOperation(recording, {
     ...rest,

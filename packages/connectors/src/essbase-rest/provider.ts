@@ -4,6 +4,7 @@ import {
   type ResolvedGridSettings,
   resolveSettings,
   runGridOperation,
+  suppressesData,
 } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import type { RemoteOutline } from "@qibates/grid-bridge";
@@ -243,13 +244,7 @@ function hasDefaultAliases(outline: RemoteOutline["outline"]): boolean {
  * where the cube has some, and the connector writes names).
  */
 function labelledAsServer(remote: RemoteOutline, s: ResolvedGridSettings): boolean {
-  const suppresses =
-    s.suppressMissingRows ||
-    s.suppressZeroRows ||
-    s.suppressNoAccessRows ||
-    s.suppressMissingColumns ||
-    s.suppressZeroColumns ||
-    s.suppressNoAccessColumns;
+  const suppresses = suppressesData(s);
   const labels = s.aliasTable === null ? !hasDefaultAliases(remote.outline) : s.memberDisplay === "alias";
   return !suppresses && labels;
 }

@@ -42,6 +42,7 @@ export {
   type MemberDisplay,
   type ResolvedGridSettings,
   resolveSettings,
+  suppressesData,
   ZOOM_MODES,
   type ZoomMode,
 } from "./settings.ts";

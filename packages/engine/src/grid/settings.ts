@@ -96,6 +96,18 @@ export interface ResolvedGridSettings {
  * their descendants (the corpus's zoom answers put the parent last), `#Missing` / `#NoAccess` labels, aliases
  * of the `Default` table.
  */
+/** Whether data may take rows or columns out of an answer (missing, zero or no-access suppression). */
+export function suppressesData(s: ResolvedGridSettings): boolean {
+  return (
+    s.suppressMissingRows ||
+    s.suppressZeroRows ||
+    s.suppressNoAccessRows ||
+    s.suppressMissingColumns ||
+    s.suppressZeroColumns ||
+    s.suppressNoAccessColumns
+  );
+}
+
 export const DEFAULT_GRID_SETTINGS: Readonly<ResolvedGridSettings> = Object.freeze({
   indentation: "SUBITEMS",
   suppressMissingRows: false,
