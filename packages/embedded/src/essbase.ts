@@ -396,9 +396,8 @@ export class EmbeddedEssbase implements EssbaseOperations {
     name: string,
   ): Promise<{ script: string; status: "completed"; durationMs: number }> {
     // Admitted or refused before any work (no await before it): a wire job that runs it has its place.
-    const ticket = this.jobs?.admit(this.jobOwner(session)) ?? null;
     const run = () => this.runCalculation(session, ref, name);
-    return ticket ? ticket.run(run) : run();
+    return this.jobs ? this.jobs.run(this.jobOwner(session), run) : run();
   }
 
   private async runCalculation(session: ProviderSession, ref: CubeRef, name: string) {

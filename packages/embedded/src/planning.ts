@@ -253,9 +253,8 @@ export class EmbeddedPlanning implements PlanningOperations {
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ): Promise<Schemas["RuleRun"]> {
     // Admitted or refused before any work (no await before it): a wire job that launches the rule has its place.
-    const ticket = this.jobs?.admit(this.jobOwner(session)) ?? null;
     const run = () => this.runRule(session, ref, input);
-    return ticket ? ticket.run(run) : run();
+    return this.jobs ? this.jobs.run(this.jobOwner(session), run) : run();
   }
 
   private async runRule(

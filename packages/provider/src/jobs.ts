@@ -15,6 +15,8 @@ export interface JobAdmission {
    * inside a job already admitted (a wire job that calls the provider): its steps are no new job.
    */
   admit(owner: string): JobTicket | null;
+  /** Admits and runs `work` as a job of `owner` in its turn (at once inside a job already admitted). */
+  run<T>(owner: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** An admitted job: `run` waits for its turn, runs `work`, and frees its place however `work` ends. */
