@@ -105,6 +105,12 @@ export interface SnapshotManifest {
 /** A snapshot that cannot be served: the message names the folder or file and what is wrong with it. */
 export class CubeSnapshotError extends Error {
   override readonly name = "CubeSnapshotError";
+  /** The system's error code when a file could not be opened (`ENOENT`: it is not there), else null. */
+  readonly fileCode: string | null;
+  constructor(message: string, fileCode: string | null = null) {
+    super(message);
+    this.fileCode = fileCode;
+  }
 }
 
 /** A snapshot read and checked: its cubes built and loaded, ready to be served. */
@@ -139,6 +145,7 @@ export async function openSnapshotFile(path: string): Promise<FileHandle> {
       code === "ELOOP"
         ? `${path}: a link; a snapshot's files are read from its folder, never through a link (copy the file there)`
         : `${path}: missing or unreadable (${code})`,
+      code,
     );
   }
   const info = await handle.stat();
@@ -388,7 +395,7 @@ export async function loadCubeSnapshot(folder: string): Promise<LoadedSnapshot> 
   try {
     text = await readSnapshotText(manifestPath, MANIFEST_MAX_BYTES);
   } catch (e) {
-    if ((e as Error).message.includes(": missing or unreadable (ENOENT)") === false) throw e;
+    if (!(e instanceof CubeSnapshotError) || e.fileCode !== "ENOENT") throw e;
     const unfinished = await access(join(folder, ".progress.json")).then(
       () => true,
       () => false,
