@@ -1,13 +1,21 @@
 /**
- * Snapshot benchmark (issue 40): the synthetic 5 M-cell cube served by the Essbase REST endpoint is copied with
- * `qibates-snapshot --connector essbase-stndln` (in a child process, as a user runs it), then:
- * - cells per second of the copy and the command's peak memory against the engine's own bytes for that cube;
- * - start-up time serving the copy from its cube image (issue 56: reading and checking it whole), against the
- *   same copy without its image (the previous format: reading every cell, building and aggregating the cube),
- *   alternately, `--startups` runs each, in the same run;
- * - an interrupted run (SIGINT after a few seconds) resumed to the same checksums as an uninterrupted one.
+ * Snapshot benchmark (issues 40, 56): the synthetic 5 M-cell cube served by the Essbase REST endpoint is copied
+ * with `qibates-snapshot --connector essbase-stndln` (in a child process, as a user runs it) through the server's
+ * export (the `exportData` job and the Files API: the default), and through grid reads (`--read grid`, the
+ * baseline, in the same run), then:
+ * - cells per second of each copy (until the command began writing the cube's image), their ratio, and the
+ *   command's peak memory against the engine's own bytes;
+ * - the two copies compared cell for cell once served (every stored cell, level 0 and aggregated);
+ * - start-up time serving the copy from its cube image (reading and checking it whole), against the same copy
+ *   without its image (the previous format: reading every cell, building and aggregating the cube),
+ *   alternately, `--startups` runs each, in the same run (medians);
+ * - an export run interrupted (SIGINT 1 s after it began reading the export file, or `--interrupt-after`
+ *   seconds after its start) resumed to the same checksums as an uninterrupted one;
+ * - the load average (1, 5, 15 min) before and after the copies, and before and after the start-ups.
  *
- *   npx tsx bench/snapshot.ts [--interrupt-after 8] [--heap-mb 128] [--startups 3] [--write]
+ * `--write` writes bench/results/snapshot.json and replaces this benchmark's section of bench/BENCHMARKS.md.
+ *
+ *   npx tsx bench/snapshot.ts [--interrupt-after S] [--heap-mb 128] [--startups 3] [--write]
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -30,7 +38,7 @@ const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 };
-const interruptAfter = arg("interrupt-after", 8);
+const interruptAfter = arg("interrupt-after", Number.NaN);
 const heapMb = arg("heap-mb", 128);
 const startups = arg("startups", 3);
 const write = process.argv.includes("--write");
@@ -102,8 +110,16 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `qibates-snapshot` in a child process; `interruptMs`: sends SIGINT after that long. */
-function snapshotRun(address: string, out: string, interruptMs?: number): Promise<Run> {
+/**
+ * Runs `qibates-snapshot` in a child process. `interrupt`: sends SIGINT after `ms`, counted from the start, or
+ * (with `after`) from the first line of the command's output that matches it.
+ */
+function snapshotRun(
+  address: string,
+  out: string,
+  interrupt?: { ms: number; after?: RegExp },
+  extra: string[] = [],
+): Promise<Run> {
   const started = Date.now();
   const child = spawn(
     process.execPath,
@@ -125,6 +141,7 @@ function snapshotRun(address: string, out: string, interruptMs?: number): Promis
       out,
       "--name",
       "SyntheticCopy",
+      ...extra,
     ],
     { env: { ...process.env, QIBATES_PASSWORD: "demo" } },
   );
@@ -134,12 +151,18 @@ function snapshotRun(address: string, out: string, interruptMs?: number): Promis
   child.stdout.on("data", (d) => {
     stdout += d;
   });
+  let armed = false;
+  const arm = () => {
+    armed = true;
+    setTimeout(() => child.kill("SIGINT"), interrupt?.ms ?? 0);
+  };
   child.stderr.on("data", (d) => {
     stderr += d;
     if (imageAtS === null && stderr.includes("writing the cube's image"))
       imageAtS = (Date.now() - started) / 1000;
+    if (interrupt?.after && !armed && interrupt.after.test(stderr)) arm();
   });
-  if (interruptMs) setTimeout(() => child.kill("SIGINT"), interruptMs);
+  if (interrupt && !interrupt.after) arm();
   return new Promise((resolve) => {
     child.on("exit", (code) => {
       const rss = /maxrss (\d+)/.exec(stderr);
@@ -163,21 +186,36 @@ try {
   const source = await loadCubeSnapshot(join(root, "source", "Synthetic"));
   const harness = await openConnectorHarness({ via: "essbase-stndln", snapshots: [source] });
   let whole: Run;
+  let grid: Run;
   let stopped: Run;
   let resumed: Run;
+  let interruptMs: number;
+  const loadBefore = loadavg();
   try {
     whole = await snapshotRun(harness.wireAddress, join(root, "whole"));
     if (whole.code !== 0) throw new Error(`snapshot failed: ${whole.stderr}`);
-    stopped = await snapshotRun(harness.wireAddress, join(root, "resumed"), interruptAfter * 1000);
+    grid = await snapshotRun(harness.wireAddress, join(root, "grid"), undefined, ["--read", "grid"]);
+    if (grid.code !== 0) throw new Error(`grid-read snapshot failed: ${grid.stderr}`);
+    // By default, once the export file is being read (the export job itself cannot be stopped halfway).
+    interruptMs = Number.isFinite(interruptAfter) ? interruptAfter * 1000 : 1000;
+    stopped = await snapshotRun(
+      harness.wireAddress,
+      join(root, "resumed"),
+      Number.isFinite(interruptAfter)
+        ? { ms: interruptMs }
+        : { ms: interruptMs, after: /reading the export file/ },
+    );
     resumed = await snapshotRun(harness.wireAddress, join(root, "resumed"));
     if (resumed.code !== 0) throw new Error(`resumed snapshot failed: ${resumed.stderr}`);
   } finally {
     await harness.close();
   }
+  const loadAfter = loadavg();
   const manifestOf = (dir: string) =>
     JSON.parse(readFileSync(join(root, dir, "SyntheticCopy", "manifest.json"), "utf8")) as SnapshotManifest;
   const a = manifestOf("whole").cubes[0];
   const b = manifestOf("resumed").cubes[0];
+  const g = manifestOf("grid").cubes[0];
   const cells = a?.cells ?? 0;
   // The baseline: the same copy without its image, as the previous format wrote it (served from its data file).
   const previous = join(root, "previous", "SyntheticCopy");
@@ -218,31 +256,61 @@ try {
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1] as number;
   const startupS = median(startupImage);
   const startupDataS = median(startupData);
+  // The export copy against the grid-read copy, served: the same stored cells (level 0 and aggregated), each
+  // with the same value.
+  const exportServed = await loadCubeSnapshot(join(root, "whole", "SyntheticCopy"));
+  const gridServed = await loadCubeSnapshot(join(root, "grid", "SyntheticCopy"));
+  const x = exportServed.cubes[0]?.cube;
+  const y = gridServed.cubes[0]?.cube;
+  let differing = 0;
+  let firstDifference = "";
+  if (!x || !y || x.storedCellCount() !== y.storedCellCount()) differing = -1;
+  else
+    x.forEachStoredCell("all", (coords, v) => {
+      const w = y.storedValue(coords);
+      if (w !== v && differing++ === 0) firstDifference = `${coords.join(",")}: ${v} vs ${w}`;
+    });
+  const equalToGridCopy = differing === 0 && a?.cells === g?.cells;
   const engine = buildSyntheticCube().cube;
   const engineMb = engine.byteLength / 2 ** 20;
   const dataSeconds = whole.imageAtS ?? whole.seconds;
+  const gridDataSeconds = grid.imageAtS ?? grid.seconds;
   const result = {
     date: new Date().toISOString(),
     sourceCells: source.manifest.cubes[0]?.cells,
     writeSourceS,
     cells,
     servedStoredCells: servedCells,
+    read: a?.read ?? "",
     seconds: whole.seconds,
-    /** Seconds reading the cells (until the command began writing the cube's image). */
+    /** Seconds reading the cells through the export path (until the command began writing the cube's image). */
     dataSeconds,
     /** Seconds writing the cube's image (read, check, build, aggregate, write), once, in the command. */
     imageSeconds: Number((whole.seconds - dataSeconds).toFixed(1)),
     cellsPerSecond: Math.round(cells / dataSeconds),
+    gridRead: g?.read ?? "",
+    gridCells: g?.cells ?? 0,
+    gridSeconds: grid.seconds,
+    /** Seconds reading the cells through grid reads (until the command began writing the cube's image). */
+    gridDataSeconds,
+    gridCellsPerSecond: Math.round((g?.cells ?? 0) / gridDataSeconds),
+    exportOverGrid: Number((cells / dataSeconds / ((g?.cells ?? 0) / gridDataSeconds)).toFixed(2)),
+    equalToGridCopy,
+    ...(firstDifference ? { firstDifference } : {}),
+    gridMaxRssMb: Math.round(grid.maxRssMb),
+    /** Load average (1, 5, 15 min) before the copies and after them (before the start-ups). */
+    loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
+    loadAverageAfter: loadAfter.map((l) => Number(l.toFixed(2))),
     snapshotMaxRssMb: Math.round(whole.maxRssMb),
     heapLimitMb: heapMb,
     /** The same measure for the run interrupted early: equal when memory does not grow with the cells read. */
     interruptedMaxRssMb: Math.round(stopped.maxRssMb),
-    interruptedChunks: /resuming at chunk (\d+)/.exec(resumed.stderr)?.[1] ?? "",
+    interruptedAt: /resuming (?:at chunk|the export file at line) (\d+)/.exec(resumed.stderr)?.[1] ?? "",
     engineCubeMb: Math.round(engineMb),
     dataFileMb: Number(((a?.data.bytes ?? 0) / 2 ** 20).toFixed(1)),
     imageFileMb: Number(imageMb.toFixed(1)),
     /** Median start-up serving the copy from its image (read and check it whole). */
-    startupServingS: Number(startupS.toFixed(2)),
+    startupFromImageS: Number(startupS.toFixed(2)),
     /** Median start-up serving the same copy without its image: read, check, build, aggregate (the baseline). */
     startupFromDataS: Number(startupDataS.toFixed(2)),
     startupRatio: Number((startupS / startupDataS).toFixed(3)),
@@ -250,46 +318,58 @@ try {
       image: startupImage.map((x) => Number(x.toFixed(2))),
       data: startupData.map((x) => Number(x.toFixed(2))),
     },
-    loadAverage: { beforeStartups: loadAvgBefore, afterStartups: loadAvgAfter },
+    loadAverage: {
+      beforeStartups: loadAvgBefore.map((l) => Number(l.toFixed(2))),
+      afterStartups: loadAvgAfter.map((l) => Number(l.toFixed(2))),
+    },
     interruptedExit: stopped.code,
-    interruptedAfterS: interruptAfter,
+    interruptedAfterS: interruptMs / 1000,
     resumedSameChecksum: a?.data.sha256 === b?.data.sha256 && a?.outline.sha256 === b?.outline.sha256,
-    resumedLine: /resuming at chunk .*/.exec(resumed.stderr)?.[0] ?? "(no resume line)",
+    resumedLine:
+      /resuming (?:at chunk|the export file at line) .*/.exec(resumed.stderr)?.[0] ?? "(no resume line)",
   };
   console.log(JSON.stringify(result, null, 2));
-  if (!result.resumedSameChecksum) process.exitCode = 1;
+  if (!result.resumedSameChecksum || !result.equalToGridCopy) process.exitCode = 1;
   if (write) {
     mkdirSync(join(here, "results"), { recursive: true });
     writeFileSync(join(here, "results", "snapshot.json"), `${JSON.stringify(result, null, 2)}\n`);
     const la = (x: number[]) => x.map((v) => v.toFixed(1)).join(" / ");
     const section = [
-      "## Snapshot of the synthetic cube through essbase-stndln (issue 40)",
+      "## Snapshot of the synthetic cube through essbase-stndln: export and grid reads, start-up from the image (issues 40, 56)",
       "",
-      `\`npx tsx bench/snapshot.ts --write\`, ${result.date.slice(0, 10)}, this machine (2 cores; load average ${la(loadAvgBefore)} before the start-ups, ${la(loadAvgAfter)} after). The 5 M-cell synthetic cube is served by the Essbase REST endpoint (in process, as a snapshot) and copied by \`qibates-snapshot\` in a child process.`,
+      `\`npx tsx bench/snapshot.ts --write\`, ${result.date.slice(0, 10)}, this machine (2 cores, shared; load average ${la(loadBefore)} before the copies, ${la(loadAfter)} after them; ${la(loadAvgBefore)} before the start-ups, ${la(loadAvgAfter)} after). The 5 M-cell synthetic cube is served by the Essbase REST endpoint (in process, as a snapshot) and copied by \`qibates-snapshot\` in a child process, through the server's export (\`exportData\` job, Files API download; manifest \`read: ${result.read}\`) and, in the same run, through grid reads (\`--read grid\`, manifest \`read: ${result.gridRead}\`).`,
       "",
       "| Measure | Value |",
       "|---|---|",
       `| Cells copied | ${cells.toLocaleString("en-US")} (the source holds ${(result.sourceCells ?? 0).toLocaleString("en-US")}; served copy: ${servedCells.toLocaleString("en-US")} stored cells) |`,
-      `| Time, cells per second (reading the cells) | ${dataSeconds.toFixed(1)} s, ${result.cellsPerSecond.toLocaleString("en-US")} cells/s |`,
-      `| Then writing the cube's image (read, check, build, aggregate, write; once, in the command) | ${result.imageSeconds} s (${result.seconds.toFixed(1)} s in all) |`,
-      `| Peak memory of the command (run with \`--max-old-space-size=${heapMb}\`) | ${result.snapshotMaxRssMb} MB resident for the whole cube, ${result.interruptedMaxRssMb} MB for the run stopped after ${interruptAfter} s; the engine holds ${result.engineCubeMb} MB for this cube |`,
+      `| Export path: time, cells per second (reading the cells) | ${dataSeconds.toFixed(1)} s, ${result.cellsPerSecond.toLocaleString("en-US")} cells/s |`,
+      `| Grid reads (same run): time, cells per second (reading the cells) | ${gridDataSeconds.toFixed(1)} s, ${result.gridCellsPerSecond.toLocaleString("en-US")} cells/s; export ÷ grid: ${result.exportOverGrid} |`,
+      `| Then writing the cube's image (read, check, build, aggregate, write; once, in the command) | ${result.imageSeconds} s (export path ${result.seconds.toFixed(1)} s in all; grid reads ${result.gridSeconds.toFixed(1)} s in all) |`,
+      `| Export copy equal cell for cell to the grid-read copy (every stored cell once served) | ${result.equalToGridCopy ? "yes" : `NO (${result.firstDifference || "cell counts differ"})`} |`,
+      `| Peak memory of the command (run with \`--max-old-space-size=${heapMb}\`) | export path ${result.snapshotMaxRssMb} MB resident for the whole cube, ${result.interruptedMaxRssMb} MB for the run stopped early; grid reads ${result.gridMaxRssMb} MB; the engine holds ${result.engineCubeMb} MB for this cube |`,
       `| Data file, cube image | ${result.dataFileMb} MB, ${result.imageFileMb} MiB |`,
-      `| Start-up serving the copy from its image (read and check it whole; median of ${startups}) | **${result.startupServingS} s** (runs ${result.startupRuns.image.join(", ")}) |`,
+      `| Start-up serving the copy from its image (read and check it whole; median of ${startups}) | **${result.startupFromImageS} s** (runs ${result.startupRuns.image.join(", ")}) |`,
       `| Baseline, same run: the same copy without its image, as the previous format (read, check, build, aggregate; median of ${startups}) | ${result.startupFromDataS} s (runs ${result.startupRuns.data.join(", ")}); ratio ${result.startupRatio} |`,
-      `| Interrupted after ${interruptAfter} s (exit ${result.interruptedExit}), then resumed | ${result.resumedLine}; same SHA-256 as the uninterrupted run: ${result.resumedSameChecksum ? "yes" : "NO"} |`,
+      `| Export path interrupted ${Number.isFinite(interruptAfter) ? `after ${result.interruptedAfterS} s` : `${result.interruptedAfterS} s after it began reading the export file`} (exit ${result.interruptedExit}), then resumed | ${result.resumedLine}; same SHA-256 as the uninterrupted run: ${result.resumedSameChecksum ? "yes" : "NO"} |`,
       "",
-      "While it reads the cells, the command's resident size is the same whether it read part of them or all: it does not grow with the cube (its heap is capped; the rest is the runtime and the network client's buffers). At the end it builds the cube once to write its image, so the whole run's peak includes the engine's bytes for the cube; the run stopped early never gets there. The copy is checked whole before it is served: the image's SHA-256 (and every file's) against the manifest.",
+      "The export file is read as it is downloaded (at most 1 MiB of the download waits to be read) and written in gzip members of 4 MiB of export each, one being compressed while the next is read: while it reads the cells, the command's memory does not grow with the cube (its heap is capped; the rest is the runtime and the network client's buffers). At the end it builds the cube once to write its image, so the whole run's peak includes the engine's bytes for the cube. The copy is checked whole before it is served: the image's SHA-256 (and every file's) against the manifest.",
       "",
     ].join("\n");
+    // Replaces this benchmark's section (every section under this title, from earlier runs or layouts), so that
+    // re-runs do not pile up sections.
+    const title = "## Snapshot of the synthetic cube through essbase-stndln";
     const mdPath = join(here, "BENCHMARKS.md");
-    const md = readFileSync(mdPath, "utf8");
-    const at = md.indexOf("## Snapshot of the synthetic cube through essbase-stndln");
-    const next = at < 0 ? -1 : md.indexOf("\n## ", at + 3);
+    let md = readFileSync(mdPath, "utf8");
+    const first = md.indexOf(title);
+    for (let at = md.indexOf(title); at >= 0; at = md.indexOf(title)) {
+      const next = md.indexOf("\n## ", at + 3);
+      md = next < 0 ? md.slice(0, at) : `${md.slice(0, at)}${md.slice(next + 1)}`;
+    }
     writeFileSync(
       mdPath,
-      at < 0
+      first < 0
         ? `${md.trimEnd()}\n\n${section}`
-        : `${md.slice(0, at)}${section}${next < 0 ? "" : `\n${md.slice(next + 1)}`}`,
+        : `${md.slice(0, first)}${section}${first < md.length ? `\n${md.slice(first)}` : ""}`,
     );
   }
 } finally {

@@ -8,7 +8,7 @@ import { hashPassword } from "@qibates/server/snapshot-users";
 import { type Progress, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
-                        [--cube CUBE] [--name NAME] [--force]
+                        [--cube CUBE] [--name NAME] [--force] [--read auto|grid|export]
        qibates-snapshot --import-data FILE --into SNAPSHOT [--cube CUBE] [--skip-rejected]
        qibates-snapshot hash-password
 
@@ -27,6 +27,9 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
   --name         serve the copy under this application name (default: the application's)
   --force        replace a snapshot already in FOLDER/NAME (kept whole until the new one is
                  complete; the new one is taken in FOLDER/.NAME.new)
+  --read         how the data is read: auto (the default: the server's own level-0 export where
+                 the connector has one, essbase-stndln's exportData job, else queries), grid
+                 (queries only) or export (the export, or an error)
   --help         this text
 
   --import-data  an Essbase data export (MaxL export database, or the exportData job; in columns or
@@ -79,7 +82,9 @@ export function providerFor(
     readTimeoutMs: 300_000,
   });
   // planning: Planning REST with Smart View's protocol at the same address (alias tables); pbcs: REST alone.
-  const opened = openProvider(connector, { upstreams, idleMs: 3_600_000, jobTimeoutMs: 300_000 });
+  // The server's export of a large cube (essbase-stndln) is one job: it is given an hour.
+  const jobTimeoutMs = connector === "essbase-stndln" ? 3_600_000 : 300_000;
+  const opened = openProvider(connector, { upstreams, idleMs: 3_600_000, jobTimeoutMs });
   return {
     provider: opened.provider,
     async close() {
@@ -112,6 +117,15 @@ function progressOf(io: Io): Progress & { end(): void } {
     data({ cube, chunk, chunks, cells, startedAt }) {
       const elapsed = Date.now() - startedAt;
       const rate = elapsed > 0 ? Math.round((cells * 1000) / elapsed) : 0;
+      // `chunks` 0: the server's export file, read as it arrives (`chunk`: its lines read).
+      if (chunks === 0) {
+        const line = `${cube}: ${cells} cells read from the export, ${rate} cells/s`;
+        if (Date.now() - lastLine < (io.tty ? 200 : 10_000)) return;
+        lastLine = Date.now();
+        io.err(io.tty ? `\r${line}\u001b[K` : `${line}\n`);
+        open = io.tty;
+        return;
+      }
       const left = chunk > 0 ? ((chunks - chunk) * elapsed) / chunk : 0;
       const line = `${cube}: ${cells} cells read, query ${chunk} of ${chunks}, ${rate} cells/s, about ${seconds(left)} left`;
       if (io.tty) {
@@ -276,6 +290,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         out: { type: "string" },
         name: { type: "string" },
         force: { type: "boolean" },
+        read: { type: "string" },
         help: { type: "boolean", short: "h" },
         password: { type: "string" },
         "import-data": { type: "string" },
@@ -314,6 +329,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (address.username || address.password)
     return usage(io, "--address must not hold a user name or password");
+  const read = (values.read ?? "auto") as string;
+  if (read !== "auto" && read !== "grid" && read !== "export")
+    return usage(io, "--read must be auto, grid or export");
   const name = values.name as string | undefined;
   if (name !== undefined && !SNAPSHOT_APPLICATION_NAME.test(name)) {
     return usage(io, `--name must be ${SNAPSHOT_APPLICATION_NAME_RULE}`);
@@ -358,6 +376,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       out: values.out as string,
       ...(name ? { name } : {}),
       force: values.force === true,
+      read,
       progress,
       ...(io.interrupted ? { interrupted: io.interrupted } : {}),
     });

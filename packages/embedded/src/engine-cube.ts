@@ -63,7 +63,7 @@ export function engineCubeOf(
         *start() {
           let cells = 0;
           for (const chunk of dataExportChunks(app.cube, options)) {
-            for (const line of chunk.split("\n")) if (line !== "") cells += valuesOn(line);
+            cells += valuesIn(chunk);
             write(chunk);
             yield;
           }
@@ -142,9 +142,30 @@ const LOAD_WRITE_BATCH = 4_000;
 /** Rejected lines a load reports, at most (the count of loaded cells is always whole). */
 const MAX_REJECTED = 1000;
 
-/** Values on a line of an export: the fields that are not quoted names. */
-function valuesOn(line: string): number {
+/** Values in a chunk of an export: the fields that are not quoted names. */
+function valuesIn(text: string): number {
+  // One pass over the characters (no line or token strings): an export of millions of cells is counted in
+  // a fraction of the time it takes to write.
   let n = 0;
-  for (const t of line.matchAll(/"[^"]*"|\S+/g)) if (!t[0].startsWith('"')) n++;
+  let i = 0;
+  const end = text.length;
+  const space = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (space(c)) {
+      i++;
+      continue;
+    }
+    if (c === 34) {
+      // A quoted name, closed on its line; an unclosed quote starts a field that is not counted either.
+      const close = text.indexOf('"', i + 1);
+      const nl = text.indexOf("\n", i + 1);
+      if (close >= 0 && (nl < 0 || close < nl)) {
+        i = close + 1;
+        continue;
+      }
+    } else n++;
+    while (i < end && !space(text.charCodeAt(i))) i++;
+  }
   return n;
 }

@@ -81,6 +81,12 @@ export interface SnapshotCubeEntry {
    * are, without aggregating.
    */
   values?: "level-0" | "every-level";
+  /**
+   * How `qibates-snapshot` read the data: `export`, the server's own level-0 export downloaded as a file (its
+   * computed members, which an export does not hold, read by queries); `grid`, queries only. Absent in
+   * snapshots taken before it was recorded.
+   */
+  read?: "export" | "grid";
 }
 
 export interface SnapshotManifest {
@@ -289,6 +295,8 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
     if (!Array.isArray(cube.computedMembers)) cube.computedMembers = [];
     if (cube.values !== undefined && cube.values !== "level-0" && cube.values !== "every-level")
       fail(`cubes[${i}].values must be level-0 or every-level`);
+    if (cube.read !== undefined && cube.read !== "export" && cube.read !== "grid")
+      fail(`cubes[${i}].read must be export or grid`);
   }
   if (!Array.isArray(m.notCarried)) m.notCarried = [];
   return m as unknown as SnapshotManifest;

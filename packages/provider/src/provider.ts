@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import type { BulkExportPort } from "./bulk-export.ts";
 import type { Connector } from "./connectors.ts";
 import type { EnginePort } from "./engine-port.ts";
 import type { GridAnswer } from "./grid-answer.ts";
@@ -408,6 +409,8 @@ export interface Provider {
   readonly olap?: OlapPort;
   /** The engine's data jobs (`engine-port.ts`), offered by a provider that keeps the engine's cubes (the embedded one). */
   readonly engine?: EnginePort;
+  /** The server's own export of a cube's data (`bulk-export.ts`), where its protocol has one (Essbase 21c REST). */
+  readonly bulkExport?: BulkExportPort;
   /**
    * The queue of background jobs (`jobs.ts`) of a provider that runs them itself (the embedded one): the wire
    * endpoints admit a job there before they answer that it started, so that a refusal comes at once.

@@ -14,7 +14,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip, gzipSync } from "node:zlib";
 import {
   CUBE_SNAPSHOT_FORMAT,
   CUBE_SNAPSHOT_VERSION,
@@ -24,9 +25,10 @@ import {
   sha256OfFile,
   writeCubeImage,
 } from "@qibates/embedded";
-import type { Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
+import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
+import { ExportReader, type ExportReaderState, skipLines } from "./read-export.ts";
 import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
 
 /** What a snapshot run needs, once the command line is read and the provider opened. */
@@ -52,6 +54,14 @@ export interface TakeOptions {
   progress: Progress;
   /** Checked between chunks: true stops the run, its progress kept for a resume. */
   interrupted?: () => boolean;
+  /**
+   * How the data is read: `auto` (the default) through the server's own export where the provider offers one
+   * (`Provider.bulkExport`) and the copy keeps level-0 values, else through queries; `grid`, queries only;
+   * `export`, the export or an error.
+   */
+  read?: "auto" | "grid" | "export";
+  /** Bytes of the export file read between two saves of the progress (default 4 MiB). */
+  exportBatchBytes?: number;
 }
 
 /** How a run tells what it does: one line per step, and the data read as it goes. */
@@ -92,7 +102,22 @@ interface ProgressState {
   chunksDone: number;
   bytes: number;
   cells: number;
+  /** Export path: the export file on the server, once its job ended. */
+  exportFile?: string;
+  /** Export path: bytes of the data file's header alone (a resume whose export is gone starts there again). */
+  headBytes?: number;
+  /** Export path: where the reading of the export file stands; `done` once it is read whole. */
+  exportRead?: ExportReaderState | "done";
 }
+
+/** Bytes of the export file read between two saves of the progress (one gzip member each). */
+const EXPORT_BATCH_BYTES = 4 * 1024 * 1024;
+const gzipAsync = promisify(gzip);
+/**
+ * The export path's gzip level: 1, the fastest (the data file is a few per cent larger than at the default
+ * level the grid path writes; a reader cannot tell them apart).
+ */
+const EXPORT_GZIP = { level: 1 };
 
 const FILE_SAFE = /[^A-Za-z0-9._ -]/g;
 const fileName = (cube: string, kind: "outline.json" | "data.tsv.gz") =>
@@ -175,9 +200,13 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
           throw new SnapshotRunError(`dimension ${d.name} has a member name with a tab or line break`);
         }
       }
+      const exporter = exportPort(o, outline);
+      // Export path: the server's export holds the stored level-0 cells; the computed members' values (which
+      // no export holds) are read by queries after it.
       const reader = planning
         ? planningReader(o, session, ref, outline)
-        : essbaseReader(o, session, ref, outline);
+        : essbaseReader(o, session, ref, outline, exporter !== null);
+      const path = exporter ? "export" : "grid";
       const planKey = JSON.stringify({
         connector: o.connector,
         address: o.address,
@@ -185,6 +214,7 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         cube: cubeName,
         dims: outline.dimensions,
         chunks: reader.chunks,
+        path,
       });
       const dataFile = fileName(cubeName, "data.tsv.gz");
       const dataPath = join(folder, dataFile);
@@ -196,16 +226,26 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
       } else if (previous && previous.cube === cubeName && previous.plan === planKey && existsSync(partial)) {
         state = previous;
         truncateSync(partial, state.bytes);
-        o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${reader.chunks}`);
+        // The export path tells where it resumes itself (`readExport`), until the export file is read.
+        if (!exporter || state.exportRead === "done")
+          o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${reader.chunks}`);
       } else {
         state = { plan: planKey, cube: cubeName, chunksDone: 0, bytes: 0, cells: 0 };
         const head = gzipSync(`${[...dims, "value"].join("\t")}\n`);
         writeFileSync(partial, head);
         state.bytes = head.length;
+        state.headBytes = head.length;
         writeAtomic(progressPath, JSON.stringify(state));
       }
+      if (state.cells >= 0 && exporter && state.exportRead !== "done") {
+        const done = await readExport(o, exporter, session, ref, outline, state, partial, progressPath);
+        if (!done)
+          return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
+      }
       if (state.cells >= 0) {
-        o.progress.step(`${cubeName}: reading data, ${reader.describe}`);
+        o.progress.step(
+          `${cubeName}: reading data, ${exporter ? `the computed members' values, ` : ""}${reader.describe}`,
+        );
         const startedAt = Date.now();
         for (let i = state.chunksDone; i < reader.chunks; i++) {
           if (o.interrupted?.()) {
@@ -245,6 +285,7 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         cells: cellsDone,
         computedMembers: outline.computedMembers,
         values: outline.values,
+        read: path,
       };
       // The cube as the server serves it (every level aggregated), so that a start reads it whole instead of
       // reading the cells one by one and aggregating them (issue 56).
@@ -281,21 +322,180 @@ interface DataReader {
   skipped(): number;
 }
 
-/** An Essbase-family cube: MDX queries of at most `chunkCells` cells, empty rows left out. */
+/**
+ * The server's export, when it is to be used: the provider offers one, the copy keeps level-0 values (a
+ * protocol without consolidation has the server's values at every level, which no level-0 export holds), and
+ * the run does not ask for queries only.
+ */
+function exportPort(o: TakeOptions, outline: OutlineRead): BulkExportPort | null {
+  const read = o.read ?? "auto";
+  const port = o.provider.planning ? undefined : o.provider.bulkExport;
+  if (read === "grid") return null;
+  if (port && outline.values === "level-0") return port;
+  if (read === "export")
+    throw new SnapshotRunError(
+      `connector ${o.connector} offers no data export that a copy can use: run without --read export to read the data by queries`,
+    );
+  return null;
+}
+
+/**
+ * The cells of the computed members (dynamic level-0 members: an export holds stored cells only), as plans of
+ * queries: for each dimension with computed members, those members crossed with every other dimension's leaves,
+ * but the computed members of the dimensions before it (so that no cell is read twice).
+ */
+function computedPlans(outline: OutlineRead, maxCells: number): ReturnType<typeof planData>[] {
+  const computed = new Set(outline.computedMembers);
+  const plans: ReturnType<typeof planData>[] = [];
+  outline.dimensions.forEach((d, k) => {
+    const mine = d.leaves.filter((m) => computed.has(m));
+    if (mine.length === 0) return;
+    const dims = outline.dimensions.map((e, j) => ({
+      ...e,
+      leaves: j === k ? mine : j < k ? e.leaves.filter((m) => !computed.has(m)) : e.leaves,
+    }));
+    plans.push(planData(dims, maxCells));
+  });
+  return plans;
+}
+
+/**
+ * Reads the server's level-0 export into the data file (`partial`): the export job run (or, on a resume, its
+ * file found again on the server), its file downloaded as a stream and written a few megabytes at a time, each
+ * batch one gzip member with the progress saved after it; a resume skips the lines already written. The file is
+ * deleted from the server once read. False: interrupted (the file is left on the server for the resume).
+ */
+async function readExport(
+  o: TakeOptions,
+  port: BulkExportPort,
+  session: ProviderSession,
+  ref: CubeRef,
+  outline: OutlineRead,
+  state: ProgressState,
+  partial: string,
+  progressPath: string,
+): Promise<boolean> {
+  const cube = ref.cube;
+  const restart = () => {
+    truncateSync(partial, state.headBytes ?? state.bytes);
+    state.bytes = state.headBytes ?? state.bytes;
+    state.cells = 0;
+    delete state.exportRead;
+    delete state.exportFile;
+  };
+  if (state.exportFile && !(await port.exists(session, state.exportFile))) {
+    o.progress.warn(
+      `${cube}: the export file ${state.exportFile} is no longer on the server: exporting again`,
+    );
+    restart();
+  }
+  if (!state.exportFile) {
+    if (state.exportRead) restart();
+    o.progress.step(`${cube}: the server exports the cube's level-0 data (exportData job)`);
+    const name = `qibates-snapshot-${cube.replace(FILE_SAFE, "_")}-${randomUUID().slice(0, 8)}.txt`;
+    const { file } = await withRetries(o, `${cube} export`, () => port.exportLevel0(session, ref, name));
+    state.exportFile = file;
+    writeAtomic(progressPath, JSON.stringify(state));
+  }
+  const file = state.exportFile as string;
+  const reader = new ExportReader(outline);
+  const from = typeof state.exportRead === "object" ? state.exportRead : null;
+  if (from) {
+    reader.restore(from);
+    o.progress.step(`${cube}: resuming the export file at line ${from.lines + 1}`);
+  }
+  o.progress.step(`${cube}: reading the export file ${file}`);
+  const startedAt = Date.now();
+  let toSkip = from?.lines ?? 0;
+  // Batches end at fixed offsets of the export file (multiples of the batch size), whatever the pieces the
+  // network brings and wherever a resume starts: a resumed copy is the same file, gzip member for member.
+  const batch = o.exportBatchBytes ?? EXPORT_BATCH_BYTES;
+  let pos = 0;
+  let next = batch;
+  // The data file's lines of the batch, as bytes (outside the heap, which a small --max-old-space-size caps).
+  let parts: Buffer[] = [];
+  const add = (text: string) => {
+    if (text !== "") parts.push(Buffer.from(text, "utf8"));
+  };
+  let cellsBefore = reader.cells;
+  let writing: Promise<void> = Promise.resolve();
+  // One batch compressed (zlib's threads) while the next is read; the progress names the lines of the batch.
+  const save = async () => {
+    await writing;
+    const batch = parts;
+    const cells = reader.cells - cellsBefore;
+    const at = reader.state();
+    parts = [];
+    cellsBefore = reader.cells;
+    writing = (async () => {
+      if (batch.length > 0) {
+        const gz = await gzipAsync(Buffer.concat(batch), EXPORT_GZIP);
+        appendFileSync(partial, gz);
+        state.bytes += gz.length;
+        state.cells += cells;
+      }
+      state.exportRead = at;
+      writeAtomic(progressPath, JSON.stringify(state));
+      o.progress.data({ cube, chunk: at.lines, chunks: 0, cells: state.cells, startedAt });
+    })();
+  };
+  for await (const raw of port.download(session, file)) {
+    let chunk: Buffer = raw;
+    if (toSkip > 0) {
+      const { rest, skipped } = skipLines(raw, toSkip);
+      toSkip -= skipped;
+      pos += raw.length - (rest?.length ?? 0);
+      if (rest === null || rest.length === 0) continue;
+      chunk = rest;
+      while (next <= pos) next += batch;
+    }
+    let at = 0;
+    while (at < chunk.length) {
+      const take = Math.min(chunk.length - at, next - pos);
+      add(reader.push(chunk.subarray(at, at + take)));
+      at += take;
+      pos += take;
+      if (pos < next) continue;
+      next += batch;
+      await save();
+      if (o.interrupted?.()) {
+        await writing;
+        return false;
+      }
+    }
+  }
+  add(reader.end());
+  await save();
+  await writing;
+  state.exportRead = "done";
+  writeAtomic(progressPath, JSON.stringify(state));
+  await port.remove(session, file).catch((e: unknown) => {
+    o.progress.warn(`${cube}: the export file ${file} could not be deleted from the server (${String(e)})`);
+  });
+  return true;
+}
+
+/**
+ * An Essbase-family cube: MDX queries of at most `chunkCells` cells, empty rows left out. `computedOnly`: the
+ * computed members' cells only (the export path read the stored ones).
+ */
 function essbaseReader(
   o: TakeOptions,
   session: ProviderSession,
   ref: CubeRef,
   outline: OutlineRead,
+  computedOnly = false,
 ): DataReader {
   const dims = outline.dimensions.map((d) => d.name);
-  const plan = planData(outline.dimensions, o.chunkCells ?? 20_000);
+  const max = o.chunkCells ?? 20_000;
+  const plans = computedOnly ? computedPlans(outline, max) : [planData(outline.dimensions, max)];
+  const chunks = plans.flatMap((plan) => plan.chunks.map((chunk) => ({ plan, chunk })));
   return {
-    chunks: plan.chunks.length,
-    describe: `${plan.chunks.length} queries of at most ${o.chunkCells ?? 20_000} cells`,
+    chunks: chunks.length,
+    describe: `${chunks.length} queries of at most ${max} cells`,
     skipped: () => 0,
     async read(i) {
-      const chunk = plan.chunks[i] as (typeof plan.chunks)[number];
+      const { plan, chunk } = chunks[i] as (typeof chunks)[number];
       const { query, rowDimensions } = chunkQuery(ref, dims, plan, chunk);
       const answer = await o.provider.essbase?.mdx(session, ref, {
         query,

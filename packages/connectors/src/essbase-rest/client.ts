@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
 import { readJson } from "../net/json.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
@@ -63,6 +64,40 @@ export class EssbaseRestClient extends RemoteClient {
   async put(path: string, body?: unknown): Promise<void> {
     const answer = await this.call("PUT", path, body);
     this.check(answer, `PUT ${path}`);
+  }
+
+  /** `DELETE path`; false when the server says there is nothing there (404). */
+  async delete(path: string): Promise<boolean> {
+    const answer = await this.call("DELETE", path);
+    if (answer.status === 404) return false;
+    this.check(answer, `DELETE ${path}`);
+    return true;
+  }
+
+  /**
+   * Downloads a file of the Files API (`GET /files/{path}` with `Accept: application/octet-stream`, as the
+   * swagger says to ask for a download) as a stream, under the network rules' file cap (`Upstreams.download`).
+   * `null`: the server answered 404.
+   */
+  async download(path: string): Promise<Readable | null> {
+    this.lastUsed = Date.now();
+    if (this.cookies.size === 0) await this.login();
+    const open = () => {
+      const headers: Record<string, string> = { accept: "application/octet-stream" };
+      this.cookieHeader ??= [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      headers.cookie = this.cookieHeader;
+      return this.upstreams.download(this.url(path), { method: "GET", headers });
+    };
+    let got = await open();
+    if ("answer" in got && got.status === 401) {
+      await this.login();
+      got = await open();
+      if ("answer" in got && got.status === 401) throw loginRefused();
+    }
+    if ("body" in got) return got.body;
+    if (got.status === 404) return null;
+    this.check(got.answer, `GET ${path}`);
+    throw this.malformed(`GET ${path} answered ${got.status}`);
   }
 
   /** A call with the session cookies; logs in again once when the server no longer knows the session. */

@@ -29,6 +29,7 @@ import {
 import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import type {
   ApplicationRef,
+  BulkExportPort,
   CubeRef,
   EssbaseOperations,
   GridCall,
@@ -59,6 +60,7 @@ import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { EssbaseRestClient } from "./client.ts";
+import { EssbaseRestExport } from "./export.ts";
 import { answerOf, restGridOf, restPreferences, sameLayout, sheetOf } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
 import { readRemoteOutline } from "./outline.ts";
@@ -126,11 +128,18 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
    * with the engine's MDX (the cube a `FROM` names); cells are not written back.
    */
   readonly olap: OlapPort;
+  /** The server's level-0 export (`exportData` job, Files API download), for `qibates-snapshot`. */
+  readonly bulkExport: BulkExportPort;
 
   constructor(private readonly options: EssbaseRestOptions) {
     super(options, "Essbase");
     const operations = new EssbaseRestOperations(this, options);
     this.essbase = operations;
+    this.bulkExport = new EssbaseRestExport({
+      upstream: (session) => this.upstream(session),
+      cubeNames: (session, ref) => this.cubeNames(session, ref),
+      jobTimeoutMs: options.jobTimeoutMs,
+    });
     this.olap = {
       cube: (_connector, ref, session) => {
         if (!session) throw new ProviderError("PROVIDER_FAILED", "A cube of Essbase is read in a session.");

@@ -8,6 +8,8 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
+  DEFAULT_MAX_FILE_BYTES,
+  DOWNLOAD_BUFFER_BYTES,
   forwardingClient,
   hostAllowed,
   type NetworkPolicy,

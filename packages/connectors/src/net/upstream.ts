@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
+import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
 import { oneLine, ProviderError, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
@@ -29,6 +30,12 @@ export interface NetworkPolicy {
   readTimeoutMs: number;
   /** Largest answer read, in bytes (`UPSTREAM_MAX_ANSWER_BYTES`; default 16 MiB); past it the answer is dropped. */
   maxAnswerBytes?: number;
+  /**
+   * Largest file downloaded as a stream (`Upstreams.download`: a server's data export), in bytes (default 8 GiB);
+   * past it the download is dropped. Such a file is never held whole: at most {@link DOWNLOAD_BUFFER_BYTES} of it
+   * wait to be read.
+   */
+  maxFileBytes?: number;
   /** Where failures to get a usable answer are told (the server's logger); nothing is logged without it. */
   log?: UpstreamLog;
   /** What one call may read of a server's lists, all answers together (`list-budget.ts`; tests lower it). */
@@ -87,6 +94,12 @@ function masked(text: string, secrets: readonly string[] | undefined): string {
 
 /** The default answer cap: a larger answer is refused before it is parsed (an XML answer of 16 MiB reads in slices). */
 export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The default cap of a file downloaded as a stream (`Upstreams.download`). */
+export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 ** 3;
+/** What of a downloaded file may wait to be read before the connection is paused. */
+export const DOWNLOAD_BUFFER_BYTES = 1024 * 1024;
+/** How much of the error answer of a download is read (it is only the server's message). */
+const DOWNLOAD_ERROR_BYTES = 64 * 1024;
 /** How much of an error body is logged. */
 const LOGGED_BODY_CHARS = 500;
 /** A pool is rebuilt (and its host looked up again) after this long, so DNS changes are followed. */
@@ -175,6 +188,112 @@ export class Upstreams {
       });
     }
     return answer;
+  }
+
+  /**
+   * Downloads a file as a stream, under the same rules as {@link request} (allow-list, pinned address, TLS,
+   * timeouts, no redirect), with its own cap (`maxFileBytes`). A 2xx answer's body is a stream that pauses the
+   * connection while {@link DOWNLOAD_BUFFER_BYTES} wait to be read, and fails past the cap; destroying it drops
+   * the connection. Any other answer is read whole up to 64 KiB (it is the server's error) and answered as
+   * `answer`, for the caller's usual error handling.
+   */
+  async download(
+    url: URL,
+    given: UpstreamRequest,
+  ): Promise<{ status: number; body: Readable } | { status: number; answer: UpstreamAnswer }> {
+    const origin = url.origin;
+    const cached = this.pools.get(origin);
+    const { pool } = cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : await this.pool(url);
+    const max = this.policy.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    const tooLarge = () =>
+      new ProviderError(
+        "UPSTREAM_MALFORMED",
+        `The server at ${origin} sent a file of more than ${max} bytes.`,
+        {
+          address: origin,
+          reason: `the file is larger than ${max} bytes`,
+        },
+      );
+    let answered: { status: number; body: Readable } | { status: number; answer: UpstreamAnswer };
+    try {
+      answered = await new Promise((resolve, reject) => {
+        let abort: ((reason?: Error) => void) | null = null;
+        let resumeConnection: (() => void) | null = null;
+        let status = 0;
+        let headers: Record<string, string | string[] | undefined> = {};
+        let body: Readable | null = null;
+        const errorChunks: Buffer[] = [];
+        let size = 0;
+        pool.dispatch(
+          {
+            path: `${url.pathname}${url.search}`,
+            method: given.method,
+            headers: given.headers,
+            ...(given.body !== undefined ? { body: given.body } : {}),
+          },
+          {
+            onConnect: (abortRequest: (reason?: Error) => void) => {
+              abort = abortRequest;
+            },
+            onHeaders: (statusCode: number, rawHeaders: Buffer[], resume: () => void) => {
+              status = statusCode;
+              headers = headerRecord(rawHeaders);
+              resumeConnection = resume;
+              if (status < 200 || status >= 300) return true;
+              const declared = Number(headers["content-length"]);
+              if (Number.isFinite(declared) && declared > max) {
+                abort?.(tooLarge());
+                return false;
+              }
+              body = new Readable({
+                highWaterMark: DOWNLOAD_BUFFER_BYTES,
+                read: () => resumeConnection?.(),
+                destroy: (e, done) => {
+                  abort?.(e ?? new Error("download dropped"));
+                  done(e);
+                },
+              });
+              resolve({ status, body });
+              return true;
+            },
+            onData: (chunk: Buffer) => {
+              size += chunk.length;
+              if (body === null) {
+                if (size <= DOWNLOAD_ERROR_BYTES) errorChunks.push(chunk);
+                return true;
+              }
+              if (size > max) {
+                body.destroy(tooLarge());
+                return false;
+              }
+              return body.push(chunk);
+            },
+            onComplete: () => {
+              if (body !== null) {
+                body.push(null);
+                return;
+              }
+              resolve({
+                status,
+                answer: { status, headers, body: Buffer.concat(errorChunks).toString("utf8") },
+              });
+            },
+            onError: (e: Error) => {
+              if (body !== null) {
+                if (!body.destroyed)
+                  body.destroy(e instanceof ProviderError ? e : this.networkError(e, origin));
+              } else reject(e);
+            },
+          } as unknown as Parameters<Pool["dispatch"]>[1],
+        );
+      });
+    } catch (e) {
+      throw this.networkError(e, origin);
+    }
+    if ("answer" in answered && answered.status >= 300 && answered.status < 400) {
+      throw this.failure(url, answered.answer, `${given.method} ${url.pathname}`, null);
+    }
+    return answered;
   }
 
   /**

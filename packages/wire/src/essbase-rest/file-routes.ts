@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { getLink, page, type RestLink } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
@@ -202,10 +203,11 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
       const file = parts.length > 1 ? catalog.file(ownerAt(s, parts), parts) : null;
       if (file) {
         const name = parts[parts.length - 1] as string;
-        return reply
-          .type("application/octet-stream")
-          .header("Content-Disposition", contentDisposition(name))
-          .send(file.bytes);
+        reply.type("application/octet-stream").header("Content-Disposition", contentDisposition(name));
+        // An export on disk is streamed from its file (opened now: a later DELETE does not cut the download).
+        if (file.spool !== null)
+          return reply.header("Content-Length", file.size).send(createReadStream(file.spool));
+        return reply.send(file.bytes);
       }
       const q = request.query as Record<string, string | undefined>;
       let items = await entries(s, parts, bool(q.recursive), linkBase(request));

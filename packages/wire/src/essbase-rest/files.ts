@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { badRequest } from "./errors.ts";
 
 /** The catalog's top folders (Essbase 21c's "Files" page: applications, shared, users). */
@@ -18,6 +22,17 @@ export interface FileCatalogLimits {
   maxTotalBytes: number;
   /** Files and folders one owner may have. */
   maxOwnerEntries: number;
+  /**
+   * Largest data export a job writes (default 2 GiB). Exports are written to a temporary folder on disk, never
+   * held in memory, and counted apart from the files kept in memory.
+   */
+  maxExportBytes?: number;
+  /** Bytes one owner's exports on disk may take together (default 4 GiB). */
+  maxOwnerExportBytes?: number;
+  /** Bytes one visitor's exports on disk may take together (default 64 MiB). */
+  maxVisitorExportBytes?: number;
+  /** Bytes all owners' exports on disk may take together (default 8 GiB). */
+  maxTotalExportBytes?: number;
 }
 
 export const DEFAULT_FILE_LIMITS: FileCatalogLimits = {
@@ -28,9 +43,21 @@ export const DEFAULT_FILE_LIMITS: FileCatalogLimits = {
   maxOwnerEntries: 1000,
 };
 
+/** A file of the catalog: its bytes in memory, or (a data export) a file on disk, `spool`. */
 export interface CatalogFile {
-  bytes: Buffer;
+  bytes: Buffer | null;
+  spool: string | null;
+  size: number;
   modified: number;
+}
+
+/** A data export being written to disk (`FileCatalog.exportWriter`). */
+export interface ExportWriter {
+  write(text: string): void;
+  /** Puts the file in the catalog (replacing what was at its path). */
+  commit(): void;
+  /** Drops what was written. */
+  abort(): void;
 }
 
 /**
@@ -65,6 +92,8 @@ interface OwnerFiles {
   /** Lower-cased path → the path as first written, and the file (null: a folder). */
   entries: Map<string, { path: string; file: CatalogFile | null }>;
   bytes: number;
+  /** Bytes of this owner's exports on disk (and of those being written). */
+  exportBytes: number;
 }
 
 /**
@@ -76,6 +105,11 @@ interface OwnerFiles {
 export class FileCatalog {
   private readonly owners = new Map<string, OwnerFiles>();
   private total = 0;
+  private exportTotal = 0;
+  /** The folder of the exports on disk, made at the first export and removed with the last (or by `close`). */
+  private spoolFolder: string | null = null;
+  /** Exports on disk, kept or being written. */
+  private spooled = 0;
 
   /**
    * `reclaim`: called when a file would pass the catalog's total, to drop what departed visitors left (`dropOwner`
@@ -105,14 +139,117 @@ export class FileCatalog {
   dropOwner(owner: string): void {
     const o = this.owners.get(owner);
     if (!o) return;
+    for (const e of o.entries.values()) if (e.file?.spool) this.release(o, e.file);
     this.total -= o.bytes;
+    this.exportTotal -= o.exportBytes;
     this.owners.delete(owner);
+  }
+
+  /** Removes every export on disk (the endpoint closes). */
+  close(): void {
+    for (const o of this.owners.values())
+      for (const e of o.entries.values()) if (e.file?.spool) this.release(o, e.file);
+    if (this.spoolFolder !== null) rmSync(this.spoolFolder, { recursive: true, force: true });
+    this.spoolFolder = null;
+    this.spooled = 0;
+  }
+
+  /** Deletes an export's file on disk and stops counting it. */
+  private release(o: OwnerFiles, file: CatalogFile): void {
+    if (file.spool === null) return;
+    rmSync(file.spool, { force: true });
+    o.exportBytes -= file.size;
+    this.exportTotal -= file.size;
+    file.spool = null;
+    this.unspool();
+  }
+
+  /** One export fewer on disk: the folder goes with the last, so that nothing is left behind a crash. */
+  private unspool(): void {
+    if (--this.spooled > 0 || this.spoolFolder === null) return;
+    rmSync(this.spoolFolder, { recursive: true, force: true });
+    this.spoolFolder = null;
+  }
+
+  /**
+   * A data export of `owner` to write at `parts`: written to disk as it comes (`write`), refused past the largest
+   * export or the owner's or the catalog's room for exports; `commit` puts it in the catalog.
+   */
+  exportWriter(owner: string, parts: readonly string[]): ExportWriter {
+    if (parts.length < 2) throw badRequest("A file must be inside a folder.");
+    const o = this.of(owner);
+    const old = o.entries.get(keyOf(parts));
+    if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
+    this.spoolFolder ??= mkdtempSync(join(tmpdir(), "qibates-essbase-exports-"));
+    const path = join(this.spoolFolder, randomUUID());
+    const fd = openSync(path, "wx", 0o600);
+    this.spooled++;
+    const maxFile = this.limits.maxExportBytes ?? 2 * 1024 ** 3;
+    const ownerRoom = FileCatalog.isVisitor(owner)
+      ? (this.limits.maxVisitorExportBytes ?? 64 * 1024 ** 2)
+      : (this.limits.maxOwnerExportBytes ?? 4 * 1024 ** 3);
+    const totalRoom = this.limits.maxTotalExportBytes ?? 8 * 1024 ** 3;
+    let size = 0;
+    let open = true;
+    const close = () => {
+      if (!open) return;
+      open = false;
+      closeSync(fd);
+    };
+    const drop = () => {
+      close();
+      unlinkSync(path);
+      o.exportBytes -= size;
+      this.exportTotal -= size;
+      size = 0;
+      this.unspool();
+    };
+    return {
+      write: (text) => {
+        const bytes = Buffer.from(text, "utf8");
+        if (size + bytes.length > maxFile) {
+          drop();
+          throw new Error(
+            `The export is larger than ${maxFile} bytes, the largest export the catalog keeps.`,
+          );
+        }
+        if (o.exportBytes + bytes.length > ownerRoom || this.exportTotal + bytes.length > totalRoom) {
+          drop();
+          throw new Error(
+            "There is not enough space for this export in the file catalog: delete exports you no longer need.",
+          );
+        }
+        writeSync(fd, bytes);
+        size += bytes.length;
+        o.exportBytes += bytes.length;
+        this.exportTotal += bytes.length;
+      },
+      abort: () => {
+        if (open) drop();
+      },
+      commit: () => {
+        close();
+        const now = o.entries.get(keyOf(parts));
+        if (now?.file) {
+          this.release(o, now.file);
+          const was = now.file.bytes?.length ?? 0;
+          o.bytes -= was;
+          this.total -= was;
+        }
+        this.addFolder(owner, parts.slice(0, -1));
+        if (!now) this.checkEntries(o);
+        o.entries.set(keyOf(parts), {
+          path: now?.path ?? parts.join("/"),
+          file: { bytes: null, spool: path, size, modified: Date.now() },
+        });
+      },
+    };
   }
 
   private of(owner: string): OwnerFiles {
     let o = this.owners.get(owner);
     if (!o) {
-      o = { entries: new Map(), bytes: 0 };
+      o = { entries: new Map(), bytes: 0, exportBytes: 0 };
       this.owners.set(owner, o);
     }
     return o;
@@ -188,7 +325,7 @@ export class FileCatalog {
     const old = o.entries.get(key);
     if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
     if (old && !overwrite) throw badRequest(`File ${parts.join("/")} already exists.`);
-    const growth = bytes.length - (old?.file?.bytes.length ?? 0);
+    const growth = bytes.length - (old?.file?.bytes?.length ?? 0);
     const quota = FileCatalog.isVisitor(owner) ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
     if (o.bytes + growth > quota)
       throw badRequest(
@@ -199,7 +336,11 @@ export class FileCatalog {
       throw badRequest("There is not enough space in the file catalog for this file.");
     this.addFolder(owner, parts.slice(0, -1));
     if (!old) this.checkEntries(o);
-    o.entries.set(key, { path: old?.path ?? parts.join("/"), file: { bytes, modified: Date.now() } });
+    if (old?.file?.spool) this.release(o, old.file);
+    o.entries.set(key, {
+      path: old?.path ?? parts.join("/"),
+      file: { bytes, spool: null, size: bytes.length, modified: Date.now() },
+    });
     o.bytes += growth;
     this.total += growth;
   }
@@ -212,7 +353,8 @@ export class FileCatalog {
     if (!o.entries.has(key)) return false;
     for (const [k, e] of [...o.entries]) {
       if (k !== key && !k.startsWith(`${key}/`)) continue;
-      const size = e.file?.bytes.length ?? 0;
+      if (e.file?.spool) this.release(o, e.file);
+      const size = e.file?.bytes?.length ?? 0;
       o.bytes -= size;
       this.total -= size;
       o.entries.delete(k);

@@ -57,7 +57,10 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   });
   // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
   const unregister = registerLiveSessions((id) => sessions.has(id));
-  app.addHook("onClose", async () => unregister());
+  app.addHook("onClose", async () => {
+    unregister();
+    catalog.close();
+  });
   const ctx = essbaseContext(
     options.provider,
     sessions,

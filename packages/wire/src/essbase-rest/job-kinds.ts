@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { CALC_JOB_TYPE, calcScriptName } from "@qibates/protocols/essbase-rest";
 import {
   type CubeRef,
@@ -118,8 +119,13 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
         work: async (): Promise<JobOutcome> => {
           const found = catalog.file(ctx.ownerOf(s), parts);
           if (!found) throw new Error(`File /${parts.join("/")} does not exist.`);
+          if (found.size > catalog.limits.maxFileBytes)
+            throw new Error(
+              `File /${parts.join("/")} is larger than ${catalog.limits.maxFileBytes} bytes, the largest file a data load reads.`,
+            );
+          const text = (found.bytes ?? (await readFile(found.spool as string))).toString("utf8");
           const result = await engine
-            .loadData(s.provider.ownerId, found.bytes.toString("utf8"), abortOnError)
+            .loadData(s.provider.ownerId, text, abortOnError)
             .catch(failed(request, "data load"));
           const output = {
             recordsLoaded: result.loaded,
@@ -177,20 +183,20 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
           jobInputInfo: { dataLevel: levelName.toUpperCase(), columnFormat: columns, compress: false },
         },
         work: async (): Promise<JobOutcome> => {
-          const chunks: Buffer[] = [];
-          let bytes = 0;
-          const { cells } = await engine
-            .exportData({ level, columns }, (t) => {
-              const b = Buffer.from(t, "utf8");
-              bytes += b.length;
-              if (bytes > catalog.limits.maxFileBytes)
-                throw new Error(
-                  `The export is larger than ${catalog.limits.maxFileBytes} bytes, the largest file the catalog keeps.`,
-                );
-              chunks.push(b);
-            })
-            .catch(failed(request, "export"));
-          catalog.put(ctx.ownerOf(s), parts, Buffer.concat(chunks), true);
+          // Written to disk as the engine writes it (`FileCatalog.exportWriter`): an export of millions of cells
+          // is never held in memory, and is the owner's alone, deleted with DELETE /files/…, with a visitor's
+          // last session, or when the endpoint closes.
+          const out = catalog.exportWriter(ctx.ownerOf(s), parts);
+          let cells: number;
+          try {
+            ({ cells } = await engine
+              .exportData({ level, columns }, (t) => out.write(t))
+              .catch(failed(request, "export")));
+          } catch (e) {
+            out.abort();
+            throw e;
+          }
+          out.commit();
           return { output: { exportedFile: `/${parts.join("/")}`, cellsExported: cells } };
         },
       };

@@ -1,0 +1,239 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qibates/embedded";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openConnectorHarness } from "../../src/answer-key.ts";
+import { ExportReader, skipLines } from "../../src/snapshot/read-export.ts";
+import { type Progress, type TakeOptions, takeSnapshot } from "../../src/snapshot/take.ts";
+import { providerFor } from "../../src/snapshot-cli.ts";
+
+/**
+ * Copies at export speed (issue 56): `qibates-snapshot` copies a cube of Essbase 21c through the server's own
+ * level-0 export (`exportData` job, Files API download) where the connector has it, and the copy is the one grid
+ * reads give, cell for cell; the manifest says which path ran; an interrupted export run resumes.
+ */
+
+const quiet: Progress = { step() {}, data() {}, warn() {} };
+const root = mkdtempSync(join(tmpdir(), "qibates-export-path-"));
+let harness: Awaited<ReturnType<typeof openConnectorHarness>>;
+
+beforeAll(async () => {
+  harness = await openConnectorHarness({ via: "essbase-stndln" });
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function copy(dir: string, extra: Partial<TakeOptions> = {}) {
+  const { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress));
+  try {
+    return await takeSnapshot({
+      provider,
+      connector: "essbase-stndln",
+      address: harness.wireAddress,
+      user: "demo",
+      password: "demo",
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      out: dir,
+      name: "Copy",
+      force: false,
+      progress: quiet,
+      ...extra,
+    });
+  } finally {
+    await close();
+  }
+}
+
+/** The data file's cells as sorted lines (members in outline order, then the value). */
+function cellsOf(dir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, "Copy", "manifest.json"), "utf8")) as SnapshotManifest;
+  const file = manifest.cubes[0]?.data.file as string;
+  const lines = gunzipSync(readFileSync(join(dir, "Copy", file)))
+    .toString("utf8")
+    .split("\n")
+    .filter((l) => l !== "");
+  return [lines[0] as string, ...lines.slice(1).sort()];
+}
+
+/** The Essbase REST API of the endpoint (the connector's address is `…/essbase/japi`, as users give it). */
+const restBase = () => `${new URL(harness.wireAddress).origin}/essbase/rest/v1`;
+
+/** The export files the demo user keeps in the cube's folder of the endpoint's catalog. */
+async function exportFiles(): Promise<string[]> {
+  const answer = await fetch(`${restBase()}/files/applications/Sample/Basic`, {
+    headers: {
+      authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}`,
+      accept: "application/json",
+    },
+  });
+  const body = (await answer.json()) as { items: { name: string }[] };
+  return body.items.map((i) => i.name).filter((n) => n.startsWith("qibates-snapshot-"));
+}
+
+describe("qibates-snapshot through the server's export", () => {
+  const grid = join(root, "grid");
+  const exported = join(root, "export");
+
+  it("copies Sample.Basic cell for cell as grid reads do, and the manifest says which path ran", async () => {
+    const byGrid = await copy(grid, { read: "grid" });
+    const byExport = await copy(exported);
+    expect(byGrid.manifest.cubes[0]?.read).toBe("grid");
+    expect(byExport.manifest.cubes[0]?.read).toBe("export");
+    expect(byExport.manifest.cubes[0]?.cells).toBe(byGrid.manifest.cubes[0]?.cells);
+    // Stored level-0 cells and the computed members' (Profit %, read by queries after the export) alike.
+    expect(cellsOf(exported)).toEqual(cellsOf(grid));
+    expect(byExport.manifest.cubes[0]?.computedMembers).toEqual(byGrid.manifest.cubes[0]?.computedMembers);
+    expect(byExport.manifest.cubes[0]?.outline.sha256).toBe(byGrid.manifest.cubes[0]?.outline.sha256);
+    // Both served: the same stored cells, aggregated alike.
+    const [a, b] = await Promise.all([
+      loadCubeSnapshots(exported, DEMO_APPLICATIONS),
+      loadCubeSnapshots(grid, DEMO_APPLICATIONS),
+    ]);
+    const x = a[0]?.cubes[0]?.cube;
+    const y = b[0]?.cubes[0]?.cube;
+    expect(x?.storedCellCount()).toBe(y?.storedCellCount());
+    let differing = 0;
+    x?.forEachStoredCell("all", (coords, v) => {
+      if (!Object.is(y?.storedValue(coords), v)) differing++;
+    });
+    expect(differing).toBe(0);
+    // The export file is deleted from the server once read.
+    expect(await exportFiles()).toEqual([]);
+  }, 180_000);
+
+  it("resumes an interrupted export run to the same files, also when the export file is gone", async () => {
+    const straight = mkdtempSync(join(tmpdir(), "qibates-export-straight-"));
+    const whole = await copy(straight, { exportBatchBytes: 2_000 });
+    rmSync(straight, { recursive: true, force: true });
+    for (const removeFile of [false, true]) {
+      const dir = mkdtempSync(join(tmpdir(), "qibates-export-resume-"));
+      try {
+        let batches = 0;
+        const stopped = await copy(dir, {
+          exportBatchBytes: 2_000,
+          progress: {
+            ...quiet,
+            data: () => {
+              batches++;
+            },
+          },
+          interrupted: () => batches >= 3,
+        });
+        expect(stopped.interrupted).toBe(true);
+        const progress = JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
+        expect(progress.exportFile).toMatch(/^\/applications\/Sample\/Basic\/qibates-snapshot-Basic-/);
+        expect(progress.exportRead.lines).toBeGreaterThan(0);
+        // Kept on the server for the resume.
+        expect(await exportFiles()).toHaveLength(1);
+        if (removeFile) {
+          const name = (progress.exportFile as string).split("/").pop() as string;
+          const gone = await fetch(`${restBase()}/files/applications/Sample/Basic/${name}`, {
+            method: "DELETE",
+            headers: { authorization: `Basic ${Buffer.from("demo:demo").toString("base64")}` },
+          });
+          expect(gone.status).toBe(204);
+        }
+        const warnings: string[] = [];
+        const steps: string[] = [];
+        const resumed = await copy(dir, {
+          exportBatchBytes: 2_000,
+          progress: { ...quiet, step: (l) => steps.push(l), warn: (l) => warnings.push(l) },
+        });
+        expect(resumed.interrupted).toBe(false);
+        expect(resumed.manifest.cubes[0]?.read).toBe("export");
+        if (removeFile) expect(warnings.join("\n")).toMatch(/no longer on the server: exporting again/);
+        else expect(steps.join("\n")).toMatch(/resuming the export file at line \d+/);
+        expect(cellsOf(dir)).toEqual(cellsOf(grid));
+        // Gzip member for member the file an uninterrupted run writes.
+        expect(resumed.manifest.cubes[0]?.data).toEqual(whole.manifest.cubes[0]?.data);
+        expect(existsSync(join(dir, "Copy", ".progress.json"))).toBe(false);
+        expect(await exportFiles()).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }, 240_000);
+
+  it("refuses --read export where the copy cannot use an export (ssas)", async () => {
+    const xmla = await openConnectorHarness({ via: "ssas" });
+    const { provider, close } = providerFor("ssas", new URL(xmla.wireAddress));
+    try {
+      await expect(
+        takeSnapshot({
+          provider,
+          connector: "ssas",
+          address: xmla.wireAddress,
+          user: "demo",
+          password: "demo",
+          server: "EssbaseCluster-1",
+          application: "Sample",
+          out: join(root, "ssas"),
+          name: "Copy",
+          force: false,
+          progress: quiet,
+          read: "export",
+        }),
+      ).rejects.toThrow(/offers no data export that a copy can use/);
+    } finally {
+      await close();
+      await xmla.close();
+    }
+  }, 120_000);
+});
+
+describe("ExportReader", () => {
+  const outline = {
+    document: {
+      defaultAliasTable: "Default",
+      dimensions: [
+        { name: "Year", members: [{ name: "Qtr1", children: [{ name: "Jan" }, { name: "Feb" }] }] },
+        { name: "Market", members: [{ name: "East", children: [{ name: "New York" }] }] },
+        { name: "Measures", members: [{ name: "Sales" }] },
+      ],
+    },
+    dimensions: [
+      { name: "Year", density: "dense", leaves: ["Jan", "Feb"] },
+      { name: "Market", density: "sparse", leaves: ["New York"] },
+      { name: "Measures", density: "dense", leaves: ["Sales"] },
+    ],
+  };
+
+  it("reads Essbase's export, in columns or not, leaving out upper-level dense members and #Mi", () => {
+    const blocks = '"Jan" "Feb" "Qtr1"\n"New York"\n"Sales" 1 #Mi 1\n';
+    const columns = '"Jan" "Feb" "Qtr1"\r\n"New York" "Sales" 1.50 2 3.5\r\n';
+    expect(new ExportReader(outline).push(Buffer.from(blocks))).toBe("Jan\tNew York\tSales\t1\n");
+    const r = new ExportReader(outline);
+    expect(r.push(Buffer.from(columns))).toBe("Jan\tNew York\tSales\t1.5\nFeb\tNew York\tSales\t2\n");
+    expect(r.cells).toBe(2);
+  });
+
+  it("reads a file cut anywhere, and resumes from its state after skipping the lines it read", () => {
+    const file = Buffer.from('"Jan" "Feb"\n"New York"\n"Sales" 1 2\n"Sales" 3 4\n');
+    const whole = new ExportReader(outline).push(file);
+    for (let cut = 1; cut < file.length; cut++) {
+      const r = new ExportReader(outline);
+      expect(r.push(file.subarray(0, cut)) + r.push(file.subarray(cut)) + r.end()).toBe(whole);
+      const resumed = new ExportReader(outline);
+      resumed.restore(r.state());
+      expect(resumed.state()).toEqual(r.state());
+    }
+    const r = new ExportReader(outline);
+    const first = r.push(file.subarray(0, 30));
+    const again = new ExportReader(outline);
+    again.restore(r.state());
+    const { rest } = skipLines(file, r.state().lines);
+    expect(first + again.push(rest as Buffer) + again.end()).toBe(whole);
+  });
+
+  it("refuses a member the outline read does not have", () => {
+    expect(() => new ExportReader(outline).push(Buffer.from('"Jan" "Feb"\n"Boston" "Sales" 1\n'))).toThrow(
+      /"Boston" is not a member of the outline read/,
+    );
+  });
+});

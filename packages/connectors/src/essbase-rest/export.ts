@@ -1,0 +1,103 @@
+import type { JobRecord } from "@qibates/protocols/essbase-rest";
+import {
+  type BulkExportPort,
+  type CubeRef,
+  jobStillRunning,
+  oneLine,
+  ProviderError,
+  type ProviderSession,
+} from "@qibates/provider";
+import type { EssbaseRestClient } from "./client.ts";
+
+const enc = encodeURIComponent;
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** What the export needs of the provider: the session's client, the cube's real names, the job timeout. */
+export interface ExportHost {
+  upstream(session: ProviderSession): { client: EssbaseRestClient };
+  cubeNames(session: ProviderSession, ref: CubeRef): Promise<{ app: string; cubes: string[] }>;
+  readonly jobTimeoutMs: number;
+}
+
+/** A catalog path (`/applications/App/Cube/file.txt`) as the Files API's URL path, each segment encoded. */
+const filesPath = (file: string) =>
+  `/files${file
+    .split("/")
+    .filter((p) => p !== "")
+    .map((p) => `/${enc(p)}`)
+    .join("")}`;
+
+/**
+ * The bulk export of Essbase 21c's REST API (`Provider.bulkExport`): `POST /jobs` with `jobtype: exportData`
+ * (`parameters`: `dataLevel` `LEVEL_ZERO_BLOCKS`, `columnFormat` and `compress` `false`, `file`), polled with
+ * `GET /jobs/{id}` until it ends; the file is then in the cube's folder of the file catalog
+ * (`applications/<app>/<cube>`, where Oracle says export files are written), downloaded with
+ * `GET /files/{path}` and `Accept: application/octet-stream` as a stream, and deleted with `DELETE /files/{path}`.
+ * Sources and doubts: `packages/wire/src/essbase-rest/NOTES.md` (#19–#23 and the table after them).
+ */
+export class EssbaseRestExport implements BulkExportPort {
+  constructor(private readonly host: ExportHost) {}
+
+  async exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }> {
+    if (name.includes("/") || name.includes("\\")) throw new Error(`not a file name: ${name}`);
+    const { app, cubes } = await this.host.cubeNames(session, ref);
+    const cube = cubes.find((c) => same(c, ref.cube)) ?? ref.cube;
+    const { client } = this.host.upstream(session);
+    let job = await client.post<JobRecord>("/jobs", {
+      application: app,
+      db: cube,
+      jobtype: "exportData",
+      parameters: { dataLevel: "LEVEL_ZERO_BLOCKS", columnFormat: "false", compress: "false", file: name },
+    });
+    const deadline = Date.now() + this.host.jobTimeoutMs;
+    let wait = 25;
+    while (job.statusCode === 100 || job.statusCode === undefined) {
+      if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
+      if (Date.now() > deadline) {
+        const reason = jobStillRunning(Math.round(this.host.jobTimeoutMs / 1000), job.job_ID);
+        throw new ProviderError("PROVIDER_FAILED", `The export of ${app}.${cube} was ${reason.en}.`, {
+          reason: reason.en,
+        });
+      }
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 1000);
+      job = await client.get<JobRecord>(`/jobs/${job.job_ID}`);
+    }
+    if (job.statusCode !== 200 && job.statusCode !== 300) {
+      const reason = oneLine(job.statusMessage ?? "") || `job status ${job.statusCode}`;
+      throw new ProviderError("PROVIDER_FAILED", `The export of ${app}.${cube} failed: ${reason}`, {
+        reason,
+      });
+    }
+    return { file: `/applications/${app}/${cube}/${name}` };
+  }
+
+  /** Lists the file's folder (`GET /files/{folder}`, `filter` = the file's name) and looks for it there. */
+  async exists(session: ProviderSession, file: string): Promise<boolean> {
+    const parts = file.split("/").filter((p) => p !== "");
+    const name = parts.pop() as string;
+    const list = await this.host
+      .upstream(session)
+      .client.get<{ items?: { name?: string; type?: string }[] }>(
+        `${filesPath(parts.join("/"))}?filter=${enc(name)}&limit=0`,
+      );
+    return (list.items ?? []).some((i) => i.name === name && i.type !== "folder");
+  }
+
+  async *download(session: ProviderSession, file: string): AsyncIterable<Buffer> {
+    const body = await this.host.upstream(session).client.download(filesPath(file));
+    if (body === null)
+      throw new ProviderError("PROVIDER_FAILED", `The server has no file ${file}.`, {
+        reason: "no such file",
+      });
+    try {
+      for await (const chunk of body) yield chunk as Buffer;
+    } finally {
+      if (!body.destroyed) body.destroy();
+    }
+  }
+
+  async remove(session: ProviderSession, file: string): Promise<void> {
+    await this.host.upstream(session).client.delete(filesPath(file));
+  }
+}

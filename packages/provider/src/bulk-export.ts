@@ -1,0 +1,26 @@
+import type { CubeRef, ProviderSession } from "./provider.ts";
+
+/**
+ * The bulk export port: an optional extension of a provider (`Provider.bulkExport`) whose server writes a cube's
+ * stored level-0 data to a file of its own and lets it be downloaded (Essbase 21c: the `exportData` job and the
+ * Files API). `qibates-snapshot` copies a cube through it at the speed the server writes its export, instead of
+ * reading it query by query; a provider without it (Essbase 11.x through Smart View, SSAS through XMLA: neither
+ * protocol has a public call that exports a cube's data) is copied through grid reads.
+ */
+export interface BulkExportPort {
+  /**
+   * Runs the server's export of the level-0 blocks of `ref` into the file `name` of the cube's folder, in
+   * Essbase's text export format (not in columns), and waits for it to end. Answers the file's path in the
+   * server's catalog.
+   */
+  exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }>;
+  /** Whether the file `file` (a path `exportLevel0` answered) is still on the server. */
+  exists(session: ProviderSession, file: string): Promise<boolean>;
+  /**
+   * The bytes of `file`, as they arrive: never the whole file in memory (a few chunks at most wait to be read).
+   * Ending the iteration early (`break`, an error) drops the download.
+   */
+  download(session: ProviderSession, file: string): AsyncIterable<Buffer>;
+  /** Deletes `file` from the server (done with it). */
+  remove(session: ProviderSession, file: string): Promise<void>;
+}
