@@ -7,7 +7,8 @@ import {
 } from "@qibates/embedded";
 import { Cube, Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { createVisionPlanning, DEMO_SERVERS } from "@qibates/engine/demo";
-import { caseRequest, GridError, normalizeAction, pivotPlan, replayCase } from "@qibates/engine/grid";
+import { GridError, normalizeAction, pivotPlan } from "@qibates/engine/grid";
+import { caseRequest, replayCase } from "@qibates/engine/replay";
 
 /**
  * The engine's side of the answer-key tools (`answer-key.ts` and `qibates-replay`): a captured case (a basis

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
-import { emptySource, GridError, replayCase, runGridOperation } from "@qibates/engine/grid";
+import { GridError, runGridOperation } from "@qibates/engine/grid";
+import { emptySource, replayCase } from "@qibates/engine/replay";
 import { expect, it } from "vitest";
 import { parse } from "yaml";
 import {

@@ -1,4 +1,5 @@
 export { GRID_MESSAGES, GridError, type GridErrorCode, type UnknownMember } from "./errors.ts";
+export { readLayout } from "./layout-read.ts";
 export type { AxisTuple, GridAxis, GridModel, SheetLayout } from "./model.ts";
 export {
   type CellPosition,
@@ -26,14 +27,6 @@ export {
   renderGrid,
   renderGridSteps,
 } from "./render.ts";
-export {
-  caseRequest,
-  emptySource,
-  ReplayCaseError,
-  type ReplayResult,
-  readLayout,
-  replayCase,
-} from "./replay.ts";
 export {
   type AncestorPosition,
   DEFAULT_GRID_SETTINGS,

@@ -1,8 +1,7 @@
 import type { Member, Outline } from "../outline.ts";
 import { type GridRequest, type Range, runGridOperation } from "./operations.ts";
-import { parseGrid } from "./parse.ts";
 import type { GridDataSource, Placement } from "./render.ts";
-import { type GridSettings, resolveSettings } from "./settings.ts";
+import type { GridSettings } from "./settings.ts";
 
 /**
  * Replays a case of the Essbase answer-key format (test/fixtures/essbase-oracle/ORIGIN.md): its preferences
@@ -134,30 +133,4 @@ export function replayCase(outline: Outline, doc: unknown): ReplayResult {
     headerRows: out.headerRows,
     leftColumns: out.leftColumns,
   };
-}
-
-/** How a sheet is read: where each dimension sits (the layout-legality question of pivot-layouts.json). */
-export function readLayout(
-  outline: Outline,
-  cells: string[][],
-  settings?: GridSettings,
-): { headerRows: number; leftColumns: number; placements: Placement[] } {
-  const s = resolveSettings(settings ?? {}, null);
-  const { model } = parseGrid(outline, cells, s);
-  const povRow = model.layout.headerRows - model.top.dims.length > 0;
-  const topRowOf = new Map<number, number>();
-  for (const [row, k] of model.layout.topRows) topRowOf.set(k, row);
-  const placements: Placement[] = [];
-  for (const d of outline.dimensions) {
-    const li = model.left.dims.indexOf(d);
-    const ti = model.top.dims.indexOf(d);
-    if (li >= 0) placements.push({ name: d.name, region: "LEFT", index: li });
-    else if (ti >= 0)
-      placements.push({ name: d.name, region: "TOP", index: topRowOf.get(ti) ?? (povRow ? ti + 1 : ti) });
-    else {
-      const m = model.pov.find((p) => p.dimension === d);
-      placements.push({ name: d.name, region: "POV", index: -1, member: m?.name ?? d.name });
-    }
-  }
-  return { headerRows: model.layout.headerRows, leftColumns: model.layout.leftColumns, placements };
 }

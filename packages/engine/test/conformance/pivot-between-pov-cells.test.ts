@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { emptySource, GridError, pivotPlan, runGridOperation } from "../../src/grid/index.ts";
+import { GridError, pivotPlan, runGridOperation } from "../../src/grid/index.ts";
+import { emptySource } from "../../src/grid/replay.ts";
 import { Outline } from "../../src/outline.ts";
 import { outlineSpecFromDocument } from "../../src/outline-yaml.ts";
 

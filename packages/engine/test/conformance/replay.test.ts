@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { emptySource, initialGrid, readLayout, replayCase } from "../../src/grid/index.ts";
+import { initialGrid, readLayout } from "../../src/grid/index.ts";
+import { emptySource, replayCase } from "../../src/grid/replay.ts";
 import { Outline } from "../../src/outline.ts";
 import { outlineSpecFromDocument } from "../../src/outline-yaml.ts";
 
