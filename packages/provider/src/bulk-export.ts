@@ -1,3 +1,4 @@
+import { ProviderError } from "./errors.ts";
 import type { CubeRef, ProviderSession } from "./provider.ts";
 
 /**
@@ -11,7 +12,8 @@ export interface BulkExportPort {
   /**
    * Runs the server's export of the level-0 blocks of `ref` into the file `name` of the cube's folder, in
    * Essbase's text export format (not in columns), and waits for it to end. Answers the file's path in the
-   * server's catalog.
+   * server's catalog. Throws {@link ExportNotUsable} when trying again would not help: the job still runs
+   * after the wait (a new job would run beside it), or the server split the export into several files.
    */
   exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }>;
   /** Whether the file `file` (a path `exportLevel0` answered) is still on the server. */
@@ -23,4 +25,18 @@ export interface BulkExportPort {
   download(session: ProviderSession, file: string): AsyncIterable<Buffer>;
   /** Deletes `file` from the server (done with it). */
   remove(session: ProviderSession, file: string): Promise<void>;
+}
+
+/**
+ * An export that trying again would not fix (`BulkExportPort.exportLevel0`): the job is still running on the
+ * server after the wait, or the server wrote the export as several files (Essbase splits one over 2 GB into
+ * `name_1.txt`, `name_2.txt`…). The caller stops, or copies through grid reads instead.
+ */
+export class ExportNotUsable extends ProviderError {
+  constructor(
+    message: string,
+    readonly why: "still-running" | "split",
+  ) {
+    super("PROVIDER_FAILED", message, { reason: message });
+  }
 }

@@ -1,7 +1,7 @@
 // @qibates/provider: what a provider is and what the server and the wire endpoints need of one, with no engine
 // and no network code: the contract (provider.ts), its domain errors and the API's error registry, the connector
 // values and the capability table as data, session variables, and the scheduler of long work.
-export type { BulkExportPort } from "./bulk-export.ts";
+export { type BulkExportPort, ExportNotUsable } from "./bulk-export.ts";
 export {
   CAPABILITIES,
   type Capability,

@@ -26,7 +26,7 @@ import {
   writeCubeImage,
 } from "@qibates/embedded";
 import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue } from "@qibates/provider";
+import { answerValue, ExportNotUsable } from "@qibates/provider";
 import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
 import { ExportReader, type ExportReaderState, skipLines } from "./read-export.ts";
 import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
@@ -393,7 +393,20 @@ async function readExport(
     if (state.exportRead) restart();
     o.progress.step(`${cube}: the server exports the cube's level-0 data (exportData job)`);
     const name = `qibates-snapshot-${cube.replace(FILE_SAFE, "_")}-${randomUUID().slice(0, 8)}.txt`;
-    const { file } = await withRetries(o, `${cube} export`, () => port.exportLevel0(session, ref, name));
+    const { file } = await withRetries(o, `${cube} export`, async () => {
+      try {
+        return await port.exportLevel0(session, ref, name);
+      } catch (e) {
+        // Not tried again: a new job would run beside the one still running; a split export stays split.
+        if (e instanceof ExportNotUsable)
+          throw new SnapshotRunError(
+            e.why === "still-running"
+              ? `${e.message} Run the command again once it has ended, or copy through queries with --read grid`
+              : `${e.message} Copy this cube through queries with --read grid`,
+          );
+        throw e;
+      }
+    });
     state.exportFile = file;
     writeAtomic(progressPath, JSON.stringify(state));
   }

@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { openProvider } from "@qibates/connectors";
+import { Upstreams } from "@qibates/connectors/net";
 import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qibates/embedded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openConnectorHarness } from "../../src/answer-key.ts";
@@ -183,6 +185,104 @@ describe("qibates-snapshot through the server's export", () => {
     } finally {
       await close();
       await xmla.close();
+    }
+  }, 120_000);
+});
+
+/** essbase-stndln at the harness's endpoint, with its own wait for a job (`jobTimeoutMs`). */
+function essbaseRest(jobTimeoutMs: number) {
+  const address = new URL(harness.wireAddress);
+  const upstreams = new Upstreams({
+    allowedHosts: [address.hostname],
+    connectTimeoutMs: 10_000,
+    readTimeoutMs: 60_000,
+  });
+  const opened = openProvider("essbase-stndln", { upstreams, idleMs: 60_000, jobTimeoutMs });
+  return {
+    provider: opened.provider,
+    close: async () => {
+      await opened.close();
+      await upstreams.close();
+    },
+  };
+}
+
+describe("an export that trying again would not fix", () => {
+  const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
+  async function opened() {
+    const { provider, close } = essbaseRest(60_000);
+    const { handle } = await provider.login({
+      connector: "essbase-stndln",
+      username: "demo",
+      password: "demo",
+      address: new URL(harness.wireAddress),
+    });
+    const session = {
+      id: "export-test",
+      ownerId: "export-test",
+      connector: "essbase-stndln" as const,
+      username: "demo",
+      providerAddress: harness.wireAddress,
+      aliasTable: null,
+      handle,
+    };
+    const port = provider.bulkExport;
+    if (!port) throw new Error("essbase-stndln offers no export");
+    return { port, session, close };
+  }
+  const ref = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+
+  it("refuses an export the server split into several files, and deletes every part", async () => {
+    const { port, session, close } = await opened();
+    try {
+      // As Essbase writes an export over 2 GB: name.txt, then name_1.txt, name_2.txt (Oracle's MaxL export data).
+      for (const part of ["qibates-split_1.txt", "qibates-split_2.txt"]) {
+        const put = await fetch(`${restBase()}/files/applications/Sample/Basic/${part}?overwrite=true`, {
+          method: "PUT",
+          headers: { authorization: basic, "content-type": "application/octet-stream" },
+          body: "part\n",
+        });
+        expect(put.status, part).toBeLessThan(300);
+      }
+      await expect(port.exportLevel0(session, ref, "qibates-split.txt")).rejects.toThrow(
+        /as 3 files \(an export over 2 GB is split\)/,
+      );
+      const left = await fetch(`${restBase()}/files/applications/Sample/Basic`, {
+        headers: { authorization: basic, accept: "application/json" },
+      });
+      const names = ((await left.json()) as { items: { name: string }[] }).items.map((i) => i.name);
+      expect(names.filter((n) => n.startsWith("qibates-split"))).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it("stops at once, without a second job, when the export job is still running after the wait", async () => {
+    const steps: string[] = [];
+    const warnings: string[] = [];
+    const { provider, close } = essbaseRest(-1);
+    try {
+      await expect(
+        takeSnapshot({
+          provider,
+          connector: "essbase-stndln",
+          address: harness.wireAddress,
+          user: "demo",
+          password: "demo",
+          server: "EssbaseCluster-1",
+          application: "Sample",
+          out: join(root, "still-running"),
+          name: "Copy",
+          force: false,
+          progress: { step: (t) => steps.push(t), data() {}, warn: (t) => warnings.push(t) },
+        }),
+      ).rejects.toThrow(
+        /still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
+      );
+      expect(steps.filter((t) => t.includes("exportData job"))).toHaveLength(1);
+      expect(warnings.filter((t) => t.includes("trying again"))).toEqual([]);
+    } finally {
+      await close();
     }
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import type { JobRecord } from "@qibates/protocols/essbase-rest";
 import {
   type BulkExportPort,
   type CubeRef,
+  ExportNotUsable,
   jobStillRunning,
   oneLine,
   ProviderError,
@@ -26,6 +27,17 @@ const filesPath = (file: string) =>
     .filter((p) => p !== "")
     .map((p) => `/${enc(p)}`)
     .join("")}`;
+
+/** At most this many parts of a split export are looked for and deleted. */
+const SPLIT_PARTS_MAX = 1024;
+
+/** The path of part `i` of a split export: `dir/name.txt`, then `dir/name_1.txt`, `dir/name_2.txt`… */
+function splitParts(file: string): (i: number) => string {
+  const dot = file.lastIndexOf(".");
+  const slash = file.lastIndexOf("/");
+  const [stem, ext] = dot > slash ? [file.slice(0, dot), file.slice(dot)] : [file, ""];
+  return (i) => (i === 0 ? file : `${stem}_${i}${ext}`);
+}
 
 /**
  * The bulk export of Essbase 21c's REST API (`Provider.bulkExport`): `POST /jobs` with `jobtype: exportData`
@@ -55,9 +67,7 @@ export class EssbaseRestExport implements BulkExportPort {
       if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
       if (Date.now() > deadline) {
         const reason = jobStillRunning(Math.round(this.host.jobTimeoutMs / 1000), job.job_ID);
-        throw new ProviderError("PROVIDER_FAILED", `The export of ${app}.${cube} was ${reason.en}.`, {
-          reason: reason.en,
-        });
+        throw new ExportNotUsable(`The export of ${app}.${cube} was ${reason.en}.`, "still-running");
       }
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 1000);
@@ -69,7 +79,20 @@ export class EssbaseRestExport implements BulkExportPort {
         reason,
       });
     }
-    return { file: `/applications/${app}/${cube}/${name}` };
+    const file = `/applications/${app}/${cube}/${name}`;
+    // Essbase splits an export over 2 GB into `name.txt`, `name_1.txt`, `name_2.txt`… (Oracle's MaxL `export
+    // data` and EssExport pages): one file would be part of the cube. The parts are deleted and the copy stops.
+    const parts = splitParts(file);
+    if (await this.exists(session, parts(1))) {
+      let n = 0;
+      for (let i = 0; i < SPLIT_PARTS_MAX && (i === 0 || (await this.exists(session, parts(i)))); i++, n++)
+        await this.remove(session, parts(i)).catch(() => undefined);
+      throw new ExportNotUsable(
+        `The server wrote the export of ${app}.${cube} as ${n} files (an export over 2 GB is split): they were deleted.`,
+        "split",
+      );
+    }
+    return { file };
   }
 
   /** Lists the file's folder (`GET /files/{folder}`, `filter` = the file's name) and looks for it there. */
