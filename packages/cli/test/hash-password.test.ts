@@ -18,18 +18,24 @@ function write(name: string, doc: unknown): string {
   return path;
 }
 
+/** `qibates-snapshot hash-password` with `readStdin` as its standard input: its exit code and what it printed. */
+async function hashPassword(readStdin: () => Promise<string>): Promise<{ code: number; out: string }> {
+  let out = "";
+  const code = await main(["hash-password"], {
+    out: (s) => {
+      out += s;
+    },
+    err: () => {},
+    tty: false,
+    env: {},
+    readStdin,
+  });
+  return { code, out };
+}
+
 describe("qibates-snapshot hash-password", () => {
   it("makes a hash of the password read from standard input, which the users file accepts", async () => {
-    let out = "";
-    const code = await main(["hash-password"], {
-      out: (s) => {
-        out += s;
-      },
-      err: () => {},
-      tty: false,
-      env: {},
-      readStdin: async () => "s3cret\n",
-    });
+    const { code, out } = await hashPassword(async () => "s3cret\n");
     expect(code).toBe(0);
     const users = SnapshotUsers.read(
       write("made.json", { users: [{ name: "eve", passwordHash: out.trim(), applications: "all" }] }),
@@ -71,32 +77,14 @@ describe("qibates-snapshot hash-password's standard input", () => {
   });
 
   it("drops a byte-order mark and a carriage return: the hash is the password's", async () => {
-    let out = "";
-    const code = await main(["hash-password"], {
-      out: (s) => {
-        out += s;
-      },
-      err: () => {},
-      tty: false,
-      env: {},
-      readStdin: () => firstLine([Buffer.from("\uFEFFs3cret\r\nnext line\n")]),
-    });
+    const { code, out } = await hashPassword(() => firstLine([Buffer.from("\uFEFFs3cret\r\nnext line\n")]));
     expect(code).toBe(0);
     const users = SnapshotUsers.read(
       write("bom.json", { users: [{ name: "eve", passwordHash: out.trim(), applications: "all" }] }),
     );
     expect(await users.valid("eve", "s3cret")).toBe(true);
     // The mark dropped in main as well, whatever reads standard input.
-    let again = "";
-    await main(["hash-password"], {
-      out: (s) => {
-        again += s;
-      },
-      err: () => {},
-      tty: false,
-      env: {},
-      readStdin: async () => "\uFEFFs3cret\n",
-    });
+    const { out: again } = await hashPassword(async () => "\uFEFFs3cret\n");
     const file = write("bom2.json", {
       users: [{ name: "eve", passwordHash: again.trim(), applications: "all" }],
     });

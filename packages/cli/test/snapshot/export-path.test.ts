@@ -30,8 +30,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function copy(dir: string, extra: Partial<TakeOptions> = {}) {
-  const { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress));
+async function copy(
+  dir: string,
+  extra: Partial<TakeOptions> = {},
+  { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress)),
+) {
   try {
     return await takeSnapshot({
       provider,
@@ -260,30 +263,12 @@ describe("an export that trying again would not fix", () => {
   it("stops at once, without a second job, when the export job is still running after the wait", async () => {
     const steps: string[] = [];
     const warnings: string[] = [];
-    const { provider, close } = essbaseRest(-1);
-    try {
-      await expect(
-        takeSnapshot({
-          provider,
-          connector: "essbase-stndln",
-          address: harness.wireAddress,
-          user: "demo",
-          password: "demo",
-          server: "EssbaseCluster-1",
-          application: "Sample",
-          out: join(root, "still-running"),
-          name: "Copy",
-          force: false,
-          progress: { step: (t) => steps.push(t), data() {}, warn: (t) => warnings.push(t) },
-        }),
-      ).rejects.toThrow(
-        /still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
-      );
-      expect(steps.filter((t) => t.includes("exportData job"))).toHaveLength(1);
-      expect(warnings.filter((t) => t.includes("trying again"))).toEqual([]);
-    } finally {
-      await close();
-    }
+    const progress = { step: (t: string) => steps.push(t), data() {}, warn: (t: string) => warnings.push(t) };
+    await expect(copy(join(root, "still-running"), { progress }, essbaseRest(-1))).rejects.toThrow(
+      /still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
+    );
+    expect(steps.filter((t) => t.includes("exportData job"))).toHaveLength(1);
+    expect(warnings.filter((t) => t.includes("trying again"))).toEqual([]);
   }, 120_000);
 });
 

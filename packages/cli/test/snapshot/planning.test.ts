@@ -21,6 +21,7 @@ import { parse } from "yaml";
 import {
   PLANNING_EXAMPLE_LOGIN,
   PLANNING_OPERATIONS,
+  withoutRunFields,
 } from "../../../server/test/support/contract-examples.ts";
 import { answerKeyOutline, replayOnEngine } from "../../src/answer-key-engine.ts";
 import { type Progress, takeSnapshot } from "../../src/snapshot/take.ts";
@@ -346,17 +347,10 @@ const planningExamples = PLANNING_OPERATIONS.flatMap((path) =>
   ),
 );
 
-/** Run-dependent fields (rule run times and messages, completion times), as planning-examples.test.ts. */
+/** Run-dependent fields (rule run times and messages, completion times) and the request id left out. */
 function normalise(body: Json): Json {
-  const r = structuredClone(body);
-  const runs = [...((r.rules as Json[] | undefined) ?? []), ...("durationMs" in r ? [r] : [])];
-  for (const x of runs) {
-    x.durationMs = 0;
-    x.message = null;
-  }
-  if (typeof r.completedAt === "string") r.completedAt = "(time)";
-  delete r.requestId;
-  return r;
+  const { requestId: _, ...rest } = withoutRunFields(body);
+  return rest;
 }
 
 /** An answer with the copy's name put back as the original's (names aside). */

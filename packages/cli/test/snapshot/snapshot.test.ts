@@ -98,6 +98,33 @@ const SALES = (v: string | number) => [
   ["New York", "100-10", "Sales", v],
 ];
 
+/** `qibates-snapshot ARGV` without a terminal: its exit code and what it wrote to standard output and error. */
+async function runCli(argv: string[], env: Record<string, string> = {}) {
+  let out = "";
+  let err = "";
+  const code = await main(argv, {
+    out: (s) => {
+      out += s;
+    },
+    err: (s) => {
+      err += s;
+    },
+    tty: false,
+    env,
+  });
+  return { code, out, err };
+}
+
+/** The snapshots of `dir` are refused at load with `message` (a CubeSnapshotError); `dir` is removed after. */
+async function refused(dir: string, message: RegExp) {
+  try {
+    await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
+    await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("a snapshot served by the embedded engine", () => {
   it("is listed beside the demo's application", async () => {
     const apps = await served.applications(session(), "EssbaseCluster-1", true);
@@ -259,15 +286,6 @@ describe("a snapshot's cube image (issue 56)", () => {
     }
   });
 
-  const refused = async (dir: string, message: RegExp) => {
-    try {
-      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
-      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   it("is refused when its bytes do not match its digest (a value, or its header)", async () => {
     for (const at of [(n: number) => n - 3, () => 20]) {
       await refused(
@@ -305,14 +323,6 @@ describe("a snapshot that cannot be served", () => {
     cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
     change(join(dir, "CopyRest"));
     return dir;
-  };
-  const refused = async (dir: string, message: RegExp) => {
-    try {
-      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
-      await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   };
 
   it("is refused when a file is corrupted", async () => {
@@ -447,21 +457,7 @@ describe("qibates-snapshot", () => {
     }
   }, 120_000);
 
-  const run = async (argv: string[], env: Record<string, string> = {}) => {
-    let out = "";
-    let err = "";
-    const code = await main(argv, {
-      out: (s) => {
-        out += s;
-      },
-      err: (s) => {
-        err += s;
-      },
-      tty: false,
-      env,
-    });
-    return { code, out, err };
-  };
+  const run = runCli;
   const args = [
     "--connector",
     "essbase-stndln",
@@ -506,21 +502,7 @@ describe("qibates-snapshot", () => {
 });
 
 describe("qibates-snapshot --import-data: an Essbase data export replaces a snapshot's data", () => {
-  const cli = async (argv: string[]) => {
-    let out = "";
-    let err = "";
-    const code = await main(argv, {
-      out: (s) => {
-        out += s;
-      },
-      err: (s) => {
-        err += s;
-      },
-      tty: false,
-      env: {},
-    });
-    return { code, out, err };
-  };
+  const cli = (argv: string[]) => runCli(argv);
   /** A copy of the essbase-stndln snapshot with its data emptied, served under another name. */
   const emptyCopy = (name: string) => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-import-"));

@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { startTestApi, type TestApi } from "../support/api.ts";
-import { PLANNING_EXAMPLE_LOGIN, PLANNING_OPERATIONS } from "../support/contract-examples.ts";
+import {
+  PLANNING_EXAMPLE_LOGIN,
+  PLANNING_OPERATIONS,
+  withoutRunFields,
+} from "../support/contract-examples.ts";
 
 /**
  * Replays the request examples of the planning operations of openapi/qibates.yaml through the API on the demo
@@ -33,17 +37,7 @@ function examples(path: string): { name: string; request: Json; response: Json }
   }));
 }
 
-/** Run-dependent fields: rule run times and messages, completion times. */
-function normalise(body: Json): Json {
-  const r = structuredClone(body);
-  const runs = [...((r.rules as Json[] | undefined) ?? []), ...("durationMs" in r ? [r] : [])];
-  for (const x of runs) {
-    x.durationMs = 0;
-    x.message = null;
-  }
-  if (typeof r.completedAt === "string") r.completedAt = "(time)";
-  return r;
-}
+const normalise = withoutRunFields;
 
 let api: TestApi;
 let loginid = "";

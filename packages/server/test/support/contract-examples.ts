@@ -25,6 +25,24 @@ export const PLANNING_OPERATIONS = [
   "/action/launchrule",
 ] as const;
 
+/**
+ * A Planning answer without its run-dependent fields (rule run times and messages, completion times), so that an
+ * answer and the contract's example of it compare.
+ */
+export function withoutRunFields<T extends Record<string, unknown>>(body: T): T {
+  const r = structuredClone(body) as Record<string, unknown>;
+  const runs = [
+    ...((r.rules as Record<string, unknown>[] | undefined) ?? []),
+    ...("durationMs" in r ? [r] : []),
+  ];
+  for (const x of runs) {
+    x.durationMs = 0;
+    x.message = null;
+  }
+  if (typeof r.completedAt === "string") r.completedAt = "(time)";
+  return r as T;
+}
+
 /** Example values that cannot be replayed as written and why. */
 const NOT_REPLAYABLE: Record<string, string> = {
   generateKeyCallback: "code and state are single-use values chosen by the OAuth provider",
