@@ -48,7 +48,7 @@ export function launchPlan1(
 }
 
 /** Plan1 members of the dimensions a test leaves out (Period and Account are always given). */
-const PLAN1_DEFAULTS: Record<string, string> = {
+export const PLAN1_DEFAULTS: Record<string, string> = {
   Scenario: "Plan",
   Year: "FY15",
   Version: "Working",

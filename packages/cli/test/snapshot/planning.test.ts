@@ -18,6 +18,7 @@ import { buildApp, loadConfig } from "@qibates/server";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { PLAN1_DEFAULTS } from "../../../engine/test/vision-plan1.ts";
 import {
   PLANNING_EXAMPLE_LOGIN,
   PLANNING_OPERATIONS,
@@ -140,14 +141,8 @@ const read = (cube: ReturnType<typeof copyCube>, at: Record<string, string>) => 
   });
   return cube.read(tuple);
 };
-const AT = {
-  Scenario: "Plan",
-  Year: "FY15",
-  Version: "Working",
-  Currency: "USD",
-  HSP_View: "BaseData",
-  HSP_Metric: "No Metric",
-};
+/** Plan1's members of the dimensions a read leaves out, but Entity and Product (each read names its own). */
+const { Entity: _entity, Product: _product, ...AT } = PLAN1_DEFAULTS;
 
 describe("a snapshot of Vision through planning and pbcs", () => {
   it("says where it came from and what Planning REST could not carry", () => {
