@@ -303,7 +303,7 @@ export const variables = {
   journalCheckpointEntries: renamed(
     variable(
       "JOURNAL_CHECKPOINT_ENTRIES",
-      "An embedded demo application saves a checkpoint of its state once this many changes were journaled since the last one.",
+      "A demo application or a served snapshot saves a checkpoint of its state once this many changes were journaled since the last one (and when the server stops).",
       integer(1, 100_000_000),
       1000,
       "1000",

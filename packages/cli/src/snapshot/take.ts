@@ -393,20 +393,19 @@ async function readExport(
     if (state.exportRead) restart();
     o.progress.step(`${cube}: the server exports the cube's level-0 data (exportData job)`);
     const name = `qibates-snapshot-${cube.replace(FILE_SAFE, "_")}-${randomUUID().slice(0, 8)}.txt`;
-    const { file } = await withRetries(o, `${cube} export`, async () => {
-      try {
-        return await port.exportLevel0(session, ref, name);
-      } catch (e) {
-        // Not tried again: a new job would run beside the one still running; a split export stays split.
-        if (e instanceof ExportNotUsable)
-          throw new SnapshotRunError(
-            e.why === "still-running"
-              ? `${e.message} Run the command again once it has ended, or copy through queries with --read grid`
-              : `${e.message} Copy this cube through queries with --read grid`,
-          );
-        throw e;
-      }
-    });
+    // Never tried again: a new job would run beside one that may still be running on the server (a job still
+    // running after the wait, or one whose status could not be read), and a split export stays split.
+    let file: string;
+    try {
+      ({ file } = await port.exportLevel0(session, ref, name));
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      throw new SnapshotRunError(
+        e instanceof ExportNotUsable && e.why === "split"
+          ? `${cube} export failed: ${message} Copy this cube through queries with --read grid`
+          : `${cube} export failed: ${message} Run the command again once it has ended, or copy through queries with --read grid`,
+      );
+    }
     state.exportFile = file;
     writeAtomic(progressPath, JSON.stringify(state));
   }

@@ -265,7 +265,7 @@ describe("an export that trying again would not fix", () => {
     const warnings: string[] = [];
     const progress = { step: (t: string) => steps.push(t), data() {}, warn: (t: string) => warnings.push(t) };
     await expect(copy(join(root, "still-running"), { progress }, essbaseRest(-1))).rejects.toThrow(
-      /still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
+      /export failed: .*still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
     );
     expect(steps.filter((t) => t.includes("exportData job"))).toHaveLength(1);
     expect(warnings.filter((t) => t.includes("trying again"))).toEqual([]);
