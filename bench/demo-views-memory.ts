@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { growRevenueRule } from "./sample-grids.ts";
 
 const sessions = numberOption("sessions", 300);
 const mb = numberOption("mb", 1024);
@@ -31,19 +32,7 @@ async function api(path: string, body: unknown) {
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
-const rule = (loginid: unknown) => ({
-  loginid,
-  server: "Planning",
-  application: "Vision",
-  cube: "Plan1",
-  ruleName: "GrowRevenue",
-  ruleType: "graphical",
-  prompts: [
-    { name: "Entities", value: "410" },
-    { name: "GrowthPct", value: "10" },
-    { name: "Comment", value: "bench" },
-  ],
-});
+const rule = growRevenueRule;
 
 const before = rssMb();
 let peak = before;

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { growRevenueRule } from "./sample-grids.ts";
 
 const jobs = numberOption("jobs", 150);
 const server = await startBundledServer({
@@ -38,19 +39,7 @@ const login = await api("action/login", {
   password: "demo",
   providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
 });
-const rule = {
-  loginid: login.json.loginid,
-  server: "Planning",
-  application: "Vision",
-  cube: "Plan1",
-  ruleName: "GrowRevenue",
-  ruleType: "graphical",
-  prompts: [
-    { name: "Entities", value: "410" },
-    { name: "GrowthPct", value: "10" },
-    { name: "Comment", value: "bench" },
-  ],
-};
+const rule = growRevenueRule(login.json.loginid);
 async function otherVisitor(): Promise<{ ms: number; status: number }> {
   const t = performance.now();
   const r = await api("action/launchrule", rule);

@@ -1,4 +1,4 @@
-/** Grids the benchmarks share, on Sample.Basic. */
+/** Grids and calls the benchmarks share, on Sample.Basic and Vision. */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"];
 const MARKETS = [
@@ -34,4 +34,21 @@ export function statesByMonthGrid(): string[][] {
     ["Texas"],
     ["Market"],
   ];
+}
+
+/** `action/launchrule` of Vision's GrowRevenue on entity 410 (10 %), for the session `loginid`. */
+export function growRevenueRule(loginid: unknown) {
+  return {
+    loginid,
+    server: "Planning",
+    application: "Vision",
+    cube: "Plan1",
+    ruleName: "GrowRevenue",
+    ruleType: "graphical",
+    prompts: [
+      { name: "Entities", value: "410" },
+      { name: "GrowthPct", value: "10" },
+      { name: "Comment", value: "bench" },
+    ],
+  };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { EmbeddedProvider, type LoadedSnapshot } from "@qibates/embedded";
+import { firstDifference } from "@qibates/engine/replay";
 import { buildApp, databaseStore, demoCredentialsValid, loadConfig, providerRegistry } from "@qibates/server";
 import {
   ANSWER_KEY_SERVER,
@@ -108,19 +109,6 @@ export function caseCall(
     return { path, body };
   }
   return { path, body: { grid, settings, cells: request.cells } };
-}
-
-function firstDifference(got: string[][], want: string[][]): string {
-  const rows = Math.max(got.length, want.length);
-  for (let r = 0; r < rows; r++) {
-    const cols = Math.max(got[r]?.length ?? 0, want[r]?.length ?? 0);
-    for (let c = 0; c < cols; c++) {
-      const g = got[r]?.[c];
-      const w = want[r]?.[c];
-      if (g !== w) return `cell (${r}, ${c}): got ${JSON.stringify(g)}, want ${JSON.stringify(w)}`;
-    }
-  }
-  return "";
 }
 
 export interface ConnectorHarness {

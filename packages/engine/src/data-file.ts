@@ -131,8 +131,10 @@ export interface DataFileError {
 }
 
 const TOKEN = /"([^"]*)"|(\S+)/g;
-const MISSING = /^#mi(ssing)?$/i;
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** `#Mi` or `#Missing`, as a data file or an Essbase export writes a missing value. */
+export const DATA_MISSING = /^#mi(ssing)?$/i;
+/** A value as a data file writes it (digits, a point, an exponent): any other word is a member's name. */
+export const DATA_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * Reads a free-form data file (as {@link dataExportChunks} writes it, or as a person types one) against
@@ -191,8 +193,8 @@ export class DataFileReader {
     for (const t of raw.matchAll(TOKEN)) {
       const quoted = t[1];
       const bare = t[2];
-      if (quoted === undefined && bare !== undefined && (MISSING.test(bare) || NUMBER.test(bare))) {
-        values.push(MISSING.test(bare) ? null : Number(bare));
+      if (quoted === undefined && bare !== undefined && (DATA_MISSING.test(bare) || DATA_NUMBER.test(bare))) {
+        values.push(DATA_MISSING.test(bare) ? null : Number(bare));
         continue;
       }
       const word = (quoted ?? bare) as string;

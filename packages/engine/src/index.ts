@@ -32,6 +32,8 @@ export {
   memberWriteBlocker,
 } from "./cube.ts";
 export {
+  DATA_MISSING,
+  DATA_NUMBER,
   type DataExportLevel,
   type DataExportOptions,
   type DataFileCell,

@@ -6,6 +6,7 @@ import {
   type ResolvedGridSettings,
   runGridOperation,
   suppressesData,
+  withoutDataSuppression,
 } from "@qibates/engine/grid";
 import { layoutSource } from "./remote-layout.ts";
 
@@ -22,19 +23,6 @@ function tupleKey(tuple: readonly Member[]): string {
   let key = "";
   for (const m of tuple) key += `${m.dimension.name}\u0000${m.name}\u0001`;
   return key;
-}
-
-/** The data-dependent suppressions off: the first pass must read every cell the operation could show. */
-function unsuppressed(s: ResolvedGridSettings): ResolvedGridSettings {
-  return {
-    ...s,
-    suppressMissingRows: false,
-    suppressZeroRows: false,
-    suppressNoAccessRows: false,
-    suppressMissingColumns: false,
-    suppressZeroColumns: false,
-    suppressNoAccessColumns: false,
-  };
 }
 
 /**
@@ -79,7 +67,8 @@ export async function gridOverServer(
   runGridOperation(recording, {
     ...rest,
     ...(maxCells !== undefined && !suppresses ? { maxCells } : {}),
-    settings: unsuppressed(s),
+    // The data-dependent suppressions off: the first pass must read every cell the operation could show.
+    settings: withoutDataSuppression(s),
   });
   await fetchWanted();
   for (let attempt = 0; ; attempt++) {

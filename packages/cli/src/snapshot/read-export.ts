@@ -1,4 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
+import { DATA_MISSING, DATA_NUMBER } from "@qibates/engine";
 import type { OutlineRead } from "./read-cube.ts";
 
 /**
@@ -29,10 +30,6 @@ interface MemberInfo {
   name: string;
   leaf: boolean;
 }
-
-const MISSING = /^#mi(ssing)?$/i;
-/** A value as written (digits, a point, an exponent): anything else on a line is a member's name. */
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 export class ExportReader {
   /** Complete lines read so far. */
@@ -177,8 +174,8 @@ export class ExportReader {
       while (j < to && text.charCodeAt(j) !== 32 && text.charCodeAt(j) !== 9) j++;
       const word = text.slice(i, j);
       i = j;
-      const missing = c === 35 && MISSING.test(word);
-      if (!missing && !NUMBER.test(word)) {
+      const missing = c === 35 && DATA_MISSING.test(word);
+      if (!missing && !DATA_NUMBER.test(word)) {
         if (k >= 0) throw new ExportFormatError(`line ${this.lines}: a member comes after a value`);
         names.push(this.member(word));
         continue;

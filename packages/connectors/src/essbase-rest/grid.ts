@@ -7,6 +7,7 @@ import {
   readLayout,
   resolveLabel,
   runGridOperation,
+  withoutDataSuppression,
 } from "@qibates/engine/grid";
 import { layoutSource } from "@qibates/grid-bridge";
 import {
@@ -67,16 +68,7 @@ export function restPreferences(s: ResolvedGridSettings): GridPreferencesPatch {
 
 /** `s` with no row or column suppressed: a layout read over the outline alone must keep every cell. */
 export function unsuppressed(s: ResolvedGridSettings): ResolvedGridSettings {
-  return {
-    ...s,
-    suppressMissingRows: false,
-    suppressZeroRows: false,
-    suppressUnderscoreRows: false,
-    suppressNoAccessRows: false,
-    suppressMissingColumns: false,
-    suppressZeroColumns: false,
-    suppressNoAccessColumns: false,
-  };
+  return { ...withoutDataSuppression(s), suppressUnderscoreRows: false };
 }
 
 /** A sheet cell as the slice carries it. */

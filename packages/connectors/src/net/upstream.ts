@@ -167,8 +167,7 @@ export class Upstreams {
     const client = forwardedClient.getStore();
     const init =
       client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
-    const cached = this.pools.get(origin);
-    const { pool } = cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : await this.pool(url);
+    const { pool } = this.freshPool(origin) ?? (await this.pool(url));
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
@@ -202,8 +201,7 @@ export class Upstreams {
     given: UpstreamRequest,
   ): Promise<{ status: number; body: Readable } | { status: number; answer: UpstreamAnswer }> {
     const origin = url.origin;
-    const cached = this.pools.get(origin);
-    const { pool } = cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : await this.pool(url);
+    const { pool } = this.freshPool(origin) ?? (await this.pool(url));
     const max = this.policy.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     const tooLarge = () =>
       new ProviderError(
@@ -405,10 +403,17 @@ export class Upstreams {
     await Promise.all(entries.map((e) => e.pool.close().catch(() => undefined)));
   }
 
+  /** The pool of `origin` while it is younger than POOL_TTL_MS (no await: the path of every call). */
+  private freshPool(origin: string): PoolEntry | null {
+    const cached = this.pools.get(origin);
+    return cached && Date.now() - cached.createdAt < POOL_TTL_MS ? cached : null;
+  }
+
   private async pool(url: URL): Promise<PoolEntry> {
     const origin = url.origin;
+    const fresh = this.freshPool(origin);
+    if (fresh) return fresh;
     const cached = this.pools.get(origin);
-    if (cached && Date.now() - cached.createdAt < POOL_TTL_MS) return cached;
     const address = await this.checkedAddress(url);
     if (cached) {
       this.pools.delete(origin);

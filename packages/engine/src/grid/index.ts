@@ -36,6 +36,7 @@ export {
   type ResolvedGridSettings,
   resolveSettings,
   suppressesData,
+  withoutDataSuppression,
   ZOOM_MODES,
   type ZoomMode,
 } from "./settings.ts";

@@ -134,3 +134,17 @@ export function replayCase(outline: Outline, doc: unknown): ReplayResult {
     leftColumns: out.leftColumns,
   };
 }
+
+/** Where two sheets first differ, `cell (row, column): got …, want …`, or "" when they are the same. */
+export function firstDifference(got: string[][], want: string[][]): string {
+  const rows = Math.max(got.length, want.length);
+  for (let r = 0; r < rows; r++) {
+    const cols = Math.max(got[r]?.length ?? 0, want[r]?.length ?? 0);
+    for (let c = 0; c < cols; c++) {
+      const g = got[r]?.[c];
+      const w = want[r]?.[c];
+      if (g !== w) return `cell (${r}, ${c}): got ${JSON.stringify(g)}, want ${JSON.stringify(w)}`;
+    }
+  }
+  return "";
+}

@@ -108,6 +108,19 @@ export function suppressesData(s: ResolvedGridSettings): boolean {
   );
 }
 
+/** `s` with the suppressions that depend on data ({@link suppressesData}) off: every cell the layout could show. */
+export function withoutDataSuppression(s: ResolvedGridSettings): ResolvedGridSettings {
+  return {
+    ...s,
+    suppressMissingRows: false,
+    suppressZeroRows: false,
+    suppressNoAccessRows: false,
+    suppressMissingColumns: false,
+    suppressZeroColumns: false,
+    suppressNoAccessColumns: false,
+  };
+}
+
 export const DEFAULT_GRID_SETTINGS: Readonly<ResolvedGridSettings> = Object.freeze({
   indentation: "SUBITEMS",
   suppressMissingRows: false,

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { initialGrid, readLayout } from "../../src/grid/index.ts";
-import { emptySource, replayCase } from "../../src/grid/replay.ts";
+import { emptySource, firstDifference, replayCase } from "../../src/grid/replay.ts";
 import { Outline } from "../../src/outline.ts";
 import { outlineSpecFromDocument } from "../../src/outline-yaml.ts";
 
@@ -29,19 +29,6 @@ function loadOutline(): Outline {
   return new Outline(
     outlineSpecFromDocument(parse(readFileSync(join(fixtures, "vision-plan1.yaml"), "utf8"))),
   );
-}
-
-function firstDifference(got: string[][], want: string[][]): string {
-  const rows = Math.max(got.length, want.length);
-  for (let r = 0; r < rows; r++) {
-    const cols = Math.max(got[r]?.length ?? 0, want[r]?.length ?? 0);
-    for (let c = 0; c < cols; c++) {
-      const g = got[r]?.[c];
-      const w = want[r]?.[c];
-      if (g !== w) return `cell (${r}, ${c}): got ${JSON.stringify(g)}, want ${JSON.stringify(w)}`;
-    }
-  }
-  return "";
 }
 
 function refusalOf(doc: Record<string, unknown>): string | null {
