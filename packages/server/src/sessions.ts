@@ -210,9 +210,9 @@ export class RedisSessionStore implements SessionStore {
     return `qibates:session:${id}`;
   }
 
-  /** A sorted set of the owner's session ids, scored by creation time. */
-  private ownerKey(ownerId: string): string {
-    return `qibates:owner-sessions:${ownerId}`;
+  /** A sorted set of the session ids of a cap group (`capGroupOf`), scored by creation time. */
+  private capGroupKey(capGroup: string): string {
+    return `qibates:owner-sessions:${capGroup}`;
   }
 
   private ttl(r: SessionRecord, t: number): number {
@@ -226,15 +226,15 @@ export class RedisSessionStore implements SessionStore {
       this.redis
         .multi()
         .set(this.key(record.id), JSON.stringify(record), "PX", this.ttl(record, t))
-        .zadd(this.ownerKey(capGroupOf(record)), t, record.id)
-        .pexpire(this.ownerKey(capGroupOf(record)), this.limits.maxMs)
+        .zadd(this.capGroupKey(capGroupOf(record)), t, record.id)
+        .pexpire(this.capGroupKey(capGroupOf(record)), this.limits.maxMs)
         .exec(),
     );
     return record;
   }
 
   async endOldest(capGroup: string, keep: number): Promise<SessionRecord[]> {
-    const owner = this.ownerKey(capGroup);
+    const owner = this.capGroupKey(capGroup);
     const ids = await stored(this.redis.zrange(owner, 0, -1));
     if (ids.length <= keep) return [];
     const raws = ids.length > 0 ? await stored(this.redis.mget(...ids.map((id) => this.key(id)))) : [];

@@ -43,8 +43,11 @@ export function ownerKey(
   return shared(session.username) ? `${session.username}\n${session.source}` : session.username;
 }
 
-/** The owner of a wire session for the per-owner cap: its user at the client's address. */
-export const sessionOwner = (username: string, address: string): string =>
+/**
+ * The cap group of a wire session, for the per-user cap (`maxPerOwner`): its user at the client's address. Not
+ * who its lists, jobs and files belong to: that is {@link ownerKey}.
+ */
+export const capGroup = (username: string, address: string): string =>
   `${username.toLowerCase()}\n${address}`;
 
 /**
@@ -86,7 +89,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   }
 
   /**
-   * A new session of `owner` (see {@link sessionOwner}), from its id and the time it starts. Beyond the
+   * A new session of the cap group `owner` (see {@link capGroup}), from its id and the time it starts. Beyond the
    * owner's cap, the owner's least recently used session ends; beyond the store's, {@link SessionsFull}.
    */
   add(make: (id: string, now: number) => T, owner = ""): T {

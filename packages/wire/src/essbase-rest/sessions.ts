@@ -1,6 +1,6 @@
 import { defaultPreferences, type GridPreferences } from "@qibates/protocols/essbase-rest";
 import type { CubeRef, ProviderSession } from "@qibates/provider";
-import { SessionStore, sessionOwner } from "../session-store.ts";
+import { capGroup, SessionStore } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
 
 /** One Essbase REST session: what `JSESSIONID` stands for. */
@@ -51,7 +51,7 @@ export class WireSessions extends SessionStore<WireSession> {
         cubes: new Map(),
         connected: null,
       }),
-      sessionOwner(username, source),
+      capGroup(username, source),
     );
   }
 }

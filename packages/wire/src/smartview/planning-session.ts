@@ -11,7 +11,7 @@ import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { SessionStore, sessionOwner } from "../session-store.ts";
+import { capGroup, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 
@@ -86,7 +86,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
           );
           token = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
-            sessionOwner(login.username, request.ip),
+            capGroup(login.username, request.ip),
           );
         }
         return provisionedDataSourcesXml(token.id, `${originOf(request)}${PLANNING_SMARTVIEW_PATH}`);
@@ -115,7 +115,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
             },
             app: null,
           }),
-          sessionOwner(token.username, request.ip),
+          capGroup(token.username, request.ip),
         );
         return connectAnswerXml(s.id, name);
       },

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { SessionStore, sessionOwner } from "../session-store.ts";
+import { capGroup, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */
@@ -194,7 +194,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
             cube: null,
             sso: null,
           }),
-          sessionOwner(login.username, request.ip),
+          capGroup(login.username, request.ip),
         );
         return connectAnswerXml(s.id, `Analytic Services (${about.name} ${about.version})`);
       },
@@ -211,7 +211,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
           const p = s.provider;
           s.sso = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: p.username, handle: p.handle ?? null }),
-            sessionOwner(p.username, request.ip),
+            capGroup(p.username, request.ip),
           ).id;
         }
         return ssoXml(s.sso);

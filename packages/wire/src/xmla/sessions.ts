@@ -1,7 +1,7 @@
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
 import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sessionOwner } from "../session-store.ts";
+import { capGroup } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
 
@@ -31,7 +31,7 @@ export function requestSession(
   if (header.kind === "none") return { session: null, ending: false };
   const session = state.sessions.add(
     (id, now) => ({ id, username, lastUsed: now, catalog: null }),
-    sessionOwner(username, request.ip),
+    capGroup(username, request.ip),
   );
   const begun = session.id;
   reply.raw.once("finish", () => {
