@@ -141,6 +141,11 @@ export async function openConnectorHarness(
     via?: ReplayConnector;
     /** Snapshots served beside Sample.Basic (`QIBATES_SNAPSHOTS`), already read and checked. */
     snapshots?: readonly LoadedSnapshot[];
+    /**
+     * The provider address the connector's session logs in to, when its endpoint is served by another process
+     * (a harness of its own, with the same options): as a real server, it works beside this process.
+     */
+    upstream?: string;
   } = {},
 ): Promise<ConnectorHarness> {
   const via = options.via ?? "essbase-stndln";
@@ -221,8 +226,8 @@ export async function openConnectorHarness(
       cube: cubeName,
       via,
       demoLogin: await login(`https://demo.qibates.local${suffix}`),
-      wireLogin: await login(`http://127.0.0.1:${port}${suffix}`),
-      wireAddress: `http://127.0.0.1:${port}${suffix}`,
+      wireLogin: await login(options.upstream ?? `http://127.0.0.1:${port}${suffix}`),
+      wireAddress: options.upstream ?? `http://127.0.0.1:${port}${suffix}`,
       post,
       close,
     };
