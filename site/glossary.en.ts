@@ -70,6 +70,15 @@ export const englishGlossary: GlossaryRule[] = [
     forbidden: [/\*\*(?:Partial|Partially|Yes|Demo-only|Demo|Not supported)\*\*/u],
     reason: "The matrix and every page that quotes it use the same four words.",
   },
+  {
+    preferred: "snapshot (what qibates-snapshot takes and QIBATES_SNAPSHOTS serves)",
+    // The one sentence that says what a snapshot is, at the top of its page, keeps the word "copy".
+    forbidden: [
+      /(?<!snapshot is an )\boffline cop(?:y|ies)\b/iu,
+      /(?<!snapshot is an offline )\bcop(?:y|ies) of (?:a|your) cubes?\b/iu,
+    ],
+    reason: "One name for the thing, as in the command, the settings and the files (issue 55).",
+  },
 ];
 
 /**

@@ -171,4 +171,13 @@ export const frenchGlossary: GlossaryRule[] = [
     forbidden: [/\*\*(?:Partiellement|Démo uniquement|Démo|Non pris en charge)\*\*/u],
     reason: "La matrice et chaque page qui la cite emploient les quatre mêmes mots.",
   },
+  {
+    preferred: "instantané, masculin (ce que prend qibates-snapshot et que sert QIBATES_SNAPSHOTS)",
+    // The one sentence that says what a snapshot is, at the top of its page, keeps the word « copie ».
+    forbidden: [
+      /(?<!Un instantané est une )\bcopies? hors ligne\b/iu,
+      /\bcopies? (?:de vos|d['’]un) cubes?\b/iu,
+    ],
+    reason: "Un seul nom pour la même chose, comme la commande, les paramètres et les fichiers (ticket 55).",
+  },
 ];

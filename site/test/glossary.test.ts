@@ -72,6 +72,27 @@ describe("the glossary checker", () => {
     ]);
   });
 
+  it("names a snapshot with one word, but for the sentence that says what one is", () => {
+    const en = [
+      "A snapshot is an offline copy of a cube's outline and data.",
+      "Serve the offline copies; a copy of your cube; copies of a cube. Try it on a copy of the cube first.",
+    ].join("\n");
+    expect(findForbidden(markdownProse(en), englishGlossary).map((f) => `${f.line} ${f.found}`)).toEqual([
+      "2 offline copies",
+      "2 copy of your cube",
+      "2 copies of a cube",
+    ]);
+    const fr = [
+      "Un instantané est une copie hors ligne de l'outline et des données d'un cube.",
+      "Servir les copies hors ligne ; une copie de vos cubes ; les copies d'un cube. Essayez sur une copie du cube.",
+    ].join("\n");
+    expect(findForbidden(markdownProse(fr), frenchGlossary).map((f) => `${f.line} ${f.found}`)).toEqual([
+      "2 copies hors ligne",
+      "2 copie de vos cubes",
+      "2 copies d'un cube",
+    ]);
+  });
+
   it("applies the English rules", () => {
     const bad =
       "The server answers with a `loginid`. Requests and answers are JSON; the call returns a grid.";

@@ -12,7 +12,8 @@ const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME -
        qibates-snapshot --import-data FILE --into SNAPSHOT [--cube CUBE] [--skip-rejected]
        qibates-snapshot hash-password
 
-Copies a cube from a server to files, to be served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
+Takes a snapshot of a cube: reads its outline and data from a server and writes them to files, to be
+served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
 
   --connector    essbase (Essbase 11.x), essbase-stndln (Essbase 21c), ssas, planning (Planning
                  on premises) or pbcs (EPM Cloud Planning); a Planning application is served as a
@@ -21,10 +22,10 @@ Copies a cube from a server to files, to be served by the embedded engine (QIBAT
                  https://host/HyperionPlanning/SmartView for planning and pbcs)
   --user         the user name; the password is read from QIBATES_PASSWORD, else asked for
   --server       the server name, as the server lists it (Planning for planning and pbcs)
-  --application  the application to copy
+  --application  the application to take a snapshot of
   --cube         one cube or plan type (default: every one of the application)
   --out          the folder to write in: the snapshot goes to FOLDER/NAME
-  --name         serve the copy under this application name (default: the application's)
+  --name         serve the snapshot under this application name (default: the application's)
   --force        replace a snapshot already in FOLDER/NAME (kept whole until the new one is
                  complete; the new one is taken in FOLDER/.NAME.new)
   --read         how the data is read: auto (the default: the server's own level-0 export where
@@ -336,11 +337,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (name !== undefined && !SNAPSHOT_APPLICATION_NAME.test(name)) {
     return usage(io, `--name must be ${SNAPSHOT_APPLICATION_NAME_RULE}`);
   }
-  // The copy is served under the application's own name without --name: the same rule holds for it.
+  // The snapshot is served under the application's own name without --name: the same rule holds for it.
   if (name === undefined && !SNAPSHOT_APPLICATION_NAME.test(values.application as string)) {
     return usage(
       io,
-      `the application's name cannot name a copy (${SNAPSHOT_APPLICATION_NAME_RULE}): give --name`,
+      `the application's name cannot name a snapshot (${SNAPSHOT_APPLICATION_NAME_RULE}): give --name`,
     );
   }
   let password = io.env.QIBATES_PASSWORD;

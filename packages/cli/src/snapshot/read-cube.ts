@@ -105,7 +105,7 @@ export async function readOutline(
   const aliasSupport = supportOf(session.connector, "aliasTables");
   if (aliasSupport.status === "yes" && aliasSupport.realServers?.status === "partly") {
     notCarried.push(
-      "alias tables other than Default (the server gives one caption per member through this connector): the copy has the Default table's aliases",
+      "alias tables other than Default (the server gives one caption per member through this connector): the snapshot has the Default table's aliases",
     );
   }
   const attributeDims = dims.dimensions.filter((d) => d.type === "attribute").map((d) => d.name);
@@ -188,7 +188,7 @@ export async function readOutline(
       .filter((i) => i >= 0);
     chooseDensities(out, documentDims, tagged);
     notCarried.push(
-      "dense and sparse storage of dimensions (the server does not give it through this connector): QiBates chose it for the copy",
+      "dense and sparse storage of dimensions (the server does not give it through this connector): QiBates chose it for the snapshot",
     );
   }
   // A protocol that gives no consolidation: the copy keeps the values the server computes at every level, as
@@ -211,7 +211,7 @@ export async function readOutline(
     notCarried.splice(
       0,
       1,
-      "member formulas (the provider contract does not give them): the values the server calculated are copied, and do not change when data is submitted to the copy",
+      "member formulas (the provider contract does not give them): the values the server calculated are kept, and do not change when data is submitted to the snapshot",
     );
     notCarried.push(
       "storage and consolidation operators (the server does not give them through this connector): the values the server computes are copied at every level and served as they are",
@@ -222,7 +222,7 @@ export async function readOutline(
   // if the cube has any, are lost
   if (!givesConsolidation && dims.dimensions.every((d) => d.type === "regular" || d.type === "attribute")) {
     notCarried.push(
-      "dimension types (the server gave every base dimension as regular through this connector): a time or accounts dimension is regular in the copy",
+      "dimension types (the server gave every base dimension as regular through this connector): a time or accounts dimension is regular in the snapshot",
     );
   }
   const variables = await optional(
@@ -235,11 +235,11 @@ export async function readOutline(
   } else if (!variables) {
     notCarried.push("substitution variables (the server does not give them through this connector)");
   }
-  // Calculation scripts are listed, not given: the copy has none (a server without any, SSAS, loses nothing).
+  // Calculation scripts are listed, not given: the snapshot has none (a server without any, SSAS, loses nothing).
   const scripts = await optional(() => essbase.scripts(session, ref), { cube: ref.cube, scripts: [] });
   if (scripts.scripts.length > 0) {
     notCarried.push(
-      `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the provider contract lists them but does not give their content, so the copy has none`,
+      `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the provider contract lists them but does not give their content, so the snapshot has none`,
     );
   }
   return { document, dimensions: out, values, members, computedMembers, notCarried };

@@ -13,12 +13,12 @@ const isUnsupported = (e: unknown) =>
 
 /** Why a copy of a Planning application lacks what it lacks (capability table, Planning REST's member read). */
 export const PLANNING_NOT_CARRIED = [
-  "consolidation operators (Planning REST's member read gives storage, not the operator): every member adds (+) into its parent in the copy and the copy consolidates totals again from level 0; where the server ignores a member (~) or subtracts it, the copy's totals differ",
+  "consolidation operators (Planning REST's member read gives storage, not the operator): every member adds (+) into its parent in the snapshot and the snapshot consolidates totals again from level 0; where the server ignores a member (~) or subtracts it, the snapshot's totals differ",
   "member formulas (Planning REST does not give them): a Dynamic Calc member at level 0 keeps the values it had at level 0 of every other dimension; above level 0 it is #Missing, where the server would calculate it",
   "dimension types (accounts, time…), generation and level names, time balance, two-pass calculation, UDAs, attribute dimensions and their associations",
-  "dense and sparse storage of dimensions (Planning REST does not give it): QiBates chose it for the copy",
+  "dense and sparse storage of dimensions (Planning REST does not give it): QiBates chose it for the snapshot",
   "text and Smart List cells, and the Smart Lists themselves: a snapshot holds numbers only",
-  "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the copy is served as a Planning application without any of them",
+  "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the snapshot is served as a Planning application without any of them",
 ];
 
 /** A plan type's outline as read, with what is needed to read its data. */
@@ -37,7 +37,7 @@ export async function readPlanTypeOutline(
   } catch (e) {
     if (!isUnsupported(e)) throw e;
     notCarried.push(
-      "alias tables other than Default (Planning REST has no call that lists alias tables): the copy has the Default table's aliases",
+      "alias tables other than Default (Planning REST has no call that lists alias tables): the snapshot has the Default table's aliases",
     );
   }
   const defaultTable = tables.find((t) => t.toLowerCase() === "default") ?? (tables[0] as string);

@@ -334,7 +334,7 @@ function exportPort(o: TakeOptions, outline: OutlineRead): BulkExportPort | null
   if (port && outline.values === "level-0") return port;
   if (read === "export")
     throw new SnapshotRunError(
-      `connector ${o.connector} offers no data export that a copy can use: run without --read export to read the data by queries`,
+      `connector ${o.connector} offers no data export that a snapshot can use: run without --read export to read the data by queries`,
     );
   return null;
 }
@@ -402,8 +402,8 @@ async function readExport(
       const message = e instanceof Error ? e.message : String(e);
       throw new SnapshotRunError(
         e instanceof ExportNotUsable && e.why === "split"
-          ? `${cube} export failed: ${message} Copy this cube through queries with --read grid`
-          : `${cube} export failed: ${message} Run the command again once it has ended, or copy through queries with --read grid`,
+          ? `${cube} export failed: ${message} Take this cube's snapshot through queries with --read grid`
+          : `${cube} export failed: ${message} Run the command again once it has ended, or take the snapshot through queries with --read grid`,
       );
     }
     state.exportFile = file;

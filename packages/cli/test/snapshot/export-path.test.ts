@@ -184,7 +184,7 @@ describe("qibates-snapshot through the server's export", () => {
           progress: quiet,
           read: "export",
         }),
-      ).rejects.toThrow(/offers no data export that a copy can use/);
+      ).rejects.toThrow(/offers no data export that a snapshot can use/);
     } finally {
       await close();
       await xmla.close();
@@ -265,7 +265,7 @@ describe("an export that trying again would not fix", () => {
     const warnings: string[] = [];
     const progress = { step: (t: string) => steps.push(t), data() {}, warn: (t: string) => warnings.push(t) };
     await expect(copy(join(root, "still-running"), { progress }, essbaseRest(-1))).rejects.toThrow(
-      /export failed: .*still running .*Run the command again once it has ended, or copy through queries with --read grid/s,
+      /export failed: .*still running .*Run the command again once it has ended, or take the snapshot through queries with --read grid/s,
     );
     expect(steps.filter((t) => t.includes("exportData job"))).toHaveLength(1);
     expect(warnings.filter((t) => t.includes("trying again"))).toEqual([]);

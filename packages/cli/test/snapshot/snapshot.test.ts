@@ -485,6 +485,12 @@ describe("qibates-snapshot", () => {
     expect(r.err).toMatch(/--server is required/);
   });
 
+  it("asks for --name when the application's own name cannot name a snapshot", async () => {
+    const r = await run([...args, "--server", "s", "--application", "Sample/Basic", "--out", "o"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the application's name cannot name a snapshot \(1 to 30 letters.*\): give --name/);
+  });
+
   it("asks for the password when none is set and no terminal can ask", async () => {
     const r = await run([...args, "--server", "s", "--application", "a", "--out", "o"]);
     expect(r.code).toBe(2);
