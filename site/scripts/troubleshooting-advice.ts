@@ -19,8 +19,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez un corps JSON valide (vérifiez guillemets et virgules), sur 64 niveaux d'imbrication au plus.",
   },
   QB_ERR_BODY_TOO_LARGE: {
-    en: "Send a smaller grid (fewer rows or columns), or compress a grid call's body with gzip.",
-    fr: "Envoyez une grille plus petite (moins de lignes ou de colonnes), ou compressez le corps d'un appel de grille en gzip.",
+    en: "Send a smaller grid (fewer rows or columns), or split it into several calls; keep the body of a call without a grid under {{limit:SMALL_BODY_BYTES in KiB}} KiB. The limit counts the body once decompressed: gzip shortens the transfer, not the limit.",
+    fr: "Envoyez une grille plus petite (moins de lignes ou de colonnes), ou répartissez-la sur plusieurs appels ; gardez le corps d'un appel sans grille sous {{limit:SMALL_BODY_BYTES in KiB}} Kio. La limite porte sur le corps décompressé : gzip raccourcit le transfert, pas la limite.",
   },
   QB_ERR_MEDIA_TYPE: {
     en: "Add the header `content-type: application/json`.",
@@ -47,8 +47,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Retirez l'en-tête `Expect`, ou envoyez `Expect: 100-continue`.",
   },
   QB_ERR_NOT_FOUND: {
-    en: "Check the path against the [API reference](/api/qibates): every call starts with `/qibates/api/v2/`.",
-    fr: "Vérifiez le chemin dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`.",
+    en: "Check the path and the method against the [API reference](/api/qibates): every call starts with `/qibates/api/v2/`, and a call made with a method its path does not take returns this code too.",
+    fr: "Vérifiez le chemin et la méthode dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`, et un appel fait avec une méthode que son chemin n'accepte pas renvoie aussi ce code.",
   },
   QB_ERR_METHOD_NOT_ALLOWED: {
     en: "Use the method the reference gives for this path (most calls are `POST`).",
