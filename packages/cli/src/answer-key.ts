@@ -146,6 +146,8 @@ export async function openConnectorHarness(
      * (a harness of its own, with the same options): as a real server, it works beside this process.
      */
     upstream?: string;
+    /** The endpoint's `RATE_LIMIT_PER_MINUTE` (default: a million, no limit a test reaches). */
+    rateLimitPerMinute?: number;
   } = {},
 ): Promise<ConnectorHarness> {
   const via = options.via ?? "essbase-stndln";
@@ -163,7 +165,7 @@ export async function openConnectorHarness(
     LOG_LEVEL: "silent",
     QIBATES_WIRE_ENDPOINTS: endpoint,
     ALLOWED_HOSTS: "127.0.0.1",
-    RATE_LIMIT_PER_MINUTE: "1000000",
+    RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute ?? 1_000_000),
   });
   const upstreams = new Upstreams({
     allowedHosts: ["127.0.0.1"],

@@ -5,7 +5,8 @@ import { Upstreams } from "@qibates/connectors/net";
 import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
 import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
 import { hashPassword } from "@qibates/server/snapshot-users";
-import { type Progress, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
+import { type Progress, runKept, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
+import { count } from "./snapshot/words.ts";
 
 const USAGE = `Usage: qibates-snapshot --connector C --address URL --user NAME --server S --application A --out FOLDER
                         [--cube CUBE] [--name NAME] [--force] [--read auto|grid|export]
@@ -115,20 +116,22 @@ function progressOf(io: Io): Progress & { end(): void } {
       open = false;
       io.err(`warning: ${line}\n`);
     },
-    data({ cube, chunk, chunks, cells, startedAt }) {
+    data({ cube, chunk, chunks, cells, startedAt, chunksBefore, cellsBefore }) {
+      // The rate and the time left count this run's reads only (not those of the run it resumes).
       const elapsed = Date.now() - startedAt;
-      const rate = elapsed > 0 ? Math.round((cells * 1000) / elapsed) : 0;
+      const rate = elapsed > 0 ? Math.round(((cells - cellsBefore) * 1000) / elapsed) : 0;
       // `chunks` 0: the server's export file, read as it arrives (`chunk`: its lines read).
       if (chunks === 0) {
-        const line = `${cube}: ${cells} cells read from the export, ${rate} cells/s`;
+        const line = `${cube}: ${count(cells, "cell")} read from the export, ${rate} cells/s`;
         if (Date.now() - lastLine < (io.tty ? 200 : 10_000)) return;
         lastLine = Date.now();
         io.err(io.tty ? `\r${line}\u001b[K` : `${line}\n`);
         open = io.tty;
         return;
       }
-      const left = chunk > 0 ? ((chunks - chunk) * elapsed) / chunk : 0;
-      const line = `${cube}: ${cells} cells read, query ${chunk} of ${chunks}, ${rate} cells/s, about ${seconds(left)} left`;
+      const done = chunk - chunksBefore;
+      const left = done > 0 ? ((chunks - chunk) * elapsed) / done : 0;
+      const line = `${cube}: ${count(cells, "cell")} read, query ${chunk} of ${chunks}, ${rate} cells/s, about ${seconds(left)} left`;
       if (io.tty) {
         if (Date.now() - lastLine < 200 && chunk < chunks) return;
         lastLine = Date.now();
@@ -180,13 +183,13 @@ async function importMode(values: Record<string, string | boolean | undefined>, 
       file,
       ...(typeof values.cube === "string" ? { cube: values.cube } : {}),
       skipRejected: values["skip-rejected"] === true,
-      progress: (lines, cells) => io.err(`${lines} lines read, ${cells} values loaded\n`),
+      progress: (lines, cells) => io.err(`${count(lines, "line")} read, ${count(cells, "value")} loaded\n`),
     });
     const rejected = r.firstRejected.map((e) => `  line ${e.line}: ${e.reason}`);
     if (!r.written) {
       io.err(
         [
-          `qibates-snapshot: ${r.rejected} of ${r.lines} lines were rejected; the snapshot is unchanged. The first:`,
+          `qibates-snapshot: ${r.rejected} of ${count(r.lines, "line")} ${r.rejected === 1 ? "was" : "were"} rejected; the snapshot is unchanged. The first:`,
           ...rejected,
           "Fix the file, or run again with --skip-rejected to keep the values that load.",
           "",
@@ -196,9 +199,9 @@ async function importMode(values: Record<string, string | boolean | undefined>, 
     }
     io.out(
       [
-        `Cube ${r.cube} of ${into}: ${r.cells} stored cells from ${r.lines} lines (${r.values} values) in ${seconds(Date.now() - started)}`,
+        `Cube ${r.cube} of ${into}: ${count(r.cells, "stored cell")} from ${count(r.lines, "line")} (${count(r.values, "value")}) in ${seconds(Date.now() - started)}`,
         ...(r.rejected > 0
-          ? [`  ${r.rejected} lines rejected (--skip-rejected); the first:`, ...rejected]
+          ? [`  ${count(r.rejected, "line")} rejected (--skip-rejected); the first:`, ...rejected]
           : []),
         "",
       ].join("\n"),
@@ -395,9 +398,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.out(
       [
         `Snapshot of ${m.source.application} (${m.cubes.map((c) => c.name).join(", ")}) written to ${result.folder}`,
-        `  served as application ${m.application}; ${members} members, ${cells} cells`,
+        `  served as application ${m.application}; ${count(members, "member")}, ${count(cells, "cell")}`,
         ...(computed > 0
-          ? [`  ${computed} members keep the values the server computed (listed in manifest.json)`]
+          ? [
+              `  ${count(computed, "member")} ${computed === 1 ? "keeps" : "keep"} the values the server computed (listed in manifest.json)`,
+            ]
           : []),
         ...(m.notCarried.length > 0
           ? ["  not carried by this connector:", ...m.notCarried.map((n) => `  - ${n}`)]
@@ -410,11 +415,18 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     progress.end();
     const message = e instanceof Error ? e.message : String(e);
     const code = (e as { code?: string }).code;
+    const own = e instanceof SnapshotRunError;
+    // The resume is offered where the run left what it read (a run stopped before the data leaves nothing).
+    const kept =
+      (!own || e.resumable) &&
+      runKept({
+        out: values.out as string,
+        application: values.application as string,
+        ...(name ? { name } : {}),
+      });
     io.err(
-      `qibates-snapshot: ${e instanceof SnapshotRunError ? "" : code ? `${code}: ` : ""}${message}\n` +
-        (e instanceof SnapshotRunError
-          ? ""
-          : "what was read is kept: run the same command again to resume\n"),
+      `qibates-snapshot: ${own ? "" : code ? `${code}: ` : ""}${message}\n` +
+        (kept ? "what was read is kept: run the same command again to resume\n" : ""),
     );
     return 1;
   } finally {

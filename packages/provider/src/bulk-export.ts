@@ -12,8 +12,9 @@ export interface BulkExportPort {
   /**
    * Runs the server's export of the level-0 blocks of `ref` into the file `name` of the cube's folder, in
    * Essbase's text export format (not in columns), and waits for it to end. Answers the file's path in the
-   * server's catalog. Throws {@link ExportNotUsable} when trying again would not help: the job still runs
-   * after the wait (a new job would run beside it), or the server split the export into several files.
+   * server's catalog. Throws {@link ExportNotUsable} when the job ran and the export cannot be used: the job
+   * still runs after the wait (a new job would run beside it), the job ended in failure (the server's message
+   * given), or the server split the export into several files.
    */
   exportLevel0(session: ProviderSession, ref: CubeRef, name: string): Promise<{ file: string }>;
   /** Whether the file `file` (a path `exportLevel0` answered) is still on the server. */
@@ -28,14 +29,15 @@ export interface BulkExportPort {
 }
 
 /**
- * An export that trying again would not fix (`BulkExportPort.exportLevel0`): the job is still running on the
- * server after the wait, or the server wrote the export as several files (Essbase splits one over 2 GB into
+ * An export job that ran and gave nothing to read (`BulkExportPort.exportLevel0`): it is still running on the
+ * server after the wait (`still-running`), it ended in failure with the server's message (`failed`: nothing is
+ * left running), or the server wrote the export as several files (`split`: Essbase splits one over 2 GB into
  * `name_1.txt`, `name_2.txt`…). The caller stops, or copies through grid reads instead.
  */
 export class ExportNotUsable extends ProviderError {
   constructor(
     message: string,
-    readonly why: "still-running" | "split",
+    readonly why: "still-running" | "failed" | "split",
   ) {
     super("PROVIDER_FAILED", message, { reason: message });
   }

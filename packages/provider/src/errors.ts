@@ -99,6 +99,13 @@ export type ProviderErrorParams = Readonly<Record<string, string | number | Prov
 
 export class ProviderError extends Error {
   override readonly name = "ProviderError";
+  /**
+   * The HTTP status of the server's answer this error stands for, when a server answered one (`Upstreams.failure`
+   * sets it, not enumerable: it is no parameter of the registry's message and is never answered to a caller);
+   * absent for a network failure or a timeout. A client that retries (`qibates-snapshot`) tells by it a refusal
+   * from a failure that may pass.
+   */
+  declare readonly upstreamStatus?: number;
 
   /**
    * @param params the parameters of the registry's message template for this code; `null` when only the

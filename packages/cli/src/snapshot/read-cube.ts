@@ -97,7 +97,7 @@ export async function readOutline(
   ).aliasTables.map((t: { name: string }) => t.name);
   const defaultTable = tables.includes("Default") ? "Default" : (tables[0] ?? "Default");
   const notCarried: string[] = [
-    "member formulas (the provider contract does not give them): a member the server calculates keeps the values it had at level 0 of every other dimension; above level 0 it is #Missing, where the server would calculate it",
+    "member formulas (QiBates cannot read them from the server): a member the server calculates keeps the values it had at level 0 of every other dimension; above level 0 it is #Missing, where the server would calculate it",
     "generation and level names, time balance, expense reporting and two-pass settings",
   ];
   // A protocol that gives one caption per member (XMLA: the capability table's alias tables `partly` on real
@@ -111,7 +111,7 @@ export async function readOutline(
   const attributeDims = dims.dimensions.filter((d) => d.type === "attribute").map((d) => d.name);
   if (attributeDims.length > 0) {
     notCarried.push(
-      `attribute dimensions (${attributeDims.join(", ")}) and their associations: the provider contract lists attribute members but not which base members carry them`,
+      `attribute dimensions (${attributeDims.join(", ")}) and their associations: QiBates cannot read from the server which base members carry each attribute`,
     );
   }
   const computedMembers: string[] = [];
@@ -211,7 +211,7 @@ export async function readOutline(
     notCarried.splice(
       0,
       1,
-      "member formulas (the provider contract does not give them): the values the server calculated are kept, and do not change when data is submitted to the snapshot",
+      "member formulas (QiBates cannot read them from the server): the values the server calculated are kept, and do not change when data is submitted to the snapshot",
     );
     notCarried.push(
       "storage and consolidation operators (the server does not give them through this connector): the values the server computes are copied at every level and served as they are",
@@ -239,7 +239,7 @@ export async function readOutline(
   const scripts = await optional(() => essbase.scripts(session, ref), { cube: ref.cube, scripts: [] });
   if (scripts.scripts.length > 0) {
     notCarried.push(
-      `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the provider contract lists them but does not give their content, so the snapshot has none`,
+      `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the server lists them, but QiBates cannot read their content, so the snapshot has none`,
     );
   }
   return { document, dimensions: out, values, members, computedMembers, notCarried };

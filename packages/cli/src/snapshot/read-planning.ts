@@ -15,7 +15,7 @@ const isUnsupported = (e: unknown) =>
 export const PLANNING_NOT_CARRIED = [
   "consolidation operators (Planning REST's member read gives storage, not the operator): every member adds (+) into its parent in the snapshot and the snapshot consolidates totals again from level 0; where the server ignores a member (~) or subtracts it, the snapshot's totals differ",
   "member formulas (Planning REST does not give them): a Dynamic Calc member at level 0 keeps the values it had at level 0 of every other dimension; above level 0 it is #Missing, where the server would calculate it",
-  "dimension types (accounts, time…), generation and level names, time balance, two-pass calculation, UDAs, attribute dimensions and their associations",
+  "dimension types (accounts, time…), generation and level names, time balance, expense reporting, two-pass calculation, UDAs, attribute dimensions and their associations",
   "dense and sparse storage of dimensions (Planning REST does not give it): QiBates chose it for the snapshot",
   "text and Smart List cells, and the Smart Lists themselves: a snapshot holds numbers only",
   "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the snapshot is served as a Planning application without any of them",

@@ -26,10 +26,11 @@ import {
   writeCubeImage,
 } from "@qibates/embedded";
 import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
-import { answerValue, ExportNotUsable } from "@qibates/provider";
+import { answerValue, ExportNotUsable, ProviderError } from "@qibates/provider";
 import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
 import { ExportReader, type ExportReaderState, skipLines } from "./read-export.ts";
 import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
+import { count } from "./words.ts";
 
 /** What a snapshot run needs, once the command line is read and the provider opened. */
 export interface TakeOptions {
@@ -49,8 +50,10 @@ export interface TakeOptions {
   force: boolean;
   /** Cells per query (default 20,000). */
   chunkCells?: number;
-  /** Attempts per chunk before giving up (default 4). */
+  /** Attempts per query before giving up (default 4). */
   attempts?: number;
+  /** Waits `ms` between two attempts at a query (default: a timer; tests pass their own). */
+  sleep?: (ms: number) => Promise<void>;
   progress: Progress;
   /** Checked between chunks: true stops the run, its progress kept for a resume. */
   interrupted?: () => boolean;
@@ -67,7 +70,20 @@ export interface TakeOptions {
 /** How a run tells what it does: one line per step, and the data read as it goes. */
 export interface Progress {
   step(line: string): void;
-  data(state: { cube: string; chunk: number; chunks: number; cells: number; startedAt: number }): void;
+  /**
+   * The data read so far: `chunk` queries of `chunks` (or lines of the export file, `chunks` 0) and `cells`
+   * cells, of which `chunksBefore` and `cellsBefore` were read before `startedAt` (by an earlier run that this one
+   * resumes, or by the export before its computed members' queries): a rate counts this run's reads only.
+   */
+  data(state: {
+    cube: string;
+    chunk: number;
+    chunks: number;
+    cells: number;
+    startedAt: number;
+    chunksBefore: number;
+    cellsBefore: number;
+  }): void;
   warn(line: string): void;
 }
 
@@ -80,6 +96,13 @@ export interface TakeResult {
 
 export class SnapshotRunError extends Error {
   override readonly name = "SnapshotRunError";
+  /** `resumable`: what was read is kept, and the same command resumes the run (a query that kept failing). */
+  constructor(
+    message: string,
+    readonly resumable = false,
+  ) {
+    super(message);
+  }
 }
 
 const PROGRESS_FILE = ".progress.json";
@@ -133,6 +156,15 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
+/**
+ * Whether a run of these options left what it read for the same command to resume (a `.progress.json` in
+ * `FOLDER/NAME`, or in `FOLDER/.NAME.new` for a replacement).
+ */
+export function runKept(o: Pick<TakeOptions, "out" | "name" | "application">): boolean {
+  const base = (o.name ?? o.application).replace(FILE_SAFE, "_");
+  return [base, `.${base}.new`].some((f) => existsSync(join(o.out, f, PROGRESS_FILE)));
+}
+
 /** Takes a snapshot (see `snapshot-files.ts` for the format); resumes a run that stopped before its end. */
 export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   const served = o.name ?? o.application;
@@ -142,6 +174,8 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   if (finished && !o.force) {
     throw new SnapshotRunError(`${target} already holds a snapshot: add --force to replace it`);
   }
+  // --read export without an export the copy can use: refused before anything is written (`exportPort` says why).
+  if ((o.read ?? "auto") === "export" && !exportUsable(o)) throw noExport(o);
   // A finished snapshot replaced (--force) stays whole until its replacement is: the new one is taken in a
   // hidden folder beside it (which the server passes over, and a new run with --force resumes), then swapped.
   const replacing = finished && o.force;
@@ -150,7 +184,31 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
   // --force over an unfinished run: it starts over
   if (o.force && !replacing && existsSync(folder)) rmSync(folder, { recursive: true, force: true });
   const progressPath = join(folder, PROGRESS_FILE);
+  const created = !existsSync(folder);
   mkdirSync(folder, { recursive: true });
+  try {
+    return await takeInto(o, { served, base, target, folder, replacing, progressPath });
+  } catch (e) {
+    // A folder this run made that holds nothing to resume from (the run stopped before the data: a refused login,
+    // an unknown cube, an outline it cannot copy) is removed: the server would refuse to start on it.
+    if (created && !existsSync(progressPath) && !existsSync(join(folder, MANIFEST_FILE)))
+      rmSync(folder, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function takeInto(
+  o: TakeOptions,
+  at: {
+    served: string;
+    base: string;
+    target: string;
+    folder: string;
+    replacing: boolean;
+    progressPath: string;
+  },
+): Promise<TakeResult> {
+  const { served, base, target, folder, replacing, progressPath } = at;
   const previous: ProgressState | null = existsSync(progressPath)
     ? (JSON.parse(readFileSync(progressPath, "utf8")) as ProgressState)
     : null;
@@ -228,7 +286,7 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
         truncateSync(partial, state.bytes);
         // The export path tells where it resumes itself (`readExport`), until the export file is read.
         if (!exporter || state.exportRead === "done")
-          o.progress.step(`${cubeName}: resuming at chunk ${state.chunksDone + 1} of ${reader.chunks}`);
+          o.progress.step(`${cubeName}: resuming at query ${state.chunksDone + 1} of ${reader.chunks}`);
       } else {
         state = { plan: planKey, cube: cubeName, chunksDone: 0, bytes: 0, cells: 0 };
         const head = gzipSync(`${[...dims, "value"].join("\t")}\n`);
@@ -247,11 +305,13 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
           `${cubeName}: reading data, ${exporter ? `the computed members' values, ` : ""}${reader.describe}`,
         );
         const startedAt = Date.now();
+        const chunksBefore = state.chunksDone;
+        const cellsBefore = state.cells;
         for (let i = state.chunksDone; i < reader.chunks; i++) {
           if (o.interrupted?.()) {
             return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
           }
-          const cells = await withRetries(o, `${cubeName} chunk ${i + 1}`, () => reader.read(i));
+          const cells = await withRetries(o, cubeName, i + 1, reader.chunks, () => reader.read(i));
           if (cells.length > 0) {
             const text = cells.map((c) => `${c.names.join("\t")}\t${c.value}\n`).join("");
             const gz = gzipSync(text);
@@ -267,12 +327,14 @@ export async function takeSnapshot(o: TakeOptions): Promise<TakeResult> {
             chunks: reader.chunks,
             cells: state.cells,
             startedAt,
+            chunksBefore,
+            cellsBefore,
           });
         }
         renameSync(partial, dataPath);
         if (reader.skipped() > 0) {
           o.progress.warn(
-            `${cubeName}: ${reader.skipped()} text or Smart List cells left out (a snapshot holds numbers only)`,
+            `${cubeName}: ${count(reader.skipped(), "text or Smart List cell")} left out (a snapshot holds numbers only)`,
           );
         }
       }
@@ -332,12 +394,22 @@ function exportPort(o: TakeOptions, outline: OutlineRead): BulkExportPort | null
   const port = o.provider.planning ? undefined : o.provider.bulkExport;
   if (read === "grid") return null;
   if (port && outline.values === "level-0") return port;
-  if (read === "export")
-    throw new SnapshotRunError(
-      `connector ${o.connector} offers no data export that a snapshot can use: run without --read export to read the data by queries`,
-    );
+  if (read === "export") throw noExport(o);
   return null;
 }
+
+/**
+ * Whether the connector has an export a snapshot can use, known before the outline is read: a provider's export
+ * of an Essbase-family cube whose protocol gives consolidation (the copy keeps level-0 values, `readOutline`).
+ */
+function exportUsable(o: TakeOptions): boolean {
+  return !o.provider.planning && o.provider.bulkExport !== undefined && GIVES_CONSOLIDATION[o.connector];
+}
+
+const noExport = (o: TakeOptions) =>
+  new SnapshotRunError(
+    `connector ${o.connector} offers no data export that a snapshot can use: run without --read export to read the data by queries`,
+  );
 
 /**
  * The cells of the computed members (dynamic level-0 members: an export holds stored cells only), as plans of
@@ -399,11 +471,17 @@ async function readExport(
     try {
       ({ file } = await port.exportLevel0(session, ref, name));
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = sentence(e instanceof Error ? e.message : String(e));
+      const why = e instanceof ExportNotUsable ? e.why : null;
       throw new SnapshotRunError(
-        e instanceof ExportNotUsable && e.why === "split"
+        why === "split"
           ? `${cube} export failed: ${message} Take this cube's snapshot through queries with --read grid`
-          : `${cube} export failed: ${message} Run the command again once it has ended, or take the snapshot through queries with --read grid`,
+          : why === "still-running"
+            ? `${cube} export failed: ${message} Run the command again once it has ended, or take the snapshot through queries with --read grid`
+            : why === "failed"
+              ? `${cube} export failed: ${message} The job has ended: run the command again once the cause is fixed, or take the snapshot through queries with --read grid`
+              : // The job may have started (its status could not be read): it may still be running.
+                `${cube} export failed: ${message} If the export job started, it may still be running on the server: run the command again once it has ended, or take the snapshot through queries with --read grid`,
       );
     }
     state.exportFile = file;
@@ -430,6 +508,8 @@ async function readExport(
     if (text !== "") parts.push(Buffer.from(text, "utf8"));
   };
   let cellsBefore = reader.cells;
+  // The cells an earlier run read from the export (a resume): not counted in this run's rate.
+  const cellsResumed = state.cells;
   let writing: Promise<void> = Promise.resolve();
   // One batch compressed (zlib's threads) while the next is read; the progress names the lines of the batch.
   const save = async () => {
@@ -448,7 +528,15 @@ async function readExport(
       }
       state.exportRead = at;
       writeAtomic(progressPath, JSON.stringify(state));
-      o.progress.data({ cube, chunk: at.lines, chunks: 0, cells: state.cells, startedAt });
+      o.progress.data({
+        cube,
+        chunk: at.lines,
+        chunks: 0,
+        cells: state.cells,
+        startedAt,
+        chunksBefore: from?.lines ?? 0,
+        cellsBefore: cellsResumed,
+      });
     })();
   };
   for await (const raw of port.download(session, file)) {
@@ -504,7 +592,7 @@ function essbaseReader(
   const chunks = plans.flatMap((plan) => plan.chunks.map((chunk) => ({ plan, chunk })));
   return {
     chunks: chunks.length,
-    describe: `${chunks.length} queries of at most ${max} cells`,
+    describe: `${count(chunks.length, "query", "queries")} of at most ${count(max, "cell")}`,
     skipped: () => 0,
     async read(i) {
       const { plan, chunk } = chunks[i] as (typeof chunks)[number];
@@ -544,8 +632,8 @@ function planningReader(
   return {
     chunks: plan.chunks,
     describe: by
-      ? `${plan.chunks} data slices (exportdataslice), one per level-0 member of ${by}`
-      : `${plan.chunks} data slice (exportdataslice)`,
+      ? `${count(plan.chunks, "data slice")} (exportdataslice), one per level-0 member of ${by}`
+      : `${count(plan.chunks, "data slice")} (exportdataslice)`,
     skipped: () => texts.count,
     read: (i) => readSlice(planning, session, app, ref.cube, outline.dimensions, plan, i, texts),
   };
@@ -590,18 +678,66 @@ async function fileEntry(folder: string, file: string) {
   return { file, sha256: await sha256OfFile(path), bytes: statSync(path).size };
 }
 
-async function withRetries<T>(o: TakeOptions, what: string, fn: () => Promise<T>): Promise<T> {
+/** The longest wait between two attempts at a query that the command grants a server asking for more. */
+export const LONGEST_SERVER_WAIT_S = 60;
+
+/**
+ * Whether a failed query may pass when tried again: a network failure or a timeout, a refusal for now (429, as
+ * `BUSY`), a request timeout (408) or a server error (5xx). A refusal the same query would meet again (another
+ * 4xx, an unknown member or cube, a refused login, a lost session, the server's own error message without a 5xx
+ * status) is not tried again.
+ */
+function mayPass(e: unknown): boolean {
+  if (!(e instanceof ProviderError)) return false;
+  if (e.code === "BUSY") return true;
+  const status = e.upstreamStatus;
+  const passing = status !== undefined && (status === 408 || status >= 500);
+  if (e.code === "UPSTREAM_UNREACHABLE") return status === undefined || passing;
+  return e.code === "PROVIDER_FAILED" && passing;
+}
+
+/** `text` ending with a full stop (or the mark it ends with), so that a sentence can follow it. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * Query `query` of `queries` of `cube`, tried `attempts` times (4) when it fails in a way that may pass: 1, 4 and
+ * 16 seconds apart, or after the wait the server asks for (a 429's `Retry-After` or "retry in N seconds"), at
+ * most {@link LONGEST_SERVER_WAIT_S}.
+ */
+async function withRetries<T>(
+  o: TakeOptions,
+  cube: string,
+  query: number,
+  queries: number,
+  fn: () => Promise<T>,
+): Promise<T> {
   const attempts = o.attempts ?? 4;
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const what = `${cube}: query ${query} of ${queries}`;
   for (let a = 1; ; a++) {
     try {
       return await fn();
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (a >= attempts || e instanceof SnapshotRunError) {
-        throw new SnapshotRunError(`${what} failed after ${a} attempt${a > 1 ? "s" : ""}: ${message}`);
+      if (e instanceof SnapshotRunError) throw e;
+      if (!mayPass(e)) throw new SnapshotRunError(`${what} failed: ${message}`);
+      if (a >= attempts) {
+        throw new SnapshotRunError(`${what} failed after ${count(a, "attempt")}: ${message}`, true);
       }
-      o.progress.warn(`${what} failed (${message}); trying again`);
-      await new Promise((r) => setTimeout(r, 1000 * 4 ** (a - 1)));
+      const asked = e instanceof ProviderError && e.code === "BUSY" ? Number(e.params?.seconds) : Number.NaN;
+      if (Number.isFinite(asked) && asked > 0) {
+        const wait = Math.min(asked, LONGEST_SERVER_WAIT_S);
+        o.progress.warn(
+          `${cube}: the server asks to wait ${asked} s (too many requests); query ${query} of ${queries} resumes ${
+            wait < asked ? `in ${wait} s, the longest the command waits` : "then"
+          }`,
+        );
+        await sleep(wait * 1000);
+        continue;
+      }
+      const wait = 4 ** (a - 1);
+      o.progress.warn(`${what} failed (${message}); trying again in ${wait} s`);
+      await sleep(wait * 1000);
     }
   }
 }

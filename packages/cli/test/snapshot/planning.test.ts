@@ -155,11 +155,17 @@ describe("a snapshot of Vision through planning and pbcs", () => {
       expect(manifest.cubes.map((c: { name: string }) => c.name)).toEqual(PLAN_TYPES);
       const notCarried = manifest.notCarried.join("\n");
       expect(notCarried).toMatch(/consolidation operators/);
+      // as on the Essbase copies: Planning REST's member read gives no expense reporting either
+      expect(notCarried).toMatch(/time balance, expense reporting, two-pass calculation/);
       expect(notCarried).toMatch(/forms .*business rules.*task lists/);
       // Smart View for Planning lists the alias tables; Planning REST cannot.
       expect(/alias tables other than Default/.test(notCarried)).toBe(connector === "pbcs");
     }
     expect(cliOut).toMatch(/served as application VisionRest; \d+ members, \d+ cells/);
+    // one member whose values the server computed, counted in the singular
+    expect(cliOut).toMatch(
+      /\n {2}1 member keeps the values the server computed \(listed in manifest\.json\)\n/,
+    );
     expect(cliOut).toMatch(/not carried by this connector:\n {2}- consolidation operators/);
   });
 

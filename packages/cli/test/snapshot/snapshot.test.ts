@@ -167,6 +167,21 @@ describe("a snapshot served by the embedded engine", () => {
     );
   });
 
+  it("says what it does not carry in an administrator's terms, never the code's (provider contract)", () => {
+    for (const copy of Object.values(COPIES)) {
+      const { notCarried } = JSON.parse(readFileSync(join(root, copy, "manifest.json"), "utf8"));
+      expect(notCarried.join("\n"), copy).not.toMatch(/provider contract/);
+      expect(notCarried[0], copy).toMatch(/^member formulas \(QiBates cannot read them from the server\): /);
+    }
+    const rest = JSON.parse(readFileSync(join(root, "CopyRest", "manifest.json"), "utf8")).notCarried;
+    expect(rest).toContain(
+      "calculation scripts (Basic: BudSeed, CalcAll, ClearBud, MktCut): the server lists them, but QiBates cannot read their content, so the snapshot has none",
+    );
+    expect(rest.join("\n")).toMatch(
+      /attribute dimensions \(Caffeinated, .*\) and their associations: QiBates cannot read from the server which base members carry each attribute/,
+    );
+  });
+
   it("keeps the server's totals after a submit where the protocol gives no consolidation (ssas, essbase)", async () => {
     // Sales of New York, 100-10 and their ancestors in Jan and Qtr1: the leaf changes, the totals stay
     const sheet = (v: string | number) => [
@@ -575,12 +590,13 @@ describe("qibates-snapshot --import-data: an Essbase data export replaces a snap
       const before = readFileSync(manifestPath, "utf8");
       const refused = await cli(["--import-data", file, "--into", folder]);
       expect(refused.code).toBe(1);
-      expect(refused.err).toMatch(/1 of 3 lines were rejected; the snapshot is unchanged/);
+      expect(refused.err).toMatch(/1 of 3 lines was rejected; the snapshot is unchanged/);
       expect(refused.err).toMatch(/line 3: "Atlantis" is not a member of the outline/);
       expect(readFileSync(manifestPath, "utf8")).toBe(before);
       const kept = await cli(["--import-data", file, "--into", folder, "--skip-rejected"]);
       expect(kept.code).toBe(0);
-      expect(kept.out).toMatch(/: 2 stored cells from 3 lines/);
+      expect(kept.out).toMatch(/: 2 stored cells from 3 lines \(2 values\)/);
+      expect(kept.out).toMatch(/\n {2}1 line rejected \(--skip-rejected\); the first:\n/);
       expect(JSON.parse(readFileSync(manifestPath, "utf8")).cubes[0].cells).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -75,9 +75,7 @@ export class EssbaseRestExport implements BulkExportPort {
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
       const reason = oneLine(job.statusMessage ?? "") || `job status ${job.statusCode}`;
-      throw new ProviderError("PROVIDER_FAILED", `The export of ${app}.${cube} failed: ${reason}`, {
-        reason,
-      });
+      throw new ExportNotUsable(`The export of ${app}.${cube} failed: ${reason}`, "failed");
     }
     const file = `/applications/${app}/${cube}/${name}`;
     // Essbase splits an export over 2 GB into `name.txt`, `name_1.txt`, `name_2.txt`… (Oracle's MaxL `export

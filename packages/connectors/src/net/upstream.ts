@@ -310,18 +310,23 @@ export class Upstreams {
   ): ProviderError {
     const origin = new URL(String(url)).origin;
     const message = protocolMessage === null ? "" : oneLine(protocolMessage, 300);
+    // The answer's status goes with the error, out of its parameters (`ProviderError.upstreamStatus`).
+    const withStatus = (e: ProviderError) =>
+      Object.defineProperty(e, "upstreamStatus", { value: answer.status, enumerable: false });
     // The server refuses for now (too many requests or failed logins, from this server's address): the caller is
     // told so, with when to retry and the server's words, never the path this server asked it at.
     if (answer.status === 429) {
       const seconds = retryAfterSeconds(answer.headers["retry-after"], message);
-      return new ProviderError(
-        "BUSY",
-        message !== "" ? message : `The server refuses for now: retry in ${seconds} seconds.`,
-        { seconds },
+      return withStatus(
+        new ProviderError(
+          "BUSY",
+          message !== "" ? message : `The server refuses for now: retry in ${seconds} seconds.`,
+          { seconds },
+        ),
       );
     }
     if (message !== "")
-      return new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
+      return withStatus(new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message }));
     this.policy.log?.warn(
       {
         upstream: origin,
@@ -334,7 +339,7 @@ export class Upstreams {
       },
       "the upstream server answered an error without its protocol's error message",
     );
-    return upstreamUnreachable(origin);
+    return withStatus(upstreamUnreachable(origin));
   }
 
   /**

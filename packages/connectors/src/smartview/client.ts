@@ -180,6 +180,12 @@ export class SmartViewClient extends RemoteClient {
       ...(answerTimeoutMs !== undefined ? { answerTimeoutMs } : {}),
     });
     const root = await this.readAnswer(method, answer, readSv);
+    // A refusal for now (429, a QiBates server past its request limit) says when to retry (`Retry-After`): `BUSY`,
+    // with the server's words.
+    if (answer.status === 429) {
+      const words = root?.name === EXCEPTION_ELEMENT ? exceptionError(root).message : null;
+      throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, words);
+    }
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.
     if (root && isProtocolAnswer(root)) return root;
     this.checkLogin(answer);

@@ -125,6 +125,12 @@ export class XmlaClient extends RemoteClient {
     });
     this.checkLogin(answer);
     const soap = await this.readAnswer(method, answer, readSoap);
+    // A refusal for now (429, a QiBates server past its request limit) says when to retry (`Retry-After`): `BUSY`,
+    // with the fault's words.
+    if (answer.status === 429) {
+      const words = oneLine(soap?.fault?.message || "") || null;
+      throw this.upstreams.failure(this.url, answer, `POST ${this.url.pathname} ${method}`, words);
+    }
     if (soap) return soap;
     // Not SOAP: with an error status, only the server's text (logged, never answered).
     this.checkStatus(answer, `POST ${this.url.pathname} ${method}`);

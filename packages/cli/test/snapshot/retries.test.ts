@@ -1,0 +1,344 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_APPLICATIONS, loadCubeSnapshots } from "@qibates/embedded";
+import { type Provider, ProviderError, upstreamUnreachable } from "@qibates/provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
+import {
+  LONGEST_SERVER_WAIT_S,
+  SnapshotRunError,
+  type TakeOptions,
+  takeSnapshot,
+} from "../../src/snapshot/take.ts";
+import { main, providerFor } from "../../src/snapshot-cli.ts";
+
+/**
+ * What a snapshot run does when a query fails (the editor's report, P1, P2, P4, P6): a query is tried again only
+ * when the failure may pass (a network failure, a timeout, 429, 408, 5xx), after the wait the server asks for
+ * (at most a minute) when it gives one; a refusal stops the run at once. A run that stops before the data leaves
+ * no folder the server cannot explain; a failed export job is told apart from one still running.
+ */
+
+const root = mkdtempSync(join(tmpdir(), "qibates-snapshot-retries-"));
+let harness: Awaited<ReturnType<typeof openConnectorHarness>>;
+
+beforeAll(async () => {
+  harness = await openConnectorHarness({ via: "essbase-stndln" });
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A run's lines, and the waits it asked for (none is waited for). */
+function recorder() {
+  const steps: string[] = [];
+  const warnings: string[] = [];
+  const waits: number[] = [];
+  const progress = { step: (t: string) => steps.push(t), data() {}, warn: (t: string) => warnings.push(t) };
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
+  return { steps, warnings, waits, progress, options: { progress, sleep } };
+}
+
+/**
+ * A snapshot of Sample.Basic through essbase-stndln (queries only, 20,000 cells each), its MDX calls failing as
+ * `fail` says (call number from 1 → the error to throw, or null to let it through).
+ */
+async function copy(
+  out: string,
+  fail: (call: number) => Error | null,
+  extra: Partial<TakeOptions> = {},
+  patch: (provider: Provider) => void = () => undefined,
+) {
+  const { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress));
+  const essbase = provider.essbase as NonNullable<Provider["essbase"]>;
+  const mdx = essbase.mdx.bind(essbase);
+  let calls = 0;
+  essbase.mdx = (...args) => {
+    const e = fail(++calls);
+    return e ? Promise.reject(e) : mdx(...args);
+  };
+  patch(provider);
+  try {
+    return await takeSnapshot({
+      provider,
+      connector: "essbase-stndln",
+      address: harness.wireAddress,
+      user: "demo",
+      password: "demo",
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      out,
+      name: "Copy",
+      force: false,
+      read: "grid",
+      progress: { step() {}, data() {}, warn() {} },
+      ...extra,
+    });
+  } finally {
+    await close();
+  }
+}
+
+/** A server's answer with HTTP status `status` (as `Upstreams.failure` makes it). */
+function answered(e: ProviderError, status: number): ProviderError {
+  return Object.defineProperty(e, "upstreamStatus", { value: status, enumerable: false });
+}
+
+const busy = (seconds: number) =>
+  answered(new ProviderError("BUSY", `Too many requests; retry in ${seconds} seconds.`, { seconds }), 429);
+
+describe("a query that fails while the data is read", () => {
+  it("waits as long as the server asks when it refuses for now (429), and says so", async () => {
+    const r = recorder();
+    const result = await copy(join(root, "busy"), (n) => (n === 3 ? busy(12) : null), r.options);
+    expect(result.interrupted).toBe(false);
+    expect(r.waits).toEqual([12_000]);
+    expect(r.warnings).toEqual([
+      "Basic: the server asks to wait 12 s (too many requests); query 3 of 11 resumes then",
+    ]);
+  }, 60_000);
+
+  it(`waits at most ${LONGEST_SERVER_WAIT_S} s, however long the server asks`, async () => {
+    const r = recorder();
+    await copy(join(root, "busy-long"), (n) => (n === 2 ? busy(600) : null), r.options);
+    expect(r.waits).toEqual([60_000]);
+    expect(r.warnings).toEqual([
+      "Basic: the server asks to wait 600 s (too many requests); query 2 of 11 resumes in 60 s, the longest the command waits",
+    ]);
+  }, 60_000);
+
+  it("tries a network failure or a server error (5xx) again, 1, 4 and 16 s apart, four times in all", async () => {
+    const r = recorder();
+    const failing = (n: number) =>
+      n === 1
+        ? upstreamUnreachable("http://127.0.0.1")
+        : n === 2
+          ? answered(upstreamUnreachable("x"), 408)
+          : null;
+    await copy(join(root, "network"), failing, r.options);
+    expect(r.waits).toEqual([1_000, 4_000]);
+    expect(r.warnings[0]).toMatch(/^Basic: query 1 of 11 failed \(Cannot reach .*\); trying again in 1 s$/);
+
+    const s = recorder();
+    const server = () =>
+      answered(new ProviderError("PROVIDER_FAILED", "POST /grid/mdx: Essbase is busy", null), 503);
+    const error = await copy(join(root, "server-error"), (n) => (n >= 5 ? server() : null), s.options).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(SnapshotRunError);
+    expect(error.message).toBe(
+      "Basic: query 5 of 11 failed after 4 attempts: POST /grid/mdx: Essbase is busy",
+    );
+    // what was read is kept: the same command resumes at that query
+    expect(error.resumable).toBe(true);
+    expect(s.waits).toEqual([1_000, 4_000, 16_000]);
+    expect(existsSync(join(root, "server-error", "Copy", ".progress.json"))).toBe(true);
+  }, 60_000);
+
+  it("does not try again what the server refuses: a 4xx, an unknown member, a refused login", async () => {
+    for (const [i, refusal] of [
+      answered(
+        new ProviderError("PROVIDER_FAILED", "POST /grid/mdx: Essbase Error(1200500): bad query", null),
+        400,
+      ),
+      new ProviderError("MEMBER_UNKNOWN", "Unknown member Atlantis.", { member: "Atlantis" }),
+      answered(new ProviderError("LOGIN_FAILED", "Invalid user name or password."), 401),
+      answered(upstreamUnreachable("http://127.0.0.1"), 404),
+    ].entries()) {
+      const r = recorder();
+      let calls = 0;
+      const error = await copy(
+        join(root, `refused-${i}`),
+        (n) => {
+          calls = n;
+          return n === 4 ? refusal : null;
+        },
+        r.options,
+      ).catch((e) => e);
+      expect(error, refusal.message).toBeInstanceOf(SnapshotRunError);
+      expect(error.message).toBe(`Basic: query 4 of 11 failed: ${refusal.message}`);
+      expect(error.resumable).toBe(false);
+      expect(calls).toBe(4);
+      expect(r.waits).toEqual([]);
+      expect(r.warnings).toEqual([]);
+    }
+  }, 120_000);
+});
+
+describe("a resumed run", () => {
+  it("says query, and counts only its own cells in the cells per second", async () => {
+    const out = join(root, "resume");
+    let reads = 0;
+    const first = await copy(out, () => null, {
+      interrupted: () => reads++ >= 6,
+    });
+    expect(first.interrupted).toBe(true);
+    const r = recorder();
+    const states: { chunk: number; cells: number; chunksBefore: number; cellsBefore: number }[] = [];
+    await copy(out, () => null, { progress: { ...r.progress, data: (s) => states.push(s) } });
+    expect(r.steps).toContain("Basic: resuming at query 7 of 11");
+    const start = states[0] as (typeof states)[number];
+    expect(start.chunk).toBe(7);
+    expect(start.chunksBefore).toBe(6);
+    // the cells the first run read, which this run's rate leaves out
+    expect(start.cellsBefore).toBeGreaterThan(0);
+    expect(start.cells).toBeGreaterThan(start.cellsBefore);
+  }, 60_000);
+});
+
+describe("a run that stops before the data", () => {
+  it("--read export with a connector that has none: refused before anything is written", async () => {
+    const out = join(root, "no-export");
+    const r = recorder();
+    const error = await copy(out, () => null, {
+      read: "export",
+      connector: "essbase",
+      progress: r.progress,
+    }).catch((e) => e);
+    expect(error.message).toBe(
+      "connector essbase offers no data export that a snapshot can use: run without --read export to read the data by queries",
+    );
+    expect(r.steps).toEqual([]);
+    expect(existsSync(join(out, "Copy"))).toBe(false);
+  }, 60_000);
+
+  it("leaves no folder the server cannot explain: one with nothing to resume from is removed", async () => {
+    const out = join(root, "refused-login");
+    const error = await copy(out, () => null, { password: "wrong" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(existsSync(join(out, "Copy"))).toBe(false);
+    const cube = await copy(out, () => null, { cube: "Nope" }).catch((e) => e);
+    expect(cube.message).toMatch(/^no cube Nope in Sample/);
+    expect(existsSync(join(out, "Copy"))).toBe(false);
+    // the folder holding them starts a server
+    expect(await loadCubeSnapshots(out, DEMO_APPLICATIONS)).toEqual([]);
+    // a run stopped in the data keeps its folder, which the server explains
+    const kept = join(root, "kept");
+    await copy(kept, (n) =>
+      n === 2 ? new ProviderError("MEMBER_UNKNOWN", "Unknown member X.") : null,
+    ).catch(() => undefined);
+    expect(readdirSync(join(kept, "Copy"))).toContain(".progress.json");
+    await expect(loadCubeSnapshots(kept, DEMO_APPLICATIONS)).rejects.toThrow(
+      /an unfinished snapshot \(no manifest\.json yet\): run the same qibates-snapshot command again/,
+    );
+  }, 60_000);
+
+  it("a folder that was there before is left as it was", async () => {
+    const out = join(root, "existing");
+    mkdirSync(join(out, "Copy"), { recursive: true });
+    await copy(out, () => null, { password: "wrong" }).catch(() => undefined);
+    expect(existsSync(join(out, "Copy"))).toBe(true);
+  }, 60_000);
+
+  it("the command offers a resume only where the run kept what it read", async () => {
+    const out = join(root, "cli");
+    let err = "";
+    const code = await main(
+      [
+        ...["--connector", "essbase-stndln", "--address", harness.wireAddress, "--user", "demo"],
+        ...["--server", "EssbaseCluster-1", "--application", "Sample", "--cube", "Basic"],
+        ...["--out", out, "--name", "Copy"],
+      ],
+      {
+        out() {},
+        err: (s) => {
+          err += s;
+        },
+        tty: false,
+        env: { QIBATES_PASSWORD: "wrong" },
+      },
+    );
+    expect(code).toBe(1);
+    expect(err).toMatch(/^qibates-snapshot: LOGIN_FAILED: /m);
+    expect(err).not.toMatch(/run the same command again to resume/);
+    expect(existsSync(join(out, "Copy"))).toBe(false);
+  }, 60_000);
+});
+
+describe("the server's export job", () => {
+  /** The export's job calls answered by `job` (POST /jobs running, then GET /jobs/7 as given). */
+  const fakeJob = (job: Record<string, unknown>) => (provider: Provider) => {
+    const p = provider as unknown as { upstream(s: unknown): { client: Record<string, unknown> } };
+    const upstream = p.upstream.bind(p);
+    p.upstream = (s) => {
+      const u = upstream(s);
+      const client = u.client as { post: (...a: unknown[]) => unknown; get: (...a: unknown[]) => unknown };
+      const post = client.post.bind(client);
+      const get = client.get.bind(client);
+      return {
+        ...u,
+        client: Object.assign(Object.create(client), {
+          post: (path: string, ...rest: unknown[]) =>
+            path === "/jobs" ? Promise.resolve({ job_ID: 7, statusCode: 100 }) : post(path, ...rest),
+          get: (path: string, ...rest: unknown[]) =>
+            path === "/jobs/7" ? Promise.resolve({ job_ID: 7, ...job }) : get(path, ...rest),
+        }),
+      };
+    };
+  };
+
+  it("a job that failed: the server's message, and nothing said to be still running", async () => {
+    const error = await copy(
+      join(root, "job-failed"),
+      () => null,
+      { read: "export" },
+      fakeJob({ statusCode: 400, statusMessage: "Essbase Error(1006011): disk full" }),
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(SnapshotRunError);
+    expect(error.message).toBe(
+      "Basic export failed: The export of Sample.Basic failed: Essbase Error(1006011): disk full. The job has ended: run the command again once the cause is fixed, or take the snapshot through queries with --read grid",
+    );
+    expect(error.message).not.toMatch(/once it has ended/);
+  }, 60_000);
+});
+
+describe("a server past its request limit, through each connector", () => {
+  for (const via of ["essbase", "ssas", "essbase-stndln"] as ReplayConnector[]) {
+    it(`${via}: the refusal says how long to wait (BUSY, from Retry-After)`, async () => {
+      const limited = await openConnectorHarness({ via, rateLimitPerMinute: 30 });
+      const { provider, close } = providerFor(via, new URL(limited.wireAddress));
+      try {
+        const { handle } = await provider.login({
+          connector: via,
+          username: "demo",
+          password: "demo",
+          address: new URL(limited.wireAddress),
+        });
+        const session = {
+          id: "limited",
+          ownerId: "limited",
+          connector: via,
+          username: "demo",
+          providerAddress: limited.wireAddress,
+          aliasTable: null,
+          handle: handle ?? null,
+        };
+        const ref = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+        const query = "SELECT {[Year].[Jan]} ON COLUMNS, {[Market].[East]} ON ROWS FROM [Sample].[Basic]";
+        let refusal: unknown = null;
+        for (let i = 0; i < 60 && refusal === null; i++) {
+          await provider.essbase
+            ?.mdx(session, ref, { query, settings: { aliasTable: null, memberDisplay: "NAME" } as never })
+            .catch((e) => {
+              refusal = e;
+            });
+        }
+        expect(refusal).toBeInstanceOf(ProviderError);
+        const e = refusal as ProviderError;
+        expect(e.code, e.message).toBe("BUSY");
+        expect(e.upstreamStatus).toBe(429);
+        expect(Number(e.params?.seconds)).toBeGreaterThan(0);
+        expect(Number(e.params?.seconds)).toBeLessThanOrEqual(60);
+      } finally {
+        await close();
+        await limited.close();
+      }
+    }, 60_000);
+  }
+});
