@@ -47,12 +47,12 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Retirez l'en-tête `Expect`, ou envoyez `Expect: 100-continue`.",
   },
   QB_ERR_NOT_FOUND: {
-    en: "Check the path and the method against the [API reference](/api/qibates): every call starts with `/qibates/api/v2/`, and a call made with a method its path does not take returns this code too.",
-    fr: "Vérifiez le chemin et la méthode dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`, et un appel fait avec une méthode que son chemin n'accepte pas renvoie aussi ce code.",
+    en: "Check the path against the [API reference](/api/qibates): every call starts with `/qibates/api/v2/`.",
+    fr: "Vérifiez le chemin dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`.",
   },
   QB_ERR_METHOD_NOT_ALLOWED: {
-    en: "Use the method the reference gives for this path (most calls are `POST`).",
-    fr: "Utilisez la méthode que la référence donne pour ce chemin (la plupart des appels sont des `POST`).",
+    en: "Use the method the message names (the answer's `Allow` header lists them too); most calls are `POST`.",
+    fr: "Utilisez la méthode que nomme le message (l'en-tête `Allow` de la réponse les donne aussi) ; la plupart des appels sont des `POST`.",
   },
   QB_ERR_AUTH_KEY_MISSING: {
     en: "Send your API key in the `qibateskey` header; in the add-in, sign in again.",

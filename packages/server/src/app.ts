@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import compress from "@fastify/compress";
 import { formatErrorMessage, type SliceScheduler } from "@qibates/provider";
 import { wireErrorAnswer, wireProtocolOf } from "@qibates/wire";
@@ -23,8 +22,9 @@ import { gridLimitsOf } from "./json-scan.ts";
 import { registerLimitsAndMetrics } from "./metrics.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { rememberLocale, requestLocale } from "./request-locale.ts";
+import { RouteMethods } from "./route-methods.ts";
 import { openServices, type Services } from "./services.ts";
-import { registerSite } from "./site.ts";
+import { registerSite, siteServed } from "./site.ts";
 import { registerWireEndpoints } from "./wire.ts";
 
 export const API_PREFIX = "/qibates/api/v2";
@@ -204,6 +204,12 @@ export async function buildApp({
 
   await registerLimitsAndMetrics(app, services);
 
+  // The methods each API path takes, for the 405 of a method it does not (below).
+  const apiRoutes = new RouteMethods();
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/qibates/")) apiRoutes.add(route.url, route.method);
+  });
+
   registerApi(app, contract, handlers ?? apiHandlers, services);
 
   // Servers' own protocols over the embedded engine (QIBATES_WIRE_ENDPOINTS), or in front of the server
@@ -216,22 +222,41 @@ export async function buildApp({
   }
 
   // Unknown API paths answer JSON, never the site's HTML 404; so does a request no route takes at all (a
-  // method no route declares, such as LOCK, included).
+  // method no route declares, such as LOCK, included). A path of the API with a method it does not take is
+  // answered 405 with the methods it does take. Neither depends on the body: it is read and let go, unparsed.
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
-    const message = formatErrorMessage(
-      "QB_ERR_NOT_FOUND",
-      { method: request.method, path: request.url.split("?")[0] ?? "" },
-      requestLocale(request),
-    );
+    const locale = requestLocale(request);
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = path.startsWith("/qibates/") ? apiRoutes.allowed(path) : null;
+    if (allowed && !allowed.includes(request.method)) {
+      const message = formatErrorMessage(
+        "QB_ERR_METHOD_NOT_ALLOWED",
+        { method: request.method, path, allowed: allowed.filter((m) => m !== "HEAD").join(", ") },
+        locale,
+      );
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({ code: "QB_ERR_METHOD_NOT_ALLOWED", message, field: null, requestId: request.id });
+    }
+    const message = formatErrorMessage("QB_ERR_NOT_FOUND", { method: request.method, path }, locale);
     // A path no route of a wire endpoint takes (one its router cannot match): that protocol's 404.
     const wire = wireErrorAnswer(request.url, 404, message, config.wireEndpoints);
     if (wire) return reply.code(404).type(wire.contentType).send(wire.body);
     return reply.code(404).send({ code: "QB_ERR_NOT_FOUND", message, field: null, requestId: request.id });
   };
-  app.all("/qibates/*", notFound);
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => {
+      payload.on("error", done);
+      payload.on("end", () => done(null, undefined));
+      payload.resume();
+    });
+    scope.all("/qibates/*", notFound);
+  });
   app.setNotFoundHandler(notFound);
 
-  if (config.siteDir && existsSync(config.siteDir)) {
+  if (siteServed(config.siteDir)) {
     await registerSite(app, { root: config.siteDir, apiPrefix: API_PREFIX, basePolicy: FRAME_ANCESTORS });
   } else if (config.siteDir) {
     app.log.warn({ siteDir: config.siteDir }, "documentation site not built: serving the API only");

@@ -32,6 +32,8 @@ interface Variable<T> {
    * deployment breaks, with a warning at start-up ({@link formerNameWarnings}).
    */
   readonly formerly?: string;
+  /** An empty value is a value of its own (`SITE_DIR=`: no site), not the same as unset. */
+  readonly emptyMeansNone?: boolean;
 }
 
 function variable<T>(
@@ -270,13 +272,16 @@ export const variables = {
     undefined,
     undefined,
   ),
-  siteDir: variable(
-    "SITE_DIR",
-    "Built documentation site to serve at / and /fr/ (empty to serve the API only).",
-    text,
-    "site/build",
-    "site/build",
-  ),
+  siteDir: {
+    ...variable(
+      "SITE_DIR",
+      "Built documentation site to serve at / and /fr/ (empty to serve the API only).",
+      text,
+      "site/build",
+      "site/build",
+    ),
+    emptyMeansNone: true,
+  },
   dataDir: variable(
     "DATA_DIR",
     "Folder of the embedded PGlite database (API keys and everything calls write) when DATABASE_URL is unset.",
@@ -692,7 +697,7 @@ function setting(
   v: Variable<unknown>,
 ): { raw?: string; name: string } {
   const own = env[v.env];
-  if (isSet(own)) return { raw: own, name: v.env };
+  if (isSet(own) || (own === "" && v.emptyMeansNone)) return { raw: own, name: v.env };
   const former = v.formerly === undefined ? undefined : env[v.formerly];
   if (v.formerly !== undefined && isSet(former)) return { raw: former, name: v.formerly };
   return { name: v.env };

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, formerNameWarnings, loadConfig } from "./config.ts";
 import { DEMO_USERS, demoProviders } from "./demo.ts";
 import { FolderInUseError } from "./folder-lock.ts";
+import { siteServed } from "./site.ts";
 
 /** Starts the server: `npm start` runs this after building what is missing. */
 async function main(): Promise<void> {
@@ -55,9 +56,14 @@ async function main(): Promise<void> {
     "",
     "QiBates is running:",
     `  Node.js                  ${process.version}`,
-    `  Documentation (English)  ${base}/`,
-    `  Documentation (French)   ${base}/fr/`,
-    `  API reference            ${base}/api/qibates`,
+    // The site's pages (the API reference among them) only when there is a site to serve.
+    ...(siteServed(config.siteDir)
+      ? [
+          `  Documentation (English)  ${base}/`,
+          `  Documentation (French)   ${base}/fr/`,
+          `  API reference            ${base}/api/qibates`,
+        ]
+      : []),
     `  REST API                 ${base}/qibates/api/v2  (health: ${base}/qibates/api/v2/health)`,
     "",
   ];

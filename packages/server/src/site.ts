@@ -113,6 +113,11 @@ function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): (
  */
 export const REDIRECTS_FILE = "redirects.json";
 
+/** Whether the server serves a documentation site: `SITE_DIR` names a folder that exists (empty: none). */
+export function siteServed(siteDir: string): boolean {
+  return siteDir !== "" && existsSync(siteDir);
+}
+
 /**
  * The redirects of every locale built (`redirects.json`, `fr/redirects.json`): old path → new path. Read again
  * when a file changes (a new build while the server runs; checked at most once a second). Only paths of this

@@ -106,7 +106,10 @@ describe("operations endpoints", () => {
 
 describe("answers", () => {
   it("carry security headers, site and API alike; API answers are never stored", async () => {
-    const a = await app({ PUBLIC_URL: "https://docs.example.com" });
+    const site = mkdtempSync(join(tmpdir(), "qibates-test-site-"));
+    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
+    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const a = await app({ PUBLIC_URL: "https://docs.example.com", SITE_DIR: site });
     for (const url of ["/qibates/api/v2/health", "/", "/nope"]) {
       const res = await a.inject(url);
       expect(res.headers["x-content-type-options"], url).toBe("nosniff");
@@ -122,8 +125,17 @@ describe("answers", () => {
     }
     expect((await a.inject("/qibates/api/v2/health")).headers["cache-control"]).toBe("no-store");
     expect((await a.inject("/")).headers["cache-control"]).not.toBe("no-store");
-    const plain = await app();
+    const plain = await app({ SITE_DIR: site });
     expect((await plain.inject("/")).headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("serve no site when SITE_DIR is empty: the API only, every other path a JSON 404", async () => {
+    const a = await app({ SITE_DIR: "" });
+    expect((await a.inject("/qibates/api/v2/health")).statusCode).toBe(200);
+    for (const url of ["/", "/fr/", "/api/qibates", "/docs/intro"]) {
+      const res = await a.inject(url);
+      expect([res.statusCode, res.json().code], url).toEqual([404, "QB_ERR_NOT_FOUND"]);
+    }
   });
 
   it("carry a request id the server chose, whatever the client sent", async () => {
@@ -140,5 +152,63 @@ describe("logs", () => {
     expect(maskSecretsInUrl("/qibates/api/v2/generatekey/callback?code=4/0Af&state=xyz&x=1")).toBe(
       "/qibates/api/v2/generatekey/callback?code=***&state=***&x=1",
     );
+  });
+});
+
+describe("routes", () => {
+  it("answer 405 with Allow for a path of the API that takes other methods, 404 for a path it does not have", async () => {
+    const a = await app();
+    const key = a.services.demoKey as string;
+    const wrong = await a.inject({
+      method: "GET",
+      url: "/qibates/api/v2/action/zoomin",
+      headers: { qibateskey: key },
+    });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe("POST");
+    expect(wrong.json()).toMatchObject({
+      code: "QB_ERR_METHOD_NOT_ALLOWED",
+      message: "Method GET is not allowed on /qibates/api/v2/action/zoomin; use POST.",
+      field: null,
+    });
+    // A path with a parameter, in French.
+    const fr = await a.inject({
+      method: "PUT",
+      url: "/qibates/api/v2/deletekey/some-key?x=1",
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.statusCode).toBe(405);
+    expect(fr.json().message).toMatch(
+      /^La méthode PUT n'est pas permise sur \/qibates\/api\/v2\/deletekey\/some-key ; utilisez /,
+    );
+    // A GET route also takes HEAD: Allow says so, the message names GET.
+    const health = await a.inject({ method: "DELETE", url: "/qibates/api/v2/health" });
+    expect([health.statusCode, health.headers.allow]).toEqual([405, "GET, HEAD"]);
+    expect(health.json().message).toMatch(/; use GET\.$/);
+    const unknown = await a.inject({ method: "GET", url: "/qibates/api/v2/action/nothing" });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, "QB_ERR_NOT_FOUND"]);
+  });
+
+  it("answer a wrong method before reading its body: an empty or broken JSON body changes nothing", async () => {
+    const a = await app();
+    for (const payload of ["", "{broken"]) {
+      const res = await a.inject({
+        method: "PUT",
+        url: "/qibates/api/v2/action/login",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect([res.statusCode, res.json().code], JSON.stringify(payload)).toEqual([
+        405,
+        "QB_ERR_METHOD_NOT_ALLOWED",
+      ]);
+    }
+    const nowhere = await a.inject({
+      method: "PUT",
+      url: "/qibates/api/v2/nowhere",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect([nowhere.statusCode, nowhere.json().code]).toEqual([404, "QB_ERR_NOT_FOUND"]);
   });
 });

@@ -270,7 +270,7 @@ function exchange(
 // Gaps the fuzzer found in the server, now closed: each answer is in the registry's format, and reaches the
 // client.
 describe("gaps found by the fuzzer", () => {
-  it("an HTTP method no route declares (LOCK) on an API path answers 404 in the registry's format", async () => {
+  it("an HTTP method no route declares (LOCK) on an API path answers 405 in the registry's format", async () => {
     const key = (
       (await fetch(`${server.baseUrl}/qibates/api/v2/health`).then((r) => r.json())) as {
         demo: { apiKey: string };
@@ -281,7 +281,8 @@ describe("gaps found by the fuzzer", () => {
       path: "/qibates/api/v2/action/login",
       headers: { qibateskey: key, connector: "essbase" },
     });
-    expect(a.status).toBe(404);
+    expect(a.status).toBe(405);
+    expect(JSON.parse(a.text).code).toBe("QB_ERR_METHOD_NOT_ALLOWED");
     expect(Object.keys(JSON.parse(a.text)).sort()).toEqual(["code", "field", "message", "requestId"]);
   });
 
