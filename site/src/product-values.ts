@@ -115,13 +115,13 @@ export type Locale = "en" | "fr";
 
 const NNBSP = "\u202F";
 
-/** A number as a page writes it: 500,000 in English, 500 000 (narrow no-break spaces) in French. */
+/**
+ * A number as a page writes it: 1,000 and 500,000 in English, 1 000 and 500 000 (narrow no-break spaces) in
+ * French, as the pages write the quantities they state by hand.
+ */
 export function formatNumber(n: number, locale: Locale): string {
   const [int = "", frac] = String(n).split(".");
-  const grouped =
-    int.length > 4 || (locale === "en" && int.length > 3)
-      ? int.replace(/\B(?=(\d{3})+$)/g, locale === "fr" ? NNBSP : ",")
-      : int;
+  const grouped = int.replace(/\B(?=(\d{3})+$)/g, locale === "fr" ? NNBSP : ",");
   return frac === undefined ? grouped : `${grouped}${locale === "fr" ? "," : "."}${frac}`;
 }
 
