@@ -32,7 +32,7 @@ served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
   --read         how the data is read: auto (the default: the server's own level-0 export where
                  the connector has one, essbase-stndln's exportData job, else queries), grid
                  (queries only) or export (the export, or an error)
-  --help         this text
+  -h, --help     this text
 
   --import-data  an Essbase data export (MaxL export database, or the exportData job; in columns or
                  not, plain or gzip) or a free-form data file, to replace the data of a snapshot
@@ -101,10 +101,12 @@ const seconds = (ms: number) => {
   return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 };
 
-function progressOf(io: Io): Progress & { end(): void } {
+export function progressOf(io: Io): Progress & { end(): void } {
   let lastLine = 0;
   let lastPercent = -1;
   let open = false;
+  /** The waits between tries of a query: when each ended, and how long it was. */
+  const pauses: { at: number; ms: number }[] = [];
   return {
     step(line) {
       if (open) io.err("\n");
@@ -116,9 +118,14 @@ function progressOf(io: Io): Progress & { end(): void } {
       open = false;
       io.err(`warning: ${line}\n`);
     },
+    paused(ms) {
+      pauses.push({ at: Date.now(), ms });
+    },
     data({ cube, chunk, chunks, cells, startedAt, chunksBefore, cellsBefore }) {
-      // The rate and the time left count this run's reads only (not those of the run it resumes).
-      const elapsed = Date.now() - startedAt;
+      // The rate and the time left count this run's reads only (not those of the run it resumes), and the time
+      // spent reading (not the waits between tries of a query).
+      const paused = pauses.reduce((sum, p) => (p.at >= startedAt ? sum + p.ms : sum), 0);
+      const elapsed = Math.max(0, Date.now() - startedAt - paused);
       const rate = elapsed > 0 ? Math.round(((cells - cellsBefore) * 1000) / elapsed) : 0;
       // `chunks` 0: the server's export file, read as it arrives (`chunk`: its lines read).
       if (chunks === 0) {

@@ -136,7 +136,7 @@ export const ERROR_CODES = {
   QB_ERR_METHOD_NOT_ALLOWED: {
     status: 405,
     en: "Method {method} is not allowed on {path}; use {allowed}.",
-    fr: "La méthode {method} n'est pas permise sur {path} ; utilisez {allowed}.",
+    fr: "La méthode {method} n'est pas autorisée sur {path} ; utilisez {allowed}.",
     when: "The path exists with another HTTP method.",
     whenFr: "Le chemin existe avec une autre méthode HTTP.",
   },

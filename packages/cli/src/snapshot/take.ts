@@ -85,6 +85,8 @@ export interface Progress {
     cellsBefore: number;
   }): void;
   warn(line: string): void;
+  /** The run waited `ms` between two tries of a query (a retry, or the wait a server asked for): no reading. */
+  paused?(ms: number): void;
 }
 
 export interface TakeResult {
@@ -733,11 +735,13 @@ async function withRetries<T>(
           }`,
         );
         await sleep(wait * 1000);
+        o.progress.paused?.(wait * 1000);
         continue;
       }
       const wait = 4 ** (a - 1);
       o.progress.warn(`${what} failed (${message}); trying again in ${wait} s`);
       await sleep(wait * 1000);
+      o.progress.paused?.(wait * 1000);
     }
   }
 }
