@@ -198,13 +198,13 @@ export class Cube implements DataSource {
     if (value === null) {
       const b = this.store.index.get(key);
       if (b < 0) return true;
-      this.store.data[b * this.blockSize + cell] = Number.NaN;
+      this.store.set(b, cell, Number.NaN);
       this.store.setInput(b, cell, false);
       this.version++;
       return true;
     }
     const b = this.ensureBlock(key);
-    this.store.data[b * this.blockSize + cell] = value;
+    this.store.set(b, cell, value);
     this.store.setInput(b, cell, true);
     this.version++;
     return true;
@@ -250,7 +250,7 @@ export class Cube implements DataSource {
       b = this.ensureBlock(key);
     }
     const v = value === null ? Number.NaN : value;
-    this.store.data[b * this.blockSize + cell] = v;
+    this.store.set(b, cell, v);
     this.store.setInput(b, cell, value !== null);
     this.dirty.add(b);
     this.version++;
@@ -266,7 +266,7 @@ export class Cube implements DataSource {
       if (Number.isNaN(v)) return true;
       b = this.ensureBlock(key);
     }
-    this.store.data[b * this.blockSize + cell] = v;
+    this.store.set(b, cell, v);
     this.version++;
     return true;
   }
@@ -363,14 +363,13 @@ export class Cube implements DataSource {
       if (region && !this.layout.keyInRegion(key, region, -1)) continue;
       if (upperOnly && !this.sparseDims.some((i) => !this.layout.member(i, this.layout.ordOf(key, i)).isLeaf))
         continue;
-      const o = b * this.blockSize;
       if (cells) {
         for (let j = 0; j < cells.length; j++) {
-          store.data[o + (cells[j] as number)] = Number.NaN;
+          store.set(b, cells[j] as number, Number.NaN);
           store.setInput(b, cells[j] as number, false);
         }
       } else {
-        store.data.fill(Number.NaN, o, o + this.blockSize);
+        store.clearBlock(b);
         store.input.fill(0, b * store.inputWords, (b + 1) * store.inputWords);
       }
     }
@@ -390,8 +389,9 @@ export class Cube implements DataSource {
   }
 
   /**
-   * The stored blocks as they are, uncopied (totals brought up to date first): read only, and valid until the
-   * next change of the cube. For writing them out at once (`cube/image.ts`).
+   * The stored blocks as they are (totals brought up to date first): keys, input flags and upper-level bits
+   * uncopied, values copied as doubles; read only, and valid until the next change of the cube. For writing
+   * them out at once (`cube/image.ts`).
    */
   storedBlocks(): CubeSnapshot {
     this.flush();
@@ -399,8 +399,8 @@ export class Cube implements DataSource {
   }
 
   /**
-   * Arrays for `blocks` blocks, all zero, of the kinds this cube holds (shared when it aggregates on threads):
-   * filled by the caller, then {@link restore}d with `take` (`cube/image.ts`).
+   * Arrays for `blocks` blocks, all zero, of a snapshot's kinds (input flags shared when the cube aggregates on
+   * threads): filled by the caller, then {@link restore}d with `take` (`cube/image.ts`).
    */
   blankSnapshot(blocks: number): CubeSnapshot {
     return this.store.allocate(blocks);
@@ -408,7 +408,8 @@ export class Cube implements DataSource {
 
   /**
    * Puts the cube back exactly as it was at {@link snapshot} (blocks created since are dropped). With `take`, the
-   * snapshot's arrays become the cube's own, uncopied: the caller must not use them afterwards.
+   * snapshot's keys, input flags and upper-level bits become the cube's own, uncopied (its values are read into
+   * the cube's 4- or 8-byte slots): the caller must not use them afterwards.
    */
   restore(s: CubeSnapshot, take = false): void {
     this.dirty.clear();
@@ -426,17 +427,18 @@ export class Cube implements DataSource {
     const iw = this.store.inputWords;
     const coords = this.dims.map(() => 0);
     const denseOrds = this.layout.denseOrdinalsOfCells();
-    const data = this.store.data;
     const input = this.store.input;
+    const data = new Float64Array(bs);
     for (let b = 0; b < this.store.blockCount; b++) {
       const old = b < s.blockCount;
       let decoded = false;
+      this.store.load(b, data);
       // 32 cells per input word: compare the word once, values cell by cell (NaN = NaN).
       for (let w = 0; w < iw; w++) {
         const nowBits = input[b * iw + w] as number;
         const wasBits = old ? (s.input[b * iw + w] as number) : 0;
         for (let c = w * 32, end = Math.min(bs, c + 32); c < end; c++) {
-          const v = data[b * bs + c] as number;
+          const v = data[c] as number;
           const was = old ? (s.data[b * bs + c] as number) : Number.NaN;
           const sameValue = v === was || (Number.isNaN(v) && Number.isNaN(was));
           if (sameValue && nowBits === wasBits) continue;
@@ -476,8 +478,8 @@ export class Cube implements DataSource {
     const iw = this.store.inputWords;
     const coords = this.dims.map(() => 0);
     const denseOrds = this.layout.denseOrdinalsOfCells();
-    const data = this.store.data;
     const input = this.store.input;
+    const data = new Float64Array(bs);
     for (let b = from, end = Math.min(to, this.store.blockCount); b < end; b++) {
       const key = this.store.keys[b] as number;
       this.decodeKey(key, coords);
@@ -492,8 +494,9 @@ export class Cube implements DataSource {
         if (!any) continue;
       }
       if (onBlock && onBlock(coords) === false) continue;
+      this.store.load(b, data);
       for (let c = 0; c < bs; c++) {
-        const v = data[b * bs + c] as number;
+        const v = data[c] as number;
         if (Number.isNaN(v)) continue;
         for (let k = 0; k < denseOrds.length; k++) {
           coords[this.denseDims[k] as number] = (denseOrds[k] as Int32Array)[c] as number;
@@ -514,7 +517,7 @@ export class Cube implements DataSource {
       if (!isStorable(this.layout.member(i, coords[i] as number))) return false;
     this.flush();
     const b = this.ensureBlock(this.layout.keyOf(coords));
-    this.store.data[b * this.blockSize + cell] = value;
+    this.store.set(b, cell, value);
     this.store.setInput(b, cell, input);
     this.version++;
     return true;

@@ -2,7 +2,12 @@ import type { Dimension, Member } from "../outline.ts";
 import { combine, OP_MINUS, OP_SKIP } from "./arithmetic.ts";
 import { compileDensePlan, runDensePlan } from "./dense-plan.ts";
 import { type CubeLayout, isStorable, type Region } from "./layout.ts";
-import { type AggregationTask, type AggregationThreads, runAggregationTask } from "./parallel.ts";
+import {
+  type AggregationTask,
+  type AggregationThreads,
+  redoOverflow,
+  runAggregationTask,
+} from "./parallel.ts";
 import type { BlockStore } from "./storage.ts";
 
 /** Below this many blocks (or targets) a task runs on the calling thread: handing it over costs more. */
@@ -156,8 +161,8 @@ export class Aggregation {
   /** Projected keys set in the projection buffer for one parent (reset afterwards). */
   private readonly touched = new IntList();
 
-  /** Whether a task started on the threads may still be running ({@link settle}). */
-  private pending = false;
+  /** The task started on the threads that may still be running ({@link settle}). */
+  private pending: AggregationTask | null = null;
 
   /** Threads that run the heavy loops beside this one (`parallel.ts`); null: this thread alone. */
   threads: AggregationThreads | null = null;
@@ -194,11 +199,14 @@ export class Aggregation {
         }
       } else {
         const shared = this.threads !== null && this.threads.workers > 0 && store.shared;
+        // the task's arrays are the pool's once a running task is done and the wide slots have room
+        const overflow = this.overflowList(store.blockCount, shared, 2);
         this.run(
           {
             kind: "dense",
             plan: shared ? sharedCopy(plan) : plan,
-            data: store.data,
+            values: store.values,
+            overflow,
             input: store.input,
             blockSize: store.blockSize,
             inputWords: store.inputWords,
@@ -370,7 +378,7 @@ export class Aggregation {
             // cells are.
             // a pool that grows is copied: the threads must be done with it first
             if (store.full) this.settle();
-            const t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit, cells !== null);
+            const t = store.append(sKey + delta, (store.upperBits[b] as number) | ownBit);
             buckets.added(po, t);
             slot = step.add(t, kids);
             if (proj) {
@@ -461,7 +469,7 @@ export class Aggregation {
               if (((store.upperBits[b] as number) & laterMask) !== 0) break;
               // a pool that grows is copied: the threads must be done with it first
               if (store.full) this.settle();
-              t = store.append(r + pOff, (store.upperBits[b] as number) | ownBit, cells !== null);
+              t = store.append(r + pOff, (store.upperBits[b] as number) | ownBit);
               slot = step.add(t, kids);
             }
             step.setSource(slot, k, b * 2 + (ops[k] === OP_MINUS ? 1 : 0));
@@ -529,19 +537,28 @@ export class Aggregation {
     if (step.count > 0) {
       const store = this.store;
       const shared = this.threads !== null && this.threads.workers > 0 && store.shared;
+      // the step's lists made while a task may still run; then the pool's arrays, once it is done and the
+      // slots have room
+      const targets = step.targets.array(shared);
+      const starts = step.starts.array(shared, step.sources.length);
+      const sources = step.sources.array(shared);
+      const overflow = this.overflowList(step.count, shared);
+      const fresh = store.freshSlots(targets, step.count);
       this.run(
         {
           kind: "gather",
-          data: store.data,
+          values: store.values,
+          overflow,
           input: store.input,
           blockSize: store.blockSize,
           inputWords: store.inputWords,
           keepInput,
           cells: cells && shared ? sharedCopy(cells) : cells,
           count: step.count,
-          targets: step.targets.array(shared),
-          starts: step.starts.array(shared, step.sources.length),
-          sources: step.sources.array(shared),
+          targets,
+          fresh,
+          starts,
+          sources,
         },
         step.count,
       );
@@ -564,20 +581,46 @@ export class Aggregation {
       items < (threads.minItems ?? PARALLEL_MIN_ITEMS)
     ) {
       runAggregationTask(task);
+      this.redo(task);
       return;
     }
     const chunks = Math.min(items, (threads.workers + 1) * CHUNKS_PER_THREAD);
     if (threads.start && threads.finish) {
       threads.start(task, chunks);
-      this.pending = true;
-    } else threads.run(task, chunks);
+      this.pending = task;
+    } else {
+      threads.run(task, chunks);
+      this.redo(task);
+    }
   }
 
   /** Waits until the task started on the threads (if any) is done, this thread taking its share. */
   private settle(): void {
-    if (!this.pending) return;
-    this.pending = false;
+    const task = this.pending;
+    if (!task) return;
+    this.pending = null;
     this.threads?.finish?.();
+    this.redo(task);
+  }
+
+  /** The blocks a done task left for want of a wide slot, computed on this thread (the slots' pool grown). */
+  private redo(task: AggregationTask): void {
+    redoOverflow(task, (more) => this.store.room(more));
+  }
+
+  /**
+   * A task's list of items left for this thread (`parallel.ts`), with room for all `items` (`numbers` each).
+   * The pool of wide slots is given room first for twice the share of its items that the blocks made wide so
+   * far suggest (every item when most blocks are wide), so that few are left.
+   */
+  private overflowList(items: number, shared: boolean, numbers = 1): Int32Array {
+    this.settle();
+    const store = this.store;
+    const wide = store.wideSlots;
+    const share = wide / Math.max(1, wide + store.narrowSlots);
+    store.ensureWide(Math.min(items, Math.max(64, Math.ceil(items * 2 * share))));
+    const bytes = (items * numbers + 1) * 4;
+    return new Int32Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   }
 
   /** A reusable all-minus-one Int32Array of at least `size` entries (callers reset what they set). */
@@ -603,32 +646,41 @@ export class Aggregation {
     const ops = (layout.childOps[d] as Uint8Array[])[p.ordinal] as Uint8Array;
     const tKey = store.keys[t] as number;
     scratch.fill(Number.NaN);
-    const data = store.data;
+    const block = this.blockScratch(bs);
     for (let k = 0; k < ords.length; k++) {
       const op = ops[k] as number;
       if (op === OP_SKIP) continue;
       const cb = store.index.get(tKey + ((ords[k] as number) - p.ordinal) * stride);
-      const so = cb * bs;
+      if (cb < 0) block.fill(Number.NaN);
+      else store.load(cb, block);
       if (cells) {
         for (let j = 0; j < cells.length; j++) {
           const c = cells[j] as number;
-          scratch[c] = combine(scratch[c] as number, cb < 0 ? Number.NaN : (data[so + c] as number), op);
+          scratch[c] = combine(scratch[c] as number, block[c] as number, op);
         }
       } else {
-        for (let j = 0; j < bs; j++)
-          scratch[j] = combine(scratch[j] as number, cb < 0 ? Number.NaN : (data[so + j] as number), op);
+        for (let j = 0; j < bs; j++) scratch[j] = combine(scratch[j] as number, block[j] as number, op);
       }
     }
-    const to = t * bs;
+    store.load(t, block);
     let any = false;
     const n = cells ? cells.length : bs;
     for (let j = 0; j < n; j++) {
       const c = cells ? (cells[j] as number) : j;
       const r = scratch[c] as number;
       if (!Number.isNaN(r)) any = true;
-      if (!Number.isNaN(r) || !keepInput || !store.isInput(t, c)) data[to + c] = r;
+      if (!Number.isNaN(r) || !keepInput || !store.isInput(t, c)) block[c] = r;
     }
+    store.save(t, block);
     return any;
+  }
+
+  private blockBuffer: Float64Array | null = null;
+
+  /** One block's worth of doubles, reused. */
+  private blockScratch(bs: number): Float64Array {
+    if (!this.blockBuffer || this.blockBuffer.length !== bs) this.blockBuffer = new Float64Array(bs);
+    return this.blockBuffer;
   }
 
   /** Stored members whose value depends on a sparse member: its ancestors through every shared instance. */

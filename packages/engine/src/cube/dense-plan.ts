@@ -1,7 +1,7 @@
 import type { Dimension, Member } from "../outline.ts";
 import { OP_SKIP, opCode, skipCode, tbCode } from "./arithmetic.ts";
 import type { CubeLayout, Region } from "./layout.ts";
-import { runDenseBlocks } from "./parallel.ts";
+import { redoOverflow, runDenseBlocks } from "./parallel.ts";
 import type { BlockStore } from "./storage.ts";
 
 /**
@@ -77,18 +77,17 @@ export function compileDensePlan(
  * value at its target.
  */
 export function runDensePlan(plan: Int32Array, store: BlockStore, b: number, keepInput: boolean): void {
-  runDenseBlocks(
-    {
-      kind: "dense",
-      plan,
-      data: store.data,
-      input: store.input,
-      blockSize: store.blockSize,
-      inputWords: store.inputWords,
-      keepInput,
-      blocks: store.blockCount,
-    },
-    b,
-    b + 1,
-  );
+  const task = {
+    kind: "dense" as const,
+    plan,
+    values: store.values,
+    overflow: new Int32Array(3),
+    input: store.input,
+    blockSize: store.blockSize,
+    inputWords: store.inputWords,
+    keepInput,
+    blocks: store.blockCount,
+  };
+  runDenseBlocks(task, b, b + 1);
+  redoOverflow(task, (more) => store.room(more));
 }

@@ -49,7 +49,7 @@ export class DynamicCalc {
     const b = this.store.index.get(this.layout.keyOf(coords));
     if (b < 0) return Number.NaN;
     const c = this.layout.cellOf(coords);
-    return c < 0 ? Number.NaN : (this.store.data[b * this.layout.blockSize + c] as number);
+    return c < 0 ? Number.NaN : this.store.get(b, c);
   }
 
   private expand(i: number, m: Member, coords: number[], depth: number): number {

@@ -5,7 +5,8 @@ import type { CubeSnapshot } from "./storage.ts";
 /**
  * A cube's image: its stored blocks as bytes (every level, as aggregation left them), so that a host serves a
  * cube again without reading its cells one by one nor aggregating them (an offline copy, issue 56). The bytes
- * are the block store's own arrays, one after the other, behind a header of {@link CUBE_IMAGE_HEADER_BYTES}:
+ * are the block store's arrays as a snapshot holds them (every value as a double, whether the store holds it in
+ * 4 bytes or 8), one after the other, behind a header of {@link CUBE_IMAGE_HEADER_BYTES}:
  *
  * | offset | what |
  * | --- | --- |
@@ -74,8 +75,9 @@ function bytesOf(a: Float64Array | Uint32Array | Uint8Array): Uint8Array {
 }
 
 /**
- * A cube's image as parts to write one after the other: the header, then views of the cube's own blocks
- * (uncopied: written out before the cube changes again). Totals are brought up to date first.
+ * A cube's image as parts to write one after the other: the header, then the cube's blocks (keys, flags and
+ * upper-level bits uncopied, values copied as doubles: written out before the cube changes again). Totals are
+ * brought up to date first.
  */
 export function cubeImageParts(cube: Cube): Uint8Array[] {
   const s = cube.storedBlocks();
@@ -120,7 +122,8 @@ export function readCubeImageHeader(bytes: Uint8Array): CubeImageHeader {
 /**
  * Where an image's parts go in `cube` (which must have the image's layout, else a {@link CubeError}
  * `CUBE_IMAGE_LAYOUT`): byte views of new arrays, filled in order by the caller, then `commit` makes them the
- * cube's blocks (uncopied); nothing of the cube changes before `commit`.
+ * cube's blocks (keys, flags and upper-level bits uncopied; values read into the cube's slots); nothing of the
+ * cube changes before `commit`.
  */
 export function cubeImageTarget(cube: Cube, h: CubeImageHeader): { parts: Uint8Array[]; commit(): void } {
   const inputWords = (cube.blockSize + 31) >>> 5;
