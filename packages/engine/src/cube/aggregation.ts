@@ -35,6 +35,20 @@ class IntList {
     this.data[this.length++] = v;
   }
 
+  /** Appends the first `n` values of `vs`. */
+  pushAll(vs: Int32Array, n: number): void {
+    if (this.length + n > this.data.length) {
+      let cap = this.data.length * 2;
+      while (cap < this.length + n) cap *= 2;
+      const next = new Int32Array(cap);
+      next.set(this.data);
+      this.data = next;
+    }
+    const data = this.data;
+    for (let k = 0, at = this.length; k < n; k++) data[at + k] = vs[k] as number;
+    this.length += n;
+  }
+
   set(i: number, v: number): void {
     this.data[i] = v;
   }
@@ -131,6 +145,13 @@ class GatherStep {
     this.starts.push(this.sources.length);
     for (let k = 0; k < kids; k++) this.sources.push(-1);
     return this.targets.length - 1;
+  }
+
+  /** A target block with its `kids` sources (`sources`' first entries, as {@link setSource} sets them). */
+  addWith(block: number, sources: Int32Array, kids: number): void {
+    this.targets.push(block);
+    this.starts.push(this.sources.length);
+    this.sources.pushAll(sources, kids);
   }
 
   setSource(slot: number, k: number, source: number): void {
@@ -440,40 +461,50 @@ export class Aggregation {
     const outer = layout.sparseSpace / span;
     const step = new GatherStep();
     let offs = new Int32Array(16);
+    let signs = new Int32Array(16);
+    // one combination's sources, in children's order
+    let srcs = new Int32Array(16);
     for (const p of layout.aggParents[d] as Member[]) {
       const po = p.ordinal;
       const ords = (layout.childOrds[d] as Int32Array[])[po] as Int32Array;
       const ops = (layout.childOps[d] as Uint8Array[])[po] as Uint8Array;
       const kids = ords.length;
       this.enterStep(step, po, ords, cells, keepInput);
-      if (offs.length < kids) offs = new Int32Array(kids);
-      for (let k = 0; k < kids; k++) offs[k] = ops[k] === OP_SKIP ? -1 : (ords[k] as number) * stride;
+      if (offs.length < kids) {
+        offs = new Int32Array(kids);
+        signs = new Int32Array(kids);
+        srcs = new Int32Array(kids);
+      }
+      for (let k = 0; k < kids; k++) {
+        offs[k] = ops[k] === OP_SKIP ? -1 : (ords[k] as number) * stride;
+        signs[k] = ops[k] === OP_MINUS ? 1 : 0;
+      }
       const pOff = po * stride;
       for (let hi = 0; hi < outer; hi++) {
         const base = hi * span;
         for (let lo = 0; lo < stride; lo++) {
           const r = base + lo;
           let t = (table[r + pOff] as number) - 1;
-          let slot = -1;
-          if (t >= 0) {
-            if (((store.upperBits[t] as number) & laterMask) !== 0) continue;
-            slot = step.add(t, kids);
-          }
+          if (t >= 0 && ((store.upperBits[t] as number) & laterMask) !== 0) continue;
+          let found = t >= 0;
           for (let k = 0; k < kids; k++) {
             const off = offs[k] as number;
-            if (off < 0) continue;
-            const b = (table[r + off] as number) - 1;
-            if (b < 0) continue;
-            if (slot < 0) {
+            const b = off < 0 ? -1 : (table[r + off] as number) - 1;
+            if (b < 0) {
+              srcs[k] = -1;
+              continue;
+            }
+            if (!found) {
               // the other dimensions' members are the parent's: upper-level in a later dimension alike
               if (((store.upperBits[b] as number) & laterMask) !== 0) break;
               // a pool that grows is copied: the threads must be done with it first
               if (store.full) this.settle();
               t = store.append(r + pOff, (store.upperBits[b] as number) | ownBit);
-              slot = step.add(t, kids);
+              found = true;
             }
-            step.setSource(slot, k, b * 2 + (ops[k] === OP_MINUS ? 1 : 0));
+            srcs[k] = b * 2 + (signs[k] as number);
           }
+          if (found) step.addWith(t, srcs, kids);
         }
       }
     }
