@@ -211,12 +211,16 @@ describe("a cube's blocks, 4 or 8 bytes a cell", () => {
     expect(threads.leftOver).toBeGreaterThan(0);
     expect(sameBits(many.snapshot(), one.snapshot())).toBeNull();
     expect(many.usedBytes).toBe(one.usedBytes);
-    // and again over the totals there, after a write
+    // and again over the totals there, after a write; and in a cube that took a snapshot's arrays as they are
+    const taken = new Cube(o, { threads });
+    taken.restore(one.snapshot(), true);
+    expect(sameBits(taken.snapshot(), one.snapshot())).toBeNull();
     const m = (n: string) => o.member(n) as Member;
-    for (const c of [one, many]) {
+    for (const c of [one, many, taken]) {
       c.write([m("A"), m("P0_0"), m("Q0")], 0.25);
       c.calcAll();
     }
     expect(sameBits(many.snapshot(), one.snapshot())).toBeNull();
+    expect(sameBits(taken.snapshot(), one.snapshot())).toBeNull();
   });
 });

@@ -547,7 +547,11 @@ export class BlockStore {
     if (take) {
       // The snapshot's arrays become the pool (its blocks exactly: the next append grows it).
       this.slots = new Int32Array(this.buffer(n * 4));
-      this.input = s.input;
+      // input flags that threads could not share (decoded from a file, moved from a worker) are copied
+      const sharedInput =
+        typeof SharedArrayBuffer === "function" && s.input.buffer instanceof SharedArrayBuffer;
+      this.input = this.shared && !sharedInput ? new Uint32Array(this.buffer(s.input.byteLength)) : s.input;
+      if (this.input !== s.input) this.input.set(s.input);
       this.keys = s.keys;
       this.upperBits = s.upperBits;
     } else {
