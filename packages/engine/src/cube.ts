@@ -5,7 +5,7 @@ import { CubeError } from "./cube/cube-error.ts";
 import { DynamicCalc } from "./cube/dynamic-calc.ts";
 import { CubeLayout, isStorable, type Region } from "./cube/layout.ts";
 import type { AggregationThreads } from "./cube/parallel.ts";
-import { BlockStore, type CubeSnapshot } from "./cube/storage.ts";
+import { BlockStore, type CubeSnapshot, type StoredBlocks } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
@@ -14,7 +14,7 @@ import { toDateOf } from "./time-series-members.ts";
 export { combine } from "./cube/arithmetic.ts";
 export { CubeError } from "./cube/cube-error.ts";
 export { isStorable, type Region } from "./cube/layout.ts";
-export type { CubeSnapshot } from "./cube/storage.ts";
+export type { CubeSnapshot, StoredBlocks } from "./cube/storage.ts";
 
 /**
  * Why a member makes every intersection it is in read-only, whatever the data: label only, Dynamic Calc, or
@@ -390,10 +390,10 @@ export class Cube implements DataSource {
 
   /**
    * The stored blocks as they are (totals brought up to date first): keys, input flags and upper-level bits
-   * uncopied, values copied as doubles; read only, and valid until the next change of the cube. For writing
-   * them out at once (`cube/image.ts`).
+   * uncopied, values read as doubles a range of blocks at a time; read only, and valid until the next change of
+   * the cube. For writing them out at once (`cube/image.ts`).
    */
-  storedBlocks(): CubeSnapshot {
+  storedBlocks(): StoredBlocks {
     this.flush();
     return this.store.views();
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cubeImageParts, loadCubeImage } from "../src/cube/image.ts";
 import { type AggregationTask, type AggregationThreads, runAggregationChunk } from "../src/cube/parallel.ts";
 import { BlockStore, type CubeSnapshot, NO_SLOT } from "../src/cube/storage.ts";
 import { Cube } from "../src/cube.ts";
@@ -222,5 +223,26 @@ describe("a cube's blocks, 4 or 8 bytes a cell", () => {
     }
     expect(sameBits(many.snapshot(), one.snapshot())).toBeNull();
     expect(sameBits(taken.snapshot(), one.snapshot())).toBeNull();
+  });
+
+  it("an image of more blocks than one part holds reads back the same values, 4 or 8 bytes a cell alike", () => {
+    const o = outline(100, 50, false);
+    const cube = new Cube(o);
+    load(cube, 100, 50);
+    cube.write([o.member("Count") as Member, o.member("P7_1") as Member, o.member("Q3") as Member], 0.1);
+    cube.calcAll();
+    expect(cube.blockCount).toBeGreaterThan(8192);
+    const parts = [...cubeImageParts(cube)];
+    expect(parts.length).toBeGreaterThan(5);
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.length;
+    }
+    const fresh = new Cube(o);
+    loadCubeImage(fresh, bytes);
+    expect(sameBits(fresh.snapshot(), cube.snapshot())).toBeNull();
+    expect(fresh.usedBytes).toBeLessThanOrEqual(cube.usedBytes);
   });
 });

@@ -19,7 +19,7 @@ const tuple = (cube: Cube, names: string[]) =>
 
 /** The image's parts as one array of bytes, as a file holds them. */
 function imageOf(cube: Cube): Uint8Array {
-  const parts = cubeImageParts(cube);
+  const parts = [...cubeImageParts(cube)];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

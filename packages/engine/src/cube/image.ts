@@ -74,12 +74,16 @@ function bytesOf(a: Float64Array | Uint32Array | Uint8Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
+/** Blocks whose values an image's part holds (at most 4 MiB of them for a cube of 64 cells a block). */
+const IMAGE_VALUE_BLOCKS = 8192;
+
 /**
- * A cube's image as parts to write one after the other: the header, then the cube's blocks (keys, flags and
- * upper-level bits uncopied, values copied as doubles: written out before the cube changes again). Totals are
- * brought up to date first.
+ * A cube's image as parts to write one after the other, made as they are asked for: the header, then the cube's
+ * blocks (keys, flags and upper-level bits uncopied; values as doubles, a part for every 8,192 blocks, so that
+ * the whole never sits in memory twice), each part written out before the next is asked for and before the
+ * cube changes again. Totals are brought up to date first.
  */
-export function cubeImageParts(cube: Cube): Uint8Array[] {
+export function* cubeImageParts(cube: Cube): Generator<Uint8Array> {
   const s = cube.storedBlocks();
   const header = new Uint8Array(CUBE_IMAGE_HEADER_BYTES);
   const view = new DataView(header.buffer);
@@ -92,7 +96,13 @@ export function cubeImageParts(cube: Cube): Uint8Array[] {
   view.setUint32(24, (cube.blockSize + 31) >>> 5, little);
   view.setFloat64(32, cube.sparseSpace, little);
   view.setFloat64(40, s.blockCount, little);
-  return [header, bytesOf(s.keys), bytesOf(s.data), bytesOf(s.input), bytesOf(s.upperBits)];
+  yield header;
+  yield bytesOf(s.keys);
+  for (let b = 0; b < s.blockCount; b += IMAGE_VALUE_BLOCKS) {
+    yield bytesOf(s.values(b, Math.min(s.blockCount, b + IMAGE_VALUE_BLOCKS)));
+  }
+  yield bytesOf(s.input);
+  yield bytesOf(s.upperBits);
 }
 
 /** Reads an image's header; throws a {@link CubeError} (`CUBE_IMAGE_INVALID`) when the bytes are not one. */

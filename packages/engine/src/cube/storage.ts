@@ -10,6 +10,19 @@ export interface CubeSnapshot {
 }
 
 /**
+ * The blocks as they are ({@link BlockStore.views}): keys, input flags and upper-level bits as views of the
+ * pool, values read as doubles a range of blocks at a time.
+ */
+export interface StoredBlocks {
+  readonly blockCount: number;
+  readonly keys: Float64Array;
+  readonly input: Uint32Array;
+  readonly upperBits: Uint8Array;
+  /** The values of blocks `[from, to)`, `blockSize` doubles a block (a new array). */
+  values(from: number, to: number): Float64Array;
+}
+
+/**
  * The values of a cube's blocks, as the aggregation loops read and write them (on any thread: `parallel.ts`).
  * A block's values are in 4 bytes a cell (a slot of `narrow`) while every one of them is exactly a 32-bit float
  * (or #Missing), else in 8 bytes a cell (a slot of `wide`): a write of a value that is not exact in 32 bits moves
@@ -449,15 +462,15 @@ export class BlockStore {
     return n;
   }
 
-  /** Every block's values as doubles into `out` (`blockCount × blockSize` of them). */
-  private valuesInto(out: Float64Array): void {
+  /** The values of blocks `[from, to)` as doubles into `out` (`blockSize` of them a block, from its start). */
+  private valuesInto(out: Float64Array, from = 0, to = this.blockCount): void {
     const bs = this.blockSize;
     const narrow = this.narrow;
     const wide = this.wide;
     const slots = this.slots;
-    for (let b = 0; b < this.blockCount; b++) {
+    for (let b = from; b < to; b++) {
       const s = slots[b] as number;
-      const o = b * bs;
+      const o = (b - from) * bs;
       if (s >= 0) for (let j = 0, i = s * bs; j < bs; j++) out[o + j] = narrow[i + j] as number;
       else if (s === NO_SLOT) out.fill(Number.NaN, o, o + bs);
       else out.set(wide.subarray((-2 - s) * bs, (-1 - s) * bs), o);
@@ -466,19 +479,22 @@ export class BlockStore {
 
   /**
    * The blocks as they are (keys, input flags and upper-level bits: views of the pool up to the last block;
-   * values: a copy as doubles): valid until the next change of the store, read only. For a caller that writes
-   * them out at once (`image.ts`).
+   * values read as doubles, a range of blocks at a time): valid until the next change of the store, read only.
+   * For a caller that writes them out at once (`image.ts`).
    */
-  views(): CubeSnapshot {
+  views(): StoredBlocks {
     const n = this.blockCount;
-    const data = new Float64Array(n * this.blockSize);
-    this.valuesInto(data);
+    const bs = this.blockSize;
     return {
       blockCount: n,
       keys: this.keys.subarray(0, n),
-      data,
       input: this.input.subarray(0, n * this.inputWords),
       upperBits: this.upperBits.subarray(0, n),
+      values: (from, to) => {
+        const out = new Float64Array((to - from) * bs);
+        this.valuesInto(out, from, to);
+        return out;
+      },
     };
   }
 
