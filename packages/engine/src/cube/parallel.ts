@@ -8,10 +8,10 @@ import { type BlockValues, loadBlock, NO_SLOT, storeBlock } from "./storage.ts";
  * {@link AggregationTask}s cut in chunks that any thread takes in any order. Every target cell is computed by
  * one chunk, from its sources in the same order as on one thread, so the results are the same bit for bit.
  *
- * A block's values are computed as doubles (`blockSize` of them on the thread's own scratch array), then stored
- * in 4 or 8 bytes a cell (`storage.ts`'s {@link BlockValues}); a thread that finds no free wide slot for a block
- * that needs one leaves it as it was and lists it in the task's `overflow`, and the calling thread computes it
- * again once the pool has grown ({@link BlockStore.afterTask}).
+ * A block's values are computed as doubles (on the thread's own scratch array, or in place while they stay
+ * exact in 32 bits), then stored in 4 or 8 bytes a cell (`storage.ts`'s {@link BlockValues}); a thread that
+ * finds no free wide slot for a block that needs one lists it in the task's `overflow`, and the calling thread
+ * computes it again once the pool has grown ({@link redoOverflow}).
  */
 
 /** Dense consolidation (a compiled plan, `dense-plan.ts`) in blocks `[0, blocks)`. */
@@ -303,12 +303,11 @@ function runGather(task: GatherTask, from: number, to: number): void {
     }
     const keep = old !== null && anyInput(input, inputWords, t);
     if (keep) loadBlock(values, bs, t, old);
-    // A target with a narrow slot (every target has one or is wide: `BlockStore.giveSlots`) is written in 4
+    // A target with a narrow slot (its own, or one set aside for it: `BlockStore.freshSlots`) is written in 4
     // bytes a cell as its last source is added, each value read back to see that it is the same. When one is
     // not, the block goes to a wide slot (its narrow slot left unused); when there is none, the calling thread
     // computes the target again from its sources (which this step does not write) and the values a gather keeps
     // (input cells whose result is #Missing: exact in 32 bits, so written back the same).
-    // the narrow slot written: the target's own, or the one set aside for it
     const own = slots[t] as number;
     const ts = keep ? -1 : own === NO_SLOT ? fr : own;
     let last = s1 - 1;
