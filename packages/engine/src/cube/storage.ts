@@ -52,6 +52,23 @@ export function fitsNarrow(v: number): boolean {
   return Math.fround(v) === v || Number.isNaN(v);
 }
 
+/** Blocks all #Missing, in 4 bytes a cell, in 8 ({@link valuesKind}). */
+const MISSING = 0;
+const NARROW = 1;
+const WIDE = 2;
+
+/** What `bs` values from `at` need: no slot (all #Missing), 4 bytes a cell, or 8. */
+function valuesKind(values: Float64Array, at: number, bs: number): number {
+  let kind = MISSING;
+  for (let j = at, end = at + bs; j < end; j++) {
+    const v = values[j] as number;
+    if (Number.isNaN(v)) continue;
+    if (Math.fround(v) !== v) return WIDE;
+    kind = NARROW;
+  }
+  return kind;
+}
+
 /** Reads block `b`'s values into `out` (`blockSize` doubles). */
 export function loadBlock(values: BlockValues, bs: number, b: number, out: Float64Array): void {
   const s = values.slots[b] as number;
@@ -87,21 +104,10 @@ export function storeBlock(
     fresh = -1;
   }
   if (s >= -1) {
-    let exact = true;
-    let missing = true;
-    for (let j = 0; j < bs; j++) {
-      const v = vals[j] as number;
-      if (!Number.isNaN(v)) {
-        missing = false;
-        if (Math.fround(v) !== v) {
-          exact = false;
-          break;
-        }
-      }
-    }
-    if (exact) {
+    const kind = valuesKind(vals, 0, bs);
+    if (kind !== WIDE) {
       if (s === NO_SLOT) {
-        if (missing) {
+        if (kind === MISSING) {
           if (fresh >= 0) Atomics.add(values.counts, 2, 1);
           return true;
         }
@@ -584,20 +590,9 @@ export class BlockStore {
     let wideBlocks = 0;
     let narrowBlocks = 0;
     for (let b = 0; b < n; b++) {
-      let exact = true;
-      let missing = true;
-      for (let j = b * bs, end = j + bs; j < end; j++) {
-        const v = data[j] as number;
-        if (!Number.isNaN(v)) {
-          missing = false;
-          if (Math.fround(v) !== v) {
-            exact = false;
-            break;
-          }
-        }
-      }
-      if (!exact) wideBlocks++;
-      else if (!missing) narrowBlocks++;
+      const kind = valuesKind(data, b * bs, bs);
+      if (kind === WIDE) wideBlocks++;
+      else if (kind === NARROW) narrowBlocks++;
     }
     if (take || this.narrow.length < narrowBlocks * bs) {
       this.narrow = new Float32Array(this.buffer(narrowBlocks * bs * 4));
@@ -610,23 +605,12 @@ export class BlockStore {
     let ws = 0;
     for (let b = 0; b < n; b++) {
       const o = b * bs;
-      let exact = true;
-      let missing = true;
-      for (let j = o, end = o + bs; j < end; j++) {
-        const v = data[j] as number;
-        if (!Number.isNaN(v)) {
-          missing = false;
-          if (Math.fround(v) !== v) {
-            exact = false;
-            break;
-          }
-        }
-      }
-      if (!exact) {
+      const kind = valuesKind(data, o, bs);
+      if (kind === WIDE) {
         slots[b] = -2 - ws;
         wide.set(data.subarray(o, o + bs), ws * bs);
         ws++;
-      } else if (missing) slots[b] = NO_SLOT;
+      } else if (kind === MISSING) slots[b] = NO_SLOT;
       else {
         slots[b] = ns;
         for (let j = 0, t = ns * bs; j < bs; j++) narrow[t + j] = data[o + j] as number;
