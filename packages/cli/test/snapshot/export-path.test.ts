@@ -5,11 +5,12 @@ import { gunzipSync } from "node:zlib";
 import { openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qibates/embedded";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openConnectorHarness } from "../../src/answer-key.ts";
 import { ExportReader, skipLines } from "../../src/snapshot/read-export.ts";
 import { type Progress, type TakeOptions, takeSnapshot } from "../../src/snapshot/take.ts";
 import { providerFor } from "../../src/snapshot-cli.ts";
+import { essbaseRestEndpoint } from "../support/endpoint.ts";
 
 /**
  * Copies at export speed (issue 56): `qibates-snapshot` copies a cube of Essbase 21c through the server's own
@@ -18,28 +19,19 @@ import { providerFor } from "../../src/snapshot-cli.ts";
  */
 
 const quiet: Progress = { step() {}, data() {}, warn() {} };
-const root = mkdtempSync(join(tmpdir(), "qibates-export-path-"));
-let harness: Awaited<ReturnType<typeof openConnectorHarness>>;
-
-beforeAll(async () => {
-  harness = await openConnectorHarness({ via: "essbase-stndln" });
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const endpoint = essbaseRestEndpoint("qibates-export-path-");
+const { root } = endpoint;
 
 async function copy(
   dir: string,
   extra: Partial<TakeOptions> = {},
-  { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress)),
+  { provider, close } = providerFor("essbase-stndln", new URL(endpoint.address())),
 ) {
   try {
     return await takeSnapshot({
       provider,
       connector: "essbase-stndln",
-      address: harness.wireAddress,
+      address: endpoint.address(),
       user: "demo",
       password: "demo",
       server: "EssbaseCluster-1",
@@ -67,7 +59,7 @@ function cellsOf(dir: string): string[] {
 }
 
 /** The Essbase REST API of the endpoint (the connector's address is `…/essbase/japi`, as users give it). */
-const restBase = () => `${new URL(harness.wireAddress).origin}/essbase/rest/v1`;
+const restBase = () => `${new URL(endpoint.address()).origin}/essbase/rest/v1`;
 
 /** The export files the demo user keeps in the cube's folder of the endpoint's catalog. */
 async function exportFiles(): Promise<string[]> {
@@ -194,7 +186,7 @@ describe("qibates-snapshot through the server's export", () => {
 
 /** essbase-stndln at the harness's endpoint, with its own wait for a job (`jobTimeoutMs`). */
 function essbaseRest(jobTimeoutMs: number) {
-  const address = new URL(harness.wireAddress);
+  const address = new URL(endpoint.address());
   const upstreams = new Upstreams({
     allowedHosts: [address.hostname],
     connectTimeoutMs: 10_000,
@@ -218,14 +210,14 @@ describe("an export that trying again would not fix", () => {
       connector: "essbase-stndln",
       username: "demo",
       password: "demo",
-      address: new URL(harness.wireAddress),
+      address: new URL(endpoint.address()),
     });
     const session = {
       id: "export-test",
       ownerId: "export-test",
       connector: "essbase-stndln" as const,
       username: "demo",
-      providerAddress: harness.wireAddress,
+      providerAddress: endpoint.address(),
       aliasTable: null,
       handle,
     };

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_APPLICATIONS, loadCubeSnapshots } from "@qibates/embedded";
 import { type Provider, ProviderError, upstreamUnreachable } from "@qibates/provider";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openConnectorHarness, type ReplayConnector } from "../../src/answer-key.ts";
 import {
   LONGEST_SERVER_WAIT_S,
@@ -12,6 +11,7 @@ import {
   takeSnapshot,
 } from "../../src/snapshot/take.ts";
 import { main, providerFor } from "../../src/snapshot-cli.ts";
+import { essbaseRestEndpoint } from "../support/endpoint.ts";
 
 /**
  * What a snapshot run does when a query fails (the editor's report, P1, P2, P4, P6): a query is tried again only
@@ -20,17 +20,8 @@ import { main, providerFor } from "../../src/snapshot-cli.ts";
  * no folder the server cannot explain; a failed export job is told apart from one still running.
  */
 
-const root = mkdtempSync(join(tmpdir(), "qibates-snapshot-retries-"));
-let harness: Awaited<ReturnType<typeof openConnectorHarness>>;
-
-beforeAll(async () => {
-  harness = await openConnectorHarness({ via: "essbase-stndln" });
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const endpoint = essbaseRestEndpoint("qibates-snapshot-retries-");
+const { root } = endpoint;
 
 /** A run's lines, and the waits it asked for (none is waited for). */
 function recorder() {
@@ -54,7 +45,7 @@ async function copy(
   extra: Partial<TakeOptions> = {},
   patch: (provider: Provider) => void = () => undefined,
 ) {
-  const { provider, close } = providerFor("essbase-stndln", new URL(harness.wireAddress));
+  const { provider, close } = providerFor("essbase-stndln", new URL(endpoint.address()));
   const essbase = provider.essbase as NonNullable<Provider["essbase"]>;
   const mdx = essbase.mdx.bind(essbase);
   let calls = 0;
@@ -67,7 +58,7 @@ async function copy(
     return await takeSnapshot({
       provider,
       connector: "essbase-stndln",
-      address: harness.wireAddress,
+      address: endpoint.address(),
       user: "demo",
       password: "demo",
       server: "EssbaseCluster-1",
@@ -241,7 +232,7 @@ describe("a run that stops before the data", () => {
     let err = "";
     const code = await main(
       [
-        ...["--connector", "essbase-stndln", "--address", harness.wireAddress, "--user", "demo"],
+        ...["--connector", "essbase-stndln", "--address", endpoint.address(), "--user", "demo"],
         ...["--server", "EssbaseCluster-1", "--application", "Sample", "--cube", "Basic"],
         ...["--out", out, "--name", "Copy"],
       ],
