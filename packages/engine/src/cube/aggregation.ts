@@ -14,6 +14,11 @@ import type { BlockStore } from "./storage.ts";
 const PARALLEL_MIN_ITEMS = 4096;
 /** Chunks per thread: threads that finish early take more, so a thread slowed by other work holds none up. */
 const CHUNKS_PER_THREAD = 8;
+/**
+ * Targets after which a sparse step over the direct table is started on the threads before the next parent is
+ * scanned (`scanSparse`): the scan, on this thread alone, then runs while they compute.
+ */
+const PIPELINE_ITEMS = 4096;
 
 function sharedCopy(a: Int32Array): Int32Array {
   const out = new Int32Array(new SharedArrayBuffer(a.length * 4));
@@ -507,6 +512,8 @@ export class Aggregation {
           if (found) step.addWith(t, srcs, kids);
         }
       }
+      // Started on the threads once it is large enough, while this thread lists the next parents' blocks.
+      if (step.count >= PIPELINE_ITEMS) this.flush(step, cells, keepInput);
     }
     this.flush(step, cells, keepInput);
   }
