@@ -1,6 +1,7 @@
-import { Cube, type CubeSnapshot, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
+import { Cube, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
 import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { snapshotDifference } from "../../engine/test/support/snapshots.ts";
 import { AggregationWorkers } from "../src/aggregation-workers.ts";
 import { snapshotCopies } from "../src/applications.ts";
 import { memoryStore } from "../src/memory-store.ts";
@@ -34,23 +35,6 @@ const counted = {
 const runOnly = { workers: 2, minItems: 1, run: counted.run };
 beforeAll(() => pool.ready());
 afterAll(() => pool.close());
-
-/**
- * Where two states of a cube differ, bit for bit (block keys, stored values, input flags), or null. #Missing is
- * any NaN, whose sign bit the JavaScript engine may set or not as it compiles a loop: it is compared as #Missing.
- */
-function difference(a: CubeSnapshot, b: CubeSnapshot): string | null {
-  if (a.blockCount !== b.blockCount) return `${a.blockCount} blocks vs ${b.blockCount}`;
-  for (let i = 0; i < a.blockCount; i++) if (a.keys[i] !== b.keys[i]) return `key of block ${i}`;
-  const bitsOf = (d: Float64Array) =>
-    new Uint32Array(d.map((v) => (Number.isNaN(v) ? Number.NaN : v)).buffer);
-  const x = bitsOf(a.data);
-  const y = bitsOf(b.data);
-  for (let i = 0; i < x.length; i++)
-    if (x[i] !== y[i]) return `value ${i >> 1}: ${a.data[i >> 1]} vs ${b.data[i >> 1]}`;
-  for (let i = 0; i < a.input.length; i++) if (a.input[i] !== b.input[i]) return `input flags word ${i}`;
-  return null;
-}
 
 const group = (prefix: string, groups: number, per: number, ops: string[] = []): MemberSpec[] =>
   Array.from({ length: groups }, (_, g) => ({
@@ -136,13 +120,13 @@ describe("aggregation on worker threads", () => {
     many.calcAll();
     expect(tasks).toBeGreaterThan(3);
     expect(many.blockCount).toBe(one.blockCount);
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
     // and again over the totals already there, and with AGGMISSG on
     one.aggMissing = true;
     many.aggMissing = true;
     one.calcAll();
     many.calcAll();
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("threads that cannot start a task and return give the same values too", () => {
@@ -156,7 +140,7 @@ describe("aggregation on worker threads", () => {
     many.calcAll();
     expect(tasks).toBeGreaterThan(3);
     expect(started).toBe(0);
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("a task left running while the next step is made, and the pool growing meanwhile, change nothing", () => {
@@ -170,7 +154,7 @@ describe("aggregation on worker threads", () => {
     many.calcAll();
     expect(started).toBeGreaterThan(3);
     expect(many.blockCount).toBeGreaterThan(64);
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("AGG and CALC DIM of a calc script agree too", () => {
@@ -180,7 +164,7 @@ describe("aggregation on worker threads", () => {
     loadMixed(many);
     for (const c of [one, many])
       runCalcScript(c, 'CALC DIM ("Year", "Measures"); AGG ("Market", "Product");');
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("a served copy loaded on the threads aggregates on them afterwards too, to the same values", async () => {
@@ -200,14 +184,14 @@ describe("aggregation on worker threads", () => {
     const one = new Cube(mixedOutline());
     loadMixed(one);
     one.calcAll();
-    expect(difference(served.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(served.snapshot(), one.snapshot())).toBeNull();
     // a later CALC ALL of the served copy runs its loops on the threads
     for (const c of [served, one]) c.loadByNames(["Sales", "M1", "P0_0", "K0_0", "Actual"], 99);
     tasks = 0;
     served.calcAll();
     one.calcAll();
     expect(tasks).toBeGreaterThan(3);
-    expect(difference(served.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(served.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("Sample.Basic aggregates to the same values", () => {
@@ -217,7 +201,7 @@ describe("aggregation on worker threads", () => {
     tasks = 0;
     loadSampleBasicData(many);
     expect(tasks).toBeGreaterThan(0);
-    expect(difference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
     const top = (c: Cube) => c.readNumber(c.dims.map((d) => d.root));
     expect(top(many)).toBe(top(one));
   });

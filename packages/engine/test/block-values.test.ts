@@ -1,29 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { cubeImageParts, loadCubeImage } from "../src/cube/image.ts";
 import { type AggregationTask, type AggregationThreads, runAggregationChunk } from "../src/cube/parallel.ts";
-import { BlockStore, type CubeSnapshot, NO_SLOT } from "../src/cube/storage.ts";
+import { BlockStore, NO_SLOT } from "../src/cube/storage.ts";
 import { Cube } from "../src/cube.ts";
 import { type Member, type MemberSpec, Outline } from "../src/outline.ts";
+import { snapshotDifference } from "./support/snapshots.ts";
 
 /**
  * A block's values are held in 4 bytes a cell while each is exactly a 32-bit float (or #Missing), else in 8
  * bytes a cell (`cube/storage.ts`): no value ever changes, whichever way it is held, and the bytes counted are
  * those held.
  */
-
-const bitsOf = (d: Float64Array): Uint32Array =>
-  new Uint32Array(Float64Array.from(d, (v) => (Number.isNaN(v) ? Number.NaN : v)).buffer);
-
-function sameBits(a: CubeSnapshot, b: CubeSnapshot): string | null {
-  if (a.blockCount !== b.blockCount) return `${a.blockCount} blocks vs ${b.blockCount}`;
-  for (let i = 0; i < a.blockCount; i++) if (a.keys[i] !== b.keys[i]) return `key of block ${i}`;
-  const x = bitsOf(a.data);
-  const y = bitsOf(b.data);
-  for (let i = 0; i < x.length; i++)
-    if (x[i] !== y[i]) return `value ${i >> 1}: ${a.data[i >> 1]} vs ${b.data[i >> 1]}`;
-  for (let i = 0; i < a.input.length; i++) if (a.input[i] !== b.input[i]) return `input flags word ${i}`;
-  return null;
-}
 
 describe("a block store's values", () => {
   it("stay in 4 bytes a cell while exact in 32 bits; a value that is not moves its block to 8, none changing", () => {
@@ -91,7 +78,7 @@ describe("a block store's values", () => {
           }
         : snap;
       again.restore(copy, take);
-      expect(sameBits(again.snapshot(), snap)).toBeNull();
+      expect(snapshotDifference(again.snapshot(), snap)).toBeNull();
       expect(Object.is(again.get(3, 1), -0)).toBe(true);
       expect(again.slots[0]).toBeGreaterThanOrEqual(0);
       expect(again.slots[1]).toBeGreaterThanOrEqual(0);
@@ -196,7 +183,7 @@ describe("a cube's blocks, 4 or 8 bytes a cell", () => {
     const before = cube.snapshot();
     store.compact();
     expect(store.narrowSlots).toBe(level0);
-    expect(sameBits(cube.snapshot(), before)).toBeNull();
+    expect(snapshotDifference(cube.snapshot(), before)).toBeNull();
   });
 
   it("on threads, blocks left for want of a wide slot are computed again: the same values bit for bit", () => {
@@ -210,19 +197,19 @@ describe("a cube's blocks, 4 or 8 bytes a cell", () => {
     many.calcAll();
     // ratios make every level-0 block wide in one dense step, sums above 2^24 their parents
     expect(threads.leftOver).toBeGreaterThan(0);
-    expect(sameBits(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
     expect(many.usedBytes).toBe(one.usedBytes);
     // and again over the totals there, after a write; and in a cube that took a snapshot's arrays as they are
     const taken = new Cube(o, { threads });
     taken.restore(one.snapshot(), true);
-    expect(sameBits(taken.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(taken.snapshot(), one.snapshot())).toBeNull();
     const m = (n: string) => o.member(n) as Member;
     for (const c of [one, many, taken]) {
       c.write([m("A"), m("P0_0"), m("Q0")], 0.25);
       c.calcAll();
     }
-    expect(sameBits(many.snapshot(), one.snapshot())).toBeNull();
-    expect(sameBits(taken.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();
+    expect(snapshotDifference(taken.snapshot(), one.snapshot())).toBeNull();
   });
 
   it("an image of more blocks than one part holds reads back the same values, 4 or 8 bytes a cell alike", () => {
@@ -242,7 +229,7 @@ describe("a cube's blocks, 4 or 8 bytes a cell", () => {
     }
     const fresh = new Cube(o);
     loadCubeImage(fresh, bytes);
-    expect(sameBits(fresh.snapshot(), cube.snapshot())).toBeNull();
+    expect(snapshotDifference(fresh.snapshot(), cube.snapshot())).toBeNull();
     expect(fresh.usedBytes).toBeLessThanOrEqual(cube.usedBytes);
   });
 });

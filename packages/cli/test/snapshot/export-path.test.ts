@@ -28,20 +28,7 @@ async function copy(
   { provider, close } = providerFor("essbase-stndln", new URL(endpoint.address())),
 ) {
   try {
-    return await takeSnapshot({
-      provider,
-      connector: "essbase-stndln",
-      address: endpoint.address(),
-      user: "demo",
-      password: "demo",
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      out: dir,
-      name: "Copy",
-      force: false,
-      progress: quiet,
-      ...extra,
-    });
+    return await takeSnapshot({ ...endpoint.sampleBasic(dir), provider, progress: quiet, ...extra });
   } finally {
     await close();
   }

@@ -56,17 +56,9 @@ async function copy(
   patch(provider);
   try {
     return await takeSnapshot({
+      ...endpoint.sampleBasic(out),
       provider,
-      connector: "essbase-stndln",
-      address: endpoint.address(),
-      user: "demo",
-      password: "demo",
-      server: "EssbaseCluster-1",
-      application: "Sample",
       cube: "Basic",
-      out,
-      name: "Copy",
-      force: false,
       read: "grid",
       progress: { step() {}, data() {}, warn() {} },
       ...extra,
