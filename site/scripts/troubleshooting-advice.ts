@@ -51,8 +51,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez le chemin dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`.",
   },
   QB_ERR_METHOD_NOT_ALLOWED: {
-    en: "Use the method the message names (the answer's `Allow` header lists them too); most calls are `POST`.",
-    fr: "Utilisez la méthode que nomme le message (l'en-tête `Allow` de la réponse les donne aussi) ; la plupart des appels sont des `POST`.",
+    en: "Use one of the methods the message names (the answer's `Allow` header lists them too); most calls are `POST`.",
+    fr: "Utilisez l'une des méthodes que nomme le message (l'en-tête `Allow` de la réponse les donne aussi) ; la plupart des appels sont des `POST`.",
   },
   QB_ERR_AUTH_KEY_MISSING: {
     en: "Send your API key in the `qibateskey` header; in the add-in, sign in again.",
