@@ -302,22 +302,29 @@ export function checkManifest(doc: unknown, where: string): SnapshotManifest {
   return m as unknown as SnapshotManifest;
 }
 
+/** The size of an open file of a snapshot, refused when it is not the `bytes` its manifest lists. */
+async function sizeAsListed(handle: FileHandle, path: string, bytes: number): Promise<number> {
+  const { size } = await handle.stat();
+  if (size !== bytes) {
+    throw new CubeSnapshotError(
+      `${path}: ${size} bytes where the manifest says ${bytes} (truncated or changed since the snapshot was taken)`,
+    );
+  }
+  return size;
+}
+
+const checksumMismatch = (path: string) =>
+  new CubeSnapshotError(
+    `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
+  );
+
 async function checkedFile(folder: string, f: SnapshotFile): Promise<string> {
   const path = join(folder, f.file);
   // One open for the size and the checksum.
   const handle = await openSnapshotFile(path);
   try {
-    const { size } = await handle.stat();
-    if (size !== f.bytes) {
-      throw new CubeSnapshotError(
-        `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
-      );
-    }
-    if ((await sha256OfHandle(handle, path)) !== f.sha256) {
-      throw new CubeSnapshotError(
-        `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
-      );
-    }
+    await sizeAsListed(handle, path, f.bytes);
+    if ((await sha256OfHandle(handle, path)) !== f.sha256) throw checksumMismatch(path);
   } finally {
     await handle.close();
   }
@@ -515,16 +522,8 @@ const IMAGE_IO_BYTES = 16 * 1024 * 1024;
 async function readCubeImage(cube: Cube, path: string, f: SnapshotImageFile): Promise<boolean> {
   const handle = await openSnapshotFile(path);
   try {
-    const { size } = await handle.stat();
-    if (size !== f.bytes) {
-      throw new CubeSnapshotError(
-        `${path}: ${size} bytes where the manifest says ${f.bytes} (truncated or changed since the snapshot was taken)`,
-      );
-    }
-    const mismatch = () =>
-      new CubeSnapshotError(
-        `${path}: checksum does not match the manifest (the file is corrupted or was changed)`,
-      );
+    const size = await sizeAsListed(handle, path, f.bytes);
+    const mismatch = () => checksumMismatch(path);
     const hash = createHash("sha256");
     const read = async (into: Uint8Array, position: number): Promise<void> => {
       for (let at = 0; at < into.length; ) {

@@ -128,16 +128,19 @@ const WRITABLE_TOTAL = {
   },
 };
 
+/** Sample.Basic's dimension list through a connector that tags dimension types (dense and sparse as QiBates chose). */
+const TAGGED_DIMENSIONS: Difference = {
+  why: TAGGED_DENSE,
+  notCarried: /^attribute dimensions \(Caffeinated, .*\) and their associations/,
+  copy: {
+    status: 200,
+    body: { dimensions: baseDimensions(TAGGED, ["dense", "dense", "sparse", "sparse", "sparse"]) },
+  },
+};
+
 const DIFFERENCES: Record<ReplayConnector, Record<string, Difference>> = {
   "essbase-stndln": {
-    "listDimensions (sampleBasic)": {
-      why: TAGGED_DENSE,
-      notCarried: /^attribute dimensions \(Caffeinated, .*\) and their associations/,
-      copy: {
-        status: 200,
-        body: { dimensions: baseDimensions(TAGGED, ["dense", "dense", "sparse", "sparse", "sparse"]) },
-      },
-    },
+    "listDimensions (sampleBasic)": TAGGED_DIMENSIONS,
     "listScripts (sampleBasic)": {
       ...NO_SCRIPTS,
       copy: { status: 200, body: { cube: "Basic", scripts: [] } },
@@ -145,14 +148,7 @@ const DIFFERENCES: Record<ReplayConnector, Record<string, Difference>> = {
     "calculate (calcAll)": { ...NO_SCRIPTS, copy: { status: 404, code: "QB_ERR_SCRIPT_UNKNOWN" } },
   },
   ssas: {
-    "listDimensions (sampleBasic)": {
-      why: TAGGED_DENSE,
-      notCarried: /^attribute dimensions \(Caffeinated, .*\) and their associations/,
-      copy: {
-        status: 200,
-        body: { dimensions: baseDimensions(TAGGED, ["dense", "dense", "sparse", "sparse", "sparse"]) },
-      },
-    },
+    "listDimensions (sampleBasic)": TAGGED_DIMENSIONS,
     "getDimensionTree (year)": {
       why: "member storage and consolidation operators: XMLA gives neither, so every member of the copy is stored and added up by no operator (~), its values the server's own",
       notCarried: STORED,
