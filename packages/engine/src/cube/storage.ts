@@ -48,7 +48,7 @@ export interface BlockValues {
 export const NO_SLOT = -1;
 
 /** Whether `v` is stored the same in 4 bytes (a 32-bit float, or NaN). */
-export function fitsNarrow(v: number): boolean {
+function fitsNarrow(v: number): boolean {
   return Math.fround(v) === v || Number.isNaN(v);
 }
 
