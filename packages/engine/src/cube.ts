@@ -118,7 +118,8 @@ export class Cube implements DataSource {
     if (tuple.length < this.dims.length) {
       throw new CubeError(`A tuple needs one member per base dimension (${this.dims.length})`);
     }
-    const out: number[] = [];
+    // sized once: a grid reads one tuple per cell
+    const out = new Array<number>(this.dims.length);
     for (let i = 0; i < this.dims.length; i++) {
       const m = tuple[i] as Member;
       if (m.dimension !== this.dims[i]) {
@@ -126,7 +127,7 @@ export class Cube implements DataSource {
           `Member "${m.name}" is not in dimension ${this.dims[i]?.name} (tuple position ${i})`,
         );
       }
-      out.push(m.stored.ordinal);
+      out[i] = m.stored.ordinal;
     }
     return out;
   }

@@ -91,17 +91,21 @@ export function tupleFiller(outline: Outline, pov: readonly Member[]): TupleFill
   const n = template.length;
   return {
     prepare(members) {
-      const slots: number[] = [];
-      const list: Member[] = [];
-      const extra: Member[] = [];
+      // sized to the tuple (an axis tuple is a few members, and a grid prepares one per row)
+      const slots = new Array<number>(members.length);
+      const list = new Array<Member>(members.length);
+      let extra: Member[] | null = null;
+      let k = 0;
       for (const m of members) {
         const i = slot.get(m.dimension);
         if (i !== undefined) {
-          slots.push(i);
-          list.push(m.stored);
-        } else if (m.parent) extra.push(m);
+          slots[k] = i;
+          list[k++] = m.stored;
+        } else if (m.parent) (extra ??= []).push(m);
       }
-      return { slots, members: list, extra: extra.length ? extra : null };
+      slots.length = k;
+      list.length = k;
+      return { slots, members: list, extra };
     },
     fill(scratch, row, col) {
       for (let i = 0; i < n; i++) scratch[i] = template[i] as Member;
@@ -206,17 +210,19 @@ export function* renderGridSteps(
   const keepRow: boolean[] = [];
   const readScratch = filler.scratch();
   const colPrep = readData ? topTuples.map((c) => filler.prepare(c.members)) : [];
+  // each row's slots, worked out once for its reads and again for its cells' writability
+  let rowPreps: Prepared[] = [];
   let kept = 0;
   let work = 0;
   for (const r of leftTuples) {
-    let row: Read[] = [];
+    const row = new Array<Read>(colPrep.length);
     if (readData) {
       const rowPrep = filler.prepare(r.members);
-      row = colPrep.map((cp) => {
-        const t = filler.fill(readScratch, rowPrep, cp);
-        if (source.canRead && !source.canRead(t)) return NO_ACCESS;
-        return source.read(t);
-      });
+      rowPreps.push(rowPrep);
+      for (let j = 0; j < colPrep.length; j++) {
+        const t = filler.fill(readScratch, rowPrep, colPrep[j] as Prepared);
+        row[j] = source.canRead && !source.canRead(t) ? NO_ACCESS : source.read(t);
+      }
     }
     values.push(row);
     const keep =
@@ -233,6 +239,7 @@ export function* renderGridSteps(
   if (keepRow.some((k) => !k)) {
     values = values.filter((_, i) => keepRow[i]);
     leftTuples = leftTuples.filter((_, i) => keepRow[i]);
+    if (readData) rowPreps = rowPreps.filter((_, i) => keepRow[i]);
   }
   if (readData && (s.suppressMissingColumns || s.suppressZeroColumns || s.suppressNoAccessColumns)) {
     const keepCol = topTuples.map(
@@ -309,10 +316,13 @@ export function* renderGridSteps(
       if (g < min) min = g;
       if (g > max) max = g;
     }
+    const pads: string[] = [""];
     return (m: Member): string => {
       if (s.indentation === "NONE") return "";
       const steps = s.indentation === "SUBITEMS" ? m.generation - min : max - m.generation;
-      return steps > 0 ? " ".repeat(5 * steps) : "";
+      if (steps <= 0) return "";
+      pads[steps] ??= " ".repeat(5 * steps);
+      return pads[steps] as string;
     };
   });
 
@@ -328,32 +338,34 @@ export function* renderGridSteps(
       continue;
     }
     const t = left.tuples[ti] as AxisTuple;
-    left.dims.forEach((_, k) => {
+    for (let k = 0; k < lc; k++) {
       const m = t.members[k] as Member;
-      const repeated =
-        !s.repeatMemberLabels && k < left.dims.length - 1 && prev !== null && samePrefix(prev, t, k);
+      const repeated = !s.repeatMemberLabels && k < lc - 1 && prev !== null && samePrefix(prev, t, k);
       put(r, k, repeated ? "" : (indent[k] as (m: Member) => string)(m) + memberLabel(m, s), "row-header");
-    });
+    }
     prev = t;
     const rowValues = values[ti];
-    const rowPrep = filler.prepare(t.members);
+    const rowPrep = rowPreps[ti] ?? filler.prepare(t.members);
     const rowKey = colKeys.length > 0 ? tupleKey(t.members) : "";
-    colSeq.forEach((ci, j) => {
+    const rowWritable = writable[r] as boolean[];
+    for (let j = 0; j < colSeq.length; j++) {
+      const ci = colSeq[j] ?? null;
+      if (ci === null) continue;
       const c = lc + j;
-      if (ci === null) return;
-      const tuple = filler.fill(scratch, rowPrep, topPrep[ci] as Prepared);
       if (!readData) {
         const typed = colKeys.length > 0 ? (model.typed.get(`${rowKey}|${colKeys[ci]}`) ?? "") : "";
         put(r, c, typed, "data");
       } else {
         const v = rowValues?.[ci] ?? null;
-        if (v === NO_ACCESS) put(r, c, s.noAccessLabel, "noaccess");
-        else if (v === null) put(r, c, s.missingLabel, "missing");
+        if (v === NO_ACCESS) {
+          put(r, c, s.noAccessLabel, "noaccess");
+          continue;
+        }
+        if (v === null) put(r, c, s.missingLabel, "missing");
         else put(r, c, formatValue(v), "data");
-        if (v === NO_ACCESS) return;
       }
-      (writable[r] as boolean[])[c] = source.writeBlocker(tuple) === null;
-    });
+      rowWritable[c] = source.writeBlocker(filler.fill(scratch, rowPrep, topPrep[ci] as Prepared)) === null;
+    }
     work += colSeq.length + 1;
     if (work >= STEP_CELLS) {
       work = 0;
