@@ -68,6 +68,15 @@ export function refusalOf(doc: unknown): string | null {
 }
 
 /**
+ * Whether a case records what Essbase answered to compare with: its result's sheet (`result.cells`) or its
+ * refusal ({@link refusalOf}).
+ */
+export function recordsAnswer(doc: unknown): boolean {
+  if (refusalOf(doc) !== null) return true;
+  return isRecord(doc) && isRecord(doc.result) && Array.isArray(doc.result.cells);
+}
+
+/**
  * The API call a case stands for: route and body (without `loginid` and the cube). The case is read by the
  * engine (`caseRequest`: the sheet, the `ranges`), as the engine-only replay reads it; a pivot's destination
  * cell becomes the API's `to` by the engine's own rule (`pivotPlan`): the rows when the engine sends the

@@ -1,19 +1,27 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { REPLAY_CONNECTORS, type ReplayConnector, refusalOf, replayThroughConnector } from "./answer-key.ts";
+import {
+  REPLAY_CONNECTORS,
+  type ReplayConnector,
+  recordsAnswer,
+  refusalOf,
+  replayThroughConnector,
+} from "./answer-key.ts";
 import { type AnswerKeyOutline, answerKeyOutline, replayOnEngine } from "./answer-key-engine.ts";
 
 const USAGE = `Usage: qibates-replay CASE.json --outline OUTLINE.yaml [--check] [--via essbase-stndln|ssas|essbase]
 
 Applies the case's preferences and operation to its "basis" and prints {"cells": [...]} on stdout, or
 {"error": {"code", "message"}} when Essbase's rules refuse the operation.
---check  also compares with the case's "result" (or its recorded refusal) and exits 1 when they differ.
+--check  also compares with the case's "result" (or its recorded refusal) and exits 1 when they differ, or
+         when the case records neither (nothing to compare with).
 --via essbase-stndln  replays through the product instead of the engine alone: the QiBates API, the
          essbase-stndln connector, HTTP to the Essbase REST endpoint, the engine over the outline.
 --via ssas  the same through the ssas connector, HTTP to the XMLA endpoint (each operation laid out by the
          engine over the outline read with Discover, its cells read with one MDX SELECT).
 --via essbase  the same through the essbase connector, HTTP to the Smart View endpoint (each operation laid
          out by the engine over the outline read with EnumDims/EnumMembers, its cells read with ExecuteQuery).
+-h, --help  this text.
 Every path reads the case with the engine (caseRequest) and moves a pivot by the engine's rule (pivotPlan):
 through the API a pivot's destination cell is sent as the axis the engine sends the dimension to (to: rows
 or columns), so all paths give one answer (a POV dimension onto any POV-row cell: the outermost column row).
@@ -68,7 +76,29 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.err(`qibates-replay: cannot read case ${casePath}: ${(e as Error).message}\n`);
     return 2;
   }
+  // --check on a case that records no answer: the replay is printed, then why nothing was compared.
+  if (check && !recordsAnswer(doc)) {
+    const code = via
+      ? await replayVia(outlineDocument, casePath, doc, false, io, via as ReplayConnector)
+      : replayOnEngineOnly(outline, casePath, doc, false, io);
+    if (code === 2) return 2;
+    io.err(
+      `qibates-replay: --check: case ${casePath} records no result (no "result" with "cells") and no refusal, so there is nothing to compare the replay with. Record what Essbase answered to this case first (its sheet as "result": {"cells": [...]}, or its refusal message as "result": {"error": "..."}), or run without --check.\n`,
+    );
+    return 1;
+  }
   if (via) return replayVia(outlineDocument, casePath, doc, check, io, via as ReplayConnector);
+  return replayOnEngineOnly(outline, casePath, doc, check, io);
+}
+
+/** The case replayed by the engine alone (no `--via`). */
+function replayOnEngineOnly(
+  outline: AnswerKeyOutline,
+  casePath: string,
+  doc: unknown,
+  check: boolean,
+  io: Io,
+): number {
   let result: ReturnType<typeof replayOnEngine>;
   try {
     result = replayOnEngine(outline, doc);

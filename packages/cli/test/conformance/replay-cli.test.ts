@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -112,6 +112,48 @@ describe("qibates-replay", () => {
     writeFileSync(file, JSON.stringify({ ...doc, result: { error: "Cannot pivot last row" } }));
     expect(run(file, "--outline", outline, "--check").code).toBe(0);
   });
+
+  it("lists -h and --help in its own help, as qibates-snapshot does", async () => {
+    let out = "";
+    const code = await main(["-h"], {
+      out: (s) => {
+        out += s;
+      },
+      err: () => {},
+    });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^-h, --help\s+this text/m);
+  });
+
+  it("says, with --check, that a case recording no result has nothing to compare with, and to record it first", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replay-unrecorded-"));
+    try {
+      const doc = JSON.parse(readFileSync(join(fixtures, "zoom-in-one-row-member.json"), "utf8"));
+      delete doc.result;
+      const file = join(dir, "unrecorded.json");
+      writeFileSync(file, JSON.stringify(doc));
+      for (const via of [[], ["--via", "essbase-stndln"]]) {
+        let out = "";
+        let err = "";
+        const code = await main([file, "--outline", outline, "--check", ...via], {
+          out: (s) => {
+            out += s;
+          },
+          err: (s) => {
+            err += s;
+          },
+        });
+        expect(code, via.join(" ")).toBe(1);
+        // the replayed sheet is still printed, to be recorded
+        expect(Object.keys(JSON.parse(out)), via.join(" ")).toEqual(["cells"]);
+        expect(err, via.join(" ")).toBe(
+          `qibates-replay: --check: case ${file} records no result (no "result" with "cells") and no refusal, so there is nothing to compare the replay with. Record what Essbase answered to this case first (its sheet as "result": {"cells": [...]}, or its refusal message as "result": {"error": "..."}), or run without --check.\n`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("explains its usage when the outline is missing", () => {
     const r = run(join(fixtures, "pivot-2-to-0.json"));
