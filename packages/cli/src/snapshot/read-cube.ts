@@ -63,6 +63,15 @@ export function chooseDensities(
   });
 }
 
+/**
+ * How a read of the outline calls the server: each call goes through it, named by `what` (`dimension Year`), so
+ * that a run tries a call that fails in a way that may pass again by the data queries' rule (`take.ts`'s
+ * `withRetries`: a 429's wait, network failures, 5xx). By default, called once.
+ */
+export type ServerCall = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
+
+export const callOnce: ServerCall = (_what, fn) => fn();
+
 const isUnsupported = (e: unknown) =>
   typeof e === "object" && e !== null && (e as { code?: string }).code === "UNSUPPORTED";
 
@@ -80,7 +89,8 @@ async function optional<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
  * Reads the outline of `ref`, `step` called once per dimension read. `givesConsolidation`: whether the
  * connector's protocol gives members' consolidation operators and storage (Essbase REST does; XMLA and the
  * Smart View messages QiBates sends do not: every member comes back stored and added, see the capability
- * table's `metadata` entries). Without them the copy keeps the server's values at every level.
+ * table's `metadata` entries). Without them the copy keeps the server's values at every level. Every call to the
+ * server goes through `call`.
  */
 export async function readOutline(
   provider: Provider,
@@ -88,12 +98,15 @@ export async function readOutline(
   ref: CubeRef,
   givesConsolidation: boolean,
   step: (what: string) => void,
+  call: ServerCall = callOnce,
 ): Promise<OutlineRead> {
   const essbase = provider.essbase;
   if (!essbase) throw new Error(`${provider.id} serves no Essbase-family cube`);
-  const dims = await essbase.dimensions(session, ref);
+  const dims = await call("the dimensions", () => essbase.dimensions(session, ref));
   const tables = (
-    await optional(() => essbase.aliasTables(session, ref), { aliasTables: [{ name: "Default" }] } as never)
+    await optional(() => call("the alias tables", () => essbase.aliasTables(session, ref)), {
+      aliasTables: [{ name: "Default" }],
+    } as never)
   ).aliasTables.map((t: { name: string }) => t.name);
   const defaultTable = tables.includes("Default") ? "Default" : (tables[0] ?? "Default");
   const notCarried: string[] = [
@@ -125,11 +138,16 @@ export async function readOutline(
     step(`dimension ${d.name}`);
     const trees: { table: string; root: Node }[] = [];
     for (const table of tables) {
-      const tree = await essbase.dimensionTree(session, ref, { dimension: d.name, aliasTable: table });
+      const tree = await call(`dimension ${d.name} (alias table ${table})`, () =>
+        essbase.dimensionTree(session, ref, { dimension: d.name, aliasTable: table }),
+      );
       trees.push({ table, root: tree.root });
     }
     const UNSUPPORTED = {};
-    const udas = await optional(() => essbase.memberUdas(session, ref, d.name), UNSUPPORTED);
+    const udas = await optional(
+      () => call(`the UDAs of ${d.name}`, () => essbase.memberUdas(session, ref, d.name)),
+      UNSUPPORTED,
+    );
     if (udas === UNSUPPORTED) udasRefused = true;
     const first = trees[0] as { table: string; root: Node };
     // Aliases per table, by position in the tree (the same tree read once per alias table).
@@ -226,7 +244,10 @@ export async function readOutline(
     );
   }
   const variables = await optional(
-    () => essbase.variables(session, { server: ref.server, application: ref.application, cube: ref.cube }),
+    () =>
+      call("the substitution variables", () =>
+        essbase.variables(session, { server: ref.server, application: ref.application, cube: ref.cube }),
+      ),
     null,
   );
   const document: OutlineRead["document"] = { defaultAliasTable: defaultTable, dimensions: documentDims };
@@ -236,7 +257,10 @@ export async function readOutline(
     notCarried.push("substitution variables (the server does not give them through this connector)");
   }
   // Calculation scripts are listed, not given: the snapshot has none (a server without any, SSAS, loses nothing).
-  const scripts = await optional(() => essbase.scripts(session, ref), { cube: ref.cube, scripts: [] });
+  const scripts = await optional(() => call("the calculation scripts", () => essbase.scripts(session, ref)), {
+    cube: ref.cube,
+    scripts: [],
+  });
   if (scripts.scripts.length > 0) {
     notCarried.push(
       `calculation scripts (${ref.cube}: ${scripts.scripts.map((s) => s.name).join(", ")}): the server lists them, but QiBates cannot read their content, so the snapshot has none`,

@@ -1,5 +1,5 @@
 import type { ApplicationRef, DataSliceInput, PlanningOperations, ProviderSession } from "@qibates/provider";
-import { chooseDensities, type OutlineRead } from "./read-cube.ts";
+import { callOnce, chooseDensities, type OutlineRead, type ServerCall } from "./read-cube.ts";
 
 /**
  * Reads a plan type of a Planning application for a snapshot (`qibates-snapshot --connector planning|pbcs`),
@@ -21,18 +21,21 @@ export const PLANNING_NOT_CARRIED = [
   "forms (Planning REST has no call that lists them), business rules, runtime prompts, task lists, approvals and cell comments: the snapshot is served as a Planning application without any of them",
 ];
 
-/** A plan type's outline as read, with what is needed to read its data. */
+/** A plan type's outline as read, with what is needed to read its data; every call to the server through `call`. */
 export async function readPlanTypeOutline(
   planning: PlanningOperations,
   session: ProviderSession,
   app: ApplicationRef,
   cube: string,
   step: (what: string) => void,
+  call: ServerCall = callOnce,
 ): Promise<OutlineRead> {
   const notCarried = [...PLANNING_NOT_CARRIED];
   let tables = ["Default"];
   try {
-    const listed = (await planning.listAliasTables(session, app)).aliasTables.map((t) => t.name);
+    const listed = (
+      await call("the alias tables", () => planning.listAliasTables(session, app))
+    ).aliasTables.map((t) => t.name);
     if (listed.length > 0) tables = listed;
   } catch (e) {
     if (!isUnsupported(e)) throw e;
@@ -44,7 +47,7 @@ export async function readPlanTypeOutline(
   // the default table first: its read is the hierarchy; another table the server cannot read is left out
   tables = [defaultTable, ...tables.filter((t) => t !== defaultTable)];
   const unreadTables = new Set<string>();
-  const dimNames = await planning.planTypeDimensions(session, app, cube);
+  const dimNames = await call("the dimensions", () => planning.planTypeDimensions(session, app, cube));
   const documentDims: Record<string, unknown>[] = [];
   const out: OutlineRead["dimensions"] = [];
   const computedMembers: string[] = [];
@@ -54,7 +57,9 @@ export async function readPlanTypeOutline(
     const lists: Awaited<ReturnType<PlanningOperations["members"]>>["members"][] = [];
     for (const table of tables) {
       const read = () =>
-        planning.members(session, app, { cube, dim, filter: "Hierarchy", arg: null, aliasTable: table });
+        call(`dimension ${dim} (alias table ${table})`, () =>
+          planning.members(session, app, { cube, dim, filter: "Hierarchy", arg: null, aliasTable: table }),
+        );
       if (table === defaultTable || unreadTables.has(table)) {
         lists.push(unreadTables.has(table) ? [] : (await read()).members);
         continue;
@@ -69,7 +74,9 @@ export async function readPlanTypeOutline(
       }
     }
     const first = lists[0] ?? [];
-    const properties = await planning.memberProperties(session, app, { dim });
+    const properties = await call(`the members' storage of ${dim}`, () =>
+      planning.memberProperties(session, app, { dim }),
+    );
     interface Spec extends Record<string, unknown> {
       name: string;
       children?: Spec[];
@@ -130,7 +137,9 @@ export async function readPlanTypeOutline(
   // Densities the protocol does not give: the two dimensions with the fewest level-0 members dense.
   chooseDensities(out, documentDims);
   const document: OutlineRead["document"] = { defaultAliasTable: defaultTable, dimensions: documentDims };
-  const variables = await planning.planTypeVariables(session, app, cube);
+  const variables = await call("the substitution variables", () =>
+    planning.planTypeVariables(session, app, cube),
+  );
   if (variables.length > 0) {
     document.substitutionVariables = Object.fromEntries(variables.map((v) => [v.name, v.value]));
   }

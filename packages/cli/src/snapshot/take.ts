@@ -27,7 +27,14 @@ import {
 } from "@qibates/embedded";
 import type { BulkExportPort, Connector, CubeRef, Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, ExportNotUsable, ProviderError } from "@qibates/provider";
-import { chunkCells, chunkQuery, type OutlineRead, planData, readOutline } from "./read-cube.ts";
+import {
+  chunkCells,
+  chunkQuery,
+  type OutlineRead,
+  planData,
+  readOutline,
+  type ServerCall,
+} from "./read-cube.ts";
 import { ExportReader, type ExportReaderState, skipLines } from "./read-export.ts";
 import { planSlices, readPlanTypeOutline, readSlice } from "./read-planning.ts";
 import { count } from "./words.ts";
@@ -50,9 +57,9 @@ export interface TakeOptions {
   force: boolean;
   /** Cells per query (default 20,000). */
   chunkCells?: number;
-  /** Attempts per query before giving up (default 4). */
+  /** Attempts per query, or per call of the outline's read, before giving up (default 4). */
   attempts?: number;
-  /** Waits `ms` between two attempts at a query (default: a timer; tests pass their own). */
+  /** Waits `ms` between two attempts at a query or an outline call (default: a timer; tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
   progress: Progress;
   /** Checked between chunks: true stops the run, its progress kept for a resume. */
@@ -233,7 +240,9 @@ async function takeInto(
   };
   try {
     const cubes = (
-      await o.provider.cubes(session, { server: o.server, application: o.application })
+      await withRetries(o, o.application, { what: "reading its cubes", resumable: false }, () =>
+        o.provider.cubes(session, { server: o.server, application: o.application }),
+      )
     ).cubes.map((c) => c.name);
     const wanted = o.cube ? cubes.filter((c) => c.toLowerCase() === o.cube?.toLowerCase()) : cubes;
     if (wanted.length === 0) {
@@ -246,11 +255,15 @@ async function takeInto(
     for (const cubeName of wanted) {
       const ref: CubeRef = { server: o.server, application: o.application, cube: cubeName };
       const step = (what: string) => o.progress.step(`${cubeName}: reading ${what}`);
+      // The outline's calls are tried again as the data's queries are (a 429's wait among them); a call that
+      // still fails stops the run, which has nothing to resume from yet.
+      const call: ServerCall = (what, fn) =>
+        withRetries(o, cubeName, { what: `reading ${what}`, resumable: false }, fn);
       const planning = o.provider.planning;
       // A Planning application: each plan type is read through the planning calls (Planning REST).
       const outline = planning
-        ? await readPlanTypeOutline(planning, session, ref, cubeName, step)
-        : await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], step);
+        ? await readPlanTypeOutline(planning, session, ref, cubeName, step, call)
+        : await readOutline(o.provider, session, ref, GIVES_CONSOLIDATION[o.connector], step, call);
       for (const n of outline.notCarried) notCarried.add(n);
       const outlineFile = fileName(cubeName, "outline.json");
       writeAtomic(join(folder, outlineFile), `${JSON.stringify(outline.document, null, 1)}\n`);
@@ -313,7 +326,12 @@ async function takeInto(
           if (o.interrupted?.()) {
             return { folder, manifest: manifestOf(o, served, entries, notCarried, ""), interrupted: true };
           }
-          const cells = await withRetries(o, cubeName, i + 1, reader.chunks, () => reader.read(i));
+          const cells = await withRetries(
+            o,
+            cubeName,
+            { what: `query ${i + 1} of ${reader.chunks}`, resumable: true },
+            () => reader.read(i),
+          );
           if (cells.length > 0) {
             const text = cells.map((c) => `${c.names.join("\t")}\t${c.value}\n`).join("");
             const gz = gzipSync(text);
@@ -680,7 +698,7 @@ async function fileEntry(folder: string, file: string) {
   return { file, sha256: await sha256OfFile(path), bytes: statSync(path).size };
 }
 
-/** The longest wait between two attempts at a query that the command grants a server asking for more. */
+/** The longest wait between two attempts at a query (or an outline call) that the command grants a server asking for more. */
 export const LONGEST_SERVER_WAIT_S = 60;
 
 /**
@@ -691,46 +709,54 @@ export const LONGEST_SERVER_WAIT_S = 60;
  */
 function mayPass(e: unknown): boolean {
   if (!(e instanceof ProviderError)) return false;
-  if (e.code === "BUSY") return true;
+  if (refusedForNow(e)) return true;
   const status = e.upstreamStatus;
   const passing = status !== undefined && (status === 408 || status >= 500);
   if (e.code === "UPSTREAM_UNREACHABLE") return status === undefined || passing;
   return e.code === "PROVIDER_FAILED" && passing;
 }
 
+/** A refusal for now: the server's 429 (too many requests), whatever error it came back as. */
+const refusedForNow = (e: ProviderError) => e.code === "BUSY" || e.upstreamStatus === 429;
+
 /** `text` ending with a full stop (or the mark it ends with), so that a sentence can follow it. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
- * Query `query` of `queries` of `cube`, tried `attempts` times (4) when it fails in a way that may pass: 1, 4 and
- * 16 seconds apart, or after the wait the server asks for (a 429's `Retry-After` or "retry in N seconds"), at
- * most {@link LONGEST_SERVER_WAIT_S}.
+ * A call to the server (`what`: `query 3 of 11`, a data query; `reading dimension Year`, a call of the outline's
+ * read) for `cube`, tried `attempts` times (4) when it fails in a way that may pass: 1, 4 and 16 seconds apart,
+ * or after the wait the server asks for (a 429's `Retry-After` or "retry in N seconds"), at most
+ * {@link LONGEST_SERVER_WAIT_S}. The one rule of every call a run retries. `resumable`: what was read is kept
+ * when the call still fails (a data query: the run's error says so, and a refusal names the query); an outline
+ * call's refusal (an unknown cube, a lost session…) is thrown as it came.
  */
 async function withRetries<T>(
   o: TakeOptions,
   cube: string,
-  query: number,
-  queries: number,
+  call: { what: string; resumable: boolean },
   fn: () => Promise<T>,
 ): Promise<T> {
   const attempts = o.attempts ?? 4;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const what = `${cube}: query ${query} of ${queries}`;
+  const what = `${cube}: ${call.what}`;
   for (let a = 1; ; a++) {
     try {
       return await fn();
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (e instanceof SnapshotRunError) throw e;
-      if (!mayPass(e)) throw new SnapshotRunError(`${what} failed: ${message}`);
-      if (a >= attempts) {
-        throw new SnapshotRunError(`${what} failed after ${count(a, "attempt")}: ${message}`, true);
+      if (!mayPass(e)) {
+        if (!call.resumable) throw e;
+        throw new SnapshotRunError(`${what} failed: ${message}`);
       }
-      const asked = e instanceof ProviderError && e.code === "BUSY" ? Number(e.params?.seconds) : Number.NaN;
+      if (a >= attempts) {
+        throw new SnapshotRunError(`${what} failed after ${count(a, "attempt")}: ${message}`, call.resumable);
+      }
+      const asked = e instanceof ProviderError && refusedForNow(e) ? Number(e.params?.seconds) : Number.NaN;
       if (Number.isFinite(asked) && asked > 0) {
         const wait = Math.min(asked, LONGEST_SERVER_WAIT_S);
         o.progress.warn(
-          `${cube}: the server asks to wait ${asked} s (too many requests); query ${query} of ${queries} resumes ${
+          `${cube}: the server asks to wait ${asked} s (too many requests); ${call.what} resumes ${
             wait < asked ? `in ${wait} s, the longest the command waits` : "then"
           }`,
         );

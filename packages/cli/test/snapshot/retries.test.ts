@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DEMO_APPLICATIONS, loadCubeSnapshots } from "@qibates/embedded";
 import { type Provider, ProviderError, upstreamUnreachable } from "@qibates/provider";
@@ -152,6 +154,133 @@ describe("a query that fails while the data is read", () => {
       expect(r.warnings).toEqual([]);
     }
   }, 120_000);
+});
+
+/**
+ * An HTTP server in front of the endpoint that answers `refuse(path)`'s 429 (with `Retry-After`) where it gives
+ * one, and passes every other request on.
+ */
+async function refusingProxy(
+  refuse: (path: string) => { retryAfter: string; body: string; type: string } | null,
+) {
+  const target = new URL(endpoint.address());
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const refusal = refuse(req.url ?? "");
+    if (refusal) {
+      res.writeHead(429, { "retry-after": refusal.retryAfter, "content-type": refusal.type });
+      res.end(refusal.body);
+      return;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        ([k]) => !["host", "connection", "content-length", "keep-alive", "transfer-encoding"].includes(k),
+      ),
+    ) as Record<string, string>;
+    const answer = await fetch(`${target.origin}${req.url}`, {
+      method: req.method ?? "GET",
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
+    const out: Record<string, string | string[]> = {};
+    answer.headers.forEach((v, k) => {
+      if (
+        !["set-cookie", "content-encoding", "content-length", "transfer-encoding", "connection"].includes(k)
+      )
+        out[k] = v;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out["set-cookie"] = cookies;
+    res.writeHead(answer.status, out);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `http://127.0.0.1:${port}${target.pathname}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A snapshot of Sample.Basic through essbase-stndln, the endpoint behind `refusingProxy(refuse)`. */
+async function copyBehind(
+  out: string,
+  refuse: Parameters<typeof refusingProxy>[0],
+  extra: Partial<TakeOptions> = {},
+) {
+  const proxy = await refusingProxy(refuse);
+  const { provider, close } = providerFor("essbase-stndln", new URL(proxy.address));
+  try {
+    return await takeSnapshot({
+      ...endpoint.sampleBasic(out),
+      address: proxy.address,
+      provider,
+      cube: "Basic",
+      read: "grid",
+      progress: { step() {}, data() {}, warn() {} },
+      ...extra,
+    });
+  } finally {
+    await close();
+    await proxy.close();
+  }
+}
+
+/** The members of Year, asked while the outline is read (`GET …/outline/Sample/Basic?parent=Year…`). */
+const yearMembers = (path: string) => /\/outline\/Sample\/Basic\?parent=Year&/.test(path);
+
+describe("a call that fails while the outline is read", () => {
+  it("waits as long as the server's 429 asks (Retry-After), says so, and goes on", async () => {
+    let refused = 0;
+    const r = recorder();
+    const out = join(root, "outline-busy");
+    const result = await copyBehind(
+      out,
+      (path) =>
+        yearMembers(path) && refused++ === 0
+          ? {
+              retryAfter: "7",
+              type: "application/json",
+              body: JSON.stringify({ message: "Too many requests; retry in 7 seconds." }),
+            }
+          : null,
+      r.options,
+    );
+    expect(refused).toBe(2);
+    expect(result.interrupted).toBe(false);
+    expect(r.waits).toEqual([7_000]);
+    expect(r.warnings).toEqual([
+      "Basic: the server asks to wait 7 s (too many requests); reading the dimensions resumes then",
+    ]);
+    // the same snapshot as a run the server never refused
+    const plain = await copy(join(root, "outline-plain"), () => null);
+    expect(result.manifest.cubes[0]?.cells).toBe(plain.manifest.cubes[0]?.cells);
+    expect(result.manifest.cubes[0]?.outline.sha256).toBe(plain.manifest.cubes[0]?.outline.sha256);
+  }, 60_000);
+
+  it("a 429 that keeps coming stops the run with the server's refusal, never as a server out of reach", async () => {
+    for (const [i, refusal] of [
+      { retryAfter: "9", type: "application/json", body: JSON.stringify({ message: "Too many requests." }) },
+      // a 429 without the API's JSON error (a proxy's page): still the refusal, with the server's wait
+      { retryAfter: "9", type: "text/html", body: "<html><body>429 Too Many Requests</body></html>" },
+    ].entries()) {
+      const r = recorder();
+      const out = join(root, `outline-busy-${i}`);
+      const error = await copyBehind(out, (path) => (yearMembers(path) ? refusal : null), r.options).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(SnapshotRunError);
+      expect(error.message).toBe(
+        `Basic: reading the dimensions failed after 4 attempts: ${i === 0 ? "Too many requests." : "The server refuses for now: retry in 9 seconds."}`,
+      );
+      expect(error.message).not.toMatch(/Cannot reach/);
+      expect(r.waits).toEqual([9_000, 9_000, 9_000]);
+      // stopped before the data: nothing to resume, no folder left
+      expect(error.resumable).toBe(false);
+      expect(existsSync(join(out, "Copy"))).toBe(false);
+    }
+  }, 60_000);
 });
 
 describe("a resumed run", () => {
