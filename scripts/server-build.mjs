@@ -10,8 +10,9 @@ export const SERVER_ENTRY = join(DIST, "main.mjs");
 const GRID_WORKER = join(DIST, "grid-worker.mjs");
 const AGGREGATION_WORKER = join(DIST, "aggregation-worker.mjs");
 const STAMP = join(DIST, ".qibates-build-stamp");
-// Everything the bundle is made from.
+// Everything the bundle is made from (the repository's package.json gives the version the server reports).
 const SOURCES = [
+  "package.json",
   "packages/server/src",
   "packages/connectors/src",
   "packages/embedded/src",

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { buildApp } from "../../src/app.ts";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 import { testConfig } from "../support/config.ts";
@@ -17,6 +19,31 @@ describe("health", () => {
     expect(body.demo.apiKey).toBe(api.key);
     expect(body.demo.users).toEqual([{ username: "demo", password: "demo" }]);
     expect(body.demo.providers).toContainEqual({ connector: "pbcs", providerAddress: DEMO_ADDRESS.pbcs });
+  });
+
+  it("reports the product's version: the repository's package.json, that of the latest release notes and of the API reference", async () => {
+    const root = new URL("../../../../", import.meta.url);
+    const product = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).version as string;
+    const body = (await api.app.inject("/qibates/api/v2/health")).json();
+    expect(body.version).toBe(product);
+    // the latest release notes (site/changelog/DATE-qibates-X.Y.Z.md) are this version's
+    const released = readdirSync(new URL("site/changelog/", root))
+      .map((f) => /^\d{4}-\d{2}-\d{2}-qibates-(\d+)\.(\d+)\.(\d+)\.md$/.exec(f))
+      .filter((m) => m !== null)
+      .map((m) => [Number(m[1]), Number(m[2]), Number(m[3])])
+      .sort(
+        (a, b) =>
+          (a[0] as number) - (b[0] as number) ||
+          (a[1] as number) - (b[1] as number) ||
+          (a[2] as number) - (b[2] as number),
+      );
+    expect(released.at(-1)?.join(".")).toBe(product);
+    // the API reference: its /health example gives this version, and `info.version` is the API's (`apiVersion`)
+    const reference = parse(readFileSync(new URL("openapi/qibates.yaml", root), "utf8"));
+    const example =
+      reference.paths["/health"].get.responses["200"].content["application/json"].examples.demo.value;
+    expect(example.version).toBe(product);
+    expect(reference.info.version).toBe(body.apiVersion);
   });
 
   it("has no demo key, users or provider outside demo mode", async () => {
