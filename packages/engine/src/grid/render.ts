@@ -103,8 +103,10 @@ export function tupleFiller(outline: Outline, pov: readonly Member[]): TupleFill
           list[k++] = m.stored;
         } else if (m.parent) (extra ??= []).push(m);
       }
-      slots.length = k;
-      list.length = k;
+      if (k < members.length) {
+        slots.length = k;
+        list.length = k;
+      }
       return { slots, members: list, extra };
     },
     fill(scratch, row, col) {
