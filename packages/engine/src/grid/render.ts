@@ -101,7 +101,10 @@ export function tupleFiller(outline: Outline, pov: readonly Member[]): TupleFill
         if (i !== undefined) {
           slots[k] = i;
           list[k++] = m.stored;
-        } else if (m.parent) (extra ??= []).push(m);
+        } else if (m.parent) {
+          extra ??= [];
+          extra.push(m);
+        }
       }
       if (k < members.length) {
         slots.length = k;
