@@ -26,32 +26,39 @@ function sharedCopy(a: Int32Array): Int32Array {
   return out;
 }
 
-/** A growing list of 32-bit integers. */
+/**
+ * A growing list of 32-bit integers, in SharedArrayBuffers when `shared` (aggregation threads read it). Its values
+ * are handed over without a copy ({@link handOver}); it then goes on in a second buffer, so that the next step's
+ * list is made while a task still reads the one handed over.
+ */
 class IntList {
-  private data = new Int32Array(1024);
+  private data: Int32Array;
+  private spare: Int32Array | null = null;
   length = 0;
 
+  constructor(private readonly shared = false) {
+    this.data = this.alloc(1024);
+  }
+
+  private alloc(n: number): Int32Array {
+    return new Int32Array(this.shared ? new SharedArrayBuffer(n * 4) : new ArrayBuffer(n * 4));
+  }
+
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.room(1);
     this.data[this.length++] = v;
   }
 
-  /** Appends the first `n` values of `vs`. */
-  pushAll(vs: Int32Array, n: number): void {
+  /** The list's storage, with room for `n` more values past `length` (the caller writes them, then sets `length`). */
+  room(n: number): Int32Array {
     if (this.length + n > this.data.length) {
       let cap = this.data.length * 2;
       while (cap < this.length + n) cap *= 2;
-      const next = new Int32Array(cap);
-      next.set(this.data);
+      const next = this.alloc(cap);
+      next.set(this.data.subarray(0, this.length));
       this.data = next;
     }
-    const data = this.data;
-    for (let k = 0, at = this.length; k < n; k++) data[at + k] = vs[k] as number;
-    this.length += n;
+    return this.data;
   }
 
   set(i: number, v: number): void {
@@ -62,12 +69,17 @@ class IntList {
     return this.data[i] as number;
   }
 
-  /** The values (then `extra`, when given), in a SharedArrayBuffer when `shared`. */
-  array(shared: boolean, extra?: number): Int32Array {
-    const n = this.length + (extra === undefined ? 0 : 1);
-    const out = new Int32Array(shared ? new SharedArrayBuffer(n * 4) : new ArrayBuffer(n * 4));
-    out.set(this.data.subarray(0, this.length));
-    if (extra !== undefined) out[this.length] = extra;
+  /**
+   * The values (then `extra`, when given), as a view of the list's buffer, which the list leaves to the caller:
+   * it goes on empty, in the buffer handed over the time before (whose reader must be done by then).
+   */
+  handOver(extra?: number): Int32Array {
+    if (extra !== undefined) this.room(1)[this.length++] = extra;
+    const out = this.data.subarray(0, this.length);
+    const next = this.spare ?? this.alloc(this.data.length);
+    this.spare = this.data;
+    this.data = next;
+    this.length = 0;
     return out;
   }
 }
@@ -133,12 +145,19 @@ function additive(ops: Uint8Array): boolean {
 
 /** Targets of a gather step (`parallel.ts`'s `GatherTask`) and the parents and children they involve. */
 class GatherStep {
-  readonly targets = new IntList();
-  readonly starts = new IntList();
-  readonly sources = new IntList();
+  readonly targets: IntList;
+  readonly starts: IntList;
+  readonly sources: IntList;
   /** Member ordinals (of the dimension aggregated) of the targets, and of their sources. */
   readonly parents = new Set<number>();
   readonly children = new Set<number>();
+
+  /** `shared`: the lists are read by aggregation threads. */
+  constructor(shared: boolean) {
+    this.targets = new IntList(shared);
+    this.starts = new IntList(shared);
+    this.sources = new IntList(shared);
+  }
 
   get count(): number {
     return this.targets.length;
@@ -152,11 +171,10 @@ class GatherStep {
     return this.targets.length - 1;
   }
 
-  /** A target block with its `kids` sources (`sources`' first entries, as {@link setSource} sets them). */
-  addWith(block: number, sources: Int32Array, kids: number): void {
+  /** A target block whose sources are those appended to `sources` from `start` on (none #Missing listed). */
+  addListed(block: number, start: number): void {
     this.targets.push(block);
-    this.starts.push(this.sources.length);
-    this.sources.pushAll(sources, kids);
+    this.starts.push(start);
   }
 
   setSource(slot: number, k: number, source: number): void {
@@ -341,7 +359,7 @@ export class Aggregation {
     const proj = layout.sparseSpace <= 1 << 24 ? this.projection(layout.sparseSpace) : null;
     const mask = region?.[d] ?? null;
     const scratch = new Float64Array(bs);
-    const step = new GatherStep();
+    const step = new GatherStep(this.sharedTasks);
     for (const p of layout.aggParents[d] as Member[]) {
       if (mask && mask[p.ordinal] !== 1) continue;
       const ords = (layout.childOrds[d] as Int32Array[])[p.ordinal] as Int32Array;
@@ -464,11 +482,10 @@ export class Aggregation {
     const size = (layout.dims[d] as Dimension).size;
     const span = stride * size;
     const outer = layout.sparseSpace / span;
-    const step = new GatherStep();
+    const step = new GatherStep(this.sharedTasks);
+    const list = step.sources;
     let offs = new Int32Array(16);
     let signs = new Int32Array(16);
-    // one combination's sources, in children's order
-    let srcs = new Int32Array(16);
     for (const p of layout.aggParents[d] as Member[]) {
       const po = p.ordinal;
       const ords = (layout.childOrds[d] as Int32Array[])[po] as Int32Array;
@@ -478,7 +495,6 @@ export class Aggregation {
       if (offs.length < kids) {
         offs = new Int32Array(kids);
         signs = new Int32Array(kids);
-        srcs = new Int32Array(kids);
       }
       for (let k = 0; k < kids; k++) {
         offs[k] = ops[k] === OP_SKIP ? -1 : (ords[k] as number) * stride;
@@ -492,13 +508,16 @@ export class Aggregation {
           let t = (table[r + pOff] as number) - 1;
           if (t >= 0 && ((store.upperBits[t] as number) & laterMask) !== 0) continue;
           let found = t >= 0;
+          // the combination's sources, in children's order, written straight into the step's list (a child
+          // without a block is left out: it adds nothing)
+          const start = list.length;
+          const data = list.room(kids);
+          let at = start;
           for (let k = 0; k < kids; k++) {
             const off = offs[k] as number;
-            const b = off < 0 ? -1 : (table[r + off] as number) - 1;
-            if (b < 0) {
-              srcs[k] = -1;
-              continue;
-            }
+            if (off < 0) continue;
+            const b = (table[r + off] as number) - 1;
+            if (b < 0) continue;
             if (!found) {
               // the other dimensions' members are the parent's: upper-level in a later dimension alike
               if (((store.upperBits[b] as number) & laterMask) !== 0) break;
@@ -507,9 +526,12 @@ export class Aggregation {
               t = store.append(r + pOff, (store.upperBits[b] as number) | ownBit);
               found = true;
             }
-            srcs[k] = b * 2 + (signs[k] as number);
+            data[at++] = b * 2 + (signs[k] as number);
           }
-          if (found) step.addWith(t, srcs, kids);
+          if (found) {
+            list.length = at;
+            step.addListed(t, start);
+          }
         }
       }
       // Started on the threads once it is large enough, while this thread lists the next parents' blocks.
@@ -570,18 +592,25 @@ export class Aggregation {
     return new Buckets(order, orderKeys, start);
   }
 
+  /** Whether tasks are handed to aggregation threads, which read their arrays in shared memory. */
+  private get sharedTasks(): boolean {
+    return this.threads !== null && this.threads.workers > 0 && this.store.shared;
+  }
+
   /** Runs a gather step (on the aggregation threads when there are some) and empties it. */
   private flush(step: GatherStep, cells: Int32Array | null, keepInput: boolean): void {
-    if (step.count > 0) {
+    const count = step.count;
+    if (count > 0) {
       const store = this.store;
-      const shared = this.threads !== null && this.threads.workers > 0 && store.shared;
-      // the step's lists made while a task may still run; then the pool's arrays, once it is done and the
-      // slots have room
-      const targets = step.targets.array(shared);
-      const starts = step.starts.array(shared, step.sources.length);
-      const sources = step.sources.array(shared);
-      const overflow = this.overflowList(step.count, shared);
-      const fresh = store.freshSlots(targets, step.count);
+      const shared = this.sharedTasks;
+      // The step's lists, handed over as they are while the task before may still run (they go on in their
+      // other buffers, which that task read: done once `run` returns); then the pool's arrays, once it is done
+      // and the slots have room.
+      const starts = step.starts.handOver(step.sources.length);
+      const targets = step.targets.handOver();
+      const sources = step.sources.handOver();
+      const overflow = this.overflowList(count, shared);
+      const fresh = store.freshSlots(targets, count);
       this.run(
         {
           kind: "gather",
@@ -592,13 +621,13 @@ export class Aggregation {
           inputWords: store.inputWords,
           keepInput,
           cells: cells && shared ? sharedCopy(cells) : cells,
-          count: step.count,
+          count,
           targets,
           fresh,
           starts,
           sources,
         },
-        step.count,
+        count,
       );
     }
     step.clear();
