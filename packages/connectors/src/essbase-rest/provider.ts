@@ -554,6 +554,10 @@ class EssbaseRestOperations implements EssbaseOperations {
     const expecting =
       operation.expect !== undefined &&
       (upstream.layoutMisses < EXPECT_MISSES || ++upstream.layoutSkipped % EXPECT_RETRY === 0);
+    // The HTTP client writes a request on a kept-alive connection in the event loop's next check phase (undici
+    // first reads what the server may have sent on the idle socket): the local layout, which holds the thread,
+    // waits until then, so that the server works on the operation while it runs.
+    if (expecting) await new Promise<void>((resolve) => setImmediate(resolve));
     const expected = expecting ? operation.expect?.() : null;
     const answer = await pending;
     const read = sheetOf(answer);
