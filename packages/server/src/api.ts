@@ -21,6 +21,7 @@ import {
 import { type Connector, isConnector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
+import { SessionCalls } from "./session-provider.ts";
 
 /** The operations of the contract, by `operationId` (types generated from `openapi/qibates.yaml`). */
 export type OperationId = keyof operations;
@@ -54,6 +55,8 @@ export interface CallContext<Id extends OperationId = OperationId> {
   /** The `connector` header, checked against the operation's accepted values. */
   connector: Connector | null;
   services: Services;
+  /** The sessions the call uses, kept from idling out until it ends (`requireSession`). */
+  sessionCalls: SessionCalls;
 }
 
 /**
@@ -354,17 +357,22 @@ export function registerApi(
           // there (json-scan.ts' scanJsonBody): the rest of the body is checked with the empty grid in its place.
           if (!validateBody(body)) throw validationError("request body", validateBody.errors);
         }
-        const call = handler({
-          operation: op,
-          request,
-          reply,
-          body: (body ?? {}) as RequestBody<OperationId>,
-          params,
-          query,
-          key,
-          connector,
-          services,
-        });
+        const sessionCalls = new SessionCalls();
+        // Settled once the sessions the call used count their idle time from its end (202 or not).
+        const call = sessionCalls.around(
+          handler({
+            operation: op,
+            request,
+            reply,
+            body: (body ?? {}) as RequestBody<OperationId>,
+            params,
+            query,
+            key,
+            connector,
+            services,
+            sessionCalls,
+          }),
+        );
         let result: Awaited<typeof call>;
         if (op.longRunning) {
           const release = holdConnection(request, services.config.connectionTimeoutSeconds * 1000);

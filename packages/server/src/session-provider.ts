@@ -4,7 +4,29 @@ import type { VerifiedKey } from "./keys.ts";
 import type { Connector } from "./provider-address.ts";
 import { unsupportedReason } from "./provider-errors.ts";
 import type { Services } from "./services.ts";
-import type { SessionRecord } from "./sessions.ts";
+import type { CallEnd, SessionRecord } from "./sessions.ts";
+
+/**
+ * The sessions a request uses, each marked running from the moment it is checked (`requireSession`) until the
+ * request's handler settles, whatever its outcome: a session is never idle while a call of it runs, and its
+ * idle time counts from the end of its last call.
+ */
+export class SessionCalls {
+  private readonly ends: CallEnd[] = [];
+
+  add(end: CallEnd): void {
+    this.ends.push(end);
+  }
+
+  /** `call`'s outcome, once every session it used has had its idle timer restarted. */
+  async around<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } finally {
+      await Promise.all(this.ends.splice(0).map((end) => end()));
+    }
+  }
+}
 
 /** What the session checks need of a call. */
 export interface SessionCall {
@@ -12,6 +34,8 @@ export interface SessionCall {
   key: VerifiedKey | null;
   connector: Connector | null;
   services: Services;
+  /** Where the call's sessions are marked running until it ends. */
+  sessionCalls: SessionCalls;
 }
 
 /** The live session named by `loginid`, owned by the caller's key and opened with the same connector. */
@@ -19,7 +43,8 @@ export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
   const loginid = ctx.body.loginid;
   if (typeof loginid !== "string")
     throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
-  // The idle timer restarts for the session's owner only: another key's call keeps nothing alive.
+  // The idle timer restarts for the session's owner only: another key's call keeps nothing alive. It restarts
+  // again when the call ends (below).
   const session = await ctx.services.sessions.touch(loginid, ctx.key?.ownerId ?? null);
   if (!session) {
     throw new ApiError("QB_ERR_SESSION_UNKNOWN", {}, "loginid");
@@ -34,6 +59,8 @@ export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
       "connector",
     );
   }
+  // The owner's call runs from here: the session does not idle out before it ends, and counts from its end.
+  ctx.sessionCalls.add(ctx.services.sessions.callStarted(session));
   return session;
 }
 

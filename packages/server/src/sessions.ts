@@ -34,6 +34,9 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** Ends what `SessionStore.callStarted` began; never throws (a store out of reach leaves the session as it was). */
+export type CallEnd = () => Promise<void>;
+
 /** What a login gives; the store adds the id and the times. */
 export type NewSession = Omit<SessionRecord, "id" | "createdAt" | "lastSeenAt" | "expiresAt">;
 
@@ -51,6 +54,13 @@ export interface SessionStore {
    * when `ownerId` (the caller's) owns it, or is left out: a call with another owner's loginid keeps nothing alive.
    */
   touch(id: string, ownerId?: string | null): Promise<SessionRecord | null>;
+  /**
+   * Marks a call of the session (its owner's, once `touch` found it live) as running: the session does not idle
+   * out while it runs, whatever its length (its absolute lifetime still ends it). The answer is called when the
+   * call ends, whatever its outcome, and restarts the idle timer then: the idle time counts from the end of the
+   * session's last call.
+   */
+  callStarted(session: SessionRecord): CallEnd;
   update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void>;
   delete(id: string): Promise<boolean>;
   /** Whether the session lives, without restarting its idle timer. */
@@ -86,8 +96,9 @@ export function capGroupOf(r: Pick<SessionRecord, "ownerId" | "capGroup">): stri
   return r.capGroup ?? r.ownerId;
 }
 
-function isLive(r: SessionRecord, now: number, limits: SessionLimits): boolean {
-  return now < r.expiresAt && now - r.lastSeenAt < limits.idleMs;
+/** Live: within its lifetime, and either a call of it is running (`busy`) or its last one ended within the idle time. */
+function isLive(r: SessionRecord, now: number, limits: SessionLimits, busy = false): boolean {
+  return now < r.expiresAt && (busy || now - r.lastSeenAt < limits.idleMs);
 }
 
 export class MemorySessionStore implements SessionStore {
@@ -95,6 +106,8 @@ export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, SessionRecord>();
   /** Each owner's session ids, oldest first. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** How many calls of each session are running: such a session never idles out. */
+  private readonly running = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -121,7 +134,7 @@ export class MemorySessionStore implements SessionStore {
     const t = this.now();
     const live = owned.filter((id) => {
       const r = this.sessions.get(id);
-      if (r && isLive(r, t, this.limits)) return true;
+      if (r && this.live(r, t)) return true;
       this.remove(id);
       return false;
     });
@@ -132,6 +145,10 @@ export class MemorySessionStore implements SessionStore {
       this.remove(id);
     }
     return ended;
+  }
+
+  private live(r: SessionRecord, t: number): boolean {
+    return isLive(r, t, this.limits, this.running.has(r.id));
   }
 
   private remove(id: string): boolean {
@@ -147,20 +164,36 @@ export class MemorySessionStore implements SessionStore {
 
   async alive(id: string): Promise<boolean> {
     const r = this.sessions.get(id);
-    return r !== undefined && isLive(r, this.now(), this.limits);
+    return r !== undefined && this.live(r, this.now());
   }
 
   async touch(id: string, ownerId?: string | null): Promise<SessionRecord | null> {
     const r = this.sessions.get(id);
     if (!r) return null;
     const t = this.now();
-    if (!isLive(r, t, this.limits)) {
+    if (!this.live(r, t)) {
       this.remove(id);
       return null;
     }
     if (ownerId !== undefined && ownerId !== r.ownerId) return { ...r };
     r.lastSeenAt = t;
     return { ...r };
+  }
+
+  callStarted(session: SessionRecord): CallEnd {
+    const id = session.id;
+    this.running.set(id, (this.running.get(id) ?? 0) + 1);
+    let ended = false;
+    return async () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.running.get(id) ?? 1) - 1;
+      if (left > 0) this.running.set(id, left);
+      else this.running.delete(id);
+      // A session deleted meanwhile (logout, the per-key cap) stays deleted.
+      const r = this.sessions.get(id);
+      if (r) r.lastSeenAt = Math.max(r.lastSeenAt, this.now());
+    };
   }
 
   async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {
@@ -176,11 +209,12 @@ export class MemorySessionStore implements SessionStore {
     clearInterval(this.sweeper);
     this.sessions.clear();
     this.byOwner.clear();
+    this.running.clear();
   }
 
   private sweep(): void {
     const t = this.now();
-    for (const [id, r] of this.sessions) if (!isLive(r, t, this.limits)) this.remove(id);
+    for (const [id, r] of this.sessions) if (!this.live(r, t)) this.remove(id);
   }
 }
 
@@ -199,12 +233,16 @@ async function stored<T>(command: Promise<T>): Promise<T> {
 /** Sessions in Redis, one key each, expiring by themselves after the idle time. */
 export class RedisSessionStore implements SessionStore {
   readonly kind = "redis";
+  /** How often a running call restarts its session's idle timer. */
+  private readonly heartbeatMs: number;
 
   constructor(
     private readonly redis: Redis,
     private readonly limits: SessionLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.heartbeatMs = Math.max(50, Math.floor(limits.idleMs / 3));
+  }
 
   private key(id: string): string {
     return `qibates:session:${id}`;
@@ -264,6 +302,17 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async touch(id: string, ownerId?: string | null): Promise<SessionRecord | null> {
+    // Restarting the idle timer is a write (and, with an append-only Redis, a disk sync): once a second is
+    // enough, so that a busy client's calls cost one read each. The session then ends between the idle time less
+    // a second and the idle time after its last call.
+    return this.restart(id, ownerId, TOUCH_RESOLUTION_MS);
+  }
+
+  /**
+   * The live session, its idle timer restarted unless it was less than `minGapMs` ago or `ownerId` (when given)
+   * is not its owner's; null when it is gone.
+   */
+  private async restart(id: string, ownerId: string | null | undefined, minGapMs: number) {
     if (!ID_PATTERN.test(id)) return null;
     const raw = await stored(this.redis.get(this.key(id)));
     if (!raw) return null;
@@ -273,14 +322,38 @@ export class RedisSessionStore implements SessionStore {
       await stored(this.redis.del(this.key(id)));
       return null;
     }
-    // Restarting the idle timer is a write (and, with an append-only Redis, a disk sync): once a second is
-    // enough, so that a busy client's calls cost one read each. The session then ends between the idle time less
-    // a second and the idle time after its last call.
-    if (t - r.lastSeenAt < TOUCH_RESOLUTION_MS) return r;
+    if (t - r.lastSeenAt < minGapMs) return r;
     if (ownerId !== undefined && ownerId !== r.ownerId) return r;
     r.lastSeenAt = t;
     await stored(this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX"));
     return r;
+  }
+
+  /**
+   * Redis expires an idle session by itself, and any API node may read it: while a call runs, the node running
+   * it restarts the session's idle timer every third of the idle time (a node that stops stops doing so, and
+   * the session then ends as an idle one would); when the call ends, once more.
+   */
+  callStarted(session: SessionRecord): CallEnd {
+    let restartedAt = session.lastSeenAt;
+    const beat = setInterval(() => {
+      this.restart(session.id, undefined, 0)
+        .then((r) => {
+          if (r) restartedAt = r.lastSeenAt;
+        })
+        // Redis out of reach: the call goes on; the next call is refused if the store is still gone.
+        .catch(() => undefined);
+    }, this.heartbeatMs);
+    beat.unref();
+    let ended = false;
+    return async () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(beat);
+      // A call within a second of the last restart costs nothing more (the resolution of `touch`).
+      if (this.now() - restartedAt < TOUCH_RESOLUTION_MS) return;
+      await this.restart(session.id, undefined, TOUCH_RESOLUTION_MS).catch(() => undefined);
+    };
   }
 
   async update(id: string, patch: Partial<Pick<SessionRecord, "aliasTable" | "variables">>): Promise<void> {

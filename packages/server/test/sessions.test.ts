@@ -85,6 +85,15 @@ describe.each([
     expect(await store.touch(s.id)).toBeNull();
   });
 
+  it("a call that ends after its session was logged out does not bring it back", async () => {
+    const store = make(Date.now);
+    const s = await store.create(fields);
+    const end = store.callStarted(s);
+    expect(await store.delete(s.id)).toBe(true);
+    await end();
+    expect(await store.touch(s.id)).toBeNull();
+  });
+
   it("ends a session at logout", async () => {
     const store = make(Date.now);
     const s = await store.create(fields);
@@ -116,6 +125,26 @@ describe.each([
     const s = await store.create(fields);
     await store.update(s.id, { aliasTable: "Long Names" });
     expect((await store.touch(s.id))?.aliasTable).toBe("Long Names");
+  });
+});
+
+// Redis expires its keys in real time: its own test is below.
+describe("sessions in memory", () => {
+  it("never ends a session while a call of it runs, and counts its idle time from the call's end", async () => {
+    let t = 3_000_000;
+    const store = new MemorySessionStore(limits, () => t);
+    const s = await store.create(fields);
+    const other = await store.create(fields);
+    const end = store.callStarted(s);
+    // Three idle times into the call (a calculation waiting on its server).
+    t += 3 * limits.idleMs;
+    expect(await store.alive(s.id)).toBe(true);
+    expect(await store.alive(other.id)).toBe(false);
+    await end();
+    t += limits.idleMs - 1000;
+    expect(await store.alive(s.id)).toBe(true);
+    t += 2000;
+    expect(await store.touch(s.id)).toBeNull();
   });
 });
 
@@ -165,6 +194,22 @@ describe("Redis sessions across API server restarts and nodes", () => {
     // It stays live for the idle time after that restart.
     t += limits.idleMs - 1;
     expect(await store.touch(s.id)).not.toBeNull();
+  });
+
+  it("keeps a session in Redis while a call of it runs on one node, for every node, and from the call's end", async () => {
+    // Real time here: Redis itself expires the key after the idle time (1.2 s).
+    const short = { idleMs: 1200, maxMs: 60_000 };
+    const nodeA = new RedisSessionStore(redisClient(), short);
+    const nodeB = new RedisSessionStore(redisClient(), short);
+    const s = await nodeA.create(fields);
+    const end = nodeA.callStarted(s);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await nodeB.alive(s.id)).toBe(true);
+    await end();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await nodeB.alive(s.id)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(await nodeB.alive(s.id)).toBe(false);
   });
 
   it("lets Redis expire an idle session by itself", async () => {

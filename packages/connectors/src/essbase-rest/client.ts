@@ -80,13 +80,12 @@ export class EssbaseRestClient extends RemoteClient {
    * `null`: the server answered 404.
    */
   async download(path: string): Promise<Readable | null> {
-    this.lastUsed = Date.now();
     if (this.cookies.size === 0) await this.login();
     const open = () => {
       const headers: Record<string, string> = { accept: "application/octet-stream" };
       this.cookieHeader ??= [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       headers.cookie = this.cookieHeader;
-      return this.upstreams.download(this.url(path), { method: "GET", headers });
+      return this.using(() => this.upstreams.download(this.url(path), { method: "GET", headers }));
     };
     let got = await open();
     if ("answer" in got && got.status === 401) {
@@ -94,7 +93,7 @@ export class EssbaseRestClient extends RemoteClient {
       got = await open();
       if ("answer" in got && got.status === 401) throw loginRefused();
     }
-    if ("body" in got) return got.body;
+    if ("body" in got) return this.whileRead(got.body);
     if (got.status === 404) return null;
     this.check(got.answer, `GET ${path}`);
     throw this.malformed(`GET ${path} answered ${got.status}`);
@@ -102,7 +101,6 @@ export class EssbaseRestClient extends RemoteClient {
 
   /** A call with the session cookies; logs in again once when the server no longer knows the session. */
   private async call(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) {
-    this.lastUsed = Date.now();
     if (this.cookies.size === 0) await this.login();
     let answer = await this.send(method, path, body, false);
     if (answer.status === 401) {

@@ -106,7 +106,6 @@ export class PlanningRestClient extends RemoteClient {
   }
 
   private async send(method: "GET" | "POST", url: string, body?: unknown): Promise<UpstreamAnswer> {
-    this.lastUsed = Date.now();
     const headers: Record<string, string> = { accept: "application/json", authorization: this.authorization };
     // The jobs resource answers 415 without it (a live-tested client's note).
     if (body !== undefined) headers["content-type"] = "application/json";

@@ -35,7 +35,9 @@ export interface PlanningSmartViewOptions extends RemoteProviderOptions {
 
 /** What this connector asks of a Smart View session with Planning. */
 export interface PlanningSmartViewSession {
-  lastUsed: number;
+  /** When its last request started or ended, and how many wait for an answer (`UpstreamState`). */
+  readonly lastUsed: number;
+  readonly inFlight: number;
   /** Logs in (`LOGIN_FAILED` when refused). */
   connect(): Promise<void>;
   logout(): Promise<void>;

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { XmlRefused } from "@qibates/protocols/xml";
 import { ProviderError } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
@@ -14,13 +15,17 @@ export interface Credentials {
 /**
  * What every connector's client of its server does the same way, whatever its protocol: it keeps the login's
  * user name and password in its memory (never logged) and their HTTP Basic header; it sends through the
- * connectors' network rules (`Upstreams`), counting the bytes read (`ListBudget`); it is used last at
- * `lastUsed` (an idle upstream session is ended, `sessions.ts`); a 401 or 403 to a login is `LOGIN_FAILED`,
- * an answer it cannot read `UPSTREAM_MALFORMED`, another failure the network rules' error. How it logs in,
- * keeps its session and logs in again when the server forgot it is its protocol's.
+ * connectors' network rules (`Upstreams`), counting the bytes read (`ListBudget`); it counts its requests that
+ * wait for an answer (`inFlight`) and notes when its last request started or ended (`lastUsed`): an upstream
+ * session is ended once idle that long after its last answer (`sessions.ts`); a 401 or 403 to a login is
+ * `LOGIN_FAILED`, an answer it cannot read `UPSTREAM_MALFORMED`, another failure the network rules' error. How it
+ * logs in, keeps its session and logs in again when the server forgot it is its protocol's.
  */
 export abstract class RemoteClient implements ListedClient {
+  /** When a request last started or ended (its answer read, or its failure). */
   lastUsed = Date.now();
+  /** Requests sent and not yet answered: the upstream session is not idle while one waits. */
+  inFlight = 0;
 
   /** Bytes of every answer read since the client was made (`ListBudget`: what one call reads in all). */
   bytesRead = 0;
@@ -48,9 +53,21 @@ export abstract class RemoteClient implements ListedClient {
 
   /** One request through the network rules; its answer's bytes counted. */
   protected async request(url: URL, init: UpstreamRequest): Promise<UpstreamAnswer> {
-    const answer = await this.upstreams.request(url, init);
+    const answer = await this.using(() => this.upstreams.request(url, init));
     this.bytesRead += answer.bytes ?? Buffer.byteLength(answer.body);
     return answer;
+  }
+
+  /** `work` (a request) counted in `inFlight` while it waits; `lastUsed` set when it starts and when it ends. */
+  protected async using<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight += 1;
+    this.lastUsed = Date.now();
+    try {
+      return await work();
+    } finally {
+      this.inFlight -= 1;
+      this.lastUsed = Date.now();
+    }
   }
 
   /** `LOGIN_FAILED` when the server refused the credentials (401 or 403). */
@@ -74,6 +91,16 @@ export abstract class RemoteClient implements ListedClient {
   protected checkStatus(answer: UpstreamAnswer, what: string): void {
     if (answer.status >= 200 && answer.status < 300) return;
     throw this.upstreams.failure(this.where, answer, what, null);
+  }
+
+  /** A downloaded file's body, counted in `inFlight` until it is read whole or dropped. */
+  protected whileRead(body: Readable): Readable {
+    this.inFlight += 1;
+    body.once("close", () => {
+      this.inFlight -= 1;
+      this.lastUsed = Date.now();
+    });
+    return body;
   }
 
   /** An XML answer read by the protocol's bounded reader; one it refuses unread is `UPSTREAM_MALFORMED`. */

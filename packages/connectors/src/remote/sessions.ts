@@ -2,15 +2,20 @@ import { randomUUID } from "node:crypto";
 import type { ProviderSession } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 
-/** What a connector keeps per login: a client of the server, used last at `lastUsed`, that can log out. */
+/**
+ * What a connector keeps per login: a client of the server that can log out, with `inFlight` requests waiting
+ * for their answer and `lastUsed` the time its last request started or ended.
+ */
 export interface UpstreamState {
-  client: { lastUsed: number; logout?(): Promise<void> };
+  client: { readonly lastUsed: number; readonly inFlight: number; logout?(): Promise<void> };
 }
 
 /**
  * The upstream sessions of a real-server provider, one per API login, found again by the `handle` the login
  * answered: `SESSION_LOST` when this node holds none (a restart, another node); a session unused for
- * `idleMs` is ended (its API session has expired by then), and every one at shutdown. Shared by the
+ * `idleMs` after its last request's answer is ended (its API session has expired by then), never one whose
+ * request is still waiting (a calculation script the server answers when it ends), and every one at shutdown.
+ * Shared by the
  * connectors (essbase-stndln, ssas, planning/pbcs).
  */
 export class UpstreamSessions<S extends UpstreamState> {
@@ -55,7 +60,7 @@ export class UpstreamSessions<S extends UpstreamState> {
   private sweep(): void {
     const limit = Date.now() - this.idleMs;
     for (const [handle, s] of this.sessions) {
-      if (s.client.lastUsed < limit) {
+      if (s.client.inFlight === 0 && s.client.lastUsed < limit) {
         this.sessions.delete(handle);
         s.client.logout?.().catch(() => undefined);
       }

@@ -158,7 +158,6 @@ export class SmartViewClient extends RemoteClient {
 
   private async send(method: string, body: string, answerTimeoutMs?: number): Promise<SvElement> {
     if (this.sid === null) await this.connect();
-    this.lastUsed = Date.now();
     const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`, this.url, answerTimeoutMs);
     if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer);
     if (!answers(answer, method)) throw this.malformed(`${answer.name} to req_${method}`);

@@ -84,7 +84,6 @@ export class XmlaClient extends RemoteClient {
 
   /** A request inside the session; a fault to it begins a new session and sends it once more. */
   private async inSession(method: XmlaMethod, build: (h: SessionHeader) => string): Promise<SoapAnswer> {
-    this.lastUsed = Date.now();
     if (!this.sessions) return this.post(method, build, { kind: "none" });
     if (this.sessionId === null) return this.begin(method, build);
     const old = this.sessionId;
