@@ -203,3 +203,16 @@ describe("developer-page helpers", () => {
     }
   });
 });
+
+describe("the settings rows of the matrix", () => {
+  it("say Works on Planning and PBCS only for settings a form honours: indentation lays out ad hoc grids only", () => {
+    for (const locale of ["en", "fr"] as const) {
+      for (const line of featureMatrix(locale).split("\n")) {
+        const cells = line.split(" | ");
+        const planning = cells[MATRIX_CONNECTORS.indexOf("planning") + 1];
+        if (/indentation|mise en retrait/i.test(cells[0] ?? ""))
+          expect(planning, `${locale}: ${line}`).toBe(locale === "en" ? "**No**" : "**Non**");
+      }
+    }
+  });
+});

@@ -419,10 +419,17 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         },
       },
       {
+        // Indentation lays out the row members of an ad hoc grid: a form shows its members as the form defines them.
+        id: "indentation",
+        label: { en: "Without indentation", fr: "Sans mise en retrait" },
+        page: "features/settings/WithoutIndentation.md",
+        needs: ["adhoc"],
+      },
+      {
         id: "layout-settings",
         label: {
-          en: "Layout: freeze, merge, column width, precision, indentation",
-          fr: "Mise en page : figer, fusionner, largeur, précision, mise en retrait",
+          en: "Layout: freeze, merge, column width, precision",
+          fr: "Mise en page : figer, fusionner, largeur, précision",
         },
       },
     ],
