@@ -127,6 +127,18 @@ const settingsOf = <T extends { settings?: unknown; codeAliasParam?: unknown }>(
     : {}),
 });
 
+/**
+ * The settings of a call that reads data whatever they say: navigating without data is for zoom, pivot, keep
+ * only and remove only (the API's contract, as Smart View's option); a refresh, the default grid and a
+ * submit's answer read the cube.
+ */
+const readingSettingsOf = <T extends { settings?: unknown; codeAliasParam?: unknown }>(body: T) => {
+  const given = settingsOf(body);
+  if (!given.settings || !("navigateWithoutData" in given.settings)) return given;
+  const { navigateWithoutData: _ignored, ...settings } = given.settings;
+  return { ...given, settings };
+};
+
 /** The grid, its selected cells and its settings: the input of the operations on a selection. */
 const selectionInput = (ctx: CallContext & { body: RequestBody<"zoomIn"> }) => ({
   grid: gridOf(ctx, ctx.body.grid),
@@ -194,13 +206,16 @@ export const essbaseHandlers = {
   refreshGrid: (ctx) =>
     gridCall(ctx, "adhoc", "action/refresh", {
       action: "refresh",
-      input: { grid: gridOf(ctx, ctx.body.grid), ...settingsOf(ctx.body) },
+      input: { grid: gridOf(ctx, ctx.body.grid), ...readingSettingsOf(ctx.body) },
     }),
 
   initGrid: (ctx) =>
     gridCall(ctx, "adhoc", "action/initgrid", {
       action: "initgrid",
-      input: { ...(ctx.body.grid ? { grid: gridOf(ctx, ctx.body.grid) } : {}), ...settingsOf(ctx.body) },
+      input: {
+        ...(ctx.body.grid ? { grid: gridOf(ctx, ctx.body.grid) } : {}),
+        ...readingSettingsOf(ctx.body),
+      },
     }),
 
   saveGrid: async (ctx) => {
@@ -210,7 +225,7 @@ export const essbaseHandlers = {
     return fromProvider(
       ops.save(sp.session, cube, {
         grid,
-        ...settingsOf(ctx.body),
+        ...readingSettingsOf(ctx.body),
         ...(Array.isArray(ctx.body.cells) ? { cells: saveCells(grid, ctx.body.cells) } : {}),
         ...(ctx.body.dataVersion !== undefined ? { dataVersion: ctx.body.dataVersion } : {}),
         ...(ctx.body.overwrite === true ? { overwrite: true } : {}),

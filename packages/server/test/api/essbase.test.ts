@@ -136,6 +136,17 @@ describe("ad hoc grid on Sample.Basic", () => {
     });
   });
 
+  it("reads data on a refresh even when the settings navigate without data; a zoom then reads none", async () => {
+    const settings = { navigateWithoutData: true };
+    const refreshed = await call("action/refresh", { grid: colaEast, settings });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(refreshed.body.grid[2]).toEqual(["East", "109", "85", "112"]);
+    const zoomed = await call("action/zoomin", { grid: colaEast, cells: [{ row: 2, column: 0 }], settings });
+    expect(zoomed.status, JSON.stringify(zoomed.body)).toBe(200);
+    const data = zoomed.body.grid.slice(2).flatMap((row: string[]) => row.slice(1));
+    expect(data.every((v: string) => v === "")).toBe(true);
+  });
+
   it("zooms in on East to its five states with their published values", async () => {
     const r = await call("action/zoomin", { grid: colaEast, cells: [{ row: 2, column: 0 }] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
