@@ -720,6 +720,17 @@ export function formerNameWarnings(env: Record<string, string | undefined> = pro
   return warnings;
 }
 
+/**
+ * Whether browsers keep a Secure cookie for `url`: an https address, or http on this machine (localhost,
+ * 127.0.0.1, [::1]), which browsers treat as a secure context.
+ */
+function securePublicUrl(url: string | URL): boolean {
+  const u = new URL(String(url));
+  if (u.protocol === "https:") return true;
+  const host = u.hostname.toLowerCase();
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
 /** Reads every variable from `env`; throws one ConfigError listing every bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const errors: string[] = [];
@@ -742,6 +753,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((config.googleClientId || config.microsoftClientId) && !config.publicUrl && errors.length === 0) {
     errors.push(
       "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
+    );
+  }
+  // The sign-in's state cookie is Secure: a browser drops it over http, and every sign-in would end in
+  // QB_ERR_OAUTH_STATE. Browsers take http://localhost, 127.0.0.1 and [::1] as secure (a one-machine trial).
+  if (
+    (config.googleClientId || config.microsoftClientId) &&
+    config.publicUrl &&
+    errors.length === 0 &&
+    !securePublicUrl(config.publicUrl)
+  ) {
+    errors.push(
+      `PUBLIC_URL (${redactCredentials(String(config.publicUrl))}): must be an https address when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (the browser drops the sign-in's Secure cookie over http, and every sign-in would fail); set PUBLIC_URL to the https address users reach (http is accepted for localhost, 127.0.0.1 and [::1] only)`,
     );
   }
   // The wire endpoints serve the embedded engine's users and data: the demo's, or the snapshots' to their own

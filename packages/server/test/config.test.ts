@@ -42,6 +42,29 @@ describe("configuration registry", () => {
     );
   });
 
+  it("refuses an OAuth sign-in whose PUBLIC_URL is http, except on this machine (the sign-in's cookie is Secure)", () => {
+    for (const env of [
+      { GOOGLE_CLIENT_ID: "cid", GOOGLE_CLIENT_SECRET: "sec", PUBLIC_URL: "http://qibates.example.com:8080" },
+      { MICROSOFT_CLIENT_ID: "m", PUBLIC_URL: "http://10.0.0.5" },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(
+        /PUBLIC_URL \(http:\/\/[^)]+\): must be an https address when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set.*set PUBLIC_URL to the https address users reach/,
+      );
+    }
+    for (const publicUrl of [
+      "https://qibates.example.com",
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]) {
+      expect(loadConfig({ GOOGLE_CLIENT_ID: "cid", PUBLIC_URL: publicUrl }).publicUrl).toBe(publicUrl);
+    }
+    // Without a sign-in, an http PUBLIC_URL is only the printed address.
+    expect(loadConfig({ PUBLIC_URL: "http://qibates.example.com:8080" }).publicUrl).toBe(
+      "http://qibates.example.com:8080",
+    );
+  });
+
   it("rejects out-of-range numbers", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/between 0 and 65535/);
   });
