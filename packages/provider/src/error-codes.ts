@@ -460,10 +460,11 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROMPT_INVALID: {
     status: 422,
-    en: 'The value "{value}" is not allowed for runtime prompt "{prompt}" of rule "{rule}".',
-    fr: "La valeur « {value} » n'est pas permise pour l'invite d'exécution « {prompt} » de la règle « {rule} ».",
-    when: "A runtime prompt value is outside the members or range the prompt allows.",
-    whenFr: "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite.",
+    en: 'The business rule "{rule}" refused a runtime prompt value[: "{value}" for prompt "{prompt}"].',
+    fr: "La règle métier « {rule} » a refusé une valeur d'invite d'exécution[ : « {value} » pour l'invite « {prompt} »].",
+    when: "A runtime prompt value is outside the members or range the prompt allows (a Planning server that gives no reason does not say which).",
+    whenFr:
+      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite (un serveur Planning qui ne donne pas de raison ne dit pas laquelle).",
   },
   QB_ERR_RULE_FAILED: {
     status: 422,

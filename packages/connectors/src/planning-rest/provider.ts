@@ -576,10 +576,12 @@ class PlanningRestOperations implements PlanningOperations {
       return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
     }
     if (job.status === JOB_STATUS.invalidParameter) {
+      // The server's own reason, in its words; without one, the registry's message in the caller's language.
+      if (failure !== null) throw new ProviderError("PROMPT_INVALID", failure, null, "prompts");
       throw new ProviderError(
         "PROMPT_INVALID",
-        failure ?? `Invalid runtime prompt value for ${ruleName}.`,
-        null,
+        `The business rule "${ruleName}" refused a runtime prompt value.`,
+        { rule: ruleName },
         "prompts",
       );
     }
