@@ -396,16 +396,16 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
     fr: "Les formulaires s'ouvrent par leur nom (sur les services EPM Cloud qui le permettent, ou avec un compte administrateur de service) ; la liste des formulaires n'est pas disponible.",
   },
   compositeForms: {
-    en: "Oracle publishes no way to read a composite form's subforms.",
-    fr: "Oracle ne publie aucun moyen de lire les sous-formulaires d'un formulaire composite.",
+    en: "This server does not let QiBates read a composite form's subforms.",
+    fr: "Ce serveur ne permet pas à QiBates de lire les sous-formulaires d'un formulaire composite.",
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
     fr: "Les cellules sont enregistrées d'abord ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
-    en: "Oracle publishes no way to read task lists.",
-    fr: "Oracle ne publie aucun moyen de lire les listes de tâches.",
+    en: "This server does not let QiBates read task lists.",
+    fr: "Ce serveur ne permet pas à QiBates de lire les listes de tâches.",
   },
   businessRules: {
     en: "Rules run by name; a form's rules on save are not listed.",
