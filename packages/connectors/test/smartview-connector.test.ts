@@ -7,7 +7,7 @@ import type { EssbaseOperations, Provider, ProviderSession } from "@qibates/prov
 import { answerValue, DEFAULT_SLICES, ProviderError, SliceScheduler } from "@qibates/provider";
 import { smartViewEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmartView } from "../../wire/test/support/index.ts";
 import { Upstreams } from "../src/net/upstream.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
@@ -191,6 +191,31 @@ describe("essbase connector against the captured replies", () => {
       await shortReads.close();
     }
   });
+  it("says a script still runs when the call's own wait runs out, whatever the clock reads meanwhile", async () => {
+    // The wait's timer may fire a little before the clock says the wait has passed (timers are coarse, the loop
+    // busy): the clock is stopped here, so only the kind of error can tell that the wait ran out.
+    const shortReads = new Upstreams({
+      allowedHosts: ["127.0.0.1"],
+      connectTimeoutMs: 5000,
+      readTimeoutMs: 300,
+    });
+    const waiting = new SmartViewProvider({ upstreams: shortReads, idleMs: 60_000, jobTimeoutMs: 1000 });
+    try {
+      const ws = await loginSession(waiting, "essbase", `${origin}/aps/JAPI`);
+      scriptMs = 2000;
+      vi.useFakeTimers({ toFake: ["Date"] });
+      await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject({
+        code: "CALC_FAILED",
+        params: { reason: { en: "still running after 1 s; it keeps running on the server" } },
+      });
+    } finally {
+      vi.useRealTimers();
+      scriptMs = 0;
+      await waiting.close();
+      await shortReads.close();
+    }
+  });
+
   it("mdx: the captured ExecuteQuery request's structure, the captured grid and exception read", async () => {
     const answer = await ess(provider)
       .mdx(s, CUBE, {

@@ -106,6 +106,12 @@ export class ProviderError extends Error {
    * from a failure that may pass.
    */
   declare readonly upstreamStatus?: number;
+  /**
+   * `true` when the request's own wait for its answer (`answerTimeoutMs`: a call the server answers only when its
+   * work ends) ran out before the server started answering (set by `Upstreams`, not enumerable): the server is
+   * still working, which the caller may say rather than that it is unreachable.
+   */
+  declare readonly answerWaitEnded?: true;
 
   /**
    * @param params the parameters of the registry's message template for this code; `null` when only the

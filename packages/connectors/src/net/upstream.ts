@@ -174,7 +174,7 @@ export class Upstreams {
       const secrets = secretsOf(init);
       if (secrets.length > 0) Object.defineProperty(answer, "secrets", { value: secrets, enumerable: false });
     } catch (e) {
-      throw this.networkError(e, origin);
+      throw this.networkError(e, origin, init.answerTimeoutMs);
     }
     if (answer.status >= 300 && answer.status < 400) {
       // Not followed; told like any other answer that is not the protocol's, the target logged.
@@ -487,21 +487,30 @@ export class Upstreams {
     return first.address;
   }
 
-  /** A failure to connect or to read an answer: logged with its cause, answered as `upstreamUnreachable`. */
-  private networkError(e: unknown, origin: string): ProviderError {
+  /**
+   * A failure to connect or to read an answer: logged with its cause, answered as `upstreamUnreachable`. When the
+   * request had a wait of its own for its answer (`answerTimeoutMs`) and that wait ran out, the error says so
+   * (`answerWaitEnded`): the decision is the timer's own, whatever the clock read since.
+   */
+  private networkError(e: unknown, origin: string, answerTimeoutMs?: number): ProviderError {
     if (e instanceof ProviderError) return e;
     const err = e as { code?: string; message?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code ?? "";
+    const answerWaitEnded = code === "UND_ERR_HEADERS_TIMEOUT" && answerTimeoutMs !== undefined;
     const cause =
       code === "UND_ERR_CONNECT_TIMEOUT"
         ? `no connection within ${this.policy.connectTimeoutMs} ms`
-        : code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
-          ? `no answer within ${this.policy.readTimeoutMs} ms`
-          : TLS_CODES.has(code)
-            ? `its TLS certificate is not trusted (${code}; PROVIDER_CA_FILE adds a certificate authority)`
-            : `the connection failed (${code || err.message || "unknown error"})`;
+        : answerWaitEnded
+          ? `no answer within the call's wait of ${answerTimeoutMs} ms`
+          : code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
+            ? `no answer within ${this.policy.readTimeoutMs} ms`
+            : TLS_CODES.has(code)
+              ? `its TLS certificate is not trusted (${code}; PROVIDER_CA_FILE adds a certificate authority)`
+              : `the connection failed (${code || err.message || "unknown error"})`;
     this.log(origin, cause, code);
-    return upstreamUnreachable(origin);
+    const error = upstreamUnreachable(origin);
+    if (answerWaitEnded) Object.defineProperty(error, "answerWaitEnded", { value: true, enumerable: false });
+    return error;
   }
 
   private log(origin: string, cause: string, code: string): void {

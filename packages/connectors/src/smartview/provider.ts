@@ -299,13 +299,9 @@ class SmartViewOperations implements EssbaseOperations {
       if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
         throw new ProviderError("CALC_FAILED", `${name}: ${e.message}`, { script: name, reason: e.message });
       }
-      // No answer within the wait: the server is still running the script (it answers only when it ends).
-      if (
-        waitMs !== undefined &&
-        e instanceof ProviderError &&
-        e.code === "UPSTREAM_UNREACHABLE" &&
-        Date.now() - started >= waitMs
-      ) {
+      // No answer within the wait: the server is still running the script (it answers only when it ends). Told
+      // by the wait's own timer (`answerWaitEnded`), not by the clock: the timer may fire a little early.
+      if (waitMs !== undefined && e instanceof ProviderError && e.answerWaitEnded === true) {
         const reason = scriptStillRunning(Math.round(waitMs / 1000));
         throw new ProviderError("CALC_FAILED", `The calculation ${name} was ${reason.en}.`, {
           script: name,
