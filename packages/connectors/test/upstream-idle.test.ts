@@ -1,5 +1,11 @@
+import type { PlanningOperations } from "@qibates/provider";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Upstreams } from "../src/net/upstream.ts";
+import {
+  type PlanningRestSide,
+  PlanningSmartViewProvider,
+  type PlanningSmartViewSession,
+} from "../src/planning-smartview/provider.ts";
 import { parseSv, type SvElement } from "../src/smartview/client.ts";
 import { SmartViewProvider } from "../src/smartview/provider.ts";
 import {
@@ -78,5 +84,77 @@ describe("an upstream session with a request the server holds", () => {
     vi.advanceTimersByTime(2 * MINUTE);
     await vi.waitFor(() => expect(received).toContain("req_Logout"));
     await expect(provider.servers(s)).rejects.toMatchObject({ code: "SESSION_LOST" });
+  });
+});
+
+describe("a planning login used through Planning REST only", () => {
+  let provider: PlanningSmartViewProvider;
+  let smartViewLoggedOut = false;
+  let held: Promise<void> | null = null;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    smartViewLoggedOut = false;
+    // The Smart View side is only logged in: every call of the test goes to the REST side (forms, rules).
+    const smartView = (): PlanningSmartViewSession => ({
+      lastUsed: Date.now(),
+      inFlight: 0,
+      connect: async () => {},
+      logout: async () => {
+        smartViewLoggedOut = true;
+      },
+      call: async () => {
+        throw new Error("no Smart View call expected");
+      },
+      malformed: () => {
+        throw new Error("no Smart View answer expected");
+      },
+    });
+    const planning = {
+      listForms: async (_s: unknown, ref: { application: string }, folder: string) => {
+        if (held) await held;
+        return { application: ref.application, folder, forms: [] };
+      },
+    } as unknown as PlanningOperations;
+    const rest = {
+      id: "planning-rest",
+      login: async () => ({ username: "u", handle: "rest-1" }),
+      logout: async () => {},
+      planning,
+    } as unknown as PlanningRestSide;
+    provider = new PlanningSmartViewProvider(rest, {
+      upstreams: loopbackUpstreams(),
+      idleMs: MINUTE,
+      smartView,
+    });
+  });
+  afterEach(async () => {
+    await provider.close();
+    vi.useRealTimers();
+  });
+
+  const ref = { server: "Planning", application: "Vision" };
+
+  it("stays while its REST calls come within the idle time, or one waits; ends one idle time after the last", async () => {
+    const s = await loginSession(provider, "planning", "https://planning.example/HyperionPlanning/SmartView");
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(MINUTE - 10_000);
+      await expect(provider.planning.listForms(s, ref, "Forms")).resolves.toMatchObject({ folder: "Forms" });
+    }
+    let answer = () => {};
+    held = new Promise<void>((r) => (answer = r));
+    const waiting = provider.planning.listForms(s, ref, "Forms");
+    vi.advanceTimersByTime(5 * MINUTE);
+    expect(smartViewLoggedOut).toBe(false);
+    held = null;
+    answer();
+    await expect(waiting).resolves.toMatchObject({ folder: "Forms" });
+    vi.advanceTimersByTime(MINUTE - 2000);
+    await expect(provider.planning.listForms(s, ref, "Forms")).resolves.toMatchObject({ folder: "Forms" });
+    vi.advanceTimersByTime(2 * MINUTE);
+    expect(smartViewLoggedOut).toBe(true);
+    await expect(provider.planning.listForms(s, ref, "Forms")).rejects.toMatchObject({
+      code: "SESSION_LOST",
+    });
   });
 });

@@ -57,6 +57,8 @@ interface Upstream {
   client: PlanningSmartViewSession;
   /** The login's handle in the Planning REST provider. */
   restHandle: string | null;
+  /** The login's calls through Planning REST (`viaRest`): the login is idle only when they and Smart View are. */
+  also: { lastUsed: number; inFlight: number };
   /** The user name Planning REST answered. */
   restUser: string;
   /** Smart View's server name (`ListServers`), read once. */
@@ -102,7 +104,13 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
       });
       throw e;
     }
-    return { client, restHandle: rest.handle ?? null, restUser: rest.username, server: null };
+    return {
+      client,
+      restHandle: rest.handle ?? null,
+      also: { lastUsed: Date.now(), inFlight: 0 },
+      restUser: rest.username,
+      server: null,
+    };
   }
 
   /** The user name as Planning REST answered it. */
@@ -124,21 +132,32 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     }
   }
 
-  /** The API session as the Planning REST provider knows it (its own handle). */
-  rest$(session: ProviderSession): ProviderSession {
-    return { ...session, handle: this.upstream(session).restHandle };
+  /**
+   * `run` given the API session as the Planning REST provider knows it (its own handle), counted as the login's
+   * use until it ends: a login busy on the REST side only is not idle.
+   */
+  async viaRest<T>(session: ProviderSession, run: (rest: ProviderSession) => Promise<T>): Promise<T> {
+    const s = this.upstream(session);
+    s.also.inFlight += 1;
+    s.also.lastUsed = Date.now();
+    try {
+      return await run({ ...session, handle: s.restHandle });
+    } finally {
+      s.also.inFlight -= 1;
+      s.also.lastUsed = Date.now();
+    }
   }
 
   servers(session: ProviderSession) {
-    return this.rest.servers(this.rest$(session));
+    return this.viaRest(session, (r) => this.rest.servers(r));
   }
 
   applications(session: ProviderSession, server: string, sort: boolean) {
-    return this.rest.applications(this.rest$(session), server, sort);
+    return this.viaRest(session, (r) => this.rest.applications(r, server, sort));
   }
 
   cubes(session: ProviderSession, ref: ApplicationRef) {
-    return this.rest.cubes(this.rest$(session), ref);
+    return this.viaRest(session, (r) => this.rest.cubes(r, ref));
   }
 
   /** One Smart View call with the application open on plan type `cube` (the first plan type when not told). */
@@ -166,91 +185,92 @@ class PlanningSmartViewOperations implements PlanningOperations {
     private readonly rest: PlanningOperations,
   ) {}
 
-  private r(session: ProviderSession) {
-    return this.provider.rest$(session);
+  /** A Planning REST call of the login (`PlanningSmartViewProvider.viaRest`). */
+  private via<T>(session: ProviderSession, run: (rest: ProviderSession) => Promise<T>): Promise<T> {
+    return this.provider.viaRest(session, run);
   }
 
   // Planning REST: forms, task lists and on-save rules answer its typed error; members, variables, rules.
   listForms(session: ProviderSession, ref: ApplicationRef, folder: string) {
-    return this.rest.listForms(this.r(session), ref, folder);
+    return this.via(session, (r) => this.rest.listForms(r, ref, folder));
   }
   openForm(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["openForm"]>[2],
   ) {
-    return this.rest.openForm(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.openForm(r, ref, input));
   }
   submitForm(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["submitForm"]>[2],
   ) {
-    return this.rest.submitForm(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.submitForm(r, ref, input));
   }
   listTaskLists(session: ProviderSession, ref: ApplicationRef) {
-    return this.rest.listTaskLists(this.r(session), ref);
+    return this.via(session, (r) => this.rest.listTaskLists(r, ref));
   }
   setTaskStatus(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["setTaskStatus"]>[2],
   ) {
-    return this.rest.setTaskStatus(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.setTaskStatus(r, ref, input));
   }
   listOnSaveRules(
     session: ProviderSession,
     ref: ApplicationRef,
     input: { folder: string; formName: string },
   ) {
-    return this.rest.listOnSaveRules(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.listOnSaveRules(r, ref, input));
   }
   listRules(session: ProviderSession, ref: ApplicationRef) {
-    return this.rest.listRules(this.r(session), ref);
+    return this.via(session, (r) => this.rest.listRules(r, ref));
   }
   planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
-    return this.rest.planTypeVariables(this.r(session), ref, cube);
+    return this.via(session, (r) => this.rest.planTypeVariables(r, ref, cube));
   }
   launchRule(
     session: ProviderSession,
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ) {
-    return this.rest.launchRule(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.launchRule(r, ref, input));
   }
   memberFilters(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["memberFilters"]>[2],
   ) {
-    return this.rest.memberFilters(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.memberFilters(r, ref, input));
   }
   members(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["members"]>[2],
   ) {
-    return this.rest.members(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.members(r, ref, input));
   }
   promptMembers(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["promptMembers"]>[2],
   ) {
-    return this.rest.promptMembers(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.promptMembers(r, ref, input));
   }
   memberProperties(session: ProviderSession, ref: ApplicationRef, input: { dim: string }) {
-    return this.rest.memberProperties(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.memberProperties(r, ref, input));
   }
   planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {
-    return this.rest.planTypeDimensions(this.r(session), ref, cube);
+    return this.via(session, (r) => this.rest.planTypeDimensions(r, ref, cube));
   }
   exportDataSlice(
     session: ProviderSession,
     ref: ApplicationRef,
     input: Parameters<PlanningOperations["exportDataSlice"]>[2],
   ) {
-    return this.rest.exportDataSlice(this.r(session), ref, input);
+    return this.via(session, (r) => this.rest.exportDataSlice(r, ref, input));
   }
 
   // Smart View.
@@ -281,7 +301,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
     }
     // Member lists come from Planning REST: its dimension details give another table's aliases (the REST
     // provider checks the table there; a server without them keeps Default only).
-    if (!same(name, REST_ALIAS_TABLE)) await this.rest.setAlias(this.r(session), ref, name);
+    if (!same(name, REST_ALIAS_TABLE)) await this.via(session, (r) => this.rest.setAlias(r, ref, name));
     return { aliasId: name, name, active: true };
   }
 

@@ -2,12 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { ProviderSession } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
 
-/**
- * What a connector keeps per login: a client of the server that can log out, with `inFlight` requests waiting
- * for their answer and `lastUsed` the time its last request started or ended.
- */
+/** A client's use of its server: requests waiting for their answer, and when its last request started or ended. */
+export interface UpstreamActivity {
+  readonly lastUsed: number;
+  readonly inFlight: number;
+}
+
+/** What a connector keeps per login: a client of the server that can log out, and what else the login uses. */
 export interface UpstreamState {
-  client: { readonly lastUsed: number; readonly inFlight: number; logout?(): Promise<void> };
+  client: UpstreamActivity & { logout?(): Promise<void> };
+  /** The login's other use of the server, through another client (Planning's REST side): idle only when both are. */
+  also?: UpstreamActivity;
 }
 
 /**
@@ -59,8 +64,9 @@ export class UpstreamSessions<S extends UpstreamState> {
 
   private sweep(): void {
     const limit = Date.now() - this.idleMs;
+    const idle = (a: UpstreamActivity) => a.inFlight === 0 && a.lastUsed < limit;
     for (const [handle, s] of this.sessions) {
-      if (s.client.inFlight === 0 && s.client.lastUsed < limit) {
+      if (idle(s.client) && (!s.also || idle(s.also))) {
         this.sessions.delete(handle);
         s.client.logout?.().catch(() => undefined);
       }
