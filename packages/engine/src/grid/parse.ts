@@ -12,7 +12,8 @@ type CellClass =
   | { kind: "member"; member: Member }
   /**
    * A bare number: data in the data region, a member in a header when it names one (`member` is looked up on
-   * first use, `null` when it names none).
+   * first use, `null` when it names none). A number the sheet holds as a number (a JSON number, not text) is
+   * always data: `member` is `null` from the start.
    */
   | { kind: "number"; text: string; member?: Member | null }
   | { kind: "label" }
@@ -103,6 +104,8 @@ function variableValue(variables: Readonly<Record<string, string>>, name: string
 function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): CellClass {
   const t = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw).trim();
   if (t === "") return { kind: "empty" };
+  // A typed number is a value, never a label: a numeric member name is written as text (`"100"` or `'100`).
+  if (typeof raw === "number") return { kind: "number", text: t, member: null };
   if (t.startsWith("'")) {
     const m = resolveLabel(outline, t.slice(1), s.aliasTable, s.substitutionVariables);
     return m ? { kind: "member", member: m } : { kind: "text" };
@@ -153,10 +156,11 @@ export function* parseGridSteps(
 ): Steps<ParseResult> {
   const reader = new SheetReader(outline, sheet, settings);
   const hr = firstDataRow(reader);
-  const lc = rowHeaderWidth(reader, hr);
+  const headerRows = headerRowsOf(reader, hr);
+  const lc = rowHeaderWidth(reader, hr, headerRows);
   yield;
   const unknown: UnknownMember[] = [];
-  const header = readHeaderRows(reader, hr, lc, unknown);
+  const header = readHeaderRows(reader, headerRows, lc, unknown);
   const columnsRead = readColumnTuples(reader, lc, header.topRows);
   const rowsRead = readRowHeaders(reader, hr, lc, unknown);
   yield;
@@ -195,6 +199,8 @@ class SheetReader {
   readonly columns: number;
   private readonly cls: (CellClass | undefined)[];
   private readonly byText = new Map<string, CellClass>();
+  /** Cells holding numbers (not text), by their text: they classify apart from the same digits typed as text. */
+  private readonly byNumber = new Map<string, CellClass>();
 
   constructor(
     private readonly outline: Outline,
@@ -212,10 +218,11 @@ class SheetReader {
     if (!k) {
       const raw = this.sheet[r]?.[c];
       const key = typeof raw === "string" ? raw : raw == null ? "" : String(raw);
-      k = this.byText.get(key);
+      const cache = typeof raw === "number" ? this.byNumber : this.byText;
+      k = cache.get(key);
       if (!k) {
-        k = classify(this.outline, key, this.settings);
-        this.byText.set(key, k);
+        k = classify(this.outline, typeof raw === "number" ? raw : key, this.settings);
+        cache.set(key, k);
       }
       this.cls[r * this.columns + c] = k;
     }
@@ -258,10 +265,56 @@ function firstDataRow(reader: SheetReader): number {
 }
 
 /**
- * The row-header width: the leading run of members (after blank continuation cells) in each data row, then any
- * column of bare numbers that all name members of one further dimension.
+ * The non-blank rows above the data region, each with whether it is a POV row: members of several dimensions,
+ * once each (a single member is a POV row when it is the first of two header rows or more).
  */
-function rowHeaderWidth(reader: SheetReader, hr: number): number {
+function headerRowsOf(reader: SheetReader, hr: number): { row: number; pov: boolean }[] {
+  const rows: number[] = [];
+  for (let r = 0; r < hr; r++) {
+    let any = false;
+    for (let c = 0; c < reader.columns && !any; c++) if (reader.at(r, c).kind !== "empty") any = true;
+    if (any) rows.push(r);
+  }
+  return rows.map((row, i) => {
+    const { members } = reader.membersOfRow(row, 0);
+    const distinct = new Set(members.map((m) => m.dimension));
+    const pov =
+      members.length > 0 &&
+      distinct.size === members.length &&
+      (members.length >= 2 || (i === 0 && rows.length >= 2));
+    return { row, pov };
+  });
+}
+
+/**
+ * True when a column-header row stands over column `c`: a header row that is no POV row holds a member at `c`,
+ * and its members from `c` on are of one dimension (members of another dimension further left are POV members
+ * over the row-header columns). Cells under it are in the data region.
+ */
+function underColumnHeader(
+  reader: SheetReader,
+  headerRows: readonly { row: number; pov: boolean }[],
+  c: number,
+) {
+  return headerRows.some(({ row, pov }) => {
+    if (pov) return false;
+    const over = reader.membersOfRow(row, c);
+    if (over.cols[0] !== c) return false;
+    const dim = over.members[0]?.dimension;
+    return over.members.every((m) => m.dimension === dim);
+  });
+}
+
+/**
+ * The row-header width: the leading run of members (after blank continuation cells) in each data row, then any
+ * column of bare numbers that all name members of one further dimension and that no column header stands over
+ * (under a column header, a number is data even when it names a member: a numeric name there is typed `'100`).
+ */
+function rowHeaderWidth(
+  reader: SheetReader,
+  hr: number,
+  headerRows: readonly { row: number; pov: boolean }[],
+): number {
   const { rows, columns } = reader;
   let lc = 1;
   for (let r = hr; r < rows; r++) {
@@ -302,7 +355,7 @@ function rowHeaderWidth(reader: SheetReader, hr: number): number {
     return used;
   };
   for (;;) {
-    if (lc >= columns) break;
+    if (lc >= columns || underColumnHeader(reader, headerRows, lc)) break;
     const used = usedLeft(lc);
     let dim: Dimension | undefined;
     let ok = true;
@@ -330,7 +383,7 @@ function rowHeaderWidth(reader: SheetReader, hr: number): number {
  */
 function readHeaderRows(
   reader: SheetReader,
-  hr: number,
+  headerRows: readonly { row: number; pov: boolean }[],
   lc: number,
   unknown: UnknownMember[],
 ): { pov: Member[]; povCells: Map<string, number>; topRows: { row: number; dim: Dimension }[] } {
@@ -338,20 +391,9 @@ function readHeaderRows(
   const pov: Member[] = [];
   const povCells = new Map<string, number>();
   const topRows: { row: number; dim: Dimension }[] = [];
-  const headerRows: number[] = [];
-  for (let r = 0; r < hr; r++) {
-    let any = false;
-    for (let c = 0; c < columns; c++) if (reader.at(r, c).kind !== "empty") any = true;
-    if (any) headerRows.push(r);
-  }
-  headerRows.forEach((r, i) => {
-    const all = reader.membersOfRow(r, 0);
-    const distinct = new Set(all.members.map((m) => m.dimension));
-    const isPov =
-      all.members.length > 0 &&
-      distinct.size === all.members.length &&
-      (all.members.length >= 2 || (i === 0 && headerRows.length >= 2));
+  headerRows.forEach(({ row: r, pov: isPov }) => {
     if (isPov) {
+      const all = reader.membersOfRow(r, 0);
       all.members.forEach((m, j) => {
         povCells.set(`${r},${all.cols[j]}`, pov.length);
         pov.push(m);
