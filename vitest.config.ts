@@ -16,6 +16,7 @@ export default defineConfig({
       unit("protocols", ["packages/protocols/test/**/*.test.ts"]),
       unit("provider", ["packages/provider/test/**/*.test.ts"]),
       unit("client", ["packages/client/test/**/*.test.ts"]),
+      unit("grid-bridge", ["packages/grid-bridge/test/**/*.test.ts"]),
       unit("embedded", ["packages/embedded/test/**/*.test.ts"]),
       unit("connectors", ["packages/connectors/test/**/*.test.ts"]),
       unit("wire", ["packages/wire/test/**/*.test.ts"]),

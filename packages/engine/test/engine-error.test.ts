@@ -12,7 +12,11 @@ import { accountsOver } from "./support/small-outline.ts";
 describe("engine errors", () => {
   it("all are EngineErrors with a code and a field", () => {
     const errors: EngineError[] = [
-      new GridError("GRID_UNKNOWN_MEMBER", "Unknown member Nope", [{ row: 2, column: 0, text: "Nope" }]),
+      new GridError(
+        "GRID_UNKNOWN_MEMBER",
+        { id: "unknownMembers", members: [{ row: 2, column: 0, text: "Nope" }] },
+        [{ row: 2, column: 0, text: "Nope" }],
+      ),
       new CubeError("The intersection is not stored"),
       new CalcError("Bad function", 1, 4),
       new CalcSyntaxError(3, 7, "unexpected ENDFIX"),

@@ -1,9 +1,10 @@
 import { CalcError, CalcSyntaxError, EngineError } from "@qibates/engine";
-import { GRID_MESSAGES, GridError } from "@qibates/engine/grid";
+import { GridError } from "@qibates/engine/grid";
 import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
-import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider";
+import { ProviderError, type ProviderErrorCode } from "@qibates/provider";
+import { gridProviderError } from "./grid-errors.ts";
 
 /** The engine's planning error codes in the provider's terms. */
 const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
@@ -31,59 +32,13 @@ const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
   PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
 };
 
-/** The engine's refusals of a selection or a grid (Essbase's words where recorded), as the French API says them. */
-const ENGINE_REASON_FR: Readonly<Record<string, string>> = {
-  [GRID_MESSAGES.pivotNoStart]: "le point de départ du pivot ne peut pas être déterminé",
-  [GRID_MESSAGES.pivotNoDestination]: "la destination du pivot ne peut pas être déterminée",
-  [GRID_MESSAGES.pivotInPlace]: "la dimension est déjà à la destination du pivot",
-  [GRID_MESSAGES.removeEmptiesAxis]: "il faut un en-tête de ligne pour effectuer cette extraction",
-};
-
-/** A refusal's reason in both languages (the engine's English where no French is known). */
-function engineReason(message: string): ProviderText {
-  return { en: message, fr: ENGINE_REASON_FR[message] ?? message };
-}
-
 /**
  * Every error the engine throws, as a provider error; anything else (a bug) is thrown as it is. `context`
  * names what the call was doing for the errors whose message needs it (the script of a calculation).
  */
 export function engineError(e: unknown, context: { script?: string } = {}): never {
   if (e instanceof ProviderError) throw e;
-  if (e instanceof GridError) {
-    switch (e.code) {
-      case "GRID_UNKNOWN_MEMBER": {
-        const first = e.unknownMembers?.[0];
-        throw new ProviderError(
-          "MEMBER_UNKNOWN",
-          e.message,
-          { member: first?.text ?? "" },
-          first ? `grid[${first.row}][${first.column}]` : "grid",
-        );
-      }
-      case "GRID_PIVOT_LAST_ROW":
-        throw new ProviderError(
-          "PIVOT_LAST_DIMENSION",
-          e.message,
-          e.dimension === undefined ? null : { dimension: e.dimension },
-          "row",
-        );
-      case "GRID_PIVOT_NO_START":
-      case "GRID_PIVOT_NO_DESTINATION":
-        throw new ProviderError("SELECTION_INVALID", e.message, { reason: engineReason(e.message) }, "row");
-      case "GRID_REMOVE_EMPTIES_AXIS":
-        throw new ProviderError("SELECTION_INVALID", e.message, { reason: engineReason(e.message) }, "cells");
-      case "GRID_TOO_LARGE":
-        throw new ProviderError(
-          "GRID_TOO_LARGE",
-          e.message,
-          { cells: e.size?.cells ?? 0, max: e.size?.max ?? 0 },
-          "grid",
-        );
-      default:
-        throw new ProviderError("GRID_INVALID", e.message, { reason: engineReason(e.message) }, "grid");
-    }
-  }
+  if (e instanceof GridError) throw gridProviderError(e);
   if (e instanceof MdxError) mdxError(e);
   if (e instanceof PlanningError)
     throw new ProviderError(PLANNING[e.code], e.message, e.details.params ?? null, e.field);

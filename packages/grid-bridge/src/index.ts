@@ -1,5 +1,6 @@
 export * from "./answers.ts";
 export * from "./engine-errors.ts";
+export * from "./grid-errors.ts";
 export * from "./grid-over-server.ts";
 export * from "./member-search.ts";
 export * from "./members.ts";

@@ -105,6 +105,7 @@ export type {
   VariableLevel,
   VariableSet,
 } from "./provider.ts";
+export * from "./registry-codes.ts";
 export { DEFAULT_SLICES, type SliceOptions, type SliceRun, SliceScheduler, type Work } from "./scheduler.ts";
 export {
   cubeVariables,

@@ -1,4 +1,15 @@
-export { GRID_MESSAGES, GridError, type GridErrorCode, type UnknownMember } from "./errors.ts";
+export {
+  GRID_MESSAGES,
+  GRID_TEXTS,
+  GridError,
+  type GridErrorCode,
+  type GridMessageId,
+  type GridPlace,
+  type GridReason,
+  type GridTexts,
+  gridText,
+  type UnknownMember,
+} from "./errors.ts";
 export { readLayout } from "./layout-read.ts";
 export type { AxisTuple, GridAxis, GridModel, SheetLayout } from "./model.ts";
 export {

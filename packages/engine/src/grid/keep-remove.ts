@@ -1,5 +1,5 @@
 import type { Member } from "../outline.ts";
-import { GRID_MESSAGES, GridError } from "./errors.ts";
+import { GridError } from "./errors.ts";
 import type { AxisTuple, GridAxis } from "./model.ts";
 import { type AxisPick, runAround } from "./zoom.ts";
 
@@ -35,8 +35,7 @@ export function keepOrRemoveAxis(
     }
     return true;
   });
-  if (survivors.length === 0)
-    throw new GridError("GRID_REMOVE_EMPTIES_AXIS", GRID_MESSAGES.removeEmptiesAxis);
+  if (survivors.length === 0) throw new GridError("GRID_REMOVE_EMPTIES_AXIS", { id: "removeEmptiesAxis" });
   const changed = survivors.length !== axis.tuples.length;
   axis.tuples = survivors;
   return changed;

@@ -1,5 +1,5 @@
 import type { Member, Outline } from "../outline.ts";
-import { GRID_MESSAGES, GridError, type UnknownMember } from "./errors.ts";
+import { GridError, type UnknownMember } from "./errors.ts";
 import { keepOrRemoveAxis } from "./keep-remove.ts";
 import { cloneAxis, type GridModel } from "./model.ts";
 import { type CellRef, cellRef, parseGrid, parseGridSteps } from "./parse.ts";
@@ -99,7 +99,7 @@ export interface GridResponse {
 export function normalizeAction(action: string): GridAction {
   const a = action.replace(/[_\s-]/g, "").toLowerCase();
   const found = GRID_ACTIONS.find((x) => x === a);
-  if (!found) throw new GridError("GRID_BAD_REQUEST", `Unknown grid action "${action}"`);
+  if (!found) throw new GridError("GRID_BAD_REQUEST", { id: "unknownAction", action });
   return found;
 }
 
@@ -233,7 +233,7 @@ function pivotEnds(model: GridModel, request: GridRequest): { src: PivotSource; 
     (request.row !== undefined && request.column !== undefined
       ? { row: request.row, column: request.column }
       : request.cells?.[0]);
-  if (!start) throw new GridError("GRID_PIVOT_NO_START", GRID_MESSAGES.pivotNoStart);
+  if (!start) throw new GridError("GRID_PIVOT_NO_START", { id: "pivotNoStart" });
   const src = pivotSource(model, start.row, start.column);
   const p = request.pivot;
   const dest =
@@ -256,7 +256,7 @@ export function pivotPlan(
   validateRequest(request);
   const action = normalizeAction(String(request.action ?? ""));
   if (action !== "pivot" && action !== "pivottopov")
-    throw new GridError("GRID_BAD_REQUEST", `pivotPlan: ${action} is not a pivot`);
+    throw new GridError("GRID_BAD_REQUEST", { id: "notAPivot", action });
   const settings = resolveSettings(request.settings, request.aliasTable);
   const { model } = parseGrid(outline, request.grid, settings);
   const { src, dest } = pivotEnds(model, request);
@@ -270,9 +270,9 @@ export function pivotPlan(
 
 function validateRequest(request: GridRequest): void {
   if (!request || !Array.isArray(request.grid))
-    throw new GridError("GRID_BAD_REQUEST", "`grid` must be a list of rows");
+    throw new GridError("GRID_BAD_REQUEST", { id: "gridNotRows" });
   request.grid.forEach((row, r) => {
-    if (!Array.isArray(row)) throw new GridError("GRID_BAD_REQUEST", `grid[${r}] must be a list of cells`);
+    if (!Array.isArray(row)) throw new GridError("GRID_BAD_REQUEST", { id: "rowNotCells", row: r });
     row.forEach((v, c) => {
       if (
         v !== null &&
@@ -281,7 +281,7 @@ function validateRequest(request: GridRequest): void {
         typeof v !== "number" &&
         typeof v !== "boolean"
       ) {
-        throw new GridError("GRID_BAD_REQUEST", `grid[${r}][${c}] must be a string`);
+        throw new GridError("GRID_BAD_REQUEST", { id: "cellNotText", row: r, column: c });
       }
     });
   });
@@ -294,7 +294,7 @@ function validateRequest(request: GridRequest): void {
       !Array.isArray(list) ||
       list.some((p) => !p || !Number.isInteger(p.row) || !Number.isInteger(p.column))
     ) {
-      throw new GridError("GRID_BAD_REQUEST", `\`${name}\` must be a list of {row, column} integers`);
+      throw new GridError("GRID_BAD_REQUEST", { id: "badCellList", name });
     }
   }
 }
@@ -322,7 +322,7 @@ export function initialGrid(
 ): Omit<GridResponse, "rangesToDelete"> & { rangesToDelete: Range[] } {
   const s = resolveSettings(settings, aliasTable);
   const dims = source.outline.baseDimensions;
-  if (dims.length < 2) throw new GridError("GRID_BAD_REQUEST", "A grid needs at least two dimensions");
+  if (dims.length < 2) throw new GridError("GRID_BAD_REQUEST", { id: "tooFewDimensions" });
   const [rowDim, colDim, ...rest] = dims;
   const model: GridModel = {
     outline: source.outline,

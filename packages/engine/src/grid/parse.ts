@@ -1,6 +1,6 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
 import { dynamicTimeSeriesMember } from "../time-series-members.ts";
-import { GridError, type UnknownMember } from "./errors.ts";
+import { GridError, type GridPlace, type UnknownMember } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, type SheetLayout, tupleKey } from "./model.ts";
 import type { ResolvedGridSettings } from "./settings.ts";
 import { finish, type Steps } from "./steps.ts";
@@ -164,10 +164,7 @@ export function* parseGridSteps(
   const columnsRead = readColumnTuples(reader, lc, header.topRows);
   const rowsRead = readRowHeaders(reader, hr, lc, unknown);
   yield;
-  if (unknown.length > 0) {
-    const list = unknown.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ");
-    return failUnknown(unknown, list);
-  }
+  if (unknown.length > 0) return failUnknown(unknown);
   const { left, rowTuple } = readRowTuples(reader, hr, rowsRead);
   const top = columnsRead.top;
   placeDimensions(outline, left, top, header.pov, header.povCells);
@@ -261,7 +258,7 @@ function firstDataRow(reader: SheetReader): number {
   for (let r = 0; r < reader.rows; r++) {
     if (reader.memberAt(r, 0) || reader.at(r, 0).kind === "text") return r;
   }
-  throw new GridError("GRID_NO_ROW_HEADER", "You must have a row header in order to perform this retrieval");
+  throw new GridError("GRID_NO_ROW_HEADER", { id: "noRowHeader" });
 }
 
 /**
@@ -412,10 +409,11 @@ function readHeaderRows(
     const over = reader.membersOfRow(r, lc);
     const dims = new Set(over.members.map((m) => m.dimension));
     if (dims.size > 1) {
-      throw new GridError(
-        "GRID_DIMENSION_CONFLICT",
-        `Members of ${[...dims].map((d) => d.name).join(" and ")} share one column-header row (row ${r + 1})`,
-      );
+      throw new GridError("GRID_DIMENSION_CONFLICT", {
+        id: "columnHeaderMixed",
+        dimensions: [...dims].map((d) => d.name),
+        row: r + 1,
+      });
     }
     for (let c = lc; c < columns; c++)
       if (reader.at(r, c).kind === "text") unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
@@ -482,10 +480,11 @@ function readRowHeaders(
       if (m) {
         const d = leftDims[c];
         if (d && d !== m.dimension) {
-          throw new GridError(
-            "GRID_DIMENSION_CONFLICT",
-            `Members of ${d.name} and ${m.dimension.name} share one row-header column (column ${c + 1})`,
-          );
+          throw new GridError("GRID_DIMENSION_CONFLICT", {
+            id: "rowHeaderMixed",
+            dimensions: [d.name, m.dimension.name],
+            column: c + 1,
+          });
         }
         leftDims[c] = m.dimension;
       }
@@ -546,19 +545,21 @@ function placeDimensions(
   pov: Member[],
   povCells: Map<string, number>,
 ): void {
-  const seen = new Map<Dimension, string>();
-  const place = (d: Dimension, where: string): void => {
+  const seen = new Map<Dimension, GridPlace>();
+  const place = (d: Dimension, where: GridPlace): void => {
     const before = seen.get(d);
     if (before)
-      throw new GridError(
-        "GRID_DIMENSION_CONFLICT",
-        `Dimension ${d.name} is used both in ${before} and ${where}`,
-      );
+      throw new GridError("GRID_DIMENSION_CONFLICT", {
+        id: "dimensionTwice",
+        dimension: d.name,
+        first: before,
+        second: where,
+      });
     seen.set(d, where);
   };
-  for (const d of left.dims) place(d, "the rows");
-  for (const d of top.dims) place(d, "the columns");
-  for (const m of pov) place(m.dimension, "the POV");
+  for (const d of left.dims) place(d, "rows");
+  for (const d of top.dims) place(d, "columns");
+  for (const m of pov) place(m.dimension, "POV");
   for (const d of outline.baseDimensions) if (!seen.has(d)) pov.push(d.root);
   if (top.dims.length === 0 && pov.length > 0) {
     const [m] = pov.splice(0, 1) as [Member];
@@ -598,8 +599,8 @@ function typedValues(
   return typed;
 }
 
-function failUnknown(unknown: UnknownMember[], list: string): never {
-  throw new GridError("GRID_UNKNOWN_MEMBER", `Unknown member ${list}`, unknown);
+function failUnknown(unknown: UnknownMember[]): never {
+  throw new GridError("GRID_UNKNOWN_MEMBER", { id: "unknownMembers", members: unknown }, unknown);
 }
 
 /** What a selected sheet cell names. */

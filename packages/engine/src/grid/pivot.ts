@@ -1,5 +1,5 @@
 import type { Dimension, Member } from "../outline.ts";
-import { GRID_MESSAGES, GridError } from "./errors.ts";
+import { GridError } from "./errors.ts";
 import { type AxisTuple, type GridAxis, type GridModel, tupleKey } from "./model.ts";
 
 export type Place = { region: "left" | "top" | "pov"; position: number };
@@ -29,7 +29,7 @@ export function pivotSource(model: GridModel, row: number, column: number): Pivo
     const member = c == null ? undefined : model.top.tuples[c]?.members[k];
     if (member) return { region: "top", position: k, dimension: member.dimension, member };
   }
-  throw new GridError("GRID_PIVOT_NO_START", GRID_MESSAGES.pivotNoStart);
+  throw new GridError("GRID_PIVOT_NO_START", { id: "pivotNoStart" });
 }
 
 /** Where a pivot may send a dimension, or a data cell (which names no place: a pivot there is refused). */
@@ -127,8 +127,7 @@ function samePrefix(a: AxisTuple, b: AxisTuple, n: number): boolean {
 export function pivotTarget(src: Place, dest: Destination | null, toPov: boolean): Place {
   if (toPov)
     return dest && dest.region === "pov" ? dest : { region: "pov", position: Number.MAX_SAFE_INTEGER };
-  if (dest?.region === "data")
-    throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotNoDestination);
+  if (dest?.region === "data") throw new GridError("GRID_PIVOT_NO_DESTINATION", { id: "pivotNoDestination" });
   if (dest?.region === "pov" && src.region === "pov") return { region: "top", position: 0 };
   if (dest) return dest;
   return src.region === "left" ? { region: "top", position: 0 } : { region: "left", position: 0 };
@@ -163,7 +162,7 @@ export function pivotModel(
   if (src.region === "pov") {
     if (to.region === "pov") {
       if (!reorder(model.pov, src.position, to.position))
-        throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotInPlace);
+        throw new GridError("GRID_PIVOT_NO_DESTINATION", { id: "pivotInPlace" });
       return true;
     }
     model.pov.splice(src.position, 1);
@@ -174,14 +173,14 @@ export function pivotModel(
   if (to.region === src.region) {
     const j = Math.max(0, Math.min(to.position, from.dims.length - 1));
     if (!reorder(from.dims, src.position, j))
-      throw new GridError("GRID_PIVOT_NO_DESTINATION", GRID_MESSAGES.pivotInPlace);
+      throw new GridError("GRID_PIVOT_NO_DESTINATION", { id: "pivotInPlace" });
     for (const t of from.tuples) reorder(t.members, src.position, j);
     return true;
   }
   if (from.dims.length === 1 && !(to.region === "pov" && toPov && model.pov.length > 0)) {
     throw new GridError(
       "GRID_PIVOT_LAST_ROW",
-      GRID_MESSAGES.pivotLastRow,
+      { id: "pivotLastRow" },
       undefined,
       undefined,
       src.dimension.name,

@@ -46,10 +46,7 @@ export function submitCells(
     });
     const size = sheetCells(sheet);
     if (unique.length > size) {
-      throw new GridError(
-        "GRID_BAD_REQUEST",
-        `The list of cells names ${unique.length} different cells; the grid has ${size}`,
-      );
+      throw new GridError("GRID_BAD_REQUEST", { id: "tooManyCells", cells: unique.length, size });
     }
     cells = unique.map((d) => ({ ...d, ref: cellRef(model, d.row, d.column, sheet) }));
   } else {

@@ -1,0 +1,97 @@
+// The engine's grid refusals in the product's words, in both languages. This module imports only the engine's
+// grid layer and the provider's errors and registry (no package index), so that a page running the engine in
+// the browser can say the engine's errors as the API does without taking in the rest of either package.
+import { GridError, type GridPlace, type GridTexts, gridText } from "@qibates/engine/grid";
+import type { ErrorLocale } from "@qibates/provider/error-codes";
+import { ProviderError, type ProviderText } from "@qibates/provider/errors";
+import { providerErrorMessage } from "@qibates/provider/registry-codes";
+
+const PLACE_FR: Readonly<Record<GridPlace, string>> = {
+  rows: "les lignes",
+  columns: "les colonnes",
+  POV: "le PDV",
+};
+
+/**
+ * Each reason the engine gives for refusing a grid operation, as the French API says it (the registry's template
+ * puts it after a colon: it starts in lower case). One entry per reason: the type requires it.
+ */
+export const GRID_TEXTS_FR: GridTexts = {
+  pivotLastRow: () => "impossible de faire pivoter la dernière ligne",
+  pivotNoStart: () => "le point de départ du pivot ne peut pas être déterminé",
+  pivotNoDestination: () => "la destination du pivot ne peut pas être déterminée",
+  pivotInPlace: () => "la dimension est déjà à la destination du pivot",
+  removeEmptiesAxis: () => "il faut un en-tête de ligne pour effectuer cette extraction",
+  noRowHeader: () => "il faut un en-tête de ligne pour effectuer cette extraction",
+  unknownAction: (r) => `action de grille inconnue « ${r.action} »`,
+  notAPivot: (r) => `${r.action} n'est pas un pivot`,
+  gridNotRows: () => "`grid` doit être une liste de lignes",
+  rowNotCells: (r) => `grid[${r.row}] doit être une liste de cellules`,
+  cellNotText: (r) => `grid[${r.row}][${r.column}] doit être une chaîne`,
+  badCellList: (r) => `\`${r.name}\` doit être une liste d'entiers {row, column}`,
+  tooFewDimensions: () => "une grille demande au moins deux dimensions",
+  columnHeaderMixed: (r) =>
+    `des membres de ${r.dimensions.join(" et de ")} partagent une même ligne d'en-tête de colonne (ligne ${r.row})`,
+  rowHeaderMixed: (r) =>
+    `des membres de ${r.dimensions[0]} et de ${r.dimensions[1]} partagent une même colonne d'en-tête de ligne (colonne ${r.column})`,
+  dimensionTwice: (r) =>
+    `la dimension ${r.dimension} figure à la fois dans ${PLACE_FR[r.first]} et dans ${PLACE_FR[r.second]}`,
+  unknownMembers: (r) =>
+    `membre inconnu ${r.members.map((u) => `${u.text} (ligne ${u.row + 1}, colonne ${u.column + 1})`).join(", ")}`,
+  tooManyCells: (r) =>
+    `la liste des cellules en désigne ${r.cells} différentes ; la grille en compte ${r.size}`,
+  tooLarge: (r) => `la réponse aurait au moins ${r.cells} cellules, ${r.max} au plus permises`,
+};
+
+/** A grid refusal's reason in both languages. */
+export function gridReason(e: GridError): ProviderText {
+  return { en: e.message, fr: gridText(GRID_TEXTS_FR, e.reason) };
+}
+
+/** A grid refusal as the provider error the API answers it with. */
+export function gridProviderError(e: GridError): ProviderError {
+  switch (e.code) {
+    case "GRID_UNKNOWN_MEMBER": {
+      const first = e.unknownMembers?.[0];
+      return new ProviderError(
+        "MEMBER_UNKNOWN",
+        e.message,
+        { member: first?.text ?? "" },
+        first ? `grid[${first.row}][${first.column}]` : "grid",
+      );
+    }
+    case "GRID_PIVOT_LAST_ROW":
+      return new ProviderError(
+        "PIVOT_LAST_DIMENSION",
+        e.message,
+        e.dimension === undefined ? null : { dimension: e.dimension },
+        "row",
+      );
+    case "GRID_PIVOT_NO_START":
+    case "GRID_PIVOT_NO_DESTINATION":
+      return new ProviderError("SELECTION_INVALID", e.message, { reason: gridReason(e) }, "row");
+    case "GRID_REMOVE_EMPTIES_AXIS":
+      return new ProviderError("SELECTION_INVALID", e.message, { reason: gridReason(e) }, "cells");
+    case "GRID_TOO_LARGE":
+      return new ProviderError(
+        "GRID_TOO_LARGE",
+        e.message,
+        // The server says the size in its own words from `cells` and `max`; `reason` is for the message here.
+        { cells: e.size?.cells ?? 0, max: e.size?.max ?? 0, reason: gridReason(e) },
+        "grid",
+      );
+    default:
+      return new ProviderError("GRID_INVALID", e.message, { reason: gridReason(e) }, "grid");
+  }
+}
+
+/** A grid refusal's message as the API says it, in `locale`. */
+export function gridErrorMessage(e: GridError, locale: ErrorLocale): string {
+  return providerErrorMessage(gridProviderError(e), locale);
+}
+
+/** The same for any error: a grid refusal in the product's words, anything else with its own message. */
+export function engineGridMessage(e: unknown, locale: ErrorLocale): string {
+  if (e instanceof GridError) return gridErrorMessage(e, locale);
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,137 @@
+import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
+import {
+  GRID_TEXTS,
+  GridError,
+  type GridErrorCode,
+  type GridMessageId,
+  type GridReason,
+  gridText,
+  runGridOperation,
+} from "@qibates/engine/grid";
+import { ProviderError, providerErrorMessage } from "@qibates/provider";
+import { describe, expect, it } from "vitest";
+import { engineError } from "../src/engine-errors.ts";
+import { GRID_TEXTS_FR, gridErrorMessage } from "../src/grid-errors.ts";
+
+/** One reason of each kind the engine gives, with the code it is thrown with. */
+const SAMPLES: { [K in GridMessageId]: [GridErrorCode, Extract<GridReason, { id: K }>] } = {
+  pivotLastRow: ["GRID_PIVOT_LAST_ROW", { id: "pivotLastRow" }],
+  pivotNoStart: ["GRID_PIVOT_NO_START", { id: "pivotNoStart" }],
+  pivotNoDestination: ["GRID_PIVOT_NO_DESTINATION", { id: "pivotNoDestination" }],
+  pivotInPlace: ["GRID_PIVOT_NO_DESTINATION", { id: "pivotInPlace" }],
+  removeEmptiesAxis: ["GRID_REMOVE_EMPTIES_AXIS", { id: "removeEmptiesAxis" }],
+  noRowHeader: ["GRID_NO_ROW_HEADER", { id: "noRowHeader" }],
+  unknownAction: ["GRID_BAD_REQUEST", { id: "unknownAction", action: "spin" }],
+  notAPivot: ["GRID_BAD_REQUEST", { id: "notAPivot", action: "zoomin" }],
+  gridNotRows: ["GRID_BAD_REQUEST", { id: "gridNotRows" }],
+  rowNotCells: ["GRID_BAD_REQUEST", { id: "rowNotCells", row: 2 }],
+  cellNotText: ["GRID_BAD_REQUEST", { id: "cellNotText", row: 2, column: 1 }],
+  badCellList: ["GRID_BAD_REQUEST", { id: "badCellList", name: "cells" }],
+  tooFewDimensions: ["GRID_BAD_REQUEST", { id: "tooFewDimensions" }],
+  columnHeaderMixed: [
+    "GRID_DIMENSION_CONFLICT",
+    { id: "columnHeaderMixed", dimensions: ["Year", "Scenario"], row: 2 },
+  ],
+  rowHeaderMixed: [
+    "GRID_DIMENSION_CONFLICT",
+    { id: "rowHeaderMixed", dimensions: ["Market", "Year"], column: 1 },
+  ],
+  dimensionTwice: [
+    "GRID_DIMENSION_CONFLICT",
+    { id: "dimensionTwice", dimension: "Market", first: "rows", second: "POV" },
+  ],
+  unknownMembers: [
+    "GRID_UNKNOWN_MEMBER",
+    { id: "unknownMembers", members: [{ row: 2, column: 0, text: "New Jersey" }] },
+  ],
+  tooManyCells: ["GRID_BAD_REQUEST", { id: "tooManyCells", cells: 12, size: 9 }],
+  tooLarge: ["GRID_TOO_LARGE", { id: "tooLarge", cells: 600, max: 500 }],
+};
+
+/** Words that only an English sentence has. */
+const ENGLISH =
+  /\b(the|is|are|must|and|of|share|shares|cannot|used|both|list|needs|would|has|have|allowed|Unknown|names)\b/;
+
+/** The message the API answers for an engine error, in `locale` (what the server does with the provider error). */
+function apiMessage(e: GridError, locale: "en" | "fr"): string {
+  try {
+    engineError(e);
+  } catch (p) {
+    if (p instanceof ProviderError) return providerErrorMessage(p, locale);
+    throw p;
+  }
+  throw new Error("engineError returned");
+}
+
+describe("every engine grid message has its French", () => {
+  const ids = Object.keys(GRID_TEXTS) as GridMessageId[];
+
+  it.each(ids)("%s", (id) => {
+    const sample = SAMPLES[id];
+    expect(sample, `no sample reason for ${id}: add one`).toBeDefined();
+    const [code, reason]: [GridErrorCode, GridReason] = sample;
+    const en = gridText(GRID_TEXTS, reason);
+    const fr = gridText(GRID_TEXTS_FR, reason);
+    expect(fr).not.toBe(en);
+    expect(fr).not.toMatch(ENGLISH);
+    // Through the API's path: the French answer holds no English words, whatever registry message it uses.
+    const error = new GridError(
+      code,
+      reason,
+      reason.id === "unknownMembers" ? [...reason.members] : undefined,
+      code === "GRID_TOO_LARGE" ? { cells: 600, max: 500 } : undefined,
+      code === "GRID_PIVOT_LAST_ROW" ? "Market" : undefined,
+    );
+    expect(apiMessage(error, "fr")).not.toMatch(ENGLISH);
+    expect(gridErrorMessage(error, "fr")).toBe(apiMessage(error, "fr"));
+    expect(gridErrorMessage(error, "en")).toBe(apiMessage(error, "en"));
+  });
+});
+
+describe("an engine refusal on Sample.Basic, in French", () => {
+  const cube = createSampleBasicCube();
+  const refusal = (request: Parameters<typeof runGridOperation>[1]): GridError => {
+    try {
+      runGridOperation(cube, request);
+    } catch (e) {
+      if (e instanceof GridError) return e;
+      throw e;
+    }
+    throw new Error("the operation was not refused");
+  };
+
+  it("a dimension in the rows and the POV", () => {
+    const e = refusal({
+      action: "refresh",
+      grid: [
+        ["", "Cola", "Sales", "East"],
+        ["", "Jan"],
+        ["New York", ""],
+      ],
+    });
+    expect(apiMessage(e, "en")).toBe(
+      "The grid cannot be read: Dimension Market is used both in the rows and the POV",
+    );
+    expect(apiMessage(e, "fr")).toBe(
+      "La grille ne peut pas être lue : la dimension Market figure à la fois dans les lignes et dans le PDV",
+    );
+  });
+
+  it("the last row dimension pivoted", () => {
+    const e = refusal({
+      action: "pivot",
+      grid: [
+        ["", "Cola", "Sales", "Actual"],
+        ["", "Jan"],
+        ["East", ""],
+      ],
+      cells: [{ row: 2, column: 0 }],
+    });
+    expect(gridErrorMessage(e, "en")).toBe(
+      "The dimension Market is the last one on its axis and cannot move.",
+    );
+    expect(gridErrorMessage(e, "fr")).toBe(
+      "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
+    );
+  });
+});
