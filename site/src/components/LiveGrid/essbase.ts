@@ -4,6 +4,8 @@ import type { GridResponse, GridSettings } from "@qibates/engine/grid";
 // layer, which webpack would then keep in this chunk too (the engine declares no "sideEffects": false).
 import { GridError, runGridOperation } from "@qibates/engine/grid";
 import { keywordSearch, outlineVariables } from "@qibates/engine/members";
+// The product's message for an engine refusal (the API's, in either language): the grid-bridge module alone.
+import { gridErrorMessage } from "@qibates/grid-bridge/grid-errors";
 import { type Backend, LiveError, type Options, padded, type Sheet } from "./backend";
 import { cellName } from "./cells";
 import type { LivePreset } from "./presets";
@@ -26,8 +28,21 @@ function toSheet(r: Pick<GridResponse, "grid" | "kinds" | "writable">): Sheet {
   return { grid: r.grid, kinds: r.kinds, writable: r.writable };
 }
 
-/** Sample.Basic, built in the browser from the engine's deterministic demo data. */
-export function sampleBasicBackend(): Backend {
+/**
+ * An engine refusal as the live grid shows it: the API's message in `locale`, with the cells of unknown members.
+ */
+export function liveGridError(e: GridError, locale: "en" | "fr"): LiveError {
+  return new LiveError(
+    gridErrorMessage(e, locale),
+    (e.unknownMembers ?? []).map((u) => `${cellName(u)} (${u.text})`),
+  );
+}
+
+/**
+ * Sample.Basic, built in the browser from the engine's deterministic demo data; refusals are said in `locale`
+ * (the page's language).
+ */
+export function sampleBasicBackend(locale: "en" | "fr" = "en"): Backend {
   let cube: Cube | null = null;
   const source = (): Cube => {
     if (!cube) cube = createSampleBasicCube();
@@ -69,11 +84,7 @@ export function sampleBasicBackend(): Backend {
           ...(statuses ? { statuses } : {}),
         };
       } catch (e) {
-        if (e instanceof GridError)
-          throw new LiveError(
-            e.message,
-            (e.unknownMembers ?? []).map((u) => `${cellName(u)} (${u.text})`),
-          );
+        if (e instanceof GridError) throw liveGridError(e, locale);
         throw e;
       }
     },
