@@ -9,7 +9,7 @@ import { smartViewEndpoint } from "@qibates/wire";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmartView } from "../../wire/test/support/index.ts";
-import { Upstreams } from "../src/net/upstream.ts";
+import type { Upstreams } from "../src/net/upstream.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { cellQuery, executeQueryBody, readGrid } from "../src/smartview/grid.ts";
 import { SmartViewProvider, smartViewUrlFor } from "../src/smartview/provider.ts";
@@ -17,11 +17,10 @@ import type { XmlaOutline } from "../src/xmla/outline.ts";
 
 import {
   type FakeUpstream,
-  fakeUpstream,
+  fakeSmartView,
   loginSession,
   loopbackUpstreams,
   type SmartViewReplies,
-  smartViewAnswer,
 } from "./support/fake-upstream.ts";
 import { capturedSv, smartViewFixture, svShape } from "./support/smartview-fixtures.ts";
 
@@ -67,12 +66,10 @@ describe("essbase connector against the captured replies", () => {
   let scriptMs = 0;
 
   beforeAll(async () => {
-    upstream = await fakeUpstream(async ({ body }) => {
-      const root = parseSv(body) as SvElement;
+    upstream = await fakeSmartView(replies, async (root) => {
       requests.push(root);
       if (root.name === "req_LaunchBusinessRule" && scriptMs > 0)
         await new Promise((r) => setTimeout(r, scriptMs));
-      return smartViewAnswer(replies, root);
     });
     origin = upstream.origin;
     upstreams = loopbackUpstreams();
@@ -167,53 +164,48 @@ describe("essbase connector against the captured replies", () => {
     ]);
   });
 
-  it("waits for a calculation script as long as CALC_JOB_TIMEOUT_SECONDS, then says it still runs on the server", async () => {
-    // A script runs within the call: it is waited for as long as CALC_JOB_TIMEOUT_SECONDS, not the read
-    // timeout of other calls; past that wait the caller is told it still runs on the server.
-    const shortReads = new Upstreams({
-      allowedHosts: ["127.0.0.1"],
-      connectTimeoutMs: 5000,
-      readTimeoutMs: 300,
-    });
+  /**
+   * A connector whose calls wait 300 ms for an answer and a calculation script 1 s (CALC_JOB_TIMEOUT_SECONDS),
+   * logged in for `use`; closed after it, the scripts' time back to none.
+   */
+  async function withShortWaits(use: (waiting: SmartViewProvider, ws: ProviderSession) => Promise<void>) {
+    const shortReads = loopbackUpstreams(300);
     const waiting = new SmartViewProvider({ upstreams: shortReads, idleMs: 60_000, jobTimeoutMs: 1000 });
     try {
-      const ws = await loginSession(waiting, "essbase", `${origin}/aps/JAPI`);
-      scriptMs = 600;
-      expect(await ess(waiting).calculate(ws, CUBE, "clrrstmt")).toMatchObject({ status: "completed" });
-      scriptMs = 2000;
-      await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject({
-        code: "CALC_FAILED",
-        params: { reason: { en: "still running after 1 s; it keeps running on the server" } },
-      });
+      await use(waiting, await loginSession(waiting, "essbase", `${origin}/aps/JAPI`));
     } finally {
       scriptMs = 0;
       await waiting.close();
       await shortReads.close();
     }
+  }
+  const stillRuns = {
+    code: "CALC_FAILED",
+    params: { reason: { en: "still running after 1 s; it keeps running on the server" } },
+  };
+
+  it("waits for a calculation script as long as CALC_JOB_TIMEOUT_SECONDS, then says it still runs on the server", async () => {
+    // A script runs within the call: it is waited for as long as CALC_JOB_TIMEOUT_SECONDS, not the read
+    // timeout of other calls; past that wait the caller is told it still runs on the server.
+    await withShortWaits(async (waiting, ws) => {
+      scriptMs = 600;
+      expect(await ess(waiting).calculate(ws, CUBE, "clrrstmt")).toMatchObject({ status: "completed" });
+      scriptMs = 2000;
+      await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject(stillRuns);
+    });
   });
   it("says a script still runs when the call's own wait runs out, whatever the clock reads meanwhile", async () => {
     // The wait's timer may fire a little before the clock says the wait has passed (timers are coarse, the loop
     // busy): the clock is stopped here, so only the kind of error can tell that the wait ran out.
-    const shortReads = new Upstreams({
-      allowedHosts: ["127.0.0.1"],
-      connectTimeoutMs: 5000,
-      readTimeoutMs: 300,
-    });
-    const waiting = new SmartViewProvider({ upstreams: shortReads, idleMs: 60_000, jobTimeoutMs: 1000 });
-    try {
-      const ws = await loginSession(waiting, "essbase", `${origin}/aps/JAPI`);
+    await withShortWaits(async (waiting, ws) => {
       scriptMs = 2000;
       vi.useFakeTimers({ toFake: ["Date"] });
-      await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject({
-        code: "CALC_FAILED",
-        params: { reason: { en: "still running after 1 s; it keeps running on the server" } },
-      });
-    } finally {
-      vi.useRealTimers();
-      scriptMs = 0;
-      await waiting.close();
-      await shortReads.close();
-    }
+      try {
+        await expect(ess(waiting).calculate(ws, CUBE, "clrrstmt")).rejects.toMatchObject(stillRuns);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it("mdx: the captured ExecuteQuery request's structure, the captured grid and exception read", async () => {

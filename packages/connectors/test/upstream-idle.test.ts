@@ -6,15 +6,12 @@ import {
   PlanningSmartViewProvider,
   type PlanningSmartViewSession,
 } from "../src/planning-smartview/provider.ts";
-import { parseSv, type SvElement } from "../src/smartview/client.ts";
 import { SmartViewProvider } from "../src/smartview/provider.ts";
 import {
   type FakeUpstream,
-  fakeUpstream,
+  fakeSmartView,
   loginSession,
   loopbackUpstreams,
-  type SmartViewReplies,
-  smartViewAnswer,
 } from "./support/fake-upstream.ts";
 
 /**
@@ -27,7 +24,7 @@ import {
 const MINUTE = 60_000;
 
 describe("an upstream session with a request the server holds", () => {
-  const replies: SmartViewReplies = new Map([
+  const replies = new Map([
     ["req_ConnectToProvider", "<res_ConnectToProvider><sID>7</sID></res_ConnectToProvider>"],
     ["req_ListServers", '<res_ListServers><srvs enc="1">ess1</srvs></res_ListServers>'],
     ["req_Logout", "<res_Logout/>"],
@@ -41,14 +38,12 @@ describe("an upstream session with a request the server holds", () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     received.length = 0;
-    upstream = await fakeUpstream(async ({ body }) => {
-      const root = parseSv(body) as SvElement;
+    upstream = await fakeSmartView(replies, async (root) => {
       received.push(root.name);
       if (root.name === "req_ListServers" && held) {
         held.arrived();
         await held.answer;
       }
-      return smartViewAnswer(replies, root);
     });
     upstreams = loopbackUpstreams();
     provider = new SmartViewProvider({ upstreams, idleMs: MINUTE });

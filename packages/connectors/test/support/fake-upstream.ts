@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Connector, LoginInput, ProviderSession } from "@qibates/provider";
 import { Upstreams } from "../../src/net/upstream.ts";
-import type { SvElement } from "../../src/smartview/client.ts";
+import { PlanningRestProvider } from "../../src/planning-rest/provider.ts";
+import { parseSv, type SvElement } from "../../src/smartview/client.ts";
 
 /**
  * The one fake server of the connectors' tests: a protocol's answers written by the test (captured bodies, a
@@ -72,8 +73,8 @@ export async function fakeUpstream(
 }
 
 /** The connectors' network rules, allowing the loopback address, with a test's timeouts. */
-export function loopbackUpstreams(): Upstreams {
-  return new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs: 10_000 });
+export function loopbackUpstreams(readTimeoutMs = 10_000): Upstreams {
+  return new Upstreams({ allowedHosts: ["127.0.0.1"], connectTimeoutMs: 5000, readTimeoutMs });
 }
 
 /**
@@ -99,6 +100,66 @@ export async function loginSession(
   };
 }
 
+/** A job definition as Planning REST lists it (`…/jobdefinitions?q={"jobType":…}`). */
+export interface PlanningJobDefinition {
+  jobType: string;
+  jobName: string;
+}
+
+/** A Planning server that runs the jobs the test describes, and the pbcs connector logged in to it. */
+export interface PlanningJobs {
+  provider: PlanningRestProvider;
+  session: ProviderSession;
+  /** The bodies of the job launches (`POST …/jobs`), in order. */
+  launched: { jobName: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A Planning server (Planning REST v3, one application, Vision) listing `definitions` by the job type asked, and
+ * whose launched jobs are polled in the state `ends` gives for their name; the pbcs connector logged in to it,
+ * polling every 5 ms.
+ */
+export async function planningJobs(
+  definitions: Record<string, PlanningJobDefinition[]>,
+  ends: (jobName: string) => { status: number; details: string | null },
+): Promise<PlanningJobs> {
+  const v3 = "/HyperionPlanning/rest/v3/applications";
+  const launched: { jobName: string }[] = [];
+  const upstream = await fakeUpstream(({ method, url, path, body }) => {
+    if (path === "/HyperionPlanning/rest/") return json(200, { items: [{ version: "v3" }] });
+    if (path === v3) return json(200, { items: [{ name: "Vision" }] });
+    if (path === `${v3}/Vision/jobdefinitions`) {
+      const type = JSON.parse(url.searchParams.get("q") ?? "{}").jobType;
+      return json(200, { items: definitions[type] ?? [] });
+    }
+    if (path === `${v3}/Vision/jobs` && method === "POST") {
+      launched.push(JSON.parse(body));
+      return json(200, { jobId: launched.length, status: -1, details: null });
+    }
+    const jobId = Number(/\/Vision\/jobs\/(\d+)$/.exec(path)?.[1]);
+    const job = launched[jobId - 1];
+    if (job) return json(200, { jobId, ...ends(job.jobName) });
+    return json(404, { status: 404, detail: "no", message: "no" });
+  });
+  const provider = new PlanningRestProvider({
+    upstreams: loopbackUpstreams(),
+    idleMs: 60_000,
+    jobTimeoutMs: 10_000,
+    pollMs: 5,
+  });
+  const session = await loginSession(provider, "pbcs", `${upstream.origin}/HyperionPlanning/SmartView`);
+  return {
+    provider,
+    session,
+    launched,
+    close: async () => {
+      await provider.close();
+      await upstream.close();
+    },
+  };
+}
+
 /** Smart View's XML replies by request root (`req_…`); a function gets the request. */
 export type SmartViewReplies = Map<string, string | ((request: SvElement) => string)>;
 
@@ -115,4 +176,19 @@ export function smartViewAnswer(replies: SmartViewReplies, root: SvElement | nul
         ? reply
         : '<exception errcode="4" type="error"><desc>?</desc></exception>';
   return { type: "application/xml", text };
+}
+
+/**
+ * A Smart View server answering `replies` (see smartViewAnswer); `heard` sees each request's root first, and the
+ * answer waits for what it returns (a server that takes its time).
+ */
+export function fakeSmartView(
+  replies: SmartViewReplies,
+  heard: (root: SvElement) => unknown = () => undefined,
+): Promise<FakeUpstream> {
+  return fakeUpstream(async ({ body }) => {
+    const root = parseSv(body) as SvElement;
+    await heard(root);
+    return smartViewAnswer(replies, root);
+  });
 }

@@ -1,13 +1,5 @@
-import type { ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlanningRestProvider } from "../../../connectors/src/planning-rest/provider.ts";
-import {
-  type FakeUpstream,
-  fakeUpstream,
-  json,
-  loginSession,
-  loopbackUpstreams,
-} from "../../../connectors/test/support/fake-upstream.ts";
+import { type PlanningJobs, planningJobs } from "../../../connectors/test/support/fake-upstream.ts";
 import { ApiError, apiErrorBody } from "../../src/api-error.ts";
 import { fromProvider } from "../../src/provider-errors.ts";
 
@@ -16,53 +8,27 @@ import { fromProvider } from "../../src/provider-errors.ts";
  * gets QB_ERR_PROMPT_INVALID with the registry's message in its own language, naming the rule; with a reason,
  * the server's own words.
  */
+
+/** Its two business rules: CopyVersion's job ends with no reason, Wordy's with one. */
+const RULES = [
+  { jobType: "RULES", jobName: "CopyVersion" },
+  { jobType: "RULES", jobName: "Wordy" },
+];
+
 describe("QB_ERR_PROMPT_INVALID from a Planning server", () => {
-  let upstream: FakeUpstream;
-  let provider: PlanningRestProvider;
-  let s: ProviderSession;
+  let planning: PlanningJobs;
 
   beforeAll(async () => {
-    const v3 = "/HyperionPlanning/rest/v3/applications";
-    upstream = await fakeUpstream(({ method, url, path, body }) => {
-      if (path === "/HyperionPlanning/rest/") return json(200, { items: [{ version: "v3" }] });
-      if (path === v3) return json(200, { items: [{ name: "Vision" }] });
-      if (path === `${v3}/Vision/jobdefinitions`) {
-        const type = JSON.parse(url.searchParams.get("q") ?? "{}").jobType;
-        return json(200, {
-          items:
-            type === "RULES"
-              ? [
-                  { jobType: "RULES", jobName: "CopyVersion" },
-                  { jobType: "RULES", jobName: "Wordy" },
-                ]
-              : [],
-        });
-      }
-      if (path === `${v3}/Vision/jobs` && method === "POST") {
-        const id = JSON.parse(body).jobName === "Wordy" ? 8 : 7;
-        return json(200, { jobId: id, status: -1, details: null });
-      }
-      if (path === `${v3}/Vision/jobs/7`) return json(200, { jobId: 7, status: 4, details: null });
-      if (path === `${v3}/Vision/jobs/8`)
-        return json(200, { jobId: 8, status: 4, details: "Scenario: Nope is not a valid member." });
-      return json(404, { status: 404, detail: "no", message: "no" });
-    });
-    provider = new PlanningRestProvider({
-      upstreams: loopbackUpstreams(),
-      idleMs: 60_000,
-      jobTimeoutMs: 10_000,
-      pollMs: 5,
-    });
-    s = await loginSession(provider, "pbcs", `${upstream.origin}/HyperionPlanning/SmartView`);
+    planning = await planningJobs({ RULES }, (jobName) => ({
+      status: 4,
+      details: jobName === "Wordy" ? "Scenario: Nope is not a valid member." : null,
+    }));
   });
-  afterAll(async () => {
-    await provider.close();
-    await upstream.close();
-  });
+  afterAll(() => planning.close());
 
   const launch = async (ruleName: string): Promise<ApiError> => {
-    const call = provider.planning.launchRule(
-      s,
+    const call = planning.provider.planning.launchRule(
+      planning.session,
       { server: "Planning", application: "Vision" },
       { cube: "Plan1", ruleName, prompts: [{ name: "SrcVersion", value: "Nope" }] },
     );
