@@ -39,7 +39,8 @@ function recorder() {
 
 /**
  * A snapshot of Sample.Basic through essbase-stndln (queries only, 20,000 cells each), its MDX calls failing as
- * `fail` says (call number from 1 → the error to throw, or null to let it through).
+ * `fail` says (call number from 1 → the error to throw, or null to let it through); at `extra.address` when it
+ * names one, else the endpoint's.
  */
 async function copy(
   out: string,
@@ -47,7 +48,7 @@ async function copy(
   extra: Partial<TakeOptions> = {},
   patch: (provider: Provider) => void = () => undefined,
 ) {
-  const { provider, close } = providerFor("essbase-stndln", new URL(endpoint.address()));
+  const { provider, close } = providerFor("essbase-stndln", new URL(extra.address ?? endpoint.address()));
   const essbase = provider.essbase as NonNullable<Provider["essbase"]>;
   const mdx = essbase.mdx.bind(essbase);
   let calls = 0;
@@ -210,19 +211,9 @@ async function copyBehind(
   extra: Partial<TakeOptions> = {},
 ) {
   const proxy = await refusingProxy(refuse);
-  const { provider, close } = providerFor("essbase-stndln", new URL(proxy.address));
   try {
-    return await takeSnapshot({
-      ...endpoint.sampleBasic(out),
-      address: proxy.address,
-      provider,
-      cube: "Basic",
-      read: "grid",
-      progress: { step() {}, data() {}, warn() {} },
-      ...extra,
-    });
+    return await copy(out, () => null, { ...extra, address: proxy.address });
   } finally {
-    await close();
     await proxy.close();
   }
 }
