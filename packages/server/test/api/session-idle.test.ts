@@ -1,12 +1,6 @@
-import { EmbeddedProvider } from "@qibates/embedded";
 import type { EssbaseOperations, Provider } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { demoCredentialsValid } from "../../src/demo.ts";
-import { databaseStore } from "../../src/embedded-store.ts";
-import { providerRegistry } from "../../src/providers.ts";
-import { type TestApi, wrapApp } from "../support/api.ts";
-import { testConfig } from "../support/config.ts";
+import { startWrappedDemoApi, type TestApi } from "../support/api.ts";
 
 /**
  * SESSION_IDLE_MINUTES=1 and a calculation that runs for minutes (a server's script, held here until the test
@@ -37,20 +31,7 @@ let api: TestApi;
 beforeAll(async () => {
   // Only `Date` is faked, before the server is built, so that its session store reads the test's clock.
   vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-01-01T08:00:00Z") });
-  const app = await buildApp({
-    config: testConfig({ SESSION_IDLE_MINUTES: "1" }),
-    logger: false,
-    validateResponses: true,
-    providers: async (db, scheduler) => {
-      const embedded = await EmbeddedProvider.open({
-        scheduler,
-        store: databaseStore(db),
-        credentialsValid: demoCredentialsValid,
-      });
-      return providerRegistry({ demo: slowCalculations(embedded) });
-    },
-  });
-  api = await wrapApp(app);
+  api = await startWrappedDemoApi(slowCalculations, { SESSION_IDLE_MINUTES: "1" });
 });
 afterAll(async () => {
   await api.close();
@@ -60,14 +41,20 @@ afterAll(async () => {
 const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
 const applications = (loginid: string) => api.post("nav/applications", { loginid, server: cube.server });
 
+/** A new session's calculation of `script`, once the provider has it (held until `release`). */
+async function calculating(script: string) {
+  const loginid = await api.login("essbase");
+  const calling = new Promise<void>((r) => {
+    started = r;
+  });
+  const calc = api.post("action/calculate", { loginid, ...cube, action: { script } });
+  await calling;
+  return { loginid, calc };
+}
+
 describe("a session with a long call (SESSION_IDLE_MINUTES=1)", () => {
   it("is not ended while its call runs, and ends one idle time after the call's end", async () => {
-    const loginid = await api.login("essbase");
-    const calling = new Promise<void>((r) => {
-      started = r;
-    });
-    const calc = api.post("action/calculate", { loginid, ...cube, action: { script: "CalcAll" } });
-    await calling;
+    const { loginid, calc } = await calculating("CalcAll");
 
     // Five minutes into the calculation, five idle times: the session lives, and answers another call.
     vi.setSystemTime(Date.now() + 5 * MINUTE);
@@ -93,12 +80,7 @@ describe("a session with a long call (SESSION_IDLE_MINUTES=1)", () => {
   });
 
   it("counts the idle time from the end of a call that failed", async () => {
-    const loginid = await api.login("essbase");
-    const calling = new Promise<void>((r) => {
-      started = r;
-    });
-    const calc = api.post("action/calculate", { loginid, ...cube, action: { script: "NoSuchScript" } });
-    await calling;
+    const { loginid, calc } = await calculating("NoSuchScript");
     vi.setSystemTime(Date.now() + 3 * MINUTE);
     release?.();
     const failed = await calc;

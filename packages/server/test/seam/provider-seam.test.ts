@@ -1,15 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EmbeddedProvider } from "@qibates/embedded";
 import type { Provider, ProviderSession } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import { demoCredentialsValid } from "../../src/demo.ts";
-import { databaseStore } from "../../src/embedded-store.ts";
-import { providerRegistry } from "../../src/providers.ts";
-import { type TestApi, wrapApp } from "../support/api.ts";
-import { testConfig } from "../support/config.ts";
+import { startWrappedDemoApi, type TestApi } from "../support/api.ts";
 import { contractExampleCases, sendExample } from "../support/contract-examples.ts";
 
 /**
@@ -108,20 +102,7 @@ let api: TestApi;
 let demoOwner = "";
 
 beforeAll(async () => {
-  const app = await buildApp({
-    config: testConfig(),
-    logger: false,
-    validateResponses: true,
-    providers: async (db, scheduler) => {
-      const embedded = await EmbeddedProvider.open({
-        scheduler,
-        store: databaseStore(db),
-        credentialsValid: demoCredentialsValid,
-      });
-      return providerRegistry({ demo: recordingProvider(embedded, calls) });
-    },
-  });
-  api = await wrapApp(app);
+  api = await startWrappedDemoApi((engine) => recordingProvider(engine, calls));
   const record = await api.app.services.sessions.touch(await api.login("essbase"));
   demoOwner = record?.ownerId ?? "";
 });

@@ -1,5 +1,10 @@
+import { EmbeddedProvider } from "@qibates/embedded";
+import type { Provider } from "@qibates/provider";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app.ts";
+import { demoCredentialsValid } from "../../src/demo.ts";
+import { databaseStore } from "../../src/embedded-store.ts";
+import { providerRegistry } from "../../src/providers.ts";
 import { testConfig } from "./config.ts";
 
 /** A demo server in-process, answers checked against the contract, with helpers to call it. */
@@ -21,6 +26,31 @@ export const DEMO_ADDRESS: Record<string, string> = {
 
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+  return wrapApp(app);
+}
+
+/**
+ * The same demo server with `demo(engine)` as its demo provider: the embedded engine seen through a test's
+ * wrapper (one that records its calls, or holds them).
+ */
+export async function startWrappedDemoApi(
+  demo: (engine: Provider) => Provider,
+  env: Record<string, string> = {},
+): Promise<TestApi> {
+  const app = await buildApp({
+    config: testConfig(env),
+    logger: false,
+    validateResponses: true,
+    providers: async (db, scheduler) => {
+      const store = databaseStore(db);
+      const engine = await EmbeddedProvider.open({
+        scheduler,
+        store,
+        credentialsValid: demoCredentialsValid,
+      });
+      return providerRegistry({ demo: demo(engine) });
+    },
+  });
   return wrapApp(app);
 }
 
