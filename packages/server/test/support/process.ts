@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
 import { testDataDir } from "./data-dir.ts";
 
@@ -39,6 +39,17 @@ export function refusedStart(env: Record<string, string>): Promise<{ code: numbe
       resolve({ code, out });
     }),
   );
+}
+
+/**
+ * Starts a server with `env`, on a data folder of its own, that must refuse the setting as it refuses any bad
+ * one: exit code 2 and `message` alone, no stack trace.
+ */
+export async function expectRefusedSetting(env: Record<string, string>, message: string): Promise<void> {
+  const { code, out } = await refusedStart({ DATA_DIR: testDataDir("qibates-refused-"), ...env });
+  expect(code).toBe(2);
+  expect(out).toContain(message);
+  expect(out).not.toMatch(/\n\s+at /);
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
