@@ -5,11 +5,13 @@ import {
   type GridErrorCode,
   type GridMessageId,
   type GridReason,
+  type GridRequest,
   gridText,
   runGridOperation,
 } from "@qibates/engine/grid";
 import { ProviderError, providerErrorMessage } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { thrown } from "../../engine/test/support/thrown.ts";
 import { engineError } from "../src/engine-errors.ts";
 import { GRID_TEXTS_FR, gridErrorMessage } from "../src/grid-errors.ts";
 
@@ -90,25 +92,16 @@ describe("every engine grid message has its French", () => {
 
 describe("an engine refusal on Sample.Basic, in French", () => {
   const cube = createSampleBasicCube();
-  const refusal = (request: Parameters<typeof runGridOperation>[1]): GridError => {
-    try {
-      runGridOperation(cube, request);
-    } catch (e) {
-      if (e instanceof GridError) return e;
-      throw e;
-    }
-    throw new Error("the operation was not refused");
-  };
+  /** The engine's refusal of `action` on `grid` (the request's other fields in `more`). */
+  const refusal = (action: string, grid: string[][], more: Partial<GridRequest> = {}): GridError =>
+    thrown(GridError, () => runGridOperation(cube, { action, grid, ...more }));
 
   it("a dimension in the rows and the POV", () => {
-    const e = refusal({
-      action: "refresh",
-      grid: [
-        ["", "Cola", "Sales", "East"],
-        ["", "Jan"],
-        ["New York", ""],
-      ],
-    });
+    const e = refusal("refresh", [
+      ["", "Cola", "Sales", "East"],
+      ["", "Jan"],
+      ["New York", ""],
+    ]);
     expect(apiMessage(e, "en")).toBe(
       "The grid cannot be read: Dimension Market is used both in the rows and the POV",
     );
@@ -118,15 +111,12 @@ describe("an engine refusal on Sample.Basic, in French", () => {
   });
 
   it("the last row dimension pivoted", () => {
-    const e = refusal({
-      action: "pivot",
-      grid: [
-        ["", "Cola", "Sales", "Actual"],
-        ["", "Jan"],
-        ["East", ""],
-      ],
-      cells: [{ row: 2, column: 0 }],
-    });
+    const lastRow = [
+      ["", "Cola", "Sales", "Actual"],
+      ["", "Jan"],
+      ["East", ""],
+    ];
+    const e = refusal("pivot", lastRow, { cells: [{ row: 2, column: 0 }] });
     expect(gridErrorMessage(e, "en")).toBe(
       "The dimension Market is the last one on its axis and cannot move.",
     );

@@ -14,7 +14,8 @@ beforeAll(() => {
 });
 
 /** Member names shown as typed (no alias table), rows trimmed of the blank cells the answer pads them with. */
-const run = (req: GridRequest): GridResponse => runGridOperation(cube, { aliasTable: null, ...req });
+const run = (action: string, grid: GridRequest["grid"]): GridResponse =>
+  runGridOperation(cube, { aliasTable: null, action, grid });
 const trimmed = (g: string[][]): string[][] =>
   g.map((row) => {
     const out = [...row];
@@ -45,7 +46,7 @@ describe("a number in the data region that names a member", () => {
     ["a numeric text", "100"],
     ["a numeric text with spaces", " 200 "],
   ])("%s under a column header is data, not a Product row header", (_, typed) => {
-    const r = run({ action: "refresh", grid: sheet(typed) });
+    const r = run("refresh", sheet(typed));
     expect(trimmed(r.grid)).toEqual([
       ["", "100-10", "Sales", "Budget"],
       ["", "Jan", "Feb"],
@@ -61,14 +62,11 @@ describe("a number in the data region that names a member", () => {
   });
 
   it("a JSON number equal to a numeric name is the value submitted for its cell", () => {
-    const r = run({
-      action: "submit",
-      grid: [
-        ["", "100-20", "Sales", "Budget"],
-        ["", "Jan"],
-        ["Utah", 300],
-      ],
-    });
+    const r = run("submit", [
+      ["", "100-20", "Sales", "Budget"],
+      ["", "Jan"],
+      ["Utah", 300],
+    ]);
     expect(trimmed(r.grid)[2]).toEqual(["Utah", "300"]);
     expect(value("Jan", "Sales", "Budget", "100-20", "Utah")).toBe("300");
   });
@@ -76,22 +74,16 @@ describe("a number in the data region that names a member", () => {
 
 describe("a JSON number is never a member", () => {
   it("is data right of the row header even with no column header over it, where the same text is a member", () => {
-    const asNumber = run({
-      action: "refresh",
-      grid: [
-        ["", "Actual", "Sales", "Jan"],
-        ["New York", 100],
-      ],
-    });
+    const asNumber = run("refresh", [
+      ["", "Actual", "Sales", "Jan"],
+      ["New York", 100],
+    ]);
     expect(asNumber.leftColumns).toBe(1);
     expect(regionOf(asNumber, "Product")).toMatchObject({ region: "POV", member: "Product" });
-    const asText = run({
-      action: "refresh",
-      grid: [
-        ["", "Actual", "Sales", "Jan"],
-        ["New York", "100"],
-      ],
-    });
+    const asText = run("refresh", [
+      ["", "Actual", "Sales", "Jan"],
+      ["New York", "100"],
+    ]);
     expect(asText.leftColumns).toBe(2);
     expect(regionOf(asText, "Product")).toEqual({ name: "Product", region: "LEFT", index: 1 });
   });
@@ -99,21 +91,18 @@ describe("a JSON number is never a member", () => {
 
 describe("a numeric name where it is a row header", () => {
   it("reads as its member in the row-header column A", () => {
-    const r = run({ action: "refresh", grid: [["", "Actual", "Sales", "New York"], ["", "Jan"], ["100"]] });
+    const r = run("refresh", [["", "Actual", "Sales", "New York"], ["", "Jan"], ["100"]]);
     expect(trimmed(r.grid)[2]).toEqual(["100", value("Jan", "Actual", "Sales", "100", "New York")]);
     expect(regionOf(r, "Product")).toEqual({ name: "Product", region: "LEFT", index: 0 });
   });
 
   it("reads as its member in a second row-header column with no column header over it", () => {
-    const r = run({
-      action: "refresh",
-      grid: [
-        ["", "", "Actual", "Sales"],
-        ["", "", "Jan", "Feb"],
-        ["New York", "100", "", ""],
-        ["", "200", "", ""],
-      ],
-    });
+    const r = run("refresh", [
+      ["", "", "Actual", "Sales"],
+      ["", "", "Jan", "Feb"],
+      ["New York", "100", "", ""],
+      ["", "200", "", ""],
+    ]);
     expect(r.leftColumns).toBe(2);
     expect(regionOf(r, "Product")).toEqual({ name: "Product", region: "LEFT", index: 1 });
     expect(r.grid[3]).toEqual([
@@ -126,14 +115,11 @@ describe("a numeric name where it is a row header", () => {
 
   it("reads as its member under a POV member typed over the row-header column", () => {
     // Actual sits over column B with Jan and Feb further right: a POV member, not a column header of B.
-    const r = run({
-      action: "refresh",
-      grid: [
-        ["", "Actual", "Jan", "Feb"],
-        ["", "", "Sales", ""],
-        ["New York", "100", "", ""],
-      ],
-    });
+    const r = run("refresh", [
+      ["", "Actual", "Jan", "Feb"],
+      ["", "", "Sales", ""],
+      ["New York", "100", "", ""],
+    ]);
     expect(r.leftColumns).toBe(2);
     expect(regionOf(r, "Product")).toEqual({ name: "Product", region: "LEFT", index: 1 });
     expect(regionOf(r, "Scenario")).toMatchObject({ region: "POV", member: "Actual" });
