@@ -28,6 +28,7 @@ const LABELS = {
     pivot: "Pivot",
     pivotToPov: "Pivot to POV",
     level: "Zoom in level",
+    lastOnAxis: "The dimension Market is the last one on its axis and cannot move.",
   },
   fr: {
     zoomIn: "Zoom avant",
@@ -35,6 +36,7 @@ const LABELS = {
     pivot: "Pivoter",
     pivotToPov: "Pivoter vers le PDV",
     level: "Niveau de zoom avant",
+    lastOnAxis: "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
   },
 } as const;
 
@@ -132,14 +134,14 @@ for (const lang of ["en", "fr"] as const) {
       }
     });
 
-    it("announces Essbase's message when the last row dimension is pivoted away", async () => {
+    it("announces the API's message, in the page's language, when the last row dimension is pivoted away", async () => {
       const { page, grid } = await openLiveGrid(prefix + PIVOT);
       try {
         await cell(grid, "B3").click();
         await grid.getByRole("button", { name: t.pivot, exact: true }).click();
         await cell(grid, "A4").click();
         await grid.getByRole("button", { name: t.pivot, exact: true }).click();
-        await expect.poll(() => grid.getByRole("status").textContent()).toContain("Cannot pivot last row");
+        await expect.poll(() => grid.getByRole("status").textContent()).toContain(t.lastOnAxis);
       } finally {
         await page.context().close();
       }
