@@ -13,6 +13,7 @@ import { ProviderError } from "@qibates/provider";
 import type { Upstreams } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
+import { type TrackedActivity, trackUse } from "../remote/sessions.ts";
 import { missing } from "../remote/unsupported.ts";
 
 type Schemas = components["schemas"];
@@ -58,7 +59,7 @@ interface Upstream {
   /** The login's handle in the Planning REST provider. */
   restHandle: string | null;
   /** The login's calls through Planning REST (`viaRest`): the login is idle only when they and Smart View are. */
-  also: { lastUsed: number; inFlight: number };
+  also: TrackedActivity;
   /** The user name Planning REST answered. */
   restUser: string;
   /** Smart View's server name (`ListServers`), read once. */
@@ -138,14 +139,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
    */
   async viaRest<T>(session: ProviderSession, run: (rest: ProviderSession) => Promise<T>): Promise<T> {
     const s = this.upstream(session);
-    s.also.inFlight += 1;
-    s.also.lastUsed = Date.now();
-    try {
-      return await run({ ...session, handle: s.restHandle });
-    } finally {
-      s.also.inFlight -= 1;
-      s.also.lastUsed = Date.now();
-    }
+    return trackUse(s.also, () => run({ ...session, handle: s.restHandle }));
   }
 
   servers(session: ProviderSession) {

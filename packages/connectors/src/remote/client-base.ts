@@ -5,6 +5,7 @@ import type { ListedClient, ListLimits } from "../net/list-budget.ts";
 import type { UpstreamAnswer, UpstreamRequest, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "./http-answers.ts";
 import { loginRefused } from "./login.ts";
+import { trackUse } from "./sessions.ts";
 
 /** The user name and password of a login (a `LoginInput` is one). */
 export interface Credentials {
@@ -59,15 +60,8 @@ export abstract class RemoteClient implements ListedClient {
   }
 
   /** `work` (a request) counted in `inFlight` while it waits; `lastUsed` set when it starts and when it ends. */
-  protected async using<T>(work: () => Promise<T>): Promise<T> {
-    this.inFlight += 1;
-    this.lastUsed = Date.now();
-    try {
-      return await work();
-    } finally {
-      this.inFlight -= 1;
-      this.lastUsed = Date.now();
-    }
+  protected using<T>(work: () => Promise<T>): Promise<T> {
+    return trackUse(this, work);
   }
 
   /** `LOGIN_FAILED` when the server refused the credentials (401 or 403). */

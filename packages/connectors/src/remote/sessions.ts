@@ -8,6 +8,24 @@ export interface UpstreamActivity {
   readonly inFlight: number;
 }
 
+/** Use of a server that is counted ({@link trackUse}): writable `UpstreamActivity`. */
+export interface TrackedActivity {
+  lastUsed: number;
+  inFlight: number;
+}
+
+/** `work` (requests to the server) counted in `a.inFlight` while it runs; `a.lastUsed` set when it starts and ends. */
+export async function trackUse<T>(a: TrackedActivity, work: () => Promise<T>): Promise<T> {
+  a.inFlight += 1;
+  a.lastUsed = Date.now();
+  try {
+    return await work();
+  } finally {
+    a.inFlight -= 1;
+    a.lastUsed = Date.now();
+  }
+}
+
 /** What a connector keeps per login: a client of the server that can log out, and what else the login uses. */
 export interface UpstreamState {
   client: UpstreamActivity & { logout?(): Promise<void> };
