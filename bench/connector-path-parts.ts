@@ -8,7 +8,6 @@
  *
  *   npx tsx bench/connector-path-parts.ts [--calls 1000] [--zooms 30]
  */
-import { loadavg } from "node:os";
 import { Outline, outlineSpecFromDocument } from "@qibates/engine";
 import { resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { gridAnswer, layoutSource } from "@qibates/grid-bridge";
@@ -16,7 +15,8 @@ import { openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { answerOf, sameLayout, sheetOf } from "../packages/connectors/src/essbase-rest/grid.ts";
 import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
-import { refreshGrid100 } from "./sample-grids.ts";
+import { loadAverages } from "./machine.ts";
+import { sampleBasicRefresh100 } from "./sample-grids.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -26,10 +26,6 @@ const opt = (name: string, fallback: number) => {
 const CALLS = opt("calls", 1000);
 const ZOOMS = opt("zooms", 30);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
 
 async function refreshAndRoundTrip(): Promise<void> {
   const h = await openConnectorHarness();
@@ -40,13 +36,7 @@ async function refreshAndRoundTrip(): Promise<void> {
   });
   try {
     const about = new URL(`${new URL(h.wireAddress).origin}/essbase/rest/v1/about?links=none`);
-    const body = {
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      cube: "Basic",
-      grid: refreshGrid100(),
-      settings: { aliasTable: null },
-    };
+    const body = sampleBasicRefresh100();
     const times = { about: [] as number[], demo: [] as number[], wire: [] as number[] };
     const warmup = 200;
     for (let i = 0; i < CALLS + warmup; i++) {
@@ -135,7 +125,9 @@ function zoomParts(): void {
     process.stdout.write(`  ${name.padEnd(30)} ${median(list).toFixed(2)}\n`);
 }
 
-const before = load();
+const before = loadAverages();
 await refreshAndRoundTrip();
 zoomParts();
-process.stdout.write(`Node ${process.version}; load average ${before} at the start, ${load()} at the end\n`);
+process.stdout.write(
+  `Node ${process.version}; load average ${before} at the start, ${loadAverages()} at the end\n`,
+);

@@ -18,11 +18,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
-import { refreshGrid100 } from "./sample-grids.ts";
+import { loadAverages } from "./machine.ts";
+import { sampleBasicRefresh100 } from "./sample-grids.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -125,22 +126,10 @@ function summary(r: Row) {
   };
 }
 
-/** The load average (1, 5, 15 min), as the machine's share of the run: figures are compared within one run. */
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
-
 async function main() {
-  const loadBefore = load();
+  const loadBefore = loadAverages();
   const rows: Row[] = [];
-  const refresh = {
-    server: "EssbaseCluster-1",
-    application: "Sample",
-    cube: "Basic",
-    grid: refreshGrid100(),
-    settings: { aliasTable: null },
-  };
+  const refresh = sampleBasicRefresh100();
   // A generated outline: one dimension of 10,000 members (100 parents of 100 leaves) and a small measures one.
   const entities = Array.from({ length: 100 }, (_, p) => ({
     name: `Region ${p + 1}`,
@@ -194,7 +183,7 @@ async function main() {
         `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} |`,
     ),
   ];
-  const machine = `Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end`;
+  const machine = `Node ${process.version}; load average ${loadBefore} at the start, ${loadAverages()} at the end`;
   process.stdout.write(`${lines.join("\n")}\n${machine}\n`);
   if (WRITE) {
     const file = join(dirname(fileURLToPath(import.meta.url)), "results", "connector-path.md");

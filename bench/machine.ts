@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 /**
  * What a benchmark says about the machine it ran on: the runs of issue 30 were made on a machine shared with
  * other agents at work, so each run measures a fixed piece of work too, and its figures are read against it.
@@ -14,3 +15,9 @@ export function referenceWork(): number {
   for (let i = 0; i < 20; i++) JSON.parse(text);
   return performance.now() - t;
 }
+
+/** The load averages over 1, 5 and 15 minutes, as a run's figures are written beside them ("1.5 / 1.7 / 2.0"). */
+export const loadAverages = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");

@@ -23,6 +23,17 @@ export function refreshGrid100(): string[][] {
   ];
 }
 
+/** The connector benchmarks' refresh call on Sample.Basic: {@link refreshGrid100}, names not aliases (a session's `loginid` added). */
+export function sampleBasicRefresh100() {
+  return {
+    server: "EssbaseCluster-1",
+    application: "Sample",
+    cube: "Basic",
+    grid: refreshGrid100(),
+    settings: { aliasTable: null },
+  };
+}
+
 /** Sales of all products (Actual) by month for four states and Market: 7 rows of 13 cells, 60 data cells. */
 export function statesByMonthGrid(): string[][] {
   return [
