@@ -15,6 +15,10 @@ const PUBLISHED = new Set(
 );
 const EN_DIRS = ["docs", "versioned_docs", "changelog"].map((d) => join(SITE, d));
 
+/** What the checker finds in a page's prose, one "line text" entry each. */
+const foundLines = (page: string, glossary: typeof frenchGlossary): string[] =>
+  findForbidden(markdownProse(page), glossary).map((f) => `${f.line} ${f.found}`);
+
 const report = (where: string, f: { line: number; found: string; preferred: string }): string =>
   `${where}:${f.line}: "${f.found}" → ${f.preferred}`;
 
@@ -37,7 +41,7 @@ describe("the glossary checker", () => {
       "1. **Accueil › QiBates**, puis ☰ › **Paramètres**.",
       "2. Changez le PDV, puis **Actualiser**.",
     ].join("\n");
-    const found = findForbidden(markdownProse(page), frenchGlossary).map((f) => `${f.line} ${f.found}`);
+    const found = foundLines(page, frenchGlossary);
     expect(found).toEqual([
       "2 toasts",
       "6 toast",
@@ -62,7 +66,7 @@ describe("the glossary checker", () => {
       "Conserver uniquement et Supprimer uniquement ; la réécriture d'un cube ; une dimension éparse ; l'indentation.",
       "Supprimer uniquement les fichiers Google Drive que vous utilisez ; une valeur réécrite.",
     ].join("\n");
-    const found = findForbidden(markdownProse(page), frenchGlossary).map((f) => `${f.line} ${f.found}`);
+    const found = foundLines(page, frenchGlossary);
     expect(found).toEqual([
       "2 sidebar_label: Connexion à",
       "4 Supprimer uniquement",
@@ -77,7 +81,7 @@ describe("the glossary checker", () => {
       "A snapshot is an offline copy of a cube's outline and data.",
       "Serve the offline copies; a copy of your cube; copies of a cube. Try it on a copy of the cube first.",
     ].join("\n");
-    expect(findForbidden(markdownProse(en), englishGlossary).map((f) => `${f.line} ${f.found}`)).toEqual([
+    expect(foundLines(en, englishGlossary)).toEqual([
       "2 offline copies",
       "2 copy of your cube",
       "2 copies of a cube",
@@ -86,7 +90,7 @@ describe("the glossary checker", () => {
       "Un instantané est une copie hors ligne de l'outline et des données d'un cube.",
       "Servir les copies hors ligne ; une copie de vos cubes ; les copies d'un cube. Essayez sur une copie du cube.",
     ].join("\n");
-    expect(findForbidden(markdownProse(fr), frenchGlossary).map((f) => `${f.line} ${f.found}`)).toEqual([
+    expect(foundLines(fr, frenchGlossary)).toEqual([
       "2 copies hors ligne",
       "2 copie de vos cubes",
       "2 copies d'un cube",
