@@ -206,7 +206,8 @@ function planWide(
 
 /**
  * A dense plan over a block's floats at `off`, in place: -1 when done, else the instruction whose result is
- * not exact in 32 bits (not written).
+ * not exact in 32 bits (not written). The same loop as {@link planWide}, written again on purpose: each reads
+ * one kind of typed array, so that the loads of this, the hottest loop of an aggregation, stay monomorphic.
  */
 function planNarrow(
   plan: Int32Array,
