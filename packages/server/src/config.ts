@@ -726,9 +726,12 @@ export function formerNameWarnings(env: Record<string, string | undefined> = pro
  */
 function securePublicUrl(url: string | URL): boolean {
   const u = new URL(String(url));
-  if (u.protocol === "https:") return true;
-  const host = u.hostname.toLowerCase();
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  return u.protocol === "https:" || isLoopbackUrl(u);
+}
+
+/** Whether an address names this machine: localhost, 127.0.0.1 or [::1] (a URL's host name is lower case). */
+export function isLoopbackUrl(url: URL): boolean {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
 }
 
 /** Reads every variable from `env`; throws one ConfigError listing every bad value. */

@@ -1,5 +1,5 @@
 import * as oidc from "openid-client";
-import type { Config } from "../config.ts";
+import { type Config, isLoopbackUrl } from "../config.ts";
 
 /** The OAuth providers that issue API keys. */
 export const OAUTH_PROVIDERS = ["google", "microsoft"] as const;
@@ -96,10 +96,6 @@ export function configuredProviders(config: Config): ProviderSettings[] {
   return out;
 }
 
-function isLoopback(url: URL): boolean {
-  return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-}
-
 /**
  * `openid-client` configurations, one per configured provider, built at first use. The published
  * providers are "discovered" from their metadata above, answered locally (no network round trip before
@@ -148,7 +144,7 @@ export class ProviderClients {
     if (p.overrideIssuer) {
       const issuer = new URL(p.overrideIssuer);
       const insecure = issuer.protocol === "http:";
-      if (insecure && !isLoopback(issuer)) {
+      if (insecure && !isLoopbackUrl(issuer)) {
         throw new Error(`OAuth issuer override for ${p.name} must use https outside loopback`);
       }
       config = await oidc.discovery(
