@@ -10,9 +10,6 @@ export function unsupportedReason(why: ProviderText | string): ProviderText | st
   return typeof why === "string" ? trim(why) : { en: trim(why.en), fr: trim(why.fr) };
 }
 
-/** The registry code a provider error is answered with (for tests and documentation). */
-export { registryCodeOf } from "@qibates/provider";
-
 /**
  * `QB_ERR_GRID_TOO_LARGE` with its reason in both languages: the grid sent (`sent`) or the answer had, or
  * would have had at least, `cells` cells, over the `max` allowed.
