@@ -462,9 +462,9 @@ export const ERROR_CODES = {
     status: 422,
     en: 'The business rule "{rule}" refused a runtime prompt value[: "{value}" for prompt "{prompt}"].',
     fr: "La règle métier « {rule} » a refusé une valeur d'invite d'exécution[ : « {value} » pour l'invite « {prompt} »].",
-    when: "A runtime prompt value is outside the members or range the prompt allows (a Planning server that gives no reason does not say which).",
+    when: "A runtime prompt value is outside the members or range the prompt allows (a Planning server that gives no reason names neither the value nor the prompt).",
     whenFr:
-      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite (un serveur Planning qui ne donne pas de raison ne dit pas laquelle).",
+      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite (un serveur Planning qui ne donne pas de raison ne nomme ni la valeur ni l'invite).",
   },
   QB_ERR_RULE_FAILED: {
     status: 422,
