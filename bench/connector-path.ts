@@ -13,6 +13,10 @@
  * on each: the first calls after `--warmup` (20) calls, then again after 2,000 more, once V8 has compiled the
  * longer connector path as a running server has.
  *
+ * The endpoint's own time for each connector call (from a request's arrival to its answer handed to the socket,
+ * `served-times.ts`) is measured too: it stands for what a real server would spend, so the connector path less
+ * that time is what the product itself adds around the server.
+ *
  *   npx tsx bench/connector-path.ts [--rounds 400] [--zoom-rounds 15] [--warmup 20] [--write]
  */
 import { spawn } from "node:child_process";
@@ -24,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src/answer-key.ts";
 import { loadAverages } from "./machine.ts";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
+import { onServed } from "./served-times.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -46,7 +51,24 @@ interface Row {
   what: string;
   demo: number[];
   wire: number[];
+  /** The endpoint's own time during each connector call (ms). */
+  served: number[];
 }
+
+/** What the endpoint has served so far: requests and their time (ms). */
+interface Served {
+  count: number;
+  ms: number;
+}
+
+/** The endpoint served by this process (its HTTP server answers only the connector: the API is injected). */
+const servedHere: Served = { count: 0, ms: 0 };
+onServed((ms) => {
+  servedHere.count++;
+  servedHere.ms += ms;
+});
+
+type BenchHarness = ConnectorHarness & { served: Served };
 
 type HarnessOptions = Parameters<typeof openConnectorHarness>[0];
 
@@ -54,8 +76,8 @@ type HarnessOptions = Parameters<typeof openConnectorHarness>[0];
  * A harness whose connector session works against an endpoint served by a child process (the same options), or
  * by the harness itself (`own` false).
  */
-async function openHarness(options: HarnessOptions, own: boolean): Promise<ConnectorHarness> {
-  if (!own) return openConnectorHarness(options);
+async function openHarness(options: HarnessOptions, own: boolean): Promise<BenchHarness> {
+  if (!own) return { ...(await openConnectorHarness(options)), served: servedHere };
   const dir = mkdtempSync(join(tmpdir(), "qibates-connector-path-"));
   const file = join(dir, "options.json");
   writeFileSync(file, JSON.stringify(options ?? {}));
@@ -71,9 +93,25 @@ async function openHarness(options: HarnessOptions, own: boolean): Promise<Conne
     if (typeof chunk !== "string") throw new Error("the endpoint's process ended before it served");
     out += chunk;
   }
-  const harness = await openConnectorHarness({ ...options, upstream: out.trim() });
+  const [address = "", ...rest] = out.split("\n");
+  const served: Served = { count: 0, ms: 0 };
+  let pending = rest.join("\n");
+  child.stdout.on("data", (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const m = /^served (\S+)$/.exec(line);
+      if (m) {
+        served.count++;
+        served.ms += Number(m[1]);
+      }
+    }
+  });
+  const harness = await openConnectorHarness({ ...options, upstream: address.trim() });
   return {
     ...harness,
+    served,
     close: async () => {
       await harness.close();
       child.stdin.end();
@@ -85,22 +123,30 @@ async function openHarness(options: HarnessOptions, own: boolean): Promise<Conne
 
 /** Alternates the same call on both sessions; checks both answer 200 with the same grid. */
 async function measure(
-  h: ConnectorHarness,
+  h: BenchHarness,
   what: string,
   path: string,
   body: Record<string, unknown>,
   rounds: number,
   warmup: number,
 ): Promise<Row> {
-  const row: Row = { what, demo: [], wire: [] };
+  const row: Row = { what, demo: [], wire: [], served: [] };
   for (let i = 0; i < rounds + warmup; i++) {
     const order = i % 2 === 0 ? (["demo", "wire"] as const) : (["wire", "demo"] as const);
     const grids: Record<string, string> = {};
     for (const via of order) {
+      const before = { ...h.served };
       const started = performance.now();
       const res = await h.post(path, { ...body, loginid: via === "demo" ? h.demoLogin : h.wireLogin });
       const ms = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`${what} (${via}) answered ${res.statusCode}: ${res.body}`);
+      if (via === "wire") {
+        // The endpoint's process reports its time on its standard output, just after its answer.
+        const waitUntil = performance.now() + 1000;
+        while (h.served.count === before.count && performance.now() < waitUntil)
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        if (i >= warmup) row.served.push(h.served.ms - before.ms);
+      }
       if (i >= warmup) row[via].push(ms);
       if (i === 0) grids[via] = JSON.stringify((res.json() as { grid: unknown }).grid);
     }
@@ -113,6 +159,9 @@ async function measure(
 function summary(r: Row) {
   const d = [...r.demo].sort((a, b) => a - b);
   const w = [...r.wire].sort((a, b) => a - b);
+  const e = [...r.served].sort((a, b) => a - b);
+  // Each connector call less the endpoint's own time in it: what the product adds around the server.
+  const own = r.wire.map((ms, i) => ms - (r.served[i] ?? 0)).sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2);
   return {
     what: r.what,
@@ -123,6 +172,9 @@ function summary(r: Row) {
     ratioP50: f(percentile(w, 50) / percentile(d, 50)),
     demoP99: f(percentile(d, 99)),
     wireP99: f(percentile(w, 99)),
+    servedP50: f(percentile(e, 50)),
+    ownP50: f(percentile(own, 50)),
+    ownRatioP50: f(percentile(own, 50) / percentile(d, 50)),
   };
 }
 
@@ -176,11 +228,11 @@ async function main() {
 
   const table = rows.map(summary);
   const lines = [
-    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | connector / demo at p50 | demo p99 (ms) | connector p99 (ms) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | connector / demo at p50 | demo p99 (ms) | connector p99 (ms) | endpoint's own time p50 (ms) | connector less the endpoint's time p50 (ms) | that / demo |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
     ...table.map(
       (t) =>
-        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} |`,
+        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} | ${t.servedP50} | ${t.ownP50} | ${t.ownRatioP50} |`,
     ),
   ];
   const machine = `Node ${process.version}; load average ${loadBefore} at the start, ${loadAverages()} at the end`;
