@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 
 export interface SessionLimits<T = unknown> {
-  /** A session unused this long ends. */
+  /**
+   * A session ends once this long has passed since the end of its last request; never while one of its
+   * requests runs (see {@link SessionStore.requestStarted}).
+   */
   idleMs: number;
   /**
    * At most this many sessions at once, all owners together: beyond it a new session is refused
@@ -50,15 +54,21 @@ export function ownerKey(
 export const capGroup = (username: string, address: string): string =>
   `${username.toLowerCase()}\n${address}`;
 
+/** What ends a request of a session (see {@link SessionStore.requestStarted}); calling it again does nothing. */
+export type RequestEnd = () => void;
+
 /**
  * A wire endpoint's sessions, in memory: found by id, sliding on each use, ended on demand, by idleness or,
- * beyond an owner's cap, that owner's least recently used first.
+ * beyond an owner's cap, that owner's least recently used first. A session whose request runs does not idle
+ * out, however long the request: its idle time counts from the end of its last request.
  */
 export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   private readonly sessions = new Map<string, T>();
   /** Each session's owner, and each owner's number of sessions. */
   private readonly ownerOf = new Map<string, string>();
   private readonly counts = new Map<string, number>();
+  /** How many requests of each session are running: such a session never idles out. */
+  private readonly running = new Map<string, number>();
   private readonly now: () => number;
   private readonly newId: () => string;
 
@@ -77,15 +87,54 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     const s = this.sessions.get(id);
     if (!s) return null;
     const now = this.now();
-    if (now - s.lastUsed > this.limits.idleMs) {
+    if (!this.alive(s, now)) {
       this.remove(id);
       return null;
     }
-    s.lastUsed = now;
-    // Map order is the order of last use: the first entry is the least recently used.
-    this.sessions.delete(id);
-    this.sessions.set(id, s);
+    this.used(s, now);
     return s;
+  }
+
+  /**
+   * Marks a request of the session as running, until the answer is called (whatever the request's outcome:
+   * call it in a `finally` or on the reply's close): meanwhile the session does not idle out, whatever the
+   * request's length; when it ends, the idle time starts again. A logout or the owner's cap still ends it.
+   */
+  requestStarted(s: T): RequestEnd {
+    const id = s.id;
+    this.running.set(id, (this.running.get(id) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.running.get(id) ?? 1) - 1;
+      if (left > 0) this.running.set(id, left);
+      else this.running.delete(id);
+      // A session ended meanwhile (logout, the owner's cap) stays ended.
+      if (this.sessions.get(id) === s) this.used(s, Math.max(s.lastUsed, this.now()));
+    };
+  }
+
+  /**
+   * Marks a request of the session as running until its answer is sent or its connection closes (the answer
+   * may be written after the handler has returned: a streamed one).
+   */
+  requestRunsUntilAnswered(s: T, res: ServerResponse): void {
+    const end = this.requestStarted(s);
+    res.once("finish", end);
+    res.once("close", end);
+  }
+
+  /** Live: a request of it runs, or its last one ended (or it was last looked up) within the idle time. */
+  private alive(s: T, now: number): boolean {
+    return this.running.has(s.id) || now - s.lastUsed <= this.limits.idleMs;
+  }
+
+  private used(s: T, at: number): void {
+    s.lastUsed = at;
+    // Map order is the order of last use: the first entry is the least recently used.
+    this.sessions.delete(s.id);
+    this.sessions.set(s.id, s);
   }
 
   /**
@@ -123,7 +172,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     this.limits.onEnd?.(s, n <= 0);
   }
 
-  /** Ends the sessions idle for too long now (they otherwise end when next looked at). */
+  /** Ends the sessions idle for too long now, none whose request runs (they otherwise end when next looked at). */
   expire(): void {
     this.sweep();
   }
@@ -131,13 +180,13 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   /** Whether a session of this id lives (not touched). */
   has(id: string): boolean {
     const s = this.sessions.get(id);
-    return s !== undefined && this.now() - s.lastUsed <= this.limits.idleMs;
+    return s !== undefined && this.alive(s, this.now());
   }
 
   /** The live sessions (not touched: listing them does not slide them). */
   *live(): IterableIterator<T> {
     const now = this.now();
-    for (const s of this.sessions.values()) if (now - s.lastUsed <= this.limits.idleMs) yield s;
+    for (const s of this.sessions.values()) if (this.alive(s, now)) yield s;
   }
 
   end(id: string): T | null {
@@ -146,10 +195,11 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     return s;
   }
 
-  /** Ends the sessions idle for too long (the oldest come first in the map). */
+  /** Ends the sessions idle for too long (the oldest come first in the map; one whose request runs is kept). */
   private sweep(): void {
     const now = this.now();
     for (const [id, s] of this.sessions) {
+      if (this.running.has(id)) continue;
       if (now - s.lastUsed <= this.limits.idleMs) break;
       this.remove(id);
     }

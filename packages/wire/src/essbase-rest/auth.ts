@@ -54,6 +54,8 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
     const found = sessions.find(cookieValue(request.headers.cookie, SESSION_COOKIE));
     if (found) {
       request.essbaseSession = found;
+      // The session does not idle out while the call runs; its idle time starts again when it is answered.
+      sessions.requestRunsUntilAnswered(found, reply.raw);
       return;
     }
     const providerAddress = `${request.protocol}://${request.headers.host ?? "localhost"}${ESSBASE_JAPI}`;
@@ -79,6 +81,7 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
       `${SESSION_COOKIE}=${session.id}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`,
     );
     request.essbaseSession = session;
+    sessions.requestRunsUntilAnswered(session, reply.raw);
   });
 
   scope.get("/session", async (request, reply) => {

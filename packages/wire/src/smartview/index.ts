@@ -53,6 +53,6 @@ export async function smartViewEndpoint(app: FastifyInstance, options: SmartView
     { [SMARTVIEW_PATH]: answer, [SMARTVIEW_21C_PATH]: answer },
     "smartview",
     { prefix: "/aps/", except: ["/aps/XMLA"] },
-    sessions.admit,
+    sessions,
   );
 }

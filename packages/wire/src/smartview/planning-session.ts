@@ -11,7 +11,7 @@ import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, SessionStore } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 
@@ -29,6 +29,8 @@ export interface PlanningSessions {
   session(req: XmlElement): PlanningSvSession;
   /** Refuses a large body that names no live session. */
   admit(body: string): void;
+  /** Marks the request of the live session a message names as running, until the answer is called. */
+  requestStarted(req: XmlElement): RequestEnd;
   /** EPM Workspace's `GetProvisionedDataSources`. */
   workspace: SvHandlers;
   /** Planning's `ConnectToProvider` and `Logout`. */
@@ -59,6 +61,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
     store: sessions,
     session,
     admit,
+    requestStarted,
   } = sessionStore<PlanningSvSession>(
     app,
     options,
@@ -69,6 +72,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
   return {
     session,
     admit,
+    requestStarted,
     workspace: {
       async GetProvisionedDataSources(req, request) {
         const credentials = readCredentials(req);

@@ -37,6 +37,6 @@ export async function planningSmartViewEndpoint(
     },
     "smartview planning",
     undefined,
-    sessions.admit,
+    sessions,
   );
 }

@@ -18,6 +18,17 @@ export type SvHandler = (req: XmlElement, request: FastifyRequest) => Promise<st
 /** Handlers by method name. */
 export type SvHandlers = Partial<Record<SvMethod, SvHandler>>;
 
+/** What the routes ask an endpoint's sessions before answering a message. */
+export interface RouteSessions {
+  /** Refuses a body before it is read (the sessions' pre-login cap). */
+  admit(body: string): void;
+  /**
+   * Marks the request of the live session a message names (`sID`), if any, as running: the session does not
+   * idle out until the answer is called, which the route does once the message is answered or has failed.
+   */
+  requestStarted(req: XmlElement): () => void;
+}
+
 /** One address's answer from handler tables: a method none of them has answers the exception element. */
 export function dispatch(...tables: SvHandlers[]): SvAnswer {
   const handlers = new Map<string, SvHandler>();
@@ -43,8 +54,8 @@ export async function smartViewRoutes(
   routes: Record<string, SvAnswer>,
   label: string,
   unknownPaths?: UnknownPaths,
-  /** Refuses a body before it is read (the sessions' pre-login cap). */
-  admit?: (body: string) => void,
+  /** The pre-login cap, and the running mark of the session a message names. */
+  sessions?: RouteSessions,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -62,10 +73,17 @@ export async function smartViewRoutes(
     for (const [path, answer] of Object.entries(routes)) {
       scope.post(path, async (request, reply) => {
         const body = typeof request.body === "string" ? request.body : "";
-        admit?.(body);
+        sessions?.admit(body);
         const req = await readXml(body);
         const method = requestMethod(req);
-        const content = await answer(method, req, request);
+        // The session does not idle out while the message is answered; its idle time starts again after.
+        const end = sessions?.requestStarted(req);
+        let content: string;
+        try {
+          content = await answer(method, req, request);
+        } finally {
+          end?.();
+        }
         return reply.type(XML_TYPE).send(answerXml(method, content));
       });
     }

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, SessionStore } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */
@@ -59,6 +59,8 @@ export interface SmartViewSessions {
   checkToken(s: SvSession, sso: string): void;
   /** Refuses a large body that names no live session: before login the user name and password travel in it. */
   admit(body: string): void;
+  /** Marks the request of the live session a message names as running, until the answer is called. */
+  requestStarted(req: XmlElement): RequestEnd;
   /** `ConnectToProvider`, `Logout`, `GetSSOToken`. */
   handlers: SvHandlers;
 }
@@ -106,7 +108,8 @@ export function sessionLimits(options: WireEndpointOptions) {
 
 /**
  * An endpoint's sessions: their store (ids from `newId`), live for the server's session checks as
- * `<prefix><id>` until the server closes, the lookup of a request's `sID`, and the pre-login cap.
+ * `<prefix><id>` until the server closes, the lookup of a request's `sID`, the pre-login cap, and the running
+ * mark of the session a request names (it does not idle out while the request runs).
  */
 export function sessionStore<T extends { readonly id: string; lastUsed: number }>(
   app: FastifyInstance,
@@ -123,6 +126,10 @@ export function sessionStore<T extends { readonly id: string; lastUsed: number }
     store,
     session: (req: XmlElement) => sessionNamed(store, req),
     admit: preLoginCap((id) => store.find(id) !== null),
+    requestStarted: (req: XmlElement): RequestEnd => {
+      const s = store.find(svText(req, "sID") || undefined);
+      return s ? store.requestStarted(s) : () => {};
+    },
   };
 }
 
@@ -146,6 +153,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
     store: sessions,
     session,
     admit,
+    requestStarted,
   } = sessionStore<SvSession>(app, options, "smartview-", newSessionId);
   const tokens = new SessionStore<SsoToken>(sessionLimits(options));
 
@@ -157,6 +165,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
         throw new SvException("Invalid login: the single sign-on token is not valid.");
     },
     admit,
+    requestStarted,
     handlers: {
       async ConnectToProvider(req, request) {
         const { username, password, sso } = readCredentials(req);

@@ -26,6 +26,9 @@ export function requestSession(
     const found = state.sessions.find(header.id);
     if (!found || found.username !== username)
       throw new XmlaFault("session", `The session ${header.id} does not exist or has ended.`);
+    // The session does not idle out while the request runs (a streamed answer too); its idle time starts again
+    // when the answer is sent.
+    state.sessions.requestRunsUntilAnswered(found, reply.raw);
     return { session: found, ending: header.kind === "end" };
   }
   if (header.kind === "none") return { session: null, ending: false };
@@ -34,6 +37,7 @@ export function requestSession(
     capGroup(username, request.ip),
   );
   const begun = session.id;
+  state.sessions.requestRunsUntilAnswered(session, reply.raw);
   reply.raw.once("finish", () => {
     if (hasFault(reply) || reply.statusCode !== 200) state.sessions.end(begun);
   });

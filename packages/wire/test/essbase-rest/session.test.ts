@@ -102,6 +102,75 @@ describe("session store", () => {
     expect(sessions.find(s.id)).toBeNull();
   });
 
+  it("never ends a session while a request of it runs, and counts its idle time from the request's end", () => {
+    let now = 0;
+    const ended: string[] = [];
+    const sessions = new WireSessions({
+      idleMs: 1000,
+      max: 10,
+      now: () => now,
+      onEnd: (s) => ended.push(s.id),
+    });
+    const s = sessions.create("demo", "127.0.0.1", provider);
+    const done = sessions.requestStarted(s);
+    // A request five times the idle limit: neither the sweep, nor a listing, nor a lookup ends its session.
+    now = 5000;
+    sessions.expire();
+    sessions.create("ada", "127.0.0.2", provider);
+    expect(sessions.has(s.id)).toBe(true);
+    expect([...sessions.live()]).toContain(s);
+    expect(ended).toEqual([]);
+    done();
+    // Alive for the idle limit after the request's end, then ended by idleness as any other.
+    now = 5999;
+    expect(sessions.has(s.id)).toBe(true);
+    sessions.expire();
+    expect(ended).toEqual([]);
+    now = 6001;
+    expect(sessions.has(s.id)).toBe(false);
+    sessions.expire();
+    expect(ended).toContain(s.id);
+    expect(sessions.find(s.id)).toBeNull();
+  });
+
+  it("keeps a session while any of its requests runs; a session with none idles out as before", () => {
+    let now = 0;
+    const sessions = new WireSessions({ idleMs: 1000, max: 10, now: () => now });
+    const busy = sessions.create("demo", "127.0.0.1", provider);
+    const idle = sessions.create("demo", "127.0.0.1", provider);
+    const first = sessions.requestStarted(busy);
+    const second = sessions.requestStarted(busy);
+    now = 3000;
+    first();
+    first();
+    sessions.expire();
+    expect(sessions.has(idle.id)).toBe(false);
+    expect(sessions.has(busy.id)).toBe(true);
+    now = 9000;
+    expect(sessions.find(busy.id)).toBe(busy);
+    second();
+    now = 9999;
+    expect(sessions.has(busy.id)).toBe(true);
+    now = 10_001;
+    expect(sessions.find(busy.id)).toBeNull();
+  });
+
+  it("ends a session at its logout or beyond its owner's cap even while a request of it runs", () => {
+    const now = 0;
+    const sessions = new WireSessions({ idleMs: 1000, max: 10, maxPerOwner: 1, now: () => now });
+    const a = sessions.create("demo", "127.0.0.1", provider);
+    const doneA = sessions.requestStarted(a);
+    sessions.create("demo", "127.0.0.1", provider);
+    expect(sessions.has(a.id)).toBe(false);
+    doneA();
+    expect(sessions.find(a.id)).toBeNull();
+    const b = sessions.create("bob", "127.0.0.2", provider);
+    const doneB = sessions.requestStarted(b);
+    sessions.end(b.id);
+    doneB();
+    expect(sessions.find(b.id)).toBeNull();
+  });
+
   it("caps the sessions of one user at one address, ending that owner's least recently used only", () => {
     let now = 0;
     const sessions = new WireSessions({ idleMs: 60_000, max: 100, maxPerOwner: 2, now: () => now });
