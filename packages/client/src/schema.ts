@@ -1215,7 +1215,7 @@ export interface components {
          * @enum {string}
          */
         ZoomInMode: "ALL_LEVELS" | "BOTTOM_LEVEL" | "CALC_LEVEL" | "NEXT_LEVEL" | "SAME_GENERATION" | "SAME_LEVEL" | "SIBLING_LEVEL";
-        /** @description Ad hoc options, as in the Smart View options dialog. Every property is optional. */
+        /** @description Ad hoc options, as in the Smart View options dialog. Every property is optional; a name not listed here is refused (`400 QB_ERR_VALIDATION`, `field` `settings.<name>`) rather than ignored. */
         Settings: {
             /**
              * @description Drop the rows whose data cells are all missing.

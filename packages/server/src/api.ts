@@ -76,7 +76,14 @@ export function callerKey(ctx: { key: VerifiedKey | null }): VerifiedKey {
 export type Handlers = { [Id in OperationId]: Handler<Id> };
 
 function createValidator(contract: Contract): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
+  // `verbose`: an error carries its schema, so that an unknown property's refusal can list the known ones.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    coerceTypes: false,
+    useDefaults: true,
+    verbose: true,
+  });
   // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
   const mod = formatsPlugin as unknown as { default?: (a: Ajv2020) => void };
   const addFormats = (mod.default ?? formatsPlugin) as unknown as (a: Ajv2020) => void;
@@ -103,10 +110,34 @@ export function errorField(e: ErrorObject): string | undefined {
   return field || undefined;
 }
 
+/**
+ * The refusal of a property its object does not list (`additionalProperties: false`, as `settings` has): the
+ * message names the object and the property, and lists the properties the object takes; `field` is the property.
+ */
+function unknownPropertyError(e: ErrorObject, field: string): ApiError {
+  const property = (e.params as { additionalProperty: string }).additionalProperty;
+  const name = quoted(property);
+  const known = Object.keys((e.parentSchema?.properties as object | undefined) ?? {}).join(", ");
+  // `settings.zoomMode` → `settings` (the property's own name may hold dots).
+  const object = field.slice(0, Math.max(0, field.length - property.length - 1)) || "body";
+  const reason =
+    object === "settings"
+      ? {
+          en: `unknown setting "${name}"; the settings are ${known}`,
+          fr: `option inconnue « ${name} » ; les options sont ${known}`,
+        }
+      : {
+          en: `unknown property "${name}"; the properties are ${known}`,
+          fr: `propriété inconnue « ${name} » ; les propriétés sont ${known}`,
+        };
+  return new ApiError("QB_ERR_VALIDATION", { field: object, reason }, field);
+}
+
 function validationError(where: string, errors: ErrorObject[] | null | undefined): ApiError {
   const e = errors?.[0];
   if (!e) return new ApiError("QB_ERR_VALIDATION", { field: where, reason: "does not match the contract" });
   const field = errorField(e);
+  if (e.keyword === "additionalProperties" && field) return unknownPropertyError(e, field);
   const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
   const detail =
     e.keyword === "required"
