@@ -43,7 +43,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (a === "--outline") outlinePath = argv[++i];
     else if (a.startsWith("--outline=")) outlinePath = a.slice("--outline=".length);
     else if (a === "--check") check = true;
-    else if (a === "--via") via = argv[++i];
+    // `--via` last, with no value, is refused like `--via=` (it used to replay on the engine alone, exit 0).
+    else if (a === "--via") via = argv[++i] ?? "";
     else if (a.startsWith("--via=")) via = a.slice("--via=".length);
     else if (a === "--help" || a === "-h") {
       io.out(USAGE);

@@ -155,6 +155,15 @@ describe("qibates-replay", () => {
     }
   }, 60_000);
 
+  it("refuses --via given last with no connector (exit code 2) instead of replaying on the engine alone", () => {
+    const r = run(join(fixtures, "pivot-2-to-0.json"), "--outline", outline, "--via");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(
+      "--via (nothing): a case can be replayed through essbase-stndln or ssas or essbase",
+    );
+  });
+
   it("explains its usage when the outline is missing", () => {
     const r = run(join(fixtures, "pivot-2-to-0.json"));
     expect(r.code).toBe(2);
