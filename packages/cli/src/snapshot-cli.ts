@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openProvider } from "@qibates/connectors";
-import { Upstreams } from "@qibates/connectors/net";
+import { type NetworkPolicy, Upstreams } from "@qibates/connectors/net";
 import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
-import { CONNECTORS, type Connector, type Provider } from "@qibates/provider";
+import { CONNECTORS, type Connector, type Provider, UNREACHABLE_REASON } from "@qibates/provider";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { type Progress, runKept, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 import { count } from "./snapshot/words.ts";
@@ -71,15 +71,40 @@ function usage(io: Io, message: string): number {
   return 2;
 }
 
+/**
+ * What the connectors' network layer logs when a server gives no usable answer (`Upstreams`' `log`), as one line:
+ * the cause (a refused connection, a name that does not resolve, an untrusted certificate, a timeout) or the
+ * HTTP status the server answered without its protocol's error message, with an excerpt of its body. The error
+ * itself says only "no usable answer"; the server writes this to its log, the command to standard error.
+ */
+export function upstreamWarning(details: Record<string, unknown>): string {
+  const at = typeof details.upstream === "string" ? details.upstream : "the server";
+  if (typeof details.cause === "string") return `${at}: ${details.cause}`;
+  const request = typeof details.request === "string" ? details.request : "a request";
+  const location =
+    typeof details.location === "string" ? `, a redirect to ${details.location} (not followed)` : "";
+  const type = typeof details.contentType === "string" ? ` (${details.contentType})` : "";
+  const body = typeof details.body === "string" && details.body !== "" ? `: ${details.body}` : "";
+  return `${at}: ${request} was answered with HTTP status ${String(details.status)}${location}${type}, not an answer of its protocol${body}`;
+}
+
+/** The reason of UPSTREAM_UNREACHABLE as the command gives it: the cause is the warning printed before it. */
+const UNREACHABLE_REASON_HERE = UNREACHABLE_REASON.en.replace(
+  "the QiBates log tells which",
+  "the warning above tells which",
+);
+
 /** Opens the provider of a connector, allowed to reach only the address's host. */
 export function providerFor(
   connector: Connector,
   address: URL,
   extraCa?: string,
+  log?: NetworkPolicy["log"],
 ): { provider: Provider; close(): Promise<void> } {
   const upstreams = new Upstreams({
     allowedHosts: [address.hostname],
     ...(extraCa ? { extraCa } : {}),
+    ...(log ? { log } : {}),
     connectTimeoutMs: 10_000,
     readTimeoutMs: 300_000,
   });
@@ -175,6 +200,7 @@ async function importMode(values: Record<string, string | boolean | undefined>, 
     "out",
     "name",
     "force",
+    "read",
     "password",
   ].filter((k) => values[k] !== undefined);
   if (others.length > 0)
@@ -373,7 +399,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
   }
   const progress = progressOf(io);
-  const { provider, close } = providerFor(connector, address, extraCa);
+  // Why a server gave no usable answer, on standard error (the server would log it).
+  const { provider, close } = providerFor(connector, address, extraCa, {
+    warn: (details) => progress.warn(upstreamWarning(details)),
+  });
   try {
     const result = await takeSnapshot({
       provider,
@@ -420,7 +449,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   } catch (e) {
     progress.end();
-    const message = e instanceof Error ? e.message : String(e);
+    const message = (e instanceof Error ? e.message : String(e)).replace(
+      UNREACHABLE_REASON.en,
+      UNREACHABLE_REASON_HERE,
+    );
     const code = (e as { code?: string }).code;
     const own = e instanceof SnapshotRunError;
     // The resume is offered where the run left what it read (a run stopped before the data leaves nothing).

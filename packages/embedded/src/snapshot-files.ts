@@ -214,11 +214,12 @@ export const DATA_LINE_MAX_BYTES = 64 * 1024;
 
 /**
  * The rule of an application name a snapshot is served under, the same as `qibates-snapshot --name`'s: 1 to 30
- * letters, digits, spaces, `_` or `-`, as an Essbase application name (no path, no control character).
+ * unaccented letters, digits, spaces, `_` or `-`, not starting with a space or `-`, as an Essbase application name
+ * (no path, no control character). The rule's text says all of it: `--name=-x` or `--name=Café` is refused.
  */
 export const SNAPSHOT_APPLICATION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_ -]{0,29}$/;
 export const SNAPSHOT_APPLICATION_NAME_RULE =
-  "1 to 30 letters, digits, spaces, _ or -, as an Essbase application name";
+  "1 to 30 unaccented letters, digits, spaces, _ or -, not starting with a space or -, as an Essbase application name";
 
 const NAME = /^[^\t\r\n]+$/;
 

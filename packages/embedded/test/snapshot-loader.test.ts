@@ -122,7 +122,9 @@ describe("the snapshot loader", () => {
       const { dir, folder } = snapshots(`name-${application.length}`, { application });
       const message = await refusal(dir);
       expect(message).toContain(`${join(folder, "manifest.json")}: application name `);
-      expect(message).toContain("is not 1 to 30 letters, digits, spaces, _ or -");
+      expect(message).toContain(
+        "is not 1 to 30 unaccented letters, digits, spaces, _ or -, not starting with a space or -",
+      );
       expect(message.length).toBeLessThan(1000);
     }
   });

@@ -503,7 +503,9 @@ describe("qibates-snapshot", () => {
   it("asks for --name when the application's own name cannot name a snapshot", async () => {
     const r = await run([...args, "--server", "s", "--application", "Sample/Basic", "--out", "o"]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/the application's name cannot name a snapshot \(1 to 30 letters.*\): give --name/);
+    expect(r.err).toMatch(
+      /the application's name cannot name a snapshot \(1 to 30 unaccented letters.*\): give --name/,
+    );
   });
 
   it("asks for the password when none is set and no terminal can ask", async () => {
