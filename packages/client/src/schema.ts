@@ -1227,10 +1227,7 @@ export interface components {
              * @default #Missing
              */
             missingLabel?: string;
-            /**
-             * @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Numbers in the grid are not localised.
-             * @default en_US
-             */
+            /** @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Without it, the `Accept-Language` header chooses (English when it does not ask for French). Numbers in the grid are not localised. */
             locale?: string;
             /**
              * @description When `true`, zoom, pivot, keep only and remove only do not fetch data: data cells come back empty.
@@ -1320,10 +1317,7 @@ export interface components {
              * @default #Missing
              */
             missingLabel?: string;
-            /**
-             * @description Locale of the caller, `language_COUNTRY`; selects the language of error messages.
-             * @default en_US
-             */
+            /** @description Locale of the caller, `language_COUNTRY`; selects the language of error messages. Without it, the `Accept-Language` header chooses (English when it does not ask for French). */
             locale?: string;
         };
         /** @description What happened to one submitted data cell. */

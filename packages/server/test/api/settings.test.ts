@@ -27,10 +27,13 @@ const settingsProperties = (schemas.Settings as JsonObject).properties as JsonOb
 /** The settings the contract lists, in its order. */
 const SETTING_NAMES = Object.keys(settingsProperties);
 
+/** Settings without a default in the contract, and a value that answers as a call without them. */
+const NEUTRAL: Record<string, unknown> = { locale: "en_US" };
+
 /** A value the contract accepts for a setting: its default (the call then answers as without it). */
 function defaultOf(name: string): unknown {
   const own = settingsProperties[name] as JsonObject;
-  const value = "default" in own ? own.default : resolve(own).default;
+  const value = name in NEUTRAL ? NEUTRAL[name] : "default" in own ? own.default : resolve(own).default;
   if (value === undefined) throw new Error(`settings.${name} has no default: give this test a value for it`);
   return value;
 }
@@ -84,6 +87,35 @@ describe("settings", () => {
       field: "settings.zoomMode",
       message: refusalFr("zoomMode"),
     });
+  });
+
+  it("says it in French when Accept-Language asks for French and settings has no locale", async () => {
+    // The contract gives settings.locale no default: a default filled in by the validator would speak for the
+    // caller, and every call with settings would be answered in English.
+    const res = await api.post(
+      "action/zoomin",
+      { loginid, ...zoomOnMarket, settings: { zoomMode: "ALL_LEVELS" } },
+      { "accept-language": "fr-FR" },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: "settings.zoomMode", message: refusalFr("zoomMode") });
+    const pivot = await api.post(
+      "action/pivot",
+      {
+        loginid,
+        ...cube,
+        grid: [
+          ["", "Sales"],
+          ["East", "1"],
+        ],
+        row: 1,
+        column: 1,
+        settings: { zoomInMode: "NEXT_LEVEL" },
+      },
+      { "accept-language": "fr" },
+    );
+    expect(pivot.statusCode).toBe(422);
+    expect(pivot.json().message).toMatch(/^Sélection invalide/);
   });
 
   it("refuses it on every kind of call that takes settings: refresh, MDX", async () => {
