@@ -61,9 +61,9 @@ export const ERROR_CODES = {
     status: 400,
     en: "Invalid value for {field}: {reason}.",
     fr: "Valeur invalide pour {field} : {reason}.",
-    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list), or a value the call's target refuses: a POV member a Planning form fixes or does not offer, a name in pov that is no dimension (demo server).",
+    when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list), or a value the call's target refuses: a POV member a Planning form does not offer (on the demo server, also a member it fixes, or a name in pov that is no dimension).",
     whenFr:
-      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning fige ou ne propose pas, un nom dans pov qui n'est pas une dimension (serveur de démonstration).",
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fige, ou un nom dans pov qui n'est pas une dimension).",
   },
   QB_ERR_JSON_MALFORMED: {
     status: 400,

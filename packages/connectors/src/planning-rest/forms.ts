@@ -82,6 +82,39 @@ async function exportFormData(host: FormHost, formName: string, query: string): 
 }
 
 /**
+ * The page members of `wanted` the form does not offer (`allowed`, from its grid information) refused before the
+ * server is asked for them, in the words the demo server uses: the server would refuse the read of the form's
+ * data, which names no field the caller can correct.
+ */
+function checkPageMembers(
+  formName: string,
+  pageDims: readonly string[],
+  allowed: Record<string, unknown>,
+  wanted: Record<string, unknown>,
+): void {
+  for (const [dim, member] of Object.entries(wanted)) {
+    const page = pageDims.find((d) => d.toLowerCase() === dim.toLowerCase());
+    if (!page || typeof member !== "string" || member === "") continue;
+    const offered = allowed[page];
+    if (!strings(offered) || offered.length === 0) continue;
+    if (offered.some((m) => m.toLowerCase() === member.toLowerCase())) continue;
+    const field = `pov.${page}`;
+    throw new ProviderError(
+      "INVALID_INPUT",
+      `Member "${member}" is not one of the ${page} members form "${formName}" allows.`,
+      {
+        field,
+        reason: {
+          en: `the form "${formName}" does not offer "${member}" for ${page}`,
+          fr: `le formulaire « ${formName} » ne propose pas « ${member} » pour ${page}`,
+        },
+      },
+      field,
+    );
+  }
+}
+
+/**
  * Where Export Form Data is refused: the form definition (`GET …/formdefinitions/{form}`, Service
  * Administrator) read for its grid in the data-slice grammar (`pov`, `page`, `columns`, `rows` of
  * `{dimensions, members}`), then the cells through `exportdataslice` (any role). Oracle's field table for the
@@ -186,20 +219,33 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
   const rowDims = strings(g.rowDimNames) ? g.rowDimNames : [];
   const colDims = strings(g.columnDimNames) ? g.columnDimNames : [];
   const basePov = (typeof info.pov === "object" && info.pov ? info.pov : {}) as Record<string, unknown>;
+  // Export Form Data's allowed page members are member names; a definition's (the fallback) may hold member
+  // functions, and its reader keeps only the members it lists.
+  if (!fallback) checkPageMembers(name, pageDims, allowed as Record<string, unknown>, input.pov ?? {});
   const pages: string[] = [];
   for (const [dim, member] of Object.entries(input.pov ?? {})) {
     const page = pageDims.find((d) => d.toLowerCase() === dim.toLowerCase());
     if (page && typeof member === "string" && member !== "") pages.push(member);
   }
-  const data =
-    fallback ??
-    (pages.length === 0
-      ? await exportFormData(host, name, formDataQuery({ displayMemberAs: "MEMBER_NAME" }))
-      : await exportFormData(
-          host,
-          name,
-          formDataQuery({ displayMemberAs: "MEMBER_NAME", pageMembers: pages }),
-        ));
+  let data: FormDataAsReceived;
+  try {
+    data =
+      fallback ??
+      (await exportFormData(
+        host,
+        name,
+        formDataQuery(
+          pages.length === 0
+            ? { displayMemberAs: "MEMBER_NAME" }
+            : { displayMemberAs: "MEMBER_NAME", pageMembers: pages },
+        ),
+      ));
+  } catch (e) {
+    // The grid's read refused after its layout was read: the server's own reason.
+    if (e instanceof FormDataRefused)
+      throw new ProviderError("PROVIDER_FAILED", e.message, { reason: e.message });
+    throw e;
+  }
   const povRaw = (typeof data.pov === "object" && data.pov ? data.pov : basePov) as Record<string, unknown>;
   const pov: Record<string, string> = {};
   for (const [d, m] of Object.entries(povRaw)) if (typeof m === "string") pov[d] = m;

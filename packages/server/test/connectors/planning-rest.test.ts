@@ -105,6 +105,45 @@ describe.each(["pbcs", "planning"] as const)(
       expect([composite.status, composite.json.code]).toEqual([422, "QB_ERR_OPERATION_UNSUPPORTED"]);
     });
 
+    it("refuses a page member the form does not offer as the demo does (400, pov.Entity), in both languages", async () => {
+      const wire = await login(connector, `${running.server.baseUrl}/HyperionPlanning/SmartView`);
+      const body = {
+        loginid: wire.json.loginid,
+        server: "Planning",
+        application: "Vision",
+        folder: "/Forms/Revenue",
+        formName: "Revenue Plan",
+        pov: { Entity: "Sales VP" },
+      };
+      const refused = async (language: string) => {
+        const res = await fetch(`${running.server.baseUrl}/qibates/api/v2/nav/openform`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "accept-language": language,
+            qibateskey: running.key,
+            connector,
+          },
+          body: JSON.stringify(body),
+        });
+        const json = (await res.json()) as Record<string, unknown>;
+        return [res.status, json.code, json.field, json.message];
+      };
+      // It was a 500 (QB_ERR_INTERNAL): the server's refusal of the form's data was not mapped.
+      expect(await refused("en")).toEqual([
+        400,
+        "QB_ERR_VALIDATION",
+        "pov.Entity",
+        'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Sales VP" for Entity.',
+      ]);
+      expect(await refused("fr")).toEqual([
+        400,
+        "QB_ERR_VALIDATION",
+        "pov.Entity",
+        "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Sales VP » pour Entity.",
+      ]);
+    });
+
     it("answers a rule's invalid prompt with the typed error", async () => {
       const wire = await login(connector, `${running.server.baseUrl}/HyperionPlanning/SmartView`);
       const loginid = wire.json.loginid as string;
