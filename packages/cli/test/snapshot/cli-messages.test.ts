@@ -4,28 +4,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../src/snapshot-cli.ts";
+import { runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
  * What the command tells a user who runs it against a server it cannot use, or with options it does not take:
  * the cause of a failure it would otherwise leave to a log it does not have, and every refusal by exit code 2.
  */
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (s) => {
-      out += s;
-    },
-    err: (s) => {
-      err += s;
-    },
-    tty: false,
-    env,
-  });
-  return { code, out, err };
-}
+const run = runSnapshotCli;
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) =>

@@ -11,8 +11,8 @@ import type { Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplayConnector } from "../../src/answer-key.ts";
-import { main } from "../../src/snapshot-cli.ts";
 import { COPIES, quiet, snapshotVia } from "../support/essbase-snapshots.ts";
+import { runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
  * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local
@@ -98,22 +98,7 @@ const SALES = (v: string | number) => [
   ["New York", "100-10", "Sales", v],
 ];
 
-/** `qibates-snapshot ARGV` without a terminal: its exit code and what it wrote to standard output and error. */
-async function runCli(argv: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (s) => {
-      out += s;
-    },
-    err: (s) => {
-      err += s;
-    },
-    tty: false,
-    env,
-  });
-  return { code, out, err };
-}
+const runCli = runSnapshotCli;
 
 /** The snapshots of `dir` are refused at load with `message` (a CubeSnapshotError); `dir` is removed after. */
 async function refused(dir: string, message: RegExp) {
