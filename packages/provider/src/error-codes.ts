@@ -532,8 +532,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_RATE_LIMITED: {
     status: 429,
-    en: "Too many requests; retry in {seconds} seconds.",
-    fr: "Trop de requêtes ; réessayez dans {seconds} secondes.",
+    en: "Too many requests; retry in {seconds} s.",
+    fr: "Trop de requêtes ; réessayez dans {seconds} s.",
     when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (with the public demo key, an unknown key or none: from the same client address); or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (each session of the demo API key counts as its own user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
     whenFr:
       "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (avec la clé d'API de démonstration publique, une clé inconnue ou sans clé : depuis la même adresse du client) ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (chaque session de la clé d'API de démonstration compte comme un utilisateur à part), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",

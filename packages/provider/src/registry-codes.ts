@@ -49,7 +49,7 @@ export const PROVIDER_ERROR_REGISTRY: Readonly<Record<ProviderErrorCode, ErrorCo
   UPSTREAM_MALFORMED: "QB_ERR_PROVIDER_MALFORMED",
   SAVE_CONFLICT: "QB_ERR_SAVE_CONFLICT",
   SESSION_LOST: "QB_ERR_SESSION_UNKNOWN",
-  // A job refused past its owner's or the server's bound: 429, "retry in {seconds} seconds".
+  // A job refused past its owner's or the server's bound: 429, "retry in {seconds} s" (a unit symbol: "1 seconds" would be wrong).
   BUSY: "QB_ERR_RATE_LIMITED",
 };
 
