@@ -1,4 +1,5 @@
 import type { components } from "@qibates/client/schema";
+import { numberOfText } from "@qibates/engine/grid";
 import {
   exportDataSliceRequest,
   type FormDataAsReceived,
@@ -426,13 +427,14 @@ export async function submitCells(
         const unchanged =
           t === shown ||
           (now === null && (t === "" || t.toLowerCase() === "#missing")) ||
-          (typeof now === "number" && t !== "" && Number(t.replace(/,/g, "")) === now);
+          (typeof now === "number" && numberOfText(t) === now);
         if (!unchanged) cells.push({ row: r, column: c, status: "read-only", value: raw });
         continue;
       }
       if (t === "") continue;
       const isMissing = t === missingLabel || t.toLowerCase() === "#missing";
-      const n = Number(t.replace(/,/g, ""));
+      // Commas only as thousands separators: `1,25` is refused, never read as 125.
+      const n = numberOfText(t);
       if (isMissing) {
         writes.push({ r, c, row: i, col: k, value: "#missing", status: "written" });
       } else if (Number.isFinite(n)) {

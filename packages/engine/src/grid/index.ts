@@ -25,7 +25,15 @@ export {
   type Range,
   runGridOperation,
 } from "./operations.ts";
-export { type CellRef, cellRef, type ParseResult, parseGrid, resolveLabel, sheetCells } from "./parse.ts";
+export {
+  type CellRef,
+  cellRef,
+  numberOfText,
+  type ParseResult,
+  parseGrid,
+  resolveLabel,
+  sheetCells,
+} from "./parse.ts";
 export { type Place as PivotPlace, pivotModel } from "./pivot.ts";
 export {
   type CellKind,

@@ -35,6 +35,16 @@ export function isNumericText(t: string): boolean {
   return t !== "" && t !== "." && NUMBER.test(t) && /\d/.test(t);
 }
 
+/**
+ * The number a cell's text writes, or `NaN`: digits with a `.` decimal part and an exponent if any, and commas
+ * only between groups of three digits (`12,000.5`). `1,25` is not a number: read with its comma dropped it would
+ * be 125, where a French user meant 1.25.
+ */
+export function numberOfText(text: string): number {
+  const t = text.trim();
+  return isNumericText(t) && !t.endsWith("%") ? Number(t.replace(/,/g, "")) : Number.NaN;
+}
+
 /** Parses a data cell: a number, `null` for #Missing (empty or a missing label), `undefined` when not a value. */
 export function parseValue(text: string, settings: ResolvedGridSettings): number | null | undefined {
   const t = text.trim();

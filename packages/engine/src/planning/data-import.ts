@@ -1,3 +1,4 @@
+import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import { type CellWrite, ChangeSet, type PlanningJournalStep } from "./changes.ts";
 import { unknownMemberMessage } from "./data-slices.ts";
@@ -142,7 +143,7 @@ export function importDataSlice(s: PlanTypeStore, req: DataSliceImportRequest): 
           }
           value = n;
         } else {
-          const n = typeof raw === "number" ? raw : Number(text.replace(/,/g, ""));
+          const n = typeof raw === "number" ? raw : numberOfText(text);
           if (!Number.isFinite(n)) {
             reject([], [`"${text}" is not a number.`]);
             continue;

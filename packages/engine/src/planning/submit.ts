@@ -1,3 +1,4 @@
+import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import type { SubmitFormRequest } from "./calls.ts";
 import { PlanningError } from "./errors.ts";
@@ -116,7 +117,7 @@ export function planSubmit(
         const same =
           raw.trim() === shown ||
           (now === null && (raw.trim() === "" || raw.trim() === "#Missing")) ||
-          (typeof now === "number" && raw.trim() !== "" && Number(raw.replace(/,/g, "")) === now);
+          (typeof now === "number" && numberOfText(raw) === now);
         if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
         continue;
       }
@@ -155,7 +156,8 @@ export function planSubmit(
         } else planned.push({ kind: "skip", row: r, column: c, status: "invalid", raw });
         continue;
       }
-      const n = typeof rawCell === "number" ? rawCell : Number(t.replace(/,/g, ""));
+      // Commas only as thousands separators: `1,25` is refused, never read as 125.
+      const n = typeof rawCell === "number" ? rawCell : numberOfText(t);
       if (!Number.isFinite(n)) {
         planned.push({ kind: "skip", row: r, column: c, status: "invalid", raw });
         continue;

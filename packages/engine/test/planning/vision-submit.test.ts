@@ -142,6 +142,23 @@ describe("submit form", () => {
     expect(res.changes).toEqual([]);
   });
 
+  test("a comma is read only as a thousands separator: 12,000 is 12000, 1,25 is refused (never 125)", () => {
+    const app = createVisionPlanning();
+    const open = app.openForm({ formName: "Revenue by Product" });
+    const grid = open.grid.map((r) => [...r]);
+    const desktops = open.codes.findIndex((r) => r[0] === "P_110");
+    (grid[desktops] as string[])[2] = "12,000";
+    (grid[desktops] as string[])[3] = "1,25"; // 1.25 as a French user writes it
+    const res = app.submitForm({ formName: "Revenue by Product", pov: open.pov, grid, codes: open.codes });
+    expect(res.cells.filter((c) => c.row === desktops && c.column >= 2 && c.column <= 3)).toEqual([
+      expect.objectContaining({ column: 2, status: "written" }),
+      { row: desktops, column: 3, status: "invalid", value: "1,25" },
+    ]);
+    const after = app.openForm({ formName: "Revenue by Product", pov: open.pov });
+    expect(after.grid[desktops]?.[2]).toBe("12000");
+    expect(after.grid[desktops]?.[3]).toBe(open.grid[desktops]?.[3]);
+  });
+
   test("a text over 255 characters is rejected, naming the cell, and nothing is written", () => {
     const app = createVisionPlanning();
     const open = app.openForm({ formName: "Revenue Drivers" });

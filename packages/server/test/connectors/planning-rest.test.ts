@@ -82,6 +82,19 @@ describe.each(["pbcs", "planning"] as const)(
       expect(changed.map((x) => x.split("=")[0]).sort()).toEqual(
         ["1,1", "1,4", "2,3", "2,4", "3,1", "3,3", "3,4"].sort(),
       );
+      // A comma is only a thousands separator: 1,25 (1.25 as a French user writes it) is refused, never 125.
+      const comma = after.map((r) => [...r]);
+      (comma[2] as string[])[1] = "1,25"; // Software Sales, Jan
+      const commaSubmit = await api(
+        "/qibates/api/v2/action/submitform",
+        { loginid, ...form, pov: open.json.pov, grid: comma, codes: open.json.codes },
+        connector,
+      );
+      expect(commaSubmit.status, JSON.stringify(commaSubmit.json)).toBe(200);
+      const commaCells = commaSubmit.json.cells as { row: number; column: number; status: string }[];
+      expect(commaCells.find((c) => c.row === 2 && c.column === 1)?.status).toBe("invalid");
+      const afterComma = await api("/qibates/api/v2/nav/openform", { loginid, ...form }, connector);
+      expect((afterComma.json.grid as string[][])[2]?.[1]).toBe(after[2]?.[1]);
       // A text over 255 characters in a cell is refused without enableLargeCellSubmit, nothing written.
       const long = edited.map((r) => [...r]);
       (long[1] as string[])[2] = "x".repeat(300);

@@ -176,6 +176,22 @@ describe("import data slice", () => {
     expect((await read())[0]?.data[1]).toBe("");
   });
 
+  it("reads a comma only as a thousands separator: 1,250 is 1250, 1,25 is rejected (never 125)", async () => {
+    const before = await read();
+    const r = await call("POST", `${BASE}/plantypes/Plan1/importdataslice`, {
+      dataGrid: {
+        pov: POV,
+        columns: [["Jan", "Feb"]],
+        rows: [{ headers: ["4120"], data: ["1,250", "1,25"] }],
+      },
+    });
+    expect(r.status).toBe(200);
+    expect([r.json.numAcceptedCells, r.json.numRejectedCells]).toEqual([1, 1]);
+    const after = await read();
+    expect(after[1]?.data[0]).toBe("1250");
+    expect(after[1]?.data[1]).toBe(before[1]?.data[1]);
+  });
+
   it("refuses a body without dataGrid, an unknown member, and a body that is not JSON", async () => {
     expect((await call("POST", `${BASE}/plantypes/Plan1/importdataslice`, {})).status).toBe(400);
     const unknown = await call("POST", `${BASE}/plantypes/Plan1/importdataslice`, {
