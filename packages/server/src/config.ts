@@ -738,6 +738,10 @@ export function isLoopbackUrl(url: URL): boolean {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
+  // The settings whose value is wrong. A check across settings runs when every setting it reads has a value, so
+  // that the message names each faulty setting at once, never one the administrator would meet at the next start.
+  const wrong = new Set<keyof Variables>();
+  const read = (...keys: (keyof Variables)[]): boolean => keys.every((k) => !wrong.has(k));
   for (const [key, v] of Object.entries(variables) as [keyof Variables, Variable<unknown>][]) {
     const { raw, name } = setting(env, v);
     if (raw === undefined) {
@@ -748,12 +752,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       out[key] = v.parse(raw);
     } catch (e) {
       const shown = v.secret ? "" : ` (${redactCredentials(raw)})`;
+      wrong.add(key);
       errors.push(`${name}${shown}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   const config = out as Config;
+  const signIn = read("googleClientId", "microsoftClientId", "publicUrl");
   // The OAuth callback address must not come from the request's Host header, which the client chooses.
-  if ((config.googleClientId || config.microsoftClientId) && !config.publicUrl && errors.length === 0) {
+  if ((config.googleClientId || config.microsoftClientId) && !config.publicUrl && signIn) {
     errors.push(
       "PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set (it is the address of the sign-in's callback)",
     );
@@ -763,7 +769,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (
     (config.googleClientId || config.microsoftClientId) &&
     config.publicUrl &&
-    errors.length === 0 &&
+    signIn &&
     !securePublicUrl(config.publicUrl)
   ) {
     errors.push(
@@ -777,15 +783,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !config.demo &&
     !config.snapshots &&
     !config.wireUpstream &&
-    errors.length === 0
+    read("wireEndpoints", "demo", "snapshots", "wireUpstream")
   ) {
     errors.push(
       "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM)",
     );
   }
-  if (errors.length === 0) errors.push(...timeoutProblems(config));
-  if (config.wireUpstream && errors.length === 0) errors.push(...wireUpstreamProblems(config));
-  if (errors.length === 0) errors.push(...snapshotUserProblems(config));
+  if (
+    read(
+      "connectionTimeoutSeconds",
+      "calcJobTimeoutSeconds",
+      "providerConnectTimeoutSeconds",
+      "providerReadTimeoutSeconds",
+    )
+  ) {
+    errors.push(...timeoutProblems(config));
+  }
+  if (config.wireUpstream && read("wireUpstream", "wireEndpoints", "allowedHosts")) {
+    errors.push(...wireUpstreamProblems(config));
+  }
+  if (read("snapshotUsers", "snapshots", "demo")) errors.push(...snapshotUserProblems(config));
   if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n  ${errors.join("\n  ")}`);
   return config;
 }

@@ -33,6 +33,37 @@ describe("configuration registry", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("names a wrong value and a conflict between other settings in one message, so that one restart fixes both", () => {
+    const message = (env: Record<string, string>): string => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "(started)";
+    };
+    // A wrong tenant does not hide the missing PUBLIC_URL, nor a wrong log level the timeouts out of order.
+    const both = message({
+      MICROSOFT_CLIENT_ID: "m",
+      MICROSOFT_TENANT: "bad tenant!",
+      LOG_LEVEL: "loud",
+      CONNECTION_TIMEOUT_SECONDS: "700",
+    });
+    expect(both).toContain("MICROSOFT_TENANT (bad tenant!): must be");
+    expect(both).toContain("LOG_LEVEL (loud): must be one of");
+    expect(both).toContain("PUBLIC_URL: must be set when GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID is set");
+    expect(both).toContain("CONNECTION_TIMEOUT_SECONDS (700) must be longer than");
+    // A check that reads a wrong value says nothing of it: the wrong value is named once, on its own.
+    const own = message({
+      CALC_JOB_TIMEOUT_SECONDS: "forever",
+      GOOGLE_CLIENT_ID: "g",
+      PUBLIC_URL: "ftp://x",
+    });
+    expect(own).toBe(
+      'Invalid configuration:\n  PUBLIC_URL (ftp://x): must use http: or https:, got ftp:\n  CALC_JOB_TIMEOUT_SECONDS (forever): must be a whole number, got "forever"',
+    );
+  });
+
   it("refuses an OAuth sign-in without PUBLIC_URL (no callback address taken from the Host header)", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "g" })).toThrow(
       /PUBLIC_URL: must be set when GOOGLE_CLIENT_ID/,
