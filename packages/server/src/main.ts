@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, formerNameWarnings, loadConfig } from "./config.ts";
 import { DEMO_USERS, demoProviders } from "./demo.ts";
 import { FolderInUseError } from "./folder-lock.ts";
+import { listenRefusal } from "./listen-refusal.ts";
 import { siteServed } from "./site.ts";
 
 /** Starts the server: `npm start` runs this after building what is missing. */
@@ -49,7 +50,16 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    // A port taken or a HOST that is no address of this machine: refused as any wrong setting, without a stack.
+    const refusal = listenRefusal(e, config);
+    if (refusal === null) throw e;
+    await app.close().catch(() => {});
+    process.stderr.write(`Invalid configuration:\n  ${refusal}\n`);
+    process.exit(2);
+  }
   const { port } = app.server.address() as AddressInfo;
   const base = config.publicUrl?.replace(/\/$/, "") ?? `http://localhost:${port}`;
   const lines = [
