@@ -92,6 +92,23 @@ const url =
     return raw.trim();
   };
 
+/**
+ * PUBLIC_URL: an http(s) address without credentials. It is printed at start and is the start of the sign-in's
+ * callback address: a user name or password in it would be shown and sent to Google or Microsoft.
+ */
+const publicUrl: Parser<string | undefined> = (raw) => {
+  const value = url(["http:", "https:"])(raw);
+  if (value !== undefined) {
+    const parsed = new URL(value);
+    if (parsed.username !== "" || parsed.password !== "") {
+      throw new ConfigError(
+        "must not hold a user name or password: it is the address users reach, printed at start and sent to the sign-in providers",
+      );
+    }
+  }
+  return value;
+};
+
 const oneOf =
   <T extends string>(values: readonly T[]): Parser<T> =>
   (raw) => {
@@ -268,7 +285,7 @@ export const variables = {
   publicUrl: variable(
     "PUBLIC_URL",
     "Public base URL of this server (OAuth callback addresses, printed URLs).",
-    url(["http:", "https:"]),
+    publicUrl,
     undefined,
     undefined,
   ),

@@ -64,6 +64,18 @@ describe("configuration registry", () => {
     );
   });
 
+  it("refuses a PUBLIC_URL with a user name or password, which the start would print", () => {
+    expect(() => loadConfig({ PUBLIC_URL: "https://admin:hunter2@qibates.example.com" })).toThrow(
+      "PUBLIC_URL (https://***@qibates.example.com): must not hold a user name or password",
+    );
+    expect(() => loadConfig({ PUBLIC_URL: "https://admin@qibates.example.com" })).toThrow(
+      /must not hold a user/,
+    );
+    expect(loadConfig({ PUBLIC_URL: "https://qibates.example.com" }).publicUrl).toBe(
+      "https://qibates.example.com",
+    );
+  });
+
   it("refuses an OAuth sign-in without PUBLIC_URL (no callback address taken from the Host header)", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "g" })).toThrow(
       /PUBLIC_URL: must be set when GOOGLE_CLIENT_ID/,
