@@ -31,7 +31,7 @@ export function jobsBusy(seconds: number, bound: "user" | "server"): ProviderErr
   const whose = bound === "user" ? "of this user" : "on the server";
   return new ProviderError(
     "BUSY",
-    `Too many jobs ${whose} are running or waiting; retry in ${seconds} seconds.`,
+    `Too many jobs ${whose} are running or waiting; retry in ${seconds} s.`,
     { seconds },
   );
 }

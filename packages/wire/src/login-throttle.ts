@@ -143,7 +143,7 @@ export class TooManyLogins extends Error {
   override readonly name = "TooManyLogins";
   readonly status = 429;
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed logins: try again in ${retryAfterSeconds} seconds.`);
+    super(`Too many failed logins: try again in ${retryAfterSeconds} s.`);
   }
 }
 

@@ -129,7 +129,7 @@ describe("Essbase REST jobs in the job queue", () => {
     expect(Number(refused[0]?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await refused[0]?.json()).toEqual({
       errorMessage: expect.stringMatching(
-        /^Too many jobs of this user are running or waiting; retry in \d+ seconds\.$/,
+        /^Too many jobs of this user are running or waiting; retry in \d+ s\.$/,
       ),
     });
   });

@@ -263,7 +263,7 @@ describe("a call that fails while the outline is read", () => {
       );
       expect(error).toBeInstanceOf(SnapshotRunError);
       expect(error.message).toBe(
-        `Basic: reading the dimensions failed after 4 attempts: ${i === 0 ? "Too many requests." : "The server refuses for now: retry in 9 seconds."}`,
+        `Basic: reading the dimensions failed after 4 attempts: ${i === 0 ? "Too many requests." : "The server refuses for now: retry in 9 s."}`,
       );
       expect(error.message).not.toMatch(/Cannot reach/);
       expect(r.waits).toEqual([9_000, 9_000, 9_000]);

@@ -320,7 +320,7 @@ export class Upstreams {
       return withStatus(
         new ProviderError(
           "BUSY",
-          message !== "" ? message : `The server refuses for now: retry in ${seconds} seconds.`,
+          message !== "" ? message : `The server refuses for now: retry in ${seconds} s.`,
           { seconds },
         ),
       );
@@ -538,7 +538,7 @@ const TLS_CODES = new Set([
 function retryAfterSeconds(header: string | string[] | undefined, message: string): number {
   const given = Array.isArray(header) ? header[0] : header;
   const fromHeader = given !== undefined && /^\d{1,6}$/.test(given.trim()) ? Number(given.trim()) : null;
-  const fromMessage = /\bin (\d{1,6}) seconds?\b/.exec(message)?.[1];
+  const fromMessage = /\bin (\d{1,6}) (?:seconds?|s)\b/.exec(message)?.[1];
   const seconds = fromHeader ?? (fromMessage !== undefined ? Number(fromMessage) : 60);
   return Math.min(3600, Math.max(1, seconds));
 }

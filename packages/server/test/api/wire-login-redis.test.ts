@@ -53,7 +53,7 @@ describe("failed logins on the wire endpoints of two nodes over one Redis", () =
     for (const node of nodes) {
       const held = await login(node, "demo", "198.51.100.7");
       expect(held.statusCode).toBe(429);
-      expect(held.json().errorMessage).toMatch(/^Too many failed logins: try again in \d+ seconds\.$/);
+      expect(held.json().errorMessage).toMatch(/^Too many failed logins: try again in \d+ s\.$/);
     }
     // Another address logs in on either node.
     for (const node of nodes) expect((await login(node, "demo", "198.51.100.8")).statusCode).toBe(200);

@@ -33,7 +33,7 @@ describe("in front of a server that refuses for now", () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     const { errorMessage } = refused.json() as { errorMessage: string };
-    expect(errorMessage).toMatch(/^Too many failed logins: try again in \d+ seconds\.$/);
+    expect(errorMessage).toMatch(/^Too many failed logins: try again in \d+ s\.$/);
     expect(errorMessage).not.toMatch(/GET|\/session|essbase\/rest/);
   });
 });
