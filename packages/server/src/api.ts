@@ -22,6 +22,7 @@ import { type Connector, isConnector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
 import type { Services } from "./services.ts";
 import { SessionCalls } from "./session-provider.ts";
+import { BODY_REASONS, explainValidation, type RefResolver } from "./validation-reasons.ts";
 
 /** The operations of the contract, by `operationId` (types generated from `openapi/qibates.yaml`). */
 export type OperationId = keyof operations;
@@ -133,19 +134,32 @@ function unknownPropertyError(e: ErrorObject, field: string): ApiError {
   return new ApiError("QB_ERR_VALIDATION", { field: object, reason }, field);
 }
 
-function validationError(where: string, errors: ErrorObject[] | null | undefined): ApiError {
-  const e = errors?.[0];
-  if (!e) return new ApiError("QB_ERR_VALIDATION", { field: where, reason: "does not match the contract" });
+/** Refuses a request the contract's schemas refused, with the reason in English and French (validation-reasons.ts). */
+function validationError(
+  where: string,
+  errors: ErrorObject[] | null | undefined,
+  resolve: RefResolver,
+): ApiError {
+  const explained = explainValidation(errors ?? [], resolve);
+  if (!explained)
+    return new ApiError("QB_ERR_VALIDATION", { field: where, reason: BODY_REASONS.unexplained });
+  const { error: e, reason } = explained;
   const field = errorField(e);
   if (e.keyword === "additionalProperties" && field) return unknownPropertyError(e, field);
-  const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
-  const detail =
-    e.keyword === "required"
-      ? "is required"
-      : e.keyword === "enum" && allowed
-        ? `must be one of ${allowed.join(", ")}`
-        : (e.message ?? "is not valid");
-  return new ApiError("QB_ERR_VALIDATION", { field: field ?? where, reason: detail }, field ?? null);
+  return new ApiError("QB_ERR_VALIDATION", { field: field ?? where, reason }, field ?? null);
+}
+
+/** The schema a `$ref` of the contract names (`qibates#/components/schemas/Range` or `#/components/…`). */
+function refResolver(document: JsonObject): RefResolver {
+  return (ref) => {
+    const pointer = ref.slice(ref.indexOf("#") + 1);
+    let node: unknown = document;
+    for (const part of pointer.split("/").slice(1)) {
+      const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+      node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return node && typeof node === "object" ? (node as Record<string, unknown>) : undefined;
+  };
 }
 
 /** True when the request announces a body (a length other than 0, or a chunked body). */
@@ -266,6 +280,7 @@ export function registerApi(
   services: Services,
 ): void {
   const ajv = createValidator(contract);
+  const resolve = refResolver(contract.document);
   const compile = (schema: JsonObject | null): ValidateFunction | null =>
     schema ? ajv.compile(schema) : null;
   const validateResponses = services.validateResponses;
@@ -372,21 +387,23 @@ export function registerApi(
         const connector = checkConnector(request);
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, string>;
-        if (validateParams && !validateParams(params)) throw validationError("path", validateParams.errors);
-        if (validateQuery && !validateQuery(query)) throw validationError("query", validateQuery.errors);
+        if (validateParams && !validateParams(params))
+          throw validationError("path", validateParams.errors, resolve);
+        if (validateQuery && !validateQuery(query))
+          throw validationError("query", validateQuery.errors, resolve);
         let body = request.body as Record<string, unknown> | undefined;
         if (validateBody) {
           if (body === undefined || body === null) {
             if (op.requestBodyRequired)
-              throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "a JSON object is required" });
+              throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: BODY_REASONS.missing });
             body = {};
           }
           if (typeof body !== "object" || Array.isArray(body)) {
-            throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: "must be a JSON object" });
+            throw new ApiError("QB_ERR_VALIDATION", { field: "body", reason: BODY_REASONS.notObject });
           }
           // A grid left as text by the JSON parser (`request.qibatesGrid`) was checked against the contract's grid
           // there (json-scan.ts' scanJsonBody): the rest of the body is checked with the empty grid in its place.
-          if (!validateBody(body)) throw validationError("request body", validateBody.errors);
+          if (!validateBody(body)) throw validationError("request body", validateBody.errors, resolve);
         }
         const sessionCalls = new SessionCalls();
         // Settled once the sessions the call used count their idle time from its end (202 or not).

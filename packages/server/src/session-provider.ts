@@ -5,6 +5,7 @@ import type { Connector } from "./provider-address.ts";
 import { unsupportedReason } from "./provider-errors.ts";
 import type { Services } from "./services.ts";
 import type { CallEnd, SessionRecord } from "./sessions.ts";
+import { REQUIRED } from "./validation-reasons.ts";
 
 /**
  * The sessions a request uses, each marked running from the moment it is checked (`requireSession`) until the
@@ -42,7 +43,7 @@ export interface SessionCall {
 export async function requireSession(ctx: SessionCall): Promise<SessionRecord> {
   const loginid = ctx.body.loginid;
   if (typeof loginid !== "string")
-    throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: "is required" }, "loginid");
+    throw new ApiError("QB_ERR_VALIDATION", { field: "loginid", reason: REQUIRED }, "loginid");
   // The idle timer restarts for the session's owner only: another key's call keeps nothing alive. It restarts
   // again when the call ends (below).
   const session = await ctx.services.sessions.touch(loginid, ctx.key?.ownerId ?? null);

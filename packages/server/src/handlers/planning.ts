@@ -5,6 +5,7 @@ import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
+import { REQUIRED } from "../validation-reasons.ts";
 
 type PlanningCall<Id extends OperationId> = CallContext<Id> & {
   body: { loginid: string; server: string; application: string };
@@ -37,7 +38,8 @@ function required(body: object, ...names: string[]): string {
     const v = (body as Record<string, unknown>)[n];
     if (typeof v === "string" && v !== "") return v;
   }
-  throw new ApiError("QB_ERR_VALIDATION", `The request needs ${names[0]}.`, names[0] ?? null);
+  const field = names[0] ?? "body";
+  throw new ApiError("QB_ERR_VALIDATION", { field, reason: REQUIRED }, field);
 }
 
 const aliasOf = (body: { aliastable?: string }) =>
