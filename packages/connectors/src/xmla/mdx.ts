@@ -49,7 +49,16 @@ export function mdxResultOfDataSet(remote: XmlaOutline, data: DataSet, query: st
     const read = tuples.map((t) => t.map(memberOf));
     if (read.some((t) => t.some((m) => m === null))) return null;
     const members = read as MdxMember[][];
-    axes.push({ ordinal, dimensions: (members[0] ?? []).map((m) => m.dimension), tuples: members });
+    // An axis left without a tuple (NON EMPTY over empty cells) keeps the dimensions its header declares,
+    // so that its header rows or columns stand as the demo's do.
+    const first = members[0];
+    const dimensions = first
+      ? first.map((m) => m.dimension)
+      : (data.axisHierarchies[ordinal] ?? []).map((h) =>
+          dimensionOf({ hierarchy: h, uniqueName: h, caption: "" }),
+        );
+    if (dimensions.some((d) => d === undefined)) return null;
+    axes.push({ ordinal, dimensions: dimensions as Dimension[], tuples: members });
   }
   const slicerMembers = data.slicer.map(memberOf);
   if (slicerMembers.some((m) => m === null)) return null;

@@ -76,6 +76,8 @@ export async function readXmlaOutline(
   const uniqueNames = new Map<string, string>();
   /** Unique name → [dimension, member name]; hierarchy and dimension unique names → dimension. */
   const memberAt = new Map<string, [string, string]>();
+  /** A shared member's unique name (`[Product].[Diet].[100-20]`) → [member name, its parent's unique name]. */
+  const sharedAt = new Map<string, [string, string]>();
   const dimensionsByUnique = new Map<string, string>();
   const key = (dimension: string, member: string) =>
     `${dimension.toLowerCase()}\u0000${member.toLowerCase()}`;
@@ -105,8 +107,10 @@ export async function readXmlaOutline(
       const memberName = r.MEMBER_NAME as string;
       const spec: MemberSpec = { name: memberName };
       const lower = memberName.toLowerCase();
-      if (seen.has(lower)) spec.storage = "shared";
-      else {
+      if (seen.has(lower)) {
+        spec.storage = "shared";
+        sharedAt.set(r.MEMBER_UNIQUE_NAME as string, [memberName, r.PARENT_UNIQUE_NAME ?? ""]);
+      } else {
         seen.add(lower);
         uniqueNames.set(key(name, memberName), r.MEMBER_UNIQUE_NAME as string);
         memberAt.set(r.MEMBER_UNIQUE_NAME as string, [name, memberName]);
@@ -146,7 +150,17 @@ export async function readXmlaOutline(
     aliasTables,
     memberOf: (u) => {
       const at = memberAt.get(u);
-      return at ? outline.dimension(at[0])?.members.find((m) => m.name === at[1] && !m.isShared) : undefined;
+      if (at) return outline.dimension(at[0])?.members.find((m) => m.name === at[1] && !m.isShared);
+      // A shared member: the instance under the parent its unique name was listed with, so that an answer
+      // naming it (MDX on Diet's children) shows it where it stands, not as a member outside the outline.
+      const shared = sharedAt.get(u);
+      if (!shared) return undefined;
+      const parentAt = memberAt.get(shared[1]);
+      if (!parentAt) return undefined;
+      const parent = outline
+        .dimension(parentAt[0])
+        ?.members.find((m) => m.name === parentAt[1] && !m.isShared);
+      return parent?.children.find((m) => m.name === shared[0] && m.isShared);
     },
     dimensionOf: (u) => {
       const name = dimensionsByUnique.get(u);

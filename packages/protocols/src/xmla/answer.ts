@@ -184,6 +184,11 @@ export interface DataSetCell {
 export interface DataSet {
   /** `Axis0`, `Axis1`, … in order (the slicer axis left out): each a list of tuples of members. */
   axes: DataSetMember[][][];
+  /**
+   * Per axis (same order as `axes`), the hierarchies `OlapInfo/AxesInfo` declares for it: what an axis left
+   * without a tuple (a `NON EMPTY` axis whose cells are all empty) still holds. Empty when not declared.
+   */
+  axisHierarchies: string[][];
   /** The members of the slicer axis (`SlicerAxis`), empty when the answer has none. */
   slicer: DataSetMember[];
   /** Cells by `CellOrdinal` (Axis0 varies fastest); cells the server left out are empty. */
@@ -215,6 +220,20 @@ export function dataSetOf(root: Node): DataSet | null {
     const slicerAxis = list.find((a) => text(a["@name"]) === "SlicerAxis");
     slicer = slicerAxis ? (tuplesOf(slicerAxis)[0] ?? []) : [];
   }
+  const declared = new Map<string, string[]>();
+  const olapInfo = root.OlapInfo;
+  const axesInfo = isNode(olapInfo) ? olapInfo.AxesInfo : undefined;
+  if (isNode(axesInfo)) {
+    const infos = Array.isArray(axesInfo.AxisInfo) ? axesInfo.AxisInfo : [axesInfo.AxisInfo];
+    for (const info of infos.filter(isNode)) {
+      const hierarchies = Array.isArray(info.HierarchyInfo) ? info.HierarchyInfo : [info.HierarchyInfo];
+      declared.set(
+        text(info["@name"]),
+        hierarchies.filter(isNode).map((h) => text(h["@name"])),
+      );
+    }
+  }
+  const axisHierarchies = axes.map((_, i) => declared.get(`Axis${i}`) ?? []);
   const cells = new Map<number, DataSetCell>();
   const cellData = root.CellData;
   if (cellData !== undefined && cellData !== "" && !isNode(cellData)) return null;
@@ -237,5 +256,5 @@ export function dataSetOf(root: Node): DataSet | null {
       error: null,
     });
   }
-  return { axes, slicer, cells };
+  return { axes, axisHierarchies, slicer, cells };
 }
