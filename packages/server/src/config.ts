@@ -322,6 +322,13 @@ export const variables = {
     undefined,
     true,
   ),
+  storeConnectTimeoutSeconds: variable(
+    "STORE_CONNECT_TIMEOUT_SECONDS",
+    "How long the start waits for PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) to accept a connection, in seconds; past it, the server does not start (exit code 4).",
+    integer(1, 600),
+    10,
+    "10",
+  ),
   journalCheckpointEntries: renamed(
     variable(
       "JOURNAL_CHECKPOINT_ENTRIES",

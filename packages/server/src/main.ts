@@ -5,6 +5,7 @@ import { DEMO_USERS, demoProviders } from "./demo.ts";
 import { FolderInUseError } from "./folder-lock.ts";
 import { listenRefusal } from "./listen-refusal.ts";
 import { siteServed } from "./site.ts";
+import { StoreUnreachableError } from "./store-check.ts";
 
 /** Starts the server: `npm start` runs this after building what is missing. */
 async function main(): Promise<void> {
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
     if (e instanceof FolderInUseError) {
       process.stderr.write(`QiBates cannot start: ${e.message}\n`);
       process.exit(3);
+    }
+    // PostgreSQL (DATABASE_URL) or Redis (REDIS_URL) out of reach or refusing the server: a line for each, no stack.
+    if (e instanceof StoreUnreachableError) {
+      for (const refusal of e.refusals) process.stderr.write(`QiBates cannot start: ${refusal}\n`);
+      process.exit(4);
     }
     // A setting only the start can check (a wire endpoint the upstream's connector cannot serve).
     if (e instanceof ConfigError) {

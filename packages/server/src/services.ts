@@ -11,6 +11,7 @@ import { OperationStore } from "./long-operations.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
+import { checkStores } from "./store-check.ts";
 
 /** Everything the API's handlers use, opened once at start-up and closed at shutdown. */
 /** Owners of the wire endpoints' sessions: `<endpoint>:<user>` (each endpoint's default `owner`). */
@@ -56,6 +57,9 @@ export async function openServices(
     log?: JournalLog;
   } = {},
 ): Promise<Services> {
+  // PostgreSQL and Redis first, both at once and within a bounded wait: one that cannot be reached or refuses
+  // the server stops the start with what to fix, before anything is opened (exit code 4, main.ts).
+  await checkStores(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limits = { idleMs: config.sessionIdleMinutes * 60_000, maxMs: config.sessionMaxHours * 3_600_000 };
   let sessions: SessionStore;

@@ -52,21 +52,31 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startRedis(): Promise<RunningService> {
+/** A Redis server; with `password`, one that requires it (`requirepass`), its `url` without it. */
+export async function startRedis(options: { password?: string } = {}): Promise<RunningService> {
   if (!existsSync("/usr/bin/redis-server")) {
     throw new Error("redis-server is missing: run `bash scripts/ensure-system.sh` as root");
   }
   const port = await freePort();
+  const { password } = options;
   const child = spawn(
     "/usr/bin/redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", ""],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      ...(password === undefined ? [] : ["--requirepass", password]),
+    ],
     {
       stdio: "ignore",
     },
   );
   const { Redis } = await import("ioredis");
   await waitFor(async () => {
-    const r = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0 });
+    const r = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, password });
     r.on("error", () => {});
     try {
       await r.connect();
