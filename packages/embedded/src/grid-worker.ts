@@ -160,13 +160,13 @@ function answer(call: WorkerCall): WorkerAnswer {
     } catch (e) {
       // An MDX result goes back to the engine's caller (the XMLA endpoint) with the engine's own error.
       if (work.kind === "mdx-result" && e instanceof MdxError) {
-        const { code, detail, line, column, token, size } = e;
+        const { code, reason, line, column, token, size } = e;
         return {
           id: call.id,
           ok: false,
           mdxError: {
             code: code as MdxErrorCode,
-            detail,
+            reason,
             at: { line, column, text: token },
             size: size ?? null,
           },

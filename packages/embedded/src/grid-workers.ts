@@ -21,6 +21,7 @@ import {
   type MdxOptions,
   type MdxPosition,
   type MdxQuery,
+  type MdxReason,
   type MdxResult,
   type MdxResultTransfer,
 } from "@qibates/engine/mdx";
@@ -167,7 +168,8 @@ export type WorkerAnswer =
       /** An `mdx-result`'s query failed: the engine's error, made again on the event loop's side. */
       mdxError: {
         code: MdxErrorCode;
-        detail: string;
+        /** Its reason, from which the error's English message is made again. */
+        reason: MdxReason;
         at: MdxPosition;
         size: { cells: number; max: number } | null;
       };
@@ -446,7 +448,7 @@ export class GridWorkers {
     }
     if ("mdxError" in a) {
       const m = a.mdxError;
-      const error = new MdxError(m.code, m.detail, m.at);
+      const error = new MdxError(m.code, m.reason, m.at);
       if (m.size) error.size = m.size;
       throw error;
     }

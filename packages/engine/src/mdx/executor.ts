@@ -11,7 +11,7 @@ import {
   refText,
   startOf,
 } from "./ast.ts";
-import { MdxError, type MdxPosition } from "./errors.ts";
+import { foundOf, MdxError, type MdxPosition } from "./errors.ts";
 import {
   Call,
   checkArity,
@@ -28,7 +28,6 @@ import { compareStrings, distinct, except } from "./sets.ts";
 import {
   CalculatedMember,
   type Coords,
-  describe,
   isCalc,
   layerByName,
   type MdxMember,
@@ -234,11 +233,7 @@ class Executor implements Evaluator {
   charge(n: number, at: MdxPosition): void {
     this.work += n;
     if (this.work > this.maxWork) {
-      throw new MdxError(
-        "MDX_TOO_COSTLY",
-        `The query needs more than the ${this.maxWork} units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets`,
-        at,
-      );
+      throw new MdxError("MDX_TOO_COSTLY", { id: "tooCostly", max: this.maxWork }, at);
     }
     if (this.options.stepWork !== undefined && this.work - this.stepStart > this.options.stepWork)
       throw new StepTooLong();
@@ -251,11 +246,7 @@ class Executor implements Evaluator {
   private checkSetSize(tuples: number, at: MdxPosition): void {
     const max = this.options.maxCells ?? 1_000_000;
     if (tuples <= max) return;
-    const e = new MdxError(
-      "MDX_TOO_LARGE",
-      `A set of ${tuples} tuples, more than the ${max} cells one query may answer`,
-      at,
-    );
+    const e = new MdxError("MDX_TOO_LARGE", { id: "setTooLarge", tuples, max }, at);
     e.size = { cells: tuples, max };
     throw e;
   }
@@ -285,11 +276,7 @@ class Executor implements Evaluator {
       } else {
         const owner = this.resolveRef(def.parts.slice(0, -1));
         if (owner.t !== "member" || isCalc(owner.m))
-          throw new MdxError(
-            "MDX_ARGUMENT",
-            `${refText(def.parts)} needs a dimension or a member before its name`,
-            def.at,
-          );
+          throw new MdxError("MDX_ARGUMENT", { id: "calcNeedsParent", name: refText(def.parts) }, def.at);
         dimension = owner.m.dimension;
         parent = owner.m;
       }
@@ -305,18 +292,17 @@ class Executor implements Evaluator {
     if (q.where) {
       const v = this.evaluate(q.where, new Map());
       const tuples = this.toSet(v, startOf(q.where));
-      if (tuples.length !== 1)
-        throw new MdxError("MDX_ARGUMENT", "The WHERE clause needs one tuple", startOf(q.where));
+      if (tuples.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "whereOneTuple" }, startOf(q.where));
       slicer.push(...(tuples[0] as MdxMember[]));
     }
     this.slicerCoords = new Map(slicer.map((m) => [m.dimension, m]));
 
     const specs = [...q.axes].sort((a, b) => a.ordinal - b.ordinal);
-    const used = new Map<Dimension, string>(slicer.map((m) => [m.dimension, "the slicer"]));
+    // Where each dimension already is: "slicer", or the axis number.
+    const used = new Map<Dimension, string>(slicer.map((m) => [m.dimension, "slicer"]));
     const axes: MdxAxis[] = specs.map((spec, k) => {
       if (spec.ordinal !== k) {
-        const what = k === 0 ? "COLUMNS" : `axis ${k}`;
-        throw new MdxError("MDX_ARGUMENT", `Axis ${spec.ordinal} is used without ${what}`, spec.at);
+        throw new MdxError("MDX_ARGUMENT", { id: "axisSkipped", ordinal: spec.ordinal, missing: k }, spec.at);
       }
       const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), startOf(spec.set));
       const dimensions = tuples[0]?.map((m) => m.dimension) ?? [];
@@ -325,10 +311,15 @@ class Executor implements Evaluator {
         if (other)
           throw new MdxError(
             "MDX_DUPLICATE_DIMENSION",
-            `The dimension ${d.name} is on axis ${k} and on ${other}`,
+            {
+              id: "dimensionOnTwoAxes",
+              dimension: d.name,
+              axis: k,
+              other: other === "slicer" ? null : Number(other),
+            },
             startOf(spec.set),
           );
-        used.set(d, `axis ${k}`);
+        used.set(d, String(k));
       }
       return { ordinal: k, dimensions, tuples };
     });
@@ -338,7 +329,7 @@ class Executor implements Evaluator {
     if (total > maxCells) {
       const e = new MdxError(
         "MDX_TOO_LARGE",
-        `The query crosses into ${total} cells, more than the ${maxCells} allowed`,
+        { id: "tooManyCells", cells: total, max: maxCells },
         (specs[0] as AxisSpec).at,
       );
       e.size = { cells: total, max: maxCells };
@@ -364,32 +355,23 @@ class Executor implements Evaluator {
     this.checkCube(u.cube);
     return u.assignments.map((a) => {
       if (a.allocation !== null)
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          `${a.allocation} is not supported: write one cell at a time`,
-          a.at,
-        );
+        throw new MdxError("MDX_ARGUMENT", { id: "allocationUnsupported", allocation: a.allocation }, a.at);
       const tuples = this.toSet(this.evaluate(a.tuple, new Map()), startOf(a.tuple));
-      if (tuples.length !== 1)
-        throw new MdxError("MDX_ARGUMENT", "UPDATE CUBE needs one tuple per assignment", startOf(a.tuple));
+      if (tuples.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "updateOneTuple" }, startOf(a.tuple));
       const coords: Coords = new Map();
       for (const m of tuples[0] as MdxMember[]) {
         if (isCalc(m))
-          throw new MdxError(
-            "MDX_ARGUMENT",
-            `The calculated member ${m.name} cannot be written`,
-            startOf(a.tuple),
-          );
+          throw new MdxError("MDX_ARGUMENT", { id: "calcNotWritable", member: m.name }, startOf(a.tuple));
         if (m.dimension.type === "attribute")
           throw new MdxError(
             "MDX_ARGUMENT",
-            `The attribute member ${m.name} cannot be written`,
+            { id: "attributeNotWritable", member: m.name },
             startOf(a.tuple),
           );
         if (coords.has(m.dimension))
           throw new MdxError(
             "MDX_DUPLICATE_DIMENSION",
-            `The dimension ${m.dimension.name} is twice in the tuple`,
+            { id: "dimensionTwiceInTuple", dimension: m.dimension.name },
             startOf(a.tuple),
           );
         coords.set(m.dimension, m);
@@ -416,10 +398,14 @@ class Executor implements Evaluator {
       !app || !this.options.application || app.name.toLowerCase() === this.options.application.toLowerCase();
     if (last.name.toLowerCase() !== expected || !appOk || parts.length > 2) {
       const at = parts[0] as NamePart;
-      throw new MdxError("MDX_UNKNOWN_CUBE", `Unknown cube ${refText(parts)}`, {
-        ...at.at,
-        text: refText(parts),
-      });
+      throw new MdxError(
+        "MDX_UNKNOWN_CUBE",
+        { id: "unknownCube", cube: refText(parts) },
+        {
+          ...at.at,
+          text: refText(parts),
+        },
+      );
     }
   }
 
@@ -493,7 +479,7 @@ class Executor implements Evaluator {
       const at = startOf(calc.expr);
       this.charge(1, at);
       const selfRef = (): MdxError =>
-        new MdxError("MDX_TOO_DEEP", `The calculated member ${calc.name} refers to itself`, at);
+        new MdxError("MDX_TOO_DEEP", { id: "calcRefersToItself", member: calc.name }, at);
       if (depth > MAX_DEPTH) throw selfRef();
       const k = this.coordsKey(coords);
       const known = this.memo.get(k);
@@ -537,7 +523,7 @@ class Executor implements Evaluator {
       case "tuple":
         return [v.ms];
       default:
-        throw new MdxError("MDX_ARGUMENT", `Expected a set, found ${describe(v)}`, at);
+        throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "set", found: foundOf(v) }, at);
     }
   }
 
@@ -547,14 +533,17 @@ class Executor implements Evaluator {
       return v.tuples[0][0] as MdxMember;
     if (v.t === "tuple" && v.ms.length === 1) return v.ms[0] as MdxMember;
     if (v.t === "set" && v.tuples.length === 0)
-      throw new MdxError("MDX_ARGUMENT", "Expected a member, found an empty set", at);
-    throw new MdxError("MDX_ARGUMENT", `Expected a member, found ${describe(v)}`, at);
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        { id: "expected", needed: "member", found: { kind: "emptySet" } },
+        at,
+      );
+    throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "member", found: foundOf(v) }, at);
   }
 
   toOutlineMember(v: Val, at: MdxPosition): Member {
     const m = this.toMember(v, at);
-    if (isCalc(m))
-      throw new MdxError("MDX_ARGUMENT", `The calculated member ${m.name} has no place in the outline`, at);
+    if (isCalc(m)) throw new MdxError("MDX_ARGUMENT", { id: "calcNoPlace", member: m.name }, at);
     return m;
   }
 
@@ -573,9 +562,9 @@ class Executor implements Evaluator {
           return this.cellValue(this.override(ctx, v.tuples[0] as MdxMember[]), depth);
         // An empty member or tuple has no value: #Missing.
         if (v.tuples.length === 0) return Number.NaN;
-        throw new MdxError("MDX_ARGUMENT", "Expected a value, found a set", at);
+        throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "value", found: { kind: "set" } }, at);
       default:
-        throw new MdxError("MDX_ARGUMENT", `Expected a value, found ${describe(v)}`, at);
+        throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "value", found: foundOf(v) }, at);
     }
   }
 
@@ -588,7 +577,11 @@ class Executor implements Evaluator {
   toInteger(v: Val, at: MdxPosition, ctx: Coords, depth: number): number {
     const n = this.toNumber(v, at, ctx, depth);
     if (!Number.isFinite(n) || !Number.isInteger(n) || n < 0)
-      throw new MdxError("MDX_ARGUMENT", `Expected a whole number, found ${at.text}`, at);
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        { id: "expected", needed: "wholeNumber", found: { kind: "text", text: at.text } },
+        at,
+      );
     return n;
   }
 
@@ -604,8 +597,8 @@ class Executor implements Evaluator {
     if (!first) return tuples;
     for (const t of tuples) {
       if (t.length !== first.length || t.some((m, i) => m.dimension !== first[i]?.dimension)) {
-        const dims = (x: MdxMember[]): string => x.map((m) => m.dimension.name).join(", ");
-        throw new MdxError("MDX_ARGUMENT", `A set mixes tuples of (${dims(first)}) and of (${dims(t)})`, at);
+        const dims = (x: MdxMember[]): string[] => x.map((m) => m.dimension.name);
+        throw new MdxError("MDX_ARGUMENT", { id: "mixedTuples", first: dims(first), second: dims(t) }, at);
       }
     }
     return tuples;
@@ -616,11 +609,7 @@ class Executor implements Evaluator {
   evaluate(e: Expr, ctx: Coords, depth = 0): Val {
     this.charge(1, e.at);
     if (this.evalDepth >= MAX_EVAL_DEPTH)
-      throw new MdxError(
-        "MDX_TOO_DEEP",
-        `The query nests calculations more than ${MAX_EVAL_DEPTH} deep`,
-        startOf(e),
-      );
+      throw new MdxError("MDX_TOO_DEEP", { id: "evaluationTooDeep", max: MAX_EVAL_DEPTH }, startOf(e));
     this.evalDepth++;
     try {
       const v = this.evaluateNode(e, ctx, depth);
@@ -667,7 +656,7 @@ class Executor implements Evaluator {
             if (ms.some((x) => x.dimension === m.dimension))
               throw new MdxError(
                 "MDX_DUPLICATE_DIMENSION",
-                `The tuple has two members of ${m.dimension.name}`,
+                { id: "tupleTwoMembers", dimension: m.dimension.name },
                 startOf(item),
               );
             ms.push(m);
@@ -740,7 +729,7 @@ class Executor implements Evaluator {
     }
     if (l.t === "str" || r.t === "str") {
       if (l.t !== "str" || r.t !== "str")
-        throw new MdxError("MDX_ARGUMENT", `${e.op} compares a string with a value`, e.at);
+        throw new MdxError("MDX_ARGUMENT", { id: "comparesStringWithValue", operator: e.op }, e.at);
       const c = compareStrings(l.v, r.v);
       switch (e.op) {
         case "=":
@@ -756,7 +745,7 @@ class Executor implements Evaluator {
         case ">=":
           return { t: "bool", v: c >= 0 };
         default:
-          throw new MdxError("MDX_ARGUMENT", `${e.op} does not apply to strings`, e.at);
+          throw new MdxError("MDX_ARGUMENT", { id: "notForStrings", operator: e.op }, e.at);
       }
     }
     const a = this.toNumber(l, startOf(e.left), ctx, depth);
@@ -796,7 +785,7 @@ class Executor implements Evaluator {
     const unknown = (upTo: number): never => {
       const p = parts[upTo] as NamePart;
       const text = refText(parts.slice(0, upTo + 1));
-      throw new MdxError("MDX_UNKNOWN_MEMBER", `Unknown member ${text}`, { ...p.at, text });
+      throw new MdxError("MDX_UNKNOWN_MEMBER", { id: "unknownMember", member: text }, { ...p.at, text });
     };
     const first = parts[0] as NamePart;
     let cur: Val | null = null;
@@ -805,7 +794,7 @@ class Executor implements Evaluator {
       if (set) {
         if (!set.value) {
           if (set.evaluating)
-            throw new MdxError("MDX_TOO_DEEP", `The named set ${first.name} refers to itself`, first.at);
+            throw new MdxError("MDX_TOO_DEEP", { id: "namedSetRefersToItself", name: first.name }, first.at);
           set.evaluating = true;
           try {
             set.value = this.toSet(this.evaluate(set.expr, this.slicerCoords), startOf(set.expr));
@@ -889,7 +878,7 @@ class Executor implements Evaluator {
     if (a.dimension !== b.dimension)
       throw new MdxError(
         "MDX_ARGUMENT",
-        `${a.name} and ${b.name} are not in the same dimension`,
+        { id: "notSameDimension", first: a.name, second: b.name },
         startOf(toE),
       );
     this.charge(a.dimension.members.length, startOf(fromE));
@@ -897,7 +886,11 @@ class Executor implements Evaluator {
     const ia = peers.indexOf(a.stored);
     const ib = peers.indexOf(b.stored);
     if (ib < 0)
-      throw new MdxError("MDX_ARGUMENT", `${b.name} is not at the generation of ${a.name}`, startOf(toE));
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        { id: "notSameGeneration", member: b.name, of: a.name },
+        startOf(toE),
+      );
     const slice = ia <= ib ? peers.slice(ia, ib + 1) : peers.slice(ib, ia + 1).reverse();
     return slice.map((m) => [m]);
   }
@@ -922,8 +915,13 @@ class Executor implements Evaluator {
       if (attribute) return attribute;
     }
     const refused = refusal(name);
-    if (refused) throw new MdxError("MDX_UNSUPPORTED_FUNCTION", `.${at.text} ${refused}`, at);
-    throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${at.text}`, at);
+    if (refused)
+      throw new MdxError(
+        "MDX_UNSUPPORTED_FUNCTION",
+        { id: "unsupportedFunction", name: at.text, method: true, needs: refused },
+        at,
+      );
+    throw new MdxError("MDX_UNKNOWN_FUNCTION", { id: "unknownFunction", name: at.text, method: true }, at);
   }
 
   /** `NAME(args)`: the function table, its arity checked before any argument is evaluated. */
@@ -931,8 +929,13 @@ class Executor implements Evaluator {
     const f = FUNCTIONS.get(name);
     if (!f) {
       const refused = refusal(name);
-      if (refused) throw new MdxError("MDX_UNSUPPORTED_FUNCTION", `${at.text} ${refused}`, at);
-      throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function ${at.text}`, at);
+      if (refused)
+        throw new MdxError(
+          "MDX_UNSUPPORTED_FUNCTION",
+          { id: "unsupportedFunction", name: at.text, method: false, needs: refused },
+          at,
+        );
+      throw new MdxError("MDX_UNKNOWN_FUNCTION", { id: "unknownFunction", name: at.text, method: false }, at);
     }
     checkArity(f, args, at);
     return f.evaluate(new Call(this, name, args, at, ctx, depth));
@@ -951,7 +954,11 @@ class Executor implements Evaluator {
         for (const b of s) {
           for (const m of b)
             if (a.some((x) => x.dimension === m.dimension))
-              throw new MdxError("MDX_DUPLICATE_DIMENSION", `CrossJoin has ${m.dimension.name} twice`, at);
+              throw new MdxError(
+                "MDX_DUPLICATE_DIMENSION",
+                { id: "crossJoinTwice", dimension: m.dimension.name },
+                at,
+              );
           next.push([...a, ...b]);
         }
       out = next;

@@ -37,11 +37,7 @@ export function* runMdxGridSteps(
   const q = parseMdx(query);
   for (const axis of q.axes) {
     if (axis.ordinal > 1) {
-      throw new MdxError(
-        "MDX_ARGUMENT",
-        "A grid has two axes, COLUMNS and ROWS: no place for this axis",
-        axis.at,
-      );
+      throw new MdxError("MDX_ARGUMENT", { id: "gridTwoAxes" }, axis.at);
     }
   }
   const result = yield* executeMdxSteps(source, q, options);

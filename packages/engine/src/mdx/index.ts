@@ -14,7 +14,20 @@ export type {
   NamePart,
   UpdateAssignment,
 } from "./ast.ts";
-export { MdxError, type MdxErrorCode, type MdxPosition } from "./errors.ts";
+export {
+  MDX_TEXTS,
+  MdxError,
+  type MdxErrorCode,
+  type MdxExpected,
+  type MdxExpectedPhrase,
+  type MdxFound,
+  type MdxMessageId,
+  type MdxNeeded,
+  type MdxPosition,
+  type MdxReason,
+  type MdxTexts,
+  mdxText,
+} from "./errors.ts";
 export {
   calculatedMembersOf,
   cellAt,

@@ -75,7 +75,7 @@ export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () 
           i++;
         }
         if (i >= src.length)
-          throw new MdxError("MDX_SYNTAX", "Unterminated comment /*", { ...at, text: "/*" });
+          throw new MdxError("MDX_SYNTAX", { id: "unterminatedComment" }, { ...at, text: "/*" });
         i += 2;
         continue;
       }
@@ -94,11 +94,15 @@ export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () 
         i++;
         for (;;) {
           if (i >= src.length)
-            throw new MdxError("MDX_SYNTAX", `Unterminated name ${src.slice(start, start + 20)}`, {
-              line: startLine,
-              column: startCol,
-              text: src.slice(start, start + 20),
-            });
+            throw new MdxError(
+              "MDX_SYNTAX",
+              { id: "unterminatedName", start: src.slice(start, start + 20) },
+              {
+                line: startLine,
+                column: startCol,
+                text: src.slice(start, start + 20),
+              },
+            );
           const d = src[i] as string;
           if (d === "]") {
             if (src[i + 1] === "]") {
@@ -120,11 +124,15 @@ export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () 
         i++;
         for (;;) {
           if (i >= src.length)
-            throw new MdxError("MDX_SYNTAX", "Unterminated string", {
-              line: startLine,
-              column: startCol,
-              text: src.slice(start, start + 20),
-            });
+            throw new MdxError(
+              "MDX_SYNTAX",
+              { id: "unterminatedString" },
+              {
+                line: startLine,
+                column: startCol,
+                text: src.slice(start, start + 20),
+              },
+            );
           const d = src[i] as string;
           if (d === c) {
             if (src[i + 1] === c) {
@@ -167,11 +175,15 @@ export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () 
         i++;
         return push("punct", c);
       }
-      throw new MdxError("MDX_SYNTAX", `Unexpected character ${c}`, {
-        line: startLine,
-        column: startCol,
-        text: c,
-      });
+      throw new MdxError(
+        "MDX_SYNTAX",
+        { id: "unexpectedCharacter", character: c },
+        {
+          line: startLine,
+          column: startCol,
+          text: c,
+        },
+      );
     }
     return { kind: "eof", value: "", text: "end of query", line, column: col(i) };
   };

@@ -9,7 +9,7 @@ import {
   startOf,
   type UpdateAssignment,
 } from "./ast.ts";
-import { MdxError, type MdxPosition } from "./errors.ts";
+import { MdxError, type MdxExpected, type MdxExpectedPhrase, type MdxPosition } from "./errors.ts";
 import { lexer, type Origin, type Token } from "./lexer.ts";
 
 /**
@@ -147,7 +147,7 @@ function tokensOf(text: string, origin?: Origin): () => Token {
   if (text.length > MAX_MDX_CHARS)
     throw new MdxError(
       "MDX_TOO_COSTLY",
-      `The MDX text is longer than ${MAX_MDX_CHARS} characters (${text.length})`,
+      { id: "textTooLong", max: MAX_MDX_CHARS, length: text.length },
       { line: 1, column: 1, text: text.slice(0, 20) },
     );
   return lexer(text, origin);
@@ -169,11 +169,7 @@ function checkTreeDepth(root: Expr): void {
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [e, depth] = top;
     if (depth > MAX_MDX_TREE_DEPTH)
-      throw new MdxError(
-        "MDX_TOO_DEEP",
-        `The expression nests more than ${MAX_MDX_TREE_DEPTH} operations deep`,
-        startOf(e),
-      );
+      throw new MdxError("MDX_TOO_DEEP", { id: "expressionTooDeep", max: MAX_MDX_TREE_DEPTH }, startOf(e));
     for (const child of childrenOf(e)) stack.push([child, depth + 1]);
   }
 }
@@ -254,18 +250,18 @@ class Parser {
     return t.kind === "punct" && t.value === p;
   }
 
-  private fail(expected: string, t: Token = this.tok): never {
-    const found = t.kind === "eof" ? "end of query" : t.text;
-    throw new MdxError("MDX_SYNTAX", `Syntax error: expected ${expected}, found ${found}`, pos(t));
+  private fail(expected: MdxExpected, t: Token = this.tok): never {
+    const found = t.kind === "eof" ? null : t.text;
+    throw new MdxError("MDX_SYNTAX", { id: "syntax", expected, found }, pos(t));
   }
 
   private kw(word: string): Token {
-    if (!this.isKw(word)) this.fail(word);
+    if (!this.isKw(word)) this.fail({ token: word });
     return this.next();
   }
 
-  private punct(p: string, expected = p): Token {
-    if (!this.isPunct(p)) this.fail(expected);
+  private punct(p: string, expected?: MdxExpectedPhrase): Token {
+    if (!this.isPunct(p)) this.fail(expected ?? { token: p });
     return this.next();
   }
 
@@ -363,7 +359,7 @@ class Parser {
     return { kind: "set", parts, expr, at: pos(start) };
   }
 
-  private nameParts(expected: string): NamePart[] {
+  private nameParts(expected: MdxExpectedPhrase): NamePart[] {
     const parts: NamePart[] = [];
     for (;;) {
       const t = this.tok;
@@ -429,21 +425,13 @@ class Parser {
   /** A chain of `n` operators makes a tree `n` deep: refused as soon as it is too long. */
   private chain(n: number, t: Token): void {
     if (n > MAX_MDX_TREE_DEPTH)
-      throw new MdxError(
-        "MDX_TOO_DEEP",
-        `The expression nests more than ${MAX_MDX_TREE_DEPTH} operations deep`,
-        pos(t),
-      );
+      throw new MdxError("MDX_TOO_DEEP", { id: "expressionTooDeep", max: MAX_MDX_TREE_DEPTH }, pos(t));
   }
 
   /** Runs one level of nesting, refused past {@link MAX_MDX_NESTING}. */
   private nested<T>(parse: () => T): T {
     if (this.nesting >= MAX_MDX_NESTING)
-      throw new MdxError(
-        "MDX_TOO_DEEP",
-        `The query nests expressions more than ${MAX_MDX_NESTING} deep`,
-        pos(this.tok),
-      );
+      throw new MdxError("MDX_TOO_DEEP", { id: "nestingTooDeep", max: MAX_MDX_NESTING }, pos(this.tok));
     this.nesting++;
     try {
       return parse();
@@ -561,7 +549,11 @@ class Parser {
       } else if (e.kind === "ref") {
         e.parts.push({ name: t.value, bracketed: false, at: pos(t) });
       } else {
-        throw new MdxError("MDX_UNKNOWN_FUNCTION", `Unknown function .${t.value}`, pos(t));
+        throw new MdxError(
+          "MDX_UNKNOWN_FUNCTION",
+          { id: "unknownFunction", name: t.value, method: true },
+          pos(t),
+        );
       }
     }
     return e;
@@ -596,7 +588,7 @@ class Parser {
       this.kw("THEN");
       whens.push([when, this.expr()]);
     }
-    if (whens.length === 0) this.fail("WHEN");
+    if (whens.length === 0) this.fail({ token: "WHEN" });
     let otherwise: Expr | null = null;
     if (this.isKw("ELSE")) {
       this.next();

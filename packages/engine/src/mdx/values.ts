@@ -44,24 +44,6 @@ export type Coords = Map<Dimension, MdxMember>;
 
 export const isCalc = (m: MdxMember): m is CalculatedMember => m instanceof CalculatedMember;
 
-/** A value's kind as an error message names it. */
-export function describe(v: Val): string {
-  switch (v.t) {
-    case "num":
-    case "str":
-    case "bool":
-      return "a value";
-    case "layer":
-      return "a level";
-    case "flag":
-      return `the keyword ${v.name}`;
-    case "empty":
-      return "nothing";
-    default:
-      return `a ${v.t}`;
-  }
-}
-
 /**
  * A generation or level by name: the outline's names (`Quarter`), else Essbase's default names `Gen2,Year` and
  * `Lev0,Year` (a generation or level the dimension has).

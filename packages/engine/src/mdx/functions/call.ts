@@ -95,7 +95,12 @@ export class Call {
   stringArg(i: number): string {
     const v = this.val(i);
     const at = startOf(this.arg(i));
-    if (v.t !== "str") throw new MdxError("MDX_ARGUMENT", `Expected a string, found ${at.text}`, at);
+    if (v.t !== "str")
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        { id: "expected", needed: "string", found: { kind: "text", text: at.text } },
+        at,
+      );
     return v.v;
   }
 
@@ -106,7 +111,7 @@ export class Call {
     if (v.t !== "flag" || !allowed.includes(v.name))
       throw new MdxError(
         "MDX_ARGUMENT",
-        `Expected ${allowed.join(", ")}, found ${startOf(this.arg(i)).text}`,
+        { id: "expectedKeyword", allowed, found: startOf(this.arg(i)).text },
         startOf(this.arg(i)),
       );
     return v.name;
@@ -146,11 +151,15 @@ export function checkArity(f: MdxFunction, args: readonly Expr[], at: MdxPositio
   const min = f.minArgs;
   const max = f.maxArgs;
   if (args.length < min || args.length > max) {
-    const n =
-      min === max ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
     throw new MdxError(
       "MDX_ARGUMENT",
-      `${at.text} takes ${n} argument${n === "1" ? "" : "s"}, not ${args.length}`,
+      {
+        id: "argumentCount",
+        name: at.text,
+        min,
+        max: max === Number.POSITIVE_INFINITY ? null : max,
+        given: args.length,
+      },
       at,
     );
   }
@@ -193,12 +202,10 @@ export function checkMethodArity(
   max = n,
 ): void {
   if (max > n && args.length >= n && args.length <= max) return;
-  if (max > n)
-    throw new MdxError("MDX_ARGUMENT", `.${name} takes ${n} to ${max} arguments, not ${args.length}`, at);
-  if (args.length !== n)
+  if (max > n || args.length !== n)
     throw new MdxError(
       "MDX_ARGUMENT",
-      n === 0 ? `.${name} takes no argument` : `.${name} needs ${n} argument${n > 1 ? "s" : ""}`,
+      { id: "methodArgumentCount", name, min: n, max, given: args.length },
       at,
     );
 }

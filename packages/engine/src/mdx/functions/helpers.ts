@@ -2,8 +2,8 @@ import { dateSeconds } from "../../calc-eval.ts";
 import { generationMembers, levelMembers } from "../../members.ts";
 import type { Dimension, Member, Outline } from "../../outline.ts";
 import { type Expr, startOf } from "../ast.ts";
-import { MdxError } from "../errors.ts";
-import { type Coords, describe, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";
+import { foundOf, MdxError } from "../errors.ts";
+import { type Coords, isCalc, type Layer, type MdxMember, type Val } from "../values.ts";
 import type { Call, Evaluator, MdxDialect } from "./call.ts";
 
 /** Shared pieces of the function families: keywords, layers, peers along a layer, empty results. */
@@ -71,7 +71,7 @@ export function choiceArg(
   if (!allowed.includes(k))
     throw new MdxError(
       "MDX_ARGUMENT",
-      `${c.at.text} takes ${allowed.join(", ")} here, not ${startOf(c.arg(i)).text}`,
+      { id: "takesHere", name: c.at.text, allowed, found: startOf(c.arg(i)).text },
       startOf(c.arg(i)),
     );
   return k;
@@ -83,11 +83,15 @@ export function layerArgOf(c: Call, i: number, dimension?: Dimension): Layer | n
   const v = c.val(i);
   const at = startOf(c.arg(i));
   if (v.t !== "layer")
-    throw new MdxError("MDX_ARGUMENT", `Expected a level or a generation, found ${describe(v)}`, at);
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      { id: "expected", needed: "levelOrGeneration", found: foundOf(v) },
+      at,
+    );
   if (dimension && v.layer.dimension !== dimension)
     throw new MdxError(
       "MDX_ARGUMENT",
-      `The level is one of ${v.layer.dimension.name}, not of ${dimension.name}`,
+      { id: "levelOfOtherDimension", levelDimension: v.layer.dimension.name, dimension: dimension.name },
       at,
     );
   return v.layer;
@@ -132,8 +136,7 @@ export function shift(ev: Evaluator, m: MdxMember, n: number, by: "generation" |
 /** The time dimension (type time), or the refusal naming the function that needs one. */
 export function timeDimension(c: Call): Dimension {
   const d = c.ev.outline.dimensions.find((x) => x.type === "time");
-  if (!d)
-    throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a time dimension, and the outline has none`, c.at);
+  if (!d) throw new MdxError("MDX_ARGUMENT", { id: "needsTimeDimension", name: c.at.text }, c.at);
   return d;
 }
 
@@ -167,7 +170,7 @@ export function signedIntegerArg(c: Call, i: number): number {
   if (!Number.isFinite(n))
     throw new MdxError(
       "MDX_ARGUMENT",
-      `Expected a number, found ${startOf(c.arg(i)).text}`,
+      { id: "expected", needed: "number", found: { kind: "text", text: startOf(c.arg(i)).text } },
       startOf(c.arg(i)),
     );
   return Math.trunc(n);
@@ -180,7 +183,11 @@ export function textArg(c: Call, i: number): string {
   if (v.t === "num") return Number.isNaN(v.v) ? "" : String(v.v);
   if (v.t === "bool") return v.v ? "TRUE" : "FALSE";
   if (v.t === "member") return v.m.name;
-  throw new MdxError("MDX_ARGUMENT", `Expected a string, found ${describe(v)}`, startOf(c.arg(i)));
+  throw new MdxError(
+    "MDX_ARGUMENT",
+    { id: "expected", needed: "string", found: foundOf(v) },
+    startOf(c.arg(i)),
+  );
 }
 
 /** A member's unique name as the endpoints write it: `[Market].[East]`, the dimension alone as `[Market]`. */

@@ -92,7 +92,7 @@ function memberOrCurrent(c: Call, i: number, dimension?: Dimension): Member {
   if (i < c.args.length && c.arg(i).kind !== "empty") return outline(c, i);
   const d = dimension ?? timeDimension(c);
   const m = currentOf(c.ctx, d);
-  if (isCalc(m)) throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a member of the outline`, c.at);
+  if (isCalc(m)) throw new MdxError("MDX_ARGUMENT", { id: "needsOutlineMember", name: c.at.text }, c.at);
   return m;
 }
 
@@ -176,7 +176,7 @@ function drillTarget(c: Call, tuples: MdxMember[][]): { layer: Layer | null; pos
   if (v.t === "layer") return { layer: v.layer, position: null };
   const n = signedIntegerArg(c, 1);
   if (n < 0 || (tuples[0] && n >= tuples[0].length))
-    throw new MdxError("MDX_ARGUMENT", `The tuples have no position ${n}`, startOf(c.arg(1)));
+    throw new MdxError("MDX_ARGUMENT", { id: "noPosition", position: n }, startOf(c.arg(1)));
   return { layer: null, position: n };
 }
 
@@ -198,7 +198,12 @@ function drillPosition(c: Call, tuples: MdxMember[][]): { layer: Layer | null; k
   const { layer, position } = drillTarget(c, tuples);
   const first = tuples[0] as MdxMember[];
   const k = layer ? positionOf(first, layer.dimension) : (position ?? first.length - 1);
-  if (k < 0) throw new MdxError("MDX_ARGUMENT", `The set has no member of ${layer?.dimension.name}`, c.at);
+  if (k < 0)
+    throw new MdxError(
+      "MDX_ARGUMENT",
+      { id: "setHasNoMemberOf", dimension: `${layer?.dimension.name}` },
+      c.at,
+    );
   return { layer, k };
 }
 
@@ -294,7 +299,7 @@ function ancestors(c: Call): Val {
     if (layer.dimension !== m.dimension)
       throw new MdxError(
         "MDX_ARGUMENT",
-        `The level is one of ${layer.dimension.name}, not of ${m.dimension.name}`,
+        { id: "levelOfOtherDimension", levelDimension: layer.dimension.name, dimension: m.dimension.name },
         startOf(c.arg(1)),
       );
     if (c.ev.dialect === "ssas") return setOf(chain.filter((a) => onLayer(a, layer)).slice(0, 1));
@@ -315,7 +320,7 @@ function memberRange(c: Call): Val {
   if (a.dimension !== b.dimension)
     throw new MdxError(
       "MDX_ARGUMENT",
-      `${a.name} and ${b.name} are not in the same dimension`,
+      { id: "notSameDimension", first: a.name, second: b.name },
       startOf(c.arg(1)),
     );
   const by = layerType(c, 2);
@@ -344,7 +349,7 @@ function tupleRange(c: Call): Val {
   const a = c.setArg(0)[0] ?? [];
   const b = c.setArg(1)[0] ?? [];
   if (a.length !== b.length || a.some((m, i) => m.dimension !== b[i]?.dimension))
-    throw new MdxError("MDX_ARGUMENT", "TupleRange needs two tuples of the same dimensions", c.at);
+    throw new MdxError("MDX_ARGUMENT", { id: "tupleRangeDimensions" }, c.at);
   if (a.some(isCalc) || b.some(isCalc)) return EMPTY_SET;
   const peers = (a as Member[]).map((m) => peersOf(m));
   const ia = (a as Member[]).map((m, k) => (peers[k] as Member[]).indexOf(m.stored));
@@ -420,7 +425,11 @@ function xtd(op: string): MdxFunction {
     const time = timeDimension(c);
     const m = memberOrCurrent(c, 0, time);
     if (m.dimension !== time)
-      throw new MdxError("MDX_ARGUMENT", `${c.at.text} needs a member of ${time.name}`, c.at);
+      throw new MdxError(
+        "MDX_ARGUMENT",
+        { id: "needsMemberOf", name: c.at.text, dimension: time.name },
+        c.at,
+      );
     return setOf(periodsToDate(m, xtdLayer(c, op, time)));
   });
 }
@@ -485,8 +494,7 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
   asMethodWithArgs("CURRENTMEMBER", 1, 1),
   fn("ORDINAL", 1, 1, (c) => {
     const v = c.val(0);
-    if (v.t !== "layer")
-      throw new MdxError("MDX_ARGUMENT", "Ordinal needs a level or a generation", startOf(c.arg(0)));
+    if (v.t !== "layer") throw new MdxError("MDX_ARGUMENT", { id: "ordinalNeedsLayer" }, startOf(c.arg(0)));
     // SSAS numbers levels from the root (0 = the top), as its level numbers.
     return { t: "num", v: ordinalOf(v.layer, c.ev.dialect) };
   }),
@@ -544,11 +552,7 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
       case "TWOPASS":
         return bool(s.twoPass);
       default:
-        throw new MdxError(
-          "MDX_ARGUMENT",
-          "IsAccType takes FIRST, LAST, AVERAGE, EXPENSE or TWOPASS",
-          startOf(c.arg(1)),
-        );
+        throw new MdxError("MDX_ARGUMENT", { id: "isAccTypeKeyword" }, startOf(c.arg(1)));
     }
   }),
   fn("IS", 2, 2, (c) => {

@@ -1,7 +1,7 @@
 import type { Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
-import { MdxError, type MdxPosition } from "../errors.ts";
-import { type AnyLayer, describe, type Val } from "../values.ts";
+import { foundOf, MdxError, type MdxPosition } from "../errors.ts";
+import type { AnyLayer, Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
 import { hasUda } from "./logical-functions.ts";
 
@@ -61,13 +61,13 @@ function layerArg(c: Call, i: number, m: Member): AnyLayer | null {
     if (v.layer.dimension !== m.dimension)
       throw new MdxError(
         "MDX_ARGUMENT",
-        `The level is one of ${v.layer.dimension.name}, not of ${m.dimension.name}`,
+        { id: "levelOfOtherDimension", levelDimension: v.layer.dimension.name, dimension: m.dimension.name },
         at,
       );
     return v.layer;
   }
   if (v.t === "num") return { by: "distance", n: c.ev.toInteger(v, at, c.ctx, c.depth) };
-  throw new MdxError("MDX_ARGUMENT", `Expected a level or a distance, found ${describe(v)}`, at);
+  throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "levelOrDistance", found: foundOf(v) }, at);
 }
 
 /** Where a descendant `d` of `m` stands against a layer: -1 above it, 0 on it, 1 below it. */

@@ -30,7 +30,7 @@ function members(c: MethodCall): Val {
     };
   const m = c.ev.toMember(tv, startOf(c.target));
   if (isCalc(m) || m.parent !== null)
-    throw new MdxError("MDX_ARGUMENT", `.${c.at.text} needs a dimension or a level`, c.at);
+    throw new MdxError("MDX_ARGUMENT", { id: "methodNeedsDimensionOrLevel", name: c.at.text }, c.at);
   return { t: "set", tuples: [...m.dimension.members.map((x) => [x]), ...calculated(m.dimension)] };
 }
 
@@ -50,7 +50,7 @@ function layer(c: MethodCall): Val {
       if (other === undefined)
         throw new MdxError(
           "MDX_UNKNOWN_MEMBER",
-          `Unknown level "${arg.v}" in ${dimension.name}`,
+          { id: "unknownLevel", level: arg.v, dimension: dimension.name },
           startOf(argE),
         );
       n = other;
@@ -65,7 +65,7 @@ function layer(c: MethodCall): Val {
     }
   }
   if (by === "generation" && n < 1)
-    throw new MdxError("MDX_ARGUMENT", "Generations start at 1 (the dimension)", startOf(argE));
+    throw new MdxError("MDX_ARGUMENT", { id: "generationsStart" }, startOf(argE));
   return { t: "layer", layer: { by, dimension, n } };
 }
 
@@ -148,7 +148,7 @@ export const METHODS: readonly MdxMethod[] = [
     name: "ORDINAL",
     args: 0,
     evaluate(c) {
-      if (c.tv.t !== "layer") throw new MdxError("MDX_ARGUMENT", ".Ordinal needs a level", c.at);
+      if (c.tv.t !== "layer") throw new MdxError("MDX_ARGUMENT", { id: "ordinalNeedsLevel" }, c.at);
       return { t: "num", v: ordinalOf(c.tv.layer, c.ev.dialect) };
     },
   },
@@ -235,7 +235,7 @@ function properties(c: MethodCall): Val {
     const d = c.ev.outline.dimensions.find((x) => x.type === "attribute" && x.name.toUpperCase() === prop);
     if (d) return s(m.stored.attributes.get(d.name)?.name ?? "");
   }
-  throw new MdxError("MDX_ARGUMENT", `Unknown property ${prop}`, startOf(nameE));
+  throw new MdxError("MDX_ARGUMENT", { id: "unknownProperty", property: prop }, startOf(nameE));
 }
 
 /**

@@ -51,7 +51,7 @@ function sumOrPercent(c: Call): Val {
 export function attributeBase(c: Call, attr: Member): Member[] {
   const d = attr.dimension;
   if (d.type !== "attribute" || !d.baseDimensionName)
-    throw new MdxError("MDX_ARGUMENT", `${attr.name} is not a member of an attribute dimension`, c.at);
+    throw new MdxError("MDX_ARGUMENT", { id: "notAttributeMember", member: attr.name }, c.at);
   const base = c.ev.outline.dimension(d.baseDimensionName) as Dimension;
   c.ev.charge(base.members.length, c.at);
   const under = new Set([attr, ...attr.descendants()]);
@@ -83,7 +83,7 @@ const COMPARE: Record<string, (a: number | string, b: number | string) => boolea
 function withAttr(c: Call): Val {
   const attrDim = c.outlineMemberArg(0).dimension;
   if (attrDim.type !== "attribute" || !attrDim.baseDimensionName)
-    throw new MdxError("MDX_ARGUMENT", "WithAttr needs an attribute dimension", startOf(c.arg(0)));
+    throw new MdxError("MDX_ARGUMENT", { id: "withAttrNeedsAttributeDimension" }, startOf(c.arg(0)));
   const op = textArg(c, 1).trim().toUpperCase();
   const raw = c.val(2);
   const compare = COMPARE[op];
@@ -95,11 +95,7 @@ function withAttr(c: Call): Val {
     const v = attributeValue(a);
     if (op === "IN") return typeof v === "string" && raw.t === "str" && v.includes(raw.v.toLowerCase());
     if (!compare)
-      throw new MdxError(
-        "MDX_ARGUMENT",
-        `WithAttr takes >, >=, <, <=, ==, <>, != or IN, not ${op}`,
-        startOf(c.arg(1)),
-      );
+      throw new MdxError("MDX_ARGUMENT", { id: "withAttrOperator", operator: op }, startOf(c.arg(1)));
     const b =
       typeof v === "number"
         ? c.ev.toNumber(raw, startOf(c.arg(2)), c.ctx, c.depth)
@@ -118,7 +114,11 @@ function strToMember(c: Call): Val {
   try {
     e = parseMdxExpression(text);
   } catch {
-    throw new MdxError("MDX_UNKNOWN_MEMBER", `Unknown member ${text}`, { ...startOf(c.arg(0)), text });
+    throw new MdxError(
+      "MDX_UNKNOWN_MEMBER",
+      { id: "unknownMember", member: text },
+      { ...startOf(c.arg(0)), text },
+    );
   }
   const v = c.ev.evaluate(e, c.ctx, c.depth);
   return { t: "member", m: c.ev.toMember(v, startOf(c.arg(0))) };
@@ -156,8 +156,7 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     const first = tuples[0];
     if (!first) return EMPTY_SET;
     const at = dims.map((d) => first.findIndex((m) => m.dimension === d));
-    if (at.some((i) => i < 0))
-      throw new MdxError("MDX_ARGUMENT", "Extract names a dimension the set does not have", c.at);
+    if (at.some((i) => i < 0)) throw new MdxError("MDX_ARGUMENT", { id: "extractDimension" }, c.at);
     return { t: "set", tuples: distinct(tuples.map((t) => at.map((i) => t[i] as MdxMember))) };
   }),
   fn("TOPSUM", 3, 3, sumOrPercent),
@@ -174,7 +173,11 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
       const d = c.memberArg(i + 2).dimension;
       const k = first.findIndex((m) => m.dimension === d);
       if (k < 0)
-        throw new MdxError("MDX_ARGUMENT", `The set has no member of ${d.name}`, startOf(c.arg(i + 2)));
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          { id: "setHasNoMemberOf", dimension: d.name },
+          startOf(c.arg(i + 2)),
+        );
       return k;
     });
     return { t: "set", tuples: distinct(kept.map((t) => at.map((k) => t[k] as MdxMember))) };
@@ -238,7 +241,7 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
     const text = textArg(c, 0);
     const v = c.ev.evaluate(parseMdxExpression(text), c.ctx, c.depth);
     const t = c.ev.toSet(v, startOf(c.arg(0)));
-    if (t.length !== 1) throw new MdxError("MDX_ARGUMENT", `${text} is not one tuple`, startOf(c.arg(0)));
+    if (t.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "notOneTuple", text }, startOf(c.arg(0)));
     const ms = t[0] as MdxMember[];
     return ms.length === 1 ? { t: "member", m: ms[0] as MdxMember } : { t: "tuple", ms };
   }),

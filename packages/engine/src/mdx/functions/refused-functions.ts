@@ -40,8 +40,7 @@ export const REFUSED_FUNCTIONS: Readonly<Record<string, Refusal>> = {
   GETLASTDATE: DATE_TIME_DIMENSION,
 };
 
-/** Why a function is refused (the English reason, for the error message), or `undefined` when it is not. */
-export function refusal(name: string): string | undefined {
-  const r = REFUSED_FUNCTIONS[name.toUpperCase()];
-  return r ? `is not supported: it ${r.en}` : undefined;
+/** What a refused function needs (for the error's reason), or `undefined` when it is not refused. */
+export function refusal(name: string): Refusal | undefined {
+  return REFUSED_FUNCTIONS[name.toUpperCase()];
 }

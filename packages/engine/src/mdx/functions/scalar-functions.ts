@@ -128,16 +128,12 @@ function dts(c: Call): Val {
   if (!k || !XTD.includes(k))
     throw new MdxError(
       "MDX_ARGUMENT",
-      `DTS takes ${XTD.join(", ")}, not ${startOf(c.arg(0)).text}`,
+      { id: "dtsKeyword", allowed: XTD, found: startOf(c.arg(0)).text },
       startOf(c.arg(0)),
     );
   const g = dtsGeneration(time, k);
   if (g === undefined)
-    throw new MdxError(
-      "MDX_ARGUMENT",
-      `The outline does not enable the Dynamic Time Series ${k[0]}-T-D`,
-      startOf(c.arg(0)),
-    );
+    throw new MdxError("MDX_ARGUMENT", { id: "dtsNotEnabled", period: `${k[0]}` }, startOf(c.arg(0)));
   const direct = c.ev.readToDate(c.ctx, `${k[0]}-T-D`, m);
   if (direct !== undefined) return num(direct);
   const periods = periodsToDate(m, { by: "generation", dimension: time, n: g });
@@ -158,7 +154,7 @@ function datePartArg(c: Call, i: number): string {
   const k = keywordArg(c, i);
   const p = k && !k.startsWith("DP_") ? `DP_${k}` : k;
   if (!p || !PARTS.includes(p))
-    throw new MdxError("MDX_ARGUMENT", `Expected one of ${PARTS.join(", ")}`, startOf(c.arg(i)));
+    throw new MdxError("MDX_ARGUMENT", { id: "expectedOneOf", allowed: PARTS }, startOf(c.arg(i)));
   return p;
 }
 
@@ -385,7 +381,7 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     const t = c.setArg(0)[0] ?? [];
     const tuples = c.setArg(1);
     const n = signedIntegerArg(c, 2);
-    if (n < 1) throw new MdxError("MDX_ARGUMENT", "NTile needs at least one division", startOf(c.arg(2)));
+    if (n < 1) throw new MdxError("MDX_ARGUMENT", { id: "ntileDivision" }, startOf(c.arg(2)));
     const keys = tuples.map((x) => valueAt(c, x, 3));
     const order = flatOrder(tuples, keys, false);
     const pos = order.findIndex((x) => x.length === t.length && x.every((m, i) => m === t[i]));
@@ -428,7 +424,7 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     try {
       re = new RegExp(pattern, ignore ? "i" : "");
     } catch {
-      throw new MdxError("MDX_ARGUMENT", `${pattern} is not a regular expression`, startOf(c.arg(1)));
+      throw new MdxError("MDX_ARGUMENT", { id: "notRegex", pattern }, startOf(c.arg(1)));
     }
     return bool(re.test(s));
   }),
@@ -514,8 +510,7 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     // The first date after `date` that falls on the weekday (1 = Sunday … 7 = Saturday).
     const d = toDate(numberArg(c, 0));
     const w = signedIntegerArg(c, 1);
-    if (w < 1 || w > 7)
-      throw new MdxError("MDX_ARGUMENT", "The weekday is 1 (Sunday) to 7 (Saturday)", startOf(c.arg(1)));
+    if (w < 1 || w > 7) throw new MdxError("MDX_ARGUMENT", { id: "weekday" }, startOf(c.arg(1)));
     const ahead = (w - 1 - d.getUTCDay() + 7) % 7 || 7;
     return num(fromDate(firstDay(d, "DP_DAY")) + ahead * DAY);
   }),
