@@ -78,6 +78,26 @@ const QUERIES: [string, MdxInput][] = [
     "no rows axis",
     { query: "SELECT [Year].Children ON COLUMNS FROM Sample.Basic WHERE ([Sales], [Actual], [100])" },
   ],
+  // No state sells above 30000: the Market column stays, no #Missing row (the endpoint's Grid has none).
+  [
+    "an empty rows axis",
+    {
+      query:
+        "SELECT {[Sales]} ON COLUMNS, Order(Filter([Market].Levels(0).Members, [Sales] > 30000), [Sales], BDESC) " +
+        "ON ROWS FROM Sample.Basic WHERE ([Actual])",
+    },
+  ],
+  [
+    "an empty columns axis",
+    {
+      query:
+        "SELECT Filter([Market].Levels(0).Members, [Sales] > 30000) ON COLUMNS, {[Sales]} ON ROWS " +
+        "FROM Sample.Basic WHERE ([Actual])",
+    },
+  ],
+  ["{} on rows", { query: "SELECT {[Sales]} ON COLUMNS, {} ON ROWS FROM Sample.Basic WHERE ([Actual])" }],
+  ["{} on columns", { query: "SELECT {} ON COLUMNS, {[East]} ON ROWS FROM Sample.Basic WHERE ([Actual])" }],
+  ["{} on columns alone", { query: "SELECT {} ON COLUMNS FROM Sample.Basic WHERE ([Actual])" }],
 ];
 
 describe("action/mdx through essbase-stndln (Essbase REST grid/mdx over HTTP)", () => {

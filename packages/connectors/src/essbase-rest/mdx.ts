@@ -87,8 +87,13 @@ export function mdxResultOf(
   // one data column, when the axis is missing).
   const across = axisTuples(top, leftColumns, Math.max(width, leftColumns + 1), (d, c) => label(d.row, c));
   const down = axisTuples(left, headerRows, rows, (d, r) => label(r, d.column));
-  const columns = across.tuples;
   const lines = down.tuples;
+  // An axis of `{}` has no dimension and no tuple: told from a missing axis (one data row, one data column)
+  // by the Grid itself, no row below the column headers, no data cell in the first column right of the row
+  // headers. (An axis emptied otherwise keeps its dimensions in `dimensions`, with nothing under them.)
+  const noColumns =
+    top.length === 0 && !lines.some((l) => sheet.types[l.at]?.[leftColumns] === CELL_TYPE.data);
+  const columns = noColumns ? [] : across.tuples;
 
   const cells: (number | null)[] = [];
   for (const line of lines) {
@@ -99,6 +104,7 @@ export function mdxResultOf(
     }
   }
   const axes: MdxAxis[] = [{ ordinal: 0, dimensions: across.dims, tuples: columns.map((c) => c.tuple) }];
-  if (left.length > 0) axes.push({ ordinal: 1, dimensions: down.dims, tuples: lines.map((l) => l.tuple) });
+  if (left.length > 0 || lines.length === 0)
+    axes.push({ ordinal: 1, dimensions: down.dims, tuples: lines.map((l) => l.tuple) });
   return { axes, slicer, cells };
 }

@@ -11,6 +11,7 @@ import {
   refText,
   startOf,
 } from "./ast.ts";
+import { emptySetDimensions } from "./empty-axis.ts";
 import { foundOf, MdxError, type MdxPosition } from "./errors.ts";
 import {
   Call,
@@ -47,7 +48,10 @@ import {
 export interface MdxAxis {
   /** 0 = columns, 1 = rows, 2 = pages… */
   ordinal: number;
-  /** The dimensions of every tuple, in tuple order (empty for an empty set). */
+  /**
+   * The dimensions of every tuple, in tuple order; for an empty set, those its expression names
+   * (`empty-axis.ts`: the Market of an empty `Filter([Market].Children, …)`), none for `{}`.
+   */
   dimensions: Dimension[];
   tuples: MdxTuple[];
 }
@@ -305,7 +309,7 @@ class Executor implements Evaluator {
         throw new MdxError("MDX_ARGUMENT", { id: "axisSkipped", ordinal: spec.ordinal, missing: k }, spec.at);
       }
       const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), startOf(spec.set));
-      const dimensions = tuples[0]?.map((m) => m.dimension) ?? [];
+      const dimensions = tuples[0]?.map((m) => m.dimension) ?? this.emptyAxisDimensions(spec.set, used);
       for (const d of dimensions) {
         const other = used.get(d);
         if (other)
@@ -510,6 +514,25 @@ class Executor implements Evaluator {
       k += m === undefined ? "|" : isCalc(m) ? `|c${this.calcMembers.indexOf(m)}` : `|${m.ordinal}`;
     }
     return k;
+  }
+
+  /**
+   * The dimensions of an axis whose set is empty, read from its expression (`empty-axis.ts`); none when one
+   * of them is already on another axis or in the slicer.
+   */
+  private emptyAxisDimensions(set: Expr, used: ReadonlyMap<Dimension, string>): Dimension[] {
+    const dims = emptySetDimensions(
+      set,
+      (e) => {
+        try {
+          return this.evaluate(e, this.slicerCoords);
+        } catch {
+          return null;
+        }
+      },
+      (name) => this.namedSets.get(name.toLowerCase())?.expr ?? null,
+    );
+    return dims.some((d) => used.has(d)) ? [] : dims;
   }
 
   // ----------------------------------------------------------------------------------------- coercion

@@ -174,6 +174,48 @@ describe("an MDX answer as a grid", () => {
     expect(r.leftColumns).toBe(0);
   });
 
+  it("keeps the headers of an axis left empty, with no data row or column under them (no state sells above 30000)", () => {
+    // The tester's query: the Market column stays, as for an axis NON EMPTY leaves empty; no #Missing row.
+    const rows = grid(
+      "SELECT {[Sales]} ON COLUMNS, Order(Filter([Market].Levels(0).Members, [Sales] > 30000), [Sales], BDESC) " +
+        "ON ROWS FROM Sample.Basic WHERE ([Actual])",
+    );
+    expect(rows.grid).toEqual([
+      ["", "Actual"],
+      ["", "Sales"],
+    ]);
+    expect(rows.leftColumns).toBe(1);
+    expect(rows.placements.find((p) => p.name === "Market")).toMatchObject({ region: "LEFT", index: 0 });
+    const nonEmpty = grid(
+      "SELECT {[Sales]} ON COLUMNS, NON EMPTY {[South].Children} ON ROWS FROM Sample.Basic WHERE ([400], [Actual])",
+    );
+    expect(nonEmpty.placements.find((p) => p.name === "Market")).toMatchObject({ region: "LEFT", index: 0 });
+    // Across: Market's header row stays, empty; Sales has no cell.
+    const columns = grid(
+      "SELECT Filter([Market].Levels(0).Members, [Sales] > 30000) ON COLUMNS, {[Sales]} ON ROWS " +
+        "FROM Sample.Basic WHERE ([Actual])",
+    );
+    expect(columns.grid).toEqual([
+      ["", "Actual"],
+      ["", ""],
+      ["Sales", ""],
+    ]);
+    expect(columns.kinds[2]).toEqual(["row-header", "blank"]);
+    expect(columns.placements.find((p) => p.name === "Market")).toMatchObject({ region: "TOP", index: 1 });
+    // Nested: both dimensions of the cross join keep their header columns.
+    const nested = grid(
+      "SELECT {[Sales]} ON COLUMNS, Filter(CrossJoin([Market].Children, [Product].Children), [Sales] > 1000000) " +
+        "ON ROWS FROM Sample.Basic WHERE ([Actual])",
+    );
+    expect(nested.grid).toEqual([
+      ["", "", "Actual"],
+      ["", "", "Sales"],
+    ]);
+    // `{}` names no dimension: no header column, and still no data row.
+    const none = grid("SELECT {[Sales]} ON COLUMNS, {} ON ROWS FROM Sample.Basic WHERE ([Actual])");
+    expect(none.grid).toEqual([["Actual"], ["Sales"]]);
+  });
+
   it("refuses a PAGES axis, naming where it is", () => {
     const q = "SELECT {[Jan]} ON COLUMNS, {[East]} ON ROWS, {[Sales]} ON PAGES FROM Sample.Basic";
     expect(() => grid(q)).toThrowError(MdxError);

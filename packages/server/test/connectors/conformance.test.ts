@@ -270,6 +270,19 @@ const MORE_EXAMPLES: MoreExamples = {
         "CrossJoin({[East], [West]}, {[Actual], [Budget]}) ON ROWS FROM Sample.Basic WHERE ([Jan])",
     ),
     oneAxis: mdx("SELECT {[Year]} ON COLUMNS FROM Sample.Basic"),
+    // No state sells above 30000: an axis left without a tuple keeps its dimension's headers (Market's column,
+    // or its row), no data row or column is made up; `{}` has no dimension (grid.ts and empty-axis.ts).
+    // Descendants rather than Levels(0), which reads as Microsoft's top level through XMLA's address.
+    emptyRows: mdx(
+      "SELECT {[Sales]} ON COLUMNS, Order(Filter(Descendants([Market], 2), [Sales] > 30000), [Sales], BDESC) " +
+        "ON ROWS FROM Sample.Basic WHERE ([Actual])",
+    ),
+    emptyColumns: mdx(
+      "SELECT Filter(Descendants([Market], 2), [Sales] > 30000) ON COLUMNS, {[Sales]} ON ROWS " +
+        "FROM Sample.Basic WHERE ([Actual])",
+    ),
+    emptySetOnRows: mdx("SELECT {[Sales]} ON COLUMNS, {} ON ROWS FROM Sample.Basic WHERE ([Actual])"),
+    emptySetOnColumns: mdx("SELECT {} ON COLUMNS, {[East]} ON ROWS FROM Sample.Basic WHERE ([Actual])"),
   },
   listMembers: {
     substitution,
