@@ -21,6 +21,8 @@ import { CalculatedMember, type MdxMember } from "./values.ts";
  * follow the settings; a cell is writable as in any grid, never on a calculated member.
  *
  * A query without a rows axis answers one data row without row headers; one without any axis, one cell.
+ * An axis left without a tuple (`NON EMPTY`, a `Filter` keeping nothing) keeps the header rows or columns of
+ * the dimensions it has (`empty-axis.ts`), with no data row or column under them; `{}` has none.
  * Pages and further axes have no place in a sheet: they are refused (`MDX_ARGUMENT`).
  */
 
