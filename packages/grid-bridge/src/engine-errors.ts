@@ -5,6 +5,7 @@ import { QueryError } from "@qibates/engine/members";
 import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
 import { ProviderError, type ProviderErrorCode } from "@qibates/provider";
 import { gridProviderError } from "./grid-errors.ts";
+import { mdxReason } from "./mdx-errors.ts";
 
 /** The engine's planning error codes in the provider's terms. */
 const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
@@ -60,12 +61,16 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
   throw e;
 }
 
-/** An MDX error in the provider's terms: the token at fault and its 1-based line and column, on `query`. */
+/**
+ * An MDX error in the provider's terms: the token at fault and its 1-based line and column, on `query`, and the
+ * engine's reason in both languages.
+ */
 export function mdxError(e: MdxError): never {
   const at = { token: e.token, line: e.line, column: e.column };
+  const reason = mdxReason(e);
   switch (e.code) {
     case "MDX_SYNTAX":
-      throw new ProviderError("MDX_SYNTAX", e.message, { ...at, reason: e.detail }, "query");
+      throw new ProviderError("MDX_SYNTAX", e.message, { ...at, reason }, "query");
     case "MDX_UNKNOWN_MEMBER":
       throw new ProviderError("MEMBER_UNKNOWN", e.message, { member: e.token }, "query");
     case "MDX_TOO_LARGE":
@@ -76,6 +81,6 @@ export function mdxError(e: MdxError): never {
         "query",
       );
     default:
-      throw new ProviderError("MDX_INVALID", e.message, { ...at, reason: e.detail }, "query");
+      throw new ProviderError("MDX_INVALID", e.message, { ...at, reason }, "query");
   }
 }

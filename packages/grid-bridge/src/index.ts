@@ -2,6 +2,7 @@ export * from "./answers.ts";
 export * from "./engine-errors.ts";
 export * from "./grid-errors.ts";
 export * from "./grid-over-server.ts";
+export * from "./mdx-errors.ts";
 export * from "./member-search.ts";
 export * from "./members.ts";
 export * from "./olap-bridge.ts";

@@ -2,6 +2,7 @@ import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { type CellKind, GridError, type GridResponse, resolveSettings } from "@qibates/engine/grid";
 import { MdxError, runMdxGrid } from "@qibates/engine/mdx";
+import { mdxReason } from "@qibates/grid-bridge/mdx-errors";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import styles from "./styles.module.css";
 
@@ -78,7 +79,7 @@ const TEXT = {
       `QB_ERR_MDX_SYNTAX\u00a0: La requête MDX n'est pas du MDX valide\u00a0: «\u00a0${e.token}\u00a0» inattendu à la ligne ${e.line}, colonne ${e.column}.`,
     member: (e: MdxError) => `QB_ERR_MEMBER_UNKNOWN\u00a0: Membre inconnu «\u00a0${e.token}\u00a0».`,
     invalid: (e: MdxError) =>
-      `QB_ERR_MDX_INVALID\u00a0: La requête MDX ne peut pas s'exécuter\u00a0: ${e.detail} (sur «\u00a0${e.token}\u00a0», ligne ${e.line}, colonne ${e.column}).`,
+      `QB_ERR_MDX_INVALID\u00a0: La requête MDX ne peut pas s'exécuter\u00a0: ${mdxReason(e).fr} (sur «\u00a0${e.token}\u00a0», ligne ${e.line}, colonne ${e.column}).`,
     tooLarge: `QB_ERR_GRID_TOO_LARGE\u00a0: cet exemple renvoie au plus ${MAX_CELLS}\u00a0cellules.`,
   },
 } as const;

@@ -1,0 +1,80 @@
+import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
+import { executeMdx, MDX_TEXTS, MdxError, type MdxMessageId, mdxText } from "@qibates/engine/mdx";
+import { ProviderError, providerErrorMessage } from "@qibates/provider";
+import { describe, expect, it } from "vitest";
+import { thrown } from "../../engine/test/support/thrown.ts";
+import { engineError } from "../src/engine-errors.ts";
+import { MDX_TEXTS_FR, mdxReason } from "../src/mdx-errors.ts";
+import { ENGLISH, MDX_SAMPLES, type MdxSample, sampleError } from "./mdx-samples.ts";
+
+const cube = createSampleBasicCube();
+
+/** The message the API answers for an MDX refusal, in `locale` (what the server does with the provider error). */
+function apiMessage(e: MdxError, locale: "en" | "fr"): string {
+  try {
+    engineError(e);
+  } catch (p) {
+    if (p instanceof ProviderError) return providerErrorMessage(p, locale);
+    throw p;
+  }
+  throw new Error("engineError returned");
+}
+
+describe("every engine MDX reason has its French, and its English is as it was", () => {
+  const ids = Object.keys(MDX_TEXTS) as MdxMessageId[];
+
+  it("the samples cover every kind of reason", () => {
+    expect(Object.keys(MDX_SAMPLES).sort()).toEqual([...ids].sort());
+    expect(Object.keys(MDX_TEXTS_FR).sort()).toEqual([...ids].sort());
+  });
+
+  it.each(ids)("%s", (id) => {
+    const sample: MdxSample = MDX_SAMPLES[id];
+    const e = sampleError(sample);
+    expect([e.code, e.reason.id]).toEqual([sample.code, id]);
+    // The English is the engine's, byte for byte what it said before reasons were typed.
+    expect(e.detail).toBe(sample.english);
+    expect(mdxText(MDX_TEXTS, e.reason)).toBe(sample.english);
+    const fr = mdxText(MDX_TEXTS_FR, e.reason);
+    expect(fr).not.toBe(sample.english);
+    expect(fr).not.toMatch(ENGLISH);
+    expect(mdxReason(e)).toEqual({ en: sample.english, fr });
+    // Through the API's path: the French answer holds no English words, whatever registry message it uses.
+    expect(apiMessage(e, "fr")).not.toMatch(ENGLISH);
+    if (e.code !== "MDX_SYNTAX" && e.code !== "MDX_UNKNOWN_MEMBER" && e.code !== "MDX_TOO_LARGE") {
+      expect(apiMessage(e, "en")).toContain(`: ${sample.english} (at "`);
+      expect(apiMessage(e, "fr")).toContain(` : ${fr} (sur « `);
+    }
+  });
+});
+
+describe("an MDX refusal on Sample.Basic, in French", () => {
+  const refusal = (query: string): MdxError => thrown(MdxError, () => executeMdx(cube, query));
+
+  it("a dimension on two axes", () => {
+    const e = refusal("SELECT {[Jan]} ON COLUMNS, {[Feb]} ON ROWS FROM Sample.Basic");
+    expect(apiMessage(e, "en")).toBe(
+      'The MDX query cannot run: The dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
+    );
+    expect(apiMessage(e, "fr")).toBe(
+      "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",
+    );
+  });
+
+  it("a wrong number of arguments, and a member where a set is needed", () => {
+    expect(mdxReason(refusal("SELECT Head() ON COLUMNS FROM Sample.Basic")).fr).toBe(
+      "Head prend de 1 à 2\u00a0arguments, pas 0",
+    );
+    expect(mdxReason(refusal("SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE 1")).fr).toBe(
+      "il faut un ensemble ici, pas une valeur",
+    );
+  });
+
+  it("a syntax error says what was expected", () => {
+    const e = refusal("SELECT {[Jan]} COLUMNS FROM Sample.Basic");
+    expect(mdxReason(e)).toEqual({
+      en: "Syntax error: expected ON, found COLUMNS",
+      fr: "erreur de syntaxe\u00a0: il faut «\u00a0ON\u00a0» ici, pas «\u00a0COLUMNS\u00a0»",
+    });
+  });
+});
