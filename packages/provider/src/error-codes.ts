@@ -389,9 +389,9 @@ export const ERROR_CODES = {
     status: 422,
     en: 'The MDX query cannot run: {reason} (at "{token}", line {line}, column {column}).',
     fr: "La requête MDX ne peut pas s'exécuter : {reason} (sur « {token} », ligne {line}, colonne {column}).",
-    when: "action/mdx: the query is MDX but cannot run: a function MDX or the provider lacks, an argument of the wrong kind, a dimension on two axes, another cube in FROM. The reason is the provider's, in English.",
+    when: "action/mdx: the query is MDX but cannot run: a function MDX or the provider lacks, an argument of the wrong kind, a dimension on two axes, another cube in FROM. The reason is in the language of the message, English or French.",
     whenFr:
-      "action/mdx : la requête est du MDX mais ne peut pas s'exécuter : une fonction que MDX ou le fournisseur n'a pas, un argument du mauvais type, une dimension sur deux axes, un autre cube dans FROM. La raison est celle du fournisseur, en anglais.",
+      "action/mdx : la requête est du MDX mais ne peut pas s'exécuter : une fonction que MDX ou le fournisseur n'a pas, un argument du mauvais type, une dimension sur deux axes, un autre cube dans FROM. La raison est dans la langue du message, anglais ou français.",
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
     status: 422,
