@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { cell, openLiveGrid as openGrid, sheet, shown } from "./support/live-grid.ts";
-import { FOR_AXE, hydrated, newContext, screenshot } from "./support/site-page.ts";
+import { FOR_AXE, hydrated, newContext, open, screenshot } from "./support/site-page.ts";
 
 // The live Sample.Basic grid of the documentation (site/src/components/LiveGrid): the engine runs in the
 // page, so every answer below is computed in the browser. Figures are Sample.Basic's published ones.
@@ -254,6 +254,42 @@ describe("lazy loading", () => {
     const after = await scriptsOf(ZOOM, true);
     expect(after.filter((s) => hasEngine(s.body))).toHaveLength(1);
   });
+});
+
+describe("a live example whose code does not load", () => {
+  const CHUNKS = /\/assets\/js\/.*\.js$/;
+  it.each([
+    ["en", ZOOM, "Zoom in and zoom out", "The live example could not be loaded:", "Retry"],
+    [
+      "fr",
+      `/fr${ZOOM}`,
+      "Zoom avant et zoom arrière",
+      "L'exemple interactif n'a pas pu être chargé\u00a0:",
+      "Réessayer",
+    ],
+  ])(
+    "(%s) shows an error box with Retry in its place, keeps the page, and Retry loads it",
+    async (_lang, path, h1, failed, retry) => {
+      const context = await newContext(browser);
+      try {
+        const { page } = await open(context, baseUrl, path);
+        await hydrated(page);
+        // The network drops (or a newer version of the site replaced the chunk) before the example loads.
+        await page.route(CHUNKS, (route) => route.abort());
+        await page.locator("[data-live-grid-placeholder]").scrollIntoViewIfNeeded();
+        const box = page.getByRole("alert").filter({ hasText: failed });
+        await box.waitFor({ timeout: 20_000 });
+        expect(await page.locator("h1").first().textContent()).toBe(h1);
+        expect(await page.locator("article").textContent()).toContain(h1);
+        await page.unroute(CHUNKS);
+        await box.getByRole("button", { name: retry }).click();
+        await page.locator("[data-live-grid] table[role=grid]").waitFor({ timeout: 20_000 });
+        expect(await box.count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe("live grid accessibility", () => {

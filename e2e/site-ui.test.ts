@@ -172,6 +172,9 @@ describe("not found and .html paths", () => {
       await hydrated(page);
       await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page introuvable");
       expect(await page.locator("main").textContent()).toContain("propriétaire du site");
+      // The tab keeps its title once the page has loaded (it read "QiBates" under /docs/).
+      await page.waitForLoadState("networkidle");
+      expect(await page.title()).toBe("Page introuvable | QiBates");
       await screenshot(page, "not-found-fr");
     });
   });
@@ -181,6 +184,9 @@ describe("not found and .html paths", () => {
       const { page, status } = await open(context, baseUrl, "/docs/no-such-page");
       expect(status).toBe(404);
       await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page Not Found");
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      expect(await page.title()).toBe("Page Not Found | QiBates");
     });
   });
 

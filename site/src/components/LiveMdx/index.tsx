@@ -1,11 +1,11 @@
 import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
-import { lazy, type ReactNode, type Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import NearScreen from "../NearScreen";
 import styles from "./styles.module.css";
 
 // The engine's MDX layer and the Sample.Basic cube live in this chunk only: the page loads it when the example
 // comes near the screen.
-const LiveMdxApp = lazy(() => import("./LiveMdxApp"));
+const loadMdx = () => import("./LiveMdxApp");
 
 function Placeholder({ placeholderRef }: { placeholderRef?: Ref<HTMLDivElement> | undefined }): ReactNode {
   const { i18n } = useDocusaurusContext();
@@ -21,9 +21,5 @@ function Placeholder({ placeholderRef }: { placeholderRef?: Ref<HTMLDivElement> 
  * Runs the engine in the browser only, without any server call.
  */
 export default function LiveMdx(): ReactNode {
-  return (
-    <NearScreen placeholder={(ref) => <Placeholder placeholderRef={ref} />}>
-      {() => <LiveMdxApp />}
-    </NearScreen>
-  );
+  return <NearScreen placeholder={(ref) => <Placeholder placeholderRef={ref} />} load={loadMdx} props={{}} />;
 }

@@ -1,11 +1,11 @@
 import Translate from "@docusaurus/Translate";
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import NearScreen from "../NearScreen";
 import styles from "./styles.module.css";
 
 // The engine's planning layer and the Vision application live in this chunk only: the page loads it when the
 // example comes near the screen.
-const LiveRuleApp = lazy(() => import("./LiveRuleApp"));
+const loadRule = () => import("./LiveRuleApp");
 
 function Placeholder({ ref }: { ref?: React.Ref<HTMLDivElement> }): ReactNode {
   return (
@@ -20,5 +20,5 @@ function Placeholder({ ref }: { ref?: React.Ref<HTMLDivElement> }): ReactNode {
  * runtime prompts from the members each allows, launch it. Runs in the browser only, without any server call.
  */
 export default function LiveRule(): ReactNode {
-  return <NearScreen placeholder={(ref) => <Placeholder ref={ref} />}>{() => <LiveRuleApp />}</NearScreen>;
+  return <NearScreen placeholder={(ref) => <Placeholder ref={ref} />} load={loadRule} props={{}} />;
 }
