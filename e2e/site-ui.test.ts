@@ -45,6 +45,20 @@ describe("language", () => {
   });
 });
 
+describe("language on a not-found page", () => {
+  it("switching to French keeps the unknown address and shows the French not-found page", async () => {
+    await withContext(async (context) => {
+      const { page } = await open(context, baseUrl, "/docs/no-such-page");
+      await hydrated(page);
+      await page.locator(".navbar__items--right .dropdown", { hasText: "English" }).hover();
+      await page.getByRole("link", { name: "Français" }).click();
+      await page.waitForURL(`${baseUrl}/fr/docs/no-such-page`);
+      await expect.poll(() => page.locator("h1").first().textContent()).toBe("Page introuvable");
+      expect(await page.getAttribute("html", "lang")).toBe("fr");
+    });
+  });
+});
+
 describe("colour mode", () => {
   it("is light by default and the dark choice survives a reload", async () => {
     await withContext(async (context) => {
