@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -144,6 +144,40 @@ function siteRedirects(root: string, log: FastifyBaseLogger): () => ReadonlyMap<
 }
 
 /**
+ * The site's pages by their address written without regard to case (`/docs/qibates/…/zoom` → the page's own
+ * `/docs/QiBates/…/Zoom`), read from the build's HTML files and again after a new build (its home pages change;
+ * checked at most once a second). An address two pages share without regard to case is left out.
+ */
+function sitePagesByLowerCase(root: string): () => ReadonlyMap<string, string> {
+  const homes = [root, ...LOCALE_PREFIXES.map((l) => join(root, l))].map((f) => join(f, "index.html"));
+  return reloadedOnChange(homes, (): ReadonlyMap<string, string> => {
+    const pages = new Map<string, string | null>();
+    const walk = (folder: string, path: string): void => {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(folder, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (e.isDirectory()) {
+          if (path === "" && e.name === "assets") continue;
+          walk(join(folder, e.name), `${path}/${e.name}`);
+        } else if (e.isFile() && e.name.endsWith(".html")) {
+          const page = e.name === "index.html" ? path || "/" : `${path}/${e.name.slice(0, -".html".length)}`;
+          const key = page.toLowerCase();
+          pages.set(key, pages.has(key) && pages.get(key) !== page ? null : page);
+        }
+      }
+    };
+    walk(root, "");
+    const out = new Map<string, string>();
+    for (const [key, page] of pages) if (page !== null) out.set(key, page);
+    return out;
+  });
+}
+
+/**
  * Serves the built documentation site: clean URLs (`/docs/intro` → `docs/intro/index.html`), the old addresses of
  * moved pages redirected to their new ones (`redirects.json`), `.html` and
  * `index.html` paths redirected to the clean path (one address per page, the one links and search engines use), and the not-found page of the path's locale with
@@ -153,6 +187,7 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
   const root = resolve(options.root);
   const policy = pagePolicy(root, options.basePolicy, app.log);
   const redirects = siteRedirects(root, app.log);
+  const pagesByLowerCase = sitePagesByLowerCase(root);
   await app.register(fastifyStatic, {
     root,
     serve: false,
@@ -176,7 +211,17 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     const moved = redirects().get(path.replace(/\/+$/, ""));
     if (moved) return reply.redirect(encodeURI(moved) + (query ? `?${query}` : ""), 301);
     const file = resolveFile(root, path);
-    if (!file) return notFound(reply, root, path, policy());
+    if (!file) {
+      // An address typed in another case (`…/actions/zoom`) leads to its page: served as a 404, the browser's
+      // router would then render the page over the not-found one.
+      const cased = pagesByLowerCase().get(path.replace(/\/+$/, "").toLowerCase() || "/");
+      if (cased !== undefined && cased !== path) {
+        // Never a path another site could start with (`//host`, `/\host`), whatever a folder is named.
+        const to = cased.replace(/^[/\\]+/, "/");
+        return reply.redirect(encodeURI(to) + (query ? `?${query}` : ""), 301);
+      }
+      return notFound(reply, root, path, policy());
+    }
     const relative = file.slice(root.length + 1);
     setCacheHeaders(reply, relative);
     if (relative.endsWith(".html")) reply.header("content-security-policy", policy());

@@ -36,6 +36,11 @@ beforeAll(async () => {
   // The old addresses of moved pages, as the site build writes them (site/src/plugins/redirects.ts).
   page("docs/develop/api-guide/index.html", "<html lang=en>API guide</html>");
   page("fr/docs/develop/api-guide/index.html", "<html lang=fr>Guide de l'API</html>");
+  // Pages whose addresses have capitals, and two whose addresses differ only by case.
+  page("docs/QiBates/features/actions/Zoom/index.html", "<html lang=en>Zoom</html>");
+  page("fr/docs/QiBates/features/actions/Zoom/index.html", "<html lang=fr>Zoom</html>");
+  page("docs/Twin/index.html", "<html lang=en>Twin</html>");
+  page("docs/twin/index.html", "<html lang=en>twin</html>");
   page(
     REDIRECTS_FILE,
     JSON.stringify({
@@ -126,6 +131,19 @@ describe("documentation site serving", () => {
     const en = await app.inject("/nope/deeper");
     expect(en.statusCode).toBe(404);
     expect(en.body).toContain("Page Not Found");
+  });
+
+  it("leads an address typed in another case to its page (301, query kept), in each locale", async () => {
+    const en = await app.inject("/docs/qibates/features/actions/zoom?from=mail");
+    expect(en.statusCode).toBe(301);
+    expect(en.headers.location).toBe("/docs/QiBates/features/actions/Zoom?from=mail");
+    const fr = await app.inject("/FR/docs/QIBATES/features/actions/ZOOM/");
+    expect(fr.statusCode).toBe(301);
+    expect(fr.headers.location).toBe("/fr/docs/QiBates/features/actions/Zoom");
+    expect((await app.inject("/fr/docs/QiBates/features/actions/Zoom")).statusCode).toBe(200);
+    // Two pages that differ only by case: neither is guessed; an address that is no page stays a 404.
+    expect((await app.inject("/docs/TWIN")).statusCode).toBe(404);
+    expect((await app.inject("/docs/qibates/features/actions/zoomx")).statusCode).toBe(404);
   });
 
   it("never serves files outside the site folder", async () => {
