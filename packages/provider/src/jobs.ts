@@ -29,11 +29,9 @@ export interface JobTicket {
 /** The refusal of a job past a bound: try again in `seconds` seconds. */
 export function jobsBusy(seconds: number, bound: "user" | "server"): ProviderError {
   const whose = bound === "user" ? "of this user" : "on the server";
-  return new ProviderError(
-    "BUSY",
-    `Too many jobs ${whose} are running or waiting; retry in ${seconds} s.`,
-    { seconds },
-  );
+  return new ProviderError("BUSY", `Too many jobs ${whose} are running or waiting; retry in ${seconds} s.`, {
+    seconds,
+  });
 }
 
 /** Whether `e` is a job refused past a bound; its `seconds`. */
