@@ -9,11 +9,10 @@ import {
   gridText,
   runGridOperation,
 } from "@qibates/engine/grid";
-import { ProviderError, providerErrorMessage } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
-import { engineError } from "../src/engine-errors.ts";
 import { GRID_TEXTS_FR, gridErrorMessage } from "../src/grid-errors.ts";
+import { apiMessage } from "./api-message.ts";
 
 /** One reason of each kind the engine gives, with the code it is thrown with. */
 const SAMPLES: { [K in GridMessageId]: [GridErrorCode, Extract<GridReason, { id: K }>] } = {
@@ -53,17 +52,6 @@ const SAMPLES: { [K in GridMessageId]: [GridErrorCode, Extract<GridReason, { id:
 /** Words that only an English sentence has. */
 const ENGLISH =
   /\b(the|is|are|must|and|of|share|shares|cannot|used|both|list|needs|would|has|have|allowed|Unknown|names)\b/;
-
-/** The message the API answers for an engine error, in `locale` (what the server does with the provider error). */
-function apiMessage(e: GridError, locale: "en" | "fr"): string {
-  try {
-    engineError(e);
-  } catch (p) {
-    if (p instanceof ProviderError) return providerErrorMessage(p, locale);
-    throw p;
-  }
-  throw new Error("engineError returned");
-}
 
 describe("every engine grid message has its French", () => {
   const ids = Object.keys(GRID_TEXTS) as GridMessageId[];

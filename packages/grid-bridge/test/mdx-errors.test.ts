@@ -1,24 +1,12 @@
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { executeMdx, MDX_TEXTS, MdxError, type MdxMessageId, mdxText } from "@qibates/engine/mdx";
-import { ProviderError, providerErrorMessage } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
-import { engineError } from "../src/engine-errors.ts";
 import { MDX_TEXTS_FR, mdxReason } from "../src/mdx-errors.ts";
+import { apiMessage } from "./api-message.ts";
 import { ENGLISH, MDX_SAMPLES, type MdxSample, sampleError } from "./mdx-samples.ts";
 
 const cube = createSampleBasicCube();
-
-/** The message the API answers for an MDX refusal, in `locale` (what the server does with the provider error). */
-function apiMessage(e: MdxError, locale: "en" | "fr"): string {
-  try {
-    engineError(e);
-  } catch (p) {
-    if (p instanceof ProviderError) return providerErrorMessage(p, locale);
-    throw p;
-  }
-  throw new Error("engineError returned");
-}
 
 describe("every engine MDX reason has its French, and its English is as it was", () => {
   const ids = Object.keys(MDX_TEXTS) as MdxMessageId[];

@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JsonObject, loadContract } from "../../src/contract-operations.ts";
-import { startTestApi, type TestApi } from "../support/api.ts";
+import { MARKET_GRID, SAMPLE_BASIC, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
  * `settings` takes only the names the contract lists: a misspelt setting is refused rather than ignored (a zoom
  * answered with the default mode looks right and is not), while every listed setting is still accepted.
  */
 
-const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const cube = SAMPLE_BASIC;
 // Zoom in on Market: its children (NEXT_LEVEL), or every market down to the states (ALL_LEVELS).
-const zoomOnMarket = {
-  ...cube,
-  grid: [
-    ["", "Measures", "Year", "Scenario"],
-    ["", "Product", "", ""],
-    ["Market", "0", "", ""],
-  ],
-  cells: [{ row: 2, column: 0 }],
-};
+const zoomOnMarket = { ...cube, grid: MARKET_GRID, cells: [{ row: 2, column: 0 }] };
 
 const document = loadContract().document;
 const schemas = (document.components as JsonObject).schemas as JsonObject;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JsonObject, loadContract } from "../../src/contract-operations.ts";
 import { explainValidation, WORDED_KEYWORDS } from "../../src/validation-reasons.ts";
-import { startTestApi, type TestApi } from "../support/api.ts";
+import { MARKET_GRID, SAMPLE_BASIC, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
  * A request the contract refuses is answered 400 QB_ERR_VALIDATION with a reason a developer reads in their
@@ -22,16 +22,12 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const cube = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+const cube = SAMPLE_BASIC;
 const zoom = (change: Record<string, unknown>) => {
   const body: Record<string, unknown> = {
     loginid,
     ...cube,
-    grid: [
-      ["", "Measures", "Year", "Scenario"],
-      ["", "Product", "", ""],
-      ["Market", "0", "", ""],
-    ],
+    grid: MARKET_GRID,
     cells: [{ row: 2, column: 0 }],
     ...change,
   };

@@ -24,6 +24,16 @@ export const DEMO_ADDRESS: Record<string, string> = {
   pbcs: "https://demo.qibates.local/HyperionPlanning/SmartView",
 };
 
+/** Sample.Basic on the demo server, as a grid call names it. */
+export const SAMPLE_BASIC = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" } as const;
+
+/** A grid of Sample.Basic with Market alone on the rows: a zoom on its cell (row 2, column 0) opens Market. */
+export const MARKET_GRID: readonly (readonly string[])[] = [
+  ["", "Measures", "Year", "Scenario"],
+  ["", "Product", "", ""],
+  ["Market", "0", "", ""],
+];
+
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
   return wrapApp(app);
