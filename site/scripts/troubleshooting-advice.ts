@@ -11,7 +11,7 @@ export interface Advice {
 
 export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
   QB_ERR_VALIDATION: {
-    en: "Correct the value the message names (`field`); the [API reference](/api/qibates) gives each property's type and bounds. For an unknown setting, take the name from the list the message gives (a misspelt setting is refused, never ignored). For a form's POV, send a member its `povChoices` lists.",
+    en: "Correct the value the message names (`field`); the [API reference](/api/qibates) gives each property's type and bounds. For an unknown setting, take the name from the list the message gives (a misspelled setting is refused, never ignored). For a form's POV, send a member its `povChoices` lists.",
     fr: "Corrigez la valeur que le message nomme (`field`) ; la [référence de l'API](/api/qibates) donne le type et les bornes de chaque propriété. Pour une option inconnue, prenez son nom dans la liste que donne le message (une option mal orthographiée est refusée, jamais ignorée). Pour le PDV d'un formulaire, envoyez un membre que liste son `povChoices`.",
   },
   QB_ERR_JSON_MALFORMED: {
