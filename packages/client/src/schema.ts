@@ -1227,7 +1227,10 @@ export interface components {
              * @default #Missing
              */
             missingLabel?: string;
-            /** @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Without it, the `Accept-Language` header chooses (English when it does not ask for French). Numbers in the grid are not localised. */
+            /**
+             * @description Locale of the caller, `language_COUNTRY`. Selects the language of error messages (`fr_*` gives French). Without it, the `Accept-Language` header chooses (English when it does not ask for French). Numbers in the grid are not localised.
+             * @example fr_FR
+             */
             locale?: string;
             /**
              * @description When `true`, zoom, pivot, keep only and remove only do not fetch data: data cells come back empty.
@@ -1317,7 +1320,10 @@ export interface components {
              * @default #Missing
              */
             missingLabel?: string;
-            /** @description Locale of the caller, `language_COUNTRY`; selects the language of error messages. Without it, the `Accept-Language` header chooses (English when it does not ask for French). */
+            /**
+             * @description Locale of the caller, `language_COUNTRY`; selects the language of error messages. Without it, the `Accept-Language` header chooses (English when it does not ask for French).
+             * @example fr_FR
+             */
             locale?: string;
         };
         /** @description What happened to one submitted data cell. */
