@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runSnapshotCli } from "../support/run-snapshot-cli.ts";
+import { NOWHERE_ARGS, runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
  * What the command tells a user who runs it against a server it cannot use, or with options it does not take:
@@ -89,12 +89,7 @@ describe("qibates-snapshot's refusals of its options", () => {
   it("says what --name refuses: a name that starts with a space or -, an accented letter", async () => {
     for (const name of ["-Copy", " Copy", "Café"]) {
       const r = await run([
-        "--connector",
-        "essbase-stndln",
-        "--address",
-        "http://127.0.0.1:1/essbase/japi",
-        "--user",
-        "u",
+        ...NOWHERE_ARGS,
         "--server",
         "s",
         "--application",

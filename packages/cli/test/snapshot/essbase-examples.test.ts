@@ -8,6 +8,7 @@ import {
   ESSBASE_EXAMPLE_LOGIN,
 } from "../../../server/test/support/contract-examples.ts";
 import type { ReplayConnector } from "../../src/answer-key.ts";
+import { expectDifferences } from "../support/differences.ts";
 import { COPIES, snapshotVia } from "../support/essbase-snapshots.ts";
 
 /**
@@ -273,14 +274,8 @@ describe("a copy of Sample.Basic served by the API", () => {
         }
       }
       expect(answered).toBeGreaterThan(15);
-      expect(Object.keys(differing).sort(), JSON.stringify(differing, null, 1).slice(0, 3000)).toEqual(
-        Object.keys(DIFFERENCES[connector]).sort(),
-      );
+      expectDifferences(differing, DIFFERENCES[connector], true);
       for (const [key, d] of Object.entries(DIFFERENCES[connector])) {
-        const answer = differing[key];
-        expect(answer?.status, key).toBe(d.copy.status);
-        if (d.copy.code) expect(answer?.code, key).toBe(d.copy.code);
-        if (d.copy.body) expect(answer?.body, key).toMatchObject(d.copy.body);
         expect(
           notCarried.some((line) => d.notCarried.test(line)),
           `${key}: ${d.notCarried}`,

@@ -12,7 +12,7 @@ import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplayConnector } from "../../src/answer-key.ts";
 import { COPIES, quiet, snapshotVia } from "../support/essbase-snapshots.ts";
-import { runSnapshotCli } from "../support/run-snapshot-cli.ts";
+import { NOWHERE_ARGS, runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
  * Your own cube, offline (issue 40): Sample.Basic is copied through each Essbase-family connector from the local
@@ -458,14 +458,7 @@ describe("qibates-snapshot", () => {
   }, 120_000);
 
   const run = runCli;
-  const args = [
-    "--connector",
-    "essbase-stndln",
-    "--address",
-    "http://127.0.0.1:1/essbase/japi",
-    "--user",
-    "u",
-  ];
+  const args = [...NOWHERE_ARGS];
 
   it("prints its usage with --help", async () => {
     const r = await run(["--help"]);

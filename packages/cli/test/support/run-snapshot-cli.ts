@@ -16,3 +16,13 @@ export async function runSnapshotCli(argv: string[], env: Record<string, string>
   });
   return { code, out, err };
 }
+
+/** The options of a run against an address nothing answers (127.0.0.1:1): for refusals made before any call. */
+export const NOWHERE_ARGS: readonly string[] = [
+  "--connector",
+  "essbase-stndln",
+  "--address",
+  "http://127.0.0.1:1/essbase/japi",
+  "--user",
+  "u",
+];
