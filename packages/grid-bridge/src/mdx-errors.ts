@@ -51,8 +51,12 @@ const NEEDED_FR: Readonly<Record<MdxNeeded, string>> = {
 
 function foundFr(f: MdxFound): string {
   switch (f.kind) {
-    case "value":
-      return "une valeur";
+    case "number":
+      return "un nombre";
+    case "string":
+      return "une chaîne";
+    case "boolean":
+      return "une valeur booléenne";
     case "level":
       return "un niveau";
     case "nothing":
@@ -139,7 +143,7 @@ export const MDX_TEXTS_FR: MdxTexts = {
         : `.${r.name} demande ${r.min}${NB}argument${plural(r.min)}`,
   takesHere: (r) => `${r.name} prend ici ${either(r.allowed)}, pas ${quoted(r.found)}`,
   calcNoPlace: (r) => `le membre calculé ${r.member} n'a pas de place dans l'outline`,
-  comparesStringWithValue: (r) => `${r.operator} compare une chaîne à une valeur`,
+  comparesStringWithValue: (r) => `${r.operator} ne peut pas combiner une chaîne et un nombre`,
   notForStrings: (r) => `${r.operator} ne s'applique pas aux chaînes`,
   notSameDimension: (r) => `${r.first} et ${r.second} ne sont pas dans la même dimension`,
   notSameGeneration: (r) => `${r.member} n'est pas à la génération de ${r.of}`,

@@ -54,8 +54,21 @@ describe("an MDX refusal on Sample.Basic, in French", () => {
       "Head prend de 1 à 2\u00a0arguments, pas 0",
     );
     expect(mdxReason(refusal("SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE 1")).fr).toBe(
-      "il faut un ensemble ici, pas une valeur",
+      "il faut un ensemble ici, pas un nombre",
     );
+  });
+
+  it("a string where a number is needed names both (it said « a value, found a value »)", () => {
+    const e = refusal('SELECT Filter({[Jan]}, Abs("abc") > 1) ON COLUMNS FROM Sample.Basic');
+    expect(mdxReason(e)).toEqual({
+      en: "Expected a number, found a string",
+      fr: "il faut un nombre ici, pas une chaîne",
+    });
+    // An arithmetic operator is not a comparison: the reason does not say « compares ».
+    expect(mdxReason(refusal('SELECT Filter({[Jan]}, "abc" * 2 > 1) ON COLUMNS FROM Sample.Basic'))).toEqual({
+      en: "* cannot combine a string with a number",
+      fr: "* ne peut pas combiner une chaîne et un nombre",
+    });
   });
 
   it("a syntax error says what was expected", () => {

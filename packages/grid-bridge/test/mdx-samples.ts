@@ -224,7 +224,7 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
   expected: {
     query: `${cols("{[Jan]}")} WHERE 1`,
     code: "MDX_ARGUMENT",
-    english: "Expected a set, found a value",
+    english: "Expected a set, found a number",
   },
   expectedKeyword: {
     query: cols("Order({[Jan]}, [Sales], SELF)"),
@@ -259,7 +259,7 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
   comparesStringWithValue: {
     query: cols('Filter({[Jan]}, "a" > 1)'),
     code: "MDX_ARGUMENT",
-    english: "> compares a string with a value",
+    english: "> cannot combine a string with a number",
   },
   notForStrings: {
     query: cols('Filter({[Jan]}, ("a" * "b") = 1)'),

@@ -73,7 +73,7 @@ export type MdxNeeded =
 
 /** What an argument was instead: a kind of value, a keyword, or the argument's text as written. */
 export type MdxFound =
-  | { kind: "value" | "level" | "nothing" | "member" | "tuple" | "set" | "emptySet" }
+  | { kind: "number" | "string" | "boolean" | "level" | "nothing" | "member" | "tuple" | "set" | "emptySet" }
   | { kind: "keyword"; name: string }
   | { kind: "text"; text: string };
 
@@ -81,9 +81,11 @@ export type MdxFound =
 export function foundOf(v: Val): MdxFound {
   switch (v.t) {
     case "num":
+      return { kind: "number" };
     case "str":
+      return { kind: "string" };
     case "bool":
-      return { kind: "value" };
+      return { kind: "boolean" };
     case "layer":
       return { kind: "level" };
     case "flag":
@@ -273,7 +275,7 @@ export const MDX_TEXTS: MdxTexts = {
         : `.${r.name} needs ${r.min} argument${r.min > 1 ? "s" : ""}`,
   takesHere: (r) => `${r.name} takes ${r.allowed.join(", ")} here, not ${r.found}`,
   calcNoPlace: (r) => `The calculated member ${r.member} has no place in the outline`,
-  comparesStringWithValue: (r) => `${r.operator} compares a string with a value`,
+  comparesStringWithValue: (r) => `${r.operator} cannot combine a string with a number`,
   notForStrings: (r) => `${r.operator} does not apply to strings`,
   notSameDimension: (r) => `${r.first} and ${r.second} are not in the same dimension`,
   notSameGeneration: (r) => `${r.member} is not at the generation of ${r.of}`,

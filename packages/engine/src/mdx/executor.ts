@@ -587,7 +587,12 @@ class Executor implements Evaluator {
         if (v.tuples.length === 0) return Number.NaN;
         throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "value", found: { kind: "set" } }, at);
       default:
-        throw new MdxError("MDX_ARGUMENT", { id: "expected", needed: "value", found: foundOf(v) }, at);
+        // A string where a number is needed: say "a number", not "a value" (a string is one too).
+        throw new MdxError(
+          "MDX_ARGUMENT",
+          { id: "expected", needed: v.t === "str" ? "number" : "value", found: foundOf(v) },
+          at,
+        );
     }
   }
 
