@@ -352,12 +352,12 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_PROVIDER_ADDRESS: {
     en: {
-      what: "The end of the connection's address does not match its server type (for example `/aps/SmartView`).",
-      todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS. If you are unsure, ask your QiBates administrator for the exact address.",
+      what: 'The end of the connection\'s address does not match its server type (for example `/aps/SmartView`). When the message adds "and start with https://", the address lacks its beginning (`https://`).',
+      todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS; type the address in full, from `https://`. If you are unsure, ask your QiBates administrator for the exact address.",
     },
     fr: {
-      what: "La fin de l'adresse de la connexion ne correspond pas à son type de serveur (par exemple `/aps/SmartView`).",
-      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : `/aps/JAPI` pour Essbase 11.x et SSAS, `/essbase/japi` pour Essbase 21c, `/HyperionPlanning/SmartView` pour Planning et PBCS. En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
+      what: "La fin de l'adresse de la connexion ne correspond pas à son type de serveur (par exemple `/aps/SmartView`). Quand le message ajoute « et commencer par https:// », c'est le début de l'adresse (`https://`) qui manque.",
+      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : `/aps/JAPI` pour Essbase 11.x et SSAS, `/essbase/japi` pour Essbase 21c, `/HyperionPlanning/SmartView` pour Planning et PBCS ; saisissez l'adresse en entier, à partir de `https://`. En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
     },
   },
   QB_ERR_MEMBER_UNKNOWN: {

@@ -14,7 +14,11 @@ export const DEMO_HOST = "demo.qibates.local";
 
 /** A refused address: the registered error code and the parameters of its message. */
 export type ProviderAddressProblem =
-  | { code: "QB_ERR_PROVIDER_ADDRESS"; params: { connector: string; suffix: string }; why: string }
+  | {
+      code: "QB_ERR_PROVIDER_ADDRESS";
+      params: { connector: string; suffix: string; also?: { en: string; fr: string } };
+      why: string;
+    }
   | { code: "QB_ERR_HOST_NOT_ALLOWED"; params: { host: string }; why: string };
 
 export type ProviderTarget = { kind: "demo"; url: URL } | { kind: "remote"; url: URL };
@@ -29,20 +33,27 @@ export function checkProviderAddress(
   options: { demo: boolean; allowedHosts: readonly string[] },
 ): ProviderTarget | ProviderAddressProblem {
   const suffix = PROVIDER_SUFFIX[connector];
-  const bad = (why: string): ProviderAddressProblem => ({
+  const bad = (why: string, also?: { en: string; fr: string }): ProviderAddressProblem => ({
     code: "QB_ERR_PROVIDER_ADDRESS",
-    params: { connector, suffix },
+    params: { connector, suffix, ...(also ? { also } : {}) },
     why,
   });
+  // An address typed without its scheme (`host:9443/aps/JAPI`) has the right ending: say what it lacks.
+  const scheme = { en: "start with https:// (or http://)", fr: "commencer par https:// (ou http://)" };
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return bad("not an absolute URL");
+    return bad("not an absolute URL", scheme);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return bad("not an http(s) URL");
+  if (url.protocol !== "https:" && url.protocol !== "http:") return bad("not an http(s) URL", scheme);
   // Credentials belong in the body, never in an address that may be logged.
-  if (url.username || url.password) return bad("credentials in the URL");
+  if (url.username || url.password) {
+    return bad("credentials in the URL", {
+      en: "hold no user name or password",
+      fr: "ne contenir ni nom d'utilisateur ni mot de passe",
+    });
+  }
   const path = url.pathname.replace(/\/+$/, "");
   if (!path.endsWith(suffix)) return bad(`the path does not end with ${suffix}`);
   const host = url.hostname.toLowerCase();

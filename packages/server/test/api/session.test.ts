@@ -137,6 +137,27 @@ describe("login", () => {
     expect(res.json().message).toContain("/HyperionPlanning/SmartView");
   });
 
+  it("says that https:// is missing when the address has the right ending but no scheme", async () => {
+    // Typed as an administrator often gives it: host, port and path, without https://.
+    const body = { username: "demo", password: "demo", providerAddress: "demo.qibates.local:443/aps/JAPI" };
+    const res = await api.post("action/login", body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
+    expect(res.json().message).toBe(
+      "The provider address for connector essbase must end with /aps/JAPI and start with https:// (or http://).",
+    );
+    const french = await api.post("action/login", body, { "accept-language": "fr" });
+    expect(french.json().message).toBe(
+      "L'adresse du fournisseur pour le connecteur essbase doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
+    );
+    // An address that only has the wrong ending keeps the short message the documentation quotes.
+    const suffix = await api.post("action/login", {
+      ...body,
+      providerAddress: "https://demo.qibates.local/aps/SmartView",
+    });
+    expect(suffix.json().message).toBe("The provider address for connector essbase must end with /aps/JAPI.");
+  });
+
   it("refuses hosts that are not allowed before connecting anywhere", async () => {
     const res = await api.post("action/login", {
       username: "demo",
