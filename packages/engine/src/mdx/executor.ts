@@ -182,6 +182,21 @@ const READ_WORK = 4;
 
 const ORIGIN: MdxPosition = { line: 1, column: 1, text: "" };
 
+/**
+ * The refusal of a name that is not one of the engine's functions (`method`: written `target.NAME`): a function
+ * the engine knows of but does not run says what it would need; any other is unknown.
+ */
+function notAFunction(name: string, at: MdxPosition, method: boolean): MdxError {
+  const needs = refusal(name);
+  return needs
+    ? new MdxError(
+        "MDX_UNSUPPORTED_FUNCTION",
+        { id: "unsupportedFunction", name: at.text, method, needs },
+        at,
+      )
+    : new MdxError("MDX_UNKNOWN_FUNCTION", { id: "unknownFunction", name: at.text, method }, at);
+}
+
 class Executor implements Evaluator {
   readonly outline: Outline;
   readonly dialect: MdxDialect;
@@ -942,29 +957,13 @@ class Executor implements Evaluator {
       const attribute = attributeValueOf(this.outline, m, name);
       if (attribute) return attribute;
     }
-    const refused = refusal(name);
-    if (refused)
-      throw new MdxError(
-        "MDX_UNSUPPORTED_FUNCTION",
-        { id: "unsupportedFunction", name: at.text, method: true, needs: refused },
-        at,
-      );
-    throw new MdxError("MDX_UNKNOWN_FUNCTION", { id: "unknownFunction", name: at.text, method: true }, at);
+    throw notAFunction(name, at, true);
   }
 
   /** `NAME(args)`: the function table, its arity checked before any argument is evaluated. */
   private call(name: string, args: Expr[], at: MdxPosition, ctx: Coords, depth: number): Val {
     const f = FUNCTIONS.get(name);
-    if (!f) {
-      const refused = refusal(name);
-      if (refused)
-        throw new MdxError(
-          "MDX_UNSUPPORTED_FUNCTION",
-          { id: "unsupportedFunction", name: at.text, method: false, needs: refused },
-          at,
-        );
-      throw new MdxError("MDX_UNKNOWN_FUNCTION", { id: "unknownFunction", name: at.text, method: false }, at);
-    }
+    if (!f) throw notAFunction(name, at, false);
     checkArity(f, args, at);
     return f.evaluate(new Call(this, name, args, at, ctx, depth));
   }
