@@ -82,6 +82,7 @@ export function planningApi(
           return sendError(reply, 401, basic ? "Invalid user name or password." : "Authentication required.");
         }
         request.planningCaller = caller;
+        auth.callers.runsUntilAnswered(caller.session.id, reply.raw);
       });
 
       o.routes(scope);

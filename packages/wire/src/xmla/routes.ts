@@ -66,7 +66,7 @@ async function answer(
 
   const properties = call.properties;
   const catalogProperty = properties.get(PROPERTY.Catalog) || undefined;
-  const ps = providerSession(state, request, username, session);
+  const ps = providerSession(state, request, reply, username, session);
   const context = new CallContext(state, ps, catalogProperty ?? session?.catalog ?? null, levels);
   if (catalogProperty !== undefined) {
     await context.checkCatalog(catalogProperty);

@@ -48,11 +48,17 @@ export function requestSession(
 export function providerSession(
   state: XmlaEndpointState,
   request: FastifyRequest,
+  reply: FastifyReply,
   username: string,
   session: XmlaSession | null,
 ): ProviderSession {
+  let id = session?.id;
+  if (id === undefined) {
+    id = state.callers.id(username, request.ip);
+    state.callers.runsUntilAnswered(id, reply.raw);
+  }
   return {
-    id: session?.id ?? state.callers.id(username, request.ip),
+    id,
     ownerId: state.owner(username),
     connector: state.connector,
     username,
