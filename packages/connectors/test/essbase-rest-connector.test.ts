@@ -1,4 +1,4 @@
-import { answerValue, ProviderError } from "@qibates/provider";
+import { answerValue, type GridCall, ProviderError } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import { CUBE, ess, useEssbaseRest } from "./support/essbase-rest.ts";
 
@@ -80,6 +80,34 @@ describe("essbase-stndln over HTTP", () => {
       .calculate(f.remote, CUBE, "NoSuchScript")
       .catch((e: unknown) => e);
     expect((unknown as ProviderError).code).toBe("SCRIPT_UNKNOWN");
+  });
+
+  it("refuses a grid with a misspelled member as the demo address does, naming the member and its cell", async () => {
+    // The Unknown member indication page's grid: Colaa (Cola) in the POV row, New Yrok (New York) on the rows.
+    const grid = [
+      ["", "Colaa", "Sales", "Actual"],
+      ["", "Jan", "Feb", "Mar"],
+      ["New Yrok", "", "", ""],
+      ["Massachusetts", "", "", ""],
+    ];
+    const refusal = (e: unknown) => {
+      expect(e).toBeInstanceOf(ProviderError);
+      const p = e as ProviderError;
+      return { code: p.code, params: p.params, field: p.field };
+    };
+    const demo = await ess(f.embedded())
+      .grid(f.demo, CUBE, { action: "refresh", input: { grid } })
+      .catch(refusal);
+    // The API words it "Unknown member "Colaa"." (422 QB_ERR_MEMBER_UNKNOWN, field grid[0][1]).
+    expect(demo).toMatchObject({ code: "MEMBER_UNKNOWN", params: { member: "Colaa" }, field: "grid[0][1]" });
+    const calls: GridCall[] = [
+      { action: "refresh", input: { grid } },
+      { action: "zoomin", input: { grid, cells: [{ row: 2, column: 0 }] } },
+    ];
+    for (const call of calls) {
+      const wire = await f.connector.essbase.grid(f.remote, CUBE, call).catch(refusal);
+      expect(wire).toEqual(demo);
+    }
   });
 
   it("logs in again transparently when the server forgets the session, and logs out", async () => {

@@ -542,7 +542,14 @@ class EssbaseRestOperations implements EssbaseOperations {
     const upstream = this.p.upstream(session);
     const { client } = upstream;
     await this.preferences(session, s);
-    const grid = restGridOf(cube.remote.outline, sheet, s);
+    // The sheet is read with Essbase's rules before it is sent: a label the outline lacks is refused here, as the
+    // server refuses it, naming its cell (not a server failure).
+    let grid: ReturnType<typeof restGridOf>;
+    try {
+      grid = restGridOf(cube.remote.outline, sheet, s);
+    } catch (e) {
+      engineError(e);
+    }
     if (operation.dirty) grid.slice.dirtyCells = operation.dirty;
     const pending = client.post<RestGrid>(`${cube.path}/grid`, {
       grid,
