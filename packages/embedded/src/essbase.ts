@@ -406,7 +406,7 @@ export class EmbeddedEssbase implements EssbaseOperations {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
         `Unknown calculation script "${name}".`,
-        null,
+        { script: name, cube: ref.cube },
         "action.script",
       );
     }

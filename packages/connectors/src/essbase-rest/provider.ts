@@ -411,7 +411,7 @@ class EssbaseRestOperations implements EssbaseOperations {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
         `Unknown calculation script "${name}".`,
-        null,
+        { script: name, cube },
         "action.script",
       );
     }

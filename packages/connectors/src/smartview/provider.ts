@@ -276,7 +276,7 @@ class SmartViewOperations implements EssbaseOperations {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
         `Unknown calculation script ${script}.`,
-        { script },
+        { script, cube: real.cube },
         "action.script",
       );
     }
