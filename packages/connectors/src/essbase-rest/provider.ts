@@ -591,7 +591,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
       // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
-      throw missing("essbase-stndln", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+      throw missing("essbase-stndln", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
         field: "settings.zoomInMode",
       });
     }

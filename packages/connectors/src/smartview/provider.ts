@@ -362,7 +362,7 @@ class SmartViewOperations implements EssbaseOperations {
     if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
     const resolved = resolveSettings(settings, aliasTable);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw missing("essbase", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+      throw missing("essbase", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
         field: "settings.zoomInMode",
       });
     }

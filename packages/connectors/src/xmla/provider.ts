@@ -265,7 +265,7 @@ class XmlaOperations implements EssbaseOperations {
     const cube = await this.p.cube(session, ref);
     const { resolved, aliasTable } = this.settings(cube.remote, call.input);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin CALC_LEVEL", {
+      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
         field: "settings.zoomInMode",
       });
     }

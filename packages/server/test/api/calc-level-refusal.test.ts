@@ -1,0 +1,78 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * A zoom to the formula level refused by a connector names the operation as every other refusal of a zoom mode
+ * does, `action/zoomin (CALC_LEVEL)`, whichever connector refuses it: through essbase (refused by the connector,
+ * the demo address doing it) it said `action/zoomin CALC_LEVEL`, through ssas and essbase-stndln (refused by the
+ * capability table) `action/zoomin (CALC_LEVEL)`.
+ */
+
+let app: App;
+let base: string;
+let key: string;
+
+beforeAll(async () => {
+  app = await buildApp({
+    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function call(path: string, connector: string, body: unknown, language = "en") {
+  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, string> };
+}
+
+const SUFFIX: Record<string, string> = {
+  essbase: "/aps/JAPI",
+  ssas: "/aps/JAPI",
+  "essbase-stndln": "/essbase/japi",
+};
+
+describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () => {
+  for (const connector of Object.keys(SUFFIX)) {
+    it(`is refused as action/zoomin (CALC_LEVEL), in English and French (${connector})`, async () => {
+      const login = await call("action/login", connector, {
+        username: "demo",
+        password: "demo",
+        providerAddress: `${base}${SUFFIX[connector]}`,
+      });
+      expect(login.status).toBe(200);
+      const body = {
+        loginid: login.json.loginid,
+        server: "EssbaseCluster-1",
+        application: "Sample",
+        cube: "Basic",
+        grid: [
+          ["", "Sales", "Cola", "Actual"],
+          ["", "Jan", "Feb", "Mar"],
+          ["East", "109", "85", "112"],
+        ],
+        cells: [{ row: 2, column: 0 }],
+        settings: { zoomInMode: "CALC_LEVEL" },
+      };
+      const en = await call("action/zoomin", connector, body, "en");
+      expect(en.status).toBe(422);
+      expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+      expect(en.json.message).toMatch(
+        new RegExp(`^action/zoomin \\(CALC_LEVEL\\) is not supported by connector ${connector}: `),
+      );
+      const fr = await call("action/zoomin", connector, body, "fr");
+      expect(fr.json.message).toMatch(/^action\/zoomin \(CALC_LEVEL\) n'est pas pris en charge/);
+    });
+  }
+});
