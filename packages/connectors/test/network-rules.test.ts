@@ -160,6 +160,27 @@ describe("Upstreams", () => {
     );
   });
 
+  it("refuses a wildcard-listed name that resolves into an IPv4 documentation range, as it does the IPv6 one", async () => {
+    // Not routed on the internet, so only ever another machine of the network QiBates runs in.
+    for (const address of ["192.0.2.2", "198.51.100.7", "203.0.113.200", "2001:db8::5"]) {
+      expect(isInternalAddress(address), address).toBe(true);
+      const before = hits;
+      const up = new Upstreams(
+        policy({
+          allowedHosts: ["*.corp.example"],
+          resolve: async () => [{ address, family: address.includes(":") ? 6 : 4 }],
+        }),
+      );
+      const e = await failure(up.request(new URL(`http://essbase.corp.example:${port}/x`), GET));
+      expect(e.code, address).toBe("ADDRESS_INTERNAL");
+      expect(e.params).toMatchObject({ host: "essbase.corp.example", address });
+      expect(hits, address).toBe(before);
+    }
+    // Their neighbours are public.
+    for (const a of ["192.0.3.1", "198.51.101.1", "203.0.112.255"])
+      expect(isInternalAddress(a), a).toBe(false);
+  });
+
   it("connects to the address it checked, looked up once, when the exact host is listed", async () => {
     let lookups = 0;
     const up = new Upstreams(

@@ -3,7 +3,9 @@ import { BlockList, isIP } from "node:net";
 /**
  * Address ranges a connector never reaches unless the exact host is on the allow-list: loopback, private,
  * shared (carrier-grade NAT), link-local (which holds the cloud metadata address 169.254.169.254),
- * unspecified, multicast and reserved ranges, in IPv4 and IPv6, and IPv4 addresses written in IPv6 form.
+ * unspecified, multicast and reserved ranges (benchmarking, documentation), in IPv4 and IPv6, and IPv4 addresses
+ * written in IPv6 form. The documentation ranges are not routed on the internet: a network that uses them inside
+ * is as internal as a private one.
  */
 const INTERNAL = new BlockList();
 for (const [net, prefix] of [
@@ -14,8 +16,11 @@ for (const [net, prefix] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
