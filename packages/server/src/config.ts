@@ -4,6 +4,8 @@
  * configuration table is checked against this registry by a test.
  */
 
+import { X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { CONNECTORS, type Connector, isConnector } from "@qibates/provider";
@@ -165,6 +167,38 @@ const trustProxy: Parser<TrustProxy> = (raw) => {
     );
   }
   return entries;
+};
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/**
+ * PROVIDER_CA_FILE: a file the server reads, holding certificates in PEM form, each one Node can read. Checked at
+ * start: a wrong path, or a DER file (the usual export of a Windows certificate store), would otherwise stop the
+ * start with a stack trace or add no authority at all, every login to the servers it signs then failing.
+ */
+const caFile: Parser<string | undefined> = (raw) => {
+  const path = raw.trim();
+  if (path === "") return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ConfigError(`cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  const certificates = pem.match(PEM_CERTIFICATE) ?? [];
+  if (certificates.length === 0) {
+    throw new ConfigError(
+      "holds no certificate in PEM form (-----BEGIN CERTIFICATE-----); convert a DER file with: openssl x509 -inform der -in ca.cer -out ca.pem",
+    );
+  }
+  certificates.forEach((certificate, i) => {
+    try {
+      new X509Certificate(certificate);
+    } catch {
+      throw new ConfigError(`certificate ${i + 1} of ${certificates.length} is not a valid certificate`);
+    }
+  });
+  return path;
 };
 
 /** `providerAddress=xmlaUrl` pairs: both http(s) addresses, the provider address ending with `/aps/JAPI`. */
@@ -456,8 +490,8 @@ export const variables = {
   ),
   providerCaFile: variable(
     "PROVIDER_CA_FILE",
-    "A PEM file of extra certificate authorities trusted for providers' TLS certificates (added to Node's own).",
-    text,
+    "A PEM file of extra certificate authorities trusted for providers' TLS certificates (added to Node's own); a file that cannot be read or holds no PEM certificate stops the start.",
+    caFile,
     undefined as string | undefined,
     undefined,
   ),
