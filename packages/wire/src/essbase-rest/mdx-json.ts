@@ -31,8 +31,18 @@ export function mdxReport(
     ...slicer.filter((d) => !outline.some((o) => o.name === d) && !onAxes.has(d)),
   ];
   const firstTop = Math.max(0, layout.headerRows - layout.columnDimensions.length);
+  // As wide as the report's own rows: the cells that only pad them to the POV row above (the slicer's members,
+  // not in the report) are left out, so that a wide slicer adds no empty column.
   let columns = 0;
-  for (const line of grid) if (line.length > columns) columns = line.length;
+  for (let r = firstTop; r < grid.length; r++) {
+    const kinds = cellKinds[r] ?? [];
+    for (let c = (grid[r] ?? []).length - 1; c >= columns; c--) {
+      if ((kinds[c] ?? "blank") !== "blank") {
+        columns = c + 1;
+        break;
+      }
+    }
+  }
   const data: string[][] = [];
   const isData: boolean[][] = [];
   for (let r = firstTop; r < grid.length; r++) {
