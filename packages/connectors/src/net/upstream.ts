@@ -209,7 +209,7 @@ export class Upstreams {
         `The server at ${origin} sent a file of more than ${max} bytes.`,
         {
           address: origin,
-          reason: `the file is larger than ${max} bytes`,
+          reason: { en: `the file is larger than ${max} bytes`, fr: `le fichier dépasse ${max} octets` },
         },
       );
     let answered: { status: number; body: Readable } | { status: number; answer: UpstreamAnswer };
@@ -351,7 +351,10 @@ export class Upstreams {
     const tooLarge = () =>
       new ProviderError("UPSTREAM_MALFORMED", `The server at ${origin} answered more than ${max} bytes.`, {
         address: origin,
-        reason: `the answer is larger than ${max} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
+        reason: {
+          en: `the answer is larger than ${max} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
+          fr: `la réponse dépasse ${max} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
+        },
       });
     return new Promise((resolve, reject) => {
       let abort: ((reason?: Error) => void) | null = null;

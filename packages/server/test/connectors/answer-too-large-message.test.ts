@@ -1,0 +1,73 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * A server whose answer is larger than UPSTREAM_MAX_ANSWER_BYTES: QB_ERR_PROVIDER_MALFORMED says so in the
+ * caller's language. The French message ended in English ("… illisible pour QiBates : the answer is larger
+ * than 65536 bytes (UPSTREAM_MAX_ANSWER_BYTES).").
+ */
+
+const MAX = 64 * 1024;
+let app: App;
+let upstream: Server;
+let base: string;
+let address: string;
+let key: string;
+
+beforeAll(async () => {
+  // Answers every request with a JSON body past the cap (an Essbase REST login reads it whole).
+  upstream = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ pad: "x".repeat(MAX + 1000) }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  address = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  app = await buildApp({
+    config: testConfig({ ALLOWED_HOSTS: "127.0.0.1", UPSTREAM_MAX_ANSWER_BYTES: String(MAX) }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+async function login(language: string) {
+  const res = await fetch(`${base}/qibates/api/v2/action/login`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      qibateskey: key,
+      connector: "essbase-stndln",
+      "accept-language": language,
+    },
+    body: JSON.stringify({ username: "u", password: "p", providerAddress: `${address}/essbase/japi` }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, string> };
+}
+
+describe("an answer larger than UPSTREAM_MAX_ANSWER_BYTES", () => {
+  it("is refused with the reason in English", async () => {
+    const { status, json } = await login("en");
+    expect(status).toBe(502);
+    expect(json.code).toBe("QB_ERR_PROVIDER_MALFORMED");
+    expect(json.message).toBe(
+      `The provider at ${address} returned something QiBates cannot read: the answer is larger than ${MAX} bytes (UPSTREAM_MAX_ANSWER_BYTES).`,
+    );
+  });
+
+  it("is refused with the reason in French", async () => {
+    const { status, json } = await login("fr");
+    expect(status).toBe(502);
+    expect(json.message).toBe(
+      `Le fournisseur à l'adresse ${address} a renvoyé une réponse illisible pour QiBates : la réponse dépasse ${MAX} octets (UPSTREAM_MAX_ANSWER_BYTES).`,
+    );
+  });
+});
