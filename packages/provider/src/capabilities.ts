@@ -672,7 +672,14 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
           fr: "Le serveur ne donne pas les formules des membres.",
         },
       },
-      refusals: { adhoc: { nameAndAlias: "Essbase's REST grid has no name-and-alias display" } },
+      refusals: {
+        adhoc: {
+          nameAndAlias: {
+            en: "Essbase's REST grid has no name-and-alias display",
+            fr: "La grille REST d'Essbase n'affiche pas le nom et l'alias ensemble",
+          },
+        },
+      },
     },
   ),
   pbcs: profile(

@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * Essbase 21c (`essbase-stndln`) cannot show a member's name and alias together: the refusal of a grid asked
+ * with `memberDisplay` `NAME_AND_ALIAS` gives its reason in the caller's language. In French it ended in
+ * English ("… le connecteur essbase-stndln : Essbase's REST grid has no name-and-alias display.").
+ */
+
+let app: App;
+let base: string;
+let key: string;
+
+beforeAll(async () => {
+  app = await buildApp({
+    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", ALLOWED_HOSTS: "127.0.0.1" }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function call(path: string, body: unknown, language: string) {
+  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      qibateskey: key,
+      connector: "essbase-stndln",
+      "accept-language": language,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, string> };
+}
+
+describe("a grid asked with name and alias together on Essbase 21c", () => {
+  it("is refused with its reason in English and in French", async () => {
+    const login = await call(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: `${base}/essbase/japi` },
+      "en",
+    );
+    expect(login.status).toBe(200);
+    const body = {
+      loginid: login.json.loginid,
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      grid: [
+        ["", "Product", "Market", "Scenario"],
+        ["", "Measures", "", ""],
+        ["Year", "", "", ""],
+      ],
+      settings: { memberDisplay: "NAME_AND_ALIAS" },
+    };
+    const en = await call("action/refresh", body, "en");
+    expect(en.status).toBe(422);
+    expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+    expect(en.json.field).toBe("settings.memberDisplay");
+    expect(en.json.message).toBe(
+      "settings.memberDisplay NAME_AND_ALIAS is not supported by connector essbase-stndln: Essbase's REST grid has no name-and-alias display.",
+    );
+    const fr = await call("action/refresh", body, "fr");
+    expect(fr.status).toBe(422);
+    expect(fr.json.message).toBe(
+      "settings.memberDisplay NAME_AND_ALIAS n'est pas pris en charge par le connecteur essbase-stndln : La grille REST d'Essbase n'affiche pas le nom et l'alias ensemble.",
+    );
+  });
+});
