@@ -110,6 +110,33 @@ describe("essbase-stndln over HTTP", () => {
     }
   });
 
+  it("reads back a sheet it showed with the Long Names alias table, as the demo address does", async () => {
+    const settings = { aliasTable: "Long Names" };
+    const first = await f.connector.essbase
+      .grid(f.remote, CUBE, {
+        action: "refresh",
+        input: {
+          grid: [
+            ["", "100-10", "Sales", "Actual"],
+            ["", "Jan"],
+            ["New York", ""],
+          ],
+          settings,
+        },
+      })
+      .then(answerValue);
+    expect(first.grid[0]?.[1]).toBe("The Best Cola");
+    // The user refreshes the sheet as it is now: its labels are aliases of Long Names.
+    const again = await f.connector.essbase
+      .grid(f.remote, CUBE, { action: "refresh", input: { grid: first.grid, settings } })
+      .then(answerValue);
+    const demo = await ess(f.embedded())
+      .grid(f.demo, CUBE, { action: "refresh", input: { grid: first.grid, settings } })
+      .then(answerValue);
+    expect(again.grid).toEqual(demo.grid);
+    expect(again.grid[2]?.slice(0, 2)).toEqual(["New York", "36"]);
+  });
+
   it("logs in again transparently when the server forgets the session, and logs out", async () => {
     const s = await f.login("again");
     await f.connector.servers(s);

@@ -9,7 +9,9 @@ export function readLayout(
   cells: string[][],
   settings?: GridSettings,
 ): { headerRows: number; leftColumns: number; placements: Placement[] } {
-  const s = resolveSettings(settings ?? {}, null);
+  // Labels are read with the sheet's alias table (member names and Default aliases when it names none): a sheet
+  // shown with Long Names is read back with them.
+  const s = resolveSettings(settings ?? {}, settings?.aliasTable ?? null);
   const { model } = parseGrid(outline, cells, s);
   const povRow = model.layout.headerRows - model.top.dims.length > 0;
   const topRowOf = new Map<number, number>();
