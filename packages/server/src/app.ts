@@ -74,9 +74,15 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
 }
 
-/** OAuth `code` and `state` (and anything like them) never reach the logs with the request's address. */
+/**
+ * OAuth `code` and `state` (and anything like them), and a password, key or token a client put in a query
+ * string, never reach the logs with the request's address.
+ */
 export function maskSecretsInUrl(url: string): string {
-  return url.replace(/([?&](?:code|state|session_state|id_token|access_token)=)[^&#]*/gi, "$1***");
+  return url.replace(
+    /([?&](?:code|state|session_state|id_token|access_token|refresh_token|token|password|passwd|pwd|secret|client_secret|key|apikey|api_key|qibateskey)=)[^&#]*/gi,
+    "$1***",
+  );
 }
 
 /** Builds the Fastify application: the API under /qibates/api/v2 and the documentation site everywhere else. */

@@ -153,6 +153,15 @@ describe("logs", () => {
       "/qibates/api/v2/generatekey/callback?code=***&state=***&x=1",
     );
   });
+
+  it("mask a password, key or token a client put in a query string, whatever its case, and nothing else", async () => {
+    const { maskSecretsInUrl } = await import("../../src/app.ts");
+    expect(
+      maskSecretsInUrl(
+        "/essbase/rest/v1/applications?user=admin&Password=s3cret&keyword=Sample&apiKey=k1&token=t",
+      ),
+    ).toBe("/essbase/rest/v1/applications?user=admin&Password=***&keyword=Sample&apiKey=***&token=***");
+  });
 });
 
 describe("routes", () => {
