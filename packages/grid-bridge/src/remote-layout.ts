@@ -7,6 +7,7 @@ import {
   runGridOperation,
 } from "@qibates/engine/grid";
 import { type GridCall, type GridInput, gridRows } from "@qibates/provider";
+import { engineError } from "./engine-errors.ts";
 import { pivotSelection } from "./settings.ts";
 
 /**
@@ -71,12 +72,18 @@ export function dataCellsOf(
   settings: ResolvedGridSettings,
   aliasTable: string | null,
 ): { row: number; column: number }[] {
-  const local = runGridOperation(layoutSource(outline), {
-    action: "refresh",
-    grid: sheet,
-    settings: { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
-    aliasTable,
-  });
+  let local: ReturnType<typeof runGridOperation>;
+  try {
+    local = runGridOperation(layoutSource(outline), {
+      action: "refresh",
+      grid: sheet,
+      settings: { ...settings, suppressMissingRows: false, suppressMissingColumns: false },
+      aliasTable,
+    });
+  } catch (e) {
+    // A sheet the engine cannot read (a dimension twice, an unknown member) is refused as a refresh refuses it.
+    engineError(e);
+  }
   const found: { row: number; column: number }[] = [];
   local.kinds.forEach((row, r) => {
     row.forEach((k, c) => {
