@@ -69,6 +69,10 @@ describe("a connector's refusal of what the capability table says it lacks", () 
     expect(form.message).toBe(
       "nav/openform is not supported by connector pbcs: Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio (no AI Studio); no plan type has the dimensions of its definition.",
     );
+    // In French too: only the server's own words (here "no AI Studio") stay as it sent them.
+    expect(form.params?.reason).toMatchObject({
+      fr: "Export Form Data (GET …/forms/{form}/data) a été refusé : il faut un déploiement EPM Cloud avec AI Studio (no AI Studio) ; aucun type de plan n'a les dimensions de sa définition.",
+    });
   });
 
   it("puts the server's own words after the table's reason, in each language", () => {

@@ -414,27 +414,53 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
 };
 
 /** Export Form Data refused (the start of the reasons of a form that could not be opened another way either). */
-const NO_FORM_DATA =
-  "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio ({refused})";
+const NO_FORM_DATA = {
+  en: "Export Form Data (GET …/forms/{form}/data) was refused: it needs an EPM Cloud deployment with AI Studio ({refused})",
+  fr: "Export Form Data (GET …/forms/{form}/data) a été refusé : il faut un déploiement EPM Cloud avec AI Studio ({refused})",
+};
 
 /** The cases Planning REST refuses that the capabilities' reasons do not say alone (the connector's own words). */
 const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
   forms: {
-    list: "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
-    definitionRefused: `${NO_FORM_DATA}; the form definition was refused too ({message}).`,
-    definitionUnread: `${NO_FORM_DATA}; the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).`,
-    noPlanType: `${NO_FORM_DATA}; no plan type has the dimensions of its definition.`,
+    list: {
+      en: "Planning REST has no public call that lists forms (the 26.11 form-definition calls have no list; the document library and Migration listings are for Service Administrators).",
+      fr: "Planning REST n'a pas d'appel public qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+    },
+    // The server's own words ({refused}, {message}) stay as it sent them.
+    definitionRefused: {
+      en: `${NO_FORM_DATA.en}; the form definition was refused too ({message}).`,
+      fr: `${NO_FORM_DATA.fr} ; la définition du formulaire a été refusée aussi ({message}).`,
+    },
+    definitionUnread: {
+      en: `${NO_FORM_DATA.en}; the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).`,
+      fr: `${NO_FORM_DATA.fr} ; la grille de la définition du formulaire n'a pas une forme que QiBates sait lire (Oracle n'en publie pas les champs).`,
+    },
+    noPlanType: {
+      en: `${NO_FORM_DATA.en}; no plan type has the dimensions of its definition.`,
+      fr: `${NO_FORM_DATA.fr} ; aucun type de plan n'a les dimensions de sa définition.`,
+    },
   },
   businessRules: {
-    onSaveRules: `${NO_REST_ONSAVE_PROMPTS.en}.`,
-    ruleList: "Planning REST job definitions do not name a rule's plan type.",
+    onSaveRules: { en: `${NO_REST_ONSAVE_PROMPTS.en}.`, fr: `${NO_REST_ONSAVE_PROMPTS.fr}.` },
+    ruleList: {
+      en: "Planning REST job definitions do not name a rule's plan type.",
+      fr: "Les définitions de travaux de Planning REST ne nomment pas le type de plan d'une règle.",
+    },
   },
   planningAliasTables: {
-    list: `${NO_REST_ALIAS_LIST.en}.`,
-    unchecked: `${NO_REST_ALIAS_LIST.en}, and this server has no Get Dimension Details to check one: only Default can be chosen.`,
-    noDimension: "the application has no dimension to check the table with.",
-    membersDefaultOnly:
-      "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
+    list: { en: `${NO_REST_ALIAS_LIST.en}.`, fr: `${NO_REST_ALIAS_LIST.fr}.` },
+    unchecked: {
+      en: `${NO_REST_ALIAS_LIST.en}, and this server has no Get Dimension Details to check one: only Default can be chosen.`,
+      fr: `${NO_REST_ALIAS_LIST.fr}, et ce serveur n'a pas Get Dimension Details pour en vérifier une : seule Default peut être choisie.`,
+    },
+    noDimension: {
+      en: "the application has no dimension to check the table with.",
+      fr: "l'application n'a aucune dimension avec laquelle vérifier la table.",
+    },
+    membersDefaultOnly: {
+      en: "this server has no Get Dimension Details (EPM Cloud's April 2026 update), and its member read gives only the Default table's aliases.",
+      fr: "ce serveur n'a pas Get Dimension Details (mise à jour d'avril 2026 d'EPM Cloud), et sa lecture des membres ne donne que les alias de la table Default.",
+    },
   },
 };
 

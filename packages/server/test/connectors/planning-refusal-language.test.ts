@@ -1,0 +1,79 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * Planning through its REST API cannot list forms nor a form's rules on save: the refusal gives its reason in the
+ * caller's language. In French the message ended in English ("… le connecteur planning : Planning REST has no
+ * public call that lists forms …").
+ */
+
+let app: App;
+let base: string;
+let key: string;
+
+beforeAll(async () => {
+  app = await buildApp({
+    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "planning-rest,smartview", ALLOWED_HOSTS: "127.0.0.1" }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function call(path: string, body: unknown, language: string) {
+  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      qibateskey: key,
+      connector: "planning",
+      "accept-language": language,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, string> };
+}
+
+describe("what Planning REST cannot list, through the planning connector", () => {
+  it("is refused with its reason in English and in French", async () => {
+    const login = await call(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: `${base}/HyperionPlanning/SmartView` },
+      "en",
+    );
+    expect(login.status).toBe(200);
+    const forms = {
+      loginid: login.json.loginid,
+      server: "Planning",
+      application: "Vision",
+      folder: "/Forms",
+    };
+    const en = await call("nav/listforms", forms, "en");
+    expect(en.status).toBe(422);
+    expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
+    expect(en.json.message).toMatch(
+      /^nav\/listforms is not supported by connector planning: Planning REST has no public call that lists forms /,
+    );
+    const fr = await call("nav/listforms", forms, "fr");
+    expect(fr.status).toBe(422);
+    expect(fr.json.message).toBe(
+      "nav/listforms n'est pas pris en charge par le connecteur planning : Planning REST n'a pas d'appel public qui liste les formulaires (les appels de définition de formulaire de la version 26.11 n'ont pas de liste ; la bibliothèque de documents et les listes de Migration sont réservées aux administrateurs de service).",
+    );
+    const rules = await call(
+      "nav/listonsaverules",
+      { ...forms, folder: "/Forms/Revenue", formName: "Revenue Plan" },
+      "fr",
+    );
+    expect(rules.status).toBe(422);
+    expect(rules.json.message).toMatch(
+      /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning : les règles à l'enregistrement d'un formulaire sont dans sa définition/,
+    );
+  });
+});
