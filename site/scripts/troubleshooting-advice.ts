@@ -352,12 +352,12 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_PROVIDER_ADDRESS: {
     en: {
-      what: 'The end of the connection\'s address does not match its server type (for example `/aps/SmartView`). When the message adds "and start with https://", the address lacks its beginning (`https://`).',
-      todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS; type the address in full, from `https://`. If you are unsure, ask your QiBates administrator for the exact address.",
+      what: 'The connection\'s address does not fit its server type: its end does not match (for example `/aps/SmartView`); or, when the message adds "and start with https://", the address lacks its beginning (`https://`); or, when it adds "and hold no user name or password", the address holds them before the server\'s name (`https://name:password@…`).',
+      todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS; type the address in full, from `https://`, without user name or password (you type them in the login fields). If you are unsure, ask your QiBates administrator for the exact address.",
     },
     fr: {
-      what: "La fin de l'adresse de la connexion ne correspond pas à son type de serveur (par exemple `/aps/SmartView`). Quand le message ajoute « et commencer par https:// », c'est le début de l'adresse (`https://`) qui manque.",
-      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : `/aps/JAPI` pour Essbase 11.x et SSAS, `/essbase/japi` pour Essbase 21c, `/HyperionPlanning/SmartView` pour Planning et PBCS ; saisissez l'adresse en entier, à partir de `https://`. En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
+      what: "L'adresse de la connexion ne convient pas à son type de serveur : sa fin ne correspond pas (par exemple `/aps/SmartView`) ; ou, quand le message ajoute « et commencer par https:// », c'est le début de l'adresse (`https://`) qui manque ; ou, quand il ajoute « et ne contenir ni nom d'utilisateur ni mot de passe », l'adresse les contient avant le nom du serveur (`https://nom:motdepasse@…`).",
+      todo: "Corrigez l'adresse ou le type de serveur dans la vue **Connexions** : `/aps/JAPI` pour Essbase 11.x et SSAS, `/essbase/japi` pour Essbase 21c, `/HyperionPlanning/SmartView` pour Planning et PBCS ; saisissez l'adresse en entier, à partir de `https://`, sans nom d'utilisateur ni mot de passe (vous les saisissez dans les champs de connexion). En cas de doute, demandez l'adresse exacte à votre administrateur QiBates.",
     },
   },
   QB_ERR_MEMBER_UNKNOWN: {
@@ -402,11 +402,11 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_SELECTION_INVALID: {
     en: {
-      what: "The selected cell is not a member name (a data or blank cell), or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension.",
+      what: "A pivot started from a cell that is not a member name (a data or blank cell), or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension. (Zoom, Keep Only and Remove Only on a data or blank cell give no message: they only refresh the grid.)",
       todo: "Select a cell that holds a member name, then try again; to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
     },
     fr: {
-      what: "La cellule sélectionnée ne contient pas un nom de membre (une cellule de données ou vide), ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne.",
+      what: "Un pivot est parti d'une cellule qui ne contient pas un nom de membre (une cellule de données ou vide), ou l'opération laisserait un axe sans membre, par exemple Enlever uniquement sur tous les membres de la seule dimension en ligne. (Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne donnent aucun message : ils actualisent seulement la grille.)",
       todo: "Sélectionnez une cellule qui contient un nom de membre, puis réessayez ; pour garder certains membres, utilisez [Conserver uniquement](features/actions/KeepRemoveOnly.md) sur eux.",
     },
   },
