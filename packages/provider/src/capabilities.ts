@@ -659,8 +659,10 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       refusals: {
         ...PLANNING_REST_REFUSALS,
         runtimePrompts: {
-          prompted:
-            "the server names the prompts of {rule} ({prompts}) but its answer does not say which kind of value each takes.",
+          prompted: {
+            en: "the server names the prompts of {rule} ({prompts}) but its answer does not say which kind of value each takes.",
+            fr: "le serveur nomme les invites de {rule} ({prompts}), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
+          },
         },
       },
     },

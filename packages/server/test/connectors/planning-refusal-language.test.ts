@@ -75,5 +75,20 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     expect(rules.json.message).toMatch(
       /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning : les règles à l'enregistrement d'un formulaire sont dans sa définition/,
     );
+    const prompts = await call(
+      "nav/enumprompt",
+      {
+        loginid: login.json.loginid,
+        server: "Planning",
+        application: "Vision",
+        cube: "Plan1",
+        ruleName: "GrowRevenue",
+      },
+      "fr",
+    );
+    expect(prompts.status).toBe(422);
+    expect(prompts.json.message).toBe(
+      "nav/enumprompt n'est pas pris en charge par le connecteur planning : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
+    );
   });
 });
