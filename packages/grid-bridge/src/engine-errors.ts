@@ -2,36 +2,11 @@ import { CalcError, CalcSyntaxError, EngineError } from "@qibates/engine";
 import { GridError } from "@qibates/engine/grid";
 import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
-import { PlanningError, type PlanningErrorCode } from "@qibates/engine/planning";
-import { ProviderError, type ProviderErrorCode } from "@qibates/provider";
+import { PlanningError } from "@qibates/engine/planning";
+import { ProviderError } from "@qibates/provider";
 import { gridProviderError } from "./grid-errors.ts";
 import { mdxReason } from "./mdx-errors.ts";
-
-/** The engine's planning error codes in the provider's terms. */
-const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
-  PLANNING_REQUEST_INVALID: "INVALID_INPUT",
-  PLANNING_FOLDER_UNKNOWN: "FOLDER_UNKNOWN",
-  PLANNING_FORM_UNKNOWN: "FORM_UNKNOWN",
-  PLANNING_FORM_TYPE_MISMATCH: "FORM_TYPE_MISMATCH",
-  PLANNING_CUBE_UNKNOWN: "CUBE_UNKNOWN",
-  PLANNING_DIMENSION_UNKNOWN: "DIMENSION_UNKNOWN",
-  PLANNING_MEMBER_UNKNOWN: "MEMBER_UNKNOWN",
-  // A POV member the form does not offer, or a name that is no dimension: not an unknown member (the member may
-  // well exist), but a value of `pov` the form refuses, with the reason in the caller's language.
-  PLANNING_POV_INVALID: "INVALID_INPUT",
-  PLANNING_ALIAS_TABLE_UNKNOWN: "ALIAS_TABLE_UNKNOWN",
-  PLANNING_FILTER_UNKNOWN: "INVALID_INPUT",
-  PLANNING_GRID_INVALID: "GRID_INVALID",
-  PLANNING_CELL_TOO_LONG: "CELL_TOO_LONG",
-  PLANNING_CELL_NOT_WRITABLE: "GRID_INVALID",
-  PLANNING_RULE_UNKNOWN: "RULE_UNKNOWN",
-  PLANNING_PROMPT_UNKNOWN: "PROMPT_UNKNOWN",
-  PLANNING_PROMPT_MISSING: "PROMPT_MISSING",
-  PLANNING_PROMPT_INVALID: "PROMPT_INVALID",
-  PLANNING_RULE_FAILED: "RULE_FAILED",
-  PLANNING_TASKLIST_UNKNOWN: "TASKLIST_UNKNOWN",
-  PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
-};
+import { planningProviderError } from "./planning-errors.ts";
 
 /**
  * Every error the engine throws, as a provider error; anything else (a bug) is thrown as it is. `context`
@@ -41,8 +16,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
   if (e instanceof ProviderError) throw e;
   if (e instanceof GridError) throw gridProviderError(e);
   if (e instanceof MdxError) mdxError(e);
-  if (e instanceof PlanningError)
-    throw new ProviderError(PLANNING[e.code], e.message, e.details.params ?? null, e.field);
+  if (e instanceof PlanningError) throw planningProviderError(e);
   if (e instanceof CalcSyntaxError || e instanceof CalcError) {
     const script = context.script ?? "";
     throw new ProviderError("CALC_FAILED", e.message, { script, reason: e.message }, "action.script");

@@ -7,6 +7,7 @@ export * from "./member-search.ts";
 export * from "./members.ts";
 export * from "./olap-bridge.ts";
 export * from "./outline-calls.ts";
+export * from "./planning-errors.ts";
 export * from "./remote-layout.ts";
 export * from "./remote-outline.ts";
 export * from "./settings.ts";

@@ -1,4 +1,5 @@
 import { translate } from "@docusaurus/Translate";
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import type {
   LaunchRuleResult,
@@ -8,6 +9,7 @@ import type {
   RulePromptsResult,
 } from "@qibates/engine/planning";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { ruleFailureMessage } from "./failure";
 import styles from "./styles.module.css";
 
 type PlanningApplication = ReturnType<typeof createVisionPlanning>;
@@ -181,6 +183,8 @@ function PromptField({
 export default function LiveRuleApp(): ReactNode {
   const titleId = useId();
   const ruleId = useId();
+  const { i18n } = useDocusaurusContext();
+  const locale = i18n.currentLocale === "fr" ? "fr" : "en";
   const app = useRef<PlanningApplication | null>(null);
   if (!app.current) app.current = createVisionPlanning();
   const rules = useMemo(() => app.current?.listRules(CUBE) ?? [], []);
@@ -224,11 +228,11 @@ export default function LiveRuleApp(): ReactNode {
         const result = app.current?.launchRule(request);
         if (result) setOutcome({ kind: "completed", result });
       } catch (e) {
-        // Planning's own message; the API answers it with a QB_ERR_ code (see the page).
+        // The API's message for the same refusal, in the page's language, as the page quotes it.
         setOutcome({
           kind: "failed",
           ruleName: rule.ruleName,
-          message: e instanceof Error ? e.message : String(e),
+          message: ruleFailureMessage(e, locale),
         });
       }
     }, 30);

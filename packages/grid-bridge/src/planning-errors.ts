@@ -1,0 +1,43 @@
+// The engine's planning refusals in the product's words, in both languages. Like grid-errors.ts, this module
+// imports only the engine's planning layer and the provider's errors and registry (no package index), so that a
+// page running the Vision demo in the browser says a rule's failure as the API does.
+import type { PlanningError, PlanningErrorCode } from "@qibates/engine/planning";
+import type { ErrorLocale } from "@qibates/provider/error-codes";
+import { ProviderError, type ProviderErrorCode } from "@qibates/provider/errors";
+import { providerErrorMessage } from "@qibates/provider/registry-codes";
+
+/** The engine's planning error codes in the provider's terms. */
+export const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
+  PLANNING_REQUEST_INVALID: "INVALID_INPUT",
+  PLANNING_FOLDER_UNKNOWN: "FOLDER_UNKNOWN",
+  PLANNING_FORM_UNKNOWN: "FORM_UNKNOWN",
+  PLANNING_FORM_TYPE_MISMATCH: "FORM_TYPE_MISMATCH",
+  PLANNING_CUBE_UNKNOWN: "CUBE_UNKNOWN",
+  PLANNING_DIMENSION_UNKNOWN: "DIMENSION_UNKNOWN",
+  PLANNING_MEMBER_UNKNOWN: "MEMBER_UNKNOWN",
+  // A POV member the form does not offer, or a name that is no dimension: not an unknown member (the member may
+  // well exist), but a value of `pov` the form refuses, with the reason in the caller's language.
+  PLANNING_POV_INVALID: "INVALID_INPUT",
+  PLANNING_ALIAS_TABLE_UNKNOWN: "ALIAS_TABLE_UNKNOWN",
+  PLANNING_FILTER_UNKNOWN: "INVALID_INPUT",
+  PLANNING_GRID_INVALID: "GRID_INVALID",
+  PLANNING_CELL_TOO_LONG: "CELL_TOO_LONG",
+  PLANNING_CELL_NOT_WRITABLE: "GRID_INVALID",
+  PLANNING_RULE_UNKNOWN: "RULE_UNKNOWN",
+  PLANNING_PROMPT_UNKNOWN: "PROMPT_UNKNOWN",
+  PLANNING_PROMPT_MISSING: "PROMPT_MISSING",
+  PLANNING_PROMPT_INVALID: "PROMPT_INVALID",
+  PLANNING_RULE_FAILED: "RULE_FAILED",
+  PLANNING_TASKLIST_UNKNOWN: "TASKLIST_UNKNOWN",
+  PLANNING_TASK_UNKNOWN: "TASK_UNKNOWN",
+};
+
+/** A planning refusal of the engine as a provider error: the API's code, parameters and field. */
+export function planningProviderError(e: PlanningError): ProviderError {
+  return new ProviderError(PLANNING[e.code], e.message, e.details.params ?? null, e.field);
+}
+
+/** A planning refusal of the engine as the API says it, in `locale`. */
+export function planningErrorMessage(e: PlanningError, locale: ErrorLocale): string {
+  return providerErrorMessage(planningProviderError(e), locale);
+}
