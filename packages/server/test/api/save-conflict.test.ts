@@ -76,7 +76,7 @@ describe("action/save with dataVersion", () => {
       { row: 2, column: 1 },
       { row: 2, column: 3 },
     ]);
-    expect(refused.body.message).toContain("2 cells");
+    expect(refused.body.message).toContain("changed since it was read: 2 (data version");
     // Nothing written, not even the cell B left alone.
     expect((await read(0, "100-10")).grid[2]).toEqual(["New York", "111", b.grid[2]?.[2], "113"]);
   });
@@ -91,7 +91,11 @@ describe("action/save with dataVersion", () => {
       { qibateskey: u.key, "accept-language": "fr" },
     );
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toMatch(/^1 cellules de la grille ont changé depuis sa lecture/);
+    // One cell: no "1 cellules … ont changé" (nor "1 cells" in English).
+    expect(res.json().message).toMatch(
+      /^Des cellules de la grille ont changé depuis sa lecture : 1 \(version des données /,
+    );
+    expect(res.json().message).not.toMatch(/1 cellules/);
   });
 
   it("writes with overwrite: true all the same", async () => {
