@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
 
 /**
  * A zoom to the formula level refused by a connector names the operation as every other refusal of a zoom mode
@@ -11,31 +8,10 @@ import { testConfig } from "../support/config.ts";
  * capability table) `action/zoomin (CALC_LEVEL)`.
  */
 
-let app: App;
-let base: string;
-let key: string;
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function call(path: string, connector: string, body: unknown, language = "en") {
-  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, string> };
-}
+const call = (path: string, connector: string, body: unknown, language = "en") =>
+  server.post(path, body, { connector, language });
 
 const SUFFIX: Record<string, string> = {
   essbase: "/aps/JAPI",
@@ -49,7 +25,7 @@ describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () =>
       const login = await call("action/login", connector, {
         username: "demo",
         password: "demo",
-        providerAddress: `${base}${SUFFIX[connector]}`,
+        providerAddress: `${server.base}${SUFFIX[connector]}`,
       });
       expect(login.status).toBe(200);
       const body = {

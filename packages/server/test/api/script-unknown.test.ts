@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
 
 /**
  * `action/calculate` naming a script the cube does not have: QB_ERR_SCRIPT_UNKNOWN says which script and which
@@ -11,36 +8,15 @@ import { testConfig } from "../support/config.ts";
  * essbase (the template's placeholder left as it was), and only English words elsewhere.
  */
 
-let app: App;
-let base: string;
-let key: string;
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function call(path: string, connector: string, body: unknown, language = "en") {
-  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, string> };
-}
+const call = (path: string, connector: string, body: unknown, language = "en") =>
+  server.post(path, body, { connector, language });
 
 const PATHS = [
   { connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { connector: "essbase", address: () => `${base}/aps/JAPI` },
-  { connector: "essbase-stndln", address: () => `${base}/essbase/japi` },
+  { connector: "essbase", address: () => `${server.base}/aps/JAPI` },
+  { connector: "essbase-stndln", address: () => `${server.base}/essbase/japi` },
 ];
 
 describe("action/calculate with a script the cube does not have", () => {

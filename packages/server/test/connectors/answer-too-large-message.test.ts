@@ -1,9 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { listeningServer } from "../support/listening.ts";
 
 /**
  * A server whose answer is larger than UPSTREAM_MAX_ANSWER_BYTES: QB_ERR_PROVIDER_MALFORMED says so in the
@@ -12,11 +10,9 @@ import { testConfig } from "../support/config.ts";
  */
 
 const MAX = 64 * 1024;
-let app: App;
+const server = listeningServer({ UPSTREAM_MAX_ANSWER_BYTES: String(MAX) });
 let upstream: Server;
-let base: string;
 let address: string;
-let key: string;
 
 beforeAll(async () => {
   // Answers every request with a JSON body past the cap (an Essbase REST login reads it whole).
@@ -26,32 +22,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   address = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  app = await buildApp({
-    config: testConfig({ ALLOWED_HOSTS: "127.0.0.1", UPSTREAM_MAX_ANSWER_BYTES: String(MAX) }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
 });
 afterAll(async () => {
-  await app?.close();
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-async function login(language: string) {
-  const res = await fetch(`${base}/qibates/api/v2/action/login`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      qibateskey: key,
-      connector: "essbase-stndln",
-      "accept-language": language,
-    },
-    body: JSON.stringify({ username: "u", password: "p", providerAddress: `${address}/essbase/japi` }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, string> };
-}
+const login = (language: string) =>
+  server.post(
+    "action/login",
+    { username: "u", password: "p", providerAddress: `${address}/essbase/japi` },
+    { connector: "essbase-stndln", language },
+  );
 
 describe("an answer larger than UPSTREAM_MAX_ANSWER_BYTES", () => {
   it("is refused with the reason in English", async () => {

@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
 
 /**
  * Planning through its REST API cannot list forms nor a form's rules on save: the refusal gives its reason in the
@@ -10,42 +7,16 @@ import { testConfig } from "../support/config.ts";
  * public call that lists forms …").
  */
 
-let app: App;
-let base: string;
-let key: string;
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "planning-rest,smartview" });
 
-beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "planning-rest,smartview", ALLOWED_HOSTS: "127.0.0.1" }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function call(path: string, body: unknown, language: string) {
-  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      qibateskey: key,
-      connector: "planning",
-      "accept-language": language,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, string> };
-}
+const call = (path: string, body: unknown, language: string) =>
+  server.post(path, body, { connector: "planning", language });
 
 describe("what Planning REST cannot list, through the planning connector", () => {
   it("is refused with its reason in English and in French", async () => {
     const login = await call(
       "action/login",
-      { username: "demo", password: "demo", providerAddress: `${base}/HyperionPlanning/SmartView` },
+      { username: "demo", password: "demo", providerAddress: `${server.base}/HyperionPlanning/SmartView` },
       "en",
     );
     expect(login.status).toBe(200);

@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
 
 /**
  * A submit (`action/save`) of a grid QiBates cannot read — Year both in the POV and in the rows — through the
@@ -11,31 +8,10 @@ import { testConfig } from "../support/config.ts";
  * It returned `500 QB_ERR_INTERNAL` ("Internal server error").
  */
 
-let app: App;
-let base: string;
-let key: string;
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function call(path: string, connector: string, body: unknown, language = "en") {
-  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, string> };
-}
+const call = (path: string, connector: string, body: unknown, language = "en") =>
+  server.post(path, body, { connector, language });
 
 const GRID = [
   ["", "Product", "Market", "Scenario", "Year"],
@@ -52,7 +28,7 @@ describe("a submit of a grid that cannot be read", () => {
       const login = await call("action/login", connector, {
         username: "demo",
         password: "demo",
-        providerAddress: `${base}${path}`,
+        providerAddress: `${server.base}${path}`,
       });
       expect(login.status).toBe(200);
       const body = {

@@ -1,0 +1,62 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "./app.ts";
+import { testConfig } from "./config.ts";
+
+/** An API answer as a test reads it: the status and the JSON body. */
+export interface Answer {
+  status: number;
+  json: Record<string, string>;
+}
+
+/** A server of the test file, listening on a free port (see {@link listeningServer}). */
+export interface ListeningServer {
+  /** `http://127.0.0.1:<port>`, once the file's `beforeAll` has run: the address of its own protocol endpoints. */
+  base: string;
+  /** The demo API key. */
+  key: string;
+  app: App | null;
+  /** `POST /qibates/api/v2/<path>` with the demo key, `connector` and `Accept-Language` (English by default). */
+  post(path: string, body: unknown, options: { connector: string; language?: string }): Promise<Answer>;
+}
+
+/**
+ * The server a test file calls over HTTP, as a client does: built with `settings` (its protocol endpoints in
+ * `QIBATES_WIRE_ENDPOINTS`, which its connectors may reach: 127.0.0.1 is allowed), listening from the file's
+ * `beforeAll`, closed in its `afterAll`.
+ */
+export function listeningServer(settings: Record<string, string> = {}): ListeningServer {
+  const server: ListeningServer = {
+    base: "",
+    key: "",
+    app: null,
+    async post(path, body, { connector, language = "en" }) {
+      const res = await fetch(`${server.base}/qibates/api/v2/${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          qibateskey: server.key,
+          connector,
+          "accept-language": language,
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, string> };
+    },
+  };
+  beforeAll(async () => {
+    const app = await buildApp({
+      config: testConfig({ ALLOWED_HOSTS: "127.0.0.1", ...settings }),
+      logger: false,
+    });
+    server.app = app;
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    server.base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    server.key = (await fetch(`${server.base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+  });
+  afterAll(async () => {
+    await server.app?.close();
+  });
+  return server;
+}
