@@ -22,17 +22,8 @@ const SUFFIX: Record<string, string> = {
 describe("action/zoomin CALC_LEVEL through a connector that cannot do it", () => {
   for (const connector of Object.keys(SUFFIX)) {
     it(`is refused as action/zoomin (CALC_LEVEL), in English and French (${connector})`, async () => {
-      const login = await call("action/login", connector, {
-        username: "demo",
-        password: "demo",
-        providerAddress: `${server.base}${SUFFIX[connector]}`,
-      });
-      expect(login.status).toBe(200);
       const body = {
-        loginid: login.json.loginid,
-        server: "EssbaseCluster-1",
-        application: "Sample",
-        cube: "Basic",
+        ...(await server.sampleBasic(connector, `${server.base}${SUFFIX[connector]}`)),
         grid: [
           ["", "Sales", "Cola", "Actual"],
           ["", "Jan", "Feb", "Mar"],

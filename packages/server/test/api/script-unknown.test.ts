@@ -22,17 +22,8 @@ const PATHS = [
 describe("action/calculate with a script the cube does not have", () => {
   for (const { connector, address } of PATHS) {
     it(`names the script and the cube, in English and in French (${connector}, ${address().includes("demo.qibates") ? "demo" : "wire"})`, async () => {
-      const login = await call("action/login", connector, {
-        username: "demo",
-        password: "demo",
-        providerAddress: address(),
-      });
-      expect(login.status).toBe(200);
       const body = {
-        loginid: login.json.loginid,
-        server: "EssbaseCluster-1",
-        application: "Sample",
-        cube: "Basic",
+        ...(await server.sampleBasic(connector, address())),
         action: { script: "Nope" },
       };
       const en = await call("action/calculate", connector, body, "en");

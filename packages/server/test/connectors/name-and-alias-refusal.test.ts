@@ -14,17 +14,8 @@ const call = (path: string, body: unknown, language: string) =>
 
 describe("a grid asked with name and alias together on Essbase 21c", () => {
   it("is refused with its reason in English and in French", async () => {
-    const login = await call(
-      "action/login",
-      { username: "demo", password: "demo", providerAddress: `${server.base}/essbase/japi` },
-      "en",
-    );
-    expect(login.status).toBe(200);
     const body = {
-      loginid: login.json.loginid,
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      cube: "Basic",
+      ...(await server.sampleBasic("essbase-stndln", `${server.base}/essbase/japi`)),
       grid: [
         ["", "Product", "Market", "Scenario"],
         ["", "Measures", "", ""],

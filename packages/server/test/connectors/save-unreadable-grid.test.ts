@@ -25,17 +25,8 @@ describe("a submit of a grid that cannot be read", () => {
     { connector: "ssas", path: "/aps/JAPI" },
   ]) {
     it(`is refused as its refresh is, in English and in French (${connector})`, async () => {
-      const login = await call("action/login", connector, {
-        username: "demo",
-        password: "demo",
-        providerAddress: `${server.base}${path}`,
-      });
-      expect(login.status).toBe(200);
       const body = {
-        loginid: login.json.loginid,
-        server: "EssbaseCluster-1",
-        application: "Sample",
-        cube: "Basic",
+        ...(await server.sampleBasic(connector, `${server.base}${path}`)),
         grid: GRID,
       };
       for (const language of ["en", "fr"]) {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { SAMPLE_BASIC } from "./api.ts";
 import type { App } from "./app.ts";
 import { testConfig } from "./config.ts";
 
@@ -19,6 +20,11 @@ export interface ListeningServer {
   app: App | null;
   /** `POST /qibates/api/v2/<path>` with the demo key, `connector` and `Accept-Language` (English by default). */
   post(path: string, body: unknown, options: { connector: string; language?: string }): Promise<Answer>;
+  /**
+   * Logs in as the demo user through `connector` at `providerAddress` (a login refused throws) and answers what
+   * a call on Sample.Basic starts with: its `loginid`, server, application and cube.
+   */
+  sampleBasic(connector: string, providerAddress: string): Promise<typeof SAMPLE_BASIC & { loginid: string }>;
 }
 
 /**
@@ -43,6 +49,12 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
         body: JSON.stringify(body),
       });
       return { status: res.status, json: (await res.json()) as Record<string, string> };
+    },
+    async sampleBasic(connector, providerAddress) {
+      const body = { username: "demo", password: "demo", providerAddress };
+      const login = await server.post("action/login", body, { connector });
+      if (login.status !== 200) throw new Error(`login through ${connector} answered ${login.status}`);
+      return { loginid: login.json.loginid as string, ...SAMPLE_BASIC };
     },
   };
   beforeAll(async () => {
