@@ -392,12 +392,12 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_GRID_INVALID: {
     en: {
-      what: "QiBates found no member in the row-header columns or the column-header rows, for example after the row labels were deleted, or a dimension appears twice.",
-      todo: "Type a member (for example `Jan`) in the row header column, or open a new default grid.",
+      what: "QiBates cannot read the grid's layout, for one of two reasons: it found no member in the row-header columns or the column-header rows (for example after the row labels were deleted); or one dimension appears twice (for example Year in the POV row and again in the rows).",
+      todo: "Type a member (for example `Jan`) in the row header column, or remove the dimension's second place; or open a new default grid.",
     },
     fr: {
-      what: "QiBates n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne, par exemple après la suppression des libellés de ligne, ou une dimension apparaît deux fois.",
-      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, ou ouvrez une nouvelle grille par défaut.",
+      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de deux raisons : il n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne (par exemple après la suppression des libellés de ligne) ; ou une même dimension apparaît deux fois (par exemple Year dans la ligne du PDV et de nouveau dans les lignes).",
+      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, ou retirez la dimension de sa seconde place ; ou ouvrez une nouvelle grille par défaut.",
     },
   },
   QB_ERR_SELECTION_INVALID: {
