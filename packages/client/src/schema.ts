@@ -621,8 +621,8 @@ export interface paths {
         /**
          * Keep only the selected members
          * @description Keeps, for the dimension of each selected member cell, only the selected members on their axis and
-         *     removes the others. With nested dimensions the operation applies within each group. Selecting a data
-         *     cell or a blank cell answers `422` with `QB_ERR_SELECTION_INVALID`.
+         *     removes the others. With nested dimensions the operation applies within each group. A data cell or a
+         *     blank cell selects nothing: the grid comes back refreshed, as Essbase answers it.
          */
         post: operations["keepOnly"];
         delete?: never;
@@ -771,7 +771,8 @@ export interface paths {
          *     column-header rows, and the POV is answered in `pov`. Labels follow the form's member display
          *     (aliases in the demo forms); `codes` gives the member name behind every header cell and must be
          *     sent back with `action/submitform`. Cells the user cannot write (read-only, Dynamic Calc, locked)
-         *     are of kind `read-only`. A composite form answers its subforms in `subforms`, each with its own
+         *     are of kind `read-only`, with or without a value; `missing` is an empty cell the user may write. A
+         *     composite form answers its subforms in `subforms`, each with its own
          *     grid; the top-level `grid` is then empty.
          */
         post: operations["openForm"];
@@ -1167,9 +1168,11 @@ export interface components {
          * @description What a cell is, for colour coding: `corner` an empty cell above the row headers and left of the column
          *     headers; `blank` any other empty cell (padding, blank rows or columns); `pov` a member of the POV row;
          *     `column-header` and `row-header` members; `data` a data cell with a value that can be submitted;
-         *     `read-only` a data cell with a value that cannot be written (Dynamic Calc or Label Only members, locked
-         *     cells, read-only form cells); `missing` a data cell without data; `no-access` a data cell the user may
-         *     not read (`#NoAccess`).
+         *     `read-only` a data cell that cannot be written: in an ad hoc grid, one with a value (Dynamic Calc or Label
+         *     Only members, locked cells); in a form, every cell the user cannot write, with or without a value
+         *     (read-only form cells, Dynamic Calc, Label Only or upper-level members, locked cells); `missing` a data
+         *     cell without data (in a form, one the user may write); `no-access` a data cell the user may not read
+         *     (`#NoAccess`).
          * @enum {string}
          */
         CellKind: "corner" | "blank" | "pov" | "column-header" | "row-header" | "data" | "missing" | "no-access" | "read-only";
@@ -1949,7 +1952,7 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
-            /** @description Selected member cells (row-header, column-header or POV cells), 0-based. */
+            /** @description Selected member cells (row-header, column-header or POV cells), 0-based. A data cell or a blank cell selects nothing (the grid comes back refreshed, as Essbase answers it); a cell outside the grid (a row beyond its last, a column beyond its longest row) answers `422` with `QB_ERR_SELECTION_INVALID`. */
             cells: components["schemas"]["CellRef"][];
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];

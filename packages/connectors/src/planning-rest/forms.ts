@@ -315,8 +315,9 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
     codes.push([...headers, ...colIdx.map(() => "")]);
     kinds.push([
       ...headers.map(() => "row-header" as const),
+      // A cell the user cannot write is `read-only` with or without a value, as on the demo server.
       ...colIdx.map((c) =>
-        (values[r]?.[c] ?? null) === null ? ("missing" as const) : writable[r]?.[c] ? "data" : "read-only",
+        !writable[r]?.[c] ? ("read-only" as const) : (values[r]?.[c] ?? null) === null ? "missing" : "data",
       ),
     ]);
   }

@@ -21,8 +21,8 @@ export interface FormPreferences {
 
 /**
  * Kind of a cell for colour coding, in the contract's vocabulary (`CellKind`): `corner` the empty cells above
- * the row headers; `data` a writable cell with a value; `read-only` a cell with a value that cannot be written;
- * `missing` a cell without data (writable or not: see {@link FormCellState}).
+ * the row headers; `data` a writable cell with a value; `read-only` a cell that cannot be written, with or
+ * without a value; `missing` a writable cell without data (see {@link FormCellState} for the finer states).
  */
 export type FormCellKind =
   | "corner"
@@ -338,7 +338,8 @@ export function renderForm(
       const v = values[r]?.[c] ?? null;
       g.push(showValue(cell, v, missingLabel));
       k.push("");
-      kind.push(v === null ? "missing" : cell.blocker ? "read-only" : "data");
+      // A cell the user cannot write is `read-only` with or without a value (the contract's form cells).
+      kind.push(cell.blocker ? "read-only" : v === null ? "missing" : "data");
       if (cell.blocker) st.push(cell.locked ? "locked" : "read-only");
       else st.push(cell.text ? "text" : cell.smartList ? "smart-list" : v === null ? "missing" : "data");
     }

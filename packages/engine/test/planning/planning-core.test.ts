@@ -115,7 +115,8 @@ describe("forms", () => {
       ["Ratios", "0.7", "0.7", "#Missing"],
     ]);
     expect(f.cellStates[4]).toEqual(["member", "read-only", "text", "text"]);
-    expect(f.cellKinds[5]).toEqual(["row-header", "read-only", "read-only", "missing"]);
+    // Label only: read-only, even where it has no value (Feb).
+    expect(f.cellKinds[5]).toEqual(["row-header", "read-only", "read-only", "read-only"]);
   });
 
   test("a text cell and a number cleared in one submit", () => {

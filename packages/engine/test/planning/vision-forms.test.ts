@@ -97,6 +97,18 @@ describe("open form", () => {
     expect(f.povChoices.Scenario).toEqual(["Plan"]);
   });
 
+  test("Revenue Plan for P_170 (no revenue yet): the computed cells are read-only though empty", () => {
+    const app = createVisionPlanning();
+    const f = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Product: "P_170" } });
+    expect(f.grid.slice(1).map((r) => r.slice(1))).toEqual(new Array(3).fill(new Array(4).fill("#Missing")));
+    // Jan to Mar of the two accounts take input; Q1 and Total Revenue never do, with or without a value.
+    expect(f.cellKinds.slice(1)).toEqual([
+      ["row-header", "missing", "missing", "missing", "read-only"],
+      ["row-header", "missing", "missing", "missing", "read-only"],
+      ["row-header", "read-only", "read-only", "read-only", "read-only"],
+    ]);
+  });
+
   test("an approved entity opens with locked cells", () => {
     const app = createVisionPlanning();
     const f = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "420" } });

@@ -292,6 +292,16 @@ const MORE_EXAMPLES: MoreExamples = {
     unknownTable: { ...VISION, aliasId: "NoSuchTable" },
     tableVisionLacks: { ...VISION, aliasId: "English" },
   },
+  openForm: {
+    // A product without revenue: Q1 and Total Revenue, computed and empty, are read-only on every path.
+    emptyProduct: {
+      ...VISION,
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      type: "regular",
+      pov: { Entity: "410", Product: "P_170" },
+    },
+  },
   launchRule: {
     // A job that ends in error (status 1): the rule's own message.
     sameVersions: {

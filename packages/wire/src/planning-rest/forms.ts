@@ -29,9 +29,12 @@ export function gridShape(form: Pick<FormResponse, "cellKinds">): { H: number; L
   return { H, L };
 }
 
-/** A shown cell as Export Form Data's `data` carries it: a number, a text, or `null` when missing. */
+/**
+ * A shown cell as Export Form Data's `data` carries it: a number, a text, or `null` when missing. The form is
+ * opened with an empty missing label, so an empty `read-only` cell (a total without data) is missing too.
+ */
 function cellOf(shown: string, kind: string): number | string | null {
-  if (kind === "missing") return null;
+  if (kind === "missing" || (kind === "read-only" && shown === "")) return null;
   const t = shown.trim();
   const n = Number(t);
   return t !== "" && Number.isFinite(n) && /^-?[\d.]+(e[+-]?\d+)?$/i.test(t) ? n : shown;

@@ -74,6 +74,20 @@ describe("pbcs forms without Export Form Data", () => {
     expect(b).toEqual(a);
   });
 
+  it("gives an empty computed cell as read-only and #Missing, with Export Form Data or without", async () => {
+    for (const session of sessions) {
+      const f = await open(session, { Product: "P_170" });
+      expect(f.grid.slice(1).map((r) => r.slice(1))).toEqual(
+        new Array(3).fill(new Array(4).fill("#Missing")),
+      );
+      expect(f.cellKinds.slice(1)).toEqual([
+        ["row-header", "missing", "missing", "missing", "read-only"],
+        ["row-header", "missing", "missing", "missing", "read-only"],
+        ["row-header", "read-only", "read-only", "read-only", "read-only"],
+      ]);
+    }
+  });
+
   it("submits through importdataslice after a fallback open, and a new read shows the cell", async () => {
     const without = sessions[1] as ProviderSession;
     const form = await open(without, { Entity: "421" });

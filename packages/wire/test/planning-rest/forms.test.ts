@@ -93,6 +93,14 @@ describe("Export Form Data", () => {
     expect(keys(wrong.json)).toEqual(["detail", "localizedMessage", "message", "status"]);
   });
 
+  it("exports the empty cells of a product without revenue as null, the computed ones too", async () => {
+    const r = await call("GET", `${BASE}/forms/Revenue%20Plan/data?pageMbrList=P_170&fields=rows`);
+    expect(r.status).toBe(200);
+    expect(r.json.rows.map((x: { data: unknown[] }) => x.data)).toEqual(
+      new Array(3).fill(new Array(4).fill(null)),
+    );
+  });
+
   it("finds a form by its id, refuses a composite form and answers 404 for an unknown one", async () => {
     const def = await call("GET", `${BASE}/formdefinitions/Revenue%20Plan`);
     const byId = await call("GET", `${BASE}/forms/${def.json.id}/data?fields=pov`);
