@@ -327,7 +327,7 @@ const PLANNING_GAPS = {
   "setAlias (unknownTable)":
     "the demo's message lists the application's tables, the connector's is the registry's",
   "launchRule (sameVersions)":
-    "the connector's message is the job's details (the rule's own words, see planning-rest.test.ts), without a field",
+    "the connector's error names no field: its message is the demo's, the job's details being the rule's reason (see planning-rest.test.ts)",
   "setAlias (tableVisionLacks)":
     "the demo's message lists the application's tables, the connector's is the registry's",
 };

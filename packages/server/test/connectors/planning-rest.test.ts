@@ -179,9 +179,38 @@ describe.each(["pbcs", "planning"] as const)(
       expect(unknown.json.code).toBe("QB_ERR_RULE_UNKNOWN");
       // A job that ends in error (status 1): the rule's own message, from the job's details. (The same call and
       // the Substitution filter, against the demo's answers, are cases of conformance.test.ts.)
+      // "The business rule … failed:" once (it was said twice: the endpoint's job details carried it too), in
+      // the caller's language; the reason is the server's, in its words.
       const failed = await copyVersion("Working", "Working");
-      expect([failed.status, failed.json.code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
-      expect(failed.json.message).toContain("the source and target versions are both Working.");
+      expect([failed.status, failed.json.code, failed.json.message]).toEqual([
+        422,
+        "QB_ERR_RULE_FAILED",
+        'The business rule "CopyVersion" failed: the source and target versions are both Working. No data was changed.',
+      ]);
+      const fr = await fetch(`${running.server.baseUrl}/qibates/api/v2/action/launchrule`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "accept-language": "fr",
+          qibateskey: running.key,
+          connector,
+        },
+        body: JSON.stringify({
+          loginid,
+          server: "Planning",
+          application: "Vision",
+          cube: "Plan1",
+          ruleName: "CopyVersion",
+          prompts: [
+            { name: "SrcVersion", value: "Working" },
+            { name: "TgtVersion", value: "Working" },
+          ],
+        }),
+      });
+      expect([fr.status, ((await fr.json()) as { message: string }).message]).toEqual([
+        422,
+        "La règle métier « CopyVersion » a échoué : the source and target versions are both Working. No data was changed.",
+      ]);
     });
   },
 );

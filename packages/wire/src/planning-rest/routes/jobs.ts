@@ -147,7 +147,7 @@ export function jobRoutes(
               e instanceof ProviderError &&
               (e.code === "PROMPT_INVALID" || e.code === "PROMPT_MISSING" || e.code === "PROMPT_UNKNOWN");
             job.status = invalid ? JOB_STATUS.invalidParameter : JOB_STATUS.error;
-            job.details = e instanceof Error ? e.message : String(e);
+            job.details = jobDetails(e);
           },
         );
       }, 0);
@@ -168,6 +168,21 @@ export function jobRoutes(
     }
     return jobReply(request, job);
   });
+}
+
+/**
+ * A failed job's `details`: the server's reason alone, as a Planning job's details give it. A failed rule's
+ * reason is its `reason` parameter (the rule's own words, then that no data was changed), without the engine's
+ * "Business rule X failed:" in front, which a client (the `pbcs` and `planning` connectors among them) says
+ * itself: the API's message said it twice.
+ */
+function jobDetails(e: unknown): string {
+  if (e instanceof ProviderError && e.code === "RULE_FAILED") {
+    const reason = e.params?.reason;
+    if (typeof reason === "string") return reason;
+    if (reason !== undefined && typeof reason === "object") return reason.en;
+  }
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** The runtime prompts of the rule, valued from the job's parameters (names matched without case). */
