@@ -176,8 +176,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Zoomez sur moins de membres, supprimez les lignes manquantes (`settings.missingSuppression`) ou scindez la grille.",
   },
   QB_ERR_SELECTION_INVALID: {
-    en: "Select member cells (row or column headers) inside the grid; keep at least one member on each axis.",
-    fr: "Sélectionnez des cellules de membre (en-têtes de ligne ou de colonne) dans la grille ; gardez au moins un membre sur chaque axe.",
+    en: "Select member cells (row or column headers) inside the grid, whose rows and columns are numbered from 0; keep at least one member on each axis.",
+    fr: "Sélectionnez des cellules de membre (en-têtes de ligne ou de colonne) dans la grille, dont les lignes et les colonnes sont numérotées à partir de 0 ; gardez au moins un membre sur chaque axe.",
   },
   QB_ERR_MDX_SYNTAX: {
     en: "Correct the query at the line and column the message gives.",

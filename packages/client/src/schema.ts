@@ -622,7 +622,7 @@ export interface paths {
          * Keep only the selected members
          * @description Keeps, for the dimension of each selected member cell, only the selected members on their axis and
          *     removes the others. With nested dimensions the operation applies within each group. A data cell or a
-         *     blank cell selects nothing: the grid comes back refreshed, as Essbase answers it.
+         *     blank cell selects nothing: the grid comes back refreshed, as Essbase returns it.
          */
         post: operations["keepOnly"];
         delete?: never;
@@ -1952,7 +1952,7 @@ export interface components {
             application: components["schemas"]["ApplicationName"];
             cube: components["schemas"]["CubeName"];
             grid: components["schemas"]["GridInput"];
-            /** @description Selected member cells (row-header, column-header or POV cells), 0-based. A data cell or a blank cell selects nothing (the grid comes back refreshed, as Essbase answers it); a cell outside the grid (a row beyond its last, a column beyond its longest row) answers `422` with `QB_ERR_SELECTION_INVALID`. */
+            /** @description Selected member cells (row-header, column-header or POV cells), 0-based. A data cell or a blank cell selects nothing (the grid comes back refreshed, as Essbase returns it); a cell outside the grid (a row beyond its last, a column beyond its longest row) answers `422` with `QB_ERR_SELECTION_INVALID`. */
             cells: components["schemas"]["CellRef"][];
             settings?: components["schemas"]["Settings"];
             codeAliasParam?: components["schemas"]["CodeAliasParam"];

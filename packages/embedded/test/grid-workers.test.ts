@@ -262,7 +262,14 @@ describe("grid workers", () => {
     // The grid as the server's JSON parser leaves a large body's: the body's text and the grid's span in it.
     const asText = (g: string[][]): GridText => {
       const text = `{"loginid":"x","grid":${JSON.stringify(g)},"settings":{}}`;
-      return { text, start: text.indexOf("[["), end: text.lastIndexOf("]]") + 2, cells: sheetCells(g) };
+      return {
+        text,
+        start: text.indexOf("[["),
+        end: text.lastIndexOf("]]") + 2,
+        cells: sheetCells(g),
+        rows: g.length,
+        columns: Math.max(0, ...g.map((r) => r.length)),
+      };
     };
     const fromText = (g: string[][]): GridCall => ({ action: "refresh", input: { grid: asText(g) } });
     expect(plain(await p.essbase.grid(session("h"), cube, fromText(grid)))).toEqual(expected);

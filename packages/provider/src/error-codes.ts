@@ -374,9 +374,9 @@ export const ERROR_CODES = {
     status: 422,
     en: "Invalid selection: {reason}.",
     fr: "Sélection invalide : {reason}.",
-    when: "A selected cell is outside the grid or not a member cell, or the operation would empty an axis.",
+    when: "A selected cell is outside the grid (a row or column beyond it), a pivot starts from a cell that holds no member or would leave its dimension where it is, or the operation would empty an axis. Zoom, Keep Only and Remove Only on a data or blank cell are not refused: the grid comes back refreshed.",
     whenFr:
-      "Une cellule sélectionnée est hors de la grille ou n'est pas une cellule de membre, ou l'opération viderait un axe.",
+      "Une cellule sélectionnée est hors de la grille (une ligne ou une colonne au-delà), un pivot part d'une cellule qui ne contient aucun membre ou laisserait sa dimension où elle est, ou l'opération viderait un axe. Le zoom, Conserver uniquement et Enlever uniquement sur une cellule de données ou vide ne sont pas refusés : la grille revient actualisée.",
   },
   QB_ERR_MDX_SYNTAX: {
     status: 400,

@@ -12,6 +12,9 @@ export interface GridText {
   readonly start: number;
   readonly end: number;
   readonly cells: number;
+  /** Its rows, and the length of its longest row. */
+  readonly rows: number;
+  readonly columns: number;
 }
 
 /**
@@ -35,6 +38,14 @@ export function gridRows(source: GridSource): GridRows {
 /** The cells of a grid source (its rows' lengths added up), without parsing a grid left as text. */
 export function gridCells(source: GridSource): number {
   return isGridText(source) ? source.cells : sheetCells(source);
+}
+
+/** Rows of a grid source, and the length of its longest row: the sheet's extent, without parsing a grid left as text. */
+export function gridExtent(source: GridSource): { rows: number; columns: number } {
+  if (isGridText(source)) return { rows: source.rows, columns: source.columns };
+  let columns = 0;
+  for (const row of source) if (Array.isArray(row) && row.length > columns) columns = row.length;
+  return { rows: source.length, columns };
 }
 
 /**

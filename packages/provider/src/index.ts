@@ -54,6 +54,7 @@ export {
   type GridSource,
   type GridText,
   gridCells,
+  gridExtent,
   gridIsEmpty,
   gridRows,
   isGridText,

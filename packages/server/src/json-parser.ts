@@ -92,7 +92,14 @@ export function installJsonParser(app: FastifyInstance, gridLimits: GridLimits):
       if (error && span) return parseBody(request, text, null, done);
       const body = value as { grid?: unknown } | null;
       if (!error && span && body !== null && typeof body === "object" && Array.isArray(body.grid)) {
-        request.qibatesGrid = { text, start: span.start, end: span.end, cells: span.cells };
+        request.qibatesGrid = {
+          text,
+          start: span.start,
+          end: span.end,
+          cells: span.cells,
+          rows: span.rows,
+          columns: span.columns,
+        };
         return done(null, body);
       }
       if ((error as FastifyError | null)?.code !== "FST_ERR_CTP_INVALID_JSON_BODY") return done(error, value);

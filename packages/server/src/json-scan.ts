@@ -50,6 +50,9 @@ export interface GridSpan {
   end: number;
   /** Its cells (the rows' lengths added up, as `sheetCells` counts them). */
   cells: number;
+  /** Its rows, and the length of its longest row. */
+  rows: number;
+  columns: number;
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -120,6 +123,7 @@ export function* scanJsonBodySteps(
   let cells = 0;
   let rows = 0;
   let rowCells = 0;
+  let columns = 0;
   let cellStart = 0;
   let state: "row-or-end" | "comma-or-end" | "row" | "cell-or-end" | "cell" | "cell-comma-or-end" =
     "row-or-end";
@@ -211,6 +215,7 @@ export function* scanJsonBodySteps(
       else if (c === 93 && (state === "cell-or-end" || state === "cell-comma-or-end")) {
         depth--;
         state = "comma-or-end";
+        if (rowCells > columns) columns = rowCells;
       } else doubt = true;
       // Not a grid this pass can vouch for: the usual depth check, and the whole body parsed by the caller.
       if (doubt) return { tooDeep: yield* depthSteps(text, limit), grid: null };
@@ -245,5 +250,5 @@ export function* scanJsonBodySteps(
     }
   }
   if (doubt || gridKeys !== 1 || start < 0 || end < 0 || inString) return { tooDeep: false, grid: null };
-  return { tooDeep: false, grid: { start, end, cells } };
+  return { tooDeep: false, grid: { start, end, cells, rows, columns } };
 }

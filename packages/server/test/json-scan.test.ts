@@ -98,6 +98,8 @@ function checkVouched(text: string, l: GridLimits = limits): boolean {
   const span = JSON.parse(text.slice(scan.grid.start, scan.grid.end)) as unknown[][];
   expect(span).toEqual(whole.grid);
   expect(scan.grid.cells).toBe(whole.grid.reduce((n, r) => n + r.length, 0));
+  expect(scan.grid.rows).toBe(whole.grid.length);
+  expect(scan.grid.columns).toBe(whole.grid.reduce((w, r) => Math.max(w, r.length), 0));
   expect(gridWithin(whole.grid, l)).toBe(true);
   // The rest of the body, with an empty grid in its place, parses to the same fields.
   const rest = JSON.parse(restText) as Record<string, unknown>;
@@ -164,6 +166,8 @@ describe("a large body's grid found and checked without building it", () => {
       start: 8,
       end: 24,
       cells: 2,
+      rows: 2,
+      columns: 2,
     });
   });
 

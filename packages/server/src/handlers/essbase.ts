@@ -8,7 +8,7 @@ import type {
   GridSource,
   ZoomInMode,
 } from "@qibates/provider";
-import { answerGridSize, gridCells } from "@qibates/provider";
+import { answerGridSize, gridCells, gridExtent } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
@@ -95,6 +95,41 @@ function saveCells(grid: GridSource, cells: readonly { row: number; column: numb
   return unique;
 }
 
+/** `n` and a word that takes an s in the plural (row, column; ligne, colonne). */
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Refuses a selection that names a cell outside the grid (a row beyond its last, a column beyond its longest
+ * row), before the provider is called: every connector then answers it alike. A data or blank cell inside the
+ * grid is not refused: as in Essbase, it selects nothing and the grid comes back refreshed.
+ */
+function checkSelection(grid: GridSource, cells: readonly { row: number; column: number }[]): void {
+  const { rows, columns } = gridExtent(grid);
+  const i = cells.findIndex((c) => c.row >= rows || c.column >= columns);
+  if (i < 0) return;
+  const { row, column } = cells[i] as { row: number; column: number };
+  const field = `cells[${i}]`;
+  const empty = rows === 0 || columns === 0;
+  throw new ApiError(
+    "QB_ERR_SELECTION_INVALID",
+    {
+      reason: {
+        en: `${field} (row ${row}, column ${column}) is outside the grid, ${
+          empty
+            ? "which has no cells"
+            : `which has ${counted(rows, "row")} and ${counted(columns, "column")}, numbered from 0`
+        }`,
+        fr: `${field} (ligne ${row}, colonne ${column}) est hors de la grille, ${
+          empty
+            ? "qui n'a aucune cellule"
+            : `qui a ${counted(rows, "ligne")} et ${counted(columns, "colonne")}, numérotées à partir de 0`
+        }`,
+      },
+    },
+    field,
+  );
+}
+
 /** The call's grid: the body's rows, or the request's text with the grid's span when the parser left it as text. */
 const gridOf = (ctx: CallContext, rows: GridRows): GridSource => requestGrid(ctx.request, rows);
 
@@ -113,6 +148,13 @@ async function gridCall<Id extends OperationId>(
 ) {
   const { sp, ops, cube } = await essbase(ctx, capability, operation, field);
   checkGridSize(ctx, call.input.grid);
+  if (
+    call.action === "zoomin" ||
+    call.action === "zoomout" ||
+    call.action === "keeponly" ||
+    call.action === "removeonly"
+  )
+    checkSelection(call.input.grid, call.input.cells);
   const budgeted = {
     ...call,
     input: { ...call.input, maxCells: ctx.services.config.maxGridCells },

@@ -1,0 +1,156 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * Zoom in, zoom out, keep only and remove only on a selection: a cell outside the grid is refused with
+ * `422 QB_ERR_SELECTION_INVALID`, naming the cell, in the caller's language, alike on the demo server and
+ * through each connector to its wire endpoint (before, the demo and two connectors answered the grid
+ * refreshed, essbase-stndln a 502 with Essbase's "nonsensical report"). A data cell or a blank cell inside
+ * the grid selects nothing, as in Essbase: the grid comes back refreshed.
+ */
+
+let app: App;
+let base: string;
+let key: string;
+
+beforeAll(async () => {
+  app = await buildApp({
+    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function call(path: string, body: unknown, connector: string, language = "en") {
+  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const GRID = [
+  ["", "Sales", "100-10", "Actual"],
+  ["", "Jan", "Feb", "Mar"],
+  ["East", "1", "2", "3"],
+  ["West", "4", "5", "6"],
+];
+
+const PATHS = [
+  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
+  { name: "essbase to Smart View", connector: "essbase", address: () => `${base}/aps/JAPI` },
+  { name: "ssas to XMLA", connector: "ssas", address: () => `${base}/aps/JAPI` },
+  {
+    name: "essbase-stndln to Essbase REST",
+    connector: "essbase-stndln",
+    address: () => `${base}/essbase/japi`,
+  },
+];
+const OPERATIONS = ["zoomin", "zoomout", "keeponly", "removeonly"];
+
+describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
+  let body: Record<string, unknown>;
+  beforeAll(async () => {
+    const login = await call(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: address() },
+      connector,
+    );
+    expect(login.status, JSON.stringify(login.json)).toBe(200);
+    body = {
+      loginid: login.json.loginid,
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      grid: GRID,
+    };
+  });
+
+  it.each(OPERATIONS)(
+    "%s refuses a cell below or right of the grid, naming it, in English and French",
+    async (op) => {
+      const below = await call(
+        `action/${op}`,
+        {
+          ...body,
+          cells: [
+            { row: 2, column: 0 },
+            { row: 4, column: 0 },
+          ],
+        },
+        connector,
+      );
+      expect(below.status).toBe(422);
+      expect(below.json).toMatchObject({
+        code: "QB_ERR_SELECTION_INVALID",
+        field: "cells[1]",
+        message:
+          "Invalid selection: cells[1] (row 4, column 0) is outside the grid, which has 4 rows and 4 columns, numbered from 0.",
+      });
+      const right = await call(
+        `action/${op}`,
+        { ...body, cells: [{ row: 2, column: 9 }] },
+        connector,
+        "fr-FR",
+      );
+      expect(right.status).toBe(422);
+      expect(right.json).toMatchObject({
+        code: "QB_ERR_SELECTION_INVALID",
+        field: "cells[0]",
+        message:
+          "Sélection invalide : cells[0] (ligne 2, colonne 9) est hors de la grille, qui a 4 lignes et 4 colonnes, numérotées à partir de 0.",
+      });
+    },
+  );
+
+  it.each(OPERATIONS)("%s on a data cell or a blank cell answers the grid refreshed", async (op) => {
+    const refreshed = await call("action/refresh", body, connector);
+    expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+    for (const cell of [
+      { row: 2, column: 1 },
+      { row: 0, column: 0 },
+    ]) {
+      const r = await call(`action/${op}`, { ...body, cells: [cell] }, connector);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.grid, JSON.stringify(cell)).toEqual(refreshed.json.grid);
+    }
+  });
+});
+
+describe("a large grid, read by the server as text", () => {
+  it("is refused the same way: a column beyond its longest row is outside it", async () => {
+    const login = await call(
+      "action/login",
+      { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
+      "essbase",
+    );
+    // Over 32 KiB of grid: the server leaves it as the request's text (json-parser.ts).
+    const grid = [...GRID, ...Array.from({ length: 3000 }, () => ["East", "1"])];
+    const body = {
+      loginid: login.json.loginid,
+      server: "EssbaseCluster-1",
+      application: "Sample",
+      cube: "Basic",
+      grid,
+      cells: [{ row: 3003, column: 4 }],
+    };
+    expect(JSON.stringify(body).length).toBeGreaterThan(32 * 1024);
+    const r = await call("action/zoomin", body, "essbase");
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({
+      code: "QB_ERR_SELECTION_INVALID",
+      field: "cells[0]",
+      message:
+        "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3004 rows and 4 columns, numbered from 0.",
+    });
+  });
+});
