@@ -75,3 +75,21 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  { prefix: "", title: "QiBates changelog", language: "en" },
+  { prefix: "/fr", title: "Journal des modifications de QiBates", language: "fr" },
+])("the changelog's feeds ($language)", ({ prefix, title, language }) => {
+  it("carry the changelog's title in the site's language, not Docusaurus' « QiBates Blog »", async ({
+    expect,
+  }) => {
+    const rss = await fetch(`${baseUrl}${prefix}/qibates-changelog/rss.xml`);
+    expect(rss.status).toBe(200);
+    const xml = await rss.text();
+    expect(xml).toContain(`<title>${title}</title>`);
+    expect(xml).toContain(`<language>${language}</language>`);
+    expect(xml).not.toContain("QiBates Blog");
+    const atom = await (await fetch(`${baseUrl}${prefix}/qibates-changelog/atom.xml`)).text();
+    expect(atom).toContain(`<title>${title}</title>`);
+  });
+});

@@ -83,7 +83,16 @@ const config: Config = {
           showReadingTime: false,
           onInlineAuthors: "ignore",
           onUntruncatedBlogPosts: "ignore",
-          feedOptions: { type: "all", copyright: `Copyright © 2023 QiBates` },
+          // The feeds' title and description in the locale's language (Docusaurus translates the blog's title
+          // from i18n/fr/…/options.json, not its feeds'; without these they were "QiBates Blog" in both).
+          feedOptions: {
+            type: "all",
+            title: french ? "Journal des modifications de QiBates" : "QiBates changelog",
+            description: french
+              ? "Les versions du complément QiBates, de son API REST et du moteur de démonstration intégré."
+              : "Releases of the QiBates add-in, its REST API and the embedded demo engine.",
+            copyright: `Copyright © 2023 QiBates`,
+          },
         },
         pages: { ...contentPlugins },
         theme: { customCss: "./src/css/custom.css" },
