@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
-import type { App } from "../support/app.ts";
-import { testConfig } from "../support/config.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Answer, listeningServer } from "../support/listening.ts";
 
 /**
  * Zoom in, zoom out, keep only and remove only on a selection: a cell outside the grid is refused with
@@ -12,31 +9,10 @@ import { testConfig } from "../support/config.ts";
  * the grid selects nothing, as in Essbase: the grid comes back refreshed.
  */
 
-let app: App;
-let base: string;
-let key: string;
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ QIBATES_WIRE_ENDPOINTS: "all", ALLOWED_HOSTS: "127.0.0.1" }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  key = (await fetch(`${base}/qibates/api/v2/health`).then((r) => r.json())).demo.apiKey;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function call(path: string, body: unknown, connector: string, language = "en") {
-  const res = await fetch(`${base}/qibates/api/v2/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", qibateskey: key, connector, "accept-language": language },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const call = (path: string, body: unknown, connector: string, language = "en") =>
+  server.post(path, body, { connector, language });
 
 const GRID = [
   ["", "Sales", "100-10", "Actual"],
@@ -47,32 +23,26 @@ const GRID = [
 
 const PATHS = [
   { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { name: "essbase to Smart View", connector: "essbase", address: () => `${base}/aps/JAPI` },
-  { name: "ssas to XMLA", connector: "ssas", address: () => `${base}/aps/JAPI` },
+  { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
+  { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
   {
     name: "essbase-stndln to Essbase REST",
     connector: "essbase-stndln",
-    address: () => `${base}/essbase/japi`,
+    address: () => `${server.base}/essbase/japi`,
   },
 ];
+/** A selection refused as outside the grid: 422, the cell named as the field, and the whole message. */
+function expectOutside(answer: Answer, field: string, message: string) {
+  expect(answer.status).toBe(422);
+  expect(answer.json).toMatchObject({ code: "QB_ERR_SELECTION_INVALID", field, message });
+}
+
 const OPERATIONS = ["zoomin", "zoomout", "keeponly", "removeonly"];
 
 describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
   let body: Record<string, unknown>;
   beforeAll(async () => {
-    const login = await call(
-      "action/login",
-      { username: "demo", password: "demo", providerAddress: address() },
-      connector,
-    );
-    expect(login.status, JSON.stringify(login.json)).toBe(200);
-    body = {
-      loginid: login.json.loginid,
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      cube: "Basic",
-      grid: GRID,
-    };
+    body = { ...(await server.sampleBasic(connector, address())), grid: GRID };
   });
 
   it.each(OPERATIONS)(
@@ -89,26 +59,22 @@ describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
         },
         connector,
       );
-      expect(below.status).toBe(422);
-      expect(below.json).toMatchObject({
-        code: "QB_ERR_SELECTION_INVALID",
-        field: "cells[1]",
-        message:
-          "Invalid selection: cells[1] (row 4, column 0) is outside the grid, which has 4 rows and 4 columns, numbered from 0.",
-      });
+      expectOutside(
+        below,
+        "cells[1]",
+        "Invalid selection: cells[1] (row 4, column 0) is outside the grid, which has 4 rows and 4 columns, numbered from 0.",
+      );
       const right = await call(
         `action/${op}`,
         { ...body, cells: [{ row: 2, column: 9 }] },
         connector,
         "fr-FR",
       );
-      expect(right.status).toBe(422);
-      expect(right.json).toMatchObject({
-        code: "QB_ERR_SELECTION_INVALID",
-        field: "cells[0]",
-        message:
-          "Sélection invalide : cells[0] (ligne 2, colonne 9) est hors de la grille, qui a 4 lignes et 4 colonnes, numérotées à partir de 0.",
-      });
+      expectOutside(
+        right,
+        "cells[0]",
+        "Sélection invalide : cells[0] (ligne 2, colonne 9) est hors de la grille, qui a 4 lignes et 4 colonnes, numérotées à partir de 0.",
+      );
     },
   );
 
@@ -128,29 +94,19 @@ describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
 
 describe("a large grid, read by the server as text", () => {
   it("is refused the same way: a column beyond its longest row is outside it", async () => {
-    const login = await call(
-      "action/login",
-      { username: "demo", password: "demo", providerAddress: "https://demo.qibates.local/aps/JAPI" },
-      "essbase",
-    );
     // Over 32 KiB of grid: the server leaves it as the request's text (json-parser.ts).
     const grid = [...GRID, ...Array.from({ length: 3000 }, () => ["East", "1"])];
     const body = {
-      loginid: login.json.loginid,
-      server: "EssbaseCluster-1",
-      application: "Sample",
-      cube: "Basic",
+      ...(await server.sampleBasic("essbase", "https://demo.qibates.local/aps/JAPI")),
       grid,
       cells: [{ row: 3003, column: 4 }],
     };
     expect(JSON.stringify(body).length).toBeGreaterThan(32 * 1024);
     const r = await call("action/zoomin", body, "essbase");
-    expect(r.status).toBe(422);
-    expect(r.json).toMatchObject({
-      code: "QB_ERR_SELECTION_INVALID",
-      field: "cells[0]",
-      message:
-        "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3004 rows and 4 columns, numbered from 0.",
-    });
+    expectOutside(
+      r,
+      "cells[0]",
+      "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3004 rows and 4 columns, numbered from 0.",
+    );
   });
 });
