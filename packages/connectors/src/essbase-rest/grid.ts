@@ -195,7 +195,7 @@ export function answerOf(
     : upstream.types.map((row) =>
         row.map((t) => (t === CELL_TYPE.data ? "data" : t === CELL_TYPE.member ? "row-header" : "blank")),
       );
-  const { missingLabel, noAccessLabel } = settings;
+  const { missingLabel, noAccessLabel, navigateWithoutData } = settings;
   for (let r = 0; r < upstream.cells.length; r++) {
     const row = upstream.cells[r] as string[];
     const typeRow = upstream.types[r];
@@ -205,7 +205,13 @@ export function answerOf(
       if (typeRow?.[c] !== CELL_TYPE.data) continue;
       const value = row[c] as string;
       const v = value.trim();
-      if (v === "" || v === missingLabel || v === "#Missing") {
+      if (v === "" && navigateWithoutData) {
+        // Navigating without data (zoom, pivot, keep only, remove only: the server drops the setting on the
+        // calls that read data), the server read none: an empty cell was not read, not missing, and stays
+        // empty as on the demo server.
+        gridRow[c] = "";
+        kindRow[c] = "data";
+      } else if (v === "" || v === missingLabel || v === "#Missing") {
         gridRow[c] = missingLabel;
         kindRow[c] = "missing";
       } else if (v === noAccessLabel || v === "#No Access" || v === "#NoAccess") {

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+
+/**
+ * Navigation without data: a zoom or a keep only changes the layout and reads no data, so the data cells of
+ * the members it brings come back empty, alike on the demo server and through each connector to its wire
+ * endpoint. Through essbase-stndln they came back "#Missing" (missing), as if the cube held nothing there,
+ * while New York holds 36, 32 and 39.
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+
+const GRID = [
+  ["", "Cola", "Sales", "Actual"],
+  ["", "Jan", "Feb", "Mar"],
+  ["East", "109", "85", "112"],
+  ["West", "", "", ""],
+];
+
+const PATHS = [
+  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
+  { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
+  { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
+  {
+    name: "essbase-stndln to Essbase REST",
+    connector: "essbase-stndln",
+    address: () => `${server.base}/essbase/japi`,
+  },
+];
+
+const WITHOUT_DATA = { navigateWithoutData: true };
+
+describe.each(PATHS)("navigating without data through $name", ({ connector, address }) => {
+  let body: Record<string, unknown>;
+  beforeAll(async () => {
+    body = { ...(await server.sampleBasic(connector, address())), grid: GRID };
+  });
+
+  it("a zoom in on East shows the states with empty data cells, East keeping its values", async () => {
+    const r = await server.post(
+      "action/zoomin",
+      { ...body, cells: [{ row: 2, column: 0 }], settings: WITHOUT_DATA },
+      { connector },
+    );
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const rows = (r.json.grid as unknown as string[][])
+      .slice(2)
+      .map((row) => [row[0]?.trim(), ...row.slice(1)]);
+    expect(rows).toEqual([
+      ["New York", "", "", ""],
+      ["Massachusetts", "", "", ""],
+      ["Florida", "", "", ""],
+      ["Connecticut", "", "", ""],
+      ["New Hampshire", "", "", ""],
+      ["East", "109", "85", "112"],
+      ["West", "", "", ""],
+    ]);
+    const kinds = (r.json.cellKinds as unknown as string[][]).slice(2, 7);
+    for (const row of kinds) expect(row.slice(1)).toEqual(["data", "data", "data"]);
+  });
+
+  it("keep only West leaves its cells empty, not missing", async () => {
+    const r = await server.post(
+      "action/keeponly",
+      { ...body, cells: [{ row: 3, column: 0 }], settings: WITHOUT_DATA },
+      { connector },
+    );
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect((r.json.grid as unknown as string[][])[2]).toEqual(["West", "", "", ""]);
+    expect((r.json.cellKinds as unknown as string[][])[2]).toEqual(["row-header", "data", "data", "data"]);
+  });
+
+  it("a refresh afterwards reads the data: West 716, 712, 772", async () => {
+    const r = await server.post(
+      "action/refresh",
+      { ...body, grid: [GRID[0], GRID[1], ["West", "", "", ""]], settings: WITHOUT_DATA },
+      { connector },
+    );
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect((r.json.grid as unknown as string[][])[2]).toEqual(["West", "716", "712", "772"]);
+  });
+});
