@@ -91,7 +91,7 @@ const config: Config = {
             description: french
               ? "Les versions du complément QiBates, de son API REST et du moteur de démonstration intégré."
               : "Releases of the QiBates add-in, its REST API and the embedded demo engine.",
-            copyright: `Copyright © 2023 QiBates`,
+            copyright: `Copyright © 2023–2026 QiBates`,
           },
         },
         pages: { ...contentPlugins },
@@ -174,7 +174,7 @@ const config: Config = {
           ],
         },
       ],
-      copyright: "Copyright © 2023 QiBates. All rights reserved.",
+      copyright: "Copyright © 2023–2026 QiBates. All rights reserved.",
     },
     prism: {
       // One theme whose colours are CSS variables set per colour mode (src/plugins/code-blocks.ts).
