@@ -667,7 +667,9 @@ export interface paths {
          * @description Moves the dimension of the member cell at (`row`, `column`) to the outermost position of the other
          *     axis: a row dimension becomes the top column-header row, a column dimension becomes the leftmost
          *     row-header column. A POV dimension moves into the grid, on the axis named by `to` (default `rows`).
-         *     The last dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`).
+         *     The last dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`). A cell outside the
+         *     grid (a row beyond its last, a column beyond its longest row) answers `422` with
+         *     `QB_ERR_SELECTION_INVALID`, its field the coordinate past the edge (`row` or `column`).
          */
         post: operations["pivot"];
         delete?: never;
@@ -689,7 +691,9 @@ export interface paths {
          * Pivot a dimension to the POV
          * @description Moves the dimension of the member cell at (`row`, `column`) off the grid into the POV, keeping the
          *     selected member as its POV member; the dimension is appended at the end of the POV row. The last
-         *     dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`).
+         *     dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`). A cell outside the grid (a
+         *     row beyond its last, a column beyond its longest row) answers `422` with `QB_ERR_SELECTION_INVALID`,
+         *     its field the coordinate past the edge (`row` or `column`).
          */
         post: operations["pivotToPov"];
         delete?: never;

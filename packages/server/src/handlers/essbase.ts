@@ -104,22 +104,46 @@ const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * grid is not refused: as in Essbase, it selects nothing and the grid comes back refreshed.
  */
 function checkSelection(grid: GridSource, cells: readonly { row: number; column: number }[]): void {
-  const { rows, columns } = gridExtent(grid);
-  const i = cells.findIndex((c) => c.row >= rows || c.column >= columns);
+  const extent = gridExtent(grid);
+  const i = cells.findIndex((c) => c.row >= extent.rows || c.column >= extent.columns);
   if (i < 0) return;
   const { row, column } = cells[i] as { row: number; column: number };
   const field = `cells[${i}]`;
+  throw outsideTheGrid(
+    extent,
+    { en: `${field} (row ${row}, column ${column})`, fr: `${field} (ligne ${row}, colonne ${column})` },
+    field,
+  );
+}
+
+/**
+ * Refuses a pivot's member cell (`row`, `column`) outside the grid, before the provider is called, as a selection's
+ * cell is refused (`checkSelection`): the field is the coordinate past the grid's edge.
+ */
+function checkPivotCell(grid: GridSource, row: number, column: number): void {
+  const extent = gridExtent(grid);
+  if (row < extent.rows && column < extent.columns) return;
+  const cell = { en: `row ${row}, column ${column}`, fr: `ligne ${row}, colonne ${column}` };
+  throw outsideTheGrid(extent, cell, row >= extent.rows ? "row" : "column");
+}
+
+/** `QB_ERR_SELECTION_INVALID`: `cell` is outside the grid of `rows` and `columns`, told in each language. */
+function outsideTheGrid(
+  { rows, columns }: { rows: number; columns: number },
+  cell: { en: string; fr: string },
+  field: string,
+): ApiError {
   const empty = rows === 0 || columns === 0;
-  throw new ApiError(
+  return new ApiError(
     "QB_ERR_SELECTION_INVALID",
     {
       reason: {
-        en: `${field} (row ${row}, column ${column}) is outside the grid, ${
+        en: `${cell.en} is outside the grid, ${
           empty
             ? "which has no cells"
             : `which has ${counted(rows, "row")} and ${counted(columns, "column")}, numbered from 0`
         }`,
-        fr: `${field} (ligne ${row}, colonne ${column}) est hors de la grille, ${
+        fr: `${cell.fr} est hors de la grille, ${
           empty
             ? "qui n'a aucune cellule"
             : `qui a ${counted(rows, "ligne")} et ${counted(columns, "colonne")}, numérotées à partir de 0`
@@ -155,6 +179,8 @@ async function gridCall<Id extends OperationId>(
     call.action === "removeonly"
   )
     checkSelection(call.input.grid, call.input.cells);
+  if (call.action === "pivot" || call.action === "pivottopov")
+    checkPivotCell(call.input.grid, call.input.row, call.input.column);
   const budgeted = {
     ...call,
     input: { ...call.input, maxCells: ctx.services.config.maxGridCells },
