@@ -1,4 +1,4 @@
-import { ProviderError } from "@qibates/provider";
+import { ProviderError, type ProviderText } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { EssbaseRestClient } from "../src/essbase-rest/client.ts";
 import { ListBudget, MAX_LISTED_ITEMS, readPages } from "../src/essbase-rest/paging.ts";
@@ -19,7 +19,7 @@ function fakeClient(page: (offset: number) => { items: unknown[]; hasMore: boole
       fake.bytesRead += JSON.stringify(answer).length;
       return answer;
     },
-    malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
+    malformed: (reason: ProviderText) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason.en}`),
   };
   const client = fake as unknown as EssbaseRestClient;
   return { client, calls: () => calls };

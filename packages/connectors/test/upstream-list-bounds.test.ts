@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderSession } from "@qibates/provider";
+import { ProviderError, type ProviderSession, type ProviderText } from "@qibates/provider";
 import { afterEach, describe, expect, it } from "vitest";
 import { LIST_LIMITS, type ListLimits } from "../src/net/list-budget.ts";
 import { Upstreams } from "../src/net/upstream.ts";
@@ -148,7 +148,7 @@ function fakeXmlaClient(
       bytesRead += bytes;
       return rows(type);
     },
-    malformed: (reason: string) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason}`),
+    malformed: (reason: ProviderText) => new ProviderError("UPSTREAM_MALFORMED", `malformed: ${reason.en}`),
   } as unknown as XmlaClient;
 }
 

@@ -1,3 +1,4 @@
+import type { ProviderText } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { XmlaClient } from "../src/xmla/client.ts";
 import { cellQuery } from "../src/xmla/grid.ts";
@@ -18,7 +19,7 @@ function fakeClient(rows: Record<string, Rows>, asked: string[] = []): XmlaClien
       if (type === "MDSCHEMA_DIMENSIONS") return rows.dims ?? [];
       return rows[restrictions.DIMENSION_UNIQUE_NAME ?? ""] ?? [];
     },
-    malformed: (reason: string) => new Error(reason),
+    malformed: (reason: ProviderText) => new Error(reason.en),
   } as unknown as XmlaClient;
 }
 

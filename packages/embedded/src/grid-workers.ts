@@ -33,6 +33,7 @@ import {
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorParams,
+  type ProviderText,
 } from "@qibates/provider";
 import type { ApplicationState } from "./checkpoint.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -252,13 +253,27 @@ export interface GridWorkerOptions {
  * A call ended because its worker was ended: it ran past the deadline, or the worker ran out of its memory. The
  * worker is replaced at the next call; the caller answers the provider's failure in its protocol's format.
  */
-function workerStopped(reason: "time" | "memory", detail: string): ProviderError {
-  const message =
-    reason === "time"
-      ? `The work was stopped: it ran longer than ${detail}.`
-      : `The work was stopped: it needed more memory than ${detail}.`;
-  return new ProviderError("PROVIDER_FAILED", message, { reason: message });
+function workerStopped(reason: "time" | "memory", limit: number): ProviderError {
+  const why = WORKER_STOPPED[reason](limit);
+  return new ProviderError("PROVIDER_FAILED", why.en, { reason: why });
 }
+
+/**
+ * Why a call's worker was ended ({@link workerStopped}), in each language of the API's messages: the English is also
+ * what the wire endpoints answer, as the servers they imitate say it.
+ */
+export const WORKER_STOPPED = {
+  /** Past the deadline, in seconds. */
+  time: (seconds: number): ProviderText => ({
+    en: `The work was stopped: it ran longer than ${seconds} s.`,
+    fr: `Le travail a été arrêté : il a duré plus de ${seconds} s.`,
+  }),
+  /** Past the worker's heap, in megabytes. */
+  memory: (megabytes: number): ProviderText => ({
+    en: `The work was stopped: it needed more memory than ${megabytes} MB.`,
+    fr: `Le travail a été arrêté : il lui fallait plus de ${megabytes} Mo de mémoire.`,
+  }),
+} as const;
 
 /** Worker threads for the heavy reads of the embedded engine; each call goes to the least busy one. */
 export class GridWorkers {
@@ -430,7 +445,7 @@ export class GridWorkers {
     });
     // Past the deadline the worker is ended, with every call it holds: a thread cannot be interrupted otherwise.
     const deadline = setTimeout(() => {
-      if (slot.pending.has(id)) this.stop(slot, workerStopped("time", `${this.deadlineMs / 1000} s`));
+      if (slot.pending.has(id)) this.stop(slot, workerStopped("time", this.deadlineMs / 1000));
     }, this.deadlineMs);
     deadline.unref();
     answered.then(
@@ -501,7 +516,7 @@ export class GridWorkers {
       if (this.slots[best] === slot) this.slots[best] = null;
       const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
       if (outOfMemory) this.stopped++;
-      const answer = outOfMemory ? workerStopped("memory", `${this.memoryMb} MB`) : error;
+      const answer = outOfMemory ? workerStopped("memory", this.memoryMb) : error;
       for (const p of slot.pending.values()) p.reject(answer);
       slot.pending.clear();
     };

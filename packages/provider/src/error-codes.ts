@@ -276,9 +276,9 @@ export const ERROR_CODES = {
     status: 502,
     en: "The provider at {address} returned something QiBates cannot read: {reason}.",
     fr: "Le fournisseur à l'adresse {address} a renvoyé une réponse illisible pour QiBates : {reason}.",
-    when: "The provider's response does not follow its protocol (not JSON, a missing field, a response too large).",
+    when: "The provider's response does not follow its protocol (not JSON, a missing field, a response too large). The reason is in the language of the message, English or French.",
     whenFr:
-      "La réponse du fournisseur ne respecte pas son protocole (pas du JSON, un champ manquant, une réponse trop volumineuse).",
+      "La réponse du fournisseur ne respecte pas son protocole (pas du JSON, un champ manquant, une réponse trop volumineuse). La raison est dans la langue du message, anglais ou français.",
   },
   QB_ERR_PROVIDER_ERROR: {
     status: 502,

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { LINKS_NONE } from "@qibates/protocols/essbase-rest";
 import { readJson } from "../net/json.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
@@ -38,7 +39,7 @@ export class EssbaseRestClient extends RemoteClient {
     this.checkLogin(answer);
     this.check(answer, "GET /session");
     if (this.cookies.size === 0) {
-      throw this.malformed("the login answer set no session cookie");
+      throw this.malformed(UNREADABLE.noSessionCookie());
     }
   }
 
@@ -96,7 +97,7 @@ export class EssbaseRestClient extends RemoteClient {
     if ("body" in got) return this.whileRead(got.body);
     if (got.status === 404) return null;
     this.check(got.answer, `GET ${path}`);
-    throw this.malformed(`GET ${path} answered ${got.status}`);
+    throw this.malformed(UNREADABLE.status(`GET ${path}`, got.status));
   }
 
   /** A call with the session cookies; logs in again once when the server no longer knows the session. */
@@ -120,7 +121,7 @@ export class EssbaseRestClient extends RemoteClient {
       // A large answer is read in slices: the event loop is never held for one JSON.parse (issue 30).
       return (await readJson(answer.body)) as T;
     } catch {
-      throw this.malformed(`${method} ${path} did not answer JSON`);
+      throw this.malformed(UNREADABLE.notJson(`${method} ${path}`));
     }
   }
 

@@ -8,6 +8,7 @@ import {
   ProviderError,
   type ProviderSession,
 } from "@qibates/provider";
+import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
 const enc = encodeURIComponent;
@@ -64,7 +65,7 @@ export class EssbaseRestExport implements BulkExportPort {
     const deadline = Date.now() + this.host.jobTimeoutMs;
     let wait = 25;
     while (job.statusCode === 100 || job.statusCode === undefined) {
-      if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
+      if (typeof job.job_ID !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
       if (Date.now() > deadline) {
         const reason = jobStillRunning(Math.round(this.host.jobTimeoutMs / 1000), job.job_ID);
         throw new ExportNotUsable(`The export of ${app}.${cube} was ${reason.en}.`, "still-running");
@@ -109,7 +110,7 @@ export class EssbaseRestExport implements BulkExportPort {
     const body = await this.host.upstream(session).client.download(filesPath(file));
     if (body === null)
       throw new ProviderError("PROVIDER_FAILED", `The server has no file ${file}.`, {
-        reason: "no such file",
+        reason: CONNECTOR_REASONS.noSuchFile(),
       });
     try {
       for await (const chunk of body) yield chunk as Buffer;

@@ -9,6 +9,7 @@ import {
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { EssbaseRestClient } from "./client.ts";
 import { ListBudget, readPages } from "./paging.ts";
 
@@ -91,8 +92,7 @@ export async function readRemoteOutline(
   let frontier = roots;
   let depth = 0;
   while (frontier.length > 0) {
-    if (++depth > MAX_GENERATIONS)
-      throw client.malformed(`${base} is more than ${MAX_GENERATIONS} generations deep`);
+    if (++depth > MAX_GENERATIONS) throw client.malformed(UNREADABLE.tooDeep(base, MAX_GENERATIONS));
     const parents = frontier.filter((m) => (m.numberOfChildren ?? 0) > 0);
     const next: RestMember[] = [];
     for (let i = 0; i < parents.length; i += PARALLEL) {

@@ -1,4 +1,5 @@
 import type { ListBudget } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { EssbaseRestClient } from "./client.ts";
 
 export { ListBudget, MAX_LISTED_ITEMS } from "../net/list-budget.ts";
@@ -17,7 +18,7 @@ export async function readPages<T>(
   const out: T[] = [];
   for (let offset = 0; ; ) {
     const page = await client.get<{ items?: T[]; hasMore?: boolean }>(pageUrl(offset));
-    if (!Array.isArray(page.items)) throw client.malformed(`${path} without an items list`);
+    if (!Array.isArray(page.items)) throw client.malformed(UNREADABLE.noItems(path));
     budget.take(page.items.length, path);
     for (const item of page.items) out.push(item);
     if (!page.hasMore || page.items.length === 0) return out;

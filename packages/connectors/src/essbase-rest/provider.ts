@@ -56,6 +56,7 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
+import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -346,7 +347,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const items = await allItems<{ name?: unknown; value?: unknown }>(client, path);
     const variables = items.map((v) => {
       if (typeof v.name !== "string" || typeof v.value !== "string") {
-        throw client.malformed(`${path}: a variable without a name or value`);
+        throw client.malformed(UNREADABLE.variableWithoutName(path));
       }
       return { name: v.name, value: v.value };
     });
@@ -389,7 +390,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const { path } = await this.cube(session, ref);
     const { client } = this.p.upstream(session);
     const list = await client.get<{ items?: { name: string }[] }>(`${path}/scripts`);
-    if (!Array.isArray(list.items)) throw client.malformed(`${path}/scripts without an items list`);
+    if (!Array.isArray(list.items)) throw client.malformed(UNREADABLE.noItems(`${path}/scripts`));
     return {
       cube: ref.cube,
       scripts: list.items
@@ -426,7 +427,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const deadline = Date.now() + this.options.jobTimeoutMs;
     let wait = 50;
     while (job.statusCode === 100 || job.statusCode === undefined) {
-      if (typeof job.job_ID !== "number") throw client.malformed("a job record without job_ID");
+      if (typeof job.job_ID !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
       if (Date.now() > deadline) {
         const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), job.job_ID);
         throw new ProviderError(
@@ -442,10 +443,10 @@ class EssbaseRestOperations implements EssbaseOperations {
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
       // The server's words, bounded as every upstream message is (one line, 300 characters).
-      const reason = oneLine(job.statusMessage ?? "") || `job status ${job.statusCode}`;
+      const reason = oneLine(job.statusMessage ?? "") || CONNECTOR_REASONS.jobStatus(job.statusCode);
       throw new ProviderError(
         "CALC_FAILED",
-        `The calculation ${script.name} failed: ${reason}`,
+        `The calculation ${script.name} failed: ${typeof reason === "string" ? reason : reason.en}`,
         {
           script: script.name,
           reason,
@@ -568,7 +569,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const expected = expecting ? operation.expect?.() : null;
     const answer = await pending;
     const read = sheetOf(answer);
-    if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
+    if (!read) throw client.malformed(UNREADABLE.noSlice(`${cube.path}/grid`));
     const sent = { rows: original.length, columns: original.reduce((w, r) => Math.max(w, r.length), 0) };
     const laidOut = expected && sameLayout(expected, read) ? expected : null;
     if (expected) {
@@ -600,7 +601,7 @@ class EssbaseRestOperations implements EssbaseOperations {
       await this.preferences(session, resolved);
       const answer = await client.get<RestGrid>(`${cube.path}/grid`);
       const read = sheetOf(answer);
-      if (!read) throw client.malformed(`${cube.path}/grid without a readable slice`);
+      if (!read) throw client.malformed(UNREADABLE.noSlice(`${cube.path}/grid`));
       r = answerOf(outline, read, resolved, { rows: 0, columns: 0 });
     } else if (call.action === "refresh" || call.action === "initgrid") {
       r = await this.post(session, cube, resolved, sheet, {
@@ -690,7 +691,7 @@ class EssbaseRestOperations implements EssbaseOperations {
     const read = sheetOf(answer);
     const outline = cube.remote.outline;
     const result = read ? mdxResultOf(outline, answer, read) : null;
-    if (!result) throw client.malformed(`${cube.path}/grid/mdx without a readable grid`);
+    if (!result) throw client.malformed(UNREADABLE.noReadableGrid(`${cube.path}/grid/mdx`));
     try {
       return valueAnswer(gridAnswer(mdxGrid(layoutSource(outline), result, resolved, input.maxCells)));
     } catch (e) {
@@ -724,7 +725,7 @@ class EssbaseRestOperations implements EssbaseOperations {
         const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: text });
         const read = sheetOf(answer);
         const result = read ? mdxResultOf(cube.remote.outline, answer, read) : null;
-        if (!result) throw client.malformed(`${cube.path}/grid/mdx without a readable grid`);
+        if (!result) throw client.malformed(UNREADABLE.noReadableGrid(`${cube.path}/grid/mdx`));
         return olapCellSetOf(cube.remote.outline, cube.app, cube.cube, result);
       },
     };

@@ -1,4 +1,5 @@
-import type { ProviderError } from "@qibates/provider";
+import type { ProviderError, ProviderText } from "@qibates/provider";
+import { UNREADABLE } from "./unreadable.ts";
 
 /**
  * What one call may read of a server's lists, every page and every list of the call together (issue 43, rule
@@ -32,7 +33,7 @@ export interface ListedClient {
   /** The limits of a call's lists (`NetworkPolicy.listLimits`, else {@link LIST_LIMITS}). */
   readonly listLimits: Readonly<ListLimits>;
   /** The client's error for a malformed answer (`UPSTREAM_MALFORMED`). */
-  malformed(reason: string): ProviderError;
+  malformed(reason: ProviderText): ProviderError;
 }
 
 /** What one call has read so far of a client's lists, against the client's limits. */
@@ -59,12 +60,12 @@ export class ListBudget {
     this.items += n;
     this.answers++;
     const { items, answers, bytes } = this.limits;
-    if (this.items > items) throw this.client.malformed(`${what} lists more than ${items} items in one call`);
+    if (this.items > items) throw this.client.malformed(UNREADABLE.tooManyItems(what, items));
     if (this.answers > answers) {
-      throw this.client.malformed(`${what} needs more than ${answers} answers in one call`);
+      throw this.client.malformed(UNREADABLE.tooManyAnswers(what, answers));
     }
     if (this.client.bytesRead - this.bytesBefore > bytes) {
-      throw this.client.malformed(`${what} answers more than ${bytes} bytes in one call`);
+      throw this.client.malformed(UNREADABLE.tooManyBytes(what, bytes));
     }
   }
 }

@@ -7,6 +7,7 @@ import {
   PlanningAnswerError,
 } from "@qibates/protocols/planning-rest";
 import { readJson } from "../net/json.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { serverMessage } from "../remote/http-answers.ts";
@@ -41,7 +42,7 @@ export class PlanningRestClient extends RemoteClient {
     this.checkLogin(discovery);
     this.check(discovery, "GET /HyperionPlanning/rest/");
     const versions = await this.parse<unknown>(discovery, "GET /HyperionPlanning/rest/");
-    if (!listsVersion(versions)) throw this.malformed(`a version list without ${PLANNING_REST_VERSION}`);
+    if (!listsVersion(versions)) throw this.malformed(UNREADABLE.noVersion(PLANNING_REST_VERSION));
     const apps = await this.send("GET", `${this.base}${PLANNING_PATHS.applications}`);
     this.checkLogin(apps);
     this.check(apps, "GET /applications");
@@ -121,7 +122,7 @@ export class PlanningRestClient extends RemoteClient {
     try {
       return (await readJson(answer.body)) as T;
     } catch {
-      throw this.malformed(`${what} without JSON`);
+      throw this.malformed(UNREADABLE.withoutJson(what));
     }
   }
 
@@ -130,7 +131,7 @@ export class PlanningRestClient extends RemoteClient {
     try {
       return reader(answer);
     } catch (e) {
-      if (e instanceof PlanningAnswerError) throw this.malformed(e.reason);
+      if (e instanceof PlanningAnswerError) throw this.malformed(e.text);
       throw e;
     }
   }

@@ -10,10 +10,13 @@ import {
   readDataSliceAnswer,
   readNamedSegment,
   readRejectedCells,
+  sliceRowWithoutData,
+  sliceWithoutColumns,
   isStringList as strings,
 } from "@qibates/protocols/planning-rest";
 import type { Capability, OpenFormInput, SubmitFormInput } from "@qibates/provider";
 import { ProviderError } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { Refusal } from "../remote/unsupported.ts";
 import type { PlanningRestClient } from "./client.ts";
 
@@ -251,12 +254,12 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
   const pov: Record<string, string> = {};
   for (const [d, m] of Object.entries(povRaw)) if (typeof m === "string") pov[d] = m;
   if (!Array.isArray(data.columns) || !data.columns.every(strings) || !Array.isArray(data.rows)) {
-    throw host.client.malformed("an Export Form Data answer without columns and rows");
+    throw host.client.malformed(sliceWithoutColumns("Export Form Data"));
   }
   const columns = data.columns as string[][];
   const rows = (data.rows as { headers?: unknown; data?: unknown }[]).map((r) => {
     if (!strings(r.headers) || !Array.isArray(r.data)) {
-      throw host.client.malformed("an Export Form Data row without headers and data");
+      throw host.client.malformed(sliceRowWithoutData("Export Form Data"));
     }
     return { headers: r.headers, data: r.data.map(cellValue) };
   });
@@ -266,7 +269,7 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
     .filter((p) => shown.every((d) => p.dims.some((x) => x.toLowerCase() === d)))
     .sort((a, b) => a.dims.length - b.dims.length);
   const cube = candidates[0]?.cube;
-  if (!cube) throw host.client.malformed(`form ${name} whose dimensions no plan type has`);
+  if (!cube) throw host.client.malformed(UNREADABLE.formOfNoPlanType(name));
   const infos = new Map<string, DimensionInfo>();
   for (const d of new Set([...Object.keys(pov), ...rowDims, ...colDims])) {
     infos.set(d, await host.dimension(cube, d));

@@ -42,6 +42,7 @@ import type {
 } from "@qibates/provider";
 import { applicationUnknown, cubeUnknown, jobStillRunning, oneLine, ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
+import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -107,7 +108,7 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
   private async applicationNames(session: ProviderSession): Promise<string[]> {
     const { client } = this.upstream(session);
     const names = readApplicationNames(await client.get<unknown>(PLANNING_PATHS.applications));
-    if (names === null) throw client.malformed("GET /applications without an items list");
+    if (names === null) throw client.malformed(UNREADABLE.noItems("GET /applications"));
     return names;
   }
 
@@ -140,12 +141,12 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     let names: string[];
     if (r !== null) {
       const read = readPlanTypeNames(r);
-      if (read === null) throw client.malformed("GET /plantypes without an items list");
+      if (read === null) throw client.malformed(UNREADABLE.noItems("GET /plantypes"));
       names = read;
     } else {
       const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
       names = readDataManagementPlans(dm);
-      if (names.length === 0) throw client.malformed("a Data Management application without plan names");
+      if (names.length === 0) throw client.malformed(UNREADABLE.noPlanNames());
     }
     return {
       server: ref.server,
@@ -235,7 +236,7 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     const r = await client.get<{ items?: { name?: unknown; value?: unknown }[] }>(
       `/applications/${enc(app)}/plantypes/${enc(cube)}/substitutionvariables?${DERIVED_VALUES_QUERY}`,
     );
-    if (!Array.isArray(r.items)) throw client.malformed("GET /substitutionvariables without an items list");
+    if (!Array.isArray(r.items)) throw client.malformed(UNREADABLE.noItems("GET /substitutionvariables"));
     return r.items.flatMap((x) =>
       typeof x.name === "string" && typeof x.value === "string" ? [{ name: x.name, value: x.value }] : [],
     );
@@ -253,7 +254,7 @@ function outlineOf(
   table = "Default",
 ): Outline {
   const spec = (m: RestMember): MemberSpec => {
-    if (typeof m.name !== "string" || m.name === "") throw client.malformed("a member without a name");
+    if (typeof m.name !== "string" || m.name === "") throw client.malformed(UNREADABLE.memberWithoutName());
     const kids = Array.isArray(m.children) ? (m.children as RestMember[]) : [];
     return {
       name: m.name,
@@ -521,7 +522,7 @@ class PlanningRestOperations implements PlanningOperations {
     const { client } = this.provider.upstream(session);
     const r = await client.get<unknown>(`/applications/${enc(app)}/jobdefinitions?${jobTypeQuery(jobType)}`);
     const names = readJobNames(r, jobType);
-    if (names === null) throw client.malformed("GET /jobdefinitions without an items list");
+    if (names === null) throw client.malformed(UNREADABLE.noItems("GET /jobdefinitions"));
     return names;
   }
 
@@ -557,7 +558,7 @@ class PlanningRestOperations implements PlanningOperations {
     const request: JobRequest = { jobType, jobName: ruleName, parameters };
     let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request);
     const jobId = readJobId(job);
-    if (jobId === null) throw client.malformed("a job launch without a jobId");
+    if (jobId === null) throw client.malformed(UNREADABLE.launchWithoutJobId());
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
       if (Date.now() - started > this.options.jobTimeoutMs) {
         const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), jobId);
@@ -585,9 +586,10 @@ class PlanningRestOperations implements PlanningOperations {
         "prompts",
       );
     }
-    if (typeof job.status !== "number") throw client.malformed("a job status without a status code");
-    const reason = failure ?? `job ${jobId} ended with status ${job.status}`;
-    throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${reason}`, {
+    if (typeof job.status !== "number") throw client.malformed(UNREADABLE.statusWithoutCode());
+    const reason = failure ?? CONNECTOR_REASONS.jobEnded(jobId, job.status);
+    const en = typeof reason === "string" ? reason : reason.en;
+    throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${en}`, {
       rule: ruleName,
       reason,
     });
@@ -630,7 +632,7 @@ class PlanningRestOperations implements PlanningOperations {
     );
     if (r !== null) {
       const names = readDimensionNames(r);
-      if (names === null) throw client.malformed("GET /dimensions without an items list");
+      if (names === null) throw client.malformed(UNREADABLE.noItems("GET /dimensions"));
       return names;
     }
     const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);

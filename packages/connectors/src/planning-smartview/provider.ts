@@ -9,7 +9,8 @@ import type {
   ProviderSession,
   RuleRef,
 } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { ProviderError, type ProviderText } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
@@ -48,7 +49,7 @@ export interface PlanningSmartViewSession {
     body: string,
     cube?: { server: string; application: string; cube: string },
   ): Promise<SvElement>;
-  malformed(reason: string): ProviderError;
+  malformed(reason: ProviderText): ProviderError;
 }
 
 /** The Planning REST side this connector wraps (`PlanningRestProvider`). */
@@ -162,7 +163,7 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
     if (!planType) throw new ProviderError("CUBE_UNKNOWN", `Application ${application} has no plan type.`);
     s.server ??= s.client.call("ListServers", "").then((r) => {
       const first = svList(r, "srvs")[0];
-      if (!first) throw s.client.malformed("a ListServers answer without a server");
+      if (!first) throw s.client.malformed(UNREADABLE.noServer());
       return first;
     });
     const server = await s.server.catch((e: unknown) => {

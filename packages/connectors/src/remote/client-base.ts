@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { XmlRefused } from "@qibates/protocols/xml";
-import { ProviderError } from "@qibates/provider";
+import { ProviderError, type ProviderText } from "@qibates/provider";
 import type { ListedClient, ListLimits } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { UpstreamAnswer, UpstreamRequest, Upstreams } from "../net/upstream.ts";
 import { httpFailure } from "./http-answers.ts";
 import { loginRefused } from "./login.ts";
@@ -106,13 +107,14 @@ export abstract class RemoteClient implements ListedClient {
     try {
       return await read(answer.body);
     } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(`a ${method} answer refused unread: ${e.reason}`);
+      if (e instanceof XmlRefused) throw this.malformed(UNREADABLE.xmlRefused(method, e.text));
       throw e;
     }
   }
 
-  malformed(reason: string): ProviderError {
-    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.where} answered ${reason}.`, {
+  /** `UPSTREAM_MALFORMED`: the server's answer cannot be read, for `reason` ({@link UNREADABLE}), in each language. */
+  malformed(reason: ProviderText): ProviderError {
+    return new ProviderError("UPSTREAM_MALFORMED", `The server at ${this.where} answered ${reason.en}.`, {
       address: new URL(this.where).origin,
       reason,
     });

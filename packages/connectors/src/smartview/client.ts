@@ -13,6 +13,7 @@ import {
 } from "@qibates/protocols/smartview";
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
@@ -89,7 +90,7 @@ export class SmartViewClient extends RemoteClient {
       throw loginRefused();
     }
     const sid = svText(answer, "sID");
-    if (sid === "") throw this.malformed("a ConnectToProvider answer without sID");
+    if (sid === "") throw this.malformed(UNREADABLE.answerWithout("ConnectToProvider", "sID"));
     this.sid = sid;
     this.open = null;
     this.ssoToken = null;
@@ -160,7 +161,7 @@ export class SmartViewClient extends RemoteClient {
     if (this.sid === null) await this.connect();
     const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`, this.url, answerTimeoutMs);
     if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer);
-    if (!answers(answer, method)) throw this.malformed(`${answer.name} to req_${method}`);
+    if (!answers(answer, method)) throw this.malformed(UNREADABLE.otherAnswer(answer.name, method));
     return answer;
   }
 
@@ -191,9 +192,7 @@ export class SmartViewClient extends RemoteClient {
     this.checkStatus(answer, `POST ${url.pathname} req_${method}`);
     // Another document (an HTML page with 200) is not the provider's answer: never taken for a refused login.
     throw this.malformed(
-      root
-        ? `a ${method} answer that is not Smart View's (<${oneLine(root.name, 40)}>)`
-        : `a ${method} answer that is not XML`,
+      root ? UNREADABLE.notSmartView(method, oneLine(root.name, 40)) : UNREADABLE.notXml(method),
     );
   }
 }

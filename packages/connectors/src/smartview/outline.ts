@@ -3,6 +3,7 @@ import { Outline } from "@qibates/engine";
 import { bracket, type MdxOutline, type RemoteDimension } from "@qibates/grid-bridge";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
 import { ListBudget } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
 
@@ -51,7 +52,7 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
   const dimList = await client.call("EnumDims", leaf("alsTbl", "none"), cube);
   const dims = readDimList(dimList);
   budget.take(dims.length, "EnumDims");
-  if (dims.length === 0) throw client.malformed(`EnumDims with no dimension for ${cube.cube}`);
+  if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
 
   const trees: Map<string, string[]>[] = [];
   for (const d of dims) trees.push(await readTree(client, cube, d.name, budget));
@@ -71,7 +72,7 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
       return out;
     };
     // A query the server refuses leaves the dimension without aliases, but counts as an answer read.
-    const what = `ExecuteQuery of ${d.name}'s members`;
+    const what = `ExecuteQuery (${d.name})`;
     let names: string[];
     try {
       names = await labels(null);

@@ -40,6 +40,7 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -297,7 +298,10 @@ class SmartViewOperations implements EssbaseOperations {
         );
     } catch (e) {
       if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
-        throw new ProviderError("CALC_FAILED", `${name}: ${e.message}`, { script: name, reason: e.message });
+        throw new ProviderError("CALC_FAILED", `${name}: ${e.message}`, {
+          script: name,
+          reason: e.params?.reason ?? e.message,
+        });
       }
       // No answer within the wait: the server is still running the script (it answers only when it ends). Told
       // by the wait's own timer (`answerWaitEnded`), not by the clock: the timer may fire a little early.
@@ -321,7 +325,7 @@ class SmartViewOperations implements EssbaseOperations {
     const q = cellQuery(remote, tuples);
     const answer = await this.p.client(session).call("Refresh", refreshBody(q.refreshGrid()), real);
     const g = readGrid(answer);
-    if (!g) throw this.p.client(session).malformed("a Refresh answer without a grid");
+    if (!g) throw this.p.client(session).malformed(UNREADABLE.noGrid("Refresh"));
     return q.valuesOf(g);
   }
 
@@ -416,7 +420,7 @@ class SmartViewOperations implements EssbaseOperations {
         real,
       );
     const g = readGrid(answer);
-    if (!g) throw this.p.client(session).malformed("an ExecuteQuery answer without a grid");
+    if (!g) throw this.p.client(session).malformed(UNREADABLE.noGrid("ExecuteQuery"));
     const cells = g.width * g.height;
     if (input.maxCells !== undefined && cells > input.maxCells) {
       throw new ProviderError(

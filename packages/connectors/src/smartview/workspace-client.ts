@@ -9,6 +9,7 @@ import {
   svText,
 } from "@qibates/protocols/smartview";
 import { ProviderError } from "@qibates/provider";
+import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import type { Credentials } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
@@ -50,17 +51,17 @@ export class PlanningSmartViewClient extends SmartViewClient {
       throw loginRefused();
     }
     const { sso, planning } = readProvisionedDataSources(sources);
-    if (sso === "") throw this.malformed("a GetProvisionedDataSources answer without sso");
+    if (sso === "") throw this.malformed(UNREADABLE.answerWithout("GetProvisionedDataSources", "sso"));
     if (!planning) {
-      const reason = "EPM Workspace lists no Planning provider (Product HP) for this user";
-      throw new ProviderError("PROVIDER_FAILED", reason, { reason });
+      const reason = CONNECTOR_REASONS.noPlanningProvider();
+      throw new ProviderError("PROVIDER_FAILED", reason.en, { reason });
     }
     const answer = await this.post("ConnectToProvider", ssoConnectBody(sso));
     if (!answers(answer, "ConnectToProvider")) {
       throw new ProviderError("LOGIN_FAILED", "Planning refused the single sign-on token of EPM Workspace.");
     }
     const sid = svText(answer, "sID");
-    if (sid === "") throw this.malformed("a ConnectToProvider answer without sID");
+    if (sid === "") throw this.malformed(UNREADABLE.answerWithout("ConnectToProvider", "sID"));
     this.sso = sso;
     this.sid = sid;
     this.open = null;

@@ -12,6 +12,7 @@ import {
   type XmlaMethod,
 } from "@qibates/protocols/xmla";
 import { oneLine, ProviderError } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 
@@ -78,7 +79,7 @@ export class XmlaClient extends RemoteClient {
     const answer = await this.inSession("Execute", (h) => executeEnvelope(statement, properties, h));
     const root = this.ok(answer, "Execute");
     const data = dataSetOf(root);
-    if (!data) throw this.malformed("an Execute answer that is not a multidimensional data set");
+    if (!data) throw this.malformed(UNREADABLE.notDataSet());
     return data;
   }
 
@@ -133,7 +134,7 @@ export class XmlaClient extends RemoteClient {
     if (soap) return soap;
     // Not SOAP: with an error status, only the server's text (logged, never answered).
     this.checkStatus(answer, `POST ${this.url.pathname} ${method}`);
-    throw this.malformed(`a ${method} answer that is not a SOAP envelope`);
+    throw this.malformed(UNREADABLE.notSoap(method));
   }
 
   /** The answer's root, or its fault as `PROVIDER_FAILED` with the server's own message. */

@@ -3,6 +3,7 @@ import { Outline } from "@qibates/engine";
 import type { MdxOutline, RemoteDimension } from "@qibates/grid-bridge";
 import { DIMENSION_TYPE, MEMBER_TYPE } from "@qibates/protocols/xmla";
 import { ListBudget } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
 import type { XmlaClient } from "./client.ts";
 
 /**
@@ -49,7 +50,7 @@ export async function readXmlaOutline(
     .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
     .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
     .map((d) => d.row);
-  if (dims.length === 0) throw client.malformed(`MDSCHEMA_DIMENSIONS with no dimension for ${cube}`);
+  if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("MDSCHEMA_DIMENSIONS", cube));
 
   const memberRows: Record<string, string>[][] = [];
   for (let i = 0; i < dims.length; i += PARALLEL) {
@@ -66,7 +67,7 @@ export async function readXmlaOutline(
           },
           properties,
         );
-        budget.take(rows.length, `MDSCHEMA_MEMBERS of ${d.DIMENSION_NAME ?? ""}`);
+        budget.take(rows.length, `MDSCHEMA_MEMBERS (${d.DIMENSION_NAME ?? ""})`);
         return rows;
       }),
     );

@@ -42,6 +42,7 @@ import {
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
+import { UNREADABLE } from "../net/unreadable.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -246,9 +247,7 @@ class XmlaOperations implements EssbaseOperations {
     const data = await this.p.upstream(session).client.execute(statement, cube.properties);
     const columns = data.axes[0]?.length ?? 0;
     if (data.axes.length !== 1 || columns !== tuples.length) {
-      throw this.p
-        .upstream(session)
-        .client.malformed(`${columns} tuples on the columns of a SELECT of ${tuples.length} tuples`);
+      throw this.p.upstream(session).client.malformed(UNREADABLE.columnTuples(columns, tuples.length));
     }
     return tuples.map((_, i) => cellValue(data, i));
   }
@@ -306,7 +305,7 @@ class XmlaOperations implements EssbaseOperations {
     const client = this.p.upstream(session).client;
     const data = await client.execute(input.query, cube.properties);
     const result = mdxResultOfDataSet(cube.remote, data, input.query);
-    if (!result) throw client.malformed("an MDX answer with a member of no known dimension");
+    if (!result) throw client.malformed(UNREADABLE.memberOfNoDimension());
     try {
       return valueAnswer(
         gridAnswer(mdxGrid(layoutSource(cube.remote.outline), result, resolved, input.maxCells)),

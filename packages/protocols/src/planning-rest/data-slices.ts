@@ -1,4 +1,9 @@
-import { PlanningAnswerError, PlanningRequestError } from "./errors.ts";
+import {
+  PlanningAnswerError,
+  PlanningRequestError,
+  sliceRowWithoutData,
+  sliceWithoutColumns,
+} from "./errors.ts";
 
 /**
  * The data-slice bodies of Planning REST: `exportdataslice` (Oracle's "Export Data Slices": payload
@@ -159,11 +164,11 @@ export function dataSliceAnswer(slice: SliceGrid): DataSliceAnswer {
 export function readDataSliceAnswer(answer: unknown): SliceGrid {
   const r = (answer ?? {}) as { pov?: unknown; columns?: unknown; rows?: unknown };
   if (!Array.isArray(r.rows) || !Array.isArray(r.columns) || !r.columns.every(isStringList)) {
-    throw new PlanningAnswerError("an exportdataslice answer without columns and rows");
+    throw new PlanningAnswerError(sliceWithoutColumns("exportdataslice"));
   }
   const rows = (r.rows as { headers?: unknown; data?: unknown }[]).map((row) => {
     if (!isStringList(row.headers) || !Array.isArray(row.data)) {
-      throw new PlanningAnswerError("an exportdataslice row without headers and data");
+      throw new PlanningAnswerError(sliceRowWithoutData("exportdataslice"));
     }
     return { headers: row.headers, data: row.data.map(readCell) };
   });

@@ -33,9 +33,33 @@ export const BASIC_CHALLENGE = 'Basic realm="EPM"';
 /** A request body or query a server refuses: the message goes to the client as a 400. */
 export class PlanningRequestError extends Error {}
 
-/** An answer a client cannot read: `reason` completes "The server answered …". */
+/** Why an answer cannot be read, in each language of the API's messages. */
+export interface PlanningAnswerReason {
+  readonly en: string;
+  readonly fr: string;
+}
+
+/** A data slice answer (Export Form Data, `exportdataslice`: `what`) without its columns and rows. */
+export function sliceWithoutColumns(what: string): PlanningAnswerReason {
+  return {
+    en: `${/^[AEIOU]/i.test(what) ? "an" : "a"} ${what} answer without columns and rows`,
+    fr: `une réponse ${what} sans columns ni rows`,
+  };
+}
+
+/** A row of a data slice answer (`what`) without its headers and data. */
+export function sliceRowWithoutData(what: string): PlanningAnswerReason {
+  return {
+    en: `${/^[AEIOU]/i.test(what) ? "an" : "a"} ${what} row without headers and data`,
+    fr: `une ligne ${what} sans headers ni data`,
+  };
+}
+
+/** An answer a client cannot read: `reason` (English) completes "The server answered …"; `text` in each language. */
 export class PlanningAnswerError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  readonly reason: string;
+  constructor(readonly text: PlanningAnswerReason) {
+    super(text.en);
+    this.reason = text.en;
   }
 }

@@ -11,7 +11,9 @@ export { esc, leaf } from "./escape.ts";
 export {
   UPSTREAM_XML_LIMITS,
   XML_LIMITS,
+  XML_REFUSED,
   type XmlLimits,
+  type XmlRefusal,
   XmlRefused,
   XmlSyntaxError,
   XmlTooLarge,

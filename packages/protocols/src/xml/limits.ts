@@ -62,10 +62,54 @@ export class XmlTooLarge extends XmlSyntaxErrorBase {
   readonly status = 413;
 }
 
+/** Why an upstream document is refused unread, in each language of the API's messages ({@link XML_REFUSED}). */
+export interface XmlRefusal {
+  readonly en: string;
+  readonly fr: string;
+}
+
+/**
+ * Every reason an upstream document is refused unread ({@link XmlRefused}), in English and French: QiBates' own
+ * words, which a French message of the API says in French.
+ */
+export const XML_REFUSED = {
+  doctype: (): XmlRefusal => ({
+    en: "the document has a document type declaration",
+    fr: "le document a une déclaration de type de document",
+  }),
+  attributes: (max: number): XmlRefusal => ({
+    en: `the document has more than ${max} attributes`,
+    fr: `le document a plus de ${max} attributs`,
+  }),
+  elementNamespaces: (max: number): XmlRefusal => ({
+    en: `an element declares more than ${max} namespaces`,
+    fr: `un élément déclare plus de ${max} espaces de noms`,
+  }),
+  namespaces: (max: number): XmlRefusal => ({
+    en: `the document declares more than ${max} namespaces`,
+    fr: `le document déclare plus de ${max} espaces de noms`,
+  }),
+  elements: (max: number): XmlRefusal => ({
+    en: `the document has more than ${max} elements`,
+    fr: `le document a plus de ${max} éléments`,
+  }),
+  depth: (max: number): XmlRefusal => ({
+    en: `the document nests elements more than ${max} deep`,
+    fr: `le document imbrique des éléments sur plus de ${max} niveaux`,
+  }),
+  chars: (max: number): XmlRefusal => ({
+    en: `the document is larger than ${max} characters`,
+    fr: `le document dépasse ${max} caractères`,
+  }),
+} as const;
+
 /** An upstream document refused before it was read whole: over a limit, or carrying a document type declaration. */
 export class XmlRefused extends Error {
   override readonly name = "XmlRefused";
-  constructor(readonly reason: string) {
-    super(reason);
+  /** The reason in English (`text.en`). */
+  readonly reason: string;
+  constructor(readonly text: XmlRefusal) {
+    super(text.en);
+    this.reason = text.en;
   }
 }

@@ -1,4 +1,4 @@
-import { UPSTREAM_XML_LIMITS, type XmlLimits, XmlRefused, XmlSyntaxError } from "./limits.ts";
+import { UPSTREAM_XML_LIMITS, XML_REFUSED, type XmlLimits, XmlRefused, XmlSyntaxError } from "./limits.ts";
 import { inSlices, scanXml, XML_SLICE_MS, type XmlBuilder } from "./scanner.ts";
 
 /**
@@ -29,8 +29,7 @@ export const treeBuilder: XmlBuilder<XmlNode> = {
 };
 
 function answerSteps<N>(text: string, builder: XmlBuilder<N>, limits: XmlLimits): Generator<void, N> {
-  if (text.length > limits.maxChars)
-    throw new XmlRefused(`the document is larger than ${limits.maxChars} characters`);
+  if (text.length > limits.maxChars) throw new XmlRefused(XML_REFUSED.chars(limits.maxChars));
   return scanXml(text, builder, { strict: false, limits });
 }
 

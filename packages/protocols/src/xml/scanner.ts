@@ -1,4 +1,4 @@
-import { type XmlLimits, XmlRefused, XmlSyntaxError } from "./limits.ts";
+import { XML_REFUSED, type XmlLimits, XmlRefused, XmlSyntaxError } from "./limits.ts";
 
 /**
  * The one XML scanner of the repository, under both readers: the wire endpoints' request reader (`element.ts`)
@@ -216,7 +216,7 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
       if (strict && /^<!doctype/i.test(text.slice(i, i + 9)))
         fail(i, "a document type declaration is not allowed.");
       if (text.startsWith("<!DOCTYPE", i) || text.startsWith("<!doctype", i))
-        throw new XmlRefused("the document has a document type declaration");
+        throw new XmlRefused(XML_REFUSED.doctype());
       fail(i + 1, "a name is expected.");
     }
     if (next === 63 /* ? */) {
@@ -305,12 +305,12 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
       if (strict && Object.hasOwn(attrs, name)) fail(k, `the attribute ${name} is repeated.`);
       if (limits !== null) {
         if (++attributes > limits.maxAttributes)
-          throw new XmlRefused(`the document has more than ${limits.maxAttributes} attributes`);
+          throw new XmlRefused(XML_REFUSED.attributes(limits.maxAttributes));
         if (name.startsWith("xmlns") && (name.length === 5 || name.charCodeAt(5) === 58) /* : */) {
           if (++declared > limits.maxElementNamespaces)
-            throw new XmlRefused(`an element declares more than ${limits.maxElementNamespaces} namespaces`);
+            throw new XmlRefused(XML_REFUSED.elementNamespaces(limits.maxElementNamespaces));
           if (++namespaces > limits.maxNamespaces)
-            throw new XmlRefused(`the document declares more than ${limits.maxNamespaces} namespaces`);
+            throw new XmlRefused(XML_REFUSED.namespaces(limits.maxNamespaces));
         }
       }
       attrs[name] = value;
@@ -321,10 +321,8 @@ export function* scanXml<N>(text: string, builder: XmlBuilder<N>, options: ScanO
       j = close + 1;
     }
     if (limits !== null) {
-      if (++elements > limits.maxElements)
-        throw new XmlRefused(`the document has more than ${limits.maxElements} elements`);
-      if (stack.length >= limits.maxDepth)
-        throw new XmlRefused(`the document nests elements more than ${limits.maxDepth} deep`);
+      if (++elements > limits.maxElements) throw new XmlRefused(XML_REFUSED.elements(limits.maxElements));
+      if (stack.length >= limits.maxDepth) throw new XmlRefused(XML_REFUSED.depth(limits.maxDepth));
     }
     const parent = stack[stack.length - 1] ?? null;
     const node = builder.open(qname, attrs, parent);
