@@ -92,3 +92,31 @@ export function dataCellsOf(
   });
   return found;
 }
+
+/**
+ * What a submit of `cells` does to each, as the engine decides over `outline` alone (no data read, nothing
+ * written): `written` for a number or the missing label in a data cell the outline lets write, `read-only` for
+ * a cell of a Dynamic Calc or Label Only member, `invalid` for a text that is not a number, `not-data` for a cell
+ * outside the data region. A connector sends the server the `written` ones only, and answers these statuses,
+ * as the demo server does.
+ */
+export function submitStatusesOf(
+  outline: Outline,
+  sheet: readonly (readonly unknown[])[],
+  cells: readonly { row: number; column: number }[],
+  settings: ResolvedGridSettings,
+  aliasTable: string | null,
+): { row: number; column: number; status: "written" | "read-only" | "invalid" | "not-data" }[] {
+  try {
+    const local = runGridOperation(layoutSource(outline), {
+      action: "submit",
+      grid: sheet,
+      dirtyCells: [...cells],
+      settings,
+      aliasTable,
+    });
+    return (local.cellStatus ?? []).map(({ row, column, status }) => ({ row, column, status }));
+  } catch (e) {
+    engineError(e);
+  }
+}

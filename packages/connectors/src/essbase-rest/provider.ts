@@ -25,6 +25,7 @@ import {
   remoteFilter,
   remoteSearch,
   remoteUdas,
+  submitStatusesOf,
 } from "@qibates/grid-bridge";
 import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
 import type {
@@ -628,11 +629,23 @@ class EssbaseRestOperations implements EssbaseOperations {
       );
     } else {
       const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
-      r = await this.post(session, cube, resolved, sheet, {
-        action: call.action,
-        ranges: cells.map((c) => [c.row, c.column, 1, 1]),
-        expect: () => this.expected(cube.remote, resolved, aliasTable, call),
-      });
+      try {
+        r = await this.post(session, cube, resolved, sheet, {
+          action: call.action,
+          ranges: cells.map((c) => [c.row, c.column, 1, 1]),
+          expect: () => this.expected(cube.remote, resolved, aliasTable, call),
+        });
+      } catch (e) {
+        // A selection the server refuses (a Remove Only that would empty an axis: Essbase's "You must have a row
+        // header…") and the engine refuses too is the engine's refusal, in the caller's language.
+        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
+          this.layout(outline, resolved, aliasTable, {
+            ...call,
+            input: { ...call.input, grid: sheet },
+          } as GridCall);
+        }
+        throw e;
+      }
     }
     return valueAnswer(gridAnswer(r));
   }
@@ -770,15 +783,27 @@ class EssbaseRestOperations implements EssbaseOperations {
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
     const cells = input.cells ?? dataCellsOf(cube.remote.outline, sheet, resolved, aliasTable);
-    const dirty = [...new Set(cells.map((c) => c.row * columns + c.column))].sort((a, b) => a - b);
+    // Only the cells the engine would write are sent: Essbase skips a Dynamic Calc or Label Only cell, and a text
+    // that is not a number, without a word, so each is answered read-only or invalid here, as the demo does.
+    const local = new Map(
+      submitStatusesOf(cube.remote.outline, sheet, cells, resolved, aliasTable).map((c) => [
+        c.row * columns + c.column,
+        c.status,
+      ]),
+    );
+    const dirty = [...local]
+      .flatMap(([i, status]) => (status === "written" ? [i] : []))
+      .sort((a, b) => a - b);
     const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty });
     const missingLabel = resolved.missingLabel;
     const answered = gridAnswer(r);
     const written: Schemas["SubmittedCell"][] = (cells ?? []).map((c) => {
       const kind = r.kinds[c.row]?.[c.column];
-      const ok = kind === "data" || kind === "missing";
+      const planned = local.get(c.row * columns + c.column);
+      const ok = planned === "written" && (kind === "data" || kind === "missing");
       const value = ok ? (r.grid[c.row]?.[c.column] ?? missingLabel) : String(sheet[c.row]?.[c.column] ?? "");
-      return { row: c.row, column: c.column, status: ok ? "written" : "invalid", value };
+      const status = ok ? "written" : planned === "read-only" ? "read-only" : "invalid";
+      return { row: c.row, column: c.column, status, value };
     });
     return valueAnswer({
       submitted: written.filter((c) => c.status === "written").length,
