@@ -68,8 +68,12 @@ export function restGrid(
     const kindLine = cellKinds[r];
     for (let c = 0; c < columns; c++) {
       const text = line?.[c] ?? "";
-      const type = TYPE_OF_KIND[kindLine?.[c] ?? "blank"];
-      values.push(type === CELL_TYPE.data ? javaDataText(text) : text);
+      const kind = kindLine?.[c] ?? "blank";
+      const type = TYPE_OF_KIND[kind];
+      // A value in Java's form (`912.0`); a missing or no-access cell's label as the preferences set it, even one
+      // that reads as a number (missing label `0`), which a client tells from a 0 (`0.0`) only so.
+      const labelled = kind === "missing" || kind === "no-access";
+      values.push(type === CELL_TYPE.data && !labelled ? javaDataText(text) : text);
       types.push(type);
     }
   }
