@@ -118,9 +118,9 @@ describe("essbase connector against the captured replies", () => {
     expect(svChild(req, "sID")?.text).toBe("93873");
   });
 
-  it("scripts and calculate: EnumBusinessRules and LaunchBusinessRule as captured", async () => {
-    // Reading the scripts needs the cube's outline: the outline calls answer with an exception here, so the
-    // connector is given a cube read through the scripted replies of the next test instead.
+  it("scripts and calculate: EnumBusinessRules and LaunchBusinessRule as captured, without the outline", async () => {
+    // The outline calls answer with an exception here, so the connector is given a cube read through the
+    // scripted replies of the next test, for the outline read at the end.
     replies.set(
       "req_EnumAliasTables",
       '<res_EnumAliasTables><alstbls enc="1">Default</alstbls></res_EnumAliasTables>',
@@ -152,7 +152,12 @@ describe("essbase connector against the captured replies", () => {
 
     // The cube was opened once, with OpenApplication then OpenCube.
     expect(sent("req_OpenCube")).toHaveLength(1);
-    // The outline read sends EnumMembers in the captured request's structure.
+    // Scripts and calculations need only the cube's real name: no outline is read for them (on a slow link,
+    // a session's first calculation waited for one call per dimension and level before the script ran).
+    expect(sent("req_EnumDims")).toHaveLength(0);
+    expect(sent("req_EnumMembers")).toHaveLength(0);
+    // The outline read (alias tables need it) sends EnumMembers in the captured request's structure.
+    await ess(provider).aliasTables(s, CUBE);
     const enumMembers = sent("req_EnumMembers");
     expect(enumMembers.length).toBeGreaterThan(0);
     // One argument (Children) as in the captured Hierarchy request; two (Level) as in the captured UDA one.

@@ -95,6 +95,17 @@ export function scriptStillRunning(seconds: number): ProviderText {
   };
 }
 
+/**
+ * The reason of a business rule that QiBates stopped waiting for after `seconds` before the server gave its job
+ * number (the launch itself was not answered): it keeps running on the server.
+ */
+export function ruleStillRunning(seconds: number): ProviderText {
+  return {
+    en: `still running after ${seconds} s; it keeps running on the server`,
+    fr: `toujours en cours après ${seconds} s ; la règle se poursuit sur le serveur`,
+  };
+}
+
 export type ProviderErrorParams = Readonly<Record<string, string | number | ProviderText>>;
 
 export class ProviderError extends Error {

@@ -54,10 +54,12 @@ import {
   jobStillRunning,
   oneLine,
   ProviderError,
+  scriptStillRunning,
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
+import { answeringBy } from "../net/upstream.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -419,28 +421,41 @@ class EssbaseRestOperations implements EssbaseOperations {
     }
     const { client } = this.p.upstream(session);
     const started = performance.now();
-    let job = await client.post<JobRecord>("/jobs", {
-      application: app,
-      db: cube,
-      jobtype: "calc",
-      parameters: { file: `${script.name}.csc` },
-    });
-    const deadline = Date.now() + this.options.jobTimeoutMs;
+    // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
+    // within it (`answeringBy`), so the caller hears "still running" then, however slow the server answers.
+    const waitMs = this.options.jobTimeoutMs;
+    const deadline = Date.now() + waitMs;
+    const stillRunning = (jobId?: number) => {
+      const seconds = Math.round(waitMs / 1000);
+      const reason = jobId === undefined ? scriptStillRunning(seconds) : jobStillRunning(seconds, jobId);
+      return new ProviderError(
+        "CALC_FAILED",
+        `The calculation ${script.name} was ${reason.en}.`,
+        { script: script.name, reason },
+        "action.script",
+      );
+    };
+    const waited = <T>(work: () => Promise<T>, jobId?: number): Promise<T> =>
+      answeringBy(deadline, work).catch((e: unknown) => {
+        throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
+      });
+    let job = await waited(() =>
+      client.post<JobRecord>("/jobs", {
+        application: app,
+        db: cube,
+        jobtype: "calc",
+        parameters: { file: `${script.name}.csc` },
+      }),
+    );
     let wait = 50;
     while (job.statusCode === 100 || job.statusCode === undefined) {
-      if (typeof job.job_ID !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
-      if (Date.now() > deadline) {
-        const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), job.job_ID);
-        throw new ProviderError(
-          "CALC_FAILED",
-          `The calculation ${script.name} was ${reason.en}.`,
-          { script: script.name, reason },
-          "action.script",
-        );
-      }
-      await new Promise((r) => setTimeout(r, wait));
+      const jobId = job.job_ID;
+      if (typeof jobId !== "number") throw client.malformed(UNREADABLE.jobWithoutId());
+      const left = deadline - Date.now();
+      if (left <= 0) throw stillRunning(jobId);
+      await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 2, 1000);
-      job = await client.get<JobRecord>(`/jobs/${job.job_ID}`);
+      job = await waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId);
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
       // The server's words, bounded as every upstream message is (one line, 300 characters).

@@ -8,6 +8,7 @@ export {
   MAX_LISTED_ITEMS,
 } from "./list-budget.ts";
 export {
+  answeringBy,
   DEFAULT_MAX_FILE_BYTES,
   DOWNLOAD_BUFFER_BYTES,
   forwardingClient,

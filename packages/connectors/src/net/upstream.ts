@@ -165,9 +165,15 @@ export class Upstreams {
     const origin = url.origin;
     // A login passed on for a client of a wire endpoint names that client (`forwardingClient`), and only it.
     const client = forwardedClient.getStore();
-    const init =
+    const forwarded =
       client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
+    // Within `answeringBy`, the answer is waited for no later than its deadline: the call's own wait when it is
+    // the shorter (`answerWaitEnded` when it runs out), else the request's.
+    const by = answerDeadline.getStore();
+    const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
+    const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
+    const init = left < own ? { ...forwarded, answerTimeoutMs: left } : forwarded;
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
@@ -547,6 +553,17 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
 }
 
 const forwardedClient = new AsyncLocalStorage<string>();
+const answerDeadline = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` (a calculation script or a business rule followed on its server) so that each of its requests waits
+ * for its answer no later than `deadline` (a time in ms, as `Date.now()`), however long the read timeout: one whose
+ * answer has not started by then fails with `answerWaitEnded`. Opening a new connection may add up to the connect
+ * timeout before that wait starts.
+ */
+export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+  return answerDeadline.run(deadline, work);
+}
 
 /**
  * Runs `work` (a login passed on for a client of a wire endpoint) so that its requests carry `X-Forwarded-For:

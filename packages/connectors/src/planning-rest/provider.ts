@@ -40,9 +40,17 @@ import type {
   RuleRef,
   SubmitFormInput,
 } from "@qibates/provider";
-import { applicationUnknown, cubeUnknown, jobStillRunning, oneLine, ProviderError } from "@qibates/provider";
+import {
+  applicationUnknown,
+  cubeUnknown,
+  jobStillRunning,
+  oneLine,
+  ProviderError,
+  ruleStillRunning,
+} from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
+import { answeringBy } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -215,7 +223,13 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
         refusal = r.message;
       }
       if (refusal !== "") {
-        throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${dim}: ${refusal}`, { dim }, "dim");
+        // Looked for in the plan type named, then the others: named, that one; else every plan type.
+        throw new ProviderError(
+          "DIMENSION_UNKNOWN",
+          `Unknown dimension ${dim}: ${refusal}`,
+          { dimension: dim, cube: cube ?? order.join(", ") },
+          "dim",
+        );
       }
       if (!same(table, "Default")) {
         throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
@@ -556,19 +570,30 @@ class PlanningRestOperations implements PlanningOperations {
     const started = Date.now();
     const parameters = Object.fromEntries(input.prompts.map((p) => [p.name, p.value]));
     const request: JobRequest = { jobType, jobName: ruleName, parameters };
-    let job = await client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request);
+    // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
+    // within it (`answeringBy`), so the caller hears "still running" then, however slow the server answers.
+    const waitMs = this.options.jobTimeoutMs;
+    const deadline = started + waitMs;
+    const stillRunning = (jobId?: string | number) => {
+      const seconds = Math.round(waitMs / 1000);
+      const reason = jobId === undefined ? ruleStillRunning(seconds) : jobStillRunning(seconds, jobId);
+      return new ProviderError("RULE_FAILED", `The business rule ${ruleName} was ${reason.en}.`, {
+        rule: ruleName as string,
+        reason,
+      });
+    };
+    const waited = <T>(work: () => Promise<T>, jobId?: string | number): Promise<T> =>
+      answeringBy(deadline, work).catch((e: unknown) => {
+        throw e instanceof ProviderError && e.answerWaitEnded === true ? stillRunning(jobId) : e;
+      });
+    let job = await waited(() => client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request));
     const jobId = readJobId(job);
     if (jobId === null) throw client.malformed(UNREADABLE.launchWithoutJobId());
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
-      if (Date.now() - started > this.options.jobTimeoutMs) {
-        const reason = jobStillRunning(Math.round(this.options.jobTimeoutMs / 1000), jobId);
-        throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} was ${reason.en}.`, {
-          rule: ruleName,
-          reason,
-        });
-      }
-      await new Promise((r) => setTimeout(r, this.options.pollMs ?? 200));
-      job = await client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw stillRunning(jobId);
+      await new Promise((r) => setTimeout(r, Math.min(this.options.pollMs ?? 200, left)));
+      job = await waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId);
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
     // The server's words in an error, bounded as every upstream message is (one line, 300 characters).
@@ -691,7 +716,15 @@ class PlanningRestOperations implements PlanningOperations {
       names = variables.map((x) => x.name);
     }
     const dimension = outline.dimensions[0];
-    if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
+    if (!dimension) {
+      const cube = input.cube ?? (await this.provider.cubes(session, ref)).cubes.map((c) => c.name).join(", ");
+      throw new ProviderError(
+        "DIMENSION_UNKNOWN",
+        `Unknown dimension ${input.dim}.`,
+        { dimension: input.dim, cube },
+        "dim",
+      );
+    }
     try {
       const r = enumerateMembers(outline, dimension, input.filter, input.arg, table, names);
       return {

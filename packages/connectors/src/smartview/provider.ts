@@ -247,17 +247,27 @@ class SmartViewOperations implements EssbaseOperations {
   }
 
   async scripts(session: ProviderSession, ref: CubeRef): Promise<Schemas["ScriptList"]> {
-    const { ref: real } = await this.p.cube(session, ref);
-    const answer = await this.p
-      .client(session)
-      .call("EnumBusinessRules", [leaf("cube", real.cube), leaf("runOnSave", 0)].join("\n"), real);
-    const names = (svChild(answer, "rules")?.children ?? [])
-      .filter((r) => r.name === "rule")
-      .map((r) => r.text);
+    const names = await this.scriptNames(session, await this.realCube(session, ref));
     return {
       cube: ref.cube,
       scripts: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name, description: null })),
     };
+  }
+
+  /**
+   * The cube's real names, from the server's lists alone: scripts need no outline, so a calculation does not read
+   * one first (on a session's first call, that is one call per dimension and level, each on a slow link).
+   */
+  private async realCube(session: ProviderSession, ref: CubeRef): Promise<CubeRef> {
+    const { server, application, cube } = await this.p.resolve(session, ref);
+    return { server, application, cube };
+  }
+
+  private async scriptNames(session: ProviderSession, real: CubeRef): Promise<string[]> {
+    const answer = await this.p
+      .client(session)
+      .call("EnumBusinessRules", [leaf("cube", real.cube), leaf("runOnSave", 0)].join("\n"), real);
+    return (svChild(answer, "rules")?.children ?? []).filter((r) => r.name === "rule").map((r) => r.text);
   }
 
   async aliasTables(session: ProviderSession, ref: CubeRef) {
@@ -270,9 +280,8 @@ class SmartViewOperations implements EssbaseOperations {
     ref: CubeRef,
     script: string,
   ): Promise<Schemas["CalculateResponse"]> {
-    const { ref: real } = await this.p.cube(session, ref);
-    const { scripts } = await this.scripts(session, ref);
-    const name = scripts.find((s) => same(s.name, script))?.name;
+    const real = await this.realCube(session, ref);
+    const name = (await this.scriptNames(session, real)).find((s) => same(s, script));
     if (!name) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",
