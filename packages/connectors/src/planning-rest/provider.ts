@@ -223,13 +223,7 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
         refusal = r.message;
       }
       if (refusal !== "") {
-        // Looked for in the plan type named, then the others: named, that one; else every plan type.
-        throw new ProviderError(
-          "DIMENSION_UNKNOWN",
-          `Unknown dimension ${dim}: ${refusal}`,
-          { dimension: dim, cube: cube ?? order.join(", ") },
-          "dim",
-        );
+        throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${dim}: ${refusal}`, { dim }, "dim");
       }
       if (!same(table, "Default")) {
         throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
@@ -716,15 +710,7 @@ class PlanningRestOperations implements PlanningOperations {
       names = variables.map((x) => x.name);
     }
     const dimension = outline.dimensions[0];
-    if (!dimension) {
-      const cube = input.cube ?? (await this.provider.cubes(session, ref)).cubes.map((c) => c.name).join(", ");
-      throw new ProviderError(
-        "DIMENSION_UNKNOWN",
-        `Unknown dimension ${input.dim}.`,
-        { dimension: input.dim, cube },
-        "dim",
-      );
-    }
+    if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
     try {
       const r = enumerateMembers(outline, dimension, input.filter, input.arg, table, names);
       return {
