@@ -79,7 +79,8 @@ export function savedAnswer(
 ): Omit<Schemas["SaveResponse"], "dataVersion"> {
   const cells = (r.cellStatus ?? []).map((c): Schemas["SubmittedCell"] => {
     const received = sent[c.row]?.[c.column];
-    const status = c.status === "written" ? "written" : c.status === "read-only" ? "read-only" : "invalid";
+    // The engine's status as the contract names it: a listed cell that is not a data cell is `not-data`.
+    const status: Schemas["SubmittedCell"]["status"] = c.status;
     const value =
       status === "written"
         ? c.value === null || c.value === undefined

@@ -817,7 +817,13 @@ class EssbaseRestOperations implements EssbaseOperations {
       const planned = local.get(c.row * columns + c.column);
       const ok = planned === "written" && (kind === "data" || kind === "missing");
       const value = ok ? (r.grid[c.row]?.[c.column] ?? missingLabel) : String(sheet[c.row]?.[c.column] ?? "");
-      const status = ok ? "written" : planned === "read-only" ? "read-only" : "invalid";
+      // The local reading's status as the contract names it (`not-data` outside the data); a cell meant to be
+      // written that the server did not take as data is `invalid`.
+      const status: Schemas["SubmittedCell"]["status"] = ok
+        ? "written"
+        : planned === undefined || planned === "written"
+          ? "invalid"
+          : planned;
       return { row: c.row, column: c.column, status, value };
     });
     return valueAnswer({

@@ -366,8 +366,8 @@ class XmlaOperations implements EssbaseOperations {
     const statusOf = new Map((submitted.cellStatus ?? []).map((c) => [`${c.row},${c.column}`, c]));
     const written: Schemas["SubmittedCell"][] = cells.map((c) => {
       const s = statusOf.get(`${c.row},${c.column}`);
-      const status =
-        s?.status === "written" ? "written" : s?.status === "read-only" ? "read-only" : "invalid";
+      // The engine's status as the contract names it (a listed cell outside the data is `not-data`).
+      const status: Schemas["SubmittedCell"]["status"] = s?.status ?? "invalid";
       const value =
         status === "written"
           ? s?.value === null || s?.value === undefined
