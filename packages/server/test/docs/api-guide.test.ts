@@ -242,6 +242,26 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     },
   );
 
+  it("shows the error body that a call with an unknown loginid returns, field included", async () => {
+    const shown = blocks
+      .filter((b) => b.lang === "json")
+      .map((b) => JSON.parse(b.code) as Record<string, unknown>)
+      .find((b) => b.code === "QB_ERR_SESSION_UNKNOWN");
+    const res = await fetch(`${server.baseUrl}${API}/nav/servers`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        qibateskey: key,
+        connector: "essbase",
+        "accept-language": locale,
+      },
+      body: JSON.stringify({ loginid: "00000000-0000-4000-8000-000000000000" }),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(res.status).toBe(401);
+    expect({ ...shown, requestId: "" }).toEqual({ ...body, requestId: "" });
+  });
+
   it("lists every error code of the registry with its status and when it is answered", () => {
     const expected = errorCatalogue(locale).map(({ code, status, when }) => ({ code, status, when }));
     const rows = catalogueRows(source);
