@@ -17,20 +17,9 @@ const GRID = [
   ["West", "", "", ""],
 ];
 
-const PATHS = [
-  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
-  { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
-  {
-    name: "essbase-stndln to Essbase REST",
-    connector: "essbase-stndln",
-    address: () => `${server.base}/essbase/japi`,
-  },
-];
-
 const WITHOUT_DATA = { navigateWithoutData: true };
 
-describe.each(PATHS)("navigating without data through $name", ({ connector, address }) => {
+describe.each(server.essbasePaths)("navigating without data through $name", ({ connector, address }) => {
   let body: Record<string, unknown>;
   beforeAll(async () => {
     body = { ...(await server.sampleBasic(connector, address())), grid: GRID };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, listeningServer } from "../support/listening.ts";
+import { listeningServer } from "../support/listening.ts";
+import { EAST_WEST_GRID, expectOutside } from "../support/selection.ts";
 
 /**
  * Pivot and pivot to POV name one member cell by `row` and `column`: a cell outside the grid is refused with
@@ -15,33 +16,10 @@ const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 const call = (path: string, body: unknown, connector: string, language = "en") =>
   server.post(path, body, { connector, language });
 
-const GRID = [
-  ["", "Sales", "100-10", "Actual"],
-  ["", "Jan", "Feb", "Mar"],
-  ["East", "1", "2", "3"],
-  ["West", "4", "5", "6"],
-];
-
-const PATHS = [
-  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
-  { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
-  {
-    name: "essbase-stndln to Essbase REST",
-    connector: "essbase-stndln",
-    address: () => `${server.base}/essbase/japi`,
-  },
-];
-
-function expectOutside(answer: Answer, field: string, message: string) {
-  expect(answer.status, JSON.stringify(answer.json)).toBe(422);
-  expect(answer.json).toMatchObject({ code: "QB_ERR_SELECTION_INVALID", field, message });
-}
-
-describe.each(PATHS)("a pivot through $name", ({ connector, address }) => {
+describe.each(server.essbasePaths)("a pivot through $name", ({ connector, address }) => {
   let body: Record<string, unknown>;
   beforeAll(async () => {
-    body = { ...(await server.sampleBasic(connector, address())), grid: GRID };
+    body = { ...(await server.sampleBasic(connector, address())), grid: EAST_WEST_GRID };
   });
 
   it.each(["pivot", "pivotToPOV"])(

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, listeningServer } from "../support/listening.ts";
+import { listeningServer } from "../support/listening.ts";
+import { EAST_WEST_GRID, expectOutside } from "../support/selection.ts";
 
 /**
  * Zoom in, zoom out, keep only and remove only on a selection: a cell outside the grid is refused with
@@ -14,35 +15,12 @@ const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 const call = (path: string, body: unknown, connector: string, language = "en") =>
   server.post(path, body, { connector, language });
 
-const GRID = [
-  ["", "Sales", "100-10", "Actual"],
-  ["", "Jan", "Feb", "Mar"],
-  ["East", "1", "2", "3"],
-  ["West", "4", "5", "6"],
-];
-
-const PATHS = [
-  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
-  { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
-  {
-    name: "essbase-stndln to Essbase REST",
-    connector: "essbase-stndln",
-    address: () => `${server.base}/essbase/japi`,
-  },
-];
-/** A selection refused as outside the grid: 422, the cell named as the field, and the whole message. */
-function expectOutside(answer: Answer, field: string, message: string) {
-  expect(answer.status).toBe(422);
-  expect(answer.json).toMatchObject({ code: "QB_ERR_SELECTION_INVALID", field, message });
-}
-
 const OPERATIONS = ["zoomin", "zoomout", "keeponly", "removeonly"];
 
-describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
+describe.each(server.essbasePaths)("a selection through $name", ({ connector, address }) => {
   let body: Record<string, unknown>;
   beforeAll(async () => {
-    body = { ...(await server.sampleBasic(connector, address())), grid: GRID };
+    body = { ...(await server.sampleBasic(connector, address())), grid: EAST_WEST_GRID };
   });
 
   it.each(OPERATIONS)(
@@ -95,7 +73,7 @@ describe.each(PATHS)("a selection through $name", ({ connector, address }) => {
 describe("a large grid, read by the server as text", () => {
   it("is refused the same way: a column beyond its longest row is outside it", async () => {
     // Over 32 KiB of grid: the server leaves it as the request's text (json-parser.ts).
-    const grid = [...GRID, ...Array.from({ length: 3000 }, () => ["East", "1"])];
+    const grid = [...EAST_WEST_GRID, ...Array.from({ length: 3000 }, () => ["East", "1"])];
     const body = {
       ...(await server.sampleBasic("essbase", "https://demo.qibates.local/aps/JAPI")),
       grid,

@@ -25,6 +25,11 @@ export interface ListeningServer {
    * a call on Sample.Basic starts with: its `loginid`, server, application and cube.
    */
   sampleBasic(connector: string, providerAddress: string): Promise<typeof SAMPLE_BASIC & { loginid: string }>;
+  /**
+   * The four ways a call reaches Sample.Basic: the demo address, and each Essbase-family connector to this
+   * server's own protocol endpoint (its `QIBATES_WIRE_ENDPOINTS` must serve them). `address()` once listening.
+   */
+  readonly essbasePaths: readonly { name: string; connector: string; address: () => string }[];
 }
 
 /**
@@ -50,6 +55,16 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
       });
       return { status: res.status, json: (await res.json()) as Record<string, string> };
     },
+    essbasePaths: [
+      { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
+      { name: "essbase to Smart View", connector: "essbase", address: () => `${server.base}/aps/JAPI` },
+      { name: "ssas to XMLA", connector: "ssas", address: () => `${server.base}/aps/JAPI` },
+      {
+        name: "essbase-stndln to Essbase REST",
+        connector: "essbase-stndln",
+        address: () => `${server.base}/essbase/japi`,
+      },
+    ],
     async sampleBasic(connector, providerAddress) {
       const body = { username: "demo", password: "demo", providerAddress };
       const login = await server.post("action/login", body, { connector });
