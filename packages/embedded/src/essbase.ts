@@ -344,14 +344,23 @@ export class EmbeddedEssbase implements EssbaseOperations {
   ): Promise<VariableSet> {
     this.checkLevel(session, level);
     const refusal = variableRefusal(variable);
-    if (refusal) throw new ProviderError("INVALID_INPUT", refusal.message, null, refusal.field);
+    if (refusal) {
+      const { field, reason } = refusal;
+      throw new ProviderError("INVALID_INPUT", refusal.message, { field, reason }, field);
+    }
     const set = { ...level, name: variable.name, value: variable.value };
     const kept = withSessionVariable(session.variables, set);
     if (kept.length > SESSION_VARIABLES_MAX) {
       throw new ProviderError(
         "INVALID_INPUT",
         `A session keeps at most ${SESSION_VARIABLES_MAX} substitution variables of its own; change one it set, or log in again.`,
-        null,
+        {
+          field: "name",
+          reason: {
+            en: `a session keeps at most ${SESSION_VARIABLES_MAX} substitution variables of its own; change one it set, or log in again`,
+            fr: `une session garde au plus ${SESSION_VARIABLES_MAX} variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous`,
+          },
+        },
         "name",
       );
     }
@@ -628,7 +637,13 @@ function version(text: string): number {
     throw new ProviderError(
       "INVALID_INPUT",
       "dataVersion is not a data version this server answered.",
-      null,
+      {
+        field: "dataVersion",
+        reason: {
+          en: "not a data version this server answered",
+          fr: "ce n'est pas une version des données que ce serveur a renvoyée",
+        },
+      },
       "dataVersion",
     );
   }

@@ -340,7 +340,8 @@ export class EmbeddedPlanning implements PlanningOperations {
       throw new ProviderError(
         "DIMENSION_UNKNOWN",
         `Unknown dimension ${input.dim}.`,
-        { dimension: input.dim },
+        // Looked for in every plan type of the application.
+        { dimension: input.dim, cube: app.cubes.join(", ") },
         "dim",
       );
     });

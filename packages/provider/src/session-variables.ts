@@ -1,3 +1,4 @@
+import type { LocalizedText } from "./error-codes.ts";
 import type { CubeRef, SessionVariable, VariableLevel } from "./provider.ts";
 
 /**
@@ -87,26 +88,43 @@ export const VARIABLE_NAME_MAX = 320;
 export const VARIABLE_VALUE_MAX = 256;
 
 /**
- * Why Essbase would refuse this variable (the field and the reason), or `null`: the name is letters, digits
- * and underscores, at most 320 characters; the value is 1 to 256 characters and does not start with `&`.
+ * Why Essbase would refuse this variable (the field, a message and the reason in each language, as the API's
+ * validation message ends), or `null`: the name is letters, digits and underscores, at most 320 characters; the
+ * value is 1 to 256 characters and does not start with `&`.
  */
 export function variableRefusal(variable: {
   name: string;
   value: string;
-}): { field: "name" | "value"; message: string } | null {
+}): { field: "name" | "value"; message: string; reason: LocalizedText } | null {
   const { name, value } = variable;
+  const refusal = (field: "name" | "value", reason: LocalizedText) => ({
+    field,
+    message: `${reason.en.charAt(0).toUpperCase()}${reason.en.slice(1)}.`,
+    reason,
+  });
   if (!/^[A-Za-z0-9_]+$/.test(name)) {
-    return {
-      field: "name",
-      message: `The variable name ${JSON.stringify(name)} may hold only letters, digits and underscores.`,
-    };
+    return refusal("name", {
+      en: `the variable name ${JSON.stringify(name)} may hold only letters, digits and underscores`,
+      fr: `le nom de variable « ${name} » ne peut contenir que des lettres, des chiffres et des traits de soulignement`,
+    });
   }
   if (name.length > VARIABLE_NAME_MAX) {
-    return { field: "name", message: `The variable name is longer than ${VARIABLE_NAME_MAX} characters.` };
+    return refusal("name", {
+      en: `the variable name is longer than ${VARIABLE_NAME_MAX} characters`,
+      fr: `le nom de variable dépasse ${VARIABLE_NAME_MAX} caractères`,
+    });
   }
   if (value === "" || value.length > VARIABLE_VALUE_MAX) {
-    return { field: "value", message: `The variable value must hold 1 to ${VARIABLE_VALUE_MAX} characters.` };
+    return refusal("value", {
+      en: `the variable value must hold 1 to ${VARIABLE_VALUE_MAX} characters`,
+      fr: `la valeur de la variable doit compter de 1 à ${VARIABLE_VALUE_MAX} caractères`,
+    });
   }
-  if (value.startsWith("&")) return { field: "value", message: "The variable value may not start with &." };
+  if (value.startsWith("&")) {
+    return refusal("value", {
+      en: "the variable value may not start with &",
+      fr: "la valeur de la variable ne peut pas commencer par &",
+    });
+  }
   return null;
 }

@@ -223,7 +223,13 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
         refusal = r.message;
       }
       if (refusal !== "") {
-        throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${dim}: ${refusal}`, { dim }, "dim");
+        // Looked for in the plan type named, then the others: named, that one; else every plan type.
+        throw new ProviderError(
+          "DIMENSION_UNKNOWN",
+          `Unknown dimension ${dim}: ${refusal}`,
+          { dimension: dim, cube: cube ?? order.join(", ") },
+          "dim",
+        );
       }
       if (!same(table, "Default")) {
         throw missing(session.connector, "planningAliasTables", `nav/enummembers (aliastable ${table})`, {
@@ -710,7 +716,16 @@ class PlanningRestOperations implements PlanningOperations {
       names = variables.map((x) => x.name);
     }
     const dimension = outline.dimensions[0];
-    if (!dimension) throw new ProviderError("DIMENSION_UNKNOWN", `Unknown dimension ${input.dim}.`);
+    if (!dimension) {
+      const cube =
+        input.cube ?? (await this.provider.cubes(session, ref)).cubes.map((c) => c.name).join(", ");
+      throw new ProviderError(
+        "DIMENSION_UNKNOWN",
+        `Unknown dimension ${input.dim}.`,
+        { dimension: input.dim, cube },
+        "dim",
+      );
+    }
     try {
       const r = enumerateMembers(outline, dimension, input.filter, input.arg, table, names);
       return {

@@ -2,7 +2,7 @@ import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import { type CellWrite, ChangeSet, type PlanningJournalStep } from "./changes.ts";
 import { unknownMemberMessage } from "./data-slices.ts";
-import { PlanningError } from "./errors.ts";
+import { gridInvalid as invalid, PlanningError } from "./errors.ts";
 import { planningWriteBlocker } from "./forms.ts";
 import type { PlanTypeStore } from "./plan-types.ts";
 
@@ -38,29 +38,50 @@ export interface DataSliceImportResult {
   journal: PlanningJournalStep[];
 }
 
-function invalid(message: string, field: string): PlanningError {
-  return new PlanningError("PLANNING_GRID_INVALID", message, field);
-}
-
 /** A member by name or Default-table alias, Planning's words when it is unknown. */
 function memberOf(s: PlanTypeStore, name: unknown, field: string): Member {
-  if (typeof name !== "string" || name.trim() === "") throw invalid("A member name is required.", field);
+  if (typeof name !== "string" || name.trim() === "") {
+    throw invalid({ en: "A member name is required.", fr: "un nom de membre est requis." }, field);
+  }
   const m = s.outline.resolve(name.trim(), "Default") ?? s.outline.resolve(name.trim(), null);
-  if (!m) throw new PlanningError("PLANNING_MEMBER_UNKNOWN", unknownMemberMessage(name.trim()), field);
+  if (!m) {
+    throw new PlanningError("PLANNING_MEMBER_UNKNOWN", unknownMemberMessage(name.trim()), field, {
+      params: { member: name.trim() },
+    });
+  }
   return m;
 }
 
 /** Writes a data grid into a plan type; rejected cells are reported, the others written in one change set. */
 export function importDataSlice(s: PlanTypeStore, req: DataSliceImportRequest): DataSliceImportResult {
-  if (!Array.isArray(req.pov)) throw invalid("dataGrid.pov must be a list of members.", "pov");
-  if (!Array.isArray(req.columns) || req.columns.length === 0) {
-    throw invalid("dataGrid.columns must list one member list per column dimension.", "columns");
+  if (!Array.isArray(req.pov)) {
+    throw invalid(
+      { en: "dataGrid.pov must be a list of members.", fr: "dataGrid.pov doit être une liste de membres." },
+      "pov",
+    );
   }
-  if (!Array.isArray(req.rows)) throw invalid("dataGrid.rows must be a list.", "rows");
+  if (!Array.isArray(req.columns) || req.columns.length === 0) {
+    throw invalid(
+      {
+        en: "dataGrid.columns must list one member list per column dimension.",
+        fr: "dataGrid.columns doit donner une liste de membres par dimension en colonne.",
+      },
+      "columns",
+    );
+  }
+  if (!Array.isArray(req.rows)) {
+    throw invalid({ en: "dataGrid.rows must be a list.", fr: "dataGrid.rows doit être une liste." }, "rows");
+  }
   const base = new Map<Dimension, Member>();
   const claim = (m: Member, field: string) => {
     if (base.has(m.dimension) && base.get(m.dimension) !== m) {
-      throw invalid(`Dimension ${m.dimension.name} is named twice in the grid.`, field);
+      throw invalid(
+        {
+          en: `Dimension ${m.dimension.name} is named twice in the grid.`,
+          fr: `la dimension ${m.dimension.name} est nommée deux fois dans la grille.`,
+        },
+        field,
+      );
     }
   };
   req.pov.forEach((name, i) => {
@@ -74,7 +95,13 @@ export function importDataSlice(s: PlanTypeStore, req: DataSliceImportRequest): 
     cols.push(
       req.columns.map((list, h) => {
         if (!Array.isArray(list) || list.length !== width) {
-          throw invalid("Every column member list must be as long as the first.", `columns[${h}]`);
+          throw invalid(
+            {
+              en: "Every column member list must be as long as the first.",
+              fr: "chaque liste de membres des colonnes doit être aussi longue que la première.",
+            },
+            `columns[${h}]`,
+          );
         }
         return memberOf(s, list[c], `columns[${h}][${c}]`);
       }),
@@ -87,14 +114,25 @@ export function importDataSlice(s: PlanTypeStore, req: DataSliceImportRequest): 
   try {
     req.rows.forEach((row, r) => {
       if (!row || !Array.isArray(row.headers) || !Array.isArray(row.data)) {
-        throw invalid("A row needs headers and data.", `rows[${r}]`);
+        throw invalid(
+          { en: "A row needs headers and data.", fr: "une ligne doit avoir headers et data." },
+          `rows[${r}]`,
+        );
       }
       const headers = (row.headers as readonly string[]).map((h, i) =>
         memberOf(s, h, `rows[${r}].headers[${i}]`),
       );
       for (const [c, raw] of (row.data as readonly (string | number | null)[]).entries()) {
         const col = cols[c];
-        if (!col) throw invalid(`Row ${r} has more data than there are columns.`, `rows[${r}].data`);
+        if (!col) {
+          throw invalid(
+            {
+              en: `Row ${r} has more data than there are columns.`,
+              fr: `la ligne ${r} a plus de données que de colonnes.`,
+            },
+            `rows[${r}].data`,
+          );
+        }
         if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) continue;
         const at = new Map(base);
         for (const m of [...headers, ...col]) at.set(m.dimension, m);

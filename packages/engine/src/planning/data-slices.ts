@@ -1,5 +1,5 @@
 import type { Dimension, Member, Outline } from "../outline.ts";
-import { PlanningError } from "./errors.ts";
+import { gridInvalid as invalid, type LocalText, PlanningError } from "./errors.ts";
 import type { PlanTypeStore } from "./plan-types.ts";
 import { resolveMember, selectAll, selectionArgument } from "./selection.ts";
 
@@ -51,15 +51,16 @@ export interface DataSliceResult {
 export const DATA_SLICE_TOO_LARGE =
   "Unable to load the data entry form as the number of data entry cells exceeded the threshold.";
 
+const TOO_LARGE: LocalText = {
+  en: DATA_SLICE_TOO_LARGE,
+  fr: "impossible de charger le formulaire de saisie : le nombre de cellules de saisie dépasse le seuil.",
+};
+
 interface ResolvedSegment {
   dims: Dimension[];
   /** The members of each dimension, in the order given (duplicates left out). */
   lists: Member[][];
   tuples: Member[][];
-}
-
-function invalid(message: string, field: string): PlanningError {
-  return new PlanningError("PLANNING_GRID_INVALID", message, field);
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -77,11 +78,10 @@ function inPlanningWords<T>(selection: string, field: string, lookup: () => T): 
     return lookup();
   } catch (e) {
     if (e instanceof PlanningError && e.code === "PLANNING_MEMBER_UNKNOWN") {
-      throw new PlanningError(
-        "PLANNING_MEMBER_UNKNOWN",
-        unknownMemberMessage(selectionArgument(selection).trim()),
-        field,
-      );
+      const member = selectionArgument(selection).trim();
+      throw new PlanningError("PLANNING_MEMBER_UNKNOWN", unknownMemberMessage(member), field, {
+        params: { member },
+      });
     }
     throw e;
   }
@@ -100,22 +100,41 @@ function resolveSegment(
 ): ResolvedSegment {
   const { outline } = s;
   if (!segment || typeof segment !== "object" || !Array.isArray(segment.members)) {
-    throw invalid("A grid segment needs a members list.", field);
+    throw invalid(
+      {
+        en: "A grid segment needs a members list.",
+        fr: "un segment de la grille doit avoir une liste de membres.",
+      },
+      field,
+    );
   }
   const named = segment.dimensions ?? null;
   if (named !== null && (!isStringList(named) || named.length !== segment.members.length)) {
-    throw invalid("A grid segment needs one member list per dimension it names.", `${field}.dimensions`);
+    throw invalid(
+      {
+        en: "A grid segment needs one member list per dimension it names.",
+        fr: "un segment de la grille doit avoir une liste de membres par dimension qu'il nomme.",
+      },
+      `${field}.dimensions`,
+    );
   }
   const dims: Dimension[] = [];
   const lists: Member[][] = [];
   segment.members.forEach((list, i) => {
     const at = `${field}.members[${i}]`;
-    if (!isStringList(list) || list.length === 0) throw invalid("A member list must name members.", at);
+    if (!isStringList(list) || list.length === 0) {
+      throw invalid(
+        { en: "A member list must name members.", fr: "une liste de membres doit nommer des membres." },
+        at,
+      );
+    }
     let dim: Dimension;
     if (named) {
       const d = outline.dimension(named[i] as string);
       if (!d) {
-        throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${named[i]}".`, at);
+        throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${named[i]}".`, at, {
+          params: { dimension: String(named[i]), cube: s.name },
+        });
       }
       dim = d;
     } else {
@@ -123,9 +142,23 @@ function resolveSegment(
       dim = inPlanningWords(first, at, () => dimensionOfSelection(outline, first, at));
     }
     if (!outline.baseDimensions.includes(dim)) {
-      throw invalid(`Dimension ${dim.name} is not a base dimension of plan type ${s.name}.`, at);
+      throw invalid(
+        {
+          en: `Dimension ${dim.name} is not a base dimension of plan type ${s.name}.`,
+          fr: `la dimension ${dim.name} n'est pas une dimension de base du type de plan ${s.name}.`,
+        },
+        at,
+      );
     }
-    if (dims.includes(dim)) throw invalid(`Dimension ${dim.name} appears twice in one segment.`, at);
+    if (dims.includes(dim)) {
+      throw invalid(
+        {
+          en: `Dimension ${dim.name} appears twice in one segment.`,
+          fr: `la dimension ${dim.name} figure deux fois dans un même segment.`,
+        },
+        at,
+      );
+    }
     dims.push(dim);
     const members = list.flatMap((sel) => inPlanningWords(sel, at, () => selectAll(outline, [sel], dim)));
     lists.push([...new Set(members)]);
@@ -213,18 +246,24 @@ function resolveAxis(
   most = Number.POSITIVE_INFINITY,
 ): Omit<ResolvedSegment, "lists"> {
   if (!Array.isArray(segments) || segments.length === 0) {
-    throw invalid(`The grid needs ${field}.`, field);
+    throw invalid({ en: `The grid needs ${field}.`, fr: `la grille doit avoir ${field}.` }, field);
   }
   let dims: Dimension[] | null = null;
   const tuples: Member[][] = [];
   segments.forEach((segment, i) => {
     const r = resolveSegment(s, segment, `${field}[${i}]`, false);
     if (!fromBlocks && r.lists.reduce((n, l) => n * l.length, 1) + tuples.length > most) {
-      throw invalid(DATA_SLICE_TOO_LARGE, "gridDefinition");
+      throw invalid(TOO_LARGE, "gridDefinition");
     }
     if (dims === null) dims = r.dims;
     else if (r.dims.length !== dims.length || r.dims.some((d, k) => d !== dims?.[k])) {
-      throw invalid(`Every segment of ${field} must have the same dimensions, in the same order.`, field);
+      throw invalid(
+        {
+          en: `Every segment of ${field} must have the same dimensions, in the same order.`,
+          fr: `tous les segments de ${field} doivent avoir les mêmes dimensions, dans le même ordre.`,
+        },
+        field,
+      );
     }
     if (fromBlocks) tuples.push(...(blockRows(s, r) ?? crossTuples(r.lists)));
     else tuples.push(...crossTuples(r.lists));
@@ -238,7 +277,15 @@ export function exportDataSlice(s: PlanTypeStore, req: DataSliceRequest): DataSl
   const povMembers = pov.tuples.length === 0 ? [] : (pov.tuples[0] as Member[]);
   if (pov.tuples.length > 1) {
     const many = pov.dims.find((_, i) => new Set(pov.tuples.map((t) => t[i])).size > 1);
-    throw invalid(`The POV takes one member of ${many?.name ?? "each dimension"}.`, "pov");
+    throw invalid(
+      {
+        en: `The POV takes one member of ${many?.name ?? "each dimension"}.`,
+        fr: many
+          ? `le PDV prend un seul membre de ${many.name}.`
+          : "le PDV prend un seul membre par dimension.",
+      },
+      "pov",
+    );
   }
   const cols = resolveAxis(s, req.columns, "columns");
   // Suppressing missing blocks, the rows are found from the blocks that exist (so a slice may cross more
@@ -252,12 +299,19 @@ export function exportDataSlice(s: PlanTypeStore, req: DataSliceRequest): DataSl
   );
   const seen = new Set<Dimension>();
   for (const d of [...pov.dims, ...cols.dims, ...rows.dims]) {
-    if (seen.has(d))
-      throw invalid(`Dimension ${d.name} is on more than one axis of the grid.`, "gridDefinition");
+    if (seen.has(d)) {
+      throw invalid(
+        {
+          en: `Dimension ${d.name} is on more than one axis of the grid.`,
+          fr: `la dimension ${d.name} figure sur plus d'un axe de la grille.`,
+        },
+        "gridDefinition",
+      );
+    }
     seen.add(d);
   }
   if (req.maxCells !== undefined && rows.tuples.length * cols.tuples.length > req.maxCells) {
-    throw invalid(DATA_SLICE_TOO_LARGE, "gridDefinition");
+    throw invalid(TOO_LARGE, "gridDefinition");
   }
   const base = new Map<Dimension, Member>();
   pov.dims.forEach((d, i) => {

@@ -42,8 +42,9 @@ export class PlanningError extends EngineError {
     field: string | null = null,
     /**
      * Extra detail: for `PLANNING_CELL_TOO_LONG` the cells at fault; `params`, the names a caller's own wording of
-     * the error needs (`rule`, `prompt`, `value`, `form`, `folder`, `task`, `taskList`, `cube`, `field`, `reason`), so that
-     * it can say it in its user's language rather than repeat this English message.
+     * the error needs (`rule`, `prompt`, `value`, `form`, `folder`, `task`, `taskList`, `cube`, `application`,
+     * `dimension`, `member`, `aliasTable`, `actual`, `expected`, `field`, `reason`), so that it can say it in its
+     * user's language rather than repeat this English message. Every refusal gives them.
      */
     readonly details: {
       cells?: { row: number; column: number; length: number }[];
@@ -52,4 +53,12 @@ export class PlanningError extends EngineError {
   ) {
     super(code, message, field);
   }
+}
+
+/**
+ * `PLANNING_GRID_INVALID`: a grid the call cannot read, with the engine's English message and the reason in each
+ * language, for the caller's own wording (the API's "The grid cannot be read: {reason}").
+ */
+export function gridInvalid(reason: LocalText, field: string): PlanningError {
+  return new PlanningError("PLANNING_GRID_INVALID", reason.en, field, { params: { reason } });
 }

@@ -59,10 +59,20 @@ export class FormSubmission {
         (s) => s.formname.toLowerCase() === String(req.subform ?? "").toLowerCase(),
       );
       if (!ref) {
+        const names = composite.subforms.map((s) => s.formname).join(", ");
         throw new PlanningError(
           "PLANNING_REQUEST_INVALID",
-          `Form "${composite.name}" is composite: submit one of its subforms (${composite.subforms.map((s) => s.formname).join(", ")}) by its own folder and formName.`,
+          `Form "${composite.name}" is composite: submit one of its subforms (${names}) by its own folder and formName.`,
           "formName",
+          {
+            params: {
+              field: "formName",
+              reason: {
+                en: `the form "${composite.name}" is composite: submit one of its subforms (${names}) by its own folder and formName`,
+                fr: `le formulaire « ${composite.name} » est composite : soumettez l'un de ses sous-formulaires (${names}) par son propre dossier (folder) et son nom (formName)`,
+              },
+            },
+          },
         );
       }
       def = this.library.regular(ref);
@@ -140,6 +150,7 @@ export class FormSubmission {
           "PLANNING_RULE_UNKNOWN",
           `Rule "${name}" is not run on save by form "${form.name}".`,
           `prompts[${i}].ruleinfo.ruleName`,
+          { params: { rule: name, cube: form.cube } },
         );
       }
     });
@@ -167,7 +178,7 @@ export class FormSubmission {
       } catch (e) {
         // On submit, a prompt the rule does not have is an invalid prompt value set.
         if (e instanceof PlanningError && e.code === "PLANNING_PROMPT_UNKNOWN") {
-          throw new PlanningError("PLANNING_PROMPT_INVALID", e.message, e.field);
+          throw new PlanningError("PLANNING_PROMPT_INVALID", e.message, e.field, e.details);
         }
         throw e;
       }

@@ -37,6 +37,7 @@ export class FormViews {
         "PLANNING_FORM_TYPE_MISMATCH",
         `Form "${def.name}" is a ${def.type} form, not ${req.type}.`,
         "type",
+        { params: { form: def.name, actual: def.type, expected: String(req.type) } },
       );
     }
     const prefs = req.preferences ?? {};
@@ -47,6 +48,7 @@ export class FormViews {
           "PLANNING_FORM_UNKNOWN",
           `Form "${s.formName}" is not a subform of "${def.name}".`,
           `subforms[${i}].formName`,
+          { params: { form: String(s.formName) } },
         );
       }
     });

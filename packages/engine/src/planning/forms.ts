@@ -119,9 +119,13 @@ export function compileLocks(outline: Outline, locks: readonly LockDefinition[])
   });
 }
 
-function dimensionOf(outline: Outline, name: string, field: string): Dimension {
-  const d = outline.dimension(name);
-  if (!d) throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${name}".`, field);
+function dimensionOf(cube: FormCube, name: string, field: string): Dimension {
+  const d = cube.outline.dimension(name);
+  if (!d) {
+    throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${name}".`, field, {
+      params: { dimension: name, cube: cube.name },
+    });
+  }
   return d;
 }
 
@@ -136,7 +140,7 @@ export function layOutForm(
   const pov: Record<string, string> = {};
   const povChoices: Record<string, string[]> = {};
   for (const [dimName, sel] of Object.entries(def.hidden ?? {})) {
-    const dim = dimensionOf(outline, dimName, "hidden");
+    const dim = dimensionOf(cube, dimName, "hidden");
     base.set(dim, resolveMember(outline, sel, dim));
   }
   const req = new Map<string, string>();
@@ -161,7 +165,7 @@ export function layOutForm(
     req.set(k.toLowerCase(), v);
   }
   for (const [dimName, defaultSel] of Object.entries(def.pov)) {
-    const dim = dimensionOf(outline, dimName, "pov");
+    const dim = dimensionOf(cube, dimName, "pov");
     const choices = def.povChoices?.[dim.name]
       ? selectAll(outline, def.povChoices[dim.name] as string[], dim)
       : null;
@@ -206,8 +210,8 @@ export function layOutForm(
     pov[dim.name] = member.name;
     povChoices[dim.name] = (choices ?? [fallback]).map((m) => m.name);
   }
-  const rowDims = def.rows.dimensions.map((d) => dimensionOf(outline, d, "rows"));
-  const colDims = def.columns.dimensions.map((d) => dimensionOf(outline, d, "columns"));
+  const rowDims = def.rows.dimensions.map((d) => dimensionOf(cube, d, "rows"));
+  const colDims = def.columns.dimensions.map((d) => dimensionOf(cube, d, "columns"));
   return {
     pov,
     povChoices,

@@ -40,10 +40,20 @@ export function enumerateMembers(
   const key = memberFilterKey(filter);
   const known = MEMBER_FILTER_INFO.find((f) => f.name.toLowerCase() === key);
   if (!known) {
+    const names = MEMBER_FILTER_INFO.map((f) => f.name).join(", ");
     throw new PlanningError(
       "PLANNING_FILTER_UNKNOWN",
-      `Unknown member filter "${filter}"; expected one of ${MEMBER_FILTER_INFO.map((f) => f.name).join(", ")}.`,
+      `Unknown member filter "${filter}"; expected one of ${names}.`,
       "filter",
+      {
+        params: {
+          field: "filter",
+          reason: {
+            en: `unknown member filter "${filter}"; expected one of ${names}`,
+            fr: `filtre de membres « ${filter} » inconnu ; valeurs possibles : ${names}`,
+          },
+        },
+      },
     );
   }
   if (key === "hierarchy")
@@ -65,6 +75,8 @@ export function enumerateMembers(
       "PLANNING_MEMBER_UNKNOWN",
       `Member filter ${known.name} needs a member in arg.`,
       "arg",
+      // No member given: the unknown member is the empty name.
+      { params: { member: arg ?? "" } },
     );
   }
   const m = resolveMember(outline, arg, dimension, "arg");

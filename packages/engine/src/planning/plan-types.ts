@@ -3,7 +3,7 @@ import type { Dimension, Member, Outline } from "../outline.ts";
 import type { PlanningSession } from "./calls.ts";
 import { TextStore } from "./changes.ts";
 import type { PlanningApplicationDefinition, SmartListDefinition } from "./definitions.ts";
-import { PlanningError } from "./errors.ts";
+import { gridInvalid, PlanningError } from "./errors.ts";
 import { compileLocks, type FormCube } from "./forms.ts";
 import { resolveMember } from "./selection.ts";
 
@@ -82,6 +82,7 @@ export class PlanTypes {
         "PLANNING_CUBE_UNKNOWN",
         `Application ${this.appName} has no plan type "${cube}"; it has ${this.names.join(", ")}.`,
         field,
+        { params: { cube: String(cube), application: this.appName } },
       );
     }
     return s;
@@ -91,9 +92,12 @@ export class PlanTypes {
   tupleOf(s: PlanTypeStore, members: readonly string[]): Member[] {
     const dims = s.outline.baseDimensions;
     if (members.length !== dims.length) {
-      throw new PlanningError(
-        "PLANNING_GRID_INVALID",
-        `A cell of ${s.name} needs ${dims.length} members (${dims.map((d) => d.name).join(", ")}).`,
+      const names = dims.map((d) => d.name).join(", ");
+      throw gridInvalid(
+        {
+          en: `A cell of ${s.name} needs ${dims.length} members (${names}).`,
+          fr: `une cellule de ${s.name} demande ${dims.length} membres (${names}).`,
+        },
         "members",
       );
     }
@@ -111,7 +115,10 @@ export class PlanTypes {
       if (d && d.type !== "attribute")
         return { outline: s.outline, dimension: d, variableNames: s.variableNames };
     }
-    throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${dim}".`, "dim");
+    // The plan types looked in: the one named, else every plan type of the application.
+    throw new PlanningError("PLANNING_DIMENSION_UNKNOWN", `Unknown dimension "${dim}".`, "dim", {
+      params: { dimension: String(dim), cube: stores.map((s) => s.name).join(", ") },
+    });
   }
 
   /** Alias tables of the application (union over plan types, first spelling kept). */
@@ -132,6 +139,7 @@ export class PlanTypes {
         "PLANNING_ALIAS_TABLE_UNKNOWN",
         `Unknown alias table "${aliasId}"; the tables are ${this.aliasTableNames().join(", ")}.`,
         "aliasId",
+        { params: { aliasTable: String(aliasId) } },
       );
     }
     return t;

@@ -84,6 +84,21 @@ export class RuleRuns {
         "PLANNING_REQUEST_INVALID",
         `Runtime prompt ${p.name} of rule ${rule.name} takes a ${p.type === "numeric" ? "number" : "text"}, not members.`,
         "promptName",
+        {
+          params: {
+            field: "promptName",
+            reason:
+              p.type === "numeric"
+                ? {
+                    en: `the runtime prompt ${p.name} of rule ${rule.name} takes a number, not members`,
+                    fr: `l'invite d'exécution ${p.name} de la règle ${rule.name} attend un nombre, pas des membres`,
+                  }
+                : {
+                    en: `the runtime prompt ${p.name} of rule ${rule.name} takes a text, not members`,
+                    fr: `l'invite d'exécution ${p.name} de la règle ${rule.name} attend un texte, pas des membres`,
+                  },
+          },
+        },
       );
     }
     const outline = this.planTypes.get(rule.cube).outline;

@@ -38,6 +38,7 @@ export function resolveMember(
       "PLANNING_MEMBER_UNKNOWN",
       t.startsWith("&") ? `Unknown substitution variable "${t}".` : `Unknown member "${t}".`,
       field,
+      { params: { member: t } },
     );
   }
   if (dimension && m.dimension !== dimension) {
@@ -45,6 +46,7 @@ export function resolveMember(
       "PLANNING_MEMBER_UNKNOWN",
       `Member "${m.name}" is not in dimension ${dimension.name}.`,
       field,
+      { params: { member: t } },
     );
   }
   return m;

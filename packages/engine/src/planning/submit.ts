@@ -1,7 +1,7 @@
 import { numberOfText } from "../grid/parse.ts";
 import type { Dimension, Member } from "../outline.ts";
 import type { SubmitFormRequest } from "./calls.ts";
-import { PlanningError } from "./errors.ts";
+import { gridInvalid as invalid, PlanningError } from "./errors.ts";
 import { type FormCube, formCell, type LaidOutForm, showValue } from "./forms.ts";
 
 /** What a submit will do with each data cell of the grid, decided before anything is written. */
@@ -23,8 +23,12 @@ export function planSubmit(
   missingLabel: string,
 ): PlannedCell[] {
   const grid = req.grid;
-  if (!Array.isArray(grid))
-    throw new PlanningError("PLANNING_GRID_INVALID", "The grid must be an array of rows.", "grid");
+  if (!Array.isArray(grid)) {
+    throw invalid(
+      { en: "The grid must be an array of rows.", fr: "la grille doit être une liste de lignes." },
+      "grid",
+    );
+  }
   const H = laid.colDims.length;
   const L = laid.rowDims.length;
   const label = (r: number, c: number): string => {
@@ -41,9 +45,11 @@ export function planSubmit(
         ? m
         : dim.members.find((x) => x.aliases.size > 0 && [...x.aliases.values()].includes(text));
     if (!hit) {
-      throw new PlanningError(
-        "PLANNING_GRID_INVALID",
-        `The cell at row ${r}, column ${c} ("${text}") is not a member of ${dim.name}.`,
+      throw invalid(
+        {
+          en: `The cell at row ${r}, column ${c} ("${text}") is not a member of ${dim.name}.`,
+          fr: `la cellule de la ligne ${r}, colonne ${c} (« ${text} ») n'est pas un membre de ${dim.name}.`,
+        },
         `grid[${r}][${c}]`,
       );
     }
@@ -64,9 +70,12 @@ export function planSubmit(
     }
     const col = laid.cols.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
     if (!col) {
-      throw new PlanningError(
-        "PLANNING_GRID_INVALID",
-        `Column ${c} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+      const names = members.map((m) => m.name).join(", ");
+      throw invalid(
+        {
+          en: `Column ${c} (${names}) is not on form.`,
+          fr: `la colonne ${c} (${names}) ne figure pas sur le formulaire.`,
+        },
         `grid[0][${c}]`,
       );
     }
@@ -77,8 +86,12 @@ export function planSubmit(
   let previous: Member[] = [];
   for (let r = H; r < grid.length; r++) {
     const rowCells = grid[r] ?? [];
-    if (!Array.isArray(rowCells))
-      throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} is not an array.`, `grid[${r}]`);
+    if (!Array.isArray(rowCells)) {
+      throw invalid(
+        { en: `Row ${r} is not an array.`, fr: `la ligne ${r} n'est pas une liste.` },
+        `grid[${r}]`,
+      );
+    }
     const cellText = (c: number): string => {
       const v = rowCells[c];
       return v === null || v === undefined ? "" : String(v).trim();
@@ -89,7 +102,10 @@ export function planSubmit(
       let hasData = false;
       for (let c = L; c < rowCells.length; c++) if (cellText(c) !== "") hasData = true;
       if (!hasData) continue;
-      throw new PlanningError("PLANNING_GRID_INVALID", `Row ${r} has data but no member.`, `grid[${r}][0]`);
+      throw invalid(
+        { en: `Row ${r} has data but no member.`, fr: `la ligne ${r} a des données mais aucun membre.` },
+        `grid[${r}][0]`,
+      );
     }
     const members = laid.rowDims.map((d, l) => {
       if (label(r, l).trim() === "" && previous[l]) return previous[l] as Member;
@@ -98,9 +114,12 @@ export function planSubmit(
     previous = members;
     const row = laid.rows.find((x) => x.members.every((m, i) => m.stored === members[i]?.stored));
     if (!row) {
-      throw new PlanningError(
-        "PLANNING_GRID_INVALID",
-        `Row ${r} (${members.map((m) => m.name).join(", ")}) is not on form.`,
+      const names = members.map((m) => m.name).join(", ");
+      throw invalid(
+        {
+          en: `Row ${r} (${names}) is not on form.`,
+          fr: `la ligne ${r} (${names}) ne figure pas sur le formulaire.`,
+        },
         `grid[${r}][0]`,
       );
     }

@@ -324,12 +324,8 @@ const MORE_EXAMPLES: MoreExamples = {
 const PLANNING_GAPS = {
   "listMembers (unknownAliasTable)":
     'a fault of the demo: it names the field "aliasId" (and lists the tables) for the aliastable of nav/enummembers',
-  "setAlias (unknownTable)":
-    "the demo's message lists the application's tables, the connector's is the registry's",
   "launchRule (sameVersions)":
     "the connector's error names no field: its message is the demo's, the job's details being the rule's reason (see planning-rest.test.ts)",
-  "setAlias (tableVisionLacks)":
-    "the demo's message lists the application's tables, the connector's is the registry's",
 };
 const KNOWN_GAPS: Readonly<Partial<Record<Connector, Readonly<Record<string, string>>>>> = {
   pbcs: PLANNING_GAPS,
