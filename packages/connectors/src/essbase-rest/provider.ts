@@ -59,7 +59,7 @@ import {
   valueAnswer,
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy } from "../net/upstream.ts";
+import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -270,27 +270,33 @@ class EssbaseRestOperations implements EssbaseOperations {
 
   /** The cube's real names (application, cube) and its outline; looked up once per session and TTL. */
   private async cube(session: ProviderSession, ref: CubeRef) {
+    const { app, cube, path } = await this.realCube(session, ref);
+    const remote = await this.p.outline(session, app, cube);
+    return { app, cube, remote, path };
+  }
+
+  /**
+   * The cube's real names, from the server's lists alone: scripts need no outline, so a calculation does not read
+   * one first (on a session's first call, that is one call per member with children, each on a slow link).
+   */
+  private async realCube(session: ProviderSession, ref: CubeRef) {
     const upstream = this.p.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const ttl = this.options.outlineTtlMs ?? OUTLINE_TTL_MS;
     const known = upstream.cubes.get(key);
-    if (known && Date.now() - known.at < ttl) {
-      const remote = await this.p.outline(session, known.app, known.cube);
-      return {
-        app: known.app,
-        cube: known.cube,
-        remote,
-        path: `/applications/${enc(known.app)}/databases/${enc(known.cube)}`,
-      };
+    let app: string;
+    let cube: string | undefined;
+    if (known && Date.now() - known.at < (this.options.outlineTtlMs ?? OUTLINE_TTL_MS)) {
+      ({ app, cube } = known);
+    } else {
+      const names = await this.p.cubeNames(session, ref);
+      app = names.app;
+      cube = names.cubes.find((c) => same(c, ref.cube));
+      if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     }
-    const { app, cubes } = await this.p.cubeNames(session, ref);
-    const cube = cubes.find((c) => same(c, ref.cube));
-    if (cube) upstream.cubes.set(key, { at: Date.now(), app, cube });
     if (!cube) {
       throw cubeUnknown(ref.cube, app);
     }
-    const remote = await this.p.outline(session, app, cube);
-    return { app, cube, remote, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
+    return { app, cube, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
   }
 
   async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
@@ -390,7 +396,7 @@ class EssbaseRestOperations implements EssbaseOperations {
   }
 
   async scripts(session: ProviderSession, ref: CubeRef) {
-    const { path } = await this.cube(session, ref);
+    const { path } = await this.realCube(session, ref);
     const { client } = this.p.upstream(session);
     const list = await client.get<{ items?: { name: string }[] }>(`${path}/scripts`);
     if (!Array.isArray(list.items)) throw client.malformed(UNREADABLE.noItems(`${path}/scripts`));
@@ -408,9 +414,14 @@ class EssbaseRestOperations implements EssbaseOperations {
   }
 
   async calculate(session: ProviderSession, ref: CubeRef, name: string) {
-    const { app, cube } = await this.cube(session, ref);
-    const scripts = await this.scripts(session, ref);
-    const script = scripts.scripts.find((s) => same(s.name, name));
+    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
+    // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
+    // connect timeout), however slowly the server responds to each.
+    const { app, cube, script } = await sharingOneReadWait(async () => {
+      const { app, cube } = await this.realCube(session, ref);
+      const scripts = await this.scripts(session, ref);
+      return { app, cube, script: scripts.scripts.find((s) => same(s.name, name)) };
+    });
     if (!script) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",

@@ -14,6 +14,7 @@ export {
   forwardingClient,
   hostAllowed,
   type NetworkPolicy,
+  sharingOneReadWait,
   type UpstreamAnswer,
   type UpstreamRequest,
   Upstreams,

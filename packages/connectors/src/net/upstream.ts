@@ -169,8 +169,11 @@ export class Upstreams {
       client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
     // Within `answeringBy`, the answer is waited for no later than its deadline: the call's own wait when it is
-    // the shorter (`answerWaitEnded` when it runs out), else the request's.
-    const by = answerDeadline.getStore();
+    // the shorter (`answerWaitEnded` when it runs out), else the request's. Within `sharingOneReadWait`, that
+    // deadline is PROVIDER_READ_TIMEOUT_SECONDS after its first request.
+    const wait = answerDeadline.getStore();
+    if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
+    const by = wait?.by ?? undefined;
     const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
     const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
     const init = left < own ? { ...forwarded, answerTimeoutMs: left } : forwarded;
@@ -553,7 +556,8 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
 }
 
 const forwardedClient = new AsyncLocalStorage<string>();
-const answerDeadline = new AsyncLocalStorage<number>();
+/** The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it). */
+const answerDeadline = new AsyncLocalStorage<{ by: number | null }>();
 
 /**
  * Runs `work` (a calculation script or a business rule followed on its server) so that each of its requests waits
@@ -562,7 +566,18 @@ const answerDeadline = new AsyncLocalStorage<number>();
  * timeout before that wait starts.
  */
 export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
-  return answerDeadline.run(deadline, work);
+  return answerDeadline.run({ by: deadline }, work);
+}
+
+/**
+ * Runs `work` (the calls that find a calculation script or a business rule before its launch) so that its
+ * requests share one read timeout: each waits for its answer no later than PROVIDER_READ_TIMEOUT_SECONDS after
+ * the first of them started, as {@link answeringBy} does (`answerWaitEnded`, told as `upstreamUnreachable`, when
+ * it runs out). With the launch's own wait, the whole call is then bounded: CALC_JOB_TIMEOUT_SECONDS +
+ * PROVIDER_READ_TIMEOUT_SECONDS, and the connect timeout when a new connection is opened.
+ */
+export function sharingOneReadWait<T>(work: () => Promise<T>): Promise<T> {
+  return answerDeadline.run({ by: null }, work);
 }
 
 /**

@@ -50,7 +50,7 @@ import {
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
-import { answeringBy } from "../net/upstream.ts";
+import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -549,15 +549,20 @@ class PlanningRestOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ): Promise<Schemas["RuleRun"]> {
-    const app = await this.provider.application(session, ref);
-    // A business rule (`RULES`), else a ruleset of that name (`RULESET`, Oracle's "Ruleset" page: prompts
-    // optional, defaults from Calculation Manager).
-    let jobType: string = JOB_TYPE.rules;
-    let ruleName = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
-    if (!ruleName) {
-      ruleName = (await this.ruleNames(session, app, JOB_TYPE.ruleset)).find((n) => same(n, input.ruleName));
-      jobType = JOB_TYPE.ruleset;
-    }
+    // The calls that find the rule share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
+    // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
+    // connect timeout), however slowly the server responds to each.
+    const { app, jobType, ruleName } = await sharingOneReadWait(async () => {
+      const app = await this.provider.application(session, ref);
+      // A business rule (`RULES`), else a ruleset of that name (`RULESET`, Oracle's "Ruleset" page: prompts
+      // optional, defaults from Calculation Manager).
+      const rule = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
+      if (rule) return { app, jobType: JOB_TYPE.rules, ruleName: rule };
+      const ruleset = (await this.ruleNames(session, app, JOB_TYPE.ruleset)).find((n) =>
+        same(n, input.ruleName),
+      );
+      return { app, jobType: JOB_TYPE.ruleset, ruleName: ruleset };
+    });
     if (!ruleName) {
       throw new ProviderError(
         "RULE_UNKNOWN",

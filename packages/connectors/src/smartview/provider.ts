@@ -41,6 +41,7 @@ import {
   valueAnswer,
 } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
+import { sharingOneReadWait } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
@@ -280,8 +281,13 @@ class SmartViewOperations implements EssbaseOperations {
     ref: CubeRef,
     script: string,
   ): Promise<Schemas["CalculateResponse"]> {
-    const real = await this.realCube(session, ref);
-    const name = (await this.scriptNames(session, real)).find((s) => same(s, script));
+    // The calls that find the script share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
+    // launch's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
+    // connect timeout), however slowly the server responds to each.
+    const { real, name } = await sharingOneReadWait(async () => {
+      const real = await this.realCube(session, ref);
+      return { real, name: (await this.scriptNames(session, real)).find((s) => same(s, script)) };
+    });
     if (!name) {
       throw new ProviderError(
         "SCRIPT_UNKNOWN",

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_BASIC } from "../support/api.ts";
 import { listeningServer } from "../support/listening.ts";
 
 /**
@@ -131,6 +132,139 @@ describe.each(RULES)("a business rule through $connector", ({ connector, login, 
       );
       expect(seconds).toBeGreaterThanOrEqual(WAIT_S - 0.1);
       expect(seconds).toBeLessThan(WAIT_S + 1.5);
+    },
+  );
+});
+
+/**
+ * The calls before the launch (the application, the cube, the list of scripts or rules) share one
+ * PROVIDER_READ_TIMEOUT_SECONDS, counted from the first of them: the whole call lasts at most
+ * CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS, the sum
+ * CONNECTION_TIMEOUT_SECONDS must exceed. Here a proxy delays each of them 0.8 s (each within the 1 s read timeout)
+ * and never responds to the launch. Before: each of them waited up to 1 s on its own, then the launch its 2 s, all
+ * ending in "still running": essbase (the servers, applications and cubes, opening the cube, its scripts) about 8 s
+ * and essbase-stndln (which read the cube's whole outline first) about 9 s, past the 4 s sum; pbcs and planning
+ * (the application, the rule list) about 3 s. Now the server cannot be reached once the 1 s has passed, and the
+ * script or rule never starts.
+ */
+describe("the calls before the launch, on a server slow to respond to each", () => {
+  const CALC_S = 2;
+  const CONNECT_S = 1;
+  const READ_S = 1;
+  const slow = listeningServer({
+    QIBATES_WIRE_ENDPOINTS: "all",
+    CALC_JOB_TIMEOUT_SECONDS: String(CALC_S),
+    PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
+    PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
+  });
+  const SLOW = "http://127.0.0.1:7570";
+  /** Whether the proxy delays each request (the timed call's), else passes them on at once (the login's). */
+  let delaying = false;
+  let launched = 0;
+  let slowProxy: Server;
+
+  beforeAll(async () => {
+    const upstream = new URL(slow.base);
+    slowProxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const method = req.method ?? "GET";
+        if (isLaunch(method, (req.url ?? "").split("?")[0] ?? "", body.toString())) {
+          launched += 1;
+          return; // never responded to: the server is still running it
+        }
+        setTimeout(
+          () => {
+            const up = httpRequest(
+              { host: upstream.hostname, port: upstream.port, path: req.url, method, headers: req.headers },
+              (r) => {
+                res.writeHead(r.statusCode ?? 502, r.headers);
+                r.pipe(res);
+              },
+            );
+            up.on("error", () => res.destroy());
+            up.end(body);
+          },
+          delaying ? 800 : 0,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => slowProxy.listen(7570, "127.0.0.1", () => resolve()));
+  });
+  afterAll(async () => {
+    slowProxy.closeAllConnections();
+    await new Promise((resolve) => slowProxy.close(resolve));
+  });
+
+  const SUM_S = CALC_S + CONNECT_S + READ_S;
+  const CALLS = [
+    { connector: "essbase", login: "action/login", username: "demo", address: "/aps/JAPI", language: "en" },
+    {
+      connector: "essbase-stndln",
+      login: "action/login",
+      username: "demo",
+      address: "/essbase/japi",
+      language: "fr",
+    },
+    {
+      connector: "pbcs",
+      login: "action/loginpbcs",
+      username: "idcs-demo.demo",
+      address: "/HyperionPlanning/SmartView",
+      language: "en",
+    },
+    {
+      connector: "planning",
+      login: "action/login",
+      username: "demo",
+      address: "/HyperionPlanning/SmartView",
+      language: "fr",
+    },
+  ];
+
+  it.each(CALLS)(
+    "$connector: the server cannot be reached once PROVIDER_READ_TIMEOUT_SECONDS has passed, within the sum",
+    async ({ connector, login, username, address, language }) => {
+      delaying = false;
+      launched = 0;
+      const session = await slow.post(
+        login,
+        { username, password: "demo", providerAddress: `${SLOW}${address}` },
+        { connector },
+      );
+      expect(session.status, JSON.stringify(session.json)).toBe(200);
+      const where = { loginid: session.json.loginid, server: "", application: "", cube: "" };
+      const [path, body] = connector.startsWith("essbase")
+        ? ["action/calculate", { ...where, ...SAMPLE_BASIC, action: { script: "BudSeed" } }]
+        : [
+            "action/launchrule",
+            {
+              ...where,
+              server: "Planning",
+              application: "Vision",
+              cube: "Plan1",
+              ruleName: "AggregateData",
+              prompts: [],
+            },
+          ];
+      delaying = true;
+      const [r, seconds] = await timed(() => slow.post(path, body, { connector, language }));
+      delaying = false;
+      expect(r.status, JSON.stringify(r.json)).toBe(502);
+      expect(r.json.code).toBe("QB_ERR_PROVIDER_UNREACHABLE");
+      expect(r.json.message).toBe(
+        language === "fr"
+          ? `Le fournisseur à l'adresse ${SLOW} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle.`
+          : `The provider at ${SLOW} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which.`,
+      );
+      expect(launched).toBe(0);
+      // Within the sum CONNECTION_TIMEOUT_SECONDS must exceed; on this loopback, connecting takes no time, so
+      // within the read timeout too (and a margin).
+      expect(seconds).toBeLessThan(SUM_S + 0.5);
+      expect(seconds).toBeGreaterThanOrEqual(READ_S - 0.1);
+      expect(seconds).toBeLessThan(READ_S + 0.5);
     },
   );
 });
