@@ -213,7 +213,7 @@ const SAMPLES: Record<string, [PlanningErrorCode, () => unknown, string?]> = {
     () => vision().submitForm({ formName: "Revenue Review", grid: [] }),
   ],
   "prompts for a rule the form does not run on save": [
-    "PLANNING_RULE_UNKNOWN",
+    "PLANNING_REQUEST_INVALID",
     () => submitRevenuePlan(() => {}, { prompts: [{ ruleinfo: { ruleName: "GrowRevenue" }, prompts: [] }] }),
   ],
   "a prompt the on-save rule lacks": [

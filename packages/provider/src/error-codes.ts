@@ -442,8 +442,9 @@ export const ERROR_CODES = {
     status: 404,
     en: 'The business rule "{rule}" does not exist in plan type "{cube}".',
     fr: "La règle métier « {rule} » n'existe pas dans le type de plan « {cube} ».",
-    when: "ruleName (or ruleinfo.ruleName) names no business rule the user may launch.",
-    whenFr: "ruleName (ou ruleinfo.ruleName) ne désigne aucune règle métier que l'utilisateur peut lancer.",
+    when: "ruleName names no business rule the user may launch. Prompts of action/submitform for a rule the form does not run on save are QB_ERR_VALIDATION on prompts[i].ruleinfo.ruleName.",
+    whenFr:
+      "ruleName ne désigne aucune règle métier que l'utilisateur peut lancer. Des invites d'action/submitform pour une règle que le formulaire n'exécute pas à l'enregistrement sont QB_ERR_VALIDATION sur prompts[i].ruleinfo.ruleName.",
   },
   QB_ERR_PROMPT_UNKNOWN: {
     status: 404,

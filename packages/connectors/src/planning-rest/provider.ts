@@ -411,11 +411,20 @@ class PlanningRestOperations implements PlanningOperations {
     (input.prompts ?? []).forEach((p, i) => {
       const name = String(p?.ruleinfo?.ruleName ?? "");
       if (definition.ok && !onSave.some((r) => same(r, name))) {
+        // The rule may well exist: this form does not run it on save, so its prompts have no place here.
+        const field = `prompts[${i}].ruleinfo.ruleName`;
+        const runs = onSave.join(", ");
         throw new ProviderError(
-          "RULE_UNKNOWN",
+          "INVALID_INPUT",
           `Rule "${name}" is not run on save by form "${input.formName}".`,
-          { rule: name },
-          `prompts[${i}].ruleinfo.ruleName`,
+          {
+            field,
+            reason: {
+              en: `the form "${input.formName}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
+              fr: `le formulaire « ${input.formName} » n'exécute pas la règle « ${name} » à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+            },
+          },
+          field,
         );
       }
     });

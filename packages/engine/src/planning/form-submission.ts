@@ -146,11 +146,22 @@ export class FormSubmission {
     (req.prompts ?? []).forEach((p, i) => {
       const name = String(p?.ruleinfo?.ruleName ?? "");
       if (!onSave.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
+        // The rule may well exist: this form does not run it on save, so its prompts have no place here.
+        const field = `prompts[${i}].ruleinfo.ruleName`;
+        const runs = onSave.map((r) => r.name).join(", ");
         throw new PlanningError(
-          "PLANNING_RULE_UNKNOWN",
+          "PLANNING_REQUEST_INVALID",
           `Rule "${name}" is not run on save by form "${form.name}".`,
-          `prompts[${i}].ruleinfo.ruleName`,
-          { params: { rule: name, cube: form.cube } },
+          field,
+          {
+            params: {
+              field,
+              reason: {
+                en: `the form "${form.name}" does not run the rule "${name}" on save (${runs === "" ? "it runs none" : `it runs ${runs}`})`,
+                fr: `le formulaire « ${form.name} » n'exécute pas la règle « ${name} » à l'enregistrement (${runs === "" ? "il n'en exécute aucune" : `il exécute ${runs}`})`,
+              },
+            },
+          },
         );
       }
     });
