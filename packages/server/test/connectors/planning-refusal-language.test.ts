@@ -14,18 +14,8 @@ const call = (path: string, body: unknown, language: string) =>
 
 describe("what Planning REST cannot list, through the planning connector", () => {
   it("is refused with its reason in English and in French", async () => {
-    const login = await call(
-      "action/login",
-      { username: "demo", password: "demo", providerAddress: `${server.base}/HyperionPlanning/SmartView` },
-      "en",
-    );
-    expect(login.status).toBe(200);
-    const forms = {
-      loginid: login.json.loginid,
-      server: "Planning",
-      application: "Vision",
-      folder: "/Forms",
-    };
+    const vision = await server.vision("planning", `${server.base}/HyperionPlanning/SmartView`);
+    const forms = { ...vision, folder: "/Forms" };
     const en = await call("nav/listforms", forms, "en");
     expect(en.status).toBe(422);
     expect(en.json.code).toBe("QB_ERR_OPERATION_UNSUPPORTED");
@@ -46,17 +36,7 @@ describe("what Planning REST cannot list, through the planning connector", () =>
     expect(rules.json.message).toMatch(
       /^nav\/listonsaverules n'est pas pris en charge par le connecteur planning : les règles à l'enregistrement d'un formulaire sont dans sa définition/,
     );
-    const prompts = await call(
-      "nav/enumprompt",
-      {
-        loginid: login.json.loginid,
-        server: "Planning",
-        application: "Vision",
-        cube: "Plan1",
-        ruleName: "GrowRevenue",
-      },
-      "fr",
-    );
+    const prompts = await call("nav/enumprompt", { ...vision, cube: "Plan1", ruleName: "GrowRevenue" }, "fr");
     expect(prompts.status).toBe(422);
     expect(prompts.json.message).toBe(
       "nav/enumprompt n'est pas pris en charge par le connecteur planning : le serveur nomme les invites de GrowRevenue (Entities, GrowthPct, Comment), mais sa réponse ne dit pas quel genre de valeur chacune attend.",

@@ -10,7 +10,7 @@ import {
   SliceScheduler,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
-import { listeningServer } from "../support/listening.ts";
+import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
  * A provider error names the parameters its registry message needs, so that no answer says `{name}`. An unknown
@@ -68,7 +68,7 @@ describe("an unknown dimension of Vision, through each planning connector", () =
       const vision = { loginid: login.json.loginid, server: "Planning", application: "Vision" };
       const members = { ...vision, cube: "Plan1", dim: "Nope", filter: "Children", arg: "Q1" };
       const en = await server.post("nav/enummembers", members, { connector, language: "en" });
-      expect([en.status, en.json.code, en.json.field]).toEqual([404, "QB_ERR_DIMENSION_UNKNOWN", "dim"]);
+      expectError(en, 404, "QB_ERR_DIMENSION_UNKNOWN", "dim");
       expect(en.json.message).toBe('The dimension "Nope" does not exist in cube "Plan1".');
       const fr = await server.post("nav/enummembers", members, { connector, language: "fr" });
       expect(fr.json.message).toBe("La dimension « Nope » n'existe pas dans le cube « Plan1 ».");
@@ -168,11 +168,7 @@ describe("the demo's refusals of a session variable and a data version", () => {
       );
     for (let i = 0; i < 64; i++) expect((await set(`V${i}`)).status).toBe(200);
     const refused = await set("V64");
-    expect([refused.status, refused.json.code, refused.json.field]).toEqual([
-      400,
-      "QB_ERR_VALIDATION",
-      "name",
-    ]);
+    expectError(refused, 400, "QB_ERR_VALIDATION", "name");
     expect(refused.json.message).toBe(
       "Valeur invalide pour name : une session garde au plus 64 variables de substitution qui lui sont propres ; modifiez l'une de celles qu'elle a définies, ou reconnectez-vous.",
     );

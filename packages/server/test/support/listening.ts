@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { SAMPLE_BASIC } from "./api.ts";
 import type { App } from "./app.ts";
@@ -30,6 +30,23 @@ export interface ListeningServer {
    * server's own protocol endpoint (its `QIBATES_WIRE_ENDPOINTS` must serve them). `address()` once listening.
    */
   readonly essbasePaths: readonly { name: string; connector: string; address: () => string }[];
+  /**
+   * Logs in as the demo user through a Planning-family `connector` at `providerAddress` (a login refused throws)
+   * and answers what a call on the Vision application starts with.
+   */
+  vision(
+    connector: string,
+    providerAddress: string,
+  ): Promise<{ loginid: string; server: "Planning"; application: "Vision" }>;
+}
+
+/** An error answer: its status, registry code and field (`null` when the error names none). */
+export function expectError(answer: Answer, status: number, code: string, field: string | null = null): void {
+  expect([answer.status, answer.json.code, answer.json.field], JSON.stringify(answer.json)).toEqual([
+    status,
+    code,
+    field,
+  ]);
 }
 
 /**
@@ -66,12 +83,22 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
       },
     ],
     async sampleBasic(connector, providerAddress) {
-      const body = { username: "demo", password: "demo", providerAddress };
-      const login = await server.post("action/login", body, { connector });
-      if (login.status !== 200) throw new Error(`login through ${connector} answered ${login.status}`);
-      return { loginid: login.json.loginid as string, ...SAMPLE_BASIC };
+      return { loginid: await demoLogin(connector, providerAddress), ...SAMPLE_BASIC };
+    },
+    async vision(connector, providerAddress) {
+      return {
+        loginid: await demoLogin(connector, providerAddress),
+        server: "Planning",
+        application: "Vision",
+      };
     },
   };
+  async function demoLogin(connector: string, providerAddress: string): Promise<string> {
+    const body = { username: "demo", password: "demo", providerAddress };
+    const login = await server.post("action/login", body, { connector });
+    if (login.status !== 200) throw new Error(`login through ${connector} answered ${login.status}`);
+    return login.json.loginid as string;
+  }
   beforeAll(async () => {
     const app = await buildApp({
       config: testConfig({ ALLOWED_HOSTS: "127.0.0.1", ...settings }),
