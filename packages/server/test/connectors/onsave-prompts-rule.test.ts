@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listeningServer } from "../support/listening.ts";
+import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
  * `action/submitform` with prompts for a rule the form does not run on save (GrowRevenue exists in Plan1; the
@@ -20,13 +20,8 @@ describe.each(PATHS)(
   "prompts for a rule the form does not run on save ($connector)",
   ({ connector, address }) => {
     it("are refused on their field, naming the rules the form runs, in English and French", async () => {
-      const body = { username: "demo", password: "demo", providerAddress: address() };
-      const login = await server.post("action/login", body, { connector });
-      expect(login.status).toBe(200);
       const submit = {
-        loginid: login.json.loginid,
-        server: "Planning",
-        application: "Vision",
+        ...(await server.vision(connector, address())),
         folder: "/Forms/Revenue",
         formName: "Revenue Plan",
         grid: [
@@ -38,11 +33,7 @@ describe.each(PATHS)(
         ],
       };
       const en = await server.post("action/submitform", submit, { connector });
-      expect([en.status, en.json.code, en.json.field]).toEqual([
-        400,
-        "QB_ERR_VALIDATION",
-        "prompts[0].ruleinfo.ruleName",
-      ]);
+      expectError(en, 400, "QB_ERR_VALIDATION", "prompts[0].ruleinfo.ruleName");
       expect(en.json.message).toBe(
         'Invalid value for prompts[0].ruleinfo.ruleName: the form "Revenue Plan" does not run the rule "GrowRevenue" on save (it runs SeedForecast).',
       );
