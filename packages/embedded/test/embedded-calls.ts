@@ -9,7 +9,8 @@ import { growRevenue410, vision } from "./support/vision.ts";
 
 export type Store = ReturnType<typeof memoryStore>;
 
-const essbase: ProviderSession = {
+/** A demo user's Essbase session on the embedded provider (its calls made directly, not through the API). */
+export const essbase: ProviderSession = {
   id: "s1",
   ownerId: "owner",
   connector: "essbase",

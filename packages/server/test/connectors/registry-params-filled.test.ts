@@ -5,11 +5,11 @@ import {
   ERROR_CODES,
   formatErrorMessage,
   ProviderError,
-  type ProviderSession,
   registryCodeOf,
   SliceScheduler,
 } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
+import { essbase } from "../../../embedded/test/embedded-calls.ts";
 import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
@@ -87,14 +87,7 @@ describe("an unknown dimension of Vision, through each planning connector", () =
 });
 
 describe("the demo's refusals of a session variable and a data version", () => {
-  const session: ProviderSession = {
-    id: "s1",
-    ownerId: "owner",
-    connector: "essbase",
-    username: "demo",
-    providerAddress: "https://demo.qibates.local/aps/JAPI",
-    aliasTable: null,
-  };
+  const session = essbase;
   const level = { server: "EssbaseCluster-1", application: null, cube: null };
   const refusal = async (call: (p: EmbeddedProvider) => Promise<unknown>): Promise<ProviderError> => {
     const p = await EmbeddedProvider.open({
