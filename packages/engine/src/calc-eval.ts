@@ -1,4 +1,5 @@
-import { type Expr, parseFormula, type Stmt } from "./calc-parser.ts";
+import { CALC_TEXTS, type CalcFailure, type CalcReason, calcText } from "./calc-errors.ts";
+import { CalcSyntaxError, type Expr, parseFormula, type Stmt } from "./calc-parser.ts";
 import type { Cube } from "./cube.ts";
 import { EngineError } from "./engine-error.ts";
 import {
@@ -19,15 +20,28 @@ import {
 } from "./members.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
 
-/** A calculation error tied to a position in the script or formula. */
+/**
+ * A calculation error tied to a position in the script or formula: the message is the reason in English (`detail`),
+ * then ` (line L, column C)` when the place is known.
+ */
 export class CalcError extends EngineError {
   override readonly name: string = "CalcError";
+  /** The reason in English, without the place. */
+  readonly detail: string;
   constructor(
-    message: string,
+    /** Why, with what the message names (`detail` is its English). */
+    readonly reason: CalcReason,
     readonly line?: number,
     readonly column?: number,
   ) {
-    super("CALC_FAILED", line !== undefined ? `${message} (line ${line}, column ${column})` : message);
+    const detail = calcText(CALC_TEXTS, reason);
+    super("CALC_FAILED", line !== undefined ? `${detail} (line ${line}, column ${column})` : detail);
+    this.detail = detail;
+  }
+
+  /** The error as data, for a caller that says it in its own words. */
+  get failure(): CalcFailure {
+    return { syntax: false, reason: this.reason, line: this.line, column: this.column };
   }
 }
 
@@ -43,7 +57,7 @@ export class CalcReturn extends CalcError {
     line?: number,
     column?: number,
   ) {
-    super(text, line, column);
+    super({ id: "returned", text }, line, column);
   }
 }
 
@@ -88,7 +102,7 @@ export function arith(op: string, a: number, b: number): number {
         case "OR":
           return x !== 0 || y !== 0 ? 1 : 0;
         default:
-          throw new CalcError(`Unknown operator ${op}`);
+          throw new CalcError({ id: "unknownOperator", operator: op });
       }
     }
   }
@@ -128,7 +142,9 @@ export class FormulaEvaluator {
       try {
         stmts = parseFormula(m.formula ?? "");
       } catch (e) {
-        throw new CalcError(`Formula of "${m.name}": ${(e as Error).message}`);
+        if (!(e instanceof CalcSyntaxError)) throw e;
+        const { line, column, reason: syntax } = e;
+        throw new CalcError({ id: "formulaSyntax", member: m.name, line, column, syntax });
       }
       this.formulas.set(m, stmts);
     }
@@ -169,7 +185,7 @@ export class FormulaEvaluator {
           break;
         }
         default:
-          throw new CalcError(`"${s.kind}" is not allowed in a member formula`, s.pos.line, s.pos.column);
+          throw new CalcError({ id: "notInFormula", statement: s.kind }, s.pos.line, s.pos.column);
       }
     }
   }
@@ -188,11 +204,11 @@ export class FormulaEvaluator {
     if (name.startsWith("&")) {
       const v = this.outline.substitutionVariable(name.slice(1));
       if (v === undefined)
-        throw new CalcError(`Unknown substitution variable ${name}`, pos?.line, pos?.column);
+        throw new CalcError({ id: "unknownSubstitutionVariable", name }, pos?.line, pos?.column);
       name = v;
     }
     const m = this.outline.member(name) ?? this.outline.memberByAlias(name);
-    if (!m) throw new CalcError(`Unknown member "${name}"`, pos?.line, pos?.column);
+    if (!m) throw new CalcError({ id: "unknownMember", member: name }, pos?.line, pos?.column);
     return m;
   }
 
@@ -229,7 +245,7 @@ export class FormulaEvaluator {
     const idx: number[] = [];
     for (const m of members) {
       const i = dims.indexOf(m.dimension);
-      if (i < 0) throw new CalcError(`"${m.name}" is an attribute member; use @ATTRIBUTE in a member set`);
+      if (i < 0) throw new CalcError({ id: "attributeInReference", member: m.name });
       idx.push(i);
       saved.push(coords[i] as number);
       coords[i] = m.stored.ordinal;
@@ -243,25 +259,25 @@ export class FormulaEvaluator {
 
   private current(dim: Dimension, coords: readonly number[]): Member {
     const i = this.cube.dims.indexOf(dim);
-    if (i < 0) throw new CalcError(`${dim.name} is not a base dimension`);
+    if (i < 0) throw new CalcError({ id: "notBaseDimension", dimension: dim.name });
     return dim.members[coords[i] as number] as Member;
   }
 
   private argMember(e: Expr | undefined, fn: string): Member {
-    if (!e) throw new CalcError(`${fn} needs a member argument`);
+    if (!e) throw new CalcError({ id: "needsMemberArgument", fn });
     if (e.kind === "ref" && e.parts.length === 1) return this.refMembers(e)[0] as Member;
     if (e.kind === "string") return this.resolveName(e.value, e.pos);
     if (e.kind === "call" && e.name === "NAME") return this.argMember(e.args[0], fn);
-    throw new CalcError(`${fn} expects a member name`, e.pos.line, e.pos.column);
+    throw new CalcError({ id: "expectsMemberName", fn }, e.pos.line, e.pos.column);
   }
 
   private argText(e: Expr | undefined, fn: string): string {
-    if (!e) throw new CalcError(`${fn} needs an argument`);
+    if (!e) throw new CalcError({ id: "needsArgument", fn });
     if (e.kind === "string") return e.value;
     if (e.kind === "ref" && e.parts.length === 1) return e.parts[0] as string;
     if (e.kind === "number") return String(e.value);
     if (e.kind === "call" && e.name === "NAME") return this.argText(e.args[0], fn);
-    throw new CalcError(`${fn} expects a name`, e.pos.line, e.pos.column);
+    throw new CalcError({ id: "expectsName", fn }, e.pos.line, e.pos.column);
   }
 
   /**
@@ -272,11 +288,10 @@ export class FormulaEvaluator {
    */
   private xwrite(e: Expr & { kind: "call" }, coords: number[], depth: number): number {
     const a = e.args;
-    if (!a[0] || !a[1])
-      throw new CalcError("@XWRITE needs an expression and a location alias", e.pos.line, e.pos.column);
+    if (!a[0] || !a[1]) throw new CalcError({ id: "xwriteArguments" }, e.pos.line, e.pos.column);
     const alias = this.argText(a[1], "@XWRITE");
     const target = this.locations.get(alias.toLowerCase());
-    if (!target) throw new CalcError(`Unknown location alias ${alias}`, e.pos.line, e.pos.column);
+    if (!target) throw new CalcError({ id: "unknownLocation", alias }, e.pos.line, e.pos.column);
     const value = this.eval(a[0], coords, depth);
     const given = new Map<string, string>();
     for (const x of a.slice(2)) {
@@ -289,13 +304,20 @@ export class FormulaEvaluator {
       const m = name === undefined ? undefined : target.outline.member(name);
       if (!m || m.dimension !== target.dims[i]) {
         throw new CalcError(
-          `@XWRITE: ${alias} has no member ${name ?? "given"} in dimension ${d.name}`,
+          { id: "xwriteNoMember", alias, member: name ?? null, dimension: d.name },
           e.pos.line,
           e.pos.column,
         );
       }
       return m;
     });
+    // What the target cube's write refuses, said by the calculation (its place is the statement's).
+    for (const m of tuple) {
+      if (m.stored.storage === "label-only" || m.stored.isDynamic) {
+        const storage = m.stored.storage === "label-only" ? "label-only" : "dynamic";
+        throw new CalcError({ id: "notWritable", member: m.name, storage });
+      }
+    }
     target.write(tuple, Number.isNaN(value) ? null : value);
     this.xwrites++;
     return value;
@@ -305,7 +327,8 @@ export class FormulaEvaluator {
     const a = e.args;
     const num = (k: number): number => {
       const x = a[k];
-      if (!x) throw new CalcError(`@${e.name} needs argument ${k + 1}`, e.pos.line, e.pos.column);
+      if (!x)
+        throw new CalcError({ id: "missingArgument", fn: e.name, ordinal: k + 1 }, e.pos.line, e.pos.column);
       return this.eval(x, coords, depth);
     };
     switch (e.name) {
@@ -313,11 +336,7 @@ export class FormulaEvaluator {
         const text = this.argText(a[0], "@RETURN");
         const level = a[1] ? this.argText(a[1], "@RETURN").toUpperCase() : "INFO";
         if (level !== "ERROR" && level !== "WARNING" && level !== "INFO")
-          throw new CalcError(
-            `@RETURN level must be ERROR, WARNING or INFO, not ${level}`,
-            e.pos.line,
-            e.pos.column,
-          );
+          throw new CalcError({ id: "returnLevel", level }, e.pos.line, e.pos.column);
         throw new CalcReturn(text, level, e.pos.line, e.pos.column);
       }
       case "XWRITE":
@@ -412,7 +431,7 @@ export class FormulaEvaluator {
       case "NEXT":
       case "SHIFT": {
         const t = this.cube.timeDim;
-        if (t < 0) throw new CalcError(`@${e.name} needs a time dimension`);
+        if (t < 0) throw new CalcError({ id: "needsTimeDimension", fn: e.name });
         const n = a.length > 1 ? num(1) : 1;
         const step = e.name === "PRIOR" ? -n : n;
         const cur = this.cube.member(t, coords[t] as number);
@@ -445,14 +464,14 @@ export class FormulaEvaluator {
       case "CALCMBR":
         return NaN_;
       default:
-        throw new CalcError(`Unsupported function @${e.name}`, e.pos.line, e.pos.column);
+        throw new CalcError({ id: "unsupportedFunction", fn: e.name }, e.pos.line, e.pos.column);
     }
   }
 
   private attributeDimension(arg: Expr | undefined): Dimension {
     const name = this.argText(arg, "@ATTRIBUTEVAL");
     const dim = this.outline.dimension(name) ?? this.outline.member(name)?.dimension;
-    if (dim?.type !== "attribute") throw new CalcError(`"${name}" is not an attribute dimension`);
+    if (dim?.type !== "attribute") throw new CalcError({ id: "notAttributeDimension", name });
     return dim;
   }
 
@@ -471,18 +490,16 @@ export class FormulaEvaluator {
   /** A member set: names, and functions such as @CHILDREN, @LEVMBRS, @UDA, @ATTRIBUTE, @REMOVE. */
   memberSet(e: Expr, coords?: readonly number[]): Member[] {
     if (e.kind === "ref") {
-      if (e.parts.length !== 1)
-        throw new CalcError("A member set cannot cross dimensions", e.pos.line, e.pos.column);
+      if (e.parts.length !== 1) throw new CalcError({ id: "setCrossesDimensions" }, e.pos.line, e.pos.column);
       return this.refMembers(e);
     }
     if (e.kind === "string") return [this.resolveName(e.value, e.pos)];
-    if (e.kind !== "call")
-      throw new CalcError("Expected a member or member-set function", e.pos.line, e.pos.column);
+    if (e.kind !== "call") throw new CalcError({ id: "expectedMemberSet" }, e.pos.line, e.pos.column);
     const a = e.args;
     const m0 = (): Member => this.argMember(a[0], `@${e.name}`);
     const n1 = (): number => {
       const x = a[1];
-      if (!x) throw new CalcError(`@${e.name} needs a number`, e.pos.line, e.pos.column);
+      if (!x) throw new CalcError({ id: "needsNumber", fn: e.name }, e.pos.line, e.pos.column);
       const v =
         x.kind === "number" ? x.value : x.kind === "unary" && x.arg.kind === "number" ? -x.arg.value : NaN_;
       if (!Number.isFinite(v)) {
@@ -490,8 +507,7 @@ export class FormulaEvaluator {
         const dim = m0().dimension;
         const name = this.argText(x, `@${e.name}`);
         const byName = e.name.startsWith("LEV") ? dim.levelByName(name) : dim.generationByName(name);
-        if (byName === undefined)
-          throw new CalcError(`Unknown level or generation "${name}"`, e.pos.line, e.pos.column);
+        if (byName === undefined) throw new CalcError({ id: "unknownLevel", name }, e.pos.line, e.pos.column);
         return byName;
       }
       return v;
@@ -540,11 +556,11 @@ export class FormulaEvaluator {
       }
       case "CURRMBR": {
         const dim = m0().dimension;
-        if (!coords) throw new CalcError("@CURRMBR needs a current cell", e.pos.line, e.pos.column);
+        if (!coords) throw new CalcError({ id: "currentMemberNeedsCell" }, e.pos.line, e.pos.column);
         return [this.current(dim, coords)];
       }
       default:
-        throw new CalcError(`@${e.name} is not a member-set function`, e.pos.line, e.pos.column);
+        throw new CalcError({ id: "notSetFunction", fn: e.name }, e.pos.line, e.pos.column);
     }
   }
 }

@@ -1,3 +1,12 @@
+import {
+  CALC_SYNTAX_TEXTS,
+  type CalcExpected,
+  type CalcFailure,
+  type CalcFound,
+  type CalcSyntaxReason,
+  calcSyntaxMessageEn,
+  calcSyntaxText,
+} from "./calc-errors.ts";
 import { EngineError } from "./engine-error.ts";
 /**
  * Lexer and recursive-descent parser for Essbase calc scripts and member formulas. Produces an AST; member
@@ -37,14 +46,27 @@ export type Stmt =
   | { kind: "dataCopy"; from: Expr; to: Expr; pos: Position }
   | { kind: "var"; name: string; value: Expr | null; pos: Position };
 
+/**
+ * A calc script (or a member formula) that does not parse: its 1-based line and column, and why (`detail` is the
+ * reason in English, the message `Syntax error at line L, column C: detail`).
+ */
 export class CalcSyntaxError extends EngineError {
   override readonly name = "CalcSyntaxError";
+  readonly detail: string;
   constructor(
     readonly line: number,
     readonly column: number,
-    readonly detail: string,
+    /** Why, with what the message names (`detail` is its English). */
+    readonly reason: CalcSyntaxReason,
   ) {
-    super("CALC_SYNTAX", `Syntax error at line ${line}, column ${column}: ${detail}`);
+    const detail = calcSyntaxText(CALC_SYNTAX_TEXTS, reason);
+    super("CALC_SYNTAX", calcSyntaxMessageEn(line, column, detail));
+    this.detail = detail;
+  }
+
+  /** The error as data, for a caller that says it in its own words. */
+  get failure(): CalcFailure {
+    return { syntax: true, reason: this.reason, line: this.line, column: this.column };
   }
 }
 
@@ -102,7 +124,7 @@ export function tokenize(src: string): Token[] {
       const l = line;
       const cl = col;
       const end = src.indexOf("*/", i + 2);
-      if (end < 0) throw new CalcSyntaxError(l, cl, "unterminated comment");
+      if (end < 0) throw new CalcSyntaxError(l, cl, { id: "unterminatedComment" });
       adv(end + 2 - i);
       continue;
     }
@@ -114,7 +136,7 @@ export function tokenize(src: string): Token[] {
     if (c === '"') {
       const end = src.indexOf('"', i + 1);
       const nl = src.indexOf("\n", i + 1);
-      if (end < 0 || (nl >= 0 && nl < end)) throw new CalcSyntaxError(line, col, "unterminated quoted name");
+      if (end < 0 || (nl >= 0 && nl < end)) throw new CalcSyntaxError(line, col, { id: "unterminatedName" });
       out.push({ kind: "str", text: src.slice(i + 1, end), ...start });
       adv(end + 1 - i);
       continue;
@@ -127,21 +149,21 @@ export function tokenize(src: string): Token[] {
     }
     if (c === "#") {
       const m = /^#(MISSING|MI)\b/i.exec(src.slice(i));
-      if (!m) throw new CalcSyntaxError(line, col, "unexpected '#' (expected #MISSING or #MI)");
+      if (!m) throw new CalcSyntaxError(line, col, { id: "unexpectedHash" });
       out.push({ kind: "missing", text: m[0], ...start });
       adv(m[0].length);
       continue;
     }
     if (c === "@" || c === "&" || /[A-Za-z_]/.test(c)) {
       const m = /^[@&]?[A-Za-z_][A-Za-z0-9_.]*/.exec(src.slice(i));
-      if (!m) throw new CalcSyntaxError(line, col, `unexpected '${c}'`);
+      if (!m) throw new CalcSyntaxError(line, col, { id: "unexpectedSign", character: c });
       const kind: TokenKind = c === "@" ? "func" : c === "&" ? "subvar" : "ident";
       out.push({ kind, text: kind === "ident" ? m[0] : m[0].slice(1), ...start });
       adv(m[0].length);
       continue;
     }
     const p = PUNCT.find((x) => src.startsWith(x, i));
-    if (!p) throw new CalcSyntaxError(line, col, `unexpected character '${c}'`);
+    if (!p) throw new CalcSyntaxError(line, col, { id: "unexpectedCharacter", character: c });
     out.push({ kind: "punct", text: p === "!=" ? "<>" : p, ...start });
     adv(p.length);
   }
@@ -167,20 +189,23 @@ class Parser {
   private isPunct(p: string, tok = this.t): boolean {
     return tok.kind === "punct" && tok.text === p;
   }
-  private describe(tok: Token): string {
-    if (tok.kind === "eof") return "end of script";
-    if (tok.kind === "str") return `"${tok.text}"`;
-    return `'${tok.kind === "func" ? "@" : tok.kind === "subvar" ? "&" : ""}${tok.text}'`;
+  private describe(tok: Token): CalcFound {
+    if (tok.kind === "eof") return { kind: "end" };
+    if (tok.kind === "str") return { kind: "string", text: tok.text };
+    return {
+      kind: "token",
+      text: `${tok.kind === "func" ? "@" : tok.kind === "subvar" ? "&" : ""}${tok.text}`,
+    };
   }
-  private fail(expected: string, tok = this.t): never {
-    throw new CalcSyntaxError(tok.line, tok.column, `expected ${expected}, found ${this.describe(tok)}`);
+  private fail(expected: CalcExpected, tok = this.t): never {
+    throw new CalcSyntaxError(tok.line, tok.column, { id: "expected", expected, found: this.describe(tok) });
   }
   private expectPunct(p: string): Token {
-    if (!this.isPunct(p)) this.fail(`'${p}'`);
+    if (!this.isPunct(p)) this.fail({ punct: p });
     return this.toks[this.i++] as Token;
   }
   private expectWord(w: string): Token {
-    if (!this.isWord(w)) this.fail(w);
+    if (!this.isWord(w)) this.fail({ word: w });
     return this.toks[this.i++] as Token;
   }
   private pos(tok = this.t): Position {
@@ -221,7 +246,7 @@ class Parser {
       const name = (this.toks[this.i++] as Token).text.toUpperCase();
       const args: string[] = [];
       while (!this.isPunct(";")) {
-        if (this.t.kind === "eof") this.fail("';'");
+        if (this.t.kind === "eof") this.fail({ punct: ";" });
         args.push((this.toks[this.i++] as Token).text);
       }
       this.endStatement();

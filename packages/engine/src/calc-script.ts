@@ -1,6 +1,7 @@
+import type { CalcReason } from "./calc-errors.ts";
 import { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
 import { type Expr, parseCalcScript, type Stmt } from "./calc-parser.ts";
-import { type Cube, isStorable, type Region } from "./cube.ts";
+import { type Cube, CubeError, isStorable, type Region } from "./cube.ts";
 import { attributeMembers } from "./members.ts";
 import type { Dimension, Member } from "./outline.ts";
 
@@ -74,14 +75,14 @@ class CalcRunner {
         this.statement(s, region);
       } catch (e) {
         if (e instanceof CalcError && e.line !== undefined) throw e;
-        throw new CalcError((e as Error).message, s.pos.line, s.pos.column);
+        throw new CalcError(placeless(e), s.pos.line, s.pos.column);
       }
     }
   }
 
   private dimIndex(name: string): number {
     const i = this.cube.dims.findIndex((d) => d.name.toLowerCase() === name.toLowerCase());
-    if (i < 0) throw new CalcError(`Unknown dimension "${name}"`);
+    if (i < 0) throw new CalcError({ id: "unknownDimension", dimension: name });
     return i;
   }
 
@@ -103,9 +104,7 @@ class CalcRunner {
         if (s.kind === "agg") {
           const dense = dims.filter((i) => cube.denseDims.includes(i));
           if (dense.length)
-            throw new CalcError(
-              `AGG works on sparse dimensions only (${cube.dims[dense[0] as number]?.name} is dense)`,
-            );
+            throw new CalcError({ id: "aggDense", dimension: cube.dims[dense[0] as number]?.name ?? "" });
         }
         this.result.log.push(`${s.kind === "agg" ? "AGG" : "CALC DIM"} (${s.dims.join(", ")})`);
         this.calculate(dims, region, s.kind === "calcDim");
@@ -157,9 +156,7 @@ class CalcRunner {
         return;
       case "if":
       case "expr":
-        throw new CalcError(
-          "A calculation outside a member block needs an assignment (Member = expression;)",
-        );
+        throw new CalcError({ id: "assignmentNeeded" });
     }
   }
 
@@ -214,7 +211,7 @@ class CalcRunner {
           break;
         }
         default:
-          throw new CalcError(`"${s.kind}" is not allowed inside a member block`, s.pos.line, s.pos.column);
+          throw new CalcError({ id: "notInMemberBlock", statement: s.kind }, s.pos.line, s.pos.column);
       }
     }
   }
@@ -240,12 +237,10 @@ class CalcRunner {
   private targetMembers(target: Expr & { kind: "ref" }): Member[] {
     const ms = this.ev.refMembers(target);
     for (const m of ms) {
-      if (m.dimension.type === "attribute")
-        throw new CalcError(`Cannot assign to attribute member "${m.name}"`);
+      if (m.dimension.type === "attribute") throw new CalcError({ id: "assignAttribute", member: m.name });
       if (!isStorable(m.stored)) {
-        throw new CalcError(
-          `Cannot assign to "${m.name}": it is ${m.stored.storage === "label-only" ? "label only" : "Dynamic Calc"}`,
-        );
+        const storage = m.stored.storage === "label-only" ? "label-only" : "dynamic";
+        throw new CalcError({ id: "assignNotStored", member: m.name, storage });
       }
     }
     return ms;
@@ -334,17 +329,15 @@ class CalcRunner {
     const cube = this.cube;
     const from = this.ev.memberSet(fromE);
     const to = this.ev.memberSet(toE);
-    if (from.length !== to.length || from.length === 0)
-      throw new CalcError("DATACOPY needs matching member lists");
+    if (from.length !== to.length || from.length === 0) throw new CalcError({ id: "dataCopyLists" });
     for (const m of to) {
-      if (!isStorable(m.stored)) throw new CalcError(`"${m.name}" cannot be a DATACOPY target (not stored)`);
+      if (!isStorable(m.stored)) throw new CalcError({ id: "dataCopyTarget", member: m.name });
     }
     this.result.log.push("DATACOPY");
     from.forEach((src, k) => {
       const dst = to[k] as Member;
       const i = cube.dims.indexOf(src.dimension);
-      if (i < 0 || dst.dimension !== src.dimension)
-        throw new CalcError("DATACOPY copies within one dimension");
+      if (i < 0 || dst.dimension !== src.dimension) throw new CalcError({ id: "dataCopyDimensions" });
       const srcRegion: Region = cube.dims.map((d, j) => {
         if (j !== i) return region?.[j] ?? null;
         const mask = new Uint8Array(d.size);
@@ -380,4 +373,14 @@ class CalcRunner {
       }
     });
   }
+}
+
+/**
+ * Why a statement failed, when what it threw has no place yet: a calculation's own reason, a circular dynamic
+ * formula, or any other fault with its message.
+ */
+function placeless(e: unknown): CalcReason {
+  if (e instanceof CalcError) return e.reason;
+  if (e instanceof CubeError && e.code === "CUBE_TOO_DEEP") return { id: "tooDeep" };
+  return { id: "internal", message: (e as Error).message };
 }

@@ -1,6 +1,24 @@
 // The root of @qibates/engine: outlines, cubes and calc scripts. The rest has its own entry point:
 // `@qibates/engine/grid` (ad hoc grid), `@qibates/engine/planning` (planning objects),
-// `@qibates/engine/members` (member queries), `@qibates/engine/demo` (demo applications).
+// `@qibates/engine/members` (member queries), `@qibates/engine/calc-errors` (the reasons a calc script stops for,
+// with their English), `@qibates/engine/demo` (demo applications).
+export {
+  CALC_SYNTAX_TEXTS,
+  CALC_TEXTS,
+  type CalcExpected,
+  type CalcExpectedPhrase,
+  type CalcFound,
+  type CalcMessageId,
+  type CalcNotStored,
+  type CalcReason,
+  type CalcStatementKind,
+  type CalcSyntaxMessageId,
+  type CalcSyntaxReason,
+  type CalcSyntaxTexts,
+  type CalcTexts,
+  calcSyntaxText,
+  calcText,
+} from "./calc-errors.ts";
 export { CalcError } from "./calc-eval.ts";
 export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";

@@ -18,8 +18,8 @@ describe("engine errors", () => {
         [{ row: 2, column: 0, text: "Nope" }],
       ),
       new CubeError("The intersection is not stored"),
-      new CalcError("Bad function", 1, 4),
-      new CalcSyntaxError(3, 7, "unexpected ENDFIX"),
+      new CalcError({ id: "unsupportedFunction", fn: "BAD" }, 1, 4),
+      new CalcSyntaxError(3, 7, { id: "unexpectedCharacter", character: "~" }),
       new QueryError("LEVEL needs a number", "action.arg1"),
       new PlanningError("PLANNING_FORM_UNKNOWN", "No form", "formName"),
     ];

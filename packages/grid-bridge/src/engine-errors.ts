@@ -4,6 +4,7 @@ import { MdxError } from "@qibates/engine/mdx";
 import { QueryError } from "@qibates/engine/members";
 import { PlanningError } from "@qibates/engine/planning";
 import { ProviderError } from "@qibates/provider";
+import { calcReason } from "./calc-errors.ts";
 import { gridProviderError } from "./grid-errors.ts";
 import { mdxReason } from "./mdx-errors.ts";
 import { planningProviderError } from "./planning-errors.ts";
@@ -19,7 +20,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
   if (e instanceof PlanningError) throw planningProviderError(e);
   if (e instanceof CalcSyntaxError || e instanceof CalcError) {
     const script = context.script ?? "";
-    throw new ProviderError("CALC_FAILED", e.message, { script, reason: e.message }, "action.script");
+    throw new ProviderError("CALC_FAILED", e.message, { script, reason: calcReason(e) }, "action.script");
   }
   if (e instanceof QueryError) {
     throw new ProviderError(

@@ -3,8 +3,9 @@
 // page running the Vision demo in the browser says a rule's failure as the API does.
 import type { PlanningError, PlanningErrorCode } from "@qibates/engine/planning";
 import type { ErrorLocale } from "@qibates/provider/error-codes";
-import { ProviderError, type ProviderErrorCode } from "@qibates/provider/errors";
+import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider/errors";
 import { providerErrorMessage } from "@qibates/provider/registry-codes";
+import { calcFailureFr } from "./calc-errors.ts";
 
 /** The engine's planning error codes in the provider's terms. */
 export const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = {
@@ -34,7 +35,22 @@ export const PLANNING: Readonly<Record<PlanningErrorCode, ProviderErrorCode>> = 
 
 /** A planning refusal of the engine as a provider error: the API's code, parameters and field. */
 export function planningProviderError(e: PlanningError): ProviderError {
-  return new ProviderError(PLANNING[e.code], e.message, e.details.params ?? null, e.field);
+  return new ProviderError(PLANNING[e.code], e.message, planningParams(e), e.field);
+}
+
+/**
+ * The refusal's parameters. A rule whose calc script stopped gives the engine's reason as data (`calc`): its French
+ * is said here (the engine's `reason.fr` quotes the English), the English kept as the engine wrote it.
+ */
+function planningParams(e: PlanningError): Readonly<Record<string, string | ProviderText>> | null {
+  const params = e.details.params ?? null;
+  const calc = e.details.calc;
+  const reason = params?.reason;
+  if (!params || !calc || typeof reason !== "object") return params;
+  const why = calc.syntax
+    ? calcFailureFr(calc)
+    : `son script de calcul s'est arrêté : ${calcFailureFr(calc)}`;
+  return { ...params, reason: { en: reason.en, fr: `${why}. Aucune donnée n'a été modifiée.` } };
 }
 
 /** A planning refusal of the engine as the API says it, in `locale`. */

@@ -1,3 +1,4 @@
+import type { CalcFailure } from "../calc-errors.ts";
 import { EngineError } from "../engine-error.ts";
 /**
  * Errors of the planning layer. Every error has a stable `code`, an English message and the input at fault
@@ -49,6 +50,11 @@ export class PlanningError extends EngineError {
     readonly details: {
       cells?: { row: number; column: number; length: number }[];
       params?: Readonly<Record<string, string | LocalText>>;
+      /**
+       * `PLANNING_RULE_FAILED` when the rule's calc script stopped (or did not parse): why, as data, for a caller
+       * that says the engine's reason in another language (`params.reason.fr` quotes its English).
+       */
+      calc?: CalcFailure;
     } = {},
   ) {
     super(code, message, field);

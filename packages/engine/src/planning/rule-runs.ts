@@ -1,4 +1,6 @@
+import type { CalcFailure } from "../calc-errors.ts";
 import { CalcError, CalcReturn } from "../calc-eval.ts";
+import { CalcSyntaxError } from "../calc-parser.ts";
 import { runCalcScript } from "../calc-script.ts";
 import type { Cube } from "../cube.ts";
 import type { LaunchRuleRequest, LaunchRuleResult, RulePromptsResult, RuleRunResult } from "./calls.ts";
@@ -160,7 +162,7 @@ export class RuleRuns {
     } catch (e) {
       if (e instanceof PlanningError) throw e;
       // The rule's own message (its @RETURN text) stays as its author wrote it; what the engine adds is said in
-      // both languages.
+      // both languages, the calc script's reason too (`calc`: grid-bridge has its French).
       const why: LocalText =
         e instanceof CalcReturn
           ? same(e.text.replace(/\.?$/, "."))
@@ -169,16 +171,22 @@ export class RuleRuns {
                 en: `its calc script stopped: ${e.message}.`,
                 fr: `son script de calcul s'est arrêté : ${e.message}.`,
               }
-            : same(e instanceof Error ? e.message : String(e));
+            : e instanceof CalcSyntaxError
+              ? same(`${e.message}.`)
+              : same(e instanceof Error ? e.message : String(e));
       const reason = {
         en: `${why.en} No data was changed.`,
         fr: `${why.fr} Aucune donnée n'a été modifiée.`,
       };
+      const calc: CalcFailure | undefined =
+        e instanceof CalcSyntaxError || (e instanceof CalcError && !(e instanceof CalcReturn))
+          ? e.failure
+          : undefined;
       throw new PlanningError(
         "PLANNING_RULE_FAILED",
         `Business rule ${rule.name} failed: ${reason.en}`,
         "ruleName",
-        { params: { rule: rule.name, reason } },
+        { params: { rule: rule.name, reason }, ...(calc ? { calc } : {}) },
       );
     }
   }
