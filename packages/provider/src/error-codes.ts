@@ -472,9 +472,9 @@ export const ERROR_CODES = {
     status: 422,
     en: 'The business rule "{rule}" failed: {reason}',
     fr: "La règle métier « {rule} » a échoué : {reason}",
-    when: "The business rule stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server.",
+    when: "The business rule stopped with an error, or was still running after CALC_JOB_TIMEOUT_SECONDS (600 by default): QiBates stopped waiting; it keeps running on the server. At a form's submit, its rules on save share that wait, counted from the first one's launch: a rule whose turn comes once it has run out is not launched.",
     whenFr:
-      "La règle métier s'est arrêtée sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, elle se poursuit sur le serveur.",
+      "La règle métier s'est arrêtée sur une erreur, ou tournait encore après CALC_JOB_TIMEOUT_SECONDS (600 par défaut) : QiBates a cessé d'attendre, elle se poursuit sur le serveur. À la soumission d'un formulaire, ses règles à l'enregistrement se partagent cette attente, comptée à partir du lancement de la première : une règle dont le tour vient une fois celle-ci écoulée n'est pas lancée.",
   },
   QB_ERR_TASKLIST_UNKNOWN: {
     status: 404,

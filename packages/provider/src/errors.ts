@@ -106,6 +106,55 @@ export function ruleStillRunning(seconds: number): ProviderText {
   };
 }
 
+/** Rule names as a message lists them: each between quotes, in the language's own. */
+function ruleList(rules: readonly string[]): ProviderText {
+  return { en: rules.map((r) => `"${r}"`).join(", "), fr: rules.map((r) => `« ${r} »`).join(", ") };
+}
+
+/**
+ * The reason of a form's rule on save, launched after another of the same submit, that QiBates stopped waiting
+ * for when the `seconds` the submit's rules on save share (CALC_JOB_TIMEOUT_SECONDS, counted from the first
+ * one's launch) ran out: it keeps running on the server, under its job number when the server gave one.
+ */
+export function onSaveRuleStillRunning(seconds: number, job?: string | number): ProviderText {
+  const en = `still running when the ${seconds} s the form's rules on save share ran out`;
+  const fr = `toujours en cours à la fin des ${seconds} s que partagent les règles à l'enregistrement du formulaire`;
+  return job === undefined
+    ? { en: `${en}; it keeps running on the server`, fr: `${fr} ; la règle se poursuit sur le serveur` }
+    : {
+        en: `${en} (job ${job}); it keeps running on the server`,
+        fr: `${fr} (travail ${job}) ; le travail se poursuit sur le serveur`,
+      };
+}
+
+/**
+ * `reason` (a form's rule on save still running) followed by the rules of the same submit that were not launched,
+ * the time they share having run out: to run once that rule has ended.
+ */
+export function withRulesNotLaunched(reason: ProviderText, rules: readonly string[]): ProviderText {
+  if (rules.length === 0) return reason;
+  const list = ruleList(rules);
+  const one = rules.length === 1;
+  return {
+    en: `${reason.en}; not launched: ${list.en} (run ${one ? "it" : "them"} once it has ended)`,
+    fr: `${reason.fr} ; ${one ? "non lancée" : "non lancées"} : ${list.fr} (exécutez-${one ? "la" : "les"} une fois celle-ci terminée)`,
+  };
+}
+
+/**
+ * The reason of a form's rule on save that QiBates did not launch, nor `others` after it, because the `seconds`
+ * the submit's rules on save share (CALC_JOB_TIMEOUT_SECONDS, counted from the first one's launch) had run out
+ * when the rule before it ended.
+ */
+export function onSaveRuleNotLaunched(seconds: number, others: readonly string[]): ProviderText {
+  const list = ruleList(others);
+  const many = others.length > 0;
+  return {
+    en: `not launched${many ? `, nor ${list.en},` : ""} the ${seconds} s the form's rules on save share having run out; run ${many ? "them" : "it"} yourself`,
+    fr: `non lancée${many ? `, pas plus que ${list.fr},` : ""} les ${seconds} s que partagent les règles à l'enregistrement du formulaire étant écoulées ; exécutez-${many ? "les" : "la"} vous-même`,
+  };
+}
+
 export type ProviderErrorParams = Readonly<Record<string, string | number | ProviderText>>;
 
 export class ProviderError extends Error {

@@ -45,8 +45,12 @@ import {
   cubeUnknown,
   jobStillRunning,
   oneLine,
+  onSaveRuleNotLaunched,
+  onSaveRuleStillRunning,
   ProviderError,
+  type ProviderText,
   ruleStillRunning,
+  withRulesNotLaunched,
 } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
@@ -88,6 +92,17 @@ interface UpstreamSession {
 
 const enc = encodeURIComponent;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A business rule or ruleset as the server names it, and the job type it runs as. */
+interface FoundRule {
+  jobType: string;
+  ruleName: string;
+}
+
+/** A rule the application has neither as a business rule nor as a ruleset. */
+function ruleUnknown(rule: string, cube: string): ProviderError {
+  return new ProviderError("RULE_UNKNOWN", `Unknown business rule ${rule}.`, { rule, cube }, "ruleName");
+}
 
 export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implements Provider {
   readonly id = "planning-rest";
@@ -429,17 +444,7 @@ class PlanningRestOperations implements PlanningOperations {
       }
     });
     const cells = await submitCells(host, form, input);
-    const rules: Schemas["RuleRun"][] = [];
-    for (const ruleName of onSave) {
-      const sent = (input.prompts ?? []).find((p) => same(String(p.ruleinfo.ruleName), ruleName));
-      rules.push(
-        await this.launchRule(session, ref, {
-          cube: form.cube,
-          ruleName,
-          prompts: (sent?.prompts ?? []) as Schemas["PromptValue"][],
-        }),
-      );
-    }
+    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? []);
     const after = await openForm(host, {
       folder: input.folder,
       formName: input.formName,
@@ -457,6 +462,61 @@ class PlanningRestOperations implements PlanningOperations {
       codes: r.codes,
       cellKinds: r.cellKinds,
     };
+  }
+
+  /**
+   * The form's rules on save, in turn, sharing ONE CALC_JOB_TIMEOUT_SECONDS counted from the first one's launch
+   * (the calls that find them share one PROVIDER_READ_TIMEOUT_SECONDS before it), so that a submit keeps the bound
+   * of a single rule: CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS
+   * for its rules. A rule still running when that time runs out is `RULE_FAILED` "still running", naming the rules
+   * after it, which are not launched; a rule whose turn comes after it ran out is `RULE_FAILED` "not launched".
+   */
+  private async runOnSave(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    cube: string,
+    onSave: readonly string[],
+    prompts: NonNullable<SubmitFormInput["prompts"]>,
+  ): Promise<Schemas["RuleRun"][]> {
+    if (onSave.length === 0) return [];
+    const { app, found } = await this.findRules(session, ref, onSave);
+    const waitMs = this.options.jobTimeoutMs;
+    const seconds = Math.round(waitMs / 1000);
+    let deadline: number | undefined;
+    const rules: Schemas["RuleRun"][] = [];
+    for (const [i, ruleName] of onSave.entries()) {
+      const rule = found[i];
+      if (!rule) throw ruleUnknown(ruleName, cube);
+      const after = onSave.slice(i + 1);
+      if (deadline !== undefined && Date.now() >= deadline) {
+        const reason = onSaveRuleNotLaunched(seconds, after);
+        throw new ProviderError("RULE_FAILED", `The business rule ${rule.ruleName} was ${reason.en}.`, {
+          rule: rule.ruleName,
+          reason,
+        });
+      }
+      const first = deadline === undefined;
+      deadline ??= Date.now() + waitMs;
+      const sent = prompts.find((p) => same(String(p.ruleinfo.ruleName), ruleName));
+      const run = await this.runJob(
+        session,
+        app,
+        rule,
+        (sent?.prompts ?? []) as Schemas["PromptValue"][],
+        deadline,
+        (jobId) =>
+          withRulesNotLaunched(
+            first
+              ? jobId === undefined
+                ? ruleStillRunning(seconds)
+                : jobStillRunning(seconds, jobId)
+              : onSaveRuleStillRunning(seconds, jobId),
+            after,
+          ),
+      );
+      rules.push(run);
+    }
+    return rules;
   }
 
   async listOnSaveRules(session: ProviderSession): Promise<Schemas["OnSaveRuleList"]> {
@@ -550,49 +610,75 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /**
+   * The business rules named (`RULES`), else the rulesets (`RULESET`, Oracle's "Ruleset" page: prompts optional,
+   * defaults from Calculation Manager), each with the name and job type it runs as (`undefined`: unknown). Their
+   * calls share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the jobs' own wait, a call that
+   * launches them lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the connect
+   * timeout), however slowly the server responds to each.
+   */
+  private findRules(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    names: readonly string[],
+  ): Promise<{ app: string; found: (FoundRule | undefined)[] }> {
+    return sharingOneReadWait(async () => {
+      const app = await this.provider.application(session, ref);
+      if (names.length === 0) return { app, found: [] };
+      const rules = await this.ruleNames(session, app);
+      const inRules = names.map((name) => rules.find((n) => same(n, name)));
+      const rulesets = inRules.every((r) => r !== undefined)
+        ? []
+        : await this.ruleNames(session, app, JOB_TYPE.ruleset);
+      const found = names.map((name, i): FoundRule | undefined => {
+        const rule = inRules[i];
+        if (rule) return { jobType: JOB_TYPE.rules, ruleName: rule };
+        const ruleset = rulesets.find((n) => same(n, name));
+        return ruleset ? { jobType: JOB_TYPE.ruleset, ruleName: ruleset } : undefined;
+      });
+      return { app, found };
+    });
+  }
+
+  /**
    * Runs the rule as a `RULES` job (`POST …/jobs`, prompts as `parameters`; it runs on the plan type it is
-   * deployed to) and polls `GET …/jobs/{id}` until it ends.
+   * deployed to) and polls `GET …/jobs/{id}` until it ends, CALC_JOB_TIMEOUT_SECONDS at most from its launch.
    */
   async launchRule(
     session: ProviderSession,
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ): Promise<Schemas["RuleRun"]> {
-    // The calls that find the rule share one PROVIDER_READ_TIMEOUT_SECONDS (`sharingOneReadWait`): with the
-    // job's own wait, the call lasts at most CALC_JOB_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS (and the
-    // connect timeout), however slowly the server responds to each.
-    const { app, jobType, ruleName } = await sharingOneReadWait(async () => {
-      const app = await this.provider.application(session, ref);
-      // A business rule (`RULES`), else a ruleset of that name (`RULESET`, Oracle's "Ruleset" page: prompts
-      // optional, defaults from Calculation Manager).
-      const rule = (await this.ruleNames(session, app)).find((n) => same(n, input.ruleName));
-      if (rule) return { app, jobType: JOB_TYPE.rules, ruleName: rule };
-      const ruleset = (await this.ruleNames(session, app, JOB_TYPE.ruleset)).find((n) =>
-        same(n, input.ruleName),
-      );
-      return { app, jobType: JOB_TYPE.ruleset, ruleName: ruleset };
-    });
-    if (!ruleName) {
-      throw new ProviderError(
-        "RULE_UNKNOWN",
-        `Unknown business rule ${input.ruleName}.`,
-        { rule: input.ruleName, cube: input.cube },
-        "ruleName",
-      );
-    }
+    const { app, found } = await this.findRules(session, ref, [input.ruleName]);
+    const rule = found[0];
+    if (!rule) throw ruleUnknown(input.ruleName, input.cube);
+    const seconds = Math.round(this.options.jobTimeoutMs / 1000);
+    return this.runJob(session, app, rule, input.prompts, Date.now() + this.options.jobTimeoutMs, (jobId) =>
+      jobId === undefined ? ruleStillRunning(seconds) : jobStillRunning(seconds, jobId),
+    );
+  }
+
+  /**
+   * Launches `rule` and follows its job until `deadline` (a time in ms, as `Date.now()`): the launch's answer and
+   * every poll's are waited for within it (`answeringBy`), so the caller hears "still running" (`stillRunning`,
+   * given the job number when the server gave one) then, however slowly the server responds.
+   */
+  private async runJob(
+    session: ProviderSession,
+    app: string,
+    rule: FoundRule,
+    prompts: readonly Schemas["PromptValue"][],
+    deadline: number,
+    stillRunningReason: (jobId?: string | number) => ProviderText,
+  ): Promise<Schemas["RuleRun"]> {
     const { client } = this.provider.upstream(session);
+    const { jobType, ruleName } = rule;
     const started = Date.now();
-    const parameters = Object.fromEntries(input.prompts.map((p) => [p.name, p.value]));
+    const parameters = Object.fromEntries(prompts.map((p) => [p.name, p.value]));
     const request: JobRequest = { jobType, jobName: ruleName, parameters };
-    // CALC_JOB_TIMEOUT_SECONDS counts from the job's launch: the launch's answer and every poll's are waited for
-    // within it (`answeringBy`), so the caller hears "still running" then, however slow the server answers.
-    const waitMs = this.options.jobTimeoutMs;
-    const deadline = started + waitMs;
     const stillRunning = (jobId?: string | number) => {
-      const seconds = Math.round(waitMs / 1000);
-      const reason = jobId === undefined ? ruleStillRunning(seconds) : jobStillRunning(seconds, jobId);
+      const reason = stillRunningReason(jobId);
       return new ProviderError("RULE_FAILED", `The business rule ${ruleName} was ${reason.en}.`, {
-        rule: ruleName as string,
+        rule: ruleName,
         reason,
       });
     };

@@ -1,0 +1,169 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+
+/**
+ * A form's rules on save share ONE CALC_JOB_TIMEOUT_SECONDS, counted from the first one's launch, so that a submit
+ * through planning or pbcs keeps the bound of a single rule (CALC_JOB_TIMEOUT_SECONDS +
+ * PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS, which CONNECTION_TIMEOUT_SECONDS must exceed).
+ * The demo's Planning REST endpoints, behind a proxy that gives the Revenue Plan form several rules on save and runs
+ * each of them as a slow job of its own (RULE_MS, less than the wait). Before: each rule had its own full wait, one
+ * after the other, so the submit lasted as long as all of them and completed them all (two rules about 3 s, three
+ * about 4.5 s, past the 4 s sum). Now the second is still running when the 2 s run out, and a third is not launched.
+ */
+
+const CALC_S = 2;
+const CONNECT_S = 1;
+const READ_S = 1;
+const SUM_S = CALC_S + CONNECT_S + READ_S;
+/** How long each scripted rule runs before its job completes. */
+const RULE_MS = 1400;
+const server = listeningServer({
+  QIBATES_WIRE_ENDPOINTS: "all",
+  CALC_JOB_TIMEOUT_SECONDS: String(CALC_S),
+  PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
+  PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
+});
+const PROXY = "http://127.0.0.1:7580";
+
+/** The rules the proxy says the form runs on save, and the jobs it launched, in order. */
+let onSave: string[] = [];
+let jobs: { rule: string; started: number }[] = [];
+let proxy: Server;
+
+beforeAll(async () => {
+  const upstream = new URL(server.base);
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const method = req.method ?? "GET";
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      const send = (value: unknown) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(value));
+      };
+      if (method === "POST" && /\/jobs$/.test(path)) {
+        jobs.push({ rule: JSON.parse(body.toString()).jobName, started: Date.now() });
+        return send({ jobId: 100 + jobs.length, status: -1, details: null });
+      }
+      const polled = /\/jobs\/(\d+)$/.exec(path);
+      if (method === "GET" && polled) {
+        const jobId = Number(polled[1]);
+        const job = jobs[jobId - 101];
+        const ended = job !== undefined && Date.now() - job.started >= RULE_MS;
+        return send({ jobId, status: ended ? 0 : -1, details: ended ? "Done." : null });
+      }
+      const definition = method === "GET" && /\/formdefinitions\/[^/]+$/.test(path);
+      const headers = { ...req.headers };
+      if (definition) delete headers["accept-encoding"];
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method, headers },
+        (r) => {
+          if (!definition || r.statusCode !== 200) {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+            return;
+          }
+          const read: Buffer[] = [];
+          r.on("data", (c: Buffer) => read.push(c));
+          r.on("end", () => send({ ...JSON.parse(Buffer.concat(read).toString()), businessRules: onSave }));
+        },
+      );
+      up.on("error", () => res.destroy());
+      up.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(7580, "127.0.0.1", () => resolve()));
+});
+afterAll(async () => {
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+});
+
+/** `call` and how long it took, in seconds. */
+async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const answer = await call();
+  return [answer, (performance.now() - started) / 1000];
+}
+
+const CASES = [
+  {
+    connector: "pbcs",
+    language: "en",
+    rules: ["SeedForecast", "GrowRevenue"],
+    message:
+      /^The business rule "GrowRevenue" failed: still running when the 2 s the form's rules on save share ran out \(job 102\); it keeps running on the server$/,
+  },
+  {
+    connector: "planning",
+    language: "fr",
+    rules: ["SeedForecast", "GrowRevenue", "AggregateData"],
+    message:
+      /^La règle métier « GrowRevenue » a échoué : toujours en cours à la fin des 2 s que partagent les règles à l'enregistrement du formulaire \(travail 102\) ; le travail se poursuit sur le serveur ; non lancée : « AggregateData » \(exécutez-la une fois celle-ci terminée\)$/,
+  },
+  {
+    connector: "pbcs",
+    language: "en",
+    rules: ["SeedForecast", "GrowRevenue", "AggregateData"],
+    message:
+      /^The business rule "GrowRevenue" failed: still running when the 2 s the form's rules on save share ran out \(job 102\); it keeps running on the server; not launched: "AggregateData" \(run it once it has ended\)$/,
+  },
+];
+
+describe("a form's rules on save, each slow, on one submit", () => {
+  it.each(CASES)(
+    "$connector, $rules.length rules: they share CALC_JOB_TIMEOUT_SECONDS, the submit ends within the bound ($language)",
+    async ({ connector, language, rules, message }) => {
+      const vision = await server.vision(connector, `${PROXY}/HyperionPlanning/SmartView`);
+      const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+      const open = await server.post("nav/openform", form, { connector });
+      expect(open.status, JSON.stringify(open.json)).toBe(200);
+      const grid = (open.json.grid as unknown as string[][]).map((r) => [...r]);
+      const value = String(1000 + Math.floor(Math.random() * 8000));
+      (grid[1] as string[])[1] = value; // Hardware Sales, Jan
+      onSave = rules;
+      jobs = [];
+      const [r, seconds] = await timed(() =>
+        server.post(
+          "action/submitform",
+          { ...form, pov: open.json.pov, grid, codes: open.json.codes, enableLargeCellSubmit: false },
+          { connector, language },
+        ),
+      );
+      // The first rule completed; the second was still running when their shared wait ran out, and the third,
+      // if any, was never launched.
+      expect(r.status, JSON.stringify(r.json)).toBe(422);
+      expect(r.json.code).toBe("QB_ERR_RULE_FAILED");
+      expect(r.json.message).toMatch(message);
+      expect(jobs.map((j) => j.rule)).toEqual(["SeedForecast", "GrowRevenue"]);
+      expect(seconds).toBeGreaterThanOrEqual(CALC_S - 0.1);
+      expect(seconds).toBeLessThan(CALC_S + 1);
+      expect(seconds).toBeLessThan(SUM_S);
+      // The cells are saved all the same.
+      const again = await server.post("nav/openform", form, { connector });
+      expect((again.json.grid as unknown as string[][])[1]?.[1]).toBe(value);
+    },
+  );
+
+  it("a rule that ends within the shared wait leaves the submit as it was: rules completed, in order", async () => {
+    const connector = "pbcs";
+    const vision = await server.vision(connector, `${PROXY}/HyperionPlanning/SmartView`);
+    const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+    const open = await server.post("nav/openform", form, { connector });
+    onSave = ["SeedForecast"];
+    jobs = [];
+    const r = await server.post(
+      "action/submitform",
+      { ...form, pov: open.json.pov, grid: open.json.grid, codes: open.json.codes },
+      { connector },
+    );
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const ran = r.json.rules as unknown as { ruleName: string; status: string; message: string }[];
+    expect(ran.map((x) => [x.ruleName, x.status, x.message])).toEqual([
+      ["SeedForecast", "completed", "Done."],
+    ]);
+  });
+});
