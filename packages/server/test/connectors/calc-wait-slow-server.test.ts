@@ -1,7 +1,7 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SAMPLE_BASIC } from "../support/api.ts";
 import { listeningServer } from "../support/listening.ts";
+import { slowProxy } from "../support/slow-proxy.ts";
 
 /**
  * CALC_JOB_TIMEOUT_SECONDS on a slow link: the caller hears that a calculation script or a business rule is
@@ -23,47 +23,26 @@ const server = listeningServer({
 /** What the proxy holds without an answer: the launch of the script or rule, or the job's status. */
 let hold: "launch" | "status" = "launch";
 const PER_REQUEST_MS = 60;
-let proxy: Server;
-const PROXY = "http://127.0.0.1:7531";
 
 const isLaunch = (method: string, path: string, body: string) =>
   body.includes("req_LaunchBusinessRule") || (method === "POST" && /\/jobs$/.test(path));
 const isStatus = (method: string, path: string) => method === "GET" && /\/jobs\/[^/]+$/.test(path);
 
-beforeAll(async () => {
-  const upstream = new URL(server.base);
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const method = req.method ?? "GET";
-      const path = (req.url ?? "").split("?")[0] ?? "";
-      const held = hold === "launch" ? isLaunch(method, path, body.toString()) : isStatus(method, path);
-      if (held) return; // never answered: the server is still running it
-      setTimeout(() => {
-        const up = httpRequest(
-          { host: upstream.hostname, port: upstream.port, path: req.url, method, headers: req.headers },
-          (r) => {
-            res.writeHead(r.statusCode ?? 502, r.headers);
-            r.pipe(res);
-          },
-        );
-        up.on("error", () => res.destroy());
-        up.end(body);
-      }, PER_REQUEST_MS);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(7531, "127.0.0.1", () => resolve()));
-});
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
-});
+const proxy = slowProxy(
+  () => server.base,
+  ({ method, path, body }) =>
+    (hold === "launch" ? isLaunch(method, path, body) : isStatus(method, path))
+      ? "hold" // never answered: the server is still running it
+      : { delayMs: PER_REQUEST_MS },
+);
 
 const CALCULATIONS = [
-  { connector: "essbase", address: `${PROXY}/aps/JAPI`, holds: ["launch"] as const },
-  { connector: "essbase-stndln", address: `${PROXY}/essbase/japi`, holds: ["launch", "status"] as const },
+  { connector: "essbase", address: () => `${proxy.base}/aps/JAPI`, holds: ["launch"] as const },
+  {
+    connector: "essbase-stndln",
+    address: () => `${proxy.base}/essbase/japi`,
+    holds: ["launch", "status"] as const,
+  },
 ];
 const RULES = [
   { connector: "pbcs", login: "action/loginpbcs", username: "idcs-demo.demo" },
@@ -82,7 +61,7 @@ describe.each(CALCULATIONS)("a calculation through $connector", ({ connector, ad
     "with its %s unanswered, says it still runs once CALC_JOB_TIMEOUT_SECONDS has passed",
     async (held) => {
       hold = held;
-      const body = await server.sampleBasic(connector, address);
+      const body = await server.sampleBasic(connector, address());
       const [r, seconds] = await timed(() =>
         server.post("action/calculate", { ...body, action: { script: "BudSeed" } }, { connector }),
       );
@@ -105,7 +84,7 @@ describe.each(RULES)("a business rule through $connector", ({ connector, login, 
     "with its %s unanswered, says it still runs once CALC_JOB_TIMEOUT_SECONDS has passed",
     async (held) => {
       hold = held;
-      const address = `${PROXY}/HyperionPlanning/SmartView`;
+      const address = `${proxy.base}/HyperionPlanning/SmartView`;
       const session = await server.post(
         login,
         { username, password: "demo", providerAddress: address },
@@ -151,52 +130,23 @@ describe("the calls before the launch, on a server slow to respond to each", () 
   const CALC_S = 2;
   const CONNECT_S = 1;
   const READ_S = 1;
-  const slow = listeningServer({
+  const slowServer = listeningServer({
     QIBATES_WIRE_ENDPOINTS: "all",
     CALC_JOB_TIMEOUT_SECONDS: String(CALC_S),
     PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
     PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
   });
-  const SLOW = "http://127.0.0.1:7570";
   /** Whether the proxy delays each request (the timed call's), else passes them on at once (the login's). */
   let delaying = false;
   let launched = 0;
-  let slowProxy: Server;
-
-  beforeAll(async () => {
-    const upstream = new URL(slow.base);
-    slowProxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const method = req.method ?? "GET";
-        if (isLaunch(method, (req.url ?? "").split("?")[0] ?? "", body.toString())) {
-          launched += 1;
-          return; // never responded to: the server is still running it
-        }
-        setTimeout(
-          () => {
-            const up = httpRequest(
-              { host: upstream.hostname, port: upstream.port, path: req.url, method, headers: req.headers },
-              (r) => {
-                res.writeHead(r.statusCode ?? 502, r.headers);
-                r.pipe(res);
-              },
-            );
-            up.on("error", () => res.destroy());
-            up.end(body);
-          },
-          delaying ? 800 : 0,
-        );
-      });
-    });
-    await new Promise<void>((resolve) => slowProxy.listen(7570, "127.0.0.1", () => resolve()));
-  });
-  afterAll(async () => {
-    slowProxy.closeAllConnections();
-    await new Promise((resolve) => slowProxy.close(resolve));
-  });
+  const slow = slowProxy(
+    () => slowServer.base,
+    ({ method, path, body }) => {
+      if (!isLaunch(method, path, body)) return { delayMs: delaying ? 800 : 0 };
+      launched += 1;
+      return "hold"; // never responded to: the server is still running it
+    },
+  );
 
   const SUM_S = CALC_S + CONNECT_S + READ_S;
   const CALLS = [
@@ -229,9 +179,9 @@ describe("the calls before the launch, on a server slow to respond to each", () 
     async ({ connector, login, username, address, language }) => {
       delaying = false;
       launched = 0;
-      const session = await slow.post(
+      const session = await slowServer.post(
         login,
-        { username, password: "demo", providerAddress: `${SLOW}${address}` },
+        { username, password: "demo", providerAddress: `${slow.base}${address}` },
         { connector },
       );
       expect(session.status, JSON.stringify(session.json)).toBe(200);
@@ -250,14 +200,14 @@ describe("the calls before the launch, on a server slow to respond to each", () 
             },
           ];
       delaying = true;
-      const [r, seconds] = await timed(() => slow.post(path, body, { connector, language }));
+      const [r, seconds] = await timed(() => slowServer.post(path, body, { connector, language }));
       delaying = false;
       expect(r.status, JSON.stringify(r.json)).toBe(502);
       expect(r.json.code).toBe("QB_ERR_PROVIDER_UNREACHABLE");
       expect(r.json.message).toBe(
         language === "fr"
-          ? `Le fournisseur à l'adresse ${SLOW} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle.`
-          : `The provider at ${SLOW} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which.`,
+          ? `Le fournisseur à l'adresse ${slow.base} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle.`
+          : `The provider at ${slow.base} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which.`,
       );
       expect(launched).toBe(0);
       // Within the sum CONNECTION_TIMEOUT_SECONDS must exceed; on this loopback, connecting takes no time, so

@@ -1,6 +1,6 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
+import { answerJson, slowProxy } from "../support/slow-proxy.ts";
 
 /**
  * A form's rules on save share ONE CALC_JOB_TIMEOUT_SECONDS, counted from the first one's launch, so that a submit
@@ -24,63 +24,33 @@ const server = listeningServer({
   PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
   PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
 });
-const PROXY = "http://127.0.0.1:7580";
-
 /** The rules the proxy says the form runs on save, and the jobs it launched, in order. */
 let onSave: string[] = [];
 let jobs: { rule: string; started: number }[] = [];
-let proxy: Server;
 
-beforeAll(async () => {
-  const upstream = new URL(server.base);
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const method = req.method ?? "GET";
-      const path = (req.url ?? "").split("?")[0] ?? "";
-      const send = (value: unknown) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(value));
+/** Rules on save as the proxy gives them: the form definition says `onSave`; each job runs RULE_MS. */
+const proxy = slowProxy(
+  () => server.base,
+  ({ method, path, body }) => {
+    if (method === "POST" && /\/jobs$/.test(path)) {
+      jobs.push({ rule: JSON.parse(body).jobName, started: Date.now() });
+      const jobId = 100 + jobs.length;
+      return { answer: (res) => answerJson(res, { jobId, status: -1, details: null }) };
+    }
+    const polled = /\/jobs\/(\d+)$/.exec(path);
+    if (method === "GET" && polled) {
+      const jobId = Number(polled[1]);
+      const job = jobs[jobId - 101];
+      const ended = job !== undefined && Date.now() - job.started >= RULE_MS;
+      return {
+        answer: (res) => answerJson(res, { jobId, status: ended ? 0 : -1, details: ended ? "Done." : null }),
       };
-      if (method === "POST" && /\/jobs$/.test(path)) {
-        jobs.push({ rule: JSON.parse(body.toString()).jobName, started: Date.now() });
-        return send({ jobId: 100 + jobs.length, status: -1, details: null });
-      }
-      const polled = /\/jobs\/(\d+)$/.exec(path);
-      if (method === "GET" && polled) {
-        const jobId = Number(polled[1]);
-        const job = jobs[jobId - 101];
-        const ended = job !== undefined && Date.now() - job.started >= RULE_MS;
-        return send({ jobId, status: ended ? 0 : -1, details: ended ? "Done." : null });
-      }
-      const definition = method === "GET" && /\/formdefinitions\/[^/]+$/.test(path);
-      const headers = { ...req.headers };
-      if (definition) delete headers["accept-encoding"];
-      const up = httpRequest(
-        { host: upstream.hostname, port: upstream.port, path: req.url, method, headers },
-        (r) => {
-          if (!definition || r.statusCode !== 200) {
-            res.writeHead(r.statusCode ?? 502, r.headers);
-            r.pipe(res);
-            return;
-          }
-          const read: Buffer[] = [];
-          r.on("data", (c: Buffer) => read.push(c));
-          r.on("end", () => send({ ...JSON.parse(Buffer.concat(read).toString()), businessRules: onSave }));
-        },
-      );
-      up.on("error", () => res.destroy());
-      up.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(7580, "127.0.0.1", () => resolve()));
-});
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
-});
+    }
+    if (method === "GET" && /\/formdefinitions\/[^/]+$/.test(path))
+      return { rewrite: (definition) => ({ ...definition, businessRules: onSave }) };
+    return { delayMs: 0 };
+  },
+);
 
 /** `call` and how long it took, in seconds. */
 async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
@@ -117,7 +87,7 @@ describe("a form's rules on save, each slow, on one submit", () => {
   it.each(CASES)(
     "$connector, $rules.length rules: they share CALC_JOB_TIMEOUT_SECONDS, the submit ends within the bound ($language)",
     async ({ connector, language, rules, message }) => {
-      const vision = await server.vision(connector, `${PROXY}/HyperionPlanning/SmartView`);
+      const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
       const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
       const open = await server.post("nav/openform", form, { connector });
       expect(open.status, JSON.stringify(open.json)).toBe(200);
@@ -150,7 +120,7 @@ describe("a form's rules on save, each slow, on one submit", () => {
 
   it("a rule that ends within the shared wait leaves the submit as it was: rules completed, in order", async () => {
     const connector = "pbcs";
-    const vision = await server.vision(connector, `${PROXY}/HyperionPlanning/SmartView`);
+    const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
     const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
     const open = await server.post("nav/openform", form, { connector });
     onSave = ["SeedForecast"];

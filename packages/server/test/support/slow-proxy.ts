@@ -1,0 +1,84 @@
+import { createServer, request as httpRequest, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+
+/** A request as the proxy read it whole. */
+export interface ProxiedRequest {
+  method: string;
+  /** Its path, without the query. */
+  path: string;
+  body: string;
+}
+
+/**
+ * What the proxy does with a request: pass it on after `delayMs`; hold it unanswered (a server still working on
+ * it); answer it itself (`answer` writes the response); or pass it on and let `rewrite` change a 200 JSON response.
+ */
+export type ProxyStep =
+  | { delayMs: number }
+  | "hold"
+  | { answer: (res: ServerResponse) => void }
+  | { rewrite: (json: Record<string, unknown>) => unknown };
+
+export interface SlowProxy {
+  /** `http://127.0.0.1:<port>`, once the file's `beforeAll` has run. */
+  base: string;
+}
+
+/**
+ * An HTTP proxy in front of `target()` (the test's server, read once it listens), listening on a free port from
+ * the file's `beforeAll` (register it after the server it fronts) to its `afterAll`: each request read whole,
+ * then handled as `step` decides. It stands for a company's server that is slow, or never finishes a job.
+ */
+export function slowProxy(target: () => string, step: (r: ProxiedRequest) => ProxyStep): SlowProxy {
+  const proxy: SlowProxy = { base: "" };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const method = req.method ?? "GET";
+      const decided = step({ method, path: (req.url ?? "").split("?")[0] ?? "", body: body.toString() });
+      if (decided === "hold") return;
+      if ("answer" in decided) return decided.answer(res);
+      const upstream = new URL(target());
+      const headers = { ...req.headers };
+      // A response the proxy rewrites is read as plain JSON.
+      if ("rewrite" in decided) delete headers["accept-encoding"];
+      const pass = () => {
+        const up = httpRequest(
+          { host: upstream.hostname, port: upstream.port, path: req.url, method, headers },
+          (r) => {
+            if (!("rewrite" in decided) || r.statusCode !== 200) {
+              res.writeHead(r.statusCode ?? 502, r.headers);
+              r.pipe(res);
+              return;
+            }
+            const read: Buffer[] = [];
+            r.on("data", (c: Buffer) => read.push(c));
+            r.on("end", () => answerJson(res, decided.rewrite(JSON.parse(Buffer.concat(read).toString()))));
+          },
+        );
+        up.on("error", () => res.destroy());
+        up.end(body);
+      };
+      if ("delayMs" in decided && decided.delayMs > 0) setTimeout(pass, decided.delayMs);
+      else pass();
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    proxy.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return proxy;
+}
+
+/** A 200 JSON response. */
+export function answerJson(res: ServerResponse, value: unknown): void {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
