@@ -40,15 +40,8 @@ describe.each(server.essbasePaths)("navigating without data through $name", ({ c
     const rows = (r.json.grid as unknown as string[][])
       .slice(2)
       .map((row) => [row[0]?.trim(), ...row.slice(1)]);
-    expect(rows).toEqual([
-      ["New York", "", "", ""],
-      ["Massachusetts", "", "", ""],
-      ["Florida", "", "", ""],
-      ["Connecticut", "", "", ""],
-      ["New Hampshire", "", "", ""],
-      ["East", "109", "85", "112"],
-      ["West", "", "", ""],
-    ]);
+    const east = ["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"];
+    expect(rows).toEqual([...east.map((state) => [state, "", "", ""]), GRID[2], GRID[3]]);
     const kinds = (r.json.cellKinds as unknown as string[][]).slice(2, 7);
     for (const row of kinds) expect(row.slice(1)).toEqual(["data", "data", "data"]);
   });
