@@ -168,27 +168,23 @@ describe("a business rule whose calc script stops, as action/launchrule says it"
   const launch = (script: string): PlanningError =>
     thrown(PlanningError, () => app(script).launchRule({ cube: "Plan1", ruleName: "Broken" }));
 
-  it("an unknown member: the engine's reason in French, the English as it was", () => {
-    const e = launch('FIX ("Working")\n  "Nope" = 1;\nENDFIX');
-    expect(planningErrorMessage(e, "en")).toBe(
-      'The business rule "Broken" failed: its calc script stopped: Unknown member "Nope" (line 2, column 3). No data was changed.',
-    );
-    const fr = planningErrorMessage(e, "fr");
-    expect(fr).toBe(
-      "La règle métier « Broken » a échoué : son script de calcul s'est arrêté : membre inconnu «\u00a0Nope\u00a0» (ligne 2, colonne 3). Aucune donnée n'a été modifiée.",
-    );
-    expect(fr).not.toMatch(ENGLISH);
-  });
-
-  it("a script that does not parse", () => {
-    const e = launch('FIX ("Working"\n  CALC ALL;\nENDFIX');
-    expect(planningErrorMessage(e, "en")).toBe(
-      "The business rule \"Broken\" failed: Syntax error at line 2, column 3: expected ')', found 'CALC'. No data was changed.",
-    );
-    const fr = planningErrorMessage(e, "fr");
-    expect(fr).toBe(
-      "La règle métier « Broken » a échoué : erreur de syntaxe à la ligne 2, colonne 3\u00a0: il faut «\u00a0)\u00a0» ici, pas «\u00a0CALC\u00a0». Aucune donnée n'a été modifiée.",
-    );
+  it.each([
+    {
+      what: "an unknown member: the engine's reason in French, the English as it was",
+      script: 'FIX ("Working")\n  "Nope" = 1;\nENDFIX',
+      en: 'The business rule "Broken" failed: its calc script stopped: Unknown member "Nope" (line 2, column 3). No data was changed.',
+      fr: "La règle métier « Broken » a échoué : son script de calcul s'est arrêté : membre inconnu «\u00a0Nope\u00a0» (ligne 2, colonne 3). Aucune donnée n'a été modifiée.",
+    },
+    {
+      what: "a script that does not parse",
+      script: 'FIX ("Working"\n  CALC ALL;\nENDFIX',
+      en: "The business rule \"Broken\" failed: Syntax error at line 2, column 3: expected ')', found 'CALC'. No data was changed.",
+      fr: "La règle métier « Broken » a échoué : erreur de syntaxe à la ligne 2, colonne 3\u00a0: il faut «\u00a0)\u00a0» ici, pas «\u00a0CALC\u00a0». Aucune donnée n'a été modifiée.",
+    },
+  ])("$what", ({ script, en, fr }) => {
+    const e = launch(script);
+    expect(planningErrorMessage(e, "en")).toBe(en);
+    expect(planningErrorMessage(e, "fr")).toBe(fr);
     expect(fr).not.toMatch(ENGLISH);
   });
 });
