@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_BASIC } from "../support/api.ts";
 import { listeningServer } from "../support/listening.ts";
-import { slowProxy } from "../support/slow-proxy.ts";
+import { slowProxy, WAIT_SETTINGS, WAITS, WAITS_SUM } from "../support/slow-proxy.ts";
 
 /**
  * CALC_JOB_TIMEOUT_SECONDS on a slow link: the caller hears that a calculation script or a business rule is
@@ -127,15 +127,8 @@ describe.each(RULES)("a business rule through $connector", ({ connector, login, 
  * script or rule never starts.
  */
 describe("the calls before the launch, on a server slow to respond to each", () => {
-  const CALC_S = 2;
-  const CONNECT_S = 1;
-  const READ_S = 1;
-  const slowServer = listeningServer({
-    QIBATES_WIRE_ENDPOINTS: "all",
-    CALC_JOB_TIMEOUT_SECONDS: String(CALC_S),
-    PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
-    PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
-  });
+  const { read: READ_S } = WAITS;
+  const slowServer = listeningServer(WAIT_SETTINGS);
   /** Whether the proxy delays each request (the timed call's), else passes them on at once (the login's). */
   let delaying = false;
   let launched = 0;
@@ -148,7 +141,7 @@ describe("the calls before the launch, on a server slow to respond to each", () 
     },
   );
 
-  const SUM_S = CALC_S + CONNECT_S + READ_S;
+  const SUM_S = WAITS_SUM;
   const CALLS = [
     { connector: "essbase", login: "action/login", username: "demo", address: "/aps/JAPI", language: "en" },
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
-import { answerJson, slowProxy } from "../support/slow-proxy.ts";
+import { answerJson, slowProxy, WAIT_SETTINGS, WAITS, WAITS_SUM } from "../support/slow-proxy.ts";
 
 /**
  * A form's rules on save share ONE CALC_JOB_TIMEOUT_SECONDS, counted from the first one's launch, so that a submit
@@ -12,18 +12,11 @@ import { answerJson, slowProxy } from "../support/slow-proxy.ts";
  * about 4.5 s, past the 4 s sum). Now the second is still running when the 2 s run out, and a third is not launched.
  */
 
-const CALC_S = 2;
-const CONNECT_S = 1;
-const READ_S = 1;
-const SUM_S = CALC_S + CONNECT_S + READ_S;
+const { calc: CALC_S } = WAITS;
+const SUM_S = WAITS_SUM;
 /** How long each scripted rule runs before its job completes. */
 const RULE_MS = 1400;
-const server = listeningServer({
-  QIBATES_WIRE_ENDPOINTS: "all",
-  CALC_JOB_TIMEOUT_SECONDS: String(CALC_S),
-  PROVIDER_CONNECT_TIMEOUT_SECONDS: String(CONNECT_S),
-  PROVIDER_READ_TIMEOUT_SECONDS: String(READ_S),
-});
+const server = listeningServer(WAIT_SETTINGS);
 /** The rules the proxy says the form runs on save, and the jobs it launched, in order. */
 let onSave: string[] = [];
 let jobs: { rule: string; started: number }[] = [];

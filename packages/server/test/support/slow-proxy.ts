@@ -82,3 +82,18 @@ export function answerJson(res: ServerResponse, value: unknown): void {
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify(value));
 }
+
+/**
+ * The waits of the slow-server tests, scaled down (seconds): a calculation's wait, a connection's opening and a
+ * read. A call then lasts at most their sum, the bound CONNECTION_TIMEOUT_SECONDS is checked against.
+ */
+export const WAITS = { calc: 2, connect: 1, read: 1 } as const;
+export const WAITS_SUM = WAITS.calc + WAITS.connect + WAITS.read;
+
+/** A server's settings with {@link WAITS}, its protocol endpoints served to the connectors of the test. */
+export const WAIT_SETTINGS = {
+  QIBATES_WIRE_ENDPOINTS: "all",
+  CALC_JOB_TIMEOUT_SECONDS: String(WAITS.calc),
+  PROVIDER_CONNECT_TIMEOUT_SECONDS: String(WAITS.connect),
+  PROVIDER_READ_TIMEOUT_SECONDS: String(WAITS.read),
+};
