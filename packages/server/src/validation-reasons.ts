@@ -74,8 +74,8 @@ const FORMATS: Record<string, LocalizedText> = {
   uri: both("an absolute URL (https://…)", "une URL absolue (https://…)"),
 };
 
-/** `N character(s)` / `N caractère(s)`, `N item(s)` / `N élément(s)`. */
-function count(n: number, en: string, fr: string): LocalizedText {
+/** `N character(s)` / `N caractère(s)`, `N item(s)` / `N élément(s)`: a count with its word in each language. */
+export function count(n: number, en: string, fr: string): LocalizedText {
   return both(`${n} ${en}${n === 1 ? "" : "s"}`, `${n} ${fr}${n === 1 ? "" : "s"}`);
 }
 

@@ -14,6 +14,7 @@ import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
 import { fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
+import { count } from "../validation-reasons.ts";
 
 /** The Essbase-family calls name a cube; the provider gets it apart from the rest of the input. */
 interface CubeCall {
@@ -95,9 +96,6 @@ function saveCells(grid: GridSource, cells: readonly { row: number; column: numb
   return unique;
 }
 
-/** `n` and a word that takes an s in the plural (row, column; ligne, colonne). */
-const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * Refuses a selection that names a cell outside the grid (a row beyond its last, a column beyond its longest
  * row), before the provider is called: every connector then answers it alike. A data or blank cell inside the
@@ -134,19 +132,16 @@ function outsideTheGrid(
   field: string,
 ): ApiError {
   const empty = rows === 0 || columns === 0;
+  const [r, c] = [count(rows, "row", "ligne"), count(columns, "column", "colonne")];
   return new ApiError(
     "QB_ERR_SELECTION_INVALID",
     {
       reason: {
         en: `${cell.en} is outside the grid, ${
-          empty
-            ? "which has no cells"
-            : `which has ${counted(rows, "row")} and ${counted(columns, "column")}, numbered from 0`
+          empty ? "which has no cells" : `which has ${r.en} and ${c.en}, numbered from 0`
         }`,
         fr: `${cell.fr} est hors de la grille, ${
-          empty
-            ? "qui n'a aucune cellule"
-            : `qui a ${counted(rows, "ligne")} et ${counted(columns, "colonne")}, numérotées à partir de 0`
+          empty ? "qui n'a aucune cellule" : `qui a ${r.fr} et ${c.fr}, numérotées à partir de 0`
         }`,
       },
     },
