@@ -103,7 +103,7 @@ const SAMPLES: Record<string, [PlanningErrorCode, () => unknown, string?]> = {
     () => vision().enumMembers({ dim: "Period", filter: "Cousins", arg: "Q1" }),
   ],
   "a member filter without its member": [
-    "PLANNING_MEMBER_UNKNOWN",
+    "PLANNING_REQUEST_INVALID",
     () => vision().enumMembers({ dim: "Period", filter: "Children", arg: null }),
   ],
   "an unknown member": [

@@ -71,12 +71,20 @@ export function enumerateMembers(
     return { filter: known.name, members };
   }
   if (arg === null || arg.trim() === "") {
+    // No member given: said as the missing argument (an unknown member would quote an empty name).
     throw new PlanningError(
-      "PLANNING_MEMBER_UNKNOWN",
+      "PLANNING_REQUEST_INVALID",
       `Member filter ${known.name} needs a member in arg.`,
       "arg",
-      // No member given: the unknown member is the empty name.
-      { params: { member: arg ?? "" } },
+      {
+        params: {
+          field: "arg",
+          reason: {
+            en: `is required: the member filter ${known.name} starts from a member`,
+            fr: `est obligatoire : le filtre de membres ${known.name} part d'un membre`,
+          },
+        },
+      },
     );
   }
   const m = resolveMember(outline, arg, dimension, "arg");

@@ -179,7 +179,7 @@ describe("member filters", () => {
       "PLANNING_FILTER_UNKNOWN",
     );
     expect(planError(() => app.enumMembers({ dim: "Period", filter: "Children", arg: null })).code).toBe(
-      "PLANNING_MEMBER_UNKNOWN",
+      "PLANNING_REQUEST_INVALID",
     );
     expect(planError(() => app.enumMembers({ dim: "Period", filter: "Children", arg: "410" })).code).toBe(
       "PLANNING_MEMBER_UNKNOWN",
