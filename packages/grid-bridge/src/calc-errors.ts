@@ -125,7 +125,8 @@ export const CALC_TEXTS_FR: CalcTexts = {
   dataCopyTarget: (r) => `${quoted(r.member)} ne peut pas être la cible d'un DATACOPY (il n'est pas stocké)`,
   dataCopyDimensions: () => "DATACOPY copie à l'intérieur d'une seule dimension",
   tooDeep: () => `le calcul dynamique s'imbrique trop profondément (formule circulaire${NB}?)`,
-  internal: () => "erreur interne du moteur de calcul",
+  // The fault's own words (an engine's message, in English), quoted as they are: support needs them.
+  internal: (r) => `erreur interne du moteur de calcul${NB}: ${quoted(r.message)}`,
 };
 
 /** A calculation's failure in French, with its place (the English is the engine's message). */
