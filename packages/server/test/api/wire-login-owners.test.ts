@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
+import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
  * Issue 43: failed logins slow guessing on every wire endpoint alike (one count across protocols, user-name
  * variants counted as one user), without locking the owner out from an address that has not failed.
  */
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-const DISCOVER =
-  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-  '<Discover xmlns="urn:schemas-microsoft-com:xml-analysis"><RequestType>DISCOVER_DATASOURCES</RequestType>' +
-  "<Restrictions/><Properties/></Discover></soap:Body></soap:Envelope>";
+const DISCOVER = xmlaDiscover("DISCOVER_DATASOURCES", "<Restrictions/><Properties/>");
 
 describe("failed logins on the wire endpoints", () => {
   let app: App;
@@ -18,22 +14,18 @@ describe("failed logins on the wire endpoints", () => {
     app = built;
   });
 
+  /** A GET of `url` from `from` with Basic credentials: a login to a REST protocol. */
+  const getWith = (url: string) => (from: string, user: string, password: string) =>
+    app.inject({
+      method: "GET",
+      url,
+      remoteAddress: from,
+      headers: { authorization: basic(user, password) },
+    });
   /** A login to each protocol from `from`: its HTTP status. */
   const logins = {
-    "essbase-rest": (from: string, user: string, password: string) =>
-      app.inject({
-        method: "GET",
-        url: "/essbase/rest/v1/session",
-        remoteAddress: from,
-        headers: { authorization: basic(user, password) },
-      }),
-    "planning-rest": (from: string, user: string, password: string) =>
-      app.inject({
-        method: "GET",
-        url: "/HyperionPlanning/rest/v3/applications",
-        remoteAddress: from,
-        headers: { authorization: basic(user, password) },
-      }),
+    "essbase-rest": getWith("/essbase/rest/v1/session"),
+    "planning-rest": getWith("/HyperionPlanning/rest/v3/applications"),
     xmla: (from: string, user: string, password: string) =>
       app.inject({
         method: "POST",

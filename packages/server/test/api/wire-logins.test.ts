@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
+import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
  * Failed logins on the wire endpoints are limited per client address and per user name, across every
@@ -7,12 +8,7 @@ import { type App, appForBlock } from "../support/app.ts";
  * REST and Planning REST were never limited, the credential check running before the API's rate limit).
  */
 
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-const discover =
-  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-  '<Discover xmlns="urn:schemas-microsoft-com:xml-analysis"><RequestType>DBSCHEMA_CATALOGS</RequestType></Discover>' +
-  "</soap:Body></soap:Envelope>";
+const discover = xmlaDiscover("DBSCHEMA_CATALOGS");
 
 describe("failed logins on the wire endpoints", () => {
   let app: App;

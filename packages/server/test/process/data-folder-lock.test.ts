@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
 import { describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import {
   cleanupsAfterAll,
   demoLogin,
   refusedStart,
+  restartFolder,
   type ServerProcess,
   startServer,
 } from "../support/process.ts";
@@ -34,9 +34,7 @@ async function newYorkJan(client: QibatesClient): Promise<string | undefined> {
 
 describe("the embedded database folder", () => {
   it("is held by one server: a second refuses to start, the first keeps its writes; after SIGKILL the next takes over", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-lock-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" };
+    const { dataDir, env } = restartFolder("qibates-lock-", cleanups);
     let first: ServerProcess = await startServer(env);
     cleanups.push(() => first.stop());
     const client = await first.client();

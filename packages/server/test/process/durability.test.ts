@@ -4,7 +4,13 @@ import { join } from "node:path";
 import type { QibatesClient } from "@qibates/client";
 import { describe, expect, it } from "vitest";
 import { growRevenue410, vision } from "../../../embedded/test/support/vision.ts";
-import { cleanupsAfterAll, demoLogin, type ServerProcess, startServer } from "../support/process.ts";
+import {
+  cleanupsAfterAll,
+  demoLogin,
+  restartFolder,
+  type ServerProcess,
+  startServer,
+} from "../support/process.ts";
 import { startPostgresAndRedis } from "../support/services.ts";
 
 /**
@@ -106,10 +112,8 @@ async function revenue410(client: QibatesClient, loginid: string): Promise<[stri
 
 describe("acknowledged writes survive SIGKILL", () => {
   it("with the embedded PGlite database", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "qibates-kill-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // A new login after the restart reads the shared data: demo-key sessions change it too here.
-    const env = { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" };
+    const { env } = restartFolder("qibates-kill-", cleanups);
     let server: ServerProcess = await startServer(env);
     cleanups.push(() => server.stop());
     let client = await server.client();

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createQibatesClient, type QibatesClient } from "@qibates/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import { SERVER_ENTRY } from "../../../../scripts/server-build.mjs";
@@ -178,4 +180,18 @@ export function cleanupsAfterAll(): (() => Promise<void> | void)[] {
     for (const c of cleanups.reverse()) await c();
   });
   return cleanups;
+}
+
+/**
+ * A data folder that outlives the servers started on it (a restart reads what the previous server stored), removed
+ * by `cleanups`, and the settings of a server on it. Demo-key sessions share the demo data there
+ * (QIBATES_DEMO_SESSION_VIEWS off), so a new login after a restart reads what an earlier one saved.
+ */
+export function restartFolder(
+  prefix: string,
+  cleanups: (() => Promise<void> | void)[],
+): { dataDir: string; env: { DATA_DIR: string; QIBATES_DEMO_SESSION_VIEWS: "false" } } {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { dataDir, env: { DATA_DIR: dataDir, QIBATES_DEMO_SESSION_VIEWS: "false" } };
 }
