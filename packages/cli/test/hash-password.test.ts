@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { SnapshotUsers } from "@qibates/server/snapshot-users";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { jsonFileWriter } from "../../server/test/support/json-files.ts";
 import { firstLine, main } from "../src/snapshot-cli.ts";
 
 /**
  * `qibates-snapshot hash-password`: a hash for the server's QIBATES_SNAPSHOT_USERS, checked here by the server's
  * own reader of that file (`SnapshotUsers`, which its logins call), the password never an argument.
  */
-const root = mkdtempSync(join(tmpdir(), "qibates-hash-password-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function write(name: string, doc: unknown): string {
-  const path = join(root, name);
-  writeFileSync(path, JSON.stringify(doc));
-  return path;
-}
+const write = jsonFileWriter("qibates-hash-password-");
 
 /** `qibates-snapshot hash-password` with `readStdin` as its standard input: its exit code and what it printed. */
 async function hashPassword(readStdin: () => Promise<string>): Promise<{ code: number; out: string }> {

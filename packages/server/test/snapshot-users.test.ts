@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { jsonFileWriter } from "./support/json-files.ts";
 
 /** Counts the scrypt runs of the users file's checks (the real scrypt runs beneath). */
 const runs = vi.hoisted(() => ({ count: 0 }));
@@ -21,14 +19,7 @@ const { hashPassword, SnapshotUsers, VERIFIED_TTL_MS } = await import("../src/sn
  * decoy of an unknown name too), and a checked name and password is remembered a short time, so that the
  * XMLA and Planning REST calls, which send the password each time, do not each run scrypt.
  */
-const root = mkdtempSync(join(tmpdir(), "qibates-users-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function write(name: string, doc: unknown): string {
-  const path = join(root, name);
-  writeFileSync(path, JSON.stringify(doc));
-  return path;
-}
+const write = jsonFileWriter("qibates-users-");
 
 describe("the users file's scrypt cost", () => {
   it("refuses a hash of another cost than hash-password's, naming the entry", async () => {

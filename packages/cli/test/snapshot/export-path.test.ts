@@ -8,9 +8,10 @@ import { DEMO_APPLICATIONS, loadCubeSnapshots, type SnapshotManifest } from "@qi
 import { describe, expect, it } from "vitest";
 import { openConnectorHarness } from "../../src/answer-key.ts";
 import { ExportReader, skipLines } from "../../src/snapshot/read-export.ts";
-import { type Progress, type TakeOptions, takeSnapshot } from "../../src/snapshot/take.ts";
+import { type TakeOptions, takeSnapshot } from "../../src/snapshot/take.ts";
 import { providerFor } from "../../src/snapshot-cli.ts";
 import { essbaseRestEndpoint } from "../support/endpoint.ts";
+import { interruptedAfter, quiet } from "../support/essbase-snapshots.ts";
 
 /**
  * Copies at export speed (issue 56): `qibates-snapshot` copies a cube of Essbase 21c through the server's own
@@ -18,7 +19,6 @@ import { essbaseRestEndpoint } from "../support/endpoint.ts";
  * reads give, cell for cell; the manifest says which path ran; an interrupted export run resumes.
  */
 
-const quiet: Progress = { step() {}, data() {}, warn() {} };
 const endpoint = essbaseRestEndpoint("qibates-export-path-");
 const { root } = endpoint;
 
@@ -98,17 +98,7 @@ describe("qibates-snapshot through the server's export", () => {
     for (const removeFile of [false, true]) {
       const dir = mkdtempSync(join(tmpdir(), "qibates-export-resume-"));
       try {
-        let batches = 0;
-        const stopped = await copy(dir, {
-          exportBatchBytes: 2_000,
-          progress: {
-            ...quiet,
-            data: () => {
-              batches++;
-            },
-          },
-          interrupted: () => batches >= 3,
-        });
+        const stopped = await copy(dir, { exportBatchBytes: 2_000, ...interruptedAfter(3) });
         expect(stopped.interrupted).toBe(true);
         const progress = JSON.parse(readFileSync(join(dir, "Copy", ".progress.json"), "utf8"));
         expect(progress.exportFile).toMatch(/^\/applications\/Sample\/Basic\/qibates-snapshot-Basic-/);

@@ -11,7 +11,7 @@ import type { Provider, ProviderSession } from "@qibates/provider";
 import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplayConnector } from "../../src/answer-key.ts";
-import { COPIES, quiet, snapshotVia } from "../support/essbase-snapshots.ts";
+import { COPIES, interruptedAfter, snapshotVia } from "../support/essbase-snapshots.ts";
 import { NOWHERE_ARGS, runSnapshotCli } from "../support/run-snapshot-cli.ts";
 
 /**
@@ -105,6 +105,16 @@ async function refused(dir: string, message: RegExp) {
   try {
     await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(message);
     await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toBeInstanceOf(CubeSnapshotError);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the first cube of the snapshot in `dir` is served from once loaded ("image", "data"); `dir` removed after. */
+async function servedFrom(dir: string) {
+  try {
+    const [s] = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
+    return s?.cubes[0]?.servedFrom;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -235,12 +245,7 @@ describe("a snapshot's cube image (issue 56)", () => {
     expect(m.cubes[0].image.dataSha256).toBe(m.cubes[0].data.sha256);
     expect(sha(join(root, "CopyRest", "Basic.image.bin"))).toBe(m.cubes[0].image.sha256);
     const dir = copyOf(() => {});
-    try {
-      const [s] = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
-      expect(s?.cubes[0]?.servedFrom).toBe("image");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await servedFrom(dir)).toBe("image");
   });
 
   it("a copy of the previous format (no image) is still served, from its data file, with the same answers", async () => {
@@ -278,12 +283,7 @@ describe("a snapshot's cube image (issue 56)", () => {
         m.cubes[0].image.sha256 = sha(path);
       });
     });
-    try {
-      const [s] = await loadCubeSnapshots(dir, DEMO_APPLICATIONS);
-      expect(s?.cubes[0]?.servedFrom).toBe("data");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await servedFrom(dir)).toBe("data");
   });
 
   it("is refused when its bytes do not match its digest (a value, or its header)", async () => {
@@ -393,17 +393,7 @@ describe("qibates-snapshot", () => {
   it("resumes an interrupted run to the same files", async () => {
     const dir = mkdtempSync(join(tmpdir(), "qibates-resume-"));
     try {
-      let chunks = 0;
-      const stopped = await snapshotVia("essbase-stndln", dir, {
-        chunkCells: 2_000,
-        progress: {
-          ...quiet,
-          data: () => {
-            chunks++;
-          },
-        },
-        interrupted: () => chunks >= 5,
-      });
+      const stopped = await snapshotVia("essbase-stndln", dir, { chunkCells: 2_000, ...interruptedAfter(5) });
       expect(stopped.interrupted).toBe(true);
       await expect(loadCubeSnapshots(dir, DEMO_APPLICATIONS)).rejects.toThrow(/unfinished snapshot/);
       const resumed = await snapshotVia("essbase-stndln", dir, { chunkCells: 2_000 });
@@ -428,17 +418,10 @@ describe("qibates-snapshot", () => {
       // leaves it as it was (the server passes over the replacement's hidden folder), and the same command
       // then resumes the replacement and swaps it in.
       const before = readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8");
-      let n = 0;
       const halfway = await snapshotVia("essbase-stndln", dir, {
         force: true,
         chunkCells: 2_000,
-        progress: {
-          ...quiet,
-          data: () => {
-            n++;
-          },
-        },
-        interrupted: () => n >= 3,
+        ...interruptedAfter(3),
       });
       expect(halfway.interrupted).toBe(true);
       expect(readFileSync(join(dir, "CopyRest", "manifest.json"), "utf8")).toBe(before);

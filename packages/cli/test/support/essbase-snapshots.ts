@@ -11,6 +11,20 @@ import { providerFor } from "../../src/snapshot-cli.ts";
 /** A run that says nothing. */
 export const quiet: Progress = { step() {}, data() {}, warn() {} };
 
+/** A quiet run's settings that stop it once it has read `batches` batches of data, as an interruption would. */
+export function interruptedAfter(batches: number): { progress: Progress; interrupted: () => boolean } {
+  let read = 0;
+  return {
+    progress: {
+      ...quiet,
+      data: () => {
+        read++;
+      },
+    },
+    interrupted: () => read >= batches,
+  };
+}
+
 /** The application name each connector's copy of Sample is served under. */
 export const COPIES: Record<ReplayConnector, string> = {
   "essbase-stndln": "CopyRest",
