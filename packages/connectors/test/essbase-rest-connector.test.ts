@@ -13,14 +13,7 @@ const f = useEssbaseRest();
 
 describe("essbase-stndln over HTTP", () => {
   it("refuses wrong credentials with LOGIN_FAILED", async () => {
-    const e = await f.connector
-      .login({
-        connector: "essbase-stndln",
-        username: "demo",
-        password: "wrong",
-        address: new URL(`${f.endpoint.origin}/essbase/japi`),
-      })
-      .catch((x: unknown) => x);
+    const e = await f.loginError("wrong");
     expect(e).toBeInstanceOf(ProviderError);
     expect((e as ProviderError).code).toBe("LOGIN_FAILED");
   });

@@ -23,6 +23,12 @@ function ess(p: Provider): EssbaseOperations {
   return p.essbase;
 }
 
+/** The answers to the MDX `query` of the demo address, then of the connector through XMLA. */
+async function demoAndXmla(query: string) {
+  const demo = await ess(f.embedded()).mdx(f.demo, CUBE, { query }).then(answerValue);
+  return [demo, await ess(f.connector).mdx(f.remote, CUBE, { query }).then(answerValue)] as const;
+}
+
 describe("ssas over XMLA", () => {
   it("maps a provider address to its XMLA address", () => {
     expect(String(xmlaUrlFor("https://olap.example.com:8443/aps/JAPI"))).toBe(
@@ -37,23 +43,9 @@ describe("ssas over XMLA", () => {
   });
 
   it("refuses wrong credentials with LOGIN_FAILED, and hosts off the allow-list", async () => {
-    const e = await f.connector
-      .login({
-        connector: "ssas",
-        username: "demo",
-        password: "wrong",
-        address: new URL(`${f.endpoint.origin}/aps/JAPI`),
-      })
-      .catch((x: unknown) => x);
+    const e = await f.loginError("wrong");
     expect((e as ProviderError).code).toBe("LOGIN_FAILED");
-    const off = await f.connector
-      .login({
-        connector: "ssas",
-        username: "demo",
-        password: "demo",
-        address: new URL("http://127.0.0.2:1/aps/JAPI"),
-      })
-      .catch((x: unknown) => x);
+    const off = await f.loginError("demo", "http://127.0.0.2:1/aps/JAPI");
     expect((off as ProviderError).code).toBe("HOST_NOT_ALLOWED");
   });
 
@@ -168,8 +160,7 @@ describe("ssas over XMLA", () => {
       "SELECT NON EMPTY CrossJoin({[Actual], [Budget]}, {[Sales], [COGS]}) ON COLUMNS, NON EMPTY {[South].Children} ON ROWS FROM Sample.Basic WHERE ([400], [Year])",
       "SELECT {[Sales]} ON COLUMNS, NON EMPTY {[South].Children} ON ROWS FROM Sample.Basic WHERE ([400], [Actual])",
     ]) {
-      const demo = await ess(f.embedded()).mdx(f.demo, CUBE, { query }).then(answerValue);
-      const viaXmla = await ess(f.connector).mdx(f.remote, CUBE, { query }).then(answerValue);
+      const [demo, viaXmla] = await demoAndXmla(query);
       expect(viaXmla.grid).toEqual(demo.grid);
       expect(viaXmla.layout).toEqual(demo.layout);
     }
@@ -182,8 +173,7 @@ describe("ssas over XMLA", () => {
       "SELECT {[Sales]} ON COLUMNS, Descendants([Diet], 1, SELF_AND_BEFORE) ON ROWS FROM Sample.Basic WHERE ([Actual])",
       "SELECT {[Sales]} ON COLUMNS, {[100], [100].[100-20], [Product].[Diet].[100-20]} ON ROWS FROM Sample.Basic WHERE ([Actual])",
     ]) {
-      const demo = await ess(f.embedded()).mdx(f.demo, CUBE, { query }).then(answerValue);
-      const viaXmla = await ess(f.connector).mdx(f.remote, CUBE, { query }).then(answerValue);
+      const [demo, viaXmla] = await demoAndXmla(query);
       expect(viaXmla.grid).toEqual(demo.grid);
     }
   });

@@ -26,6 +26,11 @@ export interface WireConnectorFixture<E extends WireServer, P> {
   embedded(): Provider;
   /** Logs demo in to the connector once more: a session of its own (`id`). */
   login(id: string): Promise<ProviderSession>;
+  /**
+   * Logs demo in to the connector with `password` at `address` (the endpoint's provider address by default):
+   * what the login threw, `undefined` when it succeeded.
+   */
+  loginError(password: string, address?: string): Promise<unknown>;
 }
 
 /** The session the server records for demo's login to `connector` at `address`. */
@@ -63,16 +68,18 @@ export function useWireConnector<
 }): WireConnectorFixture<E, P> {
   const f = {} as WireConnectorFixture<E, P>;
   f.embedded = () => f.endpoint.provider as Provider;
+  const endpointAddress = () => `${f.endpoint.origin}${spec.path}`;
+  const demoLogin = (password: string, address: string) =>
+    f.connector.login({ connector: spec.connector, username: "demo", password, address: new URL(address) });
   f.login = async (id) => {
-    const address = `${f.endpoint.origin}${spec.path}`;
-    const { handle } = await f.connector.login({
-      connector: spec.connector,
-      username: "demo",
-      password: "demo",
-      address: new URL(address),
-    });
-    return demoSession(spec.connector, id, handle ?? null, address);
+    const { handle } = await demoLogin("demo", endpointAddress());
+    return demoSession(spec.connector, id, handle ?? null, endpointAddress());
   };
+  f.loginError = (password, address = endpointAddress()) =>
+    demoLogin(password, address).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
   beforeAll(async () => {
     f.endpoint = await spec.start();
     f.upstreams = loopbackUpstreams();

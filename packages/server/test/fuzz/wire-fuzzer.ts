@@ -59,6 +59,18 @@ const execute = (mdx: string) =>
   soap(
     `<Execute xmlns="urn:schemas-microsoft-com:xml-analysis"><Command><Statement>${mdx}</Statement></Command><Properties><PropertyList><Catalog>Sample</Catalog><Format>Multidimensional</Format></PropertyList></Properties></Execute>`,
   );
+/** The baselines of a JSON REST protocol: each call `[name, method, path, body?]`, named after `protocol`. */
+const restBaselines = (
+  protocol: WireProtocol,
+  calls: readonly (readonly [name: string, method: string, path: string, body?: string])[],
+): Baseline[] =>
+  calls.map(([name, method, path, body]) => ({
+    protocol,
+    name: `${protocol} ${name}`,
+    method,
+    path,
+    ...(body ? { body, contentType: "application/json" } : {}),
+  }));
 const CUBE_PATH = "/essbase/rest/v1/applications/Sample/databases/Basic";
 const VISION = "/HyperionPlanning/rest/v3/applications/Vision";
 const SV_CUBE = "<srv>EssbaseCluster-1</srv><app>Sample</app><cube>Basic</cube>";
@@ -124,130 +136,110 @@ export const WIRE_BASELINES: readonly Baseline[] = [
       contentType: "text/xml",
     }),
   ),
-  ...(
+  ...restBaselines("essbase-rest", [
+    ["about", "GET", "/essbase/rest/v1/about"],
+    ["applications", "GET", "/essbase/rest/v1/applications?limit=50"],
+    ["application", "GET", "/essbase/rest/v1/applications/Sample"],
+    ["databases", "GET", "/essbase/rest/v1/applications/Sample/databases"],
+    ["dimensions", "GET", `${CUBE_PATH}/dimensions`],
+    ["outline children", "GET", "/essbase/rest/v1/outline/Sample/Basic?parent=Market&offset=0&limit=0"],
+    ["variables", "GET", "/essbase/rest/v1/variables"],
     [
-      ["about", "GET", "/essbase/rest/v1/about"],
-      ["applications", "GET", "/essbase/rest/v1/applications?limit=50"],
-      ["application", "GET", "/essbase/rest/v1/applications/Sample"],
-      ["databases", "GET", "/essbase/rest/v1/applications/Sample/databases"],
-      ["dimensions", "GET", `${CUBE_PATH}/dimensions`],
-      ["outline children", "GET", "/essbase/rest/v1/outline/Sample/Basic?parent=Market&offset=0&limit=0"],
-      ["variables", "GET", "/essbase/rest/v1/variables"],
-      [
-        "grid refresh",
-        "POST",
-        `${CUBE_PATH}/grid`,
-        // The grid appliedolap's essbase-rest-client sends (its exchanges in packages/wire/test/fixtures).
-        JSON.stringify({
-          grid: {
-            dimensions: [
-              { column: 0, row: -1, pov: "", expanded: false, hidden: false, name: "Year" },
-              { column: -1, row: 1, pov: "", expanded: false, hidden: false, name: "Measures" },
-              { column: -1, row: -1, pov: "Product", expanded: false, hidden: false, name: "Product" },
-              { column: -1, row: -1, pov: "Market", expanded: false, hidden: false, name: "Market" },
-              { column: -1, row: -1, pov: "Scenario", expanded: false, hidden: false, name: "Scenario" },
-            ],
-            alias: "Default",
-            slice: {
-              rows: 3,
-              columns: 4,
-              dirtyTexts: [],
-              dirtyCells: [],
-              data: {
-                ranges: [
-                  {
-                    filters: [],
-                    types: ["7", "0", "0", "0", "7", "0", "7", "7", "0", "2", "7", "7"],
-                    enumIds: [],
-                    texts: [],
-                    start: 0,
-                    statuses: [],
-                    dataFormats: [],
-                    values: [
-                      "",
-                      "Product",
-                      "Market",
-                      "Scenario",
-                      "",
-                      "Measures",
-                      "",
-                      "",
-                      "Year",
-                      "112121.0",
-                      "",
-                      "",
-                    ],
-                    end: 11,
-                  },
-                ],
-              },
+      "grid refresh",
+      "POST",
+      `${CUBE_PATH}/grid`,
+      // The grid appliedolap's essbase-rest-client sends (its exchanges in packages/wire/test/fixtures).
+      JSON.stringify({
+        grid: {
+          dimensions: [
+            { column: 0, row: -1, pov: "", expanded: false, hidden: false, name: "Year" },
+            { column: -1, row: 1, pov: "", expanded: false, hidden: false, name: "Measures" },
+            { column: -1, row: -1, pov: "Product", expanded: false, hidden: false, name: "Product" },
+            { column: -1, row: -1, pov: "Market", expanded: false, hidden: false, name: "Market" },
+            { column: -1, row: -1, pov: "Scenario", expanded: false, hidden: false, name: "Scenario" },
+          ],
+          alias: "Default",
+          slice: {
+            rows: 3,
+            columns: 4,
+            dirtyTexts: [],
+            dirtyCells: [],
+            data: {
+              ranges: [
+                {
+                  filters: [],
+                  types: ["7", "0", "0", "0", "7", "0", "7", "7", "0", "2", "7", "7"],
+                  enumIds: [],
+                  texts: [],
+                  start: 0,
+                  statuses: [],
+                  dataFormats: [],
+                  values: [
+                    "",
+                    "Product",
+                    "Market",
+                    "Scenario",
+                    "",
+                    "Measures",
+                    "",
+                    "",
+                    "Year",
+                    "112121.0",
+                    "",
+                    "",
+                  ],
+                  end: 11,
+                },
+              ],
             },
           },
-          action: "refresh",
-          coordinates: [],
-          ranges: [],
-        }),
-      ],
-      [
-        "mdx",
-        "POST",
-        `${CUBE_PATH}/mdx`,
-        JSON.stringify({ query: "SELECT {[Sales]} ON COLUMNS, [Market].Children ON ROWS FROM Sample.Basic" }),
-      ],
-      [
-        "jobs",
-        "POST",
-        "/essbase/rest/v1/jobs",
-        JSON.stringify({
-          application: "Sample",
-          db: "Basic",
-          jobtype: "calc",
-          parameters: { file: "CalcAll.csc" },
-        }),
-      ],
-    ] as const
-  ).map(
-    ([name, method, path, body]): Baseline => ({
-      protocol: "essbase-rest",
-      name: `essbase-rest ${name}`,
-      method,
-      path,
-      ...(body ? { body, contentType: "application/json" } : {}),
-    }),
-  ),
-  ...(
+        },
+        action: "refresh",
+        coordinates: [],
+        ranges: [],
+      }),
+    ],
     [
-      ["versions", "GET", "/HyperionPlanning/rest/"],
-      ["v3", "GET", "/HyperionPlanning/rest/v3"],
-      ["applications", "GET", "/HyperionPlanning/rest/v3/applications"],
-      ["jobdefinitions", "GET", `${VISION}/jobdefinitions`],
-      ["plantypes", "GET", `${VISION}/plantypes`],
-      ["member", "GET", `${VISION}/dimensions/Entity/members/410`],
-      ["substitutionvariables", "GET", `${VISION}/substitutionvariables`],
-      [
-        "exportdataslice",
-        "POST",
-        `${VISION}/plantypes/Plan1/exportdataslice`,
-        JSON.stringify({
-          gridDefinition: {
-            suppressMissingBlocks: true,
-            pov: { members: [["BaseData"], ["FY15"], ["Plan"], ["Working"], ["410"], ["P_160"], ["USD"]] },
-            columns: [{ members: [["Jan"]] }],
-            rows: [{ members: [["4110"]] }],
-          },
-        }),
-      ],
-      ["jobs", "POST", `${VISION}/jobs`, JSON.stringify({ jobType: "RULES", jobName: "AggregateData" })],
-    ] as const
-  ).map(
-    ([name, method, path, body]): Baseline => ({
-      protocol: "planning-rest",
-      name: `planning-rest ${name}`,
-      method,
-      path,
-      ...(body ? { body, contentType: "application/json" } : {}),
-    }),
-  ),
+      "mdx",
+      "POST",
+      `${CUBE_PATH}/mdx`,
+      JSON.stringify({ query: "SELECT {[Sales]} ON COLUMNS, [Market].Children ON ROWS FROM Sample.Basic" }),
+    ],
+    [
+      "jobs",
+      "POST",
+      "/essbase/rest/v1/jobs",
+      JSON.stringify({
+        application: "Sample",
+        db: "Basic",
+        jobtype: "calc",
+        parameters: { file: "CalcAll.csc" },
+      }),
+    ],
+  ]),
+  ...restBaselines("planning-rest", [
+    ["versions", "GET", "/HyperionPlanning/rest/"],
+    ["v3", "GET", "/HyperionPlanning/rest/v3"],
+    ["applications", "GET", "/HyperionPlanning/rest/v3/applications"],
+    ["jobdefinitions", "GET", `${VISION}/jobdefinitions`],
+    ["plantypes", "GET", `${VISION}/plantypes`],
+    ["member", "GET", `${VISION}/dimensions/Entity/members/410`],
+    ["substitutionvariables", "GET", `${VISION}/substitutionvariables`],
+    [
+      "exportdataslice",
+      "POST",
+      `${VISION}/plantypes/Plan1/exportdataslice`,
+      JSON.stringify({
+        gridDefinition: {
+          suppressMissingBlocks: true,
+          pov: { members: [["BaseData"], ["FY15"], ["Plan"], ["Working"], ["410"], ["P_160"], ["USD"]] },
+          columns: [{ members: [["Jan"]] }],
+          rows: [{ members: [["4110"]] }],
+        },
+      }),
+    ],
+    ["jobs", "POST", `${VISION}/jobs`, JSON.stringify({ jobType: "RULES", jobName: "AggregateData" })],
+  ]),
   { protocol: "aif", name: "aif version", method: "GET", path: "/aif/rest/V1" },
   { protocol: "aif", name: "aif application", method: "GET", path: "/aif/rest/V1/applications/Vision" },
 ];
