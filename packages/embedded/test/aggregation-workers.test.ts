@@ -1,4 +1,4 @@
-import { Cube, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
+import { Cube, type CubeOptions, type MemberSpec, Outline, runCalcScript } from "@qibates/engine";
 import { loadSampleBasicData, sampleBasicOutline } from "@qibates/engine/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snapshotDifference } from "../../engine/test/support/snapshots.ts";
@@ -109,12 +109,18 @@ function loadMixed(cube: Cube): void {
   cube.loadByNames(["Sales", "Q1", "P0", "K0", "Actual"], 7.25);
 }
 
+/** The mixed cube loaded twice: `one` on the test's thread, `many` on `threads`; both with `options`. */
+function loadedPair(threads: CubeOptions["threads"], options: CubeOptions = {}) {
+  const one = new Cube(mixedOutline(), options);
+  const many = new Cube(mixedOutline(), { threads, ...options });
+  loadMixed(one);
+  loadMixed(many);
+  return { one, many };
+}
+
 describe("aggregation on worker threads", () => {
   it("CALC ALL gives the same stored values as on one thread, bit for bit", () => {
-    const one = new Cube(mixedOutline());
-    const many = new Cube(mixedOutline(), { threads: counted });
-    loadMixed(one);
-    loadMixed(many);
+    const { one, many } = loadedPair(counted);
     tasks = 0;
     one.calcAll();
     many.calcAll();
@@ -130,10 +136,7 @@ describe("aggregation on worker threads", () => {
   });
 
   it("threads that cannot start a task and return give the same values too", () => {
-    const one = new Cube(mixedOutline());
-    const many = new Cube(mixedOutline(), { threads: runOnly });
-    loadMixed(one);
-    loadMixed(many);
+    const { one, many } = loadedPair(runOnly);
     tasks = 0;
     started = 0;
     one.calcAll();
@@ -145,10 +148,7 @@ describe("aggregation on worker threads", () => {
 
   it("a task left running while the next step is made, and the pool growing meanwhile, change nothing", () => {
     // 16 blocks to begin with: the pool grows several times during CALC ALL, each time with a task started
-    const one = new Cube(mixedOutline(), { expectedBlocks: 16 });
-    const many = new Cube(mixedOutline(), { threads: counted, expectedBlocks: 16 });
-    loadMixed(one);
-    loadMixed(many);
+    const { one, many } = loadedPair(counted, { expectedBlocks: 16 });
     started = 0;
     one.calcAll();
     many.calcAll();
@@ -158,10 +158,7 @@ describe("aggregation on worker threads", () => {
   });
 
   it("AGG and CALC DIM of a calc script agree too", () => {
-    const one = new Cube(mixedOutline());
-    const many = new Cube(mixedOutline(), { threads: counted });
-    loadMixed(one);
-    loadMixed(many);
+    const { one, many } = loadedPair(counted);
     for (const c of [one, many])
       runCalcScript(c, 'CALC DIM ("Year", "Measures"); AGG ("Market", "Product");');
     expect(snapshotDifference(many.snapshot(), one.snapshot())).toBeNull();

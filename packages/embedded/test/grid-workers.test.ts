@@ -65,6 +65,20 @@ afterAll(async () => {
   await Promise.all(providers.map((p) => p.close()));
 });
 
+/** The grid workers of `p`; their `mdxResult` tells `seen` of each call (text, options) before running it. */
+function watchMdxResult(
+  p: EmbeddedProvider,
+  seen: (text: string, options: Parameters<GridWorkers["mdxResult"]>[3]) => void,
+): GridWorkers {
+  const workers = (p as unknown as { workers: GridWorkers }).workers;
+  const mdxResult = workers.mdxResult.bind(workers);
+  workers.mdxResult = (app, text, q, options) => {
+    seen(text, options);
+    return mdxResult(app, text, q, options);
+  };
+  return workers;
+}
+
 /** The answer as a plain object, whichever way it came. */
 const plain = (a: GridAnswer<unknown>) => JSON.parse(JSON.stringify(answerValue(a))) as { grid: string[][] };
 
@@ -164,12 +178,7 @@ describe("grid workers", () => {
   it("take over an engine cube's MDX query that outlasts its first slices (the XMLA endpoint's), to the same result", async () => {
     const calls: string[] = [];
     const p = await open(1);
-    const workers = (p as unknown as { workers: GridWorkers }).workers;
-    const run = workers.mdxResult.bind(workers);
-    workers.mdxResult = (app, text, q, options) => {
-      calls.push(text);
-      return run(app, text, q, options);
-    };
+    watchMdxResult(p, (text) => calls.push(text));
     const onLoop = await open(0);
     const query =
       "WITH MEMBER [Measures].[Margin %] AS '[Measures].[Profit] / [Measures].[Sales] * 100' " +
@@ -197,12 +206,9 @@ describe("grid workers", () => {
   it("take over an MDX query one step of which would hold the event loop (one cell summing a large set)", async () => {
     const moved: string[] = [];
     const p = await open(1);
-    const workers = (p as unknown as { workers: GridWorkers }).workers;
-    const mdxResult = workers.mdxResult.bind(workers);
-    workers.mdxResult = (app, text, q, options) => {
-      moved.push(`engine cube: ${"stepWork" in options}`);
-      return mdxResult(app, text, q, options);
-    };
+    const workers = watchMdxResult(p, (_text, options) =>
+      moved.push(`engine cube: ${"stepWork" in options}`),
+    );
     const run = workers.run.bind(workers);
     workers.run = (app, work) => {
       moved.push(`${work.kind}: ${work.kind === "mdx" && "stepWork" in work.options}`);

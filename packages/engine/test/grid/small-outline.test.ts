@@ -3,6 +3,7 @@ import type { CellValue } from "../../src/data-source.ts";
 import {
   type GridDataSource,
   GridError,
+  type GridSettings,
   parseGrid,
   resolveSettings,
   runGridOperation,
@@ -108,32 +109,31 @@ describe("reading sheets", () => {
 });
 
 describe("rendering", () => {
-  it("shows #NoAccess where the source hides a cell, and can suppress such rows", () => {
-    const hiding = source((t) => t.some((m) => m.name === "120"));
-    const sheet = [["", "Units"], ["", "M1"], ["110"], ["120"]];
-    const r = runGridOperation(hiding, { action: "refresh", grid: sheet, aliasTable: null });
-    expect(r.grid[3]).toEqual(["120", "#NoAccess"]);
-    expect(r.kinds[3]?.[1]).toBe("noaccess");
-    expect(r.writable[3]?.[1]).toBe(false);
-    const s = runGridOperation(hiding, {
+  /** A refresh of `sheet` read from `from` by member names (no alias table), with `settings` when given. */
+  const refresh = (from: GridDataSource, sheet: string[][], settings?: GridSettings) =>
+    runGridOperation(from, {
       action: "refresh",
       grid: sheet,
       aliasTable: null,
-      settings: { suppressNoAccessRows: true },
+      ...(settings && { settings }),
     });
+
+  it("shows #NoAccess where the source hides a cell, and can suppress such rows", () => {
+    const hiding = source((t) => t.some((m) => m.name === "120"));
+    const sheet = [["", "Units"], ["", "M1"], ["110"], ["120"]];
+    const r = refresh(hiding, sheet);
+    expect(r.grid[3]).toEqual(["120", "#NoAccess"]);
+    expect(r.kinds[3]?.[1]).toBe("noaccess");
+    expect(r.writable[3]?.[1]).toBe(false);
+    const s = refresh(hiding, sheet, { suppressNoAccessRows: true });
     expect(s.grid.slice(2).map((row) => row[0])).toEqual(["110"]);
     expect(s.rangesToDelete).toEqual([{ startRow: 3, startCol: 0, rows: 1, columns: 2 }]);
   });
 
   it("suppresses rows whose labels hold an underscore", () => {
     const sheet = [["", "Units"], ["", "M1"], ["110"], ["No_Item"]];
-    expect(runGridOperation(src, { action: "refresh", grid: sheet, aliasTable: null }).grid.length).toBe(4);
-    const r = runGridOperation(src, {
-      action: "refresh",
-      grid: sheet,
-      aliasTable: null,
-      settings: { suppressUnderscoreRows: true },
-    });
+    expect(refresh(src, sheet).grid.length).toBe(4);
+    const r = refresh(src, sheet, { suppressUnderscoreRows: true });
     expect(r.grid.slice(2).map((row) => row[0])).toEqual(["110"]);
   });
 
