@@ -100,6 +100,14 @@ const SALES = (v: string | number) => [
 
 const runCli = runSnapshotCli;
 
+/** A folder named after `prefix` holding a copy of the CopyRest snapshot, which `change` is given to alter. */
+function changedCopy(prefix: string, change: (folder: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
+  change(join(dir, "CopyRest"));
+  return dir;
+}
+
 /** The snapshots of `dir` are refused at load with `message` (a CubeSnapshotError); `dir` is removed after. */
 async function refused(dir: string, message: RegExp) {
   try {
@@ -209,12 +217,7 @@ describe("a snapshot served by the embedded engine", () => {
 });
 
 describe("a snapshot's cube image (issue 56)", () => {
-  const copyOf = (change: (folder: string) => void) => {
-    const dir = mkdtempSync(join(tmpdir(), "qibates-image-"));
-    cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
-    change(join(dir, "CopyRest"));
-    return dir;
-  };
+  const copyOf = (change: (folder: string) => void) => changedCopy("qibates-image-", change);
   const manifestOf = (f: string) => JSON.parse(readFileSync(join(f, "manifest.json"), "utf8"));
   const withManifest = (f: string, change: (m: ReturnType<typeof manifestOf>) => void) => {
     const m = manifestOf(f);
@@ -318,12 +321,7 @@ describe("a snapshot's cube image (issue 56)", () => {
 });
 
 describe("a snapshot that cannot be served", () => {
-  const broken = (change: (folder: string) => void) => {
-    const dir = mkdtempSync(join(tmpdir(), "qibates-broken-"));
-    cpSync(join(root, "CopyRest"), join(dir, "CopyRest"), { recursive: true });
-    change(join(dir, "CopyRest"));
-    return dir;
-  };
+  const broken = (change: (folder: string) => void) => changedCopy("qibates-broken-", change);
 
   it("is refused when a file is corrupted", async () => {
     await refused(

@@ -214,14 +214,14 @@ describe("zoom expansions", () => {
 
 describe("pivot destinations", () => {
   const sheet = [["", "Time"], ["", "Units"], ["110"], ["120"]];
+  /** `action` on the sheet by member names, moving the member at `pivot`'s row and column to its `to…` cell. */
+  const move = (
+    action: "pivot" | "pivottopov",
+    pivot: { row: number; column: number; toRow: number; toColumn: number },
+  ) => runGridOperation(src, { action, grid: sheet, aliasTable: null, pivot });
 
   it("moves a POV dimension to a column-header row or the first POV cell", () => {
-    const toTop = runGridOperation(src, {
-      action: "pivot",
-      grid: sheet,
-      aliasTable: null,
-      pivot: { row: 0, column: 1, toRow: 1, toColumn: 1 },
-    });
+    const toTop = move("pivot", { row: 0, column: 1, toRow: 1, toColumn: 1 });
     expect(toTop.grid).toEqual([
       ["", "Time"],
       ["", "Units"],
@@ -236,12 +236,7 @@ describe("pivot destinations", () => {
   });
 
   it("back-fills an axis emptied by a pivot to POV", () => {
-    const r = runGridOperation(src, {
-      action: "pivottopov",
-      grid: sheet,
-      aliasTable: null,
-      pivot: { row: 2, column: 0, toRow: 0, toColumn: 1 },
-    });
+    const r = move("pivottopov", { row: 2, column: 0, toRow: 0, toColumn: 1 });
     expect(r.placements.map((p) => `${p.name}:${p.region}`)).toEqual(["Time:LEFT", "Item:POV", "Kind:TOP"]);
     expect(r.grid).toEqual([
       ["", "110"],
