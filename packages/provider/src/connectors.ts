@@ -25,3 +25,15 @@ export const PROVIDER_SUFFIX: Readonly<Record<Connector, string>> = {
   planning: "/HyperionPlanning/SmartView",
   pbcs: "/HyperionPlanning/SmartView",
 };
+
+/**
+ * The server type a connector stands for, as the add-in's Connections view names it: what a user chose, said
+ * beside the `connector` value a developer sends.
+ */
+export const SERVER_TYPE: Readonly<Record<Connector, string>> = {
+  essbase: "Essbase",
+  ssas: "SSAS",
+  "essbase-stndln": "Essbase 21c",
+  planning: "Planning",
+  pbcs: "PBCS",
+};

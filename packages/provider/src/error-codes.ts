@@ -226,8 +226,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROVIDER_ADDRESS: {
     status: 400,
-    en: "The provider address for connector {connector} must end with {suffix}[ and {also}].",
-    fr: "L'adresse du fournisseur pour le connecteur {connector} doit se terminer par {suffix}[ et {also}].",
+    en: "The provider address for server type {serverType} (connector {connector}) must end with {suffix}[ and {also}].",
+    fr: "L'adresse du fournisseur pour le type de serveur {serverType} (connecteur {connector}) doit se terminer par {suffix}[ et {also}].",
     when: "providerAddress does not end with the suffix of the connector, does not start with https:// (or http://), or holds a user name or password; the message adds the last two.",
     whenFr:
       "providerAddress ne se termine pas par le suffixe du connecteur, ne commence pas par https:// (ou http://), ou contient un nom d'utilisateur ou un mot de passe ; le message ajoute ces deux derniers cas.",

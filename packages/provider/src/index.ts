@@ -25,6 +25,7 @@ export {
   familyOf,
   isConnector,
   PROVIDER_SUFFIX,
+  SERVER_TYPE,
 } from "./connectors.ts";
 export {
   type DataExportLevel,

@@ -4,7 +4,7 @@
  */
 
 import { hostAllowed } from "@qibates/connectors/net";
-import { type Connector, PROVIDER_SUFFIX } from "@qibates/provider";
+import { type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
 
 export { hostAllowed } from "@qibates/connectors/net";
 export { CONNECTORS, type Connector, isConnector, PROVIDER_SUFFIX } from "@qibates/provider";
@@ -16,7 +16,7 @@ export const DEMO_HOST = "demo.qibates.local";
 export type ProviderAddressProblem =
   | {
       code: "QB_ERR_PROVIDER_ADDRESS";
-      params: { connector: string; suffix: string; also?: { en: string; fr: string } };
+      params: { serverType: string; connector: string; suffix: string; also?: { en: string; fr: string } };
       why: string;
     }
   | { code: "QB_ERR_HOST_NOT_ALLOWED"; params: { host: string }; why: string };
@@ -35,7 +35,7 @@ export function checkProviderAddress(
   const suffix = PROVIDER_SUFFIX[connector];
   const bad = (why: string, also?: { en: string; fr: string }): ProviderAddressProblem => ({
     code: "QB_ERR_PROVIDER_ADDRESS",
-    params: { connector, suffix, ...(also ? { also } : {}) },
+    params: { serverType: SERVER_TYPE[connector], connector, suffix, ...(also ? { also } : {}) },
     why,
   });
   // An address typed without its scheme (`host:9443/aps/JAPI`) has the right ending: say what it lacks.

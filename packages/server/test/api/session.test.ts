@@ -137,6 +137,36 @@ describe("login", () => {
     expect(res.json().message).toContain("/HyperionPlanning/SmartView");
   });
 
+  it("names the server type the user chose beside the connector value, not the connector alone", async () => {
+    // The add-in's user chose "Essbase 21c"; the message said only "connector essbase-stndln".
+    const body = {
+      username: "demo",
+      password: "demo",
+      providerAddress: "https://demo.qibates.local/essbase/rest/v1",
+    };
+    const res = await api.post("action/login", body, { connector: "essbase-stndln" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
+    expect(res.json().message).toBe(
+      "The provider address for server type Essbase 21c (connector essbase-stndln) must end with /essbase/japi.",
+    );
+    const french = await api.post("action/login", body, {
+      connector: "essbase-stndln",
+      "accept-language": "fr",
+    });
+    expect(french.json().message).toBe(
+      "L'adresse du fournisseur pour le type de serveur Essbase 21c (connecteur essbase-stndln) doit se terminer par /essbase/japi.",
+    );
+    const pbcs = await api.post(
+      "action/login",
+      { ...body, providerAddress: "https://demo.qibates.local/epmcloud" },
+      { connector: "pbcs" },
+    );
+    expect(pbcs.json().message).toBe(
+      "The provider address for server type PBCS (connector pbcs) must end with /HyperionPlanning/SmartView.",
+    );
+  });
+
   it("says that https:// is missing when the address has the right ending but no scheme", async () => {
     // Typed as an administrator often gives it: host, port and path, without https://.
     const body = { username: "demo", password: "demo", providerAddress: "demo.qibates.local:443/aps/JAPI" };
@@ -144,18 +174,20 @@ describe("login", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "QB_ERR_PROVIDER_ADDRESS", field: "providerAddress" });
     expect(res.json().message).toBe(
-      "The provider address for connector essbase must end with /aps/JAPI and start with https:// (or http://).",
+      "The provider address for server type Essbase (connector essbase) must end with /aps/JAPI and start with https:// (or http://).",
     );
     const french = await api.post("action/login", body, { "accept-language": "fr" });
     expect(french.json().message).toBe(
-      "L'adresse du fournisseur pour le connecteur essbase doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
+      "L'adresse du fournisseur pour le type de serveur Essbase (connecteur essbase) doit se terminer par /aps/JAPI et commencer par https:// (ou http://).",
     );
     // An address that only has the wrong ending keeps the short message the documentation quotes.
     const suffix = await api.post("action/login", {
       ...body,
       providerAddress: "https://demo.qibates.local/aps/SmartView",
     });
-    expect(suffix.json().message).toBe("The provider address for connector essbase must end with /aps/JAPI.");
+    expect(suffix.json().message).toBe(
+      "The provider address for server type Essbase (connector essbase) must end with /aps/JAPI.",
+    );
   });
 
   it("refuses hosts that are not allowed before connecting anywhere", async () => {
