@@ -137,7 +137,7 @@ const SAMPLES: Record<string, [PlanningErrorCode, () => unknown, string?]> = {
     () => vision().openForm({ formName: "Revenue Plan", type: "composite" }),
   ],
   "a subform the composite form lacks": [
-    "PLANNING_FORM_UNKNOWN",
+    "PLANNING_REQUEST_INVALID",
     () => vision().openForm({ formName: "Revenue Review", subforms: [{ formName: "Revenue Drivers" }] }),
   ],
   "a POV naming no dimension": [

@@ -71,17 +71,22 @@ export interface OpenedForm {
 class FormDataRefused extends Error {}
 
 /** Reads Export Form Data; an unknown form is `FORM_UNKNOWN`, a composite form unsupported, a refusal {@link FormDataRefused}. */
-async function exportFormData(host: FormHost, formName: string, query: string): Promise<FormDataAsReceived> {
+async function exportFormData(
+  host: FormHost,
+  formName: string,
+  query: string,
+  operation: string,
+): Promise<FormDataAsReceived> {
   const r = await host.client.attempt<FormDataAsReceived>(
     "GET",
     planningPath(PLANNING_PATHS.formData, { app: host.app, form: formName }, query),
   );
   if (r.ok) return r.value;
+  // A composite form first: a server's words about one are not that the form does not exist.
+  if (/composite/i.test(r.message)) throw host.missing("compositeForms", operation, { server: r.message });
   if (/does not exist/i.test(r.message)) {
     throw new ProviderError("FORM_UNKNOWN", `Unknown form ${formName}.`, { form: formName }, "formName");
   }
-  if (/composite/i.test(r.message))
-    throw host.missing("compositeForms", "nav/openform", { server: r.message });
   throw new FormDataRefused(r.message);
 }
 
@@ -130,9 +135,10 @@ async function fromDefinition(
   formName: string,
   wanted: Record<string, unknown>,
   refused: string,
+  operation: string,
 ): Promise<FormDataAsReceived> {
   const why = (because: string, message = "") =>
-    host.missing("forms", "nav/openform", { because, values: { refused, message } });
+    host.missing("forms", operation, { because, values: { refused, message } });
   const def = await host.client.attempt<{ gridDefinition?: Record<string, unknown> }>(
     "GET",
     planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: formName }),
@@ -201,8 +207,12 @@ function cellValue(v: unknown): number | string | null {
 }
 
 /** Opens a simple form for a POV (page members from `input.pov`). */
-export async function openForm(host: FormHost, input: OpenFormInput): Promise<OpenedForm> {
-  if (input.type === "composite") throw host.missing("compositeForms", "nav/openform");
+export async function openForm(
+  host: FormHost,
+  input: OpenFormInput,
+  operation = "nav/openform",
+): Promise<OpenedForm> {
+  if (input.type === "composite") throw host.missing("compositeForms", operation);
   const name = input.formName;
   let info: FormDataAsReceived;
   let fallback: FormDataAsReceived | null = null;
@@ -211,10 +221,11 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
       host,
       name,
       formDataQuery({ fields: ["gridInfo", "pov"], displayMemberAs: "MEMBER_NAME" }),
+      operation,
     );
   } catch (e) {
     if (!(e instanceof FormDataRefused)) throw e;
-    fallback = await fromDefinition(host, name, input.pov ?? {}, e.message);
+    fallback = await fromDefinition(host, name, input.pov ?? {}, e.message, operation);
     info = fallback;
   }
   const g = info.gridInfo ?? {};
@@ -243,6 +254,7 @@ export async function openForm(host: FormHost, input: OpenFormInput): Promise<Op
             ? { displayMemberAs: "MEMBER_NAME" }
             : { displayMemberAs: "MEMBER_NAME", pageMembers: pages },
         ),
+        operation,
       ));
   } catch (e) {
     // The grid's read refused after its layout was read: the server's own reason.

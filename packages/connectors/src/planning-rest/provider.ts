@@ -411,13 +411,17 @@ class PlanningRestOperations implements PlanningOperations {
     input: SubmitFormInput,
   ): Promise<Schemas["SubmitFormResponse"]> {
     const host = await this.formHost(session, ref);
-    const form = await openForm(host, {
-      folder: input.folder,
-      formName: input.formName,
-      ...(input.type ? { type: input.type } : {}),
-      ...(input.pov ? { pov: input.pov } : {}),
-      ...(input.preferences ? { preferences: input.preferences } : {}),
-    });
+    const form = await openForm(
+      host,
+      {
+        folder: input.folder,
+        formName: input.formName,
+        ...(input.type ? { type: input.type } : {}),
+        ...(input.pov ? { pov: input.pov } : {}),
+        ...(input.preferences ? { preferences: input.preferences } : {}),
+      },
+      "action/submitform",
+    );
     const definition = await host.client.attempt<{ businessRules?: unknown }>(
       "GET",
       `/applications/${enc(host.app)}/formdefinitions/${enc(input.formName)}`,

@@ -44,11 +44,22 @@ export class FormViews {
     if (def.type === "regular") return { ...this.view(def, req.pov, prefs, session), subforms: [] };
     (req.subforms ?? []).forEach((s, i) => {
       if (!def.subforms.some((ref) => sameForm(ref, s))) {
+        // Not "does not exist": the form named may well exist, it is just not part of this composite.
+        const field = `subforms[${i}].formName`;
+        const names = def.subforms.map((ref) => ref.formname).join(", ");
         throw new PlanningError(
-          "PLANNING_FORM_UNKNOWN",
+          "PLANNING_REQUEST_INVALID",
           `Form "${s.formName}" is not a subform of "${def.name}".`,
-          `subforms[${i}].formName`,
-          { params: { form: String(s.formName) } },
+          field,
+          {
+            params: {
+              field,
+              reason: {
+                en: `"${s.formName}" is not a subform of the composite form "${def.name}", whose subforms are ${names}`,
+                fr: `« ${s.formName} » n'est pas un sous-formulaire du formulaire composite « ${def.name} », dont les sous-formulaires sont ${names}`,
+              },
+            },
+          },
         );
       }
     });
