@@ -230,6 +230,21 @@ export const essbaseHandlers = {
     const { sp, ops, cube } = await essbase(ctx, "memberFilters", "nav/filter");
     if (filter === "UDA")
       requireCapability(sp.record.connector, "udaFilter", "nav/filter (UDA)", "action.filter");
+    if (filter === "UDA" && (arg1 === undefined || arg1 === null || String(arg1).trim() === "")) {
+      // Checked before the provider is called: the demo, Essbase REST and Smart View (which would send the server
+      // an empty UDA) refuse it alike, in the caller's language.
+      throw new ApiError(
+        "QB_ERR_VALIDATION",
+        {
+          field: "action.arg1",
+          reason: {
+            en: "is required: the UDA filter selects the members tagged with the user-defined attribute (UDA) named in arg1",
+            fr: "est obligatoire : le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1",
+          },
+        },
+        "action.arg1",
+      );
+    }
     return fromProvider(
       ops.filterMembers(sp.session, cube, {
         dimension: ctx.body.dimension,
