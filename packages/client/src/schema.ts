@@ -1111,11 +1111,12 @@ export interface components {
          */
         Timestamp: string;
         /**
-         * Format: uri
          * @description Address of the provider, `https://` (or `http://` on allow-listed hosts). Its path must end with the
          *     suffix of the connector — `essbase` and `ssas`: `/aps/JAPI`; `essbase-stndln`: `/essbase/japi`;
          *     `planning` and `pbcs`: `/HyperionPlanning/SmartView` — compared case-sensitively, one trailing `/`
-         *     tolerated. Its host must be on the server's allow-list.
+         *     tolerated. Its host must be on the server's allow-list. An address that is not an `https://` or
+         *     `http://` URL with that ending (one typed without `https://`, for example) is refused with
+         *     `QB_ERR_PROVIDER_ADDRESS`, whose message says what it lacks.
          */
         ProviderAddress: string;
         /** @description Point of view (POV) — a map from dimension name to the member name chosen for it. */
