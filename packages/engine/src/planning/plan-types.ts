@@ -131,23 +131,26 @@ export class PlanTypes {
     return out;
   }
 
-  /** An alias table by name (any case), as the application spells it; `PLANNING_ALIAS_TABLE_UNKNOWN` otherwise. */
-  aliasTable(aliasId: string): string {
+  /**
+   * An alias table by name (any case), as the application spells it; `PLANNING_ALIAS_TABLE_UNKNOWN` on `field`
+   * otherwise (`aliasId` for action/setalias, `aliastable` for the member calls).
+   */
+  aliasTable(aliasId: string, field = "aliasId"): string {
     const t = this.aliasTableNames().find((x) => x.toLowerCase() === String(aliasId).toLowerCase());
     if (!t) {
       throw new PlanningError(
         "PLANNING_ALIAS_TABLE_UNKNOWN",
         `Unknown alias table "${aliasId}"; the tables are ${this.aliasTableNames().join(", ")}.`,
-        "aliasId",
+        field,
         { params: { aliasTable: String(aliasId) } },
       );
     }
     return t;
   }
 
-  /** The alias table a call asks for (`Default` when none). */
+  /** The alias table a call asks for in `aliastable` (`Default` when none). */
   checkAliasTable(table: string | null | undefined): string {
     if (table === undefined || table === null || table === "") return "Default";
-    return this.aliasTable(table);
+    return this.aliasTable(table, "aliastable");
   }
 }
