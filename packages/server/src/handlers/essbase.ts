@@ -245,6 +245,20 @@ export const essbaseHandlers = {
         "action.arg1",
       );
     }
+    if (typeof member === "string" && member !== "" && member.trim() === "") {
+      // Only spaces name no member (an unknown member would quote a blank name); empty or null is the dimension.
+      throw new ApiError(
+        "QB_ERR_VALIDATION",
+        {
+          field: "action.member",
+          reason: {
+            en: "names no member, only spaces: leave it out, or send null, to start from the dimension",
+            fr: "ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension",
+          },
+        },
+        "action.member",
+      );
+    }
     return fromProvider(
       ops.filterMembers(sp.session, cube, {
         dimension: ctx.body.dimension,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { expectError, listeningServer } from "../support/listening.ts";
+
+/**
+ * `nav/filter` with an `action.member` of only spaces says that it names no member, in the caller's language. It
+ * answered 422 QB_ERR_MEMBER_UNKNOWN quoting a blank name: 'Unknown member "   ".', « Membre inconnu «     ». ».
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+
+describe("nav/filter with a blank member", () => {
+  it.each(server.essbasePaths.map((p) => [p.name, p] as const))(
+    "%s: action.member is refused",
+    async (_n, p) => {
+      const basic = await server.sampleBasic(p.connector, p.address());
+      for (const [filter, member] of [
+        ["CHILDREN", "   "],
+        ["DESCENDANT", "\t"],
+      ]) {
+        const body = { ...basic, dimension: "Market", action: { filter, member } };
+        const en = await server.post("nav/filter", body, { connector: p.connector });
+        expectError(en, 400, "QB_ERR_VALIDATION", "action.member");
+        expect(en.json.message).toBe(
+          "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
+        );
+        const fr = await server.post("nav/filter", body, { connector: p.connector, language: "fr" });
+        expectError(fr, 400, "QB_ERR_VALIDATION", "action.member");
+        expect(fr.json.message).toBe(
+          "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
+        );
+      }
+      // Empty or null still starts from the dimension: its children are the four regions.
+      for (const member of ["", null]) {
+        const body = { ...basic, dimension: "Market", action: { filter: "CHILDREN", member } };
+        const root = await server.post("nav/filter", body, { connector: p.connector });
+        expect(root.status).toBe(200);
+        expect((root.json.members as unknown as { name: string }[]).map((m) => m.name)).toEqual([
+          "East",
+          "West",
+          "South",
+          "Central",
+        ]);
+      }
+    },
+  );
+});
