@@ -13,16 +13,20 @@ export function headerLocale(value: string | string[] | undefined): ErrorLocale 
   return errorLocale(v?.split(",")[0]?.trim());
 }
 
+/** A locale as the contract takes it in `settings.locale` and `preferences.locale` (`fr`, `fr_FR`). */
+const BODY_LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
+
 /**
  * The language of error messages: `settings.locale` or `preferences.locale` of the body, else the first
- * language of `Accept-Language` (a locale such as `en_US` or `fr_FR`, its language alone counting).
+ * language of `Accept-Language` (a locale such as `en_US` or `fr_FR`, its language alone counting). A body locale
+ * the contract refuses (empty, blank, `fr-FR`) chooses nothing: its refusal is said in the header's language.
  */
 export function requestLocale(request: FastifyRequest): ErrorLocale {
   const body = request.body as
     | { settings?: { locale?: unknown }; preferences?: { locale?: unknown } }
     | undefined;
   const fromBody = body?.settings?.locale ?? body?.preferences?.locale;
-  if (typeof fromBody === "string") return errorLocale(fromBody);
+  if (typeof fromBody === "string" && BODY_LOCALE.test(fromBody)) return errorLocale(fromBody);
   return headerLocale(request.headers["accept-language"]);
 }
 
