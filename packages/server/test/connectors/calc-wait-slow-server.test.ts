@@ -72,9 +72,10 @@ describe.each(CALCULATIONS)("a calculation through $connector", ({ connector, ad
           `^The calculation script "BudSeed" failed: still running after ${WAIT_S} s( \\(job \\d+\\))?; it keeps running on the server$`,
         ),
       );
-      // The wait, and the few calls before the launch that find the script on the slow link: not 80 of them.
+      // The wait, and the few calls before the launch that find the script on the slow link: not 80 of them
+      // (about 8 s before). Within the bound the server checks at start, with a second for a loaded machine.
       expect(seconds).toBeGreaterThanOrEqual(WAIT_S - 0.1);
-      expect(seconds).toBeLessThan(WAIT_S + 1.5);
+      expect(seconds).toBeLessThan(WAITS_SUM + 1);
     },
   );
 });
@@ -110,7 +111,7 @@ describe.each(RULES)("a business rule through $connector", ({ connector, login, 
           : /toujours en cours après 2 s \(travail \d+\) ; le travail se poursuit sur le serveur/,
       );
       expect(seconds).toBeGreaterThanOrEqual(WAIT_S - 0.1);
-      expect(seconds).toBeLessThan(WAIT_S + 1.5);
+      expect(seconds).toBeLessThan(WAITS_SUM + 1);
     },
   );
 });
