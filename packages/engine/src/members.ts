@@ -46,7 +46,12 @@ export const API_FILTERS: readonly ApiFilter[] = [
 
 export class QueryError extends EngineError {
   override readonly name = "QueryError";
-  constructor(message: string, field: string | null = null) {
+  /** `reason`: what is wrong with the argument, in each language of the API's messages (English only when absent). */
+  constructor(
+    message: string,
+    field: string | null = null,
+    readonly reason?: { readonly en: string; readonly fr: string },
+  ) {
     super("QUERY_INVALID", message, field);
   }
 }
@@ -248,7 +253,10 @@ export function applyApiFilter(
       return descendants(root);
     case "UDA":
       if (arg1 === undefined || arg1 === null || String(arg1) === "")
-        throw new QueryError("UDA filter needs arg1");
+        throw new QueryError("UDA filter needs arg1", null, {
+          en: "the UDA filter needs the name of a user-defined attribute (UDA)",
+          fr: "le filtre UDA attend le nom d'un attribut défini par l'utilisateur (UDA)",
+        });
       return udaMembers(dim, String(arg1));
     case "LEVEL":
       return levelMembers(dim, integerArg(arg1, "LEVEL"));
@@ -312,7 +320,10 @@ export function instances(m: Member): Member[] {
 function integerArg(arg: string | number | null | undefined, filter: string): number {
   const n = typeof arg === "number" ? arg : Number(arg);
   if (!Number.isInteger(n) || n < 0)
-    throw new QueryError(`${filter} filter needs a non-negative integer arg1`);
+    throw new QueryError(`${filter} filter needs a non-negative integer arg1`, null, {
+      en: `the ${filter} filter needs an integer of 0 or more`,
+      fr: `le filtre ${filter} attend un entier positif ou nul`,
+    });
   return n;
 }
 

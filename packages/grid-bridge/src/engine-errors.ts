@@ -26,7 +26,7 @@ export function engineError(e: unknown, context: { script?: string } = {}): neve
     throw new ProviderError(
       "INVALID_INPUT",
       e.message,
-      { field: "action.arg1", reason: e.message },
+      { field: "action.arg1", reason: e.reason ?? e.message },
       "action.arg1",
     );
   }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { expectError, listeningServer } from "../support/listening.ts";
+
+/**
+ * `nav/filter` LEVEL or GENERATION with an `arg1` that is not an integer of 0 or more gives its reason in the
+ * caller's language. In French the reason was the engine's English: « Valeur invalide pour action.arg1 : LEVEL
+ * filter needs a non-negative integer arg1. »
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+
+describe("nav/filter LEVEL or GENERATION with an argument that is no level", () => {
+  it.each(server.essbasePaths.map((p) => [p.name, p] as const))(
+    "%s: the reason is in French",
+    async (_n, p) => {
+      const basic = await server.sampleBasic(p.connector, p.address());
+      for (const [filter, arg1] of [
+        ["LEVEL", "two"],
+        ["GENERATION", -1],
+      ] as const) {
+        const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
+        const en = await server.post("nav/filter", body, { connector: p.connector });
+        expectError(en, 400, "QB_ERR_VALIDATION", "action.arg1");
+        expect(en.json.message).toBe(
+          `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
+        );
+        const fr = await server.post("nav/filter", body, { connector: p.connector, language: "fr" });
+        expectError(fr, 400, "QB_ERR_VALIDATION", "action.arg1");
+        expect(fr.json.message).toBe(
+          `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
+        );
+      }
+    },
+  );
+});
