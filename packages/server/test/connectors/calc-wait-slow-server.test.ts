@@ -205,10 +205,10 @@ describe("the calls before the launch, on a server slow to respond to each", () 
       );
       expect(launched).toBe(0);
       // Within the sum CONNECTION_TIMEOUT_SECONDS must exceed; on this loopback, connecting takes no time, so
-      // within the read timeout too (and a margin).
+      // within the read timeout too, with a second for a loaded machine (about 3 s before, through pbcs and planning).
       expect(seconds).toBeLessThan(SUM_S + 0.5);
       expect(seconds).toBeGreaterThanOrEqual(READ_S - 0.1);
-      expect(seconds).toBeLessThan(READ_S + 0.5);
+      expect(seconds).toBeLessThan(READ_S + 1);
     },
   );
 });
