@@ -691,9 +691,11 @@ export interface paths {
          * Pivot a dimension to the POV
          * @description Moves the dimension of the member cell at (`row`, `column`) off the grid into the POV, keeping the
          *     selected member as its POV member; the dimension is appended at the end of the POV row. The last
-         *     dimension of an axis cannot move (`422`, `QB_ERR_PIVOT_LAST_DIMENSION`). A cell outside the grid (a
-         *     row beyond its last, a column beyond its longest row) answers `422` with `QB_ERR_SELECTION_INVALID`,
-         *     its field the coordinate past the edge (`row` or `column`).
+         *     dimension of an axis moves all the same when the POV holds a dimension: the first dimension of the
+         *     POV takes its place on the axis. With an empty POV it cannot move (`422`,
+         *     `QB_ERR_PIVOT_LAST_DIMENSION`). A cell outside the grid (a row beyond its last, a column beyond its
+         *     longest row) answers `422` with `QB_ERR_SELECTION_INVALID`, its field the coordinate past the edge
+         *     (`row` or `column`).
          */
         post: operations["pivotToPov"];
         delete?: never;

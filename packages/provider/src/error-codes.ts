@@ -398,8 +398,9 @@ export const ERROR_CODES = {
     status: 422,
     en: "The dimension {dimension} is the last one on its axis and cannot move.",
     fr: "La dimension {dimension} est la dernière de son axe et ne peut pas être déplacée.",
-    when: "Pivot or pivot to POV of the only row or column dimension.",
-    whenFr: "Pivot ou pivot vers le PDV de la seule dimension en ligne ou en colonne.",
+    when: "Pivot of the only row or column dimension. Pivot to POV moves it all the same when the POV row holds a dimension: the first one takes its place. It is refused only when the POV row is empty.",
+    whenFr:
+      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand la ligne de PDV contient une dimension : la première prend sa place. Il n'est refusé que si la ligne de PDV est vide.",
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
