@@ -35,6 +35,18 @@ export function refusalStatus(error: unknown): number | null {
   return typeof status === "number" && ((status >= 400 && status < 500) || status === 503) ? status : null;
 }
 
+/**
+ * Sets `Retry-After` on the answer to a refusal that says when to try again (`TooManyLogins`: its seconds), as
+ * the API's own 429s do; the answer to any other refusal is left as it is.
+ */
+export function withRetryAfter<R extends { header(name: string, value: string): R }>(
+  reply: R,
+  error: unknown,
+): R {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === "number" ? reply.header("retry-after", String(seconds)) : reply;
+}
+
 /** The protocol of an address under one of the served endpoints' prefixes, or null. */
 export function wireProtocolOf(
   url: string,

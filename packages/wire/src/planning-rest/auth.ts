@@ -8,7 +8,7 @@ import {
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
-import { refusalStatus } from "../error-answers.ts";
+import { refusalStatus, withRetryAfter } from "../error-answers.ts";
 import type { CallerSessions } from "../live-sessions.ts";
 import type { LoginThrottle } from "../login-throttle.ts";
 import { type Caller, HttpError } from "./context.ts";
@@ -53,7 +53,8 @@ export function planningApi(
         }
         // Fastify's refusals, the host's and the wire's (refusalStatus).
         const status = refusalStatus(error);
-        if (status !== null) return sendError(reply, status, (error as Error).message ?? "Bad request");
+        if (status !== null)
+          return sendError(withRetryAfter(reply, error), status, (error as Error).message ?? "Bad request");
         request.log.error({ err: error }, "planning-rest: internal error");
         return sendError(reply, 500, "Internal server error");
       });

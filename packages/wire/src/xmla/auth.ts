@@ -1,7 +1,7 @@
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
 import { OlapError, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalStatus } from "../error-answers.ts";
+import { refusalStatus, withRetryAfter } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
@@ -52,7 +52,12 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
     if (fault) return sendFault(state, reply, fault);
     const status = refusalStatus(error);
     if (status !== null)
-      return sendFault(state, reply, new XmlaFault("bad-request", (error as Error).message), status);
+      return sendFault(
+        state,
+        withRetryAfter(reply, error),
+        new XmlaFault("bad-request", (error as Error).message),
+        status,
+      );
     request.log.error({ err: error }, "xmla: internal error");
     return sendFault(state, reply, new XmlaFault("query", "An unexpected error has occurred."));
   });
