@@ -6,7 +6,7 @@ import { PlanningError } from "@qibates/engine/planning";
 import { ProviderError } from "@qibates/provider";
 import { calcReason } from "./calc-errors.ts";
 import { gridProviderError } from "./grid-errors.ts";
-import { mdxReason } from "./mdx-errors.ts";
+import { MDX_QUERY_ENDS, mdxReason } from "./mdx-errors.ts";
 import { planningProviderError } from "./planning-errors.ts";
 
 /**
@@ -45,6 +45,11 @@ export function mdxError(e: MdxError): never {
   const reason = mdxReason(e);
   switch (e.code) {
     case "MDX_SYNTAX":
+      // A query cut short has no token to quote: the message says that it ends there, in the caller's language.
+      if (e.reason.id === "syntax" && e.reason.found === null) {
+        const { token: _none, ...where } = at;
+        throw new ProviderError("MDX_SYNTAX", e.message, { ...where, end: MDX_QUERY_ENDS, reason }, "query");
+      }
       throw new ProviderError("MDX_SYNTAX", e.message, { ...at, reason }, "query");
     case "MDX_UNKNOWN_MEMBER":
       throw new ProviderError("MEMBER_UNKNOWN", e.message, { member: e.token }, "query");

@@ -171,6 +171,12 @@ export const MDX_TEXTS_FR: MdxTexts = {
   weekday: () => "le jour de la semaine va de 1 (dimanche) à 7 (samedi)",
 };
 
+/** What a syntax error says of a query cut short, where there is no token to quote (`WHERE (` and nothing after). */
+export const MDX_QUERY_ENDS: ProviderText = {
+  en: "it ends before it is complete",
+  fr: "elle s'arrête avant d'être complète",
+};
+
 /** An MDX refusal's reason in both languages, without its place (the registry's message says it). */
 export function mdxReason(e: MdxError): ProviderText {
   return { en: e.detail, fr: mdxText(MDX_TEXTS_FR, e.reason) };

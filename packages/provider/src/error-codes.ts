@@ -380,8 +380,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_MDX_SYNTAX: {
     status: 400,
-    en: 'The MDX query is not valid MDX: unexpected "{token}" at line {line}, column {column}.',
-    fr: "La requête MDX n'est pas du MDX valide : « {token} » inattendu à la ligne {line}, colonne {column}.",
+    en: 'The MDX query is not valid MDX: [unexpected "{token}"][{end},] at line {line}, column {column}.',
+    fr: "La requête MDX n'est pas du MDX valide : [« {token} » inattendu][{end},] à la ligne {line}, colonne {column}.",
     when: "action/mdx: the query cannot be read as MDX (an unexpected token, an unbalanced brace or parenthesis, an unterminated string or name).",
     whenFr:
       "action/mdx : la requête ne peut pas être lue comme du MDX (un élément inattendu, une accolade ou une parenthèse non fermée, une chaîne ou un nom non terminé).",

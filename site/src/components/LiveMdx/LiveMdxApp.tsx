@@ -2,7 +2,7 @@ import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { type CellKind, GridError, type GridResponse, resolveSettings } from "@qibates/engine/grid";
 import { MdxError, runMdxGrid } from "@qibates/engine/mdx";
-import { mdxReason } from "@qibates/grid-bridge/mdx-errors";
+import { MDX_QUERY_ENDS, mdxReason } from "@qibates/grid-bridge/mdx-errors";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import styles from "./styles.module.css";
 
@@ -53,7 +53,7 @@ const TEXT = {
       `The query answered a grid of ${rows} rows and ${columns} columns.`,
     result: "Result",
     syntax: (e: MdxError) =>
-      `QB_ERR_MDX_SYNTAX: The MDX query is not valid MDX: unexpected "${e.token}" at line ${e.line}, column ${e.column}.`,
+      `QB_ERR_MDX_SYNTAX: The MDX query is not valid MDX: ${cutShort(e) ? `${MDX_QUERY_ENDS.en},` : `unexpected "${e.token}"`} at line ${e.line}, column ${e.column}.`,
     member: (e: MdxError) => `QB_ERR_MEMBER_UNKNOWN: Unknown member "${e.token}".`,
     invalid: (e: MdxError) =>
       `QB_ERR_MDX_INVALID: The MDX query cannot run: ${e.detail} (at "${e.token}", line ${e.line}, column ${e.column}).`,
@@ -76,13 +76,16 @@ const TEXT = {
       `La requête a renvoyé une grille de ${rows}\u00a0lignes et ${columns}\u00a0colonnes.`,
     result: "Résultat",
     syntax: (e: MdxError) =>
-      `QB_ERR_MDX_SYNTAX\u00a0: La requête MDX n'est pas du MDX valide\u00a0: «\u00a0${e.token}\u00a0» inattendu à la ligne ${e.line}, colonne ${e.column}.`,
+      `QB_ERR_MDX_SYNTAX\u00a0: La requête MDX n'est pas du MDX valide\u00a0: ${cutShort(e) ? `${MDX_QUERY_ENDS.fr},` : `«\u00a0${e.token}\u00a0» inattendu`} à la ligne ${e.line}, colonne ${e.column}.`,
     member: (e: MdxError) => `QB_ERR_MEMBER_UNKNOWN\u00a0: Membre inconnu «\u00a0${e.token}\u00a0».`,
     invalid: (e: MdxError) =>
       `QB_ERR_MDX_INVALID\u00a0: La requête MDX ne peut pas s'exécuter\u00a0: ${mdxReason(e).fr} (sur «\u00a0${e.token}\u00a0», ligne ${e.line}, colonne ${e.column}).`,
     tooLarge: `QB_ERR_GRID_TOO_LARGE\u00a0: cet exemple renvoie au plus ${MAX_CELLS}\u00a0cellules.`,
   },
 } as const;
+
+/** A syntax error at the end of the query: nothing to quote, the message says the query ends there (as the API). */
+const cutShort = (e: MdxError): boolean => e.reason.id === "syntax" && e.reason.found === null;
 
 /** What the API would answer for an error of the engine, as its registry words it. */
 function errorText(e: unknown, t: (typeof TEXT)[Locale]): string {
