@@ -463,11 +463,11 @@ export const ERROR_CODES = {
   },
   QB_ERR_PROMPT_INVALID: {
     status: 422,
-    en: 'The business rule "{rule}" refused a runtime prompt value[: "{value}" for prompt "{prompt}"].',
-    fr: "La règle métier « {rule} » a refusé une valeur d'invite d'exécution[ : « {value} » pour l'invite « {prompt} »].",
-    when: "A runtime prompt value is outside the members or range the prompt allows (a Planning server that gives no reason names neither the value nor the prompt).",
+    en: 'The business rule "{rule}" refused a runtime prompt value[: "{value}" for prompt "{prompt}"].[ {reason}]',
+    fr: "La règle métier « {rule} » a refusé une valeur d'invite d'exécution[ : « {value} » pour l'invite « {prompt} »].[ {reason}]",
+    when: "A runtime prompt value is outside the members or range the prompt allows. A Planning server names neither the value nor the prompt: the reason it gives follows the message, in its own words.",
     whenFr:
-      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite (un serveur Planning qui ne donne pas de raison ne nomme ni la valeur ni l'invite).",
+      "Une valeur d'invite d'exécution sort des membres ou de la plage permis par l'invite. Un serveur Planning ne nomme ni la valeur ni l'invite : la raison qu'il donne suit le message, dans ses propres mots.",
   },
   QB_ERR_RULE_FAILED: {
     status: 422,

@@ -706,8 +706,10 @@ class PlanningRestOperations implements PlanningOperations {
       return { ruleName, status: "completed", durationMs: Date.now() - started, message: details };
     }
     if (job.status === JOB_STATUS.invalidParameter) {
-      // The server's own reason, in its words; without one, the registry's message in the caller's language.
-      if (failure !== null) throw new ProviderError("PROMPT_INVALID", failure, null, "prompts");
+      // The registry's message in the caller's language, then the server's own reason in its words when it gives one.
+      if (failure !== null) {
+        throw new ProviderError("PROMPT_INVALID", failure, { rule: ruleName, reason: failure }, "prompts");
+      }
       throw new ProviderError(
         "PROMPT_INVALID",
         `The business rule "${ruleName}" refused a runtime prompt value.`,

@@ -6,7 +6,7 @@ import { fromProvider } from "../../src/provider-errors.ts";
 /**
  * A Planning server that ends a rule's job with "invalid parameter" (status 4) and gives no reason: the caller
  * gets QB_ERR_PROMPT_INVALID with the registry's message in its own language, naming the rule; with a reason,
- * the server's own words.
+ * the same message followed by the server's own words.
  */
 
 /** Its two business rules: CopyVersion's job ends with no reason, Wordy's with one. */
@@ -51,9 +51,15 @@ describe("QB_ERR_PROMPT_INVALID from a Planning server", () => {
     );
   });
 
-  it("with the server's reason: its own words", async () => {
+  it("with the server's reason: the registry's message in the caller's language, then the server's own words", async () => {
     const e = await launch("Wordy");
-    expect(e.code).toBe("QB_ERR_PROMPT_INVALID");
-    expect(apiErrorBody(e, "fr", "r").message).toBe("Scenario: Nope is not a valid member.");
+    expect([e.code, e.status, e.field]).toEqual(["QB_ERR_PROMPT_INVALID", 422, "prompts"]);
+    expect(apiErrorBody(e, "en", "r").message).toBe(
+      'The business rule "Wordy" refused a runtime prompt value. Scenario: Nope is not a valid member.',
+    );
+    // Before: the server's words alone, in English, in a French call, without naming the rule.
+    expect(apiErrorBody(e, "fr", "r").message).toBe(
+      "La règle métier « Wordy » a refusé une valeur d'invite d'exécution. Scenario: Nope is not a valid member.",
+    );
   });
 });
