@@ -80,6 +80,7 @@ export function count(n: number, en: string, fr: string): LocalizedText {
 }
 
 const NOT_EMPTY = both("must not be empty", "ne doit pas être vide");
+const NOT_ONLY_SPACES = both("must not be only spaces", "ne doit pas contenir que des espaces");
 
 /** What one branch of a `oneOf` or `anyOf` takes, or null when it cannot be said in a few words. */
 function describe(schema: unknown, resolve: RefResolver, depth = 0): LocalizedText | null {
@@ -120,6 +121,8 @@ const WORDINGS: Record<string, Wording> = {
   },
   pattern: (e) => {
     const pattern = (e.params as { pattern: string }).pattern;
+    // A name of only spaces (`\S`, after `minLength` has refused the empty one) names nothing.
+    if (pattern === "\\S") return NOT_ONLY_SPACES;
     return both(`must match the pattern ${pattern}`, `doit suivre le motif ${pattern}`);
   },
   format: (e) => {
