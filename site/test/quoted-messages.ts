@@ -22,11 +22,14 @@ export interface WrongMessage extends QuotedMessage {
 
 type Token = { fixed: string } | { placeholder: true };
 
-/** A template as fixed text and placeholders, once with each optional part and once without. */
+/** A template as fixed text and placeholders, once for each choice of its optional parts (kept or left out). */
 function variants(template: string): Token[][] {
-  const withOpt = template.replace(/\[([^[\]]*)\]/g, "$1");
-  const without = template.replace(/\[[^[\]]*\]/g, "");
-  return [...new Set([withOpt, without])].map((t) =>
+  let texts = [""];
+  for (const [i, part] of template.split(/(\[[^[\]]*\])/).entries()) {
+    const optional = i % 2 === 1;
+    texts = optional ? texts.flatMap((t) => [t + part.slice(1, -1), t]) : texts.map((t) => t + part);
+  }
+  return [...new Set(texts)].map((t) =>
     t
       .split(/(\{[A-Za-z]+\})/)
       .filter((p) => p !== "")
