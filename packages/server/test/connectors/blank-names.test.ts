@@ -46,23 +46,7 @@ describe("Essbase-family calls with a name of only spaces", () => {
   });
 });
 
-const planningPaths = [
-  {
-    name: "demo",
-    connector: "planning",
-    address: () => "https://demo.qibates.local/HyperionPlanning/SmartView",
-  },
-  {
-    name: "planning over the wire",
-    connector: "planning",
-    address: () => `${server.base}/HyperionPlanning/SmartView`,
-  },
-  {
-    name: "pbcs over the wire",
-    connector: "pbcs",
-    address: () => `${server.base}/HyperionPlanning/SmartView`,
-  },
-];
+const planningPaths = server.planningPaths;
 
 describe("Planning-family calls with a name of only spaces", () => {
   it.each(planningPaths.map((p) => [p.name, p] as const))("%s", async (_n, p) => {

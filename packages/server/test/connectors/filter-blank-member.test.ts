@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, listeningServer } from "../support/listening.ts";
+import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` with an `action.member` of only spaces says that it names no member, in the caller's language. It
@@ -18,16 +18,10 @@ describe("nav/filter with a blank member", () => {
         ["DESCENDANT", "\t"],
       ]) {
         const body = { ...basic, dimension: "Market", action: { filter, member } };
-        const en = await server.post("nav/filter", body, { connector: p.connector });
-        expectError(en, 400, "QB_ERR_VALIDATION", "action.member");
-        expect(en.json.message).toBe(
-          "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
-        );
-        const fr = await server.post("nav/filter", body, { connector: p.connector, language: "fr" });
-        expectError(fr, 400, "QB_ERR_VALIDATION", "action.member");
-        expect(fr.json.message).toBe(
-          "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
-        );
+        await expectInvalidInBoth(server, "nav/filter", body, p.connector, "action.member", {
+          en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
+          fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
+        });
       }
       // Empty or null still starts from the dimension: its children are the four regions.
       for (const member of ["", null]) {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { expectError, listeningServer } from "../support/listening.ts";
+import { describe, it } from "vitest";
+import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` LEVEL or GENERATION with an `arg1` that is not an integer of 0 or more gives its reason in the
@@ -19,16 +19,10 @@ describe("nav/filter LEVEL or GENERATION with an argument that is no level", () 
         ["GENERATION", -1],
       ] as const) {
         const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
-        const en = await server.post("nav/filter", body, { connector: p.connector });
-        expectError(en, 400, "QB_ERR_VALIDATION", "action.arg1");
-        expect(en.json.message).toBe(
-          `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
-        );
-        const fr = await server.post("nav/filter", body, { connector: p.connector, language: "fr" });
-        expectError(fr, 400, "QB_ERR_VALIDATION", "action.arg1");
-        expect(fr.json.message).toBe(
-          `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
-        );
+        await expectInvalidInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
+          en: `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
+          fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
+        });
       }
     },
   );

@@ -30,6 +30,8 @@ export interface ListeningServer {
    * server's own protocol endpoint (its `QIBATES_WIRE_ENDPOINTS` must serve them). `address()` once listening.
    */
   readonly essbasePaths: readonly { name: string; connector: string; address: () => string }[];
+  /** The Planning-family paths: the demo server, then planning and pbcs to this server's Planning endpoints. */
+  readonly planningPaths: readonly { name: string; connector: string; address: () => string }[];
   /**
    * Logs in as the demo user through a Planning-family `connector` at `providerAddress` (a login refused throws)
    * and answers what a call on the Vision application starts with.
@@ -47,6 +49,25 @@ export function expectError(answer: Answer, status: number, code: string, field:
     code,
     field,
   ]);
+}
+
+/**
+ * `path` called with `body` through `connector` in English, then in French: both refused 400 QB_ERR_VALIDATION on
+ * `field`, each with its message.
+ */
+export async function expectInvalidInBoth(
+  server: ListeningServer,
+  path: string,
+  body: Record<string, unknown>,
+  connector: string,
+  field: string,
+  message: { en: string; fr: string },
+): Promise<void> {
+  for (const language of ["en", "fr"] as const) {
+    const answer = await server.post(path, body, { connector, language });
+    expectError(answer, 400, "QB_ERR_VALIDATION", field);
+    expect(answer.json.message, language).toBe(message[language]);
+  }
 }
 
 /**
@@ -80,6 +101,23 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
         name: "essbase-stndln to Essbase REST",
         connector: "essbase-stndln",
         address: () => `${server.base}/essbase/japi`,
+      },
+    ],
+    planningPaths: [
+      {
+        name: "demo",
+        connector: "planning",
+        address: () => "https://demo.qibates.local/HyperionPlanning/SmartView",
+      },
+      {
+        name: "planning over the wire",
+        connector: "planning",
+        address: () => `${server.base}/HyperionPlanning/SmartView`,
+      },
+      {
+        name: "pbcs over the wire",
+        connector: "pbcs",
+        address: () => `${server.base}/HyperionPlanning/SmartView`,
       },
     ],
     async sampleBasic(connector, providerAddress) {
