@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, listeningServer } from "../support/listening.ts";
+import { expectError, expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `action/mdx` with a query cut short (`WHERE (` and nothing after) says that the query ends before it is
@@ -16,15 +16,17 @@ describe("action/mdx: a query cut short", () => {
       ...(await server.sampleBasic("essbase", ESSBASE)),
       query: "SELECT {[Jan]} ON COLUMNS FROM Sample.Basic WHERE (",
     };
-    const en = await server.post("action/mdx", body, { connector: "essbase" });
-    expectError(en, 400, "QB_ERR_MDX_SYNTAX", "query");
-    expect(en.json.message).toBe(
-      "The MDX query is not valid MDX: it ends before it is complete, at line 1, column 52.",
-    );
-    const fr = await server.post("action/mdx", body, { connector: "essbase", language: "fr" });
-    expectError(fr, 400, "QB_ERR_MDX_SYNTAX", "query");
-    expect(fr.json.message).toBe(
-      "La requête MDX n'est pas du MDX valide : elle s'arrête avant d'être complète, à la ligne 1, colonne 52.",
+    await expectRefusedInBoth(
+      server,
+      "action/mdx",
+      body,
+      "essbase",
+      "query",
+      {
+        en: "The MDX query is not valid MDX: it ends before it is complete, at line 1, column 52.",
+        fr: "La requête MDX n'est pas du MDX valide : elle s'arrête avant d'être complète, à la ligne 1, colonne 52.",
+      },
+      { status: 400, code: "QB_ERR_MDX_SYNTAX" },
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
+import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` with an `action.member` of only spaces says that it names no member, in the caller's language. It
@@ -18,7 +18,7 @@ describe("nav/filter with a blank member", () => {
         ["DESCENDANT", "\t"],
       ]) {
         const body = { ...basic, dimension: "Market", action: { filter, member } };
-        await expectInvalidInBoth(server, "nav/filter", body, p.connector, "action.member", {
+        await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.member", {
           en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
           fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
         });

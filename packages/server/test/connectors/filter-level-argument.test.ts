@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
+import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` LEVEL or GENERATION with an `arg1` that is not an integer of 0 or more gives its reason in the
@@ -19,7 +19,7 @@ describe("nav/filter LEVEL or GENERATION with an argument that is no level", () 
         ["GENERATION", -1],
       ] as const) {
         const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
-        await expectInvalidInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
+        await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
           en: `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
           fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
         });

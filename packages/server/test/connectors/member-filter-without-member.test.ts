@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
+import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * A member filter that starts from a member (Children, Descendants, …) called without one says that its `arg` is
@@ -16,7 +16,7 @@ describe("nav/enummembers with a filter that needs a member and none given", () 
     const vision = await server.vision(p.connector, p.address());
     for (const arg of ["", null, "  "]) {
       const body = { ...vision, cube: "Plan1", dim: "Entity", filter: "Children Inclusive", arg };
-      await expectInvalidInBoth(server, "nav/enummembers", body, p.connector, "arg", {
+      await expectRefusedInBoth(server, "nav/enummembers", body, p.connector, "arg", {
         en: "Invalid value for arg: is required: the member filter Children Inclusive starts from a member.",
         fr: "Valeur invalide pour arg : est obligatoire : le filtre de membres Children Inclusive part d'un membre.",
       });

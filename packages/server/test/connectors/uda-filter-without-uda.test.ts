@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectInvalidInBoth, listeningServer } from "../support/listening.ts";
+import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
  * `nav/filter` with the UDA filter and no UDA named in `arg1` says that `arg1` is required, in the caller's
@@ -18,7 +18,7 @@ describe("nav/filter UDA without a UDA", () => {
     const basic = await server.sampleBasic(p.connector, p.address());
     for (const arg1 of ["", null, "   ", undefined]) {
       const body = { ...basic, dimension: "Market", action: { filter: "UDA", arg1 } };
-      await expectInvalidInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
+      await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
         en: "Invalid value for action.arg1: is required: the UDA filter selects the members tagged with the user-defined attribute (UDA) named in arg1.",
         fr: "Valeur invalide pour action.arg1 : est obligatoire : le filtre UDA sélectionne les membres qui portent l'attribut défini par l'utilisateur (UDA) nommé dans arg1.",
       });

@@ -52,20 +52,21 @@ export function expectError(answer: Answer, status: number, code: string, field:
 }
 
 /**
- * `path` called with `body` through `connector` in English, then in French: both refused 400 QB_ERR_VALIDATION on
- * `field`, each with its message.
+ * `path` called with `body` through `connector` in English, then in French: both refused on `field` (400
+ * QB_ERR_VALIDATION unless `refusal` says otherwise), each with its message.
  */
-export async function expectInvalidInBoth(
+export async function expectRefusedInBoth(
   server: ListeningServer,
   path: string,
   body: Record<string, unknown>,
   connector: string,
   field: string,
   message: { en: string; fr: string },
+  refusal: { status: number; code: string } = { status: 400, code: "QB_ERR_VALIDATION" },
 ): Promise<void> {
   for (const language of ["en", "fr"] as const) {
     const answer = await server.post(path, body, { connector, language });
-    expectError(answer, 400, "QB_ERR_VALIDATION", field);
+    expectError(answer, refusal.status, refusal.code, field);
     expect(answer.json.message, language).toBe(message[language]);
   }
 }
