@@ -446,6 +446,23 @@ class PlanningRestOperations implements PlanningOperations {
           field,
         );
       }
+      // The form's on-save rules run on its plan type: a prompt naming another one is not for them.
+      const cube = p?.ruleinfo?.cube === undefined ? form.cube : String(p.ruleinfo.cube);
+      if (!same(cube, form.cube)) {
+        const field = `prompts[${i}].ruleinfo.cube`;
+        throw new ProviderError(
+          "INVALID_INPUT",
+          `Rule "${name}" runs on save on plan type ${form.cube} of form "${input.formName}", not "${cube}".`,
+          {
+            field,
+            reason: {
+              en: `the rule "${name}" runs on save on the plan type of the form "${input.formName}", ${form.cube}, not "${cube}"`,
+              fr: `la règle « ${name} » s'exécute à l'enregistrement sur le type de plan du formulaire « ${input.formName} », ${form.cube}, et non « ${cube} »`,
+            },
+          },
+          field,
+        );
+      }
     });
     const cells = await submitCells(host, form, input);
     const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? []);

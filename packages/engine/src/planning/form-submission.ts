@@ -164,6 +164,17 @@ export class FormSubmission {
           },
         );
       }
+      // The form's on-save rules run on its plan type: a prompt naming another one is not for them.
+      const cube = p?.ruleinfo?.cube === undefined ? form.cube : String(p.ruleinfo.cube);
+      if (cube.toLowerCase() !== form.cube.toLowerCase()) {
+        const field = `prompts[${i}].ruleinfo.cube`;
+        throw new PlanningError(
+          "PLANNING_REQUEST_INVALID",
+          `Rule "${name}" runs on save on plan type ${form.cube} of form "${form.name}", not "${cube}".`,
+          field,
+          { params: { field, reason: onSaveCubeReason(form.name, name, form.cube, cube) } },
+        );
+      }
     });
     return onSave.map((rule) => {
       const i = (req.prompts ?? []).findIndex(
@@ -195,4 +206,12 @@ export class FormSubmission {
       }
     });
   }
+}
+
+/** Why a prompt's `ruleinfo.cube` is refused: the form's on-save rules run on the form's own plan type. */
+function onSaveCubeReason(form: string, rule: string, formCube: string, cube: string) {
+  return {
+    en: `the rule "${rule}" runs on save on the plan type of the form "${form}", ${formCube}, not "${cube}"`,
+    fr: `la règle « ${rule} » s'exécute à l'enregistrement sur le type de plan du formulaire « ${form} », ${formCube}, et non « ${cube} »`,
+  };
 }
