@@ -1118,7 +1118,9 @@ export interface components {
          *     `planning` and `pbcs`: `/HyperionPlanning/SmartView` — compared case-sensitively, one trailing `/`
          *     tolerated. Its host must be on the server's allow-list. An address that is not an `https://` or
          *     `http://` URL with that ending (one typed without `https://`, for example) is refused with
-         *     `QB_ERR_PROVIDER_ADDRESS`, whose message says what it lacks.
+         *     `QB_ERR_PROVIDER_ADDRESS`, whose message says what it lacks. An address holding a space, a tab or a
+         *     line break (before, after or inside it, as a paste may bring) is refused with `QB_ERR_VALIDATION`:
+         *     it is not trimmed.
          */
         ProviderAddress: string;
         /** @description Point of view (POV) — a map from dimension name to the member name chosen for it. */

@@ -81,6 +81,10 @@ export function count(n: number, en: string, fr: string): LocalizedText {
 
 const NOT_EMPTY = both("must not be empty", "ne doit pas être vide");
 const NOT_ONLY_SPACES = both("must not be only spaces", "ne doit pas contenir que des espaces");
+const NO_SPACES = both(
+  "must not hold spaces, tabs or line breaks (check the start and the end of what was pasted)",
+  "ne doit contenir ni espace, ni tabulation, ni saut de ligne (vérifiez le début et la fin du texte collé)",
+);
 
 /** What one branch of a `oneOf` or `anyOf` takes, or null when it cannot be said in a few words. */
 function describe(schema: unknown, resolve: RefResolver, depth = 0): LocalizedText | null {
@@ -123,6 +127,8 @@ const WORDINGS: Record<string, Wording> = {
     const pattern = (e.params as { pattern: string }).pattern;
     // A name of only spaces (`\S`, after `minLength` has refused the empty one) names nothing.
     if (pattern === "\\S") return NOT_ONLY_SPACES;
+    // A value with no blank anywhere (a provider address): a pasted one often brings one at either end.
+    if (pattern === "^\\S+$") return NO_SPACES;
     return both(`must match the pattern ${pattern}`, `doit suivre le motif ${pattern}`);
   },
   format: (e) => {
