@@ -387,7 +387,7 @@ export interface paths {
          *     `cube` name (as in `nav/variables`), with the value `value`, and answers it. Grids then read `&name`
          *     as the new value, a cube's variable hiding an application's of the same name, which hides the
          *     server's. Essbase's rules apply: the name holds only letters, digits and underscores (at most 320
-         *     characters); the value holds 1 to 256 characters and does not start with `&`
+         *     characters); the value holds 1 to 256 characters, not only spaces, and does not start with `&`
          *     (`QB_ERR_VALIDATION`). The value is not checked against the outline: a grid naming a variable whose
          *     value is no member answers `QB_ERR_MEMBER_UNKNOWN`.
          *
@@ -1855,8 +1855,8 @@ export interface components {
             cube?: string | null;
             /** @description Variable name, without the `&` that grids put before it; letters, digits and underscores. */
             name: string;
-            /** @description The value, usually a member name; it does not start with `&`. */
-            value: string;
+            /** @description The value, usually a member name; it is not only spaces and does not start with `&`. */
+            value: string & unknown;
         };
         /** @description A substitution variable. */
         Variable: {
