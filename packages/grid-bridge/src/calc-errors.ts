@@ -110,7 +110,7 @@ export const CALC_TEXTS_FR: CalcTexts = {
       : `@XWRITE${NB}: ${r.alias} n'a pas de membre ${r.member} dans la dimension ${r.dimension}`,
   returnLevel: (r) => `le niveau de gravité de @RETURN doit être ERROR, WARNING ou INFO, pas ${r.level}`,
   returned: (r) => r.text,
-  setCrossesDimensions: () => "un ensemble de membres ne peut pas croiser plusieurs dimensions",
+  setCrossesDimensions: () => "un ensemble de membres ne peut pas s'étendre sur plusieurs dimensions",
   expectedMemberSet: () => "il faut ici un membre ou une fonction d'ensemble de membres",
   currentMemberNeedsCell: () => "@CURRMBR demande une cellule courante",
   aggDense: (r) => `AGG ne s'applique qu'aux dimensions dispersées (${r.dimension} est dense)`,
@@ -118,9 +118,8 @@ export const CALC_TEXTS_FR: CalcTexts = {
     "hors d'un bloc de membre, un calcul doit être une affectation (Membre = expression;)",
   assignAttribute: (r) => `impossible d'affecter une valeur au membre d'attribut ${quoted(r.member)}`,
   assignNotStored: (r) =>
-    `impossible d'affecter une valeur à ${quoted(r.member)}${NB}: son stockage est ${STORAGE_FR[r.storage]}`,
-  notWritable: (r) =>
-    `${quoted(r.member)} ne peut pas être écrit${NB}: son stockage est ${STORAGE_FR[r.storage]}`,
+    `impossible d'affecter une valeur à ${quoted(r.member)}${NB}: il est en ${STORAGE_FR[r.storage]}`,
+  notWritable: (r) => `${quoted(r.member)} ne peut pas être écrit${NB}: il est en ${STORAGE_FR[r.storage]}`,
   dataCopyLists: () => "DATACOPY demande deux listes de membres non vides et de même longueur",
   dataCopyTarget: (r) => `${quoted(r.member)} ne peut pas être la cible d'un DATACOPY (il n'est pas stocké)`,
   dataCopyDimensions: () => "DATACOPY copie à l'intérieur d'une seule dimension",

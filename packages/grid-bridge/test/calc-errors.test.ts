@@ -149,7 +149,17 @@ describe("a calculation's failure on Sample.Basic, as action/calculate says it",
 
   it("a Dynamic Calc member assigned", () => {
     expect(calcReason(failure("Profit = Sales - COGS;")).fr).toBe(
-      "impossible d'affecter une valeur à «\u00a0Profit\u00a0»\u00a0: son stockage est calcul dynamique (ligne 1, colonne 1)",
+      "impossible d'affecter une valeur à «\u00a0Profit\u00a0»\u00a0: il est en calcul dynamique (ligne 1, colonne 1)",
+    );
+  });
+
+  it("a member not stored, written by @XWRITE, and a member set across dimensions: in plain French", () => {
+    // It said « son stockage est calcul dynamique » and « ne peut pas croiser plusieurs dimensions ».
+    expect(calcReason(sampleError(CALC_SAMPLES.notWritable)).fr).toMatch(
+      /^«\u00a0[^»]+\u00a0» ne peut pas être écrit\u00a0: il est en (calcul dynamique|libellé uniquement)\b/,
+    );
+    expect(calcReason(sampleError(CALC_SAMPLES.setCrossesDimensions)).fr).toMatch(
+      /^un ensemble de membres ne peut pas s'étendre sur plusieurs dimensions\b/,
     );
   });
 });
