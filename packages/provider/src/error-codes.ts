@@ -63,7 +63,7 @@ export const ERROR_CODES = {
     fr: "Valeur invalide pour {field} : {reason}.",
     when: "A parameter, header or body property does not match the contract (type, enumeration, pattern, bounds, required, a name settings does not list), or a value the call's target refuses: a POV member a Planning form does not offer (on the demo server, also a member it fixes, or a name in pov that is no dimension).",
     whenFr:
-      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fige, ou un nom dans pov qui n'est pas une dimension).",
+      "Un paramètre, un en-tête ou une propriété du corps ne respecte pas le contrat (type, énumération, motif, bornes, obligatoire, un nom que settings ne liste pas), ou une valeur que la cible de l'appel refuse : un membre du PDV qu'un formulaire Planning ne propose pas (sur le serveur de démonstration, aussi un membre qu'il fixe, ou un nom dans pov qui n'est pas une dimension).",
   },
   QB_ERR_JSON_MALFORMED: {
     status: 400,
@@ -165,7 +165,7 @@ export const ERROR_CODES = {
   QB_ERR_CONNECTOR_FAMILY: {
     status: 400,
     en: "This call accepts the connectors {accepted}; got {connector}.",
-    fr: "Cet appel accepte les connecteurs {accepted} ; reçu {connector}.",
+    fr: "Cet appel accepte les connecteurs {accepted} ; connecteur reçu : {connector}.",
     when: "The connector is not in the x-qibates-connectors list of the call (Essbase family vs planning family).",
     whenFr:
       "Le connecteur ne figure pas dans la liste x-qibates-connectors de l'appel (famille Essbase ou famille Planning).",
@@ -173,7 +173,7 @@ export const ERROR_CODES = {
   QB_ERR_CONNECTOR_MISMATCH: {
     status: 400,
     en: "The session was opened with connector {expected}; got {connector}.",
-    fr: "La session a été ouverte avec le connecteur {expected} ; reçu {connector}.",
+    fr: "La session a été ouverte avec le connecteur {expected} ; connecteur reçu : {connector}.",
     when: "The connector header differs from the connector the loginid was opened with.",
     whenFr: "L'en-tête connector diffère du connecteur avec lequel le loginid a été ouvert.",
   },
@@ -243,7 +243,7 @@ export const ERROR_CODES = {
   QB_ERR_HOST_INTERNAL_ADDRESS: {
     status: 403,
     en: "The host {host} resolves to an internal address ({address}); only a host listed exactly in the allow-list may.",
-    fr: "L'hôte {host} correspond à une adresse interne ({address}) ; seul un hôte inscrit tel quel dans la liste des hôtes autorisés le peut.",
+    fr: "L'hôte {host} correspond à une adresse interne ({address}) ; seul un hôte inscrit sous son nom exact dans la liste des hôtes autorisés peut y correspondre.",
     when: "The provider's host resolves to a loopback, private, link-local or cloud metadata address and is not listed by its exact name in ALLOWED_HOSTS.",
     whenFr:
       "L'hôte du fournisseur correspond à une adresse de bouclage, privée, locale au lien ou de métadonnées cloud et ne figure pas sous son nom exact dans ALLOWED_HOSTS.",
@@ -400,7 +400,7 @@ export const ERROR_CODES = {
     fr: "La dimension {dimension} est la dernière de son axe et ne peut pas être déplacée.",
     when: "Pivot of the only row or column dimension. Pivot to POV moves it all the same when the POV row holds a dimension: the first one takes its place. It is refused only when the POV row is empty.",
     whenFr:
-      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand la ligne de PDV contient une dimension : la première prend sa place. Il n'est refusé que si la ligne de PDV est vide.",
+      "Pivot de la seule dimension en ligne ou en colonne. Pivoter vers le PDV la déplace tout de même quand la ligne de PDV contient une dimension : la première prend sa place. Le pivot n'est refusé que si la ligne de PDV est vide.",
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
@@ -445,7 +445,7 @@ export const ERROR_CODES = {
     fr: "La règle métier « {rule} » n'existe pas dans le type de plan « {cube} ».",
     when: "ruleName names no business rule the user may launch. Prompts of action/submitform for a rule the form does not run on save are QB_ERR_VALIDATION on prompts[i].ruleinfo.ruleName.",
     whenFr:
-      "ruleName ne désigne aucune règle métier que l'utilisateur peut lancer. Des invites d'action/submitform pour une règle que le formulaire n'exécute pas à l'enregistrement sont QB_ERR_VALIDATION sur prompts[i].ruleinfo.ruleName.",
+      "ruleName ne désigne aucune règle métier que l'utilisateur peut lancer. Des invites d'action/submitform pour une règle que le formulaire n'exécute pas à l'enregistrement donnent QB_ERR_VALIDATION sur prompts[i].ruleinfo.ruleName.",
   },
   QB_ERR_PROMPT_UNKNOWN: {
     status: 404,
