@@ -143,6 +143,12 @@ describe("every reason QiBates writes into a registry message is French in a Fre
     expect(Object.keys(ROWS).length).toBeGreaterThan(45);
   });
 
+  it("an XML answer that is not Smart View's is said to be in another format (it said « pas du Smart View »)", () => {
+    expect(UNREADABLE.notSmartView("Refresh", "html").fr).toBe(
+      "une réponse Refresh qui n'est pas au format Smart View (<html>)",
+    );
+  });
+
   it.each(Object.entries(ROWS))("%s", (_name, { code, params, reason }) => {
     // The English is what it was; the French is another text, without English words.
     expect(reason.en).toMatch(ENGLISH);
@@ -180,7 +186,7 @@ describe("through the connectors, the French message holds no English reason", (
         `The provider at ${upstream.origin} returned something QiBates cannot read: the login answer set no session cookie.`,
       );
       expect(fr).toBe(
-        `Le fournisseur à l'adresse ${upstream.origin} a renvoyé une réponse illisible pour QiBates : la réponse à la connexion n'a posé aucun cookie de session.`,
+        `Le fournisseur à l'adresse ${upstream.origin} a renvoyé une réponse illisible pour QiBates : la réponse à la connexion n'a déposé aucun cookie de session.`,
       );
     } finally {
       await upstream.close();

@@ -9,7 +9,7 @@ export const UNREADABLE = {
   /** An Essbase REST login whose answer set no session cookie. */
   noSessionCookie: (): ProviderText => ({
     en: "the login answer set no session cookie",
-    fr: "la réponse à la connexion n'a posé aucun cookie de session",
+    fr: "la réponse à la connexion n'a déposé aucun cookie de session",
   }),
   /** A request answered with an unexpected HTTP status (`GET /path answered 204`). */
   status: (request: string, status: number): ProviderText => ({
@@ -54,7 +54,7 @@ export const UNREADABLE = {
   /** A document that is XML but not Smart View's (its root element). */
   notSmartView: (method: string, root: string): ProviderText => ({
     en: `a ${method} answer that is not Smart View's (<${root}>)`,
-    fr: `une réponse ${method} qui n'est pas du Smart View (<${root}>)`,
+    fr: `une réponse ${method} qui n'est pas au format Smart View (<${root}>)`,
   }),
   /** A Smart View answer that is not XML. */
   notXml: (method: string): ProviderText => ({
