@@ -356,7 +356,7 @@ const PLANNING_REST_LIMITS: Partial<Record<Capability, RealServerSupport>> = {
     status: "partly",
     why: {
       en: "On a real server, action/submitform writes the grid's writable cells through importdataslice (any role), each refused cell reported with the server's reason, then launches the rules on save of the form definition (Service Administrator) as RULES jobs. Unlike a Smart View form save it is not all or nothing: a failing rule leaves the cells saved, and where the definition cannot be read no rule runs and the rules field of the response is empty. Texts over 255 characters follow enableLargeCellSubmit.",
-      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule refusée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et si la définition ne peut être lue aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
+      fr: "Sur un serveur réel, action/submitform écrit les cellules modifiables de la grille par importdataslice (tout rôle), chaque cellule refusée signalée avec la raison du serveur, puis lance comme travaux RULES les règles à l'enregistrement de la définition du formulaire (administrateur de service). Contrairement à l'enregistrement d'un formulaire par Smart View, ce n'est pas tout ou rien : une règle en échec laisse les cellules enregistrées, et, si la définition ne peut pas être lue, aucune règle ne s'exécute et le champ rules de la réponse est vide. Les textes de plus de 255 caractères suivent enableLargeCellSubmit.",
     },
   },
   taskLists: {
@@ -401,7 +401,7 @@ const PLANNING_REST_READER: Partial<Record<Capability, Text>> = {
   },
   formSubmit: {
     en: "Cells are saved first; the rules on save run only for a Service Administrator, and a failing one leaves the cells saved.",
-    fr: "Les cellules sont enregistrées d'abord ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
+    fr: "Les cellules sont d'abord enregistrées ; les règles à l'enregistrement ne s'exécutent que pour un administrateur de service, et une règle en échec laisse les cellules enregistrées.",
   },
   taskLists: {
     en: "This server does not let QiBates read task lists.",
@@ -429,11 +429,11 @@ const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
     // The server's own words ({refused}, {message}) stay as it sent them.
     definitionRefused: {
       en: `${NO_FORM_DATA.en}; the form definition was refused too ({message}).`,
-      fr: `${NO_FORM_DATA.fr} ; la définition du formulaire a été refusée aussi ({message}).`,
+      fr: `${NO_FORM_DATA.fr} ; la définition du formulaire a elle aussi été refusée ({message}).`,
     },
     definitionUnread: {
       en: `${NO_FORM_DATA.en}; the form definition's grid is not in a shape QiBates reads (Oracle does not publish its fields).`,
-      fr: `${NO_FORM_DATA.fr} ; la grille de la définition du formulaire n'a pas une forme que QiBates sait lire (Oracle n'en publie pas les champs).`,
+      fr: `${NO_FORM_DATA.fr} ; la grille de la définition du formulaire n'a pas une forme que QiBates sache lire (Oracle n'en publie pas les champs).`,
     },
     noPlanType: {
       en: `${NO_FORM_DATA.en}; no plan type has the dimensions of its definition.`,
@@ -451,7 +451,7 @@ const PLANNING_REST_REFUSALS: ConnectorProfile["refusals"] = {
     list: { en: `${NO_REST_ALIAS_LIST.en}.`, fr: `${NO_REST_ALIAS_LIST.fr}.` },
     unchecked: {
       en: `${NO_REST_ALIAS_LIST.en}, and this server has no Get Dimension Details to check one: only Default can be chosen.`,
-      fr: `${NO_REST_ALIAS_LIST.fr}, et ce serveur n'a pas Get Dimension Details pour en vérifier une : seule Default peut être choisie.`,
+      fr: `${NO_REST_ALIAS_LIST.fr}, et ce serveur n'a pas Get Dimension Details pour en vérifier une : seule la table Default peut être choisie.`,
     },
     noDimension: {
       en: "the application has no dimension to check the table with.",
@@ -506,7 +506,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
         status: "partly",
         why: {
           en: "The Smart View messages with public evidence give the dimensions, members, parents and aliases, not dimension types, storage, consolidation operators or formulas: on a real server every base dimension is returned as regular, without density, and every member as stored with +.",
-          fr: "Les messages Smart View attestés publiquement donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme régulière, sans densité, et chaque membre comme stocké avec +.",
+          fr: "Les messages Smart View attestés publiquement donnent les dimensions, les membres, leurs parents et leurs alias, pas les types de dimension, le stockage, les opérateurs de consolidation ni les formules : sur un serveur réel, chaque dimension de base est renvoyée comme dimension standard, sans stockage dense ou dispersé, et chaque membre comme stocké avec +.",
         },
       },
       "zoomIn:CALC_LEVEL": {
@@ -694,7 +694,7 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     },
     {
       reader: {
-        metadata: { en: "Dense and sparse are not shown.", fr: "Dense ou dispersée n'est pas affiché." },
+        metadata: { en: "Dense and sparse are not shown.", fr: "Le stockage dense ou dispersé des dimensions n'est pas affiché." },
         "zoomIn:CALC_LEVEL": {
           en: "The server does not give member formulas.",
           fr: "Le serveur ne donne pas les formules des membres.",
@@ -757,7 +757,7 @@ export function supportOf(connector: Connector, capability: Capability): Support
       status: "no",
       why: {
         en: "Not an operation of this server family.",
-        fr: "Pas une opération de cette famille de serveurs.",
+        fr: "Cette opération n'existe pas pour cette famille de serveurs.",
       },
     }
   );

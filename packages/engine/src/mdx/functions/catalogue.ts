@@ -223,7 +223,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   LEVELS: {
     en: "Essbase numbers levels from the leaves (`Levels(0)`); Microsoft's from the root (`Levels(0)` is the top), as the SSAS address and its rowsets do.",
-    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; le MDX de Microsoft les numérote depuis la racine (`Levels(0)` est le sommet), comme l'adresse SSAS et ses ensembles de lignes.",
+    fr: "Essbase numérote les niveaux depuis les feuilles (`Levels(0)`) ; le MDX de Microsoft les numérote depuis la racine (`Levels(0)` est le sommet), comme le font l'adresse SSAS et ses ensembles de lignes.",
   },
   LEVEL: {
     en: "Essbase: the member's level counted from the leaves; Microsoft's dialect: its depth from the root.",
@@ -269,7 +269,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   XTD: {
     en: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD`: periods to date at the generation of the outline's Dynamic Time Series (an empty set when it is not enabled; Sample.Basic enables H-T-D and Q-T-D). In Microsoft's dialect, `YTD`, `QTD` and `MTD` also find a generation by its name, `YTD` the whole time dimension.",
-    fr: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD` : les périodes à date à la génération de la série chronologique dynamique de l'outline (ensemble vide si elle n'est pas activée ; Sample.Basic active H-T-D et Q-T-D). Dans le dialecte de Microsoft, `YTD`, `QTD` et `MTD` trouvent aussi une génération par son nom, `YTD` toute la dimension Temps.",
+    fr: "`HTD`, `YTD`, `STD`, `PTD`, `QTD`, `MTD`, `WTD`, `DTD` : les cumuls à date à la génération de la série chronologique dynamique de l'outline (ensemble vide si elle n'est pas activée ; Sample.Basic active H-T-D et Q-T-D). Dans le dialecte de Microsoft, `YTD`, `QTD` et `MTD` trouvent aussi une génération par son nom, `YTD` toute la dimension Temps.",
   },
   DTS: {
     en: "The Dynamic Time Series value, as the cell `Q-T-D(Apr)` reads it (time balance included).",
@@ -293,7 +293,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   DRILLDOWNMEMBER: {
     en: "A member already followed by one of its children is not drilled again; `RECURSIVE` drills the children found in the second set too.",
-    fr: "Un membre déjà suivi d'un de ses enfants n'est pas descendu à nouveau ; `RECURSIVE` descend aussi les enfants présents dans le second ensemble.",
+    fr: "Un membre déjà suivi d'un de ses enfants n'est pas exploré à nouveau ; `RECURSIVE` explore aussi les enfants présents dans le second ensemble.",
   },
   DRILLUPMEMBER: {
     en: "A member of the first set found in the second replaces the descendants that follow it without a break (Oracle's reading: another member in between stops the drill-up).",
@@ -357,7 +357,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   LEAVES: {
     en: "The level-0 members under the member whose value is not #Missing in the query's context (shared ones left out). Oracle lists it for aggregate storage; the engine runs it on its cubes too.",
-    fr: "Les membres de niveau 0 sous le membre dont la valeur n'est pas #Missing dans le contexte de la requête (sans les partagés). Oracle la donne pour le stockage agrégé ; le moteur l'exécute aussi sur ses cubes.",
+    fr: "Les membres de niveau 0 sous le membre dont la valeur n'est pas #Missing dans le contexte de la requête (membres partagés exclus). Oracle la donne pour le stockage agrégé ; le moteur l'exécute aussi sur ses cubes.",
   },
   LINKMEMBER: {
     en: "The instance of the member (stored or shared) under the given member of its dimension: the engine's outlines have no alternate hierarchies other than shared members.",
@@ -381,7 +381,7 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
   },
   INSTR: {
     en: "The position (from 1) of the second string in the first, 0 when absent; a leading number is the start.",
-    fr: "La position (à partir de 1) de la seconde chaîne dans la première, 0 si absente ; un nombre en tête est le départ.",
+    fr: "La position (à partir de 1) de la seconde chaîne dans la première, 0 si absente ; un nombre en premier argument donne la position de départ.",
   },
   TODATE: {
     en: "Dates are numbers: seconds since January 1, 1970 (UTC), as in Essbase.",
