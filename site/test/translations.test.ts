@@ -68,6 +68,19 @@ describe("i18n/fr translation files", () => {
     );
   });
 
+  it("quote a name with « » and say « étiquette » for a tag (not \"{tagName}\", '{label}' or « tagué »)", () => {
+    const wrong: string[] = [];
+    for (const file of listFiles(committedDir, /\.json$/)) {
+      for (const [key, { message }] of Object.entries(committed(file))) {
+        if (/["'‘’“”]\{\w+\}["'‘’“”]|\btagu[ée]/u.test(message)) wrong.push(`${file} ${key}: ${message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(committed("code.json")["theme.docs.tagDocListPageTitle"]?.message).toBe(
+      "{nDocsTagged} avec l'étiquette «\u00a0{tagName}\u00a0»",
+    );
+  });
+
   it("keep the spec's not-found and crash texts", () => {
     const code = committed("code.json");
     expect(code["theme.NotFound.title"]?.message).toBe("Page introuvable");
