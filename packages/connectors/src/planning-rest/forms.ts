@@ -206,6 +206,39 @@ function cellValue(v: unknown): number | string | null {
   return String(v);
 }
 
+/**
+ * A member of `wanted` for a dimension the form fixes (in its POV, not a page dimension) other than the one it
+ * fixes, refused as the demo server refuses it: the server would read the form on its own member without a word.
+ */
+function checkFixedMembers(
+  formName: string,
+  pageDims: readonly string[],
+  fixed: Record<string, unknown>,
+  wanted: Record<string, unknown>,
+): void {
+  for (const [dim, member] of Object.entries(wanted)) {
+    if (typeof member !== "string" || member.trim() === "") continue;
+    if (pageDims.some((d) => d.toLowerCase() === dim.toLowerCase())) continue;
+    const pov = Object.keys(fixed).find((d) => d.toLowerCase() === dim.toLowerCase());
+    const member0 = pov === undefined ? undefined : fixed[pov];
+    if (pov === undefined || typeof member0 !== "string") continue;
+    if (member0.toLowerCase() === member.trim().toLowerCase()) continue;
+    const field = `pov.${pov}`;
+    throw new ProviderError(
+      "INVALID_INPUT",
+      `Form "${formName}" fixes ${pov} to "${member0}".`,
+      {
+        field,
+        reason: {
+          en: `the form "${formName}" fixes ${pov} to "${member0}"`,
+          fr: `le formulaire « ${formName} » fixe ${pov} à « ${member0} »`,
+        },
+      },
+      field,
+    );
+  }
+}
+
 /** Opens a simple form for a POV (page members from `input.pov`). */
 export async function openForm(
   host: FormHost,
@@ -237,6 +270,7 @@ export async function openForm(
   // Export Form Data's allowed page members are member names; a definition's (the fallback) may hold member
   // functions, and its reader keeps only the members it lists.
   if (!fallback) checkPageMembers(name, pageDims, allowed as Record<string, unknown>, input.pov ?? {});
+  checkFixedMembers(name, pageDims, basePov, input.pov ?? {});
   const pages: string[] = [];
   for (const [dim, member] of Object.entries(input.pov ?? {})) {
     const page = pageDims.find((d) => d.toLowerCase() === dim.toLowerCase());
@@ -282,6 +316,19 @@ export async function openForm(
     .sort((a, b) => a.dims.length - b.dims.length);
   const cube = candidates[0]?.cube;
   if (!cube) throw host.client.malformed(UNREADABLE.formOfNoPlanType(name));
+  // A POV naming no dimension of the plan type is refused, as the demo server refuses it (the server ignores it).
+  for (const k of Object.keys(input.pov ?? {})) {
+    if (candidates[0]?.dims.some((d) => d.toLowerCase() === k.toLowerCase())) continue;
+    throw new ProviderError(
+      "INVALID_INPUT",
+      `The POV names "${k}", which is not a dimension.`,
+      {
+        field: `pov.${k}`,
+        reason: { en: `"${k}" is not a dimension`, fr: `« ${k} » n'est pas une dimension` },
+      },
+      `pov.${k}`,
+    );
+  }
   const infos = new Map<string, DimensionInfo>();
   for (const d of new Set([...Object.keys(pov), ...rowDims, ...colDims])) {
     infos.set(d, await host.dimension(cube, d));
