@@ -2174,7 +2174,12 @@ export interface components {
             cube: string;
             ruleType: components["schemas"]["RuleType"];
         };
-        /** @description Kind of rule as the provider reports it, for example `graphical` (Calculation Manager rule), `script` or `groovy`. */
+        /**
+         * @description Kind of rule as the provider reports it (`nav/enumprompt`, `nav/listonsaverules`), for example `graphical`
+         *     (Calculation Manager rule), `script` or `groovy`. Sent to `nav/enumprompt` or `action/launchrule`, it
+         *     must be the rule's kind (any case), else `QB_ERR_VALIDATION` on `ruleType`; leave it out to take the
+         *     rule whatever its kind. Through `pbcs` it is not checked: the Planning REST API gives no rule's kind.
+         */
         RuleType: string;
         /** @description Value of one runtime prompt. */
         PromptValue: {

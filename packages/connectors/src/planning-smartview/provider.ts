@@ -226,11 +226,13 @@ class PlanningSmartViewOperations implements PlanningOperations {
   planTypeVariables(session: ProviderSession, ref: ApplicationRef, cube: string) {
     return this.via(session, (r) => this.rest.planTypeVariables(r, ref, cube));
   }
-  launchRule(
+  async launchRule(
     session: ProviderSession,
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ) {
+    // Planning REST runs a rule by name alone: a kind sent is checked against the server's list first.
+    if (input.ruleType !== undefined) await this.listedRule(session, ref, input);
     return this.via(session, (r) => this.rest.launchRule(r, ref, input));
   }
   memberFilters(
@@ -316,6 +318,29 @@ class PlanningSmartViewOperations implements PlanningOperations {
     ref: ApplicationRef,
     rule: RuleRef,
   ): Promise<Schemas["RulePrompts"]> {
+    const { cube, found, ruleType } = await this.listedRule(session, ref, rule);
+    const answer = await this.provider.call(
+      session,
+      ref,
+      "EnumRunTimePrompts",
+      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
+      cube,
+    );
+    const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");
+    if (prompts.length > 0) {
+      throw missing("planning", "runtimePrompts", "nav/enumprompt", {
+        because: "prompted",
+        values: { rule: found.text, prompts: prompts.map((p) => svText(p, "name")).join(", ") },
+      });
+    }
+    return { ruleName: found.text, cube, ruleType, prompts: [] };
+  }
+
+  /**
+   * The rule as `EnumBusinessRules` lists it on its plan type, with its kind (`type`); a `ruleType` sent that
+   * names another kind is refused on `ruleType`, as on the demo server.
+   */
+  private async listedRule(session: ProviderSession, ref: ApplicationRef, rule: RuleRef) {
     const { cubes } = await this.provider.cubes(session, ref);
     const cube = cubes.find((c) => same(c.name, rule.cube))?.name;
     if (!cube)
@@ -339,20 +364,21 @@ class PlanningSmartViewOperations implements PlanningOperations {
       );
     }
     const ruleType = found.attrs.type ?? "";
-    const answer = await this.provider.call(
-      session,
-      ref,
-      "EnumRunTimePrompts",
-      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
-      cube,
-    );
-    const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");
-    if (prompts.length > 0) {
-      throw missing("planning", "runtimePrompts", "nav/enumprompt", {
-        because: "prompted",
-        values: { rule: found.text, prompts: prompts.map((p) => svText(p, "name")).join(", ") },
-      });
+    const sent = rule.ruleType;
+    if (sent !== undefined && ruleType !== "" && !same(sent, ruleType)) {
+      throw new ProviderError(
+        "INVALID_INPUT",
+        `Rule ${found.text} of plan type ${cube} is a ${ruleType} rule, not "${sent}".`,
+        {
+          field: "ruleType",
+          reason: {
+            en: `the rule "${found.text}" of plan type ${cube} is a ${ruleType} rule, not "${sent}"`,
+            fr: `la règle « ${found.text} » du type de plan ${cube} est de type ${ruleType}, et non « ${sent} »`,
+          },
+        },
+        "ruleType",
+      );
     }
-    return { ruleName: found.text, cube, ruleType, prompts: [] };
+    return { cube, found, ruleType };
   }
 }

@@ -150,8 +150,8 @@ export class PlanningApplication {
   }
 
   /** The runtime prompts of a rule, in the order the rule asks them. */
-  enumPrompts(cube: string, ruleName: string, _ruleType?: string): RulePromptsResult {
-    return describeRule(this.rules.find(cube, ruleName));
+  enumPrompts(cube: string, ruleName: string, ruleType?: string): RulePromptsResult {
+    return describeRule(this.rules.findOfType(cube, ruleName, ruleType));
   }
 
   /** The members (or dimensions) a runtime prompt accepts, outline order. */

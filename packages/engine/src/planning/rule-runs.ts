@@ -57,6 +57,28 @@ export class RuleRuns {
     return r;
   }
 
+  /**
+   * A rule as {@link find} gives it, with the `ruleType` the caller sent (when sent) checked against the rule's
+   * own kind: a request naming another kind is not about this rule (`PLANNING_REQUEST_INVALID` on `ruleType`).
+   */
+  findOfType(cube: string, ruleName: string, ruleType: string | undefined): RuleDefinition {
+    const rule = this.find(cube, ruleName);
+    if (ruleType !== undefined && String(ruleType).toLowerCase() !== rule.ruleType.toLowerCase()) {
+      throw new PlanningError(
+        "PLANNING_REQUEST_INVALID",
+        `Rule ${rule.name} of plan type ${rule.cube} is a ${rule.ruleType} rule, not "${ruleType}".`,
+        "ruleType",
+        {
+          params: {
+            field: "ruleType",
+            reason: ruleTypeReason(rule.name, rule.cube, rule.ruleType, String(ruleType)),
+          },
+        },
+      );
+    }
+    return rule;
+  }
+
   /** The business rules of a plan type (or of every plan type). */
   list(cube?: string): RulePromptsResult[] {
     return this.rules
@@ -115,7 +137,7 @@ export class RuleRuns {
 
   /** Validates the prompts, runs the rule and answers what it did. All or nothing. */
   launch(req: LaunchRuleRequest): LaunchRuleResult {
-    const rule = this.find(req.cube, req.ruleName);
+    const rule = this.findOfType(req.cube, req.ruleName, req.ruleType);
     const prompts = resolvePrompts(this.planTypes.get(rule.cube).outline, rule, req.prompts ?? []);
     const changes = new ChangeSet();
     try {
@@ -223,4 +245,12 @@ export class RuleRuns {
       message: run.returned ? `${message} ${run.returned.message}` : message || null,
     };
   }
+}
+
+/** Why a `ruleType` is refused: the rule it names is of another kind, as `nav/enumprompt` reports it. */
+export function ruleTypeReason(rule: string, cube: string, kind: string, sent: string): LocalText {
+  return {
+    en: `the rule "${rule}" of plan type ${cube} is a ${kind} rule, not "${sent}"`,
+    fr: `la règle « ${rule} » du type de plan ${cube} est de type ${kind}, et non « ${sent} »`,
+  };
 }

@@ -91,7 +91,7 @@ describe("runtime prompts", () => {
   test("prompt validation: unknown, invalid member, not allowed, bad number, too long, unknown rule or cube", () => {
     const app = createVisionPlanning();
     const launch = (ruleName: string, prompts: { name: string; value: string }[]) =>
-      planError(() => app.launchRule({ cube: "Plan1", ruleName, ruleType: "graphical", prompts }));
+      planError(() => app.launchRule({ cube: "Plan1", ruleName, prompts }));
     expect(launch("CopyVersion", [{ name: "Version", value: "Working" }]).code).toBe(
       "PLANNING_PROMPT_UNKNOWN",
     );
