@@ -40,7 +40,7 @@ describe("paged lists of an Essbase REST server", () => {
     }));
     const error = await outlineError(client, { items: 10_000 });
     expect(error).toBeInstanceOf(ProviderError);
-    expect(String((error as Error).message)).toMatch(/more than 10000 items/);
+    expect(String((error as Error).message)).toMatch(/more than 10,000 items/);
     expect(calls()).toBe(21);
   });
 
@@ -57,7 +57,7 @@ describe("paged lists of an Essbase REST server", () => {
     const { client, calls } = fakeClient(() => ({ items: ["x".repeat(100_000)], hasMore: true }));
     const error = await outlineError(client, { bytes: 1_000_000 });
     expect((error as ProviderError).code).toBe("UPSTREAM_MALFORMED");
-    expect((error as Error).message).toMatch(/answers more than 1000000 bytes in one call/);
+    expect((error as Error).message).toMatch(/answers more than 1,000,000 bytes in one call/);
     expect(calls()).toBe(10);
   });
 

@@ -182,7 +182,7 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
         : [],
     );
     const { error } = await refusal(() => readXmlaOutline(client, {}, "Cat", "Cube"));
-    expect(error.message).toMatch(/answers more than 100000 bytes in one call/);
+    expect(error.message).toMatch(/answers more than 100,000 bytes in one call/);
   });
 });
 

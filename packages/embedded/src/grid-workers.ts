@@ -34,6 +34,7 @@ import {
   type ProviderErrorCode,
   type ProviderErrorParams,
   type ProviderText,
+  quantity,
 } from "@qibates/provider";
 import type { ApplicationState } from "./checkpoint.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
@@ -265,13 +266,13 @@ function workerStopped(reason: "time" | "memory", limit: number): ProviderError 
 export const WORKER_STOPPED = {
   /** Past the deadline, in seconds. */
   time: (seconds: number): ProviderText => ({
-    en: `The work was stopped: it ran longer than ${seconds} s.`,
-    fr: `Le travail a été arrêté : il a duré plus de ${seconds} s.`,
+    en: `The work was stopped: it ran longer than ${quantity(seconds).en} s.`,
+    fr: `Le travail a été arrêté : il a duré plus de ${quantity(seconds).fr} s.`,
   }),
   /** Past the worker's heap, in megabytes. */
   memory: (megabytes: number): ProviderText => ({
-    en: `The work was stopped: it needed more memory than ${megabytes} MB.`,
-    fr: `Le travail a été arrêté : il lui fallait plus de ${megabytes} Mo de mémoire.`,
+    en: `The work was stopped: it needed more memory than ${quantity(megabytes).en} MB.`,
+    fr: `Le travail a été arrêté : il lui fallait plus de ${quantity(megabytes).fr} Mo de mémoire.`,
   }),
 } as const;
 

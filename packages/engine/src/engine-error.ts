@@ -12,3 +12,11 @@ export class EngineError extends Error {
     super(message);
   }
 }
+
+/**
+ * A count or a limit in the engine's English messages: thousands grouped with commas ("65,536"), as the API's
+ * English messages write them (`formatNumber` of @qibates/provider, which the engine does not depend on).
+ */
+export function englishCount(n: number): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: 20 });
+}

@@ -2,7 +2,7 @@
 // grid layer and the provider's errors and registry (no package index), so that a page running the engine in
 // the browser can say the engine's errors as the API does without taking in the rest of either package.
 import { GridError, type GridPlace, type GridTexts, gridText } from "@qibates/engine/grid";
-import type { ErrorLocale } from "@qibates/provider/error-codes";
+import { type ErrorLocale, formatNumber } from "@qibates/provider/error-codes";
 import { ProviderError, type ProviderText } from "@qibates/provider/errors";
 import { providerErrorMessage } from "@qibates/provider/registry-codes";
 
@@ -39,8 +39,9 @@ export const GRID_TEXTS_FR: GridTexts = {
   unknownMembers: (r) =>
     `membre inconnu ${r.members.map((u) => `${u.text} (ligne ${u.row + 1}, colonne ${u.column + 1})`).join(", ")}`,
   tooManyCells: (r) =>
-    `la liste des cellules en désigne ${r.cells} différentes ; la grille en compte ${r.size}`,
-  tooLarge: (r) => `la réponse aurait au moins ${r.cells} cellules, ${r.max} au plus permises`,
+    `la liste des cellules en désigne ${formatNumber(r.cells, "fr")} différentes ; la grille en compte ${formatNumber(r.size, "fr")}`,
+  tooLarge: (r) =>
+    `la réponse aurait au moins ${formatNumber(r.cells, "fr")} cellules, ${formatNumber(r.max, "fr")} au plus permises`,
 };
 
 /** A grid refusal's reason in both languages. */

@@ -10,6 +10,7 @@ import {
   type MdxTexts,
   mdxText,
 } from "@qibates/engine/mdx";
+import { formatNumber } from "@qibates/provider/error-codes";
 import type { ProviderText } from "@qibates/provider/errors";
 
 /** A non-breaking space: French puts one before « : ; ? ! » and inside « ». */
@@ -82,6 +83,9 @@ const either = (words: readonly string[]): string =>
 
 const plural = (n: number): string => (n > 1 ? "s" : "");
 
+/** A count or a limit as French writes it: « 65 536 ». */
+const fr = (n: number): string => formatNumber(n, "fr");
+
 /**
  * Each reason the engine gives for refusing an MDX query, as the French API says it (the registry's template puts
  * it after a colon: it starts in lower case unless it starts with a name). One entry per reason: the type
@@ -92,7 +96,7 @@ export const MDX_TEXTS_FR: MdxTexts = {
   unterminatedName: (r) => `nom entre crochets non fermé ${r.start}`,
   unterminatedString: () => "chaîne non fermée",
   unexpectedCharacter: (r) => `caractère inattendu ${r.character}`,
-  textTooLong: (r) => `le texte MDX dépasse ${r.max}${NB}caractères (${r.length})`,
+  textTooLong: (r) => `le texte MDX dépasse ${fr(r.max)}${NB}caractères (${fr(r.length)})`,
   syntax: (r) =>
     `erreur de syntaxe${NB}: il faut ${expectedFr(r.expected)} ici, pas ${r.found === null ? "la fin de la requête" : quoted(r.found)}`,
   expressionTooDeep: (r) => `l'expression imbrique plus de ${r.max}${NB}opérations`,
@@ -118,10 +122,10 @@ export const MDX_TEXTS_FR: MdxTexts = {
   mixedTuples: (r) => `un ensemble mêle des tuples de (${r.first.join(", ")}) et de (${r.second.join(", ")})`,
   gridTwoAxes: () => `une grille a deux axes, COLUMNS et ROWS${NB}: pas de place pour cet axe`,
   tooCostly: (r) =>
-    `la requête demande plus que les ${r.max}${NB}unités de travail permises à une requête (ensembles construits, cellules lues, expressions évaluées)${NB}: réduisez ses ensembles`,
+    `la requête demande plus que les ${fr(r.max)}${NB}unités de travail permises à une requête (ensembles construits, cellules lues, expressions évaluées)${NB}: réduisez ses ensembles`,
   setTooLarge: (r) =>
-    `un ensemble de ${r.tuples}${NB}tuples, plus que les ${r.max}${NB}cellules qu'une requête peut renvoyer`,
-  tooManyCells: (r) => `la requête couvre ${r.cells}${NB}cellules, plus que les ${r.max} permises`,
+    `un ensemble de ${fr(r.tuples)}${NB}tuples, plus que les ${fr(r.max)}${NB}cellules qu'une requête peut renvoyer`,
+  tooManyCells: (r) => `la requête couvre ${fr(r.cells)}${NB}cellules, plus que les ${fr(r.max)} permises`,
   allocationUnsupported: (r) =>
     `${r.allocation} n'est pas pris en charge${NB}: écrivez une cellule à la fois`,
   updateOneTuple: () => "UPDATE CUBE demande un seul tuple par affectation",

@@ -54,7 +54,7 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
   textTooLong: {
     query: `${cols("{[Jan]}")}${" ".repeat(70_000)}`,
     code: "MDX_TOO_COSTLY",
-    english: "The MDX text is longer than 65536 characters (70043)",
+    english: "The MDX text is longer than 65,536 characters (70,043)",
     api: "the API refuses a request this large (QB_ERR_BODY_TOO_LARGE) before the engine reads it",
   },
   syntax: {
@@ -170,7 +170,7 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
       `SELECT {[Measures].[S]} ON COLUMNS, CrossJoin([Scenario].Members, [Year].Members) ON ROWS${F}`,
     code: "MDX_TOO_COSTLY",
     english:
-      "The query needs more than the 1000000 units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets",
+      "The query needs more than the 1,000,000 units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets",
   },
   setTooLarge: {
     query: cols(
@@ -179,7 +179,7 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
     ),
     options: { maxCells: 500_000 },
     code: "MDX_TOO_LARGE",
-    english: "A set of 4291650000 tuples, more than the 500000 cells one query may answer",
+    english: "A set of 4,291,650,000 tuples, more than the 500,000 cells one query may answer",
     api: "QB_ERR_GRID_TOO_LARGE, whose reason the server words from the sizes",
   },
   tooManyCells: {

@@ -38,9 +38,9 @@ const refusal = (text: string): string | null => {
 describe("checkXmlSize", () => {
   it("counts elements, attributes and depth, and refuses each past its limit", () => {
     expect(refusal(`<r>${"<s a='1' b=\"2\"/>".repeat(500)}</r>`)).toBeNull();
-    expect(refusal(`<r>${"<s/>".repeat(1_000)}</r>`)).toBe("The document has more than 1000 elements.");
+    expect(refusal(`<r>${"<s/>".repeat(1_000)}</r>`)).toBe("The document has more than 1,000 elements.");
     expect(refusal(`<r ${Array.from({ length: 1_001 }, (_, i) => `a${i}="="`).join(" ")}/>`)).toBe(
-      "The document has more than 1000 attributes.",
+      "The document has more than 1,000 attributes.",
     );
     expect(refusal(`${"<a>".repeat(17)}${"</a>".repeat(17)}`)).toBe(
       "The document nests elements more than 16 deep.",

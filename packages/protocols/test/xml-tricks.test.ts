@@ -231,7 +231,7 @@ describe("namespace declarations", () => {
     expect(read(many(1_024)).kind).toBe("ok");
     expect(read(many(1_025))).toEqual({
       kind: "too-large",
-      message: "The document declares more than 1024 namespaces.",
+      message: "The document declares more than 1,024 namespaces.",
     });
   });
 

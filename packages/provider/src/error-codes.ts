@@ -582,7 +582,42 @@ export function errorLocale(locale: string | null | undefined): ErrorLocale {
   return locale?.toLowerCase().startsWith("fr") ? "fr" : "en";
 }
 
-/** Fills a code's template; a missing parameter stays visible as `{name}` rather than failing. */
+/** A narrow no-break space: French groups the thousands of a number with it (« 65 536 octets »). */
+export const NARROW_NBSP = "\u202F";
+
+/**
+ * A count, a size or a limit as a message says it: English groups thousands with commas from 1,000 on, as the
+ * English documentation writes them ("exceeds 65,536 bytes"); French groups them with a narrow no-break space from
+ * 10 000 on, with a decimal comma (« dépasse 65 536 octets »), as the French pages do (site/src/plugins/
+ * french-typography.ts). Not for a number that names rather than counts (a row, a line, a data version): those
+ * are said as they are.
+ */
+export function formatNumber(n: number, locale: ErrorLocale): string {
+  if (!Number.isFinite(n)) return String(n);
+  const [whole = "", fraction] = String(Math.abs(n)).split(".");
+  if (/e/i.test(whole)) return String(n);
+  const grouped =
+    whole.length >= (locale === "fr" ? 5 : 4)
+      ? whole.replace(/\B(?=(\d{3})+$)/g, locale === "fr" ? NARROW_NBSP : ",")
+      : whole;
+  const sign = n < 0 ? "-" : "";
+  return fraction === undefined
+    ? `${sign}${grouped}`
+    : `${sign}${grouped}${locale === "fr" ? "," : "."}${fraction}`;
+}
+
+/** A count, a size or a limit in each language ({@link formatNumber}): for the words of a reason. */
+export function quantity(n: number): LocalizedText {
+  return { en: formatNumber(n, "en"), fr: formatNumber(n, "fr") };
+}
+
+/** Parameters that name a place (`grid[3][0]` is row 4, line 12 of a query): said as they are, never grouped. */
+const PLACE_PARAMETERS: ReadonlySet<string> = new Set(["row", "column", "line"]);
+
+/**
+ * Fills a code's template; a missing parameter stays visible as `{name}` rather than failing. A number is a
+ * count, a size or a limit, said in the message's language ({@link formatNumber}), unless it names a place.
+ */
 export function formatErrorMessage(
   code: ErrorCode,
   params: ErrorParams = {},
@@ -595,7 +630,10 @@ export function formatErrorMessage(
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
-    return typeof value === "object" ? value[locale] : String(value);
+    if (typeof value === "object") return value[locale];
+    return typeof value === "number" && !PLACE_PARAMETERS.has(name)
+      ? formatNumber(value, locale)
+      : String(value);
   });
 }
 

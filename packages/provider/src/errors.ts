@@ -3,6 +3,8 @@
  * (`QB_ERR_*`) and its HTTP status, in one place (`packages/server/src/provider-errors.ts`); a provider
  * knows nothing of HTTP.
  */
+import { quantity } from "./error-codes.ts";
+
 export type ProviderErrorCode =
   /** The input does not make sense for this operation (a missing form name, a bad filter argument). */
   | "INVALID_INPUT"
@@ -78,9 +80,10 @@ export interface ProviderText {
  * server, under its job number, in each language of the API's messages.
  */
 export function jobStillRunning(seconds: number, job: string | number): ProviderText {
+  const s = quantity(seconds);
   return {
-    en: `still running after ${seconds} s (job ${job}); it keeps running on the server`,
-    fr: `toujours en cours après ${seconds} s (travail ${job}) ; le travail se poursuit sur le serveur`,
+    en: `still running after ${s.en} s (job ${job}); it keeps running on the server`,
+    fr: `toujours en cours après ${s.fr} s (travail ${job}) ; le travail se poursuit sur le serveur`,
   };
 }
 
@@ -89,9 +92,10 @@ export function jobStillRunning(seconds: number, job: string | number): Provider
  * number (Essbase 11.x runs it within the call): it keeps running on the server.
  */
 export function scriptStillRunning(seconds: number): ProviderText {
+  const s = quantity(seconds);
   return {
-    en: `still running after ${seconds} s; it keeps running on the server`,
-    fr: `toujours en cours après ${seconds} s ; le calcul se poursuit sur le serveur`,
+    en: `still running after ${s.en} s; it keeps running on the server`,
+    fr: `toujours en cours après ${s.fr} s ; le calcul se poursuit sur le serveur`,
   };
 }
 
@@ -100,9 +104,10 @@ export function scriptStillRunning(seconds: number): ProviderText {
  * number (the launch itself was not answered): it keeps running on the server.
  */
 export function ruleStillRunning(seconds: number): ProviderText {
+  const s = quantity(seconds);
   return {
-    en: `still running after ${seconds} s; it keeps running on the server`,
-    fr: `toujours en cours après ${seconds} s ; la règle se poursuit sur le serveur`,
+    en: `still running after ${s.en} s; it keeps running on the server`,
+    fr: `toujours en cours après ${s.fr} s ; la règle se poursuit sur le serveur`,
   };
 }
 
@@ -117,8 +122,9 @@ function ruleList(rules: readonly string[]): ProviderText {
  * one's launch) ran out: it keeps running on the server, under its job number when the server gave one.
  */
 export function onSaveRuleStillRunning(seconds: number, job?: string | number): ProviderText {
-  const en = `still running when the ${seconds} s the form's rules on save share ran out`;
-  const fr = `toujours en cours à la fin des ${seconds} s que partagent les règles à l'enregistrement du formulaire`;
+  const s = quantity(seconds);
+  const en = `still running when the ${s.en} s the form's rules on save share ran out`;
+  const fr = `toujours en cours à la fin des ${s.fr} s que partagent les règles à l'enregistrement du formulaire`;
   return job === undefined
     ? { en: `${en}; it keeps running on the server`, fr: `${fr} ; la règle se poursuit sur le serveur` }
     : {
@@ -148,10 +154,11 @@ export function withRulesNotLaunched(reason: ProviderText, rules: readonly strin
  */
 export function onSaveRuleNotLaunched(seconds: number, others: readonly string[]): ProviderText {
   const list = ruleList(others);
+  const s = quantity(seconds);
   const many = others.length > 0;
   return {
-    en: `not launched${many ? `, nor ${list.en},` : ""} the ${seconds} s the form's rules on save share having run out; run ${many ? "them" : "it"} yourself`,
-    fr: `non lancée${many ? `, pas plus que ${list.fr},` : ""} les ${seconds} s que partagent les règles à l'enregistrement du formulaire étant écoulées ; exécutez-${many ? "les" : "la"} vous-même`,
+    en: `not launched${many ? `, nor ${list.en},` : ""} the ${s.en} s the form's rules on save share having run out; run ${many ? "them" : "it"} yourself`,
+    fr: `non lancée${many ? `, pas plus que ${list.fr},` : ""} les ${s.fr} s que partagent les règles à l'enregistrement du formulaire étant écoulées ; exécutez-${many ? "les" : "la"} vous-même`,
   };
 }
 

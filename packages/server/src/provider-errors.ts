@@ -1,4 +1,10 @@
-import { ProviderError, type ProviderText, registryCodeOf, registryParams } from "@qibates/provider";
+import {
+  ProviderError,
+  type ProviderText,
+  quantity,
+  registryCodeOf,
+  registryParams,
+} from "@qibates/provider";
 import { ApiError } from "./api-error.ts";
 
 /**
@@ -14,15 +20,17 @@ export function unsupportedReason(why: ProviderText | string): ProviderText | st
  * `QB_ERR_GRID_TOO_LARGE` with its reason in both languages: the grid sent (`sent`) or the answer had, or
  * would have had at least, `cells` cells, over the `max` allowed.
  */
-export function gridTooLarge(cells: number, max: number, sent: boolean, field: string): ApiError {
+export function gridTooLarge(count: number, most: number, sent: boolean, field: string): ApiError {
+  const cells = quantity(count);
+  const max = quantity(most);
   const reason = sent
     ? {
-        en: `${cells} cells sent, at most ${max} accepted`,
-        fr: `${cells} cellules envoyées, ${max} au plus acceptées`,
+        en: `${cells.en} cells sent, at most ${max.en} accepted`,
+        fr: `${cells.fr} cellules envoyées, ${max.fr} au plus acceptées`,
       }
     : {
-        en: `the answer would have at least ${cells} cells, at most ${max} allowed`,
-        fr: `la réponse aurait au moins ${cells} cellules, ${max} au plus permises`,
+        en: `the answer would have at least ${cells.en} cells, at most ${max.en} allowed`,
+        fr: `la réponse aurait au moins ${cells.fr} cellules, ${max.fr} au plus permises`,
       };
   return new ApiError("QB_ERR_GRID_TOO_LARGE", { reason }, field);
 }

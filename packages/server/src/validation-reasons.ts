@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@qibates/provider";
+import { type LocalizedText, quantity } from "@qibates/provider";
 import type { ErrorObject } from "ajv/dist/2020.js";
 
 /**
@@ -76,7 +76,8 @@ const FORMATS: Record<string, LocalizedText> = {
 
 /** `N character(s)` / `N caractère(s)`, `N item(s)` / `N élément(s)`: a count with its word in each language. */
 export function count(n: number, en: string, fr: string): LocalizedText {
-  return both(`${n} ${en}${n === 1 ? "" : "s"}`, `${n} ${fr}${n === 1 ? "" : "s"}`);
+  const q = quantity(n);
+  return both(`${q.en} ${en}${n === 1 ? "" : "s"}`, `${q.fr} ${fr}${n === 1 ? "" : "s"}`);
 }
 
 const NOT_EMPTY = both("must not be empty", "ne doit pas être vide");
@@ -139,20 +140,20 @@ const WORDINGS: Record<string, Wording> = {
       : both(`must be in the format ${format}`, `doit être au format ${format}`);
   },
   minimum: (e) => {
-    const limit = (e.params as { limit: number }).limit;
-    return both(`must be at least ${limit}`, `doit valoir au moins ${limit}`);
+    const limit = quantity((e.params as { limit: number }).limit);
+    return both(`must be at least ${limit.en}`, `doit valoir au moins ${limit.fr}`);
   },
   maximum: (e) => {
-    const limit = (e.params as { limit: number }).limit;
-    return both(`must be at most ${limit}`, `doit valoir au plus ${limit}`);
+    const limit = quantity((e.params as { limit: number }).limit);
+    return both(`must be at most ${limit.en}`, `doit valoir au plus ${limit.fr}`);
   },
   exclusiveMinimum: (e) => {
-    const limit = (e.params as { limit: number }).limit;
-    return both(`must be greater than ${limit}`, `doit être strictement supérieur à ${limit}`);
+    const limit = quantity((e.params as { limit: number }).limit);
+    return both(`must be greater than ${limit.en}`, `doit être strictement supérieur à ${limit.fr}`);
   },
   exclusiveMaximum: (e) => {
-    const limit = (e.params as { limit: number }).limit;
-    return both(`must be less than ${limit}`, `doit être strictement inférieur à ${limit}`);
+    const limit = quantity((e.params as { limit: number }).limit);
+    return both(`must be less than ${limit.en}`, `doit être strictement inférieur à ${limit.fr}`);
   },
   minLength: (e) => {
     const limit = (e.params as { limit: number }).limit;

@@ -1,4 +1,4 @@
-import type { ProviderText } from "@qibates/provider";
+import { type ProviderText, quantity } from "@qibates/provider";
 
 /**
  * Every reason a connector gives for an answer of a company's server it cannot read (`UPSTREAM_MALFORMED`, the
@@ -83,8 +83,8 @@ export const UNREADABLE = {
   }),
   /** An MDX answer whose columns do not match the query's tuples. */
   columnTuples: (columns: number, tuples: number): ProviderText => ({
-    en: `${columns} tuples on the columns of a SELECT of ${tuples} tuples`,
-    fr: `${columns} tuples en colonnes pour un SELECT de ${tuples} tuples`,
+    en: `${quantity(columns).en} tuples on the columns of a SELECT of ${quantity(tuples).en} tuples`,
+    fr: `${quantity(columns).fr} tuples en colonnes pour un SELECT de ${quantity(tuples).fr} tuples`,
   }),
   /** An MDX answer naming a member of no dimension the cube has. */
   memberOfNoDimension: (): ProviderText => ({
@@ -93,8 +93,8 @@ export const UNREADABLE = {
   }),
   /** An outline deeper than any real one. */
   tooDeep: (base: string, max: number): ProviderText => ({
-    en: `${base} is more than ${max} generations deep`,
-    fr: `${base} compte plus de ${max} générations`,
+    en: `${base} is more than ${quantity(max).en} generations deep`,
+    fr: `${base} compte plus de ${quantity(max).fr} générations`,
   }),
   /** A substitution variable without its name or value (`path`: the list asked). */
   variableWithoutName: (path: string): ProviderText => ({
@@ -148,18 +148,18 @@ export const UNREADABLE = {
   }),
   /** One call's lists past their number of items (`ListBudget`). */
   tooManyItems: (what: string, max: number): ProviderText => ({
-    en: `${what} lists more than ${max} items in one call`,
-    fr: `${what} énumère plus de ${max} éléments en un seul appel`,
+    en: `${what} lists more than ${quantity(max).en} items in one call`,
+    fr: `${what} énumère plus de ${quantity(max).fr} éléments en un seul appel`,
   }),
   /** One call's lists past their number of answers (`ListBudget`). */
   tooManyAnswers: (what: string, max: number): ProviderText => ({
-    en: `${what} needs more than ${max} answers in one call`,
-    fr: `${what} demande plus de ${max} réponses en un seul appel`,
+    en: `${what} needs more than ${quantity(max).en} answers in one call`,
+    fr: `${what} demande plus de ${quantity(max).fr} réponses en un seul appel`,
   }),
   /** One call's lists past their bytes (`ListBudget`). */
   tooManyBytes: (what: string, max: number): ProviderText => ({
-    en: `${what} answers more than ${max} bytes in one call`,
-    fr: `${what} renvoie plus de ${max} octets en un seul appel`,
+    en: `${what} answers more than ${quantity(max).en} bytes in one call`,
+    fr: `${what} renvoie plus de ${quantity(max).fr} octets en un seul appel`,
   }),
 } as const;
 

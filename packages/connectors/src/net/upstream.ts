@@ -3,7 +3,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
-import { oneLine, ProviderError, upstreamUnreachable } from "@qibates/provider";
+import { oneLine, ProviderError, quantity, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
 import { LIST_LIMITS, type ListLimits } from "./list-budget.ts";
@@ -218,7 +218,10 @@ export class Upstreams {
         `The server at ${origin} sent a file of more than ${max} bytes.`,
         {
           address: origin,
-          reason: { en: `the file is larger than ${max} bytes`, fr: `le fichier dépasse ${max} octets` },
+          reason: {
+            en: `the file is larger than ${quantity(max).en} bytes`,
+            fr: `le fichier dépasse ${quantity(max).fr} octets`,
+          },
         },
       );
     let answered: { status: number; body: Readable } | { status: number; answer: UpstreamAnswer };
@@ -361,8 +364,8 @@ export class Upstreams {
       new ProviderError("UPSTREAM_MALFORMED", `The server at ${origin} answered more than ${max} bytes.`, {
         address: origin,
         reason: {
-          en: `the answer is larger than ${max} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
-          fr: `la réponse dépasse ${max} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
+          en: `the answer is larger than ${quantity(max).en} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
+          fr: `la réponse dépasse ${quantity(max).fr} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
         },
       });
     return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { EngineError } from "../engine-error.ts";
+import { EngineError, englishCount } from "../engine-error.ts";
 /** Stable codes for everything a grid operation can refuse; the server maps them to 4xx answers. */
 export type GridErrorCode =
   | "GRID_PIVOT_LAST_ROW"
@@ -96,8 +96,10 @@ export const GRID_TEXTS: GridTexts = {
     `Dimension ${r.dimension} is used both in ${PLACE_EN[r.first]} and ${PLACE_EN[r.second]}`,
   unknownMembers: (r) =>
     `Unknown member ${r.members.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ")}`,
-  tooManyCells: (r) => `The list of cells names ${r.cells} different cells; the grid has ${r.size}`,
-  tooLarge: (r) => `The grid would have at least ${r.cells} cells; at most ${r.max} are allowed`,
+  tooManyCells: (r) =>
+    `The list of cells names ${englishCount(r.cells)} different cells; the grid has ${englishCount(r.size)}`,
+  tooLarge: (r) =>
+    `The grid would have at least ${englishCount(r.cells)} cells; at most ${englishCount(r.max)} are allowed`,
 };
 
 /** A reason's text from a table of texts (the engine's English, or another language's). */

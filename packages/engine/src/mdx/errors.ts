@@ -1,4 +1,4 @@
-import { EngineError } from "../engine-error.ts";
+import { EngineError, englishCount } from "../engine-error.ts";
 import type { Refusal } from "./functions/refused-functions.ts";
 import type { Val } from "./values.ts";
 
@@ -227,7 +227,8 @@ export const MDX_TEXTS: MdxTexts = {
   unterminatedName: (r) => `Unterminated name ${r.start}`,
   unterminatedString: () => "Unterminated string",
   unexpectedCharacter: (r) => `Unexpected character ${r.character}`,
-  textTooLong: (r) => `The MDX text is longer than ${r.max} characters (${r.length})`,
+  textTooLong: (r) =>
+    `The MDX text is longer than ${englishCount(r.max)} characters (${englishCount(r.length)})`,
   syntax: (r) =>
     `Syntax error: expected ${typeof r.expected === "string" ? r.expected : r.expected.token}, found ${r.found ?? "end of query"}`,
   expressionTooDeep: (r) => `The expression nests more than ${r.max} operations deep`,
@@ -252,9 +253,11 @@ export const MDX_TEXTS: MdxTexts = {
   mixedTuples: (r) => `A set mixes tuples of (${r.first.join(", ")}) and of (${r.second.join(", ")})`,
   gridTwoAxes: () => "A grid has two axes, COLUMNS and ROWS: no place for this axis",
   tooCostly: (r) =>
-    `The query needs more than the ${r.max} units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets`,
-  setTooLarge: (r) => `A set of ${r.tuples} tuples, more than the ${r.max} cells one query may answer`,
-  tooManyCells: (r) => `The query crosses into ${r.cells} cells, more than the ${r.max} allowed`,
+    `The query needs more than the ${englishCount(r.max)} units of work one query may do (sets built, cells read, expressions evaluated): narrow its sets`,
+  setTooLarge: (r) =>
+    `A set of ${englishCount(r.tuples)} tuples, more than the ${englishCount(r.max)} cells one query may answer`,
+  tooManyCells: (r) =>
+    `The query crosses into ${englishCount(r.cells)} cells, more than the ${englishCount(r.max)} allowed`,
   allocationUnsupported: (r) => `${r.allocation} is not supported: write one cell at a time`,
   updateOneTuple: () => "UPDATE CUBE needs one tuple per assignment",
   calcNotWritable: (r) => `The calculated member ${r.member} cannot be written`,

@@ -75,7 +75,7 @@ describe("the work budget", () => {
   it("a query over the default budget is refused with MDX_TOO_COSTLY, the message naming the limit", () => {
     const e = fails(heavySum);
     expect(e.code).toBe("MDX_TOO_COSTLY");
-    expect(e.detail).toContain("more than the 1000000 units of work one query may do");
+    expect(e.detail).toContain("more than the 1,000,000 units of work one query may do");
   });
 
   it("the budget is the caller's to set: the same query answers under a larger one", () => {

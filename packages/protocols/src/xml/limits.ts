@@ -69,6 +69,15 @@ export interface XmlRefusal {
 }
 
 /**
+ * A limit as each language's messages write it: "50,000" in English, « 50 000 » in French (a narrow no-break space
+ * from 10 000 on), as `formatNumber` of @qibates/provider does, which this package does not depend on.
+ */
+function limit(max: number): XmlRefusal {
+  const en = max.toLocaleString("en-US");
+  return { en, fr: max >= 10_000 ? en.replaceAll(",", "\u202F") : String(max) };
+}
+
+/**
  * Every reason an upstream document is refused unread ({@link XmlRefused}), in English and French: QiBates' own
  * words, which a French message of the API says in French.
  */
@@ -78,28 +87,28 @@ export const XML_REFUSED = {
     fr: "le document a une déclaration de type de document",
   }),
   attributes: (max: number): XmlRefusal => ({
-    en: `the document has more than ${max} attributes`,
-    fr: `le document a plus de ${max} attributs`,
+    en: `the document has more than ${limit(max).en} attributes`,
+    fr: `le document a plus de ${limit(max).fr} attributs`,
   }),
   elementNamespaces: (max: number): XmlRefusal => ({
-    en: `an element declares more than ${max} namespaces`,
-    fr: `un élément déclare plus de ${max} espaces de noms`,
+    en: `an element declares more than ${limit(max).en} namespaces`,
+    fr: `un élément déclare plus de ${limit(max).fr} espaces de noms`,
   }),
   namespaces: (max: number): XmlRefusal => ({
-    en: `the document declares more than ${max} namespaces`,
-    fr: `le document déclare plus de ${max} espaces de noms`,
+    en: `the document declares more than ${limit(max).en} namespaces`,
+    fr: `le document déclare plus de ${limit(max).fr} espaces de noms`,
   }),
   elements: (max: number): XmlRefusal => ({
-    en: `the document has more than ${max} elements`,
-    fr: `le document a plus de ${max} éléments`,
+    en: `the document has more than ${limit(max).en} elements`,
+    fr: `le document a plus de ${limit(max).fr} éléments`,
   }),
   depth: (max: number): XmlRefusal => ({
-    en: `the document nests elements more than ${max} deep`,
-    fr: `le document imbrique des éléments sur plus de ${max} niveaux`,
+    en: `the document nests elements more than ${limit(max).en} deep`,
+    fr: `le document imbrique des éléments sur plus de ${limit(max).fr} niveaux`,
   }),
   chars: (max: number): XmlRefusal => ({
-    en: `the document is larger than ${max} characters`,
-    fr: `le document dépasse ${max} caractères`,
+    en: `the document is larger than ${limit(max).en} characters`,
+    fr: `le document dépasse ${limit(max).fr} caractères`,
   }),
 } as const;
 

@@ -8,7 +8,7 @@ import type {
   GridSource,
   ZoomInMode,
 } from "@qibates/provider";
-import { answerGridSize, gridCells, gridExtent } from "@qibates/provider";
+import { answerGridSize, gridCells, gridExtent, quantity } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
@@ -86,8 +86,8 @@ function saveCells(grid: GridSource, cells: readonly { row: number; column: numb
       {
         field: "cells",
         reason: {
-          en: `it names ${unique.length} different cells, more than the ${size} of the grid`,
-          fr: `elle désigne ${unique.length} cellules différentes, plus que les ${size} de la grille`,
+          en: `it names ${quantity(unique.length).en} different cells, more than the ${quantity(size).en} of the grid`,
+          fr: `elle désigne ${quantity(unique.length).fr} cellules différentes, plus que les ${quantity(size).fr} de la grille`,
         },
       },
       "cells",

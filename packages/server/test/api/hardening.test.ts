@@ -207,7 +207,7 @@ describe("bodies", () => {
     expect(refused.status).toBe(413);
     expect(await refused.json()).toMatchObject({
       code: "QB_ERR_BODY_TOO_LARGE",
-      message: "The request body exceeds 65536 bytes.",
+      message: "The request body exceeds 65,536 bytes.",
     });
     // The same size on a grid call is read, and judged on its content.
     const grid = Array.from({ length: 200 }, () => Array.from({ length: 50 }, () => "x".repeat(10)));
@@ -252,7 +252,7 @@ describe("bodies", () => {
       expect(refused.status, op.path).toBe(413);
       expect(await refused.json(), op.path).toMatchObject({
         code: "QB_ERR_BODY_TOO_LARGE",
-        message: "The request body exceeds 193536 bytes.",
+        message: "The request body exceeds 193,536 bytes.",
       });
       // Under the bound, the body is read and judged on its content.
       const read = await send(1024);
@@ -456,7 +456,7 @@ describe("errors of the HTTP layer answer in the registry's format", () => {
     });
     expect(await large.json()).toMatchObject({
       code: "QB_ERR_BODY_TOO_LARGE",
-      message: "Le corps de la requête dépasse 65536 octets.",
+      message: "Le corps de la requête dépasse 65\u202F536 octets.",
     });
   });
 });

@@ -227,7 +227,7 @@ describe("action/mdx refusals", () => {
     );
     expect(costly.status).toBe(422);
     expect(costly.body.code).toBe("QB_ERR_MDX_INVALID");
-    expect(costly.body.message).toContain("more than the 1000000 units of work one query may do");
+    expect(costly.body.message).toContain("more than the 1,000,000 units of work one query may do");
 
     for (const query of [
       "WITH SET [s] AS '[s]' SELECT [s] ON COLUMNS FROM Sample.Basic",

@@ -133,7 +133,7 @@ const CASES: Case[] = [
     keyword: "maximum",
     send: post("nav/search", () => ({ loginid, ...cube, action: { keyword: "Cola", limit: 5000 } })),
     field: "action.limit",
-    en: "Invalid value for action.limit: must be at most 1000.",
+    en: "Invalid value for action.limit: must be at most 1,000.",
     fr: "Valeur invalide pour action.limit : doit valoir au plus 1000.",
   },
   {
@@ -161,7 +161,7 @@ const CASES: Case[] = [
     keyword: "maxItems",
     send: post("action/zoomin", () => zoom({ grid: [Array.from({ length: 1001 }, () => "")] })),
     field: "grid[0]",
-    en: "Invalid value for grid[0]: must have at most 1000 items.",
+    en: "Invalid value for grid[0]: must have at most 1,000 items.",
     fr: "Valeur invalide pour grid[0] : doit compter au plus 1000 éléments.",
   },
   {

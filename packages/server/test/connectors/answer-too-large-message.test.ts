@@ -40,7 +40,7 @@ describe("an answer larger than UPSTREAM_MAX_ANSWER_BYTES", () => {
     expect(status).toBe(502);
     expect(json.code).toBe("QB_ERR_PROVIDER_MALFORMED");
     expect(json.message).toBe(
-      `The provider at ${address} returned something QiBates cannot read: the answer is larger than ${MAX} bytes (UPSTREAM_MAX_ANSWER_BYTES).`,
+      `The provider at ${address} returned something QiBates cannot read: the answer is larger than 65,536 bytes (UPSTREAM_MAX_ANSWER_BYTES).`,
     );
   });
 
@@ -48,7 +48,7 @@ describe("an answer larger than UPSTREAM_MAX_ANSWER_BYTES", () => {
     const { status, json } = await login("fr");
     expect(status).toBe(502);
     expect(json.message).toBe(
-      `Le fournisseur à l'adresse ${address} a renvoyé une réponse illisible pour QiBates : la réponse dépasse ${MAX} octets (UPSTREAM_MAX_ANSWER_BYTES).`,
+      `Le fournisseur à l'adresse ${address} a renvoyé une réponse illisible pour QiBates : la réponse dépasse 65\u202F536 octets (UPSTREAM_MAX_ANSWER_BYTES).`,
     );
   });
 });
