@@ -104,6 +104,43 @@ function describe(schema: unknown, resolve: RefResolver, depth = 0): LocalizedTe
   return typeNouns(s.type);
 }
 
+/** What each pattern of the contract asks, said in words: a caller never reads a regular expression. */
+export const PATTERNS: Readonly<Record<string, LocalizedText>> = {
+  // A name of only spaces (`\S`, after `minLength` has refused the empty one) names nothing.
+  "\\S": NOT_ONLY_SPACES,
+  // A value with no blank anywhere (a provider address): a pasted one often brings one at either end.
+  "^\\S+$": NO_SPACES,
+  "^op_[A-Za-z0-9_-]{22}$": both(
+    "must be an operation id as a 202 answer gives it (op_ then 22 letters, digits, _ or -)",
+    "doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -)",
+  ),
+  "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$": both(
+    "must be 1 to 64 letters, digits, ., _ or -, starting with a letter or a digit",
+    "doit compter de 1 à 64 lettres, chiffres, ., _ ou -, et commencer par une lettre ou un chiffre",
+  ),
+  "^/": both("must start with /", "doit commencer par /"),
+  "^[a-z]{2}(_[A-Z]{2})?$": both(
+    "must be a language code such as fr or fr_FR",
+    "doit être un code de langue comme fr ou fr_FR",
+  ),
+  "[^*?]": both(
+    "must hold at least one character other than * and ?",
+    "doit contenir au moins un caractère autre que * et ?",
+  ),
+  "^[A-Za-z0-9_]+$": both(
+    "must hold only letters, digits and underscores (without the & that grids put before it)",
+    "ne doit contenir que des lettres, des chiffres et des traits de soulignement (sans le & que les grilles placent devant)",
+  ),
+  "^[^&]": both(
+    "must not start with & (a value cannot name another variable)",
+    "ne doit pas commencer par & (une valeur ne peut pas nommer une autre variable)",
+  ),
+  "^[0-9]{1,15}$": both(
+    "must be the dataVersion a grid answer gave (1 to 15 digits)",
+    "doit être le dataVersion qu'une réponse de grille a donné (1 à 15 chiffres)",
+  ),
+};
+
 type Wording = (e: ErrorObject, resolve: RefResolver) => LocalizedText | null;
 
 /** One wording per Ajv keyword; null leaves Ajv's own text. */
@@ -126,11 +163,7 @@ const WORDINGS: Record<string, Wording> = {
   },
   pattern: (e) => {
     const pattern = (e.params as { pattern: string }).pattern;
-    // A name of only spaces (`\S`, after `minLength` has refused the empty one) names nothing.
-    if (pattern === "\\S") return NOT_ONLY_SPACES;
-    // A value with no blank anywhere (a provider address): a pasted one often brings one at either end.
-    if (pattern === "^\\S+$") return NO_SPACES;
-    return both(`must match the pattern ${pattern}`, `doit suivre le motif ${pattern}`);
+    return PATTERNS[pattern] ?? both(`must match the pattern ${pattern}`, `doit suivre le motif ${pattern}`);
   },
   format: (e) => {
     const format = (e.params as { format: string }).format;

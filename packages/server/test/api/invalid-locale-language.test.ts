@@ -10,7 +10,6 @@ import { expectError, listeningServer } from "../support/listening.ts";
 const server = listeningServer();
 const ESSBASE = "https://demo.qibates.local/aps/JAPI";
 const PLANNING = "https://demo.qibates.local/HyperionPlanning/SmartView";
-const PATTERN = "^[a-z]{2}(_[A-Z]{2})?$";
 
 describe("a refused locale in the body", () => {
   it.each(["", "   ", "fr-FR", " fr_FR ", "english"])(
@@ -19,9 +18,13 @@ describe("a refused locale in the body", () => {
       const body = { ...(await server.sampleBasic("essbase", ESSBASE)), grid: [], settings: { locale } };
       const fr = await server.post("action/refresh", body, { connector: "essbase", language: "fr" });
       expectError(fr, 400, "QB_ERR_VALIDATION", "settings.locale");
-      expect(fr.json.message).toBe(`Valeur invalide pour settings.locale : doit suivre le motif ${PATTERN}.`);
+      expect(fr.json.message).toBe(
+        "Valeur invalide pour settings.locale : doit être un code de langue comme fr ou fr_FR.",
+      );
       const en = await server.post("action/refresh", body, { connector: "essbase" });
-      expect(en.json.message).toBe(`Invalid value for settings.locale: must match the pattern ${PATTERN}.`);
+      expect(en.json.message).toBe(
+        "Invalid value for settings.locale: must be a language code such as fr or fr_FR.",
+      );
     },
   );
 
@@ -35,7 +38,7 @@ describe("a refused locale in the body", () => {
     const fr = await server.post("nav/openform", body, { connector: "planning", language: "fr" });
     expectError(fr, 400, "QB_ERR_VALIDATION", "preferences.locale");
     expect(fr.json.message).toBe(
-      `Valeur invalide pour preferences.locale : doit suivre le motif ${PATTERN}.`,
+      "Valeur invalide pour preferences.locale : doit être un code de langue comme fr ou fr_FR.",
     );
   });
 

@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JsonObject, loadContract } from "../../src/contract-operations.ts";
-import { explainValidation, WORDED_KEYWORDS } from "../../src/validation-reasons.ts";
+import { explainValidation, PATTERNS, WORDED_KEYWORDS } from "../../src/validation-reasons.ts";
 import { MARKET_GRID, SAMPLE_BASIC, startTestApi, type TestApi } from "../support/api.ts";
 
 /**
@@ -105,15 +105,15 @@ const CASES: Case[] = [
     keyword: "pattern",
     send: get("operations/op_bad"),
     field: "operationId",
-    en: "Invalid value for operationId: must match the pattern ^op_[A-Za-z0-9_-]{22}$.",
-    fr: "Valeur invalide pour operationId : doit suivre le motif ^op_[A-Za-z0-9_-]{22}$.",
+    en: "Invalid value for operationId: must be an operation id as a 202 answer gives it (op_ then 22 letters, digits, _ or -).",
+    fr: "Valeur invalide pour operationId : doit être un identifiant d'opération tel qu'une réponse 202 le donne (op_ puis 22 lettres, chiffres, _ ou -).",
   },
   {
     keyword: "pattern (a body property)",
     send: post("action/setvariable", () => ({ loginid, server: cube.server, name: "my-var", value: "Jan" })),
     field: "name",
-    en: "Invalid value for name: must match the pattern ^[A-Za-z0-9_]+$.",
-    fr: "Valeur invalide pour name : doit suivre le motif ^[A-Za-z0-9_]+$.",
+    en: "Invalid value for name: must hold only letters, digits and underscores (without the & that grids put before it).",
+    fr: "Valeur invalide pour name : ne doit contenir que des lettres, des chiffres et des traits de soulignement (sans le & que les grilles placent devant).",
   },
   {
     keyword: "format",
@@ -159,10 +159,10 @@ const CASES: Case[] = [
   },
   {
     keyword: "maxItems",
-    send: post("action/zoomin", () => zoom({ grid: [Array.from({ length: 1001 }, () => "")] })),
+    send: post("action/zoomin", () => zoom({ grid: [Array.from({ length: 16_385 }, () => "")] })),
     field: "grid[0]",
-    en: "Invalid value for grid[0]: must have at most 1,000 items.",
-    fr: "Valeur invalide pour grid[0] : doit compter au plus 1000 éléments.",
+    en: "Invalid value for grid[0]: must have at most 16,384 items.",
+    fr: "Valeur invalide pour grid[0] : doit compter au plus 16\u202F384 éléments.",
   },
   {
     keyword: "required",
@@ -327,6 +327,48 @@ function keywordsOfRequests(): Set<string> {
   }
   return used;
 }
+
+/** Every `pattern` of the contract, request or answer. */
+function patternsOfContract(): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "pattern" && typeof value === "string") found.add(value);
+      else walk(value);
+    }
+  };
+  walk(loadContract().document);
+  return found;
+}
+
+describe("a pattern the contract refuses, said in words", () => {
+  it("every pattern of the contract has its words (a caller never reads a regular expression)", () => {
+    const patterns = [...patternsOfContract()];
+    expect(patterns.length).toBeGreaterThan(5);
+    expect(patterns.filter((p) => !(p in PATTERNS))).toEqual([]);
+  });
+
+  it("a variable value starting with & says so, in English and in French", async () => {
+    const send = post("action/setvariable", () => ({
+      loginid,
+      server: cube.server,
+      name: "v",
+      value: "&Other",
+    }));
+    for (const [language, message] of [
+      ["en", "Invalid value for value: must not start with & (a value cannot name another variable)."],
+      [
+        "fr",
+        "Valeur invalide pour value : ne doit pas commencer par & (une valeur ne peut pas nommer une autre variable).",
+      ],
+    ] as const) {
+      const res = await send(language);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message, language).toBe(message);
+    }
+  });
+});
 
 describe("the keywords worded in English and French", () => {
   it("are these (a keyword added here needs its case above or below)", () => {
