@@ -1,0 +1,82 @@
+import { connect } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { testConfig } from "../support/config.ts";
+
+/**
+ * A request that stalls in the middle of its headers is refused 408 QB_ERR_REQUEST_TIMEOUT once
+ * REQUEST_TIMEOUT_SECONDS have passed, in the language of the Accept-Language line it sent before it stalled
+ * (it was English whatever that line asked). A request that stalled before sending the line cannot say its
+ * language: the refusal is in the language of the connection's last request, else English.
+ */
+let app: FastifyInstance;
+let port: number;
+beforeAll(async () => {
+  app = await buildApp({ config: testConfig({ REQUEST_TIMEOUT_SECONDS: "1" }), logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  port = (app.server.address() as { port: number }).port;
+});
+afterAll(async () => app.close());
+
+/** Writes each part on one connection (a part after the server's answer to the one before), then stalls. */
+function stall(...parts: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    const next = () => {
+      const part = parts.shift();
+      if (part !== undefined) socket.write(part);
+    };
+    socket.on("connect", next);
+    socket.on("data", (chunk) => {
+      received += chunk.toString("utf8");
+      // A whole answer to a part sent before the last: send the next.
+      if (parts.length > 0 && /\r\n\r\n\{.*\}$/s.test(received)) next();
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve(received));
+    setTimeout(() => socket.destroy(), 8000).unref();
+  });
+}
+
+/** The last answer of a connection: its status and its body. */
+function lastAnswer(received: string): { status: number; body: { code: string; message: string } } {
+  const at = received.lastIndexOf("HTTP/1.1 ");
+  const answer = received.slice(at);
+  return {
+    status: Number(answer.slice(9, 12)),
+    body: JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)),
+  };
+}
+
+const FRENCH = "La requête n'a pas été reçue en entier dans le délai imparti (1 s).";
+const ENGLISH = "The request was not received in full within the time allowed (1 s).";
+
+describe("a request stalled in its headers", () => {
+  it("is refused in French when its Accept-Language line asked for French", async () => {
+    const answer = lastAnswer(
+      await stall(
+        "GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\nAccept-Language: fr-FR,fr;q=0.9\r\nX-Slow: a",
+      ),
+    );
+    expect(answer.status).toBe(408);
+    expect(answer.body).toMatchObject({ code: "QB_ERR_REQUEST_TIMEOUT", message: FRENCH });
+  });
+
+  it("in English when the line asked for English, or before the line came", async () => {
+    const english = await stall("GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\n");
+    expect(lastAnswer(english).body.message).toBe(ENGLISH);
+    const unknown = await stall("GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\nAccept-Lang");
+    expect(lastAnswer(unknown).body.message).toBe(ENGLISH);
+  });
+
+  it("on a connection that asked before: the language of its own line, else of the request before", async () => {
+    const health = (language: string) =>
+      `GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\nAccept-Language: ${language}\r\n\r\n`;
+    const own = await stall(health("fr"), "GET /qibates/api/v2/health HTTP/1.1\r\nAccept-Language: en\r\n");
+    expect(lastAnswer(own)).toMatchObject({ status: 408, body: { message: ENGLISH } });
+    const before = await stall(health("fr"), "GET /qibates/api/v2/health HTTP/1.1\r\nHost: x\r\n");
+    expect(lastAnswer(before)).toMatchObject({ status: 408, body: { message: FRENCH } });
+  });
+});
