@@ -35,16 +35,21 @@ export class FolderInUseError extends Error {
   }
 }
 
-/** A process's start time (Linux), null where it cannot be read. */
-function startTime(pid: number): string | null {
+/** A process's state and start time (Linux), null where they cannot be read. */
+function procStat(pid: number): { state: string; started: string | null } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) is in parentheses and may hold spaces: count fields after the last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[19] ?? null;
+    return { state: fields[0] ?? "", started: fields[19] ?? null };
   } catch {
     return null;
   }
+}
+
+/** A process's start time (Linux), null where it cannot be read. */
+function startTime(pid: number): string | null {
+  return procStat(pid)?.started ?? null;
 }
 
 /** Whether the process a lock names still runs: on this host, alive, and the same process (start time). */
@@ -56,8 +61,10 @@ function running(holder: Holder): boolean {
     // EPERM: a process of another user runs under that id; it still holds the folder.
     if ((e as NodeJS.ErrnoException).code === "ESRCH") return false;
   }
-  const now = startTime(holder.pid);
-  return holder.started === null || now === null || now === holder.started;
+  const now = procStat(holder.pid);
+  // A server killed (SIGKILL) stays a zombie until its parent collects it: its id answers, but it holds nothing.
+  if (now?.state === "Z" || now?.state === "X") return false;
+  return holder.started === null || now === null || now.started === null || now.started === holder.started;
 }
 
 /** Removes the lock `file` if it still names `holder`, under the exclusive `<file>.takeover`. */

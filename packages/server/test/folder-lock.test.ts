@@ -47,6 +47,24 @@ describe("lockFolder", () => {
     unlock();
   });
 
+  it("takes over a lock whose process was killed and not yet collected by its parent (a zombie)", async () => {
+    const dir = folder();
+    // `sleep 0` ends at once; its parent becomes `sleep 30` (exec), which never collects it: a zombie.
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"]);
+    try {
+      const pid = Number(await new Promise<string>((r) => parent.stdout.once("data", (d) => r(String(d)))));
+      const state = () => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+      for (let i = 0; i < 100 && state() !== "Z"; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(state()).toBe("Z");
+      writeLock(dir, { pid, started: null });
+      const unlock = lockFolder(dir);
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+      unlock();
+    } finally {
+      parent.kill();
+    }
+  });
+
   it("takes over a lock whose process id now belongs to another process (another start time)", () => {
     const dir = folder();
     writeLock(dir, { pid: process.pid, started: "1" });
