@@ -186,7 +186,7 @@ export class OperationStore {
 
   /**
    * The operation `id` of `keyId`, or null (unknown, another key's, or expired). One whose node has said
-   * nothing for a minute is ended as lost, with `lost` as its error.
+   * nothing for a minute is ended as lost, with `lost` as its error (made again for each reader).
    */
   async read(keyId: number, id: string, lost: () => OperationError): Promise<OperationResource | null> {
     const [row] = await this.db.query<Row>(
@@ -198,7 +198,10 @@ export class OperationStore {
       await this.finish(id, { status: "failed", error: lost() });
       return this.read(keyId, id, lost);
     }
-    return resource(row);
+    const found = resource(row);
+    // A lost operation's error says nothing of the call: each reader has it in their own language.
+    if (found.error?.body.code === "QB_ERR_OPERATION_LOST") found.error = lost();
+    return found;
   }
 }
 
