@@ -366,9 +366,9 @@ export const ERROR_CODES = {
     status: 413,
     en: "The grid is too large: {reason}.",
     fr: "La grille est trop grande : {reason}.",
-    when: "The grid sent, or the grid the call would return, has more cells than MAX_GRID_CELLS (500,000 by default). A grid sent with more than 10,000 rows or 1,000 columns is refused as QB_ERR_VALIDATION.",
+    when: "The grid sent, or the grid the call would return, has more cells than MAX_GRID_CELLS (500,000 by default), a grid counted as its rows × its longest row. Rows and columns go up to a spreadsheet's (1,048,576 and 16,384): a grid sent with more is refused as QB_ERR_VALIDATION, and an answer that would have more as QB_ERR_GRID_TOO_LARGE, so that any grid a call returns can be sent back.",
     whenFr:
-      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut). Une grille envoyée de plus de 10 000 lignes ou 1 000 colonnes est refusée avec QB_ERR_VALIDATION.",
+      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut), une grille comptant ses lignes × sa plus longue ligne. Lignes et colonnes vont jusqu'à celles d'un tableur (1 048 576 et 16 384) : une grille envoyée qui en a plus est refusée avec QB_ERR_VALIDATION, et une réponse qui en aurait plus avec QB_ERR_GRID_TOO_LARGE, de sorte que toute grille qu'un appel renvoie peut être renvoyée au serveur.",
   },
   QB_ERR_SELECTION_INVALID: {
     status: 422,

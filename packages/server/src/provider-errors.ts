@@ -35,6 +35,30 @@ export function gridTooLarge(count: number, most: number, sent: boolean, field: 
   return new ApiError("QB_ERR_GRID_TOO_LARGE", { reason }, field);
 }
 
+/**
+ * `QB_ERR_GRID_TOO_LARGE` for an answer within the cells allowed but with more rows or columns than a grid call
+ * accepts (`limits`, the contract's): refused, as a grid the caller could not send back.
+ */
+export function answerTooLong(
+  size: { rows: number; columns: number },
+  limits: { rows: number; columns: number },
+): ApiError {
+  const rows = size.rows > limits.rows;
+  const n = quantity(rows ? size.rows : size.columns);
+  const max = quantity(rows ? limits.rows : limits.columns);
+  const [en, fr] = rows ? ["rows", "lignes"] : ["columns", "colonnes"];
+  return new ApiError(
+    "QB_ERR_GRID_TOO_LARGE",
+    {
+      reason: {
+        en: `the answer would have ${n.en} ${en}, at most ${max.en} allowed (the most a grid call accepts)`,
+        fr: `la réponse aurait ${n.fr} ${fr}, ${max.fr} au plus permises (le plus qu'un appel de grille accepte)`,
+      },
+    },
+    "cells",
+  );
+}
+
 /** Rethrows a provider error as the API error it stands for; anything else as it is (a 500). */
 export function providerError(e: unknown): never {
   if (e instanceof ProviderError && e.code === "GRID_TOO_LARGE") {

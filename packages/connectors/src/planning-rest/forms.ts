@@ -434,7 +434,8 @@ export async function submitCells(
   const labels = form.response.grid;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   // Column c of the request → column of the opened form (by member names, else labels).
-  const width = Math.max(0, ...grid.map((row) => (Array.isArray(row) ? row.length : 0)));
+  // A loop, not Math.max(...rows): a grid of half a million rows is more arguments than a call takes.
+  const width = grid.reduce((w, row) => (Array.isArray(row) && row.length > w ? row.length : w), 0);
   const colOf: (number | undefined)[] = [];
   for (let c = L; c < width; c++) {
     const names = Array.from({ length: H }, (_, h) => label(h, c));

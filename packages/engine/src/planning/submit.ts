@@ -55,7 +55,8 @@ export function planSubmit(
     }
     return hit;
   };
-  const width = Math.max(0, ...grid.map((row) => (Array.isArray(row) ? row.length : 0)));
+  // A loop, not Math.max(...rows): a grid of half a million rows is more arguments than a call takes.
+  const width = grid.reduce((w, row) => (Array.isArray(row) && row.length > w ? row.length : w), 0);
   const cols: (LaidOutForm["cols"][number] | undefined)[] = [];
   for (let c = L; c < width; c++) {
     let empty = true;

@@ -1,3 +1,4 @@
+import contractDocument from "@qibates/client/contract.json" with { type: "json" };
 import type {
   Capability,
   CubeRef,
@@ -12,7 +13,8 @@ import { answerGridSize, gridCells, gridExtent, quantity } from "@qibates/provid
 import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
-import { fromProvider, gridTooLarge } from "../provider-errors.ts";
+import { gridLimitsOf } from "../json-scan.ts";
+import { answerTooLong, fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { count } from "../validation-reasons.ts";
 
@@ -45,8 +47,13 @@ export async function essbase<Id extends OperationId>(
   return { sp, ops: sp.provider.essbase, cube: { server, application, cube } };
 }
 
-function checkGridSize(ctx: CallContext, grid: GridSource | undefined): void {
-  const cells = grid ? gridCells(grid) : 0;
+/**
+ * The grid sent, counted as its rows × its longest row (as an answer is counted, and as the providers lay it
+ * out): a ragged grid of a few cells whose rectangle is a spreadsheet's is refused, not padded to billions.
+ */
+export function checkGridSize(ctx: CallContext, grid: GridSource | undefined): void {
+  const extent = grid ? gridExtent(grid) : { rows: 0, columns: 0 };
+  const cells = extent.rows * extent.columns;
   const max = ctx.services.config.maxGridCells;
   if (cells > max) throw gridTooLarge(cells, max, true, "grid");
 }
@@ -64,8 +71,16 @@ function checkAnswerSize<T extends { grid: string[][] }>(
   const cells = rows * columns;
   const max = ctx.services.config.maxGridCells;
   if (cells > max) throw gridTooLarge(cells, max, false, "cells");
+  // Within the cells, an answer longer or wider than a grid call takes could not be sent back to refresh it.
+  if (rows > SENDABLE.rows || columns > SENDABLE.columns) throw answerTooLong({ rows, columns }, SENDABLE);
   return answer;
 }
+
+/** The rows and columns a grid call accepts (the contract's `GridInput`, a spreadsheet's own). */
+const SENDABLE = (() => {
+  const limits = gridLimitsOf(contractDocument as Record<string, unknown>);
+  return { rows: limits.rows, columns: limits.rowCells };
+})();
 
 /**
  * The cells of a save, each once (in the order first listed), and never more than the grid has: 300,000

@@ -6,6 +6,7 @@ import { requestGrid } from "../json-parser.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { REQUIRED } from "../validation-reasons.ts";
+import { checkGridSize } from "./essbase.ts";
 
 type PlanningCall<Id extends OperationId> = CallContext<Id> & {
   body: { loginid: string; server: string; application: string };
@@ -79,6 +80,7 @@ export const planningHandlers = {
   submitForm: async (ctx) => {
     const b = ctx.body;
     const { sp, ops, app } = await planning(ctx, "formSubmit", "action/submitform");
+    if (b.grid) checkGridSize(ctx, requestGrid(ctx.request, b.grid));
     const codes = b.codes ?? b.code;
     return fromProvider(
       ops.submitForm(sp.session, app, {
