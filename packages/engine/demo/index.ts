@@ -13,7 +13,7 @@ export interface DemoServer<Family extends string> {
 /**
  * The one catalogue of the demo: what the embedded provider serves behind the demo addresses. The Essbase
  * family (essbase, ssas, essbase-stndln) sees Sample.Basic; the planning family (planning, pbcs) sees the
- * Vision planning application with its plan type Plan1.
+ * Vision planning application with its plan types Plan1 and Plan2 (the revenue summary).
  */
 export const DEMO_SERVERS = {
   essbase: {
@@ -24,6 +24,6 @@ export const DEMO_SERVERS = {
   planning: {
     family: "planning",
     name: "Planning",
-    applications: [{ name: "Vision", cubes: ["Plan1"] }],
+    applications: [{ name: "Vision", cubes: ["Plan1", "Plan2"] }],
   },
 } as const satisfies { essbase: DemoServer<"essbase">; planning: DemoServer<"planning"> };

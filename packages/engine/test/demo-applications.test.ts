@@ -10,11 +10,11 @@ import type { Member } from "../src/outline.ts";
 import { CORPUS_PLAN1_DIMENSIONS } from "./vision-plan1.ts";
 
 describe("demo applications", () => {
-  it("serve Sample.Basic to the Essbase family and Vision.Plan1 to the planning family, with their scripts", () => {
+  it("serve Sample.Basic to the Essbase family and Vision (Plan1, Plan2) to the planning family, with their scripts", () => {
     expect(DEMO_SERVERS.essbase.name).toBe("EssbaseCluster-1");
     expect(DEMO_SERVERS.essbase.applications).toEqual([{ name: "Sample", cubes: ["Basic"] }]);
     expect(DEMO_SERVERS.planning.name).toBe("Planning");
-    expect(DEMO_SERVERS.planning.applications).toEqual([{ name: "Vision", cubes: ["Plan1"] }]);
+    expect(DEMO_SERVERS.planning.applications).toEqual([{ name: "Vision", cubes: ["Plan1", "Plan2"] }]);
     expect(sampleBasicScripts.map((s) => s.name)).toEqual(["CalcAll", "BudSeed", "MktCut", "ClearBud"]);
     expect(visionPlan1Scripts.map((s) => s.name)).toEqual(["CalcAll", "FcstSeed"]);
   });

@@ -1,5 +1,5 @@
 import { DEMO_SERVERS } from "@qibates/engine/demo";
-import { visionPlan1Outline } from "@qibates/engine/demo/planning";
+import { visionPlan1Outline, visionPlan2Outline } from "@qibates/engine/demo/planning";
 import {
   CAPABILITIES,
   type Capability,
@@ -573,11 +573,13 @@ describe.each(SERVERS)("over the wire endpoints $endpoints", ({ endpoints, conne
           listed.status === 200
             ? (listed.json.aliasTables as { name: string }[]).map((t) => t.name)
             : ["Default"];
-        // The plan types the demo catalogue serves (Plan2 exists in Vision, but the catalogue, hence every
-        // endpoint, names Plan1 only).
+        // The plan types the demo catalogue serves: both of Vision's (Plan2 holds the form Revenue Summary).
         const served = DEMO_SERVERS.planning.applications[0]?.cubes ?? [];
-        expect(served).toEqual(["Plan1"]);
-        for (const [cube, outline] of [["Plan1", visionPlan1Outline()]] as const) {
+        expect(served).toEqual(["Plan1", "Plan2"]);
+        for (const [cube, outline] of [
+          ["Plan1", visionPlan1Outline()],
+          ["Plan2", visionPlan2Outline()],
+        ] as const) {
           for (const d of outline.dimensions) {
             for (const aliastable of tables) {
               const list = await same("/qibates/api/v2/nav/enummembers", {

@@ -180,12 +180,14 @@ describe("version discovery and metadata", () => {
     expect(version.json).toMatchObject({ version: "V1", lifecycle: "active", isLatest: true });
     const r = await call("GET", "/aif/rest/V1/applications/vision");
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ applicationName: "Vision", plan1Name: "Plan1" });
-    expect(r.json.plan2Name).toBeUndefined();
+    // Vision's two plan types: Plan1, and Plan2 (the revenue summary: no Product, HSP_View, HSP_Metric).
+    expect(r.json).toMatchObject({ applicationName: "Vision", plan1Name: "Plan1", plan2Name: "Plan2" });
+    expect(r.json.plan3Name).toBeUndefined();
     const names = r.json.appDimensions.map((d: { dimensionName: string }) => d.dimensionName);
     expect(names).toEqual(expect.arrayContaining(["Account", "Entity", "Period", "HSP_View"]));
     for (const d of r.json.appDimensions) {
-      expect(d).toMatchObject({ validForPlan1: 1, validForPlan2: 0, validForPlan6: 0 });
+      const inPlan2 = !["Product", "HSP_View", "HSP_Metric"].includes(d.dimensionName);
+      expect(d).toMatchObject({ validForPlan1: 1, validForPlan2: inPlan2 ? 1 : 0, validForPlan6: 0 });
     }
     expect((await call("GET", "/aif/rest/V1/applications/Nope")).status).toBe(400);
   });
@@ -278,9 +280,11 @@ describe("substitution variables", () => {
     expect(pt.status).toBe(200);
     expect(pt.json.items).toContainEqual({ name: "CurMonth", value: "Jan", planType: "Plan1" });
     for (const item of pt.json.items) expect(keys(item)).toEqual(["name", "planType", "value"]);
-    // The application level lists every plan type's variables, each with its plan type (Oracle's example).
+    // The application level lists every plan type's variables, each with its plan type (Oracle's example):
+    // Plan1's, then Plan2's.
     const app = await call("GET", "/HyperionPlanning/rest/v3/applications/Vision/substitutionvariables");
-    expect(app.json.items).toEqual(pt.json.items);
+    const plan2 = pt.json.items.map((v: { planType: string }) => ({ ...v, planType: "Plan2" }));
+    expect(app.json.items).toEqual([...pt.json.items, ...plan2]);
     const one = await call(
       "GET",
       "/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/substitutionvariables/curmonth",
