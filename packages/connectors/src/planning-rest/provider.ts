@@ -465,7 +465,8 @@ class PlanningRestOperations implements PlanningOperations {
       }
     });
     const cells = await submitCells(host, form, input);
-    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? []);
+    const written = cells.some((c) => c.status === "written" || c.status === "truncated");
+    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written);
     const after = await openForm(host, {
       folder: input.folder,
       formName: input.formName,
@@ -491,6 +492,7 @@ class PlanningRestOperations implements PlanningOperations {
    * of a single rule: CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS
    * for its rules. A rule still running when that time runs out is `RULE_FAILED` "still running", naming the rules
    * after it, which are not launched; a rule whose turn comes after it ran out is `RULE_FAILED` "not launched".
+   * A rule that fails says, after the server's reason, that the form's cells were saved (`written`: some were).
    */
   private async runOnSave(
     session: ProviderSession,
@@ -498,6 +500,7 @@ class PlanningRestOperations implements PlanningOperations {
     cube: string,
     onSave: readonly string[],
     prompts: NonNullable<SubmitFormInput["prompts"]>,
+    written: boolean,
   ): Promise<Schemas["RuleRun"][]> {
     if (onSave.length === 0) return [];
     const { app, found } = await this.findRules(session, ref, onSave);
@@ -534,6 +537,7 @@ class PlanningRestOperations implements PlanningOperations {
               : onSaveRuleStillRunning(seconds, jobId),
             after,
           ),
+        written ? cellsSavedBeforeRule : undefined,
       );
       rules.push(run);
     }
@@ -681,7 +685,8 @@ class PlanningRestOperations implements PlanningOperations {
   /**
    * Launches `rule` and follows its job until `deadline` (a time in ms, as `Date.now()`): the launch's answer and
    * every poll's are waited for within it (`answeringBy`), so the caller hears "still running" (`stillRunning`,
-   * given the job number when the server gave one) then, however slowly the server responds.
+   * given the job number when the server gave one) then, however slowly the server responds. A job that fails is
+   * `RULE_FAILED` with the server's words, or its number and status, as `failedReason` completes them.
    */
   private async runJob(
     session: ProviderSession,
@@ -690,6 +695,7 @@ class PlanningRestOperations implements PlanningOperations {
     prompts: readonly Schemas["PromptValue"][],
     deadline: number,
     stillRunningReason: (jobId?: string | number) => ProviderText,
+    failedReason: (reason: string | ProviderText) => string | ProviderText = (reason) => reason,
   ): Promise<Schemas["RuleRun"]> {
     const { client } = this.provider.upstream(session);
     const { jobType, ruleName } = rule;
@@ -735,7 +741,7 @@ class PlanningRestOperations implements PlanningOperations {
       );
     }
     if (typeof job.status !== "number") throw client.malformed(UNREADABLE.statusWithoutCode());
-    const reason = failure ?? CONNECTOR_REASONS.jobEnded(jobId, job.status);
+    const reason = failedReason(failure ?? CONNECTOR_REASONS.jobEnded(jobId, job.status));
     const en = typeof reason === "string" ? reason : reason.en;
     throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${en}`, {
       rule: ruleName,
@@ -861,4 +867,19 @@ class PlanningRestOperations implements PlanningOperations {
       engineError(e);
     }
   }
+}
+
+/**
+ * The reason of a form's rule on save whose job failed (`reason`: the server's words, or the job's number and
+ * status), then that the cells of the form, written before the rule was launched, stay written: the server's job
+ * details say nothing of them, and a caller who knows the demo (where a failing rule cancels the whole submit)
+ * would think them lost.
+ */
+function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
+  const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
+  const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+  return {
+    en: `${sentence(text.en)} The cells of the form were saved before the rule ran.`,
+    fr: `${sentence(text.fr)} Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
+  };
 }

@@ -172,15 +172,18 @@ export function jobRoutes(
 
 /**
  * A failed job's `details`: the server's reason alone, as a Planning job's details give it. A failed rule's
- * reason is its `reason` parameter (the rule's own words, then that no data was changed), without the engine's
- * "Business rule X failed:" in front, which a client (the `pbcs` and `planning` connectors among them) says
- * itself: the API's message said it twice.
+ * reason is its `reason` parameter (the rule's own words), without the engine's "Business rule X failed:" in
+ * front, which a client (the `pbcs` and `planning` connectors among them) says itself: the API's message said it
+ * twice. The engine's closing "No data was changed." is left out too: it is the demo's promise (its rules run as a
+ * whole or not at all), which a Planning server does not make (Oracle's job status gives `details` as the job's
+ * own words, PREST:retrieve_job_status.html; an Essbase calculation that stops keeps what it wrote), and which was
+ * false where a client had written cells before launching the rule (a form's rules on save).
  */
 function jobDetails(e: unknown): string {
   if (e instanceof ProviderError && e.code === "RULE_FAILED") {
     const reason = e.params?.reason;
-    if (typeof reason === "string") return reason;
-    if (reason !== undefined && typeof reason === "object") return reason.en;
+    const words = typeof reason === "string" ? reason : typeof reason === "object" ? reason.en : undefined;
+    if (words !== undefined) return words.replace(/\s*No data was changed\.$/, "");
   }
   return e instanceof Error ? e.message : String(e);
 }
