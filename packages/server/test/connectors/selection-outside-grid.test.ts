@@ -84,7 +84,7 @@ describe("a large grid, read by the server as text", () => {
     expectOutside(
       r,
       "cells[0]",
-      "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3004 rows and 4 columns, numbered from 0.",
+      "Invalid selection: cells[0] (row 3003, column 4) is outside the grid, which has 3,004 rows and 4 columns, numbered from 0.",
     );
   });
 });
