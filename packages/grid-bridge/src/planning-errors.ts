@@ -2,7 +2,7 @@
 // imports only the engine's planning layer and the provider's errors and registry (no package index), so that a
 // page running the Vision demo in the browser says a rule's failure as the API does.
 import type { PlanningError, PlanningErrorCode } from "@qibates/engine/planning";
-import type { ErrorLocale } from "@qibates/provider/error-codes";
+import { afterColon, type ErrorLocale } from "@qibates/provider/error-codes";
 import { ProviderError, type ProviderErrorCode, type ProviderText } from "@qibates/provider/errors";
 import { providerErrorMessage } from "@qibates/provider/registry-codes";
 import { calcFailureFr } from "./calc-errors.ts";
@@ -40,17 +40,23 @@ export function planningProviderError(e: PlanningError): ProviderError {
 
 /**
  * The refusal's parameters. A rule whose calc script stopped gives the engine's reason as data (`calc`): its French
- * is said here (the engine's `reason.fr` quotes the English), the English kept as the engine wrote it.
+ * is said here (the engine's `reason.fr` quotes the English), the English kept as the engine wrote it, but after
+ * "its calc script stopped:" in lower case, as the French says it (« … s'est arrêté : membre inconnu … »).
  */
 function planningParams(e: PlanningError): Readonly<Record<string, string | ProviderText>> | null {
   const params = e.details.params ?? null;
   const calc = e.details.calc;
   const reason = params?.reason;
   if (!params || !calc || typeof reason !== "object") return params;
-  const why = calc.syntax
-    ? calcFailureFr(calc)
-    : `son script de calcul s'est arrêté : ${calcFailureFr(calc)}`;
-  return { ...params, reason: { en: reason.en, fr: `${why}. Aucune donnée n'a été modifiée.` } };
+  const fr = calcFailureFr(calc);
+  const why = calc.syntax ? fr : `son script de calcul s'est arrêté : ${fr}`;
+  const en = calc.syntax
+    ? reason.en
+    : reason.en.replace(
+        /^(its calc script stopped: )(.*)$/s,
+        (_whole, stopped: string, rest: string) => `${stopped}${afterColon({ en: rest, fr })}`,
+      );
+  return { ...params, reason: { en, fr: `${why}. Aucune donnée n'a été modifiée.` } };
 }
 
 /** A planning refusal of the engine as the API says it, in `locale`. */

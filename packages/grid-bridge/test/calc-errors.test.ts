@@ -15,6 +15,7 @@ import { visionPlan1Outline } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { PlanningApplication, PlanningError } from "@qibates/engine/planning";
 import { ProviderError, providerErrorMessage } from "@qibates/provider";
+import { afterColon } from "@qibates/provider/error-codes";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
 import { CALC_SYNTAX_TEXTS_FR, CALC_TEXTS_FR, calcReason } from "../src/calc-errors.ts";
@@ -76,7 +77,10 @@ describe("every reason a calc script stops for has its French, and its English i
     expect(e.message.startsWith(calcText(CALC_TEXTS, e.reason))).toBe(true);
     const { fr } = calcReason(e);
     expect(calcReason(e).en).toBe(sample.english);
-    expect(calculateMessage(e, "en")).toBe(`The calculation script "Forecast" failed: ${sample.english}`);
+    // After the colon, in lower case as in French, unless it starts with a name.
+    expect(calculateMessage(e, "en")).toBe(
+      `The calculation script "Forecast" failed: ${afterColon({ en: sample.english, fr })}`,
+    );
     expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
     if (id === "returned") {
       // The rule author's words stay as written; only the place is said in French.
@@ -119,7 +123,9 @@ describe("every reason a calc script does not parse for has its French, and its 
     const { fr } = calcReason(e);
     expect(fr).toMatch(/^erreur de syntaxe à la ligne \d+, colonne \d+\u00a0: /);
     expect(fr).not.toMatch(ENGLISH);
-    expect(calculateMessage(e, "en")).toBe(`The calculation script "Forecast" failed: ${english}`);
+    expect(calculateMessage(e, "en")).toBe(
+      `The calculation script "Forecast" failed: ${afterColon({ en: english, fr })}`,
+    );
     expect(calculateMessage(e, "fr")).toBe(`Le script de calcul « Forecast » a échoué : ${fr}`);
   });
 
@@ -140,7 +146,7 @@ describe("a calculation's failure on Sample.Basic, as action/calculate says it",
   it("an unknown member", () => {
     const e = failure("Sales = Sales * Growth;");
     expect(calculateMessage(e, "en")).toBe(
-      'The calculation script "Forecast" failed: Unknown member "Growth" (line 1, column 17)',
+      'The calculation script "Forecast" failed: unknown member "Growth" (line 1, column 17)',
     );
     expect(calculateMessage(e, "fr")).toBe(
       "Le script de calcul « Forecast » a échoué : membre inconnu «\u00a0Growth\u00a0» (ligne 1, colonne 17)",
@@ -190,13 +196,13 @@ describe("a business rule whose calc script stops, as action/launchrule says it"
     {
       what: "an unknown member: the engine's reason in French, the English as it was",
       script: 'FIX ("Working")\n  "Nope" = 1;\nENDFIX',
-      en: 'The business rule "Broken" failed: its calc script stopped: Unknown member "Nope" (line 2, column 3). No data was changed.',
+      en: 'The business rule "Broken" failed: its calc script stopped: unknown member "Nope" (line 2, column 3). No data was changed.',
       fr: "La règle métier « Broken » a échoué : son script de calcul s'est arrêté : membre inconnu «\u00a0Nope\u00a0» (ligne 2, colonne 3). Aucune donnée n'a été modifiée.",
     },
     {
       what: "a script that does not parse",
       script: 'FIX ("Working"\n  CALC ALL;\nENDFIX',
-      en: "The business rule \"Broken\" failed: Syntax error at line 2, column 3: expected ')', found 'CALC'. No data was changed.",
+      en: "The business rule \"Broken\" failed: syntax error at line 2, column 3: expected ')', found 'CALC'. No data was changed.",
       fr: "La règle métier « Broken » a échoué : erreur de syntaxe à la ligne 2, colonne 3\u00a0: il faut «\u00a0)\u00a0» ici, pas «\u00a0CALC\u00a0». Aucune donnée n'a été modifiée.",
     },
   ])("$what", ({ script, en, fr }) => {

@@ -1,5 +1,6 @@
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { executeMdx, MDX_TEXTS, MdxError, type MdxMessageId, mdxText } from "@qibates/engine/mdx";
+import { afterColon } from "@qibates/provider/error-codes";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../../engine/test/support/thrown.ts";
 import { MDX_TEXTS_FR, mdxReason } from "../src/mdx-errors.ts";
@@ -30,7 +31,8 @@ describe("every engine MDX reason has its French, and its English is as it was",
     // Through the API's path: the French answer holds no English words, whatever registry message it uses.
     expect(apiMessage(e, "fr")).not.toMatch(ENGLISH);
     if (e.code !== "MDX_SYNTAX" && e.code !== "MDX_UNKNOWN_MEMBER" && e.code !== "MDX_TOO_LARGE") {
-      expect(apiMessage(e, "en")).toContain(`: ${sample.english} (at "`);
+      // After the colon, in lower case as in French, unless it starts with a name.
+      expect(apiMessage(e, "en")).toContain(`: ${afterColon({ en: sample.english, fr })} (at "`);
       expect(apiMessage(e, "fr")).toContain(` : ${fr} (sur « `);
     }
   });
@@ -42,7 +44,7 @@ describe("an MDX refusal on Sample.Basic, in French", () => {
   it("a dimension on two axes", () => {
     const e = refusal("SELECT {[Jan]} ON COLUMNS, {[Feb]} ON ROWS FROM Sample.Basic");
     expect(apiMessage(e, "en")).toBe(
-      'The MDX query cannot run: The dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
+      'The MDX query cannot run: the dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
     );
     expect(apiMessage(e, "fr")).toBe(
       "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",

@@ -611,6 +611,26 @@ export function quantity(n: number): LocalizedText {
   return { en: formatNumber(n, "en"), fr: formatNumber(n, "fr") };
 }
 
+/**
+ * A reason worded in each language, as English says it after a colon: in lower case, as French does ("The grid cannot
+ * be read: dimension Year is used both in the rows and the POV" / « La grille ne peut pas être lue : la dimension
+ * Year… »), whichever way it starts on its own. Its first word keeps its capital when French starts with a capital
+ * too, or when French says that word as it is: a name, spelled alike in both languages ("Filter is not supported" /
+ * « la fonction Filter… »).
+ */
+export function afterColon(reason: LocalizedText): string {
+  const first = /^[A-Z][a-z]*(?= )/.exec(reason.en)?.[0];
+  const frenchLower = /^\p{Ll}/u.test(reason.fr);
+  if (
+    first === undefined ||
+    !frenchLower ||
+    new RegExp(`(?<![\\p{L}])${first}(?![\\p{L}])`, "u").test(reason.fr)
+  ) {
+    return reason.en;
+  }
+  return `${first.toLowerCase()}${reason.en.slice(first.length)}`;
+}
+
 /** Parameters that name a place (`grid[3][0]` is row 4, line 12 of a query): said as they are, never grouped. */
 const PLACE_PARAMETERS: ReadonlySet<string> = new Set(["row", "column", "line"]);
 
@@ -627,10 +647,12 @@ export function formatErrorMessage(
   const template = ERROR_CODES[code][locale].replace(/\[([^[\]]*)\]/g, (_whole, part: string) =>
     [...part.matchAll(/\{([A-Za-z]+)\}/g)].every((m) => Object.hasOwn(params, m[1] as string)) ? part : "",
   );
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string, at: number) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
-    if (typeof value === "object") return value[locale];
+    if (typeof value === "object") {
+      return locale === "en" && template.slice(0, at).endsWith(": ") ? afterColon(value) : value[locale];
+    }
     return typeof value === "number" && !PLACE_PARAMETERS.has(name)
       ? formatNumber(value, locale)
       : String(value);

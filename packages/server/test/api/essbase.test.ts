@@ -218,7 +218,7 @@ describe("ad hoc grid on Sample.Basic", () => {
     expect(en.statusCode).toBe(422);
     expect(en.json()).toMatchObject({
       code: "QB_ERR_SELECTION_INVALID",
-      message: "Invalid selection: Pivot starting point cannot be determined.",
+      message: "Invalid selection: pivot starting point cannot be determined.",
     });
     const fr = await api.post("action/pivot", body, { connector: "essbase", "accept-language": "fr" });
     expect(fr.json()).toMatchObject({
@@ -249,7 +249,7 @@ describe("ad hoc grid on Sample.Basic", () => {
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({
       code: "QB_ERR_SELECTION_INVALID",
-      message: "Invalid selection: The dimension is already at the pivot destination.",
+      message: "Invalid selection: the dimension is already at the pivot destination.",
     });
   });
 

@@ -1,4 +1,5 @@
 import { type MdxMessageId, mdxText } from "@qibates/engine/mdx";
+import { afterColon } from "@qibates/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MDX_TEXTS_FR } from "../../../grid-bridge/src/mdx-errors.ts";
 import { ENGLISH, MDX_SAMPLES, type MdxSample, sampleError } from "../../../grid-bridge/test/mdx-samples.ts";
@@ -54,7 +55,7 @@ describe("an MDX query the engine refuses, through the API in English and in Fre
     if (en.body.code === "QB_ERR_MDX_INVALID") {
       expect(en.body.message).toMatch(
         new RegExp(
-          `^The MDX query cannot run: ${literal(sample.english)} \\(at ".*", line \\d+, column \\d+\\)\\.$`,
+          `^The MDX query cannot run: ${literal(afterColon({ en: sample.english, fr }))} \\(at ".*", line \\d+, column \\d+\\)\\.$`,
           "s",
         ),
       );
@@ -70,7 +71,7 @@ describe("an MDX query the engine refuses, through the API in English and in Fre
   it("a dimension on two axes, word for word", async () => {
     const query = "SELECT {[Jan]} ON COLUMNS, {[Feb]} ON ROWS FROM Sample.Basic";
     expect((await mdx(query, "en")).body.message).toBe(
-      'The MDX query cannot run: The dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
+      'The MDX query cannot run: the dimension Year is on axis 1 and on axis 0 (at "{", line 1, column 28).',
     );
     expect((await mdx(query, "fr")).body.message).toBe(
       "La requête MDX ne peut pas s'exécuter : la dimension Year est sur l'axe 1 et sur l'axe 0 (sur « { », ligne 1, colonne 28).",

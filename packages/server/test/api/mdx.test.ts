@@ -174,7 +174,7 @@ describe("action/mdx refusals", () => {
     expect(r.status).toBe(422);
     expect(r.body.code).toBe("QB_ERR_MDX_INVALID");
     expect(r.body.message).toMatch(
-      /^The MDX query cannot run: The dimension Year is on axis 1 and on axis 0 \(at ".*", line 1, column 28\)\.$/,
+      /^The MDX query cannot run: the dimension Year is on axis 1 and on axis 0 \(at ".*", line 1, column 28\)\.$/,
     );
     const other = await mdx("SELECT {[Jan]} ON COLUMNS FROM Demo.Basic");
     expect(other.body.code).toBe("QB_ERR_MDX_INVALID");

@@ -46,7 +46,7 @@ describe.each(server.essbasePaths)("a pivot through $name", ({ connector, addres
     const data = await call("action/pivot", { ...body, row: 2, column: 1 }, connector);
     expect(data.json).toMatchObject({
       code: "QB_ERR_SELECTION_INVALID",
-      message: "Invalid selection: Pivot starting point cannot be determined.",
+      message: "Invalid selection: pivot starting point cannot be determined.",
     });
   });
 });

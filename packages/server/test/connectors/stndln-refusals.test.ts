@@ -48,7 +48,7 @@ describe.each([DEMO, SMARTVIEW, XMLA, STNDLN])(
       expect(en.json).toMatchObject({
         code: "QB_ERR_SELECTION_INVALID",
         field: "cells",
-        message: "Invalid selection: You must have a row header in order to perform this retrieval.",
+        message: "Invalid selection: you must have a row header in order to perform this retrieval.",
       });
       const fr = await server.post(
         "action/removeonly",
