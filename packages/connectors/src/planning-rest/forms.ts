@@ -533,6 +533,8 @@ export async function submitCells(
     groups.set(key, [...(groups.get(key) ?? []), w]);
   }
   const rejected = new Map<string, { readOnly: string[]; other: string[] }>();
+  /** What the server stored in each written cell, read back after its import: a Smart List's label, a text. */
+  const stored = new Map<string, number | string | null>();
   const pov = Object.values(form.response.pov);
   for (const [key, group] of groups) {
     const cols = key.split(",").map(Number);
@@ -563,6 +565,34 @@ export async function submitCells(
         }
       }
     }
+    // The same cells read back (`exportdataslice`, as a live-tested client checks an import): the value as
+    // stored, which is not always the one sent (a Smart List stores the entry "3" or "approved" names, and
+    // exports its label).
+    const back = await host.client.post<unknown>(
+      planningPath(PLANNING_PATHS.exportDataSlice, { app: host.app, pt: form.cube }),
+      exportDataSliceRequest({
+        suppressMissingBlocks: false,
+        suppressMissingRows: false,
+        suppressMissingColumns: false,
+        pov: { dimensions: Object.keys(form.response.pov), members: pov.map((m) => [m]) },
+        columns: cols.map((c) => ({
+          dimensions: form.colDims,
+          members: form.colDims.map((_, h) => [form.colMembers[c]?.[h] ?? ""]),
+        })),
+        rows: rowsOf.map((row) => ({
+          dimensions: form.rowDims,
+          members: form.rowDims.map((_, l) => [form.rowMembers[row]?.[l] ?? ""]),
+        })),
+      }),
+    );
+    const slice = host.client.read(readDataSliceAnswer, back);
+    rowsOf.forEach((row, i) => {
+      cols.forEach((col, j) => {
+        const w = group.find((x) => x.row === row && x.col === col);
+        const data = slice.rows[i]?.data;
+        if (w && data && j < data.length) stored.set(`${w.r},${w.c}`, data[j] ?? null);
+      });
+    });
   }
   for (const w of writes) {
     const no = rejected.get(`${w.r},${w.c}`);
@@ -577,12 +607,21 @@ export async function submitCells(
       });
     } else {
       const n = Number(w.value);
-      const value =
+      const sent =
         w.value === "#missing"
           ? missingLabel
           : w.status === "written" && Number.isFinite(n)
             ? formatNumber(n)
             : w.value;
+      const back = stored.get(`${w.r},${w.c}`);
+      const value =
+        back === undefined
+          ? sent
+          : back === null
+            ? missingLabel
+            : typeof back === "number"
+              ? formatNumber(back)
+              : back;
       cells.push({ row: w.r, column: w.c, status: w.status, value });
     }
   }

@@ -99,11 +99,13 @@ export class FormSubmission {
         }
         if (p.kind === "text") {
           changes.writeText(store, p.tuple, p.text);
+          // A text cleared is stored as no text: shown with the missing label, as the refreshed form shows it and
+          // as a Planning server stores it (`#missing` clears the cell).
           cells.push({
             row: p.row,
             column: p.column,
             status: p.truncated ? "truncated" : "written",
-            value: p.text,
+            value: p.text === "" ? missingLabel : p.text,
           });
         } else {
           changes.writeValue(store, p.tuple, p.value);
