@@ -51,6 +51,7 @@ import {
   isGridText,
   levelVariables,
   ProviderError,
+  quantity,
   SESSION_VARIABLES_MAX,
   type SliceScheduler,
   supportOf,
@@ -667,10 +668,16 @@ function refuseConflicts(
     return w !== undefined && app.changedSince(w.members, readAt);
   });
   if (conflicts.length === 0) return;
+  // "1 cell changed" / « 1 cellule a changé », "2 cells changed" / « 2 cellules ont changé »: what the number counts.
+  const n = quantity(conflicts.length);
+  const changed =
+    conflicts.length === 1
+      ? { en: "1 cell changed", fr: "1 cellule a changé" }
+      : { en: `${n.en} cells changed`, fr: `${n.fr} cellules ont changé` };
   throw new ProviderError(
     "SAVE_CONFLICT",
-    `${conflicts.length} cells changed since the grid was read (data version ${sent}): nothing was saved.`,
-    { cells: conflicts.length, dataVersion: sent },
+    `${changed.en} since the grid was read (data version ${sent}): nothing was saved.`,
+    { changed, dataVersion: sent },
     "dataVersion",
     conflicts,
   );

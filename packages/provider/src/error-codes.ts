@@ -404,8 +404,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_SAVE_CONFLICT: {
     status: 409,
-    en: "Cells of the grid changed since it was read: {cells} (data version {dataVersion}). Nothing was saved. Refresh the grid, or save again with overwrite.",
-    fr: "Des cellules de la grille ont changé depuis sa lecture : {cells} (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.",
+    en: "{changed} since the grid was read (data version {dataVersion}). Nothing was saved. Refresh the grid, or save again with overwrite.",
+    fr: "{changed} depuis la lecture de la grille (version des données {dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.",
     when: "action/save with dataVersion would write cells that another save or a calculation changed since the grid was read (embedded engine); conflicts lists them. Nothing is written; overwrite: true writes them all the same.",
     whenFr:
       "action/save avec dataVersion écrirait des cellules qu'une autre soumission ou un calcul a modifiées depuis la lecture de la grille (moteur intégré) ; conflicts les liste. Rien n'est écrit ; overwrite: true les écrit tout de même.",

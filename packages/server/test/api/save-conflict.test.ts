@@ -76,7 +76,9 @@ describe("action/save with dataVersion", () => {
       { row: 2, column: 1 },
       { row: 2, column: 3 },
     ]);
-    expect(refused.body.message).toContain("changed since it was read: 2 (data version");
+    expect(refused.body.message).toBe(
+      `2 cells changed since the grid was read (data version ${a.dataVersion}). Nothing was saved. Refresh the grid, or save again with overwrite.`,
+    );
     // Nothing written, not even the cell B left alone.
     expect((await read(0, "100-10")).grid[2]).toEqual(["New York", "111", b.grid[2]?.[2], "113"]);
   });
@@ -91,11 +93,10 @@ describe("action/save with dataVersion", () => {
       { qibateskey: u.key, "accept-language": "fr" },
     );
     expect(res.statusCode, res.body).toBe(409);
-    // One cell: no "1 cellules … ont changé" (nor "1 cells" in English).
-    expect(res.json().message).toMatch(
-      /^Des cellules de la grille ont changé depuis sa lecture : 1 \(version des données /,
+    // One cell, said as what it counts: "1 cellule a changé", not "1 cellules … ont changé" nor a bare "1".
+    expect(res.json().message).toBe(
+      `1 cellule a changé depuis la lecture de la grille (version des données ${a.dataVersion}). Rien n'a été enregistré. Actualisez la grille, ou soumettez-la de nouveau avec overwrite.`,
     );
-    expect(res.json().message).not.toMatch(/1 cellules/);
   });
 
   it("writes with overwrite: true all the same", async () => {
