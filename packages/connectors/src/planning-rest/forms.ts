@@ -95,12 +95,13 @@ async function exportFormData(
  * server is asked for them, in the words the demo server uses: the server would refuse the read of the form's
  * data, which names no field the caller can correct.
  */
-function checkPageMembers(
+async function checkPageMembers(
+  host: FormHost,
   formName: string,
   pageDims: readonly string[],
   allowed: Record<string, unknown>,
   wanted: Record<string, unknown>,
-): void {
+): Promise<void> {
   for (const [dim, member] of Object.entries(wanted)) {
     const page = pageDims.find((d) => d.toLowerCase() === dim.toLowerCase());
     if (!page || typeof member !== "string" || member === "") continue;
@@ -108,6 +109,15 @@ function checkPageMembers(
     if (!strings(offered) || offered.length === 0) continue;
     if (offered.some((m) => m.toLowerCase() === member.toLowerCase())) continue;
     const field = `pov.${page}`;
+    // A name that is no member of the dimension is an unknown member, as on the demo server: the member read
+    // answers Planning's "The member X does not exist …" (pbj reads that prefix as "no such member").
+    const read = await host.client.attempt<unknown>(
+      "GET",
+      planningPath(PLANNING_PATHS.member, { app: host.app, dim: page, member }),
+    );
+    if (!read.ok && read.status === 400 && /^The member\b/i.test(read.message)) {
+      throw new ProviderError("MEMBER_UNKNOWN", `Unknown member "${member}".`, { member }, field);
+    }
     throw new ProviderError(
       "INVALID_INPUT",
       `Member "${member}" is not one of the ${page} members form "${formName}" allows.`,
@@ -239,6 +249,20 @@ function checkFixedMembers(
   }
 }
 
+/**
+ * The form's name as the application spells it ("Revenue Plan" for "revenue plan"), as the demo server returns
+ * it: the form definition's `name` (`GET …/formdefinitions/{idorname}`, Service Administrator); the name as given
+ * where the definition is refused or names another form.
+ */
+async function nameOfForm(host: FormHost, given: string): Promise<string> {
+  const def = await host.client.attempt<{ name?: unknown }>(
+    "GET",
+    planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: given }),
+  );
+  const name = def.ok ? def.value?.name : undefined;
+  return typeof name === "string" && name.toLowerCase() === given.trim().toLowerCase() ? name : given;
+}
+
 /** Opens a simple form for a POV (page members from `input.pov`). */
 export async function openForm(
   host: FormHost,
@@ -246,7 +270,7 @@ export async function openForm(
   operation = "nav/openform",
 ): Promise<OpenedForm> {
   if (input.type === "composite") throw host.missing("compositeForms", operation);
-  const name = input.formName;
+  const name = await nameOfForm(host, input.formName);
   let info: FormDataAsReceived;
   let fallback: FormDataAsReceived | null = null;
   try {
@@ -269,7 +293,8 @@ export async function openForm(
   const basePov = (typeof info.pov === "object" && info.pov ? info.pov : {}) as Record<string, unknown>;
   // Export Form Data's allowed page members are member names; a definition's (the fallback) may hold member
   // functions, and its reader keeps only the members it lists.
-  if (!fallback) checkPageMembers(name, pageDims, allowed as Record<string, unknown>, input.pov ?? {});
+  if (!fallback)
+    await checkPageMembers(host, name, pageDims, allowed as Record<string, unknown>, input.pov ?? {});
   checkFixedMembers(name, pageDims, basePov, input.pov ?? {});
   const pages: string[] = [];
   for (const [dim, member] of Object.entries(input.pov ?? {})) {

@@ -743,10 +743,13 @@ class PlanningRestOperations implements PlanningOperations {
     if (typeof job.status !== "number") throw client.malformed(UNREADABLE.statusWithoutCode());
     const reason = failedReason(failure ?? CONNECTOR_REASONS.jobEnded(jobId, job.status));
     const en = typeof reason === "string" ? reason : reason.en;
-    throw new ProviderError("RULE_FAILED", `The business rule ${ruleName} failed: ${en}`, {
-      rule: ruleName,
-      reason,
-    });
+    // The field is the rule's name, as on the demo server: the rule failed, not a value of the call.
+    throw new ProviderError(
+      "RULE_FAILED",
+      `The business rule ${ruleName} failed: ${en}`,
+      { rule: ruleName, reason },
+      "ruleName",
+    );
   }
 
   /**

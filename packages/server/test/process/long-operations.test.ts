@@ -164,7 +164,7 @@ describe("a business rule longer than the connection's old 120 s, timeouts scale
       body: {
         code: "QB_ERR_RULE_FAILED",
         message: "La règle métier « Broken » a échoué : Cannot copy to a locked version.",
-        field: null,
+        field: "ruleName",
       },
     });
   });
