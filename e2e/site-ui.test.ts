@@ -236,6 +236,24 @@ describe("mobile layout", () => {
   });
 });
 
+describe("phone width", () => {
+  it.each(["", "/fr"])("at 375 px no page is wider than the screen (%s)", async (prefix) => {
+    await withContext(async (context) => {
+      const wide: string[] = [];
+      for (const path of ["/", "/docs/intro", "/docs/QiBates/features/actions/Zoom", "/api/qibates"]) {
+        const { page } = await open(context, baseUrl, prefix + path);
+        await hydrated(page);
+        // The page would scroll sideways: the API reference's first button (Infima's .button never wraps)
+        // was 458 px wide in English, 475 px in French.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 375) wide.push(`${prefix + path}: ${width} px`);
+        await page.close();
+      }
+      expect(wide).toEqual([]);
+    }, 375);
+  });
+});
+
 describe("API reference", () => {
   it.each([
     {
