@@ -349,6 +349,28 @@ describe("live grid on the other pages", () => {
     }
   });
 
+  it("reports a refused cell in French, with the text typed and no English (fr)", async () => {
+    const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/Submit");
+    try {
+      await cell(grid, "B3").click();
+      await page.keyboard.type("abc");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Soumettre", exact: true }).click();
+      await expect
+        .poll(() => grid.getByRole("status").textContent())
+        .toContain("cellules écrites 0, refusées 1");
+      const report = grid.getByRole("table", { name: "Cellules soumises" });
+      expect(await report.locator("tbody tr").first().locator("td").allTextContents()).toEqual([
+        "B3",
+        "abc",
+        "Pas un nombre",
+      ]);
+      expect(await report.textContent()).not.toMatch(/is not a number/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("refreshes with the missing label, then with missing rows suppressed", async () => {
     const { page, grid } = await openLiveGrid("/docs/QiBates/features/actions/Refresh");
     try {
@@ -448,6 +470,10 @@ describe("live Vision form", () => {
         .poll(() => grid.getByRole("status").textContent())
         .toContain("cellules écrites 6, refusées 0");
       expect(await grid.textContent()).toContain("SeedForecast");
+      // A reader of the screen hears which sheet it is: the Vision form, not Sample.Basic.
+      expect(await grid.getByRole("grid").getAttribute("aria-label")).toBe(
+        "Formulaire Revenue Plan de Vision",
+      );
       await screenshot(page, "live-grid-form-fr", true);
     } finally {
       await page.context().close();

@@ -51,3 +51,26 @@ describe("the live grid's refusals", () => {
     );
   });
 });
+
+describe("the live grid's submit report", () => {
+  /** Types `text` over New York's Jan Sales on the Submit page's grid and submits it. */
+  function submitJanSales(locale: "en" | "fr", text: string) {
+    const backend = sampleBasicBackend(locale);
+    const preset = PRESETS.submit;
+    const sheet = backend.start(preset, options);
+    const grid = sheet.grid.map((row) => [...row]);
+    grid[2][1] = text;
+    const cell = { row: 2, column: 1 };
+    return backend.run(preset, { action: "submit", grid, cells: [cell], dirty: [cell], options }).statuses;
+  }
+
+  it("shows a refused cell's text as typed, with nothing of the engine's English on a French page", () => {
+    // The report names the status itself (« Pas un nombre »); the engine's own reason, `"abc" is not a number`,
+    // was shown after it on French pages, and the cell's value was left blank.
+    expect(submitJanSales("fr", "abc")).toEqual([{ row: 2, column: 1, status: "invalid", value: "abc" }]);
+  });
+
+  it("shows a written cell's new value", () => {
+    expect(submitJanSales("en", "50")).toEqual([{ row: 2, column: 1, status: "written", value: "50" }]);
+  });
+});

@@ -74,6 +74,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
         )}
       </p>
       <SheetTable
+        label={preset.application === "vision" ? text.formGridLabel() : text.gridLabel()}
         live={live}
         selection={selection}
         columns={columns}

@@ -3,7 +3,6 @@ import clsx from "clsx";
 import type { KeyboardEvent, ReactNode } from "react";
 import { CellEditor } from "./CellEditor";
 import { cellName, sameCell } from "./cells";
-import { text } from "./strings";
 import styles from "./styles.module.css";
 import { cellKey, type LiveSheetState, MEMBER_KINDS } from "./useLiveSheet";
 import type { Selection } from "./useSelection";
@@ -13,6 +12,7 @@ import type { Selection } from "./useSelection";
  * or a data cell, styled by kind, selection and edits, with the editor in the cell being edited.
  */
 export function SheetTable({
+  label,
   live,
   selection,
   columns,
@@ -20,6 +20,8 @@ export function SheetTable({
   cellRefs,
   onGridKey,
 }: {
+  /** The grid's accessible name: which application's sheet or form it is. */
+  label: string;
   live: LiveSheetState;
   selection: Selection;
   columns: number;
@@ -39,7 +41,7 @@ export function SheetTable({
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA data grid pattern on a real table
         role="grid"
         aria-multiselectable="true"
-        aria-label={text.gridLabel()}
+        aria-label={label}
         aria-describedby={hintId}
         onKeyDown={onGridKey}
       >

@@ -36,10 +36,7 @@ export function SubmitReportView({
             <tr key={`${s.row},${s.column}`}>
               <td>{cellName(s)}</td>
               <td>{s.value === undefined ? "" : s.value === null ? missingLabel : String(s.value)}</td>
-              <td>
-                {labels.status[s.status]}
-                {s.reason ? ` (${s.reason})` : ""}
-              </td>
+              <td>{labels.status[s.status]}</td>
             </tr>
           ))}
         </tbody>

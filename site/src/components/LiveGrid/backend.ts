@@ -26,13 +26,15 @@ export interface Options {
   navigateWithoutData: boolean;
 }
 
-/** What became of one submitted cell (sheet coordinates). */
+/**
+ * What became of one submitted cell (sheet coordinates), as the API answers it: the status, which the report
+ * names in the page's language, and the value (what a written cell holds now, else the text typed).
+ */
 export interface LiveStatus {
   row: number;
   column: number;
   status: "written" | "truncated" | "read-only" | "invalid" | "not-data";
   value?: string;
-  reason?: string;
 }
 
 export interface RunRequest {

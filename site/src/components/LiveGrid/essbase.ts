@@ -69,14 +69,18 @@ export function sampleBasicBackend(locale: "en" | "fr" = "en"): Backend {
           settings: toSettings(options, action === "refresh" || action === "submit"),
           zoomMode: options.zoomMode,
         });
+        // The engine's reasons are English words of its own (`"abc" is not a number`): the report names the
+        // status in the page's language instead, and shows a refused cell's text as typed, as the API does.
         const statuses = r.cellStatus?.map((s) => ({
           row: s.row,
           column: s.column,
           status: s.status,
-          ...(s.value !== undefined
-            ? { value: s.value === null ? options.missingLabel : String(s.value) }
-            : {}),
-          ...(s.reason ? { reason: s.reason } : {}),
+          value:
+            s.value === undefined
+              ? (grid[s.row]?.[s.column] ?? "")
+              : s.value === null
+                ? options.missingLabel
+                : String(s.value),
         }));
         return {
           sheet: padded(toSheet(r), preset.editable === "members"),

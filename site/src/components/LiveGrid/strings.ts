@@ -91,6 +91,7 @@ export const text = {
         "Type numbers in the white data cells (or press Enter or F2 to edit one): modified cells turn yellow until you click Submit.",
     }),
   gridLabel: () => translate({ id: "liveGrid.gridLabel", message: "Sample.Basic sheet" }),
+  formGridLabel: () => translate({ id: "liveGrid.formGridLabel", message: "Revenue Plan form of Vision" }),
   operations: () => translate({ id: "liveGrid.operations", message: "Operations" }),
   settings: () => translate({ id: "liveGrid.settings", message: "Settings" }),
   reset: () => translate({ id: "liveGrid.action.reset", message: "Reset" }),
