@@ -108,9 +108,9 @@ export const ERROR_CODES = {
     status: 408,
     en: "The request was not received in full within the time allowed ({seconds} s).",
     fr: "La requête n'a pas été reçue en entier dans le délai imparti ({seconds} s).",
-    when: "Headers and body did not arrive within REQUEST_TIMEOUT_SECONDS (60 seconds by default); the connection is closed. A request cut off in its headers gets the message in the language of its Accept-Language line if that line arrived, else in that of the connection's previous request, else in English.",
+    when: "Headers and body did not arrive within REQUEST_TIMEOUT_SECONDS (60 seconds by default); the connection is closed. A request cut off in its headers gets the message in the language of the connection's previous request, else in English (the Accept-Language line of an unfinished head is not read).",
     whenFr:
-      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de sa ligne Accept-Language si cette ligne est arrivée, sinon dans celle de la requête précédente de la connexion, sinon en anglais.",
+      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de la requête précédente de la connexion, sinon en anglais (la ligne Accept-Language d'un en-tête inachevé n'est pas lue).",
   },
   QB_ERR_HEADERS_TOO_LARGE: {
     status: 431,

@@ -12,7 +12,7 @@ import type {
 import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { FRAMING, frameworkError, quoted } from "./framework-errors.ts";
-import { headerLocale, keepLastReceived, rawLocale } from "./request-locale.ts";
+import { headerLocale, rawLocale } from "./request-locale.ts";
 
 /**
  * The HTTP server's tuning before any route runs: timeouts, trusted proxies, what Node's parser refuses and
@@ -125,8 +125,6 @@ export function refineHttpServer(server: Server, headers: Record<string, string>
   server.on("checkExpectation", expectationFailed(headers));
   server.on("connection", (socket: Socket) => {
     socket.destroySoon = lingeringClose;
-    // A request cut off in its headers is refused in the language its Accept-Language line asked, if it came.
-    keepLastReceived(socket);
   });
 }
 
