@@ -694,7 +694,10 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
     },
     {
       reader: {
-        metadata: { en: "Dense and sparse are not shown.", fr: "Le stockage dense ou dispersé des dimensions n'est pas affiché." },
+        metadata: {
+          en: "Dense and sparse are not shown.",
+          fr: "Le stockage dense ou dispersé des dimensions n'est pas affiché.",
+        },
         "zoomIn:CALC_LEVEL": {
           en: "The server does not give member formulas.",
           fr: "Le serveur ne donne pas les formules des membres.",
