@@ -233,7 +233,41 @@ class PlanningSmartViewOperations implements PlanningOperations {
   ) {
     // Planning REST runs a rule by name alone: a kind sent is checked against the server's list first.
     if (input.ruleType !== undefined) await this.listedRule(session, ref, input);
+    // A Rules job takes any parameter name, and no public source says what a server does with one the rule
+    // does not have (Oracle's Rules page: prompts not given take their defaults): the names sent are checked
+    // against the rule's prompts (`EnumRunTimePrompts`, which names them) before the launch, as the demo
+    // server checks them, rather than the rule running on its defaults.
+    if (input.prompts.length > 0) await this.checkPromptNames(session, ref, input);
     return this.via(session, (r) => this.rest.launchRule(r, ref, input));
+  }
+
+  /** Each prompt value's name is one of the rule's runtime prompts, else `PROMPT_UNKNOWN` on `prompts[i].name`. */
+  private async checkPromptNames(
+    session: ProviderSession,
+    ref: ApplicationRef,
+    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+  ): Promise<void> {
+    const { cube, found, ruleType } = await this.listedRule(session, ref, input);
+    const answer = await this.provider.call(
+      session,
+      ref,
+      "EnumRunTimePrompts",
+      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
+      cube,
+    );
+    const names = (svChild(answer, "prompts")?.children ?? [])
+      .filter((c) => c.name === "rtp")
+      .map((c) => svText(c, "name"));
+    input.prompts.forEach((p, i) => {
+      const name = String(p.name);
+      if (names.some((n) => same(n, name))) return;
+      throw new ProviderError(
+        "PROMPT_UNKNOWN",
+        `The business rule "${found.text}" has no runtime prompt "${name}".`,
+        { rule: found.text, prompt: name },
+        `prompts[${i}].name`,
+      );
+    });
   }
   memberFilters(
     session: ProviderSession,
