@@ -322,8 +322,6 @@ const MORE_EXAMPLES: MoreExamples = {
  * they agree, the entry must go.
  */
 const PLANNING_GAPS = {
-  "listMembers (unknownAliasTable)":
-    'a fault of the demo: it names the field "aliasId" (and lists the tables) for the aliastable of nav/enummembers',
   "launchRule (sameVersions)":
     "the job's details give the rule's reason alone, as a Planning job's do: the message lacks the demo's \"No data was changed.\" (RunRule: on a real server a failed rule may have written part of its data; see planning-rest.test.ts)",
 };
