@@ -10,45 +10,42 @@ import { expectError, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-const PATHS = [
-  { connector: "planning", address: () => "https://demo.qibates.local/HyperionPlanning/SmartView" },
-  { connector: "pbcs", address: () => `${server.base}/HyperionPlanning/SmartView` },
-  { connector: "planning", address: () => `${server.base}/HyperionPlanning/SmartView` },
-];
-
-describe.each(PATHS)("on-save prompts naming another plan type ($connector)", ({ connector, address }) => {
-  it("are refused on ruleinfo.cube, in English and French, and nothing is saved", async () => {
-    const session = await server.vision(connector, address());
-    const form = { ...session, folder: "/Forms/Revenue", formName: "Revenue Plan" };
-    const before = await server.post("nav/openform", form, { connector });
-    expect(before.status).toBe(200);
-    const submit = (cube: string) => ({
-      ...form,
-      grid: [
-        ["", "Jan"],
-        ["Hardware Sales", "4321"],
-      ],
-      prompts: [
-        {
-          ruleinfo: { ruleName: "SeedForecast", cube, ruleType: "graphical" },
-          prompts: [{ name: "Entity", value: "420" }],
-        },
-      ],
+describe.each(server.planningPaths)(
+  "on-save prompts naming another plan type ($name)",
+  ({ connector, address }) => {
+    it("are refused on ruleinfo.cube, in English and French, and nothing is saved", async () => {
+      const session = await server.vision(connector, address());
+      const form = { ...session, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+      const before = await server.post("nav/openform", form, { connector });
+      expect(before.status).toBe(200);
+      const submit = (cube: string) => ({
+        ...form,
+        grid: [
+          ["", "Jan"],
+          ["Hardware Sales", "4321"],
+        ],
+        prompts: [
+          {
+            ruleinfo: { ruleName: "SeedForecast", cube, ruleType: "graphical" },
+            prompts: [{ name: "Entity", value: "420" }],
+          },
+        ],
+      });
+      for (const cube of ["Nope", "Plan2"]) {
+        const en = await server.post("action/submitform", submit(cube), { connector });
+        expectError(en, 400, "QB_ERR_VALIDATION", "prompts[0].ruleinfo.cube");
+        expect(en.json.message).toBe(
+          `Invalid value for prompts[0].ruleinfo.cube: the rule "SeedForecast" runs on save on the plan type of the form "Revenue Plan", Plan1, not "${cube}".`,
+        );
+        const fr = await server.post("action/submitform", submit(cube), { connector, language: "fr" });
+        expect(fr.json.message).toBe(
+          `Valeur invalide pour prompts[0].ruleinfo.cube : la règle « SeedForecast » s'exécute à l'enregistrement sur le type de plan du formulaire « Revenue Plan », Plan1, et non « ${cube} ».`,
+        );
+      }
+      const after = await server.post("nav/openform", form, { connector });
+      expect(after.json.grid).toEqual(before.json.grid);
+      // The form's own plan type, in any case, is the rules'.
+      expect((await server.post("action/submitform", submit("plan1"), { connector })).status).toBe(200);
     });
-    for (const cube of ["Nope", "Plan2"]) {
-      const en = await server.post("action/submitform", submit(cube), { connector });
-      expectError(en, 400, "QB_ERR_VALIDATION", "prompts[0].ruleinfo.cube");
-      expect(en.json.message).toBe(
-        `Invalid value for prompts[0].ruleinfo.cube: the rule "SeedForecast" runs on save on the plan type of the form "Revenue Plan", Plan1, not "${cube}".`,
-      );
-      const fr = await server.post("action/submitform", submit(cube), { connector, language: "fr" });
-      expect(fr.json.message).toBe(
-        `Valeur invalide pour prompts[0].ruleinfo.cube : la règle « SeedForecast » s'exécute à l'enregistrement sur le type de plan du formulaire « Revenue Plan », Plan1, et non « ${cube} ».`,
-      );
-    }
-    const after = await server.post("nav/openform", form, { connector });
-    expect(after.json.grid).toEqual(before.json.grid);
-    // The form's own plan type, in any case, is the rules'.
-    expect((await server.post("action/submitform", submit("plan1"), { connector })).status).toBe(200);
-  });
-});
+  },
+);
