@@ -110,7 +110,7 @@ export const ERROR_CODES = {
     fr: "La requête n'a pas été reçue en entier dans le délai imparti ({seconds} s).",
     when: "Headers and body did not arrive within REQUEST_TIMEOUT_SECONDS (60 seconds by default); the connection is closed. A request cut off in its headers gets the message in the language of the connection's previous request, else in English (the Accept-Language line of an unfinished head is not read).",
     whenFr:
-      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de la requête précédente de la connexion, sinon en anglais (la ligne Accept-Language d'un en-tête inachevé n'est pas lue).",
+      "Les en-têtes et le corps ne sont pas arrivés dans le délai REQUEST_TIMEOUT_SECONDS (60 secondes par défaut) ; la connexion est fermée. Une requête interrompue dans ses en-têtes reçoit le message dans la langue de la requête précédente de la connexion, sinon en anglais (la ligne Accept-Language d'en-têtes inachevés n'est pas lue).",
   },
   QB_ERR_HEADERS_TOO_LARGE: {
     status: 431,
@@ -368,7 +368,7 @@ export const ERROR_CODES = {
     fr: "La grille est trop grande : {reason}.",
     when: "The grid sent, or the grid the call would return, has more cells than MAX_GRID_CELLS (500,000 by default), a grid counted as its rows × its longest row. Rows and columns go up to a spreadsheet's (1,048,576 and 16,384): a grid sent with more is refused as QB_ERR_VALIDATION, and an answer that would have more as QB_ERR_GRID_TOO_LARGE, so that any grid a call returns can be sent back.",
     whenFr:
-      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut), une grille comptant ses lignes × sa plus longue ligne. Lignes et colonnes vont jusqu'à celles d'un tableur (1 048 576 et 16 384) : une grille envoyée qui en a plus est refusée avec QB_ERR_VALIDATION, et une réponse qui en aurait plus avec QB_ERR_GRID_TOO_LARGE, de sorte que toute grille qu'un appel renvoie peut être renvoyée au serveur.",
+      "La grille envoyée, ou celle que l'appel renverrait, compte plus de cellules que MAX_GRID_CELLS (500 000 par défaut), le nombre de cellules d'une grille étant son nombre de lignes × la longueur de sa plus longue ligne. Lignes et colonnes vont jusqu'à celles d'un tableur (1 048 576 et 16 384) : une grille envoyée qui en a plus est refusée avec QB_ERR_VALIDATION, et une réponse qui en aurait plus avec QB_ERR_GRID_TOO_LARGE, de sorte que toute grille qu'un appel renvoie peut être renvoyée au serveur.",
   },
   QB_ERR_SELECTION_INVALID: {
     status: 422,
