@@ -7,6 +7,9 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
+/** The demo user's login at `providerAddress`. */
+const demo = (providerAddress: unknown) => ({ username: "demo", password: "demo", providerAddress });
+
 /**
  * A user who types the provider address without https:// gets the message the documentation quotes for it
  * (Troubleshooting, the Connect pages): QB_ERR_PROVIDER_ADDRESS "… and start with https:// (or http://)",
@@ -37,7 +40,7 @@ describe("a provider address typed without https://", () => {
 
   for (const c of cases) {
     it(`is refused as a provider address, naming what it lacks (${c.connector}, ${c.address})`, async () => {
-      const body = { username: "demo", password: "demo", providerAddress: c.address };
+      const body = demo(c.address);
       const en = await api.post("action/login", body, { connector: c.connector });
       expect(en.statusCode).toBe(400);
       expect(en.json()).toMatchObject({
@@ -51,15 +54,8 @@ describe("a provider address typed without https://", () => {
   }
 
   it("through loginpbcs too", async () => {
-    const res = await api.post(
-      "action/loginpbcs",
-      {
-        username: "demo",
-        password: "demo",
-        providerAddress: "acme.pbcs.example.com/HyperionPlanning/SmartView",
-      },
-      { connector: "pbcs" },
-    );
+    const body = demo("acme.pbcs.example.com/HyperionPlanning/SmartView");
+    const res = await api.post("action/loginpbcs", body, { connector: "pbcs" });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       "The provider address for server type PBCS (connector pbcs) must end with /HyperionPlanning/SmartView and start with https:// (or http://).",
@@ -69,11 +65,7 @@ describe("a provider address typed without https://", () => {
   it("keeps refusing an address that is missing or not a string as an invalid field", async () => {
     const missing = await api.post("action/login", { username: "demo", password: "demo" });
     expect(missing.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "providerAddress" });
-    const number = await api.post("action/login", {
-      username: "demo",
-      password: "demo",
-      providerAddress: 42,
-    });
+    const number = await api.post("action/login", demo(42));
     expect(number.json()).toMatchObject({ code: "QB_ERR_VALIDATION", field: "providerAddress" });
   });
 });

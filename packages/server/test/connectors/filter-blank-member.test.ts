@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
@@ -9,32 +9,28 @@ import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
 describe("nav/filter with a blank member", () => {
-  it.each(server.essbasePaths.map((p) => [p.name, p] as const))(
-    "%s: action.member is refused",
-    async (_n, p) => {
-      const basic = await server.sampleBasic(p.connector, p.address());
-      for (const [filter, member] of [
-        ["CHILDREN", "   "],
-        ["DESCENDANT", "\t"],
-      ]) {
-        const body = { ...basic, dimension: "Market", action: { filter, member } };
-        await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.member", {
-          en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
-          fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
-        });
-      }
-      // Empty or null still starts from the dimension: its children are the four regions.
-      for (const member of ["", null]) {
-        const body = { ...basic, dimension: "Market", action: { filter: "CHILDREN", member } };
-        const root = await server.post("nav/filter", body, { connector: p.connector });
-        expect(root.status).toBe(200);
-        expect((root.json.members as unknown as { name: string }[]).map((m) => m.name)).toEqual([
-          "East",
-          "West",
-          "South",
-          "Central",
-        ]);
-      }
-    },
-  );
+  server.eachSampleBasic("action.member is refused", async (basic, connector) => {
+    for (const [filter, member] of [
+      ["CHILDREN", "   "],
+      ["DESCENDANT", "\t"],
+    ]) {
+      const body = { ...basic, dimension: "Market", action: { filter, member } };
+      await expectRefusedInBoth(server, "nav/filter", body, connector, "action.member", {
+        en: "Invalid value for action.member: names no member, only spaces: leave it out, or send null, to start from the dimension.",
+        fr: "Valeur invalide pour action.member : ne nomme aucun membre, seulement des espaces : omettez-le, ou envoyez null, pour partir de la dimension.",
+      });
+    }
+    // Empty or null still starts from the dimension: its children are the four regions.
+    for (const member of ["", null]) {
+      const body = { ...basic, dimension: "Market", action: { filter: "CHILDREN", member } };
+      const root = await server.post("nav/filter", body, { connector });
+      expect(root.status).toBe(200);
+      expect((root.json.members as unknown as { name: string }[]).map((m) => m.name)).toEqual([
+        "East",
+        "West",
+        "South",
+        "Central",
+      ]);
+    }
+  });
 });

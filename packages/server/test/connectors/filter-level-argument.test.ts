@@ -1,4 +1,4 @@
-import { describe, it } from "vitest";
+import { describe } from "vitest";
 import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
@@ -10,20 +10,16 @@ import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
 describe("nav/filter LEVEL or GENERATION with an argument that is no level", () => {
-  it.each(server.essbasePaths.map((p) => [p.name, p] as const))(
-    "%s: the reason is in French",
-    async (_n, p) => {
-      const basic = await server.sampleBasic(p.connector, p.address());
-      for (const [filter, arg1] of [
-        ["LEVEL", "two"],
-        ["GENERATION", -1],
-      ] as const) {
-        const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
-        await expectRefusedInBoth(server, "nav/filter", body, p.connector, "action.arg1", {
-          en: `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
-          fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
-        });
-      }
-    },
-  );
+  server.eachSampleBasic("the reason is in French", async (basic, connector) => {
+    for (const [filter, arg1] of [
+      ["LEVEL", "two"],
+      ["GENERATION", -1],
+    ] as const) {
+      const body = { ...basic, dimension: "Market", action: { filter, arg1 } };
+      await expectRefusedInBoth(server, "nav/filter", body, connector, "action.arg1", {
+        en: `Invalid value for action.arg1: the ${filter} filter needs an integer of 0 or more.`,
+        fr: `Valeur invalide pour action.arg1 : le filtre ${filter} attend un entier positif ou nul.`,
+      });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
@@ -9,32 +9,24 @@ import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
-
-const paths = server.planningPaths.map((p) => [p.name, p] as const);
+const REVENUE_PLAN = { folder: "/Forms/Revenue", formName: "Revenue Plan" };
 
 describe("nav/openform through every Planning-family path", () => {
-  it.each(paths)("%s: a member for a dimension the form fixes is refused", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
-    const body = {
-      ...vision,
-      folder: "/Forms/Revenue",
-      formName: "Revenue Plan",
-      pov: { Scenario: "Actual", Entity: "430" },
-    };
-    await expectRefusedInBoth(server, "nav/openform", body, p.connector, "pov.Scenario", {
+  server.eachVision("a member for a dimension the form fixes is refused", async (vision, connector) => {
+    const body = { ...vision, ...REVENUE_PLAN, pov: { Scenario: "Actual", Entity: "430" } };
+    await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Scenario", {
       en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
       fr: "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
     });
     // The member it fixes, in any case, opens the form.
     const same = { ...body, pov: { scenario: "plan", Entity: "430" } };
-    const opened = await server.post("nav/openform", same, { connector: p.connector });
+    const opened = await server.post("nav/openform", same, { connector });
     expect([opened.status, opened.json.pov]).toEqual([200, expect.objectContaining({ Scenario: "Plan" })]);
   });
 
-  it.each(paths)("%s: a POV naming no dimension is refused", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
-    const body = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Region: "East" } };
-    await expectRefusedInBoth(server, "nav/openform", body, p.connector, "pov.Region", {
+  server.eachVision("a POV naming no dimension is refused", async (vision, connector) => {
+    const body = { ...vision, ...REVENUE_PLAN, pov: { Region: "East" } };
+    await expectRefusedInBoth(server, "nav/openform", body, connector, "pov.Region", {
       en: 'Invalid value for pov.Region: "Region" is not a dimension.',
       fr: "Valeur invalide pour pov.Region : « Region » n'est pas une dimension.",
     });

@@ -10,14 +10,14 @@ import { listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
+const WITHOUT_DATA = { navigateWithoutData: true };
+
 const GRID = [
   ["", "Cola", "Sales", "Actual"],
   ["", "Jan", "Feb", "Mar"],
   ["East", "109", "85", "112"],
   ["West", "", "", ""],
 ];
-
-const WITHOUT_DATA = { navigateWithoutData: true };
 
 describe.each(server.essbasePaths)("navigating without data through $name", ({ connector, address }) => {
   let body: Record<string, unknown>;

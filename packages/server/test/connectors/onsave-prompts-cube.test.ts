@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
@@ -10,11 +10,10 @@ import { expectError, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-describe.each(server.planningPaths)(
-  "on-save prompts naming another plan type ($name)",
-  ({ connector, address }) => {
-    it("are refused on ruleinfo.cube, in English and French, and nothing is saved", async () => {
-      const session = await server.vision(connector, address());
+describe("on-save prompts naming another plan type", () => {
+  server.eachVision(
+    "are refused on ruleinfo.cube, in English and French, and nothing is saved",
+    async (session, connector) => {
       const form = { ...session, folder: "/Forms/Revenue", formName: "Revenue Plan" };
       const before = await server.post("nav/openform", form, { connector });
       expect(before.status).toBe(200);
@@ -46,6 +45,6 @@ describe.each(server.planningPaths)(
       expect(after.json.grid).toEqual(before.json.grid);
       // The form's own plan type, in any case, is the rules'.
       expect((await server.post("action/submitform", submit("plan1"), { connector })).status).toBe(200);
-    });
-  },
-);
+    },
+  );
+});

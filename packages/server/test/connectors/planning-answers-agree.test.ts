@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
@@ -10,33 +10,18 @@ import { expectError, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-const paths = server.planningPaths.map((p) => [p.name, p] as const);
-
 describe("the same answer through every Planning-family path", () => {
-  it.each(paths)("%s: a failed rule names the field ruleName", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
-    const body = {
-      ...vision,
-      cube: "Plan1",
-      ruleName: "CopyVersion",
-      prompts: [
-        { name: "SrcVersion", value: "Working" },
-        { name: "TgtVersion", value: "Working" },
-      ],
-    };
-    expectError(
-      await server.post("action/launchrule", body, { connector: p.connector }),
-      422,
-      "QB_ERR_RULE_FAILED",
-      "ruleName",
-    );
+  server.eachVision("a failed rule names the field ruleName", async (vision, connector) => {
+    const working = ["SrcVersion", "TgtVersion"].map((name) => ({ name, value: "Working" }));
+    const body = { ...vision, cube: "Plan1", ruleName: "CopyVersion", prompts: working };
+    const answer = await server.post("action/launchrule", body, { connector });
+    expectError(answer, 422, "QB_ERR_RULE_FAILED", "ruleName");
   });
 
-  it.each(paths)("%s: a page member that does not exist is an unknown member", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
+  server.eachVision("a page member that does not exist is an unknown member", async (vision, connector) => {
     const body = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "Nope" } };
     for (const language of ["en", "fr"] as const) {
-      const answer = await server.post("nav/openform", body, { connector: p.connector, language });
+      const answer = await server.post("nav/openform", body, { connector, language });
       expectError(answer, 422, "QB_ERR_MEMBER_UNKNOWN", "pov.Entity");
       expect(answer.json.message).toBe(
         language === "en" ? 'Unknown member "Nope".' : "Membre inconnu « Nope ».",
@@ -44,10 +29,12 @@ describe("the same answer through every Planning-family path", () => {
     }
   });
 
-  it.each(paths)("%s: a form asked for in lower case comes back under its own name", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
-    const body = { ...vision, folder: "/Forms/Revenue", formName: "revenue plan" };
-    const opened = await server.post("nav/openform", body, { connector: p.connector });
-    expect([opened.status, opened.json.formName]).toEqual([200, "Revenue Plan"]);
-  });
+  server.eachVision(
+    "a form asked for in lower case comes back under its own name",
+    async (vision, connector) => {
+      const body = { ...vision, folder: "/Forms/Revenue", formName: "revenue plan" };
+      const opened = await server.post("nav/openform", body, { connector });
+      expect([opened.status, opened.json.formName]).toEqual([200, "Revenue Plan"]);
+    },
+  );
 });

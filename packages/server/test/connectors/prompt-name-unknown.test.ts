@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 /**
@@ -10,34 +10,28 @@ import { expectRefusedInBoth, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-const checked = server.planningPaths
-  .filter((p) => p.connector === "planning")
-  .map((p) => [p.name, p] as const);
+/** The refusal's messages, then its status and code. */
+const REFUSAL = [
+  {
+    en: 'The business rule "AggregateData" has no runtime prompt "Foo".',
+    fr: "La règle métier « AggregateData » n'a pas d'invite d'exécution « Foo ».",
+  },
+  { status: 404, code: "QB_ERR_PROMPT_UNKNOWN" },
+] as const;
+const checked = server.planningPaths.filter((p) => p.connector === "planning");
 
 describe("a runtime prompt name the rule does not have", () => {
-  it.each(checked)("%s: is refused, in the caller's language", async (_n, p) => {
-    const vision = await server.vision(p.connector, p.address());
-    const body = {
-      ...vision,
-      cube: "Plan1",
-      ruleName: "AggregateData",
-      prompts: [{ name: "Foo", value: "1" }],
-    };
-    await expectRefusedInBoth(
-      server,
-      "action/launchrule",
-      body,
-      p.connector,
-      "prompts[0].name",
-      {
-        en: 'The business rule "AggregateData" has no runtime prompt "Foo".',
-        fr: "La règle métier « AggregateData » n'a pas d'invite d'exécution « Foo ».",
-      },
-      { status: 404, code: "QB_ERR_PROMPT_UNKNOWN" },
-    );
-    // A name the rule has, in any case, runs it.
-    const known = { ...body, prompts: [{ name: "scenario", value: "Plan" }] };
-    const run = await server.post("action/launchrule", known, { connector: p.connector });
-    expect([run.status, run.json.status]).toEqual([200, "completed"]);
-  });
+  server.eachVision(
+    "is refused, in the caller's language",
+    async (vision, connector) => {
+      const foo = [{ name: "Foo", value: "1" }];
+      const body = { ...vision, cube: "Plan1", ruleName: "AggregateData", prompts: foo };
+      await expectRefusedInBoth(server, "action/launchrule", body, connector, "prompts[0].name", ...REFUSAL);
+      // A name the rule has, in any case, runs it.
+      const known = { ...body, prompts: [{ name: "scenario", value: "Plan" }] };
+      const run = await server.post("action/launchrule", known, { connector });
+      expect([run.status, run.json.status]).toEqual([200, "completed"]);
+    },
+    checked,
+  );
 });

@@ -10,24 +10,13 @@ import { expectError, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
+/** Every path's login, then pbcs's loginpbcs to this server's Planning endpoints and to the demo address. */
 const PATHS = [
-  { connector: "essbase", call: "action/login", address: () => "https://demo.qibates.local/aps/JAPI" },
-  { connector: "essbase", call: "action/login", address: () => `${server.base}/aps/JAPI` },
-  { connector: "ssas", call: "action/login", address: () => `${server.base}/aps/JAPI` },
-  { connector: "essbase-stndln", call: "action/login", address: () => `${server.base}/essbase/japi` },
-  {
-    connector: "planning",
-    call: "action/login",
-    address: () => "https://demo.qibates.local/HyperionPlanning/SmartView",
-  },
-  { connector: "planning", call: "action/login", address: () => `${server.base}/HyperionPlanning/SmartView` },
-  { connector: "pbcs", call: "action/login", address: () => `${server.base}/HyperionPlanning/SmartView` },
-  { connector: "pbcs", call: "action/loginpbcs", address: () => `${server.base}/HyperionPlanning/SmartView` },
-  {
-    connector: "pbcs",
-    call: "action/loginpbcs",
-    address: () => "https://demo.qibates.local/HyperionPlanning/SmartView",
-  },
+  ...[...server.essbasePaths, ...server.planningPaths].map((p) => ({ ...p, call: "action/login" })),
+  ...server.planningPaths
+    .filter((p) => p.name !== "planning over the wire")
+    .reverse()
+    .map((p) => ({ ...p, connector: "pbcs", call: "action/loginpbcs" })),
 ];
 
 const EN =

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import { expectError, listeningServer } from "../support/listening.ts";
 
 /**
@@ -9,24 +9,21 @@ import { expectError, listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
-describe.each(server.essbasePaths)(
-  "a substitution variable of only spaces ($name)",
-  ({ connector, address }) => {
-    it("is refused on value, in English and French, and not set", async () => {
-      const session = await server.sampleBasic(connector, address());
-      const set = { ...session, name: "BlankValue", value: "   " };
-      const en = await server.post("action/setvariable", set, { connector });
-      expectError(en, 400, "QB_ERR_VALIDATION", "value");
-      expect(en.json.message).toBe("Invalid value for value: must not be only spaces.");
-      const fr = await server.post(
-        "action/setvariable",
-        { ...set, value: "\t " },
-        { connector, language: "fr" },
-      );
-      expect(fr.json.message).toBe("Valeur invalide pour value : ne doit pas contenir que des espaces.");
-      if (connector === "ssas") return; // no substitution variables: nav/variables is unsupported
-      const listed = await server.post("nav/variables", session, { connector });
-      expect(JSON.stringify(listed.json)).not.toContain("BlankValue");
-    });
+server.eachSampleBasic(
+  "a substitution variable of only spaces is refused on value, in English and French, and not set",
+  async (session, connector) => {
+    const set = { ...session, name: "BlankValue", value: "   " };
+    const en = await server.post("action/setvariable", set, { connector });
+    expectError(en, 400, "QB_ERR_VALIDATION", "value");
+    expect(en.json.message).toBe("Invalid value for value: must not be only spaces.");
+    const fr = await server.post(
+      "action/setvariable",
+      { ...set, value: "\t " },
+      { connector, language: "fr" },
+    );
+    expect(fr.json.message).toBe("Valeur invalide pour value : ne doit pas contenir que des espaces.");
+    if (connector === "ssas") return; // no substitution variables: nav/variables is unsupported
+    const listed = await server.post("nav/variables", session, { connector });
+    expect(JSON.stringify(listed.json)).not.toContain("BlankValue");
   },
 );

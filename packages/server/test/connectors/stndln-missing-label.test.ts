@@ -9,6 +9,11 @@ import { listeningServer } from "../support/listening.ts";
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
+/** The demo server, and essbase-stndln to this server's Essbase REST endpoint. */
+const PATHS = server.essbasePaths.filter(
+  (p) => p.connector === "essbase-stndln" || p.name === "the demo server",
+);
+
 /** Caffeine Free Cola is not sold in Texas; Cola sold 0 in Connecticut in Jan. */
 const GRID = [
   ["", "Sales", "Actual", "Jan"],
@@ -17,14 +22,7 @@ const GRID = [
   ["Texas", "", "", ""],
 ];
 
-describe.each([
-  { name: "the demo server", connector: "essbase", address: () => "https://demo.qibates.local/aps/JAPI" },
-  {
-    name: "essbase-stndln to Essbase REST",
-    connector: "essbase-stndln",
-    address: () => `${server.base}/essbase/japi`,
-  },
-])("Missing label 0 through $name", (path) => {
+describe.each(PATHS)("Missing label 0 through $name", (path) => {
   let login: Record<string, unknown>;
   beforeAll(async () => {
     login = await server.sampleBasic(path.connector, path.address());

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { listeningServer } from "../support/listening.ts";
 
 /**
@@ -18,18 +18,16 @@ const GRID = [
   ["Sales South", "3.5", "#Missing", "3"],
   ["International Sales", "4", "#Missing", "Submitted"],
 ];
+/** The same with the codes of the rows' entities and of the columns' accounts. */
 const CODES = [
   ["", "Sales Growth Rate", "4190", "4195"],
-  ["440", "", "", ""],
-  ["430", "", "", ""],
-  ["410", "", "", ""],
+  ...["440", "430", "410"].map((e) => [e, "", "", ""]),
 ];
 
 describe("action/submitform cells[].value through every Planning-family path", () => {
-  it.each(server.planningPaths.map((p) => [p.name, p] as const))(
-    "%s: a Smart List cell gives its label, a cleared text the missing label",
-    async (_n, p) => {
-      const vision = await server.vision(p.connector, p.address());
+  server.eachVision(
+    "a Smart List cell gives its label, a cleared text the missing label",
+    async (vision, connector) => {
       const body = {
         ...vision,
         folder: "/Forms/Drivers",
@@ -37,7 +35,7 @@ describe("action/submitform cells[].value through every Planning-family path", (
         grid: GRID,
         codes: CODES,
       };
-      const answer = await server.post("action/submitform", body, { connector: p.connector });
+      const answer = await server.post("action/submitform", body, { connector });
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
       const cells = answer.json.cells as unknown as {
         row: number;

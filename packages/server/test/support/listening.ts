@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { SAMPLE_BASIC } from "./api.ts";
 import type { App } from "./app.ts";
@@ -9,6 +9,13 @@ import { testConfig } from "./config.ts";
 export interface Answer {
   status: number;
   json: Record<string, string>;
+}
+
+/** A way a call reaches the demo's data: a connector and the provider address it logs in at. */
+export interface Path {
+  name: string;
+  connector: string;
+  address: () => string;
 }
 
 /** A server of the test file, listening on a free port (see {@link listeningServer}). */
@@ -29,9 +36,9 @@ export interface ListeningServer {
    * The four ways a call reaches Sample.Basic: the demo address, and each Essbase-family connector to this
    * server's own protocol endpoint (its `QIBATES_WIRE_ENDPOINTS` must serve them). `address()` once listening.
    */
-  readonly essbasePaths: readonly { name: string; connector: string; address: () => string }[];
+  readonly essbasePaths: readonly Path[];
   /** The Planning-family paths: the demo server, then planning and pbcs to this server's Planning endpoints. */
-  readonly planningPaths: readonly { name: string; connector: string; address: () => string }[];
+  readonly planningPaths: readonly Path[];
   /**
    * Logs in as the demo user through a Planning-family `connector` at `providerAddress` (a login refused throws)
    * and answers what a call on the Vision application starts with.
@@ -40,6 +47,21 @@ export interface ListeningServer {
     connector: string,
     providerAddress: string,
   ): Promise<{ loginid: string; server: "Planning"; application: "Vision" }>;
+  /**
+   * One test a path of `paths` (every Essbase-family path unless told), named `<path's name>: <title>`: `test`
+   * gets the session {@link sampleBasic} answers through that path, and its connector.
+   */
+  eachSampleBasic(
+    title: string,
+    test: (basic: Awaited<ReturnType<ListeningServer["sampleBasic"]>>, connector: string) => Promise<void>,
+    paths?: readonly Path[],
+  ): void;
+  /** {@link eachSampleBasic} over the Planning-family paths, with the session {@link vision} answers. */
+  eachVision(
+    title: string,
+    test: (vision: Awaited<ReturnType<ListeningServer["vision"]>>, connector: string) => Promise<void>,
+    paths?: readonly Path[],
+  ): void;
 }
 
 /** An error answer: its status, registry code and field (`null` when the error names none). */
@@ -130,6 +152,18 @@ export function listeningServer(settings: Record<string, string> = {}): Listenin
         server: "Planning",
         application: "Vision",
       };
+    },
+    eachSampleBasic(title, test, paths = server.essbasePaths) {
+      for (const p of paths) {
+        it(`${p.name}: ${title}`, async () =>
+          test(await server.sampleBasic(p.connector, p.address()), p.connector));
+      }
+    },
+    eachVision(title, test, paths = server.planningPaths) {
+      for (const p of paths) {
+        it(`${p.name}: ${title}`, async () =>
+          test(await server.vision(p.connector, p.address()), p.connector));
+      }
     },
   };
   async function demoLogin(connector: string, providerAddress: string): Promise<string> {
