@@ -247,17 +247,8 @@ class PlanningSmartViewOperations implements PlanningOperations {
     ref: ApplicationRef,
     input: RuleRef & { prompts: Schemas["PromptValue"][] },
   ): Promise<void> {
-    const { cube, found, ruleType } = await this.listedRule(session, ref, input);
-    const answer = await this.provider.call(
-      session,
-      ref,
-      "EnumRunTimePrompts",
-      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
-      cube,
-    );
-    const names = (svChild(answer, "prompts")?.children ?? [])
-      .filter((c) => c.name === "rtp")
-      .map((c) => svText(c, "name"));
+    const { found, prompts } = await this.runtimePrompts(session, ref, input);
+    const names = prompts.map((c) => svText(c, "name"));
     input.prompts.forEach((p, i) => {
       const name = String(p.name);
       if (names.some((n) => same(n, name))) return;
@@ -341,6 +332,23 @@ class PlanningSmartViewOperations implements PlanningOperations {
     return svList(answer, "alstbls").filter((n) => n !== "");
   }
 
+  /** The rule as listed (`EnumBusinessRules`) and its runtime prompts' elements (`EnumRunTimePrompts`). */
+  private async runtimePrompts(session: ProviderSession, ref: ApplicationRef, rule: RuleRef) {
+    const listed = await this.listedRule(session, ref, rule);
+    const { cube, found, ruleType } = listed;
+    const answer = await this.provider.call(
+      session,
+      ref,
+      "EnumRunTimePrompts",
+      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
+      cube,
+    );
+    return {
+      ...listed,
+      prompts: (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp"),
+    };
+  }
+
   /**
    * The rule's prompts from `EnumRunTimePrompts` (its type from `EnumBusinessRules`): a rule without prompts
    * answers an empty list. Public sources show a prompt's name, description, dimension, default and whether it
@@ -352,15 +360,7 @@ class PlanningSmartViewOperations implements PlanningOperations {
     ref: ApplicationRef,
     rule: RuleRef,
   ): Promise<Schemas["RulePrompts"]> {
-    const { cube, found, ruleType } = await this.listedRule(session, ref, rule);
-    const answer = await this.provider.call(
-      session,
-      ref,
-      "EnumRunTimePrompts",
-      [leaf("cube", cube), `<rule type="${esc(ruleType)}">${esc(found.text)}</rule>`].join("\n"),
-      cube,
-    );
-    const prompts = (svChild(answer, "prompts")?.children ?? []).filter((c) => c.name === "rtp");
+    const { cube, found, ruleType, prompts } = await this.runtimePrompts(session, ref, rule);
     if (prompts.length > 0) {
       throw missing("planning", "runtimePrompts", "nav/enumprompt", {
         because: "prompted",
