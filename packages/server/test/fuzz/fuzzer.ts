@@ -233,13 +233,20 @@ export function demoLogins(ops: FuzzOperation[]): Map<string, { operationId: str
 function resolveSchema(doc: JsonObject, schema: Json | undefined): JsonObject {
   let s = resolveRef(doc, schema);
   if (isObject(s) && Array.isArray(s.allOf)) {
-    const merged: JsonObject = { type: "object", properties: {}, required: [] };
-    for (const part of s.allOf) {
-      const p = resolveSchema(doc, part);
-      Object.assign(merged.properties as JsonObject, isObject(p.properties) ? p.properties : {});
-      (merged.required as Json[]).push(...(Array.isArray(p.required) ? p.required : []));
+    const parts = s.allOf.map((part) => resolveSchema(doc, part));
+    if (parts.some((p) => isObject(p.properties))) {
+      const merged: JsonObject = { type: "object", properties: {}, required: [] };
+      for (const p of parts) {
+        Object.assign(merged.properties as JsonObject, isObject(p.properties) ? p.properties : {});
+        (merged.required as Json[]).push(...(Array.isArray(p.required) ? p.required : []));
+      }
+      s = merged;
+    } else {
+      // Constraints on one value (a string's patterns): its own keywords, with every part's pattern kept.
+      const { allOf: _parts, ...own } = s;
+      const patterns = [own.pattern, ...parts.map((p) => p.pattern)].filter((x) => typeof x === "string");
+      s = { ...own, patterns };
     }
-    s = merged;
   }
   if (isObject(s)) {
     const alternatives = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null;
@@ -263,9 +270,10 @@ function stringFor(s: JsonObject): string {
   if (s.format === "date-time") return "2026-01-01T00:00:00Z";
   const min = typeof s.minLength === "number" ? s.minLength : 1;
   const candidates = ["demo", "a", "abc1", "Sample", "/Forms", "demo-1"].map((c) => c.padEnd(min, "x"));
-  if (typeof s.pattern === "string") {
-    const re = new RegExp(s.pattern, "u");
-    return candidates.find((c) => re.test(c)) ?? (candidates[0] as string);
+  const patterns = Array.isArray(s.patterns) ? s.patterns : typeof s.pattern === "string" ? [s.pattern] : [];
+  if (patterns.length > 0) {
+    const res = patterns.map((p) => new RegExp(String(p), "u"));
+    return candidates.find((c) => res.every((re) => re.test(c))) ?? (candidates[0] as string);
   }
   return candidates[0] as string;
 }
