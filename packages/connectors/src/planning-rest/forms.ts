@@ -65,6 +65,27 @@ export interface OpenedForm {
   writable: boolean[][];
   /** Per data cell: the value as read (number, text, null). */
   values: (number | string | null)[][];
+  /** The form definition as read once for this opening, for the caller to reuse (a submit's rules on save). */
+  definition: DefinitionRead;
+}
+
+/** The parts of a form definition (`GET …/formdefinitions/{idorname}`) the connector reads. */
+interface FormDefinitionBody {
+  name?: unknown;
+  businessRules?: unknown;
+  gridDefinition?: Record<string, unknown>;
+}
+
+/** A form definition's read: its body, or the server's refusal (Service Administrator only). */
+export type DefinitionRead = { ok: true; value: FormDefinitionBody } | { ok: false; message: string };
+
+/** Reads a form's definition once; the opening, its fallback and a submit's rules on save all take this read. */
+export async function readFormDefinition(host: FormHost, formName: string): Promise<DefinitionRead> {
+  const r = await host.client.attempt<FormDefinitionBody | null>(
+    "GET",
+    planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: formName }),
+  );
+  return r.ok ? { ok: true, value: r.value ?? {} } : { ok: false, message: r.message };
 }
 
 /** Export Form Data refused by the server (no AI Studio): its message, for the fallback and the error. */
@@ -142,17 +163,13 @@ async function checkPageMembers(
  */
 async function fromDefinition(
   host: FormHost,
-  formName: string,
+  def: DefinitionRead,
   wanted: Record<string, unknown>,
   refused: string,
   operation: string,
 ): Promise<FormDataAsReceived> {
   const why = (because: string, message = "") =>
     host.missing("forms", operation, { because, values: { refused, message } });
-  const def = await host.client.attempt<{ gridDefinition?: Record<string, unknown> }>(
-    "GET",
-    planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: formName }),
-  );
   if (!def.ok) throw why("definitionRefused", def.message);
   const g = def.value.gridDefinition ?? {};
   const pov = readNamedSegment(g.pov);
@@ -254,12 +271,8 @@ function checkFixedMembers(
  * it: the form definition's `name` (`GET …/formdefinitions/{idorname}`, Service Administrator); the name as given
  * where the definition is refused or names another form.
  */
-async function nameOfForm(host: FormHost, given: string): Promise<string> {
-  const def = await host.client.attempt<{ name?: unknown }>(
-    "GET",
-    planningPath(PLANNING_PATHS.formDefinition, { app: host.app, form: given }),
-  );
-  const name = def.ok ? def.value?.name : undefined;
+function nameOfForm(def: DefinitionRead, given: string): string {
+  const name = def.ok ? def.value.name : undefined;
   return typeof name === "string" && name.toLowerCase() === given.trim().toLowerCase() ? name : given;
 }
 
@@ -268,9 +281,11 @@ export async function openForm(
   host: FormHost,
   input: OpenFormInput,
   operation = "nav/openform",
+  known?: DefinitionRead,
 ): Promise<OpenedForm> {
   if (input.type === "composite") throw host.missing("compositeForms", operation);
-  const name = await nameOfForm(host, input.formName);
+  const definition = known ?? (await readFormDefinition(host, input.formName));
+  const name = nameOfForm(definition, input.formName);
   let info: FormDataAsReceived;
   let fallback: FormDataAsReceived | null = null;
   try {
@@ -282,7 +297,7 @@ export async function openForm(
     );
   } catch (e) {
     if (!(e instanceof FormDataRefused)) throw e;
-    fallback = await fromDefinition(host, name, input.pov ?? {}, e.message, operation);
+    fallback = await fromDefinition(host, definition, input.pov ?? {}, e.message, operation);
     info = fallback;
   }
   const g = info.gridInfo ?? {};
@@ -433,6 +448,7 @@ export async function openForm(
     colMembers: colIdx.map((c) => colMembers[c] as string[]),
     writable: rowIdx.map((r) => colIdx.map((c) => writable[r]?.[c] ?? false)),
     values: rowIdx.map((r) => colIdx.map((c) => values[r]?.[c] ?? null)),
+    definition,
   };
 }
 
@@ -513,9 +529,11 @@ export async function submitCells(
       const now = form.values[i]?.[k] ?? null;
       const shown = now === null ? missingLabel : typeof now === "number" ? formatNumber(now) : now;
       if (!form.writable[i]?.[k]) {
+        // An empty cell is no edit (as for a writable cell below), whatever the protected cell holds.
         const unchanged =
+          t === "" ||
           t === shown ||
-          (now === null && (t === "" || t.toLowerCase() === "#missing")) ||
+          (now === null && t.toLowerCase() === "#missing") ||
           (typeof now === "number" && numberOfText(t) === now);
         if (!unchanged) cells.push({ row: r, column: c, status: "read-only", value: raw });
         continue;
@@ -549,13 +567,19 @@ export async function submitCells(
     );
   }
   // One importdataslice per set of columns written (rows grouped by it).
+  // Linear in the cells written: a form of 100,000 rows is grouped without a scan of every write per write.
+  const colsOfRow = new Map<number, number[]>();
+  for (const w of writes) {
+    const list = colsOfRow.get(w.row);
+    if (list) list.push(w.col);
+    else colsOfRow.set(w.row, [w.col]);
+  }
   const groups = new Map<string, typeof writes>();
   for (const w of writes) {
-    const key = writes
-      .filter((x) => x.row === w.row)
-      .map((x) => x.col)
-      .join(",");
-    groups.set(key, [...(groups.get(key) ?? []), w]);
+    const key = (colsOfRow.get(w.row) ?? []).join(",");
+    const group = groups.get(key);
+    if (group) group.push(w);
+    else groups.set(key, [w]);
   }
   const rejected = new Map<string, { readOnly: string[]; other: string[] }>();
   /** What the server stored in each written cell, read back after its import: a Smart List's label, a text. */
@@ -564,6 +588,7 @@ export async function submitCells(
   for (const [key, group] of groups) {
     const cols = key.split(",").map(Number);
     const rowsOf = [...new Set(group.map((w) => w.row))];
+    const at = new Map(group.map((w) => [`${w.row},${w.col}`, w]));
     const body = importDataSliceRequest({
       aggregateEssbaseData: false,
       grid: {
@@ -571,7 +596,7 @@ export async function submitCells(
         columns: form.colDims.map((_, h) => cols.map((c) => form.colMembers[c]?.[h] ?? "")),
         rows: rowsOf.map((row) => ({
           headers: form.rowMembers[row] ?? [],
-          data: cols.map((c) => group.find((w) => w.row === row && w.col === c)?.value ?? ""),
+          data: cols.map((c) => at.get(`${row},${c}`)?.value ?? ""),
         })),
       },
       includeRejectedCells: true,
@@ -613,7 +638,7 @@ export async function submitCells(
     const slice = host.client.read(readDataSliceAnswer, back);
     rowsOf.forEach((row, i) => {
       cols.forEach((col, j) => {
-        const w = group.find((x) => x.row === row && x.col === col);
+        const w = at.get(`${row},${col}`);
         const data = slice.rows[i]?.data;
         if (w && data && j < data.length) stored.set(`${w.r},${w.c}`, data[j] ?? null);
       });

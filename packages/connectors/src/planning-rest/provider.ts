@@ -422,10 +422,8 @@ class PlanningRestOperations implements PlanningOperations {
       },
       "action/submitform",
     );
-    const definition = await host.client.attempt<{ businessRules?: unknown }>(
-      "GET",
-      `/applications/${enc(host.app)}/formdefinitions/${enc(input.formName)}`,
-    );
+    // The definition its opening read: its rules on save (Service Administrator only; none where refused).
+    const definition = form.definition;
     const onSave = definition.ok ? readBusinessRules(definition.value) : [];
     (input.prompts ?? []).forEach((p, i) => {
       const name = String(p?.ruleinfo?.ruleName ?? "");
@@ -467,12 +465,17 @@ class PlanningRestOperations implements PlanningOperations {
     const cells = await submitCells(host, form, input);
     const written = cells.some((c) => c.status === "written" || c.status === "truncated");
     const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written);
-    const after = await openForm(host, {
-      folder: input.folder,
-      formName: input.formName,
-      pov: form.response.pov,
-      ...(input.preferences ? { preferences: input.preferences } : {}),
-    });
+    const after = await openForm(
+      host,
+      {
+        folder: input.folder,
+        formName: input.formName,
+        pov: form.response.pov,
+        ...(input.preferences ? { preferences: input.preferences } : {}),
+      },
+      "action/submitform",
+      form.definition,
+    );
     const r = after.response;
     return {
       formName: r.formName,
