@@ -35,55 +35,24 @@ function unfilled(e: ProviderError): string[] {
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
 
 describe("an unknown dimension of Vision, through each planning connector", () => {
-  const logins = [
-    {
-      connector: "planning",
-      route: "action/login",
-      address: () => "https://demo.qibates.local/HyperionPlanning/SmartView",
-    },
-    {
-      connector: "planning",
-      route: "action/login",
-      address: () => `${server.base}/HyperionPlanning/SmartView`,
-    },
-    {
-      connector: "pbcs",
-      route: "action/loginpbcs",
-      address: () => `${server.base}/HyperionPlanning/SmartView`,
-    },
-  ];
-
-  it.each(
-    logins.map((l, i) => [i === 0 ? "demo" : `${l.connector} to the server's own endpoints`, l] as const),
-  )(
-    "%s: named with its plan type, in English and in French",
-    async (_name, { connector, route, address }) => {
-      const username = connector === "pbcs" ? "idcs-demo.demo" : "demo";
-      const login = await server.post(
-        route,
-        { username, password: "demo", providerAddress: address() },
-        { connector },
-      );
-      expect(login.status).toBe(200);
-      const vision = { loginid: login.json.loginid, server: "Planning", application: "Vision" };
-      const members = { ...vision, cube: "Plan1", dim: "Nope", filter: "Children", arg: "Q1" };
-      const en = await server.post("nav/enummembers", members, { connector, language: "en" });
-      expectError(en, 404, "QB_ERR_DIMENSION_UNKNOWN", "dim");
-      expect(en.json.message).toBe('The dimension "Nope" does not exist in cube "Plan1".');
-      const fr = await server.post("nav/enummembers", members, { connector, language: "fr" });
-      expect(fr.json.message).toBe("La dimension « Nope » n'existe pas dans le cube « Plan1 ».");
-      const filters = await server.post(
-        "nav/enumfilters",
-        { ...vision, dim: "Nope" },
-        { connector, language: "fr" },
-      );
-      expect([filters.status, filters.json.code]).toEqual([404, "QB_ERR_DIMENSION_UNKNOWN"]);
-      // No plan type named: those looked in (the demo's two; the ones the Planning server lists).
-      expect(filters.json.message).toMatch(
-        /^La dimension « Nope » n'existe pas dans le cube « Plan1(, Plan2)? »\.$/,
-      );
-    },
-  );
+  server.eachVision("named with its plan type, in English and in French", async (vision, connector) => {
+    const members = { ...vision, cube: "Plan1", dim: "Nope", filter: "Children", arg: "Q1" };
+    const en = await server.post("nav/enummembers", members, { connector, language: "en" });
+    expectError(en, 404, "QB_ERR_DIMENSION_UNKNOWN", "dim");
+    expect(en.json.message).toBe('The dimension "Nope" does not exist in cube "Plan1".');
+    const fr = await server.post("nav/enummembers", members, { connector, language: "fr" });
+    expect(fr.json.message).toBe("La dimension « Nope » n'existe pas dans le cube « Plan1 ».");
+    const filters = await server.post(
+      "nav/enumfilters",
+      { ...vision, dim: "Nope" },
+      { connector, language: "fr" },
+    );
+    expect([filters.status, filters.json.code]).toEqual([404, "QB_ERR_DIMENSION_UNKNOWN"]);
+    // No plan type named: those looked in (the demo's two; the ones the Planning server lists).
+    expect(filters.json.message).toMatch(
+      /^La dimension « Nope » n'existe pas dans le cube « Plan1(, Plan2)? »\.$/,
+    );
+  });
 });
 
 describe("the demo's refusals of a session variable and a data version", () => {
