@@ -131,12 +131,14 @@ export function planSubmit(
       const raw = rawCell === null || rawCell === undefined ? "" : String(rawCell);
       const cell = formCell(store, laid, row, col);
       if (cell.blocker) {
-        // A protected cell is reported only when the grid tries to change it.
+        // A protected cell is reported only when the grid tries to change it: an empty cell is no edit (as for a
+        // writable cell below), whatever the cell holds.
         const now = cell.text ? store.texts.get(cell.tuple) : store.data.read(cell.tuple);
         const shown = showValue(cell, now, missingLabel);
         const same =
+          raw.trim() === "" ||
           raw.trim() === shown ||
-          (now === null && (raw.trim() === "" || raw.trim() === "#Missing")) ||
+          (now === null && raw.trim() === "#Missing") ||
           (typeof now === "number" && numberOfText(raw) === now);
         if (!same) planned.push({ kind: "skip", row: r, column: c, status: "read-only", raw });
         continue;

@@ -1,0 +1,60 @@
+import { describe, expect } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+
+/**
+ * An empty cell of `action/submitform`'s grid is no edit ("an empty cell is left as it is", API guide), whether
+ * the cell is writable or not: a grid that leaves the computed cells of a form empty (Q1, Total Revenue of Revenue
+ * Plan) is not told that they were refused. They were reported `read-only` whenever they held a value, so a
+ * one-cell submit counted six refused cells. A protected cell given another value is still reported.
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+
+const CODES = [
+  ["", "Jan", "Feb", "Mar", "Q1"],
+  ["4110", "", "", "", ""],
+  ["4120", "", "", "", ""],
+  ["4100", "", "", "", ""],
+];
+
+describe("action/submitform: empty protected cells are no edit", () => {
+  server.eachVision("only the cell typed in is reported", async (vision, connector) => {
+    const body = {
+      ...vision,
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      grid: [
+        ["", "Jan", "Feb", "Mar", "Q1"],
+        ["Hardware Sales", "12100", "", "", ""],
+        ["Software Sales", "", "", "", ""],
+        ["Total Revenue", "", "", "", ""],
+      ],
+      codes: CODES,
+    };
+    const answer = await server.post("action/submitform", body, { connector });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json.cells).toEqual([{ row: 1, column: 1, status: "written", value: "12100" }]);
+    expect(answer.json.submitted).toBe(1);
+  });
+
+  server.eachVision("a computed cell given another value is still reported", async (vision, connector) => {
+    const body = {
+      ...vision,
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      grid: [
+        ["", "Jan", "Feb", "Mar", "Q1"],
+        ["Hardware Sales", "", "", "", "1"],
+        ["Software Sales", "", "", "", ""],
+        ["Total Revenue", "", "", "", ""],
+      ],
+      codes: CODES,
+    };
+    const answer = await server.post("action/submitform", body, { connector });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const cells = answer.json.cells as unknown as { row: number; column: number; status: string }[];
+    expect(cells.map(({ row, column, status }) => ({ row, column, status }))).toEqual([
+      { row: 1, column: 4, status: "read-only" },
+    ]);
+  });
+});
