@@ -150,6 +150,11 @@ export class TooManyLogins extends Error {
 export class LoginThrottle {
   private readonly limits: LoginLimits;
   private readonly counts: LoginCounts;
+  /**
+   * Logins under way, per count key (`a:` address, `ua:` user at address), with what waits for one of them to end:
+   * their failures are not counted yet, so they are counted as failures to come.
+   */
+  private readonly running = new Map<string, { count: number; ended: (() => void)[] }>();
 
   /** `counts`: where failures are counted (default: this process's memory). */
   constructor(limits: Partial<LoginLimits> = {}, counts: LoginCounts = memoryLoginCounts()) {
@@ -172,20 +177,55 @@ export class LoginThrottle {
   ): Promise<T> {
     const user = canonicalUser(username);
     const keys = [`a:${address}`, `u:${user}`, `ua:${user}\n${address}`];
-    const now = this.limits.now();
     const windowMs = this.limits.windowMs;
     const hold = (w: LoginWindow) => {
       throw new TooManyLogins(Math.max(1, Math.ceil(w.msLeft / 1000)));
     };
-    const [a, u, ua] = await this.counts.read(keys, now, windowMs);
-    if (a && a.failures >= this.limits.perAddress) hold(a);
-    if (u && u.failures >= this.limits.perUser && ua) hold(u);
+    const addressKey = keys[0] as string;
+    const userAtAddressKey = keys[2] as string;
+    // Logins run at once from one address (or, past the user's limit, for that user from one address) no more
+    // than the failures its limit still allows: the others wait for one of them to end, then look again. Without
+    // this, concurrent tries all passed the check before the first failure was counted, and a burst of
+    // hundreds from one address reached the server whatever WIRE_LOGIN_FAILURES_PER_MINUTE said.
+    for (;;) {
+      const [a, u, ua] = await this.counts.read(keys, this.limits.now(), windowMs);
+      if (a && a.failures >= this.limits.perAddress) hold(a);
+      if (u && u.failures >= this.limits.perUser && ua) hold(u);
+      const userSpent = (u?.failures ?? 0) >= this.limits.perUser;
+      const busy =
+        (a?.failures ?? 0) + this.runningCount(addressKey) >= this.limits.perAddress
+          ? addressKey
+          : userSpent && this.runningCount(userAtAddressKey) > 0
+            ? userAtAddressKey
+            : null;
+      if (busy === null) break;
+      await new Promise<void>((resolve) => this.running.get(busy)?.ended.push(resolve) ?? resolve());
+    }
+    const started = [addressKey, userAtAddressKey];
+    for (const k of started) {
+      const r = this.running.get(k) ?? { count: 0, ended: [] };
+      r.count++;
+      this.running.set(k, r);
+    }
     try {
       return await login();
     } catch (e) {
-      if (failed(e)) await this.counts.add(keys, now, windowMs);
+      if (failed(e)) await this.counts.add(keys, this.limits.now(), windowMs);
       throw e;
+    } finally {
+      for (const k of started) {
+        const r = this.running.get(k);
+        if (!r) continue;
+        r.count--;
+        const waiting = r.ended.splice(0);
+        if (r.count === 0) this.running.delete(k);
+        for (const wake of waiting) wake();
+      }
     }
+  }
+
+  private runningCount(key: string): number {
+    return this.running.get(key)?.count ?? 0;
   }
 }
 

@@ -56,3 +56,46 @@ describe("the wire endpoints' failed-login limits", () => {
     expect(await outcome(t, "10.0.0.1", "demo", right)).toBe("ok");
   });
 });
+
+describe("the failed-login limits under concurrent tries", () => {
+  /** A wrong password the server takes `ms` to refuse, counting the tries that reach it. */
+  function slowServer(ms: number) {
+    const server = { reached: 0, login: (): Promise<string> => Promise.reject(WRONG) };
+    server.login = () => {
+      server.reached++;
+      return new Promise((_, reject) => setTimeout(() => reject(WRONG), ms));
+    };
+    return server;
+  }
+
+  it("let no more wrong passwords reach the server from one address than its limit, however many arrive at once", async () => {
+    const t = new LoginThrottle({ perAddress: 20, perUser: 1000 });
+    const server = slowServer(20);
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, () => outcome(t, "10.0.0.1", "demo", server.login)),
+    );
+    expect(server.reached).toBe(20);
+    expect(outcomes.filter((o) => o === "refused")).toHaveLength(20);
+    expect(outcomes.filter((o) => o === "429")).toHaveLength(180);
+  });
+
+  it("past a user's limit, give a new address one try at a time for that user", async () => {
+    const t = new LoginThrottle({ perAddress: 1000, perUser: 3 });
+    for (let i = 0; i < 3; i++) await outcome(t, "10.0.0.1", "demo");
+    const server = slowServer(20);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => outcome(t, "10.0.0.2", "demo", server.login)),
+    );
+    expect(server.reached).toBe(1);
+    expect(outcomes.filter((o) => o === "429")).toHaveLength(9);
+  });
+
+  it("let a client's concurrent requests with the right password all log in", async () => {
+    const t = new LoginThrottle({ perAddress: 5, perUser: 100 });
+    const slowRight = () => new Promise<string>((resolve) => setTimeout(() => resolve("ok"), 10));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => outcome(t, "10.0.0.1", "demo", slowRight)),
+    );
+    expect(outcomes).toEqual(Array(30).fill("ok"));
+  });
+});
