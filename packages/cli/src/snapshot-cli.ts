@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openProvider } from "@qibates/connectors";
 import { type NetworkPolicy, Upstreams } from "@qibates/connectors/net";
+import { addressKey } from "@qibates/connectors/xmla";
 import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
 import { CONNECTORS, type Connector, type Provider, UNREACHABLE_REASON } from "@qibates/provider";
+import { variables } from "@qibates/server/config";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { type Progress, runKept, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 import { count } from "./snapshot/words.ts";
@@ -45,7 +47,8 @@ served by the embedded engine (QIBATES_SNAPSHOTS=FOLDER).
                  from standard input (its first line); never an argument
 
 A server whose certificate a company authority signed: PROVIDER_CA_FILE names a PEM file of extra
-authorities, as for the QiBates server.
+authorities, as for the QiBates server. UPSTREAM_MAX_ANSWER_BYTES (the largest answer read, 16 MiB by
+default) and SSAS_XMLA_URLS (for ssas, where msmdpump.dll is) are read as the QiBates server reads them.
 
 A run that stops (Ctrl-C, network failure) keeps what it read: run the same command again to resume
 (with --force too: it goes on in FOLDER/.NAME.new, and the snapshot it replaces is still served).
@@ -64,6 +67,33 @@ export interface Io {
   readStdin?: () => Promise<string>;
   /** Checked between chunks: true stops the run. */
   interrupted?: () => boolean;
+}
+
+/**
+ * UPSTREAM_MAX_ANSWER_BYTES and SSAS_XMLA_URLS, read and checked as the server reads them; undefined (after
+ * saying what is wrong) when one is wrong.
+ */
+function serverSettings(io: Io): ServerSettings | undefined {
+  /** `{ value }` (none when unset), or undefined once the error is written. */
+  const read = <T>(v: { env: string; parse: (raw: string) => T }): { value?: T } | undefined => {
+    const raw = io.env[v.env];
+    if (raw === undefined || raw.trim() === "") return {};
+    try {
+      return { value: v.parse(raw) };
+    } catch (e) {
+      // As the server shows it: an address's user name and password hidden.
+      const shown = raw.replace(/\/\/[^/@\s]*@/g, "//***@");
+      io.err(`qibates-snapshot: ${v.env} (${shown}): ${e instanceof Error ? e.message : String(e)}\n`);
+      return undefined;
+    }
+  };
+  const maxAnswerBytes = read(variables.upstreamMaxAnswerBytes);
+  const xmlaUrls = maxAnswerBytes && read(variables.ssasXmlaUrls);
+  if (!maxAnswerBytes || !xmlaUrls) return undefined;
+  return {
+    ...(maxAnswerBytes.value !== undefined ? { maxAnswerBytes: maxAnswerBytes.value } : {}),
+    ...(xmlaUrls.value !== undefined ? { xmlaUrls: xmlaUrls.value } : {}),
+  };
 }
 
 function usage(io: Io, message: string): number {
@@ -94,24 +124,45 @@ const UNREACHABLE_REASON_HERE = UNREACHABLE_REASON.en.replace(
   "the warning above tells which",
 );
 
-/** Opens the provider of a connector, allowed to reach only the address's host. */
+/**
+ * The server's network settings the command reads the same way, for the same servers: the largest answer read
+ * (UPSTREAM_MAX_ANSWER_BYTES) and, for `ssas`, where msmdpump.dll is (SSAS_XMLA_URLS).
+ */
+export interface ServerSettings {
+  maxAnswerBytes?: number;
+  xmlaUrls?: readonly (readonly [string, string])[];
+}
+
+/**
+ * Opens the provider of a connector, allowed to reach only the address's host (and, for `ssas`, the host of the
+ * msmdpump.dll address SSAS_XMLA_URLS maps it to).
+ */
 export function providerFor(
   connector: Connector,
   address: URL,
   extraCa?: string,
   log?: NetworkPolicy["log"],
+  settings: ServerSettings = {},
 ): { provider: Provider; close(): Promise<void> } {
+  const xmlaUrls = new Map((settings.xmlaUrls ?? []).map(([from, to]) => [addressKey(from), to]));
+  const mapped = connector === "ssas" ? xmlaUrls.get(addressKey(address)) : undefined;
   const upstreams = new Upstreams({
-    allowedHosts: [address.hostname],
+    allowedHosts: [address.hostname, ...(mapped ? [new URL(mapped).hostname] : [])],
     ...(extraCa ? { extraCa } : {}),
     ...(log ? { log } : {}),
+    ...(settings.maxAnswerBytes ? { maxAnswerBytes: settings.maxAnswerBytes } : {}),
     connectTimeoutMs: 10_000,
     readTimeoutMs: 300_000,
   });
   // planning: Planning REST with Smart View's protocol at the same address (alias tables); pbcs: REST alone.
   // The server's export of a large cube (essbase-stndln) is one job: it is given an hour.
   const jobTimeoutMs = connector === "essbase-stndln" ? 3_600_000 : 300_000;
-  const opened = openProvider(connector, { upstreams, idleMs: 3_600_000, jobTimeoutMs });
+  const opened = openProvider(connector, {
+    upstreams,
+    idleMs: 3_600_000,
+    jobTimeoutMs,
+    ...(xmlaUrls.size > 0 ? { xmlaUrls } : {}),
+  });
   return {
     provider: opened.provider,
     async close() {
@@ -380,6 +431,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       `the application's name cannot name a snapshot (${SNAPSHOT_APPLICATION_NAME_RULE}): give --name`,
     );
   }
+  const settings = serverSettings(io);
+  if (!settings) return 2;
   let password = io.env.QIBATES_PASSWORD;
   if (password === undefined) {
     if (!io.askPassword) {
@@ -400,9 +453,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   const progress = progressOf(io);
   // Why a server gave no usable answer, on standard error (the server would log it).
-  const { provider, close } = providerFor(connector, address, extraCa, {
-    warn: (details) => progress.warn(upstreamWarning(details)),
-  });
+  const { provider, close } = providerFor(
+    connector,
+    address,
+    extraCa,
+    { warn: (details) => progress.warn(upstreamWarning(details)) },
+    settings,
+  );
   try {
     const result = await takeSnapshot({
       provider,

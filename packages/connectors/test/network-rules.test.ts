@@ -270,7 +270,7 @@ describe("Upstreams", () => {
     const started = Date.now();
     const e = await failure(up.request(new URL(`http://127.0.0.1:${declared}/x`), GET));
     expect(e.code).toBe("UPSTREAM_MALFORMED");
-    expect(e.message).toMatch(/more than 1048576 bytes/);
+    expect(e.message).toMatch(/more than 1,048,576 bytes \(UPSTREAM_MAX_ANSWER_BYTES\)/);
     expect(Date.now() - started).toBeLessThan(1500);
     await up.close();
   });
@@ -304,7 +304,7 @@ describe("Upstreams", () => {
     const small = new Upstreams(policy({ allowedHosts: ["127.0.0.1"], maxAnswerBytes: 10_000 }));
     const e = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
     expect(e.code).toBe("UPSTREAM_MALFORMED");
-    expect(e.message).toMatch(/more than 10000 bytes/);
+    expect(e.message).toMatch(/more than 10,000 bytes \(UPSTREAM_MAX_ANSWER_BYTES\)/);
     // The pool still serves the next call.
     const again = await failure(small.request(new URL(`http://127.0.0.1:${chunked}/x`), GET));
     expect(again.code).toBe("UPSTREAM_MALFORMED");

@@ -361,13 +361,17 @@ export class Upstreams {
   private exchange(pool: Pool, path: string, init: UpstreamRequest, origin: string): Promise<UpstreamAnswer> {
     const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const tooLarge = () =>
-      new ProviderError("UPSTREAM_MALFORMED", `The server at ${origin} answered more than ${max} bytes.`, {
-        address: origin,
-        reason: {
-          en: `the answer is larger than ${quantity(max).en} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
-          fr: `la réponse dépasse ${quantity(max).fr} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
+      new ProviderError(
+        "UPSTREAM_MALFORMED",
+        `The server at ${origin} answered more than ${quantity(max).en} bytes (UPSTREAM_MAX_ANSWER_BYTES).`,
+        {
+          address: origin,
+          reason: {
+            en: `the answer is larger than ${quantity(max).en} bytes (UPSTREAM_MAX_ANSWER_BYTES)`,
+            fr: `la réponse dépasse ${quantity(max).fr} octets (UPSTREAM_MAX_ANSWER_BYTES)`,
+          },
         },
-      });
+      );
     return new Promise((resolve, reject) => {
       let abort: ((reason?: Error) => void) | null = null;
       let status = 0;
