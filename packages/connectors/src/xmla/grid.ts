@@ -38,6 +38,39 @@ export function cellQuery(
   return `SELECT {${axis}} ON COLUMNS FROM ${bracket(cube)}${slicer.length > 0 ? ` WHERE (${slicer.join(", ")})` : ""}`;
 }
 
+/**
+ * The longest statement the connector sends, in characters: 64 KiB, the MDX text QiBates' own XMLA endpoint
+ * reads (the engine's `MAX_MDX_CHARS`). A grid whose tuples make a longer `SELECT` (a refresh of 11,001 rows is
+ * about 1 MB of MDX) is read with several, each within it.
+ */
+export const MAX_STATEMENT_CHARS = 64 * 1024;
+
+/**
+ * The `SELECT`s that read `tuples` (see {@link cellQuery}), each at most `max` characters where a single tuple
+ * allows: the tuples split in halves until each part's query fits, in order; `from`/`to` give each query's
+ * tuples.
+ */
+export function cellQueries(
+  outline: XmlaOutline,
+  cube: string,
+  tuples: readonly (readonly Member[])[],
+  max = MAX_STATEMENT_CHARS,
+): { statement: string; from: number; to: number }[] {
+  const out: { statement: string; from: number; to: number }[] = [];
+  const visit = (from: number, to: number): void => {
+    const statement = cellQuery(outline, cube, tuples.slice(from, to));
+    if (statement.length <= max || to - from <= 1) {
+      out.push({ statement, from, to });
+      return;
+    }
+    const mid = (from + to) >>> 1;
+    visit(from, mid);
+    visit(mid, to);
+  };
+  visit(0, tuples.length);
+  return out;
+}
+
 /** The value of cell `i` of a one-axis answer: a number, `null` (empty), or `"noaccess"` (a cell error). */
 export function cellValue(data: DataSet, i: number): CellValue | "noaccess" {
   const cell = data.cells.get(i);

@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import type { Member } from "@qibates/engine";
+import type { CellValue, Member } from "@qibates/engine";
 import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import {
@@ -47,7 +47,7 @@ import { OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
-import { cellQuery, cellValue } from "./grid.ts";
+import { cellQueries, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
 import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
 
@@ -237,19 +237,26 @@ class XmlaOperations implements EssbaseOperations {
     return { resolved: resolveSettings(settings, aliasTable), aliasTable };
   }
 
-  /** Reads `tuples` with one MDX `SELECT` (cell i is tuple i). */
+  /**
+   * Reads `tuples` with MDX `SELECT`s of at most 64 KiB each (`cellQueries`), one after the other; cell i is
+   * tuple i.
+   */
   private async read(
     session: ProviderSession,
     cube: { cube: string; remote: XmlaOutline; properties: Record<string, string | undefined> },
     tuples: Member[][],
   ) {
-    const statement = cellQuery(cube.remote, cube.cube, tuples);
-    const data = await this.p.upstream(session).client.execute(statement, cube.properties);
-    const columns = data.axes[0]?.length ?? 0;
-    if (data.axes.length !== 1 || columns !== tuples.length) {
-      throw this.p.upstream(session).client.malformed(UNREADABLE.columnTuples(columns, tuples.length));
+    const client = this.p.upstream(session).client;
+    const values: (CellValue | "noaccess")[] = [];
+    for (const { statement, from, to } of cellQueries(cube.remote, cube.cube, tuples)) {
+      const data = await client.execute(statement, cube.properties);
+      const columns = data.axes[0]?.length ?? 0;
+      if (data.axes.length !== 1 || columns !== to - from) {
+        throw client.malformed(UNREADABLE.columnTuples(columns, to - from));
+      }
+      for (let i = 0; i < columns; i++) values.push(cellValue(data, i));
     }
-    return tuples.map((_, i) => cellValue(data, i));
+    return values;
   }
 
   async grid(
