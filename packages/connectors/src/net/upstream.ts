@@ -85,10 +85,13 @@ function secretsOf(init: UpstreamRequest): string[] {
   return out.filter((x) => x.length >= 3);
 }
 
-/** `text` with every secret replaced by `***`. */
-function masked(text: string, secrets: readonly string[] | undefined): string {
+/**
+ * `text` with every secret replaced by `***`: what is logged of an answer, and a server's own words passed on to
+ * the caller (a server or a proxy that echoes the credentials it was sent in its error message).
+ */
+export function masked(text: string, secrets: readonly string[] | undefined): string {
   let out = text;
-  for (const secret of secrets ?? []) out = out.split(secret).join("***");
+  for (const secret of secrets ?? []) if (secret.length >= 3) out = out.split(secret).join("***");
   return out;
 }
 
@@ -321,7 +324,8 @@ export class Upstreams {
     extra: Record<string, unknown> = {},
   ): ProviderError {
     const origin = new URL(String(url)).origin;
-    const message = protocolMessage === null ? "" : oneLine(protocolMessage, 300);
+    // The server's words reach the caller, and an operation's error is stored: never with the request's secrets.
+    const message = protocolMessage === null ? "" : oneLine(masked(protocolMessage, answer.secrets), 300);
     // The answer's status goes with the error, out of its parameters (`ProviderError.upstreamStatus`).
     const withStatus = (e: ProviderError) =>
       Object.defineProperty(e, "upstreamStatus", { value: answer.status, enumerable: false });

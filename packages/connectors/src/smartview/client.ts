@@ -14,7 +14,7 @@ import {
 import { esc, readXml, readXmlSync, treeBuilder, XmlRefused } from "@qibates/protocols/xml";
 import { oneLine, ProviderError } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { Upstreams } from "../net/upstream.ts";
+import { masked, type Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 import { loginRefused } from "../remote/login.ts";
 
@@ -47,11 +47,14 @@ export function readSv(text: string): Promise<SvElement | null> {
   return readXml(text, treeBuilder);
 }
 
-/** The exception element as a provider error: Essbase's unknown-member words as `MEMBER_UNKNOWN`. */
-export function exceptionError(e: SvElement): ProviderError {
+/**
+ * The exception element as a provider error: Essbase's unknown-member words as `MEMBER_UNKNOWN`. `secrets` (the
+ * password the connection sends) never reach the message, should the server echo them.
+ */
+export function exceptionError(e: SvElement, secrets: readonly string[] = []): ProviderError {
   // The server's words, bounded (one line, 300 characters): they reach the API's message.
   const { errcode, desc: words } = readException(e);
-  const raw = words.slice(0, 4096);
+  const raw = masked(words.slice(0, 4096), secrets);
   const desc = oneLine(raw) || oneLine(`error ${errcode}`);
   const unknown = /OLAP error \(1260046\): Unknown Member (.+) used in query/.exec(raw);
   if (unknown) {
@@ -160,7 +163,7 @@ export class SmartViewClient extends RemoteClient {
   private async send(method: string, body: string, answerTimeoutMs?: number): Promise<SvElement> {
     if (this.sid === null) await this.connect();
     const answer = await this.post(method, `${sidXml(this.sid ?? "")}\n${body}`, this.url, answerTimeoutMs);
-    if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer);
+    if (answer.name === EXCEPTION_ELEMENT) throw exceptionError(answer, [this.password]);
     if (!answers(answer, method)) throw this.malformed(UNREADABLE.otherAnswer(answer.name, method));
     return answer;
   }
@@ -183,7 +186,7 @@ export class SmartViewClient extends RemoteClient {
     // A refusal for now (429, a QiBates server past its request limit) says when to retry (`Retry-After`): `BUSY`,
     // with the server's words.
     if (answer.status === 429) {
-      const words = root?.name === EXCEPTION_ELEMENT ? exceptionError(root).message : null;
+      const words = root?.name === EXCEPTION_ELEMENT ? exceptionError(root, [this.password]).message : null;
       throw this.upstreams.failure(url, answer, `POST ${url.pathname} req_${method}`, words);
     }
     // The protocol's own answers (`res_…`, `exception`) are read whatever the HTTP status.

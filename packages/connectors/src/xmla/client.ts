@@ -13,7 +13,7 @@ import {
 } from "@qibates/protocols/xmla";
 import { oneLine, ProviderError } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { Upstreams } from "../net/upstream.ts";
+import { masked, type Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
 
 /**
@@ -141,7 +141,12 @@ export class XmlaClient extends RemoteClient {
   private ok(answer: SoapAnswer, what: string) {
     if (answer.fault || !answer.root) {
       // The server's own words (a fault's Description), bounded: they reach the API's message.
-      const message = oneLine(answer.fault?.message || answer.fault?.code || "") || "error";
+      // Never the credentials, should the server (or a proxy) echo them in its fault.
+      const words = masked(answer.fault?.message || answer.fault?.code || "", [
+        this.password,
+        this.authorization.slice("Basic ".length),
+      ]);
+      const message = oneLine(words) || "error";
       throw new ProviderError("PROVIDER_FAILED", `${what}: ${message}`, { reason: message });
     }
     return answer.root;
