@@ -16,7 +16,9 @@ import {
   gridSlice,
   type RestGrid,
   type RestGridDimension,
+  type RestGridRange,
   readSlice,
+  SLICE_MAX_CELLS,
   zoomInModeOf,
 } from "@qibates/protocols/essbase-rest";
 
@@ -139,6 +141,58 @@ export function sheetOf(grid: RestGrid): { cells: string[][]; types: string[][] 
 }
 
 /**
+ * A REST grid's cells as the server wrote them, row-major: one text and one type for every cell of the sheet.
+ * What Essbase and the endpoint answer (the sheet in one range), read without making its rows.
+ */
+export interface FlatSheet {
+  rows: number;
+  columns: number;
+  values: readonly string[];
+  types: readonly string[];
+}
+
+/**
+ * The slice of a REST grid as a {@link FlatSheet} when it is one range from the first cell holding a text and a
+ * type for each cell of the sheet, all strings (then {@link sheetOf} reads the same cells); `null` otherwise.
+ */
+export function flatSheetOf(grid: RestGrid): FlatSheet | null {
+  const slice = (grid as { slice?: Partial<RestGrid["slice"]> } | null)?.slice;
+  const rows = slice?.rows;
+  const columns = slice?.columns;
+  const ranges = slice?.data?.ranges;
+  if (
+    typeof rows !== "number" ||
+    typeof columns !== "number" ||
+    !Number.isInteger(rows) ||
+    !Number.isInteger(columns) ||
+    rows <= 0 ||
+    columns <= 0 ||
+    rows * columns > SLICE_MAX_CELLS ||
+    !Array.isArray(ranges) ||
+    ranges.length !== 1
+  ) {
+    return null;
+  }
+  const range = ranges[0] as Partial<RestGridRange> | null;
+  const values = range?.values;
+  const types = range?.types;
+  const size = rows * columns;
+  if (
+    (range?.start ?? 0) !== 0 ||
+    !Array.isArray(values) ||
+    !Array.isArray(types) ||
+    values.length !== size ||
+    types.length !== size
+  ) {
+    return null;
+  }
+  for (let i = 0; i < size; i++) {
+    if (typeof values[i] !== "string" || typeof types[i] !== "string") return null;
+  }
+  return { rows, columns, values, types };
+}
+
+/**
  * Whether an operation laid out locally (over the remote outline, without data) is the server's answer: the
  * same shape, the same text in every cell that is not data, and data exactly where the server put data.
  */
@@ -152,14 +206,38 @@ export function sameLayout(local: GridResponse, upstream: { cells: string[][]; t
     const kindRow = local.kinds[r] as CellKind[];
     if (localRow.length !== row.length) return false;
     for (let c = 0; c < row.length; c++) {
-      const kind = kindRow[c];
-      const isData = kind === "data" || kind === "missing" || kind === "noaccess";
-      if (typeRow[c] === CELL_TYPE.data) {
-        if (!isData) return false;
-      } else if (isData || localRow[c] !== row[c]) return false;
+      if (!sameCell(kindRow[c], localRow[c], typeRow[c], row[c] as string)) return false;
     }
   }
   return true;
+}
+
+/** {@link sameLayout} over the server's cells as a {@link FlatSheet}. */
+export function sameFlatLayout(local: GridResponse, upstream: FlatSheet): boolean {
+  const { rows, columns, values, types } = upstream;
+  if (local.grid.length !== rows) return false;
+  for (let r = 0; r < rows; r++) {
+    const localRow = local.grid[r] as string[];
+    const kindRow = local.kinds[r] as CellKind[];
+    if (localRow.length !== columns) return false;
+    const at = r * columns;
+    for (let c = 0; c < columns; c++) {
+      if (!sameCell(kindRow[c], localRow[c], types[at + c], values[at + c] as string)) return false;
+    }
+  }
+  return true;
+}
+
+/** A cell of the local layout against the server's: data where the server put data, else the same text. */
+function sameCell(
+  kind: CellKind | undefined,
+  text: string | undefined,
+  type: string | undefined,
+  value: string,
+): boolean {
+  const isData = kind === "data" || kind === "missing" || kind === "noaccess";
+  if (type === CELL_TYPE.data) return isData;
+  return !isData && text === value;
 }
 
 /**
@@ -195,35 +273,76 @@ export function answerOf(
     : upstream.types.map((row) =>
         row.map((t) => (t === CELL_TYPE.data ? "data" : t === CELL_TYPE.member ? "row-header" : "blank")),
       );
-  const { missingLabel, noAccessLabel, navigateWithoutData } = settings;
   for (let r = 0; r < upstream.cells.length; r++) {
     const row = upstream.cells[r] as string[];
     const typeRow = upstream.types[r];
     const kindRow = kinds[r] as CellKind[];
     const gridRow = grid[r] as string[];
     for (let c = 0; c < row.length; c++) {
-      if (typeRow?.[c] !== CELL_TYPE.data) continue;
-      const value = row[c] as string;
-      const v = value.trim();
-      if (v === "" && navigateWithoutData) {
-        // Navigating without data (zoom, pivot, keep only, remove only: the server drops the setting on the
-        // calls that read data), the server read none: an empty cell was not read, not missing, and stays
-        // empty as on the demo server.
-        gridRow[c] = "";
-        kindRow[c] = "data";
-      } else if (v === "" || v === missingLabel || v === "#Missing") {
-        gridRow[c] = missingLabel;
-        kindRow[c] = "missing";
-      } else if (v === noAccessLabel || v === "#No Access" || v === "#NoAccess") {
-        gridRow[c] = noAccessLabel;
-        kindRow[c] = "noaccess";
-      } else {
-        const n = Number(v);
-        gridRow[c] = Number.isFinite(n) ? formatValue(n) : value;
-        kindRow[c] = "data";
-      }
+      if (typeRow?.[c] === CELL_TYPE.data) fillData(gridRow, kindRow, c, row[c] as string, settings);
     }
   }
+  return laidOutAnswer(local, grid, kinds, sent);
+}
+
+/**
+ * {@link answerOf} for a server's answer read as a {@link FlatSheet} that is exactly `laidOut`, the operation
+ * laid out locally ({@link sameFlatLayout}): its data cells take the server's values in place.
+ */
+export function answerOfLaidOut(
+  upstream: FlatSheet,
+  settings: ResolvedGridSettings,
+  sent: { rows: number; columns: number },
+  laidOut: GridResponse,
+): GridResponse {
+  const { rows, columns, values, types } = upstream;
+  for (let r = 0; r < rows; r++) {
+    const kindRow = laidOut.kinds[r] as CellKind[];
+    const gridRow = laidOut.grid[r] as string[];
+    const at = r * columns;
+    for (let c = 0; c < columns; c++) {
+      if (types[at + c] === CELL_TYPE.data) fillData(gridRow, kindRow, c, values[at + c] as string, settings);
+    }
+  }
+  return laidOutAnswer(laidOut, laidOut.grid, laidOut.kinds, sent);
+}
+
+/** A data cell of the answer, from the server's text of it. */
+function fillData(
+  gridRow: string[],
+  kindRow: CellKind[],
+  c: number,
+  value: string,
+  settings: ResolvedGridSettings,
+): void {
+  const { missingLabel, noAccessLabel, navigateWithoutData } = settings;
+  const v = value.trim();
+  if (v === "" && navigateWithoutData) {
+    // Navigating without data (zoom, pivot, keep only, remove only: the server drops the setting on the
+    // calls that read data), the server read none: an empty cell was not read, not missing, and stays
+    // empty as on the demo server.
+    gridRow[c] = "";
+    kindRow[c] = "data";
+  } else if (v === "" || v === missingLabel || v === "#Missing") {
+    gridRow[c] = missingLabel;
+    kindRow[c] = "missing";
+  } else if (v === noAccessLabel || v === "#No Access" || v === "#NoAccess") {
+    gridRow[c] = noAccessLabel;
+    kindRow[c] = "noaccess";
+  } else {
+    const n = Number(v);
+    gridRow[c] = Number.isFinite(n) ? formatValue(n) : value;
+    kindRow[c] = "data";
+  }
+}
+
+/** The answer of a sheet filled in (`grid`, `kinds`), with the layout read as `local` and what to clear. */
+function laidOutAnswer(
+  local: GridResponse,
+  grid: string[][],
+  kinds: CellKind[][],
+  sent: { rows: number; columns: number },
+): GridResponse {
   const rows = grid.length;
   const columns = grid[0]?.length ?? 0;
   const rangesToDelete = [];

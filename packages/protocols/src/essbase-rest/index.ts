@@ -30,6 +30,7 @@ export {
   rangeCells,
   readSlice,
   SLICE_FAULTS,
+  SLICE_MAX_CELLS,
   type SliceFault,
   type SliceSheet,
 } from "./grid.ts";
