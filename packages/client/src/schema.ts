@@ -2251,7 +2251,7 @@ export interface components {
             formName: string;
             /** @description Number of cells stored (status `written` or `truncated`). */
             submitted: number;
-            /** @description One entry per writable data cell of the request grid, in row then column order. */
+            /** @description One entry per data cell the request grid sets, in row then column order: each writable cell that holds a value, and each cell that cannot be written (status `read-only`) given another value than the form shows. An empty cell is left as it is and has no entry. */
             cells: components["schemas"]["SubmittedCell"][];
             /** @description On-save rules that ran, in run order. */
             rules: components["schemas"]["RuleRun"][];
