@@ -1,10 +1,11 @@
-import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS } from "@qibates/provider";
+import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ErrorLocale } from "@qibates/provider";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { embeddedServed } from "../config.ts";
 import { DEMO_USERS, demoProviders } from "../demo.ts";
 import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
+import { requestLocale } from "../request-locale.ts";
 import { providerSession, sessionProvider } from "../session-provider.ts";
 import { capGroupOf } from "../sessions.ts";
 import { SERVER_VERSION } from "../version.ts";
@@ -64,20 +65,27 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   };
 }
 
-/** The capability table as `/health` lists it: per connector, every capability of its family (built once). */
-let capabilities: ReturnType<typeof buildCapabilityTable> | null = null;
-const capabilityTable = () => {
-  capabilities ??= buildCapabilityTable();
-  return capabilities;
+/**
+ * The capability table as `/health` lists it: per connector, every capability of its family, its server's name
+ * and its reasons in the caller's language, as every message of the API (built once per language).
+ */
+const capabilityTables = new Map<ErrorLocale, ReturnType<typeof buildCapabilityTable>>();
+const capabilityTable = (locale: ErrorLocale) => {
+  let table = capabilityTables.get(locale);
+  if (!table) {
+    table = buildCapabilityTable(locale);
+    capabilityTables.set(locale, table);
+  }
+  return table;
 };
 
-function buildCapabilityTable() {
+function buildCapabilityTable(locale: ErrorLocale) {
   return CONNECTORS.map((connector) => {
     const profile = CONNECTOR_PROFILES[connector];
     return {
       connector,
       family: profile.family,
-      server: profile.server.en,
+      server: profile.server[locale],
       providerAddressSuffix: profile.providerAddressSuffix,
       realServers: profile.realServers,
       capabilities: CAPABILITIES.filter((c) => c.family === profile.family).map((c) => {
@@ -86,8 +94,8 @@ function buildCapabilityTable() {
         return {
           name: c.id,
           supported: support?.status === "yes",
-          ...(support?.status === "no" ? { reason: support.why.en } : {}),
-          ...(real ? { onRealServers: real.status, realServersReason: real.why.en } : {}),
+          ...(support?.status === "no" ? { reason: support.why[locale] } : {}),
+          ...(real ? { onRealServers: real.status, realServersReason: real.why[locale] } : {}),
         };
       }),
     };
@@ -103,7 +111,7 @@ export const sessionHandlers = {
       version: SERVER_VERSION,
       apiVersion: "v2" as const,
       connectors: [...CONNECTORS],
-      capabilities: capabilityTable(),
+      capabilities: capabilityTable(requestLocale(ctx.request)),
       ...(demoKey
         ? { demo: { apiKey: demoKey, providers: demoProviders(), users: DEMO_USERS.map((u) => ({ ...u })) } }
         : {}),
