@@ -123,6 +123,12 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
     code: "MDX_TOO_DEEP",
     english: "The calculated member x refers to itself",
   },
+  calcNotNumber: {
+    query: `WITH MEMBER [Measures].[Caption] AS [Market].CurrentMember.MEMBER_CAPTION SELECT {[Measures].[Caption]} ON COLUMNS${F}`,
+    code: "MDX_ARGUMENT",
+    english:
+      "The calculated member Caption gives a string, and cells hold numbers only: read captions and names as member properties (DIMENSION PROPERTIES)",
+  },
   namedSetRefersToItself: {
     query: `WITH SET [s] AS '[s]' SELECT [s] ON COLUMNS${F}`,
     code: "MDX_TOO_DEEP",

@@ -47,6 +47,7 @@ describe("XMLA request envelopes, written by the connector and read by the endpo
         ["Format", "Tabular"],
       ]),
       statement: "",
+      parameters: new Map(),
     });
   });
 

@@ -68,11 +68,26 @@ export interface AxisSpec {
   at: MdxPosition;
 }
 
+/**
+ * A subselect, `FROM [NON VISUAL] (SELECT axes FROM … [WHERE …])` (Microsoft's, as Excel and Report Builder send
+ * filters): the members of its axes restrict the outer query's space.
+ */
+export interface Subcube {
+  axes: AxisSpec[];
+  where: Expr | null;
+  /** Totals of the members above the restriction count only the members kept (not `NON VISUAL`). */
+  visual: boolean;
+  at: MdxPosition;
+}
+
 export interface MdxQuery {
   with: (CalculatedMemberDef | NamedSetDef)[];
   axes: AxisSpec[];
+  /** The cube, the innermost one when the query has subselects. */
   cube: NamePart[];
   where: Expr | null;
+  /** Subselects, innermost first (absent or empty: none). */
+  subcubes?: Subcube[];
 }
 
 /** One assignment of `UPDATE CUBE … SET tuple = value [allocation]`. */

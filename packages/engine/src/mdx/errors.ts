@@ -125,6 +125,8 @@ export type MdxReason =
   | { id: "unknownProperty"; property: string }
   | { id: "calcNeedsParent"; name: string }
   | { id: "calcRefersToItself"; member: string }
+  /** A calculated member whose formula gives a string: cells hold numbers (SSRS's ParameterCaption…). */
+  | { id: "calcNotNumber"; member: string }
   | { id: "namedSetRefersToItself"; name: string }
   // The query's shape.
   | { id: "whereOneTuple" }
@@ -242,6 +244,8 @@ export const MDX_TEXTS: MdxTexts = {
   unknownProperty: (r) => `Unknown property ${r.property}`,
   calcNeedsParent: (r) => `${r.name} needs a dimension or a member before its name`,
   calcRefersToItself: (r) => `The calculated member ${r.member} refers to itself`,
+  calcNotNumber: (r) =>
+    `The calculated member ${r.member} gives a string, and cells hold numbers only: read captions and names as member properties (DIMENSION PROPERTIES)`,
   namedSetRefersToItself: (r) => `The named set ${r.name} refers to itself`,
   whereOneTuple: () => "The WHERE clause needs one tuple",
   axisSkipped: (r) =>

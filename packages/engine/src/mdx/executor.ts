@@ -1,4 +1,15 @@
-import { combine, OP_DIVIDE, OP_MINUS, OP_PLUS, OP_TIMES } from "../cube/arithmetic.ts";
+import { FormulaEvaluator } from "../calc-eval.ts";
+import {
+  combine,
+  OP_DIVIDE,
+  OP_MINUS,
+  OP_PLUS,
+  OP_TIMES,
+  opCode,
+  tbCode,
+  timeBalance,
+} from "../cube/arithmetic.ts";
+import type { Cube } from "../cube.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import { finish, STEP_CELLS, type Steps, StepTooLong } from "../grid/steps.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
@@ -9,6 +20,7 @@ import {
   type MdxUpdate,
   type NamePart,
   refText,
+  type Subcube,
   startOf,
 } from "./ast.ts";
 import { emptySetDimensions } from "./empty-axis.ts";
@@ -21,8 +33,9 @@ import {
   type MdxDialect,
   type MethodRequest,
 } from "./functions/call.ts";
-import { attributeValueOf } from "./functions/helpers.ts";
+import { attributeValueOf, onLayer } from "./functions/helpers.ts";
 import { FUNCTIONS, METHOD_TABLE, NAVIGATION_TABLE } from "./functions/library.ts";
+import { intrinsicProperty } from "./functions/methods.ts";
 import { refusal } from "./functions/refused-functions.ts";
 import { parseMdx } from "./parser.ts";
 import { compareStrings, distinct, except } from "./sets.ts";
@@ -30,6 +43,7 @@ import {
   CalculatedMember,
   type Coords,
   isCalc,
+  type Layer,
   layerByName,
   type MdxMember,
   type MdxTuple,
@@ -207,6 +221,11 @@ class Executor implements Evaluator {
     { expr: Expr; value: MdxMember[][] | null; evaluating: boolean }
   >();
   private slicerCoords: Coords = new Map();
+  /**
+   * The subselects' space (`FROM (SELECT … ON 0 FROM cube)`): per dimension they restrict, the members kept, and
+   * whether the totals of the members above them are visual (count only the members kept) or not (`NON VISUAL`).
+   */
+  private readonly subcube = new Map<Dimension, { kept: Set<Member>; visual: boolean }>();
   /** Work done so far, and at the start of the current step (see `MdxOptions.maxWork`). */
   private work = 0;
   private stepStart = 0;
@@ -306,6 +325,7 @@ class Executor implements Evaluator {
   *run(q: MdxQuery): Steps<MdxResult> {
     this.checkCube(q.cube);
     this.define(q);
+    this.restrict(q.subcubes ?? []);
 
     const slicer: MdxMember[] = [];
     if (q.where) {
@@ -323,7 +343,9 @@ class Executor implements Evaluator {
       if (spec.ordinal !== k) {
         throw new MdxError("MDX_ARGUMENT", { id: "axisSkipped", ordinal: spec.ordinal, missing: k }, spec.at);
       }
-      const tuples = this.toSet(this.evaluate(spec.set, this.slicerCoords), startOf(spec.set));
+      const tuples = this.inSubcube(
+        this.toSet(this.evaluate(spec.set, this.slicerCoords), startOf(spec.set)),
+      );
       const dimensions = tuples[0]?.map((m) => m.dimension) ?? this.emptyAxisDimensions(spec.set, used);
       for (const d of dimensions) {
         const other = used.get(d);
@@ -407,6 +429,123 @@ class Executor implements Evaluator {
       const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
       return { tuple, value: Number.isNaN(v) ? null : v };
     });
+  }
+
+  // ------------------------------------------------------------------------------------------ subselects
+
+  /**
+   * Reads the subselects, innermost first: each axis's members restrict their dimension (within what an inner
+   * subselect kept), its `WHERE` is the context its sets are evaluated in.
+   */
+  private restrict(subcubes: readonly Subcube[]): void {
+    for (const sub of subcubes) {
+      let ctx: Coords = new Map();
+      if (sub.where) {
+        const tuples = this.toSet(this.evaluate(sub.where, ctx), startOf(sub.where));
+        if (tuples.length !== 1)
+          throw new MdxError("MDX_ARGUMENT", { id: "whereOneTuple" }, startOf(sub.where));
+        ctx = new Map((tuples[0] as MdxMember[]).map((m) => [m.dimension, m]));
+      }
+      for (const spec of sub.axes) {
+        let tuples = this.inSubcube(this.toSet(this.evaluate(spec.set, ctx), startOf(spec.set)));
+        if (spec.nonEmpty)
+          tuples = tuples.filter((t) => !Number.isNaN(this.cellValue(this.override(ctx, t), 0)));
+        const dimensions =
+          tuples[0]?.map((m) => m.dimension) ?? this.emptyAxisDimensions(spec.set, new Map());
+        dimensions.forEach((d, k) => {
+          let kept = new Set<Member>();
+          for (const t of tuples) {
+            const m = t[k];
+            if (m && !isCalc(m)) kept.add(m);
+          }
+          const before = this.subcube.get(d);
+          // Nested subselects on one dimension: the space both keep.
+          if (before)
+            kept = new Set([
+              ...[...kept].filter((m) => underOrIn(m, before.kept)),
+              ...[...before.kept].filter((m) => underOrIn(m, kept)),
+            ]);
+          this.subcube.set(d, { kept, visual: sub.visual });
+        });
+      }
+    }
+  }
+
+  /** The tuples whose members all lie in the subselects' space: kept, below or above a member kept. */
+  inSubcube(tuples: MdxMember[][]): MdxMember[][] {
+    if (this.subcube.size === 0) return tuples;
+    return tuples.filter((t) =>
+      t.every((m) => {
+        if (isCalc(m)) return true;
+        const r = this.subcube.get(m.dimension);
+        return !r || underOrIn(m, r.kept) || above(m, r.kept);
+      }),
+    );
+  }
+
+  /**
+   * A visual total: the value at coordinates where a dimension's member stands above the members a subselect
+   * kept, from those members only (`undefined` when no dimension does). A member with a formula (or label only)
+   * elsewhere in the coordinates is computed from the visual totals, as at any upper level; else the dimension's
+   * children in the space are consolidated by their operators, over time by the account's time balance.
+   */
+  private visualTotal(coords: Coords, depth: number): number | undefined {
+    let d: Dimension | undefined;
+    let m: Member | undefined;
+    for (const [dim, r] of this.subcube) {
+      const x = coords.get(dim) ?? dim.root;
+      if (r.visual && !isCalc(x) && above(x, r.kept) && !underOrIn(x, r.kept)) {
+        d = dim;
+        m = x;
+        break;
+      }
+    }
+    if (!d || !m) return undefined;
+    const at = ORIGIN;
+    if (depth > MAX_DEPTH)
+      throw new MdxError("MDX_TOO_DEEP", { id: "calcRefersToItself", member: m.name }, at);
+    this.charge(1, at);
+    for (const [e, x] of coords) {
+      if (e === d || isCalc(x)) continue;
+      if (x.storage === "label-only" && x.children[0])
+        return this.cellValue(this.override(coords, [x.children[0]]), depth + 1);
+      // Without the engine's cube to run the formula on, the member's whole total (as NON VISUAL), never a sum of
+      // its values (a ratio added up).
+      if (x.formula) return this.formulaOverVisual(x, coords, depth + 1);
+    }
+    const kept = (this.subcube.get(d) as { kept: Set<Member> }).kept;
+    const kids = m.children.filter((c) => underOrIn(c, kept) || above(c, kept));
+    const values = kids.map((c) => this.cellValue(this.override(coords, [c]), depth + 1));
+    const accounts = this.outline.dimensions.find((x) => x.type === "accounts");
+    const account = accounts ? (coords.get(accounts) ?? accounts.root) : undefined;
+    if (d.type === "time" && account && !isCalc(account) && account.stored.timeBalance !== "none")
+      return timeBalance(values, tbCode(account.stored.timeBalance), account.stored.timeBalanceSkip);
+    let total = Number.NaN;
+    kids.forEach((c, i) => {
+      total = combine(total, values[i] as number, opCode(c.consolidation));
+    });
+    return total;
+  }
+
+  /**
+   * A member's formula at coordinates, its references read through this query (so through visual totals); needs
+   * the engine's own cube as the source (`undefined` otherwise: the source reads the cell).
+   */
+  private formulaOverVisual(x: Member, coords: Coords, depth: number): number | undefined {
+    const cube = this.source as DataSource & Partial<Pick<Cube, "valueAt" | "member" | "dims">>;
+    if (typeof cube.valueAt !== "function" || typeof cube.member !== "function" || !cube.dims)
+      return undefined;
+    const dims = cube.dims;
+    const view = Object.create(cube) as Cube;
+    view.valueAt = (ords: number[], d = 0): number => {
+      const at: Coords = new Map(coords);
+      dims.forEach((dim, i) => {
+        at.set(dim, (cube.member as Cube["member"]).call(cube, i, ords[i] as number));
+      });
+      return this.cellValue(at, depth + d + 1);
+    };
+    const ords = dims.map((dim) => ((coords.get(dim) as Member | undefined) ?? dim.root).stored.ordinal);
+    return new FormulaEvaluator(view).memberValue(x.stored, ords, depth);
   }
 
   private checkCube(parts: NamePart[]): void {
@@ -506,13 +645,20 @@ class Executor implements Evaluator {
       if (this.computing.has(k)) throw selfRef();
       this.computing.add(k);
       try {
-        const v = this.toNumber(this.evaluate(calc.expr, coords, depth + 1), at, coords, depth + 1);
+        const value = this.evaluate(calc.expr, coords, depth + 1);
+        if (value.t === "str")
+          throw new MdxError("MDX_ARGUMENT", { id: "calcNotNumber", member: calc.name }, at);
+        const v = this.toNumber(value, at, coords, depth + 1);
         if (this.memo.size >= MEMO_SIZE) this.memo.clear();
         this.memo.set(k, v);
         return v;
       } finally {
         this.computing.delete(k);
       }
+    }
+    if (this.subcube.size > 0) {
+      const visual = this.visualTotal(coords, depth);
+      if (visual !== undefined) return visual;
     }
     if (counted) this.charge(READ_WORK, ORIGIN);
     const tuple: Member[] = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
@@ -857,11 +1003,19 @@ class Executor implements Evaluator {
       if (m) cur = { t: "member", m };
     }
     if (!cur) return unknown(0);
+    // `[Market].[Region].&[East]`, a level between the dimension and the member (Microsoft's unique names): the
+    // member must be on that level.
+    let onLevel: Layer | null = null;
     for (let i = 1; i < parts.length; i++) {
       const name = (parts[i] as NamePart).name;
       const lower = name.toLowerCase();
       if (cur.t !== "member" || isCalc(cur.m)) return unknown(i);
       const m: Member = cur.m;
+      const levelHere = m.parent === null && i < parts.length - 1 ? layerByName(m.dimension, name) : null;
+      if (levelHere && !m.children.some((c) => c.name.toLowerCase() === lower)) {
+        onLevel = levelHere;
+        continue;
+      }
       const calc = this.calcMembers.find(
         (c) =>
           c.dimension === m.dimension &&
@@ -897,6 +1051,8 @@ class Executor implements Evaluator {
       }
       return unknown(i);
     }
+    if (onLevel && cur.t === "member" && !isCalc(cur.m) && !onLayer(cur.m, onLevel))
+      return unknown(parts.length - 1);
     return cur;
   }
 
@@ -949,6 +1105,10 @@ class Executor implements Evaluator {
       return method.evaluate({ ev: this, name, target, tv, args, at, ctx, depth });
     }
     if (!bare && args.length > 0) checkMethodArity(name, args, 0, at);
+    const intrinsic = bare
+      ? intrinsicProperty({ ev: this, name, target, tv, args, at, ctx, depth })
+      : undefined;
+    if (intrinsic) return intrinsic;
     const m = this.toMember(tv, startOf(target));
     const navigation = NAVIGATION_TABLE.get(name);
     if (navigation) return navigation.navigate(m);
@@ -992,4 +1152,17 @@ class Executor implements Evaluator {
     }
     return out;
   }
+}
+
+/** Whether a member is one of `kept` or below one of them. */
+function underOrIn(m: Member, kept: ReadonlySet<Member>): boolean {
+  if (kept.has(m)) return true;
+  for (const k of kept) if (m.isDescendantOf(k)) return true;
+  return false;
+}
+
+/** Whether a member stands above one of `kept` (an ancestor of it). */
+function above(m: Member, kept: ReadonlySet<Member>): boolean {
+  for (const k of kept) if (k.isDescendantOf(m)) return true;
+  return false;
 }

@@ -89,9 +89,10 @@ export function lexer(src: string, origin: Origin = { line: 1, column: 1 }): () 
         line: startLine,
         column: startCol,
       });
-      if (c === "[") {
+      // `&[key]`: a member by its key (Microsoft's), which is the member's name in an outline.
+      if (c === "[" || (c === "&" && src[i + 1] === "[")) {
         let value = "";
-        i++;
+        i += c === "&" ? 2 : 1;
         for (;;) {
           if (i >= src.length)
             throw new MdxError(

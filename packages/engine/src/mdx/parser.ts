@@ -6,6 +6,7 @@ import {
   type MdxUpdate,
   type NamedSetDef,
   type NamePart,
+  type Subcube,
   startOf,
   type UpdateAssignment,
 } from "./ast.ts";
@@ -16,8 +17,9 @@ import { lexer, type Origin, type Token } from "./lexer.ts";
  * The recursive-descent MDX parser:
  *
  *   query   := [WITH (MEMBER ref AS formula [, SOLVE_ORDER = n] [, FORMAT_STRING = '…'] | SET ref AS set)+]
- *              SELECT [axis (, axis)*] FROM cube [WHERE expr]
+ *              SELECT [axis (, axis)*] FROM from [WHERE expr]
  *              [CELL PROPERTIES name (, name)*]
+ *   from    := cube | [NON VISUAL] ( SELECT axis (, axis)* FROM from [WHERE expr] )
  *   update  := UPDATE [CUBE] cube SET add = add [USE_… [BY add]] (, add = add [USE_… [BY add]])*
  *   axis    := [NON EMPTY] expr [[DIMENSION] PROPERTIES name (, name)*]
  *              ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
@@ -80,6 +82,12 @@ export const DOT_FUNCTIONS = new Set([
   "UNIQUENAME",
   "CAPTION",
   "ORDINAL",
+  // Microsoft's intrinsic member properties written as methods (`.Properties("MEMBER_CAPTION")`).
+  "MEMBER_CAPTION",
+  "MEMBER_NAME",
+  "MEMBER_UNIQUE_NAME",
+  "MEMBER_KEY",
+  "PARENT_UNIQUE_NAME",
 ]);
 
 const AXIS_NAMES = ["COLUMNS", "ROWS", "PAGES", "CHAPTERS", "SECTIONS"];
@@ -115,6 +123,7 @@ const STATEMENT_WORDS = [
   "SOLVE_ORDER",
   "THEN",
   "UPDATE",
+  "VISUAL",
   "WHEN",
 ];
 
@@ -160,6 +169,10 @@ export function parseMdx(text: string): MdxQuery {
   for (const def of q.with) checkTreeDepth(def.expr);
   for (const axis of q.axes) checkTreeDepth(axis.set);
   if (q.where) checkTreeDepth(q.where);
+  for (const sub of q.subcubes ?? []) {
+    for (const axis of sub.axes) checkTreeDepth(axis.set);
+    if (sub.where) checkTreeDepth(sub.where);
+  }
   return q;
 }
 
@@ -286,7 +299,7 @@ class Parser {
       }
     }
     this.kw("FROM");
-    const cube = this.nameParts("a cube name");
+    const { cube, subcubes } = this.from();
     let where: Expr | null = null;
     if (this.isKw("WHERE")) {
       this.next();
@@ -298,7 +311,43 @@ class Parser {
       this.kw("PROPERTIES");
       this.propertyList();
     }
-    return { with: withs, axes, cube, where };
+    return subcubes.length > 0
+      ? { with: withs, axes, cube, where, subcubes }
+      : { with: withs, axes, cube, where };
+  }
+
+  /** What follows FROM: a cube, or `[NON VISUAL] (SELECT axes FROM … [WHERE …])`, subselects innermost first. */
+  private from(): { cube: NamePart[]; subcubes: Subcube[] } {
+    const at = pos(this.tok);
+    let visual = true;
+    if (this.isKw("NON")) {
+      this.next();
+      this.kw("VISUAL");
+      visual = false;
+    }
+    if (!this.isPunct("(")) {
+      if (!visual) this.fail({ token: "(" });
+      return { cube: this.nameParts("a cube name"), subcubes: [] };
+    }
+    return this.nested(() => {
+      this.next();
+      this.kw("SELECT");
+      const axes: AxisSpec[] = [];
+      for (;;) {
+        axes.push(this.axis());
+        if (!this.isPunct(",")) break;
+        this.next();
+      }
+      this.kw("FROM");
+      const inner = this.from();
+      let where: Expr | null = null;
+      if (this.isKw("WHERE")) {
+        this.next();
+        where = this.expr();
+      }
+      this.punct(")");
+      return { cube: inner.cube, subcubes: [...inner.subcubes, { axes, where, visual, at }] };
+    });
   }
 
   update(): MdxUpdate {

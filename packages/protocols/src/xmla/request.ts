@@ -21,6 +21,11 @@ export interface XmlaRequest {
   restrictions: Map<string, string>;
   /** Execute's `Command/Statement`, as sent (`""` for a Discover). */
   statement: string;
+  /**
+   * Execute's `Parameters/Parameter`: each `Name` (without `@`) and its `Value`, as Report Builder sends the
+   * `@Name` a statement holds (empty when there are none).
+   */
+  parameters: Map<string, string>;
 }
 
 export function readXmlaRequest(envelope: XmlElement): XmlaRequest {
@@ -50,7 +55,20 @@ export function readXmlaRequest(envelope: XmlElement): XmlaRequest {
     requestType: child(method, "RequestType")?.text.trim() ?? "",
     restrictions,
     statement: child(child(method, "Command"), "Statement")?.text ?? "",
+    parameters: parametersOf(method),
   };
+}
+
+/** The `Parameters` of an Execute, by name (a leading `@` dropped): a parameter without a name is a fault. */
+function parametersOf(method: XmlElement): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of child(method, "Parameters")?.children ?? []) {
+    if (p.name !== "Parameter") continue;
+    const name = (child(p, "Name")?.text.trim() ?? "").replace(/^@/, "");
+    if (name === "") throw new XmlaFault("bad-request", "A Parameter of the Execute has no Name.");
+    out.set(name.toLowerCase(), child(p, "Value")?.text ?? "");
+  }
+  return out;
 }
 
 /** The session header of a request: `Session` or `EndSession` naming one, `BeginSession`, or none. */

@@ -12,7 +12,7 @@ import { OlapError } from "@qibates/provider";
 import type { CallContext } from "./call-context.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
-import { levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
+import { bindParameters, levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
 import { memberPropertiesOf } from "./member-properties.ts";
 import { CubeOutline } from "./names.ts";
 
@@ -27,7 +27,9 @@ export async function execute(
   content: ContentParts,
   username: string,
 ): Promise<string | MdDataSetInput> {
-  const { statement, properties } = call;
+  const { properties } = call;
+  // Report Builder's `@Name` parameters, bound as MDX strings before anything reads the statement.
+  const statement = bindParameters(call.statement, call.parameters);
   // A command without a statement (how clients open or close a session) answers an empty result.
   if (statement.trim() === "") return EMPTY_RESULT;
   if (/^\s*UPDATE\b/i.test(statement)) {

@@ -194,3 +194,28 @@ export function queryProperties(text: string): QueryProperties {
   }
   return { axes, cell };
 }
+
+/**
+ * The statement with each `@Name` (outside names, strings and comments) replaced by its value from the Execute's
+ * `Parameters`, as an MDX string: how Report Builder and Reporting Services send a report's parameters
+ * (`STRTOSET(@Region, CONSTRAINED)` with `[Market].[East]`). A parameter the request does not give is a fault.
+ */
+export function bindParameters(text: string, parameters: ReadonlyMap<string, string>): string {
+  const tokens = scan(text);
+  let bound = false;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const next = tokens[k + 1];
+    if (t.kind !== "punct" || t.text !== "@" || next?.kind !== "ident") continue;
+    const value = parameters.get(next.text.toLowerCase());
+    if (value === undefined)
+      throw new XmlaFault(
+        "bad-request",
+        `The statement uses the parameter @${next.text}, which the request does not give (Parameters).`,
+      );
+    t.text = `"${value.replaceAll('"', '""')}"`;
+    next.text = "";
+    bound = true;
+  }
+  return bound ? tokens.map((t) => t.text).join("") : text;
+}

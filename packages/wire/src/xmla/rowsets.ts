@@ -33,6 +33,8 @@ export interface DiscoverSource {
   functions: readonly OlapMdxFunction[];
 }
 
+const ORIGIN_MASKS = new Set(["HIERARCHY_ORIGIN", "LEVEL_ORIGIN", "PROPERTY_ORIGIN"]);
+
 /** The rows of a Discover request, restricted. */
 export async function discoverRows(
   type: RequestType,
@@ -58,6 +60,12 @@ export async function discoverRows(
       // PROPERTY_TYPE is a bit mask of the kinds wanted (member, cell…): the rows were chosen by it.
       if (type === "MDSCHEMA_PROPERTIES" && name === "PROPERTY_TYPE") continue;
       const v = row[name];
+      // HIERARCHY_ORIGIN, LEVEL_ORIGIN, PROPERTY_ORIGIN are bit masks of the origins wanted ([MS-SSAS]; 3 = user
+      // and attribute hierarchies): a row passes with one of those bits, or without an origin of its own.
+      if (ORIGIN_MASKS.has(name)) {
+        if (v !== undefined && (Number(v) & Number(value)) === 0) return false;
+        continue;
+      }
       if (v === undefined || !same(String(v), value)) return false;
     }
     return true;

@@ -26,6 +26,8 @@ export interface Evaluator {
   uniform(tuples: MdxMember[][], at: MdxPosition): MdxMember[][];
   crossJoin(sets: MdxMember[][][], at: MdxPosition): MdxMember[][];
   toSet(v: Val, at: MdxPosition): MdxMember[][];
+  /** The tuples that lie in the query's subselects' space (all of them without a subselect). */
+  inSubcube(tuples: MdxMember[][]): MdxMember[][];
   toMember(v: Val, at: MdxPosition): MdxMember;
   toOutlineMember(v: Val, at: MdxPosition): Member;
   toNumber(v: Val, at: MdxPosition, ctx: Coords, depth: number): number;

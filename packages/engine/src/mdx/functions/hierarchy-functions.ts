@@ -139,6 +139,7 @@ function drillDown(
   tuples: MdxMember[][],
   expand: (t: MdxMember[], i: number) => number,
   recursive: (m: Member) => boolean,
+  calculated: (m: Member) => readonly MdxMember[] = () => [],
 ): MdxMember[][] {
   const out: MdxMember[][] = [];
   const visit = (t: MdxMember[], i: number, depth: number): void => {
@@ -159,6 +160,12 @@ function drillDown(
       if (recursive(child)) visit(ct, -1, depth + 1);
       else out.push(ct);
     }
+    // INCLUDE_CALC_MEMBERS: the query's calculated members under the member follow its children.
+    for (const calc of calculated(m)) {
+      const ct = [...t];
+      ct[k] = calc;
+      out.push(ct);
+    }
   };
   tuples.forEach((t, i) => {
     visit(t, i, 0);
@@ -171,13 +178,33 @@ const positionOf = (t: readonly MdxMember[], d: Dimension): number => t.findInde
 
 /** Layer, index or nothing: the layer argument of DrilldownByLayer/DrillupByLayer (index = position in tuples). */
 function drillTarget(c: Call, tuples: MdxMember[][]): { layer: Layer | null; position: number | null } {
-  if (c.args.length < 2 || c.arg(1).kind === "empty") return { layer: null, position: null };
-  const v = c.val(1);
+  // Microsoft's DrilldownLevel(set, [level], [index]): the index in the third place, the level left out.
+  const at = c.args.length > 1 && c.arg(1).kind === "empty" && drillIndexGiven(c, 2) ? 2 : 1;
+  if (c.args.length <= at || c.arg(at).kind === "empty") return { layer: null, position: null };
+  const v = c.val(at);
   if (v.t === "layer") return { layer: v.layer, position: null };
-  const n = signedIntegerArg(c, 1);
+  const n = signedIntegerArg(c, at);
   if (n < 0 || (tuples[0] && n >= tuples[0].length))
-    throw new MdxError("MDX_ARGUMENT", { id: "noPosition", position: n }, startOf(c.arg(1)));
+    throw new MdxError("MDX_ARGUMENT", { id: "noPosition", position: n }, startOf(c.arg(at)));
   return { layer: null, position: n };
+}
+
+/** Whether argument `i` of a drill is an index (given, and not the INCLUDE_CALC_MEMBERS flag). */
+const drillIndexGiven = (c: Call, i: number): boolean =>
+  c.args.length > i && c.arg(i).kind !== "empty" && keywordArg(c, i) !== INCLUDE_CALC;
+
+/**
+ * Microsoft's last argument of DrilldownLevel and DrilldownMember, as Excel writes it in every PivotTable query
+ * (`DrilldownLevel({[Market]},,,INCLUDE_CALC_MEMBERS)`): the query's calculated members whose parent is a drilled
+ * member come after its children. Any other word in that place is refused.
+ */
+const INCLUDE_CALC = "INCLUDE_CALC_MEMBERS";
+function calculatedUnder(c: Call, last: number): (m: Member) => readonly MdxMember[] {
+  const flagged =
+    choiceArg(c, last, [INCLUDE_CALC], null) !== null ||
+    c.args.some((_, i) => i > 1 && keywordArg(c, i) === INCLUDE_CALC);
+  if (!flagged) return () => [];
+  return (m) => c.ev.calcMembers.filter((x) => x.parent === m);
 }
 
 /** The deepest (highest) generation of the members at a position of a set. */
@@ -220,6 +247,7 @@ function drilldownByLayer(c: Call): Val {
       tuples,
       (t) => (hit(t[k] as MdxMember) ? k : -1),
       () => false,
+      calculatedUnder(c, 3),
     ),
   };
 }
@@ -248,6 +276,7 @@ function drillupByLayer(c: Call): Val {
 function drilldownMember(c: Call): Val {
   const tuples = c.setArg(0);
   const targets = c.setArg(1);
+  // Microsoft's DrilldownMember(set1, set2 [, target hierarchy] [, RECURSIVE] [, INCLUDE_CALC_MEMBERS]).
   const recursive = keywordArg(c, 2) === "RECURSIVE" || keywordArg(c, 3) === "RECURSIVE";
   if (tuples.length === 0 || targets.length === 0) return { t: "set", tuples };
   const d = ((targets[0] as MdxMember[])[0] as MdxMember).dimension;
@@ -261,6 +290,7 @@ function drilldownMember(c: Call): Val {
       tuples,
       (t) => (wanted.has(t[k] as MdxMember) ? k : -1),
       (m) => recursive && wanted.has(m),
+      calculatedUnder(c, 4),
     ),
   };
 }
@@ -469,10 +499,10 @@ export const HIERARCHY_FUNCTIONS: readonly MdxFunction[] = [
   fn("MEMBERRANGE", 2, 4, memberRange),
   fn("RELMEMBERRANGE", 3, 5, relMemberRange),
   fn("TUPLERANGE", 2, 2, tupleRange),
-  fn("DRILLDOWNMEMBER", 2, 4, drilldownMember),
+  fn("DRILLDOWNMEMBER", 2, 5, drilldownMember),
   fn("DRILLUPMEMBER", 2, 3, drillupMember),
   fn("DRILLDOWNBYLAYER", 1, 2, drilldownByLayer),
-  fn("DRILLDOWNLEVEL", 1, 3, drilldownByLayer),
+  fn("DRILLDOWNLEVEL", 1, 4, drilldownByLayer),
   fn("DRILLUPBYLAYER", 1, 2, drillupByLayer),
   fn("DRILLUPLEVEL", 1, 2, drillupByLayer),
   fn("PARALLELPERIOD", 0, 4, parallelPeriod),

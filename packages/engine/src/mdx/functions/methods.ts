@@ -1,6 +1,6 @@
 import type { Dimension, Member } from "../../outline.ts";
 import { type Expr, startOf } from "../ast.ts";
-import { MdxError } from "../errors.ts";
+import { MdxError, type MdxPosition } from "../errors.ts";
 import { isCalc, layerMembers, layerName, type MdxMember, type Val } from "../values.ts";
 import type { MdxMethod, MdxNavigation, MethodCall } from "./call.ts";
 import {
@@ -23,15 +23,19 @@ function members(c: MethodCall): Val {
   const calculated = (d: Dimension): MdxMember[][] =>
     c.name === "ALLMEMBERS" ? c.ev.calcMembers.filter((m) => m.dimension === d).map((m) => [m]) : [];
   const tv = c.tv;
+  // A subselect restricts what `.Members` lists (`Filter([Market].[State].AllMembers, …)` in its space).
   if (tv.t === "layer")
     return {
       t: "set",
-      tuples: [...layerMembers(tv.layer).map((x) => [x]), ...calculated(tv.layer.dimension)],
+      tuples: [...c.ev.inSubcube(layerMembers(tv.layer).map((x) => [x])), ...calculated(tv.layer.dimension)],
     };
   const m = c.ev.toMember(tv, startOf(c.target));
   if (isCalc(m) || m.parent !== null)
     throw new MdxError("MDX_ARGUMENT", { id: "methodNeedsDimensionOrLevel", name: c.at.text }, c.at);
-  return { t: "set", tuples: [...m.dimension.members.map((x) => [x]), ...calculated(m.dimension)] };
+  return {
+    t: "set",
+    tuples: [...c.ev.inSubcube(m.dimension.members.map((x) => [x])), ...calculated(m.dimension)],
+  };
 }
 
 /** `.Levels(n or name)` and `.Generations(n or name)`: a layer of the target's dimension. */
@@ -196,19 +200,52 @@ function lagLeadMethod(c: MethodCall, sign: 1 | -1): Val {
 
 /** `.Properties("NAME")`: a member's intrinsic property, or the name of its attribute in an attribute dimension. */
 function properties(c: MethodCall): Val {
-  const m = c.ev.toMember(c.tv, startOf(c.target));
   const nameE = c.args[0] as Expr;
   const v = c.ev.evaluate(nameE, c.ctx, c.depth);
   const prop = (v.t === "str" ? v.v : (keywordOf(nameE) ?? "")).toUpperCase();
+  return memberProperty(c, prop, startOf(nameE));
+}
+
+/**
+ * Microsoft's intrinsic member properties read as methods (`[Market].CurrentMember.MEMBER_CAPTION`, as Excel's
+ * label filters and Report Builder's parameter queries write them): `.Properties("MEMBER_CAPTION")`.
+ */
+const INTRINSIC_METHODS = new Set([
+  "MEMBER_CAPTION",
+  "MEMBER_NAME",
+  "MEMBER_UNIQUE_NAME",
+  "MEMBER_KEY",
+  "PARENT_UNIQUE_NAME",
+]);
+
+/**
+ * The intrinsic property read by a bare method of that name, or `undefined`. Kept out of the method table: they
+ * are `PROPERTIES` written otherwise, not functions of their own.
+ */
+export function intrinsicProperty(c: MethodCall): Val | undefined {
+  return INTRINSIC_METHODS.has(c.name) ? memberProperty(c, c.name, c.at) : undefined;
+}
+
+/** A member's intrinsic property `prop` (upper case), or the name of its attribute in an attribute dimension. */
+function memberProperty(c: MethodCall, prop: string, at: MdxPosition): Val {
+  const m = c.ev.toMember(c.tv, startOf(c.target));
   const calc = isCalc(m);
   const ssas = c.ev.dialect === "ssas";
   const s = (x: string): Val => ({ t: "str", v: x });
   const n = (x: number): Val => ({ t: "num", v: x });
   switch (prop) {
-    case "MEMBER_NAME":
+    // Microsoft's caption is what its clients show: the Default alias, as the XMLA endpoint's captions.
     case "MEMBER_CAPTION":
+      if (ssas && !calc) return s(m.alias("Default") ?? m.name);
+      return s(m.name);
+    case "MEMBER_NAME":
     case "CAPTION":
     case "NAME":
+    case "MEMBER_KEY":
+    case "KEY":
+    case "KEY0":
+    case "MEMBER_VALUE":
+      // A member's key and value are its name (the XMLA endpoint's MDSCHEMA_PROPERTIES says so).
       return s(m.name);
     case "MEMBER_UNIQUE_NAME":
     case "UNIQUE_NAME":
@@ -235,7 +272,7 @@ function properties(c: MethodCall): Val {
     const d = c.ev.outline.dimensions.find((x) => x.type === "attribute" && x.name.toUpperCase() === prop);
     if (d) return s(m.stored.attributes.get(d.name)?.name ?? "");
   }
-  throw new MdxError("MDX_ARGUMENT", { id: "unknownProperty", property: prop }, startOf(nameE));
+  throw new MdxError("MDX_ARGUMENT", { id: "unknownProperty", property: prop }, at);
 }
 
 /**
