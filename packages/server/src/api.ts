@@ -1,6 +1,7 @@
 import type { operations } from "@qibates/client/schema";
 import type { GridAnswer, SliceScheduler } from "@qibates/provider";
 import { answerValue, gridSize, isGridAnswer } from "@qibates/provider";
+import { limitAddress } from "@qibates/wire";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -352,7 +353,7 @@ export function registerApi(
           const hash = request.qibatesKeyHash ?? hashKey(`owner:${key.ownerId}`);
           // The public demo key is everyone's: each client address has the budget of a key of its own, so that
           // one visitor's loop does not make every other visitor's calls 429.
-          const shared = key.owner.provider === "demo" ? `:ip:${request.ip}` : "";
+          const shared = key.owner.provider === "demo" ? `:ip:${limitAddress(request.ip)}` : "";
           request.qibatesLimitKey = `key:${hash.slice(0, 32)}${shared}`;
         }
       } catch (e) {

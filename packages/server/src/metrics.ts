@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
+import { limitAddress } from "@qibates/wire";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";
@@ -41,8 +42,9 @@ export async function registerLimitsAndMetrics(app: FastifyInstance, services: S
     // call pays for no allow-list check.
     // A verified key (a hash of it, so the key itself never sits in the limiter's store), set by the key
     // check on arrival (api.ts); an unknown key, or none, counts against the client's address, so rotating
-    // made-up keys buys no allowance. The address comes from X-Forwarded-For only behind TRUST_PROXY.
-    keyGenerator: (request: FastifyRequest) => request.qibatesLimitKey ?? `ip:${request.ip}`,
+    // made-up keys buys no allowance. The address comes from X-Forwarded-For only behind TRUST_PROXY; an IPv6
+    // address counts as its /64 network (`limitAddress`), which one client holds whole.
+    keyGenerator: (request: FastifyRequest) => request.qibatesLimitKey ?? `ip:${limitAddress(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
       new ApiError("QB_ERR_RATE_LIMITED", { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

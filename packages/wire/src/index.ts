@@ -9,6 +9,7 @@ export { wireSessionAlive } from "./live-sessions.ts";
 export {
   type LoginCounts,
   LoginThrottle,
+  limitAddress,
   memoryLoginCounts,
   type RedisCounter,
   redisLoginCounts,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { type Connector, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
@@ -11,6 +12,37 @@ import { basicCredentials } from "./basic-auth.ts";
  * In memory, per server process, unless a shared store holds the counts (`LoginCounts`: Redis behind several
  * API nodes, so that N nodes do not allow N times the attempts).
  */
+
+/**
+ * The client address a per-address limit counts (failed logins here, the request rate limit in the server): an
+ * IPv4 address as it is (also when written as IPv4-mapped IPv6), an IPv6 address as its /64 network
+ * (`2001:db8:1:2::/64`). One machine, or one subscriber, holds a whole /64: counted address by address, it could
+ * take a new address for each try and never meet a limit.
+ */
+export function limitAddress(address: string): string {
+  const ip = address.replace(/%.*$/, "");
+  if (isIP(ip) !== 6) return address;
+  // The eight groups as numbers, `::` expanded and a dotted IPv4 tail read as its two groups.
+  const numbers = (part: string): number[] =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((g) => {
+          if (!g.includes(".")) return [Number.parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
+          return [a * 256 + b, c * 256 + d];
+        });
+  const [head = "", tail] = ip.split("::");
+  const left = numbers(head);
+  const right = tail === undefined ? [] : numbers(tail);
+  const all = [...left, ...new Array<number>(Math.max(0, 8 - left.length - right.length)).fill(0), ...right];
+  const [g6 = 0, g7 = 0] = all.slice(6);
+  if (all.slice(0, 5).every((g) => g === 0) && all[5] === 0xffff)
+    return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join(".");
+  return `${all
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
 
 /** A count of failures in its window: how many, and the milliseconds until the window ends. */
 export interface LoginWindow {
@@ -176,7 +208,8 @@ export class LoginThrottle {
     failed: (e: unknown) => boolean,
   ): Promise<T> {
     const user = canonicalUser(username);
-    const keys = [`a:${address}`, `u:${user}`, `ua:${user}\n${address}`];
+    const counted = limitAddress(address);
+    const keys = [`a:${counted}`, `u:${user}`, `ua:${user}\n${counted}`];
     const windowMs = this.limits.windowMs;
     const hold = (w: LoginWindow) => {
       throw new TooManyLogins(Math.max(1, Math.ceil(w.msLeft / 1000)));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { type App, appForBlock } from "../support/app.ts";
+import { basicAuth as basic } from "../support/wire-login.ts";
+
+/**
+ * The limits counted per client address count an IPv6 client by its /64 network, which one machine or one
+ * subscriber holds whole: taking a new address of it for each call passed the rate limit and the failed-login
+ * limit without end (each address had its own budget).
+ */
+
+const inNetwork = (i: number) => `2001:db8:7:42::${(i + 1).toString(16)}`;
+
+describe("per-address limits with IPv6 clients", () => {
+  let app: App;
+  appForBlock(
+    {
+      QIBATES_WIRE_ENDPOINTS: "essbase-rest",
+      RATE_LIMIT_PER_MINUTE: "5",
+      WIRE_LOGIN_FAILURES_PER_MINUTE: "3",
+    },
+    (built) => {
+      app = built;
+    },
+  );
+
+  const health = (from: string) =>
+    app.inject({ method: "GET", url: "/qibates/api/v2/listkeys", remoteAddress: from });
+  const essbase = (from: string, authorization: string) =>
+    app.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/applications",
+      remoteAddress: from,
+      headers: { authorization },
+    });
+
+  it("refuse calls past RATE_LIMIT_PER_MINUTE from one /64, whichever of its addresses they come from", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await health(inNetwork(i))).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Another /64, and an IPv4 client, keep their own budget.
+    expect((await health("2001:db8:7:43::1")).statusCode).toBe(401);
+    expect((await health("198.51.100.20")).statusCode).toBe(401);
+  });
+
+  it("hold back wrong passwords past WIRE_LOGIN_FAILURES_PER_MINUTE from one /64", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await essbase(`2001:db8:9:1:${i}::1`, basic("demo", `guess${i}`))).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // The right password from another network still logs in.
+    expect((await essbase("2001:db8:9:2::1", basic("demo", "demo"))).statusCode).toBe(200);
+  });
+});
