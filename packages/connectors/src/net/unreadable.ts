@@ -1,5 +1,8 @@
 import { type ProviderText, quantity } from "@qibates/provider";
 
+/** "a" or "an" before a request's name, as it is said: an Execute answer, a Discover answer. */
+const a = (method: string) => (/^[aeiou]/i.test(method) ? `an ${method}` : `a ${method}`);
+
 /**
  * Every reason a connector gives for an answer of a company's server it cannot read (`UPSTREAM_MALFORMED`, the
  * `{reason}` of QB_ERR_PROVIDER_MALFORMED), in each language of the API's messages: QiBates' own words, which a
@@ -53,22 +56,22 @@ export const UNREADABLE = {
   }),
   /** A document that is XML but not Smart View's (its root element). */
   notSmartView: (method: string, root: string): ProviderText => ({
-    en: `a ${method} answer that is not Smart View's (<${root}>)`,
+    en: `${a(method)} answer that is not Smart View's (<${root}>)`,
     fr: `une réponse ${method} qui n'est pas au format Smart View (<${root}>)`,
   }),
   /** A Smart View answer that is not XML. */
   notXml: (method: string): ProviderText => ({
-    en: `a ${method} answer that is not XML`,
+    en: `${a(method)} answer that is not XML`,
     fr: `une réponse ${method} qui n'est pas du XML`,
   }),
   /** An XML answer over the reader's limits, or with a document type declaration (`why`: `XML_REFUSED`). */
   xmlRefused: (method: string, why: ProviderText): ProviderText => ({
-    en: `a ${method} answer refused unread: ${why.en}`,
+    en: `${a(method)} answer refused unread: ${why.en}`,
     fr: `une réponse ${method} refusée sans être lue : ${why.fr}`,
   }),
   /** An XMLA answer that is not a SOAP envelope. */
   notSoap: (method: string): ProviderText => ({
-    en: `a ${method} answer that is not a SOAP envelope`,
+    en: `${a(method)} answer that is not a SOAP envelope`,
     fr: `une réponse ${method} qui n'est pas une enveloppe SOAP`,
   }),
   /** An XMLA Execute answer that is not a multidimensional data set. */
