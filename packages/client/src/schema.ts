@@ -1089,7 +1089,7 @@ export interface components {
         ServerName: string;
         /** @description Application name as answered by `nav/applications` (for example `Sample` or `Vision`). */
         ApplicationName: string;
-        /** @description Cube (Essbase database, SSAS cube or Planning plan type) as answered by `nav/cubes` (for example `Basic` or `Plan1`). */
+        /** @description Cube (Essbase database, SSAS cube or Planning plan type), for example `Basic` or `Plan1`. `nav/cubes` lists the cubes of Essbase and SSAS; Planning and PBCS have no call that lists plan types (`nav/cubes` is refused `400 QB_ERR_CONNECTOR_FAMILY` there): a form's is the `cube` of `nav/openform`'s response. */
         CubeName: string;
         /**
          * @description Alias table used for the `alias` of answered members. Defaults to `Default`.
