@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { limitAddress } from "./login-throttle.ts";
 
 export interface SessionLimits<T = unknown> {
   /**
@@ -48,11 +49,13 @@ export function ownerKey(
 }
 
 /**
- * The cap group of a wire session, for the per-user cap (`maxPerOwner`): its user at the client's address. Not
- * who its lists, jobs and files belong to: that is {@link ownerKey}.
+ * The cap group of a wire session, for the per-user cap (`maxPerOwner`): its user at the client's address, an
+ * IPv6 client's being its /64 network (`limitAddress`: taking a new address of it for each login, one client
+ * could fill the store, and every login was then refused). Not who its lists, jobs and files belong to: that is
+ * {@link ownerKey}.
  */
 export const capGroup = (username: string, address: string): string =>
-  `${username.toLowerCase()}\n${address}`;
+  `${username.toLowerCase()}\n${limitAddress(address)}`;
 
 /** What ends a request of a session (see {@link SessionStore.requestStarted}); calling it again does nothing. */
 export type RequestEnd = () => void;

@@ -51,3 +51,41 @@ describe("per-address limits with IPv6 clients", () => {
     expect((await essbase("2001:db8:9:2::1", basic("demo", "demo"))).statusCode).toBe(200);
   });
 });
+
+describe("the per-user cap of protocol sessions with IPv6 clients", () => {
+  let app: App;
+  appForBlock({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", RATE_LIMIT_PER_MINUTE: "1000000" }, (built) => {
+    app = built;
+  });
+
+  const login = async (from: string) => {
+    const r = await app.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/session",
+      remoteAddress: from,
+      headers: { authorization: basic("demo", "demo") },
+    });
+    expect(r.statusCode).toBe(200);
+    return String(r.headers["set-cookie"]).split(";")[0] as string;
+  };
+  const alive = async (from: string, cookie: string) =>
+    (
+      await app.inject({
+        method: "GET",
+        url: "/essbase/rest/v1/session",
+        remoteAddress: from,
+        headers: { cookie },
+      })
+    ).statusCode === 200;
+
+  it("holds 100 sessions of one user per /64: a new address of it ends the oldest, another network's stay", async () => {
+    const other = await login("2001:db8:7:99::1");
+    const cookies: string[] = [];
+    for (let i = 0; i < 101; i++) cookies.push(await login(inNetwork(i)));
+    // The 101st login from the network ended its first session, wherever in the network it came from.
+    expect(await alive(inNetwork(0), cookies[0] as string)).toBe(false);
+    expect(await alive(inNetwork(1), cookies[1] as string)).toBe(true);
+    expect(await alive(inNetwork(100), cookies[100] as string)).toBe(true);
+    expect(await alive("2001:db8:7:99::1", other)).toBe(true);
+  });
+});
