@@ -168,8 +168,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Ce serveur ne peut pas le faire par QiBates : voir [Symptômes par connecteur](#symptômes-par-connecteur), et choisissez une autre option (un autre niveau de zoom, par exemple).",
   },
   QB_ERR_GRID_INVALID: {
-    en: "Put at least one dimension on the rows and one on the columns, each dimension once, one dimension per column of row headers.",
-    fr: "Placez au moins une dimension en lignes et une en colonnes, chaque dimension une seule fois, une dimension par colonne d'en-têtes de ligne.",
+    en: 'Put at least one dimension on the rows and one on the columns, each dimension once, one dimension per column of row headers; send a numeric member name as a string (`"100"`, or `"\'100"` as typed in a sheet).',
+    fr: 'Placez au moins une dimension en lignes et une en colonnes, chaque dimension une seule fois, une dimension par colonne d\'en-têtes de ligne ; envoyez un nom de membre numérique comme chaîne (`"100"`, ou `"\'100"` tel qu\'on le saisit dans une feuille).',
   },
   QB_ERR_GRID_TOO_LARGE: {
     en: "Zoom on fewer members, suppress missing rows (`settings.missingSuppression`), or split the grid.",
@@ -392,12 +392,12 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_GRID_INVALID: {
     en: {
-      what: "QiBates cannot read the grid's layout, for one of two reasons: it found no member in the row-header columns or the column-header rows (for example after the row labels were deleted); or one dimension appears twice (for example Year in the POV row and again in the rows).",
-      todo: "Type a member (for example `Jan`) in the row header column, or remove the dimension's second place; or open a new default grid.",
+      what: "QiBates cannot read the grid's layout, for one of three reasons: it found no member in the row-header columns or the column-header rows (for example after the row labels were deleted); one dimension appears twice (for example Year in the POV row and again in the rows); or a cell where a member name goes holds a number (a numeric name such as `100` typed without its leading apostrophe: the message names the cell).",
+      todo: "Type a member (for example `Jan`) in the row header column, or remove the dimension's second place, or type the numeric name with its apostrophe (`'100`); or open a new default grid.",
     },
     fr: {
-      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de deux raisons : il n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne (par exemple après la suppression des libellés de ligne) ; ou une même dimension apparaît deux fois (par exemple Year dans la ligne du PDV et de nouveau dans les lignes).",
-      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, ou retirez la dimension de sa seconde place ; ou ouvrez une nouvelle grille par défaut.",
+      what: "QiBates ne peut pas lire la disposition de la grille, pour l'une de trois raisons : il n'a trouvé aucun membre dans les colonnes d'en-têtes de ligne ou les lignes d'en-têtes de colonne (par exemple après la suppression des libellés de ligne) ; une même dimension apparaît deux fois (par exemple Year dans la ligne du PDV et de nouveau dans les lignes) ; ou une cellule destinée à un nom de membre contient un nombre (un nom numérique comme `100` saisi sans son apostrophe : le message désigne la cellule).",
+      todo: "Saisissez un membre (par exemple `Jan`) dans la colonne d'en-tête de ligne, retirez la dimension de sa seconde place, ou saisissez le nom numérique avec son apostrophe (`'100`) ; ou ouvrez une nouvelle grille par défaut.",
     },
   },
   QB_ERR_SELECTION_INVALID: {

@@ -38,6 +38,12 @@ export const GRID_TEXTS_FR: GridTexts = {
     `la dimension ${r.dimension} figure à la fois dans ${PLACE_FR[r.first]} et dans ${PLACE_FR[r.second]}`,
   unknownMembers: (r) =>
     `membre inconnu ${r.members.map((u) => `${u.text} (ligne ${u.row + 1}, colonne ${u.column + 1})`).join(", ")}`,
+  numberForMember: (r) =>
+    `la cellule de la ligne ${r.row + 1}, colonne ${r.column + 1} contient le nombre ${r.text} là où un nom de membre est attendu ; ${
+      r.member === null
+        ? "un nombre est lu comme une donnée, et aucune donnée n'a sa place ici"
+        : `pour désigner le membre ${r.member}, saisissez-le comme texte, précédé d'une apostrophe ('${r.text})`
+    }`,
   tooManyCells: (r) =>
     `la liste des cellules en désigne ${formatNumber(r.cells, "fr")} différentes ; la grille en compte ${formatNumber(r.size, "fr")}`,
   tooLarge: (r) =>
@@ -61,6 +67,9 @@ export function gridProviderError(e: GridError): ProviderError {
         first ? `grid[${first.row}][${first.column}]` : "grid",
       );
     }
+    case "GRID_NUMBER_FOR_MEMBER":
+      // The cell at fault is the field, as for an unknown member.
+      return new ProviderError("GRID_INVALID", e.message, { reason: gridReason(e) }, e.field ?? "grid");
     case "GRID_PIVOT_LAST_ROW":
       return new ProviderError(
         "PIVOT_LAST_DIMENSION",

@@ -45,6 +45,10 @@ const SAMPLES: { [K in GridMessageId]: [GridErrorCode, Extract<GridReason, { id:
     "GRID_UNKNOWN_MEMBER",
     { id: "unknownMembers", members: [{ row: 2, column: 0, text: "New Jersey" }] },
   ],
+  numberForMember: [
+    "GRID_NUMBER_FOR_MEMBER",
+    { id: "numberForMember", row: 2, column: 0, text: "200", member: "200" },
+  ],
   tooManyCells: ["GRID_BAD_REQUEST", { id: "tooManyCells", cells: 12, size: 9 }],
   tooLarge: ["GRID_TOO_LARGE", { id: "tooLarge", cells: 600, max: 500 }],
 };

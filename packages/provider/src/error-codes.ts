@@ -358,9 +358,9 @@ export const ERROR_CODES = {
     status: 422,
     en: "The grid cannot be read: {reason}",
     fr: "La grille ne peut pas être lue : {reason}",
-    when: "The grid has no row or column dimension, repeats a dimension, or mixes dimensions on one axis.",
+    when: "The grid has no row or column dimension, repeats a dimension, mixes dimensions on one axis, or holds a number (a JSON number, not a string) where a member name is expected: a row header, a column-header row or the POV row.",
     whenFr:
-      "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension ou mélange des dimensions sur un axe.",
+      "La grille n'a pas de dimension en ligne ou en colonne, répète une dimension, mélange des dimensions sur un axe, ou contient un nombre (un nombre JSON, et non une chaîne) là où un nom de membre est attendu : un en-tête de ligne, une ligne d'en-têtes de colonne ou la ligne de PDV.",
   },
   QB_ERR_GRID_TOO_LARGE: {
     status: 413,

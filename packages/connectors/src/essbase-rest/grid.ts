@@ -91,10 +91,12 @@ export function restGridOf(
   // Each cell's text once: row by row for the layout, row-major for the slice.
   const values: string[] = [];
   const cells: string[][] = [];
+  let numbers = false;
   for (let r = 0; r < rows; r++) {
     const line = sheet[r];
     const out: string[] = [];
     for (let c = 0; c < columns; c++) {
+      if (typeof line?.[c] === "number") numbers = true;
       const text = cellText(line?.[c]);
       out.push(text);
       values.push(text);
@@ -103,6 +105,10 @@ export function restGridOf(
   }
   const dimensions: RestGridDimension[] = [];
   if (rows > 0) {
+    // The slice carries text only: a number sent where the layout reads a member name (a row header, a header
+    // row) is refused first, from the sheet as sent, as the other paths refuse it. Its digits would otherwise
+    // name a member upstream (`100`, Colas) or leave its row out, unsaid.
+    if (numbers) readLayout(outline, sheet, settings);
     const layout = readLayout(outline, cells, settings);
     // The POV row names one member per POV dimension; a dimension absent from the sheet stands at its top.
     const povMember = new Map<string, string>();

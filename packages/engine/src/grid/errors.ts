@@ -7,6 +7,8 @@ export type GridErrorCode =
   | "GRID_PIVOT_NO_DESTINATION"
   | "GRID_REMOVE_EMPTIES_AXIS"
   | "GRID_UNKNOWN_MEMBER"
+  /** A number (not text) where the sheet's layout reads a member name: a header cell, never a data cell. */
+  | "GRID_NUMBER_FOR_MEMBER"
   | "GRID_NO_ROW_HEADER"
   | "GRID_DIMENSION_CONFLICT"
   | "GRID_BAD_REQUEST"
@@ -59,6 +61,11 @@ export type GridReason =
   | { id: "rowHeaderMixed"; dimensions: readonly [string, string]; column: number }
   | { id: "dimensionTwice"; dimension: string; first: GridPlace; second: GridPlace }
   | { id: "unknownMembers"; members: readonly UnknownMember[] }
+  /**
+   * A number where a member name is expected (`row`, `column`: 0-based); `member`: the member its digits name,
+   * typed as text (`'100`), or `null` when they name none.
+   */
+  | { id: "numberForMember"; row: number; column: number; text: string; member: string | null }
   | { id: "tooManyCells"; cells: number; size: number }
   | { id: "tooLarge"; cells: number; max: number };
 
@@ -96,6 +103,12 @@ export const GRID_TEXTS: GridTexts = {
     `Dimension ${r.dimension} is used both in ${PLACE_EN[r.first]} and ${PLACE_EN[r.second]}`,
   unknownMembers: (r) =>
     `Unknown member ${r.members.map((u) => `${u.text} (row ${u.row + 1}, column ${u.column + 1})`).join(", ")}`,
+  numberForMember: (r) =>
+    `The cell at row ${r.row + 1}, column ${r.column + 1} holds the number ${r.text} where a member name is expected; ${
+      r.member === null
+        ? "a number is read as data, and no data goes there"
+        : `to name the member ${r.member}, type it as text, with a leading apostrophe ('${r.text})`
+    }`,
   tooManyCells: (r) =>
     `The list of cells names ${englishCount(r.cells)} different cells; the grid has ${englishCount(r.size)}`,
   tooLarge: (r) =>
@@ -125,7 +138,7 @@ export class GridError extends EngineError {
     size?: { cells: number; max: number },
     dimension?: string,
   ) {
-    const first = unknownMembers?.[0];
+    const first = unknownMembers?.[0] ?? (reason.id === "numberForMember" ? reason : undefined);
     super(code, gridText(GRID_TEXTS, reason), first ? `grid[${first.row}][${first.column}]` : null);
     this.reason = reason;
     this.unknownMembers = unknownMembers;

@@ -6,7 +6,7 @@ import { type GridSettings, resolveSettings } from "./settings.ts";
 /** How a sheet is read: where each dimension sits (the layout-legality question of pivot-layouts.json). */
 export function readLayout(
   outline: Outline,
-  cells: string[][],
+  cells: readonly (readonly unknown[])[],
   settings?: GridSettings,
 ): { headerRows: number; leftColumns: number; placements: Placement[] } {
   // Labels are read with the sheet's alias table (member names and Default aliases when it names none): a sheet

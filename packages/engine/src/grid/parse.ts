@@ -13,9 +13,9 @@ type CellClass =
   /**
    * A bare number: data in the data region, a member in a header when it names one (`member` is looked up on
    * first use, `null` when it names none). A number the sheet holds as a number (a JSON number, not text) is
-   * always data: `member` is `null` from the start.
+   * always data: `member` is `null` from the start, and `held` is set.
    */
-  | { kind: "number"; text: string; member?: Member | null }
+  | { kind: "number"; text: string; member?: Member | null; held?: true }
   | { kind: "label" }
   | { kind: "text" };
 
@@ -115,7 +115,7 @@ function classify(outline: Outline, raw: unknown, s: ResolvedGridSettings): Cell
   const t = typeof raw === "string" ? raw.trim() : raw == null ? "" : String(raw).trim();
   if (t === "") return { kind: "empty" };
   // A typed number is a value, never a label: a numeric member name is written as text (`"100"` or `'100`).
-  if (typeof raw === "number") return { kind: "number", text: t, member: null };
+  if (typeof raw === "number") return { kind: "number", text: t, member: null, held: true };
   if (t.startsWith("'")) {
     const m = resolveLabel(outline, t.slice(1), s.aliasTable, s.substitutionVariables);
     return m ? { kind: "member", member: m } : { kind: "text" };
@@ -170,10 +170,12 @@ export function* parseGridSteps(
   const lc = rowHeaderWidth(reader, hr, headerRows);
   yield;
   const unknown: UnknownMember[] = [];
-  const header = readHeaderRows(reader, headerRows, lc, unknown);
+  const numbers: UnknownMember[] = [];
+  const header = readHeaderRows(reader, headerRows, lc, unknown, numbers);
   const columnsRead = readColumnTuples(reader, lc, header.topRows);
-  const rowsRead = readRowHeaders(reader, hr, lc, unknown);
+  const rowsRead = readRowHeaders(reader, hr, lc, unknown, numbers);
   yield;
+  if (numbers.length > 0) return failNumber(reader, numbers);
   if (unknown.length > 0) return failUnknown(unknown);
   const { left, rowTuple } = readRowTuples(reader, hr, rowsRead);
   const top = columnsRead.top;
@@ -210,7 +212,7 @@ class SheetReader {
   private readonly byNumber = new Map<string, CellClass>();
 
   constructor(
-    private readonly outline: Outline,
+    readonly outline: Outline,
     private readonly sheet: readonly (readonly unknown[])[],
     readonly settings: ResolvedGridSettings,
   ) {
@@ -263,10 +265,15 @@ class SheetReader {
 
 const EMPTY: CellClass = { kind: "empty" };
 
-/** The first data row: the first row with a member (or an unknown name) in column A. */
+/**
+ * The first data row: the first row with a member, an unknown name or a number in column A. Column A holds row
+ * headers (above them, the corner or POV members): a number there names no member and is no data, and is refused
+ * where it is ({@link numberCell}), not taken for a header row and dropped.
+ */
 function firstDataRow(reader: SheetReader): number {
   for (let r = 0; r < reader.rows; r++) {
-    if (reader.memberAt(r, 0) || reader.at(r, 0).kind === "text") return r;
+    const kind = reader.at(r, 0).kind;
+    if (reader.memberAt(r, 0) || kind === "text" || kind === "number") return r;
   }
   throw new GridError("GRID_NO_ROW_HEADER", { id: "noRowHeader" });
 }
@@ -385,14 +392,34 @@ function rowHeaderWidth(
 }
 
 /**
+ * Sorts a cell that names no member where the layout reads one: a number the sheet holds as a number goes to
+ * `numbers`, a name (digits typed as text included) to `unknown`. Anything else (a member, a blank, a label) is
+ * left alone.
+ */
+function numberCell(
+  reader: SheetReader,
+  r: number,
+  c: number,
+  unknown: UnknownMember[],
+  numbers: UnknownMember[],
+): void {
+  const k = reader.at(r, c);
+  if (k.kind === "number" && k.held) numbers.push({ row: r, column: c, text: reader.textAt(r, c) });
+  else if (k.kind === "text" || (k.kind === "number" && !reader.memberAt(r, c)))
+    unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+}
+
+/**
  * The header rows: a row with members of several dimensions, once each, is a POV row; every other one is a
- * column-dimension row (members over the row-header columns are POV members). Unknown names go to `unknown`.
+ * column-dimension row (members over the row-header columns are POV members). Unknown names go to `unknown`,
+ * numbers to `numbers`: no data goes above the data region, so a number there would be lost.
  */
 function readHeaderRows(
   reader: SheetReader,
   headerRows: readonly { row: number; pov: boolean }[],
   lc: number,
   unknown: UnknownMember[],
+  numbers: UnknownMember[],
 ): { pov: Member[]; povCells: Map<string, number>; topRows: { row: number; dim: Dimension }[] } {
   const { columns } = reader;
   const pov: Member[] = [];
@@ -405,8 +432,7 @@ function readHeaderRows(
         povCells.set(`${r},${all.cols[j]}`, pov.length);
         pov.push(m);
       });
-      for (let c = 0; c < columns; c++)
-        if (reader.at(r, c).kind === "text") unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+      for (let c = 0; c < columns; c++) numberCell(reader, r, c, unknown, numbers);
       return;
     }
     for (let c = 0; c < Math.min(lc, columns); c++) {
@@ -415,6 +441,9 @@ function readHeaderRows(
         povCells.set(`${r},${c}`, pov.length);
         pov.push(m);
       }
+      // Over the row-header columns a name that is no member is let be (a title, say); a number is refused.
+      const k = reader.at(r, c);
+      if (k.kind === "number" && k.held) numbers.push({ row: r, column: c, text: reader.textAt(r, c) });
     }
     const over = reader.membersOfRow(r, lc);
     const dims = new Set(over.members.map((m) => m.dimension));
@@ -425,8 +454,7 @@ function readHeaderRows(
         row: r + 1,
       });
     }
-    for (let c = lc; c < columns; c++)
-      if (reader.at(r, c).kind === "text") unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+    for (let c = lc; c < columns; c++) numberCell(reader, r, c, unknown, numbers);
     const dim = over.members[0]?.dimension;
     if (dim) topRows.push({ row: r, dim });
   });
@@ -478,6 +506,7 @@ function readRowHeaders(
   hr: number,
   lc: number,
   unknown: UnknownMember[],
+  numbers: UnknownMember[],
 ): { leftDims: (Dimension | undefined)[]; rowMembers: (Member | undefined)[][] } {
   const leftDims: (Dimension | undefined)[] = new Array(lc).fill(undefined);
   const rowMembers: (Member | undefined)[][] = [];
@@ -486,7 +515,8 @@ function readRowHeaders(
     for (let c = 0; c < lc; c++) {
       const k = reader.at(r, c);
       const m = reader.memberAt(r, c);
-      if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+      if (k.kind === "number" && k.held) numbers.push({ row: r, column: c, text: reader.textAt(r, c) });
+      else if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
       if (m) {
         const d = leftDims[c];
         if (d && d !== m.dimension) {
@@ -607,6 +637,23 @@ function typedValues(
     }
   }
   return typed;
+}
+
+/**
+ * Refuses the first number (in sheet order) found where a member name is expected, saying which member its
+ * digits name typed as text (Smart View's free-form rule: a numeric name is typed `'100`, a bare number is data).
+ */
+function failNumber(reader: SheetReader, numbers: UnknownMember[]): never {
+  const first = numbers.reduce((a, b) => (b.row < a.row || (b.row === a.row && b.column < a.column) ? b : a));
+  const { aliasTable, substitutionVariables } = reader.settings;
+  const named = resolveLabel(reader.outline, first.text, aliasTable, substitutionVariables);
+  throw new GridError("GRID_NUMBER_FOR_MEMBER", {
+    id: "numberForMember",
+    row: first.row,
+    column: first.column,
+    text: first.text,
+    member: named?.name ?? null,
+  });
 }
 
 function failUnknown(unknown: UnknownMember[]): never {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
-import { type GridRequest, type GridResponse, runGridOperation } from "../../src/grid/index.ts";
+import { GridError, type GridRequest, type GridResponse, runGridOperation } from "../../src/grid/index.ts";
+import { thrown } from "../support/thrown.ts";
 
 /**
  * Sample.Basic has Product members named 100, 200, 300 and 400. A number typed in the data region is data, as in
@@ -123,5 +124,125 @@ describe("a numeric name where it is a row header", () => {
     expect(r.leftColumns).toBe(2);
     expect(regionOf(r, "Product")).toEqual({ name: "Product", region: "LEFT", index: 1 });
     expect(regionOf(r, "Scenario")).toMatchObject({ region: "POV", member: "Actual" });
+  });
+});
+
+/** What a refused grid names: its code, the cell at fault and the reason's message. */
+const refusal = (grid: GridRequest["grid"]) => {
+  const e = thrown(GridError, () => run("refresh", grid));
+  return { code: e.code, field: e.field, message: e.message };
+};
+const numberFor = (row: number, column: number, text: string, tail: string) => ({
+  code: "GRID_NUMBER_FOR_MEMBER",
+  field: `grid[${row}][${column}]`,
+  message: `The cell at row ${row + 1}, column ${column + 1} holds the number ${text} where a member name is expected; ${tail}`,
+});
+const typeAsText = (n: string) =>
+  `to name the member ${n}, type it as text, with a leading apostrophe ('${n})`;
+
+describe("a number (not text) where a member name is expected is refused on its cell, never dropped", () => {
+  it("in column A before the first row header: the row was taken for a header row and left out", () => {
+    expect(
+      refusal([
+        ["", "Sales"],
+        [100, ""],
+        ["200", ""],
+      ]),
+    ).toEqual(numberFor(1, 0, "100", typeAsText("100")));
+  });
+
+  it("in column A among the row headers: it named no member, although 200 is Root Beer", () => {
+    expect(
+      refusal([
+        ["", "Sales"],
+        ["100", ""],
+        [200, ""],
+      ]),
+    ).toEqual(numberFor(2, 0, "200", typeAsText("200")));
+  });
+
+  it("in a second row-header column", () => {
+    expect(
+      refusal([
+        ["", "", "Sales"],
+        ["New York", "100", ""],
+        ["", 200, ""],
+      ]),
+    ).toEqual(numberFor(2, 1, "200", typeAsText("200")));
+  });
+
+  it("naming no member: the message says a number is data, and no data goes there", () => {
+    expect(
+      refusal([
+        ["", "Sales"],
+        [12345, ""],
+        ["200", ""],
+      ]),
+    ).toEqual(numberFor(1, 0, "12345", "a number is read as data, and no data goes there"));
+  });
+
+  it("in a column-header row or the POV row: the column was taken for a blank one", () => {
+    expect(
+      refusal([
+        ["", "Jan", 300],
+        ["New York", "", ""],
+      ]),
+    ).toEqual(numberFor(0, 2, "300", typeAsText("300")));
+    expect(
+      refusal([
+        ["", "Actual", "Sales", 5],
+        ["", "Jan", "", ""],
+        ["New York", "", "", ""],
+      ]),
+    ).toEqual(numberFor(0, 3, "5", "a number is read as data, and no data goes there"));
+  });
+
+  it("the first in sheet order is named", () => {
+    expect(
+      refusal([
+        ["", "Sales", 7],
+        ["100", ""],
+        [200, ""],
+      ]),
+    ).toEqual(numberFor(0, 2, "7", "a number is read as data, and no data goes there"));
+  });
+
+  it("the same digits typed as text read as the members, every row kept", () => {
+    const r = run("refresh", [
+      ["", "Sales"],
+      ["100", ""],
+      ["'200", ""],
+    ]);
+    expect(trimmed(r.grid).slice(-2)).toEqual([
+      ["100", value("100", "Sales", "Year", "Market", "Scenario")],
+      ["200", value("200", "Sales", "Year", "Market", "Scenario")],
+    ]);
+  });
+});
+
+describe("digits typed as text that name no member, where a member name is expected, are unknown members", () => {
+  it.each([
+    [
+      "in column A before the first row header",
+      [
+        ["", "Sales"],
+        ["12345", ""],
+        ["200", ""],
+      ],
+      1,
+      0,
+    ],
+    [
+      "in a column-header row",
+      [
+        ["", "Jan", "12345"],
+        ["New York", "", ""],
+      ],
+      0,
+      2,
+    ],
+  ])("%s", (_, grid, row, column) => {
+    const e = thrown(GridError, () => run("refresh", grid as string[][]));
+    expect([e.code, e.unknownMembers]).toEqual(["GRID_UNKNOWN_MEMBER", [{ row, column, text: "12345" }]]);
   });
 });
