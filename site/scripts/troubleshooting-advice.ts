@@ -140,8 +140,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Prenez le nom dans `nav/applications` ; s'il n'y figure pas, demandez l'accès à l'administrateur du serveur.",
   },
   QB_ERR_CUBE_UNKNOWN: {
-    en: "Take the cube (or plan type) from `nav/cubes`.",
-    fr: "Prenez le cube (ou type de plan) dans `nav/cubes`.",
+    en: "Take the cube from `nav/cubes`. Planning and PBCS have no call that lists plan types: take the form's (`cube` in the response of `nav/openform`).",
+    fr: "Prenez le cube dans `nav/cubes`. Planning et PBCS n'ont aucun appel qui liste les types de plan : prenez celui du formulaire (`cube` dans la réponse de `nav/openform`).",
   },
   QB_ERR_DIMENSION_UNKNOWN: {
     en: "Take the dimension from `nav/dimensions`.",
