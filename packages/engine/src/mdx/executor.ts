@@ -494,6 +494,9 @@ class Executor implements Evaluator {
     let m: Member | undefined;
     for (const [dim, r] of this.subcube) {
       const x = coords.get(dim) ?? dim.root;
+      // A subselect that kept no member (a filter no member passes, nested filters with none in common): the
+      // dimension's top totals nothing, rather than the whole dimension.
+      if (r.visual && r.kept.size === 0 && x === dim.root) return Number.NaN;
       if (r.visual && !isCalc(x) && above(x, r.kept) && !underOrIn(x, r.kept)) {
         d = dim;
         m = x;

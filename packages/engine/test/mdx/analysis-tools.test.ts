@@ -197,6 +197,27 @@ describe("Subselects, as Excel's filters and Report Builder's parameters send th
     );
   });
 
+  it("a filter that keeps no member leaves the dimension's total empty, not the unfiltered total", () => {
+    // Two nested filters on Market with no region in common, and a filter no region passes.
+    const disjoint = run(
+      "SELECT {[Measures].[Sales]} ON 0 FROM (SELECT {[Market].[East]} ON 0 FROM " +
+        `(SELECT {[Market].[West]} ON 0 FROM [Basic])) WHERE ${JUL_COLA}`,
+    );
+    const none = run(
+      "SELECT {[Measures].[Sales]} ON 0 FROM (SELECT Filter([Market].Children, " +
+        `[Measures].[Sales] > 1000000000) ON 0 FROM [Basic]) WHERE ${JUL_COLA}`,
+    );
+    expect(read("Market", "Sales", "100-10", "Jul", "Actual")).not.toBeNaN();
+    expect(disjoint.cells).toEqual([null]);
+    expect(none.cells).toEqual([null]);
+    // NON VISUAL keeps the whole total whatever the filter kept.
+    const whole = run(
+      "SELECT {[Measures].[Sales]} ON 0 FROM NON VISUAL (SELECT Filter([Market].Children, " +
+        `[Measures].[Sales] > 1000000000) ON 0 FROM [Basic]) WHERE ${JUL_COLA}`,
+    );
+    expect(whole.cells).toEqual([read("Market", "Sales", "100-10", "Jul", "Actual")]);
+  });
+
   it("a subselect that is not closed, or NON VISUAL without one, is a syntax error", () => {
     expect(() => run("SELECT {[Measures].[Sales]} ON 0 FROM (SELECT {[East]} ON 0 FROM [Basic]")).toThrow(
       /\)/,
