@@ -1,4 +1,5 @@
 import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ErrorLocale } from "@qibates/provider";
+import { limitAddress } from "@qibates/wire";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { embeddedServed } from "../config.ts";
@@ -37,9 +38,10 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   const key = callerKey(ctx);
   const session = await ctx.services.sessions.create({
     ownerId: key.ownerId,
-    // The public demo key is everyone's: its cap counts one client address's sessions, so that no one ends
-    // the sessions of other people by logging in again and again.
-    ...(key.owner.provider === "demo" ? { capGroup: `${key.ownerId}@${ctx.request.ip}` } : {}),
+    // The public demo key is everyone's: its cap counts one client address's sessions (an IPv6 client's /64
+    // network, which it holds whole), so that no one ends the sessions of other people by logging in again and
+    // again, nor holds more than the cap by taking a new address for each login.
+    ...(key.owner.provider === "demo" ? { capGroup: `${key.ownerId}@${limitAddress(ctx.request.ip)}` } : {}),
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,

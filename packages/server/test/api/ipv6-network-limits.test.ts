@@ -89,3 +89,46 @@ describe("the per-user cap of protocol sessions with IPv6 clients", () => {
     expect(await alive("2001:db8:7:99::1", other)).toBe(true);
   });
 });
+
+describe("the demo key's sessions with IPv6 clients", () => {
+  let app: App;
+  let key = "";
+  appForBlock({ MAX_SESSIONS_PER_KEY: "2", RATE_LIMIT_PER_MINUTE: "1000000" }, (built) => {
+    app = built;
+  });
+
+  const call = async (from: string, path: string, body: unknown) => {
+    if (key === "")
+      key = (await app.inject({ method: "GET", url: "/qibates/api/v2/health" })).json().demo.apiKey as string;
+    return app.inject({
+      method: "POST",
+      url: `/qibates/api/v2/${path}`,
+      remoteAddress: from,
+      headers: { "content-type": "application/json", qibateskey: key, connector: "essbase" },
+      payload: JSON.stringify(body),
+    });
+  };
+  const login = async (from: string) =>
+    (
+      await call(from, "action/login", {
+        username: "demo",
+        password: "demo",
+        providerAddress: "https://demo.qibates.local/aps/JAPI",
+      })
+    ).json().loginid as string;
+  const alive = async (from: string, loginid: string) =>
+    (await call(from, "nav/servers", { loginid })).statusCode === 200;
+
+  it("count MAX_SESSIONS_PER_KEY per /64: a new address of it ends the network's oldest session", async () => {
+    const someone = await login("2001:db8:7:99::1");
+    const mine: string[] = [];
+    for (let i = 0; i < 4; i++) mine.push(await login(inNetwork(i)));
+    expect(await Promise.all(mine.map((id, i) => alive(inNetwork(i), id)))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(await alive("2001:db8:7:99::1", someone)).toBe(true);
+  });
+});
