@@ -17,40 +17,33 @@ const CODES = [
   ["4100", "", "", "", ""],
 ];
 
+/** Revenue Plan submitted with every cell empty but `value` at `grid[row][column]`. */
+function submitOne(
+  vision: Awaited<ReturnType<typeof server.vision>>,
+  connector: string,
+  [row, column, value]: [number, number, string],
+) {
+  const grid = [
+    ["", "Jan", "Feb", "Mar", "Q1"],
+    ["Hardware Sales", "", "", "", ""],
+    ["Software Sales", "", "", "", ""],
+    ["Total Revenue", "", "", "", ""],
+  ];
+  (grid[row] as string[])[column] = value;
+  const body = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan", grid, codes: CODES };
+  return server.post("action/submitform", body, { connector });
+}
+
 describe("action/submitform: empty protected cells are no edit", () => {
   server.eachVision("only the cell typed in is reported", async (vision, connector) => {
-    const body = {
-      ...vision,
-      folder: "/Forms/Revenue",
-      formName: "Revenue Plan",
-      grid: [
-        ["", "Jan", "Feb", "Mar", "Q1"],
-        ["Hardware Sales", "12100", "", "", ""],
-        ["Software Sales", "", "", "", ""],
-        ["Total Revenue", "", "", "", ""],
-      ],
-      codes: CODES,
-    };
-    const answer = await server.post("action/submitform", body, { connector });
+    const answer = await submitOne(vision, connector, [1, 1, "12100"]);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json.cells).toEqual([{ row: 1, column: 1, status: "written", value: "12100" }]);
     expect(answer.json.submitted).toBe(1);
   });
 
   server.eachVision("a computed cell given another value is still reported", async (vision, connector) => {
-    const body = {
-      ...vision,
-      folder: "/Forms/Revenue",
-      formName: "Revenue Plan",
-      grid: [
-        ["", "Jan", "Feb", "Mar", "Q1"],
-        ["Hardware Sales", "", "", "", "1"],
-        ["Software Sales", "", "", "", ""],
-        ["Total Revenue", "", "", "", ""],
-      ],
-      codes: CODES,
-    };
-    const answer = await server.post("action/submitform", body, { connector });
+    const answer = await submitOne(vision, connector, [1, 4, "1"]);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     const cells = answer.json.cells as unknown as { row: number; column: number; status: string }[];
     expect(cells.map(({ row, column, status }) => ({ row, column, status }))).toEqual([
