@@ -73,6 +73,17 @@ describe("an MDX refusal on Sample.Basic, in French", () => {
     });
   });
 
+  it("a calculated member that gives a string: captions are « légendes », and « : » has its non-breaking space", () => {
+    const e = refusal(
+      "WITH MEMBER [Measures].[ParameterCaption] AS [Market].CurrentMember.MEMBER_CAPTION " +
+        "SELECT {[Measures].[ParameterCaption]} ON COLUMNS FROM Sample.Basic",
+    );
+    expect(mdxReason(e).fr).toBe(
+      "le membre calculé ParameterCaption donne une chaîne, et les cellules ne contiennent que des nombres\u00a0: " +
+        "lisez les légendes et les noms comme propriétés de membre (DIMENSION PROPERTIES)",
+    );
+  });
+
   it("a syntax error says what was expected", () => {
     const e = refusal("SELECT {[Jan]} COLUMNS FROM Sample.Basic");
     expect(mdxReason(e)).toEqual({
