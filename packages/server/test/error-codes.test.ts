@@ -186,8 +186,9 @@ describe("error codes in the documentation", () => {
       for (const code of mentioned) {
         if (!(ERROR_CODE_LIST as readonly string[]).includes(code)) unknown.push(`${file}: ${code}`);
       }
-      // A page naming many codes is an error catalogue: it must name every one.
-      if (mentioned.size >= 15) {
+      // A page naming most codes (half of the registry or more) is an error catalogue: it must name every one.
+      // A page about one connector names its own fifteen or so, and is no catalogue.
+      if (mentioned.size * 2 >= ERROR_CODE_LIST.length) {
         const missing = ERROR_CODE_LIST.filter((c) => !mentioned.has(c));
         if (missing.length > 0) incomplete.push(`${file}: ${missing.join(", ")}`);
       }
