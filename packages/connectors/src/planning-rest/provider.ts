@@ -78,7 +78,10 @@ export const PLANNING_REST_SERVER = "Planning";
 export interface PlanningRestOptions extends RemoteProviderOptions {
   /** How long a rule's job is polled before the call gives up. */
   jobTimeoutMs: number;
-  /** Time between two polls of a job (default 200 ms). */
+  /**
+   * Longest time between two polls of a job (default 200 ms): the first poll comes after
+   * {@link FIRST_POLL_MS} (or `pollMs` if shorter), each wait after it 1.5 times the last, up to `pollMs`.
+   */
   pollMs?: number;
   /** How long a dimension's members read from the server are reused within one session (default 10 minutes). */
   membersTtlMs?: number;
@@ -91,6 +94,12 @@ interface UpstreamSession {
 }
 
 const enc = encodeURIComponent;
+
+/**
+ * The wait before a job's first poll: a rule that ends in a few tens of milliseconds is heard of then, not
+ * after a whole `pollMs` (200 ms by default, most of the user's wait for a short rule or a form's rules on save).
+ */
+export const FIRST_POLL_MS = 25;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** A business rule or ruleset as the server names it, and the job type it runs as. */
@@ -719,10 +728,13 @@ class PlanningRestOperations implements PlanningOperations {
     let job = await waited(() => client.post<JobStatus>(`/applications/${enc(app)}/jobs`, request));
     const jobId = readJobId(job);
     if (jobId === null) throw client.malformed(UNREADABLE.launchWithoutJobId());
+    const longest = this.options.pollMs ?? 200;
+    let wait = Math.min(FIRST_POLL_MS, longest);
     while (typeof job.status === "number" && RUNNING.has(job.status)) {
       const left = deadline - Date.now();
       if (left <= 0) throw stillRunning(jobId);
-      await new Promise((r) => setTimeout(r, Math.min(this.options.pollMs ?? 200, left)));
+      await new Promise((r) => setTimeout(r, Math.min(wait, left)));
+      wait = Math.min(wait * 1.5, longest);
       job = await waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId);
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
