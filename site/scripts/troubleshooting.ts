@@ -169,7 +169,9 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
       ? "voir [Symptômes par connecteur](#symptômes-par-connecteur)"
       : "see [Symptoms by connector](#symptoms-by-connector)";
   for (const op of new Set(ops)) {
-    for (const cap of CAPABILITIES.filter((c) => c.operations.includes(op))) {
+    const caps = CAPABILITIES.filter((c) => c.operations.includes(op));
+    const shared = caps.length > 1;
+    for (const cap of caps) {
       const refused = new Map<string, string[]>();
       const partly: string[] = [];
       const never: string[] = [];
@@ -185,10 +187,17 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
         const real = support.realServers;
         if (!real) continue;
         const why = real.why[locale];
+        // A call that several capabilities share (nav/openform: forms and composite forms) is refused only for
+        // what this capability covers: the clause names it, or it would say the whole call is refused.
+        const scope = shared
+          ? locale === "fr"
+            ? ` pour les ${cap.label.fr.toLowerCase()}`
+            : ` for ${cap.label.en.toLowerCase()}`
+          : "";
         const clause =
           refusedClause(why, op, locale) ??
           (real.status === "no"
-            ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`)${locale === "fr" ? " :" : ":"} ${see}.`
+            ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"}${scope} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`)${locale === "fr" ? " :" : ":"} ${see}.`
             : undefined);
         if (clause) refused.set(clause, [...(refused.get(clause) ?? []), name]);
         else partly.push(name);
