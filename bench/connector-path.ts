@@ -20,6 +20,11 @@
  * The zoom is measured after `--zoom-warmup` (2) zooms on each path: the endpoint's own process has run no other
  * zoom, while this process's engine has also laid out each connector call, so a larger value shows the two warm.
  *
+ * Each call's CPU time in this process (user and system, all its threads: its garbage collection and compilers
+ * too) is reported beside its wall time: on a machine shared with other work, wall time grows with the load while
+ * CPU time changes far less, so a change is read in it first. With the endpoint in this process its work is
+ * counted too; in its own process only the product's side is.
+ *
  *   npx tsx bench/connector-path.ts [--rounds 400] [--zoom-rounds 15] [--warmup 20] [--zoom-warmup 2] [--write]
  */
 import { spawn } from "node:child_process";
@@ -56,6 +61,9 @@ interface Row {
   what: string;
   demo: number[];
   wire: number[];
+  /** Each call's CPU time in this process (ms). */
+  demoCpu: number[];
+  wireCpu: number[];
   /** The endpoint's own time during each connector call (ms). */
   served: number[];
 }
@@ -135,15 +143,17 @@ async function measure(
   rounds: number,
   warmup: number,
 ): Promise<Row> {
-  const row: Row = { what, demo: [], wire: [], served: [] };
+  const row: Row = { what, demo: [], wire: [], demoCpu: [], wireCpu: [], served: [] };
   for (let i = 0; i < rounds + warmup; i++) {
     const order = i % 2 === 0 ? (["demo", "wire"] as const) : (["wire", "demo"] as const);
     const grids: Record<string, string> = {};
     for (const via of order) {
       const before = { ...h.served };
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const res = await h.post(path, { ...body, loginid: via === "demo" ? h.demoLogin : h.wireLogin });
       const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       if (res.statusCode !== 200) throw new Error(`${what} (${via}) answered ${res.statusCode}: ${res.body}`);
       if (via === "wire") {
         // The endpoint's process reports its time on its standard output, just after its answer.
@@ -152,7 +162,10 @@ async function measure(
           await new Promise((resolve) => setTimeout(resolve, 1));
         if (i >= warmup) row.served.push(h.served.ms - before.ms);
       }
-      if (i >= warmup) row[via].push(ms);
+      if (i >= warmup) {
+        row[via].push(ms);
+        row[via === "demo" ? "demoCpu" : "wireCpu"].push((used.user + used.system) / 1000);
+      }
       if (i === 0) grids[via] = JSON.stringify((res.json() as { grid: unknown }).grid);
     }
     if (i === 0 && grids.demo !== grids.wire)
@@ -167,6 +180,8 @@ function summary(r: Row) {
   const e = [...r.served].sort((a, b) => a - b);
   // Each connector call less the endpoint's own time in it: what the product adds around the server.
   const own = r.wire.map((ms, i) => ms - (r.served[i] ?? 0)).sort((a, b) => a - b);
+  const dc = [...r.demoCpu].sort((a, b) => a - b);
+  const wc = [...r.wireCpu].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2);
   return {
     what: r.what,
@@ -180,6 +195,9 @@ function summary(r: Row) {
     servedP50: f(percentile(e, 50)),
     ownP50: f(percentile(own, 50)),
     ownRatioP50: f(percentile(own, 50) / percentile(d, 50)),
+    demoCpuP50: f(percentile(dc, 50)),
+    wireCpuP50: f(percentile(wc, 50)),
+    cpuRatioP50: f(percentile(wc, 50) / percentile(dc, 50)),
   };
 }
 
@@ -233,11 +251,11 @@ async function main() {
 
   const table = rows.map(summary);
   const lines = [
-    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | connector / demo at p50 | demo p99 (ms) | connector p99 (ms) | endpoint's own time p50 (ms) | connector less the endpoint's time p50 (ms) | that / demo |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Call | n per path | demo p50 (ms) | connector p50 (ms) | added at p50 (ms) | connector / demo at p50 | demo p99 (ms) | connector p99 (ms) | endpoint's own time p50 (ms) | connector less the endpoint's time p50 (ms) | that / demo | CPU in this process p50, demo / connector (ms) | CPU connector / demo |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...table.map(
       (t) =>
-        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} | ${t.servedP50} | ${t.ownP50} | ${t.ownRatioP50} |`,
+        `| ${t.what} | ${t.n} | ${t.demoP50} | ${t.wireP50} | ${t.addedP50} | ${t.ratioP50} | ${t.demoP99} | ${t.wireP99} | ${t.servedP50} | ${t.ownP50} | ${t.ownRatioP50} | ${t.demoCpuP50} / ${t.wireCpuP50} | ${t.cpuRatioP50} |`,
     ),
   ];
   const machine = `Node ${process.version}; load average ${loadBefore} at the start, ${loadAverages()} at the end`;
