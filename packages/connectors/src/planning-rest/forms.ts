@@ -369,10 +369,15 @@ export async function openForm(
       `pov.${k}`,
     );
   }
+  // Every dimension read at once (one round trip to the server, not one per dimension); the first refusal in
+  // the dimensions' order is the call's, as when they were read one after the other.
+  const dims = [...new Set([...Object.keys(pov), ...rowDims, ...colDims])];
+  const reads = await Promise.allSettled(dims.map((d) => host.dimension(cube, d)));
   const infos = new Map<string, DimensionInfo>();
-  for (const d of new Set([...Object.keys(pov), ...rowDims, ...colDims])) {
-    infos.set(d, await host.dimension(cube, d));
-  }
+  reads.forEach((r, i) => {
+    if (r.status === "rejected") throw r.reason;
+    infos.set(dims[i] as string, r.value);
+  });
   const dimInfo = (d: string) => infos.get(d) as DimensionInfo;
   const H = colDims.length;
   const L = rowDims.length;

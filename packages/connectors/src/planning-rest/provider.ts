@@ -167,7 +167,11 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
    * `plan1Name` … `plan6Name`), where a live-tested client reads them.
    */
   async cubes(session: ProviderSession, ref: ApplicationRef) {
-    const app = await this.application(session, ref);
+    return this.cubesOf(session, ref, await this.application(session, ref));
+  }
+
+  /** {@link cubes} of the application `app`, its name as the server spells it (read already). */
+  async cubesOf(session: ProviderSession, ref: ApplicationRef, app: string) {
     const { client } = this.upstream(session);
     const r = await client.getIfFound<unknown>(`/applications/${enc(app)}/plantypes`);
     let names: string[];
@@ -333,28 +337,34 @@ class PlanningRestOperations implements PlanningOperations {
   private async formHost(session: ProviderSession, ref: ApplicationRef): Promise<FormHost> {
     const app = await this.provider.application(session, ref);
     const { client } = this.provider.upstream(session);
+    // Read once per call (a submit opens the form twice), for the application named as read above.
+    let planTypes: Promise<{ cube: string; dims: string[] }[]> | null = null;
+    const readPlanTypes = async () => {
+      // One request per plan type the server lists, PARALLEL at a time, every answer counted against one
+      // budget: a server that lists plan types without end is refused as malformed, not asked without end.
+      const { cubes } = await this.provider.cubesOf(session, ref, app);
+      const budget = new ListBudget(client);
+      budget.take(cubes.length, "GET /plantypes");
+      const out: { cube: string; dims: string[] }[] = [];
+      for (let i = 0; i < cubes.length; i += PARALLEL) {
+        const batch = cubes.slice(i, i + PARALLEL);
+        const read = await Promise.all(
+          batch.map(async (c) => {
+            const dims = await this.planTypeDimensionsOf(session, app, c.name);
+            budget.take(dims.length, `GET /plantypes/${c.name}/dimensions`);
+            return { cube: c.name, dims };
+          }),
+        );
+        out.push(...read);
+      }
+      return out;
+    };
     return {
       client,
       app,
-      planTypes: async () => {
-        // One request per plan type the server lists, PARALLEL at a time, every answer counted against one
-        // budget: a server that lists plan types without end is refused as malformed, not asked without end.
-        const { cubes } = await this.provider.cubes(session, ref);
-        const budget = new ListBudget(client);
-        budget.take(cubes.length, "GET /plantypes");
-        const out: { cube: string; dims: string[] }[] = [];
-        for (let i = 0; i < cubes.length; i += PARALLEL) {
-          const batch = cubes.slice(i, i + PARALLEL);
-          const read = await Promise.all(
-            batch.map(async (c) => {
-              const dims = await this.planTypeDimensions(session, ref, c.name);
-              budget.take(dims.length, `GET /plantypes/${c.name}/dimensions`);
-              return { cube: c.name, dims };
-            }),
-          );
-          out.push(...read);
-        }
-        return out;
+      planTypes: () => {
+        planTypes ??= readPlanTypes();
+        return planTypes;
       },
       dimension: (cube, dim) => this.dimensionInfo(session, app, cube, dim),
       missing: (capability, operation, refusal) => missing(session.connector, capability, operation, refusal),
@@ -797,7 +807,11 @@ class PlanningRestOperations implements PlanningOperations {
    * (`appDimensions[]` with `validForPlan1` … `validForPlan6` against `plan1Name` … `plan6Name`).
    */
   async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string): Promise<string[]> {
-    const app = await this.provider.application(session, ref);
+    return this.planTypeDimensionsOf(session, await this.provider.application(session, ref), cube);
+  }
+
+  /** {@link planTypeDimensions} of the application `app`, its name as the server spells it (read already). */
+  private async planTypeDimensionsOf(session: ProviderSession, app: string, cube: string): Promise<string[]> {
     const { client } = this.provider.upstream(session);
     const r = await client.getIfFound<unknown>(
       `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions?${ALL_DIMENSIONS_QUERY}`,
