@@ -1,7 +1,7 @@
 import type { ProviderText } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { XmlaClient } from "../src/xmla/client.ts";
-import { cellQuery } from "../src/xmla/grid.ts";
+import { cellQueries, cellQuery } from "../src/xmla/grid.ts";
 import { readXmlaOutline } from "../src/xmla/outline.ts";
 
 /**
@@ -139,5 +139,47 @@ describe("the outline of an XMLA cube", () => {
       "SELECT {([Measures].[Sales Amount], [Product].[Category].&[1]), ([Measures].[Sales Amount], [Product].[Category].&[3])} " +
         "ON COLUMNS FROM [Adventure Works] WHERE ([Date].[Calendar].[All Periods])",
     );
+  });
+
+  it("reads a grid's rows × columns on two axes, in blocks of rows within the statement's length", async () => {
+    const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+    const o = remote.outline;
+    const m = (name: string) => {
+      const found = o.member(name);
+      if (!found) throw new Error(name);
+      return found;
+    };
+    const date = o.dimension("Date")?.root as NonNullable<ReturnType<typeof o.member>>;
+    // Two rows (Bikes, Clothing) × three columns (the measures), row after row, as a grid's data cells are.
+    const measures = ["Sales Amount", "Order Count", "Margin"];
+    const grid = ["Bikes", "Clothing"].flatMap((p) => measures.map((x) => [m(x), m(p), date]));
+    const [whole, ...more] = cellQueries(remote, "Adventure Works", grid);
+    expect(more).toEqual([]);
+    expect(whole).toEqual({
+      statement:
+        "SELECT {([Measures].[Sales Amount]), ([Measures].[Order Count]), ([Measures].[Margin])} ON COLUMNS, " +
+        "{([Product].[Category].&[1]), ([Product].[Category].&[3])} ON ROWS FROM [Adventure Works] " +
+        "WHERE ([Date].[Calendar].[All Periods])",
+      cells: [0, 1, 2, 3, 4, 5],
+      axes: [3, 2],
+    });
+    // Past the length, a row alone is read on one axis, each statement under it, every tuple once.
+    const split = cellQueries(remote, "Adventure Works", grid, (whole?.statement.length ?? 0) - 1);
+    expect(split.map(({ cells, axes }) => [cells, axes])).toEqual([
+      [[0, 1, 2], [3]],
+      [[3, 4, 5], [3]],
+    ]);
+    // Whatever the length, every tuple is read once, each statement within it, its axes as many as its cells.
+    for (let max = 60; max <= 400; max += 7) {
+      const read = cellQueries(remote, "Adventure Works", grid, max);
+      expect(read.flatMap((q) => q.cells).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+      for (const q of read) {
+        if (q.cells.length > 1) expect(q.statement.length).toBeLessThanOrEqual(max);
+        expect(q.axes.reduce((n, a) => n * a, 1)).toBe(q.cells.length);
+      }
+    }
+    // Tuples that are no rectangle keep one axis.
+    const ragged = [grid[0], grid[1], grid[3]] as (typeof grid)[number][];
+    expect(cellQueries(remote, "Adventure Works", ragged).map((q) => q.axes)).toEqual([[3]]);
   });
 });

@@ -238,8 +238,8 @@ class XmlaOperations implements EssbaseOperations {
   }
 
   /**
-   * Reads `tuples` with MDX `SELECT`s of at most 64 KiB each (`cellQueries`), one after the other; cell i is
-   * tuple i.
+   * Reads `tuples` with MDX `SELECT`s of at most 64 KiB each (`cellQueries`: tiles of the grid's columns and
+   * rows on two axes, or the tuples on one), one after the other; value i is tuple i's.
    */
   private async read(
     session: ProviderSession,
@@ -247,14 +247,16 @@ class XmlaOperations implements EssbaseOperations {
     tuples: Member[][],
   ) {
     const client = this.p.upstream(session).client;
-    const values: (CellValue | "noaccess")[] = [];
-    for (const { statement, from, to } of cellQueries(cube.remote, cube.cube, tuples)) {
+    const values: (CellValue | "noaccess")[] = new Array(tuples.length).fill(null);
+    for (const { statement, cells, axes } of cellQueries(cube.remote, cube.cube, tuples)) {
       const data = await client.execute(statement, cube.properties);
-      const columns = data.axes[0]?.length ?? 0;
-      if (data.axes.length !== 1 || columns !== to - from) {
-        throw client.malformed(UNREADABLE.columnTuples(columns, to - from));
+      if (data.axes.length !== axes.length || data.axes.some((a, k) => a.length !== axes[k])) {
+        const read = data.axes.length === 0 ? 0 : data.axes.reduce((n, a) => n * a.length, 1);
+        throw client.malformed(UNREADABLE.columnTuples(read, cells.length));
       }
-      for (let i = 0; i < columns; i++) values.push(cellValue(data, i));
+      cells.forEach((t, i) => {
+        values[t] = cellValue(data, i);
+      });
     }
     return values;
   }
