@@ -87,6 +87,17 @@ const ROWS: Record<string, Rows> = {
   ],
 };
 
+/** The Sales cube's outline read from the fake server, and its members by name. */
+async function adventureWorks() {
+  const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+  const m = (name: string) => {
+    const found = remote.outline.member(name);
+    if (!found) throw new Error(name);
+    return found;
+  };
+  return { remote, m };
+}
+
 describe("the outline of an XMLA cube", () => {
   it("rebuilds dimensions in DIMENSION_ORDINAL order, their types, trees, captions and shared members", async () => {
     const asked: string[] = [];
@@ -123,13 +134,8 @@ describe("the outline of an XMLA cube", () => {
   });
 
   it("reads cells with the server's unique names, constant dimensions in the slicer", async () => {
-    const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+    const { remote, m } = await adventureWorks();
     const o = remote.outline;
-    const m = (name: string) => {
-      const found = o.member(name);
-      if (!found) throw new Error(name);
-      return found;
-    };
     const root = (d: string) => o.dimension(d)?.root as NonNullable<ReturnType<typeof o.member>>;
     const query = cellQuery(remote, "Adventure Works", [
       [m("Sales Amount"), m("Bikes"), root("Date")],
@@ -141,14 +147,9 @@ describe("the outline of an XMLA cube", () => {
     );
   });
 
-  it("reads a grid's rows × columns on two axes, in blocks of rows within the statement's length", async () => {
-    const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+  it("reads a grid's rows × columns on two axes, in tiles within the statement's length", async () => {
+    const { remote, m } = await adventureWorks();
     const o = remote.outline;
-    const m = (name: string) => {
-      const found = o.member(name);
-      if (!found) throw new Error(name);
-      return found;
-    };
     const date = o.dimension("Date")?.root as NonNullable<ReturnType<typeof o.member>>;
     // Two rows (Bikes, Clothing) × three columns (the measures), row after row, as a grid's data cells are.
     const measures = ["Sales Amount", "Order Count", "Margin"];
