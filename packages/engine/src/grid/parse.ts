@@ -248,6 +248,12 @@ class SheetReader {
     return typeof v === "string" ? v.trim() : v == null ? "" : String(v).trim();
   }
 
+  /** The name a cell gives, as an unknown member is reported: its text without the apostrophe that marks it as text. */
+  nameAt(r: number, c: number): string {
+    const t = this.textAt(r, c);
+    return t.startsWith("'") ? t.slice(1).trim() : t;
+  }
+
   /** The members of a row from column `from` on, with their columns. */
   membersOfRow(r: number, from: number): { members: Member[]; cols: number[] } {
     const members: Member[] = [];
@@ -406,7 +412,7 @@ function numberCell(
   const k = reader.at(r, c);
   if (k.kind === "number" && k.held) numbers.push({ row: r, column: c, text: reader.textAt(r, c) });
   else if (k.kind === "text" || (k.kind === "number" && !reader.memberAt(r, c)))
-    unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+    unknown.push({ row: r, column: c, text: reader.nameAt(r, c) });
 }
 
 /**
@@ -516,7 +522,7 @@ function readRowHeaders(
       const k = reader.at(r, c);
       const m = reader.memberAt(r, c);
       if (k.kind === "number" && k.held) numbers.push({ row: r, column: c, text: reader.textAt(r, c) });
-      else if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: reader.textAt(r, c) });
+      else if (k.kind !== "empty" && !m) unknown.push({ row: r, column: c, text: reader.nameAt(r, c) });
       if (m) {
         const d = leftDims[c];
         if (d && d !== m.dimension) {

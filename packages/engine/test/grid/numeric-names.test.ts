@@ -246,3 +246,14 @@ describe("digits typed as text that name no member, where a member name is expec
     expect([e.code, e.unknownMembers]).toEqual(["GRID_UNKNOWN_MEMBER", [{ row, column, text: "12345" }]]);
   });
 });
+
+describe("a name typed with its apostrophe that names no member", () => {
+  it('is reported without the apostrophe, which only marks the cell as text (\'999 is "999")', () => {
+    const grid = [
+      ["", "Sales"],
+      ["'999", ""],
+    ];
+    const e = thrown(GridError, () => run("refresh", grid));
+    expect([e.code, e.unknownMembers]).toEqual(["GRID_UNKNOWN_MEMBER", [{ row: 1, column: 0, text: "999" }]]);
+  });
+});
