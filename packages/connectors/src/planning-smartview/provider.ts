@@ -63,11 +63,8 @@ interface Upstream {
   also: TrackedActivity;
   /** The user name Planning REST answered. */
   restUser: string;
-  /** Smart View's server name (`ListServers`), read once per Smart View session. */
+  /** Smart View's server name (`ListServers`), read once. */
   server: Promise<string> | null;
-  /** How many times the Smart View session was opened again (`call`), and the last opening's end. */
-  epoch: number;
-  reopened: Promise<void> | null;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -115,8 +112,6 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
       also: { lastUsed: Date.now(), inFlight: 0 },
       restUser: rest.username,
       server: null,
-      epoch: 0,
-      reopened: null,
     };
   }
 
@@ -161,39 +156,11 @@ export class PlanningSmartViewProvider extends RemoteProvider<Upstream> implemen
   }
 
   /**
-   * One Smart View call with the application open on plan type `cube` (the first plan type when not told). The
-   * login's calls go to Planning REST for the most part, so its Smart View session may have ended on the server
-   * (idle there, or the server restarted) while the QiBates session lives on: when the server answers the call
-   * with its `exception` element, the Smart View session is opened again once (through Workspace, with the
-   * password this node holds) and the call sent again; a second refusal is the answer. Every call made here
-   * reads (alias tables, rules, prompts), so sending one again changes nothing.
+   * One Smart View call with the application open on plan type `cube` (the first plan type when not told). A
+   * Smart View session the server ended (idle there while the login worked through Planning REST, or a restart)
+   * is opened again once, through Workspace, by the client (`SmartViewClient.call`).
    */
   async call(session: ProviderSession, ref: ApplicationRef, method: string, body: string, cube?: string) {
-    const s = this.upstream(session);
-    const epoch = s.epoch;
-    try {
-      return await this.callOnce(session, ref, method, body, cube);
-    } catch (e) {
-      if (!(e instanceof ProviderError && e.code === "PROVIDER_FAILED")) throw e;
-      // One new session for the calls that failed together: the first to get here ends the old one (`Logout`,
-      // whatever the server answers), and the next message logs in again (the client's `send`).
-      if (s.epoch === epoch) {
-        s.epoch += 1;
-        s.server = null;
-        s.reopened = s.client.logout().catch(() => undefined);
-      }
-      await s.reopened;
-      return this.callOnce(session, ref, method, body, cube);
-    }
-  }
-
-  private async callOnce(
-    session: ProviderSession,
-    ref: ApplicationRef,
-    method: string,
-    body: string,
-    cube?: string,
-  ) {
     const s = this.upstream(session);
     const { application, cubes } = await this.cubes(session, ref);
     const planType = cube ?? cubes[0]?.name;

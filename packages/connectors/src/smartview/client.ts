@@ -74,11 +74,6 @@ export interface OpenCube {
 const REPEAT_NEVER = new Set(["LaunchBusinessRule"]);
 
 export class SmartViewClient extends RemoteClient {
-  /**
-   * Whether a call the server refuses is sent again once in a new session ({@link call}); the planning
-   * connector's client opens its sessions through Workspace and renews them in its provider instead.
-   */
-  protected readonly renewsSession: boolean = true;
   protected sid: string | null = null;
   protected open: OpenCube | null = null;
   /** The single sign-on token `GetSSOToken` gave this connection (`null`: none asked yet, or refused). */
@@ -132,9 +127,10 @@ export class SmartViewClient extends RemoteClient {
       } catch (e) {
         // The session the server ended (its idle timeout, a restart, a user's oldest session past its limit)
         // while the QiBates session lives on: its next call is the server's exception. The client logs in
-        // again once and sends the call again, as the Essbase 21c and SSAS connectors do; a second refusal is
-        // the answer. Never a call that changes the server (a business rule), which must not run twice.
-        if (!this.renewsSession || sid === null || REPEAT_NEVER.has(method)) throw e;
+        // again once (`connect`: through Workspace for Planning) and sends the call again, as the Essbase 21c
+        // and SSAS connectors do; a second refusal is the answer. Never a call that changes the server (a
+        // business rule), which must not run twice.
+        if (sid === null || REPEAT_NEVER.has(method)) throw e;
         if (!(e instanceof ProviderError) || e.code !== "PROVIDER_FAILED") throw e;
         this.sid = null;
         this.open = null;

@@ -29,8 +29,6 @@ export function workspaceUrlFor(address: string | URL): URL {
  * `OpenApplication` carries the token (agardiner/SmartView sends `sso` there when it logged in with one).
  */
 export class PlanningSmartViewClient extends SmartViewClient {
-  /** Renewed by the planning connector's provider (`PlanningSmartViewProvider.call`), through Workspace. */
-  protected override readonly renewsSession = false;
   private sso = "";
 
   constructor(
