@@ -5,7 +5,7 @@ import { type NetworkPolicy, Upstreams } from "@qibates/connectors/net";
 import { addressKey } from "@qibates/connectors/xmla";
 import { importDataFile, SNAPSHOT_APPLICATION_NAME, SNAPSHOT_APPLICATION_NAME_RULE } from "@qibates/embedded";
 import { CONNECTORS, type Connector, type Provider, UNREACHABLE_REASON } from "@qibates/provider";
-import { variables } from "@qibates/server/config";
+import { redactCredentials, variables } from "@qibates/server/config";
 import { hashPassword } from "@qibates/server/snapshot-users";
 import { type Progress, runKept, SnapshotRunError, takeSnapshot } from "./snapshot/take.ts";
 import { count } from "./snapshot/words.ts";
@@ -82,7 +82,7 @@ function serverSettings(io: Io): ServerSettings | undefined {
       return { value: v.parse(raw) };
     } catch (e) {
       // As the server shows it: an address's user name and password hidden.
-      const shown = raw.replace(/\/\/[^/@\s]*@/g, "//***@");
+      const shown = redactCredentials(raw);
       io.err(`qibates-snapshot: ${v.env} (${shown}): ${e instanceof Error ? e.message : String(e)}\n`);
       return undefined;
     }

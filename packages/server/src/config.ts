@@ -658,9 +658,12 @@ export const variables = {
 type Variables = typeof variables;
 export type Config = { [K in keyof Variables]: Variables[K]["fallback"] };
 
-/** Hides the user and password of a URL (`scheme://user:pass@host` → `scheme://***@host`). */
-function redactCredentials(raw: string): string {
-  return raw.replace(/\/\/[^/@\s]*@/, "//***@");
+/**
+ * Hides the user and password of every URL in a setting's value (`scheme://user:pass@host` → `scheme://***@host`),
+ * as shown in an error: SSAS_XMLA_URLS holds several.
+ */
+export function redactCredentials(raw: string): string {
+  return raw.replace(/\/\/[^/@\s]*@/g, "//***@");
 }
 
 /**
