@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { ipv6Groups } from "@qibates/protocols/ip";
 import { type Connector, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
@@ -22,19 +23,7 @@ import { basicCredentials } from "./basic-auth.ts";
 export function limitAddress(address: string): string {
   const ip = address.replace(/%.*$/, "");
   if (isIP(ip) !== 6) return address;
-  // The eight groups as numbers, `::` expanded and a dotted IPv4 tail read as its two groups.
-  const numbers = (part: string): number[] =>
-    part === ""
-      ? []
-      : part.split(":").flatMap((g) => {
-          if (!g.includes(".")) return [Number.parseInt(g, 16)];
-          const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
-          return [a * 256 + b, c * 256 + d];
-        });
-  const [head = "", tail] = ip.split("::");
-  const left = numbers(head);
-  const right = tail === undefined ? [] : numbers(tail);
-  const all = [...left, ...new Array<number>(Math.max(0, 8 - left.length - right.length)).fill(0), ...right];
+  const all = ipv6Groups(ip);
   const [g6 = 0, g7 = 0] = all.slice(6);
   if (all.slice(0, 5).every((g) => g === 0) && all[5] === 0xffff)
     return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join(".");

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { ipv6Groups } from "@qibates/protocols/ip";
 
 /**
  * Address ranges a connector never reaches unless the exact host is on the allow-list: loopback, private,
@@ -52,24 +53,8 @@ const INTERNAL_V6: readonly (readonly [string, number])[] = [
 
 /** The 16 bytes of an IPv6 literal (`isIP` said 6), the dotted IPv4 tail and `::` expanded; zone ids dropped. */
 function ipv6Bytes(address: string): Uint8Array {
-  const text = address.replace(/%.*$/, "");
-  const [head = "", tail] = text.split("::");
-  const groups = (part: string): number[] => {
-    if (part === "") return [];
-    const out: number[] = [];
-    for (const g of part.split(":")) {
-      if (g.includes(".")) {
-        const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
-        out.push((a << 8) | b, (c << 8) | d);
-      } else out.push(Number.parseInt(g, 16));
-    }
-    return out;
-  };
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
   const bytes = new Uint8Array(16);
-  all.forEach((g, i) => {
+  ipv6Groups(address).forEach((g, i) => {
     bytes[2 * i] = g >> 8;
     bytes[2 * i + 1] = g & 255;
   });
