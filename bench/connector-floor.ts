@@ -47,6 +47,7 @@ import { jsonSteps } from "../packages/server/src/json-steps.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
 import { onServed } from "./served-times.ts";
+import { wideOutlineDocument } from "./wide-outline.ts";
 
 /** A server answering every request with one text (`text`); its port. */
 async function textServer(text: () => string): Promise<{ server: Server; port: number }> {
@@ -78,17 +79,7 @@ async function main(): Promise<void> {
   const ZOOMS = at >= 0 ? Number(args[at + 1]) : 30;
   const loadBefore = loadAverages();
   // bench/connector-path.ts's generated outline and zoom.
-  const entities = Array.from({ length: 100 }, (_, p) => ({
-    name: `Region ${p + 1}`,
-    children: Array.from({ length: 100 }, (_, c) => ({ name: `Entity ${p * 100 + c + 1}` })),
-  }));
-  const outlineDocument = {
-    dimensions: [
-      { name: "Entity", type: "regular", members: entities },
-      { name: "Account", type: "accounts", members: [{ name: "Revenue" }, { name: "Cost" }] },
-      { name: "Period", type: "time", members: [{ name: "Q1" }, { name: "Q2" }] },
-    ],
-  };
+  const outlineDocument = wideOutlineDocument();
   const spec = outlineSpecFromDocument(outlineDocument, "Bench.Wide");
   // As the answer key's cube: time and accounts dense, the rest sparse, no data.
   for (const d of spec.dimensions)

@@ -17,6 +17,7 @@ import { Upstreams } from "../packages/connectors/src/net/upstream.ts";
 import { restGrid } from "../packages/wire/src/essbase-rest/grid.ts";
 import { loadAverages } from "./machine.ts";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
+import { wideOutlineDocument } from "./wide-outline.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -65,22 +66,7 @@ async function refreshAndRoundTrip(): Promise<void> {
 }
 
 function zoomParts(): void {
-  const entities = Array.from({ length: 100 }, (_, p) => ({
-    name: `Region ${p + 1}`,
-    children: Array.from({ length: 100 }, (_, c) => ({ name: `Entity ${p * 100 + c + 1}` })),
-  }));
-  const outline = new Outline(
-    outlineSpecFromDocument(
-      {
-        dimensions: [
-          { name: "Entity", type: "regular", members: entities },
-          { name: "Account", type: "accounts", members: [{ name: "Revenue" }, { name: "Cost" }] },
-          { name: "Period", type: "time", members: [{ name: "Q1" }, { name: "Q2" }] },
-        ],
-      },
-      "Bench.Wide",
-    ),
-  );
+  const outline = new Outline(outlineSpecFromDocument(wideOutlineDocument(), "Bench.Wide"));
   const settings = resolveSettings({ zoomInPreference: "ALL_LEVELS" }, null);
   const zoom = () =>
     runGridOperation(layoutSource(outline), {

@@ -37,6 +37,7 @@ import { type ConnectorHarness, openConnectorHarness } from "../packages/cli/src
 import { loadAverages } from "./machine.ts";
 import { sampleBasicRefresh100 } from "./sample-grids.ts";
 import { onServed } from "./served-times.ts";
+import { wideOutlineDocument } from "./wide-outline.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -205,18 +206,7 @@ async function main() {
   const loadBefore = loadAverages();
   const rows: Row[] = [];
   const refresh = sampleBasicRefresh100();
-  // A generated outline: one dimension of 10,000 members (100 parents of 100 leaves) and a small measures one.
-  const entities = Array.from({ length: 100 }, (_, p) => ({
-    name: `Region ${p + 1}`,
-    children: Array.from({ length: 100 }, (_, c) => ({ name: `Entity ${p * 100 + c + 1}` })),
-  }));
-  const outlineDocument = {
-    dimensions: [
-      { name: "Entity", type: "regular", members: entities },
-      { name: "Account", type: "accounts", members: [{ name: "Revenue" }, { name: "Cost" }] },
-      { name: "Period", type: "time", members: [{ name: "Q1" }, { name: "Q2" }] },
-    ],
-  };
+  const outlineDocument = wideOutlineDocument();
   const zoom = {
     server: "EssbaseCluster-1",
     application: "Bench",
