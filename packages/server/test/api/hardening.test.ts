@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app.ts";
 import { loadContract } from "../../src/contract-operations.ts";
 import { DEMO_ADDRESS } from "../support/api.ts";
 import { testConfig } from "../support/config.ts";
+import { apiClientAt } from "../support/wire-login.ts";
 
 /** Servers listening on a loopback port: these tests speak HTTP over real sockets. */
 const servers: FastifyInstance[] = [];
@@ -514,24 +515,11 @@ describe("sessions", () => {
 
   it("are capped per client address with the public demo key: one address's logins end none of another's", async () => {
     const { app, key } = await listen({ MAX_SESSIONS_PER_KEY: "2" });
-    const call = (remoteAddress: string, path: string, body: unknown) =>
-      app.inject({
-        method: "POST",
-        url: `/qibates/api/v2/${path}`,
-        remoteAddress,
-        headers: { "content-type": "application/json", qibateskey: key, connector: "essbase" },
-        payload: JSON.stringify(body),
-      });
-    const login = async (from: string) =>
-      (
-        await call(from, "action/login", {
-          username: "demo",
-          password: "demo",
-          providerAddress: DEMO_ADDRESS.essbase,
-        })
-      ).json().loginid as string;
-    const alive = async (from: string, loginid: string) =>
-      (await call(from, "nav/servers", { loginid })).statusCode === 200;
+    const { login, alive } = apiClientAt(
+      () => app,
+      () => key,
+      DEMO_ADDRESS.essbase as string,
+    );
     const someone = await login("198.51.100.7");
     const mine = [];
     for (let i = 0; i < 5; i++) mine.push(await login("203.0.113.9"));

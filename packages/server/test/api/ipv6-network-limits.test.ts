@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
-import { basicAuth as basic } from "../support/wire-login.ts";
+import { apiClientAt, basicAuth as basic, essbaseRestFrom } from "../support/wire-login.ts";
 
 /**
  * The limits counted per client address count an IPv6 client by its /64 network, which one machine or one
@@ -25,13 +25,7 @@ describe("per-address limits with IPv6 clients", () => {
 
   const health = (from: string) =>
     app.inject({ method: "GET", url: "/qibates/api/v2/listkeys", remoteAddress: from });
-  const essbase = (from: string, authorization: string) =>
-    app.inject({
-      method: "GET",
-      url: "/essbase/rest/v1/applications",
-      remoteAddress: from,
-      headers: { authorization },
-    });
+  const essbase = (from: string, authorization: string) => essbaseRestFrom(app, from, authorization);
 
   it("refuse calls past RATE_LIMIT_PER_MINUTE from one /64, whichever of its addresses they come from", async () => {
     const statuses: number[] = [];
@@ -97,27 +91,16 @@ describe("the demo key's sessions with IPv6 clients", () => {
     app = built;
   });
 
-  const call = async (from: string, path: string, body: unknown) => {
-    if (key === "")
-      key = (await app.inject({ method: "GET", url: "/qibates/api/v2/health" })).json().demo.apiKey as string;
-    return app.inject({
-      method: "POST",
-      url: `/qibates/api/v2/${path}`,
-      remoteAddress: from,
-      headers: { "content-type": "application/json", qibateskey: key, connector: "essbase" },
-      payload: JSON.stringify(body),
-    });
-  };
-  const login = async (from: string) =>
-    (
-      await call(from, "action/login", {
-        username: "demo",
-        password: "demo",
-        providerAddress: "https://demo.qibates.local/aps/JAPI",
-      })
-    ).json().loginid as string;
-  const alive = async (from: string, loginid: string) =>
-    (await call(from, "nav/servers", { loginid })).statusCode === 200;
+  const { login, alive } = apiClientAt(
+    () => app,
+    async () => {
+      if (key === "")
+        key = (await app.inject({ method: "GET", url: "/qibates/api/v2/health" })).json().demo
+          .apiKey as string;
+      return key;
+    },
+    "https://demo.qibates.local/aps/JAPI",
+  );
 
   it("count MAX_SESSIONS_PER_KEY per /64: a new address of it ends the network's oldest session", async () => {
     const someone = await login("2001:db8:7:99::1");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
-import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
+import { basicAuth as basic, essbaseRestFrom, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
  * Failed logins on the wire endpoints are limited per client address and per user name, across every
@@ -24,13 +24,7 @@ describe("failed logins on the wire endpoints", () => {
       headers: { authorization, "content-type": "text/xml" },
       payload: discover,
     });
-  const essbase = (from: string, authorization: string) =>
-    app.inject({
-      method: "GET",
-      url: "/essbase/rest/v1/applications",
-      remoteAddress: from,
-      headers: { authorization },
-    });
+  const essbase = (from: string, authorization: string) => essbaseRestFrom(app, from, authorization);
   const planning = (from: string, authorization: string) =>
     app.inject({
       method: "GET",
