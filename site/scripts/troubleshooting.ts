@@ -171,17 +171,18 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
   for (const op of new Set(ops)) {
     const caps = CAPABILITIES.filter((c) => c.operations.includes(op));
     const shared = caps.length > 1;
+    // Gathered over every capability of the call, so that one server gets one sentence per kind.
+    const refused = new Map<string, string[]>();
+    const partly = new Set<string>();
+    const never = new Set<string>();
     for (const cap of caps) {
-      const refused = new Map<string, string[]>();
-      const partly: string[] = [];
-      const never: string[] = [];
       for (const c of CONNECTORS) {
         const profile = CONNECTOR_PROFILES[c];
         if (profile.family !== cap.family) continue;
         const support = profile.capabilities[cap.id];
         const name = SERVER_NAME[c][locale];
         if (!support || support.status === "no") {
-          never.push(name);
+          never.add(name);
           continue;
         }
         const real = support.realServers;
@@ -200,32 +201,38 @@ export function adviceWithLimits(advice: string, locale: Locale): string {
             ? `\`${op}\` ${locale === "fr" ? "est refusé" : "is refused"}${scope} (\`422 QB_ERR_OPERATION_UNSUPPORTED\`)${locale === "fr" ? " :" : ":"} ${see}.`
             : undefined);
         if (clause) refused.set(clause, [...(refused.get(clause) ?? []), name]);
-        else partly.push(name);
+        else partly.add(name);
       }
-      for (const [clause, servers] of refused) {
-        const where = orList(servers, locale);
-        notes.push(
-          locale === "fr"
-            ? `Sur un serveur ${where} réel, ${clause}`
-            : `On a real ${where} server, ${clause}`,
-        );
-      }
-      if (partly.length > 0) {
-        const where = orList(partly, locale);
-        notes.push(
-          locale === "fr"
-            ? `Sur un serveur ${where} réel, \`${op}\` ne fonctionne qu'en partie : ${see}.`
-            : `On a real ${where} server, \`${op}\` works in part: ${see}.`,
-        );
-      }
-      if (never.length > 0) {
-        const where = orList(never, locale);
-        notes.push(
-          locale === "fr"
-            ? `\`${op}\` n'est pas disponible avec ${where}, quel que soit le serveur.`
-            : `\`${op}\` is not available with ${where}, on any server.`,
-        );
-      }
+    }
+    // Where the call works in part and is refused for one of its capabilities on the same servers, one
+    // sentence says both: "`op` works in part and is refused for …".
+    const lead = `\`${op}\` `;
+    for (const [clause, servers] of refused) {
+      const where = orList(servers, locale);
+      const both = partly.size > 0 && clause.startsWith(lead) && orList([...partly], locale) === where;
+      if (both) partly.clear();
+      const text = both
+        ? `${lead}${locale === "fr" ? "ne fonctionne qu'en partie et" : "works in part and"} ${clause.slice(lead.length)}`
+        : clause;
+      notes.push(
+        locale === "fr" ? `Sur un serveur ${where} réel, ${text}` : `On a real ${where} server, ${text}`,
+      );
+    }
+    if (partly.size > 0) {
+      const where = orList([...partly], locale);
+      notes.push(
+        locale === "fr"
+          ? `Sur un serveur ${where} réel, \`${op}\` ne fonctionne qu'en partie : ${see}.`
+          : `On a real ${where} server, \`${op}\` works in part: ${see}.`,
+      );
+    }
+    if (never.size > 0) {
+      const where = orList([...never], locale);
+      notes.push(
+        locale === "fr"
+          ? `\`${op}\` n'est pas disponible avec ${where}, quel que soit le serveur.`
+          : `\`${op}\` is not available with ${where}, on any server.`,
+      );
     }
   }
   return [advice, ...notes].join(" ");

@@ -152,6 +152,15 @@ describe("the troubleshooting advice consults the capability table", () => {
     );
     expect(adviceWithLimits("Add the header `content-type`.", "en")).toBe("Add the header `content-type`.");
   });
+
+  it("says once that a call works in part and is refused for one of its capabilities on the same servers", () => {
+    expect(adviceWithLimits("Take the form's cube (`nav/openform`).", "en")).toBe(
+      "Take the form's cube (`nav/openform`). On a real Planning or PBCS server, `nav/openform` works in part and is refused for composite forms (`422 QB_ERR_OPERATION_UNSUPPORTED`): see [Symptoms by connector](#symptoms-by-connector).",
+    );
+    expect(adviceWithLimits("Prenez le cube du formulaire (`nav/openform`).", "fr")).toBe(
+      "Prenez le cube du formulaire (`nav/openform`). Sur un serveur Planning ou PBCS réel, `nav/openform` ne fonctionne qu'en partie et est refusé pour les formulaires composites (`422 QB_ERR_OPERATION_UNSUPPORTED`) : voir [Symptômes par connecteur](#symptômes-par-connecteur).",
+    );
+  });
 });
 
 describe("the user's troubleshooting page: the one table of messages", () => {
