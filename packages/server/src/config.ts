@@ -551,6 +551,20 @@ export const variables = {
     20,
     "20",
   ),
+  wireFilesTotalMb: variable(
+    "WIRE_FILES_TOTAL_MB",
+    "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog (QIBATES_WIRE_ENDPOINTS) take, all users' together; past it, an upload is refused, once the files of visitors whose sessions all ended are deleted.",
+    integer(1, 65_536),
+    256,
+    "256",
+  ),
+  wireFilesPerVisitorMb: variable(
+    "WIRE_FILES_PER_VISITOR_MB",
+    "The most, in MiB, the files of one visitor of the shared demo user take in the Essbase REST endpoint's file catalog: one client address, an IPv6 client counting with its whole /64 network; deleted with the visitor's last session. At most WIRE_FILES_TOTAL_MB.",
+    integer(1, 65_536),
+    16,
+    "16",
+  ),
   trustProxy: variable(
     "TRUST_PROXY",
     "Reverse proxies whose X-Forwarded-For gives the client address: off, a hop count, or addresses/CIDRs.",
@@ -848,6 +862,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     errors.push(
       "QIBATES_WIRE_ENDPOINTS: serves the demo's users and data, so it needs QIBATES_DEMO=true (or QIBATES_SNAPSHOTS with QIBATES_SNAPSHOT_USERS, or QIBATES_WIRE_UPSTREAM)",
+    );
+  }
+  if (
+    config.wireFilesPerVisitorMb > config.wireFilesTotalMb &&
+    read("wireFilesPerVisitorMb", "wireFilesTotalMb")
+  ) {
+    errors.push(
+      `WIRE_FILES_PER_VISITOR_MB (${config.wireFilesPerVisitorMb}): must be at most WIRE_FILES_TOTAL_MB (${config.wireFilesTotalMb}), the room of all users' files together`,
     );
   }
   if (

@@ -98,6 +98,10 @@ export async function registerWireEndpoints(
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
       maxCells: config.maxGridCells,
+      files: {
+        maxTotalBytes: config.wireFilesTotalMb * 1024 * 1024,
+        maxVisitorBytes: config.wireFilesPerVisitorMb * 1024 * 1024,
+      },
       ...roles,
       about: {
         name: "QiBates",

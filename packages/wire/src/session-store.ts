@@ -49,6 +49,20 @@ export function ownerKey(
 }
 
 /**
+ * Whose files a session keeps (the Essbase REST file catalog, its room counted per owner): its user, and for a
+ * shared account (the public demo user) the client's address too, an IPv6 client's being its /64 network
+ * (`limitAddress`), as the sessions' cap counts it: taking a new address of its network for each session, one
+ * client could otherwise fill the whole catalog. The same group as {@link capGroup} for a shared account, so that
+ * its files go with the network's last session.
+ */
+export function filesOwnerKey(
+  session: { readonly username: string; readonly source: string },
+  shared: (username: string) => boolean,
+): string {
+  return shared(session.username) ? capGroup(session.username, session.source) : session.username;
+}
+
+/**
  * The cap group of a wire session, for the per-user cap (`maxPerOwner`): its user at the client's address, an
  * IPv6 client's being its /64 network (`limitAddress`: taking a new address of it for each login, one client
  * could fill the store, and every login was then refused). Not who its lists, jobs and files belong to: that is

@@ -1,6 +1,6 @@
 import type { CubeRef, Provider } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
-import { ownerKey } from "../session-store.ts";
+import { filesOwnerKey, ownerKey } from "../session-store.ts";
 import { badRequest, WireError } from "./errors.ts";
 import type { JobStore } from "./jobs.ts";
 import { type OutlineIndex, readOutline } from "./outline.ts";
@@ -27,6 +27,11 @@ export interface EssbaseContext {
   endSession(session: WireSession): Promise<void>;
   /** Whose a session's sessions list and jobs are (`ownerKey`). */
   ownerOf(session: WireSession): string;
+  /**
+   * Whose files a session keeps (`filesOwnerKey`): its user, a shared account's visitor per client address (an
+   * IPv6 client's /64 network).
+   */
+  filesOwnerOf(session: WireSession): string;
   /** Whether the session's user has the administrator's role (`WireEndpointOptions.administrator`). */
   isAdministrator(session: WireSession): boolean;
   /**
@@ -116,6 +121,7 @@ export function essbaseContext(
       await provider.logout(s.provider);
     },
     ownerOf: (s) => ownerKey(s, shared),
+    filesOwnerOf: (s) => filesOwnerKey(s, shared),
     isAdministrator: (s) => administrator(s.username),
     visibleTo: (s) => (administrator(s.username) ? null : ownerKey(s, shared)),
   };

@@ -1,5 +1,6 @@
 import { ERROR_TYPE, errorBody } from "@qibates/protocols/essbase-rest";
-import type { FastifyReply } from "fastify";
+import { type ErrorLocale, errorLocale } from "@qibates/provider";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * A refusal of the Essbase REST endpoint: an HTTP status and a message, answered as Essbase's error body
@@ -9,12 +10,25 @@ import type { FastifyReply } from "fastify";
 export class WireError extends Error {
   override readonly name = "WireError";
 
+  /** `fr`: the message in French, answered to a request whose `Accept-Language` asks for French first. */
   constructor(
     readonly status: number,
     message: string,
+    readonly fr?: string,
   ) {
     super(message);
   }
+
+  /** The message in `locale`: its French words when it has them, else its English ones. */
+  messageIn(locale: ErrorLocale): string {
+    return locale === "fr" && this.fr !== undefined ? this.fr : this.message;
+  }
+}
+
+/** The language a request asks for first in its `Accept-Language` header (English unless French). */
+export function localeOf(request: FastifyRequest): ErrorLocale {
+  const v = request.headers["accept-language"];
+  return errorLocale((Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim());
 }
 
 export const badRequest = (message: string) => new WireError(400, message);

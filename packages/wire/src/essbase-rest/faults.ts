@@ -2,7 +2,7 @@ import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
 import { busySeconds, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalStatus, withRetryAfter } from "../error-answers.ts";
-import { sendError, WireError } from "./errors.ts";
+import { localeOf, sendError, WireError } from "./errors.ts";
 
 /** The endpoint's routes (verb and path pattern), to tell a verb a path does not take (405) from a path it does not serve (404). */
 export type KnownRoutes = { method: string; pattern: RegExp }[];
@@ -46,7 +46,7 @@ export function registerFaults(scope: FastifyInstance, known: KnownRoutes): void
   });
 
   scope.setErrorHandler((error, request, reply) => {
-    if (error instanceof WireError) return sendError(reply, error.status, error.message);
+    if (error instanceof WireError) return sendError(reply, error.status, error.messageIn(localeOf(request)));
     // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
     const busy = busySeconds(error);
     if (busy !== null)

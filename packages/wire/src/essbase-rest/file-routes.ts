@@ -3,7 +3,7 @@ import { getLink, page, type RestLink } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
-import { type CatalogFile, catalogPath, type FileCatalog, ROOT_FOLDERS } from "./files.ts";
+import { type CatalogFile, catalogPath, type FileCatalog, FileRoomRefused, ROOT_FOLDERS } from "./files.ts";
 import { bool, enc, JSON_TYPE, linkBase, TEXT_TYPE, whole } from "./request.ts";
 import type { WireSession } from "./sessions.ts";
 
@@ -90,12 +90,12 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
   }
 
   /**
-   * Whose files `parts` are: the caller's own (`ownerOf`), or, under another user's folder, that user's for an
+   * Whose files `parts` are: the caller's own (`filesOwnerOf`), or, under another user's folder, that user's for an
    * administrator (Essbase's service administrator reads and manages every user's folder).
    */
   function ownerAt(s: WireSession, parts: readonly string[]): string {
     const other = othersFolder(s, parts);
-    return other === null ? ctx.ownerOf(s) : (catalog.ownerNamed(other) ?? other);
+    return other === null ? ctx.filesOwnerOf(s) : (catalog.ownerNamed(other) ?? other);
   }
 
   /**
@@ -160,6 +160,13 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
   const pathOf = (request: FastifyRequest) => catalogPath((request.params as { "*": string })["*"] ?? "");
 
   scope.register(async (files) => {
+    // An upload past the largest file is refused unread (413) saying so, in the caller's language; every other
+    // error goes on to the endpoint's handler (`faults.ts`).
+    files.setErrorHandler((error, _request, _reply) => {
+      if ((error as { code?: unknown }).code === "FST_ERR_CTP_BODY_TOO_LARGE")
+        throw new FileRoomRefused("file", catalog.limits.maxFileBytes, undefined, 413);
+      throw error;
+    });
     // Uploads arrive as bytes; a folder is created by a PUT whose JSON body is empty (appliedolap's client).
     files.addContentTypeParser(
       "application/octet-stream",

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { badRequest } from "./errors.ts";
+import { type ErrorLocale, formatNumber } from "@qibates/provider";
+import { badRequest, WireError } from "./errors.ts";
 
 /** The catalog's top folders (Essbase 21c's "Files" page: applications, shared, users). */
 export const ROOT_FOLDERS = ["applications", "shared", "users"] as const;
@@ -14,14 +15,16 @@ export interface FileCatalogLimits {
   /** Bytes one owner's files may take together. */
   maxOwnerBytes: number;
   /**
-   * Bytes one visitor of a shared account (the public demo user, at one client address) may keep: visitors come
-   * and go, and their files go with their last session.
+   * Bytes one visitor of a shared account (the public demo user, at one client address, an IPv6 client's being its
+   * /64 network) may keep: visitors come and go, and their files go with their last session.
    */
   maxVisitorBytes: number;
   /** Bytes all owners' files may take together. */
   maxTotalBytes: number;
   /** Files and folders one owner may have. */
   maxOwnerEntries: number;
+  /** Minutes without a call after which a session ends (said in the refusal of a full catalog; default 30). */
+  idleMinutes?: number;
   /**
    * Largest data export a job writes (default 2 GiB). Exports are written to a temporary folder on disk, never
    * held in memory, and counted apart from the files kept in memory.
@@ -38,10 +41,57 @@ export interface FileCatalogLimits {
 export const DEFAULT_FILE_LIMITS: FileCatalogLimits = {
   maxFileBytes: 16 * 1024 * 1024,
   maxOwnerBytes: 64 * 1024 * 1024,
-  maxVisitorBytes: 32 * 1024 * 1024,
+  maxVisitorBytes: 16 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,
   maxOwnerEntries: 1000,
 };
+
+const MIB = 1024 * 1024;
+
+/** A size as a refusal says it: in MiB (Mio) when it is a whole number of them, else in bytes. */
+function size(bytes: number, locale: ErrorLocale): string {
+  if (bytes % MIB === 0)
+    return `${formatNumber(bytes / MIB, locale)}\u00a0${locale === "fr" ? "Mio" : "MiB"}`;
+  return `${formatNumber(bytes, locale)}\u00a0${locale === "fr" ? "octets" : "bytes"}`;
+}
+
+/**
+ * An upload refused for room (400, or 413 for a body the endpoint refuses unread; Essbase's error body, in the
+ * caller's language): `file`, larger than the largest
+ * file; `visitor`, past a visitor's own space (a shared account's visitor); `user`, past a user's own space; `total`,
+ * past what all users' files may take together. The message says the limit and how to make room.
+ */
+export class FileRoomRefused extends WireError {
+  constructor(
+    readonly kind: "file" | "visitor" | "user" | "total",
+    readonly limitBytes: number,
+    idleMinutes = 30,
+    status = 400,
+  ) {
+    const en = (n: number) => size(n, "en");
+    const fr = (n: number) => size(n, "fr");
+    const messages = {
+      file: [
+        `The file is larger than ${en(limitBytes)}, the largest file the file catalog keeps: split it, or send a smaller one.`,
+        `Le fichier dépasse ${fr(limitBytes)}, la taille maximale d'un fichier du catalogue de fichiers : découpez-le, ou envoyez-en un plus petit.`,
+      ],
+      visitor: [
+        `There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most ${en(limitBytes)} of files (all the addresses of an IPv6 /64 network count as one visitor). Delete files you no longer need (DELETE /files/{path}); your files are also deleted when your last session ends.`,
+        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque visiteur de l'utilisateur de démonstration partagé garde au plus ${fr(limitBytes)} de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.`,
+      ],
+      user: [
+        `There is not enough space in your folders of the file catalog for this file: each user keeps at most ${en(limitBytes)} of files. Delete files you no longer need (DELETE /files/{path}).`,
+        `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque utilisateur garde au plus ${fr(limitBytes)} de fichiers. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}).`,
+      ],
+      total: [
+        `There is not enough space in the file catalog for this file: the files of all users take at most ${en(limitBytes)} together, and that space is used. Delete files you no longer need (DELETE /files/{path}), or try again later: a visitor's files are deleted when their last session ends (at logout, or after ${idleMinutes} minutes without a call).`,
+        `Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers : les fichiers de tous les utilisateurs y occupent au plus ${fr(limitBytes)} ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard : les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après ${idleMinutes}\u00a0minutes sans appel).`,
+      ],
+    } as const;
+    const [message, french] = messages[kind];
+    super(status, message, french);
+  }
+}
 
 /** A file of the catalog: its bytes in memory, or (a data export) a file on disk, `spool`. */
 export interface CatalogFile {
@@ -318,22 +368,19 @@ export class FileCatalog {
   /** Writes a file (its folders are created); refused when it exists and `overwrite` is false, or past a limit. */
   put(owner: string, parts: readonly string[], bytes: Buffer, overwrite: boolean): void {
     if (parts.length < 2) throw badRequest("A file must be inside a folder.");
-    if (bytes.length > this.limits.maxFileBytes)
-      throw badRequest(`The file is larger than ${this.limits.maxFileBytes} bytes.`);
+    if (bytes.length > this.limits.maxFileBytes) throw new FileRoomRefused("file", this.limits.maxFileBytes);
     const o = this.of(owner);
     const key = keyOf(parts);
     const old = o.entries.get(key);
     if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
     if (old && !overwrite) throw badRequest(`File ${parts.join("/")} already exists.`);
     const growth = bytes.length - (old?.file?.bytes?.length ?? 0);
-    const quota = FileCatalog.isVisitor(owner) ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
-    if (o.bytes + growth > quota)
-      throw badRequest(
-        `There is not enough space in your folders of the file catalog for this file (at most ${quota} bytes per user): delete files you no longer need.`,
-      );
+    const visitor = FileCatalog.isVisitor(owner);
+    const quota = visitor ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
+    if (o.bytes + growth > quota) throw new FileRoomRefused(visitor ? "visitor" : "user", quota);
     if (this.total + growth > this.limits.maxTotalBytes) this.reclaim();
     if (this.total + growth > this.limits.maxTotalBytes)
-      throw badRequest("There is not enough space in the file catalog for this file.");
+      throw new FileRoomRefused("total", this.limits.maxTotalBytes, this.limits.idleMinutes);
     this.addFolder(owner, parts.slice(0, -1));
     if (!old) this.checkEntries(o);
     if (old?.file?.spool) this.release(o, old.file);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { administratorRole, type WireEndpointOptions } from "../options.ts";
-import { ownerKey } from "../session-store.ts";
+import { filesOwnerKey } from "../session-store.ts";
 import { registerAboutRoutes } from "./about-routes.ts";
 import { registerApplicationRoutes } from "./application-routes.ts";
 import { essbaseAuth } from "./auth.ts";
@@ -11,7 +11,7 @@ import { essbaseContext } from "./context.ts";
 import { registerCubeRoutes } from "./cube-routes.ts";
 import { type KnownRoutes, notServed, registerFaults } from "./faults.ts";
 import { registerFileRoutes } from "./file-routes.ts";
-import { DEFAULT_FILE_LIMITS, FileCatalog } from "./files.ts";
+import { DEFAULT_FILE_LIMITS, FileCatalog, type FileCatalogLimits } from "./files.ts";
 import { registerGridRoutes } from "./grid-routes.ts";
 import { registerJobRoutes } from "./job-routes.ts";
 import { JobStore } from "./jobs.ts";
@@ -24,7 +24,14 @@ import { registerVariableRoutes } from "./variables.ts";
 
 /** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what
  * `GET /about` answers, writes are journaled as `essbase-rest:<user>`. */
-export type EssbaseRestOptions = WireEndpointOptions;
+export interface EssbaseRestOptions extends WireEndpointOptions {
+  /**
+   * The file catalog's room (`/files`): what all users' files may take together (`maxTotalBytes`, default 256 MiB)
+   * and one visitor of a shared account (`maxVisitorBytes`, default 16 MiB); the other limits are
+   * `DEFAULT_FILE_LIMITS`'.
+   */
+  files?: Partial<Pick<FileCatalogLimits, "maxTotalBytes" | "maxVisitorBytes">>;
+}
 
 /**
  * Essbase 21c's REST API (`/essbase/rest/v1/…`) answered by a provider: a Fastify plugin for the routes a
@@ -35,10 +42,12 @@ export type EssbaseRestOptions = WireEndpointOptions;
  * (`faults.ts`). Each `*-routes.ts` module registers one resource's routes with the shared context.
  */
 export async function essbaseRestEndpoint(app: FastifyInstance, options: EssbaseRestOptions): Promise<void> {
-  // A visitor of a shared account (the demo user at one address) keeps files only while a session of theirs
-  // lives: they are dropped with the last one, and, when the catalog is full, whatever departed visitors left.
+  // A visitor of a shared account (the demo user at one address, an IPv6 client's /64 network) keeps files only
+  // while a session of theirs lives: they are dropped with the last one, and, when the catalog is full, whatever
+  // departed visitors left.
   const shared = options.sharedUser;
-  const visitorOf = (s: WireSession): string | null => (shared?.(s.username) ? ownerKey(s, shared) : null);
+  const visitorOf = (s: WireSession): string | null =>
+    shared?.(s.username) ? filesOwnerKey(s, shared) : null;
   const sessions: WireSessions = new WireSessions({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
@@ -48,7 +57,13 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       if (visitor !== null && ownerGone) catalog.dropOwner(visitor);
     },
   });
-  const catalog: FileCatalog = new FileCatalog(DEFAULT_FILE_LIMITS, () => {
+  const fileLimits: FileCatalogLimits = {
+    ...DEFAULT_FILE_LIMITS,
+    maxTotalBytes: options.files?.maxTotalBytes ?? DEFAULT_FILE_LIMITS.maxTotalBytes,
+    maxVisitorBytes: options.files?.maxVisitorBytes ?? DEFAULT_FILE_LIMITS.maxVisitorBytes,
+    idleMinutes: options.idleMinutes ?? 30,
+  };
+  const catalog: FileCatalog = new FileCatalog(fileLimits, () => {
     sessions.expire();
     const live = new Set<string>();
     for (const s of sessions.live()) live.add(visitorOf(s) ?? "");

@@ -4,7 +4,7 @@ import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
  * Issue 57 (part 5): the Files API's catalog is shared fairly. Each user has a quota, a visitor of the shared demo
- * user (one client address) a smaller one; a visitor's files go with their last session, and what departed
+ * user (one client address, an IPv6 client's /64 network) a smaller one; a visitor's files go with their last session, and what departed
  * visitors left is dropped before a file is refused for the catalog's total. One user filling their folders
  * leaves another's uploads working.
  */
@@ -29,12 +29,12 @@ describe("the Files API's quotas", () => {
   it("holds a demo visitor to their quota, leaves another user's uploads working, and drops the visitor's files at logout", async () => {
     const visitor = new EssbaseClient(endpoint.origin);
     await visitor.get("/files");
-    expect((await put(visitor, "/users/demo/a.txt", 16 * MB)).status).toBe(200);
-    expect((await put(visitor, "/users/demo/b.txt", 16 * MB)).status).toBe(200);
+    expect((await put(visitor, "/users/demo/a.txt", 8 * MB)).status).toBe(200);
+    expect((await put(visitor, "/users/demo/b.txt", 8 * MB)).status).toBe(200);
     const full = await put(visitor, "/users/demo/c.txt", MB);
     expect(full.status).toBe(400);
     expect(JSON.parse(full.text).errorMessage).toBe(
-      "There is not enough space in your folders of the file catalog for this file (at most 33554432 bytes per user): delete files you no longer need.",
+      "There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most 16\u00a0MiB of files (all the addresses of an IPv6 /64 network count as one visitor). Delete files you no longer need (DELETE /files/{path}); your files are also deleted when your last session ends.",
     );
     // Another user's upload works beside a full one.
     const alice = new EssbaseClient(endpoint.origin, { username: "alice", password: "alice-pw" });
@@ -68,7 +68,7 @@ describe("the file catalog's total", () => {
     expect(catalog.bytesOf("demo\n10.0.0.2")).toBe(10);
     // Nothing left to reclaim: refused, and nobody's files were touched.
     expect(() => catalog.put("bob", ["users", "bob", "a"], Buffer.alloc(10), false)).toThrow(
-      "There is not enough space in the file catalog for this file.",
+      "There is not enough space in the file catalog for this file: the files of all users take at most 30\u00a0bytes together, and that space is used.",
     );
     expect(catalog.bytesOf("alice")).toBe(20);
   });
