@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ErrorLocale, formatNumber } from "@qibates/provider";
@@ -136,6 +136,38 @@ function hasControl(name: string): boolean {
   return false;
 }
 
+/** The start of the name of an endpoint's folder of exports in the temporary folder; its process id follows. */
+const SPOOL_PREFIX = "qibates-essbase-exports-";
+
+/** Whether a process of this id runs on this machine (one that exists but is another user's counts). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the folders of exports that endpoints of processes no longer running left in `folder` (a server killed
+ * or crashed before it could remove its own): nothing else removes them, and each could hold gigabytes. A folder
+ * is known by its name, `qibates-essbase-exports-<process id>-…`; another running server's is left alone.
+ */
+export function removeDepartedSpools(folder: string = tmpdir()): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = new RegExp(`^${SPOOL_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || processRuns(Number(pid))) continue;
+    rmSync(join(folder, name), { recursive: true, force: true });
+  }
+}
+
 const keyOf = (parts: readonly string[]) => parts.join("/").toLowerCase();
 
 interface OwnerFiles {
@@ -156,7 +188,10 @@ export class FileCatalog {
   private readonly owners = new Map<string, OwnerFiles>();
   private total = 0;
   private exportTotal = 0;
-  /** The folder of the exports on disk, made at the first export and removed with the last (or by `close`). */
+  /**
+   * The folder of the exports on disk, made at the first export and removed with the last (or by `close`); named
+   * with the process id, so that the next server removes it when this one dies first (`removeDepartedSpools`).
+   */
   private spoolFolder: string | null = null;
   /** Exports on disk, kept or being written. */
   private spooled = 0;
@@ -230,7 +265,10 @@ export class FileCatalog {
     const o = this.of(owner);
     const old = o.entries.get(keyOf(parts));
     if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
-    this.spoolFolder ??= mkdtempSync(join(tmpdir(), "qibates-essbase-exports-"));
+    if (this.spoolFolder === null) {
+      removeDepartedSpools();
+      this.spoolFolder = mkdtempSync(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`));
+    }
     const path = join(this.spoolFolder, randomUUID());
     const fd = openSync(path, "wx", 0o600);
     this.spooled++;

@@ -11,7 +11,7 @@ import { essbaseContext } from "./context.ts";
 import { registerCubeRoutes } from "./cube-routes.ts";
 import { type KnownRoutes, notServed, registerFaults } from "./faults.ts";
 import { registerFileRoutes } from "./file-routes.ts";
-import { DEFAULT_FILE_LIMITS, FileCatalog, type FileCatalogLimits } from "./files.ts";
+import { DEFAULT_FILE_LIMITS, FileCatalog, type FileCatalogLimits, removeDepartedSpools } from "./files.ts";
 import { registerGridRoutes } from "./grid-routes.ts";
 import { registerJobRoutes } from "./job-routes.ts";
 import { JobStore } from "./jobs.ts";
@@ -70,6 +70,8 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     for (const owner of catalog.ownersKept())
       if (FileCatalog.isVisitor(owner) && !live.has(owner)) catalog.dropOwner(owner);
   });
+  // The exports a server killed before it could remove them left on disk: this start removes them.
+  removeDepartedSpools();
   // The provider session of a call is its JSESSIONID's (the demo's own views live as long as it does).
   const unregister = registerLiveSessions((id) => sessions.has(id));
   app.addHook("onClose", async () => {

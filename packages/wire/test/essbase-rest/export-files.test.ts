@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileCatalog } from "../../src/essbase-rest/files.ts";
@@ -104,5 +104,50 @@ describe("an export job's file through the Files API", () => {
     expect(deleted.status).toBe(204);
     const listed = await client.get("/files/applications/Sample/Basic");
     expect(listed.json.items.map((i: { name: string }) => i.name)).not.toContain("l0.txt");
+  });
+});
+
+describe("the exports a killed server left on disk", () => {
+  it("are removed by the next endpoint, never those of a server still running", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    // A process that has ended: its id names no running process (checked, in case the id was taken again).
+    const ended = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+    const deadPid = Number(String(ended.stdout));
+    let running = true;
+    try {
+      process.kill(deadPid, 0);
+    } catch {
+      running = false;
+    }
+    expect(running).toBe(false);
+    const left = join(tmpdir(), `qibates-essbase-exports-${deadPid}-test${Date.now()}`);
+    mkdirSync(left);
+    writeFileSync(join(left, "export.txt"), "x".repeat(1000));
+    const live = join(tmpdir(), `qibates-essbase-exports-${process.ppid}-test${Date.now()}`);
+    mkdirSync(live);
+    writeFileSync(join(live, "export.txt"), "y");
+    try {
+      const endpoint = await startEndpoint();
+      await endpoint.app.close();
+      expect(existsSync(left)).toBe(false);
+      expect(existsSync(join(live, "export.txt"))).toBe(true);
+      // The first export of a running endpoint removes them too.
+      mkdirSync(left);
+      const catalog = new FileCatalog({ ...LIMITS, maxExportBytes: 10_000 });
+      const w = catalog.exportWriter("ann", ["shared", "a.txt"]);
+      w.write("z");
+      w.commit();
+      expect(existsSync(left)).toBe(false);
+      expect(dirname(catalog.file("ann", ["shared", "a.txt"])?.spool ?? "")).toContain(
+        `qibates-essbase-exports-${process.pid}-`,
+      );
+      catalog.close();
+    } finally {
+      rmSync(live, { recursive: true, force: true });
+      rmSync(left, { recursive: true, force: true });
+    }
   });
 });
