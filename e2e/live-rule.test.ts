@@ -25,7 +25,8 @@ const LABELS = {
     launch: "Launch",
     completed: "GrowRevenue: completed in",
     failed: "SeedForecast: failed",
-    /** The API's message for the rule's failure; the reason, written by the rule, stays in English. */
+    message: "Grew the FY15 plan revenue of 410 by 5%: 1536 cells, 0 comments.",
+    /** The API's message for the rule's failure, the rule's own reason included. */
     failure:
       'The business rule "SeedForecast" failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.',
   },
@@ -34,8 +35,10 @@ const LABELS = {
     launch: "Lancer",
     completed: "GrowRevenue\u00a0: terminée en",
     failed: "SeedForecast\u00a0: échec",
+    message:
+      "Chiffre d'affaires du plan FY15 des entités 410 augmenté de 5\u202F% (cellules : 1536, commentaires : 0).",
     failure:
-      "La règle métier « SeedForecast » a échoué : entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). Aucune donnée n'a été modifiée.",
+      "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
   },
 } as const;
 
@@ -80,9 +83,8 @@ for (const lang of ["en", "fr"] as const) {
         await live.locator("[data-prompt=GrowthPct] input").fill("5");
         await live.getByRole("button", { name: t.launch, exact: true }).click();
         await expect.poll(() => status(live), { timeout: 30_000 }).toContain(t.completed);
-        expect(await live.locator("[data-rule-message]").textContent()).toBe(
-          "Grew the FY15 plan revenue of 410 by 5%: 1536 cells, 0 comments.",
-        );
+        // The rule's message in the page's language.
+        expect(await live.locator("[data-rule-message]").textContent()).toBe(t.message);
         // The changed cells: Plan, FY15, entity 410 only.
         const rows = await live
           .locator("table tbody tr")

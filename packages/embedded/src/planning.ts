@@ -12,6 +12,7 @@ import type {
   DataSliceImportAnswer,
   DataSliceImportInput,
   DataSliceInput,
+  ErrorLocale,
   JobAdmission,
   MemberProperties,
   OpenFormInput,
@@ -152,6 +153,7 @@ export class EmbeddedPlanning implements PlanningOperations {
               : {}),
             enableLargeCellSubmit: input.enableLargeCellSubmit,
             ...(input.preferences ? { preferences: input.preferences as FormPreferences } : {}),
+            ...(input.locale ? { locale: input.locale } : {}),
           },
           { aliasTable },
         );
@@ -250,7 +252,7 @@ export class EmbeddedPlanning implements PlanningOperations {
   async launchRule(
     session: ProviderSession,
     ref: ApplicationRef,
-    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+    input: RuleRef & { prompts: Schemas["PromptValue"][]; locale?: ErrorLocale },
   ): Promise<Schemas["RuleRun"]> {
     // Admitted or refused before any work (no await before it): a wire job that launches the rule has its place.
     const run = () => this.runRule(session, ref, input);
@@ -260,7 +262,7 @@ export class EmbeddedPlanning implements PlanningOperations {
   private async runRule(
     session: ProviderSession,
     ref: ApplicationRef,
-    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+    input: RuleRef & { prompts: Schemas["PromptValue"][]; locale?: ErrorLocale },
   ): Promise<Schemas["RuleRun"]> {
     const demo = await this.data(session, this.demo(session, ref), true);
     const rule = {
@@ -268,6 +270,8 @@ export class EmbeddedPlanning implements PlanningOperations {
       ruleName: input.ruleName,
       ...(input.ruleType !== undefined ? { ruleType: input.ruleType } : {}),
       prompts: input.prompts,
+      // The rule's message in the caller's language.
+      ...(input.locale ? { locale: input.locale } : {}),
     };
     const workers = this.workers?.acceptsPlanning(demo) ? this.workers : null;
     // With grid workers, the rule runs in one, on a copy of the state; the state it ends with is put in place

@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import type { BulkExportPort } from "./bulk-export.ts";
 import type { Connector } from "./connectors.ts";
 import type { EnginePort } from "./engine-port.ts";
+import type { ErrorLocale } from "./error-codes.ts";
 import type { GridAnswer } from "./grid-answer.ts";
 import type { GridSource } from "./grid-source.ts";
 import type { JobAdmission } from "./jobs.ts";
@@ -225,6 +226,11 @@ export interface SubmitFormInput {
   preferences?: Schemas["Preferences"];
   prompts?: Schemas["SubmitPromptGroup"][];
   enableLargeCellSubmit: boolean;
+  /**
+   * The caller's language, for the messages of the on-save rules a provider words itself (the demo's); a server's
+   * own rule messages are answered as it gives them.
+   */
+  locale?: ErrorLocale;
 }
 
 export interface RuleRef {
@@ -317,10 +323,14 @@ export interface PlanningOperations {
     app: ApplicationRef,
     cube: string,
   ): Promise<{ name: string; value: string }[]>;
+  /**
+   * Runs a business rule. `locale`: the caller's language, for a rule message the provider words itself (the
+   * demo's); a server's own message is answered as it gives it.
+   */
   launchRule(
     session: ProviderSession,
     app: ApplicationRef,
-    input: RuleRef & { prompts: Schemas["PromptValue"][] },
+    input: RuleRef & { prompts: Schemas["PromptValue"][]; locale?: ErrorLocale },
   ): Promise<Schemas["RuleRun"]>;
   memberFilters(
     session: ProviderSession,

@@ -2,7 +2,8 @@ import type { RuleContext, RuleDefinition } from "../../src/planning/definitions
 import { MONTHS } from "./vision-data.ts";
 
 /**
- * Business rules of the demo Vision application. Each one is a calc script with `{Prompt}` runtime prompts,
+ * Business rules of the demo Vision application, their messages and refusals worded in English and French (the
+ * caller's language is chosen). Each one is a calc script with `{Prompt}` runtime prompts,
  * as Calc Manager shows it; launching it substitutes the prompt values and runs the script with the engine's
  * calc interpreter on the plan type's block cube (the other plan type is `_Plan2_` for @XWRITE). Texts
  * (Revenue Commentary) live beside the cube, as in Planning's relational store, so the two rules that touch
@@ -53,7 +54,12 @@ export const copyVersion: RuleDefinition = {
   ].join("\n"),
   check(ctx) {
     const src = ctx.member("SrcVersion");
-    return src === ctx.member("TgtVersion") ? `the source and target versions are both ${src.name}.` : null;
+    return src === ctx.member("TgtVersion")
+      ? {
+          en: `the source and target versions are both ${src.name}.`,
+          fr: `la version source et la version cible sont toutes deux ${src.name}.`,
+        }
+      : null;
   },
   texts(ctx: RuleContext): number {
     const cube = ctx.cube;
@@ -85,7 +91,10 @@ export const copyVersion: RuleDefinition = {
     );
     return copied;
   },
-  message: "Copied {SrcVersion} to {TgtVersion}: {cells} cells and {texts} texts.",
+  message: {
+    en: "Copied {SrcVersion} to {TgtVersion}: {cells} cells and {texts} texts.",
+    fr: "Version {SrcVersion} copiée dans {TgtVersion} (cellules : {cells}, textes : {texts}).",
+  },
 };
 
 export const seedForecast: RuleDefinition = {
@@ -118,7 +127,16 @@ export const seedForecast: RuleDefinition = {
     "ENDFIX",
     aggregate('"Forecast", "FY15", "Working"'),
   ].join("\n"),
-  message: "Seeded the FY15 forecast of entity {Entity}: {cells} cells.",
+  message: {
+    en: "Seeded the FY15 forecast of entity {Entity}: {cells} cells.",
+    fr: "Prévision FY15 de l'entité {Entity} initialisée (cellules : {cells}).",
+  },
+  returnTexts: [
+    {
+      en: "entity {Entity} has no Sales Growth Rate for FY15 (form Revenue Drivers)",
+      fr: "l'entité {Entity} n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers)",
+    },
+  ],
 };
 
 export const growRevenue: RuleDefinition = {
@@ -184,7 +202,10 @@ export const growRevenue: RuleDefinition = {
     }
     return entities.length;
   },
-  message: "Grew the FY15 plan revenue of {Entities} by {GrowthPct}%: {cells} cells, {texts} comments.",
+  message: {
+    en: "Grew the FY15 plan revenue of {Entities} by {GrowthPct}%: {cells} cells, {texts} comments.",
+    fr: "Chiffre d'affaires du plan FY15 des entités {Entities} augmenté de {GrowthPct}\u202F% (cellules : {cells}, commentaires : {texts}).",
+  },
 };
 
 export const allocateRevenue: RuleDefinition = {
@@ -242,7 +263,16 @@ export const allocateRevenue: RuleDefinition = {
     "ENDFIX",
     aggregate('"Plan", "FY15", "Working", {Period}'),
   ].join("\n"),
-  message: "Allocated {Amount} of {Account} in {Period} across the products of {Entity}: {cells} cells.",
+  message: {
+    en: "Allocated {Amount} of {Account} in {Period} across the products of {Entity}: {cells} cells.",
+    fr: "Montant de {Amount} réparti sur le compte {Account} en {Period} entre les produits de l'entité {Entity} (cellules : {cells}).",
+  },
+  returnTexts: [
+    {
+      en: "the products of entity {Entity} have no FY14 actual {Account} to allocate by",
+      fr: "les produits de l'entité {Entity} n'ont pas de réel FY14 sur le compte {Account} qui serve de clé de répartition",
+    },
+  ],
 };
 
 export const aggregateData: RuleDefinition = {
@@ -271,7 +301,10 @@ export const aggregateData: RuleDefinition = {
     },
   ],
   script: [`FIX({Scenario}, "Working", ${BASE})`, "  AGG({Dimension});", "ENDFIX"].join("\n"),
-  message: "Aggregated {Dimension} for {Scenario}: {cells} cells.",
+  message: {
+    en: "Aggregated {Dimension} for {Scenario}: {cells} cells.",
+    fr: "Dimension {Dimension} agrégée pour le scénario {Scenario} (cellules : {cells}).",
+  },
 };
 
 export const VISION_RULES: RuleDefinition[] = [
@@ -317,7 +350,10 @@ export const pushRevenueToPlan2: RuleDefinition = {
     "  )",
     "ENDFIX",
   ].join("\n"),
-  message: "Pushed the {Scenario} revenue of {Entities} to Plan2: {cells} cells.",
+  message: {
+    en: "Pushed the {Scenario} revenue of {Entities} to Plan2: {cells} cells.",
+    fr: "Chiffre d'affaires du scénario {Scenario} des entités {Entities} envoyé vers Plan2 (cellules : {cells}).",
+  },
 };
 
 export const VISION_PLAN2_RULES: RuleDefinition[] = [pushRevenueToPlan2];

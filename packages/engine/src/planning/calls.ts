@@ -7,6 +7,9 @@ import type { FormCellKind, FormCellState, FormPreferences } from "./forms.ts";
  * application that answers them (`application.ts`).
  */
 
+/** The language of the messages a call answers in (a rule's message): the caller's, English by default. */
+export type PlanningLocale = "en" | "fr";
+
 /** A runtime prompt value as callers send it (`{ name, value }`); `members` values may be a list. */
 export interface PromptInput {
   name: string;
@@ -75,6 +78,8 @@ export interface SubmitFormRequest {
   prompts?: readonly SubmitRulePrompts[];
   enableLargeCellSubmit?: boolean;
   preferences?: FormPreferences;
+  /** The language of the on-save rules' messages (default English). */
+  locale?: PlanningLocale;
 }
 
 export interface SubmittedCellStatus {
@@ -123,6 +128,8 @@ export interface LaunchRuleRequest {
   ruleName: string;
   ruleType?: string;
   prompts?: readonly PromptInput[];
+  /** The language of the rule's message (default English). */
+  locale?: PlanningLocale;
 }
 
 export interface LaunchRuleResult extends RuleRunResult {

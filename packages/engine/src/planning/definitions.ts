@@ -1,6 +1,7 @@
 import type { Cube } from "../cube.ts";
 import type { CellValue } from "../data-source.ts";
 import type { Dimension, Member } from "../outline.ts";
+import type { LocalText } from "./errors.ts";
 
 /**
  * The objects a planning application is made of, as an application designer declares them: plan types,
@@ -160,18 +161,28 @@ export interface RuleDefinition {
    * the other plan types for `@XWRITE`. `@RETURN("why", ERROR)` fails the rule.
    */
   script: string;
-  /** Checks the prompt values together before anything runs; answers why the launch is refused, or null. */
-  check?(ctx: RuleContext): string | null;
+  /**
+   * Checks the prompt values together before anything runs; answers why the launch is refused (the same words in
+   * every language, or worded in each), or null.
+   */
+  check?(ctx: RuleContext): string | LocalText | null;
   /**
    * Cell texts the rule changes once its script has run (Planning keeps texts beside the cube, where a calc
    * script cannot reach them); answers how many texts it wrote.
    */
   texts?(ctx: RuleContext): number;
   /**
-   * The message reported: `{cells}` is the number of cells the script calculated (this cube and @XWRITE
-   * targets), `{texts}` the texts written, `{Prompt}` a prompt's value.
+   * The message reported, the same in every language or worded in each (the caller's language is chosen):
+   * `{cells}` is the number of cells the script calculated (this cube and @XWRITE targets), `{texts}` the texts
+   * written, `{Prompt}` a prompt's value.
    */
-  message: string;
+  message: string | LocalText;
+  /**
+   * The texts of the script's `@RETURN`s worded in each language: `en` as the script writes it (`{Prompt}` marks
+   * a prompt's value), `fr` the same in French. A text not listed is said as the script writes it, in every
+   * language.
+   */
+  returnTexts?: readonly LocalText[];
 }
 
 export type TaskType =

@@ -117,7 +117,8 @@ export class FormSubmission {
           });
         }
       }
-      for (const { rule, prompts } of resolved) ruleResults.push(this.rules.run(rule, prompts, changes));
+      for (const { rule, prompts } of resolved)
+        ruleResults.push(this.rules.run(rule, prompts, changes, req.locale));
     } catch (e) {
       changes.rollback();
       throw e;

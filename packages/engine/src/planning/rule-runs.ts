@@ -3,7 +3,13 @@ import { CalcError, CalcReturn } from "../calc-eval.ts";
 import { CalcSyntaxError } from "../calc-parser.ts";
 import { runCalcScript } from "../calc-script.ts";
 import type { Cube } from "../cube.ts";
-import type { LaunchRuleRequest, LaunchRuleResult, RulePromptsResult, RuleRunResult } from "./calls.ts";
+import type {
+  LaunchRuleRequest,
+  LaunchRuleResult,
+  PlanningLocale,
+  RulePromptsResult,
+  RuleRunResult,
+} from "./calls.ts";
 import { ChangeSet, type PlanningJournalStep } from "./changes.ts";
 import type { RuleDefinition } from "./definitions.ts";
 import { type LocalText, PlanningError } from "./errors.ts";
@@ -18,13 +24,14 @@ import {
   ruleContext,
   ruleCube,
   ruleMessage,
+  ruleReturnText,
   substitutePrompts,
 } from "./rules.ts";
 
 /** A rule's prompt values, validated. */
 export type ResolvedPrompts = ReturnType<typeof resolvePrompts>;
 
-/** The same words in every language (a rule author's message, an error's own text). */
+/** The same words in every language (an error's own text, a rule author's words given in one language). */
 const same = (text: string): LocalText => ({ en: text, fr: text });
 
 /**
@@ -141,7 +148,7 @@ export class RuleRuns {
     const prompts = resolvePrompts(this.planTypes.get(rule.cube).outline, rule, req.prompts ?? []);
     const changes = new ChangeSet();
     try {
-      const result = this.run(rule, prompts, changes);
+      const result = this.run(rule, prompts, changes, req.locale);
       return { ...result, changes: changes.writes(), journal: changes.journal() };
     } catch (e) {
       changes.rollback();
@@ -165,9 +172,15 @@ export class RuleRuns {
   /**
    * Runs one rule inside an operation: the prompt check, then the calc script (prompt values substituted) on
    * the plan type's cube, other plan types reachable by @XWRITE as `_Name_`, then the rule's text step. Any
-   * failure answers `PLANNING_RULE_FAILED`; the caller rolls the whole operation back.
+   * failure answers `PLANNING_RULE_FAILED` (its reason in each language); the caller rolls the whole operation
+   * back. The rule's message is in `locale`.
    */
-  run(rule: RuleDefinition, prompts: ResolvedPrompts, changes: ChangeSet): RuleRunResult {
+  run(
+    rule: RuleDefinition,
+    prompts: ResolvedPrompts,
+    changes: ChangeSet,
+    locale: PlanningLocale = "en",
+  ): RuleRunResult {
     const started = Date.now();
     const store = this.planTypes.get(rule.cube);
     const ctx = ruleContext(rule, prompts, ruleCube(store, changes), (name) =>
@@ -180,22 +193,26 @@ export class RuleRuns {
       prompts: promptValues(prompts),
     };
     try {
-      return changes.asRule(step, () => this.runScript(rule, prompts, changes, ctx, store, started));
+      return changes.asRule(step, () => this.runScript(rule, prompts, changes, ctx, store, started, locale));
     } catch (e) {
       if (e instanceof PlanningError) throw e;
-      // The rule's own message (its @RETURN text) stays as its author wrote it; what the engine adds is said in
-      // both languages, the calc script's reason too (`calc`: grid-bridge has its French).
+      // The rule's own words (its @RETURN text, its check's refusal) in each language its author gave them, as
+      // written otherwise; what the engine adds is said in both languages, the calc script's reason too (`calc`:
+      // grid-bridge has its French).
+      const returned = e instanceof CalcReturn ? ruleReturnText(rule, prompts, e.text) : null;
       const why: LocalText =
-        e instanceof CalcReturn
-          ? same(e.text.replace(/\.?$/, "."))
-          : e instanceof CalcError
-            ? {
-                en: `its calc script stopped: ${e.message}.`,
-                fr: `son script de calcul s'est arrêté : ${e.message}.`,
-              }
-            : e instanceof CalcSyntaxError
-              ? same(`${e.message}.`)
-              : same(e instanceof Error ? e.message : String(e));
+        returned !== null
+          ? { en: returned.en.replace(/\.?$/, "."), fr: returned.fr.replace(/\.?$/, ".") }
+          : e instanceof RuleFailure
+            ? e.text
+            : e instanceof CalcError
+              ? {
+                  en: `its calc script stopped: ${e.message}.`,
+                  fr: `son script de calcul s'est arrêté : ${e.message}.`,
+                }
+              : e instanceof CalcSyntaxError
+                ? same(`${e.message}.`)
+                : same(e instanceof Error ? e.message : String(e));
       const reason = {
         en: `${why.en} No data was changed.`,
         fr: `${why.fr} Aucune donnée n'a été modifiée.`,
@@ -220,6 +237,7 @@ export class RuleRuns {
     ctx: ReturnType<typeof ruleContext>,
     store: PlanTypeStore,
     started: number,
+    locale: PlanningLocale,
   ): RuleRunResult {
     const refused = rule.check?.(ctx);
     if (refused) throw new RuleFailure(refused);
@@ -237,12 +255,15 @@ export class RuleRuns {
     const changedAfter = all.reduce((n, s) => n + changes.changedCells(s), 0);
     const texts = rule.texts?.(ctx) ?? 0;
     // Stored cells (totals included) that the script left different, in every plan type.
-    const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts });
+    const message = ruleMessage(rule, prompts, { cells: Math.max(0, changedAfter - changedBefore), texts })[
+      locale
+    ];
+    const returned = run.returned ? ruleReturnText(rule, prompts, run.returned.message)[locale] : null;
     return {
       ruleName: rule.name,
       status: "completed",
       durationMs: Date.now() - started,
-      message: run.returned ? `${message} ${run.returned.message}` : message || null,
+      message: returned !== null ? `${message} ${returned}` : message || null,
     };
   }
 }

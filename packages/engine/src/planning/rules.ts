@@ -9,7 +9,7 @@ import type {
   RuleCube,
   RuleDefinition,
 } from "./definitions.ts";
-import { PlanningError } from "./errors.ts";
+import { type LocalText, PlanningError } from "./errors.ts";
 import { resolveMember, selectAll, selectMembers } from "./selection.ts";
 
 /** Splits a comma-separated list, ignoring commas inside parentheses; strips quotes. */
@@ -173,9 +173,16 @@ function resolveOne(
   }
 }
 
-/** Thrown by {@link RuleContext.fail}. */
+/** Thrown by {@link RuleContext.fail} and for a launch a rule's check refuses. */
 export class RuleFailure extends Error {
   override readonly name = "RuleFailure";
+  /** Why, in each language (the same words in every language when given as one text). */
+  readonly text: LocalText;
+  constructor(why: string | LocalText) {
+    const text = typeof why === "string" ? { en: why, fr: why } : why;
+    super(text.en);
+    this.text = text;
+  }
 }
 
 export interface RuleStore {
@@ -297,15 +304,26 @@ function scriptText(p: ResolvedPrompt): string {
   }
 }
 
-/** A prompt value as the user reads it in a message. */
-function displayText(p: ResolvedPrompt): string {
+/**
+ * A number as French writes it in a sentence: a decimal comma, the thousands of five digits or more grouped with a
+ * narrow no-break space (`12 500,5`), as the API's French messages write their numbers.
+ */
+function frenchNumber(n: number): string {
+  const [whole = "", fraction] = String(Math.abs(n)).split(".");
+  if (!Number.isFinite(n) || /e/i.test(whole)) return String(n);
+  const grouped = whole.length >= 5 ? whole.replace(/\B(?=(\d{3})+$)/g, "\u202F") : whole;
+  return `${n < 0 ? "-" : ""}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
+}
+
+/** A prompt value as the user reads it in a message, in `locale` (a number as its language writes it). */
+function displayText(p: ResolvedPrompt, locale: keyof LocalText = "en"): string {
   switch (p.type) {
     case "member":
       return p.member.name;
     case "members":
       return p.members.map((m) => m.name).join(", ");
     case "numeric":
-      return String(p.value);
+      return locale === "fr" ? frenchNumber(p.value) : String(p.value);
     case "string":
       return p.value;
     case "dimension":
@@ -346,18 +364,60 @@ export function substitutePrompts(rule: RuleDefinition, prompts: Map<string, Res
   return out;
 }
 
-/** The rule's message with `{cells}`, `{texts}` and `{Prompt}` filled in. */
+/** Words given once (the same in every language) or in each language. */
+function inEachLanguage(text: string | LocalText): LocalText {
+  return typeof text === "string" ? { en: text, fr: text } : text;
+}
+
+/** `template` with each `{Prompt}` (and `{cells}`, `{texts}` when counted) filled in, as `locale` writes them. */
+function fillRuleText(
+  rule: RuleDefinition,
+  prompts: Map<string, ResolvedPrompt>,
+  template: string,
+  locale: keyof LocalText,
+  counts?: { cells: number; texts: number },
+): string {
+  return template.replace(/\{([A-Za-z_][\w]*)\}/g, (whole, name: string) => {
+    if (counts && (name === "cells" || name === "texts")) {
+      const n = counts[name];
+      return locale === "fr" ? frenchNumber(n) : String(n);
+    }
+    const p = promptFor(rule, prompts, name);
+    return p ? displayText(p, locale) : whole;
+  });
+}
+
+/** The rule's message with `{cells}`, `{texts}` and `{Prompt}` filled in, in each language. */
 export function ruleMessage(
   rule: RuleDefinition,
   prompts: Map<string, ResolvedPrompt>,
   counts: { cells: number; texts: number },
-): string {
-  return rule.message.replace(/\{([A-Za-z_][\w]*)\}/g, (whole, name: string) => {
-    if (name === "cells") return String(counts.cells);
-    if (name === "texts") return String(counts.texts);
-    const p = promptFor(rule, prompts, name);
-    return p ? displayText(p) : whole;
-  });
+): LocalText {
+  const message = inEachLanguage(rule.message);
+  return {
+    en: fillRuleText(rule, prompts, message.en, "en", counts),
+    fr: fillRuleText(rule, prompts, message.fr, "fr", counts),
+  };
+}
+
+/**
+ * A text the rule's script returned (`@RETURN`, its prompts already substituted), in each language: the French of
+ * the rule's {@link RuleDefinition.returnTexts} entry that reads as `text` once filled in, else `text` as written.
+ */
+export function ruleReturnText(
+  rule: RuleDefinition,
+  prompts: Map<string, ResolvedPrompt>,
+  text: string,
+): LocalText {
+  for (const t of rule.returnTexts ?? []) {
+    // As substitutePrompts writes a value inside a quoted string.
+    const en = t.en.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => {
+      const p = promptFor(rule, prompts, name);
+      return p ? displayText(p).replace(/"/g, "'") : whole;
+    });
+    if (en === text) return { en: text, fr: fillRuleText(rule, prompts, t.fr, "fr") };
+  }
+  return { en: text, fr: text };
 }
 
 /** A rule as the planning calls describe it: its name, plan type, type and runtime prompts. */

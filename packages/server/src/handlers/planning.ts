@@ -4,6 +4,7 @@ import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
 import { fromProvider } from "../provider-errors.ts";
+import { requestLocale } from "../request-locale.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { REQUIRED } from "../validation-reasons.ts";
 import { checkGridSize } from "./essbase.ts";
@@ -95,6 +96,7 @@ export const planningHandlers = {
         ...(b.preferences ? { preferences: b.preferences } : {}),
         ...(b.prompts ? { prompts: b.prompts } : {}),
         enableLargeCellSubmit: b.enableLargeCellSubmit === true,
+        locale: requestLocale(ctx.request),
       }),
     );
   },
@@ -148,6 +150,8 @@ export const planningHandlers = {
         ruleName,
         ...(ruleType ? { ruleType } : {}),
         prompts: ctx.body.prompts ?? [],
+        // The demo's rules say their message in the caller's language, as the API's errors.
+        locale: requestLocale(ctx.request),
       }),
     );
   },

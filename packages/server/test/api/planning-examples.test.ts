@@ -200,7 +200,7 @@ describe("errors stay within each call's documented error codes", () => {
 });
 
 describe("a failing business rule", () => {
-  test("keeps the rule's own message and says the rest in the caller's language", async () => {
+  test("is said in the caller's language, the demo rule's own reason too", async () => {
     const body = {
       server: "Planning",
       application: "Vision",
@@ -216,8 +216,31 @@ describe("a failing business rule", () => {
     );
     const fr = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "fr" });
     expect(fr.json().message).toBe(
-      "La règle métier « CopyVersion » a échoué : the source and target versions are both Working. Aucune donnée n'a été modifiée.",
+      "La règle métier « CopyVersion » a échoué : la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
     );
+  });
+});
+
+describe("a demo business rule that completes", () => {
+  test("answers its message in the caller's language (Accept-Language)", async () => {
+    const body = {
+      server: "Planning",
+      application: "Vision",
+      loginid,
+      cube: "Plan1",
+      ruleName: "AggregateData",
+      prompts: [{ name: "Scenario", value: "Actual" }],
+    };
+    const fr = await api.post("action/launchrule", body, {
+      connector: "planning",
+      "accept-language": "fr-FR",
+    });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.json().message).toMatch(
+      /^Dimension Entity agrégée pour le scénario Actual \(cellules : \d+\)\.$/,
+    );
+    const en = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "en" });
+    expect(en.json().message).toMatch(/^Aggregated Entity for Actual: \d+ cells\.$/);
   });
 });
 

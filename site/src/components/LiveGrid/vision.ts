@@ -1,6 +1,8 @@
 import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import type { CellKind } from "@qibates/engine/grid";
-import type { OpenFormResult } from "@qibates/engine/planning";
+import type { OpenFormResult, PlanningError } from "@qibates/engine/planning";
+// The product's message for a planning refusal (the API's, in either language): the grid-bridge module alone.
+import { planningErrorMessage } from "@qibates/grid-bridge/planning-errors";
 import { type Backend, LiveError, type Sheet } from "./backend";
 
 type PlanningApplication = ReturnType<typeof createVisionPlanning>;
@@ -41,8 +43,11 @@ function toSheet(form: Pick<OpenFormResult, "pov" | "grid" | "cellStates">): She
   return { grid, kinds, writable, locked };
 }
 
-/** The Vision planning demo (plan type Plan1), form Revenue Plan of /Forms/Revenue. */
-export function visionBackend(): Backend {
+/**
+ * The Vision planning demo (plan type Plan1), form Revenue Plan of /Forms/Revenue; its on-save rules' messages and
+ * its refusals are said in `locale`, as the API says them.
+ */
+export function visionBackend(locale: "en" | "fr" = "en"): Backend {
   let app: PlanningApplication | null = null;
   let form: OpenFormResult | null = null;
   const open = (): OpenFormResult => {
@@ -66,6 +71,7 @@ export function visionBackend(): Backend {
           pov: form.pov,
           grid: grid.slice(1),
           codes: form.codes,
+          locale,
           // Runtime prompts answered with their defaults (SeedForecast: the form's entity).
           prompts: rules.map((r) => ({
             ruleinfo: { ruleName: r.ruleName, cube: r.cube, ruleType: r.ruleType },
@@ -91,11 +97,17 @@ export function visionBackend(): Backend {
             status: c.status,
             value: c.value,
           })),
-          notes: res.rules.map((r) => `${r.ruleName}: ${r.message ?? r.status}`),
+          // "SeedForecast: Seeded the FY15 forecast…" (French: a no-break space before the colon).
+          notes: res.rules.map(
+            (r) => `${r.ruleName}${locale === "fr" ? "\u00a0" : ""}: ${r.message ?? r.status}`,
+          ),
         };
       } catch (e) {
-        // Planning's own message (PlanningError); importing the class would keep the whole planning layer in
-        // the Sample.Basic chunk too (webpack marks used exports per module, not per chunk).
+        // Planning's refusal (PlanningError) as the API says it, in the page's language; importing the class would
+        // keep the whole planning layer in the Sample.Basic chunk too (webpack marks used exports per module, not
+        // per chunk): its name tells it.
+        if (e instanceof Error && e.name === "PlanningError")
+          throw new LiveError(planningErrorMessage(e as PlanningError, locale));
         if (e instanceof Error) throw new LiveError(e.message);
         throw e;
       }

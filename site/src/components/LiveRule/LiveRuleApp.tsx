@@ -225,7 +225,8 @@ export default function LiveRuleApp(): ReactNode {
     // Let the status show before the engine takes the main thread (a few hundred milliseconds).
     setTimeout(() => {
       try {
-        const result = app.current?.launchRule(request);
+        // The rule's message in the page's language, as the API answers a caller in it.
+        const result = app.current?.launchRule({ ...request, locale });
         if (result) setOutcome({ kind: "completed", result });
       } catch (e) {
         // The API's message for the same refusal, in the page's language, as the page quotes it.

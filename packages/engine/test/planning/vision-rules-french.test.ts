@@ -1,0 +1,97 @@
+import { describe, expect, test } from "vitest";
+import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
+import type { PlanningError } from "../../src/planning/index.ts";
+import { planError } from "../vision-plan1.ts";
+
+/**
+ * The demo's business rules say what they did, and why they refuse, in the caller's language: a French caller
+ * (`locale: "fr"`) read "Copied Working to What If: … cells and 2 texts." and "entity 450 has no Sales Growth
+ * Rate…" in English. English callers read the same words as before.
+ */
+
+type App = ReturnType<typeof createVisionPlanning>;
+
+function launch(app: App, ruleName: string, prompts: Record<string, string>, locale?: "en" | "fr") {
+  return app.launchRule({
+    cube: "Plan1",
+    ruleName,
+    prompts: Object.entries(prompts).map(([name, value]) => ({ name, value })),
+    ...(locale ? { locale } : {}),
+  });
+}
+
+/** The refusal's reason in each language, as the API's message completes it. */
+function reason(e: PlanningError): unknown {
+  return e.details.params?.reason;
+}
+
+describe("a French caller of a demo rule", () => {
+  test("reads each rule's message in French, its numbers written the French way", () => {
+    const app = createVisionPlanning();
+    expect(launch(app, "CopyVersion", {}, "fr").message).toMatch(
+      /^Version Working copiée dans What If \(cellules : \d+, textes : 2\)\.$/,
+    );
+    expect(launch(app, "SeedForecast", { Entity: "430" }, "fr").message).toMatch(
+      /^Prévision FY15 de l'entité 430 initialisée \(cellules : \d+\)\.$/,
+    );
+    expect(
+      launch(app, "GrowRevenue", { Entities: "410", GrowthPct: "2.5", Comment: "Salon" }, "fr").message,
+    ).toMatch(
+      /^Chiffre d'affaires du plan FY15 des entités 410 augmenté de 2,5\u202F% \(cellules : \d+, commentaires : 1\)\.$/,
+    );
+    expect(
+      launch(app, "AllocateRevenue", { Amount: "50000", Account: "4120", Period: "Dec", Entity: "421" }, "fr")
+        .message,
+    ).toMatch(
+      /^Montant de 50\u202F000 réparti sur le compte 4120 en Dec entre les produits de l'entité 421 \(cellules : \d+\)\.$/,
+    );
+    expect(launch(app, "AggregateData", { Dimension: "Entity", Scenario: "Forecast" }, "fr").message).toMatch(
+      /^Dimension Entity agrégée pour le scénario Forecast \(cellules : \d+\)\.$/,
+    );
+    expect(
+      launch(app, "PushRevenueToPlan2", { Entities: "410,420", Scenario: "Plan" }, "fr").message,
+    ).toMatch(
+      /^Chiffre d'affaires du scénario Plan des entités 410, 420 envoyé vers Plan2 \(cellules : \d+\)\.$/,
+    );
+  });
+
+  test("reads a rule's refusal (its @RETURN text, its check) in French beside the English", () => {
+    const app = createVisionPlanning();
+    const seed = planError(() => launch(app, "SeedForecast", { Entity: "450" }, "fr"));
+    expect(reason(seed)).toEqual({
+      en: "entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.",
+      fr: "l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
+    });
+    const copy = planError(() => launch(app, "CopyVersion", { TgtVersion: "Working" }));
+    expect(reason(copy)).toEqual({
+      en: "the source and target versions are both Working. No data was changed.",
+      fr: "la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
+    });
+  });
+
+  test("an English caller, or one who names no language, reads the messages as before", () => {
+    const app = createVisionPlanning();
+    expect(launch(app, "SeedForecast", { Entity: "430" }).message).toMatch(
+      /^Seeded the FY15 forecast of entity 430: \d+ cells\.$/,
+    );
+    expect(
+      launch(app, "AllocateRevenue", { Amount: "50000", Account: "4120", Period: "Dec", Entity: "421" }, "en")
+        .message,
+    ).toMatch(/^Allocated 50000 of 4120 in Dec across the products of 421: \d+ cells\.$/);
+  });
+
+  test("a form's rules on save say their message in the submit's language", () => {
+    const app = createVisionPlanning();
+    const form = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan" });
+    const res = app.submitForm({
+      folder: "/Forms/Revenue",
+      formName: "Revenue Plan",
+      pov: form.pov,
+      grid: form.grid,
+      codes: form.codes,
+      locale: "fr",
+    });
+    expect(res.rules.length).toBeGreaterThan(0);
+    for (const r of res.rules) expect(r.message).toMatch(/^Prévision FY15 de l'entité \w+ initialisée/);
+  });
+});
