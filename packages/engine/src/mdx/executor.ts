@@ -226,6 +226,12 @@ class Executor implements Evaluator {
    * whether the totals of the members above them are visual (count only the members kept) or not (`NON VISUAL`).
    */
   private readonly subcube = new Map<Dimension, { kept: Set<Member>; visual: boolean }>();
+  /**
+   * The subselects' tuples of several dimensions that are no crossjoin (`{([East],[100]), ([West],[200])}`, an
+   * arbitrary shape): the space holds only the combinations they name (and what lies below or above them), not
+   * every kept member of one dimension with every kept member of the other.
+   */
+  private readonly shapes: { dims: Dimension[]; tuples: Member[][]; visual: boolean }[] = [];
   /** Work done so far, and at the start of the current step (see `MdxOptions.maxWork`). */
   private work = 0;
   private stepStart = 0;
@@ -452,6 +458,8 @@ class Executor implements Evaluator {
           tuples = tuples.filter((t) => !Number.isNaN(this.cellValue(this.override(ctx, t), 0)));
         const dimensions =
           tuples[0]?.map((m) => m.dimension) ?? this.emptyAxisDimensions(spec.set, new Map());
+        const shape = arbitraryShape(tuples);
+        if (shape) this.shapes.push({ dims: dimensions, tuples: shape, visual: sub.visual });
         dimensions.forEach((d, k) => {
           let kept = new Set<Member>();
           for (const t of tuples) {
@@ -474,12 +482,13 @@ class Executor implements Evaluator {
   /** The tuples whose members all lie in the subselects' space: kept, below or above a member kept. */
   inSubcube(tuples: MdxMember[][]): MdxMember[][] {
     if (this.subcube.size === 0) return tuples;
-    return tuples.filter((t) =>
-      t.every((m) => {
-        if (isCalc(m)) return true;
-        const r = this.subcube.get(m.dimension);
-        return !r || underOrIn(m, r.kept) || above(m, r.kept);
-      }),
+    return tuples.filter(
+      (t) =>
+        t.every((m) => {
+          if (isCalc(m)) return true;
+          const r = this.subcube.get(m.dimension);
+          return !r || underOrIn(m, r.kept) || above(m, r.kept);
+        }) && this.shapes.every((s) => inShape(s, new Map(t.map((m) => [m.dimension, m])))),
     );
   }
 
@@ -517,7 +526,14 @@ class Executor implements Evaluator {
       if (x.formula) return this.formulaOverVisual(x, coords, depth + 1);
     }
     const kept = (this.subcube.get(d) as { kept: Set<Member> }).kept;
-    const kids = m.children.filter((c) => underOrIn(c, kept) || above(c, kept));
+    const dim = d;
+    const kids = m.children.filter(
+      (c) =>
+        (underOrIn(c, kept) || above(c, kept)) &&
+        this.shapes.every(
+          (s) => !s.visual || !s.dims.includes(dim) || inShape(s, this.override(coords, [c])),
+        ),
+    );
     const values = kids.map((c) => this.cellValue(this.override(coords, [c]), depth + 1));
     const accounts = this.outline.dimensions.find((x) => x.type === "accounts");
     const account = accounts ? (coords.get(accounts) ?? accounts.root) : undefined;
@@ -1155,6 +1171,37 @@ class Executor implements Evaluator {
     }
     return out;
   }
+}
+
+/**
+ * The tuples of a subselect's axis when they span several dimensions and are not every combination of their
+ * members (an arbitrary shape), calculated members left out; `null` otherwise.
+ */
+function arbitraryShape(tuples: readonly MdxMember[][]): Member[][] | null {
+  const width = tuples[0]?.length ?? 0;
+  if (width < 2 || tuples.some((t) => t.some(isCalc))) return null;
+  const distinct = new Map<string, Member[]>();
+  for (const t of tuples as Member[][]) distinct.set(t.map((m) => m.ordinal).join("|"), t);
+  let crossjoin = 1;
+  for (let k = 0; k < width; k++) crossjoin *= new Set(tuples.map((t) => t[k])).size;
+  return distinct.size < crossjoin ? [...distinct.values()] : null;
+}
+
+/**
+ * Whether coordinates lie in a shape's space: one of its tuples has, on each of its dimensions, the coordinates'
+ * member, one below it or one above it (a dimension the coordinates leave out stands at its top, above them all).
+ */
+function inShape(
+  shape: { dims: readonly Dimension[]; tuples: readonly Member[][] },
+  at: ReadonlyMap<Dimension, MdxMember>,
+): boolean {
+  return shape.tuples.some((t) =>
+    shape.dims.every((d, k) => {
+      const x = at.get(d);
+      const kept = t[k] as Member;
+      return x === undefined || isCalc(x) || x === kept || x.isDescendantOf(kept) || kept.isDescendantOf(x);
+    }),
+  );
 }
 
 /** Whether a member is one of `kept` or below one of them. */

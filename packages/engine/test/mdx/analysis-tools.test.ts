@@ -197,6 +197,36 @@ describe("Subselects, as Excel's filters and Report Builder's parameters send th
     );
   });
 
+  it("a subselect of tuples that is no crossjoin (an arbitrary shape) keeps those pairs only, in axes and totals", () => {
+    // As Excel's value filter on an inner row field sends it (Generate(…, TopCount(…)) gives pairs of its own):
+    // East with family 100 and West with family 200, not East and West each with both families.
+    const r = run(
+      "SELECT {[Measures].[Sales]} ON 0, NON EMPTY Hierarchize({DrilldownLevel({[Market]}) * DrilldownLevel({[Product]})}) ON 1 " +
+        "FROM (SELECT {([Market].[East], [Product].[100]), ([Market].[West], [Product].[200])} ON 0 FROM [Basic]) " +
+        "WHERE ([Year].[Jul], [Scenario].[Actual])",
+    );
+    const sales = (region: string, family: string) => read(region, family, "Sales", "Jul", "Actual");
+    expect(axis(r, 1)).toEqual([
+      "Market/Product",
+      "Market/100",
+      "Market/200",
+      "East/Product",
+      "East/100",
+      "West/Product",
+      "West/200",
+    ]);
+    // Each region's total is its own pair; the grand total adds the two pairs; a family's total, its one region.
+    expect(r.cells).toEqual([
+      sales("East", "100") + sales("West", "200"),
+      sales("East", "100"),
+      sales("West", "200"),
+      sales("East", "100"),
+      sales("East", "100"),
+      sales("West", "200"),
+      sales("West", "200"),
+    ]);
+  });
+
   it("a filter that keeps no member leaves the dimension's total empty, not the unfiltered total", () => {
     // Two nested filters on Market with no region in common, and a filter no region passes.
     const disjoint = run(

@@ -31,6 +31,7 @@ export async function discover(
         dataSourceName: await context.serverName(),
         url: `${request.protocol}://${request.headers.host ?? "localhost"}${request.url.split("?")[0] ?? ""}`,
         providerName: state.about.name,
+        providerVersion: state.about.version,
         defaultCatalog: context.catalog,
         catalogs: () => context.catalogs(),
         cubes: (c) => context.cubes(c),

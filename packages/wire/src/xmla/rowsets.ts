@@ -16,6 +16,8 @@ export interface DiscoverSource {
   dataSourceName: string;
   url: string;
   providerName: string;
+  /** The server's version (DISCOVER_PROPERTIES' ProviderVersion). */
+  providerVersion: string;
   /** The catalogs a rowset covers when CATALOG_NAME does not restrict it (the `Catalog` property, else all). */
   defaultCatalog: string | null;
   catalogs(): Promise<string[]>;
@@ -34,6 +36,21 @@ export interface DiscoverSource {
 }
 
 const ORIGIN_MASKS = new Set(["HIERARCHY_ORIGIN", "LEVEL_ORIGIN", "PROPERTY_ORIGIN"]);
+/**
+ * Visibility restrictions, bit masks of the rows wanted ([MS-SSAS]: 1 visible, 2 not visible; tools send 3 for
+ * both): every row here is visible.
+ */
+const VISIBILITY_MASKS = new Set([
+  "DIMENSION_VISIBILITY",
+  "HIERARCHY_VISIBILITY",
+  "LEVEL_VISIBILITY",
+  "MEASURE_VISIBILITY",
+  "PROPERTY_VISIBILITY",
+]);
+/** The visible bit of the *_VISIBILITY restrictions. */
+const VISIBLE = 1;
+/** CUBE_SOURCE's bits ([MS-SSAS]): 1 a cube, 2 a dimension's own cube (none here). */
+const CUBE_SOURCE_CUBE = 1;
 
 /** The rows of a Discover request, restricted. */
 export async function discoverRows(
@@ -54,12 +71,22 @@ export async function discoverRows(
   const columnNames = rowsetColumnNames(type);
   return rows.filter((row) => {
     for (const [name, value] of restrictions) {
+      const v = row[name];
+      // CUBE_SOURCE is a bit mask (3 = cubes and dimensions' cubes), a column of MDSCHEMA_CUBES only: every row
+      // here is of a cube. The visibility restrictions likewise, and every row is visible.
+      if (name === "CUBE_SOURCE") {
+        if ((Number(v ?? CUBE_SOURCE_CUBE) & Number(value)) === 0) return false;
+        continue;
+      }
+      if (VISIBILITY_MASKS.has(name)) {
+        if ((VISIBLE & Number(value)) === 0) return false;
+        continue;
+      }
       if (!(name in row) && !columnNames.includes(name)) continue;
       // TREE_OP picks members around MEMBER_UNIQUE_NAME: that restriction names the pivot, not the rows.
       if (treeOp && name === "MEMBER_UNIQUE_NAME") continue;
       // PROPERTY_TYPE is a bit mask of the kinds wanted (member, cell…): the rows were chosen by it.
       if (type === "MDSCHEMA_PROPERTIES" && name === "PROPERTY_TYPE") continue;
-      const v = row[name];
       // HIERARCHY_ORIGIN, LEVEL_ORIGIN, PROPERTY_ORIGIN are bit masks of the origins wanted ([MS-SSAS]; 3 = user
       // and attribute hierarchies): a row passes with one of those bits, or without an origin of its own.
       if (ORIGIN_MASKS.has(name)) {

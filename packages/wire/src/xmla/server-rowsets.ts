@@ -17,6 +17,52 @@ const PROPERTIES: readonly Row[] = [
 ];
 
 /**
+ * OLE DB for OLAP's MDX bits ("Supported XMLA Properties", learn.microsoft.com): MDPROP_MDX_SUBQUERIES,
+ * MDPROP_MDX_DRILL_FUNCTIONS, MDPROP_MDX_FORMULAS, MDPROP_NAMED_LEVELS, MDPROP_FLATTENING_SUPPORT and
+ * DBPROP_DATASOURCE_TYPE.
+ */
+const MSQ = { BASIC: 0x01, ARBITRARYSHAPE: 0x02, NONVISUAL: 0x04 } as const;
+const MDF = { BASIC: 0x01, ASYMMETRIC: 0x02, CALC_MEMBERS: 0x04 } as const;
+const MF = { WITH_CALCMEMBERS: 0x01, WITH_NAMEDSETS: 0x02 } as const;
+const NL = { NAMEDLEVELS: 0x01, NUMBEREDLEVELS: 0x02 } as const;
+const FS_FULL_SUPPORT = 1;
+const DST_MDP = 0x02;
+
+/**
+ * What the server's MDX can do, the read-only properties a client reads on connecting to decide which of its
+ * features to offer ("OLE DB for OLAP Properties Used by Excel", learn.microsoft.com: subselects for its
+ * filters, tuple drilling, flattening and named levels, without which it refuses the provider). Named and typed
+ * as the recorded SSAS 2008 R2 reply (`DISCOVER_PROPERTIES.testGetProperties`); the values are this MDX's.
+ */
+const CAPABILITIES: readonly Row[] = [
+  { PropertyName: "MDXSupport", PropertyType: "string", Value: "Core" },
+  // Execute's Tabular format flattens any two-axis query.
+  { PropertyName: "MdpropFlatteningSupport", PropertyType: "int", Value: FS_FULL_SUPPORT },
+  // DrilldownLevel and DrilldownMember on members and on tuples (a target hierarchy, tuples to drill), with
+  // INCLUDE_CALC_MEMBERS.
+  {
+    PropertyName: "MdpropMdxDrillFunctions",
+    PropertyType: "int",
+    Value: MDF.BASIC | MDF.ASYMMETRIC | MDF.CALC_MEMBERS,
+  },
+  // WITH MEMBER and WITH SET; CREATE [SESSION] MEMBER is not MDX the endpoint runs.
+  { PropertyName: "MdpropMdxFormulas", PropertyType: "int", Value: MF.WITH_CALCMEMBERS | MF.WITH_NAMEDSETS },
+  // Subselects, of tuples of any shape (pairs that are no crossjoin, as a value filter on an inner field sends
+  // them), and FROM NON VISUAL (SELECT …): the two lowest bits are what Excel needs to offer its label, date and
+  // value filters. Not CALCMEMBERS: a calculated member in a subselect keeps nothing on its dimension.
+  {
+    PropertyName: "MdpropMdxSubqueries",
+    PropertyType: "int",
+    Value: MSQ.BASIC | MSQ.ARBITRARYSHAPE | MSQ.NONVISUAL,
+  },
+  // Levels have names (MDSCHEMA_LEVELS) and numbers (`Levels(n)`).
+  { PropertyName: "MdpropNamedLevels", PropertyType: "int", Value: NL.NAMEDLEVELS | NL.NUMBEREDLEVELS },
+  // A multidimensional provider (SSAS answers 6, with DBPROPVAL_DST_DOCSOURCE).
+  { PropertyName: "ProviderType", PropertyType: "int", Value: DST_MDP },
+  { PropertyName: "StateSupport", PropertyType: "string", Value: "Sessions" },
+];
+
+/**
  * The XMLA enumerations (DISCOVER_ENUMERATORS), with only the elements this endpoint supports, under SSAS's
  * names and values (the recorded `DISCOVER_ENUMERATORS.testGetEnumerators.1.response.xml`): an MD provider with
  * HTTP Basic, sessions, Tabular and Multidimensional results in TupleFormat, any Content.
@@ -88,14 +134,27 @@ export async function serverRows(type: RequestType, source: DiscoverSource): Pro
         };
       });
     case "DISCOVER_PROPERTIES":
-      return PROPERTIES.map((p) => ({
-        ...p,
-        PropertyDescription: p.PropertyName,
-        IsRequired: false,
-        ...(p.PropertyName === "Catalog" && source.defaultCatalog !== null
-          ? { Value: source.defaultCatalog }
-          : {}),
-      }));
+      return [
+        ...PROPERTIES.map((p) =>
+          p.PropertyName === "Catalog" && source.defaultCatalog !== null
+            ? { ...p, Value: source.defaultCatalog }
+            : p,
+        ),
+        ...CAPABILITIES,
+        // Read as strings (OLE DB's DBPROP_DBMSNAME and DBPROP_DBMSVER): Excel refuses a provider whose version
+        // is not one.
+        { PropertyName: "ProviderName", PropertyType: "string", Value: source.providerName },
+        { PropertyName: "ProviderVersion", PropertyType: "string", Value: source.providerVersion },
+      ]
+        .map(
+          (p): Row => ({
+            PropertyAccessType: "Read",
+            ...p,
+            PropertyDescription: p.PropertyName,
+            IsRequired: false,
+          }),
+        )
+        .sort((a, b) => String(a.PropertyName).localeCompare(String(b.PropertyName), "en"));
     case "MDSCHEMA_FUNCTIONS":
       // The functions of the MDX behind the endpoint (the OLAP port's), in the columns and forms of SSAS's reply
       // recorded by may-day/olap: RETURN_TYPE 12 and ORIGIN 1 (MDX) for every function, «Member» as OBJECT of a
