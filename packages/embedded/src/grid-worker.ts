@@ -23,10 +23,15 @@ import {
 import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
 import { cellKindsSteps, engineError, gridAnswer, savedAnswer, writtenCells } from "@qibates/grid-bridge";
 import { type GridText, gridRows, ProviderError } from "@qibates/provider";
-import type { ApplicationState } from "./checkpoint.ts";
-import { snapshotBuffers, type WorkerAnswer, type WorkerCall } from "./grid-workers.ts";
+import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
-import { capturePlanningState, restorePlanningState } from "./planning-app.ts";
+import {
+  copyOfPlanningPools,
+  type PlanningPools,
+  planningPoolBuffers,
+  planningPools,
+  takePlanningPools,
+} from "./planning-app.ts";
 import { planningReplicaBase, replicaBase } from "./replica-bases.ts";
 
 /** Replicas kept at once (the shared demo cube and the views of the demo sessions last read here). */
@@ -75,11 +80,11 @@ function gridRequest(request: GridRequest, gridText: GridText | undefined): Grid
 const planningBases = new Map<string, PlanningApplication>();
 
 /** The shared planning applications' states kept for later calls (`WorkerCall.keep`), by application. */
-const keptPlanning = new Map<string, { stamp: string; state: ApplicationState }>();
+const keptPlanning = new Map<string, { stamp: string; state: PlanningPools }>();
 
 /**
  * Runs a business rule on the planning state sent with the call, or kept from an earlier one; answers the rule
- * and the state after it (the state kept is copied, never changed).
+ * and the state after it. A state sent for this call alone is taken as it is; one kept is copied, never changed.
  */
 function ruleAnswer(call: WorkerCall, rule: LaunchRuleRequest): WorkerAnswer {
   let app = planningBases.get(call.base);
@@ -96,7 +101,7 @@ function ruleAnswer(call: WorkerCall, rule: LaunchRuleRequest): WorkerAnswer {
       throw new Error(`grid worker: planning state of ${call.key} is not at ${call.stamp}`);
     state = kept.state;
   }
-  restorePlanningState(app, state);
+  takePlanningPools(app, call.planning && !call.keep ? call.planning : copyOfPlanningPools(state));
   let result: LaunchRuleResult;
   try {
     result = app.launchRule(rule);
@@ -111,7 +116,11 @@ function ruleAnswer(call: WorkerCall, rule: LaunchRuleRequest): WorkerAnswer {
     rows: 0,
     columns: 0,
     keys: [],
-    rule: { result: { ...rest, changed: changes.length }, state: capturePlanningState(app) },
+    // The state after the rule, copied as its blocks are held; none when the rule changed nothing.
+    rule: {
+      result: { ...rest, changed: changes.length },
+      state: changes.length > 0 ? planningPools(app) : null,
+    },
   };
 }
 
@@ -230,7 +239,7 @@ if (parentPort) {
           (v) => v.buffer as ArrayBuffer,
         )
       : [];
-    if (a.ok && a.rule) moved.push(...a.rule.state.cubes.flatMap((c) => snapshotBuffers(c.snapshot)));
+    if (a.ok && a.rule?.state) moved.push(...planningPoolBuffers(a.rule.state));
     if (a.ok && a.mdx) moved.push(...transferBuffers(a.mdx));
     port.postMessage(a, moved);
   });

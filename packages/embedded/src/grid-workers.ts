@@ -36,10 +36,9 @@ import {
   type ProviderText,
   quantity,
 } from "@qibates/provider";
-import type { ApplicationState } from "./checkpoint.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
-import type { PlanningDemoApplication } from "./planning-app.ts";
+import { type PlanningDemoApplication, type PlanningPools, planningPoolBuffers } from "./planning-app.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
 
@@ -87,8 +86,11 @@ export interface RulePlan {
   stamp: string;
   /** The rule's answer, its `changes` left out (the state carries them). */
   result: Omit<LaunchRuleResult, "changes"> & { changed: number };
-  /** Every plan type's values and the texts after the rule, to put in place under the application's lock. */
-  state: ApplicationState;
+  /**
+   * Every plan type's blocks and the texts after the rule, to put in place under the application's lock; null
+   * when the rule changed nothing.
+   */
+  state: PlanningPools | null;
 }
 
 /** A calculation run in a worker (`GridWorkers.calculate`). */
@@ -124,10 +126,11 @@ export interface WorkerCall {
   /** The answer's `dataVersion`: the journal position of the state read. */
   dataVersion: string;
   /**
-   * A planning application's whole state (`planning-rule`), its arrays moved: sent with every call, but for a
-   * shared application's state the worker already keeps at `stamp` (`keep`).
+   * A planning application's whole state (`planning-rule`): a copy of its blocks as they are held, its arrays
+   * moved. Sent with every call, but for a shared application's state the worker already keeps at `stamp`
+   * (`keep`).
    */
-  planning?: ApplicationState;
+  planning?: PlanningPools;
   /**
    * The planning state is a shared demo application's (`key`), which every demo session's first rule starts from:
    * the worker keeps the one it is sent, for later calls at the same `stamp` that send none.
@@ -151,7 +154,7 @@ export type WorkerAnswer =
       /** An `mdx-result`'s result (its arrays moved, not copied). */
       mdx?: MdxResultTransfer;
       /** A `planning-rule`'s answer and the application's state after it (its arrays moved). */
-      rule?: { result: RulePlan["result"]; state: ApplicationState };
+      rule?: { result: RulePlan["result"]; state: PlanningPools | null };
     }
   | {
       id: number;
@@ -429,9 +432,10 @@ export class GridWorkers {
       ...(planning ? { planning } : {}),
       ...(keep ? { keep } : {}),
     };
-    const a = await this.send(slot, call, planning?.cubes.flatMap((c) => snapshotBuffers(c.snapshot)) ?? []);
-    if (!a.rule) throw new Error("grid worker: a rule answered no state");
-    return { stamp, result: a.rule.result, state: a.rule.state };
+    const a = await this.send(slot, call, planning ? planningPoolBuffers(planning) : []);
+    if (!a.rule || (a.rule.result.changed > 0 && !a.rule.state))
+      throw new Error("grid worker: a rule answered no state");
+    return { stamp, result: a.rule.result, state: a.rule.result.changed > 0 ? a.rule.state : null };
   }
 
   /** Sends `call` to `slot`'s worker (its `moved` buffers transferred), and reads its answer or error. */

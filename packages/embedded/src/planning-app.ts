@@ -1,3 +1,4 @@
+import { type BlockPool, copyOfPool, poolBuffers } from "@qibates/engine";
 import type { CellWrite, PlanningApplication, PlanningJournalStep } from "@qibates/engine/planning";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./checkpoint.ts";
 import { JournaledApplication } from "./journal.ts";
@@ -71,8 +72,8 @@ export class PlanningDemoApplication extends JournaledApplication {
     const base = this.pending;
     if (!base) return;
     this.pending = null;
-    // One copy of the base's arrays, taken as they are.
-    restorePlanningState(this.current, capturePlanningState(base.app), true);
+    // One copy of the base's blocks as they are held (bytes copied, no value read), taken as it is.
+    takePlanningPools(this.current, planningPools(base.app));
     this.copiedNow();
   }
 
@@ -139,10 +140,10 @@ export class PlanningDemoApplication extends JournaledApplication {
     return capturePlanningState(this.app);
   }
 
-  protected restoreState(state: ApplicationState, take = false): void {
+  protected restoreState(state: ApplicationState): void {
     if (state.cubes.length !== this.app.cubes.length)
       throw new Error(`the state of ${this.name} lacks plan types`);
-    restorePlanningState(this.app, state, take);
+    restorePlanningState(this.app, state);
     this.version++;
   }
 
@@ -155,22 +156,28 @@ export class PlanningDemoApplication extends JournaledApplication {
     return this.pending ? `${own}/${this.pending.stamp}` : own;
   }
 
-  /** The state of every plan type and text cell, to send to a grid worker (its arrays then move there). */
-  state(): ApplicationState {
-    return capturePlanningState(this.app);
+  /**
+   * A copy of every plan type's blocks as they are held, and the text cells, to send to a grid worker (its
+   * arrays then move there): bytes copied, no value read.
+   */
+  state(): PlanningPools {
+    return planningPools(this.app);
   }
 
   /**
    * Puts in place the state a grid worker worked out (under the application's lock, at {@link stamp}): its
-   * arrays, moved from the worker, become the plan types' own, uncopied.
+   * arrays, moved from the worker, become the plan types' own, uncopied and unread.
    */
-  adopt(state: ApplicationState): void {
+  adopt(state: PlanningPools): void {
     if (this.pending) {
       // Worked out from the base's state at this stamp: it takes the place of the copy never made.
       this.pending = null;
       this.copiedNow();
     }
-    this.restoreState(state, true);
+    if (state.cubes.length !== this.app.cubes.length)
+      throw new Error(`the state of ${this.name} lacks plan types`);
+    takePlanningPools(this.app, state);
+    this.version++;
   }
 
   protected replay(entry: JournalEntry): void {
@@ -204,8 +211,53 @@ export function restorePlanningState(app: PlanningApplication, state: Applicatio
     checkFits(app.dataSource(name), snapshot);
     app.dataSource(name).restore(snapshot, take);
   }
-  // Texts: the ones the state no longer has are cleared, then the state's are written.
-  const kept = new Set(state.texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));
+  putTexts(app, state.texts);
+}
+
+/**
+ * A planning application's data as its plan types hold it (`Cube.pool`: each block's values in 4 or 8 bytes a
+ * cell, as stored) and its text cells: what a business rule's grid worker is sent and sends back. Copied and put
+ * in place as bytes, without reading a value into a double and back as a checkpoint's {@link ApplicationState}
+ * is.
+ */
+export interface PlanningPools {
+  cubes: { name: string; pool: BlockPool }[];
+  texts: ApplicationState["texts"];
+}
+
+/** A copy of every plan type's blocks of `app` as they are held, and its text cells. */
+export function planningPools(app: PlanningApplication): PlanningPools {
+  return {
+    cubes: app.cubes.map((name) => ({ name, pool: app.dataSource(name).pool() })),
+    texts: app.cubes.flatMap((cube) => app.textCells(cube).map((t) => ({ cube, ...t }))),
+  };
+}
+
+/**
+ * Puts `pools` in place in `app` (built from the same outlines): their arrays become the plan types' own,
+ * uncopied (the caller no longer uses them).
+ */
+export function takePlanningPools(app: PlanningApplication, pools: PlanningPools): void {
+  for (const { name, pool } of pools.cubes) app.dataSource(name).takePool(pool);
+  putTexts(app, pools.texts);
+}
+
+/** A copy of `pools` in arrays of their own (for pools put in place more than once). */
+export function copyOfPlanningPools(pools: PlanningPools): PlanningPools {
+  return {
+    cubes: pools.cubes.map(({ name, pool }) => ({ name, pool: copyOfPool(pool) })),
+    texts: pools.texts.map((t) => ({ ...t, members: [...t.members] })),
+  };
+}
+
+/** The arrays of `pools`, to move to another thread. */
+export function planningPoolBuffers(pools: PlanningPools): ArrayBuffer[] {
+  return pools.cubes.flatMap((c) => poolBuffers(c.pool));
+}
+
+/** Writes `texts` as `app`'s text cells: the ones it has and `texts` lacks are cleared. */
+function putTexts(app: PlanningApplication, texts: ApplicationState["texts"]): void {
+  const kept = new Set(texts.map((t) => `${t.cube.toLowerCase()}\n${t.members.join("\n")}`));
   for (const cube of app.cubes) {
     app.applyCellWrites(
       app
@@ -214,7 +266,5 @@ export function restorePlanningState(app: PlanningApplication, state: Applicatio
         .map((t) => ({ cube, members: t.members, value: null, text: "" })),
     );
   }
-  app.applyCellWrites(
-    state.texts.map((t) => ({ cube: t.cube, members: t.members, value: null, text: t.text })),
-  );
+  app.applyCellWrites(texts.map((t) => ({ cube: t.cube, members: t.members, value: null, text: t.text })));
 }

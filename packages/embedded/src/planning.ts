@@ -284,7 +284,8 @@ export class EmbeddedPlanning implements PlanningOperations {
           if (plan && plan.stamp !== demo.stamp) return { result: null, entry: null };
           if (plan) {
             const changed = plan.result.changed > 0;
-            if (changed) demo.adopt(plan.state);
+            // A rule that changed nothing sends no state back.
+            if (plan.state) demo.adopt(plan.state);
             return {
               result: plan.result,
               entry: changed ? { kind: "planning", payload: { steps: plan.result.journal } } : null,

@@ -1,3 +1,4 @@
+import type { Worker } from "node:worker_threads";
 import {
   answerGridSize,
   answerValue,
@@ -14,7 +15,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 const answerText = (a: GridAnswer<unknown>): string | null =>
   a.kind === "json" ? new TextDecoder().decode(a.bytes) : null;
 
-import type { Member } from "@qibates/engine";
+import { Cube, type Member } from "@qibates/engine";
 import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
 import type { GridCall, GridText, ProviderSession } from "@qibates/provider";
 import { ProviderError, sheetCells } from "@qibates/provider";
@@ -528,6 +529,68 @@ describe("grid workers", () => {
     // The entry is kept, and the rule ran after it: What If holds the new Working value.
     const jan = (await revenue(p, s, "What If")).rows[0]?.data[0];
     expect(jan).toBe(4242);
+  });
+
+  it("run a session's rules between its entries on its data as held, and keep its data whole when the worker dies", async () => {
+    const onLoop = await open(0, true);
+    const inWorker = await open(1, true);
+    const s = planningSession("h", "demo-owner");
+    const run = (p: EmbeddedProvider) => p.planning.launchRule(s, vision, copyVersion("What If") as never);
+    const before = await revenue(inWorker, planningSession("other-h"), "What If");
+    const enter = (p: EmbeddedProvider, value: number) =>
+      p.planning.importDataSlice?.(s, vision, {
+        cube: "Plan1",
+        pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
+        columns: [["Feb"]],
+        rows: [{ headers: ["4120"], data: [value] }],
+        aggregateEssbaseData: false,
+      });
+    // The session's data goes to the worker and back as its blocks are held: no value of it is read into a
+    // double and back on the event loop (a snapshot of a plan type, or its restore).
+    const snapshots = vi.spyOn(Cube.prototype, "snapshot");
+    const restores = vi.spyOn(Cube.prototype, "restore");
+    try {
+      for (const value of [5150, 6160]) {
+        for (const p of [onLoop, inWorker]) {
+          await enter(p, value);
+          snapshots.mockClear();
+          restores.mockClear();
+          expect((await run(p)).status).toBe("completed");
+          if (p === inWorker) {
+            expect(snapshots).not.toHaveBeenCalled();
+            expect(restores).not.toHaveBeenCalled();
+          }
+        }
+        const whatIf = await revenue(inWorker, s, "What If");
+        expect(whatIf).toEqual(await revenue(onLoop, s, "What If"));
+        expect(whatIf.rows[1]?.data[1]).toBe(value);
+      }
+    } finally {
+      snapshots.mockRestore();
+      restores.mockRestore();
+    }
+    const kept = await revenue(inWorker, s, "What If");
+
+    // The worker ends while it runs the session's next rule (after new entries): the rule fails, and the
+    // session's data is as the entries left it, its earlier rules' results kept.
+    await enter(inWorker, 7170);
+    const workers = (inWorker as unknown as { workers: { slots: ({ worker: Worker } | null)[] } }).workers;
+    const worker = workers.slots[0]?.worker as Worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: unknown, moved?: readonly Transferable[]) => {
+      post(message, moved as never);
+      void worker.terminate();
+    };
+    await expect(run(inWorker)).rejects.toThrow();
+    expect(await revenue(inWorker, s, "What If")).toEqual(kept);
+    expect((await revenue(inWorker, s, "Working")).rows[1]?.data[1]).toBe(7170);
+    // The next rule runs in a new worker, on that data: the same as on the event loop.
+    await enter(onLoop, 7170);
+    for (const p of [onLoop, inWorker]) expect((await run(p)).status).toBe("completed");
+    expect(await revenue(inWorker, s, "What If")).toEqual(await revenue(onLoop, s, "What If"));
+    expect((await revenue(inWorker, s, "What If")).rows[1]?.data[1]).toBe(7170);
+    // Another session sees none of it.
+    expect(await revenue(inWorker, planningSession("other-h"), "What If")).toEqual(before);
   });
 
   it("answer a rule's error from a worker as the event loop does", async () => {

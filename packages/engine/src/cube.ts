@@ -5,7 +5,7 @@ import { CubeError } from "./cube/cube-error.ts";
 import { DynamicCalc } from "./cube/dynamic-calc.ts";
 import { CubeLayout, isStorable, type Region } from "./cube/layout.ts";
 import type { AggregationThreads } from "./cube/parallel.ts";
-import { BlockStore, type CubeSnapshot, type StoredBlocks } from "./cube/storage.ts";
+import { type BlockPool, BlockStore, type CubeSnapshot, type StoredBlocks } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
@@ -14,7 +14,13 @@ import { toDateOf } from "./time-series-members.ts";
 export { combine } from "./cube/arithmetic.ts";
 export { CubeError } from "./cube/cube-error.ts";
 export { isStorable, type Region } from "./cube/layout.ts";
-export type { CubeSnapshot, StoredBlocks } from "./cube/storage.ts";
+export {
+  type BlockPool,
+  type CubeSnapshot,
+  copyOfPool,
+  poolBuffers,
+  type StoredBlocks,
+} from "./cube/storage.ts";
 
 /**
  * Why a member makes every intersection it is in read-only, whatever the data: label only, Dynamic Calc, or
@@ -415,6 +421,27 @@ export class Cube implements DataSource {
   restore(s: CubeSnapshot, take = false): void {
     this.dirty.clear();
     this.store.restore(s, take);
+    this.version++;
+  }
+
+  /**
+   * A copy of the stored blocks exactly as they are held (totals brought up to date first): their values in 4 or
+   * 8 bytes a cell as stored, with their slots, input flags, keys and upper-level bits. Cheaper than a
+   * {@link snapshot} (no value is read), for a copy of the data that another cube of the same outline takes
+   * ({@link takePool}): a state moved to a worker thread and back.
+   */
+  pool(): BlockPool {
+    this.flush();
+    return this.store.pool();
+  }
+
+  /**
+   * Puts a {@link pool} of a cube of the same outline in place: the cube then holds exactly those blocks, their
+   * arrays its own, uncopied (the caller no longer uses them). Throws, changing nothing, when they do not fit.
+   */
+  takePool(p: BlockPool): void {
+    this.store.takePool(p);
+    this.dirty.clear();
     this.version++;
   }
 

@@ -42,12 +42,15 @@ export {
   runAggregationChunk,
 } from "./cube/parallel.ts";
 export {
+  type BlockPool,
   Cube,
   CubeError,
   type CubeOptions,
   type CubeSnapshot,
+  copyOfPool,
   isStorable,
   memberWriteBlocker,
+  poolBuffers,
 } from "./cube.ts";
 export {
   DATA_MISSING,

@@ -10,6 +10,45 @@ export interface CubeSnapshot {
 }
 
 /**
+ * The blocks exactly as a store holds them ({@link BlockStore.pool}): the values in their slots (4 bytes a cell in
+ * `narrow`, 8 in `wide`) with each block's slot, the slots taken, the input flags, keys and upper-level bits, every
+ * array in a buffer of its own (none shared). Put in place by {@link BlockStore.takePool} without reading a value
+ * again: a copy of a cube's data that costs a copy of its bytes (a {@link CubeSnapshot} reads every value into a
+ * double and back).
+ */
+export interface BlockPool {
+  readonly blockCount: number;
+  readonly narrow: Float32Array;
+  readonly wide: Float64Array;
+  /** Per block: its slot (as {@link BlockValues.slots}). */
+  readonly slots: Int32Array;
+  /** `[narrow slots taken, wide slots taken, narrow slots left unused]` (as {@link BlockValues.counts}). */
+  readonly counts: readonly [number, number, number];
+  readonly input: Uint32Array;
+  readonly keys: Float64Array;
+  readonly upperBits: Uint8Array;
+}
+
+/** The arrays of a block pool, to move to another thread. */
+export function poolBuffers(p: BlockPool): ArrayBuffer[] {
+  return [p.narrow, p.wide, p.slots, p.input, p.keys, p.upperBits].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** A copy of `p` in arrays of its own (for a pool kept to be put in place more than once). */
+export function copyOfPool(p: BlockPool): BlockPool {
+  return {
+    blockCount: p.blockCount,
+    narrow: p.narrow.slice(),
+    wide: p.wide.slice(),
+    slots: p.slots.slice(),
+    counts: [p.counts[0], p.counts[1], p.counts[2]],
+    input: p.input.slice(),
+    keys: p.keys.slice(),
+    upperBits: p.upperBits.slice(),
+  };
+}
+
+/**
  * The blocks as they are ({@link BlockStore.views}): keys, input flags and upper-level bits as views of the
  * pool, values read as doubles a range of blocks at a time.
  */
@@ -555,6 +594,75 @@ export class BlockStore {
       input: copy(this.input, n * this.inputWords, into?.input),
       upperBits: copy(this.upperBits, n, into?.upperBits),
     };
+  }
+
+  /**
+   * A copy of the blocks as they are held ({@link BlockPool}), each array cut to the blocks and slots in use:
+   * copies of bytes, no value read.
+   */
+  pool(): BlockPool {
+    const n = this.blockCount;
+    const bs = this.blockSize;
+    const narrowSlots = this.narrowSlots;
+    const wideSlots = this.wideSlots;
+    // `slice` of a shared array answers an array of its own: the pool never shares this store's memory.
+    return {
+      blockCount: n,
+      narrow: this.narrow.slice(0, narrowSlots * bs),
+      wide: this.wide.slice(0, wideSlots * bs),
+      slots: this.slots.slice(0, n),
+      counts: [narrowSlots, wideSlots, Math.min(this.counts[2] as number, narrowSlots)],
+      input: this.input.slice(0, n * this.inputWords),
+      keys: this.keys.slice(0, n),
+      upperBits: this.upperBits.slice(0, n),
+    };
+  }
+
+  /**
+   * Puts a {@link pool} of a store of the same layout in place, exactly as it was held: its arrays become this
+   * store's own, uncopied (copied into shared memory when this store is shared), so the caller no longer uses
+   * them. Throws, changing nothing, when the pool does not fit the layout.
+   */
+  takePool(p: BlockPool): void {
+    const n = p.blockCount;
+    const bs = this.blockSize;
+    const capacity = p.keys.length;
+    const [narrowSlots, wideSlots, unused] = p.counts;
+    if (
+      !(n >= 0 && n <= capacity) ||
+      p.slots.length !== capacity ||
+      p.upperBits.length !== capacity ||
+      p.input.length !== capacity * this.inputWords ||
+      p.narrow.length % bs !== 0 ||
+      p.wide.length % bs !== 0 ||
+      !(narrowSlots >= 0 && narrowSlots * bs <= p.narrow.length) ||
+      !(wideSlots >= 0 && wideSlots * bs <= p.wide.length) ||
+      !(unused >= 0 && unused <= narrowSlots)
+    ) {
+      throw new Error("the block pool does not fit the cube");
+    }
+    for (let b = 0; b < n; b++) {
+      const s = p.slots[b] as number;
+      if (s >= narrowSlots || s < -1 - wideSlots) throw new Error("the block pool does not fit the cube");
+    }
+    const own = <T extends Float32Array | Float64Array | Int32Array | Uint32Array>(a: T): T => {
+      if (!this.shared) return a;
+      const copy = new (a.constructor as new (b: ArrayBufferLike) => T)(this.buffer(a.byteLength));
+      copy.set(a as never);
+      return copy;
+    };
+    this.narrow = own(p.narrow);
+    this.wide = own(p.wide);
+    this.slots = own(p.slots);
+    this.input = own(p.input);
+    this.keys = p.keys;
+    this.upperBits = p.upperBits;
+    this.counts[0] = narrowSlots;
+    this.counts[1] = wideSlots;
+    this.counts[2] = unused;
+    this.blockCount = n;
+    this.index.clear();
+    for (let b = 0; b < n; b++) this.index.set(p.keys[b] as number, b);
   }
 
   /**
