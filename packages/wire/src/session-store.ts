@@ -49,17 +49,24 @@ export function ownerKey(
 }
 
 /**
- * Whose files a session keeps (the Essbase REST file catalog, its room counted per owner): its user, and for a
- * shared account (the public demo user) the client's address too, an IPv6 client's being its /64 network
- * (`limitAddress`), as the sessions' cap counts it: taking a new address of its network for each session, one
- * client could otherwise fill the whole catalog. The same group as {@link capGroup} for a shared account, so that
- * its files go with the network's last session.
+ * Whom a session's room and bounds are counted against: the Essbase REST file catalog's files (which it keeps per
+ * owner) and the jobs of the embedded engine's queue (`QIBATES_JOBS_PER_USER`). Its user, and for a shared account
+ * (the public demo user) the client's address too, an IPv6 client's being its /64 network (`limitAddress`), as
+ * the sessions' cap counts it: taking a new address of its network for each session, one client could otherwise
+ * fill the whole catalog, or take every place of the job queue. The same group as {@link capGroup} for a shared
+ * account, so that its files go with the network's last session.
  */
-export function filesOwnerKey(
+export function quotaOwnerKey(
   session: { readonly username: string; readonly source: string },
   shared: (username: string) => boolean,
 ): string {
-  return shared(session.username) ? capGroup(session.username, session.source) : session.username;
+  return quotaOf(ownerKey(session, shared));
+}
+
+/** The {@link quotaOwnerKey} of an {@link ownerKey}: a shared account's visitor's address as `limitAddress` counts it. */
+export function quotaOf(owner: string): string {
+  const cut = owner.indexOf("\n");
+  return cut < 0 ? owner : capGroup(owner.slice(0, cut), owner.slice(cut + 1));
 }
 
 /**

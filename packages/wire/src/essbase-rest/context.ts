@@ -1,6 +1,6 @@
 import type { CubeRef, Provider } from "@qibates/provider";
 import type { FastifyRequest } from "fastify";
-import { filesOwnerKey, ownerKey } from "../session-store.ts";
+import { ownerKey, quotaOwnerKey } from "../session-store.ts";
 import { badRequest, WireError } from "./errors.ts";
 import type { JobStore } from "./jobs.ts";
 import { type OutlineIndex, readOutline } from "./outline.ts";
@@ -28,10 +28,10 @@ export interface EssbaseContext {
   /** Whose a session's sessions list and jobs are (`ownerKey`). */
   ownerOf(session: WireSession): string;
   /**
-   * Whose files a session keeps (`filesOwnerKey`): its user, a shared account's visitor per client address (an
-   * IPv6 client's /64 network).
+   * Whose files a session keeps, and whom its jobs count against in the job queue (`quotaOwnerKey`): its user, a
+   * shared account's visitor per client address (an IPv6 client's /64 network).
    */
-  filesOwnerOf(session: WireSession): string;
+  quotaOwnerOf(session: WireSession): string;
   /** Whether the session's user has the administrator's role (`WireEndpointOptions.administrator`). */
   isAdministrator(session: WireSession): boolean;
   /**
@@ -121,7 +121,7 @@ export function essbaseContext(
       await provider.logout(s.provider);
     },
     ownerOf: (s) => ownerKey(s, shared),
-    filesOwnerOf: (s) => filesOwnerKey(s, shared),
+    quotaOwnerOf: (s) => quotaOwnerKey(s, shared),
     isAdministrator: (s) => administrator(s.username),
     visibleTo: (s) => (administrator(s.username) ? null : ownerKey(s, shared)),
   };

@@ -90,12 +90,12 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
   }
 
   /**
-   * Whose files `parts` are: the caller's own (`filesOwnerOf`), or, under another user's folder, that user's for an
+   * Whose files `parts` are: the caller's own (`quotaOwnerOf`), or, under another user's folder, that user's for an
    * administrator (Essbase's service administrator reads and manages every user's folder).
    */
   function ownerAt(s: WireSession, parts: readonly string[]): string {
     const other = othersFolder(s, parts);
-    return other === null ? ctx.filesOwnerOf(s) : (catalog.ownerNamed(other) ?? other);
+    return other === null ? ctx.quotaOwnerOf(s) : (catalog.ownerNamed(other) ?? other);
   }
 
   /**

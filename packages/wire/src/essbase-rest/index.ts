@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle } from "../login-throttle.ts";
 import { administratorRole, type WireEndpointOptions } from "../options.ts";
-import { filesOwnerKey } from "../session-store.ts";
+import { quotaOwnerKey } from "../session-store.ts";
 import { registerAboutRoutes } from "./about-routes.ts";
 import { registerApplicationRoutes } from "./application-routes.ts";
 import { essbaseAuth } from "./auth.ts";
@@ -47,7 +47,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
   // departed visitors left.
   const shared = options.sharedUser;
   const visitorOf = (s: WireSession): string | null =>
-    shared?.(s.username) ? filesOwnerKey(s, shared) : null;
+    shared?.(s.username) ? quotaOwnerKey(s, shared) : null;
   const sessions: WireSessions = new WireSessions({
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,

@@ -117,7 +117,7 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
       return {
         record: { jobType: "Data Load", jobfileName: file, jobInputInfo: { file, abortOnError } },
         work: async (): Promise<JobOutcome> => {
-          const found = catalog.file(ctx.filesOwnerOf(s), parts);
+          const found = catalog.file(ctx.quotaOwnerOf(s), parts);
           if (!found) throw new Error(`File /${parts.join("/")} does not exist.`);
           if (found.size > catalog.limits.maxFileBytes)
             throw new Error(
@@ -186,7 +186,7 @@ export function jobKinds(ctx: EssbaseContext, catalog: FileCatalog): Map<string,
           // Written to disk as the engine writes it (`FileCatalog.exportWriter`): an export of millions of cells
           // is never held in memory, and is the owner's alone, deleted with DELETE /files/…, with a visitor's
           // last session, or when the endpoint closes.
-          const out = catalog.exportWriter(ctx.filesOwnerOf(s), parts);
+          const out = catalog.exportWriter(ctx.quotaOwnerOf(s), parts);
           let cells: number;
           try {
             ({ cells } = await engine

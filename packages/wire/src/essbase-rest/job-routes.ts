@@ -8,6 +8,7 @@ import {
   type RestLink,
 } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance } from "fastify";
+import { quotaOf } from "../session-store.ts";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import type { FileCatalog } from "./files.ts";
@@ -28,7 +29,8 @@ export function registerJobRoutes(scope: FastifyInstance, ctx: EssbaseContext, c
   const JOB_TYPES = jobKinds(ctx, catalog);
   // A job's place in the provider's job queue, taken before it is answered as started: past its owner's or the
   // server's bound, a 429 with Retry-After now (faults.ts), never a job that fails later.
-  const admit = (owner: string) => ctx.provider.jobs?.admit(`essbase-rest:${owner}`) ?? null;
+  // A visitor of the demo user counts with every address of their IPv6 /64 network (`quotaOf`).
+  const admit = (owner: string) => ctx.provider.jobs?.admit(`essbase-rest:${quotaOf(owner)}`) ?? null;
 
   scope.get("/jobs", async (request, reply) => {
     const s = ctx.sessionOf(request);

@@ -18,7 +18,7 @@ import {
   type ProviderSession,
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ownerKey } from "../../session-store.ts";
+import { ownerKey, quotaOf } from "../../session-store.ts";
 import { callerOf, HttpError, link, type PlanningContext, requireJson } from "../context.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
@@ -109,7 +109,8 @@ export function jobRoutes(
         { username: caller.username, source: request.ip },
         o.sharedUser ?? (() => false),
       );
-      const ticket = ctx.provider.jobs?.admit(`planning-rest:${owner}`) ?? null;
+      // A visitor of the demo user counts with every address of their IPv6 /64 network (`quotaOf`).
+      const ticket = ctx.provider.jobs?.admit(`planning-rest:${quotaOf(owner)}`) ?? null;
       const job: Job = {
         jobId: nextJob++,
         jobName: rule.ruleName,
