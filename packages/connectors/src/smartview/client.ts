@@ -26,7 +26,8 @@ export { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocol
  * `res_<Method>` or an `exception` element (`errcode`, `type`, `desc`). Login is `ConnectToProvider` with the
  * user name and password (the password stays in this object's memory, never logged); calls about a cube
  * first open its application and the cube (`OpenApplication`, `OpenCube`), as Smart View does, so calls are
- * queued one at a time per session. `Logout` ends it.
+ * queued one at a time per session, but for the reads of the open cube sent with {@link SmartViewClient.read}
+ * (the outline read), {@link SESSION_READS} of which may be in flight together. `Logout` ends it.
  */
 
 /**
@@ -73,13 +74,40 @@ export interface OpenCube {
 /** Messages never sent twice: a second run would change the server again. */
 const REPEAT_NEVER = new Set(["LaunchBusinessRule"]);
 
+/**
+ * How many reads of the open cube ({@link SmartViewClient.read}: the outline read's `EnumMembers` and
+ * `ExecuteQuery`) one session sends without waiting for the others' answers. No public capture shows Smart View
+ * itself sending two requests of one session at once, and Essbase documents that a session processes one request
+ * at a time (Essbase API Reference, ESS_REQUESTINFO_T): Provider Services may well run them in turn, and what
+ * is gained is mostly the network's round trips, which then overlap. So the bound stays small, the one the XMLA
+ * connector uses for its outline read within one XMLA session; the messages that change the session
+ * (`ConnectToProvider`, `OpenApplication`, `GetSSOToken`, `OpenCube`, `Logout`) and every other call still go
+ * one at a time, with nothing else in flight; and a server that refuses a read sent beside others but answers it
+ * sent alone gets one request at a time for the rest of the session.
+ */
+export const SESSION_READS = 4;
+
+/** A call waiting for its turn in the session: `read` for a read of `cube` that may overlap other reads. */
+interface Turn {
+  read: OpenCube | null;
+  start: () => void;
+}
+
 export class SmartViewClient extends RemoteClient {
   protected sid: string | null = null;
   protected open: OpenCube | null = null;
   /** The single sign-on token `GetSSOToken` gave this connection (`null`: none asked yet, or refused). */
   private ssoToken: string | null = null;
   private ssoRefused = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Calls waiting for their turn, in order ({@link SmartViewClient.turn}). */
+  private readonly waiting: Turn[] = [];
+  /** Calls running: several reads of the open cube, or one call alone (`alone`). */
+  private running = 0;
+  private alone = false;
+  /** `false` once the server refused a read sent beside others and answered it sent alone. */
+  private overlap = true;
+  /** Calls started so far (a read tells whether others started while it was in flight). */
+  private started = 0;
 
   constructor(
     upstreams: Upstreams,
@@ -116,36 +144,157 @@ export class SmartViewClient extends RemoteClient {
    * for a call whose answer comes only when the server's work ends.
    */
   call(method: string, body: string, cube?: OpenCube, answerTimeoutMs?: number): Promise<SvElement> {
-    const once = async () => {
-      if (cube) await this.openCube(cube);
-      return this.send(method, body, answerTimeoutMs);
-    };
-    const run = async () => {
+    return this.turn(null, false, async () => {
       const sid = this.sid;
       try {
-        return await once();
+        return await this.once(method, body, cube, answerTimeoutMs);
       } catch (e) {
         // The session the server ended (its idle timeout, a restart, a user's oldest session past its limit)
         // while the QiBates session lives on: its next call is the server's exception. The client logs in
         // again once (`connect`: through Workspace for Planning) and sends the call again, as the Essbase 21c
         // and SSAS connectors do; a second refusal is the answer. Never a call that changes the server (a
         // business rule), which must not run twice.
-        if (sid === null || REPEAT_NEVER.has(method)) throw e;
-        if (!(e instanceof ProviderError) || e.code !== "PROVIDER_FAILED") throw e;
-        this.sid = null;
-        this.open = null;
-        await this.post("Logout", sidXml(sid)).catch(() => undefined);
-        return once();
+        if (sid === null || REPEAT_NEVER.has(method) || !refused(e)) throw e;
+        return this.renewed(sid, () => this.once(method, body, cube, answerTimeoutMs));
       }
-    };
-    const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
-    return next;
+    });
+  }
+
+  /**
+   * A call that only reads `cube` (`EnumMembers`, `ExecuteQuery`): as {@link SmartViewClient.call}, but once the
+   * cube is open, up to {@link SESSION_READS} such reads of it are in flight together. The first opens the cube
+   * (nothing else in flight); a call of another kind waits until the reads in flight are answered.
+   */
+  async read(method: string, body: string, cube: OpenCube): Promise<SvElement> {
+    // The session it was sent in, and whether other reads were in flight meanwhile.
+    const sent = { sid: null as string | null, beside: false };
+    try {
+      return await this.turn(cube, false, async (shared) => {
+        sent.sid = this.sid;
+        await this.openCube(cube);
+        shared();
+        const before = this.started;
+        sent.beside = this.running > 1;
+        try {
+          return await this.send(method, body);
+        } finally {
+          sent.beside ||= this.running > 1 || this.started !== before;
+        }
+      });
+    } catch (e) {
+      const failed = sent.sid;
+      if (failed === null || !refused(e)) throw e;
+      if (sent.beside) {
+        // Refused while other reads were in flight: sent again alone, in the same session (unless another call
+        // has logged in again meanwhile). Answered then, the session sends one request at a time from now on.
+        const retry = { same: false };
+        try {
+          return await this.turn(null, true, async () => {
+            retry.same = this.sid === failed;
+            const answer = await this.once(method, body, cube);
+            if (retry.same) this.overlap = false;
+            return answer;
+          });
+        } catch (again) {
+          // Sent in a new session already: that was the session's renewal, and its refusal is the answer.
+          if (!refused(again) || !retry.same) throw again;
+        }
+      }
+      return this.turn(null, true, () => this.renewed(failed, () => this.once(method, body, cube)));
+    }
+  }
+
+  /** `method` in the session, logged in and `cube` open first. */
+  private async once(
+    method: string,
+    body: string,
+    cube?: OpenCube,
+    answerTimeoutMs?: number,
+  ): Promise<SvElement> {
+    if (cube) await this.openCube(cube);
+    return this.send(method, body, answerTimeoutMs);
+  }
+
+  /**
+   * `again` in a new session, session `sid` first ended (`Logout`), unless another call already logged in
+   * again after the same refusal.
+   */
+  private async renewed(sid: string, again: () => Promise<SvElement>): Promise<SvElement> {
+    if (this.sid === sid) {
+      this.sid = null;
+      this.open = null;
+      await this.post("Logout", sidXml(sid)).catch(() => undefined);
+    }
+    return again();
+  }
+
+  /**
+   * Runs `work` in its turn: calls start in the order they were made (`first`: before those waiting), each
+   * alone, but a read of the cube the session has open (`read`) starts beside the other reads in flight, up to
+   * {@link SESSION_READS}. A read whose cube is not open yet starts alone and opens it; `shared()` then lets the
+   * reads behind it start.
+   */
+  private turn<T>(
+    read: OpenCube | null,
+    first: boolean,
+    work: (shared: () => void) => Promise<T>,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        let done = false;
+        const shared = () => {
+          if (!this.alone || done) return;
+          this.alone = false;
+          this.next();
+        };
+        work(shared)
+          .then(resolve, reject)
+          .finally(() => {
+            done = true;
+            this.running -= 1;
+            this.alone = false;
+            this.next();
+          });
+      };
+      const entry = { read, start };
+      if (first) this.waiting.unshift(entry);
+      else this.waiting.push(entry);
+      this.next();
+    });
+  }
+
+  /** Starts the calls whose turn it is. */
+  private next(): void {
+    while (this.waiting.length > 0 && !this.alone) {
+      const w = this.waiting[0] as Turn;
+      if (w.read && this.overlap && this.isOpen(w.read)) {
+        if (this.running >= SESSION_READS) return;
+      } else if (this.running > 0) {
+        return;
+      } else {
+        this.alone = true;
+      }
+      this.waiting.shift();
+      this.running += 1;
+      this.started += 1;
+      w.start();
+    }
+  }
+
+  /** Whether the session is logged in with `cube` open. */
+  private isOpen(cube: OpenCube): boolean {
+    const o = this.open;
+    return (
+      this.sid !== null &&
+      o !== null &&
+      o.server === cube.server &&
+      o.application === cube.application &&
+      o.cube === cube.cube
+    );
   }
 
   private async openCube(cube: OpenCube): Promise<void> {
-    const o = this.open;
-    if (o && o.server === cube.server && o.application === cube.application && o.cube === cube.cube) return;
+    if (this.isOpen(cube)) return;
     this.open = null;
     const credentials = this.credentials();
     await this.send(
@@ -219,4 +368,9 @@ export class SmartViewClient extends RemoteClient {
       root ? UNREADABLE.notSmartView(method, oneLine(root.name, 40)) : UNREADABLE.notXml(method),
     );
   }
+}
+
+/** A refusal the session's renewal answers: the server's exception (`PROVIDER_FAILED`). */
+function refused(e: unknown): boolean {
+  return e instanceof ProviderError && e.code === "PROVIDER_FAILED";
 }

@@ -4,7 +4,7 @@ import { bracket, type MdxOutline, type RemoteDimension } from "@qibates/grid-br
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
-import type { OpenCube, SmartViewClient } from "./client.ts";
+import type { OpenCube, SmartViewClient, SvElement } from "./client.ts";
 import { executeQueryBody, readGrid } from "./grid.ts";
 
 /**
@@ -16,11 +16,36 @@ import { executeQueryBody, readGrid } from "./grid.ts";
  * second parent is a shared member. Aliases: one `ExecuteQuery` per dimension and alias table, with that table
  * as `aliasTableName`, of `DESCENDANTS` of the dimension on the rows, read beside the same query with member
  * names. The protocol says nothing of storage, consolidation, formulas or UDAs: members are stored, `+`.
+ *
+ * No message with public evidence answers more of the outline at once (a whole tree, or names with aliases), so
+ * the read is many small requests (84 for Sample.Basic). Those that do not wait for another's answer are sent
+ * together, as reads of the open cube (`SmartViewClient.read`), the client keeping `SESSION_READS` of them in
+ * flight: the alias tables with the dimensions; then every dimension's tree and aliases at once, a tree level
+ * by level. The answers are put together in outline order, as if read one after the other, and a failure is the
+ * one the reads in that order would have met first.
  */
 
+/** Parents of one dimension asked for their children at once (the client bounds what is in flight). */
 const PARALLEL = 8;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A dimension's labels: the member names, then as each alias table shows them (in the tables' order). */
+interface AliasLabels {
+  names: string[];
+  shown: string[][];
+}
+
+/**
+ * The values of `work`, sent together, once every one has ended; a failure is the first in `work`'s order, as
+ * if they had run one after the other.
+ */
+async function settledInOrder<T>(work: Promise<T>[]): Promise<T[]> {
+  const ended = await Promise.allSettled(work);
+  const failed = ended.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return ended.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
 
 /** The member names an `EnumMembers` answers, counted against the call's `budget` when there is one. */
 export async function enumMembers(
@@ -31,7 +56,7 @@ export async function enumMembers(
   args: string[],
   budget?: ListBudget,
 ): Promise<string[]> {
-  const answer = await client.call("EnumMembers", enumMembersBody(dim, filter, args), cube);
+  const answer = await client.read("EnumMembers", enumMembersBody(dim, filter, args), cube);
   const names = svList(answer, "mbrs").filter((m) => m !== "");
   budget?.take(names.length, `EnumMembers ${filter} of ${dim}`);
   return names;
@@ -44,28 +69,25 @@ export async function enumMembers(
  */
 export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCube): Promise<MdxOutline> {
   const budget = new ListBudget(client);
-  const tables = svList(await client.call("EnumAliasTables", "", cube), LIST_ELEMENT.EnumAliasTables).filter(
-    (t) => t !== "",
-  );
+  const [tableList, dimList] = (await settledInOrder([
+    client.read("EnumAliasTables", "", cube),
+    client.read("EnumDims", leaf("alsTbl", "none"), cube),
+  ])) as [SvElement, SvElement];
+  const tables = svList(tableList, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
   budget.take(tables.length, "EnumAliasTables");
   const aliasTables = tables.length > 0 ? tables : ["Default"];
-  const dimList = await client.call("EnumDims", leaf("alsTbl", "none"), cube);
   const dims = readDimList(dimList);
   budget.take(dims.length, "EnumDims");
   if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
 
-  const trees: Map<string, string[]>[] = [];
-  for (const d of dims) trees.push(await readTree(client, cube, d.name, budget));
-
   // Aliases: member name → alias, per table, from two queries of the same members.
-  const aliases = new Map<string, Record<string, string>>();
   const base = dims.filter((d) => d.type !== "attribute");
-  for (const d of dims) {
+  const labelsOf = async (d: (typeof dims)[number]): Promise<AliasLabels | null> => {
     const across = base.find((o) => o.name !== d.name);
-    if (!across) continue;
+    if (!across) return null;
     const mdx = `SELECT {${bracket(across.name)}} ON COLUMNS, {DESCENDANTS(${bracket(d.name)})} ON ROWS`;
     const labels = async (table: string | null) => {
-      const g = readGrid(await client.call("ExecuteQuery", executeQueryBody(mdx, table), cube));
+      const g = readGrid(await client.read("ExecuteQuery", executeQueryBody(mdx, table), cube));
       if (!g) return [];
       const out: string[] = [];
       for (let r = g.columns.length; r < g.height; r++) out.push((g.vals[r * g.width] ?? "").trim());
@@ -78,15 +100,37 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
       names = await labels(null);
     } catch {
       budget.take(0, what);
-      continue;
+      return null;
     }
     budget.take(names.length, what);
-    for (const table of aliasTables) {
-      const shown = await labels(table).catch(() => [] as string[]);
-      budget.take(shown.length, what);
-      if (shown.length !== names.length) continue;
-      names.forEach((n, i) => {
-        const a = shown[i] as string;
+    const shown = await settledInOrder(
+      aliasTables.map(async (table) => {
+        const row = await labels(table).catch(() => [] as string[]);
+        budget.take(row.length, what);
+        return row;
+      }),
+    );
+    return { names, shown };
+  };
+  // Every tree and every dimension's aliases at once; a failure is the first in the order of a read one after
+  // the other (the trees, then the aliases).
+  const [trees, labels] = await Promise.all([
+    Promise.allSettled(dims.map((d) => readTree(client, cube, d.name, budget))),
+    Promise.allSettled(dims.map(labelsOf)),
+  ]);
+  const failed = [...trees, ...labels].find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+
+  const aliases = new Map<string, Record<string, string>>();
+  dims.forEach((d, i) => {
+    const found = (labels[i] as PromiseFulfilledResult<AliasLabels | null>).value;
+    if (!found) return;
+    const { names, shown } = found;
+    aliasTables.forEach((table, t) => {
+      const those = shown[t] as string[];
+      if (those.length !== names.length) return;
+      names.forEach((n, j) => {
+        const a = those[j] as string;
         if (a !== "" && a !== n) {
           const key = `${d.name}\u0000${n}`.toLowerCase();
           const record = aliases.get(key) ?? {};
@@ -94,12 +138,12 @@ export async function readSmartViewOutline(client: SmartViewClient, cube: OpenCu
           aliases.set(key, record);
         }
       });
-    }
-  }
+    });
+  });
 
   const dimensions: RemoteDimension[] = dims.map((d) => ({ name: d.name, type: d.type }));
   const specs: DimensionSpec[] = dims.map((d, i) => {
-    const children = trees[i] as Map<string, string[]>;
+    const children = (trees[i] as PromiseFulfilledResult<Map<string, string[]>>).value;
     const seen = new Set<string>([d.name.toLowerCase()]);
     const aliasOf = (m: string) => aliases.get(`${d.name}\u0000${m}`.toLowerCase());
     const member = (name: string): MemberSpec => {

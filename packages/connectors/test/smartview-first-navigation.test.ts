@@ -1,0 +1,183 @@
+import { EmbeddedProvider } from "@qibates/embedded";
+import { memoryStore } from "@qibates/embedded/testing";
+import type { EssbaseOperations, ProviderSession } from "@qibates/provider";
+import { DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { smartViewEndpoint } from "@qibates/wire";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Upstreams } from "../src/net/upstream.ts";
+import { parseSv } from "../src/smartview/client.ts";
+import { SmartViewProvider } from "../src/smartview/provider.ts";
+import { loginSession, loopbackUpstreams } from "./support/fake-upstream.ts";
+
+/**
+ * Issue 56: a session's first navigation through the essbase connector reads the cube's outline, 84 Smart View
+ * requests for Sample.Basic, which were sent one after the other: over a link 10 ms away, more than a second
+ * before the user saw the dimensions. The reads that do not wait for another's answer now go a few at a time in
+ * the session, and the answers are the ones read one at a time. A server that refuses a request sent while
+ * another of the session is in flight (Essbase runs one request per session at a time) still answers the whole
+ * outline, and the session then sends one request at a time; one that ends the session while reads are in
+ * flight gets one new login, as a call alone did.
+ */
+
+const CUBE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+/** What each request waits at the server: a server a little away. */
+const DELAY_MS = 25;
+/** The session-changing messages and lists, which go alone. */
+const ALONE = [
+  "req_ConnectToProvider",
+  "req_ListServers",
+  "req_ListApplications",
+  "req_ListCubes",
+  "req_OpenApplication",
+  "req_GetSSOToken",
+  "req_OpenCube",
+];
+
+interface Seen {
+  name: string;
+  /** Other requests of the connector in flight when it arrived. */
+  beside: number;
+  refused: boolean;
+}
+
+/**
+ * The Smart View endpoint over the demo, each request held DELAY_MS. `refuseBeside`: as a strict server, a
+ * request that arrives while another is in flight is refused. `control.endAfter`: the server ends the session
+ * the connector is in once it has seen that many requests of its first navigation (its idle timeout, a restart).
+ */
+async function start(refuseBeside: boolean) {
+  const control = { endAfter: Number.POSITIVE_INFINITY };
+  const embedded = await EmbeddedProvider.open({
+    scheduler: new SliceScheduler(DEFAULT_SLICES),
+    store: memoryStore(),
+    credentialsValid: (u, p) => u === "demo" && p === "demo",
+  });
+  const seen: Seen[] = [];
+  let inFlight = 0;
+  const ended = new Set<string>();
+  const app: FastifyInstance = Fastify({ logger: false });
+  app.addHook("preHandler", async (request, reply) => {
+    if (typeof request.body !== "string") return;
+    const root = parseSv(request.body);
+    const name = root?.name ?? "";
+    const sid = root?.children.find((c) => c.name === "sID")?.text ?? "";
+    if (seen.length === control.endAfter) ended.add(sid);
+    const beside = inFlight;
+    const refused = (refuseBeside && beside > 0) || ended.has(sid);
+    seen.push({ name, beside, refused });
+    inFlight += 1;
+    reply.raw.once("close", () => {
+      inFlight -= 1;
+    });
+    await new Promise((r) => setTimeout(r, DELAY_MS));
+    if (refused) {
+      return reply
+        .type("application/xml")
+        .send(
+          `<exception errcode="4" type="error"><desc>${ended.has(sid) ? `Invalid session ${sid}` : "Cannot process the request: the session has a request in progress"}.</desc></exception>`,
+        );
+    }
+  });
+  await app.register(smartViewEndpoint, { provider: embedded, about: { name: "QiBates", version: "test" } });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const upstreams: Upstreams = loopbackUpstreams();
+  const provider = new SmartViewProvider({ upstreams, idleMs: 60_000 });
+  const ops = provider.essbase as EssbaseOperations;
+  const address = `${origin}/aps/JAPI`;
+  // Another session reads the outline first: the demo behind the endpoint warmed up, as on a running server.
+  await ops.dimensions(await loginSession(provider, "essbase", address, "demo", "demo"), CUBE);
+  const session: ProviderSession = await loginSession(provider, "essbase", address, "demo", "demo");
+  return {
+    seen,
+    control,
+    ops,
+    session,
+    close: async () => {
+      await provider.close();
+      await upstreams.close();
+      await app.close();
+    },
+  };
+}
+
+type Server = Awaited<ReturnType<typeof start>>;
+
+/** The first nav/dimensions of the session, timed, then every tree and the alias tables (no request more). */
+async function firstNavigation(s: Server) {
+  s.seen.length = 0;
+  const t = performance.now();
+  const dimensions = await s.ops.dimensions(s.session, CUBE);
+  const ms = performance.now() - t;
+  const requests = s.seen.length;
+  const trees = [];
+  for (const d of dimensions.dimensions)
+    for (const aliasTable of ["Default", "Long Names"])
+      trees.push(await s.ops.dimensionTree(s.session, CUBE, { dimension: d.name, aliasTable }));
+  const aliasTables = await s.ops.aliasTables(s.session, CUBE);
+  expect(s.seen).toHaveLength(requests);
+  return { ms, requests, answers: { dimensions, trees, aliasTables } };
+}
+
+describe("essbase connector: a session's first navigation (issue 56)", () => {
+  let overlapping: Server;
+  let strict: Server;
+  let ending: Server;
+  let fast: Awaited<ReturnType<typeof firstNavigation>>;
+  let slow: Awaited<ReturnType<typeof firstNavigation>>;
+  let renewed: Awaited<ReturnType<typeof firstNavigation>>;
+  beforeAll(async () => {
+    overlapping = await start(false);
+    strict = await start(true);
+    // The same machine's load on both: the strict server's read goes one request at a time after its refusal.
+    fast = await firstNavigation(overlapping);
+    slow = await firstNavigation(strict);
+    // The session ends on the server with reads in flight (the 40th request of the read).
+    ending = await start(false);
+    ending.control.endAfter = 40;
+    renewed = await firstNavigation(ending);
+  }, 60_000);
+  afterAll(async () => {
+    await overlapping?.close();
+    await strict?.close();
+    await ending?.close();
+  });
+
+  it("reads the outline a few requests at a time, in about a third of the time of one after the other", () => {
+    // Sample.Basic: lists, open, EnumAliasTables, EnumDims, 43 EnumMembers, 33 ExecuteQuery.
+    expect(fast.requests).toBe(84);
+    expect(fast.answers.dimensions.dimensions.map((d) => d.name)).toContain("Product");
+    const most = Math.max(...overlapping.seen.map((r) => r.beside + 1));
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
+    // What changes the session, and the lists before it, go alone.
+    for (const r of overlapping.seen.filter((q) => ALONE.includes(q.name)))
+      expect(r).toMatchObject({ beside: 0 });
+    // One after the other: 84 × 25 ms at least (2.1 s); a few at a time, about a third of it.
+    expect(slow.ms).toBeGreaterThan(84 * DELAY_MS);
+    expect(fast.ms).toBeLessThan(slow.ms * 0.6);
+  });
+
+  it("answers the same outline from a server that runs one request per session at a time, then sends one at a time", () => {
+    expect(slow.answers).toEqual(fast.answers);
+    // The first read sent beside another was refused, and answered when sent again alone; every request after
+    // it went alone.
+    const refused = strict.seen.filter((r) => r.refused);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeLessThanOrEqual(3);
+    const refusedAt = strict.seen.findIndex((r) => r.refused);
+    expect(strict.seen.slice(refusedAt + 4).every((r) => r.beside === 0)).toBe(true);
+    expect(slow.requests).toBe(84 + refused.length);
+  });
+
+  it("logs in again once when the server ends the session with reads in flight, and answers the same outline", () => {
+    expect(renewed.answers).toEqual(fast.answers);
+    const refused = ending.seen.filter((r) => r.refused).length;
+    expect(refused).toBeGreaterThanOrEqual(1);
+    expect(ending.seen.filter((r) => r.name === "req_ConnectToProvider")).toHaveLength(1);
+    // The new session reads a few at a time again.
+    const login = ending.seen.findIndex((r) => r.name === "req_ConnectToProvider");
+    expect(Math.max(...ending.seen.slice(login).map((r) => r.beside + 1))).toBeGreaterThan(1);
+  });
+});
