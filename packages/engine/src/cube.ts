@@ -5,7 +5,7 @@ import { CubeError } from "./cube/cube-error.ts";
 import { DynamicCalc } from "./cube/dynamic-calc.ts";
 import { CubeLayout, isStorable, type Region } from "./cube/layout.ts";
 import type { AggregationThreads } from "./cube/parallel.ts";
-import { type BlockPool, BlockStore, type CubeSnapshot, type StoredBlocks } from "./cube/storage.ts";
+import { type BlockPool, BlockStore, type CubeSnapshot, NO_SLOT, type StoredBlocks } from "./cube/storage.ts";
 import { readToDate } from "./cube/time-series.ts";
 import type { CellValue, DataSource } from "./data-source.ts";
 import type { Dimension, Member, Outline } from "./outline.ts";
@@ -446,10 +446,18 @@ export class Cube implements DataSource {
   }
 
   /**
-   * Calls `fn` for every stored cell whose value or input flag differs from the snapshot, with its stored
-   * coordinates (reused array), its value (NaN = #Missing) and whether it holds input.
+   * Calls `fn` for every stored cell whose value or input flag differs from the snapshot (or {@link pool}), with
+   * its stored coordinates (reused array), its value (NaN = #Missing) and whether it holds input: blocks in
+   * order, cells in block order.
    */
-  changesSince(s: CubeSnapshot, fn: (coords: number[], value: number, input: boolean) => void): void {
+  changesSince(
+    s: CubeSnapshot | BlockPool,
+    fn: (coords: number[], value: number, input: boolean) => void,
+  ): void {
+    if (!("data" in s)) {
+      this.changesSincePool(s, fn);
+      return;
+    }
     this.flush();
     const bs = this.blockSize;
     const iw = this.store.inputWords;
@@ -475,6 +483,59 @@ export class Cube implements DataSource {
           if (sameValue && isInput === ((wasBits & bit) !== 0)) continue;
           if (!decoded) {
             this.decodeKey(this.store.keys[b] as number, coords);
+            decoded = true;
+          }
+          for (let k = 0; k < denseOrds.length; k++) {
+            coords[this.denseDims[k] as number] = (denseOrds[k] as Int32Array)[c] as number;
+          }
+          fn(coords, v, isInput);
+        }
+      }
+    }
+  }
+
+  /**
+   * {@link changesSince} a pool: each cell's value read where each side holds it (4 or 8 bytes a cell, or none),
+   * without reading a block into doubles first; the same cells, values and order as against a snapshot.
+   */
+  private changesSincePool(
+    p: BlockPool,
+    fn: (coords: number[], value: number, input: boolean) => void,
+  ): void {
+    this.flush();
+    const store = this.store;
+    const bs = this.blockSize;
+    const iw = store.inputWords;
+    const coords = this.dims.map(() => 0);
+    const denseOrds = this.layout.denseOrdinalsOfCells();
+    const input = store.input;
+    // A block without a slot reads #Missing from here.
+    const none = new Float64Array(bs).fill(Number.NaN);
+    const valuesOf = (
+      slot: number,
+      narrow: Float32Array,
+      wide: Float64Array,
+    ): [Float32Array | Float64Array, number] =>
+      slot >= 0 ? [narrow, slot * bs] : slot === NO_SLOT ? [none, 0] : [wide, (-2 - slot) * bs];
+    for (let b = 0; b < store.blockCount; b++) {
+      const old = b < p.blockCount;
+      const [now, at] = valuesOf(store.slots[b] as number, store.narrow, store.wide);
+      const [was, from] = old ? valuesOf(p.slots[b] as number, p.narrow, p.wide) : [none, 0];
+      let decoded = false;
+      // 32 cells per input word: compare the word once, values cell by cell (NaN = NaN).
+      for (let w = 0; w < iw; w++) {
+        const nowBits = input[b * iw + w] as number;
+        const wasBits = old ? (p.input[b * iw + w] as number) : 0;
+        for (let c = w * 32, end = Math.min(bs, c + 32); c < end; c++) {
+          const v = now[at + c] as number;
+          const before = was[from + c] as number;
+          const sameValue = v === before || (Number.isNaN(v) && Number.isNaN(before));
+          if (sameValue && nowBits === wasBits) continue;
+          const bit = 1 << (c & 31);
+          const isInput = (nowBits & bit) !== 0;
+          if (sameValue && isInput === ((wasBits & bit) !== 0)) continue;
+          if (!decoded) {
+            this.decodeKey(store.keys[b] as number, coords);
             decoded = true;
           }
           for (let k = 0; k < denseOrds.length; k++) {

@@ -77,6 +77,31 @@ describe("a cube's blocks copied as they are held", () => {
     expect(shared.pool().narrow.buffer).toBeInstanceOf(ArrayBuffer);
   });
 
+  it("give the changes made since, as a snapshot does, and put the cube back exactly (an operation undone)", () => {
+    const cube = createSampleBasicCube();
+    const pool = cube.pool();
+    const snapshot = cube.snapshot();
+    const before = cube.snapshot();
+    cube.write(at(cube, ["Jan", "Sales", "100-10", "New York", "Budget"]), 12345);
+    cube.write(at(cube, ["Feb", "Sales", "100-20", "New York", "Actual"]), 0.1);
+    cube.write(at(cube, ["Mar", "Sales", "100-30", "Texas", "Budget"]), 9);
+    cube.write(at(cube, ["Jan", "COGS", "100-10", "Utah", "Actual"]), null);
+    const since = (s: Parameters<Cube["changesSince"]>[0]) => {
+      const out: { coords: number[]; value: number; input: boolean }[] = [];
+      cube.changesSince(s, (coords, value, input) => out.push({ coords: [...coords], value, input }));
+      return out;
+    };
+    const changes = since(pool);
+    // The cells written, the totals over them, a new block: in the same order, with the same values.
+    expect(changes.length).toBeGreaterThan(4);
+    expect(changes.some((c) => c.value === 0.1 && c.input)).toBe(true);
+    expect(changes.some((c) => Number.isNaN(c.value))).toBe(true);
+    expect(changes).toEqual(since(snapshot));
+    cube.takePool(pool);
+    expect(snapshotDifference(cube.snapshot(), before)).toBeNull();
+    expect(since(cube.pool())).toEqual([]);
+  });
+
   it("are refused by a cube they do not fit, which keeps its own", () => {
     const sample = createSampleBasicCube();
     const other = new Cube(

@@ -1,4 +1,4 @@
-import type { Cube, CubeSnapshot } from "../cube.ts";
+import type { BlockPool, Cube } from "../cube.ts";
 import type { CellValue } from "../data-source.ts";
 import type { Member } from "../outline.ts";
 
@@ -71,13 +71,14 @@ export interface PromptValue {
 
 /**
  * The changes of one mutating operation (a submit and its on-save rules, or a launched rule), all or
- * nothing. The first change to a plan type takes a snapshot of its cube; `rollback()` puts every touched
- * cube back exactly (values, input flags, blocks) and undoes the texts. `writes()` lists what changed, once
+ * nothing. The first change to a plan type takes a copy of its cube's blocks as they are held (`Cube.pool`: bytes
+ * copied, no value read); `rollback()` puts every touched cube back exactly (values, input flags, blocks) and
+ * undoes the texts. `writes()` lists what changed, once
  * per cell with its final state: the stored cells of each cube that differ from the snapshot (totals
  * included, `stored: true`, replayed exactly by {@link PlanningApplication.applyCellWrites}) and the texts.
  */
 export class ChangeSet {
-  private readonly snapshots = new Map<PlanTypeStore, CubeSnapshot>();
+  private readonly snapshots = new Map<PlanTypeStore, BlockPool>();
   private readonly textUndo: { store: PlanTypeStore; tuple: Member[]; old: string | null }[] = [];
   private readonly texts = new Map<string, CellWrite>();
   private readonly steps: PlanningJournalStep[] = [];
@@ -115,7 +116,7 @@ export class ChangeSet {
    */
   touch(store: PlanTypeStore): boolean {
     if (this.snapshots.has(store)) return false;
-    this.snapshots.set(store, store.data.snapshot());
+    this.snapshots.set(store, store.data.pool());
     return true;
   }
 
@@ -149,7 +150,8 @@ export class ChangeSet {
 
   /** Restores every touched cube and every changed text to its state before the operation. */
   rollback(): void {
-    for (const [store, snap] of this.snapshots) store.data.restore(snap);
+    // Each copy is taken as it is: the operation ends here, nothing reads it again.
+    for (const [store, snap] of this.snapshots) store.data.takePool(snap);
     for (let i = this.textUndo.length - 1; i >= 0; i--) {
       const u = this.textUndo[i] as (typeof this.textUndo)[number];
       u.store.texts.set(u.tuple, u.old);
