@@ -183,8 +183,11 @@ export class SmartViewClient extends RemoteClient {
       });
     } catch (e) {
       const failed = sent.sid;
-      if (failed === null || !refused(e)) throw e;
-      if (sent.beside) {
+      // A read sent beside others that the server refused, or answered with something unreadable (a server
+      // that cannot take two requests of a session at once may answer an error page): sent again alone.
+      const beside = sent.beside && (refused(e) || unreadable(e));
+      if (failed === null || !(refused(e) || beside)) throw e;
+      if (beside) {
         // Refused while other reads were in flight: sent again alone, in the same session (unless another call
         // has logged in again meanwhile). Answered then, the session sends one request at a time from now on.
         const retry = { same: false };
@@ -373,4 +376,9 @@ export class SmartViewClient extends RemoteClient {
 /** A refusal the session's renewal answers: the server's exception (`PROVIDER_FAILED`). */
 function refused(e: unknown): boolean {
   return e instanceof ProviderError && e.code === "PROVIDER_FAILED";
+}
+
+/** An answer that is not a Smart View message (`UPSTREAM_MALFORMED`). */
+function unreadable(e: unknown): boolean {
+  return e instanceof ProviderError && e.code === "UPSTREAM_MALFORMED";
 }
