@@ -209,9 +209,9 @@ export class EmbeddedPlanning implements PlanningOperations {
   async listOnSaveRules(
     session: ProviderSession,
     ref: ApplicationRef,
-    input: { folder: string; formName: string },
+    input: { folder: string; formName: string; locale?: ErrorLocale },
   ) {
-    return this.read(session, ref, (app) => app.listOnSaveRules(input.folder, input.formName));
+    return this.read(session, ref, (app) => app.listOnSaveRules(input.folder, input.formName, input.locale));
   }
 
   async listAliasTables(session: ProviderSession, ref: ApplicationRef) {
@@ -227,9 +227,9 @@ export class EmbeddedPlanning implements PlanningOperations {
     return { ...table };
   }
 
-  async rulePrompts(session: ProviderSession, ref: ApplicationRef, rule: RuleRef) {
+  async rulePrompts(session: ProviderSession, ref: ApplicationRef, rule: RuleRef & { locale?: ErrorLocale }) {
     return this.read(session, ref, (app) => ({
-      ...app.enumPrompts(rule.cube, rule.ruleName, rule.ruleType),
+      ...app.enumPrompts(rule.cube, rule.ruleName, rule.ruleType, rule.locale),
     }));
   }
 

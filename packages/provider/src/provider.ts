@@ -296,10 +296,11 @@ export interface PlanningOperations {
     app: ApplicationRef,
     input: { taskListID: string; taskID: string; complete: boolean },
   ): Promise<Schemas["TaskStatusResponse"]>;
+  /** `locale`: the caller's language, for prompt descriptions the provider words itself (the demo's). */
   listOnSaveRules(
     session: ProviderSession,
     app: ApplicationRef,
-    input: { folder: string; formName: string },
+    input: { folder: string; formName: string; locale?: ErrorLocale },
   ): Promise<Schemas["OnSaveRuleList"]>;
   listAliasTables(session: ProviderSession, app: ApplicationRef): Promise<Schemas["PlanningAliasList"]>;
   /** Makes `aliasId` the session's alias table; the caller records it on the session. */
@@ -308,7 +309,12 @@ export interface PlanningOperations {
     app: ApplicationRef,
     aliasId: string,
   ): Promise<Schemas["PlanningAliasTable"]>;
-  rulePrompts(session: ProviderSession, app: ApplicationRef, rule: RuleRef): Promise<Schemas["RulePrompts"]>;
+  /** `locale`: the caller's language, for prompt descriptions the provider words itself (the demo's). */
+  rulePrompts(
+    session: ProviderSession,
+    app: ApplicationRef,
+    rule: RuleRef & { locale?: ErrorLocale },
+  ): Promise<Schemas["RulePrompts"]>;
   /**
    * The business rules of the application with the plan type each is deployed to (no API call needs it:
    * wire endpoints list job definitions with it, and a Planning REST client finds a rule's plan type).

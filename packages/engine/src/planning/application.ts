@@ -7,6 +7,7 @@ import type {
   LaunchRuleResult,
   OpenFormRequest,
   OpenFormResult,
+  PlanningLocale,
   PlanningSession,
   RulePromptsResult,
   SubmitFormRequest,
@@ -116,16 +117,17 @@ export class PlanningApplication {
     return this.views.open(req, session);
   }
 
-  /** The rules a form runs on save, with their prompts. */
+  /** The rules a form runs on save, with their prompts (described in `locale`). */
   listOnSaveRules(
     folder: string | undefined,
     formName: string,
+    locale: PlanningLocale = "en",
   ): {
     formName: string;
     folder: string;
     rules: RulePromptsResult[];
   } {
-    return this.submission.onSaveRules(folder, formName);
+    return this.submission.onSaveRules(folder, formName, locale);
   }
 
   /**
@@ -139,9 +141,9 @@ export class PlanningApplication {
 
   // ---------- rules ----------
 
-  /** The business rules of a plan type (or of every plan type). */
-  listRules(cube?: string): RulePromptsResult[] {
-    return this.rules.list(cube);
+  /** The business rules of a plan type (or of every plan type), their prompts described in `locale`. */
+  listRules(cube?: string, locale: PlanningLocale = "en"): RulePromptsResult[] {
+    return this.rules.list(cube, locale);
   }
 
   /** The definition of a rule, including its calc script. */
@@ -149,9 +151,14 @@ export class PlanningApplication {
     return this.rules.find(cube, ruleName);
   }
 
-  /** The runtime prompts of a rule, in the order the rule asks them. */
-  enumPrompts(cube: string, ruleName: string, ruleType?: string): RulePromptsResult {
-    return describeRule(this.rules.findOfType(cube, ruleName, ruleType));
+  /** The runtime prompts of a rule, in the order the rule asks them, described in `locale`. */
+  enumPrompts(
+    cube: string,
+    ruleName: string,
+    ruleType?: string,
+    locale: PlanningLocale = "en",
+  ): RulePromptsResult {
+    return describeRule(this.rules.findOfType(cube, ruleName, ruleType), locale);
   }
 
   /** The members (or dimensions) a runtime prompt accepts, outline order. */

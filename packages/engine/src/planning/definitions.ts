@@ -79,7 +79,8 @@ export interface PromptDefinition {
   type: PromptType;
   /** Dimension of `member`/`members` prompts; `null` for the others. */
   dimension?: string;
-  description: string;
+  /** What the prompt asks, the same in every language or worded in each (the caller's language is chosen). */
+  description: string | LocalText;
   /** Default `true`. A prompt that is not required may be left empty. */
   required?: boolean;
   /** Default value as text (`members`: comma-separated names). */

@@ -1,4 +1,5 @@
 import type {
+  PlanningLocale,
   PlanningSession,
   RulePromptsResult,
   RuleRunResult,
@@ -34,6 +35,7 @@ export class FormSubmission {
   onSaveRules(
     folder: string | undefined,
     formName: string,
+    locale: PlanningLocale = "en",
   ): {
     formName: string;
     folder: string;
@@ -42,7 +44,7 @@ export class FormSubmission {
     const def = this.library.find(folder, formName);
     const forms = this.library.regularForms(def);
     const found = forms.flatMap((f) => (f.onSaveRules ?? []).map((n) => this.rules.find(f.cube, n)));
-    const rules = [...new Set(found)].map((r) => describeRule(r));
+    const rules = [...new Set(found)].map((r) => describeRule(r, locale));
     return { formName: def.name, folder: def.folder, rules };
   }
 

@@ -86,11 +86,11 @@ export class RuleRuns {
     return rule;
   }
 
-  /** The business rules of a plan type (or of every plan type). */
-  list(cube?: string): RulePromptsResult[] {
+  /** The business rules of a plan type (or of every plan type), their prompts described in `locale`. */
+  list(cube?: string, locale: PlanningLocale = "en"): RulePromptsResult[] {
     return this.rules
       .filter((r) => cube === undefined || r.cube.toLowerCase() === cube.toLowerCase())
-      .map((r) => describeRule(r));
+      .map((r) => describeRule(r, locale));
   }
 
   /** The members (or dimensions) a runtime prompt accepts, outline order. */

@@ -420,8 +420,8 @@ export function ruleReturnText(
   return { en: text, fr: text };
 }
 
-/** A rule as the planning calls describe it: its name, plan type, type and runtime prompts. */
-export function describeRule(r: RuleDefinition): RulePromptsResult {
+/** A rule as the planning calls describe it: its name, plan type, type and runtime prompts (in `locale`). */
+export function describeRule(r: RuleDefinition, locale: keyof LocalText = "en"): RulePromptsResult {
   return {
     ruleName: r.name,
     cube: r.cube,
@@ -432,7 +432,7 @@ export function describeRule(r: RuleDefinition): RulePromptsResult {
       dimension: p.dimension ?? null,
       defaultValue: p.defaultValue ?? null,
       required: p.required ?? true,
-      description: p.description,
+      description: inEachLanguage(p.description)[locale],
     })),
   };
 }

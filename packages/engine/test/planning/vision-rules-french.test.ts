@@ -80,6 +80,31 @@ describe("a French caller of a demo rule", () => {
     ).toMatch(/^Allocated 50000 of 4120 in Dec across the products of 421: \d+ cells\.$/);
   });
 
+  test("reads what each runtime prompt asks in French", () => {
+    const app = createVisionPlanning();
+    const described = (locale?: "en" | "fr") =>
+      app
+        .listRules(undefined, locale)
+        .flatMap((r) => r.prompts.map((p) => `${r.ruleName}.${p.name}: ${p.description}`));
+    const fr = described("fr");
+    expect(fr).toContain("CopyVersion.SrcVersion: Version à copier");
+    expect(fr).toContain("AllocateRevenue.Amount: Montant à répartir");
+    expect(
+      app.enumPrompts("Plan1", "GrowRevenue", undefined, "fr").prompts.map((p) => p.description),
+    ).toEqual([
+      "Entités dont le chiffre d'affaires du plan augmente",
+      "Croissance en pourcentage (de -100 à 1000)",
+      "Motif, enregistré dans Revenue Commentary (255 caractères au plus)",
+    ]);
+    expect(
+      app.listOnSaveRules("/Forms/Revenue", "Revenue Plan", "fr").rules[0]?.prompts[0]?.description,
+    ).toBe("Entité dont la prévision est initialisée");
+    // Every prompt has its French, and English callers read the English as before.
+    const en = described();
+    expect(en).toContain("CopyVersion.SrcVersion: Version to copy from");
+    for (const [i, line] of fr.entries()) expect(line, line).not.toBe(en[i]);
+  });
+
   test("a form's rules on save say their message in the submit's language", () => {
     const app = createVisionPlanning();
     const form = app.openForm({ folder: "/Forms/Revenue", formName: "Revenue Plan" });

@@ -118,7 +118,9 @@ export const planningHandlers = {
   listOnSaveRules: async (ctx) => {
     const { sp, ops, app } = await planning(ctx, "businessRules", "nav/listonsaverules");
     const formName = required(ctx.body, "formName", "form", "formname");
-    return fromProvider(ops.listOnSaveRules(sp.session, app, { folder: ctx.body.folder, formName }));
+    // The demo's prompt descriptions in the caller's language.
+    const locale = requestLocale(ctx.request);
+    return fromProvider(ops.listOnSaveRules(sp.session, app, { folder: ctx.body.folder, formName, locale }));
   },
 
   listAliases: async (ctx) => {
@@ -137,7 +139,12 @@ export const planningHandlers = {
     const { sp, ops, app } = await planning(ctx, "runtimePrompts", "nav/enumprompt");
     const { cube, ruleName, ruleType } = ctx.body;
     return fromProvider(
-      ops.rulePrompts(sp.session, app, { cube, ruleName, ...(ruleType ? { ruleType } : {}) }),
+      ops.rulePrompts(sp.session, app, {
+        cube,
+        ruleName,
+        ...(ruleType ? { ruleType } : {}),
+        locale: requestLocale(ctx.request),
+      }),
     );
   },
 

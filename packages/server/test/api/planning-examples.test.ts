@@ -242,6 +242,29 @@ describe("a demo business rule that completes", () => {
     const en = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "en" });
     expect(en.json().message).toMatch(/^Aggregated Entity for Actual: \d+ cells\.$/);
   });
+
+  test("describes its runtime prompts in the caller's language", async () => {
+    const body = {
+      server: "Planning",
+      application: "Vision",
+      loginid,
+      cube: "Plan1",
+      ruleName: "CopyVersion",
+    };
+    const fr = await api.post("nav/enumprompt", body, { connector: "planning", "accept-language": "fr" });
+    expect(fr.json().prompts.map((p: { description: string }) => p.description)).toEqual([
+      "Version à copier",
+      "Version de destination",
+    ]);
+    const onSave = await api.post(
+      "nav/listonsaverules",
+      { ...body, folder: "/Forms/Revenue", formName: "Revenue Plan" },
+      { connector: "planning", "accept-language": "fr" },
+    );
+    expect(onSave.json().rules[0].prompts[0].description).toBe("Entité dont la prévision est initialisée");
+    const en = await api.post("nav/enumprompt", body, { connector: "planning" });
+    expect(en.json().prompts[0].description).toBe("Version to copy from");
+  });
 });
 
 describe("a text cell over 255 characters", () => {

@@ -187,7 +187,8 @@ export default function LiveRuleApp(): ReactNode {
   const locale = i18n.currentLocale === "fr" ? "fr" : "en";
   const app = useRef<PlanningApplication | null>(null);
   if (!app.current) app.current = createVisionPlanning();
-  const rules = useMemo(() => app.current?.listRules(CUBE) ?? [], []);
+  // The prompts described in the page's language, as nav/enumprompt describes them to a caller in it.
+  const rules = useMemo(() => app.current?.listRules(CUBE, locale) ?? [], [locale]);
   const [ruleName, setRuleName] = useState(rules[0]?.ruleName ?? "");
   const rule = rules.find((r) => r.ruleName === ruleName);
   // The members each member, members or dimension prompt allows (nav/enummembersrule).
