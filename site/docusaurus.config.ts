@@ -126,6 +126,8 @@ const config: Config = {
     "./src/plugins/grid-pictures.ts",
     // The old addresses of moved pages, answered by the server with a 301 (build/redirects.json).
     "./src/plugins/redirects.ts",
+    // The changelog's feed links titled in French on the French site (« … (flux RSS) », not "… RSS Feed").
+    "./src/plugins/feed-link-titles.ts",
   ],
 
   themeConfig: {
