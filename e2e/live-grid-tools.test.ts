@@ -26,12 +26,17 @@ const PAGES = {
     find: "Find",
     refresh: "Refresh",
     field: /Find a member/,
+    none: "No member matches “zzzz”.",
+    one: "1 member matches “mass*”.",
   },
   fr: {
     path: "/fr/docs/QiBates/features/actions/AdHoc",
     find: "Rechercher",
     refresh: "Actualiser",
     field: /Rechercher un membre/,
+    // Not « 0 membres correspondent », « 1 membres correspondent ».
+    none: "Aucun membre ne correspond à «\u00a0zzzz\u00a0».",
+    one: "1 membre correspond à «\u00a0mass*\u00a0».",
   },
 } as const;
 
@@ -55,9 +60,14 @@ for (const lang of ["en", "fr"] as const) {
           "100-20 (Diet Cola)",
           "100-30 (Caffeine Free Cola)",
         ]);
+        // No member, one member: said in words of their own.
+        await tools.getByLabel(t.field).fill("zzzz");
+        await tools.getByRole("button", { name: t.find, exact: true }).click();
+        await expect.poll(() => tools.locator("[data-found-total]").textContent()).toContain(t.none);
         // Replace New York (A3) by Massachusetts, found by a wildcard search on its name.
         await tools.getByLabel(t.field).fill("mass*");
         await tools.getByRole("button", { name: t.find, exact: true }).click();
+        await expect.poll(() => tools.locator("[data-found-total]").textContent()).toContain(t.one);
         await cell(grid, "A3").click();
         await tools.locator('[data-member="Massachusetts"]').click();
         await grid.getByRole("button", { name: t.refresh, exact: true }).click();

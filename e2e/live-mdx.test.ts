@@ -27,7 +27,7 @@ const LABELS = {
     run: "Run",
     aliases: "Show aliases",
     syntax: 'QB_ERR_MDX_SYNTAX: The MDX query is not valid MDX: unexpected "ON" at line 1, column 15.',
-    ran: "The query answered a grid of 4 rows and 4 columns.",
+    ran: "The query returned a grid of 4 rows and 4 columns.",
   },
   fr: {
     query: "Requête MDX",

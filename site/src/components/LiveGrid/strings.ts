@@ -155,11 +155,17 @@ export const text = {
   after: () => translate({ id: "liveGrid.submit.after", message: "After" }),
   findLabel: () => translate({ id: "liveGrid.search.label", message: "Find a member by name or alias" }),
   find: () => translate({ id: "liveGrid.search.find", message: "Find" }),
+  // None and one said apart: « Aucun membre ne correspond », « 1 membre correspond » (it said "0 membres",
+  // "1 members").
   found: (total: number, keyword: string) =>
-    translate(
-      { id: "liveGrid.search.found", message: "{total} members match “{keyword}”." },
-      { total, keyword },
-    ),
+    total === 0
+      ? translate({ id: "liveGrid.search.none", message: "No member matches “{keyword}”." }, { keyword })
+      : total === 1
+        ? translate({ id: "liveGrid.search.foundOne", message: "1 member matches “{keyword}”." }, { keyword })
+        : translate(
+            { id: "liveGrid.search.found", message: "{total} members match “{keyword}”." },
+            { total, keyword },
+          ),
   pickMember: (cell: string) =>
     translate(
       { id: "liveGrid.search.pick", message: "Click one to type it in cell {cell}, then Refresh." },

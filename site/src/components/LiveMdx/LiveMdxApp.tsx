@@ -3,6 +3,8 @@ import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { type CellKind, GridError, type GridResponse, resolveSettings } from "@qibates/engine/grid";
 import { MdxError, runMdxGrid } from "@qibates/engine/mdx";
 import { MDX_QUERY_ENDS, mdxReason } from "@qibates/grid-bridge/mdx-errors";
+// Numbers as the API's messages write them (50,000; in French 50 000).
+import { formatNumber } from "@qibates/provider/error-codes";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import styles from "./styles.module.css";
 
@@ -50,14 +52,14 @@ const TEXT = {
     suppress: "Suppress missing rows",
     run: "Run",
     ran: (rows: number, columns: number) =>
-      `The query answered a grid of ${rows} rows and ${columns} columns.`,
+      `The query returned a grid of ${formatNumber(rows, "en")} rows and ${formatNumber(columns, "en")} columns.`,
     result: "Result",
     syntax: (e: MdxError) =>
       `QB_ERR_MDX_SYNTAX: The MDX query is not valid MDX: ${cutShort(e) ? `${MDX_QUERY_ENDS.en},` : `unexpected "${e.token}"`} at line ${e.line}, column ${e.column}.`,
     member: (e: MdxError) => `QB_ERR_MEMBER_UNKNOWN: Unknown member "${e.token}".`,
     invalid: (e: MdxError) =>
       `QB_ERR_MDX_INVALID: The MDX query cannot run: ${e.detail} (at "${e.token}", line ${e.line}, column ${e.column}).`,
-    tooLarge: `QB_ERR_GRID_TOO_LARGE: this example answers at most ${MAX_CELLS} cells.`,
+    tooLarge: `QB_ERR_GRID_TOO_LARGE: this example returns at most ${formatNumber(MAX_CELLS, "en")} cells.`,
   },
   fr: {
     title: "Essayez une requête MDX sur Sample.Basic",
@@ -73,14 +75,14 @@ const TEXT = {
     suppress: "Supprimer les lignes manquantes",
     run: "Exécuter",
     ran: (rows: number, columns: number) =>
-      `La requête a renvoyé une grille de ${rows}\u00a0lignes et ${columns}\u00a0colonnes.`,
+      `La requête a renvoyé une grille de ${formatNumber(rows, "fr")}\u00a0lignes et ${formatNumber(columns, "fr")}\u00a0colonnes.`,
     result: "Résultat",
     syntax: (e: MdxError) =>
       `QB_ERR_MDX_SYNTAX\u00a0: La requête MDX n'est pas du MDX valide\u00a0: ${cutShort(e) ? `${MDX_QUERY_ENDS.fr},` : `«\u00a0${e.token}\u00a0» inattendu`} à la ligne ${e.line}, colonne ${e.column}.`,
     member: (e: MdxError) => `QB_ERR_MEMBER_UNKNOWN\u00a0: Membre inconnu «\u00a0${e.token}\u00a0».`,
     invalid: (e: MdxError) =>
       `QB_ERR_MDX_INVALID\u00a0: La requête MDX ne peut pas s'exécuter\u00a0: ${mdxReason(e).fr} (sur «\u00a0${e.token}\u00a0», ligne ${e.line}, colonne ${e.column}).`,
-    tooLarge: `QB_ERR_GRID_TOO_LARGE\u00a0: cet exemple renvoie au plus ${MAX_CELLS}\u00a0cellules.`,
+    tooLarge: `QB_ERR_GRID_TOO_LARGE\u00a0: cet exemple renvoie au plus ${formatNumber(MAX_CELLS, "fr")}\u00a0cellules.`,
   },
 } as const;
 
