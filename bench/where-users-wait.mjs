@@ -3,10 +3,12 @@
 // high RATE_LIMIT_PER_MINUTE, started afresh for each path: cold on the fresh server (session A), cold in a new
 // session (session B), warm (median of N in session B). One JSON line per path on stdout.
 //   node bench/where-users-wait.mjs <port> <path> [N]
-// Paths: demo-essbase, demo-planning (the demo addresses); conn-stndln, conn-essbase, conn-ssas, conn-planning,
-// conn-pbcs (each connector against the server's own endpoints; PROXY_PORT puts bench/delay-proxy.mjs between
-// them). The digests let two builds' answers be compared.
-import { readFileSync } from "node:fs";
+// Paths: demo-essbase, demo-planning (the demo addresses; demo-planning-rule: the form opened and the rule run,
+// nothing submitted); conn-stndln, conn-essbase, conn-ssas, conn-planning, conn-pbcs (each connector against the
+// server's own endpoints; PROXY_PORT puts bench/delay-proxy.mjs between them). The digests let two builds' answers be compared. SERVER_PID (Linux, the server on this machine): each
+// call's processor time in the server too, every thread of it (`/proc/<pid>/task/*/schedstat`), which a busy
+// machine lengthens less than the wall clock: columns cpuColdServer, cpuColdSession, cpuWarm (ms).
+import { readdirSync, readFileSync } from "node:fs";
 
 const port = Number(process.argv[2]);
 const pathName = process.argv[3];
@@ -19,6 +21,13 @@ const PATHS = {
     connector: "planning",
     address: "https://demo.qibates.local/HyperionPlanning/SmartView",
     kind: "plan",
+  },
+  // The form opened and the rule run, nothing submitted: each session's first rule starts from the shared demo.
+  "demo-planning-rule": {
+    connector: "planning",
+    address: "https://demo.qibates.local/HyperionPlanning/SmartView",
+    kind: "plan",
+    noSubmit: true,
   },
   "demo-ssas": { connector: "ssas", address: "https://demo.qibates.local/aps/JAPI", kind: "cube" },
   "demo-stndln": {
@@ -42,13 +51,29 @@ const health = await (await fetch(`${BASE}/health`)).json();
 const key = health.demo.apiKey;
 const headers = { qibateskey: key, connector: P.connector, "content-type": "application/json" };
 const digests = {};
+const serverPid = process.env.SERVER_PID;
+/** Nanoseconds of processor time the server's threads have run (0 without SERVER_PID). */
+function serverCpu() {
+  if (!serverPid) return 0;
+  let ns = 0;
+  for (const t of readdirSync(`/proc/${serverPid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${serverPid}/task/${t}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ns;
+}
 async function call(op, body) {
   const t = performance.now();
+  const c = serverCpu();
   const res = await fetch(`${BASE}/${op}`, { method: "POST", headers, body: JSON.stringify(body) });
   const text = await res.text();
   const ms = performance.now() - t;
+  const cpu = (serverCpu() - c) / 1e6;
   if (res.status !== 200) throw new Error(`${op} ${res.status} ${text.slice(0, 400)}`);
-  return { ms, json: JSON.parse(text), text };
+  return { ms, cpu, json: JSON.parse(text), text };
 }
 const loginOp = P.connector === "pbcs" ? "action/loginpbcs" : "action/login";
 const loginBody = { username: "demo", password: "demo", providerAddress: P.address };
@@ -57,7 +82,7 @@ async function steps(loginid, ctx) {
   const out = [];
   const t = async (name, op, body) => {
     const r = await call(op, { loginid, ...body });
-    out.push([name, r.ms]);
+    out.push([name, r.ms, r.cpu]);
     digests[name] ??= r.text.replace(
       /"(dataVersion|durationMs|loginid|expiresAt|message)":("[^"]*"|\d+)/g,
       "",
@@ -129,31 +154,38 @@ const median = (a) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+const ctx = { noSubmit: P.noSubmit === true };
 const res = {};
-const note = (name, kind, ms) => {
-  res[name] ??= { coldServer: [], coldSession: [], warm: [] };
+const note = (name, kind, ms, cpu) => {
+  res[name] ??= {
+    coldServer: [],
+    coldSession: [],
+    warm: [],
+    cpu: { coldServer: [], coldSession: [], warm: [] },
+  };
   res[name][kind].push(ms);
+  res[name].cpu[kind].push(cpu);
 };
 // session A: first after server start
 let l = await call(loginOp, loginBody);
-note("login", "coldServer", l.ms);
-for (const [n, ms] of await steps(l.json.loginid, {})) note(n, "coldServer", ms);
+note("login", "coldServer", l.ms, l.cpu);
+for (const [n, ms, cpu] of await steps(l.json.loginid, ctx)) note(n, "coldServer", ms, cpu);
 let o = await call("action/logout", { loginid: l.json.loginid });
-note("logout", "coldServer", o.ms);
+note("logout", "coldServer", o.ms, o.cpu);
 // session B: cold session, then warm
 l = await call(loginOp, loginBody);
-note("login", "coldSession", l.ms);
+note("login", "coldSession", l.ms, l.cpu);
 const B = l.json.loginid;
-for (const [n, ms] of await steps(B, {})) note(n, "coldSession", ms);
-for (let i = 0; i < N; i++) for (const [n, ms] of await steps(B, {})) note(n, "warm", ms);
+for (const [n, ms, cpu] of await steps(B, ctx)) note(n, "coldSession", ms, cpu);
+for (let i = 0; i < N; i++) for (const [n, ms, cpu] of await steps(B, ctx)) note(n, "warm", ms, cpu);
 for (let i = 0; i < N; i++) {
   const li = await call(loginOp, loginBody);
-  note("login", "warm", li.ms);
+  note("login", "warm", li.ms, li.cpu);
   const lo = await call("action/logout", { loginid: li.json.loginid });
-  note("logout", "warm", lo.ms);
+  note("logout", "warm", lo.ms, lo.cpu);
 }
 o = await call("action/logout", { loginid: B });
-note("logout", "coldSession", o.ms);
+note("logout", "coldSession", o.ms, o.cpu);
 const la = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const rows = Object.entries(res).map(([n, r]) => ({
   path: pathName,
@@ -161,6 +193,13 @@ const rows = Object.entries(res).map(([n, r]) => ({
   coldServer: +r.coldServer[0].toFixed(1),
   coldSession: +r.coldSession[0].toFixed(1),
   warm: +median(r.warm).toFixed(2),
+  ...(serverPid
+    ? {
+        cpuColdServer: +r.cpu.coldServer[0].toFixed(1),
+        cpuColdSession: +r.cpu.coldSession[0].toFixed(1),
+        cpuWarm: +median(r.cpu.warm).toFixed(2),
+      }
+    : {}),
   loadavg: la,
 }));
 console.log(
