@@ -553,7 +553,7 @@ export const variables = {
   ),
   wireFilesTotalMb: variable(
     "WIRE_FILES_TOTAL_MB",
-    "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog (QIBATES_WIRE_ENDPOINTS) take, all users' together; past it, an upload is refused, once the files of visitors whose sessions all ended are deleted.",
+    "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog (QIBATES_WIRE_ENDPOINTS) take, all users' together, the names of files and folders included; past it, an upload is refused, once the files of visitors whose sessions all ended are deleted.",
     integer(1, 65_536),
     256,
     "256",

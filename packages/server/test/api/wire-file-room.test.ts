@@ -13,6 +13,8 @@ import { basicAuth } from "../support/wire-login.ts";
  */
 
 const MIB = 1024 * 1024;
+/** A file that fits in a visitor's 1 MiB beside its entries and its folder's. */
+const FILE = MIB - 4096;
 
 describe("the file catalog's room for visitors of the demo user", () => {
   let app: App;
@@ -51,19 +53,19 @@ describe("the file catalog's room for visitors of the demo user", () => {
   it("counts every address of an IPv6 /64 network as one visitor, whatever the session", async () => {
     const first = "2001:db8:5:1::1";
     const second = "2001:db8:5:1::2";
-    expect((await upload(first, await login(first), "a.bin", MIB)).statusCode).toBe(200);
+    expect((await upload(first, await login(first), "a.bin", FILE)).statusCode).toBe(200);
     // Another address of the same network, in a session of its own: the network's room is taken.
-    const refused = await upload(second, await login(second), "b.bin", 1);
+    const refused = await upload(second, await login(second), "b.bin", 8192);
     expect(refused.statusCode).toBe(400);
     expect(message(refused)).toBe(
       "There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most 1\u00a0MiB of files (all the addresses of an IPv6 /64 network count as one visitor). Delete files you no longer need (DELETE /files/{path}); your files are also deleted when your last session ends.",
     );
-    const french = await upload(second, await login(second), "b.bin", 1, "fr-FR,fr;q=0.9");
+    const french = await upload(second, await login(second), "b.bin", 8192, "fr-FR,fr;q=0.9");
     expect(message(french)).toBe(
       "Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque visiteur de l'utilisateur de démonstration partagé garde au plus 1\u00a0Mio de fichiers (toutes les adresses d'un réseau IPv6 /64 comptent pour un seul visiteur). Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}) ; vos fichiers sont aussi supprimés à la fin de votre dernière session.",
     );
     // Another network keeps its own room.
-    expect((await upload("2001:db8:5:2::1", await login("2001:db8:5:2::1"), "a.bin", MIB)).statusCode).toBe(
+    expect((await upload("2001:db8:5:2::1", await login("2001:db8:5:2::1"), "a.bin", FILE)).statusCode).toBe(
       200,
     );
   });
@@ -74,15 +76,15 @@ describe("the file catalog's room for visitors of the demo user", () => {
     for (const from of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) {
       const cookie = await login(from);
       cookies.set(from, cookie);
-      expect((await upload(from, cookie, "a.bin", MIB)).statusCode).toBe(from.endsWith(".3") ? 400 : 200);
+      expect((await upload(from, cookie, "a.bin", FILE)).statusCode).toBe(from.endsWith(".3") ? 400 : 200);
     }
     const late = "198.51.100.3";
-    const refused = await upload(late, cookies.get(late) as string, "a.bin", MIB);
+    const refused = await upload(late, cookies.get(late) as string, "a.bin", FILE);
     expect(refused.statusCode).toBe(400);
     expect(message(refused)).toBe(
       "There is not enough space in the file catalog for this file: the files of all users take at most 4\u00a0MiB together, and that space is used. Delete files you no longer need (DELETE /files/{path}), or try again later: a visitor's files are deleted when their last session ends (at logout, or after 30 minutes without a call).",
     );
-    const french = await upload(late, cookies.get(late) as string, "a.bin", MIB, "fr");
+    const french = await upload(late, cookies.get(late) as string, "a.bin", FILE, "fr");
     expect(message(french)).toBe(
       "Il n'y a pas assez de place pour ce fichier dans le catalogue de fichiers : les fichiers de tous les utilisateurs y occupent au plus 4\u00a0Mio ensemble, et cet espace est pris. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}), ou réessayez plus tard : les fichiers d'un visiteur sont supprimés à la fin de sa dernière session (à la déconnexion, ou après 30\u00a0minutes sans appel).",
     );
@@ -95,7 +97,7 @@ describe("the file catalog's room for visitors of the demo user", () => {
       headers: { cookie: cookies.get(leaving) as string },
     });
     expect(out.statusCode).toBe(200);
-    expect((await upload(late, cookies.get(late) as string, "a.bin", MIB)).statusCode).toBe(200);
+    expect((await upload(late, cookies.get(late) as string, "a.bin", FILE)).statusCode).toBe(200);
   });
 
   it("refuses a file past the largest one unread, saying the limit, in the caller's language", async () => {

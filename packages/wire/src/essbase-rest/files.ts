@@ -23,6 +23,8 @@ export interface FileCatalogLimits {
   maxTotalBytes: number;
   /** Files and folders one owner may have. */
   maxOwnerEntries: number;
+  /** Bytes the names of one owner's files and folders may take (`entryCost`; default 1 MiB). */
+  maxOwnerNameBytes?: number;
   /** Minutes without a call after which a session ends (said in the refusal of a full catalog; default 30). */
   idleMinutes?: number;
   /**
@@ -58,12 +60,13 @@ function size(bytes: number, locale: ErrorLocale): string {
 /**
  * An upload refused for room (400, or 413 for a body the endpoint refuses unread; Essbase's error body, in the
  * caller's language): `file`, larger than the largest
- * file; `visitor`, past a visitor's own space (a shared account's visitor); `user`, past a user's own space; `total`,
+ * file; `visitor`, past a visitor's own space (a shared account's visitor); `user`, past a user's own space; `names`,
+ * past the room of an owner's names of files and folders; `total`,
  * past what all users' files may take together. The message says the limit and how to make room.
  */
 export class FileRoomRefused extends WireError {
   constructor(
-    readonly kind: "file" | "visitor" | "user" | "total",
+    readonly kind: "file" | "visitor" | "user" | "names" | "total",
     readonly limitBytes: number,
     idleMinutes = 30,
     status = 400,
@@ -82,6 +85,10 @@ export class FileRoomRefused extends WireError {
       user: [
         `There is not enough space in your folders of the file catalog for this file: each user keeps at most ${en(limitBytes)} of files. Delete files you no longer need (DELETE /files/{path}).`,
         `Il n'y a pas assez de place pour ce fichier dans vos dossiers du catalogue de fichiers : chaque utilisateur garde au plus ${fr(limitBytes)} de fichiers. Supprimez les fichiers dont vous n'avez plus besoin (DELETE /files/{path}).`,
+      ],
+      names: [
+        `There is not enough space in your folders of the file catalog for this name: the names of your files and folders take at most ${en(limitBytes)}. Delete files or folders you no longer need (DELETE /files/{path}), or give them shorter names.`,
+        `Il n'y a pas assez de place pour ce nom dans vos dossiers du catalogue de fichiers : les noms de vos fichiers et dossiers occupent au plus ${fr(limitBytes)}. Supprimez les fichiers ou dossiers dont vous n'avez plus besoin (DELETE /files/{path}), ou donnez-leur des noms plus courts.`,
       ],
       total: [
         `There is not enough space in the file catalog for this file: the files of all users take at most ${en(limitBytes)} together, and that space is used. Delete files you no longer need (DELETE /files/{path}), or try again later: a visitor's files are deleted when their last session ends (at logout, or after ${idleMinutes} minutes without a call).`,
@@ -168,12 +175,21 @@ export function removeDepartedSpools(folder: string = tmpdir()): void {
   }
 }
 
+/**
+ * The bytes a file's or folder's entry takes besides a file's own bytes: its path, kept twice (as written and in
+ * lower case), and its record. Counted against the owner's room for names (`maxOwnerNameBytes`) and in the
+ * catalog's total, so that folders with long names cannot take memory no limit sees.
+ */
+export const entryCost = (path: string): number => 2 * path.length + 64;
+
 const keyOf = (parts: readonly string[]) => parts.join("/").toLowerCase();
 
 interface OwnerFiles {
   /** Lower-cased path → the path as first written, and the file (null: a folder). */
   entries: Map<string, { path: string; file: CatalogFile | null }>;
   bytes: number;
+  /** Bytes the entries of this owner's files and folders take (`entryCost`). */
+  names: number;
   /** Bytes of this owner's exports on disk (and of those being written). */
   exportBytes: number;
 }
@@ -187,6 +203,8 @@ interface OwnerFiles {
 export class FileCatalog {
   private readonly owners = new Map<string, OwnerFiles>();
   private total = 0;
+  /** Bytes the entries of all owners take (`entryCost`), counted in the total beside the files' bytes. */
+  private names = 0;
   private exportTotal = 0;
   /**
    * The folder of the exports on disk, made at the first export and removed with the last (or by `close`); named
@@ -226,6 +244,7 @@ export class FileCatalog {
     if (!o) return;
     for (const e of o.entries.values()) if (e.file?.spool) this.release(o, e.file);
     this.total -= o.bytes;
+    this.names -= o.names;
     this.exportTotal -= o.exportBytes;
     this.owners.delete(owner);
   }
@@ -324,8 +343,12 @@ export class FileCatalog {
           o.bytes -= was;
           this.total -= was;
         }
-        this.addFolder(owner, parts.slice(0, -1));
-        if (!now) this.checkEntries(o);
+        // The export is written: its entries are counted without a check of room (its bytes are counted apart).
+        this.addFolder(owner, parts.slice(0, -1), false);
+        if (!now) {
+          this.checkEntries(o);
+          this.charge(o, 0, entryCost(parts.join("/")));
+        }
         o.entries.set(keyOf(parts), {
           path: now?.path ?? parts.join("/"),
           file: { bytes: null, spool: path, size, modified: Date.now() },
@@ -337,7 +360,7 @@ export class FileCatalog {
   private of(owner: string): OwnerFiles {
     let o = this.owners.get(owner);
     if (!o) {
-      o = { entries: new Map(), bytes: 0, exportBytes: 0 };
+      o = { entries: new Map(), bytes: 0, names: 0, exportBytes: 0 };
       this.owners.set(owner, o);
     }
     return o;
@@ -389,17 +412,54 @@ export class FileCatalog {
     return out.sort((a, b) => a.path.join("/").localeCompare(b.path.join("/")));
   }
 
-  /** Creates the folder `parts` (and the folders above it). */
-  addFolder(owner: string, parts: readonly string[]): void {
-    const o = this.of(owner);
+  /** The folders of `parts` (and above it) that do not exist yet, as written; refused where a file is. */
+  private newFolders(o: OwnerFiles, parts: readonly string[]): string[] {
+    const out: string[] = [];
     for (let n = 2; n <= parts.length; n++) {
-      const key = keyOf(parts.slice(0, n));
-      const e = o.entries.get(key);
+      const e = o.entries.get(keyOf(parts.slice(0, n)));
       if (e?.file) throw badRequest(`${parts.slice(0, n).join("/")} is a file.`);
-      if (!e) {
-        this.checkEntries(o);
-        o.entries.set(key, { path: parts.slice(0, n).join("/"), file: null });
-      }
+      if (!e) out.push(parts.slice(0, n).join("/"));
+    }
+    return out;
+  }
+
+  /**
+   * Refuses `bytes` more bytes of files and `names` more bytes of entries of `owner` past their room, or, once
+   * departed visitors' files are dropped, past the total's.
+   */
+  private ensureRoom(owner: string, o: OwnerFiles, bytes: number, names: number): void {
+    const visitor = FileCatalog.isVisitor(owner);
+    const quota = visitor ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
+    if (o.bytes + bytes > quota) throw new FileRoomRefused(visitor ? "visitor" : "user", quota);
+    const nameRoom = this.limits.maxOwnerNameBytes ?? 1024 * 1024;
+    if (o.names + names > nameRoom) throw new FileRoomRefused("names", nameRoom);
+    const full = () => this.total + this.names + bytes + names > this.limits.maxTotalBytes;
+    if (full()) this.reclaim();
+    if (full()) throw new FileRoomRefused("total", this.limits.maxTotalBytes, this.limits.idleMinutes);
+  }
+
+  private charge(o: OwnerFiles, bytes: number, names: number): void {
+    o.bytes += bytes;
+    this.total += bytes;
+    o.names += names;
+    this.names += names;
+  }
+
+  /** Creates the folder `parts` (and the folders above it); `check`: refused past the owner's or the total's room. */
+  addFolder(owner: string, parts: readonly string[], check = true): void {
+    const o = this.of(owner);
+    const fresh = this.newFolders(o, parts);
+    if (check)
+      this.ensureRoom(
+        owner,
+        o,
+        0,
+        fresh.reduce((sum, p) => sum + entryCost(p), 0),
+      );
+    for (const path of fresh) {
+      this.checkEntries(o);
+      o.entries.set(path.toLowerCase(), { path, file: null });
+      this.charge(o, 0, entryCost(path));
     }
   }
 
@@ -412,13 +472,11 @@ export class FileCatalog {
     const old = o.entries.get(key);
     if (old && old.file === null) throw badRequest(`${parts.join("/")} is a folder.`);
     if (old && !overwrite) throw badRequest(`File ${parts.join("/")} already exists.`);
+    // The file's bytes, and the entries of the file and of its folders when they are new.
+    const entries = old ? 0 : entryCost(parts.join("/"));
+    const folders = this.newFolders(o, parts.slice(0, -1)).reduce((sum, p) => sum + entryCost(p), 0);
     const growth = bytes.length - (old?.file?.bytes?.length ?? 0);
-    const visitor = FileCatalog.isVisitor(owner);
-    const quota = visitor ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
-    if (o.bytes + growth > quota) throw new FileRoomRefused(visitor ? "visitor" : "user", quota);
-    if (this.total + growth > this.limits.maxTotalBytes) this.reclaim();
-    if (this.total + growth > this.limits.maxTotalBytes)
-      throw new FileRoomRefused("total", this.limits.maxTotalBytes, this.limits.idleMinutes);
+    this.ensureRoom(owner, o, growth, entries + folders);
     this.addFolder(owner, parts.slice(0, -1));
     if (!old) this.checkEntries(o);
     if (old?.file?.spool) this.release(o, old.file);
@@ -426,8 +484,7 @@ export class FileCatalog {
       path: old?.path ?? parts.join("/"),
       file: { bytes, spool: null, size: bytes.length, modified: Date.now() },
     });
-    o.bytes += growth;
-    this.total += growth;
+    this.charge(o, growth, entries);
   }
 
   /** Deletes a file or a folder with everything under it; false when nothing is there. */
@@ -439,9 +496,7 @@ export class FileCatalog {
     for (const [k, e] of [...o.entries]) {
       if (k !== key && !k.startsWith(`${key}/`)) continue;
       if (e.file?.spool) this.release(o, e.file);
-      const size = e.file?.bytes?.length ?? 0;
-      o.bytes -= size;
-      this.total -= size;
+      this.charge(o, -(e.file?.bytes?.length ?? 0), -entryCost(e.path));
       o.entries.delete(k);
     }
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FileCatalog } from "../../src/essbase-rest/files.ts";
+import { entryCost, FileCatalog } from "../../src/essbase-rest/files.ts";
 import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
 
 /**
@@ -52,8 +52,18 @@ describe("the Files API's quotas", () => {
 describe("the file catalog's total", () => {
   it("drops what departed visitors left before refusing a file, never a user's own files", () => {
     const live = new Set(["demo\n10.0.0.2"]);
+    // The total counts the names of files and folders beside their bytes: here, room for three files of 10 bytes.
+    const names = (user: string, ...files: string[]) =>
+      [`users/${user}`, ...files.map((f) => `users/${user}/${f}`)].reduce((n, p) => n + entryCost(p), 0);
+    const total = 30 + 2 * names("demo", "a") + names("alice", "a");
     const catalog: FileCatalog = new FileCatalog(
-      { maxFileBytes: 10, maxOwnerBytes: 20, maxVisitorBytes: 10, maxTotalBytes: 30, maxOwnerEntries: 100 },
+      {
+        maxFileBytes: 10,
+        maxOwnerBytes: 20,
+        maxVisitorBytes: 10,
+        maxTotalBytes: total,
+        maxOwnerEntries: 100,
+      },
       () => {
         for (const owner of catalog.ownersKept())
           if (FileCatalog.isVisitor(owner) && !live.has(owner)) catalog.dropOwner(owner);
@@ -68,8 +78,39 @@ describe("the file catalog's total", () => {
     expect(catalog.bytesOf("demo\n10.0.0.2")).toBe(10);
     // Nothing left to reclaim: refused, and nobody's files were touched.
     expect(() => catalog.put("bob", ["users", "bob", "a"], Buffer.alloc(10), false)).toThrow(
-      "There is not enough space in the file catalog for this file: the files of all users take at most 30\u00a0bytes together, and that space is used.",
+      `There is not enough space in the file catalog for this file: the files of all users take at most ${total}\u00a0bytes together, and that space is used.`,
     );
     expect(catalog.bytesOf("alice")).toBe(20);
+  });
+
+  it("counts the names of files and folders, so that folders with long names cannot fill the memory unseen", () => {
+    const catalog = new FileCatalog({
+      maxFileBytes: 1000,
+      maxOwnerBytes: 100_000,
+      maxVisitorBytes: 100_000,
+      maxTotalBytes: 150_000,
+      maxOwnerEntries: 1000,
+      maxOwnerNameBytes: 100_000,
+    });
+    const long = "x".repeat(250);
+    const folders = (owner: string) => () => {
+      for (let i = 0; i < 1000; i++) catalog.addFolder(owner, ["shared", `${long}${i}`]);
+    };
+    // Folders only, no file: the room for a visitor's names ends them…
+    expect(folders("demo\n10.0.0.1")).toThrow(
+      "There is not enough space in your folders of the file catalog for this name: the names of your files and folders take at most 100,000\u00a0bytes. Delete files or folders you no longer need (DELETE /files/{path}), or give them shorter names.",
+    );
+    // …and the catalog's total another visitor's, names and files together.
+    expect(folders("demo\n10.0.0.2")).toThrow(
+      /the files of all users take at most 150,000\u00a0bytes together/,
+    );
+    expect(() => catalog.put("demo\n10.0.0.3", ["shared", "a"], Buffer.alloc(1000), false)).toThrow(
+      /the files of all users take at most 150,000/,
+    );
+    // Deleting folders gives their room back.
+    expect(catalog.delete("demo\n10.0.0.1", ["shared", `${long}0`])).toBe(true);
+    expect(catalog.delete("demo\n10.0.0.1", ["shared", `${long}1`])).toBe(true);
+    catalog.put("demo\n10.0.0.3", ["shared", "a"], Buffer.alloc(1000), false);
+    expect(catalog.bytesOf("demo\n10.0.0.3")).toBe(1000);
   });
 });
