@@ -2242,7 +2242,7 @@ export interface components {
             status: "completed";
             /** @description Run time of the rule, in milliseconds. */
             durationMs: number;
-            /** @description Message the rule returned to the user; `null` when none. */
+            /** @description Message the rule returned to the user; `null` when none. The demo's rules write it in the caller's language (English or French); a Planning or PBCS server's message is in the server's own words. */
             message: string | null;
         };
         /** @description Result of a form submit, with the refreshed form. */
@@ -2290,7 +2290,7 @@ export interface components {
             defaultValue: string | null;
             /** @description Whether a value must be given (explicitly or by default). */
             required: boolean;
-            /** @description Text shown to the user when asking the prompt; `null` when none. */
+            /** @description Text shown to the user when asking the prompt; `null` when none. The demo's prompts are described in the caller's language (English or French); a Planning or PBCS server's, as the server holds them. */
             description: string | null;
         };
         /** @description On-save rules of a form. */
