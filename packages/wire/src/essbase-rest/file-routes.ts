@@ -157,6 +157,9 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     return (await servedFolders(s)).some((f) => f.join("/").toLowerCase() === key);
   }
 
+  /** The room each upload being received holds (`FileCatalog.reserve`), given back before its file is put. */
+  const reservations = new WeakMap<FastifyRequest, () => void>();
+
   const pathOf = (request: FastifyRequest) => catalogPath((request.params as { "*": string })["*"] ?? "");
 
   scope.register(async (files) => {
@@ -187,6 +190,22 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
         }
       },
     );
+
+    // An upload holds its room before its body is read (`FileCatalog.reserve`), refused at once past it; the room is
+    // given back when the upload ends (the route puts the file first). A body over the largest file is the
+    // parser's refusal (413).
+    files.addHook("preParsing", async (request, reply) => {
+      if (request.method !== "PUT" || !request.essbaseSession) return;
+      if (!/^application\/octet-stream/i.test(request.headers["content-type"] ?? "")) return;
+      const declared = Number(request.headers["content-length"]);
+      const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : catalog.limits.maxFileBytes;
+      if (bytes > catalog.limits.maxFileBytes) return;
+      const parts = pathOf(request);
+      if (parts.length < 2) return;
+      const release = catalog.reserve(ownerAt(request.essbaseSession, parts), parts, bytes);
+      reservations.set(request, release);
+      reply.raw.once("close", release);
+    });
 
     files.get("/files", async (request, reply) => {
       ctx.sessionOf(request);
@@ -233,6 +252,7 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
         throw badRequest(`User ${s.username} cannot write to ${fullPathOf(parts)}.`);
       const q = request.query as Record<string, string | undefined>;
       if (Buffer.isBuffer(request.body)) {
+        reservations.get(request)?.();
         catalog.put(ownerAt(s, parts), parts, request.body, bool(q.overwrite));
         request.log.info(
           { path: fullPathOf(parts), bytes: request.body.length },

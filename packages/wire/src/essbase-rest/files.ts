@@ -190,6 +190,8 @@ interface OwnerFiles {
   bytes: number;
   /** Bytes the entries of this owner's files and folders take (`entryCost`). */
   names: number;
+  /** Bytes of this owner's uploads being received (`reserve`), counted as taken until they end. */
+  pending: number;
   /** Bytes of this owner's exports on disk (and of those being written). */
   exportBytes: number;
 }
@@ -205,6 +207,8 @@ export class FileCatalog {
   private total = 0;
   /** Bytes the entries of all owners take (`entryCost`), counted in the total beside the files' bytes. */
   private names = 0;
+  /** Bytes of all uploads being received (`reserve`). */
+  private pending = 0;
   private exportTotal = 0;
   /**
    * The folder of the exports on disk, made at the first export and removed with the last (or by `close`); named
@@ -360,7 +364,7 @@ export class FileCatalog {
   private of(owner: string): OwnerFiles {
     let o = this.owners.get(owner);
     if (!o) {
-      o = { entries: new Map(), bytes: 0, names: 0, exportBytes: 0 };
+      o = { entries: new Map(), bytes: 0, names: 0, pending: 0, exportBytes: 0 };
       this.owners.set(owner, o);
     }
     return o;
@@ -430,10 +434,10 @@ export class FileCatalog {
   private ensureRoom(owner: string, o: OwnerFiles, bytes: number, names: number): void {
     const visitor = FileCatalog.isVisitor(owner);
     const quota = visitor ? this.limits.maxVisitorBytes : this.limits.maxOwnerBytes;
-    if (o.bytes + bytes > quota) throw new FileRoomRefused(visitor ? "visitor" : "user", quota);
+    if (o.bytes + o.pending + bytes > quota) throw new FileRoomRefused(visitor ? "visitor" : "user", quota);
     const nameRoom = this.limits.maxOwnerNameBytes ?? 1024 * 1024;
     if (o.names + names > nameRoom) throw new FileRoomRefused("names", nameRoom);
-    const full = () => this.total + this.names + bytes + names > this.limits.maxTotalBytes;
+    const full = () => this.total + this.names + this.pending + bytes + names > this.limits.maxTotalBytes;
     if (full()) this.reclaim();
     if (full()) throw new FileRoomRefused("total", this.limits.maxTotalBytes, this.limits.idleMinutes);
   }
@@ -443,6 +447,28 @@ export class FileCatalog {
     this.total += bytes;
     o.names += names;
     this.names += names;
+  }
+
+  /**
+   * Holds room for an upload of `bytes` to `parts` before its body is read (what would replace a file there is
+   * not counted twice): refused past the owner's or the total's room, as `put` would refuse it once received, so
+   * that uploads sent at once cannot each hold a whole body in memory only to be refused. The answer gives the room
+   * back; call it when the upload ends, before `put`.
+   */
+  reserve(owner: string, parts: readonly string[], bytes: number): () => void {
+    const o = this.of(owner);
+    const replaced = o.entries.get(keyOf(parts))?.file?.bytes?.length ?? 0;
+    const held = Math.max(0, bytes - replaced);
+    this.ensureRoom(owner, o, held, 0);
+    o.pending += held;
+    this.pending += held;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      o.pending -= held;
+      this.pending -= held;
+    };
   }
 
   /** Creates the folder `parts` (and the folders above it); `check`: refused past the owner's or the total's room. */

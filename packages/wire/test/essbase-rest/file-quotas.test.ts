@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { entryCost, FileCatalog } from "../../src/essbase-rest/files.ts";
 import { BASE, EssbaseClient, endpointForTests } from "../support/endpoint.ts";
@@ -46,6 +47,77 @@ describe("the Files API's quotas", () => {
     const mine = await next.get("/files/users/demo");
     expect(mine.json.items).toEqual([]);
     expect((await put(next, "/users/demo/c.txt", 16 * MB)).status).toBe(200);
+    // Every visitor here comes from one address: the next test starts with this one gone.
+    expect((await next.delete("/session")).status).toBeLessThan(300);
+  });
+});
+
+/**
+ * Starts an upload of `declared` bytes to `path` and sends `sent` of them: the status as soon as the endpoint
+ * answers (the rest of the body is then sent, for an upload answered only once it is whole), or null when it has
+ * not answered within `waitMs`.
+ */
+function upload(client: EssbaseClient, path: string, declared: number, sent: number, waitMs = 1500) {
+  const url = new URL(`${client.origin}${BASE}/files${path}`);
+  const req = request(url, {
+    method: "PUT",
+    headers: {
+      cookie: client.cookie ?? "",
+      "content-type": "application/octet-stream",
+      "content-length": String(declared),
+    },
+  });
+  req.on("error", () => {});
+  req.write(Buffer.alloc(sent));
+  const answered = new Promise<{ status: number; text: string }>((resolve) => {
+    req.on("response", (res) => {
+      let text = "";
+      res.on("data", (c) => {
+        text += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+  });
+  const first = Promise.race([
+    answered,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs)),
+  ]);
+  return {
+    first,
+    /** Sends the rest of the body: the answer. */
+    finish: () => {
+      req.end(Buffer.alloc(declared - sent));
+      return answered;
+    },
+    abort: () => req.destroy(),
+  };
+}
+
+describe("uploads being received", () => {
+  it("hold their room: one past the visitor's room left is refused before its body is read", async () => {
+    const visitor = new EssbaseClient(endpoint.origin);
+    await visitor.get("/files");
+    // 10 MiB on its way, not yet whole: another 10 MiB would pass the visitor's 16 MiB, and is refused at once.
+    const first = upload(visitor, "/users/demo/first.bin", 10 * MB, MB);
+    expect(await first.first).toBeNull();
+    const second = upload(visitor, "/users/demo/second.bin", 10 * MB, 0);
+    const refused = await second.first;
+    expect(refused?.status).toBe(400);
+    expect(JSON.parse(refused?.text ?? "{}").errorMessage).toMatch(
+      /^There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most 16\u00a0MiB/,
+    );
+    second.abort();
+    // The first one ends and is kept; its room is then its file's.
+    expect((await first.finish()).status).toBe(200);
+    const third = upload(visitor, "/users/demo/third.bin", 7 * MB, 0);
+    expect((await third.first)?.status).toBe(400);
+    third.abort();
+    // An upload that fits is received, and replacing a file counts only what it adds.
+    const fits = upload(visitor, "/users/demo/fits.bin", 6 * MB, 0);
+    expect((await fits.finish()).status).toBe(200);
+    const replace = upload(visitor, "/users/demo/first.bin?overwrite=true", 10 * MB, 0);
+    expect((await replace.finish()).status).toBe(200);
+    expect((await visitor.delete("/session")).status).toBeLessThan(300);
   });
 });
 
