@@ -38,8 +38,8 @@ describe("XMLA request envelopes, written by the connector and read by the endpo
       session,
       requestType: "MDSCHEMA_MEMBERS",
       restrictions: new Map([
-        ["CATALOG_NAME", "Sample & <Co>"],
-        ["CUBE_NAME", "Basic"],
+        ["CATALOG_NAME", ["Sample & <Co>"]],
+        ["CUBE_NAME", ["Basic"]],
       ]),
       properties: new Map([
         ["Catalog", "Sample"],

@@ -70,6 +70,7 @@ export {
   type RequestType,
   type RestrictionInfo,
   type Row,
+  restrictionTakesSeveral,
   rowsetColumnNames,
   rowsetRestrictionNames,
   rowsetXml,

@@ -17,8 +17,12 @@ export interface XmlaRequest {
   properties: Map<string, string>;
   /** Discover's `RequestType`, trimmed (`""` for an Execute). */
   requestType: string;
-  /** Discover's `Restrictions/RestrictionList`, trimmed; an empty restriction (`<CUBE_NAME/>`) restricts nothing. */
-  restrictions: Map<string, string>;
+  /**
+   * Discover's `Restrictions/RestrictionList`: each restriction's values, trimmed, in the order sent. A value is
+   * an element's text, or each of its `Value` children (how xmla4js sends an array); an element repeated (how
+   * olap4j sends a list) adds its values. An empty restriction (`<CUBE_NAME/>`) restricts nothing.
+   */
+  restrictions: Map<string, string[]>;
   /** Execute's `Command/Statement`, as sent (`""` for a Discover). */
   statement: string;
   /**
@@ -45,9 +49,14 @@ export function readXmlaRequest(envelope: XmlElement): XmlaRequest {
   // A Properties element sent empty says `xsi:nil="true"`.
   if (props && props.attrs.nil !== "true")
     for (const p of child(props, "PropertyList")?.children ?? []) properties.set(p.name, p.text.trim());
-  const restrictions = new Map<string, string>();
-  for (const r of child(child(method, "Restrictions"), "RestrictionList")?.children ?? [])
-    if (r.text.trim() !== "") restrictions.set(r.name, r.text.trim());
+  const restrictions = new Map<string, string[]>();
+  for (const r of child(child(method, "Restrictions"), "RestrictionList")?.children ?? []) {
+    const listed = r.children.filter((v) => v.name === "Value");
+    const values = (listed.length > 0 ? listed.map((v) => v.text) : [r.text])
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
+    if (values.length > 0) restrictions.set(r.name, [...(restrictions.get(r.name) ?? []), ...values]);
+  }
   return {
     method: method.name as XmlaMethod,
     session: sessionHeaderOf(envelope),

@@ -528,6 +528,29 @@ export function rowsetRestrictionNames(type: RequestType): ReadonlySet<string> {
   return new Set([...rowsetColumnNames(type), ...(EXTRA_RESTRICTIONS[type] ?? [])]);
 }
 
+/**
+ * The restrictions that take several values, a row matching any of them: those the XML for Analysis 1.1
+ * specification types as arrays (DISCOVER_DATASOURCES' ProviderType, DISCOVER_PROPERTIES' PropertyName,
+ * DISCOVER_ENUMERATORS' EnumName, DISCOVER_KEYWORDS' Keyword, DISCOVER_LITERALS' LiteralName, as xmla4js's
+ * documentation, adapted from it, marks them "Yes (array)"), and the two olap4j-xmlaserver also reads as lists
+ * (DISCOVER_SCHEMA_ROWSETS' SchemaName, MDSCHEMA_MEMBERS' MEMBER_UNIQUE_NAME: olap4j asks for several members
+ * at once that way). Every other restriction takes one value.
+ */
+const ARRAY_RESTRICTIONS: Partial<Record<RequestType, readonly string[]>> = {
+  DISCOVER_DATASOURCES: ["ProviderType"],
+  DISCOVER_PROPERTIES: ["PropertyName"],
+  DISCOVER_SCHEMA_ROWSETS: ["SchemaName"],
+  DISCOVER_ENUMERATORS: ["EnumName"],
+  DISCOVER_KEYWORDS: ["Keyword"],
+  DISCOVER_LITERALS: ["LiteralName"],
+  MDSCHEMA_MEMBERS: ["MEMBER_UNIQUE_NAME"],
+};
+
+/** Whether a rowset's restriction takes several values (a row matching any of them). */
+export function restrictionTakesSeveral(type: RequestType, name: string): boolean {
+  return ARRAY_RESTRICTIONS[type]?.includes(name) ?? false;
+}
+
 /** DISCOVER_SCHEMA_ROWSETS' `Restrictions` of a rowset: each restriction's name and XSD type. */
 export function schemaRowsetRestrictions(type: RequestType): RestrictionInfo[] {
   return SCHEMA_ROWSETS[type].restrictions.split(" ").map((spec) => {

@@ -10,14 +10,14 @@ import {
   levelsOf,
   memberName,
 } from "./names.ts";
-import type { DiscoverSource } from "./rowsets.ts";
+import type { DiscoverSource, Restrictions } from "./rowsets.ts";
 
 /** The rows one cube answers for a cube's rowset (MDSCHEMA_CUBES, _DIMENSIONS … _MEMBERS, _PROPERTIES). */
 export function rowsOfCube(
   type: RequestType,
   base: { CATALOG_NAME: string; CUBE_NAME: string },
   outline: CubeOutline,
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   source: DiscoverSource,
 ): Row[] {
   const dims = outline.dimensions;
@@ -180,10 +180,10 @@ const DBTYPE = { WSTR: 130, VARIANT: 12, UI4: 19 } as const;
 function propertyRows(
   base: { CATALOG_NAME: string; CUBE_NAME: string },
   dims: readonly OlapDimension[],
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   rule: LevelRule,
 ): Row[] {
-  const text = restrictions.get("PROPERTY_TYPE");
+  const text = restrictions.get("PROPERTY_TYPE")?.[0];
   const wanted = text === undefined ? MDPROP.MEMBER : Number(text);
   if (!Number.isInteger(wanted) || wanted < 0)
     throw new XmlaFault("bad-request", "PROPERTY_TYPE must be a combination of 1 (member) and 2 (cell).");

@@ -23,9 +23,16 @@ export async function discover(
   const type = call.requestType;
   if (!(REQUEST_TYPES as readonly string[]).includes(type))
     throw new XmlaFault("unsupported", `The request type ${type || "(none)"} is not supported.`);
+  // A Discover answers a rowset whatever its Format ("Metadata is returned using the XMLA Rowset data type",
+  // Discover method page): Native, the default, asks for the command's own format, which is that; Multidimensional
+  // is an Execute's MDDataSet, which a schema rowset has no form of (a client sending its connection's Format
+  // with every request, as xmla4js does, gets the rowset). A value that is no XMLA format is a fault.
   const format = call.properties.get(PROPERTY.Format);
-  if (format !== undefined && format !== FORMAT.Tabular)
-    throw new XmlaFault("unsupported", `Discover answers the Tabular format only, not ${format}.`);
+  if (format !== undefined && !(Object.values(FORMAT) as string[]).includes(format))
+    throw new XmlaFault(
+      "bad-request",
+      `The Format property cannot be ${format}: XMLA's formats are Tabular, Multidimensional and Native.`,
+    );
   const rows = content.data
     ? await discoverRows(type as RequestType, call.restrictions, {
         dataSourceName: await context.serverName(),

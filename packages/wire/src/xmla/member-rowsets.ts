@@ -10,6 +10,7 @@ import {
   memberType,
   same,
 } from "./names.ts";
+import type { Restrictions } from "./rowsets.ts";
 
 function memberRow(
   base: Row,
@@ -44,7 +45,7 @@ function memberRow(
 export function memberRows(
   base: Row,
   outline: CubeOutline,
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   parse: (text: string) => string[] | null,
   rule: LevelRule,
 ): Row[] {
@@ -52,36 +53,42 @@ export function memberRows(
     const index = outline.index(d);
     return ms.map((m) => memberRow(base, d, m, index.parent(m), rule));
   };
-  const treeOpText = restrictions.get("TREE_OP");
+  const treeOpText = restrictions.get("TREE_OP")?.[0];
   if (treeOpText === undefined) return outline.dimensions.flatMap((d) => rowsOf(d, d.members));
   const op = Number(treeOpText);
   if (!Number.isInteger(op) || op < 0 || op > 0x3f)
     throw new XmlaFault("bad-request", `TREE_OP must be a combination of 1, 2, 4, 8, 16 and 32.`);
-  const unique = restrictions.get("MEMBER_UNIQUE_NAME");
-  if (unique === undefined)
+  const pivots = restrictions.get("MEMBER_UNIQUE_NAME");
+  if (pivots === undefined)
     throw new XmlaFault("bad-request", "TREE_OP needs the MEMBER_UNIQUE_NAME restriction.");
-  // A restriction that names no member of the cube selects nothing, as SSAS answers it: an empty rowset, which
-  // is how a client asks whether a name (an axis member of a query-scoped calculation) is a real member.
-  const found = findMember(outline, unique, parse);
-  if (!found) return [];
-  const { dimension: d, member: pivot } = found;
-  const index = outline.index(d);
-  const picked = new Set<OlapMember>();
-  const add = (ms: Iterable<OlapMember>) => {
-    for (const m of ms) picked.add(m);
-  };
-  const parent = index.parent(pivot);
-  if (op & TREE_OP.SELF) picked.add(pivot);
-  if (op & TREE_OP.CHILDREN) add(index.children(pivot));
-  if (op & TREE_OP.DESCENDANTS) add(index.descendants(pivot).filter((m) => m !== pivot));
-  if (op & TREE_OP.PARENT && parent) picked.add(parent);
-  if (op & TREE_OP.ANCESTORS) add(index.ancestors(pivot).filter((m) => m !== pivot));
-  if (op & TREE_OP.SIBLINGS) add((parent ? index.children(parent) : [pivot]).filter((m) => m !== pivot));
-  // In outline order, as the dimension lists its members.
-  return rowsOf(
-    d,
-    d.members.filter((m) => picked.has(m)),
-  );
+  // Several pivots (olap4j's list of unique names) answer the members around each, each member once, pivot by
+  // pivot.
+  const rows: Row[] = [];
+  const seen = new Set<OlapMember>();
+  for (const unique of pivots) {
+    // A restriction that names no member of the cube selects nothing, as SSAS answers it: an empty rowset, which
+    // is how a client asks whether a name (an axis member of a query-scoped calculation) is a real member.
+    const found = findMember(outline, unique, parse);
+    if (!found) continue;
+    const { dimension: d, member: pivot } = found;
+    const index = outline.index(d);
+    const picked = new Set<OlapMember>();
+    const add = (ms: Iterable<OlapMember>) => {
+      for (const m of ms) picked.add(m);
+    };
+    const parent = index.parent(pivot);
+    if (op & TREE_OP.SELF) picked.add(pivot);
+    if (op & TREE_OP.CHILDREN) add(index.children(pivot));
+    if (op & TREE_OP.DESCENDANTS) add(index.descendants(pivot).filter((m) => m !== pivot));
+    if (op & TREE_OP.PARENT && parent) picked.add(parent);
+    if (op & TREE_OP.ANCESTORS) add(index.ancestors(pivot).filter((m) => m !== pivot));
+    if (op & TREE_OP.SIBLINGS) add((parent ? index.children(parent) : [pivot]).filter((m) => m !== pivot));
+    // In outline order, as the dimension lists its members.
+    const ms = d.members.filter((m) => picked.has(m) && !seen.has(m));
+    for (const m of ms) seen.add(m);
+    rows.push(...rowsOf(d, ms));
+  }
+  return rows;
 }
 
 /**

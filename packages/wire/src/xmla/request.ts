@@ -26,6 +26,11 @@ export async function readRequest(text: string): Promise<XmlaRequest> {
 export function contentOf(properties: Properties): ContentParts {
   const value = properties.get(PROPERTY.Content);
   const parts = contentParts(value);
-  if (!parts) throw new XmlaFault("bad-request", `The Content property cannot be ${value}.`);
+  // XMLA has these four values and no other (Metadata is none of them): a fault says which there are.
+  if (!parts)
+    throw new XmlaFault(
+      "bad-request",
+      `The Content property cannot be ${value}: XMLA's values are SchemaData (the default), Schema, Data and None.`,
+    );
   return parts;
 }

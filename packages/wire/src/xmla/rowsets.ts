@@ -1,6 +1,7 @@
 import {
   type RequestType,
   type Row,
+  restrictionTakesSeveral,
   rowsetColumnNames,
   rowsetRestrictionNames,
   XmlaFault,
@@ -52,16 +53,28 @@ const VISIBLE = 1;
 /** CUBE_SOURCE's bits ([MS-SSAS]): 1 a cube, 2 a dimension's own cube (none here). */
 const CUBE_SOURCE_CUBE = 1;
 
-/** The rows of a Discover request, restricted. */
+/** A Discover's restrictions: each one's values (several only where the rowset takes several). */
+export type Restrictions = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The rows of a Discover request, restricted: a row passes every restriction, and a restriction of several
+ * values when it matches any of them. Several values for a restriction that takes one are a fault, never the
+ * last one silently.
+ */
 export async function discoverRows(
   type: RequestType,
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   source: DiscoverSource,
 ): Promise<Row[]> {
   const allowed = rowsetRestrictionNames(type);
-  for (const name of restrictions.keys()) {
+  for (const [name, values] of restrictions) {
     if (!allowed.has(name))
       throw new XmlaFault("bad-request", `The restriction ${name} is not valid for ${type}.`);
+    if (values.length > 1 && !restrictionTakesSeveral(type, name))
+      throw new XmlaFault(
+        "bad-request",
+        `The restriction ${name} of ${type} takes one value, not ${values.length} (${values.join(", ")}).`,
+      );
   }
   const rows =
     (await serverRows(type, source)) ??
@@ -70,7 +83,8 @@ export async function discoverRows(
   const treeOp = restrictions.has("TREE_OP");
   const columnNames = rowsetColumnNames(type);
   return rows.filter((row) => {
-    for (const [name, value] of restrictions) {
+    for (const [name, values] of restrictions) {
+      const value = values[0] as string;
       const v = row[name];
       // CUBE_SOURCE is a bit mask (3 = cubes and dimensions' cubes), a column of MDSCHEMA_CUBES only: every row
       // here is of a cube. The visibility restrictions likewise, and every row is visible.
@@ -93,7 +107,13 @@ export async function discoverRows(
         if (v !== undefined && (Number(v) & Number(value)) === 0) return false;
         continue;
       }
-      if (v === undefined || !same(String(v), value)) return false;
+      // A column of several values (DISCOVER_DATASOURCES' ProviderType) matches by any of them.
+      const own = Array.isArray(v)
+        ? (v as readonly unknown[]).map(String)
+        : v === undefined
+          ? []
+          : [String(v)];
+      if (!own.some((o) => values.some((w) => same(o, w)))) return false;
     }
     return true;
   });
@@ -101,17 +121,17 @@ export async function discoverRows(
 
 async function cubeRows(
   type: RequestType,
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   source: DiscoverSource,
 ): Promise<Row[]> {
   // A CATALOG_NAME restriction filters; without it, the rowset covers the current catalog, else every one.
-  const wanted = restrictions.get("CATALOG_NAME") ?? source.defaultCatalog;
+  const wanted = restrictions.get("CATALOG_NAME")?.[0] ?? source.defaultCatalog;
   const all = await source.catalogs();
   const catalogs = wanted === null ? all : all.filter((c) => same(c, wanted));
   const rows: Row[] = [];
   for (const catalog of catalogs) {
     for (const cubeName of await source.cubes(catalog)) {
-      const wantedCube = restrictions.get("CUBE_NAME");
+      const wantedCube = restrictions.get("CUBE_NAME")?.[0];
       if (wantedCube !== undefined && !same(wantedCube, cubeName)) continue;
       const cube = await source.cube(catalog, cubeName);
       const base = { CATALOG_NAME: cube.application, CUBE_NAME: cube.cube };

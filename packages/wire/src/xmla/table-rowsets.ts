@@ -1,7 +1,7 @@
 import type { RequestType, Row } from "@qibates/protocols/xmla";
 import type { OlapDimension, OlapMember } from "@qibates/provider";
 import { type LevelRule, levelsOf, same } from "./names.ts";
-import type { DiscoverSource } from "./rowsets.ts";
+import type { DiscoverSource, Restrictions } from "./rowsets.ts";
 
 /**
  * DBSCHEMA_TABLES and DBSCHEMA_COLUMNS: the relational view Analysis Services gives of a cube, for SQL-minded
@@ -17,12 +17,12 @@ import type { DiscoverSource } from "./rowsets.ts";
  */
 export async function tableRows(
   type: RequestType,
-  restrictions: ReadonlyMap<string, string>,
+  restrictions: Restrictions,
   source: DiscoverSource,
 ): Promise<Row[] | null> {
   if (type !== "DBSCHEMA_TABLES" && type !== "DBSCHEMA_COLUMNS") return null;
-  const wantedCatalog = restrictions.get("TABLE_CATALOG") ?? source.defaultCatalog;
-  const wantedCube = restrictions.get("TABLE_SCHEMA");
+  const wantedCatalog = restrictions.get("TABLE_CATALOG")?.[0] ?? source.defaultCatalog;
+  const wantedCube = restrictions.get("TABLE_SCHEMA")?.[0];
   const rows: Row[] = [];
   for (const catalog of await source.catalogs()) {
     if (wantedCatalog !== null && !same(catalog, wantedCatalog)) continue;
