@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { envelope, faultOf, post, rootOf, rowsetColumns, rowsOf, XA, xmlaForTests } from "./support/xmla.ts";
+import {
+  envelope,
+  executeBody,
+  faultOf,
+  post,
+  rootOf,
+  rowsetColumns,
+  rowsOf,
+  XA,
+  xmlaForTests,
+} from "./support/xmla.ts";
 
 /**
  * Discover as analysis tools send it, third round: restrictions of several values, and the `Content` and `Format`
@@ -143,6 +153,32 @@ describe("a Discover's Content and Format", () => {
     const fault = faultOf(await answer("MDSCHEMA_CUBES", cubes, "<Content>Metadata</Content>"));
     expect(fault?.faultstring).toBe(
       "The Content property cannot be Metadata: XMLA's values are SchemaData (the default), Schema, Data and None.",
+    );
+  });
+});
+
+describe("an Execute's AxisFormat", () => {
+  it("CustomFormat, the server's choice, answers TupleFormat axes as Analysis Services does; ClusterFormat is refused", async () => {
+    const statement =
+      "SELECT {[Measures].[Sales]} ON 0, {[Market].[East], [Market].[West]} ON 1 FROM [Basic]";
+    const texts = await Promise.all(
+      ["TupleFormat", "CustomFormat"].map(async (axisFormat) => {
+        const a = await post(server.origin, envelope(executeBody(statement, { AxisFormat: axisFormat })), {
+          path: SSAS,
+        });
+        expect(faultOf(a), axisFormat).toBeNull();
+        return a.text;
+      }),
+    );
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[0]).toContain("<UName>[Market].[West]</UName>");
+    const cluster = await post(
+      server.origin,
+      envelope(executeBody(statement, { AxisFormat: "ClusterFormat" })),
+      { path: SSAS },
+    );
+    expect(faultOf(cluster)?.faultstring).toBe(
+      "Execute answers the TupleFormat axis format only, not ClusterFormat.",
     );
   });
 });

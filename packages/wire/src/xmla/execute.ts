@@ -16,6 +16,9 @@ import { bindParameters, levelsFromRoot, queryProperties } from "./mdx-dialect.t
 import { memberPropertiesOf } from "./member-properties.ts";
 import { CubeOutline } from "./names.ts";
 
+/** The `AxisFormat` that lets the server choose: TupleFormat here, as in Analysis Services. */
+const CUSTOM_FORMAT = "CustomFormat";
+
 /**
  * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
  * time; an `UPDATE CUBE` writing cells, or a command without a statement, answered as an empty result.
@@ -46,8 +49,10 @@ export async function execute(
       `Execute answers the Multidimensional and Tabular formats only, not ${format}.`,
     );
   const axisFormat = properties.get(PROPERTY.AxisFormat) ?? TUPLE_FORMAT;
-  // AxisFormat shapes the axes of an MDDataSet only; a Tabular answer has none.
-  if (format !== FORMAT.Tabular && axisFormat !== TUPLE_FORMAT)
+  // AxisFormat shapes the axes of an MDDataSet only; a Tabular answer has none. CustomFormat leaves the choice to
+  // the server, and Analysis Services answers it in TupleFormat ("Supported XMLA Properties"); ClusterFormat's
+  // CrossProduct axes are not written.
+  if (format !== FORMAT.Tabular && axisFormat !== TUPLE_FORMAT && axisFormat !== CUSTOM_FORMAT)
     throw new XmlaFault(
       "unsupported",
       `Execute answers the TupleFormat axis format only, not ${axisFormat}.`,
