@@ -12,7 +12,7 @@ import type {
 import { ApiError } from "./api-error.ts";
 import type { Config } from "./config.ts";
 import { FRAMING, frameworkError, quoted } from "./framework-errors.ts";
-import { headerLocale, rawLocale } from "./request-locale.ts";
+import { headerLocale, rawLocale, rawUrl } from "./request-locale.ts";
 
 /**
  * The HTTP server's tuning before any route runs: timeouts, trusted proxies, what Node's parser refuses and
@@ -27,8 +27,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line or Content-Length,
- * headers too large, a request not received in time): answered in the registry's format, then the
- * connection is closed, as Node itself does.
+ * headers too large, a request not received in time): answered in the registry's format, or under a wire
+ * endpoint's path in that protocol's (`wireErrorAnswer`), then the connection is closed, as Node itself does.
  */
 function clientErrorHandler(config: Config, headers: Record<string, string>) {
   return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
@@ -43,15 +43,15 @@ function clientErrorHandler(config: Config, headers: Record<string, string>) {
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
       const requestId = randomUUID();
-      const body = JSON.stringify({
-        code: refusal.code,
-        message: refusal.localizedMessage(rawLocale(error, socket)),
-        field: null,
-        requestId,
-      });
+      const message = refusal.localizedMessage(rawLocale(error, socket));
+      // Under a wire endpoint's path, the protocol's own error format (as the endpoints' other refusals).
+      const url = rawUrl(error, socket);
+      const wire =
+        url === undefined ? null : wireErrorAnswer(url, refusal.status, message, config.wireEndpoints);
+      const body = wire?.body ?? JSON.stringify({ code: refusal.code, message, field: null, requestId });
       const lines = [
         `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status] ?? "Error"}`,
-        "content-type: application/json; charset=utf-8",
+        `content-type: ${wire?.contentType ?? "application/json; charset=utf-8"}`,
         `content-length: ${Buffer.byteLength(body)}`,
         "cache-control: no-store",
         `x-request-id: ${requestId}`,

@@ -32,10 +32,26 @@ export function requestLocale(request: FastifyRequest): ErrorLocale {
 
 /** The language of the last request read on each connection, for the errors that end the connection. */
 const connectionLocale = new WeakMap<Socket, ErrorLocale>();
+/** The address of the last request read on each connection, for the format of those errors (a wire protocol's). */
+const connectionUrl = new WeakMap<Socket, string>();
 
-/** Remembers a request's language on its connection, for a refusal that ends the connection (its body cut off). */
+/**
+ * Remembers a request's language and address on its connection, for a refusal that ends the connection (its body
+ * cut off): said in its language, and under a wire endpoint's path in that protocol's error format.
+ */
 export function rememberLocale(request: FastifyRequest): void {
   connectionLocale.set(request.raw.socket, headerLocale(request.headers["accept-language"]));
+  connectionUrl.set(request.raw.socket, request.url);
+}
+
+/**
+ * The address of a request the HTTP parser refused: its request line's if the packet refused holds one, else the
+ * address of the connection's last request (a body cut off by the request timeout is that request's).
+ */
+export function rawUrl(error: { rawPacket?: unknown }, socket: Socket): string | undefined {
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString("latin1") : undefined;
+  const line = raw === undefined ? undefined : /^[A-Z]+ (\S+) HTTP\/\d\.\d\r?\n/.exec(raw)?.[1];
+  return line ?? connectionUrl.get(socket);
 }
 
 /** The value of the last whole Accept-Language line of a raw head, if it has one. */
