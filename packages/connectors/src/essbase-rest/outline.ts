@@ -87,25 +87,52 @@ export async function readRemoteOutline(
   ]);
   const types = new Map((dimList.items ?? []).map((d) => [d.name.toLowerCase(), dimensionType(d.type)]));
 
-  // Breadth first: the children of every member that has some, PARALLEL requests at a time.
+  // The children of every member that has some, asked as soon as the member itself is read, PARALLEL requests
+  // in flight at most: a branch goes on while the rest of its generation is read instead of waiting for it
+  // (issue 56). The outline is put together from the roots down whatever the order the answers come in.
   const children = new Map<RestMember, RestMember[]>();
-  let frontier = roots;
-  let depth = 0;
-  while (frontier.length > 0) {
-    if (++depth > MAX_GENERATIONS) throw client.malformed(UNREADABLE.tooDeep(base, MAX_GENERATIONS));
-    const parents = frontier.filter((m) => (m.numberOfChildren ?? 0) > 0);
-    const next: RestMember[] = [];
-    for (let i = 0; i < parents.length; i += PARALLEL) {
-      const batch = parents.slice(i, i + PARALLEL);
-      const answers = await Promise.all(batch.map((m) => page(`parent=${enc(m.name)}&`)));
-      batch.forEach((m, k) => {
-        const kids = answers[k] ?? [];
-        children.set(m, kids);
-        for (const kid of kids) next.push(kid);
-      });
+  await new Promise<void>((resolve, reject) => {
+    const queue: [RestMember, number][] = [];
+    let next = 0;
+    let running = 0;
+    let failed = false;
+    const fail = (e: unknown) => {
+      failed = true;
+      reject(e);
+    };
+    const add = (members: RestMember[], generation: number) => {
+      if (members.length > 0 && generation > MAX_GENERATIONS) {
+        throw client.malformed(UNREADABLE.tooDeep(base, MAX_GENERATIONS));
+      }
+      for (const m of members) if ((m.numberOfChildren ?? 0) > 0) queue.push([m, generation]);
+    };
+    const pump = () => {
+      while (!failed && running < PARALLEL && next < queue.length) {
+        const [m, generation] = queue[next++] as [RestMember, number];
+        running++;
+        page(`parent=${enc(m.name)}&`).then((kids) => {
+          running--;
+          if (failed) return;
+          children.set(m, kids);
+          try {
+            add(kids, generation + 1);
+          } catch (e) {
+            fail(e);
+            return;
+          }
+          pump();
+        }, fail);
+      }
+      if (!failed && running === 0 && next === queue.length) resolve();
+    };
+    try {
+      add(roots, 1);
+    } catch (e) {
+      fail(e);
+      return;
     }
-    frontier = next;
-  }
+    pump();
+  });
 
   const member = (m: RestMember): MemberSpec => {
     const spec: MemberSpec = { name: m.name };
