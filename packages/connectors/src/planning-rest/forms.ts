@@ -284,6 +284,9 @@ export async function openForm(
   known?: DefinitionRead,
 ): Promise<OpenedForm> {
   if (input.type === "composite") throw host.missing("compositeForms", operation);
+  // The plan types and their dimensions (needed once the form's data is in) read beside the form's definition
+  // and data instead of after them (issue 56): the form's own refusals still come first, as it is awaited first.
+  host.planTypes().catch(() => undefined);
   const definition = known ?? (await readFormDefinition(host, input.formName));
   const name = nameOfForm(definition, input.formName);
   let info: FormDataAsReceived;

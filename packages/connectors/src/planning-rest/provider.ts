@@ -226,7 +226,8 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     const s = this.upstream(session);
     const key = `h\n${app}\n${cube ?? ""}\n${dim}\n${table}`.toLowerCase();
     return s.dimensions.get(key, async () => {
-      const cubes = (await this.cubes(session, ref)).cubes.map((c) => c.name);
+      // The application's name as read by the caller: not asked of the server a second time.
+      const cubes = (await this.cubesOf(session, ref, app)).cubes.map((c) => c.name);
       const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
       // One plan type after another, as long as the server refuses: bounded as every list read from it is.
       const budget = new ListBudget(s.client);
@@ -345,12 +346,19 @@ class PlanningRestOperations implements PlanningOperations {
       const { cubes } = await this.provider.cubesOf(session, ref, app);
       const budget = new ListBudget(client);
       budget.take(cubes.length, "GET /plantypes");
+      // A server without Get Dimensions for a Plan Type names every plan type's in one Data Management answer:
+      // read once for all of them, not once per plan type.
+      let dm: Promise<Record<string, unknown>> | null = null;
+      const dataManagement = () => {
+        dm ??= client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
+        return dm;
+      };
       const out: { cube: string; dims: string[] }[] = [];
       for (let i = 0; i < cubes.length; i += PARALLEL) {
         const batch = cubes.slice(i, i + PARALLEL);
         const read = await Promise.all(
           batch.map(async (c) => {
-            const dims = await this.planTypeDimensionsOf(session, app, c.name);
+            const dims = await this.planTypeDimensionsOf(session, app, c.name, dataManagement);
             budget.take(dims.length, `GET /plantypes/${c.name}/dimensions`);
             return { cube: c.name, dims };
           }),
@@ -816,7 +824,12 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /** {@link planTypeDimensions} of the application `app`, its name as the server spells it (read already). */
-  private async planTypeDimensionsOf(session: ProviderSession, app: string, cube: string): Promise<string[]> {
+  private async planTypeDimensionsOf(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+    dataManagement?: () => Promise<Record<string, unknown>>,
+  ): Promise<string[]> {
     const { client } = this.provider.upstream(session);
     const r = await client.getIfFound<unknown>(
       `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions?${ALL_DIMENSIONS_QUERY}`,
@@ -826,7 +839,8 @@ class PlanningRestOperations implements PlanningOperations {
       if (names === null) throw client.malformed(UNREADABLE.noItems("GET /dimensions"));
       return names;
     }
-    const dm = await client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`);
+    const dm = await (dataManagement?.() ??
+      client.dataManagement<Record<string, unknown>>(`/applications/${enc(app)}`));
     const dims = readDataManagementDimensions(dm, cube);
     if (dims === null) {
       throw cubeUnknown(cube, app);
