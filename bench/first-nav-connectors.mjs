@@ -1,0 +1,191 @@
+// Issue 56 (bench/BENCHMARKS.md, "Issue 56: first navigation through the other connectors"): what a new
+// session's first navigation costs through `essbase-stndln`, `ssas`, `planning` and `pbcs`, against a running
+// server started with QIBATES_WIRE_ENDPOINTS=all, ALLOWED_HOSTS=127.0.0.1 and a high RATE_LIMIT_PER_MINUTE, the
+// connector pointed at that server's own endpoints through a proxy started here, which counts the connector's
+// requests (and how many were in flight at once) and holds each one DELAY ms before passing it on (a server
+// further away, as bench/essbase-first-nav.mjs does for `essbase`).
+// Per round, new sessions: cubes (essbase-stndln, ssas) on Sample.Basic, nav/dimensions first; Planning and
+// PBCS on Vision (nav/dimensions is for cubes), nav/openform of /Forms/Revenue "Revenue Plan" first, then the
+// member selector's nav/enummembers (Plan1, Entity, Hierarchy), and nav/enummembers first. One JSON line on
+// stdout: median ms and requests per call, the most in flight, the round trips it waited for one after the other
+// (the longest chain of requests each sent once the one before it was answered), the requests of the first call
+// by kind (method and path without names, the XMLA request type), and the answers' digests (compare two builds).
+// TRACE=1: each request on stderr as it is answered.
+//   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds]
+
+import { readFileSync } from "node:fs";
+import http from "node:http";
+
+const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
+const connector = process.argv[5];
+const rounds = Number(process.argv[6] ?? 5);
+const BASE = `http://127.0.0.1:${port}/qibates/api/v2`;
+const local = `http://127.0.0.1:${proxyPort}`;
+const CONNECTORS = {
+  "essbase-stndln": { address: `${local}/essbase/japi`, kind: "cube" },
+  ssas: { address: `${local}/aps/JAPI`, kind: "cube" },
+  planning: { address: `${local}/HyperionPlanning/SmartView`, kind: "plan" },
+  pbcs: { address: `${local}/HyperionPlanning/SmartView`, kind: "plan" },
+};
+const C = CONNECTORS[connector];
+if (!C) throw new Error(`connector: one of ${Object.keys(CONNECTORS).join(", ")}`);
+
+let count = 0;
+let inFlight = 0;
+let maxInFlight = 0;
+let kinds = {};
+/** [start, end] of each request of the call timed. */
+let timed = [];
+/**
+ * The round trips the call waited for, one after the other: the longest chain of requests each sent after the
+ * one before it was answered (what a server further away multiplies; less sensitive to a busy machine than ms).
+ */
+function roundTrips(spans) {
+  const s = [...spans].sort((a, b) => a[0] - b[0]);
+  const depth = s.map(() => 1);
+  for (let i = 0; i < s.length; i++)
+    for (let j = 0; j < i; j++) if (s[j][1] <= s[i][0]) depth[i] = Math.max(depth[i], depth[j] + 1);
+  return Math.max(0, ...depth);
+}
+/** A request's kind: its method, path without names or ids, and the XMLA or Smart View message it carries. */
+function kindOf(method, url, body) {
+  const path = (url ?? "").split("?")[0].replace(/\/applications\/[^/]+/, "/applications/A");
+  const short = path
+    .replace(/\/(outline|dimensions|members|plantypes|forms|jobs)\/[^/]+(\/[^/]+)*$/, "/$1/…")
+    .replace(/\/qibates\/api\/v2/, "");
+  const text = body.toString("utf8");
+  const msg =
+    /<RequestType>(\w+)<\/RequestType>/.exec(text)?.[1] ??
+    /<req_(\w+)/.exec(text)?.[1] ??
+    (/<Statement>/.test(text) ? "Execute" : "");
+  const q = /[?&]parent=/.test(url ?? "") ? " ?parent" : "";
+  return `${method} ${short}${q}${msg ? ` ${msg}` : ""}`;
+}
+const proxy = http.createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    const body = Buffer.concat(chunks);
+    count++;
+    const k = kindOf(req.method, req.url, body);
+    kinds[k] = (kinds[k] ?? 0) + 1;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const t0 = performance.now();
+    const spans = timed;
+    res.on("finish", () => spans.push([t0, performance.now()]));
+    if (process.env.TRACE)
+      res.on("finish", () =>
+        process.stderr.write(
+          `${t0.toFixed(0)} ${performance.now().toFixed(0)} ${inFlight} ${k} ${req.url}\n`,
+        ),
+      );
+    setTimeout(() => {
+      const up = http.request(
+        { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
+        (ur) => {
+          res.writeHead(ur.statusCode ?? 502, ur.headers);
+          ur.pipe(res);
+          ur.on("end", () => inFlight--);
+        },
+      );
+      up.on("error", () => {
+        inFlight--;
+        res.destroy();
+      });
+      up.end(body);
+    }, delay);
+  });
+});
+await new Promise((r) => proxy.listen(proxyPort, "127.0.0.1", r));
+
+const health = await (await fetch(`${BASE}/health`)).json();
+const headers = { qibateskey: health.demo.apiKey, connector, "content-type": "application/json" };
+const digests = {};
+async function call(op, body) {
+  const t = performance.now();
+  const res = await fetch(`${BASE}/${op}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  const ms = performance.now() - t;
+  if (res.status !== 200) throw new Error(`${op} ${res.status} ${text.slice(0, 400)}`);
+  return { ms, json: JSON.parse(text), text };
+}
+const w = { server: "" };
+const form = { folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "410" } };
+const CALLS =
+  C.kind === "cube"
+    ? { dimensions: ["nav/dimensions", { application: "Sample", cube: "Basic" }] }
+    : {
+        openform: ["nav/openform", { application: "Vision", ...form }],
+        enummembers: [
+          "nav/enummembers",
+          { application: "Vision", cube: "Plan1", dim: "Entity", filter: "Hierarchy" },
+        ],
+      };
+const out = {};
+const firstKinds = {};
+async function session(names, prefix) {
+  const l = await call(connector === "pbcs" ? "action/loginpbcs" : "action/login", {
+    username: "demo",
+    password: "demo",
+    providerAddress: C.address,
+  });
+  const loginid = l.json.loginid;
+  if (!w.server) w.server = (await call("nav/servers", { loginid })).json.servers[0].name;
+  for (const n of names) {
+    const [op, body] = CALLS[n];
+    count = 0;
+    maxInFlight = 0;
+    kinds = {};
+    timed = [];
+    const r = await call(op, { loginid, server: w.server, ...body });
+    const key = `${prefix}${n}`;
+    out[key] ??= { ms: [], requests: [], maxInFlight: [], roundTrips: [] };
+    out[key].roundTrips.push(roundTrips(timed));
+    out[key].ms.push(r.ms);
+    out[key].requests.push(count);
+    out[key].maxInFlight.push(maxInFlight);
+    firstKinds[key] ??= { ...kinds };
+    digests[n] ??=
+      `${r.text.length}:${hash(r.text.replace(/"(dataVersion|durationMs|loginid|expiresAt)":("[^"]*"|\d+)/g, ""))}`;
+  }
+  await call("action/logout", { loginid });
+}
+for (let i = 0; i < rounds; i++) {
+  if (C.kind === "cube") await session(["dimensions"], "first:");
+  else {
+    await session(["openform", "enummembers"], "first:");
+    await session(["enummembers"], "alone:");
+  }
+}
+proxy.close();
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+console.log(
+  JSON.stringify({
+    connector,
+    delay,
+    rounds,
+    loadavg: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+    calls: Object.fromEntries(
+      Object.entries(out).map(([k, v]) => [
+        k,
+        {
+          ms: +median(v.ms).toFixed(1),
+          requests: median(v.requests),
+          maxInFlight: Math.max(...v.maxInFlight),
+          roundTrips: median(v.roundTrips),
+        },
+      ]),
+    ),
+    requests: firstKinds,
+    digests,
+  }),
+);
+function hash(s) {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(16);
+}
