@@ -7,58 +7,30 @@
 // nav/dimtree first; the refresh first. One JSON line on stdout: median ms and requests per call, the most in
 // flight, the Smart View messages of the first nav/dimensions, and the answers' digests (compare two builds).
 //   node bench/essbase-first-nav.mjs <server port> <proxy port> <DELAY ms> [rounds]
-import http from "node:http";
+import { apiCall, countingProxy } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
 const rounds = Number(process.argv[5] ?? 5);
 const BASE = `http://127.0.0.1:${port}/qibates/api/v2`;
 
 let count = 0;
-let inFlight = 0;
-let maxInFlight = 0;
 let messages = {};
-const proxy = http.createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const body = Buffer.concat(chunks);
-    if (req.url?.includes("/aps/SmartView")) {
-      count++;
-      const m = /<req_(\w+)/.exec(body.toString("utf8"))?.[1] ?? "?";
-      messages[m] = (messages[m] ?? 0) + 1;
-    }
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    setTimeout(() => {
-      const up = http.request(
-        { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
-        (ur) => {
-          res.writeHead(ur.statusCode ?? 502, ur.headers);
-          ur.pipe(res);
-          ur.on("end", () => inFlight--);
-        },
-      );
-      up.on("error", () => {
-        inFlight--;
-        res.destroy();
-      });
-      up.end(body);
-    }, delay);
-  });
+const proxy = await countingProxy({
+  upstreamPort: port,
+  port: proxyPort,
+  delay,
+  seen: (req, body) => {
+    if (!req.url?.includes("/aps/SmartView")) return;
+    count++;
+    const m = /<req_(\w+)/.exec(body.toString("utf8"))?.[1] ?? "?";
+    messages[m] = (messages[m] ?? 0) + 1;
+  },
 });
-await new Promise((r) => proxy.listen(proxyPort, "127.0.0.1", r));
 
 const health = await (await fetch(`${BASE}/health`)).json();
 const headers = { qibateskey: health.demo.apiKey, connector: "essbase", "content-type": "application/json" };
 const digests = {};
-async function call(op, body) {
-  const t = performance.now();
-  const res = await fetch(`${BASE}/${op}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  const ms = performance.now() - t;
-  if (res.status !== 200) throw new Error(`${op} ${res.status} ${text.slice(0, 400)}`);
-  return { ms, json: JSON.parse(text), text };
-}
+const call = apiCall(BASE, headers);
 const w = { server: "", application: "Sample", cube: "Basic" };
 const grid = [
   ["", "Sales", "Cola", "Actual"],
@@ -83,14 +55,14 @@ async function session(names, prefix) {
   for (const n of names) {
     const [op, body] = CALLS[n];
     count = 0;
-    maxInFlight = 0;
+    proxy.stats.maxInFlight = 0;
     messages = {};
     const r = await call(op, { loginid, ...w, ...body });
     const key = `${prefix}${n}`;
     out[key] ??= { ms: [], requests: [], maxInFlight: [] };
     out[key].ms.push(r.ms);
     out[key].requests.push(count);
-    out[key].maxInFlight.push(maxInFlight);
+    out[key].maxInFlight.push(proxy.stats.maxInFlight);
     if (key === "first:dimensions") firstMessages ??= messages;
     digests[n] ??=
       `${r.text.length}:${hash(r.text.replace(/"(dataVersion|durationMs|loginid|expiresAt)":("[^"]*"|\d+)/g, ""))}`;

@@ -14,7 +14,7 @@
 //   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds]
 
 import { readFileSync } from "node:fs";
-import http from "node:http";
+import { apiCall, countingProxy } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
 const connector = process.argv[5];
@@ -31,8 +31,6 @@ const C = CONNECTORS[connector];
 if (!C) throw new Error(`connector: one of ${Object.keys(CONNECTORS).join(", ")}`);
 
 let count = 0;
-let inFlight = 0;
-let maxInFlight = 0;
 let kinds = {};
 /** [start, end] of each request of the call timed. */
 let timed = [];
@@ -61,55 +59,30 @@ function kindOf(method, url, body) {
   const q = /[?&]parent=/.test(url ?? "") ? " ?parent" : "";
   return `${method} ${short}${q}${msg ? ` ${msg}` : ""}`;
 }
-const proxy = http.createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const body = Buffer.concat(chunks);
+const proxy = await countingProxy({
+  upstreamPort: port,
+  port: proxyPort,
+  delay,
+  seen: (req, body, res) => {
     count++;
     const k = kindOf(req.method, req.url, body);
     kinds[k] = (kinds[k] ?? 0) + 1;
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
     const t0 = performance.now();
     const spans = timed;
     res.on("finish", () => spans.push([t0, performance.now()]));
     if (process.env.TRACE)
       res.on("finish", () =>
         process.stderr.write(
-          `${t0.toFixed(0)} ${performance.now().toFixed(0)} ${inFlight} ${k} ${req.url}\n`,
+          `${t0.toFixed(0)} ${performance.now().toFixed(0)} ${proxy.stats.inFlight} ${k} ${req.url}\n`,
         ),
       );
-    setTimeout(() => {
-      const up = http.request(
-        { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
-        (ur) => {
-          res.writeHead(ur.statusCode ?? 502, ur.headers);
-          ur.pipe(res);
-          ur.on("end", () => inFlight--);
-        },
-      );
-      up.on("error", () => {
-        inFlight--;
-        res.destroy();
-      });
-      up.end(body);
-    }, delay);
-  });
+  },
 });
-await new Promise((r) => proxy.listen(proxyPort, "127.0.0.1", r));
 
 const health = await (await fetch(`${BASE}/health`)).json();
 const headers = { qibateskey: health.demo.apiKey, connector, "content-type": "application/json" };
 const digests = {};
-async function call(op, body) {
-  const t = performance.now();
-  const res = await fetch(`${BASE}/${op}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  const ms = performance.now() - t;
-  if (res.status !== 200) throw new Error(`${op} ${res.status} ${text.slice(0, 400)}`);
-  return { ms, json: JSON.parse(text), text };
-}
+const call = apiCall(BASE, headers);
 const w = { server: "" };
 const form = { folder: "/Forms/Revenue", formName: "Revenue Plan", pov: { Entity: "410" } };
 const CALLS =
@@ -135,7 +108,7 @@ async function session(names, prefix) {
   for (const n of names) {
     const [op, body] = CALLS[n];
     count = 0;
-    maxInFlight = 0;
+    proxy.stats.maxInFlight = 0;
     kinds = {};
     timed = [];
     const r = await call(op, { loginid, server: w.server, ...body });
@@ -144,7 +117,7 @@ async function session(names, prefix) {
     out[key].roundTrips.push(roundTrips(timed));
     out[key].ms.push(r.ms);
     out[key].requests.push(count);
-    out[key].maxInFlight.push(maxInFlight);
+    out[key].maxInFlight.push(proxy.stats.maxInFlight);
     firstKinds[key] ??= { ...kinds };
     digests[n] ??=
       `${r.text.length}:${hash(r.text.replace(/"(dataVersion|durationMs|loginid|expiresAt)":("[^"]*"|\d+)/g, ""))}`;
