@@ -551,6 +551,13 @@ export const variables = {
     20,
     "20",
   ),
+  wireSessionsPerNetwork: variable(
+    "WIRE_SESSIONS_PER_NETWORK",
+    "Sessions one client network may hold at once on each wire endpoint (QIBATES_WIRE_ENDPOINTS), all its users together: an IPv6 client's /48 network, all its /64s together, or one IPv4 address (behind which a NAT may hold many people, so no wider IPv4 network counts). Past it, a login from that network is refused (429, in the protocol's format) until some of its sessions end; nobody's session is ended. Each endpoint holds 10,000 sessions in all: the default, a tenth of them, keeps one /56 home connection, which holds 256 /64s, from filling an endpoint and locking every other visitor out, and leaves a company behind one /48 room for 1,000 open sessions of each endpoint, ten per user for 100 users working at once; raise it for a larger site.",
+    integer(1, 10_000),
+    1_000,
+    "1000",
+  ),
   wireFilesTotalMb: variable(
     "WIRE_FILES_TOTAL_MB",
     "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog (QIBATES_WIRE_ENDPOINTS) take, all users' together, the names of files and folders included; past it, an upload is refused, once the files of visitors whose sessions all ended are deleted.",

@@ -97,6 +97,7 @@ export async function registerWireEndpoints(
       loginThrottle,
       connector: "essbase-stndln",
       idleMinutes: config.sessionIdleMinutes,
+      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
       maxCells: config.maxGridCells,
       files: {
         maxTotalBytes: config.wireFilesTotalMb * 1024 * 1024,
@@ -130,6 +131,7 @@ export async function registerWireEndpoints(
       connector: "ssas",
       ...roles,
       idleMinutes: config.sessionIdleMinutes,
+      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
       maxCells: config.maxGridCells,
       scheduler: services.scheduler,
       about: { name: "QiBates", version: SERVER_VERSION },
@@ -145,6 +147,7 @@ export async function registerWireEndpoints(
       connector: "essbase",
       ...roles,
       idleMinutes: config.sessionIdleMinutes,
+      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
       maxCells: config.maxGridCells,
       about: { name: "QiBates", version: SERVER_VERSION },
     });
@@ -160,6 +163,7 @@ export async function registerWireEndpoints(
         connector: "planning",
         ...roles,
         idleMinutes: config.sessionIdleMinutes,
+        maxSessionsPerNetwork: config.wireSessionsPerNetwork,
         about: { name: "QiBates", version: SERVER_VERSION },
       });
       app.log.info(

@@ -1,5 +1,6 @@
 import { esc } from "@qibates/protocols/xml";
 import { faultEnvelope } from "@qibates/protocols/xmla";
+import { type ErrorLocale, errorLocale } from "@qibates/provider";
 
 /**
  * The error answer of the wire protocol a request address belongs to, for refusals made before any wire route
@@ -33,6 +34,19 @@ export function refusalStatus(error: unknown): number | null {
   const e = error as { statusCode?: unknown; status?: unknown } | null;
   const status = typeof e?.statusCode === "number" ? e.statusCode : e?.status;
   return typeof status === "number" && ((status >= 400 && status < 500) || status === 503) ? status : null;
+}
+
+/**
+ * The message of a refusal (see {@link refusalStatus}) in the language a request asks for first in its
+ * `Accept-Language` header: a refusal with French words (`messageIn`: `NetworkSessionsFull`) says them to a
+ * request that asks for French, any other its own message.
+ */
+export function refusalMessage(error: unknown, acceptLanguage: string | string[] | undefined): string {
+  const first = (Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage)?.split(",")[0]?.trim();
+  const e = error as { message?: unknown; messageIn?: unknown } | null;
+  if (typeof e?.messageIn === "function")
+    return String((e.messageIn as (locale: ErrorLocale) => string)(errorLocale(first)));
+  return typeof e?.message === "string" ? e.message : "";
 }
 
 /**

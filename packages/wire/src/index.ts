@@ -17,7 +17,7 @@ export {
 } from "./login-throttle.ts";
 export { accountName, administratorsNamed, type WireEndpointOptions } from "./options.ts";
 export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
-export { SessionsFull } from "./session-store.ts";
+export { NetworkSessionsFull, SessionsFull, sessionNetwork } from "./session-store.ts";
 export {
   SMARTVIEW_21C_PATH,
   SMARTVIEW_PATH,

@@ -13,6 +13,11 @@ export interface WireEndpointOptions {
   maxSessions?: number;
   /** At most this many sessions of one user at one client address; beyond, that owner's least recently used ends (default 100). */
   maxSessionsPerUser?: number;
+  /**
+   * At most this many sessions of one client network (an IPv6 client's /48, an IPv4 address), all its users
+   * together; beyond, a login from it is refused, nobody's session ended (default 1,000: `WIRE_SESSIONS_PER_NETWORK`).
+   */
+  maxSessionsPerNetwork?: number;
   /** The largest grid, in cells, a grid call may send or be answered (default 500,000: `MAX_GRID_CELLS`). */
   maxCells?: number;
   /** The server's name and version, as the endpoint announces them (with what serves it, where it says so). */

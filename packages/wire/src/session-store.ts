@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { isIP } from "node:net";
+import { ipv6Groups } from "@qibates/protocols/ip";
+import { type ErrorLocale, formatNumber } from "@qibates/provider";
 import { limitAddress } from "./login-throttle.ts";
 
 export interface SessionLimits<T = unknown> {
@@ -18,6 +21,12 @@ export interface SessionLimits<T = unknown> {
    * owner's least recently used session, nobody else's. 100 by default.
    */
   maxPerOwner?: number;
+  /**
+   * At most this many sessions of one client network (`sessionNetwork`: an IPv6 client's /48, an IPv4 address),
+   * all its users and /64s together: beyond it a new session is refused (`NetworkSessionsFull`), never made by
+   * ending someone else's. Without it, one /56 (256 /64s) could fill the store. No such cap by default.
+   */
+  maxPerNetwork?: number;
   now?: () => number;
   /**
    * Told of each session that ends (logout, idleness, an owner's cap), with whether it was its owner's last
@@ -35,6 +44,50 @@ export class SessionsFull extends Error {
   constructor() {
     super("Too many sessions are open on this server: try again later.");
   }
+}
+
+/**
+ * No room for another session of the client's network (`SessionLimits.maxPerNetwork`): 429, answered by each
+ * wire endpoint in its format, in English or French (`messageIn`). The network's other sessions are left alone.
+ */
+export class NetworkSessionsFull extends Error {
+  override readonly name = "NetworkSessionsFull";
+  readonly code = "NETWORK_SESSIONS_FULL";
+  readonly status = 429;
+  constructor(
+    /** The network, as `sessionNetwork` writes it (`2001:db8:7::/48`, `198.51.100.7`). */
+    readonly network: string,
+    /** The network's cap. */
+    readonly limit: number,
+  ) {
+    super(NetworkSessionsFull.words(network, limit, "en"));
+  }
+
+  /** The message in `locale`. */
+  messageIn(locale: ErrorLocale): string {
+    return NetworkSessionsFull.words(this.network, this.limit, locale);
+  }
+
+  private static words(network: string, limit: number, locale: ErrorLocale): string {
+    const n = formatNumber(limit, locale);
+    return locale === "fr"
+      ? `Votre réseau (${network}) a atteint la limite de ${n} sessions ouvertes sur ce serveur : fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.`
+      : `Your network (${network}) has reached its limit of ${n} open sessions on this server: log out of the sessions you no longer use, or try again later.`;
+  }
+}
+
+/**
+ * The client network a session counts against for `SessionLimits.maxPerNetwork`: an IPv6 client's /48
+ * (`2001:db8:7::/48`: the whole site of a company or a subscriber, whose /56 or /64s would otherwise each count
+ * apart), an IPv4 address as it is (also written as IPv4-mapped IPv6): behind one, a NAT may hold many people, and
+ * a wider IPv4 network would count unrelated ones together.
+ */
+export function sessionNetwork(address: string): string {
+  const ip = address.replace(/%.*$/, "");
+  const counted = limitAddress(ip);
+  if (isIP(ip) !== 6 || !counted.endsWith("/64")) return counted;
+  const [g0 = 0, g1 = 0, g2 = 0] = ipv6Groups(ip);
+  return `${[g0, g1, g2].map((g) => g.toString(16)).join(":")}::/48`;
 }
 
 /**
@@ -91,6 +144,9 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   /** Each session's owner, and each owner's number of sessions. */
   private readonly ownerOf = new Map<string, string>();
   private readonly counts = new Map<string, number>();
+  /** Each session's network (`sessionNetwork`), and each network's number of sessions. */
+  private readonly networkOf = new Map<string, string>();
+  private readonly networkCounts = new Map<string, number>();
   /** How many requests of each session are running: such a session never idles out. */
   private readonly running = new Map<string, number>();
   private readonly now: () => number;
@@ -162,13 +218,25 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
   }
 
   /**
-   * A new session of the cap group `owner` (see {@link capGroup}), from its id and the time it starts. Beyond the
-   * owner's cap, the owner's least recently used session ends; beyond the store's, {@link SessionsFull}.
+   * A new session of the cap group `owner` (see {@link capGroup}) from the client network `network` (see
+   * {@link sessionNetwork}), from its id and the time it starts. Beyond the owner's cap, the owner's least
+   * recently used session ends; beyond the network's cap, {@link NetworkSessionsFull}; beyond the store's,
+   * {@link SessionsFull}. A refused session ends none.
    */
-  add(make: (id: string, now: number) => T, owner = ""): T {
+  add(make: (id: string, now: number) => T, owner = "", network?: string): T {
     this.sweep();
     const perOwner = this.limits.maxPerOwner ?? 100;
-    if ((this.counts.get(owner) ?? 0) >= perOwner) {
+    // The owner's least recently used session makes room for the new one, in its network and in the store.
+    const freed = (this.counts.get(owner) ?? 0) >= perOwner ? 1 : 0;
+    const perNetwork = this.limits.maxPerNetwork;
+    if (
+      network !== undefined &&
+      perNetwork !== undefined &&
+      (this.networkCounts.get(network) ?? 0) - freed >= perNetwork
+    )
+      throw new NetworkSessionsFull(network, perNetwork);
+    if (this.sessions.size - freed >= this.limits.max) throw new SessionsFull();
+    if (freed > 0) {
       // Map order is the order of last use: the owner's first entry is its least recently used.
       for (const id of this.sessions.keys()) {
         if (this.ownerOf.get(id) === owner) {
@@ -177,11 +245,14 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
         }
       }
     }
-    if (this.sessions.size >= this.limits.max) throw new SessionsFull();
     const s = make(this.newId(), this.now());
     this.sessions.set(s.id, s);
     this.ownerOf.set(s.id, owner);
     this.counts.set(owner, (this.counts.get(owner) ?? 0) + 1);
+    if (network !== undefined) {
+      this.networkOf.set(s.id, network);
+      this.networkCounts.set(network, (this.networkCounts.get(network) ?? 0) + 1);
+    }
     return s;
   }
 
@@ -193,6 +264,13 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
     const n = (this.counts.get(owner) ?? 1) - 1;
     if (n <= 0) this.counts.delete(owner);
     else this.counts.set(owner, n);
+    const network = this.networkOf.get(id);
+    if (network !== undefined) {
+      this.networkOf.delete(id);
+      const left = (this.networkCounts.get(network) ?? 1) - 1;
+      if (left <= 0) this.networkCounts.delete(network);
+      else this.networkCounts.set(network, left);
+    }
     this.limits.onEnd?.(s, n <= 0);
   }
 

@@ -1,7 +1,7 @@
 import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
 import { busySeconds, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import { localeOf, sendError, WireError } from "./errors.ts";
 
 /** The endpoint's routes (verb and path pattern), to tell a verb a path does not take (405) from a path it does not serve (404). */
@@ -57,7 +57,11 @@ export function registerFaults(scope: FastifyInstance, known: KnownRoutes): void
     // What the HTTP layer refuses (bad JSON, body too large, wrong media type…), Fastify's or the host's.
     const status = refusalStatus(error);
     if (status !== null)
-      return sendError(withRetryAfter(reply, error), status, (error as Error).message ?? "Bad request");
+      return sendError(
+        withRetryAfter(reply, error),
+        status,
+        refusalMessage(error, request.headers["accept-language"]) || "Bad request",
+      );
     request.log.error({ err: error }, "essbase-rest: internal error");
     return sendError(reply, 500, "Internal server error");
   });

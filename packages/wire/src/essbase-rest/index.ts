@@ -52,6 +52,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
     maxPerOwner: options.maxSessionsPerUser ?? 100,
+    maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
     onEnd: (s, ownerGone) => {
       const visitor = visitorOf(s);
       if (visitor !== null && ownerGone) catalog.dropOwner(visitor);

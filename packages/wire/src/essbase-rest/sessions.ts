@@ -1,6 +1,6 @@
 import { defaultPreferences, type GridPreferences } from "@qibates/protocols/essbase-rest";
 import type { CubeRef, ProviderSession } from "@qibates/provider";
-import { capGroup, SessionStore } from "../session-store.ts";
+import { capGroup, SessionStore, sessionNetwork } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
 
 /** One Essbase REST session: what `JSESSIONID` stands for. */
@@ -52,6 +52,7 @@ export class WireSessions extends SessionStore<WireSession> {
         connected: null,
       }),
       capGroup(username, source),
+      sessionNetwork(source),
     );
   }
 }

@@ -11,7 +11,7 @@ import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 
@@ -91,6 +91,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
           token = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: login.username, handle: login.handle ?? null }),
             capGroup(login.username, request.ip),
+            sessionNetwork(request.ip),
           );
         }
         return provisionedDataSourcesXml(token.id, `${originOf(request)}${PLANNING_SMARTVIEW_PATH}`);
@@ -120,6 +121,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
             app: null,
           }),
           capGroup(token.username, request.ip),
+          sessionNetwork(request.ip),
         );
         return connectAnswerXml(s.id, name);
       },

@@ -8,7 +8,7 @@ import {
 import { readXmlElement as readXml, type XmlElement, XmlSyntaxError } from "@qibates/protocols/xml";
 import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 
 /** How one Smart View address answers a message: the content of `res_<method>`. */
 export type SvAnswer = (method: string, req: XmlElement, request: FastifyRequest) => Promise<string>;
@@ -67,7 +67,11 @@ export async function smartViewRoutes(
       // Fastify's refusals, the host's and the wire's (refusalStatus).
       const status = refusalStatus(error);
       if (status !== null)
-        return sendException(withRetryAfter(reply, error), (error as Error).message, status);
+        return sendException(
+          withRetryAfter(reply, error),
+          refusalMessage(error, request.headers["accept-language"]),
+          status,
+        );
       request.log.error({ err: error }, `${label}: internal error`);
       return sendException(reply, "An unexpected error has occurred.");
     });

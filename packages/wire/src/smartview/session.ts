@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
 import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */
@@ -103,6 +103,7 @@ export function sessionLimits(options: WireEndpointOptions) {
     idleMs: (options.idleMinutes ?? 30) * 60_000,
     max: options.maxSessions ?? 10_000,
     maxPerOwner: options.maxSessionsPerUser ?? 100,
+    maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
   };
 }
 
@@ -204,6 +205,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
             sso: null,
           }),
           capGroup(login.username, request.ip),
+          sessionNetwork(request.ip),
         );
         return connectAnswerXml(s.id, `Analytic Services (${about.name} ${about.version})`);
       },
@@ -221,6 +223,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
           s.sso = tokens.add(
             (id, now) => ({ id, lastUsed: now, username: p.username, handle: p.handle ?? null }),
             capGroup(p.username, request.ip),
+            sessionNetwork(request.ip),
           ).id;
         }
         return ssoXml(s.sso);

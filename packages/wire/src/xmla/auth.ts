@@ -1,7 +1,7 @@
 import { faultEnvelope, XmlaFault } from "@qibates/protocols/xmla";
 import { OlapError, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import { basicLogin } from "../login-throttle.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 
@@ -55,7 +55,7 @@ export function registerXmlaAuth(scope: FastifyInstance, state: XmlaEndpointStat
       return sendFault(
         state,
         withRetryAfter(reply, error),
-        new XmlaFault("bad-request", (error as Error).message),
+        new XmlaFault("bad-request", refusalMessage(error, request.headers["accept-language"])),
         status,
       );
     request.log.error({ err: error }, "xmla: internal error");

@@ -67,6 +67,7 @@ export function xmlaEndpointState(options: XmlaOptions): XmlaEndpointState {
       idleMs: (options.idleMinutes ?? 30) * 60_000,
       max: options.maxSessions ?? 10_000,
       maxPerOwner: options.maxSessionsPerUser ?? 100,
+      maxPerNetwork: options.maxSessionsPerNetwork ?? 1_000,
       newId: () => randomUUID().toUpperCase(),
     }),
   };

@@ -1,7 +1,7 @@
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
 import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { capGroup } from "../session-store.ts";
+import { capGroup, sessionNetwork } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
 
@@ -35,6 +35,7 @@ export function requestSession(
   const session = state.sessions.add(
     (id, now) => ({ id, username, lastUsed: now, catalog: null }),
     capGroup(username, request.ip),
+    sessionNetwork(request.ip),
   );
   const begun = session.id;
   state.sessions.requestRunsUntilAnswered(session, reply.raw);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { NetworkSessionsFull, SessionStore, SessionsFull, sessionNetwork } from "../src/session-store.ts";
+
+interface S {
+  id: string;
+  lastUsed: number;
+}
+
+const make = (id: string, now: number): S => ({ id, lastUsed: now });
+
+describe("the sessions' cap per client network", () => {
+  it("counts an IPv6 client by its /48, an IPv4 client by its address", () => {
+    expect(sessionNetwork("2001:db8:5:1ff:abcd::1")).toBe("2001:db8:5::/48");
+    expect(sessionNetwork("2001:db8:5:100::2")).toBe("2001:db8:5::/48");
+    expect(sessionNetwork("198.51.100.7")).toBe("198.51.100.7");
+    expect(sessionNetwork("::ffff:198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("refuses a network past its cap, ending nobody's session, while other networks still log in", () => {
+    let n = 0;
+    const ended: S[] = [];
+    const store = new SessionStore<S>({
+      idleMs: 60_000,
+      max: 10,
+      maxPerOwner: 2,
+      maxPerNetwork: 4,
+      newId: () => `s${n++}`,
+      onEnd: (s) => ended.push(s),
+    });
+    const home = sessionNetwork("2001:db8:5:100::1");
+    const owner = "demo\n2001:db8:5:100::/64";
+    for (const o of [owner, owner, "demo\n2001:db8:5:101::/64", "demo\n2001:db8:5:102::/64"])
+      store.add(make, o, home);
+    expect(() => store.add(make, "demo\n2001:db8:5:1ff::/64", home)).toThrow(NetworkSessionsFull);
+    expect(ended).toEqual([]);
+    // An owner of the network at its own cap replaces its own oldest session: the network holds no more.
+    store.add(make, owner, home);
+    expect(ended.map((s) => s.id)).toEqual(["s0"]);
+    expect(store.size).toBe(4);
+    for (let i = 0; i < 6; i++) store.add(make, `demo\n198.51.100.${i}`, `198.51.100.${i}`);
+    // The store's own cap still holds, and the refusal ended nothing.
+    expect(() => store.add(make, "demo\n203.0.113.1", "203.0.113.1")).toThrow(SessionsFull);
+    expect(ended.map((s) => s.id)).toEqual(["s0"]);
+  });
+});
