@@ -55,7 +55,11 @@ export function readXmlaRequest(envelope: XmlElement): XmlaRequest {
     const values = (listed.length > 0 ? listed.map((v) => v.text) : [r.text])
       .map((v) => v.trim())
       .filter((v) => v !== "");
-    if (values.length > 0) restrictions.set(r.name, [...(restrictions.get(r.name) ?? []), ...values]);
+    if (values.length === 0) continue;
+    // Added in place: a body may repeat one restriction tens of thousands of times.
+    const held = restrictions.get(r.name);
+    if (held) for (const v of values) held.push(v);
+    else restrictions.set(r.name, values);
   }
   return {
     method: method.name as XmlaMethod,

@@ -61,6 +61,12 @@ export type Restrictions = ReadonlyMap<string, readonly string[]>;
  * values when it matches any of them. Several values for a restriction that takes one are a fault, never the
  * last one silently.
  */
+/** The first few of `values`, for a fault: a body may repeat a restriction tens of thousands of times. */
+function listed(values: readonly string[]): string {
+  const first = values.slice(0, 5).map((v) => (v.length > 100 ? `${v.slice(0, 100)}…` : v));
+  return values.length > first.length ? `${first.join(", ")}, …` : first.join(", ");
+}
+
 export async function discoverRows(
   type: RequestType,
   restrictions: Restrictions,
@@ -73,7 +79,7 @@ export async function discoverRows(
     if (values.length > 1 && !restrictionTakesSeveral(type, name))
       throw new XmlaFault(
         "bad-request",
-        `The restriction ${name} of ${type} takes one value, not ${values.length} (${values.join(", ")}).`,
+        `The restriction ${name} of ${type} takes one value, not ${values.length} (${listed(values)}).`,
       );
   }
   const rows =
