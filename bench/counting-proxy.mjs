@@ -1,6 +1,7 @@
 // What the first-navigation benches (essbase-first-nav.mjs, first-nav-connectors.mjs) put between a connector
 // and the server's own endpoints: a proxy that holds each request DELAY ms (a server further away) and counts how
 // many are being passed on at once, and the API call each bench times.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 
 /**
@@ -49,4 +50,22 @@ export function apiCall(base, headers) {
     if (res.status !== 200) throw new Error(`${op} ${res.status} ${text.slice(0, 400)}`);
     return { ms, json: JSON.parse(text), text };
   };
+}
+
+/** The median of `a`. */
+export function median(a) {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** A short hash of a text (an answer's digest, to compare two builds). */
+export function hash(s) {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(16);
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg gives it. */
+export function loadAverage() {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 }

@@ -7,7 +7,7 @@
 // nav/dimtree first; the refresh first. One JSON line on stdout: median ms and requests per call, the most in
 // flight, the Smart View messages of the first nav/dimensions, and the answers' digests (compare two builds).
 //   node bench/essbase-first-nav.mjs <server port> <proxy port> <DELAY ms> [rounds]
-import { apiCall, countingProxy } from "./counting-proxy.mjs";
+import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
 const rounds = Number(process.argv[5] ?? 5);
@@ -75,16 +75,11 @@ for (let i = 0; i < rounds; i++) {
   await session(["refresh"], "alone:");
 }
 proxy.close();
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const { readFileSync } = await import("node:fs");
 console.log(
   JSON.stringify({
     delay,
     rounds,
-    loadavg: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+    loadavg: loadAverage(),
     calls: Object.fromEntries(
       Object.entries(out).map(([k, v]) => [
         k,
@@ -99,8 +94,3 @@ console.log(
     digests,
   }),
 );
-function hash(s) {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(16);
-}

@@ -13,8 +13,7 @@
 // TRACE=1: each request on stderr as it is answered.
 //   node bench/first-nav-connectors.mjs <server port> <proxy port> <DELAY ms> <connector> [rounds]
 
-import { readFileSync } from "node:fs";
-import { apiCall, countingProxy } from "./counting-proxy.mjs";
+import { apiCall, countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
 
 const [port, proxyPort, delay] = process.argv.slice(2, 5).map(Number);
 const connector = process.argv[5];
@@ -132,16 +131,12 @@ for (let i = 0; i < rounds; i++) {
   }
 }
 proxy.close();
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 console.log(
   JSON.stringify({
     connector,
     delay,
     rounds,
-    loadavg: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+    loadavg: loadAverage(),
     calls: Object.fromEntries(
       Object.entries(out).map(([k, v]) => [
         k,
@@ -157,8 +152,3 @@ console.log(
     digests,
   }),
 );
-function hash(s) {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(16);
-}
