@@ -36,7 +36,7 @@ const LABELS = {
     completed: "GrowRevenue\u00a0: terminée en",
     failed: "SeedForecast\u00a0: échec",
     message:
-      "Chiffre d'affaires du plan FY15 des entités 410 augmenté de 5\u202F% (cellules : 1536, commentaires : 0).",
+      "Chiffre d'affaires du plan FY15 augmenté de 5\u202F% (entités : 410 ; cellules : 1536, commentaires : 0).",
     failure:
       "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
   },

@@ -213,7 +213,7 @@ export const growRevenue: RuleDefinition = {
   },
   message: {
     en: "Grew the FY15 plan revenue of {Entities} by {GrowthPct}%: {cells} cells, {texts} comments.",
-    fr: "Chiffre d'affaires du plan FY15 des entités {Entities} augmenté de {GrowthPct}\u202F% (cellules : {cells}, commentaires : {texts}).",
+    fr: "Chiffre d'affaires du plan FY15 augmenté de {GrowthPct}\u202F% (entités : {Entities} ; cellules : {cells}, commentaires : {texts}).",
   },
 };
 
@@ -364,7 +364,7 @@ export const pushRevenueToPlan2: RuleDefinition = {
   ].join("\n"),
   message: {
     en: "Pushed the {Scenario} revenue of {Entities} to Plan2: {cells} cells.",
-    fr: "Chiffre d'affaires du scénario {Scenario} des entités {Entities} envoyé vers Plan2 (cellules : {cells}).",
+    fr: "Chiffre d'affaires du scénario {Scenario} envoyé vers Plan2 (entités : {Entities} ; cellules : {cells}).",
   },
 };
 

@@ -37,7 +37,7 @@ describe("a French caller of a demo rule", () => {
     expect(
       launch(app, "GrowRevenue", { Entities: "410", GrowthPct: "2.5", Comment: "Salon" }, "fr").message,
     ).toMatch(
-      /^Chiffre d'affaires du plan FY15 des entités 410 augmenté de 2,5\u202F% \(cellules : \d+, commentaires : 1\)\.$/,
+      /^Chiffre d'affaires du plan FY15 augmenté de 2,5\u202F% \(entités : 410 ; cellules : \d+, commentaires : 1\)\.$/,
     );
     expect(
       launch(app, "AllocateRevenue", { Amount: "50000", Account: "4120", Period: "Dec", Entity: "421" }, "fr")
@@ -51,7 +51,7 @@ describe("a French caller of a demo rule", () => {
     expect(
       launch(app, "PushRevenueToPlan2", { Entities: "410,420", Scenario: "Plan" }, "fr").message,
     ).toMatch(
-      /^Chiffre d'affaires du scénario Plan des entités 410, 420 envoyé vers Plan2 \(cellules : \d+\)\.$/,
+      /^Chiffre d'affaires du scénario Plan envoyé vers Plan2 \(entités : 410, 420 ; cellules : \d+\)\.$/,
     );
   });
 
