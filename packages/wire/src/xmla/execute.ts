@@ -46,7 +46,7 @@ export async function execute(
   if (format !== FORMAT.Multidimensional && format !== FORMAT.Native && format !== FORMAT.Tabular)
     throw new XmlaFault(
       "unsupported",
-      `Execute answers the Multidimensional and Tabular formats only, not ${format}.`,
+      `Execute returns the Multidimensional (or Native, the same) and Tabular formats only, not ${format}.`,
     );
   const axisFormat = properties.get(PROPERTY.AxisFormat) ?? TUPLE_FORMAT;
   // AxisFormat shapes the axes of an MDDataSet only; a Tabular answer has none. CustomFormat leaves the choice to
