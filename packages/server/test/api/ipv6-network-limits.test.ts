@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
-import { apiClientAt, basicAuth as basic, essbaseRestFrom } from "../support/wire-login.ts";
+import {
+  apiClientAt,
+  basicAuth as basic,
+  essbaseRestCookie,
+  essbaseRestFrom,
+} from "../support/wire-login.ts";
 
 /**
  * The limits counted per client address count an IPv6 client by its /64 network, which one machine or one
@@ -52,16 +57,7 @@ describe("the per-user cap of protocol sessions with IPv6 clients", () => {
     app = built;
   });
 
-  const login = async (from: string) => {
-    const r = await app.inject({
-      method: "GET",
-      url: "/essbase/rest/v1/session",
-      remoteAddress: from,
-      headers: { authorization: basic("demo", "demo") },
-    });
-    expect(r.statusCode).toBe(200);
-    return String(r.headers["set-cookie"]).split(";")[0] as string;
-  };
+  const login = (from: string) => essbaseRestCookie(app, from);
   const alive = async (from: string, cookie: string) =>
     (
       await app.inject({

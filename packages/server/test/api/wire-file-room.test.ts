@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { type App, appForBlock } from "../support/app.ts";
-import { basicAuth } from "../support/wire-login.ts";
+import { essbaseRestCookie } from "../support/wire-login.ts";
 
 /**
  * The Essbase REST endpoint's file catalog on a public demo server: visitors of the shared demo user could fill it
@@ -30,16 +30,7 @@ describe("the file catalog's room for visitors of the demo user", () => {
     },
   );
 
-  const login = async (from: string) => {
-    const r = await app.inject({
-      method: "GET",
-      url: "/essbase/rest/v1/session",
-      remoteAddress: from,
-      headers: { authorization: basicAuth("demo", "demo") },
-    });
-    expect(r.statusCode).toBe(200);
-    return String(r.headers["set-cookie"]).split(";")[0] as string;
-  };
+  const login = (from: string) => essbaseRestCookie(app, from);
   const upload = (from: string, cookie: string, name: string, bytes: number, language = "en") =>
     app.inject({
       method: "PUT",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type App, appForBlock } from "../support/app.ts";
-import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
+import { basicAuth as basic, essbaseRestLogin, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
  * One IPv6 /56 (a home connection: 256 /64 networks) filled the protocol endpoints' store of 10,000 sessions
@@ -12,13 +12,7 @@ import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 /** The `i`th /64 of the /56 `2001:db8:5:100::/56`, one address of it. */
 const inHome = (i: number) => `2001:db8:5:1${i.toString(16).padStart(2, "0")}::1`;
 
-const essbaseLogin = (app: App, from: string, language = "en") =>
-  app.inject({
-    method: "GET",
-    url: "/essbase/rest/v1/session",
-    remoteAddress: from,
-    headers: { authorization: basic("demo", "demo"), "accept-language": language },
-  });
+const essbaseLogin = essbaseRestLogin;
 
 describe("the protocol sessions of one wider IPv6 network, with the default settings", () => {
   let app: App;

@@ -48,3 +48,20 @@ export function apiClientAt(app: () => Injecting, key: () => string | Promise<st
     (await call(from, "nav/servers", { loginid })).statusCode === 200;
   return { call, login, alive };
 }
+
+/** A demo user's Essbase REST login (`GET …/session`, HTTP Basic) from `from`, asking for `language`. */
+export function essbaseRestLogin(app: Injecting, from: string, language = "en") {
+  return app.inject({
+    method: "GET",
+    url: "/essbase/rest/v1/session",
+    remoteAddress: from,
+    headers: { authorization: basicAuth("demo", "demo"), "accept-language": language },
+  });
+}
+
+/** A demo user's Essbase REST session opened from `from`: its cookie (`name=value`); a refused login throws. */
+export async function essbaseRestCookie(app: Injecting, from: string): Promise<string> {
+  const r = await essbaseRestLogin(app, from);
+  if (r.statusCode !== 200) throw new Error(`Essbase REST login from ${from}: ${r.statusCode} ${r.body}`);
+  return String(r.headers["set-cookie"]).split(";")[0] as string;
+}
