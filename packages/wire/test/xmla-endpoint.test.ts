@@ -710,7 +710,9 @@ describe("Execute in the Tabular format (a flattened rowset)", () => {
     );
     expect(faultOf(three)?.faultstring).toMatch(/COLUMNS and ROWS only/);
     const other = await execute("SELECT {[Sales]} ON COLUMNS FROM Basic", { Format: "Native2" });
-    expect(faultOf(other)?.faultstring).toMatch(/Multidimensional \(or Native, the same\) and Tabular formats only/);
+    expect(faultOf(other)?.faultstring).toMatch(
+      /Multidimensional \(or Native, the same\) and Tabular formats only/,
+    );
   });
 });
 
