@@ -165,7 +165,7 @@ describe("the add-in user's pages", () => {
     // A registry message quoted as the user sees it names the setting as the add-in shows it, not the API field;
     // the field beside the quote is still found.
     const quoted =
-      "| The text in row …, column … of the form has … characters; a text cell holds at most 255 unless the Submit with large cell setting is on. |";
+      "| The text in row …, column … of the form has … characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters. |";
     expect(developerWords(quoted)).toEqual([]);
     expect(developerWords(`${quoted} Set enableLargeCellSubmit.`)).toHaveLength(1);
   });

@@ -433,8 +433,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_CELL_TOO_LONG: {
     status: 422,
-    en: "The text in row {row}, column {column} of the form has {length} characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
-    fr: "Le texte de la ligne {row}, colonne {column} du formulaire compte {length} caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.",
+    en: "The text in row {row}, column {column} of the form has {length} characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
+    fr: "Le texte de la ligne {row}, colonne {column} du formulaire compte {length} caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
     when: "A submitted text cell is longer than 255 characters and enableLargeCellSubmit is false. The message names the first such cell by its 1-based row and column in the grid (the setting as users see it: Submit with large cell); field gives it 0-based (grid[row][column]).",
     whenFr:
       "Une cellule texte soumise dépasse 255 caractères et enableLargeCellSubmit vaut false. Le message désigne la première de ces cellules par sa ligne et sa colonne dans la grille, comptées à partir de 1 (et le paramètre tel que les utilisateurs le voient : Soumission des cellules longues) ; field la donne comptée à partir de 0 (grid[ligne][colonne]).",

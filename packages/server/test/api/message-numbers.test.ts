@@ -60,7 +60,7 @@ describe("the numbers of a message", () => {
 
   it("says a row or a column as it is: it names a place, it counts nothing", () => {
     expect(formatErrorMessage("QB_ERR_CELL_TOO_LONG", { row: 12_345, column: 2, length: 40_000 }, "fr")).toBe(
-      `Le texte de la ligne 12345, colonne 2 du formulaire compte 40${NNBSP}000 caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.`,
+      `Le texte de la ligne 12345, colonne 2 du formulaire compte 40${NNBSP}000 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.`,
     );
   });
 });

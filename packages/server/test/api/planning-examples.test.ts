@@ -288,11 +288,11 @@ describe("a text cell over 255 characters", () => {
     ]);
     expect(en.json().message).toBe(
       // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
-      "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
+      "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
     );
     const fr = await api.post("action/submitform", body, { connector: "planning", "accept-language": "fr" });
     expect(fr.json().message).toBe(
-      "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255, sauf si le paramètre « Soumission des cellules longues » est activé.",
+      "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
     );
   });
 });

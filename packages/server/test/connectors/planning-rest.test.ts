@@ -106,7 +106,7 @@ describe.each(["pbcs", "planning"] as const)(
       expect(tooLong.json.code).toBe("QB_ERR_CELL_TOO_LONG");
       // The registry's message, naming the first cell at fault counted from 1 (field: from 0), as on the demo address.
       expect([tooLong.json.message, tooLong.json.field]).toEqual([
-        "The text in row 2, column 3 of the form has 300 characters; a text cell holds at most 255 unless the Submit with large cell setting is on.",
+        "The text in row 2, column 3 of the form has 300 characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
         "grid[1][2]",
       ]);
       // A composite form: its subforms cannot be named through Planning REST.
