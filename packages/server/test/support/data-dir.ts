@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeFoldersOfEndedProcesses } from "@qibates/wire/essbase-rest";
 
 /**
  * Throw-away data folders for test servers. A fresh embedded database (PGlite's initdb plus the migrations)
@@ -57,36 +58,13 @@ export async function preparePgliteTemplate(): Promise<void> {
 /** A run's folder: `qibates-test-run-<pid of the run's main process>-<random>`. */
 const RUN_PREFIX = "qibates-test-run-";
 
-/** Whether a process of that id is running (a process of another user counts as running). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Removes the run folders in `parent` whose run's process is gone: a run stopped before its teardown (a
  * `timeout`, Ctrl-C, a killed CI job) left its folder, hundreds of MB, behind. A running run's folder is kept.
  * Returns the names removed.
  */
 export function removeAbandonedRuns(parent = tmpdir()): string[] {
-  const removed: string[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return removed;
-  }
-  for (const name of names) {
-    const m = new RegExp(`^${RUN_PREFIX}(\\d+)-`).exec(name);
-    if (!m || running(Number(m[1]))) continue;
-    rmSync(join(parent, name), { recursive: true, force: true });
-    removed.push(name);
-  }
-  return removed;
+  return removeFoldersOfEndedProcesses(RUN_PREFIX, parent);
 }
 
 /** The folder of this run's data folders (set by the global setup, {@link testDataRoot}), inherited by workers. */

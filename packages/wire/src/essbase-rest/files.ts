@@ -157,22 +157,35 @@ function processRuns(pid: number): boolean {
 }
 
 /**
+ * Removes the folders in `folder` named `<prefix><process id>-…` whose process no longer runs (killed or crashed
+ * before it could remove its own), and returns their names; this process's and another running one's are left
+ * alone. The exports' folders here; the test runs' data folders use it too.
+ */
+export function removeFoldersOfEndedProcesses(prefix: string, folder: string = tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return removed;
+  }
+  const named = new RegExp(`^${prefix}(\\d+)-`);
+  for (const name of names) {
+    const pid = named.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || processRuns(Number(pid))) continue;
+    rmSync(join(folder, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/**
  * Removes the folders of exports that endpoints of processes no longer running left in `folder` (a server killed
  * or crashed before it could remove its own): nothing else removes them, and each could hold gigabytes. A folder
  * is known by its name, `qibates-essbase-exports-<process id>-…`; another running server's is left alone.
  */
 export function removeDepartedSpools(folder: string = tmpdir()): void {
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = new RegExp(`^${SPOOL_PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || processRuns(Number(pid))) continue;
-    rmSync(join(folder, name), { recursive: true, force: true });
-  }
+  removeFoldersOfEndedProcesses(SPOOL_PREFIX, folder);
 }
 
 /**

@@ -24,6 +24,8 @@ import { registerVariableRoutes } from "./variables.ts";
 
 /** Options of the Essbase REST endpoint: `connector` defaults to `essbase-stndln` (Essbase 21c), `about` is what
  * `GET /about` answers, writes are journaled as `essbase-rest:<user>`. */
+export { removeFoldersOfEndedProcesses } from "./files.ts";
+
 export interface EssbaseRestOptions extends WireEndpointOptions {
   /**
    * The file catalog's room (`/files`): what all users' files may take together (`maxTotalBytes`, default 256 MiB)
