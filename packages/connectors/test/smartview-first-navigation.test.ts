@@ -48,6 +48,10 @@ interface Seen {
  */
 async function start(beside: "answer" | "exception" | "page") {
   const control = { endAfter: Number.POSITIVE_INFINITY };
+  // Single sign-on tokens the endpoint gave, and those given before the session ended: a restarted server, or one
+  // whose session timed out, takes them no more.
+  const issued: string[] = [];
+  const forgotten = new Set<string>();
   const embedded = await EmbeddedProvider.open({
     scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
@@ -62,7 +66,19 @@ async function start(beside: "answer" | "exception" | "page") {
     const root = parseSv(request.body);
     const name = root?.name ?? "";
     const sid = root?.children.find((c) => c.name === "sID")?.text ?? "";
-    if (seen.length === control.endAfter) ended.add(sid);
+    if (seen.length === control.endAfter) {
+      ended.add(sid);
+      for (const t of issued) forgotten.add(t);
+    }
+    const token = /<sso>([^<]*)<\/sso>/.exec(request.body)?.[1];
+    if (token !== undefined && forgotten.has(token)) {
+      seen.push({ name, beside: inFlight, refused: true });
+      return reply
+        .type("application/xml")
+        .send(
+          '<exception errcode="4" type="error"><desc>Invalid login: the single sign-on token is not valid.</desc></exception>',
+        );
+    }
     const others = inFlight;
     const refused = (beside !== "answer" && others > 0) || ended.has(sid);
     seen.push({ name, beside: others, refused });
@@ -80,6 +96,11 @@ async function start(beside: "answer" | "exception" | "page") {
           `<exception errcode="4" type="error"><desc>${ended.has(sid) ? `Invalid session ${sid}` : "Cannot process the request: the session has a request in progress"}.</desc></exception>`,
         );
     }
+  });
+  app.addHook("onSend", async (_request, _reply, payload) => {
+    const token = typeof payload === "string" ? /<sso>([^<]*)<\/sso>/.exec(payload)?.[1] : undefined;
+    if (token) issued.push(token);
+    return payload;
   });
   await app.register(smartViewEndpoint, { provider: embedded, about: { name: "QiBates", version: "test" } });
   await app.listen({ port: 0, host: "127.0.0.1" });

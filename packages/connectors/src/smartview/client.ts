@@ -299,6 +299,9 @@ export class SmartViewClient extends RemoteClient {
   private async openCube(cube: OpenCube): Promise<void> {
     if (this.isOpen(cube)) return;
     this.open = null;
+    // Logged in first: a new session (after the server ended the last one) clears the single sign-on token of
+    // the last, which the server may no longer take, so that OpenApplication carries what this session holds.
+    if (this.sid === null) await this.connect();
     const credentials = this.credentials();
     await this.send(
       "OpenApplication",
