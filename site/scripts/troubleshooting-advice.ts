@@ -292,11 +292,11 @@ export const USER_ADVICE: Readonly<
 > = {
   QB_ERR_SESSION_UNKNOWN: {
     en: {
-      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, or a call that reached another QiBates server than the one you logged in to.",
+      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, a call that reached another QiBates server than the one you logged in to, or a newer login that ended it: the account whose key activates QiBates in this workbook holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (unless your administrator set another number), and a login beyond them ends the oldest, whichever computer opened it (on the demo server, only the sessions opened from your network address count).",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
     },
     fr: {
-      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates ou un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté.",
+      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates, un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté, ou une connexion plus récente qui l'a fermée : le compte dont la clé active QiBates dans ce classeur détient au plus {{config:MAX_SESSIONS_PER_KEY}} sessions à la fois (sauf nombre fixé par votre administrateur), et une connexion au-delà ferme la plus ancienne, quel que soit l'ordinateur qui l'a ouverte (sur le serveur de démonstration, seules comptent les sessions ouvertes depuis votre adresse réseau).",
       todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
     },
   },
