@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import type { Connector, LoginInput, ProviderSession } from "@qibates/provider";
 import { Upstreams } from "../../src/net/upstream.ts";
 import { PlanningRestProvider } from "../../src/planning-rest/provider.ts";
+import { PlanningSmartViewProvider } from "../../src/planning-smartview/provider.ts";
 import { parseSv, type SvElement } from "../../src/smartview/client.ts";
+import { planningSmartViewClient } from "../../src/smartview/workspace-client.ts";
 
 /**
  * The one fake server of the connectors' tests: a protocol's answers written by the test (captured bodies, a
@@ -191,4 +193,51 @@ export function fakeSmartView(
     await heard(root);
     return smartViewAnswer(replies, root);
   });
+}
+
+/** A Smart View request a fake Planning server heard: its path, its parsed root and its body. */
+export interface HeardSmartView {
+  path: string;
+  root: SvElement | null;
+  body: string;
+}
+
+/**
+ * A Planning server for the planning connector: Planning REST's version list, its one application (RACE_Rpt) and
+ * plan type, and Smart View at any other path, answering `replies` (see smartViewAnswer); `heard` gets each Smart
+ * View request first.
+ */
+export function fakePlanningSmartView(
+  replies: SmartViewReplies,
+  heard: (request: HeardSmartView) => void,
+): Promise<FakeUpstream> {
+  return fakeUpstream(({ path, body }) => {
+    if (path === "/HyperionPlanning/rest/") return json(200, { items: [{ version: "v3" }] });
+    if (path.startsWith("/HyperionPlanning/rest"))
+      return json(200, {
+        items: [path.endsWith("/applications") ? { name: "RACE_Rpt" } : { planTypeName: "RACE_Rpt" }],
+      });
+    const root = parseSv(body);
+    heard({ path, root, body });
+    return smartViewAnswer(replies, root);
+  });
+}
+
+/** The planning connector over the loopback address: its Planning REST half, its Smart View half, one close. */
+export function planningSmartViewConnector() {
+  const upstreams = loopbackUpstreams();
+  const rest = new PlanningRestProvider({ upstreams, idleMs: 60_000, jobTimeoutMs: 10_000 });
+  const provider = new PlanningSmartViewProvider(rest, {
+    upstreams,
+    idleMs: 60_000,
+    smartView: planningSmartViewClient,
+  });
+  return {
+    provider,
+    close: async () => {
+      await provider.close();
+      await rest.close();
+      await upstreams.close();
+    },
+  };
 }
