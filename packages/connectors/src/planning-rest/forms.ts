@@ -559,7 +559,7 @@ export async function submitCells(
           tooLong.push(`grid[${r}][${c}] (${raw.length} characters)`);
           firstTooLong ??= { row: r, column: c, length: raw.length };
         }
-        writes.push({ r, c, row: i, col: k, value: raw.slice(0, 255), status: "truncated" });
+        writes.push({ r, c, row: i, col: k, value: firstCharacters(raw, 255), status: "truncated" });
       } else writes.push({ r, c, row: i, col: k, value: raw, status: "written" });
     }
   }
@@ -684,4 +684,13 @@ export async function submitCells(
     }
   }
   return cells.sort((a, b) => a.row - b.row || a.column - b.column);
+}
+
+/**
+ * The first `count` UTF-16 units of `text`, one fewer when the last would be the first half of a character written
+ * with two (an emoji): a text is never cut in the middle of a character, whose half alone no text can hold.
+ */
+function firstCharacters(text: string, count: number): string {
+  const cut = text.slice(0, count);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }

@@ -155,7 +155,7 @@ export function planSubmit(
             row: r,
             column: c,
             tuple: cell.tuple,
-            text: text.slice(0, 255),
+            text: firstCharacters(text, 255),
             truncated: true,
           });
         } else {
@@ -206,4 +206,13 @@ export function planSubmit(
     );
   }
   return planned;
+}
+
+/**
+ * The first `count` UTF-16 units of `text`, one fewer when the last would be the first half of a character written
+ * with two (an emoji): a text is never cut in the middle of a character, whose half alone no text can hold.
+ */
+function firstCharacters(text: string, count: number): string {
+  const cut = text.slice(0, count);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
