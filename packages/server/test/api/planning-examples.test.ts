@@ -47,12 +47,38 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const call = (path: string, body: Json) =>
+/** A planning call on the demo Vision application, in `language` when one is given (Accept-Language). */
+const call = (path: string, body: Json, language?: string) =>
   api.post(
     path.slice(1),
     { server: "Planning", application: "Vision", ...body, loginid },
-    { connector: "planning" },
+    { connector: "planning", ...(language ? { "accept-language": language } : {}) },
   );
+
+/**
+ * A refusal in the caller's language: `path` called in English, then in `french` (an Accept-Language), answers
+ * each time the same status, code and field, with that language's message.
+ */
+async function expectRefusal(
+  path: string,
+  body: Json,
+  refusal: { status: number; code: string; field?: string },
+  message: { en: string; fr: string },
+  french = "fr",
+) {
+  for (const [language, text] of [
+    [undefined, message.en],
+    [french, message.fr],
+  ] as const) {
+    const r = await call(path, body, language);
+    expect([r.statusCode, r.json().code, r.json().field, r.json().message], language).toEqual([
+      refusal.status,
+      refusal.code,
+      refusal.field,
+      text,
+    ]);
+  }
+}
 
 describe("planning examples of the API contract, through the API on the demo Vision application", () => {
   for (const path of PLANNING_OPERATIONS) {
@@ -201,22 +227,14 @@ describe("errors stay within each call's documented error codes", () => {
 
 describe("a failing business rule", () => {
   test("is said in the caller's language, the demo rule's own reason too", async () => {
-    const body = {
-      server: "Planning",
-      application: "Vision",
-      loginid,
-      cube: "Plan1",
-      ruleName: "CopyVersion",
-      prompts: [{ name: "TgtVersion", value: "Working" }],
-    };
-    const en = await api.post("action/launchrule", body, { connector: "planning" });
-    expect([en.statusCode, en.json().code]).toEqual([422, "QB_ERR_RULE_FAILED"]);
-    expect(en.json().message).toBe(
-      'The business rule "CopyVersion" failed: the source and target versions are both Working. No data was changed.',
-    );
-    const fr = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "fr" });
-    expect(fr.json().message).toBe(
-      "La règle métier « CopyVersion » a échoué : la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
+    await expectRefusal(
+      "/action/launchrule",
+      { cube: "Plan1", ruleName: "CopyVersion", prompts: [{ name: "TgtVersion", value: "Working" }] },
+      { status: 422, code: "QB_ERR_RULE_FAILED", field: "ruleName" },
+      {
+        en: 'The business rule "CopyVersion" failed: the source and target versions are both Working. No data was changed.',
+        fr: "La règle métier « CopyVersion » a échoué : la version source et la version cible sont toutes deux Working. Aucune donnée n'a été modifiée.",
+      },
     );
   });
 });
@@ -224,45 +242,33 @@ describe("a failing business rule", () => {
 describe("a demo business rule that completes", () => {
   test("answers its message in the caller's language (Accept-Language)", async () => {
     const body = {
-      server: "Planning",
-      application: "Vision",
-      loginid,
       cube: "Plan1",
       ruleName: "AggregateData",
       prompts: [{ name: "Scenario", value: "Actual" }],
     };
-    const fr = await api.post("action/launchrule", body, {
-      connector: "planning",
-      "accept-language": "fr-FR",
-    });
+    const fr = await call("/action/launchrule", body, "fr-FR");
     expect(fr.statusCode).toBe(200);
     expect(fr.json().message).toMatch(
       /^Dimension Entity agrégée pour le scénario Actual \(cellules : \d+\)\.$/,
     );
-    const en = await api.post("action/launchrule", body, { connector: "planning", "accept-language": "en" });
+    const en = await call("/action/launchrule", body, "en");
     expect(en.json().message).toMatch(/^Aggregated Entity for Actual: \d+ cells\.$/);
   });
 
   test("describes its runtime prompts in the caller's language", async () => {
-    const body = {
-      server: "Planning",
-      application: "Vision",
-      loginid,
-      cube: "Plan1",
-      ruleName: "CopyVersion",
-    };
-    const fr = await api.post("nav/enumprompt", body, { connector: "planning", "accept-language": "fr" });
+    const body = { cube: "Plan1", ruleName: "CopyVersion" };
+    const fr = await call("/nav/enumprompt", body, "fr");
     expect(fr.json().prompts.map((p: { description: string }) => p.description)).toEqual([
       "Version à copier",
       "Version de destination",
     ]);
-    const onSave = await api.post(
-      "nav/listonsaverules",
+    const onSave = await call(
+      "/nav/listonsaverules",
       { ...body, folder: "/Forms/Revenue", formName: "Revenue Plan" },
-      { connector: "planning", "accept-language": "fr" },
+      "fr",
     );
     expect(onSave.json().rules[0].prompts[0].description).toBe("Entité dont la prévision est initialisée");
-    const en = await api.post("nav/enumprompt", body, { connector: "planning" });
+    const en = await call("/nav/enumprompt", body);
     expect(en.json().prompts[0].description).toBe("Version to copy from");
   });
 });
@@ -270,9 +276,6 @@ describe("a demo business rule that completes", () => {
 describe("a text cell over 255 characters", () => {
   test("is refused with the registry's message in the caller's language, naming the first cell", async () => {
     const body = {
-      server: "Planning",
-      application: "Vision",
-      loginid,
       folder: "/Forms/Drivers",
       formName: "Revenue Drivers",
       grid: [
@@ -280,80 +283,45 @@ describe("a text cell over 255 characters", () => {
         ["410", "x".repeat(300)],
       ],
     };
-    const en = await api.post("action/submitform", body, { connector: "planning" });
-    expect([en.statusCode, en.json().code, en.json().field]).toEqual([
-      422,
-      "QB_ERR_CELL_TOO_LONG",
-      "grid[1][1]",
-    ]);
-    expect(en.json().message).toBe(
-      // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
-      "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
-    );
-    const fr = await api.post("action/submitform", body, { connector: "planning", "accept-language": "fr" });
-    expect(fr.json().message).toBe(
-      "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
+    await expectRefusal(
+      "/action/submitform",
+      body,
+      { status: 422, code: "QB_ERR_CELL_TOO_LONG", field: "grid[1][1]" },
+      {
+        // The cell grid[1][1] counted from 1, as a user counts rows and columns; the setting by its name in the add-in.
+        en: "The text in row 2, column 2 of the form has 300 characters; a text cell holds at most 255. Shorten it, or turn on the Submit with large cell setting to submit its first 255 characters.",
+        fr: "Le texte de la ligne 2, colonne 2 du formulaire compte 300 caractères ; une cellule texte en contient au plus 255. Raccourcissez-le, ou activez le paramètre « Soumission des cellules longues » pour n'en soumettre que les 255 premiers.",
+      },
     );
   });
 });
 
 describe("a POV the form refuses", () => {
-  const body = (pov: Record<string, string>) => ({
-    server: "Planning",
-    application: "Vision",
-    loginid,
-    folder: "/Forms/Revenue",
-    formName: "Revenue Plan",
-    pov,
-  });
-  const open = (pov: Record<string, string>, locale?: string) =>
-    api.post("nav/openform", body(pov), {
-      connector: "planning",
-      ...(locale ? { "accept-language": locale } : {}),
-    });
-
-  test("a member the form fixes: the registry's message in the caller's language, not the engine's English", async () => {
-    const en = await open({ Scenario: "Actual" });
-    expect([en.statusCode, en.json().code, en.json().field]).toEqual([
-      400,
-      "QB_ERR_VALIDATION",
-      "pov.Scenario",
-    ]);
-    expect(en.json().message).toBe(
-      'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
+  /** Opens the Revenue Plan form with `pov`: refused on the POV's field, in English then in `french`. */
+  const expectRefused = (pov: Record<string, string>, french: string, message: { en: string; fr: string }) =>
+    expectRefusal(
+      "/nav/openform",
+      { folder: "/Forms/Revenue", formName: "Revenue Plan", pov },
+      { status: 400, code: "QB_ERR_VALIDATION", field: `pov.${Object.keys(pov)[0]}` },
+      message,
+      french,
     );
-    const fr = await open({ Scenario: "Actual" }, "fr-FR");
-    expect([fr.statusCode, fr.json().code, fr.json().field]).toEqual([
-      400,
-      "QB_ERR_VALIDATION",
-      "pov.Scenario",
-    ]);
-    expect(fr.json().message).toBe(
-      "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
-    );
-  });
 
-  test("a member the form does not offer on its page menu, in both languages", async () => {
-    const en = await open({ Entity: "Total Entity" });
-    expect([en.json().code, en.json().field, en.json().message]).toEqual([
-      "QB_ERR_VALIDATION",
-      "pov.Entity",
-      'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Total Entity" for Entity.',
-    ]);
-    const fr = await open({ Entity: "Total Entity" }, "fr");
-    expect(fr.json().message).toBe(
-      "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Total Entity » pour Entity.",
-    );
-  });
+  test("a member the form fixes: the registry's message in the caller's language, not the engine's English", () =>
+    expectRefused({ Scenario: "Actual" }, "fr-FR", {
+      en: 'Invalid value for pov.Scenario: the form "Revenue Plan" fixes Scenario to "Plan".',
+      fr: "Valeur invalide pour pov.Scenario : le formulaire « Revenue Plan » fixe Scenario à « Plan ».",
+    }));
 
-  test("a name that is no dimension, in both languages", async () => {
-    const en = await open({ Market: "East" });
-    expect([en.json().code, en.json().field, en.json().message]).toEqual([
-      "QB_ERR_VALIDATION",
-      "pov.Market",
-      'Invalid value for pov.Market: "Market" is not a dimension.',
-    ]);
-    const fr = await open({ Market: "East" }, "fr");
-    expect(fr.json().message).toBe("Valeur invalide pour pov.Market : « Market » n'est pas une dimension.");
-  });
+  test("a member the form does not offer on its page menu, in both languages", () =>
+    expectRefused({ Entity: "Total Entity" }, "fr", {
+      en: 'Invalid value for pov.Entity: the form "Revenue Plan" does not offer "Total Entity" for Entity.',
+      fr: "Valeur invalide pour pov.Entity : le formulaire « Revenue Plan » ne propose pas « Total Entity » pour Entity.",
+    }));
+
+  test("a name that is no dimension, in both languages", () =>
+    expectRefused({ Market: "East" }, "fr", {
+      en: 'Invalid value for pov.Market: "Market" is not a dimension.',
+      fr: "Valeur invalide pour pov.Market : « Market » n'est pas une dimension.",
+    }));
 });
