@@ -1,15 +1,14 @@
 import { child } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
 import {
-  discoverBody,
-  envelope,
   executeBody,
   faultOf,
-  post,
   rootOf,
   rowsetColumns,
   rowsOf,
   XA,
+  type XmlaAnswer,
+  xmlaCalls,
   xmlaForTests,
 } from "./support/xmla.ts";
 
@@ -43,8 +42,8 @@ import {
 
 const server = xmlaForTests();
 const SSAS = "/olap/msmdpump.dll";
-/** A request's answer from Analysis Services' address. */
-const answerOf = async (body: string) => post(server.origin, envelope(body), { path: SSAS });
+/** Requests to Analysis Services' address. */
+const ssas = xmlaCalls(server, SSAS);
 
 /** The Execute properties Excel sends beside the statement (read or ignored, never refused). */
 const EXCEL_EXECUTE = {
@@ -69,7 +68,7 @@ const EXCEL_DISCOVER = {
 const kids = (e: ReturnType<typeof child>, name: string) =>
   (e?.children ?? []).filter((c) => c.name === name);
 /** The unique names of an axis's members, one string per tuple. */
-const axis = (a: Awaited<ReturnType<typeof answerOf>>, name: string) =>
+const axis = (a: XmlaAnswer, name: string) =>
   kids(
     child(
       kids(child(rootOf(a), "Axes"), "Axis").find((x) => x.attrs.name === name),
@@ -82,7 +81,7 @@ const axis = (a: Awaited<ReturnType<typeof answerOf>>, name: string) =>
       .join(","),
   );
 /** The cells' values by ordinal. */
-const cells = (a: Awaited<ReturnType<typeof answerOf>>) =>
+const cells = (a: XmlaAnswer) =>
   Object.fromEntries(
     kids(child(rootOf(a), "CellData"), "Cell").map((c) => [
       Number(c.attrs.CellOrdinal),
@@ -92,15 +91,13 @@ const cells = (a: Awaited<ReturnType<typeof answerOf>>) =>
 
 describe("XMLA requests shaped by analysis tools", () => {
   it("an Excel PivotTable filtered to East and West: those regions and their own total, with Excel's properties", async () => {
-    const a = await answerOf(
-      executeBody(
-        "SELECT NON EMPTY Hierarchize({DrilldownLevel({[Market]},,,INCLUDE_CALC_MEMBERS)}) " +
-          "DIMENSION PROPERTIES PARENT_UNIQUE_NAME,HIERARCHY_UNIQUE_NAME ON COLUMNS  " +
-          "FROM (SELECT ({[Market].[East], [Market].[West]}) ON COLUMNS  FROM [Basic]) " +
-          "WHERE ([Measures].[Sales],[Product].[100-10],[Year].[Jul],[Scenario].[Actual]) " +
-          "CELL PROPERTIES VALUE, FORMAT_STRING, LANGUAGE, BACK_COLOR, FORE_COLOR, FONT_FLAGS",
-        EXCEL_EXECUTE,
-      ),
+    const a = await ssas.execute(
+      "SELECT NON EMPTY Hierarchize({DrilldownLevel({[Market]},,,INCLUDE_CALC_MEMBERS)}) " +
+        "DIMENSION PROPERTIES PARENT_UNIQUE_NAME,HIERARCHY_UNIQUE_NAME ON COLUMNS  " +
+        "FROM (SELECT ({[Market].[East], [Market].[West]}) ON COLUMNS  FROM [Basic]) " +
+        "WHERE ([Measures].[Sales],[Product].[100-10],[Year].[Jul],[Scenario].[Actual]) " +
+        "CELL PROPERTIES VALUE, FORMAT_STRING, LANGUAGE, BACK_COLOR, FORE_COLOR, FONT_FLAGS",
+      EXCEL_EXECUTE,
     );
     expect(faultOf(a)).toBeNull();
     expect(axis(a, "Axis0")).toEqual(["[Market]", "[Market].[East]", "[Market].[West]"]);
@@ -120,27 +117,23 @@ describe("XMLA requests shaped by analysis tools", () => {
       '<Parameters xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
       '<Parameter><Name>MarketState</Name><Value xsi:type="xsd:string">{[Market].[New York], [Market].[California]}</Value></Parameter>' +
       "<Parameter><Name>Month</Name><Value>[Year].[Jul]</Value></Parameter></Parameters>";
-    const a = await answerOf(executeBody(statement).replace("</Execute>", `${parameters}</Execute>`));
+    const a = await ssas.send(executeBody(statement).replace("</Execute>", `${parameters}</Execute>`));
     expect(faultOf(a)).toBeNull();
     expect(axis(a, "Axis1")).toEqual(["[Market].[New York]", "[Market].[California]"]);
     expect(cells(a)).toEqual({ 0: 912, 1: 912 });
     // A parameter the request leaves out is a fault that names it.
-    const missing = await answerOf(executeBody(statement));
+    const missing = await ssas.execute(statement);
     expect(faultOf(missing)?.faultstring).toMatch(/@MarketState/);
   });
 
   it("MDSCHEMA_HIERARCHIES restricted by HIERARCHY_ORIGIN 3 (a bit mask) lists the cube's hierarchies", async () => {
-    const all = rowsOf(
-      await answerOf(discoverBody("MDSCHEMA_HIERARCHIES", { CUBE_NAME: "Basic" }, { Catalog: "Sample" })),
-    );
+    const all = rowsOf(await ssas.discover("MDSCHEMA_HIERARCHIES", { CUBE_NAME: "Basic" }));
     const rows = rowsOf(
-      await answerOf(
-        discoverBody(
-          "MDSCHEMA_HIERARCHIES",
-          { CUBE_NAME: "Basic", HIERARCHY_ORIGIN: "3", HIERARCHY_VISIBILITY: "3" },
-          { Catalog: "Sample" },
-        ),
-      ),
+      await ssas.discover("MDSCHEMA_HIERARCHIES", {
+        CUBE_NAME: "Basic",
+        HIERARCHY_ORIGIN: "3",
+        HIERARCHY_VISIBILITY: "3",
+      }),
     );
     expect(rows.map((r) => r.HIERARCHY_UNIQUE_NAME)).toEqual(all.map((r) => r.HIERARCHY_UNIQUE_NAME));
     expect(rows.map((r) => r.HIERARCHY_UNIQUE_NAME)).toContain("[Year]");
@@ -148,7 +141,7 @@ describe("XMLA requests shaped by analysis tools", () => {
 });
 
 const discover = async (type: string, restrictions: Record<string, string> = {}) => {
-  const a = await answerOf(discoverBody(type, restrictions, EXCEL_DISCOVER));
+  const a = await ssas.discover(type, restrictions, EXCEL_DISCOVER);
   expect(faultOf(a)).toBeNull();
   return rowsOf(a);
 };
@@ -160,7 +153,7 @@ const property = async (name: string) => {
 };
 /** An Execute's cell values, in ordinal order. */
 const cellValues = async (statement: string) => {
-  const a = await answerOf(executeBody(statement));
+  const a = await ssas.execute(statement);
   expect(faultOf(a)).toBeNull();
   return (child(rootOf(a), "CellData")?.children ?? []).map((c) => Number(child(c, "Value")?.text));
 };
@@ -244,7 +237,7 @@ describe("the schema rowsets, restricted as the tools restrict them", () => {
 
 /** A Discover whose RestrictionList is written as the tool writes it. */
 const answer = (type: string, list: string, properties = "<Catalog>Sample</Catalog>") =>
-  answerOf(
+  ssas.send(
     `<Discover xmlns="${XA}"><RequestType>${type}</RequestType>` +
       `<Restrictions><RestrictionList>${list}</RestrictionList></Restrictions>` +
       `<Properties><PropertyList>${properties}</PropertyList></Properties></Discover>`,
@@ -377,14 +370,14 @@ describe("an Execute's AxisFormat", () => {
       "SELECT {[Measures].[Sales]} ON 0, {[Market].[East], [Market].[West]} ON 1 FROM [Basic]";
     const texts = await Promise.all(
       ["TupleFormat", "CustomFormat"].map(async (axisFormat) => {
-        const a = await answerOf(executeBody(statement, { AxisFormat: axisFormat }));
+        const a = await ssas.execute(statement, { AxisFormat: axisFormat });
         expect(faultOf(a), axisFormat).toBeNull();
         return a.text;
       }),
     );
     expect(texts[1]).toBe(texts[0]);
     expect(texts[0]).toContain("<UName>[Market].[West]</UName>");
-    const cluster = await answerOf(executeBody(statement, { AxisFormat: "ClusterFormat" }));
+    const cluster = await ssas.execute(statement, { AxisFormat: "ClusterFormat" });
     expect(faultOf(cluster)?.faultstring).toBe(
       "Execute answers the TupleFormat axis format only, not ClusterFormat.",
     );

@@ -3,16 +3,7 @@ import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { type RequestType, schemaRowsetRestrictions } from "@qibates/protocols/xmla";
 import { describe, expect, it } from "vitest";
 import { levelsFromRoot, queryProperties } from "../src/xmla/mdx-dialect.ts";
-import {
-  discoverBody,
-  envelope,
-  executeBody,
-  faultOf,
-  post,
-  rootOf,
-  rowsOf,
-  xmlaForTests,
-} from "./support/xmla.ts";
+import { faultOf, rootOf, rowsOf, type XmlaAnswer, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
  * Issue 54 on the XMLA endpoint: the measure-group rowsets, member and cell properties asked by a query, and one
@@ -32,19 +23,18 @@ const SSAS = "/olap/msmdpump.dll";
 const ESSBASE = ["/aps/XMLA", "/essbase/xmla"];
 
 const discover = (type: string, restrictions: Record<string, string> = {}, path = SSAS) =>
-  post(server.origin, envelope(discoverBody(type, restrictions, { Catalog: "Sample" })), { path });
-const execute = (mdx: string, path = SSAS) =>
-  post(server.origin, envelope(executeBody(mdx, { Catalog: "Sample" })), { path });
+  xmlaCalls(server, path).discover(type, restrictions);
+const execute = (mdx: string, path = SSAS) => xmlaCalls(server, path).execute(mdx);
 
 const kids = (e: XmlElement | undefined, name: string) => (e?.children ?? []).filter((c) => c.name === name);
 /** Each member of an axis as its elements' names and texts, in order. */
-function axisMembers(answer: Awaited<ReturnType<typeof post>>, axis: string): [string, string][][] {
+function axisMembers(answer: XmlaAnswer, axis: string): [string, string][][] {
   const a = kids(child(rootOf(answer), "Axes"), "Axis").find((x) => x.attrs.name === axis);
   return kids(child(a, "Tuples"), "Tuple").flatMap((t) =>
     kids(t, "Member").map((m) => m.children.map((c) => [c.name, c.text] as [string, string])),
   );
 }
-function hierarchyInfo(answer: Awaited<ReturnType<typeof post>>, axis: string): XmlElement[] {
+function hierarchyInfo(answer: XmlaAnswer, axis: string): XmlElement[] {
   const info = child(child(rootOf(answer), "OlapInfo"), "AxesInfo");
   return kids(
     kids(info, "AxisInfo").find((x) => x.attrs.name === axis),

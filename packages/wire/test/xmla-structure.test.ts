@@ -1,17 +1,7 @@
 import { readFileSync } from "node:fs";
 import { child, parseXml, type XmlElement } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
-import {
-  discoverBody,
-  envelope,
-  executeBody,
-  faultOf,
-  post,
-  rootOf,
-  SOAP,
-  XA,
-  xmlaForTests,
-} from "./support/xmla.ts";
+import { discoverBody, faultOf, post, rootOf, SOAP, XA, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
  * The endpoint's answers have the structure of the published samples: Analysis Services' recorded Discover and
@@ -53,6 +43,8 @@ function inOrder(sub: readonly string[], all: readonly string[]): boolean {
 }
 
 const server = xmlaForTests();
+/** Discover and Execute in an envelope, at the default (Analysis Services) address. */
+const xmla = xmlaCalls(server);
 
 const ROWSETS = [
   ["DISCOVER_DATASOURCES", "DISCOVER_DATASOURCES.testGetDatasources.1", {}],
@@ -69,10 +61,7 @@ describe("Discover rowsets have the structure Analysis Services answers", () => 
   for (const [type, recorded, restrictions] of ROWSETS) {
     it(`${type}: envelope, namespaces, schema columns in order, rows in schema order`, async () => {
       const sample = recordedRoot(`may-day-olap/${recorded}.response.xml`);
-      const answer = await post(
-        server.origin,
-        envelope(discoverBody(type, restrictions, { Catalog: "Sample" })),
-      );
+      const answer = await xmla.discover(type, restrictions);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toMatch(/^text\/xml/);
       const env = answer.envelope as XmlElement;
@@ -124,7 +113,7 @@ describe("Discover rowsets have the structure Analysis Services answers", () => 
       "Adventure Works DW Multidimensional 2012",
       "Sample",
     );
-    const answer = await post(server.origin, envelope(body));
+    const answer = await xmla.send(body);
     expect(answer.status).toBe(200);
     const rows = rootOf(answer).children.filter((c) => c.name === "row");
     expect(rows.map((r) => child(r, "CUBE_NAME")?.text)).toEqual(["Basic"]);
@@ -154,11 +143,8 @@ const OPTIONAL_ELSEWHERE = new Set([
 describe("Execute answers have the structure of an MDDataSet", () => {
   it("root, OlapInfo, Axes, CellData in the order and namespaces of the recorded answer", async () => {
     const sample = recordedRoot("may-day-olap/testOneDimensional.response.xml");
-    const answer = await post(
-      server.origin,
-      envelope(
-        executeBody("SELECT {[Measures].[Sales], [Measures].[COGS]} ON COLUMNS FROM [Sample].[Basic]"),
-      ),
+    const answer = await xmla.execute(
+      "SELECT {[Measures].[Sales], [Measures].[COGS]} ON COLUMNS FROM [Sample].[Basic]",
     );
     expect(answer.status).toBe(200);
     const response = child(answer.envelope as XmlElement, "Body")?.children[0] as XmlElement;
@@ -221,9 +207,9 @@ describe("Execute answers have the structure of an MDDataSet", () => {
 
   it("Content Data leaves the schema out; Content Schema leaves the axes and cells out", async () => {
     const mdx = "SELECT {[Measures].[Sales]} ON COLUMNS FROM [Sample].[Basic]";
-    const data = await post(server.origin, envelope(executeBody(mdx, { Content: "Data" })));
+    const data = await xmla.execute(mdx, { Content: "Data" });
     expect(names(rootOf(data).children)).toEqual(["OlapInfo", "Axes", "CellData"]);
-    const schema = await post(server.origin, envelope(executeBody(mdx, { Content: "Schema" })));
+    const schema = await xmla.execute(mdx, { Content: "Schema" });
     expect(names(rootOf(schema).children)).toEqual(["schema", "OlapInfo"]);
   });
 });
@@ -232,7 +218,7 @@ describe("faults and session headers have the shape of Microsoft's samples", () 
   it("a fault: Envelope/Body/Fault with faultcode, faultstring, faultactor, detail/Error@ErrorCode…", async () => {
     const sample = parseXml(fixture("microsoft-docs/soap-fault.response.xml"));
     const sampleFault = sample.children.find((c) => c.name === "Fault") as XmlElement;
-    const answer = await post(server.origin, envelope(executeBody("SELECT FROM")));
+    const answer = await xmla.execute("SELECT FROM");
     expect(answer.status).toBe(200);
     const fault = child(child(answer.envelope as XmlElement, "Body"), "Fault") as XmlElement;
     expect([fault.ns, sampleFault.ns]).toEqual([SOAP, SOAP]);
@@ -271,17 +257,14 @@ describe("Microsoft's documentation samples and fragments", () => {
 
   it("rowset: the root holds the schema, then rows (rowset-data-type-xmla)", async () => {
     const sample = frag("rowset.structure.fragment.xml");
-    const root = rootOf(await post(server.origin, envelope(discoverBody("DBSCHEMA_CATALOGS"))));
+    const root = rootOf(await xmla.discover("DBSCHEMA_CATALOGS", {}, {}));
     expect([root.name, root.ns]).toEqual([sample.name, sample.ns]);
     expect(names(root.children).filter((n) => n !== "schema")).toEqual(names(sample.children));
   });
 
   it("MDDataSet: OlapInfo, Axes, CellData; Tuples/Tuple/Member@Hierarchy with UName first; Cell with Value and FmtValue", async () => {
-    const answer = await post(
-      server.origin,
-      envelope(
-        executeBody("SELECT CrossJoin({[Actual], [Budget]}, {[Qtr1]}) ON COLUMNS FROM [Sample].[Basic]"),
-      ),
+    const answer = await xmla.execute(
+      "SELECT CrossJoin({[Actual], [Budget]}, {[Qtr1]}) ON COLUMNS FROM [Sample].[Basic]",
     );
     const root = rootOf(answer);
     expect(names(root.children).filter((n) => n !== "schema")).toEqual(
@@ -333,12 +316,12 @@ describe("Microsoft's documentation samples and fragments", () => {
     const body = fixture("microsoft-docs/execute.mdx-clusterformat.request.xml")
       .replaceAll("Adventure Works DW Multidimensional 2012", "Sample")
       .replace("[Adventure Works]", "[Basic]");
-    const answer = await post(server.origin, envelope(body));
+    const answer = await xmla.send(body);
     expect(answer.status).toBe(200);
     expect(faultOf(answer)?.faultstring).toBe(
       "Execute answers the TupleFormat axis format only, not ClusterFormat.",
     );
-    const tuple = await post(server.origin, envelope(body.replace("ClusterFormat", "TupleFormat")));
+    const tuple = await xmla.send(body.replace("ClusterFormat", "TupleFormat"));
     expect(tuple.status, tuple.text).toBe(200);
   });
 });

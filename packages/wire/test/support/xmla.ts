@@ -117,6 +117,25 @@ export function executeBody(statement: string, properties: Record<string, string
   );
 }
 
+/**
+ * A test's calls to the XMLA endpoint of `server` at `path` (Analysis Services' address unless told), each sent in
+ * a SOAP envelope: a method the test wrote (with a header, where given), a Discover (of the Sample catalogue unless
+ * told) and an Execute.
+ */
+export function xmlaCalls(server: { origin: string }, path?: string) {
+  const send = (method: string, header = "") => post(server.origin, envelope(method, header), { path });
+  return {
+    send,
+    discover: (
+      type: string,
+      restrictions: Record<string, string> = {},
+      properties: Record<string, string> = { Catalog: "Sample" },
+    ) => send(discoverBody(type, restrictions, properties)),
+    execute: (statement: string, properties: Record<string, string> = {}, header = "") =>
+      send(executeBody(statement, properties), header),
+  };
+}
+
 /** The `return/root` element of a Discover or Execute answer. */
 export function rootOf(answer: XmlaAnswer): XmlElement {
   const body = child(answer.envelope ?? undefined, "Body");
