@@ -369,7 +369,10 @@ function inEachLanguage(text: string | LocalText): LocalText {
   return typeof text === "string" ? { en: text, fr: text } : text;
 }
 
-/** `template` with each `{Prompt}` (and `{cells}`, `{texts}` when counted) filled in, as `locale` writes them. */
+/**
+ * `template` with each `{Prompt}` (and `{cells}`, `{texts}` when counted) filled in, as `locale` writes them. In
+ * English, the plural noun right after a count of one loses its s ("1 comment", not "1 comments").
+ */
 function fillRuleText(
   rule: RuleDefinition,
   prompts: Map<string, ResolvedPrompt>,
@@ -377,13 +380,14 @@ function fillRuleText(
   locale: keyof LocalText,
   counts?: { cells: number; texts: number },
 ): string {
-  return template.replace(/\{([A-Za-z_][\w]*)\}/g, (whole, name: string) => {
+  return template.replace(/\{([A-Za-z_][\w]*)\}( [a-z]+s\b)?/g, (whole, name: string, noun = "") => {
     if (counts && (name === "cells" || name === "texts")) {
       const n = counts[name];
-      return locale === "fr" ? frenchNumber(n) : String(n);
+      if (locale === "fr") return `${frenchNumber(n)}${noun}`;
+      return `${n}${n === 1 ? noun.slice(0, -1) : noun}`;
     }
     const p = promptFor(rule, prompts, name);
-    return p ? displayText(p, locale) : whole;
+    return p ? `${displayText(p, locale)}${noun}` : whole;
   });
 }
 
