@@ -537,6 +537,13 @@ export const variables = {
     100,
     "100",
   ),
+  demoSessionsPerNetwork: variable(
+    "DEMO_SESSIONS_PER_NETWORK",
+    "Sessions of the public demo API key one client network may hold at once: an IPv6 client's /48 network, all its /64s together, or one IPv4 address (behind which a NAT may hold many people, so no wider IPv4 network counts). Past it, a login from that network is refused (429 QB_ERR_RATE_LIMITED, with when to retry) until some of its sessions end; nobody's session is ended. The demo key holds 10,000 sessions in all, past which every login with it is refused the same way: the default, a tenth of them, keeps one /56 home connection, which holds 256 /64s of MAX_SESSIONS_PER_KEY sessions each, from taking them all.",
+    integer(1, 10_000),
+    1_000,
+    "1000",
+  ),
   rateLimitPerMinute: variable(
     "RATE_LIMIT_PER_MINUTE",
     "API calls allowed per API key (or per address without a key) per minute.",

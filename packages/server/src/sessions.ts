@@ -14,6 +14,11 @@ export interface SessionRecord {
    * logins never end another's sessions.
    */
   capGroup?: string;
+  /**
+   * The client network of a session of the public demo key (`sessionNetwork`: an IPv6 client's /48, an IPv4
+   * address), whose sessions together are bounded at login ({@link NetworkBound}).
+   */
+  network?: string;
   connector: Connector;
   providerAddress: string;
   /** The id of the provider that serves the session (`embedded` for the demo addresses). */
@@ -45,10 +50,48 @@ export interface SessionLimits {
   maxMs: number;
 }
 
+/**
+ * The bounds of a login of the public demo key, which anyone may use: the sessions of one client network
+ * (`network`, all its /64s together for IPv6) at most `perNetwork`, and those of all networks at most `total`.
+ * Past either, the login is refused ({@link NetworkSessionsRefused}) and no session is ended to make room. A cap
+ * group at its own cap (`perGroup`, `MAX_SESSIONS_PER_KEY`) makes room itself, its oldest session ending
+ * (`endOldest`): it then counts one session less.
+ */
+export interface NetworkBound {
+  network: string;
+  perNetwork: number;
+  total: number;
+  perGroup: number;
+}
+
+/** The sessions of the public demo key all networks together may hold at once (`NetworkBound.total`). */
+export const DEMO_SESSIONS_TOTAL = 10_000;
+
+/**
+ * A login refused by a {@link NetworkBound}: `429 QB_ERR_RATE_LIMITED`, retried in `seconds` (when the first of
+ * the sessions counted ends if it is left unused), said in the message and in `Retry-After`.
+ */
+export function networkSessionsRefused(seconds: number): ApiError {
+  return new ApiError("QB_ERR_RATE_LIMITED", { seconds });
+}
+
+/** Seconds from `now` to `end`, at least 1: when to retry a refused login. */
+const retrySeconds = (end: number, now: number): number => Math.max(1, Math.ceil((end - now) / 1000));
+
+/** When a session ends if it is left unused: at the end of its idle time, or of its lifetime if sooner. */
+function unusedEnd(r: Pick<SessionRecord, "lastSeenAt" | "expiresAt">, limits: SessionLimits): number {
+  return Math.min(r.lastSeenAt + limits.idleMs, r.expiresAt);
+}
+
 /** Where sessions live: memory for one node, Redis so that several API nodes share them. */
 export interface SessionStore {
   readonly kind: "memory" | "redis";
-  create(fields: NewSession): Promise<SessionRecord>;
+  /**
+   * A new session. With `bound` (a login of the public demo key), refused with `429 QB_ERR_RATE_LIMITED` when
+   * its network, or all bounded networks together, hold as many sessions as the bound allows; checked and made
+   * at once, so that logins sent together never get past it.
+   */
+  create(fields: NewSession, bound?: NetworkBound): Promise<SessionRecord>;
   /**
    * The live session; null when unknown, idle too long or past its lifetime. Its idle timer is restarted only
    * when `ownerId` (the caller's) owns it, or is left out: a call with another owner's loginid keeps nothing alive.
@@ -106,6 +149,9 @@ export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, SessionRecord>();
   /** Each owner's session ids, oldest first. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** The session ids of each client network of the demo key (`NetworkBound`), and of all of them. */
+  private readonly byNetwork = new Map<string, Set<string>>();
+  private readonly bounded = new Set<string>();
   /** How many calls of each session are running: such a session never idles out. */
   private readonly running = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
@@ -118,15 +164,52 @@ export class MemorySessionStore implements SessionStore {
     this.sweeper.unref();
   }
 
-  async create(fields: NewSession): Promise<SessionRecord> {
+  async create(fields: NewSession, bound?: NetworkBound): Promise<SessionRecord> {
     const t = this.now();
-    const record = newRecord(fields, t, this.limits);
+    if (bound) this.checkBound(capGroupOf(fields), bound, t);
+    const record = newRecord(bound ? { ...fields, network: bound.network } : fields, t, this.limits);
     this.sessions.set(record.id, record);
     const group = capGroupOf(record);
     const owned = this.byOwner.get(group) ?? new Set<string>();
     owned.add(record.id);
     this.byOwner.set(group, owned);
+    if (bound) {
+      const inNetwork = this.byNetwork.get(bound.network) ?? new Set<string>();
+      inNetwork.add(record.id);
+      this.byNetwork.set(bound.network, inNetwork);
+      this.bounded.add(record.id);
+    }
     return { ...record };
+  }
+
+  /** Throws when a new session of `group` in `bound.network` would pass the bound (see {@link NetworkBound}). */
+  private checkBound(group: string, bound: NetworkBound, t: number): void {
+    const freed = this.liveOf(this.byOwner.get(group), t).length >= bound.perGroup ? 1 : 0;
+    for (const [ids, limit] of [
+      [this.byNetwork.get(bound.network), bound.perNetwork],
+      [this.bounded, bound.total],
+    ] as const) {
+      // The ids of sessions that ended unseen are dropped only when they would refuse a login.
+      if ((ids?.size ?? 0) - freed < limit) continue;
+      const live = this.liveOf(ids, t);
+      if (live.length - freed < limit) continue;
+      // A session whose call runs ends no sooner than its lifetime.
+      const first = Math.min(
+        ...live.map((r) => (this.running.has(r.id) ? r.expiresAt : unusedEnd(r, this.limits))),
+      );
+      throw networkSessionsRefused(retrySeconds(first, t));
+    }
+  }
+
+  /** The live sessions of `ids`; the others are removed. */
+  private liveOf(ids: Set<string> | undefined, t: number): SessionRecord[] {
+    const live: SessionRecord[] = [];
+    for (const id of [...(ids ?? [])]) {
+      const r = this.sessions.get(id);
+      if (r && this.live(r, t)) live.push(r);
+      else if (!this.remove(id)) ids?.delete(id);
+    }
+    return live;
   }
 
   async endOldest(capGroup: string, keep: number): Promise<SessionRecord[]> {
@@ -159,6 +242,12 @@ export class MemorySessionStore implements SessionStore {
     const owned = this.byOwner.get(group);
     owned?.delete(id);
     if (owned?.size === 0) this.byOwner.delete(group);
+    if (r.network !== undefined) {
+      const inNetwork = this.byNetwork.get(r.network);
+      inNetwork?.delete(id);
+      if (inNetwork?.size === 0) this.byNetwork.delete(r.network);
+      this.bounded.delete(id);
+    }
     return true;
   }
 
@@ -209,6 +298,8 @@ export class MemorySessionStore implements SessionStore {
     clearInterval(this.sweeper);
     this.sessions.clear();
     this.byOwner.clear();
+    this.byNetwork.clear();
+    this.bounded.clear();
     this.running.clear();
   }
 
@@ -253,12 +344,23 @@ export class RedisSessionStore implements SessionStore {
     return `qibates:owner-sessions:${capGroup}`;
   }
 
+  /**
+   * Sorted sets of the session ids of a client network of the demo key (`NetworkBound`), and of all of them,
+   * scored by when each ends if left unused (`unusedEnd`, moved on at each restart of its idle timer).
+   */
+  private networkKey(network: string): string {
+    return `qibates:network-sessions:${network}`;
+  }
+
+  private static readonly BOUNDED_KEY = "qibates:network-sessions";
+
   private ttl(r: SessionRecord, t: number): number {
     return Math.max(1, Math.min(this.limits.idleMs, r.expiresAt - t));
   }
 
-  async create(fields: NewSession): Promise<SessionRecord> {
+  async create(fields: NewSession, bound?: NetworkBound): Promise<SessionRecord> {
     const t = this.now();
+    if (bound) return this.createBounded(fields, bound, t);
     const record = newRecord(fields, t, this.limits);
     await stored(
       this.redis
@@ -269,6 +371,46 @@ export class RedisSessionStore implements SessionStore {
         .exec(),
     );
     return record;
+  }
+
+  /**
+   * A session of the demo key, its bound checked and the session written in one script, so that logins sent
+   * together to any API node never pass it. The ids of sessions that ended by themselves are dropped first.
+   */
+  private async createBounded(fields: NewSession, bound: NetworkBound, t: number): Promise<SessionRecord> {
+    const record = newRecord({ ...fields, network: bound.network }, t, this.limits);
+    const refusedUntil = await stored(
+      this.redis.eval(
+        CREATE_BOUNDED,
+        4,
+        this.key(record.id),
+        this.capGroupKey(capGroupOf(record)),
+        this.networkKey(bound.network),
+        RedisSessionStore.BOUNDED_KEY,
+        t,
+        bound.perNetwork,
+        bound.total,
+        bound.perGroup,
+        JSON.stringify(record),
+        this.ttl(record, t),
+        record.id,
+        unusedEnd(record, this.limits),
+        this.limits.maxMs,
+        this.key(""),
+      ),
+    );
+    if (refusedUntil !== null) throw networkSessionsRefused(retrySeconds(Number(refusedUntil), t));
+    return record;
+  }
+
+  /** Drops ended sessions' ids from their network's sets (`networkKey`). */
+  private async leaveNetworks(ended: SessionRecord[]): Promise<void> {
+    const bounded = ended.filter((r) => r.network !== undefined);
+    if (bounded.length === 0) return;
+    const m = this.redis.multi();
+    for (const r of bounded) m.zrem(this.networkKey(r.network as string), r.id);
+    m.zrem(RedisSessionStore.BOUNDED_KEY, ...bounded.map((r) => r.id));
+    await stored(m.exec());
   }
 
   async endOldest(capGroup: string, keep: number): Promise<SessionRecord[]> {
@@ -292,6 +434,7 @@ export class RedisSessionStore implements SessionStore {
           .zrem(owner, ...ended.map((r) => r.id))
           .exec(),
       );
+      await this.leaveNetworks(ended);
     }
     return ended;
   }
@@ -320,12 +463,19 @@ export class RedisSessionStore implements SessionStore {
     const t = this.now();
     if (!isLive(r, t, this.limits)) {
       await stored(this.redis.del(this.key(id)));
+      await this.leaveNetworks([r]);
       return null;
     }
     if (t - r.lastSeenAt < minGapMs) return r;
     if (ownerId !== undefined && ownerId !== r.ownerId) return r;
     r.lastSeenAt = t;
-    await stored(this.redis.set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX"));
+    const m = this.redis.multi().set(this.key(id), JSON.stringify(r), "PX", this.ttl(r, t), "XX");
+    // Its network's count keeps it until it can end, the idle time after now.
+    if (r.network !== undefined) {
+      m.zadd(this.networkKey(r.network), "XX", unusedEnd(r, this.limits), id);
+      m.zadd(RedisSessionStore.BOUNDED_KEY, "XX", unusedEnd(r, this.limits), id);
+    }
+    await stored(m.exec());
     return r;
   }
 
@@ -364,10 +514,44 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    return (await stored(this.redis.del(this.key(id)))) > 0;
+    const raw = ID_PATTERN.test(id) ? await stored(this.redis.get(this.key(id))) : null;
+    const deleted = (await stored(this.redis.del(this.key(id)))) > 0;
+    if (raw) await this.leaveNetworks([JSON.parse(raw) as SessionRecord]);
+    return deleted;
   }
 
   async close(): Promise<void> {
     await this.redis.quit();
   }
 }
+
+/**
+ * `RedisSessionStore.createBounded` in one step. KEYS: the session, its cap group's set, its network's set, the
+ * set of all networks' sessions. ARGV: now, perNetwork, total, perGroup, the record, its time to live, its id,
+ * when it ends unused, the cap group's time to live, the prefix of session keys. Answers nil once the session is
+ * written, or, refused, when the first session counted ends unused (its score).
+ */
+const CREATE_BOUNDED = `
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
+local inGroup = 0
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  inGroup = inGroup + redis.call('EXISTS', ARGV[10] .. id)
+end
+local freed = 0
+if inGroup >= tonumber(ARGV[4]) then freed = 1 end
+for i, limit in ipairs({ tonumber(ARGV[2]), tonumber(ARGV[3]) }) do
+  local set = KEYS[i + 2]
+  if redis.call('ZCARD', set) - freed >= limit then
+    return redis.call('ZRANGE', set, 0, 0, 'WITHSCORES')[2]
+  end
+end
+redis.call('SET', KEYS[1], ARGV[5], 'PX', ARGV[6])
+redis.call('ZADD', KEYS[2], now, ARGV[7])
+redis.call('PEXPIRE', KEYS[2], ARGV[9])
+redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
+redis.call('PEXPIRE', KEYS[3], ARGV[9])
+redis.call('ZADD', KEYS[4], ARGV[8], ARGV[7])
+return nil
+`;

@@ -1,5 +1,5 @@
 import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ErrorLocale } from "@qibates/provider";
-import { limitAddress } from "@qibates/wire";
+import { limitAddress, sessionNetwork } from "@qibates/wire";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { embeddedServed } from "../config.ts";
@@ -8,7 +8,7 @@ import { checkProviderAddress } from "../provider-address.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requestLocale } from "../request-locale.ts";
 import { providerSession, sessionProvider } from "../session-provider.ts";
-import { capGroupOf } from "../sessions.ts";
+import { capGroupOf, DEMO_SESSIONS_TOTAL, type NewSession } from "../sessions.ts";
 import { SERVER_VERSION } from "../version.ts";
 
 export { requireSession } from "../session-provider.ts";
@@ -36,18 +36,51 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
   }
   const upstream = await fromProvider(provider.login({ connector, username, password, address: target.url }));
   const key = callerKey(ctx);
-  const session = await ctx.services.sessions.create({
+  const shared = key.owner.provider === "demo";
+  const fields: NewSession = {
     ownerId: key.ownerId,
     // The public demo key is everyone's: its cap counts one client address's sessions (an IPv6 client's /64
     // network, which it holds whole), so that no one ends the sessions of other people by logging in again and
     // again, nor holds more than the cap by taking a new address for each login.
-    ...(key.owner.provider === "demo" ? { capGroup: `${key.ownerId}@${limitAddress(ctx.request.ip)}` } : {}),
+    ...(shared ? { capGroup: `${key.ownerId}@${limitAddress(ctx.request.ip)}` } : {}),
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,
     username,
     ...(upstream.handle ? { providerHandle: upstream.handle } : {}),
-  });
+  };
+  // With the demo key, one client network (an IPv6 /48, all its /64s together, or an IPv4 address) holds at most
+  // DEMO_SESSIONS_PER_NETWORK sessions, and all networks together DEMO_SESSIONS_TOTAL: past it the login is
+  // refused (429, when to retry), never made by ending another network's session.
+  const session = await ctx.services.sessions
+    .create(
+      fields,
+      shared
+        ? {
+            network: sessionNetwork(ctx.request.ip),
+            perNetwork: config.demoSessionsPerNetwork,
+            total: DEMO_SESSIONS_TOTAL,
+            perGroup: config.maxSessionsPerKey,
+          }
+        : undefined,
+    )
+    .catch(async (e: unknown) => {
+      // The session a server opened upstream for the refused login is closed again.
+      if (upstream.handle) {
+        await provider
+          .logout({
+            id: "",
+            ownerId: fields.ownerId,
+            connector,
+            username,
+            providerAddress: fields.providerAddress,
+            aliasTable: null,
+            handle: upstream.handle,
+          })
+          .catch(() => undefined);
+      }
+      throw e;
+    });
   // At most MAX_SESSIONS_PER_KEY sessions per owner: a login beyond it ends the owner's oldest session (the
   // one most likely abandoned), upstream too, rather than refusing the login.
   const ended = await ctx.services.sessions.endOldest(capGroupOf(session), config.maxSessionsPerKey);
