@@ -111,8 +111,7 @@ export const MDX_TEXTS_FR: MdxTexts = {
   unknownProperty: (r) => `propriété inconnue ${r.property}`,
   calcNeedsParent: (r) => `${r.name} demande une dimension ou un membre avant son nom`,
   calcRefersToItself: (r) => `le membre calculé ${r.member} fait référence à lui-même`,
-  calcNotNumber: (r) =>
-    `le membre calculé ${r.member} donne une chaîne, et les cellules ne contiennent que des nombres${NB}: lisez les légendes et les noms comme propriétés de membre (DIMENSION PROPERTIES)`,
+  calcNotNumber: (r) => `le membre calculé ${r.member} donne une chaîne là où un nombre est attendu`,
   namedSetRefersToItself: (r) => `l'ensemble nommé ${r.name} fait référence à lui-même`,
   whereOneTuple: () => "la clause WHERE demande un seul tuple",
   axisSkipped: (r) =>

@@ -124,10 +124,9 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
     english: "The calculated member x refers to itself",
   },
   calcNotNumber: {
-    query: `WITH MEMBER [Measures].[Caption] AS [Market].CurrentMember.MEMBER_CAPTION SELECT {[Measures].[Caption]} ON COLUMNS${F}`,
+    query: `WITH MEMBER [Measures].[Caption] AS [Market].CurrentMember.MEMBER_CAPTION MEMBER [Measures].[Twice] AS [Measures].[Caption] * 2 SELECT {[Measures].[Twice]} ON COLUMNS${F}`,
     code: "MDX_ARGUMENT",
-    english:
-      "The calculated member Caption gives a string, and cells hold numbers only: read captions and names as member properties (DIMENSION PROPERTIES)",
+    english: "The calculated member Caption gives a string where a number is needed",
   },
   namedSetRefersToItself: {
     query: `WITH SET [s] AS '[s]' SELECT [s] ON COLUMNS${F}`,

@@ -126,13 +126,13 @@ export type OlapMemberQuery =
 /**
  * An MDX answer: its axes (columns first), each a list of tuples of members; the slicer (the `WHERE` tuple's
  * members); the cells by ordinal (the index on axis 0, plus the index on axis 1 times the length of axis 0, …;
- * one cell without axes), `null` where #Missing.
+ * one cell without axes), `null` where #Missing, a string where a calculated member gives one.
  */
 export interface OlapCellSet {
   readonly cube: string;
   readonly axes: readonly OlapAxis[];
   readonly slicer: readonly OlapMember[];
-  readonly cells: ArrayLike<number | null>;
+  readonly cells: ArrayLike<number | string | null>;
   /** Each cell's value as the server formats it, when it does; absent: the endpoint formats `cells`. */
   readonly formatted?: ArrayLike<string | null>;
 }

@@ -56,7 +56,7 @@ describe("an MDDataSet written by the XMLA endpoint, read by the ssas connector'
     });
     const cells = new Map<number, number>();
     Array.from(result.cells).forEach((v, i) => {
-      if (v !== null && v !== undefined) cells.set(i, v);
+      if (v !== null && v !== undefined) cells.set(i, v as number);
     });
     expect(new Map([...data.cells].map(([i, c]) => [i, c.value]))).toEqual(cells);
     expect(cells.size).toBeGreaterThan(0);

@@ -125,7 +125,10 @@ export type MdxReason =
   | { id: "unknownProperty"; property: string }
   | { id: "calcNeedsParent"; name: string }
   | { id: "calcRefersToItself"; member: string }
-  /** A calculated member whose formula gives a string: cells hold numbers (SSRS's ParameterCaption…). */
+  /**
+   * A calculated member whose formula gives a string where a number is needed (another member's formula, a
+   * filter or a sort reads it): a string is the value of a result's own cell only.
+   */
   | { id: "calcNotNumber"; member: string }
   | { id: "namedSetRefersToItself"; name: string }
   // The query's shape.
@@ -244,8 +247,7 @@ export const MDX_TEXTS: MdxTexts = {
   unknownProperty: (r) => `Unknown property ${r.property}`,
   calcNeedsParent: (r) => `${r.name} needs a dimension or a member before its name`,
   calcRefersToItself: (r) => `The calculated member ${r.member} refers to itself`,
-  calcNotNumber: (r) =>
-    `The calculated member ${r.member} gives a string, and cells hold numbers only: read captions and names as member properties (DIMENSION PROPERTIES)`,
+  calcNotNumber: (r) => `The calculated member ${r.member} gives a string where a number is needed`,
   namedSetRefersToItself: (r) => `The named set ${r.name} refers to itself`,
   whereOneTuple: () => "The WHERE clause needs one tuple",
   axisSkipped: (r) =>

@@ -45,6 +45,7 @@ import {
   isCalc,
   type Layer,
   layerByName,
+  type MdxCell,
   type MdxMember,
   type MdxTuple,
   type Val,
@@ -77,9 +78,10 @@ export interface MdxResult {
   slicer: MdxTuple;
   /**
    * Cell values, `null` for #Missing, by cell ordinal: the tuple index on axis 0, plus the index on axis 1
-   * times the length of axis 0, and so on (columns vary fastest). One cell when there is no axis.
+   * times the length of axis 0, and so on (columns vary fastest). One cell when there is no axis. A cell
+   * whose calculated member gives a string (Report Builder's `ParameterCaption`) holds that string.
    */
-  cells: CellValue[];
+  cells: MdxCell[];
 }
 
 export interface MdxOptions {
@@ -119,7 +121,7 @@ export const MAX_MDX_WORK = 1_000_000;
 const STEP_WORK = 8_192;
 
 /** The value of one cell of a result, by its position on each axis (columns first). */
-export function cellAt(result: MdxResult, positions: readonly number[]): CellValue {
+export function cellAt(result: MdxResult, positions: readonly number[]): MdxCell {
   let ordinal = 0;
   let stride = 1;
   result.axes.forEach((axis, k) => {
@@ -243,6 +245,8 @@ class Executor implements Evaluator {
    * (`[x2] AS [x1] + [x1]`) is computed once, so a chain of members costs its length, not a power of two.
    */
   private readonly memo = new Map<string, number>();
+  /** The string the last cell of the result computed ({@link cellValue}), taken by {@link cells}. */
+  private text: string | null = null;
   /** The coordinates whose calculated value is being computed: met again, a member refers to itself. */
   private readonly computing = new Set<string>();
 
@@ -588,9 +592,9 @@ class Executor implements Evaluator {
 
   // -------------------------------------------------------------------------------------------- cells
 
-  private *cells(axes: MdxAxis[]): Steps<CellValue[]> {
+  private *cells(axes: MdxAxis[]): Steps<MdxCell[]> {
     const total = axes.reduce((n, a) => n * a.tuples.length, 1);
-    const out: CellValue[] = new Array(total);
+    const out: MdxCell[] = new Array(total);
     const idx = axes.map(() => 0);
     let stepCells = 0;
     for (let c = 0; c < total; c++) {
@@ -607,7 +611,11 @@ class Executor implements Evaluator {
       // The answer's own cells are bounded by `maxCells`: their stored values are read free of the work budget,
       // as a grid of that size would be; what calculated members do for them is counted.
       const v = this.cellValue(coords, 0, false);
-      out[c] = Number.isNaN(v) ? null : v;
+      if (this.text === null) out[c] = Number.isNaN(v) ? null : v;
+      else {
+        out[c] = this.text;
+        this.text = null;
+      }
       for (let k = 0; k < idx.length; k++) {
         idx[k] = (idx[k] as number) + 1;
         if ((idx[k] as number) < (axes[k] as MdxAxis).tuples.length) break;
@@ -627,7 +635,7 @@ class Executor implements Evaluator {
     return s;
   }
 
-  private nonEmptyPositions(axes: MdxAxis[], cells: CellValue[], k: number): number[] {
+  private nonEmptyPositions(axes: MdxAxis[], cells: MdxCell[], k: number): number[] {
     const stride = this.strides(axes)[k] as number;
     const len = (axes[k] as MdxAxis).tuples.length;
     const has = new Array<boolean>(len).fill(false);
@@ -637,10 +645,10 @@ class Executor implements Evaluator {
     return has.flatMap((h, i) => (h ? [i] : []));
   }
 
-  private project(axes: MdxAxis[], cells: CellValue[], k: number, keep: number[]): CellValue[] {
+  private project(axes: MdxAxis[], cells: MdxCell[], k: number, keep: number[]): MdxCell[] {
     const stride = this.strides(axes)[k] as number;
     const len = (axes[k] as MdxAxis).tuples.length;
-    const out: CellValue[] = [];
+    const out: MdxCell[] = [];
     const outer = cells.length / (stride * len);
     for (let o = 0; o < outer; o++)
       for (const i of keep)
@@ -648,7 +656,11 @@ class Executor implements Evaluator {
     return out;
   }
 
-  /** The value at coordinates: the calculated member of highest solve order computes it, else the source. */
+  /**
+   * The value at coordinates: the calculated member of highest solve order computes it, else the source. A
+   * result's own cell (`counted` false, at depth 0) may be a string: it is left in {@link text}, the value NaN;
+   * anywhere else a number is needed, and a string is refused.
+   */
   cellValue(coords: Coords, depth: number, counted = true): number {
     let calc: CalculatedMember | null = null;
     for (const m of coords.values()) if (isCalc(m) && (!calc || m.solveOrder > calc.solveOrder)) calc = m;
@@ -665,8 +677,12 @@ class Executor implements Evaluator {
       this.computing.add(k);
       try {
         const value = this.evaluate(calc.expr, coords, depth + 1);
-        if (value.t === "str")
-          throw new MdxError("MDX_ARGUMENT", { id: "calcNotNumber", member: calc.name }, at);
+        if (value.t === "str") {
+          if (depth > 0 || counted)
+            throw new MdxError("MDX_ARGUMENT", { id: "calcNotNumber", member: calc.name }, at);
+          this.text = value.v;
+          return Number.NaN;
+        }
         const v = this.toNumber(value, at, coords, depth + 1);
         if (this.memo.size >= MEMO_SIZE) this.memo.clear();
         this.memo.set(k, v);

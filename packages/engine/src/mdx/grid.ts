@@ -73,9 +73,13 @@ export function* mdxGridSteps(
   // The result's cells, found again by the tuple the grid reads for them.
   const build = tupleBuilder(outline, pov);
   const values = new Map<string, CellValue>();
+  // Cells that hold a string (a calculated member's): read as a number that no suppression drops, written after.
+  const texts = new Map<number, string>();
   left.tuples.forEach((row, i) => {
     top.tuples.forEach((col, j) => {
-      values.set(tupleKey(build(row.members, col.members)), cellAt(result, [j, i]));
+      const v = cellAt(result, [j, i]);
+      if (typeof v === "string") texts.set(i * top.tuples.length + j, v);
+      values.set(tupleKey(build(row.members, col.members)), typeof v === "string" ? 1 : v);
     });
   });
   const answer: GridDataSource = {
@@ -97,6 +101,18 @@ export function* mdxGridSteps(
   // A query is asked for its data: "navigate without data" has nothing to keep here.
   const shown = settings.navigateWithoutData ? { ...settings, navigateWithoutData: false } : settings;
   const out = yield* renderGridSteps(answer, model, shown, maxCells);
+  if (texts.size > 0) {
+    // The axes as rendered (suppression may drop rows or columns; an MDX axis has no blank): each tuple's origin
+    // is its place in the result.
+    const rows = out.model.left.tuples;
+    const cols = out.model.top.tuples;
+    rows.forEach((row, r) => {
+      cols.forEach((col, c) => {
+        const text = texts.get(row.origin * top.tuples.length + col.origin);
+        if (text !== undefined) (out.grid[out.headerRows + r] as string[])[out.leftColumns + c] = text;
+      });
+    });
+  }
   return {
     grid: out.grid,
     kinds: out.kinds,

@@ -58,4 +58,4 @@ export { REFUSED_FUNCTIONS, type Refusal } from "./functions/refused-functions.t
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
 export { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";
-export { CalculatedMember, type MdxMember, type MdxTuple } from "./values.ts";
+export { CalculatedMember, type MdxCell, type MdxMember, type MdxTuple } from "./values.ts";

@@ -2,7 +2,7 @@ import type { DataSource } from "../data-source.ts";
 import type { Dimension, Outline } from "../outline.ts";
 import type { MdxQuery } from "./ast.ts";
 import { calculatedMembersOf, type MdxAxis, type MdxResult } from "./executor.ts";
-import { CalculatedMember, type MdxMember, type MdxTuple } from "./values.ts";
+import { CalculatedMember, type MdxCell, type MdxMember, type MdxTuple } from "./values.ts";
 
 /**
  * An MDX result as plain numbers, to send from one thread to another (`postMessage`, its arrays moved): a
@@ -14,9 +14,11 @@ export interface MdxResultTransfer {
   axes: { ordinal: number; dimensions: number[]; members: Int32Array }[];
   slicer: { dimensions: number[]; members: Int32Array };
   calculated: { dimension: number; name: string; parent: number }[];
-  /** Cell values by ordinal, `NaN` where the cell is #Missing (`missing[c]` is 1). */
+  /** Cell values by ordinal, `NaN` where the cell is #Missing or a string (`missing[c]` is 1). */
   values: Float64Array;
   missing: Uint8Array;
+  /** The cells that hold a string (a calculated member's): their ordinals, and their strings in the same order. */
+  texts: { ordinals: number[]; values: string[] };
 }
 
 /** The arrays of a transfer, to move rather than copy (`postMessage`'s transfer list). */
@@ -71,14 +73,19 @@ export function encodeMdxResult(outline: Outline, result: MdxResult): MdxResultT
   };
   const values = new Float64Array(result.cells.length);
   const missing = new Uint8Array(result.cells.length);
+  const texts: MdxResultTransfer["texts"] = { ordinals: [], values: [] };
   result.cells.forEach((v, c) => {
     if (typeof v === "number") values[c] = v;
     else {
       values[c] = Number.NaN;
       missing[c] = 1;
+      if (typeof v === "string") {
+        texts.ordinals.push(c);
+        texts.values.push(v);
+      }
     }
   });
-  return { axes, slicer, calculated, values, missing };
+  return { axes, slicer, calculated, values, missing, texts };
 }
 
 /**
@@ -125,7 +132,10 @@ export function decodeMdxResult(source: DataSource, q: MdxQuery, t: MdxResultTra
   });
   const slicerDims = t.slicer.dimensions.map(dimension);
   const slicer = slicerDims.length > 0 ? (tuples(slicerDims, t.slicer.members)[0] ?? []) : [];
-  const cells: (number | null)[] = new Array(t.values.length);
+  const cells: MdxCell[] = new Array(t.values.length);
   for (let c = 0; c < cells.length; c++) cells[c] = t.missing[c] === 1 ? null : (t.values[c] as number);
+  t.texts.ordinals.forEach((c, i) => {
+    cells[c] = t.texts.values[i] as string;
+  });
   return { axes, slicer, cells };
 }

@@ -18,6 +18,9 @@ export class CalculatedMember {
 }
 
 export type MdxMember = Member | CalculatedMember;
+
+/** A cell of an MDX result: a number, a string (a calculated member may give one), `null` for #Missing. */
+export type MdxCell = number | string | null;
 export type MdxTuple = readonly MdxMember[];
 
 /** A generation or a level of one dimension. */

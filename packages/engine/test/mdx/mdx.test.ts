@@ -34,7 +34,7 @@ const axis = (r: MdxResult, k: number): string[] =>
 /** Cells as rows (axis 1) of columns (axis 0). */
 const grid = (r: MdxResult): (number | null)[][] =>
   (r.axes[1]?.tuples ?? [[]]).map((_, row) =>
-    (r.axes[0]?.tuples ?? []).map((_, col) => cellAt(r, [col, row])),
+    (r.axes[0]?.tuples ?? []).map((_, col) => cellAt(r, [col, row]) as number | null),
   );
 
 /** A cell read straight from the cube: the named members, every other base dimension at its top. */
@@ -121,7 +121,7 @@ describe("MDX: SELECT, axes, slicer and values", () => {
   it("attribute members on an axis slice by attribute: Can + Bottle = all products", () => {
     const r = run("SELECT {[Can], [Bottle]} ON COLUMNS FROM Basic WHERE ([Sales], [Actual])");
     expect(r.cells).toEqual([read("Can", "Sales", "Actual"), read("Bottle", "Sales", "Actual")]);
-    expect((r.cells[0] ?? 0) + (r.cells[1] ?? 0)).toBe(400855);
+    expect(((r.cells[0] as number | null) ?? 0) + ((r.cells[1] as number | null) ?? 0)).toBe(400855);
   });
 
   it("three axes: cell ordinals vary fastest on columns", () => {
@@ -530,7 +530,7 @@ describe("MDX: calculated members and named sets", () => {
   });
 
   it("solve order: the higher one computes the crossing of two calculated members", () => {
-    const q = (a: number, b: number): (number | null)[] =>
+    const q = (a: number, b: number): (number | string | null)[] =>
       run(
         `WITH MEMBER [Measures].[Ratio] AS '[Profit] / [Sales]', SOLVE_ORDER = ${a} ` +
           `MEMBER [Market].[Both] AS '[East] + [Central]', SOLVE_ORDER = ${b} ` +

@@ -36,7 +36,7 @@ const value = (expr: string, where = "", options?: MdxOptions, dimension = "Meas
   cellAt(
     run(`WITH MEMBER [${dimension}].[x] AS ${expr} SELECT {[x]} ON COLUMNS FROM Basic ${where}`, options),
     [0],
-  );
+  ) as number | null;
 
 /** A string value, through a filter that keeps [East] when the expression equals `expected`. */
 const stringIs = (expr: string, expected: string): boolean =>
@@ -70,7 +70,7 @@ function cube0States(): string[] {
 /** Sales Actual of a state for the year, read from the cube. */
 const sales = (state: string): number => read("Sales", "Actual", state) ?? Number.NaN;
 
-const close = (a: number | null, b: number): void => {
+const close = (a: number | string | null, b: number): void => {
   expect(a).not.toBeNull();
   expect(a as number).toBeCloseTo(b, 6);
 };

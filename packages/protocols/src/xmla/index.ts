@@ -37,6 +37,7 @@ export {
   MEMBER_PROPERTIES,
   olapInfoXml,
   rootOpen,
+  textCellXml,
   XML_CHUNK_CHARS,
   XmlChunks,
   xmlColumnName,

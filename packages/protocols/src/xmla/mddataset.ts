@@ -210,13 +210,24 @@ export function cellXml(ordinal: number, text: string, formatted: string): strin
 }
 
 /**
+ * A cell with a string (a calculated member's, as Report Builder's `ParameterCaption`): its `Value` typed
+ * `xsd:string`, as Analysis Services types a cell by what it holds, and its `FmtValue` the string itself.
+ */
+export function textCellXml(ordinal: number, text: string): string {
+  const v = esc(text);
+  return `<Cell CellOrdinal="${ordinal}"><Value xsi:type="xsd:string">${v}</Value><FmtValue>${v}</FmtValue></Cell>`;
+}
+
+/**
  * A cell carrying the properties a query's `CELL PROPERTIES` asked for, in that order: `values` holds each one's
- * text by name (`VALUE` the number as written); a property without a value is left out, as SSAS leaves it.
+ * text by name (`VALUE` the number as written, or the string when `text`); a property without a value is left
+ * out, as SSAS leaves it.
  */
 export function cellPropertiesXml(
   ordinal: number,
   properties: readonly string[],
   values: Readonly<Record<string, string | undefined>>,
+  text = false,
 ): string {
   let out = `<Cell CellOrdinal="${ordinal}">`;
   for (const name of properties) {
@@ -224,7 +235,11 @@ export function cellPropertiesXml(
     const known = CELL_PROPERTIES[name];
     if (v === undefined || !known || name === "CELL_ORDINAL") continue;
     const [tag] = known;
-    out += name === "VALUE" ? `<Value xsi:type="xsd:double">${v}</Value>` : `<${tag}>${esc(v)}</${tag}>`;
+    if (name !== "VALUE") out += `<${tag}>${esc(v)}</${tag}>`;
+    else
+      out += text
+        ? `<Value xsi:type="xsd:string">${esc(v)}</Value>`
+        : `<Value xsi:type="xsd:double">${v}</Value>`;
   }
   return `${out}</Cell>`;
 }

@@ -12,6 +12,7 @@ import {
   olapInfoXml,
   ROWSET_NS,
   rootOpen,
+  textCellXml,
   XML_CHUNK_CHARS,
   XmlChunks,
   xmlColumnName,
@@ -172,6 +173,15 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
     if (c > 0 && c % STEP_CELLS === 0) yield;
     const v = cells[c];
     if (v === null || v === undefined) continue;
+    if (typeof v === "string") {
+      // A calculated member's string (Report Builder's ParameterCaption): typed xsd:string, formatted as itself.
+      out.push(
+        askedCells
+          ? cellPropertiesXml(c, cellProperties, { VALUE: v, FORMATTED_VALUE: v }, true)
+          : textCellXml(c, v),
+      );
+      continue;
+    }
     const text = String(v);
     if (!askedCells) {
       out.push(cellXml(c, text, formatted?.[c] ?? formatValue(v, text)));
@@ -197,8 +207,9 @@ export function* mdDataSetXmlSteps(input: MdDataSetInput, emit: (chunk: string) 
  * tuple of the ROWS axis (one row without it). Its columns are, for each dimension on ROWS, one per level from
  * the top down to the deepest member shown, named `<level unique name>.[MEMBER_CAPTION]` and holding the caption
  * of the row member's ancestor at that level (nothing below the member's own level); then one per tuple of the
- * COLUMNS axis, named by its members' unique names joined by `.`, holding the cell's value (`xsd:double`; a
- * #Missing cell is left out). Element names are encoded by {@link xmlColumnName}; `sql:field` names the column.
+ * COLUMNS axis, named by its members' unique names joined by `.`, holding the cell's value (`xsd:double`, or
+ * `xsd:string` for a column whose cells hold strings; a #Missing cell is left out). Element names are encoded by
+ * {@link xmlColumnName}; `sql:field` names the column.
  * In steps, handed to `emit` in chunks, as {@link mdDataSetXmlSteps}.
  */
 export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) => void): Work<void> {
@@ -221,6 +232,11 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
       });
   }
   const valueFields = (columnsAxis?.tuples ?? []).map((t) => t.map((m) => uniqueName(outline, m)).join("."));
+  // A column whose cells hold strings (a calculated member's, as Report Builder's ParameterCaption) is xsd:string.
+  const textColumns = new Set<number>();
+  if (valueFields.length > 0)
+    for (let c = 0; c < result.cells.length; c++)
+      if (typeof result.cells[c] === "string") textColumns.add(c % valueFields.length);
   const fields = [...levels.map((l) => l.field), ...valueFields];
   const names = fields.map(xmlColumnName);
   // Two columns may not share an element name: later ones get a number.
@@ -241,7 +257,7 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
         '<xsd:complexType name="row"><xsd:sequence>',
     );
     for (let i = 0; i < fields.length; i++) {
-      const type = i < levels.length ? "xsd:string" : "xsd:double";
+      const type = i < levels.length || textColumns.has(i - levels.length) ? "xsd:string" : "xsd:double";
       out.push(
         `<xsd:element sql:field="${esc(fields[i] as string)}" name="${names[i]}" type="${type}" minOccurs="0"/>`,
       );
@@ -273,7 +289,7 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
         const v = cells[r * width + c];
         if (v === null || v === undefined) continue;
         const tag = names[levels.length + c] as string;
-        out.push(`<${tag}>${String(v)}</${tag}>`);
+        out.push(`<${tag}>${typeof v === "string" ? esc(v) : String(v)}</${tag}>`);
       }
       out.push("</row>");
     }
