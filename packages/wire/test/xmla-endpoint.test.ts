@@ -259,8 +259,8 @@ describe("DISCOVER_ENUMERATORS: the XMLA enumerations, with the elements the end
   it("formats, contents and axis formats the endpoint answers; each listed format is accepted by Execute", async () => {
     const rows = rowsOf(await discover("DISCOVER_ENUMERATORS"));
     const of = (name: string) => rows.filter((r) => r.EnumName === name).map((r) => r.ElementName ?? "");
-    expect(of("ResultsetFormat")).toEqual(["Tabular", "Multidimensional"]);
-    expect(of("ResultsetAxisFormat")).toEqual(["TupleFormat"]);
+    expect(of("ResultsetFormat")).toEqual(["Tabular", "Multidimensional", "Native"]);
+    expect(of("ResultsetAxisFormat")).toEqual(["TupleFormat", "CustomFormat"]);
     expect(of("ResultsetContents")).toEqual(["None", "Schema", "Data", "SchemaData"]);
     expect(of("StateActionVerb")).toEqual(["BeginSession", "EndSession", "Session"]);
     for (const format of of("ResultsetFormat"))

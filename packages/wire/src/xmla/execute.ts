@@ -21,7 +21,10 @@ const CUSTOM_FORMAT = "CustomFormat";
 
 /**
  * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
- * time; an `UPDATE CUBE` writing cells, or a command without a statement, answered as an empty result.
+ * time; an `UPDATE CUBE` writing cells, or a command without a statement, answered as an empty result. With
+ * `Content` `None` the command is checked (its syntax, its cube, the properties asked for) and not run: an empty
+ * result, no cell computed or written ("Allows the structure of the command to be verified, but not executed",
+ * Supported XMLA Properties).
  */
 export async function execute(
   state: XmlaEndpointState,
@@ -39,6 +42,7 @@ export async function execute(
     const update = state.olap.statement(statement);
     const cube = await context.cubeOf(update.cube);
     if (!cube.update) throw new OlapError("query", "This server does not write cells back (UPDATE CUBE).");
+    if (checkOnly(content)) return EMPTY_RESULT;
     await cube.update(state.owner(username), statement);
     return EMPTY_RESULT;
   }
@@ -74,6 +78,7 @@ export async function execute(
         `${name} is not a cell property: ask for ${Object.keys(CELL_PROPERTIES).join(", ")}.`,
       );
   const cube = await context.cubeOf(query.cube);
+  if (checkOnly(content)) return EMPTY_RESULT;
   const maxCells = state.options.maxCells;
   // The port reads Microsoft's MDX where it can (the engine's `ssas` dialect); `text` reads the same either way.
   const dialect = context.levels === "root" ? "ssas" : "essbase";
@@ -95,4 +100,9 @@ export async function execute(
     cellProperties: asked.cell,
     writable: state.olap.writable && cube.update !== undefined,
   };
+}
+
+/** `Content` `None`: neither schema nor data, the command checked and not run. */
+function checkOnly(content: ContentParts): boolean {
+  return !content.schema && !content.data;
 }

@@ -65,9 +65,11 @@ const CAPABILITIES: readonly Row[] = [
 /**
  * The XMLA enumerations (DISCOVER_ENUMERATORS), with only the elements this endpoint supports, under SSAS's
  * names and values (the recorded `DISCOVER_ENUMERATORS.testGetEnumerators.1.response.xml`): an MD provider with
- * HTTP Basic, sessions, Tabular and Multidimensional results in TupleFormat, any Content.
+ * HTTP Basic, sessions, Tabular, Multidimensional and Native results (Native, the `Format` XML for Analysis
+ * defines as the server's choice, which SSAS 2008 R2 does not list: no value on record, so none), TupleFormat and
+ * CustomFormat axes (answered as TupleFormat), any Content.
  */
-const ENUMERATORS: readonly [string, string, number][] = [
+const ENUMERATORS: readonly [string, string, number | null][] = [
   ["ProviderType", "MDP", 2],
   ["AuthenticationMode", "Authenticated", 12],
   ["PropertyAccessType", "Read", 21],
@@ -79,11 +81,13 @@ const ENUMERATORS: readonly [string, string, number][] = [
   ["StateActionVerb", "Session", 43],
   ["ResultsetFormat", "Tabular", 51],
   ["ResultsetFormat", "Multidimensional", 52],
+  ["ResultsetFormat", "Native", null],
   ["ResultsetContents", "None", 61],
   ["ResultsetContents", "Schema", 62],
   ["ResultsetContents", "Data", 63],
   ["ResultsetContents", "SchemaData", 64],
   ["ResultsetAxisFormat", "TupleFormat", 70],
+  ["ResultsetAxisFormat", "CustomFormat", 72],
   ["MDXSupportLevel", "Core", 80],
 ];
 
@@ -176,7 +180,7 @@ export async function serverRows(type: RequestType, source: DiscoverSource): Pro
         EnumType: "string",
         ElementName: element,
         ElementDescription: "",
-        ElementValue: String(value),
+        ...(value === null ? {} : { ElementValue: String(value) }),
       }));
     case "DISCOVER_KEYWORDS":
       return source.keywords.map((k) => ({ Keyword: k }));
