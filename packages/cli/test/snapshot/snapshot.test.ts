@@ -370,9 +370,16 @@ describe("a snapshot that cannot be served", () => {
   });
 
   it("is refused when its folder cannot be read", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "qibates-broken-")), "not-a-folder");
-    writeFileSync(file, "");
-    await expect(loadCubeSnapshots(file, DEMO_APPLICATIONS)).rejects.toThrow(/the folder .* cannot be read/);
+    const dir = mkdtempSync(join(tmpdir(), "qibates-broken-"));
+    try {
+      const file = join(dir, "not-a-folder");
+      writeFileSync(file, "");
+      await expect(loadCubeSnapshots(file, DEMO_APPLICATIONS)).rejects.toThrow(
+        /the folder .* cannot be read/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is refused when its application name is already served, with the way out", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,9 +6,20 @@ import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
 
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+const sites: string[] = [];
 afterAll(async () => {
   for (const a of apps) await a.close();
+  for (const site of sites) rmSync(site, { recursive: true, force: true });
 });
+
+/** A built site of two pages (home and not found) in a folder of its own, removed after the file's tests. */
+function siteFolder(prefix: string): string {
+  const site = mkdtempSync(join(tmpdir(), prefix));
+  sites.push(site);
+  writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
+  writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+  return site;
+}
 
 async function app(env: Record<string, string> = {}) {
   const a = await buildApp({ config: testConfig(env), logger: false });
@@ -36,9 +47,7 @@ describe("rate limit", () => {
   });
 
   it("does not count pages of the site or the operational endpoints", async () => {
-    const site = mkdtempSync(join(tmpdir(), "qibates-test-site-"));
-    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
-    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const site = siteFolder("qibates-test-site-");
     const a = await app({ RATE_LIMIT_PER_MINUTE: "1", SITE_DIR: site });
     for (let i = 0; i < 3; i++) {
       expect((await a.inject("/readyz")).statusCode).toBe(200);
@@ -64,9 +73,7 @@ describe("operations endpoints", () => {
   });
 
   it("labels a wire endpoint's calls by their route, and the site's pages as site", async () => {
-    const site = mkdtempSync(join(tmpdir(), "qibates-metrics-site-"));
-    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
-    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const site = siteFolder("qibates-metrics-site-");
     const a = await app({ QIBATES_WIRE_ENDPOINTS: "essbase-rest", SITE_DIR: site });
     const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
     const wire = await a.inject({ url: "/essbase/rest/v1/applications", headers: { authorization: basic } });
@@ -106,9 +113,7 @@ describe("operations endpoints", () => {
 
 describe("answers", () => {
   it("carry security headers, site and API alike; API answers are never stored", async () => {
-    const site = mkdtempSync(join(tmpdir(), "qibates-test-site-"));
-    writeFileSync(join(site, "index.html"), "<!doctype html><title>QiBates</title>");
-    writeFileSync(join(site, "404.html"), "<!doctype html><title>Not found</title>");
+    const site = siteFolder("qibates-test-site-");
     const a = await app({ PUBLIC_URL: "https://docs.example.com", SITE_DIR: site });
     for (const url of ["/qibates/api/v2/health", "/", "/nope"]) {
       const res = await a.inject(url);

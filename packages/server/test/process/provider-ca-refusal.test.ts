@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rootCertificates } from "node:tls";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { expectRefusedSetting } from "../support/process.ts";
 
@@ -14,6 +14,7 @@ import { expectRefusedSetting } from "../support/process.ts";
  */
 
 const folder = mkdtempSync(join(tmpdir(), "qibates-ca-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const pem = rootCertificates[0] ?? "";
 const pemFile = join(folder, "company-ca.pem");
 writeFileSync(pemFile, `${pem}\n`);
