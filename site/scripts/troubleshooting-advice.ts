@@ -51,7 +51,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez le chemin dans la [référence de l'API](/api/qibates) : chaque appel commence par `/qibates/api/v2/`.",
   },
   QB_ERR_METHOD_NOT_ALLOWED: {
-    en: "Use one of the methods the message names (the answer's `Allow` header lists them too); most calls are `POST`.",
+    en: "Use one of the methods the message names (the response's `Allow` header lists them too); most calls are `POST`.",
     fr: "Utilisez l'une des méthodes que nomme le message (l'en-tête `Allow` de la réponse les donne aussi) ; la plupart des appels sont des `POST`.",
   },
   QB_ERR_AUTH_KEY_MISSING: {
@@ -115,7 +115,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Vérifiez le nom d'utilisateur et le mot de passe sur le serveur lui-même (Smart View ou son interface web) ; sur EPM Cloud, préfixez le domaine d'identité si le vôtre en a un.",
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
-    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not answer in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.",
+    en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not respond in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`.",
     fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`.",
   },
   // Never returned (the registry's `returned: false`): the table says so instead of giving advice.
@@ -124,7 +124,7 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Aucune (jamais renvoyé) ; voir `QB_ERR_PROVIDER_UNREACHABLE`.",
   },
   QB_ERR_PROVIDER_MALFORMED: {
-    en: "Check that the address points at the server's own endpoint, not a login page or proxy; a very large answer needs `UPSTREAM_MAX_ANSWER_BYTES` raised.",
+    en: "Check that the address points at the server's own endpoint, not a login page or proxy; a very large response needs `UPSTREAM_MAX_ANSWER_BYTES` raised.",
     fr: "Vérifiez que l'adresse désigne le point d'accès du serveur lui-même, pas une page de connexion ni un proxy ; une très grosse réponse demande d'augmenter `UPSTREAM_MAX_ANSWER_BYTES`.",
   },
   QB_ERR_PROVIDER_ERROR: {
