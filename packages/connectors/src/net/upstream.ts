@@ -171,15 +171,15 @@ export class Upstreams {
     const forwarded =
       client === undefined ? given : { ...given, headers: { ...given.headers, "x-forwarded-for": client } };
     const { pool } = this.freshPool(origin) ?? (await this.pool(url));
-    // Within `answeringBy`, the answer is waited for no later than its deadline: the call's own wait when it is
-    // the shorter (`answerWaitEnded` when it runs out), else the request's. Within `sharingOneReadWait`, that
-    // deadline is PROVIDER_READ_TIMEOUT_SECONDS after its first request.
+    // Within `answeringBy`, the answer is waited for until its deadline, however short the read timeout
+    // (`answerWaitEnded` when it runs out). Within `sharingOneReadWait`, that deadline is
+    // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
     const wait = answerDeadline.getStore();
     if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
     const by = wait?.by ?? undefined;
     const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
     const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
-    const init = left < own ? { ...forwarded, answerTimeoutMs: left } : forwarded;
+    const init = left < own || wait?.whole === true ? { ...forwarded, answerTimeoutMs: left } : forwarded;
     let answer: UpstreamAnswer;
     try {
       answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
@@ -567,17 +567,21 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
 }
 
 const forwardedClient = new AsyncLocalStorage<string>();
-/** The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it). */
-const answerDeadline = new AsyncLocalStorage<{ by: number | null }>();
+/**
+ * The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it); `whole`:
+ * each request waits for its answer until then, even past the read timeout.
+ */
+const answerDeadline = new AsyncLocalStorage<{ by: number | null; whole?: boolean }>();
 
 /**
  * Runs `work` (a calculation script or a business rule followed on its server) so that each of its requests waits
- * for its answer no later than `deadline` (a time in ms, as `Date.now()`), however long the read timeout: one whose
- * answer has not started by then fails with `answerWaitEnded`. Opening a new connection may add up to the connect
- * timeout before that wait starts.
+ * for its answer until `deadline` (a time in ms, as `Date.now()`), however long or short the read timeout: a
+ * server slow to answer the launch or a reading of the job's status is waited for within the job's own wait, and
+ * one whose answer has not started by then fails with `answerWaitEnded` (told as "still running"). Opening a new
+ * connection may add up to the connect timeout before that wait starts.
  */
 export function answeringBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
-  return answerDeadline.run({ by: deadline }, work);
+  return answerDeadline.run({ by: deadline, whole: true }, work);
 }
 
 /**
