@@ -1,27 +1,12 @@
-import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
-import { afterAll, describe, expect, it } from "vitest";
-import { EmbeddedProvider } from "../src/index.ts";
-import { memoryStore } from "../src/memory-store.ts";
-import { demoSession } from "./support/demo-session.ts";
+import type { ProviderSession } from "@qibates/provider";
+import { describe, expect, it } from "vitest";
+import { demoProviders, demoSession } from "./support/demo-session.ts";
 
 /**
  * The demo's business rules answer their message in the caller's language (`locale`), whether the rule runs on the
  * event loop or in a grid worker (the request goes to the worker whole). It was English for every caller.
  */
-const providers: EmbeddedProvider[] = [];
-async function open(gridWorkers: number): Promise<EmbeddedProvider> {
-  const p = await EmbeddedProvider.open({
-    scheduler: new SliceScheduler(DEFAULT_SLICES),
-    store: memoryStore(),
-    credentialsValid: () => true,
-    gridWorkers,
-  });
-  providers.push(p);
-  return p;
-}
-afterAll(async () => {
-  await Promise.all(providers.map((p) => p.close()));
-});
+const open = demoProviders();
 
 const vision = { server: "Planning", application: "Vision" };
 const planningSession = (id: string): ProviderSession => ({

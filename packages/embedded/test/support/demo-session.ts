@@ -1,4 +1,5 @@
 import { DEFAULT_SLICES, type ProviderSession, SliceScheduler } from "@qibates/provider";
+import { afterAll } from "vitest";
 import { EmbeddedProvider } from "../../src/index.ts";
 import { memoryStore } from "../../src/memory-store.ts";
 
@@ -22,10 +23,27 @@ export const xmlaSession = (id: string): ProviderSession => ({
   aliasTable: null,
 });
 
-/** The embedded demo over a store in memory, every login let in: for tests that call the provider directly. */
-export const openDemo = () =>
+/**
+ * The embedded demo over a store in memory, every login let in, with `gridWorkers` grid workers (none unless
+ * told): for tests that call the provider directly.
+ */
+export const openDemo = (gridWorkers = 0) =>
   EmbeddedProvider.open({
     scheduler: new SliceScheduler(DEFAULT_SLICES),
     store: memoryStore(),
     credentialsValid: () => true,
+    gridWorkers,
   });
+
+/** Opens embedded demos (openDemo) for the enclosing file's or block's tests, each closed after them. */
+export function demoProviders(): (gridWorkers: number) => Promise<EmbeddedProvider> {
+  const providers: EmbeddedProvider[] = [];
+  afterAll(async () => {
+    await Promise.all(providers.map((p) => p.close()));
+  });
+  return async (gridWorkers) => {
+    const p = await openDemo(gridWorkers);
+    providers.push(p);
+    return p;
+  };
+}

@@ -1,10 +1,10 @@
 import http from "node:http";
-import { EmbeddedProvider, GridWorkers } from "@qibates/embedded";
-import { memoryStore } from "@qibates/embedded/testing";
+import { type EmbeddedProvider, GridWorkers } from "@qibates/embedded";
 import type { ProviderSession } from "@qibates/provider";
-import { answerValue, DEFAULT_SLICES, SliceScheduler } from "@qibates/provider";
+import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { demoProviders } from "../../../embedded/test/support/demo-session.ts";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "../support/config.ts";
 import { type RawAnswer, rawRequest } from "../support/raw-http.ts";
@@ -149,20 +149,7 @@ describe("a Zoom In that answers thousands of rows", () => {
     aliasTable: null,
   };
   const all = { zoomInMode: "ALL_LEVELS" as const, includeSelection: true };
-  const providers: EmbeddedProvider[] = [];
-  afterAll(async () => {
-    await Promise.all(providers.map((p) => p.close()));
-  });
-  const open = async (gridWorkers: number) => {
-    const p = await EmbeddedProvider.open({
-      scheduler: new SliceScheduler(DEFAULT_SLICES),
-      store: memoryStore(),
-      credentialsValid: () => true,
-      gridWorkers,
-    });
-    providers.push(p);
-    return p;
-  };
+  const open = demoProviders();
   /** Year × Product down (ALL_LEVELS: 376 rows), Sales and COGS × Actual and Budget across. */
   async function sheet(p: EmbeddedProvider): Promise<string[][]> {
     let grid = [
