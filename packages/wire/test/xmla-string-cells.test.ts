@@ -72,6 +72,16 @@ describe("string cells in an Execute answer", () => {
     expect(cells.get(1)).toEqual(["xsd:double", "2248", "2,248"]);
   });
 
+  it("Excel's CUBEMEMBERPROPERTY: a member's caption and an attribute, each in a string cell", async () => {
+    const cells = await cellsOf(
+      'WITH MEMBER [Measures].[Caption] AS [Product].[100-10].Properties("MEMBER_CAPTION") ' +
+        'MEMBER [Measures].[Caffeinated] AS [Product].[100-10].Properties("Caffeinated", TYPED) ' +
+        "SELECT {[Measures].[Caption], [Measures].[Caffeinated]} ON COLUMNS FROM [Basic]",
+    );
+    expect(cells.get(0)).toEqual(["xsd:string", "Cola", "Cola"]);
+    expect(cells.get(1)).toEqual(["xsd:string", "True", "True"]);
+  });
+
   it("in the Tabular format, a column of strings is typed xsd:string and holds them", async () => {
     const a = await run(PARAMETER_LIST, { Format: "Tabular" });
     expect(faultOf(a)).toBeNull();
