@@ -215,6 +215,46 @@ export function upstreamUnreachable(address: string): ProviderError {
 }
 
 /**
+ * What a save's cells became when the server failed after they were written: the grid's (`action/save`) or the
+ * form's (`action/submitform`), in each language of the API's messages.
+ */
+export const CELLS_WRITTEN_BEFORE_FAILURE = {
+  grid: {
+    en: "the cells were written before this failure: refresh the grid to see them",
+    fr: "les cellules ont été écrites avant cet échec : actualisez la grille pour les voir",
+  },
+  form: {
+    en: "the form's cells were saved before this failure: open the form again to see them",
+    fr: "les cellules du formulaire ont été enregistrées avant cet échec : rouvrez le formulaire pour les voir",
+  },
+} as const satisfies Record<string, ProviderText>;
+
+/**
+ * `e`, thrown by a save once some of its cells were written (a read-back, a rule launch that failed after the
+ * write): a server that gave no usable or readable answer (`UPSTREAM_UNREACHABLE`, `UPSTREAM_MALFORMED`) then
+ * says, after its reason, that the cells were written (`written`), so that the caller does not type them again
+ * nor take the save for lost. Any other error is returned as it is: it says what it is about itself.
+ */
+export function afterCellsWritten(e: unknown, written: ProviderText): unknown {
+  if (
+    !(e instanceof ProviderError) ||
+    (e.code !== "UPSTREAM_UNREACHABLE" && e.code !== "UPSTREAM_MALFORMED")
+  ) {
+    return e;
+  }
+  const reason = e.params?.reason;
+  if (reason === undefined || typeof reason === "number") return e;
+  const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
+  return new ProviderError(
+    e.code,
+    `${e.message} ${written.en}.`,
+    { ...e.params, reason: { en: `${text.en}; ${written.en}`, fr: `${text.fr} ; ${written.fr}` } },
+    e.field,
+    e.conflicts,
+  );
+}
+
+/**
  * An upstream text made safe to carry: one line (control characters and white space runs as one space),
  * at most `max` characters (300 by default, the most a protocol's own error message is passed on).
  */

@@ -15,7 +15,7 @@ import {
   isStringList as strings,
 } from "@qibates/protocols/planning-rest";
 import type { Capability, OpenFormInput, SubmitFormInput } from "@qibates/provider";
-import { ProviderError } from "@qibates/provider";
+import { afterCellsWritten, CELLS_WRITTEN_BEFORE_FAILURE, ProviderError } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { Refusal } from "../remote/unsupported.ts";
 import type { PlanningRestClient } from "./client.ts";
@@ -593,6 +593,11 @@ export async function submitCells(
   /** What the server stored in each written cell, read back after its import: a Smart List's label, a text. */
   const stored = new Map<string, number | string | null>();
   const pov = Object.values(form.response.pov);
+  // Once an import wrote cells, a server lost before the end (another import, a read back) says they are saved.
+  let saved = false;
+  const failed = (e: unknown): never => {
+    throw saved ? afterCellsWritten(e, CELLS_WRITTEN_BEFORE_FAILURE.form) : e;
+  };
   for (const [key, group] of groups) {
     const cols = key.split(",").map(Number);
     const rowsOf = [...new Set(group.map((w) => w.row))];
@@ -610,10 +615,9 @@ export async function submitCells(
       includeRejectedCells: true,
       includeDetails: true,
     });
-    const answer = await host.client.post<unknown>(
-      planningPath(PLANNING_PATHS.importDataSlice, { app: host.app, pt: form.cube }),
-      body,
-    );
+    const answer = await host.client
+      .post<unknown>(planningPath(PLANNING_PATHS.importDataSlice, { app: host.app, pt: form.cube }), body)
+      .catch(failed);
     for (const d of readRejectedCells(answer)) {
       const names = new Set(d.memberNames.map((m) => m.toLowerCase()));
       for (const w of group) {
@@ -623,27 +627,35 @@ export async function submitCells(
         }
       }
     }
+    if (group.some((w) => !rejected.has(`${w.r},${w.c}`))) saved = true;
     // The same cells read back (`exportdataslice`, as a live-tested client checks an import): the value as
     // stored, which is not always the one sent (a Smart List stores the entry "3" or "approved" names, and
     // exports its label).
-    const back = await host.client.post<unknown>(
-      planningPath(PLANNING_PATHS.exportDataSlice, { app: host.app, pt: form.cube }),
-      exportDataSliceRequest({
-        suppressMissingBlocks: false,
-        suppressMissingRows: false,
-        suppressMissingColumns: false,
-        pov: { dimensions: Object.keys(form.response.pov), members: pov.map((m) => [m]) },
-        columns: cols.map((c) => ({
-          dimensions: form.colDims,
-          members: form.colDims.map((_, h) => [form.colMembers[c]?.[h] ?? ""]),
-        })),
-        rows: rowsOf.map((row) => ({
-          dimensions: form.rowDims,
-          members: form.rowDims.map((_, l) => [form.rowMembers[row]?.[l] ?? ""]),
-        })),
-      }),
-    );
-    const slice = host.client.read(readDataSliceAnswer, back);
+    const back = await host.client
+      .post<unknown>(
+        planningPath(PLANNING_PATHS.exportDataSlice, { app: host.app, pt: form.cube }),
+        exportDataSliceRequest({
+          suppressMissingBlocks: false,
+          suppressMissingRows: false,
+          suppressMissingColumns: false,
+          pov: { dimensions: Object.keys(form.response.pov), members: pov.map((m) => [m]) },
+          columns: cols.map((c) => ({
+            dimensions: form.colDims,
+            members: form.colDims.map((_, h) => [form.colMembers[c]?.[h] ?? ""]),
+          })),
+          rows: rowsOf.map((row) => ({
+            dimensions: form.rowDims,
+            members: form.rowDims.map((_, l) => [form.rowMembers[row]?.[l] ?? ""]),
+          })),
+        }),
+      )
+      .catch(failed);
+    let slice: ReturnType<typeof readDataSliceAnswer>;
+    try {
+      slice = host.client.read(readDataSliceAnswer, back);
+    } catch (e) {
+      failed(e);
+    }
     rowsOf.forEach((row, i) => {
       cols.forEach((col, j) => {
         const w = at.get(`${row},${col}`);

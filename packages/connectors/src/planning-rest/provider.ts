@@ -41,7 +41,9 @@ import type {
   SubmitFormInput,
 } from "@qibates/provider";
 import {
+  afterCellsWritten,
   applicationUnknown,
+  CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
   jobStillRunning,
   oneLine,
@@ -491,7 +493,13 @@ class PlanningRestOperations implements PlanningOperations {
     });
     const cells = await submitCells(host, form, input);
     const written = cells.some((c) => c.status === "written" || c.status === "truncated");
-    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written);
+    // The cells are saved: a server lost while the rules run or the form is read again says so.
+    const saved = (e: unknown): never => {
+      throw written ? afterCellsWritten(e, CELLS_WRITTEN_BEFORE_FAILURE.form) : e;
+    };
+    const rules = await this.runOnSave(session, ref, form.cube, onSave, input.prompts ?? [], written).catch(
+      saved,
+    );
     const after = await openForm(
       host,
       {
@@ -502,7 +510,7 @@ class PlanningRestOperations implements PlanningOperations {
       },
       "action/submitform",
       form.definition,
-    );
+    ).catch(saved);
     const r = after.response;
     return {
       formName: r.formName,

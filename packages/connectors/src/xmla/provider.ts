@@ -33,7 +33,9 @@ import type {
   SearchInput,
 } from "@qibates/provider";
 import {
+  afterCellsWritten,
   applicationUnknown,
+  CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
   type GridAnswer,
   gridIsEmpty,
@@ -367,9 +369,12 @@ class XmlaOperations implements EssbaseOperations {
         throw e;
       }
     }
+    // Once UPDATE CUBE is answered the cells are written: a server lost while they are read back says so.
     const answered = await this.gridValue(session, ref, {
       action: "refresh",
       input: { ...input, grid: sheet },
+    }).catch((e: unknown) => {
+      throw writes.length > 0 ? afterCellsWritten(e, CELLS_WRITTEN_BEFORE_FAILURE.grid) : e;
     });
     const missingLabel = resolved.missingLabel;
     const statusOf = new Map((submitted.cellStatus ?? []).map((c) => [`${c.row},${c.column}`, c]));

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+import { slowProxy } from "../support/slow-proxy.ts";
+
+/**
+ * A save whose server fails after the cells were written: ssas answered the write-back (UPDATE CUBE) then failed
+ * to answer the grid's read-back; planning and pbcs imported the form's cells (`importdataslice`) then failed to
+ * answer their read-back (`exportdataslice`) or the launch of the form's rule on save. Before, the caller got
+ * "The provider at … cannot be reached: …" and nothing more, as when nothing was written, although a refresh
+ * showed every cell written: a user would take the save for lost. The message now says the cells were written,
+ * in the caller's language; what it says is checked by reading the cells again.
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+/** The request the proxy answers with an HTTP 500 error page, once (`METHOD path body`), or none. */
+let failing: RegExp | null = null;
+
+const proxy = slowProxy(
+  () => server.base,
+  ({ method, path, body }) => {
+    if (failing?.test(`${method} ${path} ${body}`)) {
+      failing = null;
+      return {
+        answer: (res) => {
+          res.writeHead(500, { "content-type": "text/html" });
+          res.end("<html><body><h1>Internal Server Error</h1></body></html>");
+        },
+      };
+    }
+    return { delayMs: 0 };
+  },
+);
+
+const UNREACHABLE = {
+  en: (address: string) =>
+    `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
+  fr: (address: string) =>
+    `Le fournisseur à l'adresse ${address} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
+};
+const GRID_WRITTEN = {
+  en: "; the cells were written before this failure: refresh the grid to see them.",
+  fr: " ; les cellules ont été écrites avant cet échec : actualisez la grille pour les voir.",
+};
+const FORM_SAVED = {
+  en: "; the form's cells were saved before this failure: open the form again to see them.",
+  fr: " ; les cellules du formulaire ont été enregistrées avant cet échec : rouvrez le formulaire pour les voir.",
+};
+
+describe("ssas: the grid's read-back fails after the write-back", () => {
+  const sheet = [
+    ["", "Sales", "Cola", "Actual"],
+    ["", "Jan", "Feb", "Mar"],
+    ["New York", "1", "2", "3"],
+  ];
+  for (const [language, value] of [
+    ["en", "4101"],
+    ["fr", "4102"],
+  ] as const) {
+    it(`${language}: 502 that says the cells were written, and they were`, async () => {
+      const basic = await server.sampleBasic("ssas", `${proxy.base}/aps/JAPI`);
+      const grid = sheet.map((r) => [...r]);
+      (grid[2] as string[])[1] = value;
+      failing = /^POST \/olap\/msmdpump\.dll .*<Statement>SELECT /s;
+      const saved = await server.post(
+        "action/save",
+        { ...basic, grid, cells: [{ row: 2, column: 1 }] },
+        { connector: "ssas", language },
+      );
+      expect(failing, "the read-back was failed").toBeNull();
+      expect([saved.status, saved.json.code, saved.json.message]).toEqual([
+        502,
+        "QB_ERR_PROVIDER_UNREACHABLE",
+        `${UNREACHABLE[language](proxy.base)}${GRID_WRITTEN[language]}`,
+      ]);
+      const read = await server.post("action/refresh", { ...basic, grid: sheet }, { connector: "ssas" });
+      expect((read.json.grid as unknown as string[][])[2]?.[1]).toBe(value);
+    });
+  }
+});
+
+describe.each(["planning", "pbcs"])(
+  "%s: the server fails after the form's cells were imported",
+  (connector) => {
+    const POV = { Entity: "410" };
+    const steps = [
+      ["their read-back (exportdataslice)", /^POST \S*\/exportdataslice /],
+      ["the launch of the rule on save", /^POST \S*\/applications\/Vision\/jobs /],
+    ] as const;
+    for (const [i, [step, request]] of steps.entries()) {
+      for (const language of ["en", "fr"] as const) {
+        it(`${step}, ${language}: 502 that says the cells were saved, and they were`, async () => {
+          const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+          const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+          const open = () => server.post("nav/openform", { ...form, pov: POV }, { connector });
+          const opened = await open();
+          const grid = (opened.json.grid as unknown as string[][]).map((r) => [...r]);
+          const value = String(5000 + 10 * i + (language === "fr" ? 1 : 0));
+          (grid[1] as string[])[1] = value;
+          failing = request;
+          const submitted = await server.post(
+            "action/submitform",
+            { ...form, pov: opened.json.pov, grid, codes: opened.json.codes },
+            { connector, language },
+          );
+          expect(failing, "the step was failed").toBeNull();
+          expect([submitted.status, submitted.json.code, submitted.json.message]).toEqual([
+            502,
+            "QB_ERR_PROVIDER_UNREACHABLE",
+            `${UNREACHABLE[language](proxy.base)}${FORM_SAVED[language]}`,
+          ]);
+          expect(((await open()).json.grid as unknown as string[][])[1]?.[1]).toBe(value);
+        });
+      }
+    }
+  },
+);
