@@ -38,8 +38,8 @@ export function refusalStatus(error: unknown): number | null {
 
 /**
  * The message of a refusal (see {@link refusalStatus}) in the language a request asks for first in its
- * `Accept-Language` header: a refusal with French words (`messageIn`: `NetworkSessionsFull`) says them to a
- * request that asks for French, any other its own message.
+ * `Accept-Language` header: a refusal with French words (`messageIn`: `NetworkSessionsFull`, `TooManyLogins`,
+ * `SessionsFull`) says them to a request that asks for French, any other its own message.
  */
 export function refusalMessage(error: unknown, acceptLanguage: string | string[] | undefined): string {
   const first = (Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage)?.split(",")[0]?.trim();

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { ipv6Groups } from "@qibates/protocols/ip";
-import { type Connector, type Provider, ProviderError } from "@qibates/provider";
+import { type Connector, type ErrorLocale, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
 /**
@@ -160,11 +160,23 @@ export interface LoginLimits {
   now: () => number;
 }
 
+/** Logins held back after too many failures: 429, answered by each wire endpoint in its format, in English or French. */
 export class TooManyLogins extends Error {
   override readonly name = "TooManyLogins";
   readonly status = 429;
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed logins: try again in ${retryAfterSeconds} s.`);
+    super(TooManyLogins.words(retryAfterSeconds, "en"));
+  }
+
+  /** The message in `locale`. */
+  messageIn(locale: ErrorLocale): string {
+    return TooManyLogins.words(this.retryAfterSeconds, locale);
+  }
+
+  private static words(seconds: number, locale: ErrorLocale): string {
+    return locale === "fr"
+      ? `Trop de connexions ont échoué : réessayez dans ${seconds}\u00a0s.`
+      : `Too many failed logins: try again in ${seconds} s.`;
   }
 }
 

@@ -37,12 +37,26 @@ export interface SessionLimits<T = unknown> {
   newId?: () => string;
 }
 
-/** No room for another session (`SessionLimits.max`): a wire endpoint answers it in its format, status 503. */
+/**
+ * No room for another session (`SessionLimits.max`): a wire endpoint answers it in its format, status 503, in
+ * English or French (`messageIn`).
+ */
 export class SessionsFull extends Error {
   override readonly name = "SessionsFull";
   readonly status = 503;
   constructor() {
-    super("Too many sessions are open on this server: try again later.");
+    super(SessionsFull.words("en"));
+  }
+
+  /** The message in `locale`. */
+  messageIn(locale: ErrorLocale): string {
+    return SessionsFull.words(locale);
+  }
+
+  private static words(locale: ErrorLocale): string {
+    return locale === "fr"
+      ? "Trop de sessions sont ouvertes sur ce serveur : réessayez plus tard."
+      : "Too many sessions are open on this server: try again later.";
   }
 }
 

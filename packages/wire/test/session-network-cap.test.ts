@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { refusalMessage } from "../src/error-answers.ts";
 import { NetworkSessionsFull, SessionStore, SessionsFull, sessionNetwork } from "../src/session-store.ts";
 
 interface S {
@@ -41,5 +42,13 @@ describe("the sessions' cap per client network", () => {
     // The store's own cap still holds, and the refusal ended nothing.
     expect(() => store.add(make, "demo\n203.0.113.1", "203.0.113.1")).toThrow(SessionsFull);
     expect(ended.map((s) => s.id)).toEqual(["s0"]);
+  });
+
+  it("says a full store in the language the client asks for", () => {
+    const full = new SessionsFull();
+    expect(refusalMessage(full, "fr-CA,fr;q=0.9")).toBe(
+      "Trop de sessions sont ouvertes sur ce serveur : réessayez plus tard.",
+    );
+    expect(refusalMessage(full, "en-GB")).toBe("Too many sessions are open on this server: try again later.");
   });
 });

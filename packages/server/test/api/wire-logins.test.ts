@@ -66,6 +66,29 @@ describe("failed logins on the wire endpoints", () => {
     const sv = await smartView(attacker, "demo");
     expect(sv.statusCode).toBe(429);
     expect(sv.body).toMatch(/^<exception errcode="4" type="error">\n<desc>Too many failed logins/);
+    // In French to a client that asks for it, in each protocol's format (the refusal said English alone).
+    const fr = { "accept-language": "fr-FR,fr;q=0.9" };
+    const xFr = await app.inject({
+      method: "POST",
+      url: "/olap/msmdpump.dll",
+      remoteAddress: attacker,
+      headers: { authorization: basic("demo", "demo"), "content-type": "text/xml", ...fr },
+      payload: discover,
+    });
+    expect(xFr.statusCode).toBe(429);
+    expect(xFr.body).toMatch(
+      /<faultstring>Trop de connexions ont échoué : réessayez dans \d+\u00a0s\.<\/faultstring>/,
+    );
+    const eFr = await app.inject({
+      method: "GET",
+      url: "/essbase/rest/v1/applications",
+      remoteAddress: attacker,
+      headers: { authorization: basic("demo", "demo"), ...fr },
+    });
+    expect([eFr.statusCode, eFr.json().errorMessage]).toEqual([
+      429,
+      expect.stringMatching(/^Trop de connexions ont échoué : réessayez dans \d+\u00a0s\.$/),
+    ]);
     // Another address is not held back by this one's failures.
     expect((await xmla("198.51.100.8", basic("demo", "demo"))).statusCode).toBe(200);
     expect((await smartView("198.51.100.8", "demo")).body).toMatch(/<sID>\d+<\/sID>/);
