@@ -4,6 +4,7 @@ import { BlockStore, NO_SLOT } from "../src/cube/storage.ts";
 import { Cube } from "../src/cube.ts";
 import { Outline } from "../src/outline.ts";
 import { snapshotDifference } from "./support/snapshots.ts";
+import { tupleOf as at, STORED_STATE_CELLS, sampleBasicWithNewBlock } from "./support/stored-state.ts";
 
 /**
  * A cube's blocks copied as they are held (`Cube.pool`: values in 4 or 8 bytes a cell, as stored) and taken by
@@ -11,33 +12,18 @@ import { snapshotDifference } from "./support/snapshots.ts";
  * every value, input flag and block the same, no value read into a double and back; the copy shares nothing.
  */
 
-const at = (cube: Cube, names: string[]) =>
-  names.map((n) => {
-    const m = cube.outline.member(n);
-    if (!m) throw new Error(n);
-    return m;
-  });
-
-const CELLS = [
-  ["Jan", "Sales", "100-10", "New York", "Actual"],
-  ["Jan", "Sales", "100-10", "Utah", "Budget"],
-  ["Feb", "Sales", "100-20", "New York", "Actual"],
-  ["Qtr1", "Sales", "100", "West", "Budget"],
-  ["Year", "Profit", "Product", "Market", "Actual"],
-];
-
 describe("a cube's blocks copied as they are held", () => {
   it("are taken by another cube of the outline: the same values, input flags and blocks, the copy its own", () => {
-    const source = createSampleBasicCube();
     // A block the demo data lacks, and a value that needs 8 bytes a cell.
-    source.write(at(source, ["Jan", "Sales", "100-10", "Utah", "Budget"]), 1234);
+    const source = sampleBasicWithNewBlock();
     source.write(at(source, ["Feb", "Sales", "100-20", "New York", "Actual"]), 0.1);
     const pool = source.pool();
     expect(pool.counts[1]).toBeGreaterThan(0);
     const taker = new Cube(source.outline);
     taker.takePool(pool);
     expect(snapshotDifference(taker.snapshot(), source.snapshot())).toBeNull();
-    for (const names of CELLS) expect(taker.read(at(taker, names))).toBe(source.read(at(source, names)));
+    for (const names of STORED_STATE_CELLS)
+      expect(taker.read(at(taker, names))).toBe(source.read(at(source, names)));
     expect(taker.read(at(taker, ["Feb", "Sales", "100-20", "New York", "Actual"]))).toBe(0.1);
 
     // Later writes to either stay there; the taker grows past the blocks it took.

@@ -9,13 +9,12 @@ import {
 } from "../src/cube/image.ts";
 import { Cube, CubeError } from "../src/cube.ts";
 import { Outline } from "../src/outline.ts";
-
-const tuple = (cube: Cube, names: string[]) =>
-  names.map((n) => {
-    const m = cube.outline.member(n);
-    if (!m) throw new Error(n);
-    return m;
-  });
+import {
+  NEW_BLOCK_CELL,
+  STORED_STATE_CELLS,
+  sampleBasicWithNewBlock,
+  tupleOf as tuple,
+} from "./support/stored-state.ts";
 
 /** The image's parts as one array of bytes, as a file holds them. */
 function imageOf(cube: Cube): Uint8Array {
@@ -29,18 +28,9 @@ function imageOf(cube: Cube): Uint8Array {
   return out;
 }
 
-const READS = [
-  ["Jan", "Sales", "100-10", "Utah", "Budget"],
-  ["Qtr1", "Sales", "100", "West", "Budget"],
-  ["Year", "Profit", "Product", "Market", "Actual"],
-  ["Year", "Margin %", "100", "East", "Variance"],
-  ["Feb", "Sales", "100-20", "New York", "Actual"],
-];
-
 describe("a cube's image (its stored blocks as bytes)", () => {
   it("reads back into a fresh cube of the same outline: every stored value, input flag and total the same", () => {
-    const cube = createSampleBasicCube();
-    cube.write(tuple(cube, ["Jan", "Sales", "100-10", "Utah", "Budget"]), 1234);
+    const cube = sampleBasicWithNewBlock();
     const bytes = imageOf(cube);
     const header = readCubeImageHeader(bytes);
     expect(header.blockCount).toBe(cube.blockCount);
@@ -58,10 +48,11 @@ describe("a cube's image (its stored blocks as bytes)", () => {
     expect(Buffer.from(b.data.buffer, 0, b.data.byteLength)).toEqual(
       Buffer.from(a.data.buffer, 0, a.data.byteLength),
     );
-    for (const names of READS) expect(fresh.read(tuple(fresh, names))).toBe(cube.read(tuple(cube, names)));
+    for (const names of STORED_STATE_CELLS)
+      expect(fresh.read(tuple(fresh, names))).toBe(cube.read(tuple(cube, names)));
     // an input value read back as input: a parent's total follows a later write below it
-    expect(fresh.isInput(fresh.blockOf(fresh.coordsOf(tuple(fresh, READS[0] as string[]))), 0)).toBe(
-      cube.isInput(cube.blockOf(cube.coordsOf(tuple(cube, READS[0] as string[]))), 0),
+    expect(fresh.isInput(fresh.blockOf(fresh.coordsOf(tuple(fresh, NEW_BLOCK_CELL))), 0)).toBe(
+      cube.isInput(cube.blockOf(cube.coordsOf(tuple(cube, NEW_BLOCK_CELL))), 0),
     );
   });
 
@@ -73,7 +64,7 @@ describe("a cube's image (its stored blocks as bytes)", () => {
       c.write(tuple(c, ["Feb", "Sales", "100-20", "Utah", "Budget"]), 77);
       c.write(tuple(c, ["Mar", "COGS", "200-10", "New York", "Actual"]), 5);
     }
-    for (const names of [...READS, ["Qtr1", "Sales", "100", "West", "Budget"]]) {
+    for (const names of [...STORED_STATE_CELLS, ["Qtr1", "Sales", "100", "West", "Budget"]]) {
       expect(fresh.read(tuple(fresh, names))).toBe(cube.read(tuple(cube, names)));
     }
     expect(fresh.blockCount).toBe(cube.blockCount);

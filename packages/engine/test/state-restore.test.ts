@@ -1,31 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { createSampleBasicCube, createVisionPlanning } from "../demo/index.ts";
+import { createVisionPlanning } from "../demo/index.ts";
 import { Cube } from "../src/cube.ts";
-
-const tuple = (cube: ReturnType<typeof createSampleBasicCube>, names: string[]) =>
-  names.map((n) => {
-    const m = cube.outline.member(n);
-    if (!m) throw new Error(n);
-    return m;
-  });
+import { STORED_STATE_CELLS, sampleBasicWithNewBlock, tupleOf as tuple } from "./support/stored-state.ts";
 
 describe("a stored state restored into a fresh instance", () => {
   it("a cube snapshot loads into an empty cube of the same outline, however many blocks it holds", () => {
-    const changed = createSampleBasicCube();
-    // A block the demo data does not have (Diet Cream is shared; 100-10 in a new market combination).
-    changed.write(tuple(changed, ["Jan", "Sales", "100-10", "Utah", "Budget"]), 1234);
+    const changed = sampleBasicWithNewBlock();
     changed.write(tuple(changed, ["Feb", "Sales", "100-20", "New York", "Actual"]), 5);
     const snap = changed.snapshot();
     // An empty cube reserves room for 64 blocks; the snapshot holds hundreds.
     const fresh = new Cube(changed.outline);
     expect(snap.blockCount).toBeGreaterThan(64);
     fresh.restore(snap);
-    for (const names of [
-      ["Jan", "Sales", "100-10", "Utah", "Budget"],
-      ["Qtr1", "Sales", "100", "West", "Budget"],
-      ["Feb", "Sales", "100-20", "New York", "Actual"],
-      ["Year", "Profit", "Product", "Market", "Actual"],
-    ]) {
+    for (const names of STORED_STATE_CELLS) {
       expect(fresh.read(tuple(fresh, names))).toBe(changed.read(tuple(changed, names)));
     }
     expect(fresh.read(tuple(fresh, ["Feb", "Sales", "100-20", "New York", "Actual"]))).toBe(5);
