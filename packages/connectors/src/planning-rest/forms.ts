@@ -1,5 +1,6 @@
 import type { components } from "@qibates/client/schema";
 import { numberOfText } from "@qibates/engine/grid";
+import { firstCharacters } from "@qibates/engine/planning";
 import {
   exportDataSliceRequest,
   type FormDataAsReceived,
@@ -696,13 +697,4 @@ export async function submitCells(
     }
   }
   return cells.sort((a, b) => a.row - b.row || a.column - b.column);
-}
-
-/**
- * The first `count` UTF-16 units of `text`, one fewer when the last would be the first half of a character written
- * with two (an emoji): a text is never cut in the middle of a character, whose half alone no text can hold.
- */
-function firstCharacters(text: string, count: number): string {
-  const cut = text.slice(0, count);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }

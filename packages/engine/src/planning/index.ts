@@ -25,6 +25,7 @@ export {
   planningWriteBlocker,
 } from "./forms.ts";
 export { enumerateMembers, MEMBER_FILTER_INFO, type MemberFilterInfo, type MemberInfo } from "./members.ts";
+export { firstCharacters } from "./submit.ts";
 export {
   MemoryTaskStatusStore,
   type TaskCompletion,

@@ -210,9 +210,10 @@ export function planSubmit(
 
 /**
  * The first `count` UTF-16 units of `text`, one fewer when the last would be the first half of a character written
- * with two (an emoji): a text is never cut in the middle of a character, whose half alone no text can hold.
+ * with two (an emoji): a text is never cut in the middle of a character, whose half alone no text can hold. Also
+ * the cut of the `planning-rest` connector's submit (Submit with large cell).
  */
-function firstCharacters(text: string, count: number): string {
+export function firstCharacters(text: string, count: number): string {
   const cut = text.slice(0, count);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
