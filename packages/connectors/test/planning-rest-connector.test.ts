@@ -290,12 +290,15 @@ describe("pbcs: a session's first navigation", () => {
   });
 
   const app = { server: "Planning", application: "Vision" };
-  const login = (): Promise<ProviderSession> =>
-    loginSession(provider, "pbcs", `${upstream.origin}/HyperionPlanning/SmartView`);
+  /** A new session, the requests of its login forgotten: what the test's call asks is all `events` holds. */
+  const login = async (): Promise<ProviderSession> => {
+    const s = await loginSession(provider, "pbcs", `${upstream.origin}/HyperionPlanning/SmartView`);
+    events.length = 0;
+    return s;
+  };
 
   it("reads the plan types beside the form's first nav/openform, Data Management's application once", async () => {
     const s = await login();
-    events.length = 0;
     const form = await provider.planning.openForm(s, app, {
       folder: "/Forms",
       formName: "Revenue",
@@ -315,7 +318,6 @@ describe("pbcs: a session's first navigation", () => {
 
   it("asks the application list once in the member selector's first read of a dimension", async () => {
     const s = await login();
-    events.length = 0;
     const list = await provider.planning.members(s, app, {
       cube: "Plan1",
       dim: "Entity",

@@ -220,13 +220,15 @@ describe("the schema rowsets, restricted as the tools restrict them", () => {
   });
 
   it("the *_VISIBILITY restrictions are bit masks: every row is visible, so 2 (hidden only) lists nothing", async () => {
-    for (const [type, restriction] of [
-      ["MDSCHEMA_DIMENSIONS", "DIMENSION_VISIBILITY"],
-      ["MDSCHEMA_HIERARCHIES", "HIERARCHY_VISIBILITY"],
-      ["MDSCHEMA_LEVELS", "LEVEL_VISIBILITY"],
-      ["MDSCHEMA_MEASURES", "MEASURE_VISIBILITY"],
-      ["MDSCHEMA_PROPERTIES", "PROPERTY_VISIBILITY"],
-    ] as const) {
+    /** Each rowset's visibility restriction. */
+    const visibility = {
+      MDSCHEMA_DIMENSIONS: "DIMENSION_VISIBILITY",
+      MDSCHEMA_HIERARCHIES: "HIERARCHY_VISIBILITY",
+      MDSCHEMA_LEVELS: "LEVEL_VISIBILITY",
+      MDSCHEMA_MEASURES: "MEASURE_VISIBILITY",
+      MDSCHEMA_PROPERTIES: "PROPERTY_VISIBILITY",
+    };
+    for (const [type, restriction] of Object.entries(visibility)) {
       const all = await discover(type, { CUBE_NAME: "Basic" });
       expect(all.length, type).toBeGreaterThan(0);
       expect(await discover(type, { CUBE_NAME: "Basic", [restriction]: "3" }), type).toEqual(all);
