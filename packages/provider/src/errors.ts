@@ -231,11 +231,30 @@ export const CELLS_WRITTEN_BEFORE_FAILURE = {
 
 /**
  * `e`, thrown by a save once some of its cells were written (a read-back, a rule launch that failed after the
- * write): a server that gave no usable or readable answer (`UPSTREAM_UNREACHABLE`, `UPSTREAM_MALFORMED`) then
- * says, after its reason, that the cells were written (`written`), so that the caller does not type them again
- * nor take the save for lost. Any other error is returned as it is: it says what it is about itself.
+ * write): a server that gave no usable or readable answer then says, after its reason, that the cells were written
+ * (`written`), so that the caller does not type them again nor take the save for lost.
  */
 export function afterCellsWritten(e: unknown, written: ProviderText): unknown {
+  return withNote(e, written);
+}
+
+/**
+ * `e`, thrown while following job `job` (a business rule, a calculation script) the server had launched: a server
+ * that gave no usable or readable answer to a reading of its status then says, after its reason, that the job was
+ * launched and may still run, so that the caller does not launch it a second time before it has ended.
+ */
+export function afterJobLaunched(e: unknown, job: string | number): unknown {
+  return withNote(e, {
+    en: `job ${job} was launched and may still be running on the server: check that it has ended before running it again`,
+    fr: `le travail ${job} a été lancé et peut encore être en cours sur le serveur : vérifiez qu'il est terminé avant de le relancer`,
+  });
+}
+
+/**
+ * `e` with `note` after its reason when the server gave no usable or readable answer (`UPSTREAM_UNREACHABLE`,
+ * `UPSTREAM_MALFORMED`, whose reasons QiBates writes); any other error as it is: it says what it is about itself.
+ */
+function withNote(e: unknown, note: ProviderText): unknown {
   if (
     !(e instanceof ProviderError) ||
     (e.code !== "UPSTREAM_UNREACHABLE" && e.code !== "UPSTREAM_MALFORMED")
@@ -247,8 +266,8 @@ export function afterCellsWritten(e: unknown, written: ProviderText): unknown {
   const text = typeof reason === "string" ? { en: reason, fr: reason } : reason;
   return new ProviderError(
     e.code,
-    `${e.message} ${written.en}.`,
-    { ...e.params, reason: { en: `${text.en}; ${written.en}`, fr: `${text.fr} ; ${written.fr}` } },
+    `${e.message} ${note.en}.`,
+    { ...e.params, reason: { en: `${text.en}; ${note.en}`, fr: `${text.fr} ; ${note.fr}` } },
     e.field,
     e.conflicts,
   );

@@ -48,6 +48,7 @@ import type {
   VariableSet,
 } from "@qibates/provider";
 import {
+  afterJobLaunched,
   applicationUnknown,
   cubeUnknown,
   gridRows,
@@ -475,7 +476,9 @@ class EssbaseRestOperations implements EssbaseOperations {
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 2, 1000);
-      job = await waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId);
+      job = await waited(() => client.get<JobRecord>(`/jobs/${jobId}`), jobId).catch((e: unknown) => {
+        throw afterJobLaunched(e, jobId);
+      });
     }
     if (job.statusCode !== 200 && job.statusCode !== 300) {
       // The server's words, bounded as every upstream message is (one line, 300 characters).

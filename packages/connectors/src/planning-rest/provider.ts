@@ -42,6 +42,7 @@ import type {
 } from "@qibates/provider";
 import {
   afterCellsWritten,
+  afterJobLaunched,
   applicationUnknown,
   CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
@@ -766,7 +767,11 @@ class PlanningRestOperations implements PlanningOperations {
       if (left <= 0) throw stillRunning(jobId);
       await new Promise((r) => setTimeout(r, Math.min(wait, left)));
       wait = Math.min(wait * 1.5, longest);
-      job = await waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId);
+      job = await waited(() => client.get<JobStatus>(`/applications/${enc(app)}/jobs/${jobId}`), jobId).catch(
+        (e: unknown) => {
+          throw afterJobLaunched(e, jobId);
+        },
+      );
     }
     const details = typeof job.details === "string" && job.details.trim() !== "" ? job.details.trim() : null;
     // The server's words in an error, bounded as every upstream message is (one line, 300 characters).

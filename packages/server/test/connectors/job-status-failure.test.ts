@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+import { slowProxy } from "../support/slow-proxy.ts";
+
+/**
+ * A business rule (pbcs, planning) or a calculation script (essbase-stndln) the server launched, whose status the
+ * server then fails to give: the job runs on, but the caller got "The provider at … cannot be reached: …" and
+ * nothing more, as when nothing was launched, and would launch it a second time. The message now names the job
+ * and says it may still be running, in the caller's language.
+ */
+
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+/** The request the proxy answers with an HTTP 500 error page, once (`METHOD path`), or none. */
+let failing: RegExp | null = null;
+
+const proxy = slowProxy(
+  () => server.base,
+  ({ method, path }) => {
+    if (failing?.test(`${method} ${path}`)) {
+      failing = null;
+      return {
+        answer: (res) => {
+          res.writeHead(500, { "content-type": "text/html" });
+          res.end("<html><body><h1>Internal Server Error</h1></body></html>");
+        },
+      };
+    }
+    return { delayMs: 0 };
+  },
+);
+
+const UNREACHABLE = {
+  en: (address: string) =>
+    `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
+  fr: (address: string) =>
+    `Le fournisseur à l'adresse ${address} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
+};
+const LAUNCHED = {
+  en: (job: string) =>
+    `; job ${job} was launched and may still be running on the server: check that it has ended before running it again.`,
+  fr: (job: string) =>
+    ` ; le travail ${job} a été lancé et peut encore être en cours sur le serveur : vérifiez qu'il est terminé avant de le relancer.`,
+};
+
+/** The message expected when reading job `job`'s status failed. */
+const expected = (language: "en" | "fr", job: string) =>
+  `${UNREACHABLE[language](proxy.base)}${LAUNCHED[language](job)}`;
+
+describe.each(["pbcs", "planning"])(
+  "%s: the status of a launched business rule cannot be read",
+  (connector) => {
+    for (const language of ["en", "fr"] as const) {
+      it(`${language}: 502 that names the job and says it may still be running`, async () => {
+        const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+        const job = /^GET \S*\/applications\/Vision\/jobs\/(\d+)$/;
+        failing = job;
+        const answer = await server.post(
+          "action/launchrule",
+          {
+            ...vision,
+            cube: "Plan1",
+            ruleName: "CopyVersion",
+            ruleType: "graphical",
+            prompts: [
+              { name: "SrcVersion", value: "Working" },
+              { name: "TgtVersion", value: "What If" },
+            ],
+          },
+          { connector, language },
+        );
+        expect(failing, "a reading of the job's status was failed").toBeNull();
+        const id = /(?:job|travail) (\d+)/.exec(answer.json.message ?? "")?.[1] ?? "?";
+        expect([answer.status, answer.json.code, answer.json.message]).toEqual([
+          502,
+          "QB_ERR_PROVIDER_UNREACHABLE",
+          expected(language, id),
+        ]);
+      });
+    }
+  },
+);
+
+describe("essbase-stndln: the status of a launched calculation script cannot be read", () => {
+  for (const language of ["en", "fr"] as const) {
+    it(`${language}: 502 that names the job and says it may still be running`, async () => {
+      const basic = await server.sampleBasic("essbase-stndln", `${proxy.base}/essbase/japi`);
+      failing = /^GET \/essbase\/rest\/v1\/jobs\/\d+$/;
+      const answer = await server.post(
+        "action/calculate",
+        { ...basic, action: { script: "CalcAll" } },
+        { connector: "essbase-stndln", language },
+      );
+      expect(failing, "a reading of the job's status was failed").toBeNull();
+      const id = /(?:job|travail) (\d+)/.exec(answer.json.message ?? "")?.[1] ?? "?";
+      expect([answer.status, answer.json.code, answer.json.message]).toEqual([
+        502,
+        "QB_ERR_PROVIDER_UNREACHABLE",
+        expected(language, id),
+      ]);
+    });
+  }
+});
