@@ -3,6 +3,7 @@ import {
   CalculatedMember,
   type Expr,
   type MdxAxis,
+  type MdxCell,
   type MdxMember,
   type MdxResult,
   parseMdx,
@@ -15,7 +16,7 @@ import type { XmlaOutline } from "./outline.ts";
  * lays it out as the demo lays out its own (`@qibates/engine/mdx`'s `mdxGrid`). Members are found by the
  * unique names the outline was read with; a member the outline lacks (a `WITH MEMBER`) is a calculated member
  * of the dimension its hierarchy names, shown by its caption. Cells keep their ordinals (columns vary fastest);
- * an empty or failed cell is #Missing.
+ * an empty or failed cell is #Missing, a string cell (a calculated member's) its string.
  *
  * The slicer of a data set names every dimension not on an axis; the grid's POV row shows only those the
  * query's `WHERE` names, as on the demo. They are read from the query with the engine's MDX parser; a query
@@ -67,10 +68,11 @@ export function mdxResultOfDataSet(remote: XmlaOutline, data: DataSet, query: st
     named ? named.has(m.dimension) : m instanceof CalculatedMember || (m as Member).parent !== null,
   );
   const count = axes.reduce((n, a) => n * a.tuples.length, 1);
-  const cells: (number | null)[] = [];
+  const cells: MdxCell[] = [];
   for (let i = 0; i < count; i++) {
     const cell = data.cells.get(i);
-    cells.push(cell && !cell.error && typeof cell.value === "number" ? cell.value : null);
+    // A number, or a calculated member's string (`xsd:string`, Report Builder's ParameterCaption), shown as is.
+    cells.push(cell && !cell.error ? cell.value : null);
   }
   return { axes, slicer, cells };
 }
