@@ -79,6 +79,19 @@ describe("the ssas connector reads a SOAP fault whatever its HTTP status", () =>
     expect(html.code).toBe("UPSTREAM_MALFORMED");
   });
 
+  it("a web server's error page with a document type declaration and an error status: an unreachable server, not an unreadable answer", async () => {
+    // IIS and WebLogic error pages start with <!DOCTYPE html>, which the XML reader refuses unread: the message
+    // said "returned something QiBates cannot read: … the document has a document type declaration".
+    next = {
+      status: 500,
+      body: "<!DOCTYPE html><html><head><title>500 - Internal server error.</title></head><body>Server Error</body></html>",
+      type: "text/html",
+    };
+    const page = await failure((c) => c.execute("SELECT FROM [Basic]", {}));
+    expect(page.code).toBe("UPSTREAM_UNREACHABLE");
+    expect(page.message).not.toContain("Server Error");
+  });
+
   it("401 is a refused login, whatever the body", async () => {
     next = { status: 401, body: SAMPLE_FAULT, type: "text/xml" };
     const before = requests;

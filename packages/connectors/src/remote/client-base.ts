@@ -107,7 +107,12 @@ export abstract class RemoteClient implements ListedClient {
     try {
       return await read(answer.body);
     } catch (e) {
-      if (e instanceof XmlRefused) throw this.malformed(UNREADABLE.xmlRefused(method, e.text));
+      if (e instanceof XmlRefused) {
+        // An error status with a body the reader refuses (a web server's error page, `<!DOCTYPE html>…`) is not
+        // the protocol's answer: the one error of an unreachable server, as any other error page.
+        this.checkStatus(answer, method);
+        throw this.malformed(UNREADABLE.xmlRefused(method, e.text));
+      }
       throw e;
     }
   }
