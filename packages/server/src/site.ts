@@ -113,9 +113,13 @@ function pagePolicy(root: string, basePolicy: string, log: FastifyBaseLogger): (
  */
 export const REDIRECTS_FILE = "redirects.json";
 
-/** Whether the server serves a documentation site: `SITE_DIR` names a folder that exists (empty: none). */
+/**
+ * Whether the server serves a documentation site: `SITE_DIR` names a folder that holds a built site, its home page
+ * `index.html` (empty: none). A folder without it (the build not run yet, or emptied by a build under way) is served
+ * as none: the API alone, and the banner without the site's addresses.
+ */
 export function siteServed(siteDir: string): boolean {
-  return siteDir !== "" && existsSync(siteDir);
+  return siteDir !== "" && existsSync(join(siteDir, "index.html"));
 }
 
 /**
