@@ -20,11 +20,6 @@ import {
   olapMetadataOf,
   queryMembers,
   remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
   submitStatusesOf,
 } from "@qibates/grid-bridge";
 import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
@@ -43,7 +38,6 @@ import type {
   Provider,
   ProviderSession,
   SaveInput,
-  SearchInput,
   VariableLevel,
   VariableSet,
 } from "@qibates/provider";
@@ -62,9 +56,11 @@ import {
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
+import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { EssbaseRestClient } from "./client.ts";
+import { ESSBASE_21C_MDX_CAPABILITIES, ESSBASE_21C_MDX_FUNCTIONS } from "./essbase-mdx.ts";
 import { EssbaseRestExport } from "./export.ts";
 import {
   answerOf,
@@ -139,7 +135,8 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
   /**
    * The OLAP port (`Provider.olap`) over the server: metadata from the outline read through its REST API (as
    * every call reads it), MDX sent to `…/grid/mdx` and its Grid read back as a cell set. Statements are read
-   * with the engine's MDX (the cube a `FROM` names); cells are not written back.
+   * with the engine's MDX (the cube a `FROM` names); the functions and features told to clients are Essbase 21c's
+   * (`essbase-mdx.ts`); cells are not written back.
    */
   readonly olap: OlapPort;
   /** The server's level-0 export (`exportData` job, Files API download), for `qibates-snapshot`. */
@@ -160,6 +157,9 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
         return operations.olapCube(session, ref);
       },
       ...ENGINE_MDX,
+      // What runs the statements is Essbase 21c's MDX: its functions and features, as Oracle publishes them.
+      mdxFunctions: ESSBASE_21C_MDX_FUNCTIONS,
+      mdxCapabilities: ESSBASE_21C_MDX_CAPABILITIES,
       writable: false,
     };
   }
@@ -223,11 +223,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
 
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const { app, cubes } = await this.cubeNames(session, ref);
-    return {
-      server: ref.server,
-      application: app,
-      cubes: [...cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
-    };
+    return cubeList(ref.server, app, cubes);
   }
 }
 
@@ -272,11 +268,17 @@ function labelledAsServer(remote: RemoteOutline, s: ResolvedGridSettings): boole
   return !suppresses && labels;
 }
 
-class EssbaseRestOperations implements EssbaseOperations {
+class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOperations {
   constructor(
     private readonly p: EssbaseRestProvider,
     private readonly options: EssbaseRestOptions,
-  ) {}
+  ) {
+    super();
+  }
+
+  protected openedCube(session: ProviderSession, ref: CubeRef) {
+    return this.cube(session, ref);
+  }
 
   /** The cube's real names (application, cube) and its outline; looked up once per session and TTL. */
   private async cube(session: ProviderSession, ref: CubeRef) {
@@ -309,37 +311,8 @@ class EssbaseRestOperations implements EssbaseOperations {
     return { app, cube, path: `/applications/${enc(app)}/databases/${enc(cube)}` };
   }
 
-  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
-    const { remote } = await this.cube(session, ref);
-    return remoteDimensions(remote, ref.cube, aliasTable);
-  }
-
-  async dimensionTree(
-    session: ProviderSession,
-    ref: CubeRef,
-    input: { dimension: string; aliasTable?: string },
-  ) {
-    const { remote, cube } = await this.cube(session, ref);
-    return remoteDimensionTree(remote, cube, input);
-  }
-
-  async filterMembers(
-    session: ProviderSession,
-    ref: CubeRef,
-    input: Parameters<EssbaseOperations["filterMembers"]>[2],
-  ) {
-    const { remote, cube } = await this.cube(session, ref);
-    return remoteFilter(remote, cube, input);
-  }
-
-  /**
-   * Over the outline the connector already read (the REST `keyword` search has no wildcard and no
-   * name-only or alias-only search), so that a search answers as on the demo.
-   */
-  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
-    const { remote, cube } = await this.cube(session, ref);
-    return remoteSearch(remote, cube, input);
-  }
+  // searchMembers (RemoteOutlineOperations) runs over the outline the connector already read (the REST `keyword`
+  // search has no wildcard and no name-only or alias-only search), so that a search answers as on the demo.
 
   /** Where a level's variables are: `/variables`, `/applications/{app}/variables` or the cube's `…/variables`. */
   private async variablesPath(session: ProviderSession, level: VariableLevel): Promise<string> {
@@ -400,11 +373,6 @@ class EssbaseRestOperations implements EssbaseOperations {
     return { variable: set, session: null };
   }
 
-  async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
-    const { remote, cube } = await this.cube(session, ref);
-    return remoteUdas(remote, cube, dimension);
-  }
-
   async scripts(session: ProviderSession, ref: CubeRef) {
     const { path } = await this.realCube(session, ref);
     const { client } = this.p.upstream(session);
@@ -416,11 +384,6 @@ class EssbaseRestOperations implements EssbaseOperations {
         .map((s) => ({ name: s.name.replace(/\.csc$/i, ""), description: null }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     };
-  }
-
-  async aliasTables(session: ProviderSession, ref: CubeRef) {
-    const { remote } = await this.cube(session, ref);
-    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
   }
 
   async calculate(session: ProviderSession, ref: CubeRef, name: string) {

@@ -12,10 +12,7 @@ import {
   memberInfo,
   remoteAliasTable,
   remoteDimension,
-  remoteDimensions,
-  remoteDimensionTree,
   remoteFilter,
-  remoteSearch,
 } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
@@ -28,7 +25,6 @@ import type {
   MdxInput,
   Provider,
   ProviderSession,
-  SearchInput,
 } from "@qibates/provider";
 import {
   applicationUnknown,
@@ -43,6 +39,7 @@ import {
 import { UNREADABLE } from "../net/unreadable.ts";
 import { sharingOneReadWait } from "../net/upstream.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
+import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
@@ -175,11 +172,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
 
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const r = await this.resolve(session, ref);
-    return {
-      server: r.server,
-      application: r.application,
-      cubes: [...r.cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
-    };
+    return cubeList(r.server, r.application, r.cubes);
   }
 
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
@@ -194,24 +187,18 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   }
 }
 
-class SmartViewOperations implements EssbaseOperations {
-  constructor(private readonly p: SmartViewProvider) {}
-
-  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
-    const { remote } = await this.p.cube(session, ref);
-    return remoteDimensions(remote, ref.cube, aliasTable);
+class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOperations {
+  constructor(private readonly p: SmartViewProvider) {
+    super();
   }
 
-  async dimensionTree(
-    session: ProviderSession,
-    ref: CubeRef,
-    input: { dimension: string; aliasTable?: string },
-  ) {
+  protected async openedCube(session: ProviderSession, ref: CubeRef) {
     const { remote, ref: real } = await this.p.cube(session, ref);
-    return remoteDimensionTree(remote, real.cube, input);
+    return { cube: real.cube, remote };
   }
 
-  async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
+  /** Over the outline read, but for a UDA filter: that read carries no UDAs. */
+  override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
     const { remote, ref: real } = await this.p.cube(session, ref);
     if (input.filter !== "UDA") return remoteFilter(remote, real.cube, input);
     // The outline read carries no UDAs: the server applies its UDA filter (`UDA(dimension, "uda")`).
@@ -230,11 +217,6 @@ class SmartViewOperations implements EssbaseOperations {
     };
   }
 
-  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
-    const { remote, ref: real } = await this.p.cube(session, ref);
-    return remoteSearch(remote, real.cube, input);
-  }
-
   async variables(): ReturnType<EssbaseOperations["variables"]> {
     throw missing("essbase", "variables", "nav/variables");
   }
@@ -243,7 +225,7 @@ class SmartViewOperations implements EssbaseOperations {
     throw missing("essbase", "variablesSet", "action/setvariable");
   }
 
-  async memberUdas(): Promise<Record<string, readonly string[]>> {
+  override async memberUdas(): Promise<Record<string, readonly string[]>> {
     throw missing("essbase", "metadata", "member UDAs", { because: "memberUdas" });
   }
 
@@ -269,11 +251,6 @@ class SmartViewOperations implements EssbaseOperations {
       .client(session)
       .call("EnumBusinessRules", [leaf("cube", real.cube), leaf("runOnSave", 0)].join("\n"), real);
     return (svChild(answer, "rules")?.children ?? []).filter((r) => r.name === "rule").map((r) => r.text);
-  }
-
-  async aliasTables(session: ProviderSession, ref: CubeRef) {
-    const { remote } = await this.p.cube(session, ref);
-    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
   }
 
   async calculate(

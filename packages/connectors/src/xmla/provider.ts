@@ -12,17 +12,11 @@ import {
   gridRequestOf,
   layoutSource,
   remoteAliasTable,
-  remoteDimensions,
-  remoteDimensionTree,
-  remoteFilter,
-  remoteSearch,
-  remoteUdas,
 } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
   CubeRef,
   EssbaseOperations,
-  FilterInput,
   GridCall,
   GridInput,
   LoginInput,
@@ -30,7 +24,6 @@ import type {
   Provider,
   ProviderSession,
   SaveInput,
-  SearchInput,
 } from "@qibates/provider";
 import {
   afterCellsWritten,
@@ -46,6 +39,7 @@ import {
 } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
+import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
@@ -156,11 +150,7 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const { app, cubes } = await this.cubeNames(session, ref);
-    return {
-      server: ref.server,
-      application: app,
-      cubes: [...cubes].sort((a, b) => a.localeCompare(b)).map((name) => ({ name })),
-    };
+    return cubeList(ref.server, app, cubes);
   }
 
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
@@ -180,31 +170,13 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
   }
 }
 
-class XmlaOperations implements EssbaseOperations {
-  constructor(private readonly p: XmlaProvider) {}
-
-  async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
-    const { remote } = await this.p.cube(session, ref);
-    return remoteDimensions(remote, ref.cube, aliasTable);
+class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperations {
+  constructor(private readonly p: XmlaProvider) {
+    super();
   }
 
-  async dimensionTree(
-    session: ProviderSession,
-    ref: CubeRef,
-    input: { dimension: string; aliasTable?: string },
-  ) {
-    const { remote, cube } = await this.p.cube(session, ref);
-    return remoteDimensionTree(remote, cube, input);
-  }
-
-  async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
-    const { remote, cube } = await this.p.cube(session, ref);
-    return remoteFilter(remote, cube, input);
-  }
-
-  async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
-    const { remote, cube } = await this.p.cube(session, ref);
-    return remoteSearch(remote, cube, input);
+  protected openedCube(session: ProviderSession, ref: CubeRef) {
+    return this.p.cube(session, ref);
   }
 
   async variables(): ReturnType<EssbaseOperations["variables"]> {
@@ -215,18 +187,8 @@ class XmlaOperations implements EssbaseOperations {
     throw missing("ssas", "variablesSet", "action/setvariable");
   }
 
-  async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
-    const { remote, cube } = await this.p.cube(session, ref);
-    return remoteUdas(remote, cube, dimension);
-  }
-
   async scripts(): Promise<Schemas["ScriptList"]> {
     throw missing("ssas", "calcScripts", "nav/scripts");
-  }
-
-  async aliasTables(session: ProviderSession, ref: CubeRef) {
-    const { remote } = await this.p.cube(session, ref);
-    return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
   }
 
   async calculate(): Promise<Schemas["CalculateResponse"]> {
