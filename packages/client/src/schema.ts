@@ -547,9 +547,10 @@ export interface paths {
          *     written (status `read-only`); text that is not a number is refused (status `invalid`); a listed cell
          *     that is not a data cell is reported `not-data`. Either every writable cell is written or none is. A
          *     provider that fails before it writes leaves the cube unchanged; one that fails after it wrote (`ssas`:
-         *     the grid's read-back) answers `502` with a reason that says the cells were written. A connection cut
-         *     while the provider writes (a reset, `PROVIDER_READ_TIMEOUT_SECONDS` run out) may leave them written
-         *     though the reason does not say so: read the grid again before saving again.
+         *     the grid's read-back) answers `502` with a reason that says the cells were written. When the request
+         *     that writes them fails (a connection reset after it was sent, `PROVIDER_READ_TIMEOUT_SECONDS` run out,
+         *     an error page), QiBates cannot tell whether the provider wrote them: the reason says they may have
+         *     been written; read the grid again before saving again.
          *
          *     With `dataVersion` (the value of the answer the grid was read from), a save that would write a cell
          *     another save or a calculation changed since answers `409 QB_ERR_SAVE_CONFLICT` with those cells in

@@ -230,9 +230,25 @@ export const CELLS_WRITTEN_BEFORE_FAILURE = {
 } as const satisfies Record<string, ProviderText>;
 
 /**
- * `e`, thrown by a save once some of its cells were written (a read-back, a rule launch that failed after the
- * write): a server that gave no usable or readable answer then says, after its reason, that the cells were written
- * (`written`), so that the caller does not type them again nor take the save for lost.
+ * What a save's cells may have become when the server failed on the request that writes them: a connection cut
+ * after the request was sent, or an answer lost, may come after the server wrote them; QiBates cannot tell.
+ */
+export const CELLS_MAYBE_WRITTEN = {
+  grid: {
+    en: "the cells may have been written: refresh the grid before you save again",
+    fr: "les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau",
+  },
+  form: {
+    en: "the form's cells may have been saved: open the form again before you submit again",
+    fr: "les cellules du formulaire ont pu être enregistrées : rouvrez le formulaire avant de le soumettre de nouveau",
+  },
+} as const satisfies Record<string, ProviderText>;
+
+/**
+ * `e`, thrown by a save after the request that writes its cells was sent (the write's own answer lost, a read-back,
+ * a rule launch that failed after the write): a server that gave no usable or readable answer then says, after its
+ * reason, what became of the cells (`cells`: written, or may have been), so that the caller does not take the save
+ * for lost, nor type the cells again unseen.
  */
 export function afterCellsWritten(e: unknown, written: ProviderText): unknown {
   return withNote(e, written);

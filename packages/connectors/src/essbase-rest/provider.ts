@@ -42,8 +42,10 @@ import type {
   VariableSet,
 } from "@qibates/provider";
 import {
+  afterCellsWritten,
   afterJobLaunched,
   applicationUnknown,
+  CELLS_MAYBE_WRITTEN,
   cubeUnknown,
   gridRows,
   jobStillRunning,
@@ -808,7 +810,12 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     const dirty = [...local]
       .flatMap(([i, status]) => (status === "written" ? [i] : []))
       .sort((a, b) => a - b);
-    const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty });
+    // The submit writes and answers the grid in one request: lost, QiBates cannot tell whether it was written.
+    const r = await this.post(session, cube, resolved, sheet, { action: "submit", dirty }).catch(
+      (e: unknown) => {
+        throw afterCellsWritten(e, CELLS_MAYBE_WRITTEN.grid);
+      },
+    );
     const missingLabel = resolved.missingLabel;
     const answered = gridAnswer(r);
     const written: Schemas["SubmittedCell"][] = (cells ?? []).map((c) => {

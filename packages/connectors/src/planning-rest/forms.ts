@@ -16,7 +16,12 @@ import {
   isStringList as strings,
 } from "@qibates/protocols/planning-rest";
 import type { Capability, OpenFormInput, SubmitFormInput } from "@qibates/provider";
-import { afterCellsWritten, CELLS_WRITTEN_BEFORE_FAILURE, ProviderError } from "@qibates/provider";
+import {
+  afterCellsWritten,
+  CELLS_MAYBE_WRITTEN,
+  CELLS_WRITTEN_BEFORE_FAILURE,
+  ProviderError,
+} from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { Refusal } from "../remote/unsupported.ts";
 import type { PlanningRestClient } from "./client.ts";
@@ -599,6 +604,10 @@ export async function submitCells(
   const failed = (e: unknown): never => {
     throw saved ? afterCellsWritten(e, CELLS_WRITTEN_BEFORE_FAILURE.form) : e;
   };
+  // An import lost after it was sent may have been applied: QiBates cannot tell.
+  const importLost = (e: unknown): never => {
+    throw afterCellsWritten(e, saved ? CELLS_WRITTEN_BEFORE_FAILURE.form : CELLS_MAYBE_WRITTEN.form);
+  };
   for (const [key, group] of groups) {
     const cols = key.split(",").map(Number);
     const rowsOf = [...new Set(group.map((w) => w.row))];
@@ -618,7 +627,7 @@ export async function submitCells(
     });
     const answer = await host.client
       .post<unknown>(planningPath(PLANNING_PATHS.importDataSlice, { app: host.app, pt: form.cube }), body)
-      .catch(failed);
+      .catch(importLost);
     for (const d of readRejectedCells(answer)) {
       const names = new Set(d.memberNames.map((m) => m.toLowerCase()));
       for (const w of group) {

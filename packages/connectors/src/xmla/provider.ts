@@ -28,6 +28,7 @@ import type {
 import {
   afterCellsWritten,
   applicationUnknown,
+  CELLS_MAYBE_WRITTEN,
   CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
   type GridAnswer,
@@ -328,7 +329,8 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
           const reason = String(e.params?.reason ?? e.message);
           throw missing("ssas", "writeBack", "action/save", { because: "serverRefused", values: { reason } });
         }
-        throw e;
+        // Lost after it was sent, the statement may have been applied: QiBates cannot tell.
+        throw afterCellsWritten(e, CELLS_MAYBE_WRITTEN.grid);
       }
     }
     // Once UPDATE CUBE is answered the cells are written: a server lost while they are read back says so.

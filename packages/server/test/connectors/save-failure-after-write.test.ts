@@ -11,7 +11,9 @@ import { slowProxy } from "../support/slow-proxy.ts";
  * in the caller's language; what it says is checked by reading the cells again.
  */
 
-const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+// Every call of the file, its connectors' to the protocol endpoints too, from one address: past the default 600 a
+// minute, logins were refused (429).
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "100000" });
 /** The request the proxy answers with an HTTP 500 error page, once (`METHOD path body`), or none. */
 let failing: RegExp | null = null;
 
@@ -114,3 +116,72 @@ describe.each(["planning", "pbcs"])(
     }
   },
 );
+
+/**
+ * The request that writes the cells itself fails (here an error page; a connection reset after it was sent, or a
+ * read timeout, comes after the server may have written): QiBates cannot tell whether they were written, and the
+ * message said nothing of them. It now says they may have been, and to read them before saving again.
+ */
+const GRID_MAYBE = {
+  en: "; the cells may have been written: refresh the grid before you save again.",
+  fr: " ; les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.",
+};
+const FORM_MAYBE = {
+  en: "; the form's cells may have been saved: open the form again before you submit again.",
+  fr: " ; les cellules du formulaire ont pu être enregistrées : rouvrez le formulaire avant de le soumettre de nouveau.",
+};
+
+describe.each([
+  ["ssas", "/aps/JAPI", /^POST \/olap\/msmdpump\.dll .*<Statement>UPDATE CUBE /s],
+  ["essbase-stndln", "/essbase/japi", /^POST \S*\/grid .*"action":"submit"/s],
+] as const)("%s: the write-back itself fails", (connector, path, write) => {
+  const sheet = [
+    ["", "Sales", "Cola", "Actual"],
+    ["", "Jan", "Feb", "Mar"],
+    ["New York", "1", "2", "3"],
+  ];
+  for (const language of ["en", "fr"] as const) {
+    it(`${language}: 502 that says the cells may have been written`, async () => {
+      const basic = await server.sampleBasic(connector, `${proxy.base}${path}`);
+      const before = await server.post("action/refresh", { ...basic, grid: sheet }, { connector });
+      const grid = (before.json.grid as unknown as string[][]).map((r) => [...r]);
+      (grid[2] as string[])[1] = "6101";
+      failing = write;
+      const saved = await server.post(
+        "action/save",
+        { ...basic, grid, cells: [{ row: 2, column: 1 }] },
+        { connector, language },
+      );
+      expect(failing, "the write was failed").toBeNull();
+      expect([saved.status, saved.json.code, saved.json.message]).toEqual([
+        502,
+        "QB_ERR_PROVIDER_UNREACHABLE",
+        `${UNREACHABLE[language](proxy.base)}${GRID_MAYBE[language]}`,
+      ]);
+    });
+  }
+});
+
+describe.each(["planning", "pbcs"])("%s: the import of the form's cells itself fails", (connector) => {
+  for (const language of ["en", "fr"] as const) {
+    it(`${language}: 502 that says the cells may have been saved`, async () => {
+      const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+      const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+      const opened = await server.post("nav/openform", { ...form, pov: { Entity: "410" } }, { connector });
+      const grid = (opened.json.grid as unknown as string[][]).map((r) => [...r]);
+      (grid[1] as string[])[1] = "6201";
+      failing = /^POST \S*\/importdataslice /;
+      const submitted = await server.post(
+        "action/submitform",
+        { ...form, pov: opened.json.pov, grid, codes: opened.json.codes },
+        { connector, language },
+      );
+      expect(failing, "the import was failed").toBeNull();
+      expect([submitted.status, submitted.json.code, submitted.json.message]).toEqual([
+        502,
+        "QB_ERR_PROVIDER_UNREACHABLE",
+        `${UNREACHABLE[language](proxy.base)}${FORM_MAYBE[language]}`,
+      ]);
+    });
+  }
+});
