@@ -1,4 +1,5 @@
 import { combine, OP_PLUS, tbCode, timeBalance } from "../../cube/arithmetic.ts";
+import { type LinearMatcher, linearRegExp } from "../../linear-match.ts";
 import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";
 import { flatOrder } from "../sets.ts";
@@ -420,9 +421,11 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     const s = textArg(c, 0);
     const pattern = textArg(c, 1);
     const ignore = keywordArg(c, 2) === "IGNORE_CASE";
-    let re: RegExp;
+    // Matched in linear time: the query gives both the text and the pattern, and a backtracking RegExp held the
+    // server for minutes on `^(a+)+$` against 35 characters.
+    let re: LinearMatcher;
     try {
-      re = new RegExp(pattern, ignore ? "i" : "");
+      re = linearRegExp(pattern, ignore);
     } catch {
       throw new MdxError("MDX_ARGUMENT", { id: "notRegex", pattern }, startOf(c.arg(1)));
     }
