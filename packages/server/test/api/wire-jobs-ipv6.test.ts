@@ -65,28 +65,25 @@ describe("the job queue's bound per visitor with IPv6 clients", () => {
       payload: { jobType: "RULES", jobName: "AggregateData", parameters: {} },
     });
 
-  it("Essbase REST: a job from another address of the same /64 is refused past the bound; another network's waits its turn", async () => {
+  /**
+   * With the queue's place held, a job from `network`:1::1 is taken; one from `network`:1::2, the same /64, is
+   * refused past the bound (429, with a Retry-After); one from `network`:2::1, another network, waits its turn.
+   */
+  async function expectBoundPer64(job: typeof planningJob, network: string) {
     const release = holdQueue();
     try {
-      expect((await essbaseJob("2001:db8:8:1::1")).statusCode).toBe(200);
-      const refused = await essbaseJob("2001:db8:8:1::2");
+      expect((await job(`${network}:1::1`)).statusCode).toBe(200);
+      const refused = await job(`${network}:1::2`);
       expect(refused.statusCode).toBe(429);
       expect(refused.headers["retry-after"]).toBeDefined();
-      expect((await essbaseJob("2001:db8:8:2::1")).statusCode).toBe(200);
+      expect((await job(`${network}:2::1`)).statusCode).toBe(200);
     } finally {
       await release();
     }
-  });
+  }
 
-  it("Planning REST: the same", async () => {
-    const release = holdQueue();
-    try {
-      expect((await planningJob("2001:db8:9:1::1")).statusCode).toBe(200);
-      const refused = await planningJob("2001:db8:9:1::2");
-      expect(refused.statusCode).toBe(429);
-      expect((await planningJob("2001:db8:9:2::1")).statusCode).toBe(200);
-    } finally {
-      await release();
-    }
-  });
+  it("Essbase REST: a job from another address of the same /64 is refused past the bound; another network's waits its turn", () =>
+    expectBoundPer64(essbaseJob, "2001:db8:8"));
+
+  it("Planning REST: the same", () => expectBoundPer64(planningJob, "2001:db8:9"));
 });
