@@ -1,11 +1,24 @@
 import { translate } from "@docusaurus/Translate";
-import type { ReactNode, RefObject } from "react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import type { ComponentType, ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import styles from "./styles.module.css";
 
 // The local search bar (its autocomplete and lunr) is about a fifth of the JavaScript every page would parse
-// before it is interactive. It is loaded when the reader shows an interest in searching instead.
-const LocalSearchBar = lazy(() => import("@theme-original/SearchBar"));
+// before it is interactive. It is loaded when the reader shows an interest in searching instead. Until it is
+// there, the placeholder stays the same element: the reader who clicked it keeps the focus, and what they type
+// meanwhile is handed over (a Suspense fallback would be a new element, which loses the focus and the keys).
+type Bar = ComponentType<Record<string, never>>;
+let loadingBar: Promise<Bar> | null = null;
+function loadBar(): Promise<Bar> {
+  loadingBar ??= import("@theme-original/SearchBar").then(
+    (m) => m.default as Bar,
+    (error: unknown) => {
+      loadingBar = null; // the next sign of interest tries again
+      throw error;
+    },
+  );
+  return loadingBar;
+}
 
 function label(): string {
   return translate({
@@ -13,32 +26,6 @@ function label(): string {
     message: "Search",
     description: "The ARIA label and placeholder for search button",
   });
-}
-
-/** Once the real bar has mounted: translate its hard-coded English label, hand over what was typed, focus it. */
-function Handover({
-  container,
-  typed,
-  focus,
-}: {
-  container: RefObject<HTMLSpanElement | null>;
-  typed: string;
-  focus: boolean;
-}) {
-  useEffect(() => {
-    const root = container.current;
-    const input = root?.querySelector<HTMLInputElement>("input.navbar__search-input");
-    if (!input) return;
-    input.setAttribute("aria-label", label());
-    if (typed) {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-      setValue?.call(input, typed);
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-    if (focus) input.focus();
-    root?.setAttribute("data-search-ready", "true");
-  }, [container, typed, focus]);
-  return null;
 }
 
 function Placeholder({ onStart }: { onStart: (typed: string, focus: boolean) => void }): ReactNode {
@@ -66,10 +53,43 @@ function Placeholder({ onStart }: { onStart: (typed: string, focus: boolean) => 
 
 export default function SearchBar(): ReactNode {
   const [start, setStart] = useState<{ typed: string; focus: boolean } | null>(null);
+  const [LocalSearchBar, setLocalSearchBar] = useState<Bar | null>(null);
   const container = useRef<HTMLSpanElement>(null);
   const onStart = useCallback((typed: string, focus: boolean) => {
     setStart((current) => (current && !focus ? current : { typed, focus }));
   }, []);
+
+  useEffect(() => {
+    if (!start || LocalSearchBar) return undefined;
+    let mounted = true;
+    loadBar().then(
+      (bar) => {
+        if (mounted) setLocalSearchBar(() => bar);
+      },
+      () => setStart(null),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [start, LocalSearchBar]);
+
+  // Once the real bar is there: translate its hard-coded English label, hand over what was typed, focus it. In the
+  // commit that removes the placeholder (a layout effect, run once the span's ref is set): a key pressed between
+  // that commit and a later effect would land nowhere.
+  useLayoutEffect(() => {
+    if (!start || !LocalSearchBar) return;
+    const root = container.current;
+    const input = root?.querySelector<HTMLInputElement>("input.navbar__search-input");
+    if (!input) return;
+    input.setAttribute("aria-label", label());
+    if (start.typed) {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      setValue?.call(input, start.typed);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (start.focus) input.focus();
+    root?.setAttribute("data-search-ready", "true");
+  }, [start, LocalSearchBar]);
 
   // Ctrl/Cmd+K works before the real bar (which then owns the shortcut) is loaded.
   useEffect(() => {
@@ -84,13 +104,10 @@ export default function SearchBar(): ReactNode {
     return () => window.removeEventListener("keydown", onKey);
   }, [start]);
 
-  if (!start) return <Placeholder onStart={onStart} />;
+  if (!start || !LocalSearchBar) return <Placeholder onStart={onStart} />;
   return (
     <span ref={container} className={styles.loaded}>
-      <Suspense fallback={<Placeholder onStart={onStart} />}>
-        <LocalSearchBar />
-        <Handover container={container} typed={start.typed} focus={start.focus} />
-      </Suspense>
+      <LocalSearchBar />
     </span>
   );
 }
