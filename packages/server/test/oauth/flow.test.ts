@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
-import { API, PUBLIC_URL, TestBrowser } from "./support/browser.ts";
-import { type LocalOidcServer, startOidcServer } from "./support/oidc-server.ts";
+import { API, TestBrowser } from "./support/browser.ts";
+import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
 
 /**
  * The whole redirect flow, end to end, against real OpenID providers running locally (`oidc-provider`)
  * configured in place of Google and in place of Microsoft.
  */
 
-const CALLBACK = `${PUBLIC_URL}${API}/generatekey/callback`;
 const ACCOUNTS = { alice: "alice@example.com", bob: "bob@example.org" };
 
 let google: LocalOidcServer;
@@ -18,15 +17,7 @@ let api: TestApi;
 beforeAll(async () => {
   google = await startOidcServer(ACCOUNTS, [CALLBACK]);
   microsoft = await startOidcServer(ACCOUNTS, [CALLBACK]);
-  api = await startTestApi({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    OAUTH_GOOGLE_ISSUER: google.issuer,
-    MICROSOFT_CLIENT_ID: microsoft.clientId,
-    MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
-    OAUTH_MICROSOFT_ISSUER: microsoft.issuer,
-  });
+  api = await startTestApi(oauthSettings(google, microsoft));
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
 import { type RunningService, startPostgres } from "../support/services.ts";
-import { API, PUBLIC_URL, TestBrowser } from "./support/browser.ts";
-import { type LocalOidcServer, startOidcServer } from "./support/oidc-server.ts";
+import { API, TestBrowser } from "./support/browser.ts";
+import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
 
 /**
  * Two API nodes sharing one PostgreSQL database, behind a load balancer that sends each request of the
@@ -17,16 +17,8 @@ let nodeB: TestApi;
 
 beforeAll(async () => {
   pg = await startPostgres();
-  provider = await startOidcServer({ alice: "alice@example.com" }, [
-    `${PUBLIC_URL}${API}/generatekey/callback`,
-  ]);
-  const env = {
-    DATABASE_URL: pg.url,
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: provider.clientId,
-    GOOGLE_CLIENT_SECRET: provider.clientSecret,
-    OAUTH_GOOGLE_ISSUER: provider.issuer,
-  };
+  provider = await startOidcServer({ alice: "alice@example.com" }, [CALLBACK]);
+  const env = { DATABASE_URL: pg.url, ...oauthSettings(provider) };
   nodeA = await startTestApi(env);
   nodeB = await startTestApi(env);
 });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
-import { API, PUBLIC_URL, TestBrowser } from "./support/browser.ts";
-import { type LocalOidcServer, startOidcServer } from "./support/oidc-server.ts";
+import { API, TestBrowser } from "./support/browser.ts";
+import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
 
 /** What an attacker, or a confused browser, may try against the sign-in that issues keys. */
-
-const CALLBACK = `${PUBLIC_URL}${API}/generatekey/callback`;
 
 let provider: LocalOidcServer;
 let api: TestApi;
@@ -14,12 +12,7 @@ beforeAll(async () => {
   provider = await startOidcServer({ alice: "alice@example.com", bob: "bob@example.org", carol: null }, [
     CALLBACK,
   ]);
-  api = await startTestApi({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: provider.clientId,
-    GOOGLE_CLIENT_SECRET: provider.clientSecret,
-    OAUTH_GOOGLE_ISSUER: provider.issuer,
-  });
+  api = await startTestApi(oauthSettings(provider));
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import { API, PUBLIC_URL } from "./browser.ts";
 
 /**
  * A real OpenID Connect provider (`oidc-provider`) on loopback, standing in for Google or Microsoft.
@@ -16,6 +17,26 @@ export interface LocalOidcServer {
 }
 
 export const CLIENT_ID = "qibates-test";
+
+/** Where a provider sends the browser back: the key sign-in's callback at the tests' public address. */
+export const CALLBACK = `${PUBLIC_URL}${API}/generatekey/callback`;
+
+/** The settings of a server at the tests' public address that signs in with `google` and, if given, `microsoft`. */
+export function oauthSettings(google: LocalOidcServer, microsoft?: LocalOidcServer): Record<string, string> {
+  return {
+    PUBLIC_URL,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    OAUTH_GOOGLE_ISSUER: google.issuer,
+    ...(microsoft
+      ? {
+          MICROSOFT_CLIENT_ID: microsoft.clientId,
+          MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+          OAUTH_MICROSOFT_ISSUER: microsoft.issuer,
+        }
+      : {}),
+  };
+}
 
 /** Accounts of the provider: subject → e-mail (`null`: an account without e-mail). */
 export type Accounts = Record<string, string | null>;
