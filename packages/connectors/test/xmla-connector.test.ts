@@ -23,10 +23,14 @@ function ess(p: Provider): EssbaseOperations {
   return p.essbase;
 }
 
-/** The answers to the MDX `query` of the demo address, then of the connector through XMLA. */
-async function demoAndXmla(query: string) {
-  const demo = await ess(f.embedded()).mdx(f.demo, CUBE, { query }).then(answerValue);
-  return [demo, await ess(f.connector).mdx(f.remote, CUBE, { query }).then(answerValue)] as const;
+/** Each MDX query's answer through XMLA is laid out as the demo address lays out its own: grid and layout. */
+async function expectLaidOutAsDemo(queries: string[]) {
+  for (const query of queries) {
+    const demo = await ess(f.embedded()).mdx(f.demo, CUBE, { query }).then(answerValue);
+    const viaXmla = await ess(f.connector).mdx(f.remote, CUBE, { query }).then(answerValue);
+    expect(viaXmla.grid, query).toEqual(demo.grid);
+    expect(viaXmla.layout, query).toEqual(demo.layout);
+  }
 }
 
 describe("ssas over XMLA", () => {
@@ -156,26 +160,19 @@ describe("ssas over XMLA", () => {
   it("lays out an MDX answer whose NON EMPTY axes came back empty as the demo does", async () => {
     // South has no Fruit Soda (400): both axes are left without a tuple. Their headers (Scenario and
     // Measures across, Market down) still stand, as on the demo address, instead of a grid of the POV only.
-    for (const query of [
+    await expectLaidOutAsDemo([
       "SELECT NON EMPTY CrossJoin({[Actual], [Budget]}, {[Sales], [COGS]}) ON COLUMNS, NON EMPTY {[South].Children} ON ROWS FROM Sample.Basic WHERE ([400], [Year])",
       "SELECT {[Sales]} ON COLUMNS, NON EMPTY {[South].Children} ON ROWS FROM Sample.Basic WHERE ([400], [Actual])",
-    ]) {
-      const [demo, viaXmla] = await demoAndXmla(query);
-      expect(viaXmla.grid).toEqual(demo.grid);
-      expect(viaXmla.layout).toEqual(demo.layout);
-    }
+    ]);
   });
 
   it("shows the shared members an MDX answer names where they stand, as the demo does", async () => {
     // Diet's children are shared members ([Product].[Diet].[100-20]): indented under Diet, and next to
     // the stored 100-20 under 100, as on the demo address.
-    for (const query of [
+    await expectLaidOutAsDemo([
       "SELECT {[Sales]} ON COLUMNS, Descendants([Diet], 1, SELF_AND_BEFORE) ON ROWS FROM Sample.Basic WHERE ([Actual])",
       "SELECT {[Sales]} ON COLUMNS, {[100], [100].[100-20], [Product].[Diet].[100-20]} ON ROWS FROM Sample.Basic WHERE ([Actual])",
-    ]) {
-      const [demo, viaXmla] = await demoAndXmla(query);
-      expect(viaXmla.grid).toEqual(demo.grid);
-    }
+    ]);
   });
 
   it("refuses what SSAS has not: the formula level, calc scripts, variables", async () => {
