@@ -71,11 +71,28 @@ export function engineOlapPort(engineCube: (...a: Parameters<OlapPort["cube"]>) 
   };
 }
 
-/** The port's statement reading, with the engine's MDX parser. */
-export const ENGINE_MDX: Pick<OlapPort, "statement" | "memberNameParts" | "mdxKeywords" | "mdxFunctions"> = {
+/**
+ * The port's statement reading, with the engine's MDX parser, and what the engine's MDX runs: its functions,
+ * keywords and features. A remote port that reads statements this way and runs them on its server gives that
+ * server's functions and features instead.
+ */
+export const ENGINE_MDX: Pick<
+  OlapPort,
+  "statement" | "memberNameParts" | "mdxKeywords" | "mdxFunctions" | "mdxCapabilities"
+> = {
   statement,
   memberNameParts,
   mdxKeywords: MDX_KEYWORDS,
+  // Subselects of members and of tuples of any shape (pairs that are no crossjoin, as a value filter on an inner
+  // field sends them), and FROM NON VISUAL (SELECT …); DrilldownLevel and DrilldownMember on members and on tuples
+  // (a target hierarchy, tuples to drill), with INCLUDE_CALC_MEMBERS; WITH MEMBER and WITH SET (CREATE [SESSION]
+  // MEMBER is not MDX the engine runs); levels by name and by number (`Levels(n)`).
+  mdxCapabilities: {
+    subselects: { basic: true, arbitraryShape: true, nonVisual: true },
+    drill: { basic: true, asymmetric: true, calculatedMembers: true },
+    formulas: { withMembers: true, withSets: true },
+    levels: { named: true, numbered: true },
+  },
   mdxFunctions: Object.entries(MDX_FUNCTION_DESCRIPTIONS)
     .map(([name, f]) => ({
       name,

@@ -71,6 +71,7 @@ export {
   type OlapDimensionKind,
   OlapError,
   type OlapErrorKind,
+  type OlapMdxCapabilities,
   type OlapMdxFunction,
   type OlapMember,
   type OlapMemberQuery,

@@ -23,6 +23,8 @@ export interface OlapPort {
   readonly mdxKeywords: readonly string[];
   /** The functions and methods the port's MDX runs (XMLA's MDSCHEMA_FUNCTIONS), in name order. */
   readonly mdxFunctions: readonly OlapMdxFunction[];
+  /** What the port's MDX can do that a client asks before it writes its queries (XMLA's DISCOVER_PROPERTIES). */
+  readonly mdxCapabilities: OlapMdxCapabilities;
   /** Whether `UPDATE CUBE` writes cells (`OlapCube.update`). */
   readonly writable: boolean;
 }
@@ -37,6 +39,45 @@ export interface OlapMdxFunction {
   readonly parameters: string;
   readonly group: string;
   readonly object?: string;
+}
+
+/**
+ * The features of the port's MDX that XMLA clients ask about on connecting (OLE DB for OLAP's MDPROP_* bits, which
+ * the XMLA endpoint writes): a feature is claimed only where the MDX is known to run it.
+ */
+export interface OlapMdxCapabilities {
+  /** Subselects, `FROM (SELECT … FROM cube)`. */
+  readonly subselects: {
+    /** Subselects of members (MDPROPVAL_MSQ_BASIC). */
+    readonly basic: boolean;
+    /** Of tuples of any shape, several dimensions' tuples that are no crossjoin (MDPROPVAL_MSQ_ARBITRARYSHAPE). */
+    readonly arbitraryShape: boolean;
+    /** `FROM NON VISUAL (SELECT …)` (MDPROPVAL_MSQ_NONVISUAL). */
+    readonly nonVisual: boolean;
+  };
+  /** Microsoft's drill functions, `DrilldownLevel` and `DrilldownMember`. */
+  readonly drill: {
+    /** On members (MDPROPVAL_MDF_BASIC). */
+    readonly basic: boolean;
+    /** On tuples, with a target hierarchy (MDPROPVAL_MDF_ASYMMETRIC). */
+    readonly asymmetric: boolean;
+    /** `INCLUDE_CALC_MEMBERS` (MDPROPVAL_MDF_CALC_MEMBERS). */
+    readonly calculatedMembers: boolean;
+  };
+  /** The query's own definitions. */
+  readonly formulas: {
+    /** `WITH MEMBER` (MDPROPVAL_MF_WITH_CALCMEMBERS). */
+    readonly withMembers: boolean;
+    /** `WITH SET` (MDPROPVAL_MF_WITH_NAMEDSETS). */
+    readonly withSets: boolean;
+  };
+  /** How a level is named in a statement. */
+  readonly levels: {
+    /** By its name, `[Market].[Region]` (MDPROPVAL_NL_NAMEDLEVELS). */
+    readonly named: boolean;
+    /** By its number, `Levels(n)` (MDPROPVAL_NL_NUMBEREDLEVELS). */
+    readonly numbered: boolean;
+  };
 }
 
 /** An MDX statement's kind, the parts of the cube its `FROM` (or `UPDATE CUBE`) names, and its axis count. */

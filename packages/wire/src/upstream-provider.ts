@@ -128,6 +128,7 @@ export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provi
             memberNameParts: (text) => olap.memberNameParts(text),
             mdxKeywords: olap.mdxKeywords,
             mdxFunctions: olap.mdxFunctions,
+            mdxCapabilities: olap.mdxCapabilities,
             writable: olap.writable,
           },
         }

@@ -48,6 +48,7 @@ export async function discover(
         levels: context.levels,
         keywords: state.olap.mdxKeywords,
         functions: state.olap.mdxFunctions,
+        capabilities: state.olap.mdxCapabilities,
       })
     : [];
   return rowsetXml(type as RequestType, rows, content);

@@ -6,7 +6,7 @@ import {
   rowsetRestrictionNames,
   XmlaFault,
 } from "@qibates/protocols/xmla";
-import type { OlapCube, OlapMdxFunction } from "@qibates/provider";
+import type { OlapCube, OlapMdxCapabilities, OlapMdxFunction } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
 import { CubeOutline, type LevelRule, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
@@ -34,6 +34,8 @@ export interface DiscoverSource {
   keywords: readonly string[];
   /** The functions and methods the port's MDX runs (MDSCHEMA_FUNCTIONS): the provider's behind the endpoint. */
   functions: readonly OlapMdxFunction[];
+  /** What the port's MDX can do (DISCOVER_PROPERTIES' MDPROP_* values): the provider's behind the endpoint. */
+  capabilities: OlapMdxCapabilities;
 }
 
 const ORIGIN_MASKS = new Set(["HIERARCHY_ORIGIN", "LEVEL_ORIGIN", "PROPERTY_ORIGIN"]);
@@ -142,7 +144,7 @@ async function cubeRows(
       const cube = await source.cube(catalog, cubeName);
       const base = { CATALOG_NAME: cube.application, CUBE_NAME: cube.cube };
       const outline = new CubeOutline(await cube.metadata());
-      rows.push(...rowsOfCube(type, base, outline, restrictions, source));
+      rows.push(...rowsOfCube(type, base, outline, restrictions, source, cube.drillthrough !== undefined));
     }
   }
   return rows;

@@ -5,6 +5,7 @@ import {
   schemaRowsetGuid,
   schemaRowsetRestrictions,
 } from "@qibates/protocols/xmla";
+import type { OlapMdxCapabilities } from "@qibates/provider";
 import type { DiscoverSource } from "./rowsets.ts";
 
 /** The properties the endpoint reads (DISCOVER_PROPERTIES), as SSAS describes them; `Value` is the default. */
@@ -32,35 +33,57 @@ const DST_MDP = 0x02;
  * What the server's MDX can do, the read-only properties a client reads on connecting to decide which of its
  * features to offer ("OLE DB for OLAP Properties Used by Excel", learn.microsoft.com: subselects for its
  * filters, tuple drilling, flattening and named levels, without which it refuses the provider). Named and typed
- * as the recorded SSAS 2008 R2 reply (`DISCOVER_PROPERTIES.testGetProperties`); the values are this MDX's.
+ * as the recorded SSAS 2008 R2 reply (`DISCOVER_PROPERTIES.testGetProperties`); the MDX's values are those of
+ * the MDX behind the endpoint (the OLAP port's `mdxCapabilities`: the engine's, or the upstream server's).
  */
-const CAPABILITIES: readonly Row[] = [
-  { PropertyName: "MDXSupport", PropertyType: "string", Value: "Core" },
-  // Execute's Tabular format flattens any two-axis query.
-  { PropertyName: "MdpropFlatteningSupport", PropertyType: "int", Value: FS_FULL_SUPPORT },
-  // DrilldownLevel and DrilldownMember on members and on tuples (a target hierarchy, tuples to drill), with
-  // INCLUDE_CALC_MEMBERS.
-  {
-    PropertyName: "MdpropMdxDrillFunctions",
-    PropertyType: "int",
-    Value: MDF.BASIC | MDF.ASYMMETRIC | MDF.CALC_MEMBERS,
-  },
-  // WITH MEMBER and WITH SET; CREATE [SESSION] MEMBER is not MDX the endpoint runs.
-  { PropertyName: "MdpropMdxFormulas", PropertyType: "int", Value: MF.WITH_CALCMEMBERS | MF.WITH_NAMEDSETS },
-  // Subselects, of tuples of any shape (pairs that are no crossjoin, as a value filter on an inner field sends
-  // them), and FROM NON VISUAL (SELECT …): the two lowest bits are what Excel needs to offer its label, date and
-  // value filters. Not CALCMEMBERS: a calculated member in a subselect keeps nothing on its dimension.
-  {
-    PropertyName: "MdpropMdxSubqueries",
-    PropertyType: "int",
-    Value: MSQ.BASIC | MSQ.ARBITRARYSHAPE | MSQ.NONVISUAL,
-  },
-  // Levels have names (MDSCHEMA_LEVELS) and numbers (`Levels(n)`).
-  { PropertyName: "MdpropNamedLevels", PropertyType: "int", Value: NL.NAMEDLEVELS | NL.NUMBEREDLEVELS },
-  // A multidimensional provider (SSAS answers 6, with DBPROPVAL_DST_DOCSOURCE).
-  { PropertyName: "ProviderType", PropertyType: "int", Value: DST_MDP },
-  { PropertyName: "StateSupport", PropertyType: "string", Value: "Sessions" },
-];
+function capabilities(mdx: OlapMdxCapabilities): Row[] {
+  const bits = (pairs: readonly [boolean, number][]) => pairs.reduce((v, [on, bit]) => (on ? v | bit : v), 0);
+  return [
+    { PropertyName: "MDXSupport", PropertyType: "string", Value: "Core" },
+    // Execute's Tabular format flattens any two-axis query, whatever MDX runs it.
+    { PropertyName: "MdpropFlatteningSupport", PropertyType: "int", Value: FS_FULL_SUPPORT },
+    {
+      PropertyName: "MdpropMdxDrillFunctions",
+      PropertyType: "int",
+      Value: bits([
+        [mdx.drill.basic, MDF.BASIC],
+        [mdx.drill.asymmetric, MDF.ASYMMETRIC],
+        [mdx.drill.calculatedMembers, MDF.CALC_MEMBERS],
+      ]),
+    },
+    {
+      PropertyName: "MdpropMdxFormulas",
+      PropertyType: "int",
+      Value: bits([
+        [mdx.formulas.withMembers, MF.WITH_CALCMEMBERS],
+        [mdx.formulas.withSets, MF.WITH_NAMEDSETS],
+      ]),
+    },
+    // The two lowest bits are what Excel needs to offer its label, date and value filters. Never CALCMEMBERS: a
+    // calculated member in the engine's subselect keeps nothing on its dimension, and Microsoft documents no more
+    // of the bit than its name.
+    {
+      PropertyName: "MdpropMdxSubqueries",
+      PropertyType: "int",
+      Value: bits([
+        [mdx.subselects.basic, MSQ.BASIC],
+        [mdx.subselects.arbitraryShape, MSQ.ARBITRARYSHAPE],
+        [mdx.subselects.nonVisual, MSQ.NONVISUAL],
+      ]),
+    },
+    {
+      PropertyName: "MdpropNamedLevels",
+      PropertyType: "int",
+      Value: bits([
+        [mdx.levels.named, NL.NAMEDLEVELS],
+        [mdx.levels.numbered, NL.NUMBEREDLEVELS],
+      ]),
+    },
+    // A multidimensional provider (SSAS answers 6, with DBPROPVAL_DST_DOCSOURCE).
+    { PropertyName: "ProviderType", PropertyType: "int", Value: DST_MDP },
+    { PropertyName: "StateSupport", PropertyType: "string", Value: "Sessions" },
+  ];
+}
 
 /**
  * The XMLA enumerations (DISCOVER_ENUMERATORS), with only the elements this endpoint supports, under SSAS's
@@ -144,7 +167,7 @@ export async function serverRows(type: RequestType, source: DiscoverSource): Pro
             ? { ...p, Value: source.defaultCatalog }
             : p,
         ),
-        ...CAPABILITIES,
+        ...capabilities(source.capabilities),
         // Read as strings (OLE DB's DBPROP_DBMSNAME and DBPROP_DBMSVER): Excel refuses a provider whose version
         // is not one.
         { PropertyName: "ProviderName", PropertyType: "string", Value: source.providerName },
