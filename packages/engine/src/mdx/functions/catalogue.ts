@@ -392,8 +392,8 @@ export const FUNCTION_NOTES: Readonly<Record<string, FunctionNote>> = {
     fr: "Aujourd'hui à minuit UTC, en secondes depuis le 1er janvier 1970.",
   },
   ISMATCH: {
-    en: "A regular expression; `IGNORE_CASE` as third argument.",
-    fr: "Une expression régulière ; `IGNORE_CASE` en troisième argument.",
+    en: "A regular expression; `IGNORE_CASE` as third argument. Matched in a time proportional to the pattern's length times the text's, whatever the pattern; back-references (`\\1`) and look-arounds (`(?=…)`, `(?<!…)`) are refused (\"… is not a regular expression\").",
+    fr: "Une expression régulière ; `IGNORE_CASE` en troisième argument. Comparée en un temps proportionnel à la longueur du motif multipliée par celle du texte, quel que soit le motif ; les références arrière (`\\1`) et les assertions avant ou arrière (`(?=…)`, `(?<!…)`) sont refusées (« … n'est pas une expression régulière »).",
   },
   PROPERTIES: {
     en: "`MEMBER_NAME`, `MEMBER_UNIQUE_NAME`, `MEMBER_CAPTION`, `PARENT_UNIQUE_NAME`, `LEVEL_NUMBER`, `PARENT_LEVEL`, `GEN_NUMBER`, `CHILDREN_CARDINALITY`, `MEMBER_TYPE`, `MEMBER_ALIAS`, and an attribute dimension's name.",
