@@ -70,40 +70,49 @@ describe("grid workers' limits", () => {
     expect(WORKER_MEMORY_MB).toBeGreaterThan(0);
   });
 
-  it("end a worker past the deadline, answer the call's failure, and the next call answers normally", async () => {
-    const workers = new GridWorkers(1, { deadlineMs: DEADLINE_MS, spawn });
+  /**
+   * One grid worker under `limits`: the `work` past them is refused with `message` and its worker ended (one
+   * stop); the next call answers normally, in a new worker (two started). Answers the started workers' thread
+   * ids, read before the workers are closed (-1: that worker was ended).
+   */
+  async function expectStoppedThenAnswered(
+    limits: { deadlineMs?: number; memoryMb?: number },
+    work: string,
+    message: string,
+  ): Promise<number[]> {
+    started.length = 0;
+    const workers = new GridWorkers(1, { ...limits, spawn });
     const app = application();
     try {
-      const e = await refusal(workers.calculate(app, "s", "loop"));
+      const e = await refusal(workers.calculate(app, "s", work));
       expect(e.code).toBe("PROVIDER_FAILED");
-      expect(e.message).toBe("The work was stopped: it ran longer than 2 s.");
+      expect(e.message).toBe(message);
       expect(workers.stopped).toBe(1);
       const plan = await workers.calculate(app, "s", "fine");
       expect(plan.state.data).toHaveLength(1);
-      // A new worker answered it: the first one was ended.
       expect(started).toHaveLength(2);
-      expect(started[0]?.threadId).toBe(-1);
+      return started.map((w) => w.threadId);
     } finally {
       await workers.close();
     }
+  }
+
+  it("end a worker past the deadline, answer the call's failure, and the next call answers normally", async () => {
+    const [first] = await expectStoppedThenAnswered(
+      { deadlineMs: DEADLINE_MS },
+      "loop",
+      "The work was stopped: it ran longer than 2 s.",
+    );
+    // A new worker answered it: the first one was ended.
+    expect(first).toBe(-1);
   });
 
-  it("end a worker out of its memory, answer the call's failure, and the next call answers normally", async () => {
-    started.length = 0;
-    const workers = new GridWorkers(1, { memoryMb: 16, spawn });
-    const app = application();
-    try {
-      const e = await refusal(workers.calculate(app, "s", "hog"));
-      expect(e.code).toBe("PROVIDER_FAILED");
-      expect(e.message).toBe("The work was stopped: it needed more memory than 16 MB.");
-      expect(workers.stopped).toBe(1);
-      const plan = await workers.calculate(app, "s", "fine");
-      expect(plan.state.data).toHaveLength(1);
-      expect(started).toHaveLength(2);
-    } finally {
-      await workers.close();
-    }
-  });
+  it("end a worker out of its memory, answer the call's failure, and the next call answers normally", () =>
+    expectStoppedThenAnswered(
+      { memoryMb: 16 },
+      "hog",
+      "The work was stopped: it needed more memory than 16 MB.",
+    ));
 
   it("fail only the calls of the worker ended: another worker's call answers", async () => {
     started.length = 0;
