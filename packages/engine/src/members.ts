@@ -169,12 +169,64 @@ export function searchMembers(
   return out;
 }
 
-export function wildcardRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split("")
-    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${body}$`, "i");
+/** Whether a text matches a pattern, as `RegExp.test` says. */
+export interface TextMatcher {
+  test(text: string): boolean;
+}
+
+/** A UTF-16 unit without case (one unit: a RegExp without the `u` flag compares units). */
+function foldUnit(code: number): number {
+  const lower = String.fromCharCode(code).toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : code;
+}
+
+const STAR = -1;
+const ANY = -2;
+
+/**
+ * `*` (any run of characters, none included) and `?` (exactly one) in `pattern`, every other character literal,
+ * case ignored; `whole`: the pattern matches the whole text, else any part of it. Matched in at most the
+ * pattern's length times the text's steps: a RegExp of the pattern backtracked without end on many stars and a
+ * long name (`*?` twelve times then `!`, against an alias of 42 characters: more than five minutes).
+ */
+export function wildcardMatcher(pattern: string, whole: boolean): TextMatcher {
+  const p: number[] = [];
+  if (!whole) p.push(STAR);
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    const code = c === "*" ? STAR : c === "?" ? ANY : foldUnit(pattern.charCodeAt(i));
+    // A run of stars is one star.
+    if (code !== STAR || p[p.length - 1] !== STAR) p.push(code);
+  }
+  if (!whole && p[p.length - 1] !== STAR) p.push(STAR);
+  return {
+    test(text: string): boolean {
+      // The last star is the only one ever taken back: whatever an earlier star took, a later one can take.
+      let i = 0;
+      let j = 0;
+      let star = -1;
+      let resume = 0;
+      while (i < text.length) {
+        const at = p[j];
+        if (at !== undefined && at !== STAR && (at === ANY || at === foldUnit(text.charCodeAt(i)))) {
+          i++;
+          j++;
+        } else if (at === STAR) {
+          star = j++;
+          resume = i;
+        } else if (star >= 0) {
+          j = star + 1;
+          i = ++resume;
+        } else return false;
+      }
+      while (p[j] === STAR) j++;
+      return j === p.length;
+    },
+  };
+}
+
+export function wildcardRegExp(pattern: string): TextMatcher {
+  return wildcardMatcher(pattern, true);
 }
 
 /** Where a keyword search looks: member names, aliases (of one alias table), or both. */
@@ -194,12 +246,8 @@ export interface KeywordSearch {
  * The regular expression of a search keyword: `*` any run of characters, `?` exactly one (as the Member
  * Selection dialog's search), every other character literal.
  */
-export function keywordRegExp(keyword: string, matchWholeWord: boolean): RegExp {
-  const body = keyword
-    .split("")
-    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return matchWholeWord ? new RegExp(`^${body}$`, "is") : new RegExp(body, "is");
+export function keywordRegExp(keyword: string, matchWholeWord: boolean): TextMatcher {
+  return wildcardMatcher(keyword, matchWholeWord);
 }
 
 /**
