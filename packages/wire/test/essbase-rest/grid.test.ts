@@ -15,6 +15,12 @@ async function session(preferences?: object) {
   return client;
 }
 
+/** A new session and the default grid it opens on. */
+async function sessionAtStart() {
+  const client = await session();
+  return { client, start: (await client.get(GRID)).json };
+}
+
 /** A grid request from rows of cells (types are left out: the endpoint reads the sheet). */
 function gridOf(rows: string[][], extra: object = {}) {
   const columns = rows[0]?.length ?? 0;
@@ -119,8 +125,7 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
   });
 
   it("zooms in with coordinates read as [row, column]", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     const r = await client.post(GRID, { action: "zoomin", coordinates: [2, 0], grid: start });
     expect(sheet(r.json).map((line) => line[0])).toEqual([
       "",
@@ -151,8 +156,7 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
   });
 
   it("refuses an upper-case action with Jackson's message", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     const r = await client.post(
       GRID,
       { action: "ZOOMIN", ranges: [[2, 0, 1, 1]], grid: start },
@@ -166,16 +170,14 @@ describe("default grid and zoom in (Sample.Basic, as the Essbase blog example)",
   });
 
   it("answers a range read as [r,c,r,c] that leaves the grid with the nonsensical-report message", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     const r = await client.post(GRID, { action: "zoomin", ranges: [[2, 0, 2, 0]], grid: start });
     expect(r.status).toBe(400);
     expect(r.error).toBe("This operation would generate a nonsensical report");
   });
 
   it("refuses a slice whose rows × columns pass the cell limit before making a cell, and goes on answering", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     // An 836-byte body that said 1e308 rows once filled the process's memory until it died.
     for (const shape of [
       { rows: 1e308, columns: 4 },
@@ -236,8 +238,7 @@ describe("keep only, remove only, pivots", () => {
   });
 
   it("pivots a POV dimension to the rows by flat index, and back to the POV with pivotToPOV", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     // Cell 1 is Product in the POV row.
     const pivoted = await client.post(GRID, { action: "pivot", coordinates: [1], grid: start });
     const placed = pivoted.json.dimensions.find((d: { name: string }) => d.name === "Product");
@@ -254,8 +255,7 @@ describe("keep only, remove only, pivots", () => {
   });
 
   it("moves a dimension to where [from, to] points: a POV dimension to the columns", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     // From Market (cell 2) to Measures (cell 5, the column header).
     const r = await client.post(GRID, { action: "pivot", coordinates: [2, 5], grid: start });
     const market = r.json.dimensions.find((d: { name: string }) => d.name === "Market");
@@ -264,8 +264,7 @@ describe("keep only, remove only, pivots", () => {
   });
 
   it("sends the only row dimension to the POV with Oracle's pivotToPOV example [8, 2], refilling the rows", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     const r = await client.post(GRID, { action: "pivotToPOV", coordinates: [8, 2], grid: start });
     const year = r.json.dimensions.find((d: { name: string }) => d.name === "Year");
     expect(year).toMatchObject({ pov: "Year", row: -1, column: -1 });
@@ -273,8 +272,7 @@ describe("keep only, remove only, pivots", () => {
   });
 
   it("refuses to pivot the last row dimension and a pivot from a data cell, with Essbase's messages", async () => {
-    const client = await session();
-    const start = (await client.get(GRID)).json;
+    const { client, start } = await sessionAtStart();
     const last = await client.post(GRID, { action: "pivot", coordinates: [8], grid: start });
     expect(last.status).toBe(400);
     expect(last.error).toBe("Cannot pivot last row");
