@@ -432,6 +432,21 @@ describe("grid workers", () => {
       suppressMissingRows: false,
       suppressMissingColumns: false,
     });
+  /** Enters `value` in Plan1's Working version at `month` × `account` (410, P_160, FY15, Plan). */
+  const enterWorking = (
+    p: EmbeddedProvider,
+    s: ProviderSession,
+    month: string,
+    account: string,
+    value: number,
+  ) =>
+    p.planning.importDataSlice?.(s, vision, {
+      cube: "Plan1",
+      pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
+      columns: [[month]],
+      rows: [{ headers: [account], data: [value] }],
+      aggregateEssbaseData: false,
+    });
   const copyVersion = (to: string) => ({
     cube: "Plan1",
     ruleName: "CopyVersion",
@@ -470,14 +485,7 @@ describe("grid workers", () => {
     const working = await revenue(p, a, "Working");
     const data = async (s: ProviderSession, version: string) =>
       (await revenue(p, s, version)).rows.map((r) => r.data);
-    const enter = (s: ProviderSession, value: number) =>
-      p.planning.importDataSlice?.(s, vision, {
-        cube: "Plan1",
-        pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
-        columns: [["Jan"]],
-        rows: [{ headers: ["4110"], data: [value] }],
-        aggregateEssbaseData: false,
-      });
+    const enter = (s: ProviderSession, value: number) => enterWorking(p, s, "Jan", "4110", value);
     // Copies of an application's whole state taken on the event loop to send to a worker.
     const sent = vi.spyOn(PlanningDemoApplication.prototype, "state");
     try {
@@ -518,13 +526,7 @@ describe("grid workers", () => {
     const s = planningSession("t");
     const pending = p.planning.launchRule(s, vision, copyVersion("What If") as never);
     // Data entered on the event loop lands while the worker runs the rule on the state it was sent.
-    await p.planning.importDataSlice?.(s, vision, {
-      cube: "Plan1",
-      pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
-      columns: [["Jan"]],
-      rows: [{ headers: ["4110"], data: [4242] }],
-      aggregateEssbaseData: false,
-    });
+    await enterWorking(p, s, "Jan", "4110", 4242);
     await pending;
     // The entry is kept, and the rule ran after it: What If holds the new Working value.
     const jan = (await revenue(p, s, "What If")).rows[0]?.data[0];
@@ -537,14 +539,7 @@ describe("grid workers", () => {
     const s = planningSession("h", "demo-owner");
     const run = (p: EmbeddedProvider) => p.planning.launchRule(s, vision, copyVersion("What If") as never);
     const before = await revenue(inWorker, planningSession("other-h"), "What If");
-    const enter = (p: EmbeddedProvider, value: number) =>
-      p.planning.importDataSlice?.(s, vision, {
-        cube: "Plan1",
-        pov: ["BaseData", "FY15", "Plan", "Working", "410", "P_160", "USD"],
-        columns: [["Feb"]],
-        rows: [{ headers: ["4120"], data: [value] }],
-        aggregateEssbaseData: false,
-      });
+    const enter = (p: EmbeddedProvider, value: number) => enterWorking(p, s, "Feb", "4120", value);
     // The session's data goes to the worker and back as its blocks are held: no value of it is read into a
     // double and back on the event loop (a snapshot of a plan type, or its restore).
     const snapshots = vi.spyOn(Cube.prototype, "snapshot");
