@@ -1,5 +1,5 @@
 import { type DataFileCell, DataFileReader, dataExportChunks, runCalcScript } from "@qibates/engine";
-import { executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
+import { executeMdxDrillthrough, executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
 import { type EngineCube, EngineCubeWriteError } from "@qibates/grid-bridge";
 import type { SliceScheduler } from "@qibates/provider";
 import { DataLoadError, type DataLoadResult } from "@qibates/provider";
@@ -37,6 +37,16 @@ export function engineCubeOf(
         () => executeMdxSteps(app.cube, q, to ? { ...mdxOptions, stepWork: MDX_LOOP_STEP_WORK } : mdxOptions),
         to ? () => to.mdxResult(app, text, q, mdxOptions) : null,
       );
+    },
+    async drillthrough(statement, options = {}) {
+      const app = await data(false);
+      await app.upToDate();
+      // At once: its reads are bounded by the query work budget (about half a second at most), its rows by MAXROWS.
+      return executeMdxDrillthrough(app.cube, statement, {
+        ...options,
+        application: ref.application,
+        cube: ref.cube,
+      });
     },
     async update(ownerId, statement) {
       const app = await data(true);

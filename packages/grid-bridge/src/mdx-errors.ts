@@ -133,6 +133,16 @@ export const MDX_TEXTS_FR: MdxTexts = {
   calcNotWritable: (r) => `le membre calculé ${r.member} ne peut pas être écrit`,
   attributeNotWritable: (r) => `le membre d'attribut ${r.member} ne peut pas être écrit`,
   dimensionTwiceInTuple: (r) => `la dimension ${r.dimension} figure deux fois dans le tuple`,
+  drillthroughOneCell: () =>
+    `DRILLTHROUGH demande une seule cellule${NB}: chaque axe et la clause WHERE portent au plus un tuple`,
+  drillthroughClause: (r) =>
+    `DRILLTHROUGH ne lit pas ${r.clause === "subselect" ? "de sous-sélection (FROM (SELECT …))" : r.clause}${NB}: désignez la cellule par ses membres`,
+  drillthroughMember: (r) =>
+    `DRILLTHROUGH lit les cellules stockées${NB}: le membre ${r.kind === "calculated" ? "calculé" : "d'attribut"} ${r.member} n'en désigne aucune`,
+  drillthroughReturn: (r) =>
+    `RETURN ne liste que des mesures et des dimensions ([$Market] ou [Market]), pas ${r.column}`,
+  drillthroughMaxRows: (r) =>
+    `MAXROWS ${fr(r.given)} est hors limites${NB}: une extraction (DRILLTHROUGH) renvoie de 1 à ${fr(r.max)}${NB}lignes`,
   expected: (r) => `il faut ${NEEDED_FR[r.needed]} ici, pas ${foundFr(r.found)}`,
   expectedKeyword: (r) => `il faut ${either(r.allowed)} ici, pas ${quoted(r.found)}`,
   expectedOneOf: (r) => `il faut l'un de ${either(r.allowed)}`,

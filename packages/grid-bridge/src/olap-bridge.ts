@@ -3,12 +3,15 @@ import {
   CalculatedMember,
   MDX_FUNCTION_DESCRIPTIONS,
   MDX_KEYWORDS,
+  type MdxDrillthrough,
+  type MdxDrillthroughResult,
   MdxError,
   type MdxMember,
   type MdxOptions,
   type MdxResult,
   type MdxUpdate,
   parseMdx,
+  parseMdxDrillthrough,
   parseMdxExpression,
   parseMdxUpdate,
 } from "@qibates/engine/mdx";
@@ -18,6 +21,7 @@ import {
   type OlapCube,
   type OlapDimension,
   type OlapDimensionKind,
+  type OlapDrillthrough,
   OlapError,
   type OlapMember,
   type OlapMemberQuery,
@@ -44,6 +48,11 @@ export interface EngineCube extends EngineDataCube {
    * of cells written.
    */
   update(ownerId: string, statement: MdxUpdate): Promise<number>;
+  /** Runs a `DRILLTHROUGH` over the cube's current data (`executeMdxDrillthrough`). */
+  drillthrough?(
+    statement: MdxDrillthrough,
+    options?: Pick<MdxOptions, "maxCells" | "dialect">,
+  ): Promise<MdxDrillthroughResult>;
 }
 
 /** A write the cube refuses (a dynamic, label-only or upper-level intersection…). */
@@ -127,6 +136,8 @@ export function queryMembers(metadata: OlapMetadata, query: OlapMemberQuery): Ol
 
 function statement(text: string): OlapStatement {
   return olapErrors(() => {
+    if (/^\s*DRILLTHROUGH\b/i.test(text))
+      return { kind: "drillthrough", cube: parseMdxDrillthrough(text).query.cube.map((p) => p.name) };
     if (/^\s*UPDATE\b/i.test(text)) {
       const u = parseMdxUpdate(text);
       return { kind: "update", cube: u.cube.map((p) => p.name) };
@@ -192,6 +203,35 @@ function olapCubeOf(engine: EngineCube): OlapCube {
         return cellSetOf(olapOutline(engine.outline, engine.application, engine.cube), engine.cube, result);
       }),
     update: (ownerId, text) => olapErrorsAsync(() => engine.update(ownerId, parseMdxUpdate(text))),
+    ...(engine.drillthrough
+      ? {
+          drillthrough: (text: string, options = {}) =>
+            olapErrorsAsync(async () => {
+              const r = await (engine.drillthrough as NonNullable<EngineCube["drillthrough"]>)(
+                parseMdxDrillthrough(text),
+                options,
+              );
+              return drillthroughOf(engine.cube, r);
+            }),
+        }
+      : {}),
+  };
+}
+
+/** A drillthrough's rows as the port's: member names in dimension columns, values in measure columns. */
+function drillthroughOf(cube: string, r: MdxDrillthroughResult): OlapDrillthrough {
+  return {
+    cube,
+    columns: [
+      ...r.dimensions.map((d) => ({ kind: "dimension" as const, name: d.name })),
+      // An outline without an accounts dimension: the cell's own value.
+      ...(r.measures.length > 0 ? r.measures : [{ name: "Value" }]).map((m) => ({
+        kind: "measure" as const,
+        name: m.name,
+      })),
+    ],
+    rows: r.rows.map((row) => [...row.members.map((m) => m.name), ...row.values]),
+    truncated: r.truncated,
   };
 }
 

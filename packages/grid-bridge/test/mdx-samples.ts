@@ -2,11 +2,13 @@ import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { resolveSettings } from "@qibates/engine/grid";
 import {
   executeMdx,
+  executeMdxDrillthrough,
   MdxError,
   type MdxErrorCode,
   type MdxMessageId,
   type MdxOptions,
   type MdxReason,
+  parseMdxDrillthrough,
   parseMdxUpdate,
   resolveMdxUpdate,
   runMdxGrid,
@@ -26,6 +28,7 @@ export type MdxSample<K extends MdxMessageId = MdxMessageId> = {
 } & (
   | { query: string; options?: MdxOptions; grid?: true }
   | { update: string }
+  | { drillthrough: string; options?: MdxOptions }
   | { reason: Extract<MdxReason, { id: K }>; unreachable: string }
 );
 
@@ -33,6 +36,7 @@ const F = " FROM Sample.Basic";
 /** A query with `set` on COLUMNS. */
 const cols = (set: string): string => `SELECT ${set} ON COLUMNS${F}`;
 const WRITES = "UPDATE CUBE is read by the XMLA endpoint only, whose faults are English";
+const DRILLS = "DRILLTHROUGH is read by the XMLA endpoint only, whose faults are English";
 
 export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
   unterminatedComment: {
@@ -205,6 +209,36 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
     code: "MDX_ARGUMENT",
     english: "UPDATE CUBE needs one tuple per assignment",
     api: WRITES,
+  },
+  drillthroughOneCell: {
+    drillthrough: "DRILLTHROUGH SELECT {[Jan], [Feb]} ON 0 FROM Sample.Basic",
+    code: "MDX_ARGUMENT",
+    english: "DRILLTHROUGH needs one cell: each axis and the slicer hold one tuple at most",
+    api: DRILLS,
+  },
+  drillthroughClause: {
+    drillthrough: "DRILLTHROUGH FIRSTROWSET 2 SELECT ([Jan]) ON 0 FROM Sample.Basic",
+    code: "MDX_ARGUMENT",
+    english: "DRILLTHROUGH does not read FIRSTROWSET: name the cell with its members",
+    api: DRILLS,
+  },
+  drillthroughMember: {
+    drillthrough: "DRILLTHROUGH SELECT ([Jan], [Caffeinated_True]) ON 0 FROM Sample.Basic",
+    code: "MDX_ARGUMENT",
+    english: "DRILLTHROUGH reads stored cells: the attribute member True names none",
+    api: DRILLS,
+  },
+  drillthroughReturn: {
+    drillthrough: "DRILLTHROUGH SELECT ([Jan]) ON 0 FROM Sample.Basic RETURN Name([$Market])",
+    code: "MDX_ARGUMENT",
+    english: "RETURN lists measures and dimensions ([$Market] or [Market]) only, not Name",
+    api: DRILLS,
+  },
+  drillthroughMaxRows: {
+    drillthrough: "DRILLTHROUGH MAXROWS 500000 SELECT ([Jan]) ON 0 FROM Sample.Basic",
+    code: "MDX_ARGUMENT",
+    english: "MAXROWS 500,000 is out of range: a drillthrough returns 1 to 200,000 rows",
+    api: DRILLS,
   },
   calcNotWritable: {
     reason: { id: "calcNotWritable", member: "Margin Plan" },
@@ -406,6 +440,14 @@ export function sampleError(s: MdxSample): MdxError {
   if ("update" in s)
     return thrown(MdxError, () =>
       resolveMdxUpdate(cube, parseMdxUpdate(s.update), { application: "Sample", cube: "Basic" }),
+    );
+  if ("drillthrough" in s)
+    return thrown(MdxError, () =>
+      executeMdxDrillthrough(cube, parseMdxDrillthrough(s.drillthrough), {
+        ...s.options,
+        application: "Sample",
+        cube: "Basic",
+      }),
     );
   const { query, options = {} } = s;
   return thrown(MdxError, () =>

@@ -69,6 +69,7 @@ export {
   type OlapDimension,
   OlapDimensionIndex,
   type OlapDimensionKind,
+  type OlapDrillthrough,
   OlapError,
   type OlapErrorKind,
   type OlapMdxCapabilities,

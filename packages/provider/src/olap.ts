@@ -83,7 +83,8 @@ export interface OlapMdxCapabilities {
 /** An MDX statement's kind, the parts of the cube its `FROM` (or `UPDATE CUBE`) names, and its axis count. */
 export type OlapStatement =
   | { kind: "select"; cube: readonly string[]; axes: number }
-  | { kind: "update"; cube: readonly string[] };
+  | { kind: "update"; cube: readonly string[] }
+  | { kind: "drillthrough"; cube: readonly string[] };
 
 export interface OlapCube {
   readonly application: string;
@@ -103,6 +104,26 @@ export interface OlapCube {
    * nothing is (`OlapError` "write-refused"). Answers the number of cells written. Absent when `writable` is false.
    */
   update?(ownerId: string, text: string): Promise<number>;
+  /**
+   * Runs an MDX `DRILLTHROUGH` over the cube's current data: the stored level-0 cells under the one cell it names
+   * (throws `OlapError`). Absent when the port cannot (a remote server's cube).
+   */
+  drillthrough?(
+    text: string,
+    options?: { maxCells?: number; dialect?: "essbase" | "ssas" },
+  ): Promise<OlapDrillthrough>;
+}
+
+/**
+ * A `DRILLTHROUGH`'s answer: its columns (a dimension, whose cells hold level-0 member names, or a measure,
+ * whose cells hold values) and one row per stored level-0 cell holding data, `null` where #Missing.
+ */
+export interface OlapDrillthrough {
+  readonly cube: string;
+  readonly columns: readonly { readonly kind: "dimension" | "measure"; readonly name: string }[];
+  readonly rows: readonly (readonly (string | number | null)[])[];
+  /** Whether more cells held data than the rows returned (its MAXROWS). */
+  readonly truncated: boolean;
 }
 
 export interface OlapMetadata {

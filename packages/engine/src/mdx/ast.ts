@@ -105,6 +105,21 @@ export interface MdxUpdate {
   assignments: UpdateAssignment[];
 }
 
+/**
+ * `DRILLTHROUGH [MAXROWS n] [FIRSTROWSET n] SELECT … [RETURN column, …]`: the stored level-0 cells under the one
+ * cell the `SELECT` names, as a table.
+ */
+export interface MdxDrillthrough {
+  /** `MAXROWS`, or null when not written. */
+  maxRows: number | null;
+  /** `FIRSTROWSET` (SSAS's partition to start from), read to be refused; null when not written. */
+  firstRowset: MdxPosition | null;
+  query: MdxQuery;
+  /** The `RETURN` columns as written (empty: none). */
+  returns: Expr[];
+  at: MdxPosition;
+}
+
 /** A reference as written, e.g. `[Market].[East]`. */
 export function refText(parts: readonly NamePart[]): string {
   return parts.map((p) => (p.bracketed ? `[${p.name.replaceAll("]", "]]")}]` : p.name)).join(".");

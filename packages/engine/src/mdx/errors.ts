@@ -151,6 +151,16 @@ export type MdxReason =
   | { id: "calcNotWritable"; member: string }
   | { id: "attributeNotWritable"; member: string }
   | { id: "dimensionTwiceInTuple"; dimension: string }
+  // DRILLTHROUGH.
+  | { id: "drillthroughOneCell" }
+  /** A part of the statement a drillthrough does not read: FIRSTROWSET, WITH, a subselect. */
+  | { id: "drillthroughClause"; clause: "FIRSTROWSET" | "WITH" | "subselect" }
+  /** `kind`: a calculated member (a formula of the query) or an attribute member, which name no stored cell. */
+  | { id: "drillthroughMember"; member: string; kind: "calculated" | "attribute" }
+  /** A RETURN column that is neither a measure nor a dimension (`Name(…)`, a set…), as written. */
+  | { id: "drillthroughReturn"; column: string }
+  /** `max`: the most rows one drillthrough may return. */
+  | { id: "drillthroughMaxRows"; given: number; max: number }
   // Arguments.
   | { id: "expected"; needed: MdxNeeded; found: MdxFound }
   /** Keywords a function argument takes, and the argument as written. */
@@ -269,6 +279,15 @@ export const MDX_TEXTS: MdxTexts = {
   calcNotWritable: (r) => `The calculated member ${r.member} cannot be written`,
   attributeNotWritable: (r) => `The attribute member ${r.member} cannot be written`,
   dimensionTwiceInTuple: (r) => `The dimension ${r.dimension} is twice in the tuple`,
+  drillthroughOneCell: () => "DRILLTHROUGH needs one cell: each axis and the slicer hold one tuple at most",
+  drillthroughClause: (r) =>
+    `DRILLTHROUGH does not read ${r.clause === "subselect" ? "a subselect (FROM (SELECT …))" : r.clause}: name the cell with its members`,
+  drillthroughMember: (r) =>
+    `DRILLTHROUGH reads stored cells: the ${r.kind === "calculated" ? "calculated" : "attribute"} member ${r.member} names none`,
+  drillthroughReturn: (r) =>
+    `RETURN lists measures and dimensions ([$Market] or [Market]) only, not ${r.column}`,
+  drillthroughMaxRows: (r) =>
+    `MAXROWS ${englishCount(r.given)} is out of range: a drillthrough returns 1 to ${englishCount(r.max)} rows`,
   expected: (r) => `Expected ${NEEDED_EN[r.needed]}, found ${foundEn(r.found)}`,
   expectedKeyword: (r) => `Expected ${r.allowed.join(", ")}, found ${r.found}`,
   expectedOneOf: (r) => `Expected one of ${r.allowed.join(", ")}`,

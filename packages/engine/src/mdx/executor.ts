@@ -12,10 +12,11 @@ import {
 import type { Cube } from "../cube.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import { finish, STEP_CELLS, type Steps, StepTooLong } from "../grid/steps.ts";
-import type { Dimension, Member, Outline } from "../outline.ts";
+import { Dimension, type Member, type Outline } from "../outline.ts";
 import {
   type AxisSpec,
   type Expr,
+  type MdxDrillthrough,
   type MdxQuery,
   type MdxUpdate,
   type NamePart,
@@ -180,6 +181,44 @@ export function resolveMdxUpdate(
   options: MdxOptions = {},
 ): MdxCellWrite[] {
   return new Executor(source, options).updates(update);
+}
+
+/**
+ * The rows a `DRILLTHROUGH` returns when it writes no `MAXROWS`: Analysis Services' default
+ * (`OLAP\\Query\\DefaultDrillthroughMaxRows`, 10,000).
+ */
+export const DRILLTHROUGH_DEFAULT_ROWS = 10_000;
+
+/**
+ * What a `DRILLTHROUGH` returns: one row per stored level-0 cell under the cell it names that holds data (a value
+ * in at least one of its measures), in outline order. Each row holds, for each dimension column, the cell's
+ * level-0 member and, for each measure column, its value there (`null`: #Missing).
+ */
+export interface MdxDrillthroughResult {
+  /** The dimension columns, in outline order or as RETURN lists them: every base dimension but the accounts one. */
+  dimensions: Dimension[];
+  /** The measure columns (members of the accounts dimension): RETURN's, or the cell's own measure. */
+  measures: Member[];
+  rows: { members: Member[]; values: CellValue[] }[];
+  /** The most rows this statement returns (its MAXROWS, or the default). */
+  maxRows: number;
+  /** Whether more cells held data than `maxRows`: the rows are the first ones. */
+  truncated: boolean;
+}
+
+/**
+ * Runs a `DRILLTHROUGH` over `source`: the stored level-0 cells (neither Dynamic Calc nor label only, shared
+ * members read once) under the cell its `SELECT` names, one row each. Refused: `FIRSTROWSET`, `WITH`, subselects,
+ * calculated or attribute members in the cell, more than one tuple on an axis, RETURN columns other than measures
+ * and dimensions, MAXROWS above `options.maxCells` divided by the columns. The reads count against
+ * `options.maxWork` as a query's do.
+ */
+export function executeMdxDrillthrough(
+  source: DataSource,
+  statement: MdxDrillthrough,
+  options: MdxOptions = {},
+): MdxDrillthroughResult {
+  return new Executor(source, options).drillthrough(statement);
 }
 
 const MAX_DEPTH = 64;
@@ -439,6 +478,135 @@ class Executor implements Evaluator {
       const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
       return { tuple, value: Number.isNaN(v) ? null : v };
     });
+  }
+
+  drillthrough(d: MdxDrillthrough): MdxDrillthroughResult {
+    const q = d.query;
+    this.checkCube(q.cube);
+    if (d.firstRowset)
+      throw new MdxError("MDX_ARGUMENT", { id: "drillthroughClause", clause: "FIRSTROWSET" }, d.firstRowset);
+    if (q.with.length > 0)
+      throw new MdxError("MDX_ARGUMENT", { id: "drillthroughClause", clause: "WITH" }, d.at);
+    if ((q.subcubes ?? []).length > 0)
+      throw new MdxError("MDX_ARGUMENT", { id: "drillthroughClause", clause: "subselect" }, d.at);
+    // The cell: the one tuple of each axis and of the slicer.
+    const coords: Coords = new Map();
+    const parts = [...q.axes.map((a) => a.set), ...(q.where ? [q.where] : [])];
+    for (const e of parts) {
+      const tuples = this.toSet(this.evaluate(e, new Map()), startOf(e));
+      if (tuples.length > 1) throw new MdxError("MDX_ARGUMENT", { id: "drillthroughOneCell" }, startOf(e));
+      for (const m of tuples[0] ?? []) {
+        if (isCalc(m) || m.dimension.type === "attribute")
+          throw new MdxError(
+            "MDX_ARGUMENT",
+            { id: "drillthroughMember", member: m.name, kind: isCalc(m) ? "calculated" : "attribute" },
+            startOf(e),
+          );
+        if (coords.has(m.dimension))
+          throw new MdxError(
+            "MDX_DUPLICATE_DIMENSION",
+            { id: "dimensionTwiceInTuple", dimension: m.dimension.name },
+            startOf(e),
+          );
+        coords.set(m.dimension, m);
+      }
+    }
+    const accounts = this.base.find((dim) => dim.type === "accounts");
+    // The columns: RETURN's measures and dimensions, or every dimension and the cell's measure.
+    let dimensions = this.base.filter((dim) => dim !== accounts);
+    let measures: Member[] = [];
+    if (d.returns.length > 0) {
+      const asked: Dimension[] = [];
+      for (const r of d.returns) {
+        const column = this.returnColumn(r, accounts);
+        if (column instanceof Dimension) {
+          if (!asked.includes(column)) asked.push(column);
+        } else if (!measures.includes(column)) measures.push(column);
+      }
+      dimensions = asked;
+    }
+    if (measures.length === 0)
+      measures = accounts ? [((coords.get(accounts) as Member | undefined) ?? accounts.root).stored] : [];
+    const columns = dimensions.length + Math.max(1, measures.length);
+    const maxCells = this.options.maxCells ?? 1_000_000;
+    const cap = Math.max(1, Math.floor(maxCells / columns));
+    if (d.maxRows !== null && (!Number.isInteger(d.maxRows) || d.maxRows < 1 || d.maxRows > cap))
+      throw new MdxError("MDX_ARGUMENT", { id: "drillthroughMaxRows", given: d.maxRows, max: cap }, d.at);
+    const maxRows = d.maxRows ?? Math.min(DRILLTHROUGH_DEFAULT_ROWS, cap);
+    // The stored level-0 members under the cell's member, per enumerated dimension (every base one but accounts).
+    const walked = this.base.filter((dim) => dim !== accounts);
+    const leaves = walked.map((dim) => storedLeaves((coords.get(dim) as Member | undefined) ?? dim.root));
+    const rows: MdxDrillthroughResult["rows"] = [];
+    let truncated = false;
+    if (leaves.every((l) => l.length > 0)) {
+      const at = startOf(parts[0] ?? { kind: "number", value: 0, at: d.at });
+      const index = walked.map(() => 0);
+      const tuple: Member[] = this.base.map((dim) => dim.root);
+      const position = walked.map((dim) => this.base.indexOf(dim));
+      const accountsAt = accounts ? this.base.indexOf(accounts) : -1;
+      const measureList: (Member | null)[] = measures.length > 0 ? measures : [null];
+      for (;;) {
+        walked.forEach((_, k) => {
+          tuple[position[k] as number] = (leaves[k] as Member[])[index[k] as number] as Member;
+        });
+        const values: CellValue[] = [];
+        let any = false;
+        for (const measure of measureList) {
+          if (measure) tuple[accountsAt] = measure;
+          this.charge(READ_WORK, at);
+          const v = this.source.read(tuple);
+          if (v !== null) any = true;
+          values.push(v);
+        }
+        if (any) {
+          if (rows.length === maxRows) {
+            truncated = true;
+            break;
+          }
+          rows.push({ members: dimensions.map((dim) => tuple[this.base.indexOf(dim)] as Member), values });
+        }
+        // The next combination, the last dimension turning fastest.
+        let k = walked.length - 1;
+        while (k >= 0) {
+          index[k] = (index[k] as number) + 1;
+          if ((index[k] as number) < (leaves[k] as Member[]).length) break;
+          index[k] = 0;
+          k--;
+        }
+        if (k < 0) break;
+      }
+    }
+    return { dimensions, measures, rows, maxRows, truncated };
+  }
+
+  /** A RETURN column: a dimension (`[$Market]`, `[Market]`, `[$Market].[Market]`) or a measure. */
+  private returnColumn(e: Expr, accounts: Dimension | undefined): Dimension | Member {
+    const refuse = (): never => {
+      const at = startOf(e);
+      throw new MdxError("MDX_ARGUMENT", { id: "drillthroughReturn", column: at.text }, at);
+    };
+    if (e.kind !== "ref") return refuse();
+    const names = e.parts.map((p) => p.name);
+    const first = (names[0] as string).replace(/^\$/, "").toLowerCase();
+    const dim = this.base.find((x) => x.name.toLowerCase() === first);
+    if (
+      dim &&
+      dim !== accounts &&
+      (names.length === 1 || (names.length === 2 && names[1]?.toLowerCase() === first))
+    )
+      return dim;
+    // A measure, named as a query names it or by its measure group, the cube (`[Basic].[Sales]`).
+    const cube = (this.options.cube ?? this.outline.name).toLowerCase();
+    const parts = names.length === 2 && first === cube ? e.parts.slice(1) : e.parts;
+    let v: Val;
+    try {
+      v = this.resolveRef(parts);
+    } catch (err) {
+      if (err instanceof MdxError && err.code === "MDX_UNKNOWN_MEMBER") return refuse();
+      throw err;
+    }
+    if (v.t !== "member" || isCalc(v.m) || v.m.dimension !== accounts) return refuse();
+    return v.m.stored;
   }
 
   // ------------------------------------------------------------------------------------------ subselects
@@ -1231,4 +1399,30 @@ function underOrIn(m: Member, kept: ReadonlySet<Member>): boolean {
 function above(m: Member, kept: ReadonlySet<Member>): boolean {
   for (const k of kept) if (k.isDescendantOf(m)) return true;
   return false;
+}
+
+/**
+ * The stored level-0 members at or under `m`, in outline order: leaves that are neither Dynamic Calc nor label
+ * only, a shared member read once, as its stored one.
+ */
+function storedLeaves(m: Member): Member[] {
+  const out: Member[] = [];
+  const seen = new Set<Member>();
+  const stack: Member[] = [m];
+  while (stack.length > 0) {
+    const cur = stack.pop() as Member;
+    if (!cur.isLeaf) {
+      for (let i = cur.children.length - 1; i >= 0; i--) stack.push(cur.children[i] as Member);
+      continue;
+    }
+    const s = cur.stored;
+    if (!s.isLeaf) {
+      for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i] as Member);
+      continue;
+    }
+    if (seen.has(s) || s.storage === "label-only" || s.isDynamic) continue;
+    seen.add(s);
+    out.push(s);
+  }
+  return out;
 }

@@ -2,12 +2,14 @@
  * MDX in the engine: `parseMdx` (text → syntax tree), `executeMdx` (a query over a cube → axes of tuples and
  * cells), `parseMdxUpdate` and `resolveMdxUpdate` (`UPDATE CUBE` → the cells it writes), `MdxError` (code, message naming the token, 1-based line and column), `runMdxGrid` and `mdxGrid` (an
  * answer laid out as an ad hoc grid), `executeMdxSteps` (the same in steps, for a host that slices long work),
- * `encodeMdxResult` / `decodeMdxResult` (a result as plain numbers, from one thread to another).
+ * `encodeMdxResult` / `decodeMdxResult` (a result as plain numbers, from one thread to another),
+ * `parseMdxDrillthrough` and `executeMdxDrillthrough` (`DRILLTHROUGH` → the stored level-0 cells under one cell).
  */
 export type {
   AxisSpec,
   CalculatedMemberDef,
   Expr,
+  MdxDrillthrough,
   MdxQuery,
   MdxUpdate,
   NamedSetDef,
@@ -31,10 +33,13 @@ export {
 export {
   calculatedMembersOf,
   cellAt,
+  DRILLTHROUGH_DEFAULT_ROWS,
   executeMdx,
+  executeMdxDrillthrough,
   executeMdxSteps,
   type MdxAxis,
   type MdxCellWrite,
+  type MdxDrillthroughResult,
   type MdxOptions,
   type MdxResult,
   resolveMdxUpdate,
@@ -56,6 +61,12 @@ export { MDX_FUNCTION_DESCRIPTIONS, type MdxFunctionDescription } from "./functi
 export { MDX_FUNCTION_NAMES } from "./functions/names.ts";
 export { REFUSED_FUNCTIONS, type Refusal } from "./functions/refused-functions.ts";
 export { type MdxGridOptions, mdxGrid, mdxGridSteps, runMdxGrid, runMdxGridSteps } from "./grid.ts";
-export { MDX_KEYWORDS, parseMdx, parseMdxExpression, parseMdxUpdate } from "./parser.ts";
+export {
+  MDX_KEYWORDS,
+  parseMdx,
+  parseMdxDrillthrough,
+  parseMdxExpression,
+  parseMdxUpdate,
+} from "./parser.ts";
 export { decodeMdxResult, encodeMdxResult, type MdxResultTransfer, transferBuffers } from "./transfer.ts";
 export { CalculatedMember, type MdxCell, type MdxMember, type MdxTuple } from "./values.ts";

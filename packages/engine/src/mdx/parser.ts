@@ -2,6 +2,7 @@ import {
   type AxisSpec,
   type CalculatedMemberDef,
   type Expr,
+  type MdxDrillthrough,
   type MdxQuery,
   type MdxUpdate,
   type NamedSetDef,
@@ -21,6 +22,7 @@ import { lexer, type Origin, type Token } from "./lexer.ts";
  *              [CELL PROPERTIES name (, name)*]
  *   from    := cube | [NON VISUAL] ( SELECT axis (, axis)* FROM from [WHERE expr] )
  *   update  := UPDATE [CUBE] cube SET add = add [USE_… [BY add]] (, add = add [USE_… [BY add]])*
+ *   drill   := DRILLTHROUGH [MAXROWS n] [FIRSTROWSET n] query [RETURN add (, add)*]
  *   axis    := [NON EMPTY] expr [[DIMENSION] PROPERTIES name (, name)*]
  *              ON (COLUMNS | ROWS | PAGES | CHAPTERS | SECTIONS | AXIS(n) | n)
  *   expr    := or;  or := and ((OR | XOR) and)*;  and := not (AND not)*;  not := NOT not | cmp
@@ -117,9 +119,13 @@ const STATEMENT_WORDS = [
   "CELL",
   "CUBE",
   "DIMENSION",
+  "DRILLTHROUGH",
   "ELSE",
   "END",
+  "FIRSTROWSET",
+  "MAXROWS",
   "PROPERTIES",
+  "RETURN",
   "SOLVE_ORDER",
   "THEN",
   "UPDATE",
@@ -223,6 +229,22 @@ export function parseMdxUpdate(text: string): MdxUpdate {
     checkTreeDepth(a.value);
   }
   return u;
+}
+
+/**
+ * Parses a `DRILLTHROUGH [MAXROWS n] [FIRSTROWSET n] SELECT … [RETURN column (, column)*]` statement. Its
+ * `SELECT` is read as any query; what a drillthrough cannot take is refused when it runs.
+ */
+export function parseMdxDrillthrough(text: string): MdxDrillthrough {
+  const p = new Parser(tokensOf(text));
+  const d = p.drillthrough();
+  p.expectEnd();
+  const q = d.query;
+  for (const def of q.with) checkTreeDepth(def.expr);
+  for (const axis of q.axes) checkTreeDepth(axis.set);
+  if (q.where) checkTreeDepth(q.where);
+  for (const r of d.returns) checkTreeDepth(r);
+  return d;
 }
 
 /** Parses a value or set expression alone (a calculated member's formula, a test). */
@@ -348,6 +370,35 @@ class Parser {
       this.punct(")");
       return { cube: inner.cube, subcubes: [...inner.subcubes, { axes, where, visual, at }] };
     });
+  }
+
+  drillthrough(): MdxDrillthrough {
+    const at = pos(this.kw("DRILLTHROUGH"));
+    let maxRows: number | null = null;
+    let firstRowset: MdxPosition | null = null;
+    for (;;) {
+      if (this.isKw("MAXROWS")) {
+        this.next();
+        const n = this.next();
+        if (n.kind !== "number") this.fail("a number", n);
+        maxRows = Number(n.value);
+      } else if (this.isKw("FIRSTROWSET")) {
+        firstRowset = pos(this.next());
+        const n = this.next();
+        if (n.kind !== "number") this.fail("a number", n);
+      } else break;
+    }
+    const query = this.query();
+    const returns: Expr[] = [];
+    if (this.isKw("RETURN")) {
+      this.next();
+      for (;;) {
+        returns.push(this.additive());
+        if (!this.isPunct(",")) break;
+        this.next();
+      }
+    }
+    return { maxRows, firstRowset, query, returns, at };
   }
 
   update(): MdxUpdate {

@@ -19,6 +19,8 @@ export function rowsOfCube(
   outline: CubeOutline,
   restrictions: Restrictions,
   source: DiscoverSource,
+  /** Whether the cube runs `DRILLTHROUGH` (Excel's Show Details): the port's cube can. */
+  drillthrough = false,
 ): Row[] {
   const dims = outline.dimensions;
   switch (type) {
@@ -28,7 +30,7 @@ export function rowsOfCube(
           ...base,
           CUBE_TYPE: "CUBE",
           DESCRIPTION: "",
-          IS_DRILLTHROUGH_ENABLED: false,
+          IS_DRILLTHROUGH_ENABLED: drillthrough,
           IS_LINKABLE: false,
           IS_WRITE_ENABLED: source.writeEnabled,
           IS_SQL_ENABLED: false,

@@ -10,6 +10,7 @@ import {
 } from "@qibates/protocols/xmla";
 import { OlapError } from "@qibates/provider";
 import type { CallContext } from "./call-context.ts";
+import { drillthroughXml } from "./drillthrough.ts";
 import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
 import { bindParameters, levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
@@ -21,7 +22,8 @@ const CUSTOM_FORMAT = "CustomFormat";
 
 /**
  * `Execute`: an MDX `SELECT` answered as an MDDataSet (or a Tabular rowset), written by the caller a slice at a
- * time; an `UPDATE CUBE` writing cells, or a command without a statement, answered as an empty result. With
+ * time; a `DRILLTHROUGH` answered as a rowset (`drillthrough.ts`), where the port runs it; an `UPDATE CUBE`
+ * writing cells, or a command without a statement, answered as an empty result. With
  * `Content` `None` the command is checked (its syntax, its cube, the properties asked for) and not run: an empty
  * result, no cell computed or written ("Allows the structure of the command to be verified, but not executed",
  * Supported XMLA Properties).
@@ -45,6 +47,25 @@ export async function execute(
     if (checkOnly(content)) return EMPTY_RESULT;
     await cube.update(state.owner(username), statement);
     return EMPTY_RESULT;
+  }
+  if (/^\s*DRILLTHROUGH\b/i.test(statement)) {
+    // Excel's Show Details: a rowset whatever the Format, as Analysis Services answers a drillthrough.
+    const text = context.levels === "root" ? levelsFromRoot(statement) : statement;
+    const drill = state.olap.statement(text);
+    const cube = await context.cubeOf(drill.cube);
+    if (!cube.drillthrough)
+      throw new OlapError(
+        "query",
+        "This server does not run DRILLTHROUGH (Show Details): the cube is read through another server.",
+      );
+    if (checkOnly(content)) return EMPTY_RESULT;
+    const maxCells = state.options.maxCells;
+    const dialect = context.levels === "root" ? "ssas" : "essbase";
+    const answer = await cube.drillthrough(
+      text,
+      maxCells !== undefined ? { maxCells, dialect } : { dialect },
+    );
+    return drillthroughXml(answer, content);
   }
   const format = properties.get(PROPERTY.Format) ?? FORMAT.Native;
   if (format !== FORMAT.Multidimensional && format !== FORMAT.Native && format !== FORMAT.Tabular)
