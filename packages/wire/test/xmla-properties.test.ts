@@ -25,6 +25,12 @@ const ESSBASE = ["/aps/XMLA", "/essbase/xmla"];
 const discover = (type: string, restrictions: Record<string, string> = {}, path = SSAS) =>
   xmlaCalls(server, path).discover(type, restrictions);
 const execute = (mdx: string, path = SSAS) => xmlaCalls(server, path).execute(mdx);
+/** An Execute's answer, which is no fault. */
+const answered = async (mdx: string, path = SSAS) => {
+  const a = await execute(mdx, path);
+  expect(faultOf(a)).toBeNull();
+  return a;
+};
 
 const kids = (e: XmlElement | undefined, name: string) => (e?.children ?? []).filter((c) => c.name === name);
 /** Each member of an axis as its elements' names and texts, in order. */
@@ -99,12 +105,11 @@ describe("MDSCHEMA_MEASUREGROUPS and MDSCHEMA_MEASUREGROUP_DIMENSIONS: one measu
 
 describe("DIMENSION PROPERTIES: one element per property asked, declared in AxesInfo", () => {
   it("returns PARENT_UNIQUE_NAME, PARENT_LEVEL, HIERARCHY_UNIQUE_NAME… after the five, on the asking axis only", async () => {
-    const a = await execute(
+    const a = await answered(
       "SELECT {[Sales]} ON COLUMNS, {[East], [New York], [Market]} DIMENSION PROPERTIES PARENT_UNIQUE_NAME, " +
         "PARENT_LEVEL, HIERARCHY_UNIQUE_NAME, MEMBER_TYPE, CHILDREN_CARDINALITY, MEMBER_KEY, MEMBER_NAME, " +
         "MEMBER_CAPTION, LEVEL_NUMBER ON ROWS FROM Basic",
     );
-    expect(faultOf(a)).toBeNull();
     const declared = hierarchyInfo(a, "Axis1")[0]?.children.map((c) => [c.name, c.attrs.name, c.attrs.type]);
     expect(declared).toEqual([
       ["UName", "[Market].[MEMBER_UNIQUE_NAME]", "xsd:string"],
@@ -158,11 +163,10 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
   });
 
   it("a property qualified by a dimension is for that dimension's members; an attribute dimension is a property", async () => {
-    const a = await execute(
+    const a = await answered(
       "SELECT {[Sales]} ON COLUMNS, CrossJoin({[East]}, {[100-10]}) DIMENSION PROPERTIES [Product].[MEMBER_NAME], " +
         "[Product].[Caffeinated] ON ROWS FROM Basic",
     );
-    expect(faultOf(a)).toBeNull();
     const [market, product] = hierarchyInfo(a, "Axis1");
     expect(market?.children.map((c) => c.name)).toHaveLength(5);
     expect(product?.children.slice(5).map((c) => [c.name, c.attrs.name])).toEqual([
@@ -177,12 +181,11 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
   });
 
   it("a calculated member is a formula (MEMBER_TYPE 4) under the parent it was defined under", async () => {
-    const a = await execute(
+    const a = await answered(
       "WITH MEMBER [Measures].[Double] AS '[Sales] * 2' MEMBER [Market].[East].[Half] AS '[East] / 2' " +
         "SELECT {[Measures].[Double]} DIMENSION PROPERTIES MEMBER_TYPE, PARENT_UNIQUE_NAME ON COLUMNS, " +
         "{[Market].[East].[Half]} DIMENSION PROPERTIES MEMBER_TYPE, PARENT_UNIQUE_NAME, CHILDREN_CARDINALITY ON ROWS FROM Basic",
     );
-    expect(faultOf(a)).toBeNull();
     expect(Object.fromEntries(axisMembers(a, "Axis0")[0] ?? [])).toMatchObject({
       MEMBER_TYPE: "4",
       PARENT_UNIQUE_NAME: "[Measures]",
@@ -208,10 +211,9 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
     const listed = rowsOf(await discover("MDSCHEMA_PROPERTIES", { HIERARCHY_UNIQUE_NAME: "[Product]" }));
     const names = [...new Set(listed.map((r) => `[Product].[${r.PROPERTY_NAME}]`))];
     expect(names.length).toBeGreaterThan(3);
-    const a = await execute(
+    const a = await answered(
       `SELECT {[Sales]} ON COLUMNS, {[100-10]} DIMENSION PROPERTIES ${names.join(", ")} ON ROWS FROM Basic`,
     );
-    expect(faultOf(a)).toBeNull();
     expect(Object.fromEntries(axisMembers(a, "Axis1")[0] ?? [])).toMatchObject({
       KEY0: "100-10",
       Ounces: "12",
@@ -228,11 +230,10 @@ describe("DIMENSION PROPERTIES: one element per property asked, declared in Axes
 
 describe("CELL PROPERTIES: CellInfo and each Cell carry the properties asked, in that order", () => {
   it("VALUE, FORMATTED_VALUE, FORMAT_STRING, CELL_ORDINAL as asked", async () => {
-    const a = await execute(
+    const a = await answered(
       "SELECT {[Jan]} ON COLUMNS FROM Basic WHERE ([East], [Sales], [Actual], [100-10]) " +
         "CELL PROPERTIES FORMATTED_VALUE, VALUE, FORMAT_STRING, CELL_ORDINAL",
     );
-    expect(faultOf(a)).toBeNull();
     const info = child(child(rootOf(a), "OlapInfo"), "CellInfo")?.children.map((c) => [c.name, c.attrs.name]);
     expect(info).toEqual([
       ["FmtValue", "FORMATTED_VALUE"],
