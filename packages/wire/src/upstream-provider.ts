@@ -75,11 +75,15 @@ export function upstreamProvider(inner: Provider, upstream: WireUpstream): Provi
       ...(login?.handle !== undefined ? { handle: login.handle } : {}),
     };
   };
-  /** `ops` with every method's first argument, the session, mapped to the upstream's. */
+  /**
+   * `ops` with every method's first argument, the session, mapped to the upstream's: its own and those of every
+   * class it inherits from (essbase-rest's outline calls are `RemoteOutlineOperations`', one class up).
+   */
   const mapped = <T extends object>(ops: T): T => {
     const out: Record<string, unknown> = {};
-    const proto = Object.getPrototypeOf(ops) as object;
-    const names = new Set([...Object.keys(ops), ...Object.getOwnPropertyNames(proto)]);
+    const names = new Set(Object.keys(ops));
+    for (let p = Object.getPrototypeOf(ops); p && p !== Object.prototype; p = Object.getPrototypeOf(p))
+      for (const name of Object.getOwnPropertyNames(p)) names.add(name);
     for (const name of names) {
       const f = (ops as Record<string, unknown>)[name];
       if (name === "constructor" || typeof f !== "function") continue;
