@@ -4,6 +4,7 @@ import type { PlanningSmartViewProvider } from "../src/planning-smartview/provid
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { workspaceUrlFor } from "../src/smartview/workspace-client.ts";
 import {
+  expectLoginRefused,
   type FakeUpstream,
   fakePlanningSmartView,
   type HeardSmartView,
@@ -95,16 +96,8 @@ describe("planning connector: Smart View for alias tables and prompts", () => {
     expect(requests[2]?.body).not.toContain(">p<");
   });
 
-  it("refuses a password Workspace refuses with LOGIN_FAILED", async () => {
-    await expect(
-      provider.login({
-        connector: "planning",
-        username: "u",
-        password: "nope",
-        address: new URL(`${origin}/HyperionPlanning/SmartView`),
-      }),
-    ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
-  });
+  it("refuses a password Workspace refuses with LOGIN_FAILED", () =>
+    expectLoginRefused(provider, "planning", `${origin}/HyperionPlanning/SmartView`, "u", "nope"));
 
   it("lists alias tables with EnumAliasTables after opening the application with the token", async () => {
     const list = await ops().listAliasTables(s, APP);

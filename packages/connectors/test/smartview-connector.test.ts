@@ -16,6 +16,7 @@ import { SmartViewProvider, smartViewUrlFor } from "../src/smartview/provider.ts
 import type { XmlaOutline } from "../src/xmla/outline.ts";
 
 import {
+  expectLoginRefused,
   type FakeUpstream,
   fakeSmartView,
   loginSession,
@@ -402,16 +403,8 @@ describe("essbase connector over HTTP to the Smart View endpoint (demo data)", (
   });
   const embedded = () => ess(endpoint.provider as unknown as Provider);
 
-  it("refuses a wrong password with LOGIN_FAILED", async () => {
-    await expect(
-      provider.login({
-        connector: "essbase",
-        username: "demo",
-        password: "x",
-        address: new URL(`${endpoint.origin}/aps/JAPI`),
-      }),
-    ).rejects.toMatchObject({ code: "LOGIN_FAILED" });
-  });
+  it("refuses a wrong password with LOGIN_FAILED", () =>
+    expectLoginRefused(provider, "essbase", `${endpoint.origin}/aps/JAPI`, "demo", "x"));
 
   it("servers, applications, cubes, trees, filters, search and alias tables answer as on the demo", async () => {
     expect(await provider.servers(remote)).toEqual(

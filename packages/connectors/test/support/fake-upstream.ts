@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Connector, LoginInput, ProviderSession } from "@qibates/provider";
+import { expect } from "vitest";
 import { Upstreams } from "../../src/net/upstream.ts";
 import { PlanningRestProvider } from "../../src/planning-rest/provider.ts";
 import { PlanningSmartViewProvider } from "../../src/planning-smartview/provider.ts";
@@ -100,6 +101,21 @@ export async function loginSession(
     aliasTable: null,
     handle: handle ?? null,
   };
+}
+
+/** `provider` refuses the login of `username` with the wrong `password` at `address` as LOGIN_FAILED. */
+export async function expectLoginRefused(
+  provider: { login(input: LoginInput): Promise<unknown> },
+  connector: Connector,
+  address: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await expect(
+    provider.login({ connector, username, password, address: new URL(address) }),
+  ).rejects.toMatchObject({
+    code: "LOGIN_FAILED",
+  });
 }
 
 /** A job definition as Planning REST lists it (`…/jobdefinitions?q={"jobType":…}`). */
