@@ -6,7 +6,16 @@ import { parseMdxExpression } from "../parser.ts";
 import { distinct, flatOrder } from "../sets.ts";
 import { isCalc, type MdxMember, type Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
-import { EMPTY_SET, keywordArg, numberArg, setOf, signedIntegerArg, textArg, valueAt } from "./helpers.ts";
+import {
+  EMPTY_SET,
+  joinText,
+  keywordArg,
+  numberArg,
+  setOf,
+  signedIntegerArg,
+  textArg,
+  valueAt,
+} from "./helpers.ts";
 
 const ANY = Number.POSITIVE_INFINITY;
 
@@ -147,7 +156,7 @@ export const MORE_SET_FUNCTIONS: readonly MdxFunction[] = [
       else for (const x of c.ev.toSet(v, startOf(c.arg(1)))) out.push(x);
     }
     if (strings.length > 0)
-      return { t: "str", v: strings.join(c.args.length > 2 && !all ? textArg(c, 2) : "") };
+      return { t: "str", v: joinText(c, strings, c.args.length > 2 && !all ? textArg(c, 2) : "") };
     return { t: "set", tuples: c.ev.uniform(all ? out : distinct(out), c.at) };
   }),
   fn("EXTRACT", 2, ANY, (c) => {

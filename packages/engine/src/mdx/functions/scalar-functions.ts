@@ -8,6 +8,7 @@ import { type Call, fn, type MdxFunction } from "./call.ts";
 import {
   bool,
   currentOf,
+  joinText,
   keywordArg,
   num,
   numberArg,
@@ -432,7 +433,14 @@ export const SCALAR_FUNCTIONS: readonly MdxFunction[] = [
     return bool(re.test(s));
   }),
   // Strings.
-  fn("CONCAT", 1, ANY, (c) => str(c.args.map((_, i) => textArg(c, i)).join(""))),
+  fn("CONCAT", 1, ANY, (c) =>
+    str(
+      joinText(
+        c,
+        c.args.map((_, i) => textArg(c, i)),
+      ),
+    ),
+  ),
   fn("LEFT", 2, 2, (c) => str(textArg(c, 0).slice(0, Math.max(0, signedIntegerArg(c, 1))))),
   fn("RIGHT", 2, 2, (c) => {
     const s = textArg(c, 0);
