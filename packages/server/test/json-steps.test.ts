@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { runCountingPauses } from "../../engine/test/support/steps.ts";
 import { jsonSteps } from "../src/json-steps.ts";
 
 function text(value: unknown): { text: string; pauses: number } {
-  const steps = jsonSteps(value);
-  let pauses = 0;
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return { text: next.value, pauses };
-    pauses++;
-  }
+  const { value: out, pauses } = runCountingPauses(jsonSteps(value));
+  return { text: out, pauses };
 }
 
 describe("jsonSteps", () => {

@@ -3,6 +3,7 @@ import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
 import type { Cube } from "../../src/cube.ts";
 import { type GridRequest, gridOperationSteps, runGridOperation, STEP_CELLS } from "../../src/grid/index.ts";
 import { MONTHS } from "../support/sample-basic.ts";
+import { runCountingPauses } from "../support/steps.ts";
 
 /** A grid operation in steps answers what it answers at once, pausing every few rows on a large grid. */
 let cube: Cube;
@@ -28,13 +29,8 @@ function largeSheet(): string[][] {
 }
 
 function stepsOf(request: GridRequest) {
-  const steps = gridOperationSteps(cube, request);
-  let pauses = 0;
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return { answer: next.value, pauses };
-    pauses++;
-  }
+  const { value: answer, pauses } = runCountingPauses(gridOperationSteps(cube, request));
+  return { answer, pauses };
 }
 
 describe("gridOperationSteps", () => {

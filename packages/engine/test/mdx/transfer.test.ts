@@ -12,6 +12,7 @@ import {
   parseMdx,
   transferBuffers,
 } from "../../src/mdx/index.ts";
+import { runCountingPauses } from "../support/steps.ts";
 
 /**
  * An MDX result sent from one thread to another (a grid worker's replica to the event loop's cube): encoded as
@@ -88,14 +89,8 @@ describe("executeMdxSteps", () => {
       "CrossJoin(Descendants([Product]), Descendants([Market])) ON ROWS FROM Sample.Basic";
     const whole = executeMdx(cube, q);
     expect(whole.cells.length).toBeGreaterThan(10 * STEP_CELLS);
-    const steps = executeMdxSteps(cube, q);
-    let pauses = 0;
-    let next = steps.next();
-    while (!next.done) {
-      pauses++;
-      next = steps.next();
-    }
+    const { value, pauses } = runCountingPauses(executeMdxSteps(cube, q));
     expect(pauses).toBeGreaterThanOrEqual(Math.floor(whole.cells.length / STEP_CELLS) - 1);
-    expect(describeResult(next.value)).toEqual(describeResult(whole));
+    expect(describeResult(value)).toEqual(describeResult(whole));
   });
 });
