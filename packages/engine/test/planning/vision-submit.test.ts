@@ -17,6 +17,13 @@ function textAt(app: PlanningApplication, entity: string): string | null {
   );
 }
 
+/** Vision with Revenue Plan opened, and its grid with the cell at `row`, `column` changed to `value`. */
+function revenuePlanEdited(row: number, column: number, value: string) {
+  const app = createVisionPlanning();
+  const open = app.openForm({ formName: "Revenue Plan" });
+  return { app, open, grid: edited(open.grid, row, column, value) };
+}
+
 /** Revenue Plan submitted as `open` shows it with `grid`, its on-save SeedForecast prompted for `entity`. */
 function submitSeeding(
   app: PlanningApplication,
@@ -234,9 +241,7 @@ describe("submit form", () => {
   });
 
   test("an invalid on-save prompt is refused before anything is written", () => {
-    const app = createVisionPlanning();
-    const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = edited(open.grid, 1, 1, "1");
+    const { app, open, grid } = revenuePlanEdited(1, 1, "1");
     const err = planError(() => submitSeeding(app, open, grid, "CFO"));
     expect(err.code).toBe("PLANNING_PROMPT_INVALID");
     expect(err.field).toBe("prompts[0].prompts[0].value");
@@ -244,9 +249,7 @@ describe("submit form", () => {
   });
 
   test("labels without codes are read as aliases or names; rows not on the form are refused", () => {
-    const app = createVisionPlanning();
-    const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = edited(open.grid, 2, 1, "8100");
+    const { app, open, grid } = revenuePlanEdited(2, 1, "8100");
     const res = app.submitForm({ formName: "Revenue Plan", pov: open.pov, grid });
     expect(cell(app, { Period: "Jan", Account: "4120" })).toBe(8100);
     expect(res.grid[3]?.[1]).toBe("20100");
@@ -276,9 +279,7 @@ describe("submit form", () => {
   });
 
   test("the journal (entered cells, then rules with their prompts) replayed on a fresh application rebuilds the same state", () => {
-    const app = createVisionPlanning();
-    const open = app.openForm({ formName: "Revenue Plan" });
-    const grid = edited(open.grid, 1, 1, "15000");
+    const { app, open, grid } = revenuePlanEdited(1, 1, "15000");
     const submitted = app.submitForm({
       formName: "Revenue Plan",
       pov: open.pov,
