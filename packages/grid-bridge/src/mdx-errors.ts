@@ -130,6 +130,8 @@ export const MDX_TEXTS_FR: MdxTexts = {
   allocationUnsupported: (r) =>
     `${r.allocation} n'est pas pris en charge${NB}: écrivez une cellule à la fois`,
   updateOneTuple: () => "UPDATE CUBE demande un seul tuple par affectation",
+  allocationTooLarge: (r) =>
+    `la répartition porte sur ${fr(r.cells)}${NB}cellules de niveau 0, plus que les ${fr(r.max)} permises${NB}: désignez un tuple plus étroit`,
   calcNotWritable: (r) => `le membre calculé ${r.member} ne peut pas être écrit`,
   attributeNotWritable: (r) => `le membre d'attribut ${r.member} ne peut pas être écrit`,
   dimensionTwiceInTuple: (r) => `la dimension ${r.dimension} figure deux fois dans le tuple`,

@@ -27,7 +27,7 @@ export type MdxSample<K extends MdxMessageId = MdxMessageId> = {
   api?: false | string;
 } & (
   | { query: string; options?: MdxOptions; grid?: true }
-  | { update: string }
+  | { update: string; options?: MdxOptions }
   | { drillthrough: string; options?: MdxOptions }
   | { reason: Extract<MdxReason, { id: K }>; unreachable: string }
 );
@@ -199,9 +199,17 @@ export const MDX_SAMPLES: { readonly [K in MdxMessageId]: MdxSample<K> } = {
     api: "QB_ERR_GRID_TOO_LARGE, whose reason the server words from the sizes",
   },
   allocationUnsupported: {
-    update: "UPDATE Basic SET ([Qtr1], [Sales]) = 3 USE_EQUAL_ALLOCATION",
+    update: "UPDATE Basic SET ([Qtr1], [Sales]) = 3 USE_WEIGHTED_ALLOCATION",
     code: "MDX_ARGUMENT",
-    english: "USE_EQUAL_ALLOCATION is not supported: write one cell at a time",
+    english: "USE_WEIGHTED_ALLOCATION is not supported: write one cell at a time",
+    api: WRITES,
+  },
+  allocationTooLarge: {
+    update: "UPDATE Basic SET ([Sales]) = 3 USE_EQUAL_ALLOCATION",
+    options: { maxCells: 1000 },
+    code: "MDX_TOO_LARGE",
+    english:
+      "The allocation spreads over 6,240 level-0 cells, more than the 1,000 allowed: name a narrower tuple",
     api: WRITES,
   },
   updateOneTuple: {
@@ -439,7 +447,11 @@ export function sampleError(s: MdxSample): MdxError {
   if ("reason" in s) return new MdxError(s.code, s.reason, { line: 1, column: 1, text: "" });
   if ("update" in s)
     return thrown(MdxError, () =>
-      resolveMdxUpdate(cube, parseMdxUpdate(s.update), { application: "Sample", cube: "Basic" }),
+      resolveMdxUpdate(cube, parseMdxUpdate(s.update), {
+        ...s.options,
+        application: "Sample",
+        cube: "Basic",
+      }),
     );
   if ("drillthrough" in s)
     return thrown(MdxError, () =>

@@ -526,16 +526,16 @@ describe("write-back (UPDATE CUBE)", () => {
     expect(await read()).toBe(36);
   });
 
-  it("refuses a dynamic cell and an allocation, writing nothing", async () => {
+  it("refuses a dynamic cell and a weighted allocation, writing nothing", async () => {
     const dynamic = await execute(
       "UPDATE CUBE Basic SET ([Jan], [Profit], [100-10], [New York], [Actual]) = 1",
     );
     expect(dynamic.status).toBe(200);
     expect(faultOf(dynamic)?.faultstring).toBeTruthy();
     const allocation = await execute(
-      "UPDATE CUBE Basic SET ([Qtr1], [Sales], [100-10], [New York], [Actual]) = 300 USE_EQUAL_ALLOCATION",
+      "UPDATE CUBE Basic SET ([Qtr1], [Sales], [100-10], [New York], [Actual]) = 300 USE_WEIGHTED_ALLOCATION",
     );
-    expect(faultOf(allocation)?.faultstring).toMatch(/USE_EQUAL_ALLOCATION is not supported/);
+    expect(faultOf(allocation)?.faultstring).toMatch(/USE_WEIGHTED_ALLOCATION is not supported/);
   });
 });
 

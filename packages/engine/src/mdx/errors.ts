@@ -148,6 +148,8 @@ export type MdxReason =
   // UPDATE CUBE.
   | { id: "allocationUnsupported"; allocation: string }
   | { id: "updateOneTuple" }
+  /** An allocation over more level-0 cells than `max` (`MdxOptions.maxCells`). */
+  | { id: "allocationTooLarge"; cells: number; max: number }
   | { id: "calcNotWritable"; member: string }
   | { id: "attributeNotWritable"; member: string }
   | { id: "dimensionTwiceInTuple"; dimension: string }
@@ -276,6 +278,8 @@ export const MDX_TEXTS: MdxTexts = {
     `The query crosses into ${englishCount(r.cells)} cells, more than the ${englishCount(r.max)} allowed`,
   allocationUnsupported: (r) => `${r.allocation} is not supported: write one cell at a time`,
   updateOneTuple: () => "UPDATE CUBE needs one tuple per assignment",
+  allocationTooLarge: (r) =>
+    `The allocation spreads over ${englishCount(r.cells)} level-0 cells, more than the ${englishCount(r.max)} allowed: name a narrower tuple`,
   calcNotWritable: (r) => `The calculated member ${r.member} cannot be written`,
   attributeNotWritable: (r) => `The attribute member ${r.member} cannot be written`,
   dimensionTwiceInTuple: (r) => `The dimension ${r.dimension} is twice in the tuple`,

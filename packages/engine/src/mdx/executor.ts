@@ -172,8 +172,9 @@ export interface MdxCellWrite {
 
 /**
  * The cells an `UPDATE CUBE` statement writes, with their values computed over the source as it is: every base
- * dimension the tuple leaves out is at its top member, as in a query. Allocations (`USE_EQUAL_ALLOCATION`…)
- * are refused: Essbase writes the cell named, whatever its level, and the source's write rule decides.
+ * dimension the tuple leaves out is at its top member, as in a query. Without an allocation, the cell named is
+ * written, whatever its level, and the source's write rule decides; `USE_EQUAL_ALLOCATION` and
+ * `USE_EQUAL_INCREMENT` write the stored level-0 cells under it instead (the weighted forms are refused).
  */
 export function resolveMdxUpdate(
   source: DataSource,
@@ -220,6 +221,9 @@ export function executeMdxDrillthrough(
 ): MdxDrillthroughResult {
   return new Executor(source, options).drillthrough(statement);
 }
+
+/** The allocations `UPDATE CUBE` runs; the weighted ones (`USE_WEIGHTED_…`) are refused. */
+const EQUAL_ALLOCATIONS = new Set(["USE_EQUAL_ALLOCATION", "USE_EQUAL_INCREMENT"]);
 
 const MAX_DEPTH = 64;
 
@@ -443,8 +447,8 @@ class Executor implements Evaluator {
 
   updates(u: MdxUpdate): MdxCellWrite[] {
     this.checkCube(u.cube);
-    return u.assignments.map((a) => {
-      if (a.allocation !== null)
+    return u.assignments.flatMap((a) => {
+      if (a.allocation !== null && !EQUAL_ALLOCATIONS.has(a.allocation))
         throw new MdxError("MDX_ARGUMENT", { id: "allocationUnsupported", allocation: a.allocation }, a.at);
       const tuples = this.toSet(this.evaluate(a.tuple, new Map()), startOf(a.tuple));
       if (tuples.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "updateOneTuple" }, startOf(a.tuple));
@@ -476,8 +480,49 @@ class Executor implements Evaluator {
         ? Number.NaN
         : this.toNumber(this.evaluate(a.value, coords), startOf(a.value), coords, 0);
       const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
-      return { tuple, value: Number.isNaN(v) ? null : v };
+      if (a.allocation === null) return [{ tuple, value: Number.isNaN(v) ? null : v }];
+      return this.allocate(tuple, v, a.allocation === "USE_EQUAL_INCREMENT", a.at);
     });
+  }
+
+  /**
+   * An equal allocation of `v` over the stored level-0 cells under `tuple` (SSAS's `USE_EQUAL_ALLOCATION`: each
+   * gets `v / n`; `USE_EQUAL_INCREMENT`: each gets its value plus `(v - the tuple's value) / n`; `NULL` (NaN)
+   * empties them all). Neither Dynamic Calc nor label-only leaves are written; a dimension with no stored leaf
+   * under the tuple's member leaves the tuple itself, which the cube's write rule then refuses with its reason.
+   */
+  private allocate(tuple: Member[], v: number, increment: boolean, at: MdxPosition): MdxCellWrite[] {
+    const leaves = tuple.map((m) => storedLeaves(m));
+    if (leaves.some((l) => l.length === 0)) return [{ tuple, value: Number.isNaN(v) ? null : v }];
+    const count = leaves.reduce((n, l) => n * l.length, 1);
+    const max = this.options.maxCells ?? 1_000_000;
+    if (count > max) {
+      const e = new MdxError("MDX_TOO_LARGE", { id: "allocationTooLarge", cells: count, max }, at);
+      e.size = { cells: count, max };
+      throw e;
+    }
+    const current = increment ? (this.source.read(tuple) ?? 0) : 0;
+    const share = increment ? (v - current) / count : v / count;
+    const out: MdxCellWrite[] = [];
+    const index = leaves.map(() => 0);
+    for (;;) {
+      const cell = leaves.map((l, k) => l[index[k] as number] as Member);
+      let value: CellValue = Number.isNaN(v) ? null : share;
+      if (increment && value !== null) {
+        this.charge(READ_WORK, at);
+        value = (this.source.read(cell) ?? 0) + share;
+      } else this.charge(1, at);
+      out.push({ tuple: cell, value });
+      let k = leaves.length - 1;
+      while (k >= 0) {
+        index[k] = (index[k] as number) + 1;
+        if ((index[k] as number) < (leaves[k] as Member[]).length) break;
+        index[k] = 0;
+        k--;
+      }
+      if (k < 0) break;
+    }
+    return out;
   }
 
   drillthrough(d: MdxDrillthrough): MdxDrillthroughResult {

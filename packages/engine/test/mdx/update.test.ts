@@ -53,7 +53,7 @@ describe("UPDATE CUBE", () => {
       }
       return "none";
     };
-    expect(code("UPDATE Basic SET ([Qtr1], [Sales]) = 3 USE_EQUAL_ALLOCATION")).toBe("MDX_ARGUMENT 1:18");
+    expect(code("UPDATE Basic SET ([Qtr1], [Sales]) = 3 USE_WEIGHTED_ALLOCATION")).toBe("MDX_ARGUMENT 1:18");
     expect(code("UPDATE Basic SET ([Jan], [Can]) = 3")).toBe("MDX_ARGUMENT 1:18");
     expect(code("UPDATE Basic SET ([Jan], [Feb]) = 3")).toBe("MDX_DUPLICATE_DIMENSION 1:26");
     expect(code("UPDATE Other SET ([Jan]) = 3")).toBe("MDX_UNKNOWN_CUBE 1:8");
