@@ -27,6 +27,9 @@ const LABELS = {
     failed: "SeedForecast: failed",
     message: "Grew the FY15 plan revenue of 410 by 5%: 1536 cells, 0 comments.",
     /** The API's message for the rule's failure, the rule's own reason included. */
+    plan2: "Plan type Plan2",
+    value: "Value",
+    value96950: "96,950",
     failure:
       'The business rule "SeedForecast" failed: entity 450 has no Sales Growth Rate for FY15 (form Revenue Drivers). No data was changed.',
   },
@@ -37,6 +40,9 @@ const LABELS = {
     failed: "SeedForecast\u00a0: échec",
     message:
       "Chiffre d'affaires du plan FY15 augmenté de 5\u202F% (entités : 410 ; cellules : 1536, commentaires : 0).",
+    plan2: "Type de plan Plan2",
+    value: "Valeur",
+    value96950: "96\u202F950",
     failure:
       "La règle métier « SeedForecast » a échoué : l'entité 450 n'a pas de Sales Growth Rate pour FY15 (formulaire Revenue Drivers). Aucune donnée n'a été modifiée.",
   },
@@ -101,6 +107,34 @@ for (const lang of ["en", "fr"] as const) {
         );
         await screenshot(page, `live-rule-${lang}`, true);
         expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("lists PushRevenueToPlan2's changes under Plan2's dimensions, values written as the page's language does", async () => {
+      const { page, live } = await openLiveRule(`${lang === "fr" ? "/fr" : ""}${PAGE}`);
+      try {
+        await live.getByLabel(t.rule, { exact: true }).selectOption("PushRevenueToPlan2");
+        await live.getByRole("button", { name: t.launch, exact: true }).click();
+        await expect.poll(() => status(live), { timeout: 30_000 }).toContain("PushRevenueToPlan2");
+        await live.locator("table").first().waitFor();
+        // Plan2 has seven dimensions, not Plan1's ten: each value sits under the Value heading.
+        const table = live.locator("table");
+        expect(await table.count()).toBe(1);
+        expect(await table.locator("caption").textContent()).toBe(t.plan2);
+        expect(await table.locator("thead th").allTextContents()).toEqual([
+          "Scenario",
+          "Year",
+          "Period",
+          "Entity",
+          "Version",
+          "Currency",
+          "Account",
+          t.value,
+        ]);
+        const first = await table.locator("tbody tr").first().locator("td").allTextContents();
+        expect(first).toEqual(["Plan", "FY15", "Jan", "450", "Working", "USD", "Account", t.value96950]);
       } finally {
         await page.context().close();
       }

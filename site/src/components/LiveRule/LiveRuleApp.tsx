@@ -8,6 +8,7 @@ import type {
   PromptInput,
   RulePromptsResult,
 } from "@qibates/engine/planning";
+import { formatNumber } from "@qibates/provider/error-codes";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { ruleFailureMessage } from "./failure";
 import styles from "./styles.module.css";
@@ -64,6 +65,15 @@ const text = {
     ),
   noChange: () => translate({ id: "liveRule.noChange", message: "No stored cell changed." }),
   value: () => translate({ id: "liveRule.value", message: "Value" }),
+  planType: (cube: string) =>
+    translate(
+      {
+        id: "liveRule.planType",
+        message: "Plan type {cube}",
+        description: "Caption of the table of the stored cells a rule changed in one plan type (cube)",
+      },
+      { cube },
+    ),
   api: () => translate({ id: "liveRule.api", message: "The same with the API" }),
   apiHint: () =>
     translate({
@@ -80,6 +90,15 @@ const PROMPT_TYPES: Record<PromptInfo["type"], () => string> = {
   string: () => translate({ id: "liveRule.type.string", message: "text" }),
   dimension: () => translate({ id: "liveRule.type.dimension", message: "dimension name" }),
 };
+
+/**
+ * A changed cell's value as the page's language writes numbers (1 823,74 in French, 1,823.74 in English), to six
+ * decimals at most as the live form shows its cells.
+ */
+function cellValue(value: number | null, locale: "en" | "fr"): string {
+  if (value === null) return "#Missing";
+  return formatNumber(Number.parseFloat(value.toFixed(6)), locale);
+}
 
 const memberLabel = (m: MemberInfo): string => (m.alias ? `${m.name} — ${m.alias}` : m.name);
 
@@ -275,7 +294,11 @@ export default function LiveRuleApp(): ReactNode {
     status = text.completed(outcome.result.ruleName, outcome.result.durationMs);
   else if (outcome.kind === "failed") status = text.failed(outcome.ruleName);
   const changes = outcome.kind === "completed" ? outcome.result.changes.filter((c) => !c.text) : [];
-  const dimensions = app.current?.outline(CUBE).dimensions.map((d) => d.name) ?? [];
+  // The first changes, by plan type: a rule may write to another plan type (PushRevenueToPlan2 writes Plan2),
+  // whose cells have that plan type's dimensions.
+  const shownByCube = new Map<string, typeof changes>();
+  for (const c of changes.slice(0, SHOWN_CHANGES))
+    shownByCube.set(c.cube, [...(shownByCube.get(c.cube) ?? []), c]);
 
   return (
     <section className={styles.liveRule} aria-labelledby={titleId} data-live-rule>
@@ -341,30 +364,36 @@ export default function LiveRuleApp(): ReactNode {
           ) : (
             <>
               <p>{text.changes(Math.min(SHOWN_CHANGES, changes.length), changes.length)}</p>
-              <div style={{ overflowX: "auto" }}>
-                <table>
-                  <thead>
-                    <tr>
-                      {dimensions.map((d) => (
-                        <th key={d} scope="col">
-                          {d}
-                        </th>
-                      ))}
-                      <th scope="col">{text.value()}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {changes.slice(0, SHOWN_CHANGES).map((c) => (
-                      <tr key={c.members.join("|")}>
-                        {c.members.map((m, i) => (
-                          <td key={`${dimensions[i] ?? i}`}>{m}</td>
+              {[...shownByCube].map(([cube, cells]) => {
+                const dimensions = app.current?.outline(cube).dimensions.map((d) => d.name) ?? [];
+                return (
+                  <div key={cube} style={{ overflowX: "auto" }}>
+                    <table data-rule-changes={cube}>
+                      <caption>{text.planType(cube)}</caption>
+                      <thead>
+                        <tr>
+                          {dimensions.map((d) => (
+                            <th key={d} scope="col">
+                              {d}
+                            </th>
+                          ))}
+                          <th scope="col">{text.value()}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {cells.map((c) => (
+                          <tr key={c.members.join("|")}>
+                            {c.members.map((m, i) => (
+                              <td key={`${dimensions[i] ?? i}`}>{m}</td>
+                            ))}
+                            <td>{cellValue(c.value, locale)}</td>
+                          </tr>
                         ))}
-                        <td>{c.value === null ? "#Missing" : String(c.value)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                      </tbody>
+                    </table>
+                  </div>
+                );
+              })}
             </>
           )}
         </div>
