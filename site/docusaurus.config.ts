@@ -22,6 +22,9 @@ const config: Config = {
   // Pages are written as `docs/intro.html` and linked without a trailing slash; the server maps
   // `/docs/intro` to that file and redirects `*.html` to the clean path.
   trailingSlash: false,
+  // The wrong-base-URL banner of the home page is src/components/BaseUrlBanner.tsx, in the page's language
+  // (Docusaurus' own is in English on both sites).
+  baseUrlIssueBanner: false,
 
   future: { v4: true },
   // One storage namespace for both locales, so the colour mode and the docs version chosen on /fr/ also hold

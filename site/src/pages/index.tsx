@@ -3,6 +3,7 @@ import Translate, { translate } from "@docusaurus/Translate";
 import Heading from "@theme/Heading";
 import Layout from "@theme/Layout";
 import type { ReactNode } from "react";
+import BaseUrlBanner from "../components/BaseUrlBanner";
 import styles from "./index.module.css";
 
 type Audience = { title: ReactNode; body: ReactNode; to: string; cta: ReactNode };
@@ -93,6 +94,7 @@ export default function Home(): ReactNode {
           "Documentation of QiBates, the spreadsheet add-in for Oracle Essbase, Hyperion Planning, PBCS and Microsoft SSAS, and of its REST API.",
       })}
     >
+      <BaseUrlBanner />
       <Hero />
       <main className="container">
         <section className={styles.section}>

@@ -50,11 +50,12 @@ export function loadScalar(src: string): Promise<ScalarGlobal> {
     const script = document.createElement("script");
     script.type = "module";
     script.src = src;
+    // The error names the file only: the page says, in its own language, that it could not be loaded.
     script.onload = () => {
       if (window.Scalar) resolve(window.Scalar);
-      else reject(new Error(`${src} loaded but did not define window.Scalar`));
+      else reject(new Error(`${src} (window.Scalar)`));
     };
-    script.onerror = () => reject(new Error(`${src} could not be loaded`));
+    script.onerror = () => reject(new Error(src));
     document.head.appendChild(script);
   });
   loading.catch(() => loads.delete(src));
