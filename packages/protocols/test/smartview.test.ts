@@ -49,6 +49,7 @@ import {
   svChild,
   svList,
   svText,
+  wildcardMatcher,
 } from "@qibates/protocols/smartview";
 import { readXmlSync, treeBuilder } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
@@ -300,5 +301,66 @@ describe("Smart View codec: members, dimensions, rules", () => {
     expect(readPromptValues(launch)).toEqual(values);
     expect(readRule(request("LaunchBusinessRule", ruleXml("R", "")))).toEqual({ name: "R" });
     expect(readPromptValues(request("LaunchBusinessRule", promptValuesXml([])))).toEqual([]);
+  });
+});
+
+describe("Smart View codec: FindMember's wildcards", () => {
+  /** What a RegExp of the pattern says (the endpoint's former matcher), for patterns of few stars. */
+  const byRegExp = (pattern: string, name: string) =>
+    new RegExp(
+      `^${pattern
+        .trim()
+        .split("")
+        .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
+        .join("")}$`,
+      "i",
+    ).test(name);
+
+  it("matches as a RegExp of the pattern does: * any run, ? one character, case ignored, the whole name", () => {
+    const names = ["", "Cola", "100-10", "Diet Root Beer", "aaa", "a*b", "New York", "Qtr1", "Éte", "été"];
+    const patterns = [
+      "",
+      "*",
+      "?",
+      "c*",
+      "*A",
+      "*oo*",
+      "d*t*r*er",
+      "??",
+      "1??-?0",
+      "*-*",
+      "a*a*a",
+      "a*a*a*a",
+    ];
+    patterns.push("*?*", "ÉTÉ", "a\\*b", "*t r*", "new*", " New* ", "a.a", "(a)");
+    let checked = 0;
+    for (const p of patterns)
+      for (const n of names) {
+        expect(wildcardMatcher(p)(n), `${JSON.stringify(p)} ~ ${JSON.stringify(n)}`).toBe(byRegExp(p, n));
+        checked++;
+      }
+    // Random patterns over a small alphabet, against random names.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const pick = (chars: string, length: number) =>
+      Array.from({ length }, () => chars[Math.floor(next() * chars.length)]).join("");
+    for (let i = 0; i < 3000; i++) {
+      const p = pick("ab*?", 1 + Math.floor(next() * 7));
+      const n = pick("abA", Math.floor(next() * 9));
+      expect(wildcardMatcher(p)(n), `${JSON.stringify(p)} ~ ${JSON.stringify(n)}`).toBe(byRegExp(p, n));
+      checked++;
+    }
+    expect(checked).toBe(3200);
+  });
+
+  // A RegExp of this pattern tries every way of placing its stars in the name: about 3 s for `*?` fourteen times
+  // against 28 characters, far longer here, the event loop held meanwhile. Placed left to right, at once.
+  it("takes no longer on a pattern of many stars against a long name", () => {
+    const matches = wildcardMatcher(`${"*?".repeat(20)}*!`);
+    expect(matches("a".repeat(48))).toBe(false);
+    expect(matches(`${"a".repeat(48)}!`)).toBe(true);
   });
 });

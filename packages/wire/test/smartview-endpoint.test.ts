@@ -333,3 +333,44 @@ describe("withFrom", () => {
     expect(withFrom(query, application, cube)).toBe(sent);
   });
 });
+
+describe("Smart View endpoint: FindMember's wildcards", () => {
+  const find = async (sid: string, mbr: string, alsTbl = "none") =>
+    post(
+      `<req_FindMember><sID>${sid}</sID><dim>Product</dim><mbr>${mbr}</mbr><filter name="Hierarchy"><arg id="0">Product</arg></filter><alsTbl>${alsTbl}</alsTbl></req_FindMember>`,
+    );
+  const paths = (a: { root: XmlElement }) =>
+    (child(child(a.root, "pathList"), "path") ? child(a.root, "pathList")?.children : [])?.map(
+      (p) => child(p, "mbrs")?.text,
+    ) ?? [];
+
+  it("match names and aliases as before: * any run, ? one character, case ignored", async () => {
+    const sid = await sampleBasicSession();
+    expect(paths(await find(sid, "100-?0"))).toEqual([
+      "Product|100|100-10",
+      "Product|100|100-20",
+      "Product|100|100-30",
+      "Product|Diet|100-20",
+    ]);
+    expect(paths(await find(sid, "*root*", "Default"))).toEqual([
+      "Product|Root Beer",
+      "Product|Root Beer|Diet Root Beer",
+      "Product|Diet Drinks|Diet Root Beer",
+    ]);
+    // Parts between stars placed left to right, the last at the end.
+    expect(paths(await find(sid, "*I?T*r*er", "Default"))).toEqual([
+      "Product|Root Beer|Diet Root Beer",
+      "Product|Diet Drinks|Diet Root Beer",
+    ]);
+    expect(paths(await find(sid, "c*a"))).toEqual([]);
+    expect(paths(await find(sid, "*-?", "Default"))).toEqual([]);
+  });
+
+  // The matcher's own cost on long names is tested with it (protocols/test/smartview.test.ts).
+  it("answer a pattern of many stars that matches nothing", async () => {
+    const sid = await sampleBasicSession();
+    const a = await find(sid, `${"*?".repeat(40)}*!`, "Default");
+    expect(a.root.name, a.text).toBe("res_FindMember");
+    expect(paths(a)).toEqual([]);
+  });
+});

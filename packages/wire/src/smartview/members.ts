@@ -10,6 +10,7 @@ import {
   SvException,
   svChild,
   svText,
+  wildcardMatcher,
 } from "@qibates/protocols/smartview";
 import { type OlapDimension, OlapDimensionIndex, type OlapMember } from "@qibates/provider";
 import type { SvContext } from "./context.ts";
@@ -17,16 +18,6 @@ import type { SvHandlers } from "./protocol.ts";
 import { cubeOf, type SvSession } from "./session.ts";
 
 type MemberNode = components["schemas"]["MemberNode"];
-
-/** Smart View's wildcards in a member search (`*` any run, `?` one character), case-insensitive. */
-function wildcard(pattern: string): RegExp {
-  const body = pattern
-    .trim()
-    .split("")
-    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${body}$`, "i");
-}
 
 /** The nodes of a tree under `top`, in outline order (pre-order), `top` itself first. */
 function preorder(top: MemberNode): MemberNode[] {
@@ -218,12 +209,12 @@ export function memberHandlers({ provider, essbase, connector, sessions }: SvCon
       const shared = name === "SharedLevel";
       inScope = (n) => under.has(n) && names.has(n.name.toLowerCase()) && (shared || n.storage !== "shared");
     }
-    const match = wildcard(svText(req, "mbr"));
+    const matches = wildcardMatcher(svText(req, "mbr"));
     const paths: string[][] = [];
     const label = (n: MemberNode) => (aliasTable && n.alias) || n.name;
     const walk = (n: MemberNode, path: string[]) => {
       const here = [...path, label(n)];
-      if (inScope(n) && (match.test(n.name) || (aliasTable && n.alias && match.test(n.alias)))) {
+      if (inScope(n) && (matches(n.name) || (aliasTable && n.alias && matches(n.alias)))) {
         paths.push(here);
       }
       for (const c of n.children) walk(c, here);
