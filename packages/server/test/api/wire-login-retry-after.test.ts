@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type App, appForBlock } from "../support/app.ts";
+import { ALL_WIRE_ENDPOINTS, type App, appForBlock } from "../support/app.ts";
 import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
@@ -10,12 +10,9 @@ import { basicAuth as basic, xmlaDiscover } from "../support/wire-login.ts";
 
 describe("the failed-login limit of the wire endpoints", () => {
   let app: App;
-  appForBlock(
-    { QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000", WIRE_LOGIN_FAILURES_PER_MINUTE: "2" },
-    (built) => {
-      app = built;
-    },
-  );
+  appForBlock({ ...ALL_WIRE_ENDPOINTS, WIRE_LOGIN_FAILURES_PER_MINUTE: "2" }, (built) => {
+    app = built;
+  });
 
   const from = "203.0.113.77";
   const calls = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type App, appForBlock } from "../support/app.ts";
+import { ALL_WIRE_ENDPOINTS, type App, appForBlock } from "../support/app.ts";
 import { basicAuth as basic, essbaseRestFrom, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
@@ -12,7 +12,7 @@ const discover = xmlaDiscover("DBSCHEMA_CATALOGS");
 
 describe("failed logins on the wire endpoints", () => {
   let app: App;
-  appForBlock({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000" }, (built) => {
+  appForBlock(ALL_WIRE_ENDPOINTS, (built) => {
     app = built;
   });
 

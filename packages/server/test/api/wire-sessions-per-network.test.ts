@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type App, appForBlock } from "../support/app.ts";
+import { ALL_WIRE_ENDPOINTS, type App, appForBlock } from "../support/app.ts";
 import { basicAuth as basic, essbaseRestLogin, xmlaDiscover } from "../support/wire-login.ts";
 
 /**
@@ -50,12 +50,9 @@ describe("the protocol sessions of one wider IPv6 network, with the default sett
 
 describe("a login past WIRE_SESSIONS_PER_NETWORK, in each protocol", () => {
   let app: App;
-  appForBlock(
-    { QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "1000000", WIRE_SESSIONS_PER_NETWORK: "3" },
-    (built) => {
-      app = built;
-    },
-  );
+  appForBlock({ ...ALL_WIRE_ENDPOINTS, WIRE_SESSIONS_PER_NETWORK: "3" }, (built) => {
+    app = built;
+  });
 
   /** An address of the `i`th /64 of the /48 `2001:db8:6::/48`. */
   const inSite = (i: number) => `2001:db8:6:${i.toString(16)}::1`;
