@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { hydrated, newContext, open } from "./support/site-page.ts";
@@ -15,24 +15,51 @@ afterAll(async () => {
 });
 
 // The search bar's code loads when the reader reaches for it (site/src/theme/SearchBar): a reader who clicks the
-// box and types at once types while it loads. None of those keys may be lost.
+// box, reaches it with Tab or presses Ctrl+K, and types at once types while it loads. None of those keys may be lost.
 describe("search, typed at once", () => {
   it.each([
     { locale: "en", path: "/docs/intro", term: "zoom" },
     { locale: "fr", path: "/fr/docs/intro", term: "actualiser" },
   ])("in $locale, the whole term typed right after the click is searched", async ({ path, term }) => {
-    const context = await newContext(browser);
-    try {
-      const { page } = await open(context, baseUrl, path);
-      await hydrated(page);
-      await page.locator(".navbar__search-input").click();
-      await page.keyboard.type(term, { delay: 20 });
-      await page.locator(".navbar__search [role=option]").first().waitFor({ timeout: 15_000 });
-      await expect
-        .poll(() => page.locator("[data-search-ready=true] input.navbar__search-input").inputValue())
-        .toBe(term);
-    } finally {
-      await context.close();
-    }
+    await typedAtOnce(path, term, (page) => page.locator(".navbar__search-input").click());
+  });
+
+  it.each([
+    { locale: "en", path: "/docs/intro", term: "zoom" },
+    { locale: "fr", path: "/fr/docs/intro", term: "actualiser" },
+  ])(
+    "in $locale, the whole term typed right after the box takes the focus (Tab) is searched",
+    async ({ path, term }) => {
+      await typedAtOnce(path, term, (page) => page.locator(".navbar__search-input").focus());
+    },
+  );
+
+  it.each([
+    { locale: "en", path: "/docs/intro", term: "zoom" },
+    { locale: "fr", path: "/fr/docs/intro", term: "actualiser" },
+  ])("in $locale, the whole term typed right after Ctrl+K is searched", async ({ path, term }) => {
+    await typedAtOnce(path, term, (page) => page.keyboard.press("Control+k"));
   });
 });
+
+/** Opens `path`, reaches for the search (`reach`), types `term` at once: the suggestions must be for all of it. */
+async function typedAtOnce(path: string, term: string, reach: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newContext(browser);
+  try {
+    const { page } = await open(context, baseUrl, path);
+    await hydrated(page);
+    // The search bar's code comes half a second later, as on a slower network: every key is typed before it is there.
+    await page.route("**/assets/js/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await reach(page);
+    await page.keyboard.type(term, { delay: 20 });
+    await page.locator(".navbar__search [role=option]").first().waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.locator("[data-search-ready=true] input.navbar__search-input").inputValue())
+      .toBe(term);
+  } finally {
+    await context.close();
+  }
+}

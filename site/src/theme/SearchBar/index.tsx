@@ -1,5 +1,5 @@
 import { translate } from "@docusaurus/Translate";
-import type { ComponentType, ReactNode } from "react";
+import type { ComponentType, ReactNode, RefObject } from "react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import styles from "./styles.module.css";
 
@@ -28,7 +28,13 @@ function label(): string {
   });
 }
 
-function Placeholder({ onStart }: { onStart: (typed: string, focus: boolean) => void }): ReactNode {
+function Placeholder({
+  onStart,
+  inputRef,
+}: {
+  onStart: (typed: string, focus: boolean) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}): ReactNode {
   const text = label();
   return (
     <div className={`navbar__search ${styles.placeholder}`}>
@@ -39,6 +45,7 @@ function Placeholder({ onStart }: { onStart: (typed: string, focus: boolean) => 
         />
       </svg>
       <input
+        ref={inputRef}
         type="search"
         className={`navbar__search-input ${styles.input}`}
         placeholder={text}
@@ -55,6 +62,7 @@ export default function SearchBar(): ReactNode {
   const [start, setStart] = useState<{ typed: string; focus: boolean } | null>(null);
   const [LocalSearchBar, setLocalSearchBar] = useState<Bar | null>(null);
   const container = useRef<HTMLSpanElement>(null);
+  const placeholder = useRef<HTMLInputElement>(null);
   const onStart = useCallback((typed: string, focus: boolean) => {
     setStart((current) => (current && !focus ? current : { typed, focus }));
   }, []);
@@ -91,20 +99,22 @@ export default function SearchBar(): ReactNode {
     root?.setAttribute("data-search-ready", "true");
   }, [start, LocalSearchBar]);
 
-  // Ctrl/Cmd+K works before the real bar (which then owns the shortcut) is loaded.
+  // Ctrl/Cmd+K works before the real bar (which then owns the shortcut) is loaded: the placeholder takes the focus,
+  // so what is typed next is handed over too.
   useEffect(() => {
     if (start) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
         event.preventDefault();
-        setStart({ typed: "", focus: true });
+        placeholder.current?.focus();
+        setStart((current) => current ?? { typed: "", focus: true });
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [start]);
 
-  if (!start || !LocalSearchBar) return <Placeholder onStart={onStart} />;
+  if (!start || !LocalSearchBar) return <Placeholder onStart={onStart} inputRef={placeholder} />;
   return (
     <span ref={container} className={styles.loaded}>
       <LocalSearchBar />
