@@ -371,6 +371,42 @@ describe("live grid on the other pages", () => {
     }
   });
 
+  it("takes and shows a decimal number as French writes it (fr): 36,5 typed is written, Qtr1 reads 107,5", async () => {
+    const { page, grid } = await openLiveGrid("/fr/docs/QiBates/features/actions/Submit");
+    try {
+      await cell(grid, "B3").click();
+      await page.keyboard.type("36,5");
+      await page.keyboard.press("Enter");
+      await grid.getByRole("button", { name: "Soumettre", exact: true }).click();
+      await expect
+        .poll(() => grid.getByRole("status").textContent())
+        .toContain("cellules écrites 1, refusées 0");
+      expect(shown(await sheet(grid)).slice(2)).toEqual([
+        ["Sales", "36,5", "32", "39", "107,5"],
+        ["COGS", "33", "30", "38", "101"],
+        ["Margin", "3,5", "2", "1", "6,5"],
+      ]);
+      const report = grid.getByRole("table", { name: "Cellules soumises" });
+      expect(await report.locator("tbody tr").first().locator("td").allTextContents()).toEqual([
+        "B3",
+        "36,5",
+        "Écrite",
+      ]);
+      const totals = grid.getByRole("table", { name: "Totaux recalculés après l'actualisation" });
+      expect(await totals.locator("tbody tr").first().locator("td").allTextContents()).toEqual([
+        "E3",
+        "107",
+        "107,5",
+      ]);
+      // Editing the cell again starts from what it shows.
+      await cell(grid, "B3").click();
+      await page.keyboard.press("F2");
+      expect(await grid.locator("[data-cell=B3] input").inputValue()).toBe("36,5");
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it("refreshes with the missing label, then with missing rows suppressed", async () => {
     const { page, grid } = await openLiveGrid("/docs/QiBates/features/actions/Refresh");
     try {

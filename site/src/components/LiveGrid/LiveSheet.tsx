@@ -32,7 +32,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
   const selectionText = selection.selection
     .map((c) => {
       const v = (sheet.grid[c.row]?.[c.column] ?? "").trim();
-      return v ? `${cellName(c)} (${v})` : cellName(c);
+      return v ? `${cellName(c)} (${live.shown(v)})` : cellName(c);
     })
     .join(", ");
   const hintId = `${id}-hint`;
@@ -90,7 +90,7 @@ export function LiveSheet({ example, backend }: { example: PresetName; backend: 
       >
         {message?.text ?? ""}
       </p>
-      {report && <SubmitReportView report={report} missingLabel={options.missingLabel} />}
+      {report && <SubmitReportView report={report} missingLabel={options.missingLabel} shown={live.shown} />}
     </section>
   );
 }

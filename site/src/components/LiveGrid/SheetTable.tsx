@@ -29,7 +29,7 @@ export function SheetTable({
   cellRefs: { current: Map<string, HTMLTableCellElement> };
   onGridKey: (e: KeyboardEvent<HTMLTableElement>) => void;
 }): ReactNode {
-  const { sheet, editing, setEditing, commitEdit, isEditable, focusGrid } = live;
+  const { sheet, editing, setEditing, commitEdit, isEditable, focusGrid, shown } = live;
   const { active, select } = selection;
   const selectedKeys = new Set(selection.selection.map(cellKey));
   const dirtyKeys = new Set(live.dirty.map(cellKey));
@@ -93,7 +93,7 @@ export function SheetTable({
                   onClick: (e: React.MouseEvent) =>
                     select(cell, e.shiftKey ? "range" : e.ctrlKey || e.metaKey ? "toggle" : "only"),
                   onDoubleClick: () => {
-                    if (isEditable(cell)) setEditing({ cell, value: value.trim() });
+                    if (isEditable(cell)) setEditing({ cell, value: shown(value.trim()) });
                   },
                 };
                 const content =
@@ -108,6 +108,8 @@ export function SheetTable({
                         setEditing(null);
                       }}
                     />
+                  ) : isData ? (
+                    shown(value)
                   ) : (
                     value
                   );

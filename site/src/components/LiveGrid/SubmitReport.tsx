@@ -15,9 +15,12 @@ export interface SubmitReport {
 export function SubmitReportView({
   report,
   missingLabel,
+  shown,
 }: {
   report: SubmitReport;
   missingLabel: string;
+  /** A number as the page's language writes it. */
+  shown: (value: string) => string;
 }): ReactNode {
   const labels = { status: statusLabels() };
   return (
@@ -35,7 +38,7 @@ export function SubmitReportView({
           {report.statuses.map((s) => (
             <tr key={`${s.row},${s.column}`}>
               <td>{cellName(s)}</td>
-              <td>{s.value === undefined ? "" : s.value === null ? missingLabel : String(s.value)}</td>
+              <td>{s.value === undefined ? "" : s.value === null ? missingLabel : shown(String(s.value))}</td>
               <td>{labels.status[s.status]}</td>
             </tr>
           ))}
@@ -62,8 +65,8 @@ export function SubmitReportView({
             {report.totals.map((t) => (
               <tr key={t.cell}>
                 <td>{t.cell}</td>
-                <td>{t.before}</td>
-                <td>{t.after}</td>
+                <td>{shown(t.before)}</td>
+                <td>{shown(t.after)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,20 @@ export interface GridCell {
 
 export const sameCell = (a: GridCell, b: GridCell): boolean => a.row === b.row && a.column === b.column;
 
+/**
+ * A data value as the page's language writes a number: 1234,5 on a French page (the grid holds 1234.5, as the API
+ * returns it), as French Excel shows it. Any other text is shown as it is.
+ */
+export function writtenIn(value: string, french: boolean): string {
+  return french && /^-?\d+\.\d+$/.test(value) ? value.replace(".", ",") : value;
+}
+
+/** What a reader typed in a cell, as the grid holds it: 15000,5 typed on a French page is 15000.5. */
+export function readIn(typed: string, french: boolean): string {
+  const t = typed.trim();
+  return french && /^-?\d+,\d+$/.test(t) ? t.replace(",", ".") : typed;
+}
+
 /** Spreadsheet column letters: 0 → A, 25 → Z, 26 → AA. */
 export function columnLetter(column: number): string {
   let n = column + 1;

@@ -26,7 +26,7 @@ export function useGridKeys(
 } {
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
   const { active, select, setActive } = selection;
-  const { editing, focusGrid, isEditable, setEditing, sheet } = live;
+  const { editing, focusGrid, isEditable, setEditing, sheet, shown } = live;
 
   useEffect(() => {
     if (!focusGrid.current) return;
@@ -59,7 +59,7 @@ export function useGridKeys(
     }
     if ((e.key === "Enter" || e.key === "F2") && isEditable(active)) {
       e.preventDefault();
-      setEditing({ cell: active, value: (sheet.grid[active.row]?.[active.column] ?? "").trim() });
+      setEditing({ cell: active, value: shown((sheet.grid[active.row]?.[active.column] ?? "").trim()) });
       return;
     }
     if ((e.key === "Delete" || e.key === "Backspace") && isEditable(active)) {

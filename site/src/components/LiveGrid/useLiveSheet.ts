@@ -1,7 +1,8 @@
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
 import type { CellKind } from "@qibates/engine/grid";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { type Backend, LiveError, type MemberDisplay, type Options, padded, type Sheet } from "./backend";
-import { cellName, type GridCell, sameCell } from "./cells";
+import { cellName, type GridCell, readIn, sameCell, writtenIn } from "./cells";
 import type { LiveAction, LivePreset } from "./presets";
 import type { SubmitReport } from "./SubmitReport";
 import { actionLabels, doneLabels, text } from "./strings";
@@ -37,6 +38,9 @@ function initialOptions(preset: LivePreset): Options {
  * `focusGrid` asks for the active cell to take the focus after the next render.
  */
 export function useLiveSheet(preset: LivePreset, backend: () => Backend, selection: Selection) {
+  // Numbers are shown, and may be typed, as the page's language writes them (1234,5 in French).
+  const french = useDocusaurusContext().i18n.currentLocale === "fr";
+  const shown = useCallback((value: string): string => writtenIn(value, french), [french]);
   const engine = useRef<Backend | null>(null);
   if (engine.current === null) engine.current = backend();
   const [options, setOptions] = useState<Options>(() => initialOptions(preset));
@@ -157,7 +161,8 @@ export function useLiveSheet(preset: LivePreset, backend: () => Backend, selecti
 
   const commitEdit = (): void => {
     if (!editing) return;
-    const { cell, value } = editing;
+    const { cell } = editing;
+    const value = readIn(editing.value, french);
     setEditing(null);
     focusGrid.current = true;
     if ((sheet.grid[cell.row]?.[cell.column] ?? "") === value) return;
@@ -183,6 +188,7 @@ export function useLiveSheet(preset: LivePreset, backend: () => Backend, selecti
     dirty,
     editing,
     setEditing,
+    shown,
     message,
     report,
     focusGrid,
