@@ -23,6 +23,31 @@ const call = async (path: string, body: Record<string, unknown>, connector = "es
   return { status: res.statusCode, body: res.json() };
 };
 
+/**
+ * `path` on Sample.Basic refused with 422 and `code`: its message in English, then, asked in `french` (an
+ * Accept-Language), in French.
+ */
+async function expectRefused(
+  path: string,
+  body: Record<string, unknown>,
+  code: string,
+  message: { en: string; fr: string },
+  french = "fr",
+) {
+  for (const [language, text] of [
+    [undefined, message.en],
+    [french, message.fr],
+  ] as const) {
+    const res = await api.post(
+      path,
+      { loginid, ...cube, ...body },
+      { connector: "essbase", ...(language ? { "accept-language": language } : {}) },
+    );
+    expect(res.statusCode, language).toBe(422);
+    expect(res.json()).toMatchObject({ code, message: text });
+  }
+}
+
 describe("Essbase navigation on Sample.Basic", () => {
   it("lists applications and cubes", async () => {
     const apps = await call("nav/applications", { server: "EssbaseCluster-1" });
@@ -190,21 +215,16 @@ describe("ad hoc grid on Sample.Basic", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.layout.rowDimensions).toEqual(["Market"]);
     expect(r.body.layout.columnDimensions).toEqual(["Product", "Year"]);
-    const last = await call("action/pivot", { grid: colaEast, row: 2, column: 0 });
-    expect(last.status).toBe(422);
-    expect(last.body).toMatchObject({
-      code: "QB_ERR_PIVOT_LAST_DIMENSION",
-      message: "The dimension Market is the last one on its axis and cannot move.",
-    });
-    const fr = await api.post(
+    await expectRefused(
       "action/pivot",
-      { loginid, ...cube, grid: colaEast, row: 2, column: 0 },
-      { connector: "essbase", "accept-language": "fr-FR" },
+      { grid: colaEast, row: 2, column: 0 },
+      "QB_ERR_PIVOT_LAST_DIMENSION",
+      {
+        en: "The dimension Market is the last one on its axis and cannot move.",
+        fr: "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
+      },
+      "fr-FR",
     );
-    expect(fr.json()).toMatchObject({
-      code: "QB_ERR_PIVOT_LAST_DIMENSION",
-      message: "La dimension Market est la dernière de son axe et ne peut pas être déplacée.",
-    });
   });
 
   it("refuses a selection in the caller's language", async () => {
@@ -213,17 +233,9 @@ describe("ad hoc grid on Sample.Basic", () => {
       ["", "Jan", "Feb", "Mar"],
       ["East", "1", "2", "3"],
     ];
-    const body = { loginid, ...cube, grid, row: 2, column: 2 };
-    const en = await api.post("action/pivot", body, { connector: "essbase" });
-    expect(en.statusCode).toBe(422);
-    expect(en.json()).toMatchObject({
-      code: "QB_ERR_SELECTION_INVALID",
-      message: "Invalid selection: pivot starting point cannot be determined.",
-    });
-    const fr = await api.post("action/pivot", body, { connector: "essbase", "accept-language": "fr" });
-    expect(fr.json()).toMatchObject({
-      code: "QB_ERR_SELECTION_INVALID",
-      message: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
+    await expectRefused("action/pivot", { grid, row: 2, column: 2 }, "QB_ERR_SELECTION_INVALID", {
+      en: "Invalid selection: pivot starting point cannot be determined.",
+      fr: "Sélection invalide : le point de départ du pivot ne peut pas être déterminé.",
     });
   });
 
