@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { turnCounter } from "../../protocols/test/support/turns.ts";
 import { ANSWER_SLICE_BYTES, answerBody } from "../src/answer-slices.ts";
 
 /** Reads a body's slices, counting the turns of the event loop other work got while they were handed out. */
@@ -7,20 +8,14 @@ async function read(
   body: Buffer | string | Readable,
 ): Promise<{ bytes: Buffer; slices: number[]; turnsBetween: number }> {
   if (!(body instanceof Readable)) return { bytes: Buffer.from(body), slices: [], turnsBetween: 0 };
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
+  const counter = turnCounter();
   const chunks: Buffer[] = [];
   const turnsAt: number[] = [];
   for await (const c of body) {
     chunks.push(c as Buffer);
-    turnsAt.push(turns);
+    turnsAt.push(counter.turns);
   }
-  running = false;
+  counter.stop();
   const gaps = turnsAt.slice(1).map((t, i) => t - (turnsAt[i] as number));
   return {
     bytes: Buffer.concat(chunks),
