@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FileCatalog } from "../../src/essbase-rest/files.ts";
-import { BASE, EssbaseClient, startEndpoint } from "../support/endpoint.ts";
+import { BASE, EssbaseClient, endpointForTests, startEndpoint } from "../support/endpoint.ts";
 
 /**
  * Issue 56: a data export is written to disk as the engine writes it, never held in memory, so that a cube of
@@ -65,13 +65,7 @@ describe("FileCatalog's exports on disk", () => {
 });
 
 describe("an export job's file through the Files API", () => {
-  let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-  beforeAll(async () => {
-    endpoint = await startEndpoint();
-  });
-  afterAll(async () => {
-    await endpoint.app.close();
-  });
+  const endpoint = endpointForTests();
 
   it("is downloaded with its length from disk, and deleted with DELETE", async () => {
     const client = new EssbaseClient(endpoint.origin);
