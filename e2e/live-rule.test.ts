@@ -25,7 +25,7 @@ const LABELS = {
     launch: "Launch",
     completed: "GrowRevenue: completed in",
     failed: "SeedForecast: failed",
-    message: "Grew the FY15 plan revenue of 410 by 5%: 1536 cells, 0 comments.",
+    message: "Grew the FY15 plan revenue of 410 by 5%: 1,536 cells, 0 comments.",
     /** The API's message for the rule's failure, the rule's own reason included. */
     plan2: "Plan type Plan2",
     value: "Value",

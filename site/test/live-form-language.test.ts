@@ -39,7 +39,7 @@ function refusal(locale: "en" | "fr"): string {
 describe("the live Vision form", () => {
   it("says its rules on save's messages in the page's language", () => {
     expect(submit("en", (g) => g).notes).toEqual([
-      expect.stringMatching(/^SeedForecast: Seeded the FY15 forecast of entity 410: \d+ cells\.$/),
+      expect.stringMatching(/^SeedForecast: Seeded the FY15 forecast of entity 410: [\d,]+ cells\.$/),
     ]);
     expect(submit("fr", (g) => g).notes).toEqual([
       expect.stringMatching(

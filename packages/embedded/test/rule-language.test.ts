@@ -29,6 +29,6 @@ describe("a demo rule's message", () => {
     const fr = await p.planning.launchRule(s, vision, { ...aggregate, locale: "fr" });
     expect(fr.message).toMatch(/^Dimension Entity agrégée pour le scénario Actual \(cellules : \d+\)\.$/);
     const en = await p.planning.launchRule(s, vision, aggregate);
-    expect(en.message).toMatch(/^Aggregated Entity for Actual: \d+ cells\.$/);
+    expect(en.message).toMatch(/^Aggregated Entity for Actual: [\d,]+ cells\.$/);
   });
 });

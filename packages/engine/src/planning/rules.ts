@@ -1,4 +1,5 @@
 import type { Cube } from "../cube.ts";
+import { englishCount } from "../engine-error.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import type { PromptInput, RulePromptsResult } from "./calls.ts";
 import type { ChangeSet, PromptValue, TextStore } from "./changes.ts";
@@ -315,7 +316,7 @@ function frenchNumber(n: number): string {
   return `${n < 0 ? "-" : ""}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
 }
 
-/** A prompt value as the user reads it in a message, in `locale` (a number as its language writes it). */
+/** A prompt value as the user reads it in a message, in `locale` (a number as its language writes it: 50,000; 50 000). */
 function displayText(p: ResolvedPrompt, locale: keyof LocalText = "en"): string {
   switch (p.type) {
     case "member":
@@ -323,7 +324,7 @@ function displayText(p: ResolvedPrompt, locale: keyof LocalText = "en"): string 
     case "members":
       return p.members.map((m) => m.name).join(", ");
     case "numeric":
-      return locale === "fr" ? frenchNumber(p.value) : String(p.value);
+      return locale === "fr" ? frenchNumber(p.value) : englishCount(p.value);
     case "string":
       return p.value;
     case "dimension":
@@ -370,8 +371,9 @@ function inEachLanguage(text: string | LocalText): LocalText {
 }
 
 /**
- * `template` with each `{Prompt}` (and `{cells}`, `{texts}` when counted) filled in, as `locale` writes them. In
- * English, the plural noun right after a count of one loses its s ("1 comment", not "1 comments").
+ * `template` with each `{Prompt}` (and `{cells}`, `{texts}` when counted) filled in, as `locale` writes them (a
+ * number grouped as the API's messages group it: "8,040" in English, « 10 000 » in French). In English, the
+ * plural noun right after a count of one loses its s ("1 comment", not "1 comments").
  */
 function fillRuleText(
   rule: RuleDefinition,
@@ -384,7 +386,7 @@ function fillRuleText(
     if (counts && (name === "cells" || name === "texts")) {
       const n = counts[name];
       if (locale === "fr") return `${frenchNumber(n)}${noun}`;
-      return `${n}${n === 1 ? noun.slice(0, -1) : noun}`;
+      return `${englishCount(n)}${n === 1 ? noun.slice(0, -1) : noun}`;
     }
     const p = promptFor(rule, prompts, name);
     return p ? `${displayText(p, locale)}${noun}` : whole;

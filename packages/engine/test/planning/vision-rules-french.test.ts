@@ -72,12 +72,12 @@ describe("a French caller of a demo rule", () => {
   test("an English caller, or one who names no language, reads the messages as before", () => {
     const app = createVisionPlanning();
     expect(launch(app, "SeedForecast", { Entity: "430" }).message).toMatch(
-      /^Seeded the FY15 forecast of entity 430: \d+ cells\.$/,
+      /^Seeded the FY15 forecast of entity 430: [\d,]+ cells\.$/,
     );
     expect(
       launch(app, "AllocateRevenue", { Amount: "50000", Account: "4120", Period: "Dec", Entity: "421" }, "en")
         .message,
-    ).toMatch(/^Allocated 50000 of 4120 in Dec across the products of 421: \d+ cells\.$/);
+    ).toMatch(/^Allocated 50,000 of 4120 in Dec across the products of 421: [\d,]+ cells\.$/);
   });
 
   test("reads what each runtime prompt asks in French", () => {

@@ -351,7 +351,7 @@ describe("on-save prompts", () => {
       grid: open.grid,
       codes: open.codes,
     });
-    expect(res.rules[0]?.message).toMatch(/^Seeded the FY15 forecast of entity 430: \d+ cells\.$/);
+    expect(res.rules[0]?.message).toMatch(/^Seeded the FY15 forecast of entity 430: [\d,]+ cells\.$/);
     expect(cell(app, { Scenario: "Forecast", Entity: "410", Period: "Jan", Account: "4110" })).toBeNull();
   });
 

@@ -252,7 +252,7 @@ describe("a demo business rule that completes", () => {
       /^Dimension Entity agrégée pour le scénario Actual \(cellules : \d+\)\.$/,
     );
     const en = await call("/action/launchrule", body, "en");
-    expect(en.json().message).toMatch(/^Aggregated Entity for Actual: \d+ cells\.$/);
+    expect(en.json().message).toMatch(/^Aggregated Entity for Actual: [\d,]+ cells\.$/);
   });
 
   test("describes its runtime prompts in the caller's language", async () => {
