@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
-import { slowProxy } from "../support/slow-proxy.ts";
+import { failingOnceProxy, UNREACHABLE } from "../support/slow-proxy.ts";
 
 /**
  * A business rule (pbcs, planning) or a calculation script (essbase-stndln) the server launched, whose status the
@@ -10,31 +10,8 @@ import { slowProxy } from "../support/slow-proxy.ts";
  */
 
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
-/** The request the proxy answers with an HTTP 500 error page, once (`METHOD path`), or none. */
-let failing: RegExp | null = null;
+const proxy = failingOnceProxy(() => server.base);
 
-const proxy = slowProxy(
-  () => server.base,
-  ({ method, path }) => {
-    if (failing?.test(`${method} ${path}`)) {
-      failing = null;
-      return {
-        answer: (res) => {
-          res.writeHead(500, { "content-type": "text/html" });
-          res.end("<html><body><h1>Internal Server Error</h1></body></html>");
-        },
-      };
-    }
-    return { delayMs: 0 };
-  },
-);
-
-const UNREACHABLE = {
-  en: (address: string) =>
-    `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
-  fr: (address: string) =>
-    `Le fournisseur à l'adresse ${address} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
-};
 const LAUNCHED = {
   en: (job: string) =>
     `; job ${job} was launched and may still be running on the server: check that it has ended before running it again.`,
@@ -53,7 +30,7 @@ describe.each(["pbcs", "planning"])(
       it(`${language}: 502 that names the job and says it may still be running`, async () => {
         const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
         const job = /^GET \S*\/applications\/Vision\/jobs\/(\d+)$/;
-        failing = job;
+        proxy.failNext(job);
         const answer = await server.post(
           "action/launchrule",
           {
@@ -68,7 +45,7 @@ describe.each(["pbcs", "planning"])(
           },
           { connector, language },
         );
-        expect(failing, "a reading of the job's status was failed").toBeNull();
+        expect(proxy.pending, "a reading of the job's status was failed").toBe(false);
         const id = /(?:job|travail) (\d+)/.exec(answer.json.message ?? "")?.[1] ?? "?";
         expect([answer.status, answer.json.code, answer.json.message]).toEqual([
           502,
@@ -84,13 +61,13 @@ describe("essbase-stndln: the status of a launched calculation script cannot be 
   for (const language of ["en", "fr"] as const) {
     it(`${language}: 502 that names the job and says it may still be running`, async () => {
       const basic = await server.sampleBasic("essbase-stndln", `${proxy.base}/essbase/japi`);
-      failing = /^GET \/essbase\/rest\/v1\/jobs\/\d+$/;
+      proxy.failNext(/^GET \/essbase\/rest\/v1\/jobs\/\d+$/);
       const answer = await server.post(
         "action/calculate",
         { ...basic, action: { script: "CalcAll" } },
         { connector: "essbase-stndln", language },
       );
-      expect(failing, "a reading of the job's status was failed").toBeNull();
+      expect(proxy.pending, "a reading of the job's status was failed").toBe(false);
       const id = /(?:job|travail) (\d+)/.exec(answer.json.message ?? "")?.[1] ?? "?";
       expect([answer.status, answer.json.code, answer.json.message]).toEqual([
         502,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
-import { slowProxy } from "../support/slow-proxy.ts";
+import { failingOnceProxy, UNREACHABLE } from "../support/slow-proxy.ts";
 
 /**
  * A save whose server fails after the cells were written: ssas answered the write-back (UPDATE CUBE) then failed
@@ -14,31 +14,8 @@ import { slowProxy } from "../support/slow-proxy.ts";
 // Every call of the file, its connectors' to the protocol endpoints too, from one address: past the default 600 a
 // minute, logins were refused (429).
 const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all", RATE_LIMIT_PER_MINUTE: "100000" });
-/** The request the proxy answers with an HTTP 500 error page, once (`METHOD path body`), or none. */
-let failing: RegExp | null = null;
+const proxy = failingOnceProxy(() => server.base);
 
-const proxy = slowProxy(
-  () => server.base,
-  ({ method, path, body }) => {
-    if (failing?.test(`${method} ${path} ${body}`)) {
-      failing = null;
-      return {
-        answer: (res) => {
-          res.writeHead(500, { "content-type": "text/html" });
-          res.end("<html><body><h1>Internal Server Error</h1></body></html>");
-        },
-      };
-    }
-    return { delayMs: 0 };
-  },
-);
-
-const UNREACHABLE = {
-  en: (address: string) =>
-    `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
-  fr: (address: string) =>
-    `Le fournisseur à l'adresse ${address} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
-};
 const GRID_WRITTEN = {
   en: "; the cells were written before this failure: refresh the grid to see them.",
   fr: " ; les cellules ont été écrites avant cet échec : actualisez la grille pour les voir.",
@@ -62,13 +39,13 @@ describe("ssas: the grid's read-back fails after the write-back", () => {
       const basic = await server.sampleBasic("ssas", `${proxy.base}/aps/JAPI`);
       const grid = sheet.map((r) => [...r]);
       (grid[2] as string[])[1] = value;
-      failing = /^POST \/olap\/msmdpump\.dll .*<Statement>SELECT /s;
+      proxy.failNext(/^POST \/olap\/msmdpump\.dll .*<Statement>SELECT /s);
       const saved = await server.post(
         "action/save",
         { ...basic, grid, cells: [{ row: 2, column: 1 }] },
         { connector: "ssas", language },
       );
-      expect(failing, "the read-back was failed").toBeNull();
+      expect(proxy.pending, "the read-back was failed").toBe(false);
       expect([saved.status, saved.json.code, saved.json.message]).toEqual([
         502,
         "QB_ERR_PROVIDER_UNREACHABLE",
@@ -98,13 +75,13 @@ describe.each(["planning", "pbcs"])(
           const grid = (opened.json.grid as unknown as string[][]).map((r) => [...r]);
           const value = String(5000 + 10 * i + (language === "fr" ? 1 : 0));
           (grid[1] as string[])[1] = value;
-          failing = request;
+          proxy.failNext(request);
           const submitted = await server.post(
             "action/submitform",
             { ...form, pov: opened.json.pov, grid, codes: opened.json.codes },
             { connector, language },
           );
-          expect(failing, "the step was failed").toBeNull();
+          expect(proxy.pending, "the step was failed").toBe(false);
           expect([submitted.status, submitted.json.code, submitted.json.message]).toEqual([
             502,
             "QB_ERR_PROVIDER_UNREACHABLE",
@@ -146,13 +123,13 @@ describe.each([
       const before = await server.post("action/refresh", { ...basic, grid: sheet }, { connector });
       const grid = (before.json.grid as unknown as string[][]).map((r) => [...r]);
       (grid[2] as string[])[1] = "6101";
-      failing = write;
+      proxy.failNext(write);
       const saved = await server.post(
         "action/save",
         { ...basic, grid, cells: [{ row: 2, column: 1 }] },
         { connector, language },
       );
-      expect(failing, "the write was failed").toBeNull();
+      expect(proxy.pending, "the write was failed").toBe(false);
       expect([saved.status, saved.json.code, saved.json.message]).toEqual([
         502,
         "QB_ERR_PROVIDER_UNREACHABLE",
@@ -170,13 +147,13 @@ describe.each(["planning", "pbcs"])("%s: the import of the form's cells itself f
       const opened = await server.post("nav/openform", { ...form, pov: { Entity: "410" } }, { connector });
       const grid = (opened.json.grid as unknown as string[][]).map((r) => [...r]);
       (grid[1] as string[])[1] = "6201";
-      failing = /^POST \S*\/importdataslice /;
+      proxy.failNext(/^POST \S*\/importdataslice /);
       const submitted = await server.post(
         "action/submitform",
         { ...form, pov: opened.json.pov, grid, codes: opened.json.codes },
         { connector, language },
       );
-      expect(failing, "the import was failed").toBeNull();
+      expect(proxy.pending, "the import was failed").toBe(false);
       expect([submitted.status, submitted.json.code, submitted.json.message]).toEqual([
         502,
         "QB_ERR_PROVIDER_UNREACHABLE",

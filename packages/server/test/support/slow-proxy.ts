@@ -97,3 +97,48 @@ export const WAIT_SETTINGS = {
   PROVIDER_CONNECT_TIMEOUT_SECONDS: String(WAITS.connect),
   PROVIDER_READ_TIMEOUT_SECONDS: String(WAITS.read),
 };
+
+export interface FailingOnceProxy extends SlowProxy {
+  /** Answers the next request that `pattern` matches with an HTTP 500 error page, once. */
+  failNext(pattern: RegExp): void;
+  /** Whether the request to fail has not come yet. */
+  readonly pending: boolean;
+}
+
+/**
+ * A proxy in front of `target()` (as {@link slowProxy}) that passes every request on at once, except the one a
+ * test names with `failNext`: matched against `METHOD path`, or `METHOD path body`, it gets an HTTP 500 error
+ * page instead, once. It stands for a company's server that fails one step of a longer exchange.
+ */
+export function failingOnceProxy(target: () => string): FailingOnceProxy {
+  let failing: RegExp | null = null;
+  const proxy = slowProxy(target, ({ method, path, body }) => {
+    if (failing?.test(`${method} ${path}`) || failing?.test(`${method} ${path} ${body}`)) {
+      failing = null;
+      return {
+        answer: (res) => {
+          res.writeHead(500, { "content-type": "text/html" });
+          res.end("<html><body><h1>Internal Server Error</h1></body></html>");
+        },
+      };
+    }
+    return { delayMs: 0 };
+  });
+  // The same object as the proxy's: its `base` is set once the file's `beforeAll` has run.
+  return Object.defineProperties(proxy, {
+    failNext: {
+      value: (pattern: RegExp) => {
+        failing = pattern;
+      },
+    },
+    pending: { get: () => failing !== null },
+  }) as FailingOnceProxy;
+}
+
+/** QB_ERR_PROVIDER_UNREACHABLE's message for a server at `address`, in each language, before its last sentence ends. */
+export const UNREACHABLE = {
+  en: (address: string) =>
+    `The provider at ${address} cannot be reached: no usable answer (the connection was refused, reset or timed out, or the server answered an error); the QiBates log tells which`,
+  fr: (address: string) =>
+    `Le fournisseur à l'adresse ${address} est injoignable : aucune réponse exploitable (connexion refusée, interrompue ou expirée, ou erreur renvoyée par le serveur) ; le journal de QiBates précise laquelle`,
+};
