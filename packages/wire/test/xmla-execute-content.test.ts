@@ -1,15 +1,6 @@
 import { child } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
-import {
-  discoverBody,
-  envelope,
-  executeBody,
-  faultOf,
-  post,
-  rootOf,
-  rowsOf,
-  xmlaForTests,
-} from "./support/xmla.ts";
+import { faultOf, rootOf, rowsOf, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
  * An Execute's `Content`, as Microsoft's XMLA reference defines it ("Supported XMLA Properties"): `None` checks the
@@ -19,9 +10,9 @@ import {
  */
 
 const server = xmlaForTests();
-
+const xmla = xmlaCalls(server);
 const run = (statement: string, properties: Record<string, string> = {}) =>
-  post(server.origin, envelope(executeBody(statement, properties)));
+  xmla.execute(statement, properties);
 
 const NEW_YORK_COLA_JAN =
   "SELECT {[Jan]} ON COLUMNS FROM [Basic] WHERE ([Sales], [100-10], [New York], [Actual])";
@@ -82,7 +73,7 @@ describe("Execute with Content Schema: the schema without data", () => {
 
 describe("DISCOVER_ENUMERATORS lists every format an Execute accepts", () => {
   it("Native among the formats, CustomFormat among the axis formats, each accepted by Execute", async () => {
-    const rows = rowsOf(await post(server.origin, envelope(discoverBody("DISCOVER_ENUMERATORS"))));
+    const rows = rowsOf(await xmla.discover("DISCOVER_ENUMERATORS", {}, {}));
     const of = (name: string) => rows.filter((r) => r.EnumName === name);
     expect(of("ResultsetFormat").map((r) => r.ElementName)).toEqual([
       "Tabular",

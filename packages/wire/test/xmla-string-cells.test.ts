@@ -1,15 +1,6 @@
 import { child } from "@qibates/protocols/xml";
 import { describe, expect, it } from "vitest";
-import {
-  envelope,
-  executeBody,
-  faultOf,
-  post,
-  rootOf,
-  rowsetColumns,
-  rowsOf,
-  xmlaForTests,
-} from "./support/xmla.ts";
+import { faultOf, rootOf, rowsetColumns, rowsOf, xmlaCalls, xmlaForTests } from "./support/xmla.ts";
 
 /**
  * Cells that hold a string, as Report Builder's parameter datasets ask for them at Analysis Services' address:
@@ -28,8 +19,9 @@ const PARAMETER_LIST =
   "SELECT {[Measures].[ParameterCaption], [Measures].[ParameterValue], [Measures].[ParameterLevel]} ON COLUMNS, " +
   "[Product].ALLMEMBERS ON ROWS FROM [Basic]";
 
+const xmla = xmlaCalls(server, SSAS);
 const run = (statement: string, properties: Record<string, string> = {}) =>
-  post(server.origin, envelope(executeBody(statement, properties)), { path: SSAS });
+  xmla.execute(statement, properties);
 
 /** Each cell of an MDDataSet answer by ordinal: its Value's type and text, and its FmtValue. */
 const cellsOf = async (statement: string, properties: Record<string, string> = {}) => {
