@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, serverAndFront } from "../support/wire-front.ts";
+import { describe, expect, it } from "vitest";
+import { type App, frontForBlock } from "../support/wire-front.ts";
 
 /**
  * Show Details (DRILLTHROUGH) in front of another server (QIBATES_WIRE_UPSTREAM): the statement runs where the
@@ -31,12 +31,8 @@ const post = (app: App, payload: string) =>
 describe("DRILLTHROUGH with QIBATES_WIRE_UPSTREAM", () => {
   let a: App;
   let b: App;
-  beforeAll(async () => {
-    ({ a, b } = await serverAndFront({ QIBATES_WIRE_ENDPOINTS: "xmla,essbase-rest" }, "xmla,essbase-rest"));
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  frontForBlock({ QIBATES_WIRE_ENDPOINTS: "xmla,essbase-rest" }, "xmla,essbase-rest", (servers) => {
+    ({ a, b } = servers);
   });
 
   it("server B (in front of A) says IS_DRILLTHROUGH_ENABLED false and refuses the statement with a fault", async () => {

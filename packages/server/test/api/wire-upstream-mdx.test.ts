@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, serverAndFront } from "../support/wire-front.ts";
+import { describe, expect, it } from "vitest";
+import { type App, frontForBlock } from "../support/wire-front.ts";
 
 /**
  * What the XMLA endpoint says of its MDX when it stands in front of an Essbase 21c server
@@ -29,12 +29,8 @@ const functionsOf = (xml: string) =>
 describe("the XMLA endpoint in front of Essbase 21c describes Essbase 21c's MDX", () => {
   let a: App;
   let b: App;
-  beforeAll(async () => {
-    ({ a, b } = await serverAndFront({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,xmla" }, "xmla,essbase-rest"));
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  frontForBlock({ QIBATES_WIRE_ENDPOINTS: "essbase-rest,xmla" }, "xmla,essbase-rest", (servers) => {
+    ({ a, b } = servers);
   });
 
   const xmla = async (app: App, type: string) => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, serverAndFront } from "../support/wire-front.ts";
+import { describe, expect, it } from "vitest";
+import { type App, frontForBlock } from "../support/wire-front.ts";
 
 /**
  * In front of an Essbase 21c server (QIBATES_WIRE_UPSTREAM=essbase-stndln=…), the outline calls that the
@@ -10,14 +10,9 @@ import { type App, serverAndFront } from "../support/wire-front.ts";
 const basic = `Basic ${Buffer.from("demo:demo").toString("base64")}`;
 
 describe("B in front of A: the outline read through the essbase-stndln connector", () => {
-  let a: App;
   let b: App;
-  beforeAll(async () => {
-    ({ a, b } = await serverAndFront({}, "essbase-rest"));
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  frontForBlock({}, "essbase-rest", (servers) => {
+    ({ b } = servers);
   });
 
   const get = (url: string) =>

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EAST_STATES } from "../../../embedded/test/support/sample-basic.ts";
 import { buildApp } from "../../src/app.ts";
 import { ConfigError } from "../../src/config.ts";
 import { testConfig } from "../support/config.ts";
-import { type App, serverAndFront } from "../support/wire-front.ts";
+import { type App, frontForBlock } from "../support/wire-front.ts";
 
 /**
  * QIBATES_WIRE_UPSTREAM: two servers built as main.ts builds them. Server A is the demo with its Essbase REST
@@ -42,12 +42,8 @@ describe("QIBATES_WIRE_UPSTREAM=essbase-stndln=<server A>/essbase/japi", () => {
   let a: App;
   let b: App;
   let upstreamAddress = "";
-  beforeAll(async () => {
-    ({ a, b, upstream: upstreamAddress } = await serverAndFront({}, "xmla,essbase-rest"));
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  frontForBlock({}, "xmla,essbase-rest", (servers) => {
+    ({ a, b, upstream: upstreamAddress } = servers);
   });
 
   const xmla = (payload: string, authorization = basic) =>

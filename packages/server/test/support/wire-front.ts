@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { testConfig } from "./config.ts";
 
@@ -25,4 +26,24 @@ export async function serverAndFront(settings: Record<string, string>, frontEndp
     logger: false,
   });
   return { a, b, upstream };
+}
+
+/**
+ * {@link serverAndFront} for the tests of a `describe` block: built before them (a minute allowed), handed to
+ * `ready`, and both closed after them.
+ */
+export function frontForBlock(
+  settings: Record<string, string>,
+  frontEndpoints: string,
+  ready: (servers: Awaited<ReturnType<typeof serverAndFront>>) => void,
+): void {
+  let servers: Awaited<ReturnType<typeof serverAndFront>> | undefined;
+  beforeAll(async () => {
+    servers = await serverAndFront(settings, frontEndpoints);
+    ready(servers);
+  }, 60_000);
+  afterAll(async () => {
+    await servers?.b.close();
+    await servers?.a.close();
+  });
 }
