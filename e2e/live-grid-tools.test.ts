@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { cell, openLiveGrid, sheet, shown } from "./support/live-grid.ts";
 import { FOR_AXE, screenshot } from "./support/site-page.ts";
 
@@ -12,12 +12,8 @@ const baseUrl = inject("baseUrl");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 const PAGES = {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { cell, openLiveGrid as openGrid, sheet, shown } from "./support/live-grid.ts";
 import { FOR_AXE, hydrated, newContext, open, screenshot } from "./support/site-page.ts";
 
@@ -10,12 +10,8 @@ import { FOR_AXE, hydrated, newContext, open, screenshot } from "./support/site-
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 const ZOOM = "/docs/QiBates/features/actions/Zoom";

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
 
 // The live MDX box of "MDX queries" (site/src/components/LiveMdx): the engine runs Sample.Basic in the page,
@@ -10,12 +10,8 @@ import { hydrated, newContext, open, screenshot } from "./support/site-page.ts";
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 const PAGE = "/docs/develop/mdx-queries";

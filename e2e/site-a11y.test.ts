@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { FOR_AXE, hydrated, newContext, open, screenshot, startApiConsole } from "./support/site-page.ts";
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
@@ -10,12 +10,8 @@ const baseUrl = inject("baseUrl");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 it.each([

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { hydrated, newContext } from "./support/site-page.ts";
 
 // What a reader sees when the site's files do not load (spec §2 and §8): the wrong-base-URL banner of the home
@@ -8,12 +8,8 @@ import { hydrated, newContext } from "./support/site-page.ts";
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 describe("the wrong-base-URL banner", () => {

@@ -1,17 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumForFile } from "./support/browser.ts";
 import { hydrated, newContext, open } from "./support/site-page.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
+chromiumForFile((launched) => {
+  browser = launched;
 });
 
 // The search bar's code loads when the reader reaches for it (site/src/theme/SearchBar): a reader who clicks the
