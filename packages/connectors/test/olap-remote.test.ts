@@ -65,8 +65,9 @@ describe("the XMLA endpoint over a cube read through essbase-stndln", () => {
    * What Essbase's REST outline does not carry, so the remote rows leave it out or answer it otherwise: member
    * formulas (EXPRESSION, MEMBER_TYPE 3 and MEASURE_AGGREGATOR 127 come from them), time balance (the aggregator
    * of a time-balanced measure), the engine's own member numbers (MEMBER_ORDINAL); and the connector writes no
-   * cell back through MDX (IS_WRITE_ENABLED false). Cell values cross Essbase's Grid as text of 12 significant
-   * digits.
+   * cell back through MDX (IS_WRITE_ENABLED false), and Essbase 21c's MDX has no DRILLTHROUGH
+   * (IS_DRILLTHROUGH_ENABLED false: server/test/api/wire-upstream-drillthrough.test.ts). Cell values cross Essbase's
+   * Grid as text of 12 significant digits.
    */
   const REMOTE_LACKS = [
     "EXPRESSION",
@@ -74,6 +75,7 @@ describe("the XMLA endpoint over a cube read through essbase-stndln", () => {
     "MEASURE_AGGREGATOR",
     "MEMBER_ORDINAL",
     "IS_WRITE_ENABLED",
+    "IS_DRILLTHROUGH_ENABLED",
   ];
   const comparable = (rows: Record<string, string>[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !REMOTE_LACKS.includes(k))));
