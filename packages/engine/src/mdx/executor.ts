@@ -513,14 +513,7 @@ class Executor implements Evaluator {
         value = (this.source.read(cell) ?? 0) + share;
       } else this.charge(1, at);
       out.push({ tuple: cell, value });
-      let k = leaves.length - 1;
-      while (k >= 0) {
-        index[k] = (index[k] as number) + 1;
-        if ((index[k] as number) < (leaves[k] as Member[]).length) break;
-        index[k] = 0;
-        k--;
-      }
-      if (k < 0) break;
+      if (!nextCombination(index, leaves)) break;
     }
     return out;
   }
@@ -610,15 +603,7 @@ class Executor implements Evaluator {
           }
           rows.push({ members: dimensions.map((dim) => tuple[this.base.indexOf(dim)] as Member), values });
         }
-        // The next combination, the last dimension turning fastest.
-        let k = walked.length - 1;
-        while (k >= 0) {
-          index[k] = (index[k] as number) + 1;
-          if ((index[k] as number) < (leaves[k] as Member[]).length) break;
-          index[k] = 0;
-          k--;
-        }
-        if (k < 0) break;
+        if (!nextCombination(index, leaves)) break;
       }
     }
     return { dimensions, measures, rows, maxRows, truncated };
@@ -1443,6 +1428,19 @@ function underOrIn(m: Member, kept: ReadonlySet<Member>): boolean {
 /** Whether a member stands above one of `kept` (an ancestor of it). */
 function above(m: Member, kept: ReadonlySet<Member>): boolean {
   for (const k of kept) if (k.isDescendantOf(m)) return true;
+  return false;
+}
+
+/**
+ * Moves `index` (one position per list of `lists`) to the next combination of their members, the last list turning
+ * fastest; false once every combination has been visited.
+ */
+function nextCombination(index: number[], lists: readonly (readonly Member[])[]): boolean {
+  for (let k = lists.length - 1; k >= 0; k--) {
+    index[k] = (index[k] as number) + 1;
+    if ((index[k] as number) < (lists[k] as readonly Member[]).length) return true;
+    index[k] = 0;
+  }
   return false;
 }
 

@@ -38,6 +38,7 @@ export {
   olapInfoXml,
   rootOpen,
   textCellXml,
+  uniqueColumnNames,
   XML_CHUNK_CHARS,
   XmlChunks,
   xmlColumnName,

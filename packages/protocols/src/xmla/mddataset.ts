@@ -260,6 +260,22 @@ export function xmlColumnName(name: string): string {
   return out || "_x0020_";
 }
 
+/**
+ * The element names of a tabular rowset's columns (`xmlColumnName` of each field): two columns may not share an
+ * element name, so a later one gets a number (`Sales`, `Sales_1`).
+ */
+export function uniqueColumnNames(fields: readonly string[]): string[] {
+  const names = fields.map(xmlColumnName);
+  const seen = new Map<string, number>();
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i] as string;
+    const count = seen.get(n) ?? 0;
+    seen.set(n, count + 1);
+    if (count > 0) names[i] = `${n}_${count}`;
+  }
+  return names;
+}
+
 /** Characters of XML handed on at once by an answer's writer: a chunk of the answer sent by itself. */
 export const XML_CHUNK_CHARS = 64 * 1024;
 

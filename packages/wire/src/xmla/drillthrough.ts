@@ -1,5 +1,5 @@
 import { esc } from "@qibates/protocols/xml";
-import { type ContentParts, ROWSET_NS, rootOpen, xmlColumnName } from "@qibates/protocols/xmla";
+import { type ContentParts, ROWSET_NS, rootOpen, uniqueColumnNames } from "@qibates/protocols/xmla";
 import type { OlapDrillthrough } from "@qibates/provider";
 
 /** A name in MDX brackets, `]` doubled. */
@@ -24,14 +24,7 @@ export function drillthroughColumnName(cube: string, column: OlapDrillthrough["c
  */
 export function drillthroughXml(answer: OlapDrillthrough, content: ContentParts): string {
   const fields = answer.columns.map((c) => drillthroughColumnName(answer.cube, c));
-  const names = fields.map(xmlColumnName);
-  const seen = new Map<string, number>();
-  for (let i = 0; i < names.length; i++) {
-    const n = names[i] as string;
-    const count = seen.get(n) ?? 0;
-    seen.set(n, count + 1);
-    if (count > 0) names[i] = `${n}_${count}`;
-  }
+  const names = uniqueColumnNames(fields);
   const out: string[] = [rootOpen(ROWSET_NS)];
   if (content.schema) {
     out.push(

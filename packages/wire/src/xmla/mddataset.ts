@@ -13,6 +13,7 @@ import {
   ROWSET_NS,
   rootOpen,
   textCellXml,
+  uniqueColumnNames,
   XML_CHUNK_CHARS,
   XmlChunks,
   xmlColumnName,
@@ -238,15 +239,7 @@ export function* tabularXmlSteps(input: MdDataSetInput, emit: (chunk: string) =>
     for (let c = 0; c < result.cells.length; c++)
       if (typeof result.cells[c] === "string") textColumns.add(c % valueFields.length);
   const fields = [...levels.map((l) => l.field), ...valueFields];
-  const names = fields.map(xmlColumnName);
-  // Two columns may not share an element name: later ones get a number.
-  const seen = new Map<string, number>();
-  for (let i = 0; i < names.length; i++) {
-    const n = names[i] as string;
-    const count = seen.get(n) ?? 0;
-    seen.set(n, count + 1);
-    if (count > 0) names[i] = `${n}_${count}`;
-  }
+  const names = uniqueColumnNames(fields);
   const out = new XmlChunks(emit);
   out.push(rootOpen(ROWSET_NS));
   if (input.content.schema) {
