@@ -5,6 +5,7 @@ import {
   capabilityHeading,
   capabilitySection,
   type DocLocale,
+  featurePageRows,
   mdxFunctionList,
   realServerConnectors,
   realServerGuides,
@@ -212,6 +213,21 @@ describe("the settings rows of the matrix", () => {
         const planning = cells[MATRIX_CONNECTORS.indexOf("planning") + 1];
         if (/indentation|mise en retrait/i.test(cells[0] ?? ""))
           expect(planning, `${locale}: ${line}`).toBe(locale === "en" ? "**No**" : "**Non**");
+      }
+    }
+  });
+});
+
+describe("the Ad hoc page's server table", () => {
+  it("says No for Planning and PBCS on every row, substitution variables included: they have no ad hoc grid", () => {
+    const ids = featurePageRows("QiBates/features/actions/AdHoc.md") ?? [];
+    expect(ids.length).toBeGreaterThan(1);
+    for (const locale of ["en", "fr"] as const) {
+      const word = locale === "en" ? "**No**" : "**Non**";
+      for (const line of featureRowsTable(ids, locale).split("\n").slice(2)) {
+        const cells = line.split(" | ");
+        for (const c of ["planning", "pbcs"] as const)
+          expect(cells[MATRIX_CONNECTORS.indexOf(c) + 1], `${locale} ${c}: ${line}`).toBe(word);
       }
     }
   });

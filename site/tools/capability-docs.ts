@@ -520,7 +520,7 @@ export interface GeneratedPage {
 
 /** The user pages and the matrix rows each is about (the note at its top and its "what each server allows"). */
 const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
-  "QiBates/features/actions/AdHoc.md": ["adhoc", "substitution-variables"],
+  "QiBates/features/actions/AdHoc.md": ["adhoc", "grid-variables"],
   "QiBates/features/actions/Refresh.md": ["refresh"],
   "QiBates/features/actions/Zoom.md": ["zoom-in", "zoom-in-more", "zoom-formulas", "zoom-out"],
   "QiBates/features/actions/KeepRemoveOnly.md": ["keep-remove-only"],

@@ -160,6 +160,15 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         needs: ["adhoc"],
       },
       {
+        // Typed in an ad hoc grid (`&CurrMonth`): Essbase's variables, so not Planning's or PBCS's, which have no
+        // ad hoc grid and choose theirs with Member Selection's filter (the row "substitution-variables").
+        id: "grid-variables",
+        label: { en: "Substitution variables in a grid", fr: "Variables de substitution dans une grille" },
+        needs: ["adhoc", "variables"],
+        part: ["variablesSet"],
+        base: { ssas: ["no", R.ssasVariables] },
+      },
+      {
         id: "refresh",
         label: { en: "Refresh", fr: "Actualiser" },
         page: "features/actions/Refresh.md",
