@@ -1,5 +1,6 @@
 import { esc } from "@qibates/protocols/xml";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
+import { csvRecord } from "../csv.ts";
 
 /**
  * The report of Essbase's `…/mdx` in the formats other than JSON (`format=CSV|HTML|XLSX`): the same rows as the
@@ -22,10 +23,12 @@ export const MDX_FORMAT_TYPES = {
   XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
 
-/** RFC 4180: fields separated by commas, records by CRLF; a field with a comma, quote or line break quoted. */
+/**
+ * RFC 4180: fields separated by commas, records by CRLF; a field with a comma, quote or line break quoted, and a
+ * label a spreadsheet would run as a formula written as text (`csvField`).
+ */
 export function mdxCsv(report: MdxReport): string {
-  const field = (t: string) => (/[",\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t);
-  return report.data.map((row) => `${row.map(field).join(",")}\r\n`).join("");
+  return report.data.map(csvRecord).join("");
 }
 
 /** One HTML table: the column headers in `thead` (`th`), then a row per tuple, its row headers as `th`. */

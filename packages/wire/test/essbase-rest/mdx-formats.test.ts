@@ -81,6 +81,23 @@ describe("Execute MDX in the report formats", () => {
     expect(quoted.body.toString("utf8").split("\r\n")[0]).toBe('"A, ""b"""');
   });
 
+  it("CSV writes a label a spreadsheet would run as a formula as text, and a negative number as a number", async () => {
+    // OWASP "CSV Injection": Excel, LibreOffice and Sheets run a field starting with = + - @ as a formula; a
+    // leading single quote makes it text. A value such as -12.5 is no formula and keeps its sign.
+    const csv = await run(
+      "CSV",
+      'WITH MEMBER [Measures].[=HYPERLINK("http://evil.example/","Click")] AS \'-12.5\' ' +
+        "MEMBER [Measures].[@SUM(A1)] AS '[Sales]' MEMBER [Measures].[+A1] AS '+3' MEMBER [Measures].[-Loss] AS '2' " +
+        'SELECT {[Measures].[=HYPERLINK("http://evil.example/","Click")], [Measures].[@SUM(A1)], [Measures].[+A1], ' +
+        "[Measures].[-Loss]} ON COLUMNS, {[East]} ON ROWS FROM Sample.Basic WHERE ([Jan], [100-10], [Actual])",
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.body.toString("utf8").split("\r\n").slice(0, 2)).toEqual([
+      `,"'=HYPERLINK(""http://evil.example/"",""Click"")",'@SUM(A1),'+A1,'-Loss`,
+      "East,-12.5,109.0,3.0,2.0",
+    ]);
+  });
+
   it("Oracle's documented example query (Run MDX Report, mdxreport01): its header row, in every format", async () => {
     // Oracle's page shows the JSON answer's metadata {page: [Measures, Market, Scenario], column: [Year], row:
     // [Product]} and first row ["", "Qtr1", "Qtr2"]; the values are its server's data, not the demo's.
