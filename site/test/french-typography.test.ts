@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import remarkFrenchTypography, {
   frenchFrontMatter,
   frenchTypography,
+  isEnglishQuote,
   NBSP,
   NNBSP,
 } from "../src/plugins/french-typography.ts";
@@ -63,9 +64,46 @@ describe("French typography of a text", () => {
     ).toBe("au-delà de 64^Mio, 500^ms, 10^s ou 30^min^; 37^500^Mo et 1^000^Ko^; 12^€");
     expect(show(frenchTypography(`120${NBSP}s`))).toBe("120^s");
     // Not a quantity and its unit: left as written.
-    for (const text of ["les 3 sites", "2 minutes", "le code 42 s", "v2 s", "64MiB", "x%", "100-10 Mo"]) {
+    for (const text of ["les 3 sites", "le code 42 s", "v2 s", "64MiB", "x%", "100-10 Mo"]) {
       expect(frenchTypography(text), text).toBe(text);
     }
+  });
+
+  it("puts a no-break space between a number and a unit written as a word", () => {
+    expect(
+      show(
+        frenchTypography(
+          "après 10 minutes, 12 heures ou 30 secondes ; 12 onces, 16 octets, 1 heure et 2,5 jours, 10 000 caractères",
+        ),
+      ),
+    ).toBe(
+      "après 10_minutes, 12_heures ou 30_secondes^; 12_onces, 16_octets, 1_heure et 2,5_jours, 10^000_caractères",
+    );
+    expect(show(frenchTypography(`au bout de 5${NNBSP}minutes`))).toBe("au bout de 5_minutes");
+    // Not a quantity and its unit: a count of things, an identifier, an error number.
+    for (const text of ["les 3 sites", "le produit 100-10 minutes", "erreur 42 secondes", "Q4 minutes"]) {
+      expect(frenchTypography(text), text).toBe(text);
+    }
+  });
+
+  it("leaves a message quoted in English exactly as the server sends it", () => {
+    expect(
+      show(frenchTypography("en anglais, « Seeded the FY15 forecast of entity 420: … » en réponse")),
+    ).toBe("en anglais, «_Seeded the FY15 forecast of entity 420: …_» en réponse");
+    expect(
+      show(frenchTypography("«Grew the FY15 plan revenue of 410 by 5%: 1,536 cells, 1 comment.» : voir")),
+    ).toBe("«_Grew the FY15 plan revenue of 410 by 5%: 1,536 cells, 1 comment._»_: voir");
+    expect(
+      show(frenchTypography('le message "Copied Working to What If: 8,040 cells and 2 texts." ; puis')),
+    ).toBe('le message "Copied Working to What If: 8,040 cells and 2 texts."^; puis');
+    // A quotation in French gets French spacing.
+    expect(
+      show(frenchTypography("« Trop de sessions sont ouvertes sur ce serveur : réessayez plus tard. »")),
+    ).toBe("«_Trop de sessions sont ouvertes sur ce serveur_: réessayez plus tard._»");
+    expect(show(frenchTypography("« Délai : 10 minutes »"))).toBe("«_Délai_: 10_minutes_»");
+    expect(isEnglishQuote("The member … does not exist for the specified cube")).toBe(true);
+    expect(isEnglishQuote("Le membre n'existe pas")).toBe(false);
+    expect(isEnglishQuote("1 an")).toBe(false);
   });
 
   it("leaves years, times, identifiers, versions, error numbers and URLs alone", () => {
@@ -86,7 +124,9 @@ describe("French typography of a text", () => {
   });
 
   it("is idempotent", () => {
-    const once = frenchTypography("Voir: « x » ; 37500 ? oui ! 5 000 : fin, 5% et 64 Mio, 1 000 ms");
+    const once = frenchTypography(
+      "Voir: « x » ; 37500 ? oui ! 5 000 : fin, 5% et 64 Mio, 1 000 ms, 10 minutes, « No data was changed. »",
+    );
     expect(frenchTypography(once)).toBe(once);
   });
 });
@@ -196,9 +236,16 @@ function proseTexts(html: string): string[] {
     .filter((s) => s.trim().length > 0);
 }
 
-// An ordinary space before : ; ? ! (ending a word), after « or before », between a number and % or a unit.
+// An ordinary space before : ; ? ! (ending a word), after « or before », between a number and % or a unit,
+// or between a number and a unit written as a word.
 const WRONG_SPACE =
-  /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)|(?<![\p{L}\p{N}_.,#/-])\d[ \u00A0]?(?:%|Mio|Kio|Gio|MiB|KiB|GiB|ms|min)(?![\p{L}\p{N}])/u;
+  /[^\s] [:;?!](?=\s|$)|« | »|^ [:;?!](?=\s|$)|(?<![\p{L}\p{N}_.,#/-])\d[ \u00A0]?(?:%|Mio|Kio|Gio|MiB|KiB|GiB|ms|min)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}_.,#/-])\d+[ \u202F](?:secondes?|minutes?|heures?|jours?|semaines?|onces?|octets?)(?![\p{L}\p{N}])/u;
+
+/** The text with each quotation in English emptied: a server's message is quoted as it is sent. */
+const withoutEnglishQuotes = (text: string): string =>
+  text.replace(/«([^«»]*)»|“([^“”]*)”|"([^"\n]*)"/g, (quote, a, b, c) =>
+    isEnglishQuote(a ?? b ?? c ?? "") ? `«${NBSP}${NBSP}»` : quote,
+  );
 
 describe("the built French site", () => {
   const pages = listFiles(join(BUILD, "fr"), /\.html$/);
@@ -209,7 +256,7 @@ describe("the built French site", () => {
       const wrong: string[] = [];
       for (const page of pages) {
         for (const text of proseTexts(readFileSync(join(BUILD, "fr", page), "utf8"))) {
-          const m = WRONG_SPACE.exec(text);
+          const m = WRONG_SPACE.exec(withoutEnglishQuotes(text));
           if (m) wrong.push(`fr/${page}: …${text.slice(Math.max(0, m.index - 30), m.index + 10)}…`);
         }
       }
@@ -233,5 +280,10 @@ describe("the built French site", () => {
     expect(
       proseTexts(`<p>5 % et 64 Mio</p><p>5${NNBSP}% et 64${NNBSP}Mio</p>`).filter((t) => WRONG_SPACE.test(t)),
     ).toEqual(["5 % et 64 Mio"]);
+    expect(
+      proseTexts(
+        `<p>après 10 minutes</p><p>après 10${NBSP}minutes, « Seeded the forecast of entity 420: … »</p>`,
+      ).filter((t) => WRONG_SPACE.test(withoutEnglishQuotes(t))),
+    ).toEqual(["après 10 minutes"]);
   });
 });

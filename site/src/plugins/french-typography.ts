@@ -7,7 +7,11 @@
  *   in place of the ordinary spaces of an already grouped number (`5 000`);
  * - a narrow no-break space between a number and `%` (`20%` and `20 %` → `20 %`) and between a number and
  *   the symbol of its unit (`64 Mio`, `500 ms`, `10 s`, `30 min`, `12 €`), in place of an ordinary or no-break
- *   space (a number glued to a unit, `64MiB`, is left as written).
+ *   space (a number glued to a unit, `64MiB`, is left as written);
+ * - a no-break space (U+00A0) between a number and a unit written as a word (`10 minutes`, `12 heures`,
+ *   `12 onces`, `16 octets`): a word keeps the word space, which must not break the quantity from its unit;
+ * - a message quoted in English (« Seeded the FY15 forecast of entity 420: … », "No data was changed.") is
+ *   left exactly as the server sends it: only the spaces inside the guillemets around it are French.
  * Only prose is changed: code, URLs, link targets, JSX attributes and MDX expressions are not text nodes, and a
  * URL, an Excel error value (`#VALEUR!`), a time (`10:30`), an identifier (`100-10`, `v2`), a year or an
  * error number (`error 1260046`) inside a text node are left as they are. Applying it twice changes nothing.
@@ -30,8 +34,47 @@ function groupThousands(digits: string): string {
 const UNIT =
   "(?:%|‰|ms|µs|ns|s|min|h|j|[kKMGT]i?[oB]|[kKMGT]o|octets|Kio|Mio|Gio|Tio|KiB|MiB|GiB|TiB|kB|MB|GB|TB|px|pt|cm|mm|km|€|°C)";
 
-/** French spacing for one piece of prose that holds no URL. */
+// Units written as words after a number (time, sizes, weights, money, lengths of text).
+const UNIT_WORD =
+  "(?:(?:milli|micro|nano)?secondes?|minutes?|heures?|jours?|semaines?|mois|ans|années?|(?:kilo-|méga|giga|téra)?octets?|(?:kibi|mébi|gibi)octets?|onces?|livres?|grammes?|kilogrammes?|euros?|dollars?|pixels?|caractères?)";
+
+// Words that mark a quotation as English (none of them is a French word) and words that mark it as French.
+const ENGLISH_WORDS = new Set(
+  "the is are was were be been of to and for your you this that with from by not cannot can't does do did has have no in it its which when than there their".split(
+    " ",
+  ),
+);
+const FRENCH_WORDS = new Set(
+  "le la les de des du un une est et pour pas sur dans que qui ne au aux avec par ce cette vous il elle sont à en été ou où".split(
+    " ",
+  ),
+);
+
+/** True when a quotation's text is English (a server's message quoted as it is sent), not French. */
+export function isEnglishQuote(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  return words.some((w) => ENGLISH_WORDS.has(w)) && !words.some((w) => FRENCH_WORDS.has(w));
+}
+
+// A quotation: in « guillemets », “curly” or "straight" quotes.
+const QUOTE = /«([^«»]*)»|“([^“”]*)”|"([^"\n]*)"/g;
+
+/** French spacing for a piece of prose that holds no URL, English quotations left as they are. */
 function spaceSegment(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(QUOTE)) {
+    const inner = m[1] ?? m[2] ?? m[3] ?? "";
+    if (!isEnglishQuote(inner)) continue;
+    out += spaceProse(text.slice(last, m.index));
+    out += m[1] === undefined ? m[0] : `«${NBSP}${inner.trim()}${NBSP}»`;
+    last = m.index + m[0].length;
+  }
+  return out + spaceProse(text.slice(last));
+}
+
+/** French spacing for one piece of prose that holds no URL. */
+function spaceProse(text: string): string {
   let out = text;
   // « guillemets »: one no-break space inside, whatever was there.
   out = out.replace(new RegExp(`«${SPACES}*`, "g"), `«${NBSP}`);
@@ -54,6 +97,15 @@ function spaceSegment(text: string): string {
     ),
     (match, number: string, unit: string, at: number) =>
       CODE_WORD.test(out.slice(0, at)) ? match : `${number}${NNBSP}${unit}`,
+  );
+  // A number and a unit written as a word: a no-break space between them.
+  out = out.replace(
+    new RegExp(
+      `(?<![\\p{L}\\p{N}_.,#/\\u202F-])(\\d(?:[\\d\\u202F]*\\d)?(?:,\\d+)?)[ \\u00A0\\u202F](${UNIT_WORD})(?![\\p{L}\\p{N}_-])`,
+      "gu",
+    ),
+    (match, number: string, unit: string, at: number) =>
+      CODE_WORD.test(out.slice(0, at)) ? match : `${number}${NBSP}${unit}`,
   );
   // Thousands: an already grouped number gets narrow no-break spaces.
   out = out.replace(
