@@ -20,12 +20,20 @@ interface FileBean {
 const fullPathOf = (parts: readonly string[]) => `/${parts.join("/")}`;
 
 /**
- * `Content-Disposition` for a download of `name` (RFC 6266): `filename` in quotes for a name of printable ASCII,
- * and for any other name also `filename*=UTF-8''…` (RFC 8187), beside an ASCII `filename` where the other
- * characters read `_` (for clients that read only that one). A header value must be Latin-1: a name like `日.txt`
- * put as is in `filename` makes Node refuse the header.
+ * The bidirectional controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E,
+ * U+200F and U+061C): in a file name they reorder what a user sees, so that `invoice\u202Etxt.exe` shows as
+ * `invoiceexe.txt` (Unicode TR 36 §2.1, "bidirectional text spoofing"). No name needs them to be read.
  */
-export function contentDisposition(name: string): string {
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/gu;
+
+/**
+ * `Content-Disposition` for every download (Files API, MDX reports; RFC 6266): `filename` in quotes for a name of
+ * printable ASCII, and for any other name also `filename*=UTF-8''…` (RFC 8187), beside an ASCII `filename` where
+ * the other characters read `_` (for clients that read only that one). A header value must be Latin-1: a name
+ * like `日.txt` put as is in `filename` makes Node refuse the header. Bidirectional controls are removed first.
+ */
+export function contentDisposition(asked: string): string {
+  const name = asked.replace(BIDI_CONTROLS, "") || "download";
   const plain = name.replace(/[^\x20-\x7e]|["\\]/gu, "_");
   if (plain === name) return `attachment; filename="${name}"`;
   let encoded: string;

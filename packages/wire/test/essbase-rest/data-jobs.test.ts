@@ -115,6 +115,26 @@ describe("Files API", () => {
     }
   });
 
+  it("downloads a file under its name without bidirectional controls, which could disguise it (issue 70)", async () => {
+    const client = new EssbaseClient(endpoint.origin);
+    await client.get("/files");
+    const bytes = Buffer.from("42\n");
+    for (const [name, header] of [
+      // U+202E shows "invoice\u202Etxt.exe" as "invoiceexe.txt": the download is named what it is.
+      ["invoice\u202etxt.exe", 'attachment; filename="invoicetxt.exe"'],
+      [
+        "\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061cé.txt",
+        `attachment; filename="_.txt"; filename*=UTF-8''%C3%A9.txt`,
+      ],
+    ] as const) {
+      const path = `/files/users/demo/${encodeURIComponent(name)}`;
+      expect((await raw(client, "PUT", path, bytes)).status).toBe(200);
+      const back = await raw(client, "GET", path);
+      expect(back.status).toBe(200);
+      expect(back.headers.get("content-disposition")).toBe(header);
+    }
+  });
+
   it("creates a folder from a PUT with an empty JSON body, as appliedolap's client sends it", async () => {
     const client = new EssbaseClient(endpoint.origin);
     await client.get("/files");
