@@ -101,10 +101,16 @@ export class EmbeddedProvider implements Provider {
       total: options.jobs?.total ?? DEFAULT_JOBS_TOTAL,
     });
     const views = this.views;
-    // The owner a job of the API or of a wire session counts against: the key's owner, but a demo session kept
-    // apart (many visitors share the demo key), which is its own.
+    // The owner a job of the API or of a wire session counts against: the key's owner, but for a demo session
+    // kept apart (many visitors share the demo key) its visitor, the client's address (an IPv6 client's /64
+    // network), whatever the protocol or the number of its sessions: counted session by session, one address
+    // opening 16 sessions held every place of the queue. A session whose address is not known counts alone.
     const jobOwner = (session: ProviderSession) =>
-      views?.isolated(session) ? `session:${session.id}` : `owner:${session.ownerId}`;
+      views?.isolated(session)
+        ? session.visitor !== undefined
+          ? `visitor:${session.visitor}`
+          : `session:${session.id}`
+        : `owner:${session.ownerId}`;
     this.essbase = new EmbeddedEssbase(
       catalogue,
       this.views,

@@ -76,6 +76,7 @@ export function providerSession(session: SessionRecord): ProviderSession {
     aliasTable: session.aliasTable ?? null,
     handle: session.providerHandle ?? null,
     ...(session.variables ? { variables: session.variables } : {}),
+    ...(session.visitor !== undefined ? { visitor: session.visitor } : {}),
   };
 }
 

@@ -19,6 +19,11 @@ export interface SessionRecord {
    * address), whose sessions together are bounded at login ({@link NetworkBound}).
    */
   network?: string;
+  /**
+   * The client of a session of the public demo key: its IPv4 address, its IPv6 /64 network (`limitAddress`). The
+   * embedded engine counts one visitor's sessions together in its job queue (`QIBATES_JOBS_PER_USER`).
+   */
+  visitor?: string;
   connector: Connector;
   providerAddress: string;
   /** The id of the provider that serves the session (`embedded` for the demo addresses). */

@@ -42,7 +42,9 @@ async function login(ctx: CallContext<"login"> | CallContext<"loginPbcs">) {
     // The public demo key is everyone's: its cap counts one client address's sessions (an IPv6 client's /64
     // network, which it holds whole), so that no one ends the sessions of other people by logging in again and
     // again, nor holds more than the cap by taking a new address for each login.
-    ...(shared ? { capGroup: `${key.ownerId}@${limitAddress(ctx.request.ip)}` } : {}),
+    ...(shared
+      ? { capGroup: `${key.ownerId}@${limitAddress(ctx.request.ip)}`, visitor: limitAddress(ctx.request.ip) }
+      : {}),
     connector,
     providerAddress: target.url.toString().replace(/\/$/, ""),
     provider: provider.id,

@@ -8,7 +8,7 @@ import {
 import type { Connector } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
-import { basicLogin, type LoginThrottle } from "../login-throttle.ts";
+import { basicLogin, type LoginThrottle, limitAddress } from "../login-throttle.ts";
 import type { EssbaseContext } from "./context.ts";
 import { sendError } from "./errors.ts";
 import { JSON_TYPE } from "./request.ts";
@@ -73,6 +73,7 @@ export async function essbaseAuth(scope: FastifyInstance, options: EssbaseAuthOp
       username: name,
       providerAddress,
       aliasTable: null,
+      visitor: limitAddress(request.ip),
     }));
     const secure = request.protocol === "https" ? "; Secure" : "";
     // SameSite=Strict: the session is a REST client's, never a browser page's on another site.

@@ -9,7 +9,7 @@ import {
 import type { XmlElement } from "@qibates/protocols/xml";
 import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LoginThrottle } from "../login-throttle.ts";
+import { LoginThrottle, limitAddress } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
@@ -117,6 +117,7 @@ export function planningSessions(app: FastifyInstance, options: WireEndpointOpti
               providerAddress: `${originOf(request)}${PLANNING_SMARTVIEW_PATH}`,
               aliasTable: null,
               handle: token.handle,
+              visitor: limitAddress(request.ip),
             },
             app: null,
           }),

@@ -12,7 +12,7 @@ import { type XmlElement, XmlTooLarge } from "@qibates/protocols/xml";
 import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
-import { LoginThrottle, loginFailed } from "../login-throttle.ts";
+import { LoginThrottle, limitAddress, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
 import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
@@ -198,6 +198,7 @@ export function smartViewSessions(app: FastifyInstance, options: WireEndpointOpt
               providerAddress: String(address),
               aliasTable: null,
               handle: login.handle ?? null,
+              visitor: limitAddress(request.ip),
             },
             server: null,
             application: null,

@@ -1,6 +1,7 @@
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
 import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { limitAddress } from "../login-throttle.ts";
 import { capGroup, sessionNetwork } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
@@ -65,5 +66,6 @@ export function providerSession(
     username,
     providerAddress: loginAddress(request),
     aliasTable: null,
+    visitor: limitAddress(request.ip),
   };
 }
