@@ -5,6 +5,7 @@ export * from "./grid-over-server.ts";
 export * from "./mdx-errors.ts";
 export * from "./member-search.ts";
 export * from "./members.ts";
+export * from "./members-on-demand.ts";
 export * from "./olap-bridge.ts";
 export * from "./outline-calls.ts";
 export * from "./planning-errors.ts";

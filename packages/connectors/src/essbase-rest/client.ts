@@ -4,6 +4,7 @@ import { readJson } from "../net/json.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
 import type { UpstreamAnswer, Upstreams } from "../net/upstream.ts";
 import { type Credentials, RemoteClient } from "../remote/client-base.ts";
+import { serverMessage } from "../remote/http-answers.ts";
 import { loginRefused } from "../remote/login.ts";
 
 /**
@@ -56,6 +57,21 @@ export class EssbaseRestClient extends RemoteClient {
 
   async get<T>(path: string): Promise<T> {
     return this.json<T>("GET", path);
+  }
+
+  /**
+   * `GET path`, or `null` when the server refuses it with its own error message as a 400 or 404 (Essbase's answer
+   * to a member that is not in the outline: "Member … does not exist in the outline.").
+   */
+  async getIfFound<T>(path: string): Promise<T | null> {
+    const answer = await this.call("GET", path);
+    if ((answer.status === 400 || answer.status === 404) && serverMessage(answer.body) !== "") return null;
+    this.check(answer, `GET ${path}`);
+    try {
+      return (await readJson(answer.body)) as T;
+    } catch {
+      throw this.malformed(UNREADABLE.notJson(`GET ${path}`));
+    }
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {

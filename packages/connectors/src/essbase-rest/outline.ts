@@ -1,6 +1,6 @@
 import type { Consolidation, DimensionSpec, MemberSpec, Storage } from "@qibates/engine";
 import { Outline } from "@qibates/engine";
-import type { RemoteDimension, RemoteOutline } from "@qibates/grid-bridge";
+import type { RemoteDimension, RemoteMemberInfo, RemoteOutline } from "@qibates/grid-bridge";
 import {
   cubePath,
   DATA_STORAGE,
@@ -59,7 +59,26 @@ const STORAGE: Record<string, Storage> = {
   [DATA_STORAGE.neverShare]: "never-share",
 };
 
-function dimensionType(raw: string | undefined): RemoteDimension["type"] {
+/** A member of the outline endpoints as the members read on demand keep it (`@qibates/grid-bridge`). */
+export function memberInfoOf(m: RestMember, position?: number): RemoteMemberInfo {
+  const info: RemoteMemberInfo = {
+    name: m.name,
+    parent: typeof m.parentName === "string" && m.parentName !== "" && !m.dimension ? m.parentName : null,
+    childCount: typeof m.numberOfChildren === "number" && m.numberOfChildren > 0 ? m.numberOfChildren : 0,
+  };
+  const place = typeof m.previousSiblingsCount === "number" ? m.previousSiblingsCount : position;
+  if (place !== undefined) info.position = place;
+  if (m.aliases && Object.keys(m.aliases).length > 0) info.aliases = { ...m.aliases };
+  const consolidation = CONSOLIDATION[m.consolidation ?? ""];
+  if (consolidation) info.consolidation = consolidation;
+  const storage = STORAGE[(m.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "")];
+  if (storage) info.storage = storage;
+  if (m.uda && m.uda.length > 0) info.udas = [...m.uda];
+  if (typeof m.formula === "string" && m.formula.trim() !== "") info.formula = m.formula;
+  return info;
+}
+
+export function dimensionType(raw: string | undefined): RemoteDimension["type"] {
   const t = (raw ?? "").toLowerCase();
   if (t.startsWith("account")) return "accounts";
   if (t === "time") return "time";

@@ -2,6 +2,7 @@ import type { components } from "@qibates/client/schema";
 import {
   type GridResponse,
   type ResolvedGridSettings,
+  resolveLabel,
   resolveSettings,
   runGridOperation,
   suppressesData,
@@ -13,16 +14,24 @@ import {
   ENGINE_MDX,
   engineError,
   engineSettings,
+  ensureSheetMembers,
   gridAnswer,
   gridRequestOf,
+  knownAliasTable,
+  labelsOf,
   layoutSource,
+  MembersOnDemand,
   olapCellSetOf,
   olapMetadataOf,
   queryMembers,
-  remoteAliasTable,
   submitStatusesOf,
 } from "@qibates/grid-bridge";
-import type { GenerationLevel, JobRecord, RestGrid } from "@qibates/protocols/essbase-rest";
+import {
+  CELL_TYPE,
+  type GenerationLevel,
+  type JobRecord,
+  type RestGrid,
+} from "@qibates/protocols/essbase-rest";
 import type {
   ApplicationRef,
   BulkExportPort,
@@ -75,6 +84,7 @@ import {
   sheetOf,
 } from "./grid.ts";
 import { mdxResultOf } from "./mdx.ts";
+import { essbaseRestMembers } from "./members.ts";
 import { readRemoteOutline } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
 
@@ -105,6 +115,8 @@ export interface EssbaseRestOptions extends RemoteProviderOptions {
 interface UpstreamSession {
   client: EssbaseRestClient;
   outlines: OutlineCache<RemoteOutline>;
+  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  members: OutlineCache<MembersOnDemand>;
   /** Cube names as the server spells them, by the names a call gave (lower case), with when they were read. */
   cubes: Map<string, { at: number; app: string; cube: string }>;
   /**
@@ -172,6 +184,7 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
     return {
       client,
       outlines: new OutlineCache(this.options.outlineTtlMs),
+      members: new OutlineCache(this.options.outlineTtlMs),
       cubes: new Map(),
       layoutMisses: 0,
       layoutSkipped: 0,
@@ -184,6 +197,16 @@ export class EssbaseRestProvider extends RemoteProvider<UpstreamSession> impleme
     return s.outlines.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, () =>
       readRemoteOutline(s.client, app, cube),
     );
+  }
+
+  /** The cube's members read so far in the session (kept as long as an outline would be). */
+  async members(session: ProviderSession, app: string, cube: string): Promise<MembersOnDemand> {
+    const s = this.upstream(session);
+    const members = await s.members.get(`${app.toLowerCase()}.${cube.toLowerCase()}`, async () => {
+      return new MembersOnDemand(essbaseRestMembers(s.client, app, cube), `${app}.${cube}`);
+    });
+    members.trim();
+    return members;
   }
 
   async servers(session: ProviderSession) {
@@ -282,6 +305,59 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     return this.cube(session, ref);
   }
 
+  /**
+   * A metadata call reads the dimensions and their tops, and the whole of the one dimension it is about (every
+   * dimension for a search across the cube): never the whole outline for a list of dimensions or one tree.
+   */
+  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
+    const { cube, members } = await this.cubeMembers(session, ref);
+    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
+    return { cube, remote: await members.outline() };
+  }
+
+  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  private async cubeMembers(session: ProviderSession, ref: CubeRef) {
+    const { app, cube, path } = await this.realCube(session, ref);
+    const members = await this.p.members(session, app, cube);
+    return { app, cube, path, members };
+  }
+
+  /**
+   * Reads what a grid operation needs beyond the sheet's own members: the children of the members a zoom opens
+   * (next level), their subtrees (all levels, bottom level: the server lays them out, the answer shows them), a
+   * parent's children (sibling level), the whole dimension (same level, same generation).
+   */
+  private async ensureOperation(
+    members: MembersOnDemand,
+    call: GridCall,
+    sheet: readonly (readonly unknown[])[],
+    s: ResolvedGridSettings,
+  ): Promise<void> {
+    if (call.action !== "zoomin") return;
+    const cells = (call.input as { cells?: Schemas["CellRef"][] }).cells ?? [];
+    const outline = (await members.outline()).outline;
+    const selected = cells.flatMap((c) => {
+      const text = sheet[c.row]?.[c.column];
+      const m =
+        typeof text === "string"
+          ? resolveLabel(outline, text, s.aliasTable, s.substitutionVariables)
+          : undefined;
+      return m ? [m] : [];
+    });
+    const names = selected.map((m) => m.name);
+    switch (s.zoomInPreference) {
+      case "NEXT_LEVEL":
+        return members.ensureChildren(names);
+      case "ALL_LEVELS":
+      case "BOTTOM_LEVEL":
+        return members.ensureSubtrees(names);
+      case "SIBLING_LEVEL":
+        return members.ensureChildren(selected.flatMap((m) => (m.parent ? [m.parent.name] : [])));
+      default:
+        return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))]);
+    }
+  }
+
   /** The cube's real names (application, cube) and its outline; looked up once per session and TTL. */
   private async cube(session: ProviderSession, ref: CubeRef) {
     const { app, cube, path } = await this.realCube(session, ref);
@@ -320,7 +396,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
   private async variablesPath(session: ProviderSession, level: VariableLevel): Promise<string> {
     const { server, application, cube } = level;
     if (application !== null && cube !== null) {
-      return `${(await this.cube(session, { server, application, cube })).path}/variables`;
+      return `${(await this.realCube(session, { server, application, cube })).path}/variables`;
     }
     if (application !== null) {
       return `/applications/${enc(await this.p.application(session, { server, application }))}/variables`;
@@ -474,9 +550,9 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     client.preferencesSent = prefs;
   }
 
-  private resolved(remote: RemoteOutline, input: Partial<GridInput>) {
+  private resolved(aliasTables: readonly string[], input: Partial<GridInput>) {
     const { settings, aliasTable } = engineSettings(input);
-    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
     if (settings.memberDisplay === "nameAndAlias") {
       throw missing("essbase-stndln", "adhoc", "settings.memberDisplay NAME_AND_ALIAS", {
         because: "nameAndAlias",
@@ -495,11 +571,11 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
   private async sheetSettings(
     session: ProviderSession,
     ref: CubeRef,
-    remote: RemoteOutline,
+    aliasTables: readonly string[],
     input: Partial<GridInput>,
     sheet: readonly (readonly unknown[])[],
   ) {
-    const own = this.resolved(remote, input);
+    const own = this.resolved(aliasTables, input);
     if (
       !sheet.some((row) => row.some((cell) => typeof cell === "string" && /(^|\()\s*'?&/.test(cell.trim())))
     ) {
@@ -531,7 +607,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
    */
   private async post(
     session: ProviderSession,
-    cube: { path: string; remote: RemoteOutline },
+    cube: GridCube,
     s: ResolvedGridSettings,
     sheet: readonly (readonly unknown[])[],
     operation: {
@@ -593,19 +669,33 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
       upstream.layoutMisses = laidOut ? 0 : upstream.layoutMisses + 1;
       upstream.layoutSkipped = 0;
     }
+    // What the server answered may show members not read yet (a zoom's, a keep only's parents…): read first.
+    const remote = laidOut ? cube.remote : await answerOutline(cube.members, read, s);
     try {
-      return answerOf(cube.remote.outline, read, s, sent, laidOut);
+      return answerOf(remote.outline, read, s, sent, laidOut);
     } catch (e) {
       engineError(e);
     }
   }
 
+  /** The cube of a grid call: its path, its members, and the outline they make once the call's are read. */
+  private async gridCube(
+    session: ProviderSession,
+    ref: CubeRef,
+    input: Partial<GridInput>,
+    sheet: readonly (readonly unknown[])[],
+  ) {
+    const cm = await this.cubeMembers(session, ref);
+    const { aliasTables } = await cm.members.dimensions();
+    const settings = await this.sheetSettings(session, ref, aliasTables, input, sheet);
+    await ensureSheetMembers(cm.members, sheet, settings.resolved);
+    return { cm, ...settings };
+  }
+
   async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const cube = await this.cube(session, ref);
     // A grid left as the request's text is parsed here, once: the sheet is sent, and read to lay it out.
     const sheet = call.input.grid ? gridRows(call.input.grid) : [];
-    const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, call.input, sheet);
-    const outline = cube.remote.outline;
+    const { cm, resolved, aliasTable } = await this.gridCube(session, ref, call.input, sheet);
     let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
       // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
@@ -613,13 +703,17 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
         field: "settings.zoomInMode",
       });
     }
+    await this.ensureOperation(cm.members, call, sheet, resolved);
+    const cube: GridCube = { path: cm.path, members: cm.members, remote: await cm.members.outline() };
+    const outline = cube.remote.outline;
     if (call.action === "initgrid" && sheet.length === 0) {
       const { client } = this.p.upstream(session);
       await this.preferences(session, resolved);
       const answer = await client.get<RestGrid>(`${cube.path}/grid`);
       const read = sheetOf(answer);
       if (!read) throw client.malformed(UNREADABLE.noSlice(`${cube.path}/grid`));
-      r = answerOf(outline, read, resolved, { rows: 0, columns: 0 });
+      const remote = await answerOutline(cube.members, read, resolved);
+      r = answerOf(remote.outline, read, resolved, { rows: 0, columns: 0 });
     } else if (call.action === "refresh" || call.action === "initgrid") {
       r = await this.post(session, cube, resolved, sheet, {
         action: "refresh",
@@ -712,13 +806,21 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
    * (an MDX error among them) come back with its own message: no public example shows their format.
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
-    const cube = await this.cube(session, ref);
-    const { resolved } = this.resolved(cube.remote, input);
+    const cube = await this.cubeMembers(session, ref);
+    const { resolved } = this.resolved((await cube.members.dimensions()).aliasTables, input);
     const { client } = this.p.upstream(session);
     await this.preferences(session, resolved);
     const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: input.query });
     const read = sheetOf(answer);
-    const outline = cube.remote.outline;
+    // The members the answer shows, and its POV's, are read before the answer is: a label still unknown then
+    // is a calculated member of the query (`WITH MEMBER`).
+    if (read) {
+      const povs = (Array.isArray(answer.dimensions) ? answer.dimensions : []).flatMap((d) =>
+        typeof d?.pov === "string" && d.pov !== "" ? [d.pov] : [],
+      );
+      await cube.members.ensureLabels([...labelsOf(read.cells, memberCell(read), resolved), ...povs]);
+    }
+    const outline = (await cube.members.outline()).outline;
     const result = read ? mdxResultOf(outline, answer, read) : null;
     if (!result) throw client.malformed(UNREADABLE.noReadableGrid(`${cube.path}/grid/mdx`));
     try {
@@ -748,7 +850,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
       members: async (query) => queryMembers(await metadata(), query),
       mdx: async (text) => {
         const cube = await this.cube(session, ref);
-        const { resolved } = this.resolved(cube.remote, {});
+        const { resolved } = this.resolved(cube.remote.aliasTables, {});
         const { client } = this.p.upstream(session);
         await this.preferences(session, resolved);
         const answer = await client.post<RestGrid>(`${cube.path}/grid/mdx`, { query: text });
@@ -793,9 +895,9 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
   }
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
-    const cube = await this.cube(session, ref);
     const sheet = gridRows(input.grid);
-    const { resolved, aliasTable } = await this.sheetSettings(session, ref, cube.remote, input, sheet);
+    const { cm, resolved, aliasTable } = await this.gridCube(session, ref, input, sheet);
+    const cube: GridCube = { path: cm.path, members: cm.members, remote: await cm.members.outline() };
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
     const cells = input.cells ?? dataCellsOf(cube.remote.outline, sheet, resolved, aliasTable);
@@ -838,4 +940,26 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
       ...answered,
     });
   }
+}
+
+/** A cube as a grid call posts to it: its grid path, its members read on demand, and their outline. */
+interface GridCube {
+  path: string;
+  members: MembersOnDemand;
+  remote: RemoteOutline;
+}
+
+/** Whether a cell of a REST grid's answer is a member (the server types each cell). */
+function memberCell(read: { types: string[][] }) {
+  return (row: number, column: number) => read.types[row]?.[column] === CELL_TYPE.member;
+}
+
+/** The outline of the members an answered sheet shows, read first when some were not yet. */
+async function answerOutline(
+  members: MembersOnDemand,
+  read: { cells: string[][]; types: string[][] },
+  s: ResolvedGridSettings,
+): Promise<RemoteOutline> {
+  await members.ensureLabels(labelsOf(read.cells, memberCell(read), s));
+  return members.outline();
 }

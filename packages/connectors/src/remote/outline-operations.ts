@@ -24,8 +24,21 @@ export abstract class RemoteOutlineOperations {
   /** The cube `ref` names, its real name on the server and its outline (read once per session). */
   protected abstract openedCube(session: ProviderSession, ref: CubeRef): Promise<OpenedCube>;
 
+  /**
+   * The cube as one metadata call needs it: every member of `dimension`, of every dimension when `null`, or only
+   * the dimensions and their tops when `""`. A connector that reads members on demand reads just that; by
+   * default, the outline `openedCube` reads.
+   */
+  protected openedFor(
+    session: ProviderSession,
+    ref: CubeRef,
+    _dimension: string | null,
+  ): Promise<OpenedCube> {
+    return this.openedCube(session, ref);
+  }
+
   async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
-    const { remote } = await this.openedCube(session, ref);
+    const { remote } = await this.openedFor(session, ref, "");
     return remoteDimensions(remote, ref.cube, aliasTable);
   }
 
@@ -34,27 +47,27 @@ export abstract class RemoteOutlineOperations {
     ref: CubeRef,
     input: { dimension: string; aliasTable?: string },
   ) {
-    const { remote, cube } = await this.openedCube(session, ref);
+    const { remote, cube } = await this.openedFor(session, ref, input.dimension);
     return remoteDimensionTree(remote, cube, input);
   }
 
   async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
-    const { remote, cube } = await this.openedCube(session, ref);
+    const { remote, cube } = await this.openedFor(session, ref, input.dimension);
     return remoteFilter(remote, cube, input);
   }
 
   async searchMembers(session: ProviderSession, ref: CubeRef, input: SearchInput) {
-    const { remote, cube } = await this.openedCube(session, ref);
+    const { remote, cube } = await this.openedFor(session, ref, input.dimension);
     return remoteSearch(remote, cube, input);
   }
 
   async memberUdas(session: ProviderSession, ref: CubeRef, dimension: string) {
-    const { remote, cube } = await this.openedCube(session, ref);
+    const { remote, cube } = await this.openedFor(session, ref, dimension);
     return remoteUdas(remote, cube, dimension);
   }
 
   async aliasTables(session: ProviderSession, ref: CubeRef) {
-    const { remote } = await this.openedCube(session, ref);
+    const { remote } = await this.openedFor(session, ref, "");
     return { cube: ref.cube, aliasTables: remote.aliasTables.map((name) => ({ name })) };
   }
 }

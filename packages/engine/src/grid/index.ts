@@ -28,6 +28,7 @@ export {
 export {
   type CellRef,
   cellRef,
+  isNumericText,
   numberOfText,
   type ParseResult,
   parseGrid,

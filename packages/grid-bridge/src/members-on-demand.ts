@@ -1,0 +1,457 @@
+import {
+  type Consolidation,
+  type DimensionSpec,
+  type MemberSpec,
+  Outline,
+  type Storage,
+} from "@qibates/engine";
+import { isNumericText, type ResolvedGridSettings, readLayout } from "@qibates/engine/grid";
+import type { RemoteDimension, RemoteOutline } from "./remote-outline.ts";
+
+/**
+ * A remote cube's outline read member by member, as calls need them (issue 73: a grid costs the grid, not the
+ * outline). Customers' dimensions hold 10,000 to 1,000,000 members: reading them all before a session's first
+ * grid took 47 s to 101 s at 30 ms a request, or failed. The server is asked only for the dimensions and their
+ * tops, then for the members a sheet names (each with its ancestors, one parallel round), the children of the
+ * members a zoom opens, and a whole dimension only for what needs one (same level, same generation, a tree, a
+ * filter, a search). What was read is kept (bounded) and rebuilt, when it grew, as an engine `Outline` holding
+ * just those members, over which the engine's grid rules read sheets and lay grids out as they do over a whole
+ * outline: a member's name, aliases, storage, parent and place among its siblings are the server's; what is not
+ * read is not there, so a caller makes sure of what an operation needs before it asks for the outline.
+ */
+
+/** A member as a connector read it from its server. */
+export interface RemoteMemberInfo {
+  name: string;
+  /** The parent's name; `null` for a dimension. */
+  parent: string | null;
+  /** Its place among its parent's children (0 = first), when the server says. */
+  position?: number;
+  /** How many children it has on the server (0 for a leaf). */
+  childCount: number;
+  aliases?: Record<string, string>;
+  consolidation?: Consolidation;
+  storage?: Storage;
+  udas?: string[];
+  formula?: string;
+}
+
+/** What a connector reads of a cube for {@link MembersOnDemand}. */
+export interface CubeMemberSource {
+  /** The dimensions in outline order, each with its top member, and the cube's alias tables. */
+  dimensions(): Promise<{
+    dimensions: RemoteDimension[];
+    roots: RemoteMemberInfo[];
+    aliasTables: string[];
+  }>;
+  /**
+   * For each label (a member name, or an alias of any table), the member it names with its ancestors, from its
+   * dimension down to itself; `null` when it names no member of the cube. One parallel round where it can.
+   */
+  lookup(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
+  /** The children of each member (its name), in outline order. */
+  children(parents: readonly string[]): Promise<RemoteMemberInfo[][]>;
+}
+
+interface Node {
+  info: RemoteMemberInfo;
+  /** The dimension's top member (itself for a dimension). */
+  dimension: Node | null;
+  parent: Node | null;
+  /** Children read so far, by lower-case name (a shared member under its own parent), in the order read. */
+  kids: Map<string, Node>;
+  /** Whether every child was read. */
+  complete: boolean;
+  /** A shared member: its stored member is read under the same name elsewhere. */
+  shared: boolean;
+}
+
+/** Members kept per cube and session before what was read is dropped and read again as calls need it. */
+export const MEMBERS_KEPT = 250_000;
+
+const lower = (s: string) => s.toLowerCase();
+
+/** The members of one remote cube read so far in a session, and the engine outline they make. */
+export class MembersOnDemand {
+  private dims: Promise<{ dimensions: RemoteDimension[]; aliasTables: string[] }> | null = null;
+  private roots: Node[] = [];
+  /** Stored members by lower-case name. */
+  private readonly byName = new Map<string, Node>();
+  /** Lower-case aliases (every table) of the members read → lower-case name. */
+  private readonly byAlias = new Map<string, string>();
+  /** Labels the server said name no member (lower case). */
+  private readonly unknown = new Set<string>();
+  private count = 0;
+  private version = 0;
+  private built: { version: number; remote: RemoteOutline } | null = null;
+
+  constructor(
+    private readonly source: CubeMemberSource,
+    private readonly name: string,
+    private readonly kept: number = MEMBERS_KEPT,
+  ) {}
+
+  /** The dimensions (read once) and the alias tables. */
+  async dimensions(): Promise<{ dimensions: RemoteDimension[]; aliasTables: string[] }> {
+    if (!this.dims) {
+      const read = this.source.dimensions().then((d) => {
+        this.roots = d.roots.map((r) => this.add(r, null));
+        return { dimensions: d.dimensions, aliasTables: d.aliasTables };
+      });
+      this.dims = read;
+      read.catch(() => {
+        if (this.dims === read) this.dims = null;
+      });
+    }
+    return this.dims;
+  }
+
+  /** How many members are kept. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Drops what was read past the bound (the dimensions stay): called between calls, never inside one. */
+  trim(): void {
+    if (this.count <= this.kept) return;
+    this.byName.clear();
+    this.byAlias.clear();
+    this.unknown.clear();
+    this.count = 0;
+    const tops = this.roots.map((r) => r.info);
+    this.roots = tops.map((r) => this.add(r, null));
+    this.version++;
+  }
+
+  /** Whether `label` names a member read so far (by name or alias), or was found to name none. */
+  private settled(label: string): boolean {
+    const l = lower(label);
+    return this.byName.has(l) || this.byAlias.has(l) || this.unknown.has(l);
+  }
+
+  /** The member read under this name or alias, if any. */
+  private node(label: string): Node | undefined {
+    const l = lower(label);
+    const name = this.byName.has(l) ? l : this.byAlias.get(l);
+    return name === undefined ? undefined : this.byName.get(name);
+  }
+
+  /** Makes sure every label was looked up (one parallel round for those not yet known). */
+  async ensureLabels(labels: Iterable<string>): Promise<void> {
+    await this.dimensions();
+    const asked: string[] = [];
+    const seen = new Set<string>();
+    for (const raw of labels) {
+      const t = raw.trim();
+      if (t === "" || this.settled(t) || seen.has(lower(t))) continue;
+      seen.add(lower(t));
+      asked.push(t);
+    }
+    if (asked.length === 0) return;
+    const chains = await this.source.lookup(asked);
+    const prototypes: string[] = [];
+    chains.forEach((chain, i) => {
+      const label = asked[i] as string;
+      if (!chain || chain.length === 0) {
+        this.unknown.add(lower(label));
+        return;
+      }
+      const last = this.addChain(chain);
+      if (last?.shared) prototypes.push(last.info.name);
+      // A label that names a member by an alias the member read does not carry (another table's) is remembered.
+      if (last && lower(last.info.name) !== lower(label) && !this.byAlias.has(lower(label))) {
+        this.byAlias.set(lower(label), lower(last.info.name));
+      }
+    });
+    await this.ensureStored(prototypes);
+  }
+
+  /** Makes sure every child of each member (a name read so far) is read. */
+  async ensureChildren(names: Iterable<string>): Promise<void> {
+    await this.dimensions();
+    const wanted: Node[] = [];
+    for (const n of names) {
+      const node = this.node(n);
+      if (node && !node.complete && node.info.childCount > 0 && !wanted.includes(node)) wanted.push(node);
+      else if (node && node.info.childCount === 0) node.complete = true;
+    }
+    if (wanted.length === 0) return;
+    const lists = await this.source.children(wanted.map((w) => w.info.name));
+    const shared: string[] = [];
+    lists.forEach((kids, i) => {
+      const parent = wanted[i] as Node;
+      kids.forEach((k, j) => {
+        const child = this.add({ ...k, parent: parent.info.name, position: k.position ?? j }, parent);
+        if (child.shared) shared.push(child.info.name);
+      });
+      parent.complete = true;
+    });
+    await this.ensureStored(shared);
+  }
+
+  /** Makes sure each member's whole subtree is read: a round of children per generation below it. */
+  async ensureSubtrees(names: Iterable<string>): Promise<void> {
+    let level = [...names];
+    while (level.length > 0) {
+      await this.ensureChildren(level);
+      const next: string[] = [];
+      for (const n of level) {
+        const node = this.node(n);
+        if (!node) continue;
+        for (const k of node.kids.values()) if (!k.shared && k.info.childCount > 0) next.push(k.info.name);
+      }
+      level = next;
+    }
+  }
+
+  /** Makes sure every member of these dimensions (all when `null`) is read. */
+  async ensureDimensions(names: readonly string[] | null): Promise<void> {
+    const { dimensions } = await this.dimensions();
+    const wanted = names === null ? dimensions.map((d) => d.name) : names;
+    await this.ensureSubtrees(wanted.filter((n) => this.byName.has(lower(n))));
+  }
+
+  /** The stored members of shared members read, so that the rebuilt outline holds each shared member's prototype. */
+  private async ensureStored(names: readonly string[]): Promise<void> {
+    const missing = names.filter((n) => !this.byName.has(lower(n)));
+    if (missing.length > 0) await this.ensureLabels(missing);
+  }
+
+  /** Adds a chain (dimension first); answers the last member. */
+  private addChain(chain: readonly RemoteMemberInfo[]): Node | undefined {
+    let parent: Node | null = null;
+    let last: Node | undefined;
+    for (const info of chain) {
+      const known: Node | undefined = parent
+        ? parent.kids.get(lower(info.name))
+        : this.roots.find((r) => lower(r.info.name) === lower(info.name));
+      last = known ?? this.add(info, parent);
+      parent = last;
+    }
+    return last;
+  }
+
+  private add(info: RemoteMemberInfo, parent: Node | null): Node {
+    const key = lower(info.name);
+    const existing = parent?.kids.get(key);
+    if (existing) return existing;
+    const stored = this.byName.get(key);
+    const shared = info.storage === "shared" || (stored !== undefined && stored.parent !== parent);
+    const node: Node = {
+      info: shared ? { ...info, storage: "shared" } : info,
+      dimension: parent ? parent.dimension : null,
+      parent,
+      kids: new Map(),
+      complete: info.childCount === 0,
+      shared,
+    };
+    if (!node.dimension) node.dimension = node;
+    if (parent) parent.kids.set(key, node);
+    if (!shared) {
+      this.byName.set(key, node);
+      for (const a of Object.values(info.aliases ?? {})) {
+        if (!this.byAlias.has(lower(a))) this.byAlias.set(lower(a), key);
+      }
+    }
+    this.count++;
+    this.version++;
+    return node;
+  }
+
+  /** The members read so far as an engine outline (rebuilt only when more were read). */
+  async outline(): Promise<RemoteOutline> {
+    const { dimensions, aliasTables } = await this.dimensions();
+    if (this.built?.version === this.version) return this.built.remote;
+    const spec = (n: Node): MemberSpec => {
+      const i = n.info;
+      const s: MemberSpec = { name: i.name };
+      if (i.aliases && Object.keys(i.aliases).length > 0) s.aliases = { ...i.aliases };
+      if (i.consolidation) s.consolidation = i.consolidation;
+      if (n.shared) s.storage = "shared";
+      else if (i.storage) s.storage = i.storage;
+      if (i.udas && i.udas.length > 0) s.udas = [...i.udas];
+      if (i.formula) s.formula = i.formula;
+      const kids = ordered(n);
+      if (kids.length > 0 && !n.shared) s.children = kids.map(spec);
+      return s;
+    };
+    const tables = aliasTables.length > 0 ? aliasTables : ["Default"];
+    const known = new Set(tables.map(lower));
+    const specs: DimensionSpec[] = dimensions.map((d) => {
+      const root = this.roots.find((r) => lower(r.info.name) === lower(d.name));
+      const top = root ? spec(root) : { name: d.name };
+      return {
+        name: d.name,
+        type: d.type,
+        ...(top.storage ? { storage: top.storage } : {}),
+        ...(top.aliases ? { aliases: onlyTables(top.aliases, known) } : {}),
+        members: (top.children ?? []).map((c) => withTables(c, known)),
+      };
+    });
+    let outline: Outline;
+    try {
+      outline = new Outline({ name: this.name, aliasTables: tables, dimensions: specs });
+    } catch {
+      // A shared member read before its stored member in outline order (a server that does not say where each
+      // child sits): left out rather than taken for the stored one.
+      outline = new Outline({ name: this.name, aliasTables: tables, dimensions: specs.map(withoutShared) });
+    }
+    const remote: RemoteOutline = { outline, dimensions, aliasTables: tables };
+    this.built = { version: this.version, remote };
+    return remote;
+  }
+}
+
+/** A member's children read so far in outline order: by their place when the server said it, else as read. */
+function ordered(n: Node): Node[] {
+  const kids = [...n.kids.values()];
+  if (kids.every((k) => k.info.position !== undefined)) {
+    kids.sort((a, b) => (a.info.position as number) - (b.info.position as number));
+  }
+  return kids;
+}
+
+/** Aliases of tables the cube lists only (an engine outline refuses a member of an unknown table). */
+function onlyTables(aliases: Record<string, string>, known: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(aliases).filter(([t]) => known.has(lower(t))));
+}
+
+function withTables(s: MemberSpec, known: ReadonlySet<string>): MemberSpec {
+  return {
+    ...s,
+    ...(s.aliases ? { aliases: onlyTables(s.aliases, known) } : {}),
+    ...(s.children ? { children: s.children.map((c) => withTables(c, known)) } : {}),
+  };
+}
+
+function withoutShared(d: DimensionSpec): DimensionSpec {
+  const keep = (s: MemberSpec): MemberSpec => ({
+    ...s,
+    ...(s.children ? { children: s.children.filter((c) => c.storage !== "shared").map(keep) } : {}),
+  });
+  return { ...d, members: d.members.filter((m) => m.storage !== "shared").map(keep) };
+}
+
+/** `&CurrMonth` → its value; `Q-T-D(Feb)` → `Feb`; `100-10: Cola` → `100-10`. */
+const DTS = /^[a-z]-t-d\s*\(\s*(.+?)\s*\)$/i;
+
+/** The member names a cell's text may stand for, as the engine's label reader reads it. */
+function namesOf(text: string, variables: Readonly<Record<string, string>> | undefined): string[] {
+  let t = text.trim();
+  if (t.startsWith("'")) t = t.slice(1).trim();
+  if (t === "") return [];
+  const out = [t];
+  const variable = (v: string) => {
+    if (!v.startsWith("&") || !variables) return undefined;
+    const key = lower(v.slice(1));
+    for (const [k, value] of Object.entries(variables)) if (lower(k) === key) return value;
+    return undefined;
+  };
+  const value = variable(t);
+  if (value !== undefined) out.push(value);
+  const dts = DTS.exec(t);
+  if (dts) {
+    const latest = dts[1] as string;
+    out.push(variable(latest) ?? latest);
+  }
+  const colon = t.indexOf(": ");
+  if (colon > 0) out.push(t.slice(0, colon));
+  return out;
+}
+
+/** Texts of a sheet that are never member names: empty, the missing and no-access labels. */
+function isValueLabel(t: string, s: ResolvedGridSettings): boolean {
+  const l = lower(t);
+  return (
+    l === lower(s.missingLabel) ||
+    l === "#missing" ||
+    l === "#mi" ||
+    l === lower(s.noAccessLabel) ||
+    l === "#noaccess" ||
+    l === "#no access" ||
+    l === "#invalid"
+  );
+}
+
+/** Distinct numeric texts in one column of data rows past which the column is data, not numeric member names. */
+const NUMERIC_COLUMN_MAX = 64;
+
+/**
+ * Makes sure every member a sheet names is read, so that the engine reads the sheet as it would over the whole
+ * outline. Text that is not a number is looked up first (one round), with the numbers of column A (where Essbase
+ * looks for the first row header); a bare number is data unless it stands where headers are, so once the sheet's
+ * header rows and row-header columns are known, the numbers there (and in the first data column, which a numeric
+ * row header would widen) are looked up too, until the layout stops growing (a few rounds at most, none for a
+ * sheet without numeric names).
+ */
+export async function ensureSheetMembers(
+  members: MembersOnDemand,
+  sheet: readonly (readonly unknown[])[],
+  settings: ResolvedGridSettings,
+): Promise<void> {
+  const variables = settings.substitutionVariables;
+  const tried = new Set<string>();
+  const first: string[] = [];
+  const numbers: { row: number; column: number; text: string }[] = [];
+  sheet.forEach((line, r) => {
+    line.forEach((cell, c) => {
+      if (typeof cell !== "string") return;
+      const t = cell.trim();
+      if (t === "" || isValueLabel(t, settings)) return;
+      if (isNumericText(t)) {
+        numbers.push({ row: r, column: c, text: t });
+        if (c === 0) first.push(t);
+        return;
+      }
+      first.push(...namesOf(t, variables));
+    });
+  });
+  let asked = first;
+  for (let round = 0; round < 4 && asked.length > 0; round++) {
+    for (const a of asked) tried.add(lower(a));
+    await members.ensureLabels(asked);
+    if (numbers.length === 0) return;
+    let layout: { headerRows: number; leftColumns: number };
+    try {
+      layout = readLayout((await members.outline()).outline, sheet, settings);
+    } catch {
+      // A sheet the engine refuses is refused by the caller's own reading, naming its cell.
+      return;
+    }
+    const inColumn = numbers.filter((n) => n.row >= layout.headerRows && n.column === layout.leftColumns);
+    const columnTexts = new Set(inColumn.map((n) => lower(n.text)));
+    asked = [
+      ...new Set(
+        numbers
+          .filter(
+            (n) =>
+              n.row < layout.headerRows ||
+              n.column < layout.leftColumns ||
+              (n.column === layout.leftColumns &&
+                n.row >= layout.headerRows &&
+                columnTexts.size <= NUMERIC_COLUMN_MAX),
+          )
+          .map((n) => n.text)
+          .filter((t) => !tried.has(lower(t))),
+      ),
+    ];
+  }
+}
+
+/** The member labels of an answered sheet (cells the server typed as members), for {@link MembersOnDemand.ensureLabels}. */
+export function labelsOf(
+  cells: readonly (readonly string[])[],
+  isMember: (row: number, column: number) => boolean,
+  settings: ResolvedGridSettings,
+): string[] {
+  const out: string[] = [];
+  cells.forEach((line, r) => {
+    line.forEach((text, c) => {
+      if (!isMember(r, c)) return;
+      const t = text.trim();
+      if (t === "" || isValueLabel(t, settings)) return;
+      out.push(...namesOf(t, settings.substitutionVariables));
+    });
+  });
+  return out;
+}
