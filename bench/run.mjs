@@ -57,6 +57,11 @@ const BENCHMARKS = {
     what: "qibates-snapshot of the 5 M-cell cube through essbase-stndln: cells/s, peak memory, start-up, resume",
     args: "--interrupt-after 8 --heap-mb 128 --write",
   },
+  "outline-scale": {
+    file: "outline-scale.mjs",
+    what: "issue 73: a new session's first refresh through essbase-stndln, essbase, ssas as the outline grows (1,017 to 111,117 members)",
+    args: "--delays 0,30",
+  },
   "xmla-mdx": {
     file: "xmla-mdx.ts",
     what: "one 18,700-cell MDX query: engine direct vs through the XMLA endpoint over HTTP",
