@@ -232,3 +232,15 @@ describe("the Ad hoc page's server table", () => {
     }
   });
 });
+
+describe("the MDX queries page's function list", () => {
+  it("says how many rows its Oracle column marks, and that many are marked", () => {
+    for (const locale of ["en", "fr"] as const) {
+      const list = mdxFunctionList(locale);
+      const yes = locale === "en" ? "Yes" : "Oui";
+      const marked = list.split("\n").filter((l) => l.startsWith("| `") && l.split(" | ")[2] === yes);
+      const said = /(?:The table marks|Le tableau marque) (\d+) /.exec(list)?.[1];
+      expect(Number(said), locale).toBe(marked.length);
+    }
+  });
+});

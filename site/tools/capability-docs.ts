@@ -741,10 +741,30 @@ export function demoOnlyTable(locale: DocLocale): string {
  */
 export function mdxFunctionList(locale: DocLocale): string {
   const rows = functionReference();
+  const coverage = oracleCoverage();
+  // The table's rows marked as Oracle's are more than the functions implemented: one of Oracle's names may be
+  // several functions here (`xTD`), and the functions refused have a row too.
+  const oracleRows = rows.filter((r) => r.oracle).length;
+  const refusedOracle = coverage.filter((c) => c.status === "refused").length;
+  const engineNames = (c: (typeof coverage)[number]) => [...new Set([...c.functions, ...c.methods])];
+  const several = coverage.filter((c) => engineNames(c).length > 1);
+  const code = (n: string) => `\`${n}\``;
+  const manyEn = several
+    .map(
+      (c) =>
+        `Oracle's ${code(c.name)} is ${engineNames(c).length} functions here (${engineNames(c).map(code).join(", ")})`,
+    )
+    .join("; ");
+  const manyFr = several
+    .map(
+      (c) =>
+        `le ${code(c.name)} d'Oracle est ici ${engineNames(c).length} fonctions (${engineNames(c).map(code).join(", ")})`,
+    )
+    .join(" ; ");
   const en = locale === "en";
   const w = en
     ? {
-        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${oracleCoverage().filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them; the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${rows.filter((r) => !r.refused && r.name !== "CASE").length} of them, all but \`CASE\`, an expression rather than a function. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
+        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${coverage.filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them; the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${rows.filter((r) => !r.refused && r.name !== "CASE").length} of them, all but \`CASE\`, an expression rather than a function. The table marks ${oracleRows} rows as in Oracle's list: ${manyEn ? `${manyEn}, a row each, and ` : ""}the ${refusedOracle} functions of Oracle's list that the engine refuses have a row too. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
         head: "| Function | Written | Oracle's list | Notes |",
         yes: "Yes",
         refused: (why: string) =>
@@ -752,7 +772,7 @@ export function mdxFunctionList(locale: DocLocale): string {
         ssas: "Sent by XMLA clients (SSAS).",
       }
     : {
-        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${oracleCoverage().filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit ; le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${rows.filter((r) => !r.refused && r.name !== "CASE").length}, toutes sauf \`CASE\`, qui est une expression et non une fonction. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
+        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${coverage.filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit ; le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${rows.filter((r) => !r.refused && r.name !== "CASE").length}, toutes sauf \`CASE\`, qui est une expression et non une fonction. Le tableau marque ${oracleRows} lignes comme figurant dans la liste d'Oracle : ${manyFr ? `${manyFr}, chacune sur sa ligne, et ` : ""}les ${refusedOracle} fonctions de la liste d'Oracle que le moteur refuse ont aussi leur ligne. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
         head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
         yes: "Oui",
         refused: (why: string) =>
