@@ -61,7 +61,7 @@ export {
   isGridText,
   sheetCells,
 } from "./grid-source.ts";
-export { busySeconds, type JobAdmission, type JobTicket, jobsBusy } from "./jobs.ts";
+export { busyMessage, busySeconds, type JobAdmission, type JobTicket, jobsBusy } from "./jobs.ts";
 export {
   type OlapAxis,
   type OlapCellSet,

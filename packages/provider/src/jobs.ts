@@ -1,4 +1,5 @@
-import { ProviderError } from "./errors.ts";
+import type { ErrorLocale } from "./error-codes.ts";
+import { ProviderError, type ProviderText } from "./errors.ts";
 
 /**
  * The queue of background jobs of a provider that runs them itself (the embedded engine): business rules,
@@ -26,15 +27,36 @@ export interface JobTicket {
   cancel(): void;
 }
 
+/** The words of a job refused past a bound, in each language of the messages. */
+function jobsBusyText(seconds: number, bound: "user" | "server"): ProviderText {
+  return bound === "user"
+    ? {
+        en: `Too many jobs of this user are running or waiting; retry in ${seconds} s.`,
+        fr: `Trop de travaux de cet utilisateur sont en cours ou en attente ; réessayez dans ${seconds} s.`,
+      }
+    : {
+        en: `Too many jobs on the server are running or waiting; retry in ${seconds} s.`,
+        fr: `Trop de travaux sont en cours ou en attente sur le serveur ; réessayez dans ${seconds} s.`,
+      };
+}
+
 /** The refusal of a job past a bound: try again in `seconds` seconds. */
 export function jobsBusy(seconds: number, bound: "user" | "server"): ProviderError {
-  const whose = bound === "user" ? "of this user" : "on the server";
-  return new ProviderError("BUSY", `Too many jobs ${whose} are running or waiting; retry in ${seconds} s.`, {
-    seconds,
-  });
+  return new ProviderError("BUSY", jobsBusyText(seconds, bound).en, { seconds, bound });
 }
 
 /** Whether `e` is a job refused past a bound; its `seconds`. */
 export function busySeconds(e: unknown): number | null {
   return e instanceof ProviderError && e.code === "BUSY" ? Number(e.params?.seconds ?? 1) : null;
+}
+
+/**
+ * The message of a refusal `busySeconds` tells, in `locale`, for the protocol endpoints, which say it in their
+ * own words (the API says the registry's `QB_ERR_RATE_LIMITED`): a job refused past a bound in that language, a
+ * server's own 429 in its own words.
+ */
+export function busyMessage(e: ProviderError, locale: ErrorLocale): string {
+  const bound = e.params?.bound;
+  if (bound !== "user" && bound !== "server") return e.message;
+  return jobsBusyText(Number(e.params?.seconds ?? 1), bound)[locale];
 }

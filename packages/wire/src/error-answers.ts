@@ -39,14 +39,24 @@ export function refusalStatus(error: unknown): number | null {
 /**
  * The message of a refusal (see {@link refusalStatus}) in the language a request asks for first in its
  * `Accept-Language` header: a refusal with French words (`messageIn`: `NetworkSessionsFull`, `TooManyLogins`,
- * `SessionsFull`) says them to a request that asks for French, any other its own message.
+ * `SessionsFull`; the host's `localizedMessage`: the request limit's `QB_ERR_RATE_LIMITED`) says them to a
+ * request that asks for French, any other its own message.
  */
 export function refusalMessage(error: unknown, acceptLanguage: string | string[] | undefined): string {
-  const first = (Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage)?.split(",")[0]?.trim();
-  const e = error as { message?: unknown; messageIn?: unknown } | null;
+  const locale = acceptedLocale(acceptLanguage);
+  const e = error as { message?: unknown; messageIn?: unknown; localizedMessage?: unknown } | null;
   if (typeof e?.messageIn === "function")
-    return String((e.messageIn as (locale: ErrorLocale) => string)(errorLocale(first)));
+    return String((e.messageIn as (locale: ErrorLocale) => string)(locale));
+  if (typeof e?.localizedMessage === "function")
+    return String((e.localizedMessage as (locale: ErrorLocale) => string)(locale));
   return typeof e?.message === "string" ? e.message : "";
+}
+
+/** The language of the messages a request asks for first in its `Accept-Language` header (English unless French). */
+export function acceptedLocale(acceptLanguage: string | string[] | undefined): ErrorLocale {
+  return errorLocale(
+    (Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage)?.split(",")[0]?.trim(),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ESSBASE_REST_BASE } from "@qibates/protocols/essbase-rest";
-import { busySeconds, ProviderError } from "@qibates/provider";
+import { busyMessage, busySeconds, ProviderError } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import { localeOf, sendError, WireError } from "./errors.ts";
@@ -50,7 +50,11 @@ export function registerFaults(scope: FastifyInstance, known: KnownRoutes): void
     // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
     const busy = busySeconds(error);
     if (busy !== null)
-      return sendError(reply.header("retry-after", String(busy)), 429, (error as Error).message);
+      return sendError(
+        reply.header("retry-after", String(busy)),
+        429,
+        busyMessage(error as ProviderError, localeOf(request)),
+      );
     if (error instanceof ProviderError) {
       return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
     }

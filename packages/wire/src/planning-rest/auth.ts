@@ -1,5 +1,6 @@
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
 import {
+  busyMessage,
   busySeconds,
   type Connector,
   type Provider,
@@ -8,7 +9,7 @@ import {
 } from "@qibates/provider";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
-import { refusalStatus, withRetryAfter } from "../error-answers.ts";
+import { acceptedLocale, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import type { CallerSessions } from "../live-sessions.ts";
 import { type LoginThrottle, limitAddress } from "../login-throttle.ts";
 import { type Caller, HttpError } from "./context.ts";
@@ -47,14 +48,22 @@ export function planningApi(
         // A job refused past its owner's or the server's bound (the provider's job queue): 429, and when to retry.
         const busy = busySeconds(error);
         if (busy !== null)
-          return sendError(reply.header("retry-after", String(busy)), 429, (error as Error).message);
+          return sendError(
+            reply.header("retry-after", String(busy)),
+            429,
+            busyMessage(error as ProviderError, acceptedLocale(request.headers["accept-language"])),
+          );
         if (error instanceof ProviderError) {
           return sendError(reply, error.code === "LOGIN_FAILED" ? 401 : 400, error.message);
         }
         // Fastify's refusals, the host's and the wire's (refusalStatus).
         const status = refusalStatus(error);
         if (status !== null)
-          return sendError(withRetryAfter(reply, error), status, (error as Error).message ?? "Bad request");
+          return sendError(
+            withRetryAfter(reply, error),
+            status,
+            refusalMessage(error, request.headers["accept-language"]) || "Bad request",
+          );
         request.log.error({ err: error }, "planning-rest: internal error");
         return sendError(reply, 500, "Internal server error");
       });
