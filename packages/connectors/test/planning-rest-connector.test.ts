@@ -272,6 +272,12 @@ describe("pbcs: a session's first navigation", () => {
         }
         const dim = /\/plantypes\/Plan1\/dimensions\/(\w+)$/.exec(path)?.[1];
         if (dim && DIMS[dim]) return json(200, DIMS[dim]);
+        // Get Member: a member the form shows (a leaf here), its Default alias.
+        const read = /\/Vision\/dimensions\/(\w+)\/members\/(\w+)$/.exec(path);
+        const member = (
+          DIMS[read?.[1] ?? ""] as { children?: { name: string }[] } | undefined
+        )?.children?.find((m) => m.name === read?.[2]);
+        if (member) return json(200, { ...member, dimName: read?.[1], dataStorage: "Store Data" });
         return json(404, { detail: `no ${path}` });
       })();
       events.push(`answer ${what}`);

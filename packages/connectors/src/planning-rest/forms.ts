@@ -31,13 +31,13 @@ type Schemas = components["schemas"];
 /**
  * Forms over Planning REST: a form opened from Export Form Data (`GET …/forms/{idorname}/data`, 26.04, any
  * role, needs AI Studio; asked first for `gridInfo,pov`, then with the page members), labelled and marked
- * writable from the dimensions' hierarchies (an upper-level, Dynamic Calc or Label Only member makes a cell
- * read-only, Planning's bottom-up rule); submitted through `importdataslice` (plan-type scoped, no form save
+ * writable from the members it shows, each read once per session (`GET …/dimensions/{dim}/members/{member}`:
+ * an upper-level, Dynamic Calc or Label Only member makes a cell read-only, Planning's bottom-up rule); submitted through `importdataslice` (plan-type scoped, no form save
  * behaviour), then the form's rules on save read from its definition (`GET …/formdefinitions/{idorname}`,
  * Service Administrator) launched as `RULES` jobs. Sources in `packages/wire/src/planning-rest/NOTES.md`.
  */
 
-/** What the connector needs of a dimension: each member's alias, whether it can hold entered data. */
+/** What the connector needs of a dimension's shown members: each one's alias, whether it can hold entered data. */
 export interface DimensionInfo {
   label(name: string): string;
   writable(name: string): boolean;
@@ -48,7 +48,8 @@ export interface FormHost {
   app: string;
   /** The plan types and their base dimensions. */
   planTypes(): Promise<{ cube: string; dims: string[] }[]>;
-  dimension(cube: string, dim: string): Promise<DimensionInfo>;
+  /** What the form needs of `shown`, the members of `dim` it shows (not the whole dimension: issue 73). */
+  dimension(cube: string, dim: string, shown: readonly string[]): Promise<DimensionInfo>;
   /** The refusal of what the capability table says this connector lacks (`missing`). */
   missing(capability: Capability, operation: string, refusal?: Refusal): ProviderError;
 }
@@ -378,30 +379,11 @@ export async function openForm(
       `pov.${k}`,
     );
   }
-  // Every dimension read at once (one round trip to the server, not one per dimension); the first refusal in
-  // the dimensions' order is the call's, as when they were read one after the other.
-  const dims = [...new Set([...Object.keys(pov), ...rowDims, ...colDims])];
-  const reads = await Promise.allSettled(dims.map((d) => host.dimension(cube, d)));
-  const infos = new Map<string, DimensionInfo>();
-  reads.forEach((r, i) => {
-    if (r.status === "rejected") throw r.reason;
-    infos.set(dims[i] as string, r.value);
-  });
-  const dimInfo = (d: string) => infos.get(d) as DimensionInfo;
   const H = colDims.length;
   const L = rowDims.length;
   const width = columns[0]?.length ?? 0;
   const colMembers = Array.from({ length: width }, (_, c) => colDims.map((_, h) => columns[h]?.[c] ?? ""));
   const rowMembers = rows.map((r) => r.headers);
-  const povWritable = Object.entries(pov).every(([d, m]) => dimInfo(d).writable(m));
-  const writable = rows.map((r) =>
-    colMembers.map(
-      (cm) =>
-        povWritable &&
-        r.headers.every((m, l) => dimInfo(rowDims[l] as string).writable(m)) &&
-        cm.every((m, h) => dimInfo(colDims[h] as string).writable(m)),
-    ),
-  );
   const values = rows.map((r) => r.data);
   // Missing rows and columns dropped as the user's preferences ask.
   const prefs = input.preferences ?? {};
@@ -409,6 +391,39 @@ export async function openForm(
   let colIdx = colMembers.map((_, i) => i);
   if (prefs.missingRowSuppression) rowIdx = rowIdx.filter((r) => colIdx.some((c) => values[r]?.[c] !== null));
   if (prefs.missingColSuppression) colIdx = colIdx.filter((c) => rowIdx.some((r) => values[r]?.[c] !== null));
+  // The members shown (the POV's, the kept rows' and columns'), by dimension: what is read of the server, all
+  // at once (one round trip, not one per dimension); the first refusal in the dimensions' order is the call's.
+  const shownOf = new Map<string, Set<string>>();
+  const show = (d: string, m: string) => {
+    const set = shownOf.get(d);
+    if (set) set.add(m);
+    else shownOf.set(d, new Set([m]));
+  };
+  for (const [d, m] of Object.entries(pov)) show(d, m);
+  for (const r of rowIdx) for (const [l, m] of (rowMembers[r] ?? []).entries()) show(rowDims[l] as string, m);
+  for (const c of colIdx) for (const [h, m] of (colMembers[c] ?? []).entries()) show(colDims[h] as string, m);
+  const dims = [...new Set([...Object.keys(pov), ...rowDims, ...colDims])];
+  const reads = await Promise.allSettled(
+    dims.map((d) => host.dimension(cube, d, [...(shownOf.get(d) ?? [])])),
+  );
+  const infos = new Map<string, DimensionInfo>();
+  reads.forEach((r, i) => {
+    if (r.status === "rejected") throw r.reason;
+    infos.set(dims[i] as string, r.value);
+  });
+  const dimInfo = (d: string) => infos.get(d) as DimensionInfo;
+  const povWritable = Object.entries(pov).every(([d, m]) => dimInfo(d).writable(m));
+  // Asked of the rows and columns kept only: a suppressed one's members were not read.
+  const rowWritable = new Map(
+    rowIdx.map((r) => [
+      r,
+      povWritable && (rowMembers[r] ?? []).every((m, l) => dimInfo(rowDims[l] as string).writable(m)),
+    ]),
+  );
+  const colWritable = new Map(
+    colIdx.map((c) => [c, (colMembers[c] ?? []).every((m, h) => dimInfo(colDims[h] as string).writable(m))]),
+  );
+  const writable = (r: number, c: number) => rowWritable.get(r) === true && colWritable.get(c) === true;
   const missingLabel = prefs.missingLabel ?? "#Missing";
   const grid: string[][] = [];
   const codes: string[][] = [];
@@ -433,7 +448,7 @@ export async function openForm(
       ...headers.map(() => "row-header" as const),
       // A cell the user cannot write is `read-only` with or without a value, as on the demo server.
       ...colIdx.map((c) =>
-        !writable[r]?.[c] ? ("read-only" as const) : (values[r]?.[c] ?? null) === null ? "missing" : "data",
+        !writable(r, c) ? ("read-only" as const) : (values[r]?.[c] ?? null) === null ? "missing" : "data",
       ),
     ]);
   }
@@ -460,7 +475,7 @@ export async function openForm(
     colDims,
     rowMembers: rowIdx.map((r) => rowMembers[r] as string[]),
     colMembers: colIdx.map((c) => colMembers[c] as string[]),
-    writable: rowIdx.map((r) => colIdx.map((c) => writable[r]?.[c] ?? false)),
+    writable: rowIdx.map((r) => colIdx.map((c) => writable(r, c))),
     values: rowIdx.map((r) => colIdx.map((c) => values[r]?.[c] ?? null)),
     definition,
   };

@@ -13,6 +13,7 @@ import {
   type JobStatusAsReceived as JobStatus,
   jobTypeQuery,
   PLANNING_PATHS,
+  planningPath,
   planningRestRoot,
   type MemberAsReceived as RestMember,
   JOB_RUNNING as RUNNING,
@@ -58,11 +59,12 @@ import {
 import { ListBudget } from "../net/list-budget.ts";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
-import { OutlineCache } from "../remote/outline-cache.ts";
+import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { PlanningRestClient } from "./client.ts";
 import { type DimensionInfo, type FormHost, openForm, submitCells } from "./forms.ts";
+import { MemberCache, type MemberFacts } from "./member-cache.ts";
 
 type Schemas = components["schemas"];
 
@@ -94,6 +96,13 @@ interface UpstreamSession {
   client: PlanningRestClient;
   /** Dimension trees as read (`root`) and as an engine outline, per `app\ndim` (lower case). */
   dimensions: OutlineCache<{ root: RestMember; outline: Outline }>;
+  /** The members forms showed, read one by one, per `app\ndim\nmember` (lower case). */
+  members: MemberCache;
+  /**
+   * Whether the server refused a member read for another reason than an unknown member (Get Member is the
+   * Service Administrator's): forms then read the dimensions whole, as before, without asking again.
+   */
+  memberReadsRefused: boolean;
 }
 
 const enc = encodeURIComponent;
@@ -129,7 +138,12 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
   protected async open(input: LoginInput): Promise<UpstreamSession> {
     const client = new PlanningRestClient(this.upstreams, planningRestRoot(input.address), input);
     await client.login();
-    return { client, dimensions: new OutlineCache(this.options.membersTtlMs) };
+    return {
+      client,
+      dimensions: new OutlineCache(this.options.membersTtlMs),
+      members: new MemberCache(this.options.membersTtlMs ?? OUTLINE_TTL_MS),
+      memberReadsRefused: false,
+    };
   }
 
   async servers(session: ProviderSession) {
@@ -227,8 +241,7 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     cube?: string,
   ): Promise<{ root: RestMember; outline: Outline }> {
     const s = this.upstream(session);
-    const key = `h\n${app}\n${cube ?? ""}\n${dim}\n${table}`.toLowerCase();
-    return s.dimensions.get(key, async () => {
+    return s.dimensions.get(hierarchyKey(app, cube, dim, table), async () => {
       // The application's name as read by the caller: not asked of the server a second time.
       const cubes = (await this.cubesOf(session, ref, app)).cubes.map((c) => c.name);
       const order = cube ? [cube, ...cubes.filter((c) => !same(c, cube))] : cubes;
@@ -272,6 +285,26 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
     });
   }
 
+  /**
+   * Get Dimension Details of one plan type (no other tried), kept under {@link hierarchy}'s key for that plan
+   * type: what a form reads of a dimension where member reads are refused, shared with the member selector.
+   */
+  details(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+    dim: string,
+    table: string,
+  ): Promise<{ root: RestMember; outline: Outline }> {
+    const s = this.upstream(session);
+    return s.dimensions.get(hierarchyKey(app, cube, dim, table), async () => {
+      const root = await s.client.get<RestMember>(
+        `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(table)}`,
+      );
+      return { root, outline: outlineOf(s.client, root, [], table) };
+    });
+  }
+
   /** A plan type's substitution variables (`GET …/plantypes/{cube}/substitutionvariables?q={"derivedValues":true}`). */
   async variables(
     session: ProviderSession,
@@ -287,6 +320,11 @@ export class PlanningRestProvider extends RemoteProvider<UpstreamSession> implem
       typeof x.name === "string" && typeof x.value === "string" ? [{ name: x.name, value: x.value }] : [],
     );
   }
+}
+
+/** Where {@link PlanningRestProvider.hierarchy} keeps a dimension read with one alias table's aliases. */
+function hierarchyKey(app: string, cube: string | undefined, dim: string, table: string): string {
+  return `h\n${app}\n${cube ?? ""}\n${dim}\n${table}`.toLowerCase();
 }
 
 /**
@@ -377,28 +415,103 @@ class PlanningRestOperations implements PlanningOperations {
         planTypes ??= readPlanTypes();
         return planTypes;
       },
-      dimension: (cube, dim) => this.dimensionInfo(session, app, cube, dim),
+      dimension: (cube, dim, shown) => this.dimensionInfo(session, app, cube, dim, shown),
       missing: (capability, operation, refusal) => missing(session.connector, capability, operation, refusal),
     };
   }
 
   /**
-   * A dimension's aliases and which members take entries: Get Dimension Details (26.04, any role: the whole
-   * hierarchy, the Default table's aliases); a server without it (404), the member read (`dataStorage` too).
-   * A member with children, Dynamic Calc or Label Only takes no entry (Planning's bottom-up rule).
+   * The aliases of the members a form shows and which take entries (issue 73: what the form shows, not its
+   * dimensions). Each member is read once per session (`GET …/dimensions/{dim}/members/{member}`, all at once:
+   * one round trip): its `alias` (the Default table's), its `children` and `dataStorage` — a member with
+   * children, Dynamic Calc or Label Only takes no entry (Planning's bottom-up rule). Another alias table's
+   * aliases are only in Get Dimension Details, read whole once per session and table, under the member
+   * selector's key (shared with it). Where the server refuses a member read (Oracle lists Get Member for the
+   * Service Administrator only), the dimension is read whole as before: Get Dimension Details (any role), else the
+   * member read of its root; what it lacks (`dataStorage`) leaves only upper levels read-only.
    */
   private async dimensionInfo(
     session: ProviderSession,
     app: string,
     cube: string,
     dim: string,
+    shown: readonly string[],
   ): Promise<DimensionInfo> {
-    const { client } = this.provider.upstream(session);
-    const details = await client.attempt<RestMember>(
-      "GET",
-      `/applications/${enc(app)}/plantypes/${enc(cube)}/dimensions/${enc(dim)}?fields=name,alias,children&aliasTableName=${enc(session.aliasTable ?? "Default")}`,
-    );
-    const root = details.ok ? details.value : (await this.provider.dimension(session, app, dim)).root;
+    const s = this.provider.upstream(session);
+    const table = session.aliasTable ?? "Default";
+    const names = [...new Map(shown.filter((m) => m !== "").map((m) => [m.toLowerCase(), m])).values()];
+    const facts = new Map<string, MemberFacts>();
+    let refused = s.memberReadsRefused;
+    if (!refused) {
+      const reads = await Promise.allSettled(names.map((m) => this.memberFacts(session, app, dim, m)));
+      reads.forEach((r, i) => {
+        if (r.status === "fulfilled") facts.set((names[i] as string).toLowerCase(), r.value);
+        else if (r.reason instanceof MemberReadRefused) refused = true;
+        else throw r.reason;
+      });
+    }
+    if (refused) return this.wholeDimensionInfo(session, app, cube, dim, table);
+    const labels = same(table, "Default")
+      ? null
+      : await this.provider
+          .details(session, app, cube, dim, table)
+          .then((h) => aliasesOf(h.root))
+          // As before: a table the server does not give leaves the Default table's aliases.
+          .catch(() => null);
+    return {
+      label: (name) => {
+        const key = name.toLowerCase();
+        return (labels ? labels.get(key) : facts.get(key)?.alias) ?? name;
+      },
+      writable: (name) => facts.get(name.toLowerCase())?.writable ?? false,
+    };
+  }
+
+  /** One member's alias and whether it takes entries, read once per session (see {@link dimensionInfo}). */
+  private memberFacts(
+    session: ProviderSession,
+    app: string,
+    dim: string,
+    member: string,
+  ): Promise<MemberFacts> {
+    const s = this.provider.upstream(session);
+    return s.members.get(`${app}\n${dim}\n${member}`.toLowerCase(), async () => {
+      const r = await s.client.attempt<RestMember>(
+        "GET",
+        planningPath(PLANNING_PATHS.member, { app, dim, member }),
+      );
+      if (!r.ok) {
+        // An unknown member is the form's (a member the server shows and does not know): not a refusal of the
+        // call, so it is read-only and labelled by its name, as the whole dimension's read leaves it.
+        if (r.status === 400 && /^The member\b/i.test(r.message)) return { alias: null, writable: false };
+        s.memberReadsRefused = true;
+        throw new MemberReadRefused(r.message);
+      }
+      const m = r.value ?? {};
+      const kids = Array.isArray(m.children) ? m.children : [];
+      const storage = storageOf(m.dataStorage);
+      return {
+        alias: typeof m.alias === "string" && m.alias !== "" ? m.alias : null,
+        writable: kids.length === 0 && storage !== "dynamic-calc" && storage !== "label-only",
+      };
+    });
+  }
+
+  /**
+   * A dimension read whole, where member reads are refused: Get Dimension Details (the member selector's read,
+   * kept for the session), else the member read of its root. No `dataStorage` in the first: only upper levels
+   * are read-only then.
+   */
+  private async wholeDimensionInfo(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+    dim: string,
+    table: string,
+  ): Promise<DimensionInfo> {
+    const { root } = await this.provider
+      .details(session, app, cube, dim, table)
+      .catch(() => this.provider.dimension(session, app, dim));
     const members = new Map<string, { alias: string | null; writable: boolean }>();
     const walk = (m: RestMember) => {
       if (typeof m.name !== "string") return;
@@ -946,4 +1059,22 @@ function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
     en: `${sentence(text.en)} The cells of the form were saved before the rule ran.`,
     fr: `${sentence(text.fr)} Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
   };
+}
+
+/** A member read the server refused for another reason than an unknown member (see `memberReadsRefused`). */
+class MemberReadRefused extends Error {}
+
+/** Each member's alias in a dimension read whole (lower-case names; a shared member's are its prototype's). */
+function aliasesOf(root: RestMember): Map<string, string> {
+  const out = new Map<string, string>();
+  const stack = [root];
+  for (let m = stack.pop(); m; m = stack.pop()) {
+    if (typeof m.name === "string" && typeof m.alias === "string" && m.alias !== "") {
+      const key = m.name.toLowerCase();
+      if (!out.has(key)) out.set(key, m.alias);
+    }
+    // One at a time: a parent of 100,000 children is more arguments than a call takes.
+    if (Array.isArray(m.children)) for (const c of m.children as RestMember[]) stack.push(c);
+  }
+  return out;
 }
