@@ -89,5 +89,27 @@ describe("the message check fails on a planted page", () => {
       expect(wrongMessages(ok, "en"), ok).toEqual([]);
     }
     expect(wrongMessages("Elle dit « Le script de calcul “CalcAll” a échoué : … »", "fr")).toEqual([]);
+    // "…" for the message's first words and their value, the closing full stop left outside the quote.
+    expect(
+      wrongMessages('It gave "… returned something QiBates cannot read: the document has a doctype".', "en"),
+    ).toEqual([]);
+  });
+
+  it("a message reworded after its start is not taken for another message that starts with a value", () => {
+    // Network and security (fr) quoted this; the registry ends « … sous son nom exact … peut y correspondre. »
+    const reworded =
+      "L'utilisateur voit « L'hôte … correspond à une adresse interne (…) ; seul un hôte inscrit tel quel dans la liste des hôtes autorisés le peut. »";
+    expect(wrongMessages(reworded, "fr")).toMatchObject([
+      { codes: ["QB_ERR_HOST_INTERNAL_ADDRESS"], problem: "differs from the registry" },
+    ]);
+    expect(
+      wrongMessages(
+        reworded.replace(
+          "tel quel dans la liste des hôtes autorisés le peut",
+          "sous son nom exact dans la liste des hôtes autorisés peut y correspondre",
+        ),
+        "fr",
+      ),
+    ).toEqual([]);
   });
 });

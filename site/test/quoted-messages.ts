@@ -67,14 +67,18 @@ const START = 12;
 /** Whether `cand` is the message (or its start) for one variant of a template. */
 function matchesVariant(cand: string, tokens: Token[]): boolean {
   const memo = new Map<string, boolean>();
+  // A whole message shares its fixed characters with the quote too, up to START: the quote's "…" may stand for
+  // words of a fixed part, but "X … Y." is not every message that starts with a placeholder and ends with ".".
+  const fixedLength = tokens.reduce((n, t) => n + ("fixed" in t ? t.fixed.length : 0), 0);
+  const whole = Math.min(START, fixedLength);
   // `seen`: fixed characters matched so far, capped at START.
   const m = (ci: number, ti: number, seen: number): boolean => {
     const key = `${ci},${ti},${seen}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
     let result: boolean;
-    if (ci >= cand.length) result = ti >= tokens.length || seen >= START;
-    else if (ti >= tokens.length) result = /^[\s.:;!?)»"]*$/.test(cand.slice(ci));
+    if (ci >= cand.length) result = ti >= tokens.length ? seen >= whole : seen >= START;
+    else if (ti >= tokens.length) result = seen >= whole && /^[\s.:;!?)»"]*$/.test(cand.slice(ci));
     else {
       const token = tokens[ti] as Token;
       if ("fixed" in token) {
@@ -85,11 +89,21 @@ function matchesVariant(cand: string, tokens: Token[]): boolean {
         if (k === f.length) result = m(ci + k, ti + 1, now);
         else if (ci + k >= cand.length) result = now >= START;
         // A placeholder of the quote may stand for the rest of this fixed part's words ("…" inside a sentence).
-        else result = cand[ci + k] === PLACEHOLDER && m(ci + k + 1, ti + 1, now);
+        // It may stand for the placeholder after them too ("… returned something" for "The provider at {address}
+        // returned something").
+        else
+          result =
+            cand[ci + k] === PLACEHOLDER &&
+            (m(ci + k + 1, ti + 1, now) ||
+              (tokens[ti + 1] !== undefined &&
+                !("fixed" in (tokens[ti + 1] as Token)) &&
+                m(ci + k + 1, ti + 2, now)));
       } else {
         result = cand[ci] === PLACEHOLDER && m(ci + 1, ti + 1, seen);
         // Any text of the quote may fill it; the quote may end inside it only when it is the message's last part.
-        const last = ti + 1 >= tokens.length ? cand.length : cand.length - 1;
+        // (or before nothing but the message's closing punctuation, which a quote may leave outside).
+        const closing = tokens.slice(ti + 1).every((t) => "fixed" in t && /^[\s.:;!?)»"]*$/.test(t.fixed));
+        const last = closing ? cand.length : cand.length - 1;
         for (let k = ci + 1; !result && k <= last; k++) if (m(k, ti + 1, seen)) result = true;
       }
     }
