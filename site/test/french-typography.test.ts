@@ -149,6 +149,15 @@ describe("the remark plugin on French markdown", () => {
     expect(show(out)).toContain("«_Connecté_»");
   });
 
+  it("leaves a server's English message set in bold or italics as it is sent, and spaces French bold text", () => {
+    const out = md(
+      "Le journal dit **Invalid value for ruleType: the rule is a script rule.** ; puis _No data was changed; retry!_ et **Délai : 10 minutes**.",
+    );
+    expect(show(out)).toContain("**Invalid value for ruleType: the rule is a script rule.**^; puis");
+    expect(show(out)).toContain("*No data was changed; retry!*");
+    expect(show(out)).toContain("**Délai_: 10_minutes**");
+  });
+
   it("leaves inline code, code blocks, URLs, JSX attributes and MDX expressions untouched", () => {
     const source = [
       'Saisissez `nom: alias` ou `a ; b ? c !` puis <Card title="Titre : x ?" />.',

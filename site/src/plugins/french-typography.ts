@@ -10,8 +10,9 @@
  *   space (a number glued to a unit, `64MiB`, is left as written);
  * - a no-break space (U+00A0) between a number and a unit written as a word (`10 minutes`, `12 heures`,
  *   `12 onces`, `16 octets`): a word keeps the word space, which must not break the quantity from its unit;
- * - a message quoted in English (« Seeded the FY15 forecast of entity 420: … », "No data was changed.") is
- *   left exactly as the server sends it: only the spaces inside the guillemets around it are French.
+ * - a message quoted in English (« Seeded the FY15 forecast of entity 420: … », "No data was changed.", or set
+ *   in bold or italics) is left exactly as the server sends it: only the spaces inside guillemets around it are
+ *   French.
  * Only prose is changed: code, URLs, link targets, JSX attributes and MDX expressions are not text nodes, and a
  * URL, an Excel error value (`#VALEUR!`), a time (`10:30`), an identifier (`100-10`, `v2`), a year or an
  * error number (`error 1260046`) inside a text node are left as they are. Applying it twice changes nothing.
@@ -214,6 +215,8 @@ export default function remarkFrenchTypography(options: { all?: boolean } = {}) 
         transformText(node);
         return;
       }
+      // A server's message in English set in bold or italics (`**Invalid value for …: …**`) stays as it is sent.
+      if ((node.type === "strong" || node.type === "emphasis") && isEnglishQuote(plainText(node))) return;
       for (const child of node.children ?? []) visit(child);
     };
     visit(tree);
