@@ -107,7 +107,12 @@ export class PlanningRestClient extends RemoteClient {
   }
 
   private async send(method: "GET" | "POST", url: string, body?: unknown): Promise<UpstreamAnswer> {
-    const headers: Record<string, string> = { accept: "application/json", authorization: this.authorization };
+    // Compressed where the server offers it: a dimension's hierarchy is about a tenth of its size in gzip (issue 73).
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "accept-encoding": "gzip",
+      authorization: this.authorization,
+    };
     // The jobs resource answers 415 without it (a live-tested client's note).
     if (body !== undefined) headers["content-type"] = "application/json";
     return this.request(new URL(url), {
