@@ -1,9 +1,17 @@
 import { createReadStream } from "node:fs";
+import { type Readable, Transform } from "node:stream";
 import { getLink, page, type RestLink } from "@qibates/protocols/essbase-rest";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
-import { type CatalogFile, catalogPath, type FileCatalog, FileRoomRefused, ROOT_FOLDERS } from "./files.ts";
+import {
+  type CatalogFile,
+  catalogPath,
+  type FileCatalog,
+  FileRoomRefused,
+  ROOT_FOLDERS,
+  type UploadRoom,
+} from "./files.ts";
 import { bool, enc, JSON_TYPE, linkBase, TEXT_TYPE, whole } from "./request.ts";
 import type { WireSession } from "./sessions.ts";
 
@@ -18,6 +26,28 @@ interface FileBean {
 }
 
 const fullPathOf = (parts: readonly string[]) => `/${parts.join("/")}`;
+
+/**
+ * The body of an upload of unknown length, its bytes held in `room` as they arrive: past the room, the body fails
+ * with the refusal (`FileRoomRefused`), which the parser answers, and nothing is kept.
+ */
+function countedAsItArrives(payload: Readable, room: UploadRoom): Readable {
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      try {
+        room.grow(received);
+      } catch (refusal) {
+        done(refusal as Error);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  payload.once("error", (e) => counted.destroy(e));
+  return payload.pipe(counted);
+}
 
 /**
  * The bidirectional controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E,
@@ -201,18 +231,21 @@ export function registerFileRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
 
     // An upload holds its room before its body is read (`FileCatalog.reserve`), refused at once past it; the room is
     // given back when the upload ends (the route puts the file first). A body over the largest file is the
-    // parser's refusal (413).
-    files.addHook("preParsing", async (request, reply) => {
-      if (request.method !== "PUT" || !request.essbaseSession) return;
-      if (!/^application\/octet-stream/i.test(request.headers["content-type"] ?? "")) return;
-      const declared = Number(request.headers["content-length"]);
-      const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : catalog.limits.maxFileBytes;
-      if (bytes > catalog.limits.maxFileBytes) return;
+    // parser's refusal (413). A chunked upload (no Content-Length) holds what has arrived, counted chunk by chunk:
+    // holding the largest file up front refused it whenever its sender held any file at all.
+    files.addHook("preParsing", async (request, reply, payload) => {
+      if (request.method !== "PUT" || !request.essbaseSession) return payload;
+      if (!/^application\/octet-stream/i.test(request.headers["content-type"] ?? "")) return payload;
+      const header = request.headers["content-length"];
+      const declared = header === undefined ? null : Number(header);
+      if (declared !== null && !(Number.isSafeInteger(declared) && declared >= 0)) return payload;
+      if (declared !== null && declared > catalog.limits.maxFileBytes) return payload;
       const parts = pathOf(request);
-      if (parts.length < 2) return;
-      const release = catalog.reserve(ownerAt(request.essbaseSession, parts), parts, bytes);
-      reservations.set(request, release);
-      reply.raw.once("close", release);
+      if (parts.length < 2) return payload;
+      const room = catalog.reserve(ownerAt(request.essbaseSession, parts), parts, declared ?? 0);
+      reservations.set(request, room.release);
+      reply.raw.once("close", room.release);
+      return declared === null ? countedAsItArrives(payload, room) : payload;
     });
 
     files.get("/files", async (request, reply) => {

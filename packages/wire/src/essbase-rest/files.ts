@@ -100,6 +100,14 @@ export class FileRoomRefused extends WireError {
   }
 }
 
+/** The room an upload being received holds in the catalog (`FileCatalog.reserve`). */
+export interface UploadRoom {
+  /** Holds room for `received` bytes in all (refused with `FileRoomRefused` past the room); never less than held. */
+  grow(received: number): void;
+  /** Gives the room back (once). */
+  release(): void;
+}
+
 /** A file of the catalog: its bytes in memory, or (a data export) a file on disk, `spool`. */
 export interface CatalogFile {
   bytes: Buffer | null;
@@ -465,22 +473,32 @@ export class FileCatalog {
   /**
    * Holds room for an upload of `bytes` to `parts` before its body is read (what would replace a file there is
    * not counted twice): refused past the owner's or the total's room, as `put` would refuse it once received, so
-   * that uploads sent at once cannot each hold a whole body in memory only to be refused. The answer gives the room
-   * back; call it when the upload ends, before `put`.
+   * that uploads sent at once cannot each hold a whole body in memory only to be refused. An upload of unknown
+   * length (chunked) holds 0 and `grow`s as its bytes arrive, refused as soon as they pass the room. `release`
+   * gives the room back; call it when the upload ends, before `put`.
    */
-  reserve(owner: string, parts: readonly string[], bytes: number): () => void {
+  reserve(owner: string, parts: readonly string[], bytes: number): UploadRoom {
     const o = this.of(owner);
     const replaced = o.entries.get(keyOf(parts))?.file?.bytes?.length ?? 0;
-    const held = Math.max(0, bytes - replaced);
-    this.ensureRoom(owner, o, held, 0);
-    o.pending += held;
-    this.pending += held;
+    let held = 0;
     let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      o.pending -= held;
-      this.pending -= held;
+    const grow = (received: number) => {
+      const more = Math.max(0, received - replaced) - held;
+      if (given || more <= 0) return;
+      this.ensureRoom(owner, o, more, 0);
+      held += more;
+      o.pending += more;
+      this.pending += more;
+    };
+    grow(bytes);
+    return {
+      grow,
+      release: () => {
+        if (given) return;
+        given = true;
+        o.pending -= held;
+        this.pending -= held;
+      },
     };
   }
 

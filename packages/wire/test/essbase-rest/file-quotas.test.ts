@@ -121,6 +121,72 @@ describe("uploads being received", () => {
   });
 });
 
+/**
+ * A chunked upload (no Content-Length) of `total` bytes to `path`, sent 64 KiB at a time until the endpoint
+ * answers: its status and body.
+ */
+function chunkedUpload(client: EssbaseClient, path: string, total: number) {
+  const req = request(new URL(`${client.origin}${BASE}/files${path}`), {
+    method: "PUT",
+    headers: { cookie: client.cookie ?? "", "content-type": "application/octet-stream" },
+  });
+  req.on("error", () => {});
+  let answered = false;
+  const answer = new Promise<{ status: number; text: string; chunked: boolean }>((resolve) => {
+    req.on("response", (res) => {
+      answered = true;
+      let text = "";
+      res.on("data", (c) => {
+        text += c;
+      });
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          text,
+          chunked: req.getHeader("content-length") === undefined,
+        }),
+      );
+    });
+  });
+  void (async () => {
+    for (let sent = 0; sent < total && !answered; sent += 64 * 1024) {
+      const chunk = Buffer.alloc(Math.min(64 * 1024, total - sent), 7);
+      if (!req.write(chunk)) await new Promise((resolve) => req.once("drain", resolve));
+    }
+    if (!answered) req.end();
+  })();
+  return answer;
+}
+
+describe("chunked uploads (issue 70)", () => {
+  it("count their bytes as they arrive: a small one is taken beside a file, one past the room refused with nothing kept", async () => {
+    const visitor = new EssbaseClient(endpoint.origin);
+    await visitor.get("/files");
+    expect((await put(visitor, "/users/demo/small.txt", 5)).status).toBe(200);
+    // Holding 5 bytes, a second upload of 5 bytes without Content-Length: it held the largest file (16 MiB) up
+    // front, and was refused with "at most 16 MiB of files".
+    const second = await chunkedUpload(visitor, "/users/demo/second.txt", 5);
+    expect(second.chunked).toBe(true);
+    expect(second.status, second.text).toBe(200);
+    const back = await fetch(`${visitor.origin}${BASE}/files/users/demo/second.txt`, {
+      headers: { cookie: visitor.cookie ?? "", accept: "application/octet-stream" },
+    });
+    expect(Buffer.from(await back.arrayBuffer())).toEqual(Buffer.alloc(5, 7));
+    // 8 MiB held, then 9 MiB sent in chunks: refused with the quota's message once it passes 16 MiB.
+    expect((await put(visitor, "/users/demo/eight.bin", 8 * MB)).status).toBe(200);
+    const past = await chunkedUpload(visitor, "/users/demo/nine.bin", 9 * MB);
+    expect(past.status).toBe(400);
+    expect(JSON.parse(past.text).errorMessage).toMatch(
+      /^There is not enough space in your folders of the file catalog for this file: each visitor of the shared demo user keeps at most 16\u00a0MiB/,
+    );
+    // Nothing left behind: no file, and its room is free again for an upload that fits.
+    const names = (await visitor.get("/files/users/demo")).json.items.map((i: { name: string }) => i.name);
+    expect(names.sort()).toEqual(["eight.bin", "second.txt", "small.txt"]);
+    expect((await chunkedUpload(visitor, "/users/demo/seven.bin", 7 * MB)).status).toBe(200);
+    expect((await visitor.delete("/session")).status).toBeLessThan(300);
+  });
+});
+
 describe("the file catalog's total", () => {
   it("drops what departed visitors left before refusing a file, never a user's own files", () => {
     const live = new Set(["demo\n10.0.0.2"]);
