@@ -118,6 +118,10 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     en: "Check the provider address; if it is right, the QiBates administrator finds the cause in the server log (name, refused connection, certificate: `PROVIDER_CA_FILE`). If the log says the server did not respond in time, try again later; if that server is just slow, ask the QiBates administrator about `PROVIDER_READ_TIMEOUT_SECONDS`. After a save, a form submission, a business rule or a calculation, the reason may add that the cells were written before the failure, or may have been (the request that writes them failed), or that job N was launched and may still be running: read the data or the job's status before you send the call again.",
     fr: "Vérifiez l'adresse du fournisseur ; si elle est juste, l'administrateur de QiBates trouve la cause dans le journal du serveur (nom, connexion refusée, certificat : `PROVIDER_CA_FILE`). Si le journal indique que le serveur n'a pas répondu à temps, réessayez plus tard ; si ce serveur est seulement lent, interrogez l'administrateur de QiBates sur `PROVIDER_READ_TIMEOUT_SECONDS`. Après un enregistrement, la soumission d'un formulaire, une règle métier ou un calcul, la raison peut ajouter que les cellules ont été écrites avant l'échec, ou ont pu l'être (la requête qui les écrit a échoué), ou que le travail N a été lancé et peut encore être en cours : relisez les données ou l'état du travail avant de renvoyer l'appel.",
   },
+  QB_ERR_CALL_TIMEOUT: {
+    en: "After a read, try again later, or on a smaller grid; if the provider's server is slow on every call, ask the QiBates administrator about `CONNECTION_TIMEOUT_SECONDS` (and the timeout of a reverse proxy in front, which must be longer). After a save or a form submission, the message says the cells may have been written: refresh the grid (or open the form again) before you send them again. A calculation or a business rule never gets this error: use `Prefer: respond-async` for those.",
+    fr: "Après une lecture, réessayez plus tard, ou sur une grille plus petite ; si le serveur du fournisseur est lent à chaque appel, interrogez l'administrateur de QiBates sur `CONNECTION_TIMEOUT_SECONDS` (et sur le délai d'un proxy inverse placé devant, qui doit être plus long). Après un enregistrement ou la soumission d'un formulaire, le message indique que les cellules ont pu être écrites : actualisez la grille (ou rouvrez le formulaire) avant de les renvoyer. Un calcul ou une règle métier ne reçoit jamais cette erreur : pour eux, utilisez `Prefer: respond-async`.",
+  },
   // Never returned (the registry's `returned: false`): the table says so instead of giving advice.
   QB_ERR_PROVIDER_TIMEOUT: {
     en: "None (never returned); see `QB_ERR_PROVIDER_UNREACHABLE`.",
@@ -320,6 +324,16 @@ export const USER_ADVICE: Readonly<
       todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates. Si le message indique que vos cellules ont été écrites, ou ont pu l'être, ne les saisissez pas de nouveau sans les voir : cliquez sur **Actualiser** (ou rouvrez le formulaire) dès que le serveur répond, et ne ressaisissez que les valeurs qui n'y figurent pas. S'il indique qu'une règle ou un calcul a été lancé, ne le relancez pas avant de savoir qu'il est terminé (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
     },
   },
+  QB_ERR_CALL_TIMEOUT: {
+    en: {
+      what: "Your server took longer than the QiBates server allows for one action ({{config:CONNECTION_TIMEOUT_SECONDS}} seconds, unless your administrator set another time), all its exchanges with your server together, and QiBates stopped it. After a submit, the message ends by saying that your cells may have been written.",
+      todo: "Try again a few minutes later; for a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If the message says your cells may have been written, click **Refresh** (or open the form again) before you type them again. If it happens on every action, send the message and the time to your QiBates administrator.",
+    },
+    fr: {
+      what: "Votre serveur a mis plus de temps que le serveur QiBates n'en accorde à une action ({{config:CONNECTION_TIMEOUT_SECONDS}} secondes, sauf durée fixée par votre administrateur), tous ses échanges avec votre serveur compris, et QiBates l'a arrêtée. Après une soumission, le message précise à la fin que vos cellules ont pu être écrites.",
+      todo: "Réessayez quelques minutes plus tard ; pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si le message indique que vos cellules ont pu être écrites, cliquez sur **Actualiser** (ou rouvrez le formulaire) avant de les saisir de nouveau. Si cela se produit à chaque action, envoyez le message et l'heure à votre administrateur QiBates.",
+    },
+  },
   QB_ERR_PROVIDER_MALFORMED: {
     en: {
       what: "The server responded, but not with data QiBates can read: for example a web page instead of data, or a response too large.",
@@ -470,16 +484,6 @@ export const USER_ADVICE: Readonly<
       todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
     },
   },
-  QB_ERR_VALIDATION: {
-    en: {
-      what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it; your company\'s PBCS server does not). Nothing was saved or run.',
-      todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty to run the rule by its name and plan type alone ([Run a business rule](features/actions/RunRule.md)).",
-    },
-    fr: {
-      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie ; le serveur PBCS de votre entreprise, non). Rien n'a été enregistré ni exécuté.",
-      todo: "Corrigez la valeur que nomme le message : saisissez le type de la règle tel que votre administrateur Planning le donne, ou laissez-le vide pour lancer la règle par son seul nom et son type de plan ([Lancer une règle métier](features/actions/RunRule.md)).",
-    },
-  },
   QB_ERR_CELL_TOO_LONG: {
     en: {
       what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved. The message names the cell and its length.",
@@ -492,11 +496,11 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_FORM_UNKNOWN: {
     en: {
-      what: "The form's name is not spelled as on the server, the form was renamed or moved to another folder, or your access to it was removed. On your company's server the message names no folder.",
+      what: "The form's name is not spelled as on the server, the form was renamed or moved (on the demo server, also a misspelled folder), or your access to it was removed. On your company's server the message names no folder.",
       todo: "Check the form's exact name in the Planning web interface, or with your Planning administrator (on the demo server, refresh the Forms Library).",
     },
     fr: {
-      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé dans un autre dossier, ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
+      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé (sur le serveur de démonstration, aussi un dossier mal orthographié), ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
       todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning, ou auprès de votre administrateur Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
     },
   },

@@ -1420,7 +1420,7 @@ export interface components {
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -2651,6 +2651,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The call did not end within CONNECTION_TIMEOUT_SECONDS, all its requests to the provider's server together,
+         *     and was stopped (504). The message says what may already have been written: nothing for a read; for a save
+         *     or a form submission, the cells may have been written.
+         */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -2927,6 +2940,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     loginPbcs: {
@@ -2967,6 +2981,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     logout: {
@@ -3046,6 +3061,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listApplications: {
@@ -3087,6 +3103,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listCubes: {
@@ -3128,6 +3145,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listDimensions: {
@@ -3169,6 +3187,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getDimensionTree: {
@@ -3210,6 +3229,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     filterMembers: {
@@ -3252,6 +3272,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     searchMembers: {
@@ -3294,6 +3315,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listVariables: {
@@ -3336,6 +3358,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     setVariable: {
@@ -3378,6 +3401,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listScripts: {
@@ -3419,6 +3443,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listAliasTables: {
@@ -3460,6 +3485,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     calculate: {
@@ -3554,6 +3580,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     initGrid: {
@@ -3596,6 +3623,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     saveGrid: {
@@ -3639,6 +3667,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zoomIn: {
@@ -3681,6 +3710,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     zoomOut: {
@@ -3723,6 +3753,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     keepOnly: {
@@ -3765,6 +3796,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     removeOnly: {
@@ -3807,6 +3839,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     pivot: {
@@ -3849,6 +3882,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     pivotToPov: {
@@ -3891,6 +3925,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     mdxQuery: {
@@ -3933,6 +3968,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listForms: {
@@ -3974,6 +4010,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     openForm: {
@@ -4016,6 +4053,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     submitForm: {
@@ -4068,6 +4106,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["OperationLost"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listTasks: {
@@ -4109,6 +4148,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     setTaskStatus: {
@@ -4150,6 +4190,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listOnSaveRules: {
@@ -4191,6 +4232,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listAliases: {
@@ -4232,6 +4274,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     setAlias: {
@@ -4273,6 +4316,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listRulePrompts: {
@@ -4314,6 +4358,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     launchRule: {
@@ -4407,6 +4452,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listMembers: {
@@ -4449,6 +4495,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listPromptMembers: {
@@ -4490,6 +4537,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getOperation: {

@@ -22,7 +22,8 @@ export type ErrorStatus =
   | 431
   | 500
   | 502
-  | 503;
+  | 503
+  | 504;
 
 export type ErrorLocale = "en" | "fr";
 
@@ -287,6 +288,14 @@ export const ERROR_CODES = {
     when: "The provider returned an error that QiBates cannot map to a more precise code.",
     whenFr: "Le fournisseur a renvoyé une erreur que QiBates ne sait pas rattacher à un code plus précis.",
   },
+  QB_ERR_CALL_TIMEOUT: {
+    status: 504,
+    en: "The call did not end within {seconds} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: {outcome}.",
+    fr: "L'appel ne s'est pas terminé en {seconds} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : {outcome}.",
+    when: "A call other than a calculation or a business rule was still waiting for the provider's server CONNECTION_TIMEOUT_SECONDS (900 by default) after it started, all its requests to that server together: a server slow on each answer, or one that trickles its answer. The message says what may already have been written: nothing for a read; for a save or a form submission, the cells may have been written. Calculations and business rules are bounded by CALC_JOB_TIMEOUT_SECONDS instead.",
+    whenFr:
+      "Un appel autre qu'un calcul ou une règle métier attendait encore le serveur du fournisseur CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, toutes ses requêtes à ce serveur comprises : un serveur lent à chaque réponse, ou qui envoie sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit : rien pour une lecture ; pour un enregistrement ou une soumission de formulaire, les cellules ont pu être écrites. Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
+  },
   QB_ERR_SERVER_UNKNOWN: {
     status: 404,
     en: 'The server "{server}" does not exist.',
@@ -537,9 +546,9 @@ export const ERROR_CODES = {
     status: 429,
     en: "Too many requests; retry in {seconds} s.",
     fr: "Trop de requêtes ; réessayez dans {seconds} s.",
-    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (with the public demo key, an unknown key or none: from the same client address); or a login with the public demo key from a client network (an IPv6 /48, an IPv4 address) that holds DEMO_SESSIONS_PER_NETWORK (1,000 by default) of its sessions, or while the demo key holds 10,000 in all, the seconds being those until the first of them ends if left unused; or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (the sessions of the demo API key from one client address, an IPv6 client's whole /64 network, count as one user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
+    when: "More than RATE_LIMIT_PER_MINUTE requests (600 by default) in a minute with the same key (with the public demo key, an unknown key or none: from the same client address); or a login with the public demo key from a client network (an IPv6 /48, an IPv4 address) that holds DEMO_SESSIONS_PER_NETWORK (1,000 by default) of its sessions, or while the demo key holds 10,000 in all, the seconds being those until the first of them ends if left unused; or a background job of the embedded engine (business rule, calculation, data load, clear or export) past QIBATES_JOBS_PER_USER (4 by default) jobs running or waiting at once for one user (each session of the demo API key counts as its own user), or past QIBATES_JOBS_TOTAL (64 by default) for all users.",
     whenFr:
-      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (avec la clé d'API de démonstration publique, une clé inconnue ou sans clé : depuis la même adresse du client) ; ou une connexion avec la clé d'API de démonstration publique depuis un réseau de clients (un /48 IPv6, une adresse IPv4) qui détient DEMO_SESSIONS_PER_NETWORK (1 000 par défaut) de ses sessions, ou alors qu'elle en détient 10 000 en tout, le nombre de secondes étant celui avant que la première d'entre elles ne se ferme si elle reste inutilisée ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (les sessions de la clé d'API de démonstration d'une même adresse du client, tout le réseau /64 d'un client IPv6, comptent comme un seul utilisateur), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",
+      "Plus de RATE_LIMIT_PER_MINUTE requêtes (600 par défaut) en une minute avec la même clé (avec la clé d'API de démonstration publique, une clé inconnue ou sans clé : depuis la même adresse du client) ; ou une connexion avec la clé d'API de démonstration publique depuis un réseau de clients (un /48 IPv6, une adresse IPv4) qui détient DEMO_SESSIONS_PER_NETWORK (1 000 par défaut) de ses sessions, ou alors qu'elle en détient 10 000 en tout, le nombre de secondes étant celui avant que la première d'entre elles ne se ferme si elle reste inutilisée ; ou un travail en arrière-plan du moteur intégré (règle métier, calcul, chargement, effacement ou export de données) au-delà de QIBATES_JOBS_PER_USER (4 par défaut) travaux en cours ou en attente à la fois pour un utilisateur (chaque session de la clé d'API de démonstration compte comme un utilisateur à part), ou au-delà de QIBATES_JOBS_TOTAL (64 par défaut) pour tous les utilisateurs.",
   },
   QB_ERR_INTERNAL: {
     status: 500,

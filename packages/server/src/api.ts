@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerBody } from "./answer-slices.ts";
 import { ApiError } from "./api-error.ts";
 import { bodyLimitOf, REQUEST_ENCODINGS } from "./body-limits.ts";
+import { hasCallDeadline, withDeadline } from "./call-deadline.ts";
 import { CONTRACT_SCHEMA_ID, type Contract, type JsonObject, type Operation } from "./contract-operations.ts";
 import { ENCODING_ADVICE, quoted } from "./framework-errors.ts";
 import { jsonSteps } from "./json-steps.ts";
@@ -293,6 +294,8 @@ export function registerApi(
   for (const op of contract.operations) {
     const handler = handlers[op.operationId as OperationId] as Handler | undefined;
     if (!handler) throw new Error(`no handler for contract operation ${op.operationId}`);
+    // One deadline for the whole call (call-deadline.ts), every round it makes to the provider's server.
+    const deadline = hasCallDeadline(op);
     const validateBody = compile(op.requestBodySchema);
     const validateParams = compile(op.pathSchema);
     const validateQuery = compile(op.querySchema);
@@ -407,8 +410,7 @@ export function registerApi(
           if (!validateBody(body)) throw validationError("request body", validateBody.errors, resolve);
         }
         const sessionCalls = new SessionCalls();
-        // Settled once the sessions the call used count their idle time from its end (202 or not).
-        const call = sessionCalls.around(
+        const work = () =>
           handler({
             operation: op,
             request,
@@ -420,11 +422,21 @@ export function registerApi(
             connector,
             services,
             sessionCalls,
-          }),
-        );
+          });
+        const connectionSeconds = services.config.connectionTimeoutSeconds;
+        // Settled once the sessions the call used count their idle time from its end (202 or not).
+        const call = sessionCalls.around(deadline ? withDeadline(op, connectionSeconds, work) : work());
         let result: Awaited<typeof call>;
-        if (op.longRunning) {
-          const release = holdConnection(request, services.config.connectionTimeoutSeconds * 1000);
+        if (deadline && !op.longRunning) {
+          // Answered at the deadline at the latest: the connection is not closed for silence before.
+          const release = holdConnection(request, connectionSeconds * 1000);
+          try {
+            result = await call;
+          } finally {
+            release();
+          }
+        } else if (op.longRunning) {
+          const release = holdConnection(request, connectionSeconds * 1000);
           try {
             // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation.
             const preference = asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds);

@@ -74,6 +74,8 @@ describe("error-code registry", () => {
         code === "QB_ERR_OPERATION_LOST"
       )
         expect(status).toBe(503);
+      // A call still waiting for the provider's server at its deadline: a gateway's timeout.
+      else if (code === "QB_ERR_CALL_TIMEOUT") expect(status).toBe(504);
       else if (code.startsWith("QB_ERR_PROVIDER_") && code !== "QB_ERR_PROVIDER_ADDRESS")
         // Upstream failures: the provider, not the caller, is at fault.
         expect(status, code).toBe(502);

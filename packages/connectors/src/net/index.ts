@@ -18,4 +18,5 @@ export {
   type UpstreamAnswer,
   type UpstreamRequest,
   Upstreams,
+  withinCallDeadline,
 } from "./upstream.ts";

@@ -3,7 +3,6 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
-import { gunzip } from "node:zlib";
 import { oneLine, ProviderError, quantity, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
@@ -177,13 +176,16 @@ export class Upstreams {
     // PROVIDER_READ_TIMEOUT_SECONDS after its first request, or the request's own wait when it is the shorter.
     const wait = answerDeadline.getStore();
     if (wait !== undefined && wait.by === null) wait.by = Date.now() + this.policy.readTimeoutMs;
+    // Past the call's own deadline (`withinCallDeadline`) no request is sent; one under way is dropped at it.
+    const call = callDeadline.getStore();
+    if (call !== undefined && (call.signal.aborted || Date.now() >= call.by)) throw this.pastDeadline(origin);
     const by = wait?.by ?? undefined;
     const own = forwarded.answerTimeoutMs ?? this.policy.readTimeoutMs;
     const left = by === undefined ? own : Math.max(1, Math.ceil(by - Date.now()));
     const init = left < own || wait?.whole === true ? { ...forwarded, answerTimeoutMs: left } : forwarded;
     let answer: UpstreamAnswer;
     try {
-      answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin);
+      answer = await this.exchange(pool, `${url.pathname}${url.search}`, init, origin, call?.signal);
       const secrets = secretsOf(init);
       if (secrets.length > 0) Object.defineProperty(answer, "secrets", { value: secrets, enumerable: false });
     } catch (e) {
@@ -363,7 +365,13 @@ export class Upstreams {
    * One request through the pool, its answer read whole (at most `maxAnswerBytes`). Undici's dispatcher is
    * called directly: no stream per answer, the chunks are kept as they arrive.
    */
-  private exchange(pool: Pool, path: string, init: UpstreamRequest, origin: string): Promise<UpstreamAnswer> {
+  private exchange(
+    pool: Pool,
+    path: string,
+    init: UpstreamRequest,
+    origin: string,
+    deadline?: AbortSignal,
+  ): Promise<UpstreamAnswer> {
     const max = this.policy.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const tooLarge = () =>
       new ProviderError(
@@ -383,6 +391,11 @@ export class Upstreams {
       let headers: Record<string, string | string[] | undefined> = {};
       const chunks: Buffer[] = [];
       let size = 0;
+      // Past the call's deadline the request is dropped wherever it is: a server that trickles its answer, a byte
+      // within each read timeout, is cut there too.
+      const cut = () => abort?.(this.pastDeadline(origin));
+      deadline?.addEventListener("abort", cut, { once: true });
+      const settled = () => deadline?.removeEventListener("abort", cut);
       pool.dispatch(
         {
           path,
@@ -394,6 +407,7 @@ export class Upstreams {
         {
           onConnect: (abortRequest: (reason?: Error) => void) => {
             abort = abortRequest;
+            if (deadline?.aborted) cut();
           },
           onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
             status = statusCode;
@@ -416,19 +430,14 @@ export class Upstreams {
             return true;
           },
           onComplete: () => {
+            settled();
             const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            if (!gzipAsked(init.headers) || !gzipped(headers)) {
-              resolve({ status, headers, body: body.toString("utf8"), bytes: size });
-              return;
-            }
-            // Decompressed off the event loop, the cap on what it gives: a small answer that inflates past it is
-            // refused as a large one is. Its bytes are the decompressed ones (what a list budget counts).
-            gunzip(body, { maxOutputLength: max }, (e, plain) => {
-              if (e) reject((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? tooLarge() : e);
-              else resolve({ status, headers, body: plain.toString("utf8"), bytes: plain.length });
-            });
+            resolve({ status, headers, body: body.toString("utf8"), bytes: size });
           },
-          onError: (e: Error) => reject(e),
+          onError: (e: Error) => {
+            settled();
+            reject(e);
+          },
         } as unknown as Parameters<Pool["dispatch"]>[1],
       );
     });
@@ -546,6 +555,15 @@ export class Upstreams {
     return error;
   }
 
+  /**
+   * A request refused or dropped because its call's deadline has passed: logged, and answered as the server not
+   * reached; the call itself answers its deadline's error (the server's request handling, `withinCallDeadline`).
+   */
+  private pastDeadline(origin: string): ProviderError {
+    this.log(origin, "the call's deadline has passed (CONNECTION_TIMEOUT_SECONDS)", "");
+    return upstreamUnreachable(origin);
+  }
+
   private log(origin: string, cause: string, code: string): void {
     this.policy.log?.warn(
       { upstream: origin, cause, ...(code ? { code } : {}) },
@@ -576,20 +594,22 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
   return Math.min(3600, Math.max(1, seconds));
 }
 
-/** Whether a request asked for a gzip answer (`accept-encoding`): only then is one decompressed. */
-function gzipAsked(headers: Record<string, string>): boolean {
-  return Object.entries(headers).some(
-    ([k, v]) => k.toLowerCase() === "accept-encoding" && /\bgzip\b/i.test(v),
-  );
-}
-
-/** Whether an answer says its body is gzip (`content-encoding: gzip`, alone). */
-function gzipped(headers: Record<string, string | string[] | undefined>): boolean {
-  const encoding = headers["content-encoding"];
-  return typeof encoding === "string" && /^\s*(x-)?gzip\s*$/i.test(encoding);
-}
-
 const forwardedClient = new AsyncLocalStorage<string>();
+/** The deadline of the call whose requests run within it (`withinCallDeadline`). */
+const callDeadline = new AsyncLocalStorage<{ by: number; signal: AbortSignal }>();
+
+/**
+ * Runs `work` (one call of the API, all the rounds it makes to the provider's server) within one deadline, `by`
+ * (a time in ms, as `Date.now()`), which the caller marks by aborting `signal`: a request under way is then
+ * dropped, its answer half read or not, and none is sent after `by` or the abort. The caller answers its own error
+ * when the deadline passes; what `work` then throws is `upstreamUnreachable`, logged with that cause.
+ */
+export function withinCallDeadline<T>(
+  deadline: { by: number; signal: AbortSignal },
+  work: () => Promise<T>,
+): Promise<T> {
+  return callDeadline.run(deadline, work);
+}
 /**
  * The deadline of the requests run within it (`null`: set by the first of them, a read timeout after it); `whole`:
  * each request waits for its answer until then, even past the read timeout.

@@ -1,0 +1,77 @@
+import { setMaxListeners } from "node:events";
+import { withinCallDeadline } from "@qibates/connectors/net";
+import { CELLS_MAYBE_WRITTEN, type LocalizedText } from "@qibates/provider";
+import { ApiError } from "./api-error.ts";
+import type { Operation } from "./contract-operations.ts";
+
+/**
+ * One deadline per call: CONNECTION_TIMEOUT_SECONDS after its handler starts, for every operation whose contract
+ * lists QB_ERR_CALL_TIMEOUT (each call that reaches a provider, but a calculation and a business rule, which
+ * CALC_JOB_TIMEOUT_SECONDS bounds and which may go on as an operation). The same setting closes a connection
+ * silent that long: the server holds the connection while it works, and answers at that moment instead of
+ * closing it, so a call is never dropped without an answer however many rounds it makes to a slow server.
+ */
+export const CALL_TIMEOUT_CODE = "QB_ERR_CALL_TIMEOUT";
+
+/** What a call stopped at its deadline may have left on the provider's server, by operation. */
+const CHANGE_MAYBE_MADE: LocalizedText = {
+  en: "the change may have been made on the server: check it before you make it again",
+  fr: "la modification a pu être faite sur le serveur : vérifiez-la avant de la refaire",
+};
+const OUTCOMES: Readonly<Record<string, LocalizedText>> = {
+  saveGrid: CELLS_MAYBE_WRITTEN.grid,
+  submitForm: CELLS_MAYBE_WRITTEN.form,
+  setVariable: CHANGE_MAYBE_MADE,
+  setTaskStatus: CHANGE_MAYBE_MADE,
+};
+const NOTHING_WRITTEN: LocalizedText = {
+  en: "nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS",
+  fr: "rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS",
+};
+
+/** The error of `operation` stopped after `seconds`, saying what it may already have written. */
+export function callTimedOut(operation: Pick<Operation, "operationId">, seconds: number): ApiError {
+  return new ApiError(CALL_TIMEOUT_CODE, {
+    seconds,
+    outcome: OUTCOMES[operation.operationId] ?? NOTHING_WRITTEN,
+  });
+}
+
+/** Whether calls of `operation` have the deadline (their contract lists its error). */
+export function hasCallDeadline(operation: Pick<Operation, "errorCodes">): boolean {
+  return operation.errorCodes.includes(CALL_TIMEOUT_CODE);
+}
+
+/**
+ * Runs `work` (a call's handler) within `seconds`: its requests to the provider's server share that deadline
+ * (`withinCallDeadline`: the one under way is dropped when it passes, none is sent after it), and the call answers
+ * {@link callTimedOut} then, whatever `work` is still doing (its failure, once the deadline has passed, is that
+ * same error). `work`'s later end is awaited by no one: its error, if any, is dropped.
+ */
+export function withDeadline<T>(
+  operation: Pick<Operation, "operationId">,
+  seconds: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  // Each request of the call under way listens to it (a grid's member lists are read several at a time).
+  setMaxListeners(0, controller.signal);
+  const by = Date.now() + seconds * 1000;
+  const running = withinCallDeadline({ by, signal: controller.signal }, work);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      reject(callTimedOut(operation, seconds));
+    }, seconds * 1000);
+    running.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(controller.signal.aborted ? callTimedOut(operation, seconds) : e);
+      },
+    );
+  });
+}

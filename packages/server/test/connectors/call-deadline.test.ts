@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { listeningServer } from "../support/listening.ts";
+import { slowProxy } from "../support/slow-proxy.ts";
+
+/**
+ * Every call answers within its deadline, CONNECTION_TIMEOUT_SECONDS, however many rounds it makes to a slow
+ * server: its result, or 504 QB_ERR_CALL_TIMEOUT naming the setting, in the caller's language. Every timeout is
+ * scaled down (calculation 2 s, connect 1 s, read 2 s, the connection 6 s) and a proxy delays each request of the
+ * timed call 1.5 s, within the read timeout: the first refresh reads the cube's outline in several rounds, an
+ * Open Form through planning or pbcs in about five. Before: the connection was closed at CONNECTION_TIMEOUT_SECONDS
+ * while the server still worked on the call, and the client got an empty reply (curl: (52)). A server that
+ * trickles its answer (a byte every 1.5 s, each within the read timeout) held the call as long.
+ */
+
+/** The smallest CONNECTION_TIMEOUT_SECONDS the start check takes with these waits (2 + 1 + 2 s). */
+const DEADLINE_S = 6;
+const server = listeningServer({
+  QIBATES_WIRE_ENDPOINTS: "all",
+  CALC_JOB_TIMEOUT_SECONDS: "2",
+  PROVIDER_CONNECT_TIMEOUT_SECONDS: "1",
+  PROVIDER_READ_TIMEOUT_SECONDS: "2",
+  CONNECTION_TIMEOUT_SECONDS: String(DEADLINE_S),
+});
+
+/** What the proxy does with the timed call's requests (the logins before it pass at once). */
+let mode: "fast" | "slow" | "trickle" = "fast";
+const proxy = slowProxy(
+  () => server.base,
+  () => {
+    if (mode === "fast") return { delayMs: 0 };
+    if (mode === "slow") return { delayMs: 1500 };
+    return {
+      answer: (res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
+        res.on("close", () => clearInterval(timer));
+      },
+    };
+  },
+);
+
+/** A call as a client makes it: its status and JSON body, or `null` when the connection ended without an answer. */
+async function call(
+  path: string,
+  body: unknown,
+  connector: string,
+  language: "en" | "fr",
+): Promise<{ status: number; json: Record<string, string> } | null> {
+  try {
+    const res = await fetch(`${server.base}/qibates/api/v2/${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        qibateskey: server.key,
+        connector,
+        "accept-language": language,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, string> };
+  } catch {
+    return null;
+  }
+}
+
+const TIMED_OUT = {
+  en: `The call did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
+  fr: `L'appel ne s'est pas terminé en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+};
+
+const GRID = [
+  ["", "Measures"],
+  ["Year", "100"],
+];
+
+const REMOTE = [
+  { connector: "essbase", address: "/aps/JAPI", language: "en" as const },
+  { connector: "ssas", address: "/aps/JAPI", language: "fr" as const },
+  { connector: "essbase-stndln", address: "/essbase/japi", language: "en" as const },
+];
+
+describe.each(REMOTE)("the first refresh through $connector on a server slow on every answer", (path) => {
+  it("answers the grid or the deadline's error, never an empty reply", async () => {
+    mode = "fast";
+    const basic = await server.sampleBasic(path.connector, `${proxy.base}${path.address}`);
+    mode = "slow";
+    const r = await call("action/refresh", { ...basic, grid: GRID }, path.connector, path.language);
+    mode = "fast";
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    if (r?.status === 200) expect(r.json.grid).toBeDefined();
+    else {
+      expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
+      expect(r?.json.message).toBe(TIMED_OUT[path.language]);
+    }
+  });
+});
+
+describe.each([
+  { connector: "planning", login: "action/login", language: "fr" as const },
+  { connector: "pbcs", login: "action/loginpbcs", language: "en" as const },
+])("Open Form through $connector on a server slow on every answer", ({ connector, language }) => {
+  it("answers the form or the deadline's error, never an empty reply", async () => {
+    mode = "fast";
+    const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
+    mode = "slow";
+    const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
+    const r = await call("nav/openform", form, connector, language);
+    mode = "fast";
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    if (r?.status === 200) expect(r.json.formName).toBe("Revenue Plan");
+    else {
+      expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
+      expect(r?.json.message).toBe(TIMED_OUT[language]);
+    }
+  });
+});
+
+describe("a server that trickles its answer, a byte within each read timeout", () => {
+  it("is cut at the call's deadline with its error (a save: the cells may have been written)", async () => {
+    mode = "fast";
+    const basic = await server.sampleBasic("essbase-stndln", `${proxy.base}/essbase/japi`);
+    const grid = await call("action/refresh", { ...basic, grid: GRID }, "essbase-stndln", "en");
+    expect(grid?.status, JSON.stringify(grid?.json)).toBe(200);
+    mode = "trickle";
+    const r = await call(
+      "action/save",
+      { ...basic, grid: grid?.json.grid, cells: [{ row: 1, column: 1 }] },
+      "essbase-stndln",
+      "fr",
+    );
+    mode = "fast";
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
+    expect(r?.json.message).toBe(
+      `L'appel ne s'est pas terminé en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.`,
+    );
+  });
+});
