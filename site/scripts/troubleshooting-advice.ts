@@ -484,6 +484,16 @@ export const USER_ADVICE: Readonly<
       todo: "Choisissez une autre valeur dans la liste de l'invite ; le responsable de la règle sait ce qu'elle attend.",
     },
   },
+  QB_ERR_VALIDATION: {
+    en: {
+      what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it; your company\'s PBCS server does not). Nothing was saved or run.',
+      todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty to run the rule by its name and plan type alone ([Run a business rule](features/actions/RunRule.md)).",
+    },
+    fr: {
+      what: "Une valeur a été refusée ; le message la nomme et dit pourquoi. Par exemple **Valeur invalide pour ruleType : la règle « AggregateData » du type de plan Plan1 est de type script, et non « graphical ».** : le type de règle saisi sous **Lancer une règle par son nom** n'est pas celui de la règle (Planning le vérifie ; le serveur PBCS de votre entreprise, non). Rien n'a été enregistré ni exécuté.",
+      todo: "Corrigez la valeur que nomme le message : saisissez le type de la règle tel que votre administrateur Planning le donne, ou laissez-le vide pour lancer la règle par son seul nom et son type de plan ([Lancer une règle métier](features/actions/RunRule.md)).",
+    },
+  },
   QB_ERR_CELL_TOO_LONG: {
     en: {
       what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved. The message names the cell and its length.",
@@ -496,11 +506,11 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_FORM_UNKNOWN: {
     en: {
-      what: "The form's name is not spelled as on the server, the form was renamed or moved (on the demo server, also a misspelled folder), or your access to it was removed. On your company's server the message names no folder.",
+      what: "The form's name is not spelled as on the server, the form was renamed or moved to another folder, or your access to it was removed. On your company's server the message names no folder.",
       todo: "Check the form's exact name in the Planning web interface, or with your Planning administrator (on the demo server, refresh the Forms Library).",
     },
     fr: {
-      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé (sur le serveur de démonstration, aussi un dossier mal orthographié), ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
+      what: "Le nom du formulaire n'est pas écrit comme sur le serveur, le formulaire a été renommé ou déplacé dans un autre dossier, ou votre accès a été retiré. Sur le serveur de votre entreprise, le message ne nomme pas de dossier.",
       todo: "Vérifiez le nom exact du formulaire dans l'interface web de Planning, ou auprès de votre administrateur Planning (sur le serveur de démonstration, actualisez la bibliothèque de formulaires).",
     },
   },

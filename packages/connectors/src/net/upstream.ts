@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
 import { rootCertificates } from "node:tls";
+import { gunzip } from "node:zlib";
 import { oneLine, ProviderError, quantity, upstreamUnreachable } from "@qibates/provider";
 import { Pool } from "undici";
 import { isInternalAddress } from "./addresses.ts";
@@ -432,7 +433,16 @@ export class Upstreams {
           onComplete: () => {
             settled();
             const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers, body: body.toString("utf8"), bytes: size });
+            if (!gzipAsked(init.headers) || !gzipped(headers)) {
+              resolve({ status, headers, body: body.toString("utf8"), bytes: size });
+              return;
+            }
+            // Decompressed off the event loop, the cap on what it gives: a small answer that inflates past it is
+            // refused as a large one is. Its bytes are the decompressed ones (what a list budget counts).
+            gunzip(body, { maxOutputLength: max }, (e, plain) => {
+              if (e) reject((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? tooLarge() : e);
+              else resolve({ status, headers, body: plain.toString("utf8"), bytes: plain.length });
+            });
           },
           onError: (e: Error) => {
             settled();
@@ -592,6 +602,19 @@ function retryAfterSeconds(header: string | string[] | undefined, message: strin
   const fromMessage = /\bin (\d{1,6}) (?:seconds?|s)\b/.exec(message)?.[1];
   const seconds = fromHeader ?? (fromMessage !== undefined ? Number(fromMessage) : 60);
   return Math.min(3600, Math.max(1, seconds));
+}
+
+/** Whether a request asked for a gzip answer (`accept-encoding`): only then is one decompressed. */
+function gzipAsked(headers: Record<string, string>): boolean {
+  return Object.entries(headers).some(
+    ([k, v]) => k.toLowerCase() === "accept-encoding" && /\bgzip\b/i.test(v),
+  );
+}
+
+/** Whether an answer says its body is gzip (`content-encoding: gzip`, alone). */
+function gzipped(headers: Record<string, string | string[] | undefined>): boolean {
+  const encoding = headers["content-encoding"];
+  return typeof encoding === "string" && /^\s*(x-)?gzip\s*$/i.test(encoding);
 }
 
 const forwardedClient = new AsyncLocalStorage<string>();
