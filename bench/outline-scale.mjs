@@ -185,7 +185,7 @@ function roundTrips(spans) {
 }
 
 /** What the proxy saw during the call being timed. */
-let seenNow = { requests: 0, bytes: 0, spans: [] };
+let seenNow = { requests: 0, bytes: 0, spans: [], dropped: 0 };
 
 /** One counting proxy per delay, in front of the server. */
 async function proxies(serverPort) {
@@ -213,6 +213,10 @@ async function proxies(serverPort) {
             return end(chunk, ...rest);
           };
           res.on("finish", () => seen.spans.push([t0, performance.now()]));
+          // The proxy drops the connector's connection when its own to the server fails (counting-proxy.mjs).
+          res.on("close", () => {
+            if (!res.writableFinished) seen.dropped++;
+          });
         },
       })),
     };
@@ -224,7 +228,7 @@ const API = (port) => `http://127.0.0.1:${port}/qibates/api/v2`;
 
 /** A timed API call: its ms, what the connector sent meanwhile, and the answer or the failure (status, code). */
 async function timedCall(base, headers, op, body) {
-  const seen = { requests: 0, bytes: 0, spans: [] };
+  const seen = { requests: 0, bytes: 0, spans: [], dropped: 0 };
   seenNow = seen;
   const t = performance.now();
   let status = 0;
@@ -243,13 +247,14 @@ async function timedCall(base, headers, op, body) {
   }
   const ms = performance.now() - t;
   // Answers still on their way to the connector after the API answered are not the call's.
-  seenNow = { requests: 0, bytes: 0, spans: [] };
+  seenNow = { requests: 0, bytes: 0, spans: [], dropped: 0 };
   const result = {
     ms,
     requests: seen.requests,
     roundTrips: roundTrips(seen.spans),
     bytes: seen.bytes,
     status,
+    ...(seen.dropped ? { droppedByProxy: seen.dropped } : {}),
   };
   let json = null;
   try {
@@ -259,7 +264,8 @@ async function timedCall(base, headers, op, body) {
   }
   if (status !== 200) {
     const code = json?.code ?? json?.error?.code ?? text.slice(0, 80);
-    return { ...result, failed: `${status || "no answer"} ${code}` };
+    const message = String(json?.message ?? json?.error?.message ?? "").slice(0, 300);
+    return { ...result, failed: `${status || "no answer"} ${code}`, message };
   }
   return { ...result, json, text };
 }
@@ -294,7 +300,14 @@ function summary(rounds) {
         roundTrips: m("roundTrips"),
         bytes: m("bytes"),
       };
-      return [n, failed ? { ...s, failed: failed.failed } : s];
+      // The runs that failed, counted, with the first one's message (the JSON line; the table names the code).
+      const failures = runs.filter((r) => r.failed).length;
+      const dropped = runs.reduce((n, r) => n + (r.droppedByProxy ?? 0), 0);
+      if (dropped) s.droppedByProxy = dropped;
+      return [
+        n,
+        failed ? { ...s, failed: failed.failed, failures, of: runs.length, message: failed.message } : s,
+      ];
     }),
   );
 }
@@ -410,7 +423,8 @@ const kb = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3).toFixe
 function cell(c) {
   if (!c) return "—";
   const f = `${c.requests} req, ${c.roundTrips} rt, ${kb(c.bytes)}, ${c.ms < 10_000 ? c.ms.toFixed(0) : (c.ms / 1000).toFixed(1)}${c.ms < 10_000 ? " ms" : " s"}`;
-  return c.failed ? `**fails**: ${c.failed} (${f})` : f;
+  if (!c.failed) return f;
+  return `**fails**${c.failures < c.of ? ` in ${c.failures} of ${c.of} rounds` : ""}: ${c.failed} (${f})`;
 }
 
 function table(rows) {
