@@ -119,7 +119,30 @@ const MIGRATIONS: readonly string[] = [
   `create index api_operations_expires on api_operations (expires_at)`,
 ];
 
+/**
+ * The advisory lock under which an API node brings the schema up to date (any constant number, not the demo
+ * key's): nodes started together on one PostgreSQL database take turns, as Flyway and Prisma Migrate do, so
+ * that one applies what is missing and the others find it done. Without it, two of them created the same
+ * table at once and one stopped (`relation … already exists`, `duplicate key … pg_type_typname_nsp_index`).
+ */
+const MIGRATION_LOCK = 0x51_42_6d_67;
+
 async function migrate(db: Database): Promise<void> {
+  // PGlite serves one process (its folder is locked): nobody to take turns with.
+  if (db.kind !== "postgres") return applyMigrations(db, (fn) => db.transaction(fn));
+  // Held by this transaction until it ends, every migration inside it: a node that stops half-way leaves
+  // nothing applied and the lock free.
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await applyMigrations(tx, (fn) => fn(tx));
+  });
+}
+
+/** Applies the migrations `schema_migrations` does not list, each with its row through `step`. */
+async function applyMigrations(
+  db: Queryable,
+  step: (fn: (tx: Queryable) => Promise<void>) => Promise<void>,
+): Promise<void> {
   await db.query("create table if not exists schema_migrations (version integer primary key)");
   const done = new Set(
     (await db.query<{ version: number }>("select version from schema_migrations")).map((r) => r.version),
@@ -127,7 +150,7 @@ async function migrate(db: Database): Promise<void> {
   for (const [i, sql] of MIGRATIONS.entries()) {
     const version = i + 1;
     if (done.has(version)) continue;
-    await db.transaction(async (tx) => {
+    await step(async (tx) => {
       await tx.query(sql);
       await tx.query("insert into schema_migrations (version) values ($1)", [version]);
     });
