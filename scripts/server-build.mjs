@@ -9,6 +9,7 @@ const DIST = join(ROOT, "packages", "server", "dist");
 export const SERVER_ENTRY = join(DIST, "main.mjs");
 const GRID_WORKER = join(DIST, "grid-worker.mjs");
 const AGGREGATION_WORKER = join(DIST, "aggregation-worker.mjs");
+const MDX_DOWNLOAD_WORKER = join(DIST, "mdx-download-worker.mjs");
 const STAMP = join(DIST, ".qibates-build-stamp");
 // Everything the bundle is made from (the repository's package.json gives the version the server reports).
 const SOURCES = [
@@ -40,6 +41,7 @@ export function serverBuildReason() {
     !existsSync(SERVER_ENTRY) ||
     !existsSync(GRID_WORKER) ||
     !existsSync(AGGREGATION_WORKER) ||
+    !existsSync(MDX_DOWNLOAD_WORKER) ||
     !existsSync(STAMP)
   )
     return "it has not been built yet";
@@ -57,12 +59,14 @@ export async function buildServerIfNeeded({ force = false } = {}) {
   const { build } = await import("esbuild");
   mkdirSync(DIST, { recursive: true });
   await build({
-    // The server, and the threads of the grid workers and the aggregation workers beside it (`grid-worker.mjs`,
-    // `aggregation-worker.mjs`, which the server starts by those names).
+    // The server, and the threads of the grid workers, the aggregation workers and the Essbase REST endpoint's
+    // MDX reports beside it (`grid-worker.mjs`, `aggregation-worker.mjs`, `mdx-download-worker.mjs`, which the
+    // server starts by those names).
     entryPoints: {
       main: join(ROOT, "packages", "server", "src", "main.ts"),
       "grid-worker": join(ROOT, "packages", "embedded", "src", "grid-worker.ts"),
       "aggregation-worker": join(ROOT, "packages", "embedded", "src", "aggregation-worker.ts"),
+      "mdx-download-worker": join(ROOT, "packages", "wire", "src", "essbase-rest", "mdx-download-worker.ts"),
     },
     outdir: DIST,
     outExtension: { ".js": ".mjs" },

@@ -5,12 +5,13 @@ import {
   type RestGrid,
   ROUTES,
 } from "@qibates/protocols/essbase-rest";
-import type { CubeRef, GridCall } from "@qibates/provider";
+import type { CubeRef, GridAnswer, GridCall } from "@qibates/provider";
 import { answerValue } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { cellAt, rangeCells, restGrid, sheetOf } from "./grid.ts";
+import { checkAnswerCells } from "./mdx-download.ts";
 import { essbaseOf } from "./outline.ts";
 import { gridSettings } from "./preferences.ts";
 import { JSON_TYPE } from "./request.ts";
@@ -111,6 +112,12 @@ function gridCall(
 export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, maxCells: number): void {
   const { provider } = ctx;
 
+  /** `answer`, refused past `maxCells` (`MAX_GRID_CELLS`) whatever the provider that made it. */
+  function capped<T extends { grid: readonly (readonly unknown[])[] }>(answer: GridAnswer<T>): GridAnswer<T> {
+    checkAnswerCells(answer, maxCells);
+    return answer;
+  }
+
   /** The alias table of a grid call: the request's `alias`, else the session's active one; `none` = names. */
   function gridAlias(session: WireSession, ref: CubeRef, requested: unknown): string | null {
     const alias =
@@ -141,7 +148,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     const essbase = essbaseOf(provider);
     const { sheet, rows, columns } = sheetOf(body.grid, maxCells);
     const alias = gridAlias(s, ref, body.alias ?? (body.grid as { alias?: unknown }).alias);
-    const input = { grid: sheet, ...gridSettings(s.preferences, alias) };
+    const input = { grid: sheet, ...gridSettings(s.preferences, alias), maxCells };
     if (action === "submit") {
       const dirty = (body.grid as { slice?: { dirtyCells?: unknown } }).slice?.dirtyCells ?? [];
       if (!Array.isArray(dirty)) throw badRequest("slice.dirtyCells must be an array of cell indices.");
@@ -151,7 +158,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     }
     const call = gridCall(action, body, input, rows, columns);
     if (!("action" in call)) return pivotTo(s, ref, input, call.from, call.to, alias);
-    return answerGrid(s, ref, answerValue(await essbase.grid(s.provider, ref, call)), alias);
+    return answerGrid(s, ref, answerValue(capped(await essbase.grid(s.provider, ref, call))), alias);
   }
 
   /** `pivot [from, to]`: the dimension of `from` to the POV, the rows or the columns, wherever `to` lies. */
@@ -179,7 +186,7 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     if (source === null) throw badRequest(MESSAGES.pivotNoStart);
     const target = region(to);
     const run = async (call: GridCall) =>
-      answerGrid(s, ref, answerValue(await essbase.grid(s.provider, ref, call)), alias);
+      answerGrid(s, ref, answerValue(capped(await essbase.grid(s.provider, ref, call))), alias);
     if (target === null) return answerGrid(s, ref, read, alias);
     if (target === source) {
       throw badRequest(
@@ -224,10 +231,13 @@ export function registerGridRoutes(scope: FastifyInstance, ctx: EssbaseContext, 
     const ref = await ctx.cubeRef(s, request.params);
     const alias = gridAlias(s, ref, undefined);
     const answer = answerValue(
-      await essbaseOf(provider).mdx(s.provider, ref, {
-        query,
-        ...gridSettings(s.preferences, alias),
-      }),
+      capped(
+        await essbaseOf(provider).mdx(s.provider, ref, {
+          query,
+          ...gridSettings(s.preferences, alias),
+          maxCells,
+        }),
+      ),
     );
     return reply.type(JSON_TYPE).send(await answerGrid(s, ref, answer, alias));
   });

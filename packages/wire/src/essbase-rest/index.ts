@@ -106,7 +106,7 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       registerCubeRoutes(scope, ctx);
       registerOutlineRoutes(scope, ctx);
       registerGridRoutes(scope, ctx, options.maxCells ?? 500_000);
-      registerMdxRoutes(scope, ctx);
+      registerMdxRoutes(scope, ctx, options.maxCells ?? 500_000);
       registerJobRoutes(scope, ctx, catalog);
       registerFileRoutes(scope, ctx, catalog);
       registerSessionRoutes(scope, ctx);
