@@ -1,12 +1,13 @@
 import { type DataFileCell, DataFileReader, dataExportChunks, runCalcScript } from "@qibates/engine";
-import { executeMdxDrillthrough, executeMdxSteps, parseMdx, resolveMdxUpdate } from "@qibates/engine/mdx";
-import { type EngineCube, EngineCubeWriteError } from "@qibates/grid-bridge";
-import type { SliceScheduler } from "@qibates/provider";
+import { executeMdxDrillthrough, executeMdxSteps, mdxUpdateWork, parseMdx } from "@qibates/engine/mdx";
+import type { EngineCube } from "@qibates/grid-bridge";
+import type { JobAdmission, SliceScheduler } from "@qibates/provider";
 import { DataLoadError, type DataLoadResult } from "@qibates/provider";
 import { MDX_LOOP_STEP_WORK, readInSlices } from "./essbase.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
-import type { GridWorkers } from "./grid-workers.ts";
+import { type GridWorkers, stampOf, type UpdatePlan } from "./grid-workers.ts";
 import { recordingSource } from "./journal.ts";
+import { MDX_UPDATE_ENTRY, writeMdxUpdate } from "./mdx-writes.ts";
 
 /** A cube of the embedded catalogue as the engine port answers it (`EmbeddedProvider.engine`). */
 export function engineCubeOf(
@@ -18,6 +19,11 @@ export function engineCubeOf(
   workers: GridWorkers | null = null,
   /** The application a call reads (`false`) or writes (`true`): a session's own view; the shared one by default. */
   data: (write: boolean) => Promise<EssbaseApplication> = async () => shared,
+  /**
+   * The job queue an `UPDATE CUBE` waits in (`job-queue.ts`) and whose job it is (the call's visitor; by default
+   * the owner it writes as); none: at once.
+   */
+  jobs: { queue: JobAdmission; owner: string | null } | null = null,
 ): EngineCube {
   return {
     application: ref.application,
@@ -50,19 +56,39 @@ export function engineCubeOf(
     },
     async update(ownerId, statement) {
       const app = await data(true);
-      return app.mutate(ownerId, () => {
-        const cells = resolveMdxUpdate(app.cube, statement, { application: ref.application, cube: ref.cube });
-        for (const c of cells) {
-          const blocker = app.cube.writeBlocker(c.tuple);
-          if (blocker !== null) throw new EngineCubeWriteError(c.tuple, blocker);
+      await app.upToDate();
+      const options = { application: ref.application, cube: ref.cube };
+      // Its work counted before any is done: past the budget it is refused at once, without a place in the queue.
+      mdxUpdateWork(app.cube, statement, options);
+      // An allocation writes thousands of cells a tuple: in a grid worker, on a copy of the data, its state then
+      // put in place here under the lock (as a calculation's), one job of the caller's in the job queue, so that
+      // one visitor's statements run one after the other and another's take their turn between them.
+      const to = workers?.accepts(app) ? workers : null;
+      const run = async (): Promise<number> => {
+        for (let attempt = 1; ; attempt++) {
+          const plan: UpdatePlan | null =
+            to && attempt <= UPDATE_PLANS ? await to.update(app, statement, options) : null;
+          const outcome = await app.mutate(ownerId, () => {
+            if (plan && plan.stamp !== stampOf(app.cube)) return { result: null, entry: null };
+            let done: { assignments: unknown[]; cells: number };
+            if (plan) {
+              // The state's arrays were moved from the worker: the cube takes them uncopied.
+              if (plan.cells > 0) app.cube.restore(plan.state, true);
+              done = plan;
+            } else done = writeMdxUpdate(app.cube, statement, options);
+            return {
+              result: done.cells,
+              entry:
+                done.cells > 0
+                  ? { kind: MDX_UPDATE_ENTRY, payload: { assignments: done.assignments } }
+                  : null,
+            };
+          });
+          if (outcome !== null) return outcome;
         }
-        const { source, writes } = recordingSource(app.cube);
-        for (const c of cells) source.write(c.tuple, c.value);
-        return {
-          result: writes.length,
-          entry: writes.length > 0 ? { kind: "cells", payload: { writes } } : null,
-        };
-      });
+      };
+      if (!jobs) return run();
+      return jobs.queue.run(jobs.owner ?? `owner:${ownerId}`, run);
     },
     async exportData(options, write) {
       const app = await data(false);
@@ -143,6 +169,12 @@ export function engineCubeOf(
     },
   };
 }
+
+/**
+ * Times an `UPDATE CUBE` is worked out in a grid worker while the data changes under it; then it is run under the
+ * lock on the event loop.
+ */
+const UPDATE_PLANS = 2;
 
 /** Lines of a data file read between two turns of the scheduler. */
 const LOAD_LINES_PER_STEP = 256;

@@ -2,6 +2,7 @@ import { type CalcScript, Cube, runCalcScript } from "@qibates/engine";
 import { cellKey } from "./change-sequence.ts";
 import { type ApplicationState, checkFits, outlineFingerprint } from "./checkpoint.ts";
 import { applyCellWrites, type CellWrite, JournaledApplication } from "./journal.ts";
+import { type JournaledAssignment, MDX_UPDATE_ENTRY, replayMdxUpdate } from "./mdx-writes.ts";
 import type { EmbeddedStore, JournalEntry } from "./store.ts";
 
 /** An Essbase-family demo application with one cube (Sample.Basic), its calc scripts and its journal. */
@@ -92,7 +93,7 @@ export class EssbaseApplication extends JournaledApplication {
   }
 
   protected override changedCells(entry: JournalEntry): Iterable<string> | "all" | null {
-    if (entry.kind === "calc") return "all";
+    if (entry.kind === "calc" || entry.kind === MDX_UPDATE_ENTRY) return "all";
     if (entry.kind === "cells")
       return (entry.payload as { writes: CellWrite[] }).writes.map((w) => cellKey(w.members));
     return null;
@@ -101,6 +102,8 @@ export class EssbaseApplication extends JournaledApplication {
   protected replay(entry: JournalEntry): void {
     if (entry.kind === "cells") applyCellWrites(this.cube, (entry.payload as { writes: CellWrite[] }).writes);
     else if (entry.kind === "calc") runCalcScript(this.cube, (entry.payload as { text: string }).text);
+    else if (entry.kind === MDX_UPDATE_ENTRY)
+      replayMdxUpdate(this.cube, (entry.payload as { assignments: JournaledAssignment[] }).assignments);
     else throw new Error(`unknown journal entry ${entry.kind} for ${this.name}`);
   }
 }

@@ -21,10 +21,18 @@ import {
   transferBuffers,
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult, PlanningApplication } from "@qibates/engine/planning";
-import { cellKindsSteps, engineError, gridAnswer, savedAnswer, writtenCells } from "@qibates/grid-bridge";
+import {
+  cellKindsSteps,
+  EngineCubeWriteError,
+  engineError,
+  gridAnswer,
+  savedAnswer,
+  writtenCells,
+} from "@qibates/grid-bridge";
 import { type GridText, gridRows, ProviderError } from "@qibates/provider";
 import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
+import { type JournaledAssignment, writeMdxUpdate } from "./mdx-writes.ts";
 import {
   copyOfPlanningPools,
   type PlanningPools,
@@ -134,10 +142,18 @@ function answer(call: WorkerCall): WorkerAnswer {
     let saved: { writes: CellWrite[]; written: { row: number; column: number }[] } | undefined;
     let calculated: CubeSnapshot | undefined;
     let mdx: MdxResultTransfer | undefined;
+    let updated: { assignments: JournaledAssignment[]; cells: number } | undefined;
     const work = call.work;
     try {
       if (work.kind === "mdx-result") {
         mdx = encodeMdxResult(cube.outline, executeMdx(cube, work.query, work.options));
+        result = {};
+        rows = 0;
+        columns = 0;
+      } else if (work.kind === "mdx-update") {
+        // Written on this copy as the event loop would write it; the event loop puts the resulting state in place.
+        updated = writeMdxUpdate(cube, work.update, work.options);
+        calculated = cube.snapshot();
         result = {};
         rows = 0;
         columns = 0;
@@ -168,7 +184,14 @@ function answer(call: WorkerCall): WorkerAnswer {
       }
     } catch (e) {
       // An MDX result goes back to the engine's caller (the XMLA endpoint) with the engine's own error.
-      if (work.kind === "mdx-result" && e instanceof MdxError) {
+      if (work.kind === "mdx-update" && e instanceof EngineCubeWriteError) {
+        return {
+          id: call.id,
+          ok: false,
+          writeRefused: { tuple: e.tuple.map((m) => m.ordinal), reason: e.message },
+        };
+      }
+      if ((work.kind === "mdx-result" || work.kind === "mdx-update") && e instanceof MdxError) {
         const { code, reason, line, column, token, size } = e;
         return {
           id: call.id,
@@ -194,6 +217,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       ...(saved ? { saved } : {}),
       ...(calculated ? { calculated } : {}),
       ...(mdx ? { mdx } : {}),
+      ...(updated ? { updated } : {}),
     };
   } catch (e) {
     if (e instanceof ProviderError) {

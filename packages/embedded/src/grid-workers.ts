@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { components } from "@qibates/client/schema";
-import type { Cube, CubeSnapshot } from "@qibates/engine";
+import type { Cube, CubeSnapshot, Member } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
 import {
   decodeMdxResult,
@@ -24,8 +24,10 @@ import {
   type MdxReason,
   type MdxResult,
   type MdxResultTransfer,
+  type MdxUpdate,
 } from "@qibates/engine/mdx";
 import type { LaunchRuleRequest, LaunchRuleResult } from "@qibates/engine/planning";
+import { EngineCubeWriteError } from "@qibates/grid-bridge";
 import {
   type GridAnswer,
   type GridText,
@@ -38,6 +40,7 @@ import {
 } from "@qibates/provider";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
+import type { JournaledAssignment } from "./mdx-writes.ts";
 import { type PlanningDemoApplication, type PlanningPools, planningPoolBuffers } from "./planning-app.ts";
 
 type GridResponse = components["schemas"]["GridResponse"];
@@ -78,6 +81,12 @@ export type WorkerWork =
       /** A business rule of a planning application, run on the state sent with the call (`planning`). */
       kind: "planning-rule";
       rule: LaunchRuleRequest;
+    }
+  | {
+      /** An XMLA `UPDATE CUBE` (What-If writes, allocations), its statement parsed on the event loop. */
+      kind: "mdx-update";
+      update: MdxUpdate;
+      options: MdxOptions;
     };
 
 /** A business rule run in a worker (`GridWorkers.launchRule`). */
@@ -99,6 +108,17 @@ export interface CalcPlan {
   stamp: string;
   /** Every stored value and input flag after the calculation, to put in place under the application's lock. */
   state: CubeSnapshot;
+}
+
+/** An `UPDATE CUBE` run in a worker (`GridWorkers.update`). */
+export interface UpdatePlan {
+  /** The state of the data the worker wrote on (`stampOf`). */
+  stamp: string;
+  /** Every stored value and input flag after the statement, to put in place under the application's lock. */
+  state: CubeSnapshot;
+  /** The statement's assignments as resolved (what the journal keeps), and the cells they wrote. */
+  assignments: JournaledAssignment[];
+  cells: number;
 }
 
 /** A save submitted in a worker (`GridWorkers.save`). */
@@ -155,6 +175,17 @@ export type WorkerAnswer =
       mdx?: MdxResultTransfer;
       /** A `planning-rule`'s answer and the application's state after it (its arrays moved). */
       rule?: { result: RulePlan["result"]; state: PlanningPools | null };
+      /** An `mdx-update`'s assignments and cells written (its state in `calculated`). */
+      updated?: { assignments: JournaledAssignment[]; cells: number };
+    }
+  | {
+      id: number;
+      ok: false;
+      /**
+       * An `mdx-update` would write a cell that cannot be written: the cell (each base dimension's member, by its
+       * position in the dimension) and why, made again on the event loop's side as the engine port's error.
+       */
+      writeRefused: { tuple: number[]; reason: string };
     }
   | {
       id: number;
@@ -203,6 +234,16 @@ function withGridText(work: WorkerWork): WorkerWork {
 /** The arrays of a cube snapshot, to move to another thread. */
 export function snapshotBuffers(state: CubeSnapshot): ArrayBuffer[] {
   return [state.keys, state.data, state.input, state.upperBits].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** An `mdx-update` refused in the worker: made again as the engine port's error with the members of the event loop. */
+class WriteRefused extends Error {
+  constructor(
+    readonly tuple: number[],
+    reason: string,
+  ) {
+    super(reason);
+  }
 }
 
 /** Numbers for cube objects: an application loaded again gets a new cube, whose version starts again. */
@@ -364,6 +405,19 @@ export class GridWorkers {
     return decodeMdxResult(app.cube, q, answer.mdx);
   }
 
+  /**
+   * Runs the `UPDATE CUBE` statement `update` in a worker, on a copy of `app`'s data as it is now: the resulting
+   * state (to put in place under the application's lock, if the data is still at `stamp` then), the assignments
+   * the journal keeps, and the cells written. A cell that cannot be written refuses the whole statement
+   * (`EngineCubeWriteError`), as on the event loop.
+   */
+  async update(app: EssbaseApplication, update: MdxUpdate, options: MdxOptions): Promise<UpdatePlan> {
+    const { answer, stamp } = await this.call(app, { kind: "mdx-update", update, options });
+    if (!answer.calculated || !answer.updated)
+      throw new Error("grid worker: an UPDATE CUBE answered no state");
+    return { stamp, state: answer.calculated, ...answer.updated };
+  }
+
   /** Sends `work` on `app` to the least busy worker, with the cube's values if it lacks them. */
   private async call(
     app: EssbaseApplication,
@@ -383,8 +437,9 @@ export class GridWorkers {
       stamp = stampOf(cube);
       slot.stamps.set(key, stamp);
     }
-    // A save or a calculation changes the worker's copy: it no longer stands for any state of the event loop's.
-    if (work.kind === "save" || work.kind === "calc") slot.stamps.delete(key);
+    // A save, a calculation or an UPDATE CUBE changes the worker's copy: it no longer stands for any state of the
+    // event loop's.
+    if (work.kind === "save" || work.kind === "calc" || work.kind === "mdx-update") slot.stamps.delete(key);
     const call: WorkerCall = {
       id: this.nextId++,
       key,
@@ -395,7 +450,17 @@ export class GridWorkers {
       dataVersion: String(app.position),
     };
     // The snapshot's arrays are copies made for this call: moved to the worker, not copied again.
-    const a = await this.send(slot, call, state ? snapshotBuffers(state) : []);
+    let a: Extract<WorkerAnswer, { ok: true }>;
+    try {
+      a = await this.send(slot, call, state ? snapshotBuffers(state) : []);
+    } catch (e) {
+      if (e instanceof WriteRefused) {
+        const dims = app.cube.outline.baseDimensions;
+        const tuple = e.tuple.map((ordinal, i) => dims[i]?.members[ordinal] as Member);
+        throw new EngineCubeWriteError(tuple, e.message);
+      }
+      throw e;
+    }
     return { answer: a, stamp };
   }
 
@@ -466,6 +531,7 @@ export class GridWorkers {
       const p = a.provider;
       throw new ProviderError(p.code, p.message, p.params, p.field, p.conflicts);
     }
+    if ("writeRefused" in a) throw new WriteRefused(a.writeRefused.tuple, a.writeRefused.reason);
     if ("mdxError" in a) {
       const m = a.mdxError;
       const error = new MdxError(m.code, m.reason, m.at);

@@ -111,6 +111,7 @@ export class EmbeddedProvider implements Provider {
           ? `visitor:${session.visitor}`
           : `session:${session.id}`
         : `owner:${session.ownerId}`;
+    this.jobOwner = jobOwner;
     this.essbase = new EmbeddedEssbase(
       catalogue,
       this.views,
@@ -148,6 +149,8 @@ export class EmbeddedProvider implements Provider {
   private readonly scheduler: SliceScheduler;
   /** The queue of background jobs (`Provider.jobs`): rules, calculations, data loads, clears and exports. */
   readonly jobs: JobQueue;
+  /** Whose job a session's is in the queue (`jobs`). */
+  private readonly jobOwner: (session: ProviderSession) => string;
 
   /**
    * Builds the demo applications and replays what the store journaled. `catalogue` serves other applications
@@ -197,7 +200,8 @@ export class EmbeddedProvider implements Provider {
     const views = this.views;
     // A session kept apart (the demo's own views) reads and writes its own view, as its grid calls do.
     const data = views && session ? (write: boolean) => views.data(session, shared, write) : undefined;
-    return engineCubeOf(shared, { application, cube }, this.scheduler, this.workers, data);
+    const jobs = { queue: this.jobs, owner: session ? this.jobOwner(session) : null };
+    return engineCubeOf(shared, { application, cube }, this.scheduler, this.workers, data, jobs);
   }
 
   async login(input: LoginInput) {

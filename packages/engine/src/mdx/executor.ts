@@ -23,6 +23,7 @@ import {
   refText,
   type Subcube,
   startOf,
+  type UpdateAssignment,
 } from "./ast.ts";
 import { emptySetDimensions } from "./empty-axis.ts";
 import { foundOf, MdxError, type MdxPosition } from "./errors.ts";
@@ -181,7 +182,53 @@ export function resolveMdxUpdate(
   update: MdxUpdate,
   options: MdxOptions = {},
 ): MdxCellWrite[] {
-  return new Executor(source, options).updates(update);
+  const executor = new Executor(source, options);
+  return executor.writesOf(executor.assignments(update));
+}
+
+/**
+ * One assignment of an `UPDATE CUBE` resolved over a source: the cell it names (a stored member of each base
+ * dimension, in outline order), its value (null: #Missing), and whether that value is written to the cell itself
+ * (`allocation` null) or spread over the stored level-0 cells under it (`equal`: `USE_EQUAL_ALLOCATION`,
+ * `increment`: `USE_EQUAL_INCREMENT`). The cells it writes follow from it and the data as it then is
+ * ({@link mdxAssignmentWrites}): a statement is kept (journaled) as its assignments, far smaller than its cells.
+ */
+export interface MdxAssignment {
+  tuple: Member[];
+  value: CellValue;
+  allocation: "equal" | "increment" | null;
+}
+
+/** The assignments of `update` resolved over `source`: each value computed, no cell written or read under them. */
+export function resolveMdxAssignments(
+  source: DataSource,
+  update: MdxUpdate,
+  options: MdxOptions = {},
+): MdxAssignment[] {
+  return new Executor(source, options).assignments(update).map(({ at: _at, ...a }) => a);
+}
+
+/**
+ * The cells `assignments` write over `source` as it is, all read before any is written (an increment reads the
+ * cells it changes and the cell it names), as `resolveMdxUpdate` answers them.
+ */
+export function mdxAssignmentWrites(
+  source: DataSource,
+  assignments: readonly MdxAssignment[],
+  options: MdxOptions = {},
+): MdxCellWrite[] {
+  return new Executor(source, options).writesOf(assignments.map((a) => ({ ...a, at: ORIGIN })));
+}
+
+/**
+ * The work of an `UPDATE CUBE` counted before any of it is done: each assignment's tuple resolved, the level-0
+ * cells an allocation spreads over counted (a unit each, as the allocation charges them; an increment reads
+ * each, `READ_WORK`), no value computed. Refused past `options.maxWork` (`MDX_TOO_COSTLY`) or an allocation past
+ * `options.maxCells` (`MDX_TOO_LARGE`), as running it would be: a host that runs statements elsewhere (a worker
+ * thread) refuses them before they take a place there. The cells of all the assignments together.
+ */
+export function mdxUpdateWork(source: DataSource, update: MdxUpdate, options: MdxOptions = {}): number {
+  return new Executor(source, options).updateWork(update);
 }
 
 /**
@@ -445,31 +492,34 @@ class Executor implements Evaluator {
     return { axes, slicer, cells };
   }
 
-  updates(u: MdxUpdate): MdxCellWrite[] {
+  /** The cell an assignment names, every base dimension it leaves out at its top (`coords`: its members). */
+  private assignedCell(a: UpdateAssignment): { tuple: Member[]; coords: Coords } {
+    if (a.allocation !== null && !EQUAL_ALLOCATIONS.has(a.allocation))
+      throw new MdxError("MDX_ARGUMENT", { id: "allocationUnsupported", allocation: a.allocation }, a.at);
+    const tuples = this.toSet(this.evaluate(a.tuple, new Map()), startOf(a.tuple));
+    if (tuples.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "updateOneTuple" }, startOf(a.tuple));
+    const coords: Coords = new Map();
+    for (const m of tuples[0] as MdxMember[]) {
+      if (isCalc(m))
+        throw new MdxError("MDX_ARGUMENT", { id: "calcNotWritable", member: m.name }, startOf(a.tuple));
+      if (m.dimension.type === "attribute")
+        throw new MdxError("MDX_ARGUMENT", { id: "attributeNotWritable", member: m.name }, startOf(a.tuple));
+      if (coords.has(m.dimension))
+        throw new MdxError(
+          "MDX_DUPLICATE_DIMENSION",
+          { id: "dimensionTwiceInTuple", dimension: m.dimension.name },
+          startOf(a.tuple),
+        );
+      coords.set(m.dimension, m);
+    }
+    const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
+    return { tuple, coords };
+  }
+
+  assignments(u: MdxUpdate): (MdxAssignment & { at: MdxPosition })[] {
     this.checkCube(u.cube);
-    return u.assignments.flatMap((a) => {
-      if (a.allocation !== null && !EQUAL_ALLOCATIONS.has(a.allocation))
-        throw new MdxError("MDX_ARGUMENT", { id: "allocationUnsupported", allocation: a.allocation }, a.at);
-      const tuples = this.toSet(this.evaluate(a.tuple, new Map()), startOf(a.tuple));
-      if (tuples.length !== 1) throw new MdxError("MDX_ARGUMENT", { id: "updateOneTuple" }, startOf(a.tuple));
-      const coords: Coords = new Map();
-      for (const m of tuples[0] as MdxMember[]) {
-        if (isCalc(m))
-          throw new MdxError("MDX_ARGUMENT", { id: "calcNotWritable", member: m.name }, startOf(a.tuple));
-        if (m.dimension.type === "attribute")
-          throw new MdxError(
-            "MDX_ARGUMENT",
-            { id: "attributeNotWritable", member: m.name },
-            startOf(a.tuple),
-          );
-        if (coords.has(m.dimension))
-          throw new MdxError(
-            "MDX_DUPLICATE_DIMENSION",
-            { id: "dimensionTwiceInTuple", dimension: m.dimension.name },
-            startOf(a.tuple),
-          );
-        coords.set(m.dimension, m);
-      }
+    return u.assignments.map((a) => {
+      const { tuple, coords } = this.assignedCell(a);
       // `NULL` empties the cell (#Missing).
       const isNull =
         a.value.kind === "ref" &&
@@ -479,10 +529,42 @@ class Executor implements Evaluator {
       const v = isNull
         ? Number.NaN
         : this.toNumber(this.evaluate(a.value, coords), startOf(a.value), coords, 0);
-      const tuple = this.base.map((d) => ((coords.get(d) as Member | undefined) ?? d.root).stored);
-      if (a.allocation === null) return [{ tuple, value: Number.isNaN(v) ? null : v }];
-      return this.allocate(tuple, v, a.allocation === "USE_EQUAL_INCREMENT", a.at);
+      const allocation =
+        a.allocation === null ? null : a.allocation === "USE_EQUAL_INCREMENT" ? "increment" : "equal";
+      return { tuple, value: Number.isNaN(v) ? null : v, allocation, at: a.at };
     });
+  }
+
+  writesOf(assignments: readonly (MdxAssignment & { at: MdxPosition })[]): MdxCellWrite[] {
+    return assignments.flatMap((a) => {
+      if (a.allocation === null) return [{ tuple: a.tuple, value: a.value }];
+      return this.allocate(a.tuple, a.value ?? Number.NaN, a.allocation === "increment", a.at);
+    });
+  }
+
+  updateWork(u: MdxUpdate): number {
+    this.checkCube(u.cube);
+    const max = this.options.maxCells ?? 1_000_000;
+    for (const a of u.assignments) {
+      const { tuple } = this.assignedCell(a);
+      if (a.allocation === null) {
+        this.charge(1, a.at);
+        continue;
+      }
+      const leaves = tuple.map((m) => storedLeaves(m));
+      if (leaves.some((l) => l.length === 0)) {
+        this.charge(1, a.at);
+        continue;
+      }
+      const count = leaves.reduce((n, l) => n * l.length, 1);
+      if (count > max) {
+        const e = new MdxError("MDX_TOO_LARGE", { id: "allocationTooLarge", cells: count, max }, a.at);
+        e.size = { cells: count, max };
+        throw e;
+      }
+      this.charge(count * (a.allocation === "USE_EQUAL_INCREMENT" ? READ_WORK : 1), a.at);
+    }
+    return this.work;
   }
 
   /**

@@ -37,11 +37,15 @@ export {
   executeMdx,
   executeMdxDrillthrough,
   executeMdxSteps,
+  type MdxAssignment,
   type MdxAxis,
   type MdxCellWrite,
   type MdxDrillthroughResult,
   type MdxOptions,
   type MdxResult,
+  mdxAssignmentWrites,
+  mdxUpdateWork,
+  resolveMdxAssignments,
   resolveMdxUpdate,
 } from "./executor.ts";
 export type { MdxDialect } from "./functions/call.ts";
