@@ -618,7 +618,7 @@ export const variables = {
   ),
   connectionTimeoutSeconds: variable(
     "CONNECTION_TIMEOUT_SECONDS",
-    "A connection on which nothing is sent or received for this long is closed. It must be longer than the longest wait a call may keep its connection for (CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS), or the server refuses to start.",
+    "The deadline of each call but a business rule or a calculation, all its requests to the provider's server together (past it, 504 QB_ERR_CALL_TIMEOUT); a connection with no call under way and nothing sent or received for this long is closed. It must be longer than the longest wait of a rule or calculation (CALC_JOB_TIMEOUT_SECONDS + PROVIDER_CONNECT_TIMEOUT_SECONDS + PROVIDER_READ_TIMEOUT_SECONDS), or the server refuses to start.",
     integer(1, 26 * 3600),
     900,
     "900",
@@ -764,7 +764,11 @@ export function longestCallWaitSeconds(
   );
 }
 
-/** The timeouts in order: no connection is closed for silence while a call may still be answered on it. */
+/**
+ * The timeouts in order: a call's deadline (CONNECTION_TIMEOUT_SECONDS, call-deadline.ts) leaves room for the
+ * longest wait of a rule or calculation, so that a form's submit has its rules on save within it, and any one
+ * request (a connection and a read) too. How many requests a call makes depends on the cube: not checked here.
+ */
 function timeoutProblems(config: Config): string[] {
   const longest = longestCallWaitSeconds(config);
   if (config.connectionTimeoutSeconds > longest) return [];

@@ -7,6 +7,19 @@ import { listenRefusal } from "./listen-refusal.ts";
 import { siteServed } from "./site.ts";
 import { StoreUnreachableError } from "./store-check.ts";
 
+/**
+ * The exit code of a start refused for what the administrator must fix (a setting, a snapshot's files, the users
+ * file): a service manager must not start the server again until it is fixed (systemd:
+ * `RestartPreventExitStatus=2 3`, 3 being a data folder another server holds). A store out of reach exits 4 and
+ * anything unforeseen 1, which a restart may cure.
+ */
+const MUST_FIX = 2;
+
+/** Whether `e` is a snapshot that cannot be served (`CubeSnapshotError`: a file missing, unreadable or wrong). */
+function snapshotRefusal(e: unknown): e is Error {
+  return e instanceof Error && e.name === "CubeSnapshotError";
+}
+
 /** Starts the server: `npm start` runs this after building what is missing. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +28,7 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);
-      process.exit(2);
+      process.exit(MUST_FIX);
     }
     throw e;
   }
@@ -35,7 +48,12 @@ async function main(): Promise<void> {
     // A setting only the start can check (a wire endpoint the upstream's connector cannot serve).
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);
-      process.exit(2);
+      process.exit(MUST_FIX);
+    }
+    // A snapshot that cannot be served: its message names the file, no stack.
+    if (snapshotRefusal(e)) {
+      process.stderr.write(`QiBates cannot start: ${e.message}\n`);
+      process.exit(MUST_FIX);
     }
     throw e;
   }
@@ -64,7 +82,7 @@ async function main(): Promise<void> {
     if (refusal === null) throw e;
     await app.close().catch(() => {});
     process.stderr.write(`Invalid configuration:\n  ${refusal}\n`);
-    process.exit(2);
+    process.exit(MUST_FIX);
   }
   const { port } = app.server.address() as AddressInfo;
   const base = config.publicUrl?.replace(/\/$/, "") ?? `http://localhost:${port}`;
@@ -112,9 +130,12 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // A snapshot that cannot be served is the administrator's to fix: its message names the file, no stack.
-  const told = e instanceof Error && e.name === "CubeSnapshotError";
+  if (snapshotRefusal(e)) {
+    process.stderr.write(`QiBates cannot start: ${e.message}\n`);
+    process.exit(MUST_FIX);
+  }
   process.stderr.write(
-    `QiBates failed to start: ${e instanceof Error ? (told ? e.message : (e.stack ?? e.message)) : String(e)}\n`,
+    `QiBates failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
   );
   process.exit(1);
 });
