@@ -48,8 +48,14 @@ export interface FormHost {
   app: string;
   /** The plan types and their base dimensions. */
   planTypes(): Promise<{ cube: string; dims: string[] }[]>;
-  /** What the form needs of `shown`, the members of `dim` it shows (not the whole dimension: issue 73). */
-  dimension(cube: string, dim: string, shown: readonly string[]): Promise<DimensionInfo>;
+  /**
+   * What the form needs of the members it shows, per dimension (in the form's order; not the whole dimensions:
+   * issue 73). The first refusal in that order is the call's.
+   */
+  dimensions(
+    cube: string,
+    shown: ReadonlyMap<string, readonly string[]>,
+  ): Promise<Map<string, DimensionInfo>>;
   /** The refusal of what the capability table says this connector lacks (`missing`). */
   missing(capability: Capability, operation: string, refusal?: Refusal): ProviderError;
 }
@@ -391,8 +397,7 @@ export async function openForm(
   let colIdx = colMembers.map((_, i) => i);
   if (prefs.missingRowSuppression) rowIdx = rowIdx.filter((r) => colIdx.some((c) => values[r]?.[c] !== null));
   if (prefs.missingColSuppression) colIdx = colIdx.filter((c) => rowIdx.some((r) => values[r]?.[c] !== null));
-  // The members shown (the POV's, the kept rows' and columns'), by dimension: what is read of the server, all
-  // at once (one round trip, not one per dimension); the first refusal in the dimensions' order is the call's.
+  // The members shown (the POV's, the kept rows' and columns'), by dimension: what is read of the server.
   const shownOf = new Map<string, Set<string>>();
   const show = (d: string, m: string) => {
     const set = shownOf.get(d);
@@ -403,14 +408,7 @@ export async function openForm(
   for (const r of rowIdx) for (const [l, m] of (rowMembers[r] ?? []).entries()) show(rowDims[l] as string, m);
   for (const c of colIdx) for (const [h, m] of (colMembers[c] ?? []).entries()) show(colDims[h] as string, m);
   const dims = [...new Set([...Object.keys(pov), ...rowDims, ...colDims])];
-  const reads = await Promise.allSettled(
-    dims.map((d) => host.dimension(cube, d, [...(shownOf.get(d) ?? [])])),
-  );
-  const infos = new Map<string, DimensionInfo>();
-  reads.forEach((r, i) => {
-    if (r.status === "rejected") throw r.reason;
-    infos.set(dims[i] as string, r.value);
-  });
+  const infos = await host.dimensions(cube, new Map(dims.map((d) => [d, [...(shownOf.get(d) ?? [])]])));
   const dimInfo = (d: string) => infos.get(d) as DimensionInfo;
   const povWritable = Object.entries(pov).every(([d, m]) => dimInfo(d).writable(m));
   // Asked of the rows and columns kept only: a suppressed one's members were not read.

@@ -21,6 +21,12 @@ export class MemberCache {
     private readonly max: number = MEMBER_CACHE_ENTRIES,
   ) {}
 
+  /** Whether `key` is held and younger than the TTL (nothing read, nothing moved). */
+  has(key: string): boolean {
+    const held = this.entries.get(key);
+    return held !== undefined && Date.now() - held.at < this.ttlMs;
+  }
+
   get(key: string, read: () => Promise<MemberFacts>): Promise<MemberFacts> {
     const held = this.entries.get(key);
     if (held && Date.now() - held.at < this.ttlMs) {

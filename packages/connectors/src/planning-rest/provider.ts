@@ -415,9 +415,51 @@ class PlanningRestOperations implements PlanningOperations {
         planTypes ??= readPlanTypes();
         return planTypes;
       },
-      dimension: (cube, dim, shown) => this.dimensionInfo(session, app, cube, dim, shown),
+      dimensions: (cube, shown) => this.dimensionInfos(session, app, cube, shown),
       missing: (capability, operation, refusal) => missing(session.connector, capability, operation, refusal),
     };
+  }
+
+  /**
+   * What a form needs of the members it shows, all read at once: each dimension member by member
+   * ({@link dimensionInfo}), the fewest members to read first, as long as they add up to at most
+   * {@link MEMBER_READS_PER_FORM} (about two rounds of the connection pool); a dimension past that is read whole,
+   * once per session, with each member's storage (the member read of its root, the member selector's): a large
+   * form costs at most one round trip more than a small one, never one request per row. The first refusal in the
+   * form's order of the dimensions is the call's.
+   */
+  private async dimensionInfos(
+    session: ProviderSession,
+    app: string,
+    cube: string,
+    shown: ReadonlyMap<string, readonly string[]>,
+  ): Promise<Map<string, DimensionInfo>> {
+    const s = this.provider.upstream(session);
+    const table = session.aliasTable ?? "Default";
+    const plans = [...shown].map(([dim, list]) => {
+      const names = [...new Map(list.filter((m) => m !== "").map((m) => [m.toLowerCase(), m])).values()];
+      const toRead = names.filter((m) => !s.members.has(memberKey(app, dim, m))).length;
+      return { dim, names, toRead };
+    });
+    const whole = new Set<string>();
+    let budget = MEMBER_READS_PER_FORM;
+    for (const p of [...plans].sort((a, b) => a.toRead - b.toRead)) {
+      if (p.toRead <= budget) budget -= p.toRead;
+      else whole.add(p.dim);
+    }
+    const reads = await Promise.allSettled(
+      plans.map((p) =>
+        whole.has(p.dim)
+          ? this.wholeDimensionInfo(session, app, cube, p.dim, table, true)
+          : this.dimensionInfo(session, app, cube, p.dim, p.names),
+      ),
+    );
+    const out = new Map<string, DimensionInfo>();
+    reads.forEach((r, i) => {
+      if (r.status === "rejected") throw r.reason;
+      out.set((plans[i] as { dim: string }).dim, r.value);
+    });
+    return out;
   }
 
   /**
@@ -439,7 +481,7 @@ class PlanningRestOperations implements PlanningOperations {
   ): Promise<DimensionInfo> {
     const s = this.provider.upstream(session);
     const table = session.aliasTable ?? "Default";
-    const names = [...new Map(shown.filter((m) => m !== "").map((m) => [m.toLowerCase(), m])).values()];
+    const names = shown;
     const facts = new Map<string, MemberFacts>();
     let refused = s.memberReadsRefused;
     if (!refused) {
@@ -450,7 +492,7 @@ class PlanningRestOperations implements PlanningOperations {
         else throw r.reason;
       });
     }
-    if (refused) return this.wholeDimensionInfo(session, app, cube, dim, table);
+    if (refused) return this.wholeDimensionInfo(session, app, cube, dim, table, false);
     const labels = same(table, "Default")
       ? null
       : await this.provider
@@ -475,7 +517,7 @@ class PlanningRestOperations implements PlanningOperations {
     member: string,
   ): Promise<MemberFacts> {
     const s = this.provider.upstream(session);
-    return s.members.get(`${app}\n${dim}\n${member}`.toLowerCase(), async () => {
+    return s.members.get(memberKey(app, dim, member), async () => {
       const r = await s.client.attempt<RestMember>(
         "GET",
         planningPath(PLANNING_PATHS.member, { app, dim, member }),
@@ -498,9 +540,11 @@ class PlanningRestOperations implements PlanningOperations {
   }
 
   /**
-   * A dimension read whole, where member reads are refused: Get Dimension Details (the member selector's read,
-   * kept for the session), else the member read of its root. No `dataStorage` in the first: only upper levels
-   * are read-only then.
+   * A dimension read whole, kept for the session (the member selector's reads). With `storage` (a form showing
+   * more members than it reads one by one), the member read of its root first: each member's `dataStorage`,
+   * another alias table's aliases from Get Dimension Details. Where member reads are refused, Get Dimension
+   * Details (any role), else the member read of its root; no `dataStorage` in the first: only upper levels are
+   * read-only then.
    */
   private async wholeDimensionInfo(
     session: ProviderSession,
@@ -508,10 +552,19 @@ class PlanningRestOperations implements PlanningOperations {
     cube: string,
     dim: string,
     table: string,
+    storage: boolean,
   ): Promise<DimensionInfo> {
-    const { root } = await this.provider
-      .details(session, app, cube, dim, table)
-      .catch(() => this.provider.dimension(session, app, dim));
+    const s = this.provider.upstream(session);
+    const details = () => this.provider.details(session, app, cube, dim, table);
+    const memberRead = () => this.provider.dimension(session, app, dim);
+    const byMembers = storage && !s.memberReadsRefused;
+    const { root } = await (byMembers ? memberRead().catch(details) : details().catch(memberRead));
+    const labels =
+      byMembers && !same(table, "Default")
+        ? await details()
+            .then((h) => aliasesOf(h.root))
+            .catch(() => null)
+        : null;
     const members = new Map<string, { alias: string | null; writable: boolean }>();
     const walk = (m: RestMember) => {
       if (typeof m.name !== "string") return;
@@ -528,7 +581,10 @@ class PlanningRestOperations implements PlanningOperations {
     };
     walk(root);
     return {
-      label: (name) => members.get(name.toLowerCase())?.alias ?? name,
+      label: (name) => {
+        const key = name.toLowerCase();
+        return (labels ? labels.get(key) : members.get(key)?.alias) ?? name;
+      },
       writable: (name) => members.get(name.toLowerCase())?.writable ?? false,
     };
   }
@@ -1059,6 +1115,17 @@ function cellsSavedBeforeRule(reason: string | ProviderText): ProviderText {
     en: `${sentence(text.en)} The cells of the form were saved before the rule ran.`,
     fr: `${sentence(text.fr)} Les cellules du formulaire ont été enregistrées avant l'exécution de la règle.`,
   };
+}
+
+/**
+ * The most members one Open Form reads one by one (about two rounds of the connection pool's 16): past it, the
+ * dimensions showing the most are read whole, once per session.
+ */
+const MEMBER_READS_PER_FORM = 32;
+
+/** Where a session keeps what it read of one member (see `MemberCache`). */
+function memberKey(app: string, dim: string, member: string): string {
+  return `${app}\n${dim}\n${member}`.toLowerCase();
 }
 
 /** A member read the server refused for another reason than an unknown member (see `memberReadsRefused`). */

@@ -51,6 +51,26 @@ const STORAGE_CHECK: FormDefinition = {
   },
 };
 
+/** A form showing more members than one Open Form reads one by one (Management Rollup's 45 entities). */
+const MANY_ENTITIES: FormDefinition = {
+  type: "regular",
+  name: "Many Entities",
+  folder: "/Forms/Test",
+  cube: "Plan1",
+  description: "Every entity of Management Rollup, its directors and VPs among them.",
+  pov: {
+    HSP_View: "BaseData",
+    Year: "FY15",
+    Scenario: "Plan",
+    Version: "Working",
+    Product: "P_160",
+    Currency: "USD",
+    Account: "4110",
+  },
+  rows: { dimensions: ["Entity"], segments: [{ members: { Entity: ["IDescendants(Management Rollup)"] } }] },
+  columns: { dimensions: ["Period"], segments: [{ members: { Period: ["Jan", "Q1"] } }] },
+};
+
 /** Vision with a Label Only leaf account and the form above beside Vision's own. */
 function visionWithStorageCheck(): PlanningApplication {
   const spec = visionPlan1Spec();
@@ -75,7 +95,7 @@ function visionWithStorageCheck(): PlanningApplication {
       },
       { name: "Plan2", data: new Cube(visionPlan2Outline()), variableNames: VISION_VARIABLES },
     ],
-    forms: [...VISION_FORMS, STORAGE_CHECK],
+    forms: [...VISION_FORMS, STORAGE_CHECK, MANY_ENTITIES],
     rules: [...VISION_RULES, ...VISION_PLAN2_RULES],
     taskLists: [],
   });
@@ -233,5 +253,48 @@ describe("pbcs Open Form reads what the form shows", () => {
     expect(second.grid.map((r) => r[0])).toEqual(first.grid.map((r) => r[0]));
     expect(asked.filter((a) => WHOLE_DIMENSION.test(a))).toEqual([]);
     expect(memberReads()).toEqual(["Entity:420"]);
+  });
+
+  it("reads a dimension whole, once, where the form shows more members than it reads one by one", async () => {
+    const s = await login();
+    const open = () =>
+      planningOf(provider).openForm(s, ref, { folder: "/Forms/Test", formName: "Many Entities" });
+    const form = await open();
+    expect(form.grid.length).toBeGreaterThan(40);
+    // The Entity dimension by the member read of its root (each member's storage), the others member by member.
+    expect(asked.filter((a) => /\/dimensions\/Entity\/members\/Entity$/.test(a))).toHaveLength(1);
+    expect(asked.filter((a) => /\/plantypes\/[^/]+\/dimensions\/[^/?]+(\?|$)/.test(a))).toEqual([]);
+    expect(
+      memberReads()
+        .filter((m) => m !== "Entity:Entity")
+        .sort(),
+    ).toEqual(
+      [
+        "HSP_View:BaseData",
+        "Year:FY15",
+        "Scenario:Plan",
+        "Version:Working",
+        "Product:P_160",
+        "Currency:USD",
+        "Account:4110",
+        "Period:Jan",
+        "Period:Q1",
+      ].sort(),
+    );
+    const demo = await planningOf(embedded).openForm(
+      {
+        ...s,
+        id: "demo-many",
+        handle: null,
+        providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
+      },
+      ref,
+      { folder: "/Forms/Test", formName: "Many Entities" },
+    );
+    expect(form.grid.map((r) => r[0])).toEqual(demo.grid.map((r) => r[0]));
+    expect(form.cellKinds).toEqual(demo.cellKinds);
+    asked.length = 0;
+    await open();
+    expect(memberReads()).toEqual([]);
   });
 });
