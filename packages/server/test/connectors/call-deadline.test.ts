@@ -5,20 +5,20 @@ import { slowProxy } from "../support/slow-proxy.ts";
 /**
  * Every call answers within its deadline, CONNECTION_TIMEOUT_SECONDS, however many rounds it makes to a slow
  * server: its result, or 504 QB_ERR_CALL_TIMEOUT naming the setting, in the caller's language. Every timeout is
- * scaled down (calculation 2 s, connect 1 s, read 2 s, the connection 6 s) and a proxy delays each request of the
- * timed call 1.5 s, within the read timeout: the first refresh reads the cube's outline in several rounds, an
+ * scaled down (calculation 2 s, connect 1 s, read 3 s, the connection 7 s) and a proxy delays each request of the
+ * timed call 1.8 s, within the read timeout: the first refresh reads the cube's outline in several rounds, an
  * Open Form through planning or pbcs in about five. Before: the connection was closed at CONNECTION_TIMEOUT_SECONDS
  * while the server still worked on the call, and the client got an empty reply (curl: (52)). A server that
  * trickles its answer (a byte every 1.5 s, each within the read timeout) held the call as long.
  */
 
-/** The smallest CONNECTION_TIMEOUT_SECONDS the start check takes with these waits (2 + 1 + 2 s). */
-const DEADLINE_S = 6;
+/** The smallest CONNECTION_TIMEOUT_SECONDS the start check takes with these waits (2 + 1 + 3 s). */
+const DEADLINE_S = 7;
 const server = listeningServer({
   QIBATES_WIRE_ENDPOINTS: "all",
   CALC_JOB_TIMEOUT_SECONDS: "2",
   PROVIDER_CONNECT_TIMEOUT_SECONDS: "1",
-  PROVIDER_READ_TIMEOUT_SECONDS: "2",
+  PROVIDER_READ_TIMEOUT_SECONDS: "3",
   CONNECTION_TIMEOUT_SECONDS: String(DEADLINE_S),
 });
 
@@ -28,7 +28,7 @@ const proxy = slowProxy(
   () => server.base,
   () => {
     if (mode === "fast") return { delayMs: 0 };
-    if (mode === "slow") return { delayMs: 1500 };
+    if (mode === "slow") return { delayMs: 1800 };
     return {
       answer: (res) => {
         res.writeHead(200, { "content-type": "application/json" });
