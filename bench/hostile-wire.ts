@@ -109,6 +109,43 @@ function setUpdate(): string {
 }
 
 /**
+ * Issue 70's What-If statement: `n` tuples of Sales × Budget at the top of Year, Product and Market, each
+ * spread over its 3,120 stored level-0 cells (`USE_EQUAL_ALLOCATION`); 100 of them are 9.5 KB, 312,000 cells.
+ */
+function allocationUpdate(n: number): string {
+  const sets = Array.from(
+    { length: n },
+    (_, i) =>
+      `([Year],[Measures].[Sales],[Product],[Market],[Scenario].[Budget]) = ${1000 + i} USE_EQUAL_ALLOCATION`,
+  );
+  return `UPDATE CUBE [Basic] SET ${sets.join(", ")}`;
+}
+
+/** `count` requests sent at once, each on a connection of its own; the first answer that is not `ok`, else the last. */
+async function atOnce(
+  count: number,
+  send: (agent: http.Agent) => Promise<RawAnswer>,
+  ok: (a: RawAnswer) => boolean,
+): Promise<RawAnswer> {
+  const agents = Array.from({ length: count }, () => new http.Agent({ keepAlive: false }));
+  const answers = await Promise.all(agents.map((a) => send(a)));
+  for (const a of agents) a.destroy();
+  return answers.find((a) => !ok(a)) ?? (answers.at(-1) as RawAnswer);
+}
+
+/**
+ * An MDX report of Sample.Basic under 500,000 cells (MAX_GRID_CELLS): every Year member × every measure across
+ * (289 columns), every product × every market × Actual and Budget down (1,300 rows), with its headers about
+ * 383,000 cells. The issue's 803,584-cell report adds Variance, Variance % and the Scenario member.
+ */
+const LARGE_REPORT =
+  "SELECT CrossJoin(Descendants([Year]), Descendants([Measures])) ON COLUMNS, " +
+  "CrossJoin(CrossJoin(Descendants([Product]), Descendants([Market])), {[Actual], [Budget]}) ON ROWS FROM Sample.Basic";
+const OVER_REPORT =
+  "SELECT CrossJoin(Descendants([Year]), Descendants([Measures])) ON COLUMNS, " +
+  "CrossJoin(CrossJoin(Descendants([Product]), Descendants([Market])), Descendants([Scenario])) ON ROWS FROM Sample.Basic";
+
+/**
  * An ad hoc sheet of about `cells` cells: Actual, the 12 months × 4 measures across (48 columns), product ×
  * state down (rows repeat past 70, as a user's pasted sheet may; the API takes at most 10,000 rows).
  */
@@ -329,6 +366,57 @@ async function main() {
         before: "0.9 s on the loop",
         send: () => call(xmlaPath, xmla, execute(setUpdate())),
         ok: protocolAnswer,
+      },
+      {
+        name: "XMLA `UPDATE CUBE` of 100 tuples `USE_EQUAL_ALLOCATION` (9.5 KB, 312,000 cells)",
+        before: "/health 1.22 s (issue 70)",
+        send: () => call(xmlaPath, xmla, execute(allocationUpdate(100))),
+        ok: protocolAnswer,
+      },
+      {
+        name: "XMLA `UPDATE CUBE` of 100 tuples `USE_EQUAL_ALLOCATION`, 8 at once from one address",
+        before: "/health 9.14 s (issue 70)",
+        send: () => atOnce(8, (a) => call(xmlaPath, xmla, execute(allocationUpdate(100)), a), protocolAnswer),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST `…/mdx?format=XLSX` of 383,000 cells",
+        before: "/health 2.03 s for 803,584 cells (issue 70)",
+        send: () =>
+          call(
+            `${mdxPath}?format=XLSX`,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: LARGE_REPORT }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST `…/mdx?format=XLSX` of 383,000 cells, 2 at once",
+        before: "/health 3.98 s for 803,584 cells (issue 70)",
+        send: () =>
+          atOnce(
+            2,
+            (a) =>
+              call(
+                `${mdxPath}?format=XLSX`,
+                { "content-type": "application/json", authorization: basic },
+                JSON.stringify({ query: LARGE_REPORT }),
+                a,
+              ),
+            protocolAnswer,
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST `…/mdx?format=XLSX` of 803,584 cells (past MAX_GRID_CELLS)",
+        before: "200, /health 2.03 s (issue 70)",
+        send: () =>
+          call(
+            `${mdxPath}?format=XLSX`,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: OVER_REPORT }),
+          ),
+        ok: (a) => a.status === 400,
       },
       {
         name: "XMLA MDX of 46,000 rows (Year × Product × Market descendants)",

@@ -5,12 +5,19 @@
  * many jobs were accepted and refused and how fast, the other visitor's rule time alone and during the flood,
  * and the server's resident memory before and at its peak.
  *
+ * Then issue 70's flood of one address: 16 demo-key sessions from 127.0.0.1 each launching 4 rules through the API
+ * at once (64, `QIBATES_JOBS_TOTAL`, when each session counted as a user), while a visitor at another address
+ * (127.0.0.2) launches a rule every 500 ms for 10 s: how many of the flood's and of the visitor's rules were
+ * accepted and refused, and the longest `/health` wait against the baseline of the same run.
+ *
  *   npx tsx bench/job-flood.ts [--jobs 150]
  */
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import { loadavg } from "node:os";
 import { numberOption } from "./args.ts";
 import { startBundledServer } from "./bundled-server.ts";
+import { HealthPoll } from "./health-poll.ts";
 import { growRevenueRule } from "./sample-grids.ts";
 
 const jobs = numberOption("jobs", 150);
@@ -114,5 +121,94 @@ console.log(
     1,
   ),
 );
+
+/** An API call of the demo key sent from the loopback address `from` (127.0.0.2 is another visitor). */
+function apiFrom(
+  from: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.base}/qibates/api/v2/${path}`,
+      {
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: {
+          qibateskey: key as string,
+          "content-type": "application/json",
+          connector: "planning",
+          "content-length": Buffer.byteLength(text),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            json: JSON.parse(Buffer.concat(chunks).toString() || "{}"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+const loginFrom = async (from: string) =>
+  (
+    await apiFrom(from, "action/login", {
+      username: "demo",
+      password: "demo",
+      providerAddress: "https://demo.qibates.local/HyperionPlanning/SmartView",
+    })
+  ).json.loginid as string;
+
+const health = new HealthPoll(server.base);
+const idle = await health.idle(3_000);
+const flooder = "127.0.0.1";
+const visitor = "127.0.0.2";
+const sessions: string[] = [];
+for (let i = 0; i < 16; i++) sessions.push(await loginFrom(flooder));
+const theirs = await loginFrom(visitor);
+const { result: flood2, longestWait } = await health.during(async () => {
+  const flooding = Promise.all(
+    sessions.flatMap((id) =>
+      [0, 1, 2, 3].map(() => apiFrom(flooder, "action/launchrule", growRevenueRule(id))),
+    ),
+  );
+  const visits: Promise<{ status: number; json: Record<string, unknown> }>[] = [];
+  for (let t = 0; t < 10_000; t += 500) {
+    visits.push(apiFrom(visitor, "action/launchrule", growRevenueRule(theirs)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { flood: await flooding, visits: await Promise.all(visits) };
+});
+const tally = (list: { status: number; json?: Record<string, unknown> }[]) => {
+  const other = list.filter((a) => a.status !== 200 && a.status !== 429);
+  return {
+    accepted: list.filter((a) => a.status === 200).length,
+    refused429: list.filter((a) => a.status === 429).length,
+    other: other.length,
+    ...(other[0] ? { firstOther: { status: other[0].status, code: other[0].json?.code } } : {}),
+  };
+};
+console.log(
+  JSON.stringify(
+    {
+      oneAddress16Sessions: tally(flood2.flood),
+      visitorAtAnotherAddressEvery500ms: tally(flood2.visits),
+      healthIdleBaselineMs: Math.round(idle),
+      healthLongestWaitMs: Math.round(longestWait),
+      loadAverage: loadavg()[0]?.toFixed(1),
+    },
+    null,
+    1,
+  ),
+);
+health.close();
 server.child.kill("SIGTERM");
 await server.exited;
