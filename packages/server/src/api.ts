@@ -19,6 +19,7 @@ import {
   type OperationOutcome,
   operationError,
   retryAfterSeconds,
+  watchingLongCall,
 } from "./long-operations.ts";
 import { type Connector, isConnector } from "./provider-address.ts";
 import { requestLocale } from "./request-locale.ts";
@@ -225,6 +226,22 @@ function settlesWithin(call: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /**
+ * Whether a call still running after the caller's wait ends as soon as it hands its long step to the provider:
+ * a job the provider's queue refuses (past QIBATES_JOBS_PER_USER or QIBATES_JOBS_TOTAL) is answered 429 with
+ * `Retry-After` at once, as without `respond-async`, never stored as an operation that reads failed. The wait may
+ * run out before the handler reaches the provider (its session read from Redis under load, with `wait=0`).
+ */
+async function settlesOnceHandedOver(call: Promise<unknown>, handedOver: Promise<void>): Promise<boolean> {
+  const settled = call.then(
+    () => true,
+    () => true,
+  );
+  if (await Promise.race([settled, handedOver.then(() => false)])) return true;
+  // The refusal is a rejected promise already: it reaches `call` within this turn of the event loop.
+  return settlesWithin(call, 0);
+}
+
+/**
  * What a call answers, kept in its operation: the success body exactly as the synchronous call sends it, or the
  * status and error body it answers (an internal fault logged, never shown).
  */
@@ -410,7 +427,12 @@ export function registerApi(
           if (!validateBody(body)) throw validationError("request body", validateBody.errors, resolve);
         }
         const sessionCalls = new SessionCalls();
-        const work = () =>
+        // Told when the handler hands its long step to the provider (`longCall`), for `Prefer: respond-async`.
+        let handOver = () => {};
+        const handedOver = new Promise<void>((resolve) => {
+          handOver = resolve;
+        });
+        const run = () =>
           handler({
             operation: op,
             request,
@@ -423,6 +445,7 @@ export function registerApi(
             services,
             sessionCalls,
           });
+        const work = () => (op.longRunning ? watchingLongCall(handOver, run) : run());
         const connectionSeconds = services.config.connectionTimeoutSeconds;
         // Settled once the sessions the call used count their idle time from its end (202 or not).
         const call = sessionCalls.around(deadline ? withDeadline(op, connectionSeconds, work) : work());
@@ -441,7 +464,10 @@ export function registerApi(
             // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation.
             const preference = asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds);
             const operation =
-              preference && key && !(await settlesWithin(call, preference.waitSeconds * 1000))
+              preference &&
+              key &&
+              !(await settlesWithin(call, preference.waitSeconds * 1000)) &&
+              !(await settlesOnceHandedOver(call, handedOver))
                 ? await services.operations
                     .start(key.id, op.operationId as OperationName, outcomeOf(call, request), (e) =>
                       request.log.error({ err: e }, "operation not stored"),

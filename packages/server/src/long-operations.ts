@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { ErrorLocale } from "@qibates/provider";
 import { type ApiError, apiErrorBody } from "./api-error.ts";
@@ -91,6 +92,25 @@ export function asyncPreference(
   }
   if (!async) return null;
   return { waitSeconds: Math.min(wait ?? DEFAULT_ASYNC_WAIT_SECONDS, maxWaitSeconds) };
+}
+
+/** Told when the call it runs in hands its long step to the provider (`longCall`). */
+const longCallWatch = new AsyncLocalStorage<() => void>();
+
+/** Runs a call's handler, `handedOver` told once it hands its long step to the provider (`longCall`). */
+export function watchingLongCall<T>(handedOver: () => void, handler: () => T): T {
+  return longCallWatch.run(handedOver, handler);
+}
+
+/**
+ * A call's long step (the calculation, the business rule, the form's submit) as the provider started it. A
+ * provider with its own job queue (the embedded engine) has admitted or refused the job by now (the queue decides
+ * before any await), so a refusal is known before the call is turned into an operation: the API answers it 429
+ * at once rather than storing an operation that reads failed (`settlesOnceHandedOver`).
+ */
+export function longCall<T>(started: Promise<T>): Promise<T> {
+  longCallWatch.getStore()?.();
+  return started;
 }
 
 /** Seconds to wait before reading a running operation again: 1 at first, more as it ages, at most 10. */

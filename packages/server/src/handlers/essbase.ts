@@ -14,6 +14,7 @@ import type { CallContext, Handlers, OperationId, RequestBody } from "../api.ts"
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
 import { gridLimitsOf } from "../json-scan.ts";
+import { longCall } from "../long-operations.ts";
 import { answerTooLong, fromProvider, gridTooLarge } from "../provider-errors.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
 import { count } from "../validation-reasons.ts";
@@ -297,7 +298,7 @@ export const essbaseHandlers = {
 
   calculate: async (ctx) => {
     const { sp, ops, cube } = await essbase(ctx, "calcScripts", "action/calculate", "action.script");
-    return fromProvider(ops.calculate(sp.session, cube, ctx.body.action.script));
+    return fromProvider(longCall(ops.calculate(sp.session, cube, ctx.body.action.script)));
   },
 
   mdxQuery: async (ctx) => {

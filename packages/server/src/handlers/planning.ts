@@ -3,6 +3,7 @@ import { gridRows } from "@qibates/provider";
 import type { CallContext, Handlers, OperationId } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { requestGrid } from "../json-parser.ts";
+import { longCall } from "../long-operations.ts";
 import { fromProvider } from "../provider-errors.ts";
 import { requestLocale } from "../request-locale.ts";
 import { requireCapability, type SessionProvider, sessionProvider } from "../session-provider.ts";
@@ -84,20 +85,22 @@ export const planningHandlers = {
     if (b.grid) checkGridSize(ctx, requestGrid(ctx.request, b.grid));
     const codes = b.codes ?? b.code;
     return fromProvider(
-      ops.submitForm(sp.session, app, {
-        folder: b.folder,
-        formName: required(b, "formName", "formname"),
-        ...(b.subform !== undefined ? { subform: b.subform } : {}),
-        ...(b.type ? { type: b.type } : {}),
-        ...(b.pov ? { pov: b.pov } : {}),
-        // A large body's grid left as text by the parser is parsed here: the planning providers read its cells.
-        grid: b.grid ? gridRows(requestGrid(ctx.request, b.grid)) : [],
-        ...(codes ? { codes } : {}),
-        ...(b.preferences ? { preferences: b.preferences } : {}),
-        ...(b.prompts ? { prompts: b.prompts } : {}),
-        enableLargeCellSubmit: b.enableLargeCellSubmit === true,
-        locale: requestLocale(ctx.request),
-      }),
+      longCall(
+        ops.submitForm(sp.session, app, {
+          folder: b.folder,
+          formName: required(b, "formName", "formname"),
+          ...(b.subform !== undefined ? { subform: b.subform } : {}),
+          ...(b.type ? { type: b.type } : {}),
+          ...(b.pov ? { pov: b.pov } : {}),
+          // A large body's grid left as text by the parser is parsed here: the planning providers read its cells.
+          grid: b.grid ? gridRows(requestGrid(ctx.request, b.grid)) : [],
+          ...(codes ? { codes } : {}),
+          ...(b.preferences ? { preferences: b.preferences } : {}),
+          ...(b.prompts ? { prompts: b.prompts } : {}),
+          enableLargeCellSubmit: b.enableLargeCellSubmit === true,
+          locale: requestLocale(ctx.request),
+        }),
+      ),
     );
   },
 
@@ -152,14 +155,16 @@ export const planningHandlers = {
     const { sp, ops, app } = await planning(ctx, "businessRules", "action/launchrule");
     const { cube, ruleName, ruleType } = ctx.body;
     return fromProvider(
-      ops.launchRule(sp.session, app, {
-        cube,
-        ruleName,
-        ...(ruleType ? { ruleType } : {}),
-        prompts: ctx.body.prompts ?? [],
-        // The demo's rules say their message in the caller's language, as the API's errors.
-        locale: requestLocale(ctx.request),
-      }),
+      longCall(
+        ops.launchRule(sp.session, app, {
+          cube,
+          ruleName,
+          ...(ruleType ? { ruleType } : {}),
+          prompts: ctx.body.prompts ?? [],
+          // The demo's rules say their message in the caller's language, as the API's errors.
+          locale: requestLocale(ctx.request),
+        }),
+      ),
     );
   },
 
