@@ -1,12 +1,14 @@
 import {
   type Consolidation,
   type DimensionSpec,
+  type Member,
   type MemberSpec,
   Outline,
   type Storage,
 } from "@qibates/engine";
-import { isNumericText, type ResolvedGridSettings, readLayout } from "@qibates/engine/grid";
-import type { RemoteDimension, RemoteOutline } from "./remote-outline.ts";
+import { isNumericText, type ResolvedGridSettings, readLayout, resolveLabel } from "@qibates/engine/grid";
+import type { GridCall } from "@qibates/provider";
+import type { MdxOutline, RemoteDimension } from "./remote-outline.ts";
 
 /**
  * A remote cube's outline read member by member, as calls need them (issue 73: a grid costs the grid, not the
@@ -34,6 +36,8 @@ export interface RemoteMemberInfo {
   storage?: Storage;
   udas?: string[];
   formula?: string;
+  /** Its MDX unique name, for a connector that names members in MDX (XMLA). */
+  uniqueName?: string;
 }
 
 /** What a connector reads of a cube for {@link MembersOnDemand}. */
@@ -43,14 +47,18 @@ export interface CubeMemberSource {
     dimensions: RemoteDimension[];
     roots: RemoteMemberInfo[];
     aliasTables: string[];
+    /** Per dimension, the children of its top when they were read with it (every one of them). */
+    rootChildren?: (RemoteMemberInfo[] | null)[];
+    /** Per dimension, the MDX unique names that stand for it (dimension, default hierarchy). */
+    uniqueNames?: string[][];
   }>;
   /**
    * For each label (a member name, or an alias of any table), the member it names with its ancestors, from its
    * dimension down to itself; `null` when it names no member of the cube. One parallel round where it can.
    */
   lookup(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
-  /** The children of each member (its name), in outline order. */
-  children(parents: readonly string[]): Promise<RemoteMemberInfo[][]>;
+  /** The children of each member, in outline order. */
+  children(parents: readonly RemoteMemberInfo[]): Promise<RemoteMemberInfo[][]>;
 }
 
 interface Node {
@@ -73,7 +81,11 @@ const lower = (s: string) => s.toLowerCase();
 
 /** The members of one remote cube read so far in a session, and the engine outline they make. */
 export class MembersOnDemand {
-  private dims: Promise<{ dimensions: RemoteDimension[]; aliasTables: string[] }> | null = null;
+  private dims: Promise<{
+    dimensions: RemoteDimension[];
+    aliasTables: string[];
+    uniqueNames: Map<string, string>;
+  }> | null = null;
   private roots: Node[] = [];
   /** Stored members by lower-case name. */
   private readonly byName = new Map<string, Node>();
@@ -83,7 +95,7 @@ export class MembersOnDemand {
   private readonly unknown = new Set<string>();
   private count = 0;
   private version = 0;
-  private built: { version: number; remote: RemoteOutline } | null = null;
+  private built: { version: number; remote: MdxOutline } | null = null;
 
   constructor(
     private readonly source: CubeMemberSource,
@@ -92,11 +104,29 @@ export class MembersOnDemand {
   ) {}
 
   /** The dimensions (read once) and the alias tables. */
-  async dimensions(): Promise<{ dimensions: RemoteDimension[]; aliasTables: string[] }> {
+  async dimensions(): Promise<{
+    dimensions: RemoteDimension[];
+    aliasTables: string[];
+    uniqueNames: ReadonlyMap<string, string>;
+  }> {
     if (!this.dims) {
       const read = this.source.dimensions().then((d) => {
-        this.roots = d.roots.map((r) => this.add(r, null));
-        return { dimensions: d.dimensions, aliasTables: d.aliasTables };
+        this.roots = d.roots.map((r, i) => {
+          const root = this.add(r, null);
+          const kids = d.rootChildren?.[i];
+          if (kids) {
+            kids.forEach((k, j) => {
+              this.add({ ...k, parent: root.info.name, position: k.position ?? j }, root);
+            });
+            root.complete = true;
+          }
+          return root;
+        });
+        const uniqueNames = new Map<string, string>();
+        (d.uniqueNames ?? []).forEach((names, i) => {
+          for (const u of names) uniqueNames.set(u, d.dimensions[i]?.name ?? "");
+        });
+        return { dimensions: d.dimensions, aliasTables: d.aliasTables, uniqueNames };
       });
       this.dims = read;
       read.catch(() => {
@@ -138,7 +168,6 @@ export class MembersOnDemand {
 
   /** Makes sure every label was looked up (one parallel round for those not yet known). */
   async ensureLabels(labels: Iterable<string>): Promise<void> {
-    await this.dimensions();
     const asked: string[] = [];
     const seen = new Set<string>();
     for (const raw of labels) {
@@ -147,8 +176,12 @@ export class MembersOnDemand {
       seen.add(lower(t));
       asked.push(t);
     }
-    if (asked.length === 0) return;
-    const chains = await this.source.lookup(asked);
+    if (asked.length === 0) {
+      await this.dimensions();
+      return;
+    }
+    // The dimensions and the labels are asked at once (a session's first grid waits for one round, not two).
+    const [, chains] = await Promise.all([this.dimensions(), this.source.lookup(asked)]);
     const prototypes: string[] = [];
     chains.forEach((chain, i) => {
       const label = asked[i] as string;
@@ -176,7 +209,7 @@ export class MembersOnDemand {
       else if (node && node.info.childCount === 0) node.complete = true;
     }
     if (wanted.length === 0) return;
-    const lists = await this.source.children(wanted.map((w) => w.info.name));
+    const lists = await this.source.children(wanted.map((w) => w.info));
     const shared: string[] = [];
     lists.forEach((kids, i) => {
       const parent = wanted[i] as Node;
@@ -234,7 +267,14 @@ export class MembersOnDemand {
   private add(info: RemoteMemberInfo, parent: Node | null): Node {
     const key = lower(info.name);
     const existing = parent?.kids.get(key);
-    if (existing) return existing;
+    if (existing) {
+      // A member met in a chain first, then listed with its siblings: its place is now known.
+      if (info.position !== undefined && existing.info.position !== info.position) {
+        existing.info = { ...existing.info, position: info.position };
+        this.version++;
+      }
+      return existing;
+    }
     const stored = this.byName.get(key);
     const shared = info.storage === "shared" || (stored !== undefined && stored.parent !== parent);
     const node: Node = {
@@ -259,8 +299,8 @@ export class MembersOnDemand {
   }
 
   /** The members read so far as an engine outline (rebuilt only when more were read). */
-  async outline(): Promise<RemoteOutline> {
-    const { dimensions, aliasTables } = await this.dimensions();
+  async outline(): Promise<MdxOutline> {
+    const { dimensions, aliasTables, uniqueNames } = await this.dimensions();
     if (this.built?.version === this.version) return this.built.remote;
     const spec = (n: Node): MemberSpec => {
       const i = n.info;
@@ -296,9 +336,50 @@ export class MembersOnDemand {
       // child sits): left out rather than taken for the stored one.
       outline = new Outline({ name: this.name, aliasTables: tables, dimensions: specs.map(withoutShared) });
     }
-    const remote: RemoteOutline = { outline, dimensions, aliasTables: tables };
+    const remote: MdxOutline = {
+      outline,
+      dimensions,
+      aliasTables: tables,
+      ...this.mdxNames(outline, uniqueNames),
+    };
     this.built = { version: this.version, remote };
     return remote;
+  }
+
+  /** The MDX names of the members read, as the server wrote them (XMLA); Essbase's bracketed names otherwise. */
+  private mdxNames(
+    outline: Outline,
+    dimensionNames: ReadonlyMap<string, string>,
+  ): Pick<MdxOutline, "uniqueName" | "memberOf" | "dimensionOf"> {
+    const byUnique = new Map<string, Node>();
+    const visit = (n: Node) => {
+      if (n.info.uniqueName) byUnique.set(n.info.uniqueName, n);
+      for (const k of n.kids.values()) visit(k);
+    };
+    for (const r of this.roots) visit(r);
+    const memberOf = (u: string): Member | undefined => {
+      const n = byUnique.get(u);
+      if (!n) return undefined;
+      const dim = outline.dimension((n.dimension ?? n).info.name);
+      if (!n.parent) return dim?.root;
+      if (!n.shared) return outline.member(n.info.name);
+      const parent = outline.member(n.parent.info.name);
+      return parent?.children.find((m) => m.isShared && lower(m.name) === lower(n.info.name));
+    };
+    return {
+      memberOf,
+      dimensionOf: (u) => {
+        const name = dimensionNames.get(u);
+        return name === undefined ? undefined : outline.dimension(name);
+      },
+      uniqueName: (m) => {
+        const n = m.parent ? this.node(m.name) : this.roots.find((r) => lower(r.info.name) === lower(m.name));
+        const own = m.isShared
+          ? this.node(m.parent?.name ?? "")?.kids.get(lower(m.name))?.info.uniqueName
+          : n?.info.uniqueName;
+        return own ?? `[${m.dimension.name.replace(/]/g, "]]")}].[${m.name.replace(/]/g, "]]")}]`;
+      },
+    };
   }
 }
 
@@ -454,4 +535,41 @@ export function labelsOf(
     });
   });
   return out;
+}
+
+/**
+ * Reads what a grid operation needs beyond the sheet's own members ({@link ensureSheetMembers} first): the
+ * children of the members a zoom opens (next level), their subtrees (all levels, bottom level), a parent's
+ * children (sibling level), the whole dimension (same level, same generation, the formula level); nothing for
+ * a refresh, a zoom out, a keep only, a remove only, a pivot or a submit, whose members the sheet shows.
+ */
+export async function ensureGridOperation(
+  members: MembersOnDemand,
+  call: GridCall,
+  sheet: readonly (readonly unknown[])[],
+  s: ResolvedGridSettings,
+): Promise<void> {
+  if (call.action !== "zoomin") return;
+  const cells = (call.input as { cells?: { row: number; column: number }[] }).cells ?? [];
+  const outline = (await members.outline()).outline;
+  const selected = cells.flatMap((c) => {
+    const text = sheet[c.row]?.[c.column];
+    const m =
+      typeof text === "string"
+        ? resolveLabel(outline, text, s.aliasTable, s.substitutionVariables)
+        : undefined;
+    return m ? [m] : [];
+  });
+  const names = selected.map((m) => m.name);
+  switch (s.zoomInPreference) {
+    case "NEXT_LEVEL":
+      return members.ensureChildren(names);
+    case "ALL_LEVELS":
+    case "BOTTOM_LEVEL":
+      return members.ensureSubtrees(names);
+    case "SIBLING_LEVEL":
+      return members.ensureChildren(selected.flatMap((m) => (m.parent ? [m.parent.name] : [])));
+    default:
+      return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))]);
+  }
 }

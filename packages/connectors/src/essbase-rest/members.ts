@@ -6,6 +6,7 @@ import {
   outlinePath,
   type RestCollection,
 } from "@qibates/protocols/essbase-rest";
+import { eachLimited } from "../remote/each-limited.ts";
 import type { EssbaseRestClient } from "./client.ts";
 import { dimensionType, memberInfoOf } from "./outline.ts";
 import { ListBudget, readPages } from "./paging.ts";
@@ -22,24 +23,6 @@ import { ListBudget, readPages } from "./paging.ts";
 export const IN_FLIGHT = 16;
 const PAGE = 500;
 const enc = encodeURIComponent;
-
-/** `work` over `items`, `limit` at a time, answers in the items' order. */
-export async function eachLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube: string): CubeMemberSource {
   const base = outlinePath(app, cube);
@@ -97,14 +80,14 @@ export function essbaseRestMembers(client: EssbaseRestClient, app: string, cube:
 
     children(parents) {
       const budget = new ListBudget(client);
-      return eachLimited(parents, IN_FLIGHT, async (parent) => {
+      return eachLimited(parents, IN_FLIGHT, async ({ name }) => {
         const kids = await readPages<MemberBean>(
           client,
           base,
-          (o) => `${base}?parent=${enc(parent)}&offset=${o}&limit=${PAGE}`,
+          (o) => `${base}?parent=${enc(name)}&offset=${o}&limit=${PAGE}`,
           budget,
         );
-        return kids.map((k, i) => ({ ...memberInfoOf(k, i), parent }));
+        return kids.map((k, i) => ({ ...memberInfoOf(k, i), parent: name }));
       });
     },
   };

@@ -14,6 +14,7 @@ import {
   ENGINE_MDX,
   engineError,
   engineSettings,
+  ensureGridOperation,
   ensureSheetMembers,
   gridAnswer,
   gridRequestOf,
@@ -320,42 +321,6 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     const { app, cube, path } = await this.realCube(session, ref);
     const members = await this.p.members(session, app, cube);
     return { app, cube, path, members };
-  }
-
-  /**
-   * Reads what a grid operation needs beyond the sheet's own members: the children of the members a zoom opens
-   * (next level), their subtrees (all levels, bottom level: the server lays them out, the answer shows them), a
-   * parent's children (sibling level), the whole dimension (same level, same generation).
-   */
-  private async ensureOperation(
-    members: MembersOnDemand,
-    call: GridCall,
-    sheet: readonly (readonly unknown[])[],
-    s: ResolvedGridSettings,
-  ): Promise<void> {
-    if (call.action !== "zoomin") return;
-    const cells = (call.input as { cells?: Schemas["CellRef"][] }).cells ?? [];
-    const outline = (await members.outline()).outline;
-    const selected = cells.flatMap((c) => {
-      const text = sheet[c.row]?.[c.column];
-      const m =
-        typeof text === "string"
-          ? resolveLabel(outline, text, s.aliasTable, s.substitutionVariables)
-          : undefined;
-      return m ? [m] : [];
-    });
-    const names = selected.map((m) => m.name);
-    switch (s.zoomInPreference) {
-      case "NEXT_LEVEL":
-        return members.ensureChildren(names);
-      case "ALL_LEVELS":
-      case "BOTTOM_LEVEL":
-        return members.ensureSubtrees(names);
-      case "SIBLING_LEVEL":
-        return members.ensureChildren(selected.flatMap((m) => (m.parent ? [m.parent.name] : [])));
-      default:
-        return members.ensureDimensions([...new Set(selected.map((m) => m.dimension.name))]);
-    }
   }
 
   /** The cube's real names (application, cube) and its outline; looked up once per session and TTL. */
@@ -703,7 +668,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
         field: "settings.zoomInMode",
       });
     }
-    await this.ensureOperation(cm.members, call, sheet, resolved);
+    await ensureGridOperation(cm.members, call, sheet, resolved);
     const cube: GridCube = { path: cm.path, members: cm.members, remote: await cm.members.outline() };
     const outline = cube.remote.outline;
     if (call.action === "initgrid" && sheet.length === 0) {

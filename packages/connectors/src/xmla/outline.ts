@@ -20,7 +20,7 @@ import type { XmlaClient } from "./client.ts";
 export type XmlaOutline = MdxOutline;
 
 /** `DIMENSION_TYPE`: time, measures or accounts (OLE DB for OLAP and Analysis Services values), else regular. */
-function dimensionType(raw: string): RemoteDimension["type"] {
+export function dimensionType(raw: string): RemoteDimension["type"] {
   if (raw === String(DIMENSION_TYPE.TIME)) return "time";
   if (raw === String(DIMENSION_TYPE.MEASURE) || raw === String(DIMENSION_TYPE.ACCOUNTS)) return "accounts";
   return "regular";

@@ -7,11 +7,14 @@ import {
   dataCellsOf,
   engineError,
   engineSettings,
+  ensureGridOperation,
+  ensureSheetMembers,
   gridAnswer,
   gridOverServer,
   gridRequestOf,
+  knownAliasTable,
   layoutSource,
-  remoteAliasTable,
+  MembersOnDemand,
 } from "@qibates/grid-bridge";
 import type {
   ApplicationRef,
@@ -46,6 +49,7 @@ import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQueries, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
+import { xmlaMembers } from "./members.ts";
 import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -71,6 +75,8 @@ interface XmlaSession {
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
   outlines: OutlineCache<{ app: string; cube: string; remote: XmlaOutline }>;
+  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -104,7 +110,12 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
       .filter((r) => r.DataSourceName)
       .map((r) => ({ name: r.DataSourceName as string, info: r.DataSourceInfo ?? "" }));
     if (sources.length === 0) sources.push({ name: client.url.hostname, info: "" });
-    return { client, sources, outlines: new OutlineCache(this.options.outlineTtlMs) };
+    return {
+      client,
+      sources,
+      outlines: new OutlineCache(this.options.outlineTtlMs),
+      members: new OutlineCache(this.options.outlineTtlMs),
+    };
   }
 
   /** The `DataSourceInfo` and `Catalog` properties of requests about `server` and `catalog`. */
@@ -154,6 +165,33 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     return cubeList(ref.server, app, cubes);
   }
 
+  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  async cubeMembers(session: ProviderSession, ref: CubeRef) {
+    const s = this.upstream(session);
+    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
+    const { app, cube, members } = await s.members.get(key, async () => {
+      const { app, cube } = await this.realCube(session, ref);
+      const properties = this.properties(session, ref.server, app);
+      return {
+        app,
+        cube,
+        members: new MembersOnDemand(xmlaMembers(s.client, properties, app, cube), `${app}.${cube}`),
+      };
+    });
+    members.trim();
+    return { app, cube, members, properties: this.properties(session, ref.server, app) };
+  }
+
+  /** The cube's real names on the server, or `CUBE_UNKNOWN`. */
+  private async realCube(session: ProviderSession, ref: CubeRef) {
+    const { app, cubes } = await this.cubeNames(session, ref);
+    const cube = cubes.find((c) => same(c, ref.cube));
+    if (!cube) {
+      throw cubeUnknown(ref.cube, app);
+    }
+    return { app, cube };
+  }
+
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
   async cube(session: ProviderSession, ref: CubeRef) {
     const s = this.upstream(session);
@@ -180,6 +218,34 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     return this.p.cube(session, ref);
   }
 
+  /** A metadata call reads the dimensions and their tops, and the one dimension it is about: never every one. */
+  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
+    const { cube, members } = await this.p.cubeMembers(session, ref);
+    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
+    return { cube, remote: await members.outline() };
+  }
+
+  /** The cube of a grid call, with the members its sheet names (and its operation needs) read. */
+  private async gridCube(
+    session: ProviderSession,
+    ref: CubeRef,
+    call: GridCall | null,
+    input: Partial<GridInput>,
+  ) {
+    const cube = await this.p.cubeMembers(session, ref);
+    const { aliasTables } = await cube.members.dimensions();
+    const settings = this.settings(aliasTables, input);
+    const sheet = input.grid ? gridRows(input.grid) : [];
+    if (call?.action === "zoomin" && settings.resolved.zoomInPreference === "CALC_LEVEL") {
+      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
+        field: "settings.zoomInMode",
+      });
+    }
+    await ensureSheetMembers(cube.members, sheet, settings.resolved);
+    if (call) await ensureGridOperation(cube.members, call, sheet, settings.resolved);
+    return { ...cube, remote: await cube.members.outline(), sheet, ...settings };
+  }
+
   async variables(): ReturnType<EssbaseOperations["variables"]> {
     throw missing("ssas", "variables", "nav/variables");
   }
@@ -196,9 +262,9 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     throw missing("ssas", "calcScripts", "action/calculate");
   }
 
-  private settings(remote: XmlaOutline, input: Partial<GridInput>) {
+  private settings(aliasTables: readonly string[], input: Partial<GridInput>) {
     const { settings, aliasTable } = engineSettings(input);
-    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
     return { resolved: resolveSettings(settings, aliasTable), aliasTable };
   }
 
@@ -235,13 +301,8 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
   }
 
   private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const cube = await this.p.cube(session, ref);
-    const { resolved, aliasTable } = this.settings(cube.remote, call.input);
-    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
-        field: "settings.zoomInMode",
-      });
-    }
+    const cube = await this.gridCube(session, ref, call, call.input);
+    const { resolved, aliasTable } = cube;
     const outline = cube.remote.outline;
     try {
       if (call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid))) {
@@ -275,7 +336,7 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.p.cube(session, ref);
-    const { resolved } = this.settings(cube.remote, input);
+    const { resolved } = this.settings(cube.remote.aliasTables, input);
     const client = this.p.upstream(session).client;
     const data = await client.execute(input.query, cube.properties);
     const result = mdxResultOfDataSet(cube.remote, data, input.query);
@@ -294,11 +355,10 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     ref: CubeRef,
     input: SaveInput,
   ): Promise<GridAnswer<Schemas["SaveResponse"]>> {
-    const cube = await this.p.cube(session, ref);
-    const { resolved, aliasTable } = this.settings(cube.remote, input);
-    const outline = cube.remote.outline;
     // A grid left as the request's text is parsed here, once.
-    const sheet = gridRows(input.grid);
+    const cube = await this.gridCube(session, ref, null, input);
+    const { resolved, aliasTable, sheet } = cube;
+    const outline = cube.remote.outline;
     const cells = input.cells ?? dataCellsOf(outline, sheet, resolved, aliasTable);
     const writes: { tuple: Member[]; value: number | null }[] = [];
     let submitted: ReturnType<typeof runGridOperation>;

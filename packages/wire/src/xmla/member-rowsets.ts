@@ -54,7 +54,24 @@ export function memberRows(
     return ms.map((m) => memberRow(base, d, m, index.parent(m), rule));
   };
   const treeOpText = restrictions.get("TREE_OP")?.[0];
-  if (treeOpText === undefined) return outline.dimensions.flatMap((d) => rowsOf(d, d.members));
+  if (treeOpText === undefined) {
+    // The restrictions a client narrows its question with (a member by name or caption, a dimension, a level)
+    // are applied before the rows are made, so that asking for one member of a dimension of a million does not
+    // make a million rows to keep one (the rows are filtered by every restriction afterwards all the same).
+    const names = restrictions.get("MEMBER_NAME");
+    const captions = restrictions.get("MEMBER_CAPTION");
+    const dimensions = restrictions.get("DIMENSION_UNIQUE_NAME");
+    const levels = restrictions.get("LEVEL_NUMBER");
+    const wanted = (d: OlapDimension, m: OlapMember) =>
+      (!names || names.some((n) => same(n, m.name))) &&
+      (!captions || captions.some((c) => same(c, caption(m, "Default")))) &&
+      (!levels || levels.some((l) => Number(l) === memberLevel(d, m, rule).number));
+    return outline.dimensions
+      .filter((d) => !dimensions || dimensions.some((u) => same(u, dimensionName(d))))
+      .flatMap((d) =>
+        rowsOf(d, names || captions || levels ? d.members.filter((m) => wanted(d, m)) : d.members),
+      );
+  }
   const op = Number(treeOpText);
   if (!Number.isInteger(op) || op < 0 || op > 0x3f)
     throw new XmlaFault("bad-request", `TREE_OP must be a combination of 1, 2, 4, 8, 16 and 32.`);

@@ -1,0 +1,248 @@
+import type { CubeMemberSource, RemoteDimension, RemoteMemberInfo } from "@qibates/grid-bridge";
+import { MEMBER_TYPE, TREE_OP } from "@qibates/protocols/xmla";
+import { ListBudget } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
+import { eachLimited } from "../remote/each-limited.ts";
+import type { XmlaClient } from "./client.ts";
+import { dimensionType } from "./outline.ts";
+
+/**
+ * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
+ * `MDSCHEMA_MEMBERS` as Excel's PivotTables read SSAS, level by level as the user opens them: the dimensions
+ * (`MDSCHEMA_DIMENSIONS`) and their top members (`LEVEL_NUMBER` 0, all dimensions in one answer), both at once;
+ * a label's member (`MEMBER_NAME`, and `MEMBER_CAPTION` for a caption, at once), then that member and its
+ * ancestors (`TREE_OP` self and ancestors); a member's children (`TREE_OP` children). A dimension's members are
+ * never read in one answer, so a dimension of a million members opens with the default `UPSTREAM_MAX_ANSWER_BYTES`.
+ * As `readXmlaOutline` rebuilds them: one top member stands for the dimension (SSAS's All member, Essbase's
+ * dimension member), several top members hang under the dimension itself; a caption other than the name is the
+ * member's alias in the `Default` table; `MEMBER_TYPE` 4 (formula) is read-only as Essbase's dynamic members.
+ */
+
+type Row = Record<string, string>;
+
+/** Requests in flight at once for one call's members. */
+const IN_FLIGHT = 8;
+
+interface Dimensions {
+  dimensions: RemoteDimension[];
+  roots: RemoteMemberInfo[];
+  rootChildren: (RemoteMemberInfo[] | null)[];
+  uniqueNames: string[][];
+  /** The default hierarchies' unique names: rows of other hierarchies are left out. */
+  hierarchies: Set<string>;
+  /** A dimension's single top member (its unique name) → the dimension's name. */
+  tops: Map<string, string>;
+  /** A hierarchy or dimension unique name → the dimension's name. */
+  dimensionOf: Map<string, string>;
+  /** Dimensions whose several top members hang under the dimension itself. */
+  virtual: Set<string>;
+}
+
+function info(r: Row, parent: string | null, position?: number): RemoteMemberInfo {
+  const name = r.MEMBER_NAME as string;
+  const cardinality = r.CHILDREN_CARDINALITY;
+  const out: RemoteMemberInfo = {
+    name,
+    parent,
+    uniqueName: r.MEMBER_UNIQUE_NAME as string,
+    // A server that leaves the count out is asked for the children when they are needed.
+    childCount: cardinality === undefined || cardinality === "" ? 1 : Number(cardinality) || 0,
+  };
+  if (position !== undefined) out.position = position;
+  const caption = r.MEMBER_CAPTION ?? "";
+  if (caption !== "" && caption !== name) out.aliases = { Default: caption };
+  if (r.MEMBER_TYPE === String(MEMBER_TYPE.FORMULA)) out.storage = "dynamic-calc";
+  return out;
+}
+
+export function xmlaMembers(
+  client: XmlaClient,
+  properties: Record<string, string | undefined>,
+  catalog: string,
+  cube: string,
+): CubeMemberSource {
+  const where = { CATALOG_NAME: catalog, CUBE_NAME: cube };
+  const members = async (restrictions: Record<string, string | undefined>, budget: ListBudget) => {
+    const rows = await client.discover("MDSCHEMA_MEMBERS", { ...where, ...restrictions }, properties);
+    budget.take(rows.length, "MDSCHEMA_MEMBERS");
+    return rows;
+  };
+
+  let read: Promise<Dimensions> | null = null;
+  const dimensions = (): Promise<Dimensions> => {
+    if (!read) {
+      read = readDimensions();
+      read.catch(() => {
+        read = null;
+      });
+    }
+    return read;
+  };
+
+  const readDimensions = async (): Promise<Dimensions> => {
+    const budget = new ListBudget(client);
+    const [dimRows, topRows] = await Promise.all([
+      client.discover("MDSCHEMA_DIMENSIONS", where, properties),
+      members({ LEVEL_NUMBER: "0" }, budget),
+    ]);
+    budget.take(dimRows.length, "MDSCHEMA_DIMENSIONS");
+    const dims = dimRows
+      .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
+      .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
+      .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
+      .map((d) => d.row);
+    if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("MDSCHEMA_DIMENSIONS", cube));
+    const out: Dimensions = {
+      dimensions: [],
+      roots: [],
+      rootChildren: [],
+      uniqueNames: [],
+      hierarchies: new Set(),
+      tops: new Map(),
+      dimensionOf: new Map(),
+      virtual: new Set(),
+    };
+    for (const d of dims) {
+      const name = d.DIMENSION_NAME as string;
+      const hierarchy = d.DEFAULT_HIERARCHY || d.DIMENSION_UNIQUE_NAME || `[${name}]`;
+      const names = [d.DIMENSION_UNIQUE_NAME, d.DEFAULT_HIERARCHY].filter((u): u is string => !!u);
+      for (const u of names) out.dimensionOf.set(u, name);
+      out.hierarchies.add(hierarchy);
+      out.uniqueNames.push(names);
+      out.dimensions.push({
+        name,
+        type: d.IS_VIRTUAL === "true" ? "attribute" : dimensionType(d.DIMENSION_TYPE ?? ""),
+      });
+      const ofHierarchy = (r: Row) =>
+        (r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME) === hierarchy ||
+        (!r.HIERARCHY_UNIQUE_NAME && r.DIMENSION_UNIQUE_NAME === d.DIMENSION_UNIQUE_NAME);
+      let tops = topRows.filter((r) => ofHierarchy(r) && r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME);
+      if (tops.length === 0 || tops.some((r) => r.PARENT_UNIQUE_NAME)) {
+        // A server whose level 0 is not the top (levels numbered from the leaves): the dimension's own list,
+        // once, for its top members.
+        const all = (
+          await members(
+            {
+              DIMENSION_UNIQUE_NAME: d.DIMENSION_UNIQUE_NAME,
+              HIERARCHY_UNIQUE_NAME: d.DEFAULT_HIERARCHY || undefined,
+            },
+            budget,
+          )
+        ).filter((r) => r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME);
+        const listed = new Set(all.map((r) => r.MEMBER_UNIQUE_NAME));
+        tops = all.filter((r) => !r.PARENT_UNIQUE_NAME || !listed.has(r.PARENT_UNIQUE_NAME));
+      }
+      const single = tops.length === 1 ? (tops[0] as Row) : null;
+      if (single) {
+        const top = info(single, null);
+        const caption = single.MEMBER_CAPTION ?? "";
+        out.tops.set(single.MEMBER_UNIQUE_NAME as string, name);
+        out.roots.push({
+          name,
+          parent: null,
+          childCount: top.childCount,
+          uniqueName: single.MEMBER_UNIQUE_NAME as string,
+          ...(caption !== "" && caption !== name && caption !== single.MEMBER_NAME
+            ? { aliases: { Default: caption } }
+            : {}),
+        });
+        out.rootChildren.push(null);
+      } else {
+        out.virtual.add(name);
+        out.roots.push({ name, parent: null, childCount: tops.length, uniqueName: hierarchy });
+        out.rootChildren.push(tops.map((r, i) => info(r, name, i)));
+      }
+    }
+    return out;
+  };
+
+  /** The member a row stands for, its parent named as the outline names it (a dimension's top: the dimension). */
+  const chainOf = async (row: Row, d: Dimensions, budget: ListBudget): Promise<RemoteMemberInfo[] | null> => {
+    const unique = row.MEMBER_UNIQUE_NAME as string;
+    const top = d.tops.get(unique);
+    if (top !== undefined)
+      return [d.roots[d.dimensions.findIndex((x) => x.name === top)] as RemoteMemberInfo];
+    const rows = await members(
+      { MEMBER_UNIQUE_NAME: unique, TREE_OP: String(TREE_OP.SELF | TREE_OP.ANCESTORS) },
+      budget,
+    );
+    const byUnique = new Map(rows.map((r) => [r.MEMBER_UNIQUE_NAME, r]));
+    const path: Row[] = [];
+    for (
+      let r: Row | undefined = byUnique.get(unique) ?? row;
+      r;
+      r = byUnique.get(r.PARENT_UNIQUE_NAME ?? "")
+    ) {
+      if (path.includes(r) || path.length > 1000)
+        throw client.malformed(UNREADABLE.tooDeep("MDSCHEMA_MEMBERS", 1000));
+      path.unshift(r);
+      if (!r.PARENT_UNIQUE_NAME || d.tops.has(r.MEMBER_UNIQUE_NAME as string)) break;
+    }
+    const first = path[0] as Row;
+    const dimName =
+      d.tops.get(first.MEMBER_UNIQUE_NAME as string) ??
+      d.dimensionOf.get(first.HIERARCHY_UNIQUE_NAME || first.DIMENSION_UNIQUE_NAME || "");
+    if (dimName === undefined) return null;
+    const root = d.roots[d.dimensions.findIndex((x) => x.name === dimName)] as RemoteMemberInfo;
+    // The dimension's top stands for the dimension; several tops hang under the dimension itself.
+    const below = d.tops.has(first.MEMBER_UNIQUE_NAME as string) ? path.slice(1) : path;
+    const chain: RemoteMemberInfo[] = [root];
+    for (const r of below) chain.push(info(r, (chain[chain.length - 1] as RemoteMemberInfo).name));
+    return chain;
+  };
+
+  return {
+    async dimensions() {
+      const d = await dimensions();
+      return {
+        dimensions: d.dimensions,
+        roots: d.roots,
+        rootChildren: d.rootChildren,
+        uniqueNames: d.uniqueNames,
+        aliasTables: ["Default"],
+      };
+    },
+
+    async lookup(labels) {
+      const d = await dimensions();
+      const budget = new ListBudget(client);
+      const ofCube = (rows: Row[]) =>
+        rows.filter(
+          (r) =>
+            r.MEMBER_UNIQUE_NAME &&
+            r.MEMBER_NAME &&
+            d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
+        );
+      return eachLimited(labels, IN_FLIGHT / 2, async (label) => {
+        const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
+        if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
+        // By name, and by caption (the alias a sheet may show), at once.
+        const [byName, byCaption] = await Promise.all([
+          members({ MEMBER_NAME: label }, budget),
+          members({ MEMBER_CAPTION: label }, budget),
+        ]);
+        const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
+        return row ? chainOf(row, d, budget) : null;
+      });
+    },
+
+    async children(parents) {
+      const d = await dimensions();
+      const budget = new ListBudget(client);
+      return eachLimited(parents, IN_FLIGHT, async (parent) => {
+        const i = d.roots.findIndex(
+          (r) => r === parent || (parent.parent === null && r.name === parent.name),
+        );
+        if (i >= 0 && d.virtual.has(parent.name)) return d.rootChildren[i] ?? [];
+        if (!parent.uniqueName) return [];
+        const rows = await members(
+          { MEMBER_UNIQUE_NAME: parent.uniqueName, TREE_OP: String(TREE_OP.CHILDREN) },
+          budget,
+        );
+        return rows
+          .filter((r) => r.MEMBER_UNIQUE_NAME && r.MEMBER_NAME && r.MEMBER_UNIQUE_NAME !== parent.uniqueName)
+          .map((r, j) => info(r, parent.name, j));
+      });
+    },
+  };
+}
