@@ -2,7 +2,6 @@ import type { components } from "@qibates/client/schema";
 import {
   type GridResponse,
   type ResolvedGridSettings,
-  resolveLabel,
   resolveSettings,
   runGridOperation,
   suppressesData,
