@@ -157,8 +157,11 @@ describe("essbase connector against the captured replies", () => {
     // a session's first calculation waited for one call per dimension and level before the script ran).
     expect(sent("req_EnumDims")).toHaveLength(0);
     expect(sent("req_EnumMembers")).toHaveLength(0);
-    // The outline read (alias tables need it) sends EnumMembers in the captured request's structure.
+    // A dimension's tree reads its members with EnumMembers, in the captured request's structure (the alias
+    // tables alone read none: issue 73).
     await ess(provider).aliasTables(s, CUBE);
+    expect(sent("req_EnumMembers")).toHaveLength(0);
+    await ess(provider).dimensionTree(s, CUBE, { dimension: "Scenario" });
     const enumMembers = sent("req_EnumMembers");
     expect(enumMembers.length).toBeGreaterThan(0);
     // One argument (Children) as in the captured Hierarchy request; two (Level) as in the captured UDA one.
@@ -591,7 +594,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
 
   it("initgrid is the server's default grid (GetDefaultPOV, GetDefaultGrid); grid data is read with Refresh", async () => {
     const settings = { aliasTable: "Default" };
-    await ess(provider).dimensions(remote, CUBE); // the outline, read once
+    await ess(provider).dimensions(remote, CUBE); // the dimensions, read once
     const before = posted.length;
     const init = await ess(provider)
       .grid(remote, CUBE, { action: "initgrid", input: { settings } })
@@ -614,7 +617,18 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
         input: { grid: init.grid, settings, cells: [{ row: 1, column: 1 }] },
       })
       .then(answerValue);
-    expect(names().slice(mid)).toEqual(["req_Refresh"]);
+    // The zoom reads the children of the member zoomed on (EnumMembers Children, their aliases with ExecuteQuery;
+    // issue 73), then the grid's data with one Refresh.
+    const zoomSent = posted.slice(mid);
+    expect(zoomSent.filter((p) => p.name === "req_Refresh")).toHaveLength(1);
+    expect(zoomSent.at(-1)?.name).toBe("req_Refresh");
+    const lists = zoomSent.filter((p) => p.name === "req_EnumMembers");
+    expect(lists.length).toBeGreaterThan(0);
+    for (const l of lists) {
+      const filter = svChild(svChild(l, "memberFilter"), "filter");
+      expect(filter?.attrs.name).toBe("Children");
+      expect(svChild(filter, "arg")?.text).toBe("Measures");
+    }
     const refresh = posted.at(-1) as SvElement;
     const grid = svChild(refresh, "grid") as SvElement;
     // The grid as agardiner/SmartView sends one: dims by place, one slice of vals and types.

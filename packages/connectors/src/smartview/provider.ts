@@ -5,10 +5,14 @@ import type { MdxOutline } from "@qibates/grid-bridge";
 import {
   engineError,
   engineSettings,
+  ensureGridOperation,
+  ensureSheetMembers,
   gridAnswer,
   gridOverServer,
   gridRequestOf,
+  knownAliasTable,
   layoutSource,
+  MembersOnDemand,
   memberInfo,
   remoteAliasTable,
   remoteDimension,
@@ -31,6 +35,7 @@ import {
   cubeUnknown,
   type GridAnswer,
   gridIsEmpty,
+  gridRows,
   ProviderError,
   scriptStillRunning,
   serverUnknown,
@@ -54,6 +59,7 @@ import {
   type SvGrid,
   sheetOf,
 } from "./grid.ts";
+import { smartViewMembers } from "./members.ts";
 import { enumMembers, readSmartViewOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -83,6 +89,8 @@ export interface SmartViewProviderOptions extends RemoteProviderOptions {
 interface SvSession {
   client: SmartViewClient;
   outlines: OutlineCache<{ ref: CubeRef; remote: MdxOutline }>;
+  /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
+  members: OutlineCache<{ ref: CubeRef; members: MembersOnDemand }>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -109,7 +117,11 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   protected async open(input: LoginInput): Promise<SvSession> {
     const client = new SmartViewClient(this.upstreams, smartViewUrlFor(input.address), input);
     await client.connect();
-    return { client, outlines: new OutlineCache(this.options.outlineTtlMs) };
+    return {
+      client,
+      outlines: new OutlineCache(this.options.outlineTtlMs),
+      members: new OutlineCache(this.options.outlineTtlMs),
+    };
   }
 
   client(session: ProviderSession): SmartViewClient {
@@ -175,6 +187,25 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     return cubeList(r.server, r.application, r.cubes);
   }
 
+  /** The cube's real names and the members of it read so far in the session (issue 73). */
+  async cubeMembers(
+    session: ProviderSession,
+    ref: CubeRef,
+  ): Promise<{ ref: CubeRef; members: MembersOnDemand }> {
+    const { client, members } = this.upstream(session);
+    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
+    const found = await members.get(key, async () => {
+      const r = await this.resolve(session, ref);
+      const real = { server: r.server, application: r.application, cube: r.cube };
+      return {
+        ref: real,
+        members: new MembersOnDemand(smartViewMembers(client, real), `${real.application}.${real.cube}`),
+      };
+    });
+    found.members.trim();
+    return found;
+  }
+
   /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
   async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: MdxOutline }> {
     const { client, outlines } = this.upstream(session);
@@ -197,9 +228,17 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     return { cube: real.cube, remote };
   }
 
-  /** Over the outline read, but for a UDA filter: that read carries no UDAs. */
+  /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
+  protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
+    const { ref: real, members } = await this.p.cubeMembers(session, ref);
+    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
+    return { cube: real.cube, remote: await members.outline() };
+  }
+
+  /** Over the dimension's members read, but for a UDA filter: that read carries no UDAs. */
   override async filterMembers(session: ProviderSession, ref: CubeRef, input: FilterInput) {
-    const { remote, ref: real } = await this.p.cube(session, ref);
+    const { remote } = await this.openedFor(session, ref, input.dimension);
+    const { ref: real } = await this.p.cubeMembers(session, ref);
     if (input.filter !== "UDA") return remoteFilter(remote, real.cube, input);
     // The outline read carries no UDAs: the server applies its UDA filter (`UDA(dimension, "uda")`).
     const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
@@ -352,21 +391,35 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     return valueAnswer(await this.gridValue(session, ref, call));
   }
 
+  /**
+   * The cube of a grid call, with the members its sheet names (and its operation needs) read; an `initgrid`
+   * without a sheet takes the server's default grid as its sheet.
+   */
   private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const { ref: real, remote } = await this.p.cube(session, ref);
+    const { ref: real, members } = await this.p.cubeMembers(session, ref);
+    const { aliasTables } = await members.dimensions();
     const { settings, aliasTable } = engineSettings(call.input);
-    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
     const resolved = resolveSettings(settings, aliasTable);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
       throw missing("essbase", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
         field: "settings.zoomInMode",
       });
     }
+    const initial =
+      call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid));
+    const sheet = initial
+      ? await this.defaultSheet(session, real)
+      : call.input.grid
+        ? gridRows(call.input.grid)
+        : [];
+    if (sheet) await ensureSheetMembers(members, sheet, resolved);
+    if (!initial && sheet) await ensureGridOperation(members, call, sheet, resolved);
+    const remote = await members.outline();
     const outline = remote.outline;
     const fetch = (t: Member[][]) => this.read(session, real, remote, t);
     try {
-      if (call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid))) {
-        const sheet = await this.defaultSheet(session, real);
+      if (initial) {
         if (sheet) {
           const request = gridRequestOf(outline, resolved, aliasTable, {
             action: "refresh",
@@ -374,7 +427,7 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
           });
           return gridAnswer(await gridOverServer(remote, request, fetch));
         }
-        // A server without GetDefaultGrid: the engine's default grid over the outline.
+        // A server without GetDefaultGrid: the engine's default grid (the dimensions' tops).
         const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
         const r = await gridOverServer(
           remote,
@@ -397,9 +450,10 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     ref: CubeRef,
     input: MdxInput,
   ): Promise<GridAnswer<Schemas["GridResponse"]>> {
-    const { ref: real, remote } = await this.p.cube(session, ref);
+    const { ref: real, members } = await this.p.cubeMembers(session, ref);
     const { settings, aliasTable } = engineSettings(input as Partial<GridInput>);
-    if (aliasTable) remoteAliasTable(remote, aliasTable, "settings.aliasTable");
+    if (aliasTable)
+      knownAliasTable((await members.dimensions()).aliasTables, aliasTable, "settings.aliasTable");
     const answer = await this.p
       .client(session)
       .call(
@@ -422,6 +476,10 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
         "query",
       );
     }
+    // The slicer's members are shown by their aliases: only they are read (issue 73), not the outline.
+    const slicer = g.pov.filter((p) => !same(p.member, p.dimension)).map((p) => p.member);
+    if (aliasTable && slicer.length > 0) await members.ensureLabels(slicer);
+    const remote = await members.outline();
     return valueAnswer(mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing"));
   }
 

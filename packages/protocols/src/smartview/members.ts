@@ -9,8 +9,16 @@ export const LIST_ELEMENT = {
   EnumAliasTables: "alstbls",
 } as const;
 
-/** The body of `req_EnumMembers` (after `sID`): the dimension, one member filter and its arguments. */
-export function enumMembersBody(dim: string, filter: string, args: readonly string[]): string {
+/**
+ * The body of `req_EnumMembers` (after `sID`): the dimension, one member filter and its arguments; the members
+ * named as in `aliasTable` when one is given (`alsTbl`), else by name (`none`, as the captures send).
+ */
+export function enumMembersBody(
+  dim: string,
+  filter: string,
+  args: readonly string[],
+  aliasTable: string | null = null,
+): string {
   return [
     leaf("dim", dim),
     "<memberFilter>",
@@ -19,7 +27,7 @@ export function enumMembersBody(dim: string, filter: string, args: readonly stri
     "  </filter>",
     "</memberFilter>",
     leaf("getAtts", 1),
-    leaf("alsTbl", "none"),
+    leaf("alsTbl", aliasTable ?? "none"),
     leaf("allGenerations", 0),
   ].join("\n");
 }

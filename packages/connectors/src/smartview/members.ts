@@ -1,0 +1,228 @@
+import type { CubeMemberSource, RemoteMemberInfo } from "@qibates/grid-bridge";
+import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
+import { ProviderError } from "@qibates/provider";
+import { ListBudget } from "../net/list-budget.ts";
+import { UNREADABLE } from "../net/unreadable.ts";
+import type { OpenCube, SmartViewClient } from "./client.ts";
+import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
+
+/**
+ * What the members read on demand (`MembersOnDemand`, issue 73) ask of a Smart View provider, with only the
+ * messages real servers are captured answering (agardiner/SmartView's APS logs): the dimensions and the alias
+ * tables (`EnumDims`, `EnumAliasTables`, at once); a member's children (`EnumMembers` with the `Children` filter,
+ * whose `atts` say which have children: 2, or not: 0); and a label's member with its ancestors through MDX
+ * (`ExecuteQuery`, the captured grid message the connector already sends), since no captured message finds a
+ * member by name: `SELECT {Hierarchize(Ancestors([label], [label].Dimension.Generations(1)))} ON COLUMNS`, the
+ * member and every ancestor from the dimension down (Essbase's `Ancestors` is self-inclusive, top first; the
+ * answer's `dims` say which dimension it is in; an unknown label is the captured "Unknown Member" exception).
+ * `FindMember` would find a member too, but only within a dimension named beforehand, and no capture shows its
+ * answer. Aliases: per dimension and alias table, one more `ExecuteQuery` of the members read in that call
+ * (`SELECT {[a], [b], …} ON COLUMNS`) with the table as `aliasTableName`, its labels read in the order asked, as
+ * the whole-outline read (`outline.ts`) pairs a table's labels with the names: a sheet's labels cost one query
+ * each and a few for their aliases, a parent's children one `EnumMembers` and a few. The protocol says nothing
+ * of storage or consolidation: members are stored, `+`; a member listed under a second parent after its own is
+ * shared, as `MembersOnDemand` reads it.
+ */
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Members named in one alias query (its MDX stays a few kilobytes). */
+const PER_QUERY = 200;
+
+/** A label as an MDX member name: `[name]`, `]` doubled. */
+const mdxName = (label: string) => `[${label.replace(/]/g, "]]")}]`;
+
+export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
+  /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
+  const dimensionOf = new Map<string, string>();
+  let tables: Promise<string[]> | null = null;
+  /** The alias tables (read once; the dimensions' read asks for them at the same time). */
+  const aliasTables = (): Promise<string[]> => {
+    if (!tables) {
+      const read = client.read("EnumAliasTables", "", cube).then((answer) => {
+        const found = svList(answer, LIST_ELEMENT.EnumAliasTables).filter((t) => t !== "");
+        new ListBudget(client).take(found.length, "EnumAliasTables");
+        return found.length > 0 ? found : ["Default"];
+      });
+      read.catch(() => {
+        if (tables === read) tables = null;
+      });
+      tables = read;
+    }
+    return tables;
+  };
+
+  /** The labels of the first row of an `ExecuteQuery` answer (one axis: the columns), and the dimension. */
+  const columnLabels = async (mdx: string, table: string | null) => {
+    const g = readGrid(
+      await client.read("ExecuteQuery", executeQueryBody(mdx, table, ESS_INDENT.NONE), cube),
+    );
+    if (!g) throw client.malformed(UNREADABLE.noGrid("ExecuteQuery"));
+    const labels: string[] = [];
+    for (let c = g.rows.length; c < g.width; c++) labels.push((g.vals[c] ?? "").trim());
+    return { dimension: g.columns[0] ?? null, labels };
+  };
+
+  /** The names of the member a label names and its ancestors, from the dimension down; `null` when it names none. */
+  const chainOf = async (label: string): Promise<string[] | null> => {
+    const m = mdxName(label);
+    const mdx = `SELECT {Hierarchize(Ancestors(${m}, ${m}.Dimension.Generations(1)))} ON COLUMNS`;
+    let named: { dimension: string | null; labels: string[] };
+    try {
+      named = await columnLabels(mdx, null);
+    } catch (e) {
+      if (e instanceof ProviderError && e.code === "MEMBER_UNKNOWN") return null;
+      throw e;
+    }
+    const names = named.labels;
+    if (names.length === 0 || named.dimension === null || !same(names[0] as string, named.dimension))
+      return null;
+    for (const n of names) dimensionOf.set(n.toLowerCase(), names[0] as string);
+    return names;
+  };
+
+  /**
+   * The aliases of members of one dimension (their names), by lower-case name: per alias table, one `ExecuteQuery`
+   * of the members themselves (at most {@link PER_QUERY} a query) with that table as `aliasTableName`, its labels
+   * read in the order asked.
+   */
+  const aliasesOf = async (
+    names: readonly string[],
+    budget: ListBudget,
+  ): Promise<Map<string, Record<string, string>>> => {
+    const out = new Map<string, Record<string, string>>();
+    const tableList = await aliasTables();
+    const distinct = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+    const chunks: string[][] = [];
+    for (let i = 0; i < distinct.length; i += PER_QUERY) chunks.push(distinct.slice(i, i + PER_QUERY));
+    await Promise.all(
+      tableList.flatMap((table) =>
+        chunks.map(async (chunk) => {
+          const mdx = `SELECT {${chunk.map(mdxName).join(", ")}} ON COLUMNS`;
+          const { labels } = await columnLabels(mdx, table);
+          budget.take(labels.length, `ExecuteQuery (${table})`);
+          if (labels.length !== chunk.length)
+            throw client.malformed(UNREADABLE.columnTuples(labels.length, chunk.length));
+          chunk.forEach((name, i) => {
+            const a = labels[i] as string;
+            if (a === "" || a === name) return;
+            const key = name.toLowerCase();
+            const record = out.get(key) ?? {};
+            record[table] ??= a;
+            out.set(key, record);
+          });
+        }),
+      ),
+    );
+    return out;
+  };
+
+  /** Members of the same dimension asked together for their aliases, grouped (insertion order kept). */
+  const byDimension = (names: readonly string[]) => {
+    const groups = new Map<string, string[]>();
+    for (const n of names) {
+      const dim = dimensionOf.get(n.toLowerCase()) ?? "";
+      const list = groups.get(dim) ?? [];
+      list.push(n);
+      groups.set(dim, list);
+    }
+    return [...groups.values()];
+  };
+
+  const withAliases = async (names: readonly string[], budget: ListBudget) => {
+    const maps = await Promise.all(byDimension(names).map((group) => aliasesOf(group, budget)));
+    return (name: string) => {
+      for (const m of maps) {
+        const a = m.get(name.toLowerCase());
+        if (a) return a;
+      }
+      return undefined;
+    };
+  };
+
+  return {
+    async dimensions() {
+      const budget = new ListBudget(client);
+      const [tableList, dimList] = await Promise.all([
+        aliasTables(),
+        client.read("EnumDims", leaf("alsTbl", "none"), cube),
+      ]);
+      const dims = readDimList(dimList);
+      budget.take(dims.length, "EnumDims");
+      if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
+      for (const d of dims) dimensionOf.set(d.name.toLowerCase(), d.name);
+      return {
+        dimensions: dims.map((d) => ({ name: d.name, type: d.type })),
+        // A dimension's members are asked for when a call needs them.
+        roots: dims.map((d) => ({ name: d.name, parent: null, childCount: 1 })),
+        aliasTables: tableList,
+      };
+    },
+
+    async lookup(labels) {
+      const budget = new ListBudget(client);
+      const chains = await Promise.all(labels.map((label) => chainOf(label)));
+      for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
+      // Then the aliases of every member found, per dimension and alias table: a few queries, not one per label.
+      const aliases = await withAliases(
+        chains.flatMap((c) => c ?? []),
+        budget,
+      );
+      return chains.map((names) =>
+        names === null
+          ? null
+          : names.map((name, i) => {
+              const info: RemoteMemberInfo = {
+                name,
+                parent: i === 0 ? null : (names[i - 1] as string),
+                // The ancestors have children; the member itself is asked for its own when they are needed.
+                childCount: 1,
+              };
+              const a = aliases(name);
+              if (a) info.aliases = a;
+              return info;
+            }),
+      );
+    },
+
+    async children(parents) {
+      const budget = new ListBudget(client);
+      const lists = await Promise.all(
+        parents.map(async (parent) => {
+          const dim = parent.parent === null ? parent.name : dimensionOf.get(parent.name.toLowerCase());
+          if (dim === undefined) return [];
+          const answer = await client.read(
+            "EnumMembers",
+            enumMembersBody(dim, "Children", [parent.name]),
+            cube,
+          );
+          const names = svList(answer, "mbrs");
+          const atts = svList(answer, "atts");
+          budget.take(names.length, `EnumMembers Children of ${parent.name}`);
+          return names.flatMap((name, i) => {
+            if (name === "") return [];
+            dimensionOf.set(name.toLowerCase(), dim);
+            const info: RemoteMemberInfo = {
+              name,
+              parent: parent.name,
+              position: i,
+              // `atts` 0: no children (the captures' leaves); 2, or none said: asked for when needed.
+              childCount: atts[i] === "0" ? 0 : 1,
+            };
+            return [info];
+          });
+        }),
+      );
+      const aliases = await withAliases(
+        lists.flatMap((l) => l.map((m) => m.name)),
+        budget,
+      );
+      return lists.map((l) =>
+        l.map((m) => {
+          const a = aliases(m.name);
+          return a ? { ...m, aliases: a } : m;
+        }),
+      );
+    },
+  };
+}
