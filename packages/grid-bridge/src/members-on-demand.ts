@@ -59,6 +59,11 @@ export interface CubeMemberSource {
   lookup(labels: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
   /** The children of each member, in outline order. */
   children(parents: readonly RemoteMemberInfo[]): Promise<RemoteMemberInfo[][]>;
+  /**
+   * For each MDX unique name, the member it names with its ancestors (as `lookup`), `null` when it names none (a
+   * query's calculated member): for a connector whose answers name members so (XMLA).
+   */
+  lookupUnique?(uniqueNames: readonly string[]): Promise<(RemoteMemberInfo[] | null)[]>;
 }
 
 interface Node {
@@ -93,6 +98,10 @@ export class MembersOnDemand {
   private readonly byAlias = new Map<string, string>();
   /** Labels the server said name no member (lower case). */
   private readonly unknown = new Set<string>();
+  /** Members by MDX unique name (shared instances included). */
+  private readonly byUnique = new Map<string, Node>();
+  /** MDX unique names asked for that named no member. */
+  private readonly unknownUnique = new Set<string>();
   private count = 0;
   private version = 0;
   private built: { version: number; remote: MdxOutline } | null = null;
@@ -147,6 +156,8 @@ export class MembersOnDemand {
     this.byName.clear();
     this.byAlias.clear();
     this.unknown.clear();
+    this.byUnique.clear();
+    this.unknownUnique.clear();
     this.count = 0;
     const tops = this.roots.map((r) => r.info);
     this.roots = tops.map((r) => this.add(r, null));
@@ -195,6 +206,28 @@ export class MembersOnDemand {
       if (last && lower(last.info.name) !== lower(label) && !this.byAlias.has(lower(label))) {
         this.byAlias.set(lower(label), lower(last.info.name));
       }
+    });
+    await this.ensureStored(prototypes);
+  }
+
+  /** Makes sure every MDX unique name (an answer's members) was looked up, when the source reads them so. */
+  async ensureUniqueNames(uniqueNames: Iterable<string>): Promise<void> {
+    await this.dimensions();
+    const lookupUnique = this.source.lookupUnique?.bind(this.source);
+    if (!lookupUnique) return;
+    const asked = [...new Set(uniqueNames)].filter(
+      (u) => !this.byUnique.has(u) && !this.unknownUnique.has(u),
+    );
+    if (asked.length === 0) return;
+    const chains = await lookupUnique(asked);
+    const prototypes: string[] = [];
+    chains.forEach((chain, i) => {
+      if (!chain || chain.length === 0) {
+        this.unknownUnique.add(asked[i] as string);
+        return;
+      }
+      const last = this.addChain(chain);
+      if (last?.shared) prototypes.push(last.info.name);
     });
     await this.ensureStored(prototypes);
   }
@@ -276,7 +309,10 @@ export class MembersOnDemand {
       return existing;
     }
     const stored = this.byName.get(key);
-    const shared = info.storage === "shared" || (stored !== undefined && stored.parent !== parent);
+    // Only a member the server says is shared is one from the start (Essbase REST says so). Otherwise (XMLA) a name
+    // met again under another parent is kept as it is: the rebuilt outline takes the first in outline order for
+    // the stored member, as the server's outline does, whichever was read first.
+    const shared = info.storage === "shared";
     const node: Node = {
       info: shared ? { ...info, storage: "shared" } : info,
       dimension: parent ? parent.dimension : null,
@@ -287,7 +323,8 @@ export class MembersOnDemand {
     };
     if (!node.dimension) node.dimension = node;
     if (parent) parent.kids.set(key, node);
-    if (!shared) {
+    if (node.info.uniqueName) this.byUnique.set(node.info.uniqueName, node);
+    if (!shared && stored === undefined) {
       this.byName.set(key, node);
       for (const a of Object.values(info.aliases ?? {})) {
         if (!this.byAlias.has(lower(a))) this.byAlias.set(lower(a), key);
@@ -332,9 +369,14 @@ export class MembersOnDemand {
     try {
       outline = new Outline({ name: this.name, aliasTables: tables, dimensions: specs });
     } catch {
+      const seen = new Set<string>();
       // A shared member read before its stored member in outline order (a server that does not say where each
       // child sits): left out rather than taken for the stored one.
-      outline = new Outline({ name: this.name, aliasTables: tables, dimensions: specs.map(withoutShared) });
+      outline = new Outline({
+        name: this.name,
+        aliasTables: tables,
+        dimensions: specs.map((d) => withoutShared(d, seen)),
+      });
     }
     const remote: MdxOutline = {
       outline,
@@ -351,20 +393,16 @@ export class MembersOnDemand {
     outline: Outline,
     dimensionNames: ReadonlyMap<string, string>,
   ): Pick<MdxOutline, "uniqueName" | "memberOf" | "dimensionOf"> {
-    const byUnique = new Map<string, Node>();
-    const visit = (n: Node) => {
-      if (n.info.uniqueName) byUnique.set(n.info.uniqueName, n);
-      for (const k of n.kids.values()) visit(k);
-    };
-    for (const r of this.roots) visit(r);
+    const byUnique = new Map(this.byUnique);
+    // A member is found by its path from the dimension: a name under two parents is two members.
     const memberOf = (u: string): Member | undefined => {
       const n = byUnique.get(u);
       if (!n) return undefined;
-      const dim = outline.dimension((n.dimension ?? n).info.name);
-      if (!n.parent) return dim?.root;
-      if (!n.shared) return outline.member(n.info.name);
-      const parent = outline.member(n.parent.info.name);
-      return parent?.children.find((m) => m.isShared && lower(m.name) === lower(n.info.name));
+      const path: Node[] = [];
+      for (let x: Node | null = n; x; x = x.parent) path.unshift(x);
+      let m = outline.dimension((path[0] as Node).info.name)?.root;
+      for (const x of path.slice(1)) m = m?.children.find((c) => lower(c.name) === lower(x.info.name));
+      return m;
     };
     return {
       memberOf,
@@ -373,11 +411,12 @@ export class MembersOnDemand {
         return name === undefined ? undefined : outline.dimension(name);
       },
       uniqueName: (m) => {
-        const n = m.parent ? this.node(m.name) : this.roots.find((r) => lower(r.info.name) === lower(m.name));
-        const own = m.isShared
-          ? this.node(m.parent?.name ?? "")?.kids.get(lower(m.name))?.info.uniqueName
-          : n?.info.uniqueName;
-        return own ?? `[${m.dimension.name.replace(/]/g, "]]")}].[${m.name.replace(/]/g, "]]")}]`;
+        const path = [m, ...m.ancestors()].reverse();
+        let n = this.roots.find((r) => lower(r.info.name) === lower((path[0] as Member).name));
+        for (const p of path.slice(1)) n = n?.kids.get(lower(p.name));
+        return (
+          n?.info.uniqueName ?? `[${m.dimension.name.replace(/]/g, "]]")}].[${m.name.replace(/]/g, "]]")}]`
+        );
       },
     };
   }
@@ -405,12 +444,19 @@ function withTables(s: MemberSpec, known: ReadonlySet<string>): MemberSpec {
   };
 }
 
-function withoutShared(d: DimensionSpec): DimensionSpec {
+/** `d` without its shared members and without a name's later instances (kept once, the first in outline order). */
+function withoutShared(d: DimensionSpec, seen: Set<string>): DimensionSpec {
+  const first = (c: MemberSpec) => {
+    if (c.storage === "shared" || seen.has(lower(c.name))) return false;
+    seen.add(lower(c.name));
+    return true;
+  };
   const keep = (s: MemberSpec): MemberSpec => ({
     ...s,
-    ...(s.children ? { children: s.children.filter((c) => c.storage !== "shared").map(keep) } : {}),
+    ...(s.children ? { children: s.children.filter(first).map(keep) } : {}),
   });
-  return { ...d, members: d.members.filter((m) => m.storage !== "shared").map(keep) };
+  seen.add(lower(d.name));
+  return { ...d, members: d.members.filter(first).map(keep) };
 }
 
 /** `&CurrMonth` → its value; `Q-T-D(Feb)` → `Feb`; `100-10: Cola` → `100-10`. */

@@ -48,7 +48,11 @@ function info(r: Row, parent: string | null, position?: number): RemoteMemberInf
     // A server that leaves the count out is asked for the children when they are needed.
     childCount: cardinality === undefined || cardinality === "" ? 1 : Number(cardinality) || 0,
   };
-  if (position !== undefined) out.position = position;
+  // MEMBER_ORDINAL, where the server numbers members in outline order, orders siblings read at different times.
+  const ordinal = Number(r.MEMBER_ORDINAL);
+  if (r.MEMBER_ORDINAL !== undefined && r.MEMBER_ORDINAL !== "" && Number.isInteger(ordinal) && ordinal > 0)
+    out.position = ordinal;
+  else if (position !== undefined) out.position = position;
   const caption = r.MEMBER_CAPTION ?? "";
   if (caption !== "" && caption !== name) out.aliases = { Default: caption };
   if (r.MEMBER_TYPE === String(MEMBER_TYPE.FORMULA)) out.storage = "dynamic-calc";
@@ -167,6 +171,8 @@ export function xmlaMembers(
       budget,
     );
     const byUnique = new Map(rows.map((r) => [r.MEMBER_UNIQUE_NAME, r]));
+    // A unique name the server does not know (a query's calculated member) names no member.
+    if (!byUnique.has(unique) && !row.MEMBER_NAME) return null;
     const path: Row[] = [];
     for (
       let r: Row | undefined = byUnique.get(unique) ?? row;
@@ -223,6 +229,17 @@ export function xmlaMembers(
         ]);
         const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
         return row ? chainOf(row, d, budget) : null;
+      });
+    },
+
+    async lookupUnique(uniqueNames) {
+      const d = await dimensions();
+      const budget = new ListBudget(client);
+      return eachLimited(uniqueNames, IN_FLIGHT, async (unique) => {
+        const dim = d.tops.get(unique) ?? d.dimensionOf.get(unique);
+        if (dim !== undefined)
+          return [d.roots[d.dimensions.findIndex((x) => x.name === dim)] as RemoteMemberInfo];
+        return chainOf({ MEMBER_UNIQUE_NAME: unique }, d, budget);
       });
     },
 

@@ -335,16 +335,21 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
    * error among them) come back as `PROVIDER_FAILED` with the server's own description.
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
-    const cube = await this.p.cube(session, ref);
-    const { resolved } = this.settings(cube.remote.aliasTables, input);
+    const cube = await this.p.cubeMembers(session, ref);
+    const { resolved } = this.settings((await cube.members.dimensions()).aliasTables, input);
     const client = this.p.upstream(session).client;
     const data = await client.execute(input.query, cube.properties);
-    const result = mdxResultOfDataSet(cube.remote, data, input.query);
+    // The members the answer names are read (with their ancestors) before it is read: a unique name the server
+    // does not know is one of the query's calculated members.
+    await cube.members.ensureUniqueNames([
+      ...data.axes.flatMap((tuples) => tuples.flatMap((t) => t.map((m) => m.uniqueName))),
+      ...data.slicer.map((m) => m.uniqueName),
+    ]);
+    const remote = await cube.members.outline();
+    const result = mdxResultOfDataSet(remote, data, input.query);
     if (!result) throw client.malformed(UNREADABLE.memberOfNoDimension());
     try {
-      return valueAnswer(
-        gridAnswer(mdxGrid(layoutSource(cube.remote.outline), result, resolved, input.maxCells)),
-      );
+      return valueAnswer(gridAnswer(mdxGrid(layoutSource(remote.outline), result, resolved, input.maxCells)));
     } catch (e) {
       engineError(e);
     }
