@@ -652,7 +652,11 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     const cm = await this.cubeMembers(session, ref);
     const { aliasTables } = await cm.members.dimensions();
     const settings = await this.sheetSettings(session, ref, aliasTables, input, sheet);
-    await ensureSheetMembers(cm.members, sheet, settings.resolved);
+    // The session's grid preferences are set while the sheet's members are read: one round, not two.
+    await Promise.all([
+      ensureSheetMembers(cm.members, sheet, settings.resolved),
+      this.preferences(session, settings.resolved),
+    ]);
     return { cm, ...settings };
   }
 

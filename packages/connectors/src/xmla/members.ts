@@ -210,23 +210,25 @@ export function xmlaMembers(
     },
 
     async lookup(labels) {
-      const d = await dimensions();
+      // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
+      const known = dimensions();
       const budget = new ListBudget(client);
-      const ofCube = (rows: Row[]) =>
-        rows.filter(
-          (r) =>
-            r.MEMBER_UNIQUE_NAME &&
-            r.MEMBER_NAME &&
-            d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
-        );
       return eachLimited(labels, IN_FLIGHT / 2, async (label) => {
-        const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
-        if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
         // By name, and by caption (the alias a sheet may show), at once.
-        const [byName, byCaption] = await Promise.all([
+        const [d, byName, byCaption] = await Promise.all([
+          known,
           members({ MEMBER_NAME: label }, budget),
           members({ MEMBER_CAPTION: label }, budget),
         ]);
+        const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
+        if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
+        const ofCube = (rows: Row[]) =>
+          rows.filter(
+            (r) =>
+              r.MEMBER_UNIQUE_NAME &&
+              r.MEMBER_NAME &&
+              d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
+          );
         const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
         return row ? chainOf(row, d, budget) : null;
       });
