@@ -108,10 +108,11 @@ describe("essbase connector (Smart View): a server whose members always have mor
     return { ops, s, enumMembers };
   }
 
+  // A dimension's tree reads the whole dimension, generation after generation, all within the call's budget.
   it("stops the outline read at the call's answers, as a malformed answer", async () => {
     const { ops, s, enumMembers } = await endless({ answers: 200 });
     const { error, ms } = await refusal(() =>
-      ops.dimensions(s, { server: "srv", application: "App", cube: "Db" }),
+      ops.dimensionTree(s, { server: "srv", application: "App", cube: "Db" }, { dimension: "Product" }),
     );
     expect(error.code).toBe("UPSTREAM_MALFORMED");
     expect(error.message).toMatch(/needs more than 200 answers in one call/);
@@ -124,7 +125,7 @@ describe("essbase connector (Smart View): a server whose members always have mor
   it("stops it at the call's items too", async () => {
     const { ops, s, enumMembers } = await endless({ items: 300 });
     const { error } = await refusal(() =>
-      ops.dimensions(s, { server: "srv", application: "App", cube: "Db" }),
+      ops.dimensionTree(s, { server: "srv", application: "App", cube: "Db" }, { dimension: "Product" }),
     );
     expect(error.code).toBe("UPSTREAM_MALFORMED");
     expect(error.message).toMatch(/lists more than 300 items in one call/);

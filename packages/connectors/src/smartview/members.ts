@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { CubeMemberSource, RemoteMemberInfo } from "@qibates/grid-bridge";
 import { enumMembersBody, LIST_ELEMENT, leaf, readDimList, svList } from "@qibates/protocols/smartview";
 import { ProviderError } from "@qibates/provider";
 import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
+import { eachLimited } from "../remote/each-limited.ts";
 import type { OpenCube, SmartViewClient } from "./client.ts";
 import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
 
@@ -29,10 +31,25 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Members named in one alias query (its MDX stays a few kilobytes). */
 const PER_QUERY = 200;
 
+/** Parents asked for their children at once (a few more than the client keeps in flight). */
+const PARALLEL = 8;
+
+/** The list budget of the API call the members are read for ({@link withinOneBudget}). */
+const callBudget = new AsyncLocalStorage<ListBudget>();
+
+/**
+ * Runs `work` (one API call) with one list budget (`net/list-budget.ts`) for every member it reads, however many
+ * generations a tree or a zoom asks for: a server that lists children without end is refused as malformed.
+ */
+export function withinOneBudget<T>(client: SmartViewClient, work: () => Promise<T>): Promise<T> {
+  return callBudget.getStore() ? work() : callBudget.run(new ListBudget(client), work);
+}
+
 /** A label as an MDX member name: `[name]`, `]` doubled. */
 const mdxName = (label: string) => `[${label.replace(/]/g, "]]")}]`;
 
 export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
+  const budgetOfCall = () => callBudget.getStore() ?? new ListBudget(client);
   /** Each member read (lower case) → its dimension: `EnumMembers` asks for a dimension with the member. */
   const dimensionOf = new Map<string, string>();
   let tables: Promise<string[]> | null = null;
@@ -99,7 +116,17 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
       tableList.flatMap((table) =>
         chunks.map(async (chunk) => {
           const mdx = `SELECT {${chunk.map(mdxName).join(", ")}} ON COLUMNS`;
-          const { labels } = await columnLabels(mdx, table);
+          let labels: string[];
+          try {
+            labels = (await columnLabels(mdx, table)).labels;
+          } catch (e) {
+            // A query the server refuses leaves these members without aliases, as the whole-outline read did.
+            if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN")) {
+              budget.take(0, `ExecuteQuery (${table})`);
+              return;
+            }
+            throw e;
+          }
           budget.take(labels.length, `ExecuteQuery (${table})`);
           if (labels.length !== chunk.length)
             throw client.malformed(UNREADABLE.columnTuples(labels.length, chunk.length));
@@ -142,7 +169,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
 
   return {
     async dimensions() {
-      const budget = new ListBudget(client);
+      const budget = budgetOfCall();
       const [tableList, dimList] = await Promise.all([
         aliasTables(),
         client.read("EnumDims", leaf("alsTbl", "none"), cube),
@@ -160,7 +187,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     },
 
     async lookup(labels) {
-      const budget = new ListBudget(client);
+      const budget = budgetOfCall();
       const chains = await Promise.all(labels.map((label) => chainOf(label)));
       for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
       // Then the aliases of every member found, per dimension and alias table: a few queries, not one per label.
@@ -186,33 +213,40 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     },
 
     async children(parents) {
-      const budget = new ListBudget(client);
-      const lists = await Promise.all(
-        parents.map(async (parent) => {
-          const dim = parent.parent === null ? parent.name : dimensionOf.get(parent.name.toLowerCase());
-          if (dim === undefined) return [];
-          const answer = await client.read(
-            "EnumMembers",
-            enumMembersBody(dim, "Children", [parent.name]),
-            cube,
-          );
-          const names = svList(answer, "mbrs");
-          const atts = svList(answer, "atts");
+      const budget = budgetOfCall();
+      // A few parents at a time, none asked once the call's budget is spent: a server listing children without
+      // end is stopped within a few answers of the bound.
+      let spent: unknown = null;
+      const lists = await eachLimited(parents, PARALLEL, async (parent) => {
+        if (spent !== null) throw spent;
+        const dim = parent.parent === null ? parent.name : dimensionOf.get(parent.name.toLowerCase());
+        if (dim === undefined) return [];
+        const answer = await client.read(
+          "EnumMembers",
+          enumMembersBody(dim, "Children", [parent.name]),
+          cube,
+        );
+        const names = svList(answer, "mbrs");
+        const atts = svList(answer, "atts");
+        try {
           budget.take(names.length, `EnumMembers Children of ${parent.name}`);
-          return names.flatMap((name, i) => {
-            if (name === "") return [];
-            dimensionOf.set(name.toLowerCase(), dim);
-            const info: RemoteMemberInfo = {
-              name,
-              parent: parent.name,
-              position: i,
-              // `atts` 0: no children (the captures' leaves); 2, or none said: asked for when needed.
-              childCount: atts[i] === "0" ? 0 : 1,
-            };
-            return [info];
-          });
-        }),
-      );
+        } catch (e) {
+          spent = e;
+          throw e;
+        }
+        return names.flatMap((name, i) => {
+          if (name === "") return [];
+          dimensionOf.set(name.toLowerCase(), dim);
+          const info: RemoteMemberInfo = {
+            name,
+            parent: parent.name,
+            position: i,
+            // `atts` 0: no children (the captures' leaves); 2, or none said: asked for when needed.
+            childCount: atts[i] === "0" ? 0 : 1,
+          };
+          return [info];
+        });
+      });
       const aliases = await withAliases(
         lists.flatMap((l) => l.map((m) => m.name)),
         budget,

@@ -59,7 +59,7 @@ import {
   type SvGrid,
   sheetOf,
 } from "./grid.ts";
-import { smartViewMembers } from "./members.ts";
+import { smartViewMembers, withinOneBudget } from "./members.ts";
 import { enumMembers, readSmartViewOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
@@ -68,11 +68,13 @@ type Schemas = components["schemas"];
  * The `essbase` connector: Essbase 11.x through Provider Services, with Smart View's XML provider protocol at
  * `…/aps/SmartView` (the provider address ends with `/aps/JAPI`, Java API's address on the same server).
  * Only the messages public captures show are sent (see `client.ts`, `grid.ts`, `outline.ts`): servers,
- * applications and cubes (`ListServers`, `ListApplications`, `ListCubes`); the outline read once per session
- * (`EnumAliasTables`, `EnumDims`, `EnumMembers`, `ExecuteQuery`); trees, member filters and search over it
- * (the UDA filter asked of the server: the outline carries no UDAs); calc scripts as business rules
+ * applications and cubes (`ListServers`, `ListApplications`, `ListCubes`); the cube's members read as calls
+ * need them and kept for the session (`members.ts`: `EnumAliasTables`, `EnumDims`, `EnumMembers`,
+ * `ExecuteQuery`; issue 73), never the whole outline; trees, member filters and search over the dimension they
+ * are about (the UDA filter asked of the server: the members read carry no UDAs); calc scripts as business rules
  * (`EnumBusinessRules`, `LaunchBusinessRule`); every ad hoc grid operation laid out by the engine over the
- * outline, its data read with one `ExecuteQuery` per answer; MDX sent as it is (`ExecuteQuery`). No capture
+ * members its sheet names (and those the operation needs), its data read with one `Refresh` per answer; MDX
+ * sent as it is (`ExecuteQuery`). No capture
  * shows a write-back answer, substitution variables or member properties: those answer the typed error.
  */
 
@@ -230,9 +232,11 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
 
   /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
   protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
-    const { ref: real, members } = await this.p.cubeMembers(session, ref);
-    if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
-    return { cube: real.cube, remote: await members.outline() };
+    return withinOneBudget(this.p.client(session), async () => {
+      const { ref: real, members } = await this.p.cubeMembers(session, ref);
+      if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
+      return { cube: real.cube, remote: await members.outline() };
+    });
   }
 
   /** Over the dimension's members read, but for a UDA filter: that read carries no UDAs. */
@@ -388,7 +392,9 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     ref: CubeRef,
     call: GridCall,
   ): Promise<GridAnswer<Schemas["GridResponse"]>> {
-    return valueAnswer(await this.gridValue(session, ref, call));
+    return valueAnswer(
+      await withinOneBudget(this.p.client(session), () => this.gridValue(session, ref, call)),
+    );
   }
 
   /**
@@ -478,7 +484,8 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     }
     // The slicer's members are shown by their aliases: only they are read (issue 73), not the outline.
     const slicer = g.pov.filter((p) => !same(p.member, p.dimension)).map((p) => p.member);
-    if (aliasTable && slicer.length > 0) await members.ensureLabels(slicer);
+    if (aliasTable && slicer.length > 0)
+      await withinOneBudget(this.p.client(session), () => members.ensureLabels(slicer));
     const remote = await members.outline();
     return valueAnswer(mdxAnswer(g, remote, aliasTable, settings.missingLabel ?? "#Missing"));
   }
