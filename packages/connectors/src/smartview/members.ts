@@ -31,6 +31,9 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Members named in one alias query (its MDX stays a few kilobytes). */
 const PER_QUERY = 200;
 
+/** The alias table every Essbase cube has. */
+const DEFAULT_TABLE = "Default";
+
 /** Parents asked for their children at once (a few more than the client keeps in flight). */
 const PARALLEL = 8;
 
@@ -170,18 +173,32 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   return {
     async dimensions() {
       const budget = budgetOfCall();
-      const [tableList, dimList] = await Promise.all([
-        aliasTables(),
-        client.read("EnumDims", leaf("alsTbl", "none"), cube),
-      ]);
-      const dims = readDimList(dimList);
-      budget.take(dims.length, "EnumDims");
+      // Each dimension's alias in a table is its `alias` in `EnumDims` asked with that table (as the captured HFM
+      // answer carries it; terameta's template asks with `Default`, every Essbase cube's table): `Default` with
+      // the alias tables, any other table once they are known.
+      const dimsIn = async (table: string) => {
+        const list = readDimList(await client.read("EnumDims", leaf("alsTbl", table), cube));
+        budget.take(list.length, "EnumDims");
+        return list;
+      };
+      const [tableList, dims] = await Promise.all([aliasTables(), dimsIn(DEFAULT_TABLE)]);
       if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("EnumDims", cube.cube));
+      const others = await Promise.all(
+        tableList.map((t) => (same(t, DEFAULT_TABLE) ? Promise.resolve(dims) : dimsIn(t))),
+      );
       for (const d of dims) dimensionOf.set(d.name.toLowerCase(), d.name);
       return {
         dimensions: dims.map((d) => ({ name: d.name, type: d.type })),
         // A dimension's members are asked for when a call needs them.
-        roots: dims.map((d) => ({ name: d.name, parent: null, childCount: 1 })),
+        roots: dims.map((d, i) => {
+          const root: RemoteMemberInfo = { name: d.name, parent: null, childCount: 1 };
+          tableList.forEach((table, t) => {
+            const shown = others[t]?.[i];
+            if (!shown || !same(shown.name, d.name) || shown.alias === "" || shown.alias === d.name) return;
+            root.aliases = { ...root.aliases, [table]: shown.alias };
+          });
+          return root;
+        }),
         aliasTables: tableList,
       };
     },

@@ -74,14 +74,20 @@ export function dimListXml(dims: readonly SvDimension[]): string {
   return `<dimList>\n${lines.join("\n")}\n</dimList>`;
 }
 
-/** The dimensions of `res_EnumDims`, in outline order; `type="Attribute"` marks an attribute dimension. */
-export function readDimList(answer: SvElement): { name: string; type: "attribute" | "regular" }[] {
+/**
+ * The dimensions of `res_EnumDims`, in outline order; `type="Attribute"` marks an attribute dimension; `alias` as
+ * the request's `alsTbl` shows the dimension (`""` when the answer has none).
+ */
+export function readDimList(
+  answer: SvElement,
+): { name: string; type: "attribute" | "regular"; alias: string }[] {
   return (svChild(answer, "dimList")?.children ?? [])
     .filter((d) => d.name === "dim" && d.attrs.name)
     .map((d) => ({
       name: d.attrs.name as string,
       type:
         (d.attrs.type ?? "").toLowerCase() === "attribute" ? ("attribute" as const) : ("regular" as const),
+      alias: d.attrs.alias ?? "",
     }));
 }
 
