@@ -177,6 +177,16 @@ export class MembersOnDemand {
     return name === undefined ? undefined : this.byName.get(name);
   }
 
+  /** How many distinct labels were neither read nor found to name no member. */
+  unsettledCount(labels: Iterable<string>): number {
+    const seen = new Set<string>();
+    for (const raw of labels) {
+      const t = raw.trim();
+      if (t !== "" && !this.settled(t)) seen.add(lower(t));
+    }
+    return seen.size;
+  }
+
   /** Makes sure every label was looked up (one parallel round for those not yet known). */
   async ensureLabels(labels: Iterable<string>): Promise<void> {
     const asked: string[] = [];
@@ -545,7 +555,15 @@ export async function ensureSheetMembers(
       // A sheet the engine refuses is refused by the caller's own reading, naming its cell.
       return;
     }
-    const inColumn = numbers.filter((n) => n.row >= layout.headerRows && n.column === layout.leftColumns);
+    // The first data column may be a row-header column of numeric names only when nothing heads it: a column
+    // with a column header above its data is data.
+    const lc = layout.leftColumns;
+    const headed = sheet
+      .slice(0, layout.headerRows)
+      .some((line) => typeof line[lc] === "string" && (line[lc] as string).trim() !== "");
+    const inColumn = headed
+      ? []
+      : numbers.filter((n) => n.row >= layout.headerRows && n.column === layout.leftColumns);
     const columnTexts = new Set(inColumn.map((n) => lower(n.text)));
     asked = [
       ...new Set(
@@ -554,7 +572,8 @@ export async function ensureSheetMembers(
             (n) =>
               n.row < layout.headerRows ||
               n.column < layout.leftColumns ||
-              (n.column === layout.leftColumns &&
+              (!headed &&
+                n.column === layout.leftColumns &&
                 n.row >= layout.headerRows &&
                 columnTexts.size <= NUMERIC_COLUMN_MAX),
           )

@@ -786,7 +786,16 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
       const povs = (Array.isArray(answer.dimensions) ? answer.dimensions : []).flatMap((d) =>
         typeof d?.pov === "string" && d.pov !== "" ? [d.pov] : [],
       );
-      await cube.members.ensureLabels([...labelsOf(read.cells, memberCell(read), resolved), ...povs]);
+      const labels = [...labelsOf(read.cells, memberCell(read), resolved), ...povs];
+      // A long answer (a dimension's descendants) is cheaper read as the dimensions on its axes, a page of
+      // children per parent, than as two requests per member.
+      if (cube.members.unsettledCount(labels) > MANY_LABELS) {
+        const onAxes = (Array.isArray(answer.dimensions) ? answer.dimensions : []).flatMap((d) =>
+          typeof d?.name === "string" && ((d.row ?? -1) >= 0 || (d.column ?? -1) >= 0) ? [d.name] : [],
+        );
+        await cube.members.ensureDimensions(onAxes);
+      }
+      await cube.members.ensureLabels(labels);
     }
     const outline = (await cube.members.outline()).outline;
     const result = read ? mdxResultOf(outline, answer, read) : null;
@@ -909,6 +918,9 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     });
   }
 }
+
+/** Members an answer shows, not read yet, past which the dimensions on its axes are read instead (issue 73). */
+const MANY_LABELS = 256;
 
 /** A cube as a grid call posts to it: its grid path, its members read on demand, and their outline. */
 interface GridCube {

@@ -1,0 +1,201 @@
+import { resolveSettings } from "@qibates/engine/grid";
+import { describe, expect, it } from "vitest";
+import {
+  type CubeMemberSource,
+  ensureGridOperation,
+  ensureSheetMembers,
+  MembersOnDemand,
+  type RemoteMemberInfo,
+} from "../src/members-on-demand.ts";
+
+/**
+ * Issue 73: the members of a remote cube read as calls need them. A stand-in source over a small tree counts what
+ * it is asked; the rebuilt outline holds the members read, each under its parent, in the server's order.
+ */
+
+/** `name: [children]`; the dimensions are Entity (with a shared member), Account and Period. */
+const TREE: Record<string, string[]> = {
+  Entity: ["East", "West", "Alt"],
+  East: ["NY", "Boston", "100"],
+  West: ["LA"],
+  Alt: ["NY"],
+  Account: ["Revenue", "Cost", "300"],
+  Period: ["Q1", "Q2"],
+};
+const DIMS = ["Entity", "Account", "Period"];
+const ALIASES: Record<string, string> = { NY: "New York" };
+
+function parentOf(name: string, skipShared = true): string | null {
+  for (const [p, kids] of Object.entries(TREE)) {
+    if (kids.includes(name) && !(skipShared && p === "Alt")) return p;
+  }
+  return null;
+}
+
+function info(name: string, parent: string | null, shared = false): RemoteMemberInfo {
+  const kids = TREE[name] ?? [];
+  return {
+    name,
+    parent,
+    childCount: shared ? 0 : kids.length,
+    position: parent ? (TREE[parent] ?? []).indexOf(name) : 0,
+    ...(ALIASES[name] ? { aliases: { Default: ALIASES[name] as string } } : {}),
+    ...(shared ? { storage: "shared" as const } : {}),
+  };
+}
+
+function source() {
+  const asked = { lookups: [] as string[][], children: [] as string[][], dimensions: 0 };
+  const src: CubeMemberSource = {
+    async dimensions() {
+      asked.dimensions++;
+      return {
+        dimensions: DIMS.map((name) => ({ name, type: "regular" as const })),
+        roots: DIMS.map((d) => info(d, null)),
+        aliasTables: ["Default"],
+      };
+    },
+    async lookup(labels) {
+      asked.lookups.push([...labels]);
+      return labels.map((label) => {
+        const name =
+          Object.keys(ALIASES).find((k) => ALIASES[k]?.toLowerCase() === label.toLowerCase()) ??
+          [...DIMS, ...Object.values(TREE).flat()].find((n) => n.toLowerCase() === label.toLowerCase());
+        if (!name) return null;
+        const chain: RemoteMemberInfo[] = [];
+        for (let n: string | null = name; n; n = parentOf(n)) chain.unshift(info(n, parentOf(n)));
+        return chain;
+      });
+    },
+    async children(parents) {
+      asked.children.push(parents.map((p) => p.name));
+      return parents.map((p) => (TREE[p.name] ?? []).map((k) => info(k, p.name, p.name === "Alt")));
+    },
+  };
+  return { src, asked };
+}
+
+const settings = resolveSettings({}, null);
+
+describe("MembersOnDemand", () => {
+  it("reads a sheet's members in one lookup, each under its ancestors, and nothing else", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [
+      ["", "Q1", "Q2"],
+      ["", "Revenue", "Revenue"],
+      ["NY", "", ""],
+      ["West", "", ""],
+    ];
+    await ensureSheetMembers(members, sheet, settings);
+    expect(asked.lookups).toEqual([["Q1", "Q2", "Revenue", "NY", "West"]]);
+    expect(asked.children).toEqual([]);
+    const { outline } = await members.outline();
+    expect(
+      outline
+        .member("NY")
+        ?.ancestors()
+        .map((m) => m.name),
+    ).toEqual(["East", "Entity"]);
+    // Only what was read: West's child and NY's siblings are not there.
+    expect(outline.member("LA")).toBeUndefined();
+    expect(outline.member("Boston")).toBeUndefined();
+    // A second call over the same sheet asks nothing.
+    await ensureSheetMembers(members, sheet, settings);
+    expect(asked.lookups).toHaveLength(1);
+  });
+
+  it("looks a numeric row header up once the sheet's layout shows it stands where headers are", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [
+      ["", "Q1"],
+      ["", "Revenue"],
+      ["100", "12"],
+      ["NY", "7"],
+    ];
+    await ensureSheetMembers(members, sheet, settings);
+    // Column A's numbers with the first round; the data (12, 7) is never asked.
+    expect(asked.lookups.flat()).toContain("100");
+    expect(asked.lookups.flat()).not.toContain("12");
+    expect(asked.lookups.flat()).not.toContain("7");
+    expect((await members.outline()).outline.member("100")?.parent?.name).toBe("East");
+  });
+
+  it("widens the row headers by a column of numeric names nothing heads, never reading a headed column", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [
+      ["", "", "Q1"],
+      ["NY", "300", "5"],
+      ["LA", "300", "6"],
+    ];
+    await ensureSheetMembers(members, sheet, settings);
+    expect(asked.lookups).toEqual([["Q1", "NY", "LA"], ["300"]]);
+    expect((await members.outline()).outline.member("300")?.parent?.name).toBe("Account");
+  });
+
+  it("reads the children of the member a zoom opens, and keeps a shared member under both parents", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    const sheet = [
+      ["", "Q1"],
+      ["", "Revenue"],
+      ["Alt", ""],
+    ];
+    const zoom = { ...settings, zoomInPreference: "NEXT_LEVEL" as const };
+    await ensureSheetMembers(members, sheet, zoom);
+    await ensureGridOperation(
+      members,
+      { action: "zoomin", input: { grid: sheet, cells: [{ row: 2, column: 0 }] } } as never,
+      sheet,
+      zoom,
+    );
+    expect(asked.children).toEqual([["Alt"]]);
+    const { outline } = await members.outline();
+    const shared = outline.member("Alt")?.children[0];
+    expect(shared?.isShared).toBe(true);
+    // The shared member's stored member was read so that it stands before it in the outline.
+    expect(shared?.prototype?.parent?.name).toBe("East");
+  });
+
+  it("answers an alias with the member it names, and remembers a label that names none", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    await members.ensureLabels(["New York", "Nowhere"]);
+    await members.ensureLabels(["New York", "Nowhere"]);
+    expect(asked.lookups).toEqual([["New York", "Nowhere"]]);
+    expect((await members.outline()).outline.memberByAlias("New York")?.name).toBe("NY");
+  });
+
+  it("reads a whole dimension only when asked, a round per generation", async () => {
+    const { src, asked } = source();
+    const members = new MembersOnDemand(src, "App.Cube");
+    await members.ensureDimensions(["Entity"]);
+    expect(asked.children).toEqual([["Entity"], ["East", "West", "Alt"]]);
+    const entity = (await members.outline()).outline.dimension("Entity");
+    expect(entity?.members.map((m) => m.name)).toEqual([
+      "Entity",
+      "East",
+      "NY",
+      "Boston",
+      "100",
+      "West",
+      "LA",
+      "Alt",
+      "NY",
+    ]);
+  });
+
+  it("drops what it read past its bound, the dimensions kept", async () => {
+    const { src } = source();
+    const members = new MembersOnDemand(src, "App.Cube", 5);
+    await members.ensureDimensions(["Entity"]);
+    expect(members.size).toBeGreaterThan(5);
+    members.trim();
+    expect(members.size).toBe(3);
+    expect((await members.outline()).outline.dimension("Entity")?.members.map((m) => m.name)).toEqual([
+      "Entity",
+    ]);
+  });
+});
