@@ -252,6 +252,37 @@ describe("essbase connector against the captured replies", () => {
     expect(refused).toMatchObject({ code: "MEMBER_UNKNOWN", params: { member: "Entity.H01_Stat" } });
   });
 
+  it("nav/dimensions shows each dimension's alias, read with EnumDims in each alias table, and no member (issue 73)", async () => {
+    replies.set(
+      "req_EnumAliasTables",
+      '<res_EnumAliasTables><alstbls enc="1">Default|Long Names</alstbls></res_EnumAliasTables>',
+    );
+    // The captured answer's shape; each table names the dimensions its own way.
+    const alias: Record<string, string[]> = {
+      none: ["Scenario", "Year"],
+      Default: ["Scenarios", "Year"],
+      "Long Names": ["All scenarios", "Fiscal year"],
+    };
+    replies.set("req_EnumDims", (req) => {
+      const shown = alias[svChild(req, "alsTbl")?.text ?? "none"] ?? [];
+      return `<res_EnumDims><dimList>${["Scenario", "Year"]
+        .map((n, i) => `<dim id="${i}" keepParent="0" name="${n}" OBP="0" type="${n}" alias="${shown[i]}"/>`)
+        .join("")}</dimList></res_EnumDims>`;
+    });
+    const other = await loginSession(provider, "essbase", `${origin}/aps/JAPI`);
+    const before = requests.length;
+    const shown = async (aliasTable: string) =>
+      (await ess(provider).dimensions(other, CUBE, aliasTable)).dimensions.map((d) => d.alias ?? d.name);
+    expect(await shown("Default")).toEqual(["Scenarios", "Year"]);
+    expect(await shown("Long Names")).toEqual(["All scenarios", "Fiscal year"]);
+    const asked = requests.slice(before);
+    expect(asked.filter((r) => r.name === "req_EnumDims").map((r) => svChild(r, "alsTbl")?.text)).toEqual([
+      "Default",
+      "Long Names",
+    ]);
+    expect(asked.filter((r) => r.name === "req_EnumMembers" || r.name === "req_ExecuteQuery")).toEqual([]);
+  });
+
   it("save, variables and member UDAs answer the typed unsupported error", async () => {
     await expect(ess(provider).save(s, CUBE, { grid: [] }).then(answerValue)).rejects.toMatchObject({
       code: "UNSUPPORTED",
