@@ -154,14 +154,13 @@ export async function readRemoteOutline(
   });
 
   const member = (m: RestMember): MemberSpec => {
-    const spec: MemberSpec = { name: m.name };
-    if (m.aliases && Object.keys(m.aliases).length > 0) spec.aliases = { ...m.aliases };
-    const consolidation = CONSOLIDATION[m.consolidation ?? ""];
+    const { name, aliases, consolidation, storage, udas, formula } = memberInfoOf(m);
+    const spec: MemberSpec = { name };
+    if (aliases) spec.aliases = aliases;
     if (consolidation) spec.consolidation = consolidation;
-    const storage = STORAGE[(m.dataStorageType ?? "").toUpperCase().replace(/[^A-Z]/g, "")];
     if (storage) spec.storage = storage;
-    if (m.uda && m.uda.length > 0) spec.udas = [...m.uda];
-    if (typeof m.formula === "string" && m.formula.trim() !== "") spec.formula = m.formula;
+    if (udas) spec.udas = udas;
+    if (formula) spec.formula = formula;
     const kids = children.get(m) ?? [];
     if (kids.length > 0) spec.children = kids.map(member);
     return spec;

@@ -4,7 +4,7 @@ import { ListBudget } from "../net/list-budget.ts";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { eachLimited } from "../remote/each-limited.ts";
 import type { XmlaClient } from "./client.ts";
-import { dimensionType } from "./outline.ts";
+import { dimensionType, visibleDimensions } from "./outline.ts";
 
 /**
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
@@ -90,12 +90,7 @@ export function xmlaMembers(
       members({ LEVEL_NUMBER: "0" }, budget),
     ]);
     budget.take(dimRows.length, "MDSCHEMA_DIMENSIONS");
-    const dims = dimRows
-      .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
-      .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
-      .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
-      .map((d) => d.row);
-    if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("MDSCHEMA_DIMENSIONS", cube));
+    const dims = visibleDimensions(client, dimRows, cube);
     const out: Dimensions = {
       dimensions: [],
       roots: [],

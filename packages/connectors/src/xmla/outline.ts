@@ -28,6 +28,21 @@ export function dimensionType(raw: string): RemoteDimension["type"] {
 
 const PARALLEL = 4;
 
+/** The visible dimensions of an `MDSCHEMA_DIMENSIONS` answer in `DIMENSION_ORDINAL` order; none is malformed. */
+export function visibleDimensions(
+  client: XmlaClient,
+  rows: readonly Record<string, string>[],
+  cube: string,
+): Record<string, string>[] {
+  const dims = rows
+    .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
+    .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
+    .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
+    .map((d) => d.row);
+  if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("MDSCHEMA_DIMENSIONS", cube));
+  return dims;
+}
+
 /**
  * The outline of `cube`, every answer of the read counted against one budget (`net/list-budget.ts`): a server
  * that names more dimensions or members than any cube has is refused as malformed instead of asked without end.
@@ -45,12 +60,7 @@ export async function readXmlaOutline(
     properties,
   );
   budget.take(dimRows.length, "MDSCHEMA_DIMENSIONS");
-  const dims = dimRows
-    .filter((d) => d.DIMENSION_NAME && d.DIMENSION_IS_VISIBLE !== "false")
-    .map((d, i) => ({ row: d, ordinal: Number(d.DIMENSION_ORDINAL ?? i) || i, index: i }))
-    .sort((a, b) => a.ordinal - b.ordinal || a.index - b.index)
-    .map((d) => d.row);
-  if (dims.length === 0) throw client.malformed(UNREADABLE.noDimension("MDSCHEMA_DIMENSIONS", cube));
+  const dims = visibleDimensions(client, dimRows, cube);
 
   const memberRows: Record<string, string>[][] = [];
   for (let i = 0; i < dims.length; i += PARALLEL) {
