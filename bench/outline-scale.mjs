@@ -22,6 +22,7 @@
 //
 //   node bench/outline-scale.mjs [--sizes 1k,11k,101k,111k-deep] [--connectors essbase-stndln,essbase,ssas]
 //     [--delays 0,30] [--rounds 3,2,1,1] [--commit HEAD] [--dims-first-below 15] [--call-timeout 300]
+// TRACE=1: each request the connector sent on stderr as it is answered (its span, path, message, bytes).
 // `--rounds` gives the rounds of each size in `--sizes` order (one number: every size).
 
 import { execFileSync, spawn } from "node:child_process";
@@ -198,21 +199,40 @@ async function proxies(serverPort) {
         upstreamPort: serverPort,
         port,
         delay,
-        seen: (_req, _body, res) => {
+        seen: (req, body, res) => {
           const seen = seenNow;
           seen.requests++;
           const t0 = performance.now();
+          let own = 0;
           const write = res.write.bind(res);
           const end = res.end.bind(res);
           res.write = (chunk, ...rest) => {
+            if (chunk) own += Buffer.byteLength(chunk);
             if (chunk) seen.bytes += Buffer.byteLength(chunk);
             return write(chunk, ...rest);
           };
           res.end = (chunk, ...rest) => {
-            if (chunk && typeof chunk !== "function") seen.bytes += Buffer.byteLength(chunk);
+            if (chunk && typeof chunk !== "function") {
+              own += Buffer.byteLength(chunk);
+              seen.bytes += Buffer.byteLength(chunk);
+            }
             return end(chunk, ...rest);
           };
           res.on("finish", () => seen.spans.push([t0, performance.now()]));
+          if (process.env.TRACE) {
+            res.on("finish", () => {
+              const text = body.toString("utf8");
+              const what =
+                /<RequestType>(\w+)<\/RequestType>/.exec(text)?.[1] ??
+                /<req_(\w+)/.exec(text)?.[1] ??
+                (/<Statement>/.test(text) ? "Execute" : "");
+              const restriction = /<(PARENT_UNIQUE_NAME|MEMBER_UNIQUE_NAME|TREE_OP|LEVEL_NUMBER)>[^<]*/g;
+              const where = [...text.matchAll(restriction)].map((m) => m[0].slice(1)).join(" ");
+              process.stderr.write(
+                `  ${t0.toFixed(0)}–${performance.now().toFixed(0)} ms ${delay} ${req.method} ${req.url} ${what} ${where} ${own} B\n`,
+              );
+            });
+          }
           // The proxy drops the connector's connection when its own to the server fails (counting-proxy.mjs).
           res.on("close", () => {
             if (!res.writableFinished) seen.dropped++;
