@@ -21,7 +21,7 @@ import { dimensionType, visibleDimensions } from "./outline.ts";
 type Row = Record<string, string>;
 
 /** Requests in flight at once for one call's members. */
-const IN_FLIGHT = 8;
+const IN_FLIGHT = 16;
 
 interface Dimensions {
   dimensions: RemoteDimension[];
@@ -208,7 +208,7 @@ export function xmlaMembers(
       // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
       const known = dimensions();
       const budget = new ListBudget(client);
-      return eachLimited(labels, IN_FLIGHT / 2, async (label) => {
+      return eachLimited(labels, IN_FLIGHT, async (label) => {
         // By name, and by caption (the alias a sheet may show), at once.
         const [d, byName, byCaption] = await Promise.all([
           known,
