@@ -45,6 +45,13 @@ export const OUTLINE_SHAPES = {
     shape: "1,000 parents of 100",
     fanout: [1000, 100],
   },
+  "1m": {
+    application: "Scale1m",
+    members: 1_001_007,
+    parents: 1_003,
+    shape: "1,000 parents of 1,000",
+    fanout: [1000, 1000],
+  },
   "111k-deep": {
     application: "Scale111kDeep",
     members: 111_117,

@@ -15,7 +15,7 @@ import type { XmlaEndpointState } from "./endpoint-state.ts";
 import type { MdDataSetInput } from "./mddataset.ts";
 import { bindParameters, levelsFromRoot, queryProperties } from "./mdx-dialect.ts";
 import { memberPropertiesOf } from "./member-properties.ts";
-import { CubeOutline } from "./names.ts";
+import { cubeOutlineOf } from "./names.ts";
 
 /** The `AxisFormat` that lets the server choose: TupleFormat here, as in Analysis Services. */
 const CUSTOM_FORMAT = "CustomFormat";
@@ -104,7 +104,7 @@ export async function execute(
   // The port reads Microsoft's MDX where it can (the engine's `ssas` dialect); `text` reads the same either way.
   const dialect = context.levels === "root" ? "ssas" : "essbase";
   const result = await cube.mdx(text, maxCells !== undefined ? { maxCells, dialect } : { dialect });
-  const outline = new CubeOutline(await cube.metadata());
+  const outline = cubeOutlineOf(await cube.metadata());
   // A property the server has not is a fault before the answer starts (it is written a slice at a time).
   const memberProperties = result.axes.map((axis) =>
     axis.dimensions.map((d) => memberPropertiesOf(outline, d, asked.axes.get(axis.ordinal) ?? [])),

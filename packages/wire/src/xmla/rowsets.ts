@@ -8,7 +8,7 @@ import {
 } from "@qibates/protocols/xmla";
 import type { OlapCube, OlapMdxCapabilities, OlapMdxFunction } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
-import { CubeOutline, type LevelRule, same } from "./names.ts";
+import { cubeOutlineOf, type LevelRule, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
 import { tableRows } from "./table-rowsets.ts";
 
@@ -143,7 +143,7 @@ async function cubeRows(
       if (wantedCube !== undefined && !same(wantedCube, cubeName)) continue;
       const cube = await source.cube(catalog, cubeName);
       const base = { CATALOG_NAME: cube.application, CUBE_NAME: cube.cube };
-      const outline = new CubeOutline(await cube.metadata());
+      const outline = cubeOutlineOf(await cube.metadata());
       rows.push(...rowsOfCube(type, base, outline, restrictions, source, cube.drillthrough !== undefined));
     }
   }
