@@ -532,8 +532,10 @@ export async function ensureSheetMembers(
   const numbers: { row: number; column: number; text: string }[] = [];
   sheet.forEach((line, r) => {
     line.forEach((cell, c) => {
-      if (typeof cell !== "string") return;
-      const t = cell.trim();
+      // A number held as a number is data, but where a header is expected the engine says whether it names a
+      // member (to be typed as text): it is looked up as a numeric text is.
+      if (typeof cell !== "string" && !(typeof cell === "number" && Number.isFinite(cell))) return;
+      const t = String(cell).trim();
       if (t === "" || isValueLabel(t, settings)) return;
       if (isNumericText(t)) {
         numbers.push({ row: r, column: c, text: t });
