@@ -68,8 +68,6 @@ export interface CubeMemberSource {
 
 interface Node {
   info: RemoteMemberInfo;
-  /** The dimension's top member (itself for a dimension). */
-  dimension: Node | null;
   parent: Node | null;
   /** Children read so far, by lower-case name (a shared member under its own parent), in the order read. */
   kids: Map<string, Node>;
@@ -325,13 +323,11 @@ export class MembersOnDemand {
     const shared = info.storage === "shared";
     const node: Node = {
       info: shared ? { ...info, storage: "shared" } : info,
-      dimension: parent ? parent.dimension : null,
       parent,
       kids: new Map(),
       complete: info.childCount === 0,
       shared,
     };
-    if (!node.dimension) node.dimension = node;
     if (parent) parent.kids.set(key, node);
     if (node.info.uniqueName) this.byUnique.set(node.info.uniqueName, node);
     if (!shared && stored === undefined) {
@@ -477,15 +473,16 @@ function namesOf(text: string, variables: Readonly<Record<string, string>> | und
   let t = text.trim();
   if (t.startsWith("'")) t = t.slice(1).trim();
   if (t === "") return [];
-  const out = [t];
   const variable = (v: string) => {
     if (!v.startsWith("&") || !variables) return undefined;
     const key = lower(v.slice(1));
     for (const [k, value] of Object.entries(variables)) if (lower(k) === key) return value;
     return undefined;
   };
+  // A known variable stands for its value only: its own text names no member, so it is not asked for.
   const value = variable(t);
-  if (value !== undefined) out.push(value);
+  if (value !== undefined) return [value];
+  const out = [t];
   const dts = DTS.exec(t);
   if (dts) {
     const latest = dts[1] as string;

@@ -66,12 +66,7 @@ export class EssbaseRestClient extends RemoteClient {
   async getIfFound<T>(path: string): Promise<T | null> {
     const answer = await this.call("GET", path);
     if ((answer.status === 400 || answer.status === 404) && serverMessage(answer.body) !== "") return null;
-    this.check(answer, `GET ${path}`);
-    try {
-      return (await readJson(answer.body)) as T;
-    } catch {
-      throw this.malformed(UNREADABLE.notJson(`GET ${path}`));
-    }
+    return this.parsed<T>(answer, "GET", path);
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {
@@ -131,7 +126,11 @@ export class EssbaseRestClient extends RemoteClient {
   }
 
   private async json<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-    const answer = await this.call(method, path, body);
+    return this.parsed<T>(await this.call(method, path, body), method, path);
+  }
+
+  /** An answer's JSON once its status is checked; a body that is not JSON is a malformed answer. */
+  private async parsed<T>(answer: UpstreamAnswer, method: string, path: string): Promise<T> {
     this.check(answer, `${method} ${path}`);
     try {
       // A large answer is read in slices: the event loop is never held for one JSON.parse (issue 30).
