@@ -1420,7 +1420,7 @@ export interface components {
          * @description Stable machine-readable error code, `QB_ERR_<AREA>_<WHAT>`. The error catalogue lists the HTTP status and meaning of each.
          * @enum {string}
          */
-        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
+        ErrorCode: "QB_ERR_VALIDATION" | "QB_ERR_JSON_MALFORMED" | "QB_ERR_BODY_TOO_LARGE" | "QB_ERR_MEDIA_TYPE" | "QB_ERR_CONTENT_ENCODING" | "QB_ERR_REQUEST_MALFORMED" | "QB_ERR_REQUEST_TIMEOUT" | "QB_ERR_HEADERS_TOO_LARGE" | "QB_ERR_EXPECTATION_FAILED" | "QB_ERR_NOT_FOUND" | "QB_ERR_METHOD_NOT_ALLOWED" | "QB_ERR_AUTH_KEY_MISSING" | "QB_ERR_AUTH_KEY_INVALID" | "QB_ERR_CONNECTOR_INVALID" | "QB_ERR_CONNECTOR_FAMILY" | "QB_ERR_CONNECTOR_MISMATCH" | "QB_ERR_SESSION_UNKNOWN" | "QB_ERR_SESSION_FORBIDDEN" | "QB_ERR_OPERATION_UNKNOWN" | "QB_ERR_OPERATION_LOST" | "QB_ERR_OPERATION_LIMIT" | "QB_ERR_SESSION_STORE_UNAVAILABLE" | "QB_ERR_DATA_STORE_UNAVAILABLE" | "QB_ERR_PROVIDER_ADDRESS" | "QB_ERR_HOST_NOT_ALLOWED" | "QB_ERR_HOST_INTERNAL_ADDRESS" | "QB_ERR_LOGIN_FAILED" | "QB_ERR_PROVIDER_UNREACHABLE" | "QB_ERR_PROVIDER_TIMEOUT" | "QB_ERR_PROVIDER_MALFORMED" | "QB_ERR_PROVIDER_ERROR" | "QB_ERR_CALL_TIMEOUT" | "QB_ERR_SERVER_UNKNOWN" | "QB_ERR_APPLICATION_UNKNOWN" | "QB_ERR_CUBE_UNKNOWN" | "QB_ERR_DIMENSION_UNKNOWN" | "QB_ERR_MEMBER_UNKNOWN" | "QB_ERR_ALIAS_TABLE_UNKNOWN" | "QB_ERR_SCRIPT_UNKNOWN" | "QB_ERR_CALC_FAILED" | "QB_ERR_OPERATION_UNSUPPORTED" | "QB_ERR_GRID_INVALID" | "QB_ERR_GRID_TOO_LARGE" | "QB_ERR_SELECTION_INVALID" | "QB_ERR_PIVOT_LAST_DIMENSION" | "QB_ERR_MDX_SYNTAX" | "QB_ERR_MDX_INVALID" | "QB_ERR_SAVE_CONFLICT" | "QB_ERR_FOLDER_UNKNOWN" | "QB_ERR_FORM_UNKNOWN" | "QB_ERR_FORM_TYPE_MISMATCH" | "QB_ERR_CELL_TOO_LONG" | "QB_ERR_RULE_UNKNOWN" | "QB_ERR_PROMPT_UNKNOWN" | "QB_ERR_PROMPT_MISSING" | "QB_ERR_PROMPT_INVALID" | "QB_ERR_RULE_FAILED" | "QB_ERR_TASKLIST_UNKNOWN" | "QB_ERR_TASK_UNKNOWN" | "QB_ERR_KEY_UNKNOWN" | "QB_ERR_KEY_PROTECTED" | "QB_ERR_KEY_NAME_TAKEN" | "QB_ERR_OAUTH_PROVIDER_UNAVAILABLE" | "QB_ERR_OAUTH_STATE" | "QB_ERR_OAUTH_FAILED" | "QB_ERR_RATE_LIMITED" | "QB_ERR_INTERNAL";
         /** @description State and versions of the server. */
         HealthResponse: {
             /**
@@ -2671,6 +2671,9 @@ export interface components {
          *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
          *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
          *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+         *     An API key keeps at most `OPERATIONS_PER_KEY` operations (1,000 by default; with the public demo key, per
+         *     client address) until they expire: past it, a call with `respond-async` answers `429` with
+         *     `QB_ERR_OPERATION_LIMIT` and `Retry-After` before it runs, and nothing is stored.
          * @example respond-async, wait=5
          */
         prefer: string;
@@ -3505,6 +3508,9 @@ export interface operations {
                  *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
                  *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
                  *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 *     An API key keeps at most `OPERATIONS_PER_KEY` operations (1,000 by default; with the public demo key, per
+                 *     client address) until they expire: past it, a call with `respond-async` answers `429` with
+                 *     `QB_ERR_OPERATION_LIMIT` and `Retry-After` before it runs, and nothing is stored.
                  * @example respond-async, wait=5
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -4073,6 +4079,9 @@ export interface operations {
                  *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
                  *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
                  *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 *     An API key keeps at most `OPERATIONS_PER_KEY` operations (1,000 by default; with the public demo key, per
+                 *     client address) until they expire: past it, a call with `respond-async` answers `429` with
+                 *     `QB_ERR_OPERATION_LIMIT` and `Retry-After` before it runs, and nothing is stored.
                  * @example respond-async, wait=5
                  */
                 Prefer?: components["parameters"]["prefer"];
@@ -4378,6 +4387,9 @@ export interface operations {
                  *     ended within `wait` seconds (`respond-async, wait=10`; 2 when no `wait` is given; at most
                  *     `CALC_JOB_TIMEOUT_SECONDS`), it answers `202 Accepted` with the operation and its address in
                  *     `Location`. Without `respond-async`, the call answers when it ends. Other preferences are ignored.
+                 *     An API key keeps at most `OPERATIONS_PER_KEY` operations (1,000 by default; with the public demo key, per
+                 *     client address) until they expire: past it, a call with `respond-async` answers `429` with
+                 *     `QB_ERR_OPERATION_LIMIT` and `Retry-After` before it runs, and nothing is stored.
                  * @example respond-async, wait=5
                  */
                 Prefer?: components["parameters"]["prefer"];

@@ -17,6 +17,7 @@ import {
   asyncPreference,
   type OperationName,
   type OperationOutcome,
+  type OperationOwner,
   operationError,
   retryAfterSeconds,
   watchingLongCall,
@@ -272,6 +273,14 @@ function holdConnection(request: FastifyRequest, idleMs: number): () => void {
   };
 }
 
+/**
+ * Whose operations a call is counted with against OPERATIONS_PER_KEY: its key's; with the public demo key, those of
+ * its client address (an IPv6 client's /64 network), as the key's rate limit counts them.
+ */
+function operationOwner(key: VerifiedKey, request: FastifyRequest): OperationOwner {
+  return { keyId: key.id, visitor: key.owner.provider === "demo" ? limitAddress(request.ip) : null };
+}
+
 /** Whether the request's `Origin` names the host it was sent to (browsers send `Origin` on every change). */
 export function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -446,6 +455,16 @@ export function registerApi(
             sessionCalls,
           });
         const work = () => (op.longRunning ? watchingLongCall(handOver, run) : run());
+        // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation, if the key
+        // has room for one more (OPERATIONS_PER_KEY); refused before it runs otherwise, nothing done or stored.
+        const preference = op.longRunning
+          ? asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds)
+          : null;
+        const owner = key ? operationOwner(key, request) : null;
+        if (preference && owner) {
+          const full = await services.operations.full(owner);
+          if (full) throw new ApiError("QB_ERR_OPERATION_LIMIT", { limit: full.held, seconds: full.seconds });
+        }
         const connectionSeconds = services.config.connectionTimeoutSeconds;
         // Settled once the sessions the call used count their idle time from its end (202 or not).
         const call = sessionCalls.around(deadline ? withDeadline(op, connectionSeconds, work) : work());
@@ -461,15 +480,13 @@ export function registerApi(
         } else if (op.longRunning) {
           const release = holdConnection(request, connectionSeconds * 1000);
           try {
-            // `Prefer: respond-async`: a call still running after the caller's wait goes on as an operation.
-            const preference = asyncPreference(request.headers.prefer, services.config.calcJobTimeoutSeconds);
             const operation =
               preference &&
-              key &&
+              owner &&
               !(await settlesWithin(call, preference.waitSeconds * 1000)) &&
               !(await settlesOnceHandedOver(call, handedOver))
                 ? await services.operations
-                    .start(key.id, op.operationId as OperationName, outcomeOf(call, request), (e) =>
+                    .start(owner, op.operationId as OperationName, outcomeOf(call, request), (e) =>
                       request.log.error({ err: e }, "operation not stored"),
                     )
                     // The database out of reach: the call is answered when it ends, as without the header.

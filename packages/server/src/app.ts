@@ -177,7 +177,10 @@ export async function buildApp({
     };
     if (error instanceof ApiError) {
       // A refusal for now (a job past its bound) says when to retry in the header too, as the request limit does.
-      if (error.code === "QB_ERR_RATE_LIMITED" && typeof error.params.seconds === "number")
+      if (
+        (error.code === "QB_ERR_RATE_LIMITED" || error.code === "QB_ERR_OPERATION_LIMIT") &&
+        typeof error.params.seconds === "number"
+      )
         reply.header("retry-after", String(error.params.seconds));
       const body = apiErrorBody(error, requestLocale(request), request.id);
       if (body.conflicts) return reply.code(error.status).send(body);

@@ -516,6 +516,13 @@ export const variables = {
     24,
     "24",
   ),
+  operationsPerKey: variable(
+    "OPERATIONS_PER_KEY",
+    "Operations (Prefer: respond-async, answered 202) one API key may hold until they expire, running or ended (the public demo key: per client address); past it such a call answers 429 QB_ERR_OPERATION_LIMIT, nothing run or stored.",
+    integer(1, 1_000_000),
+    1000,
+    "1000",
+  ),
   sessionIdleMinutes: variable(
     "SESSION_IDLE_MINUTES",
     "A session ends after this many minutes without a call.",

@@ -117,6 +117,10 @@ const MIGRATIONS: readonly string[] = [
      outcome text
    )`,
   `create index api_operations_expires on api_operations (expires_at)`,
+  // OPERATIONS_PER_KEY counts a key's operations at each new one (long-operations.ts); those of the public demo key
+  // by the client address that started them (`visitor`), as its rate limit counts them.
+  `alter table api_operations add column visitor text`,
+  `create index api_operations_key on api_operations (key_id, expires_at)`,
 ];
 
 /**

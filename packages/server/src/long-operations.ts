@@ -136,10 +136,27 @@ const iso = (d: Date | string) => new Date(d).toISOString().replace(/\.\d{3}Z$/,
 export interface OperationStoreOptions {
   /** How long an ended operation stays readable (OPERATIONS_KEPT_HOURS). */
   keptHours: number;
+  /** The operations one key (the public demo key: one client address) may hold until they expire (OPERATIONS_PER_KEY). */
+  perKey: number;
   /** The longest a call may run (the connection's wait: CALC_JOB + connect + read), for a running one's expiry. */
   longestCallSeconds: number;
   heartbeatMs?: number;
   lostAfterMs?: number;
+}
+
+/** A key past OPERATIONS_PER_KEY: the operations it holds and the seconds until the first of them expires. */
+export interface OperationsFull {
+  held: number;
+  seconds: number;
+}
+
+/**
+ * Whose operations are counted together against OPERATIONS_PER_KEY: a key's, or, for the public demo key, those a
+ * client address started with it (`visitor`, its IPv6 /64 network), so that one visitor does not fill everyone's.
+ */
+export interface OperationOwner {
+  keyId: number;
+  visitor: string | null;
 }
 
 /** The operations in the database (`api_operations`), one row each, its owner the API key that started it. */
@@ -158,15 +175,32 @@ export class OperationStore {
   }
 
   /**
-   * Stores a running operation of `keyId` and follows `call`: its node says every few seconds that it still
-   * runs it, and stores its outcome when it ends. Answers the operation as first stored.
+   * Whether `owner` holds OPERATIONS_PER_KEY operations not expired yet (running or ended): null when it may
+   * start one more. Asked before a `respond-async` call runs, so that a refused one does no work.
+   */
+  async full(owner: OperationOwner): Promise<OperationsFull | null> {
+    const [row] = await this.db.query<{ held: number; seconds: number | null }>(
+      `select count(*)::int as held, ceil(extract(epoch from min(expires_at) - now()))::int as seconds
+         from api_operations
+        where key_id = $1 and visitor is not distinct from $2 and expires_at >= now()`,
+      [owner.keyId, owner.visitor],
+    );
+    const held = row?.held ?? 0;
+    if (held < this.options.perKey) return null;
+    return { held, seconds: Math.max(1, row?.seconds ?? 1) };
+  }
+
+  /**
+   * Stores a running operation of `owner` and follows `call`: its node says every few seconds that it still
+   * runs it, and stores its outcome when it ends. Answers the operation as first stored, or null when `owner`
+   * reached OPERATIONS_PER_KEY meanwhile (calls started together): nothing stored, the call answered when it ends.
    */
   async start(
-    keyId: number,
+    owner: OperationOwner,
     operation: OperationName,
     call: Promise<OperationOutcome>,
     onStoreError: (error: unknown) => void,
-  ): Promise<OperationResource> {
+  ): Promise<OperationResource | null> {
     const id = `op_${randomBytes(16).toString("base64url")}`;
     const keptSeconds = this.options.keptHours * 3600 + this.options.longestCallSeconds;
     // Ended operations past their time go as new ones come, at most every few minutes: no sweeper to run on
@@ -175,12 +209,17 @@ export class OperationStore {
       this.sweptAt = Date.now();
       await this.db.query("delete from api_operations where expires_at < now()");
     }
+    // Counted again in the insert itself: calls let in together by `full` stop at the bound (on PostgreSQL, inserts
+    // committed at the same instant may each still see the other's room: a few over at most, never a flood).
     const [row] = await this.db.query<Row>(
-      `insert into api_operations (id, key_id, operation, status, expires_at)
-       values ($1, $2, $3, 'running', now() + make_interval(secs => $4))
+      `insert into api_operations (id, key_id, visitor, operation, status, expires_at)
+       select $1, $2, $3, $4, 'running', now() + make_interval(secs => $5)
+        where (select count(*) from api_operations
+                where key_id = $2 and visitor is not distinct from $3 and expires_at >= now()) < $6
        returning *`,
-      [id, keyId, operation, keptSeconds],
+      [id, owner.keyId, owner.visitor, operation, keptSeconds, this.options.perKey],
     );
+    if (!row) return null;
     const heartbeat = setInterval(() => {
       this.db
         .query("update api_operations set heartbeat_at = now() where id = $1 and status = 'running'", [id])
@@ -191,7 +230,7 @@ export class OperationStore {
       .then((outcome) => this.finish(id, outcome))
       .catch(onStoreError)
       .finally(() => clearInterval(heartbeat));
-    return resource(row as Row);
+    return resource(row);
   }
 
   private async finish(id: string, outcome: OperationOutcome): Promise<void> {

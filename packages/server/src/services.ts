@@ -111,6 +111,7 @@ export async function openServices(
     demoKey,
     operations: new OperationStore(db, {
       keptHours: config.operationsKeptHours,
+      perKey: config.operationsPerKey,
       longestCallSeconds: longestCallWaitSeconds(config),
     }),
     oauth,

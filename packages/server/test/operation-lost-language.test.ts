@@ -31,9 +31,10 @@ afterAll(async () => {
 });
 
 it("says an operation is lost in the language of whoever reads it", async () => {
-  const store = new OperationStore(db, { keptHours: 1, longestCallSeconds: 10, lostAfterMs: 0 });
+  const store = new OperationStore(db, { keptHours: 1, perKey: 10, longestCallSeconds: 10, lostAfterMs: 0 });
   // A call that never ends, on a node whose heartbeat never comes: lost at the first read.
-  const op = await store.start(keyId, "calculate", new Promise(() => {}), () => {});
+  const op = await store.start({ keyId, visitor: null }, "calculate", new Promise(() => {}), () => {});
+  if (!op) throw new Error("operation not stored");
   await new Promise((r) => setTimeout(r, 5));
   const lostIn = (locale: "en" | "fr", requestId: string) => () =>
     operationError(new ApiError("QB_ERR_OPERATION_LOST"), locale, requestId);
