@@ -37,6 +37,15 @@ export function callTimedOut(operation: Pick<Operation, "operationId">, seconds:
   });
 }
 
+/**
+ * The error of a wire endpoint's request (in front of QIBATES_WIRE_UPSTREAM) stopped after `seconds`: `wrote`
+ * when it had asked the server for a change (a grid's or a form's cells, a variable, a task's status), whose
+ * outcome it cannot know; otherwise nothing was written.
+ */
+export function wireCallTimedOut(seconds: number, wrote: boolean): ApiError {
+  return new ApiError(CALL_TIMEOUT_CODE, { seconds, outcome: wrote ? CHANGE_MAYBE_MADE : NOTHING_WRITTEN });
+}
+
 /** Whether calls of `operation` have the deadline (their contract lists its error). */
 export function hasCallDeadline(operation: Pick<Operation, "errorCodes">): boolean {
   return operation.errorCodes.includes(CALL_TIMEOUT_CODE);

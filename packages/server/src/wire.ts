@@ -13,6 +13,7 @@ import {
   SMARTVIEW_PROVIDERS_PATH,
   smartViewEndpoint,
   upstreamProvider,
+  type WireEndpointName,
   type WireUpstream,
   wireNeedsMissing,
   XMLA_PATHS,
@@ -23,6 +24,7 @@ import { type Config, ConfigError } from "./config.ts";
 import { DEMO_USERS } from "./demo.ts";
 import type { Services } from "./services.ts";
 import { SERVER_VERSION } from "./version.ts";
+import { underWireDeadline, wireDeadline } from "./wire-deadline.ts";
 
 /**
  * The wire endpoints `QIBATES_WIRE_ENDPOINTS` lists: servers' own protocols answered over the embedded provider
@@ -34,7 +36,8 @@ import { SERVER_VERSION } from "./version.ts";
  * through the connector's provider (`upstreamProvider`: the endpoint's users log in to it with their own
  * credentials); each endpoint checks that the provider has what it needs (`wireNeedsMissing`: XMLA the OLAP
  * port, Essbase REST and Smart View the Essbase operations, Planning REST the planning ones) and the start
- * stops with a `ConfigError` naming the endpoint and what is missing when it does not.
+ * stops with a `ConfigError` naming the endpoint and what is missing when it does not. Each request then has the
+ * API calls' deadline, CONNECTION_TIMEOUT_SECONDS, answered in the endpoint's own format (`wire-deadline.ts`).
  *
  * Every endpoint is told who has the administrator's role (`QIBATES_WIRE_ADMINISTRATORS`, names compared as
  * `accountName` writes them) and who shares one account (the demo users, never administrators): where an
@@ -48,7 +51,9 @@ export async function registerWireEndpoints(
   upstream: WireUpstream | undefined = wireUpstreamOf(config),
 ) {
   if (config.wireEndpoints.length === 0) return;
-  const provider = upstream ? upstreamOf(services, upstream) : services.providers.byId("embedded");
+  const provider = upstream
+    ? underWireDeadline(upstreamOf(services, upstream))
+    : services.providers.byId("embedded");
   if (!provider) throw new Error("the wire endpoints need the embedded provider");
   const refused = config.wireEndpoints.flatMap((endpoint) => {
     const missing = wireNeedsMissing(endpoint, provider);
@@ -84,6 +89,15 @@ export async function registerWireEndpoints(
     administrator: administratorsNamed(config.wireAdministrators),
     ...(upstream ? {} : { sharedUser: isDemoUser }),
   };
+  // In front of a server, each endpoint's routes under the call deadline; over the embedded engine nothing waits
+  // for another server.
+  const mount = (endpoint: WireEndpointName, register: (scope: FastifyInstance) => PromiseLike<unknown>) =>
+    upstream
+      ? app.register(async (scope) => {
+          wireDeadline(scope, endpoint, config.connectionTimeoutSeconds);
+          await register(scope);
+        })
+      : register(app);
   const demoNamed = config.wireAdministrators.filter((name) => isDemoUser(accountName(name)));
   if (demoNamed.length > 0) {
     app.log.warn(
@@ -92,80 +106,90 @@ export async function registerWireEndpoints(
     );
   }
   if (config.wireEndpoints.includes("essbase-rest")) {
-    await app.register(essbaseRestEndpoint, {
-      provider,
-      loginThrottle,
-      connector: "essbase-stndln",
-      idleMinutes: config.sessionIdleMinutes,
-      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
-      maxCells: config.maxGridCells,
-      files: {
-        maxTotalBytes: config.wireFilesTotalMb * 1024 * 1024,
-        maxVisitorBytes: config.wireFilesPerVisitorMb * 1024 * 1024,
-      },
-      ...roles,
-      about: {
-        name: "QiBates",
-        version: SERVER_VERSION,
-        ...(upstream
-          ? {
-              description: `Essbase 21c REST API (a subset) answered by QiBates in front of a server reached with ${upstream.connector}`,
-            }
-          : {}),
-      },
-    });
+    await mount("essbase-rest", (scope) =>
+      scope.register(essbaseRestEndpoint, {
+        provider,
+        loginThrottle,
+        connector: "essbase-stndln",
+        idleMinutes: config.sessionIdleMinutes,
+        maxSessionsPerNetwork: config.wireSessionsPerNetwork,
+        maxCells: config.maxGridCells,
+        files: {
+          maxTotalBytes: config.wireFilesTotalMb * 1024 * 1024,
+          maxVisitorBytes: config.wireFilesPerVisitorMb * 1024 * 1024,
+        },
+        ...roles,
+        about: {
+          name: "QiBates",
+          version: SERVER_VERSION,
+          ...(upstream
+            ? {
+                description: `Essbase 21c REST API (a subset) answered by QiBates in front of a server reached with ${upstream.connector}`,
+              }
+            : {}),
+        },
+      }),
+    );
     app.log.info(
       "wire endpoint essbase-rest: Essbase REST API at /essbase/rest/v1 (login address /essbase/japi)",
     );
   }
   if (config.wireEndpoints.includes("planning-rest")) {
-    await app.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle, ...roles });
+    await mount("planning-rest", (scope) =>
+      scope.register(planningRestEndpoint, { provider, connector: "pbcs", loginThrottle, ...roles }),
+    );
     app.log.info(
       "wire endpoint planning-rest: Planning REST API at /HyperionPlanning/rest/v3 (login address /HyperionPlanning/SmartView)",
     );
   }
   if (config.wireEndpoints.includes("xmla")) {
-    await app.register(xmlaEndpoint, {
-      provider,
-      loginThrottle,
-      connector: "ssas",
-      ...roles,
-      idleMinutes: config.sessionIdleMinutes,
-      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
-      maxCells: config.maxGridCells,
-      scheduler: services.scheduler,
-      about: { name: "QiBates", version: SERVER_VERSION },
-    });
+    await mount("xmla", (scope) =>
+      scope.register(xmlaEndpoint, {
+        provider,
+        loginThrottle,
+        connector: "ssas",
+        ...roles,
+        idleMinutes: config.sessionIdleMinutes,
+        maxSessionsPerNetwork: config.wireSessionsPerNetwork,
+        maxCells: config.maxGridCells,
+        scheduler: services.scheduler,
+        about: { name: "QiBates", version: SERVER_VERSION },
+      }),
+    );
     app.log.info(
       `wire endpoint xmla: XML for Analysis at ${XMLA_PATHS.join(", ")} (login address /aps/JAPI)`,
     );
   }
   if (config.wireEndpoints.includes("smartview")) {
-    await app.register(smartViewEndpoint, {
-      provider,
-      loginThrottle,
-      connector: "essbase",
-      ...roles,
-      idleMinutes: config.sessionIdleMinutes,
-      maxSessionsPerNetwork: config.wireSessionsPerNetwork,
-      maxCells: config.maxGridCells,
-      about: { name: "QiBates", version: SERVER_VERSION },
-    });
+    await mount("smartview", (scope) =>
+      scope.register(smartViewEndpoint, {
+        provider,
+        loginThrottle,
+        connector: "essbase",
+        ...roles,
+        idleMinutes: config.sessionIdleMinutes,
+        maxSessionsPerNetwork: config.wireSessionsPerNetwork,
+        maxCells: config.maxGridCells,
+        about: { name: "QiBates", version: SERVER_VERSION },
+      }),
+    );
     app.log.info(
       `wire endpoint smartview: Smart View XML provider (Essbase 11.x APS) at ${SMARTVIEW_PATH} (login address /aps/JAPI), and at Essbase 21c's ${SMARTVIEW_21C_PATH}`,
     );
     // Planning's Smart View provider beside it, over a provider of the planning family: the embedded engine
     // (Vision); an upstream of the Essbase family has none, and its endpoint serves Essbase's alone.
     if (provider.planning) {
-      await app.register(planningSmartViewEndpoint, {
-        provider,
-        loginThrottle,
-        connector: "planning",
-        ...roles,
-        idleMinutes: config.sessionIdleMinutes,
-        maxSessionsPerNetwork: config.wireSessionsPerNetwork,
-        about: { name: "QiBates", version: SERVER_VERSION },
-      });
+      await mount("smartview", (scope) =>
+        scope.register(planningSmartViewEndpoint, {
+          provider,
+          loginThrottle,
+          connector: "planning",
+          ...roles,
+          idleMinutes: config.sessionIdleMinutes,
+          maxSessionsPerNetwork: config.wireSessionsPerNetwork,
+          about: { name: "QiBates", version: SERVER_VERSION },
+        }),
+      );
       app.log.info(
         `wire endpoint smartview: Smart View XML provider (Planning on premises) at ${PLANNING_SMARTVIEW_PATH}, single sign-on at ${SMARTVIEW_PROVIDERS_PATH}`,
       );

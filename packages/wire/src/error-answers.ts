@@ -94,7 +94,21 @@ export function wireErrorAnswer(
   message: string,
   served: readonly WireEndpointName[],
 ): WireErrorAnswer | null {
-  switch (wireProtocolOf(url, served)) {
+  const protocol = wireProtocolOf(url, served);
+  return protocol === null ? null : wireErrorBody(protocol, status, message);
+}
+
+/**
+ * The answer in `protocol`'s own error format for a refusal of `status` with `message`, for a caller that knows
+ * the protocol from the endpoint that received the request rather than from its address (Smart View is also
+ * served at Essbase 21c's `/essbase/smartview` and Planning's `/HyperionPlanning/SmartView`).
+ */
+export function wireErrorBody(
+  protocol: WireEndpointName | "aif",
+  status: number,
+  message: string,
+): WireErrorAnswer {
+  switch (protocol) {
     case "essbase-rest":
       return json({ errorMessage: message });
     case "planning-rest":
@@ -108,7 +122,5 @@ export function wireErrorAnswer(
         contentType: "application/xml; charset=utf-8",
         body: `<exception errcode="4" type="error">\n<desc>${esc(message)}</desc>\n</exception>`,
       };
-    default:
-      return null;
   }
 }

@@ -1,7 +1,9 @@
 export {
+  acceptedLocale,
   type WireEndpointName,
   type WireErrorAnswer,
   wireErrorAnswer,
+  wireErrorBody,
   wireProtocolOf,
 } from "./error-answers.ts";
 export { type EssbaseRestOptions, essbaseRestEndpoint } from "./essbase-rest/index.ts";

@@ -1,0 +1,170 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { setMaxListeners } from "node:events";
+import type { Readable } from "node:stream";
+import { withinCallDeadline } from "@qibates/connectors/net";
+import type { Provider } from "@qibates/provider";
+import { acceptedLocale, type WireEndpointName, wireErrorBody, wireProtocolOf } from "@qibates/wire";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { wireCallTimedOut } from "./call-deadline.ts";
+
+/**
+ * One deadline per request of a wire endpoint standing in front of a server (QIBATES_WIRE_UPSTREAM), as the API's
+ * calls have (`call-deadline.ts`): CONNECTION_TIMEOUT_SECONDS from the request's arrival, covering its login to
+ * that server and every request it sends there (`withinCallDeadline`: none sent past it, the one under way dropped,
+ * a trickling answer included). Past it the request is answered 504 with QB_ERR_CALL_TIMEOUT's message in the
+ * protocol's own error format and the language its `Accept-Language` asks for, never with a closed connection:
+ * the connection's idle timeout is suspended while the request is under way. A calculation or a business rule
+ * lifts the deadline for its request (CALC_JOB_TIMEOUT_SECONDS bounds it, as through the API), and work a request
+ * leaves running once answered (a job the client polls) is not cut.
+ */
+
+/** A wire request under its deadline. */
+interface WireCall {
+  /** As `withinCallDeadline` reads it at each request to the server: `by` is read again every time. */
+  readonly deadline: { readonly by: number; readonly signal: AbortSignal };
+  /** Whether it asked the server for a change (its outcome is unknown when the deadline cuts it). */
+  wrote: boolean;
+  timedOut: boolean;
+  /** No deadline any more: a calculation or a rule under way, or the answer decided. */
+  lift(): void;
+  /** The request answered: its connection's idle timeout set again. */
+  end(): void;
+}
+
+const current = new AsyncLocalStorage<WireCall>();
+const calls = new WeakMap<FastifyRequest, WireCall>();
+
+/** Provider calls that ask the server for a change. */
+const WRITES = new Set(["save", "setVariable", "submitForm", "setTaskStatus", "importDataSlice"]);
+/** Provider calls bounded by CALC_JOB_TIMEOUT_SECONDS rather than by the call's deadline. */
+const LONG = new Set(["calculate", "launchRule"]);
+
+/**
+ * How long an endpoint has, once its request to the server has been dropped at the deadline, to answer (its answer
+ * is then replaced by the deadline's error) before the deadline's error is sent without it: an endpoint waiting
+ * for something other than the server (a place in the job queue) would otherwise hold the connection.
+ */
+const ANSWER_GRACE_MS = 1000;
+
+/**
+ * `provider` (the upstream's, as the endpoints see it) telling the request under way what it does: a change asked
+ * (`wrote`), a calculation or a rule (the deadline lifted).
+ */
+export function underWireDeadline(provider: Provider): Provider {
+  const watched = <T extends object>(ops: T): T =>
+    new Proxy(ops, {
+      get(target, name, receiver) {
+        const f: unknown = Reflect.get(target, name, receiver);
+        if (typeof name !== "string" || typeof f !== "function" || !(WRITES.has(name) || LONG.has(name)))
+          return f;
+        return (...args: unknown[]) => {
+          const call = current.getStore();
+          if (call) {
+            call.wrote = true;
+            if (LONG.has(name)) call.lift();
+          }
+          return f.apply(target, args);
+        };
+      },
+    });
+  return {
+    ...provider,
+    essbase: provider.essbase && watched(provider.essbase),
+    planning: provider.planning && watched(provider.planning),
+  };
+}
+
+/** Puts the routes of `scope` (one endpoint's) under the deadline of `seconds`. */
+export function wireDeadline(scope: FastifyInstance, endpoint: WireEndpointName, seconds: number): void {
+  const enter = (call: WireCall, done: () => void) =>
+    current.run(call, () => {
+      void withinCallDeadline(call.deadline, async () => done());
+    });
+  scope.addHook("onRequest", (request, reply, done) => {
+    const call = startCall(request, reply, endpoint, seconds);
+    calls.set(request, call);
+    enter(call, done);
+  });
+  // The body is read outside the request's context (the socket's events): the rest of the request runs in it again.
+  scope.addHook("preValidation", (request, _reply, done) => {
+    const call = calls.get(request);
+    if (call) enter(call, done);
+    else done();
+  });
+  scope.addHook("onSend", (request, reply, payload, done) => {
+    const call = calls.get(request);
+    if (!call) return done(null, payload);
+    call.lift();
+    if (!call.timedOut) return done(null, payload);
+    // Whatever the endpoint answered once its request to the server was dropped, the client learns the deadline.
+    if (typeof (payload as Readable | null)?.destroy === "function") (payload as Readable).destroy();
+    const answer = timedOutAnswer(request, endpoint, seconds, call.wrote);
+    reply.code(504).type(answer.contentType).removeHeader("content-encoding");
+    done(null, answer.body);
+  });
+  scope.addHook("onResponse", (request, _reply, done) => {
+    calls.get(request)?.end();
+    done();
+  });
+}
+
+function startCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: WireEndpointName,
+  seconds: number,
+): WireCall {
+  const controller = new AbortController();
+  // Each request to the server listens to it (an endpoint reads several member lists at a time).
+  setMaxListeners(0, controller.signal);
+  let by = Date.now() + seconds * 1000;
+  const socket = request.raw.socket;
+  // An injected request (tests) has a socket of its own kind, without timeouts.
+  const held = typeof socket?.setTimeout === "function";
+  if (held) socket.setTimeout(0);
+  let unanswered: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => {
+    if (reply.sent || reply.raw.headersSent) return;
+    call.timedOut = true;
+    controller.abort();
+    unanswered = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      const answer = timedOutAnswer(request, endpoint, seconds, call.wrote);
+      reply.code(504).type(answer.contentType).send(answer.body);
+    }, ANSWER_GRACE_MS);
+  }, seconds * 1000);
+  const call: WireCall = {
+    deadline: {
+      get by() {
+        return by;
+      },
+      signal: controller.signal,
+    },
+    wrote: false,
+    timedOut: false,
+    lift() {
+      clearTimeout(timer);
+      by = Number.POSITIVE_INFINITY;
+    },
+    end() {
+      call.lift();
+      clearTimeout(unanswered);
+      if (held && !socket.destroyed) socket.setTimeout(seconds * 1000);
+    },
+  };
+  return call;
+}
+
+/** The deadline's error in the protocol of the endpoint that received `request`, in the language it asks for. */
+function timedOutAnswer(
+  request: FastifyRequest,
+  endpoint: WireEndpointName,
+  seconds: number,
+  wrote: boolean,
+) {
+  const message = wireCallTimedOut(seconds, wrote).localizedMessage(
+    acceptedLocale(request.headers["accept-language"]),
+  );
+  // Planning REST also serves Data Management (`/aif`), in its own format.
+  return wireErrorBody(wireProtocolOf(request.url, [endpoint]) ?? endpoint, 504, message);
+}

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import type { App } from "../support/app.ts";
+import { testConfig } from "../support/config.ts";
+import { listeningServer } from "../support/listening.ts";
+import { slowProxy } from "../support/slow-proxy.ts";
+import { basicAuth, xmlaDiscover } from "../support/wire-login.ts";
+
+/**
+ * The wire endpoints in front of a server (QIBATES_WIRE_UPSTREAM) answer within the call deadline,
+ * CONNECTION_TIMEOUT_SECONDS, as the API does: a server that trickles its answer (a byte every 1.5 s, each within
+ * the read timeout of 3 s) is cut at 7 s, and the request is answered 504 with QB_ERR_CALL_TIMEOUT's message in the
+ * endpoint's own error format and the language it asks for. Before: the endpoint waited for the server while the
+ * connection's idle timeout (the same 7 s) closed the connection, and the client got an empty reply.
+ */
+
+const DEADLINE_S = 7;
+const WAITS = {
+  CALC_JOB_TIMEOUT_SECONDS: "2",
+  PROVIDER_CONNECT_TIMEOUT_SECONDS: "1",
+  PROVIDER_READ_TIMEOUT_SECONDS: "3",
+  CONNECTION_TIMEOUT_SECONDS: String(DEADLINE_S),
+};
+
+/** The server behind: the demo, its protocol endpoints answering the fronts' connectors. */
+const server = listeningServer({ QIBATES_WIRE_ENDPOINTS: "all" });
+
+/** Which requests the proxy trickles (none: every request passes at once). */
+let trickling: RegExp | null = null;
+const proxy = slowProxy(
+  () => server.base,
+  ({ method, path }) =>
+    trickling?.test(`${method} ${path}`)
+      ? {
+          answer: (res) => {
+            res.writeHead(200, { "content-type": "application/json" });
+            const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
+            res.on("close", () => clearInterval(timer));
+          },
+        }
+      : { delayMs: 0 },
+);
+
+/** A front serving `endpoints` in front of the proxy through `upstream` (connector=path), listening. */
+async function front(endpoints: string, upstream: string): Promise<{ app: App; base: string }> {
+  const app = await buildApp({
+    config: testConfig({
+      ...WAITS,
+      QIBATES_WIRE_ENDPOINTS: endpoints,
+      ALLOWED_HOSTS: "127.0.0.1",
+      QIBATES_WIRE_UPSTREAM: upstream.replace("{proxy}", proxy.base),
+    }),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+let essbase: { app: App; base: string };
+let planning: { app: App; base: string };
+beforeAll(async () => {
+  essbase = await front("essbase-rest,xmla", "essbase-stndln={proxy}/essbase/japi");
+  planning = await front("planning-rest", "pbcs={proxy}/HyperionPlanning/SmartView");
+}, 60_000);
+afterAll(async () => {
+  await essbase?.app.close();
+  await planning?.app.close();
+});
+
+/** A request as a client sends it: its status, content type and body, or `null` when the connection ended without an answer. */
+async function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; type: string; body: string } | null> {
+  try {
+    const res = await fetch(url, {
+      ...init,
+      headers: { authorization: basicAuth("demo", "demo"), ...init.headers },
+    });
+    return { status: res.status, type: res.headers.get("content-type") ?? "", body: await res.text() };
+  } catch {
+    return null;
+  }
+}
+
+const NOTHING_WRITTEN = {
+  en: `The call did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
+  fr: `L'appel ne s'est pas terminé en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+};
+
+describe("in front of a server that trickles its answers", () => {
+  it("Essbase REST answers its error body, 504, in French when asked", async () => {
+    trickling = null;
+    const url = `${essbase.base}/essbase/rest/v1/applications`;
+    expect((await send(url, {}))?.status).toBe(200);
+    trickling = /\/essbase\/rest\//;
+    const r = await send(`${url}/Sample/databases/Basic/dimensions`, {
+      headers: { "accept-language": "fr" },
+    });
+    trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([504, { errorMessage: NOTHING_WRITTEN.fr }]);
+  });
+
+  it("XMLA answers a SOAP fault, 504, with the message", async () => {
+    trickling = /\/essbase\/rest\//;
+    const r = await send(`${essbase.base}/olap/msmdpump.dll`, {
+      method: "POST",
+      headers: { "content-type": "text/xml" },
+      body: xmlaDiscover(
+        "MDSCHEMA_CUBES",
+        "<Restrictions><RestrictionList/></Restrictions><Properties><PropertyList/></Properties>",
+      ),
+    });
+    trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect(r?.status).toBe(504);
+    expect(r?.type).toMatch(/^text\/xml/);
+    expect(r?.body).toMatch(/<SOAP-ENV:Fault>/);
+    expect(r?.body).toContain(NOTHING_WRITTEN.en);
+  });
+
+  it("Essbase REST: a variable set may have been changed on the server", async () => {
+    trickling = /^(POST|PUT) .*\/variables/;
+    const r = await send(`${essbase.base}/essbase/rest/v1/applications/Sample/databases/Basic/variables`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "DeadlineTest", value: "Jan" }),
+    });
+    trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
+      504,
+      {
+        errorMessage: `The call did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: the change may have been made on the server: check it before you make it again.`,
+      },
+    ]);
+  });
+
+  it("Planning REST answers its error body, 504, in French when asked", async () => {
+    trickling = null;
+    const applications = `${planning.base}/HyperionPlanning/rest/v3/applications`;
+    const json = { accept: "application/json" };
+    expect((await send(applications, { headers: json }))?.status).toBe(200);
+    trickling = /\/HyperionPlanning\/rest\//;
+    const r = await send(`${applications}/Vision/plantypes`, {
+      headers: { ...json, "accept-language": "fr" },
+    });
+    trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    const message = NOTHING_WRITTEN.fr;
+    expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
+      504,
+      { status: 504, detail: message, message, localizedMessage: message },
+    ]);
+  });
+});
