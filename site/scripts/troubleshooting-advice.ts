@@ -300,11 +300,11 @@ export const USER_ADVICE: Readonly<
 > = {
   QB_ERR_SESSION_UNKNOWN: {
     en: {
-      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, a call that reached another QiBates server than the one you logged in to, or a newer login that ended it: the account whose key activates QiBates in this workbook holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (unless your administrator set another number), and a login beyond them ends the oldest, whichever computer opened it (on the demo server, only the sessions opened from your network address count).",
+      what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, a call that reached another QiBates server than the one you logged in to, or a newer login that ended it: the Google or Microsoft account of your API key holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (unless your administrator set another number), all its keys and computers together, and a login beyond them ends the oldest, whichever computer opened it (with the demo API key, only the sessions opened from your network address count).",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
     },
     fr: {
-      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates, un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté, ou une connexion plus récente qui l'a fermée : le compte dont la clé active QiBates dans ce classeur détient au plus {{config:MAX_SESSIONS_PER_KEY}} sessions à la fois (sauf nombre fixé par votre administrateur), et une connexion au-delà ferme la plus ancienne, quel que soit l'ordinateur qui l'a ouverte (sur le serveur de démonstration, seules comptent les sessions ouvertes depuis votre adresse réseau).",
+      what: "Votre session a pris fin : aucune action pendant {{config:SESSION_IDLE_MINUTES}} minutes (sauf durée fixée par votre administrateur), {{config:SESSION_MAX_HOURS}} heures écoulées depuis la connexion (par défaut), une déconnexion, un redémarrage du serveur QiBates, un appel parvenu à un autre serveur QiBates que celui auquel vous vous êtes connecté, ou une connexion au serveur plus récente qui l'a fermée : le compte Google ou Microsoft de votre clé d'API détient au plus {{config:MAX_SESSIONS_PER_KEY}} sessions à la fois (sauf nombre fixé par votre administrateur), toutes ses clés et tous ses postes confondus, et une connexion au serveur au-delà ferme la plus ancienne, quel que soit le poste qui l'a ouverte (avec la clé d'API de démonstration, seules comptent les sessions ouvertes depuis votre adresse réseau).",
       todo: "Reconnectez-vous depuis la vue **Connexions**, puis relancez l'action : la grille est toujours dans la feuille. Si cela se reproduit souvent alors que vous travailliez, prévenez votre administrateur QiBates.",
     },
   },
@@ -540,12 +540,12 @@ export const USER_ADVICE: Readonly<
   },
   QB_ERR_AUTH_KEY_INVALID: {
     en: {
-      what: "The key that activates QiBates in this workbook was deleted, or this QiBates server does not know it.",
-      todo: "Tell your QiBates administrator. A new key is obtained by signing in with a Google or Microsoft account: see [API keys and sign-in](../admin/api-keys-and-sign-in.md).",
+      what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches.",
+      todo: "Get a new key by signing in with Google or Microsoft on the key page of your QiBates server, and paste it when the pane asks for it again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)). If you do not have the key page's address, or the sign-in is refused, ask your QiBates administrator.",
     },
     fr: {
-      what: "La clé qui active QiBates dans ce classeur a été supprimée, ou ce serveur QiBates ne la connaît pas.",
-      todo: "Prévenez votre administrateur QiBates. Une nouvelle clé s'obtient en se connectant avec un compte Google ou Microsoft : voir [Clés d'API et connexion](../admin/api-keys-and-sign-in.md).",
+      what: "La clé d'API collée dans QiBates à son premier lancement a été supprimée, ou elle a été délivrée par un autre serveur QiBates que celui que joint QiBates.",
+      todo: "Obtenez une nouvelle clé par une connexion avec Google ou Microsoft sur la page de clé de votre serveur QiBates, et collez-la quand le volet la redemande, comme au premier lancement ([Excel](activation/Activate-on-Excel.md#premier-lancement), [Google Sheets](activation/Activate-on-Docs.md#premier-lancement)). Si vous n'avez pas l'adresse de la page de clé, ou si la connexion avec Google ou Microsoft est refusée, adressez-vous à votre administrateur QiBates.",
     },
   },
   QB_ERR_PROVIDER_ERROR: {
@@ -572,22 +572,22 @@ export const USER_ADVICE: Readonly<
   QB_ERR_DATA_STORE_UNAVAILABLE: {
     server: true,
     en: {
-      what: "The QiBates server cannot reach its own database, where it checks the key that activates QiBates and keeps its own records; your server and your data are not at fault.",
+      what: "The QiBates server cannot reach its own database, where it checks your API key and keeps its own records; your server and your data are not at fault.",
       todo: "Wait a minute, then try again. If it lasts, tell your QiBates administrator, with the time it happened.",
     },
     fr: {
-      what: "Le serveur QiBates ne peut pas joindre sa propre base de données, où il vérifie la clé qui active QiBates et conserve ses propres enregistrements ; votre serveur et vos données ne sont pas en cause.",
+      what: "Le serveur QiBates ne peut pas joindre sa propre base de données, où il vérifie votre clé d'API et conserve ses propres enregistrements ; votre serveur et vos données ne sont pas en cause.",
       todo: "Attendez une minute, puis réessayez. Si cela dure, prévenez votre administrateur QiBates en lui indiquant l'heure.",
     },
   },
   QB_ERR_RATE_LIMITED: {
     server: true,
     en: {
-      what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with the key that activates QiBates in this workbook (everyone who uses the same key counts), for example many sheets refreshed at once or a macro that loops. On the demo server, or a snapshot of a cube served by QiBates, this message also appears when you start a business rule or a calculation while {{config:QIBATES_JOBS_PER_USER}} of yours are still running or waiting, or while {{config:QIBATES_JOBS_TOTAL}} of all its users are (the defaults), even if none of them is yours. On the demo server, it also appears when you log in while the computers of your network already hold {{config:DEMO_SESSIONS_PER_NETWORK}} sessions (the default).",
+      what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with your API key (from every computer where it is pasted; with the demo API key, from your network address), for example many sheets refreshed at once or a macro that loops. On the demo server, or a snapshot of a cube served by QiBates, this message also appears when you start a business rule or a calculation while {{config:QIBATES_JOBS_PER_USER}} of yours are still running or waiting, or while {{config:QIBATES_JOBS_TOTAL}} of all its users are (the defaults), even if none of them is yours. On the demo server, it also appears when you log in while the computers of your network already hold {{config:DEMO_SESSIONS_PER_NETWORK}} sessions (the default).",
       todo: "Wait the number of seconds the message gives, then go on; refresh fewer sheets at a time, let your rules end before you start more, or log out of the connections you no longer use. If it happens often, tell your QiBates administrator.",
     },
     fr: {
-      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute ({{config:RATE_LIMIT_PER_MINUTE}}, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec la clé qui active QiBates dans ce classeur (tous ceux qui utilisent la même clé comptent), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle. Sur le serveur de démonstration, ou un instantané de cube servi par QiBates, ce message apparaît aussi quand vous lancez une règle métier ou un calcul alors que {{config:QIBATES_JOBS_PER_USER}} des vôtres sont encore en cours ou en attente, ou que {{config:QIBATES_JOBS_TOTAL}} de l'ensemble de ses utilisateurs le sont (valeurs par défaut), même si aucun n'est à vous. Sur le serveur de démonstration, il apparaît aussi quand vous vous connectez alors que les ordinateurs de votre réseau détiennent déjà {{config:DEMO_SESSIONS_PER_NETWORK}} sessions (valeur par défaut).",
+      what: "Plus de requêtes que le serveur QiBates n'en accepte en une minute ({{config:RATE_LIMIT_PER_MINUTE}}, sauf si votre administrateur a fixé un autre nombre) ont été envoyées avec votre clé d'API (depuis tous les postes où elle est collée ; avec la clé d'API de démonstration, depuis votre adresse réseau), par exemple beaucoup de feuilles actualisées à la fois ou une macro qui tourne en boucle. Sur le serveur de démonstration, ou un instantané de cube servi par QiBates, ce message apparaît aussi quand vous lancez une règle métier ou un calcul alors que {{config:QIBATES_JOBS_PER_USER}} des vôtres sont encore en cours ou en attente, ou que {{config:QIBATES_JOBS_TOTAL}} de l'ensemble de ses utilisateurs le sont (valeurs par défaut), même si aucun n'est à vous. Sur le serveur de démonstration, il apparaît aussi quand vous vous connectez alors que les ordinateurs de votre réseau détiennent déjà {{config:DEMO_SESSIONS_PER_NETWORK}} sessions (valeur par défaut).",
       todo: "Attendez le nombre de secondes que donne le message, puis continuez ; actualisez moins de feuilles à la fois, laissez vos règles se terminer avant d'en lancer d'autres, ou déconnectez-vous des connexions que vous n'utilisez plus. Si cela se reproduit souvent, prévenez votre administrateur QiBates.",
     },
   },
