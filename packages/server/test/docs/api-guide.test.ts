@@ -16,16 +16,30 @@ import { testDataDir } from "../support/data-dir.ts";
 import { type ServerProcess, startServer } from "../support/process.ts";
 
 /**
- * The developers' API guide (`site/docs/develop/api-guide.md` and its French twin) runs as written: every
- * curl block and every TypeScript block of both pages is executed against a real demo server, the TypeScript
- * blocks are type-checked against `@qibates/client`, and the error catalogue of each page is the registry's.
+ * The developers' API guide runs as written: the quick start (`site/docs/develop/api-guide.md`) and its topic
+ * pages (`api-*.md` beside it), and their French twins. The quick start runs end to end as one shell session;
+ * every curl block and every TypeScript block of every page is executed against a real demo server, the
+ * TypeScript blocks are type-checked against `@qibates/client`, and the error catalogue is the registry's.
  */
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const PAGES: Record<ErrorLocale, string> = {
-  en: join(ROOT, "site/docs/develop/api-guide.md"),
-  fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/develop/api-guide.md"),
+const DOCS: Record<ErrorLocale, string> = {
+  en: join(ROOT, "site/docs/develop"),
+  fr: join(ROOT, "site/i18n/fr/docusaurus-plugin-content-docs/current/develop"),
 };
+const QUICK_START = "api-guide.md";
+/** The topic pages the guide split into (issue 72), each holding its part of the old one-page guide. */
+const TOPICS = [
+  "api-keys.md",
+  "api-sessions.md",
+  "api-navigate.md",
+  "api-grids.md",
+  "api-forms.md",
+  "api-rules.md",
+  "api-errors.md",
+  "api-typescript-client.md",
+] as const;
+const MAX_QUICK_START_WORDS = 1500;
 const API = "/qibates/api/v2";
 const DEMO_ADDRESS = {
   essbase: "https://demo.qibates.local/aps/JAPI",
@@ -33,16 +47,19 @@ const DEMO_ADDRESS = {
 } as const;
 
 interface Block {
+  /** The page's file name, to name the block in failures. */
+  readonly page: string;
   readonly lang: string;
   readonly code: string;
   /** 1-based line of the opening fence, to name the block in failures. */
   readonly line: number;
 }
 
-function codeBlocks(source: string): Block[] {
+function codeBlocks(page: string, source: string): Block[] {
   const out: Block[] = [];
   for (const m of source.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```\s*$/gm)) {
     out.push({
+      page,
       lang: m[1] ?? "",
       code: m[2] ?? "",
       line: source.slice(0, m.index).split("\n").length,
@@ -95,9 +112,20 @@ const work = mkdtempSync(join(tmpdir(), "qibates-api-guide-"));
 symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The words a reader reads on a page: its body without front matter, markup and the fences of code blocks. */
+function wordCount(source: string): number {
+  return source
+    .replace(/^---\n[\s\S]*?\n---\n/, "")
+    .replace(/^```.*$/gm, "")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
 describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
-  const source = readFileSync(PAGES[locale], "utf8");
-  const blocks = codeBlocks(source);
+  const read = (page: string): string => readFileSync(join(DOCS[locale], page), "utf8");
+  const quickStart = read(QUICK_START);
+  const blocks = [QUICK_START, ...TOPICS].flatMap((page) => codeBlocks(page, read(page)));
+  const source = read("api-errors.md");
   const curlBlocks = blocks.filter((b) => b.lang === "bash" && firstCommand(b.code).startsWith("curl"));
   /** `export LOGINID=$(curl … | jq -r .loginid)`: the logins that set the variables the later examples read. */
   const loginBlocks = blocks.filter(
@@ -145,6 +173,50 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     await server?.stop();
   });
 
+  it(`keeps the quick start under ${MAX_QUICK_START_WORDS} words, linking to every topic page`, () => {
+    expect(wordCount(quickStart)).toBeLessThan(MAX_QUICK_START_WORDS);
+    for (const page of TOPICS) expect(quickStart).toContain(`](${page})`);
+  });
+
+  it("runs the quick start end to end as printed: key, login, first grid, form, rule, logout", async () => {
+    const steps = codeBlocks(QUICK_START, quickStart).filter((b) => b.lang === "bash");
+    const paths = steps.flatMap((b) =>
+      [...b.code.matchAll(/\/qibates\/api\/v2\/([\w/-]+)/g)].map((m) => m[1]),
+    );
+    expect(paths).toEqual([
+      "health",
+      "health",
+      "action/login",
+      "action/login",
+      "action/refresh",
+      "nav/openform",
+      "action/launchrule",
+      "action/logout",
+    ]);
+    // One shell, as a reader pastes the blocks one after the other; every response printed on its own line.
+    const script = steps
+      .map((b) => b.code.replaceAll("http://localhost:3000", server.baseUrl))
+      .join("\necho\n");
+    const result = await run("bash", ["-c", `set -euo pipefail\n${script}`], {});
+    expect(result.code, result.stderr).toBe(0);
+    const responses = result.stdout
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(responses.map((r) => r.code)).not.toContainEqual(expect.stringMatching(/^QB_ERR/));
+    const [, grid, form, rule, out] = responses as [
+      unknown,
+      { grid: string[][] },
+      { grid: string[][] },
+      { status: string },
+      { loggedOut: boolean },
+    ];
+    expect(grid.grid.slice(2).map((row) => row.slice(1).join(" "))).toEqual(["109 85 112", "36 32 39"]);
+    expect(form.grid.length).toBeGreaterThan(1);
+    expect(rule.status).toBe("completed");
+    expect(out.loggedOut).toBe(true);
+  });
+
   it("has curl and TypeScript examples for logging in, navigating, grids, forms and errors", () => {
     const paths = curlBlocks.map((b) => /\/qibates\/api\/v2\/([\w/-]+)/.exec(b.code)?.[1]);
     expect(paths).toEqual(
@@ -175,7 +247,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   });
 
   it("sets QIBATES_KEY to the demo key with the setup example", async () => {
-    expect(setupBlocks).toHaveLength(1);
+    expect(setupBlocks.map((b) => b.page)).toEqual([QUICK_START]);
     const code = (setupBlocks[0]?.code ?? "").replaceAll("http://localhost:3000", server.baseUrl);
     const result = await run("bash", ["-c", `set -euo pipefail\n${code}\nprintf '%s' "$QIBATES_KEY"`], {});
     expect(result.stderr).toBe("");
@@ -183,7 +255,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
   });
 
   it("sets LOGINID and PLANNING_LOGINID with the login examples", async () => {
-    expect(loginBlocks).toHaveLength(1);
+    expect(loginBlocks.map((b) => b.page)).toEqual([QUICK_START]);
     const code = loginBlocks[0]?.code ?? "";
     const result = await run(
       "bash",
@@ -195,9 +267,9 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     expect(result.stdout).toMatch(new RegExp(`^${uuid} ${uuid}$`));
   });
 
-  it.concurrent.each(curlBlocks.map((b) => [b.line, b] as const))(
-    "curl example at line %i answers JSON as the text says",
-    async (_line, block) => {
+  it.concurrent.each(curlBlocks.map((b) => [b.page, b.line, b] as const))(
+    "curl example of %s at line %i answers JSON as the text says",
+    async (_page, _line, block) => {
       const result = await run("bash", ["-c", `set -euo pipefail\n${block.code}`], await environment());
       expect(result.code, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout) as { code?: string; message?: string };
@@ -216,7 +288,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
 
   it("type-checks every TypeScript example against @qibates/client", async () => {
     tsBlocks.forEach((b, i) => {
-      writeFileSync(join(dir, `example-${i + 1}-line-${b.line}.mts`), b.code);
+      writeFileSync(join(dir, `example-${i + 1}-${b.page.replace(/\.md$/, "")}-line-${b.line}.mts`), b.code);
     });
     writeFileSync(
       join(dir, "tsconfig.json"),
@@ -232,10 +304,10 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
     expect(result.code).toBe(0);
   });
 
-  it.concurrent.each(tsBlocks.map((b) => [b.line, b] as const))(
-    "TypeScript example at line %i runs to the end",
-    async (line, block) => {
-      const file = join(dir, `run-line-${line}.mts`);
+  it.concurrent.each(tsBlocks.map((b) => [b.page, b.line, b] as const))(
+    "TypeScript example of %s at line %i runs to the end",
+    async (page, line, block) => {
+      const file = join(dir, `run-${page.replace(/\.md$/, "")}-line-${line}.mts`);
       writeFileSync(file, block.code);
       const result = await run(process.execPath, ["--import", "tsx", file], await environment());
       expect(result.code, result.stderr).toBe(0);
