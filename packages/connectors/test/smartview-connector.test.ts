@@ -608,7 +608,7 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
   });
   const names = () => posted.map((p) => p.name);
 
-  it("asks GetSSOToken after the first OpenApplication and opens with the token afterwards", async () => {
+  it("asks GetSSOToken before a second OpenApplication and opens with the token then", async () => {
     const client = provider.client(remote);
     await client.call("EnumAliasTables", "", CUBE);
     // Another spelling of the cube opens it again (the server's names are not case-sensitive).
@@ -617,9 +617,17 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     expect(opens).toHaveLength(2);
     expect(opens[0]?.children.map((c) => c.name)).toEqual(["sID", "usr", "pwd", "srv", "app"]);
     expect(opens[1]?.children.map((c) => c.name)).toEqual(["sID", "sso", "srv", "app"]);
+    // The first opening does not wait for the token (a session that opens one cube never uses it: issue 73);
+    // the second asks for it first, so the password crossed the wire once.
     const order = names();
     const first = order.indexOf("req_OpenApplication");
-    expect(order.slice(first, first + 3)).toEqual(["req_OpenApplication", "req_GetSSOToken", "req_OpenCube"]);
+    expect(order.slice(first, first + 2)).toEqual(["req_OpenApplication", "req_OpenCube"]);
+    const second = order.indexOf("req_OpenApplication", first + 1);
+    expect(order.slice(second - 1, second + 2)).toEqual([
+      "req_GetSSOToken",
+      "req_OpenApplication",
+      "req_OpenCube",
+    ]);
     expect(order.filter((n) => n === "req_GetSSOToken")).toHaveLength(1);
   });
 

@@ -27,7 +27,7 @@ export { leaf, type SvElement, svChild, svList, svText } from "@qibates/protocol
  * user name and password (the password stays in this object's memory, never logged); calls about a cube
  * first open its application and the cube (`OpenApplication`, `OpenCube`), as Smart View does, so calls are
  * queued one at a time per session, but for the reads of the open cube sent with {@link SmartViewClient.read}
- * (the outline read), {@link SESSION_READS} of which may be in flight together. `Logout` ends it.
+ * (the members read on demand), {@link SESSION_READS} of which may be in flight together. `Logout` ends it.
  */
 
 /**
@@ -75,17 +75,19 @@ export interface OpenCube {
 const REPEAT_NEVER = new Set(["LaunchBusinessRule"]);
 
 /**
- * How many reads of the open cube ({@link SmartViewClient.read}: the outline read's `EnumMembers` and
+ * How many reads of the open cube ({@link SmartViewClient.read}: `EnumDims`, `EnumAliasTables`, `EnumMembers`,
  * `ExecuteQuery`) one session sends without waiting for the others' answers. No public capture shows Smart View
  * itself sending two requests of one session at once, and Essbase documents that a session processes one request
- * at a time (Essbase API Reference, ESS_REQUESTINFO_T): Provider Services may well run them in turn, and what
- * is gained is mostly the network's round trips, which then overlap. So the bound stays small, the one the XMLA
- * connector uses for its outline read within one XMLA session; the messages that change the session
+ * at a time (Essbase API Reference, ESS_REQUESTINFO_T / ESS_REQUESTINFOEX_T: "each session can process only one
+ * request at a time"): Provider Services may well run them in turn. What is gained is the network's round trips,
+ * which overlap, not the server's work, which stays one request after the other. The bound is the XMLA
+ * connector's for its reads within one XMLA session (a sheet's labels and their aliases, the dimensions and the
+ * alias tables: a first grid's reads in one round, issue 73); the messages that change the session
  * (`ConnectToProvider`, `OpenApplication`, `GetSSOToken`, `OpenCube`, `Logout`) and every other call still go
  * one at a time, with nothing else in flight; and a server that refuses a read sent beside others but answers it
  * sent alone gets one request at a time for the rest of the session.
  */
-export const SESSION_READS = 4;
+export const SESSION_READS = 16;
 
 /** A call waiting for its turn in the session: `read` for a read of `cube` that may overlap other reads. */
 interface Turn {
@@ -99,6 +101,8 @@ export class SmartViewClient extends RemoteClient {
   /** The single sign-on token `GetSSOToken` gave this connection (`null`: none asked yet, or refused). */
   private ssoToken: string | null = null;
   private ssoRefused = false;
+  /** Whether this connection has sent an `OpenApplication` (a later one asks for the token first). */
+  private appOpened = false;
   /** Calls waiting for their turn, in order ({@link SmartViewClient.turn}). */
   private readonly waiting: Turn[] = [];
   /** Calls running: several reads of the open cube, or one call alone (`alone`). */
@@ -129,6 +133,7 @@ export class SmartViewClient extends RemoteClient {
     this.open = null;
     this.ssoToken = null;
     this.ssoRefused = false;
+    this.appOpened = false;
   }
 
   /** `Logout`: the session ends. */
@@ -302,15 +307,12 @@ export class SmartViewClient extends RemoteClient {
     // Logged in first: a new session (after the server ended the last one) clears the single sign-on token of
     // the last, which the server may no longer take, so that OpenApplication carries what this session holds.
     if (this.sid === null) await this.connect();
-    const credentials = this.credentials();
-    await this.send(
-      "OpenApplication",
-      [...credentials, leaf("srv", cube.server), leaf("app", cube.application)].join("\n"),
-    );
-    if (this.ssoToken === null && !this.ssoRefused && credentials.some((c) => c.startsWith("<pwd"))) {
-      // As Smart View clients do after a password login (agardiner/SmartView `open_app`): a token for the
-      // later OpenApplication calls, so the password crosses the wire once per connection. A server that
-      // refuses GetSSOToken keeps getting the user name and password.
+    if (this.appOpened && this.ssoToken === null && !this.ssoRefused && this.sendsPassword()) {
+      // As Smart View clients do after a password login (agardiner/SmartView `open_app`): a token for the later
+      // OpenApplication calls, so the password crosses the wire once per connection. Asked before the second
+      // OpenApplication of the connection (the first one's application still open, as after `open_app`), not
+      // right after the first: a session that opens one cube never needs it, and its first grid waits one round
+      // trip less (issue 73). A server that refuses GetSSOToken keeps getting the user name and password.
       try {
         const token = svText(await this.send("GetSSOToken", ""), "sso");
         if (token === "") this.ssoRefused = true;
@@ -320,6 +322,11 @@ export class SmartViewClient extends RemoteClient {
         this.ssoRefused = true;
       }
     }
+    await this.send(
+      "OpenApplication",
+      [...this.credentials(), leaf("srv", cube.server), leaf("app", cube.application)].join("\n"),
+    );
+    this.appOpened = true;
     await this.send(
       "OpenCube",
       [leaf("srv", cube.server), leaf("app", cube.application), leaf("cube", cube.cube)].join("\n"),
@@ -334,6 +341,11 @@ export class SmartViewClient extends RemoteClient {
   protected credentials(): string[] {
     if (this.ssoToken !== null) return [ssoXml(this.ssoToken)];
     return [leaf("usr", this.username), leaf("pwd", this.password)];
+  }
+
+  /** Whether `OpenApplication` would carry the password ({@link SmartViewClient.credentials}). */
+  private sendsPassword(): boolean {
+    return this.credentials().some((c) => c.startsWith("<pwd"));
   }
 
   private async send(method: string, body: string, answerTimeoutMs?: number): Promise<SvElement> {

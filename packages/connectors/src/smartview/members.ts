@@ -19,9 +19,10 @@ import { ESS_INDENT, executeQueryBody, readGrid } from "./grid.ts";
  * answer's `dims` say which dimension it is in; an unknown label is the captured "Unknown Member" exception).
  * `FindMember` would find a member too, but only within a dimension named beforehand, and no capture shows its
  * answer. Aliases: per dimension and alias table, one more `ExecuteQuery` of the members read in that call
- * (`SELECT {[a], [b], …} ON COLUMNS`) with the table as `aliasTableName`, its labels read in the order asked, as
- * the whole-outline read (`outline.ts`) pairs a table's labels with the names: a sheet's labels cost one query
- * each and a few for their aliases, a parent's children one `EnumMembers` and a few. The protocol says nothing
+ * (`SELECT {[a], [b], …} ON COLUMNS`) with the table as `aliasTableName`, its labels read in the order asked;
+ * for a sheet's labels, the `Default` table (every cube's) is read by the same `Ancestors` query with that table,
+ * sent beside the one by names: a sheet's labels cost two queries each, all in the round of the dimensions, and
+ * one per dimension for any other table; a parent's children one `EnumMembers` and a few. The protocol says nothing
  * of storage or consolidation: members are stored, `+`; a member listed under a second parent after its own is
  * shared, as `MembersOnDemand` reads it.
  */
@@ -50,6 +51,12 @@ export function withinOneBudget<T>(client: SmartViewClient, work: () => Promise<
 
 /** A label as an MDX member name: `[name]`, `]` doubled. */
 const mdxName = (label: string) => `[${label.replace(/]/g, "]]")}]`;
+
+/** The member a label names and its ancestors, from the dimension down, as one axis of MDX. */
+function ancestorsMdx(label: string): string {
+  const m = mdxName(label);
+  return `SELECT {Hierarchize(Ancestors(${m}, ${m}.Dimension.Generations(1)))} ON COLUMNS`;
+}
 
 export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeMemberSource {
   const budgetOfCall = () => callBudget.getStore() ?? new ListBudget(client);
@@ -85,8 +92,7 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
 
   /** The names of the member a label names and its ancestors, from the dimension down; `null` when it names none. */
   const chainOf = async (label: string): Promise<string[] | null> => {
-    const m = mdxName(label);
-    const mdx = `SELECT {Hierarchize(Ancestors(${m}, ${m}.Dimension.Generations(1)))} ON COLUMNS`;
+    const mdx = ancestorsMdx(label);
     let named: { dimension: string | null; labels: string[] };
     try {
       named = await columnLabels(mdx, null);
@@ -102,6 +108,20 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   };
 
   /**
+   * The labels of a label's chain (as {@link chainOf} asks it) as alias table `table` shows them; `null` when the
+   * server refuses the query (those members are then without aliases in it, as the whole-outline read left them).
+   */
+  const chainShownIn = async (label: string, table: string): Promise<string[] | null> => {
+    try {
+      return (await columnLabels(ancestorsMdx(label), table)).labels;
+    } catch (e) {
+      if (e instanceof ProviderError && (e.code === "PROVIDER_FAILED" || e.code === "MEMBER_UNKNOWN"))
+        return null;
+      throw e;
+    }
+  };
+
+  /**
    * The aliases of members of one dimension (their names), by lower-case name: per alias table, one `ExecuteQuery`
    * of the members themselves (at most {@link PER_QUERY} a query) with that table as `aliasTableName`, its labels
    * read in the order asked.
@@ -109,9 +129,10 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
   const aliasesOf = async (
     names: readonly string[],
     budget: ListBudget,
+    asked: (table: string) => boolean,
   ): Promise<Map<string, Record<string, string>>> => {
     const out = new Map<string, Record<string, string>>();
-    const tableList = await aliasTables();
+    const tableList = (await aliasTables()).filter(asked);
     const distinct = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
     const chunks: string[][] = [];
     for (let i = 0; i < distinct.length; i += PER_QUERY) chunks.push(distinct.slice(i, i + PER_QUERY));
@@ -159,8 +180,12 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
     return [...groups.values()];
   };
 
-  const withAliases = async (names: readonly string[], budget: ListBudget) => {
-    const maps = await Promise.all(byDimension(names).map((group) => aliasesOf(group, budget)));
+  const withAliases = async (
+    names: readonly string[],
+    budget: ListBudget,
+    asked: (table: string) => boolean = () => true,
+  ) => {
+    const maps = await Promise.all(byDimension(names).map((group) => aliasesOf(group, budget, asked)));
     return (name: string) => {
       for (const m of maps) {
         const a = m.get(name.toLowerCase());
@@ -205,13 +230,55 @@ export function smartViewMembers(client: SmartViewClient, cube: OpenCube): CubeM
 
     async lookup(labels) {
       const budget = budgetOfCall();
-      const chains = await Promise.all(labels.map((label) => chainOf(label)));
+      // Each label's chain is asked twice at once, by names and as the Default alias table shows it (the same
+      // members in the same order): the aliases every cube has come in the labels' round (issue 73), not in one
+      // more round after it.
+      const named = Promise.all(labels.map((label) => chainOf(label)));
+      const shownInDefault = Promise.all(labels.map((label) => chainShownIn(label, DEFAULT_TABLE)));
+      shownInDefault.catch(() => undefined);
+      const chains = await named;
       for (const c of chains) if (c) budget.take(c.length, "ExecuteQuery (Ancestors)");
-      // Then the aliases of every member found, per dimension and alias table: a few queries, not one per label.
-      const aliases = await withAliases(
+      const shown = await shownInDefault;
+      const tableList = await aliasTables();
+      // Only when the server lists the table as asked: otherwise every table is asked as below.
+      const folded = tableList.includes(DEFAULT_TABLE);
+      const inDefault = new Map<string, string>();
+      if (folded) {
+        chains.forEach((names, i) => {
+          const labelsShown = shown[i];
+          if (!names || labelsShown === undefined) return;
+          if (labelsShown === null) {
+            budget.take(0, `ExecuteQuery (${DEFAULT_TABLE})`);
+            return;
+          }
+          budget.take(labelsShown.length, `ExecuteQuery (${DEFAULT_TABLE})`);
+          if (labelsShown.length !== names.length)
+            throw client.malformed(UNREADABLE.columnTuples(labelsShown.length, names.length));
+          names.forEach((name, j) => {
+            const a = labelsShown[j] as string;
+            const key = name.toLowerCase();
+            if (a !== "" && a !== name && !inDefault.has(key)) inDefault.set(key, a);
+          });
+        });
+      }
+      // Then the aliases of the other tables, per dimension and table: a few queries, not one per label.
+      const others = await withAliases(
         chains.flatMap((c) => c ?? []),
         budget,
+        (table) => !folded || table !== DEFAULT_TABLE,
       );
+      const aliases = (name: string): Record<string, string> | undefined => {
+        const other = others(name);
+        const a = inDefault.get(name.toLowerCase());
+        if (a === undefined) return other;
+        // In the tables' order, as each table's query set them.
+        const record: Record<string, string> = {};
+        for (const t of tableList) {
+          const v = t === DEFAULT_TABLE ? a : other?.[t];
+          if (v !== undefined) record[t] = v;
+        }
+        return record;
+      };
       return chains.map((names) =>
         names === null
           ? null

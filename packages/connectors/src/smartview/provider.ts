@@ -60,7 +60,7 @@ import {
   sheetOf,
 } from "./grid.ts";
 import { smartViewMembers, withinOneBudget } from "./members.ts";
-import { enumMembers, readSmartViewOutline } from "./outline.ts";
+import { enumMembers } from "./outline.ts";
 
 type Schemas = components["schemas"];
 
@@ -79,7 +79,7 @@ type Schemas = components["schemas"];
  */
 
 export interface SmartViewProviderOptions extends RemoteProviderOptions {
-  /** How long a cube's outline read from the server is reused within one session. */
+  /** How long the members of a cube read from the server are reused within one session. */
   outlineTtlMs?: number;
   /**
    * How long a calculation script is waited for (CALC_JOB_TIMEOUT_SECONDS): `LaunchBusinessRule` answers only
@@ -90,7 +90,6 @@ export interface SmartViewProviderOptions extends RemoteProviderOptions {
 
 interface SvSession {
   client: SmartViewClient;
-  outlines: OutlineCache<{ ref: CubeRef; remote: MdxOutline }>;
   /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
   members: OutlineCache<{ ref: CubeRef; members: MembersOnDemand }>;
 }
@@ -121,7 +120,6 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     await client.connect();
     return {
       client,
-      outlines: new OutlineCache(this.options.outlineTtlMs),
       members: new OutlineCache(this.options.outlineTtlMs),
     };
   }
@@ -184,6 +182,35 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     return { server, application: app, cube, cubes };
   }
 
+  /**
+   * The real names of a cube to open (issue 73): `ListCubes` alone, with the server and application as named
+   * (Essbase's application and database names are not case-sensitive: Essbase Database Administrator's Guide
+   * 11.1.2.2, naming conventions; Smart View sessions open a cube spelt otherwise), the cube's own spelling
+   * from its answer. A session's first grid waits for one list, not three one after the other. When the list is
+   * refused, or has no such cube, the three lists of {@link SmartViewProvider.resolve} say which name is unknown,
+   * as before; the server's refusal stands when every name is known.
+   */
+  async cubeNames(session: ProviderSession, ref: CubeRef): Promise<CubeRef> {
+    let cubes: string[];
+    try {
+      const answer = await this.client(session).call(
+        "ListCubes",
+        [leaf("srv", ref.server), leaf("app", ref.application)].join("\n"),
+      );
+      cubes = svList(answer, "cubes").filter((n) => n !== "");
+    } catch (e) {
+      if (!(e instanceof ProviderError) || e.code !== "PROVIDER_FAILED") throw e;
+      await this.resolve(session, ref);
+      throw e;
+    }
+    const cube = cubes.find((c) => same(c, ref.cube));
+    if (!cube) {
+      const r = await this.resolve(session, ref);
+      return { server: r.server, application: r.application, cube: r.cube };
+    }
+    return { server: ref.server, application: ref.application, cube };
+  }
+
   async cubes(session: ProviderSession, ref: ApplicationRef) {
     const r = await this.resolve(session, ref);
     return cubeList(r.server, r.application, r.cubes);
@@ -197,8 +224,7 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     const { client, members } = this.upstream(session);
     const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
     const found = await members.get(key, async () => {
-      const r = await this.resolve(session, ref);
-      const real = { server: r.server, application: r.application, cube: r.cube };
+      const real = await this.cubeNames(session, ref);
       return {
         ref: real,
         members: new MembersOnDemand(smartViewMembers(client, real), `${real.application}.${real.cube}`),
@@ -207,17 +233,6 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
     found.members.trim();
     return found;
   }
-
-  /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
-  async cube(session: ProviderSession, ref: CubeRef): Promise<{ ref: CubeRef; remote: MdxOutline }> {
-    const { client, outlines } = this.upstream(session);
-    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    return outlines.get(key, async () => {
-      const r = await this.resolve(session, ref);
-      const real = { server: r.server, application: r.application, cube: r.cube };
-      return { ref: real, remote: await readSmartViewOutline(client, real) };
-    });
-  }
 }
 
 class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOperations {
@@ -225,9 +240,9 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     super();
   }
 
-  protected async openedCube(session: ProviderSession, ref: CubeRef) {
-    const { remote, ref: real } = await this.p.cube(session, ref);
-    return { cube: real.cube, remote };
+  /** Not called (`openedFor` reads what each call needs): the whole outline would be every dimension read on demand. */
+  protected openedCube(session: ProviderSession, ref: CubeRef) {
+    return this.openedFor(session, ref, null);
   }
 
   /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
@@ -244,7 +259,7 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     const { remote } = await this.openedFor(session, ref, input.dimension);
     const { ref: real } = await this.p.cubeMembers(session, ref);
     if (input.filter !== "UDA") return remoteFilter(remote, real.cube, input);
-    // The outline read carries no UDAs: the server applies its UDA filter (`UDA(dimension, "uda")`).
+    // The members read carry no UDAs: the server applies its UDA filter (`UDA(dimension, "uda")`).
     const table = remoteAliasTable(remote, input.aliasTable, "aliastable");
     const dim = remoteDimension(remote, input.dimension, real.cube, "dimension");
     const uda = String(input.arg1 ?? "");
@@ -403,8 +418,22 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
    */
   private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
     const { ref: real, members } = await this.p.cubeMembers(session, ref);
-    const { aliasTables } = await members.dimensions();
     const { settings, aliasTable } = engineSettings(call.input);
+    const initial =
+      call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid));
+    // The sheet's labels are asked beside the dimensions and alias tables (issue 73: a session's first grid waits
+    // for one round of reads, not two); what the call is refused for is still said first, once they are read.
+    const given = !initial && call.input.grid ? gridRows(call.input.grid) : null;
+    let early: Promise<void> | null = null;
+    if (given) {
+      try {
+        early = ensureSheetMembers(members, given, resolveSettings(settings, aliasTable));
+        early.catch(() => undefined);
+      } catch {
+        // Settings the engine refuses are refused below, in their turn.
+      }
+    }
+    const { aliasTables } = await members.dimensions();
     if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
     const resolved = resolveSettings(settings, aliasTable);
     if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
@@ -412,14 +441,8 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
         field: "settings.zoomInMode",
       });
     }
-    const initial =
-      call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid));
-    const sheet = initial
-      ? await this.defaultSheet(session, real)
-      : call.input.grid
-        ? gridRows(call.input.grid)
-        : [];
-    if (sheet) await ensureSheetMembers(members, sheet, resolved);
+    const sheet = initial ? await this.defaultSheet(session, real) : (given ?? []);
+    if (sheet) await (early ?? ensureSheetMembers(members, sheet, resolved));
     if (!initial && sheet) await ensureGridOperation(members, call, sheet, resolved);
     const remote = await members.outline();
     const outline = remote.outline;
