@@ -1,0 +1,613 @@
+/**
+ * The settings reference (admin/settings-reference.md, en and fr): every setting of the server's registry
+ * (packages/server/src/config.ts), grouped by the task an administrator has in hand, each with its default (read
+ * from the registry), one or two sentences saying what it does and why one would change it, and the page that
+ * explains it. The sentences live here, in both languages; the list of settings and their defaults come from the
+ * registry, so a setting added there without an entry here fails site/test/settings-reference.test.ts, and so does
+ * an entry naming a setting the registry no longer has. site/scripts/write-settings-reference.ts writes the pages.
+ */
+import { readFileSync } from "node:fs";
+import { posix } from "node:path";
+import { parse } from "yaml";
+import type { Locale, ServerSetting } from "../src/product-values.ts";
+
+export type Text = Readonly<Record<Locale, string>>;
+
+export const LOCALES: readonly Locale[] = ["en", "fr"];
+
+/** The page's path under each locale's docs folder. */
+export const REFERENCE_PAGE = "admin/settings-reference.md";
+
+/** The docs folder of each locale, from the site's folder. */
+export const DOCS_FOLDER: Record<Locale, string> = {
+  en: "docs",
+  fr: "i18n/fr/docusaurus-plugin-content-docs/current",
+};
+
+/** The tasks the page is grouped by, in the page's order. */
+const GROUPS = {
+  serve: { en: "Listen and serve", fr: "Écoute et service" },
+  data: { en: "Data and several servers", fr: "Données et plusieurs serveurs" },
+  demo: {
+    en: "Demo, snapshots and the embedded engine",
+    fr: "Démonstration, instantanés et moteur intégré",
+  },
+  servers: { en: "Your servers (Essbase, Planning, SSAS)", fr: "Vos serveurs (Essbase, Planning, SSAS)" },
+  calls: { en: "Calls: time limits and sizes", fr: "Appels : délais et tailles" },
+  sessions: { en: "Sessions and limits on callers", fr: "Sessions et limites imposées aux appelants" },
+  wire: { en: "Protocol endpoints", fr: "Points d'accès des protocoles" },
+  signIn: { en: "Sign-in and API keys", fr: "Connexion et clés d'API" },
+  tests: { en: "For tests only", fr: "Pour les tests seulement" },
+} as const satisfies Record<string, Text>;
+
+export type Group = keyof typeof GROUPS;
+
+/** A documentation page, by its path under the docs folder (the same in both languages). */
+type DocPage =
+  | "admin/run-the-server.md"
+  | "admin/network-and-security.md"
+  | "admin/api-keys-and-sign-in.md"
+  | "admin/snapshots.md"
+  | "admin/connect-ssas.md"
+  | "develop/errors-and-limits.md"
+  | "develop/xmla-endpoint.md";
+
+export interface SettingEntry {
+  readonly group: Group;
+  /** What the setting does and why an administrator would change it: one or two sentences. */
+  readonly text: Text;
+  /** The page that explains it; it names the setting (checked). None when no page does. */
+  readonly page?: DocPage;
+  /**
+   * No reason for an administrator to change it in a deployment (a test hook, or a value one other setting
+   * already decides): a candidate to merge or remove, listed as such on the page.
+   */
+  readonly noReason?: true;
+}
+
+/** One entry per setting of the registry, by its environment name, in the order of the page within a group. */
+export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
+  PORT: {
+    group: "serve",
+    text: {
+      en: "The port the site, the API and the demo are served on. Change it when another service holds that port or your proxy expects another one.",
+      fr: "Le port sur lequel sont servis le site, l'API et la démonstration. Changez-le quand un autre service occupe ce port ou que votre proxy inverse en attend un autre.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  HOST: {
+    group: "serve",
+    text: {
+      en: "The interface the server listens on. Set `127.0.0.1` when a reverse proxy on the same machine is the only way in.",
+      fr: "L'interface d'écoute du serveur. Donnez `127.0.0.1` quand un proxy inverse sur la même machine est le seul accès.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  PUBLIC_URL: {
+    group: "serve",
+    text: {
+      en: "The address users reach, without a user name or password; an `https` address also turns on HSTS. Required, in `https`, once a Google or Microsoft sign-in is configured: it is the start of the sign-in's callback address.",
+      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire, en `https`, dès qu'une connexion par Google ou Microsoft est configurée : elle commence l'adresse de retour de la connexion.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  SITE_DIR: {
+    group: "serve",
+    text: {
+      en: "The built documentation site served at `/` and `/fr/`. Leave it empty (`SITE_DIR=`) to serve the API only, or point it at a site built elsewhere.",
+      fr: "Le site de documentation construit, servi à `/` et `/fr/`. Laissez-le vide (`SITE_DIR=`) pour ne servir que l'API, ou faites-le pointer vers un site construit ailleurs.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  LOG_LEVEL: {
+    group: "serve",
+    text: {
+      en: "How much the server logs: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Raise it to `debug` while you look for a fault; passwords and keys are never logged.",
+      fr: "Ce que le serveur journalise : `fatal`, `error`, `warn`, `info`, `debug`, `trace` ou `silent`. Passez à `debug` le temps de chercher une panne ; les mots de passe et les clés ne sont jamais journalisés.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  TRUST_PROXY: {
+    group: "serve",
+    text: {
+      en: "The reverse proxies whose `X-Forwarded-For` gives the client's address: `off`, their number, or their addresses and CIDRs. Set it behind a proxy, or every client counts as the proxy's one address for the rate limits and the logs.",
+      fr: "Les proxys inverses dont l'en-tête `X-Forwarded-For` donne l'adresse du client : `off`, leur nombre, ou leurs adresses et CIDR. Réglez-le derrière un proxy, sinon tous les clients comptent comme la seule adresse du proxy pour les limites et les journaux.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  KEEP_ALIVE_TIMEOUT_SECONDS: {
+    group: "serve",
+    text: {
+      en: "An idle keep-alive connection is closed after this many seconds. Keep it above the idle timeout of a load balancer in front, so that the balancer never reuses a connection the server is closing.",
+      fr: "Une connexion persistante inactive est fermée après ce nombre de secondes. Gardez-le au-dessus du délai d'inactivité du répartiteur de charge placé devant, pour qu'il ne réutilise jamais une connexion que le serveur ferme.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  METRICS: {
+    group: "serve",
+    text: {
+      en: "Serve Prometheus metrics at `/metrics` (request durations by route and status, process metrics). Set `false` when nothing collects them.",
+      fr: "Sert les métriques Prometheus à `/metrics` (durée des requêtes par route et par statut, métriques du processus). Mettez `false` quand rien ne les collecte.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  METRICS_TOKEN: {
+    group: "serve",
+    text: {
+      en: "The bearer token `/metrics` requires; unset, `/metrics` serves requests from this machine only. Set one when Prometheus scrapes from another machine or through a proxy on this one; never logged.",
+      fr: "Le jeton porteur qu'exige `/metrics` ; sans lui, `/metrics` ne répond qu'aux requêtes de cette machine. Donnez-en un quand Prometheus collecte depuis une autre machine ou à travers un proxy sur celle-ci ; il n'est jamais journalisé.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  DATA_DIR: {
+    group: "data",
+    text: {
+      en: "The folder of the embedded database (API keys, operations, the demo's journal) when `DATABASE_URL` is unset; one server at a time (a second one exits with code 3). Point it at a disk that is backed up.",
+      fr: "Le dossier de la base intégrée (clés d'API, opérations, journal de la démonstration) quand `DATABASE_URL` n'est pas défini ; un seul serveur à la fois (un second s'arrête avec le code 3). Placez-le sur un disque sauvegardé.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  DATABASE_URL: {
+    group: "data",
+    text: {
+      en: "A PostgreSQL connection string: keys and data are stored there instead of `DATA_DIR`. Set it to run several servers over the same data; never logged, and an unreachable database stops the start with code 4.",
+      fr: "Une chaîne de connexion PostgreSQL : les clés et les données y sont enregistrées au lieu de `DATA_DIR`. Donnez-la pour faire tourner plusieurs serveurs sur les mêmes données ; elle n'est jamais journalisée, et une base injoignable arrête le démarrage avec le code 4.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  REDIS_URL: {
+    group: "data",
+    text: {
+      en: "A Redis connection string: sessions, rate limits and failed-login counts are shared through it. Set it with several servers behind a load balancer, so that any of them serves any session; never logged.",
+      fr: "Une chaîne de connexion Redis : les sessions, les limites de débit et les comptes d'échecs d'ouverture de session sont partagés par elle. Donnez-la avec plusieurs serveurs derrière un répartiteur de charge, pour que chacun serve n'importe quelle session ; elle n'est jamais journalisée.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  STORE_CONNECT_TIMEOUT_SECONDS: {
+    group: "data",
+    text: {
+      en: "How long the start waits for PostgreSQL and Redis to accept a connection before it stops with code 4. Raise it when the database starts alongside QiBates or the network is slow.",
+      fr: "Combien de temps le démarrage attend que PostgreSQL et Redis acceptent une connexion avant de s'arrêter avec le code 4. Augmentez-le quand la base démarre en même temps que QiBates ou que le réseau est lent.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  JOURNAL_CHECKPOINT_ENTRIES: {
+    group: "data",
+    text: {
+      en: "The demo applications and the snapshots journal every change and save a checkpoint of their state after this many changes (formerly `JOURNAL_SNAPSHOT_ENTRIES`). Lower it for a faster start after many writes, at the cost of more frequent checkpoints.",
+      fr: "Les applications de démonstration et les instantanés journalisent chaque modification et enregistrent un point de reprise de leur état après ce nombre de modifications (anciennement `JOURNAL_SNAPSHOT_ENTRIES`). Baissez-le pour un démarrage plus rapide après beaucoup d'écritures, au prix de points de reprise plus fréquents.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  JOURNAL_CHECKPOINT_BYTES: {
+    group: "data",
+    text: {
+      en: "… or once the changes since the last checkpoint hold this many bytes, whichever comes first (formerly `JOURNAL_SNAPSHOT_BYTES`). It decides the same trade-off as `JOURNAL_CHECKPOINT_ENTRIES`, for large writes.",
+      fr: "… ou dès que les modifications depuis le dernier point de reprise occupent ce nombre d'octets, au premier des deux atteint (anciennement `JOURNAL_SNAPSHOT_BYTES`). Il règle le même compromis que `JOURNAL_CHECKPOINT_ENTRIES`, pour les grosses écritures.",
+    },
+    page: "admin/run-the-server.md",
+    noReason: true,
+  },
+  OPERATIONS_KEPT_HOURS: {
+    group: "data",
+    text: {
+      en: "How long an operation returned with `202` (`Prefer: respond-async`) can still be read after it ends, from every server over the same database. Raise it when clients poll their results the next day.",
+      fr: "Combien de temps une opération (un appel envoyé avec `Prefer: respond-async`, auquel le serveur a répondu `202`) peut encore être lue après sa fin, depuis chaque serveur sur la même base. Augmentez-le quand les clients relèvent leurs résultats le lendemain.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  OPERATIONS_PER_KEY: {
+    group: "data",
+    text: {
+      en: "Operations returned with `202` (`Prefer: respond-async`) one API key may hold, running or ended, until they expire (per client address for the public demo key); past it, such a call returns `429 QB_ERR_OPERATION_LIMIT` and runs nothing. Raise it for an integration that starts many long calls a day.",
+      fr: "Les opérations (appels envoyés avec `Prefer: respond-async`, auxquels le serveur a répondu `202`) qu'une clé d'API peut détenir, en cours ou terminées, jusqu'à leur expiration (par adresse client pour la clé de démonstration publique) ; au-delà, un tel appel répond `429 QB_ERR_OPERATION_LIMIT` et n'exécute rien. Augmentez-le pour une intégration qui lance beaucoup d'appels longs par jour.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  QIBATES_DEMO: {
+    group: "demo",
+    text: {
+      en: "Demo mode: a demo API key, the demo user `demo`/`demo` and the demo applications Sample.Basic and Vision. Set `false` in production.",
+      fr: "Le mode démonstration : une clé d'API de démonstration, l'utilisateur `demo`/`demo` et les applications de démonstration Sample.Basic et Vision. Mettez `false` en production.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  QIBATES_DEMO_SESSION_VIEWS: {
+    group: "demo",
+    text: {
+      en: "Each session of the demo key or of a demo user writes to a copy of the demo data of its own, dropped when the session ends. Set `false` when a class should see one another's changes in the shared demo data.",
+      fr: "Chaque session de la clé de démonstration ou d'un utilisateur de démonstration écrit dans une copie des données de démonstration qui lui est propre, abandonnée à la fin de la session. Mettez `false` quand une classe doit voir les modifications des uns et des autres dans les données de démonstration partagées.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  QIBATES_DEMO_VIEWS_MEMORY_MB: {
+    group: "demo",
+    text: {
+      en: "The most memory, in MiB, those copies hold together on one server; past it, the copies used longest ago are set aside and rebuilt from the journal when their session calls again, nothing lost. Size it to the machine behind a public demo.",
+      fr: "La mémoire maximale, en Mio, qu'occupent ensemble ces copies sur un serveur ; au-delà, les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans rien perdre. Réglez-la selon la machine d'une démonstration publique.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  DEMO_SESSIONS_PER_NETWORK: {
+    group: "demo",
+    text: {
+      en: "Sessions of the public demo key one client network may hold at once (an IPv4 address, or an IPv6 /48); past it, a login with the demo key from there is refused with `429`. Raise it when many people reach the demo from behind one address.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau client peut ouvrir à la fois (une adresse IPv4, ou un /48 IPv6) ; au-delà, une ouverture de session avec la clé de démonstration depuis ce réseau est refusée avec `429`. Augmentez-le quand beaucoup de personnes joignent la démonstration derrière une même adresse.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  QIBATES_SNAPSHOTS: {
+    group: "demo",
+    text: {
+      en: "A folder of snapshots taken with `npx qibates-snapshot`, each served as an application of the embedded engine, beside the demo or instead of it. Set it to let users work on a cube without its server; a snapshot that fails its checks stops the start (code 2).",
+      fr: "Un dossier d'instantanés pris avec `npx qibates-snapshot`, chacun servi comme une application du moteur intégré, à côté de la démonstration ou à sa place. Donnez-le pour que les utilisateurs travaillent sur un cube sans son serveur ; un instantané qui échoue à ses vérifications arrête le démarrage (code 2).",
+    },
+    page: "admin/snapshots.md",
+  },
+  QIBATES_SNAPSHOT_USERS: {
+    group: "demo",
+    text: {
+      en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx qibates-snapshot hash-password` and the applications it may open. Required with `QIBATES_DEMO=false`; a bad file stops the start (code 2).",
+      fr: "Un fichier JSON des utilisateurs qui peuvent ouvrir une session sur les instantanés, chacun avec une empreinte de mot de passe faite par `npx qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire avec `QIBATES_DEMO=false` ; un fichier incorrect arrête le démarrage (code 2).",
+    },
+    page: "admin/snapshots.md",
+  },
+  QIBATES_GRID_WORKERS: {
+    group: "demo",
+    text: {
+      en: "Worker threads that run the embedded engine's heavy work (large grids, calculations, business rules) off the event loop, so that small calls keep their speed; a call in a worker runs at most 30 s with 512 MB of memory. Raise it on a machine with spare processors that serves many demo or snapshot users; `0` runs everything on the event loop.",
+      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mo de mémoire. Augmentez-le sur une machine aux processeurs disponibles qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
+    },
+  },
+  QIBATES_JOBS_PER_USER: {
+    group: "demo",
+    text: {
+      en: "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) one user may have running or waiting at once (one client address for the shared demo accounts); past it, a job is refused at once with `429`. Raise it for users who start many rules in a row.",
+      fr: "Les tâches de fond du moteur intégré (règles métier, calculs, chargements, effacements, exports) qu'un utilisateur peut avoir en cours ou en attente à la fois (une adresse client pour les comptes de démonstration partagés) ; au-delà, une tâche est refusée aussitôt avec `429`. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  QIBATES_JOBS_TOTAL: {
+    group: "demo",
+    text: {
+      en: "Background jobs of all users running or waiting at once; past it, a job is refused the same way. Raise it with the number of users who run rules at the same time.",
+      fr: "Les tâches de fond de tous les utilisateurs en cours ou en attente à la fois ; au-delà, une tâche est refusée de la même façon. Augmentez-le avec le nombre d'utilisateurs qui lancent des règles en même temps.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  ALLOWED_HOSTS: {
+    group: "servers",
+    text: {
+      en: "The host names (or `*.domain`) of your Essbase, Planning and SSAS servers: any other host is refused before a connection is made. Every deployment that reaches a server of its own sets it; an internal address must be listed by its exact name.",
+      fr: "Les noms d'hôte (ou `*.domaine`) de vos serveurs Essbase, Planning et SSAS : tout autre hôte est refusé avant toute connexion. Tout déploiement qui joint un serveur à lui le règle ; une adresse interne doit être listée par son nom exact.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  PROVIDER_CA_FILE: {
+    group: "servers",
+    text: {
+      en: "A PEM file of extra certificate authorities trusted for your servers' TLS certificates (certificates are always verified). Set it when a server's certificate is signed by your company's own authority.",
+      fr: "Un fichier PEM d'autorités de certification supplémentaires, reconnues pour les certificats TLS de vos serveurs (les certificats sont toujours vérifiés). Donnez-le quand le certificat d'un serveur est signé par l'autorité propre à votre entreprise.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  SSAS_XMLA_URLS: {
+    group: "servers",
+    text: {
+      en: "`providerAddress=xmlaUrl` pairs: the XMLA address an `ssas` provider address stands for. Set it when your SSAS server's `msmdpump.dll` is not at `/olap/msmdpump.dll` on the same host.",
+      fr: "Des paires `providerAddress=xmlaUrl` : l'adresse XMLA que désigne une adresse de fournisseur `ssas`. Réglez-le quand le `msmdpump.dll` de votre serveur SSAS n'est pas à `/olap/msmdpump.dll` sur le même hôte.",
+    },
+    page: "admin/connect-ssas.md",
+  },
+  PROVIDER_CONNECT_TIMEOUT_SECONDS: {
+    group: "servers",
+    text: {
+      en: "The longest wait for a connection to one of your servers. Raise it for a server far away or slow to accept; lower it to report an unreachable server sooner.",
+      fr: "L'attente maximale d'une connexion à l'un de vos serveurs. Augmentez-la pour un serveur lointain ou lent à accepter ; baissez-la pour signaler plus tôt un serveur injoignable.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  PROVIDER_READ_TIMEOUT_SECONDS: {
+    group: "servers",
+    text: {
+      en: "The longest wait for one of your servers to start answering a request, and between two parts of an answer. Raise it for queries your server takes long to compute.",
+      fr: "L'attente maximale avant que l'un de vos serveurs commence à répondre à une requête, et entre deux parties d'une réponse. Augmentez-la pour des requêtes longues à calculer sur votre serveur.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  UPSTREAM_MAX_ANSWER_BYTES: {
+    group: "servers",
+    text: {
+      en: "The largest answer read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it when an SSAS member has tens of thousands of children.",
+      fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la quand un membre SSAS a des dizaines de milliers d'enfants.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  CALC_JOB_TIMEOUT_SECONDS: {
+    group: "servers",
+    text: {
+      en: "How long a calculation or a business rule run on your server is followed before the call returns that it is still running (it goes on on the server). Raise it for rules that take longer, with `CONNECTION_TIMEOUT_SECONDS` above it.",
+      fr: "Combien de temps un calcul ou une règle métier lancé sur votre serveur est suivi avant que l'appel réponde qu'il est toujours en cours (il se poursuit sur le serveur). Augmentez-le pour des règles plus longues, avec `CONNECTION_TIMEOUT_SECONDS` au-dessus.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  CONNECTION_TIMEOUT_SECONDS: {
+    group: "calls",
+    text: {
+      en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`); it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
+      fr: "Le délai de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`) ; il doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  REQUEST_TIMEOUT_SECONDS: {
+    group: "calls",
+    text: {
+      en: "The time a client has to send a whole request, headers and body; past it, `408 QB_ERR_REQUEST_TIMEOUT`. Raise it for users who send large grids over slow links.",
+      fr: "Le temps dont dispose un client pour envoyer une requête entière, en-têtes et corps ; au-delà, `408 QB_ERR_REQUEST_TIMEOUT`. Augmentez-le pour des utilisateurs qui envoient de grandes grilles sur des liaisons lentes.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  MAX_GRID_CELLS: {
+    group: "calls",
+    text: {
+      en: "The largest grid, in cells, a grid call accepts or returns (`413 QB_ERR_GRID_TOO_LARGE`). Raise it when users need larger sheets and the server has the memory; lower it to protect a small one.",
+      fr: "La plus grande grille, en cellules, qu'un appel de grille accepte ou renvoie (`413 QB_ERR_GRID_TOO_LARGE`). Augmentez-la quand les utilisateurs ont besoin de feuilles plus grandes et que le serveur a la mémoire nécessaire ; baissez-la pour protéger un petit serveur.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  BODY_LIMIT_BYTES: {
+    group: "calls",
+    text: {
+      en: "The largest request body a grid call accepts, in bytes (other calls accept 64 KiB); past it, `413 QB_ERR_BODY_TOO_LARGE`. Raise it with `MAX_GRID_CELLS` for larger sheets.",
+      fr: "Le plus grand corps de requête qu'accepte un appel de grille, en octets (les autres appels acceptent 64 Kio) ; au-delà, `413 QB_ERR_BODY_TOO_LARGE`. Augmentez-le avec `MAX_GRID_CELLS` pour des feuilles plus grandes.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  SESSION_IDLE_MINUTES: {
+    group: "sessions",
+    text: {
+      en: "A session ends after this many minutes without a call, on the API and on the protocol endpoints. Match it to your own servers' session timeout, or shorten it on shared computers.",
+      fr: "Une session se termine après ce nombre de minutes sans appel, sur l'API comme sur les points d'accès des protocoles. Alignez-le sur le délai de session de vos propres serveurs, ou raccourcissez-le sur des ordinateurs partagés.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  SESSION_MAX_HOURS: {
+    group: "sessions",
+    text: {
+      en: "A session ends this many hours after login, however busy. Shorten it when your security policy asks users to log in again more often.",
+      fr: "Une session se termine ce nombre d'heures après son ouverture, même active. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de rouvrir une session plus souvent.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  MAX_SESSIONS_PER_KEY: {
+    group: "sessions",
+    text: {
+      en: "Sessions one API key's owner may hold at once; a login beyond it ends that owner's oldest session. Raise it for an integration that keeps many sessions open.",
+      fr: "Les sessions que le titulaire d'une clé d'API peut ouvrir à la fois ; une ouverture de session au-delà ferme la plus ancienne de ce titulaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  RATE_LIMIT_PER_MINUTE: {
+    group: "sessions",
+    text: {
+      en: "API calls allowed per API key per minute (per client address without a key); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
+      fr: "Les appels d'API permis par clé d'API et par minute (par adresse client sans clé) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  QIBATES_WIRE_ENDPOINTS: {
+    group: "wire",
+    text: {
+      en: "The protocol endpoints to serve: `essbase-rest`, `planning-rest`, `xmla`, `smartview`, or `all`. Set it to let existing Essbase, Planning or XMLA clients work against QiBates.",
+      fr: "Les points d'accès des protocoles à servir : `essbase-rest`, `planning-rest`, `xmla`, `smartview`, ou `all`. Réglez-le pour que des clients Essbase, Planning ou XMLA existants travaillent avec QiBates.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  QIBATES_WIRE_UPSTREAM: {
+    group: "wire",
+    text: {
+      en: "`connector=providerAddress`: the protocol endpoints stand in front of that server of yours instead of the embedded engine (its host must be on `ALLOWED_HOSTS`). Set it to give such clients one address in front of your own server.",
+      fr: "`connector=providerAddress` : les points d'accès des protocoles se placent devant ce serveur à vous au lieu du moteur intégré (son hôte doit figurer dans `ALLOWED_HOSTS`). Réglez-le pour donner à ces clients une seule adresse devant votre propre serveur.",
+    },
+    page: "admin/run-the-server.md",
+  },
+  QIBATES_WIRE_ADMINISTRATORS: {
+    group: "wire",
+    text: {
+      en: "User names with the administrator's role on the protocol endpoints: they see and manage every user's sessions, jobs and files. Name the people who run Essbase's or Planning's service administration; the demo users never have the role.",
+      fr: "Les noms d'utilisateur qui ont le rôle d'administrateur sur les points d'accès des protocoles : ils voient et gèrent les sessions, tâches et fichiers de tous les utilisateurs. Nommez les personnes qui administrent le service Essbase ou Planning ; les utilisateurs de démonstration n'ont jamais ce rôle.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  WIRE_LOGIN_FAILURES_PER_MINUTE: {
+    group: "wire",
+    text: {
+      en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
+      fr: "Les échecs d'ouverture de session permis sur les points d'accès des protocoles par adresse client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  WIRE_SESSIONS_PER_NETWORK: {
+    group: "wire",
+    text: {
+      en: "Sessions one client network (an IPv4 address, or an IPv6 /48) may hold at once on each protocol endpoint; past it, a login from there is refused. Raise it for a larger site behind one address.",
+      fr: "Les sessions qu'un réseau client (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une ouverture de session depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  WIRE_FILES_TOTAL_MB: {
+    group: "wire",
+    text: {
+      en: "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog take, all users together; past it, an upload is refused. Size it to the machine's memory.",
+      fr: "La mémoire maximale, en Mio, qu'occupent les fichiers du catalogue de fichiers du point d'accès Essbase REST, tous utilisateurs confondus ; au-delà, un envoi est refusé. Réglez-la selon la mémoire de la machine.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  WIRE_FILES_PER_VISITOR_MB: {
+    group: "wire",
+    text: {
+      en: "The most, in MiB, one visitor of the shared demo user keeps in that catalog, deleted with the visitor's last session; at most `WIRE_FILES_TOTAL_MB`. Lower it on a public demo so that one visitor cannot fill the catalog.",
+      fr: "Le maximum, en Mio, qu'un visiteur de l'utilisateur de démonstration partagé garde dans ce catalogue, supprimé avec sa dernière session ; au plus `WIRE_FILES_TOTAL_MB`. Baissez-le sur une démonstration publique pour qu'un seul visiteur ne puisse pas remplir le catalogue.",
+    },
+    page: "admin/network-and-security.md",
+  },
+  GOOGLE_CLIENT_ID: {
+    group: "signIn",
+    text: {
+      en: "The OAuth client ID of the Google sign-in that issues API keys; unset, Google is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Google account.",
+      fr: "L'identifiant client OAuth de la connexion Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  GOOGLE_CLIENT_SECRET: {
+    group: "signIn",
+    text: {
+      en: "The OAuth client secret of the Google sign-in, given with `GOOGLE_CLIENT_ID`; never logged.",
+      fr: "Le secret client OAuth de la connexion Google, donné avec `GOOGLE_CLIENT_ID` ; il n'est jamais journalisé.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  MICROSOFT_CLIENT_ID: {
+    group: "signIn",
+    text: {
+      en: "The application (client) ID of the Microsoft Entra sign-in that issues API keys; unset, Microsoft is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a work or school account.",
+      fr: "L'identifiant d'application (client) de la connexion Microsoft Entra qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte professionnel ou scolaire.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  MICROSOFT_CLIENT_SECRET: {
+    group: "signIn",
+    text: {
+      en: "The client secret of the Microsoft sign-in, given with `MICROSOFT_CLIENT_ID`; never logged.",
+      fr: "Le secret client de la connexion Microsoft, donné avec `MICROSOFT_CLIENT_ID` ; il n'est jamais journalisé.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  MICROSOFT_TENANT: {
+    group: "signIn",
+    text: {
+      en: "The Microsoft Entra tenant whose accounts may sign in: `common`, `organizations`, `consumers`, or one tenant's ID or domain. Set your own tenant so that only your company's accounts get keys.",
+      fr: "Le locataire Microsoft Entra dont les comptes peuvent se connecter : `common`, `organizations`, `consumers`, ou l'identifiant ou le domaine d'un locataire. Donnez votre propre locataire pour que seuls les comptes de votre entreprise obtiennent des clés.",
+    },
+    page: "admin/api-keys-and-sign-in.md",
+  },
+  OAUTH_GOOGLE_ISSUER: {
+    group: "tests",
+    text: {
+      en: "An OpenID provider used in place of Google by the tests (`http` on this machine only). Leave it unset.",
+      fr: "Un fournisseur OpenID utilisé à la place de Google par les tests (`http` sur cette machine seulement). Laissez-le non défini.",
+    },
+    noReason: true,
+  },
+  OAUTH_MICROSOFT_ISSUER: {
+    group: "tests",
+    text: {
+      en: "An OpenID provider used in place of Microsoft by the tests (`http` on this machine only). Leave it unset.",
+      fr: "Un fournisseur OpenID utilisé à la place de Microsoft par les tests (`http` sur cette machine seulement). Laissez-le non défini.",
+    },
+    noReason: true,
+  },
+};
+
+/** Settings whose default is not one literal value: the words of each language. */
+const DEFAULT_WORDS: Record<string, Text> = {
+  "(empty)": { en: "(empty)", fr: "(vide)" },
+  "1 (0 on one processor)": { en: "`1` (`0` on one processor)", fr: "`1` (`0` sur un seul processeur)" },
+};
+
+/** A setting's default as the page writes it; throws for a default that needs words this file does not have. */
+export function defaultCell(setting: Pick<ServerSetting, "env" | "defaultText">, locale: Locale): string {
+  const text = setting.defaultText;
+  if (text === undefined) return locale === "en" ? "(unset)" : "(non défini)";
+  const words = DEFAULT_WORDS[text];
+  if (words) return words[locale];
+  if (/\s/.test(text)) {
+    throw new Error(
+      `${setting.env}: its default "${text}" needs words in both languages (DEFAULT_WORDS, site/tools/settings-reference.ts)`,
+    );
+  }
+  return `\`${text}\``;
+}
+
+const PAGE_TEXT = {
+  title: { en: "Settings reference", fr: "Référence des paramètres" },
+  description: {
+    en: "Every setting of the QiBates server, grouped by task: its default, what it does, why you would change it, and the page that explains it.",
+    fr: "Chaque paramètre du serveur QiBates, regroupé par tâche : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
+  },
+  intro: {
+    en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit one server.",
+    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un serveur.",
+  },
+  see: { en: "See", fr: "Voir" },
+  noReason: {
+    en: "No reason to change it in a deployment.",
+    fr: "Aucune raison de le changer dans un déploiement.",
+  },
+  header: {
+    en: "| Setting | Default | What it does, and when to change it |",
+    fr: "| Paramètre | Par défaut | Ce qu'il fait, et quand le changer |",
+  },
+} as const satisfies Record<string, Text>;
+
+/** The title a page shows in the sidebar, in one language: its `sidebar_label`, else its `title`. */
+function pageLabel(siteDir: string, page: string, locale: Locale): string {
+  const source = readFileSync(posix.join(siteDir, DOCS_FOLDER[locale], page), "utf8");
+  const front = /^---\n([\s\S]*?)\n---\n/.exec(source)?.[1] ?? "";
+  const data = (parse(front) ?? {}) as { sidebar_label?: string; title?: string };
+  const label = data.sidebar_label ?? data.title;
+  if (!label) throw new Error(`${DOCS_FOLDER[locale]}/${page}: no sidebar_label or title to link with`);
+  return label;
+}
+
+/** A link from the reference page to another page of the same docs folder. */
+function relativeLink(page: string): string {
+  const rel = posix.relative(posix.dirname(REFERENCE_PAGE), page);
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+/** A table cell's text: a `|` would end the cell. */
+const cell = (s: string): string => s.replaceAll("|", "\\|");
+
+/**
+ * The whole page in one language, from the registry's settings (their order within a group) and this file's
+ * entries. `siteDir` is the site's folder, whose pages give the linked pages' titles.
+ */
+export function settingsReferencePage(
+  settings: readonly ServerSetting[],
+  locale: Locale,
+  siteDir: string,
+): string {
+  const lines: string[] = [
+    "---",
+    `title: ${PAGE_TEXT.title[locale]}`,
+    `sidebar_label: ${PAGE_TEXT.title[locale]}`,
+    `description: ${JSON.stringify(PAGE_TEXT.description[locale])}`,
+    "sidebar_position: 10",
+    "---",
+    "",
+    "<!-- Generated from packages/server/src/config.ts and site/tools/settings-reference.ts by site/scripts/write-settings-reference.ts: edit those, then run it. -->",
+    "",
+    `# ${PAGE_TEXT.title[locale]}`,
+    "",
+    PAGE_TEXT.intro[locale].replace(
+      "{run}",
+      `[${pageLabel(siteDir, "admin/run-the-server.md", locale)}](${relativeLink("admin/run-the-server.md")})`,
+    ),
+  ];
+  for (const [group, heading] of Object.entries(GROUPS) as [Group, Text][]) {
+    const rows = settings.filter((s) => SETTING_ENTRIES[s.env]?.group === group);
+    if (rows.length === 0) continue;
+    lines.push("", `## ${heading[locale]}`, "", PAGE_TEXT.header[locale], "|---|---|---|");
+    for (const s of rows) {
+      const entry = SETTING_ENTRIES[s.env] as SettingEntry;
+      let text = entry.text[locale];
+      if (entry.page) {
+        text += ` ${PAGE_TEXT.see[locale]} [${pageLabel(siteDir, entry.page, locale)}](${relativeLink(entry.page)}).`;
+      }
+      if (entry.noReason) text += ` ${PAGE_TEXT.noReason[locale]}`;
+      lines.push(`| \`${s.env}\` | ${defaultCell(s, locale)} | ${cell(text)} |`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
