@@ -11,8 +11,8 @@ export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
     // Vitest's default is one file at a time on a 2-core machine (cores - 1), but most of these files wait on
-    // servers, child processes and timers rather than compute: two at a time took CI's test step from about 38
-    // minutes towards 20 on the 2-core CI machine. Each file starts its own services on free ports.
+    // servers, child processes and timers rather than compute (38 minutes of test step for 32 of CPU in the 2026-11-27
+    // run): two at a time on the 2-core CI machine. Each file starts its own services on free ports.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // One project a package, so that a run of one package (`--project unit:engine`) builds nothing it does not
