@@ -29,7 +29,7 @@ const sidebars: SidebarsConfig = {
       "Set up and administer",
       "admin",
       "/category/set-up-and-administer",
-      "For administrators: connect each server type, run the QiBates server, allow server addresses, issue API keys and configure sign-in.",
+      "For administrators: connect each server type, run the QiBates server, allow server addresses, issue API keys and configure sign-in, and look up every setting with its default.",
     ),
     section(
       "develop-with-the-api",
