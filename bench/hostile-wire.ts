@@ -11,6 +11,10 @@
  * ran, and whether the process was still up. Targets: `/health` waits at most 150 ms, the process stays up, and
  * every answer is the protocol's own (no 5xx but XMLA's SOAP faults).
  *
+ * Issue 70: the guard list (packages/server/src/guard-list.ts) names every route that takes a client's work and
+ * its heaviest input here; after the inputs, the bench reads the list and prints, per entry, that input's longest
+ * `/health` wait and its ratio to the baseline of the same run (an entry whose input is missing counts as missed).
+ *
  * Run: `npx tsx bench/hostile-wire.ts [--repeat 3] [--write] [--only TEXT]` (about a minute); `--only` runs the
  * inputs whose name contains TEXT (case-insensitive; several `--only` run those of each), and is not written.
  */
@@ -20,6 +24,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { esc } from "@qibates/protocols/xml";
+import { GUARD_LIST } from "../packages/server/src/guard-list.ts";
 import { type RawAnswer, rawRequest } from "../packages/server/test/support/raw-http.ts";
 import { buildServerIfNeeded } from "../scripts/server-build.mjs";
 import { args, numberOption } from "./args.ts";
@@ -37,6 +42,37 @@ const MIB = 1024 * 1024;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const call = (url: string, headers: Record<string, string>, body: string | null, useAgent = agent) =>
   rawRequest(url, headers, body, useAgent, 300_000);
+
+/** A call with another method than GET or POST (the Files API's PUT and DELETE), its body text or bytes. */
+function callWith(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | Buffer | null,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === null ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.setTimeout(300_000, () => req.destroy(new Error("timed out")));
+    req.end(body ?? undefined);
+  });
+}
 
 /** A long valid-looking MDX query of `chars` characters: a set of many members. */
 const longMdx = (chars: number) => {
@@ -74,6 +110,18 @@ function declarations(chars: number, head: string, tail: string, open: string, t
 }
 
 const SAMPLE = { server: "EssbaseCluster-1", application: "Sample", cube: "Basic" };
+/** Issue 57's business rule on Vision, as bench/job-flood.ts launches it through the API. */
+const COPY_VERSION = {
+  server: "Planning",
+  application: "Vision",
+  cube: "Plan1",
+  ruleName: "CopyVersion",
+  ruleType: "graphical",
+  prompts: [
+    { name: "SrcVersion", value: "Working" },
+    { name: "TgtVersion", value: "What If" },
+  ],
+};
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const PRODUCTS = [
   "100-10",
@@ -96,6 +144,18 @@ const MARKETS = [
   "California",
   "Oregon",
 ];
+
+/** bench/load-health.ts's free-form data file: 280,000 lines of Budget Marketing values, about 15 MB. */
+const LOAD_FILE = (() => {
+  const states = [...MARKETS, "Texas", "Utah"];
+  const lines: string[] = [];
+  let v = 0;
+  while (lines.length < 280_000)
+    for (const p of PRODUCTS)
+      for (const st of states)
+        for (const m of MONTHS) lines.push(`"${p}" "${st}" "${m}" "Budget" "Marketing" ${(v++ % 997) + 0.5}`);
+  return Buffer.from(`${lines.join("\n")}\n`);
+})();
 
 /**
  * `UPDATE CUBE` of one cell whose value is a sum over a set of about 5,000 tuples (12 months × the 20 states ×
@@ -201,6 +261,8 @@ async function main() {
   });
   const health = new HealthPoll(server.base);
   const rows: string[] = [];
+  /** Each input's worst `/health` wait and answer, for the guard list's table. */
+  const measured = new Map<string, { wait: number; said: string }>();
   let failures = 0;
   const referenceBefore = referenceWork();
   let idle = 0;
@@ -258,6 +320,30 @@ async function main() {
       a.status < 500 || /<faultstring>/.test(a.body) || /<exception/.test(a.body);
     const mdxPath = `${server.base}/essbase/rest/v1/applications/Sample/databases/Basic/mdx`;
     const xmlaPath = `${server.base}/olap/msmdpump.dll`;
+    const filesPath = `${server.base}/essbase/rest/v1/files/applications/Sample/Basic`;
+    /** The 15 MB free-form data file of bench/load-health.ts (280,000 lines), put in Sample.Basic's files. */
+    const uploadLoadFile = () =>
+      callWith(
+        "PUT",
+        `${filesPath}/big.txt`,
+        { authorization: basic, "content-type": "application/octet-stream" },
+        LOAD_FILE,
+      );
+    /** An Essbase REST job, followed to its end. */
+    const essbaseJob = async (jobtype: string, parameters: Record<string, string>) => {
+      const started = await call(
+        `${server.base}/essbase/rest/v1/jobs`,
+        { authorization: basic, "content-type": "application/json", accept: "application/json" },
+        JSON.stringify({ application: "Sample", db: "Basic", jobtype, parameters }),
+      );
+      if (started.status !== 200) return started;
+      const id = (JSON.parse(started.body) as { job_ID: number }).job_ID;
+      for (;;) {
+        const r = await call(`${server.base}/essbase/rest/v1/jobs/${id}`, { authorization: basic }, null);
+        if ((JSON.parse(r.body) as { statusCode: number }).statusCode !== 100) return r;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     const inputs: Input[] = [
       {
         name: "10 MiB MDX, Essbase REST `…/mdx`",
@@ -465,6 +551,213 @@ async function main() {
           }),
         ok: protocolAnswer,
       },
+      // Issue 70, one guard list: an input for each entry of packages/server/src/guard-list.ts not covered above.
+      {
+        name: "API `action/mdx` of about 383,000 cells",
+        before: "—",
+        send: () => apiCall("essbase", "action/mdx", { ...SAMPLE, query: LARGE_REPORT }),
+        ok: protocolAnswer,
+      },
+      {
+        name: "API `Prefer: respond-async`: 64 `action/launchrule` at once, then each operation read",
+        before: "1,678 operations kept from 2,400 calls (issue 70)",
+        send: async () => {
+          const s = await apiSession("planning");
+          const answers = await Promise.all(
+            Array.from({ length: 64 }, () =>
+              call(
+                `${server.base}/qibates/api/v2/action/launchrule`,
+                { ...s.headers, prefer: "respond-async, wait=0" },
+                JSON.stringify({ loginid: s.loginid, ...COPY_VERSION }),
+                new http.Agent({ keepAlive: false }),
+              ),
+            ),
+          );
+          for (const a of answers) {
+            const id = a.status === 202 ? (JSON.parse(a.body) as { id: string }).id : null;
+            if (id) await call(`${server.base}/qibates/api/v2/operations/${id}`, s.headers, null);
+          }
+          return answers.find((a) => !protocolAnswer(a)) ?? (answers.at(-1) as RawAnswer);
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "API `action/login` then `nav/enummembers` (the whole Account hierarchy), 32 at once",
+        before: "—",
+        send: () =>
+          atOnce(
+            32,
+            async (a) => {
+              const s = await apiSession("planning");
+              return call(
+                `${server.base}/qibates/api/v2/nav/enummembers`,
+                s.headers,
+                JSON.stringify({
+                  loginid: s.loginid,
+                  server: "Planning",
+                  application: "Vision",
+                  cube: "Plan1",
+                  dim: "Account",
+                  filter: "Hierarchy",
+                }),
+                a,
+              );
+            },
+            protocolAnswer,
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "API keys: `GET /generatekey/callback` with a forged state, 32 at once",
+        before: "—",
+        send: () =>
+          atOnce(
+            32,
+            (a) =>
+              call(
+                `${server.base}/qibates/api/v2/generatekey/callback?state=${"x".repeat(64)}&code=${"y".repeat(512)}`,
+                {},
+                null,
+                a,
+              ),
+            protocolAnswer,
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "10 MiB body to an API path no route takes",
+        before: "—",
+        send: () =>
+          call(
+            `${server.base}/qibates/api/v2/action/nowhere`,
+            { "content-type": "application/json", qibateskey: key },
+            JSON.stringify({ pad: "x".repeat(10 * MIB - 64) }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "XMLA `DRILLTHROUGH` of Sample.Basic's top cell (every level-0 cell under it)",
+        before: "—",
+        send: () => call(xmlaPath, xmla, execute("DRILLTHROUGH MAXROWS 100000 SELECT FROM [Sample].[Basic]")),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST `…/grid/mdx` of 383,000 cells",
+        before: "—",
+        send: () =>
+          call(
+            `${server.base}/essbase/rest/v1/applications/Sample/databases/Basic/grid/mdx`,
+            { "content-type": "application/json", authorization: basic },
+            JSON.stringify({ query: LARGE_REPORT }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST Files: a 15 MB upload",
+        before: "a 16.7 MB data load: /health under 150 ms (issue 70)",
+        send: async () => {
+          const put = await uploadLoadFile();
+          await callWith("DELETE", `${filesPath}/big.txt`, { authorization: basic }, null);
+          return put;
+        },
+        ok: (a) => a.status === 200,
+      },
+      {
+        name: "Essbase REST `dataload` job of a 15 MB file (280,000 lines)",
+        before: "a 16.7 MB data load: /health under 150 ms (issue 70)",
+        send: async () => {
+          await uploadLoadFile();
+          const done = await essbaseJob("dataload", { file: "big.txt", abortOnError: "false" });
+          await callWith("DELETE", `${filesPath}/big.txt`, { authorization: basic }, null);
+          return done;
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "Essbase REST `GET /outline/Sample/Basic`, 32 at once",
+        before: "—",
+        send: () =>
+          atOnce(
+            32,
+            (a) =>
+              call(`${server.base}/essbase/rest/v1/outline/Sample/Basic`, { authorization: basic }, null, a),
+            protocolAnswer,
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Planning REST rule job (CopyVersion), 16 at once from one address",
+        before: "150 at once: another visitor's rule 0.75 s (issue 57)",
+        send: async () => {
+          const jobs = `${server.base}/HyperionPlanning/rest/v3/applications/Vision/jobs`;
+          const body = JSON.stringify({
+            jobType: "RULES",
+            jobName: "CopyVersion",
+            parameters: { SrcVersion: "Working", TgtVersion: "What If", planType: "Plan1" },
+          });
+          const answers = await Promise.all(
+            Array.from({ length: 16 }, () =>
+              call(
+                jobs,
+                { authorization: basic, "content-type": "application/json" },
+                body,
+                new http.Agent({ keepAlive: false }),
+              ),
+            ),
+          );
+          // Each accepted job to its end.
+          for (const a of answers.filter((x) => x.status === 200)) {
+            const id = (JSON.parse(a.body) as { jobId: number }).jobId;
+            for (;;) {
+              const r = await call(`${jobs}/${id}`, { authorization: basic }, null);
+              if ((JSON.parse(r.body) as { status: number }).status !== -1) break;
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+          }
+          return answers.find((a) => !protocolAnswer(a)) ?? (answers.at(-1) as RawAnswer);
+        },
+        ok: protocolAnswer,
+      },
+      {
+        name: "Planning REST `exportdataslice` of every account × every period",
+        before: "—",
+        send: () =>
+          call(
+            `${server.base}/HyperionPlanning/rest/v3/applications/Vision/plantypes/Plan1/exportdataslice`,
+            { authorization: basic, "content-type": "application/json" },
+            JSON.stringify({
+              gridDefinition: {
+                suppressMissingBlocks: false,
+                pov: {
+                  dimensions: ["HSP_View", "Scenario", "Version", "Entity", "Product", "Currency"],
+                  members: [["BaseData"], ["Plan"], ["Working"], ["410"], ["P_160"], ["USD"]],
+                },
+                columns: [
+                  { dimensions: ["Year", "Period"], members: [["FY15"], ["IDescendants(YearTotal)"]] },
+                ],
+                rows: [{ dimensions: ["Account"], members: [["IDescendants(Account)"]] }],
+              },
+            }),
+          ),
+        ok: protocolAnswer,
+      },
+      {
+        name: "Planning REST `GET …/dimensions/Account/members/Account`, 32 at once",
+        before: "—",
+        send: () =>
+          atOnce(
+            32,
+            (a) =>
+              call(
+                `${server.base}/HyperionPlanning/rest/v3/applications/Vision/dimensions/Account/members/Account`,
+                { authorization: basic },
+                null,
+                a,
+              ),
+            protocolAnswer,
+          ),
+        ok: protocolAnswer,
+      },
     ];
 
     idle = await health.idle(3_000);
@@ -488,6 +781,7 @@ async function main() {
       const worstTime = Math.max(...times);
       const worstWait = Math.max(...waits);
       if (worstWait > 150 || !up) failures++;
+      measured.set(input.name, { wait: worstWait, said });
       rows.push(
         `| ${input.name} | ${input.before} | ${said.replaceAll("|", "\\|")} | ${worstTime.toFixed(0)} ms | ${worstWait.toFixed(0)} ms | ${up ? "yes" : "**no**"} |`,
       );
@@ -501,6 +795,15 @@ async function main() {
     rmSync(data, { recursive: true, force: true });
   }
   const referenceAfter = referenceWork();
+  // Issue 70: the guard list (packages/server/src/guard-list.ts), each entry with its heaviest input's worst wait.
+  const entries = GUARD_LIST.map((entry) => {
+    const m = measured.get(entry.heaviest);
+    const wait = m ? `${m.wait.toFixed(0)} ms` : ONLY.length > 0 ? "not sent (--only)" : "**no such input**";
+    const ratio = m && idle > 0 ? `${(m.wait / idle).toFixed(1)}×` : "—";
+    const goal = m ? (m.wait <= 150 ? "yes" : "**no**") : "—";
+    if (!m && ONLY.length === 0) failures++;
+    return `| ${entry.name} | ${entry.guards.join(", ")} | ${entry.heaviest} | ${(m?.said ?? "—").replaceAll("|", "\\|")} | ${wait} | ${ratio} | ${goal} |`;
+  });
   const text = [
     `Command: \`npx tsx bench/hostile-wire.ts --repeat ${REPEAT}${WRITE ? " --write" : ""}\`, ${new Date().toISOString().slice(0, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(1)} at the end. The bundle \`npm start\` runs, \`QIBATES_WIRE_ENDPOINTS=all\`. Each input sent alone, ${REPEAT} times; the worst of them. \`/health\` polled every 10 ms on its own keep-alive connection meanwhile.`,
     "",
@@ -509,6 +812,12 @@ async function main() {
     "| input | before (issue 43) | answer | longest answer | longest `/health` wait | up after |",
     "| --- | --- | --- | --- | --- | --- |",
     ...rows,
+    "",
+    `The guard list (\`packages/server/src/guard-list.ts\`), each entry with its heaviest input: its worst \`/health\` wait, and that wait over the baseline's ${idle.toFixed(0)} ms.`,
+    "",
+    "| entry | guards | heaviest input | answer | longest `/health` wait | × baseline | ≤ 150 ms |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...entries,
     "",
     `Targets: \`/health\` ≤ 150 ms, process up, the protocol's own answer: ${failures === 0 ? "**all met** ✅" : `**${failures} missed** ❌`}.`,
   ].join("\n");

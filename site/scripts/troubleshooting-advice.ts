@@ -55,8 +55,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Utilisez l'une des méthodes que nomme le message (l'en-tête `Allow` de la réponse les donne aussi) ; la plupart des appels sont des `POST`.",
   },
   QB_ERR_AUTH_KEY_MISSING: {
-    en: "Send your API key in the `qibateskey` header; in the add-in, sign in again.",
-    fr: "Envoyez votre clé d'API dans l'en-tête `qibateskey` ; dans le complément, reconnectez-vous.",
+    en: "Send your API key in the `qibateskey` header; in the add-in, the user pastes their own key at the first launch, and again when the pane asks for it.",
+    fr: "Envoyez votre clé d'API dans l'en-tête `qibateskey` ; dans le complément, l'utilisateur colle sa propre clé au premier lancement, puis de nouveau quand le volet la redemande.",
   },
   QB_ERR_AUTH_KEY_INVALID: {
     en: "The key was deleted or mistyped: create a new one (`generatekey`) or copy it again.",
