@@ -10,8 +10,9 @@ import { dimensionType, visibleDimensions } from "./outline.ts";
  * What the members read on demand (`MembersOnDemand`, issue 73) ask of an XMLA server, with restricted
  * `MDSCHEMA_MEMBERS` as Excel's PivotTables read SSAS, level by level as the user opens them: the dimensions
  * (`MDSCHEMA_DIMENSIONS`) and their top members (`LEVEL_NUMBER` 0, all dimensions in one answer), both at once;
- * a label's member (`MEMBER_NAME`, and `MEMBER_CAPTION` for a caption, at once), then that member and its
- * ancestors (`TREE_OP` self and ancestors); a member's children (`TREE_OP` children). A dimension's members are
+ * a label's member (`MEMBER_NAME`, and `MEMBER_CAPTION` for a caption, at once, every label's with the
+ * dimensions), then, in one more round, that member and its ancestors (`TREE_OP` self and ancestors) unless its
+ * parent is a dimension's top; a member's children (`TREE_OP` children). A dimension's members are
  * never read in one answer, so a dimension of a million members opens with the default `UPSTREAM_MAX_ANSWER_BYTES`.
  * As `readXmlaOutline` rebuilds them: one top member stands for the dimension (SSAS's All member, Essbase's
  * dimension member), several top members hang under the dimension itself; a caption other than the name is the
@@ -208,25 +209,40 @@ export function xmlaMembers(
       // The labels are asked while the dimensions are read (a session's first grid waits for one round, not two).
       const known = dimensions();
       const budget = new ListBudget(client);
-      return eachLimited(labels, IN_FLIGHT, async (label) => {
-        // By name, and by caption (the alias a sheet may show), at once.
-        const [d, byName, byCaption] = await Promise.all([
-          known,
-          members({ MEMBER_NAME: label }, budget),
-          members({ MEMBER_CAPTION: label }, budget),
-        ]);
-        const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
-        if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
-        const ofCube = (rows: Row[]) =>
-          rows.filter(
-            (r) =>
-              r.MEMBER_UNIQUE_NAME &&
-              r.MEMBER_NAME &&
-              d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
-          );
-        const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
-        return row ? chainOf(row, d, budget) : null;
-      });
+      // By name, and by caption (the alias a sheet may show), at once: every label's before any ancestors, so
+      // that the ancestors are one more round whatever order the server answers in.
+      const [d, found] = await Promise.all([
+        known,
+        eachLimited(labels, IN_FLIGHT, (label) =>
+          Promise.all([members({ MEMBER_NAME: label }, budget), members({ MEMBER_CAPTION: label }, budget)]),
+        ),
+      ]);
+      const ofCube = (rows: Row[]) =>
+        rows.filter(
+          (r) =>
+            r.MEMBER_UNIQUE_NAME &&
+            r.MEMBER_NAME &&
+            d.hierarchies.has(r.HIERARCHY_UNIQUE_NAME || r.DIMENSION_UNIQUE_NAME || ""),
+        );
+      return eachLimited(
+        labels.map((_, i) => i),
+        IN_FLIGHT,
+        async (i) => {
+          const label = labels[i] as string;
+          const dim = d.dimensions.findIndex((x) => x.name.toLowerCase() === label.toLowerCase());
+          if (dim >= 0) return [d.roots[dim] as RemoteMemberInfo];
+          const [byName, byCaption] = found[i] as [Row[], Row[]];
+          const row = ofCube(byName)[0] ?? ofCube(byCaption)[0];
+          if (!row) return null;
+          // A child of a dimension's single top: its row says all its chain does, no ancestors to ask.
+          const top = d.tops.get(row.PARENT_UNIQUE_NAME ?? "");
+          if (top !== undefined && !d.tops.has(row.MEMBER_UNIQUE_NAME as string)) {
+            const root = d.roots[d.dimensions.findIndex((x) => x.name === top)] as RemoteMemberInfo;
+            return [root, info(row, root.name)];
+          }
+          return chainOf(row, d, budget);
+        },
+      );
     },
 
     async lookupUnique(uniqueNames) {

@@ -1,6 +1,11 @@
 import type { components } from "@qibates/client/schema";
 import type { CellValue, Member } from "@qibates/engine";
-import { initialGrid, resolveSettings, runGridOperation } from "@qibates/engine/grid";
+import {
+  initialGrid,
+  type ResolvedGridSettings,
+  resolveSettings,
+  runGridOperation,
+} from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import {
   bracket,
@@ -50,7 +55,7 @@ import { XmlaClient } from "./client.ts";
 import { cellQueries, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
 import { xmlaMembers } from "./members.ts";
-import { readXmlaOutline, type XmlaOutline } from "./outline.ts";
+import type { XmlaOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
 
@@ -74,7 +79,6 @@ interface XmlaSession {
   client: XmlaClient;
   /** The data sources the server listed at login (`DataSourceName` → `DataSourceInfo`). */
   sources: { name: string; info: string }[];
-  outlines: OutlineCache<{ app: string; cube: string; remote: XmlaOutline }>;
   /** Each cube's members read as calls need them (issue 73): grids and most metadata calls read only these. */
   members: OutlineCache<{ app: string; cube: string; members: MembersOnDemand }>;
 }
@@ -113,7 +117,6 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     return {
       client,
       sources,
-      outlines: new OutlineCache(this.options.outlineTtlMs),
       members: new OutlineCache(this.options.outlineTtlMs),
     };
   }
@@ -145,15 +148,28 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
 
   /** The catalog's real name and its cubes (dimension cubes left out), or `APPLICATION_UNKNOWN`. */
   async cubeNames(session: ProviderSession, ref: ApplicationRef): Promise<{ app: string; cubes: string[] }> {
+    const client = this.upstream(session).client;
+    // The cubes of the catalog as the caller spells it are asked while the catalogs are listed (one round, not
+    // two, issue 73); that answer is kept only when the caller spelt the name as the server does, the request then
+    // being the one the catalogs' answer would have led to.
+    const asSpelt = client.discover(
+      "MDSCHEMA_CUBES",
+      { CATALOG_NAME: ref.application },
+      this.properties(session, ref.server, ref.application),
+    );
+    asSpelt.catch(() => undefined);
     const app = (await this.catalogs(session, ref.server)).find((n) => same(n, ref.application));
     if (!app) {
       throw applicationUnknown(ref.application, ref.server);
     }
-    const rows = await this.upstream(session).client.discover(
-      "MDSCHEMA_CUBES",
-      { CATALOG_NAME: app },
-      this.properties(session, ref.server, app),
-    );
+    const rows =
+      app === ref.application
+        ? await asSpelt
+        : await client.discover(
+            "MDSCHEMA_CUBES",
+            { CATALOG_NAME: app },
+            this.properties(session, ref.server, app),
+          );
     const cubes = rows
       .filter((r) => r.CUBE_NAME && (r.CUBE_TYPE ?? "CUBE").toUpperCase() === "CUBE")
       .map((r) => r.CUBE_NAME as string);
@@ -191,22 +207,6 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
     }
     return { app, cube };
   }
-
-  /** The cube's real names and outline, read once per session (and again after `outlineTtlMs`). */
-  async cube(session: ProviderSession, ref: CubeRef) {
-    const s = this.upstream(session);
-    const key = `${ref.server}\n${ref.application}\n${ref.cube}`.toLowerCase();
-    const { app, cube, remote } = await s.outlines.get(key, async () => {
-      const { app, cubes } = await this.cubeNames(session, ref);
-      const cube = cubes.find((c) => same(c, ref.cube));
-      if (!cube) {
-        throw cubeUnknown(ref.cube, app);
-      }
-      const remote = await readXmlaOutline(s.client, this.properties(session, ref.server, app), app, cube);
-      return { app, cube, remote };
-    });
-    return { app, cube, remote, properties: this.properties(session, ref.server, app) };
-  }
 }
 
 class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperations {
@@ -214,8 +214,9 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     super();
   }
 
+  /** Every member of the cube: each outline call reads only what it needs through `openedFor`. */
   protected openedCube(session: ProviderSession, ref: CubeRef) {
-    return this.p.cube(session, ref);
+    return this.openedFor(session, ref, null);
   }
 
   /** A metadata call reads the dimensions and their tops, and the one dimension it is about: never every one. */
@@ -233,15 +234,28 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     input: Partial<GridInput>,
   ) {
     const cube = await this.p.cubeMembers(session, ref);
-    const { aliasTables } = await cube.members.dimensions();
-    const settings = this.settings(aliasTables, input);
+    const dimensions = cube.members.dimensions();
     const sheet = input.grid ? gridRows(input.grid) : [];
-    if (call?.action === "zoomin" && settings.resolved.zoomInPreference === "CALC_LEVEL") {
+    const calcLevel = (resolved: ResolvedGridSettings) =>
+      call?.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL";
+    // The sheet's members are asked while the dimensions are read (issue 73: one round, not two); what refuses
+    // the call once they are read (an unknown alias table) still refuses it first.
+    let sheetMembers: Promise<void> | null = null;
+    try {
+      const { settings, aliasTable } = engineSettings(input);
+      const resolved = resolveSettings(settings, aliasTable);
+      if (!calcLevel(resolved)) sheetMembers = ensureSheetMembers(cube.members, sheet, resolved);
+    } catch {
+      // Settings the engine refuses are refused below, as before.
+    }
+    sheetMembers?.catch(() => undefined);
+    const settings = this.settings((await dimensions).aliasTables, input);
+    if (calcLevel(settings.resolved)) {
       throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
         field: "settings.zoomInMode",
       });
     }
-    await ensureSheetMembers(cube.members, sheet, settings.resolved);
+    await (sheetMembers ?? ensureSheetMembers(cube.members, sheet, settings.resolved));
     if (call) await ensureGridOperation(cube.members, call, sheet, settings.resolved);
     return { ...cube, remote: await cube.members.outline(), sheet, ...settings };
   }
