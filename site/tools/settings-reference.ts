@@ -135,7 +135,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "serve",
     text: {
       en: "The bearer token `/metrics` requires; unset, `/metrics` serves requests from this machine only. Set one when Prometheus scrapes from another machine or through a proxy on this one; never logged.",
-      fr: "Le jeton porteur qu'exige `/metrics` ; sans lui, `/metrics` ne répond qu'aux requêtes de cette machine. Donnez-en un quand Prometheus collecte depuis une autre machine ou à travers un proxy sur celle-ci ; il n'est jamais journalisé.",
+      fr: "Le jeton (`Bearer`) qu'exige `/metrics` ; sans lui, `/metrics` ne répond qu'aux requêtes de cette machine. Donnez-en un quand Prometheus collecte depuis une autre machine ou à travers un proxy sur celle-ci ; il n'est jamais journalisé.",
     },
     page: "admin/run-the-server.md",
   },
@@ -159,7 +159,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "data",
     text: {
       en: "A Redis connection string: sessions, rate limits and failed-login counts are shared through it. Set it with several servers behind a load balancer, so that any of them serves any session; never logged.",
-      fr: "Une chaîne de connexion Redis : les sessions, les limites de débit et les comptes d'échecs d'ouverture de session sont partagés par elle. Donnez-la avec plusieurs serveurs derrière un répartiteur de charge, pour que chacun serve n'importe quelle session ; elle n'est jamais journalisée.",
+      fr: "Une chaîne de connexion Redis : les sessions, les limites de débit et les comptes d'échecs d'ouverture de session sont partagés par son intermédiaire. Donnez-la avec plusieurs serveurs derrière un répartiteur de charge, pour que chacun serve n'importe quelle session ; elle n'est jamais journalisée.",
     },
     page: "admin/run-the-server.md",
   },
@@ -224,7 +224,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "The most memory, in MiB, those copies hold together on one server; past it, the copies used longest ago are set aside and rebuilt from the journal when their session calls again, nothing lost. Size it to the machine behind a public demo.",
-      fr: "La mémoire maximale, en Mio, qu'occupent ensemble ces copies sur un serveur ; au-delà, les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans rien perdre. Réglez-la selon la machine d'une démonstration publique.",
+      fr: "La mémoire maximale, en Mio, qu'occupent ensemble ces copies sur un serveur ; au-delà, les copies utilisées le moins récemment sont mises de côté et reconstruites depuis le journal au prochain appel de leur session, sans rien perdre. Réglez-la selon la mémoire de la machine qui sert une démonstration publique.",
     },
     page: "admin/run-the-server.md",
   },
@@ -256,14 +256,14 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "demo",
     text: {
       en: "Worker threads that run the embedded engine's heavy work (large grids, calculations, business rules) off the event loop, so that small calls keep their speed; a call in a worker runs at most 30 s with 512 MB of memory. Raise it on a machine with spare processors that serves many demo or snapshot users; `0` runs everything on the event loop.",
-      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mo de mémoire. Augmentez-le sur une machine aux processeurs disponibles qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
+      fr: "Les threads de travail qui exécutent le gros du travail du moteur intégré (grandes grilles, calculs, règles métier) hors de la boucle d'événements, pour que les petits appels gardent leur rapidité ; un appel dans un thread dure au plus 30 s avec 512 Mo de mémoire. Augmentez-le sur une machine dotée de processeurs libres qui sert beaucoup d'utilisateurs de la démonstration ou des instantanés ; `0` exécute tout sur la boucle d'événements.",
     },
   },
   QIBATES_JOBS_PER_USER: {
     group: "demo",
     text: {
       en: "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) one user may have running or waiting at once (one client address for the shared demo accounts); past it, a job is refused at once with `429`. Raise it for users who start many rules in a row.",
-      fr: "Les tâches de fond du moteur intégré (règles métier, calculs, chargements, effacements, exports) qu'un utilisateur peut avoir en cours ou en attente à la fois (une adresse client pour les comptes de démonstration partagés) ; au-delà, une tâche est refusée aussitôt avec `429`. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
+      fr: "Les tâches de fond du moteur intégré (règles métier, calculs, chargements de données, effacements, exports) qu'un utilisateur peut avoir en cours ou en attente à la fois (une adresse client pour les comptes de démonstration partagés) ; au-delà, une tâche est refusée aussitôt avec `429`. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
     },
     page: "admin/network-and-security.md",
   },
@@ -279,7 +279,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "servers",
     text: {
       en: "The host names (or `*.domain`) of your Essbase, Planning and SSAS servers: any other host is refused before a connection is made. Every deployment that reaches a server of its own sets it; an internal address must be listed by its exact name.",
-      fr: "Les noms d'hôte (ou `*.domaine`) de vos serveurs Essbase, Planning et SSAS : tout autre hôte est refusé avant toute connexion. Tout déploiement qui joint un serveur à lui le règle ; une adresse interne doit être listée par son nom exact.",
+      fr: "Les noms d'hôte (ou `*.domaine`) de vos serveurs Essbase, Planning et SSAS : tout autre hôte est refusé avant toute connexion. Tout déploiement qui joint ses propres serveurs le règle ; une adresse interne doit être listée par son nom exact.",
     },
     page: "admin/network-and-security.md",
   },
@@ -406,8 +406,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_WIRE_UPSTREAM: {
     group: "wire",
     text: {
-      en: "`connector=providerAddress`: the protocol endpoints stand in front of that server of yours instead of the embedded engine (its host must be on `ALLOWED_HOSTS`). Set it to give such clients one address in front of your own server.",
-      fr: "`connector=providerAddress` : les points d'accès des protocoles se placent devant ce serveur à vous au lieu du moteur intégré (son hôte doit figurer dans `ALLOWED_HOSTS`). Réglez-le pour donner à ces clients une seule adresse devant votre propre serveur.",
+      en: "`connector=providerAddress`: the protocol endpoints stand in front of that server of yours, reached with that connector, instead of the embedded engine (its host must be on `ALLOWED_HOSTS`). Set it to give such clients one address in front of your own server.",
+      fr: "`connector=providerAddress` : les points d'accès des protocoles se placent devant l'un de vos serveurs, joint avec ce connecteur, au lieu du moteur intégré (son hôte doit figurer dans `ALLOWED_HOSTS`). Réglez-le pour donner à ces clients une seule adresse devant votre propre serveur.",
     },
     page: "admin/run-the-server.md",
   },
@@ -536,8 +536,8 @@ const PAGE_TEXT = {
     fr: "Chaque paramètre du serveur QiBates, regroupé par tâche : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
   },
   intro: {
-    en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit one server.",
-    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un serveur.",
+    en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
+    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
   },
   see: { en: "See", fr: "Voir" },
   noReason: {
