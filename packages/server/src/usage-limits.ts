@@ -210,6 +210,48 @@ export const USAGE_LIMITS: readonly UsageLimit[] = [
     ],
   },
   {
+    id: "wire-sessions-per-user",
+    setting: null,
+    fixed: 100,
+    counts: {
+      en: "Sessions of one wire endpoint open at once",
+      fr: "Sessions d'un point d'accès de protocole ouvertes à la fois",
+    },
+    whose: {
+      en: "One user at one client address (an IPv6 client: its /64 network)",
+      fr: "Un utilisateur à une adresse de client (un client IPv6 : son réseau /64)",
+    },
+    past: {
+      en: "The login succeeds and ends that user's least recently used session there, nobody else's",
+      fr: "La connexion réussit et ferme la session de cet utilisateur utilisée le moins récemment à cet endroit, celle de personne d'autre",
+    },
+    refusal: null,
+    tests: [
+      "packages/server/test/api/ipv6-network-limits.test.ts › holds 100 sessions of one user per /64: a new address of it ends the oldest, another network's stay",
+    ],
+  },
+  {
+    id: "wire-sessions-total",
+    setting: null,
+    fixed: 10_000,
+    counts: {
+      en: "Sessions of one wire endpoint open at once",
+      fr: "Sessions d'un point d'accès de protocole ouvertes à la fois",
+    },
+    whose: {
+      en: "Every user and network together",
+      fr: "Tous les utilisateurs et tous les réseaux ensemble",
+    },
+    past: {
+      en: "Every login is refused: 503 in the protocol's format; no session is ended",
+      fr: "Toute connexion est refusée : 503 dans le format du protocole ; aucune session n'est fermée",
+    },
+    refusal: { status: 503, code: null },
+    tests: [
+      "packages/wire/test/session-network-cap.test.ts › refuses any session once the endpoint holds its total, all networks together, ending none",
+    ],
+  },
+  {
     id: "wire-login-failures",
     setting: "wireLoginFailuresPerMinute",
     counts: {

@@ -44,6 +44,24 @@ describe("the sessions' cap per client network", () => {
     expect(ended.map((s) => s.id)).toEqual(["s0"]);
   });
 
+  it("refuses any session once the endpoint holds its total, all networks together, ending none", () => {
+    let n = 0;
+    const ended: S[] = [];
+    const store = new SessionStore<S>({
+      idleMs: 60_000,
+      max: 3,
+      maxPerNetwork: 100,
+      newId: () => `s${n++}`,
+      onEnd: (s) => ended.push(s),
+    });
+    store.add(make, "alice", "198.51.100.1");
+    store.add(make, "bob", "198.51.100.2");
+    store.add(make, "carol", "2001:db8:1::/48");
+    expect(() => store.add(make, "dave", "203.0.113.9")).toThrow(SessionsFull);
+    expect(ended).toEqual([]);
+    expect(["s0", "s1", "s2"].map((id) => store.has(id))).toEqual([true, true, true]);
+  });
+
   it("says a full store in the language the client asks for", () => {
     const full = new SessionsFull();
     expect(refusalMessage(full, "fr-CA,fr;q=0.9")).toBe(
