@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { EssbaseOperations, GridCall, Provider } from "@qibates/provider";
 import { answerValue, ProviderError } from "@qibates/provider";
 import { describe, expect, it, vi } from "vitest";
@@ -31,6 +33,50 @@ async function expectLaidOutAsDemo(queries: string[]) {
     expect(viaXmla.grid, query).toEqual(demo.grid);
     expect(viaXmla.layout, query).toEqual(demo.layout);
   }
+}
+
+/**
+ * A proxy to `target` that holds each request until none has come for `quietMs`, then passes the held ones on
+ * together: each such wave is one round trip the client waited for, whatever order the server answers in. A wave
+ * is named by its requests' `RequestType` (`TREE_OP` added) or `Execute`, sorted.
+ */
+async function wavingProxy(target: string, quietMs: number) {
+  const waves: string[][] = [];
+  let held: { req: http.IncomingMessage; res: http.ServerResponse; body: Buffer }[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const nameOf = (body: string) => {
+    const type = /<RequestType>(\w+)</.exec(body)?.[1] ?? "Execute";
+    return /<TREE_OP>/.test(body) ? `${type} TREE_OP` : type;
+  };
+  const release = () => {
+    const wave = held;
+    held = [];
+    waves.push(wave.map((h) => nameOf(h.body.toString("utf8"))).sort());
+    for (const { req, res, body } of wave) {
+      const up = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (a) => {
+        res.writeHead(a.statusCode ?? 502, a.headers);
+        a.pipe(res);
+      });
+      up.on("error", () => res.destroy());
+      up.end(body);
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      held.push({ req, res, body: Buffer.concat(chunks) });
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(release, quietMs);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    waves,
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe("ssas over XMLA", () => {
@@ -259,6 +305,41 @@ describe("ssas over XMLA", () => {
       en: 'the server refused the write-back (UPDATE CUBE) — "Year" is Dynamic Calc',
       fr: 'le serveur a refusé l\'écriture différée (UPDATE CUBE) — "Year" is Dynamic Calc',
     });
+  });
+
+  it("waits for 4 round trips on a session's first refresh: the cube's names, the dimensions with the sheet's members, their ancestors, the cells", async () => {
+    const endpoint = await startXmla();
+    const proxy = await wavingProxy(endpoint.origin, 250);
+    const upstreams = loopbackUpstreams();
+    const connector = new XmlaProvider({ upstreams, idleMs: 60_000 });
+    try {
+      const session = await loginSession(connector, "ssas", `${proxy.origin}/aps/JAPI`, "demo", "demo");
+      proxy.waves.length = 0;
+      // Actual and Qtr2 sit right under their dimension's top; Sales (under Margin) and Jan (under Qtr1) do not.
+      const grid = [
+        ["", "Market", "Actual", "Product"],
+        ["", "Sales", "", ""],
+        ["Jan", "", "", ""],
+        ["Qtr2", "", "", ""],
+      ];
+      const call: GridCall = { action: "refresh", input: { grid } };
+      const remote = await ess(connector).grid(session, CUBE, call).then(answerValue);
+      const waves = [...proxy.waves];
+      const demo = await ess(f.embedded()).grid(f.demo, CUBE, call).then(answerValue);
+      expect(remote.grid).toEqual(demo.grid);
+      const members = Array.from({ length: 13 }, () => "MDSCHEMA_MEMBERS");
+      expect(waves).toEqual([
+        ["DBSCHEMA_CATALOGS", "MDSCHEMA_CUBES"],
+        ["MDSCHEMA_DIMENSIONS", ...members],
+        ["MDSCHEMA_MEMBERS TREE_OP", "MDSCHEMA_MEMBERS TREE_OP"],
+        ["Execute"],
+      ]);
+    } finally {
+      await connector.close();
+      await upstreams.close();
+      await proxy.close();
+      await endpoint.app.close();
+    }
   });
 
   it("begins a new XMLA session when the server has forgotten its own, and logs out", async () => {
