@@ -182,7 +182,7 @@ export class OperationStore {
     const [row] = await this.db.query<{ held: number; seconds: number | null }>(
       `select count(*)::int as held, ceil(extract(epoch from min(expires_at) - now()))::int as seconds
          from api_operations
-        where key_id = $1 and visitor is not distinct from $2 and expires_at >= now()`,
+        where key_id = $1::bigint and visitor is not distinct from $2::text and expires_at >= now()`,
       [owner.keyId, owner.visitor],
     );
     const held = row?.held ?? 0;
@@ -213,9 +213,9 @@ export class OperationStore {
     // committed at the same instant may each still see the other's room: a few over at most, never a flood).
     const [row] = await this.db.query<Row>(
       `insert into api_operations (id, key_id, visitor, operation, status, expires_at)
-       select $1, $2, $3, $4, 'running', now() + make_interval(secs => $5)
+       select $1::text, $2::bigint, $3::text, $4::text, 'running', now() + make_interval(secs => $5)
         where (select count(*) from api_operations
-                where key_id = $2 and visitor is not distinct from $3 and expires_at >= now()) < $6
+                where key_id = $2::bigint and visitor is not distinct from $3::text and expires_at >= now()) < $6::int
        returning *`,
       [id, owner.keyId, owner.visitor, operation, keptSeconds, this.options.perKey],
     );
