@@ -631,6 +631,28 @@ describe("essbase connector: Smart View's own messages (SSO token, default grid,
     expect(order.filter((n) => n === "req_GetSSOToken")).toHaveLength(1);
   });
 
+  it("opens a cube by the names known (ListCubes alone), and still names the unknown server, application or cube", async () => {
+    const session = await loginSession(provider, "essbase", `${origin}/aps/JAPI`, "demo", "demo");
+    const before = posted.length;
+    // Spelt otherwise: the server's names are not case-sensitive, ListCubes gives the cube's own spelling.
+    const dims = await ess(provider).dimensions(session, { ...CUBE, application: "sample", cube: "BASIC" });
+    expect(dims.dimensions.map((d) => d.name)).toContain("Product");
+    const sent = posted.slice(before).map((p) => p.name);
+    expect(sent.slice(0, 3)).toEqual(["req_ListCubes", "req_OpenApplication", "req_OpenCube"]);
+    expect(sent).not.toContain("req_ListServers");
+    expect(sent).not.toContain("req_ListApplications");
+    const refused = (ref: typeof CUBE) =>
+      ess(provider)
+        .dimensions(session, ref)
+        .then(
+          () => null,
+          (e: ProviderError) => e.code,
+        );
+    expect(await refused({ ...CUBE, server: "Elsewhere" })).toBe("SERVER_UNKNOWN");
+    expect(await refused({ ...CUBE, application: "Nowhere" })).toBe("APPLICATION_UNKNOWN");
+    expect(await refused({ ...CUBE, cube: "Nothing" })).toBe("CUBE_UNKNOWN");
+  });
+
   it("initgrid is the server's default grid (GetDefaultPOV, GetDefaultGrid); grid data is read with Refresh", async () => {
     const settings = { aliasTable: "Default" };
     await ess(provider).dimensions(remote, CUBE); // the dimensions, read once
