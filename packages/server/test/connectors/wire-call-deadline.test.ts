@@ -60,7 +60,7 @@ async function front(endpoints: string, upstream: string): Promise<{ app: App; b
 let essbase: { app: App; base: string };
 let planning: { app: App; base: string };
 beforeAll(async () => {
-  essbase = await front("essbase-rest,xmla", "essbase-stndln={proxy}/essbase/japi");
+  essbase = await front("essbase-rest,xmla,smartview", "essbase-stndln={proxy}/essbase/japi");
   planning = await front("planning-rest", "pbcs={proxy}/HyperionPlanning/SmartView");
 }, 60_000);
 afterAll(async () => {
@@ -119,6 +119,31 @@ describe("in front of a server that trickles its answers", () => {
     expect(r?.type).toMatch(/^text\/xml/);
     expect(r?.body).toMatch(/<SOAP-ENV:Fault>/);
     expect(r?.body).toContain(NOTHING_WRITTEN.en);
+  });
+
+  it("Smart View answers its exception, 504, with the message", async () => {
+    trickling = null;
+    const smartView = (body: string) =>
+      send(`${essbase.base}/aps/SmartView`, {
+        method: "POST",
+        headers: { "content-type": "text/xml" },
+        body,
+      });
+    const connected = await smartView(
+      '<req_ConnectToProvider><ClientXMLVersion>3.1.0.0.0</ClientXMLVersion><lngs enc="0">en_US</lngs><usr>demo</usr><pwd>demo</pwd></req_ConnectToProvider>',
+    );
+    const sid = /<sID>([^<]+)<\/sID>/.exec(connected?.body ?? "")?.[1];
+    expect(sid, connected?.body).toBeDefined();
+    trickling = /\/essbase\/rest\//;
+    const r = await smartView(
+      `<req_ListApplications><sID>${sid}</sID><srv>EssbaseCluster-1</srv><type/><url/></req_ListApplications>`,
+    );
+    trickling = null;
+    expect(r, "the connection ended without an answer").not.toBeNull();
+    expect(r?.status).toBe(504);
+    expect(r?.body).toBe(
+      `<exception errcode="4" type="error">\n<desc>${NOTHING_WRITTEN.en}</desc>\n</exception>`,
+    );
   });
 
   it("Essbase REST: a variable set may have been changed on the server", async () => {
