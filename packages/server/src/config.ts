@@ -1,7 +1,8 @@
 /**
  * The typed registry of environment variables. Every setting the server reads is declared here, once, with
- * its parser, default and documentation; `loadConfig` fails fast with every bad value listed. The README's
- * configuration table is checked against this registry by a test.
+ * its parser, default and documentation; `loadConfig` fails fast with every bad value listed. The site's settings
+ * reference (`site/tools/settings-reference.ts`, both languages) is generated from this registry and checked
+ * against it by tests.
  */
 
 import { X509Certificate } from "node:crypto";
@@ -23,7 +24,7 @@ interface Variable<T> {
   /** Environment variable name. */
   readonly env: string;
   readonly description: string;
-  /** Default when unset, as it appears in the README (`undefined` = unset is allowed and means "off"). */
+  /** Default when unset, as the settings reference shows it (`undefined` = unset is allowed and means "off"). */
   readonly defaultText: string | undefined;
   readonly parse: Parser<T>;
   readonly fallback: T;
@@ -305,7 +306,7 @@ const tenant: Parser<string> = (raw) => {
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** The registry. Order is the README's order. */
+/** The registry. */
 export const variables = {
   port: variable(
     "PORT",
