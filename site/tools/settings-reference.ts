@@ -231,8 +231,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   DEMO_SESSIONS_PER_NETWORK: {
     group: "demo",
     text: {
-      en: "Sessions of the public demo key one client network may hold at once (an IPv4 address, or an IPv6 /48); past it, a login with the demo key from there is refused with `429`. Raise it when many people reach the demo from behind one address.",
-      fr: "Les sessions de la clé de démonstration publique qu'un réseau client peut ouvrir à la fois (une adresse IPv4, ou un /48 IPv6) ; au-delà, une ouverture de session avec la clé de démonstration depuis ce réseau est refusée avec `429`. Augmentez-le quand beaucoup de personnes joignent la démonstration derrière une même adresse.",
+      en: "Sessions of the public demo key one IPv6 /48 network may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). An IPv4 address is a network of its own, where `MAX_SESSIONS_PER_KEY`, lower by default, ends the address's oldest session first.",
+      fr: "Les sessions de la clé de démonstration publique qu'un réseau IPv6 /48 peut détenir à la fois ; au-delà, une connexion avec la clé de démonstration depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Une adresse IPv4 est un réseau à elle seule, où `MAX_SESSIONS_PER_KEY`, plus bas par défaut, ferme d'abord la plus ancienne session de l'adresse.",
     },
     page: "admin/network-and-security.md",
   },
