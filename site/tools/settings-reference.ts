@@ -158,8 +158,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   REDIS_URL: {
     group: "data",
     text: {
-      en: "A Redis connection string: sessions, rate limits and failed-login counts are shared through it. Set it with several servers behind a load balancer, so that any of them serves any session; never logged.",
-      fr: "Une chaîne de connexion Redis : les sessions, les limites de débit et les comptes d'échecs d'ouverture de session sont partagés par son intermédiaire. Donnez-la avec plusieurs serveurs derrière un répartiteur de charge, pour que chacun serve n'importe quelle session ; elle n'est jamais journalisée.",
+      en: "A Redis connection string: with several servers behind a load balancer, they share through it the list of sessions, the rate limits and the failed-login counts (a session's calls must still return to the server that opened it: sticky sessions); never logged.",
+      fr: "Une chaîne de connexion Redis : avec plusieurs serveurs derrière un répartiteur de charge, ils partagent par elle la liste des sessions, les limites de débit et les comptes d'échecs de connexion (les appels d'une session doivent tout de même revenir au serveur qui l'a ouverte : sessions persistantes) ; elle n'est jamais journalisée.",
     },
     page: "admin/run-the-server.md",
   },
@@ -247,8 +247,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_SNAPSHOT_USERS: {
     group: "demo",
     text: {
-      en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx qibates-snapshot hash-password` and the applications it may open. Required with `QIBATES_DEMO=false`; a bad file stops the start (code 2).",
-      fr: "Un fichier JSON des utilisateurs qui peuvent ouvrir une session sur les instantanés, chacun avec une empreinte de mot de passe faite par `npx qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire avec `QIBATES_DEMO=false` ; un fichier incorrect arrête le démarrage (code 2).",
+      en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx qibates-snapshot hash-password` and the applications it may open. Required when `QIBATES_SNAPSHOTS` is set with `QIBATES_DEMO=false`, refused without `QIBATES_SNAPSHOTS`; a bad file stops the start (code 2).",
+      fr: "Un fichier JSON des utilisateurs qui peuvent se connecter aux instantanés, chacun avec une empreinte de mot de passe faite par `npx qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire quand `QIBATES_SNAPSHOTS` est donné avec `QIBATES_DEMO=false`, refusé sans `QIBATES_SNAPSHOTS` ; un fichier incorrect arrête le démarrage (code 2).",
     },
     page: "admin/snapshots.md",
   },
@@ -375,23 +375,23 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "sessions",
     text: {
       en: "A session ends this many hours after login, however busy. Shorten it when your security policy asks users to log in again more often.",
-      fr: "Une session se termine ce nombre d'heures après son ouverture, même active. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de rouvrir une session plus souvent.",
+      fr: "Une session se termine ce nombre d'heures après son ouverture, même active. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
     page: "admin/network-and-security.md",
   },
   MAX_SESSIONS_PER_KEY: {
     group: "sessions",
     text: {
-      en: "Sessions one API key's owner may hold at once; a login beyond it ends that owner's oldest session. Raise it for an integration that keeps many sessions open.",
-      fr: "Les sessions que le titulaire d'une clé d'API peut ouvrir à la fois ; une ouverture de session au-delà ferme la plus ancienne de ce titulaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
+      en: "Sessions one API key's owner may hold at once, all their keys together (with the public demo key: per client address); a login beyond it ends that owner's oldest session. Raise it for an integration that keeps many sessions open.",
+      fr: "Les sessions que le propriétaire d'une clé d'API peut détenir à la fois, toutes ses clés ensemble (avec la clé de démonstration publique : par adresse du client) ; une connexion au-delà ferme la plus ancienne session de ce propriétaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
   RATE_LIMIT_PER_MINUTE: {
     group: "sessions",
     text: {
-      en: "API calls allowed per API key per minute (per client address without a key); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
-      fr: "Les appels d'API permis par clé d'API et par minute (par adresse client sans clé) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
+      en: "API calls allowed per API key per minute (per client address with the public demo key, an unknown key or none); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
+      fr: "Les appels d'API permis par clé d'API et par minute (par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
     },
     page: "admin/network-and-security.md",
   },
@@ -423,7 +423,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
-      fr: "Les échecs d'ouverture de session permis sur les points d'accès des protocoles par adresse client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
+      fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
     },
     page: "admin/network-and-security.md",
   },
@@ -431,7 +431,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "wire",
     text: {
       en: "Sessions one client network (an IPv4 address, or an IPv6 /48) may hold at once on each protocol endpoint; past it, a login from there is refused. Raise it for a larger site behind one address.",
-      fr: "Les sessions qu'un réseau client (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une ouverture de session depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
+      fr: "Les sessions qu'un réseau client (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une connexion depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
     },
     page: "admin/network-and-security.md",
   },
@@ -536,8 +536,8 @@ const PAGE_TEXT = {
     fr: "Chaque paramètre du serveur QiBates, regroupé par tâche : sa valeur par défaut, ce qu'il fait, pourquoi le changer, et la page qui l'explique.",
   },
   intro: {
-    en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
-    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS` et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
+    en: "Every setting is an environment variable of the server process (a systemd unit, a container's definition), read and checked at start-up: a wrong value stops the start with one line per faulty setting and exit code `2` (see {run}). A first deployment sets `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, the Google or Microsoft sign-in that gives users their API keys and, behind a proxy, `TRUST_PROXY`; the others have defaults that suit a single server.",
+    fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, la connexion avec Google ou Microsoft qui donne aux utilisateurs leurs clés d'API et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
   },
   see: { en: "See", fr: "Voir" },
   noReason: {
