@@ -351,7 +351,7 @@ export const variables = {
   ),
   redisUrl: variable(
     "REDIS_URL",
-    "Redis connection string; when set, sessions and rate limits are shared through Redis.",
+    "Redis connection string; when set, the list of sessions and the rate limits are shared through Redis (a session's calls still return to the server that opened it).",
     url(["redis:", "rediss:"]),
     undefined,
     undefined,
