@@ -112,9 +112,15 @@ export function userBlocks(locale: Locale): Record<string, string> {
   return { messages: userMessageTable(locale) };
 }
 
-/** A table cell: no line breaks, no unescaped pipes. */
+/**
+ * A table cell: no line breaks, no unescaped pipes. A blank line in the text starts a new paragraph of the
+ * cell, so that a long cell reads as short blocks (site/test/walls.test.ts).
+ */
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+  return text
+    .replace(/\s*\n\s*\n\s*/g, "<br/><br/>")
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 }
 
 /** Every registry code: code, HTTP status, what it means, what to do. */
@@ -244,6 +250,26 @@ function calls(id: Capability): string {
   return (info?.operations ?? []).map((o) => `\`${o}\``).join(", ");
 }
 
+/** The longest paragraph of a list item below, in characters of markdown: the built text stays under 600. */
+const ITEM_PARAGRAPH = 520;
+
+/**
+ * A list item: what the connector does, then why. A long reason goes on in paragraphs of the same item, cut
+ * between sentences, so that no block of the page is a wall (site/test/walls.test.ts).
+ */
+function listItem(head: string, reason: string): string {
+  if (head.length + reason.length < ITEM_PARAGRAPH) return `- ${head} ${reason}`;
+  const sentences = reason.split(/(?<=[.)]) (?=[A-Z`«À-Ý])/);
+  const paragraphs: string[] = [head];
+  for (const sentence of sentences) {
+    const last = paragraphs.length - 1;
+    const joined = `${paragraphs[last]} ${sentence}`;
+    if (joined.length <= ITEM_PARAGRAPH) paragraphs[last] = joined;
+    else paragraphs.push(sentence);
+  }
+  return `- ${paragraphs.join("\n\n  ")}`;
+}
+
 /** What `connector` does not do (or does in part) on a real server, from the capability table. */
 export function connectorLimits(connector: Connector, locale: Locale): string {
   const profile = CONNECTOR_PROFILES[connector];
@@ -270,10 +296,10 @@ export function connectorLimits(connector: Connector, locale: Locale): string {
     if (!support) continue;
     const label = `**${info.label[locale]}** (${calls(info.id)})${locale === "fr" ? " :" : ":"}`;
     if (support.status === "no") {
-      lines.push(`- ${label} ${words.no}. ${reasonMarkdown(support.why[locale])}`);
+      lines.push(listItem(`${label} ${words.no}.`, reasonMarkdown(support.why[locale])));
     } else if (support.realServers) {
       const what = support.realServers.status === "no" ? words.realNo : words.partly;
-      lines.push(`- ${label} ${what}. ${reasonMarkdown(support.realServers.why[locale])}`);
+      lines.push(listItem(`${label} ${what}.`, reasonMarkdown(support.realServers.why[locale])));
     }
   }
   if (lines.length === 0) return words.none;
