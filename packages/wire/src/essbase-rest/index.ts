@@ -15,6 +15,7 @@ import { DEFAULT_FILE_LIMITS, FileCatalog, type FileCatalogLimits, removeDeparte
 import { registerGridRoutes } from "./grid-routes.ts";
 import { registerJobRoutes } from "./job-routes.ts";
 import { JobStore } from "./jobs.ts";
+import { MdxDownloads } from "./mdx-download.ts";
 import { registerMdxRoutes } from "./mdx-routes.ts";
 import { registerOutlineRoutes } from "./outline-routes.ts";
 import { registerPreferenceRoutes } from "./preference-routes.ts";
@@ -105,8 +106,11 @@ export async function essbaseRestEndpoint(app: FastifyInstance, options: Essbase
       registerVariableRoutes(scope, ctx);
       registerCubeRoutes(scope, ctx);
       registerOutlineRoutes(scope, ctx);
-      registerGridRoutes(scope, ctx, options.maxCells ?? 500_000);
-      registerMdxRoutes(scope, ctx, options.maxCells ?? 500_000);
+      // One thread makes the large answers of `…/mdx` and `…/grid/mdx`, one after the other.
+      const downloads = new MdxDownloads();
+      scope.addHook("onClose", async () => downloads.close());
+      registerGridRoutes(scope, ctx, options.maxCells ?? 500_000, downloads);
+      registerMdxRoutes(scope, ctx, options.maxCells ?? 500_000, downloads);
       registerJobRoutes(scope, ctx, catalog);
       registerFileRoutes(scope, ctx, catalog);
       registerSessionRoutes(scope, ctx);

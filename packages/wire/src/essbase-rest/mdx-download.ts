@@ -1,8 +1,8 @@
 /**
- * The report of Essbase's `…/mdx` in each of its formats (JSON, CSV, HTML, XLSX), made from the provider's grid
- * off the event loop: a report of hundreds of thousands of cells is read from the grid's JSON, laid out and
- * written (an XLSX workbook: its sheet's XML and the zip around it) in seconds, during which nothing else the
- * server answers could run. One thread (`mdx-download-worker.ts`) makes the reports one after the other; the
+ * The report of Essbase's `…/mdx` in each of its formats (JSON, CSV, HTML, XLSX), and the Grid of `…/grid/mdx`,
+ * made from the provider's grid off the event loop: a report of hundreds of thousands of cells is read from the
+ * grid's JSON, laid out and written (an XLSX workbook: its sheet's XML and the zip around it) in seconds, during
+ * which nothing else the server answers could run. One thread (`mdx-download-worker.ts`) makes the reports one after the other; the
  * event loop hands it the grid's bytes (moved, not copied, when a grid worker wrote them) and gets the answer's
  * bytes back.
  */
@@ -11,12 +11,16 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { MdxFormat } from "@qibates/protocols/essbase-rest";
 import { answerGridSize, type GridAnswer, ProviderError } from "@qibates/provider";
+import { restGrid } from "./grid.ts";
 import { mdxCsv, mdxHtml, mdxXlsx } from "./mdx-formats.ts";
 import { mdxReport } from "./mdx-json.ts";
 
 /** What a report is made from: the provider's grid, the cube's dimensions, and what the request asked. */
 export interface MdxDownloadRequest {
-  format: MdxFormat;
+  /** `GRID`: the answer of `…/grid/mdx`, Essbase's Grid as JSON (`restGrid`), not a report. */
+  format: MdxFormat | "GRID";
+  /** The Grid's alias table (`GRID` only): null for member names. */
+  alias?: string | null;
   /** The cube's dimensions in outline order (the page dimensions of the JSON answer are read from them). */
   outline: readonly { name: string; attribute: boolean }[];
   dataless: boolean;
@@ -38,6 +42,10 @@ type ReportGrid = Parameters<typeof mdxReport>[0];
 
 /** The report's bytes in `request.format` for `grid` (on the thread that calls it). */
 export async function mdxDownloadBytes(grid: ReportGrid, request: MdxDownloadRequest): Promise<Uint8Array> {
+  if (request.format === "GRID") {
+    const order = request.outline.map((d) => d.name);
+    return new TextEncoder().encode(JSON.stringify(restGrid(grid, order, request.alias ?? null)));
+  }
   const { json, rows } = mdxReport(grid, request.outline, request.dataless);
   switch (request.format) {
     case "JSON":

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { EssbaseContext } from "./context.ts";
 import { badRequest } from "./errors.ts";
 import { contentDisposition } from "./file-routes.ts";
-import { checkAnswerCells, MdxDownloads } from "./mdx-download.ts";
+import { checkAnswerCells, type MdxDownloads } from "./mdx-download.ts";
 import { MDX_FORMAT_TYPES } from "./mdx-formats.ts";
 import { essbaseOf } from "./outline.ts";
 import { gridSettings } from "./preferences.ts";
@@ -15,9 +15,12 @@ import { JSON_TYPE } from "./request.ts";
  * whose answer would have more than `maxCells` cells (`MAX_GRID_CELLS`) is refused in every format, as the grid
  * routes and XML for Analysis refuse it; a large report is made off the event loop (`mdx-download.ts`).
  */
-export function registerMdxRoutes(scope: FastifyInstance, ctx: EssbaseContext, maxCells: number): void {
-  const downloads = new MdxDownloads();
-  scope.addHook("onClose", async () => downloads.close());
+export function registerMdxRoutes(
+  scope: FastifyInstance,
+  ctx: EssbaseContext,
+  maxCells: number,
+  downloads: MdxDownloads,
+): void {
   scope.post(`${ROUTES.database}/mdx`, async (request, reply) => {
     const s = ctx.sessionOf(request);
     const format = String((request.query as { format?: unknown }).format ?? "JSON");
