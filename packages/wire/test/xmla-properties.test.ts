@@ -311,9 +311,10 @@ describe("one level numbering per address, the same in MDX, MDSCHEMA_LEVELS, MDS
         levels.map((r) => [r.LEVEL_NUMBER, r.LEVEL_UNIQUE_NAME, r.LEVEL_CARDINALITY, r.LEVEL_TYPE]),
         path,
       ).toEqual([
-        ["0", "[Market].[Lev0,Market]", "20", "0"],
-        ["1", "[Market].[Lev1,Market]", "4", "0"],
+        // From the dimension level down (issue 71), each with Essbase's level number.
         ["2", "[Market].[Lev2,Market]", "1", "1"],
+        ["1", "[Market].[Lev1,Market]", "4", "0"],
+        ["0", "[Market].[Lev0,Market]", "20", "0"],
       ]);
       const leaves = await execute("SELECT [Market].Levels(0).Members ON COLUMNS FROM Basic", path);
       const ms = axisMembers(leaves, "Axis0");

@@ -564,9 +564,25 @@ export function schemaRowsetGuid(type: RequestType): string {
   return SCHEMA_ROWSETS[type].guid;
 }
 
-/** A rowset: the XSD schema of its row, then its rows, as Analysis Services answers them. */
-export function rowsetXml(type: RequestType, rows: readonly Row[], content: { schema: boolean }): string {
-  const cols = COLUMNS[type];
+/**
+ * The columns Oracle's Provider Services adds to a rowset for Essbase, after the standard ones: the generation a
+ * level stands at (Essbase API reference, "MDSCHEMA_LEVELS Rowset",
+ * https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s10.html).
+ */
+const ESSBASE_COLUMNS: Partial<Record<RequestType, Column[]>> = {
+  MDSCHEMA_LEVELS: columns("ESSBASE_GEN_UNIQUE_NAME", "ESSBASE_GEN_CAPTION"),
+};
+
+/**
+ * A rowset: the XSD schema of its row, then its rows, as Analysis Services answers them, or with `essbase` as
+ * Provider Services answers them for Essbase (its own columns declared and written after the standard ones).
+ */
+export function rowsetXml(
+  type: RequestType,
+  rows: readonly Row[],
+  content: { schema: boolean; essbase?: boolean },
+): string {
+  const cols = content.essbase ? [...COLUMNS[type], ...(ESSBASE_COLUMNS[type] ?? [])] : COLUMNS[type];
   const out: string[] = [`<root xmlns="${ROWSET_NS}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}">`];
   if (content.schema) out.push(...schemaXml(cols));
   for (const row of rows) {

@@ -7,10 +7,58 @@ import {
   dimensionName,
   dimensionType,
   type LevelRule,
+  levelName,
   levelsOf,
+  levelUniqueName,
   memberName,
+  type XmlaLevel,
 } from "./names.ts";
 import type { DiscoverSource, Restrictions } from "./rowsets.ts";
+
+/**
+ * MDSCHEMA_LEVELS on Essbase's addresses, as Oracle maps the rowset for Essbase (Essbase API reference,
+ * "MDSCHEMA_LEVELS Rowset", https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s10.html):
+ * `LEVEL_NUMBER` is the Essbase level (0 = the leaves), the dimension level is `MDLEVEL_TYPE_ALL`, the levels
+ * of a time dimension `MDLEVEL_TYPE_TIME`, every other `MDLEVEL_TYPE_REGULAR`; `LEVEL_UNIQUE_SETTINGS` 2
+ * (member names unique); and the generation the level stands at, counted from the dimension, in
+ * `ESSBASE_GEN_UNIQUE_NAME` and `ESSBASE_GEN_CAPTION`. The rows run from the dimension level down, so that a
+ * client taking a hierarchy's first level for its root members lists the dimension (Market), not the leaves
+ * (issue 71); a client reading a level by its `LEVEL_NUMBER` finds the same level as before.
+ */
+function essbaseLevelRows(
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  d: OlapDimension,
+  levels: readonly XmlaLevel[],
+): Row[] {
+  const top = levels.length - 1;
+  // An Essbase parent's level is one more than its highest child's, so the dimension alone stands at the top
+  // level and a dimension has as many levels as generations: the k-th level from the top is generation k.
+  return levels.toReversed().map((level, k) => {
+    const generation = levelName(d, k + 1);
+    return {
+      ...base,
+      DIMENSION_UNIQUE_NAME: dimensionName(d),
+      HIERARCHY_UNIQUE_NAME: dimensionName(d),
+      LEVEL_NAME: level.name,
+      LEVEL_UNIQUE_NAME: level.uniqueName,
+      LEVEL_CAPTION: level.name,
+      LEVEL_NUMBER: level.number,
+      LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
+      LEVEL_TYPE:
+        level.number === top ? LEVEL_TYPE.ALL : d.kind === "time" ? LEVEL_TYPE.TIME : LEVEL_TYPE.REGULAR,
+      DESCRIPTION: "",
+      CUSTOM_ROLLUP_SETTINGS: 0,
+      // MDDIMENSIONS_MEMBER_NAME_UNIQUE: an outline's member names are unique.
+      LEVEL_UNIQUE_SETTINGS: 2,
+      LEVEL_IS_VISIBLE: true,
+      ESSBASE_GEN_UNIQUE_NAME: levelUniqueName(d, k + 1),
+      ESSBASE_GEN_CAPTION: generation,
+    };
+  });
+}
+
+/** OLE DB for OLAP's MDLEVEL_TYPE values that Oracle's mapping names. */
+const LEVEL_TYPE = { REGULAR: 0, ALL: 1, TIME: 4 } as const;
 
 /** The rows one cube answers for a cube's rowset (MDSCHEMA_CUBES, _DIMENSIONS … _MEMBERS, _PROPERTIES). */
 export function rowsOfCube(
@@ -87,8 +135,7 @@ export function rowsOfCube(
     case "MDSCHEMA_LEVELS":
       return dims.flatMap((d) => {
         const levels = levelsOf(d, source.levels);
-        // The top level: the first from the root, the last from the leaves.
-        const top = source.levels === "root" ? 0 : levels.length - 1;
+        if (source.levels === "leaves") return essbaseLevelRows(base, d, levels);
         return levels.map((level) => ({
           ...base,
           DIMENSION_UNIQUE_NAME: dimensionName(d),
@@ -99,7 +146,7 @@ export function rowsOfCube(
           LEVEL_NUMBER: level.number,
           LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
           // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
-          LEVEL_TYPE: level.number === top && d.kind !== "accounts" ? 1 : 0,
+          LEVEL_TYPE: level.number === 0 && d.kind !== "accounts" ? 1 : 0,
           DESCRIPTION: "",
           CUSTOM_ROLLUP_SETTINGS: 0,
           LEVEL_UNIQUE_SETTINGS: 0,

@@ -51,5 +51,6 @@ export async function discover(
         capabilities: state.olap.mdxCapabilities,
       })
     : [];
-  return rowsetXml(type as RequestType, rows, content);
+  // Essbase's addresses declare and answer Provider Services' own columns (the levels' generations).
+  return rowsetXml(type as RequestType, rows, { ...content, essbase: context.levels === "leaves" });
 }
