@@ -17,33 +17,11 @@ const MAX_CHARACTERS = 600;
  * Pages whose walls are not failed yet, by the end of their address (a file name, or a folder and a file name
  * where the file name is not enough), each with its reason. A page comes off the list once it has no wall left in either language (the last test says so).
  */
-const BEING_REWRITTEN = "being rewritten (issue 69) — remove when fixed";
 const ALLOWED = new Map<string, string>([
-  // being rewritten (issue 69) — remove when fixed
-  ...[
-    "Activate-on-Docs",
-    "Activate-on-Excel",
-    "api-keys-and-sign-in",
-    "connect-essbase-11",
-    "connect-essbase-21c",
-    "connect-planning",
-    "errors-and-limits",
-    "essbase-21c-rest",
-    "Login",
-    "move-from-1x",
-    "run-the-server",
-    "troubleshooting",
-  ].map((page) => [page, BEING_REWRITTEN] as const),
   // long protocol and administrator pages, to split where their readers' tasks split (issue 72)
-  ...[
-    "connect-ssas",
-    "essbase-11-smart-view",
-    "network-and-security",
-    "planning-rest",
-    "snapshots",
-    "ssas-xmla",
-    "xmla-endpoint",
-  ].map((page) => [page, "walls left to split (issue 72)"] as const),
+  ...["essbase-11-smart-view", "planning-rest", "ssas-xmla", "xmla-endpoint"].map(
+    (page) => [page, "walls left to split (issue 72)"] as const,
+  ),
   // text written by generators, to split where it is written (issue 72): the capability reasons of
   // site/tools/feature-matrix.ts, the `when` of QB_ERR_RATE_LIMITED in packages/provider/src/error-codes.ts
   ...[
@@ -101,10 +79,7 @@ it("allows only pages that still have a wall in English or French", () => {
         .map(allowedAs),
     ),
   );
-  // The pages being rewritten may be without walls for a while: their writers take them off.
-  const fixed = [...ALLOWED]
-    .filter(([page, why]) => why !== BEING_REWRITTEN && !walled.has(page))
-    .map(([p]) => p);
+  const fixed = [...ALLOWED].filter(([page]) => !walled.has(page)).map(([p]) => p);
   expect(fixed, "walls fixed: take these pages off ALLOWED").toEqual([]);
 });
 
