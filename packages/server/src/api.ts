@@ -536,9 +536,10 @@ export function registerApi(
         // A grid's answer (up to millions of cells) is serialised in slices, other calls served in between.
         // One a grid worker answered arrived as UTF-8 JSON already (a `json` GridAnswer), sent as it is.
         // Either way, a large one goes to the socket a slice per turn of the event loop (answer-slices.ts).
-        // Other calls (an MDX query's grid) are answered as Fastify serialises objects.
+        // An MDX query's grid too, though its request carries none: parsed and written again by Fastify, a
+        // 383,000-cell answer held the event loop for hundreds of milliseconds (issue 70).
         const value = gridAnswer?.kind === "value" ? gridAnswer.value : result;
-        if (op.carriesGrid && value !== null && typeof value === "object") {
+        if ((op.carriesGrid || gridAnswer) && value !== null && typeof value === "object") {
           const json =
             gridAnswer?.kind === "json" ? gridAnswer.bytes : await serialised(value, services.scheduler);
           const { body: answer, bytes } = answerBody(json);
