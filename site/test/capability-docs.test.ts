@@ -5,8 +5,10 @@ import {
   capabilityHeading,
   capabilitySection,
   type DocLocale,
+  escapeMdx,
   featurePageRows,
   mdxFunctionList,
+  noteParagraphs,
   realServerConnectors,
   realServerGuides,
   reasonMarkdown,
@@ -20,6 +22,7 @@ import {
   featureVerdict,
   MATRIX_CONNECTORS,
   matrixCell,
+  rowReasons,
 } from "../tools/feature-matrix.ts";
 import { FEATURE_PAGES } from "./feature-pages.ts";
 
@@ -239,8 +242,33 @@ describe("the MDX queries page's function list", () => {
       const list = mdxFunctionList(locale);
       const yes = locale === "en" ? "Yes" : "Oui";
       const marked = list.split("\n").filter((l) => l.startsWith("| `") && l.split(" | ")[2] === yes);
-      const said = /(?:The table marks|Le tableau marque) (\d+) /.exec(list)?.[1];
+      const said = /(?:says Yes on|dit Oui sur) (\d+) /.exec(list)?.[1];
       expect(Number(said), locale).toBe(marked.length);
+      // The count is explained: Oracle's names, less those that are several functions here, plus their rows.
+      const [, total, less, more, result] = /\((\d+) − (\d+) \+ (\d+) = (\d+)\)/.exec(list) ?? [];
+      expect(Number(total) - Number(less) + Number(more), locale).toBe(Number(result));
+      expect(Number(result), locale).toBe(marked.length);
     }
+  });
+});
+
+describe("long reasons (issue 72: no walls)", () => {
+  it("put each server's reason of a row on a line of its own, a line break MDX pages keep as a tag", () => {
+    const row = FEATURE_ROWS.find((r) => r.id === "runtime-prompts");
+    expect(row).toBeDefined();
+    const fr = rowReasons(row as (typeof FEATURE_ROWS)[number], MATRIX_CONNECTORS, "fr");
+    const lines = fr.split("<br/>");
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(line).toMatch(/^\*\*[^*]+\*\*\u00a0: /);
+    expect(escapeMdx(`${fr} {x} <b>`)).toBe(`${fr} \\{x\\} \\<b>`);
+  });
+
+  it("split a capability's note into lines of whole sentences of at most 400 characters", () => {
+    const forms = CONNECTOR_PROFILES.pbcs.capabilities.forms;
+    const text = forms?.status === "yes" ? forms.realServers?.why.fr : undefined;
+    expect(text?.length ?? 0).toBeGreaterThan(600);
+    const lines = noteParagraphs(text as string);
+    expect(lines.join(" ")).toBe(text);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(400);
   });
 });

@@ -173,10 +173,29 @@ class RowNotes {
       "",
       ...this.list.map(
         (n) =>
-          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${reasonMarkdown(n.why[locale])}`,
+          `- **${n.labels.join("**, **")}** — ${n.connectors.map((c) => `\`${c}\``).join(", ")}, ${w.inNote[n.verdict]}. ${noteParagraphs(reasonMarkdown(n.why[locale])).join("<br/>")}`,
       ),
     ];
   }
+}
+
+/** Longest paragraph of a row's note, in characters: a reader takes in a note of a few sentences at once. */
+const NOTE_PARAGRAPH = 400;
+
+/**
+ * A row's note as lines of whole sentences, each at most {@link NOTE_PARAGRAPH} characters unless one sentence
+ * is longer, for a line break between them: some reasons of the capability table run to 700 characters in French
+ * (issue 72).
+ */
+export function noteParagraphs(text: string): string[] {
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z`«(])/u);
+  const out: string[] = [];
+  for (const sentence of sentences) {
+    const last = out.length - 1;
+    if (last >= 0 && out[last].length + 1 + sentence.length <= NOTE_PARAGRAPH) out[last] += ` ${sentence}`;
+    else out.push(sentence);
+  }
+  return out;
 }
 
 function familyTable(family: Family, locale: DocLocale): string[] {
@@ -298,12 +317,13 @@ const comment = (text: string, mdx: boolean) => (mdx ? `{/* ${text} */}` : `<!--
 
 /**
  * Text made safe for an MDX page: braces and `<` outside inline code are escaped, so that a reason such as
- * "GET …/forms/{form}/data" stays text instead of becoming a JavaScript expression or a tag.
+ * "GET …/forms/{form}/data" stays text instead of becoming a JavaScript expression or a tag. The line break
+ * the generators put between a cell's reasons (`<br/>`) stays a tag.
  */
 export function escapeMdx(text: string): string {
   return text
     .split(/(`[^`\n]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([{}<])/g, "\\$1")))
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([{}]|<(?!br\/>))/g, "\\$1")))
     .join("");
 }
 
@@ -761,10 +781,24 @@ export function mdxFunctionList(locale: DocLocale): string {
         `le ${code(c.name)} d'Oracle est ici ${engineNames(c).length} fonctions (${engineNames(c).map(code).join(", ")})`,
     )
     .join(" ; ");
+  const run = rows.filter((r) => !r.refused).length;
+  const implemented = coverage.filter((c) => c.status === "implemented").length;
+  const listed = rows.filter((r) => !r.refused && r.name !== "CASE").length;
+  // How Oracle's names become the column's rows: a name that is several functions here has a row for each.
+  const sum = several.length
+    ? `${ORACLE_MDX_FUNCTIONS.length} − ${several.length} + ${several.reduce((n, c) => n + engineNames(c).length, 0)}`
+    : "";
   const en = locale === "en";
   const w = en
     ? {
-        lead: `The demo engine runs ${rows.filter((r) => !r.refused).length} functions and methods, among them ${coverage.filter((c) => c.status === "implemented").length} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them; the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${rows.filter((r) => !r.refused && r.name !== "CASE").length} of them, all but \`CASE\`, an expression rather than a function. The table marks ${oracleRows} rows as in Oracle's list: ${manyEn ? `${manyEn}, a row each, and ` : ""}the ${refusedOracle} functions of Oracle's list that the engine refuses have a row too. Where Microsoft's MDX (SSAS) reads a function otherwise, the note says so; a query sent to the SSAS address (\`/olap/msmdpump.dll\`) numbers \`Levels(n)\` from the root, as Microsoft does.`,
+        lead: [
+          `The demo engine runs ${run} functions and methods. The table below has a row for each, and one for each function of Oracle's list that the engine refuses: ${rows.length} rows.`,
+          "",
+          `- **Oracle's list**: the engine runs ${implemented} of the ${ORACLE_MDX_FUNCTIONS.length} functions of [Oracle's MDX function list](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), as Essbase reads them, and refuses the other ${refusedOracle}; the note of each refused one says why.`,
+          `- **The column "Oracle's list"** says Yes on ${oracleRows} rows: Oracle's ${ORACLE_MDX_FUNCTIONS.length} functions${sum ? `, where ${manyEn}, a row each (${sum} = ${oracleRows})` : ""}.`,
+          `- **XMLA**: the XMLA endpoint's \`MDSCHEMA_FUNCTIONS\` lists ${listed} of the ${run}, all but \`CASE\`, an expression rather than a function.`,
+          "- **Microsoft's MDX (SSAS)**: where it reads a function otherwise, the note says so; a query sent to the SSAS address (`/olap/msmdpump.dll`) numbers `Levels(n)` from the root, as Microsoft does.",
+        ].join("\n"),
         head: "| Function | Written | Oracle's list | Notes |",
         yes: "Yes",
         refused: (why: string) =>
@@ -772,7 +806,14 @@ export function mdxFunctionList(locale: DocLocale): string {
         ssas: "Sent by XMLA clients (SSAS).",
       }
     : {
-        lead: `Le moteur de démonstration exécute ${rows.filter((r) => !r.refused).length} fonctions et méthodes, dont ${coverage.filter((c) => c.status === "implemented").length} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit ; le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${rows.filter((r) => !r.refused && r.name !== "CASE").length}, toutes sauf \`CASE\`, qui est une expression et non une fonction. Le tableau marque ${oracleRows} lignes comme figurant dans la liste d'Oracle : ${manyFr ? `${manyFr}, chacune sur sa ligne, et ` : ""}les ${refusedOracle} fonctions de la liste d'Oracle que le moteur refuse ont aussi leur ligne. Là où le MDX de Microsoft (SSAS) lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (\`/olap/msmdpump.dll\`) numérote \`Levels(n)\` depuis la racine, comme Microsoft.`,
+        lead: [
+          `Le moteur de démonstration exécute ${run} fonctions et méthodes. Le tableau ci-dessous a une ligne pour chacune, et une pour chaque fonction de la liste d'Oracle que le moteur refuse : ${rows.length} lignes.`,
+          "",
+          `- **Liste d'Oracle** : le moteur exécute ${implemented} des ${ORACLE_MDX_FUNCTIONS.length} fonctions de la [liste des fonctions MDX d'Oracle](${ORACLE_MDX_FUNCTION_LIST_SOURCE.url}), telles qu'Essbase les lit, et refuse les ${refusedOracle} autres ; la remarque de chaque fonction refusée dit pourquoi.`,
+          `- **La colonne « Liste d'Oracle »** dit Oui sur ${oracleRows} lignes : les ${ORACLE_MDX_FUNCTIONS.length} fonctions d'Oracle${sum ? `, où ${manyFr}, chacune sur sa ligne (${sum} = ${oracleRows})` : ""}.`,
+          `- **XMLA** : le \`MDSCHEMA_FUNCTIONS\` du point d'accès XMLA en liste ${listed} sur ${run}, toutes sauf \`CASE\`, qui est une expression et non une fonction.`,
+          "- **MDX de Microsoft (SSAS)** : là où il lit une fonction autrement, la remarque le dit ; une requête envoyée à l'adresse SSAS (`/olap/msmdpump.dll`) numérote `Levels(n)` depuis la racine, comme Microsoft.",
+        ].join("\n"),
         head: "| Fonction | Écriture | Liste d'Oracle | Remarques |",
         yes: "Oui",
         refused: (why: string) =>

@@ -532,7 +532,8 @@ const WHY_HEADING = { en: "Why", fr: "Pourquoi" } as const;
 /**
  * The reasons of one row, in its last cell: each distinct reason once, after the servers it holds for
  * ("**Planning, PBCS**: reason."), so that the reader finds the reason beside the verdict rather than in a list of
- * footnotes under the table.
+ * footnotes under the table. Each server's reason starts a line of its own: run together, a row's reasons made
+ * cells of 600 to 700 characters in French (issue 72).
  */
 export function rowReasons(row: FeatureRow, connectors: readonly Connector[], locale: "en" | "fr"): string {
   const byReason = new Map<string, Connector[]>();
@@ -545,7 +546,7 @@ export function rowReasons(row: FeatureRow, connectors: readonly Connector[], lo
       const names = servers.map((c) => SERVER_NAME[c][locale]).join(", ");
       return locale === "fr" ? `**${names}**\u00a0: ${afterColonFr(why)}` : `**${names}**: ${why}`;
     })
-    .join(" ");
+    .join("<br/>");
 }
 
 /** A table of `rows` over `connectors`: verdicts in the cells, a row's reasons in its last cell. */
