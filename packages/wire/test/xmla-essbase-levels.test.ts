@@ -73,6 +73,25 @@ describe("MDSCHEMA_LEVELS on Essbase's addresses, as Oracle's mapping for Essbas
     }
   });
 
+  it("MDSCHEMA_MEMBERS carries the Essbase level, the generation and the Default alias (Oracle's mapping)", async () => {
+    // "MDSCHEMA_MEMBERS Rowset": LEVEL_NUMBER the level number, GENERATION_NUMBER the generation number,
+    // MEMBER_ALIAS the default alias (https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s07.html).
+    for (const path of ESSBASE) {
+      const calls = xmlaCalls(server, path);
+      const answer = await calls.discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Product].[100-10]" });
+      expect(
+        rowsOf(answer).map((r) => [r.LEVEL_NUMBER, r.GENERATION_NUMBER, r.MEMBER_ALIAS]),
+        path,
+      ).toEqual([["0", "3", "Cola"]]);
+      expect(
+        rowsetColumns(answer)
+          .map(([name]) => name)
+          .slice(-2),
+        path,
+      ).toEqual(["GENERATION_NUMBER", "MEMBER_ALIAS"]);
+    }
+  });
+
   it("Analysis Services' address is unchanged: levels from the root, no ESSBASE_GEN_ column", async () => {
     const calls = xmlaCalls(server, "/olap/msmdpump.dll");
     const answer = await calls.discover("MDSCHEMA_LEVELS", { HIERARCHY_UNIQUE_NAME: "[Market]" });
@@ -82,5 +101,9 @@ describe("MDSCHEMA_LEVELS on Essbase's addresses, as Oracle's mapping for Essbas
       ["2", "[Market].[State]", "0"],
     ]);
     expect(rowsetColumns(answer).some(([name]) => name.startsWith("ESSBASE_"))).toBe(false);
+    const cola = await calls.discover("MDSCHEMA_MEMBERS", { MEMBER_UNIQUE_NAME: "[Product].[100-10]" });
+    expect(
+      rowsetColumns(cola).some(([name]) => name === "GENERATION_NUMBER" || name === "MEMBER_ALIAS"),
+    ).toBe(false);
   });
 });

@@ -566,11 +566,13 @@ export function schemaRowsetGuid(type: RequestType): string {
 
 /**
  * The columns Oracle's Provider Services adds to a rowset for Essbase, after the standard ones: the generation a
- * level stands at (Essbase API reference, "MDSCHEMA_LEVELS Rowset",
+ * level stands at, a member's generation and Default alias (Essbase API reference, "MDSCHEMA_LEVELS Rowset",
  * https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s10.html).
  */
 const ESSBASE_COLUMNS: Partial<Record<RequestType, Column[]>> = {
   MDSCHEMA_LEVELS: columns("ESSBASE_GEN_UNIQUE_NAME", "ESSBASE_GEN_CAPTION"),
+  // "MDSCHEMA_MEMBERS Rowset", https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s07.html
+  MDSCHEMA_MEMBERS: columns("GENERATION_NUMBER:unsignedInt", "MEMBER_ALIAS"),
 };
 
 /**

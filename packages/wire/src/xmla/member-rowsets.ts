@@ -39,6 +39,15 @@ function memberRow(
     MEMBER_KEY: m.name,
     IS_PLACEHOLDERMEMBER: false,
     IS_DATAMEMBER: false,
+    // Provider Services' own columns on Essbase's addresses (Essbase API reference, "MDSCHEMA_MEMBERS Rowset",
+    // https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s07.html): the generation number and the
+    // Default alias, beside LEVEL_NUMBER, the Essbase level.
+    ...(rule === "leaves"
+      ? {
+          GENERATION_NUMBER: m.generation,
+          ...(m.aliases.Default !== undefined ? { MEMBER_ALIAS: m.aliases.Default } : {}),
+        }
+      : {}),
   };
 }
 
