@@ -15,6 +15,24 @@ import {
 } from "./names.ts";
 import type { DiscoverSource, Restrictions } from "./rowsets.ts";
 
+/** The columns of a level's MDSCHEMA_LEVELS row that every address writes alike. */
+function levelRow(
+  base: { CATALOG_NAME: string; CUBE_NAME: string },
+  d: OlapDimension,
+  level: XmlaLevel,
+): Row {
+  return {
+    ...base,
+    DIMENSION_UNIQUE_NAME: dimensionName(d),
+    HIERARCHY_UNIQUE_NAME: dimensionName(d),
+    LEVEL_NAME: level.name,
+    LEVEL_UNIQUE_NAME: level.uniqueName,
+    LEVEL_CAPTION: level.name,
+    LEVEL_NUMBER: level.number,
+    LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
+  };
+}
+
 /**
  * MDSCHEMA_LEVELS on Essbase's addresses, as Oracle maps the rowset for Essbase (Essbase API reference,
  * "MDSCHEMA_LEVELS Rowset", https://docs.oracle.com/cd/E36352_01/epm.1112/esb_api_ref/ch28s03s10.html):
@@ -36,14 +54,7 @@ function essbaseLevelRows(
   return levels.toReversed().map((level, k) => {
     const generation = levelName(d, k + 1);
     return {
-      ...base,
-      DIMENSION_UNIQUE_NAME: dimensionName(d),
-      HIERARCHY_UNIQUE_NAME: dimensionName(d),
-      LEVEL_NAME: level.name,
-      LEVEL_UNIQUE_NAME: level.uniqueName,
-      LEVEL_CAPTION: level.name,
-      LEVEL_NUMBER: level.number,
-      LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
+      ...levelRow(base, d, level),
       LEVEL_TYPE:
         level.number === top ? LEVEL_TYPE.ALL : d.kind === "time" ? LEVEL_TYPE.TIME : LEVEL_TYPE.REGULAR,
       DESCRIPTION: "",
@@ -137,14 +148,7 @@ export function rowsOfCube(
         const levels = levelsOf(d, source.levels);
         if (source.levels === "leaves") return essbaseLevelRows(base, d, levels);
         return levels.map((level) => ({
-          ...base,
-          DIMENSION_UNIQUE_NAME: dimensionName(d),
-          HIERARCHY_UNIQUE_NAME: dimensionName(d),
-          LEVEL_NAME: level.name,
-          LEVEL_UNIQUE_NAME: level.uniqueName,
-          LEVEL_CAPTION: level.name,
-          LEVEL_NUMBER: level.number,
-          LEVEL_CARDINALITY: d.members.filter((m) => level.holds(m)).length,
+          ...levelRow(base, d, level),
           // MDLEVEL_TYPE_ALL 1 for the top of a dimension that aggregates, MDLEVEL_TYPE_REGULAR 0.
           LEVEL_TYPE: level.number === 0 && d.kind !== "accounts" ? 1 : 0,
           DESCRIPTION: "",
