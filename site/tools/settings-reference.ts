@@ -302,16 +302,16 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   PROVIDER_CONNECT_TIMEOUT_SECONDS: {
     group: "servers",
     text: {
-      en: "The longest wait for a connection to one of your servers. Raise it for a server far away or slow to accept; lower it to report an unreachable server sooner.",
-      fr: "L'attente maximale d'une connexion à l'un de vos serveurs. Augmentez-la pour un serveur lointain ou lent à accepter ; baissez-la pour signaler plus tôt un serveur injoignable.",
+      en: "The longest wait for a connection to one of your servers: raise it for a server far away or slow to accept, lower it to report an unreachable server sooner. The start refuses it unless `CONNECTION_TIMEOUT_SECONDS`, every call's deadline, stays longer than it plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_READ_TIMEOUT_SECONDS`.",
+      fr: "L'attente maximale d'une connexion à l'un de vos serveurs : augmentez-la pour un serveur lointain ou lent à accepter, baissez-la pour signaler plus tôt un serveur injoignable. Le démarrage la refuse si `CONNECTION_TIMEOUT_SECONDS`, l'échéance de chaque appel, ne reste pas plus long qu'elle plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_READ_TIMEOUT_SECONDS`.",
     },
     page: "admin/network-and-security.md",
   },
   PROVIDER_READ_TIMEOUT_SECONDS: {
     group: "servers",
     text: {
-      en: "The longest wait for one of your servers to start answering a request, and between two parts of an answer. Raise it for queries your server takes long to compute.",
-      fr: "L'attente maximale avant que l'un de vos serveurs commence à répondre à une requête, et entre deux parties d'une réponse. Augmentez-la pour des requêtes longues à calculer sur votre serveur.",
+      en: "The longest wait for one of your servers to start answering a request, and between two parts of an answer: raise it for queries your server takes long to compute. A whole call still ends at `CONNECTION_TIMEOUT_SECONDS`, which the start keeps longer than this plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
+      fr: "L'attente maximale avant que l'un de vos serveurs commence à répondre à une requête, et entre deux parties d'une réponse : augmentez-la pour des requêtes longues à calculer sur votre serveur. Un appel entier s'arrête tout de même à `CONNECTION_TIMEOUT_SECONDS`, que le démarrage garde plus long que cette attente plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
     },
     page: "admin/network-and-security.md",
   },
