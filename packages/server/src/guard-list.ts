@@ -192,7 +192,8 @@ export const GUARD_LIST: readonly GuardEntry[] = [
       `POST ${ESSBASE_REST}/applications/:applicationName/databases/:databaseName/grid`,
       `POST ${ESSBASE_REST}/applications/:applicationName/databases/:databaseName/grid/mdx`,
     ],
-    guards: ["body limit", "work budget", "cell cap", "login limit", "rate limit"],
+    // `…/grid/mdx` runs its query in a grid worker and lays out its Grid in the MDX report thread (f33b1718).
+    guards: ["body limit", "work budget", "cell cap", "worker", "login limit", "rate limit"],
     heaviest: "Essbase REST `…/grid/mdx` of 383,000 cells",
   },
   {
