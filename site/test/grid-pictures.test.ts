@@ -1,8 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { restBase } from "@qibates/connectors/essbase-rest";
+import { smartViewUrlFor, workspaceUrlFor } from "@qibates/connectors/smartview";
+import { xmlaUrlFor } from "@qibates/connectors/xmla";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { runGridOperation } from "@qibates/engine/grid";
+import { PLANNING_REST_VERSION, planningRestRoot } from "@qibates/protocols/planning-rest";
+import { CONNECTORS, type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   cellName,
@@ -124,27 +129,55 @@ describe("grid pictures", () => {
 });
 
 describe("the architecture diagram", () => {
-  it.each([
-    [
-      "en",
-      join(SITE, "docs", "intro.md"),
-      ["Add-in", "QiBates API", "Connector", "Server", "/olap/msmdpump.dll"],
+  // What a user types (the address ending the login checks) and what the connector then reaches, from the code.
+  const reached: Record<Connector, string[]> = {
+    essbase: [smartViewUrlFor(`https://host${PROVIDER_SUFFIX.essbase}`).pathname],
+    "essbase-stndln": [new URL(restBase(`https://host${PROVIDER_SUFFIX["essbase-stndln"]}`)).pathname],
+    ssas: [xmlaUrlFor(`https://host${PROVIDER_SUFFIX.ssas}`).pathname],
+    planning: [
+      `${new URL(planningRestRoot(`https://host${PROVIDER_SUFFIX.planning}`)).pathname}/${PLANNING_REST_VERSION}`,
+      PROVIDER_SUFFIX.planning,
+      workspaceUrlFor(`https://host${PROVIDER_SUFFIX.planning}`).pathname,
     ],
-    [
-      "fr",
-      join(FR_DOCS, "current", "intro.md"),
-      ["Complément", "API QiBates", "Connecteur", "Serveur", "/olap/msmdpump.dll"],
+    pbcs: [
+      `${new URL(planningRestRoot(`https://host${PROVIDER_SUFFIX.pbcs}`)).pathname}/${PLANNING_REST_VERSION}`,
     ],
-  ] as const)("%s: is on the introduction, labelled in the page's language", (locale, page, labels) => {
-    const svg = readFileSync(join(SITE, "static", "img", `architecture.${locale}.svg`), "utf8");
-    expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img"[^>]*lang="${locale}"`));
-    expect(svg).toContain('<desc id="desc">');
-    for (const label of labels) expect(svg, label).toContain(`>${label}`);
-    for (const connector of ["essbase", "ssas", "essbase-stndln", "planning", "pbcs"]) {
-      expect(svg, connector).toContain(`>${connector}</text>`);
-    }
-    expect(readFileSync(page, "utf8")).toMatch(
-      new RegExp(`^!\\[[^\\]]{40,}\\]\\(pathname:///img/architecture\\.${locale}\\.svg\\)$`, "m"),
+  };
+  const texts = (svg: string, attribute: string, connector: string): string[] =>
+    [...svg.matchAll(new RegExp(`<text [^>]*${attribute}="${connector}"[^>]*>([^<]*)</text>`, "g"))].map(
+      (m) => m[1] ?? "",
     );
+
+  it.each([
+    ["en", join(SITE, "docs"), "host", ["In the add-in", "QiBates server"]],
+    ["fr", join(FR_DOCS, "current"), "hôte", ["Dans le complément", "Serveur QiBates"]],
+  ] as const)(
+    "%s: shows the address each server type's user types and what QiBates then reaches",
+    (locale, docs, host, labels) => {
+      const svg = readFileSync(join(SITE, "static", "img", `architecture.${locale}.svg`), "utf8");
+      expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img"[^>]*lang="${locale}"`));
+      expect(svg).toContain('<desc id="desc">');
+      for (const label of labels) expect(svg, label).toContain(`>${label}`);
+      for (const connector of CONNECTORS) {
+        expect(texts(svg, "data-typed", connector), connector).toEqual([
+          `https://${host}${PROVIDER_SUFFIX[connector]}`,
+        ]);
+        expect(svg, connector).toContain(`<tspan class="t">${SERVER_TYPE[connector]}</tspan>`);
+        expect(texts(svg, "data-reached", connector), connector).toEqual(reached[connector]);
+      }
+      // The administrator's page carries it near its top; the user's introduction does not.
+      const page = readFileSync(join(docs, "admin", "network-and-security.md"), "utf8");
+      const figure = new RegExp(
+        `^!\\[[^\\]]{40,}\\]\\(pathname:///img/architecture\\.${locale}\\.svg\\)$`,
+        "m",
+      );
+      expect(page).toMatch(figure);
+      expect(page.search(figure)).toBeLessThan(page.indexOf("\n## ", page.indexOf("\n## ") + 1));
+      expect(readFileSync(join(docs, "intro.md"), "utf8")).not.toContain("architecture");
+    },
+  );
+
+  it("is not on the home page", () => {
+    expect(readFileSync(join(SITE, "src", "pages", "index.tsx"), "utf8")).not.toContain("architecture");
   });
 });
