@@ -301,10 +301,6 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     super();
   }
 
-  protected openedCube(session: ProviderSession, ref: CubeRef) {
-    return this.cube(session, ref);
-  }
-
   /**
    * A metadata call reads the dimensions and their tops, and the whole of the one dimension it is about (every
    * dimension for a search across the cube): never the whole outline for a list of dimensions or one tree.

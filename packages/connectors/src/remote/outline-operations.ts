@@ -17,25 +17,19 @@ export interface OpenedCube {
 /**
  * The outline calls that the remote providers of the Essbase family (Smart View, XMLA, Essbase REST) answer the
  * same way, from the outline each reads of a cube: its dimensions, a dimension's tree, a filter, a search, its
- * UDAs and alias tables. A connector says how it opens a cube (`openedCube`) and overrides a call its server
- * answers its own way.
+ * UDAs and alias tables. A connector says what it reads of a cube for each call (`openedFor`) and overrides a
+ * call its server answers its own way.
  */
 export abstract class RemoteOutlineOperations {
-  /** The cube `ref` names, its real name on the server and its outline (read once per session). */
-  protected abstract openedCube(session: ProviderSession, ref: CubeRef): Promise<OpenedCube>;
-
   /**
-   * The cube as one metadata call needs it: every member of `dimension`, of every dimension when `null`, or only
-   * the dimensions and their tops when `""`. A connector that reads members on demand reads just that; by
-   * default, the outline `openedCube` reads.
+   * The cube as one metadata call needs it, its real name on the server and its outline: every member of
+   * `dimension`, of every dimension when `null`, or only the dimensions and their tops when `""`.
    */
-  protected openedFor(
+  protected abstract openedFor(
     session: ProviderSession,
     ref: CubeRef,
-    _dimension: string | null,
-  ): Promise<OpenedCube> {
-    return this.openedCube(session, ref);
-  }
+    dimension: string | null,
+  ): Promise<OpenedCube>;
 
   async dimensions(session: ProviderSession, ref: CubeRef, aliasTable?: string) {
     const { remote } = await this.openedFor(session, ref, "");

@@ -240,11 +240,6 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     super();
   }
 
-  /** Not called (`openedFor` reads what each call needs): the whole outline would be every dimension read on demand. */
-  protected openedCube(session: ProviderSession, ref: CubeRef) {
-    return this.openedFor(session, ref, null);
-  }
-
   /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
   protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
     return withinOneBudget(this.p.client(session), async () => {

@@ -214,11 +214,6 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     super();
   }
 
-  /** Every member of the cube: each outline call reads only what it needs through `openedFor`. */
-  protected openedCube(session: ProviderSession, ref: CubeRef) {
-    return this.openedFor(session, ref, null);
-  }
-
   /** A metadata call reads the dimensions and their tops, and the one dimension it is about: never every one. */
   protected override async openedFor(session: ProviderSession, ref: CubeRef, dimension: string | null) {
     const { cube, members } = await this.p.cubeMembers(session, ref);
