@@ -192,6 +192,7 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
       "nav/openform",
       "action/launchrule",
       "action/logout",
+      "action/logout",
     ]);
     // One shell, as a reader pastes the blocks one after the other; every response printed on its own line.
     const script = steps
@@ -204,17 +205,39 @@ describe.each(["en", "fr"] as const)("API guide (%s)", (locale) => {
       .filter((line) => line.trim() !== "")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(responses.map((r) => r.code)).not.toContainEqual(expect.stringMatching(/^QB_ERR/));
-    const [, grid, form, rule, out] = responses as [
+    const [, grid, form, rule, essbaseOut, planningOut] = responses as [
       unknown,
       { grid: string[][] },
       { grid: string[][] },
       { status: string },
-      { loggedOut: boolean },
+      { loginid: string; loggedOut: boolean },
+      { loginid: string; loggedOut: boolean },
     ];
     expect(grid.grid.slice(2).map((row) => row.slice(1).join(" "))).toEqual(["109 85 112", "36 32 39"]);
     expect(form.grid.length).toBeGreaterThan(1);
     expect(rule.status).toBe("completed");
-    expect(out.loggedOut).toBe(true);
+    // Both sessions the quick start opens are logged out, each with its own connector.
+    expect([essbaseOut.loggedOut, planningOut.loggedOut]).toEqual([true, true]);
+    expect(responses).toHaveLength(6);
+    const logouts = steps.filter((b) => b.code.includes("/action/logout"));
+    expect(logouts.map((b) => /connector: (\w+)/.exec(b.code)?.[1])).toEqual(["essbase", "planning"]);
+    expect(logouts.map((b) => /"loginid": "\$(\w+)"/.exec(b.code)?.[1])).toEqual([
+      "LOGINID",
+      "PLANNING_LOGINID",
+    ]);
+    // Neither session lives on: a call with either loginid is refused.
+    for (const [connector, out] of [
+      ["essbase", essbaseOut],
+      ["planning", planningOut],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${API}/nav/servers`, {
+        method: "POST",
+        headers: { "content-type": "application/json", qibateskey: key, connector },
+        body: JSON.stringify({ loginid: out.loginid }),
+      });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe("QB_ERR_SESSION_UNKNOWN");
+    }
   });
 
   it("has curl and TypeScript examples for logging in, navigating, grids, forms and errors", () => {
