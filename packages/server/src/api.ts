@@ -80,6 +80,28 @@ export function callerKey(ctx: { key: VerifiedKey | null }): VerifiedKey {
 /** One handler per operation of the contract: a handler whose input or answer breaks it fails the typecheck. */
 export type Handlers = { [Id in OperationId]: Handler<Id> };
 
+/** A contract's validator and the schemas it has compiled, by their JSON text. */
+interface Validator {
+  ajv: Ajv2020;
+  compiled: Map<string, ValidateFunction>;
+}
+
+/**
+ * One validator a contract document for the whole process: compiling the contract's schemas is most of the cost
+ * of building an app (about half of `buildApp`'s CPU), and a compiled schema depends on nothing but its text and
+ * the options below. A process serves one app; tests and tools build many, each then compiles nothing again.
+ */
+const validators = new WeakMap<JsonObject, Validator>();
+
+function validatorOf(contract: Contract): Validator {
+  let v = validators.get(contract.document);
+  if (!v) {
+    v = { ajv: createValidator(contract), compiled: new Map() };
+    validators.set(contract.document, v);
+  }
+  return v;
+}
+
 function createValidator(contract: Contract): Ajv2020 {
   // `verbose`: an error carries its schema, so that an unknown property's refusal can list the known ones.
   const ajv = new Ajv2020({
@@ -307,10 +329,18 @@ export function registerApi(
   handlers: Handlers,
   services: Services,
 ): void {
-  const ajv = createValidator(contract);
+  const { ajv, compiled } = validatorOf(contract);
   const resolve = refResolver(contract.document);
-  const compile = (schema: JsonObject | null): ValidateFunction | null =>
-    schema ? ajv.compile(schema) : null;
+  const compile = (schema: JsonObject | null): ValidateFunction | null => {
+    if (!schema) return null;
+    const text = JSON.stringify(schema);
+    let fn = compiled.get(text);
+    if (!fn) {
+      fn = ajv.compile(schema);
+      compiled.set(text, fn);
+    }
+    return fn;
+  };
   const validateResponses = services.validateResponses;
   app.decorateRequest("qibatesKey", null);
   app.decorateRequest("qibatesLimitKey", null);
