@@ -11,8 +11,8 @@ import {
   featurePageRows,
   GENERATED_PAGES,
   isMdxPage,
-  readerNote,
   withGeneratedBlocks,
+  worksOnLine,
 } from "../tools/capability-docs.ts";
 import { FEATURE_ROWS, featureVerdict, MATRIX_CONNECTORS, SERVER_NAME } from "../tools/feature-matrix.ts";
 
@@ -202,29 +202,27 @@ describe("hand-written statements agree with the capability table", () => {
   });
 });
 
-describe("the note at the top of a user page", () => {
-  it("names, in the reader's words, each server that does a feature of the page less than fully, or not at all", () => {
+describe("the Works on line of a user page", () => {
+  it("gives every server its verdict in the reader's words, right before the page's first section", () => {
     for (const locale of LOCALES) {
-      for (const page of GENERATED_PAGES.filter((p) => featurePageRows(p.path))) {
+      for (const page of GENERATED_PAGES.filter((p) => p.userPage && featurePageRows(p.path))) {
         const ids = featurePageRows(page.path) ?? [];
-        const note = readerNote(ids, locale);
-        const less = ids.flatMap((id) =>
-          MATRIX_CONNECTORS.filter((c) => {
-            const row = FEATURE_ROWS.find((r) => r.id === id);
-            const v = row ? featureVerdict(row, c) : undefined;
-            // Every server without the whole feature, a server of another kind included: the page says at its
-            // top why the task has no path there.
-            return v !== undefined && v.v !== "works";
-          }).map((c) => SERVER_NAME[c][locale]),
-        );
-        if (less.length === 0) {
-          expect(note, page.path).toBe("");
-          continue;
-        }
-        for (const server of less) expect(note, `${page.path} ${server}`).toContain(server);
-        // No call names, HTTP statuses or error codes on a user page.
-        expect(note).not.toMatch(/`|\b4\d\d\b|QB_ERR_|nav\/|action\//);
+        const line = page.blocks(locale)["real-servers"] ?? "";
         const source = readFileSync(join(ROOTS[locale], page.path), "utf8");
+        // No call names, HTTP statuses or error codes on a user page, and never a box.
+        expect(line, page.path).not.toMatch(/`|\b4\d\d\b|QB_ERR_|nav\/|action\/|:::/);
+        if (
+          source.includes(locale === "en" ? "## What each server allows" : "## Ce que permet chaque serveur")
+        ) {
+          // A feature page: every server is named, and each verdict other than yes links to the server table.
+          for (const c of MATRIX_CONNECTORS)
+            expect(line, `${page.path} ${c}`).toContain(SERVER_NAME[c][locale]);
+          const main = ids[0] ? FEATURE_ROWS.find((r) => r.id === ids[0]) : undefined;
+          const anchor = locale === "en" ? "#what-each-server-allows" : "#ce-que-permet-chaque-serveur";
+          if (main && MATRIX_CONNECTORS.some((c) => featureVerdict(main, c).v !== "works"))
+            expect(line, page.path).toContain(`](${anchor})`);
+        }
+        if (line === "") continue;
         const h1 = source.indexOf("\n# ", source.indexOf("\n---\n", 4));
         const at = source.indexOf(blockStart("real-servers", isMdxPage(source)));
         expect(at, page.path).toBeGreaterThan(h1);
@@ -233,20 +231,66 @@ describe("the note at the top of a user page", () => {
     }
   });
 
-  it("follows the table: a capability made to work on real servers leaves the note and the matrix", () => {
+  it("names a server's other rows only where they differ from the page's feature", () => {
+    expect(worksOnLine(["zoom-in", "zoom-formulas"], "en")).toBe(
+      "**Works on:** Essbase 11.x: yes (Zoom In: formulas — [demo only](#what-each-server-allows)) · Essbase 21c and SSAS: yes (Zoom In: formulas — [no](#what-each-server-allows)) · Planning and PBCS: [no](#what-each-server-allows)",
+    );
+    expect(worksOnLine([], "fr")).toBe(
+      "**Fonctionne avec :** Essbase 11.x, Essbase 21c, SSAS, Planning et PBCS : oui",
+    );
+  });
+
+  it("follows the table: a capability made to work on real servers changes the line and the matrix", () => {
     const pbcs = CONNECTOR_PROFILES.pbcs.capabilities as Record<string, unknown>;
     const before = pbcs.taskLists;
     try {
-      expect(readerNote(["task-lists"], "en")).toContain("Planning and PBCS: demo only");
+      expect(worksOnLine(["task-lists"], "en")).toContain("Planning and PBCS: [demo only](");
       pbcs.taskLists = { status: "yes" };
-      const note = readerNote(["task-lists"], "en");
-      expect(note).toContain("Planning: demo only");
-      expect(note).not.toContain("PBCS");
+      const line = worksOnLine(["task-lists"], "en");
+      expect(line).toContain("Planning: [demo only](");
+      expect(line).toContain("PBCS: yes");
       expect(addinTables("en")).toMatch(
         /\| \[Task lists\]\([^)]+\) \| \*\*No\*\*[^|]*\|[^|]*\|[^|]*\| \*\*Demo only\*\*[^|]*\| \*\*Works\*\* \|/u,
       );
     } finally {
       pbcs.taskLists = before;
     }
+  });
+});
+
+describe("the order of a user page (issue 72's template)", () => {
+  it("puts the server table last and the Works on line before the first section, on a fresh generation", () => {
+    const page = { path: "x.md", userPage: true, blocks: () => ({ "real-servers": "**Works on:** all" }) };
+    const source = [
+      "# Title",
+      "",
+      "Lead.",
+      "",
+      "## What it does",
+      "",
+      "Text.",
+      "",
+      "## What each server allows",
+      "",
+      "Table.",
+      "",
+      "## Limits",
+      "",
+      "Edge.",
+      "",
+    ].join("\n");
+    const written = withGeneratedBlocks(source, page, "en");
+    expect(written.split("\n").filter((l) => /^(#|\*\*|[A-Z])/.test(l))).toEqual([
+      "# Title",
+      "Lead.",
+      "**Works on:** all",
+      "## What it does",
+      "Text.",
+      "## Limits",
+      "Edge.",
+      "## What each server allows",
+      "Table.",
+    ]);
+    expect(withGeneratedBlocks(written, page, "en")).toBe(written);
   });
 });

@@ -16,12 +16,14 @@ import {
 } from "@qibates/provider";
 import {
   FEATURE_ROWS,
+  type FeatureRow,
   featureMatrix,
   featureRowsTable,
   featureVerdict,
   MATRIX_CONNECTORS,
   SERVER_NAME,
   VERDICT_WORDS,
+  type Verdict,
 } from "./feature-matrix.ts";
 
 /**
@@ -535,10 +537,19 @@ export interface GeneratedPage {
   /** The folder the path is under: the docs (default) or the changelog. */
   site?: "docs" | "changelog";
   path: string;
+  /**
+   * A page of the add-in's user (docs/QiBates): its "real-servers" block goes right before its first section, under
+   * the title, the lead and the picture, and its server table ("What each server allows") is its last section.
+   */
+  userPage?: boolean;
   blocks: (locale: DocLocale) => Record<string, string>;
 }
 
-/** The user pages and the matrix rows each is about (the note at its top and its "what each server allows"). */
+/**
+ * The user pages and the matrix rows each is about (the "Works on" line under its lead and its "what each server
+ * allows"). The first row is the page's own feature: the "Works on" line gives each server its verdict, and the
+ * other rows' only where they differ from it.
+ */
 const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/actions/AdHoc.md": ["adhoc", "grid-variables"],
   "QiBates/features/actions/Refresh.md": ["refresh"],
@@ -547,7 +558,7 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/actions/Pivot.md": ["pivot"],
   "QiBates/features/actions/Submit.md": ["submit"],
   "QiBates/features/actions/Cascade.md": ["cascade"],
-  "QiBates/features/actions/OpenForm.md": ["forms-library", "open-form", "composite-forms"],
+  "QiBates/features/actions/OpenForm.md": ["open-form", "forms-library", "composite-forms"],
   "QiBates/features/actions/TaskLists.md": ["task-lists"],
   "QiBates/features/actions/RunRule.md": ["business-rules", "runtime-prompts"],
   "QiBates/features/features/MemberSelection.md": ["member-selection", "substitution-variables"],
@@ -560,7 +571,31 @@ const FEATURE_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/features/settings/ColorCoding.md": ["color-coding"],
 };
 
-/** Pages without a "what each server allows" section where the reader still meets a server's limit: the note only. */
+/**
+ * User pages whose "what each server allows" is written by hand (a setting that reads differently per server): the
+ * "Works on" line only, from the matrix rows the page is about; none means every server does it in full.
+ */
+const WORKS_ON_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
+  "QiBates/features/features/ConnectionsView.md": [],
+  "QiBates/features/features/Types.md": [],
+  "QiBates/features/settings/DefaultPositionNewGrid.md": ["layout-settings"],
+  "QiBates/features/settings/Freeze.md": ["layout-settings"],
+  "QiBates/features/settings/KeepConditionnalFormatting.md": ["layout-settings"],
+  "QiBates/features/settings/MergeCells.md": ["layout-settings"],
+  "QiBates/features/settings/NumberPrecision.md": ["layout-settings"],
+  "QiBates/features/settings/ResizeColumns.md": ["layout-settings"],
+  "QiBates/features/settings/MissingLabel.md": ["missing-label"],
+  "QiBates/features/settings/MissingZero.md": ["missing-label"],
+  "QiBates/features/settings/MissingSuppression.md": ["missing-suppression"],
+  "QiBates/features/settings/NavigationWithoutData.md": ["navigation-without-data"],
+  "QiBates/features/settings/UnknownMemberIndication.md": ["adhoc"],
+  "QiBates/features/settings/WithoutIndentation.md": ["indentation"],
+};
+
+/**
+ * Pages without a "what each server allows" section where the reader still meets a server's limit (the screens of
+ * the "Understanding the app" pages): a line naming those features, server by server.
+ */
 const NOTE_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
   "QiBates/understanding-the-app/understanding-planning-pbcs/Applications.md": [
     "forms-library",
@@ -582,7 +617,7 @@ function pageFamily(path: string): Family | undefined {
 
 /** The matrix rows a user page is about (for tests). */
 export function featurePageRows(path: string): readonly string[] | undefined {
-  return FEATURE_PAGE_ROWS[path] ?? NOTE_ONLY_PAGE_ROWS[path];
+  return FEATURE_PAGE_ROWS[path] ?? WORKS_ON_ONLY_PAGE_ROWS[path] ?? NOTE_ONLY_PAGE_ROWS[path];
 }
 
 const READER_WORDS = {
@@ -591,82 +626,121 @@ const READER_WORDS = {
     intro: (matrix: string) =>
       `Works, Partly, Demo only (the demo server does it, your real server does not) or No, from the same table as ${matrix}:`,
     matrix: "[Features and compatibility]",
-    note: "Before you start",
-    cell: (features: string, servers: string, verdict: string) =>
-      `${features} — ${servers}: ${verdict.toLowerCase()}`,
   },
   fr: {
     title: "Ce que permet chaque serveur",
     intro: (matrix: string) =>
       `Oui, En partie, Démo seulement (le serveur de démonstration le fait, votre serveur réel non) ou Non, d'après la même table que ${matrix} :`,
     matrix: "[Fonctionnalités et compatibilité]",
-    note: "Avant de commencer",
-    cell: (features: string, servers: string, verdict: string) =>
-      `${features} — ${servers} : ${verdict.toLowerCase()}`,
   },
 };
 
+/** The words of the line under a user page's lead that says, server by server, whether the page's feature works. */
+const WORKS_ON_WORDS = {
+  en: {
+    lead: "Works on:",
+    /** A user page's server table, where each verdict's reason is. */
+    anchor: "#what-each-server-allows",
+    verdict: { works: "yes", partly: "partly", demo: "demo only", no: "no" } as Record<Verdict, string>,
+    features: "On your company's server:",
+  },
+  fr: {
+    lead: "Fonctionne avec :",
+    anchor: "#ce-que-permet-chaque-serveur",
+    verdict: { works: "oui", partly: "en partie", demo: "démo seulement", no: "non" } as Record<
+      Verdict,
+      string
+    >,
+    features: "Sur le serveur de votre entreprise :",
+  },
+};
+
+function featureRow(id: string): FeatureRow {
+  const row = FEATURE_ROWS.find((r) => r.id === id);
+  if (!row) throw new Error(`unknown feature row ${id}`);
+  return row;
+}
+
 /**
- * The note at the top of a user page: each server that does the feature only in part, on the demo server only,
- * or not at all (a server of another kind too: the reader learns at the top that the task has no path there).
- * Each distinct reason is said once, after the features and servers it holds for ("- **A** — Planning and PBCS:
- * demo only; **B** — Planning and PBCS: partly. Reason."), so that a reason several features share is not repeated.
+ * The "Works on" line of a user page, under its lead and picture, in place of a box of refusals: each server with
+ * the verdict of the page's feature (its first row; none: every server does it), and, in brackets, the other rows
+ * of the page where they differ from it ("Essbase 21c and SSAS: yes (Zoom In: formulas — no)"). Servers with the
+ * same entry are named together. Each verdict other than yes links to `link`, where its reason is: the page's
+ * server table.
  */
-export function readerNote(ids: readonly string[], locale: DocLocale, family?: Family): string {
-  const w = READER_WORDS[locale];
-  // Reason (English, the key) → its text in the page's language and, in order, the servers and verdict of each
-  // feature it holds for.
-  const byReason = new Map<
-    string,
-    { why: string; cells: { labels: string[]; servers: Connector[]; verdict: string }[] }
-  >();
-  for (const id of ids) {
-    const row = FEATURE_ROWS.find((r) => r.id === id);
-    if (!row) throw new Error(`unknown feature row ${id}`);
-    for (const c of MATRIX_CONNECTORS) {
-      // A page about one kind of server (the Understanding pages of each family) speaks of that kind only.
-      if (family && CONNECTOR_PROFILES[c].family !== family) continue;
-      const { v, why } = featureVerdict(row, c);
-      // Every server that does not do it fully, another kind's included: the page says at its top, in one
-      // sentence per reason, why the task has no path there.
-      if (v === "works") continue;
-      const reason = byReason.get(why?.en ?? "") ?? { why: why?.[locale] ?? "", cells: [] };
-      const verdict = VERDICT_WORDS[locale][v];
-      const label = row.label[locale];
-      const cell = reason.cells.find((x) => x.labels.includes(label) && x.verdict === verdict);
-      if (cell) cell.servers.push(c);
-      else reason.cells.push({ labels: [label], servers: [c], verdict });
-      byReason.set(why?.en ?? "", reason);
+export function worksOnLine(
+  ids: readonly string[],
+  locale: DocLocale,
+  link: string = WORKS_ON_WORDS[locale].anchor,
+): string {
+  const w = WORKS_ON_WORDS[locale];
+  const rows = ids.map(featureRow);
+  const word = (v: Verdict) => (v === "works" ? w.verdict[v] : `[${w.verdict[v]}](${link})`);
+  const groups: { servers: Connector[]; text: string }[] = [];
+  for (const c of MATRIX_CONNECTORS) {
+    const main: Verdict = rows[0] ? featureVerdict(rows[0], c).v : "works";
+    const others = new Map<Verdict, string[]>();
+    for (const row of rows.slice(1)) {
+      const { v } = featureVerdict(row, c);
+      if (v !== main) others.set(v, [...(others.get(v) ?? []), row.label[locale]]);
     }
+    const except = [...others].map(([v, labels]) => `${joined(labels, locale)} — ${word(v)}`);
+    const text = `${word(main)}${except.length ? ` (${except.join(locale === "fr" ? " ; " : "; ")})` : ""}`;
+    const same = groups.find((g) => g.text === text);
+    if (same) same.servers.push(c);
+    else groups.push({ servers: [c], text });
   }
-  const bullets: string[] = [];
-  for (const { why, cells } of byReason.values()) {
-    // Features with the same servers and verdict under one reason are named together.
-    const merged: { labels: string[]; servers: Connector[]; verdict: string }[] = [];
-    for (const cell of cells) {
-      const same = merged.find((m) => m.verdict === cell.verdict && m.servers.join() === cell.servers.join());
-      if (same) same.labels.push(...cell.labels);
-      else merged.push({ ...cell, labels: [...cell.labels] });
+  const colon = locale === "fr" ? " : " : ": ";
+  const entries = groups.map(
+    (g) =>
+      `${joined(
+        g.servers.map((c) => SERVER_NAME[c][locale]),
+        locale,
+      )}${colon}${g.text}`,
+  );
+  return `**${w.lead}** ${entries.join(" · ")}`;
+}
+
+/**
+ * The line under the lead of a page about a screen rather than a feature (the "Understanding the app" pages): the
+ * features of the screen that a server of the page's kind does only in part, on the demo server only, or not at
+ * all, each with those servers and verdicts ("Forms Library (list forms) and Task lists — Planning and PBCS: demo
+ * only"); the verdicts link to `link`, where the reasons are. Empty when every server does every feature.
+ */
+export function featuresLine(
+  ids: readonly string[],
+  locale: DocLocale,
+  link: string,
+  family?: Family,
+): string {
+  const w = WORKS_ON_WORDS[locale];
+  const colon = locale === "fr" ? " : " : ": ";
+  const servers = MATRIX_CONNECTORS.filter((c) => !family || CONNECTOR_PROFILES[c].family === family);
+  // Each row as its servers by verdict ("Essbase 11.x: demo only, SSAS: partly"); rows that read the same are
+  // named together.
+  const groups: { labels: string[]; text: string }[] = [];
+  for (const row of ids.map(featureRow)) {
+    const byVerdict = new Map<Verdict, Connector[]>();
+    for (const c of servers) {
+      const { v } = featureVerdict(row, c);
+      if (v !== "works") byVerdict.set(v, [...(byVerdict.get(v) ?? []), c]);
     }
-    const where = merged
-      .map((m) =>
-        w.cell(
-          joined(
-            m.labels.map((l) => `**${l}**`),
+    if (byVerdict.size === 0) continue;
+    const text = [...byVerdict]
+      .map(
+        ([v, cs]) =>
+          `${joined(
+            cs.map((c) => SERVER_NAME[c][locale]),
             locale,
-          ),
-          joined(
-            m.servers.map((c) => SERVER_NAME[c][locale]),
-            locale,
-          ),
-          m.verdict,
-        ),
+          )}${colon}[${w.verdict[v]}](${link})`,
       )
-      .join(locale === "fr" ? " ; " : "; ");
-    bullets.push(`- ${where}.${why ? ` ${why}` : ""}`);
+      .join(", ");
+    const same = groups.find((g) => g.text === text);
+    if (same) same.labels.push(row.label[locale]);
+    else groups.push({ labels: [row.label[locale]], text });
   }
-  if (bullets.length === 0) return "";
-  return [`:::note[${w.note}]`, "", ...bullets, "", ":::"].join("\n");
+  if (groups.length === 0) return "";
+  return `**${w.features}** ${groups.map((g) => `${joined(g.labels, locale)} — ${g.text}`).join(" · ")}`;
 }
 
 /** A user page's "what each server allows": the matrix rows of the page, in the reader's words. */
@@ -690,16 +764,28 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
     const root = "../".repeat(path.split("/").length - 2);
     return {
       path,
+      userPage: true,
       blocks: (locale: DocLocale) => ({
-        "real-servers": readerNote(ids, locale),
+        "real-servers": worksOnLine(ids, locale),
         behaviour: readerBehaviour(ids, locale, root),
       }),
     };
   }),
-  ...Object.entries(NOTE_ONLY_PAGE_ROWS).map(([path, ids]) => ({
+  ...Object.entries(WORKS_ON_ONLY_PAGE_ROWS).map(([path, ids]) => ({
     path,
-    blocks: (locale: DocLocale) => ({ "real-servers": readerNote(ids, locale, pageFamily(path)) }),
+    userPage: true,
+    blocks: (locale: DocLocale) => ({ "real-servers": worksOnLine(ids, locale) }),
   })),
+  ...Object.entries(NOTE_ONLY_PAGE_ROWS).map(([path, ids]) => {
+    const root = "../".repeat(path.split("/").length - 2);
+    return {
+      path,
+      userPage: true,
+      blocks: (locale: DocLocale) => ({
+        "real-servers": featuresLine(ids, locale, `${root}features-compatibility.md`, pageFamily(path)),
+      }),
+    };
+  }),
   ...Object.entries(CONNECT_PAGES).map(([path, connectors]) => ({
     path,
     blocks: (locale: DocLocale) => ({ "not-available": connectBlock(connectors, locale) }),
@@ -931,9 +1017,54 @@ function insertionLine(lines: readonly string[], name: string, locale: DocLocale
   return -1;
 }
 
+/** The lines of a page that are section headings (`## `), code blocks left out. */
+function sectionStarts(lines: readonly string[]): number[] {
+  const starts: number[] = [];
+  let fence = false;
+  lines.forEach((line, i) => {
+    if (/^(`{3,}|~{3,})/.test(line)) fence = !fence;
+    else if (!fence && line.startsWith("## ")) starts.push(i);
+  });
+  return starts;
+}
+
+/**
+ * A user page in the order of its template (issue 72): its "real-servers" block (the "Works on" line) right before
+ * its first section, after the title, the lead and the picture; its server table (the section headed "What each
+ * server allows", with what is written by hand in it) last. The rest keeps its order.
+ */
+export function inTemplateOrder(source: string, locale: DocLocale, mdx: boolean): string {
+  let text = source;
+  const start = blockStart("real-servers", mdx);
+  const end = blockEnd("real-servers", mdx);
+  const a = text.indexOf(start);
+  if (a >= 0) {
+    const b = text.indexOf(end, a) + end.length;
+    const block = text.slice(a, b);
+    text = text.slice(0, a).replace(/\n+$/, "\n") + text.slice(b).replace(/^\n+/, "\n");
+    const lines = text.split("\n");
+    const first = sectionStarts(lines)[0] ?? lines.length;
+    const before = lines.slice(0, first).join("\n").trimEnd();
+    const after = lines.slice(first).join("\n");
+    text = after.trim() ? `${before}\n\n${block}\n\n${after.trimEnd()}\n` : `${before}\n\n${block}\n`;
+  }
+  const lines = text.split("\n");
+  const starts = sectionStarts(lines);
+  const at = starts.findIndex((i) => lines[i] === BEHAVIOUR_HEADING[locale]);
+  if (at >= 0 && at < starts.length - 1) {
+    const from = starts[at] as number;
+    const to = starts[at + 1] as number;
+    const section = lines.slice(from, to).join("\n").trimEnd();
+    const rest = [...lines.slice(0, from), ...lines.slice(to)].join("\n").trimEnd();
+    text = `${rest}\n\n${section}\n`;
+  }
+  return text;
+}
+
 /**
  * The page with each of its generated blocks as a fresh generation writes it: the text between a block's markers
- * replaced, a block the page lacks inserted where it goes, an empty one removed with its markers.
+ * replaced, a block the page lacks inserted where it goes, an empty one removed with its markers; a user page
+ * then in the order of its template ({@link inTemplateOrder}).
  */
 export function withGeneratedBlocks(source: string, page: GeneratedPage, locale: DocLocale): string {
   let text = source;
@@ -961,5 +1092,5 @@ export function withGeneratedBlocks(source: string, page: GeneratedPage, locale:
     lines.splice(at + 1, 0, "", block);
     text = lines.join("\n");
   }
-  return text;
+  return page.userPage ? inTemplateOrder(text, locale, mdx) : text;
 }
