@@ -520,18 +520,7 @@ async function main() {
       {
         name: "API `action/launchrule` with the demo key (CopyVersion, Plan1)",
         before: "0.9 s on the loop",
-        send: () =>
-          apiCall("planning", "action/launchrule", {
-            server: "Planning",
-            application: "Vision",
-            cube: "Plan1",
-            ruleName: "CopyVersion",
-            ruleType: "graphical",
-            prompts: [
-              { name: "SrcVersion", value: "Working" },
-              { name: "TgtVersion", value: "What If" },
-            ],
-          }),
+        send: () => apiCall("planning", "action/launchrule", COPY_VERSION),
         ok: protocolAnswer,
       },
       {
