@@ -75,8 +75,8 @@ export const ADVICE: Readonly<Record<ErrorCode, Advice>> = {
     fr: "Envoyez le même en-tête `connector` qu'à la connexion, ou reconnectez-vous avec l'autre connecteur.",
   },
   QB_ERR_SESSION_UNKNOWN: {
-    en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or, with several QiBates servers, a load balancer without sticky sessions: a session on a real server lives on the server that opened it, even with a shared Redis (see [Several servers](../admin/run-the-server.md#several-servers-behind-a-load-balancer)).",
-    fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates ou, avec plusieurs serveurs QiBates, un répartiteur de charge sans affinité de session : une session sur un serveur réel vit sur le serveur qui l'a ouverte, même avec un Redis commun (voir [Plusieurs serveurs](../admin/run-the-server.md#plusieurs-serveurs-derrière-un-répartiteur-de-charge)).",
+    en: "Log in again. If sessions end while the client is still busy, look for a restart of the QiBates server, or, with several QiBates servers, a load balancer without sticky sessions: a session on a real server lives on the server that opened it, even with a shared Redis (see [Several servers](../admin/server-data.md#several-servers-behind-a-load-balancer)).",
+    fr: "Reconnectez-vous. Si des sessions prennent fin alors que le client est encore actif, cherchez un redémarrage du serveur QiBates ou, avec plusieurs serveurs QiBates, un répartiteur de charge sans affinité de session : une session sur un serveur réel vit sur le serveur qui l'a ouverte, même avec un Redis commun (voir [Plusieurs serveurs](../admin/server-data.md#plusieurs-serveurs-derrière-un-répartiteur-de-charge)).",
   },
   QB_ERR_OPERATION_UNKNOWN: {
     en: "Ask for the operation with the API key that started it, within `OPERATIONS_KEPT_HOURS` of its end; after that, look at the server's data (a refresh) to know whether it ran.",

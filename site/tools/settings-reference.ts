@@ -47,7 +47,13 @@ type DocPage =
   | "admin/run-the-server.md"
   | "admin/network-and-security.md"
   | "admin/api-keys-and-sign-in.md"
-  | "admin/snapshots.md"
+  | "admin/server-start-problems.md"
+  | "admin/server-data.md"
+  | "admin/server-timeouts.md"
+  | "admin/long-calls.md"
+  | "admin/protocol-endpoints-upstream.md"
+  | "admin/serve-snapshots.md"
+  | "admin/snapshot-users.md"
   | "admin/connect-ssas.md"
   | "develop/errors-and-limits.md"
   | "develop/xmla-endpoint.md";
@@ -113,7 +119,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The reverse proxies whose `X-Forwarded-For` gives the client's address: `off`, their number, or their addresses and CIDRs. Set it behind a proxy, or every client counts as the proxy's one address for the rate limits and the logs.",
       fr: "Les proxys inverses dont l'en-tête `X-Forwarded-For` donne l'adresse du client : `off`, leur nombre, ou leurs adresses et CIDR. Réglez-le derrière un proxy, sinon tous les clients comptent comme la seule adresse du proxy pour les limites et les journaux.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-timeouts.md",
   },
   KEEP_ALIVE_TIMEOUT_SECONDS: {
     group: "serve",
@@ -121,7 +127,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "An idle keep-alive connection is closed after this many seconds. Keep it above the idle timeout of a load balancer in front, so that the balancer never reuses a connection the server is closing.",
       fr: "Une connexion persistante inactive est fermée après ce nombre de secondes. Gardez-le au-dessus du délai d'inactivité du répartiteur de charge placé devant, pour qu'il ne réutilise jamais une connexion que le serveur ferme.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-timeouts.md",
   },
   METRICS: {
     group: "serve",
@@ -145,7 +151,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The folder of the embedded database (API keys, operations, the demo's journal) when `DATABASE_URL` is unset; one server at a time (a second one exits with code 3). Point it at a disk that is backed up.",
       fr: "Le dossier de la base intégrée (clés d'API, opérations, journal de la démonstration) quand `DATABASE_URL` n'est pas défini ; un seul serveur à la fois (un second s'arrête avec le code 3). Placez-le sur un disque sauvegardé.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   DATABASE_URL: {
     group: "data",
@@ -153,7 +159,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A PostgreSQL connection string: keys and data are stored there instead of `DATA_DIR`. Set it to run several servers over the same data; never logged, and an unreachable database stops the start with code 4.",
       fr: "Une chaîne de connexion PostgreSQL : les clés et les données y sont enregistrées au lieu de `DATA_DIR`. Donnez-la pour faire tourner plusieurs serveurs sur les mêmes données ; elle n'est jamais journalisée, et une base injoignable arrête le démarrage avec le code 4.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   REDIS_URL: {
     group: "data",
@@ -161,7 +167,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A Redis connection string: with several servers behind a load balancer, they share through it the list of sessions, the rate limits and the failed-login counts (a session's calls must still return to the server that opened it: sticky sessions); never logged.",
       fr: "Une chaîne de connexion Redis : avec plusieurs serveurs derrière un répartiteur de charge, ils partagent par elle la liste des sessions, les limites de débit et les comptes d'échecs de connexion (les appels d'une session doivent tout de même revenir au serveur qui l'a ouverte : sessions persistantes) ; elle n'est jamais journalisée.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   STORE_CONNECT_TIMEOUT_SECONDS: {
     group: "data",
@@ -169,7 +175,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "How long the start waits for PostgreSQL and Redis to accept a connection before it stops with code 4. Raise it when the database starts alongside QiBates or the network is slow.",
       fr: "Combien de temps le démarrage attend que PostgreSQL et Redis acceptent une connexion avant de s'arrêter avec le code 4. Augmentez-le quand la base démarre en même temps que QiBates ou que le réseau est lent.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-start-problems.md",
   },
   JOURNAL_CHECKPOINT_ENTRIES: {
     group: "data",
@@ -177,7 +183,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The demo applications and the snapshots journal every change and save a checkpoint of their state after this many changes (formerly `JOURNAL_SNAPSHOT_ENTRIES`). Lower it for a faster start after many writes, at the cost of more frequent checkpoints.",
       fr: "Les applications de démonstration et les instantanés journalisent chaque modification et enregistrent un point de reprise de leur état après ce nombre de modifications (anciennement `JOURNAL_SNAPSHOT_ENTRIES`). Baissez-le pour un démarrage plus rapide après beaucoup d'écritures, au prix de points de reprise plus fréquents.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   JOURNAL_CHECKPOINT_BYTES: {
     group: "data",
@@ -185,7 +191,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "… or once the changes since the last checkpoint hold this many bytes, whichever comes first (formerly `JOURNAL_SNAPSHOT_BYTES`). It decides the same trade-off as `JOURNAL_CHECKPOINT_ENTRIES`, for large writes.",
       fr: "… ou dès que les modifications depuis le dernier point de reprise occupent ce nombre d'octets, au premier des deux atteint (anciennement `JOURNAL_SNAPSHOT_BYTES`). Il règle le même compromis que `JOURNAL_CHECKPOINT_ENTRIES`, pour les grosses écritures.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
     noReason: true,
   },
   OPERATIONS_KEPT_HOURS: {
@@ -194,7 +200,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "How long an operation returned with `202` (`Prefer: respond-async`) can still be read after it ends, from every server over the same database. Raise it when clients poll their results the next day.",
       fr: "Combien de temps une opération (un appel envoyé avec `Prefer: respond-async`, auquel le serveur a répondu `202`) peut encore être lue après sa fin, depuis chaque serveur sur la même base. Augmentez-le quand les clients relèvent leurs résultats le lendemain.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-data.md",
   },
   OPERATIONS_PER_KEY: {
     group: "data",
@@ -242,7 +248,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A folder of snapshots taken with `npx qibates-snapshot`, each served as an application of the embedded engine, beside the demo or instead of it. Set it to let users work on a cube without its server; a snapshot that fails its checks stops the start (code 2).",
       fr: "Un dossier d'instantanés pris avec `npx qibates-snapshot`, chacun servi comme une application du moteur intégré, à côté de la démonstration ou à sa place. Donnez-le pour que les utilisateurs travaillent sur un cube sans son serveur ; un instantané qui échoue à ses vérifications arrête le démarrage (code 2).",
     },
-    page: "admin/snapshots.md",
+    page: "admin/serve-snapshots.md",
   },
   QIBATES_SNAPSHOT_USERS: {
     group: "demo",
@@ -250,7 +256,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx qibates-snapshot hash-password` and the applications it may open. Required when `QIBATES_SNAPSHOTS` is set with `QIBATES_DEMO=false`, refused without `QIBATES_SNAPSHOTS`; a bad file stops the start (code 2).",
       fr: "Un fichier JSON des utilisateurs qui peuvent se connecter aux instantanés, chacun avec une empreinte de mot de passe faite par `npx qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire quand `QIBATES_SNAPSHOTS` est donné avec `QIBATES_DEMO=false`, refusé sans `QIBATES_SNAPSHOTS` ; un fichier incorrect arrête le démarrage (code 2).",
     },
-    page: "admin/snapshots.md",
+    page: "admin/snapshot-users.md",
   },
   QIBATES_GRID_WORKERS: {
     group: "demo",
@@ -329,7 +335,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "How long a calculation or a business rule run on your server is followed before the call returns that it is still running (it goes on on the server). Raise it for rules that take longer, with `CONNECTION_TIMEOUT_SECONDS` above it.",
       fr: "Combien de temps un calcul ou une règle métier lancé sur votre serveur est suivi avant que l'appel réponde qu'il est toujours en cours (il se poursuit sur le serveur). Augmentez-le pour des règles plus longues, avec `CONNECTION_TIMEOUT_SECONDS` au-dessus.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/long-calls.md",
   },
   CONNECTION_TIMEOUT_SECONDS: {
     group: "calls",
@@ -337,7 +343,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`); it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
       fr: "Le délai de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`) ; il doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-timeouts.md",
   },
   REQUEST_TIMEOUT_SECONDS: {
     group: "calls",
@@ -345,7 +351,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The time a client has to send a whole request, headers and body; past it, `408 QB_ERR_REQUEST_TIMEOUT`. Raise it for users who send large grids over slow links.",
       fr: "Le temps dont dispose un client pour envoyer une requête entière, en-têtes et corps ; au-delà, `408 QB_ERR_REQUEST_TIMEOUT`. Augmentez-le pour des utilisateurs qui envoient de grandes grilles sur des liaisons lentes.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/server-timeouts.md",
   },
   MAX_GRID_CELLS: {
     group: "calls",
@@ -409,7 +415,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "`connector=providerAddress`: the protocol endpoints stand in front of that server of yours, reached with that connector, instead of the embedded engine (its host must be on `ALLOWED_HOSTS`). Set it to give such clients one address in front of your own server.",
       fr: "`connector=providerAddress` : les points d'accès des protocoles se placent devant l'un de vos serveurs, joint avec ce connecteur, au lieu du moteur intégré (son hôte doit figurer dans `ALLOWED_HOSTS`). Réglez-le pour donner à ces clients une seule adresse devant votre propre serveur.",
     },
-    page: "admin/run-the-server.md",
+    page: "admin/protocol-endpoints-upstream.md",
   },
   QIBATES_WIRE_ADMINISTRATORS: {
     group: "wire",
