@@ -61,7 +61,7 @@ const WORDS = {
       planning: "[Connect QiBates to Planning and EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` returns the same information for each connector, in its `realServers` field. The demo addresses respond in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`, and, with `QIBATES_SNAPSHOTS`, to the users of `QIBATES_SNAPSHOT_USERS` for their snapshots, demo mode or not (see [Serve snapshots to your own users](../admin/snapshots.md#serve-snapshots-to-your-own-users)).",
+      "`GET /qibates/api/v2/health` returns the same information for each connector, in its `realServers` field. The demo addresses respond in demo mode (`QIBATES_DEMO`), with user `demo` and password `demo`, and, with `QIBATES_SNAPSHOTS`, to the users of `QIBATES_SNAPSHOT_USERS` for their snapshots, demo mode or not (see [Serve snapshots to your own users](../admin/snapshot-users.md)).",
     and: "and",
     connector: "Connector",
     server: "Server",
@@ -101,7 +101,7 @@ const WORDS = {
       planning: "[Connecter QiBates à Planning et EPM Cloud](../admin/connect-planning.md)",
     } as Partial<Record<Connector, string>>,
     realHealth:
-      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration répondent en mode démonstration (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`, et, avec `QIBATES_SNAPSHOTS`, aux utilisateurs de `QIBATES_SNAPSHOT_USERS` pour leurs instantanés, en mode démonstration ou non (voir [Servir des instantanés à vos propres utilisateurs](../admin/snapshots.md#servir-des-instantanés-à-vos-propres-utilisateurs)).",
+      "`GET /qibates/api/v2/health` donne la même information pour chaque connecteur, dans son champ `realServers`. Les adresses de démonstration répondent en mode démonstration (`QIBATES_DEMO`), avec l'utilisateur `demo` et le mot de passe `demo`, et, avec `QIBATES_SNAPSHOTS`, aux utilisateurs de `QIBATES_SNAPSHOT_USERS` pour leurs instantanés, en mode démonstration ou non (voir [Servir des instantanés à vos propres utilisateurs](../admin/snapshot-users.md)).",
     and: "et",
     connector: "Connecteur",
     server: "Serveur",
