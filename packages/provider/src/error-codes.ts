@@ -298,11 +298,11 @@ export const ERROR_CODES = {
   },
   QB_ERR_CALL_TIMEOUT: {
     status: 504,
-    en: "The call did not end within {seconds} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: {outcome}.",
-    fr: "L'appel ne s'est pas terminé en {seconds} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : {outcome}.",
-    when: "A call other than a calculation or a business rule was still waiting for the provider's server CONNECTION_TIMEOUT_SECONDS (900 by default) after it started, all its requests to that server together: a server slow on each answer, or one that trickles its answer. The message says what may already have been written: nothing for a read; for a save or a form submission, the cells may have been written. Calculations and business rules are bounded by CALC_JOB_TIMEOUT_SECONDS instead.",
+    en: "The request did not end within {seconds} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: {outcome}.",
+    fr: "La requête ne s'est pas terminée en {seconds} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : {outcome}.",
+    when: "A request other than a calculation or a business rule (an API call through a connector, or a Smart View, XMLA or REST request to a protocol endpoint in front of a server, QIBATES_WIRE_UPSTREAM) was still under way CONNECTION_TIMEOUT_SECONDS (900 by default) after it started, every exchange with the server behind QiBates counted: that server was slow on each answer, or trickled its answer. The message says what may already have been written (nothing, for a read). Calculations and business rules are bounded by CALC_JOB_TIMEOUT_SECONDS instead.",
     whenFr:
-      "Un appel autre qu'un calcul ou une règle métier attendait encore le serveur du fournisseur CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, toutes ses requêtes à ce serveur comprises : un serveur lent à chaque réponse, ou qui envoie sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit : rien pour une lecture ; pour un enregistrement ou une soumission de formulaire, les cellules ont pu être écrites. Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
+      "Une requête autre qu'un calcul ou une règle métier (un appel de l'API par un connecteur, ou une requête Smart View, XMLA ou REST à un point d'accès de protocole placé devant un serveur, QIBATES_WIRE_UPSTREAM) était encore en cours CONNECTION_TIMEOUT_SECONDS (900 par défaut) après son début, chaque échange avec le serveur placé derrière QiBates compris : ce serveur était lent à chaque réponse, ou envoyait sa réponse au compte-gouttes. Le message dit ce qui a déjà pu être écrit (rien, pour une lecture). Les calculs et les règles métier sont bornés par CALC_JOB_TIMEOUT_SECONDS.",
   },
   QB_ERR_SERVER_UNKNOWN: {
     status: 404,

@@ -85,8 +85,8 @@ async function send(
 }
 
 const NOTHING_WRITTEN = {
-  en: `The call did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
-  fr: `L'appel ne s'est pas terminé en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et a été arrêté : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
+  en: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: nothing was written; try again, or ask your administrator to raise CONNECTION_TIMEOUT_SECONDS.`,
+  fr: `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : rien n'a été écrit ; réessayez, ou demandez à votre administrateur d'augmenter CONNECTION_TIMEOUT_SECONDS.`,
 };
 
 describe("in front of a server that trickles its answers", () => {
@@ -158,7 +158,7 @@ describe("in front of a server that trickles its answers", () => {
     expect([r?.status, JSON.parse(r?.body ?? "null")]).toEqual([
       504,
       {
-        errorMessage: `The call did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and was stopped: the change may have been made on the server: check it before you make it again.`,
+        errorMessage: `The request did not end within ${DEADLINE_S} seconds (CONNECTION_TIMEOUT_SECONDS) and QiBates stopped it: the change may have been made on the server: check it before you make it again.`,
       },
     ]);
   });
