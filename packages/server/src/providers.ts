@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { openProvider } from "@qibates/connectors";
+import { type OpenedProvider, openProvider } from "@qibates/connectors";
 import { Upstreams } from "@qibates/connectors/net";
 import { addressKey } from "@qibates/connectors/xmla";
 import {
@@ -144,31 +144,26 @@ export async function openProviders(
     smartViewJobTimeoutMs: config.calcJobTimeoutSeconds * 1000,
     xmlaUrls: new Map(config.ssasXmlaUrls.map(([address, url]) => [addressKey(address), url])),
   };
-  const essbaseRest = openProvider("essbase-stndln", options);
+  // planning wraps the pbcs provider: one set of Planning REST sessions for both, closed after planning's.
   const planningRest = openProvider("pbcs", options);
-  const xmla = openProvider("ssas", options);
-  const smartView = openProvider("essbase", options);
-  // planning wraps the pbcs provider: one set of Planning REST sessions for both.
-  const planningSmartView = openProvider("planning", { ...options, planningRest: planningRest.provider });
+  // One provider per connector, in the order they are closed: a connector missing here fails the typecheck.
+  const remote = {
+    "essbase-stndln": openProvider("essbase-stndln", options),
+    planning: openProvider("planning", { ...options, planningRest: planningRest.provider }),
+    pbcs: planningRest,
+    ssas: openProvider("ssas", options),
+    essbase: openProvider("essbase", options),
+  } satisfies Record<Connector, OpenedProvider>;
+  const opened = Object.entries(remote) as [Connector, OpenedProvider][];
   return {
     ...providerRegistry({
       demo: embedded,
-      remote: {
-        "essbase-stndln": essbaseRest.provider,
-        pbcs: planningRest.provider,
-        planning: planningSmartView.provider,
-        ssas: xmla.provider,
-        essbase: smartView.provider,
-      },
+      remote: Object.fromEntries(opened.map(([connector, o]) => [connector, o.provider])),
     }),
     close: async () => {
       // The demo applications save a checkpoint of what they journaled since their last one.
       await embedded.close();
-      await essbaseRest.close();
-      await planningSmartView.close();
-      await planningRest.close();
-      await xmla.close();
-      await smartView.close();
+      for (const [, o] of opened) await o.close();
       await upstreams.close();
     },
   };
