@@ -2,6 +2,7 @@ import type { Connector } from "@qibates/provider";
 import {
   CAPABILITIES,
   type Capability,
+  CONNECTOR_NAMES,
   CONNECTOR_PROFILES,
   OTHER_FAMILY,
   type Text,
@@ -30,13 +31,10 @@ export const MATRIX_CONNECTORS: readonly Connector[] = [
   "pbcs",
 ];
 
-export const SERVER_NAME: Record<Connector, Text> = {
-  essbase: { en: "Essbase 11.x", fr: "Essbase 11.x" },
-  "essbase-stndln": { en: "Essbase 21c", fr: "Essbase 21c" },
-  ssas: { en: "SSAS", fr: "SSAS" },
-  planning: { en: "Planning", fr: "Planning" },
-  pbcs: { en: "PBCS", fr: "PBCS" },
-};
+/** Each server's short name (`CONNECTOR_NAMES` of `@qibates/provider`). */
+export const SERVER_NAME: Record<Connector, Text> = Object.fromEntries(
+  Object.entries(CONNECTOR_NAMES).map(([connector, names]) => [connector, names.short]),
+) as Record<Connector, Text>;
 
 /** How the capability table stands for one connector and one capability, with the reader's reason. */
 export function capabilityVerdict(connector: Connector, cap: Capability): { v: Verdict; why?: Text } {

@@ -1,5 +1,5 @@
 import type { components } from "@qibates/client/schema";
-import { type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
+import { CONNECTOR_NAMES, type Connector, type Family, familyOf, PROVIDER_SUFFIX } from "./connectors.ts";
 
 /**
  * The capability table: for each connector value, which operations QiBates does with that kind of server.
@@ -277,7 +277,6 @@ const YES: Support = { status: "yes" };
 
 function profile(
   connector: Connector,
-  server: Text,
   refused: Partial<Record<Capability, Text>> = {},
   realServers = false,
   onRealServers: Partial<Record<Capability, RealServerSupport>> = {},
@@ -302,7 +301,7 @@ function profile(
   return {
     connector,
     family,
-    server,
+    server: CONNECTOR_NAMES[connector].full,
     providerAddressSuffix: PROVIDER_SUFFIX[connector],
     realServers,
     capabilities,
@@ -495,10 +494,6 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
   // outline read with EnumDims/EnumMembers, their cells read with Refresh.
   essbase: profile(
     "essbase",
-    {
-      en: "Oracle Essbase 11.x through Provider Services",
-      fr: "Oracle Essbase 11.x via Provider Services",
-    },
     {},
     true,
     {
@@ -562,7 +557,6 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
   ),
   ssas: profile(
     "ssas",
-    { en: "Microsoft SQL Server Analysis Services", fr: "Microsoft SQL Server Analysis Services" },
     {
       "zoomIn:CALC_LEVEL": SSAS_NO_FORMULAS,
       calcScripts: {
@@ -635,47 +629,33 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
   // Planning on premises through the Planning REST API (packages/connectors/src/planning-rest) and Smart View's
   // XML protocol for alias tables and prompts (planning-smartview): what neither has a public call or capture
   // for is done by the demo only (sources: packages/connectors/NOTES-planning-rest.md, NOTES-planning-smartview.md).
-  planning: profile(
-    "planning",
-    {
-      en: "Oracle Hyperion Planning (on premises)",
-      fr: "Oracle Hyperion Planning (sur site)",
-    },
-    {},
-    true,
-    PLANNING_SMARTVIEW_LIMITS,
-    {
-      reader: {
-        ...PLANNING_REST_READER,
-        runtimePrompts: {
-          en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-          fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
-        },
-        planningAliasTables: {
-          en: "Tables are listed; one other than Default works only where the server gives its aliases.",
-          fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
-        },
+  planning: profile("planning", {}, true, PLANNING_SMARTVIEW_LIMITS, {
+    reader: {
+      ...PLANNING_REST_READER,
+      runtimePrompts: {
+        en: "A rule without prompts is shown as such, but QiBates cannot list the prompts of a rule that has some; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+        fr: "Une règle sans invite est signalée comme telle, mais QiBates ne peut pas lister les invites d'une règle qui en a ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
       },
-      refusals: {
-        ...PLANNING_REST_REFUSALS,
-        runtimePrompts: {
-          prompted: {
-            en: "the server names the prompts of {rule} ({prompts}) but its answer does not say which kind of value each takes.",
-            fr: "le serveur nomme les invites de {rule} ({prompts}), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
-          },
+      planningAliasTables: {
+        en: "Tables are listed; one other than Default works only where the server gives its aliases.",
+        fr: "Les tables sont listées ; une table autre que Default ne fonctionne que si le serveur en donne les alias.",
+      },
+    },
+    refusals: {
+      ...PLANNING_REST_REFUSALS,
+      runtimePrompts: {
+        prompted: {
+          en: "the server names the prompts of {rule} ({prompts}) but its answer does not say which kind of value each takes.",
+          fr: "le serveur nomme les invites de {rule} ({prompts}), mais sa réponse ne dit pas quel genre de valeur chacune attend.",
         },
       },
     },
-  ),
+  }),
   // Essbase 21c through its REST API (packages/connectors/src/essbase-rest). The REST API lists no member
   // formulas, so the formula level cannot be laid out without guessing; the other zoom modes REST lacks are
   // laid out with Essbase's rules over the outline and refreshed on the server.
   "essbase-stndln": profile(
     "essbase-stndln",
-    {
-      en: "Oracle Essbase 21c (standalone)",
-      fr: "Oracle Essbase 21c (autonome)",
-    },
     {
       "zoomIn:CALC_LEVEL": {
         en: "Essbase 21c's REST API does not give member formulas, so QiBates cannot tell which members a zoom to the formula level would show.",
@@ -713,30 +693,20 @@ export const CONNECTOR_PROFILES: Readonly<Record<Connector, ConnectorProfile>> =
       },
     },
   ),
-  pbcs: profile(
-    "pbcs",
-    {
-      en: "Oracle PBCS / EPM Cloud Planning",
-      fr: "Oracle PBCS / EPM Cloud Planning",
-    },
-    {},
-    true,
-    PLANNING_REST_LIMITS,
-    {
-      reader: {
-        ...PLANNING_REST_READER,
-        runtimePrompts: {
-          en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
-          fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
-        },
-        planningAliasTables: {
-          en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
-          fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
-        },
+  pbcs: profile("pbcs", {}, true, PLANNING_REST_LIMITS, {
+    reader: {
+      ...PLANNING_REST_READER,
+      runtimePrompts: {
+        en: "QiBates cannot list a rule's prompts; type each prompt's name and value yourself under **Run a rule by name** (**☰ › Task Lists**).",
+        fr: "QiBates ne peut pas lister les invites d'une règle ; saisissez vous-même le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
       },
-      refusals: PLANNING_REST_REFUSALS,
+      planningAliasTables: {
+        en: "The list of alias tables is not available; Default works, and another table you name works where the server gives its aliases.",
+        fr: "La liste des tables d'alias n'est pas disponible ; Default fonctionne, ainsi qu'une autre table que vous nommez si le serveur en donne les alias.",
+      },
     },
-  ),
+    refusals: PLANNING_REST_REFUSALS,
+  }),
 };
 
 /** Why a server does not do a capability of the other family, in a user's words, by the capability's family. */

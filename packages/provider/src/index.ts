@@ -19,8 +19,10 @@ export {
   type ZoomInMode,
 } from "./capabilities.ts";
 export {
+  CONNECTOR_NAMES,
   CONNECTORS,
   type Connector,
+  type ConnectorNames,
   type Family,
   familyOf,
   isConnector,
