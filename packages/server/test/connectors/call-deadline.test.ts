@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { listeningServer } from "../support/listening.ts";
 import { slowProxy } from "../support/slow-proxy.ts";
 
@@ -22,22 +22,30 @@ const server = listeningServer({
   CONNECTION_TIMEOUT_SECONDS: String(DEADLINE_S),
 });
 
-/** What the proxy does with the timed call's requests (the logins before it pass at once). */
-let mode: "fast" | "slow" | "trickle" = "fast";
-const proxy = slowProxy(
-  () => server.base,
-  () => {
-    if (mode === "fast") return { delayMs: 0 };
-    if (mode === "slow") return { delayMs: 1800 };
-    return {
-      answer: (res) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
-        res.on("close", () => clearInterval(timer));
-      },
-    };
-  },
-);
+type Mode = "fast" | "slow" | "trickle";
+
+/**
+ * A proxy of one test in front of the server, and what it does with the timed call's requests (the logins before
+ * it pass at once): one a test, so that the tests, which mostly wait, run at the same time.
+ */
+function timedProxy(): { base: () => string; mode: Mode } {
+  const state = { base: () => proxy.base, mode: "fast" as Mode };
+  const proxy = slowProxy(
+    () => server.base,
+    () => {
+      if (state.mode === "fast") return { delayMs: 0 };
+      if (state.mode === "slow") return { delayMs: 1800 };
+      return {
+        answer: (res) => {
+          res.writeHead(200, { "content-type": "application/json" });
+          const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), 1500);
+          res.on("close", () => clearInterval(timer));
+        },
+      };
+    },
+  );
+  return state;
+}
 
 /** A call as a client makes it: its status and JSON body, or `null` when the connection ended without an answer. */
 async function call(
@@ -74,65 +82,66 @@ const GRID = [
 ];
 
 const REMOTE = [
-  { connector: "essbase", address: "/aps/JAPI", language: "en" as const },
-  { connector: "ssas", address: "/aps/JAPI", language: "fr" as const },
-  { connector: "essbase-stndln", address: "/essbase/japi", language: "en" as const },
+  { connector: "essbase", address: "/aps/JAPI", language: "en" as const, proxy: timedProxy() },
+  { connector: "ssas", address: "/aps/JAPI", language: "fr" as const, proxy: timedProxy() },
+  { connector: "essbase-stndln", address: "/essbase/japi", language: "en" as const, proxy: timedProxy() },
 ];
 
-describe.each(REMOTE)("the first refresh through $connector on a server slow on every answer", (path) => {
-  it("answers the grid or the deadline's error, never an empty reply", async () => {
-    mode = "fast";
-    const basic = await server.sampleBasic(path.connector, `${proxy.base}${path.address}`);
-    mode = "slow";
+// Siblings at the file's top, so that they run at the same time (each waits seconds on its proxy).
+it.concurrent.each(REMOTE)(
+  "the first refresh through $connector on a server slow on every answer returns the grid or the deadline's error, never an empty reply",
+  async (path) => {
+    const { proxy } = path;
+    const basic = await server.sampleBasic(path.connector, `${proxy.base()}${path.address}`);
+    proxy.mode = "slow";
     const r = await call("action/refresh", { ...basic, grid: GRID }, path.connector, path.language);
-    mode = "fast";
+    proxy.mode = "fast";
     expect(r, "the connection ended without an answer").not.toBeNull();
     if (r?.status === 200) expect(r.json.grid).toBeDefined();
     else {
       expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
       expect(r?.json.message).toBe(TIMED_OUT[path.language]);
     }
-  });
-});
+  },
+);
 
-describe.each([
-  { connector: "planning", login: "action/login", language: "fr" as const },
-  { connector: "pbcs", login: "action/loginpbcs", language: "en" as const },
-])("Open Form through $connector on a server slow on every answer", ({ connector, language }) => {
-  it("answers the form or the deadline's error, never an empty reply", async () => {
-    mode = "fast";
-    const vision = await server.vision(connector, `${proxy.base}/HyperionPlanning/SmartView`);
-    mode = "slow";
+it.concurrent.each([
+  { connector: "planning", language: "fr" as const, proxy: timedProxy() },
+  { connector: "pbcs", language: "en" as const, proxy: timedProxy() },
+])(
+  "Open Form through $connector on a server slow on every answer returns the form or the deadline's error, never an empty reply",
+  async ({ connector, language, proxy }) => {
+    const vision = await server.vision(connector, `${proxy.base()}/HyperionPlanning/SmartView`);
+    proxy.mode = "slow";
     const form = { ...vision, folder: "/Forms/Revenue", formName: "Revenue Plan" };
     const r = await call("nav/openform", form, connector, language);
-    mode = "fast";
+    proxy.mode = "fast";
     expect(r, "the connection ended without an answer").not.toBeNull();
     if (r?.status === 200) expect(r.json.formName).toBe("Revenue Plan");
     else {
       expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
       expect(r?.json.message).toBe(TIMED_OUT[language]);
     }
-  });
-});
+  },
+);
 
-describe("a server that trickles its answer, a byte within each read timeout", () => {
-  it("is cut at the call's deadline with its error (a save: the cells may have been written)", async () => {
-    mode = "fast";
-    const basic = await server.sampleBasic("essbase-stndln", `${proxy.base}/essbase/japi`);
-    const grid = await call("action/refresh", { ...basic, grid: GRID }, "essbase-stndln", "en");
-    expect(grid?.status, JSON.stringify(grid?.json)).toBe(200);
-    mode = "trickle";
-    const r = await call(
-      "action/save",
-      { ...basic, grid: grid?.json.grid, cells: [{ row: 1, column: 1 }] },
-      "essbase-stndln",
-      "fr",
-    );
-    mode = "fast";
-    expect(r, "the connection ended without an answer").not.toBeNull();
-    expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
-    expect(r?.json.message).toBe(
-      `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.`,
-    );
-  });
+const trickling = timedProxy();
+it.concurrent("a server that trickles its answer, a byte within each read timeout, is cut at the call's deadline with its error (a save: the cells may have been written)", async () => {
+  const proxy = trickling;
+  const basic = await server.sampleBasic("essbase-stndln", `${proxy.base()}/essbase/japi`);
+  const grid = await call("action/refresh", { ...basic, grid: GRID }, "essbase-stndln", "en");
+  expect(grid?.status, JSON.stringify(grid?.json)).toBe(200);
+  proxy.mode = "trickle";
+  const r = await call(
+    "action/save",
+    { ...basic, grid: grid?.json.grid, cells: [{ row: 1, column: 1 }] },
+    "essbase-stndln",
+    "fr",
+  );
+  proxy.mode = "fast";
+  expect(r, "the connection ended without an answer").not.toBeNull();
+  expect([r?.status, r?.json.code], JSON.stringify(r?.json)).toEqual([504, "QB_ERR_CALL_TIMEOUT"]);
+  expect(r?.json.message).toBe(
+    `La requête ne s'est pas terminée en ${DEADLINE_S} secondes (CONNECTION_TIMEOUT_SECONDS) et QiBates l'a arrêtée : les cellules ont pu être écrites : actualisez la grille avant de soumettre de nouveau.`,
+  );
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -87,6 +88,19 @@ export function testDataRoot(): () => void {
   };
 }
 
+/**
+ * Copies the template's 1,000 files: the system's `cp` takes a third of the CPU of Node's `cpSync` (which makes a
+ * JavaScript call or more a file), and every test server pays it; `cpSync` where there is no `cp`.
+ */
+function copyFolder(from: string, to: string): void {
+  try {
+    execFileSync("cp", ["-R", from, to], { stdio: "ignore" });
+  } catch {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
+}
+
 const made: string[] = [];
 let cleanupRegistered = false;
 
@@ -103,7 +117,7 @@ export function testDataDir(
 ): string {
   const dir = mkdtempSync(join(parent, prefix));
   const template = templateDir();
-  if (existsSync(join(template, "PG_VERSION"))) cpSync(template, join(dir, "pglite"), { recursive: true });
+  if (existsSync(join(template, "PG_VERSION"))) copyFolder(template, join(dir, "pglite"));
   made.push(dir);
   if (!cleanupRegistered) {
     cleanupRegistered = true;
