@@ -188,11 +188,10 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   JOURNAL_CHECKPOINT_BYTES: {
     group: "data",
     text: {
-      en: "… or once the changes since the last checkpoint hold this many bytes, whichever comes first (formerly `JOURNAL_SNAPSHOT_BYTES`). It decides the same trade-off as `JOURNAL_CHECKPOINT_ENTRIES`, for large writes.",
-      fr: "… ou dès que les modifications depuis le dernier point de reprise occupent ce nombre d'octets, au premier des deux atteint (anciennement `JOURNAL_SNAPSHOT_BYTES`). Il règle le même compromis que `JOURNAL_CHECKPOINT_ENTRIES`, pour les grosses écritures.",
+      en: "… or once the changes since the last checkpoint hold this many bytes, whichever comes first (formerly `JOURNAL_SNAPSHOT_BYTES`): a few large submits or data loads count here, not in entries. Lower it when they leave much journal in the database and a long replay at start; raise it when checkpoints, each of which saves the whole application, come too often under bulk loads.",
+      fr: "… ou dès que les modifications depuis le dernier point de reprise occupent ce nombre d'octets, au premier des deux atteint (anciennement `JOURNAL_SNAPSHOT_BYTES`) : quelques grosses soumissions ou chargements de données comptent ici, pas en modifications. Baissez-le quand ils laissent beaucoup de journal dans la base et une longue relecture au démarrage ; augmentez-le quand les points de reprise, qui enregistrent chacun toute l'application, reviennent trop souvent lors de chargements massifs.",
     },
     page: "admin/server-data.md",
-    noReason: true,
   },
   OPERATIONS_KEPT_HOURS: {
     group: "data",
@@ -340,8 +339,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   CONNECTION_TIMEOUT_SECONDS: {
     group: "calls",
     text: {
-      en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`); it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
-      fr: "Le délai de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`) ; il doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
+      en: "The deadline of each call but a rule or a calculation, all its requests to your server together (past it, `504 QB_ERR_CALL_TIMEOUT`), for the API and for the protocol endpoints in front of your server (`QIBATES_WIRE_UPSTREAM`) alike; it must exceed `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, or the server does not start. Change it with those settings, and give a reverse proxy in front as long a wait.",
+      fr: "Le délai de chaque appel autre qu'une règle ou un calcul, toutes ses requêtes à votre serveur comprises (au-delà, `504 QB_ERR_CALL_TIMEOUT`), pour l'API comme pour les points d'accès de protocole placés devant votre serveur (`QIBATES_WIRE_UPSTREAM`) ; il doit dépasser `CALC_JOB_TIMEOUT_SECONDS` + `PROVIDER_CONNECT_TIMEOUT_SECONDS` + `PROVIDER_READ_TIMEOUT_SECONDS`, sinon le serveur ne démarre pas. Changez-le avec ces paramètres, et donnez la même attente au proxy inverse placé devant.",
     },
     page: "admin/server-timeouts.md",
   },
@@ -500,16 +499,16 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   OAUTH_GOOGLE_ISSUER: {
     group: "tests",
     text: {
-      en: "An OpenID provider used in place of Google by the tests (`http` on this machine only). Leave it unset.",
-      fr: "Un fournisseur OpenID utilisé à la place de Google par les tests (`http` sur cette machine seulement). Laissez-le non défini.",
+      en: "The test suite's stand-in for Google: the address of an OpenID provider used in place of Google's (`https`, or `http` on this machine). Never set it on a server people use: QiBates would give API keys to that provider's accounts as if Google had signed them in.",
+      fr: "Le remplaçant de Google pour les tests : l'adresse d'un fournisseur OpenID utilisé à la place de celui de Google (`https`, ou `http` sur cette machine). Ne le définissez jamais sur un serveur qu'on utilise : QiBates donnerait des clés d'API aux comptes de ce fournisseur comme si Google les avait connectés.",
     },
     noReason: true,
   },
   OAUTH_MICROSOFT_ISSUER: {
     group: "tests",
     text: {
-      en: "An OpenID provider used in place of Microsoft by the tests (`http` on this machine only). Leave it unset.",
-      fr: "Un fournisseur OpenID utilisé à la place de Microsoft par les tests (`http` sur cette machine seulement). Laissez-le non défini.",
+      en: "The test suite's stand-in for Microsoft: the address of an OpenID provider used in place of Microsoft's (`https`, or `http` on this machine). Never set it on a server people use: QiBates would give API keys to that provider's accounts as if Microsoft had signed them in.",
+      fr: "Le remplaçant de Microsoft pour les tests : l'adresse d'un fournisseur OpenID utilisé à la place de celui de Microsoft (`https`, ou `http` sur cette machine). Ne le définissez jamais sur un serveur qu'on utilise : QiBates donnerait des clés d'API aux comptes de ce fournisseur comme si Microsoft les avait connectés.",
     },
     noReason: true,
   },
