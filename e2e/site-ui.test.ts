@@ -277,7 +277,8 @@ describe("API reference", () => {
           .getByRole("button", { name: button })
           .click({ timeout: 5_000 })
           .catch(() => undefined);
-        await page.getByText(text).first().waitFor({ timeout: 30_000 });
+        // The interactive reference is the site's largest script: 60 s for it while another browser test runs.
+        await page.getByText(text).first().waitFor({ timeout: 60_000 });
         await expect
           .poll(() => page.locator(".scalar-app").first().textContent())
           .toContain(`${baseUrl}/qibates/api/v2`);
@@ -291,11 +292,11 @@ describe("API reference", () => {
     await withContext(async (context) => {
       // A deep link to an operation opens the interactive reference at once.
       const { page } = await open(context, baseUrl, "/api/qibates#tag/health/GET/health");
-      await page.locator(".scalar-app").first().waitFor({ timeout: 30_000 });
+      await page.locator(".scalar-app").first().waitFor({ timeout: 60_000 });
       await page
         .getByRole("button", { name: /Test Request/ })
         .first()
-        .click();
+        .click({ timeout: 60_000 });
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.url() === `${baseUrl}/qibates/api/v2/health`, { timeout: 15_000 }),
         page.getByRole("button", { name: /^Send/ }).first().click(),
