@@ -37,7 +37,7 @@ export interface ProviderSession {
   variables?: readonly SessionVariable[];
   /**
    * The client a session of a shared account (the public demo key, the demo users of the wire endpoints) is
-   * opened from: its IPv4 address, or its IPv6 /64 network (`limitAddress` of `@qibates/wire`). The sessions of one
+   * opened from: its IPv4 address, or its IPv6 /64 network (`limitAddress` of `@qibates/protocols/ip`). The sessions of one
    * visitor share what is bounded per user (the embedded engine's job queue), however many they open.
    */
   visitor?: string;

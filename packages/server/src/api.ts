@@ -1,7 +1,7 @@
 import type { operations } from "@qibates/client/schema";
+import { limitAddress } from "@qibates/protocols/ip";
 import type { GridAnswer, SliceScheduler } from "@qibates/provider";
 import { answerValue, gridSize, isGridAnswer } from "@qibates/provider";
-import { limitAddress } from "@qibates/wire";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsPlugin from "ajv-formats";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import { limitAddress } from "@qibates/wire";
+import { limitAddress } from "@qibates/protocols/ip";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { ApiError } from "./api-error.ts";

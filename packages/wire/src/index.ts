@@ -11,7 +11,6 @@ export { wireSessionAlive } from "./live-sessions.ts";
 export {
   type LoginCounts,
   LoginThrottle,
-  limitAddress,
   memoryLoginCounts,
   type RedisCounter,
   redisLoginCounts,
@@ -19,7 +18,7 @@ export {
 } from "./login-throttle.ts";
 export { accountName, administratorsNamed, type WireEndpointOptions } from "./options.ts";
 export { type PlanningRestOptions, planningRestEndpoint } from "./planning-rest/index.ts";
-export { NetworkSessionsFull, SessionsFull, sessionNetwork } from "./session-store.ts";
+export { NetworkSessionsFull, SessionsFull } from "./session-store.ts";
 export {
   SMARTVIEW_21C_PATH,
   SMARTVIEW_PATH,

@@ -1,5 +1,4 @@
-import { isIP } from "node:net";
-import { ipv6Groups } from "@qibates/protocols/ip";
+import { limitAddress } from "@qibates/protocols/ip";
 import { type Connector, type ErrorLocale, type Provider, ProviderError } from "@qibates/provider";
 import { basicCredentials } from "./basic-auth.ts";
 
@@ -13,25 +12,6 @@ import { basicCredentials } from "./basic-auth.ts";
  * In memory, per server process, unless a shared store holds the counts (`LoginCounts`: Redis behind several
  * API nodes, so that N nodes do not allow N times the attempts).
  */
-
-/**
- * The client address a per-address limit counts (failed logins here, the request rate limit in the server): an
- * IPv4 address as it is (also when written as IPv4-mapped IPv6), an IPv6 address as its /64 network
- * (`2001:db8:1:2::/64`). One machine, or one subscriber, holds a whole /64: counted address by address, it could
- * take a new address for each try and never meet a limit.
- */
-export function limitAddress(address: string): string {
-  const ip = address.replace(/%.*$/, "");
-  if (isIP(ip) !== 6) return address;
-  const all = ipv6Groups(ip);
-  const [g6 = 0, g7 = 0] = all.slice(6);
-  if (all.slice(0, 5).every((g) => g === 0) && all[5] === 0xffff)
-    return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join(".");
-  return `${all
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(":")}::/64`;
-}
 
 /** A count of failures in its window: how many, and the milliseconds until the window ends. */
 export interface LoginWindow {

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { isIP } from "node:net";
-import { ipv6Groups } from "@qibates/protocols/ip";
+import { limitAddress } from "@qibates/protocols/ip";
 import { type ErrorLocale, formatNumber } from "@qibates/provider";
-import { limitAddress } from "./login-throttle.ts";
 
 export interface SessionLimits<T = unknown> {
   /**
@@ -88,20 +86,6 @@ export class NetworkSessionsFull extends Error {
       ? `Votre réseau (${network}) a atteint la limite de ${n} sessions ouvertes sur ce serveur : fermez les sessions que vous n'utilisez plus, ou réessayez plus tard.`
       : `Your network (${network}) has reached its limit of ${n} open sessions on this server: log out of the sessions you no longer use, or try again later.`;
   }
-}
-
-/**
- * The client network a session counts against for `SessionLimits.maxPerNetwork`: an IPv6 client's /48
- * (`2001:db8:7::/48`: the whole site of a company or a subscriber, whose /56 or /64s would otherwise each count
- * apart), an IPv4 address as it is (also written as IPv4-mapped IPv6): behind one, a NAT may hold many people, and
- * a wider IPv4 network would count unrelated ones together.
- */
-export function sessionNetwork(address: string): string {
-  const ip = address.replace(/%.*$/, "");
-  const counted = limitAddress(ip);
-  if (isIP(ip) !== 6 || !counted.endsWith("/64")) return counted;
-  const [g0 = 0, g1 = 0, g2 = 0] = ipv6Groups(ip);
-  return `${[g0, g1, g2].map((g) => g.toString(16)).join(":")}::/48`;
 }
 
 /**
@@ -233,7 +217,7 @@ export class SessionStore<T extends { readonly id: string; lastUsed: number }> {
 
   /**
    * A new session of the cap group `owner` (see {@link capGroup}) from the client network `network` (see
-   * {@link sessionNetwork}), from its id and the time it starts. Beyond the owner's cap, the owner's least
+   * `sessionNetwork` of `@qibates/protocols/ip`), from its id and the time it starts. Beyond the owner's cap, the owner's least
    * recently used session ends; beyond the network's cap, {@link NetworkSessionsFull}; beyond the store's,
    * {@link SessionsFull}. A refused session ends none.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUser, LoginThrottle, limitAddress, TooManyLogins } from "../src/login-throttle.ts";
+import { canonicalUser, LoginThrottle, TooManyLogins } from "../src/login-throttle.ts";
 
 const WRONG = new Error("wrong password");
 const wrong = () => Promise.reject(WRONG);
@@ -102,10 +102,6 @@ describe("the failed-login limits under concurrent tries", () => {
 
 describe("the address a per-address limit counts", () => {
   it("is an IPv6 client's /64 network, and an IPv4 client's address however it is written", async () => {
-    expect(limitAddress("2001:db8:1:2::1")).toBe(limitAddress("2001:0db8:0001:0002:ffff:1:2:3"));
-    expect(limitAddress("2001:db8:1:2::1")).not.toBe(limitAddress("2001:db8:1:3::1"));
-    expect(limitAddress("::ffff:198.51.100.7")).toBe("198.51.100.7");
-    expect(limitAddress("198.51.100.7")).toBe("198.51.100.7");
     const t = new LoginThrottle({ perAddress: 2, perUser: 100, now: () => 0 });
     await outcome(t, "::ffff:198.51.100.7", "demo");
     await outcome(t, "198.51.100.7", "demo");

@@ -1,5 +1,5 @@
+import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import { CAPABILITIES, CONNECTOR_PROFILES, CONNECTORS, type ErrorLocale } from "@qibates/provider";
-import { limitAddress, sessionNetwork } from "@qibates/wire";
 import { type CallContext, callerKey, type Handlers } from "../api.ts";
 import { ApiError } from "../api-error.ts";
 import { embeddedServed } from "../config.ts";

@@ -117,7 +117,7 @@ const FLOORS: Readonly<Record<string, readonly string[]>> = {
   embedded: ["client", "engine", "grid-bridge", "provider"],
   connectors: ["client", "engine", "grid-bridge", "protocols", "provider"],
   wire: ["client", "protocols", "provider"],
-  server: ["client", "connectors", "embedded", "provider", "wire"],
+  server: ["client", "connectors", "embedded", "protocols", "provider", "wire"],
   cli: ["client", "connectors", "embedded", "engine", "provider", "server"],
 };
 

@@ -5,10 +5,11 @@ import {
   SESSION_COOKIE,
   type UserSession,
 } from "@qibates/protocols/essbase-rest";
+import { limitAddress } from "@qibates/protocols/ip";
 import type { Connector } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
-import { basicLogin, type LoginThrottle, limitAddress } from "../login-throttle.ts";
+import { basicLogin, type LoginThrottle } from "../login-throttle.ts";
 import type { EssbaseContext } from "./context.ts";
 import { sendError } from "./errors.ts";
 import { JSON_TYPE } from "./request.ts";

@@ -1,6 +1,7 @@
 import { defaultPreferences, type GridPreferences } from "@qibates/protocols/essbase-rest";
+import { sessionNetwork } from "@qibates/protocols/ip";
 import type { CubeRef, ProviderSession } from "@qibates/provider";
-import { capGroup, SessionStore, sessionNetwork } from "../session-store.ts";
+import { capGroup, SessionStore } from "../session-store.ts";
 import type { OutlineIndex } from "./outline.ts";
 
 /** One Essbase REST session: what `JSESSIONID` stands for. */

@@ -1,3 +1,4 @@
+import { limitAddress } from "@qibates/protocols/ip";
 import { BASIC_CHALLENGE, PlanningRequestError } from "@qibates/protocols/planning-rest";
 import {
   busyMessage,
@@ -11,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basicCredentials } from "../basic-auth.ts";
 import { acceptedLocale, refusalMessage, refusalStatus, withRetryAfter } from "../error-answers.ts";
 import type { CallerSessions } from "../live-sessions.ts";
-import { type LoginThrottle, limitAddress } from "../login-throttle.ts";
+import type { LoginThrottle } from "../login-throttle.ts";
 import { type Caller, HttpError } from "./context.ts";
 
 /** How one API answers an error: its JSON error body with the HTTP status. */

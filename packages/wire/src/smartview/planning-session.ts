@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import {
   connectAnswerXml,
   PLANNING_SMARTVIEW_PATH,
@@ -9,9 +10,9 @@ import {
 import type { XmlElement } from "@qibates/protocols/xml";
 import type { ApplicationRef, ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LoginThrottle, limitAddress } from "../login-throttle.ts";
+import { LoginThrottle } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 import { type SsoToken, sessionLimits, sessionStore, throttledLogin } from "./session.ts";
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import {
   connectAnswerXml,
   JAPI_PATH,
@@ -12,9 +13,9 @@ import { type XmlElement, XmlTooLarge } from "@qibates/protocols/xml";
 import { type Connector, type Provider, ProviderError, type ProviderSession } from "@qibates/provider";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerLiveSessions } from "../live-sessions.ts";
-import { LoginThrottle, limitAddress, loginFailed } from "../login-throttle.ts";
+import { LoginThrottle, loginFailed } from "../login-throttle.ts";
 import type { WireEndpointOptions } from "../options.ts";
-import { capGroup, type RequestEnd, SessionStore, sessionNetwork } from "../session-store.ts";
+import { capGroup, type RequestEnd, SessionStore } from "../session-store.ts";
 import type { SvHandlers } from "./protocol.ts";
 
 /** The largest request that names no live session (a login, a hello): 64 KiB. */

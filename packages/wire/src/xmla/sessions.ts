@@ -1,8 +1,8 @@
+import { limitAddress, sessionNetwork } from "@qibates/protocols/ip";
 import { type SessionHeader, XmlaFault } from "@qibates/protocols/xmla";
 import type { ProviderSession } from "@qibates/provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { limitAddress } from "../login-throttle.ts";
-import { capGroup, sessionNetwork } from "../session-store.ts";
+import { capGroup } from "../session-store.ts";
 import { hasFault, loginAddress } from "./auth.ts";
 import type { XmlaEndpointState, XmlaSession } from "./endpoint-state.ts";
 
