@@ -6,7 +6,7 @@ import { PlanningRestProvider } from "../src/planning-rest/provider.ts";
 import { parseSv, type SvElement, svChild } from "../src/smartview/client.ts";
 import { SmartViewProvider } from "../src/smartview/provider.ts";
 import type { XmlaClient } from "../src/xmla/client.ts";
-import { readXmlaOutline } from "../src/xmla/outline.ts";
+import { xmlaMembers } from "../src/xmla/members.ts";
 import {
   type FakeUpstream,
   fakeUpstream,
@@ -109,7 +109,7 @@ describe("essbase connector (Smart View): a server whose members always have mor
   }
 
   // A dimension's tree reads the whole dimension, generation after generation, all within the call's budget.
-  it("stops the outline read at the call's answers, as a malformed answer", async () => {
+  it("stops the dimensions' read at the call's answers, as a malformed answer", async () => {
     const { ops, s, enumMembers } = await endless({ answers: 200 });
     const { error, ms } = await refusal(() =>
       ops.dimensionTree(s, { server: "srv", application: "App", cube: "Db" }, { dimension: "Product" }),
@@ -154,7 +154,7 @@ function fakeXmlaClient(
 }
 
 describe("ssas connector (XMLA): a server that names dimensions without end", () => {
-  it("stops the outline read at the call's answers, as a malformed answer", async () => {
+  it("stops the dimensions' read at the call's answers, as a malformed answer", async () => {
     const asked: string[] = [];
     const client = fakeXmlaClient({ answers: 50 }, 1000, (type) => {
       asked.push(type);
@@ -166,7 +166,7 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
       }
       return [{ MEMBER_NAME: "m", MEMBER_UNIQUE_NAME: "[m]" }];
     });
-    const { error, ms } = await refusal(() => readXmlaOutline(client, {}, "Cat", "Cube"));
+    const { error, ms } = await refusal(() => xmlaMembers(client, {}, "Cat", "Cube").dimensions());
     expect(error.code).toBe("UPSTREAM_MALFORMED");
     expect(error.message).toMatch(/needs more than 50 answers in one call/);
     expect(asked.filter((t) => t === "MDSCHEMA_MEMBERS").length).toBeLessThanOrEqual(50 + 4);
@@ -182,7 +182,7 @@ describe("ssas connector (XMLA): a server that names dimensions without end", ()
           }))
         : [],
     );
-    const { error } = await refusal(() => readXmlaOutline(client, {}, "Cat", "Cube"));
+    const { error } = await refusal(() => xmlaMembers(client, {}, "Cat", "Cube").dimensions());
     expect(error.message).toMatch(/answers more than 100,000 bytes in one call/);
   });
 });

@@ -1,23 +1,47 @@
+import { MembersOnDemand } from "@qibates/grid-bridge";
 import type { ProviderText } from "@qibates/provider";
 import { describe, expect, it } from "vitest";
 import type { XmlaClient } from "../src/xmla/client.ts";
 import { cellQueries, cellQuery } from "../src/xmla/grid.ts";
-import { readXmlaOutline } from "../src/xmla/outline.ts";
+import { xmlaMembers } from "../src/xmla/members.ts";
 
 /**
- * The outline rebuilt from Discover rowsets shaped as SSAS answers them (the columns and key-based unique
- * names of the recorded SSAS 2008 R2 answers in fixtures/xmla/may-day-olap): an `All` member on top of a
- * dimension, a measures dimension without one, a member listed under two parents, a formula member.
+ * The outline read on demand (`xmlaMembers`, as the connector reads it) from Discover rowsets shaped as SSAS
+ * answers them (the columns and key-based unique names of the recorded SSAS 2008 R2 answers in
+ * fixtures/xmla/may-day-olap): an `All` member on top of a dimension, a measures dimension without one, a formula
+ * member.
  */
 
 type Rows = Record<string, string>[];
 
+/** A server over `rows` that answers the restrictions the connector sends: the top level, a member, its children. */
 function fakeClient(rows: Record<string, Rows>, asked: string[] = []): XmlaClient {
+  const members = Object.entries(rows).flatMap(([key, list]) => (key === "dims" ? [] : list));
+  const byUnique = new Map(members.map((r) => [r.MEMBER_UNIQUE_NAME, r]));
   return {
     discover: async (type: string, restrictions: Record<string, string | undefined>) => {
       asked.push(`${type} ${JSON.stringify(restrictions)}`);
       if (type === "MDSCHEMA_DIMENSIONS") return rows.dims ?? [];
-      return rows[restrictions.DIMENSION_UNIQUE_NAME ?? ""] ?? [];
+      const {
+        LEVEL_NUMBER,
+        MEMBER_UNIQUE_NAME,
+        MEMBER_NAME,
+        MEMBER_CAPTION,
+        TREE_OP,
+        DIMENSION_UNIQUE_NAME,
+      } = restrictions;
+      if (LEVEL_NUMBER === "0") return members.filter((r) => !r.PARENT_UNIQUE_NAME);
+      if (MEMBER_NAME !== undefined) return members.filter((r) => r.MEMBER_NAME === MEMBER_NAME);
+      if (MEMBER_CAPTION !== undefined) return members.filter((r) => r.MEMBER_CAPTION === MEMBER_CAPTION);
+      if (MEMBER_UNIQUE_NAME !== undefined && TREE_OP === "1")
+        return members.filter((r) => r.PARENT_UNIQUE_NAME === MEMBER_UNIQUE_NAME);
+      if (MEMBER_UNIQUE_NAME !== undefined) {
+        const chain: Rows = [];
+        for (let r = byUnique.get(MEMBER_UNIQUE_NAME); r; r = byUnique.get(r.PARENT_UNIQUE_NAME ?? ""))
+          chain.push(r);
+        return chain;
+      }
+      return rows[DIMENSION_UNIQUE_NAME ?? ""] ?? [];
     },
     malformed: (reason: ProviderText) => new Error(reason.en),
   } as unknown as XmlaClient;
@@ -69,7 +93,6 @@ const ROWS: Record<string, Rows> = {
       MEMBER_CAPTION: "Clothes",
     }),
     member("[Product]", "Mountain", "[Product].[Category].&[1].&[12]", "[Product].[Category].&[1]"),
-    member("[Product]", "Mountain", "[Product].[Category].&[3].&[12]", "[Product].[Category].&[3]"),
   ],
   "[Measures]": [
     member("[Measures]", "Sales Amount", "[Measures].[Sales Amount]", null, { MEMBER_TYPE: "3" }),
@@ -87,9 +110,11 @@ const ROWS: Record<string, Rows> = {
   ],
 };
 
-/** The Sales cube's outline read from the fake server, and its members by name. */
-async function adventureWorks() {
-  const remote = await readXmlaOutline(fakeClient(ROWS), {}, "AW", "Sales");
+/** The Sales cube's outline read from the fake server, every dimension whole, and its members by name. */
+async function adventureWorks(asked: string[] = []) {
+  const members = new MembersOnDemand(xmlaMembers(fakeClient(ROWS, asked), {}, "AW", "Sales"), "AW.Sales");
+  await members.ensureDimensions(null);
+  const remote = await members.outline();
   const m = (name: string) => {
     const found = remote.outline.member(name);
     if (!found) throw new Error(name);
@@ -99,27 +124,24 @@ async function adventureWorks() {
 }
 
 describe("the outline of an XMLA cube", () => {
-  it("rebuilds dimensions in DIMENSION_ORDINAL order, their types, trees, captions and shared members", async () => {
+  it("reads dimensions in DIMENSION_ORDINAL order, their types, trees, captions and formula members", async () => {
     const asked: string[] = [];
-    const remote = await readXmlaOutline(fakeClient(ROWS, asked), { Catalog: "AW" }, "AW", "Sales");
+    const { remote } = await adventureWorks(asked);
     expect(remote.dimensions).toEqual([
       { name: "Measures", type: "accounts" },
       { name: "Product", type: "regular" },
       { name: "Date", type: "time" },
     ]);
-    // Each dimension's members asked for once, by its default hierarchy when it has one.
-    expect(asked.filter((a) => a.startsWith("MDSCHEMA_MEMBERS"))).toContain(
-      'MDSCHEMA_MEMBERS {"CATALOG_NAME":"AW","CUBE_NAME":"Sales","DIMENSION_UNIQUE_NAME":"[Product]","HIERARCHY_UNIQUE_NAME":"[Product].[Category]"}',
+    // The top members of every dimension in one answer, then each member's children by its unique name.
+    expect(asked).toContain('MDSCHEMA_MEMBERS {"CATALOG_NAME":"AW","CUBE_NAME":"Sales","LEVEL_NUMBER":"0"}');
+    expect(asked).toContain(
+      'MDSCHEMA_MEMBERS {"CATALOG_NAME":"AW","CUBE_NAME":"Sales","MEMBER_UNIQUE_NAME":"[Product].[Category].&[1]","TREE_OP":"1"}',
     );
     const outline = remote.outline;
     const product = outline.dimension("Product");
     expect(product?.root.children.map((m) => m.name)).toEqual(["Bikes", "Clothing"]);
+    expect(outline.member("Mountain")?.parent?.name).toBe("Bikes");
     expect(outline.resolve("Clothes", "Default")?.name).toBe("Clothing");
-    const mountains = product?.members.filter((m) => m.name === "Mountain") ?? [];
-    expect(mountains.map((m) => [m.parent?.name, m.isShared])).toEqual([
-      ["Bikes", false],
-      ["Clothing", true],
-    ]);
     // A measures dimension without an All member: its members hang under the dimension.
     expect(outline.dimension("Measures")?.root.children.map((m) => m.name)).toEqual([
       "Sales Amount",

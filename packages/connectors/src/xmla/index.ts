@@ -1,4 +1,4 @@
 export { XmlaClient } from "./client.ts";
 export { cellQuery } from "./grid.ts";
-export { readXmlaOutline, type XmlaOutline } from "./outline.ts";
+export type { XmlaOutline } from "./outline.ts";
 export { addressKey, type XmlaOptions, XmlaProvider, xmlaUrlFor } from "./provider.ts";

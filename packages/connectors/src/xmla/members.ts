@@ -14,7 +14,7 @@ import { dimensionType, visibleDimensions } from "./outline.ts";
  * dimensions), then, in one more round, that member and its ancestors (`TREE_OP` self and ancestors) unless its
  * parent is a dimension's top; a member's children (`TREE_OP` children). A dimension's members are
  * never read in one answer, so a dimension of a million members opens with the default `UPSTREAM_MAX_ANSWER_BYTES`.
- * As `readXmlaOutline` rebuilds them: one top member stands for the dimension (SSAS's All member, Essbase's
+ * Members as the engine outline holds them: one top member stands for the dimension (SSAS's All member, Essbase's
  * dimension member), several top members hang under the dimension itself; a caption other than the name is the
  * member's alias in the `Default` table; `MEMBER_TYPE` 4 (formula) is read-only as Essbase's dynamic members.
  */
