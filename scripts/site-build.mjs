@@ -18,7 +18,6 @@ const SOURCES = [
   "site/versioned_docs",
   "site/versioned_sidebars",
   "site/static",
-  "site/vendor",
   "site/docusaurus.config.ts",
   "site/sidebars.ts",
   "site/versions.json",

@@ -1,11 +1,11 @@
 // Prebuild step of the site: fills the git-ignored folders under static/ that the API reference needs.
-//  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks), copied from the committed
-//    site/vendor/scalar-api-reference/ (written by scripts/vendor-scalar.mjs; nothing is fetched at build time).
-//    It only runs in the browser.
+//  - static/scalar/: the @scalar/api-reference browser bundle (ESM + lazy chunks), copied from node_modules:
+//    a dependency of the site pinned to one exact version in site/package.json, so the lockfile's integrity
+//    check covers it and `npm audit` sees it (nothing is fetched at build time). It only runs in the browser.
 //  - static/openapi/: qibates.yaml (English) and qibates.fr.yaml (French) from openapi/.
 // Idempotent: the bundle is copied only when missing or of another version.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,26 +14,44 @@ const rootDir = resolve(siteDir, "..");
 const staticDir = join(siteDir, "static");
 
 function prepareScalar() {
-  const vendored = join(siteDir, "vendor", "scalar-api-reference");
-  const versionFile = join(vendored, "VERSION");
-  if (!existsSync(versionFile)) {
-    throw new Error(
-      "[site] vendor/scalar-api-reference/VERSION is missing: see site/scripts/vendor-scalar.mjs",
-    );
+  const pinned = JSON.parse(readFileSync(join(siteDir, "package.json"), "utf8")).dependencies?.[
+    "@scalar/api-reference"
+  ];
+  if (!/^\d+\.\d+\.\d+$/.test(pinned ?? "")) {
+    throw new Error("[site] @scalar/api-reference must be a dependency of the site at one exact version");
   }
-  const version = readFileSync(versionFile, "utf8").trim();
   const target = join(staticDir, "scalar");
   const stamp = join(target, "VERSION");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === version) return;
+  if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === pinned) return;
+
+  // The package's exports do not expose its package.json: looked for as Node does, up from the site's folder.
+  let installed = null;
+  for (let dir = siteDir; installed === null; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", "@scalar", "api-reference");
+    if (existsSync(join(candidate, "package.json"))) installed = candidate;
+    else if (dirname(dir) === dir) {
+      throw new Error("[site] @scalar/api-reference is not installed: run npm ci at the repository's root");
+    }
+  }
+  const version = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version;
+  if (version !== pinned) {
+    throw new Error(`[site] node_modules holds @scalar/api-reference ${version}, not ${pinned}: run npm ci`);
+  }
   rmSync(target, { recursive: true, force: true });
-  // The committed copy as it is: the bundle, its chunks and NOTICE (SHA256SUMS stays behind), then VERSION, the
-  // stamp, last.
-  cpSync(vendored, target, {
+  mkdirSync(target, { recursive: true });
+  const browser = join(installed, "dist", "browser");
+  cpSync(join(browser, "standalone.esm.js"), join(target, "standalone.esm.js"));
+  // Source maps are 15 MB the reader never needs.
+  cpSync(join(browser, "chunks"), join(target, "chunks"), {
     recursive: true,
-    filter: (src) => !src.endsWith("SHA256SUMS") && src !== versionFile,
+    filter: (src) => !src.endsWith(".map"),
   });
-  cpSync(versionFile, stamp);
-  console.log(`[site] static/scalar ready (${version})`);
+  writeFileSync(
+    join(target, "NOTICE"),
+    `@scalar/api-reference ${pinned} (MIT licence, https://github.com/scalar/scalar), unmodified browser build.\n`,
+  );
+  writeFileSync(stamp, `${pinned}\n`);
+  console.log(`[site] static/scalar ready (${pinned})`);
 }
 
 function prepareOpenApi() {
