@@ -244,16 +244,16 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   QIBATES_SNAPSHOTS: {
     group: "demo",
     text: {
-      en: "A folder of snapshots taken with `npx qibates-snapshot`, each served as an application of the embedded engine, beside the demo or instead of it. Set it to let users work on a cube without its server; a snapshot that fails its checks stops the start (code 2).",
-      fr: "Un dossier d'instantanés pris avec `npx qibates-snapshot`, chacun servi comme une application du moteur intégré, à côté de la démonstration ou à sa place. Donnez-le pour que les utilisateurs travaillent sur un cube sans son serveur ; un instantané qui échoue à ses vérifications arrête le démarrage (code 2).",
+      en: "A folder of snapshots taken with `npx --no-install qibates-snapshot`, each served as an application of the embedded engine, beside the demo or instead of it. Set it to let users work on a cube without its server; a snapshot that fails its checks stops the start (code 2).",
+      fr: "Un dossier d'instantanés pris avec `npx --no-install qibates-snapshot`, chacun servi comme une application du moteur intégré, à côté de la démonstration ou à sa place. Donnez-le pour que les utilisateurs travaillent sur un cube sans son serveur ; un instantané qui échoue à ses vérifications arrête le démarrage (code 2).",
     },
     page: "admin/serve-snapshots.md",
   },
   QIBATES_SNAPSHOT_USERS: {
     group: "demo",
     text: {
-      en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx qibates-snapshot hash-password` and the applications it may open. Required when `QIBATES_SNAPSHOTS` is set with `QIBATES_DEMO=false`, refused without `QIBATES_SNAPSHOTS`; a bad file stops the start (code 2).",
-      fr: "Un fichier JSON des utilisateurs qui peuvent se connecter aux instantanés, chacun avec une empreinte de mot de passe faite par `npx qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire quand `QIBATES_SNAPSHOTS` est donné avec `QIBATES_DEMO=false`, refusé sans `QIBATES_SNAPSHOTS` ; un fichier incorrect arrête le démarrage (code 2).",
+      en: "A JSON file of the users who may log in to the snapshots, each with a password hash made by `npx --no-install qibates-snapshot hash-password` and the applications it may open. Required when `QIBATES_SNAPSHOTS` is set with `QIBATES_DEMO=false`, refused without `QIBATES_SNAPSHOTS`; a bad file stops the start (code 2).",
+      fr: "Un fichier JSON des utilisateurs qui peuvent se connecter aux instantanés, chacun avec une empreinte de mot de passe faite par `npx --no-install qibates-snapshot hash-password` et les applications qu'il peut ouvrir. Obligatoire quand `QIBATES_SNAPSHOTS` est donné avec `QIBATES_DEMO=false`, refusé sans `QIBATES_SNAPSHOTS` ; un fichier incorrect arrête le démarrage (code 2).",
     },
     page: "admin/snapshot-users.md",
   },
