@@ -204,8 +204,8 @@ export const ERROR_CODES = {
   },
   QB_ERR_OPERATION_LIMIT: {
     status: 429,
-    en: "This API key holds {limit} operations, as many as the server keeps for one key; retry in {seconds} s, or send the call without Prefer: respond-async.",
-    fr: "Cette clé d'API détient {limit} opérations, autant que le serveur en conserve pour une clé ; réessayez dans {seconds} s, ou envoyez l'appel sans Prefer: respond-async.",
+    en: "This API key holds as many operations as the server keeps for one key ({limit}); retry in {seconds} s, or send the call without Prefer: respond-async.",
+    fr: "Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé ({limit}) ; réessayez dans {seconds} s, ou envoyez l'appel sans Prefer: respond-async.",
     when: "A call with Prefer: respond-async while its API key holds OPERATIONS_PER_KEY (1,000 by default) operations not yet expired, running or ended (with the public demo API key: those started from the same client address, an IPv6 client's whole /64 network); the seconds are those until the first of them expires. Nothing is run or stored; the same call without respond-async returns its result when it ends.",
     whenFr:
       "Un appel avec Prefer: respond-async alors que sa clé d'API détient OPERATIONS_PER_KEY (1 000 par défaut) opérations pas encore expirées, en cours ou terminées (avec la clé d'API de démonstration publique : celles lancées depuis la même adresse du client, tout le réseau /64 d'un client IPv6) ; le nombre de secondes est celui avant que la première d'entre elles n'expire. Rien n'est exécuté ni conservé ; le même appel sans respond-async reçoit sa réponse quand il se termine.",

@@ -77,9 +77,11 @@ describe("OPERATIONS_PER_KEY", () => {
         expect(refused.headers["preference-applied"]).toBeUndefined();
         refusals.set(locale, refused.json().message as string);
       }
-      expect(refusals.get("en")).toMatch(/^This API key holds 2 operations, .* retry in [\d,]+ s/);
+      expect(refusals.get("en")).toMatch(
+        /^This API key holds as many operations as the server keeps for one key \(2\); retry in [\d,]+ s/,
+      );
       expect(refusals.get("fr")).toMatch(
-        /^Cette clé d'API détient 2 opérations, .* réessayez dans [\d\s\u202f]+ s/,
+        /^Cette clé d'API détient autant d'opérations que le serveur en conserve pour une clé \(2\) ; réessayez dans [\d\s\u202f]+ s/,
       );
       expect(await storedOperations()).toBe(2);
 
