@@ -1,9 +1,12 @@
 import Link from "@docusaurus/Link";
 import Translate, { translate } from "@docusaurus/Translate";
+import { useBaseUrlUtils } from "@docusaurus/useBaseUrl";
+import { usePluginData } from "@docusaurus/useGlobalData";
 import Heading from "@theme/Heading";
 import Layout from "@theme/Layout";
 import type { ReactNode } from "react";
 import BaseUrlBanner from "../components/BaseUrlBanner";
+import type { GridPicturesData } from "../components/GridPictures/types";
 import styles from "./index.module.css";
 
 type Audience = { title: ReactNode; body: ReactNode; to: string; cta: ReactNode };
@@ -46,36 +49,71 @@ const audiences: Audience[] = [
   },
 ];
 
+/**
+ * The product at work on the first screen: Zoom In on the demo cube, the grid before and after as the engine
+ * computed it when the site was built (the Zoom page's first picture, a few kilobytes of SVG), in the page's
+ * language, linked to the Zoom page.
+ */
+function AtWork(): ReactNode {
+  const { pictures } = usePluginData("grid-pictures") as GridPicturesData;
+  const { withBaseUrl } = useBaseUrlUtils();
+  const picture = pictures["zoom-in"];
+  if (!picture) return null;
+  return (
+    <figure className={styles.atWork} data-grid-picture="zoom-in">
+      <img
+        src={withBaseUrl(picture.src)}
+        alt={picture.alt}
+        width={picture.width}
+        height={picture.height}
+        decoding="async"
+        className={styles.atWorkImage}
+      />
+      <figcaption className={styles.atWorkCaption}>
+        <Translate id="home.atWork.caption">
+          Zoom In on Qtr1 of the demo cube Sample.Basic: the months come into the sheet with their values.
+        </Translate>{" "}
+        <Link to="/docs/QiBates/features/actions/Zoom">
+          <Translate id="home.atWork.link">See how Zoom works</Translate>
+        </Link>
+      </figcaption>
+    </figure>
+  );
+}
+
 function Hero(): ReactNode {
   return (
     <header className={styles.hero}>
-      <div className="container">
-        <Heading as="h1" className={styles.title}>
-          <Translate id="home.hero.title">Your Essbase and Planning data, in your spreadsheet</Translate>
-        </Heading>
-        <p className={styles.lead}>
-          <Translate id="home.hero.lead">
-            QiBates is an add-in for Excel and Google Sheets that connects to Oracle Essbase, Oracle Hyperion
-            Planning, Oracle PBCS and Microsoft SSAS. Open grids and forms, drill through hierarchies, submit
-            data and run rules without leaving the sheet.
-          </Translate>
-        </p>
-        <div className={styles.actions}>
-          <Link className="button button--secondary button--lg" to="/docs/intro">
-            <Translate id="home.hero.start">Get started</Translate>
-          </Link>
-          <Link className={`button button--outline button--lg ${styles.outline}`} to="/api/qibates">
-            <Translate id="home.hero.api">API reference</Translate>
-          </Link>
+      <div className={`container ${styles.heroGrid}`}>
+        <div>
+          <Heading as="h1" className={styles.title}>
+            <Translate id="home.hero.title">Your Essbase and Planning data, in your spreadsheet</Translate>
+          </Heading>
+          <p className={styles.lead}>
+            <Translate id="home.hero.lead">
+              QiBates is an add-in for Excel and Google Sheets that connects to Oracle Essbase, Oracle
+              Hyperion Planning, Oracle PBCS and Microsoft SSAS. Open grids and forms, drill through
+              hierarchies, submit data and run rules without leaving the sheet.
+            </Translate>
+          </p>
+          <div className={styles.actions}>
+            <Link className="button button--secondary button--lg" to="/docs/intro">
+              <Translate id="home.hero.start">Get started</Translate>
+            </Link>
+            <Link className={`button button--outline button--lg ${styles.outline}`} to="/api/qibates">
+              <Translate id="home.hero.api">API reference</Translate>
+            </Link>
+          </div>
+          <ul
+            className={styles.servers}
+            aria-label={translate({ id: "home.servers.label", message: "Supported servers" })}
+          >
+            {servers.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
         </div>
-        <ul
-          className={styles.servers}
-          aria-label={translate({ id: "home.servers.label", message: "Supported servers" })}
-        >
-          {servers.map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </ul>
+        <AtWork />
       </div>
     </header>
   );
