@@ -93,7 +93,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "serve",
     text: {
       en: "The address users reach, without a user name or password; an `https` address also turns on HSTS. Required, in `https`, once a Google or Microsoft sign-in is configured: it is the start of the sign-in's callback address.",
-      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire, en `https`, dès qu'une connexion par Google ou Microsoft est configurée : elle commence l'adresse de retour de la connexion.",
+      fr: "L'adresse que joignent les utilisateurs, sans nom d'utilisateur ni mot de passe ; une adresse `https` active aussi HSTS. Obligatoire, en `https`, dès qu'une connexion avec Google ou Microsoft est configurée : elle commence l'adresse de retour de la connexion.",
     },
     page: "admin/run-the-server.md",
   },
@@ -460,7 +460,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The OAuth client ID of the Google sign-in that issues API keys; unset, Google is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Google account.",
-      fr: "L'identifiant client OAuth de la connexion Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
+      fr: "L'identifiant client OAuth de la connexion avec Google qui délivre les clés d'API ; sans lui, Google n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Google.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -468,7 +468,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The OAuth client secret of the Google sign-in, given with `GOOGLE_CLIENT_ID`; never logged.",
-      fr: "Le secret client OAuth de la connexion Google, donné avec `GOOGLE_CLIENT_ID` ; il n'est jamais journalisé.",
+      fr: "Le secret client OAuth de la connexion avec Google, donné avec `GOOGLE_CLIENT_ID` ; il n'est jamais journalisé.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -476,7 +476,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The application (client) ID of the Microsoft Entra sign-in that issues API keys; unset, Microsoft is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a work or school account.",
-      fr: "L'identifiant d'application (client) de la connexion Microsoft Entra qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte professionnel ou scolaire.",
+      fr: "L'identifiant d'application (client) de la connexion avec Microsoft (Microsoft Entra) qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte professionnel ou scolaire.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -484,7 +484,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "signIn",
     text: {
       en: "The client secret of the Microsoft sign-in, given with `MICROSOFT_CLIENT_ID`; never logged.",
-      fr: "Le secret client de la connexion Microsoft, donné avec `MICROSOFT_CLIENT_ID` ; il n'est jamais journalisé.",
+      fr: "Le secret client de la connexion avec Microsoft, donné avec `MICROSOFT_CLIENT_ID` ; il n'est jamais journalisé.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
