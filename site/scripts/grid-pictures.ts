@@ -10,7 +10,7 @@ import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import type { CellKind, GridSettings, ZoomMode } from "@qibates/engine/grid";
 import { runGridOperation } from "@qibates/engine/grid";
 import { PRESETS } from "../src/components/LiveGrid/presets.ts";
-import { frenchTypography } from "../src/plugins/french-typography.ts";
+import { frenchTypography, NBSP, NNBSP } from "../src/plugins/french-typography.ts";
 
 export type Locale = "en" | "fr";
 type Text = Record<Locale, string>;
@@ -29,15 +29,34 @@ export interface Sheet {
 export interface PictureSpec {
   id: string;
   /** The feature page (its `<GridPictures page="…" />`). */
-  page: "zoom" | "keepRemove" | "pivot";
-  preset: "zoom" | "keepRemove" | "pivot";
-  /** Operations run on the preset's grid first, to reach the "before" grid. */
+  page: "zoom" | "keepRemove" | "pivot" | "refresh" | "missingSuppression" | "submit" | "adhoc";
+  /** The sheet as typed: a live example's (its preset) or the picture's own `sheet`. */
+  preset?: "zoom" | "keepRemove" | "pivot";
+  sheet?: string[][];
+  /** The typed sheet is the "before" grid as it is (an empty sheet), not refreshed first. */
+  asTyped?: true;
+  /** Operations run on the refreshed sheet first, to reach the "before" grid. */
   setup?: { action: string; cells: Cell[]; zoomMode?: ZoomMode }[];
-  action: "zoomin" | "zoomout" | "keeponly" | "removeonly" | "pivot" | "pivottopov";
+  /** Text the user then types over cells of that grid (a member over a member, a value over a value). */
+  typed?: (Cell & { text: string })[];
+  action: "zoomin" | "zoomout" | "keeponly" | "removeonly" | "pivot" | "pivottopov" | "refresh" | "submit";
+  /** The selected cells (for Submit, the modified cells sent); marked in the "before" grid. */
   cells: Cell[];
+  /** Cells marked in the "before" grid instead of the selected ones (the rows an operation removes). */
+  beforeMarks?: Cell[];
   zoomMode?: ZoomMode;
+  /** Settings changed for the operation only (the "before" grid has the defaults). */
+  settings?: Partial<GridSettings>;
   /** The operation's name as the pane shows it, and what it was run on. */
   operation: Text;
+  /** The "before" state in words, for the alt text (else "cell B2 (Qtr1) selected"). */
+  before?: Text;
+  /** What the operation changed, in words, for the caption (else "<operation> on cell B2 (Qtr1)"). Never a
+   *  number the picture does not show: the numbers are the engine's. */
+  change?: Text;
+  /** What the "after" grid marks: member cells the "before" grid did not have (default), data cells whose
+   *  value changed (same layout), or nothing. */
+  mark?: "new-members" | "changed-data" | "none";
 }
 
 export const PICTURES: readonly PictureSpec[] = [
@@ -92,7 +111,126 @@ export const PICTURES: readonly PictureSpec[] = [
     cells: [{ row: 2, column: 1 }],
     operation: { en: "Pivot to POV", fr: "Pivoter vers le PDV" },
   },
+  {
+    // The Refresh page's example: Cola Sales Actual for East, East overtyped with Massachusetts.
+    id: "refresh",
+    page: "refresh",
+    sheet: [
+      ["", "100-10", "Sales", "Actual"],
+      ["", "Jan", "Feb", "Mar"],
+      ["East", "", "", ""],
+    ],
+    typed: [{ row: 2, column: 0, text: "Massachusetts" }],
+    action: "refresh",
+    cells: [{ row: 2, column: 0 }],
+    operation: { en: "Refresh", fr: "Actualiser" },
+    before: {
+      en: "Massachusetts typed over East in A3, the data cells still East's",
+      fr: "Massachusetts saisi à la place de East en A3, les cellules de données encore celles de East",
+    },
+    change: {
+      en: "Refresh after typing Massachusetts over East in A3: the data cells, which still held East's values, now show Massachusetts's",
+      fr: "Actualiser après avoir remplacé East par Massachusetts en A3 : les cellules de données, qui montraient encore les valeurs de East, montrent celles de Massachusetts",
+    },
+    mark: "changed-data",
+  },
+  {
+    // The Missing suppression page's example: the products zoomed to all levels in the South.
+    id: "missing-suppression",
+    page: "missingSuppression",
+    sheet: [
+      ["", "Sales", "Actual", "Qtr1"],
+      ["", "South", "", ""],
+      ["Product", "", "", ""],
+    ],
+    setup: [{ action: "zoomin", cells: [{ row: 2, column: 0 }], zoomMode: "ALL_LEVELS" }],
+    action: "refresh",
+    cells: [],
+    // The five #Missing rows, header and data cell.
+    beforeMarks: [4, 15, 16, 17, 18].flatMap((row) => [
+      { row, column: 0 },
+      { row, column: 1 },
+    ]),
+    settings: { missingSuppression: true },
+    operation: {
+      en: "Refresh with Missing suppression on",
+      fr: "Actualiser avec Supprimer les lignes manquantes activé",
+    },
+    before: {
+      en: "Missing suppression off, Product zoomed in to all levels in the South",
+      fr: "Supprimer les lignes manquantes désactivé, zoom avant sur tous les niveaux de Product dans South",
+    },
+    change: {
+      en: "Refresh with Missing suppression on: the rows whose data cells are all #Missing in the South (100-30, 400-10, 400-20, 400-30 and 400) are removed; every other product stays",
+      fr: "Actualiser avec Supprimer les lignes manquantes activé : les lignes dont toutes les cellules de données sont #Missing dans South (100-30, 400-10, 400-20, 400-30 et 400) sont supprimées ; tous les autres produits restent",
+    },
+    mark: "none",
+  },
+  {
+    // The Submit page's example: New York's Budget overtyped, then submitted; East, its parent, follows.
+    id: "submit",
+    page: "submit",
+    sheet: [
+      ["", "100-10", "Sales", "Budget"],
+      ["", "Jan", "Feb", "Mar"],
+      ["New York", "", "", ""],
+      ["East", "", "", ""],
+    ],
+    typed: [
+      { row: 2, column: 1, text: "40" },
+      { row: 2, column: 2, text: "35" },
+      { row: 2, column: 3, text: "42" },
+    ],
+    action: "submit",
+    cells: [
+      { row: 2, column: 1 },
+      { row: 2, column: 2 },
+      { row: 2, column: 3 },
+    ],
+    operation: { en: "Submit", fr: "Soumettre" },
+    before: {
+      en: "new values typed over New York's Budget for Jan, Feb and Mar (modified cells B3:D3)",
+      fr: "nouvelles valeurs saisies sur le budget de New York pour Jan, Feb et Mar (cellules modifiées B3:D3)",
+    },
+    change: {
+      en: "Submit data for the modified cells B3:D3 of New York: the server stores them and the grid is refreshed; East, their parent, shows its new totals",
+      fr: "Soumettre les données des cellules modifiées B3:D3 de New York : le serveur les enregistre et la grille est actualisée ; East, leur parent, montre ses nouveaux totaux",
+    },
+    mark: "changed-data",
+  },
+  {
+    // The Ad hoc page's first grid: Open grid on an empty sheet writes the default grid.
+    id: "adhoc-open-grid",
+    page: "adhoc",
+    sheet: [
+      ["", "", "", ""],
+      ["", "", "", ""],
+      ["", "", "", ""],
+    ],
+    asTyped: true,
+    action: "refresh",
+    cells: [],
+    operation: { en: "Open grid", fr: "Ouvrir une grille" },
+    before: { en: "an empty sheet", fr: "une feuille vide" },
+    change: {
+      en: "Open grid on Sample.Basic in an empty sheet: the default ad hoc grid, one dimension on the rows, one on the columns and all the others in the POV row, each at its top member",
+      fr: "Ouvrir une grille sur Sample.Basic dans une feuille vide : la grille ad hoc par défaut, une dimension en ligne, une en colonne et toutes les autres dans la ligne de PDV, chacune sur son membre de tête",
+    },
+    mark: "none",
+  },
 ];
+
+/** The sheet a picture starts from, as typed. */
+export function startSheet(spec: PictureSpec): string[][] {
+  const sheet = spec.sheet ?? (spec.preset ? PRESETS[spec.preset].sheet : undefined);
+  if (!sheet) throw new Error(`${spec.id}: no sheet and no preset`);
+  return sheet;
+}
+
+/** A picture whose operation writes to the cube (Submit) runs on a cube of its own, never on one shared. */
+export function writesData(spec: PictureSpec): boolean {
+  return spec.action === "submit";
+}
 
 /** Names, not aliases, and the default settings, as the pages' tables show the grids. */
 const SETTINGS: GridSettings = {
@@ -113,12 +251,19 @@ export function cellName({ row, column }: Cell): string {
 
 type Cube = ReturnType<typeof createSampleBasicCube>;
 
-function run(cube: Cube, action: string, grid: string[][], cells: Cell[], zoomMode?: ZoomMode): Sheet {
+function run(
+  cube: Cube,
+  action: string,
+  grid: string[][],
+  cells: Cell[],
+  zoomMode?: ZoomMode,
+  settings?: Partial<GridSettings>,
+): Sheet {
   const r = runGridOperation(cube, {
     action,
     grid,
     cells,
-    settings: SETTINGS,
+    settings: { ...SETTINGS, ...settings },
     ...(zoomMode ? { zoomMode } : {}),
   });
   return { grid: r.grid, kinds: r.kinds };
@@ -132,25 +277,38 @@ export function computePicture(
   before: Sheet;
   after: Sheet;
 } {
-  let before = run(cube, "refresh", PRESETS[spec.preset].sheet, []);
+  const sheet = startSheet(spec);
+  let before: Sheet = spec.asTyped
+    ? { grid: sheet.map((r) => [...r]), kinds: sheet.map((r) => r.map((): CellKind => "blank")) }
+    : run(cube, "refresh", sheet, []);
   for (const step of spec.setup ?? []) {
     before = run(cube, step.action, before.grid, step.cells, step.zoomMode);
   }
-  const after = run(cube, spec.action, before.grid, spec.cells, spec.zoomMode);
+  if (spec.typed?.length) {
+    const grid = before.grid.map((r) => [...r]);
+    for (const t of spec.typed) {
+      const row = grid[t.row];
+      if (!row || t.column >= row.length) throw new Error(`${spec.id}: ${cellName(t)} is outside the grid`);
+      row[t.column] = t.text;
+    }
+    before = { grid, kinds: before.kinds };
+  }
+  const after = run(cube, spec.action, before.grid, spec.cells, spec.zoomMode, spec.settings);
   return { before, after };
 }
 
 const xml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The non-empty rows of a sheet, each as "row N: a, b, c". */
+/** The non-empty rows of a sheet, each as "row N: a, b, c" (in French with the no-break spaces the typography
+ *  plugin gives, the cells exactly as drawn: 13875 stays 13875). */
 function describeSheet(sheet: Sheet, locale: Locale): string {
   const rowWord = locale === "fr" ? "ligne" : "row";
   return sheet.grid
     .map((cells, i) => ({ i, cells: cells.map((c) => String(c ?? "").trim()).filter(Boolean) }))
     .filter((r) => r.cells.length > 0)
-    .map((r) => `${rowWord} ${r.i + 1}${locale === "fr" ? " : " : ": "}${r.cells.join(", ")}`)
-    .join(locale === "fr" ? " ; " : "; ");
+    .map((r) => `${rowWord} ${r.i + 1}${locale === "fr" ? `${NBSP}: ` : ": "}${r.cells.join(", ")}`)
+    .join(locale === "fr" ? `${NNBSP}; ` : "; ");
 }
 
 /** The selected cells, as "B2 (Qtr1)". */
@@ -161,6 +319,13 @@ function selection(spec: PictureSpec, before: Sheet): string {
 }
 
 export function caption(spec: PictureSpec, before: Sheet, locale: Locale): string {
+  if (spec.change) {
+    return locale === "fr"
+      ? frenchTypography(
+          `${spec.change.fr}. La grille avant et après, calculée par le moteur QiBates sur Sample.Basic à la construction du site.`,
+        )
+      : `${spec.change.en}. The grid before and after, computed by the QiBates engine on Sample.Basic when the site was built.`;
+  }
   const sel = selection(spec, before);
   return locale === "fr"
     ? frenchTypography(
@@ -170,6 +335,16 @@ export function caption(spec: PictureSpec, before: Sheet, locale: Locale): strin
 }
 
 export function altText(spec: PictureSpec, pair: { before: Sheet; after: Sheet }, locale: Locale): string {
+  if (spec.before) {
+    // The prose gets the French typography; the grids' cells are written as the picture draws them.
+    const shown = (sheet: Sheet): string => {
+      const d = describeSheet(sheet, locale);
+      return d ? `${locale === "fr" ? `${NBSP}: ` : ": "}${d}` : "";
+    };
+    return locale === "fr"
+      ? `${frenchTypography(`Avant, ${spec.before.fr}`)}${shown(pair.before)}. ${frenchTypography(`Après ${spec.operation.fr}`)}${shown(pair.after)}.`
+      : `Before, ${spec.before.en}${shown(pair.before)}. After ${spec.operation.en}${shown(pair.after)}.`;
+  }
   const sel = selection(spec, pair.before);
   return locale === "fr"
     ? frenchTypography(
@@ -183,6 +358,7 @@ const ROW_H = 24;
 const HEAD_H = 20;
 const NUM_W = 28;
 const CHAR_W = 7.4;
+const TITLE_CHAR_W = 8;
 const GAP = 56;
 const TITLE_H = 26;
 
@@ -262,26 +438,36 @@ export function pictureSvg(
   pair: { before: Sheet; after: Sheet },
   locale: Locale,
 ): { svg: string; width: number; height: number } {
-  const a = sheetSize(pair.before);
-  const b = sheetSize(pair.after);
+  const words =
+    locale === "fr"
+      ? { before: "Avant", after: frenchTypography(`Après : ${spec.operation.fr}`) }
+      : { before: "Before", after: `After: ${spec.operation.en}` };
+  // Each sheet's room is as wide as its title too (13px bold), so a long operation name is not cut off.
+  const titled = (size: { width: number; height: number }, title: string) => ({
+    ...size,
+    width: Math.max(size.width, Math.ceil(TITLE_CHAR_W * title.length)),
+  });
+  const a = titled(sheetSize(pair.before), words.before);
+  const b = titled(sheetSize(pair.after), words.after);
   const pad = 8;
   const width = Math.ceil(pad + a.width + GAP + b.width + pad);
   const height = Math.ceil(pad + Math.max(a.height, b.height) + pad);
-  const selected = new Set(spec.cells.map((c) => `${c.row}:${c.column}`));
-  // In the "after" grid, the member cells whose text the "before" grid did not have.
+  const selected = new Set((spec.beforeMarks ?? spec.cells).map((c) => `${c.row}:${c.column}`));
+  // In the "after" grid, the member cells whose text the "before" grid did not have, or the data cells whose
+  // value changed (same place), or nothing, as the picture asks.
+  const mark = spec.mark ?? "new-members";
   const known = new Set(pair.before.grid.flat().map((t) => String(t).trim()));
   const added = new Set<string>();
   for (const [r, cells] of pair.after.grid.entries()) {
     for (const [c, t] of cells.entries()) {
       const kind = pair.after.kinds[r]?.[c];
-      if (t && (kind === "row-header" || kind === "column-header") && !known.has(String(t).trim()))
+      const member = kind === "row-header" || kind === "column-header";
+      const data = kind === "data" || kind === "missing";
+      if (mark === "new-members" && t && member && !known.has(String(t).trim())) added.add(`${r}:${c}`);
+      if (mark === "changed-data" && data && String(t) !== String(pair.before.grid[r]?.[c] ?? ""))
         added.add(`${r}:${c}`);
     }
   }
-  const words =
-    locale === "fr"
-      ? { before: "Avant", after: frenchTypography(`Après : ${spec.operation.fr}`) }
-      : { before: "Before", after: `After: ${spec.operation.en}` };
   const arrowX = pad + a.width + 10;
   const arrowY = pad + TITLE_H + HEAD_H + 20;
   const svg = [
@@ -312,9 +498,11 @@ export interface PictureEntry {
 export function writePictures(dir: string): Record<string, PictureEntry> {
   mkdirSync(dir, { recursive: true });
   const manifest: Record<string, PictureEntry> = {};
-  const cube = createSampleBasicCube();
+  // One cube for the pictures that only read; a fresh one for each picture that writes (Submit), so no picture
+  // sees another's changes. Either way the cube is this process's own: nothing served is changed.
+  const shared = createSampleBasicCube();
   for (const spec of PICTURES) {
-    const pair = computePicture(spec, cube);
+    const pair = computePicture(spec, writesData(spec) ? createSampleBasicCube() : shared);
     const entry: PictureEntry = {
       page: spec.page,
       width: 0,

@@ -14,7 +14,9 @@ import {
   computePicture,
   PICTURES,
   type PictureEntry,
+  type PictureSpec,
   writePictures,
+  writesData,
 } from "../scripts/grid-pictures.ts";
 import { PRESETS } from "../src/components/LiveGrid/presets.ts";
 import { FR_DOCS, SITE } from "./site-files.ts";
@@ -54,19 +56,30 @@ const SETTINGS = {
 describe("grid pictures", () => {
   it("picture every ad hoc operation the feature pages describe", () => {
     expect(PICTURES.map((p) => p.action).sort()).toEqual(
-      ["keeponly", "pivot", "pivottopov", "removeonly", "zoomin", "zoomout"].sort(),
+      [
+        "keeponly",
+        "pivot",
+        "pivottopov",
+        "removeonly",
+        "zoomin",
+        "zoomout",
+        "refresh",
+        "refresh",
+        "refresh",
+        "submit",
+      ].sort(),
     );
     expect(Object.keys(manifest).sort()).toEqual(PICTURES.map((p) => p.id).sort());
   });
 
   it.each(PICTURES.map((p) => [p.id, p] as const))("%s draws the grids the engine returns", (id, spec) => {
     // The engine, called here on its own: the starting sheet refreshed, the setup steps, then the operation.
+    // A cube of its own (a Submit writes), as writePictures gives a picture that writes.
     const cube = createSampleBasicCube();
-    let grid = runGridOperation(cube, {
-      action: "refresh",
-      grid: PRESETS[spec.preset].sheet,
-      settings: SETTINGS,
-    }).grid;
+    const sheet = spec.sheet ?? (spec.preset ? PRESETS[spec.preset].sheet : []);
+    let grid = spec.asTyped
+      ? sheet
+      : runGridOperation(cube, { action: "refresh", grid: sheet, settings: SETTINGS }).grid;
     for (const step of spec.setup ?? []) {
       grid = runGridOperation(cube, {
         action: step.action,
@@ -76,11 +89,15 @@ describe("grid pictures", () => {
         ...(step.zoomMode ? { zoomMode: step.zoomMode } : {}),
       }).grid;
     }
+    if (spec.typed) {
+      grid = grid.map((r) => [...r]);
+      for (const t of spec.typed) (grid[t.row] as string[])[t.column] = t.text;
+    }
     const after = runGridOperation(cube, {
       action: spec.action,
       grid,
       cells: spec.cells,
-      settings: SETTINGS,
+      settings: { ...SETTINGS, ...spec.settings },
       ...(spec.zoomMode ? { zoomMode: spec.zoomMode } : {}),
     }).grid;
     expect(after).not.toEqual(grid);
@@ -98,7 +115,70 @@ describe("grid pictures", () => {
         expect(entry?.caption).not.toMatch(/ [:;?!]/);
         expect(entry?.alt).not.toMatch(/ [:;?!]/);
       }
+      // The numbers are the engine's: a caption states none the picture does not show (cell names such as B3
+      // and members such as Qtr1 aside).
+      const shown = new Set(
+        [...Object.values(gridCells(grid)), ...Object.values(gridCells(after))].map((t) => t.trim()),
+      );
+      for (const n of entry?.caption.match(/(?<![A-Za-z\d-])\d[\d-]*/g) ?? [])
+        expect(shown, `${id} ${locale} caption: ${n}`).toContain(n);
     }
+  });
+
+  const picture = (id: string): PictureSpec => {
+    const spec = PICTURES.find((p) => p.id === id);
+    if (!spec) throw new Error(`no ${id} picture`);
+    return spec;
+  };
+
+  it("show the figures the Refresh page quotes (East overtyped with Massachusetts: 24, 9, 14)", () => {
+    const { before, after } = computePicture(picture("refresh"));
+    expect(before.grid[2]?.[0]).toBe("Massachusetts");
+    expect(after.grid[2]).toEqual(["Massachusetts", "24", "9", "14"]);
+  });
+
+  it("mark, before Missing suppression, the rows it removes: the five the page names, all #Missing", () => {
+    const spec = picture("missing-suppression");
+    const { before, after } = computePicture(spec);
+    const rows = [...new Set((spec.beforeMarks ?? []).map((c) => c.row))];
+    expect(rows.map((r) => before.grid[r]?.[0]?.trim())).toEqual([
+      "100-30",
+      "400-10",
+      "400-20",
+      "400-30",
+      "400",
+    ]);
+    for (const r of rows) expect(before.grid[r]?.[1]).toBe("#Missing");
+    expect(after.grid.flat().map((t) => t.trim())).not.toContain("#Missing");
+    expect(after.grid.length).toBe(before.grid.length - rows.length);
+  });
+
+  it("show the Submit page's figures, on a cube of their own (East 340, 332, 377 becomes 316, 308, 340)", () => {
+    const spec = picture("submit");
+    expect(writesData(spec)).toBe(true);
+    expect(PICTURES.filter((p) => p.id !== "submit").some(writesData)).toBe(false);
+    const cube = createSampleBasicCube();
+    const { before, after } = computePicture(spec, cube);
+    expect(before.grid[2]?.slice(1)).toEqual(["40", "35", "42"]);
+    expect(before.grid[3]).toEqual(["East", "340", "332", "377"]);
+    expect(after.grid[2]?.slice(1)).toEqual(["40", "35", "42"]);
+    expect(after.grid[3]).toEqual(["East", "316", "308", "340"]);
+    // The submit wrote to that cube only: a fresh one (the data served starts from the same demo data) still has
+    // New York's Budget as the page quotes it before the submit.
+    const fresh = runGridOperation(createSampleBasicCube(), {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    expect(fresh[2]?.slice(1)).toEqual(["64", "59", "79"]);
+  });
+
+  it("show the default grid Open grid writes in an empty sheet", () => {
+    const { before, after } = computePicture(picture("adhoc-open-grid"));
+    expect(before.grid.flat().every((t) => t === "")).toBe(true);
+    expect(after.grid[0]?.slice(1)).toEqual(["Product", "Market", "Scenario"]);
+    expect(after.grid[1]?.[1]).toBe("Measures");
+    expect(after.grid[2]?.[0]).toBe("Year");
   });
 
   it("show the figures the Zoom page quotes (Next level on Qtr1: Jan 109, Feb 85, Mar 112, Qtr1 306)", () => {
@@ -117,11 +197,18 @@ describe("grid pictures", () => {
       zoom: "QiBates/features/actions/Zoom.md",
       keepRemove: "QiBates/features/actions/KeepRemoveOnly.md",
       pivot: "QiBates/features/actions/Pivot.md",
+      refresh: "QiBates/features/actions/Refresh.md",
+      missingSuppression: "QiBates/features/settings/MissingSuppression.md",
+      submit: "QiBates/features/actions/Submit.md",
+      adhoc: "QiBates/features/actions/AdHoc.md",
     };
     for (const [page, path] of Object.entries(pages)) {
       for (const root of [join(SITE, "docs"), join(FR_DOCS, "current")]) {
-        expect(readFileSync(join(root, path), "utf8"), `${root} ${path}`).toContain(
-          `<GridPictures page="${page}" />`,
+        const text = readFileSync(join(root, path), "utf8");
+        expect(text, `${root} ${path}`).toContain(`<GridPictures page="${page}" />`);
+        // Right under the opening sentences, before the "Works on" line (the page template).
+        expect(text.indexOf(`<GridPictures page="${page}" />`), `${root} ${path}`).toBeLessThan(
+          text.indexOf("generated:real-servers"),
         );
       }
     }
