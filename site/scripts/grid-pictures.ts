@@ -193,8 +193,8 @@ export const PICTURES: readonly PictureSpec[] = [
       fr: "nouvelles valeurs saisies sur le budget de New York pour Jan, Feb et Mar (cellules modifiées B3:D3)",
     },
     change: {
-      en: "Submit data for the modified cells B3:D3 of New York: the server stores them and the grid is refreshed; East, their parent, shows its new totals",
-      fr: "Soumettre les données des cellules modifiées B3:D3 de New York : le serveur les enregistre et la grille est actualisée ; East, leur parent, montre ses nouveaux totaux",
+      en: "Submit data for the modified cells B3:D3 of New York: the server stores them and the grid is refreshed; on the demo server East, their parent, shows its new totals at once (on your company's cube, after the next calculation)",
+      fr: "Soumettre les données des cellules modifiées B3:D3 de New York : le serveur les enregistre et la grille est actualisée ; sur le serveur de démonstration, East, leur parent, montre aussitôt ses nouveaux totaux (sur le cube de votre entreprise, après le prochain calcul)",
     },
     mark: "changed-data",
   },
