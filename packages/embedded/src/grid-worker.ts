@@ -14,6 +14,7 @@ import { finish, type GridRequest, gridOperationSteps, runGridOperation } from "
 import {
   encodeMdxResult,
   executeMdx,
+  executeMdxDrillthrough,
   MdxError,
   type MdxErrorCode,
   type MdxResultTransfer,
@@ -30,6 +31,7 @@ import {
   writtenCells,
 } from "@qibates/grid-bridge";
 import { type GridText, gridRows, ProviderError } from "@qibates/provider";
+import { type DrillthroughTransfer, encodeDrillthrough } from "./drillthrough-transfer.ts";
 import type { WorkerAnswer, WorkerCall } from "./grid-workers.ts";
 import { type CellWrite, recordingSource } from "./journal.ts";
 import { type JournaledAssignment, writeMdxUpdate } from "./mdx-writes.ts";
@@ -142,11 +144,20 @@ function answer(call: WorkerCall): WorkerAnswer {
     let saved: { writes: CellWrite[]; written: { row: number; column: number }[] } | undefined;
     let calculated: CubeSnapshot | undefined;
     let mdx: MdxResultTransfer | undefined;
+    let drillthrough: DrillthroughTransfer | undefined;
     let updated: { assignments: JournaledAssignment[]; cells: number } | undefined;
     const work = call.work;
     try {
       if (work.kind === "mdx-result") {
         mdx = encodeMdxResult(cube.outline, executeMdx(cube, work.query, work.options));
+        result = {};
+        rows = 0;
+        columns = 0;
+      } else if (work.kind === "drillthrough") {
+        drillthrough = encodeDrillthrough(
+          cube.outline,
+          executeMdxDrillthrough(cube, work.statement, work.options),
+        );
         result = {};
         rows = 0;
         columns = 0;
@@ -191,7 +202,10 @@ function answer(call: WorkerCall): WorkerAnswer {
           writeRefused: { tuple: e.tuple.map((m) => m.ordinal), reason: e.message },
         };
       }
-      if ((work.kind === "mdx-result" || work.kind === "mdx-update") && e instanceof MdxError) {
+      if (
+        (work.kind === "mdx-result" || work.kind === "mdx-update" || work.kind === "drillthrough") &&
+        e instanceof MdxError
+      ) {
         const { code, reason, line, column, token, size } = e;
         return {
           id: call.id,
@@ -217,6 +231,7 @@ function answer(call: WorkerCall): WorkerAnswer {
       ...(saved ? { saved } : {}),
       ...(calculated ? { calculated } : {}),
       ...(mdx ? { mdx } : {}),
+      ...(drillthrough ? { drillthrough } : {}),
       ...(updated ? { updated } : {}),
     };
   } catch (e) {
@@ -265,6 +280,7 @@ if (parentPort) {
       : [];
     if (a.ok && a.rule?.state) moved.push(...planningPoolBuffers(a.rule.state));
     if (a.ok && a.mdx) moved.push(...transferBuffers(a.mdx));
+    if (a.ok && a.drillthrough) moved.push(a.drillthrough.members.buffer as ArrayBuffer);
     port.postMessage(a, moved);
   });
 }

@@ -15,6 +15,8 @@ import type { Cube, CubeSnapshot, Member } from "@qibates/engine";
 import type { GridRequest } from "@qibates/engine/grid";
 import {
   decodeMdxResult,
+  type MdxDrillthrough,
+  type MdxDrillthroughResult,
   MdxError,
   type MdxErrorCode,
   type MdxGridOptions,
@@ -38,6 +40,7 @@ import {
   type ProviderText,
   quantity,
 } from "@qibates/provider";
+import { type DrillthroughTransfer, decodeDrillthrough } from "./drillthrough-transfer.ts";
 import type { EssbaseApplication } from "./essbase-app.ts";
 import type { CellWrite } from "./journal.ts";
 import type { JournaledAssignment } from "./mdx-writes.ts";
@@ -62,6 +65,12 @@ export type WorkerWork =
       /** An MDX query's result as the engine answers it (axes of members, cells), for the XMLA endpoint. */
       kind: "mdx-result";
       query: string;
+      options: MdxOptions;
+    }
+  | {
+      /** An XMLA `DRILLTHROUGH` (Excel's Show Details), its statement parsed on the event loop. */
+      kind: "drillthrough";
+      statement: MdxDrillthrough;
       options: MdxOptions;
     }
   | {
@@ -173,6 +182,8 @@ export type WorkerAnswer =
       calculated?: CubeSnapshot;
       /** An `mdx-result`'s result (its arrays moved, not copied). */
       mdx?: MdxResultTransfer;
+      /** A `drillthrough`'s rows (its members by position). */
+      drillthrough?: DrillthroughTransfer;
       /** A `planning-rule`'s answer and the application's state after it (its arrays moved). */
       rule?: { result: RulePlan["result"]; state: PlanningPools | null };
       /** An `mdx-update`'s assignments and cells written (its state in `calculated`). */
@@ -403,6 +414,20 @@ export class GridWorkers {
     const { answer } = await this.call(app, { kind: "mdx-result", query: text, options });
     if (!answer.mdx) throw new Error("grid worker: an MDX query answered no result");
     return decodeMdxResult(app.cube, q, answer.mdx);
+  }
+
+  /**
+   * Runs the `DRILLTHROUGH` `statement` in a worker, on a copy of `app`'s data as it is now: the engine's result,
+   * its members those of `app`'s outline.
+   */
+  async drillthrough(
+    app: EssbaseApplication,
+    statement: MdxDrillthrough,
+    options: MdxOptions,
+  ): Promise<MdxDrillthroughResult> {
+    const { answer } = await this.call(app, { kind: "drillthrough", statement, options });
+    if (!answer.drillthrough) throw new Error("grid worker: a DRILLTHROUGH answered no rows");
+    return decodeDrillthrough(app.cube, answer.drillthrough);
   }
 
   /**

@@ -16,7 +16,7 @@ const answerText = (a: GridAnswer<unknown>): string | null =>
   a.kind === "json" ? new TextDecoder().decode(a.bytes) : null;
 
 import { Cube, type Member } from "@qibates/engine";
-import { executeMdx, MdxError, type MdxResult, parseMdx } from "@qibates/engine/mdx";
+import { executeMdx, MdxError, type MdxResult, parseMdx, parseMdxDrillthrough } from "@qibates/engine/mdx";
 import type { GridCall, GridText, ProviderSession } from "@qibates/provider";
 import { ProviderError, sheetCells } from "@qibates/provider";
 import type { EmbeddedCatalogue } from "../src/catalogue.ts";
@@ -232,6 +232,72 @@ describe("grid workers", () => {
     expect(plain(g2)).toEqual(plain(g1));
     // Moved at once, and the worker runs it without the event loop's step limit.
     expect(moved).toEqual(["engine cube: false", "mdx: false"]);
+  });
+
+  it("run an engine cube's DRILLTHROUGH (the XMLA endpoint's Show Details), to the same rows, and its errors as the engine's", async () => {
+    const p = await open(1);
+    const workers = (p as unknown as { workers: GridWorkers }).workers;
+    const moved: string[] = [];
+    const drillthrough = workers.drillthrough.bind(workers);
+    workers.drillthrough = (app, statement, options) => {
+      moved.push(statement.query.cube.map((c) => c.name).join("."));
+      return drillthrough(app, statement, options);
+    };
+    const onLoop = await open(0);
+    // Sample.Basic's top cell: every stored level-0 cell, shared members read once.
+    const top = parseMdxDrillthrough("DRILLTHROUGH MAXROWS 100000 SELECT FROM [Sample].[Basic]");
+    const [r1, r2] = await Promise.all([
+      onLoop.engineCube("essbase", cube).drillthrough?.(top),
+      p.engineCube("essbase", cube).drillthrough?.(top),
+    ]);
+    if (!r1 || !r2) throw new Error("no drillthrough");
+    expect(moved).toEqual(["Sample.Basic"]);
+    expect(r2.rows.length).toBeGreaterThan(1_000);
+    const plainRows = (r: typeof r1) => ({
+      dimensions: r.dimensions.map((d) => d.name),
+      measures: r.measures.map((m) => m.name),
+      rows: r.rows.map((row) => [...row.members.map((m) => `${m.name}@${m.ordinal}`), ...row.values]),
+      maxRows: r.maxRows,
+      truncated: r.truncated,
+    });
+    expect(plainRows(r2)).toEqual(plainRows(r1));
+    // Members of the event loop's own outline.
+    const outline = p.engineCube("essbase", cube).outline;
+    expect(
+      r2.rows.every((row) =>
+        row.members.every((m) => outline.dimensions[m.dimension.index]?.members[m.ordinal] === m),
+      ),
+    ).toBe(true);
+    // RETURN of the cell's measures alone, a few rows, truncated.
+    const few = parseMdxDrillthrough(
+      "DRILLTHROUGH MAXROWS 3 SELECT FROM [Basic] WHERE ([Year].[Qtr1], [Market].[East]) RETURN [$Market], [Measures].[Sales], [Measures].[COGS]",
+    );
+    const [f1, f2] = await Promise.all([
+      onLoop.engineCube("essbase", cube).drillthrough?.(few),
+      p.engineCube("essbase", cube).drillthrough?.(few),
+    ]);
+    if (!f1 || !f2) throw new Error("no drillthrough");
+    expect(plainRows(f2)).toEqual(plainRows(f1));
+    expect(f2.truncated).toBe(true);
+    // A refusal of the engine's: the same error, code and reason, from the worker.
+    const tooMany = parseMdxDrillthrough("DRILLTHROUGH MAXROWS 100000 SELECT FROM [Sample].[Basic]");
+    const fields = (x: unknown) => {
+      const m = x as MdxError;
+      return { kind: m instanceof MdxError, code: m.code, message: m.message };
+    };
+    const [e1, e2] = await Promise.all([
+      onLoop
+        .engineCube("essbase", cube)
+        .drillthrough?.(tooMany, { maxCells: 10 })
+        .catch((x: unknown) => x),
+      p
+        .engineCube("essbase", cube)
+        .drillthrough?.(tooMany, { maxCells: 10 })
+        .catch((x: unknown) => x),
+    ]);
+    expect(fields(e1).kind).toBe(true);
+    expect(fields(e2)).toEqual(fields(e1));
+    expect(moved).toHaveLength(3);
   });
 
   it("answer an MDX result's engine error as the engine's own (code, message, position)", async () => {

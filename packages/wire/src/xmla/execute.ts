@@ -75,7 +75,7 @@ export async function execute(
       text,
       maxCells !== undefined ? { maxCells, dialect } : { dialect },
     );
-    return drillthroughXml(answer, content);
+    return await drillthroughXml(answer, content);
   }
   const format = properties.get(PROPERTY.Format) ?? FORMAT.Native;
   if (format !== FORMAT.Multidimensional && format !== FORMAT.Native && format !== FORMAT.Tabular)
