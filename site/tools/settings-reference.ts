@@ -388,7 +388,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     group: "sessions",
     text: {
       en: "Sessions one API key's owner may hold at once, all their keys together (with the public demo key: per client address); a login beyond it ends that owner's oldest session. Raise it for an integration that keeps many sessions open.",
-      fr: "Les sessions que le propriétaire d'une clé d'API peut détenir à la fois, toutes ses clés ensemble (avec la clé de démonstration publique : par adresse du client) ; une connexion au-delà ferme la plus ancienne session de ce propriétaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
+      fr: "Les sessions que le propriétaire d'une clé d'API peut détenir à la fois, toutes ses clés ensemble (avec la clé de démonstration publique : par adresse du client) ; une connexion au serveur au-delà ferme la plus ancienne session de ce propriétaire. Augmentez-le pour une intégration qui garde beaucoup de sessions ouvertes.",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
@@ -475,8 +475,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   MICROSOFT_CLIENT_ID: {
     group: "signIn",
     text: {
-      en: "The application (client) ID of the Microsoft Entra sign-in that issues API keys; unset, Microsoft is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a work or school account.",
-      fr: "L'identifiant d'application (client) de la connexion avec Microsoft (Microsoft Entra) qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte professionnel ou scolaire.",
+      en: "The application (client) ID of the Microsoft Entra sign-in that issues API keys; unset, Microsoft is not offered. Set it, with its secret and `PUBLIC_URL`, to let users get a key with a Microsoft account (work, school or personal, as `MICROSOFT_TENANT` allows).",
+      fr: "L'identifiant d'application (client) de la connexion avec Microsoft (Microsoft Entra) qui délivre les clés d'API ; sans lui, Microsoft n'est pas proposé. Donnez-le, avec son secret et `PUBLIC_URL`, pour que les utilisateurs obtiennent une clé avec un compte Microsoft (professionnel, scolaire ou personnel, selon ce que permet `MICROSOFT_TENANT`).",
     },
     page: "admin/api-keys-and-sign-in.md",
   },
