@@ -46,6 +46,9 @@ export type Group = keyof typeof GROUPS;
 type DocPage =
   | "admin/run-the-server.md"
   | "admin/network-and-security.md"
+  | "admin/caller-limits.md"
+  | "admin/server-responses.md"
+  | "admin/protocol-endpoints-security.md"
   | "admin/api-keys-and-sign-in.md"
   | "admin/server-start-problems.md"
   | "admin/server-data.md"
@@ -207,7 +210,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Operations returned with `202` (`Prefer: respond-async`) one API key may hold, running or ended, until they expire (per client address for the public demo key); past it, such a call returns `429 QB_ERR_OPERATION_LIMIT` and runs nothing. Raise it for an integration that starts many long calls a day.",
       fr: "Les opérations (appels envoyés avec `Prefer: respond-async`, auxquels le serveur a répondu `202`) qu'une clé d'API peut détenir, en cours ou terminées, jusqu'à leur expiration (par adresse client pour la clé de démonstration publique) ; au-delà, un tel appel répond `429 QB_ERR_OPERATION_LIMIT` et n'exécute rien. Augmentez-le pour une intégration qui lance beaucoup d'appels longs par jour.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   QIBATES_DEMO: {
     group: "demo",
@@ -239,7 +242,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Sessions of the public demo key one IPv6 /48 network may hold at once, past which a demo-key login from there is refused with `429` (raise it when many people reach the demo from one network). An IPv4 address is a network of its own, where `MAX_SESSIONS_PER_KEY`, lower by default, ends the address's oldest session first.",
       fr: "Les sessions de la clé de démonstration publique qu'un réseau IPv6 /48 peut détenir à la fois ; au-delà, une connexion avec la clé de démonstration depuis ce réseau est refusée avec `429` (augmentez-le quand beaucoup de personnes joignent la démonstration depuis un même réseau). Une adresse IPv4 est un réseau à elle seule, où `MAX_SESSIONS_PER_KEY`, plus bas par défaut, ferme d'abord la plus ancienne session de l'adresse.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   QIBATES_SNAPSHOTS: {
     group: "demo",
@@ -270,7 +273,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Background jobs of the embedded engine (business rules, calculations, data loads, clears, exports) one user may have running or waiting at once (one client address for the shared demo accounts); past it, a job is refused at once with `429`. Raise it for users who start many rules in a row.",
       fr: "Les tâches de fond du moteur intégré (règles métier, calculs, chargements de données, effacements, exports) qu'un utilisateur peut avoir en cours ou en attente à la fois (une adresse client pour les comptes de démonstration partagés) ; au-delà, une tâche est refusée aussitôt avec `429`. Augmentez-le pour des utilisateurs qui lancent beaucoup de règles d'affilée.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   QIBATES_JOBS_TOTAL: {
     group: "demo",
@@ -278,7 +281,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Background jobs of all users running or waiting at once; past it, a job is refused the same way. Raise it with the number of users who run rules at the same time.",
       fr: "Les tâches de fond de tous les utilisateurs en cours ou en attente à la fois ; au-delà, une tâche est refusée de la même façon. Augmentez-le avec le nombre d'utilisateurs qui lancent des règles en même temps.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   ALLOWED_HOSTS: {
     group: "servers",
@@ -310,7 +313,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The longest wait for a connection to one of your servers: raise it for a server far away or slow to accept, lower it to report an unreachable server sooner. The start refuses it unless `CONNECTION_TIMEOUT_SECONDS`, every call's deadline, stays longer than it plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_READ_TIMEOUT_SECONDS`.",
       fr: "L'attente maximale d'une connexion à l'un de vos serveurs : augmentez-la pour un serveur lointain ou lent à accepter, baissez-la pour signaler plus tôt un serveur injoignable. Le démarrage la refuse si `CONNECTION_TIMEOUT_SECONDS`, l'échéance de chaque appel, ne reste pas plus long qu'elle plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_READ_TIMEOUT_SECONDS`.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/server-timeouts.md",
   },
   PROVIDER_READ_TIMEOUT_SECONDS: {
     group: "servers",
@@ -318,7 +321,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The longest wait for one of your servers to start answering a request, and between two parts of an answer: raise it for queries your server takes long to compute. A whole call still ends at `CONNECTION_TIMEOUT_SECONDS`, which the start keeps longer than this plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
       fr: "L'attente maximale avant que l'un de vos serveurs commence à répondre à une requête, et entre deux parties d'une réponse : augmentez-la pour des requêtes longues à calculer sur votre serveur. Un appel entier s'arrête tout de même à `CONNECTION_TIMEOUT_SECONDS`, que le démarrage garde plus long que cette attente plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/server-timeouts.md",
   },
   UPSTREAM_MAX_ANSWER_BYTES: {
     group: "servers",
@@ -326,7 +329,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The largest answer read from one of your servers, in bytes; a larger one is refused (`QB_ERR_PROVIDER_MALFORMED`) before it is parsed. Raise it when an SSAS member has tens of thousands of children.",
       fr: "La plus grande réponse lue depuis l'un de vos serveurs, en octets ; une réponse plus grande est refusée (`QB_ERR_PROVIDER_MALFORMED`) avant d'être analysée. Augmentez-la quand un membre SSAS a des dizaines de milliers d'enfants.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/server-responses.md",
   },
   CALC_JOB_TIMEOUT_SECONDS: {
     group: "servers",
@@ -358,7 +361,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The largest grid, in cells, a grid call accepts or returns (`413 QB_ERR_GRID_TOO_LARGE`). Raise it when users need larger sheets and the server has the memory; lower it to protect a small one.",
       fr: "La plus grande grille, en cellules, qu'un appel de grille accepte ou renvoie (`413 QB_ERR_GRID_TOO_LARGE`). Augmentez-la quand les utilisateurs ont besoin de feuilles plus grandes et que le serveur a la mémoire nécessaire ; baissez-la pour protéger un petit serveur.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   BODY_LIMIT_BYTES: {
     group: "calls",
@@ -366,7 +369,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The largest request body a grid call accepts, in bytes (other calls accept 64 KiB); past it, `413 QB_ERR_BODY_TOO_LARGE`. Raise it with `MAX_GRID_CELLS` for larger sheets.",
       fr: "Le plus grand corps de requête qu'accepte un appel de grille, en octets (les autres appels acceptent 64 Kio) ; au-delà, `413 QB_ERR_BODY_TOO_LARGE`. Augmentez-le avec `MAX_GRID_CELLS` pour des feuilles plus grandes.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   SESSION_IDLE_MINUTES: {
     group: "sessions",
@@ -374,7 +377,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A session ends after this many minutes without a call, on the API and on the protocol endpoints. Match it to your own servers' session timeout, or shorten it on shared computers.",
       fr: "Une session se termine après ce nombre de minutes sans appel, sur l'API comme sur les points d'accès des protocoles. Alignez-le sur le délai de session de vos propres serveurs, ou raccourcissez-le sur des ordinateurs partagés.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   SESSION_MAX_HOURS: {
     group: "sessions",
@@ -382,7 +385,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "A session ends this many hours after login, however busy. Shorten it when your security policy asks users to log in again more often.",
       fr: "Une session se termine ce nombre d'heures après son ouverture, même active. Raccourcissez-le quand votre politique de sécurité demande aux utilisateurs de se reconnecter plus souvent.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   MAX_SESSIONS_PER_KEY: {
     group: "sessions",
@@ -398,7 +401,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "API calls allowed per API key per minute (per client address with the public demo key, an unknown key or none); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
       fr: "Les appels d'API permis par clé d'API et par minute (par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   QIBATES_WIRE_ENDPOINTS: {
     group: "wire",
@@ -406,7 +409,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The protocol endpoints to serve: `essbase-rest`, `planning-rest`, `xmla`, `smartview`, or `all`. Set it to let existing Essbase, Planning or XMLA clients work against QiBates.",
       fr: "Les points d'accès des protocoles à servir : `essbase-rest`, `planning-rest`, `xmla`, `smartview`, ou `all`. Réglez-le pour que des clients Essbase, Planning ou XMLA existants travaillent avec QiBates.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/protocol-endpoints-security.md",
   },
   QIBATES_WIRE_UPSTREAM: {
     group: "wire",
@@ -422,7 +425,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "User names with the administrator's role on the protocol endpoints: they see and manage every user's sessions, jobs and files. Name the people who run Essbase's or Planning's service administration; the demo users never have the role.",
       fr: "Les noms d'utilisateur qui ont le rôle d'administrateur sur les points d'accès des protocoles : ils voient et gèrent les sessions, tâches et fichiers de tous les utilisateurs. Nommez les personnes qui administrent le service Essbase ou Planning ; les utilisateurs de démonstration n'ont jamais ce rôle.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/protocol-endpoints-security.md",
   },
   WIRE_LOGIN_FAILURES_PER_MINUTE: {
     group: "wire",
@@ -430,7 +433,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Failed logins on the protocol endpoints allowed per client address per minute, and five times as many per user name; past them, `429` without checking the password. Lower it to slow password guessing further.",
       fr: "Les échecs de connexion permis sur les points d'accès des protocoles par adresse client et par minute, et cinq fois plus par nom d'utilisateur ; au-delà, `429` sans vérifier le mot de passe. Baissez-le pour freiner davantage les essais de mots de passe.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   WIRE_SESSIONS_PER_NETWORK: {
     group: "wire",
@@ -438,7 +441,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "Sessions one client network (an IPv4 address, or an IPv6 /48) may hold at once on each protocol endpoint; past it, a login from there is refused. Raise it for a larger site behind one address.",
       fr: "Les sessions qu'un réseau client (une adresse IPv4, ou un /48 IPv6) peut ouvrir à la fois sur chaque point d'accès des protocoles ; au-delà, une connexion depuis ce réseau est refusée. Augmentez-le pour un site plus grand derrière une même adresse.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   WIRE_FILES_TOTAL_MB: {
     group: "wire",
@@ -446,7 +449,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The most memory, in MiB, the files of the Essbase REST endpoint's file catalog take, all users together; past it, an upload is refused. Size it to the machine's memory.",
       fr: "La mémoire maximale, en Mio, qu'occupent les fichiers du catalogue de fichiers du point d'accès Essbase REST, tous utilisateurs confondus ; au-delà, un envoi est refusé. Réglez-la selon la mémoire de la machine.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   WIRE_FILES_PER_VISITOR_MB: {
     group: "wire",
@@ -454,7 +457,7 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
       en: "The most, in MiB, one visitor of the shared demo user keeps in that catalog, deleted with the visitor's last session; at most `WIRE_FILES_TOTAL_MB`. Lower it on a public demo so that one visitor cannot fill the catalog.",
       fr: "Le maximum, en Mio, qu'un visiteur de l'utilisateur de démonstration partagé garde dans ce catalogue, supprimé avec sa dernière session ; au plus `WIRE_FILES_TOTAL_MB`. Baissez-le sur une démonstration publique pour qu'un seul visiteur ne puisse pas remplir le catalogue.",
     },
-    page: "admin/network-and-security.md",
+    page: "admin/caller-limits.md",
   },
   GOOGLE_CLIENT_ID: {
     group: "signIn",
