@@ -51,7 +51,9 @@ async function typedAtOnce(path: string, term: string, reach: (page: Page) => Pr
     });
     await reach(page);
     await page.keyboard.type(term, { delay: 20 });
-    await page.locator(".navbar__search [role=option]").first().waitFor({ timeout: 15_000 });
+    // The search index is loaded when the box is reached: under load (the French index is the larger) it can
+    // take well over 15 s.
+    await page.locator(".navbar__search [role=option]").first().waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.locator("[data-search-ready=true] input.navbar__search-input").inputValue())
       .toBe(term);
