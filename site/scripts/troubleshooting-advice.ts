@@ -288,17 +288,26 @@ export interface UserAdvice {
 }
 
 /**
- * Every message an add-in user can see in a notification, in the order of the user's troubleshooting page
- * (QiBates/troubleshooting.md), where site/scripts/troubleshooting.ts writes the one table of messages: the
- * message as the registry words it in the page's language, then these words. `server: true` marks the messages
- * about the QiBates server itself (not the user's server or data), listed after the others. Numbers are tokens
- * (`{{config:NAME}}`), written from the code when the site is built. Other pages (the Notifications pages, the
- * developer's error page) link to that table instead of copying messages.
+ * The user's troubleshooting pages, one per task a reader comes with: logging in and keeping a session (with the
+ * messages about the QiBates server itself), reaching one's server, reading and shaping a grid, and forms, rules
+ * and submits.
+ */
+export type UserTopic = "login" | "connection" | "grids" | "forms";
+
+/**
+ * Every message an add-in user can see in a notification, each on the troubleshooting page of its task
+ * (`page`; site/scripts/troubleshooting.ts writes each page's table of messages, and the index of them on
+ * QiBates/troubleshooting.md), in the order of its page: the message as the registry words it in the page's
+ * language, then these words. `server: true` marks the messages about the QiBates server itself (not the user's
+ * server or data), listed after the others. Numbers are tokens (`{{config:NAME}}`), written from the code when
+ * the site is built. Other pages (the Notifications pages, the developer's error page) link to those tables
+ * instead of copying messages.
  */
 export const USER_ADVICE: Readonly<
-  Partial<Record<ErrorCode, Record<"en" | "fr", UserAdvice> & { server?: true }>>
+  Partial<Record<ErrorCode, Record<"en" | "fr", UserAdvice> & { page: UserTopic; server?: true }>>
 > = {
   QB_ERR_SESSION_UNKNOWN: {
+    page: "login",
     en: {
       what: "Your session ended: no action for {{config:SESSION_IDLE_MINUTES}} minutes (unless your administrator set another time), {{config:SESSION_MAX_HOURS}} hours since you logged in (by default), a logout, a restart of the QiBates server, an action that reached another QiBates server than the one you logged in to, or a newer login that ended it.\n\nThe Google or Microsoft account of your API key holds at most {{config:MAX_SESSIONS_PER_KEY}} sessions at once (unless your administrator set another number), all its keys and computers together, and a login beyond them ends the oldest, whichever computer opened it (with the demo API key, only the sessions opened from your network address count).",
       todo: "Log in again from the **Connections** view, then repeat the action: the grid is still in the sheet. If it happens often although you were working, tell your QiBates administrator.",
@@ -309,6 +318,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_LOGIN_FAILED: {
+    page: "login",
     en: {
       what: "The server refused your user name or password (it does not say which).",
       todo: "Check Caps Lock and type them again, as you do in Smart View or in the Planning web interface. If you usually sign in through your company's single sign-on, or your account may be disabled, ask your QiBates administrator which account to use.",
@@ -319,16 +329,18 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROVIDER_UNREACHABLE: {
+    page: "connection",
     en: {
       what: "QiBates could not reach the server, or the server took too long to respond: it is stopped, busy or in maintenance (EPM Cloud has a daily maintenance window), the address has a wrong port or redirects elsewhere, your VPN is off, the network between the two is closed, the QiBates server does not trust the server's certificate, or the grid asks for a great deal of data.\n\nAfter a submit, or when you run a business rule or a calculation, the message can end by saying that your cells were written before the failure, or may have been, or that the server launched the rule or calculation, which may still be running.",
-      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator.\n\nIf the message says your cells were written, or may have been, do not type them again unseen: click **Refresh** (or open the form again) once the server responds, and type again only the values it does not show. If it says a rule or calculation was launched, do not run it again before you know it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
+      todo: "Check the address in the **Connections** view and try again a few minutes later. For a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If it lasts, send the message and the time to your QiBates administrator.\n\nIf the message says your cells were written, or may have been, do not type them again unseen: click **Refresh** (or open the form again) once the server responds, and type again only the values it does not show. If it says a rule or calculation was launched, do not run it again before you know it has ended (see [When a long rule or calculation is cut off](troubleshooting-forms.md#when-a-long-rule-or-calculation-is-cut-off)).",
     },
     fr: {
       what: "QiBates n'a pas pu joindre le serveur, ou le serveur a mis trop de temps à répondre : il est arrêté, occupé ou en maintenance (EPM Cloud a une fenêtre de maintenance quotidienne), l'adresse a un mauvais port ou redirige ailleurs, votre VPN est coupé, le réseau entre les deux est fermé, le serveur QiBates ne fait pas confiance au certificat du serveur, ou la grille demande beaucoup de données.\n\nAprès une soumission, ou quand vous exécutez une règle métier ou un calcul, le message peut préciser à la fin que vos cellules ont été écrites avant l'échec, ou ont pu l'être, ou que le serveur a lancé la règle ou le calcul, qui peut être encore en cours.",
-      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates.\n\nSi le message indique que vos cellules ont été écrites, ou ont pu l'être, ne les saisissez pas de nouveau sans les voir : cliquez sur **Actualiser** (ou rouvrez le formulaire) dès que le serveur répond, et ne ressaisissez que les valeurs qui n'y figurent pas. S'il indique qu'une règle ou un calcul a été lancé, ne le relancez pas avant de savoir qu'il est terminé (voir [Quand une règle ou un calcul long est interrompu](#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
+      todo: "Vérifiez l'adresse dans la vue **Connexions** et réessayez quelques minutes plus tard. Pour une grande grille ad hoc, zoomez sur moins de membres ou activez la [navigation sans données](features/settings/NavigationWithoutData.md) pendant que vous la construisez. Si cela dure, envoyez le message et l'heure à votre administrateur QiBates.\n\nSi le message indique que vos cellules ont été écrites, ou ont pu l'être, ne les saisissez pas de nouveau sans les voir : cliquez sur **Actualiser** (ou rouvrez le formulaire) dès que le serveur répond, et ne ressaisissez que les valeurs qui n'y figurent pas. S'il indique qu'une règle ou un calcul a été lancé, ne le relancez pas avant de savoir qu'il est terminé (voir [Quand une règle ou un calcul long est interrompu](troubleshooting-forms.md#quand-une-règle-ou-un-calcul-long-est-interrompu)).",
     },
   },
   QB_ERR_CALL_TIMEOUT: {
+    page: "connection",
     en: {
       what: "Your server took longer than the QiBates server allows for one action ({{config:CONNECTION_TIMEOUT_SECONDS}} seconds, unless your administrator set another time), all its exchanges with your server together, and QiBates stopped it. After a submit, the message ends by saying that your cells may have been written.",
       todo: "Try again a few minutes later; for a large ad hoc grid, zoom in on fewer members or turn on [Navigation without data](features/settings/NavigationWithoutData.md) while you shape it. If the message says your cells may have been written, click **Refresh** (or open the form again) before you type them again. If it happens on every action, send the message and the time to your QiBates administrator.",
@@ -339,6 +351,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROVIDER_MALFORMED: {
+    page: "connection",
     en: {
       what: "The server responded, but not with data QiBates can read: for example a web page instead of data, or a response too large.",
       todo: "Send the message and the time to your QiBates administrator.",
@@ -349,6 +362,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_HOST_NOT_ALLOWED: {
+    page: "connection",
     en: {
       what: "Your QiBates administrator has not yet allowed the address of this connection.",
       todo: "Send the connection's address to your QiBates administrator.",
@@ -359,6 +373,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_HOST_INTERNAL_ADDRESS: {
+    page: "connection",
     en: {
       what: "The server is on your company's internal network, and your QiBates administrator has allowed its domain but not the server's exact name.",
       todo: "Send the connection's address to your QiBates administrator.",
@@ -369,6 +384,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROVIDER_ADDRESS: {
+    page: "connection",
     en: {
       what: 'The connection\'s address does not fit its server type: its end does not match (for example `/aps/SmartView`); or, when the message adds "and start with https://", the address lacks its beginning (`https://`); or, when it adds "and hold no user name or password", the address holds them before the server\'s name (`https://name:password@…`).',
       todo: "Correct the address or the server type in the **Connections** view: `/aps/JAPI` for Essbase 11.x and SSAS, `/essbase/japi` for Essbase 21c, `/HyperionPlanning/SmartView` for Planning and PBCS; type the address in full, from `https://`, without user name or password (you type them in the login fields). If you are unsure, ask your QiBates administrator for the exact address.",
@@ -379,6 +395,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_MEMBER_UNKNOWN: {
+    page: "grids",
     en: {
       what: "A member typed in the sheet or the POV does not exist under that name: a typing error, a renamed member, or an alias of another alias table than the grid's. The server refuses the whole grid; with [Unknown member indication](features/settings/UnknownMemberIndication.md) on, QiBates leaves the grid as it is and outlines the unknown names in red.",
       todo: "Correct the name, or choose the member in [Member Selection](features/features/MemberSelection.md), then click **Refresh**. Check which alias table the grid uses.",
@@ -389,6 +406,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_OPERATION_UNSUPPORTED: {
+    page: "grids",
     en: {
       what: "Your server type does not offer this feature, or your server refused it (for example a submit to an SSAS cube that is not enabled for writing). The end of the message usually gives the reason.",
       todo: "See [Features and compatibility](features-compatibility.md) for what your server allows and the way round, when there is one.",
@@ -399,6 +417,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_GRID_TOO_LARGE: {
+    page: "grids",
     en: {
       what: "The grid you sent, or the grid the operation would return, has more cells than the QiBates server accepts ({{config:MAX_GRID_CELLS}} unless your administrator set another limit).",
       todo: "Zoom in on fewer members, turn on [Missing suppression](features/settings/MissingSuppression.md), or split the report into several sheets.",
@@ -409,6 +428,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_GRID_INVALID: {
+    page: "grids",
     en: {
       what: "QiBates cannot read the grid's layout, for one of four reasons:\n\nit found no member in the row-header columns or the column-header rows (for example after the row labels were deleted);\n\none dimension appears twice (for example Year in the POV row and again in the rows);\n\nmembers of two dimensions share one row-header column or one column-header row (for example `Qtr1` typed under `New York`: the message names both dimensions);\n\nor a cell where a member name goes holds a number (a numeric name such as `100` typed without its leading apostrophe: the message names the cell).",
       todo: "Type a member (for example `Jan`) in the row header column, remove the dimension's second place, keep one dimension per row-header column and per column-header row, or type the numeric name with its apostrophe (`'100`); or open a new default grid.",
@@ -419,6 +439,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_SELECTION_INVALID: {
+    page: "grids",
     en: {
       what: "A pivot started from a cell that is not a member name (a data or blank cell), or the operation would leave an axis with no member, for example Remove Only on every member of the only row dimension. (Zoom, Keep Only and Remove Only on a data or blank cell give no message: they only refresh the grid.)",
       todo: "Select a cell that holds a member name, then try again; to keep some members, use [Keep Only](features/actions/KeepRemoveOnly.md) on them.",
@@ -429,6 +450,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PIVOT_LAST_DIMENSION: {
+    page: "grids",
     en: {
       what: "A pivot would leave the rows or the columns with no dimension; the message names your dimension.",
       todo: "Put another dimension on that axis first, then pivot.",
@@ -439,6 +461,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_SAVE_CONFLICT: {
+    page: "forms",
     en: {
       what: "On the demo server, some of the cells you submit were changed after your last refresh, by a calculation or another submit. Nothing was saved.",
       todo: 'Click **Refresh**, check the new values, type yours again if they still apply, and submit. (The message\'s "save again with overwrite" is for programs that call the API; in the add-in, refresh and submit again.)',
@@ -449,6 +472,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_CALC_FAILED: {
+    page: "forms",
     en: {
       what: 'The calculation script stopped with an error (syntax, locked blocks, permissions); the server\'s reason follows the colon. A script still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason "still running after … s" instead: it keeps running on the server.',
       todo: "Read the reason in **Details** and send it to your Essbase administrator. A script that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
@@ -459,6 +483,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_RULE_FAILED: {
+    page: "forms",
     en: {
       what: "The business rule stopped with an error; the server's reason follows the colon.\n\nAfter a submit on the demo server, nothing was saved; on your company's Planning or PBCS server, the cells were saved before the rule ran and stay saved. A rule still running after {{config:CALC_JOB_TIMEOUT_SECONDS in minutes}} minutes (unless your administrator set another time) gives the reason \"still running after … s\" instead: it keeps running on the server.",
       todo: "Read the reason in **Details**, correct the prompt values or the data, then submit again (demo server) or run the rule again from [Run a business rule](features/actions/RunRule.md) (Planning, PBCS). If it keeps failing, send the reason to the owner of the rule. A rule that is still running: do not run it again before you have checked that it has ended (see [When a long rule or calculation is cut off](#when-a-long-rule-or-calculation-is-cut-off)).",
@@ -469,6 +494,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROMPT_MISSING: {
+    page: "forms",
     en: {
       what: "The rule asks for a value you left empty. Nothing was saved or run.",
       todo: "Give a value to every prompt of the rule, then run it again.",
@@ -479,6 +505,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROMPT_INVALID: {
+    page: "forms",
     en: {
       what: "The value is not among the members or the range the prompt allows, for example a value typed after the list of members was changed, or a member you may not use. Nothing was saved or run. On your company's server, the message may be the server's own words.",
       todo: "Pick another value from the prompt's list; the rule's owner knows what it expects.",
@@ -489,6 +516,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_VALIDATION: {
+    page: "forms",
     en: {
       what: 'A value was refused; the message names it and says why. For example **Invalid value for ruleType: the rule "AggregateData" of plan type Plan1 is a script rule, not "graphical".**: the rule type typed under **Run a rule by name** is not the rule\'s (Planning checks it; your company\'s PBCS server does not). Nothing was saved or run.',
       todo: "Correct the value the message names: type the rule's type as your Planning administrator gives it, or leave it empty to run the rule by its name and plan type alone ([Run a business rule](features/actions/RunRule.md)).",
@@ -499,6 +527,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_CELL_TOO_LONG: {
+    page: "forms",
     en: {
       what: "A text cell of a Planning form is longer than {{limit:TEXT_CELL_CHARACTERS}} characters, so the whole submit is refused: nothing was saved. The message names the cell and its length.",
       todo: "Shorten the text, or turn on [Submit with large cell](features/settings/SubmitWithLargeCell.md) to send the first {{limit:TEXT_CELL_CHARACTERS}} characters.",
@@ -509,6 +538,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_FORM_UNKNOWN: {
+    page: "forms",
     en: {
       what: "The form's name is not spelled as on the server, the form was renamed or moved to another folder, or your access to it was removed. On your company's server the message names no folder.",
       todo: "Check the form's exact name in the Planning web interface, or with your Planning administrator (on the demo server, refresh the Forms Library).",
@@ -519,6 +549,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_FOLDER_UNKNOWN: {
+    page: "forms",
     en: {
       what: "On the demo server, the folder is not spelled as in the Forms Library, or it was renamed. (Your company's server finds a form by its name alone and does not return this message.)",
       todo: "Refresh the Forms Library and pick the folder from it.",
@@ -529,6 +560,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_TASK_UNKNOWN: {
+    page: "forms",
     en: {
       what: "On the demo server (task lists are not available on your company's server), the task list was changed while it was open.",
       todo: "Reopen [Task lists](features/actions/TaskLists.md).",
@@ -539,6 +571,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_AUTH_KEY_INVALID: {
+    page: "login",
     en: {
       what: "The API key you pasted into QiBates at its first launch was deleted, or it was issued by another QiBates server than the one QiBates reaches.",
       todo: "Get a new key by signing in with Google or Microsoft on the key page of your QiBates server, and paste it when the pane asks for it again, as at the first launch ([Excel](activation/Activate-on-Excel.md#first-launch), [Google Sheets](activation/Activate-on-Docs.md#first-launch)). If you do not have the key page's address, or the sign-in is refused, ask your QiBates administrator.",
@@ -549,6 +582,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_PROVIDER_ERROR: {
+    page: "grids",
     en: {
       what: "The server refused the operation; its own message follows, for example a security filter, an application that is stopped or a locked object.",
       todo: "Read the server's message in **Details** and send it to your server's administrator.",
@@ -559,6 +593,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_SESSION_STORE_UNAVAILABLE: {
+    page: "login",
     server: true,
     en: {
       what: "The QiBates server cannot reach the place where it keeps the sessions of its users, so it can neither log you in nor carry on your session; your server and your data are not at fault.",
@@ -570,6 +605,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_DATA_STORE_UNAVAILABLE: {
+    page: "login",
     server: true,
     en: {
       what: "The QiBates server cannot reach its own database, where it checks your API key and keeps its own records; your server and your data are not at fault.",
@@ -581,6 +617,7 @@ export const USER_ADVICE: Readonly<
     },
   },
   QB_ERR_RATE_LIMITED: {
+    page: "login",
     server: true,
     en: {
       what: "More requests than the QiBates server accepts in one minute ({{config:RATE_LIMIT_PER_MINUTE}} unless your administrator set another number) were sent with your API key (from every computer where it is pasted; with the demo API key, from your network address), for example many sheets refreshed at once or a macro that loops.\n\nOn the demo server, or a snapshot of a cube served by QiBates, this message also appears when you start a business rule or a calculation while {{config:QIBATES_JOBS_PER_USER}} of yours are still running or waiting, or while {{config:QIBATES_JOBS_TOTAL}} of all its users are (the defaults), even if none of them is yours.\n\nWith the demo API key, it also appears when you log in while your company's network already holds {{config:DEMO_SESSIONS_PER_NETWORK}} demo sessions (the default), or while the demo server holds 10,000 sessions in all. On some networks the first of these limits is never reached: there, each login from your address past {{config:MAX_SESSIONS_PER_KEY}} sessions ends that address's oldest demo session instead.",

@@ -18,7 +18,7 @@ import {
 } from "@qibates/provider";
 import { reasonMarkdown } from "../tools/capability-docs.ts";
 import { SERVER_NAME } from "../tools/feature-matrix.ts";
-import { ADVICE, USER_ADVICE } from "./troubleshooting-advice.ts";
+import { ADVICE, USER_ADVICE, type UserTopic } from "./troubleshooting-advice.ts";
 
 export type Locale = "en" | "fr";
 
@@ -30,7 +30,7 @@ export const PAGES: Record<Locale, URL> = {
   ),
 };
 
-/** The add-in user's troubleshooting page, whose table of messages about the QiBates server itself is written here. */
+/** The add-in user's troubleshooting page: the first checks, and the index of the messages by task. */
 export const USER_PAGES: Record<Locale, URL> = {
   en: new URL("../docs/QiBates/troubleshooting.md", import.meta.url),
   fr: new URL(
@@ -38,6 +38,19 @@ export const USER_PAGES: Record<Locale, URL> = {
     import.meta.url,
   ),
 };
+
+/** The user's troubleshooting pages by task, each with the table of its messages: topic → file name. */
+export const USER_TOPICS: Record<UserTopic, string> = {
+  login: "troubleshooting-login.md",
+  connection: "troubleshooting-connection.md",
+  grids: "troubleshooting-grids.md",
+  forms: "troubleshooting-forms.md",
+};
+
+/** A topic page of the user's troubleshooting, in a locale. */
+export function userTopicPage(topic: UserTopic, locale: Locale): URL {
+  return new URL(USER_TOPICS[topic], USER_PAGES[locale]);
+}
 
 /** The add-in's Notifications pages (Essbase and SSAS; Planning and PBCS), which link to the user's table of messages. */
 export const NOTIFICATION_PAGES: Record<Locale, URL[]> = {
@@ -71,13 +84,20 @@ export function messageAsSeen(code: ErrorCode, locale: Locale): string {
   );
 }
 
+/** The messages of one topic page, in the order of USER_ADVICE. */
+function topicEntries(topic: UserTopic): [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][] {
+  return (Object.entries(USER_ADVICE) as [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][]).filter(
+    ([, advice]) => advice.page === topic,
+  );
+}
+
 /**
- * The one table of the messages an add-in user can see (the user's troubleshooting page): each message as the
- * registry words it in the page's language, then what happened and what to do in the user's words
- * (./troubleshooting-advice.ts, USER_ADVICE). The messages about the QiBates server itself come last, in a table
- * of their own. Other pages link to this table; none copies it.
+ * The table of the messages an add-in user can see on one task (a topic page of the user's troubleshooting):
+ * each message as the registry words it in the page's language, then what happened and what to do in the
+ * user's words (./troubleshooting-advice.ts, USER_ADVICE). The messages about the QiBates server itself come
+ * last, in a table of their own. Each message is in one table; other pages link to it, none copies it.
  */
-export function userMessageTable(locale: Locale): string {
+export function userMessageTable(locale: Locale, topic: UserTopic): string {
   const words =
     locale === "fr"
       ? {
@@ -88,7 +108,7 @@ export function userMessageTable(locale: Locale): string {
           head: "| Message | What happened | What to do |",
           server: "Messages about the QiBates server itself, not about your server or your data:",
         };
-  const entries = Object.entries(USER_ADVICE) as [ErrorCode, NonNullable<(typeof USER_ADVICE)[ErrorCode]>][];
+  const entries = topicEntries(topic);
   const table = (rows: typeof entries): string =>
     [
       words.head,
@@ -98,18 +118,45 @@ export function userMessageTable(locale: Locale): string {
           `| ${cell(messageAsSeen(code, locale))} | ${cell(advice[locale].what)} | ${cell(advice[locale].todo)} |`,
       ),
     ].join("\n");
-  return [
-    table(entries.filter(([, a]) => !a.server)),
-    "",
-    words.server,
-    "",
-    table(entries.filter(([, a]) => a.server)),
-  ].join("\n");
+  const server = entries.filter(([, a]) => a.server);
+  const own = table(entries.filter(([, a]) => !a.server));
+  return server.length === 0 ? own : [own, "", words.server, "", table(server)].join("\n");
 }
 
-/** The generated blocks of the user's page: name → content. */
+/** The titles of the topic pages, as the index links to them. */
+export const TOPIC_TITLES: Record<UserTopic, Record<Locale, string>> = {
+  login: { en: "Login and session", fr: "Connexion et session" },
+  connection: { en: "Reaching your server", fr: "Accès à votre serveur" },
+  grids: { en: "Grids and data", fr: "Grilles et données" },
+  forms: { en: "Forms, rules and submits", fr: "Formulaires, règles et soumissions" },
+};
+
+/**
+ * The index of the user's troubleshooting page: for each task, its page, then each message it explains, as the
+ * user reads it in the notification, linked to that page, so that a reader finds their message and its page.
+ */
+export function userMessageIndex(locale: Locale): string {
+  const lines: string[] = [];
+  for (const topic of Object.keys(USER_TOPICS) as UserTopic[]) {
+    if (lines.length > 0) lines.push("");
+    lines.push(
+      `**[${TOPIC_TITLES[topic][locale]}](${USER_TOPICS[topic]})**${locale === "fr" ? " :" : ":"}`,
+      "",
+    );
+    for (const [code] of topicEntries(topic))
+      lines.push(`- [${messageAsSeen(code, locale).replace(/([*[\]])/g, "\\$1")}](${USER_TOPICS[topic]})`);
+  }
+  return lines.join("\n");
+}
+
+/** The generated blocks of the user's index page: name → content. */
 export function userBlocks(locale: Locale): Record<string, string> {
-  return { messages: userMessageTable(locale) };
+  return { messages: userMessageIndex(locale) };
+}
+
+/** The generated blocks of a topic page: name → content. */
+export function userTopicBlocks(topic: UserTopic, locale: Locale): Record<string, string> {
+  return { messages: userMessageTable(locale, topic) };
 }
 
 /**
@@ -350,6 +397,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     for (const [page, fresh] of [
       [PAGES[locale], blocks(locale)],
       [USER_PAGES[locale], userBlocks(locale)],
+      ...(Object.keys(USER_TOPICS) as UserTopic[]).map(
+        (topic) => [userTopicPage(topic, locale), userTopicBlocks(topic, locale)] as const,
+      ),
     ] as const) {
       const source = readFileSync(page, "utf8");
       const written = withBlocks(source, locale, fresh);

@@ -23,7 +23,14 @@ const WORDS = {
  */
 const NOT_FEATURE_PAGES = new Map<string, string>([
   ["features-compatibility", "the overview of every feature on every server: the matrix is the page"],
-  ["troubleshooting", "messages of every feature, each row saying which server it holds for"],
+  ["troubleshooting", "the index of the messages of every feature, by task"],
+  ...["login", "connection", "grids", "forms"].map(
+    (topic) =>
+      [
+        `troubleshooting-${topic}`,
+        "messages of every feature on one task, each row saying which server it holds for",
+      ] as const,
+  ),
   ["qibates-legacy-to-new-qibates", "the move from QiBates 1.x, for every server at once"],
   ...["activation/Activate-on-Excel", "activation/Activate-on-Docs"].map(
     (page) => [page, "installing the add-in, the same on every server"] as const,

@@ -19,16 +19,21 @@ import {
   PAGES,
   pageBlocks,
   USER_PAGES,
+  USER_TOPICS,
   userBlocks,
+  userMessageIndex,
   userMessageTable,
+  userTopicBlocks,
+  userTopicPage,
   withBlocks,
 } from "../scripts/troubleshooting.ts";
-import { ADVICE, USER_ADVICE } from "../scripts/troubleshooting-advice.ts";
+import { ADVICE, USER_ADVICE, type UserTopic } from "../scripts/troubleshooting-advice.ts";
 import { reasonMarkdown } from "../tools/capability-docs.ts";
 import { capabilityVerdict, SERVER_NAME } from "../tools/feature-matrix.ts";
 
 const FIX = "run `npx tsx site/scripts/troubleshooting.ts`";
 const LOCALES: Locale[] = ["en", "fr"];
+const TOPICS = Object.keys(USER_TOPICS) as UserTopic[];
 
 describe("the troubleshooting page's generated blocks", () => {
   it.each(LOCALES)(
@@ -164,18 +169,25 @@ describe("the troubleshooting advice consults the capability table", () => {
   });
 });
 
-describe("the user's troubleshooting page: the one table of messages", () => {
-  it.each(LOCALES)("%s: its block equals a fresh generation from the registry", (locale) => {
-    const source = readFileSync(USER_PAGES[locale], "utf8");
-    const fresh = userBlocks(locale);
-    expect(pageBlocks(source)).toEqual(fresh);
-    expect(withBlocks(source, locale, fresh), FIX).toBe(source);
+describe("the user's troubleshooting pages: an index, and one table of messages per task", () => {
+  it.each(LOCALES)("%s: each page's block equals a fresh generation from the registry", (locale) => {
+    const pages: [URL, Record<string, string>][] = [
+      [USER_PAGES[locale], userBlocks(locale)],
+      ...TOPICS.map(
+        (topic) =>
+          [userTopicPage(topic, locale), userTopicBlocks(topic, locale)] as [URL, Record<string, string>],
+      ),
+    ];
+    for (const [page, fresh] of pages) {
+      const source = readFileSync(page, "utf8");
+      expect(pageBlocks(source), String(page)).toEqual(fresh);
+      expect(withBlocks(source, locale, fresh), FIX).toBe(source);
+    }
   });
 
   it.each(LOCALES)(
-    "%s: a row for each message a user can meet, with the registry's message in the page's language",
+    "%s: a row for each message a user can meet, on one page only, with the registry's message in the page's language",
     (locale) => {
-      const table = userMessageTable(locale);
       const codes = Object.keys(USER_ADVICE) as (keyof typeof USER_ADVICE)[];
       for (const code of [
         "QB_ERR_SESSION_UNKNOWN",
@@ -190,6 +202,8 @@ describe("the user's troubleshooting page: the one table of messages", () => {
       ] as const) {
         expect(codes).toContain(code);
       }
+      const tables = Object.fromEntries(TOPICS.map((topic) => [topic, userMessageTable(locale, topic)]));
+      const index = userMessageIndex(locale);
       for (const code of codes) {
         const seen = messageAsSeen(code, locale);
         // What a user reads in the notification (the values filled in) is matched by the row's message.
@@ -198,19 +212,51 @@ describe("the user's troubleshooting page: the one table of messages", () => {
           new RegExp(`^${seen.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/…/g, ".+")}`).test(filled),
           `${locale} ${code}: ${filled}`,
         ).toBe(true);
-        const row = table.split("\n").find((line) => line.startsWith(`| ${seen} |`));
-        expect(row, `${locale} ${code}`).toBeDefined();
+        const rows = TOPICS.flatMap((topic) =>
+          (tables[topic] ?? "")
+            .split("\n")
+            .filter((line) => line.startsWith(`| ${seen} |`))
+            .map((row) => [topic, row] as const),
+        );
+        // One row, on the page of the message's task.
+        expect(
+          rows.map(([topic]) => topic),
+          `${locale} ${code}`,
+        ).toEqual([USER_ADVICE[code]?.page]);
         // What happened and what to do are both said.
-        expect(row?.split(" | ").filter((c) => c.trim().length > 20).length).toBeGreaterThanOrEqual(2);
+        expect(rows[0]?.[1].split(" | ").filter((c) => c.trim().length > 20).length).toBeGreaterThanOrEqual(
+          2,
+        );
+        // The index lists the message and links it to that page.
+        expect(index, `${locale} ${code}`).toContain(`](${USER_TOPICS[USER_ADVICE[code]?.page ?? "login"]})`);
+        expect(index.replace(/\\([*_[\]])/g, "$1"), `${locale} ${code}`).toContain(`- [${seen}](`);
       }
     },
   );
 
-  it("the Notifications pages and the developer's page link to the table instead of copying it", () => {
+  it("a topic page's table holds only its own messages, and every topic has some", () => {
+    for (const topic of TOPICS) {
+      const rows = userMessageTable("en", topic)
+        .split("\n")
+        .filter((line) => /^\| (?!Message \|)/.test(line) && !line.startsWith("|---"));
+      const own = Object.values(USER_ADVICE).filter((a) => a?.page === topic);
+      expect(own.length, topic).toBeGreaterThan(0);
+      expect(rows.length, topic).toBe(own.length);
+    }
+  });
+
+  it.each(LOCALES)("%s: no troubleshooting page is a wall of more than 1,500 words", (locale) => {
+    for (const page of [USER_PAGES[locale], ...TOPICS.map((topic) => userTopicPage(topic, locale))]) {
+      const body = readFileSync(page, "utf8").replace(/^---\n[\s\S]*?\n---\n/, "");
+      expect(body.split(/\s+/).filter(Boolean).length, String(page)).toBeLessThan(1500);
+    }
+  });
+
+  it("the Notifications pages and the developer's page link to the tables instead of copying them", () => {
     for (const locale of LOCALES) {
       for (const page of [...NOTIFICATION_PAGES[locale], PAGES[locale]]) {
         const source = readFileSync(page, "utf8");
-        expect(source, String(page)).toMatch(/troubleshooting\.md#/);
+        expect(source, String(page)).toMatch(/troubleshooting(?:-[a-z]+)?\.md#/);
         const copied = (Object.keys(USER_ADVICE) as (keyof typeof USER_ADVICE)[]).filter((code) => {
           const seen = messageAsSeen(code, locale);
           return source.split("\n").some((line) => /^\|/.test(line) && line.includes(`| ${seen}`));
