@@ -30,7 +30,7 @@ import {
  * Every per-connector statement of the documentation, in English and French, written from the capability table:
  * the last section of the "Features and compatibility" page (the API's table), that page's add-in tables, and the
  * generated blocks of the other pages (`GENERATED_PAGES`: each feature page's demo-only note and "Behaviour by
- * connector" status, the Connect pages' lists, the introduction, the release notes).
+ * connector" status, the Connect reference pages' lists, the introduction, the release notes).
  * `site/scripts/write-capability-docs.ts` writes them; tests fail when a page and the table differ
  * (site/test/capability-docs.test.ts, site/test/generated-blocks.test.ts).
  */
@@ -340,7 +340,10 @@ export function addinTables(locale: DocLocale): string {
   return featureMatrix(locale);
 }
 
-/** The Connect page of each connector, and the section of it that lists what a real server does not do. */
+/**
+ * The Connect page of each connector (the task page: the address, the network rules, a first grid), and its
+ * reference page ("… what works and what fails"), whose section `anchor` lists what a real server does not do.
+ */
 const NOT_AVAILABLE: Text = {
   en: "what-is-not-available-and-why",
   fr: "ce-qui-nest-pas-disponible-et-pourquoi",
@@ -350,38 +353,61 @@ const CANNOT_DO: Text = {
   fr: "ce-quun-serveur-réel-ne-peut-pas-faire-par-qibates",
 };
 
-const CONNECT_PAGE: Record<Connector, { page: string; anchor: Text; title: Text }> = {
+interface ConnectGuide {
+  page: string;
+  title: Text;
+  reference: { page: string; anchor: Text; title: Text };
+}
+
+const PLANNING_GUIDE: ConnectGuide = {
+  page: "../admin/connect-planning.md",
+  title: { en: "Connect QiBates to Planning and EPM Cloud", fr: "Connecter QiBates à Planning et EPM Cloud" },
+  reference: {
+    page: "../admin/connect-planning-reference.md",
+    anchor: CANNOT_DO,
+    title: {
+      en: "Planning and EPM Cloud: what works and what fails",
+      fr: "Planning et EPM Cloud : ce qui fonctionne et ce qui échoue",
+    },
+  },
+};
+
+const CONNECT_PAGE: Record<Connector, ConnectGuide> = {
   essbase: {
     page: "../admin/connect-essbase-11.md",
-    anchor: NOT_AVAILABLE,
     title: { en: "Connect QiBates to Essbase 11.x", fr: "Connecter QiBates à Essbase 11.x" },
+    reference: {
+      page: "../admin/connect-essbase-11-reference.md",
+      anchor: NOT_AVAILABLE,
+      title: {
+        en: "Essbase 11.x: what works and what fails",
+        fr: "Essbase 11.x : ce qui fonctionne et ce qui échoue",
+      },
+    },
   },
   ssas: {
     page: "../admin/connect-ssas.md",
-    anchor: NOT_AVAILABLE,
     title: { en: "Connect QiBates to SSAS", fr: "Connecter QiBates à SSAS" },
+    reference: {
+      page: "../admin/connect-ssas-reference.md",
+      anchor: NOT_AVAILABLE,
+      title: { en: "SSAS: what works and what fails", fr: "SSAS : ce qui fonctionne et ce qui échoue" },
+    },
   },
   "essbase-stndln": {
     page: "../admin/connect-essbase-21c.md",
-    anchor: NOT_AVAILABLE,
     title: { en: "Connect QiBates to Essbase 21c", fr: "Connecter QiBates à Essbase 21c" },
-  },
-  planning: {
-    page: "../admin/connect-planning.md",
-    anchor: CANNOT_DO,
-    title: {
-      en: "Connect QiBates to Planning and EPM Cloud",
-      fr: "Connecter QiBates à Planning et EPM Cloud",
+    reference: {
+      page: "../admin/connect-essbase-21c-reference.md",
+      anchor: NOT_AVAILABLE,
+      title: {
+        en: "Essbase 21c: what works and what fails",
+        fr: "Essbase 21c : ce qui fonctionne et ce qui échoue",
+      },
     },
   },
-  pbcs: {
-    page: "../admin/connect-planning.md",
-    anchor: CANNOT_DO,
-    title: {
-      en: "Connect QiBates to Planning and EPM Cloud",
-      fr: "Connecter QiBates à Planning et EPM Cloud",
-    },
-  },
+  planning: PLANNING_GUIDE,
+  pbcs: PLANNING_GUIDE,
 };
 
 const PAGE_WORDS = {
@@ -498,9 +524,9 @@ export function realServerAdmonition(caps: readonly Capability[], locale: DocLoc
     }
   }
   if (bullets.length === 0) return "";
-  const links = [...new Map([...pages].map((c) => [CONNECT_PAGE[c].page, CONNECT_PAGE[c]])).values()].map(
-    (g) => `[${g.title[locale]}](${root}${g.page}#${g.anchor[locale]})`,
-  );
+  const links = [
+    ...new Map([...pages].map((c) => [CONNECT_PAGE[c].reference.page, CONNECT_PAGE[c].reference])).values(),
+  ].map((g) => `[${g.title[locale]}](${root}${g.page}#${g.anchor[locale]})`);
   return [
     `:::caution[${p.admonitionTitle}]`,
     "",
@@ -750,11 +776,12 @@ export function readerBehaviour(ids: readonly string[], locale: DocLocale, root:
   return [w.intro(link), "", featureRowsTable(ids, locale)].join("\n");
 }
 
+/** The reference page of each Connect page ("… what works and what fails"), which holds its "not-available" block. */
 const CONNECT_PAGES: Record<string, readonly Connector[]> = {
-  "admin/connect-essbase-11.md": ["essbase"],
-  "admin/connect-ssas.md": ["ssas"],
-  "admin/connect-essbase-21c.md": ["essbase-stndln"],
-  "admin/connect-planning.md": ["planning", "pbcs"],
+  "admin/connect-essbase-11-reference.md": ["essbase"],
+  "admin/connect-ssas-reference.md": ["ssas"],
+  "admin/connect-essbase-21c-reference.md": ["essbase-stndln"],
+  "admin/connect-planning-reference.md": ["planning", "pbcs"],
 };
 
 /** Every page with generated blocks, and what each block holds. */
