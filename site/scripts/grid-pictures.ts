@@ -1,14 +1,18 @@
-// Pictures of the grid before and after each ad hoc operation the feature pages describe, computed by
-// @qibates/engine on Sample.Basic (never drawn by hand): each picture is an SVG per language (labels, title and
-// description in that language) plus its alt text and caption in pictures.json. The site's grid-pictures plugin
+// Pictures of the grid before and after each operation the feature pages describe, computed by @qibates/engine
+// (never drawn by hand): the ad hoc operations and Cascade on Sample.Basic, the Planning form, rule and task on the
+// Vision demo application. Each picture is an SVG per language (labels, title and description in that language)
+// plus its alt text and caption in pictures.json. The site's grid-pictures plugin
 // (src/plugins/grid-pictures.ts) runs this when the site is built or started; the pages show them with
 // <GridPictures page="…" />. Run by hand: npx tsx site/scripts/grid-pictures.ts [output folder]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import type { CellKind, GridSettings, ZoomMode } from "@qibates/engine/grid";
 import { runGridOperation } from "@qibates/engine/grid";
+import { children } from "@qibates/engine/members";
+import type { OpenFormResult } from "@qibates/engine/planning";
 import { PRESETS } from "../src/components/LiveGrid/presets.ts";
 import { frenchTypography, NBSP, NNBSP } from "../src/plugins/french-typography.ts";
 
@@ -19,17 +23,48 @@ interface Cell {
   column: number;
 }
 
-/** One sheet as the engine returns it. */
+/** How a cell is drawn: the ad hoc grid's kinds, and a form's cells that cannot be written (gray-blue, as
+ *  Color coding shows them). */
+export type PictureKind = CellKind | "read-only";
+
+/** One sheet as the engine returns it; a form's sheet also has its POV, as the pane's POV bar shows it. */
 export interface Sheet {
   grid: string[][];
-  kinds: CellKind[][];
+  kinds: PictureKind[][];
+  pov?: string[];
+}
+
+/** A sheet a Cascade writes, with the name of its tab. */
+export interface NamedSheet {
+  name: string;
+  sheet: Sheet;
+}
+
+/** A picture's grids: before, after, and for a Cascade every sheet it wrote (`after` is then the first). */
+export interface PicturePair {
+  before: Sheet;
+  after: Sheet;
+  copies?: NamedSheet[];
+  /** The notification shown after the operation (a rule's message), in each language, as the engine says it. */
+  notes?: Text;
 }
 
 /** One operation pictured: the page it belongs to, how its starting grid is reached, what is run. */
 export interface PictureSpec {
   id: string;
   /** The feature page (its `<GridPictures page="…" />`). */
-  page: "zoom" | "keepRemove" | "pivot" | "refresh" | "missingSuppression" | "submit" | "adhoc";
+  page:
+    | "zoom"
+    | "keepRemove"
+    | "pivot"
+    | "refresh"
+    | "missingSuppression"
+    | "submit"
+    | "adhoc"
+    | "cascade"
+    | "openForm"
+    | "runRule"
+    | "taskLists";
   /** The sheet as typed: a live example's (its preset) or the picture's own `sheet`. */
   preset?: "zoom" | "keepRemove" | "pivot";
   sheet?: string[][];
@@ -39,8 +74,28 @@ export interface PictureSpec {
   setup?: { action: string; cells: Cell[]; zoomMode?: ZoomMode }[];
   /** Text the user then types over cells of that grid (a member over a member, a value over a value). */
   typed?: (Cell & { text: string })[];
-  action: "zoomin" | "zoomout" | "keeponly" | "removeonly" | "pivot" | "pivottopov" | "refresh" | "submit";
-  /** The selected cells (for Submit, the modified cells sent); marked in the "before" grid. */
+  action:
+    | "zoomin"
+    | "zoomout"
+    | "keeponly"
+    | "removeonly"
+    | "pivot"
+    | "pivottopov"
+    | "refresh"
+    | "submit"
+    | "cascade"
+    | "openform"
+    | "runrule"
+    | "opentask";
+  /** Open form, Run a business rule: the Vision form opened (its default POV), before the rule for a rule. */
+  form?: { folder: string; name: string };
+  /** Run a business rule: the Vision rule launched, with its runtime prompts. */
+  rule?: { cube: string; name: string; prompts: { name: string; value: string }[] };
+  /** Open task: the Vision task list and task (by the names the Task Lists screen shows); a Form task opens its
+   *  target form. */
+  task?: { list: string; name: string };
+  /** The selected cells (for Submit, the modified cells sent; for Cascade, the POV cell whose member's children
+   *  get a sheet each); marked in the "before" grid. */
   cells: Cell[];
   /** Cells marked in the "before" grid instead of the selected ones (the rows an operation removes). */
   beforeMarks?: Cell[];
@@ -56,7 +111,7 @@ export interface PictureSpec {
   change?: Text;
   /** What the "after" grid marks: member cells the "before" grid did not have (default), data cells whose
    *  value changed (same layout), or nothing. */
-  mark?: "new-members" | "changed-data" | "none";
+  mark?: "new-members" | "changed-data" | "changed-pov" | "none";
 }
 
 export const PICTURES: readonly PictureSpec[] = [
@@ -218,7 +273,93 @@ export const PICTURES: readonly PictureSpec[] = [
     },
     mark: "none",
   },
+  {
+    // The Cascade page's example: Cola Sales Actual for East, cascaded over the children of East.
+    id: "cascade",
+    page: "cascade",
+    sheet: [
+      ["", "100-10", "Actual", "East"],
+      ["", "Jan", "Feb", "Mar"],
+      ["Sales", "", "", ""],
+    ],
+    action: "cascade",
+    cells: [{ row: 0, column: 3 }],
+    operation: { en: "Cascade", fr: "Cascade" },
+    before: {
+      en: "the source sheet, East in its POV row (D1)",
+      fr: "la feuille source, East dans sa ligne de PDV (D1)",
+    },
+    change: {
+      en: "Cascade over the children of East (D1), into this workbook: one sheet per state, named after it, with the source sheet's layout and that state's data; the source sheet is left as it was",
+      fr: "Cascade sur les enfants de East (D1), dans ce classeur : une feuille par État, nommée d'après lui, avec la disposition de la feuille source et les données de cet État ; la feuille source reste telle quelle",
+    },
+    mark: "changed-pov",
+  },
+  {
+    // The Open form page's example: Revenue Plan of /Forms/Revenue, opened with its default POV.
+    id: "open-form",
+    page: "openForm",
+    action: "openform",
+    form: { folder: "/Forms/Revenue", name: "Revenue Plan" },
+    cells: [],
+    operation: { en: "Open form Revenue Plan", fr: "Ouvrir le formulaire Revenue Plan" },
+    before: { en: "an empty sheet", fr: "une feuille vide" },
+    change: {
+      en: "Open the form Revenue Plan in an empty sheet: its grid is written into the sheet and its POV shown in the POV bar; the cells you can write are white, the computed ones (Q1 and Total Revenue) gray-blue",
+      fr: "Ouvrir le formulaire Revenue Plan dans une feuille vide : sa grille est écrite dans la feuille et son PDV affiché dans la barre de PDV ; les cellules modifiables sont blanches, les cellules calculées (Q1 et Total Revenue) gris-bleu",
+    },
+    mark: "none",
+  },
+  {
+    // The Run a business rule page's example: GrowRevenue on entity 410, seen on the form Revenue Plan.
+    id: "run-rule",
+    page: "runRule",
+    action: "runrule",
+    form: { folder: "/Forms/Revenue", name: "Revenue Plan" },
+    rule: {
+      cube: "Plan1",
+      name: "GrowRevenue",
+      prompts: [
+        { name: "Entities", value: "410" },
+        { name: "GrowthPct", value: "5" },
+      ],
+    },
+    cells: [],
+    operation: { en: "GrowRevenue, then Refresh", fr: "GrowRevenue, puis Actualiser" },
+    before: {
+      en: "the form Revenue Plan for entity 410",
+      fr: "le formulaire Revenue Plan pour l'entité 410",
+    },
+    change: {
+      en: "Run the rule GrowRevenue with Entities 410 and GrowthPct 5, then Refresh on the form Revenue Plan: a notification gives the rule's message, and every revenue cell of entity 410 is 5% higher",
+      fr: "Exécuter la règle GrowRevenue avec Entities 410 et GrowthPct 5, puis Actualiser sur le formulaire Revenue Plan : une notification donne le message de la règle, et chaque cellule de chiffre d'affaires de l'entité 410 augmente de 5 %",
+    },
+    mark: "changed-data",
+  },
+  {
+    // The Task lists page's example: the first task of Budget Preparation, a Form task.
+    id: "open-task",
+    page: "taskLists",
+    action: "opentask",
+    task: { list: "Budget Preparation", name: "Enter the revenue plan" },
+    cells: [],
+    operation: { en: "Open task", fr: "Ouvrir la tâche" },
+    before: {
+      en: "an empty sheet, the task Enter the revenue plan selected in Task Lists",
+      fr: "une feuille vide, la tâche Enter the revenue plan sélectionnée dans Listes de tâches",
+    },
+    change: {
+      en: "Open task on Enter the revenue plan, a Form task of the task list Budget Preparation: the form it names, Revenue Plan, opens in the sheet",
+      fr: "Ouvrir la tâche sur Enter the revenue plan, tâche de type Formulaire de la liste Budget Preparation : le formulaire qu'elle désigne, Revenue Plan, s'ouvre dans la feuille",
+    },
+    mark: "none",
+  },
 ];
+
+/** The pictures computed on the Vision demo application (Planning forms, rules, tasks); the others on Sample.Basic. */
+export function onVision(spec: PictureSpec): boolean {
+  return spec.action === "openform" || spec.action === "runrule" || spec.action === "opentask";
+}
 
 /** The sheet a picture starts from, as typed. */
 export function startSheet(spec: PictureSpec): string[][] {
@@ -227,7 +368,8 @@ export function startSheet(spec: PictureSpec): string[][] {
   return sheet;
 }
 
-/** A picture whose operation writes to the cube (Submit) runs on a cube of its own, never on one shared. */
+/** A picture whose operation writes to the cube (Submit) runs on a cube of its own, never on one shared. (A
+ *  picture on Vision always gets an application of its own, rule or not.) */
 export function writesData(spec: PictureSpec): boolean {
   return spec.action === "submit";
 }
@@ -269,14 +411,74 @@ function run(
   return { grid: r.grid, kinds: r.kinds };
 }
 
+/** A form as the add-in writes it: its grid in the sheet (cells coloured by kind), its POV in the POV bar. */
+export function formSheet(form: Pick<OpenFormResult, "grid" | "cellKinds" | "pov">): Sheet {
+  return {
+    grid: form.grid.map((r) => r.map((t) => String(t ?? ""))),
+    kinds: form.cellKinds.map((r) => [...r]),
+    pov: Object.values(form.pov),
+  };
+}
+
+/** An empty sheet as large as `sheet`. */
+function emptyLike(sheet: Sheet): Sheet {
+  return {
+    grid: sheet.grid.map((r) => r.map(() => "")),
+    kinds: sheet.grid.map((r) => r.map((): PictureKind => "blank")),
+  };
+}
+
+/** A Planning picture, on a Vision application of its own: the form, rule or task the spec names. */
+function computeVision(spec: PictureSpec): PicturePair {
+  const app = createVisionPlanning();
+  if (spec.action === "opentask") {
+    const list = app.listTaskLists().taskLists.find((l) => l.name === spec.task?.list);
+    const task = list?.tasks.find((t) => t.name === spec.task?.name);
+    if (task?.type !== "form" || !task.target) throw new Error(`${spec.id}: no Form task ${spec.task?.name}`);
+    const cut = task.target.lastIndexOf("/");
+    const after = formSheet(
+      app.openForm({ folder: task.target.slice(0, cut), formName: task.target.slice(cut + 1) }),
+    );
+    return { before: emptyLike(after), after };
+  }
+  if (!spec.form) throw new Error(`${spec.id}: no form`);
+  const opened = app.openForm({ folder: spec.form.folder, formName: spec.form.name });
+  if (spec.action === "openform") {
+    const after = formSheet(opened);
+    return { before: emptyLike(after), after };
+  }
+  const rule = spec.rule;
+  if (!rule) throw new Error(`${spec.id}: no rule`);
+  const launch = (on: ReturnType<typeof createVisionPlanning>, locale: Locale) =>
+    on.launchRule({ cube: rule.cube, ruleName: rule.name, prompts: rule.prompts, locale }).message ?? "";
+  // The message in each language; the French run on an application of its own, so the rule runs once on each.
+  const notes = { en: launch(app, "en"), fr: launch(createVisionPlanning(), "fr") };
+  const refreshed = app.openForm({ folder: spec.form.folder, formName: spec.form.name, pov: opened.pov });
+  return { before: formSheet(opened), after: formSheet(refreshed), notes };
+}
+
+/** Cascade: the source sheet refreshed, then one copy per child of the POV member selected, that child set in the
+ *  copy's POV and the copy refreshed (as the add-in does, one refresh per member), named after the member. */
+function computeCascade(spec: PictureSpec, cube: Cube): PicturePair {
+  const before = run(cube, "refresh", startSheet(spec), []);
+  const cell = spec.cells[0];
+  const name = String(before.grid[cell?.row ?? -1]?.[cell?.column ?? -1] ?? "").trim();
+  const member = cube.outline.member(name);
+  if (!cell || !member) throw new Error(`${spec.id}: no member in the POV cell`);
+  const copies = children(member).map((m) => {
+    const grid = before.grid.map((r) => [...r]);
+    (grid[cell.row] as string[])[cell.column] = m.name;
+    return { name: m.name, sheet: run(cube, "refresh", grid, []) };
+  });
+  const first = copies[0];
+  if (!first) throw new Error(`${spec.id}: ${name} has no children`);
+  return { before, after: first.sheet, copies };
+}
+
 /** The grids before and after one pictured operation, from the engine. */
-export function computePicture(
-  spec: PictureSpec,
-  cube: Cube = createSampleBasicCube(),
-): {
-  before: Sheet;
-  after: Sheet;
-} {
+export function computePicture(spec: PictureSpec, cube: Cube = createSampleBasicCube()): PicturePair {
+  if (onVision(spec)) return computeVision(spec);
+  if (spec.action === "cascade") return computeCascade(spec, cube);
   const sheet = startSheet(spec);
   let before: Sheet = spec.asTyped
     ? { grid: sheet.map((r) => [...r]), kinds: sheet.map((r) => r.map((): CellKind => "blank")) }
@@ -300,15 +502,37 @@ export function computePicture(
 const xml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The non-empty rows of a sheet, each as "row N: a, b, c" (in French with the no-break spaces the typography
- *  plugin gives, the cells exactly as drawn: 13875 stays 13875). */
+/** The words a picture draws around the grids, per language (French typography applied where used). */
+const WORDS = {
+  en: {
+    before: "Before",
+    after: (operation: string) => `After: ${operation}`,
+    pov: "POV bar",
+    note: "Notification",
+    sheet: (name: string) => `Sheet "${name}"`,
+  },
+  fr: {
+    before: "Avant",
+    after: (operation: string) => `Après : ${operation}`,
+    pov: "Barre de PDV",
+    note: "Notification",
+    sheet: (name: string) => `Feuille « ${name} »`,
+  },
+} as const;
+
+const colon = (locale: Locale): string => (locale === "fr" ? `${NBSP}: ` : ": ");
+const fr = (locale: Locale, s: string): string => (locale === "fr" ? frenchTypography(s) : s);
+
+/** The non-empty rows of a sheet, each as "row N: a, b, c", after its POV bar if it has one (in French with the
+ *  no-break spaces the typography plugin gives, the cells exactly as drawn: 13875 stays 13875). */
 function describeSheet(sheet: Sheet, locale: Locale): string {
   const rowWord = locale === "fr" ? "ligne" : "row";
-  return sheet.grid
+  const rows = sheet.grid
     .map((cells, i) => ({ i, cells: cells.map((c) => String(c ?? "").trim()).filter(Boolean) }))
     .filter((r) => r.cells.length > 0)
-    .map((r) => `${rowWord} ${r.i + 1}${locale === "fr" ? `${NBSP}: ` : ": "}${r.cells.join(", ")}`)
-    .join(locale === "fr" ? `${NNBSP}; ` : "; ");
+    .map((r) => `${rowWord} ${r.i + 1}${colon(locale)}${r.cells.join(", ")}`);
+  const pov = sheet.pov ? [`${WORDS[locale].pov}${colon(locale)}${sheet.pov.join(", ")}`] : [];
+  return [...pov, ...rows].join(locale === "fr" ? `${NNBSP}; ` : "; ");
 }
 
 /** The selected cells, as "B2 (Qtr1)". */
@@ -319,12 +543,14 @@ function selection(spec: PictureSpec, before: Sheet): string {
 }
 
 export function caption(spec: PictureSpec, before: Sheet, locale: Locale): string {
+  const vision = onVision(spec);
+  const sheets = spec.action === "cascade";
   if (spec.change) {
     return locale === "fr"
       ? frenchTypography(
-          `${spec.change.fr}. La grille avant et après, calculée par le moteur QiBates sur Sample.Basic à la construction du site.`,
+          `${spec.change.fr}. ${sheets ? "Les feuilles avant et après, calculées" : "La grille avant et après, calculée"} par le moteur QiBates sur ${vision ? "l'application de démonstration Vision" : "Sample.Basic"} à la construction du site.`,
         )
-      : `${spec.change.en}. The grid before and after, computed by the QiBates engine on Sample.Basic when the site was built.`;
+      : `${spec.change.en}. The ${sheets ? "sheets" : "grid"} before and after, computed by the QiBates engine on ${vision ? "the Vision demo application" : "Sample.Basic"} when the site was built.`;
   }
   const sel = selection(spec, before);
   return locale === "fr"
@@ -334,16 +560,22 @@ export function caption(spec: PictureSpec, before: Sheet, locale: Locale): strin
     : `${spec.operation.en} on cell ${sel}: the grid before and after, computed by the QiBates engine on Sample.Basic when the site was built.`;
 }
 
-export function altText(spec: PictureSpec, pair: { before: Sheet; after: Sheet }, locale: Locale): string {
+export function altText(spec: PictureSpec, pair: PicturePair, locale: Locale): string {
   if (spec.before) {
-    // The prose gets the French typography; the grids' cells are written as the picture draws them.
+    // The prose gets the French typography; the grids' cells (and a rule's message) are written as drawn.
     const shown = (sheet: Sheet): string => {
       const d = describeSheet(sheet, locale);
-      return d ? `${locale === "fr" ? `${NBSP}: ` : ": "}${d}` : "";
+      return d ? `${colon(locale)}${d}` : "";
     };
+    const after = pair.copies
+      ? `${colon(locale)}${pair.copies
+          .map((c) => `${fr(locale, WORDS[locale].sheet(c.name))}${shown(c.sheet)}`)
+          .join(locale === "fr" ? `${NNBSP}; ` : "; ")}`
+      : shown(pair.after);
+    const note = pair.notes ? ` ${WORDS[locale].note}${colon(locale)}${pair.notes[locale]}` : "";
     return locale === "fr"
-      ? `${frenchTypography(`Avant, ${spec.before.fr}`)}${shown(pair.before)}. ${frenchTypography(`Après ${spec.operation.fr}`)}${shown(pair.after)}.`
-      : `Before, ${spec.before.en}${shown(pair.before)}. After ${spec.operation.en}${shown(pair.after)}.`;
+      ? `${frenchTypography(`Avant, ${spec.before.fr}`)}${shown(pair.before)}. ${frenchTypography(`Après ${spec.operation.fr}`)}${after}.${note}`
+      : `Before, ${spec.before.en}${shown(pair.before)}. After ${spec.operation.en}${after}.${note}`;
   }
   const sel = selection(spec, pair.before);
   return locale === "fr"
@@ -361,14 +593,19 @@ const CHAR_W = 7.4;
 const TITLE_CHAR_W = 8;
 const GAP = 56;
 const TITLE_H = 26;
+/** The POV bar line of a form's sheet, and the notification line under the "after" grid. */
+const LINE_H = 22;
+/** Between the sheets a Cascade writes. */
+const COPY_GAP = 14;
 
-const FILL: Partial<Record<CellKind, string>> = {
+const FILL: Partial<Record<PictureKind, string>> = {
   pov: "#eef1f5",
   "column-header": "#e4edf9",
   "row-header": "#e4edf9",
   data: "#ffffff",
   missing: "#ffffff",
   noaccess: "#f4f4f4",
+  "read-only": "#d5dbe4",
 };
 
 function widths(sheet: Sheet): number[] {
@@ -378,18 +615,30 @@ function widths(sheet: Sheet): number[] {
   );
 }
 
+/** The POV bar's line as drawn: "POV bar: BaseData · FY15 · …". */
+function povLine(sheet: Sheet, locale: Locale): string {
+  return sheet.pov ? `${WORDS[locale].pov}${colon(locale)}${sheet.pov.join(" · ")}` : "";
+}
+
 function sheetSvg(
-  which: "before" | "after",
+  which: "before" | "after" | "copy",
   sheet: Sheet,
   x0: number,
   y0: number,
   title: string,
   marked: Set<string>,
+  locale: Locale,
 ): string {
   const w = widths(sheet);
   const out: string[] = [`<g data-sheet="${which}">`];
   out.push(`<text x="${x0}" y="${y0 + 16}" class="t">${xml(title)}</text>`);
-  const top = y0 + TITLE_H;
+  let top = y0 + TITLE_H;
+  if (sheet.pov) {
+    out.push(
+      `<text x="${x0}" y="${top + 14}" class="p" data-pov="${xml(sheet.pov.join("|"))}">${xml(povLine(sheet, locale))}</text>`,
+    );
+    top += LINE_H;
+  }
   let x = x0 + NUM_W;
   w.forEach((cw, c) => {
     out.push(`<rect x="${x}" y="${top}" width="${cw}" height="${HEAD_H}" class="h"/>`);
@@ -407,12 +656,13 @@ function sheetSvg(
       const kind = sheet.kinds[r]?.[c] ?? "blank";
       const text = String(cells[c] ?? "");
       const mark = marked.has(`${r}:${c}`);
-      const fill = mark ? "#ffe8a3" : (FILL[kind] ?? "#ffffff");
+      // On a form, whose colors are Color coding's (yellow: a modified cell), a mark is the outline only.
+      const fill = mark && !sheet.pov ? "#ffe8a3" : (FILL[kind] ?? "#ffffff");
       out.push(
         `<rect x="${cx}" y="${y}" width="${cw}" height="${ROW_H}" fill="${fill}" class="c${mark ? " m" : ""}"/>`,
       );
       if (text) {
-        const numeric = kind === "data" || kind === "missing";
+        const numeric = kind === "data" || kind === "missing" || kind === "read-only";
         const tx = numeric ? cx + cw - 6 : cx + 6;
         out.push(
           `<text x="${tx}" y="${y + 16}" class="${numeric ? "d" : kind === "pov" ? "p" : "v"}" data-cell="${cellName({ row: r, column: c })}">${xml(text)}</text>`,
@@ -425,62 +675,95 @@ function sheetSvg(
   return out.join("");
 }
 
-function sheetSize(sheet: Sheet): { width: number; height: number } {
+function sheetSize(sheet: Sheet, title: string, locale: Locale): { width: number; height: number } {
+  // As wide as its title too (13px bold), and as its POV bar, so that neither is cut off.
   return {
-    width: NUM_W + widths(sheet).reduce((a, b) => a + b, 0),
-    height: TITLE_H + HEAD_H + sheet.grid.length * ROW_H,
+    width: Math.max(
+      NUM_W + widths(sheet).reduce((a, b) => a + b, 0),
+      Math.ceil(TITLE_CHAR_W * title.length),
+      Math.ceil(CHAR_W * povLine(sheet, locale).length),
+    ),
+    height: TITLE_H + (sheet.pov ? LINE_H : 0) + HEAD_H + sheet.grid.length * ROW_H,
   };
 }
 
-/** The picture: before on the left, an arrow, after on the right; title and description for screen readers. */
-export function pictureSvg(
-  spec: PictureSpec,
-  pair: { before: Sheet; after: Sheet },
-  locale: Locale,
-): { svg: string; width: number; height: number } {
-  const words =
-    locale === "fr"
-      ? { before: "Avant", after: frenchTypography(`Après : ${spec.operation.fr}`) }
-      : { before: "Before", after: `After: ${spec.operation.en}` };
-  // Each sheet's room is as wide as its title too (13px bold), so a long operation name is not cut off.
-  const titled = (size: { width: number; height: number }, title: string) => ({
-    ...size,
-    width: Math.max(size.width, Math.ceil(TITLE_CHAR_W * title.length)),
-  });
-  const a = titled(sheetSize(pair.before), words.before);
-  const b = titled(sheetSize(pair.after), words.after);
-  const pad = 8;
-  const width = Math.ceil(pad + a.width + GAP + b.width + pad);
-  const height = Math.ceil(pad + Math.max(a.height, b.height) + pad);
-  const selected = new Set((spec.beforeMarks ?? spec.cells).map((c) => `${c.row}:${c.column}`));
-  // In the "after" grid, the member cells whose text the "before" grid did not have, or the data cells whose
-  // value changed (same place), or nothing, as the picture asks.
+/** The cells marked in an "after" grid: member cells the "before" grid did not have (new-members), data cells
+ *  whose value changed in the same place (changed-data), POV cells whose member changed (changed-pov), or none. */
+function changedCells(spec: PictureSpec, before: Sheet, after: Sheet): Set<string> {
   const mark = spec.mark ?? "new-members";
-  const known = new Set(pair.before.grid.flat().map((t) => String(t).trim()));
+  const known = new Set(before.grid.flat().map((t) => String(t).trim()));
   const added = new Set<string>();
-  for (const [r, cells] of pair.after.grid.entries()) {
+  for (const [r, cells] of after.grid.entries()) {
     for (const [c, t] of cells.entries()) {
-      const kind = pair.after.kinds[r]?.[c];
+      const kind = after.kinds[r]?.[c];
       const member = kind === "row-header" || kind === "column-header";
-      const data = kind === "data" || kind === "missing";
+      const data = kind === "data" || kind === "missing" || kind === "read-only";
+      const moved = String(t) !== String(before.grid[r]?.[c] ?? "");
       if (mark === "new-members" && t && member && !known.has(String(t).trim())) added.add(`${r}:${c}`);
-      if (mark === "changed-data" && data && String(t) !== String(pair.before.grid[r]?.[c] ?? ""))
-        added.add(`${r}:${c}`);
+      if (mark === "changed-data" && data && moved) added.add(`${r}:${c}`);
+      if (mark === "changed-pov" && kind === "pov" && moved) added.add(`${r}:${c}`);
     }
   }
+  return added;
+}
+
+/** The picture: before on the left, an arrow, after on the right (for a Cascade, every sheet it wrote, one under
+ *  the other, each titled with its tab's name; for a rule, its notification under the grid); title and
+ *  description for screen readers. */
+export function pictureSvg(
+  spec: PictureSpec,
+  pair: PicturePair,
+  locale: Locale,
+): { svg: string; width: number; height: number } {
+  const words = {
+    before: WORDS[locale].before,
+    after: fr(locale, WORDS[locale].after(spec.operation[locale])),
+  };
+  const note = pair.notes ? `${WORDS[locale].note}${colon(locale)}${pair.notes[locale]}` : "";
+  const a = sheetSize(pair.before, words.before, locale);
+  const afters = (pair.copies ?? [{ name: "", sheet: pair.after }]).map((copy) => {
+    const title = pair.copies ? fr(locale, WORDS[locale].sheet(copy.name)) : words.after;
+    return { ...copy, title, size: sheetSize(copy.sheet, title, locale) };
+  });
+  // A Cascade's sheets stand under the operation's own title.
+  const head = pair.copies ? TITLE_H : 0;
+  const b = {
+    width: Math.max(
+      ...afters.map((x) => x.size.width),
+      pair.copies ? Math.ceil(TITLE_CHAR_W * words.after.length) : 0,
+    ),
+    height: head + afters.reduce((h, x) => h + x.size.height, 0) + COPY_GAP * (afters.length - 1),
+  };
+  const pad = 8;
+  // A rule's notification runs under both grids, across the picture.
+  const width = Math.ceil(Math.max(pad + a.width + GAP + b.width + pad, pad + CHAR_W * note.length + pad));
+  const grids = Math.max(a.height, b.height);
+  const height = Math.ceil(pad + grids + (note ? 8 + LINE_H : 0) + pad);
+  const selected = new Set((spec.beforeMarks ?? spec.cells).map((c) => `${c.row}:${c.column}`));
   const arrowX = pad + a.width + 10;
-  const arrowY = pad + TITLE_H + HEAD_H + 20;
+  const arrowY = pad + TITLE_H + (pair.before.pov ? LINE_H : 0) + HEAD_H + 20;
+  const bx = pad + a.width + GAP;
+  const parts: string[] = [];
+  if (pair.copies) parts.push(`<text x="${bx}" y="${pad + 16}" class="t">${xml(words.after)}</text>`);
+  let y = pad + head;
+  for (const x of afters) {
+    const marks = changedCells(spec, pair.before, x.sheet);
+    parts.push(sheetSvg(pair.copies ? "copy" : "after", x.sheet, bx, y, x.title, marks, locale));
+    y += x.size.height + COPY_GAP;
+  }
+  if (note)
+    parts.push(`<text x="${pad}" y="${pad + grids + 8 + 16}" class="n" data-note="">${xml(note)}</text>`);
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="title desc" lang="${locale}" xml:space="preserve">`,
     `<title id="title">${xml(caption(spec, pair.before, locale))}</title>`,
     `<desc id="desc">${xml(altText(spec, pair, locale))}</desc>`,
     "<style>text{white-space:pre;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:12px;fill:#1c1e21}",
     ".t{font-weight:600;font-size:13px}.hc{text-anchor:middle;fill:#606770;font-size:11px}.d{text-anchor:end}",
-    ".p{fill:#4a4f57}.h{fill:#f3f4f6;stroke:#c9ccd1}.c{stroke:#c9ccd1}.m{stroke:#c77c00;stroke-width:1.5}</style>",
+    ".p{fill:#4a4f57}.n{font-style:italic}.h{fill:#f3f4f6;stroke:#c9ccd1}.c{stroke:#c9ccd1}.m{stroke:#c77c00;stroke-width:1.5}</style>",
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    sheetSvg("before", pair.before, pad, pad, words.before, selected),
+    sheetSvg("before", pair.before, pad, pad, words.before, selected, locale),
     `<path d="M${arrowX} ${arrowY}h${GAP - 26}m-8 -6l8 6l-8 6" fill="none" stroke="#606770" stroke-width="2"/>`,
-    sheetSvg("after", pair.after, pad + a.width + GAP, pad, words.after, added),
+    ...parts,
     "</svg>",
   ].join("");
   return { svg, width, height };
@@ -490,8 +773,9 @@ export interface PictureEntry {
   page: PictureSpec["page"];
   width: number;
   height: number;
-  /** Per language: the SVG's path under the site's static folder, its alt text and caption. */
-  locales: Record<Locale, { src: string; alt: string; caption: string }>;
+  /** Per language: the SVG's path under the site's static folder, its alt text and caption, and its size (the
+   *  languages' words differ in length). */
+  locales: Record<Locale, { src: string; alt: string; caption: string; width: number; height: number }>;
 }
 
 /** Writes every picture (both languages) and pictures.json into `dir`; returns the manifest. */
@@ -513,12 +797,16 @@ export function writePictures(dir: string): Record<string, PictureEntry> {
       const { svg, width, height } = pictureSvg(spec, pair, locale);
       const file = `${spec.id}.${locale}.svg`;
       writeFileSync(join(dir, file), `${svg}\n`);
-      entry.width = width;
-      entry.height = height;
+      if (locale === "en") {
+        entry.width = width;
+        entry.height = height;
+      }
       entry.locales[locale] = {
         src: `/img/grids/${file}`,
         alt: altText(spec, pair, locale),
         caption: caption(spec, pair.before, locale),
+        width,
+        height,
       };
     }
     manifest[spec.id] = entry;

@@ -4,14 +4,17 @@ import { join } from "node:path";
 import { restBase } from "@qibates/connectors/essbase-rest";
 import { smartViewUrlFor, workspaceUrlFor } from "@qibates/connectors/smartview";
 import { xmlaUrlFor } from "@qibates/connectors/xmla";
+import { createVisionPlanning } from "@qibates/engine/demo/planning";
 import { createSampleBasicCube } from "@qibates/engine/demo/sample-basic";
 import { runGridOperation } from "@qibates/engine/grid";
+import { children } from "@qibates/engine/members";
 import { PLANNING_REST_VERSION, planningRestRoot } from "@qibates/protocols/planning-rest";
 import { CONNECTORS, type Connector, PROVIDER_SUFFIX, SERVER_TYPE } from "@qibates/provider";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   cellName,
   computePicture,
+  onVision,
   PICTURES,
   type PictureEntry,
   type PictureSpec,
@@ -25,14 +28,46 @@ const dir = mkdtempSync(join(tmpdir(), "qb-grid-pictures-"));
 const manifest: Record<string, PictureEntry> = writePictures(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The cells a picture's SVG draws for one of its two grids: "B2" → text. */
-function drawnCells(svg: string, which: "before" | "after"): Record<string, string> {
-  const group = new RegExp(`<g data-sheet="${which}">([\\s\\S]*?)</g>`).exec(svg)?.[1] ?? "";
+const unxml = (s: string): string =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** The groups a picture's SVG draws for one kind of sheet, in order (a Cascade draws several copies). */
+function sheetGroups(svg: string, which: "before" | "after" | "copy"): string[] {
+  return [...svg.matchAll(new RegExp(`<g data-sheet="${which}">([\\s\\S]*?)</g>`, "g"))].map(
+    (m) => m[1] ?? "",
+  );
+}
+
+/** The cells one drawn sheet shows: "B2" → text. */
+function cellsOf(group: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of group.matchAll(/<text [^>]*data-cell="([A-Z]+\d+)"[^>]*>([^<]*)<\/text>/g)) {
-    out[m[1] ?? ""] = (m[2] ?? "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    out[m[1] ?? ""] = unxml(m[2] ?? "");
   }
   return out;
+}
+
+/** The cells a picture's SVG draws for one of its two grids: "B2" → text. */
+function drawnCells(svg: string, which: "before" | "after"): Record<string, string> {
+  return cellsOf(sheetGroups(svg, which)[0] ?? "");
+}
+
+/** The POV bar a drawn sheet shows (a form's), member by member. */
+function drawnPov(group: string): string[] | undefined {
+  const pov = /data-pov="([^"]*)"/.exec(group)?.[1];
+  return pov === undefined ? undefined : unxml(pov).split("|");
+}
+
+/** The fill of each drawn cell, row by row (the cells' rectangles come in row order). */
+function drawnFills(group: string, columns: number): string[][] {
+  const fills = [...group.matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})" class="c/g)].map((m) => m[1] ?? "");
+  return Array.from({ length: fills.length / columns }, (_, r) =>
+    fills.slice(r * columns, (r + 1) * columns),
+  );
 }
 
 /** The non-empty cells of an engine grid: "B2" → text. */
@@ -54,7 +89,7 @@ const SETTINGS = {
 } as const;
 
 describe("grid pictures", () => {
-  it("picture every ad hoc operation the feature pages describe", () => {
+  it("picture every ad hoc operation the feature pages describe, Cascade, and a form, a rule and a task", () => {
     expect(PICTURES.map((p) => p.action).sort()).toEqual(
       [
         "keeponly",
@@ -67,12 +102,18 @@ describe("grid pictures", () => {
         "refresh",
         "refresh",
         "submit",
+        "cascade",
+        "openform",
+        "runrule",
+        "opentask",
       ].sort(),
     );
     expect(Object.keys(manifest).sort()).toEqual(PICTURES.map((p) => p.id).sort());
   });
 
-  it.each(PICTURES.map((p) => [p.id, p] as const))("%s draws the grids the engine returns", (id, spec) => {
+  // The ad hoc operations; Cascade and the Planning pictures are checked below, each against its own engine calls.
+  const adHoc = PICTURES.filter((p) => !onVision(p) && p.action !== "cascade");
+  it.each(adHoc.map((p) => [p.id, p] as const))("%s draws the grids the engine returns", (id, spec) => {
     // The engine, called here on its own: the starting sheet refreshed, the setup steps, then the operation.
     // A cube of its own (a Submit writes), as writePictures gives a picture that writes.
     const cube = createSampleBasicCube();
@@ -192,8 +233,166 @@ describe("grid pictures", () => {
     );
   });
 
+  /** What every picture's caption and alt text must hold, in both languages, given the sheets it draws. */
+  function checkWords(id: string, sheets: string[][][], more: string[] = [], quoted: string[] = []): void {
+    for (const locale of ["en", "fr"] as const) {
+      const entry = manifest[id]?.locales[locale];
+      const shownCells = sheets.flatMap((grid) => Object.values(gridCells(grid)).map((t) => t.trim()));
+      for (const cell of shownCells) expect(entry?.alt, `${id} ${locale} alt: ${cell}`).toContain(cell);
+      if (locale === "fr") {
+        expect(entry?.caption).not.toMatch(/ [:;?!]/);
+        // A message the product writes is quoted as it comes, its own spacing included.
+        const alt = quoted.reduce((a, q) => a.replace(q, ""), entry?.alt ?? "");
+        expect(alt).not.toMatch(/ [:;?!]/);
+      }
+      // The caption states no number the picture does not show (its cells, POV bar or notification).
+      const shown = new Set([...shownCells, ...more.flatMap((t) => t.split(/[\s:,()%.]+/))]);
+      for (const n of entry?.caption.match(/(?<![A-Za-z\d-])\d[\d-]*/g) ?? [])
+        expect(shown, `${id} ${locale} caption: ${n}`).toContain(n);
+    }
+  }
+
+  const svgOf = (id: string, locale: "en" | "fr"): string =>
+    readFileSync(join(dir, `${id}.${locale}.svg`), "utf8");
+
+  it("Cascade: one sheet per child of East, named after it, each refreshed with that state in the POV (the page's figures)", () => {
+    const spec = picture("cascade");
+    const cube = createSampleBasicCube();
+    const source = runGridOperation(cube, {
+      action: "refresh",
+      grid: spec.sheet ?? [],
+      settings: SETTINGS,
+    }).grid;
+    const east = cube.outline.member("East");
+    if (!east) throw new Error("no East");
+    const states = children(east).map((m) => m.name);
+    expect(states).toEqual(["New York", "Massachusetts", "Florida", "Connecticut", "New Hampshire"]);
+    const copies = states.map((state) => {
+      const grid = source.map((r) => [...r]);
+      (grid[0] as string[])[3] = state;
+      return runGridOperation(cube, { action: "refresh", grid, settings: SETTINGS }).grid;
+    });
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("cascade", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual(gridCells(source));
+      const drawn = sheetGroups(svg, "copy");
+      // Each titled with its tab's name (French quotes with their no-break spaces, read here as spaces).
+      const titles = drawn.map((g) =>
+        unxml(/class="t">([^<]*)</.exec(g)?.[1] ?? "").replace(/[\u00a0\u202f]/g, " "),
+      );
+      expect(titles, locale).toEqual(
+        states.map((s) => (locale === "en" ? `Sheet "${s}"` : `Feuille « ${s} »`)),
+      );
+      expect(drawn.map(cellsOf), locale).toEqual(copies.map(gridCells));
+    }
+    // The figures the page's table quotes, and the source left as it was.
+    expect(source[2]).toEqual(["Sales", "109", "85", "112"]);
+    expect(copies.map((g) => g[2]?.slice(1))).toEqual([
+      ["36", "32", "39"],
+      ["24", "9", "14"],
+      ["37", "29", "37"],
+      ["0", "5", "11"],
+      ["12", "10", "11"],
+    ]);
+    checkWords("cascade", [source, ...copies]);
+  });
+
+  /** A form as the engine opens it, for the picture's checks. */
+  const FORM = { folder: "/Forms/Revenue", formName: "Revenue Plan" };
+  const READ_ONLY = "#d5dbe4";
+
+  function checkForm(
+    svg: string,
+    which: "before" | "after",
+    form: ReturnType<ReturnType<typeof createVisionPlanning>["openForm"]>,
+  ): void {
+    const group = sheetGroups(svg, which)[0] ?? "";
+    expect(cellsOf(group)).toEqual(gridCells(form.grid));
+    expect(drawnPov(group)).toEqual(Object.values(form.pov));
+    // Color coding: the cells that cannot be written gray-blue, the writable ones white.
+    const columns = form.grid[0]?.length ?? 0;
+    const fills = drawnFills(group, columns);
+    for (const [r, row] of form.cellKinds.entries()) {
+      for (const [c, kind] of row.entries()) {
+        const where = `${which} ${cellName({ row: r, column: c })}`;
+        if (kind === "read-only") expect(fills[r]?.[c], where).toBe(READ_ONLY);
+        if (kind === "data" || kind === "missing") expect(fills[r]?.[c], where).toBe("#ffffff");
+      }
+    }
+  }
+
+  it("Open form: an empty sheet, then Revenue Plan as the engine opens it, its POV in the POV bar, computed cells gray-blue", () => {
+    const form = createVisionPlanning().openForm(FORM);
+    expect(form.cellKinds.flat()).toContain("read-only");
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("open-form", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual({});
+      checkForm(svg, "after", form);
+    }
+    checkWords("open-form", [form.grid], Object.values(form.pov));
+  });
+
+  it("Task lists: Open task on the Form task Enter the revenue plan opens the form its target names", () => {
+    const app = createVisionPlanning();
+    const task = app
+      .listTaskLists()
+      .taskLists.find((l) => l.name === "Budget Preparation")
+      ?.tasks.find((t) => t.name === "Enter the revenue plan");
+    expect(task?.type).toBe("form");
+    expect(task?.target).toBe("/Forms/Revenue/Revenue Plan");
+    const form = app.openForm(FORM);
+    for (const locale of ["en", "fr"] as const) {
+      const svg = svgOf("open-task", locale);
+      expect(drawnCells(svg, "before"), locale).toEqual({});
+      checkForm(svg, "after", form);
+    }
+    checkWords("open-task", [form.grid], Object.values(form.pov));
+  });
+
+  it("Run a business rule: Revenue Plan before and after GrowRevenue (410, 5%), the rule's message in each language", () => {
+    const app = createVisionPlanning();
+    const before = app.openForm(FORM);
+    const prompts = [
+      { name: "Entities", value: "410" },
+      { name: "GrowthPct", value: "5" },
+    ];
+    const en = app.launchRule({ cube: "Plan1", ruleName: "GrowRevenue", prompts });
+    const fr = createVisionPlanning().launchRule({
+      cube: "Plan1",
+      ruleName: "GrowRevenue",
+      prompts,
+      locale: "fr",
+    });
+    const after = app.openForm({ ...FORM, pov: before.pov });
+    // The figures the page quotes: Hardware Sales Jan from 12,000 to 12,600, and the rule's message.
+    expect(before.grid[1]?.slice(0, 2)).toEqual(["Hardware Sales", "12000"]);
+    expect(after.grid[1]?.slice(0, 2)).toEqual(["Hardware Sales", "12600"]);
+    expect(en.message).toBe("Grew the FY15 plan revenue of 410 by 5%: 1,536 cells, 0 comments.");
+    for (const [locale, message] of [
+      ["en", en.message],
+      ["fr", fr.message],
+    ] as const) {
+      const svg = svgOf("run-rule", locale);
+      checkForm(svg, "before", before);
+      checkForm(svg, "after", after);
+      const note = unxml(/<text [^>]*data-note=""[^>]*>([^<]*)<\/text>/.exec(svg)?.[1] ?? "");
+      expect(note, locale).toBe(`Notification${locale === "fr" ? "\u00a0" : ""}: ${message}`);
+      expect(manifest["run-rule"]?.locales[locale].alt).toContain(message ?? "-");
+    }
+    checkWords(
+      "run-rule",
+      [before.grid, after.grid],
+      [...Object.values(before.pov), en.message ?? ""],
+      [fr.message ?? ""],
+    );
+  });
+
   it("are shown on their feature page in both languages", () => {
     const pages: Record<string, string> = {
+      cascade: "QiBates/features/actions/Cascade.md",
+      openForm: "QiBates/features/actions/OpenForm.md",
+      runRule: "QiBates/features/actions/RunRule.md",
+      taskLists: "QiBates/features/actions/TaskLists.md",
       zoom: "QiBates/features/actions/Zoom.md",
       keepRemove: "QiBates/features/actions/KeepRemoveOnly.md",
       pivot: "QiBates/features/actions/Pivot.md",

@@ -395,6 +395,15 @@ export class EmbeddedEssbase implements EssbaseOperations {
     };
   }
 
+  /**
+   * The shared application's outline object: every user who may open the cube sees all of it (access is per
+   * application, never per member), and a session's own view keeps its outline. An outline never changes in
+   * place; a rebuilt cube may hold another object.
+   */
+  outlineIdentity(session: ProviderSession, ref: CubeRef): object {
+    return this.app(session, ref).cube.outline;
+  }
+
   async aliasTables(session: ProviderSession, ref: CubeRef) {
     const app = this.app(session, ref);
     return { cube: ref.cube, aliasTables: app.cube.outline.aliasTables.map((name) => ({ name })) };

@@ -352,6 +352,15 @@ export class EmbeddedPlanning implements PlanningOperations {
     });
   }
 
+  /**
+   * The shared application's engine object, whose plan types' outlines never change: every user who may open
+   * the application sees all of their members (access is per application), and a session's own view reads
+   * members from the shared application. A rebuilt application is another object.
+   */
+  outlineIdentity(session: ProviderSession, ref: ApplicationRef): object {
+    return this.demo(session, ref).app;
+  }
+
   async planTypeDimensions(session: ProviderSession, ref: ApplicationRef, cube: string) {
     return this.read(session, ref, (app) => app.outline(cube).baseDimensions.map((d) => d.name));
   }

@@ -196,6 +196,14 @@ export interface EssbaseOperations {
   ): Promise<Record<string, readonly string[]>>;
   scripts(session: ProviderSession, cube: CubeRef): Promise<Schemas["ScriptList"]>;
   aliasTables(session: ProviderSession, cube: CubeRef): Promise<Schemas["AliasTableList"]>;
+  /**
+   * The outline `session` sees of a cube, as one object compared by identity: the sessions given the same object
+   * get the same dimensions, members, aliases, UDAs and layer names, so what a wire endpoint read and indexed of
+   * it for one of them serves them all; an outline that changed is another object. Absent, or null: what one
+   * session sees may differ from another's (a remote server's filters), and nothing read for it serves another.
+   * Throws as `dimensions` does for a cube the session cannot open.
+   */
+  outlineIdentity?(session: ProviderSession, cube: CubeRef): object | null;
   calculate(session: ProviderSession, cube: CubeRef, script: string): Promise<Schemas["CalculateResponse"]>;
   /** A grid operation's answer: the object, or its JSON as a grid worker wrote it (`GridAnswer`). */
   grid(session: ProviderSession, cube: CubeRef, call: GridCall): Promise<GridAnswer<Schemas["GridResponse"]>>;
@@ -375,6 +383,13 @@ export interface PlanningOperations {
     app: ApplicationRef,
     input: { dim: string },
   ): Promise<Record<string, MemberProperties>>;
+  /**
+   * The outlines `session` sees of an application's plan types, as one object compared by identity, as
+   * `EssbaseOperations.outlineIdentity` is for a cube: the same object, the same members and member properties
+   * in `members` and `memberProperties` (for a given alias table); absent or null: nothing read for one session
+   * serves another.
+   */
+  outlineIdentity?(session: ProviderSession, app: ApplicationRef): object | null;
   /** The base dimensions of a plan type, in outline order (no API call needs it: wire endpoints list them). */
   planTypeDimensions(session: ProviderSession, app: ApplicationRef, cube: string): Promise<string[]>;
   /** Reads a data slice of a plan type (no API call needs it: the Planning REST wire endpoint serves it). */

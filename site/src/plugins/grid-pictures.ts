@@ -10,7 +10,8 @@ interface Manifest {
     page: string;
     width: number;
     height: number;
-    locales: Record<string, { src: string; alt: string; caption: string }>;
+    /** Each language's own size (its words differ in length) overrides the picture's. */
+    locales: Record<string, { src: string; alt: string; caption: string; width?: number; height?: number }>;
   };
 }
 

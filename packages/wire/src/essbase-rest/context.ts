@@ -19,7 +19,10 @@ export interface EssbaseContext {
   server(session: WireSession): Promise<string>;
   /** The cube a call names, as the provider spells it; looked up once per session. */
   cubeRef(session: WireSession, params: unknown): Promise<CubeRef>;
-  /** A cube's outline, read once per session. */
+  /**
+   * A cube's outline, read and indexed once for every session the provider says sees the same outline
+   * (`outlineIdentity`), again once it changed; once per session when the provider cannot say.
+   */
   outline(session: WireSession, ref: CubeRef): Promise<OutlineIndex>;
   /** The session's active alias table of a cube (`Default` until set). */
   activeAlias(session: WireSession, ref: CubeRef): string;
@@ -91,15 +94,43 @@ export function essbaseContext(
     return { ...resolved };
   }
 
+  // Outlines read for every session that sees them (issue 70: 32 calls at once were 32 new sessions, each reading
+  // and indexing the whole outline on the event loop), by the provider's object for what a session sees, then by
+  // connector (the layer names are the OLAP port's for the session's connector). Kept as long as that object
+  // lives: an outline that changed is another object, read again at its first call.
+  const sharedOutlines = new WeakMap<object, Map<string, Promise<OutlineIndex>>>();
+
   function outline(session: WireSession, ref: CubeRef): Promise<OutlineIndex> {
-    const key = cubeKey(ref);
-    let index = session.outlines.get(key);
+    let identity: object | null;
+    try {
+      identity = provider.essbase?.outlineIdentity?.(session.provider, ref) ?? null;
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const [kept, key] =
+      identity === null
+        ? [session.outlines, cubeKey(ref)]
+        : [sharedOf(identity), session.provider.connector as string];
+    let index = kept.get(key);
     if (!index) {
-      index = readOutline(provider, session.provider, ref);
-      index.catch(() => session.outlines.delete(key));
-      session.outlines.set(key, index);
+      const read = readOutline(provider, session.provider, ref);
+      // A failed read is not kept.
+      read.catch(() => {
+        if (kept.get(key) === read) kept.delete(key);
+      });
+      kept.set(key, read);
+      index = read;
     }
     return index;
+  }
+
+  function sharedOf(identity: object): Map<string, Promise<OutlineIndex>> {
+    let byConnector = sharedOutlines.get(identity);
+    if (!byConnector) {
+      byConnector = new Map();
+      sharedOutlines.set(identity, byConnector);
+    }
+    return byConnector;
   }
 
   return {

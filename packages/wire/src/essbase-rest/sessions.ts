@@ -20,7 +20,10 @@ export interface WireSession {
   preferences: GridPreferences;
   /** Active alias table per cube (`app.db`, lower case), set by `setActiveAlias`. */
   readonly activeAlias: Map<string, string>;
-  /** Outlines read through the provider, per cube (`app.db`, lower case). */
+  /**
+   * Outlines read through the provider for this session alone, per cube (`app.db`, lower case): those of a
+   * provider that cannot say which sessions see the same outline (`outlineIdentity`).
+   */
   readonly outlines: Map<string, Promise<OutlineIndex>>;
   /** Cubes as the provider names them, by the names a call gave (`app\ndb`, lower case). */
   readonly cubes: Map<string, CubeRef>;

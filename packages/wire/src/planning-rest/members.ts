@@ -37,17 +37,6 @@ export function memberTree(members: readonly ListedMember[]): MemberNode {
   return root;
 }
 
-/** The node of `name` (matched without case; `%20` already decoded by the router), or `null`. */
-export function subtree(root: MemberNode, name: string): MemberNode | null {
-  const wanted = name.toLowerCase();
-  const stack = [root];
-  for (let n = stack.pop(); n; n = stack.pop()) {
-    if (n.name.toLowerCase() === wanted) return n;
-    stack.push(...n.children);
-  }
-  return null;
-}
-
 /** The member as `GET …/members/{member}` answers it, its descendants nested in `children`. */
 export function memberAnswer(
   node: MemberNode,

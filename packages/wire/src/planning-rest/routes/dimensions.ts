@@ -10,7 +10,7 @@ import { ProviderError } from "@qibates/provider";
 import type { FastifyInstance } from "fastify";
 import { callerOf, HttpError, type PlanningContext } from "../context.ts";
 import { formId } from "../forms.ts";
-import { type MemberNode, memberAnswer, memberTree, subtree } from "../members.ts";
+import { type MemberNode, memberAnswer, memberTree } from "../members.ts";
 
 const v = `/${PLANNING_REST_VERSION}`;
 
@@ -61,16 +61,9 @@ export function dimensionRoutes(scope: FastifyInstance, ctx: PlanningContext): v
     async (request) => {
       const { session } = callerOf(request);
       const ref = await ctx.appRef(session, request.params.app);
-      const list = await ctx.planning.members(session, ref, {
-        dim: request.params.dim,
-        filter: "Hierarchy",
-        arg: null,
-        aliasTable: DEFAULT_ALIAS_TABLE,
-      });
-      const tree = memberTree(list.members);
-      const node = subtree(tree, request.params.member);
+      const { tree, byName, properties } = await ctx.dimensionMembers(session, ref, request.params.dim);
+      const node = byName.get(request.params.member.toLowerCase());
       if (!node) throw new HttpError(400, unknownMemberMessage(request.params.member));
-      const properties = await ctx.planning.memberProperties(session, ref, { dim: tree.name });
       return memberAnswer(node, tree.name, properties);
     },
   );

@@ -1,0 +1,78 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { PICTURES } from "../site/scripts/grid-pictures.ts";
+import { launchChromium } from "./support/browser.ts";
+import { hydrated, newContext, open } from "./support/site-page.ts";
+
+/**
+ * The before/after pictures (site/scripts/grid-pictures.ts) as a reader gets them: on each page that shows some,
+ * in both languages, every picture of that page is there, its SVG loads, and its alt text and caption are in the
+ * page's language.
+ */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await newContext(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGES: Record<(typeof PICTURES)[number]["page"], string> = {
+  zoom: "features/actions/Zoom",
+  keepRemove: "features/actions/KeepRemoveOnly",
+  pivot: "features/actions/Pivot",
+  refresh: "features/actions/Refresh",
+  missingSuppression: "features/settings/MissingSuppression",
+  submit: "features/actions/Submit",
+  adhoc: "features/actions/AdHoc",
+  cascade: "features/actions/Cascade",
+  openForm: "features/actions/OpenForm",
+  runRule: "features/actions/RunRule",
+  taskLists: "features/actions/TaskLists",
+};
+
+const cases = (["en", "fr"] as const).flatMap((locale) =>
+  Object.entries(PAGES).map(([key, path]) => ({
+    locale,
+    route: `${locale === "fr" ? "/fr" : ""}/docs/QiBates/${path}`,
+    ids: PICTURES.filter((p) => p.page === key).map((p) => p.id),
+  })),
+);
+
+describe("grid pictures", () => {
+  it.concurrent.for(cases)("$route shows its pictures, loaded, in its language", async (c, { expect }) => {
+    const { page, status, errors } = await open(context, baseUrl, c.route);
+    try {
+      expect(status).toBe(200);
+      await hydrated(page);
+      const figures = page.locator("figure[data-grid-picture]");
+      expect(await figures.evaluateAll((fs) => fs.map((f) => f.getAttribute("data-grid-picture")))).toEqual(
+        c.ids,
+      );
+      for (const id of c.ids) {
+        const img = page.locator(`figure[data-grid-picture="${id}"] img`);
+        await img.scrollIntoViewIfNeeded();
+        // Loaded (lazily, once on screen): an SVG the browser could draw, in the page's language.
+        await expect
+          .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), {
+            timeout: 15_000,
+          })
+          .toBe(true);
+        expect(await img.getAttribute("src")).toMatch(new RegExp(`/img/grids/${id}\\.${c.locale}\\.svg$`));
+        const alt = (await img.getAttribute("alt")) ?? "";
+        expect(alt).toMatch(c.locale === "fr" ? /^Avant/ : /^Before/);
+        const caption =
+          (await page.locator(`figure[data-grid-picture="${id}"] figcaption`).textContent()) ?? "";
+        expect(caption).toContain(c.locale === "fr" ? "avant et après" : "before and after");
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
