@@ -178,8 +178,12 @@ const UPDATE_PLANS = 2;
 
 /** Lines of a data file read between two turns of the scheduler. */
 const LOAD_LINES_PER_STEP = 256;
-/** Cells a load writes under the lock at once (each batch and its journal entry well within /health's 150 ms). */
-const LOAD_WRITE_BATCH = 4_000;
+/**
+ * Cells a load writes under the lock at once, each batch journaled on its own. The journal's payload is JSON
+ * PostgreSQL parses as it stores it (jsonb), in one query: with PGlite that query runs on the event loop, and
+ * 4,000 cells (about 400 KB) held it 118-211 ms on the loaded machine (issue 70); 1,000 are a quarter of that.
+ */
+const LOAD_WRITE_BATCH = 1_000;
 
 /** Rejected lines a load reports, at most (the count of loaded cells is always whole). */
 const MAX_REJECTED = 1000;
