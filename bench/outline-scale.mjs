@@ -31,6 +31,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENTRIES, serverBundleOptions } from "../scripts/server-build.mjs";
 import { countingProxy, hash, loadAverage, median } from "./counting-proxy.mjs";
 import { CUBE, OUTLINE_SHAPES, writeShapeSnapshot } from "./outline-shapes.mjs";
 
@@ -72,7 +73,11 @@ async function bundleOf(commit) {
   const sha = execFileSync("git", ["rev-parse", commit], { cwd: ROOT, encoding: "utf8" }).trim();
   const dir = join(tmpdir(), `qibates-outline-scale-${sha.slice(0, 12)}`);
   const entry = join(dir, "dist", "main.mjs");
-  if (existsSync(join(dir, "dist", ".built"))) return { sha, entry };
+  // A folder built before a worker joined the bundle's entries (mdx-download-worker) is built again.
+  const whole = Object.entries(SERVER_ENTRIES).every(
+    ([name, source]) => !existsSync(join(dir, source)) || existsSync(join(dir, "dist", `${name}.mjs`)),
+  );
+  if (existsSync(join(dir, "dist", ".built")) && whole) return { sha, entry };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tar = execFileSync("git", ["archive", sha, "package.json", "tsconfig.base.json", "packages"], {
@@ -89,31 +94,8 @@ async function bundleOf(commit) {
   for (const p of readdirSync(join(dir, "packages")))
     symlinkSync(join(dir, "packages", p), join(modules, "@qibates", p));
   const { build } = await import("esbuild");
-  // As scripts/server-build.mjs builds `npm start`'s bundle: the workspace packages inside, npm packages outside.
-  await build({
-    entryPoints: {
-      main: join(dir, "packages", "server", "src", "main.ts"),
-      "grid-worker": join(dir, "packages", "embedded", "src", "grid-worker.ts"),
-      "aggregation-worker": join(dir, "packages", "embedded", "src", "aggregation-worker.ts"),
-    },
-    outdir: join(dir, "dist"),
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "dependencies-external",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith("@qibates/") ? undefined : { path: a.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  // The bundle `npm start` builds (scripts/server-build.mjs), every worker beside the server included.
+  await build(serverBundleOptions(dir, join(dir, "dist"), { sourcemap: false }));
   writeFileSync(join(dir, "dist", ".built"), sha);
   return { sha, entry };
 }

@@ -50,31 +50,37 @@ export function serverBuildReason() {
   return newest > built ? "its sources changed since the last build" : null;
 }
 
-/** Builds the server bundle when needed. Returns true when a build ran. Throws on failure. */
-export async function buildServerIfNeeded({ force = false } = {}) {
-  const reason = force ? "a build was asked for" : serverBuildReason();
-  if (!reason) return false;
-  const started = Date.now();
-  process.stdout.write(`Building the server because ${reason}...\n`);
-  const { build } = await import("esbuild");
-  mkdirSync(DIST, { recursive: true });
-  await build({
-    // The server, and the threads of the grid workers, the aggregation workers and the Essbase REST endpoint's
-    // MDX reports beside it (`grid-worker.mjs`, `aggregation-worker.mjs`, `mdx-download-worker.mjs`, which the
-    // server starts by those names).
-    entryPoints: {
-      main: join(ROOT, "packages", "server", "src", "main.ts"),
-      "grid-worker": join(ROOT, "packages", "embedded", "src", "grid-worker.ts"),
-      "aggregation-worker": join(ROOT, "packages", "embedded", "src", "aggregation-worker.ts"),
-      "mdx-download-worker": join(ROOT, "packages", "wire", "src", "essbase-rest", "mdx-download-worker.ts"),
-    },
-    outdir: DIST,
+/**
+ * The server, and the threads of the grid workers, the aggregation workers and the Essbase REST endpoint's MDX
+ * reports beside it (`grid-worker.mjs`, `aggregation-worker.mjs`, `mdx-download-worker.mjs`, which the server
+ * starts by those names), by their source under a checkout.
+ */
+export const SERVER_ENTRIES = {
+  main: "packages/server/src/main.ts",
+  "grid-worker": "packages/embedded/src/grid-worker.ts",
+  "aggregation-worker": "packages/embedded/src/aggregation-worker.ts",
+  "mdx-download-worker": "packages/wire/src/essbase-rest/mdx-download-worker.ts",
+};
+
+/**
+ * esbuild's options for the server bundle of the checkout at `root`, written to `outdir`: the workspace packages
+ * inside, npm packages outside. Shared with the benches that build an earlier commit's bundle
+ * (`bench/outline-scale.mjs`); an entry whose source that checkout does not have yet is left out.
+ */
+export function serverBundleOptions(root, outdir, { sourcemap = true } = {}) {
+  return {
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES)
+        .map(([name, path]) => [name, join(root, path)])
+        .filter(([, path]) => existsSync(path)),
+    ),
+    outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
-    sourcemap: true,
+    sourcemap,
     logLevel: "warning",
     plugins: [
       {
@@ -88,7 +94,18 @@ export async function buildServerIfNeeded({ force = false } = {}) {
         },
       },
     ],
-  });
+  };
+}
+
+/** Builds the server bundle when needed. Returns true when a build ran. Throws on failure. */
+export async function buildServerIfNeeded({ force = false } = {}) {
+  const reason = force ? "a build was asked for" : serverBuildReason();
+  if (!reason) return false;
+  const started = Date.now();
+  process.stdout.write(`Building the server because ${reason}...\n`);
+  const { build } = await import("esbuild");
+  mkdirSync(DIST, { recursive: true });
+  await build(serverBundleOptions(ROOT, DIST));
   writeFileSync(STAMP, new Date().toISOString());
   process.stdout.write(`Server built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   return true;
