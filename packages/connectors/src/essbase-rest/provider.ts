@@ -13,8 +13,6 @@ import {
   ENGINE_MDX,
   engineError,
   engineSettings,
-  ensureGridOperation,
-  ensureSheetMembers,
   gridAnswer,
   gridRequestOf,
   knownAliasTable,
@@ -66,8 +64,9 @@ import {
 } from "@qibates/provider";
 import { CONNECTOR_REASONS, UNREADABLE } from "../net/unreadable.ts";
 import { answeringBy, sharingOneReadWait } from "../net/upstream.ts";
+import { type OpenedGrid, RemoteGridOperations, type Sheet } from "../remote/grid-operations.ts";
 import { OUTLINE_TTL_MS, OutlineCache } from "../remote/outline-cache.ts";
-import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
+import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { EssbaseRestClient } from "./client.ts";
@@ -293,7 +292,19 @@ function labelledAsServer(remote: RemoteOutline, s: ResolvedGridSettings): boole
   return !suppresses && labels;
 }
 
-class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOperations {
+/** A cube as an Essbase REST grid call opens it: its real names, its path, and the members of it read so far. */
+interface RestCube {
+  app: string;
+  cube: string;
+  path: string;
+  members: MembersOnDemand;
+}
+
+class EssbaseRestOperations extends RemoteGridOperations<RestCube> implements EssbaseOperations {
+  protected readonly connector = "essbase-stndln";
+  /** A sheet naming a substitution variable is read with its value, read from the server first. */
+  protected override readonly settingsFromServer = true;
+
   constructor(
     private readonly p: EssbaseRestProvider,
     private readonly options: EssbaseRestOptions,
@@ -312,7 +323,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
   }
 
   /** The cube's real names and the members of it read so far in the session (issue 73). */
-  private async cubeMembers(session: ProviderSession, ref: CubeRef) {
+  protected async cubeMembers(session: ProviderSession, ref: CubeRef): Promise<RestCube> {
     const { app, cube, path } = await this.realCube(session, ref);
     const members = await this.p.members(session, app, cube);
     return { app, cube, path, members };
@@ -528,12 +539,12 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
    * they stand for. They are read from the server then (the cube's over the application's over the server's),
    * never kept: a variable changed by anyone is read as it is now.
    */
-  private async sheetSettings(
+  protected override async gridSettings(
     session: ProviderSession,
     ref: CubeRef,
     aliasTables: readonly string[],
     input: Partial<GridInput>,
-    sheet: readonly (readonly unknown[])[],
+    sheet: Sheet,
   ) {
     const own = this.resolved(aliasTables, input);
     if (
@@ -638,52 +649,38 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
     }
   }
 
-  /** The cube of a grid call: its path, its members, and the outline they make once the call's are read. */
-  private async gridCube(
-    session: ProviderSession,
-    ref: CubeRef,
-    input: Partial<GridInput>,
-    sheet: readonly (readonly unknown[])[],
-  ) {
-    const cm = await this.cubeMembers(session, ref);
-    const { aliasTables } = await cm.members.dimensions();
-    const settings = await this.sheetSettings(session, ref, aliasTables, input, sheet);
-    // The session's grid preferences are set while the sheet's members are read: one round, not two.
-    await Promise.all([
-      ensureSheetMembers(cm.members, sheet, settings.resolved),
-      this.preferences(session, settings.resolved),
-    ]);
-    return { cm, ...settings };
+  /** The session's grid preferences are set while the sheet's members are read: one round, not two. */
+  protected override besideSheet(session: ProviderSession, settings: ResolvedGridSettings): Promise<void> {
+    return this.preferences(session, settings);
   }
 
-  async grid(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    // A grid left as the request's text is parsed here, once: the sheet is sent, and read to lay it out.
-    const sheet = call.input.grid ? gridRows(call.input.grid) : [];
-    const { cm, resolved, aliasTable } = await this.gridCube(session, ref, call.input, sheet);
-    let r: Awaited<ReturnType<EssbaseRestOperations["post"]>>;
-    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      // No member formulas on the REST wire: the formula level cannot be laid out without guessing.
-      throw missing("essbase-stndln", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
-        field: "settings.zoomInMode",
-      });
-    }
-    await ensureGridOperation(cm.members, call, sheet, resolved);
-    const cube: GridCube = { path: cm.path, members: cm.members, remote: await cm.members.outline() };
+  /** The cube's default grid as the server lays it out (`GET …/grid`). */
+  protected async initialGrid(session: ProviderSession, grid: OpenedGrid<RestCube>) {
+    const { client } = this.p.upstream(session);
+    const { path, members } = grid.cube;
+    await this.preferences(session, grid.resolved);
+    const answer = await client.get<RestGrid>(`${path}/grid`);
+    const read = sheetOf(answer);
+    if (!read) throw client.malformed(UNREADABLE.noSlice(`${path}/grid`));
+    const remote = await answerOutline(members, read, grid.resolved);
+    return answerOf(remote.outline, read, grid.resolved, { rows: 0, columns: 0 });
+  }
+
+  /**
+   * A refresh, and every operation the REST API has, posted to the server; a layout it lacks (a zoom mode, a
+   * pivot) laid out with Essbase's rules over the cube's outline, then refreshed on the server.
+   */
+  protected async operate(session: ProviderSession, grid: OpenedGrid<RestCube>, call: GridCall) {
+    const { resolved, aliasTable, sheet } = grid;
+    const cube: GridCube = { path: grid.cube.path, members: grid.cube.members, remote: grid.remote };
     const outline = cube.remote.outline;
-    if (call.action === "initgrid" && sheet.length === 0) {
-      const { client } = this.p.upstream(session);
-      await this.preferences(session, resolved);
-      const answer = await client.get<RestGrid>(`${cube.path}/grid`);
-      const read = sheetOf(answer);
-      if (!read) throw client.malformed(UNREADABLE.noSlice(`${cube.path}/grid`));
-      const remote = await answerOutline(cube.members, read, resolved);
-      r = answerOf(remote.outline, read, resolved, { rows: 0, columns: 0 });
-    } else if (call.action === "refresh" || call.action === "initgrid") {
-      r = await this.post(session, cube, resolved, sheet, {
+    if (call.action === "refresh" || call.action === "initgrid") {
+      return this.post(session, cube, resolved, sheet, {
         action: "refresh",
         expect: () => this.expected(cube.remote, resolved, aliasTable, call),
       });
-    } else if (
+    }
+    if (
       (call.action === "zoomin" && !REST_ZOOM.has(resolved.zoomInPreference)) ||
       call.action === "pivot" ||
       call.action === "pivottopov"
@@ -693,7 +690,7 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
         ...call,
         input: { ...call.input, grid: sheet },
       } as GridCall);
-      r = await this.post(
+      return this.post(
         session,
         cube,
         resolved,
@@ -701,27 +698,25 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
         { action: "refresh", expect: () => (labelledAsServer(cube.remote, resolved) ? local : null) },
         sheet,
       );
-    } else {
-      const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
-      try {
-        r = await this.post(session, cube, resolved, sheet, {
-          action: call.action,
-          ranges: cells.map((c) => [c.row, c.column, 1, 1]),
-          expect: () => this.expected(cube.remote, resolved, aliasTable, call),
-        });
-      } catch (e) {
-        // A selection the server refuses (a Remove Only that would empty an axis: Essbase's "You must have a row
-        // header…") and the engine refuses too is the engine's refusal, in the caller's language.
-        if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
-          this.layout(outline, resolved, aliasTable, {
-            ...call,
-            input: { ...call.input, grid: sheet },
-          } as GridCall);
-        }
-        throw e;
-      }
     }
-    return valueAnswer(gridAnswer(r));
+    const cells = (call.input as { cells: Schemas["CellRef"][] }).cells;
+    try {
+      return await this.post(session, cube, resolved, sheet, {
+        action: call.action,
+        ranges: cells.map((c) => [c.row, c.column, 1, 1]),
+        expect: () => this.expected(cube.remote, resolved, aliasTable, call),
+      });
+    } catch (e) {
+      // A selection the server refuses (a Remove Only that would empty an axis: Essbase's "You must have a row
+      // header…") and the engine refuses too is the engine's refusal, in the caller's language.
+      if (e instanceof ProviderError && e.code === "PROVIDER_FAILED") {
+        this.layout(outline, resolved, aliasTable, {
+          ...call,
+          input: { ...call.input, grid: sheet },
+        } as GridCall);
+      }
+      throw e;
+    }
   }
 
   /** A layout-only operation done by the engine over an empty copy of the outline: the new sheet. */
@@ -869,8 +864,9 @@ class EssbaseRestOperations extends RemoteOutlineOperations implements EssbaseOp
 
   async save(session: ProviderSession, ref: CubeRef, input: SaveInput) {
     const sheet = gridRows(input.grid);
-    const { cm, resolved, aliasTable } = await this.gridCube(session, ref, input, sheet);
-    const cube: GridCube = { path: cm.path, members: cm.members, remote: await cm.members.outline() };
+    const opened = await this.openGrid(session, ref, null, input, sheet);
+    const { resolved, aliasTable } = opened;
+    const cube: GridCube = { path: opened.cube.path, members: opened.cube.members, remote: opened.remote };
     const columns = sheet.reduce((w, r) => Math.max(w, r.length), 0);
     // Without `cells`, every data cell of the sheet is sent as changed: the local reading says which they are.
     const cells = input.cells ?? dataCellsOf(cube.remote.outline, sheet, resolved, aliasTable);

@@ -1,17 +1,11 @@
 import type { components } from "@qibates/client/schema";
 import type { Member } from "@qibates/engine";
-import { formatValue, initialGrid, resolveSettings } from "@qibates/engine/grid";
+import { formatValue, resolveSettings } from "@qibates/engine/grid";
 import type { MdxOutline } from "@qibates/grid-bridge";
 import {
-  engineError,
   engineSettings,
-  ensureGridOperation,
   ensureSheetMembers,
-  gridAnswer,
-  gridOverServer,
-  gridRequestOf,
   knownAliasTable,
-  layoutSource,
   MembersOnDemand,
   memberInfo,
   remoteAliasTable,
@@ -34,8 +28,6 @@ import {
   applicationUnknown,
   cubeUnknown,
   type GridAnswer,
-  gridIsEmpty,
-  gridRows,
   ProviderError,
   scriptStillRunning,
   serverUnknown,
@@ -43,8 +35,14 @@ import {
 } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
 import { sharingOneReadWait } from "../net/upstream.ts";
+import {
+  engineDefaultGrid,
+  engineGrid,
+  type OpenedGrid,
+  RemoteGridOperations,
+} from "../remote/grid-operations.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
+import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { leaf, SmartViewClient, svChild, svList } from "./client.ts";
@@ -235,9 +233,21 @@ export class SmartViewProvider extends RemoteProvider<SvSession> implements Prov
   }
 }
 
-class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOperations {
+/** A cube as a Smart View grid call opens it: its real names and the members of it read so far. */
+interface SvCube {
+  ref: CubeRef;
+  members: MembersOnDemand;
+}
+
+class SmartViewOperations extends RemoteGridOperations<SvCube> implements EssbaseOperations {
+  protected readonly connector = "essbase";
+
   constructor(private readonly p: SmartViewProvider) {
     super();
+  }
+
+  protected cubeMembers(session: ProviderSession, ref: CubeRef): Promise<SvCube> {
+    return this.p.cubeMembers(session, ref);
   }
 
   /** A metadata call reads the dimensions, and the one dimension it is about: never every one. */
@@ -397,75 +407,31 @@ class SmartViewOperations extends RemoteOutlineOperations implements EssbaseOper
     }
   }
 
-  async grid(
-    session: ProviderSession,
-    ref: CubeRef,
-    call: GridCall,
-  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
-    return valueAnswer(
-      await withinOneBudget(this.p.client(session), () => this.gridValue(session, ref, call)),
-    );
+  /** A grid call's reads share one budget of list answers (`withinOneBudget`). */
+  protected override withinCall<T>(session: ProviderSession, work: () => Promise<T>): Promise<T> {
+    return withinOneBudget(this.p.client(session), work);
+  }
+
+  /** Over the members the sheet names, its cells read with one `Refresh` (`read`). */
+  protected operate(session: ProviderSession, grid: OpenedGrid<SvCube>, call: GridCall) {
+    return engineGrid(grid, call, (t) => this.read(session, grid.cube.ref, grid.remote, t));
   }
 
   /**
-   * The cube of a grid call, with the members its sheet names (and its operation needs) read; an `initgrid`
-   * without a sheet takes the server's default grid as its sheet.
+   * The server's default grid as the sheet of a refresh; the engine's default grid (the dimensions' tops) when the
+   * server answers none.
    */
-  private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const { ref: real, members } = await this.p.cubeMembers(session, ref);
-    const { settings, aliasTable } = engineSettings(call.input);
-    const initial =
-      call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid));
-    // The sheet's labels are asked beside the dimensions and alias tables (issue 73: a session's first grid waits
-    // for one round of reads, not two); what the call is refused for is still said first, once they are read.
-    const given = !initial && call.input.grid ? gridRows(call.input.grid) : null;
-    let early: Promise<void> | null = null;
-    if (given) {
-      try {
-        early = ensureSheetMembers(members, given, resolveSettings(settings, aliasTable));
-        early.catch(() => undefined);
-      } catch {
-        // Settings the engine refuses are refused below, in their turn.
-      }
-    }
-    const { aliasTables } = await members.dimensions();
-    if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
-    const resolved = resolveSettings(settings, aliasTable);
-    if (call.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL") {
-      throw missing("essbase", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
-        field: "settings.zoomInMode",
-      });
-    }
-    const sheet = initial ? await this.defaultSheet(session, real) : (given ?? []);
-    if (sheet) await (early ?? ensureSheetMembers(members, sheet, resolved));
-    if (!initial && sheet) await ensureGridOperation(members, call, sheet, resolved);
+  protected async initialGrid(session: ProviderSession, grid: OpenedGrid<SvCube>, call: GridCall) {
+    const { ref: real, members } = grid.cube;
+    const sheet = await this.defaultSheet(session, real);
+    if (!sheet) return engineDefaultGrid(grid, (t) => this.read(session, real, grid.remote, t));
+    await ensureSheetMembers(members, sheet, grid.resolved);
     const remote = await members.outline();
-    const outline = remote.outline;
-    const fetch = (t: Member[][]) => this.read(session, real, remote, t);
-    try {
-      if (initial) {
-        if (sheet) {
-          const request = gridRequestOf(outline, resolved, aliasTable, {
-            action: "refresh",
-            input: { ...call.input, grid: sheet },
-          });
-          return gridAnswer(await gridOverServer(remote, request, fetch));
-        }
-        // A server without GetDefaultGrid: the engine's default grid (the dimensions' tops).
-        const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
-        const r = await gridOverServer(
-          remote,
-          { action: "refresh", grid: first.grid, settings: resolved, aliasTable },
-          fetch,
-        );
-        return gridAnswer(r);
-      }
-      const request = gridRequestOf(outline, resolved, aliasTable, call);
-      return gridAnswer(await gridOverServer(remote, request, fetch));
-    } catch (e) {
-      if (e instanceof ProviderError) throw e;
-      engineError(e);
-    }
+    return engineGrid(
+      { ...grid, remote },
+      { action: "refresh", input: { ...call.input, grid: sheet } },
+      (t) => this.read(session, real, remote, t),
+    );
   }
 
   /** The query sent as it is (`ExecuteQuery`), its answer's grid read back as the API's grid. */

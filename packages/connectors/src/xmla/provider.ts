@@ -1,23 +1,12 @@
 import type { components } from "@qibates/client/schema";
 import type { CellValue, Member } from "@qibates/engine";
-import {
-  initialGrid,
-  type ResolvedGridSettings,
-  resolveSettings,
-  runGridOperation,
-} from "@qibates/engine/grid";
+import { runGridOperation } from "@qibates/engine/grid";
 import { mdxGrid } from "@qibates/engine/mdx";
 import {
   bracket,
   dataCellsOf,
   engineError,
-  engineSettings,
-  ensureGridOperation,
-  ensureSheetMembers,
   gridAnswer,
-  gridOverServer,
-  gridRequestOf,
-  knownAliasTable,
   layoutSource,
   MembersOnDemand,
 } from "@qibates/grid-bridge";
@@ -26,7 +15,6 @@ import type {
   CubeRef,
   EssbaseOperations,
   GridCall,
-  GridInput,
   LoginInput,
   MdxInput,
   Provider,
@@ -40,22 +28,26 @@ import {
   CELLS_WRITTEN_BEFORE_FAILURE,
   cubeUnknown,
   type GridAnswer,
-  gridIsEmpty,
   gridRows,
   ProviderError,
   serverUnknown,
   valueAnswer,
 } from "@qibates/provider";
 import { UNREADABLE } from "../net/unreadable.ts";
+import {
+  engineDefaultGrid,
+  engineGrid,
+  type OpenedGrid,
+  RemoteGridOperations,
+} from "../remote/grid-operations.ts";
 import { OutlineCache } from "../remote/outline-cache.ts";
-import { cubeList, RemoteOutlineOperations } from "../remote/outline-operations.ts";
+import { cubeList } from "../remote/outline-operations.ts";
 import { RemoteProvider, type RemoteProviderOptions } from "../remote/provider-base.ts";
 import { missing } from "../remote/unsupported.ts";
 import { XmlaClient } from "./client.ts";
 import { cellQueries, cellValue } from "./grid.ts";
 import { mdxResultOfDataSet } from "./mdx.ts";
 import { xmlaMembers } from "./members.ts";
-import type { XmlaOutline } from "./outline.ts";
 
 type Schemas = components["schemas"];
 
@@ -209,9 +201,23 @@ export class XmlaProvider extends RemoteProvider<XmlaSession> implements Provide
   }
 }
 
-class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperations {
+/** A cube as an XMLA grid call opens it: its real names, its members read so far, and its requests' properties. */
+interface XmlaCube {
+  app: string;
+  cube: string;
+  members: MembersOnDemand;
+  properties: Record<string, string | undefined>;
+}
+
+class XmlaOperations extends RemoteGridOperations<XmlaCube> implements EssbaseOperations {
+  protected readonly connector = "ssas";
+
   constructor(private readonly p: XmlaProvider) {
     super();
+  }
+
+  protected cubeMembers(session: ProviderSession, ref: CubeRef): Promise<XmlaCube> {
+    return this.p.cubeMembers(session, ref);
   }
 
   /** A metadata call reads the dimensions and their tops, and the one dimension it is about: never every one. */
@@ -219,40 +225,6 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     const { cube, members } = await this.p.cubeMembers(session, ref);
     if (dimension !== "") await members.ensureDimensions(dimension === null ? null : [dimension]);
     return { cube, remote: await members.outline() };
-  }
-
-  /** The cube of a grid call, with the members its sheet names (and its operation needs) read. */
-  private async gridCube(
-    session: ProviderSession,
-    ref: CubeRef,
-    call: GridCall | null,
-    input: Partial<GridInput>,
-  ) {
-    const cube = await this.p.cubeMembers(session, ref);
-    const dimensions = cube.members.dimensions();
-    const sheet = input.grid ? gridRows(input.grid) : [];
-    const calcLevel = (resolved: ResolvedGridSettings) =>
-      call?.action === "zoomin" && resolved.zoomInPreference === "CALC_LEVEL";
-    // The sheet's members are asked while the dimensions are read (issue 73: one round, not two); what refuses
-    // the call once they are read (an unknown alias table) still refuses it first.
-    let sheetMembers: Promise<void> | null = null;
-    try {
-      const { settings, aliasTable } = engineSettings(input);
-      const resolved = resolveSettings(settings, aliasTable);
-      if (!calcLevel(resolved)) sheetMembers = ensureSheetMembers(cube.members, sheet, resolved);
-    } catch {
-      // Settings the engine refuses are refused below, as before.
-    }
-    sheetMembers?.catch(() => undefined);
-    const settings = this.settings((await dimensions).aliasTables, input);
-    if (calcLevel(settings.resolved)) {
-      throw missing("ssas", "zoomIn:CALC_LEVEL", "action/zoomin (CALC_LEVEL)", {
-        field: "settings.zoomInMode",
-      });
-    }
-    await (sheetMembers ?? ensureSheetMembers(cube.members, sheet, settings.resolved));
-    if (call) await ensureGridOperation(cube.members, call, sheet, settings.resolved);
-    return { ...cube, remote: await cube.members.outline(), sheet, ...settings };
   }
 
   async variables(): ReturnType<EssbaseOperations["variables"]> {
@@ -271,25 +243,16 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     throw missing("ssas", "calcScripts", "action/calculate");
   }
 
-  private settings(aliasTables: readonly string[], input: Partial<GridInput>) {
-    const { settings, aliasTable } = engineSettings(input);
-    if (aliasTable) knownAliasTable(aliasTables, aliasTable, "settings.aliasTable");
-    return { resolved: resolveSettings(settings, aliasTable), aliasTable };
-  }
-
   /**
    * Reads `tuples` with MDX `SELECT`s of at most 64 KiB each (`cellQueries`: tiles of the grid's columns and
    * rows on two axes, or the tuples on one), one after the other; value i is tuple i's.
    */
-  private async read(
-    session: ProviderSession,
-    cube: { cube: string; remote: XmlaOutline; properties: Record<string, string | undefined> },
-    tuples: Member[][],
-  ) {
+  private async read(session: ProviderSession, grid: OpenedGrid<XmlaCube>, tuples: Member[][]) {
+    const { cube, properties } = grid.cube;
     const client = this.p.upstream(session).client;
     const values: (CellValue | "noaccess")[] = new Array(tuples.length).fill(null);
-    for (const { statement, cells, axes } of cellQueries(cube.remote, cube.cube, tuples)) {
-      const data = await client.execute(statement, cube.properties);
+    for (const { statement, cells, axes } of cellQueries(grid.remote, cube, tuples)) {
+      const data = await client.execute(statement, properties);
       if (data.axes.length !== axes.length || data.axes.some((a, k) => a.length !== axes[k])) {
         const read = data.axes.length === 0 ? 0 : data.axes.reduce((n, a) => n * a.length, 1);
         throw client.malformed(UNREADABLE.columnTuples(read, cells.length));
@@ -301,43 +264,16 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     return values;
   }
 
-  async grid(
-    session: ProviderSession,
-    ref: CubeRef,
-    call: GridCall,
-  ): Promise<GridAnswer<Schemas["GridResponse"]>> {
-    return valueAnswer(await this.gridValue(session, ref, call));
+  /** Laid out by the engine over the members read, its cells read with MDX `SELECT`s (`read`). */
+  protected operate(session: ProviderSession, grid: OpenedGrid<XmlaCube>, call: GridCall) {
+    return engineGrid(grid, call, (t) => this.read(session, grid, t));
   }
 
-  private async gridValue(session: ProviderSession, ref: CubeRef, call: GridCall) {
-    const cube = await this.gridCube(session, ref, call, call.input);
-    const { resolved, aliasTable } = cube;
-    const outline = cube.remote.outline;
-    try {
-      if (call.action === "initgrid" && (call.input.grid === undefined || gridIsEmpty(call.input.grid))) {
-        // Essbase's default grid of the cube (first dimension down, second across, the rest in the POV).
-        const first = initialGrid(layoutSource(outline), { ...resolved }, aliasTable);
-        const r = await gridOverServer(
-          cube.remote,
-          { action: "refresh", grid: first.grid, settings: resolved, aliasTable },
-          (t) => this.read(session, cube, t),
-        );
-        return gridAnswer(r);
-      }
-      const request = gridRequestOf(outline, resolved, aliasTable, call);
-      const r = await gridOverServer(cube.remote, request, (t) => this.read(session, cube, t));
-      return gridAnswer(r);
-    } catch (e) {
-      if (e instanceof ProviderError) throw e;
-      engineError(e);
-    }
+  /** Essbase's default grid of the cube (first dimension down, second across, the rest in the POV). */
+  protected initialGrid(session: ProviderSession, grid: OpenedGrid<XmlaCube>) {
+    return engineDefaultGrid(grid, (t) => this.read(session, grid, t));
   }
 
-  /**
-   * The cells the engine would write (statuses checked with the outline's write rule), sent as one
-   * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
-   * answers the typed unsupported error, its own message as the reason.
-   */
   /**
    * The query sent as it is in one `Execute`; the multidimensional answer read back as an MDX result
    * (`./mdx.ts`) and laid out by the engine as the demo lays out its own. The server's refusals (an MDX
@@ -345,7 +281,8 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
    */
   async mdx(session: ProviderSession, ref: CubeRef, input: MdxInput) {
     const cube = await this.p.cubeMembers(session, ref);
-    const { resolved } = this.settings((await cube.members.dimensions()).aliasTables, input);
+    const { aliasTables } = await cube.members.dimensions();
+    const { resolved } = await this.gridSettings(session, ref, aliasTables, input, []);
     const client = this.p.upstream(session).client;
     const data = await client.execute(input.query, cube.properties);
     // The members the answer names are read (with their ancestors) before it is read: a unique name the server
@@ -364,15 +301,20 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
     }
   }
 
+  /**
+   * The cells the engine would write (statuses checked with the outline's write rule), sent as one
+   * `UPDATE CUBE … SET (tuple) = value, …`; then the sheet read back. A server that refuses the statement
+   * answers the typed unsupported error, its own message as the reason.
+   */
   async save(
     session: ProviderSession,
     ref: CubeRef,
     input: SaveInput,
   ): Promise<GridAnswer<Schemas["SaveResponse"]>> {
     // A grid left as the request's text is parsed here, once.
-    const cube = await this.gridCube(session, ref, null, input);
-    const { resolved, aliasTable, sheet } = cube;
-    const outline = cube.remote.outline;
+    const sheet = input.grid ? gridRows(input.grid) : [];
+    const { resolved, aliasTable, remote, cube } = await this.openGrid(session, ref, null, input, sheet);
+    const outline = remote.outline;
     const cells = input.cells ?? dataCellsOf(outline, sheet, resolved, aliasTable);
     const writes: { tuple: Member[]; value: number | null }[] = [];
     let submitted: ReturnType<typeof runGridOperation>;
@@ -390,7 +332,7 @@ class XmlaOperations extends RemoteOutlineOperations implements EssbaseOperation
       engineError(e);
     }
     if (writes.length > 0) {
-      const name = (m: Member) => cube.remote.uniqueName(m);
+      const name = (m: Member) => remote.uniqueName(m);
       const sets = writes.map(
         (w) => `(${w.tuple.map(name).join(", ")}) = ${w.value === null ? "NULL" : String(w.value)}`,
       );
