@@ -25,16 +25,23 @@ function block(source: string): string {
   return source.slice(a + start.length, b).trim();
 }
 
-/** The table's rows as [feature label, servers as written]. */
+/** The table's rows as [feature label, servers as written], one for each feature a line names. */
 function rows(table: string): [string, string][] {
   return table
     .split("\n")
     .slice(2)
     .map((line) => line.split(" | "))
-    .map((cells) => [
-      (cells[0] ?? "").replace(/^\| /, "").replace(/^\[([^\]]+)\]\([^)]*\)$/, "$1"),
-      cells[1] ?? "",
-    ]);
+    .flatMap((cells) =>
+      (cells[0] ?? "")
+        .replace(/^\| /, "")
+        .split(/, | and | et /)
+        .map((label): [string, string] => [label.replace(/^\[([^\]]+)\]\([^)]*\)$/, "$1"), cells[1] ?? ""]),
+    );
+}
+
+/** Whether a line's label names `feature`: its own label, or one it is a case of ("… in a grid"). */
+function names(label: string, feature: string): boolean {
+  return feature === label || feature.startsWith(`${label} `);
 }
 
 describe("the move-from-1x page's list of what works on the demo server only", () => {
@@ -48,7 +55,9 @@ describe("the move-from-1x page's list of what works on the demo server only", (
       const listed = rows(block(readFileSync(PAGES[locale], "utf8")));
       for (const row of FEATURE_ROWS) {
         const demo = MATRIX_CONNECTORS.filter((c) => featureVerdict(row, c).v === "demo");
-        const named = listed.filter(([label]) => label === row.label[locale]).map(([, servers]) => servers);
+        const named = listed
+          .filter(([label]) => names(label, row.label[locale]))
+          .map(([, servers]) => servers);
         for (const c of MATRIX_CONNECTORS) {
           const said = named.some((s) => s.split(/, | and | et /).includes(SERVER_NAME[c][locale]));
           expect(said, `${row.id} ${c}`).toBe(demo.includes(c));
@@ -70,13 +79,20 @@ describe("the move-from-1x page's list of what works on the demo server only", (
         const said = features.some((r) =>
           listed.some(
             ([label, servers]) =>
-              label === r.label.en && servers.split(/, | and /).includes(SERVER_NAME[c].en),
+              names(label, r.label.en) && servers.split(/, | and /).includes(SERVER_NAME[c].en),
           ),
         );
         if (!said) missing.push(`${c} ${cap.id}`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it.each(["en", "fr"] as const)("%s: states each reason once for the same servers", (locale) => {
+    const lines = block(readFileSync(PAGES[locale], "utf8")).split("\n").slice(2);
+    const reasons = lines.map((line) => line.split(" | ").slice(1).join(" | "));
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(new Set(reasons).size, reasons.join("\n")).toBe(reasons.length);
   });
 
   it("follows the table: a capability made to work on real servers leaves the list", () => {

@@ -834,14 +834,16 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
 /**
  * "Plan the move from QiBates 1.x": the add-in's features that QiBates 2.x does on its demo server only, not on a
  * real server of that kind, from the same rows as the matrix of "Features and compatibility" (which read the
- * capability table): one line per feature and reason, with the servers it holds for.
+ * capability table): one line per servers and reason, with the features it holds for.
  */
 export function demoOnlyTable(locale: DocLocale): string {
   const head =
     locale === "en"
       ? ["| Feature | Servers | Why |", "|---|---|---|"]
       : ["| Fonctionnalité | Serveurs | Pourquoi |", "|---|---|---|"];
-  const lines: string[] = [];
+  // One line per servers and reason: features that the same servers leave to the demo server for the same reason
+  // share it, so that a reason is never stated twice (Submit data and Data integration, on Essbase 11.x).
+  const lines = new Map<string, { labels: { text: string; link: string }[]; servers: string; why: string }>();
   for (const row of FEATURE_ROWS) {
     const byReason = new Map<string, Connector[]>();
     for (const c of MATRIX_CONNECTORS) {
@@ -850,20 +852,33 @@ export function demoOnlyTable(locale: DocLocale): string {
       const text = why?.[locale] ?? "";
       byReason.set(text, [...(byReason.get(text) ?? []), c]);
     }
-    const label = row.page ? `[${row.label[locale]}](../QiBates/${row.page})` : row.label[locale];
-    for (const [why, servers] of byReason)
-      lines.push(
-        `| ${label} | ${joined(
-          servers.map((c) => SERVER_NAME[c][locale]),
-          locale,
-        )} | ${why} |`,
+    const text = row.label[locale];
+    const link = row.page ? `[${text}](../QiBates/${row.page})` : text;
+    for (const [why, connectors] of byReason) {
+      const servers = joined(
+        connectors.map((c) => SERVER_NAME[c][locale]),
+        locale,
       );
+      const key = `${servers}\n${why}`;
+      const line = lines.get(key) ?? { labels: [], servers, why };
+      line.labels.push({ text, link });
+      lines.set(key, line);
+    }
   }
-  if (lines.length === 0)
+  // A label that another of its line begins with is that one's case ("Substitution variables in a grid" is one of
+  // "Substitution variables"): the shorter one stands for both.
+  const cells = [...lines.values()].map(({ labels, servers, why }) => {
+    const kept = labels.filter((l) => !labels.some((o) => o !== l && l.text.startsWith(`${o.text} `)));
+    return `| ${joined(
+      kept.map((l) => l.link),
+      locale,
+    )} | ${servers} | ${why} |`;
+  });
+  if (cells.length === 0)
     return locale === "en"
       ? "Every feature that works on the demo server works on a real server of the same kind."
       : "Toute fonctionnalité qui fonctionne sur le serveur de démonstration fonctionne sur un serveur réel du même type.";
-  return [...head, ...lines].join("\n");
+  return [...head, ...cells].join("\n");
 }
 
 /**
