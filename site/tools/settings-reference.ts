@@ -318,8 +318,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   PROVIDER_READ_TIMEOUT_SECONDS: {
     group: "servers",
     text: {
-      en: "The longest wait for one of your servers to start answering a request, and between two parts of an answer: raise it for queries your server takes long to compute. A whole call still ends at `CONNECTION_TIMEOUT_SECONDS`, which the start keeps longer than this plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
-      fr: "L'attente maximale avant que l'un de vos serveurs commence à répondre à une requête, et entre deux parties d'une réponse : augmentez-la pour des requêtes longues à calculer sur votre serveur. Un appel entier s'arrête tout de même à `CONNECTION_TIMEOUT_SECONDS`, que le démarrage garde plus long que cette attente plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
+      en: "The longest wait for the status line and all the headers of one of your servers' response to a request, and then between two parts of its body: raise it for queries your server takes long to compute. A whole call still ends at `CONNECTION_TIMEOUT_SECONDS`, which the start keeps longer than this plus `CALC_JOB_TIMEOUT_SECONDS` and `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
+      fr: "L'attente maximale de la ligne d'état et de tous les en-têtes de la réponse de l'un de vos serveurs à une requête, puis entre deux parties de son corps : augmentez-la pour des requêtes longues à calculer sur votre serveur. Un appel entier s'arrête tout de même à `CONNECTION_TIMEOUT_SECONDS`, que le démarrage garde plus long que cette attente plus `CALC_JOB_TIMEOUT_SECONDS` et `PROVIDER_CONNECT_TIMEOUT_SECONDS`.",
     },
     page: "admin/server-timeouts.md",
   },
@@ -398,8 +398,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   RATE_LIMIT_PER_MINUTE: {
     group: "sessions",
     text: {
-      en: "API calls allowed per API key per minute (per client address with the public demo key, an unknown key or none); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
-      fr: "Les appels d'API permis par clé d'API et par minute (par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
+      en: "Calls allowed per API key per minute; per client address with the public demo key, an unknown key or none, which includes every request to the protocol endpoints. Past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
+      fr: "Les appels permis par clé d'API et par minute ; par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé, ce qui comprend toute requête aux points d'accès des protocoles. Au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
     },
     page: "admin/caller-limits.md",
   },

@@ -477,7 +477,7 @@ export const variables = {
   ),
   providerReadTimeoutSeconds: variable(
     "PROVIDER_READ_TIMEOUT_SECONDS",
-    "Longest wait for a provider's server to start answering a request (and between two parts of an answer), in seconds.",
+    "Longest wait for the status line and all the headers of a provider's server's answer to a request (then between two parts of its body), in seconds.",
     integer(1, 3600),
     120,
     "120",
@@ -554,7 +554,7 @@ export const variables = {
   ),
   rateLimitPerMinute: variable(
     "RATE_LIMIT_PER_MINUTE",
-    "API calls allowed per API key (or per address without a key) per minute.",
+    "Calls allowed per API key (or per address without a key, every request to the protocol endpoints included) per minute.",
     integer(1, 1_000_000),
     600,
     "600",
