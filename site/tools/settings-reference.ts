@@ -398,8 +398,8 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
   RATE_LIMIT_PER_MINUTE: {
     group: "sessions",
     text: {
-      en: "Calls allowed per API key per minute; per client address with the public demo key, an unknown key or none, which includes every request to the protocol endpoints. Past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
-      fr: "Les appels permis par clé d'API et par minute ; par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé, ce qui comprend toute requête aux points d'accès des protocoles. Au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
+      en: "Calls allowed per API key per minute (per client address with the public demo key, an unknown key or none, as for every request to the protocol endpoints); past it, `429` with `Retry-After`. Raise it for scripts and integrations that call in bursts.",
+      fr: "Les appels permis par clé d'API et par minute (par adresse du client avec la clé de démonstration publique, une clé inconnue ou sans clé, comme pour toute requête aux points d'accès des protocoles) ; au-delà, `429` avec `Retry-After`. Augmentez-le pour des scripts et des intégrations qui appellent par rafales.",
     },
     page: "admin/caller-limits.md",
   },
