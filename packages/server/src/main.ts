@@ -65,7 +65,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 4000);
+    // Past 4 s the server exits anyway, with code 1: the log says why, so that the journal tells it from a crash.
+    const force = setTimeout(() => {
+      app.log.warn(
+        "did not stop within 4 s (calls still under way, or sessions still being ended on your servers): exiting with code 1; a call still under way gets no response",
+      );
+      process.exit(1);
+    }, 4000);
     force.unref();
     app.close().then(
       () => process.exit(0),
