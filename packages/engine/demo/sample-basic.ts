@@ -1,4 +1,4 @@
-import type { CalcScript } from "../src/calc-script.ts";
+import type { CalcScript } from "../src/calc/script.ts";
 import type { MemberSpec, OutlineSpec } from "../src/outline.ts";
 
 /**

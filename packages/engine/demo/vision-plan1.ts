@@ -1,4 +1,4 @@
-import type { CalcScript } from "../src/calc-script.ts";
+import type { CalcScript } from "../src/calc/script.ts";
 import { Cube } from "../src/cube.ts";
 import {
   type DimensionSpec,

@@ -1,4 +1,4 @@
-import { FormulaEvaluator } from "./calc-eval.ts";
+import { FormulaEvaluator } from "./calc/eval.ts";
 import { Aggregation } from "./cube/aggregation.ts";
 import { readByAttributes } from "./cube/attributes.ts";
 import { CubeError } from "./cube/cube-error.ts";

@@ -18,10 +18,10 @@ export {
   type CalcTexts,
   calcSyntaxText,
   calcText,
-} from "./calc-errors.ts";
-export { CalcError } from "./calc-eval.ts";
-export { CalcSyntaxError, parseCalcScript } from "./calc-parser.ts";
-export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc-script.ts";
+} from "./calc/errors.ts";
+export { CalcError } from "./calc/eval.ts";
+export { CalcSyntaxError, parseCalcScript } from "./calc/parser.ts";
+export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc/script.ts";
 export { ChunkPool, type PoolTask, serveChunks } from "./cube/chunk-pool.ts";
 export {
   CUBE_IMAGE_HEADER_BYTES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCalcScript } from "../src/calc-script.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import { Cube } from "../src/cube.ts";
 import { type MemberSpec, Outline } from "../src/outline.ts";
 

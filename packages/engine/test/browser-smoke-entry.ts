@@ -1,5 +1,5 @@
 import { createSampleBasicCube, sampleBasicScripts } from "../demo/index.ts";
-import { runCalcScript } from "../src/calc-script.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import { applyMemberFilter } from "../src/members.ts";
 
 /** Runs in Chromium: the engine bundle must work with no Node built-ins. */

@@ -11,7 +11,7 @@ import {
   BrowserAggregationWorkers,
   createBrowserAggregationWorkers,
 } from "../src/browser/index.ts";
-import { runCalcScript } from "../src/calc-script.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import type { AggregationThreads } from "../src/cube/parallel.ts";
 import { Cube, type CubeSnapshot } from "../src/cube.ts";
 import { EngineError } from "../src/engine-error.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CalcSyntaxError, type Expr, parseCalcScript, parseFormula, type Stmt } from "../src/calc-parser.ts";
+import type { Expr, Stmt } from "../src/calc/ast.ts";
+import { CalcSyntaxError, parseCalcScript, parseFormula } from "../src/calc/parser.ts";
 
 /** Calc-script text → syntax tree, positions left out (they are checked apart). */
 

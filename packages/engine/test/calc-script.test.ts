@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sampleBasicScripts } from "../demo/sample-basic.ts";
 import { createSampleBasicCube } from "../demo/sample-basic-data.ts";
-import { CalcSyntaxError, parseCalcScript } from "../src/calc-parser.ts";
-import { runCalcScript } from "../src/calc-script.ts";
+import { CalcSyntaxError, parseCalcScript } from "../src/calc/parser.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import type { Cube } from "../src/cube.ts";
 import type { Member } from "../src/outline.ts";
 import { accountsOver } from "./support/small-outline.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { arith } from "../src/calc-eval.ts";
-import { runCalcScript } from "../src/calc-script.ts";
+import { arith } from "../src/calc/eval.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import { Cube } from "../src/cube.ts";
 import { type Member, Outline, type TimeBalance, type TimeBalanceSkip } from "../src/outline.ts";
 

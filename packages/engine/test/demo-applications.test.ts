@@ -5,7 +5,7 @@ import {
   sampleBasicScripts,
   visionPlan1Scripts,
 } from "../demo/index.ts";
-import { runCalcScript } from "../src/calc-script.ts";
+import { runCalcScript } from "../src/calc/script.ts";
 import type { Member } from "../src/outline.ts";
 import { CORPUS_PLAN1_DIMENSIONS } from "./vision-plan1.ts";
 

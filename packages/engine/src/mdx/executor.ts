@@ -1,4 +1,4 @@
-import { FormulaEvaluator } from "../calc-eval.ts";
+import { FormulaEvaluator } from "../calc/eval.ts";
 import {
   combine,
   OP_DIVIDE,

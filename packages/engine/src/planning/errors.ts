@@ -1,4 +1,4 @@
-import type { CalcFailure } from "../calc-errors.ts";
+import type { CalcFailure } from "../calc/errors.ts";
 import { EngineError } from "../engine-error.ts";
 /**
  * Errors of the planning layer. Every error has a stable `code`, an English message and the input at fault

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/vision-app.ts";
 import { VISION_PLAN2_RULES, VISION_RULES } from "../../demo/planning/vision-rules.ts";
-import { parseCalcScript } from "../../src/calc-parser.ts";
+import { parseCalcScript } from "../../src/calc/parser.ts";
 import { resolvePrompts, substitutePrompts } from "../../src/planning/rules.ts";
 
 test("each demo rule's calc script, its prompts filled with their defaults, parses and runs to completion", () => {

@@ -1,4 +1,4 @@
-import { dateSeconds } from "../../calc-eval.ts";
+import { dateSeconds } from "../../calc/eval.ts";
 import { generationMembers, levelMembers } from "../../members.ts";
 import type { Dimension, Member, Outline } from "../../outline.ts";
 import { type Expr, startOf } from "../ast.ts";

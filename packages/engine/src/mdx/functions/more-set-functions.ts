@@ -1,4 +1,4 @@
-import { dateSeconds } from "../../calc-eval.ts";
+import { dateSeconds } from "../../calc/eval.ts";
 import type { Dimension, Member } from "../../outline.ts";
 import { startOf } from "../ast.ts";
 import { MdxError } from "../errors.ts";

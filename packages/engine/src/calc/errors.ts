@@ -1,7 +1,7 @@
 // Why the engine refuses a calc script or a member formula, typed: every CalcError and CalcSyntaxError carries one
 // of these reasons, so that a caller can say it in another language (`@qibates/grid-bridge` has the French of
 // each). This module imports nothing at run time, so that a page running the engine in the browser can use it.
-import type { Stmt } from "./calc-parser.ts";
+import type { Stmt } from "./ast.ts";
 
 /** What a syntax error expected, when it is a phrase rather than a token of the script. */
 export type CalcExpectedPhrase =

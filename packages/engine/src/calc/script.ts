@@ -1,9 +1,10 @@
-import type { CalcReason } from "./calc-errors.ts";
-import { CalcError, CalcReturn, FormulaEvaluator } from "./calc-eval.ts";
-import { type Expr, parseCalcScript, type Stmt } from "./calc-parser.ts";
-import { type Cube, CubeError, isStorable, type Region } from "./cube.ts";
-import { attributeMembers } from "./members.ts";
-import type { Dimension, Member } from "./outline.ts";
+import { type Cube, CubeError, isStorable, type Region } from "../cube.ts";
+import { attributeMembers } from "../members.ts";
+import type { Dimension, Member } from "../outline.ts";
+import type { Expr, Stmt } from "./ast.ts";
+import type { CalcReason } from "./errors.ts";
+import { CalcError, CalcReturn, FormulaEvaluator } from "./eval.ts";
+import { parseCalcScript } from "./parser.ts";
 
 /** A named calc script stored with a cube (`CalcAll`, `BudSeed`, …). */
 export interface CalcScript {

@@ -1,7 +1,5 @@
-import { CALC_TEXTS, type CalcFailure, type CalcReason, calcText } from "./calc-errors.ts";
-import { CalcSyntaxError, type Expr, parseFormula, type Stmt } from "./calc-parser.ts";
-import type { Cube } from "./cube.ts";
-import { EngineError } from "./engine-error.ts";
+import type { Cube } from "../cube.ts";
+import { EngineError } from "../engine-error.ts";
 import {
   ancestors,
   ancestorsInclusive,
@@ -17,8 +15,11 @@ import {
   siblingsInclusive,
   udaMembers,
   wildcardRegExp,
-} from "./members.ts";
-import type { Dimension, Member, Outline } from "./outline.ts";
+} from "../members.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import type { Expr, Stmt } from "./ast.ts";
+import { CALC_TEXTS, type CalcFailure, type CalcReason, calcText } from "./errors.ts";
+import { CalcSyntaxError, parseFormula } from "./parser.ts";
 
 /**
  * A calculation error tied to a position in the script or formula: the message is the reason in English (`detail`),
