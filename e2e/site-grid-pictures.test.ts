@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { PICTURES } from "../site/scripts/grid-pictures.ts";
 import { launchChromium } from "./support/browser.ts";
 import { hydrated, newContext, open } from "./support/site-page.ts";
 
@@ -22,7 +24,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGES: Record<(typeof PICTURES)[number]["page"], string> = {
+// The pictures the site build wrote (site/scripts/grid-pictures.ts), in their order on the page.
+const MANIFEST = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "site",
+  "static",
+  "img",
+  "grids",
+  "pictures.json",
+);
+const PICTURES = Object.entries(
+  JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, { page: string }>,
+).map(([id, p]) => ({ id, page: p.page }));
+
+const PAGES: Record<string, string> = {
   zoom: "features/actions/Zoom",
   keepRemove: "features/actions/KeepRemoveOnly",
   pivot: "features/actions/Pivot",
@@ -35,6 +51,11 @@ const PAGES: Record<(typeof PICTURES)[number]["page"], string> = {
   runRule: "features/actions/RunRule",
   taskLists: "features/actions/TaskLists",
 };
+
+// A picture whose page has no route here would go unchecked.
+const unrouted = [...new Set(PICTURES.map((p) => p.page))].filter((page) => !(page in PAGES));
+if (unrouted.length > 0)
+  throw new Error(`grid pictures of pages without a route here: ${unrouted.join(", ")}`);
 
 const cases = (["en", "fr"] as const).flatMap((locale) =>
   Object.entries(PAGES).map(([key, path]) => ({
