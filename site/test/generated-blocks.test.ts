@@ -240,6 +240,18 @@ describe("the Works on line of a user page", () => {
     );
   });
 
+  it("says on Cell types that Essbase and SSAS have number cells only, as the page's server table does", () => {
+    const page = GENERATED_PAGES.find((p) => p.path === "QiBates/features/features/Types.md");
+    expect(page?.blocks("en")["real-servers"]).toContain(
+      "Essbase 11.x, Essbase 21c and SSAS: number cells only",
+    );
+    expect(page?.blocks("fr")["real-servers"]).toContain(
+      "Essbase 11.x, Essbase 21c et SSAS : cellules numériques seulement",
+    );
+    for (const locale of LOCALES)
+      expect(page?.blocks(locale)["real-servers"]).not.toMatch(/SSAS[^·]*: (yes|oui)/);
+  });
+
   it("follows the table: a capability made to work on real servers changes the line and the matrix", () => {
     const pbcs = CONNECTOR_PROFILES.pbcs.capabilities as Record<string, unknown>;
     const before = pbcs.taskLists;

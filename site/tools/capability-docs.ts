@@ -619,6 +619,17 @@ const WORKS_ON_ONLY_PAGE_ROWS: Record<string, readonly string[]> = {
 };
 
 /**
+ * User pages whose "Works on" line is not a matrix verdict but says what each server has, by hand: Cell types is
+ * about the cells a server has (Essbase and SSAS cells are numbers), not a feature that works or not.
+ */
+const WORKS_ON_TEXT: Record<string, Record<DocLocale, string>> = {
+  "QiBates/features/features/Types.md": {
+    en: "**Works on:** Planning and PBCS: number, text and Smart List cells · Essbase 11.x, Essbase 21c and SSAS: number cells only",
+    fr: "**Fonctionne avec :** Planning et PBCS : cellules numériques, texte et de liste dynamique · Essbase 11.x, Essbase 21c et SSAS : cellules numériques seulement",
+  },
+};
+
+/**
  * Pages without a "what each server allows" section where the reader still meets a server's limit (the screens of
  * the "Understanding the app" pages): a line naming those features, server by server.
  */
@@ -801,7 +812,9 @@ export const GENERATED_PAGES: readonly GeneratedPage[] = [
   ...Object.entries(WORKS_ON_ONLY_PAGE_ROWS).map(([path, ids]) => ({
     path,
     userPage: true,
-    blocks: (locale: DocLocale) => ({ "real-servers": worksOnLine(ids, locale) }),
+    blocks: (locale: DocLocale) => ({
+      "real-servers": WORKS_ON_TEXT[path]?.[locale] ?? worksOnLine(ids, locale),
+    }),
   })),
   ...Object.entries(NOTE_ONLY_PAGE_ROWS).map(([path, ids]) => {
     const root = "../".repeat(path.split("/").length - 2);
