@@ -159,11 +159,18 @@ describe("the tables of features over servers", () => {
   it("give a row's reasons in its last cell, each distinct reason once, and no list of reasons under the table", () => {
     for (const locale of ["en", "fr"] as const) {
       // The matrix's tables one by one (a table per group), then a page's table.
-      const tables = [
-        ...featureMatrix(locale).split(/^### /m),
-        featureRowsTable(["adhoc", "zoom-in", "open-form", "forms-library", "composite-forms"], locale),
+      // The matrix says a row's matrixWhy where it has one; a page's table, the full reason.
+      const tables: [string, boolean][] = [
+        ...featureMatrix(locale)
+          .split(/^### /m)
+          .map((t): [string, boolean] => [t, true]),
+        [
+          featureRowsTable(["adhoc", "zoom-in", "open-form", "forms-library", "composite-forms"], locale),
+          false,
+        ],
+        [featureRowsTable(["runtime-prompts"], locale), false],
       ];
-      for (const text of tables) {
+      for (const [text, inMatrix] of tables) {
         expect(text).not.toMatch(/^(Why:|Pourquoi\u00a0:)$/m);
         for (const row of FEATURE_ROWS) {
           const line = text
@@ -173,7 +180,7 @@ describe("the tables of features over servers", () => {
           const cells = line.split(" | ");
           const last = (cells.at(-1) ?? "").replace(/ ?\|$/, "");
           for (const c of MATRIX_CONNECTORS) {
-            const why = featureVerdict(row, c).why?.[locale];
+            const why = ((inMatrix ? row.matrixWhy?.[c] : undefined) ?? featureVerdict(row, c).why)?.[locale];
             if (!why) continue;
             const said = locale === "fr" ? afterColonFr(why) : why;
             expect(last.split(said).length - 1, `${locale} ${row.id} ${c}: ${why}`).toBe(1);
@@ -261,6 +268,22 @@ describe("long reasons (issue 72: no walls)", () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(line).toMatch(/^\*\*[^*]+\*\*\u00a0: /);
     expect(escapeMdx(`${fr} {x} <b>`)).toBe(`${fr} \\{x\\} \\<b>`);
+  });
+
+  it("keep every cell of the Features and compatibility matrix, its reasons together, within 600 characters", () => {
+    for (const locale of ["en", "fr"] as const) {
+      for (const line of featureMatrix(locale)
+        .split("\n")
+        .filter((l) => l.startsWith("| "))) {
+        for (const cell of line.split(" | ")) {
+          const text = cell
+            .replace(/<br\/>/g, " ")
+            .replace(/\*\*/g, "")
+            .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+          expect(text.length, `${locale}: ${line.slice(0, 60)}`).toBeLessThanOrEqual(600);
+        }
+      }
+    }
   });
 
   it("split a capability's note into lines of whole sentences of at most 400 characters", () => {

@@ -70,6 +70,12 @@ export interface FeatureRow {
    * where the capability's own reason would not say what is partly about this feature.
    */
   partWhy?: Partial<Record<Connector, Text>>;
+  /**
+   * A server's reason as the matrix of Features and compatibility says it, where the row's reasons side by side
+   * would make a cell over 600 characters: shorter, and free to lean on the reason before it ("as on Planning").
+   * A page's own server table keeps the full reason.
+   */
+  matrixWhy?: Partial<Record<Connector, Text>>;
   base?: Partial<Record<Connector, Base>>;
 }
 
@@ -292,6 +298,16 @@ export const FEATURE_GROUPS: readonly FeatureGroup[] = [
         id: "runtime-prompts",
         label: { en: "Runtime prompts listed", fr: "Invites d'exécution listées" },
         needs: ["runtimePrompts"],
+        matrixWhy: {
+          planning: {
+            en: "A rule without prompts is shown as such; for a rule with prompts, type each prompt's name and value under **Run a rule by name** (**☰ › Task Lists**).",
+            fr: "Une règle sans invite est signalée comme telle ; pour une règle qui en a, saisissez le nom et la valeur de chaque invite sous **Lancer une règle par son nom** (**☰ › Listes de tâches**).",
+          },
+          pbcs: {
+            en: "Prompts are never listed: type them as on Planning.",
+            fr: "Les invites ne sont jamais listées : saisissez-les comme sur Planning.",
+          },
+        },
         base: {
           essbase: ["no", R.scriptPrompts],
           "essbase-stndln": ["no", R.scriptPrompts],
@@ -533,10 +549,15 @@ const WHY_HEADING = { en: "Why", fr: "Pourquoi" } as const;
  * footnotes under the table. Each server's reason starts a line of its own: run together, a row's reasons made
  * cells of 600 to 700 characters in French (issue 72).
  */
-export function rowReasons(row: FeatureRow, connectors: readonly Connector[], locale: "en" | "fr"): string {
+export function rowReasons(
+  row: FeatureRow,
+  connectors: readonly Connector[],
+  locale: "en" | "fr",
+  inMatrix = false,
+): string {
   const byReason = new Map<string, Connector[]>();
   for (const c of connectors) {
-    const why = featureVerdict(row, c).why?.[locale];
+    const why = ((inMatrix ? row.matrixWhy?.[c] : undefined) ?? featureVerdict(row, c).why)?.[locale];
     if (why) byReason.set(why, [...(byReason.get(why) ?? []), c]);
   }
   return [...byReason]
@@ -553,15 +574,17 @@ function verdictTable(
   connectors: readonly Connector[],
   locale: "en" | "fr",
   label: (row: FeatureRow) => string,
+  inMatrix = false,
 ): string[] {
   const first = locale === "en" ? "Feature" : "Fonctionnalité";
-  const why = rows.some((row) => rowReasons(row, connectors, locale) !== "");
+  const reasons = (row: FeatureRow) => rowReasons(row, connectors, locale, inMatrix);
+  const why = rows.some((row) => reasons(row) !== "");
   return [
     `| ${first} | ${connectors.map((c) => SERVER_NAME[c][locale]).join(" | ")} |${why ? ` ${WHY_HEADING[locale]} |` : ""}`,
     `|---|${connectors.map(() => "---").join("|")}|${why ? "---|" : ""}`,
     ...rows.map(
       (row) =>
-        `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |${why ? ` ${rowReasons(row, connectors, locale)} |` : ""}`,
+        `| ${label(row)} | ${connectors.map((c) => verdictCell(row, c, locale)).join(" | ")} |${why ? ` ${reasons(row)} |` : ""}`,
     ),
   ];
 }
@@ -572,8 +595,12 @@ export function featureMatrix(locale: "en" | "fr", root = ""): string {
   for (const group of FEATURE_GROUPS) {
     lines.push(`### ${group.heading[locale]}`, "");
     lines.push(
-      ...verdictTable(group.rows, MATRIX_CONNECTORS, locale, (row) =>
-        row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale],
+      ...verdictTable(
+        group.rows,
+        MATRIX_CONNECTORS,
+        locale,
+        (row) => (row.page ? `[${row.label[locale]}](${root}${row.page})` : row.label[locale]),
+        true,
       ),
     );
     lines.push("");
