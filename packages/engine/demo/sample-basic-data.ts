@@ -1,4 +1,4 @@
-import { Cube } from "../src/cube.ts";
+import { Cube } from "../src/cube/cube.ts";
 import { Outline } from "../src/outline.ts";
 import { sampleBasicOutline } from "./sample-basic.ts";
 

@@ -1,5 +1,5 @@
 import type { CalcScript } from "../src/calc/script.ts";
-import { Cube } from "../src/cube.ts";
+import { Cube } from "../src/cube/cube.ts";
 import {
   type DimensionSpec,
   type Member,

@@ -1,4 +1,4 @@
-import type { Cube } from "./cube.ts";
+import type { Cube } from "./cube/cube.ts";
 import type { Member } from "./outline.ts";
 
 /**

@@ -24,6 +24,17 @@ export { CalcSyntaxError, parseCalcScript } from "./calc/parser.ts";
 export { type CalcRunOptions, type CalcRunResult, type CalcScript, runCalcScript } from "./calc/script.ts";
 export { ChunkPool, type PoolTask, serveChunks } from "./cube/chunk-pool.ts";
 export {
+  type BlockPool,
+  Cube,
+  CubeError,
+  type CubeOptions,
+  type CubeSnapshot,
+  copyOfPool,
+  isStorable,
+  memberWriteBlocker,
+  poolBuffers,
+} from "./cube/cube.ts";
+export {
   CUBE_IMAGE_HEADER_BYTES,
   CUBE_IMAGE_VERSION,
   type CubeImageHeader,
@@ -41,17 +52,6 @@ export {
   type GatherTask,
   runAggregationChunk,
 } from "./cube/parallel.ts";
-export {
-  type BlockPool,
-  Cube,
-  CubeError,
-  type CubeOptions,
-  type CubeSnapshot,
-  copyOfPool,
-  isStorable,
-  memberWriteBlocker,
-  poolBuffers,
-} from "./cube.ts";
 export {
   DATA_MISSING,
   DATA_NUMBER,

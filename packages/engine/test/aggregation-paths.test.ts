@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCalcScript } from "../src/calc/script.ts";
-import { Cube } from "../src/cube.ts";
+import { Cube } from "../src/cube/cube.ts";
 import { type MemberSpec, Outline } from "../src/outline.ts";
 
 /**

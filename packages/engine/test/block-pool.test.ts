@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../demo/index.ts";
+import { Cube } from "../src/cube/cube.ts";
 import { BlockStore, NO_SLOT } from "../src/cube/storage.ts";
-import { Cube } from "../src/cube.ts";
 import { Outline } from "../src/outline.ts";
 import { snapshotDifference } from "./support/snapshots.ts";
 import { tupleOf as at, STORED_STATE_CELLS, sampleBasicWithNewBlock } from "./support/stored-state.ts";

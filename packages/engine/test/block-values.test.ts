@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { Cube } from "../src/cube/cube.ts";
 import { cubeImageParts, loadCubeImage } from "../src/cube/image.ts";
 import { type AggregationTask, type AggregationThreads, runAggregationChunk } from "../src/cube/parallel.ts";
 import { BlockStore, NO_SLOT } from "../src/cube/storage.ts";
-import { Cube } from "../src/cube.ts";
 import { type Member, type MemberSpec, Outline } from "../src/outline.ts";
 import { snapshotDifference } from "./support/snapshots.ts";
 

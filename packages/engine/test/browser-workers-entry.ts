@@ -12,8 +12,8 @@ import {
   createBrowserAggregationWorkers,
 } from "../src/browser/index.ts";
 import { runCalcScript } from "../src/calc/script.ts";
+import { Cube, type CubeSnapshot } from "../src/cube/cube.ts";
 import type { AggregationThreads } from "../src/cube/parallel.ts";
-import { Cube, type CubeSnapshot } from "../src/cube.ts";
 import { EngineError } from "../src/engine-error.ts";
 import { Outline } from "../src/outline.ts";
 

@@ -3,7 +3,7 @@ import { sampleBasicScripts } from "../demo/sample-basic.ts";
 import { createSampleBasicCube } from "../demo/sample-basic-data.ts";
 import { CalcSyntaxError, parseCalcScript } from "../src/calc/parser.ts";
 import { runCalcScript } from "../src/calc/script.ts";
-import type { Cube } from "../src/cube.ts";
+import type { Cube } from "../src/cube/cube.ts";
 import type { Member } from "../src/outline.ts";
 import { accountsOver } from "./support/small-outline.ts";
 
@@ -196,7 +196,7 @@ describe("calc scripts on Sample.Basic", () => {
 
 describe("consolidation operators on a small cube", () => {
   it("applies + - * / % in sibling order, skips ~, never consolidates ^ in any dimension", async () => {
-    const { Cube } = await import("../src/cube.ts");
+    const { Cube } = await import("../src/cube/cube.ts");
     const o = accountsOver(
       "Accounts",
       [
@@ -235,7 +235,7 @@ describe("consolidation operators on a small cube", () => {
 
 describe("stored member formulas", () => {
   it("CALC ALL calculates stored members with formulas and consolidates their results", async () => {
-    const { Cube } = await import("../src/cube.ts");
+    const { Cube } = await import("../src/cube/cube.ts");
     const o = accountsOver(
       "Measures",
       [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../demo/index.ts";
+import { Cube, CubeError } from "../src/cube/cube.ts";
 import {
   CUBE_IMAGE_HEADER_BYTES,
   cubeImageBytes,
@@ -7,7 +8,6 @@ import {
   loadCubeImage,
   readCubeImageHeader,
 } from "../src/cube/image.ts";
-import { Cube, CubeError } from "../src/cube.ts";
 import { Outline } from "../src/outline.ts";
 import {
   NEW_BLOCK_CELL,

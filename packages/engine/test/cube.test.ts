@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { arith } from "../src/calc/eval.ts";
 import { runCalcScript } from "../src/calc/script.ts";
-import { Cube } from "../src/cube.ts";
+import { Cube } from "../src/cube/cube.ts";
 import { type Member, Outline, type TimeBalance, type TimeBalanceSkip } from "../src/outline.ts";
 
 const M = Number.NaN;

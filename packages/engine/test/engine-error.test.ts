@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CalcError } from "../src/calc/eval.ts";
 import { CalcSyntaxError, parseCalcScript } from "../src/calc/parser.ts";
-import { Cube, CubeError } from "../src/cube.ts";
+import { Cube, CubeError } from "../src/cube/cube.ts";
 import { EngineError } from "../src/engine-error.ts";
 import { GridError } from "../src/grid/errors.ts";
 import { QueryError } from "../src/members.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createVisionPlanning } from "../demo/index.ts";
-import { Cube } from "../src/cube.ts";
+import { Cube } from "../src/cube/cube.ts";
 import { STORED_STATE_CELLS, sampleBasicWithNewBlock, tupleOf as tuple } from "./support/stored-state.ts";
 
 describe("a stored state restored into a fresh instance", () => {

@@ -1,4 +1,4 @@
-import { Cube } from "../../src/cube.ts";
+import { Cube } from "../../src/cube/cube.ts";
 import { PlanningApplication } from "../../src/planning/application.ts";
 import type {
   FormDefinition,

@@ -1,4 +1,4 @@
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import type { Member, Outline } from "../../src/outline.ts";
 import type { CellWrite } from "../../src/planning/changes.ts";
 

@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { CubeCells } from "../cube/cells.ts";
 import { EngineError } from "../engine-error.ts";
 import {
   ancestors,
@@ -119,7 +119,7 @@ export function dateSeconds(name: string): number {
 
 /**
  * Evaluates calc expressions at a cell given as stored ordinals per base dimension. Member references read
- * through {@link Cube.valueAt}, so they see dynamic members, formulas and materialised totals.
+ * through the cube's `valueAt` ({@link CubeCells}), so they see dynamic members, formulas and materialised totals.
  */
 export class FormulaEvaluator {
   private readonly formulas = new Map<Member, Stmt[]>();
@@ -128,11 +128,11 @@ export class FormulaEvaluator {
   /** Calc-script variables (VAR x = …). */
   readonly vars = new Map<string, number>();
   /** Other cubes by location alias (`_Plan2_`), the targets of @XWRITE. */
-  locations = new Map<string, Cube>();
+  locations = new Map<string, CubeCells>();
   /** Cells written by @XWRITE. */
   xwrites = 0;
 
-  constructor(readonly cube: Cube) {
+  constructor(readonly cube: CubeCells) {
     this.outline = cube.outline;
   }
 

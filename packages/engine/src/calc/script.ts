@@ -1,4 +1,4 @@
-import { type Cube, CubeError, isStorable, type Region } from "../cube.ts";
+import { type Cube, CubeError, isStorable, type Region } from "../cube/cube.ts";
 import { attributeMembers } from "../members.ts";
 import type { Dimension, Member } from "../outline.ts";
 import type { Expr, Stmt } from "./ast.ts";

@@ -1,12 +1,12 @@
-import type { Cube } from "../cube.ts";
 import type { Member } from "../outline.ts";
+import type { CubeCells } from "./cells.ts";
 
 /**
  * A value sliced by attributes (`Caffeinated_True`, `Ounces_12`…) and summarised by an `Attribute Calculations`
  * member (Sum by default, Count, Min, Max, Avg): the level-0 members of each base dimension whose attributes
  * match every slice, read and combined.
  */
-export function readByAttributes(cube: Cube, coords: number[], attrs: readonly Member[]): number {
+export function readByAttributes(cube: CubeCells, coords: number[], attrs: readonly Member[]): number {
   let calc = "sum";
   const filters = new Map<number, Set<Member>[]>();
   for (const a of attrs) {

@@ -1,26 +1,27 @@
-import { FormulaEvaluator } from "./calc/eval.ts";
-import { Aggregation } from "./cube/aggregation.ts";
-import { readByAttributes } from "./cube/attributes.ts";
-import { CubeError } from "./cube/cube-error.ts";
-import { DynamicCalc } from "./cube/dynamic-calc.ts";
-import { CubeLayout, isStorable, type Region } from "./cube/layout.ts";
-import type { AggregationThreads } from "./cube/parallel.ts";
-import { type BlockPool, BlockStore, type CubeSnapshot, NO_SLOT, type StoredBlocks } from "./cube/storage.ts";
-import { readToDate } from "./cube/time-series.ts";
-import type { CellValue, DataSource } from "./data-source.ts";
-import type { Dimension, Member, Outline } from "./outline.ts";
-import { toDateOf } from "./time-series-members.ts";
+import { FormulaEvaluator } from "../calc/eval.ts";
+import type { CellValue, DataSource } from "../data-source.ts";
+import type { Dimension, Member, Outline } from "../outline.ts";
+import { toDateOf } from "../time-series-members.ts";
+import { Aggregation } from "./aggregation.ts";
+import { readByAttributes } from "./attributes.ts";
+import type { CubeCells } from "./cells.ts";
+import { CubeError } from "./cube-error.ts";
+import { DynamicCalc } from "./dynamic-calc.ts";
+import { CubeLayout, isStorable, type Region } from "./layout.ts";
+import type { AggregationThreads } from "./parallel.ts";
+import { type BlockPool, BlockStore, type CubeSnapshot, NO_SLOT, type StoredBlocks } from "./storage.ts";
+import { readToDate } from "./time-series.ts";
 
-export { combine } from "./cube/arithmetic.ts";
-export { CubeError } from "./cube/cube-error.ts";
-export { isStorable, type Region } from "./cube/layout.ts";
+export { combine } from "./arithmetic.ts";
+export { CubeError } from "./cube-error.ts";
+export { isStorable, type Region } from "./layout.ts";
 export {
   type BlockPool,
   type CubeSnapshot,
   copyOfPool,
   poolBuffers,
   type StoredBlocks,
-} from "./cube/storage.ts";
+} from "./storage.ts";
 
 /**
  * Why a member makes every intersection it is in read-only, whatever the data: label only, Dynamic Calc, or
@@ -42,9 +43,10 @@ export function memberWriteBlocker(m: Member): string | null {
  * members are materialised by aggregation (CALC ALL or the incremental pass after writes); dynamic-calc and
  * label-only members, member formulas, attribute slices and Dynamic Time Series are computed at retrieval.
  *
- * The class is the cube's public face; its parts are in `cube/`: the outline's shape as block addresses
+ * The class is the cube's public face; its parts are beside it in `cube/`: the outline's shape as block addresses
  * (`layout.ts`), the blocks (`storage.ts`), aggregation (`aggregation.ts`, `dense-plan.ts`), dynamic calculation
- * (`dynamic-calc.ts`), attribute slices (`attributes.ts`) and Dynamic Time Series (`time-series.ts`).
+ * (`dynamic-calc.ts`), attribute slices (`attributes.ts`) and Dynamic Time Series (`time-series.ts`), which read
+ * the cube through `CubeCells` (`cells.ts`).
  */
 
 export interface CubeOptions {
@@ -60,7 +62,7 @@ export interface CubeOptions {
   threads?: AggregationThreads;
 }
 
-export class Cube implements DataSource {
+export class Cube implements DataSource, CubeCells {
   readonly outline: Outline;
   /** Base (non-attribute) dimensions in outline order: the tuple order. */
   readonly dims: readonly Dimension[];

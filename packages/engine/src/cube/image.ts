@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { Cube } from "./cube.ts";
 import { CubeError } from "./cube-error.ts";
 import type { CubeSnapshot } from "./storage.ts";
 

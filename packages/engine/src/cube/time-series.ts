@@ -1,14 +1,19 @@
-import type { Cube } from "../cube.ts";
 import type { CellValue } from "../data-source.ts";
 import type { Dimension, Member } from "../outline.ts";
 import { combine, OP_PLUS, TB_NONE, tbCode, timeBalance } from "./arithmetic.ts";
+import type { CubeCells } from "./cells.ts";
 import { CubeError } from "./cube-error.ts";
 
 /**
  * A Dynamic Time Series value such as `Q-T-D(May)`: the to-date consolidation of the periods from the start
  * of the DTS generation's ancestor up to `latest`, honouring time balance of the account.
  */
-export function readToDate(cube: Cube, tuple: readonly Member[], dts: string, latest: Member): CellValue {
+export function readToDate(
+  cube: CubeCells,
+  tuple: readonly Member[],
+  dts: string,
+  latest: Member,
+): CellValue {
   cube.flush();
   if (cube.timeDim < 0) throw new CubeError("The outline has no time dimension");
   const time = cube.dims[cube.timeDim] as Dimension;

@@ -9,7 +9,7 @@ import {
   tbCode,
   timeBalance,
 } from "../cube/arithmetic.ts";
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import type { CellValue, DataSource } from "../data-source.ts";
 import { finish, STEP_CELLS, type Steps, StepTooLong } from "../grid/steps.ts";
 import { Dimension, type Member, type Outline } from "../outline.ts";

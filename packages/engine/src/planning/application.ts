@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import type { Outline } from "../outline.ts";
 import type {
   AliasTableInfo,

@@ -1,4 +1,4 @@
-import type { BlockPool, Cube } from "../cube.ts";
+import type { BlockPool, Cube } from "../cube/cube.ts";
 import type { CellValue } from "../data-source.ts";
 import type { Member } from "../outline.ts";
 

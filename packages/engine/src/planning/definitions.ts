@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import type { CellValue } from "../data-source.ts";
 import type { Dimension, Member } from "../outline.ts";
 import type { LocalText } from "./errors.ts";

@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import type { PlanningSession } from "./calls.ts";
 import { TextStore } from "./changes.ts";

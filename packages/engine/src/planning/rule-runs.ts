@@ -2,7 +2,7 @@ import type { CalcFailure } from "../calc/errors.ts";
 import { CalcError, CalcReturn } from "../calc/eval.ts";
 import { CalcSyntaxError } from "../calc/parser.ts";
 import { runCalcScript } from "../calc/script.ts";
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import type {
   LaunchRuleRequest,
   LaunchRuleResult,

@@ -1,4 +1,4 @@
-import type { Cube } from "../cube.ts";
+import type { Cube } from "../cube/cube.ts";
 import { englishCount } from "../engine-error.ts";
 import type { Dimension, Member, Outline } from "../outline.ts";
 import type { PromptInput, RulePromptsResult } from "./calls.ts";

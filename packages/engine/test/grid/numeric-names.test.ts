@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import { GridError, type GridRequest, type GridResponse, runGridOperation } from "../../src/grid/index.ts";
 import { thrown } from "../support/thrown.ts";
 

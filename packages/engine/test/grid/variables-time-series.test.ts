@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createVisionPlanning } from "../../demo/planning/index.ts";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import { GridError, type GridRequest, type GridResponse, runGridOperation } from "../../src/grid/index.ts";
 import { thrown } from "../support/thrown.ts";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import { cellAt, executeMdx, type MdxResult } from "../../src/mdx/index.ts";
 import type { Member } from "../../src/outline.ts";
 import { EAST_STATES } from "../support/sample-basic.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import { finish, StepTooLong } from "../../src/grid/steps.ts";
 import {
   cellAt,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleBasicCube } from "../../demo/sample-basic-data.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 import { GridError, resolveSettings, runGridOperation } from "../../src/grid/index.ts";
 import type { GridSettings } from "../../src/grid/settings.ts";
 import { MdxError, runMdxGrid } from "../../src/mdx/index.ts";

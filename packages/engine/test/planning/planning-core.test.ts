@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Cube } from "../../src/cube.ts";
+import { Cube } from "../../src/cube/cube.ts";
 import { Outline } from "../../src/outline.ts";
 import { PlanningApplication } from "../../src/planning/application.ts";
 import { ChangeSet, TextStore } from "../../src/planning/changes.ts";

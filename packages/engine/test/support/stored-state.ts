@@ -1,5 +1,5 @@
 import { createSampleBasicCube } from "../../demo/index.ts";
-import type { Cube } from "../../src/cube.ts";
+import type { Cube } from "../../src/cube/cube.ts";
 
 // Sample.Basic's stored state copied into another cube (a block pool, an image, a snapshot): the cube the
 // copies start from and the cells a copy reads as the cube does.
