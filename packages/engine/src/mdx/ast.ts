@@ -1,6 +1,15 @@
-import type { MdxPosition } from "./errors.ts";
-
 /** The syntax tree of an MDX query. Every node carries the position of its first token. */
+
+/**
+ * Where a node or an error is: 1-based line and column of its first token (for an error, of the token at fault), and
+ * the token as written. Declared with the syntax tree, which `errors.ts` imports to place an error.
+ */
+export interface MdxPosition {
+  line: number;
+  column: number;
+  /** The token (or the reference, such as `[Market].[Eest]`) as written in the query. */
+  text: string;
+}
 
 /** One part of a dotted reference: `[East]` (bracketed) or `East` (bare). */
 export interface NamePart {

@@ -1,4 +1,5 @@
 import { EngineError, englishCount } from "../engine-error.ts";
+import type { MdxPosition } from "./ast.ts";
 import type { Refusal } from "./functions/refused-functions.ts";
 import type { Val } from "./values.ts";
 
@@ -30,14 +31,6 @@ export type MdxErrorCode =
   | "MDX_TOO_COSTLY"
   /** The axes cross into more cells than `MdxOptions.maxCells` allows, or one set holds more tuples than that. */
   | "MDX_TOO_LARGE";
-
-/** Where an error is: 1-based line and column of the token at fault, and the token as written. */
-export interface MdxPosition {
-  line: number;
-  column: number;
-  /** The token (or the reference, such as `[Market].[Eest]`) as written in the query. */
-  text: string;
-}
 
 /** What a syntax error expected, when it is a phrase rather than a token of MDX (a keyword or a punctuation mark). */
 export type MdxExpectedPhrase =

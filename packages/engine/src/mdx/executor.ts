@@ -17,6 +17,7 @@ import {
   type AxisSpec,
   type Expr,
   type MdxDrillthrough,
+  type MdxPosition,
   type MdxQuery,
   type MdxUpdate,
   type NamePart,
@@ -26,7 +27,7 @@ import {
   type UpdateAssignment,
 } from "./ast.ts";
 import { emptySetDimensions } from "./empty-axis.ts";
-import { foundOf, MdxError, type MdxPosition } from "./errors.ts";
+import { foundOf, MdxError } from "./errors.ts";
 import {
   Call,
   checkArity,

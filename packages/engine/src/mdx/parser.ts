@@ -3,6 +3,7 @@ import {
   type CalculatedMemberDef,
   type Expr,
   type MdxDrillthrough,
+  type MdxPosition,
   type MdxQuery,
   type MdxUpdate,
   type NamedSetDef,
@@ -11,7 +12,7 @@ import {
   startOf,
   type UpdateAssignment,
 } from "./ast.ts";
-import { MdxError, type MdxExpected, type MdxExpectedPhrase, type MdxPosition } from "./errors.ts";
+import { MdxError, type MdxExpected, type MdxExpectedPhrase } from "./errors.ts";
 import { lexer, type Origin, type Token } from "./lexer.ts";
 
 /**

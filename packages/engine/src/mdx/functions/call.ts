@@ -1,6 +1,6 @@
 import type { Member, Outline } from "../../outline.ts";
-import { type Expr, startOf } from "../ast.ts";
-import { MdxError, type MdxPosition } from "../errors.ts";
+import { type Expr, type MdxPosition, startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
 import type { CalculatedMember, Coords, MdxMember, Val } from "../values.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Member } from "../../outline.ts";
-import { startOf } from "../ast.ts";
-import { foundOf, MdxError, type MdxPosition } from "../errors.ts";
+import { type MdxPosition, startOf } from "../ast.ts";
+import { foundOf, MdxError } from "../errors.ts";
 import type { AnyLayer, Val } from "../values.ts";
 import { type Call, fn, type MdxFunction } from "./call.ts";
 import { hasUda } from "./logical-functions.ts";

@@ -1,6 +1,6 @@
 import type { Dimension, Member } from "../../outline.ts";
-import { type Expr, startOf } from "../ast.ts";
-import { MdxError, type MdxPosition } from "../errors.ts";
+import { type Expr, type MdxPosition, startOf } from "../ast.ts";
+import { MdxError } from "../errors.ts";
 import { isCalc, layerMembers, layerName, type MdxMember, type Val } from "../values.ts";
 import type { MdxMethod, MdxNavigation, MethodCall } from "./call.ts";
 import {
