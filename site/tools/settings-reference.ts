@@ -37,7 +37,6 @@ const GROUPS = {
   sessions: { en: "Sessions and limits on callers", fr: "Sessions et limites imposées aux appelants" },
   wire: { en: "Protocol endpoints", fr: "Points d'accès des protocoles" },
   signIn: { en: "Sign-in and API keys", fr: "Connexion et clés d'API" },
-  tests: { en: "For tests only", fr: "Pour les tests seulement" },
 } as const satisfies Record<string, Text>;
 
 export type Group = keyof typeof GROUPS;
@@ -67,11 +66,6 @@ export interface SettingEntry {
   readonly text: Text;
   /** The page that explains it; it names the setting (checked). None when no page does. */
   readonly page?: DocPage;
-  /**
-   * No reason for an administrator to change it in a deployment (a test hook, or a value one other setting
-   * already decides): a candidate to merge or remove, listed as such on the page.
-   */
-  readonly noReason?: true;
 }
 
 /** One entry per setting of the registry, by its environment name, in the order of the page within a group. */
@@ -499,22 +493,6 @@ export const SETTING_ENTRIES: Readonly<Record<string, SettingEntry>> = {
     },
     page: "admin/api-keys-and-sign-in.md",
   },
-  OAUTH_GOOGLE_ISSUER: {
-    group: "tests",
-    text: {
-      en: "The test suite's stand-in for Google: the address of an OpenID provider used in place of Google's (`https`, or `http` on this machine). Never set it on a server people use: QiBates would give API keys to that provider's accounts as if Google had signed them in.",
-      fr: "Le remplaçant de Google pour les tests : l'adresse d'un fournisseur OpenID utilisé à la place de celui de Google (`https`, ou `http` sur cette machine). Ne le définissez jamais sur un serveur qu'on utilise : QiBates donnerait des clés d'API aux comptes de ce fournisseur comme si Google les avait connectés.",
-    },
-    noReason: true,
-  },
-  OAUTH_MICROSOFT_ISSUER: {
-    group: "tests",
-    text: {
-      en: "The test suite's stand-in for Microsoft: the address of an OpenID provider used in place of Microsoft's (`https`, or `http` on this machine). Never set it on a server people use: QiBates would give API keys to that provider's accounts as if Microsoft had signed them in.",
-      fr: "Le remplaçant de Microsoft pour les tests : l'adresse d'un fournisseur OpenID utilisé à la place de celui de Microsoft (`https`, ou `http` sur cette machine). Ne le définissez jamais sur un serveur qu'on utilise : QiBates donnerait des clés d'API aux comptes de ce fournisseur comme si Microsoft les avait connectés.",
-    },
-    noReason: true,
-  },
 };
 
 /** Settings whose default is not one literal value: the words of each language. */
@@ -548,10 +526,6 @@ const PAGE_TEXT = {
     fr: "Chaque paramètre est une variable d'environnement du processus du serveur (une unité systemd, la définition d'un conteneur), lue et vérifiée au démarrage : une valeur incorrecte arrête le démarrage avec une ligne par paramètre fautif et le code de sortie `2` (voir {run}). Un premier déploiement règle `PUBLIC_URL`, `QIBATES_DEMO=false`, `ALLOWED_HOSTS`, la connexion avec Google ou Microsoft qui donne aux utilisateurs leurs clés d'API et, derrière un proxy, `TRUST_PROXY` ; les autres ont des valeurs par défaut qui conviennent à un seul serveur.",
   },
   see: { en: "See", fr: "Voir" },
-  noReason: {
-    en: "No reason to change it in a deployment.",
-    fr: "Aucune raison de le changer dans un déploiement.",
-  },
   header: {
     en: "| Setting | Default | What it does, and when to change it |",
     fr: "| Paramètre | Par défaut | Ce qu'il fait, et quand le changer |",
@@ -613,7 +587,6 @@ export function settingsReferencePage(
       if (entry.page) {
         text += ` ${PAGE_TEXT.see[locale]} [${pageLabel(siteDir, entry.page, locale)}](${relativeLink(entry.page)}).`;
       }
-      if (entry.noReason) text += ` ${PAGE_TEXT.noReason[locale]}`;
       lines.push(`| \`${s.env}\` | ${defaultCell(s, locale)} | ${cell(text)} |`);
     }
   }

@@ -20,6 +20,7 @@ import { refineHttpServer, serverOptions } from "./http-server.ts";
 import { installJsonParser } from "./json-parser.ts";
 import { gridLimitsOf } from "./json-scan.ts";
 import { registerLimitsAndMetrics } from "./metrics.ts";
+import type { OAuthIssuers } from "./oauth/providers.ts";
 import type { ProviderRegistry } from "./providers.ts";
 import { rememberLocale, requestLocale } from "./request-locale.ts";
 import { RouteMethods } from "./route-methods.ts";
@@ -39,6 +40,11 @@ export interface AppOptions {
   handlers?: Handlers;
   /** Providers to use instead of the product's (tests of the provider seam), with the server's scheduler. */
   providers?: (db: Database, scheduler: SliceScheduler) => Promise<ProviderRegistry>;
+  /**
+   * OpenID providers standing in for Google's and Microsoft's, by issuer URL (tests of the sign-in): no setting
+   * reaches them, and the server's own start (`main.ts`) never gives them.
+   */
+  oauthIssuers?: OAuthIssuers;
 }
 
 /** Secrets and grid data never reach the logs. */
@@ -92,6 +98,7 @@ export async function buildApp({
   validateResponses,
   handlers,
   providers,
+  oauthIssuers,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -134,6 +141,7 @@ export async function buildApp({
   const services: Services = await openServices(config, {
     validateResponses: validateResponses ?? false,
     ...(providers ? { providers } : {}),
+    ...(oauthIssuers ? { oauthIssuers } : {}),
     log: app.log,
   });
   app.decorate("services", services);

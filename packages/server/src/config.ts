@@ -675,20 +675,6 @@ export const variables = {
     "common",
     "common",
   ),
-  oauthGoogleIssuer: variable(
-    "OAUTH_GOOGLE_ISSUER",
-    "Tests only: issuer URL of an OpenID provider used in place of Google (discovered at first use).",
-    url(["http:", "https:"]),
-    undefined,
-    undefined,
-  ),
-  oauthMicrosoftIssuer: variable(
-    "OAUTH_MICROSOFT_ISSUER",
-    "Tests only: issuer URL of an OpenID provider used in place of Microsoft (discovered at first use).",
-    url(["http:", "https:"]),
-    undefined,
-    undefined,
-  ),
 } as const;
 
 type Variables = typeof variables;

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "./database.ts";
 import { DEMO_OWNER, DEMO_USERS, issueDemoKey } from "./demo.ts";
 import { KeyStore, ownerId, type VerifiedKey } from "./keys.ts";
 import { OperationStore } from "./long-operations.ts";
+import type { OAuthIssuers } from "./oauth/providers.ts";
 import { OAuthService } from "./oauth/service.ts";
 import { openProviders, type ProviderRegistry } from "./providers.ts";
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from "./sessions.ts";
@@ -55,6 +56,8 @@ export async function openServices(
     providers?: (db: Database, scheduler: SliceScheduler) => Promise<ProviderRegistry>;
     /** Where the embedded applications warn (a journal checkpoint ignored or not saved). */
     log?: JournalLog;
+    /** OpenID providers standing in for Google's and Microsoft's (tests only: no setting reaches them). */
+    oauthIssuers?: OAuthIssuers;
   } = {},
 ): Promise<Services> {
   // PostgreSQL and Redis first, both at once and within a bounded wait: one that cannot be reached or refuses
@@ -99,7 +102,7 @@ export async function openServices(
   const providers = options.providers
     ? await options.providers(db, scheduler)
     : await openProviders(db, scheduler, config, options.log, ownViews);
-  const oauth = new OAuthService(config, db, keys);
+  const oauth = new OAuthService(config, db, keys, options.oauthIssuers);
   return {
     config,
     db,

@@ -14,12 +14,20 @@ export function isOAuthProvider(value: unknown): value is OAuthProviderName {
   return typeof value === "string" && (OAUTH_PROVIDERS as readonly string[]).includes(value);
 }
 
+/**
+ * OpenID providers that stand in for Google's and Microsoft's published ones, by issuer URL (discovered at first
+ * use; `http` on loopback only). The tests' seam alone, given to `buildApp`: no setting reaches it, so that no
+ * deployment's sign-in can be sent to another provider whose accounts would get API keys as Google's or
+ * Microsoft's.
+ */
+export type OAuthIssuers = Readonly<Partial<Record<OAuthProviderName, string>>>;
+
 /** How to reach one provider: its client credentials and where its metadata comes from. */
 export interface ProviderSettings {
   name: OAuthProviderName;
   clientId: string;
   clientSecret: string | undefined;
-  /** Discovery URL of a local OpenID provider used in its place (tests), or null for the published metadata. */
+  /** Discovery URL of an OpenID provider standing in for it (tests, `OAuthIssuers`), or null for the published metadata. */
   overrideIssuer: string | null;
   /** Published metadata, known without a network round trip. */
   metadata: oidc.ServerMetadata;
@@ -72,15 +80,15 @@ function publishedIssuer(name: OAuthProviderName, tenant: string): string {
     : `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`;
 }
 
-/** The providers this deployment has credentials for. */
-export function configuredProviders(config: Config): ProviderSettings[] {
+/** The providers this deployment has credentials for, each at its published address unless `issuers` names another. */
+export function configuredProviders(config: Config, issuers: OAuthIssuers = {}): ProviderSettings[] {
   const out: ProviderSettings[] = [];
   if (config.googleClientId) {
     out.push({
       name: "google",
       clientId: config.googleClientId,
       clientSecret: config.googleClientSecret,
-      overrideIssuer: config.oauthGoogleIssuer ?? null,
+      overrideIssuer: issuers.google ?? null,
       metadata: googleMetadata(),
     });
   }
@@ -89,7 +97,7 @@ export function configuredProviders(config: Config): ProviderSettings[] {
       name: "microsoft",
       clientId: config.microsoftClientId,
       clientSecret: config.microsoftClientSecret,
-      overrideIssuer: config.oauthMicrosoftIssuer ?? null,
+      overrideIssuer: issuers.microsoft ?? null,
       metadata: microsoftMetadata(config.microsoftTenant),
     });
   }
@@ -100,17 +108,18 @@ export function configuredProviders(config: Config): ProviderSettings[] {
  * `openid-client` configurations, one per configured provider, built at first use. The published
  * providers are "discovered" from their metadata above, answered locally (no network round trip before
  * the redirect; the token and signing-key requests of the callback do go to the provider). A provider
- * overridden for tests is discovered from its issuer over the network; `http` is accepted on loopback only.
+ * standing in for one (tests, `OAuthIssuers`) is discovered from its issuer over the network; `http` is accepted
+ * on loopback only.
  */
 export class ProviderClients {
   private readonly settings: Map<OAuthProviderName, ProviderSettings>;
   private readonly built = new Map<OAuthProviderName, Promise<oidc.Configuration>>();
 
-  constructor(
-    config: Config,
-    private readonly tenant = config.microsoftTenant,
-  ) {
-    this.settings = new Map(configuredProviders(config).map((p) => [p.name, p]));
+  private readonly tenant: string;
+
+  constructor(config: Config, issuers: OAuthIssuers = {}) {
+    this.tenant = config.microsoftTenant;
+    this.settings = new Map(configuredProviders(config, issuers).map((p) => [p.name, p]));
   }
 
   /** The configured providers, in display order. */

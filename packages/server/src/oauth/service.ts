@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../database.ts";
 import { KeyNameTakenError, type KeyOwner, type KeyStore, type VerifiedKey } from "../keys.ts";
 import { FLOW_COOKIE, readCookie, SESSION_COOKIE } from "./cookies.ts";
-import { type OAuthProviderName, PROVIDER_LABEL, ProviderClients } from "./providers.ts";
+import { type OAuthIssuers, type OAuthProviderName, PROVIDER_LABEL, ProviderClients } from "./providers.ts";
 import { BrowserSessionStore, FlowStore, randomToken, sha256 } from "./store.ts";
 
 const CALLBACK_PATH = "/qibates/api/v2/generatekey/callback";
@@ -100,8 +100,10 @@ export class OAuthService {
     private readonly config: Config,
     db: Database,
     private readonly keys: KeyStore,
+    /** Stand-ins for Google's and Microsoft's providers (tests only). */
+    issuers: OAuthIssuers = {},
   ) {
-    this.providers = new ProviderClients(config);
+    this.providers = new ProviderClients(config, issuers);
     this.flows = new FlowStore(db);
     this.sessions = new BrowserSessionStore(db);
   }

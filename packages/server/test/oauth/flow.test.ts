@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADDRESS, startTestApi, type TestApi } from "../support/api.ts";
 import { API, TestBrowser } from "./support/browser.ts";
-import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
+import { CALLBACK, type LocalOidcServer, oauthServer, startOidcServer } from "./support/oidc-server.ts";
 
 /**
  * The whole redirect flow, end to end, against real OpenID providers running locally (`oidc-provider`)
@@ -17,7 +17,8 @@ let api: TestApi;
 beforeAll(async () => {
   google = await startOidcServer(ACCOUNTS, [CALLBACK]);
   microsoft = await startOidcServer(ACCOUNTS, [CALLBACK]);
-  api = await startTestApi(oauthSettings(google, microsoft));
+  const signIn = oauthServer(google, microsoft);
+  api = await startTestApi(signIn.env, signIn.options);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
 import { type RunningService, startPostgres } from "../support/services.ts";
 import { API, TestBrowser } from "./support/browser.ts";
-import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
+import { CALLBACK, type LocalOidcServer, oauthServer, startOidcServer } from "./support/oidc-server.ts";
 
 /**
  * Two API nodes sharing one PostgreSQL database, behind a load balancer that sends each request of the
@@ -18,9 +18,10 @@ let nodeB: TestApi;
 beforeAll(async () => {
   pg = await startPostgres();
   provider = await startOidcServer({ alice: "alice@example.com" }, [CALLBACK]);
-  const env = { DATABASE_URL: pg.url, ...oauthSettings(provider) };
-  nodeA = await startTestApi(env);
-  nodeB = await startTestApi(env);
+  const signIn = oauthServer(provider);
+  const env = { DATABASE_URL: pg.url, ...signIn.env };
+  nodeA = await startTestApi(env, signIn.options);
+  nodeB = await startTestApi(env, signIn.options);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.ts";
 import { API, TestBrowser } from "./support/browser.ts";
-import { CALLBACK, type LocalOidcServer, oauthSettings, startOidcServer } from "./support/oidc-server.ts";
+import { CALLBACK, type LocalOidcServer, oauthServer, startOidcServer } from "./support/oidc-server.ts";
 
 /** What an attacker, or a confused browser, may try against the sign-in that issues keys. */
 
@@ -12,7 +12,8 @@ beforeAll(async () => {
   provider = await startOidcServer({ alice: "alice@example.com", bob: "bob@example.org", carol: null }, [
     CALLBACK,
   ]);
-  api = await startTestApi(oauthSettings(provider));
+  const signIn = oauthServer(provider);
+  api = await startTestApi(signIn.env, signIn.options);
 });
 
 afterAll(async () => {
@@ -246,5 +247,27 @@ describe("stored secrets", () => {
     ]);
     expect(dump).not.toContain(key);
     expect(dump).not.toContain(session);
+  });
+});
+
+describe("the provider a sign-in goes to", () => {
+  it("is Google's own, whatever the environment names: OAUTH_GOOGLE_ISSUER no longer sends it elsewhere", async () => {
+    // The stand-in is given to buildApp by the tests alone; a server started with its address in the environment
+    // (the setting this server once read) still sends its users to Google.
+    const fromEnvironment = await startTestApi({
+      ...oauthServer(provider).env,
+      OAUTH_GOOGLE_ISSUER: provider.issuer,
+    });
+    try {
+      const res = await new TestBrowser(fromEnvironment.app).call(
+        "GET",
+        `${API}/generatekey/elsewhere?provider=google`,
+      );
+      expect(res.statusCode, res.body).toBe(302);
+      const location = new URL(String(res.headers.location));
+      expect(`${location.origin}${location.pathname}`).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+    } finally {
+      await fromEnvironment.close();
+    }
   });
 });

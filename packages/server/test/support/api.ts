@@ -1,7 +1,7 @@
 import { EmbeddedProvider } from "@qibates/embedded";
 import type { Provider } from "@qibates/provider";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app.ts";
+import { type AppOptions, buildApp } from "../../src/app.ts";
 import { demoCredentialsValid } from "../../src/demo.ts";
 import { databaseStore } from "../../src/embedded-store.ts";
 import { providerRegistry } from "../../src/providers.ts";
@@ -34,8 +34,11 @@ export const MARKET_GRID: readonly (readonly string[])[] = [
   ["Market", "0", "", ""],
 ];
 
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true });
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, "oauthIssuers"> = {},
+): Promise<TestApi> {
+  const app = await buildApp({ config: testConfig(env), logger: false, validateResponses: true, ...options });
   return wrapApp(app);
 }
 

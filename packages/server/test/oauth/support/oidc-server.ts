@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import type { OAuthIssuers } from "../../../src/oauth/providers.ts";
 import { API, PUBLIC_URL } from "./browser.ts";
 
 /**
@@ -21,20 +22,26 @@ export const CLIENT_ID = "qibates-test";
 /** Where a provider sends the browser back: the key sign-in's callback at the tests' public address. */
 export const CALLBACK = `${PUBLIC_URL}${API}/generatekey/callback`;
 
-/** The settings of a server at the tests' public address that signs in with `google` and, if given, `microsoft`. */
-export function oauthSettings(google: LocalOidcServer, microsoft?: LocalOidcServer): Record<string, string> {
+/**
+ * A server at the tests' public address that signs in with `google` and, if given, `microsoft`: its settings, and
+ * the stand-in providers it is built with (`buildApp`'s `oauthIssuers`, which no setting reaches).
+ */
+export function oauthServer(
+  google: LocalOidcServer,
+  microsoft?: LocalOidcServer,
+): { env: Record<string, string>; options: { oauthIssuers: OAuthIssuers } } {
   return {
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    OAUTH_GOOGLE_ISSUER: google.issuer,
-    ...(microsoft
-      ? {
-          MICROSOFT_CLIENT_ID: microsoft.clientId,
-          MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
-          OAUTH_MICROSOFT_ISSUER: microsoft.issuer,
-        }
-      : {}),
+    env: {
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      ...(microsoft
+        ? { MICROSOFT_CLIENT_ID: microsoft.clientId, MICROSOFT_CLIENT_SECRET: microsoft.clientSecret }
+        : {}),
+    },
+    options: {
+      oauthIssuers: { google: google.issuer, ...(microsoft ? { microsoft: microsoft.issuer } : {}) },
+    },
   };
 }
 
