@@ -1,5 +1,5 @@
 import { ProviderError } from "./errors.ts";
-import type { CubeRef, ProviderSession } from "./provider.ts";
+import type { CubeRef, ProviderSession } from "./session.ts";
 
 /**
  * The bulk export port: an optional extension of a provider (`Provider.bulkExport`) whose server writes a cube's

@@ -1,5 +1,5 @@
 import type { Connector } from "./connectors.ts";
-import type { CubeRef, ProviderSession } from "./provider.ts";
+import type { CubeRef, ProviderSession } from "./session.ts";
 
 /**
  * The engine port: an optional extension of a provider (`Provider.engine`) for the one wire feature that needs

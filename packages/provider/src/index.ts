@@ -1,6 +1,7 @@
 // @qibates/provider: what a provider is and what the server and the wire endpoints need of one, with no engine
-// and no network code: the contract (provider.ts), its domain errors and the API's error registry, the connector
-// values and the capability table as data, session variables, and the scheduler of long work.
+// and no network code: the contract (provider.ts; the session and cube each call names, session.ts), its domain
+// errors and the API's error registry, the connector values and the capability table as data, session variables,
+// and the scheduler of long work.
 export { type BulkExportPort, ExportNotUsable } from "./bulk-export.ts";
 export {
   CAPABILITIES,
@@ -86,7 +87,6 @@ export {
 } from "./olap.ts";
 export type {
   ApplicationRef,
-  CubeRef,
   DataSlice,
   DataSliceImportAnswer,
   DataSliceImportInput,
@@ -102,17 +102,15 @@ export type {
   OpenFormInput,
   PlanningOperations,
   Provider,
-  ProviderSession,
   RuleRef,
   SaveInput,
   SearchInput,
-  SessionVariable,
   SubmitFormInput,
-  VariableLevel,
   VariableSet,
 } from "./provider.ts";
 export * from "./registry-codes.ts";
 export { DEFAULT_SLICES, type SliceOptions, type SliceRun, SliceScheduler, type Work } from "./scheduler.ts";
+export type { CubeRef, ProviderSession, SessionVariable, VariableLevel } from "./session.ts";
 export {
   cubeVariables,
   levelVariables,

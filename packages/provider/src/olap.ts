@@ -1,5 +1,5 @@
 import type { Connector } from "./connectors.ts";
-import type { CubeRef, ProviderSession } from "./provider.ts";
+import type { CubeRef, ProviderSession } from "./session.ts";
 
 /**
  * The OLAP port: what a protocol endpoint richer than the provider contract reads of a cube (XMLA's rowsets and

@@ -7,6 +7,7 @@ import type { GridAnswer } from "./grid-answer.ts";
 import type { GridSource } from "./grid-source.ts";
 import type { JobAdmission } from "./jobs.ts";
 import type { OlapPort } from "./olap.ts";
+import type { CubeRef, ProviderSession, SessionVariable, VariableLevel } from "./session.ts";
 
 /**
  * The provider contract: what the API server asks of a server, whatever its protocol. Inputs and answers are
@@ -20,29 +21,6 @@ import type { OlapPort } from "./olap.ts";
 
 type Schemas = components["schemas"];
 
-/** What every call of a session tells the provider about that session. */
-export interface ProviderSession {
-  /** The API session (`loginid`). */
-  id: string;
-  /** The API key owner that opened it: per-user state (task status, preferences) is kept under it. */
-  ownerId: string;
-  connector: Connector;
-  username: string;
-  providerAddress: string;
-  /** The active planning alias table of the session (`action/setalias`), if one was chosen. */
-  aliasTable: string | null;
-  /** What the provider's `login` answered to find its upstream session again (`null` when it keeps none). */
-  handle?: string | null;
-  /** The substitution variables this session set for itself ({@link VariableSet}), oldest first. */
-  variables?: readonly SessionVariable[];
-  /**
-   * The client a session of a shared account (the public demo key, the demo users of the wire endpoints) is
-   * opened from: its IPv4 address, or its IPv6 /64 network (`limitAddress` of `@qibates/protocols/ip`). The sessions of one
-   * visitor share what is bounded per user (the embedded engine's job queue), however many they open.
-   */
-  visitor?: string;
-}
-
 export interface LoginInput {
   connector: Connector;
   username: string;
@@ -55,12 +33,6 @@ export interface LoginInput {
    * as a proxy counts each client's failed logins, not this server's.
    */
   clientAddress?: string;
-}
-
-export interface CubeRef {
-  server: string;
-  application: string;
-  cube: string;
 }
 
 export interface ApplicationRef {
@@ -129,23 +101,6 @@ export interface SearchInput {
   searchIn: Schemas["SearchResponse"]["searchIn"];
   offset: number;
   limit: number;
-}
-
-/** The level substitution variables are defined at: the server, an application, or a cube of it. */
-export interface VariableLevel {
-  server: string;
-  application: string | null;
-  /** Only with an application. */
-  cube: string | null;
-}
-
-/**
- * A substitution variable set for one API session only: the demo's outlines are shared by every user, so a
- * variable one user sets changes that user's grids and no one else's. It ends with the session.
- */
-export interface SessionVariable extends VariableLevel {
-  name: string;
-  value: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LocalizedText } from "./error-codes.ts";
-import type { CubeRef, SessionVariable, VariableLevel } from "./provider.ts";
+import type { CubeRef, SessionVariable, VariableLevel } from "./session.ts";
 
 /**
  * Substitution variables a session set for itself (see {@link SessionVariable}): which of them a level holds,
