@@ -1,5 +1,6 @@
 import { type RequestType, type Row, XmlaFault } from "@qibates/protocols/xmla";
 import type { OlapDimension } from "@qibates/provider";
+import type { DiscoverSource, Restrictions } from "./discover-source.ts";
 import { memberRows } from "./member-rowsets.ts";
 import {
   type CubeOutline,
@@ -13,7 +14,6 @@ import {
   memberName,
   type XmlaLevel,
 } from "./names.ts";
-import type { DiscoverSource, Restrictions } from "./rowsets.ts";
 
 /** The columns of a level's MDSCHEMA_LEVELS row that every address writes alike. */
 function levelRow(

@@ -1,5 +1,6 @@
 import { type Row, TREE_OP, XmlaFault } from "@qibates/protocols/xmla";
 import type { OlapDimension, OlapMember } from "@qibates/provider";
+import type { Restrictions } from "./discover-source.ts";
 import {
   type CubeOutline,
   caption,
@@ -10,7 +11,6 @@ import {
   memberType,
   same,
 } from "./names.ts";
-import type { Restrictions } from "./rowsets.ts";
 
 function memberRow(
   base: Row,

@@ -6,37 +6,11 @@ import {
   rowsetRestrictionNames,
   XmlaFault,
 } from "@qibates/protocols/xmla";
-import type { OlapCube, OlapMdxCapabilities, OlapMdxFunction } from "@qibates/provider";
 import { rowsOfCube } from "./cube-rowsets.ts";
-import { cubeOutlineOf, type LevelRule, same } from "./names.ts";
+import type { DiscoverSource, Restrictions } from "./discover-source.ts";
+import { cubeOutlineOf, same } from "./names.ts";
 import { serverRows } from "./server-rowsets.ts";
 import { tableRows } from "./table-rowsets.ts";
-
-/** What Discover reads: the server's catalogs (applications) and their cubes, through the OLAP port. */
-export interface DiscoverSource {
-  dataSourceName: string;
-  url: string;
-  providerName: string;
-  /** The server's version (DISCOVER_PROPERTIES' ProviderVersion). */
-  providerVersion: string;
-  /** The catalogs a rowset covers when CATALOG_NAME does not restrict it (the `Catalog` property, else all). */
-  defaultCatalog: string | null;
-  catalogs(): Promise<string[]>;
-  cubes(catalog: string): Promise<string[]>;
-  cube(catalog: string, cube: string): Promise<OlapCube>;
-  /** Reads a member's unique name into its parts (the OLAP port's MDX); null when the text names no member. */
-  memberNameParts(text: string): string[] | null;
-  /** Whether cells can be written back (`UPDATE CUBE`). */
-  writeEnabled: boolean;
-  /** How this address numbers levels (MDSCHEMA_LEVELS, _MEMBERS, _PROPERTIES, DBSCHEMA_COLUMNS). */
-  levels: LevelRule;
-  /** The words the port's MDX reads as keywords (DISCOVER_KEYWORDS). */
-  keywords: readonly string[];
-  /** The functions and methods the port's MDX runs (MDSCHEMA_FUNCTIONS): the provider's behind the endpoint. */
-  functions: readonly OlapMdxFunction[];
-  /** What the port's MDX can do (DISCOVER_PROPERTIES' MDPROP_* values): the provider's behind the endpoint. */
-  capabilities: OlapMdxCapabilities;
-}
 
 const ORIGIN_MASKS = new Set(["HIERARCHY_ORIGIN", "LEVEL_ORIGIN", "PROPERTY_ORIGIN"]);
 /**
@@ -54,9 +28,6 @@ const VISIBILITY_MASKS = new Set([
 const VISIBLE = 1;
 /** CUBE_SOURCE's bits ([MS-SSAS]): 1 a cube, 2 a dimension's own cube (none here). */
 const CUBE_SOURCE_CUBE = 1;
-
-/** A Discover's restrictions: each one's values (several only where the rowset takes several). */
-export type Restrictions = ReadonlyMap<string, readonly string[]>;
 
 /**
  * The rows of a Discover request, restricted: a row passes every restriction, and a restriction of several

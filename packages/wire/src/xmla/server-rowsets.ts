@@ -6,7 +6,7 @@ import {
   schemaRowsetRestrictions,
 } from "@qibates/protocols/xmla";
 import type { OlapMdxCapabilities } from "@qibates/provider";
-import type { DiscoverSource } from "./rowsets.ts";
+import type { DiscoverSource } from "./discover-source.ts";
 
 /** The properties the endpoint reads (DISCOVER_PROPERTIES), as SSAS describes them; `Value` is the default. */
 const PROPERTIES: readonly Row[] = [

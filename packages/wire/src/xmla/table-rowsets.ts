@@ -1,7 +1,7 @@
 import type { RequestType, Row } from "@qibates/protocols/xmla";
 import type { OlapDimension, OlapMember } from "@qibates/provider";
+import type { DiscoverSource, Restrictions } from "./discover-source.ts";
 import { type LevelRule, levelsOf, same } from "./names.ts";
-import type { DiscoverSource, Restrictions } from "./rowsets.ts";
 
 /**
  * DBSCHEMA_TABLES and DBSCHEMA_COLUMNS: the relational view Analysis Services gives of a cube, for SQL-minded
