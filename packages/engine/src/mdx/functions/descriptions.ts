@@ -1,6 +1,7 @@
 /**
  * A short description, parameter list and example of each function and method of the engine's tables, for
- * MDSCHEMA_FUNCTIONS (the first 37 as the XMLA endpoint described them, `packages/wire/src/xmla/functions.ts`):
+ * MDSCHEMA_FUNCTIONS (the first 37 as the XMLA endpoint described them in its own list, removed in commit 25dbc851
+ * when MDSCHEMA_FUNCTIONS came to read the OLAP port):
  * the parameters in SSAS's form («…» placeholders, `[…]` optional), the group as SSAS's `INTERFACE_NAME`, and an
  * example set for `SELECT <example> ON COLUMNS FROM Basic` on Sample.Basic that uses it. The descriptions are
  * QiBates's own. `test/mdx/descriptions.test.ts` runs every example, and checks that every name of the tables has one.
@@ -34,7 +35,7 @@ type Row = [
 const holds = (cond: string) => `Filter({[East]}, ${cond})`;
 
 const ROWS: Row[] = [
-  // The functions the XMLA endpoint first described (packages/wire/src/xmla/functions.ts), with its test's examples.
+  // The functions the XMLA endpoint first described in its own list (until commit 25dbc851), with its test's examples.
   [
     "ALLMEMBERS",
     "Metadata",
